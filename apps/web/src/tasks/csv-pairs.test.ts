@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_PAIRS_PER_TASK, parsePairsCsv } from './csv-pairs.ts';
+
+const catalog = { pickupIds: new Set(['P1', 'P2', 'P3']), dropoffIds: new Set(['D1', 'D2']) };
+
+describe('parsePairsCsv', () => {
+  it('reads rows with a header', () => {
+    expect(parsePairsCsv('pickup_id,dropoff_id\nP1,D1\nP3,D2\n', catalog)).toEqual({
+      pairs: [
+        ['P1', 'D1'],
+        ['P3', 'D2'],
+      ],
+      errors: [],
+    });
+  });
+
+  it('reads rows without a header, with CRLF, blank lines, quotes, spaces and a trailing comma', () => {
+    expect(parsePairsCsv('"P2", D1\r\n\r\n P1 ,"D2",\r\n', catalog).pairs).toEqual([
+      ['P2', 'D1'],
+      ['P1', 'D2'],
+    ]);
+  });
+
+  it('accepts semicolon- and tab-separated rows and a byte-order mark', () => {
+    expect(parsePairsCsv('\uFEFFPickup;Dropoff\nP1;D1\nP2\tD2', catalog).pairs).toEqual([
+      ['P1', 'D1'],
+      ['P2', 'D2'],
+    ]);
+  });
+
+  it('reports unknown ids and malformed lines by line number and keeps no pairs', () => {
+    const csv = ['pickup_id,dropoff_id', 'P1,D1', 'P2', 'P99,D1', 'P3,D9', '', 'P1,D1,D2', ',D1', 'D1,P1'].join('\n');
+    expect(parsePairsCsv(csv, catalog)).toEqual({
+      pairs: [],
+      errors: [
+        'Line 3: expected pickup_id,dropoff_id but found 1 value',
+        'Line 4: unknown pickup P99',
+        'Line 5: unknown dropoff D9',
+        'Line 7: expected pickup_id,dropoff_id but found 3 values',
+        'Line 8: missing pickup id',
+        'Line 9: unknown pickup D1',
+        'Line 9: unknown dropoff P1',
+      ],
+    });
+  });
+
+  it('treats a header-like line after the first row as data', () => {
+    expect(parsePairsCsv('P1,D1\npickup_id,dropoff_id', catalog).errors).toEqual([
+      'Line 2: unknown pickup pickup_id',
+      'Line 2: unknown dropoff dropoff_id',
+    ]);
+  });
+
+  it('rejects a file without rows', () => {
+    expect(parsePairsCsv('pickup_id,dropoff_id\n\n', catalog)).toEqual({
+      pairs: [],
+      errors: ['The file has no pickup_id,dropoff_id rows'],
+    });
+    expect(parsePairsCsv('', catalog).errors).toEqual(['The file has no pickup_id,dropoff_id rows']);
+  });
+
+  it('rejects more pairs than a task can hold', () => {
+    const csv = Array.from({ length: MAX_PAIRS_PER_TASK + 1 }, () => 'P1,D1').join('\n');
+    expect(parsePairsCsv(csv, catalog).errors).toEqual(['The file has 10001 rows; a task holds at most 10000 pairs']);
+  });
+});

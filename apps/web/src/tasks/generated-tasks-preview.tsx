@@ -1,0 +1,91 @@
+import type { Environment, GeneratedTask } from '../api/types.ts';
+import { TaskTypeBadge } from '../components/ui/badges.tsx';
+import { buttonPrimary, buttonSecondary, card } from '../components/ui/styles.ts';
+import { formatPoint } from '../lib/format.ts';
+import { PairsTable } from './pairs-table.tsx';
+import { countPairs, generatorLine, generatorOf, pairRowsOf } from './task-pairs.ts';
+
+export interface GeneratedTasksPreviewProps {
+  readonly tasks: readonly GeneratedTask[];
+  /** The scenario's environment, for the pickup and dropoff positions (positions show '—' until it loads). */
+  readonly environment: Environment | undefined;
+  readonly saving: boolean;
+  readonly onSave: () => void;
+  readonly onDiscard: () => void;
+}
+
+const headCell = 'px-5 py-3 font-semibold';
+const bodyCell = 'px-5 py-3';
+
+/**
+ * The unsaved result of POST /tasks/generate: the spec's task table (Name and description,
+ * Type, Start Point, End Point, Priority), each task's pairs with their positions, and a
+ * line naming the generator so the planner knows whether a language model made them.
+ */
+export function GeneratedTasksPreview({ tasks, environment, saving, onSave, onDiscard }: GeneratedTasksPreviewProps) {
+  const generator = generatorOf(tasks[0]);
+  return (
+    <section className={card} aria-labelledby="generated-tasks-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-800 px-5 py-4">
+        <div className="space-y-0.5">
+          <h2 id="generated-tasks-heading" className="text-lg font-semibold text-white">
+            Preview
+          </h2>
+          <p role="status" className="text-sm text-emerald-300">
+            Successfully generated {countPairs(tasks)} tasks.
+          </p>
+          {generator && <p className="text-xs text-slate-400">{generatorLine(generator)}</p>}
+        </div>
+        <div className="flex gap-2">
+          <button type="button" className={buttonSecondary} onClick={onDiscard} disabled={saving}>
+            Discard
+          </button>
+          <button type="button" className={buttonPrimary} onClick={onSave} disabled={saving || tasks.length === 0}>
+            {saving ? 'Saving…' : 'Save All Tasks'}
+          </button>
+        </div>
+      </div>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm" aria-label="Generated tasks">
+          <thead className="text-xs uppercase tracking-wider text-slate-400">
+            <tr>
+              <th scope="col" className={headCell}>Name and description</th>
+              <th scope="col" className={headCell}>Type</th>
+              <th scope="col" className={headCell}>Start Point</th>
+              <th scope="col" className={headCell}>End Point</th>
+              <th scope="col" className={headCell}>Priority</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-800">
+            {tasks.map((task, index) => (
+              <tr key={index}>
+                <td className={bodyCell}>
+                  <p className="font-medium text-slate-100">{task.name}</p>
+                  {task.description && <p className="mt-0.5 text-xs text-slate-400">{task.description}</p>}
+                </td>
+                <td className={bodyCell}>
+                  <TaskTypeBadge taskType={task.task_type ?? 'pickup_delivery'} />
+                </td>
+                <td className={`${bodyCell} font-mono text-slate-300`}>{formatPoint(task.details?.start_point)}</td>
+                <td className={`${bodyCell} font-mono text-slate-300`}>{formatPoint(task.details?.end_point)}</td>
+                <td className={`${bodyCell} text-slate-300`}>{task.details?.priority ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {tasks.map((task, index) => (
+        <div key={index} className="border-t border-slate-800 px-2 py-3">
+          <h3 className="px-3 pb-2 text-sm font-semibold text-slate-200">
+            Pickup-dropoff pairs{tasks.length > 1 ? ` of ${task.name}` : ''}
+          </h3>
+          <PairsTable
+            label={`Pairs of ${task.name}`}
+            rows={pairRowsOf(task.details?.tasks ?? [], environment)}
+            priority={task.details?.priority ?? null}
+          />
+        </div>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type {
+  DimensionsRecord,
+  dropoffSchema,
+  ElementsRecord,
+  GraphEdgeRecord,
+  GraphNodeRecord,
+  navigationPointSchema,
+  NavigationGraphRecord,
+  pickupSchema,
+  pickupSideSchema,
+  PointRecord,
+  robotSchema,
+  robotStationSchema,
+  shelfSchema,
+} from '../records/index.ts';
+
+/**
+ * The layout vocabulary shared by the editor, the server and the solver. The shapes are the
+ * API records of spec §3 (defined once, as zod schemas, in `records/`); these are their names
+ * in layout code.
+ */
+export type Point = PointRecord;
+export type Dimensions = DimensionsRecord;
+export type Shelf = z.infer<typeof shelfSchema>;
+export type Dropoff = z.infer<typeof dropoffSchema>;
+export type RobotStation = z.infer<typeof robotStationSchema>;
+export type PickupSide = z.infer<typeof pickupSideSchema>;
+export type Pickup = z.infer<typeof pickupSchema>;
+export type Robot = z.infer<typeof robotSchema>;
+export type NavigationPoint = z.infer<typeof navigationPointSchema>;
+/** `pickups` holds the SELECTED pickup points only: the ones saved and turned into graph nodes. */
+export type LayoutElements = ElementsRecord;
+export type GraphNode = GraphNodeRecord;
+export type GraphEdge = GraphEdgeRecord;
+export type NavigationGraph = NavigationGraphRecord;
+
+/** An axis-aligned rectangle in grid units: top-left corner and size (y grows downwards). */
+export interface Rectangle {
+  position: Point;
+  size: [number, number];
+}
+
+/** A grid cell, addressed by its integer column and row. */
+export type Cell = [number, number];
+
+/**
+ * What the grid editor works on: the saved elements plus every generated pickup point, so the
+ * planner can select among them. `elements.pickups` is always a subset of `pickupCandidates`.
+ */
+export interface EditableLayout {
+  dimensions: Dimensions;
+  elements: LayoutElements;
+  pickupCandidates: Pickup[];
+}
+
+export type PlacementResult = { ok: true } | { ok: false; reason: string };
