@@ -1,0 +1,87 @@
+import { apiRequest } from './client.ts';
+import type {
+  Environment,
+  GeneratedTask,
+  NewEnvironment,
+  NewScenario,
+  NewSolve,
+  NewTask,
+  Scenario,
+  Solve,
+  Task,
+  User,
+} from './types.ts';
+
+// The calls of spec §7, one function each.
+
+export interface RegisterInput { email: string; username: string; password: string }
+export interface LoginResponse { access_token: string; token_type?: string }
+export interface CreatedRecord { id: number }
+
+export const authApi = {
+  register: (input: RegisterInput) =>
+    apiRequest<unknown>('/auth/register', { method: 'POST', body: input, skipUnauthorizedRedirect: true }),
+  // The API names the e-mail field `username` (OAuth2 password form heritage, spec §7).
+  login: (email: string, password: string) =>
+    apiRequest<LoginResponse>('/auth/login', {
+      method: 'POST',
+      body: { username: email, password },
+      skipUnauthorizedRedirect: true,
+    }),
+  me: () => apiRequest<User>('/auth/me'),
+  verifyEmail: (email: string, code: string) =>
+    apiRequest<unknown>('/auth/verify-email', { method: 'POST', body: { email, code }, skipUnauthorizedRedirect: true }),
+  resendVerification: (email: string) =>
+    apiRequest<unknown>('/auth/resend-verification', { method: 'POST', body: { email }, skipUnauthorizedRedirect: true }),
+};
+
+export const environmentsApi = {
+  list: () => apiRequest<Environment[]>('/environments'),
+  get: (id: number | string) => apiRequest<Environment>(`/environments/${id}`),
+  create: (input: NewEnvironment) => apiRequest<Environment>('/environments', { method: 'POST', body: input }),
+  remove: (id: number | string) => apiRequest<unknown>(`/environments/${id}`, { method: 'DELETE' }),
+};
+
+export const scenariosApi = {
+  list: (filter: { environment_id?: number | string | null } = {}) =>
+    apiRequest<Scenario[]>('/scenarios', { query: { environment_id: filter.environment_id } }),
+  get: (id: number | string) => apiRequest<Scenario>(`/scenarios/${id}`),
+  create: (input: NewScenario) => apiRequest<Scenario>('/scenarios', { method: 'POST', body: input }),
+  remove: (id: number | string) => apiRequest<unknown>(`/scenarios/${id}`, { method: 'DELETE' }),
+};
+
+export interface GenerateTasksInput {
+  scenario_id: number | string;
+  num_tasks: number;
+  task_type: string;
+  name?: string;
+  description?: string;
+}
+
+export const tasksApi = {
+  list: (filter: { scenario_id?: number | string | null } = {}) =>
+    apiRequest<Task[]>('/tasks', { query: { scenario_id: filter.scenario_id } }),
+  get: (id: number | string) => apiRequest<Task>(`/tasks/${id}`),
+  remove: (id: number | string) => apiRequest<unknown>(`/tasks/${id}`, { method: 'DELETE' }),
+  // Spec §7: the generation parameters travel in the query, the body is empty.
+  generate: (input: GenerateTasksInput) =>
+    apiRequest<GeneratedTask[]>('/tasks/generate', {
+      method: 'POST',
+      query: {
+        scenario_id: input.scenario_id,
+        num_tasks: input.num_tasks,
+        task_type: input.task_type,
+        name: input.name,
+        description: input.description,
+      },
+    }),
+  saveBatch: (tasks: NewTask[]) => apiRequest<Task[]>('/tasks/batch', { method: 'POST', body: tasks }),
+};
+
+export const solvesApi = {
+  list: (filter: { environment_id?: number | string | null; scenario_id?: number | string | null } = {}) =>
+    apiRequest<Solve[]>('/solves', { query: { environment_id: filter.environment_id, scenario_id: filter.scenario_id } }),
+  get: (id: number | string) => apiRequest<Solve>(`/solves/${id}`),
+  create: (input: NewSolve) => apiRequest<Solve>('/solves', { method: 'POST', body: input }),
+  remove: (id: number | string) => apiRequest<unknown>(`/solves/${id}`, { method: 'DELETE' }),
+};

@@ -1,0 +1,80 @@
+// Record shapes of spec §3 and §7. The records come from the zod schemas of
+// @fleetlab/warehouse (what the server validates and answers); the contents of a
+// solve's `results` and `progress` are typed here because the schema keeps them open.
+import type {
+  DimensionsRecord,
+  ElementsRecord,
+  EnvironmentCreate,
+  EnvironmentRecord,
+  GraphEdgeRecord,
+  GraphNodeRecord,
+  NavigationGraphRecord,
+  ObjectiveKey,
+  PickupDropoffPairRecord,
+  PointRecord,
+  ScenarioCreate,
+  ScenarioParametersRecord,
+  ScenarioRecord,
+  SolveCreate,
+  SolveParametersRecord,
+  SolveRecord,
+  SolveStatusValue,
+  TaskCreate,
+  TaskDetailsRecord,
+  TaskRecord,
+  TaskTypeValue,
+  UserRecord,
+} from '@fleetlab/warehouse';
+
+export type Point = PointRecord;
+export type Dimensions = DimensionsRecord;
+export type EnvironmentElements = ElementsRecord;
+export type Shelf = ElementsRecord['shelves'][number];
+export type Dropoff = ElementsRecord['dropoffs'][number];
+export type RobotStation = ElementsRecord['robot_stations'][number];
+export type Pickup = ElementsRecord['pickups'][number];
+export type ShelfSide = Pickup['side'];
+export type Robot = ElementsRecord['robots'][number];
+export type NavigationPoint = ElementsRecord['navigation_points'][number];
+export type GraphNode = GraphNodeRecord;
+export type GraphNodeType = GraphNodeRecord['type'];
+export type GraphEdge = GraphEdgeRecord;
+export type NavigationGraph = NavigationGraphRecord;
+
+export type User = UserRecord;
+export type Environment = EnvironmentRecord;
+export type Scenario = ScenarioRecord;
+export type ScenarioParameters = ScenarioParametersRecord;
+export type Task = TaskRecord;
+export type TaskType = TaskTypeValue;
+export type TaskDetails = TaskDetailsRecord;
+export type PickupDropoffPair = PickupDropoffPairRecord;
+export type Solve = SolveRecord;
+export type SolveStatus = SolveStatusValue;
+export type SolveParameters = SolveParametersRecord;
+export type ObjectiveName = ObjectiveKey;
+
+export type NewEnvironment = EnvironmentCreate;
+export type NewScenario = ScenarioCreate;
+export type NewSolve = SolveCreate;
+export type NewTask = TaskCreate;
+/** A task as POST /tasks/generate previews it: not yet tied to a scenario. */
+export type GeneratedTask = Omit<TaskCreate, 'scenario_id'> & { scenario_id?: TaskCreate['scenario_id'] };
+
+/** One step of a robot's plan inside `solve.results` (spec §3, solve model). */
+export interface SolveStep {
+  task: PickupDropoffPair | 'recharge' | 'recharge_in_place' | string;
+  path: string[];
+  total_distance: number;
+  completion_time: number;
+  battery_remaining?: number;
+  battery_capacity?: number;
+  max_distance?: number;
+  recharge_time?: number;
+}
+
+/** `solve.progress` while running. */
+export interface SolveProgress {
+  percent: number;
+  best_makespan_s?: number | null;
+}

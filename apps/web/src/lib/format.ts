@@ -1,0 +1,389 @@
+// Formatting shared by the pages, and the figures and texts of a completed solve's
+// results screen (spec §2 'When completed', §9). Pure functions only: the components and
+// the CSV export read every number and label from here, so each rule is tested once.
+
+// ---------------------------------------------------------------- record fields (pages)
+
+/** A record timestamp as a local date and time; an absent or broken one reads '—'. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+export function formatPoint(point: readonly number[] | null | undefined): string {
+  if (!point || point.length < 2) return '—';
+  return `(${point[0]}, ${point[1]})`;
+}
+
+// ---------------------------------------------------------------- reading a plan
+
+/** One step of a robot's plan (spec §3, docs solve-model 'Result format'). */
+export interface PlanStep {
+  readonly task: readonly string[] | string;
+  readonly path: readonly string[];
+  readonly total_distance: number;
+  readonly completion_time: number;
+  readonly battery_remaining?: number | null;
+  readonly battery_capacity?: number | null;
+  readonly max_distance?: number | null;
+  readonly recharge_time?: number | null;
+}
+
+export interface RobotPlan {
+  readonly robotId: string;
+  readonly steps: readonly PlanStep[];
+}
+
+/** The solve parameters the figures depend on (a subset of spec §3 Solve.parameters). */
+export interface PlanParameters {
+  readonly battery_capacity?: number | null;
+  readonly max_distance?: number | null;
+  readonly robot_speed?: number | null;
+  readonly recharge_time?: number | null;
+}
+
+/** Spec §2/§9 fallbacks for the battery formula. */
+export const DEFAULT_BATTERY_CAPACITY = 100;
+export const DEFAULT_MAX_DISTANCE = 1000;
+/** Spec §9 solve default, used when a recharge step does not say how long it waited. */
+export const DEFAULT_SOLVE_RECHARGE_MINUTES = 3;
+export const DEFAULT_ROBOT_SPEED = 1;
+
+/** Keys of `results` that are not robots. */
+const NON_ROBOT_KEYS = new Set(['stats', 'error']);
+
+function isPlanStep(value: unknown): value is PlanStep {
+  if (!value || typeof value !== 'object') return false;
+  const step = value as Record<string, unknown>;
+  return (
+    (typeof step.task === 'string' || Array.isArray(step.task)) &&
+    Array.isArray(step.path) &&
+    typeof step.total_distance === 'number' &&
+    typeof step.completion_time === 'number'
+  );
+}
+
+/** Robot ids in reading order: R2_1 before R10_1. */
+export function compareRobotIds(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}
+
+/** Every robot of a results map with its steps, in robot id order; malformed entries are skipped. */
+export function robotPlansOf(results: Readonly<Record<string, unknown>> | null | undefined): RobotPlan[] {
+  if (!results) return [];
+  const plans: RobotPlan[] = [];
+  for (const [robotId, value] of Object.entries(results)) {
+    if (NON_ROBOT_KEYS.has(robotId) || !Array.isArray(value)) continue;
+    plans.push({ robotId, steps: value.filter(isPlanStep) });
+  }
+  return plans.sort((a, b) => compareRobotIds(a.robotId, b.robotId));
+}
+
+/** The `stats` key the solver writes (docs solve-model), read defensively. */
+export interface PlanStats {
+  readonly algorithm?: string;
+  readonly makespan_s?: number;
+  readonly total_distance_m?: number;
+  readonly recharges?: number;
+  readonly lower_bound_s?: number;
+  readonly gap?: number;
+  readonly runtime_ms?: number;
+  readonly seed?: number;
+  readonly [key: string]: unknown;
+}
+
+export function planStatsOf(results: Readonly<Record<string, unknown>> | null | undefined): PlanStats | null {
+  const stats = results?.stats;
+  return stats && typeof stats === 'object' && !Array.isArray(stats) ? (stats as PlanStats) : null;
+}
+
+export function isRechargeStep(step: PlanStep): boolean {
+  return step.task === 'recharge' || step.task === 'recharge_in_place';
+}
+
+export function isDeliveryStep(step: PlanStep): boolean {
+  return !isRechargeStep(step);
+}
+
+/** The [pickup, dropoff] pair of a delivery step, or null for a recharge. */
+export function deliveryPairOf(step: PlanStep): readonly [string, string] | null {
+  if (!Array.isArray(step.task) || step.task.length < 2) return null;
+  return [String(step.task[0]), String(step.task[1])];
+}
+
+function finiteOr(value: number | null | undefined, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+export function batteryCapacityOf(step: PlanStep | undefined, parameters?: PlanParameters | null): number {
+  return finiteOr(step?.battery_capacity, finiteOr(parameters?.battery_capacity, DEFAULT_BATTERY_CAPACITY));
+}
+
+export function maxDistanceOf(step: PlanStep | undefined, parameters?: PlanParameters | null): number {
+  return finiteOr(step?.max_distance, finiteOr(parameters?.max_distance, DEFAULT_MAX_DISTANCE));
+}
+
+export function robotSpeedOf(parameters?: PlanParameters | null): number {
+  const speed = finiteOr(parameters?.robot_speed, DEFAULT_ROBOT_SPEED);
+  return speed > 0 ? speed : DEFAULT_ROBOT_SPEED;
+}
+
+/** Minutes a recharge step waits at its charger (step value, else the solve's, else the spec default). */
+export function rechargeMinutesOf(step: PlanStep, parameters?: PlanParameters | null): number {
+  return finiteOr(step.recharge_time, finiteOr(parameters?.recharge_time, DEFAULT_SOLVE_RECHARGE_MINUTES));
+}
+
+/** Metres travelled during one step: the cumulative total_distance minus the previous step's. */
+export function stepDistance(steps: readonly PlanStep[], index: number): number {
+  const previous = index > 0 ? steps[index - 1].total_distance : 0;
+  return Math.max(0, steps[index].total_distance - previous);
+}
+
+// ---------------------------------------------------------------- summary figures
+
+export interface PlanSummary {
+  readonly totalDeliveries: number;
+  readonly totalDistance: number;
+  readonly maxCompletionTime: number;
+  readonly totalRecharges: number;
+  readonly totalRechargeMinutes: number;
+  /** Metres per battery unit consumed; null when nothing was consumed. */
+  readonly batteryEfficiency: number | null;
+}
+
+/**
+ * Battery units a robot consumes over its plan under the linear model of spec §9:
+ * every metre costs capacity / max_distance units, measured step by step so a plan whose
+ * steps carry their own capacity and range is read with those.
+ */
+export function batteryConsumed(steps: readonly PlanStep[], parameters?: PlanParameters | null): number {
+  let consumed = 0;
+  for (let index = 0; index < steps.length; index += 1) {
+    const step = steps[index];
+    const range = maxDistanceOf(step, parameters);
+    if (range <= 0) continue;
+    consumed += (stepDistance(steps, index) * batteryCapacityOf(step, parameters)) / range;
+  }
+  return consumed;
+}
+
+/** Spec §2 'When completed' results summary. */
+export function summarisePlan(plans: readonly RobotPlan[], parameters?: PlanParameters | null): PlanSummary {
+  let totalDeliveries = 0;
+  let totalDistance = 0;
+  let maxCompletionTime = 0;
+  let totalRecharges = 0;
+  let totalRechargeMinutes = 0;
+  let consumed = 0;
+  for (const { steps } of plans) {
+    for (const step of steps) {
+      if (isRechargeStep(step)) {
+        totalRecharges += 1;
+        totalRechargeMinutes += rechargeMinutesOf(step, parameters);
+      } else {
+        totalDeliveries += 1;
+      }
+      maxCompletionTime = Math.max(maxCompletionTime, step.completion_time);
+    }
+    if (steps.length > 0) totalDistance += steps[steps.length - 1].total_distance;
+    consumed += batteryConsumed(steps, parameters);
+  }
+  return {
+    totalDeliveries,
+    totalDistance,
+    maxCompletionTime,
+    totalRecharges,
+    totalRechargeMinutes,
+    batteryEfficiency: consumed > 0 ? totalDistance / consumed : null,
+  };
+}
+
+// ---------------------------------------------------------------- per-robot figures
+
+export interface RobotMetrics {
+  readonly deliveries: number;
+  readonly recharges: number;
+  readonly rechargeMinutes: number;
+  readonly distance: number;
+  readonly completionTime: number;
+  readonly finalBattery: number;
+  readonly minBattery: number | null;
+  readonly avgBattery: number | null;
+}
+
+/**
+ * Final battery percentage: the last step's battery_remaining when the plan carries it;
+ * otherwise the spec's formula on the robot's total distance, clamped to [0, capacity].
+ */
+export function finalBatteryOf(steps: readonly PlanStep[], parameters?: PlanParameters | null): number {
+  const last = steps[steps.length - 1];
+  if (last && typeof last.battery_remaining === 'number' && Number.isFinite(last.battery_remaining)) {
+    return last.battery_remaining;
+  }
+  const capacity = batteryCapacityOf(last, parameters);
+  const range = maxDistanceOf(last, parameters);
+  const distance = last?.total_distance ?? 0;
+  if (range <= 0) return capacity;
+  return Math.min(capacity, Math.max(0, capacity * (1 - distance / range)));
+}
+
+/** battery_remaining of every step that has one, in step order. */
+export function batteryLevelsOf(steps: readonly PlanStep[]): number[] {
+  const levels: number[] = [];
+  for (const step of steps) {
+    if (typeof step.battery_remaining === 'number' && Number.isFinite(step.battery_remaining)) {
+      levels.push(step.battery_remaining);
+    }
+  }
+  return levels;
+}
+
+export function hasBatteryLevels(steps: readonly PlanStep[]): boolean {
+  return batteryLevelsOf(steps).length > 0;
+}
+
+export function robotMetrics(steps: readonly PlanStep[], parameters?: PlanParameters | null): RobotMetrics {
+  const levels = batteryLevelsOf(steps);
+  let deliveries = 0;
+  let recharges = 0;
+  let rechargeMinutes = 0;
+  for (const step of steps) {
+    if (isRechargeStep(step)) {
+      recharges += 1;
+      rechargeMinutes += rechargeMinutesOf(step, parameters);
+    } else {
+      deliveries += 1;
+    }
+  }
+  const last = steps[steps.length - 1];
+  return {
+    deliveries,
+    recharges,
+    rechargeMinutes,
+    distance: last?.total_distance ?? 0,
+    completionTime: last?.completion_time ?? 0,
+    finalBattery: finalBatteryOf(steps, parameters),
+    minBattery: levels.length > 0 ? Math.min(...levels) : null,
+    avgBattery: levels.length > 0 ? levels.reduce((sum, level) => sum + level, 0) / levels.length : null,
+  };
+}
+
+// ---------------------------------------------------------------- texts
+
+/** Max Completion Time: one decimal of seconds under a minute, else whole minutes and seconds. */
+export function formatCompletionTime(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '—';
+  const tenths = Math.round(seconds * 10) / 10;
+  if (tenths < 60) return `${tenths.toFixed(1)} s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+
+/** Simulated clock of the player: m:ss.s, with hours in front once a plan runs past an hour. */
+export function formatClock(seconds: number): string {
+  const safe = Math.max(0, Number.isFinite(seconds) ? seconds : 0);
+  const tenthsTotal = Math.floor(safe * 10 + 1e-6);
+  const tenths = tenthsTotal % 10;
+  const wholeSeconds = Math.floor(tenthsTotal / 10);
+  const hours = Math.floor(wholeSeconds / 3600);
+  const minutes = Math.floor((wholeSeconds % 3600) / 60);
+  const secs = `${String(wholeSeconds % 60).padStart(2, '0')}.${tenths}`;
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
+}
+
+export function formatDistance(metres: number): string {
+  return `${metres.toFixed(2)} m`;
+}
+
+/** Percentages with 1 decimal: Min/Avg Battery Level and per-task levels (spec §9). */
+export function formatPercent1(value: number): string {
+  return `${value.toFixed(1)}%`;
+}
+
+/** Final battery percentage with 2 decimals (spec §9). */
+export function formatPercent2(value: number): string {
+  return `${value.toFixed(2)}%`;
+}
+
+export function formatMinutes(minutes: number): string {
+  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min`;
+}
+
+export function formatBatteryEfficiency(metresPerUnit: number | null): string {
+  return metresPerUnit === null ? 'N/A' : `${metresPerUnit.toFixed(2)} m/unit`;
+}
+
+/** The optimality gap in words: "within 1.8% of the best possible makespan". */
+export function formatGap(gap: number | null | undefined): string | null {
+  if (typeof gap !== 'number' || !Number.isFinite(gap)) return null;
+  return `within ${(Math.max(0, gap) * 100).toFixed(1)}% of the best possible makespan`;
+}
+
+export type BatteryColour = 'green' | 'yellow' | 'red';
+
+/** Battery bar colour (spec §9): green above 70, yellow above 30, red otherwise. */
+export function batteryBarColour(level: number): BatteryColour {
+  if (level > 70) return 'green';
+  if (level > 30) return 'yellow';
+  return 'red';
+}
+
+export const BATTERY_COLOUR_HEX: Readonly<Record<BatteryColour, string>> = {
+  green: '#22c55e',
+  yellow: '#eab308',
+  red: '#ef4444',
+};
+
+/** Battery bar width in percent, clamped to 0..100 (spec §9). */
+export function batteryBarWidth(level: number): number {
+  if (!Number.isFinite(level)) return 0;
+  return Math.min(100, Math.max(0, level));
+}
+
+export type BatteryStatus = 'Low Battery' | 'Full' | 'Normal';
+
+/** Battery table status (spec §2): Low at 20 or less unless the step is a recharge, Full at 80 or more. */
+export function batteryStatus(step: PlanStep): BatteryStatus {
+  const level = step.battery_remaining;
+  if (typeof level !== 'number') return 'Normal';
+  if (level <= 20 && !isRechargeStep(step)) return 'Low Battery';
+  if (level >= 80) return 'Full';
+  return 'Normal';
+}
+
+/** Where a recharge step charges: the last element of its path, else 'Station'. */
+export function rechargeStationOf(step: PlanStep): string {
+  const last = step.path[step.path.length - 1];
+  return last ? last : 'Station';
+}
+
+/** Task Type text of the battery table (spec §2). */
+export function taskTypeText(step: PlanStep): string {
+  if (step.task === 'recharge_in_place') return 'Recharge In Place';
+  if (step.task === 'recharge') return `Recharge at ${rechargeStationOf(step)}`;
+  return 'Delivery';
+}
+
+/** The recharge duration shown next to a recharge's Task Type, e.g. '3 min'; null for deliveries. */
+export function rechargeDurationText(step: PlanStep, parameters?: PlanParameters | null): string | null {
+  return isRechargeStep(step) ? formatMinutes(rechargeMinutesOf(step, parameters)) : null;
+}
+
+/** Short description of a step's task for tables: 'P3 → D1' or the recharge text. */
+export function taskLabel(step: PlanStep): string {
+  const pair = deliveryPairOf(step);
+  return pair ? `${pair[0]} → ${pair[1]}` : taskTypeText(step);
+}
+
+export function formatPath(path: readonly string[]): string {
+  return path.join(' → ');
+}

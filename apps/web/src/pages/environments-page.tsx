@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import { useEnvironments } from '../api/hooks.ts';
+import type { Environment } from '../api/types.ts';
+import { Alert } from '../components/ui/alert.tsx';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
+
+function EnvironmentCard({ environment }: { environment: Environment }) {
+  const shelves = environment.elements?.shelves?.length ?? 0;
+  const dropoffs = environment.elements?.dropoffs?.length ?? 0;
+  return (
+    <li className={`${card} flex flex-col gap-3 p-5`} aria-label={environment.name}>
+      <h2 className="text-lg font-semibold text-slate-100">{environment.name}</h2>
+      <p className="text-sm text-slate-400">{environment.description || 'No description provided'}</p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-400">Dimensions</dt>
+        <dd className="text-slate-200">
+          {environment.dimensions.width} x {environment.dimensions.height}
+        </dd>
+        <dt className="text-slate-400">Shelves</dt>
+        <dd className="text-slate-200">{shelves}</dd>
+        <dt className="text-slate-400">Drop-offs</dt>
+        <dd className="text-slate-200">{dropoffs}</dd>
+      </dl>
+      <Link to={`/environments/${environment.id}`} className={`${linkText} mt-auto self-start text-sm`}>
+        View Details
+      </Link>
+    </li>
+  );
+}
+
+export default function EnvironmentsPage() {
+  const environments = useEnvironments();
+
+  return (
+    <section className="space-y-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-100">Environments</h1>
+        <Link to="/environments/grid-editor" className={buttonPrimary}>
+          Grid Editor
+        </Link>
+      </header>
+
+      {environments.isPending ? (
+        <FullPageSpinner label="Loading environments" />
+      ) : environments.isError ? (
+        <Alert tone="error">Failed to load environments. Please try again later.</Alert>
+      ) : environments.data.length === 0 ? (
+        <div className={`${card} p-10 text-center`}>
+          <h2 className="text-lg font-semibold text-slate-100">No environments yet</h2>
+          <p className="mt-2 text-sm text-slate-400">Create your first warehouse environment to get started.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Environments">
+          {environments.data.map((environment) => (
+            <EnvironmentCard key={environment.id} environment={environment} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

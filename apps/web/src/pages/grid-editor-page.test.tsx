@@ -1,0 +1,392 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LAYOUT_COLORS } from '../editor/render-layout.ts';
+import { installRecordingCanvas, type RecordingCanvasContext } from '../editor/test-support/recording-canvas-context.ts';
+import { renderPage, stubFetch, type RecordedRequest } from '../editor/test-support/render-with-providers.tsx';
+import GridEditorPage from './grid-editor-page.tsx';
+
+// jsdom has no layout: the editor area falls back to 960 x 576 CSS px and the canvas sits at
+// (0, 0). The default 20 x 20 grid then gets floor(min(928 / 20, 544 / 20)) = 27 px cells,
+// centred: offset ((960 - 540) / 2, (576 - 540) / 2) = (210, 18).
+const CELL = 27;
+const OFFSET_X = 210;
+const OFFSET_Y = 18;
+
+function screenOf(gridX: number, gridY: number) {
+  return { clientX: OFFSET_X + gridX * CELL, clientY: OFFSET_Y + gridY * CELL };
+}
+
+/** Screen point at the centre of a cell. */
+function cellCentre(x: number, y: number) {
+  return screenOf(x + 0.5, y + 0.5);
+}
+
+function editorCanvas(): HTMLCanvasElement {
+  return screen.getByLabelText('Warehouse grid editor') as HTMLCanvasElement;
+}
+
+function dragOnCanvas(from: { clientX: number; clientY: number }, to: { clientX: number; clientY: number }) {
+  const canvas = editorCanvas();
+  fireEvent.pointerDown(canvas, { pointerId: 1, button: 0, ...from });
+  fireEvent.pointerMove(canvas, { pointerId: 1, ...to });
+  fireEvent.pointerUp(canvas, { pointerId: 1, ...to });
+}
+
+function counts(): string {
+  return screen.getByLabelText('Layout counts').textContent ?? '';
+}
+
+function status(): string {
+  return screen.getByLabelText('Editor status').textContent ?? '';
+}
+
+describe('GridEditorPage', () => {
+  let canvas: ReturnType<typeof installRecordingCanvas>;
+  let requests: RecordedRequest[];
+  let respond: (request: RecordedRequest) => [number, unknown];
+
+  beforeEach(() => {
+    canvas = installRecordingCanvas();
+    respond = () => [201, { id: 7 }];
+    requests = stubFetch((request) => respond(request));
+    renderPage(<GridEditorPage />, { path: '/environments/grid-editor', route: '/environments/grid-editor' });
+  });
+  afterEach(() => {
+    cleanup();
+    canvas.restore();
+    vi.unstubAllGlobals();
+  });
+
+  function editorContext(): RecordingCanvasContext {
+    return canvas.contexts.get(editorCanvas())!;
+  }
+
+  it('starts with a 20 x 20 grid, one robot per station, the shelf tool and 100% zoom', () => {
+    expect((screen.getByLabelText(/^Width/) as HTMLInputElement).value).toBe('20');
+    expect((screen.getByLabelText(/^Height/) as HTMLInputElement).value).toBe('20');
+    expect((screen.getByLabelText(/^Robots per station/) as HTMLInputElement).value).toBe('1');
+    expect(screen.getByRole('button', { name: 'Add Shelf' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByLabelText('Zoom level').textContent).toBe('100%');
+    expect(status()).toBe('Grid 20 x 20');
+  });
+
+  it('names every tool of the spec with its shortcut in the tooltip', () => {
+    const toolbar = screen.getByRole('toolbar', { name: 'Editor tools' });
+    expect(within(toolbar).getAllByRole('button').map((button) => button.getAttribute('title'))).toEqual([
+      'Pan View (V)',
+      'Add Shelf (S)',
+      'Add Dropoff (D)',
+      'Add Robot Station (R)',
+      'Select Pickups (P)',
+      'Erase (E)',
+    ]);
+  });
+
+  it('draws a shelf with a pointer drag, committed on release', () => {
+    const canvasElement = editorCanvas();
+    fireEvent.pointerDown(canvasElement, { pointerId: 1, button: 0, ...cellCentre(2, 3) });
+    fireEvent.pointerMove(canvasElement, { pointerId: 1, ...cellCentre(3, 3) });
+    expect(canvasElement.dataset.preview).toBe('valid');
+    const previewStroke = editorContext().calls.findLast((call) => call.method === 'strokeRect');
+    expect(previewStroke?.strokeStyle).toBe(LAYOUT_COLORS.previewValid);
+    expect(previewStroke?.args).toEqual([OFFSET_X + 2 * CELL, OFFSET_Y + 3 * CELL, 2 * CELL, CELL]);
+    expect(counts()).toContain('Shelves: 0');
+
+    fireEvent.pointerUp(canvasElement, { pointerId: 1, ...cellCentre(3, 3) });
+    expect(canvasElement.dataset.preview).toBe('none');
+    expect(counts()).toContain('Shelves: 1');
+    expect(counts()).toContain('Pickup Points: 0 of 6 selected');
+    expect(counts()).toContain('Navigation Points: 4');
+    expect(status()).toBe('Added shelf S1 (2x1)');
+  });
+
+  it('refuses an overlapping shelf with the red filled preview and the reason', () => {
+    dragOnCanvas(cellCentre(2, 3), cellCentre(3, 3));
+    const canvasElement = editorCanvas();
+    editorContext().reset();
+    fireEvent.pointerDown(canvasElement, { pointerId: 1, button: 0, ...cellCentre(3, 2) });
+    fireEvent.pointerMove(canvasElement, { pointerId: 1, ...cellCentre(4, 4) });
+    expect(canvasElement.dataset.preview).toBe('invalid');
+    const calls = editorContext().calls;
+    expect(calls.findLast((call) => call.method === 'fillRect')).toMatchObject({
+      fillStyle: LAYOUT_COLORS.previewInvalidFill,
+      args: [OFFSET_X + 3 * CELL, OFFSET_Y + 2 * CELL, 2 * CELL, 3 * CELL],
+    });
+    expect(calls.findLast((call) => call.method === 'strokeRect')?.strokeStyle).toBe(LAYOUT_COLORS.previewInvalid);
+    expect(status()).toBe('Shelf overlaps shelf S1');
+
+    fireEvent.pointerUp(canvasElement, { pointerId: 1, ...cellCentre(4, 4) });
+    expect(counts()).toContain('Shelves: 1');
+    expect(status()).toBe('Shelf overlaps shelf S1');
+  });
+
+  it('places a robot station with the robots per station set in the form', () => {
+    const robots = screen.getByLabelText(/^Robots per station/);
+    fireEvent.change(robots, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Robot Station' }));
+    dragOnCanvas(cellCentre(0, 0), cellCentre(0, 0));
+    expect(counts()).toContain('Robot Stations: 1 · Robots: 3');
+    expect(status()).toBe('Added robot station R1 with 3 robots');
+  });
+
+  it('refuses a dropoff on a shelf cell and places one beside it', () => {
+    dragOnCanvas(cellCentre(2, 3), cellCentre(3, 3));
+    fireEvent.keyDown(window, { key: 'd' });
+    expect(screen.getByRole('button', { name: 'Add Dropoff' }).getAttribute('aria-pressed')).toBe('true');
+    dragOnCanvas(cellCentre(3, 3), cellCentre(3, 3));
+    expect(status()).toBe('Cannot place on shelf S1');
+    expect(counts()).toContain('Dropoffs: 0');
+    dragOnCanvas(cellCentre(6, 6), cellCentre(6, 6));
+    expect(counts()).toContain('Dropoffs: 1');
+  });
+
+  it('selects pickups by clicking within 0.3 of a cell, and selects them all', () => {
+    dragOnCanvas(cellCentre(2, 3), cellCentre(3, 3));
+    fireEvent.keyDown(window, { key: 'p' });
+    const canvasElement = editorCanvas();
+    // P1 sits on the shelf's top edge at (2.5, 3); click 0.25 cell to its right.
+    fireEvent.pointerDown(canvasElement, { pointerId: 1, button: 0, ...screenOf(2.75, 3) });
+    fireEvent.pointerUp(canvasElement, { pointerId: 1, ...screenOf(2.75, 3) });
+    expect(counts()).toContain('Pickup Points: 1 of 6 selected');
+    expect(status()).toBe('Selected pickup P1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Select all pickups' }));
+    expect(counts()).toContain('Pickup Points: 6 of 6 selected');
+  });
+
+  it('erases with a drag and undoes and redoes with the keyboard and the buttons', () => {
+    dragOnCanvas(cellCentre(2, 3), cellCentre(3, 3));
+    fireEvent.keyDown(window, { key: 'e' });
+    dragOnCanvas(cellCentre(1, 1), cellCentre(3, 3));
+    expect(counts()).toContain('Shelves: 0');
+    expect(status()).toBe('Erased 1 element');
+
+    fireEvent.keyDown(window, { key: 'z', ctrlKey: true });
+    expect(counts()).toContain('Shelves: 1');
+    fireEvent.keyDown(window, { key: 'Z', ctrlKey: true, shiftKey: true });
+    expect(counts()).toContain('Shelves: 0');
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(counts()).toContain('Shelves: 0');
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(counts()).toContain('Shelves: 1');
+  });
+
+  it('clears the whole layout in one undoable step', () => {
+    expect(screen.getByRole('button', { name: 'Clear Layout' })).toHaveProperty('disabled', true);
+    dragOnCanvas(cellCentre(2, 3), cellCentre(3, 3));
+    fireEvent.keyDown(window, { key: 'd' });
+    dragOnCanvas(cellCentre(8, 8), cellCentre(8, 8));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Layout' }));
+    expect(counts()).toContain('Shelves: 0 · Dropoffs: 0');
+    expect(status()).toBe('Cleared the layout');
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(counts()).toContain('Shelves: 1 · Dropoffs: 1');
+  });
+
+  it('ignores tool shortcuts while typing in the form', () => {
+    const name = screen.getByLabelText(/^Name/);
+    fireEvent.keyDown(name, { key: 'e' });
+    expect(screen.getByRole('button', { name: 'Add Shelf' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('zooms in steps of 10% between 50% and 250%', () => {
+    const zoomIn = screen.getByRole('button', { name: 'Zoom in' });
+    const zoomOut = screen.getByRole('button', { name: 'Zoom out' });
+    fireEvent.click(zoomIn);
+    expect(screen.getByLabelText('Zoom level').textContent).toBe('110%');
+    for (let step = 0; step < 20; step++) fireEvent.click(zoomIn);
+    expect(screen.getByLabelText('Zoom level').textContent).toBe('250%');
+    for (let step = 0; step < 30; step++) fireEvent.click(zoomOut);
+    expect(screen.getByLabelText('Zoom level').textContent).toBe('50%');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Zoom' }));
+    expect(screen.getByLabelText('Zoom level').textContent).toBe('100%');
+  });
+
+  it('falls back to 10 for a non-numeric width and clamps sizes to 5..50', () => {
+    const width = screen.getByLabelText(/^Width/) as HTMLInputElement;
+    const height = screen.getByLabelText(/^Height/) as HTMLInputElement;
+    fireEvent.change(width, { target: { value: '' } });
+    fireEvent.blur(width);
+    expect(width.value).toBe('10');
+    fireEvent.change(height, { target: { value: '80' } });
+    fireEvent.blur(height);
+    expect(height.value).toBe('50');
+    expect(status()).toBe('Grid 10 x 50');
+  });
+
+  it('resizing the grid regenerates pickups and resets the selection', () => {
+    dragOnCanvas(cellCentre(2, 3), cellCentre(3, 3));
+    fireEvent.click(screen.getByRole('button', { name: 'Select all pickups' }));
+    const width = screen.getByLabelText(/^Width/);
+    fireEvent.change(width, { target: { value: '15' } });
+    expect(counts()).toContain('Shelves: 1');
+    expect(counts()).toContain('Pickup Points: 0 of 6 selected');
+  });
+
+  it('shows and hides the navigation graph of the selected pickups', async () => {
+    dragOnCanvas(cellCentre(2, 3), cellCentre(3, 3));
+    fireEvent.keyDown(window, { key: 'd' });
+    dragOnCanvas(cellCentre(8, 8), cellCentre(8, 8));
+    fireEvent.click(screen.getByRole('button', { name: 'Select all pickups' }));
+    editorContext().reset();
+    fireEvent.click(screen.getByRole('button', { name: 'Show Graph' }));
+    // 6 pickups + 1 dropoff + 4 navigation points.
+    await waitFor(() => expect(counts()).toMatch(/Graph: 11 nodes, \d+ edges$/));
+    expect(editorContext().calls.some((call) => call.method === 'stroke' && call.strokeStyle === LAYOUT_COLORS.graphEdge)).toBe(true);
+    fireEvent.keyDown(window, { key: 'g' });
+    expect(screen.getByRole('button', { name: 'Show Graph' })).toBeTruthy();
+    expect(counts()).not.toContain('Graph:');
+  });
+
+  it('fills an area from the layout template', () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Layout Template' }));
+    const dialog = screen.getByRole('dialog', { name: 'Shelf rows template' });
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    fireEvent.change(field('Area left (x)'), { target: { value: '0' } });
+    fireEvent.change(field('Area top (y)'), { target: { value: '0' } });
+    fireEvent.change(field('Area width'), { target: { value: '10' } });
+    fireEvent.change(field('Area height'), { target: { value: '10' } });
+    fireEvent.change(field('Shelf length'), { target: { value: '3' } });
+    fireEvent.change(field('Shelf depth'), { target: { value: '1' } });
+    fireEvent.change(field('Aisle width'), { target: { value: '1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply Template' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The dialog's submit must not reach the page's form (no save attempt, no name error).
+    expect(screen.queryByText('Name is required')).toBeNull();
+    expect(requests).toEqual([]);
+    expect(counts()).toContain('Shelves: 10');
+    expect(status()).toBe('Added 10 shelves from the template');
+  });
+
+  it('requires a name before saving', () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Create Environment' }));
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(requests).toEqual([]);
+  });
+
+  it('saves the layout with only the selected pickups and the graph, then opens the new environment', async () => {
+    dragOnCanvas(cellCentre(2, 3), cellCentre(3, 3));
+    fireEvent.keyDown(window, { key: 'p' });
+    fireEvent.pointerDown(editorCanvas(), { pointerId: 1, button: 0, ...screenOf(2.5, 3) });
+    fireEvent.pointerUp(editorCanvas(), { pointerId: 1, ...screenOf(2.5, 3) });
+    fireEvent.keyDown(window, { key: 'd' });
+    dragOnCanvas(cellCentre(8, 8), cellCentre(8, 8));
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: '  Small hall ' } });
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'One rack' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Environment' }));
+
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/environments/7'));
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/api/v1/environments');
+    const body = request.body as {
+      name: string;
+      description: string;
+      dimensions: unknown;
+      elements: { shelves: unknown; pickups: unknown; dropoffs: unknown; navigation_points: unknown[] };
+      graph: { nodes: Array<{ id: string }>; edges: unknown[] };
+    };
+    expect(body.name).toBe('Small hall');
+    expect(body.description).toBe('One rack');
+    expect(body.dimensions).toEqual({ width: 20, height: 20 });
+    expect(body.elements.shelves).toEqual([{ id: 'S1', position: [2, 3], size: [2, 1] }]);
+    expect(body.elements.pickups).toEqual([{ id: 'P1', position: [2.5, 3], shelf_id: 'S1', side: 'top' }]);
+    expect(body.elements.dropoffs).toEqual([{ id: 'D1', position: [8.5, 8.5] }]);
+    expect(body.elements.navigation_points).toHaveLength(4);
+    expect(body.graph.nodes.map((node) => node.id)).toEqual(['P1', 'D1', 'N1', 'N2', 'N3', 'N4']);
+    expect(body.graph.edges.length).toBeGreaterThan(0);
+  });
+
+  it('shows the spec error text when saving fails', async () => {
+    respond = () => [500, { detail: 'boom' }];
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Hall' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Environment' }));
+    expect(await screen.findByText('Failed to create environment. Please try again.')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/environments/grid-editor');
+  });
+
+  it('imports a valid environment file and reports the problems of an invalid one', async () => {
+    const input = screen.getByLabelText('Import environment file') as HTMLInputElement;
+    const valid = {
+      name: 'Imported hall',
+      description: 'From a file',
+      dimensions: { width: 8, height: 6 },
+      elements: {
+        shelves: [{ id: 'S1', position: [1, 1], size: [2, 2] }],
+        dropoffs: [{ id: 'D1', position: [6.5, 4.5] }],
+        robot_stations: [{ id: 'R1', position: [6.5, 0.5], robot_count: 2 }],
+        pickups: [{ id: 'P1', position: [1.5, 1], shelf_id: 'S1', side: 'top' }],
+      },
+    };
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File([JSON.stringify(valid)], 'hall.json')] } });
+    });
+    await waitFor(() => expect(status()).toBe('Imported the layout'));
+    expect(counts()).toContain('Shelves: 1 · Dropoffs: 1 · Robot Stations: 1 · Robots: 2 · Pickup Points: 1 of 8 selected');
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Imported hall');
+    expect((screen.getByLabelText(/^Width/) as HTMLInputElement).value).toBe('8');
+    expect((screen.getByLabelText(/^Robots per station/) as HTMLInputElement).value).toBe('2');
+
+    const invalid = { ...valid, elements: { ...valid.elements, dropoffs: [{ id: 'D1', position: [1.5, 1.5] }] } };
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File([JSON.stringify(invalid)], 'broken.json')] } });
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not import broken.json:');
+    expect(alert.textContent).toContain('Shelf S1: Shelf would cover D1');
+    expect(alert.textContent).toContain('D1 at (1.5, 1.5): Cannot place on shelf S1');
+    expect(counts()).toContain('Shelves: 1 · Dropoffs: 1');
+  });
+
+  it('exports the layout as a JSON file named after the environment', async () => {
+    dragOnCanvas(cellCentre(2, 3), cellCentre(3, 3));
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Small Hall' } });
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:fleetlab-export';
+    });
+    const revokeObjectURL = vi.fn();
+    const originals = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Export JSON' }));
+      expect(clicked.map((link) => [link.download, link.href])).toEqual([['small-hall.json', 'blob:fleetlab-export']]);
+      expect(revokeObjectURL).toHaveBeenCalledWith('blob:fleetlab-export');
+      const text = await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(blobs[0]);
+      });
+      const file = JSON.parse(text);
+      expect(file.format).toBe('fleetlab-environment');
+      expect(file.name).toBe('Small Hall');
+      expect(file.dimensions).toEqual({ width: 20, height: 20 });
+      expect(file.elements.shelves).toEqual([{ id: 'S1', position: [2, 3], size: [2, 1] }]);
+    } finally {
+      Object.assign(URL, originals);
+    }
+  });
+
+  it('pans the view with the Pan View tool', () => {
+    dragOnCanvas(cellCentre(2, 3), cellCentre(2, 3));
+    fireEvent.keyDown(window, { key: 'v' });
+    const canvasElement = editorCanvas();
+    fireEvent.pointerDown(canvasElement, { pointerId: 1, button: 0, clientX: 500, clientY: 300 });
+    fireEvent.pointerMove(canvasElement, { pointerId: 1, clientX: 540, clientY: 310 });
+    fireEvent.pointerUp(canvasElement, { pointerId: 1, clientX: 540, clientY: 310 });
+    expect(counts()).toContain('Shelves: 1');
+    // After panning by (40, 10) the shelf tool draws at the moved cells.
+    fireEvent.keyDown(window, { key: 's' });
+    const moved = cellCentre(5, 5);
+    dragOnCanvas({ clientX: moved.clientX + 40, clientY: moved.clientY + 10 }, { clientX: moved.clientX + 40, clientY: moved.clientY + 10 });
+    expect(status()).toBe('Added shelf S2 (1x1)');
+  });
+});

@@ -1,0 +1,214 @@
+import { buildNavigationGraph, withDimensions, type Dimensions } from '@fleetlab/warehouse';
+import { useEffect, useReducer, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useCreateEnvironment } from '../api/hooks.ts';
+import type { NewEnvironment } from '../api/types.ts';
+import { Alert } from '../components/ui/alert.tsx';
+import { TextAreaField, TextField } from '../components/ui/form-field.tsx';
+import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
+import {
+  GRID_SIZE_MAX,
+  GRID_SIZE_MIN,
+  gridSizeFromInput,
+  isWholeNumberInRange,
+  ROBOTS_PER_STATION_MAX,
+  ROBOTS_PER_STATION_MIN,
+  robotsPerStationFromInput,
+} from '../editor/editor-form-rules.ts';
+import { editorReducer, initialEditorState, type EditorState } from '../editor/editor-state.ts';
+import { GridEditor } from '../editor/grid-editor.tsx';
+import { installRenderBenchHook } from '../editor/render-bench.ts';
+
+export const CREATE_ENVIRONMENT_FAILED = 'Failed to create environment. Please try again.';
+export const NAME_REQUIRED = 'Name is required';
+
+/** The POST /environments body: only the selected pickups are saved, with the graph built from them. */
+export function environmentPayload(name: string, description: string, state: EditorState): NewEnvironment {
+  const { layout } = state.document;
+  const elements = {
+    shelves: layout.elements.shelves.map((shelf) => ({ ...shelf })),
+    dropoffs: layout.elements.dropoffs.map((dropoff) => ({ ...dropoff })),
+    robot_stations: layout.elements.robot_stations.map((station) => ({ ...station })),
+    pickups: layout.elements.pickups.map((pickup) => ({ ...pickup })),
+    robots: layout.elements.robots.map((robot) => ({ ...robot })),
+    navigation_points: layout.elements.navigation_points.map((point) => ({ ...point })),
+  };
+  return {
+    name: name.trim(),
+    description: description.trim(),
+    dimensions: { width: layout.dimensions.width, height: layout.dimensions.height },
+    elements,
+    graph: buildNavigationGraph(elements),
+  };
+}
+
+/** True when resizing to these dimensions keeps every shelf, dropoff and station. */
+function resizeKeepsElements(state: EditorState, dimensions: Dimensions): boolean {
+  const { elements } = state.document.layout;
+  const resized = withDimensions(state.document.layout, dimensions).elements;
+  return (
+    resized.shelves.length === elements.shelves.length &&
+    resized.dropoffs.length === elements.dropoffs.length &&
+    resized.robot_stations.length === elements.robot_stations.length
+  );
+}
+
+interface NumberFieldProps {
+  readonly label: string;
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+  /** Applies typed text; `final` is set on blur/Enter, when corrections (fallback, clamping) apply. */
+  readonly onCommit: (text: string, final: boolean) => void;
+}
+
+/**
+ * A number input that keeps the typed text while editing. Text is applied as soon as it is a
+ * whole number in range, and corrected on blur or Enter (spec: non-numeric falls back).
+ */
+function NumberField({ label, value, min, max, onCommit }: NumberFieldProps) {
+  const [text, setText] = useState(String(value));
+  useEffect(() => {
+    setText(String(value));
+  }, [value]);
+  const finish = () => {
+    onCommit(text, true);
+  };
+  return (
+    <TextField
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={max}
+      value={text}
+      hint={`${min} to ${max}`}
+      onChange={(event) => {
+        setText(event.target.value);
+        if (isWholeNumberInRange(event.target.value, min, max)) onCommit(event.target.value, false);
+      }}
+      onBlur={() => {
+        finish();
+        setText(String(value));
+      }}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        if (event.key === 'Enter') {
+          // Enter applies the field instead of submitting the whole form.
+          event.preventDefault();
+          finish();
+        }
+      }}
+    />
+  );
+}
+
+export default function GridEditorPage() {
+  const navigate = useNavigate();
+  const createEnvironment = useCreateEnvironment();
+  const [state, dispatch] = useReducer(editorReducer, undefined, () => initialEditorState());
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [saveFailed, setSaveFailed] = useState(false);
+  const { dimensions } = state.document.layout;
+
+  useEffect(() => installRenderBenchHook(), []);
+
+  const commitDimension = (axis: 'width' | 'height') => (text: string, final: boolean) => {
+    const size = gridSizeFromInput(text);
+    const next = { ...dimensions, [axis]: size };
+    if (size === dimensions[axis]) return;
+    // While typing ("2" on the way to "25") never drop elements; on blur the value is final.
+    if (!final && !resizeKeepsElements(state, next)) return;
+    dispatch({ type: 'setDimensions', dimensions: next });
+  };
+
+  const commitRobotsPerStation = (text: string) => {
+    dispatch({ type: 'setRobotsPerStation', count: robotsPerStationFromInput(text) });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') {
+      setNameError(NAME_REQUIRED);
+      return;
+    }
+    setNameError(undefined);
+    setSaveFailed(false);
+    createEnvironment.mutate(environmentPayload(name, description, state), {
+      onSuccess: (created) => navigate(`/environments/${created.id}`),
+      onError: () => setSaveFailed(true),
+    });
+  };
+
+  return (
+    <section className="space-y-6">
+      <header className="space-y-1">
+        <Link to="/environments" className={`${linkText} text-sm`}>
+          Back to Environments
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-100">Grid Editor</h1>
+        <p className="text-sm text-slate-400">
+          Draw shelves, dropoff points and robot stations, then choose the pickup points robots may use.
+        </p>
+      </header>
+
+      <form className="space-y-6" onSubmit={onSubmit} noValidate aria-label="Create environment">
+        <div className={`${card} grid gap-4 p-5 md:grid-cols-2`}>
+          <TextField
+            label="Name"
+            required
+            value={name}
+            error={nameError}
+            onChange={(event) => {
+              setName(event.target.value);
+              if (event.target.value.trim() !== '') setNameError(undefined);
+            }}
+          />
+          <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
+          <div className="grid grid-cols-3 gap-4 md:col-span-2">
+            <NumberField label="Width" value={dimensions.width} min={GRID_SIZE_MIN} max={GRID_SIZE_MAX} onCommit={commitDimension('width')} />
+            <NumberField
+              label="Height"
+              value={dimensions.height}
+              min={GRID_SIZE_MIN}
+              max={GRID_SIZE_MAX}
+              onCommit={commitDimension('height')}
+            />
+            <NumberField
+              label="Robots per station"
+              value={state.document.robotsPerStation}
+              min={ROBOTS_PER_STATION_MIN}
+              max={ROBOTS_PER_STATION_MAX}
+              onCommit={commitRobotsPerStation}
+            />
+          </div>
+        </div>
+
+        <div className={`${card} p-5`}>
+          <GridEditor
+            state={state}
+            dispatch={dispatch}
+            name={name}
+            description={description}
+            onImported={(imported) => {
+              if (imported.name !== null) {
+                setName(imported.name);
+                setNameError(undefined);
+              }
+              if (imported.description !== null) setDescription(imported.description);
+            }}
+          />
+        </div>
+
+        {saveFailed && <Alert tone="error">{CREATE_ENVIRONMENT_FAILED}</Alert>}
+
+        <div className="flex justify-end">
+          <button type="submit" className={buttonPrimary} disabled={createEnvironment.isPending}>
+            {createEnvironment.isPending ? 'Creating…' : 'Create Environment'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { authApi } from '../api/endpoints.ts';
+import { AuthShell } from '../components/layout/auth-shell.tsx';
+import { Alert } from '../components/ui/alert.tsx';
+import { TextField } from '../components/ui/form-field.tsx';
+import { buttonPrimary, linkText } from '../components/ui/styles.ts';
+import { apiErrorText } from '../lib/auth-errors.ts';
+import { hasErrors, validateRegister, type RegisterErrors, type RegisterInput } from '../lib/auth-validation.ts';
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<RegisterInput>({ username: '', email: '', password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<RegisterErrors>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const update = (field: keyof RegisterInput) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [field]: event.target.value }));
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateRegister(form);
+    setErrors(found);
+    setSubmitError(null);
+    if (hasErrors(found)) return;
+
+    setSubmitting(true);
+    const email = form.email.trim();
+    try {
+      await authApi.register({ email, username: form.username.trim(), password: form.password });
+      navigate('/verify-email', { state: { email } });
+    } catch (error) {
+      setSubmitError(apiErrorText(error, 'Failed to register'));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthShell
+      title="Create your Fleetlab account"
+      subtitle="Design a warehouse, generate orders and benchmark your fleet in minutes."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className={linkText}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={handleSubmit} className="space-y-5">
+        {submitError && <Alert tone="error">{submitError}</Alert>}
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          value={form.username}
+          error={errors.username}
+          onChange={update('username')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          error={errors.email}
+          onChange={update('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters."
+          value={form.password}
+          error={errors.password}
+          onChange={update('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={form.confirmPassword}
+          error={errors.confirmPassword}
+          onChange={update('confirmPassword')}
+        />
+        <button type="submit" className={`${buttonPrimary} w-full`} disabled={submitting}>
+          {submitting ? 'Creating account…' : 'Create Account'}
+        </button>
+      </form>
+    </AuthShell>
+  );
+}

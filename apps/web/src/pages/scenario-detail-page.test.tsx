@@ -1,0 +1,73 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Task } from '../api/types.ts';
+import { stubFetch } from '../test/fetch-stub.ts';
+import { ADA, MORNING_RUSH, RUSH_ORDERS, SMALL_WAREHOUSE } from '../test/fixtures.ts';
+import { currentLocation, renderApp } from '../test/render-app.tsx';
+
+const sevenTasks: Task[] = [1, 2, 3, 4, 5, 6, 7].map((n) => ({ ...RUSH_ORDERS, id: 100 + n, name: `Wave ${n}` }));
+
+const routes = {
+  'GET /auth/me': { body: ADA },
+  'GET /scenarios/21': { body: MORNING_RUSH },
+  'GET /environments/11': { body: SMALL_WAREHOUSE },
+  'GET /tasks': { body: sevenTasks },
+  'GET /scenarios': { body: [] },
+  'GET /environments': { body: [] },
+};
+
+describe('/scenarios/{id}', () => {
+  it('shows the scenario, its map with the graph toggle, and the first 5 tasks', async () => {
+    const network = stubFetch(routes);
+    renderApp('/scenarios/21', { signedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Morning Rush' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Small Warehouse' })).toHaveAttribute('href', '/environments/11');
+    expect(screen.getByText('Peak orders')).toBeInTheDocument();
+    const toggle = screen.getByRole('button', { name: 'Show Graph' });
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide Graph' })).toHaveAttribute('aria-pressed', 'true');
+
+    const tasksSection = screen.getByRole('region', { name: 'Tasks' });
+    const table = await within(tasksSection).findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Name', 'Type', 'View']);
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    expect(within(table).getAllByRole('link', { name: 'View' })[0]).toHaveAttribute('href', '/tasks/101');
+    expect(screen.getByRole('link', { name: 'View all 7 tasks' })).toHaveAttribute('href', '/tasks?scenario_id=21');
+    expect(screen.getByRole('link', { name: 'Generate Tasks' })).toHaveAttribute('href', '/tasks/generate?scenario_id=21');
+    expect(network.calls.find((call) => call.path === '/tasks')?.query.get('scenario_id')).toBe('21');
+  });
+
+  it('deletes after confirmation and goes to /scenarios', async () => {
+    const network = stubFetch({ ...routes, 'DELETE /scenarios/21': { status: 204 } });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderApp('/scenarios/21', { signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this scenario?');
+    expect(network.callsTo('DELETE', '/scenarios/21')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(currentLocation()).toBe('/scenarios'));
+    expect(network.callsTo('DELETE', '/scenarios/21')).toHaveLength(1);
+  });
+
+  it('reports a failed delete', async () => {
+    stubFetch({ ...routes, 'DELETE /scenarios/21': { status: 500, body: null } });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderApp('/scenarios/21', { signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete scenario.')).toBeInTheDocument();
+  });
+
+  it('says when the scenario does not exist', async () => {
+    stubFetch({ ...routes, 'GET /scenarios/21': { status: 404, body: { detail: 'Scenario not found' } } });
+    renderApp('/scenarios/21', { signedIn: true });
+    expect(await screen.findByText('Scenario not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Scenarios' })).toHaveAttribute('href', '/scenarios');
+  });
+
+  it('reports a failed load', async () => {
+    stubFetch({ ...routes, 'GET /scenarios/21': { status: 500, body: null } });
+    renderApp('/scenarios/21', { signedIn: true });
+    expect(await screen.findByText('Failed to load scenario details. Please try again later.')).toBeInTheDocument();
+  });
+});

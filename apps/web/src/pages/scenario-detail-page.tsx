@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isNotFound } from '../api/client.ts';
+import { useDeleteScenario, useEnvironment, useScenario, useTasks } from '../api/hooks.ts';
+import { EnvironmentMap } from '../components/map/environment-map.tsx';
+import { Alert } from '../components/ui/alert.tsx';
+import { TaskTypeBadge } from '../components/ui/badges.tsx';
+import { GraphToggle } from '../components/ui/graph-toggle.tsx';
+import { EmptyState } from '../components/ui/page-header.tsx';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { buttonDanger, buttonPrimary, card, linkText } from '../components/ui/styles.ts';
+import { SCENARIO_TASK_PREVIEW_LIMIT } from '../lib/scenario-records.ts';
+
+export default function ScenarioDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const scenario = useScenario(id);
+  const environment = useEnvironment(scenario.data?.environment_id);
+  const tasks = useTasks(id, { enabled: scenario.isSuccess });
+  const deleteScenario = useDeleteScenario();
+  const [showGraph, setShowGraph] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  if (scenario.isPending) return <FullPageSpinner label="Loading scenario" />;
+  if (scenario.isError) {
+    if (isNotFound(scenario.error)) {
+      return (
+        <EmptyState title="Scenario not found">
+          <Link to="/scenarios" className={linkText}>
+            Back to Scenarios
+          </Link>
+        </EmptyState>
+      );
+    }
+    return <Alert tone="error">Failed to load scenario details. Please try again later.</Alert>;
+  }
+
+  const record = scenario.data;
+  const taskList = tasks.data ?? [];
+
+  async function handleDelete() {
+    if (!window.confirm('Are you sure you want to delete this scenario?')) return;
+    setDeleteError(null);
+    try {
+      await deleteScenario.mutateAsync(record.id);
+      navigate('/scenarios');
+    } catch {
+      setDeleteError('Failed to delete scenario.');
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-sm text-slate-400">
+            <Link to="/scenarios" className={linkText}>
+              Scenarios
+            </Link>{' '}
+            / {record.name}
+          </p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight text-white">{record.name}</h1>
+          <p className="mt-1 text-sm text-slate-400">
+            Environment:{' '}
+            <Link to={`/environments/${record.environment_id}`} className={linkText}>
+              {record.environment?.name ?? environment.data?.name ?? `Environment ${record.environment_id}`}
+            </Link>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/tasks/generate?scenario_id=${record.id}`} className={buttonPrimary}>
+            Generate Tasks
+          </Link>
+          <button type="button" className={buttonDanger} onClick={handleDelete} disabled={deleteScenario.isPending}>
+            Delete
+          </button>
+        </div>
+      </div>
+
+      {deleteError && <Alert tone="error">{deleteError}</Alert>}
+
+      <section className={`${card} p-5`} aria-labelledby="scenario-description-heading">
+        <h2 id="scenario-description-heading" className="text-sm font-semibold uppercase tracking-wider text-slate-400">
+          Description
+        </h2>
+        <p className="mt-2 text-slate-200">{record.description || 'No description provided'}</p>
+      </section>
+
+      <section className={`${card} p-5`} aria-labelledby="scenario-map-heading">
+        <div className="mb-3 flex items-center justify-between gap-4">
+          <h2 id="scenario-map-heading" className="text-lg font-semibold text-white">
+            Environment Map
+          </h2>
+          <GraphToggle showGraph={showGraph} onToggle={() => setShowGraph((shown) => !shown)} />
+        </div>
+        {environment.isError ? (
+          <Alert tone="error">Failed to load environment details. Please try again later.</Alert>
+        ) : environment.data ? (
+          <EnvironmentMap environment={environment.data} showGraph={showGraph} />
+        ) : (
+          <FullPageSpinner label="Loading map" />
+        )}
+      </section>
+
+      <section className={card} aria-labelledby="scenario-tasks-heading">
+        <div className="flex items-center justify-between border-b border-slate-800 px-5 py-4">
+          <h2 id="scenario-tasks-heading" className="text-lg font-semibold text-white">
+            Tasks
+          </h2>
+          {taskList.length > 0 && (
+            <Link to={`/tasks?scenario_id=${record.id}`} className={`${linkText} text-sm`}>
+              View all {taskList.length} tasks
+            </Link>
+          )}
+        </div>
+        {tasks.isError ? (
+          <div className="p-5">
+            <Alert tone="error">Failed to load tasks. Please try again later.</Alert>
+          </div>
+        ) : tasks.isPending ? (
+          <FullPageSpinner label="Loading tasks" />
+        ) : taskList.length === 0 ? (
+          <p className="px-5 py-8 text-center text-sm text-slate-400">
+            No tasks found.{' '}
+            <Link to={`/tasks/generate?scenario_id=${record.id}`} className={linkText}>
+              Generate tasks with AI
+            </Link>
+          </p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-xs uppercase tracking-wider text-slate-400">
+                <tr>
+                  <th scope="col" className="px-5 py-3 font-semibold">ID</th>
+                  <th scope="col" className="px-5 py-3 font-semibold">Name</th>
+                  <th scope="col" className="px-5 py-3 font-semibold">Type</th>
+                  <th scope="col" className="px-5 py-3 text-right font-semibold">View</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-800">
+                {taskList.slice(0, SCENARIO_TASK_PREVIEW_LIMIT).map((task) => (
+                  <tr key={task.id} className="hover:bg-slate-800/40">
+                    <td className="px-5 py-3 font-mono text-slate-400">{task.id}</td>
+                    <td className="px-5 py-3 text-slate-100">{task.name}</td>
+                    <td className="px-5 py-3">
+                      <TaskTypeBadge taskType={task.task_type} />
+                    </td>
+                    <td className="px-5 py-3 text-right">
+                      <Link to={`/tasks/${task.id}`} className={linkText}>
+                        View
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../api/types.ts';
+import { stubFetch } from '../test/fetch-stub.ts';
+import { ADA, CROSS_DOCK, MORNING_RUSH, NIGHT_ORDERS, NIGHT_SHIFT, RUSH_ORDERS, SMALL_WAREHOUSE } from '../test/fixtures.ts';
+import { currentLocation, renderApp } from '../test/render-app.tsx';
+
+const EMPTY_AISLE: Scenario = { ...MORNING_RUSH, id: 23, name: 'Empty Aisle' };
+
+function routes(extra = {}) {
+  return {
+    'GET /auth/me': { body: ADA },
+    'GET /scenarios': { body: [MORNING_RUSH, NIGHT_SHIFT, EMPTY_AISLE] },
+    'GET /environments': { body: [SMALL_WAREHOUSE, CROSS_DOCK] },
+    'GET /tasks': (request: { query: URLSearchParams }) => ({
+      body: { '21': [RUSH_ORDERS], '22': [NIGHT_ORDERS], '23': [] }[request.query.get('scenario_id') ?? ''] ?? [],
+    }),
+    'GET /solves/55': { body: null, status: 404 },
+    ...extra,
+  };
+}
+
+async function openForm(url = '/solves/create') {
+  renderApp(url, { signedIn: true });
+  return screen.findByRole('heading', { name: 'Create New Optimization Solve' });
+}
+
+describe('/solves/create', () => {
+  it('requires a scenario, a task and a name', async () => {
+    const network = stubFetch(routes());
+    await openForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    expect(screen.getByText('Please select a scenario')).toBeInTheDocument();
+    expect(screen.getByText('Please select a task')).toBeInTheDocument();
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/solves')).toHaveLength(0);
+  });
+
+  it("requires a task when the scenario has none, and offers to generate some", async () => {
+    stubFetch(routes());
+    await openForm();
+    await userEvent.selectOptions(screen.getByLabelText('Scenario'), '23');
+    expect(await screen.findByText(/This scenario has no tasks yet\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Generate tasks' })).toHaveAttribute('href', '/tasks/generate?scenario_id=23');
+    expect(screen.getByRole('link', { name: 'create one by hand' })).toHaveAttribute('href', '/tasks/create?scenario_id=23');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    expect(screen.getByText('Please select a task')).toBeInTheDocument();
+    expect(screen.queryByText('Please select a scenario')).not.toBeInTheDocument();
+  });
+
+  it("names the solve after the scenario and offers only that scenario's tasks", async () => {
+    stubFetch(routes());
+    await openForm();
+    const scenario = screen.getByLabelText('Scenario');
+    expect(within(scenario).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Select a scenario',
+      'Morning Rush (Small Warehouse)',
+      'Night Shift (Cross Dock)',
+      'Empty Aisle (Small Warehouse)',
+    ]);
+    await userEvent.selectOptions(scenario, '22');
+    expect(screen.getByLabelText('Name')).toHaveValue('Solve for Night Shift');
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('32'));
+    expect(within(screen.getByLabelText('Task')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Select a task',
+      'Night orders (2 deliveries)',
+    ]);
+
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Name'), 'My run');
+    await userEvent.selectOptions(scenario, '21');
+    expect(screen.getByLabelText('Name')).toHaveValue('My run');
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+  });
+
+  it('offers every algorithm but hungarian, each with a hint', async () => {
+    stubFetch(routes());
+    await openForm();
+    const algorithm = screen.getByLabelText('Algorithm');
+    expect(within(algorithm).getAllByRole('option').map((option) => (option as HTMLOptionElement).value)).toEqual([
+      'greedy_distance',
+      'kmeans',
+      'auction',
+      'genetic',
+      'makespan',
+      'marginal_benefit',
+    ]);
+    expect(algorithm).toHaveValue('greedy_distance');
+    expect(algorithm).toHaveAccessibleDescription(/robot that can finish it soonest/);
+    await userEvent.selectOptions(algorithm, 'genetic');
+    expect(algorithm).toHaveAccessibleDescription(/crossover, mutation and local search/);
+  });
+
+  it('submits the spec defaults and goes to the new solve', async () => {
+    const network = stubFetch(routes({ 'POST /solves': { status: 201, body: { id: 55 } } }));
+    await openForm('/solves/create?scenario_id=21');
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    expect(screen.getByLabelText('Name')).toHaveValue('Solve for Morning Rush');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
+    expect(network.callsTo('POST', '/solves')[0].body).toEqual({
+      name: 'Solve for Morning Rush',
+      description: '',
+      parameters: {
+        time_limit: 300,
+        algorithm_type: 'greedy_distance',
+        battery_capacity: 100,
+        max_distance: 1000,
+        robot_speed: 1,
+        recharge_time: 3,
+        objective_weights: { completion_time: 100 },
+        balance_factor: 50,
+      },
+      environment_id: 11,
+      scenario_id: 21,
+      algorithm_id: 1,
+      task_id: 31,
+    });
+  });
+
+  it('sends advanced settings held to their ranges, fallbacks for empty input, and normalised weights', async () => {
+    const network = stubFetch(routes({ 'POST /solves': { status: 201, body: { id: 55 } } }));
+    await openForm('/solves/create?scenario_id=22');
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('32'));
+    await userEvent.selectOptions(screen.getByLabelText('Algorithm'), 'makespan');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show Advanced Settings' }));
+    expect(screen.getByRole('button', { name: 'Hide Advanced Settings' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(/^Recommendation:/)).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Max Distance (meters)'));
+    await userEvent.clear(screen.getByLabelText('Robot Speed (m/s)'));
+    await userEvent.type(screen.getByLabelText('Robot Speed (m/s)'), '9');
+    await userEvent.clear(screen.getByLabelText('Recharge Time (min)'));
+    await userEvent.type(screen.getByLabelText('Recharge Time (min)'), '45');
+
+    await userEvent.clear(screen.getByLabelText('Completion Time weight'));
+    await userEvent.type(screen.getByLabelText('Completion Time weight'), '30');
+    await userEvent.click(screen.getByLabelText('Energy Usage'));
+    await userEvent.clear(screen.getByLabelText('Energy Usage weight'));
+    await userEvent.type(screen.getByLabelText('Energy Usage weight'), '10');
+    await userEvent.type(screen.getByLabelText('Cost Efficiency weight'), '50');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
+    const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown>; algorithm_id: number };
+    expect(body.algorithm_id).toBe(6);
+    expect(body.parameters).toEqual({
+      time_limit: 300,
+      algorithm_type: 'makespan',
+      battery_capacity: 100,
+      max_distance: 1000,
+      robot_speed: 5,
+      recharge_time: 45,
+      objective_weights: { completion_time: 75, energy_usage: 25 },
+      balance_factor: 50,
+    });
+    expect(body).toMatchObject({ environment_id: 12, scenario_id: 22, task_id: 32 });
+  });
+
+  it('keeps one objective enabled and splits all-zero weights evenly', async () => {
+    const network = stubFetch(routes({ 'POST /solves': { status: 201, body: { id: 55 } } }));
+    await openForm('/solves/create?scenario_id=21');
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.click(screen.getByRole('button', { name: 'Show Advanced Settings' }));
+    expect(screen.getByLabelText('Completion Time')).toBeDisabled();
+    await userEvent.click(screen.getByLabelText('Distance Traveled'));
+    await userEvent.click(screen.getByLabelText('Balanced Workload'));
+    await userEvent.clear(screen.getByLabelText('Completion Time weight'));
+    await userEvent.type(screen.getByLabelText('Completion Time weight'), '0');
+    await userEvent.click(screen.getByLabelText('Completion Time'));
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
+    const body = network.callsTo('POST', '/solves')[0].body as { parameters: { objective_weights: unknown } };
+    expect(body.parameters.objective_weights).toEqual({ distance_traveled: 50, balanced_workload: 50 });
+  });
+
+  it("reports a failure with what the server returned", async () => {
+    stubFetch(routes({ 'POST /solves': { status: 400, body: { detail: 'task_id 31 belongs to another scenario' } } }));
+    await openForm('/solves/create?scenario_id=21');
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to create solve. Please try again. Server returned 400: {"detail":"task_id 31 belongs to another scenario"}',
+    );
+    expect(currentLocation()).toBe('/solves/create?scenario_id=21');
+  });
+});

@@ -1,0 +1,139 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Solve } from '../api/types.ts';
+import { stubFetch } from '../test/fetch-stub.ts';
+import { ADA, MORNING_RUSH, solveFixture } from '../test/fixtures.ts';
+import { currentLocation, renderApp } from '../test/render-app.tsx';
+
+function routesFor(solve: Solve | (() => Solve), extra = {}) {
+  return {
+    'GET /auth/me': { body: ADA },
+    'GET /solves/41': () => ({ body: typeof solve === 'function' ? solve() : solve }),
+    'GET /scenarios/21': { body: MORNING_RUSH },
+    'GET /solves': { body: [] },
+    'GET /environments': { body: [] },
+    'GET /scenarios': { body: [] },
+    ...extra,
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('/solves/{id}', () => {
+  it('shows the info block and the solve’s tasks', async () => {
+    stubFetch(routesFor(solveFixture({ parameters: { ...solveFixture().parameters, algorithm_type: 'auction' } })));
+    renderApp('/solves/41', { signedIn: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Solve for Morning Rush' })).toBeInTheDocument();
+    const info = screen.getByRole('region', { name: 'Solve information' });
+    expect(within(info).getByRole('link', { name: 'Small Warehouse' })).toHaveAttribute('href', '/environments/11');
+    expect(await within(info).findByRole('link', { name: 'Morning Rush' })).toHaveAttribute('href', '/scenarios/21');
+    expect(info).toHaveTextContent('Algorithmauction');
+    expect(info).toHaveTextContent('Task Idjob-41');
+    const tasks = screen.getByRole('region', { name: 'Tasks' });
+    expect(within(tasks).getByRole('link', { name: 'Rush orders' })).toHaveAttribute('href', '/tasks/31');
+    expect(within(tasks).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['1P1D1', '2P2D1']);
+  });
+
+  it("shows 'Standard' when no algorithm is named", async () => {
+    stubFetch(routesFor(solveFixture({ parameters: { ...solveFixture().parameters, algorithm_type: '' as never } })));
+    renderApp('/solves/41', { signedIn: true });
+    expect(await screen.findByRole('region', { name: 'Solve information' })).toHaveTextContent('AlgorithmStandard');
+  });
+
+  it('pending: waits, polling every 2 s until the solve moves on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status: Solve['status'] = 'pending';
+    const network = stubFetch(routesFor(() => solveFixture({ status, progress: status === 'running' ? { percent: 40, best_makespan_s: 75 } : null })));
+    renderApp('/solves/41', { signedIn: true });
+    expect(await screen.findByText('Waiting to start...')).toBeInTheDocument();
+    expect(screen.getByText('Your optimization will start soon.')).toBeInTheDocument();
+    const before = network.callsTo('GET', '/solves/41').length;
+
+    status = 'running';
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    expect(await screen.findByText('Optimization in progress')).toBeInTheDocument();
+    expect(network.callsTo('GET', '/solves/41').length).toBe(before + 1);
+    expect(screen.getByText('This may take a few moments.')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Optimization running' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Optimization progress' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('Best makespan so far: 1 min 15 s')).toBeInTheDocument();
+
+    status = 'completed';
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    expect(await screen.findByRole('heading', { name: 'Results Summary' })).toBeInTheDocument();
+    const settled = network.callsTo('GET', '/solves/41').length;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6000);
+    });
+    expect(network.callsTo('GET', '/solves/41').length).toBe(settled);
+  });
+
+  it('failed: shows the error details and a Try Again link', async () => {
+    stubFetch(routesFor(solveFixture({ status: 'failed', results: { error: 'Pair P9 -> D1: P9 is unreachable' } })));
+    renderApp('/solves/41', { signedIn: true });
+    expect(await screen.findByText('Optimization Failed')).toBeInTheDocument();
+    expect(screen.getByText('The optimization process encountered an error.')).toBeInTheDocument();
+    expect(screen.getByText('Error Details:')).toBeInTheDocument();
+    expect(screen.getByText('Pair P9 -> D1: P9 is unreachable')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/solves/create');
+  });
+
+  it('completed: summarises the results and lists every robot’s steps', async () => {
+    const results = {
+      R1_1: [
+        { task: ['P1', 'D1'], path: ['R1_1', 'P1', 'D1'], total_distance: 12.5, completion_time: 12.5, battery_remaining: 98.75 },
+        { task: 'recharge', path: ['D1', 'R1'], total_distance: 20, completion_time: 200.5, battery_remaining: 100, recharge_time: 3 },
+        { task: ['P2', 'D1'], path: ['R1', 'P2', 'D1'], total_distance: 31.25, completion_time: 211.75, battery_remaining: 98.875 },
+      ],
+      R1_2: [{ task: ['P2', 'D1'], path: ['R1_2', 'P2', 'D1'], total_distance: 8, completion_time: 8, battery_remaining: 99.2 }],
+      R2_1: [],
+      stats: { algorithm: 'greedy_distance', makespan_s: 211.75 },
+    };
+    stubFetch(routesFor(solveFixture({ status: 'completed', results })));
+    renderApp('/solves/41', { signedIn: true });
+    const summary = await screen.findByRole('region', { name: 'Results Summary' });
+    expect(within(summary).getByText('Total Deliveries').nextSibling).toHaveTextContent('3');
+    expect(within(summary).getByText('Total Distance').nextSibling).toHaveTextContent('39.25 m');
+    expect(within(summary).getByText('Max Completion Time').nextSibling).toHaveTextContent('3 min 32 s');
+    expect(within(summary).getByText('Total Recharges').nextSibling).toHaveTextContent('1 (3 min)');
+    const plans = screen.getByRole('region', { name: 'Robot Plans' });
+    expect(within(plans).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Robot R1_1', 'Robot R1_2', 'Robot R2_1']);
+    expect(within(plans).getByText('Recharge at R1')).toBeInTheDocument();
+    expect(within(plans).getByText('No tasks assigned to this robot')).toBeInTheDocument();
+  });
+
+  it('missing: says so and links back to /solves', async () => {
+    stubFetch(routesFor(solveFixture(), { 'GET /solves/41': { status: 404, body: { detail: 'Solve not found' } } }));
+    renderApp('/solves/41', { signedIn: true });
+    expect(await screen.findByText('Solve not found')).toBeInTheDocument();
+    expect(screen.getByText('The solve you are looking for may have been deleted or never existed.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Solves' })).toHaveAttribute('href', '/solves');
+  });
+
+  it('reports a failed load', async () => {
+    stubFetch(routesFor(solveFixture(), { 'GET /solves/41': { status: 500, body: null } }));
+    renderApp('/solves/41', { signedIn: true });
+    expect(await screen.findByText('Failed to load solve details. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('deletes after confirmation and goes to /solves; reports a failed delete', async () => {
+    const network = stubFetch(routesFor(solveFixture({ status: 'completed', results: {} }), { 'DELETE /solves/41': { status: 500, body: null } }));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderApp('/solves/41', { signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this solve?');
+    expect(await screen.findByText('Failed to delete solve.')).toBeInTheDocument();
+
+    stubFetch(routesFor(solveFixture({ status: 'completed', results: {} }), { 'DELETE /solves/41': { status: 204 } }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(currentLocation()).toBe('/solves'));
+    expect(network.callsTo('DELETE', '/solves/41')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,297 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isNotFound } from '../api/client.ts';
+import { useDeleteSolve, useScenario, useSolve } from '../api/hooks.ts';
+import type { Solve } from '../api/types.ts';
+import { Alert } from '../components/ui/alert.tsx';
+import { StatusBadge, TaskTypeBadge } from '../components/ui/badges.tsx';
+import { FullPageSpinner, Spinner } from '../components/ui/spinner.tsx';
+import { buttonDanger, buttonPrimary, card, linkText } from '../components/ui/styles.ts';
+import { TaskLocations } from '../components/ui/task-locations.tsx';
+import {
+  formatCompletionTime,
+  formatDateTime,
+  formatDistance,
+  formatMinutes,
+  formatPath,
+  formatPercent1,
+  isRechargeStep,
+  robotPlansOf,
+  summarisePlan,
+  taskLabel,
+  type PlanStep,
+} from '../lib/format.ts';
+import { solveEnvironmentName } from '../lib/solve-records.ts';
+import { locationName, solveErrorText, solveProgress } from '../lib/solve-results.ts';
+
+export default function SolveDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const solve = useSolve(id);
+  const scenario = useScenario(solve.data?.scenario_id);
+  const deleteSolve = useDeleteSolve();
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  if (solve.isPending) return <FullPageSpinner label="Loading solve" />;
+  if (solve.isError) {
+    if (isNotFound(solve.error)) {
+      return (
+        <div className={`${card} mx-auto max-w-xl p-10 text-center`}>
+          <h1 className="text-xl font-semibold text-white">Solve not found</h1>
+          <p className="mt-2 text-sm text-slate-400">The solve you are looking for may have been deleted or never existed.</p>
+          <Link to="/solves" className={`${buttonPrimary} mt-6`}>
+            Back to Solves
+          </Link>
+        </div>
+      );
+    }
+    return <Alert tone="error">Failed to load solve details. Please try again later.</Alert>;
+  }
+
+  const record = solve.data;
+
+  async function handleDelete() {
+    if (!window.confirm('Are you sure you want to delete this solve?')) return;
+    setDeleteError(null);
+    try {
+      await deleteSolve.mutateAsync(record.id);
+      navigate('/solves');
+    } catch {
+      setDeleteError('Failed to delete solve.');
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-sm text-slate-400">
+            <Link to="/solves" className={linkText}>
+              Solves
+            </Link>{' '}
+            / {record.name}
+          </p>
+          <div className="mt-1 flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold tracking-tight text-white">{record.name}</h1>
+            <StatusBadge status={record.status} />
+          </div>
+          {record.description && <p className="mt-1 max-w-3xl text-sm text-slate-400">{record.description}</p>}
+        </div>
+        <button type="button" className={buttonDanger} onClick={handleDelete} disabled={deleteSolve.isPending}>
+          Delete
+        </button>
+      </div>
+
+      {deleteError && <Alert tone="error">{deleteError}</Alert>}
+
+      <section className={`${card} p-5`} aria-label="Solve information">
+        <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-5">
+          <InfoItem label="Environment">
+            <Link to={`/environments/${record.environment_id}`} className={linkText}>
+              {solveEnvironmentName(record)}
+            </Link>
+          </InfoItem>
+          <InfoItem label="Scenario">
+            <Link to={`/scenarios/${record.scenario_id}`} className={linkText}>
+              {scenario.data?.name ?? `Scenario ${record.scenario_id}`}
+            </Link>
+          </InfoItem>
+          <InfoItem label="Algorithm">{record.parameters?.algorithm_type || 'Standard'}</InfoItem>
+          <InfoItem label="Last Updated">{formatDateTime(record.updated_at)}</InfoItem>
+          <InfoItem label="Task Id">
+            <span className="break-all font-mono text-xs">{record.celery_task_id ?? '—'}</span>
+          </InfoItem>
+        </dl>
+      </section>
+
+      <StatusPanel solve={record} />
+
+      {record.status === 'completed' && <CompletedResults solve={record} />}
+
+      <section className={card} aria-labelledby="solve-tasks-heading">
+        <h2 id="solve-tasks-heading" className="border-b border-slate-800 px-5 py-4 text-lg font-semibold text-white">
+          Tasks
+        </h2>
+        {(record.tasks ?? []).length === 0 ? (
+          <p className="px-5 py-6 text-sm text-slate-400">
+            Task{' '}
+            <Link to={`/tasks/${record.task_id}`} className={linkText}>
+              #{record.task_id}
+            </Link>
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-800">
+            {(record.tasks ?? []).map((task) => (
+              <li key={task.id} className="space-y-3 px-5 py-4">
+                <div className="flex flex-wrap items-center gap-3">
+                  <Link to={`/tasks/${task.id}`} className={`${linkText} font-semibold`}>
+                    {task.name}
+                  </Link>
+                  <TaskTypeBadge taskType={task.task_type} />
+                </div>
+                <TaskLocations details={task.details} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function InfoItem({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wider text-slate-500">{label}</dt>
+      <dd className="mt-1 text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+function StatusPanel({ solve }: { solve: Solve }) {
+  if (solve.status === 'pending') {
+    return (
+      <section className={`${card} border-yellow-500/30 p-6`} aria-live="polite">
+        <h2 className="text-lg font-semibold text-yellow-200">Waiting to start...</h2>
+        <p className="mt-1 text-sm text-slate-400">Your optimization will start soon.</p>
+      </section>
+    );
+  }
+  if (solve.status === 'running') {
+    const progress = solveProgress(solve);
+    return (
+      <section className={`${card} border-blue-500/30 p-6`} aria-live="polite">
+        <div className="flex items-center gap-4">
+          <Spinner label="Optimization running" />
+          <div>
+            <h2 className="text-lg font-semibold text-blue-200">Optimization in progress</h2>
+            <p className="mt-1 text-sm text-slate-400">This may take a few moments.</p>
+          </div>
+        </div>
+        {progress && (
+          <div className="mt-5">
+            <div className="mb-1 flex justify-between text-xs text-slate-400">
+              <span>{Math.round(progress.percent)}% complete</span>
+              {progress.best_makespan_s !== null && progress.best_makespan_s !== undefined && (
+                <span>Best makespan so far: {formatCompletionTime(progress.best_makespan_s)}</span>
+              )}
+            </div>
+            <div
+              role="progressbar"
+              aria-label="Optimization progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress.percent)}
+              className="h-2 overflow-hidden rounded-full bg-slate-800"
+            >
+              <div className="h-full rounded-full bg-blue-500 transition-all" style={{ width: `${progress.percent}%` }} />
+            </div>
+          </div>
+        )}
+      </section>
+    );
+  }
+  if (solve.status === 'failed') {
+    const errorText = solveErrorText(solve);
+    return (
+      <section className={`${card} border-red-500/30 p-6`}>
+        <h2 className="text-lg font-semibold text-red-200">Optimization Failed</h2>
+        <p className="mt-1 text-sm text-slate-400">The optimization process encountered an error.</p>
+        {errorText && (
+          <div className="mt-4 rounded-lg border border-red-500/30 bg-red-500/10 p-4">
+            <p className="text-sm font-semibold text-red-200">Error Details:</p>
+            <pre className="mt-2 whitespace-pre-wrap break-words font-mono text-xs text-red-100">{errorText}</pre>
+          </div>
+        )}
+        <Link to="/solves/create" className={`${buttonPrimary} mt-5`}>
+          Try Again
+        </Link>
+      </section>
+    );
+  }
+  return null;
+}
+
+function CompletedResults({ solve }: { solve: Solve }) {
+  const plans = robotPlansOf(solve.results);
+  const summary = summarisePlan(plans, solve.parameters);
+  return (
+    <>
+      <section className={`${card} p-5`} aria-labelledby="results-summary-heading">
+        <h2 id="results-summary-heading" className="mb-4 text-lg font-semibold text-white">
+          Results Summary
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <SummaryTile label="Total Deliveries" value={String(summary.totalDeliveries)} />
+          <SummaryTile label="Total Distance" value={formatDistance(summary.totalDistance)} />
+          <SummaryTile label="Max Completion Time" value={formatCompletionTime(summary.maxCompletionTime)} />
+          <SummaryTile
+            label="Total Recharges"
+            value={`${summary.totalRecharges}${summary.totalRecharges > 0 ? ` (${formatMinutes(summary.totalRechargeMinutes)})` : ''}`}
+          />
+        </dl>
+      </section>
+      <section className={card} aria-labelledby="robot-plans-heading">
+        <h2 id="robot-plans-heading" className="border-b border-slate-800 px-5 py-4 text-lg font-semibold text-white">
+          Robot Plans
+        </h2>
+        <ul className="divide-y divide-slate-800">
+          {plans.map(({ robotId, steps }) => (
+            <li key={robotId} className="px-5 py-4">
+              <h3 className="font-semibold text-white">Robot {robotId}</h3>
+              {steps.length === 0 ? (
+                <p className="mt-2 text-sm text-slate-400">No tasks assigned to this robot</p>
+              ) : (
+                <RobotStepTable steps={steps} />
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function SummaryTile({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg bg-slate-800/60 px-4 py-3">
+      <dt className="text-xs text-slate-400">{label}</dt>
+      <dd className="mt-1 text-xl font-bold text-white">{value}</dd>
+    </div>
+  );
+}
+
+function RobotStepTable({ steps }: { steps: readonly PlanStep[] }) {
+  return (
+    <div className="mt-2 overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="text-xs uppercase tracking-wider text-slate-400">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">#</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Task</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Path</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Distance</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Completed At</th>
+            <th scope="col" className="px-3 py-2 font-semibold">Battery</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-800/70">
+          {steps.map((step, index) => (
+            <tr key={index} className={isRechargeStep(step) ? 'bg-amber-500/5' : undefined}>
+              <td className="px-3 py-1.5 text-slate-500">{index + 1}</td>
+              <td className="px-3 py-1.5 font-mono text-slate-100">{taskLabel(step)}</td>
+              <td className="px-3 py-1.5 text-xs text-slate-400" title={formatPath(step.path)}>
+                {step.path.map(locationName).join(' → ')}
+              </td>
+              <td className="px-3 py-1.5 tabular-nums text-slate-300">{formatDistance(step.total_distance)}</td>
+              <td className="px-3 py-1.5 tabular-nums text-slate-300">{formatCompletionTime(step.completion_time)}</td>
+              <td className="px-3 py-1.5 tabular-nums text-slate-300">
+                {typeof step.battery_remaining === 'number' ? formatPercent1(step.battery_remaining) : '—'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { Link, useSearchParams } from 'react-router';
+import { useEnvironments, useScenarios, useSolves } from '../api/hooks.ts';
+import { Alert } from '../components/ui/alert.tsx';
+import { StatusBadge } from '../components/ui/badges.tsx';
+import { FilterBar } from '../components/ui/filter-bar.tsx';
+import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
+import { parseIdParam } from '../lib/scenario-records.ts';
+import { solveEnvironmentName } from '../lib/solve-records.ts';
+
+export default function SolvesPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const environmentId = parseIdParam(searchParams.get('environment_id'));
+  const scenarioId = parseIdParam(searchParams.get('scenario_id'));
+  const solves = useSolves({ environment_id: environmentId, scenario_id: scenarioId });
+  const environments = useEnvironments();
+  const scenarios = useScenarios();
+
+  const environmentNames = new Map((environments.data ?? []).map((environment) => [environment.id, environment.name]));
+  const scenarioNames = new Map((scenarios.data ?? []).map((scenario) => [scenario.id, scenario.name]));
+
+  function setFilter(key: 'environment_id' | 'scenario_id', value: string | null) {
+    const next = new URLSearchParams(searchParams);
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+    setSearchParams(next);
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Solves"
+        description="Optimisation runs that assign tasks to robots."
+        actions={
+          <Link to="/solves/create" className={buttonPrimary}>
+            Create Solve
+          </Link>
+        }
+      />
+      <div className="mb-6 space-y-3">
+        <FilterBar
+          label="Environment"
+          selected={environmentId}
+          options={(environments.data ?? []).map((environment) => ({ value: String(environment.id), label: environment.name }))}
+          onSelect={(value) => setFilter('environment_id', value)}
+        />
+        <FilterBar
+          label="Scenario"
+          selected={scenarioId}
+          options={(scenarios.data ?? [])
+            .filter((scenario) => environmentId === null || String(scenario.environment_id) === environmentId)
+            .map((scenario) => ({ value: String(scenario.id), label: scenario.name }))}
+          onSelect={(value) => setFilter('scenario_id', value)}
+        />
+      </div>
+      {solves.isError ? (
+        <Alert tone="error">Failed to load solves. Please try again later.</Alert>
+      ) : solves.isPending ? (
+        <FullPageSpinner label="Loading solves" />
+      ) : solves.data.length === 0 ? (
+        <EmptyState title="No solves found">
+          <p>Start an optimisation run to see how your fleet performs.</p>
+        </EmptyState>
+      ) : (
+        <div className={`${card} overflow-x-auto`}>
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs uppercase tracking-wider text-slate-400">
+              <tr>
+                <th scope="col" className="px-5 py-3 font-semibold">Name</th>
+                <th scope="col" className="px-5 py-3 font-semibold">Status</th>
+                <th scope="col" className="px-5 py-3 font-semibold">Environment</th>
+                <th scope="col" className="px-5 py-3 font-semibold">Scenario</th>
+                <th scope="col" className="px-5 py-3 font-semibold">Task Id</th>
+                <th scope="col" className="px-5 py-3 text-right font-semibold">Results</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-800">
+              {solves.data.map((solve) => (
+                <tr key={solve.id} className="hover:bg-slate-800/40">
+                  <td className="px-5 py-3">
+                    <p className="font-medium text-slate-100">{solve.name}</p>
+                    {solve.description && <p className="mt-0.5 line-clamp-1 text-xs text-slate-400">{solve.description}</p>}
+                  </td>
+                  <td className="px-5 py-3">
+                    <StatusBadge status={solve.status} />
+                  </td>
+                  <td className="px-5 py-3 text-slate-300">{solveEnvironmentName(solve, environmentNames)}</td>
+                  <td className="px-5 py-3 text-slate-300">{scenarioNames.get(solve.scenario_id) ?? `Scenario ${solve.scenario_id}`}</td>
+                  <td className="px-5 py-3 font-mono text-slate-400">{solve.task_id}</td>
+                  <td className="px-5 py-3 text-right">
+                    <Link to={`/solves/${solve.id}`} className={linkText}>
+                      View Results
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { Link, useSearchParams } from 'react-router';
+import { useScenarios, useTasks } from '../api/hooks.ts';
+import { Alert } from '../components/ui/alert.tsx';
+import { TaskTypeBadge } from '../components/ui/badges.tsx';
+import { FilterBar } from '../components/ui/filter-bar.tsx';
+import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
+import { parseIdParam } from '../lib/scenario-records.ts';
+
+export default function TasksPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const scenarioId = parseIdParam(searchParams.get('scenario_id'));
+  const tasks = useTasks(scenarioId);
+  const scenarios = useScenarios();
+  const scenarioNames = new Map((scenarios.data ?? []).map((scenario) => [scenario.id, scenario.name]));
+
+  return (
+    <div>
+      <PageHeader
+        title="Tasks"
+        description="Pickup and delivery jobs your fleets will be asked to complete."
+        actions={
+          <>
+            <Link to={scenarioId ? `/tasks/create?scenario_id=${scenarioId}` : '/tasks/create'} className={buttonSecondary}>
+              Create Task
+            </Link>
+            <Link to={scenarioId ? `/tasks/generate?scenario_id=${scenarioId}` : '/tasks/generate'} className={buttonPrimary}>
+              Generate Tasks
+            </Link>
+          </>
+        }
+      />
+      {(scenarios.data?.length ?? 0) > 0 && (
+        <div className="mb-6">
+          <FilterBar
+            label="Scenario"
+            selected={scenarioId}
+            options={(scenarios.data ?? []).map((scenario) => ({ value: String(scenario.id), label: scenario.name }))}
+            onSelect={(value) => setSearchParams(value === null ? {} : { scenario_id: value })}
+          />
+        </div>
+      )}
+      {tasks.isError ? (
+        <Alert tone="error">Failed to load tasks. Please try again later.</Alert>
+      ) : tasks.isPending ? (
+        <FullPageSpinner label="Loading tasks" />
+      ) : tasks.data.length === 0 ? (
+        <EmptyState title="No tasks found">
+          <p>Generate pickup and delivery tasks for a scenario to start optimising.</p>
+        </EmptyState>
+      ) : (
+        <div className={`${card} overflow-x-auto`}>
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs uppercase tracking-wider text-slate-400">
+              <tr>
+                <th scope="col" className="px-5 py-3 font-semibold">Name</th>
+                <th scope="col" className="px-5 py-3 font-semibold">Type</th>
+                <th scope="col" className="px-5 py-3 font-semibold">Scenario</th>
+                <th scope="col" className="px-5 py-3 text-right font-semibold">View</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-800">
+              {tasks.data.map((task) => (
+                <tr key={task.id} className="hover:bg-slate-800/40">
+                  <td className="px-5 py-3">
+                    <p className="font-medium text-slate-100">{task.name}</p>
+                    {task.description && <p className="mt-0.5 line-clamp-1 text-xs text-slate-400">{task.description}</p>}
+                  </td>
+                  <td className="px-5 py-3">
+                    <TaskTypeBadge taskType={task.task_type} />
+                  </td>
+                  <td className="px-5 py-3 text-slate-300">
+                    <Link to={`/scenarios/${task.scenario_id}`} className={linkText}>
+                      {scenarioNames.get(task.scenario_id) ?? `Scenario ${task.scenario_id}`}
+                    </Link>
+                  </td>
+                  <td className="px-5 py-3 text-right">
+                    <Link to={`/tasks/${task.id}`} className={linkText}>
+                      View
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
