@@ -24,6 +24,8 @@ import {
   taskLabel,
   taskTypeText,
   type PlanStep,
+  locationName,
+  formatPath,
 } from './format.ts';
 
 const delivery = (battery_remaining?: number): PlanStep => ({
@@ -229,5 +231,22 @@ describe('record field formats used by the pages', () => {
 
   it('formats points as (x, y)', () => {
     expect(formatPoint([3.5, 0.5])).toBe('(3.5, 0.5)');
+  });
+});
+
+describe('locationName and formatPath', () => {
+  it('names path nodes by their kind (spec §3)', () => {
+    expect(['R1_1', 'R1', 'P3', 'D2', 'N14', 'X'].map(locationName)).toEqual([
+      'Robot R1_1',
+      'Station R1',
+      'Pickup P3',
+      'Dropoff D2',
+      'Nav N14',
+      'X',
+    ]);
+  });
+
+  it('formatPath joins location names in travel order', () => {
+    expect(formatPath(['R1_1', 'P3', 'N2', 'D1'])).toBe('Robot R1_1 → Pickup P3 → Nav N2 → Dropoff D1');
   });
 });

@@ -384,6 +384,21 @@ export function taskLabel(step: PlanStep): string {
   return pair ? `${pair[0]} → ${pair[1]}` : taskTypeText(step);
 }
 
+const LOCATION_KINDS: Array<[RegExp, string]> = [
+  [/^R\d+_\d+$/, 'Robot'],
+  [/^R\d+$/, 'Station'],
+  [/^P\d+$/, 'Pickup'],
+  [/^D\d+$/, 'Dropoff'],
+  [/^N\d+$/, 'Nav'],
+];
+
+/** A path node id as a location name (spec §3): R robots/stations, P pickups, D dropoffs, N navigation. */
+export function locationName(nodeId: string): string {
+  const kind = LOCATION_KINDS.find(([pattern]) => pattern.test(nodeId));
+  return kind ? `${kind[1]} ${nodeId}` : nodeId;
+}
+
+/** A step's path as location names, in travel order. */
 export function formatPath(path: readonly string[]): string {
-  return path.join(' → ');
+  return path.map(locationName).join(' → ');
 }

@@ -1,18 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationName, solveErrorText, solveProgress } from './solve-results.ts';
-
-describe('locationName', () => {
-  it('names path nodes by their kind (spec §3)', () => {
-    expect(['R1_1', 'R1', 'P3', 'D2', 'N14', 'X'].map(locationName)).toEqual([
-      'Robot R1_1',
-      'Station R1',
-      'Pickup P3',
-      'Dropoff D2',
-      'Nav N14',
-      'X',
-    ]);
-  });
-});
+import { solveErrorText, solveProgress } from './solve-results.ts';
 
 describe('solveErrorText', () => {
   it('reads the error text of a failed solve', () => {

@@ -21,17 +21,3 @@ export function solveProgress(solve: Pick<Solve, 'progress'>): SolveProgress | n
     best_makespan_s: typeof best === 'number' && Number.isFinite(best) ? best : null,
   };
 }
-
-const LOCATION_KINDS: Array<[RegExp, string]> = [
-  [/^R\d+_\d+$/, 'Robot'],
-  [/^R\d+$/, 'Station'],
-  [/^P\d+$/, 'Pickup'],
-  [/^D\d+$/, 'Dropoff'],
-  [/^N\d+$/, 'Nav'],
-];
-
-/** A path node id as a location name (spec §3): R robots/stations, P pickups, D dropoffs, N navigation. */
-export function locationName(nodeId: string): string {
-  const kind = LOCATION_KINDS.find(([pattern]) => pattern.test(nodeId));
-  return kind ? `${kind[1]} ${nodeId}` : nodeId;
-}

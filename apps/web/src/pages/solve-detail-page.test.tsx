@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Solve } from '../api/types.ts';
@@ -102,11 +102,16 @@ describe('/solves/{id}', () => {
     expect(within(summary).getByText('Total Deliveries').nextSibling).toHaveTextContent('3');
     expect(within(summary).getByText('Total Distance').nextSibling).toHaveTextContent('39.25 m');
     expect(within(summary).getByText('Max Completion Time').nextSibling).toHaveTextContent('3 min 32 s');
-    expect(within(summary).getByText('Total Recharges').nextSibling).toHaveTextContent('1 (3 min)');
-    const plans = screen.getByRole('region', { name: 'Robot Plans' });
-    expect(within(plans).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Robot R1_1', 'Robot R1_2', 'Robot R2_1']);
-    expect(within(plans).getByText('Recharge at R1')).toBeInTheDocument();
-    expect(within(plans).getByText('No tasks assigned to this robot')).toBeInTheDocument();
+    expect(within(summary).getByText('Total Recharges').nextSibling).toHaveTextContent('1');
+    expect(within(summary).getByText('Total Recharge Time').nextSibling).toHaveTextContent('3 min');
+    const details = screen.getByRole('region', { name: 'Solution Details' });
+    const robotToggles = within(details).getAllByRole('button', { expanded: false });
+    expect(robotToggles.map((toggle) => toggle.textContent?.slice(0, 4))).toEqual(['R1_1', 'R1_2', 'R2_1']);
+    fireEvent.click(robotToggles[0]);
+    // The recharge shows in the robot's task table and in its Battery Levels table.
+    expect(within(details).getAllByText(/Recharge at R1/)).toHaveLength(2);
+    fireEvent.click(robotToggles[2]);
+    expect(within(details).getByText('No tasks assigned to this robot')).toBeInTheDocument();
   });
 
   it('missing: says so and links back to /solves', async () => {

@@ -1,34 +1,25 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isNotFound } from '../api/client.ts';
-import { useDeleteSolve, useScenario, useSolve } from '../api/hooks.ts';
+import { useDeleteSolve, useEnvironment, useScenario, useSolve } from '../api/hooks.ts';
 import type { Solve } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { StatusBadge, TaskTypeBadge } from '../components/ui/badges.tsx';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner.tsx';
 import { buttonDanger, buttonPrimary, card, linkText } from '../components/ui/styles.ts';
 import { TaskLocations } from '../components/ui/task-locations.tsx';
-import {
-  formatCompletionTime,
-  formatDateTime,
-  formatDistance,
-  formatMinutes,
-  formatPath,
-  formatPercent1,
-  isRechargeStep,
-  robotPlansOf,
-  summarisePlan,
-  taskLabel,
-  type PlanStep,
-} from '../lib/format.ts';
+import { SolveResults } from '../components/results/solve-results.tsx';
+import { PathPlayer } from '../player/path-player.tsx';
+import { formatCompletionTime, formatDateTime } from '../lib/format.ts';
 import { solveEnvironmentName } from '../lib/solve-records.ts';
-import { locationName, solveErrorText, solveProgress } from '../lib/solve-results.ts';
+import { solveErrorText, solveProgress } from '../lib/solve-results.ts';
 
 export default function SolveDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const solve = useSolve(id);
   const scenario = useScenario(solve.data?.scenario_id);
+  const environment = useEnvironment(solve.data?.status === 'completed' ? solve.data.environment_id : null);
   const deleteSolve = useDeleteSolve();
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
@@ -106,7 +97,17 @@ export default function SolveDetailPage() {
 
       <StatusPanel solve={record} />
 
-      {record.status === 'completed' && <CompletedResults solve={record} />}
+      {record.status === 'completed' && (
+        <SolveResults
+          solve={record}
+          environment={environment.data}
+          player={
+            environment.data ? (
+              <PathPlayer environment={environment.data} results={record.results} parameters={record.parameters} />
+            ) : null
+          }
+        />
+      )}
 
       <section className={card} aria-labelledby="solve-tasks-heading">
         <h2 id="solve-tasks-heading" className="border-b border-slate-800 px-5 py-4 text-lg font-semibold text-white">
@@ -210,88 +211,4 @@ function StatusPanel({ solve }: { solve: Solve }) {
     );
   }
   return null;
-}
-
-function CompletedResults({ solve }: { solve: Solve }) {
-  const plans = robotPlansOf(solve.results);
-  const summary = summarisePlan(plans, solve.parameters);
-  return (
-    <>
-      <section className={`${card} p-5`} aria-labelledby="results-summary-heading">
-        <h2 id="results-summary-heading" className="mb-4 text-lg font-semibold text-white">
-          Results Summary
-        </h2>
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <SummaryTile label="Total Deliveries" value={String(summary.totalDeliveries)} />
-          <SummaryTile label="Total Distance" value={formatDistance(summary.totalDistance)} />
-          <SummaryTile label="Max Completion Time" value={formatCompletionTime(summary.maxCompletionTime)} />
-          <SummaryTile
-            label="Total Recharges"
-            value={`${summary.totalRecharges}${summary.totalRecharges > 0 ? ` (${formatMinutes(summary.totalRechargeMinutes)})` : ''}`}
-          />
-        </dl>
-      </section>
-      <section className={card} aria-labelledby="robot-plans-heading">
-        <h2 id="robot-plans-heading" className="border-b border-slate-800 px-5 py-4 text-lg font-semibold text-white">
-          Robot Plans
-        </h2>
-        <ul className="divide-y divide-slate-800">
-          {plans.map(({ robotId, steps }) => (
-            <li key={robotId} className="px-5 py-4">
-              <h3 className="font-semibold text-white">Robot {robotId}</h3>
-              {steps.length === 0 ? (
-                <p className="mt-2 text-sm text-slate-400">No tasks assigned to this robot</p>
-              ) : (
-                <RobotStepTable steps={steps} />
-              )}
-            </li>
-          ))}
-        </ul>
-      </section>
-    </>
-  );
-}
-
-function SummaryTile({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg bg-slate-800/60 px-4 py-3">
-      <dt className="text-xs text-slate-400">{label}</dt>
-      <dd className="mt-1 text-xl font-bold text-white">{value}</dd>
-    </div>
-  );
-}
-
-function RobotStepTable({ steps }: { steps: readonly PlanStep[] }) {
-  return (
-    <div className="mt-2 overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="text-xs uppercase tracking-wider text-slate-400">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">#</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Task</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Path</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Distance</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Completed At</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Battery</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-800/70">
-          {steps.map((step, index) => (
-            <tr key={index} className={isRechargeStep(step) ? 'bg-amber-500/5' : undefined}>
-              <td className="px-3 py-1.5 text-slate-500">{index + 1}</td>
-              <td className="px-3 py-1.5 font-mono text-slate-100">{taskLabel(step)}</td>
-              <td className="px-3 py-1.5 text-xs text-slate-400" title={formatPath(step.path)}>
-                {step.path.map(locationName).join(' → ')}
-              </td>
-              <td className="px-3 py-1.5 tabular-nums text-slate-300">{formatDistance(step.total_distance)}</td>
-              <td className="px-3 py-1.5 tabular-nums text-slate-300">{formatCompletionTime(step.completion_time)}</td>
-              <td className="px-3 py-1.5 tabular-nums text-slate-300">
-                {typeof step.battery_remaining === 'number' ? formatPercent1(step.battery_remaining) : '—'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
 }

@@ -1,0 +1,76 @@
+// Export of a solve's plan: the results map as JSON, and one CSV row per step.
+
+import { deliveryPairOf, robotPlansOf, type PlanStep } from '../../lib/format.ts';
+
+export const PLAN_CSV_COLUMNS = [
+  'robot',
+  'step',
+  'task_type',
+  'pickup',
+  'dropoff',
+  'path',
+  'total_distance',
+  'completion_time',
+  'battery_remaining',
+  'recharge_time',
+] as const;
+
+/** The raw task kind of a step: 'delivery', 'recharge' or 'recharge_in_place'. */
+export function stepTaskType(step: PlanStep): string {
+  return typeof step.task === 'string' ? step.task : 'delivery';
+}
+
+/** RFC 4180 quoting: only fields holding a comma, quote or line break are quoted. */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** One row per step of every robot, robots in id order, steps numbered from 1. */
+export function planToCsv(results: Readonly<Record<string, unknown>> | null | undefined): string {
+  const lines = [PLAN_CSV_COLUMNS.join(',')];
+  for (const { robotId, steps } of robotPlansOf(results)) {
+    steps.forEach((step, index) => {
+      const pair = deliveryPairOf(step);
+      lines.push(
+        [
+          csvField(robotId),
+          csvField(index + 1),
+          csvField(stepTaskType(step)),
+          csvField(pair?.[0]),
+          csvField(pair?.[1]),
+          csvField(step.path.join(' > ')),
+          csvField(step.total_distance),
+          csvField(step.completion_time),
+          csvField(step.battery_remaining),
+          csvField(step.recharge_time),
+        ].join(','),
+      );
+    });
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The plan exactly as the solve stores it (robot steps plus stats), pretty-printed. */
+export function planToJson(results: Readonly<Record<string, unknown>> | null | undefined): string {
+  return `${JSON.stringify(results ?? {}, null, 2)}\n`;
+}
+
+export function planFileName(solveId: number | string, extension: 'json' | 'csv'): string {
+  return `solve-${solveId}-plan.${extension}`;
+}
+
+/** Saves text as a file through a temporary object URL and link click. */
+export function downloadTextFile(fileName: string, text: string, mimeType: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next task: some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,64 @@
+import {
+  formatBatteryEfficiency,
+  formatCompletionTime,
+  formatDistance,
+  formatGap,
+  formatMinutes,
+  type PlanStats,
+  type PlanSummary,
+} from '../../lib/format.ts';
+import { card } from '../ui/styles.ts';
+
+interface Figure {
+  readonly label: string;
+  readonly value: string;
+  readonly note?: string | null;
+}
+
+export interface ResultsSummaryProps {
+  readonly summary: PlanSummary;
+  readonly stats: PlanStats | null;
+}
+
+/** Spec §2 results summary, plus the solver's lower bound and how close the plan is to it. */
+export function ResultsSummary({ summary, stats }: ResultsSummaryProps) {
+  const figures: Figure[] = [
+    { label: 'Total Deliveries', value: String(summary.totalDeliveries) },
+    { label: 'Total Distance', value: formatDistance(summary.totalDistance) },
+    { label: 'Max Completion Time', value: formatCompletionTime(summary.maxCompletionTime) },
+    { label: 'Total Recharges', value: String(summary.totalRecharges) },
+    { label: 'Total Recharge Time', value: formatMinutes(summary.totalRechargeMinutes) },
+    { label: 'Battery Efficiency', value: formatBatteryEfficiency(summary.batteryEfficiency), note: 'meters per battery unit' },
+  ];
+  if (typeof stats?.lower_bound_s === 'number') {
+    figures.push({
+      label: 'Lower Bound',
+      value: formatCompletionTime(stats.lower_bound_s),
+      note: formatGap(stats.gap),
+    });
+  }
+  return (
+    <section className={`${card} p-5`} aria-labelledby="results-summary-title">
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="results-summary-title" className="text-lg font-semibold text-white">
+          Results Summary
+        </h2>
+        {stats?.algorithm && (
+          <p className="text-xs text-slate-400">
+            Planned by <span className="font-mono text-slate-200">{stats.algorithm}</span>
+            {typeof stats.runtime_ms === 'number' && ` in ${Math.round(stats.runtime_ms)} ms`}
+          </p>
+        )}
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
+        {figures.map((figure) => (
+          <div key={figure.label} className="rounded-lg border border-slate-800 bg-slate-950/60 p-3">
+            <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{figure.label}</dt>
+            <dd className="mt-1 text-xl font-semibold text-white">{figure.value}</dd>
+            {figure.note && <dd className="mt-1 text-xs text-slate-400">{figure.note}</dd>}
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import {
+  formatCompletionTime,
+  formatDistance,
+  formatMinutes,
+  formatPath,
+  formatPercent1,
+  formatPercent2,
+  hasBatteryLevels,
+  robotMetrics,
+  stepDistance,
+  taskLabel,
+  type PlanParameters,
+  type RobotPlan,
+} from '../../lib/format.ts';
+import { card, focusRing } from '../ui/styles.ts';
+import { BatteryHistoryChart } from './battery-history-chart.tsx';
+import { BatteryLevelsTable } from './battery-levels-table.tsx';
+
+export interface RobotDetailsProps {
+  readonly plan: RobotPlan;
+  readonly parameters?: PlanParameters | null;
+  readonly defaultOpen?: boolean;
+}
+
+/** One robot's expandable solution details (spec §2 'When completed'). */
+export function RobotDetails({ plan, parameters, defaultOpen = false }: RobotDetailsProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  const metrics = robotMetrics(plan.steps, parameters);
+  const panelId = `robot-details-${plan.robotId}`;
+  const figures: [string, string][] = [
+    ['Deliveries', String(metrics.deliveries)],
+    ['Distance', formatDistance(metrics.distance)],
+    ['Completion Time', formatCompletionTime(metrics.completionTime)],
+    ['Recharges', String(metrics.recharges)],
+    ['Recharge Time', formatMinutes(metrics.rechargeMinutes)],
+    ['Final Battery', formatPercent2(metrics.finalBattery)],
+    ['Min Battery Level', metrics.minBattery === null ? 'N/A' : formatPercent1(metrics.minBattery)],
+    ['Avg Battery Level', metrics.avgBattery === null ? 'N/A' : formatPercent1(metrics.avgBattery)],
+  ];
+
+  return (
+    <div className="rounded-lg border border-slate-800 bg-slate-950/40">
+      <button
+        type="button"
+        className={`flex w-full items-center justify-between gap-3 px-4 py-3 text-left ${focusRing}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="font-mono font-semibold text-white">{plan.robotId}</span>
+        <span className="text-xs text-slate-400">
+          {plan.steps.length === 0
+            ? 'No tasks'
+            : `${metrics.deliveries} deliveries · ${formatDistance(metrics.distance)} · ${formatCompletionTime(metrics.completionTime)}`}
+          <span aria-hidden="true" className="ml-3 text-slate-500">
+            {open ? '▲' : '▼'}
+          </span>
+        </span>
+      </button>
+      {open && (
+        <div id={panelId} className="space-y-5 border-t border-slate-800 px-4 py-4">
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={`Performance metrics of ${plan.robotId}`}>
+            {figures.map(([label, value]) => (
+              <div key={label}>
+                <dt className="text-xs text-slate-400">{label}</dt>
+                <dd className="font-semibold text-slate-100">{value}</dd>
+              </div>
+            ))}
+          </dl>
+
+          {plan.steps.length === 0 ? (
+            <p className="text-sm text-slate-400">No tasks assigned to this robot</p>
+          ) : (
+            <>
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm text-slate-300">
+                  <caption className="mb-2 text-left text-sm font-semibold text-white">Tasks</caption>
+                  <thead className="text-xs uppercase tracking-wide text-slate-400">
+                    <tr>
+                      <th scope="col" className="py-1 pr-3">#</th>
+                      <th scope="col" className="py-1 pr-3">Task</th>
+                      <th scope="col" className="py-1 pr-3">Path</th>
+                      <th scope="col" className="py-1 pr-3">Distance</th>
+                      <th scope="col" className="py-1 pr-3">Total Distance</th>
+                      <th scope="col" className="py-1 pr-3">Completion Time</th>
+                      <th scope="col" className="py-1">Battery</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {plan.steps.map((step, index) => (
+                      <tr key={index} className="border-t border-slate-800">
+                        <td className="py-1.5 pr-3">{index + 1}</td>
+                        <td className="py-1.5 pr-3 whitespace-nowrap">{taskLabel(step)}</td>
+                        <td className="py-1.5 pr-3 font-mono text-xs">{formatPath(step.path)}</td>
+                        <td className="py-1.5 pr-3">{formatDistance(stepDistance(plan.steps, index))}</td>
+                        <td className="py-1.5 pr-3">{formatDistance(step.total_distance)}</td>
+                        <td className="py-1.5 pr-3">{formatCompletionTime(step.completion_time)}</td>
+                        <td className="py-1.5">
+                          {typeof step.battery_remaining === 'number' ? formatPercent1(step.battery_remaining) : 'N/A'}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <BatteryLevelsTable steps={plan.steps} parameters={parameters} />
+              {hasBatteryLevels(plan.steps) && <BatteryHistoryChart steps={plan.steps} parameters={parameters} />}
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export interface RobotDetailsListProps {
+  readonly plans: readonly RobotPlan[];
+  readonly parameters?: PlanParameters | null;
+}
+
+export function RobotDetailsList({ plans, parameters }: RobotDetailsListProps) {
+  return (
+    <section className={`${card} p-5`} aria-labelledby="robot-details-title">
+      <h2 id="robot-details-title" className="mb-4 text-lg font-semibold text-white">
+        Solution Details
+      </h2>
+      <div className="space-y-2">
+        {plans.map((plan) => (
+          <RobotDetails key={plan.robotId} plan={plan} parameters={parameters} />
+        ))}
+      </div>
+    </section>
+  );
+}

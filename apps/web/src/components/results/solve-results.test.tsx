@@ -1,0 +1,125 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Environment, Solve } from '../../api/types.ts';
+import { batteryHistoryData } from './battery-history-chart.tsx';
+import { SolveResults } from './solve-results.tsx';
+import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_RESULTS, TWO_ROBOT_SOLVE } from './two-robot-plan.fixture.ts';
+
+// The page passes its API records straight in: these assignments keep the props in step
+// with the record types.
+const solve: Solve = TWO_ROBOT_SOLVE;
+const environment: Environment = TWO_ROBOT_ENVIRONMENT;
+
+afterEach(cleanup);
+
+function figure(label: string): string[] {
+  const term = screen.getByText(label, { selector: 'dt' });
+  const box = term.parentElement as HTMLElement;
+  return within(box)
+    .getAllByRole('definition')
+    .map((element) => element.textContent ?? '');
+}
+
+function batteryRows(): string[][] {
+  const table = screen.getByRole('table', { name: 'Battery Levels' });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+}
+
+describe('SolveResults summary', () => {
+  it('shows the spec figures of the plan, the lower bound and the gap', () => {
+    render(<SolveResults solve={solve} environment={environment} />);
+    expect(figure('Total Deliveries')).toEqual(['4']);
+    expect(figure('Total Distance')).toEqual(['44.00 m']);
+    expect(figure('Max Completion Time')).toEqual(['6 min 10 s']);
+    expect(figure('Total Recharges')).toEqual(['2']);
+    expect(figure('Total Recharge Time')).toEqual(['9 min']);
+    expect(figure('Battery Efficiency')).toEqual(['0.20 m/unit', 'meters per battery unit']);
+    expect(figure('Lower Bound')).toEqual(['3 min 30 s', 'within 1.8% of the best possible makespan']);
+  });
+
+  it('offers the plan as JSON and CSV', () => {
+    render(<SolveResults solve={solve} environment={environment} />);
+    expect(screen.getByRole('button', { name: 'Export JSON' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+  });
+
+  it('draws one timeline row per robot with the makespan in the legend', () => {
+    const { container } = render(<SolveResults solve={solve} environment={environment} />);
+    expect([...container.querySelectorAll('[data-robot]')].map((row) => row.getAttribute('data-robot'))).toEqual([
+      'R1_1',
+      'R1_2',
+      'R2_1',
+    ]);
+    expect(container.querySelectorAll('[data-robot="R1_1"] [data-kind="recharge"]')).toHaveLength(1);
+    expect(screen.getByText('Makespan 3 min 34 s')).toBeTruthy();
+  });
+});
+
+describe('per-robot details', () => {
+  it('expands a robot into metrics, the Battery Levels table and the Battery History chart', async () => {
+    const user = userEvent.setup();
+    render(<SolveResults solve={solve} environment={environment} />);
+    await user.click(screen.getByRole('button', { name: /^R1_1/ }));
+
+    const metrics = screen.getByLabelText('Performance metrics of R1_1');
+    expect(within(metrics).getByText('Final Battery').nextSibling?.textContent).toBe('50.00%');
+    expect(within(metrics).getByText('Min Battery Level').nextSibling?.textContent).toBe('20.0%');
+    expect(within(metrics).getByText('Avg Battery Level').nextSibling?.textContent).toBe('55.0%');
+
+    expect(batteryRows()).toEqual([
+      ['1', 'Delivery', '50.0%', 'Normal'],
+      ['2', 'Delivery', '20.0%', 'Low Battery'],
+      ['3', 'Recharge at R13 min', '100.0%', 'Full'],
+      ['4', 'Delivery', '50.0%', 'Normal'],
+    ]);
+    expect(screen.getByText('Battery History')).toBeTruthy();
+  });
+
+  it('names an in-place recharge with its minutes', async () => {
+    const user = userEvent.setup();
+    render(<SolveResults solve={solve} environment={environment} />);
+    await user.click(screen.getByRole('button', { name: /^R1_2/ }));
+    expect(batteryRows()).toEqual([
+      ['1', 'Delivery', '50.0%', 'Normal'],
+      ['2', 'Recharge In Place6 min', '100.0%', 'Full'],
+    ]);
+  });
+
+  it('says when a robot has no tasks, with a full final battery', async () => {
+    const user = userEvent.setup();
+    render(<SolveResults solve={solve} environment={environment} />);
+    await user.click(screen.getByRole('button', { name: /^R2_1/ }));
+    expect(screen.getByText('No tasks assigned to this robot')).toBeTruthy();
+    const metrics = screen.getByLabelText('Performance metrics of R2_1');
+    expect(within(metrics).getByText('Final Battery').nextSibling?.textContent).toBe('100.00%');
+    expect(within(metrics).getByText('Min Battery Level').nextSibling?.textContent).toBe('N/A');
+  });
+
+  it('hides the Battery History chart when the plan has no battery_remaining', async () => {
+    const user = userEvent.setup();
+    const steps = [{ task: ['P1', 'D1'], path: ['R1_1', 'N1', 'P1', 'D1'], total_distance: 10, completion_time: 10 }];
+    render(<SolveResults solve={{ id: 1, parameters: {}, results: { R1_1: steps } }} environment={environment} />);
+    await user.click(screen.getByRole('button', { name: /^R1_1/ }));
+    expect(screen.queryByText('Battery History')).toBeNull();
+    expect(batteryRows()).toEqual([['1', 'Delivery', 'N/A', 'Normal']]);
+    // Fallback formula: 100 * (1 - 10 / 1000).
+    const metrics = screen.getByLabelText('Performance metrics of R1_1');
+    expect(within(metrics).getByText('Final Battery').nextSibling?.textContent).toBe('99.00%');
+  });
+});
+
+describe('batteryHistoryData', () => {
+  it('marks recharges with a lightning sign, their minutes and the station', () => {
+    expect(batteryHistoryData(TWO_ROBOT_RESULTS.R1_1)).toEqual([
+      { task: '#1', battery: 50, recharge: '' },
+      { task: '#2', battery: 20, recharge: '' },
+      { task: '#3', battery: 100, recharge: '⚡ 3 min → R1' },
+      { task: '#4', battery: 50, recharge: '' },
+    ]);
+    expect(batteryHistoryData(TWO_ROBOT_RESULTS.R1_2)[1].recharge).toBe('⚡ 6 min in place');
+  });
+});

@@ -1,0 +1,70 @@
+import { useMemo, type ReactNode } from 'react';
+import { planStatsOf, robotPlansOf, summarisePlan, type PlanParameters } from '../../lib/format.ts';
+import { nodePositionsOf, type PositionedEnvironment } from '../../player/node-positions.ts';
+import { buildGanttChart, edgeWeightsOf } from './gantt-model.ts';
+import { GanttTimeline } from './gantt-timeline.tsx';
+import { PlanExportButtons } from './plan-export-buttons.tsx';
+import { ResultsSummary } from './results-summary.tsx';
+import { RobotDetailsList } from './robot-details.tsx';
+
+/** The parts of a solve record (spec §3) the results read. */
+export interface ResultsSolve {
+  readonly id: number | string;
+  readonly parameters?: PlanParameters | null;
+  readonly results?: Readonly<Record<string, unknown>> | null;
+  /** Some records carry the plan under `result`. */
+  readonly result?: Readonly<Record<string, unknown>> | null;
+}
+
+export type ResultsEnvironment = PositionedEnvironment & {
+  readonly graph?: {
+    readonly nodes?: readonly { readonly id: string; readonly x: number; readonly y: number }[];
+    readonly edges?: readonly { readonly from: string; readonly to: string; readonly weight: number }[];
+  } | null;
+};
+
+export function resultsOf(solve: ResultsSolve): Readonly<Record<string, unknown>> | null {
+  return solve.results ?? solve.result ?? null;
+}
+
+export interface SolveResultsProps {
+  readonly solve: ResultsSolve;
+  readonly environment?: ResultsEnvironment | null;
+  /** Rendered between the summary and the timeline: the page passes the path player here. */
+  readonly player?: ReactNode;
+}
+
+/**
+ * Everything a completed solve shows about its plan (spec §2 'When completed'): summary with
+ * lower bound and gap, the player slot, a timeline of all robots, plan export, and each
+ * robot's expandable details.
+ */
+export function SolveResults({ solve, environment, player }: SolveResultsProps) {
+  const results = resultsOf(solve);
+  const parameters = solve.parameters ?? null;
+  const plans = useMemo(() => robotPlansOf(results), [results]);
+  const stats = planStatsOf(results);
+  const summary = useMemo(() => summarisePlan(plans, parameters), [plans, parameters]);
+  const chart = useMemo(
+    () =>
+      buildGanttChart(plans, parameters, {
+        edgeWeights: edgeWeightsOf(environment?.graph),
+        positions: environment ? nodePositionsOf(environment) : undefined,
+      }),
+    [plans, parameters, environment],
+  );
+  const makespan = typeof stats?.makespan_s === 'number' ? stats.makespan_s : summary.maxCompletionTime;
+
+  return (
+    <div className="space-y-6">
+      <ResultsSummary summary={summary} stats={stats} />
+      {player}
+      <GanttTimeline chart={chart} makespan={makespan} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-400">Download the plan: one row per step in CSV, or the full results as JSON.</p>
+        <PlanExportButtons solveId={solve.id} results={results} />
+      </div>
+      <RobotDetailsList plans={plans} parameters={parameters} />
+    </div>
+  );
+}

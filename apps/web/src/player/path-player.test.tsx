@@ -1,0 +1,132 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Environment, Solve } from '../api/types.ts';
+import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_SOLVE } from '../components/results/two-robot-plan.fixture.ts';
+import { PathPlayer } from './path-player.tsx';
+
+// Typed as the page's records, so the props stay in step with what the page passes.
+const solve: Solve = TWO_ROBOT_SOLVE;
+const environment: Environment = TWO_ROBOT_ENVIRONMENT;
+
+// Animation frames are driven by hand: each call runs the queued frame callbacks at a
+// chosen timestamp, so simulated time advances exactly.
+let queued: FrameRequestCallback[] = [];
+let now = 0;
+
+function runFrames(count: number, stepMs = 250): void {
+  for (let frame = 0; frame < count; frame += 1) {
+    const callbacks = queued;
+    queued = [];
+    act(() => {
+      for (const callback of callbacks) callback(now);
+    });
+    now += stepMs;
+  }
+}
+
+beforeEach(() => {
+  queued = [];
+  now = 0;
+  vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+    queued.push(callback);
+    return queued.length;
+  });
+  vi.stubGlobal('cancelAnimationFrame', () => {
+    queued = [];
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPlayer() {
+  return render(<PathPlayer environment={environment} results={solve.results} parameters={solve.parameters} />);
+}
+
+function clock(): string {
+  return screen.getByLabelText('Simulated time').textContent ?? '';
+}
+
+function robotRow(robotId: string): string[] {
+  const row = document.querySelector(`tr[data-robot="${robotId}"]`) as HTMLTableRowElement;
+  return [...row.cells].map((cell) => cell.textContent ?? '');
+}
+
+describe('PathPlayer', () => {
+  it('starts at 0 with the simulation end, and every robot’s state', () => {
+    renderPlayer();
+    // R1_2 ends last: 16 s of driving and stops, then a 6 min recharge in place.
+    expect(clock()).toBe('0:00.0 / 6:16.0');
+    expect(robotRow('R1_1')).toEqual(['R1_1', '1 / 4', 'accelerating', 'in transit', '0 / 3', '100.0%']);
+    expect(robotRow('R2_1')).toEqual(['R2_1', 'Done', 'stopped', 'idle', '0 / 0', '100.0%']);
+  });
+
+  it('plays, pauses and resets the simulated clock', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    // First frame sets the reference time; each later one advances 0.25 s x 10 at 1x.
+    runFrames(5);
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(clock()).toBe('0:10.0 / 6:16.0');
+    // R1_1 reached P1 at 8 s (6 m: 2 s ramp, 2 s cruise, 2 s brake), stood 1 s, and now
+    // accelerates toward D1.
+    expect(robotRow('R1_1').slice(1, 4)).toEqual(['1 / 4', 'accelerating', 'in transit']);
+    runFrames(3);
+    expect(clock()).toBe('0:10.0 / 6:16.0');
+
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(clock()).toBe('0:00.0 / 6:16.0');
+    expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
+  });
+
+  it('speeds up with the multiplier, raises the low battery alert and stops itself when every robot is done', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: '4x' }));
+    expect(screen.getByRole('button', { name: '4x' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    // 10 s of simulated time per frame: at 40 s R1_1 waits at R1 with its 20 m range spent.
+    runFrames(5);
+    expect(clock()).toBe('0:40.0 / 6:16.0');
+    expect(robotRow('R1_1').slice(1, 4)).toEqual(['3 / 4', 'recharging', 'idle']);
+    expect(screen.getByRole('alert').textContent).toBe('Low battery alert: R1_1 at 0.0%');
+
+    runFrames(40);
+    expect(clock()).toBe('6:16.0 / 6:16.0');
+    expect(screen.getByRole('status').textContent).toBe('Simulation complete: every robot is done.');
+    expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
+    expect(robotRow('R1_1')).toEqual(['R1_1', 'Done', 'stopped', 'idle', '3 / 3', '50.0%']);
+    expect(robotRow('R1_2')).toEqual(['R1_2', 'Done', 'stopped', 'idle', '1 / 1', '100.0%']);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(queued).toHaveLength(0);
+  });
+
+  it('zooms between 50% and 250% in steps of 10%', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    const zoom = screen.getByTestId('player-zoom');
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(zoom.textContent).toBe('110%');
+    for (let step = 0; step < 10; step += 1) await user.click(screen.getByRole('button', { name: 'Zoom out' }));
+    expect(zoom.textContent).toBe('50%');
+    expect((screen.getByRole('button', { name: 'Zoom out' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers max speed 0.1-5 (default 1) and acceleration 0.1-3 (default 0.5), and replans the motion on change', () => {
+    renderPlayer();
+    const maxSpeed = screen.getByRole('slider', { name: 'Max speed' }) as HTMLInputElement;
+    const acceleration = screen.getByRole('slider', { name: 'Acceleration' }) as HTMLInputElement;
+    expect([maxSpeed.min, maxSpeed.max, maxSpeed.step, maxSpeed.value]).toEqual(['0.1', '5', '0.1', '1']);
+    expect([acceleration.min, acceleration.max, acceleration.step, acceleration.value]).toEqual(['0.1', '3', '0.1', '0.5']);
+    // At 2 m/s every run of R1_2 is too short to reach top speed: 2 * sqrt(7 / 0.5) s and
+    // 2 * sqrt(3 / 0.5) s of driving, two 1 s stops and the 6 min recharge: 374.38 s.
+    fireEvent.change(maxSpeed, { target: { value: '2' } });
+    expect(clock()).toBe('0:00.0 / 6:14.3');
+    const group = screen.getByRole('group', { name: 'Speed' });
+    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual(['0.5x', '1x', '2x', '4x']);
+  });
+});

@@ -1,0 +1,358 @@
+// Canvas rendering of the path simulation: a function of (scene, view, state). The static
+// warehouse is drawn once per zoom into an offscreen layer with the editor's renderLayout
+// and blitted each frame, clipped to where the previous frame drew robots (copying a
+// megapixel layer every frame is most of a frame's cost on a software rasteriser); robots
+// are then drawn in one pass, batched by colour: a handful of fills and strokes.
+
+import { toLayoutScene, type LayoutScene, type LooseEnvironmentShape } from '../editor/layout-scene.ts';
+import { renderLayout } from '../editor/render-layout.ts';
+import type { FleetModel, RobotState } from './motion-model.ts';
+
+export interface PlayerView {
+  /** CSS pixels per grid cell (metre). */
+  readonly cellSize: number;
+  readonly offsetX: number;
+  readonly offsetY: number;
+  /** CSS size of the drawing area. */
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface PlayerScene {
+  /** The layout without its parked robots: the moving ones are drawn from the state. */
+  readonly layout: LayoutScene;
+  readonly robotCount: number;
+  /** Robot indices grouped by colour, so each colour is one fill. */
+  readonly colourGroups: readonly Int32Array[];
+  readonly colours: readonly string[];
+  /** Short on-canvas labels ('1_2' for R1_2). */
+  readonly labels: readonly string[];
+}
+
+/** One hue per station, distinct on the dark background. */
+export const ROBOT_PALETTE = [
+  '#22d3ee',
+  '#a3e635',
+  '#f472b6',
+  '#facc15',
+  '#c084fc',
+  '#fb923c',
+  '#34d399',
+  '#60a5fa',
+  '#f87171',
+  '#e879f9',
+] as const;
+
+const PLAYER_COLOURS = {
+  lowBattery: '#ef4444',
+  recharging: '#facc15',
+  heading: '#0b1220',
+  selected: '#ffffff',
+  route: 'rgba(255, 255, 255, 0.55)',
+  label: '#e5e7eb',
+} as const;
+
+/** The station part of a robot id (R3 of R3_2), which picks its colour. */
+function stationKey(robotId: string, stationOf: ReadonlyMap<string, string>): string {
+  return stationOf.get(robotId) ?? robotId.split('_')[0] ?? robotId;
+}
+
+export function buildPlayerScene(environment: LooseEnvironmentShape, model: FleetModel): PlayerScene {
+  const full = toLayoutScene(environment);
+  const layout: LayoutScene = { ...full, elements: { ...full.elements, robots: [] } };
+  const stationOf = new Map<string, string>();
+  for (const robot of full.elements.robots) {
+    if (robot.station_id) stationOf.set(robot.id, robot.station_id);
+  }
+  const stationIndex = new Map<string, number>();
+  const groups: number[][] = ROBOT_PALETTE.map(() => []);
+  const labels: string[] = [];
+  model.robots.forEach((robot, index) => {
+    const key = stationKey(robot.robotId, stationOf);
+    if (!stationIndex.has(key)) stationIndex.set(key, stationIndex.size);
+    groups[(stationIndex.get(key) ?? 0) % ROBOT_PALETTE.length].push(index);
+    labels.push(robot.robotId.replace(/^R/, ''));
+  });
+  return {
+    layout,
+    robotCount: model.robots.length,
+    colourGroups: groups.map((group) => Int32Array.from(group)),
+    colours: ROBOT_PALETTE,
+    labels,
+  };
+}
+
+/** Cell size and offsets for a grid drawn at `zoom` times its base cell size, with a margin. */
+export function playerViewFor(
+  dimensions: { readonly width: number; readonly height: number },
+  baseCellSize: number,
+  zoom: number,
+): PlayerView {
+  const cellSize = baseCellSize * zoom;
+  const margin = Math.max(8, cellSize * 0.5);
+  return {
+    cellSize,
+    offsetX: margin,
+    offsetY: margin,
+    width: Math.ceil(dimensions.width * cellSize + 2 * margin),
+    height: Math.ceil(dimensions.height * cellSize + 2 * margin),
+  };
+}
+
+/** Draws the static warehouse (grid, shelves, stations, pickups, dropoffs) for one view. */
+export function renderStaticLayer(ctx: CanvasRenderingContext2D, scene: PlayerScene, view: PlayerView): void {
+  renderLayout(ctx, scene.layout, view, {
+    width: view.width,
+    height: view.height,
+    showGraph: false,
+    showNavigationPoints: true,
+  });
+}
+
+/**
+ * What the previous frame drew, so the next one restores only those areas of the static
+ * layer (one clipped blit) instead of copying the whole layer.
+ */
+export interface FrameMemory {
+  /** Per robot: left, top, right, bottom in CSS pixels of what was drawn for it. */
+  readonly rects: Float64Array;
+  /** The next frame must restore the whole layer (first frame, new view, a route drawn). */
+  full: boolean;
+}
+
+export function createFrameMemory(robotCount: number): FrameMemory {
+  return { rects: new Float64Array(robotCount * 4), full: true };
+}
+
+/**
+ * Sizes a canvas's backing store for the device pixel ratio and returns a context in CSS
+ * pixel units, or null where canvas is unavailable (jsdom).
+ */
+export function prepareLayerCanvas(
+  canvas: HTMLCanvasElement,
+  cssWidth: number,
+  cssHeight: number,
+  attributes?: CanvasRenderingContext2DSettings,
+): CanvasRenderingContext2D | null {
+  const ratio = typeof window !== 'undefined' && window.devicePixelRatio > 0 ? window.devicePixelRatio : 1;
+  const pixelWidth = Math.max(1, Math.round(cssWidth * ratio));
+  const pixelHeight = Math.max(1, Math.round(cssHeight * ratio));
+  if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
+  if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
+  let context: CanvasRenderingContext2D | null = null;
+  try {
+    context = canvas.getContext('2d', attributes);
+  } catch {
+    return null;
+  }
+  if (!context) return null;
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  return context;
+}
+
+export interface FrameOptions {
+  /** Index into model.robots of the robot whose remaining route is drawn; -1 for none. */
+  readonly selectedRobot: number;
+  readonly showLabels: boolean;
+}
+
+const TWO_PI = Math.PI * 2;
+
+function robotRadius(view: PlayerView): number {
+  return Math.max(3, view.cellSize * 0.32);
+}
+
+function labelFontSize(view: PlayerView): number {
+  return Math.round(Math.max(9, view.cellSize * 0.32));
+}
+
+/** Puts back the static layer under everything the previous frame drew. */
+function restoreBackground(
+  ctx: CanvasRenderingContext2D,
+  background: CanvasImageSource | null,
+  view: PlayerView,
+  memory: FrameMemory,
+  robotCount: number,
+): void {
+  if (memory.full || memory.rects.length < robotCount * 4) {
+    if (background) ctx.drawImage(background, 0, 0, view.width, view.height);
+    else ctx.clearRect(0, 0, view.width, view.height);
+    return;
+  }
+  ctx.save();
+  ctx.beginPath();
+  const rects = memory.rects;
+  for (let index = 0; index < robotCount; index += 1) {
+    const left = rects[index * 4];
+    const top = rects[index * 4 + 1];
+    ctx.rect(left, top, rects[index * 4 + 2] - left, rects[index * 4 + 3] - top);
+  }
+  ctx.clip();
+  if (background) ctx.drawImage(background, 0, 0, view.width, view.height);
+  else ctx.clearRect(0, 0, view.width, view.height);
+  ctx.restore();
+}
+
+function rememberRects(
+  memory: FrameMemory,
+  scene: PlayerScene,
+  view: PlayerView,
+  states: readonly RobotState[],
+  showLabels: boolean,
+): void {
+  const radius = robotRadius(view);
+  // Rings reach radius + 5 plus half their 2 px line; heading ticks stay inside the body.
+  const reach = radius + 8;
+  const font = labelFontSize(view);
+  const rects = memory.rects;
+  for (let index = 0; index < states.length; index += 1) {
+    const state = states[index];
+    const x = view.offsetX + state.x * view.cellSize;
+    const y = view.offsetY + state.y * view.cellSize;
+    let halfWidth = reach;
+    let top = y - reach;
+    if (showLabels) {
+      // Generous text box: glyphs are narrower than the font size in any sans-serif face.
+      halfWidth = Math.max(reach, (scene.labels[index].length * font * 0.7) / 2 + 2);
+      top = y - radius - 4 - font * 1.3;
+    }
+    rects[index * 4] = Math.floor(x - halfWidth);
+    rects[index * 4 + 1] = Math.floor(top);
+    rects[index * 4 + 2] = Math.ceil(x + halfWidth);
+    rects[index * 4 + 3] = Math.ceil(y + reach);
+  }
+}
+
+/**
+ * One frame: restore the static layer where the last frame drew, the selected robot's
+ * remaining route, then every robot. `memory` carries what was drawn between frames.
+ */
+export function renderFrame(
+  ctx: CanvasRenderingContext2D,
+  background: CanvasImageSource | null,
+  scene: PlayerScene,
+  view: PlayerView,
+  model: FleetModel,
+  states: readonly RobotState[],
+  options: FrameOptions,
+  memory: FrameMemory,
+): void {
+  const { cellSize, offsetX, offsetY } = view;
+  restoreBackground(ctx, background, view, memory, states.length);
+
+  const selected = options.selectedRobot;
+  const routeDrawn = selected >= 0 && selected < states.length && !states[selected].done;
+  if (routeDrawn) {
+    drawRemainingRoute(ctx, model, states[selected], selected, view);
+  }
+
+  const radius = robotRadius(view);
+  for (let group = 0; group < scene.colourGroups.length; group += 1) {
+    const members = scene.colourGroups[group];
+    if (members.length === 0) continue;
+    ctx.beginPath();
+    for (let member = 0; member < members.length; member += 1) {
+      const state = states[members[member]];
+      const x = offsetX + state.x * cellSize;
+      const y = offsetY + state.y * cellSize;
+      ctx.moveTo(x + radius, y);
+      ctx.arc(x, y, radius, 0, TWO_PI);
+    }
+    ctx.fillStyle = scene.colours[group];
+    ctx.fill();
+  }
+
+  // Heading ticks of every robot in one stroke.
+  ctx.beginPath();
+  for (let index = 0; index < states.length; index += 1) {
+    const state = states[index];
+    const x = offsetX + state.x * cellSize;
+    const y = offsetY + state.y * cellSize;
+    ctx.moveTo(x, y);
+    ctx.lineTo(x + Math.cos(state.heading) * radius, y + Math.sin(state.heading) * radius);
+  }
+  ctx.strokeStyle = PLAYER_COLOURS.heading;
+  ctx.lineWidth = Math.max(1.5, radius * 0.3);
+  ctx.stroke();
+
+  strokeRings(ctx, states, view, radius + 2, PLAYER_COLOURS.recharging, isRecharging, -1);
+  strokeRings(ctx, states, view, radius + 2, PLAYER_COLOURS.lowBattery, isLowBattery, -1);
+  if (selected >= 0 && selected < states.length) {
+    strokeRings(ctx, states, view, radius + 5, PLAYER_COLOURS.selected, null, selected);
+  }
+
+  if (options.showLabels) {
+    ctx.fillStyle = PLAYER_COLOURS.label;
+    ctx.font = `${labelFontSize(view)}px ui-sans-serif, system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'bottom';
+    for (let index = 0; index < states.length; index += 1) {
+      const state = states[index];
+      ctx.fillText(scene.labels[index], offsetX + state.x * cellSize, offsetY + state.y * cellSize - radius - 2);
+    }
+  }
+
+  rememberRects(memory, scene, view, states, options.showLabels);
+  // A route spans the map; the next frame restores everything rather than tracking it.
+  memory.full = routeDrawn;
+}
+
+// Module-level predicates: a frame creates no closures.
+function isRecharging(state: RobotState): boolean {
+  return state.motion === 'recharging';
+}
+
+function isLowBattery(state: RobotState): boolean {
+  return state.lowBattery && !state.done;
+}
+
+/** Rings around the robots matching `include`, or around robot `only` when include is null. */
+function strokeRings(
+  ctx: CanvasRenderingContext2D,
+  states: readonly RobotState[],
+  view: PlayerView,
+  radius: number,
+  colour: string,
+  include: ((state: RobotState) => boolean) | null,
+  only: number,
+): void {
+  let any = false;
+  ctx.beginPath();
+  for (let index = 0; index < states.length; index += 1) {
+    const state = states[index];
+    if (include ? !include(state) : index !== only) continue;
+    const x = view.offsetX + state.x * view.cellSize;
+    const y = view.offsetY + state.y * view.cellSize;
+    ctx.moveTo(x + radius, y);
+    ctx.arc(x, y, radius, 0, TWO_PI);
+    any = true;
+  }
+  if (!any) return;
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 2;
+  ctx.stroke();
+}
+
+/** The rest of a robot's plan as a dashed polyline from where it stands. */
+function drawRemainingRoute(
+  ctx: CanvasRenderingContext2D,
+  model: FleetModel,
+  state: RobotState,
+  robotIndex: number,
+  view: PlayerView,
+): void {
+  const timeline = model.robots[robotIndex];
+  if (state.done || timeline.xs.length === 0) return;
+  const fromPoint = state.routePoint;
+  const { cellSize, offsetX, offsetY } = view;
+  ctx.beginPath();
+  ctx.moveTo(offsetX + state.x * cellSize, offsetY + state.y * cellSize);
+  for (let point = fromPoint; point < timeline.xs.length; point += 1) {
+    ctx.lineTo(offsetX + timeline.xs[point] * cellSize, offsetY + timeline.ys[point] * cellSize);
+  }
+  ctx.setLineDash([6, 4]);
+  ctx.strokeStyle = PLAYER_COLOURS.route;
+  ctx.lineWidth = 2;
+  ctx.stroke();
+  ctx.setLineDash([]);
+}
