@@ -1,1 +1,66 @@
-export {};
+export * from './records/index.ts';
+
+export type {
+  Cell,
+  Dimensions,
+  Dropoff,
+  EditableLayout,
+  GraphEdge,
+  GraphNode,
+  LayoutElements,
+  NavigationGraph,
+  NavigationPoint,
+  Pickup,
+  PickupSide,
+  PlacementResult,
+  Point,
+  Rectangle,
+  Robot,
+  RobotStation,
+  Shelf,
+} from './layout/types.ts';
+export { generatePickupPoints } from './layout/pickups.ts';
+export { generateNavigationPoints, NAVIGATION_POINT_CORNER_OFFSET } from './layout/navigation-points.ts';
+export { robotsFromStations } from './layout/robots.ts';
+export {
+  cellCentreOf,
+  isInsideGrid,
+  isInsideOrOnRectangle,
+  isStrictlyInsideRectangle,
+  rectanglesOverlap,
+  shelfOnCellOf,
+} from './layout/grid-geometry.ts';
+export {
+  cellAt,
+  checkShelfPlacement,
+  nextElementId,
+  placePoint,
+  rectangleFromCells,
+  type PlacementContext,
+  type PointPlacementResult,
+} from './layout/placement.ts';
+export { createEmptyLayout, layoutFromElements, withDerivedPoints, withDimensions, withShelves } from './layout/regenerate.ts';
+export { eraseRectangle } from './layout/erase.ts';
+export {
+  addDropoff,
+  addRobotStation,
+  addShelf,
+  addShelves,
+  findPickupAt,
+  PICKUP_CLICK_RADIUS,
+  selectAllPickups,
+  togglePickupAt,
+  type EditResult,
+} from './layout/editing.ts';
+export { fillWithShelfRows, type ShelfRowsTemplate } from './layout/template.ts';
+export { batteryPercent } from './layout/battery-percent.ts';
+export { normalizeObjectiveWeights, type ObjectiveToggles, type ObjectiveWeights } from './layout/objective-weights.ts';
+
+export { buildNavigationGraph, type BuildNavigationGraphOptions } from './graph/build-navigation-graph.ts';
+export { graphNodesOf, type GraphSourceElements } from './graph/graph-nodes.ts';
+export { edgeEndPosition, edgeWeight, pickupPairForbidsEdge, PICKUP_EDGE_TEST_OFFSET } from './graph/edge-rules.ts';
+export {
+  validateNavigationGraph,
+  type GraphToValidate,
+  type NavigationGraphProblem,
+} from './graph/validate-navigation-graph.ts';

@@ -1,0 +1,137 @@
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  createJsonSchemaTransform,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { installErrorHandler } from './http/error-handler.ts';
+import { serveWebApp } from './http/web-app.ts';
+import { authRoutes } from './routes/auth.ts';
+import { environmentRoutes } from './routes/environments.ts';
+import { scenarioRoutes } from './routes/scenarios.ts';
+import { solveRoutes } from './routes/solves.ts';
+import { taskRoutes } from './routes/tasks.ts';
+import { createServices } from './services/index.ts';
+import type { Mailer } from './services/mail.ts';
+import type { ScryptParameters } from './services/password-hashing.ts';
+
+export const API_PREFIX = '/api/v1';
+export const DOCS_PREFIX = '/api/docs';
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  clock?: Clock;
+  /**
+   * Password hashing cost. Production cost unless given; tests that are not about hashing
+   * lower it to keep the suite fast.
+   */
+  scryptParameters?: ScryptParameters;
+}
+
+/** Builds the HTTP application: the API under /api/v1, its docs under /api/docs, the web app elsewhere. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, mailer } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Returned records are built from typed rows; plain JSON keeps large environments fast.
+    // The record schemas still document every response and the tests check them.
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.decorateRequest('currentUser', null);
+  installErrorHandler(app);
+
+  // Many fetch wrappers send `Content-Type: application/json` on every call, DELETE included;
+  // an empty body then means "no body", not malformed JSON.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return defaultJsonParser(request, text, done);
+  });
+
+  // OAuth2 password-form clients post the login as a form; parse it like JSON bodies.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React and the chart library set inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+
+  const allowedOrigins = new Set(config.corsOrigins.map((origin) => new URL(origin).origin));
+  await app.register(fastifyCors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
+    methods: ['GET', 'POST', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    maxAge: 600,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Fleetlab API',
+        version: '1.0.0',
+        description:
+          'Design warehouses, store scenarios and tasks, and run solves. Every error answers `{"detail": "..."}`. ' +
+          'Protected calls need `Authorization: Bearer <access_token>` from POST /api/v1/auth/login.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: createJsonSchemaTransform({ skipList: [] }),
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, uiConfig: { validatorUrl: null } });
+
+  const services = createServices({
+    db,
+    mailer,
+    clock,
+    tokenTtlHours: config.tokenTtlHours,
+    scryptParameters: options.scryptParameters,
+  });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { services });
+      await api.register(environmentRoutes, { services });
+      await api.register(scenarioRoutes, { services });
+      await api.register(taskRoutes, { services });
+      await api.register(solveRoutes, { services });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await serveWebApp(app, config.webDistDir);
+  return app;
+}

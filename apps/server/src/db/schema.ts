@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type {
+  DimensionsRecord,
+  ElementsRecord,
+  NavigationGraphRecord,
+  ScenarioParametersRecord,
+  SolveParametersRecord,
+  TaskDetailsRecord,
+} from '@fleetlab/warehouse';
+
+/** Timestamps are written by the application (from its clock), so tests can control time. */
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    password_hash: text('password_hash').notNull(),
+    email_verified_at: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    // Usernames are unique regardless of case, so "Ada" and "ada" cannot both exist.
+    uniqueIndex('users_username_lower_unique').on(sql`lower(${table.username})`),
+  ],
+);
+
+/** One row per code ever sent: the history also drives the resend limits. */
+export const emailVerificationCodes = pgTable(
+  'email_verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    /** 'register' or 'resend': only resends count against the hourly resend limit. */
+    reason: text('reason').notNull(),
+    failed_attempts: integer('failed_attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set when the code was used, replaced by a newer one, or burnt by wrong attempts. */
+    closed_at: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    created_at: timestamps.created_at,
+  },
+  (table) => [index('email_verification_codes_user_idx').on(table.user_id, table.created_at)],
+);
+
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bearer token: a database leak does not leak usable tokens. */
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    created_at: timestamps.created_at,
+  },
+  (table) => [uniqueIndex('auth_tokens_token_hash_unique').on(table.token_hash)],
+);
+
+/** Failed logins, kept in the database so every API process sees the same throttle. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    /** The e-mail as typed (lower-cased), whether or not an account has it. */
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    created_at: timestamps.created_at,
+  },
+  (table) => [
+    index('login_failures_email_idx').on(table.email, table.created_at),
+    index('login_failures_ip_idx').on(table.ip, table.created_at),
+  ],
+);
+
+export const environments = pgTable(
+  'environments',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    dimensions: jsonb('dimensions').$type<DimensionsRecord>().notNull(),
+    elements: jsonb('elements').$type<ElementsRecord>().notNull(),
+    graph: jsonb('graph').$type<NavigationGraphRecord>().notNull(),
+    ...timestamps,
+  },
+  (table) => [index('environments_user_idx').on(table.user_id, table.created_at)],
+);
+
+export const scenarios = pgTable(
+  'scenarios',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    environment_id: integer('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    parameters: jsonb('parameters').$type<ScenarioParametersRecord>().notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index('scenarios_user_idx').on(table.user_id, table.created_at),
+    index('scenarios_environment_idx').on(table.environment_id),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scenario_id: integer('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    task_type: text('task_type').notNull(),
+    status: text('status').notNull().default('pending'),
+    details: jsonb('details').$type<TaskDetailsRecord>().notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    index('tasks_user_idx').on(table.user_id, table.created_at),
+    index('tasks_scenario_idx').on(table.scenario_id),
+  ],
+);
+
+export const solves = pgTable(
+  'solves',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    environment_id: integer('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    scenario_id: integer('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
+    task_id: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: text('status').notNull().default('pending'),
+    algorithm_id: integer('algorithm_id').notNull(),
+    parameters: jsonb('parameters').$type<SolveParametersRecord>().notNull(),
+    results: jsonb('results').$type<Record<string, unknown>>(),
+    progress: jsonb('progress').$type<Record<string, unknown>>(),
+    /** Job id of the queue that runs the solve (name kept from the spec's API). */
+    celery_task_id: text('celery_task_id'),
+    ...timestamps,
+  },
+  (table) => [
+    index('solves_user_idx').on(table.user_id, table.created_at),
+    index('solves_environment_idx').on(table.environment_id),
+    index('solves_scenario_idx').on(table.scenario_id),
+    index('solves_task_idx').on(table.task_id),
+    index('solves_status_idx').on(table.status),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type EnvironmentRow = typeof environments.$inferSelect;
+export type ScenarioRow = typeof scenarios.$inferSelect;
+export type TaskRow = typeof tasks.$inferSelect;
+export type SolveRow = typeof solves.$inferSelect;

@@ -1,0 +1,73 @@
+import type {
+  EnvironmentRecord,
+  EnvironmentReference,
+  ScenarioRecord,
+  SolveRecord,
+  SolveStatusValue,
+  TaskRecord,
+  TaskTypeValue,
+} from '@fleetlab/warehouse';
+import type { EnvironmentRow, ScenarioRow, SolveRow, TaskRow } from '../db/schema.ts';
+
+/** Rows to API records (spec §3): owners stay private, times become ISO strings. */
+const timestampsOf = (row: { created_at: Date; updated_at: Date }) => ({
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+export function toEnvironmentRecord(row: EnvironmentRow): EnvironmentRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    dimensions: row.dimensions,
+    elements: row.elements,
+    graph: row.graph,
+    ...timestampsOf(row),
+  };
+}
+
+export function toScenarioRecord(row: ScenarioRow, environment: EnvironmentReference): ScenarioRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    environment_id: row.environment_id,
+    environment,
+    parameters: row.parameters,
+    ...timestampsOf(row),
+  };
+}
+
+export function toTaskRecord(row: TaskRow): TaskRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    task_type: row.task_type as TaskTypeValue,
+    scenario_id: row.scenario_id,
+    status: row.status,
+    details: row.details,
+    ...timestampsOf(row),
+  };
+}
+
+export function toSolveRecord(row: SolveRow, environment: EnvironmentReference, tasks: TaskRecord[]): SolveRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status as SolveStatusValue,
+    environment_id: row.environment_id,
+    environment,
+    scenario_id: row.scenario_id,
+    task_id: row.task_id,
+    algorithm_id: row.algorithm_id,
+    parameters: row.parameters,
+    celery_task_id: row.celery_task_id,
+    results: row.results,
+    progress: row.progress,
+    tasks,
+    ...timestampsOf(row),
+  };
+}

@@ -1,0 +1,299 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { AccessToken, UserRecord } from '@fleetlab/warehouse';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import { authTokens, emailVerificationCodes, loginFailures, users, type UserRow } from '../db/schema.ts';
+import { ApiError, badRequest, tooManyRequests } from '../http/api-error.ts';
+import type { Mailer } from './mail.ts';
+import { hashPassword, PRODUCTION_SCRYPT_PARAMETERS, verifyPassword, type ScryptParameters } from './password-hashing.ts';
+
+const MINUTE_MS = 60_000;
+
+/** Limits of spec §4/§5 and the foundation issue; exported so tests and docs quote one source. */
+export const AUTH_LIMITS = {
+  codeLifetimeMs: 10 * MINUTE_MS,
+  maxWrongCodeAttempts: 5,
+  resendIntervalMs: MINUTE_MS,
+  resendsPerHour: 5,
+  loginFailureWindowMs: 15 * MINUTE_MS,
+  loginFailuresPerAccount: 5,
+  loginFailuresPerIp: 20,
+} as const;
+
+export const INCORRECT_CREDENTIALS = 'Incorrect email or password';
+export const EMAIL_NOT_VERIFIED = 'Email not verified. Please verify your email with the code we sent before logging in.';
+
+export interface AuthServiceDependencies {
+  db: Database;
+  mailer: Mailer;
+  clock: Clock;
+  tokenTtlHours: number;
+  /** Lowered only by tests that are not about hashing; production cost otherwise. */
+  scryptParameters?: ScryptParameters;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** Codes are hashed with their account id, so equal codes of two accounts differ in storage. */
+const hashCode = (userId: number, code: string) => sha256(`${userId}:${code}`);
+const hashToken = (token: string) => sha256(token);
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export const toUserRecord = (user: UserRow): UserRecord => ({ id: user.id, username: user.username, email: user.email });
+
+export class AuthService {
+  private readonly db: Database;
+  private readonly mailer: Mailer;
+  private readonly clock: Clock;
+  private readonly tokenTtlMs: number;
+  private readonly scryptParameters: ScryptParameters;
+  /** Hash checked when the e-mail is unknown, so both failures take the same time. */
+  private decoyHash: Promise<string> | null = null;
+
+  constructor(dependencies: AuthServiceDependencies) {
+    this.db = dependencies.db;
+    this.mailer = dependencies.mailer;
+    this.clock = dependencies.clock;
+    this.tokenTtlMs = dependencies.tokenTtlHours * 60 * MINUTE_MS;
+    this.scryptParameters = dependencies.scryptParameters ?? PRODUCTION_SCRYPT_PARAMETERS;
+  }
+
+  async register(input: { email: string; username: string; password: string }): Promise<UserRecord> {
+    await this.assertAvailable(input.email, input.username);
+    const passwordHash = await hashPassword(input.password, this.scryptParameters);
+    const now = this.clock();
+    const code = newVerificationCode();
+    let user: UserRow;
+    try {
+      user = await this.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({ email: input.email, username: input.username, password_hash: passwordHash, created_at: now, updated_at: now })
+          .returning();
+        await tx.insert(emailVerificationCodes).values({
+          user_id: created.id,
+          code_hash: hashCode(created.id, code),
+          reason: 'register',
+          expires_at: new Date(now.getTime() + AUTH_LIMITS.codeLifetimeMs),
+          created_at: now,
+        });
+        return created;
+      });
+    } catch (error) {
+      // Two registrations raced past the availability check; the unique index decided.
+      if (isUniqueViolation(error)) await this.assertAvailable(input.email, input.username);
+      throw error;
+    }
+    try {
+      await this.mailer.sendVerificationCode(user.email, code);
+    } catch (error) {
+      // Without the code the account could never be verified: undo it so the person can retry.
+      await this.db.delete(users).where(eq(users.id, user.id));
+      throw new ApiError(503, 'Could not send the verification e-mail. Please try again later.', undefined, { cause: error });
+    }
+    return toUserRecord(user);
+  }
+
+  private async assertAvailable(email: string, username: string): Promise<void> {
+    const taken = await this.db
+      .select({ email: users.email, username: users.username })
+      .from(users)
+      .where(or(eq(users.email, email), eq(sql`lower(${users.username})`, username.toLowerCase())));
+    if (taken.some((user) => user.email === email)) throw badRequest('An account with this email already exists');
+    if (taken.length > 0) throw badRequest('This username is already taken');
+  }
+
+  async verifyEmail(input: { email: string; code: string }): Promise<void> {
+    const now = this.clock();
+    const user = await this.findUserByEmail(input.email);
+    if (!user) throw badRequest('Invalid verification code');
+    if (user.email_verified_at) throw badRequest('Email is already verified. Please log in.');
+    const [latest] = await this.db
+      .select()
+      .from(emailVerificationCodes)
+      .where(eq(emailVerificationCodes.user_id, user.id))
+      .orderBy(desc(emailVerificationCodes.created_at), desc(emailVerificationCodes.id))
+      .limit(1);
+    if (!latest || latest.closed_at) throw badRequest('No valid verification code. Please request a new code.');
+    if (latest.expires_at.getTime() <= now.getTime()) {
+      throw badRequest('Verification code has expired. Please request a new code.');
+    }
+    if (!sameHash(hashCode(user.id, input.code), latest.code_hash)) {
+      const [counted] = await this.db
+        .update(emailVerificationCodes)
+        .set({
+          failed_attempts: sql`${emailVerificationCodes.failed_attempts} + 1`,
+          closed_at: sql`case when ${emailVerificationCodes.failed_attempts} + 1 >= ${AUTH_LIMITS.maxWrongCodeAttempts} then ${now.toISOString()}::timestamptz else null end`,
+        })
+        .where(and(eq(emailVerificationCodes.id, latest.id), isNull(emailVerificationCodes.closed_at)))
+        .returning({ failedAttempts: emailVerificationCodes.failed_attempts });
+      const left = AUTH_LIMITS.maxWrongCodeAttempts - (counted?.failedAttempts ?? AUTH_LIMITS.maxWrongCodeAttempts);
+      if (left <= 0) throw badRequest('Too many wrong attempts. This code is no longer valid; please request a new code.');
+      throw badRequest(`Invalid verification code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`);
+    }
+    const verified = await this.db.transaction(async (tx) => {
+      // Closing the code in the same statement that checks it makes it single-use under races.
+      const closed = await tx
+        .update(emailVerificationCodes)
+        .set({ closed_at: now })
+        .where(and(eq(emailVerificationCodes.id, latest.id), isNull(emailVerificationCodes.closed_at)))
+        .returning({ id: emailVerificationCodes.id });
+      if (closed.length === 0) return false;
+      await tx.update(users).set({ email_verified_at: now, updated_at: now }).where(eq(users.id, user.id));
+      return true;
+    });
+    if (!verified) throw badRequest('No valid verification code. Please request a new code.');
+  }
+
+  /**
+   * Sends a new code, replacing the old one. Unknown e-mails get the same answer as known
+   * ones (nothing is sent), so this call does not reveal who has an account.
+   */
+  async resendVerification(email: string): Promise<void> {
+    const now = this.clock();
+    const issued = await this.db.transaction(async (tx) => {
+      // Locking the account row serialises concurrent resends, so the limits hold under races.
+      const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+      if (!user) return null;
+      if (user.email_verified_at) throw badRequest('Email is already verified. Please log in.');
+      const [latest] = await tx
+        .select({ created_at: emailVerificationCodes.created_at })
+        .from(emailVerificationCodes)
+        .where(eq(emailVerificationCodes.user_id, user.id))
+        .orderBy(desc(emailVerificationCodes.created_at))
+        .limit(1);
+      if (latest) {
+        const waitMs = latest.created_at.getTime() + AUTH_LIMITS.resendIntervalMs - now.getTime();
+        if (waitMs > 0) {
+          throw tooManyRequests('Please wait a minute before requesting another code.', waitMs / 1000);
+        }
+      }
+      const hourAgo = new Date(now.getTime() - 60 * MINUTE_MS);
+      const recentResends = await tx
+        .select({ created_at: emailVerificationCodes.created_at })
+        .from(emailVerificationCodes)
+        .where(
+          and(
+            eq(emailVerificationCodes.user_id, user.id),
+            eq(emailVerificationCodes.reason, 'resend'),
+            gt(emailVerificationCodes.created_at, hourAgo),
+          ),
+        )
+        .orderBy(asc(emailVerificationCodes.created_at));
+      if (recentResends.length >= AUTH_LIMITS.resendsPerHour) {
+        const waitMs = recentResends[recentResends.length - AUTH_LIMITS.resendsPerHour].created_at.getTime() + 60 * MINUTE_MS - now.getTime();
+        throw tooManyRequests('Too many codes requested. Please try again later.', waitMs / 1000);
+      }
+      await tx
+        .update(emailVerificationCodes)
+        .set({ closed_at: now })
+        .where(and(eq(emailVerificationCodes.user_id, user.id), isNull(emailVerificationCodes.closed_at)));
+      const code = newVerificationCode();
+      const [row] = await tx
+        .insert(emailVerificationCodes)
+        .values({
+          user_id: user.id,
+          code_hash: hashCode(user.id, code),
+          reason: 'resend',
+          expires_at: new Date(now.getTime() + AUTH_LIMITS.codeLifetimeMs),
+          created_at: now,
+        })
+        .returning({ id: emailVerificationCodes.id });
+      return { email: user.email, code, codeId: row.id };
+    });
+    if (!issued) return;
+    try {
+      await this.mailer.sendVerificationCode(issued.email, issued.code);
+    } catch (error) {
+      // The code never reached anyone: forget it so it neither counts against the limits nor lingers.
+      await this.db.delete(emailVerificationCodes).where(eq(emailVerificationCodes.id, issued.codeId));
+      throw new ApiError(503, 'Could not send the verification e-mail. Please try again later.', undefined, { cause: error });
+    }
+  }
+
+  async login(input: { username: string; password: string }, ip: string): Promise<AccessToken> {
+    const email = input.username;
+    const now = this.clock();
+    await this.assertNotThrottled(email, ip, now);
+    const user = await this.findUserByEmail(email);
+    const passwordMatches = user
+      ? await verifyPassword(input.password, user.password_hash)
+      : await verifyPassword(input.password, await this.getDecoyHash()).then(() => false);
+    if (!user || !passwordMatches) {
+      await this.recordLoginFailure(email, ip, now);
+      throw badRequest(INCORRECT_CREDENTIALS);
+    }
+    if (!user.email_verified_at) throw new ApiError(403, EMAIL_NOT_VERIFIED);
+    const token = randomBytes(32).toString('base64url');
+    await this.db.transaction(async (tx) => {
+      await tx.delete(loginFailures).where(eq(loginFailures.email, email));
+      await tx.delete(authTokens).where(and(eq(authTokens.user_id, user.id), lt(authTokens.expires_at, now)));
+      await tx.insert(authTokens).values({
+        user_id: user.id,
+        token_hash: hashToken(token),
+        expires_at: new Date(now.getTime() + this.tokenTtlMs),
+        created_at: now,
+      });
+    });
+    return { access_token: token, token_type: 'bearer' };
+  }
+
+  /** The user a bearer token belongs to, or null when it is unknown or expired. */
+  async authenticate(token: string): Promise<UserRow | null> {
+    const [row] = await this.db
+      .select({ user: users })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.user_id))
+      .where(and(eq(authTokens.token_hash, hashToken(token)), gt(authTokens.expires_at, this.clock())))
+      .limit(1);
+    return row?.user ?? null;
+  }
+
+  private async findUserByEmail(email: string): Promise<UserRow | null> {
+    const [user] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
+    return user ?? null;
+  }
+
+  private getDecoyHash(): Promise<string> {
+    this.decoyHash ??= hashPassword(randomBytes(16).toString('hex'), this.scryptParameters);
+    return this.decoyHash;
+  }
+
+  private async assertNotThrottled(email: string, ip: string, now: Date): Promise<void> {
+    const windowStart = new Date(now.getTime() - AUTH_LIMITS.loginFailureWindowMs);
+    const checks = [
+      { column: loginFailures.email, value: email, limit: AUTH_LIMITS.loginFailuresPerAccount },
+      { column: loginFailures.ip, value: ip, limit: AUTH_LIMITS.loginFailuresPerIp },
+    ];
+    for (const check of checks) {
+      const [{ failures }] = await this.db
+        .select({ failures: count() })
+        .from(loginFailures)
+        .where(and(eq(check.column, check.value), gt(loginFailures.created_at, windowStart)));
+      if (failures < check.limit) continue;
+      // The caller may retry once enough of the failures in the window have aged out of it.
+      const [oldestBlocking] = await this.db
+        .select({ created_at: loginFailures.created_at })
+        .from(loginFailures)
+        .where(and(eq(check.column, check.value), gt(loginFailures.created_at, windowStart)))
+        .orderBy(asc(loginFailures.created_at))
+        .offset(failures - check.limit)
+        .limit(1);
+      const waitMs = oldestBlocking.created_at.getTime() + AUTH_LIMITS.loginFailureWindowMs - now.getTime();
+      throw tooManyRequests('Too many failed login attempts. Please try again later.', waitMs / 1000);
+    }
+  }
+
+  private async recordLoginFailure(email: string, ip: string, now: Date): Promise<void> {
+    const windowStart = new Date(now.getTime() - AUTH_LIMITS.loginFailureWindowMs);
+    await this.db.delete(loginFailures).where(lt(loginFailures.created_at, windowStart));
+    await this.db.insert(loginFailures).values({ email, ip, created_at: now });
+  }
+}
+
+/** A 6-digit code from the operating system's CSPRNG. */
+function newVerificationCode(): string {
+  return randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+

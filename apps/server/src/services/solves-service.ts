@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import type { SolveCreateParsed, SolveRecord } from '@fleetlab/warehouse';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import { environments, scenarios, tasks } from '../db/schema.ts';
+import { badRequest, notFound } from '../http/api-error.ts';
+import { SolvesRepository } from '../repositories/solves-repository.ts';
+
+/**
+ * Creating a solve checks that its environment, scenario and task are the caller's and fit
+ * together, then stores it `pending`. Running it belongs to the SolveQueue (src/jobs): when
+ * a queue exists, `create` enqueues the stored solve right after `createPending`.
+ */
+export class SolvesService {
+  private readonly repository: SolvesRepository;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {
+    this.repository = new SolvesRepository(db);
+  }
+
+  list(userId: number, filter: { environmentId?: number; scenarioId?: number }): Promise<SolveRecord[]> {
+    return this.repository.list(userId, filter);
+  }
+
+  get(userId: number, id: number): Promise<SolveRecord | null> {
+    return this.repository.get(userId, id);
+  }
+
+  async create(userId: number, body: SolveCreateParsed): Promise<SolveRecord> {
+    await this.assertReferencesFit(userId, body);
+    return this.repository.createPending(userId, body, this.clock());
+  }
+
+  async delete(userId: number, id: number): Promise<boolean> {
+    return this.repository.delete(userId, id);
+  }
+
+  private async assertReferencesFit(userId: number, body: SolveCreateParsed): Promise<void> {
+    const [environment] = await this.db
+      .select({ id: environments.id })
+      .from(environments)
+      .where(and(eq(environments.id, body.environment_id), eq(environments.user_id, userId)));
+    if (!environment) throw notFound('Environment');
+    const [scenario] = await this.db
+      .select({ environment_id: scenarios.environment_id })
+      .from(scenarios)
+      .where(and(eq(scenarios.id, body.scenario_id), eq(scenarios.user_id, userId)));
+    if (!scenario) throw notFound('Scenario');
+    if (scenario.environment_id !== body.environment_id) {
+      throw badRequest(`body.scenario_id: scenario ${body.scenario_id} does not belong to environment ${body.environment_id}`);
+    }
+    const [task] = await this.db
+      .select({ scenario_id: tasks.scenario_id })
+      .from(tasks)
+      .where(and(eq(tasks.id, body.task_id), eq(tasks.user_id, userId)));
+    if (!task) throw notFound('Task');
+    if (task.scenario_id !== body.scenario_id) {
+      throw badRequest(`body.task_id: task ${body.task_id} does not belong to scenario ${body.scenario_id}`);
+    }
+  }
+}

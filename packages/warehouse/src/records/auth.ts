@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** scrypt hashes any length, but an unbounded password is a cheap way to burn server CPU. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'Email is required')
+  .max(254)
+  .pipe(z.email('Enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+/** Body of POST /auth/register. */
+export const registerBodySchema = z.object({
+  email: emailSchema,
+  username: z
+    .string()
+    .trim()
+    .min(1, 'Username is required')
+    .max(64)
+    .regex(/^[\p{L}\p{N}_.-]+$/u, 'Username may contain letters, digits, dots, dashes and underscores'),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+/** Body of POST /auth/login: `username` holds the e-mail (OAuth2 password form naming). */
+export const loginBodySchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .max(254)
+    .transform((email) => email.toLowerCase()),
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const verificationCodeSchema = z
+  .string()
+  .trim()
+  .min(1, 'Verification code is required')
+  .regex(/^\d{6}$/, 'Verification code must be 6 digits');
+
+/** Body of POST /auth/verify-email. */
+export const verifyEmailBodySchema = z.object({ email: emailSchema, code: verificationCodeSchema });
+export type VerifyEmailBody = z.input<typeof verifyEmailBodySchema>;
+
+/** Body of POST /auth/resend-verification. */
+export const resendVerificationBodySchema = z.object({ email: emailSchema });
+export type ResendVerificationBody = z.input<typeof resendVerificationBodySchema>;
+
+export const accessTokenSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+});
+export type AccessToken = z.infer<typeof accessTokenSchema>;
+
+export const userRecordSchema = z.object({
+  id: z.number().int().positive(),
+  username: z.string(),
+  email: z.string(),
+});
+export type UserRecord = z.infer<typeof userRecordSchema>;
+
+/** Every error answer of the API. */
+export const errorBodySchema = z.object({ detail: z.string() });
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { dimensionsSchema, pointSchema } from './geometry.ts';
+import { optionalDescriptionSchema, recordNameSchema, timestampsSchema } from './common.ts';
+
+const elementId = z.string().min(1).max(64);
+const sizeSchema = z.tuple([z.number().positive().finite(), z.number().positive().finite()]);
+
+export const pickupSideValues = ['top', 'right', 'bottom', 'left'] as const;
+export const pickupSideSchema = z.enum(pickupSideValues);
+
+export const shelfSchema = z.object({ id: elementId, position: pointSchema, size: sizeSchema });
+export const dropoffSchema = z.object({ id: elementId, position: pointSchema });
+export const robotStationSchema = z.object({
+  id: elementId,
+  position: pointSchema,
+  robot_count: z.number().int().min(1).max(10),
+});
+export const pickupSchema = z.object({
+  id: elementId,
+  position: pointSchema,
+  shelf_id: elementId,
+  side: pickupSideSchema,
+});
+export const robotSchema = z.object({
+  id: elementId,
+  station_id: elementId,
+  position: pointSchema,
+  station_index: z.number().int().min(0),
+});
+export const navigationPointSchema = z.object({
+  id: elementId,
+  position: pointSchema,
+  shelf_id: elementId.optional(),
+});
+
+/** Everything drawn on the grid. Lists default to empty so a sparse layout is still valid. */
+export const environmentElementsSchema = z.object({
+  shelves: z.array(shelfSchema).default([]),
+  dropoffs: z.array(dropoffSchema).default([]),
+  robot_stations: z.array(robotStationSchema).default([]),
+  pickups: z.array(pickupSchema).default([]),
+  robots: z.array(robotSchema).default([]),
+  navigation_points: z.array(navigationPointSchema).default([]),
+});
+export type ElementsRecord = z.infer<typeof environmentElementsSchema>;
+
+export const graphNodeTypeValues = ['pickup', 'dropoff', 'navigation', 'robot', 'robot_station'] as const;
+
+export const graphNodeSchema = z.object({
+  id: elementId,
+  type: z.enum(graphNodeTypeValues),
+  x: z.number().finite(),
+  y: z.number().finite(),
+  side: pickupSideSchema.optional(),
+  shelf_id: elementId.optional(),
+});
+export type GraphNodeRecord = z.infer<typeof graphNodeSchema>;
+
+export const graphEdgeSchema = z.object({
+  from: elementId,
+  to: elementId,
+  weight: z.number().nonnegative().finite(),
+});
+export type GraphEdgeRecord = z.infer<typeof graphEdgeSchema>;
+
+export const navigationGraphSchema = z.object({
+  nodes: z.array(graphNodeSchema).default([]),
+  edges: z.array(graphEdgeSchema).default([]),
+});
+export type NavigationGraphRecord = z.infer<typeof navigationGraphSchema>;
+
+/** Body of POST /environments. */
+export const environmentCreateSchema = z.object({
+  name: recordNameSchema,
+  description: optionalDescriptionSchema,
+  dimensions: dimensionsSchema,
+  elements: environmentElementsSchema,
+  graph: navigationGraphSchema,
+});
+export type EnvironmentCreate = z.input<typeof environmentCreateSchema>;
+
+export const environmentRecordSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  dimensions: dimensionsSchema,
+  elements: environmentElementsSchema,
+  graph: navigationGraphSchema,
+  ...timestampsSchema.shape,
+});
+export type EnvironmentRecord = z.infer<typeof environmentRecordSchema>;
+
+/** The short reference to an environment carried by scenarios and solves. */
+export const environmentReferenceSchema = z.object({ id: z.number().int(), name: z.string() });
+export type EnvironmentReference = z.infer<typeof environmentReferenceSchema>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import {
+  optionalDescriptionSchema,
+  recordIdSchema,
+  recordNameSchema,
+  recordReferenceSchema,
+  timestampsSchema,
+} from './common.ts';
+import { environmentReferenceSchema } from './environment.ts';
+
+export const scenarioParametersSchema = z.object({
+  order_volume: z.number().int().min(0).max(1_000_000).optional(),
+  robot_count: z.number().int().min(0).max(10_000).optional(),
+});
+export type ScenarioParametersRecord = z.infer<typeof scenarioParametersSchema>;
+
+/** Body of POST /scenarios. The form sends `parameters` empty (spec §5). */
+export const scenarioCreateSchema = z.object({
+  name: recordNameSchema,
+  description: optionalDescriptionSchema,
+  environment_id: recordReferenceSchema,
+  parameters: scenarioParametersSchema.nullish().transform((value) => value ?? {}),
+});
+export type ScenarioCreate = z.input<typeof scenarioCreateSchema>;
+
+export const scenarioRecordSchema = z.object({
+  id: recordIdSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  environment_id: recordIdSchema,
+  environment: environmentReferenceSchema,
+  parameters: scenarioParametersSchema,
+  ...timestampsSchema.shape,
+});
+export type ScenarioRecord = z.infer<typeof scenarioRecordSchema>;

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { pointSchema } from './geometry.ts';
+import {
+  optionalDescriptionSchema,
+  recordIdSchema,
+  recordNameSchema,
+  recordReferenceSchema,
+  timestampsSchema,
+} from './common.ts';
+
+export const taskTypeValues = ['pickup', 'delivery', 'pickup_delivery'] as const;
+export const taskTypeSchema = z.enum(taskTypeValues);
+export type TaskTypeValue = z.infer<typeof taskTypeSchema>;
+
+/** One delivery: a pickup point id and a dropoff id, e.g. `["P7", "D1"]`. */
+export const pickupDropoffPairSchema = z.tuple([z.string().min(1).max(64), z.string().min(1).max(64)]);
+export type PickupDropoffPairRecord = z.infer<typeof pickupDropoffPairSchema>;
+
+export const taskDetailsSchema = z.object({
+  start_point: pointSchema.optional(),
+  end_point: pointSchema.optional(),
+  priority: z.union([z.number().finite(), z.string().max(32)]).optional(),
+  tasks: z.array(pickupDropoffPairSchema).max(10_000).optional(),
+  additional_details: z.record(z.string(), z.unknown()).optional(),
+});
+export type TaskDetailsRecord = z.infer<typeof taskDetailsSchema>;
+
+/** One task of the body of POST /tasks/batch (a generated task plus its scenario). */
+export const taskCreateSchema = z.object({
+  name: recordNameSchema,
+  description: optionalDescriptionSchema,
+  task_type: taskTypeSchema.default('pickup_delivery'),
+  scenario_id: recordReferenceSchema,
+  details: taskDetailsSchema.default({}),
+});
+export type TaskCreate = z.input<typeof taskCreateSchema>;
+
+/** Body of POST /tasks/batch: stored all together or not at all. */
+export const MAX_TASKS_PER_BATCH = 1000;
+export const taskBatchCreateSchema = z.array(taskCreateSchema).min(1).max(MAX_TASKS_PER_BATCH);
+
+export const taskRecordSchema = z.object({
+  id: recordIdSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  task_type: taskTypeSchema,
+  scenario_id: recordIdSchema,
+  status: z.string(),
+  details: taskDetailsSchema,
+  ...timestampsSchema.shape,
+});
+export type TaskRecord = z.infer<typeof taskRecordSchema>;
