@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { requireUser, userOf } from './http/authentication.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import type { SolveQueue } from './jobs/solve-queue.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { authRoutes } from './routes/auth.ts';
 import { environmentRoutes } from './routes/environments.ts';
@@ -39,6 +40,8 @@ export interface AppOptions {
    * lower it to keep the suite fast.
    */
   scryptParameters?: ScryptParameters;
+  /** Runs the stored solves; without one, solves stay pending (tests that are not about solving). */
+  solveQueue?: SolveQueue;
 }
 
 /** Builds the HTTP application: the API under /api/v1, its docs under /api/docs, the web app elsewhere. */
@@ -123,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     tokenTtlHours: config.tokenTtlHours,
     scryptParameters: options.scryptParameters,
+    solveQueue: options.solveQueue,
   });
   await app.register(
     async (api) => {

@@ -2,14 +2,24 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { createSolveQueue } from './jobs/create-solve-queue.ts';
+import { consoleJobLogger, silentJobLogger } from './jobs/job-logger.ts';
 import { createMailer } from './services/mail.ts';
 
 /** Process entry: read the configuration, open the database, serve until SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
+  const solveQueue = await createSolveQueue({
+    config,
+    db: database.db,
+    logger: config.logLevel === 'silent' ? silentJobLogger : consoleJobLogger,
+  }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   const mailer = createMailer(config);
-  const app = await buildApp({ config, db: database.db, mailer });
+  const app = await buildApp({ config, db: database.db, mailer, solveQueue });
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -37,6 +47,7 @@ async function main(): Promise<void> {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    await solveQueue.close();
     await database.close();
     throw error;
   }

@@ -148,6 +148,17 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
     expect(second.created_at).toBe('2026-01-15T09:00:05.000Z');
   });
 
+  it('lists environments without their graphs, which the detail call returns', async () => {
+    const reader = await t.signUp('reader');
+    const created = (await create(singleAisleEnvironment('Graph holder'), reader.headers)).json();
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/environments', headers: reader.headers });
+    const { graph, ...summary } = created;
+    expect(list.json()).toEqual([summary]);
+    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/environments/${created.id}`, headers: reader.headers });
+    expect(detail.json().graph).toEqual(graph);
+    expect(graph.edges.length).toBeGreaterThan(0);
+  });
+
   it('answers 404 {"detail":"Environment not found"} for an unknown id, 400 for a non-numeric id', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/v1/environments/999999', headers: user.headers });
     expect(missing.statusCode).toBe(404);

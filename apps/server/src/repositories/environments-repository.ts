@@ -1,8 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { EnvironmentRecord } from '@fleetlab/warehouse';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import type { EnvironmentRecord, EnvironmentSummary } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import { environments, solves, type EnvironmentRow } from '../db/schema.ts';
-import { toEnvironmentRecord } from './records.ts';
+import { toEnvironmentRecord, toEnvironmentSummary } from './records.ts';
 
 export type NewEnvironment = Pick<EnvironmentRow, 'name' | 'description' | 'dimensions' | 'elements' | 'graph'>;
 
@@ -10,13 +10,15 @@ export type NewEnvironment = Pick<EnvironmentRow, 'name' | 'description' | 'dime
 export class EnvironmentsRepository {
   constructor(private readonly db: Database) {}
 
-  async list(userId: number): Promise<EnvironmentRecord[]> {
+  async list(userId: number): Promise<EnvironmentSummary[]> {
+    // The graph column is left in the database: lists never carry it.
+    const { graph: _graph, ...summaryColumns } = getTableColumns(environments);
     const rows = await this.db
-      .select()
+      .select(summaryColumns)
       .from(environments)
       .where(eq(environments.user_id, userId))
       .orderBy(desc(environments.created_at), desc(environments.id));
-    return rows.map(toEnvironmentRecord);
+    return rows.map(toEnvironmentSummary);
   }
 
   async get(userId: number, id: number): Promise<EnvironmentRecord | null> {

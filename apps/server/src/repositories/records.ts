@@ -1,5 +1,6 @@
 import type {
   EnvironmentRecord,
+  EnvironmentSummary,
   EnvironmentReference,
   ScenarioRecord,
   SolveRecord,
@@ -16,13 +17,16 @@ const timestampsOf = (row: { created_at: Date; updated_at: Date }) => ({
 });
 
 export function toEnvironmentRecord(row: EnvironmentRow): EnvironmentRecord {
+  return { ...toEnvironmentSummary(row), graph: row.graph };
+}
+
+export function toEnvironmentSummary(row: Omit<EnvironmentRow, 'graph'>): EnvironmentSummary {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     dimensions: row.dimensions,
     elements: row.elements,
-    graph: row.graph,
     ...timestampsOf(row),
   };
 }

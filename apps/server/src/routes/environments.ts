@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { environmentCreateSchema, environmentRecordSchema, errorBodySchema } from '@fleetlab/warehouse';
+import { environmentCreateSchema, environmentRecordSchema, environmentSummarySchema, errorBodySchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
 import type { Services } from '../services/index.ts';
@@ -19,8 +19,9 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       schema: {
         tags: ['environments'],
         summary: "The caller's environments, newest first",
+        description: 'Each environment without its navigation graph, which GET /environments/{id} returns.',
         security: bearerSecurity,
-        response: { 200: z.array(environmentRecordSchema), ...protectedErrorResponses },
+        response: { 200: z.array(environmentSummarySchema), ...protectedErrorResponses },
       },
     },
     async (request) => environments.list(userOf(request).id),

@@ -1,4 +1,4 @@
-import { validateNavigationGraph, type EnvironmentRecord } from '@fleetlab/warehouse';
+import { validateNavigationGraph, type EnvironmentRecord, type EnvironmentSummary } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
 import { badRequest } from '../http/api-error.ts';
 import type { EnvironmentsRepository, NewEnvironment } from '../repositories/environments-repository.ts';
@@ -9,7 +9,7 @@ export class EnvironmentsService {
     private readonly clock: Clock,
   ) {}
 
-  list(userId: number): Promise<EnvironmentRecord[]> {
+  list(userId: number): Promise<EnvironmentSummary[]> {
     return this.repository.list(userId);
   }
 

@@ -8,6 +8,7 @@ import { EnvironmentsService } from './environments-service.ts';
 import type { Mailer } from './mail.ts';
 import type { ScryptParameters } from './password-hashing.ts';
 import { SolvesService } from './solves-service.ts';
+import type { SolveQueue } from '../jobs/solve-queue.ts';
 
 /** Everything the routes call, built once per app. */
 export interface Services {
@@ -25,6 +26,7 @@ export function createServices(options: {
   clock: Clock;
   tokenTtlHours: number;
   scryptParameters?: ScryptParameters;
+  solveQueue?: SolveQueue;
 }): Services {
   const { db, clock } = options;
   return {
@@ -33,6 +35,6 @@ export function createServices(options: {
     environments: new EnvironmentsService(new EnvironmentsRepository(db), clock),
     scenarios: new ScenariosRepository(db),
     tasks: new TasksRepository(db),
-    solves: new SolvesService(db, clock),
+    solves: new SolvesService(db, clock, options.solveQueue ?? null),
   };
 }

@@ -3,7 +3,8 @@ import type { SolveCreateParsed, SolveRecord } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { environments, scenarios, tasks } from '../db/schema.ts';
-import { badRequest, notFound } from '../http/api-error.ts';
+import { ApiError, badRequest, notFound } from '../http/api-error.ts';
+import { SolveQueueUnavailableError, type SolveQueue } from '../jobs/solve-queue.ts';
 import { SolvesRepository } from '../repositories/solves-repository.ts';
 
 /**
@@ -17,6 +18,7 @@ export class SolvesService {
   constructor(
     private readonly db: Database,
     private readonly clock: Clock,
+    private readonly queue: SolveQueue | null = null,
   ) {
     this.repository = new SolvesRepository(db);
   }
@@ -31,11 +33,25 @@ export class SolvesService {
 
   async create(userId: number, body: SolveCreateParsed): Promise<SolveRecord> {
     await this.assertReferencesFit(userId, body);
-    return this.repository.createPending(userId, body, this.clock());
+    if (!this.queue) return this.repository.createPending(userId, body, this.clock());
+    // Redis down: 503 before anything is stored.
+    await this.queue.assertAvailable().catch(rethrowQueueUnavailable);
+    const created = await this.repository.createPending(userId, body, this.clock());
+    try {
+      await this.queue.enqueue(created.id);
+    } catch (error) {
+      // A solve no queue knows about would stay pending: store nothing instead.
+      await this.repository.delete(userId, created.id);
+      rethrowQueueUnavailable(error);
+    }
+    return (await this.repository.get(userId, created.id)) ?? created;
   }
 
   async delete(userId: number, id: number): Promise<boolean> {
-    return this.repository.delete(userId, id);
+    const deleted = await this.repository.delete(userId, id);
+    // Withdraws the waiting job, or stops the running solver within about a second.
+    if (deleted && this.queue) await this.queue.cancel(id);
+    return deleted;
   }
 
   private async assertReferencesFit(userId: number, body: SolveCreateParsed): Promise<void> {
@@ -61,4 +77,9 @@ export class SolvesService {
       throw badRequest(`body.task_id: task ${body.task_id} does not belong to scenario ${body.scenario_id}`);
     }
   }
+}
+
+function rethrowQueueUnavailable(error: unknown): never {
+  if (error instanceof SolveQueueUnavailableError) throw new ApiError(503, error.message, undefined, { cause: error });
+  throw error;
 }

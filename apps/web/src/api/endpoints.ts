@@ -1,6 +1,7 @@
 import { apiRequest } from './client.ts';
 import type {
   Environment,
+  EnvironmentSummary,
   GeneratedTask,
   NewEnvironment,
   NewScenario,
@@ -36,7 +37,7 @@ export const authApi = {
 };
 
 export const environmentsApi = {
-  list: () => apiRequest<Environment[]>('/environments'),
+  list: () => apiRequest<EnvironmentSummary[]>('/environments'),
   get: (id: number | string) => apiRequest<Environment>(`/environments/${id}`),
   create: (input: NewEnvironment) => apiRequest<Environment>('/environments', { method: 'POST', body: input }),
   remove: (id: number | string) => apiRequest<unknown>(`/environments/${id}`, { method: 'DELETE' }),

@@ -6,6 +6,7 @@ import type {
   ElementsRecord,
   EnvironmentCreate,
   EnvironmentRecord,
+  EnvironmentSummary as EnvironmentSummaryRecord,
   GraphEdgeRecord,
   GraphNodeRecord,
   NavigationGraphRecord,
@@ -43,6 +44,8 @@ export type NavigationGraph = NavigationGraphRecord;
 
 export type User = UserRecord;
 export type Environment = EnvironmentRecord;
+/** An environment as the list returns it: no navigation graph. */
+export type EnvironmentSummary = EnvironmentSummaryRecord;
 export type Scenario = ScenarioRecord;
 export type ScenarioParameters = ScenarioParametersRecord;
 export type Task = TaskRecord;

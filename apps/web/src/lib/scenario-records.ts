@@ -1,9 +1,9 @@
-import type { Environment, Scenario } from '../api/types.ts';
+import type { EnvironmentSummary, Scenario } from '../api/types.ts';
 
 /** Spec §9: the scenario page lists its first 5 tasks. */
 export const SCENARIO_TASK_PREVIEW_LIMIT = 5;
 
-export function scenarioEnvironmentName(scenario: Scenario, environments: Environment[] | undefined): string {
+export function scenarioEnvironmentName(scenario: Scenario, environments: EnvironmentSummary[] | undefined): string {
   return (
     scenario.environment?.name ??
     environments?.find((environment) => environment.id === scenario.environment_id)?.name ??
@@ -12,7 +12,7 @@ export function scenarioEnvironmentName(scenario: Scenario, environments: Enviro
 }
 
 /** The scenario's robot count, or the environment's robots when the scenario does not set one. */
-export function scenarioRobotCount(scenario: Scenario, environments: Environment[] | undefined): number | null {
+export function scenarioRobotCount(scenario: Scenario, environments: EnvironmentSummary[] | undefined): number | null {
   if (typeof scenario.parameters?.robot_count === 'number') return scenario.parameters.robot_count;
   const environment = environments?.find((candidate) => candidate.id === scenario.environment_id);
   return environment ? (environment.elements?.robots?.length ?? 0) : null;

@@ -90,6 +90,13 @@ export const environmentRecordSchema = z.object({
 });
 export type EnvironmentRecord = z.infer<typeof environmentRecordSchema>;
 
+/**
+ * An environment as GET /environments lists it: everything but the navigation graph, which
+ * can weigh megabytes on a large layout and is only needed on the detail view.
+ */
+export const environmentSummarySchema = environmentRecordSchema.omit({ graph: true });
+export type EnvironmentSummary = z.infer<typeof environmentSummarySchema>;
+
 /** The short reference to an environment carried by scenarios and solves. */
 export const environmentReferenceSchema = z.object({ id: z.number().int(), name: z.string() });
 export type EnvironmentReference = z.infer<typeof environmentReferenceSchema>;

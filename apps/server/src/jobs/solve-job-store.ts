@@ -1,0 +1,140 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import { environments, solves, tasks, type EnvironmentRow, type SolveRow } from '../db/schema.ts';
+
+/** What GET /solves/{id} shows while a solve runs. */
+export type SolveProgressRecord = {
+  /** Percent of the time limit (or of the work) done, 0 to 100, one decimal. */
+  percent: number;
+  /** Makespan of the best plan found so far, in seconds; null before the first plan. */
+  best_makespan_s: number | null;
+  updated_at: string;
+};
+
+/** The stored data a solve needs, loaded when a worker claims it. */
+export interface SolveJobInput {
+  solve: SolveRow;
+  environment: Pick<EnvironmentRow, 'elements' | 'graph' | 'dimensions'>;
+  pairs: [string, string][];
+}
+
+/**
+ * The solve lifecycle as conditional updates on the `solves` row. Every write names the state it
+ * expects (and the job that owns the run), so a solve that was deleted, cancelled or taken over
+ * meanwhile is never written back to life: the update simply matches no row.
+ */
+export class SolveJobStore {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * pending -> running for `jobId`. With `takeOver`, also a row already `running` under the same
+   * job id (a job retried after its worker was lost). Returns null when the solve is not
+   * claimable (deleted, cancelled, finished, or owned by another job).
+   */
+  async claim(solveId: number, jobId: string, options: { takeOver: boolean }): Promise<SolveRow | null> {
+    const now = this.clock();
+    const claimable = options.takeOver
+      ? sql`(${solves.status} = 'pending' or (${solves.status} = 'running' and ${solves.celery_task_id} = ${jobId}))`
+      : eq(solves.status, 'pending');
+    const [row] = await this.db
+      .update(solves)
+      .set({ status: 'running', celery_task_id: jobId, progress: this.progress(0, null, now), results: null, updated_at: now })
+      .where(and(eq(solves.id, solveId), claimable))
+      .returning();
+    return row ?? null;
+  }
+
+  async loadInput(solve: SolveRow): Promise<SolveJobInput | null> {
+    const [environment] = await this.db
+      .select({ elements: environments.elements, graph: environments.graph, dimensions: environments.dimensions })
+      .from(environments)
+      .where(eq(environments.id, solve.environment_id));
+    const [task] = await this.db.select({ details: tasks.details }).from(tasks).where(eq(tasks.id, solve.task_id));
+    if (!environment || !task) return null;
+    const pairs = (task.details.tasks ?? []).map(([pickup, dropoff]) => [pickup, dropoff] as [string, string]);
+    return { solve, environment, pairs };
+  }
+
+  /** Writes progress while `jobId` still runs the solve; false when it no longer does. */
+  async writeProgress(solveId: number, jobId: string, fraction: number, bestMakespanS: number | null): Promise<boolean> {
+    const updated = await this.db
+      .update(solves)
+      .set({ progress: this.progress(fraction, bestMakespanS, this.clock()) })
+      .where(this.ownedBy(solveId, jobId))
+      .returning({ id: solves.id });
+    return updated.length > 0;
+  }
+
+  /** True while the row is `running` under `jobId` (not deleted, cancelled or taken over). */
+  async isOwnedBy(solveId: number, jobId: string): Promise<boolean> {
+    const rows = await this.db.select({ id: solves.id }).from(solves).where(this.ownedBy(solveId, jobId));
+    return rows.length > 0;
+  }
+
+  async complete(solveId: number, jobId: string, results: Record<string, unknown>): Promise<boolean> {
+    return this.finish(solveId, jobId, 'completed', results);
+  }
+
+  async fail(solveId: number, jobId: string, error: string): Promise<boolean> {
+    return this.finish(solveId, jobId, 'failed', { error });
+  }
+
+  /** running -> pending, so another worker (or the next start) runs it again. */
+  async handBack(solveId: number, jobId: string): Promise<boolean> {
+    const updated = await this.db
+      .update(solves)
+      .set({ status: 'pending', progress: null, updated_at: this.clock() })
+      .where(this.ownedBy(solveId, jobId))
+      .returning({ id: solves.id });
+    return updated.length > 0;
+  }
+
+  /** pending or running -> failed, whoever runs it (cancellation, lost jobs). */
+  async failUnfinished(solveId: number, error: string): Promise<boolean> {
+    const updated = await this.db
+      .update(solves)
+      .set({ status: 'failed', results: { error }, progress: null, updated_at: this.clock() })
+      .where(and(eq(solves.id, solveId), inArray(solves.status, ['pending', 'running'])))
+      .returning({ id: solves.id });
+    return updated.length > 0;
+  }
+
+  /** Solves still pending or running whose row has not changed since `before`. */
+  async listUnfinished(before: Date): Promise<Pick<SolveRow, 'id' | 'status' | 'celery_task_id'>[]> {
+    return this.db
+      .select({ id: solves.id, status: solves.status, celery_task_id: solves.celery_task_id })
+      .from(solves)
+      .where(and(inArray(solves.status, ['pending', 'running']), lt(solves.updated_at, before)))
+      .orderBy(solves.id);
+  }
+
+  private async finish(
+    solveId: number,
+    jobId: string,
+    status: 'completed' | 'failed',
+    results: Record<string, unknown>,
+  ): Promise<boolean> {
+    const updated = await this.db
+      .update(solves)
+      .set({ status, results, progress: null, updated_at: this.clock() })
+      .where(this.ownedBy(solveId, jobId))
+      .returning({ id: solves.id });
+    return updated.length > 0;
+  }
+
+  private ownedBy(solveId: number, jobId: string) {
+    return and(eq(solves.id, solveId), eq(solves.status, 'running'), eq(solves.celery_task_id, jobId));
+  }
+
+  private progress(fraction: number, bestMakespanS: number | null, now: Date): SolveProgressRecord {
+    return {
+      percent: Math.round(Math.max(0, Math.min(1, fraction)) * 1000) / 10,
+      best_makespan_s: bestMakespanS,
+      updated_at: now.toISOString(),
+    };
+  }
+}

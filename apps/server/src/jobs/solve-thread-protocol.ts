@@ -1,0 +1,29 @@
+import type { PlanResults, ProblemInput } from '@fleetlab/solver';
+
+/** One solve handed to a pool thread (structured-cloned once). */
+export interface SolveThreadRequest {
+  /** Tags the thread's answers, so a late message of an earlier solve is never misread. */
+  runId: number;
+  problem: ProblemInput;
+  /** Spec §7 algorithm id (1-7). */
+  algorithmId: number;
+  seed: number;
+  timeLimitS: number;
+  /** Int32 flags shared with the main thread; the solver polls them while it runs. */
+  control: SharedArrayBuffer;
+}
+
+/** Index of the "finish early" flag in `control`: 1 asks the solver to return its best plan now. */
+export const FINISH_EARLY_FLAG = 0;
+export const CONTROL_FLAG_COUNT = 1;
+
+export type SolveThreadMessage =
+  | { type: 'ready' }
+  | { runId: number; type: 'progress'; fraction: number; bestMakespanS: number | null }
+  | { runId: number; type: 'completed'; results: PlanResults; stoppedEarly: boolean }
+  /** A message a planner can act on (infeasible delivery, unusable input). */
+  | { runId: number; type: 'rejected'; message: string }
+  /** Asked to finish early before the search began: nothing worth keeping was computed. */
+  | { runId: number; type: 'not-started' }
+  /** A bug inside the solver; the message is for the log, not the planner. */
+  | { runId: number; type: 'crashed'; message: string; stack: string | undefined };

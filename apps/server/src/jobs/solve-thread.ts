@@ -1,0 +1,74 @@
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, solve } from '@fleetlab/solver';
+import { FINISH_EARLY_FLAG, type SolveThreadMessage, type SolveThreadRequest } from './solve-thread-protocol.ts';
+
+/**
+ * Body of a pool thread: takes one solve request at a time, builds the problem, runs the
+ * synchronous solver and posts progress and the outcome. Solves run here, off the main
+ * thread, so the API (embedded mode) or the BullMQ lock renewal (distributed mode) never
+ * waits behind the solver.
+ */
+const port = parentPort;
+if (!port) throw new Error('solve-thread.ts must run inside a worker thread');
+const post = (message: SolveThreadMessage) => port.postMessage(message);
+
+function runSolve(request: SolveThreadRequest): SolveThreadMessage {
+  const { runId } = request;
+  const control = new Int32Array(request.control);
+  const finishEarlyRequested = () => Atomics.load(control, FINISH_EARLY_FLAG) === 1;
+  /*
+   * "Finish early" is expressed through the solver's injected clock: once the flag is up the
+   * clock reads past the time limit, so the time-limited algorithms (genetic, makespan) stop
+   * searching at their next check and return the best plan found so far, which is still
+   * checked and complete. The constructive algorithms simply run to their end.
+   */
+  const clockJumpMs = (request.timeLimitS + 1) * 1000;
+  let clockJumped = false;
+  const solverClock = () => {
+    if (!clockJumped && finishEarlyRequested()) clockJumped = true;
+    return performance.now() + (clockJumped ? clockJumpMs : 0);
+  };
+  try {
+    const problem = buildProblem(request.problem);
+    if (finishEarlyRequested()) return { runId, type: 'not-started' };
+    const solveStartedMs = performance.now();
+    const outcome = solve(problem, {
+      algorithm: request.algorithmId,
+      seed: request.seed,
+      timeLimitS: request.timeLimitS,
+      now: solverClock,
+      onProgress: ({ fraction, bestMakespanS }) => post({ runId, type: 'progress', fraction, bestMakespanS }),
+    });
+    // The jumped clock inflates the solver's own runtime figure; report the real one.
+    const stats = clockJumped
+      ? { ...outcome.results.stats, runtime_ms: Math.round(performance.now() - solveStartedMs), stopped_early: true }
+      : outcome.results.stats;
+    return { runId, type: 'completed', results: { ...outcome.results, stats }, stoppedEarly: clockJumped };
+  } catch (error) {
+    if (error instanceof InfeasibleDeliveryError || error instanceof InvalidProblemError) {
+      return { runId, type: 'rejected', message: error.message };
+    }
+    const failure = error instanceof Error ? error : new Error(String(error));
+    return { runId, type: 'crashed', message: failure.message, stack: failure.stack };
+  }
+}
+
+/**
+ * Runs this thread below normal priority, so on a busy machine the process's main thread (the
+ * API, or the lock renewal of a distributed worker) gets a core before the solver does. Linux
+ * applies a nice value per thread; elsewhere the thread keeps the normal priority.
+ */
+function lowerThreadPriority(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, os.constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // Not Linux, or not allowed: the solve still runs, at normal priority.
+  }
+}
+
+lowerThreadPriority();
+port.on('message', (request: SolveThreadRequest) => post(runSolve(request)));
+post({ type: 'ready' });

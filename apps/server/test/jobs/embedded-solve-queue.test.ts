@@ -1,0 +1,274 @@
+import { eq } from 'drizzle-orm';
+import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, solve } from '@fleetlab/solver';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { solves } from '../../src/db/schema.ts';
+import { EmbeddedSolveQueue } from '../../src/jobs/embedded-solve-queue.ts';
+import { silentJobLogger } from '../../src/jobs/job-logger.ts';
+import {
+  CANCELLED_SOLVE_ERROR,
+  INTERRUPTED_TWICE_SOLVE_ERROR,
+} from '../../src/jobs/solve-errors.ts';
+import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+import {
+  checkStoredPlan,
+  isolatedPickupInstance,
+  loadInstance,
+  readSolve,
+  storeInstance,
+  storePendingSolve,
+  waitFor,
+  waitForStatus,
+  type StoredChain,
+} from './solve-fixtures.ts';
+
+const s1 = loadInstance('s1');
+
+describe('embedded solve queue (worker threads, PGlite)', () => {
+  let database: TestDatabase;
+  let chain: StoredChain;
+  const queues: EmbeddedSolveQueue[] = [];
+  const db = () => database.handle.db;
+  const startQueue = async (options: { threads?: number; shutdownGraceMs?: number } = {}) => {
+    const queue = await EmbeddedSolveQueue.start({ db: db(), logger: silentJobLogger, threads: options.threads ?? 1, ...options });
+    queues.push(queue);
+    return queue;
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    chain = await storeInstance(db(), s1);
+  });
+  afterEach(async () => {
+    await Promise.all(queues.splice(0).map((queue) => queue.close()));
+    // Each test starts from an empty queue.
+    await db().delete(solves);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+
+  it('runs a pending solve to completed with a plan that passes the solve-model checker', async () => {
+    const queue = await startQueue();
+    const solveId = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 5 });
+    await queue.enqueue(solveId);
+    expect((await readSolve(db(), solveId))?.celery_task_id).toBe(`embedded-${solveId}-1`);
+
+    const done = await waitForStatus(db(), solveId, ['completed', 'failed']);
+    expect(done.status).toBe('completed');
+    expect(done.celery_task_id).toBe(`embedded-${solveId}-1`);
+    expect(done.progress).toBeNull();
+    const check = checkStoredPlan(s1, done);
+    expect(check.errors).toEqual([]);
+    expect(check.valid).toBe(true);
+    const stats = done.results?.stats as Record<string, unknown>;
+    expect(stats.algorithm).toBe('greedy_distance');
+    expect(stats.deliveries).toBe(s1.tasks.length);
+    // The greedy construction's makespan on s1, as the solver package's reference records it.
+    expect(stats.makespan_s).toBe(88.17);
+    expect(check.metrics.makespan_s).toBeCloseTo(88.17, 6);
+  });
+
+  it('writes progress (percent, best makespan, time) while a time-limited solve runs', async () => {
+    const queue = await startQueue();
+    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 4 });
+    await queue.enqueue(solveId);
+
+    const running = await waitFor(
+      () => readSolve(db(), solveId),
+      (row) => row?.status === 'running' && typeof row.progress?.best_makespan_s === 'number' && (row.progress.percent as number) > 0,
+      { timeoutMs: 15_000, what: 'progress with a best makespan' },
+    );
+    const progress = running!.progress!;
+    expect(Object.keys(progress).sort()).toEqual(['best_makespan_s', 'percent', 'updated_at']);
+    expect(progress.percent as number).toBeLessThanOrEqual(100);
+    expect(new Date(progress.updated_at as string).toISOString()).toBe(progress.updated_at);
+
+    // Progress is written at most once a second: the distinct write times seen are >= 1 s apart.
+    const writeTimes = new Set<string>();
+    const done = await waitFor(
+      async () => {
+        const row = await readSolve(db(), solveId);
+        if (row?.progress) writeTimes.add(row.progress.updated_at as string);
+        return row;
+      },
+      (row) => row?.status === 'completed' || row?.status === 'failed',
+      { timeoutMs: 15_000, intervalMs: 20, what: 'the solve to end' },
+    );
+    const times = [...writeTimes].map((time) => Date.parse(time)).sort((a, b) => a - b);
+    expect(times.length).toBeGreaterThanOrEqual(2);
+    for (let k = 1; k < times.length; k++) expect(times[k] - times[k - 1]).toBeGreaterThanOrEqual(950);
+    expect(done!.status).toBe('completed');
+    expect(done!.progress).toBeNull();
+    expect(checkStoredPlan(s1, done!).valid).toBe(true);
+    expect((done!.results?.stats as Record<string, unknown>).algorithm).toBe('makespan');
+    expect((done!.results?.stats as Record<string, unknown>).makespan_s as number).toBeLessThanOrEqual(progress.best_makespan_s as number);
+  });
+
+  it('fails a task with an unreachable pickup with the solver message naming the pair', async () => {
+    const instance = isolatedPickupInstance();
+    const isolatedChain = await storeInstance(db(), instance);
+    let expectedMessage = '';
+    try {
+      buildProblem({ environment: instance.environment as never, tasks: instance.tasks });
+    } catch (error) {
+      expect(error).toBeInstanceOf(InfeasibleDeliveryError);
+      expectedMessage = (error as Error).message;
+    }
+    expect(expectedMessage).toContain(`${instance.isolatedPair[0]} -> ${instance.isolatedPair[1]}`);
+
+    const queue = await startQueue();
+    const solveId = await storePendingSolve(db(), isolatedChain, { algorithm: 'greedy_distance', timeLimitS: 5 });
+    await queue.enqueue(solveId);
+    const done = await waitForStatus(db(), solveId, ['completed', 'failed']);
+    expect(done.status).toBe('failed');
+    expect(done.results).toEqual({ error: expectedMessage });
+    expect(done.progress).toBeNull();
+  });
+
+  it('fails a solve the solver cannot run (unknown algorithm id) with the solver message, no stack trace', async () => {
+    const queue = await startQueue();
+    const solveId = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 5 });
+    await db().update(solves).set({ algorithm_id: 99 }).where(eq(solves.id, solveId));
+    await queue.enqueue(solveId);
+    const done = await waitForStatus(db(), solveId, ['completed', 'failed']);
+    expect(done.status).toBe('failed');
+    // The solver's own message for the same call, stored as is.
+    const problem = buildProblem({ environment: s1.environment as never, tasks: s1.tasks });
+    expect(() => solve(problem, { algorithm: 99 })).toThrow(InvalidProblemError);
+    const expected = (() => {
+      try {
+        solve(problem, { algorithm: 99 });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(expected).toMatch(/^Unknown algorithm 99/);
+    expect(done.results).toEqual({ error: expected });
+  });
+
+  it('cancels a pending solve so it never runs, and stops a running one promptly', async () => {
+    const queue = await startQueue({ threads: 1 });
+    const longSolveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 60 });
+    const waitingSolveId = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 5 });
+    await queue.enqueue(longSolveId);
+    await queue.enqueue(waitingSolveId);
+    await waitForStatus(db(), longSolveId, ['running']);
+    expect((await readSolve(db(), waitingSolveId))?.status).toBe('pending');
+
+    // Cancelled without being deleted: it is failed with the cancellation text and never starts.
+    await queue.cancel(waitingSolveId);
+    const cancelledWaiting = await readSolve(db(), waitingSolveId);
+    expect(cancelledWaiting?.status).toBe('failed');
+    expect(cancelledWaiting?.results).toEqual({ error: CANCELLED_SOLVE_ERROR });
+
+    // Deleted, then cancelled (what DELETE /solves/{id} does): the thread stops at once.
+    const startedMs = Date.now();
+    await db().delete(solves).where(eq(solves.id, longSolveId));
+    await queue.cancel(longSolveId);
+    expect(Date.now() - startedMs).toBeLessThan(2000);
+    expect(queue.runningSolveIds).toEqual([]);
+    expect(await readSolve(db(), longSolveId)).toBeUndefined();
+    expect((await readSolve(db(), waitingSolveId))?.status).toBe('failed');
+  });
+
+  it('cancels a running solve that is not deleted: failed with the cancellation text, never completed later', async () => {
+    const queue = await startQueue();
+    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 3 });
+    await queue.enqueue(solveId);
+    await waitForStatus(db(), solveId, ['running']);
+    await queue.cancel(solveId);
+    expect(queue.runningSolveIds).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    const row = await readSolve(db(), solveId);
+    expect(row?.status).toBe('failed');
+    expect(row?.results).toEqual({ error: CANCELLED_SOLVE_ERROR });
+  });
+
+  it('stops a running solve within a second of its row being deleted by another process', async () => {
+    const queue = await startQueue();
+    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 60 });
+    await queue.enqueue(solveId);
+    await waitForStatus(db(), solveId, ['running']);
+    await db().delete(solves).where(eq(solves.id, solveId));
+    await waitFor(async () => queue.runningSolveIds, (ids) => ids.length === 0, { timeoutMs: 2500, what: 'the run to stop' });
+  });
+
+  it('after a killed process: runs the solve it left running (attempt 2) and the one it left pending', async () => {
+    const first = await startQueue();
+    const interruptedId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 2 });
+    const neverStartedId = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 2 });
+    await first.enqueue(interruptedId);
+    await waitForStatus(db(), interruptedId, ['running']);
+    await first.close();
+    // What a killed process leaves: the row still `running` under its job, the other one pending.
+    await db()
+      .update(solves)
+      .set({ status: 'running', results: null, celery_task_id: `embedded-${interruptedId}-1`, progress: { percent: 40, best_makespan_s: 90, updated_at: new Date().toISOString() } })
+      .where(eq(solves.id, interruptedId));
+    await db().update(solves).set({ status: 'pending', results: null, celery_task_id: null }).where(eq(solves.id, neverStartedId));
+
+    await startQueue();
+    const recovered = await waitForStatus(db(), interruptedId, ['completed', 'failed']);
+    expect(recovered.status).toBe('completed');
+    expect(recovered.celery_task_id).toBe(`embedded-${interruptedId}-2`);
+    expect(checkStoredPlan(s1, recovered).valid).toBe(true);
+    const neverStarted = await waitForStatus(db(), neverStartedId, ['completed', 'failed']);
+    expect(neverStarted.status).toBe('completed');
+    expect(neverStarted.celery_task_id).toBe(`embedded-${neverStartedId}-1`);
+  });
+
+  it('fails a solve interrupted on its second attempt with the clear error', async () => {
+    const solveId = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 2 });
+    await db().update(solves).set({ status: 'running', celery_task_id: `embedded-${solveId}-2` }).where(eq(solves.id, solveId));
+    await startQueue();
+    const row = await readSolve(db(), solveId);
+    expect(row?.status).toBe('failed');
+    expect(row?.results).toEqual({ error: INTERRUPTED_TWICE_SOLVE_ERROR });
+  });
+
+  it('on close, asks a time-limited solve for its best plan so far, which completes the solve', async () => {
+    const queue = await startQueue();
+    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 60 });
+    await queue.enqueue(solveId);
+    await waitFor(() => readSolve(db(), solveId), (row) => typeof row?.progress?.best_makespan_s === 'number', {
+      timeoutMs: 15_000,
+      what: 'a first plan',
+    });
+    const startedMs = Date.now();
+    await queue.close();
+    expect(Date.now() - startedMs).toBeLessThan(3000);
+    const row = await readSolve(db(), solveId);
+    expect(row?.status).toBe('completed');
+    expect((row?.results?.stats as Record<string, unknown>).stopped_early).toBe(true);
+    expect(checkStoredPlan(s1, row!).valid).toBe(true);
+  });
+
+  it('hands a solve back to pending when it cannot finish within the shutdown grace', async () => {
+    const queue = await startQueue({ shutdownGraceMs: 0 });
+    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 60 });
+    await queue.enqueue(solveId);
+    await waitForStatus(db(), solveId, ['running']);
+    await queue.close();
+    const row = await readSolve(db(), solveId);
+    // Either handed back before the solver answered, or (rarely) completed from its best plan.
+    expect(['pending', 'completed']).toContain(row?.status);
+    if (row?.status === 'pending') {
+      expect(row.progress).toBeNull();
+      expect(row.celery_task_id).toBe(`embedded-${solveId}-1`);
+    }
+  });
+
+  it('runs as many solves at once as it has threads', async () => {
+    const queue = await startQueue({ threads: 2 });
+    const ids = [
+      await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 3 }),
+      await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 3 }),
+      await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 3 }),
+    ];
+    for (const id of ids) await queue.enqueue(id);
+    await waitFor(async () => queue.runningSolveIds.length, (count) => count === 2, { timeoutMs: 10_000, what: 'two running solves' });
+    expect(queue.runningSolveIds.sort()).toEqual(ids.slice(0, 2).sort());
+    expect((await readSolve(db(), ids[2]))?.status).toBe('pending');
+    for (const id of ids) expect((await waitForStatus(db(), id, ['completed', 'failed'])).status).toBe('completed');
+  });
+});

@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { BullmqSolveQueue } from '../../src/jobs/bullmq-solve-queue.ts';
+import { EmbeddedSolveQueue } from '../../src/jobs/embedded-solve-queue.ts';
+import { silentJobLogger } from '../../src/jobs/job-logger.ts';
+import type { SolveQueue } from '../../src/jobs/solve-queue.ts';
+import type { Mailer } from '../../src/services/mail.ts';
+import { scenarioBody, singleAisleEnvironment, solveBody, taskBody } from '../support/fixtures.ts';
+import { createWebDist, expectStatus, FAST_SCRYPT } from '../support/test-app.ts';
+import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+interface QueueApp {
+  app: FastifyInstance;
+  headers: { authorization: string };
+  ids: { environmentId: number; scenarioId: number; taskId: number };
+}
+
+/** The real app with `solveQueue` wired as main.ts does, a signed-in planner and a task to solve. */
+async function startQueueApp(database: TestDatabase, solveQueue: SolveQueue): Promise<QueueApp> {
+  const codes = new Map<string, string>();
+  const mailer: Mailer = {
+    async sendVerificationCode(email, code) {
+      codes.set(email, code);
+    },
+    async close() {},
+  };
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: createWebDist() });
+  const app = await buildApp({ config, db: database.handle.db, mailer, scryptParameters: FAST_SCRYPT, solveQueue });
+  const email = `queue${Date.now()}@example.com`;
+  const password = 'correct horse battery';
+  const inject = (method: 'POST' | 'GET', url: string, payload?: unknown, headers = {}) =>
+    app.inject({ method, url: `/api/v1${url}`, payload: payload as object, headers });
+  await expectStatus(inject('POST', '/auth/register', { email, username: `queue${Date.now()}`, password }), 201);
+  await expectStatus(inject('POST', '/auth/verify-email', { email, code: codes.get(email) }), 200);
+  const token = (await expectStatus(inject('POST', '/auth/login', { username: email, password }), 200)).json().access_token;
+  const headers = { authorization: `Bearer ${token}` };
+  const environmentId = (await expectStatus(inject('POST', '/environments', singleAisleEnvironment(), headers), 201)).json().id;
+  const scenarioId = (await expectStatus(inject('POST', '/scenarios', scenarioBody(environmentId), headers), 201)).json().id;
+  const taskId = (await expectStatus(inject('POST', '/tasks/batch', [taskBody(scenarioId)], headers), 201)).json()[0].id;
+  return { app, headers, ids: { environmentId, scenarioId, taskId } };
+}
+
+describe('POST and DELETE /solves with the embedded queue', () => {
+  let database: TestDatabase;
+  let queue: EmbeddedSolveQueue;
+  let t: QueueApp;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    queue = await EmbeddedSolveQueue.start({ db: database.handle.db, logger: silentJobLogger, threads: 1 });
+    t = await startQueueApp(database, queue);
+  });
+  afterAll(async () => {
+    await t?.app.close();
+    await queue?.close();
+    await database?.dispose();
+  });
+
+  it('a created solve runs to completed without anyone watching', async () => {
+    const created = await expectStatus(
+      t.app.inject({ method: 'POST', url: '/api/v1/solves', headers: t.headers, payload: solveBody(t.ids) }),
+      201,
+    );
+    const id = created.json().id as number;
+    expect(created.json().celery_task_id).toBe(`embedded-${id}-1`);
+    let solve = created.json();
+    for (let k = 0; k < 300 && solve.status !== 'completed' && solve.status !== 'failed'; k++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      solve = (await t.app.inject({ method: 'GET', url: `/api/v1/solves/${id}`, headers: t.headers })).json();
+    }
+    expect(solve.status).toBe('completed');
+    expect(solve.results.stats.algorithm).toBe('greedy_distance');
+    expect(solve.progress).toBeNull();
+  });
+
+  it('DELETE of a running solve stops its solver at once', async () => {
+    const created = await expectStatus(
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/solves',
+        headers: t.headers,
+        payload: { ...solveBody(t.ids), algorithm_id: 6, parameters: { time_limit: 60 } },
+      }),
+      201,
+    );
+    const id = created.json().id as number;
+    for (let k = 0; k < 300 && !queue.runningSolveIds.includes(id); k++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(queue.runningSolveIds).toEqual([id]);
+    await expectStatus(t.app.inject({ method: 'DELETE', url: `/api/v1/solves/${id}`, headers: t.headers }), 204);
+    expect(queue.runningSolveIds).toEqual([]);
+  });
+});
+
+describe('POST /solves with Redis unreachable', () => {
+  let database: TestDatabase;
+  let queue: BullmqSolveQueue;
+  let t: QueueApp;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    queue = new BullmqSolveQueue({
+      db: database.handle.db,
+      redisUrl: 'redis://127.0.0.1:1',
+      queueName: 'solves',
+      prefix: 'fleetlab-unreachable',
+      logger: silentJobLogger,
+    });
+    t = await startQueueApp(database, queue);
+  });
+  afterAll(async () => {
+    await t?.app.close();
+    await queue?.close();
+    await database?.dispose();
+  });
+
+  it('answers 503 at once and stores nothing', async () => {
+    const startedMs = Date.now();
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/solves', headers: t.headers, payload: solveBody(t.ids) });
+    expect(Date.now() - startedMs).toBeLessThan(500);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ detail: 'The solve queue is unavailable; please try again in a moment.' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/solves', headers: t.headers });
+    expect(list.json()).toEqual([]);
+  });
+});
