@@ -77,6 +77,12 @@ describe('EnvironmentDetailPage', () => {
     expect(screen.getByRole('link', { name: 'Back to Environments' }).getAttribute('href')).toBe('/environments');
   });
 
+  it('treats a malformed id as a missing environment', async () => {
+    stubFetch(() => [400, { detail: 'Invalid id' }]);
+    showPage('abc');
+    expect(await screen.findByRole('heading', { name: 'Environment not found' })).toBeTruthy();
+  });
+
   it('shows the spec error text when loading fails', async () => {
     stubFetch(() => [500, { detail: 'down' }]);
     showPage();

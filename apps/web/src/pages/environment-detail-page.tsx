@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isNotFound } from '../api/client.ts';
+import { isApiError, isNotFound } from '../api/client.ts';
 import { useDeleteEnvironment, useEnvironment } from '../api/hooks.ts';
 import type { Environment } from '../api/types.ts';
 import { EnvironmentMap } from '../components/map/environment-map.tsx';
@@ -42,7 +42,10 @@ export default function EnvironmentDetailPage() {
 
   if (environment.isPending) return <FullPageSpinner label="Loading environment" />;
   if (environment.isError) {
-    if (isNotFound(environment.error)) return <EnvironmentNotFound />;
+    // A malformed id (400) names no environment either.
+    if (isNotFound(environment.error) || (isApiError(environment.error) && environment.error.status === 400)) {
+      return <EnvironmentNotFound />;
+    }
     return <Alert tone="error">Failed to load environment details. Please try again later.</Alert>;
   }
   const record = environment.data;

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { useEnvironments } from '../api/hooks.ts';
-import type { Environment } from '../api/types.ts';
+import type { EnvironmentSummary } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
 
-function EnvironmentCard({ environment }: { environment: Environment }) {
+function EnvironmentCard({ environment }: { environment: EnvironmentSummary }) {
   const shelves = environment.elements?.shelves?.length ?? 0;
   const dropoffs = environment.elements?.dropoffs?.length ?? 0;
   return (

@@ -1,0 +1,174 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { capturePointer, pointerOffset, releasePointer } from '../../editor/canvas-surface.ts';
+import { toLayoutScene, type LooseEnvironmentShape } from '../../editor/layout-scene.ts';
+import { useElementSize } from '../../editor/use-element-size.ts';
+import { useLayoutCanvas } from '../../editor/use-layout-canvas.ts';
+import {
+  centredView,
+  formatZoomPercent,
+  MAP_REFERENCE_CELL_SIZE,
+  mapFitZoom,
+  zoomViewAround,
+  type ViewTransform,
+} from '../../editor/view-transform.ts';
+import { buttonSecondary } from '../ui/styles.ts';
+import { MapLegend } from './map-legend.tsx';
+
+export interface EnvironmentMapProps {
+  readonly environment: LooseEnvironmentShape;
+  readonly showGraph?: boolean;
+  readonly highlight?: { readonly pickups?: readonly string[]; readonly dropoffs?: readonly string[] };
+  /** The legend is shown below the map unless the page draws its own. */
+  readonly showLegend?: boolean;
+  readonly ariaLabel?: string;
+}
+
+const MAP_MIN_ZOOM = 0.1;
+const MAP_MAX_ZOOM = 2.5;
+const MAP_ZOOM_STEP = 0.1;
+const WHEEL_ZOOM_FACTOR = 1.1;
+/** Spec §9: the fit is applied 100 ms after mount, once the container has its final size. */
+export const MAP_FIT_DELAY_MS = 100;
+/** Tailwind h-96 (24rem) in CSS pixels; used before the container has been measured. */
+const MAP_AREA_FALLBACK = { width: 800, height: 384 } as const;
+
+function clampMapZoom(zoom: number): number {
+  return Math.min(MAP_MAX_ZOOM, Math.max(MAP_MIN_ZOOM, zoom));
+}
+
+/** Read-only canvas view of an environment with zoom, pan and the spec's initial fit. */
+export function EnvironmentMap({
+  environment,
+  showGraph = false,
+  highlight,
+  showLegend = true,
+  ariaLabel = 'Environment map',
+}: EnvironmentMapProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const size = useElementSize(containerRef, MAP_AREA_FALLBACK);
+  const scene = useMemo(() => toLayoutScene(environment), [environment]);
+  const { dimensions } = scene;
+
+  const [view, setView] = useState<ViewTransform>(() =>
+    centredView(dimensions, MAP_REFERENCE_CELL_SIZE, MAP_AREA_FALLBACK.width, MAP_AREA_FALLBACK.height),
+  );
+  const zoom = view.cellSize / MAP_REFERENCE_CELL_SIZE;
+
+  const fitView = useCallback(() => {
+    const fitted = clampMapZoom(mapFitZoom(dimensions, size.width, size.height));
+    setView(centredView(dimensions, fitted * MAP_REFERENCE_CELL_SIZE, size.width, size.height));
+  }, [dimensions, size.width, size.height]);
+
+  // Initial fit, re-applied when another environment (other dimensions) is shown.
+  const fitViewRef = useRef(fitView);
+  fitViewRef.current = fitView;
+  useEffect(() => {
+    const timer = setTimeout(() => fitViewRef.current(), MAP_FIT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [dimensions.width, dimensions.height]);
+
+  const highlightPickupIds = useMemo(() => (highlight?.pickups ? new Set(highlight.pickups) : null), [highlight?.pickups]);
+  const highlightDropoffIds = useMemo(
+    () => (highlight?.dropoffs ? new Set(highlight.dropoffs) : null),
+    [highlight?.dropoffs],
+  );
+
+  useLayoutCanvas(canvasRef, scene, view, {
+    width: size.width,
+    height: size.height,
+    showGraph,
+    highlightPickupIds,
+    highlightDropoffIds,
+  });
+
+  const zoomTo = useCallback(
+    (nextZoom: number, anchor?: { x: number; y: number }) => {
+      setView((current) =>
+        zoomViewAround(
+          current,
+          clampMapZoom(nextZoom) * MAP_REFERENCE_CELL_SIZE,
+          anchor?.x ?? size.width / 2,
+          anchor?.y ?? size.height / 2,
+        ),
+      );
+    },
+    [size.width, size.height],
+  );
+
+  // Wheel zoom needs a non-passive listener to stop the page from scrolling.
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const anchor = pointerOffset(canvas, event);
+      setView((current) => {
+        const currentZoom = current.cellSize / MAP_REFERENCE_CELL_SIZE;
+        const next = clampMapZoom(event.deltaY < 0 ? currentZoom * WHEEL_ZOOM_FACTOR : currentZoom / WHEEL_ZOOM_FACTOR);
+        return zoomViewAround(current, next * MAP_REFERENCE_CELL_SIZE, anchor.x, anchor.y);
+      });
+    };
+    canvas.addEventListener('wheel', onWheel, { passive: false });
+    return () => canvas.removeEventListener('wheel', onWheel);
+  }, []);
+
+  const dragRef = useRef<{ pointerId: number; x: number; y: number } | null>(null);
+  const [panning, setPanning] = useState(false);
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLCanvasElement>) => {
+    if (event.button !== 0) return;
+    capturePointer(event.currentTarget, event.pointerId);
+    dragRef.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY };
+    setPanning(true);
+  };
+  const onPointerMove = (event: ReactPointerEvent<HTMLCanvasElement>) => {
+    const drag = dragRef.current;
+    if (!drag || drag.pointerId !== event.pointerId) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    dragRef.current = { pointerId: drag.pointerId, x: event.clientX, y: event.clientY };
+    setView((current) => ({ ...current, offsetX: current.offsetX + dx, offsetY: current.offsetY + dy }));
+  };
+  const endPan = (event: ReactPointerEvent<HTMLCanvasElement>) => {
+    if (!dragRef.current || dragRef.current.pointerId !== event.pointerId) return;
+    releasePointer(event.currentTarget, event.pointerId);
+    dragRef.current = null;
+    setPanning(false);
+  };
+
+  const buttonClass = `${buttonSecondary} px-3 py-1`;
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center gap-2">
+        <button type="button" className={buttonClass} onClick={() => zoomTo(zoom - MAP_ZOOM_STEP)} aria-label="Zoom out">
+          −
+        </button>
+        <span className="min-w-12 text-center text-sm text-slate-300" aria-label="Zoom level">
+          {formatZoomPercent(zoom)}
+        </span>
+        <button type="button" className={buttonClass} onClick={() => zoomTo(zoom + MAP_ZOOM_STEP)} aria-label="Zoom in">
+          +
+        </button>
+        <button type="button" className={buttonClass} onClick={fitView}>
+          Reset View
+        </button>
+      </div>
+      <div ref={containerRef} className="relative h-96 w-full overflow-hidden rounded-lg border border-slate-800 bg-slate-950">
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label={ariaLabel}
+          className={panning ? 'block cursor-grabbing touch-none' : 'block cursor-grab touch-none'}
+          style={{ width: size.width, height: size.height }}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={endPan}
+          onPointerCancel={endPan}
+        />
+      </div>
+      {showLegend && <MapLegend />}
+    </div>
+  );
+}

@@ -1,0 +1,336 @@
+import { createEmptyLayout, layoutFromElements } from '@fleetlab/warehouse';
+import { describe, expect, it } from 'vitest';
+import {
+  dragOutcome,
+  editorReducer,
+  HISTORY_LIMIT,
+  initialEditorState,
+  layoutCounts,
+  type EditorAction,
+  type EditorState,
+  type EditorTool,
+} from './editor-state.ts';
+
+function run(state: EditorState, ...actions: EditorAction[]): EditorState {
+  return actions.reduce(editorReducer, state);
+}
+
+function drag(tool: EditorTool, from: [number, number], to: [number, number]): EditorAction[] {
+  return [
+    { type: 'setTool', tool },
+    { type: 'dragStart', cell: { x: from[0], y: from[1] } },
+    { type: 'dragMove', cell: { x: to[0], y: to[1] } },
+    { type: 'dragEnd', cell: { x: to[0], y: to[1] } },
+  ];
+}
+
+function click(tool: EditorTool, cell: [number, number]): EditorAction[] {
+  return drag(tool, cell, cell);
+}
+
+/** An empty 10 x 10 grid, one robot per station. */
+function emptyTenByTen(): EditorState {
+  return initialEditorState({ layout: createEmptyLayout({ width: 10, height: 10 }), robotsPerStation: 1 });
+}
+
+/** The 10 x 10 grid with shelf S1 covering cells (2,3) and (3,3). */
+function withOneShelf(): EditorState {
+  return run(emptyTenByTen(), ...drag('shelf', [2, 3], [3, 3]));
+}
+
+describe('editorReducer: shelves', () => {
+  it('draws a shelf from the drag start cell to the release cell and regenerates pickups and navigation points', () => {
+    const state = withOneShelf();
+    const { elements, pickupCandidates } = state.document.layout;
+    expect(elements.shelves).toEqual([{ id: 'S1', position: [2, 3], size: [2, 1] }]);
+    expect(pickupCandidates.map((pickup) => [pickup.id, pickup.side, pickup.position])).toEqual([
+      ['P1', 'top', [2.5, 3]],
+      ['P2', 'top', [3.5, 3]],
+      ['P3', 'right', [4, 3.5]],
+      ['P4', 'bottom', [3.5, 4]],
+      ['P5', 'bottom', [2.5, 4]],
+      ['P6', 'left', [2, 3.5]],
+    ]);
+    expect(elements.pickups).toEqual([]);
+    expect(elements.navigation_points.map((point) => point.position)).toEqual([
+      [1.5, 2.5],
+      [4.5, 2.5],
+      [4.5, 4.5],
+      [1.5, 4.5],
+    ]);
+    expect(state.notice).toEqual({ tone: 'info', text: 'Added shelf S1 (2x1)' });
+    expect(state.past).toHaveLength(1);
+    expect(state.drag).toBeNull();
+  });
+
+  it('draws in any drag direction', () => {
+    const state = run(emptyTenByTen(), ...drag('shelf', [4, 6], [2, 5]));
+    expect(state.document.layout.elements.shelves).toEqual([{ id: 'S1', position: [2, 5], size: [3, 2] }]);
+  });
+
+  it('shows a valid (blue) preview while dragging over free cells', () => {
+    const state = run(emptyTenByTen(), { type: 'setTool', tool: 'shelf' }, { type: 'dragStart', cell: { x: 1, y: 1 } }, {
+      type: 'dragMove',
+      cell: { x: 2, y: 3 },
+    });
+    expect(dragOutcome(state)).toEqual({
+      preview: { rect: { x: 1, y: 1, width: 2, height: 3 }, valid: true, kind: 'place' },
+      refusal: null,
+    });
+  });
+
+  it('refuses an overlapping shelf: red preview while dragging, nothing placed on release, reason shown', () => {
+    const dragging = run(withOneShelf(), { type: 'dragStart', cell: { x: 3, y: 2 } }, { type: 'dragMove', cell: { x: 4, y: 4 } });
+    expect(dragOutcome(dragging)).toEqual({
+      preview: { rect: { x: 3, y: 2, width: 2, height: 3 }, valid: false, kind: 'place' },
+      refusal: 'Shelf overlaps shelf S1',
+    });
+    const released = editorReducer(dragging, { type: 'dragEnd' });
+    expect(released.document).toBe(dragging.document);
+    expect(released.past).toHaveLength(1);
+    expect(released.notice).toEqual({ tone: 'error', text: 'Shelf overlaps shelf S1' });
+    expect(released.drag).toBeNull();
+  });
+
+  it('allows a shelf that only touches another', () => {
+    const state = run(withOneShelf(), ...drag('shelf', [4, 3], [4, 5]));
+    expect(state.document.layout.elements.shelves.map((shelf) => shelf.id)).toEqual(['S1', 'S2']);
+  });
+
+  it('clamps a drag that leaves the grid to the edge cells', () => {
+    const state = run(emptyTenByTen(), ...drag('shelf', [8, 8], [14, 12]));
+    expect(state.document.layout.elements.shelves).toEqual([{ id: 'S1', position: [8, 8], size: [2, 2] }]);
+  });
+});
+
+describe('editorReducer: dropoffs and robot stations', () => {
+  it('places a dropoff at the centre of the released cell', () => {
+    const state = run(withOneShelf(), ...click('dropoff', [5, 6]));
+    expect(state.document.layout.elements.dropoffs).toEqual([{ id: 'D1', position: [5.5, 6.5] }]);
+    expect(state.notice).toEqual({ tone: 'info', text: 'Added dropoff D1' });
+  });
+
+  it('refuses a dropoff on a shelf cell with the reason', () => {
+    const before = withOneShelf();
+    const state = run(before, ...click('dropoff', [3, 3]));
+    expect(state.document.layout.elements.dropoffs).toEqual([]);
+    expect(state.notice).toEqual({ tone: 'error', text: 'Cannot place on shelf S1' });
+    expect(state.past).toHaveLength(1);
+  });
+
+  it('places a robot station with robots per station robots at its position', () => {
+    const state = run(emptyTenByTen(), { type: 'setRobotsPerStation', count: 3 }, ...click('robot_station', [0, 9]));
+    const { elements } = state.document.layout;
+    expect(elements.robot_stations).toEqual([{ id: 'R1', position: [0.5, 9.5], robot_count: 3 }]);
+    expect(elements.robots).toEqual([
+      { id: 'R1_1', station_id: 'R1', position: [0.5, 9.5], station_index: 0 },
+      { id: 'R1_2', station_id: 'R1', position: [0.5, 9.5], station_index: 1 },
+      { id: 'R1_3', station_id: 'R1', position: [0.5, 9.5], station_index: 2 },
+    ]);
+    expect(state.notice).toEqual({ tone: 'info', text: 'Added robot station R1 with 3 robots' });
+  });
+
+  it('applies a new robots-per-station setting to the stations already placed', () => {
+    const state = run(emptyTenByTen(), ...click('robot_station', [0, 0]), ...click('robot_station', [9, 0]), {
+      type: 'setRobotsPerStation',
+      count: 2,
+    });
+    const { elements } = state.document.layout;
+    expect(elements.robot_stations.map((station) => station.robot_count)).toEqual([2, 2]);
+    expect(elements.robots.map((robot) => robot.id)).toEqual(['R1_1', 'R1_2', 'R2_1', 'R2_2']);
+    expect(state.document.robotsPerStation).toBe(2);
+  });
+
+  it('refuses a shelf drawn over a dropoff', () => {
+    const state = run(emptyTenByTen(), ...click('dropoff', [2, 2]), ...drag('shelf', [1, 1], [3, 3]));
+    expect(state.document.layout.elements.shelves).toEqual([]);
+    expect(state.notice).toEqual({ tone: 'error', text: 'Shelf would cover D1' });
+  });
+});
+
+describe('editorReducer: pickup selection', () => {
+  it('toggles the pickup within 0.3 of a cell of the click and ignores clicks further away', () => {
+    const base = run(withOneShelf(), { type: 'setTool', tool: 'pickup_select' });
+    const selected = editorReducer(base, { type: 'togglePickupAt', point: { x: 2.5 + 0.29, y: 3 } });
+    expect(selected.document.layout.elements.pickups.map((pickup) => pickup.id)).toEqual(['P1']);
+    expect(selected.notice).toEqual({ tone: 'info', text: 'Selected pickup P1' });
+
+    const missed = editorReducer(base, { type: 'togglePickupAt', point: { x: 2.5, y: 3 - 0.31 } });
+    expect(missed.document).toBe(base.document);
+    expect(missed.notice).toEqual({ tone: 'info', text: 'No pickup point there' });
+
+    const deselected = editorReducer(selected, { type: 'togglePickupAt', point: { x: 2.5, y: 3 } });
+    expect(deselected.document.layout.elements.pickups).toEqual([]);
+    expect(deselected.notice).toEqual({ tone: 'info', text: 'Deselected pickup P1' });
+  });
+
+  it('keeps the selection in candidate order', () => {
+    const state = run(
+      withOneShelf(),
+      { type: 'togglePickupAt', point: { x: 2, y: 3.5 } },
+      { type: 'togglePickupAt', point: { x: 3.5, y: 3 } },
+    );
+    expect(state.document.layout.elements.pickups.map((pickup) => pickup.id)).toEqual(['P2', 'P6']);
+  });
+
+  it('selects all pickups, and clears the selection', () => {
+    const all = editorReducer(withOneShelf(), { type: 'selectAllPickups' });
+    expect(all.document.layout.elements.pickups.map((pickup) => pickup.id)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6']);
+    expect(all.notice).toEqual({ tone: 'info', text: 'Selected all 6 pickup points' });
+    expect(editorReducer(all, { type: 'selectAllPickups' })).toBe(all);
+    const cleared = editorReducer(all, { type: 'clearPickupSelection' });
+    expect(cleared.document.layout.elements.pickups).toEqual([]);
+  });
+
+  it('resets the selection when shelves change', () => {
+    const state = run(withOneShelf(), { type: 'selectAllPickups' }, ...drag('shelf', [6, 6], [6, 7]));
+    expect(state.document.layout.elements.pickups).toEqual([]);
+    expect(state.document.layout.pickupCandidates).toHaveLength(12);
+  });
+
+  it('does not start drags in the pan and pickup tools', () => {
+    for (const tool of ['select', 'pickup_select'] as const) {
+      const state = run(emptyTenByTen(), { type: 'setTool', tool }, { type: 'dragStart', cell: { x: 1, y: 1 } });
+      expect(state.drag).toBeNull();
+    }
+  });
+});
+
+describe('editorReducer: erase', () => {
+  it('removes shelves overlapping the rectangle and points inside it, clearing derived points and the selection', () => {
+    const drawn = run(
+      withOneShelf(),
+      ...click('dropoff', [3, 5]),
+      ...click('robot_station', [8, 8]),
+      { type: 'selectAllPickups' },
+    );
+    const erased = run(drawn, ...drag('erase', [3, 3], [3, 5]));
+    const { elements, pickupCandidates } = erased.document.layout;
+    expect(elements.shelves).toEqual([]);
+    expect(elements.dropoffs).toEqual([]);
+    expect(elements.robot_stations.map((station) => station.id)).toEqual(['R1']);
+    expect(elements.robots.map((robot) => robot.id)).toEqual(['R1_1']);
+    expect(pickupCandidates).toEqual([]);
+    expect(elements.pickups).toEqual([]);
+    expect(elements.navigation_points).toEqual([]);
+    expect(erased.notice).toEqual({ tone: 'info', text: 'Erased 2 elements' });
+  });
+
+  it('shows an erase preview (dashed, never refused) while dragging', () => {
+    const state = run(withOneShelf(), { type: 'setTool', tool: 'erase' }, { type: 'dragStart', cell: { x: 0, y: 0 } }, {
+      type: 'dragMove',
+      cell: { x: 1, y: 1 },
+    });
+    expect(dragOutcome(state)?.preview).toEqual({ rect: { x: 0, y: 0, width: 2, height: 2 }, valid: true, kind: 'erase' });
+  });
+
+  it('records nothing when the rectangle holds nothing', () => {
+    const before = withOneShelf();
+    const state = run(before, ...drag('erase', [7, 7], [9, 9]));
+    expect(state.document).toBe(before.document);
+    expect(state.past).toHaveLength(1);
+    expect(state.notice).toEqual({ tone: 'info', text: 'Nothing to erase there' });
+  });
+});
+
+describe('editorReducer: undo and redo', () => {
+  it('undoes and redoes layouts in order, and a new edit drops the redo stack', () => {
+    const drawn = run(withOneShelf(), ...click('dropoff', [6, 6]));
+    const undone = editorReducer(drawn, { type: 'undo' });
+    expect(undone.document.layout.elements.dropoffs).toEqual([]);
+    expect(undone.document.layout.elements.shelves).toHaveLength(1);
+    const undoneTwice = editorReducer(undone, { type: 'undo' });
+    expect(layoutCounts(undoneTwice.document.layout).shelves).toBe(0);
+    expect(editorReducer(undoneTwice, { type: 'undo' })).toBe(undoneTwice);
+
+    const redone = run(undoneTwice, { type: 'redo' }, { type: 'redo' });
+    expect(redone.document).toBe(drawn.document);
+    expect(editorReducer(redone, { type: 'redo' })).toBe(redone);
+
+    const branched = run(undone, ...click('dropoff', [0, 0]));
+    expect(branched.future).toEqual([]);
+    expect(branched.document.layout.elements.dropoffs).toEqual([{ id: 'D1', position: [0.5, 0.5] }]);
+  });
+
+  it('undoes a robots-per-station change together with its robots', () => {
+    const state = run(emptyTenByTen(), ...click('robot_station', [0, 0]), { type: 'setRobotsPerStation', count: 4 }, { type: 'undo' });
+    expect(state.document.robotsPerStation).toBe(1);
+    expect(state.document.layout.elements.robots).toHaveLength(1);
+  });
+
+  it(`keeps at most ${HISTORY_LIMIT} undo steps`, () => {
+    let state = emptyTenByTen();
+    for (let index = 0; index < HISTORY_LIMIT + 5; index++) {
+      state = run(state, ...click('dropoff', [index % 10, Math.floor(index / 10) % 10]));
+    }
+    expect(state.past).toHaveLength(HISTORY_LIMIT);
+    expect(state.past[0].layout.elements.dropoffs).toHaveLength(5);
+  });
+});
+
+describe('editorReducer: dimensions, templates, import', () => {
+  it('regenerates pickups when the dimensions change and resets the selection', () => {
+    // Shelf S1 at (8,3) 2x1 on a 10-wide grid: its right pickup (x = 10) is on the border, so dropped.
+    const drawn = run(emptyTenByTen(), ...drag('shelf', [8, 3], [9, 3]), { type: 'selectAllPickups' });
+    expect(drawn.document.layout.pickupCandidates).toHaveLength(5);
+    const widened = editorReducer(drawn, { type: 'setDimensions', dimensions: { width: 12, height: 10 } });
+    expect(widened.document.layout.dimensions).toEqual({ width: 12, height: 10 });
+    expect(widened.document.layout.pickupCandidates).toHaveLength(6);
+    expect(widened.document.layout.elements.pickups).toEqual([]);
+    const narrowed = editorReducer(widened, { type: 'setDimensions', dimensions: { width: 9, height: 10 } });
+    expect(narrowed.document.layout.elements.shelves).toEqual([]);
+    expect(editorReducer(narrowed, { type: 'setDimensions', dimensions: { width: 9, height: 10 } })).toBe(narrowed);
+  });
+
+  it('fills an area with rows of shelves and aisles from the template', () => {
+    const state = editorReducer(emptyTenByTen(), {
+      type: 'applyShelfRows',
+      template: { area: { position: [0, 0], size: [10, 10] }, shelfLength: 3, shelfDepth: 1, aisleWidth: 1 },
+    });
+    const shelves = state.document.layout.elements.shelves;
+    expect(shelves).toHaveLength(10);
+    expect(shelves[0]).toEqual({ id: 'S1', position: [0, 0], size: [1, 3] });
+    expect(shelves[9]).toEqual({ id: 'S10', position: [8, 4], size: [1, 3] });
+    expect(state.notice).toEqual({ tone: 'info', text: 'Added 10 shelves from the template' });
+  });
+
+  it('refuses a template that fits no shelf', () => {
+    const state = editorReducer(withOneShelf(), {
+      type: 'applyShelfRows',
+      template: { area: { position: [2, 3], size: [2, 1] }, shelfLength: 2, shelfDepth: 1, aisleWidth: 1 },
+    });
+    expect(state.document.layout.elements.shelves).toHaveLength(1);
+    expect(state.notice).toEqual({ tone: 'error', text: 'No shelf of the template fits in that area' });
+  });
+
+  it('imports a layout as one undoable step', () => {
+    const imported = layoutFromElements(
+      { width: 8, height: 8 },
+      {
+        shelves: [{ id: 'S1', position: [1, 1], size: [1, 1] }],
+        dropoffs: [],
+        robot_stations: [],
+        pickups: [],
+        robots: [],
+        navigation_points: [],
+      },
+    );
+    const state = editorReducer(withOneShelf(), { type: 'importLayout', layout: imported, robotsPerStation: 2 });
+    expect(state.document).toEqual({ layout: imported, robotsPerStation: 2 });
+    expect(editorReducer(state, { type: 'undo' }).document.layout.dimensions).toEqual({ width: 10, height: 10 });
+  });
+
+  it('clears the layout but keeps the grid size', () => {
+    const state = run(withOneShelf(), { type: 'clearLayout' });
+    expect(layoutCounts(state.document.layout)).toEqual({
+      shelves: 0,
+      dropoffs: 0,
+      robotStations: 0,
+      robots: 0,
+      pickupCandidates: 0,
+      selectedPickups: 0,
+      navigationPoints: 0,
+    });
+    expect(state.document.layout.dimensions).toEqual({ width: 10, height: 10 });
+  });
+});

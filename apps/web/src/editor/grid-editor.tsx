@@ -1,0 +1,382 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type Dispatch } from 'react';
+import { Alert } from '../components/ui/alert.tsx';
+import { buttonSecondary } from '../components/ui/styles.ts';
+import { MapLegend } from '../components/map/map-legend.tsx';
+import { dragOutcome, isLayoutEmpty, layoutCounts, type EditorAction, type EditorState } from './editor-state.ts';
+import { editorCommandForKey, GRAPH_TOGGLE_SHORTCUT, isTypingTarget, TOOL_DEFINITIONS, type EditorCommand } from './editor-shortcuts.ts';
+import { GridEditorCanvas } from './grid-editor-canvas.tsx';
+import {
+  environmentFile,
+  environmentFileName,
+  parseEnvironmentFile,
+  serializeEnvironmentFile,
+  type ImportedEnvironment,
+} from './layout-file.ts';
+import { ShelfTemplateDialog } from './shelf-template-dialog.tsx';
+import { useElementSize } from './use-element-size.ts';
+import { useNavigationGraph } from './use-navigation-graph.ts';
+import {
+  baseCellSize,
+  EDITOR_DEFAULT_ZOOM,
+  formatZoomPercent,
+  zoomIn,
+  zoomOut,
+  zoomViewAround,
+  type ViewTransform,
+} from './view-transform.ts';
+
+export interface GridEditorProps {
+  readonly state: EditorState;
+  readonly dispatch: Dispatch<EditorAction>;
+  /** Name and description written into exported files. */
+  readonly name: string;
+  readonly description: string;
+  readonly onImported: (environment: ImportedEnvironment) => void;
+}
+
+/** The editor area before it has been measured (and in jsdom, which has no layout). */
+const EDITOR_AREA_FALLBACK = { width: 960, height: 576 } as const;
+/** Free space kept around a grid that does not fill the area. */
+const GRID_PADDING = 16;
+
+const toolButtonClass = (active: boolean) =>
+  `rounded-lg border px-3 py-1.5 text-sm font-medium transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400 ${
+    active
+      ? 'border-indigo-400 bg-indigo-500/20 text-indigo-100'
+      : 'border-slate-700 bg-slate-800 text-slate-200 hover:bg-slate-700'
+  }`;
+const smallButton = `${buttonSecondary} px-3 py-1.5`;
+
+/** Top-left of the grid: centred when it fits the area, otherwise pinned to the padding. */
+function restingView(dimensions: { width: number; height: number }, cellSize: number, area: { width: number; height: number }): ViewTransform {
+  const gridWidth = dimensions.width * cellSize;
+  const gridHeight = dimensions.height * cellSize;
+  return {
+    cellSize,
+    offsetX: gridWidth + 2 * GRID_PADDING <= area.width ? (area.width - gridWidth) / 2 : GRID_PADDING,
+    offsetY: gridHeight + 2 * GRID_PADDING <= area.height ? (area.height - gridHeight) / 2 : GRID_PADDING,
+  };
+}
+
+function downloadText(fileName: string, text: string): void {
+  if (typeof URL.createObjectURL !== 'function') return;
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** FileReader rather than Blob.text(): it is available in every browser and in jsdom. */
+function readFileText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
+export function GridEditor({ state, dispatch, name, description, onImported }: GridEditorProps) {
+  const { layout } = state.document;
+  const { dimensions } = layout;
+  const areaRef = useRef<HTMLDivElement>(null);
+  const area = useElementSize(areaRef, EDITOR_AREA_FALLBACK);
+  const base = baseCellSize(dimensions, area.width - 2 * GRID_PADDING, area.height - 2 * GRID_PADDING);
+
+  const [zoom, setZoom] = useState(EDITOR_DEFAULT_ZOOM);
+  // Null while the grid rests at its default place; a pan or an anchored zoom pins it.
+  const [offset, setOffset] = useState<{ x: number; y: number } | null>(null);
+  const [showGraph, setShowGraph] = useState(false);
+  const [templateOpen, setTemplateOpen] = useState(false);
+  const [importErrors, setImportErrors] = useState<{ fileName: string; errors: string[] } | null>(null);
+  const fileInputRef = useRef<HTMLInputElement>(null);
+
+  const view = useMemo<ViewTransform>(() => {
+    const cellSize = base * zoom;
+    return offset ? { cellSize, offsetX: offset.x, offsetY: offset.y } : restingView(dimensions, cellSize, area);
+  }, [base, zoom, offset, dimensions, area]);
+
+  // Another grid size gets a fresh view.
+  useEffect(() => {
+    setOffset(null);
+  }, [dimensions.width, dimensions.height]);
+
+  const zoomTo = useCallback(
+    (nextZoom: number, anchor?: { x: number; y: number }) => {
+      if (nextZoom === zoom) return;
+      const next = zoomViewAround(view, base * nextZoom, anchor?.x ?? area.width / 2, anchor?.y ?? area.height / 2);
+      setZoom(nextZoom);
+      setOffset({ x: next.offsetX, y: next.offsetY });
+    },
+    [zoom, view, base, area.width, area.height],
+  );
+  const resetZoom = useCallback(() => {
+    setZoom(EDITOR_DEFAULT_ZOOM);
+    setOffset(null);
+  }, []);
+  // Functional update: several pointer moves may arrive before the next render.
+  const onPan = useCallback(
+    (dx: number, dy: number) =>
+      setOffset((current) => {
+        const from = current ?? { x: view.offsetX, y: view.offsetY };
+        return { x: from.x + dx, y: from.y + dy };
+      }),
+    [view.offsetX, view.offsetY],
+  );
+  const onWheelZoom = useCallback(
+    (direction: 1 | -1, anchorX: number, anchorY: number) =>
+      zoomTo(direction > 0 ? zoomIn(zoom) : zoomOut(zoom), { x: anchorX, y: anchorY }),
+    [zoomTo, zoom],
+  );
+
+  // The graph is only built while shown (the save payload builds its own), off the main thread.
+  const graph = useNavigationGraph(layout.elements, showGraph);
+
+  const runCommand = useCallback(
+    (command: EditorCommand) => {
+      switch (command.kind) {
+        case 'tool':
+          dispatch({ type: 'setTool', tool: command.tool });
+          return;
+        case 'undo':
+          dispatch({ type: 'undo' });
+          return;
+        case 'redo':
+          dispatch({ type: 'redo' });
+          return;
+        case 'zoomIn':
+          zoomTo(zoomIn(zoom));
+          return;
+        case 'zoomOut':
+          zoomTo(zoomOut(zoom));
+          return;
+        case 'zoomReset':
+          resetZoom();
+          return;
+        case 'toggleGraph':
+          setShowGraph((shown) => !shown);
+          return;
+      }
+    },
+    [dispatch, zoomTo, zoom, resetZoom],
+  );
+
+  const runCommandRef = useRef(runCommand);
+  runCommandRef.current = runCommand;
+  useEffect(() => {
+    if (templateOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isTypingTarget(event.target)) return;
+      const command = editorCommandForKey(event);
+      if (!command) return;
+      event.preventDefault();
+      runCommandRef.current(command);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [templateOpen]);
+
+  const onExport = () => {
+    const file = environmentFile({ name, description }, layout);
+    downloadText(environmentFileName(name), serializeEnvironmentFile(file));
+  };
+
+  const onImportFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    let text: string;
+    try {
+      text = await readFileText(file);
+    } catch {
+      setImportErrors({ fileName: file.name, errors: ['The file could not be read'] });
+      return;
+    }
+    const result = parseEnvironmentFile(text);
+    if (!result.ok) {
+      setImportErrors({ fileName: file.name, errors: result.errors });
+      return;
+    }
+    setImportErrors(null);
+    dispatch({
+      type: 'importLayout',
+      layout: result.environment.layout,
+      robotsPerStation: result.environment.robotsPerStation ?? state.document.robotsPerStation,
+    });
+    onImported(result.environment);
+  };
+
+  const counts = layoutCounts(layout);
+  const outcome = dragOutcome(state);
+  const liveRefusal = outcome?.refusal ?? null;
+  const notice = liveRefusal ? { tone: 'error' as const, text: liveRefusal } : state.notice;
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Editor tools">
+        {TOOL_DEFINITIONS.map((definition) => (
+          <button
+            key={definition.tool}
+            type="button"
+            className={toolButtonClass(state.tool === definition.tool)}
+            aria-pressed={state.tool === definition.tool}
+            aria-keyshortcuts={definition.shortcut}
+            aria-label={definition.label}
+            title={`${definition.label} (${definition.shortcut})`}
+            onClick={() => dispatch({ type: 'setTool', tool: definition.tool })}
+          >
+            {definition.label}
+            <kbd aria-hidden="true" className="ml-2 rounded border border-slate-600 px-1 font-mono text-xs text-slate-400">
+              {definition.shortcut}
+            </kbd>
+          </button>
+        ))}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => dispatch({ type: 'undo' })}
+          disabled={state.past.length === 0}
+          aria-keyshortcuts="Control+Z"
+          title="Undo (Ctrl+Z)"
+        >
+          Undo
+        </button>
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => dispatch({ type: 'redo' })}
+          disabled={state.future.length === 0}
+          aria-keyshortcuts="Control+Shift+Z"
+          title="Redo (Ctrl+Shift+Z)"
+        >
+          Redo
+        </button>
+        <span className="mx-1 h-6 w-px bg-slate-700" aria-hidden="true" />
+        <button type="button" className={smallButton} onClick={() => zoomTo(zoomOut(zoom))} aria-label="Zoom out" title="Zoom out (-)">
+          −
+        </button>
+        <span className="min-w-14 text-center text-sm tabular-nums text-slate-200" aria-label="Zoom level">
+          {formatZoomPercent(zoom)}
+        </span>
+        <button type="button" className={smallButton} onClick={() => zoomTo(zoomIn(zoom))} aria-label="Zoom in" title="Zoom in (+)">
+          +
+        </button>
+        <button type="button" className={smallButton} onClick={resetZoom} title="Reset zoom (0)">
+          Reset Zoom
+        </button>
+        <span className="mx-1 h-6 w-px bg-slate-700" aria-hidden="true" />
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => setShowGraph((shown) => !shown)}
+          aria-keyshortcuts={GRAPH_TOGGLE_SHORTCUT}
+          title={`Show or hide the navigation graph (${GRAPH_TOGGLE_SHORTCUT})`}
+        >
+          {showGraph ? 'Hide Graph' : 'Show Graph'}
+        </button>
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => dispatch({ type: 'selectAllPickups' })}
+          disabled={counts.pickupCandidates === 0 || counts.selectedPickups === counts.pickupCandidates}
+        >
+          Select all pickups
+        </button>
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => dispatch({ type: 'clearPickupSelection' })}
+          disabled={counts.selectedPickups === 0}
+        >
+          Clear pickups
+        </button>
+        <button type="button" className={smallButton} onClick={() => setTemplateOpen(true)}>
+          Layout Template
+        </button>
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => dispatch({ type: 'clearLayout' })}
+          disabled={isLayoutEmpty(layout)}
+          title="Remove every element (undo brings it back)"
+        >
+          Clear Layout
+        </button>
+        <button type="button" className={smallButton} onClick={onExport}>
+          Export JSON
+        </button>
+        <button type="button" className={smallButton} onClick={() => fileInputRef.current?.click()}>
+          Import JSON
+        </button>
+        <input
+          ref={fileInputRef}
+          type="file"
+          accept=".json,application/json"
+          className="hidden"
+          aria-label="Import environment file"
+          onChange={(event) => void onImportFile(event)}
+        />
+      </div>
+
+      {importErrors && (
+        <Alert tone="error">
+          <p className="font-semibold">Could not import {importErrors.fileName}:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {importErrors.errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+
+      <div className="flex flex-wrap items-start justify-between gap-3 text-sm">
+        <p aria-label="Layout counts" className="text-slate-300">
+          Shelves: {counts.shelves} · Dropoffs: {counts.dropoffs} · Robot Stations: {counts.robotStations} · Robots:{' '}
+          {counts.robots} · Pickup Points: {counts.selectedPickups} of {counts.pickupCandidates} selected · Navigation
+          Points: {counts.navigationPoints}
+          {graph ? ` · Graph: ${graph.nodes.length} nodes, ${graph.edges.length / 2} edges` : ''}
+        </p>
+        <p
+          role="status"
+          aria-label="Editor status"
+          className={notice?.tone === 'error' ? 'font-medium text-red-300' : 'text-slate-400'}
+        >
+          {notice ? notice.text : `Grid ${dimensions.width} x ${dimensions.height}`}
+        </p>
+      </div>
+      <div ref={areaRef} className="h-[36rem] w-full overflow-hidden rounded-lg border border-slate-800 bg-slate-950">
+        <GridEditorCanvas
+          state={state}
+          dispatch={dispatch}
+          view={view}
+          onPan={onPan}
+          onWheelZoom={onWheelZoom}
+          width={area.width}
+          height={area.height}
+          showGraph={showGraph}
+          graph={graph}
+        />
+      </div>
+
+      <MapLegend />
+
+      {templateOpen && (
+        <ShelfTemplateDialog
+          dimensions={dimensions}
+          onClose={() => setTemplateOpen(false)}
+          onApply={(template) => {
+            dispatch({ type: 'applyShelfRows', template });
+            setTemplateOpen(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+
+const fixturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
+
+/** A small real layout (20x20, 3 shelves, 2 dropoffs, 2 stations with 2 robots each) and its graph. */
+export function smallWarehouse(): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(fixturesDir, 'small-warehouse.json'), 'utf8'));
+}
+
+/** Calls the API as the signed-in user of `page` (its token from local storage). */
+export async function apiAs<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token, 'the page holds a login token').toBeTruthy();
+  const response = await page.request.fetch(`/api/v1${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok(), `${method} ${url} -> ${response.status()} ${await response.text()}`).toBeTruthy();
+  return (response.status() === 204 ? undefined : await response.json()) as T;
+}
+
+export async function createEnvironmentViaApi(page: Page, name?: string): Promise<{ id: number; name: string }> {
+  const body = smallWarehouse();
+  if (name) body.name = name;
+  return apiAs(page, 'POST', '/environments', body);
+}
