@@ -1,0 +1,142 @@
+/**
+ * Benchmark: every algorithm on every instance in bench/instances, each plan checked with
+ * checkPlan, beside the instance's `reference` run of the same algorithm (the original product).
+ *
+ *   npm run bench:solver [-- --time-limit 10] [--instances s1,m1] [--algorithms makespan] [--seed 1]
+ *
+ * `genetic` and `makespan` run with --time-limit seconds (default 10); the others finish on
+ * their own. `total_ms` includes building the problem (all shortest paths).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ALGORITHMS, algorithmByIdOrName } from '../src/algorithms.ts';
+import { lowerBound } from '../src/lower-bound.ts';
+import { checkPlan } from '../src/plan-checker.ts';
+import { buildProblem } from '../src/problem.ts';
+import { solve } from '../src/solve.ts';
+import { rebuildReferenceGreedy } from './reference-greedy.ts';
+import type { ProblemInput } from '../src/types.ts';
+
+interface ReferenceRun {
+  status: string;
+  valid: boolean;
+  makespan_s?: number;
+}
+
+interface InstanceFile extends ProblemInput {
+  id: string;
+  lower_bound?: { makespan_lb_s: number; makespan_lb_nobattery_s: number; distance_lb_m: number };
+  reference?: { runs: Record<string, ReferenceRun> };
+}
+
+function parseFlags(argv: string[]) {
+  const flags = { timeLimitS: 10, instances: [] as string[], algorithms: [] as string[], seed: 1 };
+  for (let k = 0; k < argv.length; k++) {
+    const [flag, inline] = argv[k].includes('=') ? argv[k].split(/=(.*)/s, 2) : [argv[k], undefined];
+    const value = () => inline ?? argv[++k];
+    if (flag === '--time-limit') flags.timeLimitS = Number(value());
+    else if (flag === '--instances') flags.instances = value().split(',');
+    else if (flag === '--algorithms') flags.algorithms = value().split(',');
+    else if (flag === '--seed') flags.seed = Number(value());
+    else throw new Error(`Unknown flag ${argv[k]}; flags: --time-limit S, --instances a,b, --algorithms a,b, --seed N`);
+  }
+  if (!(flags.timeLimitS > 0)) throw new Error('--time-limit needs a positive number of seconds');
+  for (const name of flags.algorithms) if (!algorithmByIdOrName(name)) throw new Error(`Unknown algorithm ${name}`);
+  return flags;
+}
+
+/** Rebuilds the original greedy plan and checks it under the model's rules. */
+function recheckReferenceGreedy(problem: ReturnType<typeof buildProblem>, referenceMakespan: number): string {
+  const rebuilt = checkPlan(problem, rebuildReferenceGreedy(problem));
+  const same = Math.abs(rebuilt.metrics.makespan_s - referenceMakespan) < 0.01;
+  if (!same) return 'reference plan could not be rebuilt';
+  return rebuilt.valid
+    ? 'reference plan rebuilt and valid'
+    : `reference plan rebuilt (same makespan) breaks the model: ${rebuilt.errors[0]} (+${rebuilt.errors.length - 1} more)`;
+}
+
+function pad(value: string, width: number, right = false): string {
+  return right ? value.padStart(width) : value.padEnd(width);
+}
+
+function main(): void {
+  const flags = parseFlags(process.argv.slice(2));
+  const directory = join(dirname(fileURLToPath(import.meta.url)), 'instances');
+  const order = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1'];
+  const files = readdirSync(directory)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.replace(/\.json$/, ''))
+    .filter((id) => flags.instances.length === 0 || flags.instances.includes(id))
+    .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99) || a.localeCompare(b));
+  const algorithms = ALGORITHMS.filter((a) => flags.algorithms.length === 0 || flags.algorithms.includes(a.name));
+
+  const header = [
+    pad('instance', 8), pad('algorithm', 17), pad('valid', 5), pad('makespan_s', 10, true), pad('distance_m', 10, true),
+    pad('rech', 4, true), pad('bound_s', 8, true), pad('gap', 7, true), pad('total_ms', 8, true),
+    pad('ref_makespan', 12, true), pad('ref_valid', 9), 'verdict',
+  ].join('  ');
+  console.log(`Fleetlab solver bench: time limit ${flags.timeLimitS} s for genetic and makespan, seed ${flags.seed}`);
+  console.log(header);
+  console.log('-'.repeat(header.length + 24));
+  let failures = 0;
+  for (const id of files) {
+    const instance = JSON.parse(readFileSync(join(directory, `${id}.json`), 'utf8')) as InstanceFile;
+    for (const algorithm of algorithms) {
+      const started = performance.now();
+      const problem = buildProblem(instance);
+      const { results, stats } = solve(problem, {
+        algorithm: algorithm.name,
+        seed: flags.seed,
+        timeLimitS: algorithm.timeLimited ? flags.timeLimitS : undefined,
+      });
+      const totalMs = performance.now() - started;
+      const check = checkPlan(problem, results);
+      const reference = instance.reference?.runs?.[algorithm.name];
+      const referenceUsable = reference !== undefined && reference.valid && typeof reference.makespan_s === 'number';
+      let verdict: string;
+      if (!check.valid) {
+        verdict = `INVALID: ${check.errors[0]}`;
+        failures++;
+      } else if (!reference) {
+        verdict = 'valid (no reference)';
+      } else if (!referenceUsable) {
+        verdict = `valid; reference ${reference.status === 'timeout' ? 'timed out' : 'invalid'}`;
+      } else if (stats.makespan_s < reference.makespan_s! - 0.005) {
+        verdict = `valid, beats reference by ${(100 * (1 - stats.makespan_s / reference.makespan_s!)).toFixed(1)}%`;
+      } else if (stats.makespan_s <= reference.makespan_s! + 0.005) {
+        verdict = 'valid, equals reference';
+      } else {
+        verdict = `valid, WORSE than reference by ${(100 * (stats.makespan_s / reference.makespan_s! - 1)).toFixed(1)}%`;
+        if (algorithm.name === 'greedy_distance') verdict += `; ${recheckReferenceGreedy(problem, reference.makespan_s!)}`;
+      }
+      console.log(
+        [
+          pad(id, 8), pad(algorithm.name, 17), pad(String(check.valid), 5), pad(stats.makespan_s.toFixed(2), 10, true),
+          pad(stats.total_distance_m.toFixed(2), 10, true), pad(String(stats.recharges), 4, true),
+          pad(stats.lower_bound_s.toFixed(2), 8, true), pad(`${(stats.gap * 100).toFixed(2)}%`, 7, true),
+          pad(totalMs.toFixed(0), 8, true),
+          pad(reference?.makespan_s !== undefined ? reference.makespan_s.toFixed(2) : reference?.status ?? '-', 12, true),
+          pad(reference ? String(reference.valid) : '-', 9), verdict,
+        ].join('  '),
+      );
+    }
+    if (instance.lower_bound) {
+      const problem = buildProblem(instance);
+      const bound = lowerBound(problem);
+      console.log(
+        `${pad(id, 8)}  bound check: makespan_lb ${bound.makespan_s.toFixed(2)} (file ${instance.lower_bound.makespan_lb_s}), ` +
+          `no battery ${bound.fleet_work_nobattery_s.toFixed(2)} (file ${instance.lower_bound.makespan_lb_nobattery_s}), ` +
+          `distance ${bound.distance_m.toFixed(2)} (file ${instance.lower_bound.distance_lb_m})`,
+      );
+    }
+  }
+  if (failures > 0) {
+    console.log(`${failures} invalid plan(s)`);
+    process.exitCode = 1;
+  }
+}
+
+
+
+main();

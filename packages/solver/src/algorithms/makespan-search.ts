@@ -1,0 +1,218 @@
+import { FleetState, placement } from '../fleet-state.ts';
+import { descend } from '../local-search.ts';
+import type { Routes } from '../plan-builder.ts';
+import type { Random } from '../random.ts';
+import { shuffleInPlace } from '../random.ts';
+import type { AlgorithmContext } from './context.ts';
+import { buildByRegretInsertion } from './regret-insertion.ts';
+
+/** Probability of skipping a candidate position during recreate (SISR "blinks"). */
+const BLINK_RATE = 0.01;
+
+/**
+ * makespan (id 6): the flagship optimiser. A min-max construction (the better of regret
+ * insertion and the greedy plan), then a descent with relocate, swap, 2-opt* and or-opt, then
+ * ruin-and-recreate until the time limit, the iteration cap or a proven zero gap: each
+ * iteration removes a few deliveries (at random, a string of related deliveries, or the
+ * costliest ones of the busiest robot) and reinserts them at their best places; simulated
+ * annealing on the augmented objective decides whether to keep the result. The best plan seen
+ * is returned.
+ */
+export function optimiseMakespan(context: AlgorithmContext): Routes {
+  const constructed = buildByRegretInsertion(context, constructionOverrun(context));
+  const candidates = constructed ? [constructed, context.greedyRoutes] : [context.greedyRoutes];
+  let start = candidates[0];
+  let startValue = Infinity;
+  for (const routes of candidates) {
+    const value = new FleetState(context.problem, context.scale, routes).value();
+    if (value < startValue) {
+      startValue = value;
+      start = routes;
+    }
+  }
+  return improveByRuinAndRecreate(context, start);
+}
+
+export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Routes): Routes {
+  const { problem, random } = context;
+  const n = problem.deliveryCount;
+  const state = new FleetState(problem, context.scale, initial);
+  const startMs = context.now();
+  const budgetMs = Math.max(1, context.deadlineMs - startMs);
+  const outOfTime = () => context.timeUp() || context.iterations >= context.maxIterations;
+  const provenOptimal = () => context.scale.completionOnly && state.makespan <= context.lowerBoundS + 1e-6;
+
+  if (n === 0 || problem.robotCount === 0) return state.routes();
+  const elapsed = () => Math.min(1, (context.now() - startMs) / budgetMs);
+  descend(state, outOfTime, Infinity, () => context.progress(elapsed(), state.makespan));
+  let current = state.value();
+  let best = current;
+  let bestRoutes = state.routes();
+  let bestMakespan = state.makespan;
+  context.progress(0, bestMakespan);
+
+  // Nearest deliveries by pickup distance, for related removals.
+  const neighbours = buildNeighbourLists(context, Math.min(n - 1, 30));
+  const removed: number[] = [];
+  const touched = new Set<number>();
+  const saved = new Map<number, number[]>();
+  const maxRemoved = Math.max(2, Math.min(40, Math.ceil(n * 0.15)));
+  const initialTemperature = 0.005 * current;
+  const finalTemperature = 0.00005 * current;
+  const blink = () => random.next() < BLINK_RATE;
+
+  while (!outOfTime() && !provenOptimal()) {
+    context.checkCancelled();
+    context.iterations++;
+    // With an iteration cap the schedule follows iterations only, so the plan never depends on
+    // the machine's speed; otherwise it follows the clock.
+    const fraction = Number.isFinite(context.maxIterations)
+      ? context.iterations / context.maxIterations
+      : (context.now() - startMs) / budgetMs;
+    const temperature = initialTemperature * Math.pow(finalTemperature / initialTemperature, Math.min(1, fraction));
+
+    removed.length = 0;
+    touched.clear();
+    saved.clear();
+    const count = 1 + random.int(maxRemoved);
+    const strategy = random.next();
+    const locate = routeIndex(state);
+    const take = (j: number) => {
+      const r = locate.robot[j];
+      if (r < 0) return;
+      if (!saved.has(r)) saved.set(r, state.caches[r].route.slice());
+      touched.add(r);
+      const route = state.caches[r].route;
+      route.splice(route.indexOf(j), 1);
+      locate.robot[j] = -1;
+      removed.push(j);
+    };
+    if (strategy < 0.4) {
+      // String removal around a seed: related deliveries, whole chains of their routes.
+      const seed = strategy < 0.2 && state.busiestRobot >= 0 && state.caches[state.busiestRobot].route.length > 0
+        ? pickFrom(state.caches[state.busiestRobot].route, random)
+        : random.int(n);
+      take(seed);
+      for (const other of neighbours[seed]) {
+        if (removed.length >= count) break;
+        if (locate.robot[other] < 0) continue;
+        const route = state.caches[locate.robot[other]].route;
+        const at = route.indexOf(other);
+        const span = 1 + random.int(3);
+        const chain = route.slice(Math.max(0, at - random.int(span)), Math.min(route.length, at + span));
+        for (const j of chain) if (removed.length < count) take(j);
+      }
+    } else if (strategy < 0.7) {
+      // Worst removal from the busiest robot, then random others to make room.
+      const busiest = state.busiestRobot;
+      if (busiest >= 0) {
+        const route = state.caches[busiest].route.slice();
+        shuffleInPlace(route, random);
+        for (const j of route.slice(0, Math.max(1, Math.ceil(count / 2)))) take(j);
+      }
+      while (removed.length < count) {
+        const j = random.int(n);
+        if (locate.robot[j] >= 0) take(j);
+        else if (removed.length >= n) break;
+      }
+    } else {
+      while (removed.length < Math.min(count, n)) {
+        const j = random.int(n);
+        if (locate.robot[j] >= 0) take(j);
+      }
+    }
+    for (const r of touched) state.caches[r].refresh();
+    state.summarise();
+
+    // Recreate: random order or hardest-first (longest delivery), best placement with blinks.
+    if (random.next() < 0.5) shuffleInPlace(removed, random);
+    else removed.sort((x, y) => problem.deliveryLength[y] - problem.deliveryLength[x] || x - y);
+    let complete = true;
+    for (const j of removed) {
+      state.bestPlacement(j, blink);
+      if (placement.robot < 0) state.bestPlacement(j);
+      if (placement.robot < 0) {
+        complete = false;
+        break;
+      }
+      const r = placement.robot;
+      if (!saved.has(r)) saved.set(r, state.caches[r].route.slice());
+      state.insert(r, j, placement.position);
+    }
+    const value = complete ? state.value() : Infinity;
+    const accept = value < current - 1e-12 || (value < Infinity && value < current - temperature * Math.log(Math.max(1e-300, random.next())));
+    if (accept) {
+      current = value;
+      if (value < best - 1e-12) {
+        // Polish new bests with the descent; cheap relative to the search and often decisive.
+        descend(state, outOfTime, 20);
+        current = state.value();
+        best = current;
+        bestRoutes = state.routes();
+        bestMakespan = state.makespan;
+      }
+    } else {
+      for (const [r, route] of saved) {
+        state.caches[r].route = route;
+        state.caches[r].refresh();
+      }
+      state.summarise();
+    }
+    context.progress(Math.min(1, fraction), bestMakespan);
+  }
+  return bestRoutes;
+}
+
+/**
+ * The regret construction may use at most 40% of the time budget (it is quadratic and
+ * can be slow with few robots and many deliveries); with an iteration cap it always finishes,
+ * so that capped runs stay reproducible.
+ */
+export function constructionOverrun(context: AlgorithmContext): () => boolean {
+  if (Number.isFinite(context.maxIterations)) return () => false;
+  const limit = context.now() + (context.deadlineMs - context.now()) * 0.4;
+  return () => context.now() >= limit;
+}
+
+function pickFrom(items: number[], random: Random): number {
+  return items[random.int(items.length)];
+}
+
+function routeIndex(state: FleetState): { robot: Int32Array } {
+  const robot = new Int32Array(state.problem.deliveryCount).fill(-1);
+  state.caches.forEach((cache, r) => {
+    for (const j of cache.route) robot[j] = r;
+  });
+  return { robot };
+}
+
+/**
+ * For each delivery, the `size` most related others (the dropoff of one close to the pickup of
+ * the other, both ways), by partial insertion sort: O(n * size) rather than sorting n lists.
+ */
+function buildNeighbourLists(context: AlgorithmContext, size: number): number[][] {
+  const { problem } = context;
+  const n = problem.deliveryCount;
+  const lists: number[][] = [];
+  const bestScores = new Float64Array(size + 1);
+  const bestIds = new Int32Array(size + 1);
+  for (let j = 0; j < n; j++) {
+    if ((j & 63) === 0) context.checkCancelled();
+    let count = 0;
+    for (let k = 0; k < n; k++) {
+      if (k === j) continue;
+      const score = problem.dropToPick[j * n + k] + problem.dropToPick[k * n + j];
+      if (count === size && score >= bestScores[size - 1]) continue;
+      let at = count < size ? count++ : size - 1;
+      while (at > 0 && bestScores[at - 1] > score) {
+        bestScores[at] = bestScores[at - 1];
+        bestIds[at] = bestIds[at - 1];
+        at--;
+      }
+      bestScores[at] = score;
+      bestIds[at] = k;
+    }
+    lists.push(Array.from(bestIds.subarray(0, count)));
+  }
+  return lists;
+}

@@ -1,0 +1,132 @@
+import { readFile } from 'node:fs/promises';
+import { ALGORITHMS, algorithmByIdOrName } from './algorithms.ts';
+import { InfeasibleDeliveryError, InvalidProblemError } from './errors.ts';
+import { checkPlan } from './plan-checker.ts';
+import { buildProblem } from './problem.ts';
+import { solve } from './solve.ts';
+import type { ProblemInput } from './types.ts';
+
+export const USAGE = `Usage: fleetlab-solve INSTANCE.json --algorithm NAME [--time-limit S] [--seed N] [--summary]
+
+Solves an instance file ({ environment, tasks, params }) and prints the results JSON.
+  --algorithm NAME   one of ${ALGORITHMS.map((a) => a.name).join(', ')} (or its id 1-7)
+  --time-limit S     seconds for genetic and makespan (default: the instance's time_limit)
+  --seed N           seed of the random generator (default 1)
+  --summary          print one line of metrics instead of the results JSON
+`;
+
+interface Writable {
+  write(chunk: string): unknown;
+}
+
+interface CliArguments {
+  instance: string;
+  algorithm: string;
+  timeLimitS?: number;
+  seed?: number;
+  summary: boolean;
+}
+
+function parseArguments(argv: string[]): CliArguments | string {
+  let instance: string | undefined;
+  let algorithm: string | undefined;
+  let timeLimitS: number | undefined;
+  let seed: number | undefined;
+  let summary = false;
+  for (let k = 0; k < argv.length; k++) {
+    const argument = argv[k];
+    const [flag, inline] = argument.startsWith('--') && argument.includes('=') ? argument.split(/=(.*)/s, 2) : [argument, undefined];
+    const value = () => {
+      if (inline !== undefined) return inline;
+      k++;
+      return argv[k];
+    };
+    switch (flag) {
+      case '--algorithm':
+      case '-a': {
+        const name = value();
+        if (!name) return 'Missing value for --algorithm';
+        algorithm = name;
+        break;
+      }
+      case '--time-limit': {
+        const raw = value();
+        const parsed = Number(raw);
+        if (raw === undefined || raw === '' || !Number.isFinite(parsed) || parsed <= 0) return `--time-limit needs a positive number of seconds, got ${JSON.stringify(raw ?? '')}`;
+        timeLimitS = parsed;
+        break;
+      }
+      case '--seed': {
+        const raw = value();
+        const parsed = Number(raw);
+        if (raw === undefined || raw === '' || !Number.isInteger(parsed)) return `--seed needs an integer, got ${JSON.stringify(raw ?? '')}`;
+        seed = parsed;
+        break;
+      }
+      case '--summary':
+        summary = true;
+        break;
+      case '--help':
+      case '-h':
+        return '';
+      default:
+        if (argument.startsWith('-')) return `Unknown option ${argument}`;
+        if (instance !== undefined) return `Only one instance file, got ${instance} and ${argument}`;
+        instance = argument;
+    }
+  }
+  if (instance === undefined) return 'Missing INSTANCE.json';
+  if (algorithm === undefined) return 'Missing --algorithm';
+  if (!algorithmByIdOrName(algorithm)) return `Unknown algorithm ${algorithm}`;
+  return { instance, algorithm, timeLimitS, seed, summary };
+}
+
+/** Entry point of the fleetlab-solve command; returns the process exit code. */
+export async function runCli(argv: string[], stdout: Writable, stderr: Writable): Promise<number> {
+  const parsed = parseArguments(argv);
+  if (typeof parsed === 'string') {
+    if (parsed) stderr.write(`${parsed}\n\n`);
+    stderr.write(USAGE);
+    return 2;
+  }
+  let input: ProblemInput;
+  try {
+    input = JSON.parse(await readFile(parsed.instance, 'utf8')) as ProblemInput;
+  } catch (error) {
+    stderr.write(`Cannot read instance ${parsed.instance}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  try {
+    const problem = buildProblem(input);
+    const { results, stats } = solve(problem, {
+      algorithm: algorithmByIdOrName(parsed.algorithm)!.name,
+      seed: parsed.seed,
+      timeLimitS: parsed.timeLimitS,
+    });
+    if (parsed.summary) {
+      const check = checkPlan(problem, results);
+      stdout.write(
+        [
+          `instance=${(input as { id?: string }).id ?? parsed.instance}`,
+          `algorithm=${stats.algorithm}`,
+          `valid=${check.valid}`,
+          `makespan=${stats.makespan_s.toFixed(2)}s`,
+          `distance=${stats.total_distance_m.toFixed(2)}m`,
+          `recharges=${stats.recharges}`,
+          `bound=${stats.lower_bound_s.toFixed(2)}s`,
+          `gap=${(stats.gap * 100).toFixed(2)}%`,
+          `runtime=${stats.runtime_ms}ms`,
+        ].join(' ') + '\n',
+      );
+    } else {
+      stdout.write(JSON.stringify(results, null, 2) + '\n');
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof InfeasibleDeliveryError || error instanceof InvalidProblemError) {
+      stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,152 @@
+import { bestInsertion, insertion, RouteCache } from './route-insertion.ts';
+import type { ObjectiveScale } from './objective.ts';
+import type { Problem } from './problem.ts';
+import type { Routes } from './plan-builder.ts';
+
+/**
+ * Weight of the secondary term (average robot finish time, relative to the greedy makespan):
+ * under a pure makespan objective most moves leave the makespan unchanged, and this term
+ * prefers the plans that do the same work in less total time, which is what later lets the
+ * busiest robot shed work.
+ */
+export const TIE_BREAK_WEIGHT = 0.05;
+
+/** All robots' cached routes plus the extremes needed to score a change of one route in O(1). */
+export class FleetState {
+  readonly caches: RouteCache[];
+  finishSum = 0;
+  distanceSum = 0;
+  private latestRobot = -1;
+  private latest = 0;
+  private secondLatest = 0;
+  private earliestRobot = -1;
+  private earliest = 0;
+  private secondEarliest = 0;
+  private readonly tieScale: number;
+
+  constructor(
+    readonly problem: Problem,
+    readonly scale: ObjectiveScale,
+    routes: Routes,
+  ) {
+    this.caches = routes.map((route, r) => new RouteCache(problem, r, route.slice()));
+    this.tieScale = TIE_BREAK_WEIGHT / (Math.max(1, problem.robotCount) * scale.divisors[0]);
+    this.summarise();
+  }
+
+  routes(): Routes {
+    return this.caches.map((cache) => cache.route.slice());
+  }
+
+  /** Recomputes sums and extremes after routes changed. */
+  summarise(): void {
+    this.finishSum = 0;
+    this.distanceSum = 0;
+    this.latest = -Infinity;
+    this.secondLatest = -Infinity;
+    this.earliest = Infinity;
+    this.secondEarliest = Infinity;
+    this.latestRobot = -1;
+    this.earliestRobot = -1;
+    for (let r = 0; r < this.caches.length; r++) {
+      const { finish, distance } = this.caches[r];
+      this.finishSum += finish;
+      this.distanceSum += distance;
+      if (finish > this.latest) {
+        this.secondLatest = this.latest;
+        this.latest = finish;
+        this.latestRobot = r;
+      } else if (finish > this.secondLatest) this.secondLatest = finish;
+      if (finish < this.earliest) {
+        this.secondEarliest = this.earliest;
+        this.earliest = finish;
+        this.earliestRobot = r;
+      } else if (finish < this.secondEarliest) this.secondEarliest = finish;
+    }
+  }
+
+  get makespan(): number {
+    return Math.max(0, this.latest);
+  }
+
+  get busiestRobot(): number {
+    return this.latestRobot;
+  }
+
+  /** Augmented objective (weighted score plus the tie-break term) of the current routes. */
+  value(): number {
+    return this.valueWith(-1, 0, 0);
+  }
+
+  /** Augmented objective if robot r's route had finish f and distance d (r = -1: no change). */
+  valueWith(r: number, finish: number, distance: number): number {
+    const p = this.problem;
+    let latest = this.latest;
+    let earliest = this.earliest;
+    let busy = this.finishSum;
+    let travelled = this.distanceSum;
+    if (r >= 0) {
+      const cache = this.caches[r];
+      latest = Math.max(r === this.latestRobot ? this.secondLatest : this.latest, finish);
+      earliest = Math.min(r === this.earliestRobot ? this.secondEarliest : this.earliest, finish);
+      busy += finish - cache.finish;
+      travelled += distance - cache.distance;
+    }
+    if (this.caches.length === 0) return 0;
+    return (
+      this.scale.scoreOf(latest, travelled, earliest, busy, p.maxDistance, p.params.battery_capacity) + this.tieScale * busy
+    );
+  }
+
+  /** Augmented objective if robots a and b had the given figures. */
+  valueWithTwo(a: number, fa: number, da: number, b: number, fb: number, db: number): number {
+    const p = this.problem;
+    let latest = -Infinity;
+    let earliest = Infinity;
+    // The extremes of the other robots: scan only when a or b holds one of them.
+    if (a !== this.latestRobot && b !== this.latestRobot) latest = this.latest;
+    if (a !== this.earliestRobot && b !== this.earliestRobot) earliest = this.earliest;
+    if (latest === -Infinity || earliest === Infinity) {
+      for (let r = 0; r < this.caches.length; r++) {
+        if (r === a || r === b) continue;
+        const f = this.caches[r].finish;
+        if (f > latest) latest = f;
+        if (f < earliest) earliest = f;
+      }
+    }
+    latest = Math.max(latest, fa, fb);
+    earliest = Math.min(earliest, fa, fb);
+    const busy = this.finishSum - this.caches[a].finish - this.caches[b].finish + fa + fb;
+    const travelled = this.distanceSum - this.caches[a].distance - this.caches[b].distance + da + db;
+    return this.scale.scoreOf(latest, travelled, earliest, busy, p.maxDistance, p.params.battery_capacity) + this.tieScale * busy;
+  }
+
+  insert(r: number, j: number, position: number): void {
+    this.caches[r].route.splice(position, 0, j);
+    this.caches[r].refresh();
+    this.summarise();
+  }
+
+  /**
+   * Best (robot, position) for delivery j by the augmented objective; returns the value and
+   * leaves robot/position in `placement` (robot -1 when no robot can take it).
+   */
+  bestPlacement(j: number, blink?: () => boolean): number {
+    let bestValue = Infinity;
+    placement.robot = -1;
+    placement.position = -1;
+    for (let r = 0; r < this.caches.length; r++) {
+      const finish = bestInsertion(this.problem, this.caches[r], j, Infinity, blink);
+      if (finish === Infinity) continue;
+      const value = this.valueWith(r, finish, insertion.distance);
+      if (value < bestValue) {
+        bestValue = value;
+        placement.robot = r;
+        placement.position = insertion.position;
+      }
+    }
+    return bestValue;
+  }
+}
+
+export const placement = { robot: -1, position: -1 };

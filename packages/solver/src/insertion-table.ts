@@ -1,0 +1,51 @@
+import { bestInsertion, insertion, type RouteCache } from './route-insertion.ts';
+import type { Problem } from './problem.ts';
+
+/**
+ * Best insertion of every unassigned delivery into every robot's route (finish, distance and
+ * position), kept per (robot, delivery). Inserting into one route only invalidates that
+ * robot's row, so sequential constructions stay near O(n) work per step.
+ */
+export class InsertionTable {
+  readonly finish: Float64Array;
+  readonly distance: Float64Array;
+  readonly position: Int32Array;
+
+  constructor(
+    private readonly problem: Problem,
+    private readonly caches: RouteCache[],
+    unassigned: ArrayLike<number>,
+  ) {
+    const size = problem.robotCount * problem.deliveryCount;
+    this.finish = new Float64Array(size).fill(Infinity);
+    this.distance = new Float64Array(size).fill(Infinity);
+    this.position = new Int32Array(size).fill(-1);
+    for (let r = 0; r < caches.length; r++) this.updateRow(r, unassigned);
+  }
+
+  updateRow(r: number, unassigned: ArrayLike<number>): void {
+    const n = this.problem.deliveryCount;
+    const cache = this.caches[r];
+    for (let k = 0; k < unassigned.length; k++) {
+      const j = unassigned[k];
+      const index = r * n + j;
+      this.finish[index] = bestInsertion(this.problem, cache, j);
+      this.distance[index] = insertion.distance;
+      this.position[index] = insertion.position;
+    }
+  }
+}
+
+/**
+ * Per-robot cost of taking a delivery, standing in for the weighted objective without looking
+ * at other robots: completion-time and balance weights see the robot's resulting finish time,
+ * distance and energy weights its extra distance, cost efficiency its extra busy time.
+ */
+export function localCostWeights(problem: Problem, weights: Float64Array, divisors: Float64Array) {
+  const capacityPerMetre = problem.params.battery_capacity / problem.maxDistance;
+  const finishWeight = weights[0] / divisors[0] + weights[3] / divisors[3];
+  const distanceWeight = weights[1] / divisors[1] + (weights[2] * capacityPerMetre) / divisors[2];
+  const busyWeight = weights[4] / divisors[4];
+  return (newFinish: number, oldFinish: number, extraDistance: number): number =>
+    finishWeight * newFinish + distanceWeight * extraDistance + busyWeight * (newFinish - oldFinish);
+}

@@ -1,0 +1,153 @@
+import { algorithmByIdOrName, ALGORITHMS } from './algorithms.ts';
+import { SolveCancelledError, type AlgorithmContext } from './algorithms/context.ts';
+import { evolveGiantTours } from './algorithms/genetic-split.ts';
+import { assignGreedyByDistance } from './algorithms/greedy-distance.ts';
+import { assignByHungarianRounds } from './algorithms/hungarian-rounds.ts';
+import { assignByKmeansClusters } from './algorithms/kmeans-clusters.ts';
+import { optimiseMakespan } from './algorithms/makespan-search.ts';
+import { assignByRegretInsertion } from './algorithms/regret-insertion.ts';
+import { assignBySequentialAuction } from './algorithms/sequential-auction.ts';
+import { InvalidProblemError } from './errors.ts';
+import { lowerBound } from './lower-bound.ts';
+import { measureRoutes, ObjectiveScale, objectiveValues } from './objective.ts';
+import { checkPlan } from './plan-checker.ts';
+import { buildRobotSteps, round2, type Routes } from './plan-builder.ts';
+import type { Problem } from './problem.ts';
+import { createRandom } from './random.ts';
+import { repairRoutes } from './route-repair.ts';
+import type { AlgorithmName, PlanResults, PlanStep, SolveStats } from './types.ts';
+
+export interface SolveProgress {
+  fraction: number;
+  bestMakespanS: number | null;
+}
+
+export interface SolveOptions {
+  algorithm: AlgorithmName | number;
+  /** Seed of the pseudo-random generator (default 1). */
+  seed?: number;
+  /** Seconds for the time-limited algorithms (default: the problem's time_limit). */
+  timeLimitS?: number;
+  /** Cap on improvement iterations; with it, time-limited algorithms are reproducible. */
+  maxIterations?: number;
+  /** Called at most every ~250 ms. */
+  onProgress?: (progress: SolveProgress) => void;
+  /** Polled often; when it returns true the solve stops with SolveCancelledError. */
+  shouldStop?: () => boolean;
+  /** Clock in milliseconds (default performance.now). */
+  now?: () => number;
+}
+
+export interface SolveOutcome {
+  results: PlanResults;
+  stats: SolveStats;
+}
+
+const PROGRESS_INTERVAL_MS = 250;
+/** Time kept back from the limit for building, checking and returning the plan. */
+const FINISHING_RESERVE = 0.03;
+
+type Runner = (context: AlgorithmContext) => Routes;
+
+const RUNNERS: Record<AlgorithmName, Runner> = {
+  greedy_distance: (context) => context.greedyRoutes,
+  hungarian: assignByHungarianRounds,
+  kmeans: assignByKmeansClusters,
+  auction: assignBySequentialAuction,
+  genetic: evolveGiantTours,
+  makespan: optimiseMakespan,
+  marginal_benefit: assignByRegretInsertion,
+};
+
+/** Solves a problem with one of the seven algorithms; synchronous, for a worker thread. */
+export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
+  const now = options.now ?? (() => performance.now());
+  const startMs = now();
+  const algorithm = algorithmByIdOrName(options.algorithm);
+  if (!algorithm) {
+    throw new InvalidProblemError(
+      `Unknown algorithm ${JSON.stringify(options.algorithm)}; use one of ${ALGORITHMS.map((a) => `${a.name} (${a.id})`).join(', ')}`,
+    );
+  }
+  const seed = options.seed ?? 1;
+  const timeLimitS = options.timeLimitS ?? problem.params.time_limit;
+  const shouldStop = options.shouldStop ?? (() => false);
+  const checkCancelled = () => {
+    if (shouldStop()) throw new SolveCancelledError();
+  };
+  let lastProgressMs = -Infinity;
+  const progress = (fraction: number, bestMakespanS: number | null) => {
+    if (!options.onProgress) return;
+    const at = now();
+    if (at - lastProgressMs < PROGRESS_INTERVAL_MS && fraction < 1) return;
+    lastProgressMs = at;
+    options.onProgress({ fraction: Math.max(0, Math.min(1, fraction)), bestMakespanS: bestMakespanS === null ? null : round2(bestMakespanS) });
+  };
+
+  checkCancelled();
+  const bound = lowerBound(problem, checkCancelled);
+  const greedyRoutes = assignGreedyByDistance(problem, shouldStop);
+  checkCancelled();
+  const greedyFigures = measureRoutes(problem, greedyRoutes);
+  const scale = new ObjectiveScale(problem.params.objective_weights, objectiveValues(problem, greedyFigures.finish, greedyFigures.distance));
+  const deadlineMs = startMs + timeLimitS * 1000 * (1 - FINISHING_RESERVE);
+  const maxIterations = options.maxIterations ?? Infinity;
+  const context: AlgorithmContext = {
+    problem,
+    random: createRandom(seed),
+    scale,
+    greedyRoutes,
+    lowerBoundS: bound.makespan_s,
+    now,
+    deadlineMs,
+    maxIterations,
+    checkCancelled,
+    timeUp: () => {
+      checkCancelled();
+      return now() >= deadlineMs;
+    },
+    progress,
+    iterations: 0,
+  };
+  progress(0, null);
+  const routes = repairRoutes(problem, scale, RUNNERS[algorithm.name](context));
+  checkCancelled();
+
+  const robotSteps: Record<string, PlanStep[]> = {};
+  problem.robots.forEach((robot, r) => {
+    robotSteps[robot.id] = buildRobotSteps(problem, r, routes[r]);
+  });
+  const check = checkPlan(problem, robotSteps);
+  if (!check.valid) {
+    throw new Error(`Internal error: the ${algorithm.name} plan breaks the model: ${check.errors[0]}`);
+  }
+  const { metrics } = check;
+  const makespan = metrics.makespan_s;
+  // A zero bound only happens when there is nothing to do, so there is no gap to report.
+  const gap = bound.makespan_s > 0 ? Math.max(0, makespan / bound.makespan_s - 1) : 0;
+  const stats: SolveStats = {
+    algorithm: algorithm.name,
+    algorithm_id: algorithm.id,
+    makespan_s: round2(makespan),
+    total_distance_m: round2(metrics.total_distance_m),
+    recharges: metrics.recharges,
+    deliveries: metrics.deliveries,
+    lower_bound_s: round2(bound.makespan_s),
+    gap: Math.round(gap * 10000) / 10000,
+    runtime_ms: Math.round(now() - startMs),
+    seed,
+    iterations: context.iterations,
+    objectives: {
+      completion_time: round2(metrics.objectives.completion_time),
+      distance_traveled: round2(metrics.objectives.distance_traveled),
+      energy_usage: round2(metrics.objectives.energy_usage),
+      balanced_workload: round2(metrics.objectives.balanced_workload),
+      cost_efficiency: round2(metrics.objectives.cost_efficiency),
+    },
+    objective_score: Math.round(scale.score(metrics.objectives) * 10000) / 10000,
+    objective_weights: { ...problem.params.objective_weights },
+  };
+  const results = { ...robotSteps, stats } as PlanResults;
+  progress(1, makespan);
+  return { results, stats };
+}

@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../src/cli.ts';
+import { packageRoot } from './helpers.ts';
+
+const bin = join(packageRoot, 'bin', 'fleetlab-solve.js');
+const fixture = (name: string) => join(packageRoot, 'test', 'fixtures', `${name}.json`);
+
+function run(args: string[]) {
+  const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 60000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function capture() {
+  let text = '';
+  return { write: (chunk: string) => (text += chunk), text: () => text };
+}
+
+describe('fleetlab-solve CLI', () => {
+  it('prints the results JSON of the bin', () => {
+    const { code, stdout } = run([fixture('battery-two-robots'), '--algorithm', 'greedy_distance']);
+    expect(code).toBe(0);
+    const results = JSON.parse(stdout);
+    expect(Object.keys(results)).toEqual(['R1_1', 'R2_1', 'stats']);
+    expect(results.R1_1.map((step: { task: unknown }) => step.task)).toEqual([['P1', 'D1'], 'recharge', ['P1', 'D1']]);
+    expect(results.stats).toMatchObject({ algorithm: 'greedy_distance', makespan_s: 210, recharges: 1, seed: 1 });
+  });
+
+  it('prints one line of metrics with --summary', () => {
+    const { code, stdout } = run([fixture('line-one-robot'), '--algorithm', 'makespan', '--time-limit', '2', '--summary', '--seed', '3']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^instance=line-one-robot algorithm=makespan valid=true makespan=10\.00s distance=10\.00m recharges=0 bound=10\.00s gap=0\.00% runtime=\d+ms\n$/,
+    );
+  });
+
+  it('exits 2 with the usage on bad arguments', async () => {
+    const spawned = run(['--algorithm', 'makespan']);
+    expect(spawned.code).toBe(2);
+    expect(spawned.stderr).toContain('Missing INSTANCE.json');
+    expect(spawned.stderr).toContain('Usage: fleetlab-solve INSTANCE.json --algorithm NAME');
+    for (const args of [
+      [fixture('line-one-robot')],
+      [fixture('line-one-robot'), '--algorithm', 'fastest'],
+      [fixture('line-one-robot'), '--algorithm', 'makespan', '--time-limit', 'soon'],
+      [fixture('line-one-robot'), '--algorithm', 'makespan', '--seed', '1.5'],
+      [fixture('line-one-robot'), '--algorithm', 'makespan', '--verbose'],
+      [join(packageRoot, 'no-such-instance.json'), '--algorithm', 'makespan'],
+    ]) {
+      const stderr = capture();
+      expect(await runCli(args, capture(), stderr)).toBe(2);
+      expect(stderr.text().length).toBeGreaterThan(0);
+    }
+  });
+
+  it('exits 1 with the error text when a delivery cannot be done', async () => {
+    const stdout = capture();
+    const stderr = capture();
+    const code = await runCli([fixture('battery-two-robots'), '--algorithm', 'auction', '--time-limit=1'], stdout, stderr);
+    expect(code).toBe(0);
+    const { readFileSync, writeFileSync, mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const instance = JSON.parse(readFileSync(fixture('battery-two-robots'), 'utf8'));
+    instance.params.max_distance = 15;
+    const path = join(mkdtempSync(join(tmpdir(), 'fleetlab-cli-')), 'tight.json');
+    writeFileSync(path, JSON.stringify(instance));
+    const spawned = run([path, '--algorithm', '1']);
+    expect(spawned.code).toBe(1);
+    expect(spawned.stderr).toBe(
+      'Delivery P1 -> D1 cannot be done: the round trip from the nearest home station (R1) is 20.0 m but a full charge covers 15 m\n',
+    );
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { buildProblem, checkPlan, InfeasibleDeliveryError, solve, SolveCancelledError, type SolveProgress } from '../src/index.ts';
+import { loadFixture, loadInstance } from './helpers.ts';
+
+const s1 = buildProblem(loadInstance('s1'));
+const m1 = buildProblem(loadInstance('m1'));
+
+describe('solve', () => {
+  it('reports the stats of the model', () => {
+    const { results, stats } = solve(s1, { algorithm: 'marginal_benefit', seed: 7 });
+    expect(Object.keys(stats).sort()).toEqual(
+      [
+        'algorithm', 'algorithm_id', 'deliveries', 'gap', 'iterations', 'lower_bound_s', 'makespan_s', 'objective_score',
+        'objective_weights', 'objectives', 'recharges', 'runtime_ms', 'seed', 'total_distance_m',
+      ].sort(),
+    );
+    expect(stats.seed).toBe(7);
+    expect(stats.lower_bound_s).toBe(66.23);
+    expect(stats.gap).toBeCloseTo(stats.makespan_s / 66.23 - 1, 3);
+    expect(results.stats).toBe(stats);
+    expect(Object.keys(results)).toEqual(['R1_1', 'R1_2', 'R2_1', 'R2_2', 'stats']);
+    // The weighted objective is normalised by the greedy plan: greedy itself scores exactly 1.
+    expect(solve(s1, { algorithm: 'greedy_distance' }).stats.objective_score).toBe(1);
+  });
+
+  it('gives the same plan for the same seed (time-limited algorithms with an iteration cap)', () => {
+    for (const algorithm of ['makespan', 'genetic', 'kmeans'] as const) {
+      const first = solve(m1, { algorithm, seed: 11, maxIterations: 60 });
+      const second = solve(m1, { algorithm, seed: 11, maxIterations: 60 });
+      delete (first.results.stats as Partial<typeof first.stats>).runtime_ms;
+      delete (second.results.stats as Partial<typeof second.stats>).runtime_ms;
+      expect(second.results).toEqual(first.results);
+    }
+  });
+
+  it('stops at the time limit of an injected clock and reports progress at most every 250 ms', () => {
+    let clock = 0;
+    const now = () => (clock += 5);
+    const progress: SolveProgress[] = [];
+    const { stats } = solve(m1, { algorithm: 'makespan', timeLimitS: 2, now, onProgress: (p) => progress.push(p) });
+    expect(stats.runtime_ms).toBeLessThanOrEqual(2100);
+    expect(stats.iterations).toBeGreaterThan(0);
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.length).toBeLessThanOrEqual(2000 / 250 + 3);
+    expect(progress[progress.length - 1]).toEqual({ fraction: 1, bestMakespanS: stats.makespan_s });
+    for (const p of progress) expect(p.fraction).toBeGreaterThanOrEqual(0);
+  });
+
+  it('stops with SolveCancelledError soon after shouldStop turns true', () => {
+    let polls = 0;
+    const started = performance.now();
+    expect(() => solve(m1, { algorithm: 'makespan', timeLimitS: 60, shouldStop: () => ++polls > 200 })).toThrow(SolveCancelledError);
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('returns early with a proven zero gap', () => {
+    const problem = buildProblem(loadFixture('line-one-robot'));
+    const { stats } = solve(problem, { algorithm: 'makespan', timeLimitS: 30 });
+    expect(stats.gap).toBe(0);
+    expect(stats.runtime_ms).toBeLessThan(5000);
+  });
+
+  it('honours a distance objective: less distance than under the makespan objective', () => {
+    const input = loadInstance('s1');
+    const byDistance = buildProblem({ ...input, params: { ...input.params, objective_weights: { distance_traveled: 100 } } });
+    const distance = solve(byDistance, { algorithm: 'makespan', maxIterations: 400 }).stats;
+    const makespan = solve(s1, { algorithm: 'makespan', maxIterations: 400 }).stats;
+    expect(distance.total_distance_m).toBeLessThanOrEqual(makespan.total_distance_m);
+    expect(distance.objective_weights).toEqual({ distance_traveled: 100 });
+  });
+
+  it('every algorithm gives a valid plan on s2, where batteries bind hard', () => {
+    const s2 = buildProblem(loadInstance('s2'));
+    for (const algorithm of ['greedy_distance', 'hungarian', 'kmeans', 'auction', 'genetic', 'makespan', 'marginal_benefit'] as const) {
+      const { results } = solve(s2, { algorithm, maxIterations: 40 });
+      expect(checkPlan(s2, results).errors).toEqual([]);
+    }
+  });
+
+  it('throws InfeasibleDeliveryError from buildProblem, never a partial plan', () => {
+    expect(() => buildProblem({ ...loadFixture('battery-two-robots'), params: { max_distance: 10 } })).toThrow(InfeasibleDeliveryError);
+  });
+});
