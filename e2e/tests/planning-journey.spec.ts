@@ -53,13 +53,16 @@ test('a planner creates a scenario, generates tasks, runs a solve and studies th
   await page.getByLabel('Scenario').selectOption(String(scenarioId));
   await page.getByLabel('Task').selectOption({ label: 'Morning orders (8 deliveries)' });
   await expect(page.getByLabel('Name')).toHaveValue('Solve for Morning peak');
-  await page.getByLabel('Algorithm').selectOption('marginal_benefit');
+  await page.getByLabel('Algorithm').selectOption('makespan');
   await page.getByRole('button', { name: 'Show Advanced Settings' }).click();
   await page.getByLabel('Max Distance (meters)').fill('1000');
+  await page.getByLabel('Time Limit (s)').fill('4');
   await page.screenshot({ path: screens('solve-create'), fullPage: true });
   await page.getByRole('button', { name: 'Start Optimization' }).click();
   await expect(page).toHaveURL(/\/solves\/\d+$/);
   const solveId = Number(page.url().split('/').pop());
+  // The page follows the solve through its lifecycle while it searches for 4 s.
+  await expect(page.getByText(/Waiting to start\.\.\.|Optimization in progress/).first()).toBeVisible();
 
   await expect(page.getByRole('heading', { name: 'Results Summary' })).toBeVisible({ timeout: 60_000 });
   await page.screenshot({ path: screens('solve-results'), fullPage: true });

@@ -5,6 +5,7 @@ import {
   MAX_DISTANCE_RULE,
   parseBoundedNumber,
   RECHARGE_TIME_RULE,
+  TIME_LIMIT_RULE,
   ROBOT_SPEED_RULE,
   SELECTABLE_ALGORITHMS,
   algorithmIdOf,
@@ -32,6 +33,13 @@ describe('advanced solve fields', () => {
     expect(parseBoundedNumber(' ', RECHARGE_TIME_RULE)).toBe(3);
     expect(parseBoundedNumber('1', RECHARGE_TIME_RULE)).toBe(3);
     expect(parseBoundedNumber('500', RECHARGE_TIME_RULE)).toBe(120);
+  });
+
+  it('Time Limit: 1 to 3600 s, non-numeric falls back to the spec default 300', () => {
+    expect(parseBoundedNumber('20', TIME_LIMIT_RULE)).toBe(20);
+    expect(parseBoundedNumber('abc', TIME_LIMIT_RULE)).toBe(300);
+    expect(parseBoundedNumber('0', TIME_LIMIT_RULE)).toBe(1);
+    expect(parseBoundedNumber('99999', TIME_LIMIT_RULE)).toBe(3600);
   });
 });
 

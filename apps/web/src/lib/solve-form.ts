@@ -6,9 +6,11 @@ export interface NumberFieldRule { min: number; max: number; fallback: number; s
 export const MAX_DISTANCE_RULE: NumberFieldRule = { min: 0, max: 10000, fallback: 1000 };
 export const ROBOT_SPEED_RULE: NumberFieldRule = { min: 0.1, max: 5, fallback: 1, step: 0.1 };
 export const RECHARGE_TIME_RULE: NumberFieldRule = { min: 3, max: 120, fallback: 3 };
+/** How long the searching algorithms (genetic, makespan) may improve; spec §9 default 300 s. */
+export const TIME_LIMIT_RULE: NumberFieldRule = { min: 1, max: 3600, fallback: 300 };
 
 /** Spec §9 solve parameters the form does not expose. */
-export const FIXED_SOLVE_PARAMETERS = { time_limit: 300, battery_capacity: 100, balance_factor: 50 } as const;
+export const FIXED_SOLVE_PARAMETERS = { battery_capacity: 100, balance_factor: 50 } as const;
 
 /** A typed-in number: non-numeric input takes the fallback, numbers are held to the range. */
 export function parseBoundedNumber(raw: string, rule: NumberFieldRule): number {

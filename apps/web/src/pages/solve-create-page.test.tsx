@@ -133,6 +133,8 @@ describe('/solves/create', () => {
     await userEvent.type(screen.getByLabelText('Robot Speed (m/s)'), '9');
     await userEvent.clear(screen.getByLabelText('Recharge Time (min)'));
     await userEvent.type(screen.getByLabelText('Recharge Time (min)'), '45');
+    await userEvent.clear(screen.getByLabelText('Time Limit (s)'));
+    await userEvent.type(screen.getByLabelText('Time Limit (s)'), '20');
 
     await userEvent.clear(screen.getByLabelText('Completion Time weight'));
     await userEvent.type(screen.getByLabelText('Completion Time weight'), '30');
@@ -146,7 +148,7 @@ describe('/solves/create', () => {
     const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown>; algorithm_id: number };
     expect(body.algorithm_id).toBe(6);
     expect(body.parameters).toEqual({
-      time_limit: 300,
+      time_limit: 20,
       algorithm_type: 'makespan',
       battery_capacity: 100,
       max_distance: 1000,

@@ -24,6 +24,7 @@ import {
   OBJECTIVE_LABELS,
   parseBoundedNumber,
   RECHARGE_TIME_RULE,
+  TIME_LIMIT_RULE,
   ROBOT_SPEED_RULE,
   SELECTABLE_ALGORITHMS,
   type AlgorithmName,
@@ -48,6 +49,7 @@ export default function SolveCreatePage() {
   const [maxDistance, setMaxDistance] = useState(String(MAX_DISTANCE_RULE.fallback));
   const [robotSpeed, setRobotSpeed] = useState(String(ROBOT_SPEED_RULE.fallback));
   const [rechargeTime, setRechargeTime] = useState(String(RECHARGE_TIME_RULE.fallback));
+  const [timeLimit, setTimeLimit] = useState(String(TIME_LIMIT_RULE.fallback));
   const [objectives, setObjectives] = useState<ObjectiveSettings>(defaultObjectiveSettings);
   const [errors, setErrors] = useState<SolveFormErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -102,7 +104,7 @@ export default function SolveCreatePage() {
         name: name.trim(),
         description: description.trim(),
         parameters: {
-          time_limit: FIXED_SOLVE_PARAMETERS.time_limit,
+          time_limit: parseBoundedNumber(timeLimit, TIME_LIMIT_RULE),
           algorithm_type: algorithm,
           battery_capacity: FIXED_SOLVE_PARAMETERS.battery_capacity,
           max_distance: parseBoundedNumber(maxDistance, MAX_DISTANCE_RULE),
@@ -213,7 +215,7 @@ export default function SolveCreatePage() {
           </button>
           {showAdvanced && (
             <div id="advanced-settings" className="mt-5 space-y-6">
-              <div className="grid gap-4 sm:grid-cols-3">
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
                 <TextField
                   label="Max Distance (meters)"
                   type="number"
@@ -241,6 +243,15 @@ export default function SolveCreatePage() {
                   value={rechargeTime}
                   hint="3 to 120."
                   onChange={(event) => setRechargeTime(event.target.value)}
+                />
+                <TextField
+                  label="Time Limit (s)"
+                  type="number"
+                  min={TIME_LIMIT_RULE.min}
+                  max={TIME_LIMIT_RULE.max}
+                  value={timeLimit}
+                  hint="Search time for Genetic and Makespan, 1 to 3600; the others finish sooner."
+                  onChange={(event) => setTimeLimit(event.target.value)}
                 />
               </div>
               <ObjectiveWeightsFieldset
