@@ -57,3 +57,8 @@ export async function startFleetlab(port: number): Promise<RunningFleetlab> {
     },
   };
 }
+
+/** Where journeys save their screenshots of the main screens (kept as test artifacts). */
+export function screenshotPath(name: string): string {
+  return path.join(repoRoot, 'e2e', 'artifacts', 'screens', `${name}.png`);
+}

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { readVerificationCode, signUpAndLogIn, uniqueEmail } from '../support/accounts.ts';
+import { screenshotPath } from '../support/fleetlab-server.ts';
 
 test('a newcomer registers, verifies with the logged code, logs in and logs out', async ({ page }) => {
   const { username } = await signUpAndLogIn(page, 'newcomer');
   await expect(page.getByText(username)).toBeVisible();
-  await page.screenshot({ path: 'artifacts/screens/dashboard.png', fullPage: true });
+  await page.screenshot({ path: screenshotPath('dashboard'), fullPage: true });
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login|\/$/);
   await page.goto('/dashboard');

@@ -17,6 +17,8 @@ import type { SolveQueue } from './jobs/solve-queue.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { authRoutes } from './routes/auth.ts';
 import { environmentRoutes } from './routes/environments.ts';
+import { experimentRoutes } from './routes/experiments.ts';
+import { scenarioParameterRoutes } from './routes/scenario-parameters.ts';
 import { scenarioRoutes } from './routes/scenarios.ts';
 import { solveRoutes } from './routes/solves.ts';
 import { taskGenerationRoutes } from './routes/task-generation.ts';
@@ -141,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         authenticate: (scope) => requireUser(scope, services.auth),
       });
       await api.register(solveRoutes, { services });
+      await api.register(experimentRoutes, { services, db });
+      await api.register(scenarioParameterRoutes, { services, db });
     },
     { prefix: API_PREFIX },
   );

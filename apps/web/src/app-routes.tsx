@@ -5,6 +5,7 @@ import { AppLayout } from './components/layout/app-layout.tsx';
 import { FullPageSpinner } from './components/ui/spinner.tsx';
 import DashboardPage from './pages/dashboard-page.tsx';
 import EnvironmentsPage from './pages/environments-page.tsx';
+import ExperimentsPage from './pages/experiments-page.tsx';
 import LandingPage from './pages/landing-page.tsx';
 import LoginPage from './pages/login-page.tsx';
 import NotFoundPage from './pages/not-found-page.tsx';
@@ -25,6 +26,9 @@ const GridEditorPage = lazy(() => import('./pages/grid-editor-page.tsx'));
 const EnvironmentDetailPage = lazy(() => import('./pages/environment-detail-page.tsx'));
 const TaskGeneratePage = lazy(() => import('./pages/task-generate-page.tsx'));
 const TaskCreatePage = lazy(() => import('./pages/task-create-page.tsx'));
+// The results page carries the sweep chart; the form is rarely used.
+const ExperimentCreatePage = lazy(() => import('./pages/experiment-create-page.tsx'));
+const ExperimentDetailPage = lazy(() => import('./pages/experiment-detail-page.tsx'));
 
 /** Every route of spec §2. */
 export function AppRoutes() {
@@ -53,6 +57,9 @@ export function AppRoutes() {
             <Route path="/solves" element={<SolvesPage />} />
             <Route path="/solves/create" element={<SolveCreatePage />} />
             <Route path="/solves/:id" element={<SolveDetailPage />} />
+            <Route path="/experiments" element={<ExperimentsPage />} />
+            <Route path="/experiments/create" element={<ExperimentCreatePage />} />
+            <Route path="/experiments/:id" element={<ExperimentDetailPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -22,6 +22,7 @@ export type {
 export { generatePickupPoints } from './layout/pickups.ts';
 export { generateNavigationPoints, NAVIGATION_POINT_CORNER_OFFSET } from './layout/navigation-points.ts';
 export { robotsFromStations } from './layout/robots.ts';
+export { fleetForScenario } from './layout/fleet.ts';
 export {
   cellCentreOf,
   isInsideGrid,

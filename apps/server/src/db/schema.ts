@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -8,9 +9,13 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type {
+  AlgorithmName,
   DimensionsRecord,
+  ExperimentKind,
+  ExperimentParametersRecord,
   ElementsRecord,
   NavigationGraphRecord,
   ScenarioParametersRecord,
@@ -178,6 +183,8 @@ export const solves = pgTable(
     progress: jsonb('progress').$type<Record<string, unknown>>(),
     /** Job id of the queue that runs the solve (name kept from the spec's API). */
     celery_task_id: text('celery_task_id'),
+    /** The experiment this solve is a point of; deleting the experiment deletes its solves. */
+    experiment_id: integer('experiment_id').references((): AnyPgColumn => experiments.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (table) => [
@@ -186,7 +193,41 @@ export const solves = pgTable(
     index('solves_scenario_idx').on(table.scenario_id),
     index('solves_task_idx').on(table.task_id),
     index('solves_status_idx').on(table.status),
+    index('solves_experiment_idx').on(table.experiment_id),
   ],
+);
+
+/**
+ * A fleet sweep or an algorithm comparison: one solve per point (solves.experiment_id); its
+ * status and progress are derived from those solves, so no worker ever writes here.
+ */
+export const experiments = pgTable(
+  'experiments',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    environment_id: integer('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    scenario_id: integer('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
+    task_id: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    kind: text('kind').$type<ExperimentKind>().notNull(),
+    algorithms: jsonb('algorithms').$type<AlgorithmName[]>().notNull(),
+    robot_counts: jsonb('robot_counts').$type<number[]>().notNull(),
+    parameters: jsonb('parameters').$type<ExperimentParametersRecord>().notNull(),
+    knee_tolerance: doublePrecision('knee_tolerance').notNull(),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (table) => [index('experiments_user_idx').on(table.user_id, table.created_at)],
 );
 
 export type UserRow = typeof users.$inferSelect;
@@ -194,3 +235,4 @@ export type EnvironmentRow = typeof environments.$inferSelect;
 export type ScenarioRow = typeof scenarios.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
 export type SolveRow = typeof solves.$inferSelect;
+export type ExperimentRow = typeof experiments.$inferSelect;

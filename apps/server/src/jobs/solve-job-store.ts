@@ -1,7 +1,8 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { fleetForScenario } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { environments, solves, tasks, type EnvironmentRow, type SolveRow } from '../db/schema.ts';
+import { environments, scenarios, solves, tasks, type EnvironmentRow, type SolveRow } from '../db/schema.ts';
 
 /** What GET /solves/{id} shows while a solve runs. */
 export type SolveProgressRecord = {
@@ -54,7 +55,15 @@ export class SolveJobStore {
       .from(environments)
       .where(eq(environments.id, solve.environment_id));
     const [task] = await this.db.select({ details: tasks.details }).from(tasks).where(eq(tasks.id, solve.task_id));
+    const [scenario] = await this.db
+      .select({ parameters: scenarios.parameters })
+      .from(scenarios)
+      .where(eq(scenarios.id, solve.scenario_id));
     if (!environment || !task) return null;
+    // The fleet a solve plans for: its own robot_count (an experiment's point), else the scenario's.
+    const robotCount = solve.parameters.robot_count ?? scenario?.parameters.robot_count;
+    const { robots, robot_stations: stations } = environment.elements;
+    environment.elements = { ...environment.elements, robots: fleetForScenario(robots, stations, robotCount) };
     const pairs = (task.details.tasks ?? []).map(([pickup, dropoff]) => [pickup, dropoff] as [string, string]);
     return { solve, environment, pairs };
   }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { SolveCreateParsed, SolveRecord } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
@@ -56,10 +56,14 @@ export class SolvesService {
 
   private async assertReferencesFit(userId: number, body: SolveCreateParsed): Promise<void> {
     const [environment] = await this.db
-      .select({ id: environments.id })
+      .select({ id: environments.id, robots: sql<number>`jsonb_array_length(${environments.elements}->'robots')` })
       .from(environments)
       .where(and(eq(environments.id, body.environment_id), eq(environments.user_id, userId)));
     if (!environment) throw notFound('Environment');
+    const robotCount = body.parameters.robot_count;
+    if (robotCount !== undefined && robotCount > Number(environment.robots)) {
+      throw badRequest(`body.parameters.robot_count: ${robotCount} robots asked, but the environment has ${environment.robots}`);
+    }
     const [scenario] = await this.db
       .select({ environment_id: scenarios.environment_id })
       .from(scenarios)

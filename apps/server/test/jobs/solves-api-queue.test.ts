@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -10,6 +11,8 @@ import type { Mailer } from '../../src/services/mail.ts';
 import { scenarioBody, singleAisleEnvironment, solveBody, taskBody } from '../support/fixtures.ts';
 import { createWebDist, expectStatus, FAST_SCRYPT } from '../support/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+const S1_INSTANCE = new URL('../../../../packages/solver/bench/instances/s1.json', import.meta.url);
 
 interface QueueApp {
   app: FastifyInstance;
@@ -72,6 +75,29 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     expect(solve.status).toBe('completed');
     expect(solve.results.stats.algorithm).toBe('greedy_distance');
     expect(solve.progress).toBeNull();
+  });
+
+  it('plans for the scenario’s robot_count, spread round-robin over the stations, and refuses more robots than exist', async () => {
+    const instance = JSON.parse(readFileSync(S1_INSTANCE, 'utf8'));
+    const post = (url: string, payload: unknown, status: number) =>
+      expectStatus(t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: t.headers, payload: payload as object }), status);
+    const environmentId = (await post('/environments', instance.environment, 201)).json().id;
+    const scenarioId = (await post('/scenarios', { name: 'Two robots', environment_id: environmentId, parameters: { robot_count: 2 } }, 201)).json().id;
+    const taskId = (await post('/tasks/batch', [{ name: 's1 pairs', task_type: 'pickup_delivery', scenario_id: scenarioId, details: { tasks: instance.tasks } }], 201)).json()[0].id;
+    const ids = { environmentId, scenarioId, taskId };
+
+    const tooMany = await post('/solves', { ...solveBody(ids), parameters: { ...solveBody(ids).parameters, robot_count: 5 } }, 400);
+    expect(tooMany.json().detail).toBe('body.parameters.robot_count: 5 robots asked, but the environment has 4');
+
+    const id = (await post('/solves', solveBody(ids), 201)).json().id as number;
+    let solve = { status: 'pending' } as { status: string; results?: Record<string, unknown> };
+    for (let k = 0; k < 300 && solve.status !== 'completed' && solve.status !== 'failed'; k++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      solve = (await t.app.inject({ method: 'GET', url: `/api/v1/solves/${id}`, headers: t.headers })).json();
+    }
+    expect(solve.status).toBe('completed');
+    // s1 has stations R1 and R2 with two robots each: a fleet of 2 takes the first robot of each.
+    expect(Object.keys(solve.results ?? {}).filter((key) => key !== 'stats')).toEqual(['R1_1', 'R2_1']);
   });
 
   it('DELETE of a running solve stops its solver at once', async () => {

@@ -72,6 +72,33 @@ describe('/scenarios/create', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create scenario. Please try again.');
   });
 
+  it('sends Order Volume and Robot Count when given, within the robots of the environment', async () => {
+    const network = stubFetch({
+      ...base,
+      'POST /scenarios': { status: 201, body: { id: 78 } },
+      'GET /scenarios/78': { status: 404, body: { detail: 'Scenario not found' } },
+    });
+    renderApp('/scenarios/create', { signedIn: true });
+    await waitFor(() => expect(screen.getByLabelText('Environment')).toHaveValue('11'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Peak');
+    await userEvent.type(screen.getByLabelText('Order Volume'), '40');
+    await userEvent.type(screen.getByLabelText('Robot Count'), '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Scenario' }));
+    // Small Warehouse has one robot.
+    expect(screen.getByText('Robot Count must be from 1 to 1 (the robots of the environment)')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/scenarios')).toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText('Robot Count'));
+    await userEvent.type(screen.getByLabelText('Robot Count'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Scenario' }));
+    await waitFor(() => expect(currentLocation()).toBe('/scenarios/78'));
+    expect(network.callsTo('POST', '/scenarios')[0].body).toEqual({
+      name: 'Peak',
+      description: '',
+      environment_id: 11,
+      parameters: { order_volume: 40, robot_count: 1 },
+    });
+  });
+
   it('Cancel returns to the list', async () => {
     stubFetch({ ...base, 'GET /scenarios': { body: [] } });
     renderApp('/scenarios/create', { signedIn: true });

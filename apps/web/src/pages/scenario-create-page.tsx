@@ -7,8 +7,9 @@ import { PageHeader } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
+import { parseScenarioParameters, type ScenarioParameterErrors } from '../experiments/scenario-parameters.ts';
 
-interface ScenarioFormErrors { environment?: string; name?: string }
+interface ScenarioFormErrors extends ScenarioParameterErrors { environment?: string; name?: string }
 
 export default function ScenarioCreatePage() {
   const navigate = useNavigate();
@@ -20,6 +21,8 @@ export default function ScenarioCreatePage() {
   const [environmentId, setEnvironmentId] = useState('');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [orderVolume, setOrderVolume] = useState('');
+  const [robotCount, setRobotCount] = useState('');
   const [errors, setErrors] = useState<ScenarioFormErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -43,22 +46,27 @@ export default function ScenarioCreatePage() {
     const found: ScenarioFormErrors = {};
     if (!environmentId) found.environment = 'Please select an environment';
     if (!name.trim()) found.name = 'Name is required';
+    const parsed = parseScenarioParameters(orderVolume, robotCount, robotsInEnvironment);
+    if ('errors' in parsed) Object.assign(found, parsed.errors);
     setErrors(found);
     setSubmitError(null);
-    if (found.environment || found.name) return;
+    if (found.environment || found.name || 'errors' in parsed) return;
 
     try {
       const created = await createScenario.mutateAsync({
         name: name.trim(),
         description: description.trim(),
         environment_id: Number(environmentId),
-        parameters: {},
+        parameters: parsed.parameters,
       });
       navigate(`/scenarios/${created.id}`);
     } catch {
       setSubmitError('Failed to create scenario. Please try again.');
     }
   }
+
+  const selectedEnvironment = environments.data?.find((environment) => String(environment.id) === environmentId);
+  const robotsInEnvironment = selectedEnvironment ? selectedEnvironment.elements.robots.length : null;
 
   if (environments.isPending) return <FullPageSpinner label="Loading environments" />;
 
@@ -91,6 +99,27 @@ export default function ScenarioCreatePage() {
           </SelectField>
           <TextField label="Name" required value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
           <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="Order Volume"
+              type="number"
+              min={1}
+              value={orderVolume}
+              error={errors.orderVolume}
+              hint="Default number of pickup-dropoff pairs to generate."
+              onChange={(event) => setOrderVolume(event.target.value)}
+            />
+            <TextField
+              label="Robot Count"
+              type="number"
+              min={1}
+              max={robotsInEnvironment ?? undefined}
+              value={robotCount}
+              error={errors.robotCount}
+              hint={`Robots solves use, spread over the stations; empty = all${robotsInEnvironment !== null ? ` ${robotsInEnvironment}` : ''}.`}
+              onChange={(event) => setRobotCount(event.target.value)}
+            />
+          </div>
           <div className="flex justify-end gap-3 pt-2">
             <button type="button" className={buttonSecondary} onClick={() => navigate('/scenarios')}>
               Cancel

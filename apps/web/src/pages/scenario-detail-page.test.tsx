@@ -50,6 +50,30 @@ describe('/scenarios/{id}', () => {
     expect(network.callsTo('DELETE', '/scenarios/21')).toHaveLength(1);
   });
 
+  it('shows the parameters and edits them with PATCH', async () => {
+    const updated = { ...MORNING_RUSH, parameters: { order_volume: 12, robot_count: 1 } };
+    const network = stubFetch({ ...routes, 'PATCH /scenarios/21': { body: updated } });
+    renderApp('/scenarios/21', { signedIn: true });
+    const panel = await screen.findByRole('region', { name: 'Parameters' });
+    expect(within(panel).getByText('Not set')).toBeInTheDocument();
+    expect(await within(panel).findByText('All 1 robots')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Run Experiment' })).toHaveAttribute('href', '/experiments/create?scenario_id=21');
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Edit Parameters' }));
+    await userEvent.type(within(panel).getByLabelText('Order Volume'), '12');
+    await userEvent.type(within(panel).getByLabelText('Robot Count'), '3');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save Parameters' }));
+    expect(within(panel).getByText('Robot Count must be from 1 to 1 (the robots of the environment)')).toBeInTheDocument();
+    expect(network.callsTo('PATCH', '/scenarios/21')).toHaveLength(0);
+
+    await userEvent.clear(within(panel).getByLabelText('Robot Count'));
+    await userEvent.type(within(panel).getByLabelText('Robot Count'), '1');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Save Parameters' }));
+    expect(await within(panel).findByText('12')).toBeInTheDocument();
+    expect(within(panel).getByText('1')).toBeInTheDocument();
+    expect(network.callsTo('PATCH', '/scenarios/21')[0].body).toEqual({ parameters: { order_volume: 12, robot_count: 1 } });
+  });
+
   it('reports a failed delete', async () => {
     stubFetch({ ...routes, 'DELETE /scenarios/21': { status: 500, body: null } });
     vi.spyOn(window, 'confirm').mockReturnValue(true);

@@ -8,8 +8,9 @@ import { TaskTypeBadge } from '../components/ui/badges.tsx';
 import { GraphToggle } from '../components/ui/graph-toggle.tsx';
 import { EmptyState } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
-import { buttonDanger, buttonPrimary, card, linkText } from '../components/ui/styles.ts';
+import { buttonDanger, buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
 import { SCENARIO_TASK_PREVIEW_LIMIT } from '../lib/scenario-records.ts';
+import { ScenarioParametersPanel } from '../experiments/scenario-parameters-panel.tsx';
 
 export default function ScenarioDetailPage() {
   const { id = '' } = useParams();
@@ -71,6 +72,9 @@ export default function ScenarioDetailPage() {
           <Link to={`/tasks/generate?scenario_id=${record.id}`} className={buttonPrimary}>
             Generate Tasks
           </Link>
+          <Link to={`/experiments/create?scenario_id=${record.id}`} className={buttonSecondary}>
+            Run Experiment
+          </Link>
           <button type="button" className={buttonDanger} onClick={handleDelete} disabled={deleteScenario.isPending}>
             Delete
           </button>
@@ -85,6 +89,11 @@ export default function ScenarioDetailPage() {
         </h2>
         <p className="mt-2 text-slate-200">{record.description || 'No description provided'}</p>
       </section>
+
+      <ScenarioParametersPanel
+        scenario={record}
+        robotsInEnvironment={environment.data ? environment.data.elements.robots.length : null}
+      />
 
       <section className={`${card} p-5`} aria-labelledby="scenario-map-heading">
         <div className="mb-3 flex items-center justify-between gap-4">

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../api/client.ts';
 import { useEnvironment, useEnvironments, useGenerateTasks, useSaveTasks, useScenarios } from '../api/hooks.ts';
@@ -47,6 +47,15 @@ export default function TaskGeneratePage() {
   useEffect(() => {
     if (scenarios.isError) console.error('Failed to load scenarios', scenarios.error);
   }, [scenarios.isError, scenarios.error]);
+
+  // The scenario's order volume is its default number of pairs: prefilled once per chosen scenario.
+  const prefilledFor = useRef<string | null>(null);
+  useEffect(() => {
+    const scenario = scenarios.data?.find((candidate) => String(candidate.id) === scenarioId);
+    if (!scenario || prefilledFor.current === scenarioId) return;
+    prefilledFor.current = scenarioId;
+    if (scenario.parameters.order_volume !== undefined) setNumberOfTasks(String(scenario.parameters.order_volume));
+  }, [scenarios.data, scenarioId]);
 
   async function handleGenerate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

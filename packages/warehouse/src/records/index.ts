@@ -5,3 +5,4 @@ export * from './scenario.ts';
 export * from './task.ts';
 export * from './solve.ts';
 export * from './auth.ts';
+export * from './experiment.ts';

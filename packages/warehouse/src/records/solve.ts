@@ -78,6 +78,11 @@ export const solveParametersInputSchema = z.object({
   recharge_time: z.number().min(3).max(120).default(SOLVE_PARAMETER_DEFAULTS.recharge_time),
   objective_weights: objectiveWeightsSchema.default({ ...SOLVE_PARAMETER_DEFAULTS.objective_weights }),
   balance_factor: z.number().min(0).max(100).default(SOLVE_PARAMETER_DEFAULTS.balance_factor),
+  /**
+   * The fleet this solve uses (round-robin over the stations, see `fleetForScenario`); absent:
+   * the scenario's robot_count, or the whole fleet. Experiments set it per point of a sweep.
+   */
+  robot_count: z.number().int().positive().max(10_000).optional(),
 });
 
 /** Stored parameters: complete, with the algorithm named. */

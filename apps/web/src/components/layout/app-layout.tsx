@@ -11,6 +11,7 @@ export const SIDEBAR_LINKS = [
   { to: '/scenarios', label: 'Scenarios', icon: 'M4 6h16M4 12h10M4 18h7' },
   { to: '/tasks', label: 'Tasks', icon: 'M9 6h11M9 12h11M9 18h11M4 6l1 1 2-2M4 12l1 1 2-2M4 18l1 1 2-2' },
   { to: '/solves', label: 'Solves', icon: 'M13 2L4 14h7l-1 8 9-12h-7z' },
+  { to: '/experiments', label: 'Experiments', icon: 'M9 3h6M10 3v6l-5 9a2 2 0 002 3h10a2 2 0 002-3l-5-9V3' },
 ] as const;
 
 /** The shared frame of every protected screen (spec §2 Shared layout). */

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { experimentCreateSchema, experimentRecordSchema } from '@fleetlab/warehouse';
+import type { Database } from '../db/client.ts';
+import { notFound } from '../http/api-error.ts';
+import { requireUser, userOf } from '../http/authentication.ts';
+import { ExperimentsService } from '../services/experiments-service.ts';
+import type { Services } from '../services/index.ts';
+import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
+
+export const experimentRoutes: FastifyPluginAsyncZod<{ services: Services; db: Database }> = async (app, { services, db }) => {
+  requireUser(app, services.auth);
+  const experiments = new ExperimentsService(db, services.solves, services.clock);
+
+  app.get(
+    '/experiments',
+    {
+      schema: {
+        tags: ['experiments'],
+        summary: "The caller's experiments, newest first, with their points",
+        security: bearerSecurity,
+        response: { 200: z.array(experimentRecordSchema), ...protectedErrorResponses },
+      },
+    },
+    async (request) => experiments.list(userOf(request).id),
+  );
+
+  app.get(
+    '/experiments/:id',
+    {
+      schema: {
+        tags: ['experiments'],
+        summary: 'One experiment with its points, their solve status and figures, and its progress',
+        security: bearerSecurity,
+        params: idParamsSchema,
+        response: { 200: experimentRecordSchema, ...protectedErrorResponses },
+      },
+    },
+    async (request) => {
+      const experiment = await experiments.get(userOf(request).id, request.params.id);
+      if (!experiment) throw notFound('Experiment');
+      return experiment;
+    },
+  );
+
+  app.post(
+    '/experiments',
+    {
+      schema: {
+        tags: ['experiments'],
+        summary: 'Create a fleet sweep or an algorithm comparison: one solve per point',
+        description:
+          'A fleet_sweep takes `algorithm` and 1-30 distinct `robot_counts` (1 to the robots of the environment); ' +
+          'an algorithm_comparison takes 2-7 distinct `algorithms` and runs on the scenario’s robot_count. ' +
+          '`parameters` are solve parameters as for POST /solves (defaults of spec §9). Every point is an ' +
+          'ordinary solve, queued like POST /solves. The scenario and task must be the caller’s (404) and the ' +
+          'task must belong to the scenario (400).',
+        security: bearerSecurity,
+        body: experimentCreateSchema,
+        response: { 201: experimentRecordSchema, ...protectedErrorResponses },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await experiments.create(userOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/experiments/:id/cancel',
+    {
+      schema: {
+        tags: ['experiments'],
+        summary: 'Cancel the unfinished points',
+        description: "Pending and running solves of the experiment become failed with the error 'Cancelled by the user'.",
+        security: bearerSecurity,
+        params: idParamsSchema,
+        response: { 200: experimentRecordSchema, ...protectedErrorResponses },
+      },
+    },
+    async (request) => {
+      const experiment = await experiments.cancel(userOf(request).id, request.params.id);
+      if (!experiment) throw notFound('Experiment');
+      return experiment;
+    },
+  );
+
+  app.delete(
+    '/experiments/:id',
+    {
+      schema: {
+        tags: ['experiments'],
+        summary: 'Delete an experiment and its solves',
+        description: 'Running solves of the experiment are cancelled first. Answers 204.',
+        security: bearerSecurity,
+        params: idParamsSchema,
+        response: { 204: z.undefined().describe('Deleted'), ...protectedErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const deleted = await experiments.delete(userOf(request).id, request.params.id);
+      if (!deleted) throw notFound('Experiment');
+      return reply.code(204).send();
+    },
+  );
+};

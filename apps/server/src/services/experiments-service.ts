@@ -1,0 +1,222 @@
+import {
+  ALGORITHM_IDS,
+  CANCELLED_BY_USER_ERROR,
+  type AlgorithmName,
+  type ExperimentCreateParsed,
+  type ExperimentPoint,
+  type ExperimentPointStats,
+  type ExperimentRecord,
+  type ExperimentStatus,
+  type SolveStatusValue,
+} from '@fleetlab/warehouse';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import type { ExperimentRow } from '../db/schema.ts';
+import { badRequest, notFound } from '../http/api-error.ts';
+import { ExperimentsRepository, type PointSolveRow } from '../repositories/experiments-repository.ts';
+import type { SolvesService } from './solves-service.ts';
+
+/** One solve an experiment asks for. */
+interface PlannedPoint {
+  algorithm: AlgorithmName;
+  robotCount: number | undefined;
+  label: string;
+}
+
+const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+function statsOf(solve: PointSolveRow, deliveries: number): ExperimentPointStats | null {
+  if (solve.status !== 'completed') return null;
+  const stats = solve.stats ?? {};
+  return {
+    makespan_s: numberOrNull(stats.makespan_s),
+    total_distance_m: numberOrNull(stats.total_distance_m),
+    recharges: numberOrNull(stats.recharges),
+    gap: numberOrNull(stats.gap),
+    runtime_ms: numberOrNull(stats.runtime_ms),
+    lower_bound_s: numberOrNull(stats.lower_bound_s),
+    deliveries,
+  };
+}
+
+function pointOf(solve: PointSolveRow, deliveries: number): ExperimentPoint {
+  const error = solve.status === 'failed' ? solve.error : null;
+  return {
+    solve_id: solve.id,
+    algorithm: solve.parameters.algorithm_type,
+    robot_count: solve.parameters.robot_count ?? null,
+    status: solve.status as SolveStatusValue,
+    stats: statsOf(solve, deliveries),
+    error,
+  };
+}
+
+/** Cancelled wins; otherwise running until every point ended, failed only when no point completed. */
+export function experimentStatusOf(cancelled: boolean, points: readonly Pick<ExperimentPoint, 'status'>[]): ExperimentStatus {
+  if (cancelled) return 'cancelled';
+  if (points.some((point) => point.status === 'pending' || point.status === 'running')) return 'running';
+  if (points.length > 0 && points.every((point) => point.status === 'failed')) return 'failed';
+  return 'completed';
+}
+
+function toExperimentRecord(row: ExperimentRow, solves: PointSolveRow[], deliveries: number): ExperimentRecord {
+  const points = solves.map((solve) => pointOf(solve, deliveries));
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    kind: row.kind,
+    status: experimentStatusOf(row.cancelled_at !== null, points),
+    environment_id: row.environment_id,
+    scenario_id: row.scenario_id,
+    task_id: row.task_id,
+    algorithms: row.algorithms,
+    robot_counts: row.robot_counts,
+    parameters: row.parameters,
+    knee_tolerance: row.knee_tolerance,
+    progress: {
+      completed: points.filter((point) => point.status === 'completed').length,
+      failed: points.filter((point) => point.status === 'failed').length,
+      total: points.length,
+    },
+    points,
+    cancelled_at: row.cancelled_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/**
+ * Experiments run one ordinary solve per point through `SolvesService.create`, so each point is
+ * validated, stored and queued exactly like a solve posted by hand (and spreads over workers).
+ */
+export class ExperimentsService {
+  private readonly repository: ExperimentsRepository;
+
+  constructor(
+    db: Database,
+    private readonly solves: SolvesService,
+    private readonly clock: Clock,
+  ) {
+    this.repository = new ExperimentsRepository(db);
+  }
+
+  async list(userId: number): Promise<ExperimentRecord[]> {
+    const rows = await this.repository.list(userId);
+    return this.withPoints(rows);
+  }
+
+  async get(userId: number, id: number): Promise<ExperimentRecord | null> {
+    const row = await this.repository.get(userId, id);
+    if (!row) return null;
+    const [record] = await this.withPoints([row]);
+    return record;
+  }
+
+  async create(userId: number, body: ExperimentCreateParsed): Promise<ExperimentRecord> {
+    const scenario = await this.repository.scenarioWithFleet(userId, body.scenario_id);
+    if (!scenario) throw notFound('Scenario');
+    const taskScenarioId = await this.repository.taskScenarioOf(userId, body.task_id);
+    if (taskScenarioId === null) throw notFound('Task');
+    if (taskScenarioId !== body.scenario_id) {
+      throw badRequest(`body.task_id: task ${body.task_id} does not belong to scenario ${body.scenario_id}`);
+    }
+    const robots = scenario.robotsInEnvironment;
+    const plan = this.planPoints(body, scenario.parameters.robot_count, robots);
+
+    const now = this.clock();
+    const experiment = await this.repository.insert(
+      userId,
+      {
+        name: body.name,
+        description: body.description,
+        kind: body.kind,
+        environment_id: scenario.environment_id,
+        scenario_id: body.scenario_id,
+        task_id: body.task_id,
+        algorithms: body.kind === 'fleet_sweep' ? [body.algorithm!] : body.algorithms!,
+        robot_counts: body.kind === 'fleet_sweep' ? plan.map((point) => point.robotCount!) : [],
+        parameters: body.parameters,
+        knee_tolerance: body.knee_tolerance,
+      },
+      now,
+    );
+    try {
+      for (const point of plan) {
+        const solve = await this.solves.create(userId, {
+          name: `${body.name} · ${point.label}`,
+          description: `Point of experiment ${experiment.id}`,
+          environment_id: scenario.environment_id,
+          scenario_id: body.scenario_id,
+          task_id: body.task_id,
+          algorithm_id: ALGORITHM_IDS[point.algorithm],
+          parameters: {
+            ...body.parameters,
+            algorithm_type: point.algorithm,
+            ...(point.robotCount === undefined ? {} : { robot_count: point.robotCount }),
+          },
+        });
+        await this.repository.attachSolve(experiment.id, solve.id);
+      }
+    } catch (error) {
+      // All points or none: a half-created experiment would never finish as asked.
+      await this.deleteWithSolves(userId, experiment.id);
+      throw error;
+    }
+    const created = await this.get(userId, experiment.id);
+    if (!created) throw new Error(`Experiment ${experiment.id} vanished right after it was stored`);
+    return created;
+  }
+
+  /** Fails the unfinished points with 'Cancelled by the user'; null when not the caller's. */
+  async cancel(userId: number, id: number): Promise<ExperimentRecord | null> {
+    const cancelled = await this.repository.cancel(userId, id, CANCELLED_BY_USER_ERROR, this.clock());
+    if (!cancelled) return null;
+    return this.get(userId, id);
+  }
+
+  /** Deletes the experiment and its solves; running ones are cancelled by the solves service. */
+  async delete(userId: number, id: number): Promise<boolean> {
+    const row = await this.repository.get(userId, id);
+    if (!row) return false;
+    await this.deleteWithSolves(userId, id);
+    return true;
+  }
+
+  private async deleteWithSolves(userId: number, id: number): Promise<void> {
+    for (const solveId of await this.repository.solveIdsOf(id)) {
+      await this.solves.delete(userId, solveId);
+    }
+    await this.repository.delete(userId, id);
+  }
+
+  private planPoints(body: ExperimentCreateParsed, scenarioRobotCount: number | undefined, robots: number): PlannedPoint[] {
+    if (body.kind === 'fleet_sweep') {
+      const counts = [...body.robot_counts!].sort((a, b) => a - b);
+      const tooMany = counts.find((count) => count > robots);
+      if (tooMany !== undefined) {
+        throw badRequest(`body.robot_counts: ${tooMany} robots asked, but the environment has ${robots}`);
+      }
+      return counts.map((count) => ({
+        algorithm: body.algorithm!,
+        robotCount: count,
+        label: `${count} ${count === 1 ? 'robot' : 'robots'}`,
+      }));
+    }
+    // A comparison runs on the scenario's fleet, fixed now so later scenario edits leave it alone.
+    const fleet = scenarioRobotCount !== undefined && scenarioRobotCount >= 1 && scenarioRobotCount < robots ? scenarioRobotCount : undefined;
+    return body.algorithms!.map((algorithm) => ({ algorithm, robotCount: fleet, label: algorithm }));
+  }
+
+  private async withPoints(rows: ExperimentRow[]): Promise<ExperimentRecord[]> {
+    const solves = await this.repository.pointSolves(rows.map((row) => row.id));
+    const deliveries = await this.repository.deliveriesOfTasks(rows.map((row) => row.task_id));
+    const solvesByExperiment = new Map<number, PointSolveRow[]>();
+    for (const solve of solves) {
+      const points = solvesByExperiment.get(solve.experiment_id) ?? [];
+      points.push(solve);
+      solvesByExperiment.set(solve.experiment_id, points);
+    }
+    return rows.map((row) => toExperimentRecord(row, solvesByExperiment.get(row.id) ?? [], deliveries.get(row.task_id) ?? 0));
+  }
+}

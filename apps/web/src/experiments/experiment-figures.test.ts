@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bestComparisonRow,
+  comparisonRows,
+  deliveriesPerHour,
+  experimentProgressFraction,
+  experimentToCsv,
+  parseRobotCounts,
+  robotUtilisation,
+  sweepKnee,
+  sweepRows,
+} from './experiment-figures.ts';
+import { ALGORITHM_COMPARISON, FLEET_SWEEP } from './experiment-fixtures.ts';
+
+describe('deliveriesPerHour', () => {
+  it.each([
+    [10, 200, 180],
+    [3, 3600, 3],
+    [10, 0, null],
+    [10, null, null],
+  ])('%i deliveries in %s s make %s per hour', (deliveries, makespan, expected) => {
+    expect(deliveriesPerHour(deliveries, makespan)).toBe(expected);
+  });
+});
+
+describe('sweep rows and knee', () => {
+  it('orders points by robot count and derives deliveries per hour', () => {
+    const rows = sweepRows([...FLEET_SWEEP.points].reverse());
+    expect(rows.map((row) => [row.robotCount, row.makespan, row.deliveriesPerHour, row.status])).toEqual([
+      [1, 400, 90, 'completed'],
+      [2, 210, 10 * 3600 / 210, 'completed'],
+      [3, 200, 180, 'completed'],
+      [4, 198, 10 * 3600 / 198, 'completed'],
+      [5, null, null, 'failed'],
+    ]);
+    expect(rows[0].gap).toBe(1.5);
+  });
+
+  it.each([
+    [0.05, 3],
+    [0.1, 2],
+    [0, 4],
+    [1, 2],
+    [1.05, 1],
+  ])('with tolerance %s the knee is %i robots', (tolerance, robots) => {
+    expect(sweepKnee(sweepRows(FLEET_SWEEP.points), tolerance)?.robotCount).toBe(robots);
+  });
+});
+
+describe('comparison rows', () => {
+  it('keeps the given order and picks the lowest makespan as best', () => {
+    const rows = comparisonRows(ALGORITHM_COMPARISON.points);
+    expect(rows.map((row) => [row.algorithm, row.makespan, row.distance, row.recharges, row.runtimeMs])).toEqual([
+      ['auction', 320, 640, 1, 1500],
+      ['greedy_distance', 300, 600, 1, 1500],
+      ['kmeans', null, null, null, null],
+    ]);
+    expect(bestComparisonRow(rows)?.algorithm).toBe('greedy_distance');
+    expect(bestComparisonRow(rows.slice(2))).toBeNull();
+  });
+});
+
+describe('experimentProgressFraction', () => {
+  it.each([
+    [{ completed: 2, failed: 1, total: 4 }, 0.75],
+    [{ completed: 0, failed: 0, total: 3 }, 0],
+    [{ completed: 0, failed: 0, total: 0 }, 1],
+  ])('%j is %s', (progress, fraction) => {
+    expect(experimentProgressFraction(progress)).toBe(fraction);
+  });
+});
+
+describe('robotUtilisation', () => {
+  it('divides each robot’s last completion time by the makespan, robots in id order', () => {
+    const results = {
+      R2_1: [{ completion_time: 50 }, { completion_time: 100 }],
+      R10_1: [{ completion_time: 25 }],
+      R1_1: [{ completion_time: 80 }],
+      R1_2: [],
+      stats: { makespan_s: 100 },
+    };
+    expect(robotUtilisation(results)).toEqual([
+      { robotId: 'R1_1', busyS: 80, utilisation: 0.8 },
+      { robotId: 'R1_2', busyS: 0, utilisation: 0 },
+      { robotId: 'R2_1', busyS: 100, utilisation: 1 },
+      { robotId: 'R10_1', busyS: 25, utilisation: 0.25 },
+    ]);
+  });
+
+  it('is empty without results and zero when no robot moved', () => {
+    expect(robotUtilisation(null)).toEqual([]);
+    expect(robotUtilisation({ error: 'failed' })).toEqual([]);
+    expect(robotUtilisation({ R1_1: [] })).toEqual([{ robotId: 'R1_1', busyS: 0, utilisation: 0 }]);
+  });
+});
+
+describe('experimentToCsv', () => {
+  it('exports a sweep with the knee marked', () => {
+    expect(experimentToCsv(FLEET_SWEEP, 0.05)).toBe(
+      [
+        'robot_count,makespan_s,deliveries_per_hour,lower_bound_s,gap,status,knee,solve_id',
+        '1,400,90,160,1.5,completed,,61',
+        `2,210,${10 * 3600 / 210},150,${210 / 150 - 1},completed,,62`,
+        `3,200,180,150,${200 / 150 - 1},completed,yes,63`,
+        `4,198,${10 * 3600 / 198},150,${198 / 150 - 1},completed,,64`,
+        '5,,,,,failed,,65',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('exports a comparison with the best marked', () => {
+    expect(experimentToCsv(ALGORITHM_COMPARISON, 0.05)).toBe(
+      [
+        'algorithm,makespan_s,total_distance_m,recharges,gap,runtime_ms,status,best,solve_id',
+        `auction,320,640,1,${320 / 150 - 1},1500,completed,,71`,
+        `greedy_distance,300,600,1,1,1500,completed,yes,72`,
+        'kmeans,,,,,,running,,73',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('parseRobotCounts', () => {
+  it.each([
+    ['1..4', 8, [1, 2, 3, 4]],
+    ['2-3', 8, [2, 3]],
+    [' 8, 2 4;2 ', 8, [2, 4, 8]],
+    ['5', null, [5]],
+  ])('%j reads as %j', (text, max, counts) => {
+    expect(parseRobotCounts(text, max)).toEqual({ counts });
+  });
+
+  it.each([
+    ['', 'Robot counts are required'],
+    ['4..2', 'The range must go from the smaller to the larger count'],
+    ['two, four', "Enter a range like '1..8' or a list like '2, 4, 8'"],
+    ['0..3', 'Robot counts start at 1'],
+    ['1..9', 'The environment has 8 robots'],
+  ])('%j is refused: %s', (text, error) => {
+    expect(parseRobotCounts(text, 8)).toEqual({ error });
+  });
+
+  it('refuses more than 30 counts', () => {
+    expect(parseRobotCounts('1..31', null)).toEqual({ error: 'At most 30 robot counts' });
+  });
+});

@@ -1,0 +1,200 @@
+// Figures of an experiment's results page and its CSV export. Pure functions: the chart, the
+// tables and the export all read their numbers from here.
+import type { AlgorithmName, ExperimentPoint, ExperimentRecord, SolveStatusValue } from '@fleetlab/warehouse';
+import { csvField } from '../components/results/plan-export.ts';
+import { findKnee } from './knee.ts';
+
+export const ALGORITHM_LABELS: Record<AlgorithmName, string> = {
+  greedy_distance: 'Greedy Distance',
+  hungarian: 'Hungarian',
+  kmeans: 'K-Means Clustering',
+  auction: 'Auction',
+  genetic: 'Genetic',
+  makespan: 'Makespan Optimiser',
+  marginal_benefit: 'Marginal Benefit',
+};
+
+export interface SweepRow {
+  readonly solveId: number;
+  readonly robotCount: number | null;
+  readonly status: SolveStatusValue;
+  readonly makespan: number | null;
+  readonly deliveriesPerHour: number | null;
+  readonly lowerBound: number | null;
+  readonly gap: number | null;
+  readonly error: string | null;
+}
+
+export interface ComparisonRow {
+  readonly solveId: number;
+  readonly algorithm: AlgorithmName;
+  readonly status: SolveStatusValue;
+  readonly makespan: number | null;
+  readonly distance: number | null;
+  readonly recharges: number | null;
+  readonly gap: number | null;
+  readonly runtimeMs: number | null;
+  readonly error: string | null;
+}
+
+/** Deliveries per hour of a plan: the task's pairs over the makespan; null without a positive makespan. */
+export function deliveriesPerHour(deliveries: number, makespanS: number | null): number | null {
+  if (makespanS === null || !(makespanS > 0)) return null;
+  return (deliveries * 3600) / makespanS;
+}
+
+export function sweepRows(points: readonly ExperimentPoint[]): SweepRow[] {
+  return points
+    .map((point) => ({
+      solveId: point.solve_id,
+      robotCount: point.robot_count,
+      status: point.status,
+      makespan: point.stats?.makespan_s ?? null,
+      deliveriesPerHour: point.stats ? deliveriesPerHour(point.stats.deliveries, point.stats.makespan_s) : null,
+      lowerBound: point.stats?.lower_bound_s ?? null,
+      gap: point.stats?.gap ?? null,
+      error: point.error,
+    }))
+    .sort((a, b) => (a.robotCount ?? Number.MAX_SAFE_INTEGER) - (b.robotCount ?? Number.MAX_SAFE_INTEGER));
+}
+
+/** The knee row of a sweep (see `findKnee`); null until a point has a makespan. */
+export function sweepKnee(rows: readonly SweepRow[], tolerance: number): SweepRow | null {
+  const candidates = rows
+    .filter((row) => row.robotCount !== null)
+    .map((row) => ({ robotCount: row.robotCount as number, makespan: row.makespan, row }));
+  return findKnee(candidates, tolerance)?.row ?? null;
+}
+
+export function comparisonRows(points: readonly ExperimentPoint[]): ComparisonRow[] {
+  return points.map((point) => ({
+    solveId: point.solve_id,
+    algorithm: point.algorithm,
+    status: point.status,
+    makespan: point.stats?.makespan_s ?? null,
+    distance: point.stats?.total_distance_m ?? null,
+    recharges: point.stats?.recharges ?? null,
+    gap: point.stats?.gap ?? null,
+    runtimeMs: point.stats?.runtime_ms ?? null,
+    error: point.error,
+  }));
+}
+
+/** The row with the lowest makespan (the first of equals); null while none has one. */
+export function bestComparisonRow(rows: readonly ComparisonRow[]): ComparisonRow | null {
+  let best: ComparisonRow | null = null;
+  for (const row of rows) {
+    if (row.makespan === null) continue;
+    if (best === null || row.makespan < (best.makespan as number)) best = row;
+  }
+  return best;
+}
+
+/** Share of finished points, 0..1. */
+export function experimentProgressFraction(progress: ExperimentRecord['progress']): number {
+  if (progress.total === 0) return 1;
+  return (progress.completed + progress.failed) / progress.total;
+}
+
+/** Seconds with one decimal; '—' when absent. */
+export function formatSeconds(value: number | null): string {
+  return value === null ? '—' : `${value.toFixed(1)} s`;
+}
+
+export function formatNumber(value: number | null, digits: number): string {
+  return value === null ? '—' : value.toFixed(digits);
+}
+
+/** Gap as a percentage with one decimal. */
+export function formatGap(value: number | null): string {
+  return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
+}
+
+export interface RobotUtilisation {
+  readonly robotId: string;
+  /** Time from t = 0 to the end of the robot's last step (recharge waits included). */
+  readonly busyS: number;
+  /** busy time / makespan, 0..1. */
+  readonly utilisation: number;
+}
+
+/**
+ * Utilisation per robot of a completed solve: each robot's busy time (the completion time of
+ * its last step) over the plan's makespan (the latest of them). Robots without steps are 0.
+ * Robots in id order; an empty list when the results hold no robots.
+ */
+export function robotUtilisation(results: Readonly<Record<string, unknown>> | null | undefined): RobotUtilisation[] {
+  if (!results) return [];
+  const busy: [string, number][] = [];
+  for (const [robotId, steps] of Object.entries(results)) {
+    if (robotId === 'stats' || robotId === 'error' || !Array.isArray(steps)) continue;
+    const last = steps.at(-1) as { completion_time?: unknown } | undefined;
+    busy.push([robotId, typeof last?.completion_time === 'number' ? last.completion_time : 0]);
+  }
+  busy.sort(([a], [b]) => a.localeCompare(b, undefined, { numeric: true }));
+  const makespan = Math.max(0, ...busy.map(([, seconds]) => seconds));
+  return busy.map(([robotId, busyS]) => ({ robotId, busyS, utilisation: makespan > 0 ? busyS / makespan : 0 }));
+}
+
+const SWEEP_CSV_COLUMNS = ['robot_count', 'makespan_s', 'deliveries_per_hour', 'lower_bound_s', 'gap', 'status', 'knee', 'solve_id'];
+const COMPARISON_CSV_COLUMNS = ['algorithm', 'makespan_s', 'total_distance_m', 'recharges', 'gap', 'runtime_ms', 'status', 'best', 'solve_id'];
+
+/** The experiment's table as CSV (numbers unrounded, so a spreadsheet can redo the maths). */
+export function experimentToCsv(experiment: ExperimentRecord, kneeTolerance: number): string {
+  const lines: string[] = [];
+  if (experiment.kind === 'fleet_sweep') {
+    const rows = sweepRows(experiment.points);
+    const knee = sweepKnee(rows, kneeTolerance);
+    lines.push(SWEEP_CSV_COLUMNS.join(','));
+    for (const row of rows) {
+      lines.push(
+        [row.robotCount, row.makespan, row.deliveriesPerHour, row.lowerBound, row.gap, row.status, row === knee ? 'yes' : '', row.solveId]
+          .map(csvField)
+          .join(','),
+      );
+    }
+  } else {
+    const rows = comparisonRows(experiment.points);
+    const best = bestComparisonRow(rows);
+    lines.push(COMPARISON_CSV_COLUMNS.join(','));
+    for (const row of rows) {
+      lines.push(
+        [row.algorithm, row.makespan, row.distance, row.recharges, row.gap, row.runtimeMs, row.status, row === best ? 'yes' : '', row.solveId]
+          .map(csvField)
+          .join(','),
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export function experimentCsvFileName(experimentId: number): string {
+  return `experiment-${experimentId}.csv`;
+}
+
+/**
+ * Robot counts typed on the form: a range 'from..to' (or 'from-to'), or a list '2, 4, 8'.
+ * Returns the sorted distinct counts, or an error text naming what is wrong.
+ */
+export function parseRobotCounts(text: string, maxRobots: number | null): { counts: number[] } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: 'Robot counts are required' };
+  let counts: number[];
+  const range = /^(\d+)\s*(?:\.\.|-)\s*(\d+)$/.exec(trimmed);
+  if (range) {
+    const from = Number(range[1]);
+    const to = Number(range[2]);
+    if (from > to) return { error: 'The range must go from the smaller to the larger count' };
+    counts = Array.from({ length: to - from + 1 }, (_, index) => from + index);
+  } else {
+    const parts = trimmed.split(/[\s,;]+/).filter(Boolean);
+    if (!parts.every((part) => /^\d+$/.test(part))) return { error: "Enter a range like '1..8' or a list like '2, 4, 8'" };
+    counts = [...new Set(parts.map(Number))].sort((a, b) => a - b);
+  }
+  if (counts.some((count) => count < 1)) return { error: 'Robot counts start at 1' };
+  if (maxRobots !== null && counts.some((count) => count > maxRobots)) {
+    return { error: `The environment has ${maxRobots} ${maxRobots === 1 ? 'robot' : 'robots'}` };
+  }
+  if (counts.length > 30) return { error: 'At most 30 robot counts' };
+  return { counts };
+}

@@ -1,0 +1,288 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Environment } from '../api/types.ts';
+import { stubFetch } from '../test/fetch-stub.ts';
+import { ADA, MORNING_RUSH, NIGHT_ORDERS, NIGHT_SHIFT, RUSH_ORDERS, SMALL_WAREHOUSE, solveFixture } from '../test/fixtures.ts';
+import { currentLocation, renderApp } from '../test/render-app.tsx';
+import { ALGORITHM_COMPARISON, FLEET_SWEEP } from './experiment-fixtures.ts';
+
+/** Small Warehouse with a second station: R1_1, R1_2, R2_1, R2_2. */
+const FOUR_ROBOTS: Environment = {
+  ...SMALL_WAREHOUSE,
+  elements: {
+    ...SMALL_WAREHOUSE.elements,
+    robot_stations: [
+      { id: 'R1', position: [0.5, 4.5], robot_count: 2 },
+      { id: 'R2', position: [5.5, 4.5], robot_count: 2 },
+    ],
+    robots: [
+      { id: 'R1_1', station_id: 'R1', position: [0.5, 4.5], station_index: 0 },
+      { id: 'R1_2', station_id: 'R1', position: [0.5, 4.5], station_index: 1 },
+      { id: 'R2_1', station_id: 'R2', position: [5.5, 4.5], station_index: 0 },
+      { id: 'R2_2', station_id: 'R2', position: [5.5, 4.5], station_index: 1 },
+    ],
+  },
+};
+
+const signedIn = { 'GET /auth/me': { body: ADA } };
+
+const cellTexts = (row: HTMLElement) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent);
+
+function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+}
+
+describe('/experiments', () => {
+  it('lists experiments with kind, status, progress and a link to the results', async () => {
+    stubFetch({ ...signedIn, 'GET /experiments': { body: [ALGORITHM_COMPARISON, FLEET_SWEEP] } });
+    renderApp('/experiments', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'Fleet size' })).toBeInTheDocument();
+    expect(screen.getByText('Makespan Optimiser on 1, 2, 3, 4, 5 robots')).toBeInTheDocument();
+    expect(screen.getByText('Auction vs Greedy Distance vs K-Means Clustering')).toBeInTheDocument();
+    expect(screen.getByText('2 of 3 points finished')).toBeInTheDocument();
+    expect(screen.getByText('5 of 5 points finished (1 failed)')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'View Results' }).map((link) => link.getAttribute('href'))).toEqual([
+      '/experiments/52',
+      '/experiments/51',
+    ]);
+    expect(screen.getByRole('link', { name: 'New Experiment' })).toHaveAttribute('href', '/experiments/create');
+    expect(screen.getByRole('navigation', { name: 'Main' }).querySelector('a[href="/experiments"]')).toHaveTextContent('Experiments');
+  });
+
+  it('shows an empty state', async () => {
+    stubFetch({ ...signedIn, 'GET /experiments': { body: [] } });
+    renderApp('/experiments', { signedIn: true });
+    expect(await screen.findByText('No experiments yet')).toBeInTheDocument();
+  });
+});
+
+describe('/experiments/create', () => {
+  const routes = {
+    ...signedIn,
+    'GET /scenarios': { body: [MORNING_RUSH, NIGHT_SHIFT] },
+    'GET /tasks': (request: { query: URLSearchParams }) => ({
+      body: request.query.get('scenario_id') === '22' ? [NIGHT_ORDERS] : [RUSH_ORDERS],
+    }),
+    'GET /environments/11': { body: FOUR_ROBOTS },
+    'GET /environments/12': { body: SMALL_WAREHOUSE },
+    'GET /experiments/90': { body: { ...FLEET_SWEEP, id: 90 } },
+  };
+
+  it('creates a fleet sweep over the whole fleet by default', async () => {
+    const network = stubFetch({ ...routes, 'POST /experiments': { status: 201, body: { ...FLEET_SWEEP, id: 90 } } });
+    renderApp('/experiments/create', { signedIn: true });
+    const counts = await screen.findByLabelText('Robot Counts');
+    await waitFor(() => expect(counts).toHaveValue('1..4'));
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.type(screen.getByLabelText('Name'), 'How many robots');
+    await userEvent.selectOptions(screen.getByLabelText('Algorithm'), 'auction');
+    await userEvent.clear(screen.getByLabelText('Time Limit (s)'));
+    await userEvent.type(screen.getByLabelText('Time Limit (s)'), '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
+    expect(network.callsTo('POST', '/experiments')[0].body).toEqual({
+      name: 'How many robots',
+      description: '',
+      scenario_id: 21,
+      task_id: 31,
+      kind: 'fleet_sweep',
+      algorithm: 'auction',
+      robot_counts: [1, 2, 3, 4],
+      parameters: { time_limit: 5 },
+    });
+  });
+
+  it('creates an algorithm comparison of the ticked algorithms', async () => {
+    const network = stubFetch({ ...routes, 'POST /experiments': { status: 201, body: { ...FLEET_SWEEP, id: 90 } } });
+    renderApp('/experiments/create', { signedIn: true });
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.selectOptions(screen.getByLabelText('Scenario'), '22');
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('32'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Night algorithms');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'algorithm_comparison');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Auction' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Genetic' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
+    expect(network.callsTo('POST', '/experiments')[0].body).toEqual({
+      name: 'Night algorithms',
+      description: '',
+      scenario_id: 22,
+      task_id: 32,
+      kind: 'algorithm_comparison',
+      algorithms: ['greedy_distance', 'genetic', 'makespan'],
+      parameters: { time_limit: 30 },
+    });
+  });
+
+  it('names what is wrong before sending, and shows the server’s reason after', async () => {
+    const network = stubFetch({
+      ...routes,
+      'POST /experiments': { status: 400, body: { detail: 'body.robot_counts: 5 robots asked, but the environment has 4' } },
+    });
+    renderApp('/experiments/create', { signedIn: true });
+    const counts = await screen.findByLabelText('Robot Counts');
+    await waitFor(() => expect(counts).toHaveValue('1..4'));
+    await userEvent.clear(counts);
+    await userEvent.type(counts, '2, 9');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('The environment has 4 robots')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/experiments')).toHaveLength(0);
+
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'algorithm_comparison');
+    for (const name of ['Greedy Distance', 'Auction']) await userEvent.click(screen.getByRole('checkbox', { name }));
+    await userEvent.type(screen.getByLabelText('Name'), 'Too few');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    expect(screen.getByText('Choose at least 2 algorithms')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/experiments')).toHaveLength(0);
+
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'fleet_sweep');
+    await userEvent.clear(screen.getByLabelText('Robot Counts'));
+    await userEvent.type(screen.getByLabelText('Robot Counts'), '1..4');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to create experiment. Please try again. body.robot_counts: 5 robots asked, but the environment has 4',
+    );
+  });
+});
+
+describe('/experiments/{id}', () => {
+  const completedSolve = solveFixture({
+    id: 63,
+    status: 'completed',
+    results: {
+      R1_1: [{ task: ['P1', 'D1'], path: ['R1_1', 'P1', 'D1'], total_distance: 10, completion_time: 200 }],
+      R2_1: [{ task: ['P2', 'D1'], path: ['R2_1', 'P2', 'D1'], total_distance: 5, completion_time: 150 }],
+      R1_2: [],
+      stats: { makespan_s: 200 },
+    },
+  });
+
+  it('shows the sweep chart, the results table with the knee, and utilisation of the knee point', async () => {
+    stubFetch({ ...signedIn, 'GET /experiments/51': { body: FLEET_SWEEP }, 'GET /solves/63': { body: completedSolve } });
+    renderApp('/experiments/51', { signedIn: true });
+    expect(await screen.findByRole('figure', { name: 'Makespan and deliveries per hour by robot count' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Sweep results' });
+    const rows = within(table).getAllByRole('row').map((row) => cellTexts(row));
+    expect(rows).toEqual([
+      ['Robots', 'Makespan', 'Deliveries/hour', 'Lower bound', 'Gap', 'Status', 'Solve'],
+      ['1', '400.0 s', '90.0', '160.0 s', '150.0%', 'completed', 'View'],
+      ['2', '210.0 s', '171.4', '150.0 s', '40.0%', 'completed', 'View'],
+      ['3Knee', '200.0 s', '180.0', '150.0 s', '33.3%', 'completed', 'View'],
+      ['4', '198.0 s', '181.8', '150.0 s', '32.0%', 'completed', 'View'],
+      ['5', '—', '—', '—', '—', 'failedpickup P7 is unreachable from every robot', 'View'],
+    ]);
+    expect(screen.getByText('Knee: 3 robots, the smallest fleet within 5.0% of the best makespan.')).toBeInTheDocument();
+    const utilisation = await screen.findByRole('region', { name: 'Utilisation per robot' });
+    expect(await within(utilisation).findByLabelText('R1_1 utilisation')).toHaveTextContent('100.0%');
+    expect(within(utilisation).getByLabelText('R2_1 utilisation')).toHaveTextContent('75.0%');
+    expect(within(utilisation).getByLabelText('R1_2 utilisation')).toHaveTextContent('0.0%');
+    expect(within(table).getAllByRole('link', { name: 'View' })[0]).toHaveAttribute('href', '/solves/61');
+  });
+
+  it('moves the knee when the tolerance changes and selects another point for utilisation', async () => {
+    const network = stubFetch({
+      ...signedIn,
+      'GET /experiments/51': { body: FLEET_SWEEP },
+      'GET /solves/63': { body: completedSolve },
+      'GET /solves/64': { body: { ...completedSolve, id: 64 } },
+    });
+    renderApp('/experiments/51', { signedIn: true });
+    const tolerance = await screen.findByLabelText('Knee tolerance (%)');
+    await userEvent.clear(tolerance);
+    await userEvent.type(tolerance, '10');
+    expect(screen.getByText('Knee: 2 robots, the smallest fleet within 10.0% of the best makespan.')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Sweep results' });
+    const kneeRows = Array.from(table.querySelectorAll<HTMLElement>('tr[data-knee]'));
+    expect(kneeRows.map((row) => cellTexts(row)[0])).toEqual(['2Knee']);
+    await userEvent.click(within(table).getByRole('button', { name: '4' }));
+    expect(within(table).getByRole('button', { name: '4' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByText('Utilisation per robot: 4 robots (busy time / makespan)')).toBeInTheDocument();
+    // Typing '10' passes through 1%, whose knee is 4 robots too: the solve may be read twice.
+    await waitFor(() => expect(network.callsTo('GET', '/solves/64').length).toBeGreaterThan(0));
+  });
+
+  it('shows a comparison table with the best highlighted, progress while running, and cancels', async () => {
+    const cancelled = { ...ALGORITHM_COMPARISON, status: 'cancelled', points: ALGORITHM_COMPARISON.points.map((point) => (point.status === 'running' ? { ...point, status: 'failed', error: 'Cancelled by the user' } : point)) };
+    const network = stubFetch({
+      ...signedIn,
+      'GET /experiments/52': { body: ALGORITHM_COMPARISON },
+      'POST /experiments/52/cancel': { body: cancelled },
+    });
+    renderApp('/experiments/52', { signedIn: true });
+    const table = await screen.findByRole('table', { name: 'Algorithm comparison' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => cellTexts(row));
+    expect(rows).toEqual([
+      ['Auction', '320.0 s', '640.0 m', '1', '113.3%', '1500 ms', 'completed', 'View solve'],
+      ['Greedy DistanceBest', '300.0 s', '600.0 m', '1', '100.0%', '1500 ms', 'completed', 'View solve'],
+      ['K-Means Clustering', '—', '—', '—', '—', '—', 'running', 'View solve'],
+    ]);
+    expect(within(table).getAllByRole('link', { name: 'View solve' }).map((link) => link.getAttribute('href'))).toEqual([
+      '/solves/71',
+      '/solves/72',
+      '/solves/73',
+    ]);
+    expect(screen.getByRole('progressbar', { name: 'Experiment progress' })).toHaveAttribute('aria-valuenow', '67');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(network.callsTo('POST', '/experiments/52/cancel')).toHaveLength(1);
+    expect(within(screen.getByRole('table', { name: 'Algorithm comparison' })).getByText('Cancelled by the user')).toBeInTheDocument();
+  });
+
+  it('polls every 2 s while running', async () => {
+    let calls = 0;
+    stubFetch({
+      ...signedIn,
+      'GET /experiments/52': () => {
+        calls += 1;
+        return { body: calls === 1 ? ALGORITHM_COMPARISON : { ...ALGORITHM_COMPARISON, status: 'completed', progress: { completed: 3, failed: 0, total: 3 } } };
+      },
+    });
+    renderApp('/experiments/52', { signedIn: true });
+    expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument(), { timeout: 3500 });
+    expect(calls).toBe(2);
+  });
+
+  it('exports the table as CSV', async () => {
+    stubFetch({ ...signedIn, 'GET /experiments/51': { body: FLEET_SWEEP }, 'GET /solves/63': { body: completedSolve } });
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:csv'), revokeObjectURL: () => undefined }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp('/experiments/51', { signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    const text = await blobText(blobs[0]);
+    expect(text.split('\n')[0]).toBe('robot_count,makespan_s,deliveries_per_hour,lower_bound_s,gap,status,knee,solve_id');
+    expect(text.split('\n')[3]).toBe(`3,200,180,150,${200 / 150 - 1},completed,yes,63`);
+  });
+
+  it('deletes after confirmation and goes to /experiments', async () => {
+    const network = stubFetch({
+      ...signedIn,
+      'GET /experiments/51': { body: FLEET_SWEEP },
+      'GET /solves/63': { body: completedSolve },
+      'DELETE /experiments/51': { status: 204 },
+      'GET /experiments': { body: [] },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderApp('/experiments/51', { signedIn: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this experiment and its solves?');
+    await waitFor(() => expect(currentLocation()).toBe('/experiments'));
+    expect(network.callsTo('DELETE', '/experiments/51')).toHaveLength(1);
+  });
+
+  it('shows not found', async () => {
+    stubFetch({ ...signedIn, 'GET /experiments/99': { status: 404, body: { detail: 'Experiment not found' } } });
+    renderApp('/experiments/99', { signedIn: true });
+    expect(await screen.findByText('Experiment not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Experiments' })).toHaveAttribute('href', '/experiments');
+  });
+});

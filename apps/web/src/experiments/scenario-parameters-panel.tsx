@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import type { ScenarioRecord } from '@fleetlab/warehouse';
+import { Alert } from '../components/ui/alert.tsx';
+import { TextField } from '../components/ui/form-field.tsx';
+import { buttonPrimary, buttonSecondary, card } from '../components/ui/styles.ts';
+import { useUpdateScenario } from './experiments-api.ts';
+import { parseScenarioParameters, robotCountLabel, type ScenarioParameterErrors } from './scenario-parameters.ts';
+
+/** The scenario's Order Volume and Robot Count, shown and edited in place on the scenario page. */
+export function ScenarioParametersPanel({ scenario, robotsInEnvironment }: { scenario: ScenarioRecord; robotsInEnvironment: number | null }) {
+  const updateScenario = useUpdateScenario();
+  const [editing, setEditing] = useState(false);
+  const [orderVolume, setOrderVolume] = useState('');
+  const [robotCount, setRobotCount] = useState('');
+  const [errors, setErrors] = useState<ScenarioParameterErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+
+  function startEditing() {
+    setOrderVolume(scenario.parameters.order_volume === undefined ? '' : String(scenario.parameters.order_volume));
+    setRobotCount(scenario.parameters.robot_count === undefined ? '' : String(scenario.parameters.robot_count));
+    setErrors({});
+    setSaveError(null);
+    setEditing(true);
+  }
+
+  async function handleSave(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = parseScenarioParameters(orderVolume, robotCount, robotsInEnvironment);
+    if ('errors' in parsed) {
+      setErrors(parsed.errors);
+      return;
+    }
+    setErrors({});
+    setSaveError(null);
+    try {
+      await updateScenario.mutateAsync({ id: scenario.id, changes: { parameters: parsed.parameters } });
+      setEditing(false);
+    } catch {
+      setSaveError('Failed to save scenario parameters. Please try again.');
+    }
+  }
+
+  return (
+    <section className={`${card} p-5`} aria-labelledby="scenario-parameters-heading">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="scenario-parameters-heading" className="text-sm font-semibold uppercase tracking-wider text-slate-400">
+          Parameters
+        </h2>
+        {!editing && (
+          <button type="button" className={buttonSecondary} onClick={startEditing}>
+            Edit Parameters
+          </button>
+        )}
+      </div>
+      {editing ? (
+        <form noValidate onSubmit={handleSave} className="mt-4 space-y-4">
+          {saveError && <Alert tone="error">{saveError}</Alert>}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Order Volume" type="number" min={1} value={orderVolume} error={errors.orderVolume} onChange={(event) => setOrderVolume(event.target.value)} />
+            <TextField
+              label="Robot Count"
+              type="number"
+              min={1}
+              max={robotsInEnvironment ?? undefined}
+              value={robotCount}
+              error={errors.robotCount}
+              hint="Empty = all robots of the environment."
+              onChange={(event) => setRobotCount(event.target.value)}
+            />
+          </div>
+          <div className="flex justify-end gap-2">
+            <button type="button" className={buttonSecondary} onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+            <button type="submit" className={buttonPrimary} disabled={updateScenario.isPending}>
+              Save Parameters
+            </button>
+          </div>
+        </form>
+      ) : (
+        <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+          <div className="rounded-lg bg-slate-800/60 px-3 py-2">
+            <dt className="text-xs text-slate-400">Order Volume</dt>
+            <dd className="font-semibold text-white">{scenario.parameters.order_volume ?? 'Not set'}</dd>
+          </div>
+          <div className="rounded-lg bg-slate-800/60 px-3 py-2">
+            <dt className="text-xs text-slate-400">Robots</dt>
+            <dd className="font-semibold text-white">{robotCountLabel(scenario.parameters.robot_count, robotsInEnvironment)}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}

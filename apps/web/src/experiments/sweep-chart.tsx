@@ -1,0 +1,68 @@
+import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import type { SweepRow } from './experiment-figures.ts';
+
+const CHART_HEIGHT = 320;
+const CHART_WIDTH = 720;
+
+/**
+ * Makespan (with the lower bound under it) and deliveries per hour against the fleet size,
+ * the knee marked by a vertical line. A fixed size keeps it measurable everywhere; the table
+ * under it carries the same numbers for screen readers and tests.
+ */
+export function SweepChart({ rows, knee }: { readonly rows: readonly SweepRow[]; readonly knee: SweepRow | null }) {
+  const data = rows
+    .filter((row) => row.robotCount !== null)
+    .map((row) => ({
+      robots: row.robotCount,
+      makespan: row.makespan === null ? null : Number(row.makespan.toFixed(1)),
+      lowerBound: row.lowerBound === null ? null : Number(row.lowerBound.toFixed(1)),
+      deliveriesPerHour: row.deliveriesPerHour === null ? null : Number(row.deliveriesPerHour.toFixed(1)),
+    }));
+  return (
+    <figure aria-label="Makespan and deliveries per hour by robot count" className="overflow-x-auto">
+      <ComposedChart width={CHART_WIDTH} height={CHART_HEIGHT} data={data} margin={{ top: 16, right: 16, bottom: 16, left: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="#1f2937" />
+        <XAxis
+          dataKey="robots"
+          type="number"
+          domain={['dataMin', 'dataMax']}
+          allowDecimals={false}
+          stroke="#94a3b8"
+          fontSize={11}
+          label={{ value: 'Robots', position: 'insideBottom', offset: -8, fill: '#94a3b8', fontSize: 11 }}
+        />
+        <YAxis yAxisId="time" stroke="#94a3b8" fontSize={11} unit=" s" width={64} />
+        <YAxis yAxisId="rate" orientation="right" stroke="#34d399" fontSize={11} width={56} />
+        <Tooltip contentStyle={{ background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' }} />
+        <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 12 }} />
+        <Line yAxisId="time" dataKey="makespan" name="Makespan (s)" stroke="#818cf8" strokeWidth={2} connectNulls isAnimationActive={false} />
+        <Line
+          yAxisId="time"
+          dataKey="lowerBound"
+          name="Lower bound (s)"
+          stroke="#94a3b8"
+          strokeDasharray="6 4"
+          connectNulls
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="rate"
+          dataKey="deliveriesPerHour"
+          name="Deliveries per hour"
+          stroke="#34d399"
+          connectNulls
+          isAnimationActive={false}
+        />
+        {knee?.robotCount != null && (
+          <ReferenceLine
+            yAxisId="time"
+            x={knee.robotCount}
+            stroke="#f59e0b"
+            strokeDasharray="4 2"
+            label={{ value: `Knee: ${knee.robotCount}`, position: 'top', fill: '#f59e0b', fontSize: 11 }}
+          />
+        )}
+      </ComposedChart>
+    </figure>
+  );
+}

@@ -1,0 +1,221 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { algorithmNameValues, type AlgorithmName, type ExperimentKind } from '@fleetlab/warehouse';
+import { isApiError } from '../api/client.ts';
+import { useEnvironment, useScenarios, useTasks } from '../api/hooks.ts';
+import { Alert } from '../components/ui/alert.tsx';
+import { SelectField, TextAreaField, TextField } from '../components/ui/form-field.tsx';
+import { PageHeader } from '../components/ui/page-header.tsx';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
+import { ALGORITHM_LABELS, parseRobotCounts } from '../experiments/experiment-figures.ts';
+import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
+import { useCreateExperiment, type NewExperiment } from '../experiments/experiments-api.ts';
+
+/** A sweep of 10 points at 30 s each takes minutes, not hours, on one worker. */
+export const DEFAULT_EXPERIMENT_TIME_LIMIT_S = 30;
+const DEFAULT_COMPARED: AlgorithmName[] = ['greedy_distance', 'auction', 'makespan'];
+
+interface FormErrors {
+  scenario?: string;
+  task?: string;
+  name?: string;
+  algorithms?: string;
+  robotCounts?: string;
+  timeLimit?: string;
+}
+
+export default function ExperimentCreatePage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const scenarios = useScenarios();
+  const createExperiment = useCreateExperiment();
+
+  const [scenarioId, setScenarioId] = useState(searchParams.get('scenario_id') ?? '');
+  const [taskId, setTaskId] = useState('');
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [kind, setKind] = useState<ExperimentKind>('fleet_sweep');
+  const [algorithm, setAlgorithm] = useState<AlgorithmName>('makespan');
+  const [compared, setCompared] = useState<AlgorithmName[]>(DEFAULT_COMPARED);
+  const [robotCounts, setRobotCounts] = useState('');
+  const [timeLimit, setTimeLimit] = useState(String(DEFAULT_EXPERIMENT_TIME_LIMIT_S));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
+  const scenario = scenarios.data?.find((candidate) => String(candidate.id) === scenarioId);
+  const tasks = useTasks(scenarioId || null, { enabled: scenarioId !== '' });
+  const environment = useEnvironment(scenario?.environment_id);
+  const robotsInEnvironment = environment.data ? environment.data.elements.robots.length : null;
+
+  // First scenario preselected once the list arrives.
+  useEffect(() => {
+    if (!scenarioId && scenarios.data && scenarios.data.length > 0) setScenarioId(String(scenarios.data[0].id));
+  }, [scenarios.data, scenarioId]);
+  // A task of the chosen scenario: the first one, whenever the scenario changes.
+  useEffect(() => {
+    const list = tasks.data;
+    if (!list) return;
+    if (!list.some((task) => String(task.id) === taskId)) setTaskId(list.length > 0 ? String(list[0].id) : '');
+  }, [tasks.data, taskId]);
+  // The whole range of fleet sizes as a starting point.
+  useEffect(() => {
+    if (robotsInEnvironment !== null) setRobotCounts(`1..${robotsInEnvironment}`);
+  }, [robotsInEnvironment]);
+
+  function toggleCompared(candidate: AlgorithmName) {
+    setCompared((current) =>
+      current.includes(candidate) ? current.filter((item) => item !== candidate) : algorithmNameValues.filter((item) => item === candidate || current.includes(item)),
+    );
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: FormErrors = {};
+    if (!scenarioId) found.scenario = 'Please select a scenario';
+    if (!taskId) found.task = 'Please select a task';
+    if (!name.trim()) found.name = 'Name is required';
+    const limit = Number(timeLimit);
+    if (!Number.isFinite(limit) || limit < 1 || limit > 3600) found.timeLimit = 'Time limit is 1 to 3600 seconds';
+    let counts: number[] = [];
+    if (kind === 'fleet_sweep') {
+      const parsed = parseRobotCounts(robotCounts, robotsInEnvironment);
+      if ('error' in parsed) found.robotCounts = parsed.error;
+      else counts = parsed.counts;
+    } else if (compared.length < 2) {
+      found.algorithms = 'Choose at least 2 algorithms';
+    }
+    setErrors(found);
+    setSubmitError(null);
+    if (Object.keys(found).length > 0) return;
+
+    const common = {
+      name: name.trim(),
+      description: description.trim(),
+      scenario_id: Number(scenarioId),
+      task_id: Number(taskId),
+      parameters: { time_limit: limit },
+    };
+    const body: NewExperiment =
+      kind === 'fleet_sweep'
+        ? { ...common, kind, algorithm, robot_counts: counts }
+        : { ...common, kind, algorithms: compared };
+    try {
+      const created = await createExperiment.mutateAsync(body);
+      navigate(`/experiments/${created.id}`);
+    } catch (error) {
+      const detail = isApiError(error) && error.detail ? ` ${error.detail}` : '';
+      setSubmitError(`Failed to create experiment. Please try again.${detail}`);
+    }
+  }
+
+  if (scenarios.isPending) return <FullPageSpinner label="Loading scenarios" />;
+
+  return (
+    <div className="max-w-2xl">
+      <PageHeader title="New Experiment" description="One solve per robot count or per algorithm, on the same task." />
+      {scenarios.data && scenarios.data.length === 0 ? (
+        <div className={`${card} p-6`}>
+          <p className="text-slate-300">You need a scenario with tasks first.</p>
+          <Link to="/scenarios/create" className={`${buttonPrimary} mt-4`}>
+            Create Scenario
+          </Link>
+        </div>
+      ) : (
+        <form noValidate onSubmit={handleSubmit} className={`${card} space-y-5 p-6`}>
+          {submitError && <Alert tone="error">{submitError}</Alert>}
+          <TextField label="Name" required value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
+          <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
+          <SelectField label="Scenario" required value={scenarioId} error={errors.scenario} onChange={(event) => setScenarioId(event.target.value)}>
+            <option value="">Select a scenario</option>
+            {(scenarios.data ?? []).map((candidate) => (
+              <option key={candidate.id} value={String(candidate.id)}>
+                {candidate.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Task"
+            required
+            value={taskId}
+            error={errors.task}
+            hint={tasks.data && tasks.data.length === 0 ? 'This scenario has no tasks yet.' : undefined}
+            onChange={(event) => setTaskId(event.target.value)}
+          >
+            <option value="">Select a task</option>
+            {(tasks.data ?? []).map((task) => (
+              <option key={task.id} value={String(task.id)}>
+                {task.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Kind" value={kind} onChange={(event) => setKind(event.target.value as ExperimentKind)}>
+            {(Object.keys(EXPERIMENT_KIND_LABELS) as ExperimentKind[]).map((value) => (
+              <option key={value} value={value}>
+                {EXPERIMENT_KIND_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
+          {kind === 'fleet_sweep' ? (
+            <>
+              <SelectField label="Algorithm" value={algorithm} onChange={(event) => setAlgorithm(event.target.value as AlgorithmName)}>
+                {algorithmNameValues.map((value) => (
+                  <option key={value} value={value}>
+                    {ALGORITHM_LABELS[value]}
+                  </option>
+                ))}
+              </SelectField>
+              <TextField
+                label="Robot Counts"
+                value={robotCounts}
+                error={errors.robotCounts}
+                hint={`A range like '1..8' or a list like '2, 4, 8'${robotsInEnvironment !== null ? `; the environment has ${robotsInEnvironment} robots` : ''}.`}
+                onChange={(event) => setRobotCounts(event.target.value)}
+              />
+            </>
+          ) : (
+            <fieldset className="space-y-2" aria-describedby={errors.algorithms ? 'compared-error' : undefined}>
+              <legend className="text-sm font-medium text-slate-200">Algorithms</legend>
+              <div className="grid grid-cols-2 gap-2">
+                {algorithmNameValues.map((value) => (
+                  <label key={value} className="flex items-center gap-2 text-sm text-slate-200">
+                    <input type="checkbox" checked={compared.includes(value)} onChange={() => toggleCompared(value)} />
+                    {ALGORITHM_LABELS[value]}
+                  </label>
+                ))}
+              </div>
+              {errors.algorithms && (
+                <p id="compared-error" className="text-sm text-red-300">
+                  {errors.algorithms}
+                </p>
+              )}
+            </fieldset>
+          )}
+          <TextField
+            label="Time Limit (s)"
+            type="number"
+            min={1}
+            max={3600}
+            value={timeLimit}
+            error={errors.timeLimit}
+            hint="Per solve; the time-limited algorithms use all of it."
+            onChange={(event) => setTimeLimit(event.target.value)}
+          />
+          <div className="flex justify-end gap-3 pt-2">
+            <button type="button" className={buttonSecondary} onClick={() => navigate('/experiments')}>
+              Cancel
+            </button>
+            <button type="submit" className={buttonPrimary} disabled={createExperiment.isPending}>
+              {createExperiment.isPending ? 'Starting…' : 'Start Experiment'}
+            </button>
+          </div>
+        </form>
+      )}
+      <p className="mt-4 text-sm text-slate-500">
+        <Link to="/experiments" className={linkText}>
+          Back to Experiments
+        </Link>
+      </p>
+    </div>
+  );
+}

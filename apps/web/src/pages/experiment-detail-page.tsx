@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isNotFound } from '../api/client.ts';
+import { downloadTextFile } from '../components/results/plan-export.ts';
+import { Alert } from '../components/ui/alert.tsx';
+import { StatusBadge } from '../components/ui/badges.tsx';
+import { TextField } from '../components/ui/form-field.tsx';
+import { EmptyState } from '../components/ui/page-header.tsx';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { buttonDanger, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
+import { ComparisonTable } from '../experiments/comparison-table.tsx';
+import {
+  ALGORITHM_LABELS,
+  comparisonRows,
+  experimentCsvFileName,
+  experimentToCsv,
+  sweepKnee,
+  sweepRows,
+  type SweepRow,
+} from '../experiments/experiment-figures.ts';
+import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
+import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
+import { useCancelExperiment, useDeleteExperiment, useExperiment, type Experiment } from '../experiments/experiments-api.ts';
+import { RobotUtilisation } from '../experiments/robot-utilisation.tsx';
+import { SweepChart } from '../experiments/sweep-chart.tsx';
+import { SweepTable } from '../experiments/sweep-table.tsx';
+
+export default function ExperimentDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const experiment = useExperiment(id);
+  const cancelExperiment = useCancelExperiment();
+  const deleteExperiment = useDeleteExperiment();
+  const [actionError, setActionError] = useState<string | null>(null);
+  // Percent typed on the page; null until the planner changes the experiment's own tolerance.
+  const [tolerancePercent, setTolerancePercent] = useState<string | null>(null);
+
+  if (experiment.isPending) return <FullPageSpinner label="Loading experiment" />;
+  if (experiment.isError) {
+    if (isNotFound(experiment.error)) {
+      return (
+        <EmptyState title="Experiment not found">
+          <Link to="/experiments" className={linkText}>
+            Back to Experiments
+          </Link>
+        </EmptyState>
+      );
+    }
+    return <Alert tone="error">Failed to load experiment. Please try again later.</Alert>;
+  }
+
+  const record = experiment.data;
+  const typedTolerance = tolerancePercent === null ? Number.NaN : Number(tolerancePercent) / 100;
+  const tolerance = Number.isFinite(typedTolerance) && typedTolerance >= 0 ? typedTolerance : record.knee_tolerance;
+
+  async function handleCancel() {
+    setActionError(null);
+    try {
+      await cancelExperiment.mutateAsync(record.id);
+    } catch {
+      setActionError('Failed to cancel experiment.');
+    }
+  }
+
+  async function handleDelete() {
+    if (!window.confirm('Are you sure you want to delete this experiment and its solves?')) return;
+    setActionError(null);
+    try {
+      await deleteExperiment.mutateAsync(record.id);
+      navigate('/experiments');
+    } catch {
+      setActionError('Failed to delete experiment.');
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-sm text-slate-400">
+            <Link to="/experiments" className={linkText}>
+              Experiments
+            </Link>{' '}
+            / {record.name}
+          </p>
+          <h1 className="mt-1 flex items-center gap-3 text-2xl font-bold tracking-tight text-white">
+            {record.name} <StatusBadge status={record.status} />
+          </h1>
+          <p className="mt-1 text-sm text-slate-400">
+            {EXPERIMENT_KIND_LABELS[record.kind]} ·{' '}
+            <Link to={`/scenarios/${record.scenario_id}`} className={linkText}>
+              Scenario {record.scenario_id}
+            </Link>{' '}
+            ·{' '}
+            <Link to={`/tasks/${record.task_id}`} className={linkText}>
+              Task {record.task_id}
+            </Link>{' '}
+            · time limit {record.parameters.time_limit} s
+          </p>
+          {record.description && <p className="mt-2 text-slate-300">{record.description}</p>}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={buttonSecondary}
+            onClick={() => downloadTextFile(experimentCsvFileName(record.id), experimentToCsv(record, tolerance), 'text/csv')}
+          >
+            Export CSV
+          </button>
+          {record.status === 'running' && (
+            <button type="button" className={buttonSecondary} onClick={handleCancel} disabled={cancelExperiment.isPending}>
+              Cancel
+            </button>
+          )}
+          <button type="button" className={buttonDanger} onClick={handleDelete} disabled={deleteExperiment.isPending}>
+            Delete
+          </button>
+        </div>
+      </div>
+
+      {actionError && <Alert tone="error">{actionError}</Alert>}
+      {record.status === 'running' && (
+        <section className={`${card} p-5`} aria-label="Progress">
+          <ExperimentProgress progress={record.progress} />
+        </section>
+      )}
+
+      {record.kind === 'fleet_sweep' ? (
+        <SweepResults
+          record={record}
+          tolerance={tolerance}
+          tolerancePercent={tolerancePercent ?? String(record.knee_tolerance * 100)}
+          onTolerancePercent={setTolerancePercent}
+        />
+      ) : (
+        <section className={`${card} p-5`} aria-labelledby="comparison-heading">
+          <h2 id="comparison-heading" className="mb-3 text-lg font-semibold text-white">
+            Algorithms compared
+          </h2>
+          <ComparisonTable rows={comparisonRows(record.points)} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+interface SweepResultsProps {
+  record: Experiment;
+  tolerance: number;
+  tolerancePercent: string;
+  onTolerancePercent: (value: string) => void;
+}
+
+function SweepResults({ record, tolerance, tolerancePercent, onTolerancePercent }: SweepResultsProps) {
+  const rows = sweepRows(record.points);
+  const knee = sweepKnee(rows, tolerance);
+  const [selectedSolveId, setSelectedSolveId] = useState<number | null>(null);
+  const selected: SweepRow | null = rows.find((row) => row.solveId === selectedSolveId) ?? knee;
+  return (
+    <>
+      <section className={`${card} space-y-4 p-5`} aria-labelledby="sweep-heading">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 id="sweep-heading" className="text-lg font-semibold text-white">
+              {ALGORITHM_LABELS[record.algorithms[0]]} by fleet size
+            </h2>
+            <p className="text-sm text-slate-400">
+              {knee
+                ? `Knee: ${knee.robotCount} robots, the smallest fleet within ${(tolerance * 100).toFixed(1)}% of the best makespan.`
+                : 'The knee appears once points have completed.'}
+            </p>
+          </div>
+          <div className="w-40">
+            <TextField
+              label="Knee tolerance (%)"
+              type="number"
+              min={0}
+              max={100}
+              step={0.5}
+              value={tolerancePercent}
+              onChange={(event) => onTolerancePercent(event.target.value)}
+            />
+          </div>
+        </div>
+        <SweepChart rows={rows} knee={knee} />
+        <SweepTable rows={rows} knee={knee} selectedSolveId={selected?.solveId ?? null} onSelect={(row) => setSelectedSolveId(row.solveId)} />
+      </section>
+      {selected && (
+        <section className={`${card} p-5`}>
+          <RobotUtilisation
+            key={selected.solveId}
+            solveId={selected.solveId}
+            title={`Utilisation per robot: ${selected.robotCount ?? 'all'} robots (busy time / makespan)`}
+          />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Robot, RobotStation } from './types.ts';
+
+/**
+ * The robots a solve uses when a scenario (or an experiment point) asks for `robotCount` of them:
+ * taken round-robin over the stations in station order (R1_1, R2_1, R3_1, R1_2, R2_2, ...), so a
+ * smaller fleet still starts spread over the warehouse instead of crowding the first station.
+ * Within a station robots go by `station_index`. A station with no robots left is skipped.
+ * `robotCount` empty (undefined, null) or not positive means the whole fleet; a count above the
+ * fleet size also gives the whole fleet (a scenario may outlive a change of its environment).
+ * Robots whose station is not listed come last, in their given order.
+ */
+export function fleetForScenario(
+  robots: readonly Robot[],
+  stations: readonly Pick<RobotStation, 'id'>[],
+  robotCount: number | null | undefined,
+): Robot[] {
+  const queues = new Map<string, Robot[]>(stations.map((station) => [station.id, []]));
+  const unstationed: Robot[] = [];
+  for (const robot of robots) {
+    const queue = queues.get(robot.station_id);
+    if (queue) queue.push(robot);
+    else unstationed.push(robot);
+  }
+  for (const queue of queues.values()) queue.sort((a, b) => a.station_index - b.station_index);
+
+  const ordered: Robot[] = [];
+  const stationQueues = [...queues.values()];
+  for (let round = 0; ordered.length + unstationed.length < robots.length; round += 1) {
+    for (const queue of stationQueues) {
+      if (round < queue.length) ordered.push(queue[round]);
+    }
+  }
+  ordered.push(...unstationed);
+
+  if (robotCount === undefined || robotCount === null || robotCount <= 0 || robotCount >= ordered.length) {
+    // The whole fleet keeps the environment's own order, so results list robots as before.
+    return [...robots];
+  }
+  return ordered.slice(0, Math.floor(robotCount));
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import {
+  optionalDescriptionSchema,
+  recordIdSchema,
+  recordNameSchema,
+  recordReferenceSchema,
+  timestampsSchema,
+} from './common.ts';
+import { algorithmNameSchema, solveParametersInputSchema, solveStatusSchema } from './solve.ts';
+
+export const experimentKindValues = ['fleet_sweep', 'algorithm_comparison'] as const;
+export const experimentKindSchema = z.enum(experimentKindValues);
+export type ExperimentKind = z.infer<typeof experimentKindSchema>;
+
+/** Derived from the points: `cancelled` once the owner cancelled, else running until every solve ended. */
+export const experimentStatusValues = ['running', 'completed', 'failed', 'cancelled'] as const;
+export const experimentStatusSchema = z.enum(experimentStatusValues);
+export type ExperimentStatus = z.infer<typeof experimentStatusSchema>;
+
+/** The knee: smallest fleet whose makespan is within this fraction of the best one. */
+export const DEFAULT_KNEE_TOLERANCE = 0.05;
+export const MAX_SWEEP_POINTS = 30;
+/** Text of a solve's error when its experiment was cancelled before the solve ended. */
+export const CANCELLED_BY_USER_ERROR = 'Cancelled by the user';
+
+/** Solve parameters of every point; the algorithm and the fleet size come from the point. */
+export const experimentParametersSchema = solveParametersInputSchema.omit({ algorithm_type: true, robot_count: true });
+export type ExperimentParametersRecord = z.infer<typeof experimentParametersSchema>;
+
+function hasDuplicates(values: readonly unknown[]): boolean {
+  return new Set(values).size !== values.length;
+}
+
+/**
+ * Body of POST /experiments. A fleet sweep names one `algorithm` and 1-30 distinct
+ * `robot_counts`; an algorithm comparison names 2-7 distinct `algorithms` (its fleet is the
+ * scenario's robot_count). Robot counts are checked against the environment by the server.
+ */
+export const experimentCreateSchema = z
+  .object({
+    name: recordNameSchema,
+    description: optionalDescriptionSchema,
+    kind: experimentKindSchema,
+    scenario_id: recordReferenceSchema,
+    task_id: recordReferenceSchema,
+    algorithm: algorithmNameSchema.optional(),
+    algorithms: z.array(algorithmNameSchema).optional(),
+    robot_counts: z.array(z.number().int().min(1, 'Robot counts start at 1')).optional(),
+    parameters: experimentParametersSchema.default(experimentParametersSchema.parse({})),
+    knee_tolerance: z.number().min(0).max(1).default(DEFAULT_KNEE_TOLERANCE),
+  })
+  .superRefine((body, context) => {
+    const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    if (body.kind === 'fleet_sweep') {
+      if (body.algorithm === undefined) issue('algorithm', 'Required for a fleet_sweep');
+      if (body.algorithms !== undefined) issue('algorithms', 'Not used by a fleet_sweep; name one algorithm');
+      const counts = body.robot_counts;
+      if (counts === undefined) issue('robot_counts', 'Required for a fleet_sweep');
+      else if (counts.length < 1 || counts.length > MAX_SWEEP_POINTS) {
+        issue('robot_counts', `Expected 1 to ${MAX_SWEEP_POINTS} robot counts`);
+      } else if (hasDuplicates(counts)) issue('robot_counts', 'Robot counts must be distinct');
+    } else {
+      if (body.algorithm !== undefined) issue('algorithm', 'Not used by an algorithm_comparison; name algorithms');
+      if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by an algorithm_comparison');
+      const algorithms = body.algorithms;
+      if (algorithms === undefined) issue('algorithms', 'Required for an algorithm_comparison');
+      else if (algorithms.length < 2 || algorithms.length > 7) issue('algorithms', 'Expected 2 to 7 algorithms');
+      else if (hasDuplicates(algorithms)) issue('algorithms', 'Algorithms must be distinct');
+    }
+  });
+export type ExperimentCreate = z.input<typeof experimentCreateSchema>;
+export type ExperimentCreateParsed = z.output<typeof experimentCreateSchema>;
+
+/** The figures of a finished point, copied from its solve's `results.stats`. */
+export const experimentPointStatsSchema = z.object({
+  makespan_s: z.number().nullable(),
+  total_distance_m: z.number().nullable(),
+  recharges: z.number().nullable(),
+  gap: z.number().nullable(),
+  runtime_ms: z.number().nullable(),
+  lower_bound_s: z.number().nullable(),
+  /** Number of deliveries (pairs) of the task, so pages can derive deliveries per hour. */
+  deliveries: z.number().int(),
+});
+export type ExperimentPointStats = z.infer<typeof experimentPointStatsSchema>;
+
+export const experimentPointSchema = z.object({
+  solve_id: recordIdSchema,
+  algorithm: algorithmNameSchema,
+  /** The fleet size the solve used (null: the whole fleet of the environment). */
+  robot_count: z.number().int().positive().nullable(),
+  status: solveStatusSchema,
+  /** Null until the solve completed. */
+  stats: experimentPointStatsSchema.nullable(),
+  /** The solve's error text when it failed. */
+  error: z.string().nullable(),
+});
+export type ExperimentPoint = z.infer<typeof experimentPointSchema>;
+
+export const experimentRecordSchema = z.object({
+  id: recordIdSchema,
+  name: z.string(),
+  description: z.string().nullable(),
+  kind: experimentKindSchema,
+  status: experimentStatusSchema,
+  environment_id: recordIdSchema,
+  scenario_id: recordIdSchema,
+  task_id: recordIdSchema,
+  algorithms: z.array(algorithmNameSchema),
+  robot_counts: z.array(z.number().int().positive()),
+  parameters: experimentParametersSchema,
+  knee_tolerance: z.number(),
+  /** `completed` and `failed` points of `total`; the experiment is done when they add up to it. */
+  progress: z.object({ completed: z.number().int(), failed: z.number().int(), total: z.number().int() }),
+  points: z.array(experimentPointSchema),
+  cancelled_at: z.iso.datetime().nullable(),
+  ...timestampsSchema.shape,
+});
+export type ExperimentRecord = z.infer<typeof experimentRecordSchema>;
