@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isNotFound } from '../api/client.ts';
+import { useScenario, useTask } from '../api/hooks.ts';
 import { downloadTextFile } from '../components/results/plan-export.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { StatusBadge } from '../components/ui/badges.tsx';
@@ -29,6 +30,8 @@ export default function ExperimentDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const experiment = useExperiment(id);
+  const scenario = useScenario(experiment.data?.scenario_id);
+  const task = useTask(experiment.data?.task_id);
   const cancelExperiment = useCancelExperiment();
   const deleteExperiment = useDeleteExperiment();
   const [actionError, setActionError] = useState<string | null>(null);
@@ -89,11 +92,11 @@ export default function ExperimentDetailPage() {
           <p className="mt-1 text-sm text-slate-400">
             {EXPERIMENT_KIND_LABELS[record.kind]} ·{' '}
             <Link to={`/scenarios/${record.scenario_id}`} className={linkText}>
-              Scenario {record.scenario_id}
+              {scenario.data?.name ?? `Scenario ${record.scenario_id}`}
             </Link>{' '}
             ·{' '}
             <Link to={`/tasks/${record.task_id}`} className={linkText}>
-              Task {record.task_id}
+              {task.data?.name ?? `Task ${record.task_id}`}
             </Link>{' '}
             · time limit {record.parameters.time_limit} s
           </p>
