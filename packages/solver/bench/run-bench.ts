@@ -73,7 +73,8 @@ function main(): void {
 
   const header = [
     pad('instance', 8), pad('algorithm', 17), pad('valid', 5), pad('makespan_s', 10, true), pad('distance_m', 10, true),
-    pad('rech', 4, true), pad('bound_s', 8, true), pad('gap', 7, true), pad('total_ms', 8, true),
+    pad('rech', 4, true), pad('bound_s', 8, true), pad('gap', 7, true),
+    pad('bat_bound', 9, true), pad('gap_bat', 7, true), pad('total_ms', 8, true),
     pad('ref_makespan', 12, true), pad('ref_valid', 9), 'verdict',
   ].join('  ');
   console.log(`Fleetlab solver bench: time limit ${flags.timeLimitS} s for genetic and makespan, seed ${flags.seed}`);
@@ -115,6 +116,7 @@ function main(): void {
           pad(id, 8), pad(algorithm.name, 17), pad(String(check.valid), 5), pad(stats.makespan_s.toFixed(2), 10, true),
           pad(stats.total_distance_m.toFixed(2), 10, true), pad(String(stats.recharges), 4, true),
           pad(stats.lower_bound_s.toFixed(2), 8, true), pad(`${(stats.gap * 100).toFixed(2)}%`, 7, true),
+          pad(stats.lower_bound_battery_s.toFixed(2), 9, true), pad(`${(stats.gap_battery * 100).toFixed(2)}%`, 7, true),
           pad(totalMs.toFixed(0), 8, true),
           pad(reference?.makespan_s !== undefined ? reference.makespan_s.toFixed(2) : reference?.status ?? '-', 12, true),
           pad(reference ? String(reference.valid) : '-', 9), verdict,
@@ -127,7 +129,8 @@ function main(): void {
       console.log(
         `${pad(id, 8)}  bound check: makespan_lb ${bound.makespan_s.toFixed(2)} (file ${instance.lower_bound.makespan_lb_s}), ` +
           `no battery ${bound.fleet_work_nobattery_s.toFixed(2)} (file ${instance.lower_bound.makespan_lb_nobattery_s}), ` +
-          `distance ${bound.distance_m.toFixed(2)} (file ${instance.lower_bound.distance_lb_m})`,
+          `distance ${bound.distance_m.toFixed(2)} (file ${instance.lower_bound.distance_lb_m}); ` +
+          `battery-aware ${bound.battery_aware_s.toFixed(2)}`,
       );
     }
   }

@@ -115,6 +115,8 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
           `recharges=${stats.recharges}`,
           `bound=${stats.lower_bound_s.toFixed(2)}s`,
           `gap=${(stats.gap * 100).toFixed(2)}%`,
+          `battery_bound=${stats.lower_bound_battery_s.toFixed(2)}s`,
+          `gap_battery=${(stats.gap_battery * 100).toFixed(2)}%`,
           `runtime=${stats.runtime_ms}ms`,
         ].join(' ') + '\n',
       );

@@ -8,7 +8,8 @@ import { optimiseMakespan } from './algorithms/makespan-search.ts';
 import { assignByRegretInsertion } from './algorithms/regret-insertion.ts';
 import { assignBySequentialAuction } from './algorithms/sequential-auction.ts';
 import { InvalidProblemError } from './errors.ts';
-import { lowerBound } from './lower-bound.ts';
+import { batteryAwareBound } from './battery-bound.ts';
+import { modelLowerBound } from './lower-bound.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from './objective.ts';
 import { checkPlan } from './plan-checker.ts';
 import { buildRobotSteps, round2, type Routes } from './plan-builder.ts';
@@ -85,7 +86,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   };
 
   checkCancelled();
-  const bound = lowerBound(problem, checkCancelled);
+  const bound = modelLowerBound(problem, checkCancelled);
   const greedyRoutes = assignGreedyByDistance(problem, shouldStop);
   checkCancelled();
   const greedyFigures = measureRoutes(problem, greedyRoutes);
@@ -112,6 +113,8 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   progress(0, null);
   const routes = repairRoutes(problem, scale, RUNNERS[algorithm.name](context));
   checkCancelled();
+  // The battery-aware bound only feeds the report, so it is computed after the search.
+  const batteryBoundS = Math.max(bound.makespan_s, batteryAwareBound(problem, checkCancelled).makespan_s);
 
   const robotSteps: Record<string, PlanStep[]> = {};
   problem.robots.forEach((robot, r) => {
@@ -125,6 +128,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   const makespan = metrics.makespan_s;
   // A zero bound only happens when there is nothing to do, so there is no gap to report.
   const gap = bound.makespan_s > 0 ? Math.max(0, makespan / bound.makespan_s - 1) : 0;
+  const gapBattery = batteryBoundS > 0 ? Math.max(0, makespan / batteryBoundS - 1) : 0;
   const stats: SolveStats = {
     algorithm: algorithm.name,
     algorithm_id: algorithm.id,
@@ -134,6 +138,8 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     deliveries: metrics.deliveries,
     lower_bound_s: round2(bound.makespan_s),
     gap: Math.round(gap * 10000) / 10000,
+    lower_bound_battery_s: round2(batteryBoundS),
+    gap_battery: Math.round(gapBattery * 10000) / 10000,
     runtime_ms: Math.round(now() - startMs),
     seed,
     iterations: context.iterations,

@@ -111,6 +111,10 @@ export interface SolveStats {
   lower_bound_s: number;
   /** makespan / lower bound - 1 (0 when both are 0). */
   gap: number;
+  /** The battery-aware bound (>= lower_bound_s): also counts the recharges each robot is forced into. */
+  lower_bound_battery_s: number;
+  /** makespan / lower_bound_battery_s - 1 (0 when both are 0). */
+  gap_battery: number;
   runtime_ms: number;
   seed: number;
   iterations: number;

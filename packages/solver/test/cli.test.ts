@@ -31,7 +31,7 @@ describe('fleetlab-solve CLI', () => {
     const { code, stdout } = run([fixture('line-one-robot'), '--algorithm', 'makespan', '--time-limit', '2', '--summary', '--seed', '3']);
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^instance=line-one-robot algorithm=makespan valid=true makespan=10\.00s distance=10\.00m recharges=0 bound=10\.00s gap=0\.00% runtime=\d+ms\n$/,
+      /^instance=line-one-robot algorithm=makespan valid=true makespan=10\.00s distance=10\.00m recharges=0 bound=10\.00s gap=0\.00% battery_bound=10\.00s gap_battery=0\.00% runtime=\d+ms\n$/,
     );
   });
 

@@ -57,7 +57,14 @@ describe('assignment', () => {
 describe('lowerBound', () => {
   it('on line-one-robot: lengths 6 m plus predecessors 4 m (start -> P1, D1 -> P2), both parts 10 s', () => {
     const bound = lowerBound(buildProblem(loadFixture('line-one-robot')));
-    expect(bound).toEqual({ makespan_s: 10, single_delivery_s: 10, fleet_work_s: 10, fleet_work_nobattery_s: 10, distance_m: 10 });
+    expect(bound).toEqual({
+      makespan_s: 10,
+      single_delivery_s: 10,
+      fleet_work_s: 10,
+      fleet_work_nobattery_s: 10,
+      distance_m: 10,
+      battery_aware_s: 10,
+    });
   });
 
   it('counts the charges that total work needs: f(w) = w/v + (ceil(w/M) - 1) * recharge', () => {

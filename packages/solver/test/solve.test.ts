@@ -10,13 +10,16 @@ describe('solve', () => {
     const { results, stats } = solve(s1, { algorithm: 'marginal_benefit', seed: 7 });
     expect(Object.keys(stats).sort()).toEqual(
       [
-        'algorithm', 'algorithm_id', 'deliveries', 'gap', 'iterations', 'lower_bound_s', 'makespan_s', 'objective_score',
+        'algorithm', 'algorithm_id', 'deliveries', 'gap', 'gap_battery', 'iterations', 'lower_bound_battery_s', 'lower_bound_s',
+        'makespan_s', 'objective_score',
         'objective_weights', 'objectives', 'recharges', 'runtime_ms', 'seed', 'total_distance_m',
       ].sort(),
     );
     expect(stats.seed).toBe(7);
     expect(stats.lower_bound_s).toBe(66.23);
     expect(stats.gap).toBeCloseTo(stats.makespan_s / 66.23 - 1, 3);
+    expect(stats.lower_bound_battery_s).toBe(69.01);
+    expect(stats.gap_battery).toBeCloseTo(stats.makespan_s / 69.01 - 1, 3);
     expect(results.stats).toBe(stats);
     expect(Object.keys(results)).toEqual(['R1_1', 'R1_2', 'R2_1', 'R2_2', 'stats']);
     // The weighted objective is normalised by the greedy plan: greedy itself scores exactly 1.
