@@ -26,6 +26,7 @@ import {
   type PlanStep,
   locationName,
   formatPath,
+  tightestLowerBound,
 } from './format.ts';
 
 const delivery = (battery_remaining?: number): PlanStep => ({
@@ -248,5 +249,27 @@ describe('locationName and formatPath', () => {
 
   it('formatPath joins location names in travel order', () => {
     expect(formatPath(['R1_1', 'P3', 'N2', 'D1'])).toBe('Robot R1_1 → Pickup P3 → Nav N2 → Dropoff D1');
+  });
+});
+
+describe('tightestLowerBound', () => {
+  it('prefers the battery-aware bound when it is the larger one, with its own gap', () => {
+    expect(tightestLowerBound({ lower_bound_s: 573.85, gap: 0.3602, lower_bound_battery_s: 760.96, gap_battery: 0.0258 })).toEqual({
+      boundS: 760.96,
+      gap: 0.0258,
+    });
+  });
+
+  it('keeps the model bound when the battery-aware one adds nothing or is missing', () => {
+    expect(tightestLowerBound({ lower_bound_s: 240.51, gap: 0.0013, lower_bound_battery_s: 240.51, gap_battery: 0.0013 })).toEqual({
+      boundS: 240.51,
+      gap: 0.0013,
+    });
+    expect(tightestLowerBound({ lower_bound_s: 66.23, gap: 0.1728 })).toEqual({ boundS: 66.23, gap: 0.1728 });
+  });
+
+  it('gives null when the solve reports no bound', () => {
+    expect(tightestLowerBound(null)).toBeNull();
+    expect(tightestLowerBound({ algorithm: 'greedy_distance' })).toBeNull();
   });
 });

@@ -96,6 +96,9 @@ export interface PlanStats {
   readonly recharges?: number;
   readonly lower_bound_s?: number;
   readonly gap?: number;
+  /** A tighter bound that also counts the recharges max_distance forces (solver's battery-aware bound). */
+  readonly lower_bound_battery_s?: number;
+  readonly gap_battery?: number;
   readonly runtime_ms?: number;
   readonly seed?: number;
   readonly [key: string]: unknown;
@@ -104,6 +107,23 @@ export interface PlanStats {
 export function planStatsOf(results: Readonly<Record<string, unknown>> | null | undefined): PlanStats | null {
   const stats = results?.stats;
   return stats && typeof stats === 'object' && !Array.isArray(stats) ? (stats as PlanStats) : null;
+}
+
+/**
+ * The tightest lower bound the solve reports, with its gap. Both bounds are valid, so the larger
+ * one tells the planner more truthfully how far the plan can still be from the best possible.
+ */
+export function tightestLowerBound(stats: PlanStats | null | undefined): { boundS: number; gap: number } | null {
+  const candidates: { boundS: number; gap: number }[] = [];
+  if (isFiniteNumber(stats?.lower_bound_s) && isFiniteNumber(stats?.gap)) candidates.push({ boundS: stats.lower_bound_s, gap: stats.gap });
+  if (isFiniteNumber(stats?.lower_bound_battery_s) && isFiniteNumber(stats?.gap_battery)) {
+    candidates.push({ boundS: stats.lower_bound_battery_s, gap: stats.gap_battery });
+  }
+  return candidates.reduce<{ boundS: number; gap: number } | null>((best, candidate) => (!best || candidate.boundS > best.boundS ? candidate : best), null);
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
 }
 
 export function isRechargeStep(step: PlanStep): boolean {

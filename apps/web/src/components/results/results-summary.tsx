@@ -3,6 +3,7 @@ import {
   formatCompletionTime,
   formatDistance,
   formatGap,
+  tightestLowerBound,
   formatMinutes,
   type PlanStats,
   type PlanSummary,
@@ -30,12 +31,9 @@ export function ResultsSummary({ summary, stats }: ResultsSummaryProps) {
     { label: 'Total Recharge Time', value: formatMinutes(summary.totalRechargeMinutes) },
     { label: 'Battery Efficiency', value: formatBatteryEfficiency(summary.batteryEfficiency), note: 'meters per battery unit' },
   ];
-  if (typeof stats?.lower_bound_s === 'number') {
-    figures.push({
-      label: 'Lower Bound',
-      value: formatCompletionTime(stats.lower_bound_s),
-      note: formatGap(stats.gap),
-    });
+  const bound = tightestLowerBound(stats);
+  if (bound) {
+    figures.push({ label: 'Lower Bound', value: formatCompletionTime(bound.boundS), note: formatGap(bound.gap) });
   }
   return (
     <section className={`${card} p-5`} aria-labelledby="results-summary-title">
