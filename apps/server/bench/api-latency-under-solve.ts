@@ -6,17 +6,15 @@
  *
  * Run from the repository root: npx tsx apps/server/bench/api-latency-under-solve.ts
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { EmbeddedSolveQueue } from '../src/jobs/embedded-solve-queue.ts';
 import { silentJobLogger } from '../src/jobs/job-logger.ts';
-import type { Mailer } from '../src/services/mail.ts';
+import { createBenchWorkspace, type BenchApiCall } from './bench-workspace.ts';
 import { runLoadGenerator, type LoadReport } from './http-load-generator.ts';
 
 const SOLVE_SECONDS = 10;
@@ -32,26 +30,15 @@ interface Instance {
 const xl1 = JSON.parse(readFileSync(instancePath, 'utf8')) as Instance;
 const s1 = JSON.parse(readFileSync(instancePath.replace('xl1.json', 's1.json'), 'utf8')) as Instance;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetlab-bench-'));
-const webDir = mkdtempSync(path.join(os.tmpdir(), 'fleetlab-bench-web-'));
-writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Fleetlab</title>');
-const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', WEB_DIST_DIR: webDir });
-const codes = new Map<string, string>();
-const mailer: Mailer = {
-  async sendVerificationCode(email, code) {
-    codes.set(email, code);
-  },
-  async close() {},
-};
-
-const database = await openDatabase(config);
+const workspace = createBenchWorkspace('bench', { PORT: '0', HOST: '127.0.0.1' });
+const database = await openDatabase(workspace.config);
 const queue = await EmbeddedSolveQueue.start({ db: database.db, logger: silentJobLogger });
-const app = await buildApp({ config, db: database.db, mailer });
+const app = await buildApp({ config: workspace.config, db: database.db, mailer: workspace.mailer });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1`;
 
-async function call(method: string, url: string, body?: unknown, token?: string): Promise<any> {
+const call: BenchApiCall = async (method, url, body, token) => {
   const response = await fetch(`${base}${url}`, {
     method,
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -60,19 +47,10 @@ async function call(method: string, url: string, body?: unknown, token?: string)
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
   return text ? JSON.parse(text) : null;
-}
+};
 
 function line(label: string, report: LoadReport): string {
   return `${label.padEnd(22)} requests ${String(report.requests).padStart(6)}  errors ${report.errors}  ${String(report.requestsPerSecond).padStart(7)} req/s  p50 ${report.p50Ms} ms  p95 ${report.p95Ms} ms  p99 ${report.p99Ms} ms  max ${report.maxMs} ms`;
-}
-
-async function signUp(label: string): Promise<string> {
-  const email = `${label}${Date.now()}@example.com`;
-  const password = 'bench password 123';
-  await call('POST', '/auth/register', { email, username: `${label}${Date.now()}`, password });
-  await call('POST', '/auth/verify-email', { email, code: codes.get(email) });
-  const { access_token: token } = await call('POST', '/auth/login', { username: email, password });
-  return token as string;
 }
 
 async function solveUntilDone(solveId: number, token: string): Promise<any> {
@@ -120,7 +98,7 @@ async function measure(planner: string, reader: string, ids: { environmentId: nu
 }
 
 try {
-  const planner = await signUp('planner');
+  const planner = await workspace.signUp(call, 'planner');
   const environment = await call('POST', '/environments', { ...xl1.environment, name: 'xl1', description: 'benchmark' }, planner);
   const scenario = await call('POST', '/scenarios', { name: 'xl1 scenario', description: '', environment_id: environment.id, parameters: {} }, planner);
   const [task] = await call(
@@ -131,7 +109,7 @@ try {
   );
   const ids = { environmentId: environment.id, scenarioId: scenario.id, taskId: task.id };
   // A second planner whose list holds one s1-sized warehouse: the list call without xl1's 2 MB graph.
-  const colleague = await signUp('colleague');
+  const colleague = await workspace.signUp(call, 'colleague');
   await call('POST', '/environments', { ...s1.environment, name: 's1', description: 'small warehouse' }, colleague);
 
   console.log(`machine: ${os.availableParallelism()} cores; embedded queue with ${queue.threads} solve thread(s); load: ${CONCURRENCY} concurrent loopback clients in a separate process; load average ${os.loadavg().map((v) => v.toFixed(1)).join(' ')}`);
@@ -156,6 +134,5 @@ try {
   await app.close();
   await queue.close();
   await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(webDir, { recursive: true, force: true });
+  workspace.dispose();
 }

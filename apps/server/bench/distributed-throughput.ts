@@ -14,7 +14,8 @@ import { inArray } from 'drizzle-orm';
 import { solves } from '../src/db/schema.ts';
 import { BullmqSolveQueue } from '../src/jobs/bullmq-solve-queue.ts';
 import { silentJobLogger } from '../src/jobs/job-logger.ts';
-import { createScratchPostgres, deleteRedisKeys, WorkerProcess } from '../test/jobs/distributed-support.ts';
+import { deleteRedisKeys, WorkerProcess } from '../test/jobs/distributed-support.ts';
+import { createScratchPostgres } from '../test/support/test-database.ts';
 import { loadInstance, storeInstance, storePendingSolve } from '../test/jobs/solve-fixtures.ts';
 
 const BATCH_SIZE = 20;
@@ -24,7 +25,7 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `fleetlab-bench-${randomBytes(5).toString('hex')}`;
 const queueName = 'solves';
 
-const database = await createScratchPostgres(postgresUrl);
+const database = await createScratchPostgres(postgresUrl, 'fleetlab_jobs');
 const db = database.handle.db;
 const api = new BullmqSolveQueue({ db, redisUrl, queueName, prefix, logger: silentJobLogger });
 const workers: WorkerProcess[] = [];

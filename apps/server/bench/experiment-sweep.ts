@@ -7,17 +7,15 @@
  *
  * Run from the repository root: npx tsx apps/server/bench/experiment-sweep.ts
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExperimentRecord } from '@fleetlab/warehouse';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { createSolveQueue } from '../src/jobs/create-solve-queue.ts';
 import { silentJobLogger } from '../src/jobs/job-logger.ts';
-import type { Mailer } from '../src/services/mail.ts';
+import { createBenchWorkspace, type BenchApiCall } from './bench-workspace.ts';
 
 const TIME_LIMIT_S = 5;
 const ROBOT_COUNTS = [2, 4, 6, 8, 10, 12, 14, 16, 18, 20];
@@ -31,23 +29,12 @@ const l1 = JSON.parse(readFileSync(instancePath, 'utf8')) as {
   params: Record<string, unknown>;
 };
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetlab-sweep-'));
-const webDir = mkdtempSync(path.join(os.tmpdir(), 'fleetlab-sweep-web-'));
-writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Fleetlab</title>');
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST_DIR: webDir, REDIS_URL: '' });
-const codes = new Map<string, string>();
-const mailer: Mailer = {
-  async sendVerificationCode(email, code) {
-    codes.set(email, code);
-  },
-  async close() {},
-};
-
-const database = await openDatabase(config);
+const workspace = createBenchWorkspace('sweep', { REDIS_URL: '' });
+const database = await openDatabase(workspace.config);
 const queue = await createSolveQueue({ config: { redisUrl: undefined, databaseUrl: undefined }, db: database.db, logger: silentJobLogger });
-const app = await buildApp({ config, db: database.db, mailer, solveQueue: queue });
+const app = await buildApp({ config: workspace.config, db: database.db, mailer: workspace.mailer, solveQueue: queue });
 
-async function call<T = any>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string): Promise<T> {
+const call: BenchApiCall = async <T = any>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string): Promise<T> => {
   const response = await app.inject({
     method,
     url: `/api/v1${url}`,
@@ -56,14 +43,10 @@ async function call<T = any>(method: 'GET' | 'POST', url: string, body?: unknown
   });
   if (response.statusCode >= 400) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
   return (response.body ? response.json() : null) as T;
-}
+};
 
 try {
-  const email = `sweep${Date.now()}@example.com`;
-  const password = 'bench password 123';
-  await call('POST', '/auth/register', { email, username: `sweep${Date.now()}`, password });
-  await call('POST', '/auth/verify-email', { email, code: codes.get(email) });
-  const { access_token: token } = await call<{ access_token: string }>('POST', '/auth/login', { username: email, password });
+  const token = await workspace.signUp(call, 'sweep');
 
   const environment = await call('POST', '/environments', { ...l1.environment, name: 'l1', description: 'benchmark' }, token);
   const scenario = await call('POST', '/scenarios', { name: 'l1 scenario', environment_id: environment.id, parameters: {} }, token);
@@ -123,6 +106,5 @@ try {
   await app.close();
   await queue.close();
   await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(webDir, { recursive: true, force: true });
+  workspace.dispose();
 }

@@ -2,12 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { experimentRecordSchema, type EnvironmentCreate, type ExperimentRecord } from '@fleetlab/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { EmbeddedSolveQueue } from '../src/jobs/embedded-solve-queue.ts';
 import { silentJobLogger } from '../src/jobs/job-logger.ts';
-import type { Mailer } from '../src/services/mail.ts';
-import { createWebDist, expectStatus, FAST_SCRYPT } from './support/test-app.ts';
+import { expectStatus, startAppWithQueue } from './support/test-app.ts';
 import { openTestDatabase, type TestDatabase } from './support/test-database.ts';
 
 /** Benchmark s1: stations R1 and R2 with 2 robots each, 10 pickup-dropoff pairs. */
@@ -37,21 +34,7 @@ describe('experiments through the embedded solve queue', () => {
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
     queue = await EmbeddedSolveQueue.start({ db: database.handle.db, logger: silentJobLogger, threads: 1, progressIntervalMs: 200 });
-    const codes = new Map<string, string>();
-    const mailer: Mailer = {
-      async sendVerificationCode(email, code) {
-        codes.set(email, code);
-      },
-      async close() {},
-    };
-    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: createWebDist() });
-    app = await buildApp({ config, db: database.handle.db, mailer, scryptParameters: FAST_SCRYPT, solveQueue: queue });
-    const email = `sweeper${Date.now()}@example.com`;
-    const password = 'correct horse battery';
-    headers = { authorization: '' };
-    await expectStatus(inject('POST', '/auth/register', { email, username: `sweeper${Date.now()}`, password }), 201);
-    await expectStatus(inject('POST', '/auth/verify-email', { email, code: codes.get(email) }), 200);
-    headers = { authorization: `Bearer ${(await expectStatus(inject('POST', '/auth/login', { username: email, password }), 200)).json().access_token}` };
+    ({ app, headers } = await startAppWithQueue(database, queue, 'sweeper'));
     const environment = (await expectStatus(inject('POST', '/environments', { ...s1.environment, name: 's1' }), 201)).json();
     const scenario = (await expectStatus(inject('POST', '/scenarios', { name: 's1 orders', environment_id: environment.id }), 201)).json();
     const [task] = (

@@ -1,6 +1,6 @@
 import { solveRecordSchema } from '@fleetlab/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarioBody, singleAisleEnvironment, solveBody, taskBody } from './support/fixtures.ts';
+import { scenarioBody, singleAisleEnvironment, solveBody, SPEC_DEFAULT_SOLVE_PARAMETERS, taskBody } from './support/fixtures.ts';
 import { databaseKinds } from './support/test-database.ts';
 import { startTestApp, type SignedInUser, type TestApp } from './support/test-app.ts';
 
@@ -44,16 +44,7 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
       scenario_id: ids.scenarioId,
       task_id: ids.taskId,
       algorithm_id: 1,
-      parameters: {
-        time_limit: 300,
-        algorithm_type: 'greedy_distance',
-        battery_capacity: 100,
-        max_distance: 1000,
-        robot_speed: 1,
-        recharge_time: 3,
-        objective_weights: { completion_time: 100 },
-        balance_factor: 50,
-      },
+      parameters: SPEC_DEFAULT_SOLVE_PARAMETERS,
       celery_task_id: null,
       results: null,
       progress: null,

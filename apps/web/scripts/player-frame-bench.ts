@@ -12,20 +12,14 @@
 // 4. prints p50 / p95 / p99 and fps, and exits non-zero when p95 is above 16.7 ms.
 
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
-import { build } from 'vite';
+import type { Browser } from '@playwright/test';
 import { buildProblem, solve } from '@fleetlab/solver';
+import { buildPages, closeServer, launchChromium, repoRoot, serveFolder, webRoot } from './headless-page-kit.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const webRoot = resolve(here, '..');
-const repoRoot = resolve(webRoot, '../..');
 const benchEntryDir = join(webRoot, 'src/player/bench');
 const instancePath = join(repoRoot, 'packages/solver/bench/instances/xl1.json');
 /** One frame at 60 Hz. */
@@ -86,40 +80,6 @@ function describe(values: readonly number[]): { p50: number; p95: number; p99: n
   };
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-};
-
-function serveFolder(folder: string): Promise<{ server: Server; port: number }> {
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
-    const file = join(folder, relative === '/' ? 'index.html' : relative);
-    if (!file.startsWith(folder)) {
-      response.writeHead(403).end();
-      return;
-    }
-    try {
-      const body = readFileSync(file);
-      response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  return new Promise((resolveServer) => {
-    // Port 0: the system picks a free port.
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolveServer({ server, port: typeof address === 'object' && address ? address.port : 0 });
-    });
-  });
-}
-
 async function main(): Promise<void> {
   const instance = JSON.parse(readFileSync(instancePath, 'utf8'));
   const solveStart = performance.now();
@@ -136,23 +96,9 @@ async function main(): Promise<void> {
 
   const outDir = mkdtempSync(join(tmpdir(), 'fleetlab-player-bench-'));
   let server: Server | null = null;
-  let browser: Awaited<ReturnType<typeof chromium.launch>> | null = null;
+  let browser: Browser | null = null;
   try {
-    // Root is the web app, as for the real build, so Tailwind scans the app's sources.
-    await build({
-      configFile: false,
-      root: webRoot,
-      base: './',
-      logLevel: 'warn',
-      plugins: [react(), tailwindcss()],
-      build: {
-        outDir,
-        emptyOutDir: true,
-        sourcemap: false,
-        rollupOptions: { input: join(benchEntryDir, 'index.html') },
-      },
-    });
-    const pagePath = relative(webRoot, join(benchEntryDir, 'index.html')).split(sep).join('/');
+    const [pagePath] = await buildPages(benchEntryDir, ['index.html'], outDir);
     writeFileSync(
       join(outDir, dirname(pagePath), 'bench-input.json'),
       JSON.stringify({
@@ -165,7 +111,7 @@ async function main(): Promise<void> {
       }),
     );
 
-    const served = await serveFolder(outDir);
+    const served = await serveFolder(outDir, false);
     server = served.server;
     let executablePath = options.chromium;
     if (options.nice !== undefined) {
@@ -173,22 +119,11 @@ async function main(): Promise<void> {
       writeFileSync(executablePath, `#!/bin/sh\nexec nice -n ${Number(options.nice)} ${options.chromium} "$@"\n`, { mode: 0o755 });
       console.log(`chromium runs under nice -n ${Number(options.nice)}`);
     }
-    browser = await chromium.launch({
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    });
+    browser = await launchChromium(executablePath, ['--disable-quic']);
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(`http://127.0.0.1:${served.port}/${pagePath}`);
+    await page.goto(`${served.origin}/${pagePath}`);
     const timeoutMs = Number(options['warmup-ms']) + 2 * Number(options['measure-ms']) + 60_000;
     // Main-thread busy time over the measured window, from the DevTools protocol: the
     // player's CPU cost per frame, whatever else the machine is doing.
@@ -258,7 +193,7 @@ async function main(): Promise<void> {
     if (verdict === 'FAIL') process.exitCode = 1;
   } finally {
     await browser?.close();
-    await new Promise<void>((resolveClose) => (server ? server.close(() => resolveClose()) : resolveClose()));
+    await closeServer(server);
     rmSync(outDir, { recursive: true, force: true });
   }
 }

@@ -36,24 +36,19 @@
 // asserts that the video on / is playing (currentTime advancing).
 
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { build } from 'vite';
 import { algorithmByIdOrName, buildProblem, solve, type AlgorithmName } from '@fleetlab/solver';
 import type { DemoInput } from '../src/player/demo/demo-main.tsx';
 import type { VideoCheck } from '../src/player/demo/encoder-main.ts';
 import { muxWebm, type WebmEncodedFrame } from '../src/player/demo/webm-muxer.ts';
 import { SIMULATED_SECONDS_PER_SECOND, type SpeedMultiplier } from '../src/player/path-player.tsx';
+import { buildPages, closeServer, launchChromium, repoRoot, serveFolder, webRoot } from './headless-page-kit.ts';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const webRoot = resolve(here, '..');
-const repoRoot = resolve(webRoot, '../..');
 const demoEntryDir = join(webRoot, 'src/player/demo');
 const DEFAULT_OUTPUT = join(webRoot, 'public/demo/fleetlab-demo.webm');
 /** The speeds the player offers that make a good demo, slowest first. */
@@ -95,70 +90,6 @@ const { values: options } = parseArgs({
 
 const viewport = { width: Number(options.width), height: Number(options.height) };
 const frameMs = Number(options['frame-ms']);
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webm': 'video/webm',
-};
-
-/**
- * Serves a folder on a random local port, with byte ranges (a <video> seeks with them) and,
- * for a single-page app, index.html for paths that are not files.
- */
-function serveFolder(folder: string, spaFallback: boolean): Promise<{ server: Server; origin: string }> {
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const safePath = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(folder, safePath === '/' ? 'index.html' : safePath);
-    if (!file.startsWith(folder)) {
-      response.writeHead(403).end();
-      return;
-    }
-    let body: Buffer;
-    try {
-      body = readFileSync(file);
-    } catch {
-      if (!spaFallback || extname(file) !== '') {
-        response.writeHead(404).end();
-        return;
-      }
-      file = join(folder, 'index.html');
-      body = readFileSync(file);
-    }
-    const headers = { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'accept-ranges': 'bytes' };
-    const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
-    if (range && (range[1] !== '' || range[2] !== '')) {
-      const start = range[1] === '' ? Math.max(0, body.length - Number(range[2])) : Number(range[1]);
-      const end = range[1] === '' || range[2] === '' ? body.length - 1 : Math.min(Number(range[2]), body.length - 1);
-      if (start > end || start >= body.length) {
-        response.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();
-        return;
-      }
-      response.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${body.length}`, 'content-length': end - start + 1 });
-      response.end(body.subarray(start, end + 1));
-      return;
-    }
-    response.writeHead(200, { ...headers, 'content-length': body.length });
-    response.end(body);
-  });
-  return new Promise((resolveServer) => {
-    // Port 0: the system picks a free port.
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolveServer({ server, origin: `http://127.0.0.1:${port}` });
-    });
-  });
-}
-
-function closeServer(server: Server | null): Promise<void> {
-  return new Promise((resolveClose) => (server ? server.close(() => resolveClose()) : resolveClose()));
-}
 
 function solveDemoPlan(): DemoInput {
   const instancePath = join(repoRoot, 'packages/solver/bench/instances', `${options.instance}.json`);
@@ -203,22 +134,8 @@ interface DemoPages {
 
 /** Bundles the demo and encoder pages with the app's Vite plugins, the plan next to them. */
 async function buildDemoPages(outDir: string, input: DemoInput): Promise<DemoPages> {
-  // Root is the web app, as for the real build, so Tailwind scans the app's sources.
-  await build({
-    configFile: false,
-    root: webRoot,
-    base: './',
-    logLevel: 'warn',
-    plugins: [react(), tailwindcss()],
-    build: {
-      outDir,
-      emptyOutDir: true,
-      sourcemap: false,
-      rollupOptions: { input: [join(demoEntryDir, 'index.html'), join(demoEntryDir, 'encoder.html')] },
-    },
-  });
-  const pathOf = (file: string) => relative(webRoot, join(demoEntryDir, file)).split(sep).join('/');
-  const pages = { demo: pathOf('index.html'), encoder: pathOf('encoder.html') };
+  const [demo, encoder] = await buildPages(demoEntryDir, ['index.html', 'encoder.html'], outDir);
+  const pages = { demo, encoder };
   writeFileSync(join(outDir, dirname(pages.demo), 'demo-input.json'), JSON.stringify(input));
   return pages;
 }
@@ -422,10 +339,7 @@ async function main(): Promise<void> {
     const pages = await buildDemoPages(outDir, input);
     const served = await serveFolder(outDir, false);
     server = served.server;
-    browser = await chromium.launch({
-      executablePath: options.chromium,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--hide-scrollbars', '--autoplay-policy=no-user-gesture-required'],
-    });
+    browser = await launchChromium(options.chromium, ['--hide-scrollbars', '--autoplay-policy=no-user-gesture-required']);
 
     const frames = await recordDemo(browser, served.origin, pages);
     const file = muxWebm({ codecId: 'V_VP9', width: viewport.width, height: viewport.height, frameDurationMs: frameMs }, frames, {

@@ -6,7 +6,8 @@ import { BullmqSolveQueue } from '../../src/jobs/bullmq-solve-queue.ts';
 import { silentJobLogger } from '../../src/jobs/job-logger.ts';
 import { INTERRUPTED_TWICE_SOLVE_ERROR, LOST_JOB_SOLVE_ERROR } from '../../src/jobs/solve-errors.ts';
 import { SolveQueueUnavailableError } from '../../src/jobs/solve-queue.ts';
-import { createScratchPostgres, deleteRedisKeys, WorkerProcess, type ScratchPostgres } from './distributed-support.ts';
+import { createScratchPostgres, type ScratchPostgres } from '../support/test-database.ts';
+import { deleteRedisKeys, WorkerProcess } from './distributed-support.ts';
 import {
   checkStoredPlan,
   loadInstance,
@@ -49,7 +50,7 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
   };
 
   beforeAll(async () => {
-    database = await createScratchPostgres(postgresUrl!);
+    database = await createScratchPostgres(postgresUrl!, 'fleetlab_jobs');
     chain = await storeInstance(db(), s1);
     api = new BullmqSolveQueue({ db: db(), redisUrl: redisUrl!, queueName, prefix, logger: silentJobLogger });
     await waitFor(async () => api.assertAvailable().then(() => true, () => false), (ready) => ready, {

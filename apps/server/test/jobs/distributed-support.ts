@@ -1,45 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 const WORKER_ENTRY = fileURLToPath(new URL('../../src/worker.ts', import.meta.url));
-
-/** A fresh PostgreSQL database on the TEST_DATABASE_URL server, with its URL for child processes. */
-export interface ScratchPostgres {
-  url: string;
-  handle: DatabaseHandle;
-  dispose(): Promise<void>;
-}
-
-export async function createScratchPostgres(serverUrl: string): Promise<ScratchPostgres> {
-  const name = `fleetlab_jobs_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
-  return {
-    url: url.toString(),
-    handle,
-    async dispose() {
-      await handle.close();
-      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
-    },
-  };
-}
-
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Deletes every Redis key under `prefix:` (the test's own queue), leaving other keys alone. */
 export async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {

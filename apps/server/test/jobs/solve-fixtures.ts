@@ -4,6 +4,7 @@ import { buildProblem, checkPlan, type PlanCheck } from '@fleetlab/solver';
 import type { SolveParametersRecord } from '@fleetlab/warehouse';
 import type { Database } from '../../src/db/client.ts';
 import { environments, scenarios, solves, tasks, users, type SolveRow } from '../../src/db/schema.ts';
+import { SPEC_DEFAULT_SOLVE_PARAMETERS } from '../support/fixtures.ts';
 
 /** A benchmark instance of the solver package: `{ environment, tasks, params }`. */
 export interface SolverInstance {
@@ -32,16 +33,8 @@ export function isolatedPickupInstance(): SolverInstance & { isolatedPair: [stri
   };
 }
 
-export const DEFAULT_TEST_PARAMETERS: SolveParametersRecord = {
-  time_limit: 2,
-  algorithm_type: 'greedy_distance',
-  battery_capacity: 100,
-  max_distance: 1000,
-  robot_speed: 1,
-  recharge_time: 3,
-  objective_weights: { completion_time: 100 },
-  balance_factor: 50,
-};
+/** The spec defaults with a short time limit, so queue tests finish quickly. */
+export const DEFAULT_TEST_PARAMETERS: SolveParametersRecord = { ...SPEC_DEFAULT_SOLVE_PARAMETERS, time_limit: 2 };
 
 const ALGORITHM_IDS = { greedy_distance: 1, makespan: 6 } as const;
 

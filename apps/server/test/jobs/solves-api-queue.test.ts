@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import { BullmqSolveQueue } from '../../src/jobs/bullmq-solve-queue.ts';
 import { EmbeddedSolveQueue } from '../../src/jobs/embedded-solve-queue.ts';
 import { silentJobLogger } from '../../src/jobs/job-logger.ts';
 import type { SolveQueue } from '../../src/jobs/solve-queue.ts';
-import type { Mailer } from '../../src/services/mail.ts';
 import { scenarioBody, singleAisleEnvironment, solveBody, taskBody } from '../support/fixtures.ts';
-import { createWebDist, expectStatus, FAST_SCRYPT } from '../support/test-app.ts';
+import { expectStatus, startAppWithQueue } from '../support/test-app.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 const S1_INSTANCE = new URL('../../../../packages/solver/bench/instances/s1.json', import.meta.url);
@@ -22,23 +19,9 @@ interface QueueApp {
 
 /** The real app with `solveQueue` wired as main.ts does, a signed-in planner and a task to solve. */
 async function startQueueApp(database: TestDatabase, solveQueue: SolveQueue): Promise<QueueApp> {
-  const codes = new Map<string, string>();
-  const mailer: Mailer = {
-    async sendVerificationCode(email, code) {
-      codes.set(email, code);
-    },
-    async close() {},
-  };
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: createWebDist() });
-  const app = await buildApp({ config, db: database.handle.db, mailer, scryptParameters: FAST_SCRYPT, solveQueue });
-  const email = `queue${Date.now()}@example.com`;
-  const password = 'correct horse battery';
+  const { app, headers } = await startAppWithQueue(database, solveQueue, 'queue');
   const inject = (method: 'POST' | 'GET', url: string, payload?: unknown, headers = {}) =>
     app.inject({ method, url: `/api/v1${url}`, payload: payload as object, headers });
-  await expectStatus(inject('POST', '/auth/register', { email, username: `queue${Date.now()}`, password }), 201);
-  await expectStatus(inject('POST', '/auth/verify-email', { email, code: codes.get(email) }), 200);
-  const token = (await expectStatus(inject('POST', '/auth/login', { username: email, password }), 200)).json().access_token;
-  const headers = { authorization: `Bearer ${token}` };
   const environmentId = (await expectStatus(inject('POST', '/environments', singleAisleEnvironment(), headers), 201)).json().id;
   const scenarioId = (await expectStatus(inject('POST', '/scenarios', scenarioBody(environmentId), headers), 201)).json().id;
   const taskId = (await expectStatus(inject('POST', '/tasks/batch', [taskBody(scenarioId)], headers), 201)).json()[0].id;

@@ -1,4 +1,23 @@
-import { edgeEndPosition, edgeWeight, type EnvironmentCreate, type GraphEdgeRecord, type GraphNodeRecord } from '@fleetlab/warehouse';
+import {
+  edgeEndPosition,
+  edgeWeight,
+  type EnvironmentCreate,
+  type GraphEdgeRecord,
+  type GraphNodeRecord,
+  type SolveParametersRecord,
+} from '@fleetlab/warehouse';
+
+/** Spec §9: the parameters a solve gets when its body names none (written out, so tests check the defaults). */
+export const SPEC_DEFAULT_SOLVE_PARAMETERS: SolveParametersRecord = {
+  time_limit: 300,
+  algorithm_type: 'greedy_distance',
+  battery_capacity: 100,
+  max_distance: 1000,
+  robot_speed: 1,
+  recharge_time: 3,
+  objective_weights: { completion_time: 100 },
+  balance_factor: 50,
+};
 
 function edgesBothWays(nodes: GraphNodeRecord[], pairs: [string, string][]): GraphEdgeRecord[] {
   const byId = new Map(nodes.map((node) => [node.id, node]));

@@ -5,7 +5,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
-import { createSmtpMailer } from '../../src/services/mail.ts';
+import type { SolveQueue } from '../../src/jobs/solve-queue.ts';
+import { createSmtpMailer, type Mailer } from '../../src/services/mail.ts';
 import type { ScryptParameters } from '../../src/services/password-hashing.ts';
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.ts';
@@ -121,6 +122,34 @@ export async function startTestApp(
       rmSync(webDistDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The real app with `solveQueue` wired as main.ts does, on `database`, and one signed-in user
+ * (`<label><now>`): for tests whose solves must really run. Verification codes are captured
+ * instead of mailed, so no mail catcher is needed.
+ */
+export async function startAppWithQueue(
+  database: TestDatabase,
+  solveQueue: SolveQueue,
+  label: string,
+): Promise<{ app: FastifyInstance; headers: { authorization: string } }> {
+  const codes = new Map<string, string>();
+  const mailer: Mailer = {
+    async sendVerificationCode(email, code) {
+      codes.set(email, code);
+    },
+    async close() {},
+  };
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: createWebDist() });
+  const app = await buildApp({ config, db: database.handle.db, mailer, scryptParameters: FAST_SCRYPT, solveQueue });
+  const email = `${label}${Date.now()}@example.com`;
+  const password = 'correct horse battery';
+  const post = (url: string, payload: object) => app.inject({ method: 'POST', url: `/api/v1${url}`, payload });
+  await expectStatus(post('/auth/register', { email, username: `${label}${Date.now()}`, password }), 201);
+  await expectStatus(post('/auth/verify-email', { email, code: codes.get(email) }), 200);
+  const token = (await expectStatus(post('/auth/login', { username: email, password }), 200)).json().access_token as string;
+  return { app, headers: { authorization: `Bearer ${token}` } };
 }
 
 export async function expectStatus(

@@ -14,9 +14,8 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database: PGlite in memory, or a new PostgreSQL database named
- * `fleetlab_test_<random>` on the TEST_DATABASE_URL server, dropped afterwards, so
- * concurrent runs never share state.
+ * A fresh, migrated database: PGlite in memory, or a scratch PostgreSQL database on the
+ * TEST_DATABASE_URL server, dropped afterwards, so concurrent runs never share state.
  */
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
@@ -25,12 +24,26 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const databaseName = `fleetlab_test_${randomBytes(6).toString('hex')}`;
+  return createScratchPostgres(serverUrl);
+}
+
+/** A migrated PostgreSQL database of its own, with its URL for child processes (workers, benches). */
+export interface ScratchPostgres extends TestDatabase {
+  url: string;
+}
+
+/**
+ * Creates `<namePrefix>_<random>` on the server at `serverUrl` and migrates it; `dispose`
+ * drops it again, with force, so a test never leaves a database behind.
+ */
+export async function createScratchPostgres(serverUrl: string, namePrefix = 'fleetlab_test'): Promise<ScratchPostgres> {
+  const databaseName = `${namePrefix}_${randomBytes(6).toString('hex')}`;
   await withAdminClient(serverUrl, (client) => client.query(`create database ${databaseName}`));
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${databaseName}`;
   const handle = await openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: '' });
   return {
+    url: databaseUrl.toString(),
     handle,
     async dispose() {
       await handle.close();

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { ScenarioRecord } from '@fleetlab/warehouse';
 import { Alert } from '../components/ui/alert.tsx';
-import { TextField } from '../components/ui/form-field.tsx';
 import { buttonPrimary, buttonSecondary, card } from '../components/ui/styles.ts';
 import { useUpdateScenario } from './experiments-api.ts';
+import { ScenarioParameterFields } from './scenario-parameter-fields.tsx';
 import { parseScenarioParameters, robotCountLabel, type ScenarioParameterErrors } from './scenario-parameters.ts';
 
 /** The scenario's Order Volume and Robot Count, shown and edited in place on the scenario page. */
@@ -56,16 +56,14 @@ export function ScenarioParametersPanel({ scenario, robotsInEnvironment }: { sce
         <form noValidate onSubmit={handleSave} className="mt-4 space-y-4">
           {saveError && <Alert tone="error">{saveError}</Alert>}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Order Volume" type="number" min={1} value={orderVolume} error={errors.orderVolume} onChange={(event) => setOrderVolume(event.target.value)} />
-            <TextField
-              label="Robot Count"
-              type="number"
-              min={1}
-              max={robotsInEnvironment ?? undefined}
-              value={robotCount}
-              error={errors.robotCount}
-              hint="Empty = all robots of the environment."
-              onChange={(event) => setRobotCount(event.target.value)}
+            <ScenarioParameterFields
+              orderVolume={orderVolume}
+              robotCount={robotCount}
+              errors={errors}
+              robotsInEnvironment={robotsInEnvironment}
+              robotCountHint="Empty = all robots of the environment."
+              onOrderVolumeChange={setOrderVolume}
+              onRobotCountChange={setRobotCount}
             />
           </div>
           <div className="flex justify-end gap-2">

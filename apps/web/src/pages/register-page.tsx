@@ -8,6 +8,20 @@ import { buttonPrimary, linkText } from '../components/ui/styles.ts';
 import { apiErrorText } from '../lib/auth-errors.ts';
 import { hasErrors, validateRegister, type RegisterErrors, type RegisterInput } from '../lib/auth-validation.ts';
 
+/** The form's fields in order; every one is required. */
+const REGISTER_FIELDS: readonly {
+  name: keyof RegisterInput;
+  label: string;
+  type?: 'email' | 'password';
+  autoComplete: string;
+  hint?: string;
+}[] = [
+  { name: 'username', label: 'Username', autoComplete: 'username' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', hint: 'At least 8 characters.' },
+  { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+];
+
 export default function RegisterPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<RegisterInput>({ username: '', email: '', password: '', confirmPassword: '' });
@@ -51,46 +65,20 @@ export default function RegisterPage() {
     >
       <form noValidate onSubmit={handleSubmit} className="space-y-5">
         {submitError && <Alert tone="error">{submitError}</Alert>}
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          required
-          value={form.username}
-          error={errors.username}
-          onChange={update('username')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={form.email}
-          error={errors.email}
-          onChange={update('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters."
-          value={form.password}
-          error={errors.password}
-          onChange={update('password')}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={form.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={update('confirmPassword')}
-        />
+        {REGISTER_FIELDS.map(({ name, label, type, autoComplete, hint }) => (
+          <TextField
+            key={name}
+            label={label}
+            type={type}
+            name={name}
+            autoComplete={autoComplete}
+            required
+            hint={hint}
+            value={form[name]}
+            error={errors[name]}
+            onChange={update(name)}
+          />
+        ))}
         <button type="submit" className={`${buttonPrimary} w-full`} disabled={submitting}>
           {submitting ? 'Creating account…' : 'Create Account'}
         </button>

@@ -7,6 +7,7 @@ import { PageHeader } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
+import { ScenarioParameterFields } from '../experiments/scenario-parameter-fields.tsx';
 import { parseScenarioParameters, type ScenarioParameterErrors } from '../experiments/scenario-parameters.ts';
 
 interface ScenarioFormErrors extends ScenarioParameterErrors { environment?: string; name?: string }
@@ -100,24 +101,15 @@ export default function ScenarioCreatePage() {
           <TextField label="Name" required value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
           <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="Order Volume"
-              type="number"
-              min={1}
-              value={orderVolume}
-              error={errors.orderVolume}
-              hint="Default number of pickup-dropoff pairs to generate."
-              onChange={(event) => setOrderVolume(event.target.value)}
-            />
-            <TextField
-              label="Robot Count"
-              type="number"
-              min={1}
-              max={robotsInEnvironment ?? undefined}
-              value={robotCount}
-              error={errors.robotCount}
-              hint={`Robots solves use, spread over the stations; empty = all${robotsInEnvironment !== null ? ` ${robotsInEnvironment}` : ''}.`}
-              onChange={(event) => setRobotCount(event.target.value)}
+            <ScenarioParameterFields
+              orderVolume={orderVolume}
+              robotCount={robotCount}
+              errors={errors}
+              robotsInEnvironment={robotsInEnvironment}
+              orderVolumeHint="Default number of pickup-dropoff pairs to generate."
+              robotCountHint={`Robots solves use, spread over the stations; empty = all${robotsInEnvironment !== null ? ` ${robotsInEnvironment}` : ''}.`}
+              onOrderVolumeChange={setOrderVolume}
+              onRobotCountChange={setRobotCount}
             />
           </div>
           <div className="flex justify-end gap-3 pt-2">

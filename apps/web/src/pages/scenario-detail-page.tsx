@@ -5,12 +5,20 @@ import { useDeleteScenario, useEnvironment, useScenario, useTasks } from '../api
 import { EnvironmentMap } from '../components/map/environment-map.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { TaskTypeBadge } from '../components/ui/badges.tsx';
+import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { GraphToggle } from '../components/ui/graph-toggle.tsx';
 import { EmptyState } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonDanger, buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
 import { SCENARIO_TASK_PREVIEW_LIMIT } from '../lib/scenario-records.ts';
 import { ScenarioParametersPanel } from '../experiments/scenario-parameters-panel.tsx';
+
+const SCENARIO_TASK_COLUMNS: readonly DataTableColumn[] = [
+  { label: 'ID' },
+  { label: 'Name' },
+  { label: 'Type' },
+  { label: 'View', align: 'right' },
+];
 
 export default function ScenarioDetailPage() {
   const { id = '' } = useParams();
@@ -137,32 +145,22 @@ export default function ScenarioDetailPage() {
           </p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs uppercase tracking-wider text-slate-400">
-                <tr>
-                  <th scope="col" className="px-5 py-3 font-semibold">ID</th>
-                  <th scope="col" className="px-5 py-3 font-semibold">Name</th>
-                  <th scope="col" className="px-5 py-3 font-semibold">Type</th>
-                  <th scope="col" className="px-5 py-3 text-right font-semibold">View</th>
+            <DataTable columns={SCENARIO_TASK_COLUMNS}>
+              {taskList.slice(0, SCENARIO_TASK_PREVIEW_LIMIT).map((task) => (
+                <tr key={task.id} className="hover:bg-slate-800/40">
+                  <td className="px-5 py-3 font-mono text-slate-400">{task.id}</td>
+                  <td className="px-5 py-3 text-slate-100">{task.name}</td>
+                  <td className="px-5 py-3">
+                    <TaskTypeBadge taskType={task.task_type} />
+                  </td>
+                  <td className="px-5 py-3 text-right">
+                    <Link to={`/tasks/${task.id}`} className={linkText}>
+                      View
+                    </Link>
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-800">
-                {taskList.slice(0, SCENARIO_TASK_PREVIEW_LIMIT).map((task) => (
-                  <tr key={task.id} className="hover:bg-slate-800/40">
-                    <td className="px-5 py-3 font-mono text-slate-400">{task.id}</td>
-                    <td className="px-5 py-3 text-slate-100">{task.name}</td>
-                    <td className="px-5 py-3">
-                      <TaskTypeBadge taskType={task.task_type} />
-                    </td>
-                    <td className="px-5 py-3 text-right">
-                      <Link to={`/tasks/${task.id}`} className={linkText}>
-                        View
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </DataTable>
           </div>
         )}
       </section>

@@ -3,7 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../api/types.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
-import { ADA, CROSS_DOCK, MORNING_RUSH, NIGHT_ORDERS, NIGHT_SHIFT, RUSH_ORDERS, SMALL_WAREHOUSE } from '../test/fixtures.ts';
+import {
+  ADA,
+  CROSS_DOCK,
+  MORNING_RUSH,
+  NIGHT_ORDERS,
+  NIGHT_SHIFT,
+  RUSH_ORDERS,
+  SMALL_WAREHOUSE,
+  SPEC_DEFAULT_SOLVE_PARAMETERS,
+} from '../test/fixtures.ts';
 import { currentLocation, renderApp } from '../test/render-app.tsx';
 
 const EMPTY_AISLE: Scenario = { ...MORNING_RUSH, id: 23, name: 'Empty Aisle' };
@@ -102,16 +111,7 @@ describe('/solves/create', () => {
     expect(network.callsTo('POST', '/solves')[0].body).toEqual({
       name: 'Solve for Morning Rush',
       description: '',
-      parameters: {
-        time_limit: 300,
-        algorithm_type: 'greedy_distance',
-        battery_capacity: 100,
-        max_distance: 1000,
-        robot_speed: 1,
-        recharge_time: 3,
-        objective_weights: { completion_time: 100 },
-        balance_factor: 50,
-      },
+      parameters: SPEC_DEFAULT_SOLVE_PARAMETERS,
       environment_id: 11,
       scenario_id: 21,
       algorithm_id: 1,

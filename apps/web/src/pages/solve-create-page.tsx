@@ -5,6 +5,7 @@ import type { ObjectiveName } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/ui/form-field.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
+import { ScenarioSelectField } from '../components/ui/scenario-select-field.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, inputClass, linkText } from '../components/ui/styles.ts';
 import {
@@ -13,7 +14,7 @@ import {
   OBJECTIVE_NAMES,
   type ObjectiveSettings,
 } from '../lib/objective-weights.ts';
-import { parseIdParam, scenarioEnvironmentName } from '../lib/scenario-records.ts';
+import { parseIdParam } from '../lib/scenario-records.ts';
 import {
   algorithmIdOf,
   createSolveErrorText,
@@ -28,6 +29,7 @@ import {
   ROBOT_SPEED_RULE,
   SELECTABLE_ALGORITHMS,
   type AlgorithmName,
+  type NumberFieldRule,
 } from '../lib/solve-form.ts';
 
 interface SolveFormErrors { scenario?: string; task?: string; name?: string }
@@ -134,20 +136,13 @@ export default function SolveCreatePage() {
       />
       <form noValidate onSubmit={handleSubmit} className={`${card} space-y-5 p-6`}>
         {submitError && <Alert tone="error">{submitError}</Alert>}
-        <SelectField
-          label="Scenario"
-          required
+        <ScenarioSelectField
+          scenarios={scenarios.data}
+          environments={environments.data}
           value={scenarioId}
           error={errors.scenario}
-          onChange={(event) => changeScenario(event.target.value)}
-        >
-          <option value="">Select a scenario</option>
-          {(scenarios.data ?? []).map((scenario) => (
-            <option key={scenario.id} value={String(scenario.id)}>
-              {scenario.name} ({scenarioEnvironmentName(scenario, environments.data)})
-            </option>
-          ))}
-        </SelectField>
+          onSelect={changeScenario}
+        />
         <div>
           <SelectField
             label="Task"
@@ -216,42 +211,21 @@ export default function SolveCreatePage() {
           {showAdvanced && (
             <div id="advanced-settings" className="mt-5 space-y-6">
               <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                <TextField
+                <BoundedNumberField
                   label="Max Distance (meters)"
-                  type="number"
-                  min={MAX_DISTANCE_RULE.min}
-                  max={MAX_DISTANCE_RULE.max}
+                  rule={MAX_DISTANCE_RULE}
                   value={maxDistance}
                   hint="Distance on one full charge, 0 to 10000."
-                  onChange={(event) => setMaxDistance(event.target.value)}
+                  onChange={setMaxDistance}
                 />
-                <TextField
-                  label="Robot Speed (m/s)"
-                  type="number"
-                  min={ROBOT_SPEED_RULE.min}
-                  max={ROBOT_SPEED_RULE.max}
-                  step={ROBOT_SPEED_RULE.step}
-                  value={robotSpeed}
-                  hint="0.1 to 5."
-                  onChange={(event) => setRobotSpeed(event.target.value)}
-                />
-                <TextField
-                  label="Recharge Time (min)"
-                  type="number"
-                  min={RECHARGE_TIME_RULE.min}
-                  max={RECHARGE_TIME_RULE.max}
-                  value={rechargeTime}
-                  hint="3 to 120."
-                  onChange={(event) => setRechargeTime(event.target.value)}
-                />
-                <TextField
+                <BoundedNumberField label="Robot Speed (m/s)" rule={ROBOT_SPEED_RULE} value={robotSpeed} hint="0.1 to 5." onChange={setRobotSpeed} />
+                <BoundedNumberField label="Recharge Time (min)" rule={RECHARGE_TIME_RULE} value={rechargeTime} hint="3 to 120." onChange={setRechargeTime} />
+                <BoundedNumberField
                   label="Time Limit (s)"
-                  type="number"
-                  min={TIME_LIMIT_RULE.min}
-                  max={TIME_LIMIT_RULE.max}
+                  rule={TIME_LIMIT_RULE}
                   value={timeLimit}
                   hint="Search time for Genetic and Makespan, 1 to 3600; the others finish sooner."
-                  onChange={(event) => setTimeLimit(event.target.value)}
+                  onChange={setTimeLimit}
                 />
               </div>
               <ObjectiveWeightsFieldset
@@ -343,5 +317,29 @@ function ObjectiveWeightsFieldset({
       </ul>
       <p className="mt-4 rounded-lg bg-indigo-500/10 px-3 py-2 text-xs text-indigo-200">{OBJECTIVES_RECOMMENDATION}</p>
     </fieldset>
+  );
+}
+
+interface BoundedNumberFieldProps {
+  readonly label: string;
+  readonly rule: NumberFieldRule;
+  readonly value: string;
+  readonly hint: string;
+  readonly onChange: (value: string) => void;
+}
+
+/** An advanced-settings number input whose browser bounds (and step) come from its parsing rule. */
+function BoundedNumberField({ label, rule, value, hint, onChange }: BoundedNumberFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="number"
+      min={rule.min}
+      max={rule.max}
+      step={rule.step}
+      value={value}
+      hint={hint}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }

@@ -2,12 +2,22 @@ import { Link, useSearchParams } from 'react-router';
 import { useEnvironments, useScenarios, useSolves } from '../api/hooks.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { StatusBadge } from '../components/ui/badges.tsx';
+import { DataTable, NameWithDescriptionCell, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { FilterBar } from '../components/ui/filter-bar.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import { solveEnvironmentName } from '../lib/solve-records.ts';
+
+const SOLVE_COLUMNS: readonly DataTableColumn[] = [
+  { label: 'Name' },
+  { label: 'Status' },
+  { label: 'Environment' },
+  { label: 'Scenario' },
+  { label: 'Task Id' },
+  { label: 'Results', align: 'right' },
+];
 
 export default function SolvesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -64,39 +74,24 @@ export default function SolvesPage() {
         </EmptyState>
       ) : (
         <div className={`${card} overflow-x-auto`}>
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs uppercase tracking-wider text-slate-400">
-              <tr>
-                <th scope="col" className="px-5 py-3 font-semibold">Name</th>
-                <th scope="col" className="px-5 py-3 font-semibold">Status</th>
-                <th scope="col" className="px-5 py-3 font-semibold">Environment</th>
-                <th scope="col" className="px-5 py-3 font-semibold">Scenario</th>
-                <th scope="col" className="px-5 py-3 font-semibold">Task Id</th>
-                <th scope="col" className="px-5 py-3 text-right font-semibold">Results</th>
+          <DataTable columns={SOLVE_COLUMNS}>
+            {solves.data.map((solve) => (
+              <tr key={solve.id} className="hover:bg-slate-800/40">
+                <NameWithDescriptionCell name={solve.name} description={solve.description} />
+                <td className="px-5 py-3">
+                  <StatusBadge status={solve.status} />
+                </td>
+                <td className="px-5 py-3 text-slate-300">{solveEnvironmentName(solve, environmentNames)}</td>
+                <td className="px-5 py-3 text-slate-300">{scenarioNames.get(solve.scenario_id) ?? `Scenario ${solve.scenario_id}`}</td>
+                <td className="px-5 py-3 font-mono text-slate-400">{solve.task_id}</td>
+                <td className="px-5 py-3 text-right">
+                  <Link to={`/solves/${solve.id}`} className={linkText}>
+                    View Results
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-800">
-              {solves.data.map((solve) => (
-                <tr key={solve.id} className="hover:bg-slate-800/40">
-                  <td className="px-5 py-3">
-                    <p className="font-medium text-slate-100">{solve.name}</p>
-                    {solve.description && <p className="mt-0.5 line-clamp-1 text-xs text-slate-400">{solve.description}</p>}
-                  </td>
-                  <td className="px-5 py-3">
-                    <StatusBadge status={solve.status} />
-                  </td>
-                  <td className="px-5 py-3 text-slate-300">{solveEnvironmentName(solve, environmentNames)}</td>
-                  <td className="px-5 py-3 text-slate-300">{scenarioNames.get(solve.scenario_id) ?? `Scenario ${solve.scenario_id}`}</td>
-                  <td className="px-5 py-3 font-mono text-slate-400">{solve.task_id}</td>
-                  <td className="px-5 py-3 text-right">
-                    <Link to={`/solves/${solve.id}`} className={linkText}>
-                      View Results
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </div>
       )}
     </div>

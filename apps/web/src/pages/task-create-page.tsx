@@ -5,9 +5,10 @@ import type { PickupDropoffPair } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/ui/form-field.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
+import { ScenarioSelectField } from '../components/ui/scenario-select-field.tsx';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card } from '../components/ui/styles.ts';
-import { parseIdParam, scenarioEnvironmentName } from '../lib/scenario-records.ts';
+import { parseIdParam } from '../lib/scenario-records.ts';
 import { CsvPairsImport, type CsvImportResult } from '../tasks/csv-pairs-import.tsx';
 import { PairsTable } from '../tasks/pairs-table.tsx';
 import { PointPickerMap } from '../tasks/point-picker-map.tsx';
@@ -145,20 +146,13 @@ export default function TaskCreatePage() {
       <form noValidate onSubmit={(event) => void handleSave(event)} className="space-y-6">
         <div className={`${card} grid gap-5 p-6 sm:grid-cols-2`}>
           <div className="sm:col-span-2">
-            <SelectField
-              label="Scenario"
-              required
+            <ScenarioSelectField
+              scenarios={scenarios.data}
+              environments={environments.data}
               value={scenarioId}
               error={formErrors.scenario}
-              onChange={(event) => handleScenarioChange(event.target.value)}
-            >
-              <option value="">Select a scenario</option>
-              {(scenarios.data ?? []).map((candidate) => (
-                <option key={candidate.id} value={String(candidate.id)}>
-                  {candidate.name} ({scenarioEnvironmentName(candidate, environments.data)})
-                </option>
-              ))}
-            </SelectField>
+              onSelect={handleScenarioChange}
+            />
           </div>
           <TextField
             label="Task Name"

@@ -6,9 +6,10 @@ import type { GeneratedTask } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/ui/form-field.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
+import { ScenarioSelectField } from '../components/ui/scenario-select-field.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, card } from '../components/ui/styles.ts';
-import { parseIdParam, scenarioEnvironmentName } from '../lib/scenario-records.ts';
+import { parseIdParam } from '../lib/scenario-records.ts';
 import { parseBoundedNumber, type NumberFieldRule } from '../lib/solve-form.ts';
 import { GeneratedTasksPreview } from '../tasks/generated-tasks-preview.tsx';
 
@@ -101,20 +102,13 @@ export default function TaskGeneratePage() {
       />
       <form noValidate onSubmit={handleGenerate} className={`${card} grid max-w-3xl gap-5 p-6 sm:grid-cols-2`}>
         <div className="sm:col-span-2">
-          <SelectField
-            label="Scenario"
-            required
+          <ScenarioSelectField
+            scenarios={scenarios.data}
+            environments={environments.data}
             value={scenarioId}
             error={scenarioError}
-            onChange={(event) => setScenarioId(event.target.value)}
-          >
-            <option value="">Select a scenario</option>
-            {(scenarios.data ?? []).map((scenario) => (
-              <option key={scenario.id} value={String(scenario.id)}>
-                {scenario.name} ({scenarioEnvironmentName(scenario, environments.data)})
-              </option>
-            ))}
-          </SelectField>
+            onSelect={setScenarioId}
+          />
         </div>
         <TextField label="Task Name" value={taskName} onChange={(event) => setTaskName(event.target.value)} />
         <TextField

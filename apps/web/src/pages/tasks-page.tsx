@@ -2,11 +2,19 @@ import { Link, useSearchParams } from 'react-router';
 import { useScenarios, useTasks } from '../api/hooks.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { TaskTypeBadge } from '../components/ui/badges.tsx';
+import { DataTable, NameWithDescriptionCell, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { FilterBar } from '../components/ui/filter-bar.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
+
+const TASK_COLUMNS: readonly DataTableColumn[] = [
+  { label: 'Name' },
+  { label: 'Type' },
+  { label: 'Scenario' },
+  { label: 'View', align: 'right' },
+];
 
 export default function TasksPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -51,39 +59,26 @@ export default function TasksPage() {
         </EmptyState>
       ) : (
         <div className={`${card} overflow-x-auto`}>
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs uppercase tracking-wider text-slate-400">
-              <tr>
-                <th scope="col" className="px-5 py-3 font-semibold">Name</th>
-                <th scope="col" className="px-5 py-3 font-semibold">Type</th>
-                <th scope="col" className="px-5 py-3 font-semibold">Scenario</th>
-                <th scope="col" className="px-5 py-3 text-right font-semibold">View</th>
+          <DataTable columns={TASK_COLUMNS}>
+            {tasks.data.map((task) => (
+              <tr key={task.id} className="hover:bg-slate-800/40">
+                <NameWithDescriptionCell name={task.name} description={task.description} />
+                <td className="px-5 py-3">
+                  <TaskTypeBadge taskType={task.task_type} />
+                </td>
+                <td className="px-5 py-3 text-slate-300">
+                  <Link to={`/scenarios/${task.scenario_id}`} className={linkText}>
+                    {scenarioNames.get(task.scenario_id) ?? `Scenario ${task.scenario_id}`}
+                  </Link>
+                </td>
+                <td className="px-5 py-3 text-right">
+                  <Link to={`/tasks/${task.id}`} className={linkText}>
+                    View
+                  </Link>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-800">
-              {tasks.data.map((task) => (
-                <tr key={task.id} className="hover:bg-slate-800/40">
-                  <td className="px-5 py-3">
-                    <p className="font-medium text-slate-100">{task.name}</p>
-                    {task.description && <p className="mt-0.5 line-clamp-1 text-xs text-slate-400">{task.description}</p>}
-                  </td>
-                  <td className="px-5 py-3">
-                    <TaskTypeBadge taskType={task.task_type} />
-                  </td>
-                  <td className="px-5 py-3 text-slate-300">
-                    <Link to={`/scenarios/${task.scenario_id}`} className={linkText}>
-                      {scenarioNames.get(task.scenario_id) ?? `Scenario ${task.scenario_id}`}
-                    </Link>
-                  </td>
-                  <td className="px-5 py-3 text-right">
-                    <Link to={`/tasks/${task.id}`} className={linkText}>
-                      View
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </DataTable>
         </div>
       )}
     </div>

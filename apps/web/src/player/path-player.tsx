@@ -349,36 +349,8 @@ export function PathPlayer({ environment, results, parameters, autoPlay = false,
           </button>
         </div>
 
-        <label className="flex flex-col text-xs font-medium text-slate-400">
-          <span>
-            Max speed: <span className="font-mono text-slate-200">{maxSpeed.toFixed(1)} m/s</span>
-          </span>
-          <input
-            type="range"
-            aria-label="Max speed"
-            min={MAX_SPEED_LIMITS.min}
-            max={MAX_SPEED_LIMITS.max}
-            step={MAX_SPEED_LIMITS.step}
-            value={maxSpeed}
-            onChange={(event) => setMaxSpeed(clampToLimits(Number(event.target.value), MAX_SPEED_LIMITS))}
-            className="w-40 accent-indigo-400"
-          />
-        </label>
-        <label className="flex flex-col text-xs font-medium text-slate-400">
-          <span>
-            Acceleration: <span className="font-mono text-slate-200">{acceleration.toFixed(1)} m/s²</span>
-          </span>
-          <input
-            type="range"
-            aria-label="Acceleration"
-            min={ACCELERATION_LIMITS.min}
-            max={ACCELERATION_LIMITS.max}
-            step={ACCELERATION_LIMITS.step}
-            value={acceleration}
-            onChange={(event) => setAcceleration(clampToLimits(Number(event.target.value), ACCELERATION_LIMITS))}
-            className="w-40 accent-indigo-400"
-          />
-        </label>
+        <MotionSlider label="Max speed" unit="m/s" limits={MAX_SPEED_LIMITS} value={maxSpeed} onChange={setMaxSpeed} />
+        <MotionSlider label="Acceleration" unit="m/s²" limits={ACCELERATION_LIMITS} value={acceleration} onChange={setAcceleration} />
       </div>
 
       {lowBattery && (
@@ -449,5 +421,34 @@ export function PathPlayer({ environment, results, parameters, autoPlay = false,
         </table>
       </div>
     </section>
+  );
+}
+
+interface MotionSliderProps {
+  readonly label: string;
+  readonly unit: string;
+  readonly limits: { readonly min: number; readonly max: number; readonly step: number; readonly default: number };
+  readonly value: number;
+  readonly onChange: (value: number) => void;
+}
+
+/** A motion setting's range input, its current value shown beside its name; values stay within the limits. */
+function MotionSlider({ label, unit, limits, value, onChange }: MotionSliderProps) {
+  return (
+    <label className="flex flex-col text-xs font-medium text-slate-400">
+      <span>
+        {label}: <span className="font-mono text-slate-200">{value.toFixed(1)} {unit}</span>
+      </span>
+      <input
+        type="range"
+        aria-label={label}
+        min={limits.min}
+        max={limits.max}
+        step={limits.step}
+        value={value}
+        onChange={(event) => onChange(clampToLimits(Number(event.target.value), limits))}
+        className="w-40 accent-indigo-400"
+      />
+    </label>
   );
 }

@@ -60,6 +60,18 @@ export const RUSH_ORDERS: Task = {
 
 export const NIGHT_ORDERS: Task = { ...RUSH_ORDERS, id: 32, name: 'Night orders', scenario_id: 22 };
 
+/** Spec §9: the parameters the solve form submits when nothing is changed. */
+export const SPEC_DEFAULT_SOLVE_PARAMETERS: Solve['parameters'] = {
+  time_limit: 300,
+  algorithm_type: 'greedy_distance',
+  battery_capacity: 100,
+  max_distance: 1000,
+  robot_speed: 1,
+  recharge_time: 3,
+  objective_weights: { completion_time: 100 },
+  balance_factor: 50,
+};
+
 export function solveFixture(overrides: Partial<Solve> = {}): Solve {
   return {
     id: 41,
@@ -71,16 +83,7 @@ export function solveFixture(overrides: Partial<Solve> = {}): Solve {
     scenario_id: 21,
     task_id: 31,
     algorithm_id: 1,
-    parameters: {
-      time_limit: 300,
-      algorithm_type: 'greedy_distance',
-      battery_capacity: 100,
-      max_distance: 1000,
-      robot_speed: 1,
-      recharge_time: 3,
-      objective_weights: { completion_time: 100 },
-      balance_factor: 50,
-    },
+    parameters: structuredClone(SPEC_DEFAULT_SOLVE_PARAMETERS),
     celery_task_id: 'job-41',
     results: null,
     progress: null,

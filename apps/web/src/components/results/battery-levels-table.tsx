@@ -10,6 +10,7 @@ import {
   type PlanParameters,
   type PlanStep,
 } from '../../lib/format.ts';
+import { StepTable } from './step-table.tsx';
 
 const STATUS_TONES: Record<BatteryStatus, string> = {
   'Low Battery': 'bg-red-500/15 text-red-300 ring-red-500/40',
@@ -39,6 +40,8 @@ export function BatteryBar({ level }: { readonly level: number }) {
   );
 }
 
+const BATTERY_LEVEL_COLUMNS = ['Task #', 'Task Type', 'Battery Level', 'Status'];
+
 export interface BatteryLevelsTableProps {
   readonly steps: readonly PlanStep[];
   readonly parameters?: PlanParameters | null;
@@ -47,43 +50,32 @@ export interface BatteryLevelsTableProps {
 /** Spec §2 'Battery Levels' table: Task #, Task Type, Battery Level (bar), Status. */
 export function BatteryLevelsTable({ steps, parameters }: BatteryLevelsTableProps) {
   return (
-    <table className="w-full text-left text-sm text-slate-300">
-      <caption className="mb-2 text-left text-sm font-semibold text-white">Battery Levels</caption>
-      <thead className="text-xs uppercase tracking-wide text-slate-400">
-        <tr>
-          <th scope="col" className="py-1 pr-3">Task #</th>
-          <th scope="col" className="py-1 pr-3">Task Type</th>
-          <th scope="col" className="py-1 pr-3">Battery Level</th>
-          <th scope="col" className="py-1">Status</th>
-        </tr>
-      </thead>
-      <tbody>
-        {steps.map((step, index) => {
-          const status = batteryStatus(step);
-          const duration = rechargeDurationText(step, parameters);
-          return (
-            <tr key={index} className="border-t border-slate-800">
-              <td className="py-1.5 pr-3">{index + 1}</td>
-              <td className="py-1.5 pr-3">
-                {taskTypeText(step)}
-                {duration && <span className="ml-2 text-xs text-slate-400">{duration}</span>}
-              </td>
-              <td className="py-1.5 pr-3">
-                {typeof step.battery_remaining === 'number' ? (
-                  <BatteryBar level={step.battery_remaining} />
-                ) : (
-                  <span className="text-slate-500">N/A</span>
-                )}
-              </td>
-              <td className="py-1.5">
-                <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_TONES[status]}`}>
-                  {status}
-                </span>
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <StepTable caption="Battery Levels" columns={BATTERY_LEVEL_COLUMNS}>
+      {steps.map((step, index) => {
+        const status = batteryStatus(step);
+        const duration = rechargeDurationText(step, parameters);
+        return (
+          <tr key={index} className="border-t border-slate-800">
+            <td className="py-1.5 pr-3">{index + 1}</td>
+            <td className="py-1.5 pr-3">
+              {taskTypeText(step)}
+              {duration && <span className="ml-2 text-xs text-slate-400">{duration}</span>}
+            </td>
+            <td className="py-1.5 pr-3">
+              {typeof step.battery_remaining === 'number' ? (
+                <BatteryBar level={step.battery_remaining} />
+              ) : (
+                <span className="text-slate-500">N/A</span>
+              )}
+            </td>
+            <td className="py-1.5">
+              <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_TONES[status]}`}>
+                {status}
+              </span>
+            </td>
+          </tr>
+        );
+      })}
+    </StepTable>
   );
 }

@@ -16,6 +16,9 @@ import {
 import { card, focusRing } from '../ui/styles.ts';
 import { BatteryHistoryChart } from './battery-history-chart.tsx';
 import { BatteryLevelsTable } from './battery-levels-table.tsx';
+import { StepTable } from './step-table.tsx';
+
+const TASK_STEP_COLUMNS = ['#', 'Task', 'Path', 'Distance', 'Total Distance', 'Completion Time', 'Battery'];
 
 export interface RobotDetailsProps {
   readonly plan: RobotPlan;
@@ -74,35 +77,21 @@ export function RobotDetails({ plan, parameters, defaultOpen = false }: RobotDet
           ) : (
             <>
               <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm text-slate-300">
-                  <caption className="mb-2 text-left text-sm font-semibold text-white">Tasks</caption>
-                  <thead className="text-xs uppercase tracking-wide text-slate-400">
-                    <tr>
-                      <th scope="col" className="py-1 pr-3">#</th>
-                      <th scope="col" className="py-1 pr-3">Task</th>
-                      <th scope="col" className="py-1 pr-3">Path</th>
-                      <th scope="col" className="py-1 pr-3">Distance</th>
-                      <th scope="col" className="py-1 pr-3">Total Distance</th>
-                      <th scope="col" className="py-1 pr-3">Completion Time</th>
-                      <th scope="col" className="py-1">Battery</th>
+                <StepTable caption="Tasks" columns={TASK_STEP_COLUMNS}>
+                  {plan.steps.map((step, index) => (
+                    <tr key={index} className="border-t border-slate-800">
+                      <td className="py-1.5 pr-3">{index + 1}</td>
+                      <td className="py-1.5 pr-3 whitespace-nowrap">{taskLabel(step)}</td>
+                      <td className="py-1.5 pr-3 font-mono text-xs">{formatPath(step.path)}</td>
+                      <td className="py-1.5 pr-3">{formatDistance(stepDistance(plan.steps, index))}</td>
+                      <td className="py-1.5 pr-3">{formatDistance(step.total_distance)}</td>
+                      <td className="py-1.5 pr-3">{formatCompletionTime(step.completion_time)}</td>
+                      <td className="py-1.5">
+                        {typeof step.battery_remaining === 'number' ? formatPercent1(step.battery_remaining) : 'N/A'}
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {plan.steps.map((step, index) => (
-                      <tr key={index} className="border-t border-slate-800">
-                        <td className="py-1.5 pr-3">{index + 1}</td>
-                        <td className="py-1.5 pr-3 whitespace-nowrap">{taskLabel(step)}</td>
-                        <td className="py-1.5 pr-3 font-mono text-xs">{formatPath(step.path)}</td>
-                        <td className="py-1.5 pr-3">{formatDistance(stepDistance(plan.steps, index))}</td>
-                        <td className="py-1.5 pr-3">{formatDistance(step.total_distance)}</td>
-                        <td className="py-1.5 pr-3">{formatCompletionTime(step.completion_time)}</td>
-                        <td className="py-1.5">
-                          {typeof step.battery_remaining === 'number' ? formatPercent1(step.battery_remaining) : 'N/A'}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                  ))}
+                </StepTable>
               </div>
               <BatteryLevelsTable steps={plan.steps} parameters={parameters} />
               {hasBatteryLevels(plan.steps) && <BatteryHistoryChart steps={plan.steps} parameters={parameters} />}

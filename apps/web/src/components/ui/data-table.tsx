@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+
+/** Page tables are roomy; tables nested in experiment panels are compact. */
+export type DataTableDensity = 'comfortable' | 'compact';
+
+export interface DataTableColumn {
+  readonly label: string;
+  /** Right-aligned columns hold row actions (View, Results). */
+  readonly align?: 'left' | 'right';
+}
+
+const headerCellPadding: Record<DataTableDensity, string> = {
+  comfortable: 'px-5 py-3',
+  compact: 'px-4 py-2',
+};
+
+interface DataTableProps {
+  readonly columns: readonly DataTableColumn[];
+  readonly density?: DataTableDensity;
+  /** Accessible name of the table, where the surrounding heading does not give one. */
+  readonly ariaLabel?: string;
+  /** The body rows (`<tr>` elements). */
+  readonly children: ReactNode;
+}
+
+/** The list tables' shared frame: column headers and row dividers; pages supply the rows. */
+export function DataTable({ columns, density = 'comfortable', ariaLabel, children }: DataTableProps) {
+  const padding = headerCellPadding[density];
+  return (
+    <table aria-label={ariaLabel} className="w-full text-left text-sm">
+      <thead className="text-xs uppercase tracking-wider text-slate-400">
+        <tr>
+          {columns.map((column) => (
+            <th
+              key={column.label}
+              scope="col"
+              className={column.align === 'right' ? `${padding} text-right font-semibold` : `${padding} font-semibold`}
+            >
+              {column.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-800">{children}</tbody>
+    </table>
+  );
+}
+
+/** A record's name with its description clamped to one line beneath, as list tables show them. */
+export function NameWithDescriptionCell({ name, description }: { readonly name: string; readonly description: string | null | undefined }) {
+  return (
+    <td className="px-5 py-3">
+      <p className="font-medium text-slate-100">{name}</p>
+      {description && <p className="mt-0.5 line-clamp-1 text-xs text-slate-400">{description}</p>}
+    </td>
+  );
+}
