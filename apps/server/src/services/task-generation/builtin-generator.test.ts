@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BuiltinTaskGenerator, defaultSeedFor } from './builtin-generator.ts';
 import { chooseDemandProfile, hotPickupCount, readProfileHint } from './demand-profile.ts';
 import { generationRequest, singleAisleWarehouse, twoShelfWarehouse } from './generation-fixtures.ts';
-import { createSeededRandom, seedFromText } from './seeded-random.ts';
+import { createSeededRandom, seedFromText } from '@fleetlab/warehouse';
 
 const generator = new BuiltinTaskGenerator();
 const pickupIds = new Set(twoShelfWarehouse.elements.pickups!.map((pickup) => pickup.id));

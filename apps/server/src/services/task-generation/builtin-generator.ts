@@ -1,6 +1,6 @@
 import { chooseDemandProfile, HOTSPOT_ORDER_SHARE, hotPickupCount } from './demand-profile.ts';
 import { buildEnvironmentCatalog } from './environment-catalog.ts';
-import { createSeededRandom, seedFromText, shuffled, type SeededRandom } from './seeded-random.ts';
+import { createSeededRandom, seedFromText, shuffled, type SeededRandom } from '@fleetlab/warehouse';
 import type {
   DemandProfile,
   GeneratedTasks,

@@ -1,4 +1,7 @@
-/** A seeded pseudo-random source: the built-in generator's only randomness. */
+/**
+ * The one seeded pseudo-random source of Fleetlab (the solver's searches and the built-in task
+ * generator): same seed, same sequence, on every machine.
+ */
 export interface SeededRandom {
   /** Uniform in [0, 1). */
   next(): number;
@@ -6,7 +9,7 @@ export interface SeededRandom {
   int(n: number): number;
 }
 
-/** mulberry32: tiny, fast, and good enough to spread orders over shelves. */
+/** mulberry32: tiny, fast and well spread, which is all these uses need. */
 export function createSeededRandom(seed: number): SeededRandom {
   let state = seed >>> 0;
   const next = (): number => {
@@ -19,10 +22,7 @@ export function createSeededRandom(seed: number): SeededRandom {
   return { next, int: (n: number) => Math.floor(next() * n) };
 }
 
-/**
- * A 32-bit seed from text (FNV-1a), so the same request always previews the same tasks
- * without the planner having to choose a seed.
- */
+/** A 32-bit seed from text (FNV-1a), so the same text always gives the same sequence. */
 export function seedFromText(text: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index++) {
@@ -32,12 +32,18 @@ export function seedFromText(text: string): number {
   return hash >>> 0;
 }
 
+/** Fisher-Yates shuffle in place. */
+export function shuffleInPlace<T>(items: T[], random: SeededRandom): T[] {
+  for (let index = items.length - 1; index > 0; index--) {
+    const other = random.int(index + 1);
+    const held = items[index];
+    items[index] = items[other];
+    items[other] = held;
+  }
+  return items;
+}
+
 /** Fisher-Yates shuffle of a copy. */
 export function shuffled<T>(items: readonly T[], random: SeededRandom): T[] {
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index--) {
-    const other = random.int(index + 1);
-    [copy[index], copy[other]] = [copy[other], copy[index]];
-  }
-  return copy;
+  return shuffleInPlace([...items], random);
 }
