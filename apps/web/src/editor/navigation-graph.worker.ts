@@ -1,7 +1,10 @@
 import { buildNavigationGraph, type GraphSourceElements, type NavigationGraph } from '@fleetlab/warehouse';
+import type { SegmentList } from './edge-segments.ts';
+import { mergedGraphEdgeSegments } from './render-layout.ts';
 
-// Builds the navigation graph off the main thread: on a large layout the build takes a
-// noticeable moment, and the editor should keep following the pointer meanwhile.
+// Builds the navigation graph off the main thread, and merges its edges into the segments the
+// canvas strokes: on a large layout both take a noticeable moment, and the editor should keep
+// following the pointer meanwhile.
 
 export interface GraphRequest {
   readonly id: number;
@@ -11,15 +14,19 @@ export interface GraphRequest {
 export interface GraphResponse {
   readonly id: number;
   readonly graph: NavigationGraph;
+  /** The graph's edges merged into drawable segments (transferred, not copied). */
+  readonly edgeSegments: SegmentList;
 }
 
 interface WorkerScope {
   onmessage: ((event: MessageEvent<GraphRequest>) => void) | null;
-  postMessage(message: GraphResponse): void;
+  postMessage(message: GraphResponse, transfer: Transferable[]): void;
 }
 
 const scope = self as unknown as WorkerScope;
 
 scope.onmessage = (event) => {
-  scope.postMessage({ id: event.data.id, graph: buildNavigationGraph(event.data.elements) });
+  const graph = buildNavigationGraph(event.data.elements);
+  const edgeSegments = mergedGraphEdgeSegments(graph);
+  scope.postMessage({ id: event.data.id, graph, edgeSegments }, [edgeSegments.buffer]);
 };

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutScene } from './layout-scene.ts';
-import { graphEdgeSegments, LAYOUT_COLORS, renderLayout, robotDrawPositions } from './render-layout.ts';
+import {
+  graphEdgeDrawing,
+  graphEdgeSegments,
+  LAYOUT_COLORS,
+  mergedGraphEdgeSegments,
+  primeGraphEdgeDrawing,
+  renderGraphEdges,
+  renderLayout,
+  robotDrawPositions,
+} from './render-layout.ts';
 import { RecordingCanvasContext } from './test-support/recording-canvas-context.ts';
 
 /** 6 x 4 grid: two shelves, two pickups (P1 selected), a dropoff, a station with 2 robots, a 3-node graph. */
@@ -57,6 +66,48 @@ function pathBefore(context: RecordingCanvasContext, method: 'fill' | 'stroke', 
   return context.calls.slice(start + 1, end);
 }
 
+describe('graphEdgeDrawing', () => {
+  it('merges collinear overlapping edges once per node/edge arrays, with their bounds', () => {
+    const graph = {
+      nodes: [
+        { id: 'A', x: 0.5, y: 0.5 },
+        { id: 'B', x: 1.5, y: 0.5 },
+        { id: 'C', x: 3.5, y: 0.5 },
+        { id: 'D', x: 1.5, y: 2.5 },
+      ],
+      edges: [
+        { from: 'A', to: 'B' },
+        { from: 'B', to: 'C' },
+        { from: 'A', to: 'C' },
+        { from: 'B', to: 'D' },
+      ],
+    };
+    const drawing = graphEdgeDrawing(graph);
+    expect([...drawing.segments]).toEqual([0.5, 0.5, 3.5, 0.5, 1.5, 0.5, 1.5, 2.5]);
+    expect([drawing.minX, drawing.minY, drawing.maxX, drawing.maxY]).toEqual([0.5, 0.5, 3.5, 2.5]);
+    // jsdom has no Path2D: frames then stroke the segments directly.
+    expect(drawing.path).toBeNull();
+    expect(graphEdgeDrawing({ ...graph })).toBe(drawing);
+    expect(graphEdgeDrawing({ ...graph, nodes: [...graph.nodes] })).not.toBe(drawing);
+  });
+
+  it('uses segments merged elsewhere (the graph worker) instead of merging again', () => {
+    const graph = {
+      nodes: [
+        { id: 'A', x: 0.5, y: 0.5 },
+        { id: 'B', x: 2.5, y: 0.5 },
+      ],
+      edges: [{ from: 'A', to: 'B' }],
+    };
+    const fromWorker = mergedGraphEdgeSegments(graph);
+    expect([...fromWorker]).toEqual([0.5, 0.5, 2.5, 0.5]);
+    const primed = primeGraphEdgeDrawing(graph, fromWorker);
+    expect(graphEdgeDrawing(graph)).toBe(primed);
+    expect(graphEdgeDrawing(graph).segments).toBe(fromWorker);
+    expect([primed.minX, primed.minY, primed.maxX, primed.maxY]).toEqual([0.5, 0.5, 2.5, 0.5]);
+  });
+});
+
 describe('graphEdgeSegments', () => {
   it('keeps one segment per undirected edge with known ends, cached per graph', () => {
     const segments = graphEdgeSegments(scene.graph!);
@@ -94,15 +145,27 @@ describe('renderLayout', () => {
 
   it('draws every graph edge in a single stroke, and none when the graph is hidden', () => {
     const edges = pathBefore(draw(), 'stroke', LAYOUT_COLORS.graphEdge);
+    // Merged segments come ordered by direction: the horizontal edge, then the diagonal.
     expect(edges.map((call) => [call.method, ...call.args])).toEqual([
-      ['moveTo', 25, 22],
-      ['lineTo', 60, 42],
       ['moveTo', 10, 42],
+      ['lineTo', 60, 42],
+      ['moveTo', 25, 22],
       ['lineTo', 60, 42],
     ]);
     const hidden = draw({ showGraph: false });
     expect(hidden.calls.some((call) => call.strokeStyle === LAYOUT_COLORS.graphEdge && call.method === 'stroke')).toBe(false);
     expect(hidden.calls.some((call) => call.fillStyle === LAYOUT_COLORS.navigationPoint && call.method === 'fill')).toBe(false);
+  });
+
+  it('skips edges entirely outside the visible area', () => {
+    // 30 x 30 CSS px shows x 0.5..2.5 cells and y 0..2.3 cells: only the P1-D1 diagonal
+    // reaches into it (it starts at (25, 22)); the N1-D1 edge runs along y = 42.
+    const context = new RecordingCanvasContext(document.createElement('canvas'));
+    renderGraphEdges(context as unknown as CanvasRenderingContext2D, scene.graph!, view, { width: 30, height: 30 });
+    expect(pathBefore(context, 'stroke', LAYOUT_COLORS.graphEdge).map((call) => [call.method, ...call.args])).toEqual([
+      ['moveTo', 25, 22],
+      ['lineTo', 60, 42],
+    ]);
   });
 
   it('draws candidate pickups as rings and selected ones as dots', () => {

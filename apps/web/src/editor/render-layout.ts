@@ -1,3 +1,4 @@
+import { mergeCollinearSegments, type SegmentList } from './edge-segments.ts';
 import type { LayoutScene, SceneGraph, SceneRobot } from './layout-scene.ts';
 import type { ViewTransform } from './view-transform.ts';
 
@@ -104,6 +105,61 @@ export function graphEdgeSegments(graph: SceneGraph): Float64Array {
   return segments;
 }
 
+/** What the edge stroke draws for one graph, prepared once per (nodes, edges) pair. */
+export interface EdgeDrawing {
+  /** Collinear overlapping edges merged into one segment each (see edge-segments.ts). */
+  readonly segments: SegmentList;
+  /** Bounding box of all segments, in grid units. */
+  readonly minX: number;
+  readonly minY: number;
+  readonly maxX: number;
+  readonly maxY: number;
+  /** The segments as one path in grid units, where Path2D exists (not in jsdom). */
+  readonly path: Path2D | null;
+}
+
+// Keyed by the edge array (with its node array checked), not the graph object: the segments
+// depend only on those two, and a graph object rebuilt around the same arrays reuses them.
+const edgeDrawingCache = new WeakMap<SceneGraph['edges'], { nodes: SceneGraph['nodes']; drawing: EdgeDrawing }>();
+
+export function graphEdgeDrawing(graph: SceneGraph): EdgeDrawing {
+  const cached = edgeDrawingCache.get(graph.edges);
+  if (cached && cached.nodes === graph.nodes) return cached.drawing;
+  return primeGraphEdgeDrawing(graph, mergedGraphEdgeSegments(graph));
+}
+
+/** The graph's edges as merged collinear segments: the costly part, which a worker can do. */
+export function mergedGraphEdgeSegments(graph: SceneGraph): SegmentList {
+  return mergeCollinearSegments(graphEdgeSegments(graph));
+}
+
+/**
+ * Stores the drawing of `graph` from segments merged elsewhere (the editor's graph worker), so
+ * the first frame that shows a new graph does not merge on the main thread.
+ */
+export function primeGraphEdgeDrawing(graph: SceneGraph, segments: SegmentList): EdgeDrawing {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  const path = typeof Path2D === 'undefined' ? null : new Path2D();
+  for (let index = 0; index < segments.length; index += 4) {
+    const x1 = segments[index];
+    const y1 = segments[index + 1];
+    const x2 = segments[index + 2];
+    const y2 = segments[index + 3];
+    minX = Math.min(minX, x1, x2);
+    minY = Math.min(minY, y1, y2);
+    maxX = Math.max(maxX, x1, x2);
+    maxY = Math.max(maxY, y1, y2);
+    path?.moveTo(x1, y1);
+    path?.lineTo(x2, y2);
+  }
+  const drawing: EdgeDrawing = { segments, minX, minY, maxX, maxY, path };
+  edgeDrawingCache.set(graph.edges, { nodes: graph.nodes, drawing });
+  return drawing;
+}
+
 // Robots share their station's position; spreading them on a small ring keeps each visible.
 const robotOffsetCache = new WeakMap<readonly SceneRobot[], Float64Array>();
 
@@ -151,7 +207,7 @@ export function renderLayout(ctx: LayoutContext2D, scene: LayoutScene, view: Vie
  */
 export function renderLayoutLayer(ctx: LayoutContext2D, scene: LayoutScene, view: ViewTransform, options: RenderOptions): void {
   renderGridArea(ctx, scene.dimensions, view);
-  if (options.showGraph && scene.graph) renderGraphEdges(ctx, scene.graph, view);
+  if (options.showGraph && scene.graph) renderGraphEdges(ctx, scene.graph, view, options);
   renderLayoutElements(ctx, scene, view, options);
 }
 
@@ -160,21 +216,63 @@ export function renderGridArea(ctx: LayoutContext2D, dimensions: LayoutScene['di
   ctx.fillRect(view.offsetX, view.offsetY, dimensions.width * view.cellSize, dimensions.height * view.cellSize);
 }
 
+/** The part of the target that is drawn on, in the context's user units (CSS pixels). */
+export interface VisibleArea {
+  readonly width: number;
+  readonly height: number;
+}
+
 /**
  * Every graph edge in a single stroke. Edges sit under the grid lines and shelves: by the
  * graph rules no edge crosses a shelf, so nothing of them is hidden but their ends at shelf
  * borders, where the pickup dots are drawn on top.
+ *
+ * What is stroked is the graph's merged segments (collinear overlapping edges drawn once: the
+ * same pixels, far less rasterising). When the whole graph lies inside `visible` (or no area
+ * is given, as for a cached layer) the per-graph Path2D is stroked under a grid-to-pixel
+ * transform, so a frame builds no path at all; otherwise the segments are stroked one by one,
+ * skipping those entirely outside the visible area (deep zoom on a large layout).
  */
-export function renderGraphEdges(ctx: LayoutContext2D, graph: SceneGraph, view: ViewTransform): void {
+export function renderGraphEdges(ctx: LayoutContext2D, graph: SceneGraph, view: ViewTransform, visible?: VisibleArea): void {
   if (graph.edges.length === 0) return;
   const { cellSize, offsetX, offsetY } = view;
-  const segments = graphEdgeSegments(graph);
+  const drawing = graphEdgeDrawing(graph);
+  if (drawing.segments.length === 0) return;
+  ctx.strokeStyle = LAYOUT_COLORS.graphEdge;
+  const wholeGraphVisible =
+    !visible ||
+    (offsetX + drawing.minX * cellSize >= 0 &&
+      offsetY + drawing.minY * cellSize >= 0 &&
+      offsetX + drawing.maxX * cellSize <= visible.width &&
+      offsetY + drawing.maxY * cellSize <= visible.height);
+  if (drawing.path && wholeGraphVisible) {
+    ctx.save();
+    ctx.translate(offsetX, offsetY);
+    ctx.scale(cellSize, cellSize);
+    // One CSS pixel wide after the scale, as in the direct path.
+    ctx.lineWidth = 1 / cellSize;
+    ctx.stroke(drawing.path);
+    ctx.restore();
+    return;
+  }
+  const segments = drawing.segments;
+  // Segments whose bounding box misses [left, right] x [top, bottom] (grid units, with half a
+  // pixel of stroke around the area) cannot touch it.
+  const halfPixel = 0.5 / cellSize;
+  const left = visible ? -offsetX / cellSize - halfPixel : -Infinity;
+  const top = visible ? -offsetY / cellSize - halfPixel : -Infinity;
+  const right = visible ? (visible.width - offsetX) / cellSize + halfPixel : Infinity;
+  const bottom = visible ? (visible.height - offsetY) / cellSize + halfPixel : Infinity;
   ctx.beginPath();
   for (let index = 0; index < segments.length; index += 4) {
-    ctx.moveTo(offsetX + segments[index] * cellSize, offsetY + segments[index + 1] * cellSize);
-    ctx.lineTo(offsetX + segments[index + 2] * cellSize, offsetY + segments[index + 3] * cellSize);
+    const x1 = segments[index];
+    const y1 = segments[index + 1];
+    const x2 = segments[index + 2];
+    const y2 = segments[index + 3];
+    if ((x1 < left && x2 < left) || (x1 > right && x2 > right) || (y1 < top && y2 < top) || (y1 > bottom && y2 > bottom)) continue;
+    ctx.moveTo(offsetX + x1 * cellSize, offsetY + y1 * cellSize);
+    ctx.lineTo(offsetX + x2 * cellSize, offsetY + y2 * cellSize);
   }
-  ctx.strokeStyle = LAYOUT_COLORS.graphEdge;
   ctx.lineWidth = 1;
   ctx.stroke();
 }

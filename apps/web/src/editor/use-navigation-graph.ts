@@ -1,6 +1,7 @@
 import { buildNavigationGraph, type GraphSourceElements, type NavigationGraph } from '@fleetlab/warehouse';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { GraphRequest, GraphResponse } from './navigation-graph.worker.ts';
+import { primeGraphEdgeDrawing } from './render-layout.ts';
 
 function startGraphWorker(): Worker | null {
   if (typeof Worker === 'undefined') return null;
@@ -36,7 +37,9 @@ export function useNavigationGraph(elements: GraphSourceElements, enabled: boole
     const id = ++latestRequestRef.current;
     const onMessage = (event: MessageEvent<GraphResponse>) => {
       // Only the answer to the newest request counts; older layouts are already gone.
-      if (event.data.id === latestRequestRef.current) setWorkerGraph({ elements, graph: event.data.graph });
+      if (event.data.id !== latestRequestRef.current) return;
+      primeGraphEdgeDrawing(event.data.graph, event.data.edgeSegments);
+      setWorkerGraph({ elements, graph: event.data.graph });
     };
     worker.addEventListener('message', onMessage);
     const request: GraphRequest = { id, elements };
