@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { batteryAwareBound } from '../src/battery-bound.ts';
 import { ALGORITHMS, buildProblem, checkPlan, InfeasibleDeliveryError, lowerBound, solve, type Problem, type ProblemInput } from '../src/index.ts';
-import { loadFixture, loadInstance, makeEnvironment } from './helpers.ts';
+import { gridInstanceArbitrary, loadFixture, loadInstance, makeEnvironment } from './helpers.ts';
 
 /**
  * The true optimum makespan of a tiny problem, by brute force independent of the solver's
@@ -72,54 +72,20 @@ function bruteForceMakespan(problem: Problem): number {
 }
 
 /**
- * Random tiny warehouses where batteries bind: a grid with 1 m edges, one or two stations
- * (the robots start next to theirs), a charge of 1.2 to 3 grid diameters and a recharge of
- * 1 to 4 minutes.
+ * Random tiny warehouses where batteries bind: one or more stations (robots may start next to
+ * theirs), a charge of 1.2 to 3 grid diameters and a recharge of 1 to 4 minutes.
  */
 function batteryBoundArbitrary(maxPairs: number, maxStations: number) {
-  return fc
-    .record({
-      width: fc.integer({ min: 2, max: 5 }),
-      height: fc.integer({ min: 1, max: 4 }),
-      stations: fc.array(fc.record({ cell: fc.nat(), robots: fc.integer({ min: 1, max: 2 }), startOffset: fc.constantFrom(0, 0.5) }), {
-        minLength: 1,
-        maxLength: maxStations,
-      }),
-      pairs: fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 1, maxLength: maxPairs }),
-      chargeFactor: fc.double({ min: 1.2, max: 3, noNaN: true }),
-      rechargeMinutes: fc.integer({ min: 1, max: 4 }),
-      speed: fc.constantFrom(0.5, 1, 2),
-    })
-    .map(({ width, height, stations, pairs, chargeFactor, rechargeMinutes, speed }): ProblemInput => {
-      const cells = width * height;
-      const cellId = (c: number) => `N${c % cells}`;
-      const nodes: [string, string, number, number][] = [];
-      const edges: [string, string, number][] = [];
-      for (let c = 0; c < cells; c++) {
-        nodes.push([cellId(c), 'navigation', c % width, Math.floor(c / width)]);
-        if ((c + 1) % width !== 0) edges.push([cellId(c), cellId(c + 1), 1]);
-        if (c + width < cells) edges.push([cellId(c), cellId(c + width), 1]);
-      }
-      const robots: [string, string][] = [];
-      stations.forEach((station, s) => {
-        const id = `R${s + 1}`;
-        const cell = station.cell % cells;
-        nodes.push([id, 'robot_station', cell % width, Math.floor(cell / width)]);
-        edges.push([id, cellId(cell), 0.5]);
-        for (let k = 1; k <= station.robots; k++) {
-          nodes.push([`${id}_${k}`, 'robot', cell % width, Math.floor(cell / width)]);
-          // A robot off its station makes the first segment differ from the later ones.
-          edges.push([`${id}_${k}`, station.startOffset > 0 ? cellId(cell + k) : id, station.startOffset]);
-          robots.push([`${id}_${k}`, id]);
-        }
-      });
-      const tasks = pairs.map(([a, b]): [string, string] => [cellId(a), cellId(a % cells === b % cells ? b + 1 : b)]);
-      return {
-        environment: makeEnvironment({ nodes, edges, robots }),
-        tasks,
-        params: { max_distance: Math.round((width + height) * chargeFactor * 100) / 100, recharge_time: rechargeMinutes, robot_speed: speed },
-      };
-    });
+  return gridInstanceArbitrary({
+    minHeight: 1,
+    maxStations,
+    minPairs: 1,
+    maxPairs,
+    minChargeFactor: 1.2,
+    maxChargeFactor: 3,
+    minRechargeMinutes: 1,
+    startOffsets: [0, 0.5],
+  });
 }
 
 function buildOrSkip(input: ProblemInput): Problem | null {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PlanResults, PlanStep, ProblemInput } from '../src/index.ts';
@@ -44,4 +45,69 @@ export function robotSteps(results: PlanResults): Record<string, PlanStep[]> {
 
 export function summary(steps: PlanStep[]): string[] {
   return steps.map((step) => (typeof step.task === 'string' ? `${step.task}@${step.path[step.path.length - 1]}` : step.task.join('>')));
+}
+
+/** The ranges of a random grid warehouse (see gridInstanceArbitrary). */
+export interface GridInstanceRanges {
+  minHeight: number;
+  maxStations: number;
+  minPairs: number;
+  maxPairs: number;
+  minChargeFactor: number;
+  maxChargeFactor: number;
+  minRechargeMinutes: number;
+  /** Offsets of a robot's start from its station (0: on the station). */
+  startOffsets: readonly number[];
+}
+
+/**
+ * Random small warehouses: a width x height grid of nodes (1 m apart, 4-neighbour edges),
+ * stations on grid cells with one or two robots each, pickup/dropoff pairs between distinct
+ * cells, and a charge of `chargeFactor` grid diameters.
+ */
+export function gridInstanceArbitrary(ranges: GridInstanceRanges): fc.Arbitrary<ProblemInput> {
+  return fc
+    .record({
+      width: fc.integer({ min: 2, max: 5 }),
+      height: fc.integer({ min: ranges.minHeight, max: 4 }),
+      stations: fc.array(
+        fc.record({ cell: fc.nat(), robots: fc.integer({ min: 1, max: 2 }), startOffset: fc.constantFrom(...ranges.startOffsets) }),
+        { minLength: 1, maxLength: ranges.maxStations },
+      ),
+      pairs: fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: ranges.minPairs, maxLength: ranges.maxPairs }),
+      chargeFactor: fc.double({ min: ranges.minChargeFactor, max: ranges.maxChargeFactor, noNaN: true }),
+      rechargeMinutes: fc.integer({ min: ranges.minRechargeMinutes, max: 4 }),
+      speed: fc.constantFrom(0.5, 1, 2),
+    })
+    .map(({ width, height, stations, pairs, chargeFactor, rechargeMinutes, speed }): ProblemInput => {
+      const cells = width * height;
+      const cellId = (c: number) => `N${c % cells}`;
+      const nodes: [string, string, number, number][] = [];
+      const edges: [string, string, number][] = [];
+      for (let c = 0; c < cells; c++) {
+        nodes.push([cellId(c), 'navigation', c % width, Math.floor(c / width)]);
+        if ((c + 1) % width !== 0) edges.push([cellId(c), cellId(c + 1), 1]);
+        if (c + width < cells) edges.push([cellId(c), cellId(c + width), 1]);
+      }
+      const robots: [string, string][] = [];
+      stations.forEach((station, s) => {
+        const id = `R${s + 1}`;
+        const cell = station.cell % cells;
+        nodes.push([id, 'robot_station', cell % width, Math.floor(cell / width)]);
+        edges.push([id, cellId(cell), 0.5]);
+        for (let k = 1; k <= station.robots; k++) {
+          nodes.push([`${id}_${k}`, 'robot', cell % width, Math.floor(cell / width)]);
+          // A robot off its station makes the first segment differ from the later ones.
+          edges.push([`${id}_${k}`, station.startOffset > 0 ? cellId(cell + k) : id, station.startOffset]);
+          robots.push([`${id}_${k}`, id]);
+        }
+      });
+      // Grids have at least two cells, so moving a same-cell dropoff on by one makes it distinct.
+      const tasks = pairs.map(([a, b]): [string, string] => [cellId(a), cellId(a % cells === b % cells ? b + 1 : b)]);
+      return {
+        environment: makeEnvironment({ nodes, edges, robots }),
+        tasks,
+        params: { max_distance: Math.round((width + height) * chargeFactor * 100) / 100, recharge_time: rechargeMinutes, robot_speed: speed },
+      };
+    });
 }
