@@ -111,6 +111,8 @@ describe('experiments through the embedded solve queue', () => {
     await until(id, (experiment) => experiment.points.some((point) => point.status === 'running'));
     const cancelled = experimentRecordSchema.parse((await expectStatus(inject('POST', `/experiments/${id}/cancel`), 200)).json());
     expect(cancelled.status).toBe('cancelled');
+    // The running solver was stopped before the answer, not at its next progress tick.
+    expect(queue.runningSolveIds).toEqual([]);
     expect(cancelled.points.map((point) => [point.status, point.error])).toEqual([
       ['failed', 'Cancelled by the user'],
       ['failed', 'Cancelled by the user'],

@@ -105,22 +105,24 @@ export class ExperimentsRepository {
   }
 
   /**
-   * Marks the experiment cancelled and fails its unfinished solves with `error`; a worker that
-   * runs one of them sees at its next progress tick that the solve is no longer its own and stops.
+   * Marks the experiment cancelled and fails its unfinished solves with `error`, in one
+   * transaction. Returns the ids of the solves it ended (their jobs are the queue's to stop), or
+   * null when the experiment is not the caller's.
    */
-  async cancel(userId: number, id: number, error: string, now: Date): Promise<boolean> {
+  async cancel(userId: number, id: number, error: string, now: Date): Promise<number[] | null> {
     return this.db.transaction(async (tx) => {
       const updated = await tx
         .update(experiments)
         .set({ cancelled_at: now, updated_at: now })
         .where(and(eq(experiments.id, id), eq(experiments.user_id, userId)))
         .returning({ id: experiments.id });
-      if (updated.length === 0) return false;
-      await tx
+      if (updated.length === 0) return null;
+      const ended = await tx
         .update(solves)
         .set({ status: 'failed', results: { error }, progress: null, updated_at: now })
-        .where(and(eq(solves.experiment_id, id), inArray(solves.status, ['pending', 'running'])));
-      return true;
+        .where(and(eq(solves.experiment_id, id), inArray(solves.status, ['pending', 'running'])))
+        .returning({ id: solves.id });
+      return ended.map((solve) => solve.id);
     });
   }
 

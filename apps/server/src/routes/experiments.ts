@@ -69,7 +69,8 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ services: Services; db: D
       schema: {
         tags: ['experiments'],
         summary: 'Cancel the unfinished points',
-        description: "Pending and running solves of the experiment become failed with the error 'Cancelled by the user'.",
+        description:
+          "Pending and running solves of the experiment become failed with the error 'Cancelled by the user'; their queued jobs are withdrawn and running solvers stop before the answer.",
         security: bearerSecurity,
         params: idParamsSchema,
         response: { 200: experimentRecordSchema, ...protectedErrorResponses },

@@ -170,8 +170,9 @@ export class ExperimentsService {
 
   /** Fails the unfinished points with 'Cancelled by the user'; null when not the caller's. */
   async cancel(userId: number, id: number): Promise<ExperimentRecord | null> {
-    const cancelled = await this.repository.cancel(userId, id, CANCELLED_BY_USER_ERROR, this.clock());
-    if (!cancelled) return null;
+    const ended = await this.repository.cancel(userId, id, CANCELLED_BY_USER_ERROR, this.clock());
+    if (!ended) return null;
+    await this.solves.withdrawJobs(ended);
     return this.get(userId, id);
   }
 

@@ -49,9 +49,17 @@ export class SolvesService {
 
   async delete(userId: number, id: number): Promise<boolean> {
     const deleted = await this.repository.delete(userId, id);
-    // Withdraws the waiting job, or stops the running solver within about a second.
-    if (deleted && this.queue) await this.queue.cancel(id);
+    if (deleted) await this.withdrawJobs([id]);
     return deleted;
+  }
+
+  /**
+   * Withdraws the waiting jobs of solves that have ended in the database (deleted, or failed by
+   * an experiment's cancel) and stops their running solvers at once.
+   */
+  async withdrawJobs(solveIds: readonly number[]): Promise<void> {
+    if (!this.queue) return;
+    for (const solveId of solveIds) await this.queue.cancel(solveId);
   }
 
   private async assertReferencesFit(userId: number, body: SolveCreateParsed): Promise<void> {
