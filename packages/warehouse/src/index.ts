@@ -67,3 +67,9 @@ export {
   type GraphToValidate,
   type NavigationGraphProblem,
 } from './graph/validate-navigation-graph.ts';
+export {
+  generateWarehouseInstance,
+  type GeneratedInstance,
+  type HotSpotDemand,
+  type InstanceGeneratorOptions,
+} from './layout/instance-generator.ts';
