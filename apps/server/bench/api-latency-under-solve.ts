@@ -118,7 +118,7 @@ try {
     ['list of the xl1 environment', planner],
   ] as const) {
     const result = await measure(planner, reader, ids);
-    const stats = result.finished.results?.stats ?? {};
+    const stats = result.finished.stats ?? {};
     console.log(`GET /api/v1/environments, ${label} (${(result.listBytes / 1024).toFixed(1)} KiB per response)`);
     console.log(`  ${line('baseline (no solve)', result.baseline)}`);
     console.log(`  ${line(`during ${SOLVE_SECONDS} s makespan`, result.duringSolve)}`);

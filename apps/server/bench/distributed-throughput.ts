@@ -45,12 +45,12 @@ async function runBatch(workerCount: number): Promise<{ wallS: number; solveSeco
   const startedMs = performance.now();
   for (const id of ids) await api.enqueue(id);
   for (;;) {
-    const rows = await db.select({ status: solves.status, results: solves.results }).from(solves).where(inArray(solves.id, ids));
+    const rows = await db.select({ status: solves.status, results: solves.results, stats: solves.stats }).from(solves).where(inArray(solves.id, ids));
     if (rows.every((row) => row.status === 'completed' || row.status === 'failed')) {
       const wallS = (performance.now() - startedMs) / 1000;
       const failed = rows.filter((row) => row.status === 'failed');
       if (failed.length > 0) throw new Error(`${failed.length} solves failed: ${JSON.stringify(failed[0].results)}`);
-      const solveSeconds = rows.map((row) => ((row.results?.stats as { runtime_ms: number }).runtime_ms ?? 0) / 1000);
+      const solveSeconds = rows.map((row) => ((row.stats as { runtime_ms?: number } | null)?.runtime_ms ?? 0) / 1000);
       await Promise.all(started.map((worker) => worker.stop('SIGTERM')));
       return { wallS, solveSeconds };
     }

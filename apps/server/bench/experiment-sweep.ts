@@ -89,7 +89,7 @@ try {
   console.log('robots  status     makespan_s  lower_bound_s  gap     runtime_ms  robots in results');
   for (const point of experiment.points) {
     const solve = await call('GET', `/solves/${point.solve_id}`, undefined, token);
-    const robotsInResults = solve.results ? Object.keys(solve.results).filter((key) => key !== 'stats' && key !== 'error').length : 0;
+    const robotsInResults = solve.results ? Object.keys(solve.results).filter((key) => key !== 'error').length : 0;
     const stats = point.stats;
     console.log(
       `${String(point.robot_count).padStart(6)}  ${point.status.padEnd(9)}  ${String(stats?.makespan_s?.toFixed(1) ?? '-').padStart(10)}  ` +

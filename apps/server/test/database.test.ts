@@ -62,6 +62,56 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
     );
   });
 
+  it('moves a stored solve to the result format of this version: stats out of results, total_distance since the last charge', async () => {
+    const { db } = database.handle;
+    const legacyResults = {
+      R1_1: [
+        { task: ['P1', 'D1'], path: ['R1_1', 'P1', 'D1'], total_distance: 10, completion_time: 10 },
+        { task: 'recharge', path: ['D1', 'R1'], total_distance: 20, completion_time: 200 },
+        { task: ['P1', 'D1'], path: ['R1', 'P1', 'D1'], total_distance: 30, completion_time: 210 },
+        { task: ['P2', 'D1'], path: ['D1', 'P2', 'D1'], total_distance: 34.5, completion_time: 214.5 },
+      ],
+      R2_1: [],
+      stats: { makespan_s: 214.5, recharges: 1 },
+    };
+    const ids = rowsOf<{ id: number }>(
+      await db.execute(sql`
+        with u as (insert into users (email, username, password_hash) values ('legacy@example.com', 'legacy', 'x') returning id),
+        e as (insert into environments (user_id, name, dimensions, elements, graph) select id, 'e', '{}', '{}', '{}' from u returning id, user_id),
+        sc as (insert into scenarios (user_id, environment_id, name, parameters) select user_id, id, 's', '{}' from e returning id, user_id, environment_id),
+        t as (insert into tasks (user_id, scenario_id, name, task_type, details) select user_id, id, 't', 'manual', '{}' from sc returning id, user_id, scenario_id),
+        inserted as (
+          insert into solves (user_id, environment_id, scenario_id, task_id, name, status, algorithm_id, parameters, results)
+          select t.user_id, sc.environment_id, sc.id, t.id, name, status, 1, '{}', results::jsonb
+          from t, sc, (values ('old', 'completed', ${JSON.stringify(legacyResults)}), ('broken', 'failed', '{"error":"Delivery P9 -> D1 cannot be done"}'))
+            as v(name, status, results)
+          returning id
+        )
+        select id from inserted order by id`),
+    );
+    await db.execute(sql`update solves set stats = null where id in (${sql.join(ids.map((row) => sql`${row.id}`), sql`, `)})`);
+    const statements = readFileSync(path.join(MIGRATIONS_FOLDER, '0002_solve_stats.sql'), 'utf8')
+      .split('--> statement-breakpoint')
+      .filter((statement) => !/ADD COLUMN/.test(statement));
+    for (const statement of statements) await db.execute(sql.raw(statement));
+
+    const rows = rowsOf<{ name: string; results: Record<string, unknown>; stats: unknown }>(
+      await db.execute(sql`select name, results, stats from solves where id in (${sql.join(ids.map((row) => sql`${row.id}`), sql`, `)}) order by id`),
+    );
+    const [migrated, failed] = rows;
+    expect(migrated.stats).toEqual({ makespan_s: 214.5, recharges: 1 });
+    expect(Object.keys(migrated.results).sort()).toEqual(['R1_1', 'R2_1']);
+    const steps = migrated.results.R1_1 as { total_distance: number; odometer_m: number }[];
+    expect(steps.map((step) => [step.total_distance, step.odometer_m])).toEqual([[10, 10], [20, 20], [10, 30], [14.5, 34.5]]);
+    expect(migrated.results.R2_1).toEqual([]);
+    expect(failed).toEqual({ name: 'broken', results: { error: 'Delivery P9 -> D1 cannot be done' }, stats: null });
+
+    // Running it again changes nothing: steps that carry odometer_m are already in the new format.
+    for (const statement of statements) await db.execute(sql.raw(statement));
+    const again = rowsOf<{ results: Record<string, unknown> }>(await db.execute(sql`select results from solves where id = ${ids[0].id}`));
+    expect(again[0].results).toEqual(migrated.results);
+  });
+
   it('refuses an orphan row: a scenario must reference an existing environment', async () => {
     const { db } = database.handle;
     await expect(

@@ -143,7 +143,7 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
         runtime_ms: 1200,
         seed: 1,
       });
-      await t.db.update(solves).set({ status: 'completed', results: { R1_1: [], stats: stats(180) } }).where(eq(solves.id, one));
+      await t.db.update(solves).set({ status: 'completed', results: { R1_1: [] }, stats: stats(180) }).where(eq(solves.id, one));
       await t.db.update(solves).set({ status: 'failed', results: { error: 'pickup P7 is unreachable from every robot' } }).where(eq(solves.id, two));
       await t.db.update(solves).set({ status: 'running', results: null }).where(eq(solves.id, three));
 
@@ -163,7 +163,7 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
         { solve_id: three, algorithm: 'makespan', robot_count: 3, status: 'running', stats: null, error: null },
       ]);
 
-      await t.db.update(solves).set({ status: 'completed', results: { stats: stats(99) } }).where(eq(solves.id, three));
+      await t.db.update(solves).set({ status: 'completed', results: {}, stats: stats(99) }).where(eq(solves.id, three));
       const done = experimentRecordSchema.parse((await as(alice, 'GET', `/experiments/${experiment.id}`)).json());
       expect(done.status).toBe('completed');
       expect(done.progress).toEqual({ completed: 2, failed: 1, total: 3 });
@@ -249,7 +249,7 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
     it('cancel fails the unfinished points with "Cancelled by the user" and keeps finished ones', async () => {
       const experiment = await createExperiment(alice, sweepBody({ robot_counts: [1, 2] }));
       const [finished, unfinished] = experiment.points.map((point) => point.solve_id);
-      await t.db.update(solves).set({ status: 'completed', results: { stats: { makespan_s: 50 } } }).where(eq(solves.id, finished));
+      await t.db.update(solves).set({ status: 'completed', results: {}, stats: { makespan_s: 50 } }).where(eq(solves.id, finished));
       t.clock.advance(60_000);
 
       const response = await expectStatus(as(alice, 'POST', `/experiments/${experiment.id}/cancel`), 200);

@@ -47,6 +47,7 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
       parameters: SPEC_DEFAULT_SOLVE_PARAMETERS,
       celery_task_id: null,
       results: null,
+      stats: null,
       progress: null,
       tasks: [taskRecord],
       created_at: '2026-01-15T09:00:00.000Z',

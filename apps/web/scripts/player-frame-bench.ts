@@ -87,8 +87,8 @@ async function main(): Promise<void> {
     buildProblem({ environment: instance.environment, tasks: instance.tasks, params: instance.params }),
     { algorithm: options.algorithm as 'greedy_distance', seed: 1 },
   );
-  const results = { ...outcome.results, stats: outcome.stats };
-  const robots = Object.values(outcome.results).filter(Array.isArray).length;
+  const { results } = outcome;
+  const robots = Object.keys(results).length;
   console.log(
     `plan: xl1 with ${options.algorithm}: ${robots} robots, ${instance.tasks.length} deliveries, ` +
       `makespan ${outcome.stats.makespan_s} s, solved in ${Math.round(performance.now() - solveStart)} ms`,

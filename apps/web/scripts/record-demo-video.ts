@@ -103,7 +103,7 @@ function solveDemoPlan(): DemoInput {
     timeLimitS: Number(options['solve-seconds']),
     maxIterations: Number(options['max-iterations']),
   });
-  const robots = Object.values(outcome.results).filter(Array.isArray).length;
+  const robots = Object.keys(outcome.results).length;
   console.log(
     `plan: ${options.instance} with ${algorithm.name}: ${robots} robots, ${outcome.stats.deliveries} deliveries, ` +
       `makespan ${outcome.stats.makespan_s} s (lower bound ${outcome.stats.lower_bound_s} s), ` +
@@ -114,7 +114,7 @@ function solveDemoPlan(): DemoInput {
     environmentName: instance.environment.name,
     algorithmLabel: algorithm.label,
     environment: instance.environment,
-    results: { ...outcome.results, stats: outcome.stats },
+    results: outcome.results,
     parameters: instance.params,
     stats: {
       makespanS: outcome.stats.makespan_s,

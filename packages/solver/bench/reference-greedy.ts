@@ -32,11 +32,13 @@ export function rebuildReferenceGreedy(problem: Problem): Record<string, PlanSte
     time[best] = bestFinish;
     last[best] = j;
     position[best] = delivery.dropoffNode;
+    // The reference never recharges, so its distance since the last charge is its odometer.
     const travelled = bestFinish * problem.speed;
     plan[problem.robots[best].id].push({
       task: [delivery.pickupId, delivery.dropoffId],
       path,
       total_distance: round2(travelled),
+      odometer_m: round2(travelled),
       completion_time: round2(bestFinish),
       battery_remaining: round2(Math.max(0, battery_capacity * (1 - travelled / max_distance))),
       battery_capacity,

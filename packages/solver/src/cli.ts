@@ -8,11 +8,12 @@ import type { ProblemInput } from './types.ts';
 
 export const USAGE = `Usage: fleetlab-solve INSTANCE.json --algorithm NAME [--time-limit S] [--seed N] [--summary]
 
-Solves an instance file ({ environment, tasks, params }) and prints the results JSON.
+Solves an instance file ({ environment, tasks, params }) and prints { results, stats } as JSON,
+the shape of a solve record: results maps robot ids to steps, stats holds the figures.
   --algorithm NAME   one of ${ALGORITHMS.map((a) => a.name).join(', ')} (or its id 1-7)
   --time-limit S     seconds for genetic and makespan (default: the instance's time_limit)
   --seed N           seed of the random generator (default 1)
-  --summary          print one line of metrics instead of the results JSON
+  --summary          print one line of metrics instead of the JSON
 `;
 
 interface Writable {
@@ -121,7 +122,7 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
         ].join(' ') + '\n',
       );
     } else {
-      stdout.write(JSON.stringify(results, null, 2) + '\n');
+      stdout.write(JSON.stringify({ results, stats }, null, 2) + '\n');
     }
     return 0;
   } catch (error) {

@@ -17,7 +17,8 @@ function batteryPercent(problem: Problem, sinceCharge: number): number {
 
 /**
  * Turns routes into the model's result steps: shortest paths as node-id lists, recharge trips
- * where the battery schedule puts them, cumulative distance, time and battery, rounded to 2
+ * where the battery schedule puts them, time, battery, the distance since the last charge
+ * (`total_distance`, the original product's meaning) and since t = 0 (`odometer_m`), rounded to 2
  * decimals. Throws if a route cannot be made legal (algorithms only hand over legal routes).
  */
 export function buildRobotSteps(problem: Problem, robot: number, route: readonly number[]): PlanStep[] {
@@ -39,17 +40,18 @@ export function buildRobotSteps(problem: Problem, robot: number, route: readonly
       const leg = distanceBetween(position, homeNode);
       total += leg;
       time += leg / problem.speed + problem.rechargeSeconds;
-      sinceCharge = 0;
       steps.push({
         task: 'recharge',
         path: shortestPath(problem, position, homeNode),
-        total_distance: round2(total),
+        total_distance: round2(sinceCharge + leg),
+        odometer_m: round2(total),
         completion_time: round2(time),
         battery_remaining: round2(battery_capacity),
         battery_capacity,
         max_distance,
         recharge_time,
       });
+      sinceCharge = 0;
       position = homeNode;
     }
     const toPickup = shortestPath(problem, position, delivery.pickupNode);
@@ -61,7 +63,8 @@ export function buildRobotSteps(problem: Problem, robot: number, route: readonly
     steps.push({
       task: [delivery.pickupId, delivery.dropoffId],
       path: toPickup.concat(toDropoff.slice(1)),
-      total_distance: round2(total),
+      total_distance: round2(sinceCharge),
+      odometer_m: round2(total),
       completion_time: round2(time),
       battery_remaining: round2(batteryPercent(problem, sinceCharge)),
       battery_capacity,

@@ -72,7 +72,7 @@ export function checkPlan(problem: Problem, results: unknown): PlanCheck {
   }
   const robotIds = new Set(problem.robots.map((robot) => robot.id));
   for (const key of Object.keys(results)) {
-    if (key !== 'stats' && !robotIds.has(key)) report(`Unknown robot ${key} in the results`);
+    if (!robotIds.has(key)) report(`Unknown robot ${key} in the results`);
   }
 
   for (const robot of problem.robots) {
@@ -134,6 +134,8 @@ export function checkPlan(problem: Problem, results: unknown): PlanCheck {
       position = end;
       const task = step.task;
       let expectedBattery: number;
+      // total_distance counts since the last charge; a recharge step still includes its leg to the station.
+      const distanceSinceCharge = sinceCharge;
       if (task === 'recharge' || task === 'recharge_in_place') {
         if (task === 'recharge_in_place') {
           report(`${where}: recharge_in_place is not allowed; a recharge must drive to the home station ${homeId}`);
@@ -185,7 +187,8 @@ export function checkPlan(problem: Problem, results: unknown): PlanCheck {
           report(`${where}: ${field} is ${JSON.stringify(value)}${unit} but the path gives ${fmt(expected)}${unit}`);
         }
       };
-      checkFigure('total_distance', total, ' m');
+      checkFigure('total_distance', distanceSinceCharge, ' m');
+      checkFigure('odometer_m', total, ' m');
       checkFigure('completion_time', time, ' s');
       checkFigure('battery_remaining', expectedBattery, '%');
       if (step.battery_capacity !== undefined && step.battery_capacity !== capacity) {

@@ -116,7 +116,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   // The battery-aware bound only feeds the report, so it is computed after the search.
   const batteryBoundS = Math.max(bound.makespan_s, batteryAwareBound(problem, checkCancelled).makespan_s);
 
-  const robotSteps: Record<string, PlanStep[]> = {};
+  const robotSteps: PlanResults = {};
   problem.robots.forEach((robot, r) => {
     robotSteps[robot.id] = buildRobotSteps(problem, r, routes[r]);
   });
@@ -153,7 +153,6 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     objective_score: Math.round(scale.score(metrics.objectives) * 10000) / 10000,
     objective_weights: { ...problem.params.objective_weights },
   };
-  const results = { ...robotSteps, stats } as PlanResults;
   progress(1, makespan);
-  return { results, stats };
+  return { results: robotSteps, stats };
 }

@@ -85,7 +85,10 @@ export type RechargeTask = 'recharge' | 'recharge_in_place';
 export interface PlanStep {
   task: [string, string] | RechargeTask;
   path: string[];
+  /** Metres since the robot's last charge (a recharge step includes its leg to the station). */
   total_distance: number;
+  /** Metres since t = 0, never reset. */
+  odometer_m: number;
   completion_time: number;
   battery_remaining: number;
   battery_capacity: number;
@@ -125,8 +128,5 @@ export interface SolveStats {
   objective_weights: ObjectiveWeights;
 }
 
-/** Map robot id -> steps, plus `stats`. Every robot of the environment has a key. */
-export interface PlanResults {
-  stats: SolveStats;
-  [robotId: string]: PlanStep[] | SolveStats;
-}
+/** Map robot id -> steps and nothing else (the figures travel beside it as `stats`). Every robot of the environment has a key. */
+export type PlanResults = Record<string, PlanStep[]>;

@@ -72,11 +72,12 @@ describe('battery schedule', () => {
 
   it('builds the steps with the recharge trip to the home station', () => {
     const steps = buildRobotSteps(problem, 0, [0, 1, 2]);
-    expect(steps.map((step) => [step.task, step.path, step.total_distance, step.completion_time, step.battery_remaining])).toEqual([
-      [['P1', 'D1'], ['R', 'H', 'P1', 'D1'], 2, 2, 93.33],
-      ['recharge', ['D1', 'P1', 'H'], 4, 184, 100],
-      [['P2', 'D2'], ['H', 'P2', 'D2'], 13, 193, 70],
-      [['P3', 'D3'], ['D2', 'P3', 'D3'], 18, 198, 53.33],
+    // total_distance restarts after the charge (the recharge step still counts its leg home); odometer_m never does.
+    expect(steps.map((step) => [step.task, step.path, step.total_distance, step.odometer_m, step.completion_time, step.battery_remaining])).toEqual([
+      [['P1', 'D1'], ['R', 'H', 'P1', 'D1'], 2, 2, 2, 93.33],
+      ['recharge', ['D1', 'P1', 'H'], 4, 4, 184, 100],
+      [['P2', 'D2'], ['H', 'P2', 'D2'], 9, 13, 193, 70],
+      [['P3', 'D3'], ['D2', 'P3', 'D3'], 14, 18, 198, 53.33],
     ]);
   });
 });

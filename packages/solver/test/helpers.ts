@@ -36,13 +36,6 @@ export function makeEnvironment(spec: {
   };
 }
 
-/** Robot step lists of a result, without the stats key. */
-export function robotSteps(results: PlanResults): Record<string, PlanStep[]> {
-  const steps: Record<string, PlanStep[]> = {};
-  for (const [key, value] of Object.entries(results)) if (key !== 'stats') steps[key] = value as PlanStep[];
-  return steps;
-}
-
 export function summary(steps: PlanStep[]): string[] {
   return steps.map((step) => (typeof step.task === 'string' ? `${step.task}@${step.path[step.path.length - 1]}` : step.task.join('>')));
 }

@@ -179,7 +179,10 @@ export const solves = pgTable(
     status: text('status').notNull().default('pending'),
     algorithm_id: integer('algorithm_id').notNull(),
     parameters: jsonb('parameters').$type<SolveParametersRecord>().notNull(),
+    /** Robot id -> steps (spec §3), or `{error}` when failed; never the figures. */
     results: jsonb('results').$type<Record<string, unknown>>(),
+    /** The solve's figures (makespan, bound, gap, stop reason, ...); null until completed. */
+    stats: jsonb('stats').$type<Record<string, unknown>>(),
     progress: jsonb('progress').$type<Record<string, unknown>>(),
     /** Job id of the queue that runs the solve (name kept from the spec's API). */
     celery_task_id: text('celery_task_id'),

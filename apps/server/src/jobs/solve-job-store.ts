@@ -43,7 +43,7 @@ export class SolveJobStore {
       : eq(solves.status, 'pending');
     const [row] = await this.db
       .update(solves)
-      .set({ status: 'running', celery_task_id: jobId, progress: this.progress(0, null, now), results: null, updated_at: now })
+      .set({ status: 'running', celery_task_id: jobId, progress: this.progress(0, null, now), results: null, stats: null, updated_at: now })
       .where(and(eq(solves.id, solveId), claimable))
       .returning();
     return row ?? null;
@@ -84,12 +84,13 @@ export class SolveJobStore {
     return rows.length > 0;
   }
 
-  async complete(solveId: number, jobId: string, results: Record<string, unknown>): Promise<boolean> {
-    return this.finish(solveId, jobId, 'completed', results);
+  /** `results` maps robot ids to steps; `stats` holds the figures, in their own column. */
+  async complete(solveId: number, jobId: string, results: Record<string, unknown>, stats: Record<string, unknown>): Promise<boolean> {
+    return this.finish(solveId, jobId, 'completed', results, stats);
   }
 
   async fail(solveId: number, jobId: string, error: string): Promise<boolean> {
-    return this.finish(solveId, jobId, 'failed', { error });
+    return this.finish(solveId, jobId, 'failed', { error }, null);
   }
 
   /** running -> pending, so another worker (or the next start) runs it again. */
@@ -106,7 +107,7 @@ export class SolveJobStore {
   async failUnfinished(solveId: number, error: string): Promise<boolean> {
     const updated = await this.db
       .update(solves)
-      .set({ status: 'failed', results: { error }, progress: null, updated_at: this.clock() })
+      .set({ status: 'failed', results: { error }, stats: null, progress: null, updated_at: this.clock() })
       .where(and(eq(solves.id, solveId), inArray(solves.status, ['pending', 'running'])))
       .returning({ id: solves.id });
     return updated.length > 0;
@@ -126,10 +127,11 @@ export class SolveJobStore {
     jobId: string,
     status: 'completed' | 'failed',
     results: Record<string, unknown>,
+    stats: Record<string, unknown> | null,
   ): Promise<boolean> {
     const updated = await this.db
       .update(solves)
-      .set({ status, results, progress: null, updated_at: this.clock() })
+      .set({ status, results, stats, progress: null, updated_at: this.clock() })
       .where(this.ownedBy(solveId, jobId))
       .returning({ id: solves.id });
     return updated.length > 0;

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { PlanResults } from '@fleetlab/solver';
+import type { PlanResults, SolveStats } from '@fleetlab/solver';
 import {
   CONTROL_FLAG_COUNT,
   FINISH_EARLY_FLAG,
@@ -10,7 +10,7 @@ import {
 const THREAD_ENTRY = new URL('./solve-thread.mjs', import.meta.url);
 
 export type SolveThreadOutcome =
-  | { kind: 'completed'; results: PlanResults; stoppedEarly: boolean }
+  | { kind: 'completed'; results: PlanResults; stats: SolveStats; stoppedEarly: boolean }
   | { kind: 'rejected'; message: string }
   | { kind: 'not-started' }
   /** Terminated from outside (cancellation or hand-back); nothing was produced. */
@@ -87,7 +87,7 @@ export class SolveThreadPool {
             onProgress({ fraction: message.fraction, bestMakespanS: message.bestMakespanS });
             return;
           case 'completed':
-            return settle({ kind: 'completed', results: message.results, stoppedEarly: message.stoppedEarly }, true);
+            return settle({ kind: 'completed', results: message.results, stats: message.stats, stoppedEarly: message.stoppedEarly }, true);
           case 'rejected':
             return settle({ kind: 'rejected', message: message.message }, true);
           case 'not-started':

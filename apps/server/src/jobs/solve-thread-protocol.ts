@@ -1,4 +1,4 @@
-import type { PlanResults, ProblemInput } from '@fleetlab/solver';
+import type { PlanResults, ProblemInput, SolveStats } from '@fleetlab/solver';
 
 /** One solve handed to a pool thread (structured-cloned once). */
 export interface SolveThreadRequest {
@@ -20,7 +20,7 @@ export const CONTROL_FLAG_COUNT = 1;
 export type SolveThreadMessage =
   | { type: 'ready' }
   | { runId: number; type: 'progress'; fraction: number; bestMakespanS: number | null }
-  | { runId: number; type: 'completed'; results: PlanResults; stoppedEarly: boolean }
+  | { runId: number; type: 'completed'; results: PlanResults; stats: SolveStats; stoppedEarly: boolean }
   /** A message a planner can act on (infeasible delivery, unusable input). */
   | { runId: number; type: 'rejected'; message: string }
   /** Asked to finish early before the search began: nothing worth keeping was computed. */

@@ -43,9 +43,9 @@ function runSolve(request: SolveThreadRequest): SolveThreadMessage {
     });
     // The jumped clock inflates the solver's own runtime figure; report the real one.
     const stats = clockJumped
-      ? { ...outcome.results.stats, runtime_ms: Math.round(performance.now() - solveStartedMs), stopped_early: true }
-      : outcome.results.stats;
-    return { runId, type: 'completed', results: { ...outcome.results, stats }, stoppedEarly: clockJumped };
+      ? { ...outcome.stats, runtime_ms: Math.round(performance.now() - solveStartedMs), stopped_early: true }
+      : outcome.stats;
+    return { runId, type: 'completed', results: outcome.results, stats, stoppedEarly: clockJumped };
   } catch (error) {
     if (error instanceof InfeasibleDeliveryError || error instanceof InvalidProblemError) {
       return { runId, type: 'rejected', message: error.message };

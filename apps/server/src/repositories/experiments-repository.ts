@@ -74,8 +74,8 @@ export class ExperimentsRepository {
 
   /**
    * The solves of the experiments, oldest first (the order their points were created in). Only
-   * `results.stats` and `results.error` leave the database: plans of large fleets weigh megabytes
-   * and the results page polls every 2 s.
+   * `stats` and `results.error` leave the database: plans of large fleets weigh megabytes and the
+   * results page polls every 2 s.
    */
   async pointSolves(experimentIds: number[]): Promise<PointSolveRow[]> {
     if (experimentIds.length === 0) return [];
@@ -85,7 +85,7 @@ export class ExperimentsRepository {
         experiment_id: solves.experiment_id,
         status: solves.status,
         parameters: solves.parameters,
-        stats: sql<Record<string, unknown> | null>`${solves.results} -> 'stats'`,
+        stats: solves.stats,
         error: sql<string | null>`${solves.results} ->> 'error'`,
       })
       .from(solves)
@@ -119,7 +119,7 @@ export class ExperimentsRepository {
       if (updated.length === 0) return null;
       const ended = await tx
         .update(solves)
-        .set({ status: 'failed', results: { error }, progress: null, updated_at: now })
+        .set({ status: 'failed', results: { error }, stats: null, progress: null, updated_at: now })
         .where(and(eq(solves.experiment_id, id), inArray(solves.status, ['pending', 'running'])))
         .returning({ id: solves.id });
       return ended.map((solve) => solve.id);

@@ -47,6 +47,7 @@ export class SolvesRepository {
         user_id: userId,
         status: 'pending',
         results: null,
+        stats: null,
         progress: null,
         celery_task_id: null,
         created_at: now,

@@ -36,7 +36,17 @@ export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     {
       schema: {
         tags: ['solves'],
-        summary: 'One solve with its status, parameters, results and task',
+        summary: 'One solve with its status, parameters, results, stats and task',
+        description:
+          '`results` maps each robot id to its ordered steps and holds nothing else (a failed solve: `{error}`). ' +
+          'A step: `task` ([pickup, dropoff] or "recharge"), `path` (node ids), `total_distance` (metres since the ' +
+          'robot’s last charge: it grows through a charge’s deliveries, a recharge step includes the leg to the ' +
+          'station, the next step counts again from the station, so the final battery is ' +
+          'battery_capacity * (1 - total_distance / max_distance) of the last step), `odometer_m` (metres since ' +
+          't = 0, never reset: Total Distance sums the last odometer_m of each robot), `completion_time` (s), ' +
+          '`battery_remaining`, `battery_capacity`, `max_distance`, and `recharge_time` (min) on recharges. ' +
+          '`stats` (top level, null until completed) holds the figures: makespan_s, total_distance_m, recharges, ' +
+          'deliveries, lower_bound_s, gap, runtime_ms, seed, stop_reason and the objective values.',
         security: bearerSecurity,
         params: idParamsSchema,
         response: { 200: solveRecordSchema, ...protectedErrorResponses },

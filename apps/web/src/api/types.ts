@@ -64,18 +64,6 @@ export type NewTask = TaskCreate;
 /** A task as POST /tasks/generate previews it: not yet tied to a scenario. */
 export type GeneratedTask = Omit<TaskCreate, 'scenario_id'> & { scenario_id?: TaskCreate['scenario_id'] };
 
-/** One step of a robot's plan inside `solve.results` (spec §3, solve model). */
-export interface SolveStep {
-  task: PickupDropoffPair | 'recharge' | 'recharge_in_place' | string;
-  path: string[];
-  total_distance: number;
-  completion_time: number;
-  battery_remaining?: number;
-  battery_capacity?: number;
-  max_distance?: number;
-  recharge_time?: number;
-}
-
 /** `solve.progress` while running. */
 export interface SolveProgress {
   percent: number;

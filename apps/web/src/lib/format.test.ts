@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TWO_ROBOT_PARAMETERS, TWO_ROBOT_RESULTS } from '../components/results/two-robot-plan.fixture.ts';
+import { TWO_ROBOT_PARAMETERS, TWO_ROBOT_RESULTS, TWO_ROBOT_STATS } from '../components/results/two-robot-plan.fixture.ts';
 import {
   batteryBarColour,
   batteryBarWidth,
@@ -59,8 +59,9 @@ describe('robotPlansOf', () => {
 
   it('returns nothing for missing results and reads stats only when it is an object', () => {
     expect(robotPlansOf(null)).toEqual([]);
-    expect(planStatsOf({ stats: [1] })).toBeNull();
-    expect(planStatsOf(TWO_ROBOT_RESULTS)?.lower_bound_s).toBe(210.25);
+    expect(planStatsOf([1])).toBeNull();
+    expect(planStatsOf(null)).toBeNull();
+    expect(planStatsOf(TWO_ROBOT_STATS)?.lower_bound_s).toBe(210.25);
   });
 });
 
@@ -121,6 +122,47 @@ describe('summarisePlan (spec §2 results summary)', () => {
     ];
     // 100 m * 0.1 + 200 m * 0.5
     expect(batteryConsumed(steps)).toBeCloseTo(110, 12);
+  });
+});
+
+describe('a plan with recharges, read by this app and by the spec’s own client', () => {
+  // Worked by hand from the fixture (max_distance 20 m, capacity 100): R1_1 drives 10 + 6 m, 8 m
+  // home to charge, then 10 m; R1_2 drives 10 m and charges in place; R2_1 idles.
+  const results: Record<string, unknown> = TWO_ROBOT_RESULTS;
+
+  /** The original client's formulas (spec §2, §9), applied to the results map exactly as served. */
+  const specClientDeliveries = (map: Record<string, unknown>) =>
+    (Object.values(map).flat() as PlanStep[]).filter((step) => step.task !== 'recharge' && step.task !== 'recharge_in_place').length;
+  function specClientFigures(map: Record<string, PlanStep[]>) {
+    const lastSteps = Object.values(map).map((robotSteps) => robotSteps.at(-1));
+    return {
+      totalDeliveries: specClientDeliveries(map),
+      totalDistance: lastSteps.reduce((sum, last) => sum + (last?.total_distance ?? 0), 0),
+      finalBattery: lastSteps.map((last) => Math.min(100, Math.max(0, 100 * (1 - (last?.total_distance ?? 0) / 20)))),
+    };
+  }
+
+  it('this app: 4 deliveries, 44 m driven (the odometers 34 + 10), final battery 50% / 100% / 100%, R1_1 min 20% avg 55%', () => {
+    const plans = robotPlansOf(results);
+    const summary = summarisePlan(plans, TWO_ROBOT_PARAMETERS);
+    expect(summary.totalDeliveries).toBe(4);
+    expect(summary.totalDistance).toBe(44);
+    expect(plans.map(({ steps }) => formatPercent2(finalBatteryOf(steps, TWO_ROBOT_PARAMETERS)))).toEqual(['50.00%', '100.00%', '100.00%']);
+    const r1 = robotMetrics(plans[0].steps, TWO_ROBOT_PARAMETERS);
+    expect([formatPercent1(r1.minBattery ?? NaN), formatPercent1(r1.avgBattery ?? NaN), r1.distance]).toEqual(['20.0%', '55.0%', 34]);
+  });
+
+  it('the spec’s client, on a plan as this product makes them (recharges only before deliveries): same deliveries and final batteries; Total Distance sums distances since the last charge', () => {
+    const { R1_1, R2_1 } = TWO_ROBOT_RESULTS;
+    const ours = robotPlansOf({ R1_1, R2_1 });
+    expect(summarisePlan(ours, TWO_ROBOT_PARAMETERS)).toMatchObject({ totalDeliveries: 3, totalDistance: 34 });
+    expect(ours.map(({ steps }) => finalBatteryOf(steps, TWO_ROBOT_PARAMETERS))).toEqual([50, 100]);
+    expect(specClientFigures({ R1_1, R2_1 } as Record<string, PlanStep[]>)).toEqual({ totalDeliveries: 3, totalDistance: 10, finalBattery: [50, 100] });
+  });
+
+  it('the spec’s client would count a stats key in results as one more delivery, which is why stats travels beside results', () => {
+    expect(specClientDeliveries(results)).toBe(4);
+    expect(specClientDeliveries({ ...results, stats: TWO_ROBOT_STATS })).toBe(5);
   });
 });
 

@@ -30,7 +30,10 @@ export function formatPoint(point: readonly number[] | null | undefined): string
 export interface PlanStep {
   readonly task: readonly string[] | string;
   readonly path: readonly string[];
+  /** Metres since the robot's last charge (a recharge step includes its leg to the station). */
   readonly total_distance: number;
+  /** Metres since t = 0; absent in plans of the original backend, where it is rebuilt from total_distance. */
+  readonly odometer_m?: number | null;
   readonly completion_time: number;
   readonly battery_remaining?: number | null;
   readonly battery_capacity?: number | null;
@@ -58,7 +61,7 @@ export const DEFAULT_MAX_DISTANCE = 1000;
 export const DEFAULT_SOLVE_RECHARGE_MINUTES = 3;
 export const DEFAULT_ROBOT_SPEED = 1;
 
-/** Keys of `results` that are not robots. */
+/** Keys a results map may hold besides robots: `error` of a failed solve, and `stats`, which spec §3 allows there. */
 const NON_ROBOT_KEYS = new Set(['stats', 'error']);
 
 function isPlanStep(value: unknown): value is PlanStep {
@@ -88,7 +91,7 @@ export function robotPlansOf(results: Readonly<Record<string, unknown>> | null |
   return plans.sort((a, b) => compareRobotIds(a.robotId, b.robotId));
 }
 
-/** The `stats` key the solver writes (docs solve-model), read defensively. */
+/** The solve record's `stats` (docs solve-model), read defensively. */
 export interface PlanStats {
   readonly algorithm?: string;
   readonly makespan_s?: number;
@@ -104,8 +107,7 @@ export interface PlanStats {
   readonly [key: string]: unknown;
 }
 
-export function planStatsOf(results: Readonly<Record<string, unknown>> | null | undefined): PlanStats | null {
-  const stats = results?.stats;
+export function planStatsOf(stats: unknown): PlanStats | null {
   return stats && typeof stats === 'object' && !Array.isArray(stats) ? (stats as PlanStats) : null;
 }
 
@@ -162,10 +164,29 @@ export function rechargeMinutesOf(step: PlanStep, parameters?: PlanParameters | 
   return finiteOr(step.recharge_time, finiteOr(parameters?.recharge_time, DEFAULT_SOLVE_RECHARGE_MINUTES));
 }
 
-/** Metres travelled during one step: the cumulative total_distance minus the previous step's. */
+/**
+ * Metres travelled during one step. total_distance counts since the last charge, so after a
+ * recharge step the next step's total_distance is its own length; otherwise it is the difference
+ * with the step before. The odometer, when the plan carries it, says the same more directly.
+ */
 export function stepDistance(steps: readonly PlanStep[], index: number): number {
-  const previous = index > 0 ? steps[index - 1].total_distance : 0;
-  return Math.max(0, steps[index].total_distance - previous);
+  const step = steps[index];
+  const previous = index > 0 ? steps[index - 1] : undefined;
+  if (isFiniteNumber(step.odometer_m) && (!previous || isFiniteNumber(previous.odometer_m))) {
+    return Math.max(0, step.odometer_m - (previous?.odometer_m ?? 0));
+  }
+  const base = !previous || isRechargeStep(previous) ? 0 : previous.total_distance;
+  return Math.max(0, step.total_distance - base);
+}
+
+/** Metres a robot drove from t = 0 to the end of its plan (the odometer of its last step). */
+export function odometerOf(steps: readonly PlanStep[]): number {
+  const last = steps[steps.length - 1];
+  if (!last) return 0;
+  if (isFiniteNumber(last.odometer_m)) return last.odometer_m;
+  let metres = 0;
+  for (let index = 0; index < steps.length; index += 1) metres += stepDistance(steps, index);
+  return metres;
 }
 
 // ---------------------------------------------------------------- summary figures
@@ -214,7 +235,8 @@ export function summarisePlan(plans: readonly RobotPlan[], parameters?: PlanPara
       }
       maxCompletionTime = Math.max(maxCompletionTime, step.completion_time);
     }
-    if (steps.length > 0) totalDistance += steps[steps.length - 1].total_distance;
+    // Total Distance is what the fleet drove, so the odometer, not the distance since the last charge.
+    totalDistance += odometerOf(steps);
     consumed += batteryConsumed(steps, parameters);
   }
   return {
@@ -242,7 +264,8 @@ export interface RobotMetrics {
 
 /**
  * Final battery percentage: the last step's battery_remaining when the plan carries it;
- * otherwise the spec's formula on the robot's total distance, clamped to [0, capacity].
+ * otherwise the spec's formula on the last step's total_distance (metres since the last charge),
+ * clamped to [0, capacity].
  */
 export function finalBatteryOf(steps: readonly PlanStep[], parameters?: PlanParameters | null): number {
   const last = steps[steps.length - 1];
@@ -289,7 +312,7 @@ export function robotMetrics(steps: readonly PlanStep[], parameters?: PlanParame
     deliveries,
     recharges,
     rechargeMinutes,
-    distance: last?.total_distance ?? 0,
+    distance: odometerOf(steps),
     completionTime: last?.completion_time ?? 0,
     finalBattery: finalBatteryOf(steps, parameters),
     minBattery: levels.length > 0 ? Math.min(...levels) : null,

@@ -88,15 +88,15 @@ describe('/solves/{id}', () => {
   it('completed: summarises the results and lists every robot’s steps', async () => {
     const results = {
       R1_1: [
-        { task: ['P1', 'D1'], path: ['R1_1', 'P1', 'D1'], total_distance: 12.5, completion_time: 12.5, battery_remaining: 98.75 },
-        { task: 'recharge', path: ['D1', 'R1'], total_distance: 20, completion_time: 200.5, battery_remaining: 100, recharge_time: 3 },
-        { task: ['P2', 'D1'], path: ['R1', 'P2', 'D1'], total_distance: 31.25, completion_time: 211.75, battery_remaining: 98.875 },
+        { task: ['P1', 'D1'], path: ['R1_1', 'P1', 'D1'], total_distance: 12.5, odometer_m: 12.5, completion_time: 12.5, battery_remaining: 98.75 },
+        { task: 'recharge', path: ['D1', 'R1'], total_distance: 20, odometer_m: 20, completion_time: 200.5, battery_remaining: 100, recharge_time: 3 },
+        { task: ['P2', 'D1'], path: ['R1', 'P2', 'D1'], total_distance: 11.25, odometer_m: 31.25, completion_time: 211.75, battery_remaining: 98.875 },
       ],
-      R1_2: [{ task: ['P2', 'D1'], path: ['R1_2', 'P2', 'D1'], total_distance: 8, completion_time: 8, battery_remaining: 99.2 }],
+      R1_2: [{ task: ['P2', 'D1'], path: ['R1_2', 'P2', 'D1'], total_distance: 8, odometer_m: 8, completion_time: 8, battery_remaining: 99.2 }],
       R2_1: [],
-      stats: { algorithm: 'greedy_distance', makespan_s: 211.75 },
     };
-    stubFetch(routesFor(solveFixture({ status: 'completed', results })));
+    const stats = { algorithm: 'greedy_distance', makespan_s: 211.75 };
+    stubFetch(routesFor(solveFixture({ status: 'completed', results, stats })));
     renderApp('/solves/41', { signedIn: true });
     const summary = await screen.findByRole('region', { name: 'Results Summary' });
     expect(within(summary).getByText('Total Deliveries').nextSibling).toHaveTextContent('3');

@@ -86,6 +86,7 @@ export function solveFixture(overrides: Partial<Solve> = {}): Solve {
     parameters: structuredClone(SPEC_DEFAULT_SOLVE_PARAMETERS),
     celery_task_id: 'job-41',
     results: null,
+    stats: null,
     progress: null,
     tasks: [RUSH_ORDERS],
     ...STAMP,

@@ -139,8 +139,10 @@ export const solveRecordSchema = z.object({
   algorithm_id: z.number().int(),
   parameters: solveParametersSchema,
   celery_task_id: z.string().nullable(),
-  /** Robot id -> steps, plus `stats`; `error` when failed. Null until the solve ends. */
+  /** Robot id -> steps (spec §3), nothing else; `{error}` when failed. Null until the solve ends. */
   results: z.record(z.string(), z.unknown()).nullable(),
+  /** The figures of a completed solve (makespan, bound, gap, stop_reason, ...); null otherwise. */
+  stats: z.record(z.string(), z.unknown()).nullable(),
   /** Percent done and best makespan so far while running; null otherwise. */
   progress: z.record(z.string(), z.unknown()).nullable(),
   tasks: z.array(taskRecordSchema),

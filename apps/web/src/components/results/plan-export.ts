@@ -1,6 +1,6 @@
 // Export of a solve's plan: the results map as JSON, and one CSV row per step.
 
-import { deliveryPairOf, robotPlansOf, type PlanStep } from '../../lib/format.ts';
+import { deliveryPairOf, robotPlansOf, stepDistance, type PlanStep } from '../../lib/format.ts';
 
 export const PLAN_CSV_COLUMNS = [
   'robot',
@@ -10,6 +10,7 @@ export const PLAN_CSV_COLUMNS = [
   'dropoff',
   'path',
   'total_distance',
+  'odometer_m',
   'completion_time',
   'battery_remaining',
   'recharge_time',
@@ -31,8 +32,11 @@ export function csvField(value: string | number | null | undefined): string {
 export function planToCsv(results: Readonly<Record<string, unknown>> | null | undefined): string {
   const lines = [PLAN_CSV_COLUMNS.join(',')];
   for (const { robotId, steps } of robotPlansOf(results)) {
+    let odometer = 0;
     steps.forEach((step, index) => {
       const pair = deliveryPairOf(step);
+      // Plans of the original backend carry no odometer: rebuild it from the step lengths.
+      odometer += stepDistance(steps, index);
       lines.push(
         [
           csvField(robotId),
@@ -42,6 +46,7 @@ export function planToCsv(results: Readonly<Record<string, unknown>> | null | un
           csvField(pair?.[1]),
           csvField(step.path.join(' > ')),
           csvField(step.total_distance),
+          csvField(Math.round((step.odometer_m ?? odometer) * 100) / 100),
           csvField(step.completion_time),
           csvField(step.battery_remaining),
           csvField(step.recharge_time),
@@ -52,7 +57,7 @@ export function planToCsv(results: Readonly<Record<string, unknown>> | null | un
   return `${lines.join('\n')}\n`;
 }
 
-/** The plan exactly as the solve stores it (robot steps plus stats), pretty-printed. */
+/** The plan exactly as the solve stores it (robot id -> steps), pretty-printed. */
 export function planToJson(results: Readonly<Record<string, unknown>> | null | undefined): string {
   return `${JSON.stringify(results ?? {}, null, 2)}\n`;
 }

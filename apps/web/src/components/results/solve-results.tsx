@@ -12,6 +12,8 @@ export interface ResultsSolve {
   readonly id: number | string;
   readonly parameters?: PlanParameters | null;
   readonly results?: Readonly<Record<string, unknown>> | null;
+  /** The solve's figures; plans from elsewhere may carry them as `results.stats` (spec §3 allows it). */
+  readonly stats?: Readonly<Record<string, unknown>> | null;
   /** Some records carry the plan under `result`. */
   readonly result?: Readonly<Record<string, unknown>> | null;
 }
@@ -43,7 +45,7 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
   const results = resultsOf(solve);
   const parameters = solve.parameters ?? null;
   const plans = useMemo(() => robotPlansOf(results), [results]);
-  const stats = planStatsOf(results);
+  const stats = planStatsOf(solve.stats ?? results?.stats);
   const summary = useMemo(() => summarisePlan(plans, parameters), [plans, parameters]);
   const chart = useMemo(
     () =>

@@ -82,29 +82,32 @@ const stepBattery = { battery_capacity: 100, max_distance: 20 } as const;
  * R1_1: two deliveries, a recharge at R1 (3 min), one more delivery.
  * R1_2: one delivery, then a recharge in place (6 min).
  * R2_1: no work.
+ * total_distance counts since the last charge (the recharge step includes its 8 m leg to R1);
+ * odometer_m counts from t = 0: R1_1 drives 10 + 6 + 8 + 10 = 34 m, R1_2 10 m.
  */
 export const TWO_ROBOT_RESULTS = {
   R1_1: [
-    { task: ['P1', 'D1'], path: ['R1_1', 'N1', 'P1', 'D1'], total_distance: 10, completion_time: 10, battery_remaining: 50, ...stepBattery },
-    { task: ['P2', 'D1'], path: ['D1', 'P2', 'D1'], total_distance: 16, completion_time: 16, battery_remaining: 20, ...stepBattery },
-    { task: 'recharge', path: ['D1', 'N1', 'R1'], total_distance: 24, completion_time: 204, battery_remaining: 100, recharge_time: 3, ...stepBattery },
-    { task: ['P1', 'D1'], path: ['R1', 'N1', 'P1', 'D1'], total_distance: 34, completion_time: 214, battery_remaining: 50, ...stepBattery },
+    { task: ['P1', 'D1'], path: ['R1_1', 'N1', 'P1', 'D1'], total_distance: 10, odometer_m: 10, completion_time: 10, battery_remaining: 50, ...stepBattery },
+    { task: ['P2', 'D1'], path: ['D1', 'P2', 'D1'], total_distance: 16, odometer_m: 16, completion_time: 16, battery_remaining: 20, ...stepBattery },
+    { task: 'recharge', path: ['D1', 'N1', 'R1'], total_distance: 24, odometer_m: 24, completion_time: 204, battery_remaining: 100, recharge_time: 3, ...stepBattery },
+    { task: ['P1', 'D1'], path: ['R1', 'N1', 'P1', 'D1'], total_distance: 10, odometer_m: 34, completion_time: 214, battery_remaining: 50, ...stepBattery },
   ],
   R1_2: [
-    { task: ['P2', 'D1'], path: ['R1_2', 'N1', 'P2', 'D1'], total_distance: 10, completion_time: 10, battery_remaining: 50, ...stepBattery },
-    { task: 'recharge_in_place', path: ['D1'], total_distance: 10, completion_time: 370, battery_remaining: 100, recharge_time: 6, ...stepBattery },
+    { task: ['P2', 'D1'], path: ['R1_2', 'N1', 'P2', 'D1'], total_distance: 10, odometer_m: 10, completion_time: 10, battery_remaining: 50, ...stepBattery },
+    { task: 'recharge_in_place', path: ['D1'], total_distance: 10, odometer_m: 10, completion_time: 370, battery_remaining: 100, recharge_time: 6, ...stepBattery },
   ],
   R2_1: [],
-  stats: {
-    algorithm: 'greedy_distance',
-    makespan_s: 214,
-    total_distance_m: 44,
-    recharges: 2,
-    lower_bound_s: 210.25,
-    gap: 214 / 210.25 - 1,
-    runtime_ms: 3,
-    seed: 1,
-  },
+};
+
+export const TWO_ROBOT_STATS = {
+  algorithm: 'greedy_distance',
+  makespan_s: 214,
+  total_distance_m: 44,
+  recharges: 2,
+  lower_bound_s: 210.25,
+  gap: 214 / 210.25 - 1,
+  runtime_ms: 3,
+  seed: 1,
 };
 
 export const TWO_ROBOT_SOLVE = {
@@ -120,6 +123,7 @@ export const TWO_ROBOT_SOLVE = {
   parameters: TWO_ROBOT_PARAMETERS,
   celery_task_id: 'solve-42',
   results: TWO_ROBOT_RESULTS,
+  stats: TWO_ROBOT_STATS,
   progress: null,
   tasks: [],
   created_at: '2026-01-05T10:05:00.000Z',
