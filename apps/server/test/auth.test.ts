@@ -50,10 +50,24 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       [{ email: 'not-an-email', username: 'x', password: 'longenough' }, 'body.email: Enter a valid email address'],
       [{ email: 'x@example.com', username: 'x', password: 'seven77' }, 'body.password: Password must be at least 8 characters'],
       [{ email: 'x@example.com', username: '', password: 'longenough' }, 'body.username: Username is required'],
+      [{ email: 'x@example.com', username: '   ', password: 'longenough' }, 'body.username: Username is required'],
+      [{ email: 'x@example.com', username: 'Jane\u0007Doe', password: 'longenough' }, 'body.username: Username must not contain control characters or line breaks'],
+      [{ email: 'x@example.com', username: 'Jane\nDoe', password: 'longenough' }, 'body.username: Username must not contain control characters or line breaks'],
+      [{ email: 'x@example.com', username: 'x'.repeat(65), password: 'longenough' }, 'body.username: Username must be at most 64 characters'],
     ])('rejects %j with 400 naming the field', async (payload, detail) => {
       const response = await post(REGISTER, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail });
+    });
+
+    it('accepts any printable name: spaces, accents, other scripts, punctuation; trimmed; 64 characters at most', async () => {
+      for (const [index, username] of ['Jane Doe', '  José Álvarez  ', '李雷', "O'Brien & Sons (Ops)", 'é'.repeat(64)].entries()) {
+        const response = await post(REGISTER, { email: `name${index}@example.com`, username, password: 'longenough' });
+        expect(response.statusCode).toBe(201);
+        expect(response.json().username).toBe(username.trim());
+      }
+      const taken = await post(REGISTER, { email: 'jane2@example.com', username: 'JANE DOE', password: 'longenough' });
+      expect(taken.json()).toEqual({ detail: 'This username is already taken' });
     });
 
     it('rejects a duplicate e-mail (any case) and a duplicate username (any case) with 400', async () => {
@@ -176,14 +190,23 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       expect(fresh.statusCode).toBe(200);
     });
 
-    it('allows one code per 60 seconds: 429 with Retry-After counting down', async () => {
+    it('inside the 60 s cooldown answers 200 with the seconds left and sends no mail (a resend straight after registering is no error)', async () => {
       const user = await t.register('interval');
+      const straightAway = await post(RESEND, { email: user.email });
+      expect(straightAway.statusCode).toBe(200);
+      expect(straightAway.json()).toEqual({ detail: 'A code was sent less than a minute ago. You can request a new one in 60 seconds.', code_sent: false, retry_after_s: 60 });
       t.clock.advanceSeconds(15);
       const tooSoon = await post(RESEND, { email: user.email });
-      expect(tooSoon.statusCode).toBe(429);
-      expect(tooSoon.headers['retry-after']).toBe('45');
-      expect(tooSoon.json()).toEqual({ detail: 'Please wait a minute before requesting another code.' });
+      expect(tooSoon.statusCode).toBe(200);
+      expect(tooSoon.headers['retry-after']).toBeUndefined();
+      expect(tooSoon.json()).toEqual({ detail: 'A code was sent less than a minute ago. You can request a new one in 45 seconds.', code_sent: false, retry_after_s: 45 });
+      t.clock.advanceSeconds(44.5);
+      expect((await post(RESEND, { email: user.email })).json().detail).toBe('A code was sent less than a minute ago. You can request a new one in 1 second.');
       expect(t.mail.countFor(user.email)).toBe(1);
+      t.clock.advanceSeconds(0.5);
+      const sent = await post(RESEND, { email: user.email });
+      expect(sent.json()).toEqual({ detail: 'If the account exists and is not verified yet, a new code has been sent', code_sent: true, retry_after_s: 60 });
+      expect(t.mail.countFor(user.email)).toBe(2);
     });
 
     it('allows 5 resends per hour: the 6th answers 429 until the first leaves the hour', async () => {
@@ -206,6 +229,7 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     it('answers an unknown e-mail like a known one and sends nothing', async () => {
       const response = await post(RESEND, { email: 'ghost@example.com' });
       expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ detail: 'If the account exists and is not verified yet, a new code has been sent', code_sent: true, retry_after_s: 60 });
       expect(t.mail.countFor('ghost@example.com')).toBe(0);
     });
 

@@ -42,11 +42,22 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
         description: 'Orders before 10:00',
         environment_id: environmentId,
         environment: { id: environmentId, name: environmentName },
-        parameters: {},
+        // Sent as {}: the environment's fleet (one robot) and, before any task, no orders.
+        parameters: { robot_count: 1, order_volume: 0 },
         created_at: record.created_at,
         updated_at: record.updated_at,
       });
       expect((await request('GET', `/scenarios/${record.id}`)).json()).toEqual(record);
+    });
+
+    it('fills parameters sent as {} from the environment, and counts the pairs of its tasks as the order volume', async () => {
+      const scenario = (await request('POST', '/scenarios', { ...scenarioBody(environmentId, 'Counted'), parameters: {} })).json();
+      expect(scenario.parameters).toEqual({ robot_count: 1, order_volume: 0 });
+      const threeMore = { ...taskBody(scenario.id, 'Three more'), details: { tasks: [['P1', 'D1'], ['P2', 'D1'], ['P1', 'D1']] } };
+      expect((await request('POST', '/tasks/batch', [taskBody(scenario.id), threeMore])).statusCode).toBe(201);
+      expect((await request('GET', `/scenarios/${scenario.id}`)).json().parameters).toEqual({ robot_count: 1, order_volume: 5 });
+      const listed = (await request('GET', `/scenarios?environment_id=${environmentId}`)).json() as { id: number; parameters: unknown }[];
+      expect(listed.find((entry) => entry.id === scenario.id)?.parameters).toEqual({ robot_count: 1, order_volume: 5 });
     });
 
     it('accepts an environment_id sent as a numeric string and keeps order_volume/robot_count', async () => {

@@ -14,6 +14,7 @@ import { toUserRecord } from '../services/auth-service.ts';
 import type { Services } from '../services/index.ts';
 
 const messageSchema = z.object({ detail: z.string() });
+const resendAnswerSchema = messageSchema.extend({ code_sent: z.boolean(), retry_after_s: z.number().int().nonnegative() });
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { auth } = services;
@@ -59,15 +60,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         tags: ['auth'],
         summary: 'Send a new verification code',
         description:
-          'Replaces the previous code. At most one code per 60 seconds and 5 resends per hour (429 with Retry-After). ' +
-          'Unknown e-mails get the same answer, without any mail sent.',
+          'Replaces the previous code. At most one code per 60 seconds: inside that cooldown the answer is 200 ' +
+          'with a detail saying when a new code can be sent, and no mail goes out. At most 5 resends per hour ' +
+          '(429 with Retry-After). `code_sent` says whether a code went out; `retry_after_s` is the number of seconds ' +
+          'until the next code can be requested. ' +
+          'Unknown e-mails get the same answer as a sent code, without any mail sent.',
         body: resendVerificationBodySchema,
-        response: { 200: messageSchema, 400: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+        response: { 200: resendAnswerSchema, 400: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request) => {
-      await auth.resendVerification(request.body.email);
-      return { detail: 'If the account exists and is not verified yet, a new code has been sent' };
+      const { sent, retryAfterS } = await auth.resendVerification(request.body.email);
+      const detail = sent
+        ? 'If the account exists and is not verified yet, a new code has been sent'
+        : `A code was sent less than a minute ago. You can request a new one in ${retryAfterS} ${retryAfterS === 1 ? 'second' : 'seconds'}.`;
+      return { detail, code_sent: sent, retry_after_s: retryAfterS };
     },
   );
 

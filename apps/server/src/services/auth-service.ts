@@ -42,6 +42,15 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
 
 export const toUserRecord = (user: UserRow): UserRecord => ({ id: user.id, username: user.username, email: user.email });
 
+/**
+ * What a resend did: `sent` (as far as the caller may know: unknown e-mails read as sent), and
+ * the seconds until the next code can be asked for.
+ */
+export interface ResendOutcome {
+  sent: boolean;
+  retryAfterS: number;
+}
+
 export class AuthService {
   private readonly db: Database;
   private readonly mailer: Mailer;
@@ -148,14 +157,17 @@ export class AuthService {
 
   /**
    * Sends a new code, replacing the old one. Unknown e-mails get the same answer as known
-   * ones (nothing is sent), so this call does not reveal who has an account.
+   * ones (nothing is sent), so this call does not reveal who has an account. Inside the cooldown
+   * after the last code nothing is sent either, and the answer says how long to wait: a person who
+   * clicks "resend" straight after registering has done nothing wrong, so that is no error. Only
+   * the hourly cap is one (429 with Retry-After).
    */
-  async resendVerification(email: string): Promise<void> {
+  async resendVerification(email: string): Promise<ResendOutcome> {
     const now = this.clock();
     const issued = await this.db.transaction(async (tx) => {
       // Locking the account row serialises concurrent resends, so the limits hold under races.
       const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
-      if (!user) return null;
+      if (!user) return { kind: 'unknown' as const };
       if (user.email_verified_at) throw badRequest('Email is already verified. Please log in.');
       const [latest] = await tx
         .select({ created_at: emailVerificationCodes.created_at })
@@ -165,9 +177,7 @@ export class AuthService {
         .limit(1);
       if (latest) {
         const waitMs = latest.created_at.getTime() + AUTH_LIMITS.resendIntervalMs - now.getTime();
-        if (waitMs > 0) {
-          throw tooManyRequests('Please wait a minute before requesting another code.', waitMs / 1000);
-        }
+        if (waitMs > 0) return { kind: 'cooling-down' as const, retryAfterS: Math.ceil(waitMs / 1000) };
       }
       const hourAgo = new Date(now.getTime() - 60 * MINUTE_MS);
       const recentResends = await tx
@@ -200,9 +210,11 @@ export class AuthService {
           created_at: now,
         })
         .returning({ id: emailVerificationCodes.id });
-      return { email: user.email, code, codeId: row.id };
+      return { kind: 'issued' as const, email: user.email, code, codeId: row.id };
     });
-    if (!issued) return;
+    const cooldownS = Math.ceil(AUTH_LIMITS.resendIntervalMs / 1000);
+    if (issued.kind === 'unknown') return { sent: true, retryAfterS: cooldownS };
+    if (issued.kind === 'cooling-down') return { sent: false, retryAfterS: issued.retryAfterS };
     try {
       await this.mailer.sendVerificationCode(issued.email, issued.code);
     } catch (error) {
@@ -210,6 +222,7 @@ export class AuthService {
       await this.db.delete(emailVerificationCodes).where(eq(emailVerificationCodes.id, issued.codeId));
       throw new ApiError(503, 'Could not send the verification e-mail. Please try again later.', undefined, { cause: error });
     }
+    return { sent: true, retryAfterS: cooldownS };
   }
 
   async login(input: { username: string; password: string }, ip: string): Promise<AccessToken> {

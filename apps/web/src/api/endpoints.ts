@@ -18,6 +18,8 @@ import type {
 export interface RegisterInput { email: string; username: string; password: string }
 export interface LoginResponse { access_token: string; token_type?: string }
 export interface CreatedRecord { id: number }
+/** POST /auth/resend-verification: whether a code went out, and the seconds until the next may be asked for. */
+export interface ResendAnswer { detail: string; code_sent: boolean; retry_after_s: number }
 
 export const authApi = {
   register: (input: RegisterInput) =>
@@ -33,7 +35,7 @@ export const authApi = {
   verifyEmail: (email: string, code: string) =>
     apiRequest<unknown>('/auth/verify-email', { method: 'POST', body: { email, code }, skipUnauthorizedRedirect: true }),
   resendVerification: (email: string) =>
-    apiRequest<unknown>('/auth/resend-verification', { method: 'POST', body: { email }, skipUnauthorizedRedirect: true }),
+    apiRequest<ResendAnswer>('/auth/resend-verification', { method: 'POST', body: { email }, skipUnauthorizedRedirect: true }),
 };
 
 export const environmentsApi = {

@@ -23,6 +23,10 @@ describe('account validation (spec §5)', () => {
       confirmPassword: 'Passwords do not match',
     });
     expect(validateRegister({ username: 'ada', email: 'a@b.c', password: '12345678', confirmPassword: '12345678' })).toEqual({});
+    expect(validateRegister({ username: ' Jane Doe ', email: 'a@b.c', password: '12345678', confirmPassword: '12345678' })).toEqual({});
+    expect(validateRegister({ username: 'Jane\tDoe', email: 'a@b.c', password: '12345678', confirmPassword: '12345678' })).toEqual({
+      username: 'Username must not contain control characters or line breaks',
+    });
   });
 
   it('the verification code is digits only, six of them', () => {

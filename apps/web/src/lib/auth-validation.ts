@@ -1,4 +1,5 @@
 // Client-side rules of spec §5 for the account screens. Each returns one message per field.
+import { usernameSchema } from '@fleetlab/warehouse';
 
 export interface LoginErrors { email?: string; password?: string }
 
@@ -16,7 +17,9 @@ export interface RegisterErrors { username?: string; email?: string; password?: 
 
 export function validateRegister(input: RegisterInput): RegisterErrors {
   const errors: RegisterErrors = {};
-  if (!input.username.trim()) errors.username = 'Username is required';
+  // The server's own rule, so the form says what the API would answer.
+  const username = usernameSchema.safeParse(input.username);
+  if (!username.success) errors.username = username.error.issues[0].message;
   if (!input.email.trim()) errors.email = 'Email is required';
   if (!input.password) errors.password = 'Password is required';
   else if (input.password.length < MIN_PASSWORD_LENGTH) errors.password = 'Password must be at least 8 characters';

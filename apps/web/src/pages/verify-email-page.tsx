@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../api/endpoints.ts';
 import type { LoginLocationState } from '../auth/auth-context.tsx';
@@ -8,6 +8,28 @@ import { TextField } from '../components/ui/form-field.tsx';
 import { buttonPrimary, linkText } from '../components/ui/styles.ts';
 import { apiErrorText } from '../lib/auth-errors.ts';
 import { EMAIL_VERIFIED_MESSAGE, sanitizeVerificationCode, validateVerificationCode } from '../lib/auth-validation.ts';
+
+/** The server sends at most one code per minute; registering has just sent one. */
+const RESEND_COOLDOWN_S = 60;
+
+/** Whole seconds until `availableAtMs`, ticking once a second while above 0. */
+function useSecondsUntil(availableAtMs: number | null): number {
+  const secondsLeft = () => (availableAtMs === null ? 0 : Math.max(0, Math.ceil((availableAtMs - Date.now()) / 1000)));
+  const [seconds, setSeconds] = useState(secondsLeft);
+  useEffect(() => {
+    setSeconds(secondsLeft());
+    if (availableAtMs === null) return;
+    const timer = setInterval(() => {
+      const left = secondsLeft();
+      setSeconds(left);
+      if (left === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+    // secondsLeft reads only availableAtMs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [availableAtMs]);
+  return seconds;
+}
 
 export default function VerifyEmailPage() {
   const navigate = useNavigate();
@@ -24,6 +46,11 @@ export default function VerifyEmailPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [resending, setResending] = useState(false);
+  // Arriving from the register screen means a code was sent a moment ago.
+  const [resendAvailableAtMs, setResendAvailableAtMs] = useState<number | null>(() =>
+    (location.state as { email?: string } | null)?.email ? Date.now() + RESEND_COOLDOWN_S * 1000 : null,
+  );
+  const resendInS = useSecondsUntil(resendAvailableAtMs);
 
   function checkEmail(): boolean {
     const missing = !email.trim();
@@ -57,8 +84,9 @@ export default function VerifyEmailPage() {
     if (!checkEmail()) return;
     setResending(true);
     try {
-      await authApi.resendVerification(email.trim());
-      setNotice('A new code is on its way. It is valid for 10 minutes.');
+      const answer = await authApi.resendVerification(email.trim());
+      setNotice(answer.code_sent ? 'A new code is on its way. It is valid for 10 minutes.' : answer.detail);
+      setResendAvailableAtMs(Date.now() + answer.retry_after_s * 1000);
     } catch (error) {
       setSubmitError(apiErrorText(error, 'Failed to resend verification code'));
     } finally {
@@ -119,10 +147,10 @@ export default function VerifyEmailPage() {
         <button
           type="button"
           onClick={handleResend}
-          disabled={resending}
-          className={`${linkText} mx-auto block text-sm disabled:opacity-60`}
+          disabled={resending || resendInS > 0}
+          className={`${linkText} mx-auto block text-sm disabled:cursor-not-allowed disabled:opacity-60`}
         >
-          Didn&apos;t receive the code? Resend
+          {resendInS > 0 ? `You can request a new code in ${resendInS} s` : "Didn't receive the code? Resend"}
         </button>
       </form>
     </AuthShell>

@@ -19,7 +19,8 @@ function LocationProbe() {
 export const TEST_TOKEN = 'test-token';
 
 /** Renders the whole app (routes, auth, queries) at one URL, optionally signed in. */
-export function renderApp(url: string, options: { signedIn?: boolean; history?: string[] } = {}) {
+/** `url` may carry router state, as a page that navigates with `state` would pass it. */
+export function renderApp(url: string | { pathname: string; state: unknown }, options: { signedIn?: boolean; history?: string[] } = {}) {
   if (options.signedIn) storeToken(TEST_TOKEN);
   const queryClient = createQueryClient({ retryDelayMs: 0 });
   const entries = [...(options.history ?? []), url];

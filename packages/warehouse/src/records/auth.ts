@@ -12,15 +12,23 @@ const emailSchema = z
   .pipe(z.email('Enter a valid email address'))
   .transform((email) => email.toLowerCase());
 
+export const USERNAME_MAX_LENGTH = 64;
+
+/**
+ * A display name, not a handle: any printable text ("Jane Doe", "José", "李雷"), trimmed, 1-64
+ * characters. Control characters and line breaks would corrupt every place the name is shown.
+ */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Username is required')
+  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
+  .regex(/^[^\p{Cc}\p{Cs}\p{Zl}\p{Zp}]+$/u, 'Username must not contain control characters or line breaks');
+
 /** Body of POST /auth/register. */
 export const registerBodySchema = z.object({
   email: emailSchema,
-  username: z
-    .string()
-    .trim()
-    .min(1, 'Username is required')
-    .max(64)
-    .regex(/^[\p{L}\p{N}_.-]+$/u, 'Username may contain letters, digits, dots, dashes and underscores'),
+  username: usernameSchema,
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
