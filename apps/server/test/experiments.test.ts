@@ -130,6 +130,29 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
       expect(listed.find((record) => record.id === experiment.id)).toMatchObject({ id: experiment.id, name: 'Fleet size', robot_counts: [1, 2, 4] });
     });
 
+    it('a charger sweep runs one solve per charger count on the scenario’s fleet, fewest chargers first', async () => {
+      const body = { ...sweepBody({ kind: 'charger_sweep', name: 'Chargers', charger_counts: [3, 1, 2] }), robot_counts: undefined };
+      const experiment = await createExperiment(alice, body);
+      expect(experiment).toMatchObject({ kind: 'charger_sweep', algorithms: ['makespan'], robot_counts: [], charger_counts: [1, 2, 3] });
+      expect(experiment.points.map((point) => [point.algorithm, point.chargers])).toEqual([['makespan', 1], ['makespan', 2], ['makespan', 3]]);
+      const solve = (await expectStatus(as(alice, 'GET', `/solves/${experiment.points[1].solve_id}`), 200)).json();
+      expect(solve).toMatchObject({ name: 'Chargers · 2 chargers per station', parameters: { algorithm_type: 'makespan', chargers: 2 } });
+    });
+
+    it.each([
+      [{ charger_counts: undefined }, 'body.charger_counts: Required for a charger_sweep'],
+      [{ charger_counts: [1, 1] }, 'body.charger_counts: Charger counts must be distinct'],
+      [{ charger_counts: [0] }, 'body.charger_counts.0: Charger counts start at 1'],
+      [{ charger_counts: [11] }, 'body.charger_counts.0: At most 10 chargers per station'],
+      [{ robot_counts: [1] }, 'body.robot_counts: Not used by a charger_sweep'],
+      [{ parameters: { chargers: 2 } }, 'body.parameters: chargers is set by each point of a charger_sweep'],
+    ])('refuses a charger sweep with %j: %s', async (overrides, detail) => {
+      const body = { ...sweepBody({ kind: 'charger_sweep', charger_counts: [1, 2] }), robot_counts: undefined, ...overrides };
+      const response = await as(alice, 'POST', '/experiments', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail });
+    });
+
     it('derives progress, status and each point’s figures from its solves', async () => {
       const experiment = await createExperiment(alice, sweepBody({ robot_counts: [1, 2, 3] }));
       const [one, two, three] = experiment.points.map((point) => point.solve_id);
@@ -143,7 +166,8 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
         runtime_ms: 1200,
         seed: 1,
       });
-      await t.db.update(solves).set({ status: 'completed', results: { R1_1: [] }, stats: stats(180) }).where(eq(solves.id, one));
+      const execution = { executed_makespan_s: 200, free_flow_makespan_s: 185, throughput_per_h: 180, waiting_s: 30, max_robot_waiting_s: 20, charger_queue_s: { R1: 60, R2: 30 } };
+      await t.db.update(solves).set({ status: 'completed', results: { R1_1: [] }, stats: { ...stats(180), execution } }).where(eq(solves.id, one));
       await t.db.update(solves).set({ status: 'failed', results: { error: 'pickup P7 is unreachable from every robot' } }).where(eq(solves.id, two));
       await t.db.update(solves).set({ status: 'running', results: null }).where(eq(solves.id, three));
 
@@ -155,12 +179,16 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
           solve_id: one,
           algorithm: 'makespan',
           robot_count: 1,
+          chargers: null,
           status: 'completed',
-          stats: { makespan_s: 180, total_distance_m: 360, recharges: 1, gap: 1, runtime_ms: 1200, lower_bound_s: 90, deliveries: 10 },
+          stats: {
+            makespan_s: 180, total_distance_m: 360, recharges: 1, gap: 1, runtime_ms: 1200, lower_bound_s: 90, deliveries: 10,
+            executed_makespan_s: 200, free_flow_makespan_s: 185, throughput_per_h: 180, waiting_s: 30, max_robot_waiting_s: 20, charger_queue_s: 90,
+          },
           error: null,
         },
-        { solve_id: two, algorithm: 'makespan', robot_count: 2, status: 'failed', stats: null, error: 'pickup P7 is unreachable from every robot' },
-        { solve_id: three, algorithm: 'makespan', robot_count: 3, status: 'running', stats: null, error: null },
+        { solve_id: two, algorithm: 'makespan', robot_count: 2, chargers: null, status: 'failed', stats: null, error: 'pickup P7 is unreachable from every robot' },
+        { solve_id: three, algorithm: 'makespan', robot_count: 3, chargers: null, status: 'running', stats: null, error: null },
       ]);
 
       await t.db.update(solves).set({ status: 'completed', results: {}, stats: stats(99) }).where(eq(solves.id, three));

@@ -48,12 +48,17 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
       celery_task_id: null,
       results: null,
       stats: null,
+      execution: null,
       progress: null,
       tasks: [taskRecord],
       created_at: '2026-01-15T09:00:00.000Z',
       updated_at: '2026-01-15T09:00:00.000Z',
     });
     expect((await request('GET', `/solves/${record.id}`)).json()).toEqual(record);
+    // Lists never carry the plan or its execution: a 400-robot plan weighs megabytes.
+    const { results: _results, execution: _execution, ...summary } = record;
+    const listed = (await request('GET', '/solves')).json() as Record<string, unknown>[];
+    expect(listed.find((entry) => entry.id === record.id)).toEqual(summary);
   });
 
   it('keeps the parameters given and names the algorithm from algorithm_id', async () => {

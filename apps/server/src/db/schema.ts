@@ -16,6 +16,7 @@ import type {
   DimensionsRecord,
   ExperimentKind,
   ExperimentParametersRecord,
+  ExecutionRecord,
   ElementsRecord,
   NavigationGraphRecord,
   ScenarioParametersRecord,
@@ -183,6 +184,8 @@ export const solves = pgTable(
     results: jsonb('results').$type<Record<string, unknown>>(),
     /** The solve's figures (makespan, bound, gap, stop reason, ...); null until completed. */
     stats: jsonb('stats').$type<Record<string, unknown>>(),
+    /** The plan run by all robots on the shared floor (timelines, heat map); read by GET /solves/{id} only. */
+    execution: jsonb('execution').$type<ExecutionRecord>(),
     progress: jsonb('progress').$type<Record<string, unknown>>(),
     /** Job id of the queue that runs the solve (name kept from the spec's API). */
     celery_task_id: text('celery_task_id'),
@@ -225,6 +228,8 @@ export const experiments = pgTable(
     kind: text('kind').$type<ExperimentKind>().notNull(),
     algorithms: jsonb('algorithms').$type<AlgorithmName[]>().notNull(),
     robot_counts: jsonb('robot_counts').$type<number[]>().notNull(),
+    /** Chargers per station of each point of a charger sweep; [] for the other kinds. */
+    charger_counts: jsonb('charger_counts').$type<number[]>().notNull().default([]),
     parameters: jsonb('parameters').$type<ExperimentParametersRecord>().notNull(),
     knee_tolerance: doublePrecision('knee_tolerance').notNull(),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),

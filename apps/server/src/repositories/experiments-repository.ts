@@ -18,6 +18,7 @@ export interface NewExperiment {
   task_id: number;
   algorithms: AlgorithmName[];
   robot_counts: number[];
+  charger_counts: number[];
   parameters: ExperimentParametersRecord;
   knee_tolerance: number;
 }

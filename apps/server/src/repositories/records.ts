@@ -4,6 +4,7 @@ import type {
   EnvironmentReference,
   ScenarioRecord,
   SolveRecord,
+  SolveSummaryRecord,
   SolveStatusValue,
   TaskRecord,
   TaskTypeValue,
@@ -57,6 +58,14 @@ export function toTaskRecord(row: TaskRow): TaskRecord {
 }
 
 export function toSolveRecord(row: SolveRow, environment: EnvironmentReference, tasks: TaskRecord[]): SolveRecord {
+  return { ...toSolveSummary(row, environment, tasks), results: row.results, execution: row.execution };
+}
+
+export function toSolveSummary(
+  row: Omit<SolveRow, 'results' | 'execution'>,
+  environment: EnvironmentReference,
+  tasks: TaskRecord[],
+): SolveSummaryRecord {
   return {
     id: row.id,
     name: row.name,
@@ -69,7 +78,6 @@ export function toSolveRecord(row: SolveRow, environment: EnvironmentReference, 
     algorithm_id: row.algorithm_id,
     parameters: row.parameters,
     celery_task_id: row.celery_task_id,
-    results: row.results,
     stats: row.stats,
     progress: row.progress,
     tasks,

@@ -48,10 +48,12 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ services: Services; db: D
     {
       schema: {
         tags: ['experiments'],
-        summary: 'Create a fleet sweep or an algorithm comparison: one solve per point',
+        summary: 'Create a fleet sweep, an algorithm comparison or a charger sweep: one solve per point',
         description:
           'A fleet_sweep takes `algorithm` and 1-30 distinct `robot_counts` (1 to the robots of the environment); ' +
-          'an algorithm_comparison takes 2-7 distinct `algorithms` and runs on the scenario’s robot_count. ' +
+          'an algorithm_comparison takes 2-7 distinct `algorithms` and runs on the scenario’s robot_count; ' +
+          'a charger_sweep takes `algorithm` and 1-10 distinct `charger_counts` (chargers per station) and runs on the ' +
+          'scenario’s robot_count. ' +
           '`parameters` are solve parameters as for POST /solves (defaults of spec §9). Every point is an ' +
           'ordinary solve, queued like POST /solves. The scenario and task must be the caller’s (404) and the ' +
           'task must belong to the scenario (400).',

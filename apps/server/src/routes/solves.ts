@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordReferenceSchema, solveCreateSchema, solveRecordSchema } from '@fleetlab/warehouse';
+import { recordReferenceSchema, solveCreateSchema, solveRecordSchema, solveSummarySchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
 import type { Services } from '../services/index.ts';
@@ -16,12 +16,13 @@ export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       schema: {
         tags: ['solves'],
         summary: "The caller's solves, newest first, optionally of one environment and/or scenario",
+        description: 'Each solve without `results` and `execution` (GET /solves/{id} has them): plans of large fleets weigh megabytes.',
         security: bearerSecurity,
         querystring: z.object({
           environment_id: recordReferenceSchema.optional(),
           scenario_id: recordReferenceSchema.optional(),
         }),
-        response: { 200: z.array(solveRecordSchema), ...protectedErrorResponses },
+        response: { 200: z.array(solveSummarySchema), ...protectedErrorResponses },
       },
     },
     async (request) =>

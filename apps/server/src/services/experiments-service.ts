@@ -20,6 +20,7 @@ import type { SolvesService } from './solves-service.ts';
 interface PlannedPoint {
   algorithm: AlgorithmName;
   robotCount: number | undefined;
+  chargers: number | undefined;
   label: string;
 }
 
@@ -28,6 +29,12 @@ const numberOrNull = (value: unknown): number | null => (typeof value === 'numbe
 function statsOf(solve: PointSolveRow, deliveries: number): ExperimentPointStats | null {
   if (solve.status !== 'completed') return null;
   const stats = solve.stats ?? {};
+  const execution = (stats.execution ?? {}) as Record<string, unknown>;
+  const chargerQueues = execution.charger_queue_s;
+  const chargerQueueS =
+    chargerQueues && typeof chargerQueues === 'object'
+      ? Object.values(chargerQueues as Record<string, unknown>).reduce<number>((sum, seconds) => sum + (numberOrNull(seconds) ?? 0), 0)
+      : null;
   return {
     makespan_s: numberOrNull(stats.makespan_s),
     total_distance_m: numberOrNull(stats.total_distance_m),
@@ -36,6 +43,12 @@ function statsOf(solve: PointSolveRow, deliveries: number): ExperimentPointStats
     runtime_ms: numberOrNull(stats.runtime_ms),
     lower_bound_s: numberOrNull(stats.lower_bound_s),
     deliveries,
+    executed_makespan_s: numberOrNull(execution.executed_makespan_s),
+    free_flow_makespan_s: numberOrNull(execution.free_flow_makespan_s),
+    throughput_per_h: numberOrNull(execution.throughput_per_h),
+    waiting_s: numberOrNull(execution.waiting_s),
+    max_robot_waiting_s: numberOrNull(execution.max_robot_waiting_s),
+    charger_queue_s: chargerQueueS,
   };
 }
 
@@ -45,6 +58,7 @@ function pointOf(solve: PointSolveRow, deliveries: number): ExperimentPoint {
     solve_id: solve.id,
     algorithm: solve.parameters.algorithm_type,
     robot_count: solve.parameters.robot_count ?? null,
+    chargers: solve.parameters.chargers ?? null,
     status: solve.status as SolveStatusValue,
     stats: statsOf(solve, deliveries),
     error,
@@ -72,6 +86,7 @@ function toExperimentRecord(row: ExperimentRow, solves: PointSolveRow[], deliver
     task_id: row.task_id,
     algorithms: row.algorithms,
     robot_counts: row.robot_counts,
+    charger_counts: row.charger_counts,
     parameters: row.parameters,
     knee_tolerance: row.knee_tolerance,
     progress: {
@@ -134,8 +149,9 @@ export class ExperimentsService {
         environment_id: scenario.environment_id,
         scenario_id: body.scenario_id,
         task_id: body.task_id,
-        algorithms: body.kind === 'fleet_sweep' ? [body.algorithm!] : body.algorithms!,
+        algorithms: body.kind === 'algorithm_comparison' ? body.algorithms! : [body.algorithm!],
         robot_counts: body.kind === 'fleet_sweep' ? plan.map((point) => point.robotCount!) : [],
+        charger_counts: body.kind === 'charger_sweep' ? plan.map((point) => point.chargers!) : [],
         parameters: body.parameters,
         knee_tolerance: body.knee_tolerance,
       },
@@ -154,6 +170,7 @@ export class ExperimentsService {
             ...body.parameters,
             algorithm_type: point.algorithm,
             ...(point.robotCount === undefined ? {} : { robot_count: point.robotCount }),
+            ...(point.chargers === undefined ? {} : { chargers: point.chargers }),
           },
         });
         await this.repository.attachSolve(experiment.id, solve.id);
@@ -201,12 +218,23 @@ export class ExperimentsService {
       return counts.map((count) => ({
         algorithm: body.algorithm!,
         robotCount: count,
+        chargers: body.parameters.chargers,
         label: `${count} ${count === 1 ? 'robot' : 'robots'}`,
       }));
     }
-    // A comparison runs on the scenario's fleet, fixed now so later scenario edits leave it alone.
+    // Comparisons and charger sweeps run on the scenario's fleet, fixed now so later scenario edits leave them alone.
     const fleet = scenarioRobotCount !== undefined && scenarioRobotCount >= 1 && scenarioRobotCount < robots ? scenarioRobotCount : undefined;
-    return body.algorithms!.map((algorithm) => ({ algorithm, robotCount: fleet, label: algorithm }));
+    if (body.kind === 'charger_sweep') {
+      return [...body.charger_counts!]
+        .sort((a, b) => a - b)
+        .map((chargers) => ({
+          algorithm: body.algorithm!,
+          robotCount: fleet,
+          chargers,
+          label: `${chargers} ${chargers === 1 ? 'charger' : 'chargers'} per station`,
+        }));
+    }
+    return body.algorithms!.map((algorithm) => ({ algorithm, robotCount: fleet, chargers: body.parameters.chargers, label: algorithm }));
   }
 
   private async withPoints(rows: ExperimentRow[]): Promise<ExperimentRecord[]> {

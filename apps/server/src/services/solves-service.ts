@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { SolveCreateParsed, SolveRecord } from '@fleetlab/warehouse';
+import type { SolveCreateParsed, SolveRecord, SolveSummaryRecord } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { environments, scenarios, tasks } from '../db/schema.ts';
@@ -23,7 +23,7 @@ export class SolvesService {
     this.repository = new SolvesRepository(db);
   }
 
-  list(userId: number, filter: { environmentId?: number; scenarioId?: number }): Promise<SolveRecord[]> {
+  list(userId: number, filter: { environmentId?: number; scenarioId?: number }): Promise<SolveSummaryRecord[]> {
     return this.repository.list(userId, filter);
   }
 

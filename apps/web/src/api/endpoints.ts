@@ -9,6 +9,7 @@ import type {
   NewTask,
   Scenario,
   Solve,
+  SolveSummary,
   Task,
   User,
 } from './types.ts';
@@ -83,7 +84,7 @@ export const tasksApi = {
 
 export const solvesApi = {
   list: (filter: { environment_id?: number | string | null; scenario_id?: number | string | null } = {}) =>
-    apiRequest<Solve[]>('/solves', { query: { environment_id: filter.environment_id, scenario_id: filter.scenario_id } }),
+    apiRequest<SolveSummary[]>('/solves', { query: { environment_id: filter.environment_id, scenario_id: filter.scenario_id } }),
   get: (id: number | string) => apiRequest<Solve>(`/solves/${id}`),
   create: (input: NewSolve) => apiRequest<Solve>('/solves', { method: 'POST', body: input }),
   remove: (id: number | string) => apiRequest<unknown>(`/solves/${id}`, { method: 'DELETE' }),

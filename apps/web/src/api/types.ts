@@ -19,6 +19,7 @@ import type {
   SolveCreate,
   SolveParametersRecord,
   SolveRecord,
+  SolveSummaryRecord,
   SolveStatusValue,
   TaskCreate,
   TaskDetailsRecord,
@@ -53,6 +54,8 @@ export type TaskType = TaskTypeValue;
 export type TaskDetails = TaskDetailsRecord;
 export type PickupDropoffPair = PickupDropoffPairRecord;
 export type Solve = SolveRecord;
+/** A solve as GET /solves lists it: no results, no execution. */
+export type SolveSummary = SolveSummaryRecord;
 export type SolveStatus = SolveStatusValue;
 export type SolveParameters = SolveParametersRecord;
 export type ObjectiveName = ObjectiveKey;

@@ -10,12 +10,19 @@ const stats = (makespan: number, lowerBound: number) => ({
   runtime_ms: 1500,
   lower_bound_s: lowerBound,
   deliveries: 10,
+  executed_makespan_s: null,
+  free_flow_makespan_s: null,
+  throughput_per_h: null,
+  waiting_s: null,
+  max_robot_waiting_s: null,
+  charger_queue_s: null,
 });
 
 const point = (solveId: number, robotCount: number, makespan: number | null, lowerBound = 150): ExperimentPoint => ({
   solve_id: solveId,
   algorithm: 'makespan',
   robot_count: robotCount,
+  chargers: null,
   status: makespan === null ? 'failed' : 'completed',
   stats: makespan === null ? null : stats(makespan, lowerBound),
   error: makespan === null ? 'pickup P7 is unreachable from every robot' : null,
@@ -46,6 +53,7 @@ export const FLEET_SWEEP: ExperimentRecord = {
   task_id: 31,
   algorithms: ['makespan'],
   robot_counts: [1, 2, 3, 4, 5],
+  charger_counts: [],
   parameters: PARAMETERS,
   knee_tolerance: 0.05,
   progress: { completed: 4, failed: 1, total: 5 },
@@ -68,6 +76,6 @@ export const ALGORITHM_COMPARISON: ExperimentRecord = {
   points: [
     { ...point(71, 3, 320), algorithm: 'auction' },
     { ...point(72, 3, 300), algorithm: 'greedy_distance' },
-    { solve_id: 73, algorithm: 'kmeans', robot_count: 3, status: 'running', stats: null, error: null },
+    { solve_id: 73, algorithm: 'kmeans', robot_count: 3, chargers: null, status: 'running', stats: null, error: null },
   ],
 };

@@ -1,14 +1,14 @@
-import type { Solve } from '../api/types.ts';
+import type { SolveSummary } from '../api/types.ts';
 
 export const RECENT_SOLVES_LIMIT = 5;
 
 /** Newest first, so "recent" means recent whatever order the API lists them in. */
-export function recentSolves(solves: Solve[], limit = RECENT_SOLVES_LIMIT): Solve[] {
+export function recentSolves<T extends SolveSummary>(solves: T[], limit = RECENT_SOLVES_LIMIT): T[] {
   return [...solves]
     .sort((a, b) => (Date.parse(b.created_at ?? '') || 0) - (Date.parse(a.created_at ?? '') || 0) || b.id - a.id)
     .slice(0, limit);
 }
 
-export function solveEnvironmentName(solve: Solve, environmentNames?: Map<number, string>): string {
+export function solveEnvironmentName(solve: SolveSummary, environmentNames?: Map<number, string>): string {
   return solve.environment?.name ?? environmentNames?.get(solve.environment_id) ?? `Environment ${solve.environment_id}`;
 }

@@ -6,9 +6,9 @@ import {
   recordReferenceSchema,
   timestampsSchema,
 } from './common.ts';
-import { algorithmNameSchema, solveParametersInputSchema, solveStatusSchema } from './solve.ts';
+import { algorithmNameSchema, SOLVE_PARAMETER_RANGES, solveParametersInputSchema, solveStatusSchema } from './solve.ts';
 
-export const experimentKindValues = ['fleet_sweep', 'algorithm_comparison'] as const;
+export const experimentKindValues = ['fleet_sweep', 'algorithm_comparison', 'charger_sweep'] as const;
 export const experimentKindSchema = z.enum(experimentKindValues);
 export type ExperimentKind = z.infer<typeof experimentKindSchema>;
 
@@ -33,8 +33,10 @@ function hasDuplicates(values: readonly unknown[]): boolean {
 
 /**
  * Body of POST /experiments. A fleet sweep names one `algorithm` and 1-30 distinct
- * `robot_counts`; an algorithm comparison names 2-7 distinct `algorithms` (its fleet is the
- * scenario's robot_count). Robot counts are checked against the environment by the server.
+ * `robot_counts`; an algorithm comparison names 2-7 distinct `algorithms`; a charger sweep names
+ * one `algorithm` and 1-10 distinct `charger_counts` (chargers per station). Comparisons and
+ * charger sweeps run on the scenario's robot_count. Robot counts are checked against the
+ * environment by the server.
  */
 export const experimentCreateSchema = z
   .object({
@@ -46,12 +48,32 @@ export const experimentCreateSchema = z
     algorithm: algorithmNameSchema.optional(),
     algorithms: z.array(algorithmNameSchema).optional(),
     robot_counts: z.array(z.number().int().min(1, 'Robot counts start at 1')).optional(),
+    charger_counts: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(SOLVE_PARAMETER_RANGES.chargers.min, 'Charger counts start at 1')
+          .max(SOLVE_PARAMETER_RANGES.chargers.max, `At most ${SOLVE_PARAMETER_RANGES.chargers.max} chargers per station`),
+      )
+      .optional(),
     parameters: experimentParametersSchema.default(experimentParametersSchema.parse({})),
     knee_tolerance: z.number().min(0).max(1).default(DEFAULT_KNEE_TOLERANCE),
   })
   .superRefine((body, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
-    if (body.kind === 'fleet_sweep') {
+    if (body.kind !== 'charger_sweep' && body.charger_counts !== undefined) issue('charger_counts', `Not used by a ${body.kind}`);
+    if (body.kind === 'charger_sweep') {
+      if (body.algorithm === undefined) issue('algorithm', 'Required for a charger_sweep');
+      if (body.algorithms !== undefined) issue('algorithms', 'Not used by a charger_sweep; name one algorithm');
+      if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by a charger_sweep');
+      if (body.parameters.chargers !== undefined) issue('parameters', 'chargers is set by each point of a charger_sweep');
+      const counts = body.charger_counts;
+      if (counts === undefined) issue('charger_counts', 'Required for a charger_sweep');
+      else if (counts.length < 1 || counts.length > SOLVE_PARAMETER_RANGES.chargers.max) {
+        issue('charger_counts', `Expected 1 to ${SOLVE_PARAMETER_RANGES.chargers.max} charger counts`);
+      } else if (hasDuplicates(counts)) issue('charger_counts', 'Charger counts must be distinct');
+    } else if (body.kind === 'fleet_sweep') {
       if (body.algorithm === undefined) issue('algorithm', 'Required for a fleet_sweep');
       if (body.algorithms !== undefined) issue('algorithms', 'Not used by a fleet_sweep; name one algorithm');
       const counts = body.robot_counts;
@@ -71,7 +93,7 @@ export const experimentCreateSchema = z
 export type ExperimentCreate = z.input<typeof experimentCreateSchema>;
 export type ExperimentCreateParsed = z.output<typeof experimentCreateSchema>;
 
-/** The figures of a finished point, copied from its solve's `results.stats`. */
+/** The figures of a finished point, copied from its solve's `stats` (executed ones from `stats.execution`). */
 export const experimentPointStatsSchema = z.object({
   makespan_s: z.number().nullable(),
   total_distance_m: z.number().nullable(),
@@ -81,6 +103,13 @@ export const experimentPointStatsSchema = z.object({
   lower_bound_s: z.number().nullable(),
   /** Number of deliveries (pairs) of the task, so pages can derive deliveries per hour. */
   deliveries: z.number().int(),
+  /** The plan run on the shared floor: makespan, deliveries per hour, waiting and charger queues (null before execution existed). */
+  executed_makespan_s: z.number().nullable(),
+  free_flow_makespan_s: z.number().nullable(),
+  throughput_per_h: z.number().nullable(),
+  waiting_s: z.number().nullable(),
+  max_robot_waiting_s: z.number().nullable(),
+  charger_queue_s: z.number().nullable(),
 });
 export type ExperimentPointStats = z.infer<typeof experimentPointStatsSchema>;
 
@@ -89,6 +118,8 @@ export const experimentPointSchema = z.object({
   algorithm: algorithmNameSchema,
   /** The fleet size the solve used (null: the whole fleet of the environment). */
   robot_count: z.number().int().positive().nullable(),
+  /** Chargers per station the solve used (null: one per robot, no queue). */
+  chargers: z.number().int().positive().nullable(),
   status: solveStatusSchema,
   /** Null until the solve completed. */
   stats: experimentPointStatsSchema.nullable(),
@@ -108,6 +139,7 @@ export const experimentRecordSchema = z.object({
   task_id: recordIdSchema,
   algorithms: z.array(algorithmNameSchema),
   robot_counts: z.array(z.number().int().positive()),
+  charger_counts: z.array(z.number().int().positive()),
   parameters: experimentParametersSchema,
   knee_tolerance: z.number(),
   /** `completed` and `failed` points of `total`; the experiment is done when they add up to it. */

@@ -6,3 +6,4 @@ export * from './task.ts';
 export * from './solve.ts';
 export * from './auth.ts';
 export * from './experiment.ts';
+export * from './execution.ts';

@@ -7,6 +7,7 @@ import {
   timestampsSchema,
 } from './common.ts';
 import { environmentReferenceSchema } from './environment.ts';
+import { executionSchema } from './execution.ts';
 import { taskRecordSchema } from './task.ts';
 
 /** Algorithm ids of spec §7; the id and the name are interchangeable on input. */
@@ -66,6 +67,15 @@ export const SOLVE_PARAMETER_DEFAULTS = {
 } as const;
 
 /**
+ * Ranges of the execution parameters (the spec's own fields keep their spec §5 ranges below).
+ * Absent, `chargers` is one per robot of the station (no queue) and `handling_time_s` is 0.
+ */
+export const SOLVE_PARAMETER_RANGES = {
+  chargers: { min: 1, max: 10 },
+  handling_time_s: { min: 0, max: 600 },
+} as const;
+
+/**
  * Solve parameters as submitted: every field optional, filled with the spec §9 defaults,
  * ranges of spec §5 (max_distance must be positive: a zero range leaves no battery to move on).
  */
@@ -78,6 +88,10 @@ export const solveParametersInputSchema = z.object({
   recharge_time: z.number().min(3).max(120).default(SOLVE_PARAMETER_DEFAULTS.recharge_time),
   objective_weights: objectiveWeightsSchema.default({ ...SOLVE_PARAMETER_DEFAULTS.objective_weights }),
   balance_factor: z.number().min(0).max(100).default(SOLVE_PARAMETER_DEFAULTS.balance_factor),
+  /** Charging points per station (absent: one per robot of the station, so no robot ever queues). */
+  chargers: z.number().int('chargers must be a whole number').min(1, 'chargers must be at least 1').max(SOLVE_PARAMETER_RANGES.chargers.max).optional(),
+  /** Seconds a robot spends at a pickup and at a dropoff (absent: 0). */
+  handling_time_s: z.number().min(0).max(SOLVE_PARAMETER_RANGES.handling_time_s.max).optional(),
   /**
    * The fleet this solve uses (round-robin over the stations, see `fleetForScenario`); absent:
    * the scenario's robot_count, or the whole fleet. Experiments set it per point of a sweep.
@@ -143,9 +157,15 @@ export const solveRecordSchema = z.object({
   results: z.record(z.string(), z.unknown()).nullable(),
   /** The figures of a completed solve (makespan, bound, gap, stop_reason, ...); null otherwise. */
   stats: z.record(z.string(), z.unknown()).nullable(),
+  /** The plan run by all robots at once (GET /solves/{id} only; lists leave it out). */
+  execution: executionSchema.nullable().optional(),
   /** Percent done and best makespan so far while running; null otherwise. */
   progress: z.record(z.string(), z.unknown()).nullable(),
   tasks: z.array(taskRecordSchema),
   ...timestampsSchema.shape,
 });
 export type SolveRecord = z.infer<typeof solveRecordSchema>;
+
+/** A solve as GET /solves lists it: everything but the plan and its execution, which can weigh megabytes. */
+export const solveSummarySchema = solveRecordSchema.omit({ results: true, execution: true });
+export type SolveSummaryRecord = z.infer<typeof solveSummarySchema>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * What happens when all robots run a plan at once on the shared floor (the simulator's output,
+ * stored as a solve's `execution`). Times are seconds from t = 0; cells are the floor's 1 m grid
+ * cells (x column, y row). Timelines are waypoint-encoded so a 400-robot day stays small.
+ */
+export const robotExecutionSchema = z.object({
+  /**
+   * Flat `[step, x, y, step, x, y, ...]`: the robot is at cell (x, y) from that step until the
+   * next waypoint's step (a longer gap between waypoints is a wait); after the last, it stays.
+   */
+  timeline: z.array(z.number().int()),
+  /** Each delivery of the plan, in the robot's order, with the time its dropoff was reached. */
+  deliveries: z.array(z.object({ pickup: z.string(), dropoff: z.string(), done_s: z.number() })),
+  /** Each charge: arrival at the station, start on a free charger (after any queue), end. */
+  charges: z.array(z.object({ station: z.string(), arrive_s: z.number(), start_s: z.number(), end_s: z.number() })),
+  /** Seconds standing still while work remained, blocked by others or queued (queued included). */
+  waiting_s: z.number(),
+  /** Of the waiting, seconds queued for a charger. */
+  queued_s: z.number(),
+  distance_m: z.number(),
+  /** When the robot's last task finished. */
+  finish_s: z.number(),
+  /** Charges added because the distances really driven broke the plan's charging order. */
+  extra_charges: z.number().int(),
+});
+export type RobotExecutionRecord = z.infer<typeof robotExecutionSchema>;
+
+/** The figures of an execution; also kept as the solve's `stats.execution`. */
+export const executionTotalsSchema = z.object({
+  planned_makespan_s: z.number(),
+  /** Each robot alone on the floor, same grid and rules: the delay the others cause is the difference. */
+  free_flow_makespan_s: z.number(),
+  executed_makespan_s: z.number(),
+  waiting_s: z.number(),
+  max_robot_waiting_s: z.number(),
+  max_waiting_robot: z.string().nullable(),
+  throughput_per_h: z.number(),
+  deliveries: z.number().int(),
+  /** Seconds robots queued for a charger, per station id. */
+  charger_queue_s: z.record(z.string(), z.number()),
+  extra_charges: z.number().int(),
+  /** Standstills the movement rule could not break alone and the resolver did. */
+  deadlocks_resolved: z.number().int(),
+  steps: z.number().int(),
+  conflicts: z.number().int(),
+});
+export type ExecutionTotalsRecord = z.infer<typeof executionTotalsSchema>;
+
+export const executionSchema = z.object({
+  /** Seconds per step: 1 / robot_speed. */
+  step_s: z.number().positive(),
+  robots: z.record(z.string(), robotExecutionSchema),
+  totals: executionTotalsSchema,
+  /** Waiting seconds per cell, row-major (`y * width + x`). */
+  heatmap: z.object({ width: z.number().int(), height: z.number().int(), wait_s: z.array(z.number()) }),
+});
+export type ExecutionRecord = z.infer<typeof executionSchema>;
