@@ -122,6 +122,17 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
       scenarioId = (await request('POST', '/scenarios', scenarioBody(environmentId, 'Task home'))).json().id;
     });
 
+    it('holds a day of 20,000 pairs, and refuses 20,001 with a 400 that says the limit', async () => {
+      const day = Array.from({ length: 20_000 }, (_, k) => [k % 2 === 0 ? 'P1' : 'P2', 'D1']);
+      const stored = await request('POST', '/tasks/batch', [{ name: 'A full day', scenario_id: scenarioId, details: { tasks: day } }]);
+      expect(stored.statusCode).toBe(201);
+      const id = stored.json()[0].id;
+      expect((await request('GET', `/tasks/${id}`)).json().details.tasks).toHaveLength(20_000);
+      const tooMany = await request('POST', '/tasks/batch', [{ name: 'Too much', scenario_id: scenarioId, details: { tasks: [...day, ['P1', 'D1']] } }]);
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json()).toEqual({ detail: 'body.0.details.tasks: A task holds at most 20000 pairs' });
+    });
+
     it('stores a batch in order, all pending, and returns the records with 201', async () => {
       const response = await request('POST', '/tasks/batch', [
         taskBody(scenarioId, 'First'),
@@ -241,12 +252,12 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
       expect((await request('GET', `/scenarios/${chain.scenarioId}`)).statusCode).toBe(200);
     });
 
-    it('answers 413 for a batch over 1 MiB', async () => {
+    it('answers 413 for a batch over 8 MiB', async () => {
       const response = await request('POST', '/tasks/batch', [
-        { ...taskBody(scenarioId), description: 'x'.repeat(1024 * 1024 + 10) },
+        { ...taskBody(scenarioId), description: 'x'.repeat(8 * 1024 * 1024 + 10) },
       ]);
       expect(response.statusCode).toBe(413);
-      expect(response.json()).toEqual({ detail: 'Request body is too large (limit 1 MiB)' });
+      expect(response.json()).toEqual({ detail: 'Request body is too large (limit 8 MiB)' });
     });
   });
 });

@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { singleAisleEnvironment } from './support/fixtures.ts';
 import { startTestApp, WEB_ASSET_NAME, WEB_ASSET_SOURCE, WEB_INDEX_HTML, type TestApp } from './support/test-app.ts';
 
 describe('serving the web app, docs and headers', () => {
@@ -25,6 +27,22 @@ describe('serving the web app, docs and headers', () => {
     expect(response.body).toBe(WEB_ASSET_SOURCE);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses large API answers for clients that accept it, and leaves them plain for those that do not', async () => {
+    const user = await t.signUp('compress');
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/environments', headers: user.headers, payload: singleAisleEnvironment('Packed') });
+    const url = `/api/v1/environments/${created.json().id}`;
+    const plain = await t.app.inject({ method: 'GET', url, headers: user.headers });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { ...user.headers, 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    const brotli = await t.app.inject({ method: 'GET', url, headers: { ...user.headers, 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.body.length);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('answers unknown /api paths with a JSON 404, for any method', async () => {

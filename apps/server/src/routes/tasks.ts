@@ -6,6 +6,8 @@ import { requireUser, userOf } from '../http/authentication.ts';
 import type { Services } from '../services/index.ts';
 import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
 
+export const TASK_BATCH_BODY_LIMIT = 8 * 1024 * 1024;
+
 export const taskRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   requireUser(app, services.auth);
   const tasks = services.tasks;
@@ -45,6 +47,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/tasks/batch',
     {
+      // A day of 20,000 pairs is about 0.5 MiB of JSON; room for a few such tasks in one batch.
+      bodyLimit: TASK_BATCH_BODY_LIMIT,
       schema: {
         tags: ['tasks'],
         summary: 'Store a list of tasks, all or nothing',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PAIRS_PER_TASK, parsePairsCsv } from './csv-pairs.ts';
+import { MAX_PAIRS_PER_TASK } from '@fleetlab/warehouse';
+import { parsePairsCsv } from './csv-pairs.ts';
 
 const catalog = { pickupIds: new Set(['P1', 'P2', 'P3']), dropoffIds: new Set(['D1', 'D2']) };
 
@@ -61,6 +62,6 @@ describe('parsePairsCsv', () => {
 
   it('rejects more pairs than a task can hold', () => {
     const csv = Array.from({ length: MAX_PAIRS_PER_TASK + 1 }, () => 'P1,D1').join('\n');
-    expect(parsePairsCsv(csv, catalog).errors).toEqual(['The file has 10001 rows; a task holds at most 10000 pairs']);
+    expect(parsePairsCsv(csv, catalog).errors).toEqual(['The file has 20001 rows; a task holds at most 20000 pairs']);
   });
 });

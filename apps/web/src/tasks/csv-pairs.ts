@@ -1,3 +1,4 @@
+import { MAX_PAIRS_PER_TASK } from '@fleetlab/warehouse';
 import type { PickupDropoffPair } from '../api/types.ts';
 
 /** The ids a CSV row may name: the environment's pickups and dropoffs. */
@@ -12,9 +13,6 @@ export interface CsvPairsResult {
   /** One message per problem, e.g. "Line 4: unknown pickup P99". */
   readonly errors: string[];
 }
-
-/** A task record holds at most this many pairs (the server's limit). */
-export const MAX_PAIRS_PER_TASK = 10_000;
 
 const HEADER_PICKUP = /^pickup(_id)?$/i;
 const HEADER_DROPOFF = /^drop[-_]?off(_id)?$/i;

@@ -16,11 +16,14 @@ export type TaskTypeValue = z.infer<typeof taskTypeSchema>;
 export const pickupDropoffPairSchema = z.tuple([z.string().min(1).max(64), z.string().min(1).max(64)]);
 export type PickupDropoffPairRecord = z.infer<typeof pickupDropoffPairSchema>;
 
+/** The largest day a planner can load: 20,000 orders on the spec's largest floor. */
+export const MAX_PAIRS_PER_TASK = 20_000;
+
 export const taskDetailsSchema = z.object({
   start_point: pointSchema.optional(),
   end_point: pointSchema.optional(),
   priority: z.union([z.number().finite(), z.string().max(32)]).optional(),
-  tasks: z.array(pickupDropoffPairSchema).max(10_000).optional(),
+  tasks: z.array(pickupDropoffPairSchema).max(MAX_PAIRS_PER_TASK, `A task holds at most ${MAX_PAIRS_PER_TASK} pairs`).optional(),
   additional_details: z.record(z.string(), z.unknown()).optional(),
 });
 export type TaskDetailsRecord = z.infer<typeof taskDetailsSchema>;
