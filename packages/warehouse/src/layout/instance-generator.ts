@@ -43,13 +43,11 @@ function spreadAlongRow(count: number, width: number, y: number): [number, numbe
 }
 
 /**
- * Stations along the top edge (two rows when more than half the width is needed), so robots
- * enter the racks from one side as in the benchmark layouts.
+ * Stations along the top edge, spread evenly, each entered from the free row below it, so
+ * robots enter the racks from one side as in the benchmark layouts.
  */
 function placeStations(count: number, width: number, robotsPerStation: number): RobotStation[] {
-  const firstRow = Math.min(count, Math.ceil(width / 2));
-  const points = [...spreadAlongRow(firstRow, width, 0.5), ...spreadAlongRow(count - firstRow, width, 1.5)];
-  return points.map((position, k) => ({ id: `R${k + 1}`, position, robot_count: robotsPerStation }));
+  return spreadAlongRow(count, width, 0.5).map((position, k) => ({ id: `R${k + 1}`, position, robot_count: robotsPerStation }));
 }
 
 function pickWeighted(pickups: readonly Pickup[], hot: readonly Pickup[], hotShare: number, random: SeededRandom): Pickup {
@@ -83,7 +81,7 @@ export function generateWarehouseInstance(options: InstanceGeneratorOptions): Ge
   const robotStations = placeStations(stations, width, robotsPerStation);
   const shelves = fillWithShelfRows(
     {
-      area: { position: [1, 4], size: [width - 2, height - 7] },
+      area: { position: [2, 4], size: [width - 4, height - 7] },
       shelfLength: options.shelfLength ?? 8,
       shelfDepth: 2,
       aisleWidth: 2,

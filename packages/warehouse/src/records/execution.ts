@@ -41,8 +41,10 @@ export const executionTotalsSchema = z.object({
   /** Seconds robots queued for a charger, per station id. */
   charger_queue_s: z.record(z.string(), z.number()),
   extra_charges: z.number().int(),
-  /** Standstills the movement rule could not break alone and the resolver did. */
+  /** Standstills the movement rule could not break alone and the resolver did (replays included). */
   deadlocks_resolved: z.number().int(),
+  /** Times the day was replayed with a doubled battery reserve because robots short of charge jammed. */
+  reserve_replays: z.number().int(),
   steps: z.number().int(),
   conflicts: z.number().int(),
 });

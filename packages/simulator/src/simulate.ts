@@ -1,0 +1,159 @@
+import type { ExecutionRecord } from '@fleetlab/warehouse';
+import { checkExecution } from './check-execution.ts';
+import { SimulationError, TrafficJamError } from './errors.ts';
+import { executeOnFloor, type ExecutorOutcome } from './executor.ts';
+import { Floor, type FloorEnvironment } from './floor.ts';
+import { freeFlowFinishStep } from './free-flow.ts';
+import { readPlan, resolveParams, type RobotWork, type SimulationParams } from './plan-input.ts';
+
+export interface SimulateOptions {
+  /** The task's pairs: when given, every planned pair must be one of them, and every one planned. */
+  tasks?: readonly (readonly [string, string])[];
+  /** Seed of the tie-breaks between equally good moves (default 1). */
+  seed?: number;
+  /** Fraction of deliveries done, called every few hundred steps. */
+  onProgress?: (fraction: number) => void;
+  /** Polled every few hundred steps; true ends the run with SimulationCancelledError. */
+  shouldStop?: () => boolean;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** mulberry32, as everywhere in Fleetlab: same seed, same run. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The plan's own makespan: the latest completion_time of a delivery step. */
+function plannedMakespan(plan: Record<string, unknown>): number {
+  let latest = 0;
+  for (const [key, steps] of Object.entries(plan)) {
+    if (key === 'stats' || !Array.isArray(steps)) continue;
+    for (const step of steps as { task?: unknown; completion_time?: unknown }[]) {
+      if (Array.isArray(step.task) && typeof step.completion_time === 'number') latest = Math.max(latest, step.completion_time);
+    }
+  }
+  return latest;
+}
+
+/**
+ * Runs a plan (the model's results: robot id -> steps) with every robot on the floor at once,
+ * and returns what happens: timelines, when each delivery and charge really ended, waiting,
+ * charger queues and a heat map of waiting. Synchronous and pure, like the solver's `solve`.
+ * Every execution returned has passed `checkExecution`; a plan that does not fit its
+ * environment, or an execution that cannot finish, is a SimulationError naming the problem.
+ */
+export function simulate(environment: FloorEnvironment, plan: unknown, params: SimulationParams | null | undefined, options: SimulateOptions = {}): ExecutionRecord {
+  const floor = new Floor(environment);
+  const base = resolveParams(params);
+  const robots = readPlan(floor, environment, plan, options.tasks);
+  const stepS = 1 / base.robotSpeed;
+  // A jam of robots too short of charge to step aside is broken by replaying the day with a
+  // wider battery reserve: they then charge earlier and keep room to yield.
+  let replays = 0;
+  for (;;) {
+    const resolved = { ...base, reserveScale: 2 ** replays };
+    const freeFlowSteps = robots.map((robot) => freeFlowFinishStep(floor, robot, resolved));
+    const longestAlone = Math.max(0, ...freeFlowSteps);
+    try {
+      const run = executeOnFloor(floor, robots, resolved, {
+        random: seededRandom(options.seed ?? 1),
+        onProgress: options.onProgress,
+        shouldStop: options.shouldStop,
+        // Traffic can stretch a day severalfold; beyond this something is stuck for good.
+        stepBudget: 20 * longestAlone + 50 * (floor.width + floor.height) + 10_000,
+      });
+      return recordOf(environment, floor, robots, plan, params, stepS, longestAlone, run, replays);
+    } catch (error) {
+      if (!(error instanceof TrafficJamError) || replays >= MAX_RESERVE_REPLAYS) throw error;
+      replays++;
+    }
+  }
+}
+
+const MAX_RESERVE_REPLAYS = 3;
+
+function recordOf(
+  environment: FloorEnvironment,
+  floor: Floor,
+  robots: RobotWork[],
+  plan: unknown,
+  params: SimulationParams | null | undefined,
+  stepS: number,
+  longestAlone: number,
+  run: ExecutorOutcome,
+  replays: number,
+): ExecutionRecord {
+  const robotRecords: ExecutionRecord['robots'] = {};
+  let waiting = 0;
+  let maxWaiting = 0;
+  let maxWaitingRobot: string | null = null;
+  let deliveries = 0;
+  let extraCharges = 0;
+  let executedSteps = 0;
+  robots.forEach((robot, index) => {
+    const executed = run.robots[index];
+    const waitingS = round2(executed.waitingSteps * stepS);
+    robotRecords[robot.id] = {
+      timeline: executed.timeline,
+      deliveries: executed.deliveries.map((delivery) => ({ pickup: delivery.pickup, dropoff: delivery.dropoff, done_s: round2(delivery.doneStep * stepS) })),
+      charges: executed.charges.map((charge) => ({
+        station: floor.stationIds[robot.station],
+        arrive_s: round2(charge.arriveStep * stepS),
+        start_s: round2(charge.startStep * stepS),
+        end_s: round2(charge.endStep * stepS),
+      })),
+      waiting_s: waitingS,
+      queued_s: round2(executed.queuedSteps * stepS),
+      distance_m: executed.distance,
+      finish_s: round2(executed.finishStep * stepS),
+      extra_charges: executed.extraCharges,
+    };
+    waiting += executed.waitingSteps * stepS;
+    if (waitingS > maxWaiting) {
+      maxWaiting = waitingS;
+      maxWaitingRobot = robot.id;
+    }
+    deliveries += executed.deliveries.length;
+    extraCharges += executed.extraCharges;
+    executedSteps = Math.max(executedSteps, executed.finishStep);
+  });
+  const executedS = executedSteps * stepS;
+  const chargerQueue: Record<string, number> = {};
+  floor.stationIds.forEach((id, station) => {
+    chargerQueue[id] = round2(run.queueStepsByStation[station] * stepS);
+  });
+  const execution: ExecutionRecord = {
+    step_s: stepS,
+    robots: robotRecords,
+    totals: {
+      planned_makespan_s: round2(plannedMakespan(plan as Record<string, unknown>)),
+      free_flow_makespan_s: round2(longestAlone * stepS),
+      executed_makespan_s: round2(executedS),
+      waiting_s: round2(waiting),
+      max_robot_waiting_s: maxWaiting,
+      max_waiting_robot: maxWaitingRobot,
+      throughput_per_h: executedS > 0 ? round2((deliveries * 3600) / executedS) : 0,
+      deliveries,
+      charger_queue_s: chargerQueue,
+      extra_charges: extraCharges,
+      deadlocks_resolved: run.deadlocksResolved + replays,
+      reserve_replays: replays,
+      steps: run.steps,
+      conflicts: 0,
+    },
+    heatmap: { width: floor.width, height: floor.height, wait_s: Array.from(run.waitSteps, (steps) => round2(steps * stepS)) },
+  };
+  const check = checkExecution(environment, plan, execution, params);
+  if (!check.valid) {
+    throw new SimulationError(`Internal error: the execution breaks a rule of the floor: ${check.errors[0]}${check.errors.length > 1 ? ` (+${check.errors.length - 1} more)` : ''}`);
+  }
+  return execution;
+}

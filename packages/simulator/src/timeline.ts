@@ -1,0 +1,85 @@
+/**
+ * Timelines are waypoint-encoded: flat `[step, x, y, step, x, y, ...]`. Between two consecutive
+ * waypoints (always on one row or one column, L cells apart) the robot stays at the first until
+ * step `next.step - L`, then moves one cell per step in a straight line and reaches the second
+ * at `next.step`. After the last waypoint it stays. A straight run, however long, costs one
+ * waypoint, and a wait costs none, so a 400-robot day stays a few megabytes.
+ */
+export class TimelineWriter {
+  readonly waypoints: number[] = [];
+  private endStep: number;
+  private endX: number;
+  private endY: number;
+  /** Direction of the current run: 0 none yet, else dx + 2 * dy (+-1 or +-2). */
+  private direction = 0;
+
+  constructor(step: number, x: number, y: number) {
+    this.waypoints.push(step, x, y);
+    this.endStep = step;
+    this.endX = x;
+    this.endY = y;
+  }
+
+  /** The robot's cell at `step`, one step after the last call (or the start). */
+  record(step: number, x: number, y: number): void {
+    const moved = x !== this.endX || y !== this.endY;
+    if (!moved) {
+      // A wait after a move ends the run: the format only waits at the start of a segment.
+      if (this.direction !== 0) this.closeRun();
+      return;
+    }
+    const direction = x - this.endX + 2 * (y - this.endY);
+    if (this.direction !== 0 && (direction !== this.direction || this.endStep !== step - 1)) this.closeRun();
+    this.direction = direction;
+    this.endStep = step;
+    this.endX = x;
+    this.endY = y;
+  }
+
+  /** The finished timeline. */
+  finish(): number[] {
+    if (this.direction !== 0) this.closeRun();
+    return this.waypoints;
+  }
+
+  private closeRun(): void {
+    this.waypoints.push(this.endStep, this.endX, this.endY);
+    this.direction = 0;
+  }
+}
+
+/**
+ * Every step's cell of a waypoint-encoded timeline, from step 0 to `lastStep` (the robot stands
+ * at its first waypoint before it and at its last after). Throws on a malformed timeline.
+ */
+export function decodeTimeline(timeline: readonly number[], lastStep: number, width: number): Int32Array {
+  if (timeline.length < 3 || timeline.length % 3 !== 0) throw new Error('a timeline needs [step, x, y] triples');
+  const cells = new Int32Array(lastStep + 1);
+  const fill = (from: number, to: number, cell: number) => {
+    for (let t = Math.max(0, from); t <= Math.min(to, lastStep); t++) cells[t] = cell;
+  };
+  let x = timeline[1];
+  let y = timeline[2];
+  let previousStep = timeline[0];
+  fill(0, previousStep, y * width + x);
+  for (let k = 3; k < timeline.length; k += 3) {
+    const step = timeline[k];
+    const toX = timeline[k + 1];
+    const toY = timeline[k + 2];
+    if (toX !== x && toY !== y) throw new Error(`the waypoint at step ${step} is not on the row or column of the one before`);
+    const length = Math.abs(toX - x) + Math.abs(toY - y);
+    const waitUntil = step - length;
+    if (length === 0 || waitUntil < previousStep) {
+      throw new Error(`the waypoint at step ${step} is ${length === 0 ? 'the cell of the one before' : 'too soon for its distance'}`);
+    }
+    fill(previousStep + 1, waitUntil, y * width + x);
+    const dx = Math.sign(toX - x);
+    const dy = Math.sign(toY - y);
+    for (let moved = 1; moved <= length; moved++) fill(waitUntil + moved, waitUntil + moved, (y + moved * dy) * width + x + moved * dx);
+    x = toX;
+    y = toY;
+    previousStep = step;
+  }
+  fill(previousStep + 1, lastStep, y * width + x);
+  return cells;
+}
