@@ -134,6 +134,7 @@ export function checkExecution(environment: FloorEnvironment, plan: unknown, exe
     });
     events.sort((a, b) => a.step - b.step || (a.kind === 'end' ? 1 : 0) - (b.kind === 'end' ? 1 : 0));
     let used = 0;
+    let overrunReported = false;
     let t = 0;
     let pickupSeen = false;
     let nextDelivery = 0;
@@ -142,9 +143,9 @@ export function checkExecution(environment: FloorEnvironment, plan: unknown, exe
         if (path[t + 1] !== path[t]) used += 1;
         const item = planned[nextDelivery];
         if (item && path[t + 1] === item.pickupCell) pickupSeen = true;
-        if (used > resolved.maxDistance + 1e-9) {
+        if (used > resolved.maxDistance + 1e-9 && !overrunReported) {
           report(`Robot ${robot.id} has driven ${used} m since its last charge at step ${t + 1}, over max_distance ${resolved.maxDistance} m`);
-          used = -Infinity;
+          overrunReported = true;
         }
       }
     };
@@ -153,6 +154,7 @@ export function checkExecution(environment: FloorEnvironment, plan: unknown, exe
       driveUntil(event.step);
       if (event.kind === 'end') {
         used = 0;
+        overrunReported = false;
         continue;
       }
       if (event.kind === 'arrive') continue;
@@ -171,7 +173,8 @@ export function checkExecution(environment: FloorEnvironment, plan: unknown, exe
         report(`Robot ${robot.id} after dropoff ${done.dropoff} has ${resolved.maxDistance - used} m of charge left but its station is ${home} m away`);
       }
       nextDelivery++;
-      pickupSeen = false;
+      // The next pickup may share the dropoff's cell: the robot already stands on it.
+      pickupSeen = planned[nextDelivery] !== undefined && path[Math.min(event.step, lastStep)] === planned[nextDelivery].pickupCell;
     }
   });
   floor.stationIds.forEach((station, index) => {

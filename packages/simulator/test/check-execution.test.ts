@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildProblem, solve } from '@fleetlab/solver';
+import { generateWarehouseInstance } from '@fleetlab/warehouse';
+import { checkExecution, simulate } from '../src/index.ts';
+import { CHARGING_BAY, deliver, NARROW_AISLE, recharge } from './fixtures.ts';
+
+const crossingPlan = { R1_1: [deliver('P1', 'D1')], R2_1: [deliver('P2', 'D2')] };
+const crossing = () => simulate(NARROW_AISLE, crossingPlan, {});
+
+describe('checkExecution catches each kind of bad execution', () => {
+  it('two robots on one cell', () => {
+    const execution = crossing();
+    execution.robots.R2_1.timeline = [0, 6, 1, 4, 2, 1];
+    expect(checkExecution(NARROW_AISLE, crossingPlan, execution).errors).toContain('Robots R1_1 and R2_1 both stand on cell (2, 1) at step 7');
+  });
+
+  it('two robots swapping cells', () => {
+    const plan = { R1_1: [deliver('P1', 'D1')], R2_1: [] };
+    const execution = simulate(NARROW_AISLE, plan, {});
+    // R1_1 drives (3, 1) -> (4, 1) at step 4 while R2_1, one step late, drives (4, 1) -> (3, 1).
+    execution.robots.R2_1.timeline = [0, 6, 1, 4, 3, 1, 5, 2, 1];
+    expect(checkExecution(NARROW_AISLE, plan, execution).errors).toContain('Two robots swap cell (4, 1) and cell (3, 1) at step 4');
+  });
+
+  it('a jump and a step into a shelf', () => {
+    const execution = crossing();
+    execution.robots.R1_1.timeline = [0, 0, 1, 1, 2, 1, 2, 5, 1];
+    expect(checkExecution(NARROW_AISLE, crossingPlan, execution).errors[0]).toBe('Robot R1_1: the waypoint at step 1 is too soon for its distance');
+    execution.robots.R1_1.timeline = [0, 0, 1, 1, 0, 0];
+    expect(checkExecution(NARROW_AISLE, crossingPlan, execution).errors).toContain('Robot R1_1 stands on blocked or missing cell (0, 0) at step 1');
+  });
+
+  it('deliveries out of the plan order or not on the dropoff', () => {
+    const plan = { R1_1: [deliver('P1', 'D1'), deliver('P2', 'D2')], R2_1: [] };
+    const execution = simulate(NARROW_AISLE, plan, {});
+    execution.robots.R1_1.deliveries = [
+      { pickup: 'P2', dropoff: 'D2', done_s: 5 },
+      { pickup: 'P1', dropoff: 'D1', done_s: 9 },
+    ];
+    expect(checkExecution(NARROW_AISLE, plan, execution).errors).toContain('Robot R1_1 delivers P2 -> D2 where its plan has P1 -> D1 next');
+  });
+
+  it('more robots charging than the station has chargers', () => {
+    const plan = Object.fromEntries([1, 2, 3, 4].map((k) => [`R1_${k}`, [recharge]]));
+    const execution = simulate(CHARGING_BAY, plan, { chargers: 1 });
+    execution.robots.R1_2.charges = [{ station: 'R1', arrive_s: 0, start_s: 0, end_s: 180 }];
+    expect(checkExecution(CHARGING_BAY, plan, execution, { chargers: 1 }).errors).toContain('Station R1 charges 2 robots at once at step 0, but it has 1 chargers');
+  });
+
+  it('a battery overrun and a robot stranded after its dropoff', () => {
+    const plan = { R1_1: [deliver('P1', 'D1')], R1_2: [], R1_3: [], R1_4: [] };
+    const execution = simulate(CHARGING_BAY, plan, {});
+    // R1_1 drives 7 m to D1, 5 m from its station.
+    expect(checkExecution(CHARGING_BAY, plan, execution, { max_distance: 10 }).errors).toEqual([
+      'Robot R1_1 after dropoff D1 has 3 m of charge left but its station is 5 m away',
+    ]);
+    expect(checkExecution(CHARGING_BAY, plan, execution, { max_distance: 6 }).errors).toEqual([
+      'Robot R1_1 has driven 7 m since its last charge at step 7, over max_distance 6 m',
+      'Robot R1_1 after dropoff D1 has -1 m of charge left but its station is 5 m away',
+    ]);
+  });
+});
+
+describe('random small warehouses', () => {
+  it('every execution passes the checker, every delivery is done, and executed >= free flow >= each robot alone on its walk', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          width: fc.integer({ min: 10, max: 16 }),
+          height: fc.integer({ min: 12, max: 16 }),
+          stations: fc.integer({ min: 1, max: 3 }),
+          robotsPerStation: fc.integer({ min: 1, max: 3 }),
+          orders: fc.integer({ min: 0, max: 14 }),
+          seed: fc.integer({ min: 1, max: 10_000 }),
+          maxDistance: fc.constantFrom(150, 400, 1000),
+          chargers: fc.constantFrom(undefined, 1),
+        }),
+        ({ maxDistance, chargers, ...options }) => {
+          const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
+          const params = { max_distance: maxDistance, recharge_time: 3, ...(chargers ? { chargers } : {}) };
+          let plan;
+          try {
+            plan = solve(buildProblem({ environment: instance.environment, tasks: instance.tasks, params }), { algorithm: 'greedy_distance' }).results;
+          } catch {
+            return; // a delivery the charge cannot cover at all: nothing to execute
+          }
+          let execution;
+          try {
+            execution = simulate(instance.environment, plan, params, { tasks: instance.tasks });
+          } catch (error) {
+            // Grid walks are longer than the graph's straight edges: a delivery may not fit a charge on the floor.
+            expect((error as Error).message).toMatch(/cannot run delivery/);
+            return;
+          }
+          expect(checkExecution(instance.environment, plan, execution, params).errors).toEqual([]);
+          expect(execution.totals.deliveries).toBe(instance.tasks.length);
+          expect(execution.totals.executed_makespan_s).toBeGreaterThanOrEqual(execution.totals.free_flow_makespan_s);
+        },
+      ),
+      { numRuns: 40, seed: 20261125 },
+    );
+  });
+});

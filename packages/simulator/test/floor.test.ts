@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { Floor, SimulationError } from '../src/index.ts';
+
+const layout = {
+  dimensions: { width: 8, height: 6 },
+  elements: {
+    shelves: [{ id: 'S1', position: [2, 2], size: [3, 2] }],
+    pickups: [
+      { id: 'PR', position: [5, 2.5], shelf_id: 'S1', side: 'right' },
+      { id: 'PL', position: [2, 3.5], shelf_id: 'S1', side: 'left' },
+      { id: 'PT', position: [3.5, 2], shelf_id: 'S1', side: 'top' },
+      { id: 'PB', position: [4.5, 4], shelf_id: 'S1', side: 'bottom' },
+    ],
+    dropoffs: [{ id: 'D1', position: [7.5, 5.5] }],
+    robot_stations: [{ id: 'R1', position: [0.5, 0.5] }],
+    robots: [{ id: 'R1_1', station_id: 'R1', position: [0.5, 0.5] }],
+  },
+};
+
+describe('the floor model', () => {
+  const floor = new Floor(layout);
+  const at = (id: string) => [floor.x(floor.cellOf(id)!), floor.y(floor.cellOf(id)!)];
+
+  it('blocks the cells inside a shelf and maps each place to the free cell its robot stands on', () => {
+    expect([...floor.blocked].map((b, cell) => (b ? `${floor.x(cell)},${floor.y(cell)}` : null)).filter(Boolean)).toEqual(['2,2', '3,2', '4,2', '2,3', '3,3', '4,3']);
+    expect(at('PR')).toEqual([5, 2]);
+    expect(at('PL')).toEqual([1, 3]);
+    expect(at('PT')).toEqual([3, 1]);
+    expect(at('PB')).toEqual([4, 4]);
+    expect(at('D1')).toEqual([7, 5]);
+    expect(at('R1')).toEqual([0, 0]);
+    expect(at('R1_1')).toEqual([0, 0]);
+  });
+
+  it('measures 4-neighbour walks around shelves, never through a station', () => {
+    expect(floor.distance(floor.cellOf('PL')!, floor.cellOf('PR')!)).toBe(7);
+    expect(floor.distance(floor.cellOf('PT')!, floor.cellOf('PB')!)).toBe(6);
+    expect(floor.distance(floor.cellOf('R1')!, floor.cellOf('D1')!)).toBe(12);
+  });
+
+  it('refuses a place off the floor or inside a shelf, naming it', () => {
+    const off = { ...layout, elements: { ...layout.elements, dropoffs: [{ id: 'D9', position: [8.5, 1.5] }] } };
+    expect(() => new Floor(off)).toThrow(new SimulationError('Dropoff D9 maps to cell (8, 1), which is off the 8 x 6 floor'));
+    const inside = { ...layout, elements: { ...layout.elements, robot_stations: [{ id: 'R7', position: [3.5, 3.5] }] } };
+    expect(() => new Floor(inside)).toThrow('Station R7 maps to cell (3, 3), which is inside shelf S1');
+    const wrongSide = { ...layout, elements: { ...layout.elements, pickups: [{ id: 'PX', position: [2, 2.5], shelf_id: 'S1', side: 'right' }] } };
+    expect(() => new Floor(wrongSide)).toThrow('Pickup PX maps to cell (2, 2), which is inside shelf S1');
+  });
+});

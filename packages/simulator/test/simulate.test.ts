@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { checkExecution, decodeTimeline, simulate, SimulationError } from '../src/index.ts';
+import { CHARGING_BAY, deliver, NARROW_AISLE, recharge } from './fixtures.ts';
+
+const cellsOf = (timeline: number[], last: number, width: number) =>
+  Array.from(decodeTimeline(timeline, last, width), (cell) => `${cell % width},${Math.floor(cell / width)}`);
+
+describe('simulate on named layouts', () => {
+  it('a robot alone in the corridor drives the shortest walk: one waypoint per straight run', () => {
+    const execution = simulate(NARROW_AISLE, { R1_1: [deliver('P1', 'D1')], R2_1: [] }, {});
+    const robot = execution.robots.R1_1;
+    expect(robot.timeline).toEqual([0, 0, 1, 5, 5, 1]);
+    expect(robot.deliveries).toEqual([{ pickup: 'P1', dropoff: 'D1', done_s: 5 }]);
+    expect(robot).toMatchObject({ waiting_s: 0, distance_m: 5, finish_s: 5, extra_charges: 0 });
+    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 5, executed_makespan_s: 5, waiting_s: 0, throughput_per_h: 720 });
+  });
+
+  it('two robots crossing the narrow aisle take 10 s together against 5 s alone, worked out by hand', () => {
+    // Both pick up at t = 1 and meet at t = 3. R2_1 ranks higher (ties go by robot order) and takes
+    // (3, 1); R1_1 waits a step, is pushed back to (1, 1) and then into its own station (0, 1) while
+    // R2_1 reaches D2 at t = 5. R1_1 then follows R2_1 (heading home) along the aisle: D1 at t = 10.
+    const plan = { R1_1: [deliver('P1', 'D1')], R2_1: [deliver('P2', 'D2')] };
+    const execution = simulate(NARROW_AISLE, plan, {});
+    expect(execution.robots.R2_1.deliveries[0].done_s).toBe(5);
+    expect(execution.robots.R1_1.deliveries[0].done_s).toBe(10);
+    expect(cellsOf(execution.robots.R1_1.timeline, 10, 7)).toEqual(['0,1', '1,1', '2,1', '2,1', '1,1', '0,1', '1,1', '2,1', '3,1', '4,1', '5,1']);
+    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 5, executed_makespan_s: 10, max_waiting_robot: 'R1_1' });
+    expect(execution.robots.R1_1.waiting_s).toBe(1);
+    expect(checkExecution(NARROW_AISLE, plan, execution).errors).toEqual([]);
+  });
+
+  it('four robots needing a charge at once at one charger queue 0, r, 2r and 3r', () => {
+    const plan = Object.fromEntries([1, 2, 3, 4].map((k) => [`R1_${k}`, [recharge]]));
+    const execution = simulate(CHARGING_BAY, plan, { chargers: 1, recharge_time: 3 });
+    expect([1, 2, 3, 4].map((k) => execution.robots[`R1_${k}`].queued_s)).toEqual([0, 180, 360, 540]);
+    expect(execution.robots.R1_4.charges).toEqual([{ station: 'R1', arrive_s: 0, start_s: 540, end_s: 720 }]);
+    expect(execution.totals.charger_queue_s).toEqual({ R1: 1080 });
+    expect(execution.totals.executed_makespan_s).toBe(720);
+    // With a charger per robot (the default) nobody queues.
+    expect(simulate(CHARGING_BAY, plan, { recharge_time: 3 }).totals.charger_queue_s).toEqual({ R1: 0 });
+  });
+
+  it('charges earlier than the plan when the grid walk is longer than the charge allows, and counts it', () => {
+    // Each trip R1 -> P1 -> D1 -> R1 is 2 + 4 + 5 = 11 m; with 20 m per charge a second trip needs a charge first.
+    const plan = { R1_1: [deliver('P1', 'D1'), deliver('P1', 'D1')], R1_2: [], R1_3: [], R1_4: [] };
+    const execution = simulate(CHARGING_BAY, plan, { max_distance: 20, recharge_time: 3 });
+    expect(execution.robots.R1_1.extra_charges).toBe(1);
+    expect(execution.robots.R1_1.charges).toHaveLength(1);
+    expect(execution.totals.extra_charges).toBe(1);
+  });
+
+  it('refuses a plan that does not fit, naming the first problem', () => {
+    expect(() => simulate(NARROW_AISLE, { R1_1: [] }, {})).toThrow(new SimulationError('Robot R2_1 is missing from the plan (every robot needs a key, [] when idle)'));
+    expect(() => simulate(NARROW_AISLE, { R1_1: [], R2_1: [], R9_9: [] }, {})).toThrow('The plan names robot R9_9, which the environment does not have');
+    expect(() => simulate(NARROW_AISLE, { R1_1: [deliver('P7', 'D1')], R2_1: [] }, {})).toThrow('Robot R1_1 step 1: pickup P7 is not a place of the environment');
+    expect(() => simulate(NARROW_AISLE, { R1_1: [deliver('P1', 'D1')], R2_1: [] }, {}, { tasks: [['P2', 'D2']] })).toThrow(
+      "Robot R1_1 step 1: P1 -> D1 is not one of the task's pairs (or is done twice)",
+    );
+    expect(() => simulate(NARROW_AISLE, { R1_1: [], R2_1: [] }, {}, { tasks: [['P2', 'D2']] })).toThrow("The task's pair P2 -> D2 is in no robot's plan");
+    expect(() => simulate(NARROW_AISLE, { R1_1: [], R2_1: [] }, { robot_speed: 0 })).toThrow('Parameter robot_speed must be a number above 0, got 0');
+  });
+
+  it('ignores the stats key some results carry', () => {
+    expect(simulate(NARROW_AISLE, { R1_1: [], R2_1: [], stats: { makespan_s: 0 } }, {}).totals.deliveries).toBe(0);
+  });
+});
