@@ -97,6 +97,21 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
     expect(response.json().parameters.algorithm_type).toBe('auction');
   });
 
+  it.each([
+    [{ chargers: 0 }, 'body.parameters.chargers: chargers must be at least 1'],
+    [{ chargers: 1.5 }, 'body.parameters.chargers: chargers must be a whole number'],
+    [{ handling_time_s: -1 }, 'body.parameters.handling_time_s: Too small: expected number to be >=0'],
+  ])('refuses execution parameters %j with a 400 naming the field', async (parameters, detail) => {
+    const response = await request('POST', '/solves', { ...solveBody(ids), parameters });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail });
+  });
+
+  it('keeps chargers and handling_time_s when given', async () => {
+    const response = await request('POST', '/solves', { ...solveBody(ids), parameters: { chargers: 2, handling_time_s: 5 } });
+    expect(response.json().parameters).toMatchObject({ chargers: 2, handling_time_s: 5 });
+  });
+
   it('ignores status, results, celery_task_id, id and owner sent by the client', async () => {
     const response = await request('POST', '/solves', {
       ...solveBody(ids),

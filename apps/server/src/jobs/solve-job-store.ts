@@ -1,17 +1,24 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { fleetForScenario } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
+import type { ExecutionRecord } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
+import type { SolvePhase } from './solve-thread-protocol.ts';
 import { environments, scenarios, solves, tasks, type EnvironmentRow, type SolveRow } from '../db/schema.ts';
 
 /** What GET /solves/{id} shows while a solve runs. */
 export type SolveProgressRecord = {
-  /** Percent of the time limit (or of the work) done, 0 to 100, one decimal. */
+  /** Percent done over both phases, 0 to 100, one decimal: optimising takes the first 90. */
   percent: number;
+  /** `optimising` the plan, then `executing` it with every robot on the floor. */
+  phase: SolvePhase;
   /** Makespan of the best plan found so far, in seconds; null before the first plan. */
   best_makespan_s: number | null;
   updated_at: string;
 };
+
+/** Share of the progress bar the optimiser takes; executing the plan takes the rest. */
+const OPTIMISING_SHARE = 0.9;
 
 /** The stored data a solve needs, loaded when a worker claims it. */
 export interface SolveJobInput {
@@ -43,7 +50,7 @@ export class SolveJobStore {
       : eq(solves.status, 'pending');
     const [row] = await this.db
       .update(solves)
-      .set({ status: 'running', celery_task_id: jobId, progress: this.progress(0, null, now), results: null, stats: null, updated_at: now })
+      .set({ status: 'running', celery_task_id: jobId, progress: this.progress(0, null, now, 'optimising'), results: null, stats: null, execution: null, updated_at: now })
       .where(and(eq(solves.id, solveId), claimable))
       .returning();
     return row ?? null;
@@ -69,10 +76,15 @@ export class SolveJobStore {
   }
 
   /** Writes progress while `jobId` still runs the solve; false when it no longer does. */
-  async writeProgress(solveId: number, jobId: string, fraction: number, bestMakespanS: number | null): Promise<boolean> {
+  async writeProgress(
+    solveId: number,
+    jobId: string,
+    progress: { phase: SolvePhase; fraction: number; bestMakespanS: number | null },
+  ): Promise<boolean> {
+    const overall = progress.phase === 'optimising' ? OPTIMISING_SHARE * progress.fraction : OPTIMISING_SHARE + (1 - OPTIMISING_SHARE) * progress.fraction;
     const updated = await this.db
       .update(solves)
-      .set({ progress: this.progress(fraction, bestMakespanS, this.clock()) })
+      .set({ progress: this.progress(overall, progress.bestMakespanS, this.clock(), progress.phase) })
       .where(this.ownedBy(solveId, jobId))
       .returning({ id: solves.id });
     return updated.length > 0;
@@ -85,12 +97,18 @@ export class SolveJobStore {
   }
 
   /** `results` maps robot ids to steps; `stats` holds the figures, in their own column. */
-  async complete(solveId: number, jobId: string, results: Record<string, unknown>, stats: Record<string, unknown>): Promise<boolean> {
-    return this.finish(solveId, jobId, 'completed', results, stats);
+  async complete(
+    solveId: number,
+    jobId: string,
+    results: Record<string, unknown>,
+    stats: Record<string, unknown>,
+    execution: ExecutionRecord | null,
+  ): Promise<boolean> {
+    return this.finish(solveId, jobId, 'completed', results, stats, execution);
   }
 
   async fail(solveId: number, jobId: string, error: string): Promise<boolean> {
-    return this.finish(solveId, jobId, 'failed', { error }, null);
+    return this.finish(solveId, jobId, 'failed', { error }, null, null);
   }
 
   /** running -> pending, so another worker (or the next start) runs it again. */
@@ -128,10 +146,11 @@ export class SolveJobStore {
     status: 'completed' | 'failed',
     results: Record<string, unknown>,
     stats: Record<string, unknown> | null,
+    execution: ExecutionRecord | null,
   ): Promise<boolean> {
     const updated = await this.db
       .update(solves)
-      .set({ status, results, stats, progress: null, updated_at: this.clock() })
+      .set({ status, results, stats, execution, progress: null, updated_at: this.clock() })
       .where(this.ownedBy(solveId, jobId))
       .returning({ id: solves.id });
     return updated.length > 0;
@@ -141,9 +160,10 @@ export class SolveJobStore {
     return and(eq(solves.id, solveId), eq(solves.status, 'running'), eq(solves.celery_task_id, jobId));
   }
 
-  private progress(fraction: number, bestMakespanS: number | null, now: Date): SolveProgressRecord {
+  private progress(fraction: number, bestMakespanS: number | null, now: Date, phase: SolvePhase): SolveProgressRecord {
     return {
       percent: Math.round(Math.max(0, Math.min(1, fraction)) * 1000) / 10,
+      phase,
       best_makespan_s: bestMakespanS,
       updated_at: now.toISOString(),
     };

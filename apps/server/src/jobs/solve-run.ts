@@ -1,6 +1,6 @@
 import type { SolveJobStore } from './solve-job-store.ts';
 import type { JobLogger } from './job-logger.ts';
-import type { SolveThreadHandle, SolveThreadOutcome, SolveThreadPool } from './solve-thread-pool.ts';
+import type { SolveThreadHandle, SolveThreadOutcome, SolveThreadPool, SolveThreadProgress } from './solve-thread-pool.ts';
 
 /** How a run ended, for the queue that started it. */
 export type SolveRunResult =
@@ -95,7 +95,7 @@ export class SolveRun {
     if (this.stopRequest || this.finishEarlyRequested) return this.endStopped();
 
     logger.info({ solveId, jobId }, 'solve started');
-    let latest: { fraction: number; bestMakespanS: number | null } | null = null;
+    let latest: SolveThreadProgress | null = null;
     const thread = pool.run(
       {
         problem: { environment: input.environment, tasks: input.pairs, params: row.parameters },
@@ -126,7 +126,7 @@ export class SolveRun {
    * Once per interval: writes the newest progress, or checks that the solve is still this job's.
    * When it is not (deleted, cancelled, taken over), the solver is stopped at once.
    */
-  private watch(thread: SolveThreadHandle, takeProgress: () => { fraction: number; bestMakespanS: number | null } | null) {
+  private watch(thread: SolveThreadHandle, takeProgress: () => SolveThreadProgress | null) {
     const { store, logger } = this.dependencies;
     const { solveId, jobId } = this.request;
     let tick: Promise<void> = Promise.resolve();
@@ -135,7 +135,7 @@ export class SolveRun {
         try {
           const progress = takeProgress();
           const owned = progress
-            ? await store.writeProgress(solveId, jobId, progress.fraction, progress.bestMakespanS)
+            ? await store.writeProgress(solveId, jobId, progress)
             : await store.isOwnedBy(solveId, jobId);
           if (!owned && !this.stopRequest) {
             this.stopRequest = 'cancel';
@@ -160,7 +160,7 @@ export class SolveRun {
     const { solveId, jobId } = this.request;
     switch (outcome.kind) {
       case 'completed': {
-        const stored = await store.complete(solveId, jobId, outcome.results, outcome.stats as unknown as Record<string, unknown>);
+        const stored = await store.complete(solveId, jobId, outcome.results, outcome.stats as unknown as Record<string, unknown>, outcome.execution);
         if (!stored) return 'cancelled';
         logger.info({ solveId, jobId, stoppedEarly: outcome.stoppedEarly }, 'solve completed');
         return 'completed';

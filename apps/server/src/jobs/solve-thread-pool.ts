@@ -1,8 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { PlanResults, SolveStats } from '@fleetlab/solver';
+import type { ExecutionRecord } from '@fleetlab/warehouse';
 import {
   CONTROL_FLAG_COUNT,
   FINISH_EARLY_FLAG,
+  type SolvePhase,
   type SolveThreadMessage,
   type SolveThreadRequest,
 } from './solve-thread-protocol.ts';
@@ -10,7 +12,7 @@ import {
 const THREAD_ENTRY = new URL('./solve-thread.mjs', import.meta.url);
 
 export type SolveThreadOutcome =
-  | { kind: 'completed'; results: PlanResults; stats: SolveStats; stoppedEarly: boolean }
+  | { kind: 'completed'; results: PlanResults; stats: SolveStats; execution: ExecutionRecord | null; stoppedEarly: boolean }
   | { kind: 'rejected'; message: string }
   | { kind: 'not-started' }
   /** Terminated from outside (cancellation or hand-back); nothing was produced. */
@@ -18,6 +20,7 @@ export type SolveThreadOutcome =
   | { kind: 'crashed'; error: Error };
 
 export interface SolveThreadProgress {
+  phase: SolvePhase;
   fraction: number;
   bestMakespanS: number | null;
 }
@@ -84,10 +87,10 @@ export class SolveThreadPool {
         if (message.type === 'ready' || message.runId !== runId) return;
         switch (message.type) {
           case 'progress':
-            onProgress({ fraction: message.fraction, bestMakespanS: message.bestMakespanS });
+            onProgress({ phase: message.phase, fraction: message.fraction, bestMakespanS: message.bestMakespanS });
             return;
           case 'completed':
-            return settle({ kind: 'completed', results: message.results, stats: message.stats, stoppedEarly: message.stoppedEarly }, true);
+            return settle({ kind: 'completed', results: message.results, stats: message.stats, execution: message.execution, stoppedEarly: message.stoppedEarly }, true);
           case 'rejected':
             return settle({ kind: 'rejected', message: message.message }, true);
           case 'not-started':

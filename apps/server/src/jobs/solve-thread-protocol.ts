@@ -1,4 +1,5 @@
 import type { PlanResults, ProblemInput, SolveStats } from '@fleetlab/solver';
+import type { ExecutionRecord } from '@fleetlab/warehouse';
 
 /** One solve handed to a pool thread (structured-cloned once). */
 export interface SolveThreadRequest {
@@ -13,14 +14,26 @@ export interface SolveThreadRequest {
   control: SharedArrayBuffer;
 }
 
+/** A solve first optimises the plan, then executes it on the shared floor. */
+export type SolvePhase = 'optimising' | 'executing';
+
 /** Index of the "finish early" flag in `control`: 1 asks the solver to return its best plan now. */
 export const FINISH_EARLY_FLAG = 0;
 export const CONTROL_FLAG_COUNT = 1;
 
 export type SolveThreadMessage =
   | { type: 'ready' }
-  | { runId: number; type: 'progress'; fraction: number; bestMakespanS: number | null }
-  | { runId: number; type: 'completed'; results: PlanResults; stats: SolveStats; stoppedEarly: boolean }
+  | { runId: number; type: 'progress'; phase: SolvePhase; fraction: number; bestMakespanS: number | null }
+  /** `execution` is null when the plan could not run on the floor; `executionError` says why. */
+  | {
+      runId: number;
+      type: 'completed';
+      results: PlanResults;
+      stats: SolveStats;
+      execution: ExecutionRecord | null;
+      executionError: string | null;
+      stoppedEarly: boolean;
+    }
   /** A message a planner can act on (infeasible delivery, unusable input). */
   | { runId: number; type: 'rejected'; message: string }
   /** Asked to finish early before the search began: nothing worth keeping was computed. */

@@ -2,6 +2,7 @@ import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, solve } from '@fleetlab/solver';
+import { simulate, SimulationError } from '@fleetlab/simulator';
 import { FINISH_EARLY_FLAG, type SolveThreadMessage, type SolveThreadRequest } from './solve-thread-protocol.ts';
 
 /**
@@ -39,13 +40,28 @@ function runSolve(request: SolveThreadRequest): SolveThreadMessage {
       seed: request.seed,
       timeLimitS: request.timeLimitS,
       now: solverClock,
-      onProgress: ({ fraction, bestMakespanS }) => post({ runId, type: 'progress', fraction, bestMakespanS }),
+      onProgress: ({ fraction, bestMakespanS }) => post({ runId, type: 'progress', phase: 'optimising', fraction, bestMakespanS }),
     });
     // The jumped clock inflates the solver's own runtime figure; report the real one.
     const stats = clockJumped
       ? { ...outcome.stats, runtime_ms: Math.round(performance.now() - solveStartedMs), stopped_early: true }
       : outcome.stats;
-    return { runId, type: 'completed', results: outcome.results, stats, stoppedEarly: clockJumped };
+    // Then the plan runs with every robot on the floor at once: traffic, waiting, charger queues.
+    const bestMakespanS = outcome.stats.makespan_s;
+    let execution = null;
+    let executionError: string | null = null;
+    try {
+      execution = simulate(request.problem.environment as never, outcome.results, request.problem.params as never, {
+        tasks: request.problem.tasks,
+        onProgress: (fraction) => post({ runId, type: 'progress', phase: 'executing', fraction, bestMakespanS }),
+      });
+    } catch (error) {
+      // The plan stays valid under the model; only its run on the floor failed, and the solve says why.
+      if (!(error instanceof SimulationError)) throw error;
+      executionError = error.message;
+    }
+    const withExecution = { ...stats, execution: execution?.totals ?? null, ...(executionError ? { execution_error: executionError } : {}) };
+    return { runId, type: 'completed', results: outcome.results, stats: withExecution, execution, executionError, stoppedEarly: clockJumped };
   } catch (error) {
     if (error instanceof InfeasibleDeliveryError || error instanceof InvalidProblemError) {
       return { runId, type: 'rejected', message: error.message };

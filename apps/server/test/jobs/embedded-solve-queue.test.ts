@@ -1,3 +1,4 @@
+import { checkExecution } from '@fleetlab/simulator';
 import { eq } from 'drizzle-orm';
 import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, solve } from '@fleetlab/solver';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,12 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     // The greedy construction's makespan on s1, as the solver package's reference records it.
     expect(stats.makespan_s).toBe(88.17);
     expect(check.metrics.makespan_s).toBeCloseTo(88.17, 6);
+    // The same job ran the plan on the shared floor: stored beside it, its totals in stats.
+    const execution = done.execution!;
+    expect(execution.totals.deliveries).toBe(s1.tasks.length);
+    expect(execution.totals.planned_makespan_s).toBe(88.17);
+    expect(stats.execution).toEqual(execution.totals);
+    expect(checkExecution(s1.environment as never, done.results, execution, done.parameters).errors).toEqual([]);
   });
 
   it('writes progress (percent, best makespan, time) while a time-limited solve runs', async () => {
@@ -80,7 +87,8 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
       { timeoutMs: 15_000, what: 'progress with a best makespan' },
     );
     const progress = running!.progress!;
-    expect(Object.keys(progress).sort()).toEqual(['best_makespan_s', 'percent', 'updated_at']);
+    expect(Object.keys(progress).sort()).toEqual(['best_makespan_s', 'percent', 'phase', 'updated_at']);
+    expect(progress.phase).toBe('optimising');
     expect(progress.percent as number).toBeLessThanOrEqual(100);
     expect(new Date(progress.updated_at as string).toISOString()).toBe(progress.updated_at);
 

@@ -57,6 +57,12 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     }
     expect(solve.status).toBe('completed');
     expect(solve.stats.algorithm).toBe('greedy_distance');
+    // Executed on the shared floor in the same job: totals in stats, timelines in `execution`, lists without it.
+    expect(solve.execution.totals.deliveries).toBe(2);
+    expect(solve.stats.execution).toEqual(solve.execution.totals);
+    expect(Object.keys(solve.execution.robots)).toEqual(['R1_1']);
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/solves', headers: t.headers })).json();
+    expect(listed.find((entry: { id: number }) => entry.id === id)).not.toHaveProperty('execution');
     // Spec §3 clients count every value of results as a robot's steps: nothing else may sit there.
     expect(Object.keys(solve.results)).toEqual(['R1_1']);
     expect(solve.progress).toBeNull();
