@@ -9,11 +9,13 @@ import {
   type PlanSummary,
 } from '../../lib/format.ts';
 import { card } from '../ui/styles.ts';
+import { executionFigures, executionTotalsOf } from './execution-figures.ts';
 
 interface Figure {
   readonly label: string;
   readonly value: string;
   readonly note?: string | null;
+  readonly title?: string;
 }
 
 export interface ResultsSummaryProps {
@@ -35,6 +37,8 @@ export function ResultsSummary({ summary, stats }: ResultsSummaryProps) {
   if (bound) {
     figures.push({ label: 'Lower Bound', value: formatCompletionTime(bound.boundS), note: formatGap(bound.gap) });
   }
+  const totals = executionTotalsOf(stats);
+  const executionError = typeof stats?.execution_error === 'string' ? stats.execution_error : null;
   return (
     <section className={`${card} p-5`} aria-labelledby="results-summary-title">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -48,15 +52,28 @@ export function ResultsSummary({ summary, stats }: ResultsSummaryProps) {
           </p>
         )}
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
-        {figures.map((figure) => (
-          <div key={figure.label} className="rounded-lg border border-slate-800 bg-slate-950/60 p-3">
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{figure.label}</dt>
-            <dd className="mt-1 text-xl font-semibold text-white">{figure.value}</dd>
-            {figure.note && <dd className="mt-1 text-xs text-slate-400">{figure.note}</dd>}
-          </div>
-        ))}
-      </dl>
+      <FigureGrid figures={figures} />
+      {totals && (
+        <>
+          <h3 className="mb-2 mt-5 text-sm font-semibold text-slate-200">With traffic: every robot on the floor at once</h3>
+          <FigureGrid figures={executionFigures(totals)} />
+        </>
+      )}
+      {executionError && <p className="mt-4 text-sm text-amber-300">The plan could not run on the shared floor: {executionError}</p>}
     </section>
+  );
+}
+
+function FigureGrid({ figures }: { readonly figures: readonly Figure[] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7">
+      {figures.map((figure) => (
+        <div key={figure.label} title={figure.title} className="rounded-lg border border-slate-800 bg-slate-950/60 p-3">
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{figure.label}</dt>
+          <dd className="mt-1 text-xl font-semibold text-white">{figure.value}</dd>
+          {figure.note && <dd className="mt-1 text-xs text-slate-400">{figure.note}</dd>}
+        </div>
+      ))}
+    </dl>
   );
 }
