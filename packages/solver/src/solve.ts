@@ -109,6 +109,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     },
     progress,
     iterations: 0,
+    stopReason: 'completed',
   };
   progress(0, null);
   const routes = repairRoutes(problem, scale, RUNNERS[algorithm.name](context));
@@ -143,6 +144,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     runtime_ms: Math.round(now() - startMs),
     seed,
     iterations: context.iterations,
+    stop_reason: context.stopReason,
     objectives: {
       completion_time: round2(metrics.objectives.completion_time),
       distance_traveled: round2(metrics.objectives.distance_traveled),

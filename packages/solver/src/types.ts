@@ -1,3 +1,4 @@
+import type { StopReason } from './algorithms/context.ts';
 /** Names of the seven assignment algorithms (spec §7 ids 1..7). */
 export type AlgorithmName =
   | 'greedy_distance'
@@ -121,6 +122,8 @@ export interface SolveStats {
   runtime_ms: number;
   seed: number;
   iterations: number;
+  /** Why the search ended: optimal, stalled, time_limit, iteration_limit, or completed (constructive algorithms). */
+  stop_reason: StopReason;
   /** The five raw measures of the plan. */
   objectives: ObjectiveValues;
   /** The weighted sum of the measures, each divided by its value in the greedy construction's plan. */

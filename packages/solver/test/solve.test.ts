@@ -12,7 +12,7 @@ describe('solve', () => {
       [
         'algorithm', 'algorithm_id', 'deliveries', 'gap', 'gap_battery', 'iterations', 'lower_bound_battery_s', 'lower_bound_s',
         'makespan_s', 'objective_score',
-        'objective_weights', 'objectives', 'recharges', 'runtime_ms', 'seed', 'total_distance_m',
+        'objective_weights', 'objectives', 'recharges', 'runtime_ms', 'seed', 'stop_reason', 'total_distance_m',
       ].sort(),
     );
     expect(stats.seed).toBe(7);

@@ -4,7 +4,8 @@ import { descend } from '../local-search.ts';
 import type { Problem } from '../problem.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { Random } from '../random.ts';
-import type { AlgorithmContext } from './context.ts';
+import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
+import { solveSmallExactly } from './exact-small.ts';
 import { buildByRegretInsertion } from './regret-insertion.ts';
 import { constructionOverrun } from './makespan-search.ts';
 import { repairRoutes } from '../route-repair.ts';
@@ -28,7 +29,15 @@ interface Individual {
 export function evolveGiantTours(context: AlgorithmContext): Routes {
   const { problem, random } = context;
   const n = problem.deliveryCount;
-  if (n === 0) return problem.robots.map(() => []);
+  if (n === 0) {
+    context.stopReason = 'optimal';
+    return problem.robots.map(() => []);
+  }
+  const exact = context.scale.completionOnly ? solveSmallExactly(problem) : null;
+  if (exact) {
+    context.stopReason = 'optimal';
+    return exact;
+  }
   const robotOrder = spatialRobotOrder(problem);
   const populationSize = n > 400 ? 12 : n > 100 ? 20 : 30;
   const stop = () => context.timeUp() || context.iterations >= context.maxIterations;
@@ -73,8 +82,11 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   context.progress(0, null);
   const startMs = context.now();
   const budgetMs = Math.max(1, context.deadlineMs - startMs);
+  let lastImprovementMs = startMs;
+  let stalled = false;
+  let proven = false;
 
-  while (!stop()) {
+  while (!stop() && !(stalled = searchStalled(context, startMs, lastImprovementMs))) {
     context.checkCancelled();
     context.iterations++;
     const first = tournament(population, random);
@@ -87,12 +99,19 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
     for (let k = 1; k < population.length; k++) if (population[k].value > population[worst].value) worst = k;
     const duplicate = population.some((member) => Math.abs(member.value - child.value) < 1e-9);
     if (!duplicate && child.value < population[worst].value) population[worst] = child;
-    if (child.value < best.value) best = child;
+    if (child.value < best.value) {
+      best = child;
+      lastImprovementMs = context.now();
+    }
     const fraction = Math.max((context.now() - startMs) / budgetMs, Number.isFinite(context.maxIterations) ? context.iterations / context.maxIterations : 0);
     const makespan = new FleetState(problem, context.scale, best.routes).makespan;
     context.progress(Math.min(1, fraction), makespan);
-    if (context.scale.completionOnly && makespan <= context.lowerBoundS + 1e-6) break;
+    if (context.scale.completionOnly && makespan <= context.lowerBoundS + 1e-6) {
+      proven = true;
+      break;
+    }
   }
+  context.stopReason = stopReasonOf(context, proven, stalled);
   return best.routes;
 }
 

@@ -3,7 +3,8 @@ import { descend } from '../local-search.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { Random } from '../random.ts';
 import { shuffleInPlace } from '../random.ts';
-import type { AlgorithmContext } from './context.ts';
+import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
+import { solveSmallExactly } from './exact-small.ts';
 import { buildByRegretInsertion } from './regret-insertion.ts';
 
 /** Probability of skipping a candidate position during recreate (SISR "blinks"). */
@@ -19,6 +20,11 @@ const BLINK_RATE = 0.01;
  * is returned.
  */
 export function optimiseMakespan(context: AlgorithmContext): Routes {
+  const exact = context.scale.completionOnly ? solveSmallExactly(context.problem) : null;
+  if (exact) {
+    context.stopReason = 'optimal';
+    return exact;
+  }
   const constructed = buildByRegretInsertion(context, constructionOverrun(context));
   const candidates = constructed ? [constructed, context.greedyRoutes] : [context.greedyRoutes];
   let start = candidates[0];
@@ -42,7 +48,10 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   const outOfTime = () => context.timeUp() || context.iterations >= context.maxIterations;
   const provenOptimal = () => context.scale.completionOnly && state.makespan <= context.lowerBoundS + 1e-6;
 
-  if (n === 0 || problem.robotCount === 0) return state.routes();
+  if (n === 0 || problem.robotCount === 0) {
+    context.stopReason = 'optimal';
+    return state.routes();
+  }
   const elapsed = () => Math.min(1, (context.now() - startMs) / budgetMs);
   descend(state, outOfTime, Infinity, () => context.progress(elapsed(), state.makespan));
   let current = state.value();
@@ -60,8 +69,10 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   const initialTemperature = 0.005 * current;
   const finalTemperature = 0.00005 * current;
   const blink = () => random.next() < BLINK_RATE;
+  let lastImprovementMs = context.now();
+  let stalled = false;
 
-  while (!outOfTime() && !provenOptimal()) {
+  while (!outOfTime() && !provenOptimal() && !(stalled = searchStalled(context, startMs, lastImprovementMs))) {
     context.checkCancelled();
     context.iterations++;
     // With an iteration cap the schedule follows iterations only, so the plan never depends on
@@ -150,6 +161,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
         best = current;
         bestRoutes = state.routes();
         bestMakespan = state.makespan;
+        lastImprovementMs = context.now();
       }
     } else {
       for (const [r, route] of saved) {
@@ -160,6 +172,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     }
     context.progress(Math.min(1, fraction), bestMakespan);
   }
+  context.stopReason = stopReasonOf(context, provenOptimal() || (context.scale.completionOnly && bestMakespan <= context.lowerBoundS + 1e-6), stalled);
   return bestRoutes;
 }
 
