@@ -23,6 +23,14 @@ export interface ResultsSummaryProps {
   readonly stats: PlanStats | null;
 }
 
+/** Why the solve ended (stats.stop_reason), in the planner's words. */
+const STOP_REASON_TEXTS: Record<string, string> = {
+  optimal: 'proven optimal',
+  stalled: 'stopped: no better plan found for a while',
+  time_limit: 'stopped at the time limit',
+  iteration_limit: 'stopped at the iteration limit',
+};
+
 /** Spec §2 results summary, plus the solver's lower bound and how close the plan is to it. */
 export function ResultsSummary({ summary, stats }: ResultsSummaryProps) {
   const figures: Figure[] = [
@@ -49,6 +57,7 @@ export function ResultsSummary({ summary, stats }: ResultsSummaryProps) {
           <p className="text-xs text-slate-400">
             Planned by <span className="font-mono text-slate-200">{stats.algorithm}</span>
             {typeof stats.runtime_ms === 'number' && ` in ${Math.round(stats.runtime_ms)} ms`}
+            {typeof stats.stop_reason === 'string' && STOP_REASON_TEXTS[stats.stop_reason] && ` (${STOP_REASON_TEXTS[stats.stop_reason]})`}
           </p>
         )}
       </div>
