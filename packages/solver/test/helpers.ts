@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PlanResults, PlanStep, ProblemInput } from '../src/index.ts';
+import { expect } from 'vitest';
+import { buildProblem, InfeasibleDeliveryError, type PlanStep, type Problem, type ProblemInput } from '../src/index.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -103,4 +104,14 @@ export function gridInstanceArbitrary(ranges: GridInstanceRanges): fc.Arbitrary<
         params: { max_distance: Math.round((width + height) * chargeFactor * 100) / 100, recharge_time: rechargeMinutes, robot_speed: speed },
       };
     });
+}
+
+/** The problem of a random instance, or null when one of its deliveries is genuinely impossible (its round trip exceeds the charge): the only refusal allowed. */
+export function buildUnlessInfeasible(input: ProblemInput): Problem | null {
+  try {
+    return buildProblem(input);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InfeasibleDeliveryError);
+    return null;
+  }
 }
