@@ -1,3 +1,4 @@
+import type { ExecutionRecord, RobotExecutionRecord } from '@fleetlab/warehouse';
 import { useState } from 'react';
 import {
   formatCompletionTime,
@@ -24,10 +25,12 @@ export interface RobotDetailsProps {
   readonly plan: RobotPlan;
   readonly parameters?: PlanParameters | null;
   readonly defaultOpen?: boolean;
+  /** This robot on the shared floor, when the solve was executed. */
+  readonly executed?: RobotExecutionRecord | null;
 }
 
 /** One robot's expandable solution details (spec §2 'When completed'). */
-export function RobotDetails({ plan, parameters, defaultOpen = false }: RobotDetailsProps) {
+export function RobotDetails({ plan, parameters, defaultOpen = false, executed = null }: RobotDetailsProps) {
   const [open, setOpen] = useState(defaultOpen);
   const metrics = robotMetrics(plan.steps, parameters);
   const panelId = `robot-details-${plan.robotId}`;
@@ -41,6 +44,9 @@ export function RobotDetails({ plan, parameters, defaultOpen = false }: RobotDet
     ['Min Battery Level', metrics.minBattery === null ? 'N/A' : formatPercent1(metrics.minBattery)],
     ['Avg Battery Level', metrics.avgBattery === null ? 'N/A' : formatPercent1(metrics.avgBattery)],
   ];
+  if (executed) {
+    figures.push(['Finish With Traffic', formatCompletionTime(executed.finish_s)], ['Waiting With Traffic', formatCompletionTime(executed.waiting_s)]);
+  }
 
   return (
     <div className="rounded-lg border border-slate-800 bg-slate-950/40">
@@ -106,9 +112,10 @@ export function RobotDetails({ plan, parameters, defaultOpen = false }: RobotDet
 export interface RobotDetailsListProps {
   readonly plans: readonly RobotPlan[];
   readonly parameters?: PlanParameters | null;
+  readonly execution?: ExecutionRecord | null;
 }
 
-export function RobotDetailsList({ plans, parameters }: RobotDetailsListProps) {
+export function RobotDetailsList({ plans, parameters, execution = null }: RobotDetailsListProps) {
   return (
     <section className={`${card} p-5`} aria-labelledby="robot-details-title">
       <h2 id="robot-details-title" className="mb-4 text-lg font-semibold text-white">
@@ -116,7 +123,7 @@ export function RobotDetailsList({ plans, parameters }: RobotDetailsListProps) {
       </h2>
       <div className="space-y-2">
         {plans.map((plan) => (
-          <RobotDetails key={plan.robotId} plan={plan} parameters={parameters} />
+          <RobotDetails key={plan.robotId} plan={plan} parameters={parameters} executed={execution?.robots[plan.robotId] ?? null} />
         ))}
       </div>
     </section>

@@ -41,6 +41,26 @@ describe('SolveResults summary', () => {
     expect(figure('Lower Bound')).toEqual(['3 min 30 s', 'within 1.8% of the best possible makespan']);
   });
 
+  it('adds the figures with traffic, and each robot’s real finish and waiting, when the solve was executed', async () => {
+    const robot = (finish: number, waiting: number) => ({
+      timeline: [0, 0, 0], deliveries: [], charges: [], waiting_s: waiting, queued_s: 0, distance_m: 0, finish_s: finish, extra_charges: 0,
+    });
+    const totals = {
+      planned_makespan_s: 214, free_flow_makespan_s: 220, executed_makespan_s: 240.5, waiting_s: 31, max_robot_waiting_s: 26,
+      max_waiting_robot: 'R1_1', throughput_per_h: 59.88, deliveries: 4, charger_queue_s: { R1: 60, R2: 0 }, extra_charges: 0,
+      deadlocks_resolved: 0, reserve_replays: 0, steps: 241, conflicts: 0,
+    };
+    const execution = { step_s: 1, robots: { R1_1: robot(240.5, 26), R1_2: robot(12, 5), R2_1: robot(0, 0) }, totals, heatmap: { width: 1, height: 1, wait_s: [0] } };
+    render(<SolveResults solve={{ ...solve, stats: { ...solve.stats, execution: totals }, execution }} environment={environment} />);
+    // 240.5 - 214 = 26.5 s later, 12.4% of the plan's 214 s.
+    expect(figure('Executed Makespan')).toEqual(['4 min 1 s', '+26.5 s (+12.4%) against the plan']);
+    expect(figure('Waiting Time')).toEqual(['31.0 s', 'worst: R1_1, 26.0 s']);
+    expect(figure('Charger Queue')).toEqual(['1 min', 'hover for each station']);
+    await userEvent.click(screen.getAllByRole('button', { expanded: false })[0]);
+    expect(figure('Finish With Traffic')).toEqual(['4 min 1 s']);
+    expect(figure('Waiting With Traffic')).toEqual(['26.0 s']);
+  });
+
   it('offers the plan as JSON and CSV', () => {
     render(<SolveResults solve={solve} environment={environment} />);
     expect(screen.getByRole('button', { name: 'Export JSON' })).toBeTruthy();

@@ -1,3 +1,4 @@
+import type { ExecutionRecord } from '@fleetlab/warehouse';
 import { useMemo, type ReactNode } from 'react';
 import { planStatsOf, robotPlansOf, summarisePlan, type PlanParameters } from '../../lib/format.ts';
 import { nodePositionsOf, type PositionedEnvironment } from '../../player/node-positions.ts';
@@ -14,6 +15,8 @@ export interface ResultsSolve {
   readonly results?: Readonly<Record<string, unknown>> | null;
   /** The solve's figures; plans from elsewhere may carry them as `results.stats` (spec §3 allows it). */
   readonly stats?: Readonly<Record<string, unknown>> | null;
+  /** The plan run with every robot on the floor (GET /solves/{id}). */
+  readonly execution?: ExecutionRecord | null;
   /** Some records carry the plan under `result`. */
   readonly result?: Readonly<Record<string, unknown>> | null;
 }
@@ -66,7 +69,7 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
         <p className="text-sm text-slate-400">Download the plan: one row per step in CSV, or the full results as JSON.</p>
         <PlanExportButtons solveId={solve.id} results={results} />
       </div>
-      <RobotDetailsList plans={plans} parameters={parameters} />
+      <RobotDetailsList plans={plans} parameters={parameters} execution={solve.execution ?? null} />
     </div>
   );
 }
