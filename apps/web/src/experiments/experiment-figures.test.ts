@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ExperimentPoint } from '@fleetlab/warehouse';
 import {
   bestComparisonRow,
   comparisonRows,
@@ -8,6 +9,8 @@ import {
   parseRobotCounts,
   robotUtilisation,
   sweepKnee,
+  hasExecutedFigures,
+  sweepAxisOf,
   sweepRows,
 } from './experiment-figures.ts';
 import { ALGORITHM_COMPARISON, FLEET_SWEEP } from './experiment-fixtures.ts';
@@ -44,6 +47,26 @@ describe('sweep rows and knee', () => {
     [1.05, 1],
   ])('with tolerance %s the knee is %i robots', (tolerance, robots) => {
     expect(sweepKnee(sweepRows(FLEET_SWEEP.points), tolerance)?.robotCount).toBe(robots);
+  });
+});
+
+describe('the knee with traffic', () => {
+  const executed = (point: ExperimentPoint, makespan: number): ExperimentPoint => ({ ...point, stats: point.stats && { ...point.stats, executed_makespan_s: makespan } });
+
+  it('is read on the executed curve: planned 400/210/200/198 s bends away into 420/260/230/200 s, so 4 robots, not 3', () => {
+    // Best executed 200 s; within 5% is 210 s: only 4 robots (200 s) qualify.
+    const points = FLEET_SWEEP.points.map((point, index) => (index < 4 ? executed(point, [420, 260, 230, 200][index]) : point));
+    const rows = sweepRows(points);
+    expect(hasExecutedFigures(rows)).toBe(true);
+    expect(sweepKnee(rows, 0.05)?.robotCount).toBe(4);
+    expect(sweepKnee(sweepRows(FLEET_SWEEP.points), 0.05)?.robotCount).toBe(3);
+  });
+
+  it('sizes chargers on a charger sweep: 900/700/690 s with 1/2/3 chargers gives 2 within 5%', () => {
+    const points = [1, 2, 3].map((chargers, index) => ({ ...executed(FLEET_SWEEP.points[1], [900, 700, 690][index]), solve_id: 80 + index, chargers }));
+    const rows = sweepRows(points, sweepAxisOf('charger_sweep'));
+    expect(rows.map((row) => row.x)).toEqual([1, 2, 3]);
+    expect(sweepKnee(rows, 0.05)?.x).toBe(2);
   });
 });
 
@@ -98,12 +121,12 @@ describe('experimentToCsv', () => {
   it('exports a sweep with the knee marked', () => {
     expect(experimentToCsv(FLEET_SWEEP, 0.05)).toBe(
       [
-        'robot_count,makespan_s,deliveries_per_hour,lower_bound_s,gap,status,knee,solve_id',
-        '1,400,90,160,1.5,completed,,61',
-        `2,210,${10 * 3600 / 210},150,${210 / 150 - 1},completed,,62`,
-        `3,200,180,150,${200 / 150 - 1},completed,yes,63`,
-        `4,198,${10 * 3600 / 198},150,${198 / 150 - 1},completed,,64`,
-        '5,,,,,failed,,65',
+        'robot_count,makespan_s,executed_makespan_s,deliveries_per_hour,executed_per_hour,waiting_s,charger_queue_s,lower_bound_s,gap,status,knee,solve_id',
+        '1,400,,90,,,,160,1.5,completed,,61',
+        `2,210,,${10 * 3600 / 210},,,,150,${210 / 150 - 1},completed,,62`,
+        `3,200,,180,,,,150,${200 / 150 - 1},completed,yes,63`,
+        `4,198,,${10 * 3600 / 198},,,,150,${198 / 150 - 1},completed,,64`,
+        '5,,,,,,,,,failed,,65',
         '',
       ].join('\n'),
     );

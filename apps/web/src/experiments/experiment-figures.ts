@@ -1,6 +1,7 @@
 // Figures of an experiment's results page and its CSV export. Pure functions: the chart, the
 // tables and the export all read their numbers from here.
 import type { AlgorithmName, ExperimentPoint, ExperimentRecord, SolveStatusValue } from '@fleetlab/warehouse';
+import { MAX_SWEEP_POINTS, SOLVE_PARAMETER_RANGES } from '@fleetlab/warehouse';
 import { csvField } from '../components/results/plan-export.ts';
 import { findKnee } from './knee.ts';
 
@@ -14,9 +15,23 @@ export const ALGORITHM_LABELS: Record<AlgorithmName, string> = {
   marginal_benefit: 'Marginal Benefit',
 };
 
+/** What a sweep varies: the fleet size, or the chargers per station. */
+export type SweepAxis = 'robots' | 'chargers';
+
+export function sweepAxisOf(kind: ExperimentRecord['kind']): SweepAxis {
+  return kind === 'charger_sweep' ? 'chargers' : 'robots';
+}
+
 export interface SweepRow {
   readonly solveId: number;
   readonly robotCount: number | null;
+  /** The swept value of the row: its robot count, or its chargers per station (null: all robots, or one per robot). */
+  readonly x: number | null;
+  /** The plan run with every robot on the floor (null for solves from before executions). */
+  readonly executedMakespan: number | null;
+  readonly executedPerHour: number | null;
+  readonly waiting: number | null;
+  readonly chargerQueue: number | null;
   readonly status: SolveStatusValue;
   readonly makespan: number | null;
   readonly deliveriesPerHour: number | null;
@@ -34,6 +49,8 @@ export interface ComparisonRow {
   readonly recharges: number | null;
   readonly gap: number | null;
   readonly runtimeMs: number | null;
+  readonly executedMakespan: number | null;
+  readonly waiting: number | null;
   readonly error: string | null;
 }
 
@@ -43,11 +60,16 @@ export function deliveriesPerHour(deliveries: number, makespanS: number | null):
   return (deliveries * 3600) / makespanS;
 }
 
-export function sweepRows(points: readonly ExperimentPoint[]): SweepRow[] {
+export function sweepRows(points: readonly ExperimentPoint[], axis: SweepAxis = 'robots'): SweepRow[] {
   return points
     .map((point) => ({
       solveId: point.solve_id,
       robotCount: point.robot_count,
+      x: axis === 'chargers' ? point.chargers : point.robot_count,
+      executedMakespan: point.stats?.executed_makespan_s ?? null,
+      executedPerHour: point.stats?.throughput_per_h ?? null,
+      waiting: point.stats?.waiting_s ?? null,
+      chargerQueue: point.stats?.charger_queue_s ?? null,
       status: point.status,
       makespan: point.stats?.makespan_s ?? null,
       deliveriesPerHour: point.stats ? deliveriesPerHour(point.stats.deliveries, point.stats.makespan_s) : null,
@@ -55,14 +77,23 @@ export function sweepRows(points: readonly ExperimentPoint[]): SweepRow[] {
       gap: point.stats?.gap ?? null,
       error: point.error,
     }))
-    .sort((a, b) => (a.robotCount ?? Number.MAX_SAFE_INTEGER) - (b.robotCount ?? Number.MAX_SAFE_INTEGER));
+    .sort((a, b) => (a.x ?? Number.MAX_SAFE_INTEGER) - (b.x ?? Number.MAX_SAFE_INTEGER));
 }
 
-/** The knee row of a sweep (see `findKnee`); null until a point has a makespan. */
+/** True when the sweep's points were executed on the shared floor: its knee then reads the executed curve. */
+export function hasExecutedFigures(rows: readonly SweepRow[]): boolean {
+  return rows.some((row) => row.executedMakespan !== null);
+}
+
+/**
+ * The knee row of a sweep (see `findKnee`) on the executed makespans when the points have them
+ * (traffic and charger queues in), else on the planned ones; null until a point has a makespan.
+ */
 export function sweepKnee(rows: readonly SweepRow[], tolerance: number): SweepRow | null {
+  const executed = hasExecutedFigures(rows);
   const candidates = rows
-    .filter((row) => row.robotCount !== null)
-    .map((row) => ({ robotCount: row.robotCount as number, makespan: row.makespan, row }));
+    .filter((row) => row.x !== null)
+    .map((row) => ({ robotCount: row.x as number, makespan: executed ? row.executedMakespan : row.makespan, row }));
   return findKnee(candidates, tolerance)?.row ?? null;
 }
 
@@ -76,6 +107,8 @@ export function comparisonRows(points: readonly ExperimentPoint[]): ComparisonRo
     recharges: point.stats?.recharges ?? null,
     gap: point.stats?.gap ?? null,
     runtimeMs: point.stats?.runtime_ms ?? null,
+    executedMakespan: point.stats?.executed_makespan_s ?? null,
+    waiting: point.stats?.waiting_s ?? null,
     error: point.error,
   }));
 }
@@ -136,19 +169,20 @@ export function robotUtilisation(results: Readonly<Record<string, unknown>> | nu
   return busy.map(([robotId, busyS]) => ({ robotId, busyS, utilisation: makespan > 0 ? busyS / makespan : 0 }));
 }
 
-const SWEEP_CSV_COLUMNS = ['robot_count', 'makespan_s', 'deliveries_per_hour', 'lower_bound_s', 'gap', 'status', 'knee', 'solve_id'];
+const SWEEP_CSV_COLUMNS = ['makespan_s', 'executed_makespan_s', 'deliveries_per_hour', 'executed_per_hour', 'waiting_s', 'charger_queue_s', 'lower_bound_s', 'gap', 'status', 'knee', 'solve_id'];
 const COMPARISON_CSV_COLUMNS = ['algorithm', 'makespan_s', 'total_distance_m', 'recharges', 'gap', 'runtime_ms', 'status', 'best', 'solve_id'];
 
 /** The experiment's table as CSV (numbers unrounded, so a spreadsheet can redo the maths). */
 export function experimentToCsv(experiment: ExperimentRecord, kneeTolerance: number): string {
   const lines: string[] = [];
-  if (experiment.kind === 'fleet_sweep') {
-    const rows = sweepRows(experiment.points);
+  if (experiment.kind !== 'algorithm_comparison') {
+    const axis = sweepAxisOf(experiment.kind);
+    const rows = sweepRows(experiment.points, axis);
     const knee = sweepKnee(rows, kneeTolerance);
-    lines.push(SWEEP_CSV_COLUMNS.join(','));
+    lines.push([axis === 'chargers' ? 'chargers' : 'robot_count', ...SWEEP_CSV_COLUMNS].join(','));
     for (const row of rows) {
       lines.push(
-        [row.robotCount, row.makespan, row.deliveriesPerHour, row.lowerBound, row.gap, row.status, row === knee ? 'yes' : '', row.solveId]
+        [row.x, row.makespan, row.executedMakespan, row.deliveriesPerHour, row.executedPerHour, row.waiting, row.chargerQueue, row.lowerBound, row.gap, row.status, row === knee ? 'yes' : '', row.solveId]
           .map(csvField)
           .join(','),
       );
@@ -177,8 +211,25 @@ export function experimentCsvFileName(experimentId: number): string {
  * Returns the sorted distinct counts, or an error text naming what is wrong.
  */
 export function parseRobotCounts(text: string, maxRobots: number | null): { counts: number[] } | { error: string } {
+  return parseCounts(text, 'Robot counts', MAX_SWEEP_POINTS, (count) =>
+    maxRobots !== null && count > maxRobots ? `The environment has ${maxRobots} ${maxRobots === 1 ? 'robot' : 'robots'}` : null,
+  );
+}
+
+/** Chargers per station of a charger sweep: '1..4' or '1, 2, 4', 1 to 10. */
+export function parseChargerCounts(text: string): { counts: number[] } | { error: string } {
+  const { max } = SOLVE_PARAMETER_RANGES.chargers;
+  return parseCounts(text, 'Charger counts', max, (count) => (count > max ? `At most ${max} chargers per station` : null));
+}
+
+function parseCounts(
+  text: string,
+  noun: string,
+  maxEntries: number,
+  tooLarge: (count: number) => string | null,
+): { counts: number[] } | { error: string } {
   const trimmed = text.trim();
-  if (trimmed === '') return { error: 'Robot counts are required' };
+  if (trimmed === '') return { error: `${noun} are required` };
   let counts: number[];
   const range = /^(\d+)\s*(?:\.\.|-)\s*(\d+)$/.exec(trimmed);
   if (range) {
@@ -191,10 +242,11 @@ export function parseRobotCounts(text: string, maxRobots: number | null): { coun
     if (!parts.every((part) => /^\d+$/.test(part))) return { error: "Enter a range like '1..8' or a list like '2, 4, 8'" };
     counts = [...new Set(parts.map(Number))].sort((a, b) => a - b);
   }
-  if (counts.some((count) => count < 1)) return { error: 'Robot counts start at 1' };
-  if (maxRobots !== null && counts.some((count) => count > maxRobots)) {
-    return { error: `The environment has ${maxRobots} ${maxRobots === 1 ? 'robot' : 'robots'}` };
+  if (counts.some((count) => count < 1)) return { error: `${noun} start at 1` };
+  for (const count of counts) {
+    const problem = tooLarge(count);
+    if (problem) return { error: problem };
   }
-  if (counts.length > 30) return { error: 'At most 30 robot counts' };
+  if (counts.length > maxEntries) return { error: `At most ${maxEntries} ${noun.toLowerCase()}` };
   return { counts };
 }

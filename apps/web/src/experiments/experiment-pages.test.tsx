@@ -97,6 +97,25 @@ describe('/experiments/create', () => {
     });
   });
 
+  it('creates a charger sweep, refusing more than 10 chargers per station first', async () => {
+    const network = stubFetch({ ...routes, 'POST /experiments': { status: 201, body: { ...FLEET_SWEEP, id: 90 } } });
+    renderApp('/experiments/create', { signedIn: true });
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.type(screen.getByLabelText('Name'), 'How many chargers');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'charger_sweep');
+    const chargers = screen.getByLabelText('Chargers per Station');
+    await userEvent.clear(chargers);
+    await userEvent.type(chargers, '1, 12');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    expect(await screen.findByText('At most 10 chargers per station')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/experiments')).toHaveLength(0);
+    await userEvent.clear(chargers);
+    await userEvent.type(chargers, '1..3');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
+    expect(network.callsTo('POST', '/experiments')[0].body).toMatchObject({ kind: 'charger_sweep', algorithm: 'makespan', charger_counts: [1, 2, 3] });
+  });
+
   it('creates an algorithm comparison of the ticked algorithms', async () => {
     const network = stubFetch({ ...routes, 'POST /experiments': { status: 201, body: { ...FLEET_SWEEP, id: 90 } } });
     renderApp('/experiments/create', { signedIn: true });
@@ -171,12 +190,12 @@ describe('/experiments/{id}', () => {
     const table = screen.getByRole('table', { name: 'Sweep results' });
     const rows = within(table).getAllByRole('row').map((row) => cellTexts(row));
     expect(rows).toEqual([
-      ['Robots', 'Makespan', 'Deliveries/hour', 'Lower bound', 'Gap', 'Status', 'Solve'],
-      ['1', '400.0 s', '90.0', '160.0 s', '150.0%', 'completed', 'View'],
-      ['2', '210.0 s', '171.4', '150.0 s', '40.0%', 'completed', 'View'],
-      ['3Knee', '200.0 s', '180.0', '150.0 s', '33.3%', 'completed', 'View'],
-      ['4', '198.0 s', '181.8', '150.0 s', '32.0%', 'completed', 'View'],
-      ['5', '—', '—', '—', '—', 'failedpickup P7 is unreachable from every robot', 'View'],
+      ['Robots', 'Makespan', 'Executed', 'Waiting', 'Charger queue', 'Deliveries/hour', 'Executed/hour', 'Lower bound', 'Gap', 'Status', 'Solve'],
+      ['1', '400.0 s', '—', '—', '—', '90.0', '—', '160.0 s', '150.0%', 'completed', 'View'],
+      ['2', '210.0 s', '—', '—', '—', '171.4', '—', '150.0 s', '40.0%', 'completed', 'View'],
+      ['3Knee', '200.0 s', '—', '—', '—', '180.0', '—', '150.0 s', '33.3%', 'completed', 'View'],
+      ['4', '198.0 s', '—', '—', '—', '181.8', '—', '150.0 s', '32.0%', 'completed', 'View'],
+      ['5', '—', '—', '—', '—', '—', '—', '—', '—', 'failedpickup P7 is unreachable from every robot', 'View'],
     ]);
     expect(screen.getByText('Knee: 3 robots, the smallest fleet within 5.0% of the best makespan.')).toBeInTheDocument();
     const utilisation = await screen.findByRole('region', { name: 'Utilisation per robot' });
@@ -259,8 +278,8 @@ describe('/experiments/{id}', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     expect(click).toHaveBeenCalledTimes(1);
     const text = await blobText(blobs[0]);
-    expect(text.split('\n')[0]).toBe('robot_count,makespan_s,deliveries_per_hour,lower_bound_s,gap,status,knee,solve_id');
-    expect(text.split('\n')[3]).toBe(`3,200,180,150,${200 / 150 - 1},completed,yes,63`);
+    expect(text.split('\n')[0]).toBe('robot_count,makespan_s,executed_makespan_s,deliveries_per_hour,executed_per_hour,waiting_s,charger_queue_s,lower_bound_s,gap,status,knee,solve_id');
+    expect(text.split('\n')[3]).toBe(`3,200,,180,,,,150,${200 / 150 - 1},completed,yes,63`);
   });
 
   it('deletes after confirmation and goes to /experiments', async () => {

@@ -9,17 +9,18 @@ const CHART_WIDTH = 720;
  * the knee marked by a vertical line. A fixed size keeps it measurable everywhere; the table
  * under it carries the same numbers for screen readers and tests.
  */
-export function SweepChart({ rows, knee }: { readonly rows: readonly SweepRow[]; readonly knee: SweepRow | null }) {
+export function SweepChart({ rows, knee, axisLabel = 'Robots' }: { readonly rows: readonly SweepRow[]; readonly knee: SweepRow | null; readonly axisLabel?: string }) {
   const data = rows
-    .filter((row) => row.robotCount !== null)
+    .filter((row) => row.x !== null)
     .map((row) => ({
-      robots: row.robotCount,
+      robots: row.x,
       makespan: row.makespan === null ? null : Number(row.makespan.toFixed(1)),
+      executedMakespan: row.executedMakespan === null ? null : Number(row.executedMakespan.toFixed(1)),
       lowerBound: row.lowerBound === null ? null : Number(row.lowerBound.toFixed(1)),
       deliveriesPerHour: row.deliveriesPerHour === null ? null : Number(row.deliveriesPerHour.toFixed(1)),
     }));
   return (
-    <figure aria-label="Makespan and deliveries per hour by robot count" className="overflow-x-auto">
+    <figure aria-label={`Makespan and deliveries per hour by ${axisLabel === 'Robots' ? 'robot count' : 'chargers per station'}`} className="overflow-x-auto">
       <ComposedChart width={CHART_WIDTH} height={CHART_HEIGHT} data={data} margin={{ top: 16, right: 16, bottom: 16, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#1f2937" />
         <XAxis
@@ -29,13 +30,14 @@ export function SweepChart({ rows, knee }: { readonly rows: readonly SweepRow[];
           allowDecimals={false}
           stroke="#94a3b8"
           fontSize={11}
-          label={{ value: 'Robots', position: 'insideBottom', offset: -8, fill: '#94a3b8', fontSize: 11 }}
+          label={{ value: axisLabel, position: 'insideBottom', offset: -8, fill: '#94a3b8', fontSize: 11 }}
         />
         <YAxis yAxisId="time" stroke="#94a3b8" fontSize={11} unit=" s" width={64} />
         <YAxis yAxisId="rate" orientation="right" stroke="#34d399" fontSize={11} width={56} />
         <Tooltip contentStyle={{ background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' }} />
         <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 12 }} />
-        <Line yAxisId="time" dataKey="makespan" name="Makespan (s)" stroke="#818cf8" strokeWidth={2} connectNulls isAnimationActive={false} />
+        <Line yAxisId="time" dataKey="makespan" name="Planned makespan (s)" stroke="#818cf8" strokeWidth={2} connectNulls isAnimationActive={false} />
+        <Line yAxisId="time" dataKey="executedMakespan" name="Executed makespan, with traffic (s)" stroke="#f472b6" strokeWidth={2} connectNulls isAnimationActive={false} />
         <Line
           yAxisId="time"
           dataKey="lowerBound"
@@ -53,13 +55,13 @@ export function SweepChart({ rows, knee }: { readonly rows: readonly SweepRow[];
           connectNulls
           isAnimationActive={false}
         />
-        {knee?.robotCount != null && (
+        {knee?.x != null && (
           <ReferenceLine
             yAxisId="time"
-            x={knee.robotCount}
+            x={knee.x}
             stroke="#f59e0b"
             strokeDasharray="4 2"
-            label={{ value: `Knee: ${knee.robotCount}`, position: 'top', fill: '#f59e0b', fontSize: 11 }}
+            label={{ value: `Knee: ${knee.x}`, position: 'top', fill: '#f59e0b', fontSize: 11 }}
           />
         )}
       </ComposedChart>

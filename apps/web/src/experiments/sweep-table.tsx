@@ -3,10 +3,14 @@ import { linkText } from '../components/ui/styles.ts';
 import { formatGap, formatNumber, formatSeconds, type SweepRow } from './experiment-figures.ts';
 import { PointSolveLinkCell, PointStatusCell } from './point-cells.tsx';
 
-const SWEEP_COLUMNS: readonly DataTableColumn[] = [
-  { label: 'Robots' },
+const sweepColumns = (axisLabel: string): readonly DataTableColumn[] => [
+  { label: axisLabel },
   { label: 'Makespan' },
+  { label: 'Executed' },
+  { label: 'Waiting' },
+  { label: 'Charger queue' },
   { label: 'Deliveries/hour' },
+  { label: 'Executed/hour' },
   { label: 'Lower bound' },
   { label: 'Gap' },
   { label: 'Status' },
@@ -18,13 +22,15 @@ interface SweepTableProps {
   readonly knee: SweepRow | null;
   readonly selectedSolveId: number | null;
   readonly onSelect: (row: SweepRow) => void;
+  /** What the sweep varies: 'Robots' or 'Chargers'. */
+  readonly axisLabel?: string;
 }
 
 /** The sweep's numbers, one row per robot count; the knee row is marked, a row selects the utilisation view. */
-export function SweepTable({ rows, knee, selectedSolveId, onSelect }: SweepTableProps) {
+export function SweepTable({ rows, knee, selectedSolveId, onSelect, axisLabel = 'Robots' }: SweepTableProps) {
   return (
     <div className="overflow-x-auto">
-      <DataTable ariaLabel="Sweep results" columns={SWEEP_COLUMNS} density="compact">
+      <DataTable ariaLabel="Sweep results" columns={sweepColumns(axisLabel)} density="compact">
         {rows.map((row) => {
           const isKnee = row === knee;
           const selected = row.solveId === selectedSolveId;
@@ -38,12 +44,16 @@ export function SweepTable({ rows, knee, selectedSolveId, onSelect }: SweepTable
                   onClick={() => onSelect(row)}
                   title="Show utilisation per robot"
                 >
-                  {row.robotCount ?? 'All'}
+                  {row.x ?? 'All'}
                 </button>
                 {isKnee && <span className="ml-2 rounded bg-amber-500/20 px-1.5 py-0.5 text-xs text-amber-200">Knee</span>}
               </th>
               <td className="px-4 py-2 text-slate-200">{formatSeconds(row.makespan)}</td>
+              <td className="px-4 py-2 text-slate-200">{formatSeconds(row.executedMakespan)}</td>
+              <td className="px-4 py-2 text-slate-200">{formatSeconds(row.waiting)}</td>
+              <td className="px-4 py-2 text-slate-200">{formatSeconds(row.chargerQueue)}</td>
               <td className="px-4 py-2 text-slate-200">{formatNumber(row.deliveriesPerHour, 1)}</td>
+              <td className="px-4 py-2 text-slate-200">{formatNumber(row.executedPerHour, 1)}</td>
               <td className="px-4 py-2 text-slate-200">{formatSeconds(row.lowerBound)}</td>
               <td className="px-4 py-2 text-slate-200">{formatGap(row.gap)}</td>
               <PointStatusCell status={row.status} error={row.error} />

@@ -8,7 +8,7 @@ import { SelectField, TextAreaField, TextField } from '../components/ui/form-fie
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
-import { ALGORITHM_LABELS, parseRobotCounts } from '../experiments/experiment-figures.ts';
+import { ALGORITHM_LABELS, parseChargerCounts, parseRobotCounts } from '../experiments/experiment-figures.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { useCreateExperiment, type NewExperiment } from '../experiments/experiments-api.ts';
 
@@ -22,6 +22,7 @@ interface FormErrors {
   name?: string;
   algorithms?: string;
   robotCounts?: string;
+  chargerCounts?: string;
   timeLimit?: string;
 }
 
@@ -39,6 +40,7 @@ export default function ExperimentCreatePage() {
   const [algorithm, setAlgorithm] = useState<AlgorithmName>('makespan');
   const [compared, setCompared] = useState<AlgorithmName[]>(DEFAULT_COMPARED);
   const [robotCounts, setRobotCounts] = useState('');
+  const [chargerCounts, setChargerCounts] = useState('1..4');
   const [timeLimit, setTimeLimit] = useState(String(DEFAULT_EXPERIMENT_TIME_LIMIT_S));
   const [errors, setErrors] = useState<FormErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -82,6 +84,10 @@ export default function ExperimentCreatePage() {
       const parsed = parseRobotCounts(robotCounts, robotsInEnvironment);
       if ('error' in parsed) found.robotCounts = parsed.error;
       else counts = parsed.counts;
+    } else if (kind === 'charger_sweep') {
+      const parsed = parseChargerCounts(chargerCounts);
+      if ('error' in parsed) found.chargerCounts = parsed.error;
+      else counts = parsed.counts;
     } else if (compared.length < 2) {
       found.algorithms = 'Choose at least 2 algorithms';
     }
@@ -99,7 +105,9 @@ export default function ExperimentCreatePage() {
     const body: NewExperiment =
       kind === 'fleet_sweep'
         ? { ...common, kind, algorithm, robot_counts: counts }
-        : { ...common, kind, algorithms: compared };
+        : kind === 'charger_sweep'
+          ? { ...common, kind, algorithm, charger_counts: counts }
+          : { ...common, kind, algorithms: compared };
     try {
       const created = await createExperiment.mutateAsync(body);
       navigate(`/experiments/${created.id}`);
@@ -156,7 +164,7 @@ export default function ExperimentCreatePage() {
               </option>
             ))}
           </SelectField>
-          {kind === 'fleet_sweep' ? (
+          {kind !== 'algorithm_comparison' ? (
             <>
               <SelectField label="Algorithm" value={algorithm} onChange={(event) => setAlgorithm(event.target.value as AlgorithmName)}>
                 {algorithmNameValues.map((value) => (
@@ -165,13 +173,23 @@ export default function ExperimentCreatePage() {
                   </option>
                 ))}
               </SelectField>
-              <TextField
-                label="Robot Counts"
-                value={robotCounts}
-                error={errors.robotCounts}
-                hint={`A range like '1..8' or a list like '2, 4, 8'${robotsInEnvironment !== null ? `; the environment has ${robotsInEnvironment} robots` : ''}.`}
-                onChange={(event) => setRobotCounts(event.target.value)}
-              />
+              {kind === 'fleet_sweep' ? (
+                <TextField
+                  label="Robot Counts"
+                  value={robotCounts}
+                  error={errors.robotCounts}
+                  hint={`A range like '1..8' or a list like '2, 4, 8'${robotsInEnvironment !== null ? `; the environment has ${robotsInEnvironment} robots` : ''}.`}
+                  onChange={(event) => setRobotCounts(event.target.value)}
+                />
+              ) : (
+                <TextField
+                  label="Chargers per Station"
+                  value={chargerCounts}
+                  error={errors.chargerCounts}
+                  hint="A range like '1..4' or a list like '1, 2, 4': one solve per count, on the scenario's fleet."
+                  onChange={(event) => setChargerCounts(event.target.value)}
+                />
+              )}
             </>
           ) : (
             <fieldset className="space-y-2" aria-describedby={errors.algorithms ? 'compared-error' : undefined}>

@@ -15,6 +15,8 @@ import {
   comparisonRows,
   experimentCsvFileName,
   experimentToCsv,
+  hasExecutedFigures,
+  sweepAxisOf,
   sweepKnee,
   sweepRows,
   type SweepRow,
@@ -128,7 +130,7 @@ export default function ExperimentDetailPage() {
         </section>
       )}
 
-      {record.kind === 'fleet_sweep' ? (
+      {record.kind !== 'algorithm_comparison' ? (
         <SweepResults
           record={record}
           tolerance={tolerance}
@@ -155,8 +157,11 @@ interface SweepResultsProps {
 }
 
 function SweepResults({ record, tolerance, tolerancePercent, onTolerancePercent }: SweepResultsProps) {
-  const rows = sweepRows(record.points);
+  const axis = sweepAxisOf(record.kind);
+  const axisLabel = axis === 'chargers' ? 'Chargers' : 'Robots';
+  const rows = sweepRows(record.points, axis);
   const knee = sweepKnee(rows, tolerance);
+  const curve = hasExecutedFigures(rows) ? 'executed makespan (with traffic)' : 'makespan';
   const [selectedSolveId, setSelectedSolveId] = useState<number | null>(null);
   const selected: SweepRow | null = rows.find((row) => row.solveId === selectedSolveId) ?? knee;
   return (
@@ -165,11 +170,13 @@ function SweepResults({ record, tolerance, tolerancePercent, onTolerancePercent 
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h2 id="sweep-heading" className="text-lg font-semibold text-white">
-              {ALGORITHM_LABELS[record.algorithms[0]]} by fleet size
+              {ALGORITHM_LABELS[record.algorithms[0]]} by {axis === 'chargers' ? 'chargers per station' : 'fleet size'}
             </h2>
             <p className="text-sm text-slate-400">
               {knee
-                ? `Knee: ${knee.robotCount} robots, the smallest fleet within ${(tolerance * 100).toFixed(1)}% of the best makespan.`
+                ? axis === 'chargers'
+                  ? `Knee: ${knee.x} chargers per station, the fewest within ${(tolerance * 100).toFixed(1)}% of the best ${curve}.`
+                  : `Knee: ${knee.x} robots, the smallest fleet within ${(tolerance * 100).toFixed(1)}% of the best ${curve}.`
                 : 'The knee appears once points have completed.'}
             </p>
           </div>
@@ -185,8 +192,8 @@ function SweepResults({ record, tolerance, tolerancePercent, onTolerancePercent 
             />
           </div>
         </div>
-        <SweepChart rows={rows} knee={knee} />
-        <SweepTable rows={rows} knee={knee} selectedSolveId={selected?.solveId ?? null} onSelect={(row) => setSelectedSolveId(row.solveId)} />
+        <SweepChart rows={rows} knee={knee} axisLabel={axisLabel} />
+        <SweepTable rows={rows} knee={knee} axisLabel={axisLabel} selectedSolveId={selected?.solveId ?? null} onSelect={(row) => setSelectedSolveId(row.solveId)} />
       </section>
       {selected && (
         <section className={`${card} p-5`}>
