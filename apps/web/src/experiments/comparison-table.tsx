@@ -5,6 +5,8 @@ import { PointSolveLinkCell, PointStatusCell } from './point-cells.tsx';
 const COMPARISON_COLUMNS: readonly DataTableColumn[] = [
   { label: 'Algorithm' },
   { label: 'Makespan' },
+  { label: 'Executed' },
+  { label: 'Waiting' },
   { label: 'Distance' },
   { label: 'Recharges' },
   { label: 'Gap' },
@@ -28,6 +30,8 @@ export function ComparisonTable({ rows }: { readonly rows: readonly ComparisonRo
                 {isBest && <span className="ml-2 rounded bg-emerald-500/20 px-1.5 py-0.5 text-xs text-emerald-200">Best</span>}
               </th>
               <td className="px-4 py-2 text-slate-200">{formatSeconds(row.makespan)}</td>
+              <td className="px-4 py-2 text-slate-200">{formatSeconds(row.executedMakespan)}</td>
+              <td className="px-4 py-2 text-slate-200">{formatSeconds(row.waiting)}</td>
               <td className="px-4 py-2 text-slate-200">{row.distance === null ? '—' : `${row.distance.toFixed(1)} m`}</td>
               <td className="px-4 py-2 text-slate-200">{formatNumber(row.recharges, 0)}</td>
               <td className="px-4 py-2 text-slate-200">{formatGap(row.gap)}</td>
