@@ -116,7 +116,7 @@ export function executeOnFloor(floor: Floor, robots: RobotWork[], params: Resolv
   const writers = robots.map((robot) => new TimelineWriter(0, floor.x(robot.startCell), floor.y(robot.startCell)));
   const waitSteps = new Float64Array(floor.cellCount);
   const queueStepsByStation = new Float64Array(stationCount);
-  const stuckSteps = 2 * (floor.width + floor.height) + 20;
+  const stuckSteps = floor.width + floor.height + 4;
   const failSteps = 10 * (floor.width + floor.height) + 500;
   let deadlocksResolved = 0;
   let finishedCount = 0;
@@ -440,9 +440,11 @@ export function executeOnFloor(floor: Floor, robots: RobotWork[], params: Resolv
           stuck[robot] = 0;
           deadlocksResolved++;
         }
-      } else if (++sinceProgress[robot] === stuckSteps) {
+      } else if (++sinceProgress[robot] % stuckSteps === 0 && sinceProgress[robot] <= failSteps) {
+        // Each period without progress draws a new boost: two robots stuck on each other (one in a
+        // dead end, one at its mouth) get a fresh coin for who goes first, until the right one does.
         stuck[robot] = 1;
-        priority[robot] += STUCK_BOOST;
+        priority[robot] = STUCK_BOOST * (sinceProgress[robot] / stuckSteps + options.random());
       } else if (sinceProgress[robot] > failSteps) {
         throw stuckError(arrived, robot);
       }

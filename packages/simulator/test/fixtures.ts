@@ -46,3 +46,27 @@ export const CHARGING_BAY: FloorEnvironment = {
     robots: [1, 2, 3, 4].map((k) => ({ id: `R1_${k}`, station_id: 'R1', position: [0.5, 2.5] })),
   },
 };
+
+/**
+ * "Dead end": a 5 x 3 floor; row 0 holds shelf S1 over x 0-1 and S2 over x 3-4, so (2, 0) is a
+ * one-cell dead end, and pickup P1 (S2's left side) is reached only from inside it.
+ *   row 0:  S S . S S
+ *   row 1:  . . . . .
+ *   row 2:  R1 . . . D1
+ */
+export const DEAD_END: FloorEnvironment = {
+  dimensions: { width: 5, height: 3 },
+  elements: {
+    shelves: [
+      { id: 'S1', position: [0, 0], size: [2, 1] },
+      { id: 'S2', position: [3, 0], size: [2, 1] },
+    ],
+    pickups: [{ id: 'P1', position: [3, 0.5], shelf_id: 'S2', side: 'left' }],
+    dropoffs: [{ id: 'D1', position: [4.5, 2.5] }],
+    robot_stations: [{ id: 'R1', position: [0.5, 2.5] }],
+    robots: [
+      { id: 'R1_1', station_id: 'R1', position: [0.5, 2.5] },
+      { id: 'R1_2', station_id: 'R1', position: [0.5, 2.5] },
+    ],
+  },
+};

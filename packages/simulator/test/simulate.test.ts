@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkExecution, decodeTimeline, simulate, SimulationError } from '../src/index.ts';
-import { CHARGING_BAY, deliver, NARROW_AISLE, recharge } from './fixtures.ts';
+import { CHARGING_BAY, DEAD_END, deliver, NARROW_AISLE, recharge } from './fixtures.ts';
 
 const cellsOf = (timeline: number[], last: number, width: number) =>
   Array.from(decodeTimeline(timeline, last, width), (cell) => `${cell % width},${Math.floor(cell / width)}`);
@@ -27,6 +27,23 @@ describe('simulate on named layouts', () => {
     expect(execution.totals).toMatchObject({ free_flow_makespan_s: 5, executed_makespan_s: 10, max_waiting_robot: 'R1_1' });
     expect(execution.robots.R1_1.waiting_s).toBe(1);
     expect(checkExecution(NARROW_AISLE, plan, execution).errors).toEqual([]);
+  });
+
+  it('two robots that both need the one-cell dead end take turns: the second goes in once the first is out', () => {
+    // Alone, each trip is 4 m to P1 inside the dead end and 4 m to D1: done at 8 s. Together the
+    // robot waiting at the mouth blocks the one inside, which cannot step aside: plain PIBT would
+    // wait forever. The stuck rule redraws priorities until the inner robot pushes the outer one
+    // aside, and the run reports it.
+    const plan = { R1_1: [deliver('P1', 'D1')], R1_2: [deliver('P1', 'D1')] };
+    const execution = simulate(DEAD_END, plan, {});
+    const done = [execution.robots.R1_1, execution.robots.R1_2].map((robot) => robot.deliveries[0].done_s).sort((a, b) => a - b);
+    expect(done[0]).toBeGreaterThanOrEqual(8);
+    // The first leaves (2, 0) at t, is on D1 at t + 4; the second can stand at the mouth only once the
+    // first has passed it (t + 2), is in at t + 3 and on D1 at t + 7: three steps after the first at the least.
+    expect(done[1]).toBeGreaterThanOrEqual(done[0] + 3);
+    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 8, deliveries: 2, conflicts: 0 });
+    expect(execution.totals.deadlocks_resolved).toBeGreaterThanOrEqual(1);
+    expect(checkExecution(DEAD_END, plan, execution).errors).toEqual([]);
   });
 
   it('four robots needing a charge at once at one charger queue 0, r, 2r and 3r', () => {
