@@ -28,8 +28,8 @@ test('a planner sweeps the fleet size and reads the knee from the results table'
   await expect(page).toHaveURL(/\/experiments$/);
   await page.goto('/experiments/create');
   await page.getByLabel('Name').fill('How many robots?');
-  await page.getByLabel('Scenario').selectOption(String(scenario.id));
-  await page.getByLabel('Task').selectOption({ index: 1 });
+  await page.getByLabel('Scenario', { exact: true }).selectOption(String(scenario.id));
+  await page.getByLabel('Task', { exact: true }).selectOption({ index: 1 });
   await expect(page.getByLabel('Task')).toContainText('Twelve orders');
   await page.getByLabel('Kind').selectOption('fleet_sweep');
   await page.getByLabel('Algorithm').selectOption('marginal_benefit');

@@ -50,8 +50,8 @@ test('a planner creates a scenario, generates tasks, runs a solve and studies th
   await page.getByRole('link', { name: 'Solves' }).first().click();
   await expect(page.getByText('No solves found')).toBeVisible();
   await page.goto('/solves/create');
-  await page.getByLabel('Scenario').selectOption(String(scenarioId));
-  await page.getByLabel('Task').selectOption({ label: 'Morning orders (8 deliveries)' });
+  await page.getByLabel('Scenario', { exact: true }).selectOption(String(scenarioId));
+  await page.getByLabel('Task', { exact: true }).selectOption({ label: 'Morning orders (8 deliveries)' });
   await expect(page.getByLabel('Name')).toHaveValue('Solve for Morning peak');
   await page.getByLabel('Algorithm').selectOption('makespan');
   await page.getByRole('button', { name: 'Show Advanced Settings' }).click();
