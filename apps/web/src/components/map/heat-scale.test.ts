@@ -11,17 +11,17 @@ describe('heat scale', () => {
     expect(heatLevel(5, 0)).toBe(0);
   });
 
-  it('runs from light yellow to dark red through the YlOrRd stops, interpolating between them', () => {
-    expect(heatColour(0)).toBe('rgb(255, 237, 160)');
-    expect(heatColour(0.25)).toBe('rgb(254, 178, 76)');
-    expect(heatColour(0.5)).toBe('rgb(253, 141, 60)');
-    expect(heatColour(1)).toBe('rgb(189, 0, 38)');
-    // Half way between the first two stops: (254.5, 207.5, 118), rounded.
-    expect(heatColour(0.125)).toBe('rgb(255, 208, 118)');
-    // Half way between the last two: (214.5, 29.5, 35).
-    expect(heatColour(0.875)).toBe('rgb(215, 30, 35)');
-    expect(heatColour(-1)).toBe('rgb(255, 237, 160)');
-    expect(heatColour(2)).toBe('rgb(189, 0, 38)');
+  it('runs from deep purple to light pink through its five stops, interpolating between them', () => {
+    expect(heatColour(0)).toBe('rgb(88, 28, 135)');
+    expect(heatColour(0.25)).toBe('rgb(147, 51, 234)');
+    expect(heatColour(0.5)).toBe('rgb(219, 39, 119)');
+    expect(heatColour(1)).toBe('rgb(253, 164, 175)');
+    // Half way between the first two stops: (117.5, 39.5, 184.5), rounded.
+    expect(heatColour(0.125)).toBe('rgb(118, 40, 185)');
+    // Half way between the last two: (248.5, 113.5, 134.5).
+    expect(heatColour(0.875)).toBe('rgb(249, 114, 135)');
+    expect(heatColour(-1)).toBe('rgb(88, 28, 135)');
+    expect(heatColour(2)).toBe('rgb(253, 164, 175)');
   });
 
   it('draws cells in 16 shades, each the colour at the middle of its band; cells without waiting in none', () => {
@@ -29,8 +29,8 @@ describe('heat scale', () => {
     expect(heatShade(1, 100)).toBe(1);
     expect(heatShade(25, 100)).toBe(8);
     expect(heatShade(100, 100)).toBe(15);
-    // Shade 0 is the colour at 1/32: an eighth of the way to the second stop.
-    expect(shadeColour(0)).toBe('rgb(255, 230, 150)');
+    // Shade 0 is the colour at 1/32, an eighth of the way to the second stop: (95.375, 30.875, 147.375).
+    expect(shadeColour(0)).toBe('rgb(95, 31, 147)');
     expect(shadeColour(15)).toBe(heatColour(31 / 32));
   });
 
@@ -43,7 +43,7 @@ describe('heat scale', () => {
       { level: 1, seconds: 160 },
     ]);
     expect(heatGradientCss()).toBe(
-      'linear-gradient(to right, rgb(255, 237, 160) 0%, rgb(254, 178, 76) 25%, rgb(253, 141, 60) 50%, rgb(240, 59, 32) 75%, rgb(189, 0, 38) 100%)',
+      'linear-gradient(to right, rgb(88, 28, 135) 0%, rgb(147, 51, 234) 25%, rgb(219, 39, 119) 50%, rgb(244, 63, 94) 75%, rgb(253, 164, 175) 100%)',
     );
   });
 });

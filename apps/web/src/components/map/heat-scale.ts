@@ -1,14 +1,21 @@
 // The congestion heat map's colour scale: waiting seconds per cell to a colour, and the legend's
 // ticks. Pure, so the scale is tested once and the map and legend agree.
 
-/** Light yellow to dark red (ColorBrewer YlOrRd), low to high waiting: readable on the dark map. */
+/**
+ * Deep purple through magenta to light pink, low to high waiting (Tailwind purple-900,
+ * purple-600, pink-600, rose-500, rose-300): brighter is longer on the dark map, and no stop
+ * is near the layout's orange shelves, yellow pickups, green dropoffs or blue stations.
+ */
 export const HEAT_STOPS: readonly (readonly [number, number, number])[] = [
-  [255, 237, 160],
-  [254, 178, 76],
-  [253, 141, 60],
-  [240, 59, 32],
-  [189, 0, 38],
+  [88, 28, 135],
+  [147, 51, 234],
+  [219, 39, 119],
+  [244, 63, 94],
+  [253, 164, 175],
 ];
+
+/** Opacity of the heat over the layout (and of the legend's bar): shelves and markers stay readable underneath. */
+export const HEAT_ALPHA = 0.72;
 
 /** The map draws cells in this many shades, one fill per shade. */
 export const HEAT_SHADES = 16;

@@ -2,7 +2,7 @@
 // coloured by its waiting seconds, in one fill per shade.
 
 import type { ViewTransform } from '../../editor/view-transform.ts';
-import { HEAT_SHADES, heatShade, shadeColour } from './heat-scale.ts';
+import { HEAT_ALPHA, HEAT_SHADES, heatShade, shadeColour } from './heat-scale.ts';
 
 /** Waiting seconds per floor cell, row-major (`y * width + x`): an execution's `heatmap`. */
 export interface CellHeatmap {
@@ -38,9 +38,6 @@ export function hottestCells(heatmap: CellHeatmap, count: number): { x: number; 
     .sort((a, b) => b.seconds - a.seconds || a.y - b.y || a.x - b.x)
     .slice(0, count);
 }
-
-/** Opacity of the heat over the layout: shelves, grid and markers stay readable underneath. */
-const HEAT_ALPHA = 0.72;
 
 /** Clears the overlay and draws the shaded cells for `view`. */
 export function renderHeatmap(
