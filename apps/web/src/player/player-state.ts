@@ -102,6 +102,14 @@ export function usePlayerSettings({ environment, results, parameters, execution,
     [mode, traffic, ease, planned],
   );
 
+  const zoomBy = useCallback(
+    (delta: number) => setZoom((current) => clampToLimits(roundToTenth(current + delta), PLAYER_ZOOM_LIMITS)),
+    [],
+  );
+  const setMaxSpeed = useCallback((value: number) => setMaxSpeedValue(clampToLimits(value, MAX_SPEED_LIMITS)), []);
+  const setAcceleration = useCallback((value: number) => setAccelerationValue(clampToLimits(value, ACCELERATION_LIMITS)), []);
+  const toggleRobot = useCallback((index: number) => setSelectedRobot((current) => (current === index ? -1 : index)), []);
+
   return {
     replay,
     /** Whether the solve has an execution to replay ("Planned | With traffic" is offered). */
@@ -113,16 +121,13 @@ export function usePlayerSettings({ environment, results, parameters, execution,
     speed,
     setSpeed,
     zoom,
-    zoomBy: useCallback(
-      (delta: number) => setZoom((current) => clampToLimits(roundToTenth(current + delta), PLAYER_ZOOM_LIMITS)),
-      [],
-    ),
+    zoomBy,
     maxSpeed,
-    setMaxSpeed: useCallback((value: number) => setMaxSpeedValue(clampToLimits(value, MAX_SPEED_LIMITS)), []),
+    setMaxSpeed,
     acceleration,
-    setAcceleration: useCallback((value: number) => setAccelerationValue(clampToLimits(value, ACCELERATION_LIMITS)), []),
+    setAcceleration,
     selectedRobot,
-    toggleRobot: useCallback((index: number) => setSelectedRobot((current) => (current === index ? -1 : index)), []),
+    toggleRobot,
   };
 }
 
