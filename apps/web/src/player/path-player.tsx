@@ -1,29 +1,22 @@
-import type { ExecutionRecord } from '@fleetlab/warehouse';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LooseEnvironmentShape } from '../editor/layout-scene.ts';
 import { card } from '../components/ui/styles.ts';
-import { formatClock, formatPercent1, type PlanParameters } from '../lib/format.ts';
+import { formatClock, formatPercent1 } from '../lib/format.ts';
 import type { PositionedEnvironment } from './node-positions.ts';
 import { PlayerCanvas, type PlayerCanvasHandle } from './player-canvas.tsx';
 import { PlayerControls } from './player-controls.tsx';
-import { sampleReplay, usePlayback, usePlayerSettings, type ReplayMode, type SpeedMultiplier } from './player-state.ts';
+import { sampleReplay, usePlayback, usePlayerSettings, type ReplayInputs } from './player-state.ts';
 import { createFleetStates, type RobotState } from './robot-state.ts';
 import { RobotTable, type RobotTableHandle } from './robot-table.tsx';
-import { tallyTraffic, type TrafficParameters } from './traffic-replay.ts';
+import { tallyTraffic } from './traffic-replay.ts';
 import { TrafficStatus, type TrafficStatusHandle } from './traffic-status.tsx';
 
 export type PlayerEnvironment = LooseEnvironmentShape & PositionedEnvironment;
 
-export interface PathPlayerProps {
+export interface PathPlayerProps extends ReplayInputs {
   readonly environment: PlayerEnvironment;
-  readonly results: Readonly<Record<string, unknown>> | null | undefined;
-  readonly parameters?: (PlanParameters & TrafficParameters) | null;
-  /** The solve's execution on the shared floor; with it the player offers "Planned | With traffic". */
-  readonly execution?: ExecutionRecord | null;
   /** Starts playing on mount (the frame-time bench uses it). */
   readonly autoPlay?: boolean;
-  readonly initialSpeed?: SpeedMultiplier;
-  readonly initialMode?: ReplayMode;
 }
 
 function lowBatteryText(states: readonly RobotState[]): string {

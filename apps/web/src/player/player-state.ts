@@ -74,6 +74,7 @@ export interface ReplayInputs {
   readonly environment: PositionedEnvironment;
   readonly results: Readonly<Record<string, unknown>> | null | undefined;
   readonly parameters?: (PlanParameters & TrafficParameters) | null;
+  /** The solve's execution on the shared floor; with it the player offers "Planned | With traffic". */
   readonly execution?: ExecutionRecord | null;
   readonly initialSpeed?: SpeedMultiplier;
   readonly initialMode?: ReplayMode;
