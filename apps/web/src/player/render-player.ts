@@ -121,12 +121,17 @@ export function renderStaticLayer(ctx: CanvasRenderingContext2D, scene: PlayerSc
 export interface FrameMemory {
   /** Per robot: left, top, right, bottom in CSS pixels of what was drawn for it. */
   readonly rects: Float64Array;
+  /** Sum of the rects' areas: when robots cover much of the map, one plain copy beats a clip of hundreds of rects. */
+  drawnArea: number;
   /** The next frame must restore the whole layer (first frame, new view, a route drawn). */
   full: boolean;
 }
 
+/** Above this share of the map under the previous frame's robots, the next frame copies the whole layer. */
+const FULL_RESTORE_SHARE = 0.25;
+
 export function createFrameMemory(robotCount: number): FrameMemory {
-  return { rects: new Float64Array(robotCount * 4), full: true };
+  return { rects: new Float64Array(robotCount * 4), drawnArea: 0, full: true };
 }
 
 /**
@@ -187,7 +192,8 @@ function restoreBackground(
   memory: FrameMemory,
   robotCount: number,
 ): void {
-  if (memory.full || memory.rects.length < robotCount * 4) {
+  const crowded = memory.drawnArea > FULL_RESTORE_SHARE * view.width * view.height;
+  if (memory.full || crowded || memory.rects.length < robotCount * 4) {
     if (background) ctx.drawImage(background, 0, 0, view.width, view.height);
     else ctx.clearRect(0, 0, view.width, view.height);
     return;
@@ -219,6 +225,7 @@ function rememberRects(
   const reach = Math.max(radius + 8, radius * HALO_SCALE + 1);
   const font = labelFontSize(view);
   const rects = memory.rects;
+  let area = 0;
   for (let index = 0; index < states.length; index += 1) {
     const state = states[index];
     const x = view.offsetX + state.x * view.cellSize;
@@ -234,7 +241,9 @@ function rememberRects(
     rects[index * 4 + 1] = Math.floor(top);
     rects[index * 4 + 2] = Math.ceil(x + halfWidth);
     rects[index * 4 + 3] = Math.ceil(y + reach);
+    area += (rects[index * 4 + 2] - rects[index * 4]) * (rects[index * 4 + 3] - rects[index * 4 + 1]);
   }
+  memory.drawnArea = area;
 }
 
 /**
