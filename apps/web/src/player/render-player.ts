@@ -175,6 +175,8 @@ const TWO_PI = Math.PI * 2;
 /** Body radius in cells of the planned replay's robots. */
 const BODY_RADIUS_CELLS = 0.32;
 const HALO_SCALE = 1.8;
+/** Below this body radius (px) a heading tick would hide the body's colour. */
+const MIN_TICKED_RADIUS = 3;
 
 function robotRadius(view: PlayerView, cellBound: boolean): number {
   return cellBound ? view.cellSize * TRAFFIC_BODY_RADIUS_CELLS : Math.max(3, view.cellSize * BODY_RADIUS_CELLS);
@@ -288,19 +290,21 @@ export function renderFrame(
     ctx.fill();
   }
 
-  // Heading ticks of every robot in one stroke.
-  ctx.beginPath();
-  for (let index = 0; index < states.length; index += 1) {
-    const state = states[index];
-    const x = offsetX + state.x * cellSize;
-    const y = offsetY + state.y * cellSize;
-    const body = radius * state.scale;
-    ctx.moveTo(x, y);
-    ctx.lineTo(x + Math.cos(state.heading) * body, y + Math.sin(state.heading) * body);
+  // Heading ticks of every robot in one stroke, where bodies are large enough to show them.
+  if (radius >= MIN_TICKED_RADIUS) {
+    ctx.beginPath();
+    for (let index = 0; index < states.length; index += 1) {
+      const state = states[index];
+      const x = offsetX + state.x * cellSize;
+      const y = offsetY + state.y * cellSize;
+      const body = radius * state.scale;
+      ctx.moveTo(x, y);
+      ctx.lineTo(x + Math.cos(state.heading) * body, y + Math.sin(state.heading) * body);
+    }
+    ctx.strokeStyle = PLAYER_COLOURS.heading;
+    ctx.lineWidth = Math.max(1.5, radius * 0.3);
+    ctx.stroke();
   }
-  ctx.strokeStyle = PLAYER_COLOURS.heading;
-  ctx.lineWidth = Math.max(1, radius * 0.3);
-  ctx.stroke();
 
   strokeRings(ctx, states, view, radius, 2, PLAYER_COLOURS.recharging, isRecharging, -1);
   strokeRings(ctx, states, view, radius, 2, PLAYER_COLOURS.lowBattery, isLowBattery, -1);
