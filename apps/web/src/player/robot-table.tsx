@@ -13,9 +13,12 @@ const MOTION_TONES: Record<MotionState, string> = {
 };
 
 export interface RobotTableHandle {
-  /** Writes the robots' states into the rows (only cells whose text changed). */
+  /** Writes the robots' states into the rows in view (only cells whose text changed). */
   readonly write: (states: readonly RobotState[]) => void;
 }
+
+/** Rows written beyond each edge of the table's view, so a short scroll never shows stale rows. */
+const ROWS_BEYOND_VIEW = 8;
 
 export interface RobotTableProps {
   readonly model: ReplayModel;
@@ -32,19 +35,34 @@ function stepText(model: ReplayModel, state: RobotState, index: number): string 
 /**
  * The per-robot table (step, motion, location, deliveries, battery). React renders its rows
  * once per replay; the cells then follow the canvas through `write`, which touches only cells
- * whose text changed, so a hundred rows cost no React render while playing.
+ * whose text changed in the rows in view (the rest follow when scrolled to), so hundreds of
+ * rows cost no React render and little paint while playing.
  */
 export const RobotTable = memo(function RobotTable({ model, selectedRobot, onSelect, ref }: RobotTableProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const written = useRef<{ model: ReplayModel | null; texts: string[] }>({ model: null, texts: [] });
+  const lastStates = useRef<readonly RobotState[] | null>(null);
+
+  /** First and last row index in view (all rows where there is no layout, as in jsdom). */
+  const rowsInView = useCallback((count: number): [number, number] => {
+    const scroller = scrollRef.current;
+    const rowHeight = bodyRef.current?.rows[0]?.offsetHeight ?? 0;
+    if (!scroller || rowHeight <= 0) return [0, count - 1];
+    const first = Math.floor(scroller.scrollTop / rowHeight) - ROWS_BEYOND_VIEW;
+    const last = Math.ceil((scroller.scrollTop + scroller.clientHeight) / rowHeight) + ROWS_BEYOND_VIEW;
+    return [Math.max(0, first), Math.min(count - 1, last)];
+  }, []);
 
   const write = useCallback(
     (states: readonly RobotState[]) => {
       const body = bodyRef.current;
+      lastStates.current = states;
       if (!body) return;
       if (written.current.model !== model) written.current = { model, texts: [] };
       const texts = written.current.texts;
-      for (let index = 0; index < states.length; index += 1) {
+      const [first, last] = rowsInView(states.length);
+      for (let index = first; index <= last; index += 1) {
         const row = body.rows[index];
         if (!row) continue;
         const state = states[index];
@@ -66,14 +84,17 @@ export const RobotTable = memo(function RobotTable({ model, selectedRobot, onSel
         }
       }
     },
-    [model],
+    [model, rowsInView],
   );
   useImperativeHandle(ref, () => ({ write }), [write]);
+  const onScroll = () => {
+    if (lastStates.current) write(lastStates.current);
+  };
 
   return (
     // Containment and fixed column widths keep the table's text updates from relaying out the
     // page or re-measuring every row.
-    <div className="mt-2 max-h-72 overflow-auto [contain:content]">
+    <div ref={scrollRef} onScroll={onScroll} className="mt-2 max-h-72 overflow-auto [contain:content]">
       <table className="w-full table-fixed text-left text-xs text-slate-300">
         <colgroup>
           <col className="w-[14%]" />
