@@ -109,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const allowedOrigins = new Set(config.corsOrigins.map((origin) => new URL(origin).origin));
   await app.register(fastifyCors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
-    methods: ['GET', 'POST', 'DELETE'],
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
