@@ -25,10 +25,16 @@ export class ScenariosService {
     return scenario && (await this.withOrderVolumes([scenario]))[0];
   }
 
-  /** Stores a scenario on one of the caller's environments (404 otherwise). */
+  /**
+   * Stores a scenario on one of the caller's environments (404 otherwise), with `robot_count` at
+   * most the robots of the environment (400 otherwise), as every later edit, solve and sweep checks.
+   */
   async create(userId: number, scenario: NewScenario): Promise<ScenarioRecord> {
     const environment = await this.repositories.environments.findLayout(userId, scenario.environment_id);
     if (!environment) throw notFound('Environment');
+    const asked = scenario.parameters.robot_count;
+    const problem = asked === undefined ? null : robotCountProblem(asked, environment.elements.robots);
+    if (problem) throw badRequest(`body.parameters.robot_count: ${problem}`);
     // The spec's form sends `{}`: the scenario then uses the environment's whole fleet, and says so.
     const parameters = { ...scenario.parameters, robot_count: scenario.parameters.robot_count ?? environment.elements.robots.length };
     const created = await this.repositories.scenarios.insert(
