@@ -30,7 +30,7 @@ export class FleetState {
     routes: Routes,
   ) {
     this.caches = routes.map((route, r) => new RouteCache(problem, r, route.slice()));
-    this.tieScale = TIE_BREAK_WEIGHT / (Math.max(1, problem.robotCount) * scale.divisors[0]);
+    this.tieScale = TIE_BREAK_WEIGHT / (Math.max(1, problem.robotCount) * scale.divisors.completion_time);
     this.summarise();
   }
 

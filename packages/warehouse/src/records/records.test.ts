@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { registerBodySchema, loginBodySchema } from './auth.ts';
 import { recordReferenceSchema } from './common.ts';
 import { environmentCreateSchema } from './environment.ts';
-import { ALGORITHM_IDS, algorithmNameOf, solveCreateSchema } from './solve.ts';
+import { ALGORITHM_IDS, algorithmNameOf } from './algorithms.ts';
+import { solveCreateSchema } from './solve.ts';
 
 const solveIds = { name: 'Run', environment_id: 1, scenario_id: 2, task_id: 3 };
 
