@@ -11,7 +11,6 @@ import type {
   GraphEdgeRecord,
   GraphNodeRecord,
   NavigationGraphRecord,
-  ObjectiveName,
   PickupDropoffPairRecord,
   PointRecord,
   ScenarioCreate,
@@ -68,7 +67,6 @@ export type Solve = Omit<SolveRecord, 'results' | 'stats'> & {
 export type SolveSummary = Omit<SolveSummaryRecord, 'stats'> & { stats: Record<string, unknown> | null };
 export type SolveStatus = SolveStatusValue;
 export type SolveParameters = SolveParametersRecord;
-export type { ObjectiveName };
 
 export type NewEnvironment = EnvironmentCreate;
 export type NewScenario = ScenarioCreate;

@@ -29,7 +29,6 @@ export interface AlgorithmContext {
   stopReason: StopReason;
 }
 
-
 /** A search stalls after STALL_MIN_MS without improving, and no sooner than it took to find its best. */
 export const STALL_MIN_MS = 10_000;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export interface AlgorithmInfo {
+interface AlgorithmInfo {
   /** Spec §7 id. */
   readonly id: number;
   readonly name: string;

@@ -50,8 +50,6 @@ export const SOLVE_PARAMETER_RANGES = {
   robot_count: { min: 0, aboveMin: true, max: 10_000, wholeNumber: true },
 } as const satisfies Record<string, ParameterRange>;
 
-export type SolveParameterName = keyof typeof SOLVE_PARAMETER_RANGES;
-
 /** True when `value` lies in the range (zod's own checks, so form and schema cannot disagree). */
 export function isInParameterRange(value: number, range: ParameterRange): boolean {
   return numberInRange(range).safeParse(value).success;
