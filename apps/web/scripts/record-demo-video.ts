@@ -42,7 +42,8 @@ import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { build } from 'vite';
-import { algorithmByIdOrName, buildProblem, solve, type AlgorithmName } from '@fleetlab/solver';
+import { buildProblem, solve } from '@fleetlab/solver';
+import { algorithmByIdOrName } from '@fleetlab/warehouse';
 import type { DemoInput } from '../tools/player-demo/demo-main.tsx';
 import type { VideoCheck } from '../tools/player-demo/encoder-main.ts';
 import { muxWebm, type WebmEncodedFrame } from '../tools/player-demo/webm-muxer.ts';
@@ -94,7 +95,7 @@ const frameMs = Number(options['frame-ms']);
 function solveDemoPlan(): DemoInput {
   const instancePath = join(repoRoot, 'packages/solver/bench/instances', `${options.instance}.json`);
   const instance = JSON.parse(readFileSync(instancePath, 'utf8'));
-  const algorithm = algorithmByIdOrName(options.algorithm as AlgorithmName);
+  const algorithm = algorithmByIdOrName(options.algorithm);
   if (!algorithm) throw new Error(`Unknown algorithm ${options.algorithm}`);
   const solveStart = performance.now();
   const outcome = solve(buildProblem({ environment: instance.environment, tasks: instance.tasks, params: instance.params }), {

@@ -22,7 +22,7 @@ export type {
 export { generatePickupPoints } from './layout/pickups.ts';
 export { generateNavigationPoints, NAVIGATION_POINT_CORNER_OFFSET } from './layout/navigation-points.ts';
 export { robotsFromStations } from './layout/robots.ts';
-export { fleetForScenario } from './layout/fleet.ts';
+export { fleetForScenario, robotCountProblem } from './layout/fleet.ts';
 export { createSeededRandom, seedFromText, shuffleInPlace, shuffled } from './random/seeded-random.ts';
 export type { SeededRandom } from './random/seeded-random.ts';
 export {
@@ -57,7 +57,7 @@ export {
 } from './layout/editing.ts';
 export { fillWithShelfRows, type ShelfRowsTemplate } from './layout/template.ts';
 export { batteryPercent } from './layout/battery-percent.ts';
-export { normalizeObjectiveWeights, type ObjectiveToggles, type ObjectiveWeights } from './layout/objective-weights.ts';
+export { normalizeObjectiveWeights, type ObjectiveToggles } from './layout/objective-weights.ts';
 
 export { buildNavigationGraph, type BuildNavigationGraphOptions } from './graph/build-navigation-graph.ts';
 export { graphNodesOf, type GraphSourceElements } from './graph/graph-nodes.ts';

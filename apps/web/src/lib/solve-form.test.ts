@@ -1,6 +1,9 @@
+import fc from 'fast-check';
+import { ALGORITHMS, solveParametersInputSchema } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import {
+  boundedNumberProblem,
   createSolveErrorText,
   MAX_DISTANCE_RULE,
   parseBoundedNumber,
@@ -8,7 +11,7 @@ import {
   TIME_LIMIT_RULE,
   ROBOT_SPEED_RULE,
   SELECTABLE_ALGORITHMS,
-  algorithmIdOf,
+  type NumberFieldRule,
 } from './solve-form.ts';
 
 describe('advanced solve fields', () => {
@@ -41,9 +44,43 @@ describe('advanced solve fields', () => {
     expect(parseBoundedNumber('0', TIME_LIMIT_RULE)).toBe(1);
     expect(parseBoundedNumber('99999', TIME_LIMIT_RULE)).toBe(3600);
   });
+
+  it('Max Distance held to 0 is refused on the form, as the server refuses it', () => {
+    expect(boundedNumberProblem('Max Distance', 0, MAX_DISTANCE_RULE)).toBe('Max Distance must be above 0');
+    expect(boundedNumberProblem('Max Distance', 0.5, MAX_DISTANCE_RULE)).toBeNull();
+    expect(boundedNumberProblem('Robot Speed', 0.1, ROBOT_SPEED_RULE)).toBeNull();
+  });
+
+  const fields: [keyof typeof solveParametersInputSchema.shape, NumberFieldRule][] = [
+    ['max_distance', MAX_DISTANCE_RULE],
+    ['robot_speed', ROBOT_SPEED_RULE],
+    ['recharge_time', RECHARGE_TIME_RULE],
+    ['time_limit', TIME_LIMIT_RULE],
+  ];
+  for (const [field, rule] of fields) {
+    it(`${field}: whatever is typed, the form sends what the server's schema accepts or says why not`, () => {
+      const typed = fc.oneof(
+        fc.double({ min: -20_000, max: 20_000, noNaN: true }).map(String),
+        fc.constantFrom('', 'abc', '0', '-0', String(rule.min), String(rule.max), String(rule.fallback)),
+      );
+      fc.assert(
+        fc.property(typed, (raw) => {
+          const value = parseBoundedNumber(raw, rule);
+          const accepted = solveParametersInputSchema.shape[field].safeParse(value).success;
+          expect(boundedNumberProblem(field, value, rule) === null).toBe(accepted);
+        }),
+        { numRuns: 300, seed: 16 },
+      );
+      expect(solveParametersInputSchema.parse({})[field]).toBe(rule.fallback);
+    });
+  }
 });
 
 describe('algorithms', () => {
+  it('offers the warehouse list but hungarian, with its labels and hints', () => {
+    expect(SELECTABLE_ALGORITHMS).toEqual(ALGORITHMS.filter((algorithm) => algorithm.id !== 2));
+  });
+
   it('offers every algorithm but hungarian, with the ids of spec §7', () => {
     expect(SELECTABLE_ALGORITHMS.map((algorithm) => [algorithm.name, algorithm.id])).toEqual([
       ['greedy_distance', 1],
@@ -53,7 +90,6 @@ describe('algorithms', () => {
       ['makespan', 6],
       ['marginal_benefit', 7],
     ]);
-    expect(algorithmIdOf('makespan')).toBe(6);
   });
 });
 

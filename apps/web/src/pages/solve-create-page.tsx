@@ -1,38 +1,30 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ALGORITHM_BY_NAME, ALGORITHM_IDS, DEFAULT_ALGORITHM, OBJECTIVE_LABELS, objectiveNameValues, type AlgorithmName, type ObjectiveName } from '@fleetlab/warehouse';
 import { useCreateSolve, useEnvironments, useScenarios, useTasks } from '../api/hooks.ts';
-import type { ObjectiveName } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/ui/form-field.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { ScenarioSelectField } from '../components/ui/scenario-select-field.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, inputClass, linkText } from '../components/ui/styles.ts';
-import {
-  defaultObjectiveSettings,
-  objectiveWeightsToSubmit,
-  OBJECTIVE_NAMES,
-  type ObjectiveSettings,
-} from '../lib/objective-weights.ts';
+import { defaultObjectiveSettings, objectiveWeightsToSubmit, type ObjectiveSettings } from '../lib/objective-weights.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import {
-  algorithmIdOf,
+  boundedNumberProblem,
   createSolveErrorText,
-  DEFAULT_ALGORITHM,
   FIXED_SOLVE_PARAMETERS,
   MAX_DISTANCE_RULE,
   OBJECTIVES_RECOMMENDATION,
-  OBJECTIVE_LABELS,
   parseBoundedNumber,
   RECHARGE_TIME_RULE,
   TIME_LIMIT_RULE,
   ROBOT_SPEED_RULE,
   SELECTABLE_ALGORITHMS,
-  type AlgorithmName,
   type NumberFieldRule,
 } from '../lib/solve-form.ts';
 
-interface SolveFormErrors { scenario?: string; task?: string; name?: string }
+interface SolveFormErrors { scenario?: string; task?: string; name?: string; maxDistance?: string }
 
 export default function SolveCreatePage() {
   const navigate = useNavigate();
@@ -79,8 +71,8 @@ export default function SolveCreatePage() {
   }, [tasks.data, selectedScenario, taskId]);
 
   const normalizedWeights = useMemo(() => objectiveWeightsToSubmit(objectives), [objectives]);
-  const algorithmHint = SELECTABLE_ALGORITHMS.find((candidate) => candidate.name === algorithm)?.hint;
-  const enabledCount = OBJECTIVE_NAMES.filter((objective) => objectives[objective].enabled).length;
+  const algorithmHint = ALGORITHM_BY_NAME[algorithm].hint;
+  const enabledCount = objectiveNameValues.filter((objective) => objectives[objective].enabled).length;
 
   function changeScenario(value: string) {
     setScenarioId(value);
@@ -97,9 +89,16 @@ export default function SolveCreatePage() {
     if (!scenarioId || !selectedScenario) found.scenario = 'Please select a scenario';
     if (!taskId || !scenarioTasks.some((task) => String(task.id) === taskId)) found.task = 'Please select a task';
     if (!name.trim()) found.name = 'Name is required';
+    // Held to the spec's 0 to 10000, Max Distance can still be the 0 the server refuses.
+    const maxDistanceValue = parseBoundedNumber(maxDistance, MAX_DISTANCE_RULE);
+    const maxDistanceProblem = boundedNumberProblem('Max Distance', maxDistanceValue, MAX_DISTANCE_RULE);
+    if (maxDistanceProblem) {
+      found.maxDistance = maxDistanceProblem;
+      setShowAdvanced(true);
+    }
     setErrors(found);
     setSubmitError(null);
-    if (found.scenario || found.task || found.name || !selectedScenario) return;
+    if (found.scenario || found.task || found.name || found.maxDistance || !selectedScenario) return;
 
     try {
       const created = await createSolve.mutateAsync({
@@ -109,7 +108,7 @@ export default function SolveCreatePage() {
           time_limit: parseBoundedNumber(timeLimit, TIME_LIMIT_RULE),
           algorithm_type: algorithm,
           battery_capacity: FIXED_SOLVE_PARAMETERS.battery_capacity,
-          max_distance: parseBoundedNumber(maxDistance, MAX_DISTANCE_RULE),
+          max_distance: maxDistanceValue,
           robot_speed: parseBoundedNumber(robotSpeed, ROBOT_SPEED_RULE),
           recharge_time: parseBoundedNumber(rechargeTime, RECHARGE_TIME_RULE),
           objective_weights: objectiveWeightsToSubmit(objectives),
@@ -117,7 +116,7 @@ export default function SolveCreatePage() {
         },
         environment_id: selectedScenario.environment_id,
         scenario_id: selectedScenario.id,
-        algorithm_id: algorithmIdOf(algorithm),
+        algorithm_id: ALGORITHM_IDS[algorithm],
         task_id: Number(taskId),
       });
       navigate(`/solves/${created.id}`);
@@ -216,6 +215,7 @@ export default function SolveCreatePage() {
                   rule={MAX_DISTANCE_RULE}
                   value={maxDistance}
                   hint="Distance on one full charge, 0 to 10000."
+                  error={errors.maxDistance}
                   onChange={setMaxDistance}
                 />
                 <BoundedNumberField label="Robot Speed (m/s)" rule={ROBOT_SPEED_RULE} value={robotSpeed} hint="0.1 to 5." onChange={setRobotSpeed} />
@@ -270,7 +270,7 @@ function ObjectiveWeightsFieldset({
         Enabled objectives are weighted in percent; the weights are scaled to sum to 100 when you start.
       </p>
       <ul className="space-y-3">
-        {OBJECTIVE_NAMES.map((objective) => {
+        {objectiveNameValues.map((objective) => {
           const setting = objectives[objective];
           const checkboxId = `${baseId}-${objective}-enabled`;
           const weightId = `${baseId}-${objective}-weight`;
@@ -325,11 +325,12 @@ interface BoundedNumberFieldProps {
   readonly rule: NumberFieldRule;
   readonly value: string;
   readonly hint: string;
+  readonly error?: string;
   readonly onChange: (value: string) => void;
 }
 
 /** An advanced-settings number input whose browser bounds (and step) come from its parsing rule. */
-function BoundedNumberField({ label, rule, value, hint, onChange }: BoundedNumberFieldProps) {
+function BoundedNumberField({ label, rule, value, hint, error, onChange }: BoundedNumberFieldProps) {
   return (
     <TextField
       label={label}
@@ -339,6 +340,7 @@ function BoundedNumberField({ label, rule, value, hint, onChange }: BoundedNumbe
       step={rule.step}
       value={value}
       hint={hint}
+      error={error}
       onChange={(event) => onChange(event.target.value)}
     />
   );
