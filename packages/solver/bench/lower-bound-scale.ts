@@ -1,0 +1,125 @@
+/**
+ * Lower-bound benchmark at scale: the model's bound and the battery-aware bound on generated
+ * 50x50 warehouses (instance-generator of @fleetlab/warehouse, seeded).
+ *
+ *   npm run bench:bound -w @fleetlab/solver [-- --orders 1000,5000,20000] [--seed 1] [--repeat 3]
+ *
+ * Sizes: 1,000 orders with 100 robots, 5,000 with 200, 20,000 with 400 (other order counts get
+ * 400 robots). The bounds read place-level data only (shortest-path rows, deliveries, canServe),
+ * so the problem is built for the distinct (pickup, dropoff) classes and then widened to every
+ * order: the same Problem fields a full build gives, except the n x n `dropToPick`, which is
+ * left empty (3.2 GB at 20,000 orders). Up to 5,000 orders the full build is made as well and
+ * the bounds must agree exactly. Times are the best of `--repeat` runs.
+ */
+import { generateWarehouseInstance } from '@fleetlab/warehouse';
+import { batteryAwareBound } from '../src/battery-bound.ts';
+import { modelLowerBound } from '../src/lower-bound.ts';
+import { groupDeliveriesByPlace } from '../src/place-groups.ts';
+import { predecessorAssignmentBound } from '../src/predecessor-bound.ts';
+import { buildProblem, type Problem } from '../src/problem.ts';
+import type { ProblemInput } from '../src/types.ts';
+
+const FLEETS: Record<number, [stations: number, robotsPerStation: number]> = {
+  1000: [10, 10],
+  5000: [20, 10],
+  20000: [40, 10],
+};
+const FULL_BUILD_UP_TO = 5000;
+
+function parseFlags(argv: string[]) {
+  const flags = { orders: [1000, 5000, 20000], seed: 1, repeat: 3 };
+  for (let k = 0; k < argv.length; k++) {
+    const [flag, inline] = argv[k].includes('=') ? argv[k].split(/=(.*)/s, 2) : [argv[k], undefined];
+    const value = () => inline ?? argv[++k];
+    if (flag === '--orders') flags.orders = value().split(',').map(Number);
+    else if (flag === '--seed') flags.seed = Number(value());
+    else if (flag === '--repeat') flags.repeat = Number(value());
+    else throw new Error(`Unknown flag ${argv[k]}; flags: --orders a,b, --seed N, --repeat N`);
+  }
+  if (flags.orders.some((orders) => !(Number.isInteger(orders) && orders > 0))) throw new Error('--orders needs positive whole numbers');
+  if (!(Number.isInteger(flags.repeat) && flags.repeat > 0)) throw new Error('--repeat needs a positive whole number');
+  return flags;
+}
+
+/** The problem of `input` built for its distinct task classes, then widened to every task. */
+function placeLevelProblem(input: ProblemInput): Problem {
+  const classOf = new Map<string, number>();
+  const classes: [string, string][] = [];
+  const classIndex = input.tasks.map(([pickup, dropoff]) => {
+    const key = `${pickup}\u0000${dropoff}`;
+    let index = classOf.get(key);
+    if (index === undefined) {
+      index = classes.length;
+      classOf.set(key, index);
+      classes.push([pickup, dropoff]);
+    }
+    return index;
+  });
+  const base = buildProblem({ ...input, tasks: classes });
+  const m = classes.length;
+  const n = classIndex.length;
+  const robots = base.robotCount;
+  const widen = <T extends Float64Array | Uint8Array>(table: T, make: (size: number) => T): T => {
+    const wide = make(robots * n);
+    for (let r = 0; r < robots; r++) for (let j = 0; j < n; j++) wide[r * n + j] = table[r * m + classIndex[j]];
+    return wide;
+  };
+  return {
+    ...base,
+    deliveries: classIndex.map((k) => base.deliveries[k]),
+    deliveryCount: n,
+    deliveryLength: Float64Array.from(classIndex, (k) => base.deliveryLength[k]),
+    dropToPick: new Float64Array(0),
+    startToPick: widen(base.startToPick, (size) => new Float64Array(size)),
+    homeToPick: widen(base.homeToPick, (size) => new Float64Array(size)),
+    dropToHome: widen(base.dropToHome, (size) => new Float64Array(size)),
+    canServe: widen(base.canServe, (size) => new Uint8Array(size)),
+  };
+}
+
+function best<T>(repeat: number, run: () => T): { value: T; ms: number } {
+  let ms = Infinity;
+  let value!: T;
+  for (let k = 0; k < repeat; k++) {
+    const started = performance.now();
+    value = run();
+    ms = Math.min(ms, performance.now() - started);
+  }
+  return { value, ms };
+}
+
+function main(): void {
+  const flags = parseFlags(process.argv.slice(2));
+  console.log(`Fleetlab lower-bound bench: 50x50 floor, seed ${flags.seed}, best of ${flags.repeat}`);
+  const header = [
+    'orders', 'robots', 'pickup_places', 'classes', 'build', 'A_m', 'exact', 'solves', 'A_ms', 'model_ms', 'bound_s', 'battery_ms', 'bat_bound_s', 'full_build',
+  ];
+  const rows: string[][] = [];
+  for (const orders of flags.orders) {
+    const [stations, robotsPerStation] = FLEETS[orders] ?? [40, 10];
+    const instance = generateWarehouseInstance({ width: 50, height: 50, stations, robotsPerStation, orders, seed: flags.seed }) as unknown as ProblemInput;
+    const problem = placeLevelProblem(instance);
+    const groups = groupDeliveriesByPlace(problem);
+    const usable = problem.robots.map((_, r) => r);
+    const assignment = best(flags.repeat, () => predecessorAssignmentBound(problem, groups, usable));
+    const model = best(flags.repeat, () => modelLowerBound(problem));
+    const battery = best(flags.repeat, () => batteryAwareBound(problem));
+    let fullBuild = 'not built (n x n tables)';
+    if (orders <= FULL_BUILD_UP_TO) {
+      const full = buildProblem(instance);
+      const same = JSON.stringify(modelLowerBound(full)) === JSON.stringify(model.value) && batteryAwareBound(full).makespan_s === battery.value.makespan_s;
+      fullBuild = same ? 'same bounds' : 'DIFFERENT BOUNDS';
+      if (!same) process.exitCode = 1;
+    }
+    rows.push([
+      String(orders), String(problem.robotCount), String(groups.pickupNodes.length), String(groups.classCounts.length), 'classes, widened',
+      assignment.value.distance_m.toFixed(2), String(assignment.value.exact), String(assignment.value.solves), assignment.ms.toFixed(1),
+      model.ms.toFixed(1), model.value.makespan_s.toFixed(2), battery.ms.toFixed(1), battery.value.makespan_s.toFixed(2), fullBuild,
+    ]);
+  }
+  const widths = header.map((title, c) => Math.max(title.length, ...rows.map((row) => row[c].length)));
+  console.log(header.map((title, c) => title.padEnd(widths[c])).join('  '));
+  for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c])).join('  '));
+}
+
+main();

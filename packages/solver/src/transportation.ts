@@ -1,0 +1,229 @@
+/**
+ * A sparse transportation problem: rows with integer supplies, columns with integer capacities,
+ * and a list of allowed arcs (row, column, cost >= 0) per row. Every unit of every row's supply
+ * must reach a column through an allowed arc; a column takes at most its capacity. Minimise the
+ * total cost. The caller guarantees a feasible flow (e.g. an overflow column reachable from every
+ * row with capacity for all the supply).
+ *
+ * Method: successive shortest paths with node potentials. The network is
+ * row -> column (arc cost, unbounded) -> sink (cost 0, the column's capacity). A first pass
+ * sends each row's supply along its cheapest arc as far as that column's capacity allows (those
+ * arcs are tight under the starting potentials, so the optimality conditions hold). Then, while
+ * a row has supply left, Dijkstra on the reduced costs (never negative) finds the shortest path
+ * from it to the sink through the residual graph (forward arcs, and backward arcs where flow
+ * runs), and the path carries as much as its bottleneck allows. Each augmentation moves at
+ * least one unit, so it ends after at most `total supply` rounds; Dijkstra touches only the
+ * allowed arcs, so a round costs O(arcs + nodes log nodes).
+ *
+ * Duals: with potentials pi kept so that every residual arc has reduced cost
+ * cost + pi[from] - pi[to] >= 0, the row prices u_q = pi[sink] - pi[q] and the column prices
+ * w_p = min(0, pi[p] - pi[sink]) satisfy u_q + w_p <= cost on every allowed arc, w_p <= 0, and
+ * sum supply * u + sum capacity * w equals the optimum (columns with spare capacity have price 0,
+ * full ones a price <= 0, partly used ones exactly 0).
+ */
+export interface TransportationProblem {
+  supplies: Int32Array;
+  capacities: Int32Array;
+  /** Arcs of row q are arcStart[q] .. arcStart[q + 1] - 1 (length rows + 1). */
+  arcStart: Int32Array;
+  arcColumn: Int32Array;
+  arcCost: Float64Array;
+}
+
+export interface TransportationSolution {
+  /** Units on each arc. */
+  flow: Int32Array;
+  /** Sum of flow times cost. */
+  cost: number;
+  rowPrices: Float64Array;
+  /** Never above 0. */
+  columnPrices: Float64Array;
+}
+
+export function solveTransportation(problem: TransportationProblem, poll?: () => void): TransportationSolution {
+  const { supplies, capacities, arcStart, arcColumn, arcCost } = problem;
+  const rows = supplies.length;
+  const columns = capacities.length;
+  const arcs = arcColumn.length;
+  const sink = rows + columns;
+  const nodes = sink + 1;
+  const arcRow = new Int32Array(arcs);
+  for (let q = 0; q < rows; q++) for (let a = arcStart[q]; a < arcStart[q + 1]; a++) arcRow[a] = q;
+  const flow = new Int32Array(arcs);
+  const excess = Int32Array.from(supplies);
+  const spare = Int32Array.from(capacities);
+  const pi = new Float64Array(nodes);
+  // The arcs carrying flow into each column (the backward moves), kept as swap-remove lists.
+  const carrying: number[][] = Array.from({ length: columns }, () => []);
+  const slot = new Int32Array(arcs).fill(-1);
+  const changeFlow = (a: number, units: number) => {
+    const before = flow[a];
+    flow[a] = before + units;
+    if (before === 0 && units > 0) {
+      const list = carrying[arcColumn[a]];
+      slot[a] = list.length;
+      list.push(a);
+    } else if (flow[a] === 0 && before > 0) {
+      const list = carrying[arcColumn[a]];
+      const moved = list.pop()!;
+      if (moved !== a) {
+        list[slot[a]] = moved;
+        slot[moved] = slot[a];
+      }
+      slot[a] = -1;
+    }
+  };
+
+  // Cheapest arc of each row: tight under pi[row] = -its cost, pi = 0 elsewhere.
+  for (let q = 0; q < rows; q++) {
+    let best = -1;
+    for (let a = arcStart[q]; a < arcStart[q + 1]; a++) if (best < 0 || arcCost[a] < arcCost[best]) best = a;
+    if (best < 0) {
+      if (excess[q] > 0) throw new Error(`Transportation row ${q} has supply but no arc`);
+      continue;
+    }
+    pi[q] = -arcCost[best];
+    const units = Math.min(excess[q], spare[arcColumn[best]]);
+    if (units === 0) continue;
+    changeFlow(best, units);
+    excess[q] -= units;
+    spare[arcColumn[best]] -= units;
+  }
+
+  // Dijkstra state; a node's labels count only when its stamp is the current search's.
+  const distance = new Float64Array(nodes);
+  const reached = new Int32Array(nodes);
+  const done = new Int32Array(nodes);
+  const parentArc = new Int32Array(nodes);
+  const settledNodes = new Int32Array(nodes);
+  const heap = new MinHeap(2 * arcs + nodes + 1);
+  let search = 0;
+  for (let source = 0; source < rows; source++) {
+    while (excess[source] > 0) {
+      search++;
+      if (poll && (search & 63) === 0) poll();
+      heap.clear();
+      distance[source] = 0;
+      reached[source] = search;
+      heap.push(0, source);
+      let settledCount = 0;
+      const relax = (x: number, d: number, arc: number) => {
+        if (reached[x] === search && d >= distance[x]) return;
+        reached[x] = search;
+        distance[x] = d;
+        parentArc[x] = arc;
+        heap.push(d, x);
+      };
+      while (heap.size > 0) {
+        const x = heap.popNode();
+        if (done[x] === search) continue;
+        done[x] = search;
+        settledNodes[settledCount++] = x;
+        if (x === sink) break;
+        const dx = distance[x];
+        if (x < rows) {
+          for (let a = arcStart[x]; a < arcStart[x + 1]; a++) {
+            const p = rows + arcColumn[a];
+            if (done[p] !== search) relax(p, dx + arcCost[a] + pi[x] - pi[p], a);
+          }
+        } else {
+          const column = x - rows;
+          if (spare[column] > 0) relax(sink, dx + pi[x] - pi[sink], column);
+          for (const a of carrying[column]) {
+            const q = arcRow[a];
+            if (done[q] !== search) relax(q, dx - arcCost[a] + pi[x] - pi[q], a);
+          }
+        }
+      }
+      if (done[sink] !== search) throw new Error(`Transportation row ${source} cannot place its supply: no column with spare capacity is reachable`);
+
+      // Keep every residual reduced cost >= 0: each settled node moves by its distance, every
+      // other node by the sink's; only differences of pi matter, so the others stay put.
+      const toSink = distance[sink];
+      for (let k = 0; k < settledCount; k++) pi[settledNodes[k]] += distance[settledNodes[k]] - toSink;
+
+      const last = parentArc[sink];
+      let units = Math.min(excess[source], spare[last]);
+      for (let x = rows + last; x !== source; ) {
+        const a = parentArc[x];
+        if (x >= rows) {
+          x = arcRow[a];
+        } else {
+          units = Math.min(units, flow[a]);
+          x = rows + arcColumn[a];
+        }
+      }
+      spare[last] -= units;
+      excess[source] -= units;
+      for (let x = rows + last; x !== source; ) {
+        const a = parentArc[x];
+        if (x >= rows) {
+          changeFlow(a, units);
+          x = arcRow[a];
+        } else {
+          changeFlow(a, -units);
+          x = rows + arcColumn[a];
+        }
+      }
+    }
+  }
+
+  let cost = 0;
+  for (let a = 0; a < arcs; a++) if (flow[a] > 0) cost += flow[a] * arcCost[a];
+  const rowPrices = new Float64Array(rows);
+  for (let q = 0; q < rows; q++) rowPrices[q] = pi[sink] - pi[q];
+  const columnPrices = new Float64Array(columns);
+  for (let p = 0; p < columns; p++) columnPrices[p] = Math.min(0, pi[rows + p] - pi[sink]);
+  return { flow, cost, rowPrices, columnPrices };
+}
+
+/** Binary min-heap of (key, node) with lazy deletion: stale entries are skipped by the caller. */
+class MinHeap {
+  private readonly keys: Float64Array;
+  private readonly nodes: Int32Array;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.keys = new Float64Array(capacity);
+    this.nodes = new Int32Array(capacity);
+  }
+
+  clear(): void {
+    this.size = 0;
+  }
+
+  push(key: number, node: number): void {
+    const { keys, nodes } = this;
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (keys[parent] <= key) break;
+      keys[i] = keys[parent];
+      nodes[i] = nodes[parent];
+      i = parent;
+    }
+    keys[i] = key;
+    nodes[i] = node;
+  }
+
+  popNode(): number {
+    const { keys, nodes } = this;
+    const top = nodes[0];
+    const size = --this.size;
+    const key = keys[size];
+    const node = nodes[size];
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= size) break;
+      if (child + 1 < size && keys[child + 1] < keys[child]) child++;
+      if (keys[child] >= key) break;
+      keys[i] = keys[child];
+      nodes[i] = nodes[child];
+      i = child;
+    }
+    keys[i] = key;
+    nodes[i] = node;
+    return top;
+  }
+}
