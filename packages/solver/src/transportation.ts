@@ -107,13 +107,6 @@ export function solveTransportation(problem: TransportationProblem, poll?: () =>
       reached[source] = search;
       heap.push(0, source);
       let settledCount = 0;
-      const relax = (x: number, d: number, arc: number) => {
-        if (reached[x] === search && d >= distance[x]) return;
-        reached[x] = search;
-        distance[x] = d;
-        parentArc[x] = arc;
-        heap.push(d, x);
-      };
       while (heap.size > 0) {
         const x = heap.popNode();
         if (done[x] === search) continue;
@@ -124,14 +117,36 @@ export function solveTransportation(problem: TransportationProblem, poll?: () =>
         if (x < rows) {
           for (let a = arcStart[x]; a < arcStart[x + 1]; a++) {
             const p = rows + arcColumn[a];
-            if (done[p] !== search) relax(p, dx + arcCost[a] + pi[x] - pi[p], a);
+            if (done[p] === search) continue;
+            const d = dx + arcCost[a] + pi[x] - pi[p];
+            if (reached[p] === search && d >= distance[p]) continue;
+            reached[p] = search;
+            distance[p] = d;
+            parentArc[p] = a;
+            heap.push(d, p);
           }
         } else {
           const column = x - rows;
-          if (spare[column] > 0) relax(sink, dx + pi[x] - pi[sink], column);
-          for (const a of carrying[column]) {
+          if (spare[column] > 0) {
+            const d = dx + pi[x] - pi[sink];
+            if (reached[sink] !== search || d < distance[sink]) {
+              reached[sink] = search;
+              distance[sink] = d;
+              parentArc[sink] = column;
+              heap.push(d, sink);
+            }
+          }
+          const list = carrying[column];
+          for (let k = 0; k < list.length; k++) {
+            const a = list[k];
             const q = arcRow[a];
-            if (done[q] !== search) relax(q, dx - arcCost[a] + pi[x] - pi[q], a);
+            if (done[q] === search) continue;
+            const d = dx - arcCost[a] + pi[x] - pi[q];
+            if (reached[q] === search && d >= distance[q]) continue;
+            reached[q] = search;
+            distance[q] = d;
+            parentArc[q] = a;
+            heap.push(d, q);
           }
         }
       }
