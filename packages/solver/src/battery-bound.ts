@@ -79,19 +79,17 @@ export function batteryAwareBound(problem: Problem, poll?: () => void): BatteryB
   const robots = problem.robotCount;
   const capacity = new Array<number>(robots).fill(0);
   if (n === 0 || robots === 0) return { makespan_s: 0, segment_capacity: capacity };
-  const { startToHome, canServe } = problem;
   const classes = deliveryClasses(problem);
-  const count = classes.groups.classCounts;
 
   const byHome = new Map<number, StationSegments>();
   const walkBudget = { left: SEGMENT_DP_BUDGET };
   const splitBudget = { left: SPLIT_DP_BUDGET };
+  const figures = new RobotFigures(problem, classes);
   const finishes: RobotFinish[] = [];
-  const servableList = new Int32Array(count.length);
   let servableInAll = 0;
   for (let r = 0; r < robots; r++) {
     poll?.();
-    const { startNode, homeNode: home } = problem.robots[r];
+    const home = problem.robots[r].homeNode;
     let station = byHome.get(home);
     if (!station) {
       station = walkSegments(problem, classes, home, walkBudget, poll);
@@ -99,50 +97,10 @@ export function batteryAwareBound(problem: Problem, poll?: () => void): BatteryB
       byHome.set(home, station);
     }
     capacity[r] = station.capacity;
-
-    // Per class rather than per delivery: every figure below depends on the places only.
-    const base = r * n;
-    let servable = 0;
-    let servableClasses = 0;
-    let nearestHome = Infinity;
-    let secondHome = Infinity;
-    let nearestHomeClass = -1;
-    for (let k = 0; k < count.length; k++) {
-      if (canServe[base + classes.groups.classDelivery[k]] === 0) continue;
-      servableList[servableClasses++] = k;
-      servable += count[k];
-      const back = classes.dropRow[k][home];
-      if (back < nearestHome) {
-        secondHome = count[k] > 1 ? back : nearestHome;
-        nearestHome = back;
-        nearestHomeClass = k;
-      } else if (back < secondHome) secondHome = back;
-    }
+    const servable = figures.servable(r);
     if (servable === 0) continue;
     servableInAll += servable;
-    const fromStartRow = distancesFrom(problem, startNode);
-    const fromHomeRow = distancesFrom(problem, home);
-    let fromStartExtra = Infinity;
-    const plain = new AscendingMultiset(servableClasses);
-    const extra = new AscendingMultiset(servableClasses + 1);
-    for (let i = 0; i < servableClasses; i++) {
-      const k = servableList[i];
-      const pickup = classes.pickupNode[k];
-      const approach = Math.min(fromStartRow[pickup], classes.minDropIn[k]);
-      const toPickup = fromHomeRow[pickup];
-      const fromStart = startToHome[r] + toPickup - approach;
-      plain.add(classes.length[k] + approach, count[k]);
-      // The delivery nearest home goes home from the second nearest dropoff after it.
-      const lone = k === nearestHomeClass ? 1 : 0;
-      const fromDrop = nearestHome + toPickup - approach;
-      if (count[k] > lone) extra.add(fromDrop > 1e-9 ? fromDrop : 0, count[k] - lone);
-      if (lone) {
-        const fromSecond = secondHome + toPickup - approach;
-        extra.add(fromSecond > 1e-9 ? fromSecond : 0, 1);
-      }
-      fromStartExtra = Math.min(fromStartExtra, fromStart > 1e-9 ? fromStart : 0);
-    }
-    finishes.push(new RobotFinish(problem, station, servable, plain, extra, fromStartExtra));
+    finishes.push(new RobotFinish(problem, station, figures, r, servable));
   }
   if (servableInAll < n) return { makespan_s: 0, segment_capacity: capacity };
 
@@ -188,9 +146,9 @@ export function batteryAwareBound(problem: Problem, poll?: () => void): BatteryB
  * Steps 2-3 for one robot, k = 1, 2, ...: F(k) = max(A(k), the station's 2b figure for k), where
  * A(k) (2a) never decreases in k. T(k) is the minimum of F over k and beyond, so
  * K(M) = max{k : T(k) <= M} = max{k : F(k) <= M}; and no k with A(k) > M counts. So F is
- * worked out only until A passes the largest M asked, from the cheapest deliveries and
- * detours drawn one at a time from two heaps: a robot does about n / robots deliveries, far
- * fewer than it could serve.
+ * worked out only until A passes the largest M asked, from the robot's cheapest figures
+ * (RobotFigures), fetched a few at a time: a robot does about n / robots deliveries, far fewer
+ * than it could serve.
  */
 class RobotFinish {
   private finish = new Float64Array(16);
@@ -201,32 +159,35 @@ class RobotFinish {
   private lastExtra = 0;
   private lastA = -Infinity;
   private sealed = false;
+  private sorted: SortedFigures | null = null;
 
   constructor(
     private readonly problem: Problem,
     private readonly station: StationSegments,
+    private readonly figures: RobotFigures,
+    private readonly robot: number,
     private readonly servable: number,
-    private readonly plain: AscendingMultiset,
-    private readonly extra: AscendingMultiset,
-    private readonly fromStartExtra: number,
   ) {}
 
   /** Works out F(k) until A(k) exceeds `limit` or every delivery is counted; returns the last F. */
   extendBeyond(limit: number): number {
-    const { rechargeSeconds, speed } = this.problem;
+    const { rechargeSeconds, speed, deliveryCount, robotCount } = this.problem;
     const q = Math.max(1, this.station.capacity);
     const split = this.station.splitFinish;
     while (this.length < this.servable && this.lastA <= limit) {
+      if (!this.sorted || this.length === this.sorted.plain.length) {
+        const wanted = Math.min(this.servable, this.sorted ? 2 * this.length : 2 * Math.ceil(deliveryCount / robotCount) + 16);
+        this.sorted = this.figures.cheapest(this.robot, wanted, Math.ceil(wanted / q));
+      }
       const k = this.length + 1;
-      this.distance += this.plain.next();
+      this.distance += this.sorted.plain[this.length];
       const needed = Math.ceil(k / q) - 1;
       while (this.recharges < needed) {
-        this.lastExtra = this.extra.next();
+        this.lastExtra = this.sorted.extra[this.recharges++];
         this.detours += this.lastExtra;
-        this.recharges++;
       }
       // At most one recharge trip can leave from the start rather than from a dropoff.
-      const cheapestDetours = this.recharges === 0 ? 0 : this.detours - this.lastExtra + Math.min(this.lastExtra, this.fromStartExtra);
+      const cheapestDetours = this.recharges === 0 ? 0 : this.detours - this.lastExtra + Math.min(this.lastExtra, this.sorted.fromStartExtra);
       this.lastA = this.recharges * rechargeSeconds + (this.distance + cheapestDetours) / speed;
       let value = this.lastA;
       if (split && k < split.length) value = Math.max(value, split[k]);
@@ -250,6 +211,7 @@ class RobotFinish {
   seal(): void {
     for (let k = this.length - 1; k > 0; k--) this.finish[k - 1] = Math.min(this.finish[k - 1], this.finish[k]);
     this.sealed = true;
+    this.sorted = null;
   }
 
   countAtMost(limit: number): number {
@@ -262,6 +224,101 @@ class RobotFinish {
       else hi = mid;
     }
     return lo;
+  }
+}
+
+/** The cheapest figures of step 2a for one robot, in increasing order. */
+interface SortedFigures {
+  /** l_j + in_j, the smallest ones. */
+  plain: Float64Array;
+  /** e_j, the smallest ones. */
+  extra: Float64Array;
+  /** The smallest s_j. */
+  fromStartExtra: number;
+}
+
+/**
+ * Step 2a's figures of a robot, per delivery class (every figure depends on the places only),
+ * with two heaps shared by all robots: one robot's figures are worked out at a time and only
+ * the cheapest few kept; asking for more works them out again (they come out the same).
+ */
+class RobotFigures {
+  private readonly servableClasses: Int32Array;
+  private readonly plain: AscendingMultiset;
+  private readonly extra: AscendingMultiset;
+
+  constructor(
+    private readonly problem: Problem,
+    private readonly classes: DeliveryClasses,
+  ) {
+    const count = classes.groups.classCounts.length;
+    this.servableClasses = new Int32Array(count + 1);
+    this.plain = new AscendingMultiset(count);
+    this.extra = new AscendingMultiset(count + 1);
+  }
+
+  /** How many deliveries robot r can serve (and its servable classes, in servableClasses). */
+  servable(r: number): number {
+    const { classDelivery, classCounts } = this.classes.groups;
+    const { canServe, deliveryCount } = this.problem;
+    const base = r * deliveryCount;
+    let servable = 0;
+    let classes = 0;
+    for (let k = 0; k < classCounts.length; k++) {
+      if (canServe[base + classDelivery[k]] === 0) continue;
+      this.servableClasses[classes++] = k;
+      servable += classCounts[k];
+    }
+    this.servableClasses[classes] = -1;
+    return servable;
+  }
+
+  cheapest(r: number, plainCount: number, extraCount: number): SortedFigures {
+    const { classes, problem, plain, extra } = this;
+    const count = classes.groups.classCounts;
+    const { startNode, homeNode: home } = problem.robots[r];
+    const servable = this.servable(r);
+    const list = this.servableClasses;
+    let nearestHome = Infinity;
+    let secondHome = Infinity;
+    let nearestHomeClass = -1;
+    for (let i = 0; list[i] >= 0; i++) {
+      const k = list[i];
+      const back = classes.dropRow[k][home];
+      if (back < nearestHome) {
+        secondHome = count[k] > 1 ? back : nearestHome;
+        nearestHome = back;
+        nearestHomeClass = k;
+      } else if (back < secondHome) secondHome = back;
+    }
+    const fromStartRow = distancesFrom(problem, startNode);
+    const fromHomeRow = distancesFrom(problem, home);
+    const startToHome = problem.startToHome[r];
+    let fromStartExtra = Infinity;
+    plain.clear();
+    extra.clear();
+    for (let i = 0; list[i] >= 0; i++) {
+      const k = list[i];
+      const pickup = classes.pickupNode[k];
+      const approach = Math.min(fromStartRow[pickup], classes.minDropIn[k]);
+      const toPickup = fromHomeRow[pickup];
+      const fromStart = startToHome + toPickup - approach;
+      plain.add(classes.length[k] + approach, count[k]);
+      // The delivery nearest home goes home from the second nearest dropoff after it.
+      const lone = k === nearestHomeClass ? 1 : 0;
+      const fromDrop = nearestHome + toPickup - approach;
+      if (count[k] > lone) extra.add(fromDrop > 1e-9 ? fromDrop : 0, count[k] - lone);
+      if (lone) {
+        const fromSecond = secondHome + toPickup - approach;
+        extra.add(fromSecond > 1e-9 ? fromSecond : 0, 1);
+      }
+      fromStartExtra = Math.min(fromStartExtra, fromStart > 1e-9 ? fromStart : 0);
+    }
+    const cheapestPlain = new Float64Array(Math.min(plainCount, servable));
+    for (let i = 0; i < cheapestPlain.length; i++) cheapestPlain[i] = plain.next();
+    const cheapestExtra = new Float64Array(Math.min(extraCount, servable));
+    for (let i = 0; i < cheapestExtra.length; i++) cheapestExtra[i] = extra.next();
+    return { plain: cheapestPlain, extra: cheapestExtra, fromStartExtra };
   }
 }
 
@@ -309,7 +366,7 @@ function deliveryClasses(problem: Problem): DeliveryClasses {
 
 /**
  * Values with multiplicities, read back one copy at a time in increasing order: a binary
- * min-heap built once (linear) and popped only as far as the caller reads.
+ * min-heap built once (linear) and popped only as far as the caller reads. Reusable.
  */
 class AscendingMultiset {
   private readonly values: Float64Array;
@@ -322,6 +379,11 @@ class AscendingMultiset {
     this.values = new Float64Array(capacity);
     this.counts = new Int32Array(capacity);
     this.heap = new Int32Array(capacity);
+  }
+
+  clear(): void {
+    this.size = 0;
+    this.built = false;
   }
 
   add(value: number, count: number): void {

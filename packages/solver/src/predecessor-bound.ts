@@ -1,6 +1,6 @@
 import type { PlaceGroups } from './place-groups.ts';
 import { distancesFrom, type Problem } from './problem.ts';
-import { solveTransportation } from './transportation.ts';
+import { solveTransportation, type TransportationStart } from './transportation.ts';
 
 /**
  * A, the predecessor assignment of the model's bound: each delivery's pickup gets a distinct
@@ -16,21 +16,23 @@ import { solveTransportation } from './transportation.ts';
  *    nothing else, and that one arc is left out. Any other flow splits into deliveries without a
  *    self-pair (if the single unit sent to a one-slot place is that slot's own delivery, swap it
  *    with another delivery of its pickup place), so both problems have the same optimum.
- * 2. Candidates. Each pickup place starts with its `candidates` nearest predecessor places
- *    (more while their capacity is below its supply) and an overflow column at a cost no
- *    augmenting path can beat, so the sparse problem is always feasible. It is solved by
- *    successive shortest paths (transportation.ts) for its prices.
+ * 2. Candidates. Each pickup place starts with its `candidates` nearest predecessor places, the
+ *    `candidates` nearest of those with room for its whole supply, and an overflow column at a
+ *    cost no augmenting path can beat, so the sparse problem is always feasible (and, when A
+ *    is, the overflow stays unused at the optimum). It is solved by successive shortest paths
+ *    (transportation.ts) for its prices.
  * 3. Repair and pricing. With column prices w <= 0 (a place with spare capacity has price 0),
  *    u_q = min over ALL predecessor places p of (dist(p, q) - w_p), so u_q + w_p <= cost for
  *    every pair, and by weak duality sum_q supply_q u_q + sum_p capacity_p w_p <= A whatever w
  *    is (for an optimal assignment, sum of costs >= sum of u + sum of w over used columns >= sum
- *    of u + sum of all w, unused ones being <= 0). That pass costs pickup places x predecessor
- *    places. The pairs it finds below the sparse row price are added as candidates and the
- *    problem re-solved, at most `pricingRounds` times; when none is left, the sparse prices are
- *    optimal for the whole problem. The best bound of all rounds is kept.
+ *    of u + sum of all w, unused ones being <= 0; the overflow column only relaxes the problem).
+ *    That pass costs pickup places x predecessor places. The pairs it finds below the sparse row price are added as candidates and the
+ *    problem re-solved from the previous solution, at most `pricingRounds` times; when none is
+ *    left, the sparse prices are optimal for the whole problem. The best bound of all rounds
+ *    is kept.
  */
 export interface PredecessorBoundOptions {
-  /** Predecessor places each pickup place starts with (default 16). */
+  /** Predecessor places each pickup place starts with (default 32). */
   candidates?: number;
   /** Re-solves with the pairs the prices show to be missing (default 30; 0: the first prices, repaired). */
   pricingRounds?: number;
@@ -45,7 +47,7 @@ export interface PredecessorBound {
   solves: number;
 }
 
-const DEFAULT_CANDIDATES = 16;
+const DEFAULT_CANDIDATES = 32;
 const DEFAULT_PRICING_ROUNDS = 30;
 
 export function predecessorAssignmentBound(
@@ -131,21 +133,26 @@ export function predecessorAssignmentBound(
   const capacities = Int32Array.from([...capacity, totalSupply]);
   const stamp = new Int32Array(places).fill(-1);
   let bound = -Infinity;
+  let previous: TransportationStart | undefined;
   for (let solves = 1; ; solves++) {
+    // Each row: the overflow arc, then its candidates in the order they were chosen, so a
+    // re-solve starts from the previous solution (its arcs are a prefix of the new ones).
     const arcStart = new Int32Array(rows + 1);
     for (let q = 0; q < rows; q++) arcStart[q + 1] = arcStart[q] + chosen[q].length + 1;
     const arcColumn = new Int32Array(arcStart[rows]);
     const arcCost = new Float64Array(arcStart[rows]);
     for (let q = 0; q < rows; q++) {
       let a = arcStart[q];
+      arcColumn[a] = overflow;
+      arcCost[a++] = overflowCost;
       for (const p of chosen[q]) {
         arcColumn[a] = p;
         arcCost[a++] = cost[q * places + p];
       }
-      arcColumn[a] = overflow;
-      arcCost[a] = overflowCost;
     }
-    const solution = solveTransportation({ supplies, capacities, arcStart, arcColumn, arcCost }, poll);
+    const transportation = { supplies, capacities, arcStart, arcColumn, arcCost };
+    const solution = solveTransportation(transportation, poll, previous);
+    previous = { problem: transportation, solution };
     const { rowPrices, columnPrices } = solution;
 
     // One pass over every pair: the repaired dual, and the pairs priced below their row.

@@ -15,6 +15,13 @@
  * least one unit, so it ends after at most `total supply` rounds; Dijkstra touches only the
  * allowed arcs, so a round costs O(arcs + nodes log nodes).
  *
+ * Warm start: given the solution of the same problem with fewer arcs (each row's old arcs first,
+ * in the same order), the old flow and potentials are kept. A row that gains an arc of negative
+ * reduced cost gives back its flow: its units become supply again and the columns it used are
+ * left short by as much (their flow to the sink stays), and its potential rises until its arcs
+ * are no longer negative (no residual arc enters it once its flow is gone, so nothing else
+ * changes). The shortest paths then run from those rows to the sink or to a column left short.
+ *
  * Duals: with potentials pi kept so that every residual arc has reduced cost
  * cost + pi[from] - pi[to] >= 0, the row prices u_q = pi[sink] - pi[q] and the column prices
  * w_p = min(0, pi[p] - pi[sink]) satisfy u_q + w_p <= cost on every allowed arc, w_p <= 0, and
@@ -38,9 +45,17 @@ export interface TransportationSolution {
   rowPrices: Float64Array;
   /** Never above 0. */
   columnPrices: Float64Array;
+  /** Node potentials (rows, columns, then the sink), for a warm start. */
+  potentials: Float64Array;
 }
 
-export function solveTransportation(problem: TransportationProblem, poll?: () => void): TransportationSolution {
+/** A solved problem whose arcs are, row by row, a prefix of the new problem's arcs. */
+export interface TransportationStart {
+  problem: TransportationProblem;
+  solution: TransportationSolution;
+}
+
+export function solveTransportation(problem: TransportationProblem, poll?: () => void, start?: TransportationStart): TransportationSolution {
   const { supplies, capacities, arcStart, arcColumn, arcCost } = problem;
   const rows = supplies.length;
   const columns = capacities.length;
@@ -52,6 +67,8 @@ export function solveTransportation(problem: TransportationProblem, poll?: () =>
   const flow = new Int32Array(arcs);
   const excess = Int32Array.from(supplies);
   const spare = Int32Array.from(capacities);
+  /** Units a column still owes the sink after a warm start took its inflow away. */
+  const short = new Int32Array(columns);
   const pi = new Float64Array(nodes);
   // The arcs carrying flow into each column (the backward moves), kept as swap-remove lists.
   const carrying: number[][] = Array.from({ length: columns }, () => []);
@@ -74,29 +91,50 @@ export function solveTransportation(problem: TransportationProblem, poll?: () =>
     }
   };
 
-  // Cheapest arc of each row: tight under pi[row] = -its cost, pi = 0 elsewhere.
-  for (let q = 0; q < rows; q++) {
-    let best = -1;
-    for (let a = arcStart[q]; a < arcStart[q + 1]; a++) if (best < 0 || arcCost[a] < arcCost[best]) best = a;
-    if (best < 0) {
-      if (excess[q] > 0) throw new Error(`Transportation row ${q} has supply but no arc`);
-      continue;
+  if (start) {
+    warmStart(problem, start, pi, excess, spare, short, changeFlow, flow);
+  } else {
+    // Cheapest arc of each row: tight under pi[row] = -its cost, pi = 0 elsewhere.
+    for (let q = 0; q < rows; q++) {
+      let best = -1;
+      for (let a = arcStart[q]; a < arcStart[q + 1]; a++) if (best < 0 || arcCost[a] < arcCost[best]) best = a;
+      if (best < 0) {
+        if (excess[q] > 0) throw new Error(`Transportation row ${q} has supply but no arc`);
+        continue;
+      }
+      pi[q] = -arcCost[best];
+      const units = Math.min(excess[q], spare[arcColumn[best]]);
+      if (units === 0) continue;
+      changeFlow(best, units);
+      excess[q] -= units;
+      spare[arcColumn[best]] -= units;
     }
-    pi[q] = -arcCost[best];
-    const units = Math.min(excess[q], spare[arcColumn[best]]);
-    if (units === 0) continue;
-    changeFlow(best, units);
-    excess[q] -= units;
-    spare[arcColumn[best]] -= units;
   }
 
+  // Units the sink still waits for: after a warm start none (it kept every unit; the columns
+  // left short owe them), so then the sink is a way through, never an end.
+  let sinkWants = 0;
+  for (let q = 0; q < rows; q++) sinkWants += excess[q];
+  for (let p = 0; p < columns; p++) sinkWants -= short[p];
+
   // Dijkstra state; a node's labels count only when its stamp is the current search's.
+  // parentArc: the arc into a column from a row (forward) or into a row from a column (backward);
+  // -1 for the moves through the sink, whose other end is parentNode.
   const distance = new Float64Array(nodes);
   const reached = new Int32Array(nodes);
   const done = new Int32Array(nodes);
   const parentArc = new Int32Array(nodes);
+  const parentNode = new Int32Array(nodes);
   const settledNodes = new Int32Array(nodes);
-  const heap = new MinHeap(2 * arcs + nodes + 1);
+  const heap = new MinHeap(2 * arcs + 2 * nodes + 1);
+  const relax = (x: number, d: number, from: number, arc: number, search: number) => {
+    if (reached[x] === search && d >= distance[x]) return;
+    reached[x] = search;
+    distance[x] = d;
+    parentNode[x] = from;
+    parentArc[x] = arc;
+    heap.push(d, x);
+  };
   let search = 0;
   for (let source = 0; source < rows; source++) {
     while (excess[source] > 0) {
@@ -107,79 +145,62 @@ export function solveTransportation(problem: TransportationProblem, poll?: () =>
       reached[source] = search;
       heap.push(0, source);
       let settledCount = 0;
+      let target = -1;
       while (heap.size > 0) {
         const x = heap.popNode();
         if (done[x] === search) continue;
         done[x] = search;
         settledNodes[settledCount++] = x;
-        if (x === sink) break;
+        if (x === sink ? sinkWants > 0 : x >= rows && short[x - rows] > 0) {
+          target = x;
+          break;
+        }
         const dx = distance[x];
         if (x < rows) {
           for (let a = arcStart[x]; a < arcStart[x + 1]; a++) {
             const p = rows + arcColumn[a];
-            if (done[p] === search) continue;
-            const d = dx + arcCost[a] + pi[x] - pi[p];
-            if (reached[p] === search && d >= distance[p]) continue;
-            reached[p] = search;
-            distance[p] = d;
-            parentArc[p] = a;
-            heap.push(d, p);
+            if (done[p] !== search) relax(p, dx + arcCost[a] + pi[x] - pi[p], x, a, search);
+          }
+        } else if (x === sink) {
+          for (let p = 0; p < columns; p++) {
+            if (spare[p] < capacities[p] && done[rows + p] !== search) relax(rows + p, dx + pi[sink] - pi[rows + p], sink, -1, search);
           }
         } else {
           const column = x - rows;
-          if (spare[column] > 0) {
-            const d = dx + pi[x] - pi[sink];
-            if (reached[sink] !== search || d < distance[sink]) {
-              reached[sink] = search;
-              distance[sink] = d;
-              parentArc[sink] = column;
-              heap.push(d, sink);
-            }
-          }
+          if (spare[column] > 0 && done[sink] !== search) relax(sink, dx + pi[x] - pi[sink], x, -1, search);
           const list = carrying[column];
           for (let k = 0; k < list.length; k++) {
             const a = list[k];
             const q = arcRow[a];
-            if (done[q] === search) continue;
-            const d = dx - arcCost[a] + pi[x] - pi[q];
-            if (reached[q] === search && d >= distance[q]) continue;
-            reached[q] = search;
-            distance[q] = d;
-            parentArc[q] = a;
-            heap.push(d, q);
+            if (done[q] !== search) relax(q, dx - arcCost[a] + pi[x] - pi[q], x, a, search);
           }
         }
       }
-      if (done[sink] !== search) throw new Error(`Transportation row ${source} cannot place its supply: no column with spare capacity is reachable`);
+      if (target < 0) throw new Error(`Transportation row ${source} cannot place its supply: no column with spare capacity is reachable`);
 
       // Keep every residual reduced cost >= 0: each settled node moves by its distance, every
-      // other node by the sink's; only differences of pi matter, so the others stay put.
-      const toSink = distance[sink];
-      for (let k = 0; k < settledCount; k++) pi[settledNodes[k]] += distance[settledNodes[k]] - toSink;
+      // other node by the target's; only differences of pi matter, so the others stay put.
+      const toTarget = distance[target];
+      for (let k = 0; k < settledCount; k++) pi[settledNodes[k]] += distance[settledNodes[k]] - toTarget;
 
-      const last = parentArc[sink];
-      let units = Math.min(excess[source], spare[last]);
-      for (let x = rows + last; x !== source; ) {
-        const a = parentArc[x];
-        if (x >= rows) {
-          x = arcRow[a];
-        } else {
-          units = Math.min(units, flow[a]);
-          x = rows + arcColumn[a];
-        }
+      let units = Math.min(excess[source], target === sink ? sinkWants : short[target - rows]);
+      for (let x = target; x !== source; x = parentNode[x]) {
+        const from = parentNode[x];
+        if (x === sink) units = Math.min(units, spare[from - rows]);
+        else if (from === sink) units = Math.min(units, capacities[x - rows] - spare[x - rows]);
+        else if (x < rows) units = Math.min(units, flow[parentArc[x]]);
       }
-      spare[last] -= units;
+      // Every move on the path has room for a unit, so each search moves at least one.
+      if (!(units > 0)) throw new Error('Transportation search found a path with no room');
+      for (let x = target; x !== source; x = parentNode[x]) {
+        const from = parentNode[x];
+        if (x === sink) spare[from - rows] -= units;
+        else if (from === sink) spare[x - rows] += units;
+        else changeFlow(parentArc[x], x < rows ? -units : units);
+      }
+      if (target === sink) sinkWants -= units;
+      else short[target - rows] -= units;
       excess[source] -= units;
-      for (let x = rows + last; x !== source; ) {
-        const a = parentArc[x];
-        if (x >= rows) {
-          changeFlow(a, units);
-          x = arcRow[a];
-        } else {
-          changeFlow(a, -units);
-          x = rows + arcColumn[a];
-        }
-      }
     }
   }
 
@@ -189,7 +210,54 @@ export function solveTransportation(problem: TransportationProblem, poll?: () =>
   for (let q = 0; q < rows; q++) rowPrices[q] = pi[sink] - pi[q];
   const columnPrices = new Float64Array(columns);
   for (let p = 0; p < columns; p++) columnPrices[p] = Math.min(0, pi[rows + p] - pi[sink]);
-  return { flow, cost, rowPrices, columnPrices };
+  return { flow, cost, rowPrices, columnPrices, potentials: pi };
+}
+
+/** Loads the previous flow and potentials; rows with a new negative arc give their flow back. */
+function warmStart(
+  problem: TransportationProblem,
+  start: TransportationStart,
+  pi: Float64Array,
+  excess: Int32Array,
+  spare: Int32Array,
+  short: Int32Array,
+  changeFlow: (arc: number, units: number) => void,
+  flow: Int32Array,
+): void {
+  const { arcStart, arcColumn, arcCost } = problem;
+  const old = start.problem;
+  const rows = problem.supplies.length;
+  if (old.supplies.length !== rows || old.capacities.length !== problem.capacities.length) {
+    throw new Error('A warm start needs the same rows and columns');
+  }
+  pi.set(start.solution.potentials);
+  for (let q = 0; q < rows; q++) {
+    const kept = old.arcStart[q + 1] - old.arcStart[q];
+    if (old.supplies[q] !== problem.supplies[q] || kept > arcStart[q + 1] - arcStart[q]) throw new Error(`Row ${q} changed between warm-started solves`);
+    for (let i = 0; i < kept; i++) {
+      const a = arcStart[q] + i;
+      const previous = old.arcStart[q] + i;
+      if (old.arcColumn[previous] !== arcColumn[a] || old.arcCost[previous] !== arcCost[a]) throw new Error(`Row ${q} changed its arcs between warm-started solves`);
+      const units = start.solution.flow[previous];
+      if (units === 0) continue;
+      changeFlow(a, units);
+      excess[q] -= units;
+      spare[arcColumn[a]] -= units;
+    }
+    let lowest = 0;
+    for (let a = arcStart[q] + kept; a < arcStart[q + 1]; a++) {
+      lowest = Math.min(lowest, arcCost[a] + pi[q] - pi[rows + arcColumn[a]]);
+    }
+    if (lowest >= 0) continue;
+    for (let a = arcStart[q]; a < arcStart[q] + kept; a++) {
+      const units = flow[a];
+      if (units === 0) continue;
+      changeFlow(a, -units);
+      excess[q] += units;
+      short[arcColumn[a]] += units;
+    }
+    pi[q] -= lowest;
+  }
 }
 
 /** Binary min-heap of (key, node) with lazy deletion: stale entries are skipped by the caller. */

@@ -109,6 +109,9 @@ describe('lowerBound', () => {
         // Every place a candidate of every place: the first prices are optimal.
         const everyPlace = modelLowerBound(problem, undefined, { candidates: problem.deliveryCount + problem.robotCount, pricingRounds: 0 });
         expect(everyPlace.distance_m).toBeCloseTo(exact.distance_m, 9);
+        // One candidate each, then pricing rounds, each warm-started from the last: A again.
+        const priced = modelLowerBound(problem, undefined, { candidates: 1 });
+        expect(priced.distance_m).toBeCloseTo(exact.distance_m, 9);
         // One candidate and no pricing: the repaired prices still bound A from below.
         const sparse = modelLowerBound(problem, undefined, { candidates: 1, pricingRounds: 0 });
         expect(sparse.distance_m).toBeLessThanOrEqual(exact.distance_m + 1e-9);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solveRectangularAssignment } from '../src/assignment.ts';
-import { solveTransportation, type TransportationProblem } from '../src/transportation.ts';
+import { solveTransportation, type TransportationProblem, type TransportationSolution } from '../src/transportation.ts';
 
 /** A problem from a full cost table (Infinity: no arc). */
 function fromTable(supplies: number[], capacities: number[], costs: number[][]): TransportationProblem {
@@ -34,6 +34,16 @@ function expandedOptimum(supplies: number[], capacities: number[], costs: number
   return rowOf.reduce((total, _, i) => total + cost(i, assigned[i]), 0);
 }
 
+/** Prices feasible on every arc, never above 0 for columns, and worth the optimum (strong duality). */
+function expectOptimalPrices(supplies: number[], capacities: number[], costs: number[][], solution: TransportationSolution): void {
+  let dual = 0;
+  supplies.forEach((supply, q) => (dual += supply * solution.rowPrices[q]));
+  capacities.forEach((capacity, p) => (dual += capacity * solution.columnPrices[p]));
+  expect(dual).toBeCloseTo(solution.cost, 9);
+  costs.forEach((row, q) => row.forEach((cost, p) => expect(solution.rowPrices[q] + solution.columnPrices[p]).toBeLessThanOrEqual(cost + 1e-9)));
+  for (const price of solution.columnPrices) expect(price).toBeLessThanOrEqual(0);
+}
+
 describe('solveTransportation', () => {
   it('a hand-worked instance: flow, cost and the unique optimal prices', () => {
     // A (2 units) and B (1 unit) to X (room for 1) and Y (room for 3).
@@ -51,7 +61,7 @@ describe('solveTransportation', () => {
     expect(Array.from(solution.columnPrices)).toEqual([-3, 0]);
   });
 
-  it('finds the optimum and optimal prices of random small problems (checked on the unit expansion)', () => {
+  it('finds the optimum and optimal prices of random small problems, cold and warm-started (checked on the unit expansion)', () => {
     const problemArbitrary = fc
       .record({ rows: fc.integer({ min: 1, max: 4 }), columns: fc.integer({ min: 1, max: 4 }) })
       .chain(({ rows, columns }) =>
@@ -67,25 +77,17 @@ describe('solveTransportation', () => {
     let solved = 0;
     fc.assert(
       fc.property(problemArbitrary, ({ supplies, capacities, costs }) => {
-        // An overflow column at a cost no rearrangement can beat keeps every problem feasible.
+        // An overflow column (first) at a cost no rearrangement can beat keeps every problem feasible.
         const overflow = 10 * (supplies.length + capacities.length + 1);
         const total = supplies.reduce((sum, supply) => sum + supply, 0);
-        const withOverflow = costs.map((row) => [...row, overflow]);
-        const capacitiesWithOverflow = [...capacities, total];
-        const problem = fromTable(supplies, capacitiesWithOverflow, withOverflow);
+        const table = costs.map((row) => [overflow, ...row]);
+        const room = [total, ...capacities];
+        const problem = fromTable(supplies, room, table);
         const solution = solveTransportation(problem);
-        expect(solution.cost).toBe(expandedOptimum(supplies, capacitiesWithOverflow, withOverflow));
-        // Prices: feasible on every arc, never above 0 for columns, and as large as the optimum.
-        let dual = 0;
-        supplies.forEach((supply, q) => (dual += supply * solution.rowPrices[q]));
-        capacitiesWithOverflow.forEach((capacity, p) => (dual += capacity * solution.columnPrices[p]));
-        expect(dual).toBeCloseTo(solution.cost, 9);
-        withOverflow.forEach((row, q) =>
-          row.forEach((cost, p) => expect(solution.rowPrices[q] + solution.columnPrices[p]).toBeLessThanOrEqual(cost + 1e-9)),
-        );
-        for (const price of solution.columnPrices) expect(price).toBeLessThanOrEqual(0);
+        expect(solution.cost).toBe(expandedOptimum(supplies, room, table));
+        expectOptimalPrices(supplies, room, table, solution);
         // The flow moves every unit and respects every capacity.
-        const used = new Array<number>(capacitiesWithOverflow.length).fill(0);
+        const used = new Array<number>(room.length).fill(0);
         supplies.forEach((supply, q) => {
           let sent = 0;
           for (let a = problem.arcStart[q]; a < problem.arcStart[q + 1]; a++) {
@@ -94,7 +96,18 @@ describe('solveTransportation', () => {
           }
           expect(sent).toBe(supply);
         });
-        used.forEach((units, p) => expect(units).toBeLessThanOrEqual(capacitiesWithOverflow[p]));
+        used.forEach((units, p) => expect(units).toBeLessThanOrEqual(room[p]));
+
+        // Warm start: first only the overflow and each row's first other arc (a prefix of its
+        // arcs), then all arcs from that solution.
+        const narrow = table.map((row) => {
+          const first = row.findIndex((cost, p) => p > 0 && cost < Infinity);
+          return row.map((cost, p) => (p === 0 || p === first ? cost : Infinity));
+        });
+        const narrowProblem = fromTable(supplies, room, narrow);
+        const warm = solveTransportation(problem, undefined, { problem: narrowProblem, solution: solveTransportation(narrowProblem) });
+        expect(warm.cost).toBe(solution.cost);
+        expectOptimalPrices(supplies, room, table, warm);
         solved++;
       }),
       { numRuns: 300, seed: 7 },
