@@ -1,3 +1,4 @@
+import { AscendingHeap } from './ascending-heap.ts';
 import { groupDeliveriesByPlace, type PlaceGroups } from './place-groups.ts';
 import { distancesFrom, type Problem } from './problem.ts';
 
@@ -244,8 +245,8 @@ interface SortedFigures {
  */
 class RobotFigures {
   private readonly servableClasses: Int32Array;
-  private readonly plain: AscendingMultiset;
-  private readonly extra: AscendingMultiset;
+  private readonly plain: AscendingHeap;
+  private readonly extra: AscendingHeap;
 
   constructor(
     private readonly problem: Problem,
@@ -253,8 +254,8 @@ class RobotFigures {
   ) {
     const count = classes.groups.classCounts.length;
     this.servableClasses = new Int32Array(count + 1);
-    this.plain = new AscendingMultiset(count);
-    this.extra = new AscendingMultiset(count + 1);
+    this.plain = new AscendingHeap(count);
+    this.extra = new AscendingHeap(count + 1);
   }
 
   /** How many deliveries robot r can serve (and its servable classes, in servableClasses). */
@@ -315,9 +316,9 @@ class RobotFigures {
       fromStartExtra = Math.min(fromStartExtra, fromStart > 1e-9 ? fromStart : 0);
     }
     const cheapestPlain = new Float64Array(Math.min(plainCount, servable));
-    for (let i = 0; i < cheapestPlain.length; i++) cheapestPlain[i] = plain.next();
+    for (let i = 0; i < cheapestPlain.length; i++) cheapestPlain[i] = plain.takeValue();
     const cheapestExtra = new Float64Array(Math.min(extraCount, servable));
-    for (let i = 0; i < cheapestExtra.length; i++) cheapestExtra[i] = extra.next();
+    for (let i = 0; i < cheapestExtra.length; i++) cheapestExtra[i] = extra.takeValue();
     return { plain: cheapestPlain, extra: cheapestExtra, fromStartExtra };
   }
 }
@@ -362,70 +363,6 @@ function deliveryClasses(problem: Problem): DeliveryClasses {
     dropRow: Array.from(classDropoff, (d) => dropoffRows[d]),
     minDropIn,
   };
-}
-
-/**
- * Values with multiplicities, read back one copy at a time in increasing order: a binary
- * min-heap built once (linear) and popped only as far as the caller reads. Reusable.
- */
-class AscendingMultiset {
-  private readonly values: Float64Array;
-  private readonly counts: Int32Array;
-  private readonly heap: Int32Array;
-  private size = 0;
-  private built = false;
-
-  constructor(capacity: number) {
-    this.values = new Float64Array(capacity);
-    this.counts = new Int32Array(capacity);
-    this.heap = new Int32Array(capacity);
-  }
-
-  clear(): void {
-    this.size = 0;
-    this.built = false;
-  }
-
-  add(value: number, count: number): void {
-    this.values[this.size] = value;
-    this.counts[this.size] = count;
-    this.heap[this.size] = this.size;
-    this.size++;
-  }
-
-  next(): number {
-    if (!this.built) this.build();
-    const heap = this.heap;
-    if (this.size === 0) throw new Error('AscendingMultiset.next on an empty set');
-    const top = heap[0];
-    if (--this.counts[top] === 0) {
-      heap[0] = heap[--this.size];
-      this.siftDown(0);
-    }
-    return this.values[top];
-  }
-
-  private build(): void {
-    this.built = true;
-    for (let i = (this.size >> 1) - 1; i >= 0; i--) this.siftDown(i);
-  }
-
-  private siftDown(start: number): void {
-    const heap = this.heap;
-    const values = this.values;
-    const item = heap[start];
-    const value = values[item];
-    let i = start;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= this.size) break;
-      if (child + 1 < this.size && values[heap[child + 1]] < values[heap[child]]) child++;
-      if (values[heap[child]] >= value) break;
-      heap[i] = heap[child];
-      i = child;
-    }
-    heap[i] = item;
-  }
 }
 
 /**
@@ -478,14 +415,14 @@ function walkSegments(
   if (servable.length === 0) return { capacity: 0, closed: null, open: null, splitFinish: null };
 
   // Sorted-sum relaxation: m deliveries cost at least the m smallest (length + cheapest approach).
-  const cheapest = new AscendingMultiset(servable.length);
+  const cheapest = new AscendingHeap(servable.length);
   for (const k of servable) cheapest.add(Math.min(current[k], length[k] + minDropIn[k]), count[k]);
   let servableDeliveries = 0;
   for (const k of servable) servableDeliveries += count[k];
   let relaxed = 0;
   let sum = nearestBack;
   while (relaxed < servableDeliveries) {
-    const next = cheapest.next();
+    const next = cheapest.takeValue();
     if (sum + next > limit) break;
     sum += next;
     relaxed++;

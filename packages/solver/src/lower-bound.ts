@@ -39,12 +39,7 @@ export function lowerBound(problem: Problem, poll?: () => void): LowerBound {
  */
 export function modelLowerBound(problem: Problem, poll?: () => void, options?: PredecessorBoundOptions): Omit<LowerBound, 'battery_aware_s'> {
   const n = problem.deliveryCount;
-  const usable: number[] = [];
-  for (let r = 0; r < problem.robotCount; r++) {
-    let serves = false;
-    for (let j = 0; j < n && !serves; j++) serves = problem.canServe[r * n + j] === 1;
-    if (serves) usable.push(r);
-  }
+  const usable = usableRobots(problem);
   const fleet = usable.length;
   if (n === 0 || fleet === 0) {
     return { makespan_s: 0, single_delivery_s: 0, fleet_work_s: 0, fleet_work_nobattery_s: 0, distance_m: 0 };
@@ -81,4 +76,16 @@ export function modelLowerBound(problem: Problem, poll?: () => void, options?: P
     fleet_work_nobattery_s: Math.max(single, noBattery),
     distance_m: work,
   };
+}
+
+/** The robots that can do at least one delivery: the fleet N of the model's bound. */
+export function usableRobots(problem: Problem): number[] {
+  const n = problem.deliveryCount;
+  const usable: number[] = [];
+  for (let r = 0; r < problem.robotCount; r++) {
+    let serves = false;
+    for (let j = 0; j < n && !serves; j++) serves = problem.canServe[r * n + j] === 1;
+    if (serves) usable.push(r);
+  }
+  return usable;
 }

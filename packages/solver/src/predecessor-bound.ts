@@ -1,3 +1,4 @@
+import { AscendingHeap } from './ascending-heap.ts';
 import type { PlaceGroups } from './place-groups.ts';
 import { distancesFrom, type Problem } from './problem.ts';
 import { solveTransportation, type TransportationStart } from './transportation.ts';
@@ -116,14 +117,14 @@ export function predecessorAssignmentBound(
 
   // Candidates: the nearest places, and the nearest of those that could take the row's whole
   // supply (a one-robot start cannot, so rows near the robots still see the dropoffs).
-  const selector = new NearestSelector(places);
+  const heap = new AscendingHeap(places);
   const scratch = new Float64Array(places);
   const chosen: number[][] = [];
   for (let q = 0; q < rows; q++) {
     const row = cost.subarray(q * places, (q + 1) * places);
-    const picked = selector.nearest(row, candidates);
+    const picked = nearest(heap, row, candidates);
     for (let p = 0; p < places; p++) scratch[p] = capacity[p] >= pickupCounts[q] ? row[p] : Infinity;
-    for (const p of selector.nearest(scratch, candidates)) if (!picked.includes(p)) picked.push(p);
+    for (const p of nearest(heap, scratch, candidates)) if (!picked.includes(p)) picked.push(p);
     chosen.push(picked);
   }
 
@@ -177,7 +178,7 @@ export function predecessorAssignmentBound(
       }
       dual += supplies[q] * best;
       missing += below;
-      if (below > 0 && solves <= pricingRounds) for (const p of selector.nearest(scratch, candidates)) chosen[q].push(p);
+      if (below > 0 && solves <= pricingRounds) for (const p of nearest(heap, scratch, candidates)) chosen[q].push(p);
     }
     poll?.();
     bound = Math.max(bound, dual);
@@ -186,47 +187,15 @@ export function predecessorAssignmentBound(
   }
 }
 
-/** The `count` cheapest finite entries of a cost row (a bounded max-heap). */
-class NearestSelector {
-  private readonly heap: Int32Array;
-
-  constructor(size: number) {
-    this.heap = new Int32Array(size);
+/** The `count` cheapest finite entries of a cost row, cheapest first. */
+function nearest(heap: AscendingHeap, costs: Float64Array, count: number): number[] {
+  heap.clear();
+  for (const c of costs) heap.add(c);
+  const picked: number[] = [];
+  while (picked.length < count && !heap.isEmpty()) {
+    const p = heap.takeItem();
+    if (costs[p] === Infinity) break;
+    picked.push(p);
   }
-
-  nearest(costs: Float64Array, count: number): number[] {
-    const heap = this.heap;
-    let size = 0;
-    for (let p = 0; p < costs.length; p++) {
-      const c = costs[p];
-      if (c === Infinity) continue;
-      if (size < count) {
-        let i = size++;
-        while (i > 0) {
-          const parent = (i - 1) >> 1;
-          if (costs[heap[parent]] >= c) break;
-          heap[i] = heap[parent];
-          i = parent;
-        }
-        heap[i] = p;
-      } else if (c < costs[heap[0]]) {
-        replaceTop(heap, size, p, costs);
-      }
-    }
-    return Array.from(heap.subarray(0, size));
-  }
-}
-
-function replaceTop(heap: Int32Array, size: number, value: number, costs: Float64Array): void {
-  const c = costs[value];
-  let i = 0;
-  for (;;) {
-    let child = 2 * i + 1;
-    if (child >= size) break;
-    if (child + 1 < size && costs[heap[child + 1]] > costs[heap[child]]) child++;
-    if (costs[heap[child]] <= c) break;
-    heap[i] = heap[child];
-    i = child;
-  }
-  heap[i] = value;
+  return picked;
 }
