@@ -13,21 +13,19 @@ import {
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { requireUser, userOf } from './http/authentication.ts';
 import { installErrorHandler } from './http/error-handler.ts';
 import type { SolveQueue } from './jobs/solve-queue.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { authRoutes } from './routes/auth.ts';
 import { environmentRoutes } from './routes/environments.ts';
 import { experimentRoutes } from './routes/experiments.ts';
-import { scenarioParameterRoutes } from './routes/scenario-parameters.ts';
 import { scenarioRoutes } from './routes/scenarios.ts';
 import { solveRoutes } from './routes/solves.ts';
 import { taskGenerationRoutes } from './routes/task-generation.ts';
 import { taskRoutes } from './routes/tasks.ts';
 import { createServices } from './services/index.ts';
 import type { Mailer } from './services/mail.ts';
-import { createTaskGenerator, scenarioWithEnvironmentFinder } from './services/task-generation/index.ts';
+import { createTaskGenerator } from './services/task-generation/index.ts';
 import type { ScryptParameters } from './services/password-hashing.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -111,7 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const allowedOrigins = new Set(config.corsOrigins.map((origin) => new URL(origin).origin));
   await app.register(fastifyCors, {
     origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
-    methods: ['GET', 'POST', 'DELETE'],
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type'],
     maxAge: 600,
   });
@@ -139,22 +137,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tokenTtlHours: config.tokenTtlHours,
     scryptParameters: options.scryptParameters,
     solveQueue: options.solveQueue,
+    taskGenerator: createTaskGenerator(config.llm),
   });
+  const resourceRoutes = [
+    authRoutes,
+    environmentRoutes,
+    scenarioRoutes,
+    taskRoutes,
+    taskGenerationRoutes,
+    solveRoutes,
+    experimentRoutes,
+  ];
   await app.register(
     async (api) => {
-      await api.register(authRoutes, { services });
-      await api.register(environmentRoutes, { services });
-      await api.register(scenarioRoutes, { services });
-      await api.register(taskRoutes, { services });
-      await api.register(taskGenerationRoutes, {
-        generator: createTaskGenerator(config.llm),
-        findScenarioWithEnvironment: scenarioWithEnvironmentFinder(services),
-        getUserId: (request) => userOf(request).id,
-        authenticate: (scope) => requireUser(scope, services.auth),
-      });
-      await api.register(solveRoutes, { services });
-      await api.register(experimentRoutes, { services, db });
-      await api.register(scenarioParameterRoutes, { services, db });
+      for (const routes of resourceRoutes) await api.register(routes, { services });
     },
     { prefix: API_PREFIX },
   );

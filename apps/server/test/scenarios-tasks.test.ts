@@ -64,10 +64,18 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
       const response = await request('POST', '/scenarios', {
         name: 'Busy day',
         environment_id: String(environmentId),
-        parameters: { order_volume: 120, robot_count: 4 },
+        parameters: { order_volume: 120, robot_count: 1 },
       });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ environment_id: environmentId, description: null, parameters: { order_volume: 120, robot_count: 4 } });
+      expect(response.json()).toMatchObject({ environment_id: environmentId, description: null, parameters: { order_volume: 120, robot_count: 1 } });
+    });
+
+    it('refuses a robot_count above the environment’s fleet, as a later edit would, and stores nothing', async () => {
+      const before = (await request('GET', '/scenarios')).json().length;
+      const response = await request('POST', '/scenarios', { name: 'Too many', environment_id: environmentId, parameters: { robot_count: 4 } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'body.parameters.robot_count: 4 robots asked, but the environment has 1' });
+      expect((await request('GET', '/scenarios')).json()).toHaveLength(before);
     });
 
     it.each([

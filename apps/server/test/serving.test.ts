@@ -89,6 +89,13 @@ describe('serving the web app, docs and headers', () => {
     });
     expect(allowed.statusCode).toBe(204);
     expect(allowed.headers['access-control-allow-origin']).toBe('https://planner.example.com');
+    // Scenario parameters are edited with PATCH: a planner's own front end on another origin may send it.
+    const patch = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/scenarios/1',
+      headers: { origin: 'https://planner.example.com', 'access-control-request-method': 'PATCH' },
+    });
+    expect(patch.headers['access-control-allow-methods']?.split(',').map((method) => method.trim())).toContain('PATCH');
     const dev = await t.app.inject({ method: 'GET', url: '/api/v1/environments', headers: { origin: 'http://localhost:5173' } });
     expect(dev.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     const stranger = await t.app.inject({ method: 'GET', url: '/api/v1/environments', headers: { origin: 'https://evil.example.com' } });

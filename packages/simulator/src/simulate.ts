@@ -1,4 +1,4 @@
-import type { ExecutionRecord } from '@fleetlab/warehouse';
+import { createSeededRandom, type ExecutionRecord } from '@fleetlab/warehouse';
 import { checkExecution } from './check-execution.ts';
 import { SimulationError, TrafficJamError } from './errors.ts';
 import { executeOnFloor, type ExecutorOutcome } from './executor.ts';
@@ -18,18 +18,6 @@ export interface SimulateOptions {
 }
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/** mulberry32, as everywhere in Fleetlab: same seed, same run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The plan's own makespan: the latest completion_time of a delivery step. */
 function plannedMakespan(plan: Record<string, unknown>): number {
@@ -64,7 +52,7 @@ export function simulate(environment: FloorEnvironment, plan: unknown, params: S
     const longestAlone = Math.max(0, ...freeFlowSteps);
     try {
       const run = executeOnFloor(floor, robots, resolved, {
-        random: seededRandom(options.seed ?? 1),
+        random: createSeededRandom(options.seed ?? 1).next,
         onProgress: options.onProgress,
         shouldStop: options.shouldStop,
         // Traffic can stretch a day severalfold; beyond this something is stuck for good.

@@ -70,3 +70,40 @@ export const DEAD_END: FloorEnvironment = {
     ],
   },
 };
+
+/**
+ * "Crossing": a 5 x 5 floor with a 2 x 2 shelf in each corner, so row 2 and column 2 are two
+ * one-cell corridors that cross at (2, 2).
+ *   row 0:  S S R2 S S      R1 at the west end (0, 2), R2 at the north end (2, 0)
+ *   row 1:  S S P2 S S      P1 on S1's bottom side stands at (1, 2); P2 on S2's left side at (2, 1)
+ *   row 2:  R1 P1 . . D1    D1 at the east end (4, 2), D2 at the south end (2, 4)
+ *   row 3:  S S . S S
+ *   row 4:  S S D2 S S
+ */
+export const CROSSING: FloorEnvironment = {
+  dimensions: { width: 5, height: 5 },
+  elements: {
+    shelves: [
+      { id: 'S1', position: [0, 0], size: [2, 2] },
+      { id: 'S2', position: [3, 0], size: [2, 2] },
+      { id: 'S3', position: [0, 3], size: [2, 2] },
+      { id: 'S4', position: [3, 3], size: [2, 2] },
+    ],
+    pickups: [
+      { id: 'P1', position: [1.5, 2], shelf_id: 'S1', side: 'bottom' },
+      { id: 'P2', position: [3, 1.5], shelf_id: 'S2', side: 'left' },
+    ],
+    dropoffs: [
+      { id: 'D1', position: [4.5, 2.5] },
+      { id: 'D2', position: [2.5, 4.5] },
+    ],
+    robot_stations: [
+      { id: 'R1', position: [0.5, 2.5] },
+      { id: 'R2', position: [2.5, 0.5] },
+    ],
+    robots: [
+      { id: 'R1_1', station_id: 'R1', position: [0.5, 2.5] },
+      { id: 'R2_1', station_id: 'R2', position: [2.5, 0.5] },
+    ],
+  },
+};

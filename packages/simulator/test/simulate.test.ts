@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkExecution, decodeTimeline, simulate, SimulationError } from '../src/index.ts';
-import { CHARGING_BAY, DEAD_END, deliver, NARROW_AISLE, recharge } from './fixtures.ts';
+import { CHARGING_BAY, CROSSING, DEAD_END, deliver, NARROW_AISLE, recharge } from './fixtures.ts';
 
 const cellsOf = (timeline: number[], last: number, width: number) =>
   Array.from(decodeTimeline(timeline, last, width), (cell) => `${cell % width},${Math.floor(cell / width)}`);
@@ -27,6 +27,22 @@ describe('simulate on named layouts', () => {
     expect(execution.totals).toMatchObject({ free_flow_makespan_s: 5, executed_makespan_s: 10, max_waiting_robot: 'R1_1' });
     expect(execution.robots.R1_1.waiting_s).toBe(1);
     expect(checkExecution(NARROW_AISLE, plan, execution).errors).toEqual([]);
+  });
+
+  it('two robots reaching the crossing at once: one passes, the other waits one step behind it, worked out by hand', () => {
+    // Alone each drives 4 cells: R1_1 (0,2) -> P1 (1,2) -> D1 (4,2), R2_1 (2,0) -> P2 (2,1) -> D2 (2,4),
+    // both done at 4 s. Together both want the crossing (2,2) at t = 2; R2_1 ranks higher (ties go by
+    // robot order), so R1_1 waits on P1's cell for one step and follows R2_1 through: D1 at 5 s.
+    const plan = { R1_1: [deliver('P1', 'D1')], R2_1: [deliver('P2', 'D2')] };
+    const execution = simulate(CROSSING, plan, {});
+    expect(cellsOf(execution.robots.R2_1.timeline, 4, 5)).toEqual(['2,0', '2,1', '2,2', '2,3', '2,4']);
+    expect(cellsOf(execution.robots.R1_1.timeline, 5, 5)).toEqual(['0,2', '1,2', '1,2', '2,2', '3,2', '4,2']);
+    expect(execution.robots.R2_1.deliveries).toEqual([{ pickup: 'P2', dropoff: 'D2', done_s: 4 }]);
+    expect(execution.robots.R1_1.deliveries).toEqual([{ pickup: 'P1', dropoff: 'D1', done_s: 5 }]);
+    expect(execution.robots.R1_1.waiting_s).toBe(1);
+    expect(execution.heatmap.wait_s[2 * 5 + 1]).toBe(1);
+    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 4, executed_makespan_s: 5, waiting_s: 1, max_waiting_robot: 'R1_1', conflicts: 0 });
+    expect(checkExecution(CROSSING, plan, execution).errors).toEqual([]);
   });
 
   it('two robots that both need the one-cell dead end take turns: the second goes in once the first is out', () => {

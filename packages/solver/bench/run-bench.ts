@@ -2,10 +2,12 @@
  * Benchmark: every algorithm on every instance in bench/instances, each plan checked with
  * checkPlan, beside the instance's `reference` run of the same algorithm (the original product).
  *
- *   npm run bench:solver [-- --time-limit 10] [--instances s1,m1] [--algorithms makespan] [--seed 1]
+ *   npm run bench:solver [-- --time-limit 10] [--max-iterations N] [--instances s1,m1] [--algorithms makespan] [--seed 1]
  *
  * `genetic` and `makespan` run with --time-limit seconds (default 10); the others finish on
- * their own. `total_ms` includes building the problem (all shortest paths).
+ * their own. `--max-iterations N` caps their iterations as well, which makes the table
+ * reproducible on any machine when the time limit is set high enough not to bind.
+ * `total_ms` includes building the problem (all shortest paths).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -31,17 +33,21 @@ interface InstanceFile extends ProblemInput {
 }
 
 function parseFlags(argv: string[]) {
-  const flags = { timeLimitS: 10, instances: [] as string[], algorithms: [] as string[], seed: 1 };
+  const flags = { timeLimitS: 10, maxIterations: undefined as number | undefined, instances: [] as string[], algorithms: [] as string[], seed: 1 };
   for (let k = 0; k < argv.length; k++) {
     const [flag, inline] = argv[k].includes('=') ? argv[k].split(/=(.*)/s, 2) : [argv[k], undefined];
     const value = () => inline ?? argv[++k];
     if (flag === '--time-limit') flags.timeLimitS = Number(value());
+    else if (flag === '--max-iterations') flags.maxIterations = Number(value());
     else if (flag === '--instances') flags.instances = value().split(',');
     else if (flag === '--algorithms') flags.algorithms = value().split(',');
     else if (flag === '--seed') flags.seed = Number(value());
-    else throw new Error(`Unknown flag ${argv[k]}; flags: --time-limit S, --instances a,b, --algorithms a,b, --seed N`);
+    else throw new Error(`Unknown flag ${argv[k]}; flags: --time-limit S, --max-iterations N, --instances a,b, --algorithms a,b, --seed N`);
   }
   if (!(flags.timeLimitS > 0)) throw new Error('--time-limit needs a positive number of seconds');
+  if (flags.maxIterations !== undefined && !(Number.isInteger(flags.maxIterations) && flags.maxIterations > 0)) {
+    throw new Error('--max-iterations needs a positive whole number');
+  }
   for (const name of flags.algorithms) if (!algorithmByIdOrName(name)) throw new Error(`Unknown algorithm ${name}`);
   return flags;
 }
@@ -77,7 +83,8 @@ function main(): void {
     pad('bat_bound', 9, true), pad('gap_bat', 7, true), pad('total_ms', 8, true),
     pad('ref_makespan', 12, true), pad('ref_valid', 9), 'verdict',
   ].join('  ');
-  console.log(`Fleetlab solver bench: time limit ${flags.timeLimitS} s for genetic and makespan, seed ${flags.seed}`);
+  const iterationCap = flags.maxIterations === undefined ? '' : `, at most ${flags.maxIterations} iterations`;
+  console.log(`Fleetlab solver bench: time limit ${flags.timeLimitS} s for genetic and makespan${iterationCap}, seed ${flags.seed}`);
   console.log(header);
   console.log('-'.repeat(header.length + 24));
   let failures = 0;
@@ -90,6 +97,7 @@ function main(): void {
         algorithm: algorithm.name,
         seed: flags.seed,
         timeLimitS: algorithm.timeLimited ? flags.timeLimitS : undefined,
+        maxIterations: flags.maxIterations,
       });
       const totalMs = performance.now() - started;
       const check = checkPlan(problem, results);
@@ -139,7 +147,5 @@ function main(): void {
     process.exitCode = 1;
   }
 }
-
-
 
 main();

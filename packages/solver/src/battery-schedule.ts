@@ -1,3 +1,4 @@
+import { legBetween, legTo } from './delivery-legs.ts';
 import type { Problem } from './problem.ts';
 
 /**
@@ -16,20 +17,18 @@ import type { Problem } from './problem.ts';
 
 const EPSILON = 1e-9;
 
-let bestTime = new Float64Array(64);
-let bestDistance = new Float64Array(64);
-let parent = new Int32Array(64);
-
-function ensureScratch(size: number): void {
-  if (bestTime.length >= size) return;
-  const capacity = Math.max(size, bestTime.length * 2);
-  bestTime = new Float64Array(capacity);
-  bestDistance = new Float64Array(capacity);
-  parent = new Int32Array(capacity);
+/** What a robot's route comes to under its best recharge schedule. */
+export interface RouteTotals {
+  /** Finish time in seconds (Infinity when no recharge schedule makes the route legal). */
+  finish: number;
+  /** Metres driven, recharge trips included. */
+  distance: number;
+  recharges: number;
 }
 
-/** Result of the last evaluateRoute call (avoids an allocation per local-search move). */
-export const lastRoute = { time: 0, distance: 0, recharges: 0 };
+export function emptyRouteTotals(): RouteTotals {
+  return { finish: 0, distance: 0, recharges: 0 };
+}
 
 /** Sentinel in the DP parent array: the segment started at the robot's start node. */
 const FROM_START = -1;
@@ -37,113 +36,129 @@ const FROM_START = -1;
 const START_THEN_CHARGE = -2;
 
 /**
- * Finish time (s) of robot `robot` doing `route[0..length)` in order with the best recharge
- * moments; Infinity when no recharge schedule makes it legal. Also sets `lastRoute`.
- * When `rechargeBefore` is given, it receives 1 at each delivery index preceded by a recharge.
+ * The recharge DP with its working memory. Whoever evaluates many routes (a fleet's route
+ * evaluators, an exhaustive search) keeps one and reuses it; the memory grows with the
+ * longest route that needed the DP.
  */
-export function evaluateRoute(
-  problem: Problem,
-  robot: number,
-  route: ArrayLike<number>,
-  length: number = route.length,
-  rechargeBefore?: Uint8Array,
-): number {
-  if (rechargeBefore) rechargeBefore.fill(0, 0, length);
-  if (length === 0) {
-    lastRoute.time = 0;
-    lastRoute.distance = 0;
-    lastRoute.recharges = 0;
-    return 0;
-  }
-  const n = problem.deliveryCount;
-  const base = robot * n;
-  const { dropToPick, startToPick, homeToPick, dropToHome, deliveryLength, maxDistance, speed, rechargeSeconds } = problem;
-  const limit = maxDistance + EPSILON;
+export class RechargeScheduler {
+  private bestTime = new Float64Array(0);
+  private bestDistance = new Float64Array(0);
+  private parent = new Int32Array(0);
 
-  // Fast path: the route on one charge.
-  let first = route[0];
-  let cum = startToPick[base + first] + deliveryLength[first];
-  let fits = cum + dropToHome[base + first] <= limit;
-  for (let k = 1; fits && k < length; k++) {
-    const current = route[k];
-    cum += dropToPick[route[k - 1] * n + current] + deliveryLength[current];
-    fits = cum + dropToHome[base + current] <= limit;
-  }
-  if (fits) {
-    lastRoute.time = cum / speed;
-    lastRoute.distance = cum;
-    lastRoute.recharges = 0;
-    return lastRoute.time;
-  }
+  constructor(readonly problem: Problem) {}
 
-  ensureScratch(length + 1);
-  bestTime.fill(Infinity, 0, length + 1);
-  bestDistance.fill(Infinity, 0, length + 1);
-  let finalTime = Infinity;
-  let finalDistance = Infinity;
-  let finalTag = FROM_START;
+  /**
+   * Finish time (s) of robot `robot` doing `route[0..length)` in order with the best recharge
+   * moments; Infinity when no recharge schedule makes it legal. The figures go to `into`.
+   * When `rechargeBefore` is given, it receives 1 at each delivery index preceded by a recharge.
+   */
+  schedule(robot: number, route: ArrayLike<number>, length: number, into: RouteTotals, rechargeBefore?: Uint8Array): number {
+    const problem = this.problem;
+    if (rechargeBefore) rechargeBefore.fill(0, 0, length);
+    if (length === 0) return settle(into, 0, 0, 0);
+    const n = problem.deliveryCount;
+    const base = robot * n;
+    const { startToPick, homeToPick, dropToHome, deliveryLength, maxDistance, speed, rechargeSeconds } = problem;
+    const limit = maxDistance + EPSILON;
 
-  const startToHome = problem.startToHome[robot];
-  if (startToHome <= limit) {
-    bestDistance[0] = startToHome;
-    bestTime[0] = startToHome / speed + rechargeSeconds;
-    parent[0] = START_THEN_CHARGE;
-  }
-
-  for (let a = -1; a < length; a++) {
-    let baseTime: number;
-    let baseDistance: number;
-    if (a < 0) {
-      baseTime = 0;
-      baseDistance = 0;
-      cum = startToPick[base + route[0]] + deliveryLength[route[0]];
-    } else {
-      baseTime = bestTime[a];
-      if (baseTime === Infinity) continue;
-      baseDistance = bestDistance[a];
-      cum = homeToPick[base + route[a]] + deliveryLength[route[a]];
+    // Fast path: the route on one charge.
+    const first = route[0];
+    let cum = startToPick[base + first] + deliveryLength[first];
+    let fits = cum + dropToHome[base + first] <= limit;
+    for (let k = 1; fits && k < length; k++) {
+      const current = route[k];
+      cum += legBetween(problem, route[k - 1], current) + deliveryLength[current];
+      fits = cum + dropToHome[base + current] <= limit;
     }
-    const segmentStart = a < 0 ? 0 : a;
-    const tag = a < 0 ? FROM_START : a;
-    for (let b = segmentStart; b < length; b++) {
-      const current = route[b];
-      if (b > segmentStart) cum += dropToPick[route[b - 1] * n + current] + deliveryLength[current];
-      const back = dropToHome[base + current];
-      if (cum + back > limit) break;
-      if (b === length - 1) {
-        const time = baseTime + cum / speed;
-        if (time < finalTime - EPSILON || (time <= finalTime + EPSILON && baseDistance + cum < finalDistance)) {
-          finalTime = time;
-          finalDistance = baseDistance + cum;
-          finalTag = tag;
-        }
+    if (fits) return settle(into, cum / speed, cum, 0);
+
+    this.ensureScratch(length + 1);
+    const { bestTime, bestDistance, parent } = this;
+    bestTime.fill(Infinity, 0, length + 1);
+    bestDistance.fill(Infinity, 0, length + 1);
+    let finalTime = Infinity;
+    let finalDistance = Infinity;
+    let finalTag = FROM_START;
+
+    const startToHome = problem.startToHome[robot];
+    if (startToHome <= limit) {
+      bestDistance[0] = startToHome;
+      bestTime[0] = startToHome / speed + rechargeSeconds;
+      parent[0] = START_THEN_CHARGE;
+    }
+
+    for (let a = -1; a < length; a++) {
+      let baseTime: number;
+      let baseDistance: number;
+      if (a < 0) {
+        baseTime = 0;
+        baseDistance = 0;
+        cum = startToPick[base + route[0]] + deliveryLength[route[0]];
       } else {
-        const time = baseTime + (cum + back) / speed + rechargeSeconds;
-        const dist = baseDistance + cum + back;
-        if (time < bestTime[b + 1] - EPSILON || (time <= bestTime[b + 1] + EPSILON && dist < bestDistance[b + 1])) {
-          bestTime[b + 1] = time;
-          bestDistance[b + 1] = dist;
-          parent[b + 1] = tag;
+        baseTime = bestTime[a];
+        if (baseTime === Infinity) continue;
+        baseDistance = bestDistance[a];
+        cum = homeToPick[base + route[a]] + deliveryLength[route[a]];
+      }
+      const segmentStart = a < 0 ? 0 : a;
+      const tag = a < 0 ? FROM_START : a;
+      for (let b = segmentStart; b < length; b++) {
+        const current = route[b];
+        if (b > segmentStart) cum += legBetween(problem, route[b - 1], current) + deliveryLength[current];
+        const back = dropToHome[base + current];
+        if (cum + back > limit) break;
+        if (b === length - 1) {
+          const time = baseTime + cum / speed;
+          if (time < finalTime - EPSILON || (time <= finalTime + EPSILON && baseDistance + cum < finalDistance)) {
+            finalTime = time;
+            finalDistance = baseDistance + cum;
+            finalTag = tag;
+          }
+        } else {
+          const time = baseTime + (cum + back) / speed + rechargeSeconds;
+          const dist = baseDistance + cum + back;
+          if (time < bestTime[b + 1] - EPSILON || (time <= bestTime[b + 1] + EPSILON && dist < bestDistance[b + 1])) {
+            bestTime[b + 1] = time;
+            bestDistance[b + 1] = dist;
+            parent[b + 1] = tag;
+          }
         }
       }
     }
+    if (finalTime === Infinity) return settle(into, Infinity, Infinity, 0);
+    let recharges = 0;
+    for (let tag = finalTag; tag >= 0; tag = parent[tag]) {
+      recharges++;
+      if (rechargeBefore) rechargeBefore[tag] = 1;
+      if (parent[tag] === START_THEN_CHARGE) break;
+    }
+    return settle(into, finalTime, finalDistance, recharges);
   }
-  if (finalTime === Infinity) {
-    lastRoute.time = Infinity;
-    lastRoute.distance = Infinity;
-    lastRoute.recharges = 0;
-    return Infinity;
+
+  private ensureScratch(size: number): void {
+    if (this.bestTime.length >= size) return;
+    const capacity = Math.max(size, this.bestTime.length * 2, 64);
+    this.bestTime = new Float64Array(capacity);
+    this.bestDistance = new Float64Array(capacity);
+    this.parent = new Int32Array(capacity);
   }
-  let recharges = 0;
-  for (let tag = finalTag; tag >= 0; tag = parent[tag]) {
-    recharges++;
-    if (rechargeBefore) rechargeBefore[tag] = 1;
-    if (parent[tag] === START_THEN_CHARGE) break;
-  }
-  lastRoute.time = finalTime;
-  lastRoute.distance = finalDistance;
-  lastRoute.recharges = recharges;
-  return finalTime;
+}
+
+function settle(into: RouteTotals, finish: number, distance: number, recharges: number): number {
+  into.finish = finish;
+  into.distance = distance;
+  into.recharges = recharges;
+  return finish;
+}
+
+/**
+ * The totals of one route with fresh working memory: for plans, reports and repairs, not for
+ * the search's inner loops (those keep a RechargeScheduler).
+ */
+export function evaluateRoute(problem: Problem, robot: number, route: readonly number[], rechargeBefore?: Uint8Array): RouteTotals {
+  const totals = emptyRouteTotals();
+  new RechargeScheduler(problem).schedule(robot, route, route.length, totals, rechargeBefore);
+  return totals;
 }
 
 /**
@@ -159,7 +174,7 @@ export class AppendState {
   sinceCharge = 0;
   recharges = 0;
   count = 0;
-  /** Set by costOfAppending: whether the evaluated append needs a recharge first. */
+  /** Set by finishIfAppended: whether the evaluated append needs a recharge first. */
   needsRecharge = false;
 
   constructor(
@@ -174,7 +189,7 @@ export class AppendState {
     const k = this.robot * n + j;
     if (p.canServe[k] === 0) return Infinity;
     const limit = p.maxDistance + EPSILON;
-    const approach = this.last < 0 ? p.startToPick[k] : p.dropToPick[this.last * n + j];
+    const approach = legTo(p, this.robot, this.last, j);
     const leg = approach + p.deliveryLength[j];
     if (this.sinceCharge + leg + p.dropToHome[k] <= limit) {
       this.needsRecharge = false;
@@ -200,7 +215,7 @@ export class AppendState {
       this.sinceCharge = fromHome;
       this.recharges++;
     } else {
-      const approach = this.last < 0 ? p.startToPick[k] : p.dropToPick[this.last * n + j];
+      const approach = legTo(p, this.robot, this.last, j);
       this.distance += approach + p.deliveryLength[j];
       this.sinceCharge += approach + p.deliveryLength[j];
     }

@@ -1,7 +1,8 @@
-import { bestInsertion, insertion, RouteCache } from './route-insertion.ts';
+import { RechargeScheduler } from './battery-schedule.ts';
 import type { ObjectiveScale } from './objective.ts';
 import type { Problem } from './problem.ts';
 import type { Routes } from './plan-builder.ts';
+import { Insertion, RouteEvaluator } from './route-evaluator.ts';
 
 /**
  * Weight of the secondary term (average robot finish time, relative to the greedy makespan):
@@ -11,9 +12,16 @@ import type { Routes } from './plan-builder.ts';
  */
 export const TIE_BREAK_WEIGHT = 0.05;
 
-/** All robots' cached routes plus the extremes needed to score a change of one route in O(1). */
+/** Where a delivery goes best in the fleet, and the augmented objective it would leave. */
+export interface Placement {
+  robot: number;
+  position: number;
+  value: number;
+}
+
+/** All robots' route evaluators plus the extremes needed to score a change of one route in O(1). */
 export class FleetState {
-  readonly caches: RouteCache[];
+  readonly evaluators: RouteEvaluator[];
   finishSum = 0;
   distanceSum = 0;
   private latestRobot = -1;
@@ -23,19 +31,32 @@ export class FleetState {
   private earliest = 0;
   private secondEarliest = 0;
   private readonly tieScale: number;
+  private readonly insertion = new Insertion();
 
+  /**
+   * `scheduler` is the recharge DP's working memory, shared by the fleet's evaluators; a search
+   * that builds many fleets passes one in rather than allocating it each time.
+   */
   constructor(
     readonly problem: Problem,
     readonly scale: ObjectiveScale,
     routes: Routes,
+    readonly scheduler: RechargeScheduler = new RechargeScheduler(problem),
   ) {
-    this.caches = routes.map((route, r) => new RouteCache(problem, r, route.slice()));
+    this.evaluators = routes.map((route, r) => new RouteEvaluator(problem, r, route.slice(), scheduler));
     this.tieScale = TIE_BREAK_WEIGHT / (Math.max(1, problem.robotCount) * scale.divisors[0]);
     this.summarise();
   }
 
   routes(): Routes {
-    return this.caches.map((cache) => cache.route.slice());
+    return this.evaluators.map((evaluator) => evaluator.route.slice());
+  }
+
+  /** Refreshes the routes of robots a and b after they changed, then the sums and extremes. */
+  refreshRoutes(a: number, b = a): void {
+    this.evaluators[a].refresh();
+    if (b !== a) this.evaluators[b].refresh();
+    this.summarise();
   }
 
   /** Recomputes sums and extremes after routes changed. */
@@ -48,8 +69,8 @@ export class FleetState {
     this.secondEarliest = Infinity;
     this.latestRobot = -1;
     this.earliestRobot = -1;
-    for (let r = 0; r < this.caches.length; r++) {
-      const { finish, distance } = this.caches[r];
+    for (let r = 0; r < this.evaluators.length; r++) {
+      const { finish, distance } = this.evaluators[r];
       this.finishSum += finish;
       this.distanceSum += distance;
       if (finish > this.latest) {
@@ -86,13 +107,13 @@ export class FleetState {
     let busy = this.finishSum;
     let travelled = this.distanceSum;
     if (r >= 0) {
-      const cache = this.caches[r];
+      const evaluator = this.evaluators[r];
       latest = Math.max(r === this.latestRobot ? this.secondLatest : this.latest, finish);
       earliest = Math.min(r === this.earliestRobot ? this.secondEarliest : this.earliest, finish);
-      busy += finish - cache.finish;
-      travelled += distance - cache.distance;
+      busy += finish - evaluator.finish;
+      travelled += distance - evaluator.distance;
     }
-    if (this.caches.length === 0) return 0;
+    if (this.evaluators.length === 0) return 0;
     return (
       this.scale.scoreOf(latest, travelled, earliest, busy, p.maxDistance, p.params.battery_capacity) + this.tieScale * busy
     );
@@ -107,46 +128,34 @@ export class FleetState {
     if (a !== this.latestRobot && b !== this.latestRobot) latest = this.latest;
     if (a !== this.earliestRobot && b !== this.earliestRobot) earliest = this.earliest;
     if (latest === -Infinity || earliest === Infinity) {
-      for (let r = 0; r < this.caches.length; r++) {
+      for (let r = 0; r < this.evaluators.length; r++) {
         if (r === a || r === b) continue;
-        const f = this.caches[r].finish;
+        const f = this.evaluators[r].finish;
         if (f > latest) latest = f;
         if (f < earliest) earliest = f;
       }
     }
     latest = Math.max(latest, fa, fb);
     earliest = Math.min(earliest, fa, fb);
-    const busy = this.finishSum - this.caches[a].finish - this.caches[b].finish + fa + fb;
-    const travelled = this.distanceSum - this.caches[a].distance - this.caches[b].distance + da + db;
+    const busy = this.finishSum - this.evaluators[a].finish - this.evaluators[b].finish + fa + fb;
+    const travelled = this.distanceSum - this.evaluators[a].distance - this.evaluators[b].distance + da + db;
     return this.scale.scoreOf(latest, travelled, earliest, busy, p.maxDistance, p.params.battery_capacity) + this.tieScale * busy;
   }
 
   insert(r: number, j: number, position: number): void {
-    this.caches[r].route.splice(position, 0, j);
-    this.caches[r].refresh();
-    this.summarise();
+    this.evaluators[r].route.splice(position, 0, j);
+    this.refreshRoutes(r);
   }
 
-  /**
-   * Best (robot, position) for delivery j by the augmented objective; returns the value and
-   * leaves robot/position in `placement` (robot -1 when no robot can take it).
-   */
-  bestPlacement(j: number, blink?: () => boolean): number {
-    let bestValue = Infinity;
-    placement.robot = -1;
-    placement.position = -1;
-    for (let r = 0; r < this.caches.length; r++) {
-      const finish = bestInsertion(this.problem, this.caches[r], j, Infinity, blink);
+  /** Best (robot, position) for delivery j by the augmented objective; null when no robot can take it. */
+  bestPlacement(j: number, blink?: () => boolean): Placement | null {
+    let best: Placement | null = null;
+    for (let r = 0; r < this.evaluators.length; r++) {
+      const finish = this.evaluators[r].bestInsertion(j, this.insertion, Infinity, blink);
       if (finish === Infinity) continue;
-      const value = this.valueWith(r, finish, insertion.distance);
-      if (value < bestValue) {
-        bestValue = value;
-        placement.robot = r;
-        placement.position = insertion.position;
-      }
+      const value = this.valueWith(r, finish, this.insertion.distance);
+      if (value < (best?.value ?? Infinity)) best = { robot: r, position: this.insertion.position, value };
     }
-    return bestValue;
+    return best;
   }
 }
-
-export const placement = { robot: -1, position: -1 };

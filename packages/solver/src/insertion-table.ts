@@ -1,5 +1,5 @@
-import { bestInsertion, insertion, type RouteCache } from './route-insertion.ts';
 import type { Problem } from './problem.ts';
+import { Insertion, type RouteEvaluator } from './route-evaluator.ts';
 
 /**
  * Best insertion of every unassigned delivery into every robot's route (finish, distance and
@@ -10,28 +10,29 @@ export class InsertionTable {
   readonly finish: Float64Array;
   readonly distance: Float64Array;
   readonly position: Int32Array;
+  private readonly insertion = new Insertion();
 
   constructor(
     private readonly problem: Problem,
-    private readonly caches: RouteCache[],
+    private readonly evaluators: RouteEvaluator[],
     unassigned: ArrayLike<number>,
   ) {
     const size = problem.robotCount * problem.deliveryCount;
     this.finish = new Float64Array(size).fill(Infinity);
     this.distance = new Float64Array(size).fill(Infinity);
     this.position = new Int32Array(size).fill(-1);
-    for (let r = 0; r < caches.length; r++) this.updateRow(r, unassigned);
+    for (let r = 0; r < evaluators.length; r++) this.updateRow(r, unassigned);
   }
 
   updateRow(r: number, unassigned: ArrayLike<number>): void {
     const n = this.problem.deliveryCount;
-    const cache = this.caches[r];
+    const evaluator = this.evaluators[r];
     for (let k = 0; k < unassigned.length; k++) {
       const j = unassigned[k];
       const index = r * n + j;
-      this.finish[index] = bestInsertion(this.problem, cache, j);
-      this.distance[index] = insertion.distance;
-      this.position[index] = insertion.position;
+      this.finish[index] = evaluator.bestInsertion(j, this.insertion);
+      this.distance[index] = this.insertion.distance;
+      this.position[index] = this.insertion.position;
     }
   }
 }

@@ -1,4 +1,4 @@
-import { evaluateRoute, lastRoute } from './battery-schedule.ts';
+import { evaluateRoute } from './battery-schedule.ts';
 import type { Problem } from './problem.ts';
 import type { Routes } from './plan-builder.ts';
 import { OBJECTIVE_NAMES, type ObjectiveValues, type ObjectiveWeights } from './types.ts';
@@ -18,9 +18,10 @@ export function measureRoutes(problem: Problem, routes: Routes): RouteFigures {
     recharges: new Int32Array(count),
   };
   for (let r = 0; r < count; r++) {
-    figures.finish[r] = evaluateRoute(problem, r, routes[r]);
-    figures.distance[r] = lastRoute.distance;
-    figures.recharges[r] = lastRoute.recharges;
+    const totals = evaluateRoute(problem, r, routes[r]);
+    figures.finish[r] = totals.finish;
+    figures.distance[r] = totals.distance;
+    figures.recharges[r] = totals.recharges;
   }
   return figures;
 }

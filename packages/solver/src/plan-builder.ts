@@ -25,7 +25,7 @@ export function buildRobotSteps(problem: Problem, robot: number, route: readonly
   const steps: PlanStep[] = [];
   if (route.length === 0) return steps;
   const rechargeBefore = new Uint8Array(route.length);
-  const finish = evaluateRoute(problem, robot, route, route.length, rechargeBefore);
+  const { finish } = evaluateRoute(problem, robot, route, rechargeBefore);
   const { id, homeNode, startNode } = problem.robots[robot];
   if (finish === Infinity) throw new Error(`Route of robot ${id} breaks the battery rules under every recharge schedule`);
   const { battery_capacity, max_distance, recharge_time } = problem.params;

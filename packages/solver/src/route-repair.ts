@@ -1,6 +1,6 @@
 import { evaluateRoute } from './battery-schedule.ts';
 import { InfeasibleDeliveryError } from './errors.ts';
-import { FleetState, placement } from './fleet-state.ts';
+import { FleetState } from './fleet-state.ts';
 import type { ObjectiveScale } from './objective.ts';
 import type { Problem } from './problem.ts';
 import type { Routes } from './plan-builder.ts';
@@ -15,14 +15,14 @@ export function repairRoutes(problem: Problem, scale: ObjectiveScale, routes: Ro
   const removed: number[] = missing.slice();
   const fixed = routes.map((route, r) => {
     const copy = route.slice();
-    while (copy.length > 0 && evaluateRoute(problem, r, copy) === Infinity) removed.push(copy.pop()!);
+    while (copy.length > 0 && evaluateRoute(problem, r, copy).finish === Infinity) removed.push(copy.pop()!);
     return copy;
   });
   if (removed.length === 0) return fixed;
   const state = new FleetState(problem, scale, fixed);
   for (const j of removed) {
-    state.bestPlacement(j);
-    if (placement.robot < 0) {
+    const placement = state.bestPlacement(j);
+    if (!placement) {
       throw new InfeasibleDeliveryError(
         [problem.deliveries[j].pickupId, problem.deliveries[j].dropoffId],
         'no robot can fit it into its route under the battery rules',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppendState, evaluateRoute, lastRoute } from '../src/battery-schedule.ts';
+import { AppendState, evaluateRoute } from '../src/battery-schedule.ts';
 import { buildProblem } from '../src/index.ts';
 import { buildRobotSteps } from '../src/plan-builder.ts';
 import { makeEnvironment } from './helpers.ts';
@@ -45,9 +45,8 @@ const problem = buildProblem({
 describe('battery schedule', () => {
   it('recharges at the cheapest legal moment, earlier than strictly needed', () => {
     const rechargeBefore = new Uint8Array(3);
-    expect(evaluateRoute(problem, 0, [0, 1, 2], 3, rechargeBefore)).toBe(198);
+    expect(evaluateRoute(problem, 0, [0, 1, 2], rechargeBefore)).toEqual({ finish: 198, distance: 18, recharges: 1 });
     expect(Array.from(rechargeBefore)).toEqual([0, 1, 0]);
-    expect(lastRoute).toEqual({ time: 198, distance: 18, recharges: 1 });
   });
 
   it('the append-only policy recharges late and finishes later', () => {
@@ -59,15 +58,14 @@ describe('battery schedule', () => {
   });
 
   it('needs no recharge when the route fits one charge', () => {
-    expect(evaluateRoute(problem, 0, [1, 2])).toBe(14);
-    expect(lastRoute.recharges).toBe(0);
+    expect(evaluateRoute(problem, 0, [1, 2])).toEqual({ finish: 14, distance: 14, recharges: 0 });
   });
 
   it('reports Infinity when no schedule is legal', () => {
     const tight = buildProblem({ environment, tasks: [['P3', 'D3']], params: { max_distance: 28 } });
-    expect(evaluateRoute(tight, 0, [0])).toBe(14);
+    expect(evaluateRoute(tight, 0, [0]).finish).toBe(14);
     const impossible = { ...tight, maxDistance: 27 };
-    expect(evaluateRoute(impossible, 0, [0])).toBe(Infinity);
+    expect(evaluateRoute(impossible, 0, [0]).finish).toBe(Infinity);
   });
 
   it('builds the steps with the recharge trip to the home station', () => {

@@ -22,7 +22,7 @@ export type {
 export { generatePickupPoints } from './layout/pickups.ts';
 export { generateNavigationPoints, NAVIGATION_POINT_CORNER_OFFSET } from './layout/navigation-points.ts';
 export { robotsFromStations } from './layout/robots.ts';
-export { fleetForScenario } from './layout/fleet.ts';
+export { fleetForScenario, robotCountProblem } from './layout/fleet.ts';
 export { createSeededRandom, seedFromText, shuffleInPlace, shuffled } from './random/seeded-random.ts';
 export type { SeededRandom } from './random/seeded-random.ts';
 export {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fleetForScenario } from '../src/layout/fleet.ts';
+import { fleetForScenario, robotCountProblem } from '../src/layout/fleet.ts';
 import { robotsFromStations } from '../src/layout/robots.ts';
 
 /** Three stations of 3, 1 and 2 robots: R1_1..R1_3, R2_1, R3_1..R3_2. */
@@ -63,5 +63,19 @@ describe('fleetForScenario', () => {
         },
       ),
     );
+  });
+});
+
+describe('robotCountProblem', () => {
+  it.each([1, 5, 6])('lets a scenario, solve or sweep ask for %i of the 6 robots', (count) => {
+    expect(robotCountProblem(count, ROBOTS)).toBeNull();
+  });
+
+  it.each([
+    [7, ROBOTS, '7 robots asked, but the environment has 6'],
+    [40, ROBOTS, '40 robots asked, but the environment has 6'],
+    [1, [], '1 robots asked, but the environment has 0'],
+  ])('refuses %i robots of a fleet of the given size', (count, robots, problem) => {
+    expect(robotCountProblem(count, robots)).toBe(problem);
   });
 });

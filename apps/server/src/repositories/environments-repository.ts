@@ -1,10 +1,14 @@
-import { and, desc, eq, getTableColumns } from 'drizzle-orm';
+import { desc, eq, getTableColumns } from 'drizzle-orm';
 import type { EnvironmentRecord, EnvironmentSummary } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
-import { environments, solves, type EnvironmentRow } from '../db/schema.ts';
+import { environments, type EnvironmentRow } from '../db/schema.ts';
+import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
 import { toEnvironmentRecord, toEnvironmentSummary } from './records.ts';
 
 export type NewEnvironment = Pick<EnvironmentRow, 'name' | 'description' | 'dimensions' | 'elements' | 'graph'>;
+
+/** An environment's layout without its navigation graph (a few MiB on large floors). */
+export type EnvironmentLayout = Pick<EnvironmentRow, 'id' | 'name' | 'elements'>;
 
 /** Every query is scoped to the owner: another user's environment simply does not exist here. */
 export class EnvironmentsRepository {
@@ -22,15 +26,19 @@ export class EnvironmentsRepository {
   }
 
   async get(userId: number, id: number): Promise<EnvironmentRecord | null> {
-    const row = await this.findRow(userId, id);
-    return row ? toEnvironmentRecord(row) : null;
-  }
-
-  async findRow(userId: number, id: number): Promise<EnvironmentRow | null> {
     const [row] = await this.db
       .select()
       .from(environments)
-      .where(and(eq(environments.id, id), eq(environments.user_id, userId)))
+      .where(ownedRow(environments, userId, id))
+      .limit(1);
+    return row ? toEnvironmentRecord(row) : null;
+  }
+
+  async findLayout(userId: number, id: number): Promise<EnvironmentLayout | null> {
+    const [row] = await this.db
+      .select({ id: environments.id, name: environments.name, elements: environments.elements })
+      .from(environments)
+      .where(ownedRow(environments, userId, id))
       .limit(1);
     return row ?? null;
   }
@@ -44,22 +52,10 @@ export class EnvironmentsRepository {
   }
 
   /**
-   * Deletes the environment with its scenarios, tasks and solves (foreign keys cascade, in
-   * one statement of one transaction). Returns the ids of the solves that went with it, so
-   * their queued jobs can be cancelled, or null when the caller has no such environment.
+   * Deletes the environment with its scenarios, tasks and solves (foreign keys cascade, in one
+   * statement); false when the caller has no such environment.
    */
-  async delete(userId: number, id: number): Promise<{ deletedSolveIds: number[] } | null> {
-    return this.db.transaction(async (tx) => {
-      const doomedSolves = await tx
-        .select({ id: solves.id })
-        .from(solves)
-        .where(and(eq(solves.environment_id, id), eq(solves.user_id, userId)));
-      const deleted = await tx
-        .delete(environments)
-        .where(and(eq(environments.id, id), eq(environments.user_id, userId)))
-        .returning({ id: environments.id });
-      if (deleted.length === 0) return null;
-      return { deletedSolveIds: doomedSolves.map((solve) => solve.id) };
-    });
+  async delete(userId: number, id: number): Promise<boolean> {
+    return deleteOwnedRow(this.db, environments, userId, id);
   }
 }

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ScenarioParametersRecord, ScenarioRecord } from '@fleetlab/warehouse';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { EnvironmentReference, ScenarioParametersRecord, ScenarioRecord } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
-import { environments, scenarios, solves, tasks } from '../db/schema.ts';
-import { notFound } from '../http/api-error.ts';
+import { environments, scenarios } from '../db/schema.ts';
+import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
 import { toScenarioRecord } from './records.ts';
 
 export interface NewScenario {
@@ -12,6 +12,13 @@ export interface NewScenario {
   parameters: ScenarioParametersRecord;
 }
 
+export interface ScenarioChanges {
+  name?: string;
+  description?: string | null;
+  parameters?: ScenarioParametersRecord;
+}
+
+/** Scenarios as stored: `parameters` exactly as given, with the environment's id and name. */
 export class ScenariosRepository {
   constructor(private readonly db: Database) {}
 
@@ -22,69 +29,41 @@ export class ScenariosRepository {
   }
 
   async get(userId: number, id: number): Promise<ScenarioRecord | null> {
-    const [record] = await this.select(and(eq(scenarios.id, id), eq(scenarios.user_id, userId))!);
+    const [record] = await this.select(ownedRow(scenarios, userId, id));
     return record ?? null;
   }
 
   private async select(where: SQL): Promise<ScenarioRecord[]> {
     const rows = await this.db
-      .select({
-        scenario: scenarios,
-        environment: { id: environments.id, name: environments.name },
-        pairs: sql<number>`(select coalesce(sum(case when jsonb_typeof(${tasks.details} -> 'tasks') = 'array'
-          then jsonb_array_length(${tasks.details} -> 'tasks') else 0 end), 0)::int
-          from ${tasks} where ${tasks.scenario_id} = ${scenarios.id})`,
-      })
+      .select({ scenario: scenarios, environment: { id: environments.id, name: environments.name } })
       .from(scenarios)
       .innerJoin(environments, eq(environments.id, scenarios.environment_id))
       .where(where)
       .orderBy(desc(scenarios.created_at), desc(scenarios.id));
-    return rows.map((row) => withOrderVolume(toScenarioRecord(row.scenario, row.environment), Number(row.pairs)));
+    return rows.map((row) => toScenarioRecord(row.scenario, row.environment));
   }
 
-  /** Throws 404 when the environment is not one of the caller's. */
-  async create(userId: number, scenario: NewScenario, now: Date): Promise<ScenarioRecord> {
-    const [environment] = await this.db
-      .select({
-        id: environments.id,
-        name: environments.name,
-        robots: sql<number>`coalesce(jsonb_array_length(${environments.elements} -> 'robots'), 0)::int`,
-      })
-      .from(environments)
-      .where(and(eq(environments.id, scenario.environment_id), eq(environments.user_id, userId)))
-      .limit(1);
-    if (!environment) throw notFound('Environment');
-    // The spec's form sends `{}`: the scenario then uses the environment's whole fleet, and says so.
-    const parameters = { ...scenario.parameters, robot_count: scenario.parameters.robot_count ?? Number(environment.robots) };
+  /** Stores a scenario on `environment`, which the caller has checked is the owner's. */
+  async insert(userId: number, scenario: NewScenario, environment: EnvironmentReference, now: Date): Promise<ScenarioRecord> {
     const [row] = await this.db
       .insert(scenarios)
-      .values({ ...scenario, parameters, user_id: userId, created_at: now, updated_at: now })
+      .values({ ...scenario, user_id: userId, created_at: now, updated_at: now })
       .returning();
-    return withOrderVolume(toScenarioRecord(row, { id: environment.id, name: environment.name }), 0);
+    return toScenarioRecord(row, environment);
   }
 
-  /** Deletes the scenario with its tasks and solves (cascade); null when not the caller's. */
-  async delete(userId: number, id: number): Promise<{ deletedSolveIds: number[] } | null> {
-    return this.db.transaction(async (tx) => {
-      const doomedSolves = await tx
-        .select({ id: solves.id })
-        .from(solves)
-        .where(and(eq(solves.scenario_id, id), eq(solves.user_id, userId)));
-      const deleted = await tx
-        .delete(scenarios)
-        .where(and(eq(scenarios.id, id), eq(scenarios.user_id, userId)))
-        .returning({ id: scenarios.id });
-      if (deleted.length === 0) return null;
-      return { deletedSolveIds: doomedSolves.map((solve) => solve.id) };
-    });
+  /** Replaces the given fields of the caller's scenario; false when it is not the caller's. */
+  async update(userId: number, id: number, changes: ScenarioChanges, now: Date): Promise<boolean> {
+    const updated = await this.db
+      .update(scenarios)
+      .set({ ...changes, updated_at: now })
+      .where(ownedRow(scenarios, userId, id))
+      .returning({ id: scenarios.id });
+    return updated.length > 0;
   }
-}
 
-/**
- * A scenario without a stated order volume shows the pairs its tasks hold (0 before any task),
- * so the scenario cards of spec §2 always have a figure to show.
- */
-function withOrderVolume(record: ScenarioRecord, pairs: number): ScenarioRecord {
-  if (record.parameters.order_volume !== undefined) return record;
-  return { ...record, parameters: { ...record.parameters, order_volume: pairs } };
+  /** Deletes the scenario with its tasks and solves (foreign keys cascade); false when not the caller's. */
+  async delete(userId: number, id: number): Promise<boolean> {
+    return deleteOwnedRow(this.db, scenarios, userId, id);
+  }
 }

@@ -1,50 +1,63 @@
-import { and, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
-import type { SolveCreateParsed, SolveRecord, SolveSummaryRecord, TaskRecord } from '@fleetlab/warehouse';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { EnvironmentReference, SolveCreateParsed, SolveParametersRecord } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
-import { environments, solves, tasks } from '../db/schema.ts';
-import { toSolveRecord, toSolveSummary, toTaskRecord } from './records.ts';
+import { environments, solves, type SolveRow } from '../db/schema.ts';
+import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
 
 /** Every column but the plan and its execution: lists never load them. */
 const { results: _results, execution: _execution, ...summaryColumns } = getTableColumns(solves);
 
 export type NewSolve = SolveCreateParsed;
 
+/** A solve row with the `{ id, name }` of its environment, as its records show it. */
+export interface StoredSolve<Row> {
+  solve: Row;
+  environment: EnvironmentReference;
+}
+
+/** What an experiment reads of each of its solves: the stats and error, never the whole plan. */
+export interface PointSolveRow {
+  id: number;
+  experiment_id: number;
+  status: string;
+  parameters: SolveParametersRecord;
+  stats: Record<string, unknown> | null;
+  error: string | null;
+}
+
+/**
+ * The API's side of the solves table. The solve queue's conditional lifecycle writes (claim,
+ * progress, outcome) live with the queue in `src/jobs/solve-job-store.ts`.
+ */
 export class SolvesRepository {
   constructor(private readonly db: Database) {}
 
-  async list(userId: number, filter: { environmentId?: number; scenarioId?: number } = {}): Promise<SolveSummaryRecord[]> {
+  async list(
+    userId: number,
+    filter: { environmentId?: number; scenarioId?: number } = {},
+  ): Promise<StoredSolve<Omit<SolveRow, 'results' | 'execution'>>[]> {
     const conditions: SQL[] = [eq(solves.user_id, userId)];
     if (filter.environmentId !== undefined) conditions.push(eq(solves.environment_id, filter.environmentId));
     if (filter.scenarioId !== undefined) conditions.push(eq(solves.scenario_id, filter.scenarioId));
-    const rows = await this.db
+    return this.db
       .select({ solve: summaryColumns, environment: { id: environments.id, name: environments.name } })
       .from(solves)
       .innerJoin(environments, eq(environments.id, solves.environment_id))
       .where(and(...conditions))
       .orderBy(desc(solves.created_at), desc(solves.id));
-    const tasksById = await this.tasksOf(rows.map((row) => row.solve.task_id));
-    return rows.map((row) => toSolveSummary(row.solve, row.environment, taskListOf(tasksById, row.solve.task_id)));
   }
 
-  async get(userId: number, id: number): Promise<SolveRecord | null> {
+  async get(userId: number, id: number): Promise<StoredSolve<SolveRow> | null> {
     const [row] = await this.db
       .select({ solve: solves, environment: { id: environments.id, name: environments.name } })
       .from(solves)
       .innerJoin(environments, eq(environments.id, solves.environment_id))
-      .where(and(eq(solves.id, id), eq(solves.user_id, userId)));
-    if (!row) return null;
-    const tasksById = await this.tasksOf([row.solve.task_id]);
-    return toSolveRecord(row.solve, row.environment, taskListOf(tasksById, row.solve.task_id));
+      .where(ownedRow(solves, userId, id));
+    return row ?? null;
   }
 
-  private async tasksOf(taskIds: number[]): Promise<Map<number, TaskRecord>> {
-    if (taskIds.length === 0) return new Map();
-    const taskRows = await this.db.select().from(tasks).where(inArray(tasks.id, [...new Set(taskIds)]));
-    return new Map(taskRows.map((task) => [task.id, toTaskRecord(task)]));
-  }
-
-  /** Stores a new `pending` solve; the caller has checked that the references are the owner's. */
-  async createPending(userId: number, solve: NewSolve, now: Date): Promise<SolveRecord> {
+  /** Stores a new `pending` solve and returns its id; the caller has checked that the references are the owner's. */
+  async insertPending(userId: number, solve: NewSolve, now: Date): Promise<number> {
     const [row] = await this.db
       .insert(solves)
       .values({
@@ -58,22 +71,52 @@ export class SolvesRepository {
         created_at: now,
         updated_at: now,
       })
-      .returning();
-    const created = await this.get(userId, row.id);
-    if (!created) throw new Error(`Solve ${row.id} vanished right after it was stored`);
-    return created;
+      .returning({ id: solves.id });
+    return row.id;
   }
 
   async delete(userId: number, id: number): Promise<boolean> {
-    const deleted = await this.db
-      .delete(solves)
-      .where(and(eq(solves.id, id), eq(solves.user_id, userId)))
-      .returning({ id: solves.id });
-    return deleted.length > 0;
+    return deleteOwnedRow(this.db, solves, userId, id);
   }
-}
 
-function taskListOf(tasksById: Map<number, TaskRecord>, taskId: number): TaskRecord[] {
-  const task = tasksById.get(taskId);
-  return task ? [task] : [];
+  async attachToExperiment(solveId: number, experimentId: number): Promise<void> {
+    await this.db.update(solves).set({ experiment_id: experimentId }).where(eq(solves.id, solveId));
+  }
+
+  async idsOfExperiment(experimentId: number): Promise<number[]> {
+    const rows = await this.db.select({ id: solves.id }).from(solves).where(eq(solves.experiment_id, experimentId));
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * The solves of the experiments, oldest first (the order their points were created in). Only
+   * `stats` and `results.error` leave the database: plans of large fleets weigh megabytes and the
+   * results page polls every 2 s.
+   */
+  async pointsOfExperiments(experimentIds: readonly number[]): Promise<PointSolveRow[]> {
+    if (experimentIds.length === 0) return [];
+    const rows = await this.db
+      .select({
+        id: solves.id,
+        experiment_id: solves.experiment_id,
+        status: solves.status,
+        parameters: solves.parameters,
+        stats: solves.stats,
+        error: sql<string | null>`${solves.results} ->> 'error'`,
+      })
+      .from(solves)
+      .where(inArray(solves.experiment_id, [...experimentIds]))
+      .orderBy(asc(solves.id));
+    return rows.map((row) => ({ ...row, experiment_id: row.experiment_id as number }));
+  }
+
+  /** Fails the experiment's pending and running solves with `error`; returns the ids it ended. */
+  async failUnfinishedOfExperiment(experimentId: number, error: string, now: Date): Promise<number[]> {
+    const ended = await this.db
+      .update(solves)
+      .set({ status: 'failed', results: { error }, stats: null, progress: null, updated_at: now })
+      .where(and(eq(solves.experiment_id, experimentId), inArray(solves.status, ['pending', 'running'])))
+      .returning({ id: solves.id });
+    return ended.map((solve) => solve.id);
+  }
 }

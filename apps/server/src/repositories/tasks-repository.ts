@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { ElementsRecord, TaskDetailsRecord, TaskRecord, TaskTypeValue } from '@fleetlab/warehouse';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { TaskDetailsRecord, TaskRecord, TaskTypeValue } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
-import { environments, scenarios, solves, tasks } from '../db/schema.ts';
-import { badRequest, notFound } from '../http/api-error.ts';
+import { tasks } from '../db/schema.ts';
+import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
 import { toTaskRecord } from './records.ts';
 
 export interface NewTask {
@@ -12,6 +12,10 @@ export interface NewTask {
   scenario_id: number;
   details: TaskDetailsRecord;
 }
+
+/** Pickup-dropoff pairs of a task, counted in the database: a day's task holds thousands. */
+const pairsOfTask = sql<number>`(case when jsonb_typeof(${tasks.details} -> 'tasks') = 'array'
+  then jsonb_array_length(${tasks.details} -> 'tasks') else 0 end)`;
 
 export class TasksRepository {
   constructor(private readonly db: Database) {}
@@ -31,65 +35,59 @@ export class TasksRepository {
     const [row] = await this.db
       .select()
       .from(tasks)
-      .where(and(eq(tasks.id, id), eq(tasks.user_id, userId)))
+      .where(ownedRow(tasks, userId, id))
       .limit(1);
     return row ? toTaskRecord(row) : null;
   }
 
-  /**
-   * Stores the whole list in one transaction or nothing. Every task's scenario must be the
-   * caller's (404 otherwise), and every pickup-dropoff pair must name a pickup and a dropoff
-   * of that scenario's environment (400 naming the task and the id otherwise).
-   */
-  async createBatch(userId: number, batch: NewTask[], now: Date): Promise<TaskRecord[]> {
-    return this.db.transaction(async (tx) => {
-      const scenarioIds = [...new Set(batch.map((task) => task.scenario_id))];
-      const owned = await tx
-        .select({ id: scenarios.id, elements: environments.elements })
-        .from(scenarios)
-        .innerJoin(environments, eq(environments.id, scenarios.environment_id))
-        .where(and(inArray(scenarios.id, scenarioIds), eq(scenarios.user_id, userId)));
-      const elementsByScenario = new Map(owned.map((row) => [row.id, row.elements]));
-      batch.forEach((task, index) => {
-        const elements = elementsByScenario.get(task.scenario_id);
-        if (!elements) throw notFound('Scenario');
-        assertPairsExist(task.details, elements, `body.${index}.details.tasks`);
-      });
-      const rows = await tx
-        .insert(tasks)
-        .values(batch.map((task) => ({ ...task, user_id: userId, status: 'pending', created_at: now, updated_at: now })))
-        .returning();
-      return rows.map(toTaskRecord);
-    });
+  /** The tasks with these ids, whoever owns them: for records that name their task (a solve's). */
+  async getMany(ids: readonly number[]): Promise<Map<number, TaskRecord>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.select().from(tasks).where(inArray(tasks.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, toTaskRecord(row)]));
   }
 
-  /** Deletes the task and the solves made of it (cascade); null when not the caller's. */
-  async delete(userId: number, id: number): Promise<{ deletedSolveIds: number[] } | null> {
-    return this.db.transaction(async (tx) => {
-      const doomedSolves = await tx
-        .select({ id: solves.id })
-        .from(solves)
-        .where(and(eq(solves.task_id, id), eq(solves.user_id, userId)));
-      const deleted = await tx
-        .delete(tasks)
-        .where(and(eq(tasks.id, id), eq(tasks.user_id, userId)))
-        .returning({ id: tasks.id });
-      if (deleted.length === 0) return null;
-      return { deletedSolveIds: doomedSolves.map((solve) => solve.id) };
-    });
+  /** The scenario of the caller's task, or null when the task is not the caller's. */
+  async scenarioIdOf(userId: number, id: number): Promise<number | null> {
+    const [row] = await this.db
+      .select({ scenario_id: tasks.scenario_id })
+      .from(tasks)
+      .where(ownedRow(tasks, userId, id));
+    return row?.scenario_id ?? null;
   }
-}
 
-function assertPairsExist(details: TaskDetailsRecord, elements: ElementsRecord, field: string): void {
-  if (!details.tasks) return;
-  const pickupIds = new Set(elements.pickups.map((pickup) => pickup.id));
-  const dropoffIds = new Set(elements.dropoffs.map((dropoff) => dropoff.id));
-  details.tasks.forEach(([pickupId, dropoffId], pairIndex) => {
-    if (!pickupIds.has(pickupId)) {
-      throw badRequest(`${field}.${pairIndex}: pickup ${pickupId} is not a pickup point of the scenario's environment`);
-    }
-    if (!dropoffIds.has(dropoffId)) {
-      throw badRequest(`${field}.${pairIndex}: dropoff ${dropoffId} is not a dropoff of the scenario's environment`);
-    }
-  });
+  /** Pickup-dropoff pairs of each of these tasks. */
+  async pairCountsByTask(ids: readonly number[]): Promise<Map<number, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: tasks.id, pairs: pairsOfTask })
+      .from(tasks)
+      .where(inArray(tasks.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, Number(row.pairs)]));
+  }
+
+  /** Pickup-dropoff pairs of all tasks of each scenario; scenarios without tasks are left out. */
+  async pairCountsByScenario(scenarioIds: readonly number[]): Promise<Map<number, number>> {
+    if (scenarioIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ scenario_id: tasks.scenario_id, pairs: sql<number>`sum(${pairsOfTask})::int` })
+      .from(tasks)
+      .where(inArray(tasks.scenario_id, [...new Set(scenarioIds)]))
+      .groupBy(tasks.scenario_id);
+    return new Map(rows.map((row) => [row.scenario_id, Number(row.pairs)]));
+  }
+
+  /** Stores new `pending` tasks whose scenarios the caller has checked are the owner's. */
+  async insertMany(userId: number, batch: readonly NewTask[], now: Date): Promise<TaskRecord[]> {
+    const rows = await this.db
+      .insert(tasks)
+      .values(batch.map((task) => ({ ...task, user_id: userId, status: 'pending', created_at: now, updated_at: now })))
+      .returning();
+    return rows.map(toTaskRecord);
+  }
+
+  /** Deletes the task and the solves made of it (foreign keys cascade); false when not the caller's. */
+  async delete(userId: number, id: number): Promise<boolean> {
+    return deleteOwnedRow(this.db, tasks, userId, id);
+  }
 }

@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { experimentCreateSchema, experimentRecordSchema } from '@fleetlab/warehouse';
-import type { Database } from '../db/client.ts';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
-import { ExperimentsService } from '../services/experiments-service.ts';
 import type { Services } from '../services/index.ts';
 import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
 
-export const experimentRoutes: FastifyPluginAsyncZod<{ services: Services; db: Database }> = async (app, { services, db }) => {
+export const experimentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   requireUser(app, services.auth);
-  const experiments = new ExperimentsService(db, services.solves, services.clock);
+  const experiments = services.experiments;
 
   app.get(
     '/experiments',

@@ -1,10 +1,28 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordReferenceSchema, scenarioCreateSchema, scenarioRecordSchema } from '@fleetlab/warehouse';
+import {
+  optionalDescriptionSchema,
+  recordNameSchema,
+  recordReferenceSchema,
+  scenarioCreateSchema,
+  scenarioRecordSchema,
+} from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
 import type { Services } from '../services/index.ts';
 import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
+
+/** Body of PATCH /scenarios/{id}: the fields given are replaced; `parameters` as a whole. */
+export const scenarioUpdateSchema = z.object({
+  name: recordNameSchema.optional(),
+  description: optionalDescriptionSchema.optional(),
+  parameters: z
+    .object({
+      order_volume: z.number().int().min(1).max(1_000_000).optional(),
+      robot_count: z.number().int().min(1).max(10_000).optional(),
+    })
+    .optional(),
+});
 
 export const scenarioRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   requireUser(app, services.auth);
@@ -54,8 +72,29 @@ export const scenarioRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         response: { 201: scenarioRecordSchema, ...protectedErrorResponses },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await scenarios.create(userOf(request).id, request.body, services.clock())),
+    async (request, reply) => reply.code(201).send(await scenarios.create(userOf(request).id, request.body)),
+  );
+
+  app.patch(
+    '/scenarios/:id',
+    {
+      schema: {
+        tags: ['scenarios'],
+        summary: 'Edit a scenario’s name, description or parameters',
+        description:
+          '`parameters` replaces the stored object: `robot_count` (1 to the robots of the environment; absent = ' +
+          'all robots) is the fleet solves of the scenario use, `order_volume` the default number of pairs to generate.',
+        security: bearerSecurity,
+        params: idParamsSchema,
+        body: scenarioUpdateSchema,
+        response: { 200: scenarioRecordSchema, ...protectedErrorResponses },
+      },
+    },
+    async (request) => {
+      const scenario = await scenarios.update(userOf(request).id, request.params.id, request.body);
+      if (!scenario) throw notFound('Scenario');
+      return scenario;
+    },
   );
 
   app.delete(

@@ -1,18 +1,10 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { environmentElementsSchema } from '@fleetlab/warehouse';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pairsAnswer, startFakeOpenAiServer, type FakeOpenAiServer } from '../../test/fake-openai-server.ts';
-import { BuiltinTaskGenerator } from '../services/task-generation/builtin-generator.ts';
+import { startTestApp, type SignedInUser, type TestApp } from '../../test/support/test-app.ts';
+import { createRepositories } from '../repositories/index.ts';
 import { morningShift, twoShelfWarehouse } from '../services/task-generation/generation-fixtures.ts';
-import { LlmTaskGenerator } from '../services/task-generation/llm-generator.ts';
-import type {
-  GenerationEnvironment,
-  GenerationScenario,
-  TaskGenerator,
-} from '../services/task-generation/task-generator.ts';
-import { taskGenerationRoutes } from './task-generation.ts';
-
-const PLANNER = 1;
-const OTHER_PLANNER = 2;
+import type { GenerationEnvironment, GenerationScenario } from '../services/task-generation/task-generator.ts';
 
 const emptyWarehouse: GenerationEnvironment = {
   id: 9,
@@ -20,54 +12,78 @@ const emptyWarehouse: GenerationEnvironment = {
   elements: { pickups: [], dropoffs: [{ id: 'D1', position: [0.5, 0.5] }] },
 };
 
-// In-memory stand-ins for the stored records: scenario id -> owner, scenario, environment.
-const scenarios = new Map<number, { owner: number; scenario: GenerationScenario; environment: GenerationEnvironment }>([
-  [3, { owner: PLANNER, scenario: morningShift, environment: twoShelfWarehouse }],
-  [4, { owner: OTHER_PLANNER, scenario: { id: 4, name: 'Someone else', description: null }, environment: twoShelfWarehouse }],
-  [5, { owner: PLANNER, scenario: { id: 5, name: 'Nothing to pick', description: null }, environment: emptyWarehouse }],
-]);
-
-async function buildApp(generator: TaskGenerator): Promise<FastifyInstance> {
-  const app = Fastify();
-  // The host's convention: every error leaves as { detail }.
-  app.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) =>
-    reply.code(error.statusCode ?? 500).send({ detail: error.message }),
+/**
+ * Stores the generator fixtures as `user`'s environment and scenario (their pickups need no
+ * drawable layout, so they go in through the repositories) and returns the scenario id.
+ */
+async function storeScenario(
+  t: TestApp,
+  user: SignedInUser,
+  scenario: GenerationScenario,
+  environment: GenerationEnvironment,
+): Promise<number> {
+  const repositories = createRepositories(t.db);
+  const now = t.clock.now();
+  const stored = await repositories.environments.create(
+    user.id,
+    {
+      name: environment.name,
+      description: null,
+      dimensions: { width: 10, height: 10 },
+      elements: environmentElementsSchema.parse(environment.elements),
+      graph: { nodes: [], edges: [] },
+    },
+    now,
   );
-  await app.register(taskGenerationRoutes, {
-    prefix: '/api/v1',
-    generator,
-    findScenarioWithEnvironment: async (userId, scenarioId) => {
-      const entry = scenarios.get(scenarioId);
-      return entry && entry.owner === userId ? { scenario: entry.scenario, environment: entry.environment } : null;
-    },
-    getUserId: (request: FastifyRequest) => {
-      const user = request.headers['x-test-user'];
-      if (!user) throw Object.assign(new Error('Not authenticated'), { statusCode: 401 });
-      return Number(user);
-    },
-  });
-  return app;
+  const created = await repositories.scenarios.insert(
+    user.id,
+    { name: scenario.name, description: scenario.description ?? null, environment_id: stored.id, parameters: {} },
+    stored,
+    now,
+  );
+  return created.id;
 }
 
-function generate(app: FastifyInstance, query: string, user: number | null = PLANNER) {
-  return app.inject({
+interface Floor {
+  t: TestApp;
+  planner: SignedInUser;
+  morningShiftId: number;
+  otherPlannersScenarioId: number;
+  emptyHallScenarioId: number;
+}
+
+async function startFloor(env: Record<string, string> = {}): Promise<Floor> {
+  const t = await startTestApp('pglite', { env });
+  const planner = await t.signUp('planner');
+  const otherPlanner = await t.signUp('otherplanner');
+  return {
+    t,
+    planner,
+    morningShiftId: await storeScenario(t, planner, morningShift, twoShelfWarehouse),
+    otherPlannersScenarioId: await storeScenario(t, otherPlanner, { id: 0, name: 'Someone else', description: null }, twoShelfWarehouse),
+    emptyHallScenarioId: await storeScenario(t, planner, { id: 0, name: 'Nothing to pick', description: null }, emptyWarehouse),
+  };
+}
+
+function generate(floor: Floor, query: string, user: SignedInUser | null = floor.planner) {
+  return floor.t.app.inject({
     method: 'POST',
     url: `/api/v1/tasks/generate?${query}`,
-    headers: user === null ? {} : { 'x-test-user': String(user) },
+    headers: user === null ? {} : user.headers,
   });
 }
 
 describe('POST /tasks/generate with the built-in generator', () => {
-  let app: FastifyInstance;
+  let floor: Floor;
   beforeAll(async () => {
-    app = await buildApp(new BuiltinTaskGenerator());
+    floor = await startFloor();
   });
   afterAll(async () => {
-    await app.close();
+    await floor?.t.dispose();
   });
 
   it('returns the list with one previewed task and names the generator', async () => {
-    const response = await generate(app, 'scenario_id=3&num_tasks=6&task_type=pickup_delivery&seed=1234');
+    const response = await generate(floor, `scenario_id=${floor.morningShiftId}&num_tasks=6&task_type=pickup_delivery&seed=1234`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-task-generator']).toBe('builtin; profile=uniform');
     expect(response.json()).toEqual([
@@ -75,7 +91,7 @@ describe('POST /tasks/generate with the built-in generator', () => {
         name: 'Generated tasks for Morning shift',
         description: '6 pickup-and-delivery pairs made by the built-in generator (uniform profile).',
         task_type: 'pickup_delivery',
-        scenario_id: 3,
+        scenario_id: floor.morningShiftId,
         details: {
           tasks: [
             ['P1', 'D2'],
@@ -96,8 +112,8 @@ describe('POST /tasks/generate with the built-in generator', () => {
 
   it('uses the name and description given, and reads a hot-spot profile from the description', async () => {
     const response = await generate(
-      app,
-      'scenario_id=3&num_tasks=10&name=Peak%20wave&description=Peak%20hour%3A%20fast%20movers',
+      floor,
+      `scenario_id=${floor.morningShiftId}&num_tasks=10&name=Peak%20wave&description=Peak%20hour%3A%20fast%20movers`,
     );
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-task-generator']).toBe('builtin; profile=hotspot');
@@ -110,8 +126,8 @@ describe('POST /tasks/generate with the built-in generator', () => {
   });
 
   it('defaults to 5 pickup-and-delivery pairs and repeats the same preview', async () => {
-    const first = await generate(app, 'scenario_id=3');
-    const second = await generate(app, 'scenario_id=3');
+    const first = await generate(floor, `scenario_id=${floor.morningShiftId}`);
+    const second = await generate(floor, `scenario_id=${floor.morningShiftId}`);
     expect(first.statusCode).toBe(200);
     expect(first.json()[0].task_type).toBe('pickup_delivery');
     expect(first.json()[0].details.tasks).toHaveLength(5);
@@ -119,33 +135,14 @@ describe('POST /tasks/generate with the built-in generator', () => {
   });
 
   it('accepts an empty JSON body', async () => {
-    const response = await app.inject({
+    const response = await floor.t.app.inject({
       method: 'POST',
-      url: '/api/v1/tasks/generate?scenario_id=3&num_tasks=2',
-      headers: { 'x-test-user': String(PLANNER), 'content-type': 'application/json' },
+      url: `/api/v1/tasks/generate?scenario_id=${floor.morningShiftId}&num_tasks=2`,
+      headers: { ...floor.planner.headers, 'content-type': 'application/json' },
       payload: '',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()[0].details.tasks).toHaveLength(2);
-  });
-
-  it("keeps its empty-body JSON parser to itself: the host's routes still reject an empty JSON body", async () => {
-    const host = Fastify();
-    host.post('/echo', async (request) => request.body);
-    await host.register(taskGenerationRoutes, {
-      generator: new BuiltinTaskGenerator(),
-      findScenarioWithEnvironment: async () => null,
-      getUserId: () => PLANNER,
-    });
-    const response = await host.inject({
-      method: 'POST',
-      url: '/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().code).toBe('FST_ERR_CTP_EMPTY_JSON_BODY');
-    await host.close();
   });
 
   it.each([
@@ -160,21 +157,21 @@ describe('POST /tasks/generate with the built-in generator', () => {
     ['scenario_id=3&profile=zipf', 'querystring.profile: must be one of uniform, hotspot'],
     ['scenario_id=x&num_tasks=0', 'querystring.scenario_id: must be the id of one of your scenarios (a positive whole number); querystring.num_tasks: must be a whole number from 1 to 1000'],
   ])('answers 400 naming the parameter for ?%s', async (query, detail) => {
-    const response = await generate(app, query);
+    const response = await generate(floor, query);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail });
   });
 
   it('answers 404 for an unknown scenario and for another planner\'s scenario', async () => {
-    for (const query of ['scenario_id=999', 'scenario_id=4']) {
-      const response = await generate(app, query);
+    for (const query of ['scenario_id=999', `scenario_id=${floor.otherPlannersScenarioId}`]) {
+      const response = await generate(floor, query);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'Scenario not found' });
     }
   });
 
   it('answers 400 when the scenario\'s environment has no pickup points', async () => {
-    const response = await generate(app, 'scenario_id=5');
+    const response = await generate(floor, `scenario_id=${floor.emptyHallScenarioId}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       detail:
@@ -182,23 +179,8 @@ describe('POST /tasks/generate with the built-in generator', () => {
     });
   });
 
-  it('runs the host authentication hook before reading the query', async () => {
-    const guarded = Fastify();
-    await guarded.register(taskGenerationRoutes, {
-      generator: new BuiltinTaskGenerator(),
-      findScenarioWithEnvironment: async () => null,
-      getUserId: () => PLANNER,
-      authenticate: (scope) =>
-        scope.addHook('onRequest', async (_request, reply) => reply.code(401).send({ detail: 'Not authenticated' })),
-    });
-    const response = await guarded.inject({ method: 'POST', url: '/tasks/generate?num_tasks=0' });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ detail: 'Not authenticated' });
-    await guarded.close();
-  });
-
   it('asks for authentication before anything else', async () => {
-    const response = await generate(app, 'num_tasks=0', null);
+    const response = await generate(floor, 'num_tasks=0', null);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ detail: 'Not authenticated' });
   });
@@ -206,22 +188,22 @@ describe('POST /tasks/generate with the built-in generator', () => {
 
 describe('POST /tasks/generate with the LLM generator', () => {
   let model: FakeOpenAiServer;
-  let app: FastifyInstance;
+  let floor: Floor;
   beforeAll(async () => {
     model = await startFakeOpenAiServer();
-    app = await buildApp(new LlmTaskGenerator({ baseURL: model.baseURL, apiKey: 'k', model: 'gpt-4o-mini', timeoutMs: 5000 }));
+    floor = await startFloor({ LLM_BASE_URL: model.baseURL, LLM_API_KEY: 'k', LLM_MODEL: 'gpt-4o-mini' });
   });
   afterEach(() => {
     expect(model.pendingReplies()).toBe(0);
   });
   afterAll(async () => {
-    await app.close();
-    await model.close();
+    await floor?.t.dispose();
+    await model?.close();
   });
 
   it('names the model in the header and in the task details', async () => {
     model.enqueue(pairsAnswer([['P2', 'D2'], ['P9', 'D1']]));
-    const response = await generate(app, 'scenario_id=3&num_tasks=2&description=Shelf%20S2%20is%20busy');
+    const response = await generate(floor, `scenario_id=${floor.morningShiftId}&num_tasks=2&description=Shelf%20S2%20is%20busy`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-task-generator']).toBe('llm; model=gpt-4o-mini');
     expect(response.json()).toEqual([
@@ -229,7 +211,7 @@ describe('POST /tasks/generate with the LLM generator', () => {
         name: 'Generated tasks for Morning shift',
         description: 'Shelf S2 is busy',
         task_type: 'pickup_delivery',
-        scenario_id: 3,
+        scenario_id: floor.morningShiftId,
         details: {
           tasks: [
             ['P2', 'D2'],
@@ -246,7 +228,7 @@ describe('POST /tasks/generate with the LLM generator', () => {
 
   it('answers 502 with the detail when the model answers invalid tasks twice', async () => {
     model.enqueue(pairsAnswer([['P99', 'D1']]), pairsAnswer([['P99', 'D1']]));
-    const response = await generate(app, 'scenario_id=3&num_tasks=1');
+    const response = await generate(floor, `scenario_id=${floor.morningShiftId}&num_tasks=1`);
     expect(response.statusCode).toBe(502);
     expect(response.headers['x-task-generator']).toBeUndefined();
     expect(response.json()).toEqual({
@@ -256,7 +238,7 @@ describe('POST /tasks/generate with the LLM generator', () => {
 
   it('answers 502 naming the status when the model service is rate limited', async () => {
     model.enqueue({ kind: 'status', status: 429 }, { kind: 'status', status: 429 });
-    const response = await generate(app, 'scenario_id=3&num_tasks=1');
+    const response = await generate(floor, `scenario_id=${floor.morningShiftId}&num_tasks=1`);
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({
       detail: 'The language model service answered with status 429 (Too Many Requests); no tasks were generated',

@@ -1,37 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@fleetlab/warehouse';
-import {
-  buildTaskPreview,
-  DEMAND_PROFILES,
-  describeMissingTaskPoints,
-  generatorHeaderValue,
-  isTaskGenerationError,
-  type GenerationEnvironment,
-  type GenerationScenario,
-  type TaskGenerationRequest,
-  type TaskGenerator,
-} from '../services/task-generation/index.ts';
+import { notFound } from '../http/api-error.ts';
+import { requireUser, userOf } from '../http/authentication.ts';
+import type { Services } from '../services/index.ts';
+import { DEMAND_PROFILES, generatorHeaderValue } from '../services/task-generation/index.ts';
+import { bearerSecurity } from './route-schemas.ts';
 
 export const MAX_GENERATED_TASKS = 1000;
 export const DEFAULT_GENERATED_TASKS = 5;
-
-export interface TaskGenerationRouteOptions {
-  generator: TaskGenerator;
-  /** The scenario with its environment, or null when it does not exist or belongs to someone else. */
-  findScenarioWithEnvironment(
-    userId: number,
-    scenarioId: number,
-  ): Promise<{ scenario: GenerationScenario; environment: GenerationEnvironment } | null>;
-  /** The signed-in user; throws (401) when there is none. */
-  getUserId(request: FastifyRequest): number | Promise<number>;
-  /**
-   * Installs the host's authentication on this plugin's routes, e.g.
-   * `(scope) => requireUser(scope, services.auth)`; runs before the query is read.
-   */
-  authenticate?: (scope: FastifyInstance) => void;
-}
 
 const wholeNumber = (rule: string) => {
   const error = `must be ${rule}`;
@@ -75,40 +52,13 @@ export const taskPreviewSchema = z.object({
   }),
 });
 
-/** `querystring.num_tasks: must be ...`, the same form the app's error handler gives. */
-function validationDetail(error: {
-  message: string;
-  validation?: ReadonlyArray<{ instancePath?: string; message?: string }>;
-}): string {
-  const problems = (error.validation ?? []).map((issue) => {
-    const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
-    return `querystring${field ? `.${field}` : ''}: ${issue.message ?? 'Invalid value'}`;
-  });
-  return [...new Set(problems)].join('; ') || error.message;
-}
-
 /**
  * POST /tasks/generate: a preview of generated tasks, stored nowhere (POST /tasks/batch
  * saves them). The body is the list of tasks, as spec §7 has it; which generator made
  * them is in each task's details.additional_details.generator and in X-Task-Generator.
- * The plugin answers its own errors as `{ detail }`, so it behaves the same in any host.
  */
-export const taskGenerationRoutes: FastifyPluginAsyncZod<TaskGenerationRouteOptions> = async (app, options) => {
-  options.authenticate?.(app);
-  // Scoped to this plugin (it is not wrapped in fastify-plugin).
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  // The spec's client posts with an empty body; an empty JSON body must not be a 400.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body).trim();
-    if (text === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('body: Request body is not valid JSON'), { statusCode: 400 }), undefined);
-    }
-  });
+export const taskGenerationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  requireUser(app, services.auth);
 
   app.post(
     '/tasks/generate',
@@ -121,7 +71,7 @@ export const taskGenerationRoutes: FastifyPluginAsyncZod<TaskGenerationRouteOpti
           "drawn from the scenario's environment. The generator (built-in, or the configured language model) is named " +
           'in details.additional_details.generator and in the X-Task-Generator header. Save with POST /tasks/batch. ' +
           'A language model that fails (invalid answer twice, timeout, error status) answers 502; there is no fallback.',
-        security: [{ bearerAuth: [] }],
+        security: bearerSecurity,
         querystring: generateTasksQuerySchema,
         response: {
           200: z.array(taskPreviewSchema),
@@ -131,40 +81,20 @@ export const taskGenerationRoutes: FastifyPluginAsyncZod<TaskGenerationRouteOpti
           502: errorBodySchema,
         },
       },
-      attachValidation: true,
     },
     async (request, reply) => {
-      const userId = await options.getUserId(request);
-      if (request.validationError) {
-        return reply.code(400).send({ detail: validationDetail(request.validationError) });
-      }
-      const query = request.query;
-      const found = await options.findScenarioWithEnvironment(userId, query.scenario_id);
-      if (!found) return reply.code(404).send({ detail: 'Scenario not found' });
-
-      const missing = describeMissingTaskPoints(found.environment);
-      if (missing) return reply.code(400).send({ detail: missing });
-
-      const generationRequest: TaskGenerationRequest = {
-        scenario: found.scenario,
-        environment: found.environment,
+      const { query } = request;
+      const generated = await services.taskGeneration.preview(userOf(request).id, {
+        scenarioId: query.scenario_id,
         numTasks: query.num_tasks,
-        name: query.name || undefined,
-        description: query.description || undefined,
+        name: query.name,
+        description: query.description,
         profile: query.profile,
         seed: query.seed,
-      };
-      try {
-        const generated = await options.generator.generate(generationRequest);
-        reply.header('X-Task-Generator', generatorHeaderValue(generated.generator));
-        return reply.code(200).send([buildTaskPreview(generationRequest, generated)]);
-      } catch (error) {
-        if (isTaskGenerationError(error)) {
-          request.log.warn({ err: error.cause ?? error }, error.message);
-          return reply.code(502).send({ detail: error.message });
-        }
-        throw error;
-      }
+      });
+      if (!generated) throw notFound('Scenario');
+      reply.header('X-Task-Generator', generatorHeaderValue(generated.generator));
+      return [generated.preview];
     },
   );
 };

@@ -62,7 +62,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await tasks.createBatch(userOf(request).id, request.body, services.clock())),
+      reply.code(201).send(await tasks.createBatch(userOf(request).id, request.body)),
   );
 
   app.delete(

@@ -1,11 +1,11 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AccessToken, UserRecord } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/client.ts';
 import { isUniqueViolation } from '../db/errors.ts';
-import { authTokens, emailVerificationCodes, loginFailures, users, type UserRow } from '../db/schema.ts';
+import type { UserRow } from '../db/schema.ts';
 import { ApiError, badRequest, tooManyRequests } from '../http/api-error.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { LoginFailureKey } from '../repositories/login-failures-repository.ts';
 import type { Mailer } from './mail.ts';
 import { hashPassword, PRODUCTION_SCRYPT_PARAMETERS, verifyPassword, type ScryptParameters } from './password-hashing.ts';
 
@@ -26,7 +26,7 @@ export const INCORRECT_CREDENTIALS = 'Incorrect email or password';
 export const EMAIL_NOT_VERIFIED = 'Email not verified. Please verify your email with the code we sent before logging in.';
 
 export interface AuthServiceDependencies {
-  db: Database;
+  repositories: Repositories;
   mailer: Mailer;
   clock: Clock;
   tokenTtlHours: number;
@@ -51,8 +51,11 @@ export interface ResendOutcome {
   retryAfterS: number;
 }
 
+const sendFailed = (error: unknown) =>
+  new ApiError(503, 'Could not send the verification e-mail. Please try again later.', undefined, { cause: error });
+
 export class AuthService {
-  private readonly db: Database;
+  private readonly repositories: Repositories;
   private readonly mailer: Mailer;
   private readonly clock: Clock;
   private readonly tokenTtlMs: number;
@@ -61,7 +64,7 @@ export class AuthService {
   private decoyHash: Promise<string> | null = null;
 
   constructor(dependencies: AuthServiceDependencies) {
-    this.db = dependencies.db;
+    this.repositories = dependencies.repositories;
     this.mailer = dependencies.mailer;
     this.clock = dependencies.clock;
     this.tokenTtlMs = dependencies.tokenTtlHours * 60 * MINUTE_MS;
@@ -75,18 +78,17 @@ export class AuthService {
     const code = newVerificationCode();
     let user: UserRow;
     try {
-      user = await this.db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({ email: input.email, username: input.username, password_hash: passwordHash, created_at: now, updated_at: now })
-          .returning();
-        await tx.insert(emailVerificationCodes).values({
-          user_id: created.id,
-          code_hash: hashCode(created.id, code),
-          reason: 'register',
-          expires_at: new Date(now.getTime() + AUTH_LIMITS.codeLifetimeMs),
-          created_at: now,
-        });
+      user = await this.repositories.transaction(async ({ users, verificationCodes }) => {
+        const created = await users.insert({ email: input.email, username: input.username, password_hash: passwordHash }, now);
+        await verificationCodes.insert(
+          {
+            user_id: created.id,
+            code_hash: hashCode(created.id, code),
+            reason: 'register',
+            expires_at: new Date(now.getTime() + AUTH_LIMITS.codeLifetimeMs),
+          },
+          now,
+        );
         return created;
       });
     } catch (error) {
@@ -98,58 +100,39 @@ export class AuthService {
       await this.mailer.sendVerificationCode(user.email, code);
     } catch (error) {
       // Without the code the account could never be verified: undo it so the person can retry.
-      await this.db.delete(users).where(eq(users.id, user.id));
-      throw new ApiError(503, 'Could not send the verification e-mail. Please try again later.', undefined, { cause: error });
+      await this.repositories.users.delete(user.id);
+      throw sendFailed(error);
     }
     return toUserRecord(user);
   }
 
   private async assertAvailable(email: string, username: string): Promise<void> {
-    const taken = await this.db
-      .select({ email: users.email, username: users.username })
-      .from(users)
-      .where(or(eq(users.email, email), eq(sql`lower(${users.username})`, username.toLowerCase())));
+    const taken = await this.repositories.users.findClashing(email, username);
     if (taken.some((user) => user.email === email)) throw badRequest('An account with this email already exists');
     if (taken.length > 0) throw badRequest('This username is already taken');
   }
 
   async verifyEmail(input: { email: string; code: string }): Promise<void> {
     const now = this.clock();
-    const user = await this.findUserByEmail(input.email);
+    const { users, verificationCodes } = this.repositories;
+    const user = await users.findByEmail(input.email);
     if (!user) throw badRequest('Invalid verification code');
     if (user.email_verified_at) throw badRequest('Email is already verified. Please log in.');
-    const [latest] = await this.db
-      .select()
-      .from(emailVerificationCodes)
-      .where(eq(emailVerificationCodes.user_id, user.id))
-      .orderBy(desc(emailVerificationCodes.created_at), desc(emailVerificationCodes.id))
-      .limit(1);
+    const latest = await verificationCodes.latestOf(user.id);
     if (!latest || latest.closed_at) throw badRequest('No valid verification code. Please request a new code.');
     if (latest.expires_at.getTime() <= now.getTime()) {
       throw badRequest('Verification code has expired. Please request a new code.');
     }
     if (!sameHash(hashCode(user.id, input.code), latest.code_hash)) {
-      const [counted] = await this.db
-        .update(emailVerificationCodes)
-        .set({
-          failed_attempts: sql`${emailVerificationCodes.failed_attempts} + 1`,
-          closed_at: sql`case when ${emailVerificationCodes.failed_attempts} + 1 >= ${AUTH_LIMITS.maxWrongCodeAttempts} then ${now.toISOString()}::timestamptz else null end`,
-        })
-        .where(and(eq(emailVerificationCodes.id, latest.id), isNull(emailVerificationCodes.closed_at)))
-        .returning({ failedAttempts: emailVerificationCodes.failed_attempts });
-      const left = AUTH_LIMITS.maxWrongCodeAttempts - (counted?.failedAttempts ?? AUTH_LIMITS.maxWrongCodeAttempts);
+      const attempts = await verificationCodes.countWrongAttempt(latest.id, AUTH_LIMITS.maxWrongCodeAttempts, now);
+      const left = AUTH_LIMITS.maxWrongCodeAttempts - (attempts ?? AUTH_LIMITS.maxWrongCodeAttempts);
       if (left <= 0) throw badRequest('Too many wrong attempts. This code is no longer valid; please request a new code.');
       throw badRequest(`Invalid verification code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`);
     }
-    const verified = await this.db.transaction(async (tx) => {
+    const verified = await this.repositories.transaction(async (tx) => {
       // Closing the code in the same statement that checks it makes it single-use under races.
-      const closed = await tx
-        .update(emailVerificationCodes)
-        .set({ closed_at: now })
-        .where(and(eq(emailVerificationCodes.id, latest.id), isNull(emailVerificationCodes.closed_at)))
-        .returning({ id: emailVerificationCodes.id });
-      if (closed.length === 0) return false;
-      await tx.update(users).set({ email_verified_at: now, updated_at: now }).where(eq(users.id, user.id));
+      if (!(await tx.verificationCodes.close(latest.id, now))) return false;
+      await tx.users.markVerified(user.id, now);
       return true;
     });
     if (!verified) throw badRequest('No valid verification code. Please request a new code.');
@@ -164,53 +147,33 @@ export class AuthService {
    */
   async resendVerification(email: string): Promise<ResendOutcome> {
     const now = this.clock();
-    const issued = await this.db.transaction(async (tx) => {
+    const issued = await this.repositories.transaction(async ({ users, verificationCodes }) => {
       // Locking the account row serialises concurrent resends, so the limits hold under races.
-      const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update');
+      const user = await users.lockByEmail(email);
       if (!user) return { kind: 'unknown' as const };
       if (user.email_verified_at) throw badRequest('Email is already verified. Please log in.');
-      const [latest] = await tx
-        .select({ created_at: emailVerificationCodes.created_at })
-        .from(emailVerificationCodes)
-        .where(eq(emailVerificationCodes.user_id, user.id))
-        .orderBy(desc(emailVerificationCodes.created_at))
-        .limit(1);
+      const latest = await verificationCodes.latestOf(user.id);
       if (latest) {
         const waitMs = latest.created_at.getTime() + AUTH_LIMITS.resendIntervalMs - now.getTime();
         if (waitMs > 0) return { kind: 'cooling-down' as const, retryAfterS: Math.ceil(waitMs / 1000) };
       }
-      const hourAgo = new Date(now.getTime() - 60 * MINUTE_MS);
-      const recentResends = await tx
-        .select({ created_at: emailVerificationCodes.created_at })
-        .from(emailVerificationCodes)
-        .where(
-          and(
-            eq(emailVerificationCodes.user_id, user.id),
-            eq(emailVerificationCodes.reason, 'resend'),
-            gt(emailVerificationCodes.created_at, hourAgo),
-          ),
-        )
-        .orderBy(asc(emailVerificationCodes.created_at));
+      const recentResends = await verificationCodes.resendTimesSince(user.id, new Date(now.getTime() - 60 * MINUTE_MS));
       if (recentResends.length >= AUTH_LIMITS.resendsPerHour) {
-        const waitMs = recentResends[recentResends.length - AUTH_LIMITS.resendsPerHour].created_at.getTime() + 60 * MINUTE_MS - now.getTime();
+        const waitMs = recentResends[recentResends.length - AUTH_LIMITS.resendsPerHour].getTime() + 60 * MINUTE_MS - now.getTime();
         throw tooManyRequests('Too many codes requested. Please try again later.', waitMs / 1000);
       }
-      await tx
-        .update(emailVerificationCodes)
-        .set({ closed_at: now })
-        .where(and(eq(emailVerificationCodes.user_id, user.id), isNull(emailVerificationCodes.closed_at)));
+      await verificationCodes.closeOpenCodesOf(user.id, now);
       const code = newVerificationCode();
-      const [row] = await tx
-        .insert(emailVerificationCodes)
-        .values({
+      const codeId = await verificationCodes.insert(
+        {
           user_id: user.id,
           code_hash: hashCode(user.id, code),
           reason: 'resend',
           expires_at: new Date(now.getTime() + AUTH_LIMITS.codeLifetimeMs),
-          created_at: now,
-        })
-        .returning({ id: emailVerificationCodes.id });
-      return { kind: 'issued' as const, email: user.email, code, codeId: row.id };
+        },
+        now,
+      );
+      return { kind: 'issued' as const, email: user.email, code, codeId };
     });
     const cooldownS = Math.ceil(AUTH_LIMITS.resendIntervalMs / 1000);
     if (issued.kind === 'unknown') return { sent: true, retryAfterS: cooldownS };
@@ -219,8 +182,8 @@ export class AuthService {
       await this.mailer.sendVerificationCode(issued.email, issued.code);
     } catch (error) {
       // The code never reached anyone: forget it so it neither counts against the limits nor lingers.
-      await this.db.delete(emailVerificationCodes).where(eq(emailVerificationCodes.id, issued.codeId));
-      throw new ApiError(503, 'Could not send the verification e-mail. Please try again later.', undefined, { cause: error });
+      await this.repositories.verificationCodes.delete(issued.codeId);
+      throw sendFailed(error);
     }
     return { sent: true, retryAfterS: cooldownS };
   }
@@ -229,7 +192,7 @@ export class AuthService {
     const email = input.username;
     const now = this.clock();
     await this.assertNotThrottled(email, ip, now);
-    const user = await this.findUserByEmail(email);
+    const user = await this.repositories.users.findByEmail(email);
     const passwordMatches = user
       ? await verifyPassword(input.password, user.password_hash)
       : await verifyPassword(input.password, await this.getDecoyHash()).then(() => false);
@@ -239,33 +202,17 @@ export class AuthService {
     }
     if (!user.email_verified_at) throw new ApiError(403, EMAIL_NOT_VERIFIED);
     const token = randomBytes(32).toString('base64url');
-    await this.db.transaction(async (tx) => {
-      await tx.delete(loginFailures).where(eq(loginFailures.email, email));
-      await tx.delete(authTokens).where(and(eq(authTokens.user_id, user.id), lt(authTokens.expires_at, now)));
-      await tx.insert(authTokens).values({
-        user_id: user.id,
-        token_hash: hashToken(token),
-        expires_at: new Date(now.getTime() + this.tokenTtlMs),
-        created_at: now,
-      });
+    await this.repositories.transaction(async ({ loginFailures, authTokens }) => {
+      await loginFailures.deleteForEmail(email);
+      await authTokens.deleteExpiredOf(user.id, now);
+      await authTokens.insert({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(now.getTime() + this.tokenTtlMs) }, now);
     });
     return { access_token: token, token_type: 'bearer' };
   }
 
   /** The user a bearer token belongs to, or null when it is unknown or expired. */
-  async authenticate(token: string): Promise<UserRow | null> {
-    const [row] = await this.db
-      .select({ user: users })
-      .from(authTokens)
-      .innerJoin(users, eq(users.id, authTokens.user_id))
-      .where(and(eq(authTokens.token_hash, hashToken(token)), gt(authTokens.expires_at, this.clock())))
-      .limit(1);
-    return row?.user ?? null;
-  }
-
-  private async findUserByEmail(email: string): Promise<UserRow | null> {
-    const [user] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
-    return user ?? null;
+  authenticate(token: string): Promise<UserRow | null> {
+    return this.repositories.authTokens.findUser(hashToken(token), this.clock());
   }
 
   private getDecoyHash(): Promise<string> {
@@ -275,33 +222,25 @@ export class AuthService {
 
   private async assertNotThrottled(email: string, ip: string, now: Date): Promise<void> {
     const windowStart = new Date(now.getTime() - AUTH_LIMITS.loginFailureWindowMs);
-    const checks = [
-      { column: loginFailures.email, value: email, limit: AUTH_LIMITS.loginFailuresPerAccount },
-      { column: loginFailures.ip, value: ip, limit: AUTH_LIMITS.loginFailuresPerIp },
+    const checks: { key: LoginFailureKey; limit: number }[] = [
+      { key: { email }, limit: AUTH_LIMITS.loginFailuresPerAccount },
+      { key: { ip }, limit: AUTH_LIMITS.loginFailuresPerIp },
     ];
+    const { loginFailures } = this.repositories;
     for (const check of checks) {
-      const [{ failures }] = await this.db
-        .select({ failures: count() })
-        .from(loginFailures)
-        .where(and(eq(check.column, check.value), gt(loginFailures.created_at, windowStart)));
+      const failures = await loginFailures.countSince(check.key, windowStart);
       if (failures < check.limit) continue;
       // The caller may retry once enough of the failures in the window have aged out of it.
-      const [oldestBlocking] = await this.db
-        .select({ created_at: loginFailures.created_at })
-        .from(loginFailures)
-        .where(and(eq(check.column, check.value), gt(loginFailures.created_at, windowStart)))
-        .orderBy(asc(loginFailures.created_at))
-        .offset(failures - check.limit)
-        .limit(1);
-      const waitMs = oldestBlocking.created_at.getTime() + AUTH_LIMITS.loginFailureWindowMs - now.getTime();
+      const oldestBlocking = await loginFailures.timeOfFailureSince(check.key, windowStart, failures - check.limit);
+      const waitMs = (oldestBlocking?.getTime() ?? now.getTime()) + AUTH_LIMITS.loginFailureWindowMs - now.getTime();
       throw tooManyRequests('Too many failed login attempts. Please try again later.', waitMs / 1000);
     }
   }
 
   private async recordLoginFailure(email: string, ip: string, now: Date): Promise<void> {
-    const windowStart = new Date(now.getTime() - AUTH_LIMITS.loginFailureWindowMs);
-    await this.db.delete(loginFailures).where(lt(loginFailures.created_at, windowStart));
-    await this.db.insert(loginFailures).values({ email, ip, created_at: now });
+    const { loginFailures } = this.repositories;
+    await loginFailures.deleteOlderThan(new Date(now.getTime() - AUTH_LIMITS.loginFailureWindowMs));
+    await loginFailures.insert({ email, ip }, now);
   }
 }
 

@@ -1,6 +1,7 @@
 import {
   ALGORITHM_IDS,
   CANCELLED_BY_USER_ERROR,
+  robotCountProblem,
   type AlgorithmName,
   type ExperimentCreateParsed,
   type ExperimentPoint,
@@ -10,10 +11,11 @@ import {
   type SolveStatusValue,
 } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/client.ts';
 import type { ExperimentRow } from '../db/schema.ts';
 import { badRequest, notFound } from '../http/api-error.ts';
-import { ExperimentsRepository, type PointSolveRow } from '../repositories/experiments-repository.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { PointSolveRow } from '../repositories/solves-repository.ts';
+import type { ScenariosService, ScenarioWithFleet } from './scenarios-service.ts';
 import type { SolvesService } from './solves-service.ts';
 
 /** One solve an experiment asks for. */
@@ -106,41 +108,38 @@ function toExperimentRecord(row: ExperimentRow, solves: PointSolveRow[], deliver
  * validated, stored and queued exactly like a solve posted by hand (and spreads over workers).
  */
 export class ExperimentsService {
-  private readonly repository: ExperimentsRepository;
-
   constructor(
-    db: Database,
+    private readonly repositories: Repositories,
+    private readonly scenarios: ScenariosService,
     private readonly solves: SolvesService,
     private readonly clock: Clock,
-  ) {
-    this.repository = new ExperimentsRepository(db);
-  }
+  ) {}
 
   async list(userId: number): Promise<ExperimentRecord[]> {
-    const rows = await this.repository.list(userId);
+    const rows = await this.repositories.experiments.list(userId);
     return this.withPoints(rows);
   }
 
   async get(userId: number, id: number): Promise<ExperimentRecord | null> {
-    const row = await this.repository.get(userId, id);
+    const row = await this.repositories.experiments.get(userId, id);
     if (!row) return null;
     const [record] = await this.withPoints([row]);
     return record;
   }
 
   async create(userId: number, body: ExperimentCreateParsed): Promise<ExperimentRecord> {
-    const scenario = await this.repository.scenarioWithFleet(userId, body.scenario_id);
-    if (!scenario) throw notFound('Scenario');
-    const taskScenarioId = await this.repository.taskScenarioOf(userId, body.task_id);
+    const found = await this.scenarios.findWithFleet(userId, body.scenario_id);
+    if (!found) throw notFound('Scenario');
+    const { scenario, robots } = found;
+    const taskScenarioId = await this.repositories.tasks.scenarioIdOf(userId, body.task_id);
     if (taskScenarioId === null) throw notFound('Task');
     if (taskScenarioId !== body.scenario_id) {
       throw badRequest(`body.task_id: task ${body.task_id} does not belong to scenario ${body.scenario_id}`);
     }
-    const robots = scenario.robotsInEnvironment;
     const plan = this.planPoints(body, scenario.parameters.robot_count, robots);
 
     const now = this.clock();
-    const experiment = await this.repository.insert(
+    const experiment = await this.repositories.experiments.insert(
       userId,
       {
         name: body.name,
@@ -173,7 +172,7 @@ export class ExperimentsService {
             ...(point.chargers === undefined ? {} : { chargers: point.chargers }),
           },
         });
-        await this.repository.attachSolve(experiment.id, solve.id);
+        await this.repositories.solves.attachToExperiment(solve.id, experiment.id);
       }
     } catch (error) {
       // All points or none: a half-created experiment would never finish as asked.
@@ -187,7 +186,11 @@ export class ExperimentsService {
 
   /** Fails the unfinished points with 'Cancelled by the user'; null when not the caller's. */
   async cancel(userId: number, id: number): Promise<ExperimentRecord | null> {
-    const ended = await this.repository.cancel(userId, id, CANCELLED_BY_USER_ERROR, this.clock());
+    const now = this.clock();
+    const ended = await this.repositories.transaction(async ({ experiments, solves }) => {
+      if (!(await experiments.markCancelled(userId, id, now))) return null;
+      return solves.failUnfinishedOfExperiment(id, CANCELLED_BY_USER_ERROR, now);
+    });
     if (!ended) return null;
     await this.solves.withdrawJobs(ended);
     return this.get(userId, id);
@@ -195,25 +198,25 @@ export class ExperimentsService {
 
   /** Deletes the experiment and its solves; running ones are cancelled by the solves service. */
   async delete(userId: number, id: number): Promise<boolean> {
-    const row = await this.repository.get(userId, id);
+    const row = await this.repositories.experiments.get(userId, id);
     if (!row) return false;
     await this.deleteWithSolves(userId, id);
     return true;
   }
 
   private async deleteWithSolves(userId: number, id: number): Promise<void> {
-    for (const solveId of await this.repository.solveIdsOf(id)) {
+    for (const solveId of await this.repositories.solves.idsOfExperiment(id)) {
       await this.solves.delete(userId, solveId);
     }
-    await this.repository.delete(userId, id);
+    await this.repositories.experiments.delete(userId, id);
   }
 
-  private planPoints(body: ExperimentCreateParsed, scenarioRobotCount: number | undefined, robots: number): PlannedPoint[] {
+  private planPoints(body: ExperimentCreateParsed, scenarioRobotCount: number | undefined, robots: ScenarioWithFleet['robots']): PlannedPoint[] {
     if (body.kind === 'fleet_sweep') {
       const counts = [...body.robot_counts!].sort((a, b) => a - b);
-      const tooMany = counts.find((count) => count > robots);
-      if (tooMany !== undefined) {
-        throw badRequest(`body.robot_counts: ${tooMany} robots asked, but the environment has ${robots}`);
+      for (const count of counts) {
+        const problem = robotCountProblem(count, robots);
+        if (problem) throw badRequest(`body.robot_counts: ${problem}`);
       }
       return counts.map((count) => ({
         algorithm: body.algorithm!,
@@ -223,7 +226,7 @@ export class ExperimentsService {
       }));
     }
     // Comparisons and charger sweeps run on the scenario's fleet, fixed now so later scenario edits leave them alone.
-    const fleet = scenarioRobotCount !== undefined && scenarioRobotCount >= 1 && scenarioRobotCount < robots ? scenarioRobotCount : undefined;
+    const fleet = scenarioRobotCount !== undefined && scenarioRobotCount >= 1 && scenarioRobotCount < robots.length ? scenarioRobotCount : undefined;
     if (body.kind === 'charger_sweep') {
       return [...body.charger_counts!]
         .sort((a, b) => a - b)
@@ -238,8 +241,8 @@ export class ExperimentsService {
   }
 
   private async withPoints(rows: ExperimentRow[]): Promise<ExperimentRecord[]> {
-    const solves = await this.repository.pointSolves(rows.map((row) => row.id));
-    const deliveries = await this.repository.deliveriesOfTasks(rows.map((row) => row.task_id));
+    const solves = await this.repositories.solves.pointsOfExperiments(rows.map((row) => row.id));
+    const deliveries = await this.repositories.tasks.pairCountsByTask(rows.map((row) => row.task_id));
     const solvesByExperiment = new Map<number, PointSolveRow[]>();
     for (const solve of solves) {
       const points = solvesByExperiment.get(solve.experiment_id) ?? [];

@@ -1,40 +1,58 @@
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { EnvironmentsRepository } from '../repositories/environments-repository.ts';
-import { ScenariosRepository } from '../repositories/scenarios-repository.ts';
-import { TasksRepository } from '../repositories/tasks-repository.ts';
+import type { SolveQueue } from '../jobs/solve-queue.ts';
+import { createRepositories } from '../repositories/index.ts';
 import { AuthService } from './auth-service.ts';
 import { EnvironmentsService } from './environments-service.ts';
+import { ExperimentsService } from './experiments-service.ts';
 import type { Mailer } from './mail.ts';
 import type { ScryptParameters } from './password-hashing.ts';
+import { ScenariosService } from './scenarios-service.ts';
 import { SolvesService } from './solves-service.ts';
-import type { SolveQueue } from '../jobs/solve-queue.ts';
+import { TaskGenerationService } from './task-generation-service.ts';
+import type { TaskGenerator } from './task-generation/index.ts';
+import { TasksService } from './tasks-service.ts';
 
-/** Everything the routes call, built once per app. */
+/** Everything the routes call, built once per app and handed to every route plugin as `{ services }`. */
 export interface Services {
-  clock: Clock;
   auth: AuthService;
   environments: EnvironmentsService;
-  scenarios: ScenariosRepository;
-  tasks: TasksRepository;
+  scenarios: ScenariosService;
+  tasks: TasksService;
+  taskGeneration: TaskGenerationService;
   solves: SolvesService;
+  experiments: ExperimentsService;
 }
 
-export function createServices(options: {
+export interface ServiceOptions {
   db: Database;
   mailer: Mailer;
   clock: Clock;
   tokenTtlHours: number;
   scryptParameters?: ScryptParameters;
+  /** Runs the stored solves; without one, solves stay pending. */
   solveQueue?: SolveQueue;
-}): Services {
-  const { db, clock } = options;
+  taskGenerator: TaskGenerator;
+}
+
+export function createServices(options: ServiceOptions): Services {
+  const { clock } = options;
+  const repositories = createRepositories(options.db);
+  const scenarios = new ScenariosService(repositories, clock);
+  const solves = new SolvesService(repositories, clock, options.solveQueue ?? null);
   return {
-    clock,
-    auth: new AuthService(options),
-    environments: new EnvironmentsService(new EnvironmentsRepository(db), clock),
-    scenarios: new ScenariosRepository(db),
-    tasks: new TasksRepository(db),
-    solves: new SolvesService(db, clock, options.solveQueue ?? null),
+    auth: new AuthService({
+      repositories,
+      mailer: options.mailer,
+      clock,
+      tokenTtlHours: options.tokenTtlHours,
+      scryptParameters: options.scryptParameters,
+    }),
+    environments: new EnvironmentsService(repositories, clock),
+    scenarios,
+    tasks: new TasksService(repositories, clock),
+    taskGeneration: new TaskGenerationService(repositories, options.taskGenerator),
+    solves,
+    experiments: new ExperimentsService(repositories, scenarios, solves, clock),
   };
 }

@@ -1,54 +1,56 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { SolveCreateParsed, SolveRecord, SolveSummaryRecord } from '@fleetlab/warehouse';
+import { robotCountProblem, type SolveCreateParsed, type SolveRecord, type SolveSummaryRecord, type TaskRecord } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/client.ts';
-import { environments, scenarios, tasks } from '../db/schema.ts';
 import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import { SolveQueueUnavailableError, type SolveQueue } from '../jobs/solve-queue.ts';
-import { SolvesRepository } from '../repositories/solves-repository.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { toSolveRecord, toSolveSummary } from '../repositories/records.ts';
 
 /**
  * Creating a solve checks that its environment, scenario and task are the caller's and fit
  * together, then stores it `pending`. Running it belongs to the SolveQueue (src/jobs): when
- * a queue exists, `create` enqueues the stored solve right after `createPending`.
+ * a queue exists, `create` enqueues the stored solve right after storing it.
  */
 export class SolvesService {
-  private readonly repository: SolvesRepository;
-
   constructor(
-    private readonly db: Database,
+    private readonly repositories: Repositories,
     private readonly clock: Clock,
-    private readonly queue: SolveQueue | null = null,
-  ) {
-    this.repository = new SolvesRepository(db);
+    /** Without one (tests that are not about solving), solves stay pending. */
+    private readonly queue: SolveQueue | null,
+  ) {}
+
+  async list(userId: number, filter: { environmentId?: number; scenarioId?: number }): Promise<SolveSummaryRecord[]> {
+    const rows = await this.repositories.solves.list(userId, filter);
+    const tasksById = await this.repositories.tasks.getMany(rows.map((row) => row.solve.task_id));
+    return rows.map((row) => toSolveSummary(row.solve, row.environment, taskListOf(tasksById, row.solve.task_id)));
   }
 
-  list(userId: number, filter: { environmentId?: number; scenarioId?: number }): Promise<SolveSummaryRecord[]> {
-    return this.repository.list(userId, filter);
-  }
-
-  get(userId: number, id: number): Promise<SolveRecord | null> {
-    return this.repository.get(userId, id);
+  async get(userId: number, id: number): Promise<SolveRecord | null> {
+    const row = await this.repositories.solves.get(userId, id);
+    if (!row) return null;
+    const tasksById = await this.repositories.tasks.getMany([row.solve.task_id]);
+    return toSolveRecord(row.solve, row.environment, taskListOf(tasksById, row.solve.task_id));
   }
 
   async create(userId: number, body: SolveCreateParsed): Promise<SolveRecord> {
     await this.assertReferencesFit(userId, body);
-    if (!this.queue) return this.repository.createPending(userId, body, this.clock());
     // Redis down: 503 before anything is stored.
-    await this.queue.assertAvailable().catch(rethrowQueueUnavailable);
-    const created = await this.repository.createPending(userId, body, this.clock());
+    await this.queue?.assertAvailable().catch(rethrowQueueUnavailable);
+    const id = await this.repositories.solves.insertPending(userId, body, this.clock());
+    const created = await this.get(userId, id);
+    if (!created) throw new Error(`Solve ${id} vanished right after it was stored`);
+    if (!this.queue) return created;
     try {
-      await this.queue.enqueue(created.id);
+      await this.queue.enqueue(id);
     } catch (error) {
       // A solve no queue knows about would stay pending: store nothing instead.
-      await this.repository.delete(userId, created.id);
+      await this.repositories.solves.delete(userId, id);
       rethrowQueueUnavailable(error);
     }
-    return (await this.repository.get(userId, created.id)) ?? created;
+    return (await this.get(userId, id)) ?? created;
   }
 
   async delete(userId: number, id: number): Promise<boolean> {
-    const deleted = await this.repository.delete(userId, id);
+    const deleted = await this.repositories.solves.delete(userId, id);
     if (deleted) await this.withdrawJobs([id]);
     return deleted;
   }
@@ -63,32 +65,28 @@ export class SolvesService {
   }
 
   private async assertReferencesFit(userId: number, body: SolveCreateParsed): Promise<void> {
-    const [environment] = await this.db
-      .select({ id: environments.id, robots: sql<number>`jsonb_array_length(${environments.elements}->'robots')` })
-      .from(environments)
-      .where(and(eq(environments.id, body.environment_id), eq(environments.user_id, userId)));
+    const { environments, scenarios, tasks } = this.repositories;
+    const environment = await environments.findLayout(userId, body.environment_id);
     if (!environment) throw notFound('Environment');
     const robotCount = body.parameters.robot_count;
-    if (robotCount !== undefined && robotCount > Number(environment.robots)) {
-      throw badRequest(`body.parameters.robot_count: ${robotCount} robots asked, but the environment has ${environment.robots}`);
-    }
-    const [scenario] = await this.db
-      .select({ environment_id: scenarios.environment_id })
-      .from(scenarios)
-      .where(and(eq(scenarios.id, body.scenario_id), eq(scenarios.user_id, userId)));
+    const problem = robotCount === undefined ? null : robotCountProblem(robotCount, environment.elements.robots);
+    if (problem) throw badRequest(`body.parameters.robot_count: ${problem}`);
+    const scenario = await scenarios.get(userId, body.scenario_id);
     if (!scenario) throw notFound('Scenario');
     if (scenario.environment_id !== body.environment_id) {
       throw badRequest(`body.scenario_id: scenario ${body.scenario_id} does not belong to environment ${body.environment_id}`);
     }
-    const [task] = await this.db
-      .select({ scenario_id: tasks.scenario_id })
-      .from(tasks)
-      .where(and(eq(tasks.id, body.task_id), eq(tasks.user_id, userId)));
-    if (!task) throw notFound('Task');
-    if (task.scenario_id !== body.scenario_id) {
+    const taskScenarioId = await tasks.scenarioIdOf(userId, body.task_id);
+    if (taskScenarioId === null) throw notFound('Task');
+    if (taskScenarioId !== body.scenario_id) {
       throw badRequest(`body.task_id: task ${body.task_id} does not belong to scenario ${body.scenario_id}`);
     }
   }
+}
+
+function taskListOf(tasksById: Map<number, TaskRecord>, taskId: number): TaskRecord[] {
+  const task = tasksById.get(taskId);
+  return task ? [task] : [];
 }
 
 function rethrowQueueUnavailable(error: unknown): never {

@@ -1,4 +1,4 @@
-import { evaluateRoute } from '../battery-schedule.ts';
+import { emptyRouteTotals, RechargeScheduler } from '../battery-schedule.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { Problem } from '../problem.ts';
 
@@ -78,12 +78,14 @@ function bestRoutesBySubset(problem: Problem, r: number, n: number): { finish: F
   finish[0] = 0;
   order[0] = [];
   const route: number[] = [];
+  const scheduler = new RechargeScheduler(problem);
+  const totals = emptyRouteTotals();
   const extend = (used: number) => {
     for (let j = 0; j < n; j++) {
       if (used & (1 << j)) continue;
       route.push(j);
       const set = used | (1 << j);
-      const time = evaluateRoute(problem, r, route);
+      const time = scheduler.schedule(r, route, route.length, totals);
       if (time < finish[set] - 1e-9) {
         finish[set] = time;
         order[set] = route.slice();

@@ -1,4 +1,4 @@
-import { AppendState } from '../battery-schedule.ts';
+import { AppendState, RechargeScheduler } from '../battery-schedule.ts';
 import { FleetState } from '../fleet-state.ts';
 import { descend } from '../local-search.ts';
 import type { Problem } from '../problem.ts';
@@ -6,8 +6,7 @@ import type { Routes } from '../plan-builder.ts';
 import type { Random } from '../random.ts';
 import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { solveSmallExactly } from './exact-small.ts';
-import { buildByRegretInsertion } from './regret-insertion.ts';
-import { constructionOverrun } from './makespan-search.ts';
+import { buildRegretStart } from './regret-construction.ts';
 import { repairRoutes } from '../route-repair.ts';
 
 interface Individual {
@@ -41,6 +40,8 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   const robotOrder = spatialRobotOrder(problem);
   const populationSize = n > 400 ? 12 : n > 100 ? 20 : 30;
   const stop = () => context.timeUp() || context.iterations >= context.maxIterations;
+  const scheduler = new RechargeScheduler(problem);
+  const fleetOf = (routes: Routes) => new FleetState(problem, context.scale, routes, scheduler);
   const toTour = (routes: Routes): Int32Array => {
     const tour = new Int32Array(n);
     let m = 0;
@@ -50,13 +51,13 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   const evaluate = (tour: Int32Array): Individual => {
     const split = splitTour(problem, tour, robotOrder);
     if (split.leftover.length === 0) {
-      return { tour, routes: split.routes, value: new FleetState(problem, context.scale, split.routes).value() };
+      return { tour, routes: split.routes, value: fleetOf(split.routes).value() };
     }
     const routes = repairRoutes(problem, context.scale, split.routes, split.leftover);
-    return { tour: toTour(routes), routes, value: new FleetState(problem, context.scale, routes).value() };
+    return { tour: toTour(routes), routes, value: fleetOf(routes).value() };
   };
   const withLocalSearch = (individual: Individual, moves: number): Individual => {
-    const state = new FleetState(problem, context.scale, individual.routes);
+    const state = fleetOf(individual.routes);
     descend(state, stop, moves);
     const value = state.value();
     if (value >= individual.value) return individual;
@@ -65,12 +66,12 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   };
 
   const population: Individual[] = [];
-  const regret = buildByRegretInsertion(context, constructionOverrun(context));
+  const regret = buildRegretStart(context);
   const seeds = regret ? [context.greedyRoutes, regret] : [context.greedyRoutes];
   for (const routes of seeds) {
     const tour = toTour(routes);
     const split = evaluate(tour);
-    const kept = new FleetState(problem, context.scale, routes).value();
+    const kept = fleetOf(routes).value();
     population.push(kept < split.value ? { tour, routes, value: kept } : split);
   }
   while (population.length < populationSize) {
@@ -104,7 +105,7 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
       lastImprovementMs = context.now();
     }
     const fraction = Math.max((context.now() - startMs) / budgetMs, Number.isFinite(context.maxIterations) ? context.iterations / context.maxIterations : 0);
-    const makespan = new FleetState(problem, context.scale, best.routes).makespan;
+    const makespan = fleetOf(best.routes).makespan;
     context.progress(Math.min(1, fraction), makespan);
     if (context.scale.completionOnly && makespan <= context.lowerBoundS + 1e-6) {
       proven = true;

@@ -1,4 +1,5 @@
 import { solveRectangularAssignment } from '../assignment.ts';
+import { legBetween } from '../delivery-legs.ts';
 import { orderRoute } from '../route-order.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { AlgorithmContext } from './context.ts';
@@ -62,7 +63,7 @@ export function assignByKmeansClusters(context: AlgorithmContext): Routes {
   const work = new Float64Array(n);
   let totalWork = 0;
   for (let j = 0; j < n; j++) {
-    work[j] = problem.deliveryLength[j] + problem.dropToPick[j * n + j];
+    work[j] = problem.deliveryLength[j] + legBetween(problem, j, j);
     totalWork += work[j];
   }
   // Slightly above the average share, so that the capacitated assignment always places everything.

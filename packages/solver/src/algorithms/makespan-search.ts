@@ -1,11 +1,12 @@
-import { FleetState, placement } from '../fleet-state.ts';
+import { legBetween } from '../delivery-legs.ts';
+import { FleetState } from '../fleet-state.ts';
 import { descend } from '../local-search.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { Random } from '../random.ts';
 import { shuffleInPlace } from '../random.ts';
 import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { solveSmallExactly } from './exact-small.ts';
-import { buildByRegretInsertion } from './regret-insertion.ts';
+import { buildRegretStart } from './regret-construction.ts';
 
 /** Probability of skipping a candidate position during recreate (SISR "blinks"). */
 const BLINK_RATE = 0.01;
@@ -25,7 +26,7 @@ export function optimiseMakespan(context: AlgorithmContext): Routes {
     context.stopReason = 'optimal';
     return exact;
   }
-  const constructed = buildByRegretInsertion(context, constructionOverrun(context));
+  const constructed = buildRegretStart(context);
   const candidates = constructed ? [constructed, context.greedyRoutes] : [context.greedyRoutes];
   let start = candidates[0];
   let startValue = Infinity;
@@ -91,23 +92,23 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     const take = (j: number) => {
       const r = locate.robot[j];
       if (r < 0) return;
-      if (!saved.has(r)) saved.set(r, state.caches[r].route.slice());
+      if (!saved.has(r)) saved.set(r, state.evaluators[r].route.slice());
       touched.add(r);
-      const route = state.caches[r].route;
+      const route = state.evaluators[r].route;
       route.splice(route.indexOf(j), 1);
       locate.robot[j] = -1;
       removed.push(j);
     };
     if (strategy < 0.4) {
       // String removal around a seed: related deliveries, whole chains of their routes.
-      const seed = strategy < 0.2 && state.busiestRobot >= 0 && state.caches[state.busiestRobot].route.length > 0
-        ? pickFrom(state.caches[state.busiestRobot].route, random)
+      const seed = strategy < 0.2 && state.busiestRobot >= 0 && state.evaluators[state.busiestRobot].route.length > 0
+        ? pickFrom(state.evaluators[state.busiestRobot].route, random)
         : random.int(n);
       take(seed);
       for (const other of neighbours[seed]) {
         if (removed.length >= count) break;
         if (locate.robot[other] < 0) continue;
-        const route = state.caches[locate.robot[other]].route;
+        const route = state.evaluators[locate.robot[other]].route;
         const at = route.indexOf(other);
         const span = 1 + random.int(3);
         const chain = route.slice(Math.max(0, at - random.int(span)), Math.min(route.length, at + span));
@@ -117,7 +118,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
       // Worst removal from the busiest robot, then random others to make room.
       const busiest = state.busiestRobot;
       if (busiest >= 0) {
-        const route = state.caches[busiest].route.slice();
+        const route = state.evaluators[busiest].route.slice();
         shuffleInPlace(route, random);
         for (const j of route.slice(0, Math.max(1, Math.ceil(count / 2)))) take(j);
       }
@@ -132,7 +133,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
         if (locate.robot[j] >= 0) take(j);
       }
     }
-    for (const r of touched) state.caches[r].refresh();
+    for (const r of touched) state.evaluators[r].refresh();
     state.summarise();
 
     // Recreate: random order or hardest-first (longest delivery), best placement with blinks.
@@ -140,14 +141,13 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     else removed.sort((x, y) => problem.deliveryLength[y] - problem.deliveryLength[x] || x - y);
     let complete = true;
     for (const j of removed) {
-      state.bestPlacement(j, blink);
-      if (placement.robot < 0) state.bestPlacement(j);
-      if (placement.robot < 0) {
+      const placement = state.bestPlacement(j, blink) ?? state.bestPlacement(j);
+      if (!placement) {
         complete = false;
         break;
       }
       const r = placement.robot;
-      if (!saved.has(r)) saved.set(r, state.caches[r].route.slice());
+      if (!saved.has(r)) saved.set(r, state.evaluators[r].route.slice());
       state.insert(r, j, placement.position);
     }
     const value = complete ? state.value() : Infinity;
@@ -165,8 +165,8 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
       }
     } else {
       for (const [r, route] of saved) {
-        state.caches[r].route = route;
-        state.caches[r].refresh();
+        state.evaluators[r].route = route;
+        state.evaluators[r].refresh();
       }
       state.summarise();
     }
@@ -176,25 +176,14 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   return bestRoutes;
 }
 
-/**
- * The regret construction may use at most 40% of the time budget (it is quadratic and
- * can be slow with few robots and many deliveries); with an iteration cap it always finishes,
- * so that capped runs stay reproducible.
- */
-export function constructionOverrun(context: AlgorithmContext): () => boolean {
-  if (Number.isFinite(context.maxIterations)) return () => false;
-  const limit = context.now() + (context.deadlineMs - context.now()) * 0.4;
-  return () => context.now() >= limit;
-}
-
 function pickFrom(items: number[], random: Random): number {
   return items[random.int(items.length)];
 }
 
 function routeIndex(state: FleetState): { robot: Int32Array } {
   const robot = new Int32Array(state.problem.deliveryCount).fill(-1);
-  state.caches.forEach((cache, r) => {
-    for (const j of cache.route) robot[j] = r;
+  state.evaluators.forEach((evaluator, r) => {
+    for (const j of evaluator.route) robot[j] = r;
   });
   return { robot };
 }
@@ -214,7 +203,7 @@ function buildNeighbourLists(context: AlgorithmContext, size: number): number[][
     let count = 0;
     for (let k = 0; k < n; k++) {
       if (k === j) continue;
-      const score = problem.dropToPick[j * n + k] + problem.dropToPick[k * n + j];
+      const score = legBetween(problem, j, k) + legBetween(problem, k, j);
       if (count === size && score >= bestScores[size - 1]) continue;
       let at = count < size ? count++ : size - 1;
       while (at > 0 && bestScores[at - 1] > score) {

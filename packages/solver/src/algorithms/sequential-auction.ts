@@ -1,6 +1,7 @@
+import { RechargeScheduler } from '../battery-schedule.ts';
 import { InfeasibleDeliveryError } from '../errors.ts';
 import { InsertionTable, localCostWeights } from '../insertion-table.ts';
-import { RouteCache } from '../route-insertion.ts';
+import { RouteEvaluator } from '../route-evaluator.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { AlgorithmContext } from './context.ts';
 
@@ -19,19 +20,20 @@ export function assignBySequentialAuction(context: AlgorithmContext): Routes {
   const n = problem.deliveryCount;
   const robotCount = problem.robotCount;
   const balance = problem.params.balance_factor / 100;
-  const caches = problem.robots.map((_, r) => new RouteCache(problem, r));
+  const scheduler = new RechargeScheduler(problem);
+  const evaluators = problem.robots.map((_, r) => new RouteEvaluator(problem, r, [], scheduler));
   const open: number[] = [];
   for (let j = 0; j < n; j++) open.push(j);
-  const table = new InsertionTable(problem, caches, open);
+  const table = new InsertionTable(problem, evaluators, open);
   const cost = localCostWeights(problem, context.scale.weights, context.scale.divisors);
   const loadScale = 1 / context.scale.divisors[0];
   const bidOf = (r: number, j: number): number => {
     const index = r * n + j;
     const finish = table.finish[index];
     if (finish === Infinity) return Infinity;
-    const before = caches[r].finish;
+    const before = evaluators[r].finish;
     if (context.scale.completionOnly) return (1 - balance) * (finish - before) + balance * finish;
-    const marginal = cost(finish, before, table.distance[index] - caches[r].distance) - cost(before, before, 0);
+    const marginal = cost(finish, before, table.distance[index] - evaluators[r].distance) - cost(before, before, 0);
     return (1 - balance) * marginal + balance * finish * loadScale;
   };
   const bestBid = new Float64Array(n);
@@ -68,8 +70,8 @@ export function assignBySequentialAuction(context: AlgorithmContext): Routes {
     open[winnerIndex] = open[open.length - 1];
     open.pop();
     const r = bestBidder[j];
-    caches[r].route.splice(table.position[r * n + j], 0, j);
-    caches[r].refresh();
+    evaluators[r].route.splice(table.position[r * n + j], 0, j);
+    evaluators[r].refresh();
     table.updateRow(r, open);
     for (const other of open) {
       if (bestBidder[other] === r) rescan(other);
@@ -82,5 +84,5 @@ export function assignBySequentialAuction(context: AlgorithmContext): Routes {
       }
     }
   }
-  return caches.map((cache) => cache.route);
+  return evaluators.map((evaluator) => evaluator.route);
 }

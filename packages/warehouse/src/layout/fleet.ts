@@ -38,3 +38,13 @@ export function fleetForScenario(
   }
   return ordered.slice(0, Math.floor(robotCount));
 }
+
+/**
+ * Why a scenario, a solve or a fleet sweep may not ask for `robotCount` robots of an environment
+ * whose fleet is `robots`, or null when it may. The one place robots are counted for that check:
+ * the length of the environment's robot list.
+ */
+export function robotCountProblem(robotCount: number, robots: readonly Robot[]): string | null {
+  if (robotCount <= robots.length) return null;
+  return `${robotCount} robots asked, but the environment has ${robots.length}`;
+}

@@ -5,4 +5,3 @@ export { createTaskGenerator, type TaskGeneratorSettings } from './create-task-g
 export { chooseDemandProfile } from './demand-profile.ts';
 export { describeMissingTaskPoints } from './environment-catalog.ts';
 export { buildTaskPreview, describeGenerator, generatorHeaderValue, type TaskPreview } from './task-preview.ts';
-export { scenarioWithEnvironmentFinder, type EnvironmentStore, type ScenarioStore } from './scenario-lookup.ts';

@@ -1,0 +1,88 @@
+import { robotCountProblem, type ElementsRecord, type ScenarioRecord } from '@fleetlab/warehouse';
+import type { Clock } from '../clock.ts';
+import { badRequest, notFound } from '../http/api-error.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { NewScenario, ScenarioChanges } from '../repositories/scenarios-repository.ts';
+
+/** A scenario of the caller with the robots of its environment, which fleet sizes are checked against. */
+export interface ScenarioWithFleet {
+  scenario: ScenarioRecord;
+  robots: ElementsRecord['robots'];
+}
+
+export class ScenariosService {
+  constructor(
+    private readonly repositories: Repositories,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(userId: number, filter: { environmentId?: number }): Promise<ScenarioRecord[]> {
+    return this.withOrderVolumes(await this.repositories.scenarios.list(userId, filter));
+  }
+
+  async get(userId: number, id: number): Promise<ScenarioRecord | null> {
+    const scenario = await this.repositories.scenarios.get(userId, id);
+    return scenario && (await this.withOrderVolumes([scenario]))[0];
+  }
+
+  /**
+   * Stores a scenario on one of the caller's environments (404 otherwise), with `robot_count` at
+   * most the robots of the environment (400 otherwise), as every later edit, solve and sweep checks.
+   */
+  async create(userId: number, scenario: NewScenario): Promise<ScenarioRecord> {
+    const environment = await this.repositories.environments.findLayout(userId, scenario.environment_id);
+    if (!environment) throw notFound('Environment');
+    const asked = scenario.parameters.robot_count;
+    const problem = asked === undefined ? null : robotCountProblem(asked, environment.elements.robots);
+    if (problem) throw badRequest(`body.parameters.robot_count: ${problem}`);
+    // The spec's form sends `{}`: the scenario then uses the environment's whole fleet, and says so.
+    const parameters = { ...scenario.parameters, robot_count: scenario.parameters.robot_count ?? environment.elements.robots.length };
+    const created = await this.repositories.scenarios.insert(
+      userId,
+      { ...scenario, parameters },
+      { id: environment.id, name: environment.name },
+      this.clock(),
+    );
+    return withOrderVolume(created, 0);
+  }
+
+  /**
+   * Replaces the given fields; `parameters` as a whole, with `robot_count` at most the robots of
+   * the environment (400 otherwise). Null when the scenario is not the caller's.
+   */
+  async update(userId: number, id: number, changes: ScenarioChanges): Promise<ScenarioRecord | null> {
+    const found = await this.findWithFleet(userId, id);
+    if (!found) return null;
+    const robotCount = changes.parameters?.robot_count;
+    const problem = robotCount === undefined ? null : robotCountProblem(robotCount, found.robots);
+    if (problem) throw badRequest(`body.parameters.robot_count: ${problem}`);
+    await this.repositories.scenarios.update(userId, id, changes, this.clock());
+    return this.get(userId, id);
+  }
+
+  async findWithFleet(userId: number, id: number): Promise<ScenarioWithFleet | null> {
+    const scenario = await this.repositories.scenarios.get(userId, id);
+    if (!scenario) return null;
+    const environment = await this.repositories.environments.findLayout(userId, scenario.environment_id);
+    return environment && { scenario, robots: environment.elements.robots };
+  }
+
+  /** Deletes the scenario with its tasks and solves; false when it is not the caller's. */
+  delete(userId: number, id: number): Promise<boolean> {
+    return this.repositories.scenarios.delete(userId, id);
+  }
+
+  private async withOrderVolumes(scenarios: ScenarioRecord[]): Promise<ScenarioRecord[]> {
+    const pairs = await this.repositories.tasks.pairCountsByScenario(scenarios.map((scenario) => scenario.id));
+    return scenarios.map((scenario) => withOrderVolume(scenario, pairs.get(scenario.id) ?? 0));
+  }
+}
+
+/**
+ * A scenario without a stated order volume shows the pairs its tasks hold (0 before any task),
+ * so the scenario cards of spec §2 always have a figure to show.
+ */
+function withOrderVolume(record: ScenarioRecord, pairs: number): ScenarioRecord {
+  if (record.parameters.order_volume !== undefined) return record;
+  return { ...record, parameters: { ...record.parameters, order_volume: pairs } };
+}

@@ -1,0 +1,31 @@
+import { emptyRouteTotals } from '../battery-schedule.ts';
+import type { RouteEvaluator } from '../route-evaluator.ts';
+import { RouteProposal } from '../route-proposal.ts';
+import type { IntraRouteMove, MoveSearch } from './move.ts';
+
+/**
+ * What or-opt and 2-opt share: a candidate is the same route in another order, scored by the
+ * route's evaluator; the first that finishes before the target is kept, and `apply` makes it
+ * the route.
+ */
+export abstract class ReorderMove implements IntraRouteMove {
+  protected readonly proposal = new RouteProposal();
+  private readonly totals = emptyRouteTotals();
+  private found: RouteEvaluator | null = null;
+
+  abstract find(route: RouteEvaluator, target: number, stop: () => boolean): MoveSearch;
+
+  apply(): void {
+    if (!this.found) throw new Error(`${this.constructor.name}.apply needs a move found by find`);
+    this.found.route = this.proposal.toRoute();
+    this.found.refresh();
+    this.found = null;
+  }
+
+  /** Whether the route in the proposal's order finishes before `target`; if so it is kept for apply. */
+  protected accepts(route: RouteEvaluator, target: number): boolean {
+    if (!(route.evaluate(this.proposal, this.totals) < target)) return false;
+    this.found = route;
+    return true;
+  }
+}

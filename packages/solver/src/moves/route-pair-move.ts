@@ -1,0 +1,63 @@
+import { emptyRouteTotals } from '../battery-schedule.ts';
+import type { FleetState } from '../fleet-state.ts';
+import { RouteProposal } from '../route-proposal.ts';
+import type { InterRouteMove, MoveSearch } from './move.ts';
+
+/**
+ * What swap and 2-opt* share: a candidate rewrites the focus route a and one other route b at
+ * once, as a pair of proposals scored together. The other routes are tried one at a time in the
+ * given order; the first pair below the target is remembered by one position in each route.
+ */
+export abstract class RoutePairMove implements InterRouteMove {
+  protected readonly proposalA = new RouteProposal();
+  protected readonly proposalB = new RouteProposal();
+  private readonly totalsA = emptyRouteTotals();
+  private readonly totalsB = emptyRouteTotals();
+  private focus = -1;
+  private other = -1;
+  private positionA = -1;
+  private positionB = -1;
+
+  constructor(protected readonly state: FleetState) {}
+
+  find(a: number, others: readonly number[], target: number, stop: () => boolean): MoveSearch {
+    for (let step = 0; step < others.length; step++) {
+      const search = this.findAgainst(a, others[step], target, stop);
+      if (search !== 'none') return search;
+    }
+    return 'none';
+  }
+
+  /** The first move of this kind between focus route a and route b that scores below `target`. */
+  abstract findAgainst(a: number, b: number, target: number, stop: () => boolean): MoveSearch;
+
+  apply(): void {
+    if (this.focus < 0) throw new Error(`${this.constructor.name}.apply needs a move found by find`);
+    this.rewrite(this.state.evaluators[this.focus].route, this.positionA, this.state.evaluators[this.other].route, this.positionB);
+    this.state.refreshRoutes(this.focus, this.other);
+    this.focus = -1;
+  }
+
+  /** Makes the remembered move on the two routes. */
+  protected abstract rewrite(routeA: number[], positionA: number, routeB: number[], positionB: number): void;
+
+  /** Finish of robot a doing proposalA; Infinity means illegal, and proposalB need not be built. */
+  protected scoreFocus(a: number): number {
+    return this.state.evaluators[a].evaluate(this.proposalA, this.totalsA);
+  }
+
+  /**
+   * With proposalA scored by scoreFocus: whether robot b doing proposalB brings the pair below
+   * `target`. If so, the move (position i of route a, k of route b) is remembered for apply.
+   */
+  protected improvesWith(a: number, finishA: number, i: number, b: number, k: number, target: number): boolean {
+    const finishB = this.state.evaluators[b].evaluate(this.proposalB, this.totalsB);
+    if (finishB === Infinity) return false;
+    if (!(this.state.valueWithTwo(a, finishA, this.totalsA.distance, b, finishB, this.totalsB.distance) < target)) return false;
+    this.focus = a;
+    this.positionA = i;
+    this.other = b;
+    this.positionB = k;
+    return true;
+  }
+}

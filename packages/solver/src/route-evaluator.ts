@@ -1,0 +1,152 @@
+import { emptyRouteTotals, RechargeScheduler, type RouteTotals } from './battery-schedule.ts';
+import { legBetween, legTo } from './delivery-legs.ts';
+import type { Problem } from './problem.ts';
+import { RouteProposal } from './route-proposal.ts';
+
+const EPSILON = 1e-9;
+
+/** The best place found for a delivery in a route and what the route then comes to; owned by whoever asked. */
+export class Insertion {
+  /** Index the delivery takes in the route; -1 when no position qualified. */
+  position = -1;
+  finish = Infinity;
+  distance = Infinity;
+}
+
+/**
+ * One robot's route with cached state (vroom's route state, PyVRP's search route): its totals
+ * under the best recharge schedule and, for O(1) insertion tests, the plain (no recharge)
+ * distance to each dropoff with the suffix maximum of (distance so far + way home). Changed
+ * routes are described as RouteProposals and scored with the exact recharge DP; every
+ * evaluation writes into an object its caller owns, and the cached state changes only on
+ * `refresh()`. Evaluators of one fleet may share a RechargeScheduler (its memory is only used
+ * during a call).
+ */
+export class RouteEvaluator implements RouteTotals {
+  route: number[];
+  finish = 0;
+  distance = 0;
+  recharges = 0;
+  /** Plain (no recharge) distance from the start to the k-th dropoff. */
+  private cum = new Float64Array(8);
+  /** max over m >= k of cum[m] + dist(dropoff m, home). */
+  private suffixReserve = new Float64Array(8);
+  private plainTotal = 0;
+  private oneCharge = true;
+  private candidate: RouteProposal | null = null;
+  private readonly candidateTotals = emptyRouteTotals();
+
+  constructor(
+    readonly problem: Problem,
+    readonly robot: number,
+    route: number[] = [],
+    private readonly scheduler: RechargeScheduler = new RechargeScheduler(problem),
+  ) {
+    this.route = route;
+    this.refresh();
+  }
+
+  /** Recomputes the cached state after `route` changed. */
+  refresh(): void {
+    const p = this.problem;
+    const route = this.route;
+    const length = route.length;
+    if (this.cum.length < length + 1) {
+      this.cum = new Float64Array(2 * length + 2);
+      this.suffixReserve = new Float64Array(2 * length + 2);
+    }
+    const base = this.robot * p.deliveryCount;
+    let cum = 0;
+    for (let k = 0; k < length; k++) {
+      const j = route[k];
+      cum += legTo(p, this.robot, k === 0 ? -1 : route[k - 1], j) + p.deliveryLength[j];
+      this.cum[k] = cum;
+    }
+    let reserve = -Infinity;
+    for (let k = length - 1; k >= 0; k--) {
+      reserve = Math.max(reserve, this.cum[k] + p.dropToHome[base + route[k]]);
+      this.suffixReserve[k] = reserve;
+    }
+    this.plainTotal = cum;
+    this.oneCharge = length === 0 || this.suffixReserve[0] <= p.maxDistance + EPSILON;
+    this.scheduler.schedule(this.robot, route, length, this);
+  }
+
+  /** Finish time of this robot doing the proposed route (Infinity when no recharge schedule makes it legal); the totals go to `into`. */
+  evaluate(proposal: RouteProposal, into: RouteTotals): number {
+    return this.scheduler.schedule(this.robot, proposal.deliveries, proposal.length, into);
+  }
+
+  /** Whether this robot can do delivery j at all. */
+  canServe(j: number): boolean {
+    return this.problem.canServe[this.robot * this.problem.deliveryCount + j] === 1;
+  }
+
+  /** Whether this robot can do every delivery of `route[from..)`. */
+  canServeFrom(route: readonly number[], from: number): boolean {
+    for (let m = from; m < route.length; m++) if (!this.canServe(route[m])) return false;
+    return true;
+  }
+
+  /**
+   * Cheapest position (earliest finish, then shortest distance) to insert delivery j; positions
+   * whose finish cannot beat `cutoff` are skipped, and so is each position for which `blink`
+   * returns true. The result goes to `into` (position -1 when none qualifies); returns its finish.
+   * When the route fits one charge, an insertion changes the plain distance by an O(1) delta
+   * and stays on one charge iff the inserted dropoff and every later one keep the way home
+   * within the charge, which the suffix maximum answers in O(1); otherwise the recharge DP
+   * scores the candidate.
+   */
+  bestInsertion(j: number, into: Insertion, cutoff = Infinity, blink?: () => boolean): number {
+    into.position = -1;
+    into.finish = Infinity;
+    into.distance = Infinity;
+    if (!this.canServe(j)) return Infinity;
+    const p = this.problem;
+    const r = this.robot;
+    const base = r * p.deliveryCount;
+    const route = this.route;
+    const length = route.length;
+    const limit = p.maxDistance + EPSILON;
+    const speed = p.speed;
+    const lengthJ = p.deliveryLength[j];
+    const backJ = p.dropToHome[base + j];
+    let bestFinish = cutoff;
+    let bestDistance = Infinity;
+    for (let k = 0; k <= length; k++) {
+      if (blink !== undefined && blink()) continue;
+      const before = k === 0 ? 0 : this.cum[k - 1];
+      const previous = k === 0 ? -1 : route[k - 1];
+      const approach = legTo(p, r, previous, j);
+      let delta = approach + lengthJ;
+      if (k < length) {
+        const next = route[k];
+        delta += legBetween(p, j, next) - legTo(p, r, previous, next);
+      }
+      const plainDistance = this.plainTotal + delta;
+      const plainFinish = plainDistance / speed;
+      // A recharge never shortens a route, so the plain figure bounds the real one from below.
+      if (plainFinish > bestFinish + EPSILON) continue;
+      let finish: number;
+      let distance: number;
+      if (this.oneCharge && before + approach + lengthJ + backJ <= limit && (k === length || this.suffixReserve[k] + delta <= limit)) {
+        finish = plainFinish;
+        distance = plainDistance;
+      } else {
+        this.candidate ??= new RouteProposal();
+        this.candidate.clear().appendSlice(this, 0, k).appendDelivery(j).appendSlice(this, k, length);
+        finish = this.evaluate(this.candidate, this.candidateTotals);
+        distance = this.candidateTotals.distance;
+        if (finish === Infinity) continue;
+      }
+      if (finish < bestFinish - EPSILON || (finish <= bestFinish + EPSILON && distance < bestDistance)) {
+        bestFinish = finish;
+        bestDistance = distance;
+        into.position = k;
+        into.finish = finish;
+        into.distance = distance;
+      }
+    }
+    return into.finish;
+  }
+}
