@@ -1,44 +1,44 @@
 /**
  * Lower-bound benchmark at scale: the model's bound and the battery-aware bound on generated
- * 50x50 warehouses (instance-generator of @fleetlab/warehouse, seeded).
+ * warehouses (the warehouse package's seeded generator, see generated-instances.ts).
  *
- *   npm run bench:bound -w @fleetlab/solver [-- --orders 1000,5000,20000] [--seed 1] [--repeat 3]
+ *   npm run bench:bound -w @fleetlab/solver [-- --instances d1k,d5k,d20k,t1,t2] [--repeat 3]
  *
- * Sizes: 1,000 orders with 100 robots, 5,000 with 200, 20,000 with 400 (other order counts get
- * 400 robots). The bounds read place-level data only (shortest-path rows, deliveries, canServe),
- * so the problem is built for the distinct (pickup, dropoff) classes and then widened to every
- * order: the same Problem fields a full build gives, except the n x n `dropToPick`, which is
- * left empty (3.2 GB at 20,000 orders). Up to 5,000 orders the full build is made as well and
- * the bounds must agree exactly. Times: the first run (compiling included, as in a solve) and
- * the best of `--repeat` runs; the machine's other load shows in them.
+ * d1k: 1,000 orders, 100 robots (10 stations x 10) on d5k's 50x50 floor; d5k: 5,000 orders,
+ * 200 robots; d20k: 20,000 orders, 400 robots; t1, t2: tight batteries (700 orders). The bounds
+ * read place-level data only (shortest-path rows, deliveries, canServe), so the problem is built
+ * for the distinct (pickup, dropoff) classes and then widened to every order: the same Problem
+ * fields a full build gives, except the n x n `dropToPick`, which is left empty (3.2 GB at
+ * 20,000 orders). Up to 5,000 orders the full build is made as well and the bounds must agree
+ * exactly. Times: the first run (compiling included, as in a solve) and the best of `--repeat`
+ * runs; the machine's other load shows in them.
  */
 import { loadavg } from 'node:os';
-import { generateWarehouseInstance } from '@fleetlab/warehouse';
+import { generateWarehouseInstance, type InstanceGeneratorOptions } from '@fleetlab/warehouse';
 import { batteryAwareBound } from '../src/battery-bound.ts';
 import { modelLowerBound, usableRobots } from '../src/lower-bound.ts';
 import { groupDeliveriesByPlace } from '../src/place-groups.ts';
 import { predecessorAssignmentBound } from '../src/predecessor-bound.ts';
 import { buildProblem, type Problem } from '../src/problem.ts';
 import type { ProblemInput } from '../src/types.ts';
+import { GENERATED_INSTANCES } from './generated-instances.ts';
 
-const FLEETS: Record<number, [stations: number, robotsPerStation: number]> = {
-  1000: [10, 10],
-  5000: [20, 10],
-  20000: [40, 10],
+const SIZES: Record<string, InstanceGeneratorOptions> = {
+  d1k: { ...GENERATED_INSTANCES.d5k, stations: 10, orders: 1_000, seed: 1 },
+  ...GENERATED_INSTANCES,
 };
 const FULL_BUILD_UP_TO = 5000;
 
 function parseFlags(argv: string[]) {
-  const flags = { orders: [1000, 5000, 20000], seed: 1, repeat: 3 };
+  const flags = { instances: ['d1k', 'd5k', 'd20k'], repeat: 3 };
   for (let k = 0; k < argv.length; k++) {
     const [flag, inline] = argv[k].includes('=') ? argv[k].split(/=(.*)/s, 2) : [argv[k], undefined];
     const value = () => inline ?? argv[++k];
-    if (flag === '--orders') flags.orders = value().split(',').map(Number);
-    else if (flag === '--seed') flags.seed = Number(value());
+    if (flag === '--instances') flags.instances = value().split(',');
     else if (flag === '--repeat') flags.repeat = Number(value());
-    else throw new Error(`Unknown flag ${argv[k]}; flags: --orders a,b, --seed N, --repeat N`);
+    else throw new Error(`Unknown flag ${argv[k]}; flags: --instances ${Object.keys(SIZES).join(',')}, --repeat N`);
   }
-  if (flags.orders.some((orders) => !(Number.isInteger(orders) && orders > 0))) throw new Error('--orders needs positive whole numbers');
+  for (const id of flags.instances) if (!SIZES[id]) throw new Error(`Unknown instance ${id}; known: ${Object.keys(SIZES).join(', ')}`);
   if (!(Number.isInteger(flags.repeat) && flags.repeat > 0)) throw new Error('--repeat needs a positive whole number');
   return flags;
 }
@@ -97,14 +97,14 @@ function timed<T>(repeat: number, run: () => T): { value: T; firstMs: number; be
 function main(): void {
   const flags = parseFlags(process.argv.slice(2));
   const load = loadavg()[0].toFixed(1);
-  console.log(`Fleetlab lower-bound bench: 50x50 floor, seed ${flags.seed}; times in ms, first run / best of ${flags.repeat}; load average ${load}`);
+  console.log(`Fleetlab lower-bound bench: times in ms, first run / best of ${flags.repeat}; load average ${load}`);
   const header = [
-    'orders', 'robots', 'pickup_places', 'pred_places', 'classes', 'A_m', 'exact', 'solves', 'A_ms', 'model_ms', 'bound_s', 'battery_ms', 'bat_bound_s', 'full_build',
+    'instance', 'orders', 'robots', 'pickup_places', 'pred_places', 'classes', 'A_m', 'exact', 'solves', 'A_ms', 'model_ms', 'bound_s', 'battery_ms', 'bat_bound_s', 'full_build',
   ];
   const rows: string[][] = [];
-  for (const orders of flags.orders) {
-    const [stations, robotsPerStation] = FLEETS[orders] ?? [40, 10];
-    const instance = generateWarehouseInstance({ width: 50, height: 50, stations, robotsPerStation, orders, seed: flags.seed }) as unknown as ProblemInput;
+  for (const id of flags.instances) {
+    const orders = SIZES[id].orders;
+    const instance = generateWarehouseInstance(SIZES[id]) as unknown as ProblemInput;
     const problem = placeLevelProblem(instance);
     const groups = groupDeliveriesByPlace(problem);
     const usable = usableRobots(problem);
@@ -123,7 +123,7 @@ function main(): void {
     }
     const ms = (t: { firstMs: number; bestMs: number }) => `${t.firstMs.toFixed(0)} / ${t.bestMs.toFixed(0)}`;
     rows.push([
-      String(orders), String(problem.robotCount), String(groups.pickupNodes.length), String(predecessorPlaces), String(groups.classCounts.length),
+      id, String(orders), String(problem.robotCount), String(groups.pickupNodes.length), String(predecessorPlaces), String(groups.classCounts.length),
       assignment.value.distance_m.toFixed(2), String(assignment.value.exact), String(assignment.value.solves), ms(assignment),
       ms(model), model.value.makespan_s.toFixed(2), ms(battery), battery.value.makespan_s.toFixed(2), fullBuild,
     ]);

@@ -45,7 +45,11 @@ import { distancesFrom, type Problem } from './problem.ts';
  *
  * 4. Fleet. Any plan gives the robots counts k_r summing to n, and its makespan M is at least
  *    every T_r(k_r); so k_r <= K_r(M) = max{k : T_r(k) <= M} and sum_r K_r(M) >= n. The bound is
- *    the smallest M with sum_r K_r(M) >= n, found by binary search among the values T_r(k).
+ *    the smallest M with sum_r K_r(M) >= n, found by bisection.
+ *
+ * Cost: all figures are per delivery class (same pickup and dropoff place), so steps 1-2 take
+ * O(robots x classes) plus the budgeted DPs; a robot's figures are kept only as far as step 4
+ * reaches, about n / robots of them, so the whole is far below robots x n.
  *
  * Floating point: shortest-path sums taken in another order can break the triangle inequality
  * by ~1e-12, so segments up to max_distance + 1e-6 count as feasible, negative detours are
@@ -122,6 +126,7 @@ export function batteryAwareBound(problem: Problem, poll?: () => void): BatteryB
   };
   while (!fitsWhileExtending(high)) {
     poll?.();
+    if (high === Infinity) throw new Error('The battery-aware bound found figures that are not numbers');
     low = high;
     high *= 2;
   }
