@@ -6,11 +6,10 @@
  *
  * d1k: 1,000 orders, 100 robots (10 stations x 10) on d5k's 50x50 floor; d5k: 5,000 orders,
  * 200 robots; d20k: 20,000 orders, 400 robots; t1, t2: tight batteries (700 orders). The bounds
- * read place-level data only (shortest-path rows, deliveries, canServe), so the problem is built
- * for the distinct (pickup, dropoff) classes and then widened to every order: the same Problem
- * fields a full build gives, except the n x n `dropToPick`, which is left empty (3.2 GB at
- * 20,000 orders). Up to 5,000 orders the full build is made as well and the bounds must agree
- * exactly. Times: the first run (compiling included, as in a solve) and the best of `--repeat`
+ * read place-level data only (shortest-path rows, deliveries, canServe, startToHome), so the
+ * problem is built for the distinct (pickup, dropoff) classes and then widened to every order,
+ * with the delivery-level distance tables left empty (`dropToPick` alone is 3.2 GB at 20,000
+ * orders). Up to 5,000 orders the full build is made as well and the bounds must agree exactly. Times: the first run (compiling included, as in a solve) and the best of `--repeat`
  * runs; the machine's other load shows in them.
  */
 import { loadavg } from 'node:os';
@@ -60,26 +59,22 @@ function placeLevelProblem(input: ProblemInput): Problem {
   const base = buildProblem({ ...input, tasks: classes });
   const m = classes.length;
   const n = classIndex.length;
-  const robots = base.robotCount;
-  const widen = <T extends Float64Array | Uint8Array>(table: T, make: (size: number) => T): T => {
-    const wide = make(robots * n);
-    for (let r = 0; r < robots; r++) for (let j = 0; j < n; j++) wide[r * n + j] = table[r * m + classIndex[j]];
-    return wide;
-  };
+  const canServe = new Uint8Array(base.robotCount * n);
+  for (let r = 0; r < base.robotCount; r++) for (let j = 0; j < n; j++) canServe[r * n + j] = base.canServe[r * m + classIndex[j]];
+  const empty = new Float64Array(0);
   return {
     ...base,
     deliveries: classIndex.map((k) => base.deliveries[k]),
     deliveryCount: n,
     deliveryLength: Float64Array.from(classIndex, (k) => base.deliveryLength[k]),
-    dropToPick: new Float64Array(0),
-    startToPick: widen(base.startToPick, (size) => new Float64Array(size)),
-    homeToPick: widen(base.homeToPick, (size) => new Float64Array(size)),
-    dropToHome: widen(base.dropToHome, (size) => new Float64Array(size)),
-    canServe: widen(base.canServe, (size) => new Uint8Array(size)),
+    canServe,
+    dropToPick: empty,
+    startToPick: empty,
+    homeToPick: empty,
+    dropToHome: empty,
   };
 }
 
-/** The first run (what a solve pays, compiling included) and the best of `repeat` runs. */
 function timed<T>(repeat: number, run: () => T): { value: T; firstMs: number; bestMs: number } {
   let bestMs = Infinity;
   let firstMs = 0;

@@ -1,4 +1,5 @@
 import { AscendingHeap } from './ascending-heap.ts';
+import { CheapestCopies } from './cheapest-copies.ts';
 import { groupDeliveriesByPlace, type PlaceGroups } from './place-groups.ts';
 import { distancesFrom, type Problem } from './problem.ts';
 
@@ -245,13 +246,13 @@ interface SortedFigures {
 
 /**
  * Step 2a's figures of a robot, per delivery class (every figure depends on the places only),
- * with two heaps shared by all robots: one robot's figures are worked out at a time and only
+ * with two selectors shared by all robots: one robot's figures are worked out at a time and only
  * the cheapest few kept; asking for more works them out again (they come out the same).
  */
 class RobotFigures {
   private readonly servableClasses: Int32Array;
-  private readonly plain: AscendingHeap;
-  private readonly extra: AscendingHeap;
+  private readonly plain: CheapestCopies;
+  private readonly extra: CheapestCopies;
 
   constructor(
     private readonly problem: Problem,
@@ -259,8 +260,8 @@ class RobotFigures {
   ) {
     const count = classes.groups.classCounts.length;
     this.servableClasses = new Int32Array(count + 1);
-    this.plain = new AscendingHeap(count);
-    this.extra = new AscendingHeap(count + 1);
+    this.plain = new CheapestCopies(count);
+    this.extra = new CheapestCopies(count + 1);
   }
 
   /** How many deliveries robot r can serve (and its servable classes, in servableClasses). */
@@ -283,7 +284,7 @@ class RobotFigures {
     const { classes, problem, plain, extra } = this;
     const count = classes.groups.classCounts;
     const { startNode, homeNode: home } = problem.robots[r];
-    const servable = this.servable(r);
+    this.servable(r);
     const list = this.servableClasses;
     let nearestHome = Infinity;
     let secondHome = Infinity;
@@ -301,30 +302,26 @@ class RobotFigures {
     const fromHomeRow = distancesFrom(problem, home);
     const startToHome = problem.startToHome[r];
     let fromStartExtra = Infinity;
-    plain.clear();
-    extra.clear();
+    plain.reset(plainCount);
+    extra.reset(extraCount);
     for (let i = 0; list[i] >= 0; i++) {
       const k = list[i];
       const pickup = classes.pickupNode[k];
       const approach = Math.min(fromStartRow[pickup], classes.minDropIn[k]);
       const toPickup = fromHomeRow[pickup];
       const fromStart = startToHome + toPickup - approach;
-      plain.add(classes.length[k] + approach, count[k]);
+      plain.offer(classes.length[k] + approach, count[k]);
       // The delivery nearest home goes home from the second nearest dropoff after it.
       const lone = k === nearestHomeClass ? 1 : 0;
       const fromDrop = nearestHome + toPickup - approach;
-      if (count[k] > lone) extra.add(fromDrop > 1e-9 ? fromDrop : 0, count[k] - lone);
+      if (count[k] > lone) extra.offer(fromDrop > 1e-9 ? fromDrop : 0, count[k] - lone);
       if (lone) {
         const fromSecond = secondHome + toPickup - approach;
-        extra.add(fromSecond > 1e-9 ? fromSecond : 0, 1);
+        extra.offer(fromSecond > 1e-9 ? fromSecond : 0, 1);
       }
       fromStartExtra = Math.min(fromStartExtra, fromStart > 1e-9 ? fromStart : 0);
     }
-    const cheapestPlain = new Float64Array(Math.min(plainCount, servable));
-    for (let i = 0; i < cheapestPlain.length; i++) cheapestPlain[i] = plain.takeValue();
-    const cheapestExtra = new Float64Array(Math.min(extraCount, servable));
-    for (let i = 0; i < cheapestExtra.length; i++) cheapestExtra[i] = extra.takeValue();
-    return { plain: cheapestPlain, extra: cheapestExtra, fromStartExtra };
+    return { plain: plain.sorted(), extra: extra.sorted(), fromStartExtra };
   }
 }
 

@@ -123,10 +123,12 @@ describe('lowerBound', () => {
     expect(cutShort).toBeGreaterThan(20);
   });
 
-  it('reads no delivery-to-delivery table: the same bounds with dropToPick emptied', () => {
+  it('reads distances per place only: the same bounds with the delivery-level distance tables emptied', () => {
     for (const id of ['s2', 'm1']) {
       const problem = buildProblem(loadInstance(id));
-      expect(lowerBound({ ...problem, dropToPick: new Float64Array(0) })).toEqual(lowerBound(problem));
+      const empty = new Float64Array(0);
+      const placesOnly = { ...problem, dropToPick: empty, startToPick: empty, homeToPick: empty, dropToHome: empty };
+      expect(lowerBound(placesOnly)).toEqual(lowerBound(problem));
     }
   });
 
