@@ -1,83 +1,49 @@
+import { KeyedHeap } from './keyed-heap.ts';
+
 /**
  * The `limit` cheapest copies among items offered one at a time (a value and a number of
- * copies): a max-heap of the items kept, dropping the dearest while the others still hold
- * `limit` copies, so once it is full an item dearer than every kept one costs one comparison.
+ * copies): a heap of the items kept, dearest on top, dropping it while the others still hold
+ * `limit` copies, so once full an item dearer than every kept one costs one comparison.
  * Reusable after `reset`.
  */
 export class CheapestCopies {
-  private readonly values: Float64Array;
-  private readonly copies: Int32Array;
-  private size = 0;
+  /** Keyed by minus the value, so the dearest kept item is on top. */
+  private readonly heap: KeyedHeap;
   private held = 0;
   private limit = 0;
 
   constructor(capacity: number) {
-    this.values = new Float64Array(capacity);
-    this.copies = new Int32Array(capacity);
+    this.heap = new KeyedHeap(capacity);
   }
 
   reset(limit: number): void {
-    this.size = 0;
+    this.heap.clear();
     this.held = 0;
     this.limit = limit;
   }
 
   offer(value: number, copies: number): void {
+    const heap = this.heap;
     if (copies <= 0 || this.limit <= 0) return;
-    if (this.held >= this.limit && value >= this.values[0]) return;
-    // Sift the new item up from the end.
-    const { values } = this;
-    let i = this.size++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (values[parent] >= value) break;
-      values[i] = values[parent];
-      this.copies[i] = this.copies[parent];
-      i = parent;
-    }
-    values[i] = value;
-    this.copies[i] = copies;
+    if (this.held >= this.limit && value >= -heap.topKey()) return;
+    heap.push(-value, copies);
     this.held += copies;
-    while (this.held - this.copies[0] >= this.limit) {
-      this.held -= this.copies[0];
-      this.removeTop();
-    }
+    while (this.held - heap.topPayload() >= this.limit) this.held -= heap.pop();
   }
 
-  /** The kept copies, cheapest first: at most `limit` of them. */
+  /** The kept copies, cheapest first: at most `limit` of them. Empties the selection. */
   sorted(): Float64Array {
-    const descending: number[] = [];
-    const counts: number[] = [];
-    while (this.size > 0) {
-      descending.push(this.values[0]);
-      counts.push(this.copies[0]);
-      this.removeTop();
-    }
+    const heap = this.heap;
     const result = new Float64Array(Math.min(this.limit, this.held));
-    let at = 0;
-    for (let k = descending.length - 1; k >= 0 && at < result.length; k--) {
-      for (let c = 0; c < counts[k] && at < result.length; c++) result[at++] = descending[k];
+    // Dearest first out of the heap, so fill from the end; the dearest item may hold more
+    // copies than fit.
+    let at = this.held;
+    while (heap.size > 0) {
+      const value = -heap.topKey();
+      const copies = heap.pop();
+      for (let c = 0; c < copies; c++) if (--at < result.length) result[at] = value;
     }
     this.held = 0;
     return result;
-  }
-
-  private removeTop(): void {
-    const { values, copies } = this;
-    const size = --this.size;
-    const value = values[size];
-    const count = copies[size];
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= size) break;
-      if (child + 1 < size && values[child + 1] > values[child]) child++;
-      if (values[child] <= value) break;
-      values[i] = values[child];
-      copies[i] = copies[child];
-      i = child;
-    }
-    values[i] = value;
-    copies[i] = count;
   }
 }

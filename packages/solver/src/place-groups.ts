@@ -22,32 +22,16 @@ export interface PlaceGroups {
 
 export function groupDeliveriesByPlace(problem: Problem): PlaceGroups {
   const nodeCount = problem.nodeIds.length;
-  const pickupOf = new Int32Array(nodeCount).fill(-1);
-  const dropoffOf = new Int32Array(nodeCount).fill(-1);
-  const pickupNodes: number[] = [];
-  const pickupCounts: number[] = [];
-  const dropoffNodes: number[] = [];
-  const dropoffCounts: number[] = [];
+  const pickups = new PlaceCounter(nodeCount);
+  const dropoffs = new PlaceCounter(nodeCount);
   const classOf = new Map<number, number>();
   const classPickup: number[] = [];
   const classDropoff: number[] = [];
   const classCounts: number[] = [];
   const classDelivery: number[] = [];
   problem.deliveries.forEach((delivery, j) => {
-    let pickup = pickupOf[delivery.pickupNode];
-    if (pickup < 0) {
-      pickup = pickupOf[delivery.pickupNode] = pickupNodes.length;
-      pickupNodes.push(delivery.pickupNode);
-      pickupCounts.push(0);
-    }
-    pickupCounts[pickup]++;
-    let dropoff = dropoffOf[delivery.dropoffNode];
-    if (dropoff < 0) {
-      dropoff = dropoffOf[delivery.dropoffNode] = dropoffNodes.length;
-      dropoffNodes.push(delivery.dropoffNode);
-      dropoffCounts.push(0);
-    }
-    dropoffCounts[dropoff]++;
+    const pickup = pickups.count(delivery.pickupNode);
+    const dropoff = dropoffs.count(delivery.dropoffNode);
     const key = pickup * nodeCount + dropoff;
     let group = classOf.get(key);
     if (group === undefined) {
@@ -61,13 +45,36 @@ export function groupDeliveriesByPlace(problem: Problem): PlaceGroups {
     classCounts[group]++;
   });
   return {
-    pickupNodes: Int32Array.from(pickupNodes),
-    pickupCounts: Int32Array.from(pickupCounts),
-    dropoffNodes: Int32Array.from(dropoffNodes),
-    dropoffCounts: Int32Array.from(dropoffCounts),
+    pickupNodes: Int32Array.from(pickups.nodes),
+    pickupCounts: Int32Array.from(pickups.counts),
+    dropoffNodes: Int32Array.from(dropoffs.nodes),
+    dropoffCounts: Int32Array.from(dropoffs.counts),
     classPickup: Int32Array.from(classPickup),
     classDropoff: Int32Array.from(classDropoff),
     classCounts: Int32Array.from(classCounts),
     classDelivery: Int32Array.from(classDelivery),
   };
+}
+
+/** Distinct places in order of first use, with how often each is used. */
+class PlaceCounter {
+  readonly nodes: number[] = [];
+  readonly counts: number[] = [];
+  private readonly indexOf: Int32Array;
+
+  constructor(nodeCount: number) {
+    this.indexOf = new Int32Array(nodeCount).fill(-1);
+  }
+
+  /** Counts one use of `node`; returns its place index. */
+  count(node: number): number {
+    let index = this.indexOf[node];
+    if (index < 0) {
+      index = this.indexOf[node] = this.nodes.length;
+      this.nodes.push(node);
+      this.counts.push(0);
+    }
+    this.counts[index]++;
+    return index;
+  }
 }

@@ -1,3 +1,5 @@
+import { KeyedHeap } from './keyed-heap.ts';
+
 /**
  * A sparse transportation problem: rows with integer supplies, columns with integer capacities,
  * and a list of allowed arcs (row, column, cost >= 0) per row. Every unit of every row's supply
@@ -126,7 +128,8 @@ export function solveTransportation(problem: TransportationProblem, poll?: () =>
   const parentArc = new Int32Array(nodes);
   const parentNode = new Int32Array(nodes);
   const settledNodes = new Int32Array(nodes);
-  const heap = new MinHeap(2 * arcs + 2 * nodes + 1);
+  // Lazy deletion: a node may sit in the heap several times; stale entries are skipped.
+  const heap = new KeyedHeap(2 * arcs + 2 * nodes + 1);
   const relax = (x: number, d: number, from: number, arc: number, search: number) => {
     if (reached[x] === search && d >= distance[x]) return;
     reached[x] = search;
@@ -147,7 +150,7 @@ export function solveTransportation(problem: TransportationProblem, poll?: () =>
       let settledCount = 0;
       let target = -1;
       while (heap.size > 0) {
-        const x = heap.popNode();
+        const x = heap.pop();
         if (done[x] === search) continue;
         done[x] = search;
         settledNodes[settledCount++] = x;
@@ -257,56 +260,5 @@ function warmStart(
       short[arcColumn[a]] += units;
     }
     pi[q] -= lowest;
-  }
-}
-
-/** Binary min-heap of (key, node) with lazy deletion: stale entries are skipped by the caller. */
-class MinHeap {
-  private readonly keys: Float64Array;
-  private readonly nodes: Int32Array;
-  size = 0;
-
-  constructor(capacity: number) {
-    this.keys = new Float64Array(capacity);
-    this.nodes = new Int32Array(capacity);
-  }
-
-  clear(): void {
-    this.size = 0;
-  }
-
-  push(key: number, node: number): void {
-    const { keys, nodes } = this;
-    let i = this.size++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (keys[parent] <= key) break;
-      keys[i] = keys[parent];
-      nodes[i] = nodes[parent];
-      i = parent;
-    }
-    keys[i] = key;
-    nodes[i] = node;
-  }
-
-  popNode(): number {
-    const { keys, nodes } = this;
-    const top = nodes[0];
-    const size = --this.size;
-    const key = keys[size];
-    const node = nodes[size];
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= size) break;
-      if (child + 1 < size && keys[child + 1] < keys[child]) child++;
-      if (keys[child] >= key) break;
-      keys[i] = keys[child];
-      nodes[i] = nodes[child];
-      i = child;
-    }
-    keys[i] = key;
-    nodes[i] = node;
-    return top;
   }
 }
