@@ -36,6 +36,7 @@ export function lowerBound(problem: Problem, poll?: () => void): LowerBound {
 /**
  * The model's bound alone (everything but `battery_aware_s`). solve() computes it before the
  * search and the battery-aware part after it, so the search keeps its whole time budget.
+ * `options` set the assignment's candidates and pricing rounds (the defaults give A exactly).
  */
 export function modelLowerBound(problem: Problem, poll?: () => void, options?: PredecessorBoundOptions): Omit<LowerBound, 'battery_aware_s'> {
   const n = problem.deliveryCount;
