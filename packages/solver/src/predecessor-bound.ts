@@ -160,25 +160,24 @@ export function predecessorAssignmentBound(
     let dual = 0;
     for (let p = 0; p <= places; p++) dual += capacities[p] * columnPrices[p];
     let missing = 0;
+    const below: number[] = [];
     for (let q = 0; q < rows; q++) {
       for (const p of chosen[q]) stamp[p] = q;
       let best = overflowCost - columnPrices[overflow];
       const limit = rowPrices[q] - tolerance;
       const base = q * places;
-      let below = 0;
+      below.length = 0;
       for (let p = 0; p < places; p++) {
         const reduced = cost[base + p] - columnPrices[p];
         if (reduced < best) best = reduced;
-        if (reduced < limit && stamp[p] !== q) {
-          scratch[p] = reduced;
-          below++;
-        } else {
-          scratch[p] = Infinity;
-        }
+        if (reduced < limit && stamp[p] !== q) below.push(p);
       }
       dual += supplies[q] * best;
-      missing += below;
-      if (below > 0 && solves <= pricingRounds) for (const p of nearest(heap, scratch, candidates)) chosen[q].push(p);
+      missing += below.length;
+      if (below.length === 0 || solves > pricingRounds) continue;
+      // The most underpriced pairs join the row's candidates.
+      below.sort((a, b) => cost[base + a] - columnPrices[a] - (cost[base + b] - columnPrices[b]));
+      for (let k = 0; k < below.length && k < candidates; k++) chosen[q].push(below[k]);
     }
     poll?.();
     bound = Math.max(bound, dual);
