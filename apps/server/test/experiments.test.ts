@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { eq, inArray } from 'drizzle-orm';
-import { experimentRecordSchema, type EnvironmentCreate, type ExperimentRecord } from '@fleetlab/warehouse';
+import { experimentRecordSchema, type EnvironmentCreate, type ExecutionTotalsRecord, type ExperimentRecord, type SolveStatsRecord } from '@fleetlab/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solves } from '../src/db/schema.ts';
 import { experimentStatusOf } from '../src/services/experiments-service.ts';
@@ -19,6 +19,30 @@ interface Floor {
 }
 
 type Method = 'GET' | 'POST' | 'DELETE' | 'PATCH';
+
+/** The stats a completed makespan solve stores, with the figures a test cares about. */
+function completedStats(figures: Partial<SolveStatsRecord>): SolveStatsRecord {
+  return {
+    algorithm: 'makespan',
+    algorithm_id: 6,
+    makespan_s: 180,
+    total_distance_m: 360,
+    recharges: 1,
+    deliveries: 10,
+    lower_bound_s: 90,
+    gap: 1,
+    lower_bound_battery_s: 90,
+    gap_battery: 1,
+    runtime_ms: 1200,
+    seed: 1,
+    iterations: 0,
+    stop_reason: 'time_limit',
+    objectives: { completion_time: 180, energy_usage: 36, distance_traveled: 360, balanced_workload: 0, cost_efficiency: 180 },
+    objective_score: 1,
+    objective_weights: { completion_time: 100 },
+    ...figures,
+  };
+}
 
 describe.each(databaseKinds)('experiments on %s', (kind) => {
   let t: TestApp;
@@ -156,17 +180,23 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
     it('derives progress, status and each point’s figures from its solves', async () => {
       const experiment = await createExperiment(alice, sweepBody({ robot_counts: [1, 2, 3] }));
       const [one, two, three] = experiment.points.map((point) => point.solve_id);
-      const stats = (makespan: number) => ({
-        algorithm: 'makespan',
-        makespan_s: makespan,
-        total_distance_m: 2 * makespan,
-        recharges: 1,
-        lower_bound_s: 90,
-        gap: makespan / 90 - 1,
-        runtime_ms: 1200,
-        seed: 1,
-      });
-      const execution = { executed_makespan_s: 200, free_flow_makespan_s: 185, throughput_per_h: 180, waiting_s: 30, max_robot_waiting_s: 20, charger_queue_s: { R1: 60, R2: 30 } };
+      const stats = (makespan: number) => completedStats({ makespan_s: makespan, total_distance_m: 2 * makespan, gap: makespan / 90 - 1 });
+      const execution: ExecutionTotalsRecord = {
+        planned_makespan_s: 180,
+        free_flow_makespan_s: 185,
+        executed_makespan_s: 200,
+        waiting_s: 30,
+        max_robot_waiting_s: 20,
+        max_waiting_robot: 'R1_1',
+        throughput_per_h: 180,
+        deliveries: 10,
+        charger_queue_s: { R1: 60, R2: 30 },
+        extra_charges: 0,
+        deadlocks_resolved: 0,
+        reserve_replays: 0,
+        steps: 200,
+        conflicts: 0,
+      };
       await t.db.update(solves).set({ status: 'completed', results: { R1_1: [] }, stats: { ...stats(180), execution } }).where(eq(solves.id, one));
       await t.db.update(solves).set({ status: 'failed', results: { error: 'pickup P7 is unreachable from every robot' } }).where(eq(solves.id, two));
       await t.db.update(solves).set({ status: 'running', results: null }).where(eq(solves.id, three));
@@ -277,7 +307,7 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
     it('cancel fails the unfinished points with "Cancelled by the user" and keeps finished ones', async () => {
       const experiment = await createExperiment(alice, sweepBody({ robot_counts: [1, 2] }));
       const [finished, unfinished] = experiment.points.map((point) => point.solve_id);
-      await t.db.update(solves).set({ status: 'completed', results: {}, stats: { makespan_s: 50 } }).where(eq(solves.id, finished));
+      await t.db.update(solves).set({ status: 'completed', results: {}, stats: completedStats({ makespan_s: 50 }) }).where(eq(solves.id, finished));
       t.clock.advance(60_000);
 
       const response = await expectStatus(as(alice, 'POST', `/experiments/${experiment.id}/cancel`), 200);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { ALGORITHMS, algorithmByIdOrName, buildProblem, InfeasibleDeliveryError, InvalidProblemError, solve } from '@fleetlab/solver';
+import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, solve } from '@fleetlab/solver';
+import { ALGORITHMS, algorithmByIdOrName } from '@fleetlab/warehouse';
 import { toDense } from './dense.ts';
 import { SimulationError } from './errors.ts';
 import type { FloorEnvironment } from './floor.ts';

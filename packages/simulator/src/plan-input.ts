@@ -1,17 +1,11 @@
+import { ABSENT_PARAMETER_FALLBACKS, SOLVE_PARAMETER_DEFAULTS, type SolveParametersRecord } from '@fleetlab/warehouse';
 import { SimulationError } from './errors.ts';
 import type { Floor, FloorEnvironment } from './floor.ts';
 
-/** The solve parameters an execution reads (spec §9 names; absent ones take the defaults). */
-export interface SimulationParams {
-  robot_speed?: number;
-  max_distance?: number;
-  battery_capacity?: number;
-  /** Minutes per charge. */
-  recharge_time?: number;
-  /** Charging points per station; absent: one per robot of the station, so nobody queues. */
-  chargers?: number;
-  handling_time_s?: number;
-}
+/** The solve parameters an execution reads (absent ones take the warehouse defaults and fallbacks). */
+export type SimulationParams = Partial<
+  Pick<SolveParametersRecord, 'robot_speed' | 'max_distance' | 'battery_capacity' | 'recharge_time' | 'chargers' | 'handling_time_s'>
+>;
 
 export interface ResolvedParams {
   robotSpeed: number;
@@ -47,15 +41,16 @@ function number(value: unknown, name: string, fallback: number, check: (value: n
 
 export function resolveParams(params: SimulationParams | null | undefined): ResolvedParams {
   const given = params ?? {};
+  const defaults = SOLVE_PARAMETER_DEFAULTS;
   return {
-    robotSpeed: number(given.robot_speed, 'robot_speed', 1, (v) => v > 0, 'a number above 0'),
-    maxDistance: number(given.max_distance, 'max_distance', 1000, (v) => v > 0, 'a number above 0'),
-    batteryCapacity: number(given.battery_capacity, 'battery_capacity', 100, (v) => v > 0, 'a number above 0'),
-    rechargeMinutes: number(given.recharge_time, 'recharge_time', 3, (v) => v >= 0, 'a number of minutes >= 0'),
+    robotSpeed: number(given.robot_speed, 'robot_speed', defaults.robot_speed, (v) => v > 0, 'a number above 0'),
+    maxDistance: number(given.max_distance, 'max_distance', defaults.max_distance, (v) => v > 0, 'a number above 0'),
+    batteryCapacity: number(given.battery_capacity, 'battery_capacity', defaults.battery_capacity, (v) => v > 0, 'a number above 0'),
+    rechargeMinutes: number(given.recharge_time, 'recharge_time', defaults.recharge_time, (v) => v >= 0, 'a number of minutes >= 0'),
     chargers: given.chargers === undefined || given.chargers === null
-      ? null
+      ? ABSENT_PARAMETER_FALLBACKS.chargers
       : number(given.chargers, 'chargers', 1, (v) => Number.isInteger(v) && v >= 1, 'a whole number >= 1'),
-    handlingTimeS: number(given.handling_time_s, 'handling_time_s', 0, (v) => v >= 0, 'a number of seconds >= 0'),
+    handlingTimeS: number(given.handling_time_s, 'handling_time_s', ABSENT_PARAMETER_FALLBACKS.handling_time_s, (v) => v >= 0, 'a number of seconds >= 0'),
     reserveScale: 1,
   };
 }

@@ -1,6 +1,6 @@
+import type { PlanStepRecord } from '@fleetlab/warehouse';
 import { round2 } from '../src/plan-builder.ts';
 import { shortestPath, type Problem } from '../src/problem.ts';
-import type { PlanStep } from '../src/types.ts';
 
 /**
  * Rebuilds the original product's greedy plan: each pair, in the given order, to the robot that
@@ -8,10 +8,10 @@ import type { PlanStep } from '../src/types.ts';
  * instances it reproduces the reference figures to the centimetre, so checking it shows why a
  * reference run marked valid can still break the model's return-reserve rule.
  */
-export function rebuildReferenceGreedy(problem: Problem): Record<string, PlanStep[]> {
+export function rebuildReferenceGreedy(problem: Problem): Record<string, PlanStepRecord[]> {
   const n = problem.deliveryCount;
   const { battery_capacity, max_distance } = problem.params;
-  const plan: Record<string, PlanStep[]> = {};
+  const plan: Record<string, PlanStepRecord[]> = {};
   const time = new Float64Array(problem.robotCount);
   const last = new Int32Array(problem.robotCount).fill(-1);
   const position = problem.robots.map((robot) => robot.startNode);

@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALGORITHMS, algorithmByIdOrName } from '../src/algorithms.ts';
+import { ALGORITHMS, algorithmByIdOrName } from '@fleetlab/warehouse';
 import { lowerBound } from '../src/lower-bound.ts';
 import { checkPlan } from '../src/plan-checker.ts';
 import { buildProblem } from '../src/problem.ts';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ALGORITHMS, algorithmByIdOrName } from './algorithms.ts';
+import { ALGORITHMS, algorithmByIdOrName } from '@fleetlab/warehouse';
 import { InfeasibleDeliveryError, InvalidProblemError } from './errors.ts';
 import { checkPlan } from './plan-checker.ts';
 import { buildProblem } from './problem.ts';

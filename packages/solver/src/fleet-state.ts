@@ -44,7 +44,7 @@ export class FleetState {
     readonly scheduler: RechargeScheduler = new RechargeScheduler(problem),
   ) {
     this.evaluators = routes.map((route, r) => new RouteEvaluator(problem, r, route.slice(), scheduler));
-    this.tieScale = TIE_BREAK_WEIGHT / (Math.max(1, problem.robotCount) * scale.divisors[0]);
+    this.tieScale = TIE_BREAK_WEIGHT / (Math.max(1, problem.robotCount) * scale.divisors.completion_time);
     this.summarise();
   }
 

@@ -1,3 +1,4 @@
+import type { PerObjective } from './objective.ts';
 import type { Problem } from './problem.ts';
 import { Insertion, type RouteEvaluator } from './route-evaluator.ts';
 
@@ -42,11 +43,11 @@ export class InsertionTable {
  * at other robots: completion-time and balance weights see the robot's resulting finish time,
  * distance and energy weights its extra distance, cost efficiency its extra busy time.
  */
-export function localCostWeights(problem: Problem, weights: Float64Array, divisors: Float64Array) {
+export function localCostWeights(problem: Problem, weights: PerObjective, divisors: PerObjective) {
   const capacityPerMetre = problem.params.battery_capacity / problem.maxDistance;
-  const finishWeight = weights[0] / divisors[0] + weights[3] / divisors[3];
-  const distanceWeight = weights[1] / divisors[1] + (weights[2] * capacityPerMetre) / divisors[2];
-  const busyWeight = weights[4] / divisors[4];
+  const finishWeight = weights.completion_time / divisors.completion_time + weights.balanced_workload / divisors.balanced_workload;
+  const distanceWeight = weights.distance_traveled / divisors.distance_traveled + (weights.energy_usage * capacityPerMetre) / divisors.energy_usage;
+  const busyWeight = weights.cost_efficiency / divisors.cost_efficiency;
   return (newFinish: number, oldFinish: number, extraDistance: number): number =>
     finishWeight * newFinish + distanceWeight * extraDistance + busyWeight * (newFinish - oldFinish);
 }

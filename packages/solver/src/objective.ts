@@ -1,7 +1,7 @@
 import { evaluateRoute } from './battery-schedule.ts';
 import type { Problem } from './problem.ts';
 import type { Routes } from './plan-builder.ts';
-import { OBJECTIVE_NAMES, type ObjectiveValues, type ObjectiveWeights } from './types.ts';
+import { objectiveNameValues, type ObjectiveName, type ObjectiveValues, type ObjectiveWeights } from '@fleetlab/warehouse';
 
 /** Per-robot finish times and distances of a set of routes. */
 export interface RouteFigures {
@@ -52,33 +52,41 @@ export function objectiveValues(problem: Problem, finish: ArrayLike<number>, dis
   };
 }
 
+/** One number per objective, by name: weights and divisors are never read by position. */
+export type PerObjective = Readonly<Record<ObjectiveName, number>>;
+
 /**
  * Weighted, unit-free objective: each weighted measure divided by its value in the greedy
  * construction's plan (a measure that is 0 there is divided by 1 instead).
  */
 export class ObjectiveScale {
-  readonly weights: Float64Array;
-  readonly divisors: Float64Array;
+  /** Each objective's share of the total weight (completion time alone when nothing weighs). */
+  readonly weights: PerObjective;
+  readonly divisors: PerObjective;
   readonly completionOnly: boolean;
 
   constructor(weights: ObjectiveWeights, reference: ObjectiveValues) {
-    this.weights = new Float64Array(OBJECTIVE_NAMES.length);
-    this.divisors = new Float64Array(OBJECTIVE_NAMES.length);
-    let total = 0;
-    OBJECTIVE_NAMES.forEach((name) => (total += weights[name] ?? 0));
-    OBJECTIVE_NAMES.forEach((name, k) => {
-      this.weights[k] = total > 0 ? (weights[name] ?? 0) / total : k === 0 ? 1 : 0;
-      const value = reference[name];
-      this.divisors[k] = value > 1e-9 ? value : 1;
-    });
-    this.completionOnly = this.weights.every((w, k) => k === 0 || w === 0);
+    const weightOf = (name: ObjectiveName) => weights[name] ?? 0;
+    // Sums below add the terms in one fixed order of names, so the score keeps its last bits
+    // whatever order the weights arrive in.
+    const total =
+      weightOf('completion_time') + weightOf('distance_traveled') + weightOf('energy_usage') + weightOf('balanced_workload') + weightOf('cost_efficiency');
+    const share = (name: ObjectiveName) => (total > 0 ? weightOf(name) / total : name === 'completion_time' ? 1 : 0);
+    const divisor = (name: ObjectiveName) => (reference[name] > 1e-9 ? reference[name] : 1);
+    this.weights = perObjective(share);
+    this.divisors = perObjective(divisor);
+    this.completionOnly = objectiveNameValues.every((name) => name === 'completion_time' || this.weights[name] === 0);
   }
 
   score(values: ObjectiveValues): number {
+    const w = this.weights;
+    const d = this.divisors;
     let sum = 0;
-    OBJECTIVE_NAMES.forEach((name, k) => {
-      if (this.weights[k] > 0) sum += (this.weights[k] * values[name]) / this.divisors[k];
-    });
+    if (w.completion_time > 0) sum += (w.completion_time * values.completion_time) / d.completion_time;
+    if (w.distance_traveled > 0) sum += (w.distance_traveled * values.distance_traveled) / d.distance_traveled;
+    if (w.energy_usage > 0) sum += (w.energy_usage * values.energy_usage) / d.energy_usage;
+    if (w.balanced_workload > 0) sum += (w.balanced_workload * values.balanced_workload) / d.balanced_workload;
+    if (w.cost_efficiency > 0) sum += (w.cost_efficiency * values.cost_efficiency) / d.cost_efficiency;
     return sum;
   }
 
@@ -87,11 +95,15 @@ export class ObjectiveScale {
     const w = this.weights;
     const d = this.divisors;
     let sum = 0;
-    if (w[0] > 0) sum += (w[0] * latest) / d[0];
-    if (w[1] > 0) sum += (w[1] * travelled) / d[1];
-    if (w[2] > 0) sum += (w[2] * ((travelled / maxDistance) * capacity)) / d[2];
-    if (w[3] > 0) sum += (w[3] * (latest - earliest)) / d[3];
-    if (w[4] > 0) sum += (w[4] * busy) / d[4];
+    if (w.completion_time > 0) sum += (w.completion_time * latest) / d.completion_time;
+    if (w.distance_traveled > 0) sum += (w.distance_traveled * travelled) / d.distance_traveled;
+    if (w.energy_usage > 0) sum += (w.energy_usage * ((travelled / maxDistance) * capacity)) / d.energy_usage;
+    if (w.balanced_workload > 0) sum += (w.balanced_workload * (latest - earliest)) / d.balanced_workload;
+    if (w.cost_efficiency > 0) sum += (w.cost_efficiency * busy) / d.cost_efficiency;
     return sum;
   }
+}
+
+function perObjective(valueOf: (name: ObjectiveName) => number): PerObjective {
+  return Object.fromEntries(objectiveNameValues.map((name) => [name, valueOf(name)])) as Record<ObjectiveName, number>;
 }

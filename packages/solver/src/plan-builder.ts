@@ -1,6 +1,6 @@
 import { evaluateRoute } from './battery-schedule.ts';
 import { shortestPath, type Problem } from './problem.ts';
-import type { PlanStep } from './types.ts';
+import type { PlanStepRecord } from '@fleetlab/warehouse';
 
 /** Delivery indices per robot, in visiting order; index r belongs to problem.robots[r]. */
 export type Routes = number[][];
@@ -21,8 +21,8 @@ function batteryPercent(problem: Problem, sinceCharge: number): number {
  * (`total_distance`, the original product's meaning) and since t = 0 (`odometer_m`), rounded to 2
  * decimals. Throws if a route cannot be made legal (algorithms only hand over legal routes).
  */
-export function buildRobotSteps(problem: Problem, robot: number, route: readonly number[]): PlanStep[] {
-  const steps: PlanStep[] = [];
+export function buildRobotSteps(problem: Problem, robot: number, route: readonly number[]): PlanStepRecord[] {
+  const steps: PlanStepRecord[] = [];
   if (route.length === 0) return steps;
   const rechargeBefore = new Uint8Array(route.length);
   const { finish } = evaluateRoute(problem, robot, route, rechargeBefore);

@@ -1,6 +1,6 @@
+import type { ObjectiveValues } from '@fleetlab/warehouse';
 import { objectiveValues } from './objective.ts';
 import type { Problem } from './problem.ts';
-import type { ObjectiveValues } from './types.ts';
 
 export interface PlanMetrics {
   makespan_s: number;

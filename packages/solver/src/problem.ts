@@ -1,12 +1,7 @@
 import { InfeasibleDeliveryError, InvalidProblemError } from './errors.ts';
 import { buildCsrGraph, DijkstraRunner, type CsrGraph } from './shortest-paths.ts';
-import {
-  DEFAULT_PARAMETERS,
-  OBJECTIVE_NAMES,
-  type ObjectiveWeights,
-  type ProblemInput,
-  type SolveParameters,
-} from './types.ts';
+import { objectiveNameValues, SOLVE_PARAMETER_DEFAULTS, SOLVE_PARAMETER_RANGES, type ObjectiveWeights } from '@fleetlab/warehouse';
+import type { ProblemInput, SolveParameters } from './types.ts';
 
 export interface ProblemRobot {
   id: string;
@@ -69,12 +64,15 @@ function positiveNumber(value: unknown, name: string, fallback: number, minimum 
   return value;
 }
 
-/** Fills spec §9 defaults and rejects values the model cannot use. */
-export function resolveParameters(params: Partial<SolveParameters> | null | undefined): SolveParameters {
+/**
+ * Fills the spec §9 defaults and rejects values the model cannot use. The model's limits are
+ * wider than the product's ranges (instance files may, say, recharge in 0 minutes).
+ */
+function resolveParameters(params: Partial<SolveParameters> | null | undefined): SolveParameters {
   const given = params ?? {};
   const weights: ObjectiveWeights = {};
-  const rawWeights = given.objective_weights ?? DEFAULT_PARAMETERS.objective_weights;
-  for (const name of OBJECTIVE_NAMES) {
+  const rawWeights = given.objective_weights ?? SOLVE_PARAMETER_DEFAULTS.objective_weights;
+  for (const name of objectiveNameValues) {
     const weight = (rawWeights as Record<string, unknown>)[name];
     if (weight === undefined || weight === null) continue;
     if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
@@ -82,20 +80,21 @@ export function resolveParameters(params: Partial<SolveParameters> | null | unde
     }
     if (weight > 0) weights[name] = weight;
   }
-  if (Object.keys(weights).length === 0) weights.completion_time = 100;
-  const balance = given.balance_factor ?? DEFAULT_PARAMETERS.balance_factor;
-  if (typeof balance !== 'number' || !Number.isFinite(balance) || balance < 0 || balance > 100) {
-    throw new InvalidProblemError(`Parameter balance_factor must be a number from 0 to 100, got ${JSON.stringify(balance)}`);
+  if (Object.keys(weights).length === 0) Object.assign(weights, SOLVE_PARAMETER_DEFAULTS.objective_weights);
+  const balance = given.balance_factor ?? SOLVE_PARAMETER_DEFAULTS.balance_factor;
+  const balanceRange = SOLVE_PARAMETER_RANGES.balance_factor;
+  if (typeof balance !== 'number' || !Number.isFinite(balance) || balance < balanceRange.min || balance > balanceRange.max) {
+    throw new InvalidProblemError(`Parameter balance_factor must be a number from ${balanceRange.min} to ${balanceRange.max}, got ${JSON.stringify(balance)}`);
   }
-  const rechargeTime = given.recharge_time ?? DEFAULT_PARAMETERS.recharge_time;
+  const rechargeTime = given.recharge_time ?? SOLVE_PARAMETER_DEFAULTS.recharge_time;
   if (typeof rechargeTime !== 'number' || !Number.isFinite(rechargeTime) || rechargeTime < 0) {
     throw new InvalidProblemError(`Parameter recharge_time must be a number of at least 0, got ${JSON.stringify(rechargeTime)}`);
   }
   const resolved: SolveParameters = {
-    time_limit: positiveNumber(given.time_limit, 'time_limit', DEFAULT_PARAMETERS.time_limit),
-    battery_capacity: positiveNumber(given.battery_capacity, 'battery_capacity', DEFAULT_PARAMETERS.battery_capacity),
-    max_distance: positiveNumber(given.max_distance, 'max_distance', DEFAULT_PARAMETERS.max_distance),
-    robot_speed: positiveNumber(given.robot_speed, 'robot_speed', DEFAULT_PARAMETERS.robot_speed),
+    time_limit: positiveNumber(given.time_limit, 'time_limit', SOLVE_PARAMETER_DEFAULTS.time_limit),
+    battery_capacity: positiveNumber(given.battery_capacity, 'battery_capacity', SOLVE_PARAMETER_DEFAULTS.battery_capacity),
+    max_distance: positiveNumber(given.max_distance, 'max_distance', SOLVE_PARAMETER_DEFAULTS.max_distance),
+    robot_speed: positiveNumber(given.robot_speed, 'robot_speed', SOLVE_PARAMETER_DEFAULTS.robot_speed),
     recharge_time: rechargeTime,
     balance_factor: balance,
     objective_weights: weights,

@@ -1,4 +1,4 @@
-import { algorithmByIdOrName, ALGORITHMS } from './algorithms.ts';
+import { algorithmByIdOrName, ALGORITHMS, type AlgorithmName, type PlanResultsRecord, type PlanStatsRecord } from '@fleetlab/warehouse';
 import { SolveCancelledError, type AlgorithmContext } from './algorithms/context.ts';
 import { evolveGiantTours } from './algorithms/genetic-split.ts';
 import { assignGreedyByDistance } from './algorithms/greedy-distance.ts';
@@ -16,7 +16,6 @@ import { buildRobotSteps, round2, type Routes } from './plan-builder.ts';
 import type { Problem } from './problem.ts';
 import { createRandom } from './random.ts';
 import { repairRoutes } from './route-repair.ts';
-import type { AlgorithmName, PlanResults, PlanStep, SolveStats } from './types.ts';
 
 export interface SolveProgress {
   fraction: number;
@@ -40,8 +39,8 @@ export interface SolveOptions {
 }
 
 export interface SolveOutcome {
-  results: PlanResults;
-  stats: SolveStats;
+  results: PlanResultsRecord;
+  stats: PlanStatsRecord;
 }
 
 const PROGRESS_INTERVAL_MS = 250;
@@ -117,7 +116,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   // The battery-aware bound only feeds the report, so it is computed after the search.
   const batteryBoundS = Math.max(bound.makespan_s, batteryAwareBound(problem, checkCancelled).makespan_s);
 
-  const robotSteps: PlanResults = {};
+  const robotSteps: PlanResultsRecord = {};
   problem.robots.forEach((robot, r) => {
     robotSteps[robot.id] = buildRobotSteps(problem, r, routes[r]);
   });
@@ -128,9 +127,9 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   const { metrics } = check;
   const makespan = metrics.makespan_s;
   // A zero bound only happens when there is nothing to do, so there is no gap to report.
-  const gap = bound.makespan_s > 0 ? Math.max(0, makespan / bound.makespan_s - 1) : 0;
-  const gapBattery = batteryBoundS > 0 ? Math.max(0, makespan / batteryBoundS - 1) : 0;
-  const stats: SolveStats = {
+  const gap = bound.makespan_s > 0 ? makespan / bound.makespan_s - 1 : 0;
+  const gapBattery = batteryBoundS > 0 ? makespan / batteryBoundS - 1 : 0;
+  const stats: PlanStatsRecord = {
     algorithm: algorithm.name,
     algorithm_id: algorithm.id,
     makespan_s: round2(makespan),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALGORITHMS, algorithmByIdOrName, buildProblem, checkPlan, solve, type AlgorithmName } from '../src/index.ts';
+import { ALGORITHMS, algorithmByIdOrName, type AlgorithmName } from '@fleetlab/warehouse';
+import { buildProblem, checkPlan, solve } from '../src/index.ts';
 import { loadFixture, summary } from './helpers.ts';
 
 const NAMES = ALGORITHMS.map((algorithm) => algorithm.name);
@@ -78,6 +79,14 @@ describe('algorithm registry', () => {
     expect(algorithmByIdOrName('kmeans')?.id).toBe(3);
     expect(algorithmByIdOrName('simulated_annealing')).toBeUndefined();
     expect(algorithmByIdOrName(8)).toBeUndefined();
+  });
+
+  it('runs every algorithm of the warehouse list under its own name and id', () => {
+    const problem = buildProblem(loadFixture('line-one-robot'));
+    for (const algorithm of ALGORITHMS) {
+      const { stats } = solve(problem, { algorithm: algorithm.id, maxIterations: 5, timeLimitS: 5 });
+      expect([stats.algorithm, stats.algorithm_id]).toEqual([algorithm.name, algorithm.id]);
+    }
   });
 
   it('solve accepts an algorithm id and rejects an unknown one', () => {

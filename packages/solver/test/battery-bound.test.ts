@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { batteryAwareBound } from '../src/battery-bound.ts';
-import { ALGORITHMS, buildProblem, checkPlan, InfeasibleDeliveryError, lowerBound, solve, type Problem, type ProblemInput } from '../src/index.ts';
+import { ALGORITHMS } from '@fleetlab/warehouse';
+import { buildProblem, checkPlan, InfeasibleDeliveryError, lowerBound, solve, type Problem, type ProblemInput } from '../src/index.ts';
 import { gridInstanceArbitrary, loadFixture, loadInstance, makeEnvironment } from './helpers.ts';
 
 /**

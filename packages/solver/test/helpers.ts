@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { buildProblem, InfeasibleDeliveryError, type PlanStep, type Problem, type ProblemInput } from '../src/index.ts';
+import type { PlanStepRecord } from '@fleetlab/warehouse';
+import { buildProblem, InfeasibleDeliveryError, type Problem, type ProblemInput } from '../src/index.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -37,7 +38,7 @@ export function makeEnvironment(spec: {
   };
 }
 
-export function summary(steps: PlanStep[]): string[] {
+export function summary(steps: PlanStepRecord[]): string[] {
   return steps.map((step) => (typeof step.task === 'string' ? `${step.task}@${step.path[step.path.length - 1]}` : step.task.join('>')));
 }
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildProblem, checkPlan, solve, type PlanStep } from '../src/index.ts';
+import type { PlanStepRecord } from '@fleetlab/warehouse';
+import { buildProblem, checkPlan, solve } from '../src/index.ts';
 import { loadFixture } from './helpers.ts';
 
 const problem = buildProblem(loadFixture('battery-two-robots'));
 const valid = solve(problem, { algorithm: 'greedy_distance' }).results;
 
-function clone(): Record<string, PlanStep[]> {
+function clone(): Record<string, PlanStepRecord[]> {
   return JSON.parse(JSON.stringify(valid));
 }
 
@@ -150,7 +151,7 @@ describe('checkPlan', () => {
   it('rejects a task that is not one of the deliveries and a malformed step', () => {
     const plan = clone();
     plan.R2_1.push({ ...plan.R2_1[0], task: ['P1', 'D1'], path: ['D1', 'P1', 'D1'], total_distance: 18, odometer_m: 18, completion_time: 18, battery_remaining: 25 });
-    plan.R2_1.push({ task: ['P1', 'D1'], path: [] } as unknown as PlanStep);
+    plan.R2_1.push({ task: ['P1', 'D1'], path: [] } as unknown as PlanStepRecord);
     const errors = checkPlan(problem, plan).errors;
     expect(errors).toContain('R2_1 step 2: delivery P1 -> D1 is done more than once');
     expect(errors).toContain('R2_1 step 3: a step needs a non-empty path');

@@ -1,10 +1,12 @@
+import { SOLVE_PARAMETER_DEFAULTS } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
 import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, nodeDistance, shortestPath, solve } from '../src/index.ts';
 import { loadFixture, makeEnvironment } from './helpers.ts';
 
 describe('buildProblem', () => {
-  it('fills the spec §9 defaults', () => {
-    const problem = buildProblem(loadFixture('line-one-robot'));
+  it('fills the spec §9 defaults, the warehouse ones', () => {
+    const problem = buildProblem({ ...loadFixture('line-one-robot'), params: undefined });
+    expect(problem.params).toEqual(SOLVE_PARAMETER_DEFAULTS);
     expect(problem.params).toEqual({
       time_limit: 300,
       battery_capacity: 100,

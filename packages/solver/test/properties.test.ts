@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALGORITHMS, checkPlan, lowerBound, solve } from '../src/index.ts';
+import { ALGORITHMS } from '@fleetlab/warehouse';
+import { checkPlan, lowerBound, solve } from '../src/index.ts';
 import { buildUnlessInfeasible, gridInstanceArbitrary } from './helpers.ts';
 
 /** Random small warehouses whose charge ranges from tight (recharges needed) to ample. */

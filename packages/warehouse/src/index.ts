@@ -57,7 +57,7 @@ export {
 } from './layout/editing.ts';
 export { fillWithShelfRows, type ShelfRowsTemplate } from './layout/template.ts';
 export { batteryPercent } from './layout/battery-percent.ts';
-export { normalizeObjectiveWeights, type ObjectiveToggles, type ObjectiveWeights } from './layout/objective-weights.ts';
+export { normalizeObjectiveWeights, type ObjectiveToggles } from './layout/objective-weights.ts';
 
 export { buildNavigationGraph, type BuildNavigationGraphOptions } from './graph/build-navigation-graph.ts';
 export { graphNodesOf, type GraphSourceElements } from './graph/graph-nodes.ts';

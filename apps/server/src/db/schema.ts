@@ -21,6 +21,8 @@ import type {
   NavigationGraphRecord,
   ScenarioParametersRecord,
   SolveParametersRecord,
+  SolveResultsRecord,
+  SolveStatsRecord,
   TaskDetailsRecord,
 } from '@fleetlab/warehouse';
 
@@ -181,9 +183,9 @@ export const solves = pgTable(
     algorithm_id: integer('algorithm_id').notNull(),
     parameters: jsonb('parameters').$type<SolveParametersRecord>().notNull(),
     /** Robot id -> steps (spec §3), or `{error}` when failed; never the figures. */
-    results: jsonb('results').$type<Record<string, unknown>>(),
+    results: jsonb('results').$type<SolveResultsRecord>(),
     /** The solve's figures (makespan, bound, gap, stop reason, ...); null until completed. */
-    stats: jsonb('stats').$type<Record<string, unknown>>(),
+    stats: jsonb('stats').$type<SolveStatsRecord>(),
     /** The plan run by all robots on the shared floor (timelines, heat map); read by GET /solves/{id} only. */
     execution: jsonb('execution').$type<ExecutionRecord>(),
     progress: jsonb('progress').$type<Record<string, unknown>>(),

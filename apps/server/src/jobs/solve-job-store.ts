@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { fleetForScenario } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
-import type { ExecutionRecord } from '@fleetlab/warehouse';
+import type { ExecutionRecord, PlanResultsRecord, SolveResultsRecord, SolveStatsRecord } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import type { SolvePhase } from './solve-thread-protocol.ts';
 import { environments, scenarios, solves, tasks, type EnvironmentRow, type SolveRow } from '../db/schema.ts';
@@ -100,8 +100,8 @@ export class SolveJobStore {
   async complete(
     solveId: number,
     jobId: string,
-    results: Record<string, unknown>,
-    stats: Record<string, unknown>,
+    results: PlanResultsRecord,
+    stats: SolveStatsRecord,
     execution: ExecutionRecord | null,
   ): Promise<boolean> {
     return this.finish(solveId, jobId, 'completed', results, stats, execution);
@@ -144,8 +144,8 @@ export class SolveJobStore {
     solveId: number,
     jobId: string,
     status: 'completed' | 'failed',
-    results: Record<string, unknown>,
-    stats: Record<string, unknown> | null,
+    results: SolveResultsRecord,
+    stats: SolveStatsRecord | null,
     execution: ExecutionRecord | null,
   ): Promise<boolean> {
     const updated = await this.db

@@ -1,6 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { PlanResults, SolveStats } from '@fleetlab/solver';
-import type { ExecutionRecord } from '@fleetlab/warehouse';
+import type { ExecutionRecord, PlanResultsRecord, SolveStatsRecord } from '@fleetlab/warehouse';
 import {
   CONTROL_FLAG_COUNT,
   FINISH_EARLY_FLAG,
@@ -12,7 +11,7 @@ import {
 const THREAD_ENTRY = new URL('./solve-thread.mjs', import.meta.url);
 
 export type SolveThreadOutcome =
-  | { kind: 'completed'; results: PlanResults; stats: SolveStats; execution: ExecutionRecord | null; stoppedEarly: boolean }
+  | { kind: 'completed'; results: PlanResultsRecord; stats: SolveStatsRecord; execution: ExecutionRecord | null; stoppedEarly: boolean }
   | { kind: 'rejected'; message: string }
   | { kind: 'not-started' }
   /** Terminated from outside (cancellation or hand-back); nothing was produced. */

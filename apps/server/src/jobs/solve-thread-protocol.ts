@@ -1,5 +1,5 @@
-import type { PlanResults, ProblemInput, SolveStats } from '@fleetlab/solver';
-import type { ExecutionRecord } from '@fleetlab/warehouse';
+import type { ProblemInput } from '@fleetlab/solver';
+import type { ExecutionRecord, PlanResultsRecord, SolveStatsRecord } from '@fleetlab/warehouse';
 
 /** One solve handed to a pool thread (structured-cloned once). */
 export interface SolveThreadRequest {
@@ -28,8 +28,8 @@ export type SolveThreadMessage =
   | {
       runId: number;
       type: 'completed';
-      results: PlanResults;
-      stats: SolveStats;
+      results: PlanResultsRecord;
+      stats: SolveStatsRecord;
       execution: ExecutionRecord | null;
       executionError: string | null;
       stoppedEarly: boolean;

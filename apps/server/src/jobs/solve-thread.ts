@@ -3,6 +3,7 @@ import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, solve } from '@fleetlab/solver';
 import { simulate, SimulationError } from '@fleetlab/simulator';
+import type { SolveStatsRecord } from '@fleetlab/warehouse';
 import { FINISH_EARLY_FLAG, type SolveThreadMessage, type SolveThreadRequest } from './solve-thread-protocol.ts';
 
 /**
@@ -60,7 +61,7 @@ function runSolve(request: SolveThreadRequest): SolveThreadMessage {
       if (!(error instanceof SimulationError)) throw error;
       executionError = error.message;
     }
-    const withExecution = { ...stats, execution: execution?.totals ?? null, ...(executionError ? { execution_error: executionError } : {}) };
+    const withExecution: SolveStatsRecord = { ...stats, execution: execution?.totals ?? null, ...(executionError ? { execution_error: executionError } : {}) };
     return { runId, type: 'completed', results: outcome.results, stats: withExecution, execution, executionError, stoppedEarly: clockJumped };
   } catch (error) {
     if (error instanceof InfeasibleDeliveryError || error instanceof InvalidProblemError) {

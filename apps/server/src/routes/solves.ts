@@ -1,10 +1,22 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordReferenceSchema, solveCreateSchema, solveRecordSchema, solveSummarySchema } from '@fleetlab/warehouse';
+import {
+  ALGORITHMS,
+  DEFAULT_ALGORITHM,
+  recordReferenceSchema,
+  SOLVE_PARAMETER_DEFAULTS,
+  solveCreateSchema,
+  solveRecordSchema,
+  solveSummarySchema,
+} from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
 import type { Services } from '../services/index.ts';
 import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
+
+const defaultsText = Object.entries(SOLVE_PARAMETER_DEFAULTS)
+  .map(([name, value]) => `${name} ${typeof value === 'object' ? JSON.stringify(value) : value}`)
+  .join(', ');
 
 export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   requireUser(app, services.auth);
@@ -67,9 +79,8 @@ export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         tags: ['solves'],
         summary: 'Create a solve (stored as pending)',
         description:
-          'Missing parameters take the defaults (time_limit 300, battery_capacity 100, max_distance 1000, ' +
-          'robot_speed 1, recharge_time 3, balance_factor 50, objective_weights {completion_time: 100}); ' +
-          'algorithm_id 1-7 or parameters.algorithm_type name the algorithm (greedy_distance by default). ' +
+          `Missing parameters take the defaults (${defaultsText}); ` +
+          `algorithm_id ${ALGORITHMS[0].id}-${ALGORITHMS.at(-1)!.id} or parameters.algorithm_type name the algorithm (${DEFAULT_ALGORITHM} by default). ` +
           'The environment, scenario and task must be the caller’s (404), the task must belong to the scenario ' +
           'and the scenario to the environment (400).',
         security: bearerSecurity,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { buildProblem, checkPlan, type PlanCheck } from '@fleetlab/solver';
-import type { SolveParametersRecord } from '@fleetlab/warehouse';
+import { ALGORITHM_IDS, type SolveParametersRecord } from '@fleetlab/warehouse';
 import type { Database } from '../../src/db/client.ts';
 import { environments, scenarios, solves, tasks, users, type SolveRow } from '../../src/db/schema.ts';
 import { SPEC_DEFAULT_SOLVE_PARAMETERS } from '../support/fixtures.ts';
@@ -35,8 +35,6 @@ export function isolatedPickupInstance(): SolverInstance & { isolatedPair: [stri
 
 /** The spec defaults with a short time limit, so queue tests finish quickly. */
 export const DEFAULT_TEST_PARAMETERS: SolveParametersRecord = { ...SPEC_DEFAULT_SOLVE_PARAMETERS, time_limit: 2 };
-
-const ALGORITHM_IDS = { greedy_distance: 1, makespan: 6 } as const;
 
 export interface StoredChain {
   userId: number;
@@ -88,7 +86,7 @@ export async function storeInstance(db: Database, instance: SolverInstance): Pro
 export async function storePendingSolve(
   db: Database,
   chain: StoredChain,
-  options: { algorithm: keyof typeof ALGORITHM_IDS; timeLimitS: number },
+  options: { algorithm: 'greedy_distance' | 'makespan'; timeLimitS: number },
 ): Promise<number> {
   const [row] = await db
     .insert(solves)

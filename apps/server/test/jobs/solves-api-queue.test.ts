@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { planResultsSchema, solveStatsSchema } from '@fleetlab/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BullmqSolveQueue } from '../../src/jobs/bullmq-solve-queue.ts';
 import { EmbeddedSolveQueue } from '../../src/jobs/embedded-solve-queue.ts';
@@ -57,6 +58,9 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     }
     expect(solve.status).toBe('completed');
     expect(solve.stats.algorithm).toBe('greedy_distance');
+    // Results and stats are exactly what the warehouse schemas describe: parsing keeps every field.
+    expect(planResultsSchema.parse(solve.results)).toEqual(solve.results);
+    expect(solveStatsSchema.parse(solve.stats)).toEqual(solve.stats);
     // Executed on the shared floor in the same job: totals in stats, timelines in `execution`, lists without it.
     expect(solve.execution.totals.deliveries).toBe(2);
     expect(solve.stats.execution).toEqual(solve.execution.totals);

@@ -1,6 +1,7 @@
 // Record shapes of spec §3 and §7. The records come from the zod schemas of
-// @fleetlab/warehouse (what the server validates and answers); the contents of a
-// solve's `results` and `progress` are typed here because the schema keeps them open.
+// @fleetlab/warehouse (what the server validates and answers); a solve's `results` and
+// `stats` are read defensively (see `Solve`), and its `progress` is typed here because the
+// schema keeps it open.
 import type {
   DimensionsRecord,
   ElementsRecord,
@@ -10,7 +11,6 @@ import type {
   GraphEdgeRecord,
   GraphNodeRecord,
   NavigationGraphRecord,
-  ObjectiveKey,
   PickupDropoffPairRecord,
   PointRecord,
   ScenarioCreate,
@@ -53,12 +53,20 @@ export type Task = TaskRecord;
 export type TaskType = TaskTypeValue;
 export type TaskDetails = TaskDetailsRecord;
 export type PickupDropoffPair = PickupDropoffPairRecord;
-export type Solve = SolveRecord;
+/**
+ * A solve as the pages read it. The server answers `results` and `stats` as the warehouse
+ * schemas say; the pages accept what spec §3 allows too (a `stats` key inside results, steps
+ * without battery figures, solves of older versions with fewer figures) and read them through
+ * `robotPlansOf` (steps as `PlanStepReading`) and `planStatsOf` (`SolveStatsRecord` fields).
+ */
+export type Solve = Omit<SolveRecord, 'results' | 'stats'> & {
+  results: Record<string, unknown> | null;
+  stats: Record<string, unknown> | null;
+};
 /** A solve as GET /solves lists it: no results, no execution. */
-export type SolveSummary = SolveSummaryRecord;
+export type SolveSummary = Omit<SolveSummaryRecord, 'stats'> & { stats: Record<string, unknown> | null };
 export type SolveStatus = SolveStatusValue;
 export type SolveParameters = SolveParametersRecord;
-export type ObjectiveName = ObjectiveKey;
 
 export type NewEnvironment = EnvironmentCreate;
 export type NewScenario = ScenarioCreate;

@@ -1,5 +1,6 @@
+import { ALGORITHM_BY_NAME } from '@fleetlab/warehouse';
 import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
-import { ALGORITHM_LABELS, bestComparisonRow, formatGap, formatNumber, formatSeconds, type ComparisonRow } from './experiment-figures.ts';
+import { bestComparisonRow, formatGap, formatNumber, formatSeconds, type ComparisonRow } from './experiment-figures.ts';
 import { PointSolveLinkCell, PointStatusCell } from './point-cells.tsx';
 
 const COMPARISON_COLUMNS: readonly DataTableColumn[] = [
@@ -26,7 +27,7 @@ export function ComparisonTable({ rows }: { readonly rows: readonly ComparisonRo
           return (
             <tr key={row.solveId} data-best={isBest || undefined} className={isBest ? 'bg-emerald-500/10' : undefined}>
               <th scope="row" className="px-4 py-2 font-semibold text-white">
-                {ALGORITHM_LABELS[row.algorithm]}
+                {ALGORITHM_BY_NAME[row.algorithm].label}
                 {isBest && <span className="ml-2 rounded bg-emerald-500/20 px-1.5 py-0.5 text-xs text-emerald-200">Best</span>}
               </th>
               <td className="px-4 py-2 text-slate-200">{formatSeconds(row.makespan)}</td>

@@ -5,16 +5,6 @@ import { MAX_SWEEP_POINTS, SOLVE_PARAMETER_RANGES } from '@fleetlab/warehouse';
 import { csvField } from '../components/results/plan-export.ts';
 import { findKnee } from './knee.ts';
 
-export const ALGORITHM_LABELS: Record<AlgorithmName, string> = {
-  greedy_distance: 'Greedy Distance',
-  hungarian: 'Hungarian',
-  kmeans: 'K-Means Clustering',
-  auction: 'Auction',
-  genetic: 'Genetic',
-  makespan: 'Makespan Optimiser',
-  marginal_benefit: 'Marginal Benefit',
-};
-
 /** What a sweep varies: the fleet size, or the chargers per station. */
 export type SweepAxis = 'robots' | 'chargers';
 

@@ -2,6 +2,8 @@
 // results screen (spec §2 'When completed', §9). Pure functions only: the components and
 // the CSV export read every number and label from here, so each rule is tested once.
 
+import { SOLVE_PARAMETER_DEFAULTS, type PlanStepReading, type SolveParametersRecord, type SolveStatsRecord } from '@fleetlab/warehouse';
+
 // ---------------------------------------------------------------- record fields (pages)
 
 /** A record timestamp as a local date and time; an absent or broken one reads '—'. */
@@ -26,20 +28,8 @@ export function formatPoint(point: readonly number[] | null | undefined): string
 
 // ---------------------------------------------------------------- reading a plan
 
-/** One step of a robot's plan (spec §3, docs solve-model 'Result format'). */
-export interface PlanStep {
-  readonly task: readonly string[] | string;
-  readonly path: readonly string[];
-  /** Metres since the robot's last charge (a recharge step includes its leg to the station). */
-  readonly total_distance: number;
-  /** Metres since t = 0; absent in plans of the original backend, where it is rebuilt from total_distance. */
-  readonly odometer_m?: number | null;
-  readonly completion_time: number;
-  readonly battery_remaining?: number | null;
-  readonly battery_capacity?: number | null;
-  readonly max_distance?: number | null;
-  readonly recharge_time?: number | null;
-}
+/** One step of a robot's plan (spec §3), as the results page reads it. */
+export type PlanStep = PlanStepReading;
 
 export interface RobotPlan {
   readonly robotId: string;
@@ -47,19 +37,15 @@ export interface RobotPlan {
 }
 
 /** The solve parameters the figures depend on (a subset of spec §3 Solve.parameters). */
-export interface PlanParameters {
-  readonly battery_capacity?: number | null;
-  readonly max_distance?: number | null;
-  readonly robot_speed?: number | null;
-  readonly recharge_time?: number | null;
-}
+export type PlanParameters = Readonly<Partial<Pick<SolveParametersRecord, 'battery_capacity' | 'max_distance' | 'robot_speed' | 'recharge_time'>>>;
 
-/** Spec §2/§9 fallbacks for the battery formula. */
-export const DEFAULT_BATTERY_CAPACITY = 100;
-export const DEFAULT_MAX_DISTANCE = 1000;
-/** Spec §9 solve default, used when a recharge step does not say how long it waited. */
-export const DEFAULT_SOLVE_RECHARGE_MINUTES = 3;
-export const DEFAULT_ROBOT_SPEED = 1;
+/** Spec §2/§9 fallbacks for the battery formula, and the solve's defaults for a step that does not say. */
+const {
+  battery_capacity: DEFAULT_BATTERY_CAPACITY,
+  max_distance: DEFAULT_MAX_DISTANCE,
+  recharge_time: DEFAULT_SOLVE_RECHARGE_MINUTES,
+  robot_speed: DEFAULT_ROBOT_SPEED,
+} = SOLVE_PARAMETER_DEFAULTS;
 
 /** Keys a results map may hold besides robots: `error` of a failed solve, and `stats`, which spec §3 allows there. */
 const NON_ROBOT_KEYS = new Set(['stats', 'error']);
@@ -91,21 +77,8 @@ export function robotPlansOf(results: Readonly<Record<string, unknown>> | null |
   return plans.sort((a, b) => compareRobotIds(a.robotId, b.robotId));
 }
 
-/** The solve record's `stats` (docs solve-model), read defensively. */
-export interface PlanStats {
-  readonly algorithm?: string;
-  readonly makespan_s?: number;
-  readonly total_distance_m?: number;
-  readonly recharges?: number;
-  readonly lower_bound_s?: number;
-  readonly gap?: number;
-  /** A tighter bound that also counts the recharges max_distance forces (solver's battery-aware bound). */
-  readonly lower_bound_battery_s?: number;
-  readonly gap_battery?: number;
-  readonly runtime_ms?: number;
-  readonly seed?: number;
-  readonly [key: string]: unknown;
-}
+/** The solve record's `stats` (docs solve-model), read defensively: solves of older versions carry fewer figures. */
+export type PlanStats = Partial<SolveStatsRecord>;
 
 export function planStatsOf(stats: unknown): PlanStats | null {
   return stats && typeof stats === 'object' && !Array.isArray(stats) ? (stats as PlanStats) : null;

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ObjectiveName } from '../api/types.ts';
-import { defaultObjectiveSettings, objectiveWeightsToSubmit, OBJECTIVE_NAMES, type ObjectiveSettings } from './objective-weights.ts';
+import { objectiveNameValues, type ObjectiveName } from '@fleetlab/warehouse';
+import { defaultObjectiveSettings, objectiveWeightsToSubmit, type ObjectiveSettings } from './objective-weights.ts';
 
 function settings(enabled: Partial<Record<ObjectiveName, number>>, disabled: Partial<Record<ObjectiveName, number>> = {}): ObjectiveSettings {
   const result = defaultObjectiveSettings();
-  for (const name of OBJECTIVE_NAMES) result[name] = { enabled: false, weight: disabled[name] ?? 0 };
+  for (const name of objectiveNameValues) result[name] = { enabled: false, weight: disabled[name] ?? 0 };
   for (const [name, weight] of Object.entries(enabled)) result[name as ObjectiveName] = { enabled: true, weight: weight ?? 0 };
   return result;
 }
@@ -71,12 +71,12 @@ describe('objectiveWeightsToSubmit', () => {
     const setting = fc.record({ enabled: fc.boolean(), weight: fc.oneof(fc.double({ min: 0, max: 100, noNaN: true }), fc.integer({ min: 0, max: 100 })) });
     fc.assert(
       fc.property(fc.tuple(setting, setting, setting, setting, setting), (tuple) => {
-        const input = Object.fromEntries(OBJECTIVE_NAMES.map((name, index) => [name, tuple[index]])) as ObjectiveSettings;
+        const input = Object.fromEntries(objectiveNameValues.map((name, index) => [name, tuple[index]])) as ObjectiveSettings;
         const result = objectiveWeightsToSubmit(input);
         const values = Object.values(result);
         expect(values.reduce((sum, value) => sum + value, 0)).toBe(100);
         for (const value of values) expect(Number.isInteger(value) && value >= 0).toBe(true);
-        const expectedKeys = OBJECTIVE_NAMES.filter((name) => input[name].enabled);
+        const expectedKeys = objectiveNameValues.filter((name) => input[name].enabled);
         expect(Object.keys(result)).toEqual(expectedKeys.length > 0 ? expectedKeys : ['completion_time']);
       }),
     );

@@ -1,21 +1,14 @@
-import { normalizeObjectiveWeights, objectiveNameValues } from '@fleetlab/warehouse';
-import type { ObjectiveName } from '../api/types.ts';
-
-/** The objectives in the order of spec §9; "first" in the normalisation rule means this order. */
-export const OBJECTIVE_NAMES: readonly ObjectiveName[] = objectiveNameValues;
+import { normalizeObjectiveWeights, objectiveNameValues, SOLVE_PARAMETER_DEFAULTS, type ObjectiveName } from '@fleetlab/warehouse';
 
 export interface ObjectiveSetting { enabled: boolean; weight: number }
 export type ObjectiveSettings = Record<ObjectiveName, ObjectiveSetting>;
 
-/** Spec §9: completion_time enabled at 100, the others disabled at 0. */
+/** Spec §9: the default weights enabled (completion_time at 100), the others disabled at 0. */
 export function defaultObjectiveSettings(): ObjectiveSettings {
-  return {
-    completion_time: { enabled: true, weight: 100 },
-    energy_usage: { enabled: false, weight: 0 },
-    distance_traveled: { enabled: false, weight: 0 },
-    balanced_workload: { enabled: false, weight: 0 },
-    cost_efficiency: { enabled: false, weight: 0 },
-  };
+  const defaults: Partial<Record<ObjectiveName, number>> = SOLVE_PARAMETER_DEFAULTS.objective_weights;
+  return Object.fromEntries(
+    objectiveNameValues.map((name) => [name, { enabled: defaults[name] !== undefined, weight: defaults[name] ?? 0 }]),
+  ) as ObjectiveSettings;
 }
 
 /**
@@ -26,7 +19,7 @@ export function defaultObjectiveSettings(): ObjectiveSettings {
 export function objectiveWeightsToSubmit(settings: ObjectiveSettings): Partial<Record<ObjectiveName, number>> {
   const toggles: Partial<Record<ObjectiveName, boolean>> = {};
   const weights: Partial<Record<ObjectiveName, number>> = {};
-  for (const name of OBJECTIVE_NAMES) {
+  for (const name of objectiveNameValues) {
     toggles[name] = settings[name].enabled;
     weights[name] = settings[name].weight;
   }

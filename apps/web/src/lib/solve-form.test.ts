@@ -1,14 +1,19 @@
+import fc from 'fast-check';
+import { ABSENT_PARAMETER_FALLBACKS, ALGORITHMS, solveParametersInputSchema } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import {
+  boundedNumberProblem,
   createSolveErrorText,
+  HANDLING_TIME_RULE,
   MAX_DISTANCE_RULE,
   parseBoundedNumber,
+  parseChargers,
   RECHARGE_TIME_RULE,
   TIME_LIMIT_RULE,
   ROBOT_SPEED_RULE,
   SELECTABLE_ALGORITHMS,
-  algorithmIdOf,
+  type NumberFieldRule,
 } from './solve-form.ts';
 
 describe('advanced solve fields', () => {
@@ -41,9 +46,71 @@ describe('advanced solve fields', () => {
     expect(parseBoundedNumber('0', TIME_LIMIT_RULE)).toBe(1);
     expect(parseBoundedNumber('99999', TIME_LIMIT_RULE)).toBe(3600);
   });
+
+  it('Max Distance held to 0 is refused on the form, as the server refuses it', () => {
+    expect(boundedNumberProblem('Max Distance', 0, MAX_DISTANCE_RULE)).toBe('Max Distance must be above 0');
+    expect(boundedNumberProblem('Max Distance', 0.5, MAX_DISTANCE_RULE)).toBeNull();
+    expect(boundedNumberProblem('Robot Speed', 0.1, ROBOT_SPEED_RULE)).toBeNull();
+  });
+
+  it('Handling Time: 0 to 600 s, non-numeric means none', () => {
+    expect(parseBoundedNumber('12.5', HANDLING_TIME_RULE)).toBe(12.5);
+    expect(parseBoundedNumber('', HANDLING_TIME_RULE)).toBe(0);
+    expect(parseBoundedNumber('-3', HANDLING_TIME_RULE)).toBe(0);
+    expect(parseBoundedNumber('9000', HANDLING_TIME_RULE)).toBe(600);
+  });
+
+  it('Chargers per Station: blank is one per robot (absent), else a whole number from 1 to 10', () => {
+    const refused = 'Chargers per Station must be a whole number from 1 to 10, or blank';
+    expect(parseChargers('  ')).toEqual({ chargers: undefined, problem: null });
+    expect(parseChargers('2')).toEqual({ chargers: 2, problem: null });
+    expect(parseChargers('10')).toEqual({ chargers: 10, problem: null });
+    for (const typed of ['0', '11', '1.5', 'two', '-1']) expect(parseChargers(typed)).toEqual({ chargers: undefined, problem: refused });
+  });
+
+  it('Chargers per Station: whatever is typed, the form sends what the server accepts or says why not', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double({ min: -20, max: 20, noNaN: true }).map(String), fc.integer({ min: -3, max: 13 }).map(String), fc.constantFrom('', ' ', 'x')), (raw) => {
+        const { chargers, problem } = parseChargers(raw);
+        if (problem) return;
+        expect(solveParametersInputSchema.shape.chargers.safeParse(chargers).success).toBe(true);
+      }),
+      { numRuns: 300, seed: 14 },
+    );
+  });
+
+  const fields: [keyof typeof solveParametersInputSchema.shape, NumberFieldRule][] = [
+    ['max_distance', MAX_DISTANCE_RULE],
+    ['robot_speed', ROBOT_SPEED_RULE],
+    ['recharge_time', RECHARGE_TIME_RULE],
+    ['time_limit', TIME_LIMIT_RULE],
+    ['handling_time_s', HANDLING_TIME_RULE],
+  ];
+  for (const [field, rule] of fields) {
+    it(`${field}: whatever is typed, the form sends what the server's schema accepts or says why not`, () => {
+      const typed = fc.oneof(
+        fc.double({ min: -20_000, max: 20_000, noNaN: true }).map(String),
+        fc.constantFrom('', 'abc', '0', '-0', String(rule.min), String(rule.max), String(rule.fallback)),
+      );
+      fc.assert(
+        fc.property(typed, (raw) => {
+          const value = parseBoundedNumber(raw, rule);
+          const accepted = solveParametersInputSchema.shape[field].safeParse(value).success;
+          expect(boundedNumberProblem(field, value, rule) === null).toBe(accepted);
+        }),
+        { numRuns: 300, seed: 16 },
+      );
+      // An absent field means the fallback: the spec default, or none for handling time.
+      expect(solveParametersInputSchema.parse({})[field] ?? ABSENT_PARAMETER_FALLBACKS.handling_time_s).toBe(rule.fallback);
+    });
+  }
 });
 
 describe('algorithms', () => {
+  it('offers the warehouse list but hungarian, with its labels and hints', () => {
+    expect(SELECTABLE_ALGORITHMS).toEqual(ALGORITHMS.filter((algorithm) => algorithm.id !== 2));
+  });
+
   it('offers every algorithm but hungarian, with the ids of spec §7', () => {
     expect(SELECTABLE_ALGORITHMS.map((algorithm) => [algorithm.name, algorithm.id])).toEqual([
       ['greedy_distance', 1],
@@ -53,7 +120,6 @@ describe('algorithms', () => {
       ['makespan', 6],
       ['marginal_benefit', 7],
     ]);
-    expect(algorithmIdOf('makespan')).toBe(6);
   });
 });
 

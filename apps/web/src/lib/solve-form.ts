@@ -1,16 +1,54 @@
+import {
+  ABSENT_PARAMETER_FALLBACKS,
+  ALGORITHMS,
+  isInParameterRange,
+  SOLVE_PARAMETER_DEFAULTS,
+  SOLVE_PARAMETER_RANGES,
+  type ParameterRange,
+} from '@fleetlab/warehouse';
 import { ApiError } from '../api/client.ts';
 
-export interface NumberFieldRule { min: number; max: number; fallback: number; step?: number }
+/** A number field of a form: the range its value must lie in, and the fallback for non-numeric input. */
+export interface NumberFieldRule extends ParameterRange {
+  readonly fallback: number;
+}
 
-/** Spec §5 ranges and fallbacks of the advanced solve settings. */
-export const MAX_DISTANCE_RULE: NumberFieldRule = { min: 0, max: 10000, fallback: 1000 };
-export const ROBOT_SPEED_RULE: NumberFieldRule = { min: 0.1, max: 5, fallback: 1, step: 0.1 };
-export const RECHARGE_TIME_RULE: NumberFieldRule = { min: 3, max: 120, fallback: 3 };
-/** How long the searching algorithms (genetic, makespan) may improve; spec §9 default 300 s. */
-export const TIME_LIMIT_RULE: NumberFieldRule = { min: 1, max: 3600, fallback: 300 };
+type FormParameter = 'max_distance' | 'robot_speed' | 'recharge_time' | 'time_limit';
+
+function ruleOf(parameter: FormParameter): NumberFieldRule {
+  return { ...SOLVE_PARAMETER_RANGES[parameter], fallback: SOLVE_PARAMETER_DEFAULTS[parameter] };
+}
+
+/** Spec §5 ranges and fallbacks of the advanced solve settings: the schema's ranges, the spec §9 defaults. */
+export const MAX_DISTANCE_RULE = ruleOf('max_distance');
+export const ROBOT_SPEED_RULE = ruleOf('robot_speed');
+export const RECHARGE_TIME_RULE = ruleOf('recharge_time');
+/** How long the searching algorithms (genetic, makespan) may improve. */
+export const TIME_LIMIT_RULE = ruleOf('time_limit');
+
+/** Seconds each robot spends at a pickup and at a dropoff: non-numeric input means none. */
+export const HANDLING_TIME_RULE: NumberFieldRule = { ...SOLVE_PARAMETER_RANGES.handling_time_s, fallback: ABSENT_PARAMETER_FALLBACKS.handling_time_s };
+
+/** Charging points per station; a blank field leaves it to the server: one per robot, so nobody queues. */
+export const CHARGERS_RANGE = SOLVE_PARAMETER_RANGES.chargers;
+
+/**
+ * The typed Chargers per Station: blank is absent (no queue); anything else must be a whole
+ * number in the schema's range, or the form says so rather than guess what was meant.
+ */
+export function parseChargers(raw: string): { chargers: number | undefined; problem: string | null } {
+  const trimmed = raw.trim();
+  if (trimmed === '') return { chargers: undefined, problem: null };
+  const value = Number(trimmed);
+  if (Number.isFinite(value) && isInParameterRange(value, CHARGERS_RANGE)) return { chargers: value, problem: null };
+  return { chargers: undefined, problem: `Chargers per Station must be a whole number from ${CHARGERS_RANGE.min} to ${CHARGERS_RANGE.max}, or blank` };
+}
 
 /** Spec §9 solve parameters the form does not expose. */
-export const FIXED_SOLVE_PARAMETERS = { battery_capacity: 100, balance_factor: 50 } as const;
+export const FIXED_SOLVE_PARAMETERS = {
+  battery_capacity: SOLVE_PARAMETER_DEFAULTS.battery_capacity,
+  balance_factor: SOLVE_PARAMETER_DEFAULTS.balance_factor,
+} as const;
 
 /** A typed-in number: non-numeric input takes the fallback, numbers are held to the range. */
 export function parseBoundedNumber(raw: string, rule: NumberFieldRule): number {
@@ -20,26 +58,17 @@ export function parseBoundedNumber(raw: string, rule: NumberFieldRule): number {
   return Math.min(rule.max, Math.max(rule.min, value));
 }
 
-export const ALGORITHMS = [
-  { name: 'greedy_distance', id: 1, label: 'Greedy (Distance)', hint: 'Takes the tasks in order and gives each to the robot that can finish it soonest. Instant and predictable: the baseline to beat.' },
-  { name: 'hungarian', id: 2, label: 'Hungarian', hint: 'Rounds of optimal one-task-per-robot assignment.' },
-  { name: 'kmeans', id: 3, label: 'K-Means Clustering', hint: 'Groups pickups into one zone per robot, then orders each route. Suits layouts with clear zones.' },
-  { name: 'auction', id: 4, label: 'Auction', hint: 'Robots bid for tasks on marginal cost, with the balance factor weighing their load. Keeps the fleet evenly busy.' },
-  { name: 'genetic', id: 5, label: 'Genetic Algorithm', hint: 'Evolves whole plans with crossover, mutation and local search until the time limit. Slower, often near-optimal.' },
-  { name: 'makespan', id: 6, label: 'Makespan Optimizer', hint: 'Minimises the time to the last delivery with construction plus local search, stopping early once proven optimal. Best for large task sets.' },
-  { name: 'marginal_benefit', id: 7, label: 'Marginal Benefit', hint: 'Regret-based insertion: the task with the most to lose is placed first. Strong when batteries are tight.' },
-] as const;
-
-export type AlgorithmName = (typeof ALGORITHMS)[number]['name'];
+/**
+ * The form's message for a held-to-range value the server would still refuse: only a range whose
+ * minimum itself is refused (Max Distance 0 leaves no charge to move on) has one. Null when valid.
+ */
+export function boundedNumberProblem(label: string, value: number, rule: NumberFieldRule): string | null {
+  if (isInParameterRange(value, rule)) return null;
+  return rule.aboveMin && value <= rule.min ? `${label} must be above ${rule.min}` : `${label} must be from ${rule.min} to ${rule.max}`;
+}
 
 /** Spec §7: the select offers every algorithm except hungarian. */
 export const SELECTABLE_ALGORITHMS = ALGORITHMS.filter((algorithm) => algorithm.name !== 'hungarian');
-
-export const DEFAULT_ALGORITHM: AlgorithmName = 'greedy_distance';
-
-export function algorithmIdOf(name: AlgorithmName): number {
-  return ALGORITHMS.find((algorithm) => algorithm.name === name)?.id ?? 1;
-}
 
 export const CREATE_SOLVE_FAILED = 'Failed to create solve. Please try again.';
 
@@ -51,14 +80,6 @@ export function createSolveErrorText(error: unknown): string {
   }
   return CREATE_SOLVE_FAILED;
 }
-
-export const OBJECTIVE_LABELS = {
-  completion_time: 'Completion Time',
-  energy_usage: 'Energy Usage',
-  distance_traveled: 'Distance Traveled',
-  balanced_workload: 'Balanced Workload',
-  cost_efficiency: 'Cost Efficiency',
-} as const;
 
 export const OBJECTIVES_RECOMMENDATION =
   'Recommendation: keep Completion Time as the main objective for the shortest shift. Add Energy Usage or Distance Traveled when batteries are the bottleneck, and Balanced Workload to spread work evenly across robots.';

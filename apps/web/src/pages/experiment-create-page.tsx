@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { algorithmNameValues, type AlgorithmName, type ExperimentKind } from '@fleetlab/warehouse';
+import { ALGORITHM_BY_NAME, algorithmNameValues, isInParameterRange, SOLVE_PARAMETER_RANGES, type AlgorithmName, type ExperimentKind } from '@fleetlab/warehouse';
 import { isApiError } from '../api/client.ts';
 import { useEnvironment, useScenarios, useTasks } from '../api/hooks.ts';
 import { Alert } from '../components/ui/alert.tsx';
@@ -8,7 +8,7 @@ import { SelectField, TextAreaField, TextField } from '../components/ui/form-fie
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
-import { ALGORITHM_LABELS, parseChargerCounts, parseRobotCounts } from '../experiments/experiment-figures.ts';
+import { parseChargerCounts, parseRobotCounts } from '../experiments/experiment-figures.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { useCreateExperiment, type NewExperiment } from '../experiments/experiments-api.ts';
 
@@ -78,7 +78,8 @@ export default function ExperimentCreatePage() {
     if (!taskId) found.task = 'Please select a task';
     if (!name.trim()) found.name = 'Name is required';
     const limit = Number(timeLimit);
-    if (!Number.isFinite(limit) || limit < 1 || limit > 3600) found.timeLimit = 'Time limit is 1 to 3600 seconds';
+    const limitRange = SOLVE_PARAMETER_RANGES.time_limit;
+    if (!isInParameterRange(limit, limitRange)) found.timeLimit = `Time limit is ${limitRange.min} to ${limitRange.max} seconds`;
     let counts: number[] = [];
     if (kind === 'fleet_sweep') {
       const parsed = parseRobotCounts(robotCounts, robotsInEnvironment);
@@ -169,7 +170,7 @@ export default function ExperimentCreatePage() {
               <SelectField label="Algorithm" value={algorithm} onChange={(event) => setAlgorithm(event.target.value as AlgorithmName)}>
                 {algorithmNameValues.map((value) => (
                   <option key={value} value={value}>
-                    {ALGORITHM_LABELS[value]}
+                    {ALGORITHM_BY_NAME[value].label}
                   </option>
                 ))}
               </SelectField>
@@ -198,7 +199,7 @@ export default function ExperimentCreatePage() {
                 {algorithmNameValues.map((value) => (
                   <label key={value} className="flex items-center gap-2 text-sm text-slate-200">
                     <input type="checkbox" checked={compared.includes(value)} onChange={() => toggleCompared(value)} />
-                    {ALGORITHM_LABELS[value]}
+                    {ALGORITHM_BY_NAME[value].label}
                   </label>
                 ))}
               </div>

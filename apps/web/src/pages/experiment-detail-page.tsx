@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ALGORITHM_BY_NAME } from '@fleetlab/warehouse';
 import { isNotFound } from '../api/client.ts';
 import { useScenario, useTask } from '../api/hooks.ts';
 import { downloadTextFile } from '../components/results/plan-export.ts';
@@ -11,7 +12,6 @@ import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonDanger, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
 import { ComparisonTable } from '../experiments/comparison-table.tsx';
 import {
-  ALGORITHM_LABELS,
   comparisonRows,
   experimentCsvFileName,
   experimentToCsv,
@@ -170,7 +170,7 @@ function SweepResults({ record, tolerance, tolerancePercent, onTolerancePercent 
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <h2 id="sweep-heading" className="text-lg font-semibold text-white">
-              {ALGORITHM_LABELS[record.algorithms[0]]} by {axis === 'chargers' ? 'chargers per station' : 'fleet size'}
+              {ALGORITHM_BY_NAME[record.algorithms[0]].label} by {axis === 'chargers' ? 'chargers per station' : 'fleet size'}
             </h2>
             <p className="text-sm text-slate-400">
               {knee

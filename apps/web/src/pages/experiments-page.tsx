@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
+import { ALGORITHM_BY_NAME } from '@fleetlab/warehouse';
 import { StatusBadge } from '../components/ui/badges.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
-import { ALGORITHM_LABELS } from '../experiments/experiment-figures.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
 import { useExperiments } from '../experiments/experiments-api.ts';
@@ -45,8 +45,8 @@ export default function ExperimentsPage() {
               </div>
               <p className="text-sm text-slate-300">
                 {experiment.kind === 'fleet_sweep'
-                  ? `${ALGORITHM_LABELS[experiment.algorithms[0]]} on ${experiment.robot_counts.join(', ')} robots`
-                  : experiment.algorithms.map((algorithm) => ALGORITHM_LABELS[algorithm]).join(' vs ')}
+                  ? `${ALGORITHM_BY_NAME[experiment.algorithms[0]].label} on ${experiment.robot_counts.join(', ')} robots`
+                  : experiment.algorithms.map((algorithm) => ALGORITHM_BY_NAME[algorithm].label).join(' vs ')}
               </p>
               <ExperimentProgress progress={experiment.progress} />
               <Link to={`/experiments/${experiment.id}`} className={`${linkText} text-sm`}>

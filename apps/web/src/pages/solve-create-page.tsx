@@ -1,38 +1,33 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ALGORITHM_BY_NAME, ALGORITHM_IDS, DEFAULT_ALGORITHM, OBJECTIVE_LABELS, objectiveNameValues, type AlgorithmName, type ObjectiveName } from '@fleetlab/warehouse';
 import { useCreateSolve, useEnvironments, useScenarios, useTasks } from '../api/hooks.ts';
-import type { ObjectiveName } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/ui/form-field.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { ScenarioSelectField } from '../components/ui/scenario-select-field.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, inputClass, linkText } from '../components/ui/styles.ts';
-import {
-  defaultObjectiveSettings,
-  objectiveWeightsToSubmit,
-  OBJECTIVE_NAMES,
-  type ObjectiveSettings,
-} from '../lib/objective-weights.ts';
+import { defaultObjectiveSettings, objectiveWeightsToSubmit, type ObjectiveSettings } from '../lib/objective-weights.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import {
-  algorithmIdOf,
+  boundedNumberProblem,
+  CHARGERS_RANGE,
   createSolveErrorText,
-  DEFAULT_ALGORITHM,
   FIXED_SOLVE_PARAMETERS,
+  HANDLING_TIME_RULE,
   MAX_DISTANCE_RULE,
   OBJECTIVES_RECOMMENDATION,
-  OBJECTIVE_LABELS,
   parseBoundedNumber,
+  parseChargers,
   RECHARGE_TIME_RULE,
   TIME_LIMIT_RULE,
   ROBOT_SPEED_RULE,
   SELECTABLE_ALGORITHMS,
-  type AlgorithmName,
   type NumberFieldRule,
 } from '../lib/solve-form.ts';
 
-interface SolveFormErrors { scenario?: string; task?: string; name?: string }
+interface SolveFormErrors { scenario?: string; task?: string; name?: string; maxDistance?: string; chargers?: string }
 
 export default function SolveCreatePage() {
   const navigate = useNavigate();
@@ -52,6 +47,8 @@ export default function SolveCreatePage() {
   const [robotSpeed, setRobotSpeed] = useState(String(ROBOT_SPEED_RULE.fallback));
   const [rechargeTime, setRechargeTime] = useState(String(RECHARGE_TIME_RULE.fallback));
   const [timeLimit, setTimeLimit] = useState(String(TIME_LIMIT_RULE.fallback));
+  const [chargers, setChargers] = useState('');
+  const [handlingTime, setHandlingTime] = useState(String(HANDLING_TIME_RULE.fallback));
   const [objectives, setObjectives] = useState<ObjectiveSettings>(defaultObjectiveSettings);
   const [errors, setErrors] = useState<SolveFormErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -79,8 +76,8 @@ export default function SolveCreatePage() {
   }, [tasks.data, selectedScenario, taskId]);
 
   const normalizedWeights = useMemo(() => objectiveWeightsToSubmit(objectives), [objectives]);
-  const algorithmHint = SELECTABLE_ALGORITHMS.find((candidate) => candidate.name === algorithm)?.hint;
-  const enabledCount = OBJECTIVE_NAMES.filter((objective) => objectives[objective].enabled).length;
+  const algorithmHint = ALGORITHM_BY_NAME[algorithm].hint;
+  const enabledCount = objectiveNameValues.filter((objective) => objectives[objective].enabled).length;
 
   function changeScenario(value: string) {
     setScenarioId(value);
@@ -97,9 +94,22 @@ export default function SolveCreatePage() {
     if (!scenarioId || !selectedScenario) found.scenario = 'Please select a scenario';
     if (!taskId || !scenarioTasks.some((task) => String(task.id) === taskId)) found.task = 'Please select a task';
     if (!name.trim()) found.name = 'Name is required';
+    // Held to the spec's 0 to 10000, Max Distance can still be the 0 the server refuses.
+    const maxDistanceValue = parseBoundedNumber(maxDistance, MAX_DISTANCE_RULE);
+    const maxDistanceProblem = boundedNumberProblem('Max Distance', maxDistanceValue, MAX_DISTANCE_RULE);
+    if (maxDistanceProblem) {
+      found.maxDistance = maxDistanceProblem;
+      setShowAdvanced(true);
+    }
+    const chargersField = parseChargers(chargers);
+    if (chargersField.problem) {
+      found.chargers = chargersField.problem;
+      setShowAdvanced(true);
+    }
     setErrors(found);
     setSubmitError(null);
-    if (found.scenario || found.task || found.name || !selectedScenario) return;
+    if (found.scenario || found.task || found.name || found.maxDistance || found.chargers || !selectedScenario) return;
+    const handlingTimeS = parseBoundedNumber(handlingTime, HANDLING_TIME_RULE);
 
     try {
       const created = await createSolve.mutateAsync({
@@ -109,15 +119,18 @@ export default function SolveCreatePage() {
           time_limit: parseBoundedNumber(timeLimit, TIME_LIMIT_RULE),
           algorithm_type: algorithm,
           battery_capacity: FIXED_SOLVE_PARAMETERS.battery_capacity,
-          max_distance: parseBoundedNumber(maxDistance, MAX_DISTANCE_RULE),
+          max_distance: maxDistanceValue,
           robot_speed: parseBoundedNumber(robotSpeed, ROBOT_SPEED_RULE),
           recharge_time: parseBoundedNumber(rechargeTime, RECHARGE_TIME_RULE),
           objective_weights: objectiveWeightsToSubmit(objectives),
           balance_factor: FIXED_SOLVE_PARAMETERS.balance_factor,
+          // Absent unless set, so a default solve sends exactly the spec's parameters.
+          ...(chargersField.chargers !== undefined ? { chargers: chargersField.chargers } : {}),
+          ...(handlingTimeS > 0 ? { handling_time_s: handlingTimeS } : {}),
         },
         environment_id: selectedScenario.environment_id,
         scenario_id: selectedScenario.id,
-        algorithm_id: algorithmIdOf(algorithm),
+        algorithm_id: ALGORITHM_IDS[algorithm],
         task_id: Number(taskId),
       });
       navigate(`/solves/${created.id}`);
@@ -216,6 +229,7 @@ export default function SolveCreatePage() {
                   rule={MAX_DISTANCE_RULE}
                   value={maxDistance}
                   hint="Distance on one full charge, 0 to 10000."
+                  error={errors.maxDistance}
                   onChange={setMaxDistance}
                 />
                 <BoundedNumberField label="Robot Speed (m/s)" rule={ROBOT_SPEED_RULE} value={robotSpeed} hint="0.1 to 5." onChange={setRobotSpeed} />
@@ -226,6 +240,27 @@ export default function SolveCreatePage() {
                   value={timeLimit}
                   hint="Search time for Genetic and Makespan, 1 to 3600; the others finish sooner."
                   onChange={setTimeLimit}
+                />
+              </div>
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                <TextField
+                  label="Chargers per Station"
+                  type="number"
+                  min={CHARGERS_RANGE.min}
+                  max={CHARGERS_RANGE.max}
+                  step={1}
+                  value={chargers}
+                  placeholder="One per robot"
+                  hint={`Robots that find every charger busy queue on the shared floor; blank: one per robot, ${CHARGERS_RANGE.min} to ${CHARGERS_RANGE.max}.`}
+                  error={errors.chargers}
+                  onChange={(event) => setChargers(event.target.value)}
+                />
+                <BoundedNumberField
+                  label="Handling Time (s)"
+                  rule={HANDLING_TIME_RULE}
+                  value={handlingTime}
+                  hint={`Spent at each pickup and each dropoff, ${HANDLING_TIME_RULE.min} to ${HANDLING_TIME_RULE.max}.`}
+                  onChange={setHandlingTime}
                 />
               </div>
               <ObjectiveWeightsFieldset
@@ -270,7 +305,7 @@ function ObjectiveWeightsFieldset({
         Enabled objectives are weighted in percent; the weights are scaled to sum to 100 when you start.
       </p>
       <ul className="space-y-3">
-        {OBJECTIVE_NAMES.map((objective) => {
+        {objectiveNameValues.map((objective) => {
           const setting = objectives[objective];
           const checkboxId = `${baseId}-${objective}-enabled`;
           const weightId = `${baseId}-${objective}-weight`;
@@ -325,11 +360,12 @@ interface BoundedNumberFieldProps {
   readonly rule: NumberFieldRule;
   readonly value: string;
   readonly hint: string;
+  readonly error?: string;
   readonly onChange: (value: string) => void;
 }
 
 /** An advanced-settings number input whose browser bounds (and step) come from its parsing rule. */
-function BoundedNumberField({ label, rule, value, hint, onChange }: BoundedNumberFieldProps) {
+function BoundedNumberField({ label, rule, value, hint, error, onChange }: BoundedNumberFieldProps) {
   return (
     <TextField
       label={label}
@@ -339,6 +375,7 @@ function BoundedNumberField({ label, rule, value, hint, onChange }: BoundedNumbe
       step={rule.step}
       value={value}
       hint={hint}
+      error={error}
       onChange={(event) => onChange(event.target.value)}
     />
   );

@@ -1,3 +1,4 @@
+import type { StopReason } from '@fleetlab/warehouse';
 import type { Problem } from '../problem.ts';
 import type { ObjectiveScale } from '../objective.ts';
 import type { Random } from '../random.ts';
@@ -27,14 +28,6 @@ export interface AlgorithmContext {
   /** Why the algorithm ended (stats.stop_reason); the constructive ones leave `completed`. */
   stopReason: StopReason;
 }
-
-/**
- * `optimal`: proven (exact method on a small instance, or makespan equal to the lower bound);
- * `stalled`: no better plan for as long as the search had taken to find its best, and 10 s at
- * least (see `searchStalled`); `time_limit`, `iteration_limit`: the caller's caps; `completed`:
- * a constructive algorithm that ends on its own.
- */
-export type StopReason = 'optimal' | 'stalled' | 'time_limit' | 'iteration_limit' | 'completed';
 
 /** A search stalls after STALL_MIN_MS without improving, and no sooner than it took to find its best. */
 export const STALL_MIN_MS = 10_000;

@@ -26,7 +26,7 @@ export function assignBySequentialAuction(context: AlgorithmContext): Routes {
   for (let j = 0; j < n; j++) open.push(j);
   const table = new InsertionTable(problem, evaluators, open);
   const cost = localCostWeights(problem, context.scale.weights, context.scale.divisors);
-  const loadScale = 1 / context.scale.divisors[0];
+  const loadScale = 1 / context.scale.divisors.completion_time;
   const bidOf = (r: number, j: number): number => {
     const index = r * n + j;
     const finish = table.finish[index];

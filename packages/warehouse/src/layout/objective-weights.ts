@@ -1,10 +1,9 @@
-import { objectiveNameValues, type ObjectiveKey } from '../records/index.ts';
+import { objectiveNameValues, type ObjectiveName, type ObjectiveWeights } from '../records/objectives.ts';
 
-export type ObjectiveToggles = Partial<Record<ObjectiveKey, boolean>>;
-export type ObjectiveWeights = Partial<Record<ObjectiveKey, number>>;
+export type ObjectiveToggles = Partial<Record<ObjectiveName, boolean>>;
 
 /** Spec §5: with nothing enabled, completion time is. */
-const DEFAULT_OBJECTIVE: ObjectiveKey = 'completion_time';
+const DEFAULT_OBJECTIVE: ObjectiveName = 'completion_time';
 
 /**
  * The objective weights a solve form submits (spec §5): only enabled objectives, in the spec's
@@ -36,6 +35,6 @@ function withRemainderToFirst(exact: number[], round: (value: number) => number)
   return shares;
 }
 
-function sharesOf(objectives: readonly ObjectiveKey[], shares: readonly number[]): ObjectiveWeights {
+function sharesOf(objectives: readonly ObjectiveName[], shares: readonly number[]): ObjectiveWeights {
   return Object.fromEntries(objectives.map((objective, index) => [objective, shares[index]])) as ObjectiveWeights;
 }

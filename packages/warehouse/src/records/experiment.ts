@@ -6,7 +6,9 @@ import {
   recordReferenceSchema,
   timestampsSchema,
 } from './common.ts';
-import { algorithmNameSchema, SOLVE_PARAMETER_RANGES, solveParametersInputSchema, solveStatusSchema } from './solve.ts';
+import { ALGORITHMS, algorithmNameSchema } from './algorithms.ts';
+import { solveStatusSchema } from './solve.ts';
+import { SOLVE_PARAMETER_RANGES, solveParametersInputSchema } from './solve-parameters.ts';
 
 export const experimentKindValues = ['fleet_sweep', 'algorithm_comparison', 'charger_sweep'] as const;
 export const experimentKindSchema = z.enum(experimentKindValues);
@@ -86,7 +88,7 @@ export const experimentCreateSchema = z
       if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by an algorithm_comparison');
       const algorithms = body.algorithms;
       if (algorithms === undefined) issue('algorithms', 'Required for an algorithm_comparison');
-      else if (algorithms.length < 2 || algorithms.length > 7) issue('algorithms', 'Expected 2 to 7 algorithms');
+      else if (algorithms.length < 2 || algorithms.length > ALGORITHMS.length) issue('algorithms', `Expected 2 to ${ALGORITHMS.length} algorithms`);
       else if (hasDuplicates(algorithms)) issue('algorithms', 'Algorithms must be distinct');
     }
   });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { registerBodySchema, loginBodySchema } from './auth.ts';
 import { recordReferenceSchema } from './common.ts';
 import { environmentCreateSchema } from './environment.ts';
-import { ALGORITHM_IDS, algorithmNameOf, solveCreateSchema } from './solve.ts';
+import { ALGORITHM_IDS, algorithmNameOf } from './algorithms.ts';
+import { solveCreateSchema } from './solve.ts';
+import { SOLVE_PARAMETER_RANGES, solveParametersInputSchema } from './solve-parameters.ts';
 
 const solveIds = { name: 'Run', environment_id: 1, scenario_id: 2, task_id: 3 };
 
@@ -31,6 +33,16 @@ describe('API record schemas', () => {
     const contradiction = solveCreateSchema.safeParse({ ...solveIds, algorithm_id: 2, parameters: { algorithm_type: 'kmeans' } });
     expect(contradiction.success).toBe(false);
     expect(contradiction.error?.issues[0].path).toEqual(['parameters', 'algorithm_type']);
+  });
+
+  it('holds every solve parameter to its range, the one the form and the solver read too', () => {
+    const fields = ['time_limit', 'battery_capacity', 'max_distance', 'robot_speed', 'recharge_time', 'balance_factor', 'chargers', 'handling_time_s', 'robot_count'] as const;
+    for (const field of fields) {
+      const range: { min: number; max: number; aboveMin?: boolean } = SOLVE_PARAMETER_RANGES[field];
+      const accepts = (value: number) => solveParametersInputSchema.shape[field].safeParse(value).success;
+      expect([field, accepts(range.min), accepts(range.max), accepts(range.max + 1), accepts(range.min - 1)]).toEqual([field, !range.aboveMin, true, false, false]);
+    }
+    expect(SOLVE_PARAMETER_RANGES.max_distance).toEqual({ min: 0, aboveMin: true, max: 10_000 });
   });
 
   it('maps every algorithm id of spec §7 back to its name', () => {

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { algorithmNameSchema } from './algorithms.ts';
+import { executionTotalsSchema } from './execution.ts';
+import { objectiveValuesSchema, objectiveNameValues } from './objectives.ts';
+
+/** A charge at the home station; `recharge_in_place` (no charger) only appears in plans of the original product. */
+export const rechargeTaskValues = ['recharge', 'recharge_in_place'] as const;
+
+/** One step of a robot's plan, as the solver writes it into `solve.results` (solve model, "Result format"). */
+export const planStepSchema = z.object({
+  task: z.union([z.tuple([z.string(), z.string()]), z.enum(rechargeTaskValues)]),
+  /** Node ids, from the robot's current node along graph edges. */
+  path: z.array(z.string()),
+  /** Metres since the robot's last charge (a recharge step includes its leg to the station). */
+  total_distance: z.number(),
+  /** Metres since t = 0, never reset. */
+  odometer_m: z.number(),
+  /** Seconds from t = 0 to the end of the step, recharge wait included. */
+  completion_time: z.number(),
+  /** Percent after the step; after a recharge, the full capacity. */
+  battery_remaining: z.number(),
+  battery_capacity: z.number(),
+  max_distance: z.number(),
+  /** Minutes at the station, on recharge steps. */
+  recharge_time: z.number().optional(),
+});
+export type PlanStepRecord = z.infer<typeof planStepSchema>;
+
+/** Step fields a client may find missing: plans of the original product carry no odometer_m, and spec §2 lets the battery figures be absent. */
+type MaybeAbsentStepField = 'odometer_m' | 'battery_remaining' | 'battery_capacity' | 'max_distance';
+
+/**
+ * A step as the results page reads it (spec §2, §3): without the battery figures it falls back to
+ * the solve's parameters, and a task that is neither a pair nor a recharge is shown as it is.
+ */
+export type PlanStepReading = Omit<PlanStepRecord, 'task' | MaybeAbsentStepField> &
+  Partial<Pick<PlanStepRecord, MaybeAbsentStepField>> & { readonly task: readonly string[] | string };
+
+/** Robot id -> steps and nothing else; every robot of the environment has a key ([] when idle). */
+export const planResultsSchema = z.record(z.string(), z.array(planStepSchema));
+export type PlanResultsRecord = z.infer<typeof planResultsSchema>;
+
+/** `results` of a failed solve. */
+export const failedResultsSchema = z.object({ error: z.string() });
+
+/**
+ * Why a search ended: `optimal` (proven: exact method on a small instance, or makespan equal to
+ * the lower bound); `stalled` (no better plan for as long as the search took to find its best,
+ * and 10 s at least); `time_limit`, `iteration_limit` (the caller's caps); `completed` (a
+ * constructive algorithm that ends on its own).
+ */
+export const stopReasonValues = ['optimal', 'stalled', 'time_limit', 'iteration_limit', 'completed'] as const;
+export type StopReason = (typeof stopReasonValues)[number];
+
+/** The figures the solver reports beside a plan (solve model, "Result format"). */
+export const planStatsSchema = z.object({
+  algorithm: algorithmNameSchema,
+  algorithm_id: z.number().int(),
+  makespan_s: z.number(),
+  total_distance_m: z.number(),
+  recharges: z.number().int(),
+  deliveries: z.number().int(),
+  lower_bound_s: z.number(),
+  /** makespan / lower bound - 1 (0 when both are 0). */
+  gap: z.number(),
+  /** The battery-aware bound (>= lower_bound_s): also counts the recharges each robot is forced into. */
+  lower_bound_battery_s: z.number(),
+  /** makespan / lower_bound_battery_s - 1 (0 when both are 0). */
+  gap_battery: z.number(),
+  runtime_ms: z.number(),
+  seed: z.number(),
+  iterations: z.number().int(),
+  stop_reason: z.enum(stopReasonValues),
+  /** The five raw measures of the plan. */
+  objectives: objectiveValuesSchema,
+  /** The weighted sum of the measures, each divided by its value in the greedy construction's plan. */
+  objective_score: z.number(),
+  objective_weights: z.partialRecord(z.enum(objectiveNameValues), z.number()),
+});
+export type PlanStatsRecord = z.infer<typeof planStatsSchema>;
+
+/** A completed solve's `stats`: the solver's figures and what the solve job adds. */
+export const solveStatsSchema = planStatsSchema.extend({
+  /** True when the search was asked to finish early; runtime_ms is then the real one. */
+  stopped_early: z.boolean().optional(),
+  /** The execution's totals (null when the plan could not run on the floor; absent in solves from before executions). */
+  execution: executionTotalsSchema.nullable().optional(),
+  /** Why the plan could not run on the floor. */
+  execution_error: z.string().optional(),
+});
+export type SolveStatsRecord = z.infer<typeof solveStatsSchema>;

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { algorithmNameSchema } from './algorithms.ts';
+import { objectiveNameValues } from './objectives.ts';
+
+/** Spec §9 defaults of a solve's parameters; the spec §5 form fallbacks for non-numeric input are the same numbers. */
+export const SOLVE_PARAMETER_DEFAULTS = {
+  time_limit: 300,
+  battery_capacity: 100,
+  max_distance: 1000,
+  robot_speed: 1,
+  recharge_time: 3,
+  balance_factor: 50,
+  objective_weights: { completion_time: 100 },
+} as const;
+
+/**
+ * What an absent optional parameter means: `chargers` null is one charger per robot of the
+ * station (nobody queues), and a robot spends no time handling at pickups and dropoffs.
+ */
+export const ABSENT_PARAMETER_FALLBACKS = {
+  chargers: null,
+  handling_time_s: 0,
+} as const;
+
+export interface ParameterRange {
+  readonly min: number;
+  /** The value must be above `min`, not equal to it. */
+  readonly aboveMin?: boolean;
+  readonly max: number;
+  readonly wholeNumber?: boolean;
+  /** Step of the form's number input. */
+  readonly step?: number;
+}
+
+/**
+ * Accepted values of each parameter: spec §5 for the form's fields, the rest chosen here.
+ * max_distance and battery_capacity must be above 0: without range or capacity no robot moves.
+ */
+export const SOLVE_PARAMETER_RANGES = {
+  time_limit: { min: 1, max: 3600 },
+  battery_capacity: { min: 0, aboveMin: true, max: 1000 },
+  max_distance: { min: 0, aboveMin: true, max: 10_000 },
+  robot_speed: { min: 0.1, max: 5, step: 0.1 },
+  recharge_time: { min: 3, max: 120 },
+  balance_factor: { min: 0, max: 100 },
+  /** Each objective's weight, in percent. */
+  objective_weight: { min: 0, max: 100 },
+  chargers: { min: 1, max: 10, wholeNumber: true },
+  handling_time_s: { min: 0, max: 600 },
+  robot_count: { min: 0, aboveMin: true, max: 10_000, wholeNumber: true },
+} as const satisfies Record<string, ParameterRange>;
+
+/** True when `value` lies in the range (zod's own checks, so form and schema cannot disagree). */
+export function isInParameterRange(value: number, range: ParameterRange): boolean {
+  return numberInRange(range).safeParse(value).success;
+}
+
+/** A zod number held to a range; `messages` replace zod's texts where an API answer names the rule. */
+function numberInRange(range: ParameterRange, messages: { wholeNumber?: string; min?: string } = {}): z.ZodNumber {
+  let schema = z.number();
+  if (range.wholeNumber) schema = schema.int(messages.wholeNumber);
+  schema = range.aboveMin ? schema.gt(range.min, messages.min) : schema.min(range.min, messages.min);
+  return schema.max(range.max);
+}
+
+const RANGES = SOLVE_PARAMETER_RANGES;
+
+/** Percent weights of the enabled objectives (the form sends only enabled ones). */
+export const objectiveWeightsSchema = z
+  .partialRecord(z.enum(objectiveNameValues), numberInRange(RANGES.objective_weight))
+  .refine((weights) => Object.values(weights).some((weight) => (weight ?? 0) > 0), {
+    message: 'At least one objective needs a weight above 0',
+  });
+
+/** Solve parameters as submitted: every field optional, filled with the spec §9 defaults. */
+export const solveParametersInputSchema = z.object({
+  time_limit: numberInRange(RANGES.time_limit).default(SOLVE_PARAMETER_DEFAULTS.time_limit),
+  algorithm_type: algorithmNameSchema.optional(),
+  battery_capacity: numberInRange(RANGES.battery_capacity).default(SOLVE_PARAMETER_DEFAULTS.battery_capacity),
+  max_distance: numberInRange(RANGES.max_distance).default(SOLVE_PARAMETER_DEFAULTS.max_distance),
+  robot_speed: numberInRange(RANGES.robot_speed).default(SOLVE_PARAMETER_DEFAULTS.robot_speed),
+  recharge_time: numberInRange(RANGES.recharge_time).default(SOLVE_PARAMETER_DEFAULTS.recharge_time),
+  objective_weights: objectiveWeightsSchema.default({ ...SOLVE_PARAMETER_DEFAULTS.objective_weights }),
+  balance_factor: numberInRange(RANGES.balance_factor).default(SOLVE_PARAMETER_DEFAULTS.balance_factor),
+  /** Charging points per station (absent: one per robot of the station, so no robot ever queues). */
+  chargers: numberInRange(RANGES.chargers, {
+    wholeNumber: 'chargers must be a whole number',
+    min: `chargers must be at least ${RANGES.chargers.min}`,
+  }).optional(),
+  /** Seconds a robot spends at a pickup and at a dropoff (absent: 0). */
+  handling_time_s: numberInRange(RANGES.handling_time_s).optional(),
+  /**
+   * The fleet this solve uses (round-robin over the stations, see `fleetForScenario`); absent:
+   * the scenario's robot_count, or the whole fleet. Experiments set it per point of a sweep.
+   */
+  robot_count: numberInRange(RANGES.robot_count).optional(),
+});
+
+/** Stored parameters: complete, with the algorithm named. */
+export const solveParametersSchema = solveParametersInputSchema.extend({
+  algorithm_type: algorithmNameSchema,
+});
+export type SolveParametersRecord = z.infer<typeof solveParametersSchema>;
