@@ -160,7 +160,7 @@ export class SolveRun {
     const { solveId, jobId } = this.request;
     switch (outcome.kind) {
       case 'completed': {
-        const stored = await store.complete(solveId, jobId, outcome.results, outcome.stats, outcome.execution);
+        const stored = await store.complete(solveId, jobId, outcome.plan, outcome.stats);
         if (!stored) return 'cancelled';
         logger.info({ solveId, jobId, stoppedEarly: outcome.stoppedEarly }, 'solve completed');
         return 'completed';

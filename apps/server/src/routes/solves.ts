@@ -7,6 +7,7 @@ import {
   SOLVE_PARAMETER_DEFAULTS,
   solveCreateSchema,
   solveRecordSchema,
+  type SolveRecord,
   solveSummarySchema,
 } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
@@ -65,10 +66,12 @@ export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         response: { 200: solveRecordSchema, ...protectedErrorResponses },
       },
     },
-    async (request) => {
-      const solve = await solves.get(userOf(request).id, request.params.id);
-      if (!solve) throw notFound('Solve');
-      return solve;
+    async (request, reply) => {
+      // Already JSON (the schema above describes it): Fastify sends a string as it is, so the
+      // plan's megabytes go out as the database holds them.
+      const solve = await solves.getJson(userOf(request).id, request.params.id);
+      if (solve === null) throw notFound('Solve');
+      return reply.type('application/json; charset=utf-8').send(solve as unknown as SolveRecord);
     },
   );
 
