@@ -102,6 +102,7 @@ function median(values: number[]): number {
 /** What apps/web/scripts/results-page-figures.ts prints (its ResultsPageFigures). */
 interface PageFigures {
   summaryMs: number;
+  solveRequest: { startMs: number; endMs: number; transferBytes: number };
   playerReadyMs: number;
   domNodes: number;
   domNodesExpanded: number;
@@ -223,6 +224,7 @@ try {
     if (flags['skip-browser']) continue;
     const figures = await measurePage(origin, token, solve.id);
     print('page: summary visible', `${seconds(figures.summaryMs)} after navigation (target < ${seconds(TARGETS.summaryMs)}: ${verdict(figures.summaryMs < TARGETS.summaryMs)})`);
+    print('page: GET /solves/{id}', `from ${seconds(figures.solveRequest.startMs)} to ${seconds(figures.solveRequest.endMs)} after navigation, ${megabytes(figures.solveRequest.transferBytes)} on the wire`);
     print('page: player ready', `${seconds(figures.playerReadyMs)} after navigation`);
     print('page: DOM elements', `${figures.domNodes}; ${figures.domNodesExpanded} with the longest robot plan expanded`);
     print('page: largest table', `'${figures.largestTable.name}': ${figures.largestTable.rendered} of ${figures.largestTable.rows} rows drawn`);

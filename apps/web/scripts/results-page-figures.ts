@@ -4,6 +4,7 @@
 //   npx tsx apps/web/scripts/results-page-figures.ts --origin http://127.0.0.1:PORT --token TOKEN --solve ID
 //
 // - summaryMs: from navigation start until Total Deliveries shows its figure (sampled every frame);
+// - solveRequest: when GET /solves/{id} started and ended, and its bytes on the wire (resource timing);
 // - playerReadyMs: until the player's Play button is there (the environment is loaded and drawn);
 // - domNodes: elements on the page then, and again with the longest robot plan expanded;
 // - largestTable: the table with the most rows (aria-rowcount) and how many it draws;
@@ -15,6 +16,7 @@ import { launchChromium } from './headless-page-kit.ts';
 
 export interface ResultsPageFigures {
   readonly summaryMs: number;
+  readonly solveRequest: { readonly startMs: number; readonly endMs: number; readonly transferBytes: number };
   readonly playerReadyMs: number;
   readonly domNodes: number;
   readonly domNodesExpanded: number;
@@ -53,6 +55,10 @@ try {
     { polling: 'raf', timeout: PAGE_TIMEOUT_MS },
   );
   const summaryMs = (await summary.jsonValue()) as number;
+  const solveRequest = await page.evaluate((path) => {
+    const entry = performance.getEntriesByType('resource').find((candidate) => new URL(candidate.name).pathname === path) as PerformanceResourceTiming | undefined;
+    return { startMs: entry?.startTime ?? Number.NaN, endMs: entry?.responseEnd ?? Number.NaN, transferBytes: entry?.encodedBodySize ?? Number.NaN };
+  }, `/api/v1/solves/${options.solve}`);
   const play = page.getByRole('button', { name: 'Play', exact: true });
   await play.waitFor({ timeout: PAGE_TIMEOUT_MS });
   const playerReadyMs = await page.evaluate(() => performance.now());
@@ -95,6 +101,7 @@ try {
   const sorted = [...intervals].sort((a, b) => a - b);
   const figures: ResultsPageFigures = {
     summaryMs,
+    solveRequest,
     playerReadyMs,
     domNodes,
     domNodesExpanded: layout.domNodes,

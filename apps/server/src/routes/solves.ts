@@ -1,3 +1,4 @@
+import { constants as zlibConstants } from 'node:zlib';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -48,6 +49,9 @@ export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/solves/:id',
     {
+      // A large day's record is 15 MB of JSON: brotli at quality 2 compresses it about 2.5x faster
+      // than the app's quality 4, to a body 5% larger.
+      compress: { brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } },
       schema: {
         tags: ['solves'],
         summary: 'One solve with its status, parameters, results, stats and task',
