@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { solves } from '../../src/db/schema.ts';
 import { EmbeddedSolveQueue } from '../../src/jobs/embedded-solve-queue.ts';
 import { silentJobLogger } from '../../src/jobs/job-logger.ts';
+import { SolveJobStore } from '../../src/jobs/solve-job-store.ts';
 import {
   CANCELLED_SOLVE_ERROR,
   INTERRUPTED_TWICE_SOLVE_ERROR,
@@ -29,7 +30,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
   let chain: StoredChain;
   const queues: EmbeddedSolveQueue[] = [];
   const db = () => database.handle.db;
-  const startQueue = async (options: { threads?: number; shutdownGraceMs?: number } = {}) => {
+  const startQueue = async (options: { threads?: number; shutdownGraceMs?: number; store?: SolveJobStore } = {}) => {
     const queue = await EmbeddedSolveQueue.start({ db: db(), logger: silentJobLogger, threads: options.threads ?? 1, ...options });
     queues.push(queue);
     return queue;
@@ -279,5 +280,27 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     expect(queue.runningSolveIds.sort()).toEqual(ids.slice(0, 2).sort());
     expect((await readSolve(db(), ids[2]))?.status).toBe('pending');
     for (const id of ids) expect((await waitForStatus(db(), id, ['completed', 'failed'])).status).toBe('completed');
+  });
+
+  it('starts the next solve while the previous one stores its plan: storing holds no solve thread', async () => {
+    // A store whose outcome writes wait for the test to let them through.
+    let letThrough: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (letThrough = resolve));
+    class GatedStore extends SolveJobStore {
+      override async complete(...args: Parameters<SolveJobStore['complete']>) {
+        await gate;
+        return super.complete(...args);
+      }
+    }
+    const queue = await startQueue({ threads: 1, store: new GatedStore(db(), () => new Date()) });
+    const first = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 5 });
+    const second = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 5 });
+    await queue.enqueue(first);
+    await queue.enqueue(second);
+    // With one thread, the second solve runs while the first, solved, still waits to be stored.
+    await waitFor(async () => (await readSolve(db(), second))?.status, (status) => status !== 'pending', { timeoutMs: 20_000, what: 'the second solve started' });
+    expect((await readSolve(db(), first))?.status).toBe('running');
+    letThrough();
+    for (const id of [first, second]) expect((await waitForStatus(db(), id, ['completed', 'failed'])).status).toBe('completed');
   });
 });
