@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { linkText } from './styles.ts';
 
 /** Page tables are roomy; tables nested in experiment panels are compact. */
 export type DataTableDensity = 'comfortable' | 'compact';
@@ -52,6 +54,17 @@ export function NameWithDescriptionCell({ name, description }: { readonly name: 
     <td className="px-5 py-3">
       <p className="font-medium text-slate-100">{name}</p>
       {description && <p className="mt-0.5 line-clamp-1 text-xs text-slate-400">{description}</p>}
+    </td>
+  );
+}
+
+/** The right-aligned last cell of a list row: the link to the record's page. */
+export function RowLinkCell({ to, children }: { readonly to: string; readonly children: ReactNode }) {
+  return (
+    <td className="px-5 py-3 text-right">
+      <Link to={to} className={linkText}>
+        {children}
+      </Link>
     </td>
   );
 }
