@@ -5,9 +5,16 @@ import { expect, type Page } from '@playwright/test';
 
 const fixturesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 
-/** A small real layout (20x20, 3 shelves, 2 dropoffs, 2 stations with 2 robots each) and its graph. */
-export function smallWarehouse(): Record<string, unknown> {
-  return JSON.parse(readFileSync(path.join(fixturesDir, 'small-warehouse.json'), 'utf8'));
+/**
+ * The layouts of `fixtures/`, each with its graph:
+ * - `small-warehouse`: 20x20, 3 shelves, 2 dropoffs, 2 stations with 2 robots each;
+ * - `aisle-meeting`: 9x5, a one-cell aisle between two shelves, a station and a dropoff at each
+ *   end, 1 robot per station; pickups P13 and P21 face each other across the aisle.
+ */
+export type FixtureLayout = 'small-warehouse' | 'aisle-meeting';
+
+export function fixtureLayout(name: FixtureLayout): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(fixturesDir, `${name}.json`), 'utf8'));
 }
 
 /** Calls the API as the signed-in user of `page` (its token from local storage). */
@@ -23,8 +30,12 @@ export async function apiAs<T = unknown>(page: Page, method: string, url: string
   return (response.status() === 204 ? undefined : await response.json()) as T;
 }
 
-export async function createEnvironmentViaApi(page: Page, name?: string): Promise<{ id: number; name: string }> {
-  const body = smallWarehouse();
+export async function createEnvironmentViaApi(
+  page: Page,
+  name?: string,
+  layout: FixtureLayout = 'small-warehouse',
+): Promise<{ id: number; name: string }> {
+  const body = fixtureLayout(layout);
   if (name) body.name = name;
   return apiAs(page, 'POST', '/environments', body);
 }

@@ -87,7 +87,7 @@ test('a planner creates a scenario, generates tasks, runs a solve and studies th
   const paused = await clock.innerText();
   await page.waitForTimeout(500);
   expect(await clock.innerText()).toBe(paused);
-  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(clock).toContainText(/^0:00\.0/);
 
   // CSV export: one row per step plus the header.

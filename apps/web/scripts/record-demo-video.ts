@@ -15,7 +15,7 @@
 //
 // How it works, and why:
 // 1. solves the instance with @fleetlab/solver and writes the plan as demo-input.json next to
-//    the demo page (src/player/demo/), bundled with Vite and the app's Tailwind setup into a
+//    the demo page (tools/player-demo/), bundled with Vite and the app's Tailwind setup into a
 //    temporary folder served on a random local port;
 // 2. opens the page at a fixed viewport with Playwright's fake clock installed, mounts the
 //    PathPlayer (autoPlay, the slowest speed at which the whole plan fits the video), selects
@@ -25,10 +25,10 @@
 //    whatever the (shared) machine is doing; getDisplayMedia does not start in headless
 //    Chromium ("NotReadableError: Could not start video source"), and MediaRecorder files
 //    carry no duration, so a <video> shows an unknown length and cannot seek;
-// 3. a second page (src/player/demo/encoder-main.ts) encodes the screenshots with Chromium's
+// 3. a second page (tools/player-demo/encoder-main.ts) encodes the screenshots with Chromium's
 //    own WebCodecs VP9 encoder at a constant quantizer, and the encoded frames come back to
 //    Node in base64 batches;
-// 4. src/player/demo/webm-muxer.ts packages them into a WebM with Duration and Cues;
+// 4. tools/player-demo/webm-muxer.ts packages them into a WebM with Duration and Cues;
 // 5. the written file is loaded in a <video> in Chromium: the script asserts a duration over
 //    10 s, decoded frames (readyState >= 2, videoWidth > 0, a frame with real content after a
 //    seek) and that playback advances.
@@ -44,13 +44,13 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { build } from 'vite';
 import { buildProblem, solve } from '@fleetlab/solver';
 import { algorithmByIdOrName } from '@fleetlab/warehouse';
-import type { DemoInput } from '../src/player/demo/demo-main.tsx';
-import type { VideoCheck } from '../src/player/demo/encoder-main.ts';
-import { muxWebm, type WebmEncodedFrame } from '../src/player/demo/webm-muxer.ts';
-import { SIMULATED_SECONDS_PER_SECOND, type SpeedMultiplier } from '../src/player/path-player.tsx';
+import type { DemoInput } from '../tools/player-demo/demo-main.tsx';
+import type { VideoCheck } from '../tools/player-demo/encoder-main.ts';
+import { muxWebm, type WebmEncodedFrame } from '../tools/player-demo/webm-muxer.ts';
+import { SIMULATED_SECONDS_PER_SECOND, type SpeedMultiplier } from '../src/player/player-state.ts';
 import { buildPages, closeServer, launchChromium, repoRoot, serveFolder, webRoot } from './headless-page-kit.ts';
 
-const demoEntryDir = join(webRoot, 'src/player/demo');
+const demoEntryDir = join(webRoot, 'tools/player-demo');
 const DEFAULT_OUTPUT = join(webRoot, 'public/demo/fleetlab-demo.webm');
 /** The speeds the player offers that make a good demo, slowest first. */
 const DEMO_SPEEDS: readonly SpeedMultiplier[] = [1, 2, 4];
@@ -168,7 +168,7 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
-/** Calls the encoder page's API (src/player/demo/encoder-main.ts). */
+/** Calls the encoder page's API (tools/player-demo/encoder-main.ts). */
 function encoderOf(page: Page) {
   return {
     start: (config: VideoEncoderConfig) => page.evaluate((encoderConfig) => window.__demoEncoder!.start(encoderConfig), config),

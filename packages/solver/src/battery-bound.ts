@@ -1,4 +1,7 @@
-import type { Problem } from './problem.ts';
+import { AscendingHeap } from './ascending-heap.ts';
+import { CheapestCopies } from './cheapest-copies.ts';
+import { groupDeliveriesByPlace, type PlaceGroups } from './place-groups.ts';
+import { distancesFrom, type Problem } from './problem.ts';
 
 /**
  * A battery-aware lower bound on the makespan. The model's bound (lower-bound.ts) charges
@@ -43,7 +46,11 @@ import type { Problem } from './problem.ts';
  *
  * 4. Fleet. Any plan gives the robots counts k_r summing to n, and its makespan M is at least
  *    every T_r(k_r); so k_r <= K_r(M) = max{k : T_r(k) <= M} and sum_r K_r(M) >= n. The bound is
- *    the smallest M with sum_r K_r(M) >= n, found by binary search among the values T_r(k).
+ *    the smallest M with sum_r K_r(M) >= n, found by bisection.
+ *
+ * Cost: all figures are per delivery class (same pickup and dropoff place), so steps 1-2 take
+ * O(robots x classes) plus the budgeted DPs; a robot's figures are kept only as far as step 4
+ * reaches, about n / robots of them, so the whole is far below robots x n.
  *
  * Floating point: shortest-path sums taken in another order can break the triangle inequality
  * by ~1e-12, so segments up to max_distance + 1e-6 count as feasible, negative detours are
@@ -78,173 +85,370 @@ export function batteryAwareBound(problem: Problem, poll?: () => void): BatteryB
   const robots = problem.robotCount;
   const capacity = new Array<number>(robots).fill(0);
   if (n === 0 || robots === 0) return { makespan_s: 0, segment_capacity: capacity };
-  const { dropToPick, startToPick, homeToPick, dropToHome, startToHome, deliveryLength, canServe, speed, rechargeSeconds } = problem;
-
-  // Smallest approach to each pickup from another delivery's dropoff.
-  const minDropIn = new Float64Array(n).fill(Infinity);
-  for (let i = 0; i < n; i++) {
-    if ((i & 127) === 0) poll?.();
-    const row = i * n;
-    for (let j = 0; j < n; j++) {
-      if (i !== j && dropToPick[row + j] < minDropIn[j]) minDropIn[j] = dropToPick[row + j];
-    }
-  }
+  const classes = deliveryClasses(problem);
 
   const byHome = new Map<number, StationSegments>();
   const walkBudget = { left: SEGMENT_DP_BUDGET };
   const splitBudget = { left: SPLIT_DP_BUDGET };
-  const finishByRobot: Float64Array[] = [];
-  const candidates: number[] = [];
+  const figures = new RobotFigures(problem, classes);
+  const finishes: RobotFinish[] = [];
+  let servableInAll = 0;
   for (let r = 0; r < robots; r++) {
     poll?.();
     const home = problem.robots[r].homeNode;
     let station = byHome.get(home);
     if (!station) {
-      station = walkSegments(problem, home, minDropIn, walkBudget, poll);
+      station = walkSegments(problem, classes, home, walkBudget, poll);
       station.splitFinish = splitBound(problem, station, splitBudget);
       byHome.set(home, station);
     }
     capacity[r] = station.capacity;
-
-    const base = r * n;
-    const plain = new Float64Array(n);
-    const extra = new Float64Array(n);
-    let fromStartExtra = Infinity;
-    let servable = 0;
-    let nearestHome = Infinity;
-    let secondHome = Infinity;
-    let nearestHomeDelivery = -1;
-    for (let j = 0; j < n; j++) {
-      if (canServe[base + j] === 0) continue;
-      const back = dropToHome[base + j];
-      if (back < nearestHome) {
-        secondHome = nearestHome;
-        nearestHome = back;
-        nearestHomeDelivery = j;
-      } else if (back < secondHome) secondHome = back;
-    }
-    for (let j = 0; j < n; j++) {
-      if (canServe[base + j] === 0) continue;
-      const approach = Math.min(startToPick[base + j], minDropIn[j]);
-      const fromDrop = (j === nearestHomeDelivery ? secondHome : nearestHome) + homeToPick[base + j] - approach;
-      const fromStart = startToHome[r] + homeToPick[base + j] - approach;
-      plain[servable] = deliveryLength[j] + approach;
-      extra[servable++] = fromDrop > 1e-9 ? fromDrop : 0;
-      fromStartExtra = Math.min(fromStartExtra, fromStart > 1e-9 ? fromStart : 0);
-    }
-    // Typed-array sort is numeric and much faster than an array sort with a comparator.
-    plain.subarray(0, servable).sort();
-    extra.subarray(0, servable).sort();
-    const q = Math.max(1, station.capacity);
-    const finish = new Float64Array(servable);
-    let distance = 0;
-    let detours = 0;
-    let recharges = 0;
-    for (let k = 1; k <= servable; k++) {
-      distance += plain[k - 1];
-      const needed = Math.ceil(k / q) - 1;
-      while (recharges < needed) detours += extra[recharges++];
-      // At most one recharge trip can leave from the start rather than from a dropoff.
-      const cheapestDetours = recharges === 0 ? 0 : detours - extra[recharges - 1] + Math.min(extra[recharges - 1], fromStartExtra);
-      finish[k - 1] = recharges * rechargeSeconds + (distance + cheapestDetours) / speed;
-      if (station.splitFinish && k < station.splitFinish.length) finish[k - 1] = Math.max(finish[k - 1], station.splitFinish[k]);
-    }
-    for (let k = servable - 1; k > 0; k--) finish[k - 1] = Math.min(finish[k - 1], finish[k]);
-    for (const value of finish) candidates.push(value);
-    finishByRobot.push(finish);
+    const servable = figures.servable(r);
+    if (servable === 0) continue;
+    servableInAll += servable;
+    finishes.push(new RobotFinish(problem, station, figures, r, servable));
   }
+  if (servableInAll < n) return { makespan_s: 0, segment_capacity: capacity };
 
-  // Smallest candidate M with sum_r K_r(M) >= n (each T_r is non-decreasing).
-  candidates.sort((a, b) => a - b);
+  // Step 4: the smallest M with sum_r K_r(M) >= n. It is one of the values T_r(k) and the
+  // smallest number that fits, so a bisection down to two adjacent doubles finds it exactly.
+  // Each robot's figures are worked out only as far as M needs (see RobotFinish).
+  let low = -1;
+  let high = 0;
+  for (const finish of finishes) high = Math.max(high, finish.extendBeyond(0));
+  high = Math.max(high, Number.MIN_VALUE);
+  const fitsWhileExtending = (limit: number) => {
+    let total = 0;
+    for (const finish of finishes) {
+      finish.extendBeyond(limit);
+      total += finish.lastAtMost(limit);
+    }
+    return total >= n;
+  };
+  while (!fitsWhileExtending(high)) {
+    poll?.();
+    if (high === Infinity) throw new Error('The battery-aware bound found figures that are not numbers');
+    low = high;
+    high *= 2;
+  }
+  for (const finish of finishes) finish.seal();
   const fits = (limit: number) => {
     let total = 0;
-    for (const finish of finishByRobot) {
-      let lo = 0;
-      let hi = finish.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (finish[mid] <= limit) lo = mid + 1;
-        else hi = mid;
-      }
-      total += lo;
+    for (const finish of finishes) {
+      total += finish.countAtMost(limit);
       if (total >= n) return true;
     }
     return false;
   };
-  let lo = 0;
-  let hi = candidates.length - 1;
-  if (hi < 0 || !fits(candidates[hi])) return { makespan_s: 0, segment_capacity: capacity };
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (fits(candidates[mid])) hi = mid;
-    else lo = mid + 1;
+  for (;;) {
+    const mid = low + (high - low) / 2;
+    if (mid <= low || mid >= high) break;
+    if (fits(mid)) high = mid;
+    else low = mid;
   }
-  return { makespan_s: candidates[lo] * (1 - 1e-9), segment_capacity: capacity };
+  return { makespan_s: high * (1 - 1e-9), segment_capacity: capacity };
 }
 
 /**
- * Step 1 for the robots based at `home`: best[j] after m rounds is the shortest walk from the
- * segment start through m deliveries ending at j's dropoff. Once no walk can also get home
- * within max_distance, no longer segment can either (by the triangle inequality the minimum
- * never decreases in m), so the capacity is m - 1. When the DP would be too slow (long ranges
- * on big instances; the budget is shared by all stations) the capacity falls back to a
- * sorted-sum relaxation of the same walk and the segment figures are dropped.
+ * Steps 2-3 for one robot, k = 1, 2, ...: F(k) = max(A(k), the station's 2b figure for k), where
+ * A(k) (2a) never decreases in k. T(k) is the minimum of F over k and beyond, so
+ * K(M) = max{k : T(k) <= M} = max{k : F(k) <= M}; and no k with A(k) > M counts. So F is
+ * worked out only until A passes the largest M asked, from the robot's cheapest figures
+ * (RobotFigures), fetched a few at a time: a robot does about n / robots deliveries, far fewer
+ * than it could serve.
+ */
+class RobotFinish {
+  private finish = new Float64Array(16);
+  private length = 0;
+  private distance = 0;
+  private detours = 0;
+  private recharges = 0;
+  private lastExtra = 0;
+  private lastA = -Infinity;
+  private sealed = false;
+  private sorted: SortedFigures | null = null;
+
+  constructor(
+    private readonly problem: Problem,
+    private readonly station: StationSegments,
+    private readonly figures: RobotFigures,
+    private readonly robot: number,
+    private readonly servable: number,
+  ) {}
+
+  /** Works out F(k) until A(k) exceeds `limit` or every delivery is counted; returns the last F. */
+  extendBeyond(limit: number): number {
+    const { rechargeSeconds, speed, deliveryCount, robotCount } = this.problem;
+    const q = Math.max(1, this.station.capacity);
+    const split = this.station.splitFinish;
+    while (this.length < this.servable && this.lastA <= limit) {
+      if (!this.sorted || this.length === this.sorted.plain.length) {
+        const wanted = Math.min(this.servable, this.sorted ? 2 * this.length : 2 * Math.ceil(deliveryCount / robotCount) + 16);
+        this.sorted = this.figures.cheapest(this.robot, wanted, Math.ceil(wanted / q));
+      }
+      const k = this.length + 1;
+      this.distance += this.sorted.plain[this.length];
+      const needed = Math.ceil(k / q) - 1;
+      while (this.recharges < needed) {
+        this.lastExtra = this.sorted.extra[this.recharges++];
+        this.detours += this.lastExtra;
+      }
+      // At most one recharge trip can leave from the start rather than from a dropoff.
+      const cheapestDetours = this.recharges === 0 ? 0 : this.detours - this.lastExtra + Math.min(this.lastExtra, this.sorted.fromStartExtra);
+      this.lastA = this.recharges * rechargeSeconds + (this.distance + cheapestDetours) / speed;
+      let value = this.lastA;
+      if (split && k < split.length) value = Math.max(value, split[k]);
+      if (this.length === this.finish.length) {
+        const wider = new Float64Array(this.finish.length * 2);
+        wider.set(this.finish);
+        this.finish = wider;
+      }
+      this.finish[this.length++] = value;
+    }
+    return this.finish[this.length - 1];
+  }
+
+  /** K(M) from the figures worked out so far (exact when they reach beyond M). */
+  lastAtMost(limit: number): number {
+    for (let k = this.length; k > 0; k--) if (this.finish[k - 1] <= limit) return k;
+    return 0;
+  }
+
+  /** Turns F into its suffix minimum T, so that countAtMost is a binary search. */
+  seal(): void {
+    for (let k = this.length - 1; k > 0; k--) this.finish[k - 1] = Math.min(this.finish[k - 1], this.finish[k]);
+    this.sealed = true;
+    this.sorted = null;
+  }
+
+  countAtMost(limit: number): number {
+    if (!this.sealed) throw new Error('RobotFinish.countAtMost before seal');
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.finish[mid] <= limit) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** The cheapest figures of step 2a for one robot, in increasing order. */
+interface SortedFigures {
+  /** l_j + in_j, the smallest ones. */
+  plain: Float64Array;
+  /** e_j, the smallest ones. */
+  extra: Float64Array;
+  /** The smallest s_j. */
+  fromStartExtra: number;
+}
+
+/**
+ * Step 2a's figures of a robot, per delivery class (every figure depends on the places only),
+ * with two selectors shared by all robots: one robot's figures are worked out at a time and only
+ * the cheapest few kept; asking for more works them out again (they come out the same).
+ */
+class RobotFigures {
+  private readonly servableClasses: Int32Array;
+  private readonly plain: CheapestCopies;
+  private readonly extra: CheapestCopies;
+
+  constructor(
+    private readonly problem: Problem,
+    private readonly classes: DeliveryClasses,
+  ) {
+    const count = classes.groups.classCounts.length;
+    this.servableClasses = new Int32Array(count + 1);
+    this.plain = new CheapestCopies(count);
+    this.extra = new CheapestCopies(count + 1);
+  }
+
+  /** How many deliveries robot r can serve (and its servable classes, in servableClasses). */
+  servable(r: number): number {
+    const { classDelivery, classCounts } = this.classes.groups;
+    const { canServe, deliveryCount } = this.problem;
+    const base = r * deliveryCount;
+    let servable = 0;
+    let classes = 0;
+    for (let k = 0; k < classCounts.length; k++) {
+      if (canServe[base + classDelivery[k]] === 0) continue;
+      this.servableClasses[classes++] = k;
+      servable += classCounts[k];
+    }
+    this.servableClasses[classes] = -1;
+    return servable;
+  }
+
+  cheapest(r: number, plainCount: number, extraCount: number): SortedFigures {
+    const { classes, problem, plain, extra } = this;
+    const count = classes.groups.classCounts;
+    const { startNode, homeNode: home } = problem.robots[r];
+    this.servable(r);
+    const list = this.servableClasses;
+    let nearestHome = Infinity;
+    let secondHome = Infinity;
+    let nearestHomeClass = -1;
+    for (let i = 0; list[i] >= 0; i++) {
+      const k = list[i];
+      const back = classes.dropRow[k][home];
+      if (back < nearestHome) {
+        secondHome = count[k] > 1 ? back : nearestHome;
+        nearestHome = back;
+        nearestHomeClass = k;
+      } else if (back < secondHome) secondHome = back;
+    }
+    const fromStartRow = distancesFrom(problem, startNode);
+    const fromHomeRow = distancesFrom(problem, home);
+    const startToHome = problem.startToHome[r];
+    let fromStartExtra = Infinity;
+    plain.reset(plainCount);
+    extra.reset(extraCount);
+    for (let i = 0; list[i] >= 0; i++) {
+      const k = list[i];
+      const pickup = classes.pickupNode[k];
+      const approach = Math.min(fromStartRow[pickup], classes.minDropIn[k]);
+      const toPickup = fromHomeRow[pickup];
+      const fromStart = startToHome + toPickup - approach;
+      plain.offer(classes.length[k] + approach, count[k]);
+      // The delivery nearest home goes home from the second nearest dropoff after it.
+      const lone = k === nearestHomeClass ? 1 : 0;
+      const fromDrop = nearestHome + toPickup - approach;
+      if (count[k] > lone) extra.offer(fromDrop > 1e-9 ? fromDrop : 0, count[k] - lone);
+      if (lone) {
+        const fromSecond = secondHome + toPickup - approach;
+        extra.offer(fromSecond > 1e-9 ? fromSecond : 0, 1);
+      }
+      fromStartExtra = Math.min(fromStartExtra, fromStart > 1e-9 ? fromStart : 0);
+    }
+    return { plain: plain.sorted(), extra: extra.sorted(), fromStartExtra };
+  }
+}
+
+/** Place-level figures per delivery class (same pickup and dropoff). */
+interface DeliveryClasses {
+  groups: PlaceGroups;
+  pickupNode: Int32Array;
+  length: Float64Array;
+  /** Distances from the class's dropoff place, by node. */
+  dropRow: Float64Array[];
+  /** Smallest approach to the class's pickup from another delivery's dropoff. */
+  minDropIn: Float64Array;
+}
+
+function deliveryClasses(problem: Problem): DeliveryClasses {
+  const groups = groupDeliveriesByPlace(problem);
+  const { classPickup, classDropoff, classDelivery, pickupNodes, dropoffNodes, dropoffCounts } = groups;
+  const dropoffRows = Array.from(dropoffNodes, (node) => distancesFrom(problem, node));
+  // For each pickup place, the nearest and second nearest dropoff places: a delivery whose own
+  // dropoff place is the nearest, and holds no other delivery, takes the second.
+  const nearest = new Int32Array(pickupNodes.length).fill(-1);
+  const nearestDistance = new Float64Array(pickupNodes.length).fill(Infinity);
+  const secondDistance = new Float64Array(pickupNodes.length).fill(Infinity);
+  pickupNodes.forEach((node, q) => {
+    dropoffRows.forEach((row, d) => {
+      const c = row[node];
+      if (c < nearestDistance[q]) {
+        secondDistance[q] = nearestDistance[q];
+        nearestDistance[q] = c;
+        nearest[q] = d;
+      } else if (c < secondDistance[q]) secondDistance[q] = c;
+    });
+  });
+  const minDropIn = Float64Array.from(classPickup, (q, k) =>
+    nearest[q] === classDropoff[k] && dropoffCounts[classDropoff[k]] === 1 ? secondDistance[q] : nearestDistance[q],
+  );
+  return {
+    groups,
+    pickupNode: Int32Array.from(classPickup, (q) => pickupNodes[q]),
+    length: Float64Array.from(classDelivery, (j) => problem.deliveryLength[j]),
+    dropRow: Array.from(classDropoff, (d) => dropoffRows[d]),
+    minDropIn,
+  };
+}
+
+/**
+ * Step 1 for the robots based at `home`: best[c] after m rounds is the shortest walk from the
+ * segment start through m deliveries ending at a dropoff of class c (a walk may follow a
+ * delivery with another of its own class when the class has two or more). Once no walk can
+ * also get home within max_distance, no longer segment can either (by the triangle inequality
+ * the minimum never decreases in m), so the capacity is m - 1. When the DP would be too slow
+ * (long ranges on big instances; the budget is shared by all stations) the capacity falls back
+ * to a sorted-sum relaxation of the same walk and the segment figures are dropped.
  */
 function walkSegments(
   problem: Problem,
+  classes: DeliveryClasses,
   home: number,
-  minDropIn: Float64Array,
   budget: { left: number },
   poll?: () => void,
 ): StationSegments {
   const n = problem.deliveryCount;
-  const { dropToPick, startToPick, homeToPick, dropToHome, deliveryLength, canServe, maxDistance } = problem;
+  const { canServe, maxDistance } = problem;
+  const count = classes.groups.classCounts;
+  const delivery = classes.groups.classDelivery;
+  const { pickupNode, length, dropRow, minDropIn } = classes;
   const limit = maxDistance + DISTANCE_TOLERANCE;
   const members: number[] = [];
   problem.robots.forEach((robot, r) => {
     if (robot.homeNode === home) members.push(r);
   });
-  const ref = members[0] * n;
-  let current = new Float64Array(n);
+  let current = new Float64Array(count.length).fill(Infinity);
+  // Robots that cannot use their start or station serve nothing, so they add nothing here.
+  for (const r of members) {
+    const { startNode } = problem.robots[r];
+    if (startNode < 0 || home < 0) continue;
+    const startRow = distancesFrom(problem, startNode);
+    const homeRow = distancesFrom(problem, home);
+    const base = r * n;
+    for (let k = 0; k < count.length; k++) {
+      if (canServe[base + delivery[k]] === 0) continue;
+      const entry = Math.min(startRow[pickupNode[k]], homeRow[pickupNode[k]]);
+      if (entry < current[k]) current[k] = entry;
+    }
+  }
   let nearestBack = Infinity;
   const servable: number[] = [];
-  for (let j = 0; j < n; j++) {
-    let entry = Infinity;
-    for (const r of members) {
-      if (canServe[r * n + j] === 0) continue;
-      entry = Math.min(entry, startToPick[r * n + j], homeToPick[r * n + j]);
-    }
-    current[j] = entry + deliveryLength[j];
-    if (entry < Infinity) servable.push(j);
-    nearestBack = Math.min(nearestBack, dropToHome[ref + j]);
+  for (let k = 0; k < count.length; k++) {
+    current[k] += length[k];
+    if (current[k] < Infinity) servable.push(k);
+    if (home >= 0) nearestBack = Math.min(nearestBack, dropRow[k][home]);
   }
   if (servable.length === 0) return { capacity: 0, closed: null, open: null, splitFinish: null };
 
   // Sorted-sum relaxation: m deliveries cost at least the m smallest (length + cheapest approach).
-  const cheapest = servable.map((j) => Math.min(current[j], deliveryLength[j] + minDropIn[j])).sort((a, b) => a - b);
+  const cheapest = new AscendingHeap(servable.length);
+  for (const k of servable) cheapest.add(Math.min(current[k], length[k] + minDropIn[k]), count[k]);
+  let servableDeliveries = 0;
+  for (const k of servable) servableDeliveries += count[k];
   let relaxed = 0;
   let sum = nearestBack;
-  while (relaxed < cheapest.length && sum + cheapest[relaxed] <= limit) sum += cheapest[relaxed++];
+  while (relaxed < servableDeliveries) {
+    const next = cheapest.takeValue();
+    if (sum + next > limit) break;
+    sum += next;
+    relaxed++;
+  }
 
   const closed = new Float64Array(relaxed + 1);
   const open = new Float64Array(relaxed + 1);
   const stepCost = servable.length * servable.length;
   // Not worth starting a DP that the budget could not finish.
   if ((relaxed - 1) * stepCost > budget.left) return { capacity: relaxed, closed: null, open: null, splitFinish: null };
-  let next = new Float64Array(n);
+  let next = new Float64Array(count.length);
   for (let m = 1; m <= relaxed; m++) {
     if (m > 1) {
       if (stepCost > budget.left) return { capacity: relaxed, closed: null, open: null, splitFinish: null };
       budget.left -= stepCost;
       next.fill(Infinity);
-      for (const i of servable) {
-        const reach = current[i];
+      for (const a of servable) {
+        const reach = current[a];
         if (reach > limit) continue;
-        const row = i * n;
-        for (const j of servable) {
-          if (i === j) continue;
-          const value = reach + dropToPick[row + j] + deliveryLength[j];
-          if (value < next[j]) next[j] = value;
+        const row = dropRow[a];
+        for (const b of servable) {
+          if (a === b && count[a] === 1) continue;
+          const value = reach + row[pickupNode[b]] + length[b];
+          if (value < next[b]) next[b] = value;
         }
       }
       poll?.();
@@ -252,11 +456,11 @@ function walkSegments(
     }
     let bestClosed = Infinity;
     let bestOpen = Infinity;
-    for (const j of servable) {
-      const round = current[j] + dropToHome[ref + j];
+    for (const k of servable) {
+      const round = current[k] + dropRow[k][home];
       if (round > limit) continue;
       if (round < bestClosed) bestClosed = round;
-      if (current[j] < bestOpen) bestOpen = current[j];
+      if (current[k] < bestOpen) bestOpen = current[k];
     }
     if (bestClosed === Infinity) {
       return { capacity: m - 1, closed: closed.subarray(0, m), open: open.subarray(0, m), splitFinish: null };

@@ -1,6 +1,7 @@
-import { solveSquareAssignment } from './assignment.ts';
 import { batteryAwareBound } from './battery-bound.ts';
-import type { Problem } from './problem.ts';
+import { groupDeliveriesByPlace } from './place-groups.ts';
+import { predecessorAssignmentBound, type PredecessorBoundOptions } from './predecessor-bound.ts';
+import { distancesFrom, type Problem } from './problem.ts';
 
 export interface LowerBound {
   /** The model's makespan bound: the larger of the two parts below. */
@@ -22,11 +23,10 @@ export interface LowerBound {
 }
 
 /**
- * The lower bound of the solve model. The assignment gives each pickup a distinct predecessor
- * (a robot's start or another delivery's dropoff); it is solved by LAPJV on a square matrix of
- * deliveries + robots (dummy rows of zero cost absorb the unused columns). The dual bound from
- * LAPJV's prices is used, so floating-point rounding can never overstate the bound. `poll` is
- * called now and then during the assignment (solve passes its cancellation check).
+ * The lower bound of the solve model. Part 1 works per pickup place and robot start place; the
+ * predecessor assignment of part 2 is solved per place (predecessor-bound.ts), and its value
+ * is a weak-duality bound, so it never overstates A. `poll` is called now and then (solve
+ * passes its cancellation check).
  */
 export function lowerBound(problem: Problem, poll?: () => void): LowerBound {
   const model = modelLowerBound(problem, poll);
@@ -36,56 +36,36 @@ export function lowerBound(problem: Problem, poll?: () => void): LowerBound {
 /**
  * The model's bound alone (everything but `battery_aware_s`). solve() computes it before the
  * search and the battery-aware part after it, so the search keeps its whole time budget.
+ * `options` set the assignment's candidates and pricing rounds (the defaults give A exactly).
  */
-export function modelLowerBound(problem: Problem, poll?: () => void): Omit<LowerBound, 'battery_aware_s'> {
+export function modelLowerBound(problem: Problem, poll?: () => void, options?: PredecessorBoundOptions): Omit<LowerBound, 'battery_aware_s'> {
   const n = problem.deliveryCount;
-  const usable: number[] = [];
-  for (let r = 0; r < problem.robotCount; r++) {
-    let serves = false;
-    for (let j = 0; j < n && !serves; j++) serves = problem.canServe[r * n + j] === 1;
-    if (serves) usable.push(r);
-  }
+  const usable = usableRobots(problem);
   const fleet = usable.length;
   if (n === 0 || fleet === 0) {
     return { makespan_s: 0, single_delivery_s: 0, fleet_work_s: 0, fleet_work_nobattery_s: 0, distance_m: 0 };
   }
   const speed = problem.speed;
+  const groups = groupDeliveriesByPlace(problem);
+
+  // Part 1: the nearest usable robot start of each pickup place.
+  const nearestStart = new Float64Array(groups.pickupNodes.length).fill(Infinity);
+  for (const start of new Set(usable.map((r) => problem.robots[r].startNode))) {
+    const distances = distancesFrom(problem, start);
+    groups.pickupNodes.forEach((node, q) => {
+      if (distances[node] < nearestStart[q]) nearestStart[q] = distances[node];
+    });
+  }
   let single = 0;
-  for (let j = 0; j < n; j++) {
-    let best = Infinity;
-    for (const r of usable) best = Math.min(best, problem.startToPick[r * n + j]);
-    single = Math.max(single, (best + problem.deliveryLength[j]) / speed);
+  for (let k = 0; k < groups.classCounts.length; k++) {
+    const j = groups.classDelivery[k];
+    single = Math.max(single, (nearestStart[groups.classPickup[k]] + problem.deliveryLength[j]) / speed);
   }
 
-  const size = n + fleet;
-  const matrix = new Float64Array(size * size);
-  let largest = 0;
-  for (let j = 0; j < n; j++) {
-    for (let k = 0; k < fleet; k++) {
-      const c = problem.startToPick[usable[k] * n + j];
-      if (Number.isFinite(c)) largest = Math.max(largest, c);
-    }
-    for (let i = 0; i < n; i++) {
-      const c = problem.dropToPick[i * n + j];
-      if (Number.isFinite(c)) largest = Math.max(largest, c);
-    }
-  }
-  const forbidden = (largest + 1) * (size + 1);
-  for (let j = 0; j < n; j++) {
-    const base = j * size;
-    for (let k = 0; k < fleet; k++) {
-      const c = problem.startToPick[usable[k] * n + j];
-      matrix[base + k] = Number.isFinite(c) ? c : forbidden;
-    }
-    for (let i = 0; i < n; i++) {
-      const c = i === j ? forbidden : problem.dropToPick[i * n + j];
-      matrix[base + fleet + i] = Number.isFinite(c) ? c : forbidden;
-    }
-  }
-  const solution = solveSquareAssignment(size, matrix, poll);
+  const assignment = predecessorAssignmentBound(problem, groups, usable, options, poll);
   let lengths = 0;
   for (let j = 0; j < n; j++) lengths += problem.deliveryLength[j];
-  const work = lengths + Math.max(0, solution.dualBound);
+  const work = lengths + Math.max(0, assignment.distance_m);
   const perRobot = work / fleet;
   const charges = Math.max(0, Math.ceil(perRobot / problem.maxDistance - 1e-12) - 1);
   const noBattery = perRobot / speed;
@@ -97,4 +77,16 @@ export function modelLowerBound(problem: Problem, poll?: () => void): Omit<Lower
     fleet_work_nobattery_s: Math.max(single, noBattery),
     distance_m: work,
   };
+}
+
+/** The robots that can do at least one delivery: the fleet N of the model's bound. */
+export function usableRobots(problem: Problem): number[] {
+  const n = problem.deliveryCount;
+  const usable: number[] = [];
+  for (let r = 0; r < problem.robotCount; r++) {
+    let serves = false;
+    for (let j = 0; j < n && !serves; j++) serves = problem.canServe[r * n + j] === 1;
+    if (serves) usable.push(r);
+  }
+  return usable;
 }

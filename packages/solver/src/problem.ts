@@ -282,9 +282,14 @@ export function buildProblem(input: ProblemInput): Problem {
 
 /** Shortest distance between two nodes; `from` must be a search source of the problem. */
 export function nodeDistance(problem: Problem, from: number, to: number): number {
+  return distancesFrom(problem, from)[to];
+}
+
+/** Shortest distances from a node (a search source of the problem) to every node, by node index. */
+export function distancesFrom(problem: Problem, from: number): Float64Array {
   const row = problem.sourceRow[from];
   if (row < 0) throw new Error(`No shortest-path search was run from node ${problem.nodeIds[from]}`);
-  return problem.distances[row][to];
+  return problem.distances[row];
 }
 
 /** Node ids of a shortest path from `from` (a search source) to `to`, both included. */

@@ -132,6 +132,30 @@ describe('battery-aware lower bound', () => {
     expect(lowerBound(problem).makespan_s).toBe(30 + 60);
   });
 
+  it('one robot next to the work and nine 1 km away: it must do all 100 deliveries, 199 s, the optimum', () => {
+    // R1_1 starts on P; P -1- D; the R2 robots start 1,000 m from P. Each P -> D delivery is 1 m
+    // and the way back from D to P another 1 m, so R1_1 alone takes 1 + 99 * 2 = 199 s, and any
+    // R2 robot needs 1,001 s for its first. The bound counts R1_1's deliveries far beyond the
+    // fleet average of 10.
+    const problem = buildProblem({
+      environment: makeEnvironment({
+        nodes: [
+          ['R1', 'robot_station', 0, 0], ['R1_1', 'robot', 0, 0], ['P', 'pickup', 0, 0], ['D', 'dropoff', 1, 0], ['R2', 'robot_station', 1000, 0],
+          ...Array.from({ length: 9 }, (_, k): [string, string, number, number] => [`R2_${k + 1}`, 'robot', 1000, 0]),
+        ],
+        edges: [['R1_1', 'R1', 0], ['R1', 'P', 0], ['P', 'D', 1], ['R2', 'P', 1000], ...Array.from({ length: 9 }, (_, k): [string, string, number] => [`R2_${k + 1}`, 'R2', 0])],
+        robots: [['R1_1', 'R1'], ...Array.from({ length: 9 }, (_, k): [string, string] => [`R2_${k + 1}`, 'R2'])],
+      }),
+      tasks: Array.from({ length: 100 }, (): [string, string] => ['P', 'D']),
+      params: { max_distance: 5000, robot_speed: 1 },
+    });
+    const bound = lowerBound(problem);
+    // The model: W = 100 m of deliveries + 99 m (R1_1 -> P once, D -> P 99 times) over 10 robots.
+    expect(bound.makespan_s).toBeCloseTo(19.9, 9);
+    expect(bound.battery_aware_s).toBeCloseTo(199, 6);
+    expect(bound.battery_aware_s).toBeLessThanOrEqual(199);
+  });
+
   it('s2: two deliveries per charge at most; the bound is 760.96 s where the model gives 573.85 s', () => {
     const problem = buildProblem(loadInstance('s2'));
     expect(batteryAwareBound(problem).segment_capacity).toEqual([2, 2, 2, 2]);

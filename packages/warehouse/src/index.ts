@@ -23,6 +23,7 @@ export { generatePickupPoints } from './layout/pickups.ts';
 export { generateNavigationPoints, NAVIGATION_POINT_CORNER_OFFSET } from './layout/navigation-points.ts';
 export { robotsFromStations } from './layout/robots.ts';
 export { fleetForScenario, robotCountProblem } from './layout/fleet.ts';
+export { findKnee, type KneeCandidate } from './experiments/knee.ts';
 export { createSeededRandom, seedFromText, shuffleInPlace, shuffled } from './random/seeded-random.ts';
 export type { SeededRandom } from './random/seeded-random.ts';
 export {

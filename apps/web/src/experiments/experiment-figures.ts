@@ -3,7 +3,7 @@
 import type { AlgorithmName, ExperimentPoint, ExperimentRecord, SolveStatusValue } from '@fleetlab/warehouse';
 import { MAX_SWEEP_POINTS, SOLVE_PARAMETER_RANGES } from '@fleetlab/warehouse';
 import { csvField } from '../components/results/plan-export.ts';
-import { findKnee } from './knee.ts';
+import { findKnee } from '@fleetlab/warehouse';
 
 /** What a sweep varies: the fleet size, or the chargers per station. */
 export type SweepAxis = 'robots' | 'chargers';

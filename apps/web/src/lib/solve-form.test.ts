@@ -1,12 +1,14 @@
 import fc from 'fast-check';
-import { ALGORITHMS, solveParametersInputSchema } from '@fleetlab/warehouse';
+import { ABSENT_PARAMETER_FALLBACKS, ALGORITHMS, solveParametersInputSchema } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client.ts';
 import {
   boundedNumberProblem,
   createSolveErrorText,
+  HANDLING_TIME_RULE,
   MAX_DISTANCE_RULE,
   parseBoundedNumber,
+  parseChargers,
   RECHARGE_TIME_RULE,
   TIME_LIMIT_RULE,
   ROBOT_SPEED_RULE,
@@ -51,11 +53,38 @@ describe('advanced solve fields', () => {
     expect(boundedNumberProblem('Robot Speed', 0.1, ROBOT_SPEED_RULE)).toBeNull();
   });
 
+  it('Handling Time: 0 to 600 s, non-numeric means none', () => {
+    expect(parseBoundedNumber('12.5', HANDLING_TIME_RULE)).toBe(12.5);
+    expect(parseBoundedNumber('', HANDLING_TIME_RULE)).toBe(0);
+    expect(parseBoundedNumber('-3', HANDLING_TIME_RULE)).toBe(0);
+    expect(parseBoundedNumber('9000', HANDLING_TIME_RULE)).toBe(600);
+  });
+
+  it('Chargers per Station: blank is one per robot (absent), else a whole number from 1 to 10', () => {
+    const refused = 'Chargers per Station must be a whole number from 1 to 10, or blank';
+    expect(parseChargers('  ')).toEqual({ chargers: undefined, problem: null });
+    expect(parseChargers('2')).toEqual({ chargers: 2, problem: null });
+    expect(parseChargers('10')).toEqual({ chargers: 10, problem: null });
+    for (const typed of ['0', '11', '1.5', 'two', '-1']) expect(parseChargers(typed)).toEqual({ chargers: undefined, problem: refused });
+  });
+
+  it('Chargers per Station: whatever is typed, the form sends what the server accepts or says why not', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double({ min: -20, max: 20, noNaN: true }).map(String), fc.integer({ min: -3, max: 13 }).map(String), fc.constantFrom('', ' ', 'x')), (raw) => {
+        const { chargers, problem } = parseChargers(raw);
+        if (problem) return;
+        expect(solveParametersInputSchema.shape.chargers.safeParse(chargers).success).toBe(true);
+      }),
+      { numRuns: 300, seed: 14 },
+    );
+  });
+
   const fields: [keyof typeof solveParametersInputSchema.shape, NumberFieldRule][] = [
     ['max_distance', MAX_DISTANCE_RULE],
     ['robot_speed', ROBOT_SPEED_RULE],
     ['recharge_time', RECHARGE_TIME_RULE],
     ['time_limit', TIME_LIMIT_RULE],
+    ['handling_time_s', HANDLING_TIME_RULE],
   ];
   for (const [field, rule] of fields) {
     it(`${field}: whatever is typed, the form sends what the server's schema accepts or says why not`, () => {
@@ -71,7 +100,8 @@ describe('advanced solve fields', () => {
         }),
         { numRuns: 300, seed: 16 },
       );
-      expect(solveParametersInputSchema.parse({})[field]).toBe(rule.fallback);
+      // An absent field means the fallback: the spec default, or none for handling time.
+      expect(solveParametersInputSchema.parse({})[field] ?? ABSENT_PARAMETER_FALLBACKS.handling_time_s).toBe(rule.fallback);
     });
   }
 });

@@ -1,4 +1,5 @@
 import {
+  ABSENT_PARAMETER_FALLBACKS,
   ALGORITHMS,
   isInParameterRange,
   SOLVE_PARAMETER_DEFAULTS,
@@ -24,6 +25,24 @@ export const ROBOT_SPEED_RULE = ruleOf('robot_speed');
 export const RECHARGE_TIME_RULE = ruleOf('recharge_time');
 /** How long the searching algorithms (genetic, makespan) may improve. */
 export const TIME_LIMIT_RULE = ruleOf('time_limit');
+
+/** Seconds each robot spends at a pickup and at a dropoff: non-numeric input means none. */
+export const HANDLING_TIME_RULE: NumberFieldRule = { ...SOLVE_PARAMETER_RANGES.handling_time_s, fallback: ABSENT_PARAMETER_FALLBACKS.handling_time_s };
+
+/** Charging points per station; a blank field leaves it to the server: one per robot, so nobody queues. */
+export const CHARGERS_RANGE = SOLVE_PARAMETER_RANGES.chargers;
+
+/**
+ * The typed Chargers per Station: blank is absent (no queue); anything else must be a whole
+ * number in the schema's range, or the form says so rather than guess what was meant.
+ */
+export function parseChargers(raw: string): { chargers: number | undefined; problem: string | null } {
+  const trimmed = raw.trim();
+  if (trimmed === '') return { chargers: undefined, problem: null };
+  const value = Number(trimmed);
+  if (Number.isFinite(value) && isInParameterRange(value, CHARGERS_RANGE)) return { chargers: value, problem: null };
+  return { chargers: undefined, problem: `Chargers per Station must be a whole number from ${CHARGERS_RANGE.min} to ${CHARGERS_RANGE.max}, or blank` };
+}
 
 /** Spec §9 solve parameters the form does not expose. */
 export const FIXED_SOLVE_PARAMETERS = {

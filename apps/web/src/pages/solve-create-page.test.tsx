@@ -180,6 +180,28 @@ describe('/solves/create', () => {
     expect((network.callsTo('POST', '/solves')[0].body as { parameters: { max_distance: number } }).parameters.max_distance).toBe(0.5);
   });
 
+  it('sends chargers per station and handling time when set, and refuses a charger count that is not a whole number from 1 to 10', async () => {
+    const network = stubFetch(routes({ 'POST /solves': { status: 201, body: { id: 55 } } }));
+    await openForm('/solves/create?scenario_id=21');
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.click(screen.getByRole('button', { name: 'Show Advanced Settings' }));
+    const chargers = screen.getByLabelText('Chargers per Station');
+    expect(chargers).toHaveValue(null);
+    await userEvent.type(chargers, '1.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    expect(screen.getByText('Chargers per Station must be a whole number from 1 to 10, or blank')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/solves')).toHaveLength(0);
+
+    await userEvent.clear(chargers);
+    await userEvent.type(chargers, '2');
+    await userEvent.clear(screen.getByLabelText('Handling Time (s)'));
+    await userEvent.type(screen.getByLabelText('Handling Time (s)'), '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
+    const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown> };
+    expect(body.parameters).toEqual({ ...SPEC_DEFAULT_SOLVE_PARAMETERS, chargers: 2, handling_time_s: 5 });
+  });
+
   it('keeps one objective enabled and splits all-zero weights evenly', async () => {
     const network = stubFetch(routes({ 'POST /solves': { status: 201, body: { id: 55 } } }));
     await openForm('/solves/create?scenario_id=21');

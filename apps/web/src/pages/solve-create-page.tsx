@@ -12,11 +12,14 @@ import { defaultObjectiveSettings, objectiveWeightsToSubmit, type ObjectiveSetti
 import { parseIdParam } from '../lib/scenario-records.ts';
 import {
   boundedNumberProblem,
+  CHARGERS_RANGE,
   createSolveErrorText,
   FIXED_SOLVE_PARAMETERS,
+  HANDLING_TIME_RULE,
   MAX_DISTANCE_RULE,
   OBJECTIVES_RECOMMENDATION,
   parseBoundedNumber,
+  parseChargers,
   RECHARGE_TIME_RULE,
   TIME_LIMIT_RULE,
   ROBOT_SPEED_RULE,
@@ -24,7 +27,7 @@ import {
   type NumberFieldRule,
 } from '../lib/solve-form.ts';
 
-interface SolveFormErrors { scenario?: string; task?: string; name?: string; maxDistance?: string }
+interface SolveFormErrors { scenario?: string; task?: string; name?: string; maxDistance?: string; chargers?: string }
 
 export default function SolveCreatePage() {
   const navigate = useNavigate();
@@ -44,6 +47,8 @@ export default function SolveCreatePage() {
   const [robotSpeed, setRobotSpeed] = useState(String(ROBOT_SPEED_RULE.fallback));
   const [rechargeTime, setRechargeTime] = useState(String(RECHARGE_TIME_RULE.fallback));
   const [timeLimit, setTimeLimit] = useState(String(TIME_LIMIT_RULE.fallback));
+  const [chargers, setChargers] = useState('');
+  const [handlingTime, setHandlingTime] = useState(String(HANDLING_TIME_RULE.fallback));
   const [objectives, setObjectives] = useState<ObjectiveSettings>(defaultObjectiveSettings);
   const [errors, setErrors] = useState<SolveFormErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -96,9 +101,15 @@ export default function SolveCreatePage() {
       found.maxDistance = maxDistanceProblem;
       setShowAdvanced(true);
     }
+    const chargersField = parseChargers(chargers);
+    if (chargersField.problem) {
+      found.chargers = chargersField.problem;
+      setShowAdvanced(true);
+    }
     setErrors(found);
     setSubmitError(null);
-    if (found.scenario || found.task || found.name || found.maxDistance || !selectedScenario) return;
+    if (found.scenario || found.task || found.name || found.maxDistance || found.chargers || !selectedScenario) return;
+    const handlingTimeS = parseBoundedNumber(handlingTime, HANDLING_TIME_RULE);
 
     try {
       const created = await createSolve.mutateAsync({
@@ -113,6 +124,9 @@ export default function SolveCreatePage() {
           recharge_time: parseBoundedNumber(rechargeTime, RECHARGE_TIME_RULE),
           objective_weights: objectiveWeightsToSubmit(objectives),
           balance_factor: FIXED_SOLVE_PARAMETERS.balance_factor,
+          // Absent unless set, so a default solve sends exactly the spec's parameters.
+          ...(chargersField.chargers !== undefined ? { chargers: chargersField.chargers } : {}),
+          ...(handlingTimeS > 0 ? { handling_time_s: handlingTimeS } : {}),
         },
         environment_id: selectedScenario.environment_id,
         scenario_id: selectedScenario.id,
@@ -226,6 +240,27 @@ export default function SolveCreatePage() {
                   value={timeLimit}
                   hint="Search time for Genetic and Makespan, 1 to 3600; the others finish sooner."
                   onChange={setTimeLimit}
+                />
+              </div>
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                <TextField
+                  label="Chargers per Station"
+                  type="number"
+                  min={CHARGERS_RANGE.min}
+                  max={CHARGERS_RANGE.max}
+                  step={1}
+                  value={chargers}
+                  placeholder="One per robot"
+                  hint={`Robots that find every charger busy queue on the shared floor; blank: one per robot, ${CHARGERS_RANGE.min} to ${CHARGERS_RANGE.max}.`}
+                  error={errors.chargers}
+                  onChange={(event) => setChargers(event.target.value)}
+                />
+                <BoundedNumberField
+                  label="Handling Time (s)"
+                  rule={HANDLING_TIME_RULE}
+                  value={handlingTime}
+                  hint={`Spent at each pickup and each dropoff, ${HANDLING_TIME_RULE.min} to ${HANDLING_TIME_RULE.max}.`}
+                  onChange={setHandlingTime}
                 />
               </div>
               <ObjectiveWeightsFieldset

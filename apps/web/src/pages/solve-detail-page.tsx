@@ -103,7 +103,12 @@ export default function SolveDetailPage() {
           environment={environment.data}
           player={
             environment.data ? (
-              <PathPlayer environment={environment.data} results={record.results} parameters={record.parameters} />
+              <PathPlayer
+                environment={environment.data}
+                results={record.results}
+                parameters={record.parameters}
+                execution={record.execution}
+              />
             ) : null
           }
         />

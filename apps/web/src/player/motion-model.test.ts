@@ -5,17 +5,16 @@ import { robotPlansOf, type PlanStep, type RobotPlan } from '../lib/format.ts';
 import {
   buildFleetModel,
   buildRobotTimeline,
-  createRobotState,
   DEFAULT_MOTION_SETTINGS,
   isFleetDone,
   profileDistance,
   runProfile,
   sampleFleet,
-  createFleetStates,
   sampleRobot,
   type MotionSettings,
   type NodePositions,
 } from './motion-model.ts';
+import { createFleetStates, createRobotState } from './robot-state.ts';
 import { nodePositionsOf } from './node-positions.ts';
 
 /** Pure kinematics: no stop dwell, default speed 1 m/s and acceleration 0.5 m/s². */

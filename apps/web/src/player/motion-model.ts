@@ -16,14 +16,16 @@ import {
   type PlanParameters,
   type RobotPlan,
 } from '../lib/format.ts';
-
-export type MotionState = 'accelerating' | 'decelerating' | 'cruising' | 'stopped' | 'recharging';
-export type LocationState = 'at pickup' | 'at dropoff' | 'in transit' | 'idle';
-
-export interface Position {
-  readonly x: number;
-  readonly y: number;
-}
+import {
+  lastAtOrBefore,
+  setBattery as writeBattery,
+  type LocationState,
+  type MotionState,
+  type Position,
+  type ReplayModel,
+  type ReplayRobot,
+  type RobotState,
+} from './robot-state.ts';
 
 export type NodePositions = ReadonlyMap<string, Position>;
 
@@ -45,8 +47,6 @@ export const MAX_SPEED_LIMITS = { min: 0.1, max: 5, step: 0.1, default: 1 } as c
 export const ACCELERATION_LIMITS = { min: 0.1, max: 3, step: 0.1, default: 0.5 } as const;
 export const DEFAULT_RECHARGE_MINUTES = 6;
 export const DEFAULT_STOP_DWELL_SECONDS = 1;
-/** Spec §2/§9: the low battery alert shows at 15% or less. */
-export const LOW_BATTERY_PERCENT = 15;
 
 export const DEFAULT_MOTION_SETTINGS: MotionSettings = {
   maxSpeed: MAX_SPEED_LIMITS.default,
@@ -138,8 +138,7 @@ interface TimelineSegment {
   readonly pointCursor: number;
 }
 
-export interface RobotTimeline {
-  readonly robotId: string;
+export interface RobotTimeline extends ReplayRobot {
   readonly segments: readonly TimelineSegment[];
   readonly segmentStarts: Float64Array;
   /** Run polylines, back to back: coordinates and distance from the start of their run. */
@@ -149,8 +148,6 @@ export interface RobotTimeline {
   readonly endTime: number;
   readonly batteryCapacity: number;
   readonly maxDistance: number;
-  readonly stepCount: number;
-  readonly deliveryCount: number;
   /** State after the last segment. */
   readonly final: {
     readonly x: number;
@@ -161,33 +158,9 @@ export interface RobotTimeline {
   };
 }
 
-export interface FleetModel {
+export interface FleetModel extends ReplayModel {
   readonly robots: readonly RobotTimeline[];
-  /** Simulated time at which every robot is done. */
-  readonly endTime: number;
   readonly settings: MotionSettings;
-}
-
-export interface RobotState {
-  readonly robotId: string;
-  x: number;
-  y: number;
-  /** Radians, screen convention (x right, y down). */
-  heading: number;
-  speed: number;
-  motion: MotionState;
-  location: LocationState;
-  /** Index into the timeline's route points of the next point ahead (for drawing the rest of the route). */
-  routePoint: number;
-  /** Index of the step under way; -1 before any and once done. */
-  stepIndex: number;
-  completedDeliveries: number;
-  /** Metres since the last charge (the simulation's distance counter). */
-  distanceSinceCharge: number;
-  battery: number;
-  batteryPercent: number;
-  lowBattery: boolean;
-  done: boolean;
 }
 
 interface TimelineBuilder {
@@ -403,55 +376,8 @@ export function buildFleetModel(
 
 // ---------------------------------------------------------------- sampling
 
-export function createRobotState(robotId: string): RobotState {
-  return {
-    robotId,
-    x: 0,
-    y: 0,
-    heading: 0,
-    speed: 0,
-    motion: 'stopped',
-    location: 'idle',
-    routePoint: 0,
-    stepIndex: -1,
-    completedDeliveries: 0,
-    distanceSinceCharge: 0,
-    battery: 0,
-    batteryPercent: 0,
-    lowBattery: false,
-    done: false,
-  };
-}
-
-export function createFleetStates(model: FleetModel): RobotState[] {
-  return model.robots.map((robot) => createRobotState(robot.robotId));
-}
-
-/** Index of the last entry <= value in an ascending array, or -1. */
-function lastAtOrBefore(values: Float64Array, value: number, from = 0, to = values.length - 1): number {
-  let low = from;
-  let high = to;
-  let found = from - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    if (values[middle] <= value) {
-      found = middle;
-      low = middle + 1;
-    } else {
-      high = middle - 1;
-    }
-  }
-  return found;
-}
-
 function setBattery(out: RobotState, timeline: RobotTimeline, base: number, distanceSinceCharge: number): void {
-  const capacity = timeline.batteryCapacity;
-  const drained = timeline.maxDistance > 0 ? (capacity * distanceSinceCharge) / timeline.maxDistance : 0;
-  const battery = Math.min(capacity, Math.max(0, base - drained));
-  out.distanceSinceCharge = distanceSinceCharge;
-  out.battery = battery;
-  out.batteryPercent = capacity > 0 ? (battery / capacity) * 100 : 0;
-  out.lowBattery = out.batteryPercent <= LOW_BATTERY_PERCENT;
+  writeBattery(out, timeline.batteryCapacity, timeline.maxDistance, base, distanceSinceCharge);
 }
 
 /** Writes the robot's state at simulated time `time` into `out`. */
@@ -470,11 +396,13 @@ export function sampleRobot(timeline: RobotTimeline, time: number, out: RobotSta
     out.routePoint = timeline.xs.length;
     out.completedDeliveries = timeline.deliveryCount;
     out.done = true;
+    out.scale = 1;
     setBattery(out, timeline, final.batteryBase, final.distanceSinceCharge);
     return out;
   }
   const segment = timeline.segments[segmentIndex];
   const elapsed = t - segment.start;
+  out.scale = 1;
   out.stepIndex = segment.stepIndex;
   out.completedDeliveries = segment.deliveriesAtStart;
   out.done = false;

@@ -1,7 +1,7 @@
 // Where every id a plan path can name sits on the grid. Graph nodes are authoritative;
 // element positions fill in ids a graph lacks (older records, robots without a node).
 
-import type { Position } from './motion-model.ts';
+import type { Position } from './robot-state.ts';
 
 interface PositionedElement {
   readonly id: string;

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Environment, Solve } from '../api/types.ts';
 import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_SOLVE } from '../components/results/two-robot-plan.fixture.ts';
 import { PathPlayer } from './path-player.tsx';
+import { TRAFFIC_EXECUTION, TRAFFIC_FLOOR, TRAFFIC_PARAMETERS } from './traffic-replay.fixture.ts';
 
 // Typed as the page's records, so the props stay in step with what the page passes.
 const solve: Solve = TWO_ROBOT_SOLVE;
@@ -128,5 +129,87 @@ describe('PathPlayer', () => {
     expect(clock()).toBe('0:00.0 / 6:14.3');
     const group = screen.getByRole('group', { name: 'Speed' });
     expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual(['0.5x', '1x', '2x', '4x']);
+  });
+});
+
+describe('PathPlayer with traffic', () => {
+  // The hand-made execution of traffic-replay.fixture.ts, with max_distance 11 m so the 10 m
+  // R1_1 drives before it queues at its charger leave 9.1%: a low battery alert.
+  const plan = {
+    R1_1: [{ task: ['P1', 'D1'], path: ['R1_1', 'P1', 'D1'], total_distance: 6, completion_time: 6 }],
+    R1_2: [],
+  };
+  function renderTrafficPlayer() {
+    return render(
+      <PathPlayer
+        environment={TRAFFIC_FLOOR}
+        results={plan}
+        parameters={{ ...TRAFFIC_PARAMETERS, max_distance: 11 }}
+        execution={TRAFFIC_EXECUTION}
+      />,
+    );
+  }
+  const trafficStatus = () => screen.getByTestId('traffic-status');
+
+  it('offers the switch only when the solve has an execution', () => {
+    renderPlayer();
+    expect(screen.queryByRole('group', { name: 'Replay' })).toBeNull();
+    cleanup();
+    renderTrafficPlayer();
+    const replay = screen.getByRole('group', { name: 'Replay' });
+    expect(within(replay).getAllByRole('button').map((button) => button.textContent)).toEqual(['Planned', 'With traffic']);
+    expect(within(replay).getByRole('button', { name: 'Planned' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('replays the execution: waiting, queued with a low battery, and done when every robot is', async () => {
+    const user = userEvent.setup();
+    renderTrafficPlayer();
+    await user.click(screen.getByRole('button', { name: 'With traffic' }));
+    expect(clock()).toBe('0:00.0 / 0:12.5');
+    expect(trafficStatus().textContent).toBe('Waiting now: 0 · Queued for a charger: 0 · Charging: 0 · Waiting so far: 0.0 s');
+    expect(robotRow('R1_1')).toEqual(['R1_1', '1 / 2', 'cruising', 'in transit', '0 / 1', '100.0%']);
+
+    // 0.5x: 1.25 s per 250 ms frame. At 1.25 s R1_1 stands blocked on (1, 0).
+    await user.click(screen.getByRole('button', { name: '0.5x' }));
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    runFrames(2);
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(clock()).toBe('0:01.2 / 0:12.5');
+    expect(trafficStatus().dataset.waiting).toBe('1');
+    expect(robotRow('R1_1').slice(2, 4)).toEqual(['waiting', 'in transit']);
+
+    // 1x: three more frames reach 8.75 s: home, queued for the busy charger, 10 m driven.
+    await user.click(screen.getByRole('button', { name: '1x' }));
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    runFrames(4);
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(clock()).toBe('0:08.7 / 0:12.5');
+    expect(trafficStatus().dataset.queued).toBe('1');
+    expect(robotRow('R1_1')).toEqual(['R1_1', '2 / 2', 'queued', 'idle', '1 / 1', '9.1% Low']);
+    expect(screen.getByRole('alert').textContent).toBe('Low battery alert: R1_1 at 9.1%');
+
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    runFrames(5);
+    expect(screen.getByRole('status').textContent).toBe('Simulation complete: every robot is done.');
+    expect(robotRow('R1_1')).toEqual(['R1_1', 'Done', 'stopped', 'idle', '1 / 1', '100.0%']);
+    // The waiting so far ends at the execution's waiting: 3 steps blocked and 2 queued of 0.5 s.
+    expect(trafficStatus().textContent).toBe('Waiting now: 0 · Queued for a charger: 0 · Charging: 0 · Waiting so far: 2.5 s');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(queued).toHaveLength(0);
+  });
+
+  it('keeps zoom and the motion sliders working: max speed above the robot speed eases starts and stops', async () => {
+    const user = userEvent.setup();
+    renderTrafficPlayer();
+    await user.click(screen.getByRole('button', { name: 'With traffic' }));
+    expect(screen.getByText(/robots cross one cell per step of 0.5 s, as executed \(robot speed 2 m\/s\)/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(screen.getByTestId('player-zoom').textContent).toBe('110%');
+    // R1_1 pulls away from its station at t = 0: at the robot speed it cruises; with 3 m/s of
+    // headroom it accelerates through its first cell.
+    expect(robotRow('R1_1')[2]).toBe('cruising');
+    fireEvent.change(screen.getByRole('slider', { name: 'Max speed' }), { target: { value: '3' } });
+    expect(robotRow('R1_1')[2]).toBe('accelerating');
+    expect(clock()).toBe('0:00.0 / 0:12.5');
   });
 });

@@ -2,11 +2,12 @@
 // warehouse is drawn once per zoom into an offscreen layer with the editor's renderLayout
 // and blitted each frame, clipped to where the previous frame drew robots (copying a
 // megapixel layer every frame is most of a frame's cost on a software rasteriser); robots
-// are then drawn in one pass, batched by colour: a handful of fills and strokes.
+// are then drawn in one pass, batched by colour: a handful of fills and strokes. Both replays
+// (the plan's motion model and the executed traffic) draw through the same frame.
 
 import { toLayoutScene, type LayoutScene, type LooseEnvironmentShape } from '../editor/layout-scene.ts';
 import { renderLayout } from '../editor/render-layout.ts';
-import type { FleetModel, RobotState } from './motion-model.ts';
+import { TRAFFIC_BODY_RADIUS_CELLS, type ReplayModel, type RobotState } from './robot-state.ts';
 
 export interface PlayerView {
   /** CSS pixels per grid cell (metre). */
@@ -43,9 +44,13 @@ export const ROBOT_PALETTE = [
   '#e879f9',
 ] as const;
 
-const PLAYER_COLOURS = {
+export const PLAYER_COLOURS = {
   lowBattery: '#ef4444',
   recharging: '#facc15',
+  /** Halo of a robot blocked by another (traffic mode). */
+  waiting: 'rgba(251, 146, 60, 0.55)',
+  /** Halo of a robot queued for a charger (traffic mode). */
+  queued: 'rgba(167, 139, 250, 0.6)',
   heading: '#0b1220',
   selected: '#ffffff',
   route: 'rgba(255, 255, 255, 0.55)',
@@ -57,7 +62,7 @@ function stationKey(robotId: string, stationOf: ReadonlyMap<string, string>): st
   return stationOf.get(robotId) ?? robotId.split('_')[0] ?? robotId;
 }
 
-export function buildPlayerScene(environment: LooseEnvironmentShape, model: FleetModel): PlayerScene {
+export function buildPlayerScene(environment: LooseEnvironmentShape, model: ReplayModel): PlayerScene {
   const full = toLayoutScene(environment);
   const layout: LayoutScene = { ...full, elements: { ...full.elements, robots: [] } };
   const stationOf = new Map<string, string>();
@@ -116,12 +121,17 @@ export function renderStaticLayer(ctx: CanvasRenderingContext2D, scene: PlayerSc
 export interface FrameMemory {
   /** Per robot: left, top, right, bottom in CSS pixels of what was drawn for it. */
   readonly rects: Float64Array;
+  /** Sum of the rects' areas: when robots cover much of the map, one plain copy beats a clip of hundreds of rects. */
+  drawnArea: number;
   /** The next frame must restore the whole layer (first frame, new view, a route drawn). */
   full: boolean;
 }
 
+/** Above this share of the map under the previous frame's robots, the next frame copies the whole layer. */
+const FULL_RESTORE_SHARE = 0.25;
+
 export function createFrameMemory(robotCount: number): FrameMemory {
-  return { rects: new Float64Array(robotCount * 4), full: true };
+  return { rects: new Float64Array(robotCount * 4), drawnArea: 0, full: true };
 }
 
 /**
@@ -154,12 +164,22 @@ export interface FrameOptions {
   /** Index into model.robots of the robot whose remaining route is drawn; -1 for none. */
   readonly selectedRobot: number;
   readonly showLabels: boolean;
+  /**
+   * Robots are drawn no wider than their cells allow (traffic mode, where neighbours stand one
+   * cell apart); otherwise small cells still get legible 3 px robots.
+   */
+  readonly cellBound: boolean;
 }
 
 const TWO_PI = Math.PI * 2;
+/** Body radius in cells of the planned replay's robots. */
+const BODY_RADIUS_CELLS = 0.32;
+const HALO_SCALE = 1.8;
+/** Below this body radius (px) a heading tick would hide the body's colour. */
+const MIN_TICKED_RADIUS = 3;
 
-function robotRadius(view: PlayerView): number {
-  return Math.max(3, view.cellSize * 0.32);
+function robotRadius(view: PlayerView, cellBound: boolean): number {
+  return cellBound ? view.cellSize * TRAFFIC_BODY_RADIUS_CELLS : Math.max(3, view.cellSize * BODY_RADIUS_CELLS);
 }
 
 function labelFontSize(view: PlayerView): number {
@@ -174,7 +194,8 @@ function restoreBackground(
   memory: FrameMemory,
   robotCount: number,
 ): void {
-  if (memory.full || memory.rects.length < robotCount * 4) {
+  const crowded = memory.drawnArea > FULL_RESTORE_SHARE * view.width * view.height;
+  if (memory.full || crowded || memory.rects.length < robotCount * 4) {
     if (background) ctx.drawImage(background, 0, 0, view.width, view.height);
     else ctx.clearRect(0, 0, view.width, view.height);
     return;
@@ -198,13 +219,15 @@ function rememberRects(
   scene: PlayerScene,
   view: PlayerView,
   states: readonly RobotState[],
-  showLabels: boolean,
+  options: FrameOptions,
 ): void {
-  const radius = robotRadius(view);
-  // Rings reach radius + 5 plus half their 2 px line; heading ticks stay inside the body.
-  const reach = radius + 8;
+  const radius = robotRadius(view, options.cellBound);
+  const showLabels = options.showLabels;
+  // Rings reach radius + 5 plus half their 2 px line, halos 1.8 radii; heading ticks stay inside the body.
+  const reach = Math.max(radius + 8, radius * HALO_SCALE + 1);
   const font = labelFontSize(view);
   const rects = memory.rects;
+  let area = 0;
   for (let index = 0; index < states.length; index += 1) {
     const state = states[index];
     const x = view.offsetX + state.x * view.cellSize;
@@ -220,7 +243,9 @@ function rememberRects(
     rects[index * 4 + 1] = Math.floor(top);
     rects[index * 4 + 2] = Math.ceil(x + halfWidth);
     rects[index * 4 + 3] = Math.ceil(y + reach);
+    area += (rects[index * 4 + 2] - rects[index * 4]) * (rects[index * 4 + 3] - rects[index * 4 + 1]);
   }
+  memory.drawnArea = area;
 }
 
 /**
@@ -232,7 +257,7 @@ export function renderFrame(
   background: CanvasImageSource | null,
   scene: PlayerScene,
   view: PlayerView,
-  model: FleetModel,
+  model: ReplayModel,
   states: readonly RobotState[],
   options: FrameOptions,
   memory: FrameMemory,
@@ -246,7 +271,9 @@ export function renderFrame(
     drawRemainingRoute(ctx, model, states[selected], selected, view);
   }
 
-  const radius = robotRadius(view);
+  const radius = robotRadius(view, options.cellBound);
+  fillHalos(ctx, states, view, radius * HALO_SCALE, PLAYER_COLOURS.waiting, 'waiting');
+  fillHalos(ctx, states, view, radius * HALO_SCALE, PLAYER_COLOURS.queued, 'queued');
   for (let group = 0; group < scene.colourGroups.length; group += 1) {
     const members = scene.colourGroups[group];
     if (members.length === 0) continue;
@@ -255,30 +282,34 @@ export function renderFrame(
       const state = states[members[member]];
       const x = offsetX + state.x * cellSize;
       const y = offsetY + state.y * cellSize;
-      ctx.moveTo(x + radius, y);
-      ctx.arc(x, y, radius, 0, TWO_PI);
+      const body = radius * state.scale;
+      ctx.moveTo(x + body, y);
+      ctx.arc(x, y, body, 0, TWO_PI);
     }
     ctx.fillStyle = scene.colours[group];
     ctx.fill();
   }
 
-  // Heading ticks of every robot in one stroke.
-  ctx.beginPath();
-  for (let index = 0; index < states.length; index += 1) {
-    const state = states[index];
-    const x = offsetX + state.x * cellSize;
-    const y = offsetY + state.y * cellSize;
-    ctx.moveTo(x, y);
-    ctx.lineTo(x + Math.cos(state.heading) * radius, y + Math.sin(state.heading) * radius);
+  // Heading ticks of every robot in one stroke, where bodies are large enough to show them.
+  if (radius >= MIN_TICKED_RADIUS) {
+    ctx.beginPath();
+    for (let index = 0; index < states.length; index += 1) {
+      const state = states[index];
+      const x = offsetX + state.x * cellSize;
+      const y = offsetY + state.y * cellSize;
+      const body = radius * state.scale;
+      ctx.moveTo(x, y);
+      ctx.lineTo(x + Math.cos(state.heading) * body, y + Math.sin(state.heading) * body);
+    }
+    ctx.strokeStyle = PLAYER_COLOURS.heading;
+    ctx.lineWidth = Math.max(1.5, radius * 0.3);
+    ctx.stroke();
   }
-  ctx.strokeStyle = PLAYER_COLOURS.heading;
-  ctx.lineWidth = Math.max(1.5, radius * 0.3);
-  ctx.stroke();
 
-  strokeRings(ctx, states, view, radius + 2, PLAYER_COLOURS.recharging, isRecharging, -1);
-  strokeRings(ctx, states, view, radius + 2, PLAYER_COLOURS.lowBattery, isLowBattery, -1);
+  strokeRings(ctx, states, view, radius, 2, PLAYER_COLOURS.recharging, isRecharging, -1);
+  strokeRings(ctx, states, view, radius, 2, PLAYER_COLOURS.lowBattery, isLowBattery, -1);
   if (selected >= 0 && selected < states.length) {
-    strokeRings(ctx, states, view, radius + 5, PLAYER_COLOURS.selected, null, selected);
+    strokeRings(ctx, states, view, radius, 5, PLAYER_COLOURS.selected, null, selected);
   }
 
   if (options.showLabels) {
@@ -292,7 +323,7 @@ export function renderFrame(
     }
   }
 
-  rememberRects(memory, scene, view, states, options.showLabels);
+  rememberRects(memory, scene, view, states, options);
   // A route spans the map; the next frame restores everything rather than tracking it.
   memory.full = routeDrawn;
 }
@@ -306,12 +337,42 @@ function isLowBattery(state: RobotState): boolean {
   return state.lowBattery && !state.done;
 }
 
-/** Rings around the robots matching `include`, or around robot `only` when include is null. */
+/** Filled halos behind the robots in one motion state (one fill for all of them). */
+function fillHalos(
+  ctx: CanvasRenderingContext2D,
+  states: readonly RobotState[],
+  view: PlayerView,
+  radius: number,
+  colour: string,
+  motion: RobotState['motion'],
+): void {
+  let any = false;
+  ctx.beginPath();
+  for (let index = 0; index < states.length; index += 1) {
+    const state = states[index];
+    if (state.motion !== motion) continue;
+    const x = view.offsetX + state.x * view.cellSize;
+    const y = view.offsetY + state.y * view.cellSize;
+    const halo = radius * state.scale;
+    ctx.moveTo(x + halo, y);
+    ctx.arc(x, y, halo, 0, TWO_PI);
+    any = true;
+  }
+  if (!any) return;
+  ctx.fillStyle = colour;
+  ctx.fill();
+}
+
+/**
+ * Rings `gap` px outside the bodies of the robots matching `include`, or around robot `only`
+ * when include is null.
+ */
 function strokeRings(
   ctx: CanvasRenderingContext2D,
   states: readonly RobotState[],
   view: PlayerView,
   radius: number,
+  gap: number,
   colour: string,
   include: ((state: RobotState) => boolean) | null,
   only: number,
@@ -323,8 +384,9 @@ function strokeRings(
     if (include ? !include(state) : index !== only) continue;
     const x = view.offsetX + state.x * view.cellSize;
     const y = view.offsetY + state.y * view.cellSize;
-    ctx.moveTo(x + radius, y);
-    ctx.arc(x, y, radius, 0, TWO_PI);
+    const ring = radius * state.scale + gap;
+    ctx.moveTo(x + ring, y);
+    ctx.arc(x, y, ring, 0, TWO_PI);
     any = true;
   }
   if (!any) return;
@@ -336,7 +398,7 @@ function strokeRings(
 /** The rest of a robot's plan as a dashed polyline from where it stands. */
 function drawRemainingRoute(
   ctx: CanvasRenderingContext2D,
-  model: FleetModel,
+  model: ReplayModel,
   state: RobotState,
   robotIndex: number,
   view: PlayerView,

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { capturePointer, pointerOffset, releasePointer } from '../../editor/canvas-surface.ts';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { capturePointer, pointerOffset, prepareCanvas, releasePointer } from '../../editor/canvas-surface.ts';
 import { toLayoutScene, type LooseEnvironmentShape } from '../../editor/layout-scene.ts';
 import { useElementSize } from '../../editor/use-element-size.ts';
 import { useLayoutCanvas } from '../../editor/use-layout-canvas.ts';
@@ -8,10 +8,13 @@ import {
   formatZoomPercent,
   MAP_REFERENCE_CELL_SIZE,
   mapFitZoom,
+  screenToGrid,
   zoomViewAround,
   type ViewTransform,
 } from '../../editor/view-transform.ts';
+import { formatCompletionTime } from '../../lib/format.ts';
 import { buttonSecondary } from '../ui/styles.ts';
+import { renderHeatmap, shadeHeatmap, type CellHeatmap } from './heatmap-layer.ts';
 import { MapLegend } from './map-legend.tsx';
 
 export interface EnvironmentMapProps {
@@ -21,6 +24,8 @@ export interface EnvironmentMapProps {
   /** The legend is shown below the map unless the page draws its own. */
   readonly showLegend?: boolean;
   readonly ariaLabel?: string;
+  /** Waiting seconds per cell drawn over the map (the congestion heat map); hovering a cell shows its seconds. */
+  readonly heatmap?: CellHeatmap | null;
 }
 
 const MAP_MIN_ZOOM = 0.1;
@@ -43,6 +48,7 @@ export function EnvironmentMap({
   highlight,
   showLegend = true,
   ariaLabel = 'Environment map',
+  heatmap = null,
 }: EnvironmentMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -81,6 +87,16 @@ export function EnvironmentMap({
     highlightPickupIds,
     highlightDropoffIds,
   });
+
+  const heatCanvasRef = useRef<HTMLCanvasElement>(null);
+  const shadedHeatmap = useMemo(() => (heatmap ? shadeHeatmap(heatmap) : null), [heatmap]);
+  useLayoutEffect(() => {
+    const canvas = heatCanvasRef.current;
+    if (!canvas || !shadedHeatmap) return;
+    const prepared = prepareCanvas(canvas, size.width, size.height);
+    if (prepared) renderHeatmap(prepared.context, shadedHeatmap, view, size);
+  }, [shadedHeatmap, view, size]);
+  const [hoveredCell, setHoveredCell] = useState<{ x: number; y: number; left: number; top: number } | null>(null);
 
   const zoomTo = useCallback(
     (nextZoom: number, anchor?: { x: number; y: number }) => {
@@ -122,9 +138,23 @@ export function EnvironmentMap({
     dragRef.current = { pointerId: event.pointerId, x: event.clientX, y: event.clientY };
     setPanning(true);
   };
+  const hoverHeat = (event: ReactPointerEvent<HTMLCanvasElement>) => {
+    if (!heatmap) return;
+    const at = pointerOffset(event.currentTarget, event);
+    const grid = screenToGrid(view, at.x, at.y);
+    const x = Math.floor(grid.x);
+    const y = Math.floor(grid.y);
+    const inside = x >= 0 && y >= 0 && x < heatmap.width && y < heatmap.height;
+    setHoveredCell((current) =>
+      !inside ? null : current && current.x === x && current.y === y ? current : { x, y, left: at.x, top: at.y },
+    );
+  };
   const onPointerMove = (event: ReactPointerEvent<HTMLCanvasElement>) => {
     const drag = dragRef.current;
-    if (!drag || drag.pointerId !== event.pointerId) return;
+    if (!drag || drag.pointerId !== event.pointerId) {
+      hoverHeat(event);
+      return;
+    }
     const dx = event.clientX - drag.x;
     const dy = event.clientY - drag.y;
     dragRef.current = { pointerId: drag.pointerId, x: event.clientX, y: event.clientY };
@@ -166,7 +196,26 @@ export function EnvironmentMap({
           onPointerMove={onPointerMove}
           onPointerUp={endPan}
           onPointerCancel={endPan}
+          onPointerLeave={() => setHoveredCell(null)}
         />
+        {heatmap && (
+          <canvas
+            ref={heatCanvasRef}
+            aria-hidden="true"
+            data-testid="heatmap-layer"
+            className="pointer-events-none absolute left-0 top-0 block"
+            style={{ width: size.width, height: size.height }}
+          />
+        )}
+        {heatmap && hoveredCell && (
+          <div
+            role="tooltip"
+            className="pointer-events-none absolute rounded border border-slate-700 bg-slate-900/95 px-2 py-1 text-xs text-slate-100 shadow"
+            style={{ left: hoveredCell.left + 12, top: hoveredCell.top + 12 }}
+          >
+            Cell ({hoveredCell.x}, {hoveredCell.y}): {formatCompletionTime(heatmap.wait_s[hoveredCell.y * heatmap.width + hoveredCell.x] ?? 0)} waiting
+          </div>
+        )}
       </div>
       {showLegend && <MapLegend />}
     </div>

@@ -2,6 +2,8 @@ import type { ExecutionRecord } from '@fleetlab/warehouse';
 import { useMemo, type ReactNode } from 'react';
 import { planStatsOf, robotPlansOf, summarisePlan, type PlanParameters } from '../../lib/format.ts';
 import { nodePositionsOf, type PositionedEnvironment } from '../../player/node-positions.ts';
+import type { LooseEnvironmentShape } from '../../editor/layout-scene.ts';
+import { CongestionMap } from './congestion-map.tsx';
 import { buildGanttChart, edgeWeightsOf } from './gantt-model.ts';
 import { GanttTimeline } from './gantt-timeline.tsx';
 import { PlanExportButtons } from './plan-export-buttons.tsx';
@@ -21,7 +23,7 @@ export interface ResultsSolve {
   readonly result?: Readonly<Record<string, unknown>> | null;
 }
 
-export type ResultsEnvironment = PositionedEnvironment & {
+export type ResultsEnvironment = PositionedEnvironment & LooseEnvironmentShape & {
   readonly graph?: {
     readonly nodes?: readonly { readonly id: string; readonly x: number; readonly y: number }[];
     readonly edges?: readonly { readonly from: string; readonly to: string; readonly weight: number }[];
@@ -41,8 +43,8 @@ export interface SolveResultsProps {
 
 /**
  * Everything a completed solve shows about its plan (spec §2 'When completed'): summary with
- * lower bound and gap, the player slot, a timeline of all robots, plan export, and each
- * robot's expandable details.
+ * lower bound and gap, the player slot, the congestion map (when the solve was executed), a
+ * timeline of all robots, plan export, and each robot's expandable details.
  */
 export function SolveResults({ solve, environment, player }: SolveResultsProps) {
   const results = resultsOf(solve);
@@ -64,6 +66,7 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
     <div className="space-y-6">
       <ResultsSummary summary={summary} stats={stats} />
       {player}
+      {solve.execution && environment && <CongestionMap environment={environment} heatmap={solve.execution.heatmap} />}
       <GanttTimeline chart={chart} makespan={makespan} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-400">Download the plan: one row per step in CSV, or the full results as JSON.</p>

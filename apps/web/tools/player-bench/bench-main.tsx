@@ -1,20 +1,36 @@
 // Entry of the frame-time bench page (built by scripts/player-frame-bench.ts). It mounts the
-// real PathPlayer on a plan served next to it, lets it play, and records the intervals
-// between animation frames; then it times the per-frame work (sample + draw) on its own.
+// real PathPlayer on a plan and its execution served next to it (the input file and the replay
+// mode come from the query string: ?input=xl1.json&mode=traffic), lets it play, and records
+// the intervals between animation frames; then it times the per-frame work (sample + draw) on
+// its own.
 
+import type { ExecutionRecord } from '@fleetlab/warehouse';
+import type { FloorEnvironment } from '@fleetlab/simulator';
 import { createRoot } from 'react-dom/client';
 // The app's stylesheet, so the player is laid out exactly as on the solve page.
-import '../../index.css';
-import { robotPlansOf, type PlanParameters } from '../../lib/format.ts';
-import { buildFleetModel, createFleetStates, DEFAULT_MOTION_SETTINGS, sampleFleet } from '../motion-model.ts';
-import { nodePositionsOf } from '../node-positions.ts';
-import { PathPlayer, type PlayerEnvironment } from '../path-player.tsx';
-import { buildPlayerScene, createFrameMemory, playerViewFor, prepareLayerCanvas, renderFrame, renderStaticLayer } from '../render-player.ts';
+import '../../src/index.css';
+import { robotPlansOf, type PlanParameters } from '../../src/lib/format.ts';
+import { buildFleetModel, DEFAULT_MOTION_SETTINGS } from '../../src/player/motion-model.ts';
+import { nodePositionsOf } from '../../src/player/node-positions.ts';
+import { PathPlayer, type PlayerEnvironment } from '../../src/player/path-player.tsx';
+import { sampleReplay, type Replay, type ReplayMode } from '../../src/player/player-state.ts';
+import {
+  buildPlayerScene,
+  createFrameMemory,
+  playerViewFor,
+  prepareLayerCanvas,
+  renderFrame,
+  renderStaticLayer,
+} from '../../src/player/render-player.ts';
+import { createFleetStates } from '../../src/player/robot-state.ts';
+import { buildTrafficModel } from '../../src/player/traffic-replay.ts';
 
-interface BenchInput {
+/** What the bench script writes next to the page, one file per instance. */
+export interface BenchInput {
   readonly environment: PlayerEnvironment;
   readonly results: Record<string, unknown>;
   readonly parameters: PlanParameters;
+  readonly execution: ExecutionRecord;
   readonly warmupMs: number;
   readonly measureMs: number;
   /** CSS width of the area the player lays out in (it sizes the map to fit). */
@@ -23,6 +39,7 @@ interface BenchInput {
 
 export interface BenchResult {
   readonly robots: number;
+  readonly mode: ReplayMode;
   readonly simulatedEndS: number;
   /** The same page with nothing mounted: what the machine and browser give at best. */
   readonly baselineIntervalsMs: number[];
@@ -57,12 +74,18 @@ async function recordFrameIntervals(durationMs: number): Promise<number[]> {
   return intervals;
 }
 
-/** The player's own per-frame work, isolated: sample 100 robots and draw one frame. */
-function timeFrameWork(input: BenchInput, frames: number): { work: number[]; size: [number, number] } {
+function replayOf(input: BenchInput, mode: ReplayMode): Replay {
+  if (mode === 'traffic') {
+    return { mode, model: buildTrafficModel(input.execution, input.environment as FloorEnvironment, input.parameters), ease: 0 };
+  }
   const plans = robotPlansOf(input.results);
-  const model = buildFleetModel(plans, nodePositionsOf(input.environment), DEFAULT_MOTION_SETTINGS, input.parameters);
-  const states = createFleetStates(model);
-  const scene = buildPlayerScene(input.environment, model);
+  return { mode, model: buildFleetModel(plans, nodePositionsOf(input.environment), DEFAULT_MOTION_SETTINGS, input.parameters) };
+}
+
+/** The player's own per-frame work, isolated: sample every robot and draw one frame. */
+function timeFrameWork(input: BenchInput, replay: Replay, frames: number): number[] {
+  const states = createFleetStates(replay.model);
+  const scene = buildPlayerScene(input.environment, replay.model);
   const view = playerViewFor(scene.layout.dimensions, 20, 1);
   const background = document.createElement('canvas');
   const backgroundContext = prepareLayerCanvas(background, view.width, view.height);
@@ -71,29 +94,39 @@ function timeFrameWork(input: BenchInput, frames: number): { work: number[]; siz
   document.body.append(canvas);
   const context = prepareLayerCanvas(canvas, view.width, view.height);
   if (!context) throw new Error('no 2D context');
-  const memory = createFrameMemory(model.robots.length);
+  const memory = createFrameMemory(replay.model.robots.length);
+  const options = { selectedRobot: -1, showLabels: false, cellBound: replay.mode === 'traffic' };
   const work: number[] = [];
   for (let frame = 0; frame < frames; frame += 1) {
-    const time = (model.endTime * frame) / frames;
+    const time = (replay.model.endTime * frame) / frames;
     const start = performance.now();
-    sampleFleet(model, time, states);
-    renderFrame(context, background, scene, view, model, states, { selectedRobot: -1, showLabels: false }, memory);
+    sampleReplay(replay, time, states);
+    renderFrame(context, background, scene, view, replay.model, states, options, memory);
     // Reading one pixel forces the raster work to finish inside the timed span.
     context.getImageData(0, 0, 1, 1);
     work.push(performance.now() - start);
   }
   canvas.remove();
-  return { work, size: [view.width, view.height] };
+  return work;
 }
 
 async function main(): Promise<void> {
-  const input = (await (await fetch('./bench-input.json')).json()) as BenchInput;
+  const query = new URLSearchParams(window.location.search);
+  const mode: ReplayMode = query.get('mode') === 'traffic' ? 'traffic' : 'planned';
+  const input = (await (await fetch(`./${query.get('input') ?? 'bench-input.json'}`)).json()) as BenchInput;
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
   root.style.width = `${input.areaWidthPx}px`;
   const baselineIntervalsMs = await recordFrameIntervals(input.measureMs);
   createRoot(root).render(
-    <PathPlayer environment={input.environment} results={input.results} parameters={input.parameters} autoPlay />,
+    <PathPlayer
+      environment={input.environment}
+      results={input.results}
+      parameters={input.parameters}
+      execution={input.execution}
+      initialMode={mode}
+      autoPlay
+    />,
   );
   await new Promise((resolve) => setTimeout(resolve, input.warmupMs));
   window.__benchPhase = 'measuring';
@@ -101,12 +134,12 @@ async function main(): Promise<void> {
   window.__benchPhase = 'measured';
   const simulatedClock = document.querySelector('[aria-label="Simulated time"]')?.textContent ?? '';
   const canvas = document.querySelector('canvas');
-  const { work } = timeFrameWork(input, 300);
-  const plans = robotPlansOf(input.results);
-  const model = buildFleetModel(plans, nodePositionsOf(input.environment), DEFAULT_MOTION_SETTINGS, input.parameters);
+  const replay = replayOf(input, mode);
+  const work = timeFrameWork(input, replay, 300);
   window.__benchResult = {
-    robots: plans.length,
-    simulatedEndS: model.endTime,
+    robots: replay.model.robots.length,
+    mode,
+    simulatedEndS: replay.model.endTime,
     baselineIntervalsMs,
     frameIntervalsMs,
     frameWorkMs: work,

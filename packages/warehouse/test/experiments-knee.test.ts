@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findKnee } from './knee.ts';
+import { findKnee } from '../src/experiments/knee.ts';
 
 const sweep = (...pairs: [number, number | null][]) => pairs.map(([robotCount, makespan]) => ({ robotCount, makespan }));
 

@@ -6,13 +6,14 @@
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 // The app's stylesheet: the same Tailwind theme as every screen of the app.
-import '../../index.css';
-import { StatusBadge } from '../../components/ui/badges.tsx';
-import { LogoMark } from '../../components/ui/logo.tsx';
-import { robotPlansOf, type PlanParameters } from '../../lib/format.ts';
-import { buildFleetModel, DEFAULT_MOTION_SETTINGS } from '../motion-model.ts';
-import { nodePositionsOf } from '../node-positions.ts';
-import { PathPlayer, type PlayerEnvironment, type SpeedMultiplier } from '../path-player.tsx';
+import '../../src/index.css';
+import { StatusBadge } from '../../src/components/ui/badges.tsx';
+import { LogoMark } from '../../src/components/ui/logo.tsx';
+import { robotPlansOf, type PlanParameters } from '../../src/lib/format.ts';
+import { buildFleetModel, DEFAULT_MOTION_SETTINGS } from '../../src/player/motion-model.ts';
+import { nodePositionsOf } from '../../src/player/node-positions.ts';
+import { PathPlayer, type PlayerEnvironment } from '../../src/player/path-player.tsx';
+import type { SpeedMultiplier } from '../../src/player/player-state.ts';
 
 /** What the recording script writes next to the page as demo-input.json. */
 export interface DemoInput {

@@ -1,0 +1,56 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installRecordingCanvas } from '../../editor/test-support/recording-canvas-context.ts';
+import { TRAFFIC_EXECUTION, TRAFFIC_FLOOR } from '../../player/traffic-replay.fixture.ts';
+import { shadeColour } from '../map/heat-scale.ts';
+import { CongestionMap } from './congestion-map.tsx';
+
+// The fixture's robot waited 1 s at (1, 0) and 0.5 s at (2, 1), and queued 1 s at its station (0, 0).
+const heatmap = TRAFFIC_EXECUTION.heatmap;
+
+describe('CongestionMap', () => {
+  let canvas: ReturnType<typeof installRecordingCanvas>;
+  beforeEach(() => {
+    // The map's fit waits 100 ms; fake timers keep the initial view: 50 px cells, centred in 800 x 384.
+    vi.useFakeTimers();
+    canvas = installRecordingCanvas();
+  });
+  afterEach(() => {
+    cleanup();
+    canvas.restore();
+    vi.useRealTimers();
+  });
+
+  it('shows the heat map with its legend and the longest waits when turned on, and hides it again', () => {
+    render(<CongestionMap environment={TRAFFIC_FLOOR} heatmap={heatmap} />);
+    expect(screen.queryByRole('figure', { name: 'Heat map legend' })).toBeNull();
+    expect(screen.queryByTestId('heatmap-layer')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show Heat Map' }));
+    const legend = screen.getByRole('figure', { name: 'Heat map legend' });
+    // Ticks at 0, 1/4, 1/2, 3/4 and all of the scale: 0, 1/16, 1/4, 9/16 and 1 x the worst cell's 1 s.
+    expect([...legend.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['0.0 s', '0.1 s', '0.3 s', '0.6 s', '1.0 s']);
+    expect(screen.getByText('Longest waits: cell (0, 0) 1.0 s · cell (1, 0) 1.0 s · cell (2, 1) 0.5 s')).toBeTruthy();
+
+    // The layer draws the three cells: two at the top shade, one at shade floor(sqrt(0.5) x 16) = 11.
+    const layer = screen.getByTestId('heatmap-layer') as HTMLCanvasElement;
+    const drawn = canvas.contexts.get(layer)!.calls.filter((call) => call.method === 'fill').map((call) => call.fillStyle);
+    expect(drawn).toEqual([shadeColour(11), shadeColour(15)]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Hide Heat Map' }));
+    expect(screen.queryByRole('figure', { name: 'Heat map legend' })).toBeNull();
+  });
+
+  it('shows a cell’s waiting seconds on hover', () => {
+    render(<CongestionMap environment={TRAFFIC_FLOOR} heatmap={heatmap} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Show Heat Map' }));
+    const map = screen.getByRole('img', { name: 'Congestion map' });
+    // Cells of 50 px from (275, 117): (350, 142) is in cell (1, 0), (390, 190) in cell (2, 1).
+    fireEvent.pointerMove(map, { pointerId: 1, clientX: 350, clientY: 142 });
+    expect(screen.getByRole('tooltip').textContent).toBe('Cell (1, 0): 1.0 s waiting');
+    fireEvent.pointerMove(map, { pointerId: 1, clientX: 390, clientY: 190 });
+    expect(screen.getByRole('tooltip').textContent).toBe('Cell (2, 1): 0.5 s waiting');
+    fireEvent.pointerLeave(map);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+});

@@ -1,0 +1,159 @@
+import { buttonPrimary, buttonSecondary, filterButton } from '../components/ui/styles.ts';
+import { ACCELERATION_LIMITS, clampToLimits, MAX_SPEED_LIMITS } from './motion-model.ts';
+import { PLAYER_ZOOM_LIMITS, SPEED_MULTIPLIERS, type ReplayMode, type SpeedMultiplier } from './player-state.ts';
+
+const MODE_LABELS: Readonly<Record<ReplayMode, string>> = { planned: 'Planned', traffic: 'With traffic' };
+
+export interface PlayerControlsProps {
+  readonly playing: boolean;
+  readonly canPlay: boolean;
+  readonly onPlay: () => void;
+  readonly onPause: () => void;
+  readonly onReset: () => void;
+  /** Offered when the solve has an execution to replay. */
+  readonly showModes: boolean;
+  readonly mode: ReplayMode;
+  readonly onMode: (mode: ReplayMode) => void;
+  readonly speed: SpeedMultiplier;
+  readonly onSpeed: (speed: SpeedMultiplier) => void;
+  readonly zoom: number;
+  readonly onZoomBy: (delta: number) => void;
+  readonly maxSpeed: number;
+  readonly onMaxSpeed: (value: number) => void;
+  readonly acceleration: number;
+  readonly onAcceleration: (value: number) => void;
+  /** Traffic mode: seconds per executed step, for the note on what the motion sliders do there. */
+  readonly trafficStepSeconds: number | null;
+}
+
+/** Spec §2 player controls: Play / Pause / Reset, replay mode, speed, zoom, max speed and acceleration. */
+export function PlayerControls(props: PlayerControlsProps) {
+  const { playing, mode, zoom, speed, trafficStepSeconds } = props;
+  return (
+    <div className="mt-3 space-y-2">
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="flex gap-2">
+          {playing ? (
+            <button type="button" className={buttonPrimary} onClick={props.onPause}>
+              Pause
+            </button>
+          ) : (
+            <button type="button" className={buttonPrimary} onClick={props.onPlay} disabled={!props.canPlay}>
+              Play
+            </button>
+          )}
+          <button type="button" className={buttonSecondary} onClick={props.onReset}>
+            Reset
+          </button>
+        </div>
+
+        {props.showModes && (
+          <div role="group" aria-label="Replay" className="flex items-center gap-1">
+            <span className="mr-1 text-xs font-medium text-slate-400">Replay</span>
+            {(Object.keys(MODE_LABELS) as ReplayMode[]).map((option) => (
+              <button
+                key={option}
+                type="button"
+                className={filterButton(option === mode)}
+                aria-pressed={option === mode}
+                onClick={() => props.onMode(option)}
+              >
+                {MODE_LABELS[option]}
+              </button>
+            ))}
+          </div>
+        )}
+
+        <div role="group" aria-label="Speed" className="flex items-center gap-1">
+          <span className="mr-1 text-xs font-medium text-slate-400">Speed</span>
+          {SPEED_MULTIPLIERS.map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={filterButton(option === speed)}
+              aria-pressed={option === speed}
+              onClick={() => props.onSpeed(option)}
+            >
+              {option}x
+            </button>
+          ))}
+        </div>
+
+        <div role="group" aria-label="Zoom" className="flex items-center gap-1">
+          <span className="mr-1 text-xs font-medium text-slate-400">Zoom</span>
+          <button
+            type="button"
+            className={filterButton(false)}
+            aria-label="Zoom out"
+            onClick={() => props.onZoomBy(-PLAYER_ZOOM_LIMITS.step)}
+            disabled={zoom <= PLAYER_ZOOM_LIMITS.min}
+          >
+            −
+          </button>
+          <span className="w-12 text-center font-mono text-xs text-slate-200" data-testid="player-zoom">
+            {Math.round(zoom * 100)}%
+          </span>
+          <button
+            type="button"
+            className={filterButton(false)}
+            aria-label="Zoom in"
+            onClick={() => props.onZoomBy(PLAYER_ZOOM_LIMITS.step)}
+            disabled={zoom >= PLAYER_ZOOM_LIMITS.max}
+          >
+            +
+          </button>
+        </div>
+
+        <MotionSlider label="Max speed" unit="m/s" limits={MAX_SPEED_LIMITS} value={props.maxSpeed} onChange={props.onMaxSpeed} />
+        <MotionSlider
+          label="Acceleration"
+          unit="m/s²"
+          limits={ACCELERATION_LIMITS}
+          value={props.acceleration}
+          onChange={props.onAcceleration}
+        />
+      </div>
+      {mode === 'traffic' && trafficStepSeconds !== null && (
+        <p className="text-xs text-slate-400">
+          With traffic, robots cross one cell per step of {trimmed(trafficStepSeconds)} s, as executed (robot speed{' '}
+          {trimmed(1 / trafficStepSeconds)} m/s). A max speed above the robot speed lets them ease out of stops and into
+          them within those steps; lower acceleration eases longer.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** At most two decimals, no trailing zeros. */
+function trimmed(value: number): number {
+  return Number(value.toFixed(2));
+}
+
+interface MotionSliderProps {
+  readonly label: string;
+  readonly unit: string;
+  readonly limits: { readonly min: number; readonly max: number; readonly step: number; readonly default: number };
+  readonly value: number;
+  readonly onChange: (value: number) => void;
+}
+
+/** A motion setting's range input, its current value shown beside its name; values stay within the limits. */
+function MotionSlider({ label, unit, limits, value, onChange }: MotionSliderProps) {
+  return (
+    <label className="flex flex-col text-xs font-medium text-slate-400">
+      <span>
+        {label}: <span className="font-mono text-slate-200">{value.toFixed(1)} {unit}</span>
+      </span>
+      <input
+        type="range"
+        aria-label={label}
+        min={limits.min}
+        max={limits.max}
+        step={limits.step}
+        value={value}
+        onChange={(event) => onChange(clampToLimits(Number(event.target.value), limits))}
+        className="w-40 accent-indigo-400"
+      />
+    </label>
+  );
+}

@@ -1,0 +1,234 @@
+// The player's state: its settings (mode, speed, zoom, motion sliders, selected robot), the
+// replay they pick (the plan's motion model or the executed traffic), and playback (the
+// simulated clock and the animation loop). Rendering and readouts are handed in as callbacks,
+// so the loop never depends on how a frame is drawn.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FloorEnvironment } from '@fleetlab/simulator';
+import type { ExecutionRecord } from '@fleetlab/warehouse';
+import { robotPlansOf, type PlanParameters } from '../lib/format.ts';
+import {
+  ACCELERATION_LIMITS,
+  buildFleetModel,
+  clampToLimits,
+  DEFAULT_MOTION_SETTINGS,
+  MAX_SPEED_LIMITS,
+  sampleFleet,
+  type FleetModel,
+} from './motion-model.ts';
+import { nodePositionsOf, type PositionedEnvironment } from './node-positions.ts';
+import type { RobotState } from './robot-state.ts';
+import { buildTrafficModel, sampleTraffic, trafficEase, type TrafficModel, type TrafficParameters } from './traffic-replay.ts';
+
+export const SPEED_MULTIPLIERS = [0.5, 1, 2, 4] as const;
+export type SpeedMultiplier = (typeof SPEED_MULTIPLIERS)[number];
+
+export const PLAYER_ZOOM_LIMITS = { min: 0.5, max: 2.5, step: 0.1, default: 1 } as const;
+
+/**
+ * Simulated seconds per wall-clock second at 1x. Plans last minutes to hours of simulated
+ * time (a recharge alone waits minutes), so 1x replays ten times faster than real time;
+ * the clock always shows simulated time.
+ */
+export const SIMULATED_SECONDS_PER_SECOND = 10;
+
+/** A hidden tab resumes without jumping: one frame never advances more than this much wall time. */
+const MAX_FRAME_WALL_SECONDS = 0.25;
+const CLOCK_INTERVAL_MS = 100;
+/** The robot table and the other readouts follow the canvas a few times a second, not every frame. */
+const READOUT_INTERVAL_MS = 250;
+
+/** 'planned': the plan as the motion model drives it; 'traffic': the execution on the shared floor. */
+export type ReplayMode = 'planned' | 'traffic';
+
+export type Replay =
+  | { readonly mode: 'planned'; readonly model: FleetModel }
+  | { readonly mode: 'traffic'; readonly model: TrafficModel; readonly ease: number };
+
+/** Writes every robot's state at `time` into `states`. */
+export function sampleReplay(replay: Replay, time: number, states: RobotState[]): void {
+  if (replay.mode === 'traffic') sampleTraffic(replay.model, time, states, replay.ease);
+  else sampleFleet(replay.model, time, states);
+}
+
+/** Zoom stays on the 0.1 grid, so repeated steps never drift (0.1 + 0.2 !== 0.3). */
+function roundToTenth(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** The execution's replay, or null when the solve has none or its floor cannot hold it. */
+function trafficModelOf(
+  execution: ExecutionRecord | null | undefined,
+  environment: PositionedEnvironment,
+  parameters: TrafficParameters | null | undefined,
+): TrafficModel | null {
+  if (!execution) return null;
+  try {
+    return buildTrafficModel(execution, environment as FloorEnvironment, parameters);
+  } catch {
+    return null;
+  }
+}
+
+export interface ReplayInputs {
+  readonly environment: PositionedEnvironment;
+  readonly results: Readonly<Record<string, unknown>> | null | undefined;
+  readonly parameters?: (PlanParameters & TrafficParameters) | null;
+  /** The solve's execution on the shared floor; with it the player offers "Planned | With traffic". */
+  readonly execution?: ExecutionRecord | null;
+  readonly initialSpeed?: SpeedMultiplier;
+  readonly initialMode?: ReplayMode;
+}
+
+/** The player's settings and the replay they select. */
+export function usePlayerSettings({ environment, results, parameters, execution, initialSpeed = 1, initialMode = 'planned' }: ReplayInputs) {
+  const [maxSpeed, setMaxSpeedValue] = useState<number>(MAX_SPEED_LIMITS.default);
+  const [acceleration, setAccelerationValue] = useState<number>(ACCELERATION_LIMITS.default);
+  const [speed, setSpeed] = useState<SpeedMultiplier>(initialSpeed);
+  const [zoom, setZoom] = useState<number>(PLAYER_ZOOM_LIMITS.default);
+  const [selectedRobot, setSelectedRobot] = useState(-1);
+  const [requestedMode, setMode] = useState<ReplayMode>(initialMode);
+
+  const plans = useMemo(() => robotPlansOf(results), [results]);
+  const positions = useMemo(() => nodePositionsOf(environment), [environment]);
+  const planned = useMemo(
+    () => buildFleetModel(plans, positions, { ...DEFAULT_MOTION_SETTINGS, maxSpeed, acceleration }, parameters),
+    [plans, positions, maxSpeed, acceleration, parameters],
+  );
+  const traffic = useMemo(() => trafficModelOf(execution, environment, parameters), [execution, environment, parameters]);
+  const mode: ReplayMode = requestedMode === 'traffic' && traffic ? 'traffic' : 'planned';
+  const ease = traffic ? trafficEase(traffic.stepSeconds, maxSpeed, acceleration) : 0;
+  const replay = useMemo<Replay>(
+    () => (mode === 'traffic' && traffic ? { mode, model: traffic, ease } : { mode: 'planned', model: planned }),
+    [mode, traffic, ease, planned],
+  );
+
+  const zoomBy = useCallback(
+    (delta: number) => setZoom((current) => clampToLimits(roundToTenth(current + delta), PLAYER_ZOOM_LIMITS)),
+    [],
+  );
+  const setMaxSpeed = useCallback((value: number) => setMaxSpeedValue(clampToLimits(value, MAX_SPEED_LIMITS)), []);
+  const setAcceleration = useCallback((value: number) => setAccelerationValue(clampToLimits(value, ACCELERATION_LIMITS)), []);
+  const toggleRobot = useCallback((index: number) => setSelectedRobot((current) => (current === index ? -1 : index)), []);
+
+  return {
+    replay,
+    /** Whether the solve has an execution to replay ("Planned | With traffic" is offered). */
+    hasTraffic: traffic !== null,
+    /** Seconds per step of the execution (1 / robot_speed), when there is one. */
+    trafficStepSeconds: traffic?.stepSeconds ?? null,
+    mode,
+    setMode,
+    speed,
+    setSpeed,
+    zoom,
+    zoomBy,
+    maxSpeed,
+    setMaxSpeed,
+    acceleration,
+    setAcceleration,
+    selectedRobot,
+    toggleRobot,
+  };
+}
+
+export interface PlaybackCallbacks {
+  /** Samples and draws the frame at simulated time `time`; called every animation frame. */
+  readonly draw: (time: number) => void;
+  /** Writes the clock; at most every 100 ms while playing. */
+  readonly writeClock: (time: number) => void;
+  /** Writes the slower readouts (robot table, counts, alerts); at most every 250 ms while playing. */
+  readonly publish: (time: number) => void;
+}
+
+export interface Playback {
+  /** The simulated clock, in seconds; frames read and advance it without a React render. */
+  readonly timeRef: { current: number };
+  readonly playing: boolean;
+  /** The replay reached its end and stopped itself. */
+  readonly finished: boolean;
+  readonly play: () => void;
+  readonly pause: () => void;
+  readonly reset: () => void;
+  /** Draws and publishes the current time (after a new replay, view or selection). */
+  readonly refresh: () => void;
+}
+
+/**
+ * The simulated clock and its animation loop: `speed` x 10 simulated seconds per wall-clock
+ * second, stopping by itself at `endTime` (spec §4: when every robot is done).
+ */
+export function usePlayback(endTime: number, speed: number, autoPlay: boolean, callbacks: PlaybackCallbacks): Playback {
+  const timeRef = useRef(0);
+  const [playing, setPlaying] = useState(autoPlay);
+  const [finished, setFinished] = useState(false);
+
+  // The loop reads everything through one ref so a setting change never restarts it, and a
+  // frame never closes over stale values.
+  const inputs = useRef({ endTime, speed, callbacks });
+  inputs.current = { endTime, speed, callbacks };
+
+  const refresh = useCallback(() => {
+    const { callbacks: current, endTime: end } = inputs.current;
+    timeRef.current = Math.min(timeRef.current, end);
+    current.draw(timeRef.current);
+    current.writeClock(timeRef.current);
+    current.publish(timeRef.current);
+  }, []);
+
+  // A replay of another length keeps the clock where it was (clamped), and is not finished before its end.
+  useEffect(() => {
+    if (timeRef.current < endTime) setFinished(false);
+  }, [endTime]);
+
+  useEffect(() => {
+    if (!playing) return;
+    if (timeRef.current >= inputs.current.endTime) timeRef.current = 0;
+    setFinished(false);
+    let handle = 0;
+    let lastFrame: number | null = null;
+    let lastPublish = 0;
+    let lastClock = 0;
+    const frame = (now: number) => {
+      const { endTime: end, speed: multiplier, callbacks: current } = inputs.current;
+      const wallSeconds = lastFrame === null ? 0 : Math.min(MAX_FRAME_WALL_SECONDS, (now - lastFrame) / 1000);
+      lastFrame = now;
+      const time = Math.min(end, timeRef.current + wallSeconds * multiplier * SIMULATED_SECONDS_PER_SECOND);
+      timeRef.current = time;
+      current.draw(time);
+      if (time >= end) {
+        current.writeClock(time);
+        current.publish(time);
+        setFinished(true);
+        setPlaying(false);
+        return;
+      }
+      if (now - lastClock >= CLOCK_INTERVAL_MS) {
+        lastClock = now;
+        current.writeClock(time);
+      }
+      if (now - lastPublish >= READOUT_INTERVAL_MS) {
+        lastPublish = now;
+        current.publish(time);
+      }
+      handle = requestAnimationFrame(frame);
+    };
+    handle = requestAnimationFrame(frame);
+    return () => cancelAnimationFrame(handle);
+  }, [playing]);
+
+  const play = useCallback(() => setPlaying(true), []);
+  const pause = useCallback(() => {
+    setPlaying(false);
+    inputs.current.callbacks.writeClock(timeRef.current);
+    inputs.current.callbacks.publish(timeRef.current);
+  }, []);
+  const reset = useCallback(() => {
+    setPlaying(false);
+    setFinished(false);
+    timeRef.current = 0;
+    refresh();
+  }, [refresh]);
+
+  return { timeRef, playing, finished, play, pause, reset, refresh };
+}

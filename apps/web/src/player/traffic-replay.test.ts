@@ -1,0 +1,161 @@
+import { simulate, type FloorEnvironment } from '@fleetlab/simulator';
+import { generateWarehouseInstance } from '@fleetlab/warehouse';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createFleetStates, createRobotState, TRAFFIC_BODY_RADIUS_CELLS } from './robot-state.ts';
+import { TRAFFIC_EXECUTION, TRAFFIC_FLOOR, TRAFFIC_PARAMETERS } from './traffic-replay.fixture.ts';
+import { buildTrafficModel, sampleTraffic, sampleTrafficRobot, tallyTraffic, trafficEase, waitedSecondsAt } from './traffic-replay.ts';
+
+const floor = TRAFFIC_FLOOR as FloorEnvironment;
+const model = buildTrafficModel(TRAFFIC_EXECUTION, floor, TRAFFIC_PARAMETERS);
+const [worker, parked] = model.robots;
+
+function workerAt(time: number, ease = 0) {
+  return sampleTrafficRobot(model, worker, time, createRobotState('R1_1'), ease);
+}
+
+describe('traffic replay of a hand-made execution', () => {
+  it('ends when the last robot is done: R1_1 finishes its charge at step 25 (12.5 s)', () => {
+    expect(model.endTime).toBe(12.5);
+    expect(worker).toMatchObject({ endStep: 25, finishStep: 25, stepCount: 2, deliveryCount: 1 });
+    expect(parked).toMatchObject({ endStep: 0, stepCount: 0 });
+  });
+
+  it('moves cell to cell within a step, from the robot’s slot in the shared station cell', () => {
+    // Two robots share R1's cell: a 2 x 2 grid of slots, bodies 0.78 of a slot wide: 0.39 / 0.52 of full size.
+    expect(workerAt(0)).toMatchObject({ x: 0.25, y: 0.25, motion: 'cruising', location: 'in transit' });
+    expect(workerAt(0).scale).toBeCloseTo(0.75, 12);
+    expect(sampleTrafficRobot(model, parked, 0, createRobotState('R1_2'))).toMatchObject({ x: 0.75, y: 0.25, done: true });
+    // Halfway through step 0 (0.25 s): halfway from the slot to the centre of (1, 0), growing to full size.
+    expect(workerAt(0.25)).toMatchObject({ x: 0.875, y: 0.375, speed: 2, heading: 0 });
+    expect(workerAt(0.25).scale).toBeCloseTo(0.875, 12);
+    expect(workerAt(1.75)).toMatchObject({ x: 2, y: 0.5, scale: 1, motion: 'cruising', heading: 0 });
+    // Steps 9 and 10 are one straight run (one waypoint): at step 10 it is on (3, 0).
+    expect(workerAt(5)).toMatchObject({ x: 3.5, y: 0.5, motion: 'cruising' });
+  });
+
+  it('waits visibly when blocked, handles at pickup and dropoff, queues and charges at its station', () => {
+    expect(workerAt(1)).toMatchObject({ x: 1.5, y: 0.5, speed: 0, motion: 'waiting', location: 'in transit', heading: 0 });
+    expect(workerAt(2.75)).toMatchObject({ x: 2.5, y: 1.5, motion: 'stopped', location: 'at pickup', heading: Math.PI / 2 });
+    // Handling ends at step 7; it then waits one step on the pickup's cell before it can leave.
+    expect(workerAt(3.75)).toMatchObject({ x: 2.5, y: 1.5, motion: 'waiting', location: 'in transit' });
+    expect(workerAt(5.5)).toMatchObject({ x: 4.5, y: 0.5, motion: 'stopped', location: 'at dropoff', completedDeliveries: 1 });
+    expect(workerAt(9)).toMatchObject({ x: 0.25, y: 0.25, motion: 'queued', location: 'idle', heading: Math.PI });
+    expect(workerAt(11)).toMatchObject({ motion: 'recharging', location: 'idle' });
+    expect(workerAt(12.5)).toMatchObject({ x: 0.25, y: 0.25, motion: 'stopped', done: true, stepIndex: -1 });
+  });
+
+  it('eases out of stops and into them within the executed steps when max speed leaves headroom', () => {
+    // Robot speed 2 m/s: no headroom at max speed 1 or 2; at 3 m/s a full ease, as long as the
+    // ramp (v² / 2a = 4 / 2a m) takes the whole cell: a = 3 m/s² ramps over 2/3 of it.
+    expect(trafficEase(0.5, 1, 0.5)).toBe(0);
+    expect(trafficEase(0.5, 2, 0.5)).toBe(0);
+    expect(trafficEase(0.5, 3, 0.5)).toBe(1);
+    expect(trafficEase(0.5, 2.5, 0.5)).toBe(0.5);
+    expect(trafficEase(0.5, 3, 3)).toBeCloseTo(2 / 3, 12);
+    // Step 0 starts and stops (smoothstep): a quarter in, 3/16 - 2/64 = 0.15625 of the way, at 1.125 x 2 m/s.
+    expect(workerAt(0.125, 1)).toMatchObject({ x: 0.25 + 1.25 * 0.15625, y: 0.25 + 0.25 * 0.15625, speed: 2.25, motion: 'accelerating' });
+    // Step 3 starts a two-cell run: ease in (f² (2 - f)); step 4 ends it: ease out.
+    expect(workerAt(1.625, 1)).toMatchObject({ x: 1.5 + 0.109375, y: 0.5, speed: 1.625, motion: 'accelerating' });
+    expect(workerAt(2.25, 1)).toMatchObject({ x: 2.5, y: 0.5 + 0.625, speed: 2.5, motion: 'decelerating' });
+    // Each cell is still reached at its step.
+    expect(workerAt(2, 1)).toMatchObject({ x: 2.5, y: 0.5 });
+    expect(workerAt(2.5, 1)).toMatchObject({ x: 2.5, y: 1.5 });
+  });
+
+  it('counts steps and deliveries as the work is done', () => {
+    expect(workerAt(0)).toMatchObject({ stepIndex: 0, completedDeliveries: 0 });
+    expect(workerAt(5.49)).toMatchObject({ stepIndex: 0, completedDeliveries: 0 });
+    // The delivery is done at the dropoff (5.5 s); the step is over when its handling ends (6.5 s).
+    expect(workerAt(5.5)).toMatchObject({ stepIndex: 0, completedDeliveries: 1 });
+    expect(workerAt(6.5)).toMatchObject({ stepIndex: 1, completedDeliveries: 1 });
+  });
+
+  it('drains the battery with the metres driven since the last charge and fills it evenly while charging', () => {
+    // max_distance 20: 2 m driven by step 4 leave 90%; 10 m on arrival at the station leave 50%.
+    expect(workerAt(2)).toMatchObject({ distanceSinceCharge: 2, batteryPercent: 90 });
+    expect(workerAt(2.25).distanceSinceCharge).toBeCloseTo(2.5, 10);
+    expect(workerAt(9)).toMatchObject({ distanceSinceCharge: 10, batteryPercent: 50, lowBattery: false });
+    // Charging from step 19 to 25: at step 22 it is half way from 50% to full.
+    expect(workerAt(11)).toMatchObject({ batteryPercent: 75 });
+    expect(workerAt(12.5)).toMatchObject({ distanceSinceCharge: 0, batteryPercent: 100 });
+    const short = buildTrafficModel(TRAFFIC_EXECUTION, floor, { ...TRAFFIC_PARAMETERS, max_distance: 11 });
+    const low = sampleTrafficRobot(short, short.robots[0], 9, createRobotState('R1_1'));
+    expect(low.batteryPercent).toBeCloseTo(100 - 1000 / 11, 10);
+    expect(low.lowBattery).toBe(true);
+  });
+
+  it('without handling time, standing at the pickup and dropoff is waiting', () => {
+    const noHandling = buildTrafficModel(TRAFFIC_EXECUTION, floor, { ...TRAFFIC_PARAMETERS, handling_time_s: 0 });
+    expect(sampleTrafficRobot(noHandling, noHandling.robots[0], 2.75, createRobotState('R1_1')).motion).toBe('waiting');
+  });
+
+  it('tallies the robots waiting, queued and charging, and the waiting so far (blocked and queued)', () => {
+    const states = createFleetStates(model);
+    sampleTraffic(model, 1, states);
+    expect(tallyTraffic(model, 1, states)).toEqual({ waiting: 1, queued: 0, charging: 0, waitedSeconds: 0.5 });
+    sampleTraffic(model, 9, states);
+    expect(tallyTraffic(model, 9, states)).toEqual({ waiting: 0, queued: 1, charging: 0, waitedSeconds: 2 });
+    // At the end the waiting so far is the execution's waiting_s: 2 + 1 steps blocked, 2 queued.
+    expect(waitedSecondsAt(model, worker, model.endTime)).toBe(TRAFFIC_EXECUTION.robots.R1_1.waiting_s);
+  });
+});
+
+/** Each order in turn to the next robot: a plan the simulator runs as it is. */
+function dealtPlan(robots: readonly { id: string }[], tasks: readonly [string, string][]) {
+  const plan: Record<string, { task: [string, string] }[]> = Object.fromEntries(robots.map((robot) => [robot.id, []]));
+  tasks.forEach((task, index) => plan[robots[index % robots.length].id].push({ task }));
+  return plan;
+}
+
+describe('traffic replay of real executions', () => {
+  it('adds up to each robot’s waiting, ends with every delivery done, and never draws two robots overlapping on the floor', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          stations: fc.integer({ min: 1, max: 3 }),
+          robotsPerStation: fc.integer({ min: 1, max: 4 }),
+          orders: fc.integer({ min: 1, max: 16 }),
+          seed: fc.integer({ min: 1, max: 10_000 }),
+          handling: fc.constantFrom(0, 1, 3),
+          speed: fc.constantFrom(1, 2),
+        }),
+        ({ handling, speed, ...options }) => {
+          const instance = generateWarehouseInstance({ width: 12, height: 12, shelfLength: 4, ...options });
+          const environment = instance.environment as FloorEnvironment;
+          const params = { max_distance: 120, recharge_time: 3, chargers: 1, handling_time_s: handling, robot_speed: speed };
+          let execution;
+          try {
+            execution = simulate(environment, dealtPlan(instance.environment.elements.robots, instance.tasks), params);
+          } catch {
+            return; // a delivery that cannot fit a charge on the floor's walks: nothing to replay
+          }
+          const replay = buildTrafficModel(execution, environment, params);
+          const states = createFleetStates(replay);
+          const ease = 1;
+          for (const robot of replay.robots) {
+            expect(waitedSecondsAt(replay, robot, replay.endTime)).toBeCloseTo(execution.robots[robot.robotId].waiting_s, 6);
+          }
+          sampleTraffic(replay, replay.endTime, states, ease);
+          expect(states.every((state) => state.done)).toBe(true);
+          expect(states.reduce((sum, state) => sum + state.completedDeliveries, 0)).toBe(instance.tasks.length);
+          // Bodies stay apart at every quarter step, fully eased, on the floor and in the station
+          // slots; a robot entering or leaving its station passes over the robots standing there
+          // (both are then drawn below full size).
+          for (let quarter = 0; quarter <= 4 * (replay.endTime / replay.stepSeconds); quarter += 1) {
+            sampleTraffic(replay, (quarter / 4) * replay.stepSeconds, states, ease);
+            for (let a = 0; a < states.length; a += 1) {
+              for (let b = a + 1; b < states.length; b += 1) {
+                const inStation = states[a].scale < 1 && states[b].scale < 1;
+                if (inStation && (states[a].speed > 0 || states[b].speed > 0)) continue;
+                const gap = Math.hypot(states[a].x - states[b].x, states[a].y - states[b].y);
+                expect(gap).toBeGreaterThan(TRAFFIC_BODY_RADIUS_CELLS * (states[a].scale + states[b].scale));
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: 40, seed: 20261126 },
+    );
+  });
+});

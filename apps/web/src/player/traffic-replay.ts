@@ -1,0 +1,447 @@
+// The traffic replay: a solve's execution (every robot on the shared floor at once, see
+// packages/simulator/README.md) turned into per-robot lookups the player samples each frame.
+// Pure: the execution, environment and parameters go in; each robot's state at a simulated
+// time t comes out.
+//
+// Built once per execution, per robot and per step of the executed day: the cell it stands
+// on, what it is doing during the step (moving, blocked, queued, charging, handling, idle) and
+// the metres it has driven since its last charge. Sampling a frame is then two array reads per
+// robot and a linear interpolation within the step, so a frame costs O(robots) whatever the
+// length of the day, and writes into state objects the caller reuses: no allocation.
+
+import { decodeTimeline, Floor, type FloorEnvironment } from '@fleetlab/simulator';
+import type { ExecutionRecord, RobotExecutionRecord } from '@fleetlab/warehouse';
+import { batteryCapacityOf, compareRobotIds, maxDistanceOf, type PlanParameters } from '../lib/format.ts';
+import {
+  lastAtOrBefore,
+  setBattery,
+  TRAFFIC_BODY_RADIUS_CELLS,
+  type ReplayModel,
+  type ReplayRobot,
+  type RobotState,
+} from './robot-state.ts';
+
+/** What a robot does during one step of the execution. */
+export const TRAFFIC_ACTIVITY = {
+  moving: 0,
+  /** Standing still with work left, kept from its way by another robot. */
+  waiting: 1,
+  /** Standing at its station while every charger there is busy. */
+  queued: 2,
+  charging: 3,
+  handlingPickup: 4,
+  handlingDropoff: 5,
+  /** Its work is done and it stands (at home, or on its way there). */
+  idle: 6,
+} as const;
+export type TrafficActivity = (typeof TRAFFIC_ACTIVITY)[keyof typeof TRAFFIC_ACTIVITY];
+
+const ACTIVITY_MASK = 0b111;
+/** Bits 3-4 of a step code: the direction of the robot's last move (right, down, left, up). */
+const DIRECTION_SHIFT = 3;
+const HEADINGS = [0, Math.PI / 2, Math.PI, -Math.PI / 2] as const;
+/** Metres since a charge are stored in 16 bits; the spec's max_distance stays far below. */
+const MAX_STORED_METRES = 0xffff;
+/** Share of a slot's width a robot standing in its station's cell fills. */
+const DEPOT_FILL = 0.78;
+
+export interface TrafficParameters extends PlanParameters {
+  readonly handling_time_s?: number | null;
+}
+
+export interface TrafficRobot extends ReplayRobot {
+  /** Last step of its arrays: from then on it stands where it is, done. */
+  readonly endStep: number;
+  /** Per step 0..endStep: the floor cell (y * width + x) it stands on at that step. */
+  readonly cells: Int32Array;
+  /** Per step: activity during [step, step + 1) in bits 0-2, direction of its last move in bits 3-4. */
+  readonly codes: Uint8Array;
+  /** Per step: metres driven since the last charge ended (0 at the start: batteries start full). */
+  readonly sinceCharge: Uint16Array;
+  /** Steps at which each delivery's dropoff is reached, in order. */
+  readonly deliveryDone: Float64Array;
+  /** Steps at which each piece of work (delivery with its handling, charge) is over, ascending. */
+  readonly workDone: Float64Array;
+  readonly chargeStarts: Int32Array;
+  readonly chargeEnds: Int32Array;
+  /** Step at which its last piece of work was over. */
+  readonly finishStep: number;
+  /** Runs of waiting or queued steps [start, end), with the waiting steps before each run. */
+  readonly waitStarts: Int32Array;
+  readonly waitEnds: Int32Array;
+  readonly waitBefore: Int32Array;
+  /** Steps of the route's points (`xs`, `ys`): the timeline's waypoints. */
+  readonly waypointSteps: Int32Array;
+  /** Its station's cell, where robots of the station stand side by side (-1 if it has none). */
+  readonly homeCell: number;
+  /** Where it is drawn, and at what size, while it stands in its station's cell. */
+  readonly depotX: number;
+  readonly depotY: number;
+  readonly depotScale: number;
+}
+
+export interface TrafficModel extends ReplayModel {
+  readonly robots: readonly TrafficRobot[];
+  /** Simulated seconds per step (1 / robot_speed). */
+  readonly stepSeconds: number;
+  readonly width: number;
+  readonly batteryCapacity: number;
+  readonly maxDistance: number;
+}
+
+/** Robots standing together in one station cell are laid out on a small grid inside it. */
+function depotLayout(slot: number, robotsAtStation: number, cell: number, width: number) {
+  const columns = Math.max(1, Math.ceil(Math.sqrt(robotsAtStation)));
+  const pitch = 1 / columns;
+  return {
+    x: (cell % width) + ((slot % columns) + 0.5) * pitch,
+    y: Math.floor(cell / width) + (Math.floor(slot / columns) + 0.5) * pitch,
+    scale: Math.min(1, (DEPOT_FILL * pitch) / (2 * TRAFFIC_BODY_RADIUS_CELLS)),
+  };
+}
+
+function directionCode(delta: number, width: number): number {
+  if (delta === 1) return 0;
+  if (delta === width) return 1;
+  if (delta === -1) return 2;
+  return 3;
+}
+
+interface RobotPlaces {
+  readonly homeCell: number;
+  readonly slot: number;
+  readonly robotsAtStation: number;
+}
+
+function buildRobot(
+  robotId: string,
+  record: RobotExecutionRecord,
+  places: RobotPlaces,
+  floor: Floor,
+  stepSeconds: number,
+  handlingSteps: number,
+): TrafficRobot {
+  const { width } = floor;
+  const toStep = (seconds: number) => Math.round(seconds / stepSeconds);
+  const timeline = record.timeline;
+  let lastWaypointStep = 0;
+  for (let k = 0; k < timeline.length; k += 3) lastWaypointStep = Math.max(lastWaypointStep, timeline[k]);
+  const finishStep = toStep(record.finish_s);
+  const chargeArrivals = Int32Array.from(record.charges, (charge) => toStep(charge.arrive_s));
+  const chargeStarts = Int32Array.from(record.charges, (charge) => toStep(charge.start_s));
+  const chargeEnds = Int32Array.from(record.charges, (charge) => toStep(charge.end_s));
+  const endStep = Math.max(lastWaypointStep, finishStep, chargeEnds.length > 0 ? chargeEnds[chargeEnds.length - 1] : 0);
+  const cells = decodeTimeline(timeline, endStep, width);
+
+  // What each step is: moving when the next step's cell differs; standing still before the
+  // finish is waiting unless a charge or a handling window explains it (the executor's rule).
+  const codes = new Uint8Array(endStep + 1);
+  let direction = 0;
+  for (let step = 0; step <= endStep; step += 1) {
+    const moved = step < endStep && cells[step + 1] !== cells[step];
+    if (moved) direction = directionCode(cells[step + 1] - cells[step], width);
+    const activity = moved ? TRAFFIC_ACTIVITY.moving : step >= finishStep ? TRAFFIC_ACTIVITY.idle : TRAFFIC_ACTIVITY.waiting;
+    codes[step] = activity | (direction << DIRECTION_SHIFT);
+  }
+  const mark = (from: number, to: number, activity: TrafficActivity) => {
+    for (let step = Math.max(0, from); step < Math.min(to, endStep + 1); step += 1) {
+      if ((codes[step] & ACTIVITY_MASK) !== TRAFFIC_ACTIVITY.moving) codes[step] = (codes[step] & ~ACTIVITY_MASK) | activity;
+    }
+  };
+  for (let k = 0; k < chargeStarts.length; k += 1) {
+    mark(chargeArrivals[k], chargeStarts[k], TRAFFIC_ACTIVITY.queued);
+    mark(chargeStarts[k], chargeEnds[k], TRAFFIC_ACTIVITY.charging);
+  }
+  const deliveryDone = Float64Array.from(record.deliveries, (delivery) => toStep(delivery.done_s));
+  if (handlingSteps > 0) {
+    // A delivery's work starts when the work before it is over; the robot handles at the pickup
+    // from the first step it then stands on the pickup's cell, and at the dropoff from done_s.
+    let workStart = 0;
+    record.deliveries.forEach((delivery, index) => {
+      const done = deliveryDone[index];
+      for (let k = 0; k < chargeEnds.length; k += 1) {
+        if (chargeEnds[k] <= done) workStart = Math.max(workStart, chargeEnds[k]);
+      }
+      const pickupCell = floor.cellOf(delivery.pickup);
+      if (pickupCell !== undefined) {
+        for (let step = workStart; step <= done; step += 1) {
+          if (cells[step] === pickupCell) {
+            mark(step, step + handlingSteps, TRAFFIC_ACTIVITY.handlingPickup);
+            break;
+          }
+        }
+      }
+      mark(done, done + handlingSteps, TRAFFIC_ACTIVITY.handlingDropoff);
+      workStart = done + handlingSteps;
+    });
+  }
+
+  const sinceCharge = new Uint16Array(endStep + 1);
+  let metres = 0;
+  let nextCharge = 0;
+  for (let step = 0; step <= endStep; step += 1) {
+    while (nextCharge < chargeEnds.length && chargeEnds[nextCharge] <= step) {
+      if (chargeEnds[nextCharge] === step) metres = 0;
+      nextCharge += 1;
+    }
+    sinceCharge[step] = Math.min(MAX_STORED_METRES, metres);
+    if ((codes[step] & ACTIVITY_MASK) === TRAFFIC_ACTIVITY.moving) metres += 1;
+  }
+
+  const waitStarts: number[] = [];
+  const waitEnds: number[] = [];
+  const waitBefore: number[] = [];
+  let waited = 0;
+  for (let step = 0; step < endStep; step += 1) {
+    const activity = codes[step] & ACTIVITY_MASK;
+    if (activity !== TRAFFIC_ACTIVITY.waiting && activity !== TRAFFIC_ACTIVITY.queued) continue;
+    if (waitEnds.length > 0 && waitEnds[waitEnds.length - 1] === step) {
+      waitEnds[waitEnds.length - 1] = step + 1;
+    } else {
+      waitStarts.push(step);
+      waitEnds.push(step + 1);
+      waitBefore.push(waited);
+    }
+    waited += 1;
+  }
+
+  const workDone = Float64Array.from(
+    [...Array.from(deliveryDone, (done) => done + handlingSteps), ...chargeEnds].sort((a, b) => a - b),
+  );
+  const waypointCount = timeline.length / 3;
+  const xs = new Float64Array(waypointCount);
+  const ys = new Float64Array(waypointCount);
+  const waypointSteps = new Int32Array(waypointCount);
+  for (let k = 0; k < waypointCount; k += 1) {
+    waypointSteps[k] = timeline[3 * k];
+    xs[k] = timeline[3 * k + 1] + 0.5;
+    ys[k] = timeline[3 * k + 2] + 0.5;
+  }
+  const depot = depotLayout(places.slot, places.robotsAtStation, places.homeCell, width);
+  return {
+    robotId,
+    stepCount: record.deliveries.length + record.charges.length,
+    deliveryCount: record.deliveries.length,
+    xs,
+    ys,
+    endStep,
+    cells,
+    codes,
+    sinceCharge,
+    deliveryDone,
+    workDone,
+    chargeStarts,
+    chargeEnds,
+    finishStep,
+    waitStarts: Int32Array.from(waitStarts),
+    waitEnds: Int32Array.from(waitEnds),
+    waitBefore: Int32Array.from(waitBefore),
+    waypointSteps,
+    homeCell: places.homeCell,
+    depotX: depot.x,
+    depotY: depot.y,
+    depotScale: depot.scale,
+  };
+}
+
+/** Each robot's station cell and its place among the robots of that station. */
+function placesOf(environment: FloorEnvironment, floor: Floor): Map<string, RobotPlaces> {
+  const byStation = new Map<string, string[]>();
+  for (const robot of environment.elements.robots ?? []) {
+    const ids = byStation.get(robot.station_id) ?? [];
+    ids.push(robot.id);
+    byStation.set(robot.station_id, ids);
+  }
+  const places = new Map<string, RobotPlaces>();
+  for (const [stationId, ids] of byStation) {
+    const homeCell = floor.cellOf(stationId) ?? -1;
+    ids.forEach((id, slot) => places.set(id, { homeCell, slot, robotsAtStation: ids.length }));
+  }
+  return places;
+}
+
+/**
+ * Builds the replay of an execution on its environment. Throws when the environment is not a
+ * floor the execution can run on (the simulator's own error, naming the problem).
+ */
+export function buildTrafficModel(
+  execution: ExecutionRecord,
+  environment: FloorEnvironment,
+  parameters?: TrafficParameters | null,
+): TrafficModel {
+  const floor = new Floor(environment);
+  const stepSeconds = execution.step_s;
+  const handlingTime = parameters?.handling_time_s;
+  const handlingSteps = typeof handlingTime === 'number' && handlingTime > 0 ? Math.ceil(handlingTime / stepSeconds - 1e-9) : 0;
+  const places = placesOf(environment, floor);
+  const robots = Object.keys(execution.robots)
+    .sort(compareRobotIds)
+    .map((robotId) => {
+      const record = execution.robots[robotId];
+      const start = record.timeline.length >= 3 ? record.timeline[2] * floor.width + record.timeline[1] : -1;
+      const robotPlaces = places.get(robotId) ?? { homeCell: start, slot: 0, robotsAtStation: 1 };
+      return buildRobot(robotId, record, robotPlaces, floor, stepSeconds, handlingSteps);
+    });
+  let endStep = 0;
+  for (const robot of robots) endStep = Math.max(endStep, robot.endStep);
+  return {
+    robots,
+    endTime: endStep * stepSeconds,
+    stepSeconds,
+    width: floor.width,
+    batteryCapacity: batteryCapacityOf(undefined, parameters),
+    maxDistance: maxDistanceOf(undefined, parameters),
+  };
+}
+
+// ---------------------------------------------------------------- sampling
+
+/**
+ * How much robots ease out of stops and into them (0 none .. 1 full) with the player's max
+ * speed and acceleration. The execution fixes the step in which a robot crosses each cell, so a
+ * robot that pulls away gently must make up for it before the step ends, briefly above the
+ * solve's robot speed: max speed bounds that (a full ease peaks at 1.5 x the robot speed, so
+ * at or below the robot speed there is none), and the acceleration sets how much of the cell
+ * the ramp takes (v² / 2a metres, at most the whole cell).
+ */
+export function trafficEase(stepSeconds: number, maxSpeed: number, acceleration: number): number {
+  const robotSpeed = 1 / stepSeconds;
+  const headroom = 2 * (maxSpeed / robotSpeed - 1);
+  const ramp = acceleration > 0 ? (robotSpeed * robotSpeed) / (2 * acceleration) : 1;
+  return Math.min(1, Math.max(0, Math.min(headroom, ramp)));
+}
+
+/**
+ * Progress through a one-cell move (0..1) at `fraction` of its step, and the speed factor
+ * there, when the robot starts from rest and/or comes to rest in this step. The curves meet the
+ * straight run at the cell's edge with the same speed, so a longer run stays smooth.
+ */
+function easedProgress(fraction: number, starting: boolean, stopping: boolean, ease: number, out: { progress: number; speed: number }) {
+  let curve = fraction;
+  let slope = 1;
+  if (starting && stopping) {
+    curve = fraction * fraction * (3 - 2 * fraction);
+    slope = 6 * fraction * (1 - fraction);
+  } else if (starting) {
+    curve = fraction * fraction * (2 - fraction);
+    slope = fraction * (4 - 3 * fraction);
+  } else if (stopping) {
+    const rest = 1 - fraction;
+    curve = 1 - rest * rest * (2 - rest);
+    slope = rest * (4 - 3 * rest);
+  }
+  out.progress = fraction + ease * (curve - fraction);
+  out.speed = 1 + ease * (slope - 1);
+}
+
+const eased = { progress: 0, speed: 1 };
+
+const MOTION_OF_ACTIVITY = ['cruising', 'waiting', 'queued', 'recharging', 'stopped', 'stopped', 'stopped'] as const;
+const LOCATION_OF_ACTIVITY = ['in transit', 'in transit', 'idle', 'idle', 'at pickup', 'at dropoff', 'idle'] as const;
+
+/** The activity of a robot at simulated time `time`. */
+export function trafficActivityAt(model: TrafficModel, robot: TrafficRobot, time: number): TrafficActivity {
+  const step = Math.min(robot.endStep, Math.max(0, Math.floor(time / model.stepSeconds)));
+  return (robot.codes[step] & ACTIVITY_MASK) as TrafficActivity;
+}
+
+/**
+ * Writes the robot's state at simulated time `time` into `out`; `ease` (from `trafficEase`)
+ * shapes starts and stops within their steps, 0 moves at the robot speed throughout.
+ */
+export function sampleTrafficRobot(model: TrafficModel, robot: TrafficRobot, time: number, out: RobotState, ease = 0): RobotState {
+  const at = Math.max(0, time / model.stepSeconds);
+  const done = at >= robot.endStep;
+  const step = done ? robot.endStep : Math.floor(at);
+  const fraction = done ? 0 : at - step;
+  const code = robot.codes[step];
+  const activity = code & ACTIVITY_MASK;
+  const moving = activity === TRAFFIC_ACTIVITY.moving;
+  const width = model.width;
+
+  const from = robot.cells[step];
+  const atHome = from === robot.homeCell;
+  const fromX = atHome ? robot.depotX : (from % width) + 0.5;
+  const fromY = atHome ? robot.depotY : Math.floor(from / width) + 0.5;
+  const fromScale = atHome ? robot.depotScale : 1;
+  out.motion = MOTION_OF_ACTIVITY[activity];
+  if (moving) {
+    const to = robot.cells[step + 1];
+    const toHome = to === robot.homeCell;
+    const toX = toHome ? robot.depotX : (to % width) + 0.5;
+    const toY = toHome ? robot.depotY : Math.floor(to / width) + 0.5;
+    const starting = step === 0 || (robot.codes[step - 1] & ACTIVITY_MASK) !== TRAFFIC_ACTIVITY.moving;
+    const stopping = step + 1 >= robot.endStep || (robot.codes[step + 1] & ACTIVITY_MASK) !== TRAFFIC_ACTIVITY.moving;
+    easedProgress(fraction, starting, stopping, ease, eased);
+    out.x = fromX + (toX - fromX) * eased.progress;
+    out.y = fromY + (toY - fromY) * eased.progress;
+    out.scale = fromScale + ((toHome ? robot.depotScale : 1) - fromScale) * eased.progress;
+    out.speed = eased.speed / model.stepSeconds;
+    if (ease > 0 && (starting || stopping)) {
+      out.motion = starting && (!stopping || fraction < 0.5) ? 'accelerating' : 'decelerating';
+    }
+  } else {
+    out.x = fromX;
+    out.y = fromY;
+    out.scale = fromScale;
+    out.speed = 0;
+  }
+  out.heading = HEADINGS[code >> DIRECTION_SHIFT];
+  out.location = LOCATION_OF_ACTIVITY[activity];
+  out.done = done;
+  out.routePoint = lastAtOrBefore(robot.waypointSteps, at) + 1;
+  out.completedDeliveries = lastAtOrBefore(robot.deliveryDone, at) + 1;
+  const workUnderWay = lastAtOrBefore(robot.workDone, at) + 1;
+  out.stepIndex = done || at >= robot.finishStep || workUnderWay >= robot.stepCount ? -1 : workUnderWay;
+
+  const metres = robot.sinceCharge[step] + (moving ? eased.progress : 0);
+  if (activity === TRAFFIC_ACTIVITY.charging) {
+    // The charge fills the battery evenly from its level on arrival to full at the end.
+    const charge = lastAtOrBefore(robot.chargeStarts, step);
+    const start = robot.chargeStarts[charge];
+    const length = robot.chargeEnds[charge] - start;
+    const charged = length > 0 ? Math.min(1, (at - start) / length) : 1;
+    setBattery(out, model.batteryCapacity, model.maxDistance, model.batteryCapacity, metres * (1 - charged));
+  } else {
+    setBattery(out, model.batteryCapacity, model.maxDistance, model.batteryCapacity, metres);
+  }
+  return out;
+}
+
+/** Samples every robot into the reused `out` array (same order as `model.robots`). */
+export function sampleTraffic(model: TrafficModel, time: number, out: RobotState[], ease = 0): RobotState[] {
+  for (let index = 0; index < model.robots.length; index += 1) {
+    sampleTrafficRobot(model, model.robots[index], time, out[index], ease);
+  }
+  return out;
+}
+
+/** Seconds the robot has spent waiting (blocked or queued) up to `time`. */
+export function waitedSecondsAt(model: TrafficModel, robot: TrafficRobot, time: number): number {
+  const at = Math.max(0, time / model.stepSeconds);
+  const run = lastAtOrBefore(robot.waitStarts, at);
+  if (run < 0) return 0;
+  const inRun = Math.min(at, robot.waitEnds[run]) - robot.waitStarts[run];
+  return (robot.waitBefore[run] + inRun) * model.stepSeconds;
+}
+
+export interface TrafficTally {
+  waiting: number;
+  queued: number;
+  charging: number;
+  /** Every robot's waiting (blocked or queued) so far, in seconds. */
+  waitedSeconds: number;
+}
+
+/** How many robots wait, queue and charge at `time` (from sampled states), and the waiting so far. */
+export function tallyTraffic(model: TrafficModel, time: number, states: readonly RobotState[]): TrafficTally {
+  const tally: TrafficTally = { waiting: 0, queued: 0, charging: 0, waitedSeconds: 0 };
+  for (let index = 0; index < states.length; index += 1) {
+    const motion = states[index].motion;
+    if (motion === 'waiting') tally.waiting += 1;
+    else if (motion === 'queued') tally.queued += 1;
+    else if (motion === 'recharging') tally.charging += 1;
+    tally.waitedSeconds += waitedSecondsAt(model, model.robots[index], time);
+  }
+  return tally;
+}
