@@ -6,7 +6,7 @@ import { StatusBadge } from '../components/ui/badges.tsx';
 import { ListStates } from '../components/ui/list-states.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { buttonPrimary, card, focusRing, linkText } from '../components/ui/styles.ts';
-import { formatDate } from '../lib/format.ts';
+import { formatDate } from '../lib/display-format.ts';
 import { recentSolves, solveEnvironmentName } from '../lib/solve-records.ts';
 
 function Counter({ label, value, to }: { label: string; value: number; to: string }) {

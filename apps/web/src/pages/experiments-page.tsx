@@ -7,7 +7,7 @@ import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
 import { useExperiments } from '../api/hooks.ts';
-import { formatDate } from '../lib/format.ts';
+import { formatDate } from '../lib/display-format.ts';
 
 export default function ExperimentsPage() {
   const experiments = useExperiments();

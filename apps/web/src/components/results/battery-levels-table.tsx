@@ -7,9 +7,8 @@ import {
   rechargeDurationText,
   taskTypeText,
   type BatteryStatus,
-  type PlanParameters,
-  type PlanStep,
-} from '../../lib/format.ts';
+} from '../../lib/display-format.ts';
+import { type PlanParameters, type PlanStep } from '../../lib/plan-model.ts';
 import { StepTable } from './step-table.tsx';
 
 const STATUS_TONES: Record<BatteryStatus, string> = {

@@ -1,6 +1,6 @@
 // Export of a solve's plan: the results map as JSON, and one CSV row per step.
 
-import { deliveryPairOf, robotPlansOf, stepDistance, type PlanStep } from '../../lib/format.ts';
+import { deliveryPairOf, robotPlansOf, stepDistance, type PlanStep } from '../../lib/plan-model.ts';
 
 export const PLAN_CSV_COLUMNS = [
   'robot',

@@ -7,13 +7,15 @@ import {
   formatPath,
   formatPercent1,
   formatPercent2,
+  taskLabel,
+} from '../../lib/display-format.ts';
+import {
   hasBatteryLevels,
   robotMetrics,
   stepDistance,
-  taskLabel,
   type PlanParameters,
   type RobotPlan,
-} from '../../lib/format.ts';
+} from '../../lib/plan-model.ts';
 import { card, focusRing } from '../ui/styles.ts';
 import { BatteryHistoryChart } from './battery-history-chart.tsx';
 import { BatteryLevelsTable } from './battery-levels-table.tsx';
