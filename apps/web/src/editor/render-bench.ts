@@ -11,7 +11,8 @@ import {
 } from '@fleetlab/warehouse';
 import type { LayoutScene } from './layout-scene.ts';
 import { LayoutLayerCache } from './layout-layer-cache.ts';
-import { graphEdgeDrawing, renderLayout, type RenderOptions } from './render-layout.ts';
+import { graphEdgeDrawing } from './graph-edge-drawing.ts';
+import { renderLayout, type RenderOptions } from './render-layout.ts';
 import { MIN_CELL_SIZE } from './view-transform.ts';
 
 // Redraw timing of the largest layout the editor allows (50 x 50, every pickup selected, graph
