@@ -17,7 +17,6 @@ import {
 } from '../editor/editor-form-rules.ts';
 import { editorReducer, initialEditorState, type EditorState } from '../editor/editor-state.ts';
 import { GridEditor } from '../editor/grid-editor.tsx';
-import { installRenderBenchHook } from '../editor/render-bench.ts';
 
 export const CREATE_ENVIRONMENT_FAILED = 'Failed to create environment. Please try again.';
 export const NAME_REQUIRED = 'Name is required';
@@ -111,8 +110,6 @@ export default function GridEditorPage() {
   const [nameError, setNameError] = useState<string | undefined>();
   const [saveFailed, setSaveFailed] = useState(false);
   const { dimensions } = state.document.layout;
-
-  useEffect(() => installRenderBenchHook(), []);
 
   const commitDimension = (axis: 'width' | 'height') => (text: string, final: boolean) => {
     const size = gridSizeFromInput(text);
