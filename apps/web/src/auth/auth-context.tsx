@@ -26,7 +26,7 @@ export interface LoginLocationState {
   message?: string;
 }
 
-export const FAILED_TO_FETCH_USER = 'Failed to fetch user';
+const FAILED_TO_FETCH_USER = 'Failed to fetch user';
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 

@@ -229,7 +229,7 @@ function pickupRadius(cellSize: number): number {
 }
 
 /** The inner grid lines in one path, then the border. */
-export function drawGridLines(ctx: LayoutContext2D, dimensions: SceneDimensions, view: ViewTransform): void {
+function drawGridLines(ctx: LayoutContext2D, dimensions: SceneDimensions, view: ViewTransform): void {
   const { cellSize, offsetX, offsetY } = view;
   const { width: gridWidth, height: gridHeight } = dimensions;
   ctx.beginPath();
@@ -251,7 +251,7 @@ export function drawGridLines(ctx: LayoutContext2D, dimensions: SceneDimensions,
 }
 
 /** Shelves: filled rectangles with a border that thickens with the cell. */
-export function drawShelves(ctx: LayoutContext2D, shelves: readonly SceneShelf[], view: ViewTransform): void {
+function drawShelves(ctx: LayoutContext2D, shelves: readonly SceneShelf[], view: ViewTransform): void {
   if (shelves.length === 0) return;
   const { cellSize, offsetX, offsetY } = view;
   ctx.beginPath();
@@ -289,7 +289,7 @@ export function drawNavigationPoints(ctx: LayoutContext2D, points: readonly Scen
  * Pickups: candidates (not in `selected`) as hollow rings, selected ones as filled dots. Without
  * a selection every pickup is selected, as in a saved environment.
  */
-export function drawPickups(
+function drawPickups(
   ctx: LayoutContext2D,
   pickups: readonly ScenePoint[],
   view: ViewTransform,
@@ -449,7 +449,7 @@ function fillLabelsBelow(ctx: LayoutContext2D, points: readonly ScenePoint[], vi
 }
 
 /** The cell under the pointer, shaded translucent so its element stays visible; nothing outside the grid. */
-export function drawHoverCell(
+function drawHoverCell(
   ctx: LayoutContext2D,
   dimensions: SceneDimensions,
   view: ViewTransform,

@@ -13,7 +13,7 @@ import { parseChargerCounts, parseRobotCounts } from '../experiments/experiment-
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 
 /** A sweep of 10 points at 30 s each takes minutes, not hours, on one worker. */
-export const DEFAULT_EXPERIMENT_TIME_LIMIT_S = 30;
+const DEFAULT_EXPERIMENT_TIME_LIMIT_S = 30;
 const DEFAULT_COMPARED: AlgorithmName[] = ['greedy_distance', 'auction', 'makespan'];
 
 interface FormErrors {

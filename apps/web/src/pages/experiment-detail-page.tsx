@@ -4,7 +4,6 @@ import { ALGORITHM_BY_NAME } from '@fleetlab/warehouse';
 import { isNotFound } from '../api/client.ts';
 import { useCancelExperiment, useDeleteExperiment, useExperiment, useScenario, useTask } from '../api/hooks.ts';
 import type { Experiment } from '../api/types.ts';
-import { downloadTextFile } from '../components/results/plan-export.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { StatusBadge } from '../components/ui/badges.tsx';
 import { TextField } from '../components/ui/form-field.tsx';
@@ -27,6 +26,7 @@ import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
 import { RobotUtilisation } from '../experiments/robot-utilisation.tsx';
 import { SweepChart } from '../experiments/sweep-chart.tsx';
 import { SweepTable } from '../experiments/sweep-table.tsx';
+import { downloadTextFile } from '../lib/download-text-file.ts';
 
 export default function ExperimentDetailPage() {
   const { id = '' } = useParams();

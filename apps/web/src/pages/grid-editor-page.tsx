@@ -18,11 +18,11 @@ import {
 import { editorReducer, initialEditorState, type EditorState } from '../editor/editor-state.ts';
 import { GridEditor } from '../editor/grid-editor.tsx';
 
-export const CREATE_ENVIRONMENT_FAILED = 'Failed to create environment. Please try again.';
-export const NAME_REQUIRED = 'Name is required';
+const CREATE_ENVIRONMENT_FAILED = 'Failed to create environment. Please try again.';
+const NAME_REQUIRED = 'Name is required';
 
 /** The POST /environments body: only the selected pickups are saved, with the graph built from them. */
-export function environmentPayload(name: string, description: string, state: EditorState): NewEnvironment {
+function environmentPayload(name: string, description: string, state: EditorState): NewEnvironment {
   const { layout } = state.document;
   const elements = {
     shelves: layout.elements.shelves.map((shelf) => ({ ...shelf })),

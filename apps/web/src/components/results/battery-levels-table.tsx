@@ -17,7 +17,7 @@ const STATUS_TONES: Record<BatteryStatus, string> = {
   Normal: 'bg-slate-500/15 text-slate-300 ring-slate-500/40',
 };
 
-export function BatteryBar({ level }: { readonly level: number }) {
+function BatteryBar({ level }: { readonly level: number }) {
   return (
     <div className="flex items-center gap-2">
       <div

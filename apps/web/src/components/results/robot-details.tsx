@@ -32,7 +32,7 @@ export interface RobotDetailsProps {
 }
 
 /** One robot's expandable solution details (spec §2 'When completed'). */
-export function RobotDetails({ plan, parameters, defaultOpen = false, executed = null }: RobotDetailsProps) {
+function RobotDetails({ plan, parameters, defaultOpen = false, executed = null }: RobotDetailsProps) {
   const [open, setOpen] = useState(defaultOpen);
   const metrics = robotMetrics(plan.steps, parameters);
   const panelId = `robot-details-${plan.robotId}`;

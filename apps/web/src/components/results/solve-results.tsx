@@ -30,7 +30,7 @@ export type ResultsEnvironment = PositionedEnvironment & LooseEnvironmentShape &
   } | null;
 };
 
-export function resultsOf(solve: ResultsSolve): Readonly<Record<string, unknown>> | null {
+function resultsOf(solve: ResultsSolve): Readonly<Record<string, unknown>> | null {
   return solve.results ?? solve.result ?? null;
 }
 
