@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { environmentsApi, experimentsApi, scenariosApi, solvesApi, tasksApi, type GenerateTasksInput } from './endpoints.ts';
 import { invalidateAfter, type Mutation } from './invalidation.ts';
 import {
@@ -62,10 +62,23 @@ export function useExperiment(id: Id) {
   return useQuery(experimentQueries.detail(id));
 }
 
-/** A mutation that, once the server has answered, refreshes what `INVALIDATIONS` names for it. */
-function useInvalidatingMutation<Input, Output>(mutation: Mutation, mutationFn: (input: Input) => Promise<Output>) {
+/**
+ * A mutation that, once the server has answered, refreshes what `INVALIDATIONS` names for it.
+ * `answerKey` names where the record the server answers is cached at once, where it has one.
+ */
+function useInvalidatingMutation<Input, Output>(
+  mutation: Mutation,
+  mutationFn: (input: Input) => Promise<Output>,
+  answerKey?: (answer: Output) => QueryKey,
+) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => invalidateAfter(queryClient, mutation) });
+  return useMutation({
+    mutationFn,
+    onSuccess: (answer) => {
+      if (answerKey) queryClient.setQueryData(answerKey(answer), answer);
+      return invalidateAfter(queryClient, mutation);
+    },
+  });
 }
 
 export function useCreateEnvironment() {
@@ -82,14 +95,11 @@ export function useCreateScenario() {
 
 /** PATCH /scenarios/{id}; the answer becomes the cached record at once. */
 export function useUpdateScenario() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, changes }: { id: Id; changes: ScenarioChanges }) => scenariosApi.update(id, changes),
-    onSuccess: (scenario) => {
-      queryClient.setQueryData(queryKeys.scenarios.detail(scenario.id), scenario);
-      return invalidateAfter(queryClient, 'updateScenario');
-    },
-  });
+  return useInvalidatingMutation(
+    'updateScenario',
+    ({ id, changes }: { id: Id; changes: ScenarioChanges }) => scenariosApi.update(id, changes),
+    (scenario) => queryKeys.scenarios.detail(scenario.id),
+  );
 }
 
 export function useDeleteScenario() {
@@ -123,14 +133,11 @@ export function useCreateExperiment() {
 
 /** The answer becomes the cached experiment at once. */
 export function useCancelExperiment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: Id) => experimentsApi.cancel(id),
-    onSuccess: (experiment) => {
-      queryClient.setQueryData(queryKeys.experiments.detail(experiment.id), experiment);
-      return invalidateAfter(queryClient, 'cancelExperiment');
-    },
-  });
+  return useInvalidatingMutation(
+    'cancelExperiment',
+    (id: Id) => experimentsApi.cancel(id),
+    (experiment) => queryKeys.experiments.detail(experiment.id),
+  );
 }
 
 export function useDeleteExperiment() {

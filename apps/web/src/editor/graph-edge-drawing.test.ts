@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { graphEdgeDrawing, graphEdgeSegments, mergedGraphEdgeSegments, primeGraphEdgeDrawing } from './graph-edge-drawing.ts';
+import { SMALL_SCENE } from './test-support/small-scene.ts';
 
 /** P1-D1 and N1-D1, each stored in both directions, and one edge to a node that does not exist. */
-const graph = {
-  nodes: [
-    { id: 'P1', x: 2, y: 1.5 },
-    { id: 'D1', x: 5.5, y: 3.5 },
-    { id: 'N1', x: 0.5, y: 3.5 },
-  ],
-  edges: [
-    { from: 'P1', to: 'D1' },
-    { from: 'D1', to: 'P1' },
-    { from: 'N1', to: 'D1' },
-    { from: 'D1', to: 'N1' },
-    { from: 'P1', to: 'missing' },
-  ],
-};
+const smallGraph = SMALL_SCENE.graph!;
 
 describe('graphEdgeDrawing', () => {
   it('merges collinear overlapping edges once per node/edge arrays, with their bounds', () => {
@@ -61,8 +49,8 @@ describe('graphEdgeDrawing', () => {
 
 describe('graphEdgeSegments', () => {
   it('keeps one segment per undirected edge with known ends, cached per graph', () => {
-    const segments = graphEdgeSegments(graph);
+    const segments = graphEdgeSegments(smallGraph);
     expect([...segments]).toEqual([2, 1.5, 5.5, 3.5, 0.5, 3.5, 5.5, 3.5]);
-    expect(graphEdgeSegments(graph)).toBe(segments);
+    expect(graphEdgeSegments(smallGraph)).toBe(segments);
   });
 });

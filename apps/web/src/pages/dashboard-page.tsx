@@ -3,11 +3,14 @@ import { Link } from 'react-router';
 import { environmentQueries, scenarioQueries, solveQueries } from '../api/queries.ts';
 import type { EnvironmentSummary, Scenario, SolveSummary } from '../api/types.ts';
 import { StatusBadge } from '../components/ui/badges.tsx';
+import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { ListStates } from '../components/ui/list-states.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { buttonPrimary, card, focusRing, linkText } from '../components/ui/styles.ts';
 import { formatDate } from '../lib/display-format.ts';
 import { recentSolves, solveEnvironmentName } from '../lib/solve-records.ts';
+
+const RECENT_SOLVE_COLUMNS: readonly DataTableColumn[] = [{ label: 'Name' }, { label: 'Status' }, { label: 'Environment' }, { label: 'Created' }];
 
 function Counter({ label, value, to }: { label: string; value: number; to: string }) {
   return (
@@ -46,34 +49,22 @@ function Overview({ environments, scenarios, solves }: OverviewLists) {
         {solves.length === 0 ? (
           <p className="px-6 py-10 text-center text-sm text-slate-400">No solves yet. Create your first one!</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs uppercase tracking-wider text-slate-400">
-                <tr>
-                  <th scope="col" className="px-6 py-3 font-semibold">Name</th>
-                  <th scope="col" className="px-6 py-3 font-semibold">Status</th>
-                  <th scope="col" className="px-6 py-3 font-semibold">Environment</th>
-                  <th scope="col" className="px-6 py-3 font-semibold">Created</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-800">
-                {recentSolves(solves).map((solve) => (
-                  <tr key={solve.id} className="hover:bg-slate-800/40">
-                    <td className="px-6 py-3">
-                      <Link to={`/solves/${solve.id}`} className={linkText}>
-                        {solve.name}
-                      </Link>
-                    </td>
-                    <td className="px-6 py-3">
-                      <StatusBadge status={solve.status} />
-                    </td>
-                    <td className="px-6 py-3 text-slate-300">{solveEnvironmentName(solve, environmentNames)}</td>
-                    <td className="px-6 py-3 text-slate-400">{formatDate(solve.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={RECENT_SOLVE_COLUMNS} density="spacious">
+            {recentSolves(solves).map((solve) => (
+              <tr key={solve.id} className="hover:bg-slate-800/40">
+                <td className="px-6 py-3">
+                  <Link to={`/solves/${solve.id}`} className={linkText}>
+                    {solve.name}
+                  </Link>
+                </td>
+                <td className="px-6 py-3">
+                  <StatusBadge status={solve.status} />
+                </td>
+                <td className="px-6 py-3 text-slate-300">{solveEnvironmentName(solve, environmentNames)}</td>
+                <td className="px-6 py-3 text-slate-400">{formatDate(solve.created_at)}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </>

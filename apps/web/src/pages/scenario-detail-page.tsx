@@ -146,20 +146,18 @@ export default function ScenarioDetailPage() {
           }
         >
           {(scenarioTasks) => (
-            <div className="overflow-x-auto">
-              <DataTable columns={SCENARIO_TASK_COLUMNS}>
-                {scenarioTasks.slice(0, SCENARIO_TASK_PREVIEW_LIMIT).map((task) => (
-                  <tr key={task.id} className="hover:bg-slate-800/40">
-                    <td className="px-5 py-3 font-mono text-slate-400">{task.id}</td>
-                    <td className="px-5 py-3 text-slate-100">{task.name}</td>
-                    <td className="px-5 py-3">
-                      <TaskTypeBadge taskType={task.task_type} />
-                    </td>
-                    <RowLinkCell to={`/tasks/${task.id}`}>View</RowLinkCell>
-                  </tr>
-                ))}
-              </DataTable>
-            </div>
+            <DataTable columns={SCENARIO_TASK_COLUMNS}>
+              {scenarioTasks.slice(0, SCENARIO_TASK_PREVIEW_LIMIT).map((task) => (
+                <tr key={task.id} className="hover:bg-slate-800/40">
+                  <td className="px-5 py-3 font-mono text-slate-400">{task.id}</td>
+                  <td className="px-5 py-3 text-slate-100">{task.name}</td>
+                  <td className="px-5 py-3">
+                    <TaskTypeBadge taskType={task.task_type} />
+                  </td>
+                  <RowLinkCell to={`/tasks/${task.id}`}>View</RowLinkCell>
+                </tr>
+              ))}
+            </DataTable>
           )}
         </ListStates>
       </section>

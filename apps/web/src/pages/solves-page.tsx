@@ -5,7 +5,7 @@ import { DataTable, NameWithDescriptionCell, RowLinkCell, type DataTableColumn }
 import { FilterBar } from '../components/ui/filter-bar.tsx';
 import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
-import { buttonPrimary, card } from '../components/ui/styles.ts';
+import { buttonPrimary } from '../components/ui/styles.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import { solveEnvironmentName } from '../lib/solve-records.ts';
 
@@ -74,22 +74,20 @@ export default function SolvesPage() {
         }
       >
         {(solveList) => (
-          <div className={`${card} overflow-x-auto`}>
-            <DataTable columns={SOLVE_COLUMNS}>
-              {solveList.map((solve) => (
-                <tr key={solve.id} className="hover:bg-slate-800/40">
-                  <NameWithDescriptionCell name={solve.name} description={solve.description} />
-                  <td className="px-5 py-3">
-                    <StatusBadge status={solve.status} />
-                  </td>
-                  <td className="px-5 py-3 text-slate-300">{solveEnvironmentName(solve, environmentNames)}</td>
-                  <td className="px-5 py-3 text-slate-300">{scenarioNames.get(solve.scenario_id) ?? `Scenario ${solve.scenario_id}`}</td>
-                  <td className="px-5 py-3 font-mono text-slate-400">{solve.task_id}</td>
-                  <RowLinkCell to={`/solves/${solve.id}`}>View Results</RowLinkCell>
-                </tr>
-              ))}
-            </DataTable>
-          </div>
+          <DataTable inCard columns={SOLVE_COLUMNS}>
+            {solveList.map((solve) => (
+              <tr key={solve.id} className="hover:bg-slate-800/40">
+                <NameWithDescriptionCell name={solve.name} description={solve.description} />
+                <td className="px-5 py-3">
+                  <StatusBadge status={solve.status} />
+                </td>
+                <td className="px-5 py-3 text-slate-300">{solveEnvironmentName(solve, environmentNames)}</td>
+                <td className="px-5 py-3 text-slate-300">{scenarioNames.get(solve.scenario_id) ?? `Scenario ${solve.scenario_id}`}</td>
+                <td className="px-5 py-3 font-mono text-slate-400">{solve.task_id}</td>
+                <RowLinkCell to={`/solves/${solve.id}`}>View Results</RowLinkCell>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </ListStates>
     </div>

@@ -5,7 +5,7 @@ import { DataTable, NameWithDescriptionCell, RowLinkCell, type DataTableColumn }
 import { FilterBar } from '../components/ui/filter-bar.tsx';
 import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
-import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
+import { buttonPrimary, buttonSecondary, linkText } from '../components/ui/styles.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 
 const TASK_COLUMNS: readonly DataTableColumn[] = [
@@ -59,24 +59,22 @@ export default function TasksPage() {
         }
       >
         {(taskList) => (
-          <div className={`${card} overflow-x-auto`}>
-            <DataTable columns={TASK_COLUMNS}>
-              {taskList.map((task) => (
-                <tr key={task.id} className="hover:bg-slate-800/40">
-                  <NameWithDescriptionCell name={task.name} description={task.description} />
-                  <td className="px-5 py-3">
-                    <TaskTypeBadge taskType={task.task_type} />
-                  </td>
-                  <td className="px-5 py-3 text-slate-300">
-                    <Link to={`/scenarios/${task.scenario_id}`} className={linkText}>
-                      {scenarioNames.get(task.scenario_id) ?? `Scenario ${task.scenario_id}`}
-                    </Link>
-                  </td>
-                  <RowLinkCell to={`/tasks/${task.id}`}>View</RowLinkCell>
-                </tr>
-              ))}
-            </DataTable>
-          </div>
+          <DataTable inCard columns={TASK_COLUMNS}>
+            {taskList.map((task) => (
+              <tr key={task.id} className="hover:bg-slate-800/40">
+                <NameWithDescriptionCell name={task.name} description={task.description} />
+                <td className="px-5 py-3">
+                  <TaskTypeBadge taskType={task.task_type} />
+                </td>
+                <td className="px-5 py-3 text-slate-300">
+                  <Link to={`/scenarios/${task.scenario_id}`} className={linkText}>
+                    {scenarioNames.get(task.scenario_id) ?? `Scenario ${task.scenario_id}`}
+                  </Link>
+                </td>
+                <RowLinkCell to={`/tasks/${task.id}`}>View</RowLinkCell>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </ListStates>
     </div>
