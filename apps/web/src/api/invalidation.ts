@@ -7,7 +7,7 @@ import { queryKeys, type Resource } from './queries.ts';
  * with its solves, and its figures are read from them), and the dashboard is made of the
  * environment, scenario and solve lists.
  */
-export interface Invalidation {
+interface Invalidation {
   /** Resources every list of which is out of date: refetched at once, even off screen. */
   readonly lists: readonly Resource[];
   /** Resources every record of which may be out of date: refetched where on screen. */

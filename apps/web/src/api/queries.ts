@@ -2,10 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { authApi, environmentsApi, experimentsApi, scenariosApi, solvesApi, tasksApi } from './endpoints.ts';
 import type { Solve } from './types.ts';
 
-// Every query of the app, one `queryOptions` per list and per record. Keys are hierarchical:
-// [resource], then [resource, 'list', filter] and [resource, 'detail', id], so one prefix
-// reaches every list of a resource whatever its filter, or every record of it (see
-// `invalidation.ts`).
+// Every query of the app, one `queryOptions` per list and per record. Keys are hierarchical,
+// [resource, 'list', filter] and [resource, 'detail', id], so one prefix reaches every list of
+// a resource whatever its filter, or every record of it (see `invalidation.ts`).
 
 type Id = number | string;
 
@@ -14,7 +13,6 @@ export type Resource = 'environments' | 'scenarios' | 'tasks' | 'solves' | 'expe
 
 function resourceKeys<Name extends Resource>(resource: Name) {
   return {
-    all: [resource] as const,
     lists: () => [resource, 'list'] as const,
     details: () => [resource, 'detail'] as const,
     detail: (id: Id) => [resource, 'detail', String(id)] as const,
