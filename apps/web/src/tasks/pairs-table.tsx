@@ -1,4 +1,4 @@
-import { formatPoint } from '../lib/format.ts';
+import { formatPoint } from '../lib/display-format.ts';
 import type { PairRow } from './task-pairs.ts';
 
 export interface PairsTableProps {

@@ -2,13 +2,15 @@ import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } 
 import {
   BATTERY_COLOUR_HEX,
   batteryBarColour,
-  isRechargeStep,
-  rechargeMinutesOf,
   rechargeStationOf,
   formatMinutes,
+} from '../../lib/display-format.ts';
+import {
+  isRechargeStep,
+  rechargeMinutesOf,
   type PlanParameters,
   type PlanStep,
-} from '../../lib/format.ts';
+} from '../../lib/plan-model.ts';
 
 interface BatteryPoint {
   readonly task: string;

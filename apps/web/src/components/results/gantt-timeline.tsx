@@ -1,4 +1,4 @@
-import { formatCompletionTime } from '../../lib/format.ts';
+import { formatCompletionTime } from '../../lib/display-format.ts';
 import { card } from '../ui/styles.ts';
 import { timeTicks, type GanttChart, type GanttKind } from './gantt-model.ts';
 

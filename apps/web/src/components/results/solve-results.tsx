@@ -1,6 +1,6 @@
 import type { ExecutionRecord } from '@fleetlab/warehouse';
 import { useMemo, type ReactNode } from 'react';
-import { planStatsOf, robotPlansOf, summarisePlan, type PlanParameters } from '../../lib/format.ts';
+import { planStatsOf, robotPlansOf, summarisePlan, type PlanParameters } from '../../lib/plan-model.ts';
 import { nodePositionsOf, type PositionedEnvironment } from '../../player/node-positions.ts';
 import type { LooseEnvironmentShape } from '../../editor/layout-scene.ts';
 import { CongestionMap } from './congestion-map.tsx';
@@ -30,7 +30,7 @@ export type ResultsEnvironment = PositionedEnvironment & LooseEnvironmentShape &
   } | null;
 };
 
-export function resultsOf(solve: ResultsSolve): Readonly<Record<string, unknown>> | null {
+function resultsOf(solve: ResultsSolve): Readonly<Record<string, unknown>> | null {
   return solve.results ?? solve.result ?? null;
 }
 

@@ -1,5 +1,5 @@
 import type { TaskDetails } from '../../api/types.ts';
-import { formatPoint } from '../../lib/format.ts';
+import { formatPoint } from '../../lib/display-format.ts';
 
 /** A task's pickup-dropoff pairs as a numbered table, or its start and end point (spec §2). */
 export function TaskLocations({ details }: { details: TaskDetails | null | undefined }) {
