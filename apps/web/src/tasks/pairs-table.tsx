@@ -1,5 +1,5 @@
 import { VirtualTable, type VirtualTableColumn } from '../components/ui/virtual-table.tsx';
-import { formatPoint } from '../lib/format.ts';
+import { formatPoint } from '../lib/display-format.ts';
 import type { PairRow } from './task-pairs.ts';
 
 export interface PairsTableProps {

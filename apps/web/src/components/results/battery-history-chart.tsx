@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, Tooltip, XAxis, YAxis } from 'recharts';
-import { BATTERY_COLOUR_HEX, batteryBarColour, type PlanParameters, type PlanStep } from '../../lib/format.ts';
+import { BATTERY_COLOUR_HEX, batteryBarColour } from '../../lib/display-format.ts';
+import type { PlanParameters, PlanStep } from '../../lib/plan-model.ts';
 import { batteryHistoryData } from './battery-history.ts';
 
 const BAR_SLOT_WIDTH = 64;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanStep } from '../../lib/format.ts';
+import type { PlanStep } from '../../lib/plan-model.ts';
 import { batteryHistoryData } from './battery-history.ts';
 import { TWO_ROBOT_RESULTS } from './two-robot-plan.fixture.ts';
 

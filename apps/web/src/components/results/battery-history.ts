@@ -2,7 +2,8 @@
 // for a robot with thousands of tasks one per run of consecutive tasks, so the chart stays a
 // hundred bars whatever the plan's length.
 
-import { formatMinutes, isRechargeStep, rechargeMinutesOf, rechargeStationOf, type PlanParameters, type PlanStep } from '../../lib/format.ts';
+import { formatMinutes, rechargeStationOf } from '../../lib/display-format.ts';
+import { isRechargeStep, rechargeMinutesOf, type PlanParameters, type PlanStep } from '../../lib/plan-model.ts';
 
 export interface BatteryColumn {
   /** '#3' for one task, '#101–#200' for a run of tasks. */

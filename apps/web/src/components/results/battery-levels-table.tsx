@@ -7,9 +7,8 @@ import {
   rechargeDurationText,
   taskTypeText,
   type BatteryStatus,
-  type PlanParameters,
-  type PlanStep,
-} from '../../lib/format.ts';
+} from '../../lib/display-format.ts';
+import { type PlanParameters, type PlanStep } from '../../lib/plan-model.ts';
 import { StepTable } from './step-table.tsx';
 
 const STATUS_TONES: Record<BatteryStatus, string> = {
@@ -18,7 +17,7 @@ const STATUS_TONES: Record<BatteryStatus, string> = {
   Normal: 'bg-slate-500/15 text-slate-300 ring-slate-500/40',
 };
 
-export function BatteryBar({ level }: { readonly level: number }) {
+function BatteryBar({ level }: { readonly level: number }) {
   return (
     <div className="flex items-center gap-2">
       <div

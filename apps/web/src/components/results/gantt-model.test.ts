@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { robotPlansOf } from '../../lib/format.ts';
+import { robotPlansOf } from '../../lib/plan-model.ts';
 import { nodePositionsOf } from '../../player/node-positions.ts';
 import { buildGanttChart, coalesceSegments, edgeWeightsOf, timeTicks, toPickupShare } from './gantt-model.ts';
 import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_PARAMETERS, TWO_ROBOT_RESULTS } from './two-robot-plan.fixture.ts';

@@ -5,16 +5,16 @@
 // recharge_time minutes. The path's geometry splits a delivery's distance into the run to
 // the pickup (travel) and the loaded run to the dropoff (delivery).
 
+import { taskLabel } from '../../lib/display-format.ts';
 import {
   deliveryPairOf,
   isRechargeStep,
   rechargeMinutesOf,
   robotSpeedOf,
   stepDistance,
-  taskLabel,
   type PlanParameters,
   type RobotPlan,
-} from '../../lib/format.ts';
+} from '../../lib/plan-model.ts';
 
 export type GanttKind = 'travel' | 'delivery' | 'recharge' | 'idle';
 

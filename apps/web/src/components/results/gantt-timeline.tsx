@@ -1,5 +1,5 @@
 import { useMemo, useRef } from 'react';
-import { formatCompletionTime } from '../../lib/format.ts';
+import { formatCompletionTime } from '../../lib/display-format.ts';
 import { card } from '../ui/styles.ts';
 import { useFixedRowVirtualizer } from '../ui/virtual-table.tsx';
 import { coalesceSegments, timeTicks, type GanttChart, type GanttKind, type GanttSegment } from './gantt-model.ts';

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { PlanStep } from '../../lib/format.ts';
+import type { PlanStep } from '../../lib/plan-model.ts';
 import { TaskLocations } from '../ui/task-locations.tsx';
 import { SolveResults } from './solve-results.tsx';
 import { TWO_ROBOT_PARAMETERS } from './two-robot-plan.fixture.ts';

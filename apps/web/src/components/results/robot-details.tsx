@@ -7,13 +7,15 @@ import {
   formatPath,
   formatPercent1,
   formatPercent2,
+  taskLabel,
+} from '../../lib/display-format.ts';
+import {
   hasBatteryLevels,
   robotMetrics,
   stepDistance,
-  taskLabel,
   type PlanParameters,
   type RobotPlan,
-} from '../../lib/format.ts';
+} from '../../lib/plan-model.ts';
 import { card, focusRing } from '../ui/styles.ts';
 import { BatteryHistoryChart } from './battery-history-chart.tsx';
 import { BatteryLevelsTable } from './battery-levels-table.tsx';
@@ -30,7 +32,7 @@ export interface RobotDetailsProps {
 }
 
 /** One robot's expandable solution details (spec §2 'When completed'). */
-export function RobotDetails({ plan, parameters, defaultOpen = false, executed = null }: RobotDetailsProps) {
+function RobotDetails({ plan, parameters, defaultOpen = false, executed = null }: RobotDetailsProps) {
   const [open, setOpen] = useState(defaultOpen);
   const metrics = robotMetrics(plan.steps, parameters);
   const panelId = `robot-details-${plan.robotId}`;

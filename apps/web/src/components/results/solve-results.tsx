@@ -1,6 +1,6 @@
 import type { ExecutionRecord } from '@fleetlab/warehouse';
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
-import { planStatsOf, robotPlansOf, summarisePlan, type PlanParameters, type RobotPlan } from '../../lib/format.ts';
+import { planStatsOf, robotPlansOf, summarisePlan, type PlanParameters, type RobotPlan } from '../../lib/plan-model.ts';
 import { nodePositionsOf, type PositionedEnvironment } from '../../player/node-positions.ts';
 import type { LooseEnvironmentShape } from '../../editor/layout-scene.ts';
 import { CongestionMap } from './congestion-map.tsx';
@@ -32,7 +32,7 @@ export type ResultsEnvironment = PositionedEnvironment & LooseEnvironmentShape &
 
 const NO_PLANS: readonly RobotPlan[] = [];
 
-export function resultsOf(solve: ResultsSolve): Readonly<Record<string, unknown>> | null {
+function resultsOf(solve: ResultsSolve): Readonly<Record<string, unknown>> | null {
   return solve.results ?? solve.result ?? null;
 }
 

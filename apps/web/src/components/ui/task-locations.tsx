@@ -1,5 +1,5 @@
 import type { TaskDetails } from '../../api/types.ts';
-import { formatPoint } from '../../lib/format.ts';
+import { formatPoint } from '../../lib/display-format.ts';
 import { VirtualTable } from './virtual-table.tsx';
 
 const PAIR_COLUMNS = ['#', 'Pickup', 'Dropoff'];
