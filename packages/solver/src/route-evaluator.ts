@@ -1,7 +1,8 @@
 import { emptyRouteTotals, RechargeScheduler, type RouteTotals } from './battery-schedule.ts';
+import { ChargeLabels } from './charge-labels.ts';
 import { legBetween, legTo } from './delivery-legs.ts';
 import type { Problem } from './problem.ts';
-import { RouteProposal } from './route-proposal.ts';
+import type { RouteProposal } from './route-proposal.ts';
 
 const EPSILON = 1e-9;
 
@@ -16,11 +17,13 @@ export class Insertion {
 /**
  * One robot's route with cached state (vroom's route state, PyVRP's search route): its totals
  * under the best recharge schedule and, for O(1) insertion tests, the plain (no recharge)
- * distance to each dropoff with the suffix maximum of (distance so far + way home). Changed
- * routes are described as RouteProposals and scored with the exact recharge DP; every
- * evaluation writes into an object its caller owns, and the cached state changes only on
- * `refresh()`. Evaluators of one fleet may share a RechargeScheduler (its memory is only used
- * during a call).
+ * distance to each dropoff with the suffix maximum of (distance so far + way home). A route
+ * changed at one place (a delivery inserted, removed or replaced) is scored exactly from this
+ * state: in O(1) while it fits one charge, otherwise from the recharge DP's forward and
+ * backward labels (charge-labels.ts, computed when first needed after a refresh). Other changed
+ * routes are described as RouteProposals and scored with the recharge DP. Every evaluation
+ * writes into an object its caller owns, and the cached state changes only on `refresh()`.
+ * Evaluators of one fleet may share a RechargeScheduler (its memory is only used during a call).
  */
 export class RouteEvaluator implements RouteTotals {
   route: number[];
@@ -33,7 +36,8 @@ export class RouteEvaluator implements RouteTotals {
   private suffixReserve = new Float64Array(8);
   private plainTotal = 0;
   private oneCharge = true;
-  private candidate: RouteProposal | null = null;
+  private labels: ChargeLabels | null = null;
+  private labelsCurrent = false;
   private readonly candidateTotals = emptyRouteTotals();
 
   constructor(
@@ -69,7 +73,60 @@ export class RouteEvaluator implements RouteTotals {
     }
     this.plainTotal = cum;
     this.oneCharge = length === 0 || this.suffixReserve[0] <= p.maxDistance + EPSILON;
+    this.labelsCurrent = false;
     this.scheduler.schedule(this.robot, route, length, this);
+  }
+
+  /** The recharge DP's labels of the current route, computed on first use after a refresh. */
+  private chargeLabels(): ChargeLabels {
+    this.labels ??= new ChargeLabels(this.problem, this.robot);
+    if (!this.labelsCurrent) {
+      this.labels.compute(this.route, this.route.length);
+      this.labelsCurrent = true;
+    }
+    return this.labels;
+  }
+
+  /** The fewest recharges the current route needs; no insertion can need fewer. */
+  minRecharges(): number {
+    return this.oneCharge ? 0 : this.chargeLabels().minRecharges;
+  }
+
+  /** Finish time (and totals, into `into`) of this robot without the delivery at `index`. */
+  removalFinish(index: number, into: RouteTotals): number {
+    const route = this.route;
+    if (!this.oneCharge) return this.chargeLabels().splice(route, index, -1, index + 1, into);
+    // Leaving a delivery out of a route on one charge keeps it on one charge (triangle inequality).
+    const p = this.problem;
+    const previous = index === 0 ? -1 : route[index - 1];
+    let saved = legTo(p, this.robot, previous, route[index]) + p.deliveryLength[route[index]];
+    if (index + 1 < route.length) saved += legBetween(p, route[index], route[index + 1]) - legTo(p, this.robot, previous, route[index + 1]);
+    into.distance = this.plainTotal - saved;
+    into.recharges = 0;
+    into.finish = into.distance / p.speed;
+    return into.finish;
+  }
+
+  /** Finish time (and totals, into `into`) of this robot with delivery j in place of the one at `index`. */
+  replacementFinish(index: number, j: number, into: RouteTotals): number {
+    const route = this.route;
+    if (this.oneCharge) {
+      const p = this.problem;
+      const base = this.robot * p.deliveryCount;
+      const previous = index === 0 ? -1 : route[index - 1];
+      const before = index === 0 ? 0 : this.cum[index - 1];
+      const atJ = before + legTo(p, this.robot, previous, j) + p.deliveryLength[j];
+      let delta = atJ - this.cum[index];
+      if (index + 1 < route.length) delta += legBetween(p, j, route[index + 1]) - legBetween(p, route[index], route[index + 1]);
+      const limit = p.maxDistance + EPSILON;
+      if (atJ + p.dropToHome[base + j] <= limit && (index + 1 === route.length || this.suffixReserve[index + 1] + delta <= limit)) {
+        into.distance = this.plainTotal + delta;
+        into.recharges = 0;
+        into.finish = into.distance / p.speed;
+        return into.finish;
+      }
+    }
+    return this.chargeLabels().splice(route, index, j, index + 1, into);
   }
 
   /** Finish time of this robot doing the proposed route (Infinity when no recharge schedule makes it legal); the totals go to `into`. */
@@ -94,8 +151,10 @@ export class RouteEvaluator implements RouteTotals {
    * returns true. The result goes to `into` (position -1 when none qualifies); returns its finish.
    * When the route fits one charge, an insertion changes the plain distance by an O(1) delta
    * and stays on one charge iff the inserted dropoff and every later one keep the way home
-   * within the charge, which the suffix maximum answers in O(1); otherwise the recharge DP
-   * scores the candidate.
+   * within the charge, which the suffix maximum answers in O(1); otherwise the charge labels
+   * score the candidate exactly. A position is skipped unless its plain distance plus the
+   * recharges the route already needs, and the current finish plus j's least growth there,
+   * can beat the best so far.
    */
   bestInsertion(j: number, into: Insertion, cutoff = Infinity, blink?: () => boolean): number {
     into.position = -1;
@@ -113,6 +172,7 @@ export class RouteEvaluator implements RouteTotals {
     const backJ = p.dropToHome[base + j];
     let bestFinish = cutoff;
     let bestDistance = Infinity;
+    const waits = this.minRecharges() * p.rechargeSeconds;
     for (let k = 0; k <= length; k++) {
       if (blink !== undefined && blink()) continue;
       const before = k === 0 ? 0 : this.cum[k - 1];
@@ -126,16 +186,17 @@ export class RouteEvaluator implements RouteTotals {
       const plainDistance = this.plainTotal + delta;
       const plainFinish = plainDistance / speed;
       // A recharge never shortens a route, so the plain figure bounds the real one from below.
-      if (plainFinish > bestFinish + EPSILON) continue;
+      if (plainFinish + waits > bestFinish + EPSILON) continue;
       let finish: number;
       let distance: number;
       if (this.oneCharge && before + approach + lengthJ + backJ <= limit && (k === length || this.suffixReserve[k] + delta <= limit)) {
         finish = plainFinish;
         distance = plainDistance;
       } else {
-        this.candidate ??= new RouteProposal();
-        this.candidate.clear().appendSlice(this, 0, k).appendDelivery(j).appendSlice(this, k, length);
-        finish = this.evaluate(this.candidate, this.candidateTotals);
+        // The route finishes no earlier than now plus what j alone adds between its neighbours
+        // in the new schedule (a delivery or home on either side); skip before scoring exactly.
+        if (this.finish + this.leastGrowth(k, j) / speed > bestFinish + EPSILON) continue;
+        finish = this.chargeLabels().splice(route, k, j, k, this.candidateTotals);
         distance = this.candidateTotals.distance;
         if (finish === Infinity) continue;
       }
@@ -148,5 +209,33 @@ export class RouteEvaluator implements RouteTotals {
       }
     }
     return into.finish;
+  }
+
+  /**
+   * A lower bound on how much inserting j at position k delays the finish: removing j from the
+   * new route's best schedule leaves a legal schedule of the old route (triangle inequality),
+   * shorter by j's detour between its neighbours there: the delivery before it or home after a
+   * recharge, and the delivery after it, home before a recharge, or nothing at the end.
+   */
+  private leastGrowth(k: number, j: number): number {
+    const p = this.problem;
+    const r = this.robot;
+    const base = r * p.deliveryCount;
+    const route = this.route;
+    const previous = k === 0 ? -1 : route[k - 1];
+    const fromPrevious = legTo(p, r, previous, j) + p.deliveryLength[j];
+    const fromHome = p.homeToPick[base + j] + p.deliveryLength[j];
+    if (k === route.length) return Math.min(fromPrevious, fromHome);
+    const next = route[k];
+    const onward = legBetween(p, j, next);
+    const back = p.dropToHome[base + j];
+    const previousBack = previous < 0 ? p.startToHome[r] : p.dropToHome[base + previous];
+    const growth = Math.min(
+      fromPrevious + onward - legTo(p, r, previous, next),
+      fromHome + onward - p.homeToPick[base + next],
+      fromPrevious + back - previousBack,
+      fromHome + back,
+    );
+    return Math.max(0, growth);
   }
 }

@@ -6,13 +6,16 @@ import type { Random } from '../random.ts';
 import { shuffleInPlace } from '../random.ts';
 import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { solveSmallExactly } from './exact-small.ts';
-import { buildRegretStart } from './regret-construction.ts';
+import { buildLargestFirst } from './largest-first-construction.ts';
 
 /** Probability of skipping a candidate position during recreate (SISR "blinks"). */
 const BLINK_RATE = 0.01;
 
+/** Share of the time budget the construction may take before the search falls back to the greedy plan. */
+const CONSTRUCTION_SHARE = 0.4;
+
 /**
- * makespan (id 6): the flagship optimiser. A min-max construction (the better of regret
+ * makespan (id 6): the flagship optimiser. A min-max construction (the better of largest-first
  * insertion and the greedy plan), then a descent with relocate, swap, 2-opt* and or-opt, then
  * ruin-and-recreate until the time limit, the iteration cap or a proven zero gap: each
  * iteration removes a few deliveries (at random, a string of related deliveries, or the
@@ -26,7 +29,11 @@ export function optimiseMakespan(context: AlgorithmContext): Routes {
     context.stopReason = 'optimal';
     return exact;
   }
-  const constructed = buildRegretStart(context);
+  const neighbours = buildNeighbourLists(context, Math.min(context.problem.deliveryCount - 1, 30));
+  // With an iteration cap the construction always finishes, so that capped runs stay reproducible.
+  const limit = context.now() + (context.deadlineMs - context.now()) * CONSTRUCTION_SHARE;
+  const abandon = Number.isFinite(context.maxIterations) ? () => false : () => context.now() >= limit;
+  const constructed = buildLargestFirst(context.problem, context.scale, neighbours, abandon);
   const candidates = constructed ? [constructed, context.greedyRoutes] : [context.greedyRoutes];
   let start = candidates[0];
   let startValue = Infinity;
@@ -37,10 +44,10 @@ export function optimiseMakespan(context: AlgorithmContext): Routes {
       start = routes;
     }
   }
-  return improveByRuinAndRecreate(context, start);
+  return improveByRuinAndRecreate(context, start, neighbours);
 }
 
-export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Routes): Routes {
+export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Routes, neighbours: readonly number[][]): Routes {
   const { problem, random } = context;
   const n = problem.deliveryCount;
   const state = new FleetState(problem, context.scale, initial);
@@ -61,8 +68,6 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   let bestMakespan = state.makespan;
   context.progress(0, bestMakespan);
 
-  // Nearest deliveries by pickup distance, for related removals.
-  const neighbours = buildNeighbourLists(context, Math.min(n - 1, 30));
   const removed: number[] = [];
   const touched = new Set<number>();
   const saved = new Map<number, number[]>();

@@ -15,11 +15,9 @@ export class Swap extends RoutePairMove {
       if (lengthB > 16 && stop()) return 'stopped';
       for (let k = 0; k < lengthB; k++) {
         if (!focus.canServe(routeB[k]) || !other.canServe(routeA[i])) continue;
-        this.proposalA.clear().appendSlice(focus, 0, i).appendDelivery(routeB[k]).appendSlice(focus, i + 1, lengthA);
-        const finishA = this.scoreFocus(a);
-        if (finishA === Infinity) continue;
-        this.proposalB.clear().appendSlice(other, 0, k).appendDelivery(routeA[i]).appendSlice(other, k + 1, lengthB);
-        if (this.improvesWith(a, finishA, i, b, k, target)) return 'found';
+        if (focus.replacementFinish(i, routeB[k], this.totalsA) === Infinity) continue;
+        const finishB = other.replacementFinish(k, routeA[i], this.totalsB);
+        if (this.improves(a, i, b, finishB, k, target)) return 'found';
       }
     }
     return 'none';

@@ -1,3 +1,4 @@
+import { RouteProposal } from '../route-proposal.ts';
 import type { MoveSearch } from './move.ts';
 import { RoutePairMove } from './route-pair-move.ts';
 
@@ -6,6 +7,9 @@ import { RoutePairMove } from './route-pair-move.ts';
  * routeB[k..]; the other keeps routeB[0..k) and takes routeA[i..].
  */
 export class TwoOptStar extends RoutePairMove {
+  private readonly proposalA = new RouteProposal();
+  private readonly proposalB = new RouteProposal();
+
   /** The first tail exchange between focus route a and route b (cuts of a first) that scores below `target`. */
   findAgainst(a: number, b: number, target: number, stop: () => boolean): MoveSearch {
     const focus = this.state.evaluators[a];
@@ -21,10 +25,9 @@ export class TwoOptStar extends RoutePairMove {
         if ((i === lengthA && k === lengthB) || (i === 0 && k === 0)) continue;
         if (!focus.canServeFrom(routeB, k) || !other.canServeFrom(routeA, i)) continue;
         this.proposalA.clear().appendSlice(focus, 0, i).appendSlice(other, k, lengthB);
-        const finishA = this.scoreFocus(a);
-        if (finishA === Infinity) continue;
+        if (focus.evaluate(this.proposalA, this.totalsA) === Infinity) continue;
         this.proposalB.clear().appendSlice(other, 0, k).appendSlice(focus, i, lengthA);
-        if (this.improvesWith(a, finishA, i, b, k, target)) return 'found';
+        if (this.improves(a, i, b, other.evaluate(this.proposalB, this.totalsB), k, target)) return 'found';
       }
     }
     return 'none';
