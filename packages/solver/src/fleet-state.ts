@@ -33,6 +33,8 @@ export class FleetState {
   private secondEarliest = 0;
   private readonly tieScale: number;
   private readonly insertion = new Insertion();
+  /** Per robot: how many times its route was refreshed through this fleet (a descent's don't-look bits). */
+  readonly routeVersions: Int32Array;
 
   /**
    * `scheduler` is the recharge DP's working memory, shared by the fleet's evaluators; a search
@@ -45,6 +47,7 @@ export class FleetState {
     readonly scheduler: RechargeScheduler = new RechargeScheduler(problem),
   ) {
     this.evaluators = routes.map((route, r) => new RouteEvaluator(problem, r, route.slice(), scheduler));
+    this.routeVersions = new Int32Array(routes.length);
     this.tieScale = TIE_BREAK_WEIGHT / (Math.max(1, problem.robotCount) * scale.divisors[0]);
     this.summarise();
   }
@@ -56,7 +59,11 @@ export class FleetState {
   /** Refreshes the routes of robots a and b after they changed, then the sums and extremes. */
   refreshRoutes(a: number, b = a): void {
     this.evaluators[a].refresh();
-    if (b !== a) this.evaluators[b].refresh();
+    this.routeVersions[a]++;
+    if (b !== a) {
+      this.evaluators[b].refresh();
+      this.routeVersions[b]++;
+    }
     this.summarise();
   }
 
@@ -175,12 +182,15 @@ export class FleetState {
     this.refreshRoutes(r);
   }
 
-  /** Best (robot, position) for delivery j by the augmented objective; null when no robot can take it. */
-  bestPlacement(j: number, blink?: () => boolean): Placement | null {
+  /**
+   * Best (robot, position) for delivery j by the augmented objective (only at the ends of the
+   * routes when `appendOnly`); null when no robot can take it.
+   */
+  bestPlacement(j: number, blink?: () => boolean, appendOnly = false): Placement | null {
     let best: Placement | null = null;
     for (let r = 0; r < this.evaluators.length; r++) {
       const cutoff = best ? this.finishCutoff(r, best.value) : Infinity;
-      const finish = this.evaluators[r].bestInsertion(j, this.insertion, cutoff, blink);
+      const finish = this.evaluators[r].bestInsertion(j, this.insertion, cutoff, blink, appendOnly);
       if (finish === Infinity) continue;
       const value = this.valueWith(r, finish, this.insertion.distance);
       if (value < (best?.value ?? Infinity)) best = { robot: r, position: this.insertion.position, value };

@@ -60,6 +60,11 @@ export class ObjectiveScale {
   readonly weights: Float64Array;
   readonly divisors: Float64Array;
   readonly completionOnly: boolean;
+  /**
+   * Whether the score never falls when a robot finishes later or drives more: true unless
+   * balanced_workload weighs in (a later finish of the least busy robot narrows the spread).
+   */
+  readonly monotone: boolean;
 
   constructor(weights: ObjectiveWeights, reference: ObjectiveValues) {
     this.weights = new Float64Array(OBJECTIVE_NAMES.length);
@@ -72,6 +77,7 @@ export class ObjectiveScale {
       this.divisors[k] = value > 1e-9 ? value : 1;
     });
     this.completionOnly = this.weights.every((w, k) => k === 0 || w === 0);
+    this.monotone = this.weights[3] === 0;
   }
 
   score(values: ObjectiveValues): number {

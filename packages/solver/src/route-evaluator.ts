@@ -113,11 +113,8 @@ export class RouteEvaluator implements RouteTotals {
     if (this.oneCharge) {
       const p = this.problem;
       const base = this.robot * p.deliveryCount;
-      const previous = index === 0 ? -1 : route[index - 1];
-      const before = index === 0 ? 0 : this.cum[index - 1];
-      const atJ = before + legTo(p, this.robot, previous, j) + p.deliveryLength[j];
-      let delta = atJ - this.cum[index];
-      if (index + 1 < route.length) delta += legBetween(p, j, route[index + 1]) - legBetween(p, route[index], route[index + 1]);
+      const atJ = this.plainBefore(index) + legTo(p, this.robot, index === 0 ? -1 : route[index - 1], j) + p.deliveryLength[j];
+      const delta = this.replacementPlain(index, j) - this.plainTotal;
       const limit = p.maxDistance + EPSILON;
       if (atJ + p.dropToHome[base + j] <= limit && (index + 1 === route.length || this.suffixReserve[index + 1] + delta <= limit)) {
         into.distance = this.plainTotal + delta;
@@ -129,9 +126,45 @@ export class RouteEvaluator implements RouteTotals {
     return this.chargeLabels().splice(route, index, j, index + 1, into);
   }
 
+  /** Plain (no recharge) distance of the route with delivery j in place of the one at `index`; O(1). */
+  replacementPlain(index: number, j: number): number {
+    const p = this.problem;
+    const route = this.route;
+    const previous = index === 0 ? -1 : route[index - 1];
+    const old = route[index];
+    let plain = this.plainTotal + legTo(p, this.robot, previous, j) + p.deliveryLength[j] - legTo(p, this.robot, previous, old) - p.deliveryLength[old];
+    if (index + 1 < route.length) plain += legBetween(p, j, route[index + 1]) - legBetween(p, old, route[index + 1]);
+    return plain;
+  }
+
+  /**
+   * The earliest this robot can finish a route of `plain` metres (without recharge trips) that
+   * ends with delivery `last`: the distance, and the recharges it needs at least, since every
+   * charge segment with the way home after its last dropoff fits one charge (a recharge trip
+   * only lengthens the route).
+   */
+  finishFloor(plain: number, last: number): number {
+    const p = this.problem;
+    if (last < 0) return 0;
+    const segments = Math.ceil((plain + p.dropToHome[this.robot * p.deliveryCount + last]) / p.maxDistance - 1e-9);
+    return plain / p.speed + Math.max(0, segments - 1) * p.rechargeSeconds;
+  }
+
   /** Finish time of this robot doing the proposed route (Infinity when no recharge schedule makes it legal); the totals go to `into`. */
   evaluate(proposal: RouteProposal, into: RouteTotals): number {
     return this.scheduler.schedule(this.robot, proposal.deliveries, proposal.length, into);
+  }
+
+  /** Plain (no recharge) distance of route[0..k): from the start to the k-th delivery's predecessor's dropoff. */
+  plainBefore(k: number): number {
+    return k === 0 ? 0 : this.cum[k - 1];
+  }
+
+  /** Plain distance of route[k..]: from the k-th pickup to the last dropoff. */
+  plainFrom(k: number): number {
+    const route = this.route;
+    if (k >= route.length) return 0;
+    return this.plainTotal - this.cum[k] + this.problem.deliveryLength[route[k]];
   }
 
   /** Whether this robot can do delivery j at all. */
@@ -146,9 +179,9 @@ export class RouteEvaluator implements RouteTotals {
   }
 
   /**
-   * Cheapest position (earliest finish, then shortest distance) to insert delivery j; positions
-   * whose finish cannot beat `cutoff` are skipped, and so is each position for which `blink`
-   * returns true. The result goes to `into` (position -1 when none qualifies); returns its finish.
+   * Cheapest position (earliest finish, then shortest distance) to insert delivery j (only the
+   * end of the route when `appendOnly`); positions whose finish cannot beat `cutoff` are
+   * skipped, and so is each position for which `blink` returns true. The result goes to `into` (position -1 when none qualifies); returns its finish.
    * When the route fits one charge, an insertion changes the plain distance by an O(1) delta
    * and stays on one charge iff the inserted dropoff and every later one keep the way home
    * within the charge, which the suffix maximum answers in O(1); otherwise the charge labels
@@ -156,7 +189,7 @@ export class RouteEvaluator implements RouteTotals {
    * recharges the route already needs, and the current finish plus j's least growth there,
    * can beat the best so far.
    */
-  bestInsertion(j: number, into: Insertion, cutoff = Infinity, blink?: () => boolean): number {
+  bestInsertion(j: number, into: Insertion, cutoff = Infinity, blink?: () => boolean, appendOnly = false): number {
     into.position = -1;
     into.finish = Infinity;
     into.distance = Infinity;
@@ -173,7 +206,7 @@ export class RouteEvaluator implements RouteTotals {
     let bestFinish = cutoff;
     let bestDistance = Infinity;
     const waits = this.minRecharges() * p.rechargeSeconds;
-    for (let k = 0; k <= length; k++) {
+    for (let k = appendOnly ? length : 0; k <= length; k++) {
       if (blink !== undefined && blink()) continue;
       const before = k === 0 ? 0 : this.cum[k - 1];
       const previous = k === 0 ? -1 : route[k - 1];

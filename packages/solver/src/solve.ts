@@ -90,7 +90,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   // Every bound is computed before the search, inside the time limit: the tightest one also
   // lets a search stop as soon as it proves its plan optimal.
   const bound = modelLowerBound(problem, checkCancelled);
-  const tightestBoundS = tightestBound(problem, bound, checkCancelled);
+  let tightestBoundS = tightestBound(problem, bound, checkCancelled);
   const greedyRoutes = assignGreedyByDistance(problem, shouldStop);
   checkCancelled();
   const greedyFigures = measureRoutes(problem, greedyRoutes);
@@ -129,6 +129,8 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   }
   const { metrics } = check;
   const makespan = metrics.makespan_s;
+  // A plan proven optimal (the exact method, or a makespan at the bound) is its own tightest bound.
+  if (context.stopReason === 'optimal') tightestBoundS = Math.max(tightestBoundS, makespan);
   // A zero bound only happens when there is nothing to do, so there is no gap to report.
   const gap = bound.makespan_s > 0 ? Math.max(0, makespan / bound.makespan_s - 1) : 0;
   const gapBattery = tightestBoundS > 0 ? Math.max(0, makespan / tightestBoundS - 1) : 0;

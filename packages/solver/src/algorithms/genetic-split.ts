@@ -58,7 +58,7 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   };
   const withLocalSearch = (individual: Individual, moves: number): Individual => {
     const state = fleetOf(individual.routes);
-    descend(state, stop, moves);
+    descend(state, stop, { maxMoves: moves, allFocuses: false });
     const value = state.value();
     if (value >= individual.value) return individual;
     const routes = state.routes();

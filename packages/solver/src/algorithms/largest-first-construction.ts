@@ -12,16 +12,18 @@ import type { Problem } from '../problem.ts';
  * times. A delivery's size is the work no plan can avoid for it: its length, plus half of the
  * cheapest drive to its pickup and half of the cheapest drive from its dropoff (each drive
  * between two deliveries is shared by both), the cheapest among `related` deliveries (its
- * nearest ones) and the robots' starts. O(n x robots x route length) insertion tests.
- * Returns null when `abandon` turns true first, or when some delivery fits no route.
+ * nearest ones) and the robots' starts. O(n x robots x route length) insertion tests; once
+ * `hurry` turns true, the remaining (smaller) deliveries only try the ends of the routes.
+ * Returns null when some delivery fits no route.
  */
-export function buildLargestFirst(problem: Problem, scale: ObjectiveScale, related: readonly number[][], abandon: () => boolean): Routes | null {
+export function buildLargestFirst(problem: Problem, scale: ObjectiveScale, related: readonly number[][], hurry: () => boolean): Routes | null {
   const order = largestFirstOrder(problem, related);
   const state = new FleetState(problem, scale, problem.robots.map(() => []));
+  let hurried = false;
   for (let m = 0; m < order.length; m++) {
-    if ((m & 15) === 0 && abandon()) return null;
+    if ((m & 15) === 0 && !hurried) hurried = hurry();
     const j = order[m];
-    const placement = state.bestPlacement(j);
+    const placement = state.bestPlacement(j, undefined, hurried) ?? (hurried ? state.bestPlacement(j) : null);
     // Possible only for a delivery some robot can do from its start alone: the greedy plan is the fallback.
     if (!placement) return null;
     state.insert(placement.robot, j, placement.position);

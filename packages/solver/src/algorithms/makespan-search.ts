@@ -11,7 +11,7 @@ import { buildLargestFirst } from './largest-first-construction.ts';
 /** Probability of skipping a candidate position during recreate (SISR "blinks"). */
 const BLINK_RATE = 0.01;
 
-/** Share of the time budget the construction may take before the search falls back to the greedy plan. */
+/** Share of the time budget the construction may take before it only appends to the ends of routes. */
 const CONSTRUCTION_SHARE = 0.4;
 
 /**
@@ -30,10 +30,10 @@ export function optimiseMakespan(context: AlgorithmContext): Routes {
     return exact;
   }
   const neighbours = buildNeighbourLists(context, Math.min(context.problem.deliveryCount - 1, 30));
-  // With an iteration cap the construction always finishes, so that capped runs stay reproducible.
+  // With an iteration cap the construction never hurries, so that capped runs stay reproducible.
   const limit = context.now() + (context.deadlineMs - context.now()) * CONSTRUCTION_SHARE;
-  const abandon = Number.isFinite(context.maxIterations) ? () => false : () => context.now() >= limit;
-  const constructed = buildLargestFirst(context.problem, context.scale, neighbours, abandon);
+  const hurry = Number.isFinite(context.maxIterations) ? () => false : () => context.now() >= limit;
+  const constructed = buildLargestFirst(context.problem, context.scale, neighbours, hurry);
   const candidates = constructed ? [constructed, context.greedyRoutes] : [context.greedyRoutes];
   let start = candidates[0];
   let startValue = Infinity;
@@ -61,7 +61,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     return state.routes();
   }
   const elapsed = () => Math.min(1, (context.now() - startMs) / budgetMs);
-  descend(state, outOfTime, Infinity, () => context.progress(elapsed(), state.makespan));
+  descend(state, outOfTime, { onMove: () => context.progress(elapsed(), state.makespan) });
   let current = state.value();
   let best = current;
   let bestRoutes = state.routes();
@@ -72,8 +72,8 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   const touched = new Set<number>();
   const saved = new Map<number, number[]>();
   const maxRemoved = Math.max(2, Math.min(40, Math.ceil(n * 0.15)));
-  const initialTemperature = 0.005 * current;
-  const finalTemperature = 0.00005 * current;
+  const initialTemperature = Number(process.env.T0 ?? 0.005) * current;
+  const finalTemperature = Number(process.env.TF ?? 0.00005) * current;
   const blink = () => random.next() < BLINK_RATE;
   let lastImprovementMs = context.now();
   let stalled = false;
@@ -161,7 +161,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
       current = value;
       if (value < best - 1e-12) {
         // Polish new bests with the descent; cheap relative to the search and often decisive.
-        descend(state, outOfTime, 20);
+        descend(state, outOfTime, { maxMoves: 20, allFocuses: false });
         current = state.value();
         best = current;
         bestRoutes = state.routes();

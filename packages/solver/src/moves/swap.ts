@@ -5,22 +5,34 @@ import { RoutePairMove } from './route-pair-move.ts';
 export class Swap extends RoutePairMove {
   /** The first swap between focus route a and route b (positions of a first) that scores below `target`. */
   findAgainst(a: number, b: number, target: number, stop: () => boolean): MoveSearch {
-    const focus = this.state.evaluators[a];
-    const other = this.state.evaluators[b];
-    const routeA = focus.route;
-    const routeB = other.route;
-    const lengthA = routeA.length;
-    const lengthB = routeB.length;
+    const lengthA = this.state.evaluators[a].route.length;
+    const lengthB = this.state.evaluators[b].route.length;
     for (let i = 0; i < lengthA; i++) {
       if (lengthB > 16 && stop()) return 'stopped';
-      for (let k = 0; k < lengthB; k++) {
-        if (!focus.canServe(routeB[k]) || !other.canServe(routeA[i])) continue;
-        if (focus.replacementFinish(i, routeB[k], this.totalsA) === Infinity) continue;
-        const finishB = other.replacementFinish(k, routeA[i], this.totalsB);
-        if (this.improves(a, i, b, finishB, k, target)) return 'found';
-      }
+      for (let k = 0; k < lengthB; k++) if (this.tryPair(a, i, b, k, target)) return 'found';
     }
     return 'none';
+  }
+
+  /** Whether swapping route a's i-th delivery with route b's k-th brings the fleet below `target` (then remembered). */
+  private tryPair(a: number, i: number, b: number, k: number, target: number): boolean {
+    const focus = this.state.evaluators[a];
+    const other = this.state.evaluators[b];
+    const j = focus.route[i];
+    const mate = other.route[k];
+    if (!focus.canServe(mate) || !other.canServe(j)) return false;
+    // Plain distances and the recharges they need bound both routes from below; when even they
+    // cannot reach the target (and the score grows with finish times and distances), the exact
+    // schedules are not needed.
+    if (this.state.scale.monotone) {
+      const plainA = focus.replacementPlain(i, mate);
+      const plainB = other.replacementPlain(k, j);
+      const floorA = focus.finishFloor(plainA, i === focus.route.length - 1 ? mate : focus.route[focus.route.length - 1]);
+      const floorB = other.finishFloor(plainB, k === other.route.length - 1 ? j : other.route[other.route.length - 1]);
+      if (!(this.state.valueWithTwo(a, floorA, plainA, b, floorB, plainB) < target)) return false;
+    }
+    if (focus.replacementFinish(i, mate, this.totalsA) === Infinity) return false;
+    return this.improves(a, i, b, other.replacementFinish(k, j, this.totalsB), k, target);
   }
 
   protected rewrite(routeA: number[], i: number, routeB: number[], k: number): void {
