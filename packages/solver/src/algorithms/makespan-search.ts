@@ -72,8 +72,8 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   const touched = new Set<number>();
   const saved = new Map<number, number[]>();
   const maxRemoved = Math.max(2, Math.min(40, Math.ceil(n * 0.15)));
-  const initialTemperature = Number(process.env.T0 ?? 0.005) * current;
-  const finalTemperature = Number(process.env.TF ?? 0.00005) * current;
+  const initialTemperature = startingTemperature(problem.robotCount) * current;
+  const finalTemperature = initialTemperature / 100;
   const blink = () => random.next() < BLINK_RATE;
   let lastImprovementMs = context.now();
   let stalled = false;
@@ -179,6 +179,16 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   }
   context.stopReason = stopReasonOf(context, provenOptimal() || (context.scale.completionOnly && bestMakespan <= context.lowerBoundS + 1e-6), stalled);
   return bestRoutes;
+}
+
+/**
+ * The annealing's starting temperature relative to the objective: a worse plan by this share is
+ * kept with probability 1/e. Large fleets get less: their makespan is the latest of many robots
+ * that finish close together, and a search that keeps worse plans freely there only wanders
+ * (moves away from the busiest robot change the objective by its tie-break alone).
+ */
+function startingTemperature(robots: number): number {
+  return Math.min(0.005, Math.max(0.0005, 0.01 / Math.max(1, robots)));
 }
 
 function pickFrom(items: number[], random: Random): number {
