@@ -6,7 +6,9 @@ import type { Routes } from '../plan-builder.ts';
 import type { Random } from '../random.ts';
 import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { solveSmallExactly } from './exact-small.ts';
+import { buildLargestFirstStart } from './largest-first-construction.ts';
 import { buildRegretStart } from './regret-construction.ts';
+import { relatedDeliveries } from './related-deliveries.ts';
 import { repairRoutes } from '../route-repair.ts';
 
 interface Individual {
@@ -66,8 +68,9 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   };
 
   const population: Individual[] = [];
+  const largestFirst = buildLargestFirstStart(context, relatedDeliveries(context));
   const regret = buildRegretStart(context);
-  const seeds = regret ? [context.greedyRoutes, regret] : [context.greedyRoutes];
+  const seeds = [context.greedyRoutes, regret, largestFirst].filter((routes): routes is Routes => routes !== null);
   for (const routes of seeds) {
     const tour = toTour(routes);
     const split = evaluate(tour);

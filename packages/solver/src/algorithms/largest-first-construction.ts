@@ -3,10 +3,24 @@ import { FleetState } from '../fleet-state.ts';
 import type { ObjectiveScale } from '../objective.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { Problem } from '../problem.ts';
+import type { AlgorithmContext } from './context.ts';
+
+/** Share of the time budget the construction may take before it only appends to the ends of routes. */
+const CONSTRUCTION_SHARE = 0.4;
 
 /**
- * The start of the makespan search: largest deliveries first (LPT, the classic rule for
- * min-max scheduling), each inserted at its best (robot, position) by the fleet's augmented
+ * The start of the time-limited searches (makespan, genetic): buildLargestFirst, hurried after
+ * CONSTRUCTION_SHARE of the time left. With an iteration cap it never hurries, so that capped
+ * runs stay reproducible.
+ */
+export function buildLargestFirstStart(context: AlgorithmContext, related: readonly number[][]): Routes | null {
+  const limit = context.now() + (context.deadlineMs - context.now()) * CONSTRUCTION_SHARE;
+  const hurry = Number.isFinite(context.maxIterations) ? () => false : () => context.now() >= limit;
+  return buildLargestFirst(context.problem, context.scale, related, hurry);
+}
+
+/**
+ * Largest deliveries first (LPT, the classic rule for min-max scheduling), each inserted at its best (robot, position) by the fleet's augmented
  * objective, with the exact recharge schedule of every candidate route. Large deliveries placed
  * first spread over the fleet; small ones then fill the gaps, which is what balances finish
  * times. A delivery's size is the work no plan can avoid for it: its length, plus half of the

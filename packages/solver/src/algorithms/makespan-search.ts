@@ -1,4 +1,3 @@
-import { legBetween } from '../delivery-legs.ts';
 import { FleetState } from '../fleet-state.ts';
 import { descend } from '../local-search.ts';
 import type { Routes } from '../plan-builder.ts';
@@ -6,13 +5,11 @@ import type { Random } from '../random.ts';
 import { shuffleInPlace } from '../random.ts';
 import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { solveSmallExactly } from './exact-small.ts';
-import { buildLargestFirst } from './largest-first-construction.ts';
+import { buildLargestFirstStart } from './largest-first-construction.ts';
+import { relatedDeliveries } from './related-deliveries.ts';
 
 /** Probability of skipping a candidate position during recreate (SISR "blinks"). */
 const BLINK_RATE = 0.01;
-
-/** Share of the time budget the construction may take before it only appends to the ends of routes. */
-const CONSTRUCTION_SHARE = 0.4;
 
 /**
  * makespan (id 6): the flagship optimiser. A min-max construction (the better of largest-first
@@ -29,11 +26,8 @@ export function optimiseMakespan(context: AlgorithmContext): Routes {
     context.stopReason = 'optimal';
     return exact;
   }
-  const neighbours = buildNeighbourLists(context, Math.min(context.problem.deliveryCount - 1, 30));
-  // With an iteration cap the construction never hurries, so that capped runs stay reproducible.
-  const limit = context.now() + (context.deadlineMs - context.now()) * CONSTRUCTION_SHARE;
-  const hurry = Number.isFinite(context.maxIterations) ? () => false : () => context.now() >= limit;
-  const constructed = buildLargestFirst(context.problem, context.scale, neighbours, hurry);
+  const neighbours = relatedDeliveries(context);
+  const constructed = buildLargestFirstStart(context, neighbours);
   const candidates = constructed ? [constructed, context.greedyRoutes] : [context.greedyRoutes];
   let start = candidates[0];
   let startValue = Infinity;
@@ -201,35 +195,4 @@ function routeIndex(state: FleetState): { robot: Int32Array } {
     for (const j of evaluator.route) robot[j] = r;
   });
   return { robot };
-}
-
-/**
- * For each delivery, the `size` most related others (the dropoff of one close to the pickup of
- * the other, both ways), by partial insertion sort: O(n * size) rather than sorting n lists.
- */
-function buildNeighbourLists(context: AlgorithmContext, size: number): number[][] {
-  const { problem } = context;
-  const n = problem.deliveryCount;
-  const lists: number[][] = [];
-  const bestScores = new Float64Array(size + 1);
-  const bestIds = new Int32Array(size + 1);
-  for (let j = 0; j < n; j++) {
-    if ((j & 63) === 0) context.checkCancelled();
-    let count = 0;
-    for (let k = 0; k < n; k++) {
-      if (k === j) continue;
-      const score = legBetween(problem, j, k) + legBetween(problem, k, j);
-      if (count === size && score >= bestScores[size - 1]) continue;
-      let at = count < size ? count++ : size - 1;
-      while (at > 0 && bestScores[at - 1] > score) {
-        bestScores[at] = bestScores[at - 1];
-        bestIds[at] = bestIds[at - 1];
-        at--;
-      }
-      bestScores[at] = score;
-      bestIds[at] = k;
-    }
-    lists.push(Array.from(bestIds.subarray(0, count)));
-  }
-  return lists;
 }
