@@ -89,3 +89,47 @@ describe('route evaluator on random small warehouses', () => {
     );
   });
 });
+
+describe('route evaluator floors and plain figures on random small warehouses', () => {
+  const instances = gridInstanceArbitrary({
+    minHeight: 2,
+    maxStations: 2,
+    minPairs: 2,
+    maxPairs: 9,
+    minChargeFactor: 1.2,
+    maxChargeFactor: 4,
+    minRechargeMinutes: 0,
+    startOffsets: [0, 1],
+  });
+
+  it('replacementPlain is the plain distance of the changed route, and finishFloor never exceeds the recharge DP', () => {
+    fc.assert(
+      fc.property(instances, fc.nat(), (input, pick) => {
+        const problem = buildUnlessInfeasible(input);
+        if (!problem) return;
+        const n = problem.deliveryCount;
+        const robot = pick % problem.robotCount;
+        const route = [...Array(n).keys()].filter((j) => problem.canServe[robot * n + j] === 1);
+        if (route.length < 2) return;
+        const outsider = route.pop()!;
+        const evaluator = new RouteEvaluator(problem, robot, route);
+        const plainOf = (deliveries: number[]) => {
+          let total = 0;
+          deliveries.forEach((j, k) => (total += (k === 0 ? problem.startToPick[robot * n + j] : problem.dropToPick[deliveries[k - 1] * n + j]) + problem.deliveryLength[j]));
+          return total;
+        };
+        expect(evaluator.finishFloor(plainOf(route), route[route.length - 1])).toBeLessThanOrEqual(evaluator.finish + 1e-9);
+        for (let i = 0; i < route.length; i++) {
+          const replaced = route.map((j, k) => (k === i ? outsider : j));
+          expect(evaluator.replacementPlain(i, outsider)).toBeCloseTo(plainOf(replaced), 9);
+          const exact = evaluateRoute(problem, robot, replaced).finish;
+          expect(evaluator.finishFloor(plainOf(replaced), replaced[replaced.length - 1])).toBeLessThanOrEqual(exact + 1e-9);
+        }
+        for (let k = 1; k < route.length; k++) {
+          expect(evaluator.plainBefore(k) + problem.dropToPick[route[k - 1] * n + route[k]] + evaluator.plainFrom(k)).toBeCloseTo(plainOf(route), 9);
+        }
+      }),
+      { numRuns: 200, seed: 20261125 },
+    );
+  });
+});
