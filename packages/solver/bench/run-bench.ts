@@ -16,6 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALGORITHMS, algorithmByIdOrName } from '../src/algorithms.ts';
+import { detourCapacityBound } from '../src/detour-capacity-bound.ts';
 import { lowerBound } from '../src/lower-bound.ts';
 import { checkPlan } from '../src/plan-checker.ts';
 import { buildProblem } from '../src/problem.ts';
@@ -148,11 +149,13 @@ function main(): void {
     if (instance.lower_bound) {
       const problem = buildProblem(instance);
       const bound = lowerBound(problem);
+      const lengths = problem.deliveryLength.reduce((sum, length) => sum + length, 0);
+      const detour = detourCapacityBound(problem, bound.distance_m - lengths);
       console.log(
         `${pad(id, 8)}  bound check: makespan_lb ${bound.makespan_s.toFixed(2)} (file ${instance.lower_bound.makespan_lb_s}), ` +
           `no battery ${bound.fleet_work_nobattery_s.toFixed(2)} (file ${instance.lower_bound.makespan_lb_nobattery_s}), ` +
           `distance ${bound.distance_m.toFixed(2)} (file ${instance.lower_bound.distance_lb_m}); ` +
-          `battery-aware ${bound.battery_aware_s.toFixed(2)}`,
+          `battery-aware ${bound.battery_aware_s.toFixed(2)}; detour-capacity ${detour.makespan_s.toFixed(2)} (${detour.recharges} recharges)`,
       );
     }
   }
