@@ -4,7 +4,7 @@ import { emptyRouteTotals, evaluateRoute } from '../src/battery-schedule.ts';
 import { ChargeLabels } from '../src/charge-labels.ts';
 import type { Problem } from '../src/problem.ts';
 import { RouteEvaluator } from '../src/route-evaluator.ts';
-import { buildUnlessInfeasible, gridInstanceArbitrary } from './helpers.ts';
+import { buildUnlessInfeasible, gridInstanceArbitrary, servableBy } from './helpers.ts';
 import { A, B, C, D, twoStationsLine } from './moves/two-stations-line.ts';
 
 /** The route of robot r spliced as ChargeLabels.splice describes it. */
@@ -67,9 +67,8 @@ describe('charge labels on random small warehouses', () => {
       fc.property(instances, fc.nat(), (input, pick) => {
         const problem = buildUnlessInfeasible(input);
         if (!problem) return;
-        const n = problem.deliveryCount;
         const robot = pick % problem.robotCount;
-        const servable = [...Array(n).keys()].filter((j) => problem.canServe[robot * n + j] === 1);
+        const servable = servableBy(problem, robot);
         if (servable.length === 0) return;
         const outsider = servable[pick % servable.length];
         const route = servable.filter((j) => j !== outsider);

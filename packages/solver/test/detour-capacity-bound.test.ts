@@ -6,7 +6,7 @@ import { modelLowerBound } from '../src/lower-bound.ts';
 import { measureRoutes } from '../src/objective.ts';
 import type { Problem } from '../src/problem.ts';
 import { buildProblem, solve } from '../src/index.ts';
-import { buildUnlessInfeasible, gridInstanceArbitrary, loadInstance, makeEnvironment } from './helpers.ts';
+import { buildUnlessInfeasible, gridInstanceArbitrary, loadFixture, loadInstance } from './helpers.ts';
 
 /** The detour-capacity bound with the model's assignment as A(0), as solve computes it. */
 function boundOf(problem: Problem) {
@@ -24,15 +24,7 @@ describe('detour-capacity bound', () => {
     // One robot with 2 recharges drives at most 3 x 20 - 10 = 50 m (the last charge keeps the
     // way home) and finishes no earlier than 50 + 2 x 60 = 170 s; with 1 recharge it drives at
     // most 30 m < 15 + 25. The model's bound sees 30 m of work: 30 + 60 = 90 s.
-    const problem = buildProblem({
-      environment: makeEnvironment({
-        nodes: [['R1', 'robot_station', 0, 0], ['R1_1', 'robot', 0, 0], ['P', 'pickup', 5, 0], ['D', 'dropoff', 10, 0]],
-        edges: [['R1_1', 'R1', 0], ['R1', 'P', 5], ['P', 'D', 5]],
-        robots: [['R1_1', 'R1']],
-      }),
-      tasks: [['P', 'D'], ['P', 'D'], ['P', 'D']],
-      params: { max_distance: 20, recharge_time: 1, robot_speed: 1 },
-    });
+    const problem = buildProblem(loadFixture('one-delivery-per-charge'));
     expect(modelLowerBound(problem).makespan_s).toBe(90);
     const bound = boundOf(problem);
     expect(bound.recharges).toBe(2);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluateRoute, emptyRouteTotals } from '../src/battery-schedule.ts';
 import { Insertion, RouteEvaluator } from '../src/route-evaluator.ts';
 import { RouteProposal } from '../src/route-proposal.ts';
-import { buildUnlessInfeasible, gridInstanceArbitrary } from './helpers.ts';
+import { buildUnlessInfeasible, gridInstanceArbitrary, servableBy } from './helpers.ts';
 import { A, B, C, D, twoStationsLine } from './moves/two-stations-line.ts';
 
 describe('route evaluator on two stations on a line', () => {
@@ -88,19 +88,6 @@ describe('route evaluator on random small warehouses', () => {
       { numRuns: 150, seed: 20261125 },
     );
   });
-});
-
-describe('route evaluator floors and plain figures on random small warehouses', () => {
-  const instances = gridInstanceArbitrary({
-    minHeight: 2,
-    maxStations: 2,
-    minPairs: 2,
-    maxPairs: 9,
-    minChargeFactor: 1.2,
-    maxChargeFactor: 4,
-    minRechargeMinutes: 0,
-    startOffsets: [0, 1],
-  });
 
   it('replacementPlain is the plain distance of the changed route, and finishFloor never exceeds the recharge DP', () => {
     fc.assert(
@@ -109,7 +96,7 @@ describe('route evaluator floors and plain figures on random small warehouses', 
         if (!problem) return;
         const n = problem.deliveryCount;
         const robot = pick % problem.robotCount;
-        const route = [...Array(n).keys()].filter((j) => problem.canServe[robot * n + j] === 1);
+        const route = servableBy(problem, robot);
         if (route.length < 2) return;
         const outsider = route.pop()!;
         const evaluator = new RouteEvaluator(problem, robot, route);
