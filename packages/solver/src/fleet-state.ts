@@ -183,18 +183,27 @@ export class FleetState {
   }
 
   /**
-   * Best (robot, position) for delivery j by the augmented objective (only at the ends of the
-   * routes when `appendOnly`); null when no robot can take it.
+   * Best (robot, position) for delivery j by the augmented objective, among `robots` (default:
+   * all); null when none of them can take it.
    */
-  bestPlacement(j: number, blink?: () => boolean, appendOnly = false): Placement | null {
+  bestPlacement(j: number, blink?: () => boolean, robots?: ArrayLike<number>): Placement | null {
     let best: Placement | null = null;
-    for (let r = 0; r < this.evaluators.length; r++) {
+    const count = robots ? robots.length : this.evaluators.length;
+    for (let m = 0; m < count; m++) {
+      const r = robots ? robots[m] : m;
       const cutoff = best ? this.finishCutoff(r, best.value) : Infinity;
-      const finish = this.evaluators[r].bestInsertion(j, this.insertion, cutoff, blink, appendOnly);
+      const finish = this.evaluators[r].bestInsertion(j, this.insertion, cutoff, blink);
       if (finish === Infinity) continue;
       const value = this.valueWith(r, finish, this.insertion.distance);
       if (value < (best?.value ?? Infinity)) best = { robot: r, position: this.insertion.position, value };
     }
     return best;
+  }
+
+  /** The `count` robots that finish earliest (ties by index), earliest first. */
+  earliestRobots(count: number): number[] {
+    const order = this.evaluators.map((_, r) => r);
+    order.sort((a, b) => this.evaluators[a].finish - this.evaluators[b].finish || a - b);
+    return order.slice(0, count);
   }
 }

@@ -179,9 +179,9 @@ export class RouteEvaluator implements RouteTotals {
   }
 
   /**
-   * Cheapest position (earliest finish, then shortest distance) to insert delivery j (only the
-   * end of the route when `appendOnly`); positions whose finish cannot beat `cutoff` are
-   * skipped, and so is each position for which `blink` returns true. The result goes to `into` (position -1 when none qualifies); returns its finish.
+   * Cheapest position (earliest finish, then shortest distance) to insert delivery j; positions
+   * whose finish cannot beat `cutoff` are skipped, and so is each position for which `blink`
+   * returns true. The result goes to `into` (position -1 when none qualifies); returns its finish.
    * When the route fits one charge, an insertion changes the plain distance by an O(1) delta
    * and stays on one charge iff the inserted dropoff and every later one keep the way home
    * within the charge, which the suffix maximum answers in O(1); otherwise the charge labels
@@ -189,7 +189,7 @@ export class RouteEvaluator implements RouteTotals {
    * recharges the route already needs, and the current finish plus j's least growth there,
    * can beat the best so far.
    */
-  bestInsertion(j: number, into: Insertion, cutoff = Infinity, blink?: () => boolean, appendOnly = false): number {
+  bestInsertion(j: number, into: Insertion, cutoff = Infinity, blink?: () => boolean): number {
     into.position = -1;
     into.finish = Infinity;
     into.distance = Infinity;
@@ -206,7 +206,7 @@ export class RouteEvaluator implements RouteTotals {
     let bestFinish = cutoff;
     let bestDistance = Infinity;
     const waits = this.minRecharges() * p.rechargeSeconds;
-    for (let k = appendOnly ? length : 0; k <= length; k++) {
+    for (let k = 0; k <= length; k++) {
       if (blink !== undefined && blink()) continue;
       const before = k === 0 ? 0 : this.cum[k - 1];
       const previous = k === 0 ? -1 : route[k - 1];

@@ -8,7 +8,6 @@ import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts
 import { solveSmallExactly } from './exact-small.ts';
 import { buildLargestFirstStart } from './largest-first-construction.ts';
 import { buildRegretStart } from './regret-construction.ts';
-import { relatedDeliveries } from './related-deliveries.ts';
 import { repairRoutes } from '../route-repair.ts';
 
 interface Individual {
@@ -68,7 +67,7 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   };
 
   const population: Individual[] = [];
-  const largestFirst = buildLargestFirstStart(context, relatedDeliveries(context));
+  const largestFirst = buildLargestFirstStart(context);
   const regret = buildRegretStart(context);
   const seeds = [context.greedyRoutes, regret, largestFirst].filter((routes): routes is Routes => routes !== null);
   for (const routes of seeds) {

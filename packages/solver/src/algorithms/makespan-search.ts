@@ -27,7 +27,7 @@ export function optimiseMakespan(context: AlgorithmContext): Routes {
     return exact;
   }
   const neighbours = relatedDeliveries(context);
-  const constructed = buildLargestFirstStart(context, neighbours);
+  const constructed = buildLargestFirstStart(context);
   const candidates = constructed ? [constructed, context.greedyRoutes] : [context.greedyRoutes];
   let start = candidates[0];
   let startValue = Infinity;
