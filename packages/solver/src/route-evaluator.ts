@@ -38,6 +38,9 @@ export class RouteEvaluator implements RouteTotals {
   private oneCharge = true;
   private labels: ChargeLabels | null = null;
   private labelsCurrent = false;
+  /** removalFinish by index, filled on demand after each refresh (NaN: not yet). */
+  private removals = new Float64Array(8);
+  private readonly removalTotals = emptyRouteTotals();
   private readonly candidateTotals = emptyRouteTotals();
 
   constructor(
@@ -74,6 +77,8 @@ export class RouteEvaluator implements RouteTotals {
     this.plainTotal = cum;
     this.oneCharge = length === 0 || this.suffixReserve[0] <= p.maxDistance + EPSILON;
     this.labelsCurrent = false;
+    if (this.removals.length < length) this.removals = new Float64Array(2 * length);
+    this.removals.fill(NaN, 0, length);
     this.scheduler.schedule(this.robot, route, length, this);
   }
 
@@ -124,6 +129,21 @@ export class RouteEvaluator implements RouteTotals {
       }
     }
     return this.chargeLabels().splice(route, index, j, index + 1, into);
+  }
+
+  /**
+   * A lower bound on the finish with delivery j in place of the one at `index`: the plain
+   * distance's floor (finishFloor), and, on a route that recharges, the route without that
+   * delivery (remembered until the next refresh) plus j's least growth between its neighbours.
+   */
+  replacementFloor(index: number, j: number): number {
+    const route = this.route;
+    const last = index === route.length - 1 ? j : route[route.length - 1];
+    const floor = this.finishFloor(this.replacementPlain(index, j), last);
+    if (this.oneCharge) return floor;
+    if (Number.isNaN(this.removals[index])) this.removals[index] = this.removalFinish(index, this.removalTotals);
+    const growth = this.leastGrowth(index === 0 ? -1 : route[index - 1], index + 1 < route.length ? route[index + 1] : -1, j);
+    return Math.max(floor, this.removals[index] + growth / this.problem.speed);
   }
 
   /** Plain (no recharge) distance of the route with delivery j in place of the one at `index`; O(1). */
@@ -228,7 +248,7 @@ export class RouteEvaluator implements RouteTotals {
       } else {
         // The route finishes no earlier than now plus what j alone adds between its neighbours
         // in the new schedule (a delivery or home on either side); skip before scoring exactly.
-        if (this.finish + this.leastGrowth(k, j) / speed > bestFinish + EPSILON) continue;
+        if (this.finish + this.leastGrowth(previous, k < length ? route[k] : -1, j) / speed > bestFinish + EPSILON) continue;
         finish = this.chargeLabels().splice(route, k, j, k, this.candidateTotals);
         distance = this.candidateTotals.distance;
         if (finish === Infinity) continue;
@@ -245,21 +265,19 @@ export class RouteEvaluator implements RouteTotals {
   }
 
   /**
-   * A lower bound on how much inserting j at position k delays the finish: removing j from the
-   * new route's best schedule leaves a legal schedule of the old route (triangle inequality),
+   * A lower bound on how much adding delivery j between `previous` (a delivery, or -1 for the
+   * start) and `next` (a delivery, or -1 for none) delays the finish: removing j from the new
+   * route's best schedule leaves a legal schedule of the route without it (triangle inequality),
    * shorter by j's detour between its neighbours there: the delivery before it or home after a
    * recharge, and the delivery after it, home before a recharge, or nothing at the end.
    */
-  private leastGrowth(k: number, j: number): number {
+  private leastGrowth(previous: number, next: number, j: number): number {
     const p = this.problem;
     const r = this.robot;
     const base = r * p.deliveryCount;
-    const route = this.route;
-    const previous = k === 0 ? -1 : route[k - 1];
     const fromPrevious = legTo(p, r, previous, j) + p.deliveryLength[j];
     const fromHome = p.homeToPick[base + j] + p.deliveryLength[j];
-    if (k === route.length) return Math.min(fromPrevious, fromHome);
-    const next = route[k];
+    if (next < 0) return Math.min(fromPrevious, fromHome);
     const onward = legBetween(p, j, next);
     const back = p.dropToHome[base + j];
     const previousBack = previous < 0 ? p.startToHome[r] : p.dropToHome[base + previous];

@@ -21,15 +21,13 @@ export class Swap extends RoutePairMove {
     const j = focus.route[i];
     const mate = other.route[k];
     if (!focus.canServe(mate) || !other.canServe(j)) return false;
-    // Plain distances and the recharges they need bound both routes from below; when even they
+    // Floors bound both routes from below (and plain distances their distances); when even they
     // cannot reach the target (and the score grows with finish times and distances), the exact
     // schedules are not needed.
     if (this.state.scale.monotone) {
-      const plainA = focus.replacementPlain(i, mate);
-      const plainB = other.replacementPlain(k, j);
-      const floorA = focus.finishFloor(plainA, i === focus.route.length - 1 ? mate : focus.route[focus.route.length - 1]);
-      const floorB = other.finishFloor(plainB, k === other.route.length - 1 ? j : other.route[other.route.length - 1]);
-      if (!(this.state.valueWithTwo(a, floorA, plainA, b, floorB, plainB) < target)) return false;
+      const floorA = focus.replacementFloor(i, mate);
+      const floorB = other.replacementFloor(k, j);
+      if (!(this.state.valueWithTwo(a, floorA, focus.replacementPlain(i, mate), b, floorB, other.replacementPlain(k, j)) < target)) return false;
     }
     if (focus.replacementFinish(i, mate, this.totalsA) === Infinity) return false;
     return this.improves(a, i, b, other.replacementFinish(k, j, this.totalsB), k, target);
