@@ -89,7 +89,7 @@ describe('route evaluator on random small warehouses', () => {
     );
   });
 
-  it('replacementPlain is the plain distance of the changed route, and finishFloor never exceeds the recharge DP', () => {
+  it('replacementPlain is the plain distance of the changed route; finishFloor and replacementFloor never exceed the recharge DP', () => {
     fc.assert(
       fc.property(instances, fc.nat(), (input, pick) => {
         const problem = buildUnlessInfeasible(input);
@@ -111,6 +111,7 @@ describe('route evaluator on random small warehouses', () => {
           expect(evaluator.replacementPlain(i, outsider)).toBeCloseTo(plainOf(replaced), 9);
           const exact = evaluateRoute(problem, robot, replaced).finish;
           expect(evaluator.finishFloor(plainOf(replaced), replaced[replaced.length - 1])).toBeLessThanOrEqual(exact + 1e-9);
+          expect(evaluator.replacementFloor(i, outsider)).toBeLessThanOrEqual(exact + 1e-9);
         }
         for (let k = 1; k < route.length; k++) {
           expect(evaluator.plainBefore(k) + problem.dropToPick[route[k - 1] * n + route[k]] + evaluator.plainFrom(k)).toBeCloseTo(plainOf(route), 9);
