@@ -181,54 +181,58 @@ function leastFeasibleMakespan(problem: Problem, capacity: RobotCapacity[], leng
 
 /**
  * Step 2's priced assignment, laid out as the model bound's: a row per pickup, a column per
- * usable robot's start and per dropoff, zero-cost dummy rows for the columns left over.
+ * usable robot's start and per dropoff, zero-cost dummy rows for the columns left over. The
+ * matrix is the one dense table (below DENSE_ASSIGNMENT_LIMIT); arcs through a station are
+ * computed from one robot per station when needed.
  */
 class PricedAssignment {
   private readonly size: number;
   private readonly matrix: Float64Array;
-  /** min over stations of (dropoff i -> station -> pickup j), row-major by i. */
-  private readonly throughStation: Float64Array;
+  /** One robot per distinct home station (its dropToHome / homeToPick rows are the station's). */
+  private readonly stations: number[] = [];
 
   constructor(
     private readonly problem: Problem,
     private readonly usable: number[],
     private readonly poll?: () => void,
   ) {
-    const n = problem.deliveryCount;
-    this.size = n + usable.length;
+    this.size = problem.deliveryCount + usable.length;
     this.matrix = new Float64Array(this.size * this.size);
-    this.throughStation = new Float64Array(n * n).fill(Infinity);
     const seen = new Set<number>();
-    for (let r = 0; r < problem.robotCount; r++) {
-      const home = problem.robots[r].homeNode;
-      if (home < 0 || seen.has(home)) continue;
-      seen.add(home);
-      for (let i = 0; i < n; i++) {
-        const back = problem.dropToHome[r * n + i];
-        const row = i * n;
-        for (let j = 0; j < n; j++) {
-          const cost = back + problem.homeToPick[r * n + j];
-          if (cost < this.throughStation[row + j]) this.throughStation[row + j] = cost;
-        }
+    problem.robots.forEach((robot, r) => {
+      if (robot.homeNode >= 0 && !seen.has(robot.homeNode)) {
+        seen.add(robot.homeNode);
+        this.stations.push(r);
       }
-    }
+    });
+  }
+
+  /** The cheapest drive from dropoff i through a home station to pickup j. */
+  private throughStation(i: number, j: number): number {
+    const { dropToHome, homeToPick, deliveryCount: n } = this.problem;
+    let best = Infinity;
+    for (const r of this.stations) best = Math.min(best, dropToHome[r * n + i] + homeToPick[r * n + j]);
+    return best;
   }
 
   /**
    * A first price for `recharges` station arcs: the recharges-th smallest, over pickups, of
-   * (cheapest arc through a station - cheapest direct arc from a dropoff).
+   * (cheapest drive through a station from any dropoff - cheapest direct arc from a dropoff).
    */
   priceEstimate(recharges: number): number {
-    const n = this.problem.deliveryCount;
+    const { problem, stations } = this;
+    const n = problem.deliveryCount;
+    const leastBack = stations.map((r) => {
+      let back = Infinity;
+      for (let i = 0; i < n; i++) back = Math.min(back, problem.dropToHome[r * n + i]);
+      return back;
+    });
     const detours = new Float64Array(n);
     for (let j = 0; j < n; j++) {
       let direct = Infinity;
+      for (let i = 0; i < n; i++) if (i !== j) direct = Math.min(direct, legBetween(problem, i, j));
       let through = Infinity;
-      for (let i = 0; i < n; i++) {
-        if (i === j) continue;
-        direct = Math.min(direct, legBetween(this.problem, i, j));
-        through = Math.min(through, this.throughStation[i * n + j]);
-      }
+      stations.forEach((r, s) => (through = Math.min(through, leastBack[s] + problem.homeToPick[r * n + j])));
       detours[j] = Math.max(0, through - direct);
     }
     detours.sort();
@@ -237,41 +241,25 @@ class PricedAssignment {
 
   /** A(price) (the dual bound) and how many station arcs the optimal assignment uses. */
   solve(price: number): { arcs: number; stationArcs: number } {
-    const { problem, usable, size, matrix, throughStation } = this;
+    const { problem, usable, size, matrix } = this;
     const n = problem.deliveryCount;
     const fleet = usable.length;
+    // Costs first (Infinity where an arc is impossible), then a finite stand-in for those.
+    matrix.fill(0);
     let largest = 0;
-    const cost = (i: number, j: number) => Math.min(legBetween(problem, i, j), throughStation[i * n + j] - price);
     for (let j = 0; j < n; j++) {
-      for (let k = 0; k < fleet; k++) {
-        const c = problem.startToPick[usable[k] * n + j];
-        if (Number.isFinite(c)) largest = Math.max(largest, Math.abs(c));
-      }
-      for (let i = 0; i < n; i++) {
-        const c = cost(i, j);
-        if (i !== j && Number.isFinite(c)) largest = Math.max(largest, Math.abs(c));
-      }
+      const row = matrix.subarray(j * size, j * size + fleet + n);
+      for (let k = 0; k < fleet; k++) row[k] = problem.startToPick[usable[k] * n + j];
+      for (let i = 0; i < n; i++) row[fleet + i] = i === j ? Infinity : Math.min(legBetween(problem, i, j), this.throughStation(i, j) - price);
+      for (const cost of row) if (Number.isFinite(cost)) largest = Math.max(largest, Math.abs(cost));
     }
     const forbidden = (largest + 1) * (size + 1);
-    matrix.fill(0);
-    for (let j = 0; j < n; j++) {
-      const base = j * size;
-      for (let k = 0; k < fleet; k++) {
-        const c = problem.startToPick[usable[k] * n + j];
-        matrix[base + k] = Number.isFinite(c) ? c : forbidden;
-      }
-      for (let i = 0; i < n; i++) {
-        const c = i === j ? forbidden : cost(i, j);
-        matrix[base + fleet + i] = Number.isFinite(c) ? c : forbidden;
-      }
-    }
+    for (let cell = 0; cell < matrix.length; cell++) if (!Number.isFinite(matrix[cell])) matrix[cell] = forbidden;
     const solution = solveSquareAssignment(size, matrix, this.poll);
     let stationArcs = 0;
     for (let j = 0; j < n; j++) {
-      const column = solution.rowToColumn[j];
-      if (column < fleet) continue;
-      const i = column - fleet;
-      if (i !== j && throughStation[i * n + j] - price < legBetween(problem, i, j)) stationArcs++;
+      const i = solution.rowToColumn[j] - fleet;
+      if (i >= 0 && i !== j && this.throughStation(i, j) - price < legBetween(problem, i, j)) stationArcs++;
     }
     return { arcs: solution.dualBound, stationArcs };
   }
