@@ -1,6 +1,9 @@
 /**
- * Benchmark: every algorithm on every instance in bench/instances, each plan checked with
- * checkPlan, beside the instance's `reference` run of the same algorithm (the original product).
+ * Benchmark: every algorithm on every instance in bench/instances and on the generated
+ * tight-battery instances t1, t2 (drawn on the fly by bench/generated-instances.ts, never
+ * stored), each plan checked with checkPlan, beside the instance's `reference` run of the same
+ * algorithm (the original product) where the file has one. `--instances` also takes the other
+ * generated ids (d5k, d20k).
  *
  *   npm run bench:solver [-- --time-limit 10] [--max-iterations N] [--instances s1,m1] [--algorithms makespan] [--seed 1]
  *
@@ -13,10 +16,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALGORITHMS, algorithmByIdOrName } from '@fleetlab/warehouse';
+import { detourCapacityBound } from '../src/detour-capacity-bound.ts';
 import { lowerBound } from '../src/lower-bound.ts';
 import { checkPlan } from '../src/plan-checker.ts';
 import { buildProblem } from '../src/problem.ts';
 import { solve } from '../src/solve.ts';
+import { GENERATED_INSTANCES, generatedInstance } from './generated-instances.ts';
 import { rebuildReferenceGreedy } from './reference-greedy.ts';
 import type { ProblemInput } from '../src/types.ts';
 
@@ -62,6 +67,9 @@ function recheckReferenceGreedy(problem: ReturnType<typeof buildProblem>, refere
     : `reference plan rebuilt (same makespan) breaks the model: ${rebuilt.errors[0]} (+${rebuilt.errors.length - 1} more)`;
 }
 
+/** Generated instances (bench/generated-instances.ts) in the default table, after the files. */
+const DEFAULT_GENERATED = ['t1', 't2'];
+
 function pad(value: string, width: number, right = false): string {
   return right ? value.padStart(width) : value.padEnd(width);
 }
@@ -73,8 +81,13 @@ function main(): void {
   const files = readdirSync(directory)
     .filter((name) => name.endsWith('.json'))
     .map((name) => name.replace(/\.json$/, ''))
-    .filter((id) => flags.instances.length === 0 || flags.instances.includes(id))
     .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99) || a.localeCompare(b));
+  const ids = flags.instances.length === 0 ? [...files, ...DEFAULT_GENERATED] : flags.instances;
+  for (const id of ids) {
+    if (!files.includes(id) && !(id in GENERATED_INSTANCES)) {
+      throw new Error(`Unknown instance ${id}; files: ${files.join(', ')}; generated: ${Object.keys(GENERATED_INSTANCES).join(', ')}`);
+    }
+  }
   const algorithms = ALGORITHMS.filter((a) => flags.algorithms.length === 0 || flags.algorithms.includes(a.name));
 
   const header = [
@@ -88,8 +101,10 @@ function main(): void {
   console.log(header);
   console.log('-'.repeat(header.length + 24));
   let failures = 0;
-  for (const id of files) {
-    const instance = JSON.parse(readFileSync(join(directory, `${id}.json`), 'utf8')) as InstanceFile;
+  for (const id of ids) {
+    const instance: InstanceFile = files.includes(id)
+      ? (JSON.parse(readFileSync(join(directory, `${id}.json`), 'utf8')) as InstanceFile)
+      : generatedInstance(id)!;
     for (const algorithm of algorithms) {
       const started = performance.now();
       const problem = buildProblem(instance);
@@ -134,11 +149,13 @@ function main(): void {
     if (instance.lower_bound) {
       const problem = buildProblem(instance);
       const bound = lowerBound(problem);
+      const lengths = problem.deliveryLength.reduce((sum, length) => sum + length, 0);
+      const detour = detourCapacityBound(problem, bound.distance_m - lengths);
       console.log(
         `${pad(id, 8)}  bound check: makespan_lb ${bound.makespan_s.toFixed(2)} (file ${instance.lower_bound.makespan_lb_s}), ` +
           `no battery ${bound.fleet_work_nobattery_s.toFixed(2)} (file ${instance.lower_bound.makespan_lb_nobattery_s}), ` +
           `distance ${bound.distance_m.toFixed(2)} (file ${instance.lower_bound.distance_lb_m}); ` +
-          `battery-aware ${bound.battery_aware_s.toFixed(2)}`,
+          `battery-aware ${bound.battery_aware_s.toFixed(2)}; detour-capacity ${detour.makespan_s.toFixed(2)} (${detour.recharges} recharges)`,
       );
     }
   }

@@ -107,6 +107,18 @@ export function gridInstanceArbitrary(ranges: GridInstanceRanges): fc.Arbitrary<
     });
 }
 
+/** Random small warehouses with up to three stations and nine deliveries, batteries from tight to loose. */
+export const smallWarehouses = gridInstanceArbitrary({
+  minHeight: 2,
+  maxStations: 3,
+  minPairs: 2,
+  maxPairs: 9,
+  minChargeFactor: 1.5,
+  maxChargeFactor: 6,
+  minRechargeMinutes: 0,
+  startOffsets: [0, 1],
+});
+
 /** The problem of a random instance, or null when one of its deliveries is genuinely impossible (its round trip exceeds the charge): the only refusal allowed. */
 export function buildUnlessInfeasible(input: ProblemInput): Problem | null {
   try {
@@ -115,4 +127,10 @@ export function buildUnlessInfeasible(input: ProblemInput): Problem | null {
     expect(error).toBeInstanceOf(InfeasibleDeliveryError);
     return null;
   }
+}
+
+/** The deliveries robot r can do at all, in index order. */
+export function servableBy(problem: Problem, robot: number): number[] {
+  const n = problem.deliveryCount;
+  return [...Array(n).keys()].filter((j) => problem.canServe[robot * n + j] === 1);
 }

@@ -1,4 +1,3 @@
-import { legBetween } from '../delivery-legs.ts';
 import { FleetState } from '../fleet-state.ts';
 import { descend } from '../local-search.ts';
 import type { Routes } from '../plan-builder.ts';
@@ -6,15 +5,17 @@ import type { Random } from '../random.ts';
 import { shuffleInPlace } from '../random.ts';
 import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { solveSmallExactly } from './exact-small.ts';
-import { buildRegretStart } from './regret-construction.ts';
+import { buildLargestFirstStart } from './largest-first-construction.ts';
+import { relatedDeliveries } from './related-deliveries.ts';
 
 /** Probability of skipping a candidate position during recreate (SISR "blinks"). */
 const BLINK_RATE = 0.01;
 
 /**
- * makespan (id 6): the flagship optimiser. A min-max construction (the better of regret
- * insertion and the greedy plan), then a descent with relocate, swap, 2-opt* and or-opt, then
- * ruin-and-recreate until the time limit, the iteration cap or a proven zero gap: each
+ * makespan (id 6): the flagship optimiser. A min-max construction (the better of largest-first
+ * insertion and the greedy plan), then a descent with relocate, swap, 2-opt*, or-opt and 2-opt
+ * (the busiest robot first, then every other robot in turn), then ruin-and-recreate until the
+ * time limit, the iteration cap or a proven zero gap to the tightest bound: each
  * iteration removes a few deliveries (at random, a string of related deliveries, or the
  * costliest ones of the busiest robot) and reinserts them at their best places; simulated
  * annealing on the augmented objective decides whether to keep the result. The best plan seen
@@ -26,7 +27,8 @@ export function optimiseMakespan(context: AlgorithmContext): Routes {
     context.stopReason = 'optimal';
     return exact;
   }
-  const constructed = buildRegretStart(context);
+  const neighbours = relatedDeliveries(context);
+  const constructed = buildLargestFirstStart(context);
   const candidates = constructed ? [constructed, context.greedyRoutes] : [context.greedyRoutes];
   let start = candidates[0];
   let startValue = Infinity;
@@ -37,10 +39,10 @@ export function optimiseMakespan(context: AlgorithmContext): Routes {
       start = routes;
     }
   }
-  return improveByRuinAndRecreate(context, start);
+  return improveByRuinAndRecreate(context, start, neighbours);
 }
 
-export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Routes): Routes {
+export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Routes, neighbours: readonly number[][]): Routes {
   const { problem, random } = context;
   const n = problem.deliveryCount;
   const state = new FleetState(problem, context.scale, initial);
@@ -54,21 +56,19 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     return state.routes();
   }
   const elapsed = () => Math.min(1, (context.now() - startMs) / budgetMs);
-  descend(state, outOfTime, Infinity, () => context.progress(elapsed(), state.makespan));
+  descend(state, outOfTime, { onMove: () => context.progress(elapsed(), state.makespan) });
   let current = state.value();
   let best = current;
   let bestRoutes = state.routes();
   let bestMakespan = state.makespan;
   context.progress(0, bestMakespan);
 
-  // Nearest deliveries by pickup distance, for related removals.
-  const neighbours = buildNeighbourLists(context, Math.min(n - 1, 30));
   const removed: number[] = [];
   const touched = new Set<number>();
   const saved = new Map<number, number[]>();
   const maxRemoved = Math.max(2, Math.min(40, Math.ceil(n * 0.15)));
-  const initialTemperature = 0.005 * current;
-  const finalTemperature = 0.00005 * current;
+  const initialTemperature = startingTemperature(problem.robotCount) * current;
+  const finalTemperature = initialTemperature / 100;
   const blink = () => random.next() < BLINK_RATE;
   let lastImprovementMs = context.now();
   let stalled = false;
@@ -156,7 +156,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
       current = value;
       if (value < best - 1e-12) {
         // Polish new bests with the descent; cheap relative to the search and often decisive.
-        descend(state, outOfTime, 20);
+        descend(state, outOfTime, { maxMoves: 20, allFocuses: false });
         current = state.value();
         best = current;
         bestRoutes = state.routes();
@@ -176,6 +176,16 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   return bestRoutes;
 }
 
+/**
+ * The annealing's starting temperature relative to the objective: a worse plan by this share is
+ * kept with probability 1/e. Large fleets get less: their makespan is the latest of many robots
+ * that finish close together, and a search that keeps worse plans freely there only wanders
+ * (moves away from the busiest robot change the objective by its tie-break alone).
+ */
+function startingTemperature(robots: number): number {
+  return Math.min(0.005, Math.max(0.0005, 0.01 / Math.max(1, robots)));
+}
+
 function pickFrom(items: number[], random: Random): number {
   return items[random.int(items.length)];
 }
@@ -186,35 +196,4 @@ function routeIndex(state: FleetState): { robot: Int32Array } {
     for (const j of evaluator.route) robot[j] = r;
   });
   return { robot };
-}
-
-/**
- * For each delivery, the `size` most related others (the dropoff of one close to the pickup of
- * the other, both ways), by partial insertion sort: O(n * size) rather than sorting n lists.
- */
-function buildNeighbourLists(context: AlgorithmContext, size: number): number[][] {
-  const { problem } = context;
-  const n = problem.deliveryCount;
-  const lists: number[][] = [];
-  const bestScores = new Float64Array(size + 1);
-  const bestIds = new Int32Array(size + 1);
-  for (let j = 0; j < n; j++) {
-    if ((j & 63) === 0) context.checkCancelled();
-    let count = 0;
-    for (let k = 0; k < n; k++) {
-      if (k === j) continue;
-      const score = legBetween(problem, j, k) + legBetween(problem, k, j);
-      if (count === size && score >= bestScores[size - 1]) continue;
-      let at = count < size ? count++ : size - 1;
-      while (at > 0 && bestScores[at - 1] > score) {
-        bestScores[at] = bestScores[at - 1];
-        bestIds[at] = bestIds[at - 1];
-        at--;
-      }
-      bestScores[at] = score;
-      bestIds[at] = k;
-    }
-    lists.push(Array.from(bestIds.subarray(0, count)));
-  }
-  return lists;
 }
