@@ -24,10 +24,13 @@ import {
 } from './solve-fixtures.ts';
 
 const s1 = loadInstance('s1');
+// The solver proves its plans for s1 optimal at once; on s2 a time-limited search runs to its limit.
+const s2 = loadInstance('s2');
 
 describe('embedded solve queue (worker threads, PGlite)', () => {
   let database: TestDatabase;
   let chain: StoredChain;
+  let searchChain: StoredChain;
   const queues: EmbeddedSolveQueue[] = [];
   const db = () => database.handle.db;
   const startQueue = async (options: { threads?: number; shutdownGraceMs?: number; store?: SolveJobStore } = {}) => {
@@ -39,6 +42,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
     chain = await storeInstance(db(), s1);
+    searchChain = await storeInstance(db(), s2);
   });
   afterEach(async () => {
     await Promise.all(queues.splice(0).map((queue) => queue.close()));
@@ -79,7 +83,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
 
   it('writes progress (percent, best makespan, time) while a time-limited solve runs', async () => {
     const queue = await startQueue();
-    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 4 });
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 4 });
     await queue.enqueue(solveId);
 
     const running = await waitFor(
@@ -109,7 +113,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     for (let k = 1; k < times.length; k++) expect(times[k] - times[k - 1]).toBeGreaterThanOrEqual(950);
     expect(done!.status).toBe('completed');
     expect(done!.progress).toBeNull();
-    expect(checkStoredPlan(s1, done!).valid).toBe(true);
+    expect(checkStoredPlan(s2, done!).valid).toBe(true);
     expect(done!.stats?.algorithm).toBe('makespan');
     expect(done!.stats?.makespan_s as number).toBeLessThanOrEqual(progress.best_makespan_s as number);
   });
@@ -238,7 +242,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
 
   it('on close, asks a time-limited solve for its best plan so far, which completes the solve', async () => {
     const queue = await startQueue();
-    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 60 });
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 60 });
     await queue.enqueue(solveId);
     await waitFor(() => readSolve(db(), solveId), (row) => typeof row?.progress?.best_makespan_s === 'number', {
       timeoutMs: 15_000,
@@ -250,7 +254,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     const row = await readSolve(db(), solveId);
     expect(row?.status).toBe('completed');
     expect(row?.stats?.stopped_early).toBe(true);
-    expect(checkStoredPlan(s1, row!).valid).toBe(true);
+    expect(checkStoredPlan(s2, row!).valid).toBe(true);
   });
 
   it('hands a solve back to pending when it cannot finish within the shutdown grace', async () => {
