@@ -6,7 +6,8 @@
 // - summaryMs: from navigation start until Total Deliveries shows its figure (sampled every frame);
 // - solveRequest: when GET /solves/{id} started and ended, and its bytes on the wire (resource timing);
 // - playerReadyMs: until the player's Play button is there (the environment is loaded and drawn);
-// - domNodes: elements on the page then, and again with the longest robot plan expanded;
+// - domNodes: elements on the page once the timeline and robot list are in, and again with the
+//   longest robot plan expanded;
 // - largestTable: the table with the most rows (aria-rowcount) and how many it draws;
 // - timelineRows: robots in the timeline and the rows it draws;
 // - fps, frameP95Ms: animation frames while the replay plays (with traffic when the solve has it).
@@ -62,9 +63,12 @@ try {
   const play = page.getByRole('button', { name: 'Play', exact: true });
   await play.waitFor({ timeout: PAGE_TIMEOUT_MS });
   const playerReadyMs = await page.evaluate(() => performance.now());
+  // The timeline and the robots' details come in a deferred render: count once they are in.
+  const robotButtons = page.locator('section[aria-labelledby="robot-details-title"] button[aria-expanded]');
+  await robotButtons.first().waitFor({ timeout: PAGE_TIMEOUT_MS });
+  await page.locator('section[aria-labelledby="gantt-title"] [data-robot]').first().waitFor({ timeout: PAGE_TIMEOUT_MS });
   const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
 
-  const robotButtons = page.locator('section[aria-labelledby="robot-details-title"] button[aria-expanded]');
   const longest = await robotButtons.evaluateAll((buttons) => {
     const deliveries = buttons.map((button) => Number(/(\d+) deliveries/.exec(button.textContent ?? '')?.[1] ?? 0));
     return deliveries.indexOf(Math.max(...deliveries));
