@@ -11,8 +11,8 @@ import type {
   PickupDropoffPairRecord,
   PointRecord,
   ScenarioCreate,
-  ScenarioParametersRecord,
   ScenarioRecord,
+  ScenarioUpdate,
   SolveCreate,
   SolveRecord,
   SolveSummaryRecord,
@@ -50,11 +50,7 @@ export type NewScenario = ScenarioCreate;
 export type NewSolve = SolveCreate;
 export type NewTask = TaskCreate;
 /** What PATCH /scenarios/{id} may change. */
-export interface ScenarioChanges {
-  name?: string;
-  description?: string | null;
-  parameters?: ScenarioParametersRecord;
-}
+export type ScenarioChanges = ScenarioUpdate;
 export type Experiment = ExperimentRecord;
 export type NewExperiment = ExperimentCreate;
 /** A task as POST /tasks/generate previews it: not yet tied to a scenario. */
