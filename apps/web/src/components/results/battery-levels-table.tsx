@@ -49,12 +49,16 @@ export interface BatteryLevelsTableProps {
 /** Spec §2 'Battery Levels' table: Task #, Task Type, Battery Level (bar), Status. */
 export function BatteryLevelsTable({ steps, parameters }: BatteryLevelsTableProps) {
   return (
-    <StepTable caption="Battery Levels" columns={BATTERY_LEVEL_COLUMNS}>
-      {steps.map((step, index) => {
+    <StepTable
+      caption="Battery Levels"
+      columns={BATTERY_LEVEL_COLUMNS}
+      stepCount={steps.length}
+      renderStep={(index) => {
+        const step = steps[index];
         const status = batteryStatus(step);
         const duration = rechargeDurationText(step, parameters);
         return (
-          <tr key={index} className="border-t border-slate-800">
+          <>
             <td className="py-1.5 pr-3">{index + 1}</td>
             <td className="py-1.5 pr-3">
               {taskTypeText(step)}
@@ -72,9 +76,9 @@ export function BatteryLevelsTable({ steps, parameters }: BatteryLevelsTableProp
                 {status}
               </span>
             </td>
-          </tr>
+          </>
         );
-      })}
-    </StepTable>
+      }}
+    />
   );
 }
