@@ -22,6 +22,8 @@ import {
 const redisUrl = process.env.TEST_REDIS_URL;
 const postgresUrl = process.env.TEST_DATABASE_URL;
 const s1 = loadInstance('s1');
+// The solver proves its plans for s1 optimal at once; on s2 a time-limited search runs to its limit.
+const s2 = loadInstance('s2');
 
 describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on Redis, worker processes)', () => {
   // A queue of its own per run: parallel runs never see each other's jobs.
@@ -30,6 +32,7 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
   let database: ScratchPostgres;
   let api: BullmqSolveQueue;
   let chain: StoredChain;
+  let searchChain: StoredChain;
   const workers: WorkerProcess[] = [];
   const db = () => database.handle.db;
 
@@ -52,6 +55,7 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
   beforeAll(async () => {
     database = await createScratchPostgres(postgresUrl!, 'fleetlab_jobs');
     chain = await storeInstance(db(), s1);
+    searchChain = await storeInstance(db(), s2);
     api = new BullmqSolveQueue({ db: db(), redisUrl: redisUrl!, queueName, prefix, logger: silentJobLogger });
     await waitFor(async () => api.assertAvailable().then(() => true, () => false), (ready) => ready, {
       timeoutMs: 5000,
@@ -82,7 +86,7 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
 
   it('a worker killed with SIGKILL mid-solve leaves a job that another worker completes', async () => {
     const first = startWorker();
-    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 3 });
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 3 });
     await api.enqueue(solveId);
     await first.waitForOutput(new RegExp(`solve started \\(solveId=${solveId} `));
     await first.stop('SIGKILL');
@@ -91,13 +95,13 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
     const second = startWorker();
     const done = await waitForStatus(db(), solveId, ['completed', 'failed'], 60_000);
     expect(done.status).toBe('completed');
-    expect(checkStoredPlan(s1, done).valid).toBe(true);
+    expect(checkStoredPlan(s2, done).valid).toBe(true);
     expect(second.log).toMatch(new RegExp(`solve job taken \\(solveId=${solveId} jobId="solve-${solveId}" attempt=2\\)`));
   });
 
   it('fails the solve with the clear error after its worker was lost twice', async () => {
     const first = startWorker();
-    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 60 });
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 60 });
     await api.enqueue(solveId);
     await first.waitForOutput(new RegExp(`solve started \\(solveId=${solveId} `));
     await first.stop('SIGKILL');
@@ -115,7 +119,7 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
 
   it('SIGTERM: the running time-limited solve completes from its best plan so far, then the worker exits 0', async () => {
     const worker = startWorker();
-    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 60 });
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 60 });
     await api.enqueue(solveId);
     await waitFor(() => readSolve(db(), solveId), (row) => typeof row?.progress?.best_makespan_s === 'number', {
       timeoutMs: 30_000,
@@ -127,12 +131,12 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
     const row = await readSolve(db(), solveId);
     expect(row?.status).toBe('completed');
     expect(row?.stats?.stopped_early).toBe(true);
-    expect(checkStoredPlan(s1, row!).valid).toBe(true);
+    expect(checkStoredPlan(s2, row!).valid).toBe(true);
   });
 
   it('SIGTERM with no grace left hands the job back, and another worker completes it', async () => {
     const first = startWorker({ SOLVE_SHUTDOWN_GRACE_MS: '0' });
-    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 3 });
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 3 });
     await api.enqueue(solveId);
     await first.waitForOutput(new RegExp(`solve started \\(solveId=${solveId} `));
     expect(await first.stop('SIGTERM')).toBe(0);
@@ -147,7 +151,7 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
 
   it('DELETE of a running solve: the worker stops it within seconds', async () => {
     const worker = startWorker();
-    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 60 });
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 60 });
     await api.enqueue(solveId);
     await worker.waitForOutput(new RegExp(`solve started \\(solveId=${solveId} `));
     const startedMs = Date.now();

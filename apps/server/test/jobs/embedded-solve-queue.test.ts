@@ -162,7 +162,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
 
   it('cancels a pending solve so it never runs, and stops a running one promptly', async () => {
     const queue = await startQueue({ threads: 1 });
-    const longSolveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 60 });
+    const longSolveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 60 });
     const waitingSolveId = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 5 });
     await queue.enqueue(longSolveId);
     await queue.enqueue(waitingSolveId);
@@ -187,7 +187,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
 
   it('cancels a running solve that is not deleted: failed with the cancellation text, never completed later', async () => {
     const queue = await startQueue();
-    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 3 });
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 3 });
     await queue.enqueue(solveId);
     await waitForStatus(db(), solveId, ['running']);
     await queue.cancel(solveId);
@@ -200,7 +200,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
 
   it('stops a running solve within a second of its row being deleted by another process', async () => {
     const queue = await startQueue();
-    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 60 });
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 60 });
     await queue.enqueue(solveId);
     await waitForStatus(db(), solveId, ['running']);
     await db().delete(solves).where(eq(solves.id, solveId));
@@ -209,7 +209,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
 
   it('after a killed process: runs the solve it left running (attempt 2) and the one it left pending', async () => {
     const first = await startQueue();
-    const interruptedId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 2 });
+    const interruptedId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 2 });
     const neverStartedId = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 2 });
     await first.enqueue(interruptedId);
     await waitForStatus(db(), interruptedId, ['running']);
@@ -225,7 +225,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     const recovered = await waitForStatus(db(), interruptedId, ['completed', 'failed']);
     expect(recovered.status).toBe('completed');
     expect(recovered.celery_task_id).toBe(`embedded-${interruptedId}-2`);
-    expect(checkStoredPlan(s1, recovered).valid).toBe(true);
+    expect(checkStoredPlan(s2, recovered).valid).toBe(true);
     const neverStarted = await waitForStatus(db(), neverStartedId, ['completed', 'failed']);
     expect(neverStarted.status).toBe('completed');
     expect(neverStarted.celery_task_id).toBe(`embedded-${neverStartedId}-1`);
@@ -259,7 +259,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
 
   it('hands a solve back to pending when it cannot finish within the shutdown grace', async () => {
     const queue = await startQueue({ shutdownGraceMs: 0 });
-    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 60 });
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 60 });
     await queue.enqueue(solveId);
     await waitForStatus(db(), solveId, ['running']);
     await queue.close();
@@ -275,9 +275,9 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
   it('runs as many solves at once as it has threads', async () => {
     const queue = await startQueue({ threads: 2 });
     const ids = [
-      await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 3 }),
-      await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 3 }),
-      await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 3 }),
+      await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 3 }),
+      await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 3 }),
+      await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 3 }),
     ];
     for (const id of ids) await queue.enqueue(id);
     await waitFor(async () => queue.runningSolveIds.length, (count) => count === 2, { timeoutMs: 10_000, what: 'two running solves' });
