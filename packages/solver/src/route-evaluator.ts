@@ -1,9 +1,16 @@
 import { emptyRouteTotals, RechargeScheduler, type RouteTotals } from './battery-schedule.ts';
-import { legBetween, legTo } from './delivery-legs.ts';
+import { canServe, dropoffToHome, legBetween, legTo } from './delivery-legs.ts';
+import { InsertionBounds } from './insertion-bounds.ts';
 import type { Problem } from './problem.ts';
 import { RouteProposal } from './route-proposal.ts';
 
 const EPSILON = 1e-9;
+/**
+ * A position whose lower bound exceeds a finish some position reaches by more than this cannot
+ * be the best insertion, nor change which of several near-equal positions wins (ties are
+ * judged within EPSILON), so the recharge DP skips it.
+ */
+const CEILING_MARGIN = 1e-5;
 
 /** The best place found for a delivery in a route and what the route then comes to; owned by whoever asked. */
 export class Insertion {
@@ -35,6 +42,15 @@ export class RouteEvaluator implements RouteTotals {
   private oneCharge = true;
   private candidate: RouteProposal | null = null;
   private readonly candidateTotals = emptyRouteTotals();
+  /** Lower bounds on insertions into the current route, built when first needed after a refresh. */
+  private bounds: InsertionBounds | null = null;
+  private boundsStale = true;
+  /** Per position of the insertion being scored: its lower bound; and the position insertionCeiling scored. */
+  private lowerAt = new Float64Array(8);
+  private scoredPosition = -1;
+  private readonly scoredTotals = emptyRouteTotals();
+  /** Per position of the insertion being scored: 1 when `blink` skipped it. */
+  private blinked = new Uint8Array(8);
 
   constructor(
     readonly problem: Problem,
@@ -55,7 +71,6 @@ export class RouteEvaluator implements RouteTotals {
       this.cum = new Float64Array(2 * length + 2);
       this.suffixReserve = new Float64Array(2 * length + 2);
     }
-    const base = this.robot * p.deliveryCount;
     let cum = 0;
     for (let k = 0; k < length; k++) {
       const j = route[k];
@@ -64,10 +79,11 @@ export class RouteEvaluator implements RouteTotals {
     }
     let reserve = -Infinity;
     for (let k = length - 1; k >= 0; k--) {
-      reserve = Math.max(reserve, this.cum[k] + p.dropToHome[base + route[k]]);
+      reserve = Math.max(reserve, this.cum[k] + dropoffToHome(p, this.robot, route[k]));
       this.suffixReserve[k] = reserve;
     }
     this.plainTotal = cum;
+    this.boundsStale = true;
     this.oneCharge = length === 0 || this.suffixReserve[0] <= p.maxDistance + EPSILON;
     this.scheduler.schedule(this.robot, route, length, this);
   }
@@ -79,7 +95,7 @@ export class RouteEvaluator implements RouteTotals {
 
   /** Whether this robot can do delivery j at all. */
   canServe(j: number): boolean {
-    return this.problem.canServe[this.robot * this.problem.deliveryCount + j] === 1;
+    return canServe(this.problem, this.robot, j);
   }
 
   /** Whether this robot can do every delivery of `route[from..)`. */
@@ -95,7 +111,8 @@ export class RouteEvaluator implements RouteTotals {
    * When the route fits one charge, an insertion changes the plain distance by an O(1) delta
    * and stays on one charge iff the inserted dropoff and every later one keep the way home
    * within the charge, which the suffix maximum answers in O(1); otherwise the recharge DP
-   * scores the candidate.
+   * scores the candidate, at the positions whose lower bound (insertionCeiling) leaves them a
+   * chance.
    */
   bestInsertion(j: number, into: Insertion, cutoff = Infinity, blink?: () => boolean): number {
     into.position = -1;
@@ -104,17 +121,21 @@ export class RouteEvaluator implements RouteTotals {
     if (!this.canServe(j)) return Infinity;
     const p = this.problem;
     const r = this.robot;
-    const base = r * p.deliveryCount;
     const route = this.route;
     const length = route.length;
     const limit = p.maxDistance + EPSILON;
     const speed = p.speed;
     const lengthJ = p.deliveryLength[j];
-    const backJ = p.dropToHome[base + j];
+    const backJ = dropoffToHome(p, r, j);
     let bestFinish = cutoff;
     let bestDistance = Infinity;
+    let ceiling: number | undefined;
+    this.scoredPosition = -1;
+    // Blinks are drawn first, in position order, so that the ceiling comes from a position that counts.
+    if (this.blinked.length < length + 1) this.blinked = new Uint8Array(2 * length + 2);
+    for (let k = 0; k <= length; k++) this.blinked[k] = blink !== undefined && blink() ? 1 : 0;
     for (let k = 0; k <= length; k++) {
-      if (blink !== undefined && blink()) continue;
+      if (this.blinked[k] === 1) continue;
       const before = k === 0 ? 0 : this.cum[k - 1];
       const previous = k === 0 ? -1 : route[k - 1];
       const approach = legTo(p, r, previous, j);
@@ -133,10 +154,11 @@ export class RouteEvaluator implements RouteTotals {
         finish = plainFinish;
         distance = plainDistance;
       } else {
-        this.candidate ??= new RouteProposal();
-        this.candidate.clear().appendSlice(this, 0, k).appendDelivery(j).appendSlice(this, k, length);
-        finish = this.evaluate(this.candidate, this.candidateTotals);
-        distance = this.candidateTotals.distance;
+        ceiling ??= this.insertionCeiling(j);
+        if (this.lowerAt[k] > Math.min(bestFinish + EPSILON, ceiling)) continue;
+        const totals = k === this.scoredPosition ? this.scoredTotals : this.candidateTotals;
+        finish = k === this.scoredPosition ? totals.finish : this.evaluate(this.proposeInsertion(j, k), totals);
+        distance = totals.distance;
         if (finish === Infinity) continue;
       }
       if (finish < bestFinish - EPSILON || (finish <= bestFinish + EPSILON && distance < bestDistance)) {
@@ -148,5 +170,35 @@ export class RouteEvaluator implements RouteTotals {
       }
     }
     return into.finish;
+  }
+
+  /**
+   * Fills lowerAt with a lower bound per position (InsertionBounds) and scores, by the recharge
+   * DP, the position not blinked with the least bound; a position whose bound exceeds that finish
+   * by more than CEILING_MARGIN can be skipped. -Infinity when no position can be legal. The
+   * scored position and its totals are kept for the caller's loop.
+   */
+  private insertionCeiling(j: number): number {
+    this.scoredPosition = -1;
+    const length = this.route.length;
+    const bounds = (this.bounds ??= new InsertionBounds(this.problem, this.robot));
+    if (this.boundsStale) {
+      bounds.build(this.route, length);
+      this.boundsStale = false;
+    }
+    if (this.lowerAt.length < length + 1) this.lowerAt = new Float64Array(2 * length + 2);
+    let least = -1;
+    for (let k = 0; k <= length; k++) {
+      this.lowerAt[k] = bounds.lower(j, k);
+      if (this.blinked[k] === 0 && (least < 0 || this.lowerAt[k] < this.lowerAt[least])) least = k;
+    }
+    if (this.lowerAt[least] === Infinity) return -Infinity;
+    this.scoredPosition = least;
+    return this.evaluate(this.proposeInsertion(j, least), this.scoredTotals) + CEILING_MARGIN;
+  }
+
+  private proposeInsertion(j: number, k: number): RouteProposal {
+    this.candidate ??= new RouteProposal();
+    return this.candidate.clear().appendSlice(this, 0, k).appendDelivery(j).appendSlice(this, k, this.route.length);
   }
 }

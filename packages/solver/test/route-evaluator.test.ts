@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateRoute, emptyRouteTotals } from '../src/battery-schedule.ts';
+import { canServe } from '../src/delivery-legs.ts';
 import { Insertion, RouteEvaluator } from '../src/route-evaluator.ts';
 import { RouteProposal } from '../src/route-proposal.ts';
 import { buildUnlessInfeasible, gridInstanceArbitrary } from './helpers.ts';
@@ -68,7 +69,7 @@ describe('route evaluator on random small warehouses', () => {
         const j = pick % problem.deliveryCount;
         const route: number[] = [];
         for (let other = 0; other < problem.deliveryCount; other++) {
-          if (other !== j && problem.canServe[robot * problem.deliveryCount + other] === 1) route.push(other);
+          if (other !== j && canServe(problem, robot, other)) route.push(other);
         }
         const insertion = new Insertion();
         const finish = new RouteEvaluator(problem, robot, route).bestInsertion(j, insertion);

@@ -1,5 +1,6 @@
 import { AppendState, RechargeScheduler } from '../battery-schedule.ts';
 import { FleetState } from '../fleet-state.ts';
+import { usableRobots } from '../lower-bound.ts';
 import { descend } from '../local-search.ts';
 import type { Problem } from '../problem.ts';
 import type { Routes } from '../plan-builder.ts';
@@ -178,12 +179,7 @@ function spatialRobotOrder(problem: Problem): number[] {
     cx += problem.nodeX[d.pickupNode] / n;
     cy += problem.nodeY[d.pickupNode] / n;
   }
-  const usable = problem.robots
-    .map((_, r) => r)
-    .filter((r) => {
-      for (let j = 0; j < n; j++) if (problem.canServe[r * n + j]) return true;
-      return false;
-    });
+  const usable = usableRobots(problem);
   const angle = (r: number) => {
     const node = problem.robots[r].startNode;
     return Math.atan2(problem.nodeY[node] - cy, problem.nodeX[node] - cx);

@@ -1,5 +1,6 @@
 import { solveRectangularAssignment } from '../assignment.ts';
-import { legBetween } from '../delivery-legs.ts';
+import { canServe, legBetween, startToPickup } from '../delivery-legs.ts';
+import { usableRobots } from '../lower-bound.ts';
 import { orderRoute } from '../route-order.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { AlgorithmContext } from './context.ts';
@@ -21,12 +22,7 @@ export function assignByKmeansClusters(context: AlgorithmContext): Routes {
   const robotCount = problem.robotCount;
   const routes: Routes = problem.robots.map(() => []);
   if (n === 0) return routes;
-  const usable: number[] = [];
-  for (let r = 0; r < robotCount; r++) {
-    let serves = false;
-    for (let j = 0; j < n && !serves; j++) serves = problem.canServe[r * n + j] === 1;
-    if (serves) usable.push(r);
-  }
+  const usable = usableRobots(problem);
   const k = Math.min(usable.length, n);
   const xs = new Float64Array(n);
   const ys = new Float64Array(n);
@@ -131,16 +127,16 @@ export function assignByKmeansClusters(context: AlgorithmContext): Routes {
     const r = usable[u];
     let best = Infinity;
     for (const j of members[c]) {
-      if (problem.canServe[r * n + j] === 0) return Infinity;
-      best = Math.min(best, problem.startToPick[r * n + j]);
+      if (!canServe(problem, r, j)) return Infinity;
+      best = Math.min(best, startToPickup(problem, r, j));
     }
     return best;
   });
   const nearestCapableRobot = (j: number): number => {
     let nearest = -1;
     for (const r of usable) {
-      if (problem.canServe[r * n + j] === 0) continue;
-      if (nearest < 0 || problem.startToPick[r * n + j] < problem.startToPick[nearest * n + j]) nearest = r;
+      if (!canServe(problem, r, j)) continue;
+      if (nearest < 0 || startToPickup(problem, r, j) < startToPickup(problem, nearest, j)) nearest = r;
     }
     return nearest;
   };
@@ -151,7 +147,7 @@ export function assignByKmeansClusters(context: AlgorithmContext): Routes {
   for (let c = 0; c < k; c++) {
     for (const j of members[c]) {
       let r = owner[c];
-      if (r < 0 || problem.canServe[r * n + j] === 0) r = nearestCapableRobot(j);
+      if (r < 0 || !canServe(problem, r, j)) r = nearestCapableRobot(j);
       routes[r].push(j);
     }
   }
