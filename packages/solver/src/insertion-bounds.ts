@@ -48,23 +48,29 @@ export class InsertionBounds {
   private frontOffset = new Float64Array(0);
   /** Per moment: the last k its segment reaches (the start's at index length). */
   private reachEnd = new Int32Array(0);
-  private active: number[] = [];
+  private active: Int32Array = new Int32Array(16);
   /** Q(b), b in [1, length]: ending the segment with delivery b - 1 (then B(b), or the end for b = length), less the part of its start. */
   private ending = new Float64Array(0);
   /** Sparse tables: the largest reserve over [m, m + 2^t), the least ending over [b, b + 2^t). */
   private reserveMax = new Float64Array(0);
   private endingMin = new Float64Array(0);
   private route: ArrayLike<number> = [];
+  /** Working memory of lowerReplacing, per chain position. */
+  private inner = new Float64Array(0);
+  private chainBack = new Float64Array(0);
+  private reserveUpTo = new Float64Array(0);
+  private reserveFrom = new Float64Array(0);
+  private readonly single = [0];
 
-  constructor(
-    private readonly problem: Problem,
-    private readonly robot: number,
-  ) {}
+  private robot = -1;
 
-  /** Prepares the bounds for `route[0..length)`. */
-  build(route: ArrayLike<number>, length: number): void {
+  constructor(private readonly problem: Problem) {}
+
+  /** Prepares the bounds for robot `robot` doing `route[0..length)` (read again by the queries: keep it unchanged). */
+  build(robot: number, route: ArrayLike<number>, length: number): void {
     const p = this.problem;
-    const r = this.robot;
+    const r = robot;
+    this.robot = robot;
     const speed = p.speed;
     const recharge = p.rechargeSeconds;
     const limit = p.maxDistance + 1e-9 + LIMIT_SLACK;
@@ -111,6 +117,18 @@ export class InsertionBounds {
 
   /** A lower bound on the finish of the route with delivery j inserted before position k (k = length: at the end). */
   lower(j: number, k: number): number {
+    this.single[0] = j;
+    return this.lowerReplacing(k, k, this.single, 0, 1);
+  }
+
+  /**
+   * A lower bound on the finish of the route with its deliveries [from, to) replaced by the
+   * `count` >= 1 deliveries chain[chainFrom ..] (an insertion when from = to; a reordered
+   * window for or-opt and 2-opt). Besides the cases of a single delivery, the chain may hold
+   * charges: then the time is at least that of reaching home charged after some chain[i] plus
+   * that of going on from home with some later chain[i'].
+   */
+  lowerReplacing(from: number, to: number, chain: ArrayLike<number>, chainFrom: number, count: number): number {
     const p = this.problem;
     const r = this.robot;
     const length = this.length;
@@ -118,41 +136,94 @@ export class InsertionBounds {
     const speed = p.speed;
     const recharge = p.rechargeSeconds;
     const limit = p.maxDistance + 1e-9 + LIMIT_SLACK;
-    const lengthJ = p.deliveryLength[j];
-    const backJ = dropoffToHome(p, r, j);
-    const before = k > 0 ? this.plain[k - 1] : 0;
-    const approach = k > 0 ? legBetween(p, route[k - 1], j) : startToPickup(p, r, j);
-    const next = k < length ? route[k] : -1;
-    const leave = next >= 0 ? legBetween(p, j, next) : 0;
-    const formerApproach = next < 0 ? 0 : k > 0 ? legBetween(p, route[k - 1], next) : startToPickup(p, r, next);
+    this.ensureChainCapacity(count);
+    const { inner, chainBack, reserveUpTo, reserveFrom } = this;
+    // The chain's plain distance from its first pickup to each of its dropoffs, and its reserves.
+    let sum = 0;
+    for (let i = 0; i < count; i++) {
+      const c = chain[chainFrom + i];
+      sum += (i === 0 ? 0 : legBetween(p, chain[chainFrom + i - 1], c)) + p.deliveryLength[c];
+      inner[i] = sum;
+      chainBack[i] = dropoffToHome(p, r, c);
+      reserveUpTo[i] = Math.max(i === 0 ? -Infinity : reserveUpTo[i - 1], sum + chainBack[i]);
+    }
+    for (let i = count - 1; i >= 0; i--) reserveFrom[i] = Math.max(i === count - 1 ? -Infinity : reserveFrom[i + 1], inner[i] + chainBack[i]);
+    const first = chain[chainFrom];
+    const last = chain[chainFrom + count - 1];
+    const total = inner[count - 1];
+    const backLast = chainBack[count - 1];
+    const chainReserve = reserveUpTo[count - 1];
+    const before = from > 0 ? this.plain[from - 1] : 0;
+    const approach = from > 0 ? legBetween(p, route[from - 1], first) : startToPickup(p, r, first);
+    const next = to < length ? route[to] : -1;
+    const leave = next >= 0 ? legBetween(p, last, next) : 0;
+    // The route's plain drive from where the robot stands before `from` to the pickup of `next`.
+    const former = next < 0 ? 0 : this.plain[to] - p.deliveryLength[next] - before;
+    const extra = next < 0 ? 0 : approach + total + leave - former;
+    const frontFrom = this.frontStart[from];
+    const frontTo = this.frontStart[from + 1];
     let best = Infinity;
 
-    // j inside a segment that began at the start or at a moment before k.
-    const extra = next < 0 ? 0 : approach + lengthJ + leave - formerApproach;
-    for (let f = this.frontStart[k], end = this.frontStart[k + 1]; f < end; f++) {
+    // The chain inside a segment that began at the start or at a moment before `from`.
+    for (let f = frontFrom; f < frontTo; f++) {
       const part = this.frontPart[f];
       const g = this.frontOffset[f];
-      if (before - g + approach + lengthJ + backJ > limit) continue;
+      if (before - g + approach + chainReserve > limit) continue;
       if (next < 0) {
-        best = Math.min(best, part + (before + approach + lengthJ) / speed);
+        best = Math.min(best, part + (before + approach + total) / speed);
       } else {
-        best = Math.min(best, part + (before + approach + lengthJ + backJ) / speed + recharge + this.backward[k]);
-        const reach = this.firstAbove(k, limit + g - extra);
-        if (reach > k) best = Math.min(best, part + extra / speed + this.leastEnding(k + 1, reach));
+        best = Math.min(best, part + (before + approach + total + backLast) / speed + recharge + this.backward[to]);
+        const reach = this.firstAbove(to, limit + g - extra);
+        if (reach > to) best = Math.min(best, part + extra / speed + this.leastEnding(to + 1, reach));
       }
     }
-    // A charge right before j.
-    const charged = this.forward[k];
-    const fromHome = homeToPickup(p, r, j);
-    if (charged < Infinity && fromHome + lengthJ + backJ <= limit) {
+    // A charge right before the chain.
+    const charged = this.forward[from];
+    const homeFirst = homeToPickup(p, r, first);
+    if (charged < Infinity && homeFirst + chainReserve <= limit) {
       if (next < 0) {
-        best = Math.min(best, charged + (fromHome + lengthJ) / speed);
+        best = Math.min(best, charged + (homeFirst + total) / speed);
       } else {
-        best = Math.min(best, charged + (fromHome + lengthJ + backJ) / speed + recharge + this.backward[k]);
-        const g = before + formerApproach - fromHome - lengthJ - leave;
-        const reach = this.firstAbove(k, limit + g);
-        if (reach > k) best = Math.min(best, charged - g / speed + this.leastEnding(k + 1, reach));
+        best = Math.min(best, charged + (homeFirst + total + backLast) / speed + recharge + this.backward[to]);
+        const g = before + former - homeFirst - total - leave;
+        const reach = this.firstAbove(to, limit + g);
+        if (reach > to) best = Math.min(best, charged - g / speed + this.leastEnding(to + 1, reach));
       }
+    }
+    // Charges inside the chain: the first after chain[i], the last before chain[later] (i < later).
+    // Between them the robot drives at least home -> chain[i + 1 .. later - 1] -> home and
+    // charges once more (when later > i + 1).
+    let detoured = Infinity;
+    for (let later = 1; later < count; later++) {
+      const i = later - 1;
+      // Home and charged after chain[0..i].
+      let arrived = Infinity;
+      for (let f = frontFrom; f < frontTo; f++) {
+        const g = this.frontOffset[f];
+        if (before - g + approach + reserveUpTo[i] > limit) continue;
+        arrived = Math.min(arrived, this.frontPart[f] + (before + approach + inner[i] + chainBack[i]) / speed + recharge);
+      }
+      if (charged < Infinity && homeFirst + reserveUpTo[i] <= limit) {
+        arrived = Math.min(arrived, charged + (homeFirst + inner[i] + chainBack[i]) / speed + recharge);
+      }
+      const c = chain[chainFrom + later];
+      const shift = homeToPickup(p, r, c) + p.deliveryLength[c] - inner[later];
+      // Home and charged before chain[later]: straight after chain[i], or after a detour from an earlier charge.
+      const ready = Math.min(arrived, detoured + (inner[i] + chainBack[i]) / speed + recharge);
+      detoured = Math.min(detoured, arrived + shift / speed);
+      if (ready === Infinity || shift + reserveFrom[later] > limit) continue;
+      // From home through chain[later ..], then on.
+      const out = shift + total;
+      let rest: number;
+      if (next < 0) {
+        rest = out / speed;
+      } else {
+        rest = (out + backLast) / speed + recharge + this.backward[to];
+        const g = before + former - out - leave;
+        const reach = this.firstAbove(to, limit + g);
+        if (reach > to) rest = Math.min(rest, -g / speed + this.leastEnding(to + 1, reach));
+      }
+      best = Math.min(best, ready + rest);
     }
     return best;
   }
@@ -164,24 +235,35 @@ export class InsertionBounds {
    */
   private buildFronts(length: number): void {
     const speed = this.problem.speed;
-    const { forward, offset, reachEnd, active } = this;
-    active.length = 0;
+    const { forward, offset, reachEnd } = this;
+    // The moments that reach k, by offset from largest to smallest (the start: -1, offset 0).
+    let active = this.active;
+    let count = 0;
+    const offsetOf = (a: number) => (a < 0 ? 0 : offset[a]);
     let written = 0;
     for (let k = 0; k <= length; k++) {
       this.frontStart[k] = written;
-      // The start reaches k while its first segment lasts; moment k - 1 joins at k.
-      if (k === 0 && reachEnd[length] >= 0) active.push(-1);
-      if (k > 0 && forward[k - 1] < Infinity && reachEnd[k - 1] >= k) active.push(k - 1);
       let kept = 0;
-      for (let i = 0; i < active.length; i++) {
+      for (let i = 0; i < count; i++) {
         const a = active[i];
         if ((a < 0 ? reachEnd[length] : reachEnd[a]) >= k) active[kept++] = a;
       }
-      active.length = kept;
-      const offsetOf = (a: number) => (a < 0 ? 0 : offset[a]);
-      active.sort((x, y) => offsetOf(y) - offsetOf(x) || x - y);
+      count = kept;
+      // The start reaches k = 0; moment k - 1 joins at k when it reaches it.
+      const joining = k === 0 ? -1 : forward[k - 1] < Infinity && reachEnd[k - 1] >= k ? k - 1 : -2;
+      if (joining >= -1) {
+        if (count === active.length) active = this.active = growInt32(active);
+        const g = offsetOf(joining);
+        let at = count++;
+        while (at > 0 && offsetOf(active[at - 1]) < g) {
+          active[at] = active[at - 1];
+          at--;
+        }
+        active[at] = joining;
+      }
       let leastPart = Infinity;
-      for (const a of active) {
+      for (let i = 0; i < count; i++) {
+        const a = active[i];
         const part = a < 0 ? 0 : forward[a] - offset[a] / speed;
         if (part >= leastPart) continue;
         leastPart = part;
@@ -223,6 +305,15 @@ export class InsertionBounds {
     return Math.min(table[level * stride + from], table[level * stride + to - (1 << level) + 1]);
   }
 
+  private ensureChainCapacity(count: number): void {
+    if (this.inner.length >= count) return;
+    const size = Math.max(count, 2 * this.inner.length, 16);
+    this.inner = new Float64Array(size);
+    this.chainBack = new Float64Array(size);
+    this.reserveUpTo = new Float64Array(size);
+    this.reserveFrom = new Float64Array(size);
+  }
+
   private ensureCapacity(length: number): void {
     if (this.plain.length >= length + 1) return;
     const size = Math.max(length + 1, 2 * this.plain.length, 16);
@@ -237,6 +328,12 @@ export class InsertionBounds {
     this.reserveMax = new Float64Array(levelsFor(size) * size);
     this.endingMin = new Float64Array(levelsFor(size) * size);
   }
+}
+
+function growInt32(values: Int32Array): Int32Array {
+  const grown = new Int32Array(2 * values.length);
+  grown.set(values);
+  return grown;
 }
 
 function levelsFor(size: number): number {

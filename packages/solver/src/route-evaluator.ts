@@ -93,6 +93,15 @@ export class RouteEvaluator implements RouteTotals {
     return this.scheduler.schedule(this.robot, proposal.deliveries, proposal.length, into);
   }
 
+  /**
+   * A lower bound on this robot's finish if route[from..to) were replaced by the `count`
+   * deliveries chain[chainFrom ..] (InsertionBounds), so that a search can rule a candidate out
+   * without the recharge DP.
+   */
+  lowerBoundReplacing(from: number, to: number, chain: ArrayLike<number>, chainFrom: number, count: number): number {
+    return this.freshBounds().lowerReplacing(from, to, chain, chainFrom, count);
+  }
+
   /** Whether this robot can do delivery j at all. */
   canServe(j: number): boolean {
     return canServe(this.problem, this.robot, j);
@@ -181,11 +190,7 @@ export class RouteEvaluator implements RouteTotals {
   private insertionCeiling(j: number): number {
     this.scoredPosition = -1;
     const length = this.route.length;
-    const bounds = (this.bounds ??= new InsertionBounds(this.problem, this.robot));
-    if (this.boundsStale) {
-      bounds.build(this.route, length);
-      this.boundsStale = false;
-    }
+    const bounds = this.freshBounds();
     if (this.lowerAt.length < length + 1) this.lowerAt = new Float64Array(2 * length + 2);
     let least = -1;
     for (let k = 0; k <= length; k++) {
@@ -195,6 +200,15 @@ export class RouteEvaluator implements RouteTotals {
     if (this.lowerAt[least] === Infinity) return -Infinity;
     this.scoredPosition = least;
     return this.evaluate(this.proposeInsertion(j, least), this.scoredTotals) + CEILING_MARGIN;
+  }
+
+  private freshBounds(): InsertionBounds {
+    const bounds = (this.bounds ??= new InsertionBounds(this.problem));
+    if (this.boundsStale) {
+      bounds.build(this.robot, this.route, this.route.length);
+      this.boundsStale = false;
+    }
+    return bounds;
   }
 
   private proposeInsertion(j: number, k: number): RouteProposal {
