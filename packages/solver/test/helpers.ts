@@ -4,7 +4,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { PlanStepRecord } from '@fleetlab/warehouse';
+import type { AlgorithmContext } from '../src/algorithms/context.ts';
+import { assignGreedyByDistance } from '../src/algorithms/greedy-distance.ts';
 import { buildProblem, InfeasibleDeliveryError, type Problem, type ProblemInput } from '../src/index.ts';
+import { measureRoutes, ObjectiveScale, objectiveValues } from '../src/objective.ts';
+import { createRandom } from '../src/random.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -115,4 +119,25 @@ export function buildUnlessInfeasible(input: ProblemInput): Problem | null {
     expect(error).toBeInstanceOf(InfeasibleDeliveryError);
     return null;
   }
+}
+
+/** The context solve() gives an algorithm (greedy routes, objective scale), with no time limit. */
+export function algorithmContext(problem: Problem, options: { seed?: number; maxIterations?: number } = {}): AlgorithmContext {
+  const greedyRoutes = assignGreedyByDistance(problem);
+  const figures = measureRoutes(problem, greedyRoutes);
+  return {
+    problem,
+    random: createRandom(options.seed ?? 1),
+    scale: new ObjectiveScale(problem.params.objective_weights, objectiveValues(problem, figures.finish, figures.distance)),
+    greedyRoutes,
+    lowerBoundS: 0,
+    now: () => 0,
+    deadlineMs: Infinity,
+    maxIterations: options.maxIterations ?? Infinity,
+    checkCancelled: () => {},
+    timeUp: () => false,
+    progress: () => {},
+    iterations: 0,
+    stopReason: 'completed',
+  };
 }

@@ -5,6 +5,7 @@ import { orderRoute } from '../route-order.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { Problem } from '../problem.ts';
 import { KeyedHeap } from '../keyed-heap.ts';
+import { sortedOrder } from '../sorted-order.ts';
 import type { AlgorithmContext } from './context.ts';
 
 const LLOYD_ITERATIONS = 25;
@@ -203,6 +204,7 @@ class CapacitatedAssignment {
   private readonly waiting: number[][];
   private readonly heap: KeyedHeap;
   private readonly scratch: Float64Array;
+  private readonly used: Int32Array;
   private readonly batchPlace: number[] = [];
   private readonly batchCentre: number[] = [];
   private readonly batchOrder: number[] = [];
@@ -220,6 +222,7 @@ class CapacitatedAssignment {
     this.waiting = Array.from({ length: placeCount }, () => []);
     this.heap = new KeyedHeap(placeCount);
     this.scratch = new Float64Array(centres);
+    this.used = new Int32Array(centres);
   }
 
   assign(cx: Float64Array, cy: Float64Array, work: Float64Array, capacity: number, group: Int32Array, sizes: Int32Array, loads: Float64Array): void {
@@ -303,31 +306,9 @@ class CapacitatedAssignment {
   private centreAfter(q: number): number {
     const k = this.centres;
     if (!this.sorted[q]) {
-      // A native numeric sort of the distances, then each centre, by index, into the first free slot of its distance.
-      const row = this.distance.subarray(q * k, (q + 1) * k);
-      const values = this.scratch;
-      values.set(row);
-      values.sort();
-      const slots = this.sortedCentres.subarray(q * k, (q + 1) * k);
-      slots.fill(-1);
-      for (let c = 0; c < k; c++) {
-        let at = lowerBound(values, row[c]);
-        while (slots[at] >= 0) at++;
-        slots[at] = c;
-      }
+      sortedOrder(this.distance.subarray(q * k, (q + 1) * k), k, this.sortedCentres.subarray(q * k, (q + 1) * k), this.scratch, this.used);
       this.sorted[q] = 1;
     }
     return this.sortedCentres[q * k + this.rank[q] + 1];
   }
-}
-
-function lowerBound(values: Float64Array, value: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (values[middle] < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
