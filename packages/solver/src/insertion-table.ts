@@ -1,40 +1,56 @@
+import type { CandidateRobots } from './candidate-robots.ts';
 import type { PerObjective } from './objective.ts';
 import type { Problem } from './problem.ts';
 import { Insertion, type RouteEvaluator } from './route-evaluator.ts';
 
 /**
- * Best insertion of every unassigned delivery into every robot's route (finish, distance and
- * position), kept per (robot, delivery). Inserting into one route only invalidates that
- * robot's row, so sequential constructions stay near O(n) work per step.
+ * Best insertion of each open delivery class into each of its candidate robots' routes (finish,
+ * distance and position), kept per (class, candidate slot). Inserting into one route only
+ * touches the entries of that robot: whoever changes a route calls routeChanged, after which the
+ * robot's entries are stale until updated; a stale entry keeps the figures of the older, shorter
+ * route (under the completion-time objective a lower bound on the fresh one: a route never
+ * finishes earlier for holding one more delivery).
  */
 export class InsertionTable {
   readonly finish: Float64Array;
   readonly distance: Float64Array;
   readonly position: Int32Array;
+  private readonly computedAt: Int32Array;
+  private readonly routeVersion: Int32Array;
   private readonly insertion = new Insertion();
 
   constructor(
-    private readonly problem: Problem,
     private readonly evaluators: RouteEvaluator[],
-    unassigned: ArrayLike<number>,
+    private readonly candidates: CandidateRobots,
   ) {
-    const size = problem.robotCount * problem.deliveryCount;
+    const size = candidates.robots.length;
     this.finish = new Float64Array(size).fill(Infinity);
     this.distance = new Float64Array(size).fill(Infinity);
     this.position = new Int32Array(size).fill(-1);
-    for (let r = 0; r < evaluators.length; r++) this.updateRow(r, unassigned);
+    this.computedAt = new Int32Array(size);
+    this.routeVersion = new Int32Array(evaluators.length);
+    const k = candidates.perClass;
+    for (let c = 0; c < candidates.representative.length; c++) {
+      for (let slot = 0; slot < k && candidates.robots[c * k + slot] >= 0; slot++) this.update(c, slot);
+    }
   }
 
-  updateRow(r: number, unassigned: ArrayLike<number>): void {
-    const n = this.problem.deliveryCount;
-    const evaluator = this.evaluators[r];
-    for (let k = 0; k < unassigned.length; k++) {
-      const j = unassigned[k];
-      const index = r * n + j;
-      this.finish[index] = evaluator.bestInsertion(j, this.insertion);
-      this.distance[index] = this.insertion.distance;
-      this.position[index] = this.insertion.position;
-    }
+  routeChanged(r: number): void {
+    this.routeVersion[r]++;
+  }
+
+  isFresh(c: number, slot: number): boolean {
+    const index = c * this.candidates.perClass + slot;
+    return this.computedAt[index] === this.routeVersion[this.candidates.robots[index]];
+  }
+
+  update(c: number, slot: number): void {
+    const index = c * this.candidates.perClass + slot;
+    const r = this.candidates.robots[index];
+    this.finish[index] = this.evaluators[r].bestInsertion(this.candidates.representative[c], this.insertion);
+    this.distance[index] = this.insertion.distance;
+    this.position[index] = this.insertion.position;
+    this.computedAt[index] = this.routeVersion[r];
   }
 }
 

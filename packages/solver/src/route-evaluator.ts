@@ -45,10 +45,9 @@ export class RouteEvaluator implements RouteTotals {
   /** Lower bounds on insertions into the current route, built when first needed after a refresh. */
   private bounds: InsertionBounds | null = null;
   private boundsStale = true;
-  /** Per position of the insertion being scored: its lower bound; and the position insertionCeiling scored. */
+  /** Per position of the insertion being scored: its lower bound; and the least of them. */
   private lowerAt = new Float64Array(8);
-  private scoredPosition = -1;
-  private readonly scoredTotals = emptyRouteTotals();
+  private leastLower = Infinity;
   /** Per position of the insertion being scored: 1 when `blink` skipped it. */
   private blinked = new Uint8Array(8);
 
@@ -136,70 +135,75 @@ export class RouteEvaluator implements RouteTotals {
     const speed = p.speed;
     const lengthJ = p.deliveryLength[j];
     const backJ = dropoffToHome(p, r, j);
-    let bestFinish = cutoff;
-    let bestDistance = Infinity;
-    let ceiling: number | undefined;
-    this.scoredPosition = -1;
     // Blinks are drawn first, in position order, so that the ceiling comes from a position that counts.
     if (this.blinked.length < length + 1) this.blinked = new Uint8Array(2 * length + 2);
     for (let k = 0; k <= length; k++) this.blinked[k] = blink !== undefined && blink() ? 1 : 0;
-    for (let k = 0; k <= length; k++) {
-      if (this.blinked[k] === 1) continue;
-      const before = k === 0 ? 0 : this.cum[k - 1];
-      const previous = k === 0 ? -1 : route[k - 1];
-      const approach = legTo(p, r, previous, j);
-      let delta = approach + lengthJ;
-      if (k < length) {
-        const next = route[k];
-        delta += legBetween(p, j, next) - legTo(p, r, previous, next);
+    for (let pass = 0; ; pass++) {
+      let bestFinish = cutoff;
+      let bestDistance = Infinity;
+      let ceiling: number | undefined = pass === 0 ? undefined : Infinity;
+      for (let k = 0; k <= length; k++) {
+        if (this.blinked[k] === 1) continue;
+        const before = k === 0 ? 0 : this.cum[k - 1];
+        const previous = k === 0 ? -1 : route[k - 1];
+        const approach = legTo(p, r, previous, j);
+        let delta = approach + lengthJ;
+        if (k < length) {
+          const next = route[k];
+          delta += legBetween(p, j, next) - legTo(p, r, previous, next);
+        }
+        const plainDistance = this.plainTotal + delta;
+        const plainFinish = plainDistance / speed;
+        // A recharge never shortens a route, so the plain figure bounds the real one from below.
+        if (plainFinish > bestFinish + EPSILON) continue;
+        let finish: number;
+        let distance: number;
+        if (this.oneCharge && before + approach + lengthJ + backJ <= limit && (k === length || this.suffixReserve[k] + delta <= limit)) {
+          finish = plainFinish;
+          distance = plainDistance;
+        } else {
+          ceiling ??= this.insertionCeiling(j);
+          if (this.lowerAt[k] > Math.min(bestFinish + EPSILON, ceiling)) continue;
+          finish = this.evaluate(this.proposeInsertion(j, k), this.candidateTotals);
+          distance = this.candidateTotals.distance;
+          if (finish === Infinity) continue;
+        }
+        if (finish < bestFinish - EPSILON || (finish <= bestFinish + EPSILON && distance < bestDistance)) {
+          bestFinish = finish;
+          bestDistance = distance;
+          into.position = k;
+          into.finish = finish;
+          into.distance = distance;
+        }
       }
-      const plainDistance = this.plainTotal + delta;
-      const plainFinish = plainDistance / speed;
-      // A recharge never shortens a route, so the plain figure bounds the real one from below.
-      if (plainFinish > bestFinish + EPSILON) continue;
-      let finish: number;
-      let distance: number;
-      if (this.oneCharge && before + approach + lengthJ + backJ <= limit && (k === length || this.suffixReserve[k] + delta <= limit)) {
-        finish = plainFinish;
-        distance = plainDistance;
-      } else {
-        ceiling ??= this.insertionCeiling(j);
-        if (this.lowerAt[k] > Math.min(bestFinish + EPSILON, ceiling)) continue;
-        const totals = k === this.scoredPosition ? this.scoredTotals : this.candidateTotals;
-        finish = k === this.scoredPosition ? totals.finish : this.evaluate(this.proposeInsertion(j, k), totals);
-        distance = totals.distance;
-        if (finish === Infinity) continue;
-      }
-      if (finish < bestFinish - EPSILON || (finish <= bestFinish + EPSILON && distance < bestDistance)) {
-        bestFinish = finish;
-        bestDistance = distance;
-        into.position = k;
-        into.finish = finish;
-        into.distance = distance;
-      }
+      // The ceiling took the least bound to be reached; when no position came near it, score again without.
+      if (ceiling === undefined || ceiling === Infinity || ceiling === -Infinity || into.finish <= this.leastLower + CEILING_MARGIN / 2) break;
+      into.position = -1;
+      into.finish = Infinity;
+      into.distance = Infinity;
     }
     return into.finish;
   }
 
   /**
-   * Fills lowerAt with a lower bound per position (InsertionBounds) and scores, by the recharge
-   * DP, the position not blinked with the least bound; a position whose bound exceeds that finish
-   * by more than CEILING_MARGIN can be skipped. -Infinity when no position can be legal. The
-   * scored position and its totals are kept for the caller's loop.
+   * Fills lowerAt with a lower bound per position (InsertionBounds, exact but for rounding and a
+   * hair of charge slack) and returns the least bound among the positions not blinked, plus
+   * CEILING_MARGIN: a position whose bound exceeds that cannot be the best insertion, nor change
+   * which near-equal one wins, provided some position does reach the least bound (the caller
+   * checks, and scores again without the ceiling when none did). -Infinity when no position can
+   * be legal.
    */
   private insertionCeiling(j: number): number {
-    this.scoredPosition = -1;
     const length = this.route.length;
     const bounds = this.freshBounds();
     if (this.lowerAt.length < length + 1) this.lowerAt = new Float64Array(2 * length + 2);
-    let least = -1;
+    let least = Infinity;
     for (let k = 0; k <= length; k++) {
       this.lowerAt[k] = bounds.lower(j, k);
-      if (this.blinked[k] === 0 && (least < 0 || this.lowerAt[k] < this.lowerAt[least])) least = k;
+      if (this.blinked[k] === 0 && this.lowerAt[k] < least) least = this.lowerAt[k];
     }
-    if (this.lowerAt[least] === Infinity) return -Infinity;
-    this.scoredPosition = least;
-    return this.evaluate(this.proposeInsertion(j, least), this.scoredTotals) + CEILING_MARGIN;
+    this.leastLower = least;
+    return least === Infinity ? -Infinity : least + CEILING_MARGIN;
   }
 
   private freshBounds(): InsertionBounds {
