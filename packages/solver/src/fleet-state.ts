@@ -147,10 +147,15 @@ export class FleetState {
     this.refreshRoutes(r);
   }
 
-  /** Best (robot, position) for delivery j by the augmented objective; null when no robot can take it. */
-  bestPlacement(j: number, blink?: () => boolean): Placement | null {
+  /**
+   * Best (robot, position) for delivery j by the augmented objective; null when no robot can
+   * take it. `robots` (ascending) limits the robots tried (a granular neighbourhood); all by default.
+   */
+  bestPlacement(j: number, blink?: () => boolean, robots?: readonly number[]): Placement | null {
     let best: Placement | null = null;
-    for (let r = 0; r < this.evaluators.length; r++) {
+    const count = robots ? robots.length : this.evaluators.length;
+    for (let i = 0; i < count; i++) {
+      const r = robots ? robots[i] : i;
       const finish = this.evaluators[r].bestInsertion(j, this.insertion, Infinity, blink);
       if (finish === Infinity) continue;
       const value = this.valueWith(r, finish, this.insertion.distance);

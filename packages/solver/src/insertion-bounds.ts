@@ -60,7 +60,6 @@ export class InsertionBounds {
   private chainBack = new Float64Array(0);
   private reserveUpTo = new Float64Array(0);
   private reserveFrom = new Float64Array(0);
-  private readonly single = [0];
 
   private robot = -1;
 
@@ -117,8 +116,10 @@ export class InsertionBounds {
 
   /** A lower bound on the finish of the route with delivery j inserted before position k (k = length: at the end). */
   lower(j: number, k: number): number {
-    this.single[0] = j;
-    return this.lowerReplacing(k, k, this.single, 0, 1);
+    const p = this.problem;
+    const lengthJ = p.deliveryLength[j];
+    const backJ = dropoffToHome(p, this.robot, j);
+    return this.wholeChain(k, k, j, j, lengthJ, backJ, lengthJ + backJ);
   }
 
   /**
@@ -152,44 +153,17 @@ export class InsertionBounds {
     const last = chain[chainFrom + count - 1];
     const total = inner[count - 1];
     const backLast = chainBack[count - 1];
-    const chainReserve = reserveUpTo[count - 1];
+    let best = this.wholeChain(from, to, first, last, total, backLast, reserveUpTo[count - 1]);
+    if (count === 1) return best;
     const before = from > 0 ? this.plain[from - 1] : 0;
     const approach = from > 0 ? legBetween(p, route[from - 1], first) : startToPickup(p, r, first);
     const next = to < length ? route[to] : -1;
     const leave = next >= 0 ? legBetween(p, last, next) : 0;
-    // The route's plain drive from where the robot stands before `from` to the pickup of `next`.
     const former = next < 0 ? 0 : this.plain[to] - p.deliveryLength[next] - before;
-    const extra = next < 0 ? 0 : approach + total + leave - former;
     const frontFrom = this.frontStart[from];
     const frontTo = this.frontStart[from + 1];
-    let best = Infinity;
-
-    // The chain inside a segment that began at the start or at a moment before `from`.
-    for (let f = frontFrom; f < frontTo; f++) {
-      const part = this.frontPart[f];
-      const g = this.frontOffset[f];
-      if (before - g + approach + chainReserve > limit) continue;
-      if (next < 0) {
-        best = Math.min(best, part + (before + approach + total) / speed);
-      } else {
-        best = Math.min(best, part + (before + approach + total + backLast) / speed + recharge + this.backward[to]);
-        const reach = this.firstAbove(to, limit + g - extra);
-        if (reach > to) best = Math.min(best, part + extra / speed + this.leastEnding(to + 1, reach));
-      }
-    }
-    // A charge right before the chain.
     const charged = this.forward[from];
     const homeFirst = homeToPickup(p, r, first);
-    if (charged < Infinity && homeFirst + chainReserve <= limit) {
-      if (next < 0) {
-        best = Math.min(best, charged + (homeFirst + total) / speed);
-      } else {
-        best = Math.min(best, charged + (homeFirst + total + backLast) / speed + recharge + this.backward[to]);
-        const g = before + former - homeFirst - total - leave;
-        const reach = this.firstAbove(to, limit + g);
-        if (reach > to) best = Math.min(best, charged - g / speed + this.leastEnding(to + 1, reach));
-      }
-    }
     // Charges inside the chain: the first after chain[i], the last before chain[later] (i < later).
     // Between them the robot drives at least home -> chain[i + 1 .. later - 1] -> home and
     // charges once more (when later > i + 1).
@@ -224,6 +198,56 @@ export class InsertionBounds {
         if (reach > to) rest = Math.min(rest, -g / speed + this.leastEnding(to + 1, reach));
       }
       best = Math.min(best, ready + rest);
+    }
+    return best;
+  }
+
+  /**
+   * The bound of the cases where the chain (from `first` to `last`, `total` metres of plain
+   * drive from its first pickup, its largest reserve `chainReserve` measured the same way) holds
+   * no charge: inside a segment begun before `from`, or after a charge right before it; then on
+   * through the route from `to`, or home for a charge right after it.
+   */
+  private wholeChain(from: number, to: number, first: number, last: number, total: number, backLast: number, chainReserve: number): number {
+    const p = this.problem;
+    const r = this.robot;
+    const route = this.route;
+    const speed = p.speed;
+    const recharge = p.rechargeSeconds;
+    const limit = p.maxDistance + 1e-9 + LIMIT_SLACK;
+    const before = from > 0 ? this.plain[from - 1] : 0;
+    const approach = from > 0 ? legBetween(p, route[from - 1], first) : startToPickup(p, r, first);
+    const next = to < this.length ? route[to] : -1;
+    const leave = next >= 0 ? legBetween(p, last, next) : 0;
+    // The route's plain drive from where the robot stands before `from` to the pickup of `next`.
+    const former = next < 0 ? 0 : this.plain[to] - p.deliveryLength[next] - before;
+    const extra = next < 0 ? 0 : approach + total + leave - former;
+    let best = Infinity;
+    // The chain inside a segment that began at the start or at a moment before `from`.
+    for (let f = this.frontStart[from], end = this.frontStart[from + 1]; f < end; f++) {
+      const part = this.frontPart[f];
+      const g = this.frontOffset[f];
+      if (before - g + approach + chainReserve > limit) continue;
+      if (next < 0) {
+        best = Math.min(best, part + (before + approach + total) / speed);
+      } else {
+        best = Math.min(best, part + (before + approach + total + backLast) / speed + recharge + this.backward[to]);
+        const reach = this.firstAbove(to, limit + g - extra);
+        if (reach > to) best = Math.min(best, part + extra / speed + this.leastEnding(to + 1, reach));
+      }
+    }
+    // A charge right before the chain.
+    const charged = this.forward[from];
+    const homeFirst = homeToPickup(p, r, first);
+    if (charged < Infinity && homeFirst + chainReserve <= limit) {
+      if (next < 0) {
+        best = Math.min(best, charged + (homeFirst + total) / speed);
+      } else {
+        best = Math.min(best, charged + (homeFirst + total + backLast) / speed + recharge + this.backward[to]);
+        const g = before + former - homeFirst - total - leave;
+        const reach = this.firstAbove(to, limit + g);
+        if (reach > to) best = Math.min(best, charged - g / speed + this.leastEnding(to + 1, reach));
+      }
     }
     return best;
   }

@@ -1,4 +1,5 @@
 import type { FleetState } from './fleet-state.ts';
+import type { GranularRobots } from './granular-robots.ts';
 import type { InterRouteMove } from './moves/move.ts';
 import { Relocate } from './moves/relocate.ts';
 import { Swap } from './moves/swap.ts';
@@ -14,20 +15,26 @@ const IMPROVEMENT = 1e-9;
  * order, relocate, swap and 2-opt* against every other robot (src/moves/), and then or-opt and
  * 2-opt inside the focus route (improveRouteOrder); the first improving move is applied. Under a
  * pure makespan objective the focus is the busiest robot (only its route can lower the
- * makespan); otherwise every robot takes a turn. Returns the number of moves applied.
+ * makespan); otherwise every robot takes a turn. With `granular` on a large fleet, the other
+ * robots are those holding deliveries related to the focus route's (granular-robots.ts), and
+ * `granular` learns the routes after each move. Returns the number of moves applied.
  */
-export function descend(state: FleetState, stop: () => boolean, maxMoves = Infinity, onMove?: () => void): number {
+export function descend(state: FleetState, stop: () => boolean, maxMoves = Infinity, onMove?: () => void, granular?: GranularRobots): number {
   const robotCount = state.evaluators.length;
   const neighbourhoods: InterRouteMove[] = [new Relocate(state), new Swap(state), new TwoOptStar(state)];
   const others: number[] = [];
+  const nearby: number[] = [];
   let moves = 0;
   let rotation = 0;
   let focusCursor = 0;
   let idleFocuses = 0;
+  const learnRoutes = () => granular?.placeAll(state.evaluators.map((evaluator) => evaluator.route));
+  if (granular?.restricts) learnRoutes();
   while (moves < maxMoves && !stop()) {
     const focus = state.scale.completionOnly ? state.busiestRobot : focusCursor % robotCount;
     if (focus < 0) break;
     if (improveFocus(focus)) {
+      if (granular?.restricts) learnRoutes();
       moves++;
       onMove?.();
       idleFocuses = 0;
@@ -44,9 +51,15 @@ export function descend(state: FleetState, stop: () => boolean, maxMoves = Infin
     // Other robots are tried from a rotating start so that repeated descents spread their moves.
     const offset = rotation++;
     others.length = 0;
-    for (let step = 0; step < robotCount; step++) {
-      const b = (step + offset) % robotCount;
-      if (b !== a) others.push(b);
+    if (granular?.restricts) {
+      // On a large fleet, the robots holding deliveries related to the focus route's.
+      const near = granular.forRoute(a, state.evaluators[a].route, nearby);
+      for (let step = 0; step < near.length; step++) others.push(near[(step + offset) % near.length]);
+    } else {
+      for (let step = 0; step < robotCount; step++) {
+        const b = (step + offset) % robotCount;
+        if (b !== a) others.push(b);
+      }
     }
     for (const move of neighbourhoods) {
       const search = move.find(a, others, target, stop);

@@ -1,5 +1,6 @@
-import { legBetween } from '../delivery-legs.ts';
 import { FleetState } from '../fleet-state.ts';
+import { GranularRobots } from '../granular-robots.ts';
+import { relatedDeliveries } from '../place-neighbours.ts';
 import { descend } from '../local-search.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { Random } from '../random.ts';
@@ -54,15 +55,18 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     return state.routes();
   }
   const elapsed = () => Math.min(1, (context.now() - startMs) / budgetMs);
-  descend(state, outOfTime, Infinity, () => context.progress(elapsed(), state.makespan));
+  // The most related deliveries of each: related removals, and granular moves on a large fleet.
+  const related = Math.min(n - 1, 30);
+  const neighbours = relatedDeliveries(problem, related, context.checkCancelled);
+  const granular = new GranularRobots(problem, neighbours, related);
+  const nearby: number[] = [];
+  descend(state, outOfTime, Infinity, () => context.progress(elapsed(), state.makespan), granular);
   let current = state.value();
   let best = current;
   let bestRoutes = state.routes();
   let bestMakespan = state.makespan;
   context.progress(0, bestMakespan);
 
-  // Nearest deliveries by pickup distance, for related removals.
-  const neighbours = buildNeighbourLists(context, Math.min(n - 1, 30));
   const removed: number[] = [];
   const touched = new Set<number>();
   const saved = new Map<number, number[]>();
@@ -92,6 +96,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     const take = (j: number) => {
       const r = locate.robot[j];
       if (r < 0) return;
+      granular.place(j, -1);
       if (!saved.has(r)) saved.set(r, state.evaluators[r].route.slice());
       touched.add(r);
       const route = state.evaluators[r].route;
@@ -105,8 +110,9 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
         ? pickFrom(state.evaluators[state.busiestRobot].route, random)
         : random.int(n);
       take(seed);
-      for (const other of neighbours[seed]) {
-        if (removed.length >= count) break;
+      for (let t = 0; t < related; t++) {
+        const other = neighbours[seed * related + t];
+        if (other < 0 || removed.length >= count) break;
         if (locate.robot[other] < 0) continue;
         const route = state.evaluators[locate.robot[other]].route;
         const at = route.indexOf(other);
@@ -141,12 +147,14 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     else removed.sort((x, y) => problem.deliveryLength[y] - problem.deliveryLength[x] || x - y);
     let complete = true;
     for (const j of removed) {
-      const placement = state.bestPlacement(j, blink) ?? state.bestPlacement(j);
+      const robots = granular.restricts ? granular.forDelivery(j, nearby) : undefined;
+      const placement = state.bestPlacement(j, blink, robots) ?? state.bestPlacement(j);
       if (!placement) {
         complete = false;
         break;
       }
       const r = placement.robot;
+      granular.place(j, r);
       if (!saved.has(r)) saved.set(r, state.evaluators[r].route.slice());
       state.insert(r, j, placement.position);
     }
@@ -156,7 +164,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
       current = value;
       if (value < best - 1e-12) {
         // Polish new bests with the descent; cheap relative to the search and often decisive.
-        descend(state, outOfTime, 20);
+        descend(state, outOfTime, 20, undefined, granular);
         current = state.value();
         best = current;
         bestRoutes = state.routes();
@@ -167,6 +175,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
       for (const [r, route] of saved) {
         state.evaluators[r].route = route;
         state.evaluators[r].refresh();
+        for (const j of route) granular.place(j, r);
       }
       state.summarise();
     }
@@ -186,35 +195,4 @@ function routeIndex(state: FleetState): { robot: Int32Array } {
     for (const j of evaluator.route) robot[j] = r;
   });
   return { robot };
-}
-
-/**
- * For each delivery, the `size` most related others (the dropoff of one close to the pickup of
- * the other, both ways), by partial insertion sort: O(n * size) rather than sorting n lists.
- */
-function buildNeighbourLists(context: AlgorithmContext, size: number): number[][] {
-  const { problem } = context;
-  const n = problem.deliveryCount;
-  const lists: number[][] = [];
-  const bestScores = new Float64Array(size + 1);
-  const bestIds = new Int32Array(size + 1);
-  for (let j = 0; j < n; j++) {
-    if ((j & 63) === 0) context.checkCancelled();
-    let count = 0;
-    for (let k = 0; k < n; k++) {
-      if (k === j) continue;
-      const score = legBetween(problem, j, k) + legBetween(problem, k, j);
-      if (count === size && score >= bestScores[size - 1]) continue;
-      let at = count < size ? count++ : size - 1;
-      while (at > 0 && bestScores[at - 1] > score) {
-        bestScores[at] = bestScores[at - 1];
-        bestIds[at] = bestIds[at - 1];
-        at--;
-      }
-      bestScores[at] = score;
-      bestIds[at] = k;
-    }
-    lists.push(Array.from(bestIds.subarray(0, count)));
-  }
-  return lists;
 }
