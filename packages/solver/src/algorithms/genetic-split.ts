@@ -1,6 +1,8 @@
 import { AppendState, RechargeScheduler } from '../battery-schedule.ts';
 import { FleetState } from '../fleet-state.ts';
 import { usableRobots } from '../lower-bound.ts';
+import { relatedDeliveries } from '../place-neighbours.ts';
+import { GranularRobots } from '../granular-robots.ts';
 import { descend } from '../local-search.ts';
 import type { Problem } from '../problem.ts';
 import type { Routes } from '../plan-builder.ts';
@@ -57,9 +59,12 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
     const routes = repairRoutes(problem, context.scale, split.routes, split.leftover);
     return { tour: toTour(routes), routes, value: fleetOf(routes).value() };
   };
+  // On a large fleet the local search tries granular robot lists (granular-robots.ts).
+  const related = Math.min(n - 1, 30);
+  const granular = new GranularRobots(problem, relatedDeliveries(problem, related, context.checkCancelled), related);
   const withLocalSearch = (individual: Individual, moves: number): Individual => {
     const state = fleetOf(individual.routes);
-    descend(state, stop, moves);
+    descend(state, stop, moves, undefined, granular);
     const value = state.value();
     if (value >= individual.value) return individual;
     const routes = state.routes();
