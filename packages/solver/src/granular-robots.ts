@@ -24,8 +24,8 @@ export class GranularRobots {
     /** relatedDeliveries(problem, size). */
     private readonly related: Int32Array,
     private readonly size: number,
+    count = defaultCandidateCount(problem),
   ) {
-    const count = defaultCandidateCount(problem);
     this.restricts = count < problem.robotCount;
     this.candidates = this.restricts ? new CandidateRobots(problem, count) : null;
     this.holder = new Int32Array(problem.deliveryCount).fill(-1);
