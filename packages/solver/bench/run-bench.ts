@@ -133,7 +133,7 @@ function main(): void {
     return;
   }
   const flags = parseFlags(argv);
-  const order = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1'];
+  const order = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'd5k', 'd20k'];
   const ids = (flags.instances.length > 0 ? flags.instances : committedInstanceIds()).sort(
     (a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99) || a.localeCompare(b),
   );
