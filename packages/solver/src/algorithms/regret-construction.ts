@@ -1,15 +1,13 @@
-import { RechargeScheduler } from '../battery-schedule.ts';
-import { InfeasibleDeliveryError } from '../errors.ts';
-import { InsertionTable, localCostWeights } from '../insertion-table.ts';
+import { defaultCandidateCount } from '../candidate-robots.ts';
+import { InsertionTable, localCostWeights, placeAnywhere } from '../insertion-table.ts';
 import type { Routes } from '../plan-builder.ts';
-import { CandidateRobots, defaultCandidateCount } from '../candidate-robots.ts';
-import { Insertion, RouteEvaluator } from '../route-evaluator.ts';
 import type { AlgorithmContext } from './context.ts';
 
 /**
  * The start of the time-limited searches (genetic, makespan): the regret construction, given
- * at most 40% of the time budget because it can be slow with few robots and many deliveries; null when it ran out, and the search then starts from the greedy plan. With
- * an iteration cap it always finishes, so that capped runs stay reproducible.
+ * at most 40% of the time budget because it can be slow with few robots and many deliveries;
+ * null when it ran out, and the search then starts from the greedy plan. With an iteration cap
+ * it always finishes, so that capped runs stay reproducible.
  */
 export function buildRegretStart(context: AlgorithmContext): Routes | null {
   if (Number.isFinite(context.maxIterations)) return buildByRegretInsertion(context, () => false);
@@ -40,18 +38,14 @@ export function buildByRegretInsertion(
 ): Routes | null {
   const { problem } = context;
   const n = problem.deliveryCount;
-  const scheduler = new RechargeScheduler(problem);
-  const evaluators = problem.robots.map((_, r) => new RouteEvaluator(problem, r, [], scheduler));
   const unassigned: number[] = [];
   for (let j = 0; j < n; j++) unassigned.push(j);
   // Figures are kept per class: its deliveries cost every robot the same.
   const classOf = problem.deliveryClass;
   const classCount = problem.deliveryClassCount;
-  const openInClass = new Int32Array(classCount);
-  for (let j = 0; j < n; j++) openInClass[classOf[j]]++;
-  const candidates = new CandidateRobots(problem, candidateCount);
+  const table = new InsertionTable(problem, candidateCount);
+  const { evaluators, candidates, openInClass } = table;
   const k = candidates.perClass;
-  const table = new InsertionTable(evaluators, candidates);
   const lazy = keepStale;
   const cost = localCostWeights(problem, context.scale.weights, context.scale.divisors);
   const costOf = (r: number, finish: number, distance: number): number =>
@@ -110,7 +104,6 @@ export function buildByRegretInsertion(
     secondRobot[c] = sr;
   };
   for (let c = 0; c < classCount; c++) rescan(c);
-  const insertion = new Insertion();
 
   while (unassigned.length > 0) {
     context.checkCancelled();
@@ -141,22 +134,7 @@ export function buildByRegretInsertion(
     if (r >= 0) {
       position = table.position[chosenClass * k + candidates.slotOf(chosenClass, r)];
     } else {
-      let bestCost = Infinity;
-      for (let other = 0; other < evaluators.length; other++) {
-        const value = costOf(other, evaluators[other].bestInsertion(j, insertion), insertion.distance);
-        if (value < bestCost) {
-          bestCost = value;
-          r = other;
-        }
-      }
-      if (r < 0) {
-        throw new InfeasibleDeliveryError(
-          [problem.deliveries[j].pickupId, problem.deliveries[j].dropoffId],
-          'no robot can fit it into its route under the battery rules',
-        );
-      }
-      evaluators[r].bestInsertion(j, insertion);
-      position = insertion.position;
+      ({ robot: r, position } = placeAnywhere(problem, evaluators, j, costOf));
     }
     evaluators[r].route.splice(position, 0, j);
     evaluators[r].refresh();

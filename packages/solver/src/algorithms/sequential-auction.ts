@@ -1,8 +1,5 @@
-import { RechargeScheduler } from '../battery-schedule.ts';
-import { InfeasibleDeliveryError } from '../errors.ts';
-import { InsertionTable, localCostWeights } from '../insertion-table.ts';
-import { CandidateRobots, defaultCandidateCount } from '../candidate-robots.ts';
-import { Insertion, RouteEvaluator } from '../route-evaluator.ts';
+import { defaultCandidateCount } from '../candidate-robots.ts';
+import { InsertionTable, localCostWeights, placeAnywhere } from '../insertion-table.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { AlgorithmContext } from './context.ts';
 
@@ -32,18 +29,14 @@ export function assignBySequentialAuction(
   const { problem } = context;
   const n = problem.deliveryCount;
   const balance = problem.params.balance_factor / 100;
-  const scheduler = new RechargeScheduler(problem);
-  const evaluators = problem.robots.map((_, r) => new RouteEvaluator(problem, r, [], scheduler));
   const open: number[] = [];
   for (let j = 0; j < n; j++) open.push(j);
   // Bids are kept per class: its deliveries cost every robot the same.
   const classOf = problem.deliveryClass;
   const classCount = problem.deliveryClassCount;
-  const openInClass = new Int32Array(classCount);
-  for (let j = 0; j < n; j++) openInClass[classOf[j]]++;
-  const candidates = new CandidateRobots(problem, candidateCount);
+  const table = new InsertionTable(problem, candidateCount);
+  const { evaluators, candidates, openInClass } = table;
   const k = candidates.perClass;
-  const table = new InsertionTable(evaluators, candidates);
   const lazy = keepStale;
   const cost = localCostWeights(problem, context.scale.weights, context.scale.divisors);
   const loadScale = 1 / context.scale.divisors.completion_time;
@@ -96,7 +89,6 @@ export function assignBySequentialAuction(
     bestBidder[c] = bidder;
   };
   for (let c = 0; c < classCount; c++) rescan(c);
-  const insertion = new Insertion();
   while (open.length > 0) {
     context.checkCancelled();
     let winnerIndex = 0;
@@ -115,22 +107,7 @@ export function assignBySequentialAuction(
       position = table.position[wonClass * k + candidates.slotOf(wonClass, r)];
     } else {
       // None of its candidates can fit it any more: the robot of the whole fleet that finishes it soonest.
-      let soonest = Infinity;
-      for (let other = 0; other < evaluators.length; other++) {
-        const finish = evaluators[other].bestInsertion(j, insertion);
-        if (finish < soonest) {
-          soonest = finish;
-          r = other;
-        }
-      }
-      if (r < 0) {
-        throw new InfeasibleDeliveryError(
-          [problem.deliveries[j].pickupId, problem.deliveries[j].dropoffId],
-          'no robot can fit it into its route under the battery rules',
-        );
-      }
-      evaluators[r].bestInsertion(j, insertion);
-      position = insertion.position;
+      ({ robot: r, position } = placeAnywhere(problem, evaluators, j, (_, finish) => finish));
     }
     open[winnerIndex] = open[open.length - 1];
     open.pop();
