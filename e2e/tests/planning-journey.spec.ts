@@ -58,11 +58,19 @@ test('a planner creates a scenario, generates tasks, runs a solve and studies th
   await page.getByLabel('Max Distance (meters)').fill('1000');
   await page.getByLabel('Time Limit (s)').fill('4');
   await page.screenshot({ path: screenshotPath('solve-create'), fullPage: true });
+  // The page follows the solve through its lifecycle: it notes whether it ever showed the waiting or
+  // in-progress panel (client-side navigation keeps the observer), checked below against how the
+  // search ended.
+  await page.evaluate(() => {
+    const lifecycle = { inProgressShown: false };
+    Object.assign(window, { solveLifecycle: lifecycle });
+    new MutationObserver(() => {
+      if (/Waiting to start\.\.\.|Optimization in progress/.test(document.body.innerText)) lifecycle.inProgressShown = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.getByRole('button', { name: 'Start Optimization' }).click();
   await expect(page).toHaveURL(/\/solves\/\d+$/);
   const solveId = Number(page.url().split('/').pop());
-  // The page follows the solve through its lifecycle while it searches for 4 s.
-  await expect(page.getByText(/Waiting to start\.\.\.|Optimization in progress/).first()).toBeVisible();
 
   await expect(page.getByRole('heading', { name: 'Results Summary' })).toBeVisible({ timeout: 60_000 });
   await page.screenshot({ path: screenshotPath('solve-results'), fullPage: true });
@@ -70,6 +78,10 @@ test('a planner creates a scenario, generates tasks, runs a solve and studies th
   // The summary agrees with the stored plan.
   const solve = await apiAs<SolveRecord>(page, 'GET', `/solves/${solveId}`);
   expect(solve.status).toBe('completed');
+  // A search that ran to its 4 s limit was shown in progress; eight deliveries are often proven
+  // optimal within a fraction of a second, before the page's first answer, and then it need not be.
+  const inProgressShown = await page.evaluate(() => (window as unknown as { solveLifecycle: { inProgressShown: boolean } }).solveLifecycle.inProgressShown);
+  if (solve.stats?.stop_reason !== 'optimal') expect(inProgressShown).toBe(true);
   // results maps robot ids to steps and nothing else, so a spec client's count is right as is.
   const plans = Object.entries(solve.results) as [string, Step[]][];
   const deliveries = Object.values(solve.results).flat().filter((step) => Array.isArray(step.task)).length;

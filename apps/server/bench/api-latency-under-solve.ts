@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { EmbeddedSolveQueue } from '../src/jobs/embedded-solve-queue.ts';
 import { silentJobLogger } from '../src/jobs/job-logger.ts';
-import { createBenchWorkspace, type BenchApiCall } from './bench-workspace.ts';
+import { createBenchWorkspace, httpApiCall } from './bench-workspace.ts';
 import { runLoadGenerator, type LoadReport } from './http-load-generator.ts';
 
 const SOLVE_SECONDS = 10;
@@ -38,16 +38,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1`;
 
-const call: BenchApiCall = async (method, url, body, token) => {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-};
+const call = httpApiCall(base);
 
 function line(label: string, report: LoadReport): string {
   return `${label.padEnd(22)} requests ${String(report.requests).padStart(6)}  errors ${report.errors}  ${String(report.requestsPerSecond).padStart(7)} req/s  p50 ${report.p50Ms} ms  p95 ${report.p95Ms} ms  p99 ${report.p99Ms} ms  max ${report.maxMs} ms`;

@@ -18,6 +18,20 @@ export interface BenchWorkspace {
   dispose(): void;
 }
 
+/** A BenchApiCall over HTTP to `base` (e.g. `http://127.0.0.1:PORT/api/v1`). */
+export function httpApiCall(base: string): BenchApiCall {
+  return async (method, url, body, token) => {
+    const response = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+}
+
 /**
  * The throw-away surroundings every server bench needs: a data folder, a one-file web build
  * (the app refuses to start without one) and a mailer that captures codes.

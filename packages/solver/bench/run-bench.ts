@@ -1,11 +1,12 @@
 /**
- * Benchmark: every algorithm on every instance in bench/instances, each plan checked with
- * checkPlan, beside the instance's `reference` run of the same algorithm (the original product).
+ * Benchmark: every algorithm on every instance in bench/instances and on the generated
+ * tight-battery instances t1, t2 (drawn on the fly by bench/generated-instances.ts, never
+ * stored), each plan checked with checkPlan, beside the instance's `reference` run of the same
+ * algorithm (the original product) where the file has one. `--instances` also takes the other
+ * generated ids (d5k, d20k), through the one loader of generated-instances.ts.
  *
  *   npm run bench:solver [-- --time-limit 10] [--max-iterations N] [--instances s1,m1] [--algorithms makespan] [--seed 1]
  *
- * `--instances` also takes the generated days of generated-instances.ts (t1, t2, d5k, d20k:
- * drawn on the spot, never stored); without it the files of bench/instances run.
  * `genetic` and `makespan` run with --time-limit seconds (default 10); the others finish on
  * their own. `--max-iterations N` caps their iterations as well, which makes the table
  * reproducible on any machine when the time limit is set high enough not to bind.
@@ -17,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ALGORITHMS, algorithmByIdOrName } from '@fleetlab/warehouse';
+import { detourCapacityBound } from '../src/detour-capacity-bound.ts';
 import { lowerBound } from '../src/lower-bound.ts';
 import { checkPlan } from '../src/plan-checker.ts';
 import { buildProblem } from '../src/problem.ts';
@@ -67,6 +69,9 @@ function recheckReferenceGreedy(problem: ReturnType<typeof buildProblem>, refere
     ? 'reference plan rebuilt and valid'
     : `reference plan rebuilt (same makespan) breaks the model: ${rebuilt.errors[0]} (+${rebuilt.errors.length - 1} more)`;
 }
+
+/** Generated instances (bench/generated-instances.ts) in the default table, after the files. */
+const DEFAULT_GENERATED = ['t1', 't2'];
 
 function pad(value: string, width: number, right = false): string {
   return right ? value.padStart(width) : value.padEnd(width);
@@ -134,7 +139,7 @@ function main(): void {
   }
   const flags = parseFlags(argv);
   const order = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'd5k', 'd20k'];
-  const ids = (flags.instances.length > 0 ? flags.instances : committedInstanceIds()).sort(
+  const ids = (flags.instances.length > 0 ? flags.instances : [...committedInstanceIds(), ...DEFAULT_GENERATED]).sort(
     (a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99) || a.localeCompare(b),
   );
   const algorithms = ALGORITHMS.filter((a) => flags.algorithms.length === 0 || flags.algorithms.includes(a.name));
@@ -161,11 +166,13 @@ function main(): void {
     if (instance?.lower_bound) {
       const problem = buildProblem(instance);
       const bound = lowerBound(problem);
+      const lengths = problem.deliveryLength.reduce((sum, length) => sum + length, 0);
+      const detour = detourCapacityBound(problem, bound.distance_m - lengths);
       console.log(
         `${pad(id, 8)}  bound check: makespan_lb ${bound.makespan_s.toFixed(2)} (file ${instance.lower_bound.makespan_lb_s}), ` +
           `no battery ${bound.fleet_work_nobattery_s.toFixed(2)} (file ${instance.lower_bound.makespan_lb_nobattery_s}), ` +
           `distance ${bound.distance_m.toFixed(2)} (file ${instance.lower_bound.distance_lb_m}); ` +
-          `battery-aware ${bound.battery_aware_s.toFixed(2)}`,
+          `battery-aware ${bound.battery_aware_s.toFixed(2)}; detour-capacity ${detour.makespan_s.toFixed(2)} (${detour.recharges} recharges)`,
       );
     }
   }

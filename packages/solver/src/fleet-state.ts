@@ -25,6 +25,7 @@ export class FleetState {
   finishSum = 0;
   distanceSum = 0;
   private latestRobot = -1;
+  private secondLatestRobot = -1;
   private latest = 0;
   private secondLatest = 0;
   private earliestRobot = -1;
@@ -32,6 +33,8 @@ export class FleetState {
   private secondEarliest = 0;
   private readonly tieScale: number;
   private readonly insertion = new Insertion();
+  /** Per robot: how many times its route was refreshed through this fleet (a descent's don't-look bits). */
+  readonly routeVersions: Int32Array;
 
   /**
    * `scheduler` is the recharge DP's working memory, shared by the fleet's evaluators; a search
@@ -44,6 +47,7 @@ export class FleetState {
     readonly scheduler: RechargeScheduler = new RechargeScheduler(problem),
   ) {
     this.evaluators = routes.map((route, r) => new RouteEvaluator(problem, r, route.slice(), scheduler));
+    this.routeVersions = new Int32Array(routes.length);
     this.tieScale = TIE_BREAK_WEIGHT / (Math.max(1, problem.robotCount) * scale.divisors.completion_time);
     this.summarise();
   }
@@ -55,7 +59,11 @@ export class FleetState {
   /** Refreshes the routes of robots a and b after they changed, then the sums and extremes. */
   refreshRoutes(a: number, b = a): void {
     this.evaluators[a].refresh();
-    if (b !== a) this.evaluators[b].refresh();
+    this.routeVersions[a]++;
+    if (b !== a) {
+      this.evaluators[b].refresh();
+      this.routeVersions[b]++;
+    }
     this.summarise();
   }
 
@@ -68,6 +76,7 @@ export class FleetState {
     this.earliest = Infinity;
     this.secondEarliest = Infinity;
     this.latestRobot = -1;
+    this.secondLatestRobot = -1;
     this.earliestRobot = -1;
     for (let r = 0; r < this.evaluators.length; r++) {
       const { finish, distance } = this.evaluators[r];
@@ -75,9 +84,13 @@ export class FleetState {
       this.distanceSum += distance;
       if (finish > this.latest) {
         this.secondLatest = this.latest;
+        this.secondLatestRobot = this.latestRobot;
         this.latest = finish;
         this.latestRobot = r;
-      } else if (finish > this.secondLatest) this.secondLatest = finish;
+      } else if (finish > this.secondLatest) {
+        this.secondLatest = finish;
+        this.secondLatestRobot = r;
+      }
       if (finish < this.earliest) {
         this.secondEarliest = this.earliest;
         this.earliest = finish;
@@ -142,25 +155,55 @@ export class FleetState {
     return this.scale.scoreOf(latest, travelled, earliest, busy, p.maxDistance, p.params.battery_capacity) + this.tieScale * busy;
   }
 
+  /**
+   * The latest finish robot b may reach and still bring the augmented objective below `target`,
+   * when robot a (a < 0: none) finishes at `finishA` and every other robot keeps its route: a
+   * cutoff for b's insertion searches. Only the makespan objective makes the value a function
+   * of the finish times alone (growing with b's); for any other, Infinity (no cutoff).
+   */
+  finishCutoff(b: number, target: number, a = -1, finishA = 0): number {
+    if (!this.scale.completionOnly) return Infinity;
+    // The latest finish of the robots other than a and b, or less when unknown (a larger cutoff stays safe).
+    let others = this.latestRobot !== a && this.latestRobot !== b ? this.latest : this.secondLatestRobot !== a && this.secondLatestRobot !== b ? this.secondLatest : 0;
+    let busy = this.finishSum - this.evaluators[b].finish;
+    if (a >= 0) {
+      others = Math.max(others, finishA);
+      busy += finishA - this.evaluators[a].finish;
+    }
+    const weight = this.scale.weights.completion_time / this.scale.divisors.completion_time;
+    const tie = this.tieScale;
+    const cutoff =
+      weight * others + tie * (busy + others) >= target ? (target - weight * others) / tie - busy : (target - tie * busy) / (weight + tie);
+    return cutoff + 1e-9 * Math.abs(cutoff);
+  }
+
   insert(r: number, j: number, position: number): void {
     this.evaluators[r].route.splice(position, 0, j);
     this.refreshRoutes(r);
   }
 
   /**
-   * Best (robot, position) for delivery j by the augmented objective; null when no robot can
-   * take it. `robots` (ascending) limits the robots tried (a granular neighbourhood); all by default.
+   * Best (robot, position) for delivery j by the augmented objective, among `robots` (default:
+   * all); null when none of them can take it.
    */
-  bestPlacement(j: number, blink?: () => boolean, robots?: readonly number[]): Placement | null {
+  bestPlacement(j: number, blink?: () => boolean, robots?: ArrayLike<number>): Placement | null {
     let best: Placement | null = null;
     const count = robots ? robots.length : this.evaluators.length;
-    for (let i = 0; i < count; i++) {
-      const r = robots ? robots[i] : i;
-      const finish = this.evaluators[r].bestInsertion(j, this.insertion, Infinity, blink);
+    for (let m = 0; m < count; m++) {
+      const r = robots ? robots[m] : m;
+      const cutoff = best ? this.finishCutoff(r, best.value) : Infinity;
+      const finish = this.evaluators[r].bestInsertion(j, this.insertion, cutoff, blink);
       if (finish === Infinity) continue;
       const value = this.valueWith(r, finish, this.insertion.distance);
       if (value < (best?.value ?? Infinity)) best = { robot: r, position: this.insertion.position, value };
     }
     return best;
+  }
+
+  /** The `count` robots that finish earliest (ties by index), earliest first. */
+  earliestRobots(count: number): number[] {
+    const order = this.evaluators.map((_, r) => r);
+    order.sort((a, b) => this.evaluators[a].finish - this.evaluators[b].finish || a - b);
+    return order.slice(0, count);
   }
 }

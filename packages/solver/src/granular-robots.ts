@@ -7,7 +7,7 @@ const ROUTE_NEIGHBOURS = 4;
 /**
  * Which robots a placement or a move between routes tries (granular neighbourhoods, as in PyVRP
  * and HGS): for a delivery, its class's candidate robots (candidate-robots.ts) and the robots that
- * hold its most related deliveries (place-neighbours.ts); for a route, the robots that hold the
+ * hold its most related deliveries (related-deliveries.ts); for a route, the robots that hold the
  * most related deliveries of its deliveries. On problems small enough for every robot to be a
  * candidate (`restricts` false) the callers keep trying the whole fleet. Which robot holds which
  * delivery is told with `place` as routes change.
@@ -21,9 +21,8 @@ export class GranularRobots {
 
   constructor(
     private readonly problem: Problem,
-    /** relatedDeliveries(problem, size). */
-    private readonly related: Int32Array,
-    private readonly size: number,
+    /** Each delivery's most related deliveries, most related first (related-deliveries.ts). */
+    private readonly related: readonly (readonly number[])[],
     count = defaultCandidateCount(problem),
   ) {
     this.restricts = count < problem.robotCount;
@@ -57,11 +56,7 @@ export class GranularRobots {
       if (r < 0) break;
       this.add(r, stamp, into);
     }
-    for (let t = 0; t < this.size; t++) {
-      const other = this.related[j * this.size + t];
-      if (other < 0) break;
-      if (this.holder[other] >= 0) this.add(this.holder[other], stamp, into);
-    }
+    for (const other of this.related[j]) if (this.holder[other] >= 0) this.add(this.holder[other], stamp, into);
     return into.sort((x, y) => x - y);
   }
 
@@ -70,12 +65,10 @@ export class GranularRobots {
     into.length = 0;
     const stamp = this.nextStamp();
     this.seen[a] = stamp;
-    const near = Math.min(ROUTE_NEIGHBOURS, this.size);
     for (const j of route) {
-      for (let t = 0; t < near; t++) {
-        const other = this.related[j * this.size + t];
-        if (other < 0) break;
-        if (this.holder[other] >= 0) this.add(this.holder[other], stamp, into);
+      const related = this.related[j];
+      for (let t = 0; t < Math.min(ROUTE_NEIGHBOURS, related.length); t++) {
+        if (this.holder[related[t]] >= 0) this.add(this.holder[related[t]], stamp, into);
       }
     }
     return into;

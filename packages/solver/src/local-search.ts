@@ -12,37 +12,56 @@ const IMPROVEMENT = 1e-9;
 
 /**
  * First-improvement descent on the augmented objective. For a focus robot it tries, in this
- * order, relocate, swap and 2-opt* against every other robot (src/moves/), and then or-opt and
+ * order, relocate, swap and 2-opt* against the other robots (src/moves/), and then or-opt and
  * 2-opt inside the focus route (improveRouteOrder); the first improving move is applied. Under a
- * pure makespan objective the focus is the busiest robot (only its route can lower the
- * makespan); otherwise every robot takes a turn. With `granular` on a large fleet, the other
- * robots are those holding deliveries related to the focus route's (granular-robots.ts), and
- * `granular` learns the routes after each move. Returns the number of moves applied.
+ * pure makespan objective the busiest robot is the focus after every move (only its route can
+ * lower the makespan); when it has no move, or under other objectives, the other robots take
+ * turns (with `allFocuses`; a short polish leaves them out): what they save makes room for the
+ * busiest robot's work. A robot whose scan found nothing is skipped until a move changes its
+ * route (don't-look bits). With `granular` on a large fleet, the other robots are those holding
+ * deliveries related to the focus route's (granular-robots.ts), and `granular` learns the routes
+ * after each move. Ends when no focus has an improving move; returns the moves applied.
  */
-export function descend(state: FleetState, stop: () => boolean, maxMoves = Infinity, onMove?: () => void, granular?: GranularRobots): number {
+export function descend(
+  state: FleetState,
+  stop: () => boolean,
+  {
+    maxMoves = Infinity,
+    allFocuses = true,
+    onMove,
+    granular,
+  }: { maxMoves?: number; allFocuses?: boolean; onMove?: () => void; granular?: GranularRobots } = {},
+): number {
   const robotCount = state.evaluators.length;
   const neighbourhoods: InterRouteMove[] = [new Relocate(state), new Swap(state), new TwoOptStar(state)];
   const others: number[] = [];
+  const versions = state.routeVersions;
+  // The route version of each robot when a scan with it as focus last found nothing.
+  const scannedAt = new Int32Array(robotCount).fill(-1);
+  const stuck = (r: number) => scannedAt[r] === versions[r];
   const nearby: number[] = [];
-  let moves = 0;
-  let rotation = 0;
-  let focusCursor = 0;
-  let idleFocuses = 0;
   const learnRoutes = () => granular?.placeAll(state.evaluators.map((evaluator) => evaluator.route));
   if (granular?.restricts) learnRoutes();
+  let moves = 0;
+  let rotation = 0;
+  let cursor = 0;
   while (moves < maxMoves && !stop()) {
-    const focus = state.scale.completionOnly ? state.busiestRobot : focusCursor % robotCount;
+    let focus = -1;
+    const busiest = state.busiestRobot;
+    if (state.scale.completionOnly && busiest >= 0 && !stuck(busiest)) focus = busiest;
+    else if (allFocuses || !state.scale.completionOnly) {
+      for (let step = 0; step < robotCount && focus < 0; step++, cursor++) {
+        if (!stuck(cursor % robotCount)) focus = cursor % robotCount;
+      }
+    }
     if (focus < 0) break;
     if (improveFocus(focus)) {
       if (granular?.restricts) learnRoutes();
       moves++;
       onMove?.();
-      idleFocuses = 0;
       continue;
     }
-    if (state.scale.completionOnly) break;
-    focusCursor++;
-    if (++idleFocuses >= robotCount) break;
+    scannedAt[focus] = versions[focus];
   }
   return moves;
 

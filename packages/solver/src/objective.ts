@@ -64,6 +64,11 @@ export class ObjectiveScale {
   readonly weights: PerObjective;
   readonly divisors: PerObjective;
   readonly completionOnly: boolean;
+  /**
+   * Whether the score never falls when a robot finishes later or drives more: true unless
+   * balanced_workload weighs in (a later finish of the least busy robot narrows the spread).
+   */
+  readonly monotone: boolean;
 
   constructor(weights: ObjectiveWeights, reference: ObjectiveValues) {
     const weightOf = (name: ObjectiveName) => weights[name] ?? 0;
@@ -76,6 +81,7 @@ export class ObjectiveScale {
     this.weights = perObjective(share);
     this.divisors = perObjective(divisor);
     this.completionOnly = objectiveNameValues.every((name) => name === 'completion_time' || this.weights[name] === 0);
+    this.monotone = this.weights.balanced_workload === 0;
   }
 
   score(values: ObjectiveValues): number {

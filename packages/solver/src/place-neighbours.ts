@@ -12,7 +12,7 @@ import { sortedOrder } from './sorted-order.ts';
  * exceeds the score of the last delivery a list can hold. Exactly the lists a scan of every pair
  * gives. Returns lists[j * size .. j * size + size) (fewer when n <= size: -1 past the end).
  */
-export function relatedDeliveries(problem: Problem, size: number, poll?: () => void): Int32Array {
+export function relatedByPlace(problem: Problem, size: number, poll?: () => void): Int32Array {
   const n = problem.deliveryCount;
   const lists = new Int32Array(n * size).fill(-1);
   if (n === 0 || size === 0) return lists;

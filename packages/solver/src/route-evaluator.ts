@@ -1,14 +1,15 @@
 import { emptyRouteTotals, RechargeScheduler, type RouteTotals } from './battery-schedule.ts';
-import { canServe, dropoffToHome, legBetween, legTo } from './delivery-legs.ts';
+import { ChargeLabels } from './charge-labels.ts';
+import { canServe, dropoffToHome, homeToPickup, legBetween, legTo } from './delivery-legs.ts';
 import { InsertionBounds } from './insertion-bounds.ts';
 import type { Problem } from './problem.ts';
-import { RouteProposal } from './route-proposal.ts';
+import type { RouteProposal } from './route-proposal.ts';
 
 const EPSILON = 1e-9;
 /**
  * A position whose lower bound exceeds a finish some position reaches by more than this cannot
  * be the best insertion, nor change which of several near-equal positions wins (ties are
- * judged within EPSILON), so the recharge DP skips it.
+ * judged within EPSILON), so the charge labels skip it.
  */
 const CEILING_MARGIN = 1e-5;
 
@@ -23,11 +24,13 @@ export class Insertion {
 /**
  * One robot's route with cached state (vroom's route state, PyVRP's search route): its totals
  * under the best recharge schedule and, for O(1) insertion tests, the plain (no recharge)
- * distance to each dropoff with the suffix maximum of (distance so far + way home). Changed
- * routes are described as RouteProposals and scored with the exact recharge DP; every
- * evaluation writes into an object its caller owns, and the cached state changes only on
- * `refresh()`. Evaluators of one fleet may share a RechargeScheduler (its memory is only used
- * during a call).
+ * distance to each dropoff with the suffix maximum of (distance so far + way home). A route
+ * changed at one place (a delivery inserted, removed or replaced) is scored exactly from this
+ * state: in O(1) while it fits one charge, otherwise from the recharge DP's forward and
+ * backward labels (charge-labels.ts, computed when first needed after a refresh). Other changed
+ * routes are described as RouteProposals and scored with the recharge DP. Every evaluation
+ * writes into an object its caller owns, and the cached state changes only on `refresh()`.
+ * Evaluators of one fleet may share a RechargeScheduler (its memory is only used during a call).
  */
 export class RouteEvaluator implements RouteTotals {
   route: number[];
@@ -40,15 +43,18 @@ export class RouteEvaluator implements RouteTotals {
   private suffixReserve = new Float64Array(8);
   private plainTotal = 0;
   private oneCharge = true;
-  private candidate: RouteProposal | null = null;
+  private labels: ChargeLabels | null = null;
+  private labelsCurrent = false;
+  /** removalFinish by index, filled on demand after each refresh (NaN: not yet). */
+  private removals = new Float64Array(8);
+  private readonly removalTotals = emptyRouteTotals();
   private readonly candidateTotals = emptyRouteTotals();
-  /** Lower bounds on insertions into the current route, built when first needed after a refresh. */
+  /** Lower bounds on the route with a window replaced (insertion-bounds.ts), built when first needed after a refresh. */
   private bounds: InsertionBounds | null = null;
   private boundsStale = true;
-  /** Per position of the insertion being scored: its lower bound; and the least of them. */
+  /** Per position of the insertion being scored: its lower bound, and the least of them; whether `blink` skipped it. */
   private lowerAt = new Float64Array(8);
   private leastLower = Infinity;
-  /** Per position of the insertion being scored: 1 when `blink` skipped it. */
   private blinked = new Uint8Array(8);
 
   constructor(
@@ -82,14 +88,116 @@ export class RouteEvaluator implements RouteTotals {
       this.suffixReserve[k] = reserve;
     }
     this.plainTotal = cum;
-    this.boundsStale = true;
     this.oneCharge = length === 0 || this.suffixReserve[0] <= p.maxDistance + EPSILON;
+    this.labelsCurrent = false;
+    this.boundsStale = true;
+    if (this.removals.length < length) this.removals = new Float64Array(2 * length);
+    this.removals.fill(NaN, 0, length);
     this.scheduler.schedule(this.robot, route, length, this);
+  }
+
+  /** The recharge DP's labels of the current route, computed on first use after a refresh. */
+  private chargeLabels(): ChargeLabels {
+    this.labels ??= new ChargeLabels(this.problem, this.robot);
+    if (!this.labelsCurrent) {
+      this.labels.compute(this.route, this.route.length);
+      this.labelsCurrent = true;
+    }
+    return this.labels;
+  }
+
+  /** The fewest recharges the current route needs; no insertion can need fewer. */
+  minRecharges(): number {
+    return this.oneCharge ? 0 : this.chargeLabels().minRecharges;
+  }
+
+  /** Finish time (and totals, into `into`) of this robot without the delivery at `index`. */
+  removalFinish(index: number, into: RouteTotals): number {
+    const route = this.route;
+    if (!this.oneCharge) return this.chargeLabels().splice(route, index, -1, index + 1, into);
+    // Leaving a delivery out of a route on one charge keeps it on one charge (triangle inequality).
+    const p = this.problem;
+    const previous = index === 0 ? -1 : route[index - 1];
+    let saved = legTo(p, this.robot, previous, route[index]) + p.deliveryLength[route[index]];
+    if (index + 1 < route.length) saved += legBetween(p, route[index], route[index + 1]) - legTo(p, this.robot, previous, route[index + 1]);
+    into.distance = this.plainTotal - saved;
+    into.recharges = 0;
+    into.finish = into.distance / p.speed;
+    return into.finish;
+  }
+
+  /** Finish time (and totals, into `into`) of this robot with delivery j in place of the one at `index`. */
+  replacementFinish(index: number, j: number, into: RouteTotals): number {
+    const route = this.route;
+    if (this.oneCharge) {
+      const p = this.problem;
+      const atJ = this.plainBefore(index) + legTo(p, this.robot, index === 0 ? -1 : route[index - 1], j) + p.deliveryLength[j];
+      const delta = this.replacementPlain(index, j) - this.plainTotal;
+      const limit = p.maxDistance + EPSILON;
+      if (atJ + dropoffToHome(p, this.robot, j) <= limit && (index + 1 === route.length || this.suffixReserve[index + 1] + delta <= limit)) {
+        into.distance = this.plainTotal + delta;
+        into.recharges = 0;
+        into.finish = into.distance / p.speed;
+        return into.finish;
+      }
+    }
+    return this.chargeLabels().splice(route, index, j, index + 1, into);
+  }
+
+  /**
+   * A lower bound on the finish with delivery j in place of the one at `index`: the plain
+   * distance's floor (finishFloor), and, on a route that recharges, the route without that
+   * delivery (remembered until the next refresh) plus j's least growth between its neighbours.
+   */
+  replacementFloor(index: number, j: number): number {
+    const route = this.route;
+    const last = index === route.length - 1 ? j : route[route.length - 1];
+    const floor = this.finishFloor(this.replacementPlain(index, j), last);
+    if (this.oneCharge) return floor;
+    if (Number.isNaN(this.removals[index])) this.removals[index] = this.removalFinish(index, this.removalTotals);
+    const growth = this.leastGrowth(index === 0 ? -1 : route[index - 1], index + 1 < route.length ? route[index + 1] : -1, j);
+    return Math.max(floor, this.removals[index] + growth / this.problem.speed);
+  }
+
+  /** Plain (no recharge) distance of the route with delivery j in place of the one at `index`; O(1). */
+  replacementPlain(index: number, j: number): number {
+    const p = this.problem;
+    const route = this.route;
+    const previous = index === 0 ? -1 : route[index - 1];
+    const old = route[index];
+    let plain = this.plainTotal + legTo(p, this.robot, previous, j) + p.deliveryLength[j] - legTo(p, this.robot, previous, old) - p.deliveryLength[old];
+    if (index + 1 < route.length) plain += legBetween(p, j, route[index + 1]) - legBetween(p, old, route[index + 1]);
+    return plain;
+  }
+
+  /**
+   * The earliest this robot can finish a route of `plain` metres (without recharge trips) that
+   * ends with delivery `last`: the distance, and the recharges it needs at least, since every
+   * charge segment with the way home after its last dropoff fits one charge (a recharge trip
+   * only lengthens the route).
+   */
+  finishFloor(plain: number, last: number): number {
+    const p = this.problem;
+    if (last < 0) return 0;
+    const segments = Math.ceil((plain + dropoffToHome(p, this.robot, last)) / p.maxDistance - 1e-9);
+    return plain / p.speed + Math.max(0, segments - 1) * p.rechargeSeconds;
   }
 
   /** Finish time of this robot doing the proposed route (Infinity when no recharge schedule makes it legal); the totals go to `into`. */
   evaluate(proposal: RouteProposal, into: RouteTotals): number {
     return this.scheduler.schedule(this.robot, proposal.deliveries, proposal.length, into);
+  }
+
+  /** Plain (no recharge) distance of route[0..k): from the start to the k-th delivery's predecessor's dropoff. */
+  plainBefore(k: number): number {
+    return k === 0 ? 0 : this.cum[k - 1];
+  }
+
+  /** Plain distance of route[k..]: from the k-th pickup to the last dropoff. */
+  plainFrom(k: number): number {
+    const route = this.route;
+    if (k >= route.length) return 0;
+    return this.plainTotal - this.cum[k] + this.problem.deliveryLength[route[k]];
   }
 
   /**
@@ -118,9 +226,10 @@ export class RouteEvaluator implements RouteTotals {
    * returns true. The result goes to `into` (position -1 when none qualifies); returns its finish.
    * When the route fits one charge, an insertion changes the plain distance by an O(1) delta
    * and stays on one charge iff the inserted dropoff and every later one keep the way home
-   * within the charge, which the suffix maximum answers in O(1); otherwise the recharge DP
-   * scores the candidate, at the positions whose lower bound (insertionCeiling) leaves them a
-   * chance.
+   * within the charge, which the suffix maximum answers in O(1); otherwise the charge labels
+   * score the candidate exactly. A position is skipped unless its plain distance plus the
+   * recharges the route already needs, and the current finish plus j's least growth there,
+   * can beat the best so far, and unless its lower bound (insertionCeiling) reaches the least.
    */
   bestInsertion(j: number, into: Insertion, cutoff = Infinity, blink?: () => boolean): number {
     into.position = -1;
@@ -135,6 +244,7 @@ export class RouteEvaluator implements RouteTotals {
     const speed = p.speed;
     const lengthJ = p.deliveryLength[j];
     const backJ = dropoffToHome(p, r, j);
+    const waits = this.minRecharges() * p.rechargeSeconds;
     // Blinks are drawn first, in position order, so that the ceiling comes from a position that counts.
     if (this.blinked.length < length + 1) this.blinked = new Uint8Array(2 * length + 2);
     for (let k = 0; k <= length; k++) this.blinked[k] = blink !== undefined && blink() ? 1 : 0;
@@ -155,16 +265,19 @@ export class RouteEvaluator implements RouteTotals {
         const plainDistance = this.plainTotal + delta;
         const plainFinish = plainDistance / speed;
         // A recharge never shortens a route, so the plain figure bounds the real one from below.
-        if (plainFinish > bestFinish + EPSILON) continue;
+        if (plainFinish + waits > bestFinish + EPSILON) continue;
         let finish: number;
         let distance: number;
         if (this.oneCharge && before + approach + lengthJ + backJ <= limit && (k === length || this.suffixReserve[k] + delta <= limit)) {
           finish = plainFinish;
           distance = plainDistance;
         } else {
+          // The route finishes no earlier than now plus what j alone adds between its neighbours
+          // in the new schedule (a delivery or home on either side); skip before scoring exactly.
+          if (this.finish + this.leastGrowth(previous, k < length ? route[k] : -1, j) / speed > bestFinish + EPSILON) continue;
           ceiling ??= this.insertionCeiling(j);
           if (this.lowerAt[k] > Math.min(bestFinish + EPSILON, ceiling)) continue;
-          finish = this.evaluate(this.proposeInsertion(j, k), this.candidateTotals);
+          finish = this.chargeLabels().splice(route, k, j, k, this.candidateTotals);
           distance = this.candidateTotals.distance;
           if (finish === Infinity) continue;
         }
@@ -186,12 +299,12 @@ export class RouteEvaluator implements RouteTotals {
   }
 
   /**
-   * Fills lowerAt with a lower bound per position (InsertionBounds, exact but for rounding and a
-   * hair of charge slack) and returns the least bound among the positions not blinked, plus
-   * CEILING_MARGIN: a position whose bound exceeds that cannot be the best insertion, nor change
-   * which near-equal one wins, provided some position does reach the least bound (the caller
-   * checks, and scores again without the ceiling when none did). -Infinity when no position can
-   * be legal.
+   * Fills lowerAt with a lower bound per position (insertion-bounds.ts, exact but for rounding
+   * and a hair of charge slack) and returns the least bound among the positions not blinked,
+   * plus CEILING_MARGIN: a position whose bound exceeds that cannot be the best insertion, nor
+   * change which near-equal one wins, provided some position does reach the least bound (the
+   * caller checks, and scores again without the ceiling when none did). -Infinity when no
+   * position can be legal.
    */
   private insertionCeiling(j: number): number {
     const length = this.route.length;
@@ -215,8 +328,28 @@ export class RouteEvaluator implements RouteTotals {
     return bounds;
   }
 
-  private proposeInsertion(j: number, k: number): RouteProposal {
-    this.candidate ??= new RouteProposal();
-    return this.candidate.clear().appendSlice(this, 0, k).appendDelivery(j).appendSlice(this, k, this.route.length);
+  /**
+   * A lower bound on how much adding delivery j between `previous` (a delivery, or -1 for the
+   * start) and `next` (a delivery, or -1 for none) delays the finish: removing j from the new
+   * route's best schedule leaves a legal schedule of the route without it (triangle inequality),
+   * shorter by j's detour between its neighbours there: the delivery before it or home after a
+   * recharge, and the delivery after it, home before a recharge, or nothing at the end.
+   */
+  private leastGrowth(previous: number, next: number, j: number): number {
+    const p = this.problem;
+    const r = this.robot;
+    const fromPrevious = legTo(p, r, previous, j) + p.deliveryLength[j];
+    const fromHome = homeToPickup(p, r, j) + p.deliveryLength[j];
+    if (next < 0) return Math.min(fromPrevious, fromHome);
+    const onward = legBetween(p, j, next);
+    const back = dropoffToHome(p, r, j);
+    const previousBack = previous < 0 ? p.startToHome[r] : dropoffToHome(p, r, previous);
+    const growth = Math.min(
+      fromPrevious + onward - legTo(p, r, previous, next),
+      fromHome + onward - homeToPickup(p, r, next),
+      fromPrevious + back - previousBack,
+      fromHome + back,
+    );
+    return Math.max(0, growth);
   }
 }

@@ -9,6 +9,7 @@ import { assignByRegretInsertion } from './algorithms/regret-insertion.ts';
 import { assignBySequentialAuction } from './algorithms/sequential-auction.ts';
 import { InvalidProblemError } from './errors.ts';
 import { batteryAwareBound } from './battery-bound.ts';
+import { detourCapacityBound } from './detour-capacity-bound.ts';
 import { modelLowerBound } from './lower-bound.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from './objective.ts';
 import { checkPlan } from './plan-checker.ts';
@@ -85,7 +86,10 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   };
 
   checkCancelled();
+  // Every bound is computed before the search, inside the time limit: the tightest one also
+  // lets a search stop as soon as it proves its plan optimal.
   const bound = modelLowerBound(problem, checkCancelled);
+  let tightestBoundS = tightestBound(problem, bound, checkCancelled);
   const greedyRoutes = assignGreedyByDistance(problem, shouldStop);
   checkCancelled();
   const greedyFigures = measureRoutes(problem, greedyRoutes);
@@ -97,7 +101,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     random: createRandom(seed),
     scale,
     greedyRoutes,
-    lowerBoundS: bound.makespan_s,
+    lowerBoundS: tightestBoundS,
     now,
     deadlineMs,
     maxIterations,
@@ -113,8 +117,6 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   progress(0, null);
   const routes = repairRoutes(problem, scale, RUNNERS[algorithm.name](context));
   checkCancelled();
-  // The battery-aware bound only feeds the report, so it is computed after the search.
-  const batteryBoundS = Math.max(bound.makespan_s, batteryAwareBound(problem, checkCancelled).makespan_s);
 
   const robotSteps: PlanResultsRecord = {};
   problem.robots.forEach((robot, r) => {
@@ -126,9 +128,11 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   }
   const { metrics } = check;
   const makespan = metrics.makespan_s;
+  // A plan proven optimal (the exact method, or a makespan at the bound) is its own tightest bound.
+  if (context.stopReason === 'optimal') tightestBoundS = Math.max(tightestBoundS, makespan);
   // A zero bound only happens when there is nothing to do, so there is no gap to report.
   const gap = bound.makespan_s > 0 ? makespan / bound.makespan_s - 1 : 0;
-  const gapBattery = batteryBoundS > 0 ? makespan / batteryBoundS - 1 : 0;
+  const gapBattery = tightestBoundS > 0 ? makespan / tightestBoundS - 1 : 0;
   const stats: PlanStatsRecord = {
     algorithm: algorithm.name,
     algorithm_id: algorithm.id,
@@ -138,7 +142,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     deliveries: metrics.deliveries,
     lower_bound_s: round2(bound.makespan_s),
     gap: Math.round(gap * 10000) / 10000,
-    lower_bound_battery_s: round2(batteryBoundS),
+    lower_bound_battery_s: round2(tightestBoundS),
     gap_battery: Math.round(gapBattery * 10000) / 10000,
     runtime_ms: Math.round(now() - startMs),
     seed,
@@ -156,4 +160,18 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   };
   progress(1, makespan);
   return { results: robotSteps, stats };
+}
+
+/**
+ * The tightest valid makespan bound: the model's, the battery-aware one (battery-bound.ts) and
+ * the detour-capacity one (detour-capacity-bound.ts), each valid on its own, so their maximum is.
+ */
+function tightestBound(problem: Problem, model: ReturnType<typeof modelLowerBound>, poll: () => void): number {
+  let lengths = 0;
+  for (let j = 0; j < problem.deliveryCount; j++) lengths += problem.deliveryLength[j];
+  return Math.max(
+    model.makespan_s,
+    batteryAwareBound(problem, poll).makespan_s,
+    detourCapacityBound(problem, model.distance_m - lengths, poll).makespan_s,
+  );
 }

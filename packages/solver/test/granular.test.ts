@@ -5,7 +5,7 @@ import { legBetween } from '../src/delivery-legs.ts';
 import { GranularRobots } from '../src/granular-robots.ts';
 import { checkPlan, type Problem } from '../src/index.ts';
 import { descend } from '../src/local-search.ts';
-import { relatedDeliveries } from '../src/place-neighbours.ts';
+import { relatedByPlace } from '../src/place-neighbours.ts';
 import { buildRobotSteps } from '../src/plan-builder.ts';
 import { algorithmContext, buildUnlessInfeasible, gridInstanceArbitrary } from './helpers.ts';
 import { A, B, C, D, fleetOf, twoStationsLine } from './moves/two-stations-line.ts';
@@ -38,8 +38,8 @@ describe('related deliveries by place', () => {
     // A (P1 -> D1) and D (P4 -> D4): D1 -> P4 is 1 m and D4 -> P1 3 m, 4 m; C: 15 + 15 = 30 m;
     // B: 17 + 17 = 34 m. C and D: D3 -> P4 and D4 -> P3 are 13 m each, 26 m.
     const problem = twoStationsLine();
-    expect(Array.from(relatedDeliveries(problem, 3))).toEqual([D, C, B, C, D, A, B, D, A, A, C, B]);
-    expect(Array.from(relatedDeliveries(problem, 1))).toEqual([D, C, B, A]);
+    expect(Array.from(relatedByPlace(problem, 3))).toEqual([D, C, B, C, D, A, B, D, A, A, C, B]);
+    expect(Array.from(relatedByPlace(problem, 1))).toEqual([D, C, B, A]);
   });
 
   it('are the lists of a scan over every pair, on random warehouses', () => {
@@ -47,7 +47,7 @@ describe('related deliveries by place', () => {
       fc.property(instances, fc.integer({ min: 1, max: 6 }), (input, size) => {
         const problem = buildUnlessInfeasible(input);
         if (!problem) return;
-        const lists = relatedDeliveries(problem, size);
+        const lists = relatedByPlace(problem, size);
         relatedByScan(problem, size).forEach((expected, j) => {
           expect(Array.from(lists.subarray(j * size, (j + 1) * size)).filter((k) => k >= 0)).toEqual(expected);
         });
@@ -60,7 +60,7 @@ describe('related deliveries by place', () => {
 describe('granular robots', () => {
   it('on two stations on a line with one candidate per class: the class candidate and the holders of related deliveries', () => {
     const problem = twoStationsLine();
-    const granular = new GranularRobots(problem, relatedDeliveries(problem, 1), 1, 1);
+    const granular = new GranularRobots(problem, relatedByScan(problem, 1), 1);
     expect(granular.restricts).toBe(true);
     // A's most related delivery is D. With D held by R2, A's robots are R1 (its candidate) and R2.
     granular.placeAll([[A, B], [C, D]]);
@@ -80,7 +80,7 @@ describe('granular robots', () => {
         const state = fleetOf(problem, start);
         const before = state.value();
         const size = Math.min(problem.deliveryCount - 1, 3);
-        descend(state, () => false, 50, undefined, new GranularRobots(problem, relatedDeliveries(problem, size), size, 1));
+        descend(state, () => false, { maxMoves: 50, granular: new GranularRobots(problem, relatedByScan(problem, size), 1) });
         expect(state.value()).toBeLessThanOrEqual(before);
         const routes = state.routes();
         expect(routes.flat().sort((x, y) => x - y)).toEqual([...Array(problem.deliveryCount).keys()]);

@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import type { PlanStepRecord } from '@fleetlab/warehouse';
 import type { AlgorithmContext } from '../src/algorithms/context.ts';
 import { assignGreedyByDistance } from '../src/algorithms/greedy-distance.ts';
+import { canServe } from '../src/delivery-legs.ts';
 import { buildProblem, InfeasibleDeliveryError, type Problem, type ProblemInput } from '../src/index.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from '../src/objective.ts';
 import { createRandom } from '../src/random.ts';
@@ -111,6 +112,18 @@ export function gridInstanceArbitrary(ranges: GridInstanceRanges): fc.Arbitrary<
     });
 }
 
+/** Random small warehouses with up to three stations and nine deliveries, batteries from tight to loose. */
+export const smallWarehouses = gridInstanceArbitrary({
+  minHeight: 2,
+  maxStations: 3,
+  minPairs: 2,
+  maxPairs: 9,
+  minChargeFactor: 1.5,
+  maxChargeFactor: 6,
+  minRechargeMinutes: 0,
+  startOffsets: [0, 1],
+});
+
 /** The problem of a random instance, or null when one of its deliveries is genuinely impossible (its round trip exceeds the charge): the only refusal allowed. */
 export function buildUnlessInfeasible(input: ProblemInput): Problem | null {
   try {
@@ -140,4 +153,9 @@ export function algorithmContext(problem: Problem, options: { seed?: number; max
     iterations: 0,
     stopReason: 'completed',
   };
+}
+
+/** The deliveries robot r can do at all, in index order. */
+export function servableBy(problem: Problem, robot: number): number[] {
+  return [...Array(problem.deliveryCount).keys()].filter((j) => canServe(problem, robot, j));
 }

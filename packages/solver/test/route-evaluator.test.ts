@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateRoute, emptyRouteTotals } from '../src/battery-schedule.ts';
-import { canServe } from '../src/delivery-legs.ts';
+import { canServe, legBetween, legTo } from '../src/delivery-legs.ts';
 import { Insertion, RouteEvaluator } from '../src/route-evaluator.ts';
 import { RouteProposal } from '../src/route-proposal.ts';
-import { buildUnlessInfeasible, gridInstanceArbitrary } from './helpers.ts';
+import { buildUnlessInfeasible, gridInstanceArbitrary, servableBy } from './helpers.ts';
 import { A, B, C, D, twoStationsLine } from './moves/two-stations-line.ts';
 
 describe('route evaluator on two stations on a line', () => {
@@ -87,6 +87,37 @@ describe('route evaluator on random small warehouses', () => {
         expect(chosen.distance).toBeCloseTo(insertion.distance, 6);
       }),
       { numRuns: 150, seed: 20261125 },
+    );
+  });
+
+  it('replacementPlain is the plain distance of the changed route; finishFloor and replacementFloor never exceed the recharge DP', () => {
+    fc.assert(
+      fc.property(instances, fc.nat(), (input, pick) => {
+        const problem = buildUnlessInfeasible(input);
+        if (!problem) return;
+        const robot = pick % problem.robotCount;
+        const route = servableBy(problem, robot);
+        if (route.length < 2) return;
+        const outsider = route.pop()!;
+        const evaluator = new RouteEvaluator(problem, robot, route);
+        const plainOf = (deliveries: number[]) => {
+          let total = 0;
+          deliveries.forEach((j, k) => (total += legTo(problem, robot, k === 0 ? -1 : deliveries[k - 1], j) + problem.deliveryLength[j]));
+          return total;
+        };
+        expect(evaluator.finishFloor(plainOf(route), route[route.length - 1])).toBeLessThanOrEqual(evaluator.finish + 1e-9);
+        for (let i = 0; i < route.length; i++) {
+          const replaced = route.map((j, k) => (k === i ? outsider : j));
+          expect(evaluator.replacementPlain(i, outsider)).toBeCloseTo(plainOf(replaced), 9);
+          const exact = evaluateRoute(problem, robot, replaced).finish;
+          expect(evaluator.finishFloor(plainOf(replaced), replaced[replaced.length - 1])).toBeLessThanOrEqual(exact + 1e-9);
+          expect(evaluator.replacementFloor(i, outsider)).toBeLessThanOrEqual(exact + 1e-9);
+        }
+        for (let k = 1; k < route.length; k++) {
+          expect(evaluator.plainBefore(k) + legBetween(problem, route[k - 1], route[k]) + evaluator.plainFrom(k)).toBeCloseTo(plainOf(route), 9);
+        }
+      }),
+      { numRuns: 200, seed: 20261125 },
     );
   });
 });

@@ -3,6 +3,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   serial,
@@ -182,12 +183,17 @@ export const solves = pgTable(
     status: text('status').notNull().default('pending'),
     algorithm_id: integer('algorithm_id').notNull(),
     parameters: jsonb('parameters').$type<SolveParametersRecord>().notNull(),
-    /** Robot id -> steps (spec §3), or `{error}` when failed; never the figures. */
-    results: jsonb('results').$type<SolveResultsRecord>(),
+    /**
+     * Robot id -> steps (spec §3), or `{error}` when failed; never the figures. `json`, not `jsonb`:
+     * a plan of a 20,000-order day weighs megabytes, is written once and read back whole, and
+     * `json` keeps the text as written, so storing skips jsonb's conversion and GET /solves/{id}
+     * sends the stored text without parsing it again.
+     */
+    results: json('results').$type<SolveResultsRecord>(),
     /** The solve's figures (makespan, bound, gap, stop reason, ...); null until completed. */
     stats: jsonb('stats').$type<SolveStatsRecord>(),
-    /** The plan run by all robots on the shared floor (timelines, heat map); read by GET /solves/{id} only. */
-    execution: jsonb('execution').$type<ExecutionRecord>(),
+    /** The plan run by all robots on the shared floor (timelines, heat map); read by GET /solves/{id} only, as text, like `results`. */
+    execution: json('execution').$type<ExecutionRecord>(),
     progress: jsonb('progress').$type<Record<string, unknown>>(),
     /** Job id of the queue that runs the solve (name kept from the spec's API). */
     celery_task_id: text('celery_task_id'),

@@ -21,6 +21,8 @@ export interface EmbeddedSolveQueueOptions {
   /** On close, how long solves may take to return their best plan before being handed back. */
   shutdownGraceMs?: number;
   progressIntervalMs?: number;
+  /** The solves table's lifecycle writes (tests pass one that can hold a write back). */
+  store?: SolveJobStore;
 }
 
 export const DEFAULT_POLL_INTERVAL_MS = 5000;
@@ -68,7 +70,7 @@ export class EmbeddedSolveQueue implements SolveQueue {
     this.threads = Math.max(1, Math.floor(options.threads ?? defaultSolveThreadCount()));
     this.shutdownGraceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
     this.progressIntervalMs = options.progressIntervalMs;
-    this.store = new SolveJobStore(this.db, this.clock);
+    this.store = options.store ?? new SolveJobStore(this.db, this.clock);
     this.pool = new SolveThreadPool(this.threads);
     this.pollTimer = setInterval(() => this.wake(), options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
     this.pollTimer.unref();
@@ -174,16 +176,26 @@ export class EmbeddedSolveQueue implements SolveQueue {
       });
   }
 
-  /** Starts pending solves, oldest first, while threads are free. */
+  /** Runs holding a solve thread; runs that are only storing their plan do not count. */
+  private get threadsInUse(): number {
+    let inUse = 0;
+    for (const run of this.active.values()) if (run.holdsThread) inUse += 1;
+    return inUse;
+  }
+
+  /**
+   * Starts pending solves, oldest first, while threads are free. A solve whose thread has handed
+   * over its plan frees its thread at once: the next solve starts while the plan is being stored.
+   */
   private async pump(): Promise<void> {
-    while (!this.closing && this.active.size < this.threads) {
+    while (!this.closing && this.threadsInUse < this.threads) {
       const busy = [...this.active.keys()];
       const candidates = await this.db
         .select({ id: solves.id, celery_task_id: solves.celery_task_id })
         .from(solves)
         .where(busy.length > 0 ? and(eq(solves.status, 'pending'), notInArray(solves.id, busy)) : eq(solves.status, 'pending'))
         .orderBy(asc(solves.id))
-        .limit(this.threads - this.active.size);
+        .limit(this.threads - this.threadsInUse);
       if (candidates.length === 0 || this.closing) return;
       for (const candidate of candidates) {
         const attempt = embeddedAttemptOf(candidate.id, candidate.celery_task_id) ?? 1;
@@ -194,7 +206,7 @@ export class EmbeddedSolveQueue implements SolveQueue {
 
   private startRun(solveId: number, jobId: string): void {
     const run = new SolveRun(
-      { store: this.store, pool: this.pool, logger: this.logger, progressIntervalMs: this.progressIntervalMs },
+      { store: this.store, pool: this.pool, logger: this.logger, progressIntervalMs: this.progressIntervalMs, onThreadFreed: () => this.wake() },
       { solveId, jobId, takeOver: false },
     );
     this.active.set(solveId, run);

@@ -1,9 +1,10 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { fleetForScenario } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
-import type { ExecutionRecord, PlanResultsRecord, SolveResultsRecord, SolveStatsRecord } from '@fleetlab/warehouse';
+import type { SolveStatsRecord } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
-import type { SolvePhase } from './solve-thread-protocol.ts';
+import type { PlanText, SolvePhase } from './solve-thread-protocol.ts';
 import { environments, scenarios, solves, tasks, type EnvironmentRow, type SolveRow } from '../db/schema.ts';
 
 /** What GET /solves/{id} shows while a solve runs. */
@@ -96,19 +97,18 @@ export class SolveJobStore {
     return rows.length > 0;
   }
 
-  /** `results` maps robot ids to steps; `stats` holds the figures, in their own column. */
-  async complete(
-    solveId: number,
-    jobId: string,
-    results: PlanResultsRecord,
-    stats: SolveStatsRecord,
-    execution: ExecutionRecord | null,
-  ): Promise<boolean> {
-    return this.finish(solveId, jobId, 'completed', results, stats, execution);
+  /**
+   * `results` maps robot ids to steps; `stats` holds the figures, in their own column. The plan and
+   * its execution arrive as the JSON text the solve thread wrote and are stored as that text, once:
+   * progress ticks have stopped by now and never touch these columns.
+   */
+  async complete(solveId: number, jobId: string, plan: PlanText, stats: SolveStatsRecord): Promise<boolean> {
+    const execution = plan.execution === null ? null : sql`${plan.execution}::json`;
+    return this.finish(solveId, jobId, { status: 'completed', results: sql`${plan.results}::json`, stats, execution });
   }
 
   async fail(solveId: number, jobId: string, error: string): Promise<boolean> {
-    return this.finish(solveId, jobId, 'failed', { error }, null, null);
+    return this.finish(solveId, jobId, { status: 'failed', results: { error }, stats: null, execution: null });
   }
 
   /** running -> pending, so another worker (or the next start) runs it again. */
@@ -143,14 +143,11 @@ export class SolveJobStore {
   private async finish(
     solveId: number,
     jobId: string,
-    status: 'completed' | 'failed',
-    results: SolveResultsRecord,
-    stats: SolveStatsRecord | null,
-    execution: ExecutionRecord | null,
+    outcome: Pick<PgUpdateSetSource<typeof solves>, 'status' | 'results' | 'stats' | 'execution'>,
   ): Promise<boolean> {
     const updated = await this.db
       .update(solves)
-      .set({ status, results, stats, execution, progress: null, updated_at: this.clock() })
+      .set({ ...outcome, progress: null, updated_at: this.clock() })
       .where(this.ownedBy(solveId, jobId))
       .returning({ id: solves.id });
     return updated.length > 0;

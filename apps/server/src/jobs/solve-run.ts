@@ -32,6 +32,8 @@ export interface SolveRunDependencies {
   pool: SolveThreadPool;
   logger: JobLogger;
   progressIntervalMs?: number;
+  /** Called once the run's solve thread is free again, before its outcome is stored. */
+  onThreadFreed?: () => void;
 }
 
 export interface SolveRunRequest {
@@ -54,12 +56,27 @@ export class SolveRun {
   private thread: SolveThreadHandle | null = null;
   private stopRequest: StopRequest | null = null;
   private finishEarlyRequested = false;
+  private threadFreed = false;
 
   constructor(
     private readonly dependencies: SolveRunDependencies,
     readonly request: SolveRunRequest,
   ) {
-    this.done = this.execute();
+    this.done = this.execute().finally(() => this.freeThread());
+  }
+
+  private freeThread(): void {
+    if (this.threadFreed) return;
+    this.threadFreed = true;
+    this.dependencies.onThreadFreed?.();
+  }
+
+  /**
+   * True until the solve thread has handed over its outcome (or the run ended without one): a run
+   * that is only storing its plan holds no thread, so the queue may start the next solve meanwhile.
+   */
+  get holdsThread(): boolean {
+    return !this.threadFreed;
   }
 
   /** Stops the solver at once; the row is left as the canceller made it (deleted or failed). */
@@ -119,6 +136,7 @@ export class SolveRun {
     } finally {
       await ticker.stop();
     }
+    this.freeThread();
     return this.store(outcome);
   }
 
@@ -160,7 +178,7 @@ export class SolveRun {
     const { solveId, jobId } = this.request;
     switch (outcome.kind) {
       case 'completed': {
-        const stored = await store.complete(solveId, jobId, outcome.results, outcome.stats, outcome.execution);
+        const stored = await store.complete(solveId, jobId, outcome.plan, outcome.stats);
         if (!stored) return 'cancelled';
         logger.info({ solveId, jobId, stoppedEarly: outcome.stoppedEarly }, 'solve completed');
         return 'completed';

@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
-import type { ExecutionRecord, PlanResultsRecord, SolveStatsRecord } from '@fleetlab/warehouse';
+import type { SolveStatsRecord } from '@fleetlab/warehouse';
 import {
   CONTROL_FLAG_COUNT,
   FINISH_EARLY_FLAG,
+  type PlanText,
   type SolvePhase,
   type SolveThreadMessage,
   type SolveThreadRequest,
@@ -11,7 +12,7 @@ import {
 const THREAD_ENTRY = new URL('./solve-thread.mjs', import.meta.url);
 
 export type SolveThreadOutcome =
-  | { kind: 'completed'; results: PlanResultsRecord; stats: SolveStatsRecord; execution: ExecutionRecord | null; stoppedEarly: boolean }
+  | { kind: 'completed'; plan: PlanText; stats: SolveStatsRecord; stoppedEarly: boolean }
   | { kind: 'rejected'; message: string }
   | { kind: 'not-started' }
   /** Terminated from outside (cancellation or hand-back); nothing was produced. */
@@ -89,7 +90,7 @@ export class SolveThreadPool {
             onProgress({ phase: message.phase, fraction: message.fraction, bestMakespanS: message.bestMakespanS });
             return;
           case 'completed':
-            return settle({ kind: 'completed', results: message.results, stats: message.stats, execution: message.execution, stoppedEarly: message.stoppedEarly }, true);
+            return settle({ kind: 'completed', plan: message.plan, stats: message.stats, stoppedEarly: message.stoppedEarly }, true);
           case 'rejected':
             return settle({ kind: 'rejected', message: message.message }, true);
           case 'not-started':

@@ -1,5 +1,5 @@
 import type { ProblemInput } from '@fleetlab/solver';
-import type { ExecutionRecord, PlanResultsRecord, SolveStatsRecord } from '@fleetlab/warehouse';
+import type { SolveStatsRecord } from '@fleetlab/warehouse';
 
 /** One solve handed to a pool thread (structured-cloned once). */
 export interface SolveThreadRequest {
@@ -14,6 +14,18 @@ export interface SolveThreadRequest {
   control: SharedArrayBuffer;
 }
 
+/**
+ * A completed plan and its execution as JSON text, serialised once in the solve thread: the main
+ * thread stores the text as it is, with no object graph of megabytes to clone between threads and
+ * nothing to stringify on the API's event loop.
+ */
+export interface PlanText {
+  /** The PlanResultsRecord (robot id -> steps) as JSON. */
+  results: string;
+  /** The ExecutionRecord as JSON; null when the plan could not run on the floor. */
+  execution: string | null;
+}
+
 /** A solve first optimises the plan, then executes it on the shared floor. */
 export type SolvePhase = 'optimising' | 'executing';
 
@@ -24,13 +36,12 @@ export const CONTROL_FLAG_COUNT = 1;
 export type SolveThreadMessage =
   | { type: 'ready' }
   | { runId: number; type: 'progress'; phase: SolvePhase; fraction: number; bestMakespanS: number | null }
-  /** `execution` is null when the plan could not run on the floor; `executionError` says why. */
+  /** `plan.execution` is null when the plan could not run on the floor; `executionError` says why. */
   | {
       runId: number;
       type: 'completed';
-      results: PlanResultsRecord;
+      plan: PlanText;
       stats: SolveStatsRecord;
-      execution: ExecutionRecord | null;
       executionError: string | null;
       stoppedEarly: boolean;
     }

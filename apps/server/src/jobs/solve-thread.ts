@@ -62,7 +62,8 @@ function runSolve(request: SolveThreadRequest): SolveThreadMessage {
       executionError = error.message;
     }
     const withExecution: SolveStatsRecord = { ...stats, execution: execution?.totals ?? null, ...(executionError ? { execution_error: executionError } : {}) };
-    return { runId, type: 'completed', results: outcome.results, stats: withExecution, execution, executionError, stoppedEarly: clockJumped };
+    const plan = { results: JSON.stringify(outcome.results), execution: execution ? JSON.stringify(execution) : null };
+    return { runId, type: 'completed', plan, stats: withExecution, executionError, stoppedEarly: clockJumped };
   } catch (error) {
     if (error instanceof InfeasibleDeliveryError || error instanceof InvalidProblemError) {
       return { runId, type: 'rejected', message: error.message };

@@ -3,13 +3,13 @@ import type {
   EnvironmentSummary,
   EnvironmentReference,
   ScenarioRecord,
-  SolveRecord,
   SolveSummaryRecord,
   SolveStatusValue,
   TaskRecord,
   TaskTypeValue,
 } from '@fleetlab/warehouse';
 import type { EnvironmentRow, ScenarioRow, SolveRow, TaskRow } from '../db/schema.ts';
+import type { PlanJsonText } from './solves-repository.ts';
 
 /** Rows to API records (spec §3): owners stay private, times become ISO strings. */
 const timestampsOf = (row: { created_at: Date; updated_at: Date }) => ({
@@ -57,8 +57,13 @@ export function toTaskRecord(row: TaskRow): TaskRecord {
   };
 }
 
-export function toSolveRecord(row: SolveRow, environment: EnvironmentReference, tasks: TaskRecord[]): SolveRecord {
-  return { ...toSolveSummary(row, environment, tasks), results: row.results, execution: row.execution };
+/**
+ * The solve record (spec §3) as JSON text: the summary serialised, then the plan and its execution
+ * spliced in as the JSON text the database holds, never parsed on the way.
+ */
+export function solveRecordJson(summary: SolveSummaryRecord, plan: PlanJsonText): string {
+  const head = JSON.stringify(summary);
+  return `${head.slice(0, -1)},"results":${plan.results ?? 'null'},"execution":${plan.execution ?? 'null'}}`;
 }
 
 export function toSolveSummary(

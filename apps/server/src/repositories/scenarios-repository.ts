@@ -1,5 +1,5 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { EnvironmentReference, ScenarioParametersRecord, ScenarioRecord } from '@fleetlab/warehouse';
+import type { EnvironmentReference, ScenarioParametersRecord, ScenarioRecord, ScenarioUpdateParsed } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import { environments, scenarios } from '../db/schema.ts';
 import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
@@ -12,11 +12,7 @@ export interface NewScenario {
   parameters: ScenarioParametersRecord;
 }
 
-export interface ScenarioChanges {
-  name?: string;
-  description?: string | null;
-  parameters?: ScenarioParametersRecord;
-}
+export type ScenarioChanges = ScenarioUpdateParsed;
 
 /** Scenarios as stored: `parameters` exactly as given, with the environment's id and name. */
 export class ScenariosRepository {

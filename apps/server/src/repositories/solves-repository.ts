@@ -15,6 +15,12 @@ export interface StoredSolve<Row> {
   environment: EnvironmentReference;
 }
 
+/** A solve's `results` and `execution` as stored JSON text (null when the solve has none). */
+export interface PlanJsonText {
+  results: string | null;
+  execution: string | null;
+}
+
 /** What an experiment reads of each of its solves: the stats and error, never the whole plan. */
 export interface PointSolveRow {
   id: number;
@@ -47,9 +53,18 @@ export class SolvesRepository {
       .orderBy(desc(solves.created_at), desc(solves.id));
   }
 
-  async get(userId: number, id: number): Promise<StoredSolve<SolveRow> | null> {
+  /**
+   * One solve, its plan and execution as the JSON text stored (megabytes for a large day): GET
+   * /solves/{id} sends that text as it is, so nothing parses or re-serialises it on the way out.
+   */
+  async getWithPlanText(userId: number, id: number): Promise<(StoredSolve<Omit<SolveRow, 'results' | 'execution'>> & PlanJsonText) | null> {
     const [row] = await this.db
-      .select({ solve: solves, environment: { id: environments.id, name: environments.name } })
+      .select({
+        solve: summaryColumns,
+        environment: { id: environments.id, name: environments.name },
+        results: sql<string | null>`${solves.results}::text`,
+        execution: sql<string | null>`${solves.execution}::text`,
+      })
       .from(solves)
       .innerJoin(environments, eq(environments.id, solves.environment_id))
       .where(ownedRow(solves, userId, id));
@@ -90,8 +105,9 @@ export class SolvesRepository {
 
   /**
    * The solves of the experiments, oldest first (the order their points were created in). Only
-   * `stats` and `results.error` leave the database: plans of large fleets weigh megabytes and the
-   * results page polls every 2 s.
+   * `stats` and the error of a failed point leave the database: plans of large fleets weigh
+   * megabytes and the results page polls every 2 s. The error is read from failed rows only, so a
+   * completed point's plan is never even read.
    */
   async pointsOfExperiments(experimentIds: readonly number[]): Promise<PointSolveRow[]> {
     if (experimentIds.length === 0) return [];
@@ -102,7 +118,7 @@ export class SolvesRepository {
         status: solves.status,
         parameters: solves.parameters,
         stats: solves.stats,
-        error: sql<string | null>`${solves.results} ->> 'error'`,
+        error: sql<string | null>`case when ${solves.status} = 'failed' then ${solves.results} ->> 'error' end`,
       })
       .from(solves)
       .where(inArray(solves.experiment_id, [...experimentIds]))

@@ -1,28 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  optionalDescriptionSchema,
-  recordNameSchema,
-  recordReferenceSchema,
-  scenarioCreateSchema,
-  scenarioRecordSchema,
-} from '@fleetlab/warehouse';
+import { recordReferenceSchema, scenarioCreateSchema, scenarioRecordSchema, scenarioUpdateSchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
 import type { Services } from '../services/index.ts';
 import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
-
-/** Body of PATCH /scenarios/{id}: the fields given are replaced; `parameters` as a whole. */
-export const scenarioUpdateSchema = z.object({
-  name: recordNameSchema.optional(),
-  description: optionalDescriptionSchema.optional(),
-  parameters: z
-    .object({
-      order_volume: z.number().int().min(1).max(1_000_000).optional(),
-      robot_count: z.number().int().min(1).max(10_000).optional(),
-    })
-    .optional(),
-});
 
 export const scenarioRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   requireUser(app, services.auth);

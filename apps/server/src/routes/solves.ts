@@ -1,3 +1,4 @@
+import { constants as zlibConstants } from 'node:zlib';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -7,6 +8,7 @@ import {
   SOLVE_PARAMETER_DEFAULTS,
   solveCreateSchema,
   solveRecordSchema,
+  type SolveRecord,
   solveSummarySchema,
 } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
@@ -47,6 +49,9 @@ export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.get(
     '/solves/:id',
     {
+      // A large day's record is 15 MB of JSON: brotli at quality 2 compresses it about 2.5x faster
+      // than the app's quality 4, to a body 5% larger.
+      compress: { brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } },
       schema: {
         tags: ['solves'],
         summary: 'One solve with its status, parameters, results, stats and task',
@@ -65,10 +70,12 @@ export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
         response: { 200: solveRecordSchema, ...protectedErrorResponses },
       },
     },
-    async (request) => {
-      const solve = await solves.get(userOf(request).id, request.params.id);
-      if (!solve) throw notFound('Solve');
-      return solve;
+    async (request, reply) => {
+      // Already JSON (the schema above describes it): Fastify sends a string as it is, so the
+      // plan's megabytes go out as the database holds them.
+      const solve = await solves.getJson(userOf(request).id, request.params.id);
+      if (solve === null) throw notFound('Solve');
+      return reply.type('application/json; charset=utf-8').send(solve as unknown as SolveRecord);
     },
   );
 

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import { SolveQueueUnavailableError, type SolveQueue } from '../jobs/solve-queue.ts';
 import type { Repositories } from '../repositories/index.ts';
-import { toSolveRecord, toSolveSummary } from '../repositories/records.ts';
+import { solveRecordJson, toSolveSummary } from '../repositories/records.ts';
 
 /**
  * Creating a solve checks that its environment, scenario and task are the caller's and fit
@@ -25,10 +25,16 @@ export class SolvesService {
   }
 
   async get(userId: number, id: number): Promise<SolveRecord | null> {
-    const row = await this.repositories.solves.get(userId, id);
+    const json = await this.getJson(userId, id);
+    return json === null ? null : (JSON.parse(json) as SolveRecord);
+  }
+
+  /** The solve record as JSON text, its plan and execution as stored: what GET /solves/{id} sends. */
+  async getJson(userId: number, id: number): Promise<string | null> {
+    const row = await this.repositories.solves.getWithPlanText(userId, id);
     if (!row) return null;
     const tasksById = await this.repositories.tasks.getMany([row.solve.task_id]);
-    return toSolveRecord(row.solve, row.environment, taskListOf(tasksById, row.solve.task_id));
+    return solveRecordJson(toSolveSummary(row.solve, row.environment, taskListOf(tasksById, row.solve.task_id)), row);
   }
 
   async create(userId: number, body: SolveCreateParsed): Promise<SolveRecord> {

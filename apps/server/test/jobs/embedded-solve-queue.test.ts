@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { solves } from '../../src/db/schema.ts';
 import { EmbeddedSolveQueue } from '../../src/jobs/embedded-solve-queue.ts';
 import { silentJobLogger } from '../../src/jobs/job-logger.ts';
+import { SolveJobStore } from '../../src/jobs/solve-job-store.ts';
 import {
   CANCELLED_SOLVE_ERROR,
   INTERRUPTED_TWICE_SOLVE_ERROR,
@@ -23,13 +24,16 @@ import {
 } from './solve-fixtures.ts';
 
 const s1 = loadInstance('s1');
+// The solver proves its plans for s1 optimal at once; on s2 a time-limited search runs to its limit.
+const s2 = loadInstance('s2');
 
 describe('embedded solve queue (worker threads, PGlite)', () => {
   let database: TestDatabase;
   let chain: StoredChain;
+  let searchChain: StoredChain;
   const queues: EmbeddedSolveQueue[] = [];
   const db = () => database.handle.db;
-  const startQueue = async (options: { threads?: number; shutdownGraceMs?: number } = {}) => {
+  const startQueue = async (options: { threads?: number; shutdownGraceMs?: number; store?: SolveJobStore } = {}) => {
     const queue = await EmbeddedSolveQueue.start({ db: db(), logger: silentJobLogger, threads: options.threads ?? 1, ...options });
     queues.push(queue);
     return queue;
@@ -38,6 +42,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
     chain = await storeInstance(db(), s1);
+    searchChain = await storeInstance(db(), s2);
   });
   afterEach(async () => {
     await Promise.all(queues.splice(0).map((queue) => queue.close()));
@@ -78,7 +83,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
 
   it('writes progress (percent, best makespan, time) while a time-limited solve runs', async () => {
     const queue = await startQueue();
-    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 4 });
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 4 });
     await queue.enqueue(solveId);
 
     const running = await waitFor(
@@ -108,7 +113,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     for (let k = 1; k < times.length; k++) expect(times[k] - times[k - 1]).toBeGreaterThanOrEqual(950);
     expect(done!.status).toBe('completed');
     expect(done!.progress).toBeNull();
-    expect(checkStoredPlan(s1, done!).valid).toBe(true);
+    expect(checkStoredPlan(s2, done!).valid).toBe(true);
     expect(done!.stats?.algorithm).toBe('makespan');
     expect(done!.stats?.makespan_s as number).toBeLessThanOrEqual(progress.best_makespan_s as number);
   });
@@ -237,7 +242,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
 
   it('on close, asks a time-limited solve for its best plan so far, which completes the solve', async () => {
     const queue = await startQueue();
-    const solveId = await storePendingSolve(db(), chain, { algorithm: 'makespan', timeLimitS: 60 });
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 60 });
     await queue.enqueue(solveId);
     await waitFor(() => readSolve(db(), solveId), (row) => typeof row?.progress?.best_makespan_s === 'number', {
       timeoutMs: 15_000,
@@ -249,7 +254,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     const row = await readSolve(db(), solveId);
     expect(row?.status).toBe('completed');
     expect(row?.stats?.stopped_early).toBe(true);
-    expect(checkStoredPlan(s1, row!).valid).toBe(true);
+    expect(checkStoredPlan(s2, row!).valid).toBe(true);
   });
 
   it('hands a solve back to pending when it cannot finish within the shutdown grace', async () => {
@@ -279,5 +284,27 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     expect(queue.runningSolveIds.sort()).toEqual(ids.slice(0, 2).sort());
     expect((await readSolve(db(), ids[2]))?.status).toBe('pending');
     for (const id of ids) expect((await waitForStatus(db(), id, ['completed', 'failed'])).status).toBe('completed');
+  });
+
+  it('starts the next solve while the previous one stores its plan: storing holds no solve thread', async () => {
+    // A store whose outcome writes wait for the test to let them through.
+    let letThrough: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (letThrough = resolve));
+    class GatedStore extends SolveJobStore {
+      override async complete(...args: Parameters<SolveJobStore['complete']>) {
+        await gate;
+        return super.complete(...args);
+      }
+    }
+    const queue = await startQueue({ threads: 1, store: new GatedStore(db(), () => new Date()) });
+    const first = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 5 });
+    const second = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 5 });
+    await queue.enqueue(first);
+    await queue.enqueue(second);
+    // With one thread, the second solve runs while the first, solved, still waits to be stored.
+    await waitFor(async () => (await readSolve(db(), second))?.status, (status) => status !== 'pending', { timeoutMs: 20_000, what: 'the second solve started' });
+    expect((await readSolve(db(), first))?.status).toBe('running');
+    letThrough();
+    for (const id of [first, second]) expect((await waitForStatus(db(), id, ['completed', 'failed'])).status).toBe('completed');
   });
 });

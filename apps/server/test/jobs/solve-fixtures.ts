@@ -13,7 +13,7 @@ export interface SolverInstance {
   tasks: [string, string][];
 }
 
-export function loadInstance(name: 's1' | 'm1' | 'xl1'): SolverInstance {
+export function loadInstance(name: 's1' | 's2' | 'm1' | 'xl1'): SolverInstance {
   const file = new URL(`../../../../packages/solver/bench/instances/${name}.json`, import.meta.url);
   return JSON.parse(readFileSync(file, 'utf8')) as SolverInstance;
 }

@@ -67,6 +67,11 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     expect(Object.keys(solve.execution.robots)).toEqual(['R1_1']);
     const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/solves', headers: t.headers })).json();
     expect(listed.find((entry: { id: number }) => entry.id === id)).not.toHaveProperty('execution');
+    expect(listed.find((entry: { id: number }) => entry.id === id)).not.toHaveProperty('results');
+    // The plan goes out as the solve thread wrote it, compact and in its own key order, never re-serialised.
+    const answer = await t.app.inject({ method: 'GET', url: `/api/v1/solves/${id}`, headers: t.headers });
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.body).toContain(`"results":${JSON.stringify(solve.results)},"execution":${JSON.stringify(solve.execution)}}`);
     // Spec §3 clients count every value of results as a robot's steps: nothing else may sit there.
     expect(Object.keys(solve.results)).toEqual(['R1_1']);
     expect(solve.progress).toBeNull();

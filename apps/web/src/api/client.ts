@@ -1,6 +1,6 @@
 import { clearToken, readToken } from './token-storage.ts';
 
-export const API_BASE_PATH = '/api/v1';
+const API_BASE_PATH = '/api/v1';
 
 /**
  * A non-2xx answer of the API. The message mirrors the wording the spec's error

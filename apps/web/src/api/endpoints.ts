@@ -2,12 +2,15 @@ import { apiRequest } from './client.ts';
 import type {
   Environment,
   EnvironmentSummary,
+  Experiment,
   GeneratedTask,
   NewEnvironment,
+  NewExperiment,
   NewScenario,
   NewSolve,
   NewTask,
   Scenario,
+  ScenarioChanges,
   Solve,
   SolveSummary,
   Task,
@@ -18,7 +21,6 @@ import type {
 
 export interface RegisterInput { email: string; username: string; password: string }
 export interface LoginResponse { access_token: string; token_type?: string }
-export interface CreatedRecord { id: number }
 /** POST /auth/resend-verification: whether a code went out, and the seconds until the next may be asked for. */
 export interface ResendAnswer { detail: string; code_sent: boolean; retry_after_s: number }
 
@@ -51,6 +53,8 @@ export const scenariosApi = {
     apiRequest<Scenario[]>('/scenarios', { query: { environment_id: filter.environment_id } }),
   get: (id: number | string) => apiRequest<Scenario>(`/scenarios/${id}`),
   create: (input: NewScenario) => apiRequest<Scenario>('/scenarios', { method: 'POST', body: input }),
+  update: (id: number | string, changes: ScenarioChanges) =>
+    apiRequest<Scenario>(`/scenarios/${id}`, { method: 'PATCH', body: changes }),
   remove: (id: number | string) => apiRequest<unknown>(`/scenarios/${id}`, { method: 'DELETE' }),
 };
 
@@ -88,4 +92,12 @@ export const solvesApi = {
   get: (id: number | string) => apiRequest<Solve>(`/solves/${id}`),
   create: (input: NewSolve) => apiRequest<Solve>('/solves', { method: 'POST', body: input }),
   remove: (id: number | string) => apiRequest<unknown>(`/solves/${id}`, { method: 'DELETE' }),
+};
+
+export const experimentsApi = {
+  list: () => apiRequest<Experiment[]>('/experiments'),
+  get: (id: number | string) => apiRequest<Experiment>(`/experiments/${id}`),
+  create: (input: NewExperiment) => apiRequest<Experiment>('/experiments', { method: 'POST', body: input }),
+  cancel: (id: number | string) => apiRequest<Experiment>(`/experiments/${id}/cancel`, { method: 'POST' }),
+  remove: (id: number | string) => apiRequest<unknown>(`/experiments/${id}`, { method: 'DELETE' }),
 };

@@ -1,157 +1,145 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { environmentsApi, scenariosApi, solvesApi, tasksApi, type GenerateTasksInput } from './endpoints.ts';
-import type { GeneratedTask, NewEnvironment, NewScenario, NewSolve, NewTask, Solve } from './types.ts';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { environmentsApi, experimentsApi, scenariosApi, solvesApi, tasksApi, type GenerateTasksInput } from './endpoints.ts';
+import { invalidateAfter, type Mutation } from './invalidation.ts';
+import {
+  environmentQueries,
+  experimentQueries,
+  queryKeys,
+  scenarioQueries,
+  solveQueries,
+  taskQueries,
+  type SolveFilter,
+} from './queries.ts';
+import type { NewEnvironment, NewExperiment, NewScenario, NewSolve, NewTask, ScenarioChanges } from './types.ts';
 
 type Id = number | string;
 
-export const queryKeys = {
-  me: ['auth', 'me'] as const,
-  environments: ['environments'] as const,
-  environment: (id: Id) => ['environments', String(id)] as const,
-  scenarios: (environmentId?: Id | null) => ['scenarios', { environment_id: environmentId ?? null }] as const,
-  scenario: (id: Id) => ['scenario', String(id)] as const,
-  tasks: (scenarioId?: Id | null) => ['tasks', { scenario_id: scenarioId ?? null }] as const,
-  task: (id: Id) => ['task', String(id)] as const,
-  solves: (filter: { environment_id?: Id | null; scenario_id?: Id | null } = {}) =>
-    ['solves', { environment_id: filter.environment_id ?? null, scenario_id: filter.scenario_id ?? null }] as const,
-  solve: (id: Id) => ['solve', String(id)] as const,
-};
-
-/** The solve page polls every 2 s while the server is still working on it. */
-export const SOLVE_POLL_INTERVAL_MS = 2000;
-
-export function isSolveInProgress(status: Solve['status'] | undefined): boolean {
-  return status === 'pending' || status === 'running';
+/** Record pages read their id from the URL or from another record: none yet means no query. */
+function hasId(id: Id | null | undefined): id is Id {
+  return id !== null && id !== undefined && id !== '';
 }
 
 export function useEnvironments() {
-  return useQuery({ queryKey: queryKeys.environments, queryFn: environmentsApi.list });
+  return useQuery(environmentQueries.list());
 }
 
 export function useEnvironment(id: Id | null | undefined) {
-  return useQuery({
-    queryKey: queryKeys.environment(id ?? ''),
-    queryFn: () => environmentsApi.get(id as Id),
-    enabled: id !== null && id !== undefined && id !== '',
+  return useQuery({ ...environmentQueries.detail(id ?? ''), enabled: hasId(id) });
+}
+
+export function useScenarios(environmentId?: Id | null) {
+  return useQuery(scenarioQueries.list(environmentId));
+}
+
+export function useScenario(id: Id | null | undefined) {
+  return useQuery({ ...scenarioQueries.detail(id ?? ''), enabled: hasId(id) });
+}
+
+export function useTasks(scenarioId?: Id | null, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...taskQueries.list(scenarioId), enabled: options.enabled ?? true });
+}
+
+export function useTask(id: Id | null | undefined) {
+  return useQuery({ ...taskQueries.detail(id ?? ''), enabled: hasId(id) });
+}
+
+export function useSolves(filter: SolveFilter = {}) {
+  return useQuery(solveQueries.list(filter));
+}
+
+/** Polls every 2 s while the solve is pending or running. */
+export function useSolve(id: Id | null | undefined) {
+  return useQuery({ ...solveQueries.detail(id ?? ''), enabled: hasId(id) });
+}
+
+/** Polls every 2 s while an experiment of the list runs. */
+export function useExperiments() {
+  return useQuery(experimentQueries.list());
+}
+
+/** Polls every 2 s while the experiment runs. */
+export function useExperiment(id: Id) {
+  return useQuery(experimentQueries.detail(id));
+}
+
+/**
+ * A mutation that, once the server has answered, refreshes what `INVALIDATIONS` names for it.
+ * `answerKey` names where the record the server answers is cached at once, where it has one.
+ */
+function useInvalidatingMutation<Input, Output>(
+  mutation: Mutation,
+  mutationFn: (input: Input) => Promise<Output>,
+  answerKey?: (answer: Output) => QueryKey,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (answer) => {
+      if (answerKey) queryClient.setQueryData(answerKey(answer), answer);
+      return invalidateAfter(queryClient, mutation);
+    },
   });
 }
 
 export function useCreateEnvironment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: NewEnvironment) => environmentsApi.create(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.environments }),
-  });
+  return useInvalidatingMutation('createEnvironment', (input: NewEnvironment) => environmentsApi.create(input));
 }
 
 export function useDeleteEnvironment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: Id) => environmentsApi.remove(id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.environments });
-      void queryClient.invalidateQueries({ queryKey: ['scenarios'] });
-      void queryClient.invalidateQueries({ queryKey: ['solves'] });
-    },
-  });
-}
-
-export function useScenarios(environmentId?: Id | null) {
-  return useQuery({
-    queryKey: queryKeys.scenarios(environmentId),
-    queryFn: () => scenariosApi.list({ environment_id: environmentId }),
-  });
-}
-
-export function useScenario(id: Id | null | undefined) {
-  return useQuery({
-    queryKey: queryKeys.scenario(id ?? ''),
-    queryFn: () => scenariosApi.get(id as Id),
-    enabled: id !== null && id !== undefined && id !== '',
-  });
+  return useInvalidatingMutation('deleteEnvironment', (id: Id) => environmentsApi.remove(id));
 }
 
 export function useCreateScenario() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: NewScenario) => scenariosApi.create(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['scenarios'] }),
-  });
+  return useInvalidatingMutation('createScenario', (input: NewScenario) => scenariosApi.create(input));
+}
+
+/** PATCH /scenarios/{id}; the answer becomes the cached record at once. */
+export function useUpdateScenario() {
+  return useInvalidatingMutation(
+    'updateScenario',
+    ({ id, changes }: { id: Id; changes: ScenarioChanges }) => scenariosApi.update(id, changes),
+    (scenario) => queryKeys.scenarios.detail(scenario.id),
+  );
 }
 
 export function useDeleteScenario() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: Id) => scenariosApi.remove(id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['scenarios'] });
-      void queryClient.invalidateQueries({ queryKey: ['tasks'] });
-      void queryClient.invalidateQueries({ queryKey: ['solves'] });
-    },
-  });
+  return useInvalidatingMutation('deleteScenario', (id: Id) => scenariosApi.remove(id));
 }
 
-export function useTasks(scenarioId?: Id | null, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: queryKeys.tasks(scenarioId),
-    queryFn: () => tasksApi.list({ scenario_id: scenarioId }),
-    enabled: options.enabled ?? true,
-  });
-}
-
-export function useTask(id: Id | null | undefined) {
-  return useQuery({
-    queryKey: queryKeys.task(id ?? ''),
-    queryFn: () => tasksApi.get(id as Id),
-    enabled: id !== null && id !== undefined && id !== '',
-  });
-}
-
-export function useDeleteTask() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: Id) => tasksApi.remove(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tasks'] }),
-  });
-}
-
+/** POST /tasks/generate previews tasks and stores nothing, so nothing goes out of date. */
 export function useGenerateTasks() {
   return useMutation({ mutationFn: (input: GenerateTasksInput) => tasksApi.generate(input) });
 }
 
 export function useSaveTasks() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (tasks: NewTask[]) => tasksApi.saveBatch(tasks),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tasks'] }),
-  });
+  return useInvalidatingMutation('saveTasks', (tasks: NewTask[]) => tasksApi.saveBatch(tasks));
 }
 
-export function useSolves(filter: { environment_id?: Id | null; scenario_id?: Id | null } = {}) {
-  return useQuery({ queryKey: queryKeys.solves(filter), queryFn: () => solvesApi.list(filter) });
-}
-
-export function useSolve(id: Id | null | undefined) {
-  return useQuery({
-    queryKey: queryKeys.solve(id ?? ''),
-    queryFn: () => solvesApi.get(id as Id),
-    enabled: id !== null && id !== undefined && id !== '',
-    refetchInterval: (query) => (isSolveInProgress(query.state.data?.status) ? SOLVE_POLL_INTERVAL_MS : false),
-  });
+export function useDeleteTask() {
+  return useInvalidatingMutation('deleteTask', (id: Id) => tasksApi.remove(id));
 }
 
 export function useCreateSolve() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: NewSolve) => solvesApi.create(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['solves'] }),
-  });
+  return useInvalidatingMutation('createSolve', (input: NewSolve) => solvesApi.create(input));
 }
 
 export function useDeleteSolve() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: Id) => solvesApi.remove(id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['solves'] }),
-  });
+  return useInvalidatingMutation('deleteSolve', (id: Id) => solvesApi.remove(id));
+}
+
+export function useCreateExperiment() {
+  return useInvalidatingMutation('createExperiment', (input: NewExperiment) => experimentsApi.create(input));
+}
+
+/** The answer becomes the cached experiment at once. */
+export function useCancelExperiment() {
+  return useInvalidatingMutation(
+    'cancelExperiment',
+    (id: Id) => experimentsApi.cancel(id),
+    (experiment) => queryKeys.experiments.detail(experiment.id),
+  );
+}
+
+export function useDeleteExperiment() {
+  return useInvalidatingMutation('deleteExperiment', (id: Id) => experimentsApi.remove(id));
 }

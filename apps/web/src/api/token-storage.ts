@@ -1,5 +1,5 @@
 /** The bearer token lives in localStorage under this key (spec §4). */
-export const TOKEN_STORAGE_KEY = 'token';
+const TOKEN_STORAGE_KEY = 'token';
 
 export function readToken(): string | null {
   return window.localStorage.getItem(TOKEN_STORAGE_KEY);

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useLocation, useNavigate, type Location } from 'react-router';
 import { onUnauthorized } from '../api/client.ts';
 import { authApi } from '../api/endpoints.ts';
-import { queryKeys } from '../api/hooks.ts';
+import { authQueries, queryKeys } from '../api/queries.ts';
 import type { User } from '../api/types.ts';
 import { clearToken, readToken, storeToken } from '../api/token-storage.ts';
 import { isPublicPath } from './public-paths.ts';
@@ -26,7 +26,7 @@ export interface LoginLocationState {
   message?: string;
 }
 
-export const FAILED_TO_FETCH_USER = 'Failed to fetch user';
+const FAILED_TO_FETCH_USER = 'Failed to fetch user';
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -40,11 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const locationRef = useRef(location);
   locationRef.current = location;
 
-  const meQuery = useQuery({
-    queryKey: queryKeys.me,
-    queryFn: authApi.me,
-    enabled: token !== null,
-  });
+  const meQuery = useQuery({ ...authQueries.me(), enabled: token !== null });
 
   useEffect(
     () =>
@@ -69,7 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       storeToken(access_token);
       let user: User;
       try {
-        user = await queryClient.fetchQuery({ queryKey: queryKeys.me, queryFn: authApi.me, retry: false });
+        user = await queryClient.fetchQuery({ ...authQueries.me(), retry: false });
       } catch {
         // Signed in but without a user the app cannot work; do not keep a half session.
         clearToken();

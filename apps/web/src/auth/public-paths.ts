@@ -1,5 +1,5 @@
 /** Screens anyone may open (spec §2 Access, §6). */
-export const PUBLIC_PATHS = ['/', '/login', '/register', '/verify-email'] as const;
+const PUBLIC_PATHS = ['/', '/login', '/register', '/verify-email'] as const;
 
 export function isPublicPath(pathname: string): boolean {
   return (PUBLIC_PATHS as readonly string[]).includes(pathname);

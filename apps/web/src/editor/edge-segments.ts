@@ -17,7 +17,7 @@ export type SegmentList = Float64Array;
  * Node positions are short decimals on a grid of at most 50 cells, so truly collinear edges
  * agree to ~1e-14 and distinct lines differ by far more than 1e-9.
  */
-export const COLLINEAR_TOLERANCE = 1e-9;
+const COLLINEAR_TOLERANCE = 1e-9;
 
 /**
  * The union of collinear overlapping or touching segments, as a new flat segment list. Each

@@ -3,10 +3,10 @@
 export const GRID_SIZE_MIN = 5;
 export const GRID_SIZE_MAX = 50;
 /** Non-numeric width or height input falls back to this. */
-export const GRID_SIZE_FALLBACK = 10;
+const GRID_SIZE_FALLBACK = 10;
 export const ROBOTS_PER_STATION_MIN = 1;
 export const ROBOTS_PER_STATION_MAX = 10;
-export const ROBOTS_PER_STATION_FALLBACK = 1;
+const ROBOTS_PER_STATION_FALLBACK = 1;
 
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));

@@ -31,8 +31,6 @@ import type { CellRect, DragPreview } from './render-layout.ts';
 /** Tool names of spec §4. 'select' is the Pan View tool. */
 export type EditorTool = 'select' | 'shelf' | 'dropoff' | 'robot_station' | 'pickup_select' | 'erase';
 
-export const EDITOR_TOOLS: readonly EditorTool[] = ['select', 'shelf', 'dropoff', 'robot_station', 'pickup_select', 'erase'];
-
 /** What undo/redo moves between: the layout and the robots-per-station setting it was drawn with. */
 export interface EditorDocument {
   readonly layout: EditableLayout;
@@ -77,8 +75,8 @@ export type EditorAction =
 
 /** Undo depth; the oldest layouts are dropped first. */
 export const HISTORY_LIMIT = 100;
-export const DEFAULT_DIMENSIONS: Dimensions = { width: 20, height: 20 };
-export const DEFAULT_ROBOTS_PER_STATION = 1;
+const DEFAULT_DIMENSIONS: Dimensions = { width: 20, height: 20 };
+const DEFAULT_ROBOTS_PER_STATION = 1;
 
 export function initialEditorState(
   document: EditorDocument = { layout: createEmptyLayout(DEFAULT_DIMENSIONS), robotsPerStation: DEFAULT_ROBOTS_PER_STATION },

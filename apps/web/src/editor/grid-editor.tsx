@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, ty
 import { Alert } from '../components/ui/alert.tsx';
 import { buttonSecondary } from '../components/ui/styles.ts';
 import { MapLegend } from '../components/map/map-legend.tsx';
+import { downloadTextFile } from '../lib/download-text-file.ts';
 import { dragOutcome, isLayoutEmpty, layoutCounts, type EditorAction, type EditorState } from './editor-state.ts';
 import { editorCommandForKey, GRAPH_TOGGLE_SHORTCUT, isTypingTarget, TOOL_DEFINITIONS, type EditorCommand } from './editor-shortcuts.ts';
 import { GridEditorCanvas } from './grid-editor-canvas.tsx';
@@ -56,18 +57,6 @@ function restingView(dimensions: { width: number; height: number }, cellSize: nu
     offsetX: gridWidth + 2 * GRID_PADDING <= area.width ? (area.width - gridWidth) / 2 : GRID_PADDING,
     offsetY: gridHeight + 2 * GRID_PADDING <= area.height ? (area.height - gridHeight) / 2 : GRID_PADDING,
   };
-}
-
-function downloadText(fileName: string, text: string): void {
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
 }
 
 /** FileReader rather than Blob.text(): it is available in every browser and in jsdom. */
@@ -182,7 +171,7 @@ export function GridEditor({ state, dispatch, name, description, onImported }: G
 
   const onExport = () => {
     const file = environmentFile({ name, description }, layout);
-    downloadText(environmentFileName(name), serializeEnvironmentFile(file));
+    downloadTextFile(environmentFileName(name), serializeEnvironmentFile(file), 'application/json');
   };
 
   const onImportFile = async (event: ChangeEvent<HTMLInputElement>) => {

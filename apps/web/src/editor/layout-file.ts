@@ -16,8 +16,8 @@ import {
 // (pickup candidates, navigation points, robots, graph) is rebuilt from the shelves and
 // stations, and every element is checked against the same placement rules as drawing.
 
-export const ENVIRONMENT_FILE_FORMAT = 'fleetlab-environment';
-export const ENVIRONMENT_FILE_VERSION = 1;
+const ENVIRONMENT_FILE_FORMAT = 'fleetlab-environment';
+const ENVIRONMENT_FILE_VERSION = 1;
 
 export interface EnvironmentFile {
   readonly format: typeof ENVIRONMENT_FILE_FORMAT;

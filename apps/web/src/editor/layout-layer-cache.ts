@@ -21,7 +21,7 @@ import type { ViewTransform } from './view-transform.ts';
 // directly with renderLayout.
 
 /** Largest cached bitmap, in device pixels (about 64 MB of RGBA). */
-export const MAX_LAYER_PIXELS = 4096 * 4096;
+const MAX_LAYER_PIXELS = 4096 * 4096;
 const MAX_LAYER_SIDE = 8192;
 
 interface Layer<Key> {

@@ -1,59 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import type { LayoutScene } from './layout-scene.ts';
 import {
-  graphEdgeDrawing,
-  graphEdgeSegments,
+  drawDragPreview,
+  drawDropoffHighlights,
+  drawDropoffs,
+  drawHoverPickupRing,
+  drawNavigationPoints,
+  drawPickupHighlights,
+  drawPointLabels,
+  drawRobots,
+  drawRobotStations,
   LAYOUT_COLORS,
-  mergedGraphEdgeSegments,
-  primeGraphEdgeDrawing,
   renderGraphEdges,
   renderLayout,
   robotDrawPositions,
 } from './render-layout.ts';
 import { RecordingCanvasContext } from './test-support/recording-canvas-context.ts';
+import { SMALL_SCENE } from './test-support/small-scene.ts';
 
-/** 6 x 4 grid: two shelves, two pickups (P1 selected), a dropoff, a station with 2 robots, a 3-node graph. */
-const scene: LayoutScene = {
-  dimensions: { width: 6, height: 4 },
-  elements: {
-    shelves: [
-      { id: 'S1', position: [1, 1], size: [1, 2] },
-      { id: 'S2', position: [3, 1], size: [1, 2] },
-    ],
-    pickups: [
-      { id: 'P1', position: [2, 1.5] },
-      { id: 'P2', position: [3, 1.5] },
-    ],
-    dropoffs: [{ id: 'D1', position: [5.5, 3.5] }],
-    robot_stations: [{ id: 'R1', position: [0.5, 0.5] }],
-    robots: [
-      { id: 'R1_1', station_id: 'R1', position: [0.5, 0.5] },
-      { id: 'R1_2', station_id: 'R1', position: [0.5, 0.5] },
-    ],
-    navigation_points: [{ id: 'N1', position: [0.5, 3.5] }],
-  },
-  graph: {
-    nodes: [
-      { id: 'P1', x: 2, y: 1.5 },
-      { id: 'D1', x: 5.5, y: 3.5 },
-      { id: 'N1', x: 0.5, y: 3.5 },
-    ],
-    edges: [
-      { from: 'P1', to: 'D1' },
-      { from: 'D1', to: 'P1' },
-      { from: 'N1', to: 'D1' },
-      { from: 'D1', to: 'N1' },
-      { from: 'P1', to: 'missing' },
-    ],
-  },
-};
-
+const scene = SMALL_SCENE;
 const view = { cellSize: 10, offsetX: 5, offsetY: 7 };
 
 function draw(options: Partial<Parameters<typeof renderLayout>[3]> = {}) {
   const context = new RecordingCanvasContext(document.createElement('canvas'));
   renderLayout(context as unknown as CanvasRenderingContext2D, scene, view, { width: 100, height: 60, showGraph: true, ...options });
   return context;
+}
+
+/** A fresh recorder, typed as the context the draw functions take. */
+function recording() {
+  const recorder = new RecordingCanvasContext(document.createElement('canvas'));
+  return { recorder, ctx: recorder as unknown as CanvasRenderingContext2D };
 }
 
 /** The calls of the path ended by the first fill/stroke in the given colour. */
@@ -66,56 +42,6 @@ function pathBefore(context: RecordingCanvasContext, method: 'fill' | 'stroke', 
   return context.calls.slice(start + 1, end);
 }
 
-describe('graphEdgeDrawing', () => {
-  it('merges collinear overlapping edges once per node/edge arrays, with their bounds', () => {
-    const graph = {
-      nodes: [
-        { id: 'A', x: 0.5, y: 0.5 },
-        { id: 'B', x: 1.5, y: 0.5 },
-        { id: 'C', x: 3.5, y: 0.5 },
-        { id: 'D', x: 1.5, y: 2.5 },
-      ],
-      edges: [
-        { from: 'A', to: 'B' },
-        { from: 'B', to: 'C' },
-        { from: 'A', to: 'C' },
-        { from: 'B', to: 'D' },
-      ],
-    };
-    const drawing = graphEdgeDrawing(graph);
-    expect([...drawing.segments]).toEqual([0.5, 0.5, 3.5, 0.5, 1.5, 0.5, 1.5, 2.5]);
-    expect([drawing.minX, drawing.minY, drawing.maxX, drawing.maxY]).toEqual([0.5, 0.5, 3.5, 2.5]);
-    // jsdom has no Path2D: frames then stroke the segments directly.
-    expect(drawing.path).toBeNull();
-    expect(graphEdgeDrawing({ ...graph })).toBe(drawing);
-    expect(graphEdgeDrawing({ ...graph, nodes: [...graph.nodes] })).not.toBe(drawing);
-  });
-
-  it('uses segments merged elsewhere (the graph worker) instead of merging again', () => {
-    const graph = {
-      nodes: [
-        { id: 'A', x: 0.5, y: 0.5 },
-        { id: 'B', x: 2.5, y: 0.5 },
-      ],
-      edges: [{ from: 'A', to: 'B' }],
-    };
-    const fromWorker = mergedGraphEdgeSegments(graph);
-    expect([...fromWorker]).toEqual([0.5, 0.5, 2.5, 0.5]);
-    const primed = primeGraphEdgeDrawing(graph, fromWorker);
-    expect(graphEdgeDrawing(graph)).toBe(primed);
-    expect(graphEdgeDrawing(graph).segments).toBe(fromWorker);
-    expect([primed.minX, primed.minY, primed.maxX, primed.maxY]).toEqual([0.5, 0.5, 2.5, 0.5]);
-  });
-});
-
-describe('graphEdgeSegments', () => {
-  it('keeps one segment per undirected edge with known ends, cached per graph', () => {
-    const segments = graphEdgeSegments(scene.graph!);
-    expect([...segments]).toEqual([2, 1.5, 5.5, 3.5, 0.5, 3.5, 5.5, 3.5]);
-    expect(graphEdgeSegments(scene.graph!)).toBe(segments);
-  });
-});
-
 describe('robotDrawPositions', () => {
   it('spreads the robots of one station on a ring of 0.3 cell', () => {
     const positions = [...robotDrawPositions(scene.elements.robots)];
@@ -127,6 +53,26 @@ describe('robotDrawPositions', () => {
 });
 
 describe('renderLayout', () => {
+  it('draws bottom to top: background, grid area, edges, grid lines, shelves, points, stations, robots', () => {
+    const painted = draw()
+      .calls.filter((call) => ['fill', 'stroke', 'fillRect', 'strokeRect'].includes(call.method))
+      .map((call) => (call.method === 'fill' || call.method === 'fillRect' ? call.fillStyle : call.strokeStyle));
+    expect(painted).toEqual([
+      LAYOUT_COLORS.background,
+      LAYOUT_COLORS.gridFill,
+      LAYOUT_COLORS.graphEdge,
+      LAYOUT_COLORS.gridLine,
+      LAYOUT_COLORS.gridBorder,
+      LAYOUT_COLORS.shelf,
+      LAYOUT_COLORS.shelfBorder,
+      LAYOUT_COLORS.navigationPoint,
+      LAYOUT_COLORS.pickupSelected,
+      LAYOUT_COLORS.dropoff,
+      LAYOUT_COLORS.robotStation,
+      LAYOUT_COLORS.robot,
+    ]);
+  });
+
   it('clears the whole area, then draws the grid in one batched path', () => {
     const context = draw();
     expect(context.calls[0]).toMatchObject({ method: 'fillRect', args: [0, 0, 100, 60], fillStyle: LAYOUT_COLORS.background });
@@ -201,5 +147,97 @@ describe('renderLayout', () => {
     ]);
     const outside = draw({ hoverCell: { x: 6, y: 0 } });
     expect(outside.calls.some((call) => call.fillStyle === LAYOUT_COLORS.hover && call.method === 'fillRect')).toBe(false);
+  });
+});
+
+describe('draw functions', () => {
+  it('drawNavigationPoints: one dot of at least 1.5 px per point', () => {
+    const { recorder, ctx } = recording();
+    drawNavigationPoints(ctx, scene.elements.navigation_points, view);
+    expect(recorder.calls.map((call) => call.method)).toEqual(['beginPath', 'moveTo', 'arc', 'fill']);
+    expect(recorder.calls[2].args).toEqual([10, 42, 1.5, 0, Math.PI * 2]);
+    expect(recorder.calls[3].fillStyle).toBe(LAYOUT_COLORS.navigationPoint);
+  });
+
+  it('drawPickupHighlights: rings of 1.9 pickup radii around the highlighted pickups only', () => {
+    const { recorder, ctx } = recording();
+    drawPickupHighlights(ctx, scene.elements.pickups, view, new Set(['P2']));
+    const rings = pathBefore(recorder, 'stroke', LAYOUT_COLORS.highlight).filter((call) => call.method === 'arc');
+    expect(rings.map((call) => call.args.slice(0, 3))).toEqual([[35, 22, 4.75]]);
+    const none = recording();
+    drawPickupHighlights(none.ctx, scene.elements.pickups, view, new Set());
+    expect(none.recorder.calls).toEqual([]);
+  });
+
+  it('drawDropoffs: a square of 0.7 cell centred on each dropoff', () => {
+    const { recorder, ctx } = recording();
+    drawDropoffs(ctx, scene.elements.dropoffs, view);
+    expect(pathBefore(recorder, 'fill', LAYOUT_COLORS.dropoff).map((call) => call.args)).toEqual([[56.5, 38.5, 7, 7]]);
+  });
+
+  it('drawDropoffHighlights: a square outline 1.35 times as wide around the highlighted dropoffs', () => {
+    const { recorder, ctx } = recording();
+    drawDropoffHighlights(ctx, scene.elements.dropoffs, view, new Set(['D1', 'D9']));
+    const [outline] = pathBefore(recorder, 'stroke', LAYOUT_COLORS.highlight);
+    expect(outline.method).toBe('rect');
+    const [x, y, width, height] = outline.args as number[];
+    expect([x, y, width, height].map((value) => Number(value.toFixed(9)))).toEqual([55.275, 37.275, 9.45, 9.45]);
+  });
+
+  it('drawRobotStations: a diamond reaching 0.42 cell from the station', () => {
+    const { recorder, ctx } = recording();
+    drawRobotStations(ctx, scene.elements.robot_stations, view);
+    const diamond = pathBefore(recorder, 'fill', LAYOUT_COLORS.robotStation).map((call) => [call.method, ...call.args.map((value) => Number((value as number).toFixed(9)))]);
+    expect(diamond).toEqual([
+      ['moveTo', 10, 7.8],
+      ['lineTo', 14.2, 12],
+      ['lineTo', 10, 16.2],
+      ['lineTo', 5.8, 12],
+      ['closePath'],
+    ]);
+  });
+
+  it('drawRobots: dots of 2 px on the ring around their station', () => {
+    const { recorder, ctx } = recording();
+    drawRobots(ctx, scene.elements.robots, view);
+    const dots = pathBefore(recorder, 'fill', LAYOUT_COLORS.robot).filter((call) => call.method === 'arc');
+    expect(dots.map((call) => (call.args as number[]).slice(0, 3).map((value) => Number(value.toFixed(9))))).toEqual([
+      [10, 9, 2],
+      [10, 15, 2],
+    ]);
+  });
+
+  it('drawPointLabels: dropoff and station ids under them from 36 px cells on', () => {
+    const large = { cellSize: 40, offsetX: 5, offsetY: 7 };
+    const { recorder, ctx } = recording();
+    drawPointLabels(ctx, scene.elements.dropoffs, scene.elements.robot_stations, large);
+    expect(recorder.calls.map((call) => [call.method, ...call.args])).toEqual([
+      ['fillText', 'D1', 225, 165],
+      ['fillText', 'R1', 25, 45],
+    ]);
+    expect(recorder.font).toBe('11px sans-serif');
+    const small = recording();
+    drawPointLabels(small.ctx, scene.elements.dropoffs, scene.elements.robot_stations, { ...large, cellSize: 35 });
+    expect(small.recorder.calls).toEqual([]);
+  });
+
+  it('drawHoverPickupRing: a white ring of 1.8 pickup radii around the hovered pickup, none for an unknown id', () => {
+    const { recorder, ctx } = recording();
+    drawHoverPickupRing(ctx, scene.elements.pickups, view, 'P2');
+    expect(pathBefore(recorder, 'stroke', LAYOUT_COLORS.hoverRing).map((call) => call.args.slice(0, 3))).toEqual([[35, 22, 4.5]]);
+    const unknown = recording();
+    drawHoverPickupRing(unknown.ctx, scene.elements.pickups, view, 'P9');
+    expect(unknown.recorder.calls).toEqual([]);
+  });
+
+  it('drawDragPreview: an erase preview is a dashed red outline, the dash reset after', () => {
+    const { recorder, ctx } = recording();
+    drawDragPreview(ctx, view, { rect: { x: 0, y: 1, width: 3, height: 2 }, valid: true, kind: 'erase' });
+    expect(recorder.calls.map((call) => [call.method, ...call.args])).toEqual([
+      ['setLineDash', [6, 4]],
+      ['strokeRect', 5, 17, 30, 20],
+      ['setLineDash', []],
+    ]);
+    expect(recorder.calls[1].strokeStyle).toBe(LAYOUT_COLORS.previewErase);
   });
 });

@@ -1,5 +1,5 @@
-import { mergeCollinearSegments, type SegmentList } from './edge-segments.ts';
-import type { LayoutScene, SceneGraph, SceneRobot } from './layout-scene.ts';
+import { graphEdgeDrawing } from './graph-edge-drawing.ts';
+import type { LayoutScene, SceneDimensions, SceneGraph, ScenePoint, SceneRobot, SceneRobotStation, SceneShelf } from './layout-scene.ts';
 import type { ViewTransform } from './view-transform.ts';
 
 // Rendering is a pure function of (scene, view, options) onto a 2D context: no state is
@@ -7,6 +7,9 @@ import type { ViewTransform } from './view-transform.ts';
 // a redraw allocates nothing in its loops. Each element kind is drawn as one batched path
 // (one beginPath/fill or stroke per kind), which keeps a 50x50 layout with thousands of
 // graph edges well inside a frame.
+//
+// A frame is a sequence of small draw functions, bottom to top (`renderLayoutElements`,
+// `renderLayoutOverlays`); each sets every style it uses, so each reads and tests on its own.
 
 export const LAYOUT_COLORS = {
   background: '#0b1220',
@@ -72,94 +75,6 @@ export interface RenderOptions {
 
 const TWO_PI = Math.PI * 2;
 
-// Flat [x1, y1, x2, y2, ...] segment lists, one per undirected edge, built once per graph.
-const edgeSegmentCache = new WeakMap<SceneGraph, Float64Array>();
-
-export function graphEdgeSegments(graph: SceneGraph): Float64Array {
-  const cached = edgeSegmentCache.get(graph);
-  if (cached) return cached;
-  const indexById = new Map<string, number>();
-  graph.nodes.forEach((node, index) => indexById.set(node.id, index));
-  const nodeCount = graph.nodes.length;
-  // Edges are stored in both directions; drawing each pair once halves the work. Pairs are
-  // keyed by node indices (numbers, not strings): a large graph has tens of thousands.
-  const seen = new Set<number>();
-  const coordinates = new Float64Array(graph.edges.length * 4);
-  let length = 0;
-  for (const edge of graph.edges) {
-    const from = indexById.get(edge.from);
-    const to = indexById.get(edge.to);
-    if (from === undefined || to === undefined) continue;
-    const key = from < to ? from * nodeCount + to : to * nodeCount + from;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const start = graph.nodes[from];
-    const end = graph.nodes[to];
-    coordinates[length++] = start.x;
-    coordinates[length++] = start.y;
-    coordinates[length++] = end.x;
-    coordinates[length++] = end.y;
-  }
-  const segments = coordinates.slice(0, length);
-  edgeSegmentCache.set(graph, segments);
-  return segments;
-}
-
-/** What the edge stroke draws for one graph, prepared once per (nodes, edges) pair. */
-export interface EdgeDrawing {
-  /** Collinear overlapping edges merged into one segment each (see edge-segments.ts). */
-  readonly segments: SegmentList;
-  /** Bounding box of all segments, in grid units. */
-  readonly minX: number;
-  readonly minY: number;
-  readonly maxX: number;
-  readonly maxY: number;
-  /** The segments as one path in grid units, where Path2D exists (not in jsdom). */
-  readonly path: Path2D | null;
-}
-
-// Keyed by the edge array (with its node array checked), not the graph object: the segments
-// depend only on those two, and a graph object rebuilt around the same arrays reuses them.
-const edgeDrawingCache = new WeakMap<SceneGraph['edges'], { nodes: SceneGraph['nodes']; drawing: EdgeDrawing }>();
-
-export function graphEdgeDrawing(graph: SceneGraph): EdgeDrawing {
-  const cached = edgeDrawingCache.get(graph.edges);
-  if (cached && cached.nodes === graph.nodes) return cached.drawing;
-  return primeGraphEdgeDrawing(graph, mergedGraphEdgeSegments(graph));
-}
-
-/** The graph's edges as merged collinear segments: the costly part, which a worker can do. */
-export function mergedGraphEdgeSegments(graph: SceneGraph): SegmentList {
-  return mergeCollinearSegments(graphEdgeSegments(graph));
-}
-
-/**
- * Stores the drawing of `graph` from segments merged elsewhere (the editor's graph worker), so
- * the first frame that shows a new graph does not merge on the main thread.
- */
-export function primeGraphEdgeDrawing(graph: SceneGraph, segments: SegmentList): EdgeDrawing {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  const path = typeof Path2D === 'undefined' ? null : new Path2D();
-  for (let index = 0; index < segments.length; index += 4) {
-    const x1 = segments[index];
-    const y1 = segments[index + 1];
-    const x2 = segments[index + 2];
-    const y2 = segments[index + 3];
-    minX = Math.min(minX, x1, x2);
-    minY = Math.min(minY, y1, y2);
-    maxX = Math.max(maxX, x1, x2);
-    maxY = Math.max(maxY, y1, y2);
-    path?.moveTo(x1, y1);
-    path?.lineTo(x2, y2);
-  }
-  const drawing: EdgeDrawing = { segments, minX, minY, maxX, maxY, path };
-  edgeDrawingCache.set(graph.edges, { nodes: graph.nodes, drawing });
-  return drawing;
-}
-
 // Robots share their station's position; spreading them on a small ring keeps each visible.
 const robotOffsetCache = new WeakMap<readonly SceneRobot[], Float64Array>();
 
@@ -205,7 +120,7 @@ export function renderLayout(ctx: LayoutContext2D, scene: LayoutScene, view: Vie
  * Everything that depends only on the layout and the cell size, bottom to top: grid area,
  * graph edges (when shown), then grid lines, shelves and points (`renderLayoutElements`).
  */
-export function renderLayoutLayer(ctx: LayoutContext2D, scene: LayoutScene, view: ViewTransform, options: RenderOptions): void {
+function renderLayoutLayer(ctx: LayoutContext2D, scene: LayoutScene, view: ViewTransform, options: RenderOptions): void {
   renderGridArea(ctx, scene.dimensions, view);
   if (options.showGraph && scene.graph) renderGraphEdges(ctx, scene.graph, view, options);
   renderLayoutElements(ctx, scene, view, options);
@@ -282,11 +197,41 @@ export function renderGraphEdges(ctx: LayoutContext2D, graph: SceneGraph, view: 
  * transparent surface (no fill under the grid), so it can be cached as a bitmap on its own.
  */
 export function renderLayoutElements(ctx: LayoutContext2D, scene: LayoutScene, view: ViewTransform, options: RenderOptions): void {
-  const { cellSize, offsetX, offsetY } = view;
-  const { width: gridWidth, height: gridHeight } = scene.dimensions;
   const { elements } = scene;
+  drawGridLines(ctx, scene.dimensions, view);
+  drawShelves(ctx, elements.shelves, view);
+  if (options.showNavigationPoints ?? options.showGraph) drawNavigationPoints(ctx, elements.navigation_points, view);
+  drawPickups(ctx, elements.pickups, view, options.selectedPickupIds);
+  drawPickupHighlights(ctx, elements.pickups, view, options.highlightPickupIds);
+  drawDropoffs(ctx, elements.dropoffs, view);
+  drawDropoffHighlights(ctx, elements.dropoffs, view, options.highlightDropoffIds);
+  drawRobotStations(ctx, elements.robot_stations, view);
+  drawRobots(ctx, elements.robots, view);
+  drawPointLabels(ctx, elements.dropoffs, elements.robot_stations, view);
+}
 
-  // Grid lines: one path for all of them.
+/** Hover shading, the hovered pickup's ring and the drag preview, drawn over the layout layer. */
+export function renderLayoutOverlays(ctx: LayoutContext2D, scene: LayoutScene, view: ViewTransform, options: OverlayOptions): void {
+  if (options.hoverCell) drawHoverCell(ctx, scene.dimensions, view, options.hoverCell);
+  if (options.hoverPickupId) drawHoverPickupRing(ctx, scene.elements.pickups, view, options.hoverPickupId);
+  if (options.preview) drawDragPreview(ctx, view, options.preview);
+}
+
+/** Adds a whole circle to the current path, starting a new subpath so circles stay apart. */
+function addCircle(ctx: LayoutContext2D, x: number, y: number, radius: number): void {
+  ctx.moveTo(x + radius, y);
+  ctx.arc(x, y, radius, 0, TWO_PI);
+}
+
+/** Pickup dot radius in pixels: a fixed share of the cell, never below 2.5 px. */
+function pickupRadius(cellSize: number): number {
+  return Math.max(2.5, cellSize * 0.14);
+}
+
+/** The inner grid lines in one path, then the border. */
+function drawGridLines(ctx: LayoutContext2D, dimensions: SceneDimensions, view: ViewTransform): void {
+  const { cellSize, offsetX, offsetY } = view;
+  const { width: gridWidth, height: gridHeight } = dimensions;
   ctx.beginPath();
   for (let column = 1; column < gridWidth; column++) {
     const x = offsetX + column * cellSize;
@@ -303,227 +248,251 @@ export function renderLayoutElements(ctx: LayoutContext2D, scene: LayoutScene, v
   ctx.stroke();
   ctx.strokeStyle = LAYOUT_COLORS.gridBorder;
   ctx.strokeRect(offsetX, offsetY, gridWidth * cellSize, gridHeight * cellSize);
+}
 
-  // Shelves.
-  const shelves = elements.shelves;
-  if (shelves.length > 0) {
-    ctx.beginPath();
-    for (let index = 0; index < shelves.length; index++) {
-      const shelf = shelves[index];
-      ctx.rect(
-        offsetX + shelf.position[0] * cellSize,
-        offsetY + shelf.position[1] * cellSize,
-        shelf.size[0] * cellSize,
-        shelf.size[1] * cellSize,
-      );
-    }
-    ctx.fillStyle = LAYOUT_COLORS.shelf;
-    ctx.fill();
-    ctx.strokeStyle = LAYOUT_COLORS.shelfBorder;
-    ctx.lineWidth = Math.max(1, cellSize * 0.04);
-    ctx.stroke();
+/** Shelves: filled rectangles with a border that thickens with the cell. */
+function drawShelves(ctx: LayoutContext2D, shelves: readonly SceneShelf[], view: ViewTransform): void {
+  if (shelves.length === 0) return;
+  const { cellSize, offsetX, offsetY } = view;
+  ctx.beginPath();
+  for (let index = 0; index < shelves.length; index++) {
+    const shelf = shelves[index];
+    ctx.rect(
+      offsetX + shelf.position[0] * cellSize,
+      offsetY + shelf.position[1] * cellSize,
+      shelf.size[0] * cellSize,
+      shelf.size[1] * cellSize,
+    );
   }
+  ctx.fillStyle = LAYOUT_COLORS.shelf;
+  ctx.fill();
+  ctx.strokeStyle = LAYOUT_COLORS.shelfBorder;
+  ctx.lineWidth = Math.max(1, cellSize * 0.04);
+  ctx.stroke();
+}
 
-  // Navigation points.
-  const navigationPoints = elements.navigation_points;
-  if ((options.showNavigationPoints ?? options.showGraph) && navigationPoints.length > 0) {
-    const radius = Math.max(1.5, cellSize * 0.08);
-    ctx.beginPath();
-    for (let index = 0; index < navigationPoints.length; index++) {
-      const point = navigationPoints[index];
-      const x = offsetX + point.position[0] * cellSize;
-      const y = offsetY + point.position[1] * cellSize;
-      ctx.moveTo(x + radius, y);
-      ctx.arc(x, y, radius, 0, TWO_PI);
-    }
-    ctx.fillStyle = LAYOUT_COLORS.navigationPoint;
-    ctx.fill();
+/** Navigation points: small dots. */
+export function drawNavigationPoints(ctx: LayoutContext2D, points: readonly ScenePoint[], view: ViewTransform): void {
+  if (points.length === 0) return;
+  const { cellSize, offsetX, offsetY } = view;
+  const radius = Math.max(1.5, cellSize * 0.08);
+  ctx.beginPath();
+  for (let index = 0; index < points.length; index++) {
+    const point = points[index];
+    addCircle(ctx, offsetX + point.position[0] * cellSize, offsetY + point.position[1] * cellSize, radius);
   }
+  ctx.fillStyle = LAYOUT_COLORS.navigationPoint;
+  ctx.fill();
+}
 
-  // Pickups: candidates as hollow rings, selected as filled dots.
-  const pickups = elements.pickups;
-  if (pickups.length > 0) {
-    const selected = options.selectedPickupIds;
-    const radius = Math.max(2.5, cellSize * 0.14);
-    if (selected) {
-      ctx.beginPath();
-      for (let index = 0; index < pickups.length; index++) {
-        const pickup = pickups[index];
-        if (selected.has(pickup.id)) continue;
-        const x = offsetX + pickup.position[0] * cellSize;
-        const y = offsetY + pickup.position[1] * cellSize;
-        ctx.moveTo(x + radius, y);
-        ctx.arc(x, y, radius, 0, TWO_PI);
-      }
-      ctx.strokeStyle = LAYOUT_COLORS.pickupCandidate;
-      ctx.lineWidth = 1.5;
-      ctx.stroke();
-    }
+/**
+ * Pickups: candidates (not in `selected`) as hollow rings, selected ones as filled dots. Without
+ * a selection every pickup is selected, as in a saved environment.
+ */
+function drawPickups(
+  ctx: LayoutContext2D,
+  pickups: readonly ScenePoint[],
+  view: ViewTransform,
+  selected: ReadonlySet<string> | null | undefined,
+): void {
+  if (pickups.length === 0) return;
+  const { cellSize, offsetX, offsetY } = view;
+  const radius = pickupRadius(cellSize);
+  if (selected) {
     ctx.beginPath();
     for (let index = 0; index < pickups.length; index++) {
       const pickup = pickups[index];
-      if (selected && !selected.has(pickup.id)) continue;
-      const x = offsetX + pickup.position[0] * cellSize;
-      const y = offsetY + pickup.position[1] * cellSize;
-      ctx.moveTo(x + radius, y);
-      ctx.arc(x, y, radius, 0, TWO_PI);
+      if (selected.has(pickup.id)) continue;
+      addCircle(ctx, offsetX + pickup.position[0] * cellSize, offsetY + pickup.position[1] * cellSize, radius);
     }
-    ctx.fillStyle = LAYOUT_COLORS.pickupSelected;
-    ctx.fill();
-
-    const highlighted = options.highlightPickupIds;
-    if (highlighted && highlighted.size > 0) {
-      ctx.beginPath();
-      for (let index = 0; index < pickups.length; index++) {
-        const pickup = pickups[index];
-        if (!highlighted.has(pickup.id)) continue;
-        const x = offsetX + pickup.position[0] * cellSize;
-        const y = offsetY + pickup.position[1] * cellSize;
-        ctx.moveTo(x + radius * 1.9, y);
-        ctx.arc(x, y, radius * 1.9, 0, TWO_PI);
-      }
-      ctx.strokeStyle = LAYOUT_COLORS.highlight;
-      ctx.lineWidth = 2;
-      ctx.stroke();
-    }
+    ctx.strokeStyle = LAYOUT_COLORS.pickupCandidate;
+    ctx.lineWidth = 1.5;
+    ctx.stroke();
   }
-
-  // Dropoffs: squares centred on their point.
-  const dropoffs = elements.dropoffs;
-  if (dropoffs.length > 0) {
-    const half = cellSize * 0.35;
-    ctx.beginPath();
-    for (let index = 0; index < dropoffs.length; index++) {
-      const dropoff = dropoffs[index];
-      ctx.rect(
-        offsetX + dropoff.position[0] * cellSize - half,
-        offsetY + dropoff.position[1] * cellSize - half,
-        half * 2,
-        half * 2,
-      );
-    }
-    ctx.fillStyle = LAYOUT_COLORS.dropoff;
-    ctx.fill();
-
-    const highlighted = options.highlightDropoffIds;
-    if (highlighted && highlighted.size > 0) {
-      ctx.beginPath();
-      for (let index = 0; index < dropoffs.length; index++) {
-        const dropoff = dropoffs[index];
-        if (!highlighted.has(dropoff.id)) continue;
-        ctx.rect(
-          offsetX + dropoff.position[0] * cellSize - half * 1.35,
-          offsetY + dropoff.position[1] * cellSize - half * 1.35,
-          half * 2.7,
-          half * 2.7,
-        );
-      }
-      ctx.strokeStyle = LAYOUT_COLORS.highlight;
-      ctx.lineWidth = 2;
-      ctx.stroke();
-    }
+  ctx.beginPath();
+  for (let index = 0; index < pickups.length; index++) {
+    const pickup = pickups[index];
+    if (selected && !selected.has(pickup.id)) continue;
+    addCircle(ctx, offsetX + pickup.position[0] * cellSize, offsetY + pickup.position[1] * cellSize, radius);
   }
-
-  // Robot stations: diamonds.
-  const stations = elements.robot_stations;
-  if (stations.length > 0) {
-    const half = cellSize * 0.42;
-    ctx.beginPath();
-    for (let index = 0; index < stations.length; index++) {
-      const station = stations[index];
-      const x = offsetX + station.position[0] * cellSize;
-      const y = offsetY + station.position[1] * cellSize;
-      ctx.moveTo(x, y - half);
-      ctx.lineTo(x + half, y);
-      ctx.lineTo(x, y + half);
-      ctx.lineTo(x - half, y);
-      ctx.closePath();
-    }
-    ctx.fillStyle = LAYOUT_COLORS.robotStation;
-    ctx.fill();
-  }
-
-  // Robots: small dots spread around their station.
-  const robots = elements.robots;
-  if (robots.length > 0) {
-    const positions = robotDrawPositions(robots);
-    const radius = Math.max(2, cellSize * 0.1);
-    ctx.beginPath();
-    for (let index = 0; index < robots.length; index++) {
-      const x = offsetX + positions[index * 2] * cellSize;
-      const y = offsetY + positions[index * 2 + 1] * cellSize;
-      ctx.moveTo(x + radius, y);
-      ctx.arc(x, y, radius, 0, TWO_PI);
-    }
-    ctx.fillStyle = LAYOUT_COLORS.robot;
-    ctx.fill();
-  }
-
-  // Labels only when cells are large enough to read them; there are few dropoffs/stations.
-  if (cellSize >= 36 && (dropoffs.length > 0 || stations.length > 0)) {
-    ctx.fillStyle = LAYOUT_COLORS.label;
-    ctx.font = `${Math.round(cellSize * 0.28)}px sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'top';
-    const below = cellSize * 0.45;
-    for (let index = 0; index < dropoffs.length; index++) {
-      const dropoff = dropoffs[index];
-      ctx.fillText(dropoff.id, offsetX + dropoff.position[0] * cellSize, offsetY + dropoff.position[1] * cellSize + below);
-    }
-    for (let index = 0; index < stations.length; index++) {
-      const station = stations[index];
-      ctx.fillText(station.id, offsetX + station.position[0] * cellSize, offsetY + station.position[1] * cellSize + below);
-    }
-  }
-
+  ctx.fillStyle = LAYOUT_COLORS.pickupSelected;
+  ctx.fill();
 }
 
-/** Hover shading, the hovered pickup's ring and the drag preview, drawn over the layout layer. */
-export function renderLayoutOverlays(ctx: LayoutContext2D, scene: LayoutScene, view: ViewTransform, options: OverlayOptions): void {
+/** Highlighted pickups (a task's, on the task page): a wide ring around the dot. */
+export function drawPickupHighlights(
+  ctx: LayoutContext2D,
+  pickups: readonly ScenePoint[],
+  view: ViewTransform,
+  highlighted: ReadonlySet<string> | null | undefined,
+): void {
+  if (pickups.length === 0 || !highlighted || highlighted.size === 0) return;
   const { cellSize, offsetX, offsetY } = view;
-  const { width: gridWidth, height: gridHeight } = scene.dimensions;
-
-  if (options.hoverCell) {
-    const { x, y } = options.hoverCell;
-    if (x >= 0 && y >= 0 && x < gridWidth && y < gridHeight) {
-      // Translucent, so the element under the pointer stays visible.
-      ctx.fillStyle = LAYOUT_COLORS.hover;
-      ctx.fillRect(offsetX + x * cellSize, offsetY + y * cellSize, cellSize, cellSize);
-    }
+  const radius = pickupRadius(cellSize) * 1.9;
+  ctx.beginPath();
+  for (let index = 0; index < pickups.length; index++) {
+    const pickup = pickups[index];
+    if (!highlighted.has(pickup.id)) continue;
+    addCircle(ctx, offsetX + pickup.position[0] * cellSize, offsetY + pickup.position[1] * cellSize, radius);
   }
+  ctx.strokeStyle = LAYOUT_COLORS.highlight;
+  ctx.lineWidth = 2;
+  ctx.stroke();
+}
 
-  if (options.hoverPickupId) {
-    const pickup = scene.elements.pickups.find((candidate) => candidate.id === options.hoverPickupId);
-    if (pickup) {
-      const radius = Math.max(2.5, cellSize * 0.14) * 1.8;
-      ctx.beginPath();
-      ctx.arc(offsetX + pickup.position[0] * cellSize, offsetY + pickup.position[1] * cellSize, radius, 0, TWO_PI);
-      ctx.strokeStyle = LAYOUT_COLORS.hoverRing;
-      ctx.lineWidth = 1.5;
-      ctx.stroke();
-    }
+/** Half the side of a dropoff square, in pixels. */
+function dropoffHalfSide(cellSize: number): number {
+  return cellSize * 0.35;
+}
+
+/** Dropoffs: squares centred on their point. */
+export function drawDropoffs(ctx: LayoutContext2D, dropoffs: readonly ScenePoint[], view: ViewTransform): void {
+  if (dropoffs.length === 0) return;
+  const { cellSize, offsetX, offsetY } = view;
+  const half = dropoffHalfSide(cellSize);
+  ctx.beginPath();
+  for (let index = 0; index < dropoffs.length; index++) {
+    const dropoff = dropoffs[index];
+    ctx.rect(offsetX + dropoff.position[0] * cellSize - half, offsetY + dropoff.position[1] * cellSize - half, half * 2, half * 2);
   }
+  ctx.fillStyle = LAYOUT_COLORS.dropoff;
+  ctx.fill();
+}
 
-  const preview = options.preview;
-  if (preview) {
-    const x = offsetX + preview.rect.x * cellSize;
-    const y = offsetY + preview.rect.y * cellSize;
-    const w = preview.rect.width * cellSize;
-    const h = preview.rect.height * cellSize;
-    ctx.lineWidth = 2;
-    if (preview.kind === 'erase') {
-      ctx.setLineDash([6, 4]);
-      ctx.strokeStyle = LAYOUT_COLORS.previewErase;
-      ctx.strokeRect(x, y, w, h);
-      ctx.setLineDash([]);
-    } else if (preview.valid) {
-      ctx.strokeStyle = LAYOUT_COLORS.previewValid;
-      ctx.strokeRect(x, y, w, h);
-    } else {
-      ctx.fillStyle = LAYOUT_COLORS.previewInvalidFill;
-      ctx.fillRect(x, y, w, h);
-      ctx.strokeStyle = LAYOUT_COLORS.previewInvalid;
-      ctx.strokeRect(x, y, w, h);
-    }
+/** Highlighted dropoffs (a task's, on the task page): a square outline around the square. */
+export function drawDropoffHighlights(
+  ctx: LayoutContext2D,
+  dropoffs: readonly ScenePoint[],
+  view: ViewTransform,
+  highlighted: ReadonlySet<string> | null | undefined,
+): void {
+  if (dropoffs.length === 0 || !highlighted || highlighted.size === 0) return;
+  const { cellSize, offsetX, offsetY } = view;
+  const half = dropoffHalfSide(cellSize);
+  ctx.beginPath();
+  for (let index = 0; index < dropoffs.length; index++) {
+    const dropoff = dropoffs[index];
+    if (!highlighted.has(dropoff.id)) continue;
+    ctx.rect(
+      offsetX + dropoff.position[0] * cellSize - half * 1.35,
+      offsetY + dropoff.position[1] * cellSize - half * 1.35,
+      half * 2.7,
+      half * 2.7,
+    );
+  }
+  ctx.strokeStyle = LAYOUT_COLORS.highlight;
+  ctx.lineWidth = 2;
+  ctx.stroke();
+}
+
+/** Robot stations: diamonds. */
+export function drawRobotStations(ctx: LayoutContext2D, stations: readonly SceneRobotStation[], view: ViewTransform): void {
+  if (stations.length === 0) return;
+  const { cellSize, offsetX, offsetY } = view;
+  const half = cellSize * 0.42;
+  ctx.beginPath();
+  for (let index = 0; index < stations.length; index++) {
+    const station = stations[index];
+    const x = offsetX + station.position[0] * cellSize;
+    const y = offsetY + station.position[1] * cellSize;
+    ctx.moveTo(x, y - half);
+    ctx.lineTo(x + half, y);
+    ctx.lineTo(x, y + half);
+    ctx.lineTo(x - half, y);
+    ctx.closePath();
+  }
+  ctx.fillStyle = LAYOUT_COLORS.robotStation;
+  ctx.fill();
+}
+
+/** Robots: small dots spread around their station (`robotDrawPositions`). */
+export function drawRobots(ctx: LayoutContext2D, robots: readonly SceneRobot[], view: ViewTransform): void {
+  if (robots.length === 0) return;
+  const { cellSize, offsetX, offsetY } = view;
+  const positions = robotDrawPositions(robots);
+  const radius = Math.max(2, cellSize * 0.1);
+  ctx.beginPath();
+  for (let index = 0; index < robots.length; index++) {
+    addCircle(ctx, offsetX + positions[index * 2] * cellSize, offsetY + positions[index * 2 + 1] * cellSize, radius);
+  }
+  ctx.fillStyle = LAYOUT_COLORS.robot;
+  ctx.fill();
+}
+
+/** Cells below this many pixels are too small for readable labels. */
+const LABEL_MIN_CELL_SIZE = 36;
+
+/** Dropoff and station ids under their symbols, once cells are large enough to read them (there are few). */
+export function drawPointLabels(
+  ctx: LayoutContext2D,
+  dropoffs: readonly ScenePoint[],
+  stations: readonly SceneRobotStation[],
+  view: ViewTransform,
+): void {
+  const { cellSize } = view;
+  if (cellSize < LABEL_MIN_CELL_SIZE || (dropoffs.length === 0 && stations.length === 0)) return;
+  ctx.fillStyle = LAYOUT_COLORS.label;
+  ctx.font = `${Math.round(cellSize * 0.28)}px sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  fillLabelsBelow(ctx, dropoffs, view);
+  fillLabelsBelow(ctx, stations, view);
+}
+
+function fillLabelsBelow(ctx: LayoutContext2D, points: readonly ScenePoint[], view: ViewTransform): void {
+  const { cellSize, offsetX, offsetY } = view;
+  const below = cellSize * 0.45;
+  for (let index = 0; index < points.length; index++) {
+    const point = points[index];
+    ctx.fillText(point.id, offsetX + point.position[0] * cellSize, offsetY + point.position[1] * cellSize + below);
+  }
+}
+
+/** The cell under the pointer, shaded translucent so its element stays visible; nothing outside the grid. */
+function drawHoverCell(
+  ctx: LayoutContext2D,
+  dimensions: SceneDimensions,
+  view: ViewTransform,
+  cell: { readonly x: number; readonly y: number },
+): void {
+  const { x, y } = cell;
+  if (x < 0 || y < 0 || x >= dimensions.width || y >= dimensions.height) return;
+  ctx.fillStyle = LAYOUT_COLORS.hover;
+  ctx.fillRect(view.offsetX + x * view.cellSize, view.offsetY + y * view.cellSize, view.cellSize, view.cellSize);
+}
+
+/** The ring around the pickup under the pointer in pickup-selection mode. */
+export function drawHoverPickupRing(ctx: LayoutContext2D, pickups: readonly ScenePoint[], view: ViewTransform, pickupId: string): void {
+  const pickup = pickups.find((candidate) => candidate.id === pickupId);
+  if (!pickup) return;
+  const { cellSize, offsetX, offsetY } = view;
+  ctx.beginPath();
+  ctx.arc(offsetX + pickup.position[0] * cellSize, offsetY + pickup.position[1] * cellSize, pickupRadius(cellSize) * 1.8, 0, TWO_PI);
+  ctx.strokeStyle = LAYOUT_COLORS.hoverRing;
+  ctx.lineWidth = 1.5;
+  ctx.stroke();
+}
+
+/** The dragged rectangle: dashed for erase, blue where it would place, red and filled where it would be refused. */
+export function drawDragPreview(ctx: LayoutContext2D, view: ViewTransform, preview: DragPreview): void {
+  const { cellSize, offsetX, offsetY } = view;
+  const x = offsetX + preview.rect.x * cellSize;
+  const y = offsetY + preview.rect.y * cellSize;
+  const w = preview.rect.width * cellSize;
+  const h = preview.rect.height * cellSize;
+  ctx.lineWidth = 2;
+  if (preview.kind === 'erase') {
+    ctx.setLineDash([6, 4]);
+    ctx.strokeStyle = LAYOUT_COLORS.previewErase;
+    ctx.strokeRect(x, y, w, h);
+    ctx.setLineDash([]);
+  } else if (preview.valid) {
+    ctx.strokeStyle = LAYOUT_COLORS.previewValid;
+    ctx.strokeRect(x, y, w, h);
+  } else {
+    ctx.fillStyle = LAYOUT_COLORS.previewInvalidFill;
+    ctx.fillRect(x, y, w, h);
+    ctx.strokeStyle = LAYOUT_COLORS.previewInvalid;
+    ctx.strokeRect(x, y, w, h);
   }
 }

@@ -10,15 +10,15 @@ export interface ViewTransform {
   readonly offsetY: number;
 }
 
-export const EDITOR_MIN_ZOOM = 0.5;
-export const EDITOR_MAX_ZOOM = 2.5;
-export const EDITOR_ZOOM_STEP = 0.1;
+const EDITOR_MIN_ZOOM = 0.5;
+const EDITOR_MAX_ZOOM = 2.5;
+const EDITOR_ZOOM_STEP = 0.1;
 export const EDITOR_DEFAULT_ZOOM = 1;
 /** Spec §9: a cell is never drawn smaller than this at zoom 1. */
 export const MIN_CELL_SIZE = 25;
 /** Spec §9: the detail map fits against 50 px per cell. */
 export const MAP_REFERENCE_CELL_SIZE = 50;
-export const MAP_FIT_FACTOR = 1.4;
+const MAP_FIT_FACTOR = 1.4;
 
 /** Zoom kept on the 0.1 grid so repeated steps never drift (0.1 + 0.2 !== 0.3). */
 export function clampZoom(zoom: number, min = EDITOR_MIN_ZOOM, max = EDITOR_MAX_ZOOM): number {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ScenarioRecord } from '@fleetlab/warehouse';
 import { Alert } from '../components/ui/alert.tsx';
 import { buttonPrimary, buttonSecondary, card } from '../components/ui/styles.ts';
-import { useUpdateScenario } from './experiments-api.ts';
+import { useUpdateScenario } from '../api/hooks.ts';
 import { ScenarioParameterFields } from './scenario-parameter-fields.tsx';
 import { parseScenarioParameters, robotCountLabel, type ScenarioParameterErrors } from './scenario-parameters.ts';
 

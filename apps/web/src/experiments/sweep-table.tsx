@@ -29,39 +29,37 @@ interface SweepTableProps {
 /** The sweep's numbers, one row per robot count; the knee row is marked, a row selects the utilisation view. */
 export function SweepTable({ rows, knee, selectedSolveId, onSelect, axisLabel = 'Robots' }: SweepTableProps) {
   return (
-    <div className="overflow-x-auto">
-      <DataTable ariaLabel="Sweep results" columns={sweepColumns(axisLabel)} density="compact">
-        {rows.map((row) => {
-          const isKnee = row === knee;
-          const selected = row.solveId === selectedSolveId;
-          return (
-            <tr key={row.solveId} data-knee={isKnee || undefined} className={isKnee ? 'bg-amber-500/10' : selected ? 'bg-slate-800/60' : undefined}>
-              <th scope="row" className="px-4 py-2 font-semibold text-white">
-                <button
-                  type="button"
-                  aria-pressed={selected}
-                  className={`${linkText} font-mono`}
-                  onClick={() => onSelect(row)}
-                  title="Show utilisation per robot"
-                >
-                  {row.x ?? 'All'}
-                </button>
-                {isKnee && <span className="ml-2 rounded bg-amber-500/20 px-1.5 py-0.5 text-xs text-amber-200">Knee</span>}
-              </th>
-              <td className="px-4 py-2 text-slate-200">{formatSeconds(row.makespan)}</td>
-              <td className="px-4 py-2 text-slate-200">{formatSeconds(row.executedMakespan)}</td>
-              <td className="px-4 py-2 text-slate-200">{formatSeconds(row.waiting)}</td>
-              <td className="px-4 py-2 text-slate-200">{formatSeconds(row.chargerQueue)}</td>
-              <td className="px-4 py-2 text-slate-200">{formatNumber(row.deliveriesPerHour, 1)}</td>
-              <td className="px-4 py-2 text-slate-200">{formatNumber(row.executedPerHour, 1)}</td>
-              <td className="px-4 py-2 text-slate-200">{formatSeconds(row.lowerBound)}</td>
-              <td className="px-4 py-2 text-slate-200">{formatGap(row.gap)}</td>
-              <PointStatusCell status={row.status} error={row.error} />
-              <PointSolveLinkCell solveId={row.solveId} label="View" />
-            </tr>
-          );
-        })}
-      </DataTable>
-    </div>
+    <DataTable ariaLabel="Sweep results" columns={sweepColumns(axisLabel)} density="compact">
+      {rows.map((row) => {
+        const isKnee = row === knee;
+        const selected = row.solveId === selectedSolveId;
+        return (
+          <tr key={row.solveId} data-knee={isKnee || undefined} className={isKnee ? 'bg-amber-500/10' : selected ? 'bg-slate-800/60' : undefined}>
+            <th scope="row" className="px-4 py-2 font-semibold text-white">
+              <button
+                type="button"
+                aria-pressed={selected}
+                className={`${linkText} font-mono`}
+                onClick={() => onSelect(row)}
+                title="Show utilisation per robot"
+              >
+                {row.x ?? 'All'}
+              </button>
+              {isKnee && <span className="ml-2 rounded bg-amber-500/20 px-1.5 py-0.5 text-xs text-amber-200">Knee</span>}
+            </th>
+            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.makespan)}</td>
+            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.executedMakespan)}</td>
+            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.waiting)}</td>
+            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.chargerQueue)}</td>
+            <td className="px-4 py-2 text-slate-200">{formatNumber(row.deliveriesPerHour, 1)}</td>
+            <td className="px-4 py-2 text-slate-200">{formatNumber(row.executedPerHour, 1)}</td>
+            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.lowerBound)}</td>
+            <td className="px-4 py-2 text-slate-200">{formatGap(row.gap)}</td>
+            <PointStatusCell status={row.status} error={row.error} />
+            <PointSolveLinkCell solveId={row.solveId} label="View" />
+          </tr>
+        );
+      })}
+    </DataTable>
   );
 }

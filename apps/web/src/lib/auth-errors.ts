@@ -1,6 +1,6 @@
 import { isApiError } from '../api/client.ts';
 
-export const INCORRECT_CREDENTIALS = 'Incorrect email or password';
+const INCORRECT_CREDENTIALS = 'Incorrect email or password';
 
 /**
  * The login form's error text (spec §8). 'Request failed with status code 400' reads as

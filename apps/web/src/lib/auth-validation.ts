@@ -10,7 +10,7 @@ export function validateLogin(email: string, password: string): LoginErrors {
   return errors;
 }
 
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 
 export interface RegisterInput { username: string; email: string; password: string; confirmPassword: string }
 export interface RegisterErrors { username?: string; email?: string; password?: string; confirmPassword?: string }
@@ -27,7 +27,7 @@ export function validateRegister(input: RegisterInput): RegisterErrors {
   return errors;
 }
 
-export const VERIFICATION_CODE_LENGTH = 6;
+const VERIFICATION_CODE_LENGTH = 6;
 
 /** The code input keeps digits only, at most six (spec §5). */
 export function sanitizeVerificationCode(raw: string): string {

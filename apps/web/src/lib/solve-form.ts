@@ -70,7 +70,7 @@ export function boundedNumberProblem(label: string, value: number, rule: NumberF
 /** Spec §7: the select offers every algorithm except hungarian. */
 export const SELECTABLE_ALGORITHMS = ALGORITHMS.filter((algorithm) => algorithm.name !== 'hungarian');
 
-export const CREATE_SOLVE_FAILED = 'Failed to create solve. Please try again.';
+const CREATE_SOLVE_FAILED = 'Failed to create solve. Please try again.';
 
 /** Spec §8: the fallback text plus ' Server returned {status}: {body}' when the server answered. */
 export function createSolveErrorText(error: unknown): string {

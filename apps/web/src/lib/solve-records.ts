@@ -1,9 +1,9 @@
 import type { SolveSummary } from '../api/types.ts';
 
-export const RECENT_SOLVES_LIMIT = 5;
+const RECENT_SOLVES_LIMIT = 5;
 
 /** Newest first, so "recent" means recent whatever order the API lists them in. */
-export function recentSolves<T extends SolveSummary>(solves: T[], limit = RECENT_SOLVES_LIMIT): T[] {
+export function recentSolves<T extends SolveSummary>(solves: readonly T[], limit = RECENT_SOLVES_LIMIT): T[] {
   return [...solves]
     .sort((a, b) => (Date.parse(b.created_at ?? '') || 0) - (Date.parse(a.created_at ?? '') || 0) || b.id - a.id)
     .slice(0, limit);

@@ -1,12 +1,16 @@
+import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useEnvironments, useScenarios, useSolves } from '../api/hooks.ts';
-import { Alert } from '../components/ui/alert.tsx';
+import { environmentQueries, scenarioQueries, solveQueries } from '../api/queries.ts';
+import type { EnvironmentSummary, Scenario, SolveSummary } from '../api/types.ts';
 import { StatusBadge } from '../components/ui/badges.tsx';
+import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
+import { ListStates } from '../components/ui/list-states.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
-import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, card, focusRing, linkText } from '../components/ui/styles.ts';
-import { formatDate } from '../lib/format.ts';
+import { formatDate } from '../lib/display-format.ts';
 import { recentSolves, solveEnvironmentName } from '../lib/solve-records.ts';
+
+const RECENT_SOLVE_COLUMNS: readonly DataTableColumn[] = [{ label: 'Name' }, { label: 'Status' }, { label: 'Environment' }, { label: 'Created' }];
 
 function Counter({ label, value, to }: { label: string; value: number; to: string }) {
   return (
@@ -18,14 +22,68 @@ function Counter({ label, value, to }: { label: string; value: number; to: strin
   );
 }
 
-export default function DashboardPage() {
-  const environments = useEnvironments();
-  const scenarios = useScenarios();
-  const solves = useSolves();
+interface OverviewLists {
+  readonly environments: readonly EnvironmentSummary[];
+  readonly scenarios: readonly Scenario[];
+  readonly solves: readonly SolveSummary[];
+}
 
-  const loading = environments.isPending || scenarios.isPending || solves.isPending;
-  const failed = environments.isError || scenarios.isError || solves.isError;
-  const environmentNames = new Map((environments.data ?? []).map((environment) => [environment.id, environment.name]));
+function Overview({ environments, scenarios, solves }: OverviewLists) {
+  const environmentNames = new Map(environments.map((environment) => [environment.id, environment.name]));
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Counter label="Environments" value={environments.length} to="/environments" />
+        <Counter label="Scenarios" value={scenarios.length} to="/scenarios" />
+        <Counter label="Solves" value={solves.length} to="/solves" />
+      </div>
+      <section className={`${card} mt-8`} aria-labelledby="recent-solves-heading">
+        <div className="flex items-center justify-between border-b border-slate-800 px-6 py-4">
+          <h2 id="recent-solves-heading" className="text-lg font-semibold text-white">
+            Recent Solves
+          </h2>
+          <Link to="/solves" className={`${linkText} text-sm`}>
+            All solves
+          </Link>
+        </div>
+        {solves.length === 0 ? (
+          <p className="px-6 py-10 text-center text-sm text-slate-400">No solves yet. Create your first one!</p>
+        ) : (
+          <DataTable columns={RECENT_SOLVE_COLUMNS} density="spacious">
+            {recentSolves(solves).map((solve) => (
+              <tr key={solve.id} className="hover:bg-slate-800/40">
+                <td className="px-6 py-3">
+                  <Link to={`/solves/${solve.id}`} className={linkText}>
+                    {solve.name}
+                  </Link>
+                </td>
+                <td className="px-6 py-3">
+                  <StatusBadge status={solve.status} />
+                </td>
+                <td className="px-6 py-3 text-slate-300">{solveEnvironmentName(solve, environmentNames)}</td>
+                <td className="px-6 py-3 text-slate-400">{formatDate(solve.created_at)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </section>
+    </>
+  );
+}
+
+export default function DashboardPage() {
+  // One state for the three lists: any failure shows the error, any load the spinner.
+  const overview = useQueries({
+    queries: [environmentQueries.list(), scenarioQueries.list(), solveQueries.list()],
+    combine: ([environments, scenarios, solves]) => ({
+      isPending: environments.isPending || scenarios.isPending || solves.isPending,
+      isError: environments.isError || scenarios.isError || solves.isError,
+      data:
+        environments.data && scenarios.data && solves.data
+          ? { environments: environments.data, scenarios: scenarios.data, solves: solves.data }
+          : undefined,
+    }),
+  });
 
   return (
     <div>
@@ -38,61 +96,9 @@ export default function DashboardPage() {
           </Link>
         }
       />
-      {failed ? (
-        <Alert tone="error">Failed to load dashboard data. Please try again later.</Alert>
-      ) : loading ? (
-        <FullPageSpinner label="Loading dashboard" />
-      ) : (
-        <>
-          <div className="grid gap-4 sm:grid-cols-3">
-            <Counter label="Environments" value={environments.data.length} to="/environments" />
-            <Counter label="Scenarios" value={scenarios.data.length} to="/scenarios" />
-            <Counter label="Solves" value={solves.data.length} to="/solves" />
-          </div>
-          <section className={`${card} mt-8`} aria-labelledby="recent-solves-heading">
-            <div className="flex items-center justify-between border-b border-slate-800 px-6 py-4">
-              <h2 id="recent-solves-heading" className="text-lg font-semibold text-white">
-                Recent Solves
-              </h2>
-              <Link to="/solves" className={`${linkText} text-sm`}>
-                All solves
-              </Link>
-            </div>
-            {solves.data.length === 0 ? (
-              <p className="px-6 py-10 text-center text-sm text-slate-400">No solves yet. Create your first one!</p>
-            ) : (
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm">
-                  <thead className="text-xs uppercase tracking-wider text-slate-400">
-                    <tr>
-                      <th scope="col" className="px-6 py-3 font-semibold">Name</th>
-                      <th scope="col" className="px-6 py-3 font-semibold">Status</th>
-                      <th scope="col" className="px-6 py-3 font-semibold">Environment</th>
-                      <th scope="col" className="px-6 py-3 font-semibold">Created</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-800">
-                    {recentSolves(solves.data).map((solve) => (
-                      <tr key={solve.id} className="hover:bg-slate-800/40">
-                        <td className="px-6 py-3">
-                          <Link to={`/solves/${solve.id}`} className={linkText}>
-                            {solve.name}
-                          </Link>
-                        </td>
-                        <td className="px-6 py-3">
-                          <StatusBadge status={solve.status} />
-                        </td>
-                        <td className="px-6 py-3 text-slate-300">{solveEnvironmentName(solve, environmentNames)}</td>
-                        <td className="px-6 py-3 text-slate-400">{formatDate(solve.created_at)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </section>
-        </>
-      )}
+      <ListStates query={overview} loadingLabel="Loading dashboard" errorText="Failed to load dashboard data. Please try again later.">
+        {(lists) => <Overview {...lists} />}
+      </ListStates>
     </div>
   );
 }

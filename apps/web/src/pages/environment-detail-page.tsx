@@ -8,7 +8,7 @@ import { Alert } from '../components/ui/alert.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonDanger, buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
 
-export const DELETE_ENVIRONMENT_CONFIRMATION = 'Are you sure you want to delete this environment?';
+const DELETE_ENVIRONMENT_CONFIRMATION = 'Are you sure you want to delete this environment?';
 
 function elementCounts(environment: Environment): ReadonlyArray<readonly [string, number]> {
   const elements = environment.elements;

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { useEnvironments } from '../api/hooks.ts';
 import type { EnvironmentSummary } from '../api/types.ts';
-import { Alert } from '../components/ui/alert.tsx';
-import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { ListStates } from '../components/ui/list-states.tsx';
 import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
 
 function EnvironmentCard({ environment }: { environment: EnvironmentSummary }) {
@@ -41,22 +40,25 @@ export default function EnvironmentsPage() {
         </Link>
       </header>
 
-      {environments.isPending ? (
-        <FullPageSpinner label="Loading environments" />
-      ) : environments.isError ? (
-        <Alert tone="error">Failed to load environments. Please try again later.</Alert>
-      ) : environments.data.length === 0 ? (
-        <div className={`${card} p-10 text-center`}>
-          <h2 className="text-lg font-semibold text-slate-100">No environments yet</h2>
-          <p className="mt-2 text-sm text-slate-400">Create your first warehouse environment to get started.</p>
-        </div>
-      ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Environments">
-          {environments.data.map((environment) => (
-            <EnvironmentCard key={environment.id} environment={environment} />
-          ))}
-        </ul>
-      )}
+      <ListStates
+        query={environments}
+        loadingLabel="Loading environments"
+        errorText="Failed to load environments. Please try again later."
+        empty={
+          <div className={`${card} p-10 text-center`}>
+            <h2 className="text-lg font-semibold text-slate-100">No environments yet</h2>
+            <p className="mt-2 text-sm text-slate-400">Create your first warehouse environment to get started.</p>
+          </div>
+        }
+      >
+        {(environmentList) => (
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Environments">
+            {environmentList.map((environment) => (
+              <EnvironmentCard key={environment.id} environment={environment} />
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </section>
   );
 }

@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ALGORITHM_BY_NAME, algorithmNameValues, isInParameterRange, SOLVE_PARAMETER_RANGES, type AlgorithmName, type ExperimentKind } from '@fleetlab/warehouse';
 import { isApiError } from '../api/client.ts';
-import { useEnvironment, useScenarios, useTasks } from '../api/hooks.ts';
+import { useCreateExperiment, useEnvironment, useScenarios, useTasks } from '../api/hooks.ts';
+import type { NewExperiment } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/ui/form-field.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
@@ -10,10 +11,9 @@ import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
 import { parseChargerCounts, parseRobotCounts } from '../experiments/experiment-figures.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
-import { useCreateExperiment, type NewExperiment } from '../experiments/experiments-api.ts';
 
 /** A sweep of 10 points at 30 s each takes minutes, not hours, on one worker. */
-export const DEFAULT_EXPERIMENT_TIME_LIMIT_S = 30;
+const DEFAULT_EXPERIMENT_TIME_LIMIT_S = 30;
 const DEFAULT_COMPARED: AlgorithmName[] = ['greedy_distance', 'auction', 'makespan'];
 
 interface FormErrors {

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ALGORITHM_BY_NAME } from '@fleetlab/warehouse';
 import { isNotFound } from '../api/client.ts';
-import { useScenario, useTask } from '../api/hooks.ts';
-import { downloadTextFile } from '../components/results/plan-export.ts';
+import { useCancelExperiment, useDeleteExperiment, useExperiment, useScenario, useTask } from '../api/hooks.ts';
+import type { Experiment } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { StatusBadge } from '../components/ui/badges.tsx';
 import { TextField } from '../components/ui/form-field.tsx';
@@ -23,10 +23,10 @@ import {
 } from '../experiments/experiment-figures.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
-import { useCancelExperiment, useDeleteExperiment, useExperiment, type Experiment } from '../experiments/experiments-api.ts';
 import { RobotUtilisation } from '../experiments/robot-utilisation.tsx';
 import { SweepChart } from '../experiments/sweep-chart.tsx';
 import { SweepTable } from '../experiments/sweep-table.tsx';
+import { downloadTextFile } from '../lib/download-text-file.ts';
 
 export default function ExperimentDetailPage() {
   const { id = '' } = useParams();

@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { ALGORITHM_BY_NAME } from '@fleetlab/warehouse';
 import { StatusBadge } from '../components/ui/badges.tsx';
-import { Alert } from '../components/ui/alert.tsx';
+import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
-import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
-import { useExperiments } from '../experiments/experiments-api.ts';
-import { formatDate } from '../lib/format.ts';
+import { useExperiments } from '../api/hooks.ts';
+import { formatDate } from '../lib/display-format.ts';
 
 export default function ExperimentsPage() {
   const experiments = useExperiments();
@@ -24,38 +23,39 @@ export default function ExperimentsPage() {
         description="How many robots do you need, and which algorithm should you use? Run a fleet sweep or compare algorithms."
         actions={newExperiment}
       />
-      {experiments.isPending ? (
-        <FullPageSpinner label="Loading experiments" />
-      ) : experiments.isError ? (
-        <Alert tone="error">Failed to load experiments. Please try again later.</Alert>
-      ) : experiments.data.length === 0 ? (
-        <EmptyState title="No experiments yet">Run a fleet sweep to find how many robots your orders need.</EmptyState>
-      ) : (
-        <ul className="grid gap-4 md:grid-cols-2">
-          {experiments.data.map((experiment) => (
-            <li key={experiment.id} className={`${card} space-y-3 p-5`}>
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <h2 className="truncate text-lg font-semibold text-white">{experiment.name}</h2>
-                  <p className="text-xs text-slate-400">
-                    {EXPERIMENT_KIND_LABELS[experiment.kind]} · {formatDate(experiment.created_at)}
-                  </p>
+      <ListStates
+        query={experiments}
+        loadingLabel="Loading experiments"
+        errorText="Failed to load experiments. Please try again later."
+        empty={<EmptyState title="No experiments yet">Run a fleet sweep to find how many robots your orders need.</EmptyState>}
+      >
+        {(experimentList) => (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {experimentList.map((experiment) => (
+              <li key={experiment.id} className={`${card} space-y-3 p-5`}>
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <h2 className="truncate text-lg font-semibold text-white">{experiment.name}</h2>
+                    <p className="text-xs text-slate-400">
+                      {EXPERIMENT_KIND_LABELS[experiment.kind]} · {formatDate(experiment.created_at)}
+                    </p>
+                  </div>
+                  <StatusBadge status={experiment.status} />
                 </div>
-                <StatusBadge status={experiment.status} />
-              </div>
-              <p className="text-sm text-slate-300">
-                {experiment.kind === 'fleet_sweep'
-                  ? `${ALGORITHM_BY_NAME[experiment.algorithms[0]].label} on ${experiment.robot_counts.join(', ')} robots`
-                  : experiment.algorithms.map((algorithm) => ALGORITHM_BY_NAME[algorithm].label).join(' vs ')}
-              </p>
-              <ExperimentProgress progress={experiment.progress} />
-              <Link to={`/experiments/${experiment.id}`} className={`${linkText} text-sm`}>
-                View Results
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+                <p className="text-sm text-slate-300">
+                  {experiment.kind === 'fleet_sweep'
+                    ? `${ALGORITHM_BY_NAME[experiment.algorithms[0]].label} on ${experiment.robot_counts.join(', ')} robots`
+                    : experiment.algorithms.map((algorithm) => ALGORITHM_BY_NAME[algorithm].label).join(' vs ')}
+                </p>
+                <ExperimentProgress progress={experiment.progress} />
+                <Link to={`/experiments/${experiment.id}`} className={`${linkText} text-sm`}>
+                  View Results
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </div>
   );
 }

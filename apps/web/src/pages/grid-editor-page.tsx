@@ -17,13 +17,12 @@ import {
 } from '../editor/editor-form-rules.ts';
 import { editorReducer, initialEditorState, type EditorState } from '../editor/editor-state.ts';
 import { GridEditor } from '../editor/grid-editor.tsx';
-import { installRenderBenchHook } from '../editor/render-bench.ts';
 
-export const CREATE_ENVIRONMENT_FAILED = 'Failed to create environment. Please try again.';
-export const NAME_REQUIRED = 'Name is required';
+const CREATE_ENVIRONMENT_FAILED = 'Failed to create environment. Please try again.';
+const NAME_REQUIRED = 'Name is required';
 
 /** The POST /environments body: only the selected pickups are saved, with the graph built from them. */
-export function environmentPayload(name: string, description: string, state: EditorState): NewEnvironment {
+function environmentPayload(name: string, description: string, state: EditorState): NewEnvironment {
   const { layout } = state.document;
   const elements = {
     shelves: layout.elements.shelves.map((shelf) => ({ ...shelf })),
@@ -111,8 +110,6 @@ export default function GridEditorPage() {
   const [nameError, setNameError] = useState<string | undefined>();
   const [saveFailed, setSaveFailed] = useState(false);
   const { dimensions } = state.document.layout;
-
-  useEffect(() => installRenderBenchHook(), []);
 
   const commitDimension = (axis: 'width' | 'height') => (text: string, final: boolean) => {
     const size = gridSizeFromInput(text);

@@ -5,8 +5,9 @@ import { useDeleteScenario, useEnvironment, useScenario, useTasks } from '../api
 import { EnvironmentMap } from '../components/map/environment-map.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { TaskTypeBadge } from '../components/ui/badges.tsx';
-import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
+import { DataTable, RowLinkCell, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { GraphToggle } from '../components/ui/graph-toggle.tsx';
+import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonDanger, buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
@@ -130,39 +131,35 @@ export default function ScenarioDetailPage() {
             </Link>
           )}
         </div>
-        {tasks.isError ? (
-          <div className="p-5">
-            <Alert tone="error">Failed to load tasks. Please try again later.</Alert>
-          </div>
-        ) : tasks.isPending ? (
-          <FullPageSpinner label="Loading tasks" />
-        ) : taskList.length === 0 ? (
-          <p className="px-5 py-8 text-center text-sm text-slate-400">
-            No tasks found.{' '}
-            <Link to={`/tasks/generate?scenario_id=${record.id}`} className={linkText}>
-              Generate tasks with AI
-            </Link>
-          </p>
-        ) : (
-          <div className="overflow-x-auto">
+        <ListStates
+          query={tasks}
+          loadingLabel="Loading tasks"
+          errorText="Failed to load tasks. Please try again later."
+          errorClassName="p-5"
+          empty={
+            <p className="px-5 py-8 text-center text-sm text-slate-400">
+              No tasks found.{' '}
+              <Link to={`/tasks/generate?scenario_id=${record.id}`} className={linkText}>
+                Generate tasks with AI
+              </Link>
+            </p>
+          }
+        >
+          {(scenarioTasks) => (
             <DataTable columns={SCENARIO_TASK_COLUMNS}>
-              {taskList.slice(0, SCENARIO_TASK_PREVIEW_LIMIT).map((task) => (
+              {scenarioTasks.slice(0, SCENARIO_TASK_PREVIEW_LIMIT).map((task) => (
                 <tr key={task.id} className="hover:bg-slate-800/40">
                   <td className="px-5 py-3 font-mono text-slate-400">{task.id}</td>
                   <td className="px-5 py-3 text-slate-100">{task.name}</td>
                   <td className="px-5 py-3">
                     <TaskTypeBadge taskType={task.task_type} />
                   </td>
-                  <td className="px-5 py-3 text-right">
-                    <Link to={`/tasks/${task.id}`} className={linkText}>
-                      View
-                    </Link>
-                  </td>
+                  <RowLinkCell to={`/tasks/${task.id}`}>View</RowLinkCell>
                 </tr>
               ))}
             </DataTable>
-          </div>
-        )}
+          )}
+        </ListStates>
       </section>
     </div>
   );

@@ -1,9 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { useEnvironments, useScenarios } from '../api/hooks.ts';
-import { Alert } from '../components/ui/alert.tsx';
 import { FilterBar } from '../components/ui/filter-bar.tsx';
+import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
-import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
 import { parseIdParam, scenarioEnvironmentName, scenarioRobotCount } from '../lib/scenario-records.ts';
 
@@ -34,54 +33,57 @@ export default function ScenariosPage() {
           onSelect={(value) => setSearchParams(value === null ? {} : { environment_id: value })}
         />
       </div>
-      {scenarios.isError ? (
-        <Alert tone="error">Failed to load scenarios. Please try again later.</Alert>
-      ) : scenarios.isPending ? (
-        <FullPageSpinner label="Loading scenarios" />
-      ) : scenarios.data.length === 0 ? (
-        <EmptyState title="No scenarios found">
-          {environmentId ? (
-            <p>
-              No scenarios exist for the selected environment.{' '}
-              <Link to={createLink} className={linkText}>
-                Create one now!
-              </Link>
-            </p>
-          ) : (
-            <p>Create your first scenario to get started.</p>
-          )}
-        </EmptyState>
-      ) : (
-        <ul aria-label="Scenario list" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {scenarios.data.map((scenario) => {
-            const robots = scenarioRobotCount(scenario, environments.data);
-            return (
-              <li key={scenario.id} className={`${card} flex flex-col p-5`}>
-                <p className="text-xs font-semibold uppercase tracking-wider text-indigo-300">
-                  {scenarioEnvironmentName(scenario, environments.data)}
-                </p>
-                <h2 className="mt-1 text-lg font-semibold text-white">{scenario.name}</h2>
-                <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-400">
-                  {scenario.description || 'No description provided'}
-                </p>
-                <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
-                  <div className="rounded-lg bg-slate-800/60 px-3 py-2">
-                    <dt className="text-xs text-slate-400">Order Volume</dt>
-                    <dd className="font-semibold text-white">{scenario.parameters?.order_volume ?? 'Not set'}</dd>
-                  </div>
-                  <div className="rounded-lg bg-slate-800/60 px-3 py-2">
-                    <dt className="text-xs text-slate-400">Robots</dt>
-                    <dd className="font-semibold text-white">{robots ?? 'Not set'}</dd>
-                  </div>
-                </dl>
-                <Link to={`/scenarios/${scenario.id}`} className={`${linkText} mt-4 text-sm`}>
-                  View Details
+      <ListStates
+        query={scenarios}
+        loadingLabel="Loading scenarios"
+        errorText="Failed to load scenarios. Please try again later."
+        empty={
+          <EmptyState title="No scenarios found">
+            {environmentId ? (
+              <p>
+                No scenarios exist for the selected environment.{' '}
+                <Link to={createLink} className={linkText}>
+                  Create one now!
                 </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+              </p>
+            ) : (
+              <p>Create your first scenario to get started.</p>
+            )}
+          </EmptyState>
+        }
+      >
+        {(scenarioList) => (
+          <ul aria-label="Scenario list" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {scenarioList.map((scenario) => {
+              const robots = scenarioRobotCount(scenario, environments.data);
+              return (
+                <li key={scenario.id} className={`${card} flex flex-col p-5`}>
+                  <p className="text-xs font-semibold uppercase tracking-wider text-indigo-300">
+                    {scenarioEnvironmentName(scenario, environments.data)}
+                  </p>
+                  <h2 className="mt-1 text-lg font-semibold text-white">{scenario.name}</h2>
+                  <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-400">
+                    {scenario.description || 'No description provided'}
+                  </p>
+                  <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+                    <div className="rounded-lg bg-slate-800/60 px-3 py-2">
+                      <dt className="text-xs text-slate-400">Order Volume</dt>
+                      <dd className="font-semibold text-white">{scenario.parameters?.order_volume ?? 'Not set'}</dd>
+                    </div>
+                    <div className="rounded-lg bg-slate-800/60 px-3 py-2">
+                      <dt className="text-xs text-slate-400">Robots</dt>
+                      <dd className="font-semibold text-white">{robots ?? 'Not set'}</dd>
+                    </div>
+                  </dl>
+                  <Link to={`/scenarios/${scenario.id}`} className={`${linkText} mt-4 text-sm`}>
+                    View Details
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </ListStates>
     </div>
   );
 }

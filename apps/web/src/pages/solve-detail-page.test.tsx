@@ -105,7 +105,8 @@ describe('/solves/{id}', () => {
     expect(within(summary).getByText('Total Recharges').nextSibling).toHaveTextContent('1');
     expect(within(summary).getByText('Total Recharge Time').nextSibling).toHaveTextContent('3 min');
     const details = screen.getByRole('region', { name: 'Solution Details' });
-    const robotToggles = within(details).getAllByRole('button', { expanded: false });
+    // The robots' details follow the summary in a second render.
+    const robotToggles = await within(details).findAllByRole('button', { expanded: false });
     expect(robotToggles.map((toggle) => toggle.textContent?.slice(0, 4))).toEqual(['R1_1', 'R1_2', 'R2_1']);
     fireEvent.click(robotToggles[0]);
     // The recharge shows in the robot's task table and in its Battery Levels table.

@@ -10,7 +10,7 @@ import { buttonDanger, buttonPrimary, card, linkText } from '../components/ui/st
 import { TaskLocations } from '../components/ui/task-locations.tsx';
 import { SolveResults } from '../components/results/solve-results.tsx';
 import { PathPlayer } from '../player/path-player.tsx';
-import { formatCompletionTime, formatDateTime } from '../lib/format.ts';
+import { formatCompletionTime, formatDateTime } from '../lib/display-format.ts';
 import { solveEnvironmentName } from '../lib/solve-records.ts';
 import { solveErrorText, solveProgress } from '../lib/solve-results.ts';
 

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/fetch-stub.ts';
-import { ADA, CROSS_DOCK, MORNING_RUSH, NIGHT_SHIFT, SMALL_WAREHOUSE, solveFixture } from '../test/fixtures.ts';
+import { ADA, CROSS_DOCK, MORNING_RUSH, NIGHT_ORDERS, NIGHT_SHIFT, RUSH_ORDERS, SMALL_WAREHOUSE, solveFixture } from '../test/fixtures.ts';
 import { currentLocation, renderApp } from '../test/render-app.tsx';
 
 describe('/solves', () => {
@@ -51,5 +51,41 @@ describe('/solves', () => {
     stubFetch({ 'GET /auth/me': { body: ADA }, 'GET /environments': { body: [] }, 'GET /scenarios': { body: [] }, 'GET /solves': { status: 500, body: null } });
     renderApp('/solves', { signedIn: true });
     expect(await screen.findByText('Failed to load solves. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('no longer lists the solves of a task deleted meanwhile, from the first frame', async () => {
+    let rushOrdersDeleted = false;
+    const morningSolve = solveFixture({ status: 'completed' });
+    const nightSolve = solveFixture({ id: 42, name: 'Solve for Night Shift', scenario_id: 22, task_id: 32, status: 'completed' });
+    const network = stubFetch({
+      'GET /auth/me': { body: ADA },
+      'GET /environments': { body: [SMALL_WAREHOUSE, CROSS_DOCK] },
+      'GET /scenarios': { body: [MORNING_RUSH, NIGHT_SHIFT] },
+      'GET /solves': () => ({ body: rushOrdersDeleted ? [nightSolve] : [morningSolve, nightSolve] }),
+      'GET /tasks': () => ({ body: rushOrdersDeleted ? [NIGHT_ORDERS] : [RUSH_ORDERS, NIGHT_ORDERS] }),
+      'GET /tasks/31': { body: RUSH_ORDERS },
+      'GET /scenarios/21': { body: MORNING_RUSH },
+      'GET /environments/11': { body: SMALL_WAREHOUSE },
+      'DELETE /tasks/31': () => {
+        rushOrdersDeleted = true;
+        return { status: 204 };
+      },
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const solveNames = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+    renderApp('/solves', { signedIn: true });
+    await screen.findByRole('table');
+    expect(solveNames()).toEqual(['Solve for Morning RushFirst try', 'Solve for Night ShiftFirst try']);
+
+    await userEvent.click(screen.getByRole('link', { name: 'Tasks' }));
+    const rushOrders = (await screen.findAllByRole('row')).find((row) => row.textContent?.includes('Rush orders'));
+    await userEvent.click(within(rushOrders!).getByRole('link', { name: 'View' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(currentLocation()).toBe('/tasks?scenario_id=21'));
+    expect(network.callsTo('GET', '/solves')).toHaveLength(2);
+
+    // Cached lists would show the deleted task's solve until the page refetched it.
+    await userEvent.click(screen.getByRole('link', { name: 'Solves' }));
+    expect(solveNames()).toEqual(['Solve for Night ShiftFirst try']);
   });
 });

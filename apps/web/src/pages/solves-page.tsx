@@ -1,12 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
 import { useEnvironments, useScenarios, useSolves } from '../api/hooks.ts';
-import { Alert } from '../components/ui/alert.tsx';
 import { StatusBadge } from '../components/ui/badges.tsx';
-import { DataTable, NameWithDescriptionCell, type DataTableColumn } from '../components/ui/data-table.tsx';
+import { DataTable, NameWithDescriptionCell, RowLinkCell, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { FilterBar } from '../components/ui/filter-bar.tsx';
+import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
-import { FullPageSpinner } from '../components/ui/spinner.tsx';
-import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
+import { buttonPrimary } from '../components/ui/styles.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import { solveEnvironmentName } from '../lib/solve-records.ts';
 
@@ -64,18 +63,19 @@ export default function SolvesPage() {
           onSelect={(value) => setFilter('scenario_id', value)}
         />
       </div>
-      {solves.isError ? (
-        <Alert tone="error">Failed to load solves. Please try again later.</Alert>
-      ) : solves.isPending ? (
-        <FullPageSpinner label="Loading solves" />
-      ) : solves.data.length === 0 ? (
-        <EmptyState title="No solves found">
-          <p>Start an optimisation run to see how your fleet performs.</p>
-        </EmptyState>
-      ) : (
-        <div className={`${card} overflow-x-auto`}>
-          <DataTable columns={SOLVE_COLUMNS}>
-            {solves.data.map((solve) => (
+      <ListStates
+        query={solves}
+        loadingLabel="Loading solves"
+        errorText="Failed to load solves. Please try again later."
+        empty={
+          <EmptyState title="No solves found">
+            <p>Start an optimisation run to see how your fleet performs.</p>
+          </EmptyState>
+        }
+      >
+        {(solveList) => (
+          <DataTable inCard columns={SOLVE_COLUMNS}>
+            {solveList.map((solve) => (
               <tr key={solve.id} className="hover:bg-slate-800/40">
                 <NameWithDescriptionCell name={solve.name} description={solve.description} />
                 <td className="px-5 py-3">
@@ -84,16 +84,12 @@ export default function SolvesPage() {
                 <td className="px-5 py-3 text-slate-300">{solveEnvironmentName(solve, environmentNames)}</td>
                 <td className="px-5 py-3 text-slate-300">{scenarioNames.get(solve.scenario_id) ?? `Scenario ${solve.scenario_id}`}</td>
                 <td className="px-5 py-3 font-mono text-slate-400">{solve.task_id}</td>
-                <td className="px-5 py-3 text-right">
-                  <Link to={`/solves/${solve.id}`} className={linkText}>
-                    View Results
-                  </Link>
-                </td>
+                <RowLinkCell to={`/solves/${solve.id}`}>View Results</RowLinkCell>
               </tr>
             ))}
           </DataTable>
-        </div>
-      )}
+        )}
+      </ListStates>
     </div>
   );
 }

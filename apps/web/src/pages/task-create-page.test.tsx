@@ -93,6 +93,38 @@ describe('TaskCreatePage', () => {
     expect(api.callsTo('POST', '/tasks/batch')).toHaveLength(0);
   });
 
+  it('imports a day of 20,000 lines, draws only the pairs in view and saves them all', async () => {
+    const api = stubApi();
+    renderPage();
+    const lines = Array.from({ length: 20_000 }, (_, index) => (index % 2 === 0 ? 'P1,D1' : 'P2,D1'));
+    await userEvent.upload(await screen.findByLabelText('Import CSV'), csvFile(['pickup_id,dropoff_id', ...lines].join('\n'), 'day.csv'));
+    expect(await screen.findByText('Imported 20000 pairs from day.csv.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Pickup-dropoff pairs (20000)' })).toBeInTheDocument();
+    expect(pairRows().length).toBeLessThan(40);
+    expect(pairRows()[1]).toEqual(['2', 'P2', '(3, 3.5)', 'D1', '(5.5, 0.5)']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Task' }));
+    await waitFor(() => expect(currentLocation()).toBe('/tasks/77'));
+    const [saved] = api.callsTo('POST', '/tasks/batch')[0].body as { details: { tasks: string[][] } }[];
+    expect(saved.details.tasks).toHaveLength(20_000);
+    expect(saved.details.tasks[19_999]).toEqual(['P2', 'D1']);
+  });
+
+  it('names the first 20 bad lines of a 20,000-line file by number and counts the rest', async () => {
+    stubApi();
+    renderPage();
+    // Line 1 is the header; every line from 2 on names a pickup of another layout, and line 20,001 a bad dropoff too.
+    const lines = Array.from({ length: 20_000 }, (_, index) => (index === 19_999 ? 'P9,D9' : 'P9,D1'));
+    await userEvent.upload(await screen.findByLabelText('Import CSV'), csvFile(['pickup_id,dropoff_id', ...lines].join('\n')));
+    const problems = await screen.findByRole('alert');
+    const listed = within(problems).getAllByRole('listitem').map((item) => item.textContent);
+    expect(listed).toHaveLength(20);
+    expect(listed[0]).toBe('Line 2: unknown pickup P9');
+    expect(listed[19]).toBe('Line 21: unknown pickup P9');
+    expect(within(problems).getByText('And 19981 more problems in later lines.')).toBeInTheDocument();
+    expect(pairRows()).toEqual([]);
+  });
+
   it('imports a valid CSV, saves one task with its pairs and opens it', async () => {
     const api = stubApi();
     renderPage();

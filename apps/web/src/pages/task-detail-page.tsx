@@ -10,7 +10,7 @@ import { EmptyState } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonDanger, card, linkText } from '../components/ui/styles.ts';
 import { TaskLocations } from '../components/ui/task-locations.tsx';
-import { formatDateTime } from '../lib/format.ts';
+import { formatDateTime } from '../lib/display-format.ts';
 
 export default function TaskDetailPage() {
   const { id = '' } = useParams();

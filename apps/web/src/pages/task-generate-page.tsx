@@ -14,7 +14,7 @@ import { parseBoundedNumber, type NumberFieldRule } from '../lib/solve-form.ts';
 import { GeneratedTasksPreview } from '../tasks/generated-tasks-preview.tsx';
 
 /** Spec §5/§9: at least 1 task, 5 when the input is not a number; the server generates up to 1000. */
-export const NUMBER_OF_TASKS_RULE: NumberFieldRule = { min: 1, max: 1000, fallback: 5 };
+const NUMBER_OF_TASKS_RULE: NumberFieldRule = { min: 1, max: 1000, fallback: 5 };
 
 /** The server's own words (e.g. why the language model failed) after the spec's message. */
 function serverDetailOf(error: unknown): string | null {

@@ -1,12 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
 import { useScenarios, useTasks } from '../api/hooks.ts';
-import { Alert } from '../components/ui/alert.tsx';
 import { TaskTypeBadge } from '../components/ui/badges.tsx';
-import { DataTable, NameWithDescriptionCell, type DataTableColumn } from '../components/ui/data-table.tsx';
+import { DataTable, NameWithDescriptionCell, RowLinkCell, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { FilterBar } from '../components/ui/filter-bar.tsx';
+import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
-import { FullPageSpinner } from '../components/ui/spinner.tsx';
-import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
+import { buttonPrimary, buttonSecondary, linkText } from '../components/ui/styles.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 
 const TASK_COLUMNS: readonly DataTableColumn[] = [
@@ -49,18 +48,19 @@ export default function TasksPage() {
           />
         </div>
       )}
-      {tasks.isError ? (
-        <Alert tone="error">Failed to load tasks. Please try again later.</Alert>
-      ) : tasks.isPending ? (
-        <FullPageSpinner label="Loading tasks" />
-      ) : tasks.data.length === 0 ? (
-        <EmptyState title="No tasks found">
-          <p>Generate pickup and delivery tasks for a scenario to start optimising.</p>
-        </EmptyState>
-      ) : (
-        <div className={`${card} overflow-x-auto`}>
-          <DataTable columns={TASK_COLUMNS}>
-            {tasks.data.map((task) => (
+      <ListStates
+        query={tasks}
+        loadingLabel="Loading tasks"
+        errorText="Failed to load tasks. Please try again later."
+        empty={
+          <EmptyState title="No tasks found">
+            <p>Generate pickup and delivery tasks for a scenario to start optimising.</p>
+          </EmptyState>
+        }
+      >
+        {(taskList) => (
+          <DataTable inCard columns={TASK_COLUMNS}>
+            {taskList.map((task) => (
               <tr key={task.id} className="hover:bg-slate-800/40">
                 <NameWithDescriptionCell name={task.name} description={task.description} />
                 <td className="px-5 py-3">
@@ -71,16 +71,12 @@ export default function TasksPage() {
                     {scenarioNames.get(task.scenario_id) ?? `Scenario ${task.scenario_id}`}
                   </Link>
                 </td>
-                <td className="px-5 py-3 text-right">
-                  <Link to={`/tasks/${task.id}`} className={linkText}>
-                    View
-                  </Link>
-                </td>
+                <RowLinkCell to={`/tasks/${task.id}`}>View</RowLinkCell>
               </tr>
             ))}
           </DataTable>
-        </div>
-      )}
+        )}
+      </ListStates>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_PARAMETERS, TWO_ROBOT_RESULTS } from '../components/results/two-robot-plan.fixture.ts';
-import { robotPlansOf, type PlanStep, type RobotPlan } from '../lib/format.ts';
+import { robotPlansOf, type PlanStep, type RobotPlan } from '../lib/plan-model.ts';
 import {
   buildFleetModel,
   buildRobotTimeline,

@@ -15,7 +15,7 @@ import {
   maxDistanceOf,
   type PlanParameters,
   type RobotPlan,
-} from '../lib/format.ts';
+} from '../lib/plan-model.ts';
 import {
   lastAtOrBefore,
   setBattery as writeBattery,

@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LooseEnvironmentShape } from '../editor/layout-scene.ts';
 import { card } from '../components/ui/styles.ts';
-import { formatClock, formatPercent1 } from '../lib/format.ts';
+import { formatClock, formatPercent1 } from '../lib/display-format.ts';
 import type { PositionedEnvironment } from './node-positions.ts';
 import { PlayerCanvas, type PlayerCanvasHandle } from './player-canvas.tsx';
 import { PlayerControls } from './player-controls.tsx';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FloorEnvironment } from '@fleetlab/simulator';
 import type { ExecutionRecord } from '@fleetlab/warehouse';
-import { robotPlansOf, type PlanParameters } from '../lib/format.ts';
+import { robotPlansOf, type PlanParameters } from '../lib/plan-model.ts';
 import {
   ACCELERATION_LIMITS,
   buildFleetModel,

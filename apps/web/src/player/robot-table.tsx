@@ -1,5 +1,5 @@
 import { memo, useCallback, useImperativeHandle, useRef, type Ref } from 'react';
-import { BATTERY_COLOUR_HEX, batteryBarColour, formatPercent1 } from '../lib/format.ts';
+import { BATTERY_COLOUR_HEX, batteryBarColour, formatPercent1 } from '../lib/display-format.ts';
 import type { MotionState, ReplayModel, RobotState } from './robot-state.ts';
 
 const MOTION_TONES: Record<MotionState, string> = {

@@ -11,7 +11,7 @@
 
 import { decodeTimeline, Floor, type FloorEnvironment } from '@fleetlab/simulator';
 import type { ExecutionRecord, RobotExecutionRecord } from '@fleetlab/warehouse';
-import { batteryCapacityOf, compareRobotIds, maxDistanceOf, type PlanParameters } from '../lib/format.ts';
+import { batteryCapacityOf, compareRobotIds, maxDistanceOf, type PlanParameters } from '../lib/plan-model.ts';
 import {
   lastAtOrBefore,
   setBattery,

@@ -1,5 +1,5 @@
 import { useCallback, useImperativeHandle, useRef, type Ref } from 'react';
-import { formatCompletionTime } from '../lib/format.ts';
+import { formatCompletionTime } from '../lib/display-format.ts';
 import { PLAYER_COLOURS } from './render-player.ts';
 import type { TrafficTally } from './traffic-replay.ts';
 

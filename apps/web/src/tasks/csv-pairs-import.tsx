@@ -16,6 +16,9 @@ export interface CsvPairsImportProps {
   readonly onImported: (result: CsvImportResult) => void;
 }
 
+/** Problems listed at most: a day's file from the wrong layout would otherwise list 20,000 lines. */
+export const MAX_LISTED_PROBLEMS = 20;
+
 /** Reads a chosen file as text with FileReader, which every browser (and jsdom) provides. */
 function readFileText(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -66,10 +69,15 @@ export function CsvPairsImport({ catalog, disabled, errors, onImported }: CsvPai
         <div role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 px-4 py-3 text-sm text-red-200">
           <p className="font-semibold">Nothing was imported. Fix these lines and import the file again:</p>
           <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            {errors.map((error) => (
+            {errors.slice(0, MAX_LISTED_PROBLEMS).map((error) => (
               <li key={error}>{error}</li>
             ))}
           </ul>
+          {errors.length > MAX_LISTED_PROBLEMS && (
+            <p className="mt-1">
+              And {errors.length - MAX_LISTED_PROBLEMS} more problem{errors.length - MAX_LISTED_PROBLEMS === 1 ? '' : 's'} in later lines.
+            </p>
+          )}
         </div>
       )}
     </div>

@@ -1,7 +1,7 @@
 import type { Environment, GeneratedTask } from '../api/types.ts';
 import { TaskTypeBadge } from '../components/ui/badges.tsx';
 import { buttonPrimary, buttonSecondary, card } from '../components/ui/styles.ts';
-import { formatPoint } from '../lib/format.ts';
+import { formatPoint } from '../lib/display-format.ts';
 import { PairsTable } from './pairs-table.tsx';
 import { countPairs, generatorLine, generatorOf, pairRowsOf } from './task-pairs.ts';
 

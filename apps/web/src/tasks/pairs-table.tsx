@@ -1,4 +1,5 @@
-import { formatPoint } from '../lib/format.ts';
+import { VirtualTable, type VirtualTableColumn } from '../components/ui/virtual-table.tsx';
+import { formatPoint } from '../lib/display-format.ts';
 import type { PairRow } from './task-pairs.ts';
 
 export interface PairsTableProps {
@@ -11,53 +12,50 @@ export interface PairsTableProps {
 }
 
 const cell = 'px-3 py-1.5';
+/** py-1.5 around a 20 px line (or the Remove button), and the row's 1 px border. */
+const PAIR_ROW_HEIGHT_PX = 33;
+/** 28rem: a day of 20,000 imported pairs scrolls inside the table, drawing only the pairs in view. */
+const PAIRS_TABLE_HEIGHT_PX = 448;
 
 /** A numbered table of pickup-dropoff pairs with their positions. */
 export function PairsTable({ rows, priority, onRemove, label }: PairsTableProps) {
   const showPriority = priority !== undefined;
+  const columns: (string | VirtualTableColumn)[] = ['#', 'Pickup', 'Pickup Position', 'Dropoff', 'Dropoff Position'];
+  if (showPriority) columns.push('Priority');
+  if (onRemove) columns.push({ label: 'Actions', srOnly: true });
   return (
-    <div className="max-h-[28rem] overflow-auto">
-      <table className="w-full text-left text-sm" aria-label={label}>
-        <thead className="sticky top-0 bg-slate-900 text-xs uppercase tracking-wider text-slate-400">
-          <tr>
-            <th scope="col" className={`${cell} font-semibold`}>#</th>
-            <th scope="col" className={`${cell} font-semibold`}>Pickup</th>
-            <th scope="col" className={`${cell} font-semibold`}>Pickup Position</th>
-            <th scope="col" className={`${cell} font-semibold`}>Dropoff</th>
-            <th scope="col" className={`${cell} font-semibold`}>Dropoff Position</th>
-            {showPriority && <th scope="col" className={`${cell} font-semibold`}>Priority</th>}
+    <VirtualTable
+      ariaLabel={label}
+      columns={columns}
+      rowCount={rows.length}
+      rowHeight={PAIR_ROW_HEIGHT_PX}
+      maxHeight={PAIRS_TABLE_HEIGHT_PX}
+      headerCellClassName={`${cell} font-semibold`}
+      renderRow={(index) => {
+        const row = rows[index];
+        return (
+          <>
+            <td className={`${cell} text-slate-400`}>{index + 1}</td>
+            <td className={`${cell} font-mono text-sky-300`}>{row.pickupId}</td>
+            <td className={`${cell} font-mono text-slate-300`}>{formatPoint(row.pickupPosition)}</td>
+            <td className={`${cell} font-mono text-emerald-300`}>{row.dropoffId}</td>
+            <td className={`${cell} font-mono text-slate-300`}>{formatPoint(row.dropoffPosition)}</td>
+            {showPriority && <td className={`${cell} text-slate-300`}>{priority ?? '—'}</td>}
             {onRemove && (
-              <th scope="col" className={`${cell} font-semibold`}>
-                <span className="sr-only">Actions</span>
-              </th>
+              <td className={`${cell} text-right`}>
+                <button
+                  type="button"
+                  className="rounded px-2 py-0.5 text-xs font-semibold text-red-300 hover:bg-red-500/10 hover:text-red-200"
+                  aria-label={`Remove pair ${index + 1}`}
+                  onClick={() => onRemove(index)}
+                >
+                  Remove
+                </button>
+              </td>
             )}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-800">
-          {rows.map((row, index) => (
-            <tr key={`${index}-${row.pickupId}-${row.dropoffId}`}>
-              <td className={`${cell} text-slate-400`}>{index + 1}</td>
-              <td className={`${cell} font-mono text-sky-300`}>{row.pickupId}</td>
-              <td className={`${cell} font-mono text-slate-300`}>{formatPoint(row.pickupPosition)}</td>
-              <td className={`${cell} font-mono text-emerald-300`}>{row.dropoffId}</td>
-              <td className={`${cell} font-mono text-slate-300`}>{formatPoint(row.dropoffPosition)}</td>
-              {showPriority && <td className={`${cell} text-slate-300`}>{priority ?? '—'}</td>}
-              {onRemove && (
-                <td className={`${cell} text-right`}>
-                  <button
-                    type="button"
-                    className="rounded px-2 py-0.5 text-xs font-semibold text-red-300 hover:bg-red-500/10 hover:text-red-200"
-                    aria-label={`Remove pair ${index + 1}`}
-                    onClick={() => onRemove(index)}
-                  >
-                    Remove
-                  </button>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </>
+        );
+      }}
+    />
   );
 }

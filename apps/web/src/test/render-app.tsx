@@ -16,7 +16,7 @@ function LocationProbe() {
   );
 }
 
-export const TEST_TOKEN = 'test-token';
+const TEST_TOKEN = 'test-token';
 
 /** Renders the whole app (routes, auth, queries) at one URL, optionally signed in. */
 /** `url` may carry router state, as a page that navigates with `state` would pass it. */

@@ -9,7 +9,7 @@ import type { FloorEnvironment } from '@fleetlab/simulator';
 import { createRoot } from 'react-dom/client';
 // The app's stylesheet, so the player is laid out exactly as on the solve page.
 import '../../src/index.css';
-import { robotPlansOf, type PlanParameters } from '../../src/lib/format.ts';
+import { robotPlansOf, type PlanParameters } from '../../src/lib/plan-model.ts';
 import { buildFleetModel, DEFAULT_MOTION_SETTINGS } from '../../src/player/motion-model.ts';
 import { nodePositionsOf } from '../../src/player/node-positions.ts';
 import { PathPlayer, type PlayerEnvironment } from '../../src/player/path-player.tsx';

@@ -9,7 +9,7 @@ import { createRoot } from 'react-dom/client';
 import '../../src/index.css';
 import { StatusBadge } from '../../src/components/ui/badges.tsx';
 import { LogoMark } from '../../src/components/ui/logo.tsx';
-import { robotPlansOf, type PlanParameters } from '../../src/lib/format.ts';
+import { robotPlansOf, type PlanParameters } from '../../src/lib/plan-model.ts';
 import { buildFleetModel, DEFAULT_MOTION_SETTINGS } from '../../src/player/motion-model.ts';
 import { nodePositionsOf } from '../../src/player/node-positions.ts';
 import { PathPlayer, type PlayerEnvironment } from '../../src/player/path-player.tsx';

@@ -1,7 +1,6 @@
 import { AppendState, RechargeScheduler } from '../battery-schedule.ts';
 import { FleetState } from '../fleet-state.ts';
 import { usableRobots } from '../lower-bound.ts';
-import { relatedDeliveries } from '../place-neighbours.ts';
 import { GranularRobots } from '../granular-robots.ts';
 import { descend } from '../local-search.ts';
 import type { Problem } from '../problem.ts';
@@ -9,8 +8,13 @@ import type { Routes } from '../plan-builder.ts';
 import type { Random } from '../random.ts';
 import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { solveSmallExactly } from './exact-small.ts';
+import { buildLargestFirstStart } from './largest-first-construction.ts';
 import { buildRegretStart } from './regret-construction.ts';
+import { relatedDeliveries } from './related-deliveries.ts';
 import { repairRoutes } from '../route-repair.ts';
+
+/** The best plan gets the full descent when this share of the time budget is left. */
+const POLISH_SHARE = 0.15;
 
 interface Individual {
   tour: Int32Array;
@@ -26,7 +30,9 @@ interface Individual {
  * deliveries of the tour while it finishes by T covers the whole tour. Parents are chosen by
  * binary tournament; children come from order crossover (OX) and swap/inversion mutation, and
  * some get a short local search (relocate, swap, 2-opt*, or-opt) whose routes are written back
- * into the tour. The best plan seen is returned when the time limit or iteration cap is hit.
+ * into the tour. With 15% of the time left (or halfway through an iteration cap) the best plan
+ * gets the full descent (every robot in turn) and rejoins the population. The best plan seen is
+ * returned when the time limit or iteration cap is hit.
  */
 export function evolveGiantTours(context: AlgorithmContext): Routes {
   const { problem, random } = context;
@@ -60,11 +66,10 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
     return { tour: toTour(routes), routes, value: fleetOf(routes).value() };
   };
   // On a large fleet the local search tries granular robot lists (granular-robots.ts).
-  const related = Math.min(n - 1, 30);
-  const granular = new GranularRobots(problem, relatedDeliveries(problem, related, context.checkCancelled), related);
+  const granular = new GranularRobots(problem, relatedDeliveries(context));
   const withLocalSearch = (individual: Individual, moves: number): Individual => {
     const state = fleetOf(individual.routes);
-    descend(state, stop, moves, undefined, granular);
+    descend(state, stop, { maxMoves: moves, allFocuses: false, granular });
     const value = state.value();
     if (value >= individual.value) return individual;
     const routes = state.routes();
@@ -72,8 +77,9 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   };
 
   const population: Individual[] = [];
+  const largestFirst = buildLargestFirstStart(context);
   const regret = buildRegretStart(context);
-  const seeds = regret ? [context.greedyRoutes, regret] : [context.greedyRoutes];
+  const seeds = [context.greedyRoutes, regret, largestFirst].filter((routes): routes is Routes => routes !== null);
   for (const routes of seeds) {
     const tour = toTour(routes);
     const split = evaluate(tour);
@@ -93,7 +99,24 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   let stalled = false;
   let proven = false;
 
+  // Once, POLISH_SHARE of the time before the limit (or at the middle of the iteration cap), the
+  // best plan gets the full descent (every robot in turn) and joins the population.
+  const polishAt = context.deadlineMs - POLISH_SHARE * budgetMs;
+  const polishAtIteration = Number.isFinite(context.maxIterations) ? Math.floor(context.maxIterations / 2) : Infinity;
+  let polished = false;
   while (!stop() && !(stalled = searchStalled(context, startMs, lastImprovementMs))) {
+    if (!polished && (Number.isFinite(polishAtIteration) ? context.iterations >= polishAtIteration : context.now() >= polishAt)) {
+      polished = true;
+      const state = fleetOf(best.routes);
+      descend(state, stop);
+      if (state.value() < best.value) {
+        best = { tour: toTour(state.routes()), routes: state.routes(), value: state.value() };
+        let worst = 0;
+        for (let k = 1; k < population.length; k++) if (population[k].value > population[worst].value) worst = k;
+        population[worst] = best;
+        lastImprovementMs = context.now();
+      }
+    }
     context.checkCancelled();
     context.iterations++;
     const first = tournament(population, random);

@@ -1,21 +1,22 @@
 import { FleetState } from '../fleet-state.ts';
 import { GranularRobots } from '../granular-robots.ts';
-import { relatedDeliveries } from '../place-neighbours.ts';
 import { descend } from '../local-search.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { Random } from '../random.ts';
 import { shuffleInPlace } from '../random.ts';
 import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { solveSmallExactly } from './exact-small.ts';
-import { buildRegretStart } from './regret-construction.ts';
+import { buildLargestFirstStart } from './largest-first-construction.ts';
+import { relatedDeliveries } from './related-deliveries.ts';
 
 /** Probability of skipping a candidate position during recreate (SISR "blinks"). */
 const BLINK_RATE = 0.01;
 
 /**
- * makespan (id 6): the flagship optimiser. A min-max construction (the better of regret
- * insertion and the greedy plan), then a descent with relocate, swap, 2-opt* and or-opt, then
- * ruin-and-recreate until the time limit, the iteration cap or a proven zero gap: each
+ * makespan (id 6): the flagship optimiser. A min-max construction (the better of largest-first
+ * insertion and the greedy plan), then a descent with relocate, swap, 2-opt*, or-opt and 2-opt
+ * (the busiest robot first, then every other robot in turn), then ruin-and-recreate until the
+ * time limit, the iteration cap or a proven zero gap to the tightest bound: each
  * iteration removes a few deliveries (at random, a string of related deliveries, or the
  * costliest ones of the busiest robot) and reinserts them at their best places; simulated
  * annealing on the augmented objective decides whether to keep the result. The best plan seen
@@ -27,7 +28,8 @@ export function optimiseMakespan(context: AlgorithmContext): Routes {
     context.stopReason = 'optimal';
     return exact;
   }
-  const constructed = buildRegretStart(context);
+  const neighbours = relatedDeliveries(context);
+  const constructed = buildLargestFirstStart(context);
   const candidates = constructed ? [constructed, context.greedyRoutes] : [context.greedyRoutes];
   let start = candidates[0];
   let startValue = Infinity;
@@ -38,10 +40,10 @@ export function optimiseMakespan(context: AlgorithmContext): Routes {
       start = routes;
     }
   }
-  return improveByRuinAndRecreate(context, start);
+  return improveByRuinAndRecreate(context, start, neighbours);
 }
 
-export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Routes): Routes {
+export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Routes, neighbours: readonly number[][]): Routes {
   const { problem, random } = context;
   const n = problem.deliveryCount;
   const state = new FleetState(problem, context.scale, initial);
@@ -55,12 +57,10 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     return state.routes();
   }
   const elapsed = () => Math.min(1, (context.now() - startMs) / budgetMs);
-  // The most related deliveries of each: related removals, and granular moves on a large fleet.
-  const related = Math.min(n - 1, 30);
-  const neighbours = relatedDeliveries(problem, related, context.checkCancelled);
-  const granular = new GranularRobots(problem, neighbours, related);
+  // On a large fleet, moves and placements try granular robot lists (granular-robots.ts).
+  const granular = new GranularRobots(problem, neighbours);
   const nearby: number[] = [];
-  descend(state, outOfTime, Infinity, () => context.progress(elapsed(), state.makespan), granular);
+  descend(state, outOfTime, { onMove: () => context.progress(elapsed(), state.makespan), granular });
   let current = state.value();
   let best = current;
   let bestRoutes = state.routes();
@@ -71,8 +71,8 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   const touched = new Set<number>();
   const saved = new Map<number, number[]>();
   const maxRemoved = Math.max(2, Math.min(40, Math.ceil(n * 0.15)));
-  const initialTemperature = 0.005 * current;
-  const finalTemperature = 0.00005 * current;
+  const initialTemperature = startingTemperature(problem.robotCount) * current;
+  const finalTemperature = initialTemperature / 100;
   const blink = () => random.next() < BLINK_RATE;
   let lastImprovementMs = context.now();
   let stalled = false;
@@ -110,9 +110,8 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
         ? pickFrom(state.evaluators[state.busiestRobot].route, random)
         : random.int(n);
       take(seed);
-      for (let t = 0; t < related; t++) {
-        const other = neighbours[seed * related + t];
-        if (other < 0 || removed.length >= count) break;
+      for (const other of neighbours[seed]) {
+        if (removed.length >= count) break;
         if (locate.robot[other] < 0) continue;
         const route = state.evaluators[locate.robot[other]].route;
         const at = route.indexOf(other);
@@ -164,7 +163,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
       current = value;
       if (value < best - 1e-12) {
         // Polish new bests with the descent; cheap relative to the search and often decisive.
-        descend(state, outOfTime, 20, undefined, granular);
+        descend(state, outOfTime, { maxMoves: 20, allFocuses: false, granular });
         current = state.value();
         best = current;
         bestRoutes = state.routes();
@@ -183,6 +182,16 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   }
   context.stopReason = stopReasonOf(context, provenOptimal() || (context.scale.completionOnly && bestMakespan <= context.lowerBoundS + 1e-6), stalled);
   return bestRoutes;
+}
+
+/**
+ * The annealing's starting temperature relative to the objective: a worse plan by this share is
+ * kept with probability 1/e. Large fleets get less: their makespan is the latest of many robots
+ * that finish close together, and a search that keeps worse plans freely there only wanders
+ * (moves away from the busiest robot change the objective by its tie-break alone).
+ */
+function startingTemperature(robots: number): number {
+  return Math.min(0.005, Math.max(0.0005, 0.01 / Math.max(1, robots)));
 }
 
 function pickFrom(items: number[], random: Random): number {

@@ -1,7 +1,6 @@
 import { emptyRouteTotals } from '../battery-schedule.ts';
 import type { FleetState } from '../fleet-state.ts';
 import { Insertion } from '../route-evaluator.ts';
-import { RouteProposal } from '../route-proposal.ts';
 import type { InterRouteMove, MoveSearch } from './move.ts';
 
 /**
@@ -10,7 +9,6 @@ import type { InterRouteMove, MoveSearch } from './move.ts';
  * without the delivery is scored once for all of them.
  */
 export class Relocate implements InterRouteMove {
-  private readonly shortened = new RouteProposal();
   private readonly shortenedTotals = emptyRouteTotals();
   private readonly insertion = new Insertion();
   private focus = -1;
@@ -26,13 +24,13 @@ export class Relocate implements InterRouteMove {
     for (let i = 0; i < length; i++) {
       // Long routes make one scan expensive: poll between rows so a stop is honoured quickly.
       if ((i & 7) === 7 && stop()) return 'stopped';
-      this.shortened.clear().appendSlice(focus, 0, i).appendSlice(focus, i + 1, length);
-      const finishA = focus.evaluate(this.shortened, this.shortenedTotals);
+      const finishA = focus.removalFinish(i, this.shortenedTotals);
       if (finishA === Infinity) continue;
       const j = focus.route[i];
       for (let step = 0; step < others.length; step++) {
         const b = others[step];
-        const finishB = this.state.evaluators[b].bestInsertion(j, this.insertion);
+        const cutoff = this.state.finishCutoff(b, target, a, finishA);
+        const finishB = this.state.evaluators[b].bestInsertion(j, this.insertion, cutoff);
         if (finishB === Infinity) continue;
         const value = this.state.valueWithTwo(a, finishA, this.shortenedTotals.distance, b, finishB, this.insertion.distance);
         if (value < target) {

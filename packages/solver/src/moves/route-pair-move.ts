@@ -1,18 +1,16 @@
 import { emptyRouteTotals } from '../battery-schedule.ts';
 import type { FleetState } from '../fleet-state.ts';
-import { RouteProposal } from '../route-proposal.ts';
 import type { InterRouteMove, MoveSearch } from './move.ts';
 
 /**
  * What swap and 2-opt* share: a candidate rewrites the focus route a and one other route b at
- * once, as a pair of proposals scored together. The other routes are tried one at a time in the
- * given order; the first pair below the target is remembered by one position in each route.
+ * once, and the two changed routes are scored together. The other routes are tried one at a
+ * time in the given order; the first pair below the target is remembered by one position in
+ * each route.
  */
 export abstract class RoutePairMove implements InterRouteMove {
-  protected readonly proposalA = new RouteProposal();
-  protected readonly proposalB = new RouteProposal();
-  private readonly totalsA = emptyRouteTotals();
-  private readonly totalsB = emptyRouteTotals();
+  protected readonly totalsA = emptyRouteTotals();
+  protected readonly totalsB = emptyRouteTotals();
   private focus = -1;
   private other = -1;
   private positionA = -1;
@@ -41,19 +39,14 @@ export abstract class RoutePairMove implements InterRouteMove {
   /** Makes the remembered move on the two routes. */
   protected abstract rewrite(routeA: number[], positionA: number, routeB: number[], positionB: number): void;
 
-  /** Finish of robot a doing proposalA; Infinity means illegal, and proposalB need not be built. */
-  protected scoreFocus(a: number): number {
-    return this.state.evaluators[a].evaluate(this.proposalA, this.totalsA);
-  }
-
   /**
-   * With proposalA scored by scoreFocus: whether robot b doing proposalB brings the pair below
-   * `target`. If so, the move (position i of route a, k of route b) is remembered for apply.
+   * With robot a's figures in totalsA and robot b's in totalsB (b finishing at `finishB`): whether
+   * the pair brings the fleet below `target`; if so, the move (position i of route a, k of route b)
+   * is remembered for apply.
    */
-  protected improvesWith(a: number, finishA: number, i: number, b: number, k: number, target: number): boolean {
-    const finishB = this.state.evaluators[b].evaluate(this.proposalB, this.totalsB);
+  protected improves(a: number, i: number, b: number, finishB: number, k: number, target: number): boolean {
     if (finishB === Infinity) return false;
-    if (!(this.state.valueWithTwo(a, finishA, this.totalsA.distance, b, finishB, this.totalsB.distance) < target)) return false;
+    if (!(this.state.valueWithTwo(a, this.totalsA.finish, this.totalsA.distance, b, finishB, this.totalsB.distance) < target)) return false;
     this.focus = a;
     this.positionA = i;
     this.other = b;

@@ -9,19 +9,10 @@ import { TwoOptStar } from '../../src/moves/two-opt-star.ts';
 import { TwoOpt } from '../../src/moves/two-opt.ts';
 import type { FleetState } from '../../src/fleet-state.ts';
 import { RouteEvaluator } from '../../src/route-evaluator.ts';
-import { buildUnlessInfeasible, gridInstanceArbitrary } from '../helpers.ts';
+import { buildUnlessInfeasible, smallWarehouses } from '../helpers.ts';
 import { fleetOf } from './two-stations-line.ts';
 
-const instances = gridInstanceArbitrary({
-  minHeight: 2,
-  maxStations: 3,
-  minPairs: 2,
-  maxPairs: 9,
-  minChargeFactor: 1.5,
-  maxChargeFactor: 6,
-  minRechargeMinutes: 0,
-  startOffsets: [0, 1],
-});
+const instances = smallWarehouses;
 
 const never = () => false;
 

@@ -63,7 +63,12 @@ export const planStatsSchema = z.object({
   lower_bound_s: z.number(),
   /** makespan / lower bound - 1 (0 when both are 0). */
   gap: z.number(),
-  /** The battery-aware bound (>= lower_bound_s): also counts the recharges each robot is forced into. */
+  /**
+   * The tightest bound the solver proves (>= lower_bound_s): the largest of the model's bound, the
+   * battery-aware one (the recharges each robot is forced into) and the detour-capacity one (what
+   * the recharges' drives through the station add, and what each robot can drive on its charges),
+   * or the makespan itself when the plan is proven optimal.
+   */
   lower_bound_battery_s: z.number(),
   /** makespan / lower_bound_battery_s - 1 (0 when both are 0). */
   gap_battery: z.number(),

@@ -23,6 +23,24 @@ export const scenarioCreateSchema = z.object({
 });
 export type ScenarioCreate = z.input<typeof scenarioCreateSchema>;
 
+/**
+ * Body of PATCH /scenarios/{id}: the given fields replace the stored ones (`parameters` as a
+ * whole). Order volume and fleet size are at least 1 here; the fleet is also held to the
+ * environment's robots (`robotCountProblem`).
+ */
+export const scenarioUpdateSchema = z.object({
+  name: recordNameSchema.optional(),
+  description: optionalDescriptionSchema.optional(),
+  parameters: z
+    .object({
+      order_volume: z.number().int().min(1).max(1_000_000).optional(),
+      robot_count: z.number().int().min(1).max(10_000).optional(),
+    })
+    .optional(),
+});
+export type ScenarioUpdate = z.input<typeof scenarioUpdateSchema>;
+export type ScenarioUpdateParsed = z.output<typeof scenarioUpdateSchema>;
+
 export const scenarioRecordSchema = z.object({
   id: recordIdSchema,
   name: z.string(),

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-export const DEMO_VIDEO_SRC = '/demo/fleetlab-demo.webm';
+const DEMO_VIDEO_SRC = '/demo/fleetlab-demo.webm';
 
 /**
  * The autoplaying product demo. Spec §2: when autoplay or loading fails the visitor

@@ -5,7 +5,7 @@ import { Logo } from '../ui/logo.tsx';
 import { FullPageSpinner } from '../ui/spinner.tsx';
 import { buttonSecondary, focusRing } from '../ui/styles.ts';
 
-export const SIDEBAR_LINKS = [
+const SIDEBAR_LINKS = [
   { to: '/dashboard', label: 'Dashboard', icon: 'M3 12l9-8 9 8M5 10v10h5v-6h4v6h5V10' },
   { to: '/environments', label: 'Environments', icon: 'M3 3h18v18H3zM3 9h18M9 21V9' },
   { to: '/scenarios', label: 'Scenarios', icon: 'M4 6h16M4 12h10M4 18h7' },

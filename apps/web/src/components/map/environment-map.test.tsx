@@ -1,6 +1,6 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installRecordingCanvas, type RecordingCanvasContext } from '../../editor/test-support/recording-canvas-context.ts';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { recordCanvasesWithFakeTimers, type RecordingCanvasContext } from '../../editor/test-support/recording-canvas-context.ts';
 import { LAYOUT_COLORS } from '../../editor/render-layout.ts';
 import { EnvironmentMap, MAP_FIT_DELAY_MS } from './environment-map.tsx';
 
@@ -34,20 +34,10 @@ function shelfRects(context: RecordingCanvasContext) {
 }
 
 describe('EnvironmentMap', () => {
-  let canvas: ReturnType<typeof installRecordingCanvas>;
-
-  beforeEach(() => {
-    vi.useFakeTimers();
-    canvas = installRecordingCanvas();
-  });
-  afterEach(() => {
-    cleanup();
-    canvas.restore();
-    vi.useRealTimers();
-  });
+  const canvas = recordCanvasesWithFakeTimers();
 
   function latestContext(): RecordingCanvasContext {
-    const [context] = [...canvas.contexts.values()];
+    const [context] = [...canvas().contexts.values()];
     return context;
   }
 

@@ -12,7 +12,7 @@ import {
   zoomViewAround,
   type ViewTransform,
 } from '../../editor/view-transform.ts';
-import { formatCompletionTime } from '../../lib/format.ts';
+import { formatCompletionTime } from '../../lib/display-format.ts';
 import { buttonSecondary } from '../ui/styles.ts';
 import { renderHeatmap, shadeHeatmap, type CellHeatmap } from './heatmap-layer.ts';
 import { MapLegend } from './map-legend.tsx';

@@ -1,4 +1,4 @@
-import { formatCompletionTime } from '../../lib/format.ts';
+import { formatCompletionTime } from '../../lib/display-format.ts';
 import { HEAT_ALPHA, heatGradientCss, heatLegendTicks } from './heat-scale.ts';
 
 /** The heat map's colour scale with the waiting seconds its ticks stand for. */

@@ -7,9 +7,8 @@ import {
   rechargeDurationText,
   taskTypeText,
   type BatteryStatus,
-  type PlanParameters,
-  type PlanStep,
-} from '../../lib/format.ts';
+} from '../../lib/display-format.ts';
+import { type PlanParameters, type PlanStep } from '../../lib/plan-model.ts';
 import { StepTable } from './step-table.tsx';
 
 const STATUS_TONES: Record<BatteryStatus, string> = {
@@ -18,7 +17,7 @@ const STATUS_TONES: Record<BatteryStatus, string> = {
   Normal: 'bg-slate-500/15 text-slate-300 ring-slate-500/40',
 };
 
-export function BatteryBar({ level }: { readonly level: number }) {
+function BatteryBar({ level }: { readonly level: number }) {
   return (
     <div className="flex items-center gap-2">
       <div
@@ -50,12 +49,16 @@ export interface BatteryLevelsTableProps {
 /** Spec §2 'Battery Levels' table: Task #, Task Type, Battery Level (bar), Status. */
 export function BatteryLevelsTable({ steps, parameters }: BatteryLevelsTableProps) {
   return (
-    <StepTable caption="Battery Levels" columns={BATTERY_LEVEL_COLUMNS}>
-      {steps.map((step, index) => {
+    <StepTable
+      caption="Battery Levels"
+      columns={BATTERY_LEVEL_COLUMNS}
+      stepCount={steps.length}
+      renderStep={(index) => {
+        const step = steps[index];
         const status = batteryStatus(step);
         const duration = rechargeDurationText(step, parameters);
         return (
-          <tr key={index} className="border-t border-slate-800">
+          <>
             <td className="py-1.5 pr-3">{index + 1}</td>
             <td className="py-1.5 pr-3">
               {taskTypeText(step)}
@@ -73,9 +76,9 @@ export function BatteryLevelsTable({ steps, parameters }: BatteryLevelsTableProp
                 {status}
               </span>
             </td>
-          </tr>
+          </>
         );
-      })}
-    </StepTable>
+      }}
+    />
   );
 }

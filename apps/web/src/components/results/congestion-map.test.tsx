@@ -1,6 +1,6 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installRecordingCanvas } from '../../editor/test-support/recording-canvas-context.ts';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { recordCanvasesWithFakeTimers } from '../../editor/test-support/recording-canvas-context.ts';
 import { TRAFFIC_EXECUTION, TRAFFIC_FLOOR } from '../../player/traffic-replay.fixture.ts';
 import { shadeColour } from '../map/heat-scale.ts';
 import { CongestionMap } from './congestion-map.tsx';
@@ -9,17 +9,8 @@ import { CongestionMap } from './congestion-map.tsx';
 const heatmap = TRAFFIC_EXECUTION.heatmap;
 
 describe('CongestionMap', () => {
-  let canvas: ReturnType<typeof installRecordingCanvas>;
-  beforeEach(() => {
-    // The map's fit waits 100 ms; fake timers keep the initial view: 50 px cells, centred in 800 x 384.
-    vi.useFakeTimers();
-    canvas = installRecordingCanvas();
-  });
-  afterEach(() => {
-    cleanup();
-    canvas.restore();
-    vi.useRealTimers();
-  });
+  // Fake timers keep the map's initial view: 50 px cells, centred in 800 x 384.
+  const canvas = recordCanvasesWithFakeTimers();
 
   it('shows the heat map with its legend and the longest waits when turned on, and hides it again', () => {
     render(<CongestionMap environment={TRAFFIC_FLOOR} heatmap={heatmap} />);
@@ -34,7 +25,7 @@ describe('CongestionMap', () => {
 
     // The layer draws the three cells: two at the top shade, one at shade floor(sqrt(0.5) x 16) = 11.
     const layer = screen.getByTestId('heatmap-layer') as HTMLCanvasElement;
-    const drawn = canvas.contexts.get(layer)!.calls.filter((call) => call.method === 'fill').map((call) => call.fillStyle);
+    const drawn = canvas().contexts.get(layer)!.calls.filter((call) => call.method === 'fill').map((call) => call.fillStyle);
     expect(drawn).toEqual([shadeColour(11), shadeColour(15)]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Hide Heat Map' }));

@@ -1,7 +1,7 @@
 import type { ExecutionRecord } from '@fleetlab/warehouse';
 import { useMemo, useState } from 'react';
 import type { LooseEnvironmentShape } from '../../editor/layout-scene.ts';
-import { formatCompletionTime } from '../../lib/format.ts';
+import { formatCompletionTime } from '../../lib/display-format.ts';
 import { EnvironmentMap } from '../map/environment-map.tsx';
 import { hottestCells } from '../map/heatmap-layer.ts';
 import { HeatmapLegend } from '../map/heatmap-legend.tsx';

@@ -1,7 +1,7 @@
 // The shared-floor figures of a solve (its `stats.execution`): what happens when every robot
 // runs the plan at once. Pure, so each figure's rule is tested once.
 import { executionTotalsSchema, type ExecutionTotalsRecord } from '@fleetlab/warehouse';
-import { formatCompletionTime, formatMinutes } from '../../lib/format.ts';
+import { formatCompletionTime, formatMinutes } from '../../lib/display-format.ts';
 
 export interface ExecutionFigure {
   readonly label: string;

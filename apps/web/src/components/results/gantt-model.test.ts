@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { robotPlansOf } from '../../lib/format.ts';
+import { robotPlansOf } from '../../lib/plan-model.ts';
 import { nodePositionsOf } from '../../player/node-positions.ts';
-import { buildGanttChart, edgeWeightsOf, timeTicks, toPickupShare } from './gantt-model.ts';
+import { buildGanttChart, coalesceSegments, edgeWeightsOf, timeTicks, toPickupShare } from './gantt-model.ts';
 import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_PARAMETERS, TWO_ROBOT_RESULTS } from './two-robot-plan.fixture.ts';
 
 const geometry = { edgeWeights: edgeWeightsOf(TWO_ROBOT_ENVIRONMENT.graph) };
@@ -53,6 +53,44 @@ describe('buildGanttChart', () => {
       ['idle', 0, 6],
       ['delivery', 6, 10],
     ]);
+  });
+});
+
+describe('coalesceSegments', () => {
+  const box = (kind: 'travel' | 'delivery' | 'recharge' | 'idle', start: number, end: number, stepIndex: number) => ({ kind, start, end, stepIndex, label: 'x' });
+
+  it('keeps the two-robot plan as it is at a 1-second resolution', () => {
+    const chart = buildGanttChart(robotPlansOf(TWO_ROBOT_RESULTS), TWO_ROBOT_PARAMETERS, geometry);
+    expect(coalesceSegments(chart.rows[0].segments, 1)).toEqual(chart.rows[0].segments);
+  });
+
+  it('merges runs of short segments into boxes of the dominant kind, with exact bounds and the steps they cover', () => {
+    // R1_1 at a 10-second resolution: travel 0-6 and delivery 6-10 make one box (4 s delivery < 6 s travel),
+    // then 10-13 travel, 13-16 delivery, 16-24 travel make another (14 s: 11 s travel), the 180 s recharge stays.
+    const chart = buildGanttChart(robotPlansOf(TWO_ROBOT_RESULTS), TWO_ROBOT_PARAMETERS, geometry);
+    expect(coalesceSegments(chart.rows[0].segments, 10)).toEqual([
+      { kind: 'travel', start: 0, end: 10, stepIndex: 0, label: 'step 1', spans: 2 },
+      { kind: 'travel', start: 10, end: 24, stepIndex: 1, label: 'steps 2–3', spans: 3 },
+      { kind: 'recharge', start: 24, end: 204, stepIndex: 2, label: 'Recharge at R1', spans: undefined },
+      { kind: 'travel', start: 204, end: 214, stepIndex: 3, label: 'step 4', spans: 2 },
+      { kind: 'idle', start: 214, end: 370, stepIndex: -1, label: 'Idle', spans: undefined },
+    ]);
+  });
+
+  it('takes the first kind on a tie, names an idle-only run Idle, and ends with a short run that never reached the resolution', () => {
+    const segments = [box('delivery', 0, 2, 0), box('travel', 2, 4, 1), box('idle', 4, 5, -1), box('idle', 5, 6, -1)];
+    expect(coalesceSegments(segments, 4)).toEqual([
+      { kind: 'delivery', start: 0, end: 4, stepIndex: 0, label: 'steps 1–2', spans: 2 },
+      { kind: 'idle', start: 4, end: 6, stepIndex: -1, label: 'Idle', spans: 2 },
+    ]);
+  });
+
+  it('draws a day of 60,000 segments as at most about horizon / resolution boxes', () => {
+    const segments = Array.from({ length: 60_000 }, (_, index) => box(index % 3 === 2 ? 'delivery' : 'travel', index, index + 1, Math.floor(index / 3)));
+    const boxes = coalesceSegments(segments, 60_000 / 500);
+    expect(boxes).toHaveLength(500);
+    expect(boxes[0]).toMatchObject({ kind: 'travel', start: 0, end: 120, spans: 120, label: 'steps 1–40' });
+    expect(boxes.at(-1)).toMatchObject({ start: 59_880, end: 60_000 });
   });
 });
 

@@ -5,16 +5,16 @@
 // recharge_time minutes. The path's geometry splits a delivery's distance into the run to
 // the pickup (travel) and the loaded run to the dropoff (delivery).
 
+import { taskLabel } from '../../lib/display-format.ts';
 import {
   deliveryPairOf,
   isRechargeStep,
   rechargeMinutesOf,
   robotSpeedOf,
   stepDistance,
-  taskLabel,
   type PlanParameters,
   type RobotPlan,
-} from '../../lib/format.ts';
+} from '../../lib/plan-model.ts';
 
 export type GanttKind = 'travel' | 'delivery' | 'recharge' | 'idle';
 
@@ -25,6 +25,8 @@ export interface GanttSegment {
   /** Step index (0-based) the segment belongs to; -1 for idle time. */
   readonly stepIndex: number;
   readonly label: string;
+  /** Segments a box stands for: more than 1 when coalesceSegments merged a run of short ones. */
+  readonly spans?: number;
 }
 
 export interface GanttRow {
@@ -121,6 +123,44 @@ export function buildGanttChart(
     return { robotId, segments, end: previousEnd };
   });
   return { rows, horizon };
+}
+
+/**
+ * Merges each run of consecutive segments shorter than `minDuration` into one box, until the
+ * box reaches `minDuration`, so a robot with thousands of steps draws at most about
+ * horizon / minDuration boxes. A merged box keeps the run's exact start and end, takes the kind
+ * that fills most of its time (the first such kind on a tie), names the steps it covers and
+ * counts its segments in `spans`. Segments of `minDuration` or longer stay as they are.
+ */
+export function coalesceSegments(segments: readonly GanttSegment[], minDuration: number): GanttSegment[] {
+  const boxes: GanttSegment[] = [];
+  let run: GanttSegment[] = [];
+  const flush = () => {
+    if (run.length === 1) boxes.push(run[0]);
+    else if (run.length > 1) boxes.push(mergedBox(run));
+    run = [];
+  };
+  for (const segment of segments) {
+    if (segment.end - segment.start >= minDuration) {
+      flush();
+      boxes.push(segment);
+      continue;
+    }
+    run.push(segment);
+    if (segment.end - run[0].start >= minDuration) flush();
+  }
+  flush();
+  return boxes;
+}
+
+function mergedBox(run: readonly GanttSegment[]): GanttSegment {
+  const timeByKind = new Map<GanttKind, number>();
+  for (const segment of run) timeByKind.set(segment.kind, (timeByKind.get(segment.kind) ?? 0) + segment.end - segment.start);
+  let kind = run[0].kind;
+  for (const [candidate, time] of timeByKind) if (time > (timeByKind.get(kind) ?? 0)) kind = candidate;
+  const steps = run.filter((segment) => segment.stepIndex >= 0);
+  const label = steps.length === 0 ? 'Idle' : steps[0].stepIndex === steps[steps.length - 1].stepIndex ? `step ${steps[0].stepIndex + 1}` : `steps ${steps[0].stepIndex + 1}–${steps[steps.length - 1].stepIndex + 1}`;
+  return { kind, start: run[0].start, end: run[run.length - 1].end, stepIndex: steps[0]?.stepIndex ?? -1, label, spans: run.length };
 }
 
 /** Axis ticks at a 1-2-5 step giving about `target` intervals. */

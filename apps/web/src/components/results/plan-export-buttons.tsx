@@ -1,5 +1,6 @@
 import { buttonSecondary } from '../ui/styles.ts';
-import { downloadTextFile, planFileName, planToCsv, planToJson } from './plan-export.ts';
+import { downloadTextFile } from '../../lib/download-text-file.ts';
+import { planFileName, planToCsv, planToJson } from './plan-export.ts';
 
 export interface PlanExportButtonsProps {
   readonly solveId: number | string;

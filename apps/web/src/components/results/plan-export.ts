@@ -1,6 +1,6 @@
 // Export of a solve's plan: the results map as JSON, and one CSV row per step.
 
-import { deliveryPairOf, robotPlansOf, stepDistance, type PlanStep } from '../../lib/format.ts';
+import { deliveryPairOf, robotPlansOf, stepDistance, type PlanStep } from '../../lib/plan-model.ts';
 
 export const PLAN_CSV_COLUMNS = [
   'robot',
@@ -17,7 +17,7 @@ export const PLAN_CSV_COLUMNS = [
 ] as const;
 
 /** The raw task kind of a step: 'delivery', 'recharge' or 'recharge_in_place'. */
-export function stepTaskType(step: PlanStep): string {
+function stepTaskType(step: PlanStep): string {
   return typeof step.task === 'string' ? step.task : 'delivery';
 }
 
@@ -64,18 +64,4 @@ export function planToJson(results: Readonly<Record<string, unknown>> | null | u
 
 export function planFileName(solveId: number | string, extension: 'json' | 'csv'): string {
   return `solve-${solveId}-plan.${extension}`;
-}
-
-/** Saves text as a file through a temporary object URL and link click. */
-export function downloadTextFile(fileName: string, text: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next task: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

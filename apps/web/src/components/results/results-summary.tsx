@@ -3,11 +3,9 @@ import {
   formatCompletionTime,
   formatDistance,
   formatGap,
-  tightestLowerBound,
   formatMinutes,
-  type PlanStats,
-  type PlanSummary,
-} from '../../lib/format.ts';
+} from '../../lib/display-format.ts';
+import { tightestLowerBound, type PlanStats, type PlanSummary } from '../../lib/plan-model.ts';
 import { card } from '../ui/styles.ts';
 import { executionFigures, executionTotalsOf } from './execution-figures.ts';
 

@@ -7,13 +7,15 @@ import {
   formatPath,
   formatPercent1,
   formatPercent2,
+  taskLabel,
+} from '../../lib/display-format.ts';
+import {
   hasBatteryLevels,
   robotMetrics,
   stepDistance,
-  taskLabel,
   type PlanParameters,
   type RobotPlan,
-} from '../../lib/format.ts';
+} from '../../lib/plan-model.ts';
 import { card, focusRing } from '../ui/styles.ts';
 import { BatteryHistoryChart } from './battery-history-chart.tsx';
 import { BatteryLevelsTable } from './battery-levels-table.tsx';
@@ -30,7 +32,7 @@ export interface RobotDetailsProps {
 }
 
 /** One robot's expandable solution details (spec §2 'When completed'). */
-export function RobotDetails({ plan, parameters, defaultOpen = false, executed = null }: RobotDetailsProps) {
+function RobotDetails({ plan, parameters, defaultOpen = false, executed = null }: RobotDetailsProps) {
   const [open, setOpen] = useState(defaultOpen);
   const metrics = robotMetrics(plan.steps, parameters);
   const panelId = `robot-details-${plan.robotId}`;
@@ -82,23 +84,30 @@ export function RobotDetails({ plan, parameters, defaultOpen = false, executed =
             <p className="text-sm text-slate-400">No tasks assigned to this robot</p>
           ) : (
             <>
-              <div className="overflow-x-auto">
-                <StepTable caption="Tasks" columns={TASK_STEP_COLUMNS}>
-                  {plan.steps.map((step, index) => (
-                    <tr key={index} className="border-t border-slate-800">
+              <StepTable
+                caption="Tasks"
+                columns={TASK_STEP_COLUMNS}
+                stepCount={plan.steps.length}
+                renderStep={(index) => {
+                  const step = plan.steps[index];
+                  const path = formatPath(step.path);
+                  return (
+                    <>
                       <td className="py-1.5 pr-3">{index + 1}</td>
-                      <td className="py-1.5 pr-3 whitespace-nowrap">{taskLabel(step)}</td>
-                      <td className="py-1.5 pr-3 font-mono text-xs">{formatPath(step.path)}</td>
+                      <td className="py-1.5 pr-3">{taskLabel(step)}</td>
+                      <td className="max-w-md truncate py-1.5 pr-3 font-mono text-xs" title={path}>
+                        {path}
+                      </td>
                       <td className="py-1.5 pr-3">{formatDistance(stepDistance(plan.steps, index))}</td>
                       <td className="py-1.5 pr-3">{formatDistance(step.total_distance)}</td>
                       <td className="py-1.5 pr-3">{formatCompletionTime(step.completion_time)}</td>
                       <td className="py-1.5">
                         {typeof step.battery_remaining === 'number' ? formatPercent1(step.battery_remaining) : 'N/A'}
                       </td>
-                    </tr>
-                  ))}
-                </StepTable>
-              </div>
+                    </>
+                  );
+                }}
+              />
               <BatteryLevelsTable steps={plan.steps} parameters={parameters} />
               {hasBatteryLevels(plan.steps) && <BatteryHistoryChart steps={plan.steps} parameters={parameters} />}
             </>

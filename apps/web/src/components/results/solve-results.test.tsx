@@ -2,7 +2,6 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Environment, Solve } from '../../api/types.ts';
-import { batteryHistoryData } from './battery-history-chart.tsx';
 import { SolveResults } from './solve-results.tsx';
 import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_RESULTS, TWO_ROBOT_SOLVE } from './two-robot-plan.fixture.ts';
 
@@ -129,17 +128,5 @@ describe('per-robot details', () => {
     // Fallback formula: 100 * (1 - 10 / 1000).
     const metrics = screen.getByLabelText('Performance metrics of R1_1');
     expect(within(metrics).getByText('Final Battery').nextSibling?.textContent).toBe('99.00%');
-  });
-});
-
-describe('batteryHistoryData', () => {
-  it('marks recharges with a lightning sign, their minutes and the station', () => {
-    expect(batteryHistoryData(TWO_ROBOT_RESULTS.R1_1)).toEqual([
-      { task: '#1', battery: 50, recharge: '' },
-      { task: '#2', battery: 20, recharge: '' },
-      { task: '#3', battery: 100, recharge: '⚡ 3 min → R1' },
-      { task: '#4', battery: 50, recharge: '' },
-    ]);
-    expect(batteryHistoryData(TWO_ROBOT_RESULTS.R1_2)[1].recharge).toBe('⚡ 6 min in place');
   });
 });

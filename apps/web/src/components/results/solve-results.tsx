@@ -1,6 +1,6 @@
 import type { ExecutionRecord } from '@fleetlab/warehouse';
-import { useMemo, type ReactNode } from 'react';
-import { planStatsOf, robotPlansOf, summarisePlan, type PlanParameters } from '../../lib/format.ts';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { planStatsOf, robotPlansOf, summarisePlan, type PlanParameters, type RobotPlan } from '../../lib/plan-model.ts';
 import { nodePositionsOf, type PositionedEnvironment } from '../../player/node-positions.ts';
 import type { LooseEnvironmentShape } from '../../editor/layout-scene.ts';
 import { CongestionMap } from './congestion-map.tsx';
@@ -30,7 +30,9 @@ export type ResultsEnvironment = PositionedEnvironment & LooseEnvironmentShape &
   } | null;
 };
 
-export function resultsOf(solve: ResultsSolve): Readonly<Record<string, unknown>> | null {
+const NO_PLANS: readonly RobotPlan[] = [];
+
+function resultsOf(solve: ResultsSolve): Readonly<Record<string, unknown>> | null {
   return solve.results ?? solve.result ?? null;
 }
 
@@ -52,13 +54,16 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
   const plans = useMemo(() => robotPlansOf(results), [results]);
   const stats = planStatsOf(solve.stats ?? results?.stats);
   const summary = useMemo(() => summarisePlan(plans, parameters), [plans, parameters]);
+  // The timeline and the robots' details of a 400-robot day follow in a second, interruptible
+  // render, so the summary is on screen first.
+  const detailPlans = useDeferredValue(plans, NO_PLANS);
   const chart = useMemo(
     () =>
-      buildGanttChart(plans, parameters, {
+      buildGanttChart(detailPlans, parameters, {
         edgeWeights: edgeWeightsOf(environment?.graph),
         positions: environment ? nodePositionsOf(environment) : undefined,
       }),
-    [plans, parameters, environment],
+    [detailPlans, parameters, environment],
   );
   const makespan = typeof stats?.makespan_s === 'number' ? stats.makespan_s : summary.maxCompletionTime;
 
@@ -72,7 +77,7 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
         <p className="text-sm text-slate-400">Download the plan: one row per step in CSV, or the full results as JSON.</p>
         <PlanExportButtons solveId={solve.id} results={results} />
       </div>
-      <RobotDetailsList plans={plans} parameters={parameters} execution={solve.execution ?? null} />
+      <RobotDetailsList plans={detailPlans} parameters={parameters} execution={solve.execution ?? null} />
     </div>
   );
 }

@@ -1,29 +1,31 @@
 import type { ReactNode } from 'react';
+import { VirtualTable } from '../ui/virtual-table.tsx';
+
+/** One step row: py-1.5 around a 20 px line (or the battery bar and status pill). */
+export const STEP_ROW_HEIGHT_PX = 32;
+/** Twelve rows in view; longer plans scroll inside the table. */
+const STEP_TABLE_HEIGHT_PX = 12 * STEP_ROW_HEIGHT_PX + 60;
 
 interface StepTableProps {
   /** The table's caption, which is also its accessible name. */
   readonly caption: string;
   readonly columns: readonly string[];
-  /** One `<tr>` per plan step. */
-  readonly children: ReactNode;
+  readonly stepCount: number;
+  /** The `<td>` cells of the step at `index`. */
+  readonly renderStep: (index: number) => ReactNode;
 }
 
-/** The frame of a robot's per-step tables (Tasks, Battery Levels): caption, column headers, body. */
-export function StepTable({ caption, columns, children }: StepTableProps) {
+/** The frame of a robot's per-step tables (Tasks, Battery Levels): only the steps in view are in the document. */
+export function StepTable({ caption, columns, stepCount, renderStep }: StepTableProps) {
   return (
-    <table className="w-full text-left text-sm text-slate-300">
-      <caption className="mb-2 text-left text-sm font-semibold text-white">{caption}</caption>
-      <thead className="text-xs uppercase tracking-wide text-slate-400">
-        <tr>
-          {columns.map((label, index) => (
-            // The last column has no right padding: the table's edge is its margin.
-            <th key={label} scope="col" className={index === columns.length - 1 ? 'py-1' : 'py-1 pr-3'}>
-              {label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>{children}</tbody>
-    </table>
+    <VirtualTable
+      caption={caption}
+      columns={columns}
+      rowCount={stepCount}
+      rowHeight={STEP_ROW_HEIGHT_PX}
+      maxHeight={STEP_TABLE_HEIGHT_PX}
+      renderRow={renderStep}
+      className="w-full text-left text-sm text-slate-300"
+    />
   );
 }

@@ -6,7 +6,7 @@ const SOLVE_STATUS_TONES: Record<string, string> = {
 };
 
 /** Spec §4: pending yellow, running blue, completed green, failed red; anything else yellow. */
-export function solveStatusTone(status: string): string {
+function solveStatusTone(status: string): string {
   return SOLVE_STATUS_TONES[status] ?? SOLVE_STATUS_TONES.pending;
 }
 
@@ -28,7 +28,7 @@ const TASK_TYPE_LABELS: Record<string, string> = {
   combined: 'Combined',
 };
 
-export function taskTypeLabel(taskType: string): string {
+function taskTypeLabel(taskType: string): string {
   return TASK_TYPE_LABELS[taskType] ?? taskType;
 }
 

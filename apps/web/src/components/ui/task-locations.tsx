@@ -1,31 +1,35 @@
 import type { TaskDetails } from '../../api/types.ts';
-import { formatPoint } from '../../lib/format.ts';
+import { formatPoint } from '../../lib/display-format.ts';
+import { VirtualTable } from './virtual-table.tsx';
 
-/** A task's pickup-dropoff pairs as a numbered table, or its start and end point (spec §2). */
+const PAIR_COLUMNS = ['#', 'Pickup', 'Dropoff'];
+/** py-1.5 around a 20 px line, and the row's 1 px border. */
+const PAIR_ROW_HEIGHT_PX = 33;
+/** About fifteen pairs in view; a day of 20,000 scrolls inside the table. */
+const PAIR_TABLE_HEIGHT_PX = 15 * PAIR_ROW_HEIGHT_PX + 36;
+
+/** A task's pickup-dropoff pairs as a numbered table (the pairs in view only), or its start and end point (spec §2). */
 export function TaskLocations({ details }: { details: TaskDetails | null | undefined }) {
   const pairs = details?.tasks ?? [];
   if (pairs.length > 0) {
     return (
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs uppercase tracking-wider text-slate-400">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">#</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Pickup</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Dropoff</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-800">
-            {pairs.map(([pickup, dropoff], index) => (
-              <tr key={`${index}-${pickup}-${dropoff}`}>
-                <td className="px-3 py-1.5 text-slate-400">{index + 1}</td>
-                <td className="px-3 py-1.5 font-mono text-sky-300">{pickup}</td>
-                <td className="px-3 py-1.5 font-mono text-emerald-300">{dropoff}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <VirtualTable
+        ariaLabel="Pickup-dropoff pairs"
+        columns={PAIR_COLUMNS}
+        rowCount={pairs.length}
+        rowHeight={PAIR_ROW_HEIGHT_PX}
+        maxHeight={PAIR_TABLE_HEIGHT_PX}
+        className="w-full text-left text-sm"
+        headerCellClassName="px-3 py-2 font-semibold"
+        rowClassName="border-t border-slate-800"
+        renderRow={(index) => (
+          <>
+            <td className="px-3 py-1.5 text-slate-400">{index + 1}</td>
+            <td className="px-3 py-1.5 font-mono text-sky-300">{pairs[index][0]}</td>
+            <td className="px-3 py-1.5 font-mono text-emerald-300">{pairs[index][1]}</td>
+          </>
+        )}
+      />
     );
   }
   return (

@@ -2,6 +2,9 @@
 // boundary the app draws through) with this recorder, which keeps the calls and the
 // style in effect for each fill/stroke so tests can assert what was drawn.
 
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
 export interface RecordedCall {
   readonly method: string;
   readonly args: readonly unknown[];
@@ -91,4 +94,23 @@ export function installRecordingCanvas(): { contexts: Map<HTMLCanvasElement, Rec
       HTMLCanvasElement.prototype.getContext = original;
     },
   };
+}
+
+/**
+ * For the map components' tests: fake timers (a map fits its view after 100 ms, so the first view
+ * stays put) and a recording canvas around each test, unmounted and restored after it. Returns
+ * the current test's recorders.
+ */
+export function recordCanvasesWithFakeTimers(): () => ReturnType<typeof installRecordingCanvas> {
+  let canvas: ReturnType<typeof installRecordingCanvas>;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    canvas = installRecordingCanvas();
+  });
+  afterEach(() => {
+    cleanup();
+    canvas.restore();
+    vi.useRealTimers();
+  });
+  return () => canvas;
 }

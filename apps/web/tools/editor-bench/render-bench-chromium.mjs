@@ -1,5 +1,5 @@
 // Runs the render benchmark (render-bench.ts) in headless Chromium, where canvas is real:
-//   node apps/web/src/editor/render-bench-chromium.mjs
+//   node apps/web/tools/editor-bench/render-bench-chromium.mjs
 // CHROMIUM_PATH overrides the browser (default /usr/bin/chromium, as the e2e journeys use).
 import { build } from 'esbuild';
 import { chromium } from '@playwright/test';
@@ -13,7 +13,6 @@ const bundle = await build({
   globalName: 'fleetlabRenderBench',
   write: false,
   platform: 'browser',
-  define: { 'import.meta.env': '{"DEV":false}' },
   logLevel: 'silent',
 });
 

@@ -1,50 +1,17 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TWO_ROBOT_PARAMETERS, TWO_ROBOT_RESULTS, TWO_ROBOT_STATS } from '../components/results/two-robot-plan.fixture.ts';
+import { formatBatteryEfficiency, formatPercent1, formatPercent2 } from './display-format.ts';
 import {
-  batteryBarColour,
-  batteryBarWidth,
   batteryConsumed,
-  batteryStatus,
   finalBatteryOf,
-  formatBatteryEfficiency,
-  formatClock,
-  formatCompletionTime,
-  formatDate,
-  formatDateTime,
-  formatPoint,
-  formatGap,
-  formatPercent1,
-  formatPercent2,
   planStatsOf,
-  rechargeDurationText,
+  type PlanStep,
   robotMetrics,
   robotPlansOf,
   summarisePlan,
-  taskLabel,
-  taskTypeText,
-  type PlanStep,
-  locationName,
-  formatPath,
   tightestLowerBound,
-} from './format.ts';
-
-const delivery = (battery_remaining?: number): PlanStep => ({
-  task: ['P1', 'D1'],
-  path: ['R1_1', 'P1', 'D1'],
-  total_distance: 5,
-  completion_time: 5,
-  battery_remaining,
-});
-const recharge = (overrides: Partial<PlanStep> = {}): PlanStep => ({
-  task: 'recharge',
-  path: ['D1', 'N1', 'R2'],
-  total_distance: 9,
-  completion_time: 200,
-  battery_remaining: 100,
-  recharge_time: 3,
-  ...overrides,
-});
+} from './plan-model.ts';
+import { deliveryStep, rechargeStep } from './plan-step.fixture.ts';
 
 describe('robotPlansOf', () => {
   it('lists every robot key except stats and error, in numeric id order', () => {
@@ -53,7 +20,7 @@ describe('robotPlansOf', () => {
   });
 
   it('keeps steps in plan order and drops malformed entries', () => {
-    const plans = robotPlansOf({ R1_1: [delivery(90), { task: 'x' }, null, recharge()] });
+    const plans = robotPlansOf({ R1_1: [deliveryStep(90), { task: 'x' }, null, rechargeStep()] });
     expect(plans[0].steps.map((step) => step.task)).toEqual([['P1', 'D1'], 'recharge']);
   });
 
@@ -62,22 +29,6 @@ describe('robotPlansOf', () => {
     expect(planStatsOf([1])).toBeNull();
     expect(planStatsOf(null)).toBeNull();
     expect(planStatsOf(TWO_ROBOT_STATS)?.lower_bound_s).toBe(210.25);
-  });
-});
-
-describe('formatCompletionTime (Max Completion Time)', () => {
-  it('shows seconds with one decimal under a minute', () => {
-    expect(formatCompletionTime(45.3)).toBe('45.3 s');
-    expect(formatCompletionTime(0)).toBe('0.0 s');
-    expect(formatCompletionTime(59.94)).toBe('59.9 s');
-  });
-
-  it('switches to minutes and seconds at 60 s, including values that round up to a minute', () => {
-    expect(formatCompletionTime(125)).toBe('2 min 5 s');
-    expect(formatCompletionTime(60)).toBe('1 min 0 s');
-    expect(formatCompletionTime(59.96)).toBe('1 min 0 s');
-    expect(formatCompletionTime(370)).toBe('6 min 10 s');
-    expect(formatCompletionTime(3599.6)).toBe('60 min 0 s');
   });
 });
 
@@ -110,15 +61,15 @@ describe('summarisePlan (spec §2 results summary)', () => {
   });
 
   it('falls back to the solve recharge_time, then to 3 min, for recharge steps without one', () => {
-    const steps = [recharge({ recharge_time: undefined })];
+    const steps = [rechargeStep({ recharge_time: undefined })];
     expect(summarisePlan([{ robotId: 'R1_1', steps }], { recharge_time: 12 }).totalRechargeMinutes).toBe(12);
     expect(summarisePlan([{ robotId: 'R1_1', steps }]).totalRechargeMinutes).toBe(3);
   });
 
   it('battery consumed follows distance with the step’s own capacity and range', () => {
     const steps: PlanStep[] = [
-      { ...delivery(), total_distance: 100, battery_capacity: 100, max_distance: 1000 },
-      { ...delivery(), total_distance: 300, battery_capacity: 50, max_distance: 100 },
+      { ...deliveryStep(), total_distance: 100, battery_capacity: 100, max_distance: 1000 },
+      { ...deliveryStep(), total_distance: 300, battery_capacity: 50, max_distance: 100 },
     ];
     // 100 m * 0.1 + 200 m * 0.5
     expect(batteryConsumed(steps)).toBeCloseTo(110, 12);
@@ -191,106 +142,7 @@ describe('final battery and battery levels', () => {
     expect(formatPercent1(metrics.minBattery ?? NaN)).toBe('20.0%');
     expect(formatPercent1(metrics.avgBattery ?? NaN)).toBe('55.0%');
     expect(metrics).toMatchObject({ deliveries: 3, recharges: 1, rechargeMinutes: 3, distance: 34, completionTime: 214 });
-    expect(robotMetrics([delivery()]).minBattery).toBeNull();
-  });
-});
-
-describe('battery bar and status rules (spec §2, §9)', () => {
-  it('colours green above 70, yellow above 30, red otherwise', () => {
-    expect(batteryBarColour(70.1)).toBe('green');
-    expect(batteryBarColour(70)).toBe('yellow');
-    expect(batteryBarColour(30.1)).toBe('yellow');
-    expect(batteryBarColour(30)).toBe('red');
-    expect(batteryBarColour(-5)).toBe('red');
-  });
-
-  it('clamps the bar width to 0..100', () => {
-    expect(batteryBarWidth(-3)).toBe(0);
-    expect(batteryBarWidth(42.5)).toBe(42.5);
-    expect(batteryBarWidth(130)).toBe(100);
-    expect(batteryBarWidth(Number.NaN)).toBe(0);
-    fc.assert(
-      fc.property(fc.double({ noNaN: true }), (level) => {
-        const width = batteryBarWidth(level);
-        return width >= 0 && width <= 100;
-      }),
-    );
-  });
-
-  it('marks Low Battery at 20 or less only for non-recharge steps, Full at 80 or more', () => {
-    expect(batteryStatus(delivery(20))).toBe('Low Battery');
-    expect(batteryStatus(delivery(20.01))).toBe('Normal');
-    expect(batteryStatus(delivery(79.99))).toBe('Normal');
-    expect(batteryStatus(delivery(80))).toBe('Full');
-    expect(batteryStatus(recharge({ battery_remaining: 10 }))).toBe('Normal');
-    expect(batteryStatus(recharge({ battery_remaining: 100 }))).toBe('Full');
-    expect(batteryStatus(delivery(undefined))).toBe('Normal');
-  });
-});
-
-describe('Task Type text (spec §2)', () => {
-  it('names deliveries, in-place recharges and recharges at the last path element', () => {
-    expect(taskTypeText(delivery())).toBe('Delivery');
-    expect(taskTypeText(recharge({ task: 'recharge_in_place', path: ['D1'] }))).toBe('Recharge In Place');
-    expect(taskTypeText(recharge())).toBe('Recharge at R2');
-    expect(taskTypeText(recharge({ path: [] }))).toBe('Recharge at Station');
-  });
-
-  it('adds the recharge minutes to recharges only', () => {
-    expect(rechargeDurationText(recharge())).toBe('3 min');
-    expect(rechargeDurationText(recharge({ recharge_time: 4.5 }))).toBe('4.5 min');
-    expect(rechargeDurationText(delivery())).toBeNull();
-  });
-
-  it('labels a delivery by its pair', () => {
-    expect(taskLabel(delivery())).toBe('P1 → D1');
-    expect(taskLabel(recharge())).toBe('Recharge at R2');
-  });
-});
-
-describe('gap and clock texts', () => {
-  it('states the gap as a percentage of the best possible makespan', () => {
-    expect(formatGap(0.018)).toBe('within 1.8% of the best possible makespan');
-    expect(formatGap(214 / 210.25 - 1)).toBe('within 1.8% of the best possible makespan');
-    expect(formatGap(0)).toBe('within 0.0% of the best possible makespan');
-    expect(formatGap(undefined)).toBeNull();
-  });
-
-  it('formats the simulated clock with tenths, and hours past an hour', () => {
-    expect(formatClock(0)).toBe('0:00.0');
-    expect(formatClock(75.25)).toBe('1:15.2');
-    expect(formatClock(3725.5)).toBe('1:02:05.5');
-  });
-});
-
-describe('record field formats used by the pages', () => {
-  it('shows a dash for missing or broken timestamps and points', () => {
-    expect(formatDateTime(undefined)).toBe('—');
-    expect(formatDateTime('not a date')).toBe('—');
-    expect(formatDate(null)).toBe('—');
-    expect(formatPoint(null)).toBe('—');
-    expect(formatPoint([1])).toBe('—');
-  });
-
-  it('formats points as (x, y)', () => {
-    expect(formatPoint([3.5, 0.5])).toBe('(3.5, 0.5)');
-  });
-});
-
-describe('locationName and formatPath', () => {
-  it('names path nodes by their kind (spec §3)', () => {
-    expect(['R1_1', 'R1', 'P3', 'D2', 'N14', 'X'].map(locationName)).toEqual([
-      'Robot R1_1',
-      'Station R1',
-      'Pickup P3',
-      'Dropoff D2',
-      'Nav N14',
-      'X',
-    ]);
-  });
-
-  it('formatPath joins location names in travel order', () => {
-    expect(formatPath(['R1_1', 'P3', 'N2', 'D1'])).toBe('Robot R1_1 → Pickup P3 → Nav N2 → Dropoff D1');
+    expect(robotMetrics([deliveryStep()]).minBattery).toBeNull();
   });
 });
 

@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  batteryBarColour,
+  batteryBarWidth,
+  batteryStatus,
+  formatClock,
+  formatCompletionTime,
+  formatDate,
+  formatDateTime,
+  formatGap,
+  formatPath,
+  formatPoint,
+  locationName,
+  rechargeDurationText,
+  taskLabel,
+  taskTypeText,
+} from './display-format.ts';
+import { deliveryStep, rechargeStep } from './plan-step.fixture.ts';
+
+describe('formatCompletionTime (Max Completion Time)', () => {
+  it('shows seconds with one decimal under a minute', () => {
+    expect(formatCompletionTime(45.3)).toBe('45.3 s');
+    expect(formatCompletionTime(0)).toBe('0.0 s');
+    expect(formatCompletionTime(59.94)).toBe('59.9 s');
+  });
+
+  it('switches to minutes and seconds at 60 s, including values that round up to a minute', () => {
+    expect(formatCompletionTime(125)).toBe('2 min 5 s');
+    expect(formatCompletionTime(60)).toBe('1 min 0 s');
+    expect(formatCompletionTime(59.96)).toBe('1 min 0 s');
+    expect(formatCompletionTime(370)).toBe('6 min 10 s');
+    expect(formatCompletionTime(3599.6)).toBe('60 min 0 s');
+  });
+});
+
+describe('battery bar and status rules (spec §2, §9)', () => {
+  it('colours green above 70, yellow above 30, red otherwise', () => {
+    expect(batteryBarColour(70.1)).toBe('green');
+    expect(batteryBarColour(70)).toBe('yellow');
+    expect(batteryBarColour(30.1)).toBe('yellow');
+    expect(batteryBarColour(30)).toBe('red');
+    expect(batteryBarColour(-5)).toBe('red');
+  });
+
+  it('clamps the bar width to 0..100', () => {
+    expect(batteryBarWidth(-3)).toBe(0);
+    expect(batteryBarWidth(42.5)).toBe(42.5);
+    expect(batteryBarWidth(130)).toBe(100);
+    expect(batteryBarWidth(Number.NaN)).toBe(0);
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), (level) => {
+        const width = batteryBarWidth(level);
+        return width >= 0 && width <= 100;
+      }),
+    );
+  });
+
+  it('marks Low Battery at 20 or less only for non-recharge steps, Full at 80 or more', () => {
+    expect(batteryStatus(deliveryStep(20))).toBe('Low Battery');
+    expect(batteryStatus(deliveryStep(20.01))).toBe('Normal');
+    expect(batteryStatus(deliveryStep(79.99))).toBe('Normal');
+    expect(batteryStatus(deliveryStep(80))).toBe('Full');
+    expect(batteryStatus(rechargeStep({ battery_remaining: 10 }))).toBe('Normal');
+    expect(batteryStatus(rechargeStep({ battery_remaining: 100 }))).toBe('Full');
+    expect(batteryStatus(deliveryStep(undefined))).toBe('Normal');
+  });
+});
+
+describe('Task Type text (spec §2)', () => {
+  it('names deliveries, in-place recharges and recharges at the last path element', () => {
+    expect(taskTypeText(deliveryStep())).toBe('Delivery');
+    expect(taskTypeText(rechargeStep({ task: 'recharge_in_place', path: ['D1'] }))).toBe('Recharge In Place');
+    expect(taskTypeText(rechargeStep())).toBe('Recharge at R2');
+    expect(taskTypeText(rechargeStep({ path: [] }))).toBe('Recharge at Station');
+  });
+
+  it('adds the recharge minutes to recharges only', () => {
+    expect(rechargeDurationText(rechargeStep())).toBe('3 min');
+    expect(rechargeDurationText(rechargeStep({ recharge_time: 4.5 }))).toBe('4.5 min');
+    expect(rechargeDurationText(deliveryStep())).toBeNull();
+  });
+
+  it('labels a delivery by its pair', () => {
+    expect(taskLabel(deliveryStep())).toBe('P1 → D1');
+    expect(taskLabel(rechargeStep())).toBe('Recharge at R2');
+  });
+});
+
+describe('gap and clock texts', () => {
+  it('states the gap as a percentage of the best possible makespan', () => {
+    expect(formatGap(0.018)).toBe('within 1.8% of the best possible makespan');
+    expect(formatGap(214 / 210.25 - 1)).toBe('within 1.8% of the best possible makespan');
+    expect(formatGap(0)).toBe('within 0.0% of the best possible makespan');
+    expect(formatGap(undefined)).toBeNull();
+  });
+
+  it('formats the simulated clock with tenths, and hours past an hour', () => {
+    expect(formatClock(0)).toBe('0:00.0');
+    expect(formatClock(75.25)).toBe('1:15.2');
+    expect(formatClock(3725.5)).toBe('1:02:05.5');
+  });
+});
+
+describe('record field formats used by the pages', () => {
+  it('shows a dash for missing or broken timestamps and points', () => {
+    expect(formatDateTime(undefined)).toBe('—');
+    expect(formatDateTime('not a date')).toBe('—');
+    expect(formatDate(null)).toBe('—');
+    expect(formatPoint(null)).toBe('—');
+    expect(formatPoint([1])).toBe('—');
+  });
+
+  it('formats points as (x, y)', () => {
+    expect(formatPoint([3.5, 0.5])).toBe('(3.5, 0.5)');
+  });
+});
+
+describe('locationName and formatPath', () => {
+  it('names path nodes by their kind (spec §3)', () => {
+    expect(['R1_1', 'R1', 'P3', 'D2', 'N14', 'X'].map(locationName)).toEqual([
+      'Robot R1_1',
+      'Station R1',
+      'Pickup P3',
+      'Dropoff D2',
+      'Nav N14',
+      'X',
+    ]);
+  });
+
+  it('formatPath joins location names in travel order', () => {
+    expect(formatPath(['R1_1', 'P3', 'N2', 'D1'])).toBe('Robot R1_1 → Pickup P3 → Nav N2 → Dropoff D1');
+  });
+});

@@ -1,0 +1,153 @@
+// How numbers, times, percentages and statuses are written on screen: record fields of the
+// pages, the figures of a solve's results and player, and the texts and badge colours of its
+// steps (spec §2, §9). Pure functions; the figures themselves come from `plan-model.ts`.
+
+import { deliveryPairOf, isRechargeStep, rechargeMinutesOf, type PlanParameters, type PlanStep } from './plan-model.ts';
+
+// ---------------------------------------------------------------- record fields (pages)
+
+/** A record timestamp as a local date and time; an absent or broken one reads '—'. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+export function formatPoint(point: readonly number[] | null | undefined): string {
+  if (!point || point.length < 2) return '—';
+  return `(${point[0]}, ${point[1]})`;
+}
+
+// ---------------------------------------------------------------- results and player
+
+/** Max Completion Time: one decimal of seconds under a minute, else whole minutes and seconds. */
+export function formatCompletionTime(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '—';
+  const tenths = Math.round(seconds * 10) / 10;
+  if (tenths < 60) return `${tenths.toFixed(1)} s`;
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+
+/** Simulated clock of the player: m:ss.s, with hours in front once a plan runs past an hour. */
+export function formatClock(seconds: number): string {
+  const safe = Math.max(0, Number.isFinite(seconds) ? seconds : 0);
+  const tenthsTotal = Math.floor(safe * 10 + 1e-6);
+  const tenths = tenthsTotal % 10;
+  const wholeSeconds = Math.floor(tenthsTotal / 10);
+  const hours = Math.floor(wholeSeconds / 3600);
+  const minutes = Math.floor((wholeSeconds % 3600) / 60);
+  const secs = `${String(wholeSeconds % 60).padStart(2, '0')}.${tenths}`;
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
+}
+
+export function formatDistance(metres: number): string {
+  return `${metres.toFixed(2)} m`;
+}
+
+/** Percentages with 1 decimal: Min/Avg Battery Level and per-task levels (spec §9). */
+export function formatPercent1(value: number): string {
+  return `${value.toFixed(1)}%`;
+}
+
+/** Final battery percentage with 2 decimals (spec §9). */
+export function formatPercent2(value: number): string {
+  return `${value.toFixed(2)}%`;
+}
+
+export function formatMinutes(minutes: number): string {
+  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min`;
+}
+
+export function formatBatteryEfficiency(metresPerUnit: number | null): string {
+  return metresPerUnit === null ? 'N/A' : `${metresPerUnit.toFixed(2)} m/unit`;
+}
+
+/** The optimality gap in words: "within 1.8% of the best possible makespan". */
+export function formatGap(gap: number | null | undefined): string | null {
+  if (typeof gap !== 'number' || !Number.isFinite(gap)) return null;
+  return `within ${(Math.max(0, gap) * 100).toFixed(1)}% of the best possible makespan`;
+}
+
+export type BatteryColour = 'green' | 'yellow' | 'red';
+
+/** Battery bar colour (spec §9): green above 70, yellow above 30, red otherwise. */
+export function batteryBarColour(level: number): BatteryColour {
+  if (level > 70) return 'green';
+  if (level > 30) return 'yellow';
+  return 'red';
+}
+
+export const BATTERY_COLOUR_HEX: Readonly<Record<BatteryColour, string>> = {
+  green: '#22c55e',
+  yellow: '#eab308',
+  red: '#ef4444',
+};
+
+/** Battery bar width in percent, clamped to 0..100 (spec §9). */
+export function batteryBarWidth(level: number): number {
+  if (!Number.isFinite(level)) return 0;
+  return Math.min(100, Math.max(0, level));
+}
+
+export type BatteryStatus = 'Low Battery' | 'Full' | 'Normal';
+
+/** Battery table status (spec §2): Low at 20 or less unless the step is a recharge, Full at 80 or more. */
+export function batteryStatus(step: PlanStep): BatteryStatus {
+  const level = step.battery_remaining;
+  if (typeof level !== 'number') return 'Normal';
+  if (level <= 20 && !isRechargeStep(step)) return 'Low Battery';
+  if (level >= 80) return 'Full';
+  return 'Normal';
+}
+
+/** Where a recharge step charges: the last element of its path, else 'Station'. */
+export function rechargeStationOf(step: PlanStep): string {
+  const last = step.path[step.path.length - 1];
+  return last ? last : 'Station';
+}
+
+/** Task Type text of the battery table (spec §2). */
+export function taskTypeText(step: PlanStep): string {
+  if (step.task === 'recharge_in_place') return 'Recharge In Place';
+  if (step.task === 'recharge') return `Recharge at ${rechargeStationOf(step)}`;
+  return 'Delivery';
+}
+
+/** The recharge duration shown next to a recharge's Task Type, e.g. '3 min'; null for deliveries. */
+export function rechargeDurationText(step: PlanStep, parameters?: PlanParameters | null): string | null {
+  return isRechargeStep(step) ? formatMinutes(rechargeMinutesOf(step, parameters)) : null;
+}
+
+/** Short description of a step's task for tables: 'P3 → D1' or the recharge text. */
+export function taskLabel(step: PlanStep): string {
+  const pair = deliveryPairOf(step);
+  return pair ? `${pair[0]} → ${pair[1]}` : taskTypeText(step);
+}
+
+const LOCATION_KINDS: Array<[RegExp, string]> = [
+  [/^R\d+_\d+$/, 'Robot'],
+  [/^R\d+$/, 'Station'],
+  [/^P\d+$/, 'Pickup'],
+  [/^D\d+$/, 'Dropoff'],
+  [/^N\d+$/, 'Nav'],
+];
+
+/** A path node id as a location name (spec §3): R robots/stations, P pickups, D dropoffs, N navigation. */
+export function locationName(nodeId: string): string {
+  const kind = LOCATION_KINDS.find(([pattern]) => pattern.test(nodeId));
+  return kind ? `${kind[1]} ${nodeId}` : nodeId;
+}
+
+/** A step's path as location names, in travel order. */
+export function formatPath(path: readonly string[]): string {
+  return path.map(locationName).join(' → ');
+}

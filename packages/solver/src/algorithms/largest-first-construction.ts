@@ -1,0 +1,78 @@
+import { FleetState } from '../fleet-state.ts';
+import type { ObjectiveScale } from '../objective.ts';
+import type { Routes } from '../plan-builder.ts';
+import type { Problem } from '../problem.ts';
+import type { AlgorithmContext } from './context.ts';
+
+/** Share of the time budget the construction may take before it hurries. */
+const CONSTRUCTION_SHARE = 0.6;
+/** Robots a hurried construction tries for each delivery: those that finish earliest. */
+const HURRIED_ROBOTS = 6;
+
+/**
+ * The start of the time-limited searches (makespan, genetic): buildLargestFirst, hurried after
+ * CONSTRUCTION_SHARE of the time left. With an iteration cap it never hurries, so that capped
+ * runs stay reproducible.
+ */
+export function buildLargestFirstStart(context: AlgorithmContext): Routes | null {
+  const limit = context.now() + (context.deadlineMs - context.now()) * CONSTRUCTION_SHARE;
+  const hurry = Number.isFinite(context.maxIterations) ? () => false : () => context.now() >= limit;
+  return buildLargestFirst(context.problem, context.scale, hurry);
+}
+
+/**
+ * Largest deliveries first (LPT, the classic rule for min-max scheduling), each inserted at its best (robot, position) by the fleet's augmented
+ * objective, with the exact recharge schedule of every candidate route. Large deliveries placed
+ * first spread over the fleet; small ones then fill the gaps, which is what balances finish
+ * times. A delivery's size is the work no plan can avoid for it: its length, plus half of the
+ * cheapest drive to its pickup and half of the cheapest drive from its dropoff (each drive
+ * between two deliveries is shared by both), from any other delivery or robot start.
+ * O(n x robots x route length) insertion tests; once
+ * `hurry` turns true, the remaining (smaller) deliveries only try the HURRIED_ROBOTS robots
+ * that finish earliest (any robot when none of those can take one).
+ * Returns null when some delivery fits no route.
+ */
+export function buildLargestFirst(problem: Problem, scale: ObjectiveScale, hurry: () => boolean): Routes | null {
+  const order = largestFirstOrder(problem);
+  const state = new FleetState(problem, scale, problem.robots.map(() => []));
+  let hurried = false;
+  for (let m = 0; m < order.length; m++) {
+    if ((m & 15) === 0 && !hurried) hurried = hurry();
+    const j = order[m];
+    const placement = (hurried ? state.bestPlacement(j, undefined, state.earliestRobots(HURRIED_ROBOTS)) : null) ?? state.bestPlacement(j);
+    // Possible only for a delivery some robot can do from its start alone: the greedy plan is the fallback.
+    if (!placement) return null;
+    state.insert(placement.robot, j, placement.position);
+  }
+  return state.routes();
+}
+
+/** Deliveries by decreasing size (length plus half the cheapest drive in and out), ties by index. */
+export function largestFirstOrder(problem: Problem): number[] {
+  const n = problem.deliveryCount;
+  const size = new Float64Array(n);
+  // The cheapest drives in and out depend on places only: per pickup place, the nearest dropoff
+  // place of another delivery or robot start; per dropoff place, the nearest pickup place of
+  // another delivery (a place used by the delivery itself alone does not count).
+  const places = problem.placeCount;
+  const between = (from: number, to: number) => problem.placeDistance[from * places + to];
+  const pickupUses = new Map<number, number>();
+  const dropoffUses = new Map<number, number>();
+  for (let j = 0; j < n; j++) {
+    pickupUses.set(problem.pickupPlace[j], (pickupUses.get(problem.pickupPlace[j]) ?? 0) + 1);
+    dropoffUses.set(problem.dropoffPlace[j], (dropoffUses.get(problem.dropoffPlace[j]) ?? 0) + 1);
+  }
+  const starts = new Set(problem.startPlace);
+  for (let j = 0; j < n; j++) {
+    const pickup = problem.pickupPlace[j];
+    const dropoff = problem.dropoffPlace[j];
+    let driveIn = Infinity;
+    for (const [place, uses] of dropoffUses) if (uses > (place === dropoff ? 1 : 0)) driveIn = Math.min(driveIn, between(place, pickup));
+    for (const start of starts) driveIn = Math.min(driveIn, between(start, pickup));
+    let driveOut = Infinity;
+    for (const [place, uses] of pickupUses) if (uses > (place === pickup ? 1 : 0)) driveOut = Math.min(driveOut, between(dropoff, place));
+    size[j] = problem.deliveryLength[j] + (Number.isFinite(driveIn) ? driveIn / 2 : 0) + (Number.isFinite(driveOut) ? driveOut / 2 : 0);
+  }
+  const order = Array.from({ length: n }, (_, j) => j);
+  return order.sort((a, b) => size[b] - size[a] || a - b);
+}
