@@ -4,7 +4,7 @@ import { buildByRegretInsertion } from '../src/algorithms/regret-construction.ts
 import { assignBySequentialAuction } from '../src/algorithms/sequential-auction.ts';
 import { evaluateRoute } from '../src/battery-schedule.ts';
 import { CandidateRobots } from '../src/candidate-robots.ts';
-import { algorithmContext, buildUnlessInfeasible, gridInstanceArbitrary } from './helpers.ts';
+import { algorithmContext, buildUnlessInfeasible, stationStartInstances } from './helpers.ts';
 import { A, B, C, D, twoStationsLine } from './moves/two-stations-line.ts';
 
 describe('candidate robots', () => {
@@ -31,16 +31,7 @@ describe('candidate robots', () => {
 });
 
 describe('regret and auction constructions with few candidates per delivery', () => {
-  const instances = gridInstanceArbitrary({
-    minHeight: 2,
-    maxStations: 3,
-    minPairs: 1,
-    maxPairs: 12,
-    minChargeFactor: 1.5,
-    maxChargeFactor: 5,
-    minRechargeMinutes: 0,
-    startOffsets: [0],
-  });
+  const instances = stationStartInstances;
   const weightings = [{ completion_time: 100 }, { completion_time: 50, distance_traveled: 30, cost_efficiency: 20 }];
 
   it('place every delivery once in legal routes, under the completion-time objective (stale entries) and a mix (all updated)', () => {

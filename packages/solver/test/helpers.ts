@@ -124,6 +124,22 @@ export const smallWarehouses = gridInstanceArbitrary({
   startOffsets: [0, 1],
 });
 
+/**
+ * Random warehouses of up to 12 pairs with robots on their stations, charges from tight to ample:
+ * the constructions' property tests (an append-only construction may strand a delivery that only
+ * fits as a robot's first trip when the robot starts off its station).
+ */
+export const stationStartInstances = gridInstanceArbitrary({
+  minHeight: 2,
+  maxStations: 3,
+  minPairs: 1,
+  maxPairs: 12,
+  minChargeFactor: 1.5,
+  maxChargeFactor: 5,
+  minRechargeMinutes: 0,
+  startOffsets: [0],
+});
+
 /** The problem of a random instance, or null when one of its deliveries is genuinely impossible (its round trip exceeds the charge): the only refusal allowed. */
 export function buildUnlessInfeasible(input: ProblemInput): Problem | null {
   try {

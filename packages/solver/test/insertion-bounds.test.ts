@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateRoute } from '../src/battery-schedule.ts';
-import { canServe } from '../src/delivery-legs.ts';
 import { InsertionBounds } from '../src/insertion-bounds.ts';
-import { buildUnlessInfeasible, gridInstanceArbitrary } from './helpers.ts';
+import { buildUnlessInfeasible, gridInstanceArbitrary, servableBy } from './helpers.ts';
 import { A, B, C, D, twoStationsLine } from './moves/two-stations-line.ts';
 
 describe('insertion bounds', () => {
@@ -44,8 +43,7 @@ describe('insertion bounds', () => {
         if (!problem) return;
         const robot = pick % problem.robotCount;
         const j = pick % problem.deliveryCount;
-        const route: number[] = [];
-        for (let other = 0; other < problem.deliveryCount; other++) if (other !== j && canServe(problem, robot, other)) route.push(other);
+        const route = servableBy(problem, robot).filter((other) => other !== j);
         if (evaluateRoute(problem, robot, route).finish === Infinity) return;
         const bounds = new InsertionBounds(problem);
         bounds.build(robot, route, route.length);
@@ -81,7 +79,7 @@ describe('insertion bounds', () => {
         const problem = buildUnlessInfeasible(input);
         if (!problem) return;
         const robot = pick % problem.robotCount;
-        const servable = [...Array(problem.deliveryCount).keys()].filter((j) => canServe(problem, robot, j));
+        const servable = servableBy(problem, robot);
         const route = servable.slice(0, Math.max(1, servable.length - 2));
         const spare = servable.slice(route.length);
         if (evaluateRoute(problem, robot, route).finish === Infinity) return;
