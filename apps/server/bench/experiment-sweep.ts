@@ -14,11 +14,9 @@
  * `--instance` takes a file of packages/solver/bench/instances (s1 ... xl1) or a generated
  * benchmark instance (t1, t2, d5k, d20k); `--counts` defaults to ten fleet sizes up to the whole fleet.
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_KNEE_TOLERANCE, findKnee, type ExperimentRecord } from '@fleetlab/warehouse';
-import { generatedInstance } from '../../../packages/solver/bench/generated-instances.ts';
+import { loadBenchInstance } from '../../../packages/solver/bench/generated-instances.ts';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { createSolveQueue } from '../src/jobs/create-solve-queue.ts';
@@ -49,15 +47,9 @@ function parseFlags(argv: string[]) {
   return flags;
 }
 
-function loadInstance(id: string): Instance {
-  const generated = generatedInstance(id);
-  if (generated) return generated as unknown as Instance;
-  const file = fileURLToPath(new URL(`../../../packages/solver/bench/instances/${id}.json`, import.meta.url));
-  return JSON.parse(readFileSync(file, 'utf8')) as Instance;
-}
 
 const flags = parseFlags(process.argv.slice(2));
-const instance = loadInstance(flags.instance);
+const instance = loadBenchInstance(flags.instance) as unknown as Instance;
 const fleet = instance.environment.elements.robots.length;
 const counts = flags.counts.length > 0 ? flags.counts : Array.from({ length: 10 }, (_, k) => Math.max(1, Math.round(((k + 1) * fleet) / 10)));
 

@@ -8,7 +8,9 @@
  * - d5k, d20k: the largest days the spec allows: a 50x50 floor with 200 robots and 5,000
  *   orders, and with 400 robots (40 stations x 10) and 20,000 orders.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { generateWarehouseInstance, type GeneratedInstance, type InstanceGeneratorOptions } from '@fleetlab/warehouse';
+import type { ProblemInput } from '../src/types.ts';
 
 const SPEC_PARAMS = { time_limit: 300, battery_capacity: 100, max_distance: 1000, robot_speed: 1, recharge_time: 3, balance_factor: 50, objective_weights: { completion_time: 100 } };
 const TIGHT_PARAMS = { ...SPEC_PARAMS, max_distance: 220, recharge_time: 8 };
@@ -24,4 +26,29 @@ export const GENERATED_INSTANCES: Record<string, InstanceGeneratorOptions> = {
 export function generatedInstance(id: string): GeneratedInstance | null {
   const options = GENERATED_INSTANCES[id];
   return options ? { ...generateWarehouseInstance(options), id } : null;
+}
+
+const INSTANCE_DIRECTORY = new URL('./instances/', import.meta.url);
+
+/** The ids of the instance files in bench/instances. */
+export function committedInstanceIds(): string[] {
+  return readdirSync(INSTANCE_DIRECTORY)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.replace(/\.json$/, ''));
+}
+
+/** Every id loadBenchInstance knows: the files, then the generated days. */
+export function benchInstanceIds(): string[] {
+  return [...committedInstanceIds(), ...Object.keys(GENERATED_INSTANCES)];
+}
+
+/**
+ * A benchmark instance by id: a file of bench/instances (s1 ... xl1, with its bound and
+ * reference runs) or a generated one (t1, t2, d5k, d20k), drawn on the spot.
+ */
+export function loadBenchInstance<T extends ProblemInput = ProblemInput>(id: string): T & { id: string } {
+  const generated = generatedInstance(id);
+  if (generated) return generated as unknown as T & { id: string };
+  if (!committedInstanceIds().includes(id)) throw new Error(`Unknown instance ${id}; known: ${benchInstanceIds().join(', ')}`);
+  return JSON.parse(readFileSync(new URL(`${id}.json`, INSTANCE_DIRECTORY), 'utf8'));
 }

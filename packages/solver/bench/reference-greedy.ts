@@ -1,4 +1,5 @@
 import type { PlanStepRecord } from '@fleetlab/warehouse';
+import { legTo } from '../src/delivery-legs.ts';
 import { round2 } from '../src/plan-builder.ts';
 import { shortestPath, type Problem } from '../src/problem.ts';
 
@@ -20,7 +21,7 @@ export function rebuildReferenceGreedy(problem: Problem): Record<string, PlanSte
     let best = -1;
     let bestFinish = Infinity;
     for (let r = 0; r < problem.robotCount; r++) {
-      const approach = last[r] < 0 ? problem.startToPick[r * n + j] : problem.dropToPick[last[r] * n + j];
+      const approach = legTo(problem, r, last[r], j);
       const finish = time[r] + (approach + problem.deliveryLength[j]) / problem.speed;
       if (finish < bestFinish - 1e-9) {
         bestFinish = finish;

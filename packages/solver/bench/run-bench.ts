@@ -3,17 +3,19 @@
  * tight-battery instances t1, t2 (drawn on the fly by bench/generated-instances.ts, never
  * stored), each plan checked with checkPlan, beside the instance's `reference` run of the same
  * algorithm (the original product) where the file has one. `--instances` also takes the other
- * generated ids (d5k, d20k).
+ * generated ids (d5k, d20k), through the one loader of generated-instances.ts.
  *
  *   npm run bench:solver [-- --time-limit 10] [--max-iterations N] [--instances s1,m1] [--algorithms makespan] [--seed 1]
  *
  * `genetic` and `makespan` run with --time-limit seconds (default 10); the others finish on
  * their own. `--max-iterations N` caps their iterations as well, which makes the table
  * reproducible on any machine when the time limit is set high enough not to bind.
- * `total_ms` includes building the problem (all shortest paths).
+ * Each row runs in a process of its own, so `max_rss_MB` is that solve's peak memory (the
+ * instance, the problem, the solve and the check); `total_ms` includes building the problem
+ * (all shortest paths), and `load` is the machine's one-minute load average when the row ended.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ALGORITHMS, algorithmByIdOrName } from '@fleetlab/warehouse';
 import { detourCapacityBound } from '../src/detour-capacity-bound.ts';
@@ -21,7 +23,7 @@ import { lowerBound } from '../src/lower-bound.ts';
 import { checkPlan } from '../src/plan-checker.ts';
 import { buildProblem } from '../src/problem.ts';
 import { solve } from '../src/solve.ts';
-import { GENERATED_INSTANCES, generatedInstance } from './generated-instances.ts';
+import { benchInstanceIds, committedInstanceIds, loadBenchInstance } from './generated-instances.ts';
 import { rebuildReferenceGreedy } from './reference-greedy.ts';
 import type { ProblemInput } from '../src/types.ts';
 
@@ -37,8 +39,8 @@ interface InstanceFile extends ProblemInput {
   reference?: { runs: Record<string, ReferenceRun> };
 }
 
-function parseFlags(argv: string[]) {
-  const flags = { timeLimitS: 10, maxIterations: undefined as number | undefined, instances: [] as string[], algorithms: [] as string[], seed: 1 };
+function parseFlags(argv: string[]): Flags {
+  const flags: Flags = { timeLimitS: 10, maxIterations: undefined, instances: [], algorithms: [], seed: 1 };
   for (let k = 0; k < argv.length; k++) {
     const [flag, inline] = argv[k].includes('=') ? argv[k].split(/=(.*)/s, 2) : [argv[k], undefined];
     const value = () => inline ?? argv[++k];
@@ -54,6 +56,7 @@ function parseFlags(argv: string[]) {
     throw new Error('--max-iterations needs a positive whole number');
   }
   for (const name of flags.algorithms) if (!algorithmByIdOrName(name)) throw new Error(`Unknown algorithm ${name}`);
+  for (const id of flags.instances) if (!benchInstanceIds().includes(id)) throw new Error(`Unknown instance ${id}; known: ${benchInstanceIds().join(', ')}`);
   return flags;
 }
 
@@ -74,26 +77,77 @@ function pad(value: string, width: number, right = false): string {
   return right ? value.padStart(width) : value.padEnd(width);
 }
 
-function main(): void {
-  const flags = parseFlags(process.argv.slice(2));
-  const directory = join(dirname(fileURLToPath(import.meta.url)), 'instances');
-  const order = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1'];
-  const files = readdirSync(directory)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => name.replace(/\.json$/, ''))
-    .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99) || a.localeCompare(b));
-  const ids = flags.instances.length === 0 ? [...files, ...DEFAULT_GENERATED] : flags.instances;
-  for (const id of ids) {
-    if (!files.includes(id) && !(id in GENERATED_INSTANCES)) {
-      throw new Error(`Unknown instance ${id}; files: ${files.join(', ')}; generated: ${Object.keys(GENERATED_INSTANCES).join(', ')}`);
-    }
+interface Flags {
+  timeLimitS: number;
+  maxIterations: number | undefined;
+  instances: string[];
+  algorithms: string[];
+  seed: number;
+}
+
+/** One row: solves `id` with `algorithm` in this process and prints the row; exit code 1 when the plan is invalid. */
+function runRow(id: string, algorithmName: string, flags: Flags): void {
+  const instance = loadBenchInstance<InstanceFile>(id);
+  const algorithm = algorithmByIdOrName(algorithmName)!;
+  const started = performance.now();
+  const problem = buildProblem(instance);
+  const { results, stats } = solve(problem, {
+    algorithm: algorithm.name,
+    seed: flags.seed,
+    timeLimitS: algorithm.timeLimited ? flags.timeLimitS : undefined,
+    maxIterations: flags.maxIterations,
+  });
+  const totalMs = performance.now() - started;
+  const check = checkPlan(problem, results);
+  const reference = instance.reference?.runs?.[algorithm.name];
+  const referenceUsable = reference !== undefined && reference.valid && typeof reference.makespan_s === 'number';
+  let verdict: string;
+  if (!check.valid) {
+    verdict = `INVALID: ${check.errors[0]}`;
+    process.exitCode = 1;
+  } else if (!reference) {
+    verdict = 'valid (no reference)';
+  } else if (!referenceUsable) {
+    verdict = `valid; reference ${reference.status === 'timeout' ? 'timed out' : 'invalid'}`;
+  } else if (stats.makespan_s < reference.makespan_s! - 0.005) {
+    verdict = `valid, beats reference by ${(100 * (1 - stats.makespan_s / reference.makespan_s!)).toFixed(1)}%`;
+  } else if (stats.makespan_s <= reference.makespan_s! + 0.005) {
+    verdict = 'valid, equals reference';
+  } else {
+    verdict = `valid, WORSE than reference by ${(100 * (stats.makespan_s / reference.makespan_s! - 1)).toFixed(1)}%`;
+    if (algorithm.name === 'greedy_distance') verdict += `; ${recheckReferenceGreedy(problem, reference.makespan_s!)}`;
   }
+  const maxRssMb = process.resourceUsage().maxRSS / 1024;
+  console.log(
+    [
+      pad(id, 8), pad(algorithm.name, 17), pad(String(check.valid), 5), pad(stats.makespan_s.toFixed(2), 10, true),
+      pad(stats.total_distance_m.toFixed(2), 10, true), pad(String(stats.recharges), 4, true),
+      pad(stats.lower_bound_s.toFixed(2), 8, true), pad(`${(stats.gap * 100).toFixed(2)}%`, 7, true),
+      pad(stats.lower_bound_battery_s.toFixed(2), 9, true), pad(`${(stats.gap_battery * 100).toFixed(2)}%`, 7, true),
+      pad(totalMs.toFixed(0), 8, true), pad(maxRssMb.toFixed(0), 10, true), pad(loadavg()[0].toFixed(1), 4, true),
+      pad(reference?.makespan_s !== undefined ? reference.makespan_s.toFixed(2) : reference?.status ?? '-', 12, true),
+      pad(reference ? String(reference.valid) : '-', 9), verdict,
+    ].join('  '),
+  );
+}
+
+function main(): void {
+  const argv = process.argv.slice(2);
+  if (argv[0] === '--row') {
+    runRow(argv[1], argv[2], JSON.parse(argv[3]) as Flags);
+    return;
+  }
+  const flags = parseFlags(argv);
+  const order = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'd5k', 'd20k'];
+  const ids = (flags.instances.length > 0 ? flags.instances : [...committedInstanceIds(), ...DEFAULT_GENERATED]).sort(
+    (a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99) || a.localeCompare(b),
+  );
   const algorithms = ALGORITHMS.filter((a) => flags.algorithms.length === 0 || flags.algorithms.includes(a.name));
 
   const header = [
     pad('instance', 8), pad('algorithm', 17), pad('valid', 5), pad('makespan_s', 10, true), pad('distance_m', 10, true),
     pad('rech', 4, true), pad('bound_s', 8, true), pad('gap', 7, true),
-    pad('bat_bound', 9, true), pad('gap_bat', 7, true), pad('total_ms', 8, true),
+    pad('bat_bound', 9, true), pad('gap_bat', 7, true), pad('total_ms', 8, true), pad('max_rss_MB', 10, true), pad('load', 4, true),
     pad('ref_makespan', 12, true), pad('ref_valid', 9), 'verdict',
   ].join('  ');
   const iterationCap = flags.maxIterations === undefined ? '' : `, at most ${flags.maxIterations} iterations`;
@@ -102,51 +156,14 @@ function main(): void {
   console.log('-'.repeat(header.length + 24));
   let failures = 0;
   for (const id of ids) {
-    const instance: InstanceFile = files.includes(id)
-      ? (JSON.parse(readFileSync(join(directory, `${id}.json`), 'utf8')) as InstanceFile)
-      : generatedInstance(id)!;
     for (const algorithm of algorithms) {
-      const started = performance.now();
-      const problem = buildProblem(instance);
-      const { results, stats } = solve(problem, {
-        algorithm: algorithm.name,
-        seed: flags.seed,
-        timeLimitS: algorithm.timeLimited ? flags.timeLimitS : undefined,
-        maxIterations: flags.maxIterations,
+      const row = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--row', id, algorithm.name, JSON.stringify(flags)], {
+        stdio: ['ignore', 'inherit', 'inherit'],
       });
-      const totalMs = performance.now() - started;
-      const check = checkPlan(problem, results);
-      const reference = instance.reference?.runs?.[algorithm.name];
-      const referenceUsable = reference !== undefined && reference.valid && typeof reference.makespan_s === 'number';
-      let verdict: string;
-      if (!check.valid) {
-        verdict = `INVALID: ${check.errors[0]}`;
-        failures++;
-      } else if (!reference) {
-        verdict = 'valid (no reference)';
-      } else if (!referenceUsable) {
-        verdict = `valid; reference ${reference.status === 'timeout' ? 'timed out' : 'invalid'}`;
-      } else if (stats.makespan_s < reference.makespan_s! - 0.005) {
-        verdict = `valid, beats reference by ${(100 * (1 - stats.makespan_s / reference.makespan_s!)).toFixed(1)}%`;
-      } else if (stats.makespan_s <= reference.makespan_s! + 0.005) {
-        verdict = 'valid, equals reference';
-      } else {
-        verdict = `valid, WORSE than reference by ${(100 * (stats.makespan_s / reference.makespan_s! - 1)).toFixed(1)}%`;
-        if (algorithm.name === 'greedy_distance') verdict += `; ${recheckReferenceGreedy(problem, reference.makespan_s!)}`;
-      }
-      console.log(
-        [
-          pad(id, 8), pad(algorithm.name, 17), pad(String(check.valid), 5), pad(stats.makespan_s.toFixed(2), 10, true),
-          pad(stats.total_distance_m.toFixed(2), 10, true), pad(String(stats.recharges), 4, true),
-          pad(stats.lower_bound_s.toFixed(2), 8, true), pad(`${(stats.gap * 100).toFixed(2)}%`, 7, true),
-          pad(stats.lower_bound_battery_s.toFixed(2), 9, true), pad(`${(stats.gap_battery * 100).toFixed(2)}%`, 7, true),
-          pad(totalMs.toFixed(0), 8, true),
-          pad(reference?.makespan_s !== undefined ? reference.makespan_s.toFixed(2) : reference?.status ?? '-', 12, true),
-          pad(reference ? String(reference.valid) : '-', 9), verdict,
-        ].join('  '),
-      );
+      if (row.status !== 0) failures++;
     }
-    if (instance.lower_bound) {
+    const instance = committedInstanceIds().includes(id) ? loadBenchInstance<InstanceFile>(id) : null;
+    if (instance?.lower_bound) {
       const problem = buildProblem(instance);
       const bound = lowerBound(problem);
       const lengths = problem.deliveryLength.reduce((sum, length) => sum + length, 0);

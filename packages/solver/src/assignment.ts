@@ -220,7 +220,7 @@ export function solveSquareAssignment(n: number, cost: Float64Array, poll?: () =
 /**
  * Rectangular assignment: each row of the smaller side gets a distinct partner on the other
  * side, minimising the total (Hungarian method with potentials, O(rows^2 * columns) with
- * rows <= columns; the rounds of the hungarian algorithm have at most 100 robots per round).
+ * rows <= columns: the small rounds of hungarian and the matching of groups to robots in kmeans).
  * `cost(row, column)` may return Infinity for a forbidden pair. Returns the column of each row
  * (-1 when unassigned or only forbidden pairs were left).
  */

@@ -1,5 +1,6 @@
 import { AscendingHeap } from './ascending-heap.ts';
 import { CheapestCopies } from './cheapest-copies.ts';
+import { canServe } from './delivery-legs.ts';
 import { groupDeliveriesByPlace, type PlaceGroups } from './place-groups.ts';
 import { distancesFrom, type Problem } from './problem.ts';
 
@@ -267,12 +268,11 @@ class RobotFigures {
   /** How many deliveries robot r can serve (and its servable classes, in servableClasses). */
   servable(r: number): number {
     const { classDelivery, classCounts } = this.classes.groups;
-    const { canServe, deliveryCount } = this.problem;
-    const base = r * deliveryCount;
+    const problem = this.problem;
     let servable = 0;
     let classes = 0;
     for (let k = 0; k < classCounts.length; k++) {
-      if (canServe[base + classDelivery[k]] === 0) continue;
+      if (!canServe(problem, r, classDelivery[k])) continue;
       this.servableClasses[classes++] = k;
       servable += classCounts[k];
     }
@@ -383,8 +383,7 @@ function walkSegments(
   budget: { left: number },
   poll?: () => void,
 ): StationSegments {
-  const n = problem.deliveryCount;
-  const { canServe, maxDistance } = problem;
+  const { maxDistance } = problem;
   const count = classes.groups.classCounts;
   const delivery = classes.groups.classDelivery;
   const { pickupNode, length, dropRow, minDropIn } = classes;
@@ -400,9 +399,8 @@ function walkSegments(
     if (startNode < 0 || home < 0) continue;
     const startRow = distancesFrom(problem, startNode);
     const homeRow = distancesFrom(problem, home);
-    const base = r * n;
     for (let k = 0; k < count.length; k++) {
-      if (canServe[base + delivery[k]] === 0) continue;
+      if (!canServe(problem, r, delivery[k])) continue;
       const entry = Math.min(startRow[pickupNode[k]], homeRow[pickupNode[k]]);
       if (entry < current[k]) current[k] = entry;
     }

@@ -1,4 +1,4 @@
-import { legBetween, legTo } from './delivery-legs.ts';
+import { canServe, dropoffToHome, homeToPickup, legBetween, legTo, startToPickup } from './delivery-legs.ts';
 import type { Problem } from './problem.ts';
 
 /**
@@ -56,19 +56,17 @@ export class RechargeScheduler {
     const problem = this.problem;
     if (rechargeBefore) rechargeBefore.fill(0, 0, length);
     if (length === 0) return settle(into, 0, 0, 0);
-    const n = problem.deliveryCount;
-    const base = robot * n;
-    const { startToPick, homeToPick, dropToHome, deliveryLength, maxDistance, speed, rechargeSeconds } = problem;
+    const { deliveryLength, maxDistance, speed, rechargeSeconds } = problem;
     const limit = maxDistance + EPSILON;
 
     // Fast path: the route on one charge.
     const first = route[0];
-    let cum = startToPick[base + first] + deliveryLength[first];
-    let fits = cum + dropToHome[base + first] <= limit;
+    let cum = startToPickup(problem, robot, first) + deliveryLength[first];
+    let fits = cum + dropoffToHome(problem, robot, first) <= limit;
     for (let k = 1; fits && k < length; k++) {
       const current = route[k];
       cum += legBetween(problem, route[k - 1], current) + deliveryLength[current];
-      fits = cum + dropToHome[base + current] <= limit;
+      fits = cum + dropoffToHome(problem, robot, current) <= limit;
     }
     if (fits) return settle(into, cum / speed, cum, 0);
 
@@ -93,19 +91,19 @@ export class RechargeScheduler {
       if (a < 0) {
         baseTime = 0;
         baseDistance = 0;
-        cum = startToPick[base + route[0]] + deliveryLength[route[0]];
+        cum = startToPickup(problem, robot, route[0]) + deliveryLength[route[0]];
       } else {
         baseTime = bestTime[a];
         if (baseTime === Infinity) continue;
         baseDistance = bestDistance[a];
-        cum = homeToPick[base + route[a]] + deliveryLength[route[a]];
+        cum = homeToPickup(problem, robot, route[a]) + deliveryLength[route[a]];
       }
       const segmentStart = a < 0 ? 0 : a;
       const tag = a < 0 ? FROM_START : a;
       for (let b = segmentStart; b < length; b++) {
         const current = route[b];
         if (b > segmentStart) cum += legBetween(problem, route[b - 1], current) + deliveryLength[current];
-        const back = dropToHome[base + current];
+        const back = dropoffToHome(problem, robot, current);
         if (cum + back > limit) break;
         if (b === length - 1) {
           const time = baseTime + cum / speed;
@@ -185,32 +183,30 @@ export class AppendState {
   /** Finish time after appending delivery j, or Infinity when this robot cannot do it next. */
   finishIfAppended(j: number): number {
     const p = this.problem;
-    const n = p.deliveryCount;
-    const k = this.robot * n + j;
-    if (p.canServe[k] === 0) return Infinity;
+    const robot = this.robot;
+    if (!canServe(p, robot, j)) return Infinity;
     const limit = p.maxDistance + EPSILON;
-    const approach = legTo(p, this.robot, this.last, j);
+    const approach = legTo(p, robot, this.last, j);
     const leg = approach + p.deliveryLength[j];
-    if (this.sinceCharge + leg + p.dropToHome[k] <= limit) {
+    const back = dropoffToHome(p, robot, j);
+    if (this.sinceCharge + leg + back <= limit) {
       this.needsRecharge = false;
       return this.time + leg / p.speed;
     }
-    const toHome = this.last < 0 ? p.startToHome[this.robot] : p.dropToHome[this.robot * n + this.last];
-    const fromHome = p.homeToPick[k] + p.deliveryLength[j];
-    if (this.sinceCharge + toHome > limit || fromHome + p.dropToHome[k] > limit) return Infinity;
+    const toHome = this.wayHome();
+    const fromHome = homeToPickup(p, robot, j) + p.deliveryLength[j];
+    if (this.sinceCharge + toHome > limit || fromHome + back > limit) return Infinity;
     this.needsRecharge = true;
     return this.time + (toHome + fromHome) / p.speed + p.rechargeSeconds;
   }
 
   append(j: number): void {
     const p = this.problem;
-    const n = p.deliveryCount;
-    const k = this.robot * n + j;
     const finish = this.finishIfAppended(j);
     if (finish === Infinity) throw new Error(`Robot ${p.robots[this.robot].id} cannot append delivery ${j}`);
     if (this.needsRecharge) {
-      const toHome = this.last < 0 ? p.startToHome[this.robot] : p.dropToHome[this.robot * n + this.last];
-      const fromHome = p.homeToPick[k] + p.deliveryLength[j];
+      const toHome = this.wayHome();
+      const fromHome = homeToPickup(p, this.robot, j) + p.deliveryLength[j];
       this.distance += toHome + fromHome;
       this.sinceCharge = fromHome;
       this.recharges++;
@@ -222,5 +218,10 @@ export class AppendState {
     this.time = finish;
     this.last = j;
     this.count++;
+  }
+
+  /** The drive home from where the robot is now. */
+  private wayHome(): number {
+    return this.last < 0 ? this.problem.startToHome[this.robot] : dropoffToHome(this.problem, this.robot, this.last);
   }
 }

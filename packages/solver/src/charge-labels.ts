@@ -1,5 +1,5 @@
 import type { RouteTotals } from './battery-schedule.ts';
-import { legBetween } from './delivery-legs.ts';
+import { dropoffToHome, homeToPickup, legBetween, startToPickup } from './delivery-legs.ts';
 import type { Problem } from './problem.ts';
 
 const EPSILON = 1e-9;
@@ -57,9 +57,8 @@ export class ChargeLabels {
   /** Computes the labels of `route[0..length)`; O(length x deliveries per charge). */
   compute(route: ArrayLike<number>, length: number): void {
     const p = this.problem;
-    const n = p.deliveryCount;
-    const base = this.robot * n;
-    const { startToPick, homeToPick, dropToHome, deliveryLength, speed, rechargeSeconds } = p;
+    const r = this.robot;
+    const { deliveryLength, speed, rechargeSeconds } = p;
     const limit = p.maxDistance + EPSILON;
     this.ensure(length + 1);
     this.length = length;
@@ -67,11 +66,11 @@ export class ChargeLabels {
     let total = 0;
     for (let k = 0; k < length; k++) {
       const j = route[k];
-      total += k === 0 ? startToPick[base + j] : legBetween(p, route[k - 1], j);
+      total += k === 0 ? startToPickup(p, r, j) : legBetween(p, route[k - 1], j);
       pick[k] = total;
       total += deliveryLength[j];
       cum[k] = total;
-      reserve[k] = total + dropToHome[base + j];
+      reserve[k] = total + dropoffToHome(p, r, j);
     }
 
     // Backward labels, and how far a segment from home reaches from each delivery.
@@ -79,7 +78,7 @@ export class ChargeLabels {
     bwdDistance[length] = 0;
     bwdRecharges[length] = 0;
     for (let b = length - 1; b >= 0; b--) {
-      const offset = homeToPick[base + route[b]] - pick[b];
+      const offset = homeToPickup(p, r, route[b]) - pick[b];
       let bestTime = Infinity;
       let bestDistance = Infinity;
       let bestRecharges = 0;
@@ -117,7 +116,7 @@ export class ChargeLabels {
       if (baseTime === Infinity) continue;
       const baseDistance = a < 0 ? 0 : fwdDistance[a];
       const baseRecharges = a < 0 ? 0 : fwdRecharges[a];
-      const offset = a < 0 ? 0 : homeToPick[base + route[a]] - pick[a];
+      const offset = a < 0 ? 0 : homeToPickup(p, r, route[a]) - pick[a];
       let e = Math.max(a, 0);
       for (; e < length; e++) {
         const back = reserve[e] + offset;
@@ -165,8 +164,6 @@ export class ChargeLabels {
       into.distance = 0;
       return 0;
     }
-    const n = p.deliveryCount;
-    const base = this.robot * n;
     const limit = p.maxDistance + EPSILON;
     const { cum, pick, fwdTime, fwdDistance, fwdRecharges, reachHome } = this;
 
@@ -178,7 +175,7 @@ export class ChargeLabels {
     for (let a = x - 1; a >= 0; a--) {
       if (cum[x - 1] - pick[a] > limit) break;
       if (fwdTime[a] === Infinity || reachHome[a] < x - 1) continue;
-      const used = p.homeToPick[base + route[a]] + cum[x - 1] - pick[a];
+      const used = homeToPickup(p, this.robot, route[a]) + cum[x - 1] - pick[a];
       this.through(route, fwdTime[a], fwdDistance[a], fwdRecharges[a], route[x - 1], used, j, y, into);
     }
     // ... or from home after a recharge right at the junction.
@@ -205,15 +202,15 @@ export class ChargeLabels {
     into: RouteTotals,
   ): void {
     const p = this.problem;
-    const base = this.robot * p.deliveryCount;
-    const { speed, rechargeSeconds, dropToHome } = p;
+    const r = this.robot;
+    const { speed, rechargeSeconds } = p;
     const limit = p.maxDistance + EPSILON;
     const length = this.length;
     const { cum, pick, reserve, bwdTime, bwdDistance, bwdRecharges } = this;
     let last = at;
     if (j >= 0) {
-      used += approach(p, base, at, j) + p.deliveryLength[j];
-      if (used + dropToHome[base + j] > limit) return;
+      used += approach(p, r, at, j) + p.deliveryLength[j];
+      if (used + dropoffToHome(p, r, j) > limit) return;
       last = j;
     }
     // The segment ends at the junction (only after a dropoff).
@@ -221,13 +218,13 @@ export class ChargeLabels {
       if (y === length) {
         keep(into, time + used / speed, driven + used, recharges);
       } else if (bwdTime[y] < Infinity) {
-        const back = used + dropToHome[base + last];
+        const back = used + dropoffToHome(p, r, last);
         keep(into, time + back / speed + rechargeSeconds + bwdTime[y], driven + back + bwdDistance[y], recharges + 1 + bwdRecharges[y]);
       }
     }
     if (y === length) return;
     // ... or runs on through route[y..e].
-    const shift = used + approach(p, base, last, route[y]) - pick[y];
+    const shift = used + approach(p, r, last, route[y]) - pick[y];
     let highest = -Infinity;
     for (let e = y; e < length; e++) {
       if (reserve[e] > highest) highest = reserve[e];
@@ -258,9 +255,9 @@ export class ChargeLabels {
 }
 
 /** Drive from where the robot stands (a delivery's dropoff, AT_START or AT_HOME) to delivery j's pickup. */
-function approach(p: Problem, base: number, at: number, j: number): number {
+function approach(p: Problem, robot: number, at: number, j: number): number {
   if (at >= 0) return legBetween(p, at, j);
-  return at === AT_START ? p.startToPick[base + j] : p.homeToPick[base + j];
+  return at === AT_START ? startToPickup(p, robot, j) : homeToPickup(p, robot, j);
 }
 
 /** Keeps the earlier finish, then the shorter distance, as the recharge DP does. */

@@ -31,6 +31,11 @@ export class CheapestCopies {
     while (this.held - heap.topPayload() >= this.limit) this.held -= heap.pop();
   }
 
+  /** The value of the dearest kept copy once `limit` copies are kept (the limit-th cheapest so far), else Infinity. */
+  dearest(): number {
+    return this.held >= this.limit && this.heap.size > 0 ? -this.heap.topKey() : Infinity;
+  }
+
   /** The kept copies, cheapest first: at most `limit` of them. Empties the selection. */
   sorted(): Float64Array {
     const heap = this.heap;

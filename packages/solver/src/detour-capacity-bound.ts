@@ -1,5 +1,5 @@
 import { solveSquareAssignment } from './assignment.ts';
-import { legBetween } from './delivery-legs.ts';
+import { canServe, dropoffToHome, homeToPickup, legBetween, startToPickup } from './delivery-legs.ts';
 import type { Problem } from './problem.ts';
 
 /**
@@ -113,7 +113,7 @@ function usableRobots(problem: Problem): number[] {
   const usable: number[] = [];
   for (let r = 0; r < problem.robotCount; r++) {
     for (let j = 0; j < n; j++) {
-      if (problem.canServe[r * n + j] === 1) {
+      if (canServe(problem, r, j)) {
         usable.push(r);
         break;
       }
@@ -126,7 +126,7 @@ function robotCapacities(problem: Problem, usable: number[]): RobotCapacity[] {
   const n = problem.deliveryCount;
   return usable.map((r) => {
     let home = Infinity;
-    for (let j = 0; j < n; j++) if (problem.canServe[r * n + j] === 1) home = Math.min(home, problem.dropToHome[r * n + j]);
+    for (let j = 0; j < n; j++) if (canServe(problem, r, j)) home = Math.min(home, dropoffToHome(problem, r, j));
     return { slack: problem.startToHome[r] - home + DISTANCE_TOLERANCE };
   });
 }
@@ -188,7 +188,7 @@ function leastFeasibleMakespan(problem: Problem, capacity: RobotCapacity[], leng
 class PricedAssignment {
   private readonly size: number;
   private readonly matrix: Float64Array;
-  /** One robot per distinct home station (its dropToHome / homeToPick rows are the station's). */
+  /** One robot per distinct home station (its ways home and from home are the station's). */
   private readonly stations: number[] = [];
 
   constructor(
@@ -209,9 +209,9 @@ class PricedAssignment {
 
   /** The cheapest drive from dropoff i through a home station to pickup j. */
   private throughStation(i: number, j: number): number {
-    const { dropToHome, homeToPick, deliveryCount: n } = this.problem;
+    const problem = this.problem;
     let best = Infinity;
-    for (const r of this.stations) best = Math.min(best, dropToHome[r * n + i] + homeToPick[r * n + j]);
+    for (const r of this.stations) best = Math.min(best, dropoffToHome(problem, r, i) + homeToPickup(problem, r, j));
     return best;
   }
 
@@ -224,7 +224,7 @@ class PricedAssignment {
     const n = problem.deliveryCount;
     const leastBack = stations.map((r) => {
       let back = Infinity;
-      for (let i = 0; i < n; i++) back = Math.min(back, problem.dropToHome[r * n + i]);
+      for (let i = 0; i < n; i++) back = Math.min(back, dropoffToHome(problem, r, i));
       return back;
     });
     const detours = new Float64Array(n);
@@ -232,7 +232,7 @@ class PricedAssignment {
       let direct = Infinity;
       for (let i = 0; i < n; i++) if (i !== j) direct = Math.min(direct, legBetween(problem, i, j));
       let through = Infinity;
-      stations.forEach((r, s) => (through = Math.min(through, leastBack[s] + problem.homeToPick[r * n + j])));
+      stations.forEach((r, s) => (through = Math.min(through, leastBack[s] + homeToPickup(problem, r, j))));
       detours[j] = Math.max(0, through - direct);
     }
     detours.sort();
@@ -249,7 +249,7 @@ class PricedAssignment {
     let largest = 0;
     for (let j = 0; j < n; j++) {
       const row = matrix.subarray(j * size, j * size + fleet + n);
-      for (let k = 0; k < fleet; k++) row[k] = problem.startToPick[usable[k] * n + j];
+      for (let k = 0; k < fleet; k++) row[k] = startToPickup(problem, usable[k], j);
       for (let i = 0; i < n; i++) row[fleet + i] = i === j ? Infinity : Math.min(legBetween(problem, i, j), this.throughStation(i, j) - price);
       for (const cost of row) if (Number.isFinite(cost)) largest = Math.max(largest, Math.abs(cost));
     }

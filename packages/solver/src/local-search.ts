@@ -1,4 +1,5 @@
 import type { FleetState } from './fleet-state.ts';
+import type { GranularRobots } from './granular-robots.ts';
 import type { InterRouteMove } from './moves/move.ts';
 import { Relocate } from './moves/relocate.ts';
 import { Swap } from './moves/swap.ts';
@@ -17,12 +18,19 @@ const IMPROVEMENT = 1e-9;
  * lower the makespan); when it has no move, or under other objectives, the other robots take
  * turns (with `allFocuses`; a short polish leaves them out): what they save makes room for the
  * busiest robot's work. A robot whose scan found nothing is skipped until a move changes its
- * route (don't-look bits). Ends when no focus has an improving move; returns the moves applied.
+ * route (don't-look bits). With `granular` on a large fleet, the other robots are those holding
+ * deliveries related to the focus route's (granular-robots.ts), and `granular` learns the routes
+ * after each move. Ends when no focus has an improving move; returns the moves applied.
  */
 export function descend(
   state: FleetState,
   stop: () => boolean,
-  { maxMoves = Infinity, allFocuses = true, onMove }: { maxMoves?: number; allFocuses?: boolean; onMove?: () => void } = {},
+  {
+    maxMoves = Infinity,
+    allFocuses = true,
+    onMove,
+    granular,
+  }: { maxMoves?: number; allFocuses?: boolean; onMove?: () => void; granular?: GranularRobots } = {},
 ): number {
   const robotCount = state.evaluators.length;
   const neighbourhoods: InterRouteMove[] = [new Relocate(state), new Swap(state), new TwoOptStar(state)];
@@ -31,6 +39,9 @@ export function descend(
   // The route version of each robot when a scan with it as focus last found nothing.
   const scannedAt = new Int32Array(robotCount).fill(-1);
   const stuck = (r: number) => scannedAt[r] === versions[r];
+  const nearby: number[] = [];
+  const learnRoutes = () => granular?.placeAll(state.evaluators.map((evaluator) => evaluator.route));
+  if (granular?.restricts) learnRoutes();
   let moves = 0;
   let rotation = 0;
   let cursor = 0;
@@ -45,6 +56,7 @@ export function descend(
     }
     if (focus < 0) break;
     if (improveFocus(focus)) {
+      if (granular?.restricts) learnRoutes();
       moves++;
       onMove?.();
       continue;
@@ -58,9 +70,15 @@ export function descend(
     // Other robots are tried from a rotating start so that repeated descents spread their moves.
     const offset = rotation++;
     others.length = 0;
-    for (let step = 0; step < robotCount; step++) {
-      const b = (step + offset) % robotCount;
-      if (b !== a) others.push(b);
+    if (granular?.restricts) {
+      // On a large fleet, the robots holding deliveries related to the focus route's.
+      const near = granular.forRoute(a, state.evaluators[a].route, nearby);
+      for (let step = 0; step < near.length; step++) others.push(near[(step + offset) % near.length]);
+    } else {
+      for (let step = 0; step < robotCount; step++) {
+        const b = (step + offset) % robotCount;
+        if (b !== a) others.push(b);
+      }
     }
     for (const move of neighbourhoods) {
       const search = move.find(a, others, target, stop);

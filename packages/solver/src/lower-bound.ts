@@ -1,4 +1,5 @@
 import { batteryAwareBound } from './battery-bound.ts';
+import { canServeAny } from './delivery-legs.ts';
 import { groupDeliveriesByPlace } from './place-groups.ts';
 import { predecessorAssignmentBound, type PredecessorBoundOptions } from './predecessor-bound.ts';
 import { distancesFrom, type Problem } from './problem.ts';
@@ -81,12 +82,7 @@ export function modelLowerBound(problem: Problem, poll?: () => void, options?: P
 
 /** The robots that can do at least one delivery: the fleet N of the model's bound. */
 export function usableRobots(problem: Problem): number[] {
-  const n = problem.deliveryCount;
   const usable: number[] = [];
-  for (let r = 0; r < problem.robotCount; r++) {
-    let serves = false;
-    for (let j = 0; j < n && !serves; j++) serves = problem.canServe[r * n + j] === 1;
-    if (serves) usable.push(r);
-  }
+  for (let r = 0; r < problem.robotCount; r++) if (canServeAny(problem, r)) usable.push(r);
   return usable;
 }

@@ -20,12 +20,13 @@ export interface ProblemDelivery {
 }
 
 /**
- * Read-only problem data. Delivery-level distance tables are dense typed arrays so that the
- * hot loops of the algorithms never touch maps or strings:
- * - `dropToPick[i * n + j]`: dropoff of delivery i -> pickup of delivery j;
- * - `startToPick[r * n + j]`, `homeToPick[r * n + j]`: robot r's start / home station -> pickup j;
- * - `dropToHome[r * n + j]`: dropoff j -> robot r's home station;
- * - `startToHome[r]`.
+ * Read-only problem data. Distances are kept between places, never between deliveries: a place
+ * is a node some leg starts from (a pickup, a dropoff, a robot start or a station), and a day of
+ * 20,000 orders on a 50x50 floor has about 1,400 of them. Delivery-level figures (the drive from
+ * one delivery's dropoff to another's pickup, a robot's drive to a pickup or home) are read
+ * through the accessors of `delivery-legs.ts`, two array reads each. Memory: the shortest-path
+ * rows (places x nodes), the place table (places^2), per delivery a few typed-array entries,
+ * and one byte per (robot class, delivery class) pair.
  */
 export interface Problem {
   params: SolveParameters;
@@ -34,7 +35,7 @@ export interface Problem {
   nodeX: Float64Array;
   nodeY: Float64Array;
   graph: CsrGraph;
-  /** Row of `distances`/`predecessors` for a node, or -1 when no search started there. */
+  /** Row of `distances`/`predecessors` for a node, or -1 when no search started there; a node's place. */
   sourceRow: Int32Array;
   distances: Float64Array[];
   predecessors: Int32Array[];
@@ -42,14 +43,29 @@ export interface Problem {
   deliveries: ProblemDelivery[];
   robotCount: number;
   deliveryCount: number;
-  dropToPick: Float64Array;
-  startToPick: Float64Array;
-  homeToPick: Float64Array;
-  dropToHome: Float64Array;
+  /**
+   * Places: one per search source (place p is the node of row p of `distances`), then one
+   * unreachable place for robots without a node or station (every distance from or to it is
+   * Infinity).
+   */
+  placeCount: number;
+  /** `placeDistance[a * placeCount + b]`: shortest distance from place a to place b. */
+  placeDistance: Float64Array;
+  /** Per delivery: the place of its pickup and of its dropoff. */
+  pickupPlace: Int32Array;
+  dropoffPlace: Int32Array;
+  /** Per robot: the place of its start and of its home station. */
+  startPlace: Int32Array;
+  homePlace: Int32Array;
   startToHome: Float64Array;
   deliveryLength: Float64Array;
-  /** 1 when robot r can perform delivery j at all within one charge (`r * n + j`). */
-  canServe: Uint8Array;
+  /** Per delivery: its class (same pickup and dropoff place), numbered in order of first use. */
+  deliveryClass: Int32Array;
+  deliveryClassCount: number;
+  /** Per robot: its class (same start and home place). */
+  robotClass: Int32Array;
+  /** 1 when a robot of class c can perform a delivery of class k within one charge (`c * deliveryClassCount + k`). */
+  servable: Uint8Array;
   speed: number;
   maxDistance: number;
   /** Seconds spent waiting at the station per recharge. */
@@ -185,63 +201,71 @@ export function buildProblem(input: ProblemInput): Problem {
     distances.push(dist);
     predecessors.push(pred);
   }
-  const distance = (from: number, to: number): number => (from < 0 || to < 0 ? Infinity : distances[sourceRow[from]][to]);
+  // Places: every search source, then the unreachable place of robots without a node.
+  const placeCount = sources.length + 1;
+  const nowhere = sources.length;
+  const placeDistance = new Float64Array(placeCount * placeCount).fill(Infinity);
+  sources.forEach((_, a) => {
+    const row = distances[a];
+    for (let b = 0; b < sources.length; b++) placeDistance[a * placeCount + b] = row[sources[b]];
+  });
+  const placeOf = (node: number) => (node < 0 ? nowhere : sourceRow[node]);
 
   const n = pairs.length;
   const robotCount = robots.length;
+  const pickupPlace = Int32Array.from(pairs, (pair) => placeOf(pair.pickupNode));
+  const dropoffPlace = Int32Array.from(pairs, (pair) => placeOf(pair.dropoffNode));
+  const startPlace = Int32Array.from(robots, (robot) => placeOf(robot.startNode));
+  const homePlace = Int32Array.from(robots, (robot) => placeOf(robot.homeNode));
+  const between = (from: number, to: number) => placeDistance[from * placeCount + to];
   const deliveryLength = new Float64Array(n);
   const deliveries: ProblemDelivery[] = pairs.map((pair, j) => {
-    deliveryLength[j] = distance(pair.pickupNode, pair.dropoffNode);
+    deliveryLength[j] = between(pickupPlace[j], dropoffPlace[j]);
     return { ...pair, length: deliveryLength[j] };
   });
-  const dropToPick = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) {
-    const row = distances[sourceRow[pairs[i].dropoffNode]];
-    for (let j = 0; j < n; j++) dropToPick[i * n + j] = row[pairs[j].pickupNode];
-  }
-  const startToPick = new Float64Array(robotCount * n);
-  const homeToPick = new Float64Array(robotCount * n);
-  const dropToHome = new Float64Array(robotCount * n);
-  const startToHome = new Float64Array(robotCount);
-  const canServe = new Uint8Array(robotCount * n);
+  const startToHome = Float64Array.from(robots, (_, r) => between(startPlace[r], homePlace[r]));
+
+  // Whether a robot can do a delivery at all depends on its places and the delivery's only.
+  const deliveryClasses = classify(n, (j) => pickupPlace[j] * placeCount + dropoffPlace[j]);
+  const robotClasses = classify(robotCount, (r) => startPlace[r] * placeCount + homePlace[r]);
+  const classCount = deliveryClasses.count;
+  const servable = new Uint8Array(robotClasses.count * classCount);
   const maxDistance = params.max_distance;
-  for (let r = 0; r < robotCount; r++) {
-    const robot = robots[r];
-    startToHome[r] = distance(robot.startNode, robot.homeNode);
-    for (let j = 0; j < n; j++) {
-      const k = r * n + j;
-      startToPick[k] = distance(robot.startNode, pairs[j].pickupNode);
-      homeToPick[k] = distance(robot.homeNode, pairs[j].pickupNode);
-      dropToHome[k] = distance(pairs[j].dropoffNode, robot.homeNode);
-      const fromStart = startToPick[k] + deliveryLength[j] + dropToHome[k];
-      const fromHome = startToHome[r] <= maxDistance + EPSILON ? homeToPick[k] + deliveryLength[j] + dropToHome[k] : Infinity;
-      canServe[k] = Math.min(fromStart, fromHome) <= maxDistance + EPSILON ? 1 : 0;
+  for (let c = 0; c < robotClasses.count; c++) {
+    const r = robotClasses.first[c];
+    for (let k = 0; k < classCount; k++) {
+      const j = deliveryClasses.first[k];
+      const back = between(dropoffPlace[j], homePlace[r]);
+      const fromStart = between(startPlace[r], pickupPlace[j]) + deliveryLength[j] + back;
+      const fromHome = startToHome[r] <= maxDistance + EPSILON ? between(homePlace[r], pickupPlace[j]) + deliveryLength[j] + back : Infinity;
+      servable[c * classCount + k] = Math.min(fromStart, fromHome) <= maxDistance + EPSILON ? 1 : 0;
     }
   }
 
   // Every delivery must be possible for at least one robot; otherwise name the pair and the reason.
-  for (let j = 0; j < n; j++) {
+  for (let k = 0; k < classCount; k++) {
     let served = false;
-    for (let r = 0; r < robotCount && !served; r++) served = canServe[r * n + j] === 1;
+    for (let c = 0; c < robotClasses.count && !served; c++) served = servable[c * classCount + k] === 1;
     if (served) continue;
+    const j = deliveryClasses.first[k];
     const pair: [string, string] = [pairs[j].pickupId, pairs[j].dropoffId];
     const usable = robots.map((robot, r) => ({ robot, r })).filter(({ robot }) => robot.startNode >= 0 && robot.homeNode >= 0);
     if (usable.length === 0) {
       throw new InfeasibleDeliveryError(pair, robotCount === 0 ? 'the environment has no robots' : 'no robot has both its own graph node and its home station node in the graph');
     }
-    if (!usable.some(({ r }) => Number.isFinite(startToPick[r * n + j]) || Number.isFinite(homeToPick[r * n + j]))) {
+    if (!usable.some(({ r }) => Number.isFinite(between(startPlace[r], pickupPlace[j])) || Number.isFinite(between(homePlace[r], pickupPlace[j])))) {
       throw new InfeasibleDeliveryError(pair, `pickup ${pair[0]} is unreachable from every robot`);
     }
     if (!Number.isFinite(deliveryLength[j])) {
       throw new InfeasibleDeliveryError(pair, `dropoff ${pair[1]} cannot be reached from pickup ${pair[0]}`);
     }
-    if (!usable.some(({ r }) => Number.isFinite(dropToHome[r * n + j]))) {
+    if (!usable.some(({ r }) => Number.isFinite(between(dropoffPlace[j], homePlace[r])))) {
       throw new InfeasibleDeliveryError(pair, `no robot's home station can be reached from dropoff ${pair[1]}`);
     }
     let nearest = Infinity;
     let station = '';
     for (const { robot, r } of usable) {
-      const roundTrip = homeToPick[r * n + j] + deliveryLength[j] + dropToHome[r * n + j];
+      const roundTrip = between(homePlace[r], pickupPlace[j]) + deliveryLength[j] + between(dropoffPlace[j], homePlace[r]);
       if (roundTrip < nearest) {
         nearest = roundTrip;
         station = robot.stationId;
@@ -267,17 +291,40 @@ export function buildProblem(input: ProblemInput): Problem {
     deliveries,
     robotCount,
     deliveryCount: n,
-    dropToPick,
-    startToPick,
-    homeToPick,
-    dropToHome,
+    placeCount,
+    placeDistance,
+    pickupPlace,
+    dropoffPlace,
+    startPlace,
+    homePlace,
     startToHome,
     deliveryLength,
-    canServe,
+    deliveryClass: deliveryClasses.classOf,
+    deliveryClassCount: classCount,
+    robotClass: robotClasses.classOf,
+    servable,
     speed: params.robot_speed,
     maxDistance,
     rechargeSeconds: params.recharge_time * 60,
   };
+}
+
+/** Items numbered by a key, in order of first use: each item's class, the class count, each class's first item. */
+function classify(count: number, keyOf: (item: number) => number): { classOf: Int32Array; count: number; first: number[] } {
+  const classOf = new Int32Array(count);
+  const classByKey = new Map<number, number>();
+  const first: number[] = [];
+  for (let item = 0; item < count; item++) {
+    const key = keyOf(item);
+    let c = classByKey.get(key);
+    if (c === undefined) {
+      c = first.length;
+      classByKey.set(key, c);
+      first.push(item);
+    }
+    classOf[item] = c;
+  }
+  return { classOf, count: first.length, first };
 }
 
 /** Shortest distance between two nodes; `from` must be a search source of the problem. */

@@ -1,10 +1,17 @@
 import { emptyRouteTotals, RechargeScheduler, type RouteTotals } from './battery-schedule.ts';
 import { ChargeLabels } from './charge-labels.ts';
-import { legBetween, legTo } from './delivery-legs.ts';
+import { canServe, dropoffToHome, homeToPickup, legBetween, legTo } from './delivery-legs.ts';
+import { InsertionBounds } from './insertion-bounds.ts';
 import type { Problem } from './problem.ts';
 import type { RouteProposal } from './route-proposal.ts';
 
 const EPSILON = 1e-9;
+/**
+ * A position whose lower bound exceeds a finish some position reaches by more than this cannot
+ * be the best insertion, nor change which of several near-equal positions wins (ties are
+ * judged within EPSILON), so the charge labels skip it.
+ */
+const CEILING_MARGIN = 1e-5;
 
 /** The best place found for a delivery in a route and what the route then comes to; owned by whoever asked. */
 export class Insertion {
@@ -42,6 +49,13 @@ export class RouteEvaluator implements RouteTotals {
   private removals = new Float64Array(8);
   private readonly removalTotals = emptyRouteTotals();
   private readonly candidateTotals = emptyRouteTotals();
+  /** Lower bounds on the route with a window replaced (insertion-bounds.ts), built when first needed after a refresh. */
+  private bounds: InsertionBounds | null = null;
+  private boundsStale = true;
+  /** Per position of the insertion being scored: its lower bound, and the least of them; whether `blink` skipped it. */
+  private lowerAt = new Float64Array(8);
+  private leastLower = Infinity;
+  private blinked = new Uint8Array(8);
 
   constructor(
     readonly problem: Problem,
@@ -62,7 +76,6 @@ export class RouteEvaluator implements RouteTotals {
       this.cum = new Float64Array(2 * length + 2);
       this.suffixReserve = new Float64Array(2 * length + 2);
     }
-    const base = this.robot * p.deliveryCount;
     let cum = 0;
     for (let k = 0; k < length; k++) {
       const j = route[k];
@@ -71,12 +84,13 @@ export class RouteEvaluator implements RouteTotals {
     }
     let reserve = -Infinity;
     for (let k = length - 1; k >= 0; k--) {
-      reserve = Math.max(reserve, this.cum[k] + p.dropToHome[base + route[k]]);
+      reserve = Math.max(reserve, this.cum[k] + dropoffToHome(p, this.robot, route[k]));
       this.suffixReserve[k] = reserve;
     }
     this.plainTotal = cum;
     this.oneCharge = length === 0 || this.suffixReserve[0] <= p.maxDistance + EPSILON;
     this.labelsCurrent = false;
+    this.boundsStale = true;
     if (this.removals.length < length) this.removals = new Float64Array(2 * length);
     this.removals.fill(NaN, 0, length);
     this.scheduler.schedule(this.robot, route, length, this);
@@ -117,11 +131,10 @@ export class RouteEvaluator implements RouteTotals {
     const route = this.route;
     if (this.oneCharge) {
       const p = this.problem;
-      const base = this.robot * p.deliveryCount;
       const atJ = this.plainBefore(index) + legTo(p, this.robot, index === 0 ? -1 : route[index - 1], j) + p.deliveryLength[j];
       const delta = this.replacementPlain(index, j) - this.plainTotal;
       const limit = p.maxDistance + EPSILON;
-      if (atJ + p.dropToHome[base + j] <= limit && (index + 1 === route.length || this.suffixReserve[index + 1] + delta <= limit)) {
+      if (atJ + dropoffToHome(p, this.robot, j) <= limit && (index + 1 === route.length || this.suffixReserve[index + 1] + delta <= limit)) {
         into.distance = this.plainTotal + delta;
         into.recharges = 0;
         into.finish = into.distance / p.speed;
@@ -166,7 +179,7 @@ export class RouteEvaluator implements RouteTotals {
   finishFloor(plain: number, last: number): number {
     const p = this.problem;
     if (last < 0) return 0;
-    const segments = Math.ceil((plain + p.dropToHome[this.robot * p.deliveryCount + last]) / p.maxDistance - 1e-9);
+    const segments = Math.ceil((plain + dropoffToHome(p, this.robot, last)) / p.maxDistance - 1e-9);
     return plain / p.speed + Math.max(0, segments - 1) * p.rechargeSeconds;
   }
 
@@ -187,9 +200,18 @@ export class RouteEvaluator implements RouteTotals {
     return this.plainTotal - this.cum[k] + this.problem.deliveryLength[route[k]];
   }
 
+  /**
+   * A lower bound on this robot's finish if route[from..to) were replaced by the `count`
+   * deliveries chain[chainFrom ..] (InsertionBounds), so that a search can rule a candidate out
+   * without the recharge DP.
+   */
+  lowerBoundReplacing(from: number, to: number, chain: ArrayLike<number>, chainFrom: number, count: number): number {
+    return this.freshBounds().lowerReplacing(from, to, chain, chainFrom, count);
+  }
+
   /** Whether this robot can do delivery j at all. */
   canServe(j: number): boolean {
-    return this.problem.canServe[this.robot * this.problem.deliveryCount + j] === 1;
+    return canServe(this.problem, this.robot, j);
   }
 
   /** Whether this robot can do every delivery of `route[from..)`. */
@@ -207,7 +229,7 @@ export class RouteEvaluator implements RouteTotals {
    * within the charge, which the suffix maximum answers in O(1); otherwise the charge labels
    * score the candidate exactly. A position is skipped unless its plain distance plus the
    * recharges the route already needs, and the current finish plus j's least growth there,
-   * can beat the best so far.
+   * can beat the best so far, and unless its lower bound (insertionCeiling) reaches the least.
    */
   bestInsertion(j: number, into: Insertion, cutoff = Infinity, blink?: () => boolean): number {
     into.position = -1;
@@ -216,52 +238,94 @@ export class RouteEvaluator implements RouteTotals {
     if (!this.canServe(j)) return Infinity;
     const p = this.problem;
     const r = this.robot;
-    const base = r * p.deliveryCount;
     const route = this.route;
     const length = route.length;
     const limit = p.maxDistance + EPSILON;
     const speed = p.speed;
     const lengthJ = p.deliveryLength[j];
-    const backJ = p.dropToHome[base + j];
-    let bestFinish = cutoff;
-    let bestDistance = Infinity;
+    const backJ = dropoffToHome(p, r, j);
     const waits = this.minRecharges() * p.rechargeSeconds;
-    for (let k = 0; k <= length; k++) {
-      if (blink !== undefined && blink()) continue;
-      const before = k === 0 ? 0 : this.cum[k - 1];
-      const previous = k === 0 ? -1 : route[k - 1];
-      const approach = legTo(p, r, previous, j);
-      let delta = approach + lengthJ;
-      if (k < length) {
-        const next = route[k];
-        delta += legBetween(p, j, next) - legTo(p, r, previous, next);
+    // Blinks are drawn first, in position order, so that the ceiling comes from a position that counts.
+    if (this.blinked.length < length + 1) this.blinked = new Uint8Array(2 * length + 2);
+    for (let k = 0; k <= length; k++) this.blinked[k] = blink !== undefined && blink() ? 1 : 0;
+    for (let pass = 0; ; pass++) {
+      let bestFinish = cutoff;
+      let bestDistance = Infinity;
+      let ceiling: number | undefined = pass === 0 ? undefined : Infinity;
+      for (let k = 0; k <= length; k++) {
+        if (this.blinked[k] === 1) continue;
+        const before = k === 0 ? 0 : this.cum[k - 1];
+        const previous = k === 0 ? -1 : route[k - 1];
+        const approach = legTo(p, r, previous, j);
+        let delta = approach + lengthJ;
+        if (k < length) {
+          const next = route[k];
+          delta += legBetween(p, j, next) - legTo(p, r, previous, next);
+        }
+        const plainDistance = this.plainTotal + delta;
+        const plainFinish = plainDistance / speed;
+        // A recharge never shortens a route, so the plain figure bounds the real one from below.
+        if (plainFinish + waits > bestFinish + EPSILON) continue;
+        let finish: number;
+        let distance: number;
+        if (this.oneCharge && before + approach + lengthJ + backJ <= limit && (k === length || this.suffixReserve[k] + delta <= limit)) {
+          finish = plainFinish;
+          distance = plainDistance;
+        } else {
+          // The route finishes no earlier than now plus what j alone adds between its neighbours
+          // in the new schedule (a delivery or home on either side); skip before scoring exactly.
+          if (this.finish + this.leastGrowth(previous, k < length ? route[k] : -1, j) / speed > bestFinish + EPSILON) continue;
+          ceiling ??= this.insertionCeiling(j);
+          if (this.lowerAt[k] > Math.min(bestFinish + EPSILON, ceiling)) continue;
+          finish = this.chargeLabels().splice(route, k, j, k, this.candidateTotals);
+          distance = this.candidateTotals.distance;
+          if (finish === Infinity) continue;
+        }
+        if (finish < bestFinish - EPSILON || (finish <= bestFinish + EPSILON && distance < bestDistance)) {
+          bestFinish = finish;
+          bestDistance = distance;
+          into.position = k;
+          into.finish = finish;
+          into.distance = distance;
+        }
       }
-      const plainDistance = this.plainTotal + delta;
-      const plainFinish = plainDistance / speed;
-      // A recharge never shortens a route, so the plain figure bounds the real one from below.
-      if (plainFinish + waits > bestFinish + EPSILON) continue;
-      let finish: number;
-      let distance: number;
-      if (this.oneCharge && before + approach + lengthJ + backJ <= limit && (k === length || this.suffixReserve[k] + delta <= limit)) {
-        finish = plainFinish;
-        distance = plainDistance;
-      } else {
-        // The route finishes no earlier than now plus what j alone adds between its neighbours
-        // in the new schedule (a delivery or home on either side); skip before scoring exactly.
-        if (this.finish + this.leastGrowth(previous, k < length ? route[k] : -1, j) / speed > bestFinish + EPSILON) continue;
-        finish = this.chargeLabels().splice(route, k, j, k, this.candidateTotals);
-        distance = this.candidateTotals.distance;
-        if (finish === Infinity) continue;
-      }
-      if (finish < bestFinish - EPSILON || (finish <= bestFinish + EPSILON && distance < bestDistance)) {
-        bestFinish = finish;
-        bestDistance = distance;
-        into.position = k;
-        into.finish = finish;
-        into.distance = distance;
-      }
+      // The ceiling took the least bound to be reached; when no position came near it, score again without.
+      if (ceiling === undefined || ceiling === Infinity || ceiling === -Infinity || into.finish <= this.leastLower + CEILING_MARGIN / 2) break;
+      into.position = -1;
+      into.finish = Infinity;
+      into.distance = Infinity;
     }
     return into.finish;
+  }
+
+  /**
+   * Fills lowerAt with a lower bound per position (insertion-bounds.ts, exact but for rounding
+   * and a hair of charge slack) and returns the least bound among the positions not blinked,
+   * plus CEILING_MARGIN: a position whose bound exceeds that cannot be the best insertion, nor
+   * change which near-equal one wins, provided some position does reach the least bound (the
+   * caller checks, and scores again without the ceiling when none did). -Infinity when no
+   * position can be legal.
+   */
+  private insertionCeiling(j: number): number {
+    const length = this.route.length;
+    const bounds = this.freshBounds();
+    if (this.lowerAt.length < length + 1) this.lowerAt = new Float64Array(2 * length + 2);
+    let least = Infinity;
+    for (let k = 0; k <= length; k++) {
+      this.lowerAt[k] = bounds.lower(j, k);
+      if (this.blinked[k] === 0 && this.lowerAt[k] < least) least = this.lowerAt[k];
+    }
+    this.leastLower = least;
+    return least === Infinity ? -Infinity : least + CEILING_MARGIN;
+  }
+
+  private freshBounds(): InsertionBounds {
+    const bounds = (this.bounds ??= new InsertionBounds(this.problem));
+    if (this.boundsStale) {
+      bounds.build(this.robot, this.route, this.route.length);
+      this.boundsStale = false;
+    }
+    return bounds;
   }
 
   /**
@@ -274,16 +338,15 @@ export class RouteEvaluator implements RouteTotals {
   private leastGrowth(previous: number, next: number, j: number): number {
     const p = this.problem;
     const r = this.robot;
-    const base = r * p.deliveryCount;
     const fromPrevious = legTo(p, r, previous, j) + p.deliveryLength[j];
-    const fromHome = p.homeToPick[base + j] + p.deliveryLength[j];
+    const fromHome = homeToPickup(p, r, j) + p.deliveryLength[j];
     if (next < 0) return Math.min(fromPrevious, fromHome);
     const onward = legBetween(p, j, next);
-    const back = p.dropToHome[base + j];
-    const previousBack = previous < 0 ? p.startToHome[r] : p.dropToHome[base + previous];
+    const back = dropoffToHome(p, r, j);
+    const previousBack = previous < 0 ? p.startToHome[r] : dropoffToHome(p, r, previous);
     const growth = Math.min(
       fromPrevious + onward - legTo(p, r, previous, next),
-      fromHome + onward - p.homeToPick[base + next],
+      fromHome + onward - homeToPickup(p, r, next),
       fromPrevious + back - previousBack,
       fromHome + back,
     );

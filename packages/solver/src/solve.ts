@@ -52,7 +52,7 @@ type Runner = (context: AlgorithmContext) => Routes;
 
 const RUNNERS: Record<AlgorithmName, Runner> = {
   greedy_distance: (context) => context.greedyRoutes,
-  hungarian: assignByHungarianRounds,
+  hungarian: (context) => assignByHungarianRounds(context),
   kmeans: assignByKmeansClusters,
   auction: assignBySequentialAuction,
   genetic: evolveGiantTours,

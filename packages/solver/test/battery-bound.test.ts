@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { batteryAwareBound } from '../src/battery-bound.ts';
+import { nodeDistance } from '../src/problem.ts';
 import { ALGORITHMS } from '@fleetlab/warehouse';
 import { buildProblem, checkPlan, InfeasibleDeliveryError, lowerBound, solve, type Problem, type ProblemInput } from '../src/index.ts';
 import { gridInstanceArbitrary, loadFixture, loadInstance, makeEnvironment } from './helpers.ts';
@@ -20,7 +21,8 @@ function bruteForceMakespan(problem: Problem): number {
     for (let j = 0; j < n; j++) if (mask & (1 << j)) chosen.push(j);
     if (chosen.length === 0) return 0;
     let finish = Infinity;
-    const base = r * n;
+    const { startNode, homeNode } = problem.robots[r];
+    const between = (from: number, to: number) => nodeDistance(problem, from, to);
     const simulate = (order: number[]) => {
       // Bit i of `charges` (i < k): recharge before delivery i.
       for (let charges = 0; charges < 1 << order.length; charges++) {
@@ -31,18 +33,19 @@ function bruteForceMakespan(problem: Problem): number {
         for (let i = 0; i < order.length && legal; i++) {
           const j = order[i];
           if (charges & (1 << i)) {
-            const toHome = at === -1 ? problem.startToHome[r] : at === -2 ? 0 : problem.dropToHome[base + at];
+            const toHome = at === -1 ? between(startNode, homeNode) : at === -2 ? 0 : between(problem.deliveries[at].dropoffNode, homeNode);
             if (since + toHome > limit) legal = false;
             time += toHome / speed + rechargeSeconds;
             since = 0;
             at = -2;
           }
-          const approach = at === -1 ? problem.startToPick[base + j] : at === -2 ? problem.homeToPick[base + j] : problem.dropToPick[at * n + j];
+          const from = at === -1 ? startNode : at === -2 ? homeNode : problem.deliveries[at].dropoffNode;
+          const approach = between(from, problem.deliveries[j].pickupNode);
           const leg = approach + problem.deliveryLength[j];
           since += leg;
           time += leg / speed;
           at = j;
-          if (since + problem.dropToHome[base + j] > limit) legal = false;
+          if (since + between(problem.deliveries[j].dropoffNode, homeNode) > limit) legal = false;
         }
         if (legal) finish = Math.min(finish, time);
       }

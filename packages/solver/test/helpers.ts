@@ -4,7 +4,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { PlanStepRecord } from '@fleetlab/warehouse';
+import type { AlgorithmContext } from '../src/algorithms/context.ts';
+import { assignGreedyByDistance } from '../src/algorithms/greedy-distance.ts';
+import { canServe } from '../src/delivery-legs.ts';
 import { buildProblem, InfeasibleDeliveryError, type Problem, type ProblemInput } from '../src/index.ts';
+import { measureRoutes, ObjectiveScale, objectiveValues } from '../src/objective.ts';
+import { createRandom } from '../src/random.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -119,6 +124,22 @@ export const smallWarehouses = gridInstanceArbitrary({
   startOffsets: [0, 1],
 });
 
+/**
+ * Random warehouses of up to 12 pairs with robots on their stations, charges from tight to ample:
+ * the constructions' property tests (an append-only construction may strand a delivery that only
+ * fits as a robot's first trip when the robot starts off its station).
+ */
+export const stationStartInstances = gridInstanceArbitrary({
+  minHeight: 2,
+  maxStations: 3,
+  minPairs: 1,
+  maxPairs: 12,
+  minChargeFactor: 1.5,
+  maxChargeFactor: 5,
+  minRechargeMinutes: 0,
+  startOffsets: [0],
+});
+
 /** The problem of a random instance, or null when one of its deliveries is genuinely impossible (its round trip exceeds the charge): the only refusal allowed. */
 export function buildUnlessInfeasible(input: ProblemInput): Problem | null {
   try {
@@ -129,8 +150,28 @@ export function buildUnlessInfeasible(input: ProblemInput): Problem | null {
   }
 }
 
+/** The context solve() gives an algorithm (greedy routes, objective scale), with no time limit. */
+export function algorithmContext(problem: Problem, options: { seed?: number; maxIterations?: number } = {}): AlgorithmContext {
+  const greedyRoutes = assignGreedyByDistance(problem);
+  const figures = measureRoutes(problem, greedyRoutes);
+  return {
+    problem,
+    random: createRandom(options.seed ?? 1),
+    scale: new ObjectiveScale(problem.params.objective_weights, objectiveValues(problem, figures.finish, figures.distance)),
+    greedyRoutes,
+    lowerBoundS: 0,
+    now: () => 0,
+    deadlineMs: Infinity,
+    maxIterations: options.maxIterations ?? Infinity,
+    checkCancelled: () => {},
+    timeUp: () => false,
+    progress: () => {},
+    iterations: 0,
+    stopReason: 'completed',
+  };
+}
+
 /** The deliveries robot r can do at all, in index order. */
 export function servableBy(problem: Problem, robot: number): number[] {
-  const n = problem.deliveryCount;
-  return [...Array(n).keys()].filter((j) => problem.canServe[robot * n + j] === 1);
+  return [...Array(problem.deliveryCount).keys()].filter((j) => canServe(problem, robot, j));
 }

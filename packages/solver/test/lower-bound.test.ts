@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { solveRectangularAssignment } from '../src/assignment.ts';
 import { buildProblem, lowerBound, type Problem } from '../src/index.ts';
+import { canServe } from '../src/delivery-legs.ts';
 import { modelLowerBound } from '../src/lower-bound.ts';
 import { nodeDistance } from '../src/problem.ts';
 import { buildUnlessInfeasible, gridInstanceArbitrary, loadFixture, loadInstance, makeEnvironment } from './helpers.ts';
@@ -26,7 +27,7 @@ const manyPairsArbitrary = gridInstanceArbitrary({
 function exactModelBound(problem: Problem): { single_delivery_s: number; distance_m: number } {
   const n = problem.deliveryCount;
   const { deliveries, robots, speed } = problem;
-  const usable = robots.map((_, r) => r).filter((r) => deliveries.some((_, j) => problem.canServe[r * n + j] === 1));
+  const usable = robots.map((_, r) => r).filter((r) => deliveries.some((_, j) => canServe(problem, r, j)));
   let single = 0;
   for (const delivery of deliveries) {
     const nearest = Math.min(...usable.map((r) => nodeDistance(problem, robots[r].startNode, delivery.pickupNode)));
@@ -121,15 +122,6 @@ describe('lowerBound', () => {
     );
     // The sparse case must really differ sometimes, or it tests nothing.
     expect(cutShort).toBeGreaterThan(20);
-  });
-
-  it('reads distances per place only: the same bounds with the delivery-level distance tables emptied', () => {
-    for (const id of ['s2', 'm1']) {
-      const problem = buildProblem(loadInstance(id));
-      const empty = new Float64Array(0);
-      const placesOnly = { ...problem, dropToPick: empty, startToPick: empty, homeToPick: empty, dropToHome: empty };
-      expect(lowerBound(placesOnly)).toEqual(lowerBound(problem));
-    }
   });
 
   // The values of the former dense Jonker-Volgenant bound, to the last digit it printed.

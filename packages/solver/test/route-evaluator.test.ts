@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateRoute, emptyRouteTotals } from '../src/battery-schedule.ts';
+import { canServe, legBetween, legTo } from '../src/delivery-legs.ts';
 import { Insertion, RouteEvaluator } from '../src/route-evaluator.ts';
 import { RouteProposal } from '../src/route-proposal.ts';
 import { buildUnlessInfeasible, gridInstanceArbitrary, servableBy } from './helpers.ts';
@@ -68,7 +69,7 @@ describe('route evaluator on random small warehouses', () => {
         const j = pick % problem.deliveryCount;
         const route: number[] = [];
         for (let other = 0; other < problem.deliveryCount; other++) {
-          if (other !== j && problem.canServe[robot * problem.deliveryCount + other] === 1) route.push(other);
+          if (other !== j && canServe(problem, robot, other)) route.push(other);
         }
         const insertion = new Insertion();
         const finish = new RouteEvaluator(problem, robot, route).bestInsertion(j, insertion);
@@ -94,7 +95,6 @@ describe('route evaluator on random small warehouses', () => {
       fc.property(instances, fc.nat(), (input, pick) => {
         const problem = buildUnlessInfeasible(input);
         if (!problem) return;
-        const n = problem.deliveryCount;
         const robot = pick % problem.robotCount;
         const route = servableBy(problem, robot);
         if (route.length < 2) return;
@@ -102,7 +102,7 @@ describe('route evaluator on random small warehouses', () => {
         const evaluator = new RouteEvaluator(problem, robot, route);
         const plainOf = (deliveries: number[]) => {
           let total = 0;
-          deliveries.forEach((j, k) => (total += (k === 0 ? problem.startToPick[robot * n + j] : problem.dropToPick[deliveries[k - 1] * n + j]) + problem.deliveryLength[j]));
+          deliveries.forEach((j, k) => (total += legTo(problem, robot, k === 0 ? -1 : deliveries[k - 1], j) + problem.deliveryLength[j]));
           return total;
         };
         expect(evaluator.finishFloor(plainOf(route), route[route.length - 1])).toBeLessThanOrEqual(evaluator.finish + 1e-9);
@@ -114,7 +114,7 @@ describe('route evaluator on random small warehouses', () => {
           expect(evaluator.replacementFloor(i, outsider)).toBeLessThanOrEqual(exact + 1e-9);
         }
         for (let k = 1; k < route.length; k++) {
-          expect(evaluator.plainBefore(k) + problem.dropToPick[route[k - 1] * n + route[k]] + evaluator.plainFrom(k)).toBeCloseTo(plainOf(route), 9);
+          expect(evaluator.plainBefore(k) + legBetween(problem, route[k - 1], route[k]) + evaluator.plainFrom(k)).toBeCloseTo(plainOf(route), 9);
         }
       }),
       { numRuns: 200, seed: 20261125 },

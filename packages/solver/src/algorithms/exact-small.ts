@@ -1,5 +1,5 @@
 import { AppendState } from '../battery-schedule.ts';
-import { legBetween } from '../delivery-legs.ts';
+import { canServe, dropoffToHome, homeToPickup, legBetween, startToPickup } from '../delivery-legs.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { Problem } from '../problem.ts';
 
@@ -197,8 +197,8 @@ function robotClasses(problem: Problem): number[][] {
   const n = problem.deliveryCount;
   const classes = new Map<string, number[]>();
   for (let r = 0; r < problem.robotCount; r++) {
-    const row = (table: Float64Array) => table.subarray(r * n, (r + 1) * n).join(',');
-    const key = `${problem.startToHome[r]}|${row(problem.startToPick)}|${row(problem.homeToPick)}|${row(problem.dropToHome)}`;
+    const row = (distance: (problem: Problem, robot: number, j: number) => number) => Array.from({ length: n }, (_, j) => distance(problem, r, j)).join(',');
+    const key = `${problem.startToHome[r]}|${row(startToPickup)}|${row(homeToPickup)}|${row(dropoffToHome)}`;
     const members = classes.get(key);
     if (members) members.push(r);
     else classes.set(key, [r]);
@@ -285,8 +285,11 @@ export class SubsetRouteBuilder {
   build(robot: number, cap: number, budget: { left: number }): SubsetRoutes | null {
     const problem = this.problem;
     const n = problem.deliveryCount;
-    const base = robot * n;
-    const { startToPick, homeToPick, dropToHome, deliveryLength, canServe, speed, rechargeSeconds } = problem;
+    const { deliveryLength, speed, rechargeSeconds } = problem;
+    const startToPick = (k: number) => startToPickup(problem, robot, k);
+    const homeToPick = (k: number) => homeToPickup(problem, robot, k);
+    const dropToHome = (k: number) => dropoffToHome(problem, robot, k);
+    const serves = (k: number) => canServe(problem, robot, k);
     const limit = problem.maxDistance + EPSILON;
     const { stateHead: head, reached, safeCum, bestTime, bestLabel, reachedOrder } = this;
     let count = 0;
@@ -300,11 +303,11 @@ export class SubsetRouteBuilder {
     let maxBack = 0;
     const worstLeg = new Float64Array(n);
     for (let k = 0; k < n; k++) {
-      if (canServe[base + k] === 0) continue;
+      if (!serves(k)) continue;
       let approach = 0;
       for (let i = 0; i < n; i++) if (i !== k) approach = Math.max(approach, legBetween(problem, i, k));
       worstLeg[k] = approach + deliveryLength[k];
-      maxBack = Math.max(maxBack, dropToHome[base + k]);
+      maxBack = Math.max(maxBack, dropToHome(k));
     }
     const reach = (set: number) => {
       reached[set] = 1;
@@ -346,11 +349,11 @@ export class SubsetRouteBuilder {
     const startToHome = problem.startToHome[robot];
     const chargeFirst = startToHome <= limit ? startToHome / speed + rechargeSeconds : Infinity;
     for (let k = 0; k < n; k++) {
-      if (canServe[base + k] === 0) continue;
-      const direct = startToPick[base + k] + deliveryLength[k];
-      if (direct + dropToHome[base + k] <= limit) insert(1 << k, k, 0, direct, -1);
-      const fromHome = homeToPick[base + k] + deliveryLength[k];
-      if (chargeFirst < Infinity && fromHome + dropToHome[base + k] <= limit) insert(1 << k, k, chargeFirst, fromHome, -1);
+      if (!serves(k)) continue;
+      const direct = startToPick(k) + deliveryLength[k];
+      if (direct + dropToHome(k) <= limit) insert(1 << k, k, 0, direct, -1);
+      const fromHome = homeToPick(k) + deliveryLength[k];
+      if (chargeFirst < Infinity && fromHome + dropToHome(k) <= limit) insert(1 << k, k, chargeFirst, fromHome, -1);
     }
 
     for (let r = 0; r < reachedCount && work <= budget.left; r++) {
@@ -358,7 +361,7 @@ export class SubsetRouteBuilder {
       const safe = safeCum[set];
       for (let j = 0; j < n; j++) {
         if ((set & (1 << j)) === 0) continue;
-        const homeFromJ = dropToHome[base + j];
+        const homeFromJ = dropToHome(j);
         for (let l = head[set * n + j]; l >= 0; l = this.labelLink[l]) {
           const time = this.labelTime[l];
           if (time < bestTime[set]) {
@@ -369,12 +372,12 @@ export class SubsetRouteBuilder {
           const cum = this.labelCum[l];
           const recharged = start + (cum + homeFromJ) / speed + rechargeSeconds;
           for (let k = 0; k < n; k++) {
-            if ((set & (1 << k)) !== 0 || canServe[base + k] === 0) continue;
-            const back = dropToHome[base + k];
+            if ((set & (1 << k)) !== 0 || !serves(k)) continue;
+            const back = dropToHome(k);
             const straight = cum + (legBetween(problem, j, k) + deliveryLength[k]);
             if (straight + back <= limit) insert(set | (1 << k), k, start, straight, l);
             if (cum <= safe) continue;
-            const fromHome = homeToPick[base + k] + deliveryLength[k];
+            const fromHome = homeToPick(k) + deliveryLength[k];
             if (fromHome + back <= limit) insert(set | (1 << k), k, recharged, fromHome, l);
           }
         }

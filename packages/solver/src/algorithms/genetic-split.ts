@@ -1,5 +1,7 @@
 import { AppendState, RechargeScheduler } from '../battery-schedule.ts';
 import { FleetState } from '../fleet-state.ts';
+import { usableRobots } from '../lower-bound.ts';
+import { GranularRobots } from '../granular-robots.ts';
 import { descend } from '../local-search.ts';
 import type { Problem } from '../problem.ts';
 import type { Routes } from '../plan-builder.ts';
@@ -8,6 +10,7 @@ import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts
 import { solveSmallExactly } from './exact-small.ts';
 import { buildLargestFirstStart } from './largest-first-construction.ts';
 import { buildRegretStart } from './regret-construction.ts';
+import { relatedDeliveries } from './related-deliveries.ts';
 import { repairRoutes } from '../route-repair.ts';
 
 /** The best plan gets the full descent when this share of the time budget is left. */
@@ -62,9 +65,11 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
     const routes = repairRoutes(problem, context.scale, split.routes, split.leftover);
     return { tour: toTour(routes), routes, value: fleetOf(routes).value() };
   };
+  // On a large fleet the local search tries granular robot lists (granular-robots.ts).
+  const granular = new GranularRobots(problem, relatedDeliveries(context));
   const withLocalSearch = (individual: Individual, moves: number): Individual => {
     const state = fleetOf(individual.routes);
-    descend(state, stop, { maxMoves: moves, allFocuses: false });
+    descend(state, stop, { maxMoves: moves, allFocuses: false, granular });
     const value = state.value();
     if (value >= individual.value) return individual;
     const routes = state.routes();
@@ -202,12 +207,7 @@ function spatialRobotOrder(problem: Problem): number[] {
     cx += problem.nodeX[d.pickupNode] / n;
     cy += problem.nodeY[d.pickupNode] / n;
   }
-  const usable = problem.robots
-    .map((_, r) => r)
-    .filter((r) => {
-      for (let j = 0; j < n; j++) if (problem.canServe[r * n + j]) return true;
-      return false;
-    });
+  const usable = usableRobots(problem);
   const angle = (r: number) => {
     const node = problem.robots[r].startNode;
     return Math.atan2(problem.nodeY[node] - cy, problem.nodeX[node] - cx);

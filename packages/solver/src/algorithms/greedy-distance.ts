@@ -14,7 +14,10 @@ export function assignGreedyByDistance(problem: Problem, shouldStop: () => boole
     if ((j & 63) === 0 && shouldStop()) break;
     let best = -1;
     let bestFinish = Infinity;
+    // No robot finishes j before its own time plus j's drive from pickup to dropoff.
+    const least = problem.deliveryLength[j] / problem.speed;
     for (let r = 0; r < states.length; r++) {
+      if (states[r].time + least >= bestFinish - 1e-9) continue;
       const finish = states[r].finishIfAppended(j);
       if (finish < bestFinish - 1e-9) {
         bestFinish = finish;

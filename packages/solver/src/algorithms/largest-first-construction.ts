@@ -1,4 +1,3 @@
-import { legBetween } from '../delivery-legs.ts';
 import { FleetState } from '../fleet-state.ts';
 import type { ObjectiveScale } from '../objective.ts';
 import type { Routes } from '../plan-builder.ts';
@@ -51,20 +50,28 @@ export function buildLargestFirst(problem: Problem, scale: ObjectiveScale, hurry
 /** Deliveries by decreasing size (length plus half the cheapest drive in and out), ties by index. */
 export function largestFirstOrder(problem: Problem): number[] {
   const n = problem.deliveryCount;
-  const driveIn = new Float64Array(n).fill(Infinity);
-  const driveOut = new Float64Array(n).fill(Infinity);
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      if (i === j) continue;
-      const leg = legBetween(problem, i, j);
-      if (leg < driveOut[i]) driveOut[i] = leg;
-      if (leg < driveIn[j]) driveIn[j] = leg;
-    }
-  }
   const size = new Float64Array(n);
+  // The cheapest drives in and out depend on places only: per pickup place, the nearest dropoff
+  // place of another delivery or robot start; per dropoff place, the nearest pickup place of
+  // another delivery (a place used by the delivery itself alone does not count).
+  const places = problem.placeCount;
+  const between = (from: number, to: number) => problem.placeDistance[from * places + to];
+  const pickupUses = new Map<number, number>();
+  const dropoffUses = new Map<number, number>();
   for (let j = 0; j < n; j++) {
-    for (let r = 0; r < problem.robotCount; r++) driveIn[j] = Math.min(driveIn[j], problem.startToPick[r * n + j]);
-    size[j] = problem.deliveryLength[j] + (Number.isFinite(driveIn[j]) ? driveIn[j] / 2 : 0) + (Number.isFinite(driveOut[j]) ? driveOut[j] / 2 : 0);
+    pickupUses.set(problem.pickupPlace[j], (pickupUses.get(problem.pickupPlace[j]) ?? 0) + 1);
+    dropoffUses.set(problem.dropoffPlace[j], (dropoffUses.get(problem.dropoffPlace[j]) ?? 0) + 1);
+  }
+  const starts = new Set(problem.startPlace);
+  for (let j = 0; j < n; j++) {
+    const pickup = problem.pickupPlace[j];
+    const dropoff = problem.dropoffPlace[j];
+    let driveIn = Infinity;
+    for (const [place, uses] of dropoffUses) if (uses > (place === dropoff ? 1 : 0)) driveIn = Math.min(driveIn, between(place, pickup));
+    for (const start of starts) driveIn = Math.min(driveIn, between(start, pickup));
+    let driveOut = Infinity;
+    for (const [place, uses] of pickupUses) if (uses > (place === pickup ? 1 : 0)) driveOut = Math.min(driveOut, between(dropoff, place));
+    size[j] = problem.deliveryLength[j] + (Number.isFinite(driveIn) ? driveIn / 2 : 0) + (Number.isFinite(driveOut) ? driveOut / 2 : 0);
   }
   const order = Array.from({ length: n }, (_, j) => j);
   return order.sort((a, b) => size[b] - size[a] || a - b);

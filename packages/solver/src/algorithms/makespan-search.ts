@@ -1,4 +1,5 @@
 import { FleetState } from '../fleet-state.ts';
+import { GranularRobots } from '../granular-robots.ts';
 import { descend } from '../local-search.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { Random } from '../random.ts';
@@ -56,7 +57,10 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     return state.routes();
   }
   const elapsed = () => Math.min(1, (context.now() - startMs) / budgetMs);
-  descend(state, outOfTime, { onMove: () => context.progress(elapsed(), state.makespan) });
+  // On a large fleet, moves and placements try granular robot lists (granular-robots.ts).
+  const granular = new GranularRobots(problem, neighbours);
+  const nearby: number[] = [];
+  descend(state, outOfTime, { onMove: () => context.progress(elapsed(), state.makespan), granular });
   let current = state.value();
   let best = current;
   let bestRoutes = state.routes();
@@ -92,6 +96,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     const take = (j: number) => {
       const r = locate.robot[j];
       if (r < 0) return;
+      granular.place(j, -1);
       if (!saved.has(r)) saved.set(r, state.evaluators[r].route.slice());
       touched.add(r);
       const route = state.evaluators[r].route;
@@ -141,12 +146,14 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     else removed.sort((x, y) => problem.deliveryLength[y] - problem.deliveryLength[x] || x - y);
     let complete = true;
     for (const j of removed) {
-      const placement = state.bestPlacement(j, blink) ?? state.bestPlacement(j);
+      const robots = granular.restricts ? granular.forDelivery(j, nearby) : undefined;
+      const placement = state.bestPlacement(j, blink, robots) ?? state.bestPlacement(j);
       if (!placement) {
         complete = false;
         break;
       }
       const r = placement.robot;
+      granular.place(j, r);
       if (!saved.has(r)) saved.set(r, state.evaluators[r].route.slice());
       state.insert(r, j, placement.position);
     }
@@ -156,7 +163,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
       current = value;
       if (value < best - 1e-12) {
         // Polish new bests with the descent; cheap relative to the search and often decisive.
-        descend(state, outOfTime, { maxMoves: 20, allFocuses: false });
+        descend(state, outOfTime, { maxMoves: 20, allFocuses: false, granular });
         current = state.value();
         best = current;
         bestRoutes = state.routes();
@@ -167,6 +174,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
       for (const [r, route] of saved) {
         state.evaluators[r].route = route;
         state.evaluators[r].refresh();
+        for (const j of route) granular.place(j, r);
       }
       state.summarise();
     }

@@ -1,15 +1,13 @@
-import { RechargeScheduler } from '../battery-schedule.ts';
-import { InfeasibleDeliveryError } from '../errors.ts';
-import { InsertionTable, localCostWeights } from '../insertion-table.ts';
+import { defaultCandidateCount } from '../candidate-robots.ts';
+import { InsertionTable, localCostWeights, placeAnywhere } from '../insertion-table.ts';
 import type { Routes } from '../plan-builder.ts';
-import { RouteEvaluator } from '../route-evaluator.ts';
 import type { AlgorithmContext } from './context.ts';
 
 /**
  * The start of the time-limited searches (genetic, makespan): the regret construction, given
- * at most 40% of the time budget because it is quadratic and can be slow with few robots and
- * many deliveries; null when it ran out, and the search then starts from the greedy plan. With
- * an iteration cap it always finishes, so that capped runs stay reproducible.
+ * at most 40% of the time budget because it can be slow with few robots and many deliveries;
+ * null when it ran out, and the search then starts from the greedy plan. With an iteration cap
+ * it always finishes, so that capped runs stay reproducible.
  */
 export function buildRegretStart(context: AlgorithmContext): Routes | null {
   if (Number.isFinite(context.maxIterations)) return buildByRegretInsertion(context, () => false);
@@ -19,93 +17,146 @@ export function buildRegretStart(context: AlgorithmContext): Routes | null {
 
 /**
  * Regret-2 insertion: every unassigned delivery knows its cheapest and second-cheapest
- * placement (over robots, at the best position in each route); the one that would lose most by
- * waiting (largest regret) is inserted first, at its best placement. Abandoned (null) as soon
- * as `abandon` returns true.
+ * placement (over its candidate robots, at the best position in each route); the one that would
+ * lose most by waiting (largest regret) is inserted first, at its best placement. Abandoned
+ * (null) as soon as `abandon` returns true.
+ *
+ * Candidates (candidate-robots.ts): each delivery weighs only its `candidateCount` candidate
+ * robots (every robot on small problems), and the figures are kept per class of deliveries, so
+ * a route change touches the classes that list that robot. Under the completion-time objective
+ * an insertion only gets dearer as a route grows, so a class whose best and second robots kept
+ * their routes keeps its regret and its entry for the changed robot is left stale (a lower
+ * bound, refreshed only when a rescan needs it: `keepStale`); under other weights every such
+ * entry is updated at once. A delivery none of its candidates can fit any more goes to the best robot of
+ * the whole fleet.
  */
-export function buildByRegretInsertion(context: AlgorithmContext, abandon: () => boolean): Routes | null {
+export function buildByRegretInsertion(
+  context: AlgorithmContext,
+  abandon: () => boolean,
+  candidateCount = defaultCandidateCount(context.problem),
+  keepStale = context.scale.completionOnly,
+): Routes | null {
   const { problem } = context;
   const n = problem.deliveryCount;
-  const robotCount = problem.robotCount;
-  const scheduler = new RechargeScheduler(problem);
-  const evaluators = problem.robots.map((_, r) => new RouteEvaluator(problem, r, [], scheduler));
   const unassigned: number[] = [];
   for (let j = 0; j < n; j++) unassigned.push(j);
-  const table = new InsertionTable(problem, evaluators, unassigned);
+  // Figures are kept per class: its deliveries cost every robot the same.
+  const classOf = problem.deliveryClass;
+  const classCount = problem.deliveryClassCount;
+  const table = new InsertionTable(problem, candidateCount);
+  const { evaluators, candidates, openInClass } = table;
+  const k = candidates.perClass;
+  const lazy = keepStale;
   const cost = localCostWeights(problem, context.scale.weights, context.scale.divisors);
-  const costOf = (r: number, j: number): number => {
-    const index = r * n + j;
-    const finish = table.finish[index];
-    if (finish === Infinity) return Infinity;
-    return cost(finish, evaluators[r].finish, table.distance[index] - evaluators[r].distance);
+  const costOf = (r: number, finish: number, distance: number): number =>
+    finish === Infinity ? Infinity : cost(finish, evaluators[r].finish, distance - evaluators[r].distance);
+  const slotCost = (c: number, slot: number): number => {
+    const index = c * k + slot;
+    return costOf(candidates.robots[index], table.finish[index], table.distance[index]);
   };
-  const best = new Float64Array(n);
-  const second = new Float64Array(n);
-  const bestRobot = new Int32Array(n);
-  const secondRobot = new Int32Array(n);
-  const rescan = (j: number) => {
+  // A stale entry (lazy mode only) finishes no earlier than it did, nor than the route does now.
+  const leastSlotCost = (c: number, slot: number): number => {
+    const index = c * k + slot;
+    const r = candidates.robots[index];
+    if (table.isFresh(c, slot)) return slotCost(c, slot);
+    return costOf(r, Math.max(table.finish[index], evaluators[r].finish), table.distance[index]);
+  };
+  const best = new Float64Array(classCount);
+  const second = new Float64Array(classCount);
+  const bestRobot = new Int32Array(classCount);
+  const secondRobot = new Int32Array(classCount);
+  const rescan = (c: number) => {
     let b = Infinity;
     let s = Infinity;
     let br = -1;
     let sr = -1;
-    for (let r = 0; r < robotCount; r++) {
-      const c = costOf(r, j);
-      if (c < b) {
-        s = b;
-        sr = br;
-        b = c;
-        br = r;
-      } else if (c < s) {
-        s = c;
-        sr = r;
+    for (;;) {
+      b = Infinity;
+      s = Infinity;
+      br = -1;
+      sr = -1;
+      for (let slot = 0; slot < k; slot++) {
+        const r = candidates.robots[c * k + slot];
+        if (r < 0) break;
+        const value = leastSlotCost(c, slot);
+        if (value < b) {
+          s = b;
+          sr = br;
+          b = value;
+          br = r;
+        } else if (value < s) {
+          s = value;
+          sr = r;
+        }
       }
+      // Stale entries are lower bounds: those that could still be best or second are brought up to date.
+      let refreshed = false;
+      for (let slot = 0; slot < k && candidates.robots[c * k + slot] >= 0; slot++) {
+        if (table.isFresh(c, slot) || leastSlotCost(c, slot) > s) continue;
+        table.update(c, slot);
+        refreshed = true;
+      }
+      if (!refreshed) break;
     }
-    best[j] = b;
-    second[j] = s;
-    bestRobot[j] = br;
-    secondRobot[j] = sr;
+    best[c] = b;
+    second[c] = s;
+    bestRobot[c] = br;
+    secondRobot[c] = sr;
   };
-  for (const j of unassigned) rescan(j);
+  for (let c = 0; c < classCount; c++) rescan(c);
 
   while (unassigned.length > 0) {
     context.checkCancelled();
     if (abandon()) return null;
     let chosenIndex = -1;
     let chosenRegret = -Infinity;
-    for (let k = 0; k < unassigned.length; k++) {
-      const j = unassigned[k];
-      if (best[j] === Infinity) {
-        throw new InfeasibleDeliveryError(
-          [problem.deliveries[j].pickupId, problem.deliveries[j].dropoffId],
-          'no robot can fit it into its route under the battery rules',
-        );
+    for (let m = 0; m < unassigned.length; m++) {
+      const c = classOf[unassigned[m]];
+      if (best[c] === Infinity) {
+        // None of its candidates can fit it any more: it goes first, anywhere it fits.
+        chosenIndex = m;
+        break;
       }
       // A delivery only one robot can do has infinite regret and goes first.
-      const regret = second[j] === Infinity ? Number.MAX_VALUE - best[j] : second[j] - best[j];
-      if (regret > chosenRegret + 1e-9 || (Math.abs(regret - chosenRegret) <= 1e-9 && best[j] < best[unassigned[chosenIndex]])) {
+      const regret = second[c] === Infinity ? Number.MAX_VALUE - best[c] : second[c] - best[c];
+      if (regret > chosenRegret + 1e-9 || (Math.abs(regret - chosenRegret) <= 1e-9 && best[c] < best[classOf[unassigned[chosenIndex]]])) {
         chosenRegret = regret;
-        chosenIndex = k;
+        chosenIndex = m;
       }
     }
     const j = unassigned[chosenIndex];
+    const chosenClass = classOf[j];
     unassigned[chosenIndex] = unassigned[unassigned.length - 1];
     unassigned.pop();
-    const r = bestRobot[j];
-    evaluators[r].route.splice(table.position[r * n + j], 0, j);
+    openInClass[chosenClass]--;
+    let r = bestRobot[chosenClass];
+    let position: number;
+    if (r >= 0) {
+      position = table.position[chosenClass * k + candidates.slotOf(chosenClass, r)];
+    } else {
+      ({ robot: r, position } = placeAnywhere(problem, evaluators, j, costOf));
+    }
+    evaluators[r].route.splice(position, 0, j);
     evaluators[r].refresh();
-    table.updateRow(r, unassigned);
-    for (const other of unassigned) {
-      if (bestRobot[other] === r || secondRobot[other] === r) {
+    table.routeChanged(r);
+    for (let m = candidates.byRobotStart[r]; m < candidates.byRobotStart[r + 1]; m++) {
+      const other = candidates.byRobotClass[m];
+      if (openInClass[other] === 0) continue;
+      const affected = bestRobot[other] === r || secondRobot[other] === r;
+      if (lazy && !affected) continue;
+      const slot = candidates.byRobotSlot[m];
+      table.update(other, slot);
+      if (affected) {
         rescan(other);
       } else {
-        const c = costOf(r, other);
-        if (c < best[other]) {
+        const value = slotCost(other, slot);
+        if (value < best[other]) {
           second[other] = best[other];
           secondRobot[other] = bestRobot[other];
-          best[other] = c;
+          best[other] = value;
           bestRobot[other] = r;
-        } else if (c < second[other]) {
-          second[other] = c;
+        } else if (value < second[other]) {
+          second[other] = value;
           secondRobot[other] = r;
         }
       }

@@ -1,7 +1,5 @@
-import { RechargeScheduler } from '../battery-schedule.ts';
-import { InfeasibleDeliveryError } from '../errors.ts';
-import { InsertionTable, localCostWeights } from '../insertion-table.ts';
-import { RouteEvaluator } from '../route-evaluator.ts';
+import { defaultCandidateCount } from '../candidate-robots.ts';
+import { InsertionTable, localCostWeights, placeAnywhere } from '../insertion-table.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { AlgorithmContext } from './context.ts';
 
@@ -14,73 +12,124 @@ import type { AlgorithmContext } from './context.ts';
  * the objective, with the load term as the finish time over the greedy makespan); under the
  * default completion-time objective both terms are plain seconds.
  * The lowest bid over all robots and deliveries wins; only the winner's bids change.
+ *
+ * Each delivery takes bids from its `candidateCount` candidate robots only (candidate-robots.ts;
+ * every robot on small problems), and bids are kept per class of deliveries, so a won delivery
+ * touches the classes that list the winner.
+ * Under the completion-time objective a bid left stale (`keepStale`) is bounded from below (the
+ * route's old insertion finish and its new finish), and is brought up to date only when that
+ * bound could beat the delivery's best bid. A delivery none of its candidates can fit any more goes to the
+ * robot of the whole fleet that finishes it soonest.
  */
-export function assignBySequentialAuction(context: AlgorithmContext): Routes {
+export function assignBySequentialAuction(
+  context: AlgorithmContext,
+  candidateCount = defaultCandidateCount(context.problem),
+  keepStale = context.scale.completionOnly,
+): Routes {
   const { problem } = context;
   const n = problem.deliveryCount;
-  const robotCount = problem.robotCount;
   const balance = problem.params.balance_factor / 100;
-  const scheduler = new RechargeScheduler(problem);
-  const evaluators = problem.robots.map((_, r) => new RouteEvaluator(problem, r, [], scheduler));
   const open: number[] = [];
   for (let j = 0; j < n; j++) open.push(j);
-  const table = new InsertionTable(problem, evaluators, open);
+  // Bids are kept per class: its deliveries cost every robot the same.
+  const classOf = problem.deliveryClass;
+  const classCount = problem.deliveryClassCount;
+  const table = new InsertionTable(problem, candidateCount);
+  const { evaluators, candidates, openInClass } = table;
+  const k = candidates.perClass;
+  const lazy = keepStale;
   const cost = localCostWeights(problem, context.scale.weights, context.scale.divisors);
   const loadScale = 1 / context.scale.divisors.completion_time;
-  const bidOf = (r: number, j: number): number => {
-    const index = r * n + j;
+  const bidOf = (c: number, slot: number): number => {
+    const index = c * k + slot;
     const finish = table.finish[index];
     if (finish === Infinity) return Infinity;
+    const r = candidates.robots[index];
     const before = evaluators[r].finish;
     if (context.scale.completionOnly) return (1 - balance) * (finish - before) + balance * finish;
     const marginal = cost(finish, before, table.distance[index] - evaluators[r].distance) - cost(before, before, 0);
     return (1 - balance) * marginal + balance * finish * loadScale;
   };
-  const bestBid = new Float64Array(n);
-  const bestBidder = new Int32Array(n);
-  const rescan = (j: number) => {
+  // Under the completion-time objective, a stale entry's finish is a lower bound, and so is the
+  // route's own finish: the bid can be no lower than with the larger of them.
+  const leastBidOf = (c: number, slot: number): number => {
+    const index = c * k + slot;
+    if (table.isFresh(c, slot) || table.finish[index] === Infinity) return bidOf(c, slot);
+    const before = evaluators[candidates.robots[index]].finish;
+    const finish = Math.max(table.finish[index], before);
+    return (1 - balance) * (finish - before) + balance * finish;
+  };
+  const bestBid = new Float64Array(classCount);
+  const bestBidder = new Int32Array(classCount);
+  const rescan = (c: number) => {
     let bid = Infinity;
     let bidder = -1;
-    for (let r = 0; r < robotCount; r++) {
-      const b = bidOf(r, j);
-      if (b < bid - 1e-12) {
-        bid = b;
-        bidder = r;
+    for (;;) {
+      bid = Infinity;
+      bidder = -1;
+      for (let slot = 0; slot < k; slot++) {
+        const r = candidates.robots[c * k + slot];
+        if (r < 0) break;
+        const b = bidOf(c, slot);
+        if (b < bid - 1e-12) {
+          bid = b;
+          bidder = r;
+        }
       }
+      // Stale bids that could still win are brought up to date.
+      let refreshed = false;
+      for (let slot = 0; slot < k && candidates.robots[c * k + slot] >= 0; slot++) {
+        if (table.isFresh(c, slot) || leastBidOf(c, slot) > bid + 1e-9) continue;
+        table.update(c, slot);
+        refreshed = true;
+      }
+      if (!refreshed) break;
     }
-    bestBid[j] = bid;
-    bestBidder[j] = bidder;
+    bestBid[c] = bid;
+    bestBidder[c] = bidder;
   };
-  for (const j of open) rescan(j);
+  for (let c = 0; c < classCount; c++) rescan(c);
   while (open.length > 0) {
     context.checkCancelled();
     let winnerIndex = 0;
-    for (let k = 1; k < open.length; k++) {
-      const j = open[k];
+    for (let m = 1; m < open.length; m++) {
+      const j = open[m];
       const w = open[winnerIndex];
-      if (bestBid[j] < bestBid[w] - 1e-12 || (bestBid[j] <= bestBid[w] + 1e-12 && j < w)) winnerIndex = k;
+      const bid = bestBid[classOf[j]];
+      const winning = bestBid[classOf[w]];
+      if (bid < winning - 1e-12 || (bid <= winning + 1e-12 && j < w)) winnerIndex = m;
     }
     const j = open[winnerIndex];
-    if (bestBid[j] === Infinity) {
-      throw new InfeasibleDeliveryError(
-        [problem.deliveries[j].pickupId, problem.deliveries[j].dropoffId],
-        'no robot can fit it into its route under the battery rules',
-      );
+    const wonClass = classOf[j];
+    let r = bestBidder[wonClass];
+    let position: number;
+    if (r >= 0) {
+      position = table.position[wonClass * k + candidates.slotOf(wonClass, r)];
+    } else {
+      // None of its candidates can fit it any more: the robot of the whole fleet that finishes it soonest.
+      ({ robot: r, position } = placeAnywhere(problem, evaluators, j, (_, finish) => finish));
     }
     open[winnerIndex] = open[open.length - 1];
     open.pop();
-    const r = bestBidder[j];
-    evaluators[r].route.splice(table.position[r * n + j], 0, j);
+    openInClass[wonClass]--;
+    evaluators[r].route.splice(position, 0, j);
     evaluators[r].refresh();
-    table.updateRow(r, open);
-    for (const other of open) {
-      if (bestBidder[other] === r) rescan(other);
-      else {
-        const b = bidOf(r, other);
-        if (b < bestBid[other] - 1e-12) {
-          bestBid[other] = b;
-          bestBidder[other] = r;
-        }
+    table.routeChanged(r);
+    for (let m = candidates.byRobotStart[r]; m < candidates.byRobotStart[r + 1]; m++) {
+      const other = candidates.byRobotClass[m];
+      if (openInClass[other] === 0) continue;
+      const slot = candidates.byRobotSlot[m];
+      if (bestBidder[other] === r) {
+        table.update(other, slot);
+        rescan(other);
+        continue;
+      }
+      if (lazy && leastBidOf(other, slot) >= bestBid[other] - 1e-12) continue;
+      table.update(other, slot);
+      const b = bidOf(other, slot);
+      if (b < bestBid[other] - 1e-12) {
+        bestBid[other] = b;
+        bestBidder[other] = r;
       }
     }
   }

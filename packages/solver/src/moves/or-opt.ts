@@ -1,6 +1,8 @@
 import type { RouteEvaluator } from '../route-evaluator.ts';
 import type { MoveSearch } from './move.ts';
-import { ReorderMove } from './reorder-move.ts';
+import { InsertionBounds } from '../insertion-bounds.ts';
+import { RouteProposal } from '../route-proposal.ts';
+import { cannotBeat, ReorderMove } from './reorder-move.ts';
 
 /** Longest chain of consecutive deliveries that or-opt moves at once. */
 const MAX_CHAIN = 3;
@@ -10,14 +12,23 @@ const MAX_CHAIN = 3;
  * Shorter chains are tried first, then chains by position, then target places by position.
  */
 export class OrOpt extends ReorderMove {
+  private readonly shortened = new RouteProposal();
+  private shortenedBounds: InsertionBounds | null = null;
+
   find(route: RouteEvaluator, target: number, stop: () => boolean): MoveSearch {
     const length = route.route.length;
+    const bounds = (this.shortenedBounds ??= new InsertionBounds(route.problem));
     for (let chain = 1; chain <= MAX_CHAIN; chain++) {
       for (let from = 0; from + chain <= length; from++) {
         if (length > 24 && (from & 7) === 0 && stop()) return 'stopped';
+        this.shortened.clear().appendSlice(route, 0, from).appendSlice(route, from + chain, length);
+        bounds.build(route.robot, this.shortened.deliveries, this.shortened.length);
         // `to` is the chain's index in the route once it has moved.
         for (let to = 0; to <= length - chain; to++) {
           if (to === from) continue;
+          // The route without the chain, the chain put back at `to`: its lower bound rules most
+          // candidates out before the recharge DP.
+          if (cannotBeat(bounds.lowerReplacing(to, to, route.route, from, chain), target)) continue;
           this.propose(route, chain, from, to);
           if (this.accepts(route, target)) return 'found';
         }

@@ -4,6 +4,15 @@ import { RouteProposal } from '../route-proposal.ts';
 import type { IntraRouteMove, MoveSearch } from './move.ts';
 
 /**
+ * Whether a candidate with this lower bound cannot finish before `target`: the bound adds the
+ * same distances in another order, so it may exceed the DP's figure by rounding, far less than
+ * the margin; the margin stays well below the improvement a reordering needs.
+ */
+export function cannotBeat(lowerBound: number, target: number): boolean {
+  return lowerBound > target + 1e-10 + 1e-12 * Math.abs(target);
+}
+
+/**
  * What or-opt and 2-opt share: a candidate is the same route in another order, scored by the
  * route's evaluator; the first that finishes before the target is kept, and `apply` makes it
  * the route.
