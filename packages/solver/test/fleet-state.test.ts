@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assignGreedyByDistance } from '../src/algorithms/greedy-distance.ts';
 import { buildUnlessInfeasible, smallWarehouses } from './helpers.ts';
-import { A, B, C, D, fleetOf, twoStationsLine } from './moves/two-stations-line.ts';
+import { A, C, D, fleetOf, twoStationsLine } from './moves/two-stations-line.ts';
 
 describe('fleet state', () => {
   it('finishCutoff on two stations on a line: the latest finish a robot may reach for a given objective', () => {
