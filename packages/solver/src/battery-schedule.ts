@@ -1,4 +1,4 @@
-import { canServe, dropoffToHome, homeToPickup, legBetween, legTo, startToPickup } from './delivery-legs.ts';
+import { canServe, dropoffToHome, EPSILON, homeToPickup, legBetween, legTo, startToPickup } from './delivery-legs.ts';
 import type { Problem } from './problem.ts';
 
 /**
@@ -14,8 +14,6 @@ import type { Problem } from './problem.ts';
  * near home), and the DP finds that. When the whole route fits one charge, a linear pass
  * answers without the DP (by the triangle inequality a recharge can never shorten a route).
  */
-
-const EPSILON = 1e-9;
 
 /** What a robot's route comes to under its best recharge schedule. */
 export interface RouteTotals {

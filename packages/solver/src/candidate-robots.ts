@@ -45,8 +45,7 @@ export class CandidateRobots {
     const k = Math.max(1, Math.min(count, robotCount));
     this.perClass = k;
     this.robots = new Int32Array(classCount * k).fill(-1);
-    this.representative = new Int32Array(classCount).fill(-1);
-    for (let j = 0; j < problem.deliveryCount; j++) if (this.representative[problem.deliveryClass[j]] < 0) this.representative[problem.deliveryClass[j]] = j;
+    this.representative = problem.deliveryClassFirst;
     const byPickup = new Map<number, Int32Array>();
     const distance = new Float64Array(robotCount);
     const scratch = new Float64Array(robotCount);

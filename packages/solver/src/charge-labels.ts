@@ -1,8 +1,6 @@
 import type { RouteTotals } from './battery-schedule.ts';
-import { dropoffToHome, homeToPickup, legBetween, startToPickup } from './delivery-legs.ts';
+import { dropoffToHome, EPSILON, homeToPickup, legBetween, startToPickup } from './delivery-legs.ts';
 import type { Problem } from './problem.ts';
-
-const EPSILON = 1e-9;
 
 /** Where the robot stands when a charge segment reaches the junction of a splice. */
 const AT_START = -1;

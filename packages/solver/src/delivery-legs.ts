@@ -1,6 +1,14 @@
 import type { Problem } from './problem.ts';
 
 /**
+ * Tolerance of the battery rules' comparisons (a leg fits a charge up to max_distance + EPSILON;
+ * times and distances within it are equal). One constant, so every module that judges a route
+ * (the problem's servable table, the recharge DP, the route evaluator, the charge labels, the exact
+ * method) accepts exactly the same legs.
+ */
+export const EPSILON = 1e-9;
+
+/**
  * Delivery-level distances, read from the place table: the battery schedule, the route
  * evaluator, the moves and the constructions read them only through here, so the problem never
  * holds a table per pair of deliveries or per (robot, delivery).
@@ -29,6 +37,13 @@ export function homeToPickup(problem: Problem, robot: number, j: number): number
 /** From the dropoff of delivery j to robot `robot`'s home station. */
 export function dropoffToHome(problem: Problem, robot: number, j: number): number {
   return problem.placeDistance[problem.dropoffPlace[j] * problem.placeCount + problem.homePlace[robot]];
+}
+
+/** The length of every delivery together (pickup to dropoff), the work no plan can avoid. */
+export function totalDeliveryLength(problem: Problem): number {
+  let lengths = 0;
+  for (let j = 0; j < problem.deliveryCount; j++) lengths += problem.deliveryLength[j];
+  return lengths;
 }
 
 /** Whether robot `robot` can do delivery j at all (from its start or its station, within one charge). */

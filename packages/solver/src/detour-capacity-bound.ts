@@ -1,5 +1,6 @@
 import { solveSquareAssignment } from './assignment.ts';
-import { canServe, dropoffToHome, homeToPickup, legBetween, startToPickup } from './delivery-legs.ts';
+import { canServe, dropoffToHome, homeToPickup, legBetween, startToPickup, totalDeliveryLength } from './delivery-legs.ts';
+import { usableRobots } from './lower-bound.ts';
 import type { Problem } from './problem.ts';
 
 /**
@@ -67,8 +68,7 @@ export function detourCapacityBound(problem: Problem, modelArcs: number, poll?: 
   const n = problem.deliveryCount;
   const usable = usableRobots(problem);
   if (n === 0 || usable.length === 0) return { makespan_s: 0, recharges: 0 };
-  let lengths = 0;
-  for (let j = 0; j < n; j++) lengths += problem.deliveryLength[j];
+  const lengths = totalDeliveryLength(problem);
   const capacity = robotCapacities(problem, usable);
   const prices: PricedArcs[] = [{ price: 0, arcs: Math.max(0, modelArcs) }];
   let best = leastFeasibleMakespan(problem, capacity, lengths, prices);
@@ -108,25 +108,11 @@ interface RobotCapacity {
   slack: number;
 }
 
-function usableRobots(problem: Problem): number[] {
-  const n = problem.deliveryCount;
-  const usable: number[] = [];
-  for (let r = 0; r < problem.robotCount; r++) {
-    for (let j = 0; j < n; j++) {
-      if (canServe(problem, r, j)) {
-        usable.push(r);
-        break;
-      }
-    }
-  }
-  return usable;
-}
-
 function robotCapacities(problem: Problem, usable: number[]): RobotCapacity[] {
-  const n = problem.deliveryCount;
+  // Whether a robot can serve a delivery, and its way home from the dropoff, depend on the class only.
   return usable.map((r) => {
     let home = Infinity;
-    for (let j = 0; j < n; j++) if (canServe(problem, r, j)) home = Math.min(home, dropoffToHome(problem, r, j));
+    for (const j of problem.deliveryClassFirst) if (canServe(problem, r, j)) home = Math.min(home, dropoffToHome(problem, r, j));
     return { slack: problem.startToHome[r] - home + DISTANCE_TOLERANCE };
   });
 }

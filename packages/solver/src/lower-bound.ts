@@ -1,5 +1,5 @@
 import { batteryAwareBound } from './battery-bound.ts';
-import { canServeAny } from './delivery-legs.ts';
+import { canServeAny, totalDeliveryLength } from './delivery-legs.ts';
 import { groupDeliveriesByPlace } from './place-groups.ts';
 import { predecessorAssignmentBound, type PredecessorBoundOptions } from './predecessor-bound.ts';
 import { distancesFrom, type Problem } from './problem.ts';
@@ -35,8 +35,8 @@ export function lowerBound(problem: Problem, poll?: () => void): LowerBound {
 }
 
 /**
- * The model's bound alone (everything but `battery_aware_s`). solve() computes it before the
- * search and the battery-aware part after it, so the search keeps its whole time budget.
+ * The model's bound alone (everything but `battery_aware_s`). solve() computes it, and the
+ * battery-aware and detour-capacity bounds, before the search, which stops at a zero gap.
  * `options` set the assignment's candidates and pricing rounds (the defaults give A exactly).
  */
 export function modelLowerBound(problem: Problem, poll?: () => void, options?: PredecessorBoundOptions): Omit<LowerBound, 'battery_aware_s'> {
@@ -64,9 +64,7 @@ export function modelLowerBound(problem: Problem, poll?: () => void, options?: P
   }
 
   const assignment = predecessorAssignmentBound(problem, groups, usable, options, poll);
-  let lengths = 0;
-  for (let j = 0; j < n; j++) lengths += problem.deliveryLength[j];
-  const work = lengths + Math.max(0, assignment.distance_m);
+  const work = totalDeliveryLength(problem) + Math.max(0, assignment.distance_m);
   const perRobot = work / fleet;
   const charges = Math.max(0, Math.ceil(perRobot / problem.maxDistance - 1e-12) - 1);
   const noBattery = perRobot / speed;

@@ -1,3 +1,4 @@
+import { EPSILON } from './delivery-legs.ts';
 import { InfeasibleDeliveryError, InvalidProblemError } from './errors.ts';
 import { buildCsrGraph, DijkstraRunner, type CsrGraph } from './shortest-paths.ts';
 import { objectiveNameValues, SOLVE_PARAMETER_DEFAULTS, SOLVE_PARAMETER_RANGES, type ObjectiveWeights } from '@fleetlab/warehouse';
@@ -62,6 +63,8 @@ export interface Problem {
   /** Per delivery: its class (same pickup and dropoff place), numbered in order of first use. */
   deliveryClass: Int32Array;
   deliveryClassCount: number;
+  /** Per class: its first delivery, which stands for all of them (they cost every robot the same). */
+  deliveryClassFirst: Int32Array;
   /** Per robot: its class (same start and home place). */
   robotClass: Int32Array;
   /** 1 when a robot of class c can perform a delivery of class k within one charge (`c * deliveryClassCount + k`). */
@@ -118,8 +121,6 @@ function resolveParameters(params: Partial<SolveParameters> | null | undefined):
   if (typeof given.algorithm_type === 'string') resolved.algorithm_type = given.algorithm_type;
   return resolved;
 }
-
-const EPSILON = 1e-9;
 
 /** Builds the read-only problem; throws InfeasibleDeliveryError for a delivery no robot can do. */
 export function buildProblem(input: ProblemInput): Problem {
@@ -301,6 +302,7 @@ export function buildProblem(input: ProblemInput): Problem {
     deliveryLength,
     deliveryClass: deliveryClasses.classOf,
     deliveryClassCount: classCount,
+    deliveryClassFirst: Int32Array.from(deliveryClasses.first),
     robotClass: robotClasses.classOf,
     servable,
     speed: params.robot_speed,

@@ -1,11 +1,10 @@
 import { emptyRouteTotals, RechargeScheduler, type RouteTotals } from './battery-schedule.ts';
 import { ChargeLabels } from './charge-labels.ts';
-import { canServe, dropoffToHome, homeToPickup, legBetween, legTo } from './delivery-legs.ts';
+import { canServe, dropoffToHome, EPSILON, homeToPickup, legBetween, legTo } from './delivery-legs.ts';
 import { InsertionBounds } from './insertion-bounds.ts';
 import type { Problem } from './problem.ts';
 import type { RouteProposal } from './route-proposal.ts';
 
-const EPSILON = 1e-9;
 /**
  * A position whose lower bound exceeds a finish some position reaches by more than this cannot
  * be the best insertion, nor change which of several near-equal positions wins (ties are

@@ -9,6 +9,7 @@ import { assignByRegretInsertion } from './algorithms/regret-insertion.ts';
 import { assignBySequentialAuction } from './algorithms/sequential-auction.ts';
 import { InvalidProblemError } from './errors.ts';
 import { batteryAwareBound } from './battery-bound.ts';
+import { totalDeliveryLength } from './delivery-legs.ts';
 import { detourCapacityBound } from './detour-capacity-bound.ts';
 import { modelLowerBound } from './lower-bound.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from './objective.ts';
@@ -167,11 +168,9 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
  * the detour-capacity one (detour-capacity-bound.ts), each valid on its own, so their maximum is.
  */
 function tightestBound(problem: Problem, model: ReturnType<typeof modelLowerBound>, poll: () => void): number {
-  let lengths = 0;
-  for (let j = 0; j < problem.deliveryCount; j++) lengths += problem.deliveryLength[j];
   return Math.max(
     model.makespan_s,
     batteryAwareBound(problem, poll).makespan_s,
-    detourCapacityBound(problem, model.distance_m - lengths, poll).makespan_s,
+    detourCapacityBound(problem, model.distance_m - totalDeliveryLength(problem), poll).makespan_s,
   );
 }

@@ -1,5 +1,5 @@
 import { AppendState } from '../battery-schedule.ts';
-import { canServe, dropoffToHome, homeToPickup, legBetween, startToPickup } from '../delivery-legs.ts';
+import { canServe, dropoffToHome, EPSILON, homeToPickup, legBetween, startToPickup } from '../delivery-legs.ts';
 import type { Routes } from '../plan-builder.ts';
 import type { Problem } from '../problem.ts';
 
@@ -16,10 +16,7 @@ export const EXACT_MAX_DELIVERIES = 12;
  * search) instead of a long wait. The count does not depend on the machine; the budget is a few
  * tenths of a second of work on a small one.
  */
-export const EXACT_WORK_BUDGET = 40_000_000;
-
-/** Same tolerance as evaluateRoute, so both accept exactly the same legs. */
-const EPSILON = 1e-9;
+const EXACT_WORK_BUDGET = 40_000_000;
 
 /**
  * The optimal makespan plan of a small instance (ties broken by the least total busy time), or

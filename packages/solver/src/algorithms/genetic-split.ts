@@ -92,6 +92,9 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
     population.push(evaluate(mutate(parent.tour, random, 1 + random.int(Math.max(1, Math.floor(n / 10))))));
   }
   let best = population.reduce((a, b) => (b.value < a.value ? b : a));
+  // The makespan of `best` for the progress report, worked out again only when best changes.
+  let makespanOf = best;
+  let bestMakespan = fleetOf(best.routes).makespan;
   context.progress(0, null);
   const startMs = context.now();
   const budgetMs = Math.max(1, context.deadlineMs - startMs);
@@ -109,11 +112,11 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
       polished = true;
       const state = fleetOf(best.routes);
       descend(state, stop);
-      if (state.value() < best.value) {
-        best = { tour: toTour(state.routes()), routes: state.routes(), value: state.value() };
-        let worst = 0;
-        for (let k = 1; k < population.length; k++) if (population[k].value > population[worst].value) worst = k;
-        population[worst] = best;
+      const value = state.value();
+      if (value < best.value) {
+        const routes = state.routes();
+        best = { tour: toTour(routes), routes, value };
+        population[worstIndex(population)] = best;
         lastImprovementMs = context.now();
       }
     }
@@ -125,8 +128,7 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
     if (random.next() < 0.5) childTour = mutate(childTour, random, 1 + random.int(3));
     let child = evaluate(childTour);
     if (random.next() < 0.15) child = withLocalSearch(child, 10);
-    let worst = 0;
-    for (let k = 1; k < population.length; k++) if (population[k].value > population[worst].value) worst = k;
+    const worst = worstIndex(population);
     const duplicate = population.some((member) => Math.abs(member.value - child.value) < 1e-9);
     if (!duplicate && child.value < population[worst].value) population[worst] = child;
     if (child.value < best.value) {
@@ -134,15 +136,25 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
       lastImprovementMs = context.now();
     }
     const fraction = Math.max((context.now() - startMs) / budgetMs, Number.isFinite(context.maxIterations) ? context.iterations / context.maxIterations : 0);
-    const makespan = fleetOf(best.routes).makespan;
-    context.progress(Math.min(1, fraction), makespan);
-    if (context.scale.completionOnly && makespan <= context.lowerBoundS + 1e-6) {
+    if (makespanOf !== best) {
+      makespanOf = best;
+      bestMakespan = fleetOf(best.routes).makespan;
+    }
+    context.progress(Math.min(1, fraction), bestMakespan);
+    if (context.scale.completionOnly && bestMakespan <= context.lowerBoundS + 1e-6) {
       proven = true;
       break;
     }
   }
   context.stopReason = stopReasonOf(context, proven, stalled);
   return best.routes;
+}
+
+/** The member with the highest value (the first of equals). */
+function worstIndex(population: readonly Individual[]): number {
+  let worst = 0;
+  for (let k = 1; k < population.length; k++) if (population[k].value > population[worst].value) worst = k;
+  return worst;
 }
 
 function tournament(population: Individual[], random: Random): Individual {

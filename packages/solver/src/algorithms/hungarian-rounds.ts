@@ -165,7 +165,7 @@ class OpenClasses {
     this.members = new Int32Array(n);
     const fill = memberStart.slice(0, classCount);
     for (let j = 0; j < n; j++) this.members[fill[problem.deliveryClass[j]]++] = j;
-    this.representative = Int32Array.from(this.cursor, (start) => this.members[start]);
+    this.representative = problem.deliveryClassFirst;
     this.taken = new Uint8Array(n);
     this.openCount = n;
   }

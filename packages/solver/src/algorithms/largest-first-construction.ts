@@ -63,15 +63,21 @@ export function largestFirstOrder(problem: Problem): number[] {
     dropoffUses.set(problem.dropoffPlace[j], (dropoffUses.get(problem.dropoffPlace[j]) ?? 0) + 1);
   }
   const starts = new Set(problem.startPlace);
+  // A class is one (pickup place, dropoff place) pair, so its deliveries share one size.
+  const classSize = new Float64Array(problem.deliveryClassCount).fill(NaN);
   for (let j = 0; j < n; j++) {
-    const pickup = problem.pickupPlace[j];
-    const dropoff = problem.dropoffPlace[j];
-    let driveIn = Infinity;
-    for (const [place, uses] of dropoffUses) if (uses > (place === dropoff ? 1 : 0)) driveIn = Math.min(driveIn, between(place, pickup));
-    for (const start of starts) driveIn = Math.min(driveIn, between(start, pickup));
-    let driveOut = Infinity;
-    for (const [place, uses] of pickupUses) if (uses > (place === pickup ? 1 : 0)) driveOut = Math.min(driveOut, between(dropoff, place));
-    size[j] = problem.deliveryLength[j] + (Number.isFinite(driveIn) ? driveIn / 2 : 0) + (Number.isFinite(driveOut) ? driveOut / 2 : 0);
+    const c = problem.deliveryClass[j];
+    if (Number.isNaN(classSize[c])) {
+      const pickup = problem.pickupPlace[j];
+      const dropoff = problem.dropoffPlace[j];
+      let driveIn = Infinity;
+      for (const [place, uses] of dropoffUses) if (uses > (place === dropoff ? 1 : 0)) driveIn = Math.min(driveIn, between(place, pickup));
+      for (const start of starts) driveIn = Math.min(driveIn, between(start, pickup));
+      let driveOut = Infinity;
+      for (const [place, uses] of pickupUses) if (uses > (place === pickup ? 1 : 0)) driveOut = Math.min(driveOut, between(dropoff, place));
+      classSize[c] = problem.deliveryLength[j] + (Number.isFinite(driveIn) ? driveIn / 2 : 0) + (Number.isFinite(driveOut) ? driveOut / 2 : 0);
+    }
+    size[j] = classSize[c];
   }
   const order = Array.from({ length: n }, (_, j) => j);
   return order.sort((a, b) => size[b] - size[a] || a - b);

@@ -2,7 +2,7 @@ import { relatedByPlace } from '../place-neighbours.ts';
 import type { AlgorithmContext } from './context.ts';
 
 /** How many related deliveries each delivery keeps (neighbour lists of this size, O(n) memory each). */
-export const RELATED_COUNT = 30;
+const RELATED_COUNT = 30;
 
 /**
  * For each delivery, the `size` most related others (the dropoff of one close to the pickup of
