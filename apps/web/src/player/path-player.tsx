@@ -108,7 +108,7 @@ export function PathPlayer({ environment, results, parameters, execution, autoPl
         onMaxSpeed={settings.setMaxSpeed}
         acceleration={settings.acceleration}
         onAcceleration={settings.setAcceleration}
-        trafficStepSeconds={settings.mode === 'traffic' ? settings.trafficStepSeconds : null}
+        trafficStepSeconds={settings.trafficStepSeconds}
       />
 
       {lowBattery && (

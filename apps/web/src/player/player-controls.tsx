@@ -1,5 +1,6 @@
 import { buttonPrimary, buttonSecondary, filterButton } from '../components/ui/styles.ts';
-import { ACCELERATION_LIMITS, clampToLimits, MAX_SPEED_LIMITS } from './motion-model.ts';
+import { formatZoomPercent } from '../editor/view-transform.ts';
+import { ACCELERATION_LIMITS, MAX_SPEED_LIMITS } from './motion-model.ts';
 import { PLAYER_ZOOM_LIMITS, SPEED_MULTIPLIERS, type ReplayMode, type SpeedMultiplier } from './player-state.ts';
 
 const MODE_LABELS: Readonly<Record<ReplayMode, string>> = { planned: 'Planned', traffic: 'With traffic' };
@@ -22,7 +23,7 @@ export interface PlayerControlsProps {
   readonly onMaxSpeed: (value: number) => void;
   readonly acceleration: number;
   readonly onAcceleration: (value: number) => void;
-  /** Traffic mode: seconds per executed step, for the note on what the motion sliders do there. */
+  /** Seconds per executed step when the solve has an execution: in traffic mode, the note on what the motion sliders do there. */
   readonly trafficStepSeconds: number | null;
 }
 
@@ -91,7 +92,7 @@ export function PlayerControls(props: PlayerControlsProps) {
             −
           </button>
           <span className="w-12 text-center font-mono text-xs text-slate-200" data-testid="player-zoom">
-            {Math.round(zoom * 100)}%
+            {formatZoomPercent(zoom)}
           </span>
           <button
             type="button"
@@ -134,10 +135,11 @@ interface MotionSliderProps {
   readonly unit: string;
   readonly limits: { readonly min: number; readonly max: number; readonly step: number; readonly default: number };
   readonly value: number;
+  /** Receives the input's value; the player's state keeps it within the limits. */
   readonly onChange: (value: number) => void;
 }
 
-/** A motion setting's range input, its current value shown beside its name; values stay within the limits. */
+/** A motion setting's range input, its current value shown beside its name. */
 function MotionSlider({ label, unit, limits, value, onChange }: MotionSliderProps) {
   return (
     <label className="flex flex-col text-xs font-medium text-slate-400">
@@ -151,7 +153,7 @@ function MotionSlider({ label, unit, limits, value, onChange }: MotionSliderProp
         max={limits.max}
         step={limits.step}
         value={value}
-        onChange={(event) => onChange(clampToLimits(Number(event.target.value), limits))}
+        onChange={(event) => onChange(Number(event.target.value))}
         className="w-40 accent-indigo-400"
       />
     </label>

@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FloorEnvironment } from '@fleetlab/simulator';
 import type { ExecutionRecord } from '@fleetlab/warehouse';
-import { robotPlansOf, type PlanParameters } from '../lib/plan-model.ts';
+import { robotPlansOf, type PlanParameters, type RobotPlan } from '../lib/plan-model.ts';
+import { clampZoom } from '../editor/view-transform.ts';
 import {
   ACCELERATION_LIMITS,
   buildFleetModel,
@@ -15,6 +16,8 @@ import {
   MAX_SPEED_LIMITS,
   sampleFleet,
   type FleetModel,
+  type MotionSettings,
+  type NodePositions,
 } from './motion-model.ts';
 import { nodePositionsOf, type PositionedEnvironment } from './node-positions.ts';
 import type { RobotState } from './robot-state.ts';
@@ -51,13 +54,21 @@ export function sampleReplay(replay: Replay, time: number, states: RobotState[])
   else sampleFleet(replay.model, time, states);
 }
 
-/** Zoom stays on the 0.1 grid, so repeated steps never drift (0.1 + 0.2 !== 0.3). */
-function roundToTenth(value: number): number {
-  return Math.round(value * 10) / 10;
+/** The values of the player's max speed and acceleration sliders. */
+export type MotionSliders = Pick<MotionSettings, 'maxSpeed' | 'acceleration'>;
+
+/** The plan as the motion model drives it at the sliders' max speed and acceleration. */
+export function plannedModelOf(
+  plans: readonly RobotPlan[],
+  positions: NodePositions,
+  { maxSpeed, acceleration }: MotionSliders,
+  parameters: PlanParameters | null | undefined,
+): FleetModel {
+  return buildFleetModel(plans, positions, { ...DEFAULT_MOTION_SETTINGS, maxSpeed, acceleration }, parameters);
 }
 
 /** The execution's replay, or null when the solve has none or its floor cannot hold it. */
-function trafficModelOf(
+export function trafficModelOf(
   execution: ExecutionRecord | null | undefined,
   environment: PositionedEnvironment,
   parameters: TrafficParameters | null | undefined,
@@ -70,6 +81,21 @@ function trafficModelOf(
   }
 }
 
+/**
+ * The replay the player plays: the execution, eased for the sliders, when traffic is asked for
+ * and the solve has one; otherwise the plan.
+ */
+export function selectReplay(
+  requestedMode: ReplayMode,
+  planned: FleetModel,
+  traffic: TrafficModel | null,
+  { maxSpeed, acceleration }: MotionSliders,
+): Replay {
+  return requestedMode === 'traffic' && traffic
+    ? { mode: 'traffic', model: traffic, ease: trafficEase(traffic.stepSeconds, maxSpeed, acceleration) }
+    : { mode: 'planned', model: planned };
+}
+
 export interface ReplayInputs {
   readonly environment: PositionedEnvironment;
   readonly results: Readonly<Record<string, unknown>> | null | undefined;
@@ -80,10 +106,23 @@ export interface ReplayInputs {
   readonly initialMode?: ReplayMode;
 }
 
+/**
+ * The replay the player builds for `inputs` in `mode` at the given slider values (by default
+ * their initial ones), without React: what the frame-time bench measures.
+ */
+export function buildReplay(
+  { environment, results, parameters, execution }: ReplayInputs,
+  mode: ReplayMode,
+  sliders: MotionSliders = DEFAULT_MOTION_SETTINGS,
+): Replay {
+  const planned = plannedModelOf(robotPlansOf(results), nodePositionsOf(environment), sliders, parameters);
+  return selectReplay(mode, planned, trafficModelOf(execution, environment, parameters), sliders);
+}
+
 /** The player's settings and the replay they select. */
 export function usePlayerSettings({ environment, results, parameters, execution, initialSpeed = 1, initialMode = 'planned' }: ReplayInputs) {
-  const [maxSpeed, setMaxSpeedValue] = useState<number>(MAX_SPEED_LIMITS.default);
-  const [acceleration, setAccelerationValue] = useState<number>(ACCELERATION_LIMITS.default);
+  const [maxSpeed, setMaxSpeedValue] = useState<number>(DEFAULT_MOTION_SETTINGS.maxSpeed);
+  const [acceleration, setAccelerationValue] = useState<number>(DEFAULT_MOTION_SETTINGS.acceleration);
   const [speed, setSpeed] = useState<SpeedMultiplier>(initialSpeed);
   const [zoom, setZoom] = useState<number>(PLAYER_ZOOM_LIMITS.default);
   const [selectedRobot, setSelectedRobot] = useState(-1);
@@ -92,19 +131,19 @@ export function usePlayerSettings({ environment, results, parameters, execution,
   const plans = useMemo(() => robotPlansOf(results), [results]);
   const positions = useMemo(() => nodePositionsOf(environment), [environment]);
   const planned = useMemo(
-    () => buildFleetModel(plans, positions, { ...DEFAULT_MOTION_SETTINGS, maxSpeed, acceleration }, parameters),
+    () => plannedModelOf(plans, positions, { maxSpeed, acceleration }, parameters),
     [plans, positions, maxSpeed, acceleration, parameters],
   );
   const traffic = useMemo(() => trafficModelOf(execution, environment, parameters), [execution, environment, parameters]);
-  const mode: ReplayMode = requestedMode === 'traffic' && traffic ? 'traffic' : 'planned';
-  const ease = traffic ? trafficEase(traffic.stepSeconds, maxSpeed, acceleration) : 0;
-  const replay = useMemo<Replay>(
-    () => (mode === 'traffic' && traffic ? { mode, model: traffic, ease } : { mode: 'planned', model: planned }),
-    [mode, traffic, ease, planned],
+  const replay = useMemo(
+    () => selectReplay(requestedMode, planned, traffic, { maxSpeed, acceleration }),
+    [requestedMode, planned, traffic, maxSpeed, acceleration],
   );
+  const { mode } = replay;
 
   const zoomBy = useCallback(
-    (delta: number) => setZoom((current) => clampToLimits(roundToTenth(current + delta), PLAYER_ZOOM_LIMITS)),
+    (delta: number) =>
+      setZoom((current) => clampZoom(current + delta, PLAYER_ZOOM_LIMITS.min, PLAYER_ZOOM_LIMITS.max)),
     [],
   );
   const setMaxSpeed = useCallback((value: number) => setMaxSpeedValue(clampToLimits(value, MAX_SPEED_LIMITS)), []);
@@ -142,8 +181,6 @@ export interface PlaybackCallbacks {
 }
 
 export interface Playback {
-  /** The simulated clock, in seconds; frames read and advance it without a React render. */
-  readonly timeRef: { current: number };
   readonly playing: boolean;
   /** The replay reached its end and stopped itself. */
   readonly finished: boolean;
@@ -230,5 +267,5 @@ export function usePlayback(endTime: number, speed: number, autoPlay: boolean, c
     refresh();
   }, [refresh]);
 
-  return { timeRef, playing, finished, play, pause, reset, refresh };
+  return { playing, finished, play, pause, reset, refresh };
 }

@@ -339,12 +339,6 @@ const eased = { progress: 0, speed: 1 };
 const MOTION_OF_ACTIVITY = ['cruising', 'waiting', 'queued', 'recharging', 'stopped', 'stopped', 'stopped'] as const;
 const LOCATION_OF_ACTIVITY = ['in transit', 'in transit', 'idle', 'idle', 'at pickup', 'at dropoff', 'idle'] as const;
 
-/** The activity of a robot at simulated time `time`. */
-export function trafficActivityAt(model: TrafficModel, robot: TrafficRobot, time: number): TrafficActivity {
-  const step = Math.min(robot.endStep, Math.max(0, Math.floor(time / model.stepSeconds)));
-  return (robot.codes[step] & ACTIVITY_MASK) as TrafficActivity;
-}
-
 /**
  * Writes the robot's state at simulated time `time` into `out`; `ease` (from `trafficEase`)
  * shapes starts and stops within their steps, 0 moves at the robot speed throughout.

@@ -17,7 +17,7 @@ export interface CsvPairsImportProps {
 }
 
 /** Problems listed at most: a day's file from the wrong layout would otherwise list 20,000 lines. */
-export const MAX_LISTED_PROBLEMS = 20;
+const MAX_LISTED_PROBLEMS = 20;
 
 /** Reads a chosen file as text with FileReader, which every browser (and jsdom) provides. */
 function readFileText(file: Blob): Promise<string> {

@@ -1,5 +1,6 @@
 import type { Environment, GeneratedTask } from '../api/types.ts';
 import { TaskTypeBadge } from '../components/ui/badges.tsx';
+import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { buttonPrimary, buttonSecondary, card } from '../components/ui/styles.ts';
 import { formatPoint } from '../lib/display-format.ts';
 import { PairsTable } from './pairs-table.tsx';
@@ -14,7 +15,13 @@ export interface GeneratedTasksPreviewProps {
   readonly onDiscard: () => void;
 }
 
-const headCell = 'px-5 py-3 font-semibold';
+const COLUMNS: readonly DataTableColumn[] = [
+  { label: 'Name and description' },
+  { label: 'Type' },
+  { label: 'Start Point' },
+  { label: 'End Point' },
+  { label: 'Priority' },
+];
 const bodyCell = 'px-5 py-3';
 
 /**
@@ -45,35 +52,22 @@ export function GeneratedTasksPreview({ tasks, environment, saving, onSave, onDi
           </button>
         </div>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm" aria-label="Generated tasks">
-          <thead className="text-xs uppercase tracking-wider text-slate-400">
-            <tr>
-              <th scope="col" className={headCell}>Name and description</th>
-              <th scope="col" className={headCell}>Type</th>
-              <th scope="col" className={headCell}>Start Point</th>
-              <th scope="col" className={headCell}>End Point</th>
-              <th scope="col" className={headCell}>Priority</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-800">
-            {tasks.map((task, index) => (
-              <tr key={index}>
-                <td className={bodyCell}>
-                  <p className="font-medium text-slate-100">{task.name}</p>
-                  {task.description && <p className="mt-0.5 text-xs text-slate-400">{task.description}</p>}
-                </td>
-                <td className={bodyCell}>
-                  <TaskTypeBadge taskType={task.task_type ?? 'pickup_delivery'} />
-                </td>
-                <td className={`${bodyCell} font-mono text-slate-300`}>{formatPoint(task.details?.start_point)}</td>
-                <td className={`${bodyCell} font-mono text-slate-300`}>{formatPoint(task.details?.end_point)}</td>
-                <td className={`${bodyCell} text-slate-300`}>{task.details?.priority ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={COLUMNS} ariaLabel="Generated tasks">
+        {tasks.map((task, index) => (
+          <tr key={index}>
+            <td className={bodyCell}>
+              <p className="font-medium text-slate-100">{task.name}</p>
+              {task.description && <p className="mt-0.5 text-xs text-slate-400">{task.description}</p>}
+            </td>
+            <td className={bodyCell}>
+              <TaskTypeBadge taskType={task.task_type ?? 'pickup_delivery'} />
+            </td>
+            <td className={`${bodyCell} font-mono text-slate-300`}>{formatPoint(task.details?.start_point)}</td>
+            <td className={`${bodyCell} font-mono text-slate-300`}>{formatPoint(task.details?.end_point)}</td>
+            <td className={`${bodyCell} text-slate-300`}>{task.details?.priority ?? '—'}</td>
+          </tr>
+        ))}
+      </DataTable>
       {tasks.map((task, index) => (
         <div key={index} className="border-t border-slate-800 px-2 py-3">
           <h3 className="px-3 pb-2 text-sm font-semibold text-slate-200">

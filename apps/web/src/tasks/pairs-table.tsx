@@ -1,3 +1,4 @@
+import { PAIR_ROW_HEIGHT_PX } from '../components/ui/task-locations.tsx';
 import { VirtualTable, type VirtualTableColumn } from '../components/ui/virtual-table.tsx';
 import { formatPoint } from '../lib/display-format.ts';
 import type { PairRow } from './task-pairs.ts';
@@ -12,8 +13,6 @@ export interface PairsTableProps {
 }
 
 const cell = 'px-3 py-1.5';
-/** py-1.5 around a 20 px line (or the Remove button), and the row's 1 px border. */
-const PAIR_ROW_HEIGHT_PX = 33;
 /** 28rem: a day of 20,000 imported pairs scrolls inside the table, drawing only the pairs in view. */
 const PAIRS_TABLE_HEIGHT_PX = 448;
 

@@ -5,15 +5,12 @@
 // its own.
 
 import type { ExecutionRecord } from '@fleetlab/warehouse';
-import type { FloorEnvironment } from '@fleetlab/simulator';
 import { createRoot } from 'react-dom/client';
 // The app's stylesheet, so the player is laid out exactly as on the solve page.
 import '../../src/index.css';
-import { robotPlansOf, type PlanParameters } from '../../src/lib/plan-model.ts';
-import { buildFleetModel, DEFAULT_MOTION_SETTINGS } from '../../src/player/motion-model.ts';
-import { nodePositionsOf } from '../../src/player/node-positions.ts';
+import type { PlanParameters } from '../../src/lib/plan-model.ts';
 import { PathPlayer, type PlayerEnvironment } from '../../src/player/path-player.tsx';
-import { sampleReplay, type Replay, type ReplayMode } from '../../src/player/player-state.ts';
+import { buildReplay, sampleReplay, type Replay, type ReplayMode } from '../../src/player/player-state.ts';
 import {
   buildPlayerScene,
   createFrameMemory,
@@ -23,7 +20,6 @@ import {
   renderStaticLayer,
 } from '../../src/player/render-player.ts';
 import { createFleetStates } from '../../src/player/robot-state.ts';
-import { buildTrafficModel } from '../../src/player/traffic-replay.ts';
 
 /** What the bench script writes next to the page, one file per instance. */
 export interface BenchInput {
@@ -72,14 +68,6 @@ async function recordFrameIntervals(durationMs: number): Promise<number[]> {
     previous = now;
   }
   return intervals;
-}
-
-function replayOf(input: BenchInput, mode: ReplayMode): Replay {
-  if (mode === 'traffic') {
-    return { mode, model: buildTrafficModel(input.execution, input.environment as FloorEnvironment, input.parameters), ease: 0 };
-  }
-  const plans = robotPlansOf(input.results);
-  return { mode, model: buildFleetModel(plans, nodePositionsOf(input.environment), DEFAULT_MOTION_SETTINGS, input.parameters) };
 }
 
 /** The player's own per-frame work, isolated: sample every robot and draw one frame. */
@@ -134,7 +122,8 @@ async function main(): Promise<void> {
   window.__benchPhase = 'measured';
   const simulatedClock = document.querySelector('[aria-label="Simulated time"]')?.textContent ?? '';
   const canvas = document.querySelector('canvas');
-  const replay = replayOf(input, mode);
+  // The replay the mounted player plays: same models, same slider defaults, same traffic ease.
+  const replay = buildReplay(input, mode);
   const work = timeFrameWork(input, replay, 300);
   window.__benchResult = {
     robots: replay.model.robots.length,

@@ -6,7 +6,7 @@
  * purple-600, pink-600, rose-500, rose-300): brighter is longer on the dark map, and no stop
  * is near the layout's orange shelves, yellow pickups, green dropoffs or blue stations.
  */
-export const HEAT_STOPS: readonly (readonly [number, number, number])[] = [
+const HEAT_STOPS: readonly (readonly [number, number, number])[] = [
   [88, 28, 135],
   [147, 51, 234],
   [219, 39, 119],

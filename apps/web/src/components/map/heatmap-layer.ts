@@ -1,15 +1,12 @@
 // The congestion heat map drawn over the read-only map: every cell where robots waited,
 // coloured by its waiting seconds, in one fill per shade.
 
+import type { ExecutionRecord } from '@fleetlab/warehouse';
 import type { ViewTransform } from '../../editor/view-transform.ts';
 import { HEAT_ALPHA, HEAT_SHADES, heatShade, shadeColour } from './heat-scale.ts';
 
 /** Waiting seconds per floor cell, row-major (`y * width + x`): an execution's `heatmap`. */
-export interface CellHeatmap {
-  readonly width: number;
-  readonly height: number;
-  readonly wait_s: readonly number[];
-}
+export type CellHeatmap = ExecutionRecord['heatmap'];
 
 export interface ShadedHeatmap {
   readonly width: number;
@@ -18,10 +15,16 @@ export interface ShadedHeatmap {
   readonly cellsByShade: readonly Int32Array[];
 }
 
-/** Groups the cells by shade once per heat map, so a redraw is one fill per shade. */
-export function shadeHeatmap(heatmap: CellHeatmap): ShadedHeatmap {
+/** The longest wait on any cell, in seconds (0 when no robot waited): the top of the heat scale. */
+export function heatmapMaxSeconds(heatmap: CellHeatmap): number {
   let maxSeconds = 0;
   for (const seconds of heatmap.wait_s) if (seconds > maxSeconds) maxSeconds = seconds;
+  return maxSeconds;
+}
+
+/** Groups the cells by shade once per heat map, so a redraw is one fill per shade. */
+export function shadeHeatmap(heatmap: CellHeatmap): ShadedHeatmap {
+  const maxSeconds = heatmapMaxSeconds(heatmap);
   const shades: number[][] = Array.from({ length: HEAT_SHADES }, () => []);
   heatmap.wait_s.forEach((seconds, cell) => {
     const shade = heatShade(seconds, maxSeconds);

@@ -17,7 +17,7 @@ export interface BatteryColumn {
 }
 
 /** Columns a chart shows at most: about a screen and a half of 64 px slots to scroll through. */
-export const MAX_BATTERY_COLUMNS = 100;
+const MAX_BATTERY_COLUMNS = 100;
 
 function rechargeMark(step: PlanStep, parameters?: PlanParameters | null): string {
   if (!isRechargeStep(step)) return '';

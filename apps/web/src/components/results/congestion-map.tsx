@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { LooseEnvironmentShape } from '../../editor/layout-scene.ts';
 import { formatCompletionTime } from '../../lib/display-format.ts';
 import { EnvironmentMap } from '../map/environment-map.tsx';
-import { hottestCells } from '../map/heatmap-layer.ts';
+import { heatmapMaxSeconds, hottestCells } from '../map/heatmap-layer.ts';
 import { HeatmapLegend } from '../map/heatmap-legend.tsx';
 import { buttonSecondary, card } from '../ui/styles.ts';
 
@@ -21,7 +21,7 @@ export interface CongestionMapProps {
  */
 export function CongestionMap({ environment, heatmap }: CongestionMapProps) {
   const [showHeatmap, setShowHeatmap] = useState(false);
-  const maxSeconds = useMemo(() => heatmap.wait_s.reduce((max, seconds) => Math.max(max, seconds), 0), [heatmap]);
+  const maxSeconds = useMemo(() => heatmapMaxSeconds(heatmap), [heatmap]);
   const hottest = useMemo(() => hottestCells(heatmap, HOTTEST_SHOWN), [heatmap]);
 
   return (

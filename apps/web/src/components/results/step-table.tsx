@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { VirtualTable } from '../ui/virtual-table.tsx';
 
 /** One step row: py-1.5 around a 20 px line (or the battery bar and status pill). */
-export const STEP_ROW_HEIGHT_PX = 32;
+const STEP_ROW_HEIGHT_PX = 32;
 /** Twelve rows in view; longer plans scroll inside the table. */
 const STEP_TABLE_HEIGHT_PX = 12 * STEP_ROW_HEIGHT_PX + 60;
 

@@ -3,8 +3,8 @@ import { formatPoint } from '../../lib/display-format.ts';
 import { VirtualTable } from './virtual-table.tsx';
 
 const PAIR_COLUMNS = ['#', 'Pickup', 'Dropoff'];
-/** py-1.5 around a 20 px line, and the row's 1 px border. */
-const PAIR_ROW_HEIGHT_PX = 33;
+/** Height of a row of pickup-dropoff pairs: py-1.5 around a 20 px line (or a Remove button), and the row's 1 px border. */
+export const PAIR_ROW_HEIGHT_PX = 33;
 /** About fifteen pairs in view; a day of 20,000 scrolls inside the table. */
 const PAIR_TABLE_HEIGHT_PX = 15 * PAIR_ROW_HEIGHT_PX + 36;
 
@@ -19,9 +19,7 @@ export function TaskLocations({ details }: { details: TaskDetails | null | undef
         rowCount={pairs.length}
         rowHeight={PAIR_ROW_HEIGHT_PX}
         maxHeight={PAIR_TABLE_HEIGHT_PX}
-        className="w-full text-left text-sm"
         headerCellClassName="px-3 py-2 font-semibold"
-        rowClassName="border-t border-slate-800"
         renderRow={(index) => (
           <>
             <td className="px-3 py-1.5 text-slate-400">{index + 1}</td>
