@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { experimentRecordSchema, type EnvironmentCreate, type ExperimentRecord } from '@fleetlab/warehouse';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solves } from '../src/db/schema.ts';
 import { EmbeddedSolveQueue } from '../src/jobs/embedded-solve-queue.ts';
 import { silentJobLogger } from '../src/jobs/job-logger.ts';
+import type { SolveQueue } from '../src/jobs/solve-queue.ts';
 import { expectStatus, startAppWithQueue } from './support/test-app.ts';
 import { openTestDatabase, type TestDatabase } from './support/test-database.ts';
 
@@ -137,5 +140,52 @@ describe('experiments through the embedded solve queue', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     // Cancelled points stay failed; the stopped worker did not overwrite them.
     expect((await until(id, () => true)).points.map((point) => point.status)).toEqual(['failed', 'failed', 'failed']);
+  });
+});
+
+describe('experiment points reach the queue as points', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let headers: { authorization: string };
+  const enqueued: { solveId: number; experimentId: number | null }[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    const db = database.handle.db;
+    // Runs nothing; notes, at each enqueue, which experiment the solve already belongs to.
+    const queue: SolveQueue = {
+      async enqueue(solveId) {
+        const [row] = await db.select({ experimentId: solves.experiment_id }).from(solves).where(eq(solves.id, solveId));
+        enqueued.push({ solveId, experimentId: row.experimentId });
+      },
+      async cancel() {},
+      async close() {},
+      async assertAvailable() {},
+    };
+    ({ app, headers } = await startAppWithQueue(database, queue, 'pointer'));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.dispose();
+  });
+
+  it('stores each point with its experiment id before enqueueing it', async () => {
+    const inject = (url: string, payload: unknown) => expectStatus(app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers }), 201);
+    const environment = (await inject('/environments', { ...s1.environment, name: 's1' })).json();
+    const scenario = (await inject('/scenarios', { name: 's1 orders', environment_id: environment.id })).json();
+    const [task] = (await inject('/tasks/batch', [{ name: 'pairs', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: s1.tasks } }])).json();
+    const experiment = experimentRecordSchema.parse(
+      (
+        await inject('/experiments', {
+          name: 'Points',
+          kind: 'fleet_sweep',
+          scenario_id: scenario.id,
+          task_id: task.id,
+          algorithm: 'greedy_distance',
+          robot_counts: [1, 2],
+        })
+      ).json(),
+    );
+    expect(enqueued).toEqual(experiment.points.map((point) => ({ solveId: point.solve_id, experimentId: experiment.id })));
   });
 });

@@ -227,6 +227,21 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
       expect(done.progress).toEqual({ completed: 2, failed: 1, total: 3 });
     });
 
+    it('reads null for the figures a point from before executions lacks', async () => {
+      const experiment = await createExperiment(alice, sweepBody({ robot_counts: [1] }));
+      const [point] = experiment.points;
+      const { gap: _gap, lower_bound_s: _lowerBound, ...older } = completedStats({ makespan_s: 150 });
+      await t.db
+        .update(solves)
+        .set({ status: 'completed', results: {}, stats: older as SolveStatsRecord })
+        .where(eq(solves.id, point.solve_id));
+      const read = experimentRecordSchema.parse((await as(alice, 'GET', `/experiments/${experiment.id}`)).json());
+      expect(read.points[0].stats).toEqual({
+        makespan_s: 150, total_distance_m: 360, recharges: 1, gap: null, runtime_ms: 1200, lower_bound_s: null, deliveries: 10,
+        executed_makespan_s: null, free_flow_makespan_s: null, throughput_per_h: null, waiting_s: null, max_robot_waiting_s: null, charger_queue_s: null,
+      });
+    });
+
     it.each([
       [{ algorithm: undefined }, 'body.algorithm: Required for a fleet_sweep'],
       [{ robot_counts: undefined }, 'body.robot_counts: Required for a fleet_sweep'],

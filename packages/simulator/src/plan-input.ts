@@ -31,7 +31,13 @@ export interface RobotWork {
   work: WorkItem[];
 }
 
-function number(value: unknown, name: string, fallback: number, check: (value: number) => boolean, rule: string): number {
+function number<Fallback extends number | null>(
+  value: unknown,
+  name: string,
+  fallback: Fallback,
+  check: (value: number) => boolean,
+  rule: string,
+): number | Fallback {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || !check(value)) {
     throw new SimulationError(`Parameter ${name} must be ${rule}, got ${JSON.stringify(value)}`);
@@ -47,9 +53,7 @@ export function resolveParams(params: SimulationParams | null | undefined): Reso
     maxDistance: number(given.max_distance, 'max_distance', defaults.max_distance, (v) => v > 0, 'a number above 0'),
     batteryCapacity: number(given.battery_capacity, 'battery_capacity', defaults.battery_capacity, (v) => v > 0, 'a number above 0'),
     rechargeMinutes: number(given.recharge_time, 'recharge_time', defaults.recharge_time, (v) => v >= 0, 'a number of minutes >= 0'),
-    chargers: given.chargers === undefined || given.chargers === null
-      ? ABSENT_PARAMETER_FALLBACKS.chargers
-      : number(given.chargers, 'chargers', 1, (v) => Number.isInteger(v) && v >= 1, 'a whole number >= 1'),
+    chargers: number(given.chargers, 'chargers', ABSENT_PARAMETER_FALLBACKS.chargers, (v) => Number.isInteger(v) && v >= 1, 'a whole number >= 1'),
     handlingTimeS: number(given.handling_time_s, 'handling_time_s', ABSENT_PARAMETER_FALLBACKS.handling_time_s, (v) => v >= 0, 'a number of seconds >= 0'),
     reserveScale: 1,
   };

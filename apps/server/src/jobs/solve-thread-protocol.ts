@@ -17,11 +17,12 @@ export interface SolveThreadRequest {
 /**
  * A completed plan and its execution as JSON text, serialised once in the solve thread: the main
  * thread stores the text as it is, with no object graph of megabytes to clone between threads and
- * nothing to stringify on the API's event loop.
+ * nothing to stringify on the API's event loop. A stored solve's text, read back for GET
+ * /solves/{id}, is `PlanText<string | null>`: `results` is null until the solve has any.
  */
-export interface PlanText {
-  /** The PlanResultsRecord (robot id -> steps) as JSON. */
-  results: string;
+export interface PlanText<Results extends string | null = string> {
+  /** The PlanResultsRecord (robot id -> steps) as JSON (a failed solve's: `{ "error": ... }`). */
+  results: Results;
   /** The ExecutionRecord as JSON; null when the plan could not run on the floor. */
   execution: string | null;
 }
@@ -36,15 +37,8 @@ export const CONTROL_FLAG_COUNT = 1;
 export type SolveThreadMessage =
   | { type: 'ready' }
   | { runId: number; type: 'progress'; phase: SolvePhase; fraction: number; bestMakespanS: number | null }
-  /** `plan.execution` is null when the plan could not run on the floor; `executionError` says why. */
-  | {
-      runId: number;
-      type: 'completed';
-      plan: PlanText;
-      stats: SolveStatsRecord;
-      executionError: string | null;
-      stoppedEarly: boolean;
-    }
+  /** `plan.execution` is null when the plan could not run on the floor; `stats.execution_error` says why. */
+  | { runId: number; type: 'completed'; plan: PlanText; stats: SolveStatsRecord; stoppedEarly: boolean }
   /** A message a planner can act on (infeasible delivery, unusable input). */
   | { runId: number; type: 'rejected'; message: string }
   /** Asked to finish early before the search began: nothing worth keeping was computed. */

@@ -63,7 +63,7 @@ function runSolve(request: SolveThreadRequest): SolveThreadMessage {
     }
     const withExecution: SolveStatsRecord = { ...stats, execution: execution?.totals ?? null, ...(executionError ? { execution_error: executionError } : {}) };
     const plan = { results: JSON.stringify(outcome.results), execution: execution ? JSON.stringify(execution) : null };
-    return { runId, type: 'completed', plan, stats: withExecution, executionError, stoppedEarly: clockJumped };
+    return { runId, type: 'completed', plan, stats: withExecution, stoppedEarly: clockJumped };
   } catch (error) {
     if (error instanceof InfeasibleDeliveryError || error instanceof InvalidProblemError) {
       return { runId, type: 'rejected', message: error.message };

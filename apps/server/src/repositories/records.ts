@@ -9,7 +9,7 @@ import type {
   TaskTypeValue,
 } from '@fleetlab/warehouse';
 import type { EnvironmentRow, ScenarioRow, SolveRow, TaskRow } from '../db/schema.ts';
-import type { PlanJsonText } from './solves-repository.ts';
+import type { PlanText } from '../jobs/solve-thread-protocol.ts';
 
 /** Rows to API records (spec §3): owners stay private, times become ISO strings. */
 const timestampsOf = (row: { created_at: Date; updated_at: Date }) => ({
@@ -61,7 +61,7 @@ export function toTaskRecord(row: TaskRow): TaskRecord {
  * The solve record (spec §3) as JSON text: the summary serialised, then the plan and its execution
  * spliced in as the JSON text the database holds, never parsed on the way.
  */
-export function solveRecordJson(summary: SolveSummaryRecord, plan: PlanJsonText): string {
+export function solveRecordJson(summary: SolveSummaryRecord, plan: PlanText<string | null>): string {
   const head = JSON.stringify(summary);
   return `${head.slice(0, -1)},"results":${plan.results ?? 'null'},"execution":${plan.execution ?? 'null'}}`;
 }

@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { EnvironmentReference, ScenarioParametersRecord, ScenarioRecord, ScenarioUpdateParsed } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import { environments, scenarios } from '../db/schema.ts';
+import type { EnvironmentLayout } from './environments-repository.ts';
 import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
 import { toScenarioRecord } from './records.ts';
 
@@ -13,6 +14,12 @@ export interface NewScenario {
 }
 
 export type ScenarioChanges = ScenarioUpdateParsed;
+
+/** A scenario with the layout of its environment (without the navigation graph). */
+export interface ScenarioWithLayout {
+  scenario: ScenarioRecord;
+  environment: EnvironmentLayout;
+}
 
 /** Scenarios as stored: `parameters` exactly as given, with the environment's id and name. */
 export class ScenariosRepository {
@@ -27,6 +34,18 @@ export class ScenariosRepository {
   async get(userId: number, id: number): Promise<ScenarioRecord | null> {
     const [record] = await this.select(ownedRow(scenarios, userId, id));
     return record ?? null;
+  }
+
+  /** The caller's scenario and its environment's layout, in one query; null when either is not the caller's. */
+  async getWithLayout(userId: number, id: number): Promise<ScenarioWithLayout | null> {
+    const [row] = await this.db
+      .select({ scenario: scenarios, environment: { id: environments.id, name: environments.name, elements: environments.elements } })
+      .from(scenarios)
+      .innerJoin(environments, and(eq(environments.id, scenarios.environment_id), eq(environments.user_id, userId)))
+      .where(ownedRow(scenarios, userId, id));
+    if (!row) return null;
+    const { environment } = row;
+    return { scenario: toScenarioRecord(row.scenario, { id: environment.id, name: environment.name }), environment };
   }
 
   private async select(where: SQL): Promise<ScenarioRecord[]> {

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { EnvironmentReference, SolveCreateParsed, SolveParametersRecord } from '@fleetlab/warehouse';
+import type { EnvironmentReference, SolveCreateParsed, SolveParametersRecord, SolveStatsRecord } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import { environments, solves, type SolveRow } from '../db/schema.ts';
+import type { PlanText } from '../jobs/solve-thread-protocol.ts';
 import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
 
 /** Every column but the plan and its execution: lists never load them. */
@@ -9,16 +10,13 @@ const { results: _results, execution: _execution, ...summaryColumns } = getTable
 
 export type NewSolve = SolveCreateParsed;
 
+/** A solve row without its plan and execution. */
+export type SolveSummaryRow = Omit<SolveRow, 'results' | 'execution'>;
+
 /** A solve row with the `{ id, name }` of its environment, as its records show it. */
 export interface StoredSolve<Row> {
   solve: Row;
   environment: EnvironmentReference;
-}
-
-/** A solve's `results` and `execution` as stored JSON text (null when the solve has none). */
-export interface PlanJsonText {
-  results: string | null;
-  execution: string | null;
 }
 
 /** What an experiment reads of each of its solves: the stats and error, never the whole plan. */
@@ -27,7 +25,7 @@ export interface PointSolveRow {
   experiment_id: number;
   status: string;
   parameters: SolveParametersRecord;
-  stats: Record<string, unknown> | null;
+  stats: SolveStatsRecord | null;
   error: string | null;
 }
 
@@ -41,7 +39,7 @@ export class SolvesRepository {
   async list(
     userId: number,
     filter: { environmentId?: number; scenarioId?: number } = {},
-  ): Promise<StoredSolve<Omit<SolveRow, 'results' | 'execution'>>[]> {
+  ): Promise<StoredSolve<SolveSummaryRow>[]> {
     const conditions: SQL[] = [eq(solves.user_id, userId)];
     if (filter.environmentId !== undefined) conditions.push(eq(solves.environment_id, filter.environmentId));
     if (filter.scenarioId !== undefined) conditions.push(eq(solves.scenario_id, filter.scenarioId));
@@ -57,7 +55,7 @@ export class SolvesRepository {
    * One solve, its plan and execution as the JSON text stored (megabytes for a large day): GET
    * /solves/{id} sends that text as it is, so nothing parses or re-serialises it on the way out.
    */
-  async getWithPlanText(userId: number, id: number): Promise<(StoredSolve<Omit<SolveRow, 'results' | 'execution'>> & PlanJsonText) | null> {
+  async getWithPlanText(userId: number, id: number): Promise<(StoredSolve<SolveSummaryRow> & PlanText<string | null>) | null> {
     const [row] = await this.db
       .select({
         solve: summaryColumns,
@@ -71,13 +69,17 @@ export class SolvesRepository {
     return row ?? null;
   }
 
-  /** Stores a new `pending` solve and returns its id; the caller has checked that the references are the owner's. */
-  async insertPending(userId: number, solve: NewSolve, now: Date): Promise<number> {
+  /**
+   * Stores a new `pending` solve, a point of `experimentId` when given, and returns its id; the
+   * caller has checked that the references are the owner's.
+   */
+  async insertPending(userId: number, solve: NewSolve, now: Date, experimentId: number | null = null): Promise<number> {
     const [row] = await this.db
       .insert(solves)
       .values({
         ...solve,
         user_id: userId,
+        experiment_id: experimentId,
         status: 'pending',
         results: null,
         stats: null,
@@ -92,10 +94,6 @@ export class SolvesRepository {
 
   async delete(userId: number, id: number): Promise<boolean> {
     return deleteOwnedRow(this.db, solves, userId, id);
-  }
-
-  async attachToExperiment(solveId: number, experimentId: number): Promise<void> {
-    await this.db.update(solves).set({ experiment_id: experimentId }).where(eq(solves.id, solveId));
   }
 
   async idsOfExperiment(experimentId: number): Promise<number[]> {

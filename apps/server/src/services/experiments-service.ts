@@ -1,13 +1,14 @@
 import {
   ALGORITHM_IDS,
   CANCELLED_BY_USER_ERROR,
-  robotCountProblem,
   type AlgorithmName,
+  type ExecutionTotalsRecord,
   type ExperimentCreateParsed,
   type ExperimentPoint,
   type ExperimentPointStats,
   type ExperimentRecord,
   type ExperimentStatus,
+  type SolveStatsRecord,
   type SolveStatusValue,
 } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
@@ -15,7 +16,7 @@ import type { ExperimentRow } from '../db/schema.ts';
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { PointSolveRow } from '../repositories/solves-repository.ts';
-import type { ScenariosService, ScenarioWithFleet } from './scenarios-service.ts';
+import { assertRobotCount, type ScenariosService, type ScenarioWithFleet } from './scenarios-service.ts';
 import type { SolvesService } from './solves-service.ts';
 
 /** One solve an experiment asks for. */
@@ -26,31 +27,26 @@ interface PlannedPoint {
   label: string;
 }
 
-const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-
 function statsOf(solve: PointSolveRow, deliveries: number): ExperimentPointStats | null {
   if (solve.status !== 'completed') return null;
-  const stats = solve.stats ?? {};
-  const execution = (stats.execution ?? {}) as Record<string, unknown>;
+  // Solves from before a figure (or before executions) lack it: it reads null.
+  const stats: Partial<SolveStatsRecord> = solve.stats ?? {};
+  const execution: Partial<ExecutionTotalsRecord> = stats.execution ?? {};
   const chargerQueues = execution.charger_queue_s;
-  const chargerQueueS =
-    chargerQueues && typeof chargerQueues === 'object'
-      ? Object.values(chargerQueues as Record<string, unknown>).reduce<number>((sum, seconds) => sum + (numberOrNull(seconds) ?? 0), 0)
-      : null;
   return {
-    makespan_s: numberOrNull(stats.makespan_s),
-    total_distance_m: numberOrNull(stats.total_distance_m),
-    recharges: numberOrNull(stats.recharges),
-    gap: numberOrNull(stats.gap),
-    runtime_ms: numberOrNull(stats.runtime_ms),
-    lower_bound_s: numberOrNull(stats.lower_bound_s),
+    makespan_s: stats.makespan_s ?? null,
+    total_distance_m: stats.total_distance_m ?? null,
+    recharges: stats.recharges ?? null,
+    gap: stats.gap ?? null,
+    runtime_ms: stats.runtime_ms ?? null,
+    lower_bound_s: stats.lower_bound_s ?? null,
     deliveries,
-    executed_makespan_s: numberOrNull(execution.executed_makespan_s),
-    free_flow_makespan_s: numberOrNull(execution.free_flow_makespan_s),
-    throughput_per_h: numberOrNull(execution.throughput_per_h),
-    waiting_s: numberOrNull(execution.waiting_s),
-    max_robot_waiting_s: numberOrNull(execution.max_robot_waiting_s),
-    charger_queue_s: chargerQueueS,
+    executed_makespan_s: execution.executed_makespan_s ?? null,
+    free_flow_makespan_s: execution.free_flow_makespan_s ?? null,
+    throughput_per_h: execution.throughput_per_h ?? null,
+    waiting_s: execution.waiting_s ?? null,
+    max_robot_waiting_s: execution.max_robot_waiting_s ?? null,
+    charger_queue_s: chargerQueues ? Object.values(chargerQueues).reduce((sum, seconds) => sum + seconds, 0) : null,
   };
 }
 
@@ -104,8 +100,9 @@ function toExperimentRecord(row: ExperimentRow, solves: PointSolveRow[], deliver
 }
 
 /**
- * Experiments run one ordinary solve per point through `SolvesService.create`, so each point is
- * validated, stored and queued exactly like a solve posted by hand (and spreads over workers).
+ * Experiments run one ordinary solve per point, stored and queued by the solves service exactly
+ * like a solve posted by hand (and spread over workers); `create` checks the references once for
+ * all points.
  */
 export class ExperimentsService {
   constructor(
@@ -158,7 +155,7 @@ export class ExperimentsService {
     );
     try {
       for (const point of plan) {
-        const solve = await this.solves.create(userId, {
+        const solve = {
           name: `${body.name} · ${point.label}`,
           description: `Point of experiment ${experiment.id}`,
           environment_id: scenario.environment_id,
@@ -171,8 +168,8 @@ export class ExperimentsService {
             ...(point.robotCount === undefined ? {} : { robot_count: point.robotCount }),
             ...(point.chargers === undefined ? {} : { chargers: point.chargers }),
           },
-        });
-        await this.repositories.solves.attachToExperiment(solve.id, experiment.id);
+        };
+        await this.solves.storeAndEnqueue(userId, solve, experiment.id);
       }
     } catch (error) {
       // All points or none: a half-created experiment would never finish as asked.
@@ -214,10 +211,7 @@ export class ExperimentsService {
   private planPoints(body: ExperimentCreateParsed, scenarioRobotCount: number | undefined, robots: ScenarioWithFleet['robots']): PlannedPoint[] {
     if (body.kind === 'fleet_sweep') {
       const counts = [...body.robot_counts!].sort((a, b) => a - b);
-      for (const count of counts) {
-        const problem = robotCountProblem(count, robots);
-        if (problem) throw badRequest(`body.robot_counts: ${problem}`);
-      }
+      for (const count of counts) assertRobotCount('body.robot_counts', count, robots);
       return counts.map((count) => ({
         algorithm: body.algorithm!,
         robotCount: count,

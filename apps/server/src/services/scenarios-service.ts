@@ -10,6 +10,12 @@ export interface ScenarioWithFleet {
   robots: ElementsRecord['robots'];
 }
 
+/** 400 naming `field` when `count` robots are more than the environment has; no count, no check. */
+export function assertRobotCount(field: string, count: number | undefined, robots: ElementsRecord['robots']): void {
+  const problem = count === undefined ? null : robotCountProblem(count, robots);
+  if (problem) throw badRequest(`${field}: ${problem}`);
+}
+
 export class ScenariosService {
   constructor(
     private readonly repositories: Repositories,
@@ -32,9 +38,7 @@ export class ScenariosService {
   async create(userId: number, scenario: NewScenario): Promise<ScenarioRecord> {
     const environment = await this.repositories.environments.findLayout(userId, scenario.environment_id);
     if (!environment) throw notFound('Environment');
-    const asked = scenario.parameters.robot_count;
-    const problem = asked === undefined ? null : robotCountProblem(asked, environment.elements.robots);
-    if (problem) throw badRequest(`body.parameters.robot_count: ${problem}`);
+    assertRobotCount('body.parameters.robot_count', scenario.parameters.robot_count, environment.elements.robots);
     // The spec's form sends `{}`: the scenario then uses the environment's whole fleet, and says so.
     const parameters = { ...scenario.parameters, robot_count: scenario.parameters.robot_count ?? environment.elements.robots.length };
     const created = await this.repositories.scenarios.insert(
@@ -53,18 +57,14 @@ export class ScenariosService {
   async update(userId: number, id: number, changes: ScenarioChanges): Promise<ScenarioRecord | null> {
     const found = await this.findWithFleet(userId, id);
     if (!found) return null;
-    const robotCount = changes.parameters?.robot_count;
-    const problem = robotCount === undefined ? null : robotCountProblem(robotCount, found.robots);
-    if (problem) throw badRequest(`body.parameters.robot_count: ${problem}`);
+    assertRobotCount('body.parameters.robot_count', changes.parameters?.robot_count, found.robots);
     await this.repositories.scenarios.update(userId, id, changes, this.clock());
     return this.get(userId, id);
   }
 
   async findWithFleet(userId: number, id: number): Promise<ScenarioWithFleet | null> {
-    const scenario = await this.repositories.scenarios.get(userId, id);
-    if (!scenario) return null;
-    const environment = await this.repositories.environments.findLayout(userId, scenario.environment_id);
-    return environment && { scenario, robots: environment.elements.robots };
+    const found = await this.repositories.scenarios.getWithLayout(userId, id);
+    return found && { scenario: found.scenario, robots: found.environment.elements.robots };
   }
 
   /** Deletes the scenario with its tasks and solves; false when it is not the caller's. */

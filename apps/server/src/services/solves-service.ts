@@ -1,14 +1,17 @@
-import { robotCountProblem, type SolveCreateParsed, type SolveRecord, type SolveSummaryRecord, type TaskRecord } from '@fleetlab/warehouse';
+import type { SolveCreateParsed, SolveRecord, SolveSummaryRecord, TaskRecord } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
 import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import { SolveQueueUnavailableError, type SolveQueue } from '../jobs/solve-queue.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { solveRecordJson, toSolveSummary } from '../repositories/records.ts';
+import type { NewSolve, SolveSummaryRow, StoredSolve } from '../repositories/solves-repository.ts';
+import { assertRobotCount } from './scenarios-service.ts';
 
 /**
  * Creating a solve checks that its environment, scenario and task are the caller's and fit
  * together, then stores it `pending`. Running it belongs to the SolveQueue (src/jobs): when
- * a queue exists, `create` enqueues the stored solve right after storing it.
+ * a queue exists, `storeAndEnqueue` (behind `create`, and what experiments store their points
+ * with) enqueues the stored solve right after storing it.
  */
 export class SolvesService {
   constructor(
@@ -25,26 +28,40 @@ export class SolvesService {
   }
 
   async get(userId: number, id: number): Promise<SolveRecord | null> {
-    const json = await this.getJson(userId, id);
-    return json === null ? null : (JSON.parse(json) as SolveRecord);
+    const row = await this.repositories.solves.getWithPlanText(userId, id);
+    if (!row) return null;
+    return {
+      ...(await this.summaryOf(row)),
+      results: row.results === null ? null : JSON.parse(row.results),
+      execution: row.execution === null ? null : JSON.parse(row.execution),
+    };
   }
 
   /** The solve record as JSON text, its plan and execution as stored: what GET /solves/{id} sends. */
   async getJson(userId: number, id: number): Promise<string | null> {
     const row = await this.repositories.solves.getWithPlanText(userId, id);
     if (!row) return null;
-    const tasksById = await this.repositories.tasks.getMany([row.solve.task_id]);
-    return solveRecordJson(toSolveSummary(row.solve, row.environment, taskListOf(tasksById, row.solve.task_id)), row);
+    return solveRecordJson(await this.summaryOf(row), row);
   }
 
   async create(userId: number, body: SolveCreateParsed): Promise<SolveRecord> {
     await this.assertReferencesFit(userId, body);
-    // Redis down: 503 before anything is stored.
-    await this.queue?.assertAvailable().catch(rethrowQueueUnavailable);
-    const id = await this.repositories.solves.insertPending(userId, body, this.clock());
+    const id = await this.storeAndEnqueue(userId, body);
     const created = await this.get(userId, id);
     if (!created) throw new Error(`Solve ${id} vanished right after it was stored`);
-    if (!this.queue) return created;
+    return created;
+  }
+
+  /**
+   * Stores the solve `pending` (a point of `experimentId` when given, set in the same INSERT, so
+   * before any queue sees it) and enqueues it; returns its id. The caller has checked that its
+   * environment, scenario and task are the owner's and fit together.
+   */
+  async storeAndEnqueue(userId: number, solve: NewSolve, experimentId: number | null = null): Promise<number> {
+    // Redis down: 503 before anything is stored.
+    await this.queue?.assertAvailable().catch(rethrowQueueUnavailable);
+    const id = await this.repositories.solves.insertPending(userId, solve, this.clock(), experimentId);
+    if (!this.queue) return id;
     try {
       await this.queue.enqueue(id);
     } catch (error) {
@@ -52,7 +69,7 @@ export class SolvesService {
       await this.repositories.solves.delete(userId, id);
       rethrowQueueUnavailable(error);
     }
-    return (await this.get(userId, id)) ?? created;
+    return id;
   }
 
   async delete(userId: number, id: number): Promise<boolean> {
@@ -74,9 +91,7 @@ export class SolvesService {
     const { environments, scenarios, tasks } = this.repositories;
     const environment = await environments.findLayout(userId, body.environment_id);
     if (!environment) throw notFound('Environment');
-    const robotCount = body.parameters.robot_count;
-    const problem = robotCount === undefined ? null : robotCountProblem(robotCount, environment.elements.robots);
-    if (problem) throw badRequest(`body.parameters.robot_count: ${problem}`);
+    assertRobotCount('body.parameters.robot_count', body.parameters.robot_count, environment.elements.robots);
     const scenario = await scenarios.get(userId, body.scenario_id);
     if (!scenario) throw notFound('Scenario');
     if (scenario.environment_id !== body.environment_id) {
@@ -87,6 +102,11 @@ export class SolvesService {
     if (taskScenarioId !== body.scenario_id) {
       throw badRequest(`body.task_id: task ${body.task_id} does not belong to scenario ${body.scenario_id}`);
     }
+  }
+
+  private async summaryOf({ solve, environment }: StoredSolve<SolveSummaryRow>): Promise<SolveSummaryRecord> {
+    const tasksById = await this.repositories.tasks.getMany([solve.task_id]);
+    return toSolveSummary(solve, environment, taskListOf(tasksById, solve.task_id));
   }
 }
 

@@ -41,9 +41,9 @@ export class TaskGenerationService {
    * no fallback to another generator).
    */
   async preview(userId: number, query: TaskGenerationQuery): Promise<TaskGenerationResult | null> {
-    const scenario = await this.repositories.scenarios.get(userId, query.scenarioId);
-    const environment = scenario && (await this.repositories.environments.findLayout(userId, scenario.environment_id));
-    if (!scenario || !environment) return null;
+    const found = await this.repositories.scenarios.getWithLayout(userId, query.scenarioId);
+    if (!found) return null;
+    const { scenario, environment } = found;
     const missing = describeMissingTaskPoints(environment);
     if (missing) throw badRequest(missing);
     const request = {

@@ -25,12 +25,11 @@ export class TasksService {
    */
   async createBatch(userId: number, batch: NewTask[]): Promise<TaskRecord[]> {
     const now = this.clock();
-    return this.repositories.transaction(async ({ scenarios, environments, tasks }) => {
+    return this.repositories.transaction(async ({ scenarios, tasks }) => {
       const elementsByScenario = new Map<number, ElementsRecord>();
       for (const scenarioId of new Set(batch.map((task) => task.scenario_id))) {
-        const scenario = await scenarios.get(userId, scenarioId);
-        const environment = scenario && (await environments.findLayout(userId, scenario.environment_id));
-        if (environment) elementsByScenario.set(scenarioId, environment.elements);
+        const found = await scenarios.getWithLayout(userId, scenarioId);
+        if (found) elementsByScenario.set(scenarioId, found.environment.elements);
       }
       batch.forEach((task, index) => {
         const elements = elementsByScenario.get(task.scenario_id);

@@ -98,7 +98,7 @@ export function algorithmByIdOrName(key: number | string): Algorithm | undefined
 }
 
 export function algorithmNameOf(algorithmId: number): AlgorithmName {
-  const algorithm = ALGORITHMS.find((candidate) => candidate.id === algorithmId);
+  const algorithm = algorithmByIdOrName(algorithmId);
   if (!algorithm) throw new RangeError(`Unknown algorithm id ${algorithmId}`);
   return algorithm.name;
 }

@@ -8,10 +8,14 @@ import {
 } from './common.ts';
 import { environmentReferenceSchema } from './environment.ts';
 
-export const scenarioParametersSchema = z.object({
-  order_volume: z.number().int().min(0).max(1_000_000).optional(),
-  robot_count: z.number().int().min(0).max(10_000).optional(),
-});
+/** A scenario's parameters; stored ones may be 0, an edit asks for at least 1. */
+const scenarioParametersAtLeast = (minimum: 0 | 1) =>
+  z.object({
+    order_volume: z.number().int().min(minimum).max(1_000_000).optional(),
+    robot_count: z.number().int().min(minimum).max(10_000).optional(),
+  });
+
+export const scenarioParametersSchema = scenarioParametersAtLeast(0);
 export type ScenarioParametersRecord = z.infer<typeof scenarioParametersSchema>;
 
 /** Body of POST /scenarios. The form sends `parameters` empty (spec §5). */
@@ -31,12 +35,7 @@ export type ScenarioCreate = z.input<typeof scenarioCreateSchema>;
 export const scenarioUpdateSchema = z.object({
   name: recordNameSchema.optional(),
   description: optionalDescriptionSchema.optional(),
-  parameters: z
-    .object({
-      order_volume: z.number().int().min(1).max(1_000_000).optional(),
-      robot_count: z.number().int().min(1).max(10_000).optional(),
-    })
-    .optional(),
+  parameters: scenarioParametersAtLeast(1).optional(),
 });
 export type ScenarioUpdate = z.input<typeof scenarioUpdateSchema>;
 export type ScenarioUpdateParsed = z.output<typeof scenarioUpdateSchema>;
