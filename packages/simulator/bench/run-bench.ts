@@ -3,7 +3,10 @@
  * a generated 400-robot, 20,000-order day. Each execution is re-checked with checkExecution
  * (conflicts must be 0).
  *
- *   npm run bench:simulator [-- --time-limit 2] [--instances s1,xl1] [--skip-day]
+ *   npm run bench:simulator [-- --time-limit 2] [--max-iterations N] [--instances s1,xl1] [--skip-day]
+ *
+ * `--max-iterations` caps the optimiser's search, so the plans (and so the table) are the same on
+ * any machine at any load.
  *
  * The day's plan comes from the optimiser's `greedy_distance` (each order, in turn, to the robot
  * that finishes it soonest, recharges planned): about a second or two to build and solve at that
@@ -13,16 +16,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildProblem, solve } from '@fleetlab/solver';
-import { generateWarehouseInstance } from '@fleetlab/warehouse';
-import { checkExecution, simulate, type FloorEnvironment } from '../src/index.ts';
+import { generateWarehouseInstance, type FloorEnvironment } from '@fleetlab/warehouse';
+import { checkExecution, simulate } from '../src/index.ts';
 
 function parseFlags(argv: string[]) {
-  const flags = { timeLimitS: 2, instances: [] as string[], skipDay: false };
+  const flags = { timeLimitS: 2, maxIterations: undefined as number | undefined, instances: [] as string[], skipDay: false };
   for (let k = 0; k < argv.length; k++) {
     if (argv[k] === '--time-limit') flags.timeLimitS = Number(argv[++k]);
+    else if (argv[k] === '--max-iterations') flags.maxIterations = Number(argv[++k]);
     else if (argv[k] === '--instances') flags.instances = argv[++k].split(',');
     else if (argv[k] === '--skip-day') flags.skipDay = true;
-    else throw new Error(`Unknown flag ${argv[k]}; flags: --time-limit S, --instances a,b, --skip-day`);
+    else throw new Error(`Unknown flag ${argv[k]}; flags: --time-limit S, --max-iterations N, --instances a,b, --skip-day`);
   }
   return flags;
 }
@@ -64,7 +68,7 @@ console.log(
 );
 for (const id of ids) {
   const instance = JSON.parse(readFileSync(join(directory, `${id}.json`), 'utf8'));
-  const { results } = solve(buildProblem(instance), { algorithm: 'makespan', timeLimitS: flags.timeLimitS, seed: 1 });
+  const { results } = solve(buildProblem(instance), { algorithm: 'makespan', timeLimitS: flags.timeLimitS, maxIterations: flags.maxIterations, seed: 1 });
   row(id, 'makespan', instance.environment, results, instance.params ?? {}, instance.tasks);
 }
 if (!flags.skipDay) {

@@ -1,8 +1,14 @@
-import type { ExecutionRecord } from '@fleetlab/warehouse';
-import { SimulationError } from './errors.ts';
-import { Floor, type FloorEnvironment } from './floor.ts';
-import { readPlan, resolveParams, type SimulationParams } from './plan-input.ts';
-import { decodeTimeline } from './timeline.ts';
+import {
+  decodeTimeline,
+  Floor,
+  FloorError,
+  resolveFloorParameters,
+  robotWorkFromPlan,
+  type ExecutionRecord,
+  type FloorEnvironment,
+  type FloorParameterInput,
+  type RobotWork,
+} from '@fleetlab/warehouse';
 
 export interface ExecutionCheck {
   valid: boolean;
@@ -20,25 +26,26 @@ const MAX_ERRORS = 50;
  * exceed the station's chargers; the distance driven since the last charge never passes
  * max_distance, and after every delivery the robot can still reach its station.
  */
-export function checkExecution(environment: FloorEnvironment, plan: unknown, execution: ExecutionRecord, params?: SimulationParams | null): ExecutionCheck {
+export function checkExecution(environment: FloorEnvironment, plan: unknown, execution: ExecutionRecord, params?: FloorParameterInput | null): ExecutionCheck {
   const errors: string[] = [];
   const report = (message: string) => {
     if (errors.length < MAX_ERRORS) errors.push(message);
   };
   let floor: Floor;
-  let robots: ReturnType<typeof readPlan>;
+  let robots: RobotWork[];
+  let resolved: ReturnType<typeof resolveFloorParameters>;
   try {
     floor = new Floor(environment);
-    robots = readPlan(floor, environment, plan);
+    robots = robotWorkFromPlan(floor, environment, plan);
+    resolved = resolveFloorParameters(params);
   } catch (error) {
-    if (error instanceof SimulationError) return { valid: false, errors: [error.message] };
+    if (error instanceof FloorError) return { valid: false, errors: [error.message] };
     throw error;
   }
-  const resolved = resolveParams(params);
   const stepS = execution.step_s;
   if (Math.abs(stepS - 1 / resolved.robotSpeed) > 1e-9) report(`step_s is ${stepS} s but robot_speed ${resolved.robotSpeed} m/s gives ${1 / resolved.robotSpeed} s`);
   const toStep = (seconds: number) => Math.round(seconds / stepS);
-  const chargeSteps = Math.ceil(resolved.rechargeMinutes * 60 * resolved.robotSpeed - 1e-9);
+  const chargeSteps = resolved.chargeSteps;
   const robotsPerStation = new Int32Array(floor.stationIds.length);
   for (const robot of robots) robotsPerStation[robot.station]++;
 

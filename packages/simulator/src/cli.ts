@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, solve } from '@fleetlab/solver';
-import { ALGORITHMS, algorithmByIdOrName } from '@fleetlab/warehouse';
+import { ALGORITHMS, algorithmByIdOrName, type FloorEnvironment } from '@fleetlab/warehouse';
 import { toDense } from './dense.ts';
 import { SimulationError } from './errors.ts';
-import type { FloorEnvironment } from './floor.ts';
-import type { SimulationParams } from './plan-input.ts';
-import { simulate } from './simulate.ts';
+import { simulate, type SimulationParams } from './simulate.ts';
 
 export const USAGE = `Usage: fleetlab-simulate INSTANCE.json [--algorithm NAME] [--time-limit S] [--chargers K] [--plan RESULTS.json] [--summary | --dense]
 

@@ -1,5 +1,4 @@
-import type { ExecutionRecord } from '@fleetlab/warehouse';
-import { decodeTimeline } from './timeline.ts';
+import { decodeTimeline, type ExecutionRecord } from '@fleetlab/warehouse';
 
 /** The CLI's `--dense` form: every robot's cell at every step, so other tools can check an execution. */
 export interface DenseExecution {

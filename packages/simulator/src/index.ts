@@ -1,11 +1,7 @@
 export { simulate } from './simulate.ts';
-export type { SimulateOptions } from './simulate.ts';
+export type { SimulateOptions, SimulationParams } from './simulate.ts';
 export { checkExecution } from './check-execution.ts';
 export type { ExecutionCheck } from './check-execution.ts';
 export { toDense } from './dense.ts';
 export type { DenseExecution } from './dense.ts';
-export { Floor } from './floor.ts';
-export type { FloorEnvironment } from './floor.ts';
-export type { SimulationParams } from './plan-input.ts';
-export { decodeTimeline } from './timeline.ts';
 export { SimulationCancelledError, SimulationError } from './errors.ts';

@@ -1,10 +1,20 @@
-import { createSeededRandom, type ExecutionRecord } from '@fleetlab/warehouse';
+import {
+  createSeededRandom,
+  Floor,
+  resolveFloorParameters,
+  robotWorkFromPlan,
+  type ExecutionRecord,
+  type FloorEnvironment,
+  type FloorParameterInput,
+  type RobotWork,
+} from '@fleetlab/warehouse';
 import { checkExecution } from './check-execution.ts';
-import { SimulationError, TrafficJamError } from './errors.ts';
-import { executeOnFloor, type ExecutorOutcome } from './executor.ts';
-import { Floor, type FloorEnvironment } from './floor.ts';
-import { freeFlowFinishStep } from './free-flow.ts';
-import { readPlan, resolveParams, type RobotWork, type SimulationParams } from './plan-input.ts';
+import { asSimulationError, SimulationError, TrafficJamError } from './errors.ts';
+import { executeOnFloor, type ExecutorOutcome } from './execution/executor.ts';
+import { freeFlowFinishStep } from './execution/free-flow.ts';
+
+/** The solve parameters an execution reads (absent ones take the warehouse defaults and fallbacks). */
+export type SimulationParams = FloorParameterInput;
 
 export interface SimulateOptions {
   /** The task's pairs: when given, every planned pair must be one of them, and every one planned. */
@@ -39,9 +49,10 @@ function plannedMakespan(plan: Record<string, unknown>): number {
  * environment, or an execution that cannot finish, is a SimulationError naming the problem.
  */
 export function simulate(environment: FloorEnvironment, plan: unknown, params: SimulationParams | null | undefined, options: SimulateOptions = {}): ExecutionRecord {
-  const floor = new Floor(environment);
-  const base = resolveParams(params);
-  const robots = readPlan(floor, environment, plan, options.tasks);
+  const { floor, base, robots } = asSimulationError(() => {
+    const floor = new Floor(environment);
+    return { floor, base: resolveFloorParameters(params), robots: robotWorkFromPlan(floor, environment, plan, options.tasks) };
+  });
   const stepS = 1 / base.robotSpeed;
   // A jam of robots too short of charge to step aside is broken by replaying the day with a
   // wider battery reserve: they then charge earlier and keep room to yield.
@@ -91,6 +102,7 @@ function recordOf(
     const waitingS = round2(executed.waitingSteps * stepS);
     robotRecords[robot.id] = {
       timeline: executed.timeline,
+      activities: executed.activities,
       deliveries: executed.deliveries.map((delivery) => ({ pickup: delivery.pickup, dropoff: delivery.dropoff, done_s: round2(delivery.doneStep * stepS) })),
       charges: executed.charges.map((charge) => ({
         station: floor.stationIds[robot.station],

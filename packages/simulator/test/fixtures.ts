@@ -1,4 +1,4 @@
-import type { FloorEnvironment } from '../src/index.ts';
+import type { FloorEnvironment } from '@fleetlab/warehouse';
 
 type Step = { task: [string, string] | 'recharge' };
 export const deliver = (pickup: string, dropoff: string): Step => ({ task: [pickup, dropoff] });

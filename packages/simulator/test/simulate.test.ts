@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkExecution, decodeTimeline, simulate, SimulationError } from '../src/index.ts';
+import { decodeTimeline } from '@fleetlab/warehouse';
+import { checkExecution, simulate, SimulationError } from '../src/index.ts';
 import { CHARGING_BAY, CROSSING, DEAD_END, deliver, NARROW_AISLE, recharge } from './fixtures.ts';
 
 const cellsOf = (timeline: number[], last: number, width: number) =>

@@ -74,3 +74,5 @@ export {
   type HotSpotDemand,
   type InstanceGeneratorOptions,
 } from './layout/instance-generator.ts';
+
+export * from './floor/index.ts';

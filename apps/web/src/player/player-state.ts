@@ -4,7 +4,7 @@
 // so the loop never depends on how a frame is drawn.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { FloorEnvironment } from '@fleetlab/simulator';
+import type { FloorEnvironment } from '@fleetlab/warehouse';
 import type { ExecutionRecord } from '@fleetlab/warehouse';
 import { robotPlansOf, type PlanParameters, type RobotPlan } from '../lib/plan-model.ts';
 import { clampZoom } from '../editor/view-transform.ts';

@@ -1,4 +1,5 @@
-import { simulate, type FloorEnvironment } from '@fleetlab/simulator';
+import type { FloorEnvironment } from '@fleetlab/warehouse';
+import { simulate } from '@fleetlab/simulator';
 import { generateWarehouseInstance } from '@fleetlab/warehouse';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@
 // robot and a linear interpolation within the step, so a frame costs O(robots) whatever the
 // length of the day, and writes into state objects the caller reuses: no allocation.
 
-import { decodeTimeline, Floor, type FloorEnvironment } from '@fleetlab/simulator';
+import { decodeTimeline, Floor, type FloorEnvironment } from '@fleetlab/warehouse';
 import type { ExecutionRecord, RobotExecutionRecord } from '@fleetlab/warehouse';
 import { batteryCapacityOf, compareRobotIds, maxDistanceOf, type PlanParameters } from '../lib/plan-model.ts';
 import {

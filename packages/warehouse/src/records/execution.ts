@@ -1,6 +1,15 @@
 import { z } from 'zod';
 
 /**
+ * What a robot does, step by step, in an execution or in its plan: the kinds of its activity
+ * intervals. `waiting` is standing still with work left because another robot is in the way;
+ * `queued` is waiting at its station for a free charger; `idle` is having no work (before its
+ * first task never happens: robots start at once; after its last, parked).
+ */
+export const activityKindValues = ['idle', 'drive_empty', 'drive_loaded', 'waiting', 'queued', 'charging', 'handling'] as const;
+export type ActivityKind = (typeof activityKindValues)[number];
+
+/**
  * What happens when all robots run a plan at once on the shared floor (the simulator's output,
  * stored as a solve's `execution`). Times are seconds from t = 0; cells are the floor's 1 m grid
  * cells (x column, y row). Timelines are waypoint-encoded so a 400-robot day stays small.
@@ -24,6 +33,12 @@ export const robotExecutionSchema = z.object({
   finish_s: z.number(),
   /** Charges added because the distances really driven broke the plan's charging order. */
   extra_charges: z.number().int(),
+  /**
+   * What the robot did when: flat `[step, kind, step, kind, ...]`, `kind` an index into
+   * `activityKindValues`; each activity runs from its step to the next entry's step, the last one
+   * to the end of the execution (`totals.steps`). Absent in executions stored before it existed.
+   */
+  activities: z.array(z.number().int()).optional(),
 });
 export type RobotExecutionRecord = z.infer<typeof robotExecutionSchema>;
 

@@ -15,11 +15,15 @@ export const SOLVE_PARAMETER_DEFAULTS = {
 
 /**
  * What an absent optional parameter means: `chargers` null is one charger per robot of the
- * station (nobody queues), and a robot spends no time handling at pickups and dropoffs.
+ * station (nobody queues), a robot spends no time handling at pickups and dropoffs, and the plan
+ * leaves 10% of every charge unused for the detours traffic forces on a shared floor (measured:
+ * robots yielding in PIBT drive 2-13% beyond their shortest walks on the benchmark floors, and
+ * robots short of charge stop yielding; see packages/simulator/README.md).
  */
 export const ABSENT_PARAMETER_FALLBACKS = {
   chargers: null,
   handling_time_s: 0,
+  battery_reserve_pct: 10,
 } as const;
 
 export interface ParameterRange {
@@ -47,6 +51,8 @@ export const SOLVE_PARAMETER_RANGES = {
   objective_weight: { min: 0, max: 100 },
   chargers: { min: 1, max: 10, wholeNumber: true },
   handling_time_s: { min: 0, max: 600 },
+  /** Percent of a full charge the plan keeps unused for detours in traffic. */
+  battery_reserve_pct: { min: 0, max: 50 },
   robot_count: { min: 0, aboveMin: true, max: 10_000, wholeNumber: true },
 } as const satisfies Record<string, ParameterRange>;
 
@@ -89,6 +95,8 @@ export const solveParametersInputSchema = z.object({
   }).optional(),
   /** Seconds a robot spends at a pickup and at a dropoff (absent: 0). */
   handling_time_s: numberInRange(RANGES.handling_time_s).optional(),
+  /** Percent of a full charge the plan keeps for detours in traffic (absent: 10). */
+  battery_reserve_pct: numberInRange(RANGES.battery_reserve_pct).optional(),
   /**
    * The fleet this solve uses (round-robin over the stations, see `fleetForScenario`); absent:
    * the scenario's robot_count, or the whole fleet. Experiments set it per point of a sweep.

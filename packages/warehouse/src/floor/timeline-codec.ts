@@ -1,9 +1,10 @@
 /**
- * Timelines are waypoint-encoded: flat `[step, x, y, step, x, y, ...]`. Between two consecutive
- * waypoints (always on one row or one column, L cells apart) the robot stays at the first until
- * step `next.step - L`, then moves one cell per step in a straight line and reaches the second
- * at `next.step`. After the last waypoint it stays. A straight run, however long, costs one
- * waypoint, and a wait costs none, so a 400-robot day stays a few megabytes.
+ * A robot's cells over time, as an execution record stores them: waypoint-encoded, flat
+ * `[step, x, y, step, x, y, ...]`. Between two consecutive waypoints (always on one row or one
+ * column, L cells apart) the robot stays at the first until step `next.step - L`, then moves one
+ * cell per step in a straight line and reaches the second at `next.step`. After the last
+ * waypoint it stays. A straight run, however long, costs one waypoint, and a wait costs none, so
+ * a 400-robot day stays a few megabytes.
  */
 export class TimelineWriter {
   readonly waypoints: number[] = [];

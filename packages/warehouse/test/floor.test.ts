@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Floor, SimulationError } from '../src/index.ts';
+import { Floor, FloorError } from '../src/index.ts';
 
 const layout = {
   dimensions: { width: 8, height: 6 },
@@ -40,7 +40,7 @@ describe('the floor model', () => {
 
   it('refuses a place off the floor or inside a shelf, naming it', () => {
     const off = { ...layout, elements: { ...layout.elements, dropoffs: [{ id: 'D9', position: [8.5, 1.5] }] } };
-    expect(() => new Floor(off)).toThrow(new SimulationError('Dropoff D9 maps to cell (8, 1), which is off the 8 x 6 floor'));
+    expect(() => new Floor(off)).toThrow(new FloorError('Dropoff D9 maps to cell (8, 1), which is off the 8 x 6 floor'));
     const inside = { ...layout, elements: { ...layout.elements, robot_stations: [{ id: 'R7', position: [3.5, 3.5] }] } };
     expect(() => new Floor(inside)).toThrow('Station R7 maps to cell (3, 3), which is inside shelf S1');
     const wrongSide = { ...layout, elements: { ...layout.elements, pickups: [{ id: 'PX', position: [2, 2.5], shelf_id: 'S1', side: 'right' }] } };

@@ -1,6 +1,6 @@
+import type { Floor, RobotWork } from '@fleetlab/warehouse';
 import { decideCharge } from './battery-rule.ts';
-import type { Floor } from './floor.ts';
-import type { ResolvedParams, RobotWork } from './plan-input.ts';
+import type { ExecutionParameters } from './execution-parameters.ts';
 
 /**
  * The step at which a robot would finish its work alone on the floor: shortest walks, the same
@@ -8,9 +8,9 @@ import type { ResolvedParams, RobotWork } from './plan-input.ts';
  * is measured against it, so it follows the executor's timing exactly: a delivery is done on
  * reaching the dropoff, handling follows each pickup and dropoff, a charge starts on arrival.
  */
-export function freeFlowFinishStep(floor: Floor, robot: RobotWork, params: ResolvedParams): number {
-  const handling = Math.ceil(params.handlingTimeS * params.robotSpeed - 1e-9);
-  const charge = Math.ceil(params.rechargeMinutes * 60 * params.robotSpeed - 1e-9);
+export function freeFlowFinishStep(floor: Floor, robot: RobotWork, params: ExecutionParameters): number {
+  const handling = params.handlingSteps;
+  const charge = params.chargeSteps;
   let step = 0;
   let position = robot.startCell;
   let used = 0;

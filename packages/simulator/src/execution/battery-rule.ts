@@ -1,6 +1,5 @@
-import { SimulationError } from './errors.ts';
-import type { Floor } from './floor.ts';
-import type { WorkItem } from './plan-input.ts';
+import type { DeliveryWork, Floor } from '@fleetlab/warehouse';
+import { SimulationError } from '../errors.ts';
 
 /**
  * Metres kept back for detours when deciding whether a delivery fits the charge: on a shared
@@ -31,7 +30,7 @@ export function decideCharge(
   homeCell: number,
   usedSinceCharge: number,
   maxDistance: number,
-  item: Extract<WorkItem, { kind: 'delivery' }>,
+  item: DeliveryWork,
   reserveScale = 1,
 ): ChargeDecision {
   const legs = floor.distance(position, item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell);

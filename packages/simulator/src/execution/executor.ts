@@ -1,0 +1,158 @@
+import type { Floor, RobotWork } from '@fleetlab/warehouse';
+import { SimulationCancelledError, TrafficJamError } from '../errors.ts';
+import type { MovementPolicy } from '../movement/movement-policy.ts';
+import { PibtPolicy } from '../movement/pibt.ts';
+import type { ExecutionParameters } from './execution-parameters.ts';
+import { FleetState, Mode, Phase } from './fleet-state.ts';
+import { ProgressWatch } from './progress-watch.ts';
+import { Recorder, type ExecutedRobot } from './recorder.ts';
+import { WorkCycle } from './work-cycle.ts';
+
+export interface ExecutorOutcome {
+  robots: ExecutedRobot[];
+  /** Waiting steps per cell. */
+  waitSteps: Float64Array;
+  queueStepsByStation: Float64Array;
+  steps: number;
+  deadlocksResolved: number;
+}
+
+export interface ExecutorOptions {
+  random: () => number;
+  onProgress?: (fraction: number) => void;
+  shouldStop?: () => boolean;
+  /** Steps the run may take before it is declared stuck. */
+  stepBudget: number;
+}
+
+/** A robot with less charge to spare than this (plus a fifth of what it still has to drive) outranks every other. */
+const URGENT_SLACK_M = 10;
+/**
+ * Below this many metres to spare a robot never moves away from its goal, so what it still has
+ * to drive never grows: it always reaches the dropoff able to get home, and home within its charge.
+ */
+const TIGHT_SLACK_M = 2;
+const POLL_EVERY_STEPS = 128;
+
+/** The parts of one run, wired together. */
+interface Run {
+  floor: Floor;
+  robots: readonly RobotWork[];
+  params: ExecutionParameters;
+  state: FleetState;
+  recorder: Recorder;
+  work: WorkCycle;
+  policy: MovementPolicy;
+  watch: ProgressWatch;
+  random: () => number;
+}
+
+/**
+ * Runs every robot's order of work at once on the floor, one step at a time: the work cycle's
+ * events (charges ending, queues moving on, handling ending), then the movement policy's moves
+ * for every robot on the floor, then the consequences (distance, waiting, arrivals, batteries,
+ * progress). Station cells are depots: the station's own robots may stand there together
+ * (parked, queued or charging robots leave the floor's traffic); no other robot ever enters them.
+ * A robot that cannot get through for long ends the run with an error naming it.
+ */
+export function executeOnFloor(floor: Floor, robots: RobotWork[], params: ExecutionParameters, options: ExecutorOptions): ExecutorOutcome {
+  const state = new FleetState(floor, robots);
+  const recorder = new Recorder(floor, robots);
+  const watch = new ProgressWatch(state, floor.width + floor.height + 4, 10 * (floor.width + floor.height) + 500);
+  const policy = new PibtPolicy(floor, state, options.random);
+  const work = new WorkCycle(floor, robots, params, state, recorder, (robot) => {
+    watch.reset(robot);
+    policy.newGoal(robot);
+  });
+  const run: Run = { floor, robots, params, state, recorder, work, policy, watch, random: options.random };
+  work.startAll();
+  const active: number[] = [];
+  let step = 0;
+  for (; work.finishedCount < robots.length; step++) {
+    if (step % POLL_EVERY_STEPS === 0) {
+      if (options.shouldStop?.()) throw new SimulationCancelledError();
+      options.onProgress?.(work.deliveriesTotal === 0 ? 1 : work.deliveriesDone / work.deliveriesTotal);
+    }
+    if (step > options.stepBudget) throw stuckError(run, step);
+    work.runEvents(step);
+    if (work.finishedCount >= robots.length) break;
+    active.length = 0;
+    for (let robot = 0; robot < robots.length; robot++) {
+      if (state.mode[robot] === Mode.Moving || state.mode[robot] === Mode.Handling) active.push(robot);
+    }
+    for (const robot of active) if (state.mode[robot] === Mode.Handling) state.reserve(robot, state.pos[robot]);
+    policy.chooseMoves(active);
+    applyMoves(run, active, step);
+    work.countQueues();
+    recorder.cells(step + 1, state.pos);
+    afterMoves(run, active, step + 1);
+  }
+  options.onProgress?.(1);
+  return { robots: recorder.finish(), waitSteps: recorder.waitSteps, queueStepsByStation: recorder.queueStepsByStation, steps: step, deadlocksResolved: watch.deadlocksResolved };
+}
+
+/** Every active robot steps to its chosen cell (or stays) during `step`; distance, waiting, handling and activities count. */
+function applyMoves({ state, recorder, work }: Run, active: readonly number[], step: number): void {
+  for (const robot of active) state.leave(robot, state.pos[robot]);
+  for (const robot of active) {
+    const from = state.pos[robot];
+    const to = state.next[robot];
+    state.release(robot, to);
+    state.stand(robot, to);
+    state.next[robot] = -1;
+    const phase = state.phase[robot] as Phase;
+    if (to !== from) {
+      state.pos[robot] = to;
+      work.used[robot] += 1;
+      recorder.moved(robot);
+      recorder.activity(robot, step, phase === Phase.ToDropoff ? 'drive_loaded' : 'drive_empty');
+    } else if (state.mode[robot] === Mode.Handling) {
+      recorder.activity(robot, step, 'handling');
+    } else if (phase !== Phase.ToHome) {
+      recorder.blocked(robot, from);
+      recorder.activity(robot, step, 'waiting');
+    } else {
+      // Its work is done: standing aside on the way home is not waiting.
+      recorder.activity(robot, step, 'idle');
+    }
+    if (state.mode[robot] === Mode.Handling) work.handlingLeft[robot]--;
+  }
+}
+
+/** After a step: battery urgency, progress, arrivals. */
+function afterMoves(run: Run, active: readonly number[], arrived: number): void {
+  const { state, work, policy, watch, params } = run;
+  for (const robot of active) {
+    if (state.mode[robot] !== Mode.Moving) continue;
+    const still = work.metresStillNeeded(robot);
+    const slack = params.maxDistance - work.used[robot] - still;
+    state.tight[robot] = slack < TIGHT_SLACK_M ? 1 : 0;
+    // Short of charge: it outranks every robot with more to spare, so nobody pushes it off its
+    // shortest walk (the least slack ranks first), and it spends no more than it must.
+    if (slack < URGENT_SLACK_M + 0.2 * still) policy.urgent(robot, slack);
+    if (state.phase[robot] === Phase.ToHome) {
+      // Its work is done: it yields to everyone and never holds the run up.
+      if (state.pos[robot] === state.goal[robot]) work.arrived(robot, arrived);
+      continue;
+    }
+    const progress = watch.check(robot);
+    if (progress.verdict === 'stuck') policy.stuck(robot, progress.periods, run.random());
+    else if (progress.verdict === 'hopeless') throw stuckError(run, arrived, robot);
+    if (state.pos[robot] === state.goal[robot]) work.arrived(robot, arrived);
+    else policy.kept(robot);
+  }
+}
+
+function stuckError({ robots, state, floor, work }: Run, at: number, culprit?: number): TrafficJamError {
+  const describe = (robot: number) => `${robots[robot].id} at ${floor.describe(state.pos[robot])} heading for ${floor.describe(state.goal[robot])}`;
+  const blocked = culprit === undefined ? [] : [describe(culprit)];
+  for (const cell of culprit === undefined ? [] : [0, 1, 2, 3].map((k) => floor.neighbours[state.pos[culprit] * 4 + k])) {
+    if (cell >= 0 && state.occupant[cell] >= 0) blocked.push(describe(state.occupant[cell]));
+  }
+  for (let robot = 0; robot < robots.length && blocked.length < 5; robot++) {
+    if (!work.finished[robot] && robot !== culprit) blocked.push(describe(robot));
+  }
+  return new TrafficJamError(
+    `The robots cannot get past each other after ${at} steps: ${blocked.join('; ')}${work.finishedCount < robots.length - blocked.length ? ' and others' : ''}`,
+  );
+}

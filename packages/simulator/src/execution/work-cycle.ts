@@ -1,0 +1,230 @@
+import { UNREACHABLE, type DeliveryWork, type Floor, type RobotWork } from '@fleetlab/warehouse';
+import { decideCharge } from './battery-rule.ts';
+import { SimulationError } from '../errors.ts';
+import { Mode, Phase, type FleetState } from './fleet-state.ts';
+import type { ExecutionParameters } from './execution-parameters.ts';
+import type { Recorder } from './recorder.ts';
+
+/**
+ * The work / charge state machine of every robot: a robot works its plan in order (drive to the
+ * pickup, handle, drive to the dropoff, handle), drives home for the plan's charges and for any
+ * charge its battery forces earlier, queues for a free charger, charges, and after its last task
+ * drives home out of the others' way. Movement is not decided here: the executor moves robots and
+ * calls `arrived` when one reaches its goal.
+ */
+export class WorkCycle {
+  finishedCount = 0;
+  deliveriesDone = 0;
+  readonly deliveriesTotal: number;
+  private readonly workIndex: Int32Array;
+  /** Metres driven since the last charge. */
+  readonly used: Float64Array;
+  readonly handlingLeft: Int32Array;
+  private readonly afterHandling: Uint8Array;
+  private readonly chargeEnd: Int32Array;
+  private readonly chargeIsExtra: Uint8Array;
+  readonly finished: Uint8Array;
+  private readonly queues: number[][];
+  private readonly charging: Int32Array;
+  private readonly chargers: number[];
+
+  constructor(
+    private readonly floor: Floor,
+    private readonly robots: readonly RobotWork[],
+    private readonly params: ExecutionParameters,
+    private readonly state: FleetState,
+    private readonly recorder: Recorder,
+    /** Called when a robot gets a new goal, after `state` holds it. */
+    private readonly onGoal: (robot: number) => void,
+  ) {
+    const n = robots.length;
+    this.workIndex = new Int32Array(n);
+    this.used = new Float64Array(n);
+    this.handlingLeft = new Int32Array(n);
+    this.afterHandling = new Uint8Array(n);
+    this.chargeEnd = new Int32Array(n);
+    this.chargeIsExtra = new Uint8Array(n);
+    this.finished = new Uint8Array(n);
+    const stations = floor.stationIds.length;
+    this.queues = Array.from({ length: stations }, () => []);
+    this.charging = new Int32Array(stations);
+    const perStation = new Int32Array(stations);
+    for (const robot of robots) perStation[robot.station]++;
+    this.chargers = Array.from(perStation, (count) => params.chargers ?? Math.max(1, count));
+    this.deliveriesTotal = robots.reduce((sum, robot) => sum + robot.work.filter((item) => item.kind === 'delivery').length, 0);
+  }
+
+  /** Puts every robot on the floor at step 0 and starts its work. */
+  startAll(): void {
+    const { state } = this;
+    for (let robot = 0; robot < this.robots.length; robot++) {
+      state.stand(robot, state.pos[robot]);
+      if (this.robots[robot].work.length === 0) {
+        this.markFinished(robot, 0);
+        if (state.isHome(robot, state.pos[robot])) {
+          state.mode[robot] = Mode.Parked;
+          state.park(robot);
+          this.recorder.activity(robot, 0, 'idle');
+          continue;
+        }
+      }
+      this.startNextWork(robot, 0);
+    }
+  }
+
+  /** The events at the start of a step: charges that end, queues that move on, handling that ends. */
+  runEvents(step: number): void {
+    const { state } = this;
+    for (let robot = 0; robot < this.robots.length; robot++) {
+      if (state.mode[robot] === Mode.Charging && this.chargeEnd[robot] === step) this.endCharge(robot, step);
+    }
+    this.startQueuedCharges(step);
+    for (let robot = 0; robot < this.robots.length; robot++) {
+      if (state.mode[robot] === Mode.Handling && this.handlingLeft[robot] === 0) {
+        state.mode[robot] = Mode.Moving;
+        this.finishHandling(robot, step);
+      }
+    }
+  }
+
+  /** Each queued robot waits one more step. */
+  countQueues(): void {
+    this.queues.forEach((queue, station) => {
+      for (const robot of queue) this.recorder.queued(robot, station, this.robots[robot].homeCell);
+    });
+  }
+
+  /** Metres the robot must still drive before it can next charge, along shortest walks. */
+  metresStillNeeded(robot: number): number {
+    const { floor, state } = this;
+    const home = this.robots[robot].homeCell;
+    const item = this.robots[robot].work[this.workIndex[robot]];
+    if (state.phase[robot] === Phase.ToPickup && item?.kind === 'delivery') {
+      return floor.distance(state.pos[robot], item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell) + floor.distance(item.dropoffCell, home);
+    }
+    if (state.phase[robot] === Phase.ToDropoff && item?.kind === 'delivery') {
+      return floor.distance(state.pos[robot], item.dropoffCell) + floor.distance(item.dropoffCell, home);
+    }
+    return floor.distance(state.pos[robot], home);
+  }
+
+  /** The robot stands on its goal at `step`. */
+  arrived(robot: number, step: number): void {
+    const { state, recorder } = this;
+    switch (state.phase[robot] as Phase) {
+      case Phase.ToPickup:
+        this.handleOrContinue(robot, step, Phase.ToPickup);
+        return;
+      case Phase.ToDropoff: {
+        const item = this.robots[robot].work[this.workIndex[robot]] as DeliveryWork;
+        recorder.delivered(robot, item.pickup, item.dropoff, step);
+        this.deliveriesDone++;
+        this.handleOrContinue(robot, step, Phase.ToDropoff);
+        return;
+      }
+      case Phase.ToCharge:
+        state.mode[robot] = Mode.Queued;
+        state.park(robot);
+        recorder.chargeArrived(robot, step, this.chargeIsExtra[robot] === 1);
+        recorder.activity(robot, step, 'queued');
+        this.queues[this.robots[robot].station].push(robot);
+        return;
+      case Phase.ToHome:
+        state.mode[robot] = Mode.Parked;
+        state.park(robot);
+        recorder.activity(robot, step, 'idle');
+        return;
+    }
+  }
+
+  private setGoal(robot: number, cell: number, phase: Phase): void {
+    const { state, floor } = this;
+    state.goal[robot] = cell;
+    state.phase[robot] = phase;
+    state.mode[robot] = Mode.Moving;
+    state.tight[robot] = 0;
+    state.field[robot] = floor.distanceField(cell);
+    if (state.field[robot][state.pos[robot]] >= UNREACHABLE) {
+      throw new SimulationError(`Robot ${this.robots[robot].id} cannot get from ${floor.describe(state.pos[robot])} to ${floor.describe(cell)}: shelves and stations wall it off`);
+    }
+    this.onGoal(robot);
+  }
+
+  private markFinished(robot: number, step: number): void {
+    this.finished[robot] = 1;
+    this.finishedCount++;
+    this.recorder.finished(robot, step);
+  }
+
+  private goCharge(robot: number, step: number, extra: boolean): void {
+    this.chargeIsExtra[robot] = extra ? 1 : 0;
+    this.setGoal(robot, this.robots[robot].homeCell, Phase.ToCharge);
+    if (this.state.pos[robot] === this.state.goal[robot]) this.arrived(robot, step);
+  }
+
+  private startNextWork(robot: number, step: number): void {
+    const { state } = this;
+    const { work, homeCell, id } = this.robots[robot];
+    if (this.workIndex[robot] >= work.length) {
+      if (!this.finished[robot]) this.markFinished(robot, step);
+      this.setGoal(robot, homeCell, Phase.ToHome);
+      if (state.pos[robot] === state.goal[robot]) this.arrived(robot, step);
+      return;
+    }
+    const item = work[this.workIndex[robot]];
+    if (item.kind === 'charge') {
+      this.goCharge(robot, step, false);
+      return;
+    }
+    const decision = decideCharge(this.floor, id, state.pos[robot], homeCell, this.used[robot], this.params.maxDistance, item, this.params.reserveScale);
+    if (decision === 'charge-first') {
+      this.goCharge(robot, step, true);
+      return;
+    }
+    this.setGoal(robot, item.pickupCell, Phase.ToPickup);
+    if (state.pos[robot] === state.goal[robot]) this.arrived(robot, step);
+  }
+
+  private finishHandling(robot: number, step: number): void {
+    const item = this.robots[robot].work[this.workIndex[robot]];
+    if (item.kind !== 'delivery') return;
+    if (this.afterHandling[robot] === Phase.ToPickup) {
+      this.setGoal(robot, item.dropoffCell, Phase.ToDropoff);
+      if (this.state.pos[robot] === this.state.goal[robot]) this.arrived(robot, step);
+    } else {
+      this.workIndex[robot]++;
+      this.startNextWork(robot, step);
+    }
+  }
+
+  private handleOrContinue(robot: number, step: number, at: Phase): void {
+    this.afterHandling[robot] = at;
+    if (this.params.handlingSteps > 0) {
+      this.state.mode[robot] = Mode.Handling;
+      this.handlingLeft[robot] = this.params.handlingSteps;
+    } else this.finishHandling(robot, step);
+  }
+
+  private startQueuedCharges(step: number): void {
+    this.queues.forEach((queue, station) => {
+      while (queue.length > 0 && this.charging[station] < this.chargers[station]) {
+        const robot = queue.shift()!;
+        this.charging[station]++;
+        this.state.mode[robot] = Mode.Charging;
+        this.chargeEnd[robot] = step + this.params.chargeSteps;
+        this.recorder.chargeStarted(robot, step, step + this.params.chargeSteps);
+        this.recorder.activity(robot, step, 'charging');
+        if (this.params.chargeSteps === 0) this.endCharge(robot, step);
+      }
+    });
+  }
+
+  private endCharge(robot: number, step: number): void {
+    this.charging[this.robots[robot].station]--;
+    this.used[robot] = 0;
+    this.state.unpark(robot);
+    this.state.mode[robot] = Mode.Moving;
+    if (!this.chargeIsExtra[robot]) this.workIndex[robot]++;
+    this.startNextWork(robot, step);
+  }
+}

@@ -1,0 +1,107 @@
+import { ABSENT_PARAMETER_FALLBACKS, SOLVE_PARAMETER_DEFAULTS, type SolveParametersRecord } from '../records/solve-parameters.ts';
+import { FloorError } from './floor.ts';
+
+/** The solve parameters the floor reads (absent ones take the warehouse defaults and fallbacks). */
+export type FloorParameterInput = Partial<
+  Pick<
+    SolveParametersRecord,
+    'robot_speed' | 'max_distance' | 'battery_capacity' | 'recharge_time' | 'chargers' | 'handling_time_s' | 'battery_reserve_pct'
+  >
+>;
+
+/**
+ * The floor's clock and batteries, resolved once from a solve's parameters. Time runs in steps
+ * of 1 / robot_speed s, one cell per step; handling and charging last a whole number of steps
+ * (rounded up), so the plan, each robot alone on the floor and the shared run all keep one
+ * clock. The optimiser, the simulator, the checkers, the CLI and the web read these figures
+ * here and nowhere else.
+ */
+export interface FloorParameters {
+  robotSpeed: number;
+  /** Seconds per step: 1 / robot_speed. */
+  stepS: number;
+  /** Metres a full charge covers. */
+  maxDistance: number;
+  batteryCapacity: number;
+  /** Percent of a charge the plan keeps unused for detours in traffic. */
+  batteryReservePct: number;
+  /** Metres a plan may use of each charge: max_distance less the reserve. */
+  plannedDistance: number;
+  rechargeMinutes: number;
+  chargeSteps: number;
+  /** A charge's duration in seconds, whole steps. */
+  chargeS: number;
+  handlingTimeS: number;
+  handlingSteps: number;
+  /** Handling at one pickup or dropoff in seconds, whole steps. */
+  handlingS: number;
+  /** Chargers per station; null: one per robot of the station, so nobody queues. */
+  chargers: number | null;
+}
+
+/** Steps a duration takes: whole steps, rounded up (a duration that is a whole number of steps up to float noise stays one). */
+export function stepsFor(seconds: number, stepS: number): number {
+  return Math.max(0, Math.ceil(seconds / stepS - 1e-9));
+}
+
+function numberOrFallback<Fallback extends number | null>(
+  value: unknown,
+  name: string,
+  fallback: Fallback,
+  check: (value: number) => boolean,
+  rule: string,
+): number | Fallback {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || !check(value)) {
+    throw new FloorError(`Parameter ${name} must be ${rule}, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Resolves the floor's figures; a value the floor cannot use is a FloorError naming the
+ * parameter. The limits are the model's, wider than the product's ranges (an instance file may
+ * recharge in 0 minutes).
+ */
+export function resolveFloorParameters(params: FloorParameterInput | null | undefined): FloorParameters {
+  const given = params ?? {};
+  const defaults = SOLVE_PARAMETER_DEFAULTS;
+  const fallbacks = ABSENT_PARAMETER_FALLBACKS;
+  const above0 = (v: number) => v > 0;
+  const robotSpeed = numberOrFallback(given.robot_speed, 'robot_speed', defaults.robot_speed, above0, 'a number above 0');
+  const maxDistance = numberOrFallback(given.max_distance, 'max_distance', defaults.max_distance, above0, 'a number above 0');
+  const batteryCapacity = numberOrFallback(given.battery_capacity, 'battery_capacity', defaults.battery_capacity, above0, 'a number above 0');
+  const rechargeMinutes = numberOrFallback(given.recharge_time, 'recharge_time', defaults.recharge_time, (v) => v >= 0, 'a number of minutes >= 0');
+  const chargers = numberOrFallback(given.chargers, 'chargers', fallbacks.chargers, (v) => Number.isInteger(v) && v >= 1, 'a whole number >= 1');
+  const handlingTimeS = numberOrFallback(given.handling_time_s, 'handling_time_s', fallbacks.handling_time_s, (v) => v >= 0, 'a number of seconds >= 0');
+  const batteryReservePct = numberOrFallback(
+    given.battery_reserve_pct,
+    'battery_reserve_pct',
+    fallbacks.battery_reserve_pct,
+    (v) => v >= 0 && v < 100,
+    'a percentage from 0 to below 100',
+  );
+  const stepS = 1 / robotSpeed;
+  const chargeSteps = stepsFor(rechargeMinutes * 60, stepS);
+  const handlingSteps = stepsFor(handlingTimeS, stepS);
+  return {
+    robotSpeed,
+    stepS,
+    maxDistance,
+    batteryCapacity,
+    batteryReservePct,
+    plannedDistance: maxDistance * (1 - batteryReservePct / 100),
+    rechargeMinutes,
+    chargeSteps,
+    chargeS: chargeSteps * stepS,
+    handlingTimeS,
+    handlingSteps,
+    handlingS: handlingSteps * stepS,
+    chargers,
+  };
+}
+
+/** Chargers of a station with `robotsAtStation` robots: the parameter, or one per robot (at least one). */
+export function chargersAt(parameters: Pick<FloorParameters, 'chargers'>, robotsAtStation: number): number {
+  return parameters.chargers ?? Math.max(1, robotsAtStation);
+}

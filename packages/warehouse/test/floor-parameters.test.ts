@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ABSENT_PARAMETER_FALLBACKS, resolveFloorParameters, SOLVE_PARAMETER_DEFAULTS, stepsFor } from '../src/index.ts';
+
+describe('resolveFloorParameters', () => {
+  it('gives absent parameters the warehouse defaults (spec §9) and fallbacks', () => {
+    const resolved = resolveFloorParameters(undefined);
+    expect(resolved).toEqual({
+      robotSpeed: 1,
+      stepS: 1,
+      maxDistance: 1000,
+      batteryCapacity: 100,
+      batteryReservePct: 10,
+      plannedDistance: 900,
+      rechargeMinutes: 3,
+      chargeSteps: 180,
+      chargeS: 180,
+      handlingTimeS: 0,
+      handlingSteps: 0,
+      handlingS: 0,
+      chargers: null,
+    });
+    expect(resolved).toMatchObject({
+      robotSpeed: SOLVE_PARAMETER_DEFAULTS.robot_speed,
+      maxDistance: SOLVE_PARAMETER_DEFAULTS.max_distance,
+      batteryCapacity: SOLVE_PARAMETER_DEFAULTS.battery_capacity,
+      rechargeMinutes: SOLVE_PARAMETER_DEFAULTS.recharge_time,
+      chargers: ABSENT_PARAMETER_FALLBACKS.chargers,
+      handlingTimeS: ABSENT_PARAMETER_FALLBACKS.handling_time_s,
+      batteryReservePct: ABSENT_PARAMETER_FALLBACKS.battery_reserve_pct,
+    });
+  });
+
+  it('rounds handling and charging up to whole steps of 1 / robot_speed', () => {
+    // 0.3 m/s: a step is 3.33 s; 5 s of handling takes 2 steps (6.67 s), 3 minutes exactly 54 steps.
+    const resolved = resolveFloorParameters({ robot_speed: 0.3, handling_time_s: 5, recharge_time: 3 });
+    expect(resolved).toMatchObject({ handlingSteps: 2, chargeSteps: 54 });
+    expect(resolved.handlingS).toBeCloseTo(6.667, 3);
+    expect(resolved.chargeS).toBeCloseTo(180, 9);
+    expect(stepsFor(3, 1)).toBe(3);
+    expect(stepsFor(3.0000000001, 1)).toBe(3);
+    expect(stepsFor(3.1, 1)).toBe(4);
+  });
+
+  it('keeps given parameters and names an unusable one', () => {
+    expect(resolveFloorParameters({ robot_speed: 2, chargers: 3, battery_reserve_pct: 0 })).toMatchObject({ robotSpeed: 2, stepS: 0.5, chargers: 3, plannedDistance: 1000 });
+    expect(() => resolveFloorParameters({ max_distance: 0 })).toThrow('Parameter max_distance must be a number above 0, got 0');
+    expect(() => resolveFloorParameters({ chargers: 1.5 })).toThrow('Parameter chargers must be a whole number >= 1, got 1.5');
+    expect(() => resolveFloorParameters({ battery_reserve_pct: 100 })).toThrow('Parameter battery_reserve_pct must be a percentage from 0 to below 100, got 100');
+  });
+});
