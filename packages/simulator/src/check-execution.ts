@@ -1,12 +1,18 @@
 import {
+  activityAt,
+  ChargerPool,
+  chargersAt,
   decodeTimeline,
   Floor,
   FloorError,
   resolveFloorParameters,
+  robotsPerStation,
   robotWorkFromPlan,
   type ExecutionRecord,
   type FloorEnvironment,
   type FloorParameterInput,
+  type FloorParameters,
+  type RobotExecutionRecord,
   type RobotWork,
 } from '@fleetlab/warehouse';
 
@@ -17,14 +23,35 @@ export interface ExecutionCheck {
 
 const MAX_ERRORS = 50;
 
+/** What every rule reads: the floor, the plan's robots and their decoded cells at every step. */
+interface Check {
+  floor: Floor;
+  robots: RobotWork[];
+  parameters: FloorParameters;
+  execution: ExecutionRecord;
+  /** Per robot (plan order), its cell at every step 0..lastStep. */
+  cells: Int32Array[];
+  lastStep: number;
+  toStep: (seconds: number) => number;
+  report: (message: string) => void;
+}
+
 /**
- * An independent check of an execution against its plan and floor, from the timelines alone:
- * every move goes to a free 4-neighbour cell or stays; no two robots end a step on one cell
- * (but a station's own robots at their station) and no two swap cells; each robot does its
- * plan's deliveries in the plan's order (standing on the pickup, then on the dropoff at the
- * reported time); charges happen at the robot's station, last the recharge time and never
- * exceed the station's chargers; the distance driven since the last charge never passes
- * max_distance, and after every delivery the robot can still reach its station.
+ * An independent check of an execution against its plan and floor, from the record alone (the
+ * floor and its rules come from packages/warehouse, never from the simulator that made it):
+ * - every move goes to a free 4-neighbour cell or stays, from the robot's own start;
+ * - no two robots end a step on one cell (but a station's own robots at their station), none
+ *   swap cells, and no robot ever stands on another station's cell;
+ * - each robot does its plan's deliveries in the plan's order, standing on the pickup for the
+ *   handling time and then on the dropoff at the reported time, and handling there too;
+ * - charges happen at the robot's own station, last the recharge time, never exceed the
+ *   station's chargers, and go first come, first served (by arrival, then robot order) with no
+ *   robot queued while a charger is free; charges beyond the plan's are the reported extra ones;
+ * - the distance driven since the last charge never passes max_distance, and after every
+ *   delivery the robot can still reach its station;
+ * - the reported finish is the last delivery, and activities (when recorded) agree with the
+ *   cells and charges: driving exactly when the cell changes, queued and charging exactly when
+ *   the charges say.
  */
 export function checkExecution(environment: FloorEnvironment, plan: unknown, execution: ExecutionRecord, params?: FloorParameterInput | null): ExecutionCheck {
   const errors: string[] = [];
@@ -33,42 +60,53 @@ export function checkExecution(environment: FloorEnvironment, plan: unknown, exe
   };
   let floor: Floor;
   let robots: RobotWork[];
-  let resolved: ReturnType<typeof resolveFloorParameters>;
+  let parameters: FloorParameters;
   try {
     floor = new Floor(environment);
     robots = robotWorkFromPlan(floor, environment, plan);
-    resolved = resolveFloorParameters(params);
+    parameters = resolveFloorParameters(params);
   } catch (error) {
     if (error instanceof FloorError) return { valid: false, errors: [error.message] };
     throw error;
   }
   const stepS = execution.step_s;
-  if (Math.abs(stepS - 1 / resolved.robotSpeed) > 1e-9) report(`step_s is ${stepS} s but robot_speed ${resolved.robotSpeed} m/s gives ${1 / resolved.robotSpeed} s`);
-  const toStep = (seconds: number) => Math.round(seconds / stepS);
-  const chargeSteps = resolved.chargeSteps;
-  const robotsPerStation = new Int32Array(floor.stationIds.length);
-  for (const robot of robots) robotsPerStation[robot.station]++;
-
+  if (Math.abs(stepS - parameters.stepS) > 1e-9) report(`step_s is ${stepS} s but robot_speed ${parameters.robotSpeed} m/s gives ${parameters.stepS} s`);
   let lastStep = execution.totals.steps;
   for (const record of Object.values(execution.robots)) {
     for (let k = 0; k < record.timeline.length; k += 3) lastStep = Math.max(lastStep, record.timeline[k]);
   }
-  const cells: Int32Array[] = [];
+  const check: Check = { floor, robots, parameters, execution, cells: [], lastStep, toStep: (seconds) => Math.round(seconds / stepS), report };
+  checkMoves(check);
+  checkConflicts(check);
+  robots.forEach((robot, r) => {
+    const record = execution.robots[robot.id];
+    if (!record) return;
+    checkWork(check, robot, record, check.cells[r]);
+    checkBattery(check, robot, record, check.cells[r]);
+    if (record.activities) checkActivities(check, robot, record, check.cells[r]);
+  });
+  checkChargers(check);
+  return { valid: errors.length === 0, errors };
+}
+
+/** Decodes every timeline into `cells`; each robot starts at its place and steps to a free neighbour or stays. */
+function checkMoves(check: Check): void {
+  const { floor, robots, execution, lastStep, report } = check;
   for (const robot of robots) {
     const record = execution.robots[robot.id];
+    let path: Int32Array;
     if (!record) {
       report(`Robot ${robot.id} has no execution`);
-      cells.push(new Int32Array(lastStep + 1).fill(robot.startCell));
-      continue;
-    }
-    let path: Int32Array;
-    try {
-      path = decodeTimeline(record.timeline, lastStep, floor.width);
-    } catch (error) {
-      report(`Robot ${robot.id}: ${(error as Error).message}`);
       path = new Int32Array(lastStep + 1).fill(robot.startCell);
+    } else {
+      try {
+        path = decodeTimeline(record.timeline, lastStep, floor.width);
+      } catch (error) {
+        report(`Robot ${robot.id}: ${(error as Error).message}`);
+        path = new Int32Array(lastStep + 1).fill(robot.startCell);
+      }
     }
-    cells.push(path);
+    check.cells.push(path);
     if (path[0] !== robot.startCell) report(`Robot ${robot.id} starts at ${floor.describe(path[0])}, not at its place ${floor.describe(robot.startCell)}`);
     for (let t = 0; t < lastStep; t++) {
       const from = path[t];
@@ -81,14 +119,21 @@ export function checkExecution(environment: FloorEnvironment, plan: unknown, exe
         report(`Robot ${robot.id} jumps from ${floor.describe(from)} to ${floor.describe(to)} at step ${t + 1}`);
         break;
       }
+      const station = floor.stationAt[to];
+      if (station >= 0 && station !== robot.station) {
+        report(`Robot ${robot.id} enters station ${floor.stationIds[station]}'s cell at step ${t + 1}, which only that station's robots may`);
+        break;
+      }
     }
   }
+}
 
-  // Vertex and swap conflicts, step by step.
+/** Vertex and swap conflicts, step by step. */
+function checkConflicts({ floor, robots, cells, lastStep, report }: Check): void {
   const seenAt = new Int32Array(floor.cellCount).fill(-1);
   const seenRobot = new Int32Array(floor.cellCount);
   const moves = new Set<number>();
-  for (let t = 0; t <= lastStep && errors.length < MAX_ERRORS; t++) {
+  for (let t = 0; t <= lastStep; t++) {
     moves.clear();
     for (let r = 0; r < robots.length; r++) {
       const cell = cells[r][t];
@@ -108,94 +153,132 @@ export function checkExecution(environment: FloorEnvironment, plan: unknown, exe
       }
     }
   }
+}
 
-  // Work in plan order, charges, batteries.
-  const chargeIntervals: [number, number][][] = floor.stationIds.map(() => []);
-  robots.forEach((robot, r) => {
-    const record = execution.robots[robot.id];
-    if (!record) return;
-    const path = cells[r];
-    const planned = robot.work.filter((item) => item.kind === 'delivery');
-    const plannedCharges = robot.work.length - planned.length;
-    if (record.deliveries.length !== planned.length) {
-      report(`Robot ${robot.id} does ${record.deliveries.length} of its ${planned.length} deliveries`);
+/** Whether the robot stands on `cell` at every step from `from` to `to` (both included). */
+function standsOn(path: Int32Array, cell: number, from: number, to: number): boolean {
+  for (let t = Math.max(0, from); t <= Math.min(to, path.length - 1); t++) if (path[t] !== cell) return false;
+  return true;
+}
+
+/** Deliveries in plan order, each pickup stood on and handled before the dropoff; charges at the station; the finish. */
+function checkWork(check: Check, robot: RobotWork, record: RobotExecutionRecord, path: Int32Array): void {
+  const { floor, parameters, toStep, report } = check;
+  const handling = parameters.handlingSteps;
+  const planned = robot.work.filter((item) => item.kind === 'delivery');
+  const plannedCharges = robot.work.length - planned.length;
+  if (record.deliveries.length !== planned.length) report(`Robot ${robot.id} does ${record.deliveries.length} of its ${planned.length} deliveries`);
+  if (record.charges.length !== plannedCharges + record.extra_charges) {
+    report(`Robot ${robot.id} charges ${record.charges.length} times; its plan has ${plannedCharges} and it reports ${record.extra_charges} more`);
+  }
+  let previousDone = -1;
+  record.deliveries.forEach((done, index) => {
+    const item = planned[index];
+    if (!item || item.pickup !== done.pickup || item.dropoff !== done.dropoff) {
+      report(`Robot ${robot.id} delivers ${done.pickup} -> ${done.dropoff} where its plan has ${item ? `${item.pickup} -> ${item.dropoff}` : 'nothing'} next`);
+      return;
     }
-    if (record.charges.length !== plannedCharges + record.extra_charges) {
-      report(`Robot ${robot.id} charges ${record.charges.length} times; its plan has ${plannedCharges} and it reports ${record.extra_charges} more`);
+    const step = toStep(done.done_s);
+    if (path[Math.min(step, path.length - 1)] !== item.dropoffCell) report(`Robot ${robot.id} is not on dropoff ${done.dropoff} at ${done.done_s} s, when it reports the delivery done`);
+    // The last time it stood on the pickup before the dropoff, it stood there for the handling
+    // (a pickup on the dropoff's own cell is handled just before the delivery is done there).
+    let left = item.pickupCell === item.dropoffCell ? step : step - 1;
+    while (left > previousDone && path[left] !== item.pickupCell) left--;
+    if (left <= previousDone && !(left === previousDone && path[left] === item.pickupCell)) {
+      report(`Robot ${robot.id} reaches ${done.dropoff} without standing on pickup ${done.pickup} first`);
+    } else if (!standsOn(path, item.pickupCell, left - handling, left)) {
+      report(`Robot ${robot.id} leaves pickup ${done.pickup} at step ${left + 1} before handling it for ${parameters.handlingS} s`);
     }
-    const events: { step: number; kind: 'done' | 'arrive' | 'end'; index: number }[] = [];
-    record.deliveries.forEach((delivery, index) => events.push({ step: toStep(delivery.done_s), kind: 'done', index }));
-    record.charges.forEach((charge, index) => {
-      events.push({ step: toStep(charge.arrive_s), kind: 'arrive', index }, { step: toStep(charge.end_s), kind: 'end', index });
-      const [arrive, start, end] = [toStep(charge.arrive_s), toStep(charge.start_s), toStep(charge.end_s)];
-      if (start < arrive || end - start !== chargeSteps) {
-        report(`Robot ${robot.id} charge ${index + 1} runs ${charge.start_s}-${charge.end_s} s after arriving at ${charge.arrive_s} s; a charge takes ${chargeSteps * stepS} s`);
+    if (!standsOn(path, item.dropoffCell, step, step + handling)) report(`Robot ${robot.id} leaves dropoff ${done.dropoff} before handling it for ${parameters.handlingS} s`);
+    previousDone = step + handling;
+  });
+  const lastDone = record.deliveries.length > 0 ? record.deliveries[record.deliveries.length - 1].done_s : 0;
+  if (Math.abs(record.finish_s - lastDone) > 1e-6) report(`Robot ${robot.id} reports its finish at ${record.finish_s} s but its last delivery is done at ${lastDone} s`);
+  record.charges.forEach((charge, index) => {
+    const [arrive, start, end] = [toStep(charge.arrive_s), toStep(charge.start_s), toStep(charge.end_s)];
+    if (start < arrive || end - start !== parameters.chargeSteps) {
+      report(`Robot ${robot.id} charge ${index + 1} runs ${charge.start_s}-${charge.end_s} s after arriving at ${charge.arrive_s} s; a charge takes ${parameters.chargeS} s`);
+    }
+    if (charge.station !== floor.stationIds[robot.station]) report(`Robot ${robot.id} charge ${index + 1} is at station ${charge.station}, not at its own ${floor.stationIds[robot.station]}`);
+    if (!standsOn(path, robot.homeCell, arrive, end)) report(`Robot ${robot.id} is not at its station ${floor.stationIds[robot.station]} throughout charge ${index + 1}`);
+  });
+}
+
+/** Metres since the last charge never over max_distance; after each delivery the way home fits. */
+function checkBattery(check: Check, robot: RobotWork, record: RobotExecutionRecord, path: Int32Array): void {
+  const { floor, parameters, toStep, lastStep, report } = check;
+  const events: { step: number; kind: 'done' | 'end'; cell: number; dropoff: string }[] = [];
+  const planned = robot.work.filter((item) => item.kind === 'delivery');
+  record.deliveries.forEach((done, index) => events.push({ step: toStep(done.done_s), kind: 'done', cell: planned[index]?.dropoffCell ?? -1, dropoff: done.dropoff }));
+  for (const charge of record.charges) events.push({ step: toStep(charge.end_s), kind: 'end', cell: -1, dropoff: '' });
+  events.sort((a, b) => a.step - b.step || (a.kind === 'end' ? 1 : 0) - (b.kind === 'end' ? 1 : 0));
+  let used = 0;
+  let overrunReported = false;
+  let t = 0;
+  for (const event of events) {
+    for (; t < Math.min(event.step, lastStep); t++) {
+      if (path[t + 1] !== path[t]) used += 1;
+      if (used > parameters.maxDistance + 1e-9 && !overrunReported) {
+        report(`Robot ${robot.id} has driven ${used} m since its last charge at step ${t + 1}, over max_distance ${parameters.maxDistance} m`);
+        overrunReported = true;
       }
-      for (let t = arrive; t <= Math.min(end, lastStep); t++) {
-        if (path[t] !== robot.homeCell) {
-          report(`Robot ${robot.id} leaves its station ${charge.station} during charge ${index + 1} (step ${t})`);
-          break;
-        }
+    }
+    if (event.kind === 'end') {
+      used = 0;
+      overrunReported = false;
+    } else if (event.cell >= 0) {
+      const home = floor.distance(event.cell, robot.homeCell);
+      if (used + home > parameters.maxDistance + 1e-9) {
+        report(`Robot ${robot.id} after dropoff ${event.dropoff} has ${parameters.maxDistance - used} m of charge left but its station is ${home} m away`);
       }
-      chargeIntervals[robot.station].push([start, end]);
-    });
-    events.sort((a, b) => a.step - b.step || (a.kind === 'end' ? 1 : 0) - (b.kind === 'end' ? 1 : 0));
-    let used = 0;
-    let overrunReported = false;
-    let t = 0;
-    let pickupSeen = false;
-    let nextDelivery = 0;
-    const driveUntil = (until: number) => {
-      for (; t < Math.min(until, lastStep); t++) {
-        if (path[t + 1] !== path[t]) used += 1;
-        const item = planned[nextDelivery];
-        if (item && path[t + 1] === item.pickupCell) pickupSeen = true;
-        if (used > resolved.maxDistance + 1e-9 && !overrunReported) {
-          report(`Robot ${robot.id} has driven ${used} m since its last charge at step ${t + 1}, over max_distance ${resolved.maxDistance} m`);
-          overrunReported = true;
-        }
-      }
-    };
-    if (planned[0] && path[0] === planned[0].pickupCell) pickupSeen = true;
-    for (const event of events) {
-      driveUntil(event.step);
-      if (event.kind === 'end') {
-        used = 0;
-        overrunReported = false;
-        continue;
-      }
-      if (event.kind === 'arrive') continue;
-      const done = record.deliveries[event.index];
-      const item = planned[nextDelivery];
-      if (!item || item.pickup !== done.pickup || item.dropoff !== done.dropoff) {
-        report(`Robot ${robot.id} delivers ${done.pickup} -> ${done.dropoff} where its plan has ${item ? `${item.pickup} -> ${item.dropoff}` : 'nothing'} next`);
+    }
+  }
+}
+
+/** Activities agree with the cells and the charges. */
+function checkActivities(check: Check, robot: RobotWork, record: RobotExecutionRecord, path: Int32Array): void {
+  const { toStep, lastStep, report } = check;
+  const activities = record.activities ?? [];
+  for (let t = 0; t < lastStep; t++) {
+    const kind = activityAt(activities, t);
+    const moves = path[t + 1] !== path[t];
+    if (moves !== (kind === 'drive_empty' || kind === 'drive_loaded')) {
+      report(`Robot ${robot.id} is '${kind}' during step ${t} but ${moves ? 'moves' : 'stands still'}`);
+      return;
+    }
+  }
+  for (const charge of record.charges) {
+    const [arrive, start, end] = [toStep(charge.arrive_s), toStep(charge.start_s), toStep(charge.end_s)];
+    for (let t = arrive; t < end; t++) {
+      const expected = t < start ? 'queued' : 'charging';
+      if (activityAt(activities, t) !== expected) {
+        report(`Robot ${robot.id} is '${activityAt(activities, t)}' at step ${t}, during its charge's ${expected} time`);
         return;
       }
-      if (!pickupSeen) report(`Robot ${robot.id} reaches ${done.dropoff} without standing on pickup ${done.pickup} first`);
-      if (path[Math.min(event.step, lastStep)] !== item.dropoffCell) {
-        report(`Robot ${robot.id} is not on dropoff ${done.dropoff} at ${done.done_s} s, when it reports the delivery done`);
-      }
-      const home = floor.distance(item.dropoffCell, robot.homeCell);
-      if (used + home > resolved.maxDistance + 1e-9) {
-        report(`Robot ${robot.id} after dropoff ${done.dropoff} has ${resolved.maxDistance - used} m of charge left but its station is ${home} m away`);
-      }
-      nextDelivery++;
-      // The next pickup may share the dropoff's cell: the robot already stands on it.
-      pickupSeen = planned[nextDelivery] !== undefined && path[Math.min(event.step, lastStep)] === planned[nextDelivery].pickupCell;
+    }
+  }
+}
+
+/** At every station: never more robots charging than chargers, first come first served, nobody queued while a charger is free. */
+function checkChargers({ floor, robots, parameters, execution, toStep, report }: Check): void {
+  const perStation = robotsPerStation(floor, robots);
+  const pool = new ChargerPool(perStation.map((count) => chargersAt(parameters, count)));
+  const charges: { station: number; robot: number; id: string; arrive: number; start: number }[] = [];
+  robots.forEach((robot, r) => {
+    for (const charge of execution.robots[robot.id]?.charges ?? []) {
+      charges.push({ station: robot.station, robot: r, id: robot.id, arrive: toStep(charge.arrive_s), start: toStep(charge.start_s) });
     }
   });
-  floor.stationIds.forEach((station, index) => {
-    const capacity = resolved.chargers ?? Math.max(1, robotsPerStation[index]);
-    const points = chargeIntervals[index].flatMap(([start, end]) => [[start, 1], [end, -1]] as [number, number][]);
-    points.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    let busy = 0;
-    for (const [step, change] of points) {
-      busy += change;
-      if (busy > capacity) {
-        report(`Station ${station} charges ${busy} robots at once at step ${step}, but it has ${capacity} chargers`);
-        break;
-      }
+  charges.sort((a, b) => a.arrive - b.arrive || a.robot - b.robot);
+  for (const charge of charges) {
+    const expected = pool.claim(charge.station, charge.arrive, parameters.chargeSteps);
+    if (charge.start !== expected) {
+      const capacity = chargersAt(parameters, perStation[charge.station]);
+      report(
+        `Station ${floor.stationIds[charge.station]} starts ${charge.id}'s charge at step ${charge.start}, but with ${capacity} charger${capacity === 1 ? '' : 's'} ` +
+          `served first come, first served it starts at step ${expected}`,
+      );
+      return;
     }
-  });
-  return { valid: errors.length === 0, errors };
+  }
 }

@@ -1,6 +1,8 @@
 import {
   createSeededRandom,
   Floor,
+  freeFlow,
+  type FreeFlowRobot,
   resolveFloorParameters,
   robotWorkFromPlan,
   type ExecutionRecord,
@@ -11,7 +13,6 @@ import {
 import { checkExecution } from './check-execution.ts';
 import { asSimulationError, SimulationError, TrafficJamError } from './errors.ts';
 import { executeOnFloor, type ExecutorOutcome } from './execution/executor.ts';
-import { freeFlowFinishStep } from './execution/free-flow.ts';
 
 /** The solve parameters an execution reads (absent ones take the warehouse defaults and fallbacks). */
 export type SimulationParams = FloorParameterInput;
@@ -53,23 +54,22 @@ export function simulate(environment: FloorEnvironment, plan: unknown, params: S
     const floor = new Floor(environment);
     return { floor, base: resolveFloorParameters(params), robots: robotWorkFromPlan(floor, environment, plan, options.tasks) };
   });
-  const stepS = 1 / base.robotSpeed;
+  // Each robot alone on the floor with its plan's charges: the plan's own clock.
+  const alone = asSimulationError(() => freeFlow(floor, base, robots));
+  const longestAlone = Math.max(0, ...alone.map((robot) => robot.endStep));
   // A jam of robots too short of charge to step aside is broken by replaying the day with a
-  // wider battery reserve: they then charge earlier and keep room to yield.
+  // wider battery margin: they then charge earlier and keep room to yield.
   let replays = 0;
   for (;;) {
-    const resolved = { ...base, reserveScale: 2 ** replays };
-    const freeFlowSteps = robots.map((robot) => freeFlowFinishStep(floor, robot, resolved));
-    const longestAlone = Math.max(0, ...freeFlowSteps);
     try {
-      const run = executeOnFloor(floor, robots, resolved, {
+      const run = executeOnFloor(floor, robots, { ...base, replays }, {
         random: createSeededRandom(options.seed ?? 1).next,
         onProgress: options.onProgress,
         shouldStop: options.shouldStop,
         // Traffic can stretch a day severalfold; beyond this something is stuck for good.
         stepBudget: 20 * longestAlone + 50 * (floor.width + floor.height) + 10_000,
       });
-      return recordOf(environment, floor, robots, plan, params, stepS, longestAlone, run, replays);
+      return recordOf(environment, floor, robots, plan, params, base.stepS, alone, run, replays);
     } catch (error) {
       if (!(error instanceof TrafficJamError) || replays >= MAX_RESERVE_REPLAYS) throw error;
       replays++;
@@ -86,7 +86,7 @@ function recordOf(
   plan: unknown,
   params: SimulationParams | null | undefined,
   stepS: number,
-  longestAlone: number,
+  alone: FreeFlowRobot[],
   run: ExecutorOutcome,
   replays: number,
 ): ExecutionRecord {
@@ -126,6 +126,12 @@ function recordOf(
     executedSteps = Math.max(executedSteps, executed.finishStep);
   });
   const executedS = executedSteps * stepS;
+  let freeFlowSteps = 0;
+  let plannedQueueSteps = 0;
+  for (const robot of alone) {
+    freeFlowSteps = Math.max(freeFlowSteps, robot.finishStep);
+    for (const charge of robot.charges) plannedQueueSteps += charge.startStep - charge.arriveStep;
+  }
   const chargerQueue: Record<string, number> = {};
   floor.stationIds.forEach((id, station) => {
     chargerQueue[id] = round2(run.queueStepsByStation[station] * stepS);
@@ -135,7 +141,8 @@ function recordOf(
     robots: robotRecords,
     totals: {
       planned_makespan_s: round2(plannedMakespan(plan as Record<string, unknown>)),
-      free_flow_makespan_s: round2(longestAlone * stepS),
+      free_flow_makespan_s: round2(freeFlowSteps * stepS),
+      free_flow_queue_s: round2(plannedQueueSteps * stepS),
       executed_makespan_s: round2(executedS),
       waiting_s: round2(waiting),
       max_robot_waiting_s: maxWaiting,

@@ -41,11 +41,61 @@ describe('checkExecution catches each kind of bad execution', () => {
     expect(checkExecution(NARROW_AISLE, plan, execution).errors).toContain('Robot R1_1 delivers P2 -> D2 where its plan has P1 -> D1 next');
   });
 
-  it('more robots charging than the station has chargers', () => {
+  it('more robots charging than the station has chargers, or a queue served out of order', () => {
     const plan = Object.fromEntries([1, 2, 3, 4].map((k) => [`R1_${k}`, [recharge]]));
     const execution = simulate(CHARGING_BAY, plan, { chargers: 1 });
-    execution.robots.R1_2.charges = [{ station: 'R1', arrive_s: 0, start_s: 0, end_s: 180 }];
-    expect(checkExecution(CHARGING_BAY, plan, execution, { chargers: 1 }).errors).toContain('Station R1 charges 2 robots at once at step 0, but it has 1 chargers');
+    expect(checkExecution(CHARGING_BAY, plan, execution, { chargers: 1 }).errors).toEqual([]);
+    const both = structuredClone(execution);
+    both.robots.R1_2.charges = [{ station: 'R1', arrive_s: 0, start_s: 0, end_s: 180 }];
+    expect(checkExecution(CHARGING_BAY, plan, both, { chargers: 1 }).errors).toContain(
+      "Station R1 starts R1_2's charge at step 0, but with 1 charger served first come, first served it starts at step 180",
+    );
+    // R1_3 and R1_2 swap turns: both arrived at 0, so R1_2 (earlier in the fleet) goes first.
+    const swapped = structuredClone(execution);
+    swapped.robots.R1_2.charges = [{ station: 'R1', arrive_s: 0, start_s: 360, end_s: 540 }];
+    swapped.robots.R1_3.charges = [{ station: 'R1', arrive_s: 0, start_s: 180, end_s: 360 }];
+    expect(checkExecution(CHARGING_BAY, plan, swapped, { chargers: 1 }).errors).toContain(
+      "Station R1 starts R1_2's charge at step 360, but with 1 charger served first come, first served it starts at step 180",
+    );
+  });
+
+  it('a charge somewhere other than the robot\'s own station cell, or cut short', () => {
+    const plan = { R1_1: [recharge], R1_2: [], R1_3: [], R1_4: [] };
+    const execution = simulate(CHARGING_BAY, plan, { recharge_time: 3 });
+    execution.robots.R1_1.charges = [{ station: 'R2', arrive_s: 0, start_s: 0, end_s: 120 }];
+    expect(checkExecution(CHARGING_BAY, plan, execution, { recharge_time: 3 }).errors).toEqual([
+      'Robot R1_1 charge 1 runs 0-120 s after arriving at 0 s; a charge takes 180 s',
+      'Robot R1_1 charge 1 is at station R2, not at its own R1',
+    ]);
+  });
+
+  it('a robot that leaves a pickup or a dropoff before its handling time is up', () => {
+    const plan = { R1_1: [deliver('P1', 'D1'), deliver('P1', 'D1')], R1_2: [], R1_3: [], R1_4: [] };
+    const handled = simulate(CHARGING_BAY, plan, { handling_time_s: 2 });
+    expect(checkExecution(CHARGING_BAY, plan, handled, { handling_time_s: 2 }).errors).toEqual([]);
+    // The same cells checked against 3 s of handling: it left P1 (stood there at steps 3-5) and D1 (9-11) too soon.
+    const errors = checkExecution(CHARGING_BAY, plan, handled, { handling_time_s: 3 }).errors;
+    expect(errors).toContain('Robot R1_1 leaves pickup P1 at step 6 before handling it for 3 s');
+    expect(errors).toContain('Robot R1_1 leaves dropoff D1 before handling it for 3 s');
+  });
+
+  it("a robot on another station's cell", () => {
+    const plan = { R1_1: [deliver('P1', 'D1')], R2_1: [] };
+    const execution = simulate(NARROW_AISLE, plan, {});
+    // R1_1 drives on from D1 (5, 1) into R2's station cell (6, 1).
+    execution.robots.R1_1.timeline = [0, 0, 1, 5, 5, 1, 6, 6, 1];
+    expect(checkExecution(NARROW_AISLE, plan, execution).errors).toContain("Robot R1_1 enters station R2's cell at step 6, which only that station's robots may");
+  });
+
+  it('a finish that is not the last delivery, and activities that disagree with the cells', () => {
+    const plan = { R1_1: [deliver('P1', 'D1')], R2_1: [] };
+    const execution = simulate(NARROW_AISLE, plan, {});
+    execution.robots.R1_1.finish_s = 7;
+    execution.robots.R1_1.activities = [0, 1, 3, 3];
+    expect(checkExecution(NARROW_AISLE, plan, execution).errors).toEqual([
+      'Robot R1_1 reports its finish at 7 s but its last delivery is done at 5 s',
+      "Robot R1_1 is 'waiting' during step 3 but moves",
+    ]);
   });
 
   it('a battery overrun and a robot stranded after its dropoff', () => {

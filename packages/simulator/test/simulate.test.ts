@@ -63,24 +63,48 @@ describe('simulate on named layouts', () => {
     expect(checkExecution(DEAD_END, plan, execution).errors).toEqual([]);
   });
 
-  it('four robots needing a charge at once at one charger queue 0, r, 2r and 3r', () => {
-    const plan = Object.fromEntries([1, 2, 3, 4].map((k) => [`R1_${k}`, [recharge]]));
+  it('four robots needing a charge at once at one charger queue 0, r, 2r and 3r, then deliver one after another', () => {
+    // All four arrive at t = 0 (they start at the station); the one charger serves them in robot
+    // order, 180 s each. Each then drives 3 m to P1 and 4 m to D1 alone on the floor: done at
+    // 187, 367, 547 and 727 s. The plan's free flow queues exactly the same.
+    const plan = Object.fromEntries([1, 2, 3, 4].map((k) => [`R1_${k}`, [recharge, deliver('P1', 'D1')]]));
     const execution = simulate(CHARGING_BAY, plan, { chargers: 1, recharge_time: 3 });
     expect([1, 2, 3, 4].map((k) => execution.robots[`R1_${k}`].queued_s)).toEqual([0, 180, 360, 540]);
     expect(execution.robots.R1_4.charges).toEqual([{ station: 'R1', arrive_s: 0, start_s: 540, end_s: 720 }]);
-    expect(execution.totals.charger_queue_s).toEqual({ R1: 1080 });
-    expect(execution.totals.executed_makespan_s).toBe(720);
-    // With a charger per robot (the default) nobody queues.
-    expect(simulate(CHARGING_BAY, plan, { recharge_time: 3 }).totals.charger_queue_s).toEqual({ R1: 0 });
+    expect([1, 2, 3, 4].map((k) => execution.robots[`R1_${k}`].deliveries[0].done_s)).toEqual([187, 367, 547, 727]);
+    expect(execution.totals).toMatchObject({ charger_queue_s: { R1: 1080 }, free_flow_queue_s: 1080, free_flow_makespan_s: 727, executed_makespan_s: 727 });
+    // With a charger per robot (the default) nobody queues: alone each is done at 187 s, but the
+    // four leave their station together and follow one another through the bay.
+    expect(simulate(CHARGING_BAY, plan, { recharge_time: 3 }).totals).toMatchObject({ charger_queue_s: { R1: 0 }, free_flow_makespan_s: 187, executed_makespan_s: 192 });
   });
 
-  it('charges earlier than the plan when the grid walk is longer than the charge allows, and counts it', () => {
-    // Each trip R1 -> P1 -> D1 -> R1 is 2 + 4 + 5 = 11 m; with 20 m per charge a second trip needs a charge first.
+  it('follows the plan\'s charges and charges early only when the metres really driven leave too little, and counts it', () => {
+    // Trip R1 -> P1 -> D1 is 3 + 4 m and D1 is 5 m from the station. After one delivery the robot
+    // has used 7 m; the second (D1 -> P1 -> D1 -> R1: 4 + 4 + 5 = 13 m) needs 20 m in all, over an
+    // 18 m charge, so it charges first (the plan did not): one extra charge.
     const plan = { R1_1: [deliver('P1', 'D1'), deliver('P1', 'D1')], R1_2: [], R1_3: [], R1_4: [] };
-    const execution = simulate(CHARGING_BAY, plan, { max_distance: 20, recharge_time: 3 });
-    expect(execution.robots.R1_1.extra_charges).toBe(1);
-    expect(execution.robots.R1_1.charges).toHaveLength(1);
+    const execution = simulate(CHARGING_BAY, plan, { max_distance: 18, recharge_time: 3 });
+    expect(execution.robots.R1_1).toMatchObject({ extra_charges: 1, charges: [{ station: 'R1', arrive_s: 12, start_s: 12, end_s: 192 }] });
     expect(execution.totals.extra_charges).toBe(1);
+    // Alone on the floor the robot follows the plan as written: no charge, 15 s.
+    expect(execution.totals.free_flow_makespan_s).toBe(15);
+    expect(simulate(CHARGING_BAY, plan, { max_distance: 20, recharge_time: 3 }).totals.extra_charges).toBe(0);
+  });
+
+  it('handles at every pickup and dropoff for handling_time_s, in whole steps, and records what each robot does when', () => {
+    // 2 s of handling: R1_1 drives 3 m to P1 (t = 3), handles until 5, drives 4 m to D1 (done at
+    // 9) and handles until 11, when the day's work is over.
+    const plan = { R1_1: [deliver('P1', 'D1')], R1_2: [], R1_3: [], R1_4: [] };
+    const execution = simulate(CHARGING_BAY, plan, { handling_time_s: 2 });
+    expect(execution.robots.R1_1.deliveries).toEqual([{ pickup: 'P1', dropoff: 'D1', done_s: 9 }]);
+    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 9, executed_makespan_s: 9 });
+    const kinds = ['idle', 'drive_empty', 'drive_loaded', 'waiting', 'queued', 'charging', 'handling'];
+    const activities = execution.robots.R1_1.activities!;
+    const readable = [];
+    for (let k = 0; k < activities.length; k += 2) readable.push(`${activities[k]}:${kinds[activities[k + 1]]}`);
+    expect(readable).toEqual(['0:drive_empty', '3:handling', '5:drive_loaded', '9:handling']);
+    expect(execution.totals.steps).toBe(11);
+    expect(execution.robots.R1_2.activities).toEqual([0, 0]);
   });
 
   it('refuses a plan that does not fit, naming the first problem', () => {

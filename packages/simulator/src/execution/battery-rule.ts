@@ -2,26 +2,27 @@ import type { DeliveryWork, Floor } from '@fleetlab/warehouse';
 import { SimulationError } from '../errors.ts';
 
 /**
- * Metres kept back for detours when deciding whether a delivery fits the charge: on a shared
- * floor a robot that yields drives a few cells more than the shortest walk. Without it a robot
- * could leave the dropoff unable to get home. 20% of the legs plus 10 m covers the detours
- * measured on the benchmark layouts; robots short of charge also gain right of way and stop
- * stepping aside (see the executor). Where congestion still jams them, the run is replayed
- * with the reserve scaled up (`reserveScale`).
+ * Metres a robot keeps back for detours when it decides on the floor whether a delivery still
+ * fits its charge. The plan already leaves `battery_reserve_pct` of every charge for traffic, so
+ * a first run keeps nothing more: a robot follows its plan's charges and charges early only when
+ * the metres it really drove leave too little for the next delivery and the way home. When robots
+ * short of charge jam (they never step aside), the day is replayed keeping 20% of the legs plus
+ * 10 m back, doubled at each further replay, so they charge earlier and keep room to yield.
  */
-export function detourMargin(legs: number, reserveScale = 1): number {
-  return Math.ceil(0.2 * legs * reserveScale) + 10 * reserveScale;
+export function detourMargin(legs: number, replays: number): number {
+  if (replays === 0) return 0;
+  const scale = 2 ** (replays - 1);
+  return Math.ceil(0.2 * legs * scale) + 10 * scale;
 }
 
 export type ChargeDecision = 'go' | 'charge-first';
 
 /**
- * The battery rule of the solve model, on the distances of the floor: a robot starts a delivery
- * only if, after driving to the pickup and the dropoff, it can still reach its home station.
- * Otherwise it charges first. A robot that has just charged (or starts the day full) goes
- * whenever the strict rule holds, margin or not; when even that fails the plan cannot run on
- * this floor (grid walks are longer than the graph's straight edges), which is an error naming
- * the delivery.
+ * The battery rule of the solve model, on the distances really driven: a robot starts a
+ * delivery only if, after driving to the pickup and the dropoff, it can still reach its home
+ * station. Otherwise it charges first (an extra charge). A robot that has just charged (or starts
+ * the day full) goes whenever the strict rule holds, margin or not; when even that fails the plan
+ * cannot run on this floor, which is an error naming the delivery.
  */
 export function decideCharge(
   floor: Floor,
@@ -31,11 +32,11 @@ export function decideCharge(
   usedSinceCharge: number,
   maxDistance: number,
   item: DeliveryWork,
-  reserveScale = 1,
+  replays: number,
 ): ChargeDecision {
   const legs = floor.distance(position, item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell);
   const need = legs + floor.distance(item.dropoffCell, homeCell);
-  if (usedSinceCharge + need + detourMargin(legs, reserveScale) <= maxDistance) return 'go';
+  if (usedSinceCharge + need + detourMargin(legs, replays) <= maxDistance) return 'go';
   if (usedSinceCharge > 0) return 'charge-first';
   if (need <= maxDistance) return 'go';
   throw new SimulationError(

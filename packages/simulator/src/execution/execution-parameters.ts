@@ -2,6 +2,6 @@ import type { FloorParameters } from '@fleetlab/warehouse';
 
 /** The floor's parameters as one run reads them. */
 export interface ExecutionParameters extends FloorParameters {
-  /** Scales the detour reserve of the battery rule (1 at first; raised when a jam forces a replay). */
-  reserveScale: number;
+  /** Times the day has been replayed because robots short of charge jammed (0 at first): widens the battery rule's detour margin. */
+  replays: number;
 }

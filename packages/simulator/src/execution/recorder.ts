@@ -10,7 +10,7 @@ export interface ExecutedRobot {
   waitingSteps: number;
   queuedSteps: number;
   distance: number;
-  /** The step its last task ended. */
+  /** The step its last delivery was done (0 without deliveries): its part of the makespan. */
   finishStep: number;
   extraCharges: number;
 }

@@ -1,4 +1,4 @@
-import { UNREACHABLE, type DeliveryWork, type Floor, type RobotWork } from '@fleetlab/warehouse';
+import { ChargerPool, chargersAt, robotsPerStation, UNREACHABLE, type DeliveryWork, type Floor, type RobotWork } from '@fleetlab/warehouse';
 import { decideCharge } from './battery-rule.ts';
 import { SimulationError } from '../errors.ts';
 import { Mode, Phase, type FleetState } from './fleet-state.ts';
@@ -24,9 +24,10 @@ export class WorkCycle {
   private readonly chargeEnd: Int32Array;
   private readonly chargeIsExtra: Uint8Array;
   readonly finished: Uint8Array;
+  /** Per station, the robots waiting for a charger, in order of arrival (then robot order). */
   private readonly queues: number[][];
-  private readonly charging: Int32Array;
-  private readonly chargers: number[];
+  private readonly arrivedAt: Int32Array;
+  private readonly chargers: ChargerPool;
 
   constructor(
     private readonly floor: Floor,
@@ -45,12 +46,9 @@ export class WorkCycle {
     this.chargeEnd = new Int32Array(n);
     this.chargeIsExtra = new Uint8Array(n);
     this.finished = new Uint8Array(n);
-    const stations = floor.stationIds.length;
-    this.queues = Array.from({ length: stations }, () => []);
-    this.charging = new Int32Array(stations);
-    const perStation = new Int32Array(stations);
-    for (const robot of robots) perStation[robot.station]++;
-    this.chargers = Array.from(perStation, (count) => params.chargers ?? Math.max(1, count));
+    this.queues = floor.stationIds.map(() => []);
+    this.arrivedAt = new Int32Array(n);
+    this.chargers = new ChargerPool(robotsPerStation(floor, robots).map((count) => chargersAt(params, count)));
     this.deliveriesTotal = robots.reduce((sum, robot) => sum + robot.work.filter((item) => item.kind === 'delivery').length, 0);
   }
 
@@ -60,7 +58,7 @@ export class WorkCycle {
     for (let robot = 0; robot < this.robots.length; robot++) {
       state.stand(robot, state.pos[robot]);
       if (this.robots[robot].work.length === 0) {
-        this.markFinished(robot, 0);
+        this.markFinished(robot);
         if (state.isHome(robot, state.pos[robot])) {
           state.mode[robot] = Mode.Parked;
           state.park(robot);
@@ -72,19 +70,23 @@ export class WorkCycle {
     }
   }
 
-  /** The events at the start of a step: charges that end, queues that move on, handling that ends. */
+  /**
+   * The events at the start of a step: charges that end, handling that ends, then queued robots
+   * that find a free charger (a robot that arrives at its station at this step, whichever way,
+   * is in the queue by then).
+   */
   runEvents(step: number): void {
     const { state } = this;
     for (let robot = 0; robot < this.robots.length; robot++) {
       if (state.mode[robot] === Mode.Charging && this.chargeEnd[robot] === step) this.endCharge(robot, step);
     }
-    this.startQueuedCharges(step);
     for (let robot = 0; robot < this.robots.length; robot++) {
       if (state.mode[robot] === Mode.Handling && this.handlingLeft[robot] === 0) {
         state.mode[robot] = Mode.Moving;
         this.finishHandling(robot, step);
       }
     }
+    this.startQueuedCharges(step);
   }
 
   /** Each queued robot waits one more step. */
@@ -118,6 +120,7 @@ export class WorkCycle {
       case Phase.ToDropoff: {
         const item = this.robots[robot].work[this.workIndex[robot]] as DeliveryWork;
         recorder.delivered(robot, item.pickup, item.dropoff, step);
+        recorder.finished(robot, step);
         this.deliveriesDone++;
         this.handleOrContinue(robot, step, Phase.ToDropoff);
         return;
@@ -127,7 +130,7 @@ export class WorkCycle {
         state.park(robot);
         recorder.chargeArrived(robot, step, this.chargeIsExtra[robot] === 1);
         recorder.activity(robot, step, 'queued');
-        this.queues[this.robots[robot].station].push(robot);
+        this.enqueue(robot, step);
         return;
       case Phase.ToHome:
         state.mode[robot] = Mode.Parked;
@@ -150,10 +153,19 @@ export class WorkCycle {
     this.onGoal(robot);
   }
 
-  private markFinished(robot: number, step: number): void {
+  /** The robot's work is over (it may still drive home); its finish is its last delivery, recorded then. */
+  private markFinished(robot: number): void {
     this.finished[robot] = 1;
     this.finishedCount++;
-    this.recorder.finished(robot, step);
+  }
+
+  /** Into its station's queue, behind every robot that arrived earlier (or at the same step and comes earlier in the fleet). */
+  private enqueue(robot: number, step: number): void {
+    const queue = this.queues[this.robots[robot].station];
+    this.arrivedAt[robot] = step;
+    let at = queue.length;
+    while (at > 0 && (this.arrivedAt[queue[at - 1]] > step || (this.arrivedAt[queue[at - 1]] === step && queue[at - 1] > robot))) at--;
+    queue.splice(at, 0, robot);
   }
 
   private goCharge(robot: number, step: number, extra: boolean): void {
@@ -166,7 +178,7 @@ export class WorkCycle {
     const { state } = this;
     const { work, homeCell, id } = this.robots[robot];
     if (this.workIndex[robot] >= work.length) {
-      if (!this.finished[robot]) this.markFinished(robot, step);
+      if (!this.finished[robot]) this.markFinished(robot);
       this.setGoal(robot, homeCell, Phase.ToHome);
       if (state.pos[robot] === state.goal[robot]) this.arrived(robot, step);
       return;
@@ -176,7 +188,7 @@ export class WorkCycle {
       this.goCharge(robot, step, false);
       return;
     }
-    const decision = decideCharge(this.floor, id, state.pos[robot], homeCell, this.used[robot], this.params.maxDistance, item, this.params.reserveScale);
+    const decision = decideCharge(this.floor, id, state.pos[robot], homeCell, this.used[robot], this.params.maxDistance, item, this.params.replays);
     if (decision === 'charge-first') {
       this.goCharge(robot, step, true);
       return;
@@ -207,9 +219,9 @@ export class WorkCycle {
 
   private startQueuedCharges(step: number): void {
     this.queues.forEach((queue, station) => {
-      while (queue.length > 0 && this.charging[station] < this.chargers[station]) {
+      while (queue.length > 0 && this.chargers.hasFreeCharger(station, step)) {
         const robot = queue.shift()!;
-        this.charging[station]++;
+        this.chargers.claim(station, step, this.params.chargeSteps);
         this.state.mode[robot] = Mode.Charging;
         this.chargeEnd[robot] = step + this.params.chargeSteps;
         this.recorder.chargeStarted(robot, step, step + this.params.chargeSteps);
@@ -220,7 +232,6 @@ export class WorkCycle {
   }
 
   private endCharge(robot: number, step: number): void {
-    this.charging[this.robots[robot].station]--;
     this.used[robot] = 0;
     this.state.unpark(robot);
     this.state.mode[robot] = Mode.Moving;

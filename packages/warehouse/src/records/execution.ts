@@ -29,7 +29,7 @@ export const robotExecutionSchema = z.object({
   /** Of the waiting, seconds queued for a charger. */
   queued_s: z.number(),
   distance_m: z.number(),
-  /** When the robot's last task finished. */
+  /** When the robot's last delivery was done (0 without deliveries). */
   finish_s: z.number(),
   /** Charges added because the distances really driven broke the plan's charging order. */
   extra_charges: z.number().int(),
@@ -45,8 +45,14 @@ export type RobotExecutionRecord = z.infer<typeof robotExecutionSchema>;
 /** The figures of an execution; also kept as the solve's `stats.execution`. */
 export const executionTotalsSchema = z.object({
   planned_makespan_s: z.number(),
-  /** Each robot alone on the floor, same grid and rules: the delay the others cause is the difference. */
+  /**
+   * Each robot alone on the floor with its plan's charges, sharing the chargers first come,
+   * first served: the plan's own clock (a plan of the optimiser says exactly this). The delay
+   * the others cause is the difference to the executed makespan.
+   */
   free_flow_makespan_s: z.number(),
+  /** Seconds robots queue for a charger in free flow: the queueing the plan itself holds. Absent in executions stored before it existed. */
+  free_flow_queue_s: z.number().optional(),
   executed_makespan_s: z.number(),
   waiting_s: z.number(),
   max_robot_waiting_s: z.number(),
