@@ -7,17 +7,17 @@ import { assignByKmeansClusters } from './algorithms/kmeans-clusters.ts';
 import { optimiseMakespan } from './algorithms/makespan-search.ts';
 import { assignByRegretInsertion } from './algorithms/regret-insertion.ts';
 import { assignBySequentialAuction } from './algorithms/sequential-auction.ts';
-import { InvalidProblemError } from './errors.ts';
-import { batteryAwareBound } from './battery-bound.ts';
-import { totalDeliveryLength } from './delivery-legs.ts';
-import { detourCapacityBound } from './detour-capacity-bound.ts';
-import { modelLowerBound } from './lower-bound.ts';
-import { measureRoutes, ObjectiveScale, objectiveValues } from './objective.ts';
-import { checkPlan } from './plan-checker.ts';
-import { buildRobotSteps, round2, type Routes } from './plan-builder.ts';
-import type { Problem } from './problem.ts';
-import { createRandom } from './random.ts';
-import { repairRoutes } from './route-repair.ts';
+import { InvalidProblemError } from './problem/errors.ts';
+import { batteryAwareBound } from './bounds/battery-bound.ts';
+import { totalDeliveryLength } from './problem/delivery-legs.ts';
+import { detourCapacityBound } from './bounds/detour-capacity-bound.ts';
+import { modelLowerBound } from './bounds/lower-bound.ts';
+import { measureRoutes, ObjectiveScale, objectiveValues } from './plan/objective.ts';
+import { checkPlan } from './plan/plan-checker.ts';
+import { buildRobotSteps, round2, type Routes } from './plan/plan-builder.ts';
+import type { Problem } from './problem/problem.ts';
+import { createRandom } from './algorithms/random.ts';
+import { repairRoutes } from './routes/route-repair.ts';
 
 export interface SolveProgress {
   fraction: number;

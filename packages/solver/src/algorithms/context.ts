@@ -1,8 +1,8 @@
 import type { StopReason } from '@fleetlab/warehouse';
-import type { Problem } from '../problem.ts';
-import type { ObjectiveScale } from '../objective.ts';
-import type { Random } from '../random.ts';
-import type { Routes } from '../plan-builder.ts';
+import type { Problem } from '../problem/problem.ts';
+import type { ObjectiveScale } from '../plan/objective.ts';
+import type { Random } from './random.ts';
+import type { Routes } from '../plan/plan-builder.ts';
 
 /** Everything an algorithm may use: the problem, a seeded generator, the clock and limits. */
 export interface AlgorithmContext {

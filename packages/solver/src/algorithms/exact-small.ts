@@ -1,7 +1,7 @@
-import { AppendState } from '../battery-schedule.ts';
-import { canServe, dropoffToHome, EPSILON, homeToPickup, legBetween, startToPickup } from '../delivery-legs.ts';
-import type { Routes } from '../plan-builder.ts';
-import type { Problem } from '../problem.ts';
+import { AppendState } from '../routes/battery-schedule.ts';
+import { canServe, dropoffToHome, EPSILON, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
+import type { Routes } from '../plan/plan-builder.ts';
+import type { Problem } from '../problem/problem.ts';
 
 /**
  * Up to this many deliveries the plan with the least makespan is found exactly (ties: the least

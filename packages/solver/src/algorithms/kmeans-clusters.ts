@@ -1,11 +1,11 @@
-import { solveRectangularAssignment } from '../assignment.ts';
-import { canServe, legBetween, startToPickup } from '../delivery-legs.ts';
-import { usableRobots } from '../lower-bound.ts';
-import { orderRoute } from '../route-order.ts';
-import type { Routes } from '../plan-builder.ts';
-import type { Problem } from '../problem.ts';
-import { KeyedHeap } from '../keyed-heap.ts';
-import { sortedOrder } from '../sorted-order.ts';
+import { solveRectangularAssignment } from '../assignment/dense-assignment.ts';
+import { canServe, legBetween, startToPickup } from '../problem/delivery-legs.ts';
+import { usableRobots } from '../bounds/lower-bound.ts';
+import { orderRoute } from '../moves/route-order.ts';
+import type { Routes } from '../plan/plan-builder.ts';
+import type { Problem } from '../problem/problem.ts';
+import { KeyedHeap } from '../data-structures/keyed-heap.ts';
+import { sortedOrder } from '../data-structures/sorted-order.ts';
 import type { AlgorithmContext } from './context.ts';
 
 const LLOYD_ITERATIONS = 25;

@@ -1,9 +1,9 @@
-import { FleetState } from '../fleet-state.ts';
-import { GranularRobots } from '../granular-robots.ts';
-import { descend } from '../local-search.ts';
-import type { Routes } from '../plan-builder.ts';
-import type { Random } from '../random.ts';
-import { shuffleInPlace } from '../random.ts';
+import { FleetState } from '../routes/fleet-state.ts';
+import { GranularRobots } from '../candidates/granular-robots.ts';
+import { descend } from '../moves/local-search.ts';
+import type { Routes } from '../plan/plan-builder.ts';
+import type { Random } from './random.ts';
+import { shuffleInPlace } from './random.ts';
 import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { solveSmallExactly } from './exact-small.ts';
 import { buildLargestFirstStart } from './largest-first-construction.ts';
