@@ -7,7 +7,6 @@ import type { Problem } from '../problem/problem.ts';
 import type { Routes } from '../plan/plan-builder.ts';
 import type { Random } from './random.ts';
 import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
-import { solveSmallExactly } from './exact-small.ts';
 import { buildLargestFirstStart } from './largest-first-construction.ts';
 import { buildRegretStart } from './regret-construction.ts';
 import { relatedDeliveries } from './related-deliveries.ts';
@@ -40,11 +39,6 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   if (n === 0) {
     context.stopReason = 'optimal';
     return problem.robots.map(() => []);
-  }
-  const exact = context.scale.completionOnly ? solveSmallExactly(problem) : null;
-  if (exact) {
-    context.stopReason = 'optimal';
-    return exact;
   }
   const robotOrder = spatialRobotOrder(problem);
   const populationSize = n > 400 ? 12 : n > 100 ? 20 : 30;

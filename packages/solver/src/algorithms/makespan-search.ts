@@ -5,7 +5,6 @@ import type { Routes } from '../plan/plan-builder.ts';
 import type { Random } from './random.ts';
 import { shuffleInPlace } from './random.ts';
 import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
-import { solveSmallExactly } from './exact-small.ts';
 import { buildLargestFirstStart } from './largest-first-construction.ts';
 import { relatedDeliveries } from './related-deliveries.ts';
 
@@ -23,11 +22,6 @@ const BLINK_RATE = 0.01;
  * is returned.
  */
 export function optimiseMakespan(context: AlgorithmContext): Routes {
-  const exact = context.scale.completionOnly ? solveSmallExactly(context.problem) : null;
-  if (exact) {
-    context.stopReason = 'optimal';
-    return exact;
-  }
   const neighbours = relatedDeliveries(context);
   const constructed = buildLargestFirstStart(context);
   const candidates = constructed ? [constructed, context.greedyRoutes] : [context.greedyRoutes];

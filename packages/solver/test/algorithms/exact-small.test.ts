@@ -164,6 +164,26 @@ describe('the exact method for small instances', () => {
     }
   });
 
+  it('answers only the searches under the completion-time objective: constructions and other objectives keep their own plans', () => {
+    const s1 = loadInstance('s1');
+    const six = { ...s1, tasks: s1.tasks.slice(0, 6) };
+    const problem = buildProblem(six);
+    const exactRoutes = solveSmallExactly(problem)!;
+    const exactPlan = Object.fromEntries(problem.robots.map((robot, r) => [robot.id, buildRobotSteps(problem, r, exactRoutes[r])]));
+    for (const algorithm of ['makespan', 'genetic'] as const) {
+      const { stats, results } = solve(problem, { algorithm, maxIterations: 50 });
+      expect(stats.stop_reason).toBe('optimal');
+      expect(results).toEqual(exactPlan);
+    }
+    for (const algorithm of ['greedy_distance', 'hungarian', 'kmeans', 'auction', 'marginal_benefit'] as const) {
+      expect(solve(problem, { algorithm }).stats.stop_reason).toBe('completed');
+    }
+    const byDistance = buildProblem({ ...six, params: { ...six.params, objective_weights: { distance_traveled: 100 } } });
+    for (const algorithm of ['makespan', 'genetic'] as const) {
+      expect(solve(byDistance, { algorithm, maxIterations: 50 }).stats.stop_reason).toBe('iteration_limit');
+    }
+  });
+
   it('is never beaten by a heuristic on random tiny instances, and its plans are valid', () => {
     fc.assert(
       fc.property(
