@@ -45,6 +45,11 @@ export function searchStalled(context: AlgorithmContext, startMs: number, lastIm
   return now - lastImprovementMs >= Math.max(STALL_MIN_MS, lastImprovementMs - startMs);
 }
 
+/** Whether a makespan under the completion-time objective meets the tightest bound, so no plan can beat it. */
+export function provenAtBound(context: AlgorithmContext, makespan: number): boolean {
+  return context.scale.completionOnly && makespan <= context.lowerBoundS + 1e-6;
+}
+
 /** The reason a time-limited search ended, given whether it proved its plan optimal. */
 export function stopReasonOf(context: AlgorithmContext, proven: boolean, stalled: boolean): StopReason {
   if (proven) return 'optimal';

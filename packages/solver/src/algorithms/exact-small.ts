@@ -1,5 +1,6 @@
 import { AppendState } from '../routes/battery-schedule.ts';
-import { canServe, dropoffToHome, EPSILON, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
+import { EPSILON } from '../problem/battery-tolerance.ts';
+import { canServe, dropoffToHome, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
 import type { Routes } from '../plan/plan-builder.ts';
 import type { Problem } from '../problem/problem.ts';
 

@@ -6,7 +6,7 @@ import { descend } from '../moves/local-search.ts';
 import type { Problem } from '../problem/problem.ts';
 import type { Routes } from '../plan/plan-builder.ts';
 import type { Random } from './random.ts';
-import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
+import { provenAtBound, searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { buildLargestFirstStart } from './largest-first-construction.ts';
 import { buildRegretStart } from './regret-construction.ts';
 import { relatedDeliveries } from './related-deliveries.ts';
@@ -135,7 +135,7 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
       bestMakespan = fleetOf(best.routes).makespan;
     }
     context.progress(Math.min(1, fraction), bestMakespan);
-    if (context.scale.completionOnly && bestMakespan <= context.lowerBoundS + 1e-6) {
+    if (provenAtBound(context, bestMakespan)) {
       proven = true;
       break;
     }

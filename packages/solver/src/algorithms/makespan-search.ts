@@ -4,7 +4,7 @@ import { descend } from '../moves/local-search.ts';
 import type { Routes } from '../plan/plan-builder.ts';
 import type { Random } from './random.ts';
 import { shuffleInPlace } from './random.ts';
-import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
+import { provenAtBound, searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { buildLargestFirstStart } from './largest-first-construction.ts';
 import { relatedDeliveries } from './related-deliveries.ts';
 
@@ -44,7 +44,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   const startMs = context.now();
   const budgetMs = Math.max(1, context.deadlineMs - startMs);
   const outOfTime = () => context.timeUp() || context.iterations >= context.maxIterations;
-  const provenOptimal = () => context.scale.completionOnly && state.makespan <= context.lowerBoundS + 1e-6;
+  const provenOptimal = () => provenAtBound(context, state.makespan);
 
   if (n === 0 || problem.robotCount === 0) {
     context.stopReason = 'optimal';
@@ -174,7 +174,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     }
     context.progress(Math.min(1, fraction), bestMakespan);
   }
-  context.stopReason = stopReasonOf(context, provenOptimal() || (context.scale.completionOnly && bestMakespan <= context.lowerBoundS + 1e-6), stalled);
+  context.stopReason = stopReasonOf(context, provenOptimal() || provenAtBound(context, bestMakespan), stalled);
   return bestRoutes;
 }
 

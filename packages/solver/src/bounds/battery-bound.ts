@@ -1,5 +1,6 @@
 import { AscendingHeap } from '../data-structures/ascending-heap.ts';
 import { CheapestCopies } from '../data-structures/cheapest-copies.ts';
+import { EPSILON, SAFE_SLACK } from '../problem/battery-tolerance.ts';
 import { canServe } from '../problem/delivery-legs.ts';
 import { groupDeliveriesByPlace, type PlaceGroups } from './place-groups.ts';
 import { distancesFrom, type Problem } from '../problem/problem.ts';
@@ -54,16 +55,14 @@ import { distancesFrom, type Problem } from '../problem/problem.ts';
  * reaches, about n / robots of them, so the whole is far below robots x n.
  *
  * Floating point: shortest-path sums taken in another order can break the triangle inequality
- * by ~1e-12, so segments up to max_distance + 1e-6 count as feasible, negative detours are
- * clamped to 0 below a tolerance, and the final figure is shaved by a relative 1e-9.
+ * by ~1e-12, so segments up to max_distance + SAFE_SLACK count as feasible, detours below
+ * EPSILON count as 0, and the final figure is shaved by a relative 1e-9.
  */
 
 /** Walk-DP steps allowed over all stations before the cheaper capacity bound is used alone. */
 const SEGMENT_DP_BUDGET = 6_000_000;
 /** Knapsack steps allowed over all stations for the per-segment distance bound (2b). */
 const SPLIT_DP_BUDGET = 4_000_000;
-/** The battery modules accept segments up to max_distance + 1e-9; stay on the safe side of that. */
-const DISTANCE_TOLERANCE = 1e-6;
 
 export interface BatteryBound {
   /** The bound of steps 1-4 in seconds (0 when there is nothing to do). */
@@ -314,12 +313,12 @@ class RobotFigures {
       // The delivery nearest home goes home from the second nearest dropoff after it.
       const lone = k === nearestHomeClass ? 1 : 0;
       const fromDrop = nearestHome + toPickup - approach;
-      if (count[k] > lone) extra.offer(fromDrop > 1e-9 ? fromDrop : 0, count[k] - lone);
+      if (count[k] > lone) extra.offer(fromDrop > EPSILON ? fromDrop : 0, count[k] - lone);
       if (lone) {
         const fromSecond = secondHome + toPickup - approach;
-        extra.offer(fromSecond > 1e-9 ? fromSecond : 0, 1);
+        extra.offer(fromSecond > EPSILON ? fromSecond : 0, 1);
       }
-      fromStartExtra = Math.min(fromStartExtra, fromStart > 1e-9 ? fromStart : 0);
+      fromStartExtra = Math.min(fromStartExtra, fromStart > EPSILON ? fromStart : 0);
     }
     return { plain: plain.sorted(), extra: extra.sorted(), fromStartExtra };
   }
@@ -387,7 +386,7 @@ function walkSegments(
   const count = classes.groups.classCounts;
   const delivery = classes.groups.classDelivery;
   const { pickupNode, length, dropRow, minDropIn } = classes;
-  const limit = maxDistance + DISTANCE_TOLERANCE;
+  const limit = maxDistance + SAFE_SLACK;
   const members: number[] = [];
   problem.robots.forEach((robot, r) => {
     if (robot.homeNode === home) members.push(r);

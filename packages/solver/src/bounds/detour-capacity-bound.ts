@@ -1,4 +1,5 @@
 import { solveSquareAssignment } from '../assignment/dense-assignment.ts';
+import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
 import { canServe, dropoffToHome, homeToPickup, legBetween, startToPickup, totalDeliveryLength } from '../problem/delivery-legs.ts';
 import { usableRobots } from './lower-bound.ts';
 import type { Problem } from '../problem/problem.ts';
@@ -40,7 +41,7 @@ import type { Problem } from '../problem/problem.ts';
  * overstates it), so only a few are tried, fewer on larger instances, and none above
  * DENSE_ASSIGNMENT_LIMIT deliveries and robots, where the bound uses A(0) alone.
  *
- * Floating point: the capacity of each robot is shaved by 1e-6 m and the bound by a relative 1e-9.
+ * Floating point: the capacity of each robot is shaved by SAFE_SLACK m and the bound by a relative 1e-9.
  */
 
 /** Largest (deliveries + robots) for which priced assignments are solved (their matrix is that size squared). */
@@ -51,7 +52,6 @@ function priceSteps(size: number): number {
   if (size > DENSE_ASSIGNMENT_LIMIT) return 0;
   return size <= 300 ? 6 : size <= 800 ? 2 : 1;
 }
-const DISTANCE_TOLERANCE = 1e-6;
 
 export interface DetourCapacityBound {
   makespan_s: number;
@@ -113,7 +113,7 @@ function robotCapacities(problem: Problem, usable: number[]): RobotCapacity[] {
   return usable.map((r) => {
     let home = Infinity;
     for (const j of problem.deliveryClassFirst) if (canServe(problem, r, j)) home = Math.min(home, dropoffToHome(problem, r, j));
-    return { slack: problem.startToHome[r] - home + DISTANCE_TOLERANCE };
+    return { slack: problem.startToHome[r] - home + SAFE_SLACK };
   });
 }
 

@@ -1,4 +1,5 @@
 import { batteryAwareBound } from './battery-bound.ts';
+import { EPSILON } from '../problem/battery-tolerance.ts';
 import { canServeAny, totalDeliveryLength } from '../problem/delivery-legs.ts';
 import { groupDeliveriesByPlace } from './place-groups.ts';
 import { predecessorAssignmentBound, type PredecessorBoundOptions } from './predecessor-bound.ts';
@@ -66,7 +67,7 @@ export function modelLowerBound(problem: Problem, poll?: () => void, options?: P
   const assignment = predecessorAssignmentBound(problem, groups, usable, options, poll);
   const work = totalDeliveryLength(problem) + Math.max(0, assignment.distance_m);
   const perRobot = work / fleet;
-  const charges = Math.max(0, Math.ceil(perRobot / problem.maxDistance - 1e-12) - 1);
+  const charges = Math.max(0, Math.ceil(perRobot / problem.maxDistance - EPSILON) - 1);
   const noBattery = perRobot / speed;
   const withBattery = noBattery + charges * problem.rechargeSeconds;
   return {

@@ -1,5 +1,6 @@
 import type { ObjectiveValues } from '@fleetlab/warehouse';
 import { objectiveValues } from './objective.ts';
+import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
 import type { Problem } from '../problem/problem.ts';
 
 export interface PlanMetrics {
@@ -19,7 +20,6 @@ export interface PlanCheck {
 }
 
 /** Distances are sums of 2-decimal edge weights; reported figures are rounded to 2 decimals. */
-const RULE_TOLERANCE = 1e-6;
 const REPORT_TOLERANCE = 0.011;
 const MAX_ERRORS = 200;
 
@@ -125,7 +125,7 @@ export function checkPlan(problem: Problem, results: unknown): PlanCheck {
         total += weight;
         sinceCharge += weight;
         time += weight / speed;
-        if (!overrun && sinceCharge > maxDistance + RULE_TOLERANCE) {
+        if (!overrun && sinceCharge > maxDistance + SAFE_SLACK) {
           overrun = true;
           report(`${where}: battery overrun, ${fmt(sinceCharge)} m since the last charge but a full charge covers ${fmt(maxDistance)} m`);
         }
@@ -169,7 +169,7 @@ export function checkPlan(problem: Problem, results: unknown): PlanCheck {
           report(`${where}: path does not visit the pickup ${pickup} before the dropoff ${dropoff}`);
         }
         const home = homeRow >= 0 ? problem.distances[homeRow][end] : Infinity;
-        if (sinceCharge + home > maxDistance + RULE_TOLERANCE) {
+        if (sinceCharge + home > maxDistance + SAFE_SLACK) {
           report(
             `${where}: after the dropoff at ${problem.nodeIds[end]} the robot has ${fmt(Math.max(0, maxDistance - sinceCharge))} m of charge left but its home station ${homeId} is ${fmt(home)} m away`,
           );

@@ -1,14 +1,6 @@
 import type { Problem } from './problem.ts';
 
 /**
- * Tolerance of the battery rules' comparisons (a leg fits a charge up to max_distance + EPSILON;
- * times and distances within it are equal). One constant, so every module that judges a route
- * (the problem's servable table, the recharge DP, the route evaluator, the charge labels, the exact
- * method) accepts exactly the same legs.
- */
-export const EPSILON = 1e-9;
-
-/**
  * Delivery-level distances, read from the place table: the battery schedule, the route
  * evaluator, the moves and the constructions read them only through here, so the problem never
  * holds a table per pair of deliveries or per (robot, delivery).

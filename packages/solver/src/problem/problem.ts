@@ -1,4 +1,4 @@
-import { EPSILON } from './delivery-legs.ts';
+import { EPSILON } from './battery-tolerance.ts';
 import { InfeasibleDeliveryError, InvalidProblemError } from './errors.ts';
 import { buildCsrGraph, DijkstraRunner, type CsrGraph } from './shortest-paths.ts';
 import { objectiveNameValues, SOLVE_PARAMETER_DEFAULTS, SOLVE_PARAMETER_RANGES, type ObjectiveWeights } from '@fleetlab/warehouse';

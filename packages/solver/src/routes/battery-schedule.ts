@@ -1,4 +1,5 @@
-import { canServe, dropoffToHome, EPSILON, homeToPickup, legBetween, legTo, startToPickup } from '../problem/delivery-legs.ts';
+import { EPSILON } from '../problem/battery-tolerance.ts';
+import { canServe, dropoffToHome, homeToPickup, legBetween, legTo, startToPickup } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 
 /**

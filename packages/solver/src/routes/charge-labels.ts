@@ -1,5 +1,6 @@
 import type { RouteTotals } from './battery-schedule.ts';
-import { dropoffToHome, EPSILON, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
+import { EPSILON } from '../problem/battery-tolerance.ts';
+import { dropoffToHome, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 
 /** Where the robot stands when a charge segment reaches the junction of a splice. */

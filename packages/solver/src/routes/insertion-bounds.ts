@@ -1,11 +1,7 @@
+import { EPSILON, SAFE_SLACK } from '../problem/battery-tolerance.ts';
 import { dropoffToHome, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 
-/**
- * Slack on the charge limit: the bounds must keep every segment the recharge DP keeps, and they
- * add distances in another order, so they allow a little more (which only lowers them).
- */
-const LIMIT_SLACK = 1e-6;
 
 /**
  * Lower bounds on the finish of a route with one delivery inserted, for every insertion
@@ -72,7 +68,7 @@ export class InsertionBounds {
     this.robot = robot;
     const speed = p.speed;
     const recharge = p.rechargeSeconds;
-    const limit = p.maxDistance + 1e-9 + LIMIT_SLACK;
+    const limit = p.maxDistance + EPSILON + SAFE_SLACK;
     this.ensureCapacity(length);
     this.route = route;
     this.length = length;
@@ -136,7 +132,7 @@ export class InsertionBounds {
     const route = this.route;
     const speed = p.speed;
     const recharge = p.rechargeSeconds;
-    const limit = p.maxDistance + 1e-9 + LIMIT_SLACK;
+    const limit = p.maxDistance + EPSILON + SAFE_SLACK;
     this.ensureChainCapacity(count);
     const { inner, chainBack, reserveUpTo, reserveFrom } = this;
     // The chain's plain distance from its first pickup to each of its dropoffs, and its reserves.
@@ -214,7 +210,7 @@ export class InsertionBounds {
     const route = this.route;
     const speed = p.speed;
     const recharge = p.rechargeSeconds;
-    const limit = p.maxDistance + 1e-9 + LIMIT_SLACK;
+    const limit = p.maxDistance + EPSILON + SAFE_SLACK;
     const before = from > 0 ? this.plain[from - 1] : 0;
     const approach = from > 0 ? legBetween(p, route[from - 1], first) : startToPickup(p, r, first);
     const next = to < this.length ? route[to] : -1;

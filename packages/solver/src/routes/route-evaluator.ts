@@ -1,6 +1,7 @@
 import { emptyRouteTotals, RechargeScheduler, type RouteTotals } from './battery-schedule.ts';
 import { ChargeLabels } from './charge-labels.ts';
-import { canServe, dropoffToHome, EPSILON, homeToPickup, legBetween, legTo } from '../problem/delivery-legs.ts';
+import { EPSILON } from '../problem/battery-tolerance.ts';
+import { canServe, dropoffToHome, homeToPickup, legBetween, legTo } from '../problem/delivery-legs.ts';
 import { InsertionBounds } from './insertion-bounds.ts';
 import type { Problem } from '../problem/problem.ts';
 import type { RouteProposal } from './route-proposal.ts';
@@ -178,7 +179,7 @@ export class RouteEvaluator implements RouteTotals {
   finishFloor(plain: number, last: number): number {
     const p = this.problem;
     if (last < 0) return 0;
-    const segments = Math.ceil((plain + dropoffToHome(p, this.robot, last)) / p.maxDistance - 1e-9);
+    const segments = Math.ceil((plain + dropoffToHome(p, this.robot, last)) / p.maxDistance - EPSILON);
     return plain / p.speed + Math.max(0, segments - 1) * p.rechargeSeconds;
   }
 

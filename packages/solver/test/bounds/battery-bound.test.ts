@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { batteryAwareBound } from '../../src/bounds/battery-bound.ts';
+import { EPSILON } from '../../src/problem/battery-tolerance.ts';
 import { nodeDistance } from '../../src/problem/problem.ts';
 import { ALGORITHMS } from '@fleetlab/warehouse';
 import { buildProblem, checkPlan, InfeasibleDeliveryError, lowerBound, solve, type Problem, type ProblemInput } from '../../src/index.ts';
@@ -14,7 +15,7 @@ import { gridInstanceArbitrary, loadFixture, loadInstance, makeEnvironment } fro
  */
 function bruteForceMakespan(problem: Problem): number {
   const n = problem.deliveryCount;
-  const limit = problem.maxDistance + 1e-9;
+  const limit = problem.maxDistance + EPSILON;
   const { speed, rechargeSeconds } = problem;
   const best = (r: number, mask: number): number => {
     const chosen: number[] = [];
