@@ -15,6 +15,20 @@ export interface AssignmentResult {
   dualBound: number;
 }
 
+/** LAPJV's working state: the partial assignment, the column prices and the free rows. */
+interface Lapjv {
+  n: number;
+  /** Row-major costs. */
+  cost: Float64Array;
+  rowToColumn: Int32Array;
+  columnToRow: Int32Array;
+  /** Column prices. */
+  v: Float64Array;
+  /** The unassigned rows are free[0 .. freeCount - 1]. */
+  free: Int32Array;
+  freeCount: number;
+}
+
 /**
  * Solves the square problem of size n with row-major costs (finite numbers). `poll` is called
  * every few augmentations so a caller can abandon a long solve (by throwing).
@@ -24,10 +38,33 @@ export function solveSquareAssignment(n: number, cost: Float64Array, poll?: () =
   const columnToRow = new Int32Array(n).fill(-1);
   const v = new Float64Array(n);
   if (n === 0) return { rowToColumn, columnToRow, cost: 0, dualBound: 0 };
-  const matches = new Int32Array(n);
-  const free = new Int32Array(n);
+  const state: Lapjv = { n, cost, rowToColumn, columnToRow, v, free: new Int32Array(n), freeCount: 0 };
+  const matches = reduceColumns(state);
+  transferReduction(state, matches);
+  reduceAugmentingRows(state);
+  augmentFreeRows(state, poll);
 
-  // Column reduction: each column to its cheapest row.
+  let total = 0;
+  for (let i = 0; i < n; i++) total += cost[i * n + rowToColumn[i]];
+  // Weak duality: for any prices v, sum_i min_j (c_ij - v_j) + sum_j v_j <= optimum.
+  let dual = 0;
+  for (let j = 0; j < n; j++) dual += v[j];
+  for (let i = 0; i < n; i++) {
+    let best = Infinity;
+    const base = i * n;
+    for (let j = 0; j < n; j++) {
+      const h = cost[base + j] - v[j];
+      if (h < best) best = h;
+    }
+    dual += best;
+  }
+  return { rowToColumn, columnToRow, cost: total, dualBound: Math.min(dual, total) };
+}
+
+/** Column reduction: each column to its cheapest row. Returns how many columns chose each row. */
+function reduceColumns(state: Lapjv): Int32Array {
+  const { n, cost, rowToColumn, columnToRow, v } = state;
+  const matches = new Int32Array(n);
   for (let j = n - 1; j >= 0; j--) {
     let min = cost[j];
     let imin = 0;
@@ -51,8 +88,12 @@ export function solveSquareAssignment(n: number, cost: Float64Array, poll?: () =
       columnToRow[j] = -1;
     }
   }
+  return matches;
+}
 
-  // Reduction transfer.
+/** Reduction transfer: lists the free rows and lowers the price of each row's only column. */
+function transferReduction(state: Lapjv, matches: Int32Array): void {
+  const { n, cost, rowToColumn, v, free } = state;
   let freeCount = 0;
   for (let i = 0; i < n; i++) {
     if (matches[i] === 0) {
@@ -69,10 +110,17 @@ export function solveSquareAssignment(n: number, cost: Float64Array, poll?: () =
       if (min !== Infinity) v[j1] -= min;
     }
   }
+  state.freeCount = freeCount;
+}
 
-  // Augmenting row reduction, twice. Near-equal floating costs can make rows trade columns
-  // for a very long time by tiny price steps, so the work is capped; the shortest-path phase
-  // below is correct from any consistent partial assignment.
+/**
+ * Augmenting row reduction, twice. Near-equal floating costs can make rows trade columns for a
+ * very long time by tiny price steps, so the work is capped; the shortest-path phase after it
+ * is correct from any consistent partial assignment.
+ */
+function reduceAugmentingRows(state: Lapjv): void {
+  const { n, cost, rowToColumn, columnToRow, v, free } = state;
+  let freeCount = state.freeCount;
   let reductionSteps = 0;
   const reductionCap = 4 * n + 100;
   for (let loop = 0; loop < 2 && reductionSteps <= reductionCap; loop++) {
@@ -121,77 +169,26 @@ export function solveSquareAssignment(n: number, cost: Float64Array, poll?: () =
       }
     }
   }
+  state.freeCount = freeCount;
+}
 
-  // Augmentation: a shortest augmenting path for each remaining free row.
-  const d = new Float64Array(n);
-  const pred = new Int32Array(n);
-  const columns = new Int32Array(n);
-  for (let f = 0; f < freeCount; f++) {
+/** Scratch arrays of the shortest augmenting path search, one per column. */
+interface PathScratch {
+  d: Float64Array;
+  pred: Int32Array;
+  columns: Int32Array;
+}
+
+/** Augmentation: a shortest augmenting path for each remaining free row, flipped into the assignment. */
+function augmentFreeRows(state: Lapjv, poll?: () => void): void {
+  const { n, rowToColumn, columnToRow, free } = state;
+  const scratch: PathScratch = { d: new Float64Array(n), pred: new Int32Array(n), columns: new Int32Array(n) };
+  for (let f = 0; f < state.freeCount; f++) {
     if (poll && (f & 15) === 0) poll();
     const freeRow = free[f];
-    const base = freeRow * n;
-    for (let j = 0; j < n; j++) {
-      d[j] = cost[base + j] - v[j];
-      pred[j] = freeRow;
-      columns[j] = j;
-    }
-    let low = 0;
-    let up = 0;
-    let last = 0;
-    let min = 0;
-    let endOfPath = -1;
-    while (endOfPath < 0) {
-      if (up === low) {
-        last = low - 1;
-        min = d[columns[up++]];
-        for (let k = up; k < n; k++) {
-          const j = columns[k];
-          const h = d[j];
-          if (h <= min) {
-            if (h < min) {
-              up = low;
-              min = h;
-            }
-            columns[k] = columns[up];
-            columns[up++] = j;
-          }
-        }
-        for (let k = low; k < up; k++) {
-          if (columnToRow[columns[k]] < 0) {
-            endOfPath = columns[k];
-            break;
-          }
-        }
-      }
-      if (endOfPath < 0) {
-        const j1 = columns[low++];
-        const i = columnToRow[j1];
-        const rowBase = i * n;
-        const h = cost[rowBase + j1] - v[j1] - min;
-        for (let k = up; k < n; k++) {
-          const j = columns[k];
-          const v2 = cost[rowBase + j] - v[j] - h;
-          if (v2 < d[j]) {
-            pred[j] = i;
-            if (v2 === min) {
-              if (columnToRow[j] < 0) {
-                endOfPath = j;
-                break;
-              }
-              columns[k] = columns[up];
-              columns[up++] = j;
-            }
-            d[j] = v2;
-          }
-        }
-      }
-    }
-    for (let k = 0; k <= last; k++) {
-      const j1 = columns[k];
-      v[j1] += d[j1] - min;
-    }
+    let endOfPath = shortestAugmentingPath(state, freeRow, scratch);
     for (;;) {
-      const i = pred[endOfPath];
+      const i = scratch.pred[endOfPath];
       columnToRow[endOfPath] = i;
       const j1 = endOfPath;
       endOfPath = rowToColumn[i];
@@ -199,22 +196,76 @@ export function solveSquareAssignment(n: number, cost: Float64Array, poll?: () =
       if (i === freeRow) break;
     }
   }
+}
 
-  let total = 0;
-  for (let i = 0; i < n; i++) total += cost[i * n + rowToColumn[i]];
-  // Weak duality: for any prices v, sum_i min_j (c_ij - v_j) + sum_j v_j <= optimum.
-  let dual = 0;
-  for (let j = 0; j < n; j++) dual += v[j];
-  for (let i = 0; i < n; i++) {
-    let best = Infinity;
-    const base = i * n;
-    for (let j = 0; j < n; j++) {
-      const h = cost[base + j] - v[j];
-      if (h < best) best = h;
-    }
-    dual += best;
+/**
+ * Dijkstra on the reduced costs from `freeRow` to the nearest unassigned column; updates the
+ * prices of the columns it settled and returns that column (the path is in scratch.pred).
+ */
+function shortestAugmentingPath(state: Lapjv, freeRow: number, { d, pred, columns }: PathScratch): number {
+  const { n, cost, columnToRow, v } = state;
+  const base = freeRow * n;
+  for (let j = 0; j < n; j++) {
+    d[j] = cost[base + j] - v[j];
+    pred[j] = freeRow;
+    columns[j] = j;
   }
-  return { rowToColumn, columnToRow, cost: total, dualBound: Math.min(dual, total) };
+  let low = 0;
+  let up = 0;
+  let last = 0;
+  let min = 0;
+  let endOfPath = -1;
+  while (endOfPath < 0) {
+    if (up === low) {
+      last = low - 1;
+      min = d[columns[up++]];
+      for (let k = up; k < n; k++) {
+        const j = columns[k];
+        const h = d[j];
+        if (h <= min) {
+          if (h < min) {
+            up = low;
+            min = h;
+          }
+          columns[k] = columns[up];
+          columns[up++] = j;
+        }
+      }
+      for (let k = low; k < up; k++) {
+        if (columnToRow[columns[k]] < 0) {
+          endOfPath = columns[k];
+          break;
+        }
+      }
+    }
+    if (endOfPath < 0) {
+      const j1 = columns[low++];
+      const i = columnToRow[j1];
+      const rowBase = i * n;
+      const h = cost[rowBase + j1] - v[j1] - min;
+      for (let k = up; k < n; k++) {
+        const j = columns[k];
+        const v2 = cost[rowBase + j] - v[j] - h;
+        if (v2 < d[j]) {
+          pred[j] = i;
+          if (v2 === min) {
+            if (columnToRow[j] < 0) {
+              endOfPath = j;
+              break;
+            }
+            columns[k] = columns[up];
+            columns[up++] = j;
+          }
+          d[j] = v2;
+        }
+      }
+    }
+  }
+  for (let k = 0; k <= last; k++) {
+    const j1 = columns[k];
+    v[j1] += d[j1] - min;
+  }
+  return endOfPath;
 }
 
 /**

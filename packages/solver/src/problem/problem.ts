@@ -122,86 +122,17 @@ function resolveParameters(params: Partial<SolveParameters> | null | undefined):
   return resolved;
 }
 
+/** A task of the input, checked against the graph. */
+type DeliveryPair = Omit<ProblemDelivery, 'length'>;
+
 /** Builds the read-only problem; throws InfeasibleDeliveryError for a delivery no robot can do. */
 export function buildProblem(input: ProblemInput): Problem {
   const params = resolveParameters(input.params);
-  const environment = input.environment;
-  if (!environment || !environment.graph || !Array.isArray(environment.graph.nodes) || !Array.isArray(environment.graph.edges)) {
-    throw new InvalidProblemError('The environment has no graph with nodes and edges');
-  }
-  const nodeIds: string[] = [];
-  const nodeIndex = new Map<string, number>();
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const node of environment.graph.nodes) {
-    if (nodeIndex.has(node.id)) continue;
-    nodeIndex.set(node.id, nodeIds.length);
-    nodeIds.push(node.id);
-    xs.push(typeof node.x === 'number' ? node.x : 0);
-    ys.push(typeof node.y === 'number' ? node.y : 0);
-  }
-  const edges: { from: number; to: number; weight: number }[] = [];
-  for (const edge of environment.graph.edges) {
-    const from = nodeIndex.get(edge.from);
-    const to = nodeIndex.get(edge.to);
-    if (from === undefined || to === undefined) {
-      throw new InvalidProblemError(`Graph edge ${edge.from} -> ${edge.to} names a node that is not in the graph`);
-    }
-    if (typeof edge.weight !== 'number' || !Number.isFinite(edge.weight) || edge.weight < 0) {
-      throw new InvalidProblemError(`Graph edge ${edge.from} -> ${edge.to} has an invalid weight ${JSON.stringify(edge.weight)}`);
-    }
-    edges.push({ from, to, weight: edge.weight });
-  }
-  const graph = buildCsrGraph(nodeIds.length, edges);
-
-  const robots: ProblemRobot[] = [];
-  for (const robot of environment.elements?.robots ?? []) {
-    const startNode = nodeIndex.get(robot.id);
-    const homeNode = nodeIndex.get(robot.station_id);
-    // A robot without its own node or station node cannot move or charge: it keeps an empty plan.
-    robots.push({ id: robot.id, stationId: robot.station_id, startNode: startNode ?? -1, homeNode: homeNode ?? -1 });
-  }
-
-  if (!Array.isArray(input.tasks)) throw new InvalidProblemError('The task list must be a list of [pickup, dropoff] pairs');
-  const pairs: { pickupId: string; dropoffId: string; pickupNode: number; dropoffNode: number }[] = [];
-  input.tasks.forEach((pair, index) => {
-    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') {
-      throw new InvalidProblemError(`Task ${index + 1} must be a [pickup_id, dropoff_id] pair, got ${JSON.stringify(pair)}`);
-    }
-    const pickupNode = nodeIndex.get(pair[0]);
-    if (pickupNode === undefined) throw new InvalidProblemError(`Unknown pickup id ${pair[0]} in task ${index + 1} (${pair[0]} -> ${pair[1]}): no such node in the environment graph`);
-    const dropoffNode = nodeIndex.get(pair[1]);
-    if (dropoffNode === undefined) throw new InvalidProblemError(`Unknown dropoff id ${pair[1]} in task ${index + 1} (${pair[0]} -> ${pair[1]}): no such node in the environment graph`);
-    pairs.push({ pickupId: pair[0], dropoffId: pair[1], pickupNode, dropoffNode });
-  });
-
-  // One search from every distinct place a leg can start: pickups, dropoffs, robot starts, stations.
-  const sourceRow = new Int32Array(nodeIds.length).fill(-1);
-  const sources: number[] = [];
-  const addSource = (node: number) => {
-    if (node >= 0 && sourceRow[node] < 0) {
-      sourceRow[node] = sources.length;
-      sources.push(node);
-    }
-  };
-  for (const pair of pairs) {
-    addSource(pair.pickupNode);
-    addSource(pair.dropoffNode);
-  }
-  for (const robot of robots) {
-    addSource(robot.startNode);
-    addSource(robot.homeNode);
-  }
-  const runner = new DijkstraRunner(graph);
-  const distances: Float64Array[] = [];
-  const predecessors: Int32Array[] = [];
-  for (const source of sources) {
-    const dist = new Float64Array(nodeIds.length);
-    const pred = new Int32Array(nodeIds.length);
-    runner.run(source, dist, pred);
-    distances.push(dist);
-    predecessors.push(pred);
-  }
+  const { nodeIds, nodeIndex, xs, ys, graph } = readGraph(input.environment);
+  const robots = readRobots(input.environment, nodeIndex);
+  const pairs = readTasks(input.tasks, nodeIndex);
+  const searches = searchFromPlaces(graph, nodeIds.length, pairs, robots);
+  const { sourceRow, sources, distances } = searches;
   // Places: every search source, then the unreachable place of robots without a node.
   const placeCount = sources.length + 1;
   const nowhere = sources.length;
@@ -229,56 +160,7 @@ export function buildProblem(input: ProblemInput): Problem {
   // Whether a robot can do a delivery at all depends on its places and the delivery's only.
   const deliveryClasses = classify(n, (j) => pickupPlace[j] * placeCount + dropoffPlace[j]);
   const robotClasses = classify(robotCount, (r) => startPlace[r] * placeCount + homePlace[r]);
-  const classCount = deliveryClasses.count;
-  const servable = new Uint8Array(robotClasses.count * classCount);
-  const maxDistance = params.max_distance;
-  for (let c = 0; c < robotClasses.count; c++) {
-    const r = robotClasses.first[c];
-    for (let k = 0; k < classCount; k++) {
-      const j = deliveryClasses.first[k];
-      const back = between(dropoffPlace[j], homePlace[r]);
-      const fromStart = between(startPlace[r], pickupPlace[j]) + deliveryLength[j] + back;
-      const fromHome = startToHome[r] <= maxDistance + EPSILON ? between(homePlace[r], pickupPlace[j]) + deliveryLength[j] + back : Infinity;
-      servable[c * classCount + k] = Math.min(fromStart, fromHome) <= maxDistance + EPSILON ? 1 : 0;
-    }
-  }
-
-  // Every delivery must be possible for at least one robot; otherwise name the pair and the reason.
-  for (let k = 0; k < classCount; k++) {
-    let served = false;
-    for (let c = 0; c < robotClasses.count && !served; c++) served = servable[c * classCount + k] === 1;
-    if (served) continue;
-    const j = deliveryClasses.first[k];
-    const pair: [string, string] = [pairs[j].pickupId, pairs[j].dropoffId];
-    const usable = robots.map((robot, r) => ({ robot, r })).filter(({ robot }) => robot.startNode >= 0 && robot.homeNode >= 0);
-    if (usable.length === 0) {
-      throw new InfeasibleDeliveryError(pair, robotCount === 0 ? 'the environment has no robots' : 'no robot has both its own graph node and its home station node in the graph');
-    }
-    if (!usable.some(({ r }) => Number.isFinite(between(startPlace[r], pickupPlace[j])) || Number.isFinite(between(homePlace[r], pickupPlace[j])))) {
-      throw new InfeasibleDeliveryError(pair, `pickup ${pair[0]} is unreachable from every robot`);
-    }
-    if (!Number.isFinite(deliveryLength[j])) {
-      throw new InfeasibleDeliveryError(pair, `dropoff ${pair[1]} cannot be reached from pickup ${pair[0]}`);
-    }
-    if (!usable.some(({ r }) => Number.isFinite(between(dropoffPlace[j], homePlace[r])))) {
-      throw new InfeasibleDeliveryError(pair, `no robot's home station can be reached from dropoff ${pair[1]}`);
-    }
-    let nearest = Infinity;
-    let station = '';
-    for (const { robot, r } of usable) {
-      const roundTrip = between(homePlace[r], pickupPlace[j]) + deliveryLength[j] + between(dropoffPlace[j], homePlace[r]);
-      if (roundTrip < nearest) {
-        nearest = roundTrip;
-        station = robot.stationId;
-      }
-    }
-    throw new InfeasibleDeliveryError(
-      pair,
-      `the round trip from the nearest home station (${station}) is ${nearest.toFixed(1)} m but a full charge covers ${maxDistance} m`,
-    );
-  }
-
-  return {
+  const withoutServable: Omit<Problem, 'servable'> = {
     params,
     nodeIds,
     nodeIndex,
@@ -287,7 +169,7 @@ export function buildProblem(input: ProblemInput): Problem {
     graph,
     sourceRow,
     distances,
-    predecessors,
+    predecessors: searches.predecessors,
     robots,
     deliveries,
     robotCount,
@@ -301,14 +183,172 @@ export function buildProblem(input: ProblemInput): Problem {
     startToHome,
     deliveryLength,
     deliveryClass: deliveryClasses.classOf,
-    deliveryClassCount: classCount,
+    deliveryClassCount: deliveryClasses.count,
     deliveryClassFirst: Int32Array.from(deliveryClasses.first),
     robotClass: robotClasses.classOf,
-    servable,
     speed: params.robot_speed,
-    maxDistance,
+    maxDistance: params.max_distance,
     rechargeSeconds: params.recharge_time * 60,
   };
+  const problem: Problem = { ...withoutServable, servable: servableTable(withoutServable, robotClasses.first) };
+  rejectUnservedDeliveries(problem, robotClasses.count);
+  return problem;
+}
+
+/** The graph's nodes (the first of repeated ids kept) and its edges as a CSR graph. */
+function readGraph(environment: ProblemInput['environment']): { nodeIds: string[]; nodeIndex: Map<string, number>; xs: number[]; ys: number[]; graph: CsrGraph } {
+  if (!environment || !environment.graph || !Array.isArray(environment.graph.nodes) || !Array.isArray(environment.graph.edges)) {
+    throw new InvalidProblemError('The environment has no graph with nodes and edges');
+  }
+  const nodeIds: string[] = [];
+  const nodeIndex = new Map<string, number>();
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const node of environment.graph.nodes) {
+    if (nodeIndex.has(node.id)) continue;
+    nodeIndex.set(node.id, nodeIds.length);
+    nodeIds.push(node.id);
+    xs.push(typeof node.x === 'number' ? node.x : 0);
+    ys.push(typeof node.y === 'number' ? node.y : 0);
+  }
+  const edges: { from: number; to: number; weight: number }[] = [];
+  for (const edge of environment.graph.edges) {
+    const from = nodeIndex.get(edge.from);
+    const to = nodeIndex.get(edge.to);
+    if (from === undefined || to === undefined) {
+      throw new InvalidProblemError(`Graph edge ${edge.from} -> ${edge.to} names a node that is not in the graph`);
+    }
+    if (typeof edge.weight !== 'number' || !Number.isFinite(edge.weight) || edge.weight < 0) {
+      throw new InvalidProblemError(`Graph edge ${edge.from} -> ${edge.to} has an invalid weight ${JSON.stringify(edge.weight)}`);
+    }
+    edges.push({ from, to, weight: edge.weight });
+  }
+  return { nodeIds, nodeIndex, xs, ys, graph: buildCsrGraph(nodeIds.length, edges) };
+}
+
+function readRobots(environment: ProblemInput['environment'], nodeIndex: Map<string, number>): ProblemRobot[] {
+  const robots: ProblemRobot[] = [];
+  for (const robot of environment.elements?.robots ?? []) {
+    const startNode = nodeIndex.get(robot.id);
+    const homeNode = nodeIndex.get(robot.station_id);
+    // A robot without its own node or station node cannot move or charge: it keeps an empty plan.
+    robots.push({ id: robot.id, stationId: robot.station_id, startNode: startNode ?? -1, homeNode: homeNode ?? -1 });
+  }
+  return robots;
+}
+
+function readTasks(tasks: ProblemInput['tasks'], nodeIndex: Map<string, number>): DeliveryPair[] {
+  if (!Array.isArray(tasks)) throw new InvalidProblemError('The task list must be a list of [pickup, dropoff] pairs');
+  const pairs: DeliveryPair[] = [];
+  tasks.forEach((pair, index) => {
+    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') {
+      throw new InvalidProblemError(`Task ${index + 1} must be a [pickup_id, dropoff_id] pair, got ${JSON.stringify(pair)}`);
+    }
+    const pickupNode = nodeIndex.get(pair[0]);
+    if (pickupNode === undefined) throw new InvalidProblemError(`Unknown pickup id ${pair[0]} in task ${index + 1} (${pair[0]} -> ${pair[1]}): no such node in the environment graph`);
+    const dropoffNode = nodeIndex.get(pair[1]);
+    if (dropoffNode === undefined) throw new InvalidProblemError(`Unknown dropoff id ${pair[1]} in task ${index + 1} (${pair[0]} -> ${pair[1]}): no such node in the environment graph`);
+    pairs.push({ pickupId: pair[0], dropoffId: pair[1], pickupNode, dropoffNode });
+  });
+  return pairs;
+}
+
+/** One search from every distinct place a leg can start: pickups, dropoffs, robot starts, stations. */
+function searchFromPlaces(
+  graph: CsrGraph,
+  nodeCount: number,
+  pairs: DeliveryPair[],
+  robots: ProblemRobot[],
+): { sourceRow: Int32Array; sources: number[]; distances: Float64Array[]; predecessors: Int32Array[] } {
+  const sourceRow = new Int32Array(nodeCount).fill(-1);
+  const sources: number[] = [];
+  const addSource = (node: number) => {
+    if (node >= 0 && sourceRow[node] < 0) {
+      sourceRow[node] = sources.length;
+      sources.push(node);
+    }
+  };
+  for (const pair of pairs) {
+    addSource(pair.pickupNode);
+    addSource(pair.dropoffNode);
+  }
+  for (const robot of robots) {
+    addSource(robot.startNode);
+    addSource(robot.homeNode);
+  }
+  const runner = new DijkstraRunner(graph);
+  const distances: Float64Array[] = [];
+  const predecessors: Int32Array[] = [];
+  for (const source of sources) {
+    const dist = new Float64Array(nodeCount);
+    const pred = new Int32Array(nodeCount);
+    runner.run(source, dist, pred);
+    distances.push(dist);
+    predecessors.push(pred);
+  }
+  return { sourceRow, sources, distances, predecessors };
+}
+
+/** Which robot class can serve which delivery class within one charge, from its start or its station (see Problem.servable). */
+function servableTable(problem: Omit<Problem, 'servable'>, robotClassFirst: number[]): Uint8Array {
+  const { placeCount, placeDistance, pickupPlace, dropoffPlace, startPlace, homePlace, startToHome, deliveryLength, maxDistance } = problem;
+  const classCount = problem.deliveryClassCount;
+  const between = (from: number, to: number) => placeDistance[from * placeCount + to];
+  const servable = new Uint8Array(robotClassFirst.length * classCount);
+  for (let c = 0; c < robotClassFirst.length; c++) {
+    const r = robotClassFirst[c];
+    for (let k = 0; k < classCount; k++) {
+      const j = problem.deliveryClassFirst[k];
+      const back = between(dropoffPlace[j], homePlace[r]);
+      const fromStart = between(startPlace[r], pickupPlace[j]) + deliveryLength[j] + back;
+      const fromHome = startToHome[r] <= maxDistance + EPSILON ? between(homePlace[r], pickupPlace[j]) + deliveryLength[j] + back : Infinity;
+      servable[c * classCount + k] = Math.min(fromStart, fromHome) <= maxDistance + EPSILON ? 1 : 0;
+    }
+  }
+  return servable;
+}
+
+/** Every delivery must be possible for at least one robot; otherwise name the first pair that is not, and the reason. */
+function rejectUnservedDeliveries(problem: Problem, robotClassCount: number): void {
+  const classCount = problem.deliveryClassCount;
+  for (let k = 0; k < classCount; k++) {
+    let served = false;
+    for (let c = 0; c < robotClassCount && !served; c++) served = problem.servable[c * classCount + k] === 1;
+    if (!served) throw whyUnserved(problem, problem.deliveryClassFirst[k]);
+  }
+}
+
+/** The error for delivery j, which no robot can do: the first reason that applies. */
+function whyUnserved(problem: Problem, j: number): InfeasibleDeliveryError {
+  const { robots, placeCount, placeDistance, pickupPlace, dropoffPlace, startPlace, homePlace, deliveryLength } = problem;
+  const between = (from: number, to: number) => placeDistance[from * placeCount + to];
+  const pair: [string, string] = [problem.deliveries[j].pickupId, problem.deliveries[j].dropoffId];
+  const usable = robots.map((robot, r) => ({ robot, r })).filter(({ robot }) => robot.startNode >= 0 && robot.homeNode >= 0);
+  if (usable.length === 0) {
+    return new InfeasibleDeliveryError(pair, problem.robotCount === 0 ? 'the environment has no robots' : 'no robot has both its own graph node and its home station node in the graph');
+  }
+  if (!usable.some(({ r }) => Number.isFinite(between(startPlace[r], pickupPlace[j])) || Number.isFinite(between(homePlace[r], pickupPlace[j])))) {
+    return new InfeasibleDeliveryError(pair, `pickup ${pair[0]} is unreachable from every robot`);
+  }
+  if (!Number.isFinite(deliveryLength[j])) {
+    return new InfeasibleDeliveryError(pair, `dropoff ${pair[1]} cannot be reached from pickup ${pair[0]}`);
+  }
+  if (!usable.some(({ r }) => Number.isFinite(between(dropoffPlace[j], homePlace[r])))) {
+    return new InfeasibleDeliveryError(pair, `no robot's home station can be reached from dropoff ${pair[1]}`);
+  }
+  let nearest = Infinity;
+  let station = '';
+  for (const { robot, r } of usable) {
+    const roundTrip = between(homePlace[r], pickupPlace[j]) + deliveryLength[j] + between(dropoffPlace[j], homePlace[r]);
+    if (roundTrip < nearest) {
+      nearest = roundTrip;
+      station = robot.stationId;
+    }
+  }
+  return new InfeasibleDeliveryError(
+    pair,
+    `the round trip from the nearest home station (${station}) is ${nearest.toFixed(1)} m but a full charge covers ${problem.maxDistance} m`,
+  );
 }
 
 /** Items numbered by a key, in order of first use: each item's class, the class count, each class's first item. */
