@@ -10,7 +10,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { generateWarehouseInstance, type GeneratedInstance, type InstanceGeneratorOptions } from '@fleetlab/warehouse';
-import type { ProblemInput } from '../src/types.ts';
+import type { ProblemInput } from '../src/problem/problem-input.ts';
 
 const SPEC_PARAMS = { time_limit: 300, battery_capacity: 100, max_distance: 1000, robot_speed: 1, recharge_time: 3, balance_factor: 50, objective_weights: { completion_time: 100 } };
 const TIGHT_PARAMS = { ...SPEC_PARAMS, max_distance: 220, recharge_time: 8 };

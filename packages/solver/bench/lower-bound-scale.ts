@@ -11,12 +11,12 @@
  */
 import { loadavg } from 'node:os';
 import { generateWarehouseInstance, type InstanceGeneratorOptions } from '@fleetlab/warehouse';
-import { batteryAwareBound } from '../src/battery-bound.ts';
-import { modelLowerBound, usableRobots } from '../src/lower-bound.ts';
-import { groupDeliveriesByPlace } from '../src/place-groups.ts';
-import { predecessorAssignmentBound } from '../src/predecessor-bound.ts';
-import { buildProblem } from '../src/problem.ts';
-import type { ProblemInput } from '../src/types.ts';
+import { batteryAwareBound } from '../src/bounds/battery-bound.ts';
+import { modelLowerBound, usableRobots } from '../src/bounds/lower-bound.ts';
+import { groupDeliveriesByPlace } from '../src/bounds/place-groups.ts';
+import { predecessorAssignmentBound } from '../src/bounds/predecessor-bound.ts';
+import { buildProblem } from '../src/problem/problem.ts';
+import type { ProblemInput } from '../src/problem/problem-input.ts';
 import { GENERATED_INSTANCES } from './generated-instances.ts';
 
 const SIZES: Record<string, InstanceGeneratorOptions> = {

@@ -1,7 +1,7 @@
 import type { PlanStepRecord } from '@fleetlab/warehouse';
-import { legTo } from '../src/delivery-legs.ts';
-import { round2 } from '../src/plan-builder.ts';
-import { shortestPath, type Problem } from '../src/problem.ts';
+import { legTo } from '../src/problem/delivery-legs.ts';
+import { round2 } from '../src/plan/plan-builder.ts';
+import { shortestPath, type Problem } from '../src/problem/problem.ts';
 
 /**
  * Rebuilds the original product's greedy plan: each pair, in the given order, to the robot that

@@ -18,14 +18,14 @@ import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ALGORITHMS, algorithmByIdOrName } from '@fleetlab/warehouse';
-import { detourCapacityBound } from '../src/detour-capacity-bound.ts';
-import { lowerBound } from '../src/lower-bound.ts';
-import { checkPlan } from '../src/plan-checker.ts';
-import { buildProblem } from '../src/problem.ts';
+import { detourCapacityBound } from '../src/bounds/detour-capacity-bound.ts';
+import { lowerBound } from '../src/bounds/lower-bound.ts';
+import { checkPlan } from '../src/plan/plan-checker.ts';
+import { buildProblem } from '../src/problem/problem.ts';
 import { solve } from '../src/solve.ts';
 import { benchInstanceIds, committedInstanceIds, loadBenchInstance } from './generated-instances.ts';
 import { rebuildReferenceGreedy } from './reference-greedy.ts';
-import type { ProblemInput } from '../src/types.ts';
+import type { ProblemInput } from '../src/problem/problem-input.ts';
 
 interface ReferenceRun {
   status: string;

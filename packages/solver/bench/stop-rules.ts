@@ -11,10 +11,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkPlan } from '../src/plan-checker.ts';
-import { buildProblem } from '../src/problem.ts';
+import { checkPlan } from '../src/plan/plan-checker.ts';
+import { buildProblem } from '../src/problem/problem.ts';
 import { solve } from '../src/solve.ts';
-import type { ProblemInput } from '../src/types.ts';
+import type { ProblemInput } from '../src/problem/problem-input.ts';
 
 function parseFlags(argv: string[]) {
   const flags = { cases: ['s1:6', 'm1:6', 'l1:7'], instances: [] as string[], timeLimitS: 300 };

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { ALGORITHMS, algorithmByIdOrName } from '@fleetlab/warehouse';
-import { InfeasibleDeliveryError, InvalidProblemError } from './errors.ts';
-import { checkPlan } from './plan-checker.ts';
-import { buildProblem } from './problem.ts';
+import { InfeasibleDeliveryError, InvalidProblemError } from './problem/errors.ts';
+import { checkPlan } from './plan/plan-checker.ts';
+import { buildProblem } from './problem/problem.ts';
 import { solve } from './solve.ts';
-import type { ProblemInput } from './types.ts';
+import type { ProblemInput } from './problem/problem-input.ts';
 
 export const USAGE = `Usage: fleetlab-solve INSTANCE.json --algorithm NAME [--time-limit S] [--seed N] [--summary]
 

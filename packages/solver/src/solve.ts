@@ -1,5 +1,6 @@
-import { algorithmByIdOrName, ALGORITHMS, type AlgorithmName, type PlanResultsRecord, type PlanStatsRecord } from '@fleetlab/warehouse';
+import { algorithmByIdOrName, ALGORITHMS, type Algorithm, type AlgorithmName, type PlanResultsRecord, type PlanStatsRecord } from '@fleetlab/warehouse';
 import { SolveCancelledError, type AlgorithmContext } from './algorithms/context.ts';
+import { solveSmallExactly } from './algorithms/exact-small.ts';
 import { evolveGiantTours } from './algorithms/genetic-split.ts';
 import { assignGreedyByDistance } from './algorithms/greedy-distance.ts';
 import { assignByHungarianRounds } from './algorithms/hungarian-rounds.ts';
@@ -7,17 +8,17 @@ import { assignByKmeansClusters } from './algorithms/kmeans-clusters.ts';
 import { optimiseMakespan } from './algorithms/makespan-search.ts';
 import { assignByRegretInsertion } from './algorithms/regret-insertion.ts';
 import { assignBySequentialAuction } from './algorithms/sequential-auction.ts';
-import { InvalidProblemError } from './errors.ts';
-import { batteryAwareBound } from './battery-bound.ts';
-import { totalDeliveryLength } from './delivery-legs.ts';
-import { detourCapacityBound } from './detour-capacity-bound.ts';
-import { modelLowerBound } from './lower-bound.ts';
-import { measureRoutes, ObjectiveScale, objectiveValues } from './objective.ts';
-import { checkPlan } from './plan-checker.ts';
-import { buildRobotSteps, round2, type Routes } from './plan-builder.ts';
-import type { Problem } from './problem.ts';
-import { createRandom } from './random.ts';
-import { repairRoutes } from './route-repair.ts';
+import { InvalidProblemError } from './problem/errors.ts';
+import { batteryAwareBound } from './bounds/battery-bound.ts';
+import { totalDeliveryLength } from './problem/delivery-legs.ts';
+import { detourCapacityBound } from './bounds/detour-capacity-bound.ts';
+import { modelLowerBound } from './bounds/lower-bound.ts';
+import { measureRoutes, ObjectiveScale, objectiveValues } from './plan/objective.ts';
+import { checkPlan } from './plan/plan-checker.ts';
+import { buildRobotSteps, round2, type Routes } from './plan/plan-builder.ts';
+import type { Problem } from './problem/problem.ts';
+import { createRandom } from './algorithms/random.ts';
+import { repairRoutes } from './routes/route-repair.ts';
 
 export interface SolveProgress {
   fraction: number;
@@ -116,7 +117,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     stopReason: 'completed',
   };
   progress(0, null);
-  const routes = repairRoutes(problem, scale, RUNNERS[algorithm.name](context));
+  const routes = repairRoutes(problem, scale, runAlgorithm(algorithm, context));
   checkCancelled();
 
   const robotSteps: PlanResultsRecord = {};
@@ -161,6 +162,22 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   };
   progress(1, makespan);
   return { results: robotSteps, stats };
+}
+
+/**
+ * Runs the algorithm, except that a search (genetic, makespan) under the completion-time objective
+ * first asks the exact method: with up to EXACT_MAX_DELIVERIES deliveries it returns a proven
+ * optimum, which no search can beat; otherwise (null) the search runs.
+ */
+function runAlgorithm(algorithm: Algorithm, context: AlgorithmContext): Routes {
+  if (algorithm.timeLimited && context.scale.completionOnly) {
+    const exact = solveSmallExactly(context.problem);
+    if (exact) {
+      context.stopReason = 'optimal';
+      return exact;
+    }
+  }
+  return RUNNERS[algorithm.name](context);
 }
 
 /**

@@ -6,10 +6,10 @@ import { expect } from 'vitest';
 import type { PlanStepRecord } from '@fleetlab/warehouse';
 import type { AlgorithmContext } from '../src/algorithms/context.ts';
 import { assignGreedyByDistance } from '../src/algorithms/greedy-distance.ts';
-import { canServe } from '../src/delivery-legs.ts';
+import { canServe } from '../src/problem/delivery-legs.ts';
 import { buildProblem, InfeasibleDeliveryError, type Problem, type ProblemInput } from '../src/index.ts';
-import { measureRoutes, ObjectiveScale, objectiveValues } from '../src/objective.ts';
-import { createRandom } from '../src/random.ts';
+import { measureRoutes, ObjectiveScale, objectiveValues } from '../src/plan/objective.ts';
+import { createRandom } from '../src/algorithms/random.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -1,8 +1,8 @@
 import type { StopReason } from '@fleetlab/warehouse';
-import type { Problem } from '../problem.ts';
-import type { ObjectiveScale } from '../objective.ts';
-import type { Random } from '../random.ts';
-import type { Routes } from '../plan-builder.ts';
+import type { Problem } from '../problem/problem.ts';
+import type { ObjectiveScale } from '../plan/objective.ts';
+import type { Random } from './random.ts';
+import type { Routes } from '../plan/plan-builder.ts';
 
 /** Everything an algorithm may use: the problem, a seeded generator, the clock and limits. */
 export interface AlgorithmContext {
@@ -43,6 +43,11 @@ export function searchStalled(context: AlgorithmContext, startMs: number, lastIm
   if (Number.isFinite(context.maxIterations)) return false;
   const now = context.now();
   return now - lastImprovementMs >= Math.max(STALL_MIN_MS, lastImprovementMs - startMs);
+}
+
+/** Whether a makespan under the completion-time objective meets the tightest bound, so no plan can beat it. */
+export function provenAtBound(context: AlgorithmContext, makespan: number): boolean {
+  return context.scale.completionOnly && makespan <= context.lowerBoundS + 1e-6;
 }
 
 /** The reason a time-limited search ended, given whether it proved its plan optimal. */

@@ -1,7 +1,8 @@
-import { AppendState } from '../battery-schedule.ts';
-import { canServe, dropoffToHome, EPSILON, homeToPickup, legBetween, startToPickup } from '../delivery-legs.ts';
-import type { Routes } from '../plan-builder.ts';
-import type { Problem } from '../problem.ts';
+import { AppendState } from '../routes/battery-schedule.ts';
+import { EPSILON } from '../problem/battery-tolerance.ts';
+import { canServe, dropoffToHome, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
+import type { Routes } from '../plan/plan-builder.ts';
+import type { Problem } from '../problem/problem.ts';
 
 /**
  * Up to this many deliveries the plan with the least makespan is found exactly (ties: the least
@@ -252,9 +253,21 @@ export class SubsetRouteBuilder {
   private readonly bestTime: Float64Array;
   private readonly bestLabel: Int32Array;
   private readonly reachedOrder: Int32Array;
+  /** Per delivery: its longest approach from another dropoff plus its length (0 when the robot cannot serve it). */
+  private readonly worstLeg: Float64Array;
+  // The table being built: its robot, time cap and charge limit, labels used, subsets reached,
+  // steps counted, and the longest way home from a dropoff it can serve.
+  private robot = 0;
+  private cap = 0;
+  private limit = 0;
+  private count = 0;
+  private reachedCount = 0;
+  private work = 0;
+  private maxBack = 0;
 
   constructor(private readonly problem: Problem) {
     const subsets = 1 << problem.deliveryCount;
+    this.worstLeg = new Float64Array(problem.deliveryCount);
     this.stateHead = new Int32Array(subsets * problem.deliveryCount).fill(-1);
     this.reached = new Uint8Array(subsets);
     this.safeCum = new Float64Array(subsets);
@@ -280,86 +293,117 @@ export class SubsetRouteBuilder {
    * Returns null once `budget` runs out.
    */
   build(robot: number, cap: number, budget: { left: number }): SubsetRoutes | null {
+    const n = this.problem.deliveryCount;
+    const { stateHead: head, reached, reachedOrder } = this;
+    this.prepare(robot, cap);
+    this.seedFirstDeliveries();
+    this.expandReached(budget.left);
+    budget.left -= this.work;
+    const parts = Int32Array.from(reachedOrder.subarray(0, this.reachedCount));
+    for (const set of parts) {
+      reached[set] = 0;
+      head.fill(-1, set * n, set * n + n);
+    }
+    if (budget.left < 0) return null;
+    return this.subsetRoutes(parts);
+  }
+
+  /**
+   * Starts a table: its robot, cap and charge limit, an empty pool, and the figures that make a
+   * label safe. A label is safe when it could still do every open delivery, in any order and each
+   * from the farthest dropoff, and get home, on its charge: such a label never needs to charge, so
+   * it beats any later label of its state whatever their batteries (a detour home is never shorter
+   * than the direct leg), and its own recharge moves are never worth trying.
+   */
+  private prepare(robot: number, cap: number): void {
     const problem = this.problem;
     const n = problem.deliveryCount;
-    const { deliveryLength, speed, rechargeSeconds } = problem;
-    const startToPick = (k: number) => startToPickup(problem, robot, k);
-    const homeToPick = (k: number) => homeToPickup(problem, robot, k);
-    const dropToHome = (k: number) => dropoffToHome(problem, robot, k);
-    const serves = (k: number) => canServe(problem, robot, k);
-    const limit = problem.maxDistance + EPSILON;
-    const { stateHead: head, reached, safeCum, bestTime, bestLabel, reachedOrder } = this;
-    let count = 0;
-    let reachedCount = 0;
-    let work = 0;
-
-    // A label is safe when it could still do every open delivery, in any order and each from the
-    // farthest dropoff, and get home, on its charge: such a label never needs to charge, so it
-    // beats any later label of its state whatever their batteries (a detour home is never
-    // shorter than the direct leg), and its own recharge moves are never worth trying.
-    let maxBack = 0;
-    const worstLeg = new Float64Array(n);
+    this.robot = robot;
+    this.cap = cap;
+    this.limit = problem.maxDistance + EPSILON;
+    this.count = 0;
+    this.reachedCount = 0;
+    this.work = 0;
+    this.maxBack = 0;
+    this.worstLeg.fill(0);
     for (let k = 0; k < n; k++) {
-      if (!serves(k)) continue;
+      if (!canServe(problem, robot, k)) continue;
       let approach = 0;
       for (let i = 0; i < n; i++) if (i !== k) approach = Math.max(approach, legBetween(problem, i, k));
-      worstLeg[k] = approach + deliveryLength[k];
-      maxBack = Math.max(maxBack, dropToHome(k));
+      this.worstLeg[k] = approach + problem.deliveryLength[k];
+      this.maxBack = Math.max(this.maxBack, dropoffToHome(problem, robot, k));
     }
-    const reach = (set: number) => {
-      reached[set] = 1;
-      reachedOrder[reachedCount++] = set;
-      bestTime[set] = Infinity;
-      let safe = limit - maxBack;
-      for (let k = 0; k < n; k++) if ((set & (1 << k)) === 0) safe -= worstLeg[k];
-      safeCum[set] = safe;
-      work += n;
-    };
+  }
 
-    // Adds a label unless one of the state dominates it; drops the ones it dominates.
-    const insert = (set: number, last: number, start: number, cum: number, prev: number) => {
-      work++;
-      const time = start + cum / speed;
-      if (time > cap) return;
-      if (reached[set] === 0) reach(set);
-      const state = set * n + last;
-      const safe = safeCum[set];
-      const { labelTime, labelCum, labelLink } = this;
-      let before = -1;
-      for (let l = head[state]; l >= 0; l = labelLink[l]) {
-        if (labelTime[l] <= time && (labelCum[l] <= cum || labelCum[l] <= safe)) return;
-        if (time <= labelTime[l] && (cum <= labelCum[l] || cum <= safe)) {
-          if (before < 0) head[state] = labelLink[l];
-          else labelLink[before] = labelLink[l];
-        } else before = l;
-      }
-      if (count === this.capacity) this.growPool();
-      this.labelBase[count] = start;
-      this.labelCum[count] = cum;
-      this.labelTime[count] = time;
-      this.labelPrev[count] = prev;
-      this.labelLast[count] = last;
-      this.labelLink[count] = head[state];
-      head[state] = count++;
-    };
+  private reach(set: number): void {
+    const n = this.problem.deliveryCount;
+    this.reached[set] = 1;
+    this.reachedOrder[this.reachedCount++] = set;
+    this.bestTime[set] = Infinity;
+    let safe = this.limit - this.maxBack;
+    for (let k = 0; k < n; k++) if ((set & (1 << k)) === 0) safe -= this.worstLeg[k];
+    this.safeCum[set] = safe;
+    this.work += n;
+  }
 
+  /** Adds a label unless one of the state dominates it; drops the ones it dominates. */
+  private insert(set: number, last: number, start: number, cum: number, prev: number): void {
+    this.work++;
+    const time = start + cum / this.problem.speed;
+    if (time > this.cap) return;
+    if (this.reached[set] === 0) this.reach(set);
+    const head = this.stateHead;
+    const state = set * this.problem.deliveryCount + last;
+    const safe = this.safeCum[set];
+    const { labelTime, labelCum, labelLink } = this;
+    let before = -1;
+    for (let l = head[state]; l >= 0; l = labelLink[l]) {
+      if (labelTime[l] <= time && (labelCum[l] <= cum || labelCum[l] <= safe)) return;
+      if (time <= labelTime[l] && (cum <= labelCum[l] || cum <= safe)) {
+        if (before < 0) head[state] = labelLink[l];
+        else labelLink[before] = labelLink[l];
+      } else before = l;
+    }
+    const count = this.count;
+    if (count === this.capacity) this.growPool();
+    this.labelBase[count] = start;
+    this.labelCum[count] = cum;
+    this.labelTime[count] = time;
+    this.labelPrev[count] = prev;
+    this.labelLast[count] = last;
+    this.labelLink[count] = head[state];
+    head[state] = count;
+    this.count = count + 1;
+  }
+
+  /** The one-delivery routes: straight from the start, or after charging first. */
+  private seedFirstDeliveries(): void {
+    const { problem, robot, limit } = this;
+    const { deliveryLength, speed, rechargeSeconds } = problem;
     const startToHome = problem.startToHome[robot];
     const chargeFirst = startToHome <= limit ? startToHome / speed + rechargeSeconds : Infinity;
-    for (let k = 0; k < n; k++) {
-      if (!serves(k)) continue;
-      const direct = startToPick(k) + deliveryLength[k];
-      if (direct + dropToHome(k) <= limit) insert(1 << k, k, 0, direct, -1);
-      const fromHome = homeToPick(k) + deliveryLength[k];
-      if (chargeFirst < Infinity && fromHome + dropToHome(k) <= limit) insert(1 << k, k, chargeFirst, fromHome, -1);
+    for (let k = 0; k < problem.deliveryCount; k++) {
+      if (!canServe(problem, robot, k)) continue;
+      const back = dropoffToHome(problem, robot, k);
+      const direct = startToPickup(problem, robot, k) + deliveryLength[k];
+      if (direct + back <= limit) this.insert(1 << k, k, 0, direct, -1);
+      const fromHome = homeToPickup(problem, robot, k) + deliveryLength[k];
+      if (chargeFirst < Infinity && fromHome + back <= limit) this.insert(1 << k, k, chargeFirst, fromHome, -1);
     }
+  }
 
-    for (let r = 0; r < reachedCount && work <= budget.left; r++) {
+  /** Expands the reached subsets in order, each label by every open delivery, while `budget` lasts. */
+  private expandReached(budget: number): void {
+    const { problem, robot, limit, reachedOrder, safeCum, bestTime, bestLabel } = this;
+    const n = problem.deliveryCount;
+    const { deliveryLength, speed, rechargeSeconds } = problem;
+    for (let r = 0; r < this.reachedCount && this.work <= budget; r++) {
       const set = reachedOrder[r];
       const safe = safeCum[set];
       for (let j = 0; j < n; j++) {
         if ((set & (1 << j)) === 0) continue;
-        const homeFromJ = dropToHome(j);
-        for (let l = head[set * n + j]; l >= 0; l = this.labelLink[l]) {
+        const homeFromJ = dropoffToHome(problem, robot, j);
+        for (let l = this.stateHead[set * n + j]; l >= 0; l = this.labelLink[l]) {
           const time = this.labelTime[l];
           if (time < bestTime[set]) {
             bestTime[set] = time;
@@ -369,33 +413,32 @@ export class SubsetRouteBuilder {
           const cum = this.labelCum[l];
           const recharged = start + (cum + homeFromJ) / speed + rechargeSeconds;
           for (let k = 0; k < n; k++) {
-            if ((set & (1 << k)) !== 0 || !serves(k)) continue;
-            const back = dropToHome(k);
+            if ((set & (1 << k)) !== 0 || !canServe(problem, robot, k)) continue;
+            const back = dropoffToHome(problem, robot, k);
             const straight = cum + (legBetween(problem, j, k) + deliveryLength[k]);
-            if (straight + back <= limit) insert(set | (1 << k), k, start, straight, l);
+            if (straight + back <= limit) this.insert(set | (1 << k), k, start, straight, l);
             if (cum <= safe) continue;
-            const fromHome = homeToPick(k) + deliveryLength[k];
-            if (fromHome + back <= limit) insert(set | (1 << k), k, recharged, fromHome, l);
+            const fromHome = homeToPickup(problem, robot, k) + deliveryLength[k];
+            if (fromHome + back <= limit) this.insert(set | (1 << k), k, recharged, fromHome, l);
           }
         }
       }
     }
-    budget.left -= work;
-    const parts = Int32Array.from(reachedOrder.subarray(0, reachedCount));
-    for (const set of parts) {
-      reached[set] = 0;
-      head.fill(-1, set * n, set * n + n);
-    }
-    if (budget.left < 0) return null;
+  }
 
-    // Orders packed four bits a delivery (12 deliveries use 48 bits, exact in a double), first
-    // delivery in the lowest digit, so that the label pool is free for the next class.
+  /**
+   * The table of the reached subsets. Orders are packed four bits a delivery (12 deliveries use
+   * 48 bits, exact in a double), first delivery in the lowest digit, so that the label pool is
+   * free for the next class.
+   */
+  private subsetRoutes(parts: Int32Array): SubsetRoutes {
+    const n = this.problem.deliveryCount;
     const finish = new Float64Array(parts.length > 0 ? 1 << n : 0).fill(Infinity);
     const packed = new Float64Array(finish.length);
     for (const set of parts) {
-      finish[set] = bestTime[set];
+      finish[set] = this.bestTime[set];
       let code = 0;
-      for (let l = bestLabel[set]; l >= 0; l = this.labelPrev[l]) code = code * 16 + this.labelLast[l];
+      for (let l = this.bestLabel[set]; l >= 0; l = this.labelPrev[l]) code = code * 16 + this.labelLast[l];
       packed[set] = code;
     }
     return {

@@ -1,17 +1,16 @@
-import { AppendState, RechargeScheduler } from '../battery-schedule.ts';
-import { FleetState } from '../fleet-state.ts';
-import { usableRobots } from '../lower-bound.ts';
-import { GranularRobots } from '../granular-robots.ts';
-import { descend } from '../local-search.ts';
-import type { Problem } from '../problem.ts';
-import type { Routes } from '../plan-builder.ts';
-import type { Random } from '../random.ts';
-import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
-import { solveSmallExactly } from './exact-small.ts';
+import { AppendState, RechargeScheduler } from '../routes/battery-schedule.ts';
+import { FleetState } from '../routes/fleet-state.ts';
+import { usableRobots } from '../bounds/lower-bound.ts';
+import { GranularRobots } from '../candidates/granular-robots.ts';
+import { descend } from '../moves/local-search.ts';
+import type { Problem } from '../problem/problem.ts';
+import type { Routes } from '../plan/plan-builder.ts';
+import type { Random } from './random.ts';
+import { provenAtBound, searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { buildLargestFirstStart } from './largest-first-construction.ts';
 import { buildRegretStart } from './regret-construction.ts';
 import { relatedDeliveries } from './related-deliveries.ts';
-import { repairRoutes } from '../route-repair.ts';
+import { repairRoutes } from '../routes/route-repair.ts';
 
 /** The best plan gets the full descent when this share of the time budget is left. */
 const POLISH_SHARE = 0.15;
@@ -40,11 +39,6 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   if (n === 0) {
     context.stopReason = 'optimal';
     return problem.robots.map(() => []);
-  }
-  const exact = context.scale.completionOnly ? solveSmallExactly(problem) : null;
-  if (exact) {
-    context.stopReason = 'optimal';
-    return exact;
   }
   const robotOrder = spatialRobotOrder(problem);
   const populationSize = n > 400 ? 12 : n > 100 ? 20 : 30;
@@ -141,7 +135,7 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
       bestMakespan = fleetOf(best.routes).makespan;
     }
     context.progress(Math.min(1, fraction), bestMakespan);
-    if (context.scale.completionOnly && bestMakespan <= context.lowerBoundS + 1e-6) {
+    if (provenAtBound(context, bestMakespan)) {
       proven = true;
       break;
     }

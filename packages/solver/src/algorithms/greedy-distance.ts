@@ -1,6 +1,6 @@
-import { AppendState } from '../battery-schedule.ts';
-import type { Problem } from '../problem.ts';
-import type { Routes } from '../plan-builder.ts';
+import { AppendState } from '../routes/battery-schedule.ts';
+import type { Problem } from '../problem/problem.ts';
+import type { Routes } from '../plan/plan-builder.ts';
 
 /**
  * greedy_distance (id 1): pairs in the given order, each to the robot that would finish it

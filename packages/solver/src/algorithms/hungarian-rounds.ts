@@ -1,11 +1,11 @@
-import { solveRectangularAssignment } from '../assignment.ts';
-import { AppendState } from '../battery-schedule.ts';
-import { InfeasibleDeliveryError } from '../errors.ts';
-import { localCostWeights } from '../insertion-table.ts';
-import type { Routes } from '../plan-builder.ts';
-import type { Problem } from '../problem.ts';
-import { sortedOrder } from '../sorted-order.ts';
-import { solveTransportation, type TransportationProblem, type TransportationSolution } from '../transportation.ts';
+import { solveRectangularAssignment } from '../assignment/dense-assignment.ts';
+import { AppendState } from '../routes/battery-schedule.ts';
+import { InfeasibleDeliveryError } from '../problem/errors.ts';
+import { localCostWeights } from '../routes/insertion-table.ts';
+import type { Routes } from '../plan/plan-builder.ts';
+import type { Problem } from '../problem/problem.ts';
+import { sortedOrder } from '../data-structures/sorted-order.ts';
+import { solveTransportation, type TransportationProblem, type TransportationSolution } from '../assignment/transportation.ts';
 import type { AlgorithmContext } from './context.ts';
 
 /** Rounds up to this much work (rows^2 x columns) use the Hungarian method on the whole matrix. */
@@ -21,7 +21,7 @@ const ROUND_CANDIDATES = 8;
  * distance and extra busy time.
  *
  * A round small enough (robots^2 x open deliveries up to `denseRoundWork`) is solved by the
- * Hungarian method on the whole matrix (assignment.ts). Beyond that, the round is sparse:
+ * Hungarian method on the whole matrix (dense-assignment.ts). Beyond that, the round is sparse:
  * deliveries of one class (same pickup and dropoff place) cost a robot the same, so a round is a
  * transportation problem (transportation.ts) from robots (one unit each) to open classes (as many
  * units as open deliveries), with an "unassigned" column dearer than any set of real

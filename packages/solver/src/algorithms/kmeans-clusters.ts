@@ -1,12 +1,13 @@
-import { solveRectangularAssignment } from '../assignment.ts';
-import { canServe, legBetween, startToPickup } from '../delivery-legs.ts';
-import { usableRobots } from '../lower-bound.ts';
-import { orderRoute } from '../route-order.ts';
-import type { Routes } from '../plan-builder.ts';
-import type { Problem } from '../problem.ts';
-import { KeyedHeap } from '../keyed-heap.ts';
-import { sortedOrder } from '../sorted-order.ts';
+import { solveRectangularAssignment } from '../assignment/dense-assignment.ts';
+import { canServe, legBetween, startToPickup } from '../problem/delivery-legs.ts';
+import { usableRobots } from '../bounds/lower-bound.ts';
+import { orderRoute } from '../moves/route-order.ts';
+import type { Routes } from '../plan/plan-builder.ts';
+import type { Problem } from '../problem/problem.ts';
+import { KeyedHeap } from '../data-structures/keyed-heap.ts';
+import { sortedOrder } from '../data-structures/sorted-order.ts';
 import type { AlgorithmContext } from './context.ts';
+import type { Random } from './random.ts';
 
 const LLOYD_ITERATIONS = 25;
 
@@ -23,8 +24,7 @@ export function assignByKmeansClusters(context: AlgorithmContext): Routes {
   const { problem, random } = context;
   const n = problem.deliveryCount;
   const robotCount = problem.robotCount;
-  const routes: Routes = problem.robots.map(() => []);
-  if (n === 0) return routes;
+  if (n === 0) return problem.robots.map(() => []);
   const usable = usableRobots(problem);
   const k = Math.min(usable.length, n);
   const xs = new Float64Array(n);
@@ -33,7 +33,22 @@ export function assignByKmeansClusters(context: AlgorithmContext): Routes {
     xs[j] = problem.nodeX[problem.deliveries[j].pickupNode];
     ys[j] = problem.nodeY[problem.deliveries[j].pickupNode];
   }
-  // k-means++ seeding.
+  const centres = seedCentres(xs, ys, k, random);
+  const group = clusterByCapacity(context, xs, ys, centres);
+  const routes = routesOfGroups(problem, usable, group, k);
+  for (let r = 0; r < robotCount; r++) {
+    context.checkCancelled();
+    routes[r] = orderRoute(problem, r, routes[r], () => {
+      context.checkCancelled();
+      return false;
+    });
+  }
+  return routes;
+}
+
+/** k-means++ seeding: each next centre a point drawn with probability by its squared distance to the nearest centre so far. */
+function seedCentres(xs: Float64Array, ys: Float64Array, k: number, random: Random): { cx: Float64Array; cy: Float64Array } {
+  const n = xs.length;
   const cx = new Float64Array(k);
   const cy = new Float64Array(k);
   const nearest = new Float64Array(n).fill(Infinity);
@@ -59,6 +74,14 @@ export function assignByKmeansClusters(context: AlgorithmContext): Routes {
       }
     }
   }
+  return { cx, cy };
+}
+
+/** Lloyd iterations with the capacitated assignment step, from the given centres (moved in place); each delivery's group. */
+function clusterByCapacity(context: AlgorithmContext, xs: Float64Array, ys: Float64Array, { cx, cy }: { cx: Float64Array; cy: Float64Array }): Int32Array {
+  const { problem } = context;
+  const n = problem.deliveryCount;
+  const k = cx.length;
   const work = new Float64Array(n);
   let totalWork = 0;
   for (let j = 0; j < n; j++) {
@@ -104,10 +127,18 @@ export function assignByKmeansClusters(context: AlgorithmContext): Routes {
     }
     if (moved < 1e-9) break;
   }
-  // Match groups to robots: cost = distance from the robot's start to the group's nearest pickup,
-  // or forbidden when the robot cannot do one of the group's deliveries.
+  return group;
+}
+
+/**
+ * Matches groups to robots (cost: the distance from the robot's start to the group's nearest
+ * pickup, forbidden when the robot cannot do one of the group's deliveries) and gives each
+ * group's deliveries to its robot, or to the nearest robot that can do them. Routes unordered.
+ */
+function routesOfGroups(problem: Problem, usable: number[], group: Int32Array, k: number): Routes {
+  const routes: Routes = problem.robots.map(() => []);
   const members: number[][] = Array.from({ length: k }, () => []);
-  for (let j = 0; j < n; j++) members[group[j]].push(j);
+  for (let j = 0; j < problem.deliveryCount; j++) members[group[j]].push(j);
   const match = solveRectangularAssignment(usable.length, k, (u, c) => {
     const r = usable[u];
     let best = Infinity;
@@ -135,13 +166,6 @@ export function assignByKmeansClusters(context: AlgorithmContext): Routes {
       if (r < 0 || !canServe(problem, r, j)) r = nearestCapableRobot(j);
       routes[r].push(j);
     }
-  }
-  for (let r = 0; r < robotCount; r++) {
-    context.checkCancelled();
-    routes[r] = orderRoute(problem, r, routes[r], () => {
-      context.checkCancelled();
-      return false;
-    });
   }
   return routes;
 }

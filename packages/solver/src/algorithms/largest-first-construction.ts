@@ -1,7 +1,7 @@
-import { FleetState } from '../fleet-state.ts';
-import type { ObjectiveScale } from '../objective.ts';
-import type { Routes } from '../plan-builder.ts';
-import type { Problem } from '../problem.ts';
+import { FleetState } from '../routes/fleet-state.ts';
+import type { ObjectiveScale } from '../plan/objective.ts';
+import type { Routes } from '../plan/plan-builder.ts';
+import type { Problem } from '../problem/problem.ts';
 import type { AlgorithmContext } from './context.ts';
 
 /** Share of the time budget the construction may take before it hurries. */

@@ -1,11 +1,10 @@
-import { FleetState } from '../fleet-state.ts';
-import { GranularRobots } from '../granular-robots.ts';
-import { descend } from '../local-search.ts';
-import type { Routes } from '../plan-builder.ts';
-import type { Random } from '../random.ts';
-import { shuffleInPlace } from '../random.ts';
-import { searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
-import { solveSmallExactly } from './exact-small.ts';
+import { FleetState } from '../routes/fleet-state.ts';
+import { GranularRobots } from '../candidates/granular-robots.ts';
+import { descend } from '../moves/local-search.ts';
+import type { Routes } from '../plan/plan-builder.ts';
+import type { Random } from './random.ts';
+import { shuffleInPlace } from './random.ts';
+import { provenAtBound, searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { buildLargestFirstStart } from './largest-first-construction.ts';
 import { relatedDeliveries } from './related-deliveries.ts';
 
@@ -23,11 +22,6 @@ const BLINK_RATE = 0.01;
  * is returned.
  */
 export function optimiseMakespan(context: AlgorithmContext): Routes {
-  const exact = context.scale.completionOnly ? solveSmallExactly(context.problem) : null;
-  if (exact) {
-    context.stopReason = 'optimal';
-    return exact;
-  }
   const neighbours = relatedDeliveries(context);
   const constructed = buildLargestFirstStart(context);
   const candidates = constructed ? [constructed, context.greedyRoutes] : [context.greedyRoutes];
@@ -50,7 +44,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   const startMs = context.now();
   const budgetMs = Math.max(1, context.deadlineMs - startMs);
   const outOfTime = () => context.timeUp() || context.iterations >= context.maxIterations;
-  const provenOptimal = () => context.scale.completionOnly && state.makespan <= context.lowerBoundS + 1e-6;
+  const provenOptimal = () => provenAtBound(context, state.makespan);
 
   if (n === 0 || problem.robotCount === 0) {
     context.stopReason = 'optimal';
@@ -59,7 +53,6 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   const elapsed = () => Math.min(1, (context.now() - startMs) / budgetMs);
   // On a large fleet, moves and placements try granular robot lists (granular-robots.ts).
   const granular = new GranularRobots(problem, neighbours);
-  const nearby: number[] = [];
   descend(state, outOfTime, { onMove: () => context.progress(elapsed(), state.makespan), granular });
   let current = state.value();
   let best = current;
@@ -67,9 +60,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   let bestMakespan = state.makespan;
   context.progress(0, bestMakespan);
 
-  const removed: number[] = [];
-  const touched = new Set<number>();
-  const saved = new Map<number, number[]>();
+  const step = new RuinAndRecreate(state, granular, neighbours, random);
   const maxRemoved = Math.max(2, Math.min(40, Math.ceil(n * 0.15)));
   const initialTemperature = startingTemperature(problem.robotCount) * current;
   const finalTemperature = initialTemperature / 100;
@@ -87,76 +78,10 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
       : (context.now() - startMs) / budgetMs;
     const temperature = initialTemperature * Math.pow(finalTemperature / initialTemperature, Math.min(1, fraction));
 
-    removed.length = 0;
-    touched.clear();
-    saved.clear();
     const count = 1 + random.int(maxRemoved);
     const strategy = random.next();
-    const locate = routeIndex(state);
-    const take = (j: number) => {
-      const r = locate.robot[j];
-      if (r < 0) return;
-      granular.place(j, -1);
-      if (!saved.has(r)) saved.set(r, state.evaluators[r].route.slice());
-      touched.add(r);
-      const route = state.evaluators[r].route;
-      route.splice(route.indexOf(j), 1);
-      locate.robot[j] = -1;
-      removed.push(j);
-    };
-    if (strategy < 0.4) {
-      // String removal around a seed: related deliveries, whole chains of their routes.
-      const seed = strategy < 0.2 && state.busiestRobot >= 0 && state.evaluators[state.busiestRobot].route.length > 0
-        ? pickFrom(state.evaluators[state.busiestRobot].route, random)
-        : random.int(n);
-      take(seed);
-      for (const other of neighbours[seed]) {
-        if (removed.length >= count) break;
-        if (locate.robot[other] < 0) continue;
-        const route = state.evaluators[locate.robot[other]].route;
-        const at = route.indexOf(other);
-        const span = 1 + random.int(3);
-        const chain = route.slice(Math.max(0, at - random.int(span)), Math.min(route.length, at + span));
-        for (const j of chain) if (removed.length < count) take(j);
-      }
-    } else if (strategy < 0.7) {
-      // Worst removal from the busiest robot, then random others to make room.
-      const busiest = state.busiestRobot;
-      if (busiest >= 0) {
-        const route = state.evaluators[busiest].route.slice();
-        shuffleInPlace(route, random);
-        for (const j of route.slice(0, Math.max(1, Math.ceil(count / 2)))) take(j);
-      }
-      while (removed.length < count) {
-        const j = random.int(n);
-        if (locate.robot[j] >= 0) take(j);
-        else if (removed.length >= n) break;
-      }
-    } else {
-      while (removed.length < Math.min(count, n)) {
-        const j = random.int(n);
-        if (locate.robot[j] >= 0) take(j);
-      }
-    }
-    for (const r of touched) state.evaluators[r].refresh();
-    state.summarise();
-
-    // Recreate: random order or hardest-first (longest delivery), best placement with blinks.
-    if (random.next() < 0.5) shuffleInPlace(removed, random);
-    else removed.sort((x, y) => problem.deliveryLength[y] - problem.deliveryLength[x] || x - y);
-    let complete = true;
-    for (const j of removed) {
-      const robots = granular.restricts ? granular.forDelivery(j, nearby) : undefined;
-      const placement = state.bestPlacement(j, blink, robots) ?? state.bestPlacement(j);
-      if (!placement) {
-        complete = false;
-        break;
-      }
-      const r = placement.robot;
-      granular.place(j, r);
-      if (!saved.has(r)) saved.set(r, state.evaluators[r].route.slice());
-      state.insert(r, j, placement.position);
-    }
+    step.ruin(count, strategy);
+    const complete = step.recreate(blink);
     const value = complete ? state.value() : Infinity;
     const accept = value < current - 1e-12 || (value < Infinity && value < current - temperature * Math.log(Math.max(1e-300, random.next())));
     if (accept) {
@@ -171,16 +96,11 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
         lastImprovementMs = context.now();
       }
     } else {
-      for (const [r, route] of saved) {
-        state.evaluators[r].route = route;
-        state.evaluators[r].refresh();
-        for (const j of route) granular.place(j, r);
-      }
-      state.summarise();
+      step.undo();
     }
     context.progress(Math.min(1, fraction), bestMakespan);
   }
-  context.stopReason = stopReasonOf(context, provenOptimal() || (context.scale.completionOnly && bestMakespan <= context.lowerBoundS + 1e-6), stalled);
+  context.stopReason = stopReasonOf(context, provenOptimal() || provenAtBound(context, bestMakespan), stalled);
   return bestRoutes;
 }
 
@@ -192,6 +112,120 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
  */
 function startingTemperature(robots: number): number {
   return Math.min(0.005, Math.max(0.0005, 0.01 / Math.max(1, robots)));
+}
+
+/** One ruin-and-recreate step on the fleet, keeping what it needs to undo itself. */
+class RuinAndRecreate {
+  private readonly removed: number[] = [];
+  private readonly touched = new Set<number>();
+  /** The routes as they were before the step, of every robot it changed. */
+  private readonly saved = new Map<number, number[]>();
+  private readonly nearby: number[] = [];
+  /** Each delivery's robot during the ruin (-1 once removed). */
+  private locate: Int32Array = new Int32Array(0);
+
+  constructor(
+    private readonly state: FleetState,
+    private readonly granular: GranularRobots,
+    private readonly neighbours: readonly number[][],
+    private readonly random: Random,
+  ) {}
+
+  /**
+   * Removes about `count` deliveries: by `strategy` in [0, 1), a string of related deliveries
+   * around a seed (of the busiest robot below 0.2), the busiest robot's work and random others
+   * (below 0.7), or random ones.
+   */
+  ruin(count: number, strategy: number): void {
+    const { state, random, removed } = this;
+    const n = state.problem.deliveryCount;
+    removed.length = 0;
+    this.touched.clear();
+    this.saved.clear();
+    this.locate = routeIndex(state).robot;
+    const locate = this.locate;
+    if (strategy < 0.4) {
+      // String removal around a seed: related deliveries, whole chains of their routes.
+      const seed = strategy < 0.2 && state.busiestRobot >= 0 && state.evaluators[state.busiestRobot].route.length > 0
+        ? pickFrom(state.evaluators[state.busiestRobot].route, random)
+        : random.int(n);
+      this.take(seed);
+      for (const other of this.neighbours[seed]) {
+        if (removed.length >= count) break;
+        if (locate[other] < 0) continue;
+        const route = state.evaluators[locate[other]].route;
+        const at = route.indexOf(other);
+        const span = 1 + random.int(3);
+        const chain = route.slice(Math.max(0, at - random.int(span)), Math.min(route.length, at + span));
+        for (const j of chain) if (removed.length < count) this.take(j);
+      }
+    } else if (strategy < 0.7) {
+      // Worst removal from the busiest robot, then random others to make room.
+      const busiest = state.busiestRobot;
+      if (busiest >= 0) {
+        const route = state.evaluators[busiest].route.slice();
+        shuffleInPlace(route, random);
+        for (const j of route.slice(0, Math.max(1, Math.ceil(count / 2)))) this.take(j);
+      }
+      while (removed.length < count) {
+        const j = random.int(n);
+        if (locate[j] >= 0) this.take(j);
+        else if (removed.length >= n) break;
+      }
+    } else {
+      while (removed.length < Math.min(count, n)) {
+        const j = random.int(n);
+        if (locate[j] >= 0) this.take(j);
+      }
+    }
+    for (const r of this.touched) state.evaluators[r].refresh();
+    state.summarise();
+  }
+
+  private take(j: number): void {
+    const { state } = this;
+    const r = this.locate[j];
+    if (r < 0) return;
+    this.granular.place(j, -1);
+    if (!this.saved.has(r)) this.saved.set(r, state.evaluators[r].route.slice());
+    this.touched.add(r);
+    const route = state.evaluators[r].route;
+    route.splice(route.indexOf(j), 1);
+    this.locate[j] = -1;
+    this.removed.push(j);
+  }
+
+  /**
+   * Puts the removed deliveries back, in random order or hardest-first (longest delivery), each
+   * at its best placement skipping a few positions (`blink`). False when one found no place.
+   */
+  recreate(blink: () => boolean): boolean {
+    const { state, granular, removed, random } = this;
+    const problem = state.problem;
+    if (random.next() < 0.5) shuffleInPlace(removed, random);
+    else removed.sort((x, y) => problem.deliveryLength[y] - problem.deliveryLength[x] || x - y);
+    for (const j of removed) {
+      const robots = granular.restricts ? granular.forDelivery(j, this.nearby) : undefined;
+      const placement = state.bestPlacement(j, blink, robots) ?? state.bestPlacement(j);
+      if (!placement) return false;
+      const r = placement.robot;
+      granular.place(j, r);
+      if (!this.saved.has(r)) this.saved.set(r, state.evaluators[r].route.slice());
+      state.insert(r, j, placement.position);
+    }
+    return true;
+  }
+
+  /** Gives every robot the step changed its route from before the step. */
+  undo(): void {
+    const { state } = this;
+    for (const [r, route] of this.saved) {
+      state.evaluators[r].route = route;
+      state.evaluators[r].refresh();
+      for (const j of route) this.granular.place(j, r);
+    }
+    state.summarise();
+  }
 }
 
 function pickFrom(items: number[], random: Random): number {

@@ -1,4 +1,4 @@
-import type { Routes } from '../plan-builder.ts';
+import type { Routes } from '../plan/plan-builder.ts';
 import type { AlgorithmContext } from './context.ts';
 import { buildByRegretInsertion } from './regret-construction.ts';
 

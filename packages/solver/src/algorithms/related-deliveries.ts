@@ -1,4 +1,4 @@
-import { relatedByPlace } from '../place-neighbours.ts';
+import { relatedByPlace } from '../candidates/place-neighbours.ts';
 import type { AlgorithmContext } from './context.ts';
 
 /** How many related deliveries each delivery keeps (neighbour lists of this size, O(n) memory each). */

@@ -1,6 +1,6 @@
-import { defaultCandidateCount } from '../candidate-robots.ts';
-import { InsertionTable, localCostWeights, placeAnywhere } from '../insertion-table.ts';
-import type { Routes } from '../plan-builder.ts';
+import { defaultCandidateCount } from '../candidates/candidate-robots.ts';
+import { InsertionTable, localCostWeights, placeAnywhere } from '../routes/insertion-table.ts';
+import type { Routes } from '../plan/plan-builder.ts';
 import type { AlgorithmContext } from './context.ts';
 
 /**

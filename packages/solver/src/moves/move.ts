@@ -1,4 +1,4 @@
-import type { RouteEvaluator } from '../route-evaluator.ts';
+import type { RouteEvaluator } from '../routes/route-evaluator.ts';
 
 /**
  * How a search for an improving move ended: `found` (remembered for `apply`), `none` in the

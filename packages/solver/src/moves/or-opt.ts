@@ -1,7 +1,7 @@
-import type { RouteEvaluator } from '../route-evaluator.ts';
+import type { RouteEvaluator } from '../routes/route-evaluator.ts';
 import type { MoveSearch } from './move.ts';
-import { InsertionBounds } from '../insertion-bounds.ts';
-import { RouteProposal } from '../route-proposal.ts';
+import { InsertionBounds } from '../routes/insertion-bounds.ts';
+import { RouteProposal } from '../routes/route-proposal.ts';
 import { cannotBeat, ReorderMove } from './reorder-move.ts';
 
 /** Longest chain of consecutive deliveries that or-opt moves at once. */

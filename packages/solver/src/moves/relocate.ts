@@ -1,6 +1,6 @@
-import { emptyRouteTotals } from '../battery-schedule.ts';
-import type { FleetState } from '../fleet-state.ts';
-import { Insertion } from '../route-evaluator.ts';
+import { emptyRouteTotals } from '../routes/battery-schedule.ts';
+import type { FleetState } from '../routes/fleet-state.ts';
+import { Insertion } from '../routes/route-evaluator.ts';
 import type { InterRouteMove, MoveSearch } from './move.ts';
 
 /**

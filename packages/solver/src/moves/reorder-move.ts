@@ -1,6 +1,6 @@
-import { emptyRouteTotals } from '../battery-schedule.ts';
-import type { RouteEvaluator } from '../route-evaluator.ts';
-import { RouteProposal } from '../route-proposal.ts';
+import { emptyRouteTotals } from '../routes/battery-schedule.ts';
+import type { RouteEvaluator } from '../routes/route-evaluator.ts';
+import { RouteProposal } from '../routes/route-proposal.ts';
 import type { IntraRouteMove, MoveSearch } from './move.ts';
 
 /**

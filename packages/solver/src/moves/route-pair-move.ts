@@ -1,5 +1,5 @@
-import { emptyRouteTotals } from '../battery-schedule.ts';
-import type { FleetState } from '../fleet-state.ts';
+import { emptyRouteTotals } from '../routes/battery-schedule.ts';
+import type { FleetState } from '../routes/fleet-state.ts';
 import type { InterRouteMove, MoveSearch } from './move.ts';
 
 /**

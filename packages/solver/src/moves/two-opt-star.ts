@@ -1,5 +1,5 @@
-import { legTo } from '../delivery-legs.ts';
-import { RouteProposal } from '../route-proposal.ts';
+import { legTo } from '../problem/delivery-legs.ts';
+import { RouteProposal } from '../routes/route-proposal.ts';
 import type { MoveSearch } from './move.ts';
 import { RoutePairMove } from './route-pair-move.ts';
 

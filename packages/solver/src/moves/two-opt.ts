@@ -1,4 +1,4 @@
-import type { RouteEvaluator } from '../route-evaluator.ts';
+import type { RouteEvaluator } from '../routes/route-evaluator.ts';
 import type { MoveSearch } from './move.ts';
 import { cannotBeat, ReorderMove } from './reorder-move.ts';
 

@@ -7,8 +7,8 @@ import { Relocate } from '../../src/moves/relocate.ts';
 import { Swap } from '../../src/moves/swap.ts';
 import { TwoOptStar } from '../../src/moves/two-opt-star.ts';
 import { TwoOpt } from '../../src/moves/two-opt.ts';
-import type { FleetState } from '../../src/fleet-state.ts';
-import { RouteEvaluator } from '../../src/route-evaluator.ts';
+import type { FleetState } from '../../src/routes/fleet-state.ts';
+import { RouteEvaluator } from '../../src/routes/route-evaluator.ts';
 import { buildUnlessInfeasible, smallWarehouses } from '../helpers.ts';
 import { fleetOf } from './two-stations-line.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OrOpt } from '../../src/moves/or-opt.ts';
-import { RouteEvaluator } from '../../src/route-evaluator.ts';
+import { RouteEvaluator } from '../../src/routes/route-evaluator.ts';
 import { A, B, D, twoStationsLine } from './two-stations-line.ts';
 
 const never = () => false;

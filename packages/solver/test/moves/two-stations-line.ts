@@ -1,7 +1,7 @@
-import { FleetState } from '../../src/fleet-state.ts';
+import { FleetState } from '../../src/routes/fleet-state.ts';
 import { buildProblem, type Problem } from '../../src/index.ts';
-import { measureRoutes, ObjectiveScale, objectiveValues } from '../../src/objective.ts';
-import type { Routes } from '../../src/plan-builder.ts';
+import { measureRoutes, ObjectiveScale, objectiveValues } from '../../src/plan/objective.ts';
+import type { Routes } from '../../src/plan/plan-builder.ts';
 import { makeEnvironment } from '../helpers.ts';
 
 /**

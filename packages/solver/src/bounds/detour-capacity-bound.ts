@@ -1,0 +1,252 @@
+import { solveSquareAssignment } from '../assignment/dense-assignment.ts';
+import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
+import { canServe, dropoffToHome, homeToPickup, legBetween, startToPickup, totalDeliveryLength } from '../problem/delivery-legs.ts';
+import { usableRobots } from './lower-bound.ts';
+import type { Problem } from '../problem/problem.ts';
+
+/**
+ * A makespan bound that charges every recharge its drive through the home station, not only
+ * its wait, and caps what each robot can drive on the charges it has.
+ *
+ * The argument, for any valid plan with makespan M:
+ *
+ * 1. Arcs. Every pickup is reached from a robot's start, from another delivery's dropoff
+ *    directly, or from a dropoff through a home station with a recharge in between; each start
+ *    and each dropoff leads to at most one pickup. So the plan's distance D (each robot up to
+ *    its last dropoff, recharge trips included) is the sum of the delivery lengths L plus the
+ *    cost of an assignment of predecessors to pickups, where an arc through a station costs at
+ *    least min over stations h of (d_i -> h + h -> p_j). A recharge before the first delivery
+ *    is counted as a direct start arc (start -> home -> p is at least start -> p). Let C be the
+ *    number of arcs through a station, the recharges between deliveries.
+ * 2. Lagrange. For a price lambda >= 0, let A(lambda) be the least assignment cost when an arc
+ *    through a station costs lambda less (a pickup then takes the cheaper of its two arcs from
+ *    each dropoff). The plan's own assignment, with its C such arcs, shows
+ *    A(lambda) <= D - L - lambda C, so D >= L + max over lambda of (A(lambda) + lambda C).
+ *    A(0) is the model's assignment (an arc through a station is never the cheaper one).
+ * 3. Capacity. A robot r with c recharges between deliveries finishes no earlier than its
+ *    distance / v + c * recharge_time, and drives at most (c + 1) * max_distance +
+ *    start -> home - (its least way home from a dropoff): each charge segment plus the way home
+ *    after its last dropoff fits one charge, and the first charge may be spent driving home to
+ *    recharge. So its distance is at most cap_r(c) = min(v (M - c R), (c + 1) Q + s_r - h_r),
+ *    and the robots' capacities for their recharge counts add up to at least D.
+ * 4. The bound is the least M for which some total C and some split of it over the robots
+ *    give sum_r cap_r(c_r) >= L + max_lambda (A(lambda) + lambda C). Each cap_r is concave in c,
+ *    so adding recharges one at a time where capacity grows most gives the best split for
+ *    every C; past the point where no recharge adds capacity, no larger C can pass, as the
+ *    right-hand side only grows.
+ *
+ * The prices tried are searched so that the priced assignment uses about as many station arcs
+ * as the bound's own recharge count needs (any price gives a valid bound; the right one the
+ * tightest). Each price is one dense assignment (LAPJV's dual bound, so rounding never
+ * overstates it), so only a few are tried, fewer on larger instances, and none above
+ * DENSE_ASSIGNMENT_LIMIT deliveries and robots, where the bound uses A(0) alone.
+ *
+ * Floating point: the capacity of each robot is shaved by SAFE_SLACK m and the bound by a relative 1e-9.
+ */
+
+/** Largest (deliveries + robots) for which priced assignments are solved (their matrix is that size squared). */
+export const DENSE_ASSIGNMENT_LIMIT = 1_200;
+
+/** Priced assignments solved (each one LAPJV of the model bound's size): more where they are cheap. */
+function priceSteps(size: number): number {
+  if (size > DENSE_ASSIGNMENT_LIMIT) return 0;
+  return size <= 300 ? 6 : size <= 800 ? 2 : 1;
+}
+
+export interface DetourCapacityBound {
+  makespan_s: number;
+  /** Recharges between deliveries the bound found necessary (C at the bound). */
+  recharges: number;
+}
+
+/**
+ * The bound of the argument above. `modelArcs` is A(0), the least cost of the predecessor
+ * assignment (the model bound's W minus the delivery lengths, lower-bound.ts); `poll` is
+ * called now and then (solve passes its cancellation check).
+ */
+export function detourCapacityBound(problem: Problem, modelArcs: number, poll?: () => void): DetourCapacityBound {
+  const n = problem.deliveryCount;
+  const usable = usableRobots(problem);
+  if (n === 0 || usable.length === 0) return { makespan_s: 0, recharges: 0 };
+  const lengths = totalDeliveryLength(problem);
+  const capacity = robotCapacities(problem, usable);
+  const prices: PricedArcs[] = [{ price: 0, arcs: Math.max(0, modelArcs) }];
+  let best = leastFeasibleMakespan(problem, capacity, lengths, prices);
+  const steps = priceSteps(n + usable.length);
+  if (best.recharges > 0 && steps > 0) {
+    const priced = new PricedAssignment(problem, usable, poll);
+    // The priced assignment's station arcs rise with the price; the price that makes them match
+    // the recharges the bound needs gives the largest A(lambda) + lambda C. Start from the price
+    // at which C pickups would each rather come through a station, then rescale it by how far
+    // the station arcs are from C (within the bracket found so far).
+    let price = priced.priceEstimate(best.recharges);
+    let low = 0;
+    let high = Infinity;
+    for (let step = 0; step < steps; step++) {
+      const solved = priced.solve(price);
+      prices.push({ price, arcs: solved.arcs });
+      best = leastFeasibleMakespan(problem, capacity, lengths, prices);
+      if (solved.stationArcs === best.recharges) break;
+      if (solved.stationArcs < best.recharges) low = price;
+      else high = price;
+      // Scale the price by how far the station arcs are from C, kept inside the bracket.
+      const scaled = price * Math.min(2, Math.max(0.5, best.recharges / Math.max(1, solved.stationArcs)));
+      price = scaled > low && scaled < high ? scaled : high === Infinity ? 2 * price : (low + high) / 2;
+    }
+  }
+  return { makespan_s: best.makespan * (1 - 1e-9), recharges: best.recharges };
+}
+
+interface PricedArcs {
+  price: number;
+  /** A(price): a lower bound on the priced assignment's cost. */
+  arcs: number;
+}
+
+interface RobotCapacity {
+  /** start -> home - the least way home from a dropoff it can serve: cap_r(c) = min(v (M - c R), (c + 1) Q + slack). */
+  slack: number;
+}
+
+function robotCapacities(problem: Problem, usable: number[]): RobotCapacity[] {
+  // Whether a robot can serve a delivery, and its way home from the dropoff, depend on the class only.
+  return usable.map((r) => {
+    let home = Infinity;
+    for (const j of problem.deliveryClassFirst) if (canServe(problem, r, j)) home = Math.min(home, dropoffToHome(problem, r, j));
+    return { slack: problem.startToHome[r] - home + SAFE_SLACK };
+  });
+}
+
+/**
+ * Step 4: the least M (by bisection on the monotone test) for which the capacities can cover
+ * L + max over prices of (A + price C) for some C, and that C.
+ */
+function leastFeasibleMakespan(problem: Problem, capacity: RobotCapacity[], lengths: number, prices: PricedArcs[]): { makespan: number; recharges: number } {
+  const needed = (recharges: number) => {
+    let arcs = 0;
+    for (const { price, arcs: cost } of prices) arcs = Math.max(arcs, cost + price * recharges);
+    return lengths + arcs;
+  };
+  const partials = new Float64Array(capacity.length);
+  /**
+   * The least C that passes at makespan M, or -1. cap_r(c) = min(v (M - c R), (c + 1) Q + slack)
+   * grows by Q a step until the two lines cross, then by one partial step, then shrinks: the best
+   * split of C takes every full step first, then the largest partial steps.
+   */
+  const passing = (makespan: number): number => {
+    const { speed, rechargeSeconds: wait, maxDistance: charge } = problem;
+    const cap = (k: number, c: number) => Math.max(0, Math.min(speed * (makespan - c * wait), (c + 1) * charge + capacity[k].slack));
+    let total = 0;
+    let fullSteps = 0;
+    let partialCount = 0;
+    for (let k = 0; k < capacity.length; k++) {
+      total += cap(k, 0);
+      const crossing = (speed * makespan - charge - capacity[k].slack) / (speed * wait + charge);
+      const full = crossing > 0 ? Math.floor(crossing) : 0;
+      fullSteps += full;
+      const partial = cap(k, full + 1) - cap(k, full);
+      if (partial > 0) partials[partialCount++] = partial;
+    }
+    const sorted = partials.subarray(0, partialCount).sort().reverse();
+    for (let recharges = 0; recharges <= fullSteps + partialCount; recharges++) {
+      if (total >= needed(recharges)) return recharges;
+      total += recharges < fullSteps ? charge : sorted[recharges - fullSteps] ?? 0;
+    }
+    return -1;
+  };
+  let low = 0;
+  let high = 1;
+  while (passing(high) < 0) high *= 2;
+  for (let step = 0; step < 60 && high - low > 1e-9 * high; step++) {
+    const middle = (low + high) / 2;
+    if (passing(middle) >= 0) high = middle;
+    else low = middle;
+  }
+  return { makespan: high, recharges: passing(high) };
+}
+
+/**
+ * Step 2's priced assignment, laid out as the model bound's: a row per pickup, a column per
+ * usable robot's start and per dropoff, zero-cost dummy rows for the columns left over. The
+ * matrix is the one dense table (below DENSE_ASSIGNMENT_LIMIT); arcs through a station are
+ * computed from one robot per station when needed.
+ */
+class PricedAssignment {
+  private readonly size: number;
+  private readonly matrix: Float64Array;
+  /** One robot per distinct home station (its ways home and from home are the station's). */
+  private readonly stations: number[] = [];
+
+  constructor(
+    private readonly problem: Problem,
+    private readonly usable: number[],
+    private readonly poll?: () => void,
+  ) {
+    this.size = problem.deliveryCount + usable.length;
+    this.matrix = new Float64Array(this.size * this.size);
+    const seen = new Set<number>();
+    problem.robots.forEach((robot, r) => {
+      if (robot.homeNode >= 0 && !seen.has(robot.homeNode)) {
+        seen.add(robot.homeNode);
+        this.stations.push(r);
+      }
+    });
+  }
+
+  /** The cheapest drive from dropoff i through a home station to pickup j. */
+  private throughStation(i: number, j: number): number {
+    const problem = this.problem;
+    let best = Infinity;
+    for (const r of this.stations) best = Math.min(best, dropoffToHome(problem, r, i) + homeToPickup(problem, r, j));
+    return best;
+  }
+
+  /**
+   * A first price for `recharges` station arcs: the recharges-th smallest, over pickups, of
+   * (cheapest drive through a station from any dropoff - cheapest direct arc from a dropoff).
+   */
+  priceEstimate(recharges: number): number {
+    const { problem, stations } = this;
+    const n = problem.deliveryCount;
+    const leastBack = stations.map((r) => {
+      let back = Infinity;
+      for (let i = 0; i < n; i++) back = Math.min(back, dropoffToHome(problem, r, i));
+      return back;
+    });
+    const detours = new Float64Array(n);
+    for (let j = 0; j < n; j++) {
+      let direct = Infinity;
+      for (let i = 0; i < n; i++) if (i !== j) direct = Math.min(direct, legBetween(problem, i, j));
+      let through = Infinity;
+      stations.forEach((r, s) => (through = Math.min(through, leastBack[s] + homeToPickup(problem, r, j))));
+      detours[j] = Math.max(0, through - direct);
+    }
+    detours.sort();
+    return detours[Math.min(n - 1, Math.max(0, recharges - 1))] + 1e-6;
+  }
+
+  /** A(price) (the dual bound) and how many station arcs the optimal assignment uses. */
+  solve(price: number): { arcs: number; stationArcs: number } {
+    const { problem, usable, size, matrix } = this;
+    const n = problem.deliveryCount;
+    const fleet = usable.length;
+    // Costs first (Infinity where an arc is impossible), then a finite stand-in for those.
+    matrix.fill(0);
+    let largest = 0;
+    for (let j = 0; j < n; j++) {
+      const row = matrix.subarray(j * size, j * size + fleet + n);
+      for (let k = 0; k < fleet; k++) row[k] = startToPickup(problem, usable[k], j);
+      for (let i = 0; i < n; i++) row[fleet + i] = i === j ? Infinity : Math.min(legBetween(problem, i, j), this.throughStation(i, j) - price);
+      for (const cost of row) if (Number.isFinite(cost)) largest = Math.max(largest, Math.abs(cost));
+    }
+    const forbidden = (largest + 1) * (size + 1);
+    for (let cell = 0; cell < matrix.length; cell++) if (!Number.isFinite(matrix[cell])) matrix[cell] = forbidden;
+    const solution = solveSquareAssignment(size, matrix, this.poll);
+    let stationArcs = 0;
+    for (let j = 0; j < n; j++) {
+      const i = solution.rowToColumn[j] - fleet;
+      if (i >= 0 && i !== j && this.throughStation(i, j) - price < legBetween(problem, i, j)) stationArcs++;
+    }
+    return { arcs: solution.dualBound, stationArcs };
+  }
+}

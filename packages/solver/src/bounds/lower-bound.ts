@@ -1,0 +1,87 @@
+import { batteryAwareBound } from './battery-bound.ts';
+import { EPSILON } from '../problem/battery-tolerance.ts';
+import { canServeAny, totalDeliveryLength } from '../problem/delivery-legs.ts';
+import { groupDeliveriesByPlace } from './place-groups.ts';
+import { predecessorAssignmentBound, type PredecessorBoundOptions } from './predecessor-bound.ts';
+import { distancesFrom, type Problem } from '../problem/problem.ts';
+
+export interface LowerBound {
+  /** The model's makespan bound: the larger of the two parts below. */
+  makespan_s: number;
+  /** Part 1: the cheapest way to do the hardest single delivery. */
+  single_delivery_s: number;
+  /** Part 2: f(W / N), total work spread over the fleet, with the charges that much travel needs. */
+  fleet_work_s: number;
+  /** Part 2 without the recharge term. */
+  fleet_work_nobattery_s: number;
+  /** W: delivery lengths plus the assignment of a distinct predecessor to every pickup. */
+  distance_m: number;
+  /**
+   * A stronger bound when batteries bind: the larger of `makespan_s` and the per-robot
+   * charge-counting bound of battery-bound.ts (the argument is documented there). Not part of
+   * the model's definition, so `makespan_s` and the model's gap never use it.
+   */
+  battery_aware_s: number;
+}
+
+/**
+ * The lower bound of the solve model. Part 1 works per pickup place and robot start place; the
+ * predecessor assignment of part 2 is solved per place (predecessor-bound.ts), and its value
+ * is a weak-duality bound, so it never overstates A. `poll` is called now and then (solve
+ * passes its cancellation check).
+ */
+export function lowerBound(problem: Problem, poll?: () => void): LowerBound {
+  const model = modelLowerBound(problem, poll);
+  return { ...model, battery_aware_s: Math.max(model.makespan_s, batteryAwareBound(problem, poll).makespan_s) };
+}
+
+/**
+ * The model's bound alone (everything but `battery_aware_s`). solve() computes it, and the
+ * battery-aware and detour-capacity bounds, before the search, which stops at a zero gap.
+ * `options` set the assignment's candidates and pricing rounds (the defaults give A exactly).
+ */
+export function modelLowerBound(problem: Problem, poll?: () => void, options?: PredecessorBoundOptions): Omit<LowerBound, 'battery_aware_s'> {
+  const n = problem.deliveryCount;
+  const usable = usableRobots(problem);
+  const fleet = usable.length;
+  if (n === 0 || fleet === 0) {
+    return { makespan_s: 0, single_delivery_s: 0, fleet_work_s: 0, fleet_work_nobattery_s: 0, distance_m: 0 };
+  }
+  const speed = problem.speed;
+  const groups = groupDeliveriesByPlace(problem);
+
+  // Part 1: the nearest usable robot start of each pickup place.
+  const nearestStart = new Float64Array(groups.pickupNodes.length).fill(Infinity);
+  for (const start of new Set(usable.map((r) => problem.robots[r].startNode))) {
+    const distances = distancesFrom(problem, start);
+    groups.pickupNodes.forEach((node, q) => {
+      if (distances[node] < nearestStart[q]) nearestStart[q] = distances[node];
+    });
+  }
+  let single = 0;
+  for (let k = 0; k < groups.classCounts.length; k++) {
+    const j = groups.classDelivery[k];
+    single = Math.max(single, (nearestStart[groups.classPickup[k]] + problem.deliveryLength[j]) / speed);
+  }
+
+  const assignment = predecessorAssignmentBound(problem, groups, usable, options, poll);
+  const work = totalDeliveryLength(problem) + Math.max(0, assignment.distance_m);
+  const perRobot = work / fleet;
+  const charges = Math.max(0, Math.ceil(perRobot / problem.maxDistance - EPSILON) - 1);
+  const noBattery = perRobot / speed;
+  const withBattery = noBattery + charges * problem.rechargeSeconds;
+  return {
+    makespan_s: Math.max(single, withBattery),
+    single_delivery_s: single,
+    fleet_work_s: withBattery,
+    fleet_work_nobattery_s: Math.max(single, noBattery),
+    distance_m: work,
+  };
+}
+
+/** The robots that can do at least one delivery: the fleet N of the model's bound. */
+export function usableRobots(problem: Problem): number[] {
+  const usable: number[] = [];
+  for (let r = 0; r < problem.robotCount; r++) if (canServeAny(problem, r)) usable.push(r);
+  return usable;
+}

@@ -1,0 +1,295 @@
+import type { ObjectiveValues } from '@fleetlab/warehouse';
+import { objectiveValues } from './objective.ts';
+import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
+import type { Problem, ProblemRobot } from '../problem/problem.ts';
+
+export interface PlanMetrics {
+  makespan_s: number;
+  total_distance_m: number;
+  recharges: number;
+  deliveries: number;
+  /** Per robot id: finishing time (end of its last step) and distance travelled. */
+  robots: Record<string, { finish_s: number; distance_m: number; recharges: number; deliveries: number }>;
+  objectives: ObjectiveValues;
+}
+
+export interface PlanCheck {
+  valid: boolean;
+  errors: string[];
+  metrics: PlanMetrics;
+}
+
+/** Distances are sums of 2-decimal edge weights; reported figures are rounded to 2 decimals. */
+const REPORT_TOLERANCE = 0.011;
+const MAX_ERRORS = 200;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fmt(value: number): string {
+  return String(Math.round(value * 100) / 100);
+}
+
+/** What a check gathers over all robots: its errors, the deliveries not yet done and the metrics. */
+interface Review {
+  problem: Problem;
+  errors: string[];
+  /** Deliveries still to do, by pairKey(pickup, dropoff). */
+  pending: Map<string, number>;
+  metrics: PlanMetrics;
+}
+
+/** One robot's state as its steps are replayed. */
+interface RobotWalk {
+  robot: ProblemRobot;
+  /** Shortest-path row of its home station (-1 without one). */
+  homeRow: number;
+  position: number;
+  /** Metres since t = 0. */
+  total: number;
+  /** Seconds since t = 0. */
+  time: number;
+  /** Metres since the last charge. */
+  sinceCharge: number;
+  recharges: number;
+  delivered: number;
+}
+
+function report(review: Review, message: string): void {
+  if (review.errors.length < MAX_ERRORS) review.errors.push(message);
+}
+
+function pairKey(pickup: string, dropoff: string): string {
+  return `${pickup}\u0000${dropoff}`;
+}
+
+/**
+ * Checks a plan against every rule of the solve model and recomputes its metrics from the
+ * paths themselves (not from the numbers the plan reports).
+ */
+export function checkPlan(problem: Problem, results: unknown): PlanCheck {
+  const pending = new Map<string, number>();
+  for (const delivery of problem.deliveries) {
+    const key = pairKey(delivery.pickupId, delivery.dropoffId);
+    pending.set(key, (pending.get(key) ?? 0) + 1);
+  }
+  const metrics: PlanMetrics = {
+    makespan_s: 0,
+    total_distance_m: 0,
+    recharges: 0,
+    deliveries: 0,
+    robots: {},
+    objectives: { completion_time: 0, distance_traveled: 0, energy_usage: 0, balanced_workload: 0, cost_efficiency: 0 },
+  };
+  const review: Review = { problem, errors: [], pending, metrics };
+  const finishes: number[] = [];
+  const distances: number[] = [];
+
+  if (!isRecord(results)) {
+    report(review, 'The results are not an object mapping robot ids to steps');
+    return { valid: false, errors: review.errors, metrics };
+  }
+  const robotIds = new Set(problem.robots.map((robot) => robot.id));
+  for (const key of Object.keys(results)) {
+    if (!robotIds.has(key)) report(review, `Unknown robot ${key} in the results`);
+  }
+
+  for (const robot of problem.robots) {
+    const steps = results[robot.id];
+    if (!Array.isArray(steps)) {
+      report(review, `Robot ${robot.id} is missing from the results (every robot needs a key, [] when idle)`);
+      finishes.push(0);
+      distances.push(0);
+      continue;
+    }
+    const walk: RobotWalk = {
+      robot,
+      homeRow: robot.homeNode >= 0 ? problem.sourceRow[robot.homeNode] : -1,
+      position: robot.startNode,
+      total: 0,
+      time: 0,
+      sinceCharge: 0,
+      recharges: 0,
+      delivered: 0,
+    };
+    steps.forEach((step: unknown, index: number) => checkStep(review, walk, step, `${robot.id} step ${index + 1}`));
+    metrics.robots[robot.id] = { finish_s: walk.time, distance_m: walk.total, recharges: walk.recharges, deliveries: walk.delivered };
+    metrics.total_distance_m += walk.total;
+    metrics.recharges += walk.recharges;
+    metrics.deliveries += walk.delivered;
+    finishes.push(walk.time);
+    distances.push(walk.total);
+  }
+  for (const delivery of problem.deliveries) {
+    const key = pairKey(delivery.pickupId, delivery.dropoffId);
+    const left = pending.get(key) ?? 0;
+    if (left > 0) {
+      report(review, `Delivery ${delivery.pickupId} -> ${delivery.dropoffId} is never done`);
+      pending.set(key, left - 1);
+    }
+  }
+  metrics.objectives = objectiveValues(problem, finishes, distances);
+  return { valid: review.errors.length === 0, errors: review.errors, metrics };
+}
+
+/** One step: its path, its task and the figures it reports; `walk` moves on to its end. */
+function checkStep(review: Review, walk: RobotWalk, step: unknown, where: string): void {
+  const { problem } = review;
+  if (!isRecord(step) || !Array.isArray(step.path) || step.path.length === 0) {
+    report(review, `${where}: a step needs a non-empty path`);
+    return;
+  }
+  const nodes = pathNodes(review, step.path as unknown[], where);
+  if (!nodes) return;
+  if (walk.position < 0) {
+    report(review, `${where}: robot ${walk.robot.id} has no node in the graph, so it cannot move`);
+    return;
+  }
+  if (nodes[0] !== walk.position) {
+    report(review, `${where}: path starts at ${problem.nodeIds[nodes[0]]} but robot is at ${problem.nodeIds[walk.position]}`);
+  }
+  drivePath(review, walk, nodes, where);
+  walk.position = nodes[nodes.length - 1];
+  // total_distance counts since the last charge; a recharge step still includes its leg to the station.
+  const distanceSinceCharge = walk.sinceCharge;
+  const expectedBattery = checkTask(review, walk, step, nodes, where);
+  if (expectedBattery === null) return;
+  checkFigures(review, walk, step, where, { distanceSinceCharge, expectedBattery });
+}
+
+/** The path's node indices, or null (reported) when it names something that is not a node. */
+function pathNodes(review: Review, path: unknown[], where: string): number[] | null {
+  const nodes: number[] = [];
+  for (const id of path) {
+    const node = typeof id === 'string' ? review.problem.nodeIndex.get(id) : undefined;
+    if (node === undefined) {
+      report(review, `${where}: path names ${JSON.stringify(id)}, which is not a node of the graph`);
+      return null;
+    }
+    nodes.push(node);
+  }
+  return nodes;
+}
+
+/** Drives the path edge by edge (each must be an edge of the graph) and reports the first battery overrun. */
+function drivePath(review: Review, walk: RobotWalk, nodes: number[], where: string): void {
+  const { problem } = review;
+  const maxDistance = problem.params.max_distance;
+  let overrun = false;
+  for (let k = 1; k < nodes.length; k++) {
+    if (nodes[k] === nodes[k - 1]) continue;
+    const weight = edgeWeight(problem, nodes[k - 1], nodes[k]);
+    if (weight < 0) {
+      report(review, `${where}: ${problem.nodeIds[nodes[k - 1]]} -> ${problem.nodeIds[nodes[k]]} is not an edge of the graph`);
+      continue;
+    }
+    walk.total += weight;
+    walk.sinceCharge += weight;
+    walk.time += weight / problem.speed;
+    if (!overrun && walk.sinceCharge > maxDistance + SAFE_SLACK) {
+      overrun = true;
+      report(review, `${where}: battery overrun, ${fmt(walk.sinceCharge)} m since the last charge but a full charge covers ${fmt(maxDistance)} m`);
+    }
+  }
+}
+
+/** The weight of the edge from -> to, or -1 when the graph has none. */
+function edgeWeight(problem: Problem, from: number, to: number): number {
+  const { offsets, targets, weights } = problem.graph;
+  for (let e = offsets[from], end = offsets[from + 1]; e < end; e++) if (targets[e] === to) return weights[e];
+  return -1;
+}
+
+/**
+ * The step's task: a recharge at the home station or one of the solve's deliveries, picked up on
+ * the way and with charge left to get home. Returns the battery the step should report, or null
+ * (reported) when the task is neither.
+ */
+function checkTask(review: Review, walk: RobotWalk, step: Record<string, unknown>, nodes: number[], where: string): number | null {
+  const task = step.task;
+  if (task === 'recharge' || task === 'recharge_in_place') return checkRecharge(review, walk, step, where);
+  if (Array.isArray(task) && task.length === 2 && typeof task[0] === 'string' && typeof task[1] === 'string') {
+    return checkDelivery(review, walk, task as [string, string], nodes, where);
+  }
+  report(review, `${where}: task must be a [pickup, dropoff] pair or "recharge", got ${JSON.stringify(task)}`);
+  return null;
+}
+
+function checkRecharge(review: Review, walk: RobotWalk, step: Record<string, unknown>, where: string): number {
+  const { problem } = review;
+  const { robot } = walk;
+  const { battery_capacity: capacity, recharge_time: rechargeMinutes } = problem.params;
+  if (step.task === 'recharge_in_place') {
+    report(review, `${where}: recharge_in_place is not allowed; a recharge must drive to the home station ${robot.stationId}`);
+  } else if (walk.position !== robot.homeNode) {
+    report(review, `${where}: recharge ends at ${problem.nodeIds[walk.position]} but the home station of ${robot.id} is ${robot.stationId}`);
+  }
+  if (step.recharge_time !== undefined && step.recharge_time !== rechargeMinutes) {
+    report(review, `${where}: recharge_time is ${JSON.stringify(step.recharge_time)} min but the solve's recharge time is ${rechargeMinutes} min`);
+  }
+  walk.time += rechargeMinutes * 60;
+  walk.sinceCharge = 0;
+  walk.recharges++;
+  return capacity;
+}
+
+function checkDelivery(review: Review, walk: RobotWalk, [pickup, dropoff]: [string, string], nodes: number[], where: string): number {
+  const { problem, pending, metrics } = review;
+  const { battery_capacity: capacity, max_distance: maxDistance } = problem.params;
+  const end = walk.position;
+  const key = pairKey(pickup, dropoff);
+  const left = pending.get(key);
+  if (left === undefined) {
+    report(review, `${where}: task ${pickup} -> ${dropoff} is not one of the solve's deliveries`);
+  } else if (left === 0) {
+    report(review, `${where}: delivery ${pickup} -> ${dropoff} is done more than once`);
+  } else {
+    pending.set(key, left - 1);
+  }
+  const pickupNode = problem.nodeIndex.get(pickup);
+  const dropoffNode = problem.nodeIndex.get(dropoff);
+  if (dropoffNode === undefined || end !== dropoffNode) {
+    report(review, `${where}: path ends at ${problem.nodeIds[end]}, not at the dropoff ${dropoff}`);
+  }
+  if (pickupNode === undefined || nodes.slice(0, nodes.length - 1).indexOf(pickupNode) < 0) {
+    report(review, `${where}: path does not visit the pickup ${pickup} before the dropoff ${dropoff}`);
+  }
+  const home = walk.homeRow >= 0 ? problem.distances[walk.homeRow][end] : Infinity;
+  if (walk.sinceCharge + home > maxDistance + SAFE_SLACK) {
+    report(
+      review,
+      `${where}: after the dropoff at ${problem.nodeIds[end]} the robot has ${fmt(Math.max(0, maxDistance - walk.sinceCharge))} m of charge left but its home station ${walk.robot.stationId} is ${fmt(home)} m away`,
+    );
+  }
+  walk.delivered++;
+  metrics.makespan_s = Math.max(metrics.makespan_s, walk.time);
+  return Math.min(capacity, Math.max(0, capacity * (1 - walk.sinceCharge / maxDistance)));
+}
+
+/** The figures a step reports against those its path gives, and the solve's battery settings. */
+function checkFigures(
+  review: Review,
+  walk: RobotWalk,
+  step: Record<string, unknown>,
+  where: string,
+  expected: { distanceSinceCharge: number; expectedBattery: number },
+): void {
+  const { battery_capacity: capacity, max_distance: maxDistance } = review.problem.params;
+  const checkFigure = (field: string, value: number, unit: string) => {
+    const reported = step[field];
+    if (typeof reported !== 'number' || Math.abs(reported - value) > REPORT_TOLERANCE + 1e-9 * Math.abs(value)) {
+      report(review, `${where}: ${field} is ${JSON.stringify(reported)}${unit} but the path gives ${fmt(value)}${unit}`);
+    }
+  };
+  checkFigure('total_distance', expected.distanceSinceCharge, ' m');
+  checkFigure('odometer_m', walk.total, ' m');
+  checkFigure('completion_time', walk.time, ' s');
+  checkFigure('battery_remaining', expected.expectedBattery, '%');
+  if (step.battery_capacity !== undefined && step.battery_capacity !== capacity) {
+    report(review, `${where}: battery_capacity is ${JSON.stringify(step.battery_capacity)} but the solve uses ${capacity}`);
+  }
+  if (step.max_distance !== undefined && step.max_distance !== maxDistance) {
+    report(review, `${where}: max_distance is ${JSON.stringify(step.max_distance)} but the solve uses ${maxDistance}`);
+  }
+}

@@ -1,0 +1,52 @@
+import type { Problem } from './problem.ts';
+
+/**
+ * Delivery-level distances, read from the place table: the battery schedule, the route
+ * evaluator, the moves and the constructions read them only through here, so the problem never
+ * holds a table per pair of deliveries or per (robot, delivery).
+ */
+
+/** The empty drive between two deliveries: from the dropoff of delivery `from` to the pickup of delivery `to`. */
+export function legBetween(problem: Problem, from: number, to: number): number {
+  return problem.placeDistance[problem.dropoffPlace[from] * problem.placeCount + problem.pickupPlace[to]];
+}
+
+/** Robot `robot`'s drive to the pickup of delivery `to`: from its start when `previous` < 0, else from the dropoff of `previous`. */
+export function legTo(problem: Problem, robot: number, previous: number, to: number): number {
+  return previous < 0 ? startToPickup(problem, robot, to) : legBetween(problem, previous, to);
+}
+
+/** From robot `robot`'s start to the pickup of delivery j. */
+export function startToPickup(problem: Problem, robot: number, j: number): number {
+  return problem.placeDistance[problem.startPlace[robot] * problem.placeCount + problem.pickupPlace[j]];
+}
+
+/** From robot `robot`'s home station to the pickup of delivery j. */
+export function homeToPickup(problem: Problem, robot: number, j: number): number {
+  return problem.placeDistance[problem.homePlace[robot] * problem.placeCount + problem.pickupPlace[j]];
+}
+
+/** From the dropoff of delivery j to robot `robot`'s home station. */
+export function dropoffToHome(problem: Problem, robot: number, j: number): number {
+  return problem.placeDistance[problem.dropoffPlace[j] * problem.placeCount + problem.homePlace[robot]];
+}
+
+/** The length of every delivery together (pickup to dropoff), the work no plan can avoid. */
+export function totalDeliveryLength(problem: Problem): number {
+  let lengths = 0;
+  for (let j = 0; j < problem.deliveryCount; j++) lengths += problem.deliveryLength[j];
+  return lengths;
+}
+
+/** Whether robot `robot` can do delivery j at all (from its start or its station, within one charge). */
+export function canServe(problem: Problem, robot: number, j: number): boolean {
+  return problem.servable[problem.robotClass[robot] * problem.deliveryClassCount + problem.deliveryClass[j]] === 1;
+}
+
+/** Whether robot `robot` can do at least one of the deliveries. */
+export function canServeAny(problem: Problem, robot: number): boolean {
+  const classes = problem.deliveryClassCount;
+  const base = problem.robotClass[robot] * classes;
+  for (let k = 0; k < classes; k++) if (problem.servable[base + k] === 1) return true;
+  return false;
+}

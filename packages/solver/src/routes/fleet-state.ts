@@ -1,0 +1,209 @@
+import { RechargeScheduler } from './battery-schedule.ts';
+import type { ObjectiveScale } from '../plan/objective.ts';
+import type { Problem } from '../problem/problem.ts';
+import type { Routes } from '../plan/plan-builder.ts';
+import { Insertion, RouteEvaluator } from './route-evaluator.ts';
+
+/**
+ * Weight of the secondary term (average robot finish time, relative to the greedy makespan):
+ * under a pure makespan objective most moves leave the makespan unchanged, and this term
+ * prefers the plans that do the same work in less total time, which is what later lets the
+ * busiest robot shed work.
+ */
+export const TIE_BREAK_WEIGHT = 0.05;
+
+/** Where a delivery goes best in the fleet, and the augmented objective it would leave. */
+export interface Placement {
+  robot: number;
+  position: number;
+  value: number;
+}
+
+/** All robots' route evaluators plus the extremes needed to score a change of one route in O(1). */
+export class FleetState {
+  readonly evaluators: RouteEvaluator[];
+  finishSum = 0;
+  distanceSum = 0;
+  private latestRobot = -1;
+  private secondLatestRobot = -1;
+  private latest = 0;
+  private secondLatest = 0;
+  private earliestRobot = -1;
+  private earliest = 0;
+  private secondEarliest = 0;
+  private readonly tieScale: number;
+  private readonly insertion = new Insertion();
+  /** Per robot: how many times its route was refreshed through this fleet (a descent's don't-look bits). */
+  readonly routeVersions: Int32Array;
+
+  /**
+   * `scheduler` is the recharge DP's working memory, shared by the fleet's evaluators; a search
+   * that builds many fleets passes one in rather than allocating it each time.
+   */
+  constructor(
+    readonly problem: Problem,
+    readonly scale: ObjectiveScale,
+    routes: Routes,
+    readonly scheduler: RechargeScheduler = new RechargeScheduler(problem),
+  ) {
+    this.evaluators = routes.map((route, r) => new RouteEvaluator(problem, r, route.slice(), scheduler));
+    this.routeVersions = new Int32Array(routes.length);
+    this.tieScale = TIE_BREAK_WEIGHT / (Math.max(1, problem.robotCount) * scale.divisors.completion_time);
+    this.summarise();
+  }
+
+  routes(): Routes {
+    return this.evaluators.map((evaluator) => evaluator.route.slice());
+  }
+
+  /** Refreshes the routes of robots a and b after they changed, then the sums and extremes. */
+  refreshRoutes(a: number, b = a): void {
+    this.evaluators[a].refresh();
+    this.routeVersions[a]++;
+    if (b !== a) {
+      this.evaluators[b].refresh();
+      this.routeVersions[b]++;
+    }
+    this.summarise();
+  }
+
+  /** Recomputes sums and extremes after routes changed. */
+  summarise(): void {
+    this.finishSum = 0;
+    this.distanceSum = 0;
+    this.latest = -Infinity;
+    this.secondLatest = -Infinity;
+    this.earliest = Infinity;
+    this.secondEarliest = Infinity;
+    this.latestRobot = -1;
+    this.secondLatestRobot = -1;
+    this.earliestRobot = -1;
+    for (let r = 0; r < this.evaluators.length; r++) {
+      const { finish, distance } = this.evaluators[r];
+      this.finishSum += finish;
+      this.distanceSum += distance;
+      if (finish > this.latest) {
+        this.secondLatest = this.latest;
+        this.secondLatestRobot = this.latestRobot;
+        this.latest = finish;
+        this.latestRobot = r;
+      } else if (finish > this.secondLatest) {
+        this.secondLatest = finish;
+        this.secondLatestRobot = r;
+      }
+      if (finish < this.earliest) {
+        this.secondEarliest = this.earliest;
+        this.earliest = finish;
+        this.earliestRobot = r;
+      } else if (finish < this.secondEarliest) this.secondEarliest = finish;
+    }
+  }
+
+  get makespan(): number {
+    return Math.max(0, this.latest);
+  }
+
+  get busiestRobot(): number {
+    return this.latestRobot;
+  }
+
+  /** Augmented objective (weighted score plus the tie-break term) of the current routes. */
+  value(): number {
+    return this.valueWith(-1, 0, 0);
+  }
+
+  /** Augmented objective if robot r's route had finish f and distance d (r = -1: no change). */
+  valueWith(r: number, finish: number, distance: number): number {
+    const p = this.problem;
+    let latest = this.latest;
+    let earliest = this.earliest;
+    let busy = this.finishSum;
+    let travelled = this.distanceSum;
+    if (r >= 0) {
+      const evaluator = this.evaluators[r];
+      latest = Math.max(r === this.latestRobot ? this.secondLatest : this.latest, finish);
+      earliest = Math.min(r === this.earliestRobot ? this.secondEarliest : this.earliest, finish);
+      busy += finish - evaluator.finish;
+      travelled += distance - evaluator.distance;
+    }
+    if (this.evaluators.length === 0) return 0;
+    return (
+      this.scale.scoreOf(latest, travelled, earliest, busy, p.maxDistance, p.params.battery_capacity) + this.tieScale * busy
+    );
+  }
+
+  /** Augmented objective if robots a and b had the given figures. */
+  valueWithTwo(a: number, fa: number, da: number, b: number, fb: number, db: number): number {
+    const p = this.problem;
+    let latest = -Infinity;
+    let earliest = Infinity;
+    // The extremes of the other robots: scan only when a or b holds one of them.
+    if (a !== this.latestRobot && b !== this.latestRobot) latest = this.latest;
+    if (a !== this.earliestRobot && b !== this.earliestRobot) earliest = this.earliest;
+    if (latest === -Infinity || earliest === Infinity) {
+      for (let r = 0; r < this.evaluators.length; r++) {
+        if (r === a || r === b) continue;
+        const f = this.evaluators[r].finish;
+        if (f > latest) latest = f;
+        if (f < earliest) earliest = f;
+      }
+    }
+    latest = Math.max(latest, fa, fb);
+    earliest = Math.min(earliest, fa, fb);
+    const busy = this.finishSum - this.evaluators[a].finish - this.evaluators[b].finish + fa + fb;
+    const travelled = this.distanceSum - this.evaluators[a].distance - this.evaluators[b].distance + da + db;
+    return this.scale.scoreOf(latest, travelled, earliest, busy, p.maxDistance, p.params.battery_capacity) + this.tieScale * busy;
+  }
+
+  /**
+   * The latest finish robot b may reach and still bring the augmented objective below `target`,
+   * when robot a (a < 0: none) finishes at `finishA` and every other robot keeps its route: a
+   * cutoff for b's insertion searches. Only the makespan objective makes the value a function
+   * of the finish times alone (growing with b's); for any other, Infinity (no cutoff).
+   */
+  finishCutoff(b: number, target: number, a = -1, finishA = 0): number {
+    if (!this.scale.completionOnly) return Infinity;
+    // The latest finish of the robots other than a and b, or less when unknown (a larger cutoff stays safe).
+    let others = this.latestRobot !== a && this.latestRobot !== b ? this.latest : this.secondLatestRobot !== a && this.secondLatestRobot !== b ? this.secondLatest : 0;
+    let busy = this.finishSum - this.evaluators[b].finish;
+    if (a >= 0) {
+      others = Math.max(others, finishA);
+      busy += finishA - this.evaluators[a].finish;
+    }
+    const weight = this.scale.weights.completion_time / this.scale.divisors.completion_time;
+    const tie = this.tieScale;
+    const cutoff =
+      weight * others + tie * (busy + others) >= target ? (target - weight * others) / tie - busy : (target - tie * busy) / (weight + tie);
+    return cutoff + 1e-9 * Math.abs(cutoff);
+  }
+
+  insert(r: number, j: number, position: number): void {
+    this.evaluators[r].route.splice(position, 0, j);
+    this.refreshRoutes(r);
+  }
+
+  /**
+   * Best (robot, position) for delivery j by the augmented objective, among `robots` (default:
+   * all); null when none of them can take it.
+   */
+  bestPlacement(j: number, blink?: () => boolean, robots?: ArrayLike<number>): Placement | null {
+    let best: Placement | null = null;
+    const count = robots ? robots.length : this.evaluators.length;
+    for (let m = 0; m < count; m++) {
+      const r = robots ? robots[m] : m;
+      const cutoff = best ? this.finishCutoff(r, best.value) : Infinity;
+      const finish = this.evaluators[r].bestInsertion(j, this.insertion, cutoff, blink);
+      if (finish === Infinity) continue;
+      const value = this.valueWith(r, finish, this.insertion.distance);
+      if (value < (best?.value ?? Infinity)) best = { robot: r, position: this.insertion.position, value };
+    }
+    return best;
+  }
+
+  /** The `count` robots that finish earliest (ties by index), earliest first. */
+  earliestRobots(count: number): number[] {
+    const order = this.evaluators.map((_, r) => r);
+    order.sort((a, b) => this.evaluators[a].finish - this.evaluators[b].finish || a - b);
+    return order.slice(0, count);
+  }
+}
