@@ -128,7 +128,7 @@ export class FleetState {
     }
     if (this.evaluators.length === 0) return 0;
     return (
-      this.scale.scoreOf(latest, travelled, earliest, busy, p.maxDistance, p.params.battery_capacity) + this.tieScale * busy
+      this.scale.scoreOf(latest, travelled, earliest, busy, p.params.max_distance, p.params.battery_capacity) + this.tieScale * busy
     );
   }
 
@@ -152,7 +152,7 @@ export class FleetState {
     earliest = Math.min(earliest, fa, fb);
     const busy = this.finishSum - this.evaluators[a].finish - this.evaluators[b].finish + fa + fb;
     const travelled = this.distanceSum - this.evaluators[a].distance - this.evaluators[b].distance + da + db;
-    return this.scale.scoreOf(latest, travelled, earliest, busy, p.maxDistance, p.params.battery_capacity) + this.tieScale * busy;
+    return this.scale.scoreOf(latest, travelled, earliest, busy, p.params.max_distance, p.params.battery_capacity) + this.tieScale * busy;
   }
 
   /**
