@@ -11,6 +11,7 @@ import { assignBySequentialAuction } from './algorithms/sequential-auction.ts';
 import { InvalidProblemError } from './problem/errors.ts';
 import { batteryAwareBound } from './bounds/battery-bound.ts';
 import { totalDeliveryLength } from './problem/delivery-legs.ts';
+import { chargeSegmentBound } from './bounds/charge-segment-bound.ts';
 import { detourCapacityBound } from './bounds/detour-capacity-bound.ts';
 import { modelLowerBound } from './bounds/lower-bound.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from './plan/objective.ts';
@@ -199,6 +200,7 @@ function runAlgorithm(algorithm: Algorithm, context: AlgorithmContext): Routes {
  */
 function tightestBound(problem: Problem, model: ReturnType<typeof modelLowerBound>, poll: () => void): number {
   return Math.max(
+    chargeSegmentBound(problem),
     model.makespan_s,
     batteryAwareBound(problem, poll).makespan_s,
     detourCapacityBound(problem, model.distance_m - totalDeliveryLength(problem), poll).makespan_s,
