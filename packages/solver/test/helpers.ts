@@ -168,6 +168,7 @@ export function algorithmContext(problem: Problem, options: { seed?: number; max
     random: createRandom(options.seed ?? 1),
     scale: new ObjectiveScale(problem.params.objective_weights, objectiveValues(problem, figures.finish, figures.distance)),
     greedyRoutes,
+    warmStart: null,
     lowerBoundS: 0,
     now: () => 0,
     deadlineMs: Infinity,
