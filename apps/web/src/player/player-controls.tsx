@@ -1,5 +1,5 @@
 import { buttonPrimary, buttonSecondary, filterButton } from '../components/ui/styles.ts';
-import { formatZoomPercent } from '../editor/view-transform.ts';
+import { formatZoomPercent } from '../map-drawing/view-transform.ts';
 import { ACCELERATION_LIMITS, MAX_SPEED_LIMITS } from './motion-model.ts';
 import { PLAYER_ZOOM_LIMITS, SPEED_MULTIPLIERS, type ReplayMode, type SpeedMultiplier } from './player-state.ts';
 

@@ -5,8 +5,8 @@
 // are then drawn in one pass, batched by colour: a handful of fills and strokes. Both replays
 // (the plan's motion model and the executed traffic) draw through the same frame.
 
-import { toLayoutScene, type LayoutScene, type LooseEnvironmentShape } from '../editor/layout-scene.ts';
-import { renderLayout } from '../editor/render-layout.ts';
+import { toLayoutScene, type LayoutScene, type LooseEnvironmentShape } from '../map-drawing/layout-scene.ts';
+import { renderLayout } from '../map-drawing/render-layout.ts';
 import { TRAFFIC_BODY_RADIUS_CELLS, type ReplayModel, type RobotState } from './robot-state.ts';
 
 export interface PlayerView {

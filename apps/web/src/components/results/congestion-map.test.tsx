@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { recordCanvasesWithFakeTimers } from '../../editor/test-support/recording-canvas-context.ts';
+import { recordCanvasesWithFakeTimers } from '../../map-drawing/test-support/recording-canvas-context.ts';
 import { TRAFFIC_EXECUTION, TRAFFIC_FLOOR } from '../../player/traffic-replay.fixture.ts';
 import { shadeColour } from '../map/heat-scale.ts';
 import { CongestionMap } from './congestion-map.tsx';

@@ -2,7 +2,7 @@ import type { ExecutionRecord } from '@fleetlab/warehouse';
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { planStatsOf, robotPlansOf, summarisePlan, type PlanParameters, type RobotPlan } from '../../lib/plan-model.ts';
 import { nodePositionsOf, type PositionedEnvironment } from '../../player/node-positions.ts';
-import type { LooseEnvironmentShape } from '../../editor/layout-scene.ts';
+import type { LooseEnvironmentShape } from '../../map-drawing/layout-scene.ts';
 import { CongestionMap } from './congestion-map.tsx';
 import { buildGanttChart, edgeWeightsOf } from './gantt-model.ts';
 import { GanttTimeline } from './gantt-timeline.tsx';
