@@ -126,7 +126,7 @@ try {
   }
   // The knee by the default rule (diminishing returns) and by the experiment's 'within X% of the best'.
   const rules: [string, KneeRule][] = [
-    ['the default rule, diminishing returns', DEFAULT_KNEE_RULE],
+    [`one more robot gains under ${DEFAULT_KNEE_RULE.min_gain * 100}% of the makespan`, DEFAULT_KNEE_RULE],
     [`smallest fleet within ${(experiment.knee_tolerance * 100).toFixed(0)}% of the best makespan`, { rule: 'within_best', tolerance: experiment.knee_tolerance }],
   ];
   const kneeText = (finding: KneeFinding<{ robotCount: number; makespan: number | null | undefined }>) => {

@@ -28,6 +28,7 @@ export {
   findKnee,
   kneePointOf,
   kneeRuleSchema,
+  type Finished,
   type KneeCandidate,
   type KneeFinding,
   type KneeRule,

@@ -3,14 +3,15 @@ import { linkText } from '../components/ui/styles.ts';
 import { formatGap, formatNumber, formatSeconds, type SweepRow } from './experiment-figures.ts';
 import { PointSolveLinkCell, PointStatusCell } from './point-cells.tsx';
 
+// Headers break between words, so eleven columns fit a 1280 px screen without scrolling.
 const sweepColumns = (axisLabel: string): readonly DataTableColumn[] => [
   { label: axisLabel },
-  { label: 'Makespan' },
-  { label: 'Executed' },
-  { label: 'Waiting' },
+  { label: 'Planned' },
+  { label: 'With traffic' },
+  { label: 'Waiting for robots' },
   { label: 'Charger queue' },
-  { label: 'Deliveries/hour' },
-  { label: 'Executed/hour' },
+  { label: 'Deliveries / h planned' },
+  { label: 'Deliveries / h with traffic' },
   { label: 'Lower bound' },
   { label: 'Gap' },
   { label: 'Status' },
@@ -35,7 +36,7 @@ export function SweepTable({ rows, knee, selectedSolveId, onSelect, axisLabel = 
         const selected = row.solveId === selectedSolveId;
         return (
           <tr key={row.solveId} data-knee={isKnee || undefined} className={isKnee ? 'bg-amber-500/10' : selected ? 'bg-slate-800/60' : undefined}>
-            <th scope="row" className="px-4 py-2 font-semibold text-white">
+            <th scope="row" className="px-3 py-2 font-semibold text-white">
               <button
                 type="button"
                 aria-pressed={selected}
@@ -47,14 +48,14 @@ export function SweepTable({ rows, knee, selectedSolveId, onSelect, axisLabel = 
               </button>
               {isKnee && <span className="ml-2 rounded bg-amber-500/20 px-1.5 py-0.5 text-xs text-amber-200">Knee</span>}
             </th>
-            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.makespan)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.executedMakespan)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.waiting)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.chargerQueue)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatNumber(row.deliveriesPerHour, 1)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatNumber(row.executedPerHour, 1)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.lowerBound)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatGap(row.gap)}</td>
+            <td className="px-3 py-2 text-slate-200">{formatSeconds(row.makespan)}</td>
+            <td className="px-3 py-2 text-slate-200">{formatSeconds(row.executedMakespan)}</td>
+            <td className="px-3 py-2 text-slate-200">{formatSeconds(row.waitingForRobots)}</td>
+            <td className="px-3 py-2 text-slate-200">{formatSeconds(row.chargerQueue)}</td>
+            <td className="px-3 py-2 text-slate-200">{formatNumber(row.deliveriesPerHour, 1)}</td>
+            <td className="px-3 py-2 text-slate-200">{formatNumber(row.executedPerHour, 1)}</td>
+            <td className="px-3 py-2 text-slate-200">{formatSeconds(row.lowerBound)}</td>
+            <td className="px-3 py-2 text-slate-200">{formatGap(row.gap)}</td>
             <PointStatusCell status={row.status} error={row.error} />
             <PointSolveLinkCell solveId={row.solveId} label="View" />
           </tr>

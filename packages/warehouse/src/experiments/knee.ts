@@ -25,7 +25,7 @@ export type KneeRule = z.infer<typeof kneeRuleSchema>;
 export type KneeRuleName = KneeRule['rule'];
 
 /** One more robot must gain at least 5% of the makespan to be worth it. */
-export const DEFAULT_KNEE_RULE: KneeRule = { rule: 'diminishing_returns', min_gain: 0.05 };
+export const DEFAULT_KNEE_RULE = { rule: 'diminishing_returns', min_gain: 0.05 } as const satisfies KneeRule;
 
 /**
  * What a knee rule found:
@@ -41,7 +41,8 @@ export type KneeFinding<T> =
   | { readonly status: 'target_not_met'; readonly closest: T }
   | { readonly status: 'no_points' };
 
-type Finished<T> = T & { readonly makespan: number };
+/** A candidate whose makespan is known: what a finding points at. */
+export type Finished<T> = T & { readonly makespan: number };
 
 /** Points with a finite makespan, by fleet size; of equal fleet sizes the first point stays. */
 function finishedByFleet<T extends KneeCandidate>(points: readonly T[]): Finished<T>[] {
@@ -106,7 +107,7 @@ function withinBestIndex(sorted: readonly Finished<KneeCandidate>[], tolerance: 
  * The knee of a fleet sweep (or a charger sweep: `robotCount` is then the chargers per station)
  * by `rule`. Points without a makespan (pending, failed) are ignored.
  */
-export function findKnee<T extends KneeCandidate>(points: readonly T[], rule: KneeRule): KneeFinding<T> {
+export function findKnee<T extends KneeCandidate>(points: readonly T[], rule: KneeRule): KneeFinding<Finished<T>> {
   const sorted = finishedByFleet(points);
   if (sorted.length === 0) return { status: 'no_points' };
   if (rule.rule === 'finish_by') {
