@@ -251,7 +251,7 @@ describe('/experiments/{id}', () => {
     // From 2 robots (210 s), the 3rd gains 10 s (4.8%) and the 4th 2 s: under 5% each.
     expect(screen.getByLabelText('Knee rule')).toHaveValue('diminishing_returns');
     expect(screen.getByTestId('knee-finding')).toHaveTextContent('Knee: 2 robots. Beyond it, one more robot gains less than 5% of the planned makespan.');
-    expect(screen.getByText(/^Max Distance 1000 m · Robot Speed 1 m\/s · Recharge Time 3 min · Time Limit 5 s/)).toBeInTheDocument();
+    expect(screen.getByText(/^Max Distance: 1000 m · Robot Speed: 1 m\/s · Recharge Time: 3 min · Time Limit: 5 s/)).toBeInTheDocument();
     const utilisation = await screen.findByRole('region', { name: 'Utilisation per robot' });
     expect(await within(utilisation).findByLabelText('R1_1 utilisation')).toHaveTextContent('100.0%');
     expect(within(utilisation).getByLabelText('R2_1 utilisation')).toHaveTextContent('75.0%');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultKneeValue, kneeFindingText, kneeRuleOf, kneeRuleShortText } from './knee-rule-text.ts';
+import { defaultKneeValue, KNEE_RULE_OPTIONS, kneeFindingText, kneeRuleOf, kneeRuleShortText, kneeValueLabel } from './knee-rule-text.ts';
 
 const point = (x: number, makespan: number) => ({ x, makespan });
 
@@ -9,7 +9,7 @@ describe('knee rules on the experiment page', () => {
     expect(kneeRuleOf('within_best', '2.5')).toEqual({ rule: { rule: 'within_best', tolerance: 0.025 } });
     expect(kneeRuleOf('finish_by', '12')).toEqual({ rule: { rule: 'finish_by', deadline_s: 720 } });
     expect(kneeRuleOf('elbow', 'anything')).toEqual({ rule: { rule: 'elbow' } });
-    expect(kneeRuleOf('diminishing_returns', '0')).toEqual({ problem: 'Enter the least gain per step, above 0% and at most 100%.' });
+    expect(kneeRuleOf('diminishing_returns', '0')).toEqual({ problem: 'Enter the least gain worth one more, above 0% and at most 100%.' });
     expect(kneeRuleOf('within_best', '-1')).toEqual({ problem: 'Enter a tolerance from 0% to 100%.' });
     expect(kneeRuleOf('finish_by', '')).toEqual({ problem: 'Enter the deadline, in minutes, the fleet must finish by.' });
   });
@@ -29,6 +29,12 @@ describe('knee rules on the experiment page', () => {
       'No knee within the range: up to the largest tested, 3 chargers per station, one more charger per station still gains at least 5% of the makespan with traffic. Test more chargers per station.',
     );
     expect(kneeFindingText({ status: 'no_points' }, rule, 'robots', 'planned makespan')).toBe('The knee appears once points have completed.');
+  });
+
+  it('labels the value of diminishing returns by what the sweep adds', () => {
+    const [diminishing] = KNEE_RULE_OPTIONS;
+    expect(kneeValueLabel(diminishing, 'robots')).toBe('Least gain per robot (%)');
+    expect(kneeValueLabel(diminishing, 'chargers')).toBe('Least gain per charger (%)');
   });
 
   it('names the rule on the chart’s knee mark', () => {

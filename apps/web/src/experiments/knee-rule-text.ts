@@ -13,11 +13,16 @@ export interface KneeRuleOption {
 }
 
 export const KNEE_RULE_OPTIONS: readonly KneeRuleOption[] = [
-  { rule: 'diminishing_returns', label: 'Diminishing returns', value: { label: 'Least gain per step (%)', min: 0.1, max: 100, step: 0.5 } },
+  { rule: 'diminishing_returns', label: 'Diminishing returns', value: { label: 'Least gain per {unit} (%)', min: 0.1, max: 100, step: 0.5 } },
   { rule: 'elbow', label: 'Elbow of the curve (Kneedle)', value: null },
   { rule: 'within_best', label: 'Within X% of the best', value: { label: 'Tolerance (%)', min: 0, max: 100, step: 0.5 } },
   { rule: 'finish_by', label: 'Finish by a deadline', value: { label: 'Deadline (min)', min: 0.1, step: 0.5 } },
 ];
+
+/** The label of a rule's value field on a sweep of `axis` ('Least gain per robot (%)'). */
+export function kneeValueLabel(option: KneeRuleOption, axis: SweepAxis): string {
+  return (option.value?.label ?? '').replace('{unit}', axis === 'robots' ? 'robot' : 'charger');
+}
 
 export function isKneeRuleName(value: string | null): value is KneeRuleName {
   return KNEE_RULE_OPTIONS.some((option) => option.rule === value);
@@ -40,7 +45,7 @@ export function kneeRuleOf(rule: KneeRuleName, typed: string): { rule: KneeRule 
   if (rule === 'diminishing_returns') {
     return Number.isFinite(value) && value > 0 && value <= 100
       ? { rule: { rule, min_gain: value / 100 } }
-      : { problem: 'Enter the least gain per step, above 0% and at most 100%.' };
+      : { problem: 'Enter the least gain worth one more, above 0% and at most 100%.' };
   }
   return Number.isFinite(value) && value >= 0 && value <= 100
     ? { rule: { rule, tolerance: value / 100 } }

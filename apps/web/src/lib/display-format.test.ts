@@ -10,6 +10,7 @@ import {
   formatCompletionTime,
   formatDistance,
   formatMinutes,
+  formatShortDuration,
   formatDate,
   formatDateTime,
   formatGap,
@@ -71,8 +72,18 @@ describe('big figures stay short (a 400-robot, 20,000-order day)', () => {
     );
   });
 
+  it('writes scale ticks in one short unit', () => {
+    // The heat map legend of a 9-minute worst cell: 0, 1/16, 1/4, 9/16 and all of 537 s.
+    expect([0, 33.6, 134.25, 302, 537].map(formatShortDuration)).toEqual(['0 s', '34 s', '2.2 min', '5 min', '9 min']);
+    expect(formatShortDuration(0.5625)).toBe('0.6 s');
+    expect(formatShortDuration(9.96)).toBe('10 s');
+    expect(formatShortDuration(59.4)).toBe('59 s');
+    expect(formatShortDuration(59.6)).toBe('1 min');
+    expect(formatShortDuration(5400)).toBe('1.5 h');
+  });
+
   it('writes the battery a delivery takes as a share of a charge', () => {
-    expect(formatChargePerDelivery(0.0714)).toBe('7.1% of a charge');
+    expect(formatChargePerDelivery(0.0714)).toBe('7.1%');
     expect(formatChargePerDelivery(null)).toBe('N/A');
   });
 });

@@ -46,6 +46,16 @@ export function formatCompletionTime(seconds: number): string {
   return `${formatGrouped(Math.floor(whole / 3600))} h ${Math.floor((whole % 3600) / 60)} min ${whole % 60} s`;
 }
 
+/** A duration in one short unit for scale ticks: '0.6 s', '34 s', '2.2 min', '1.5 h' (at most 7 characters). */
+export function formatShortDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '—';
+  const trim = (value: number) => String(Math.round(value * 10) / 10);
+  if (Math.round(seconds * 10) < 100) return `${trim(seconds)} s`;
+  if (Math.round(seconds) < 60) return `${Math.round(seconds)} s`;
+  if (seconds < 3600 - 30) return `${trim(seconds / 60)} min`;
+  return `${trim(seconds / 3600)} h`;
+}
+
 /** Simulated clock of the player: m:ss.s, with hours in front once a plan runs past an hour. */
 export function formatClock(seconds: number): string {
   const safe = Math.max(0, Number.isFinite(seconds) ? seconds : 0);
@@ -83,7 +93,7 @@ export function formatMinutes(minutes: number): string {
 
 /** The battery a delivery takes, as a share of a full charge. */
 export function formatChargePerDelivery(share: number | null): string {
-  return share === null ? 'N/A' : `${(share * 100).toFixed(1)}% of a charge`;
+  return share === null ? 'N/A' : `${(share * 100).toFixed(1)}%`;
 }
 
 /** A gap this small is no gap: the plan's makespan meets its lower bound. */

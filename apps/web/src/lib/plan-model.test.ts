@@ -51,7 +51,7 @@ describe('summarisePlan (spec §2 results summary)', () => {
 
   it('gives the battery a delivery takes: 44 m at 20 m a charge is 2.2 charges for 4 deliveries, 55% each', () => {
     expect(summary.chargePerDelivery).toBeCloseTo(0.55, 12);
-    expect(formatChargePerDelivery(summary.chargePerDelivery)).toBe('55.0% of a charge');
+    expect(formatChargePerDelivery(summary.chargePerDelivery)).toBe('55.0%');
   });
 
   it('has no battery per delivery without deliveries', () => {

@@ -22,7 +22,7 @@ import {
   sweepRows,
   type SweepRow,
 } from '../experiments/experiment-figures.ts';
-import { defaultKneeValue, isKneeRuleName, KNEE_RULE_OPTIONS, kneeFindingText, kneeRuleOf, kneeRuleShortText } from '../experiments/knee-rule-text.ts';
+import { defaultKneeValue, isKneeRuleName, KNEE_RULE_OPTIONS, kneeFindingText, kneeRuleOf, kneeRuleShortText, kneeValueLabel } from '../experiments/knee-rule-text.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
 import { RobotUtilisation } from '../experiments/robot-utilisation.tsx';
@@ -109,7 +109,7 @@ export default function ExperimentDetailPage() {
           </p>
           <p className="mt-1 text-xs text-slate-400" aria-label="Settings of every point">
             {describeSettings(record.parameters)
-              .map(([label, value]) => `${label} ${value}`)
+              .map(([label, value]) => `${label}: ${value}`)
               .join(' · ')}
           </p>
           {record.description && <p className="mt-2 text-slate-300">{record.description}</p>}
@@ -208,7 +208,7 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
             {option?.value && (
               <div className="w-44">
                 <TextField
-                  label={option.value.label}
+                  label={kneeValueLabel(option, axis)}
                   type="number"
                   min={option.value.min}
                   max={option.value.max}

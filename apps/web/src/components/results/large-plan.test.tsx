@@ -91,7 +91,7 @@ describe('a robot with 20,000 steps', { timeout: 30_000 }, () => {
     expect(figure('Total Recharges')).toBe('2,000');
     expect(figure('Total Recharge Time')).toBe('100 h 0 min');
     // 20,000 m at 20 m a charge is 1,000 charges for 18,000 deliveries.
-    expect(figure('Battery per Delivery')).toBe('5.6% of a charge');
+    expect(figure('Battery per Delivery')).toBe('5.6%');
 
     await userEvent.click(screen.getByRole('button', { name: /^R1_1/ }));
     const metrics = screen.getByLabelText('Performance metrics of R1_1');

@@ -55,7 +55,7 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
     { label: 'Max Completion Time', value: formatCompletionTime(summary.maxCompletionTime) },
     { label: 'Total Recharges', value: formatGrouped(summary.totalRecharges) },
     { label: 'Total Recharge Time', value: formatMinutes(summary.totalRechargeMinutes) },
-    { label: 'Battery per Delivery', value: formatChargePerDelivery(summary.chargePerDelivery), note: 'of a full charge, on average' },
+    { label: 'Battery per Delivery', value: formatChargePerDelivery(summary.chargePerDelivery), note: 'of a full charge, per delivery on average' },
   ];
   if (bound) {
     figures.push({ label: 'Lower Bound', value: formatCompletionTime(bound.boundS), note: formatGap(bound.gap) });

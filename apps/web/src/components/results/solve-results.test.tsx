@@ -44,7 +44,7 @@ describe('SolveResults summary', () => {
     expect(figure('Total Recharges')).toEqual(['2']);
     expect(figure('Total Recharge Time')).toEqual(['9 min']);
     // 44 m at 20 m a charge: 2.2 charges for 4 deliveries.
-    expect(figure('Battery per Delivery')).toEqual(['55.0% of a charge', 'of a full charge, on average']);
+    expect(figure('Battery per Delivery')).toEqual(['55.0%', 'of a full charge, per delivery on average']);
     expect(screen.queryByText('Battery Efficiency')).toBeNull();
     expect(figure('Lower Bound')).toEqual(['3 min 30 s', 'within 1.8% of the best possible makespan']);
     expect(screen.getByRole('link', { name: 'Sweep this solve' }).getAttribute('href')).toBe('/experiments/create?solve_id=42');
