@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultKneeValue, KNEE_RULE_OPTIONS, kneeFindingText, kneeRuleOf, kneeRuleShortText, kneeValueLabel } from './knee-rule-text.ts';
+import { defaultKneeValue, KNEE_RULE_OPTIONS, kneeChartLabel, kneeFindingText, kneeRuleOf, kneeRuleShortText, kneeValueLabel } from './knee-rule-text.ts';
 
 const point = (x: number, makespan: number) => ({ x, makespan });
 
@@ -42,5 +42,8 @@ describe('knee rules on the experiment page', () => {
     expect(kneeRuleShortText({ rule: 'elbow' })).toBe('elbow');
     expect(kneeRuleShortText({ rule: 'within_best', tolerance: 0.025 })).toBe('within 2.5% of best');
     expect(kneeRuleShortText({ rule: 'finish_by', deadline_s: 600 })).toBe('finish by 10 min 0 s');
+    const rule = { rule: 'diminishing_returns', min_gain: 0.05 } as const;
+    expect(kneeChartLabel({ status: 'knee', point: point(3, 200) }, rule, 3)).toBe('Knee: 3 (diminishing returns, 5%)');
+    expect(kneeChartLabel({ status: 'largest_tested', point: point(6, 100) }, rule, 6)).toBe('Largest tested: 6 (no knee by diminishing returns, 5%)');
   });
 });

@@ -87,6 +87,12 @@ export function kneeRuleShortText(rule: KneeRule): string {
   }
 }
 
+/** The chart's mark: the knee and its rule, or, when the rule found none, the largest fleet tested. */
+export function kneeChartLabel(finding: KneeFinding<unknown>, rule: KneeRule, x: number): string {
+  if (finding.status === 'largest_tested') return `Largest tested: ${x} (no knee by ${kneeRuleShortText(rule)})`;
+  return `Knee: ${x} (${kneeRuleShortText(rule)})`;
+}
+
 /**
  * What the rule found, in one or two sentences: the knee and the rule that gave it, or plainly
  * that the range tested holds none. `curve` names the makespan read ('executed makespan').

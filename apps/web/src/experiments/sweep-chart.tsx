@@ -7,8 +7,8 @@ const CHART_WIDTH = 720;
 export interface SweepChartProps {
   readonly rows: readonly SweepRow[];
   readonly knee: SweepRow | null;
-  /** The rule that placed the knee, written on its line ('diminishing returns, 5%'). */
-  readonly kneeRuleText: string;
+  /** What the line marks: 'Knee: 3 (diminishing returns, 5%)', or the largest fleet tested when the rule found no knee. */
+  readonly kneeLabel: string;
   readonly axisLabel?: string;
 }
 
@@ -18,7 +18,7 @@ export interface SweepChartProps {
  * everywhere; the table under it carries the same numbers for screen readers and tests. The
  * legend sits under the plot, so the knee's label above it never runs into it.
  */
-export function SweepChart({ rows, knee, kneeRuleText, axisLabel = 'Robots' }: SweepChartProps) {
+export function SweepChart({ rows, knee, kneeLabel, axisLabel = 'Robots' }: SweepChartProps) {
   const data = rows
     .filter((row) => row.x !== null)
     .map((row) => ({
@@ -28,6 +28,8 @@ export function SweepChart({ rows, knee, kneeRuleText, axisLabel = 'Robots' }: S
       lowerBound: row.lowerBound === null ? null : Number(row.lowerBound.toFixed(1)),
       deliveriesPerHour: row.deliveriesPerHour === null ? null : Number(row.deliveriesPerHour.toFixed(1)),
     }));
+  const xs = data.map((point) => point.robots ?? 0);
+  const kneeInRightHalf = knee?.x != null && knee.x > (Math.min(...xs) + Math.max(...xs)) / 2;
   return (
     <figure aria-label={`Makespan and deliveries per hour by ${axisLabel === 'Robots' ? 'robot count' : 'chargers per station'}`} className="overflow-x-auto">
       <ComposedChart width={CHART_WIDTH} height={CHART_HEIGHT} data={data} margin={{ top: 24, right: 16, bottom: 8, left: 8 }}>
@@ -70,7 +72,8 @@ export function SweepChart({ rows, knee, kneeRuleText, axisLabel = 'Robots' }: S
             x={knee.x}
             stroke="#f59e0b"
             strokeDasharray="4 2"
-            label={{ value: `Knee: ${knee.x} (${kneeRuleText})`, position: 'top', fill: '#f59e0b', fontSize: 11 }}
+            // Inside the plot, on the side of the line with room: the label never leaves the chart.
+            label={{ value: kneeLabel, position: kneeInRightHalf ? 'insideTopRight' : 'insideTopLeft', fill: '#f59e0b', fontSize: 11 }}
           />
         )}
       </ComposedChart>

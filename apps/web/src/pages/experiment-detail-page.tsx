@@ -22,7 +22,7 @@ import {
   sweepRows,
   type SweepRow,
 } from '../experiments/experiment-figures.ts';
-import { defaultKneeValue, isKneeRuleName, KNEE_RULE_OPTIONS, kneeFindingText, kneeRuleOf, kneeRuleShortText, kneeValueLabel } from '../experiments/knee-rule-text.ts';
+import { defaultKneeValue, isKneeRuleName, KNEE_RULE_OPTIONS, kneeChartLabel, kneeFindingText, kneeRuleOf, kneeValueLabel } from '../experiments/knee-rule-text.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
 import { RobotUtilisation } from '../experiments/robot-utilisation.tsx';
@@ -220,8 +220,20 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
             )}
           </div>
         </div>
-        <SweepChart rows={rows} knee={knee} kneeRuleText={'rule' in kneeRule ? kneeRuleShortText(kneeRule.rule) : ''} axisLabel={axisLabel} />
-        <SweepTable rows={rows} knee={knee} axisLabel={axisLabel} selectedSolveId={selected?.solveId ?? null} onSelect={(row) => setSelectedSolveId(row.solveId)} />
+        <SweepChart
+          rows={rows}
+          knee={knee}
+          kneeLabel={finding && 'rule' in kneeRule && knee?.x != null ? kneeChartLabel(finding, kneeRule.rule, knee.x) : ''}
+          axisLabel={axisLabel}
+        />
+        <SweepTable
+          rows={rows}
+          knee={knee}
+          kneeBadge={finding?.status === 'largest_tested' ? 'Largest tested' : 'Knee'}
+          axisLabel={axisLabel}
+          selectedSolveId={selected?.solveId ?? null}
+          onSelect={(row) => setSelectedSolveId(row.solveId)}
+        />
       </section>
       {selected && (
         <section className={`${card} p-5`}>

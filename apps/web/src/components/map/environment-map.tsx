@@ -190,6 +190,10 @@ export function EnvironmentMap({
           ref={canvasRef}
           role="img"
           aria-label={ariaLabel}
+          // The view, in CSS pixels, for whoever checks what the map shows (the browser journeys).
+          data-cell-size={view.cellSize}
+          data-offset-x={view.offsetX}
+          data-offset-y={view.offsetY}
           className={panning ? 'block cursor-grabbing touch-none' : 'block cursor-grab touch-none'}
           style={{ width: size.width, height: size.height }}
           onPointerDown={onPointerDown}

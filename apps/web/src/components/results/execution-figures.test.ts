@@ -77,6 +77,12 @@ describe('the plan on the shared floor', () => {
       ['Extra charges', '6'],
     ]);
     expect(lines[4].meaning).toBe('Robot time waiting for a free charger: no robot queued.');
+    // The three longest queues are named, the rest counted; 1,318 extra charges keep their digits grouped.
+    const busy = floorLines({ ...old, extra_charges: 1318, charger_queue_s: { R1: 10, R2: 0, R3: 30, R4: 20, R5: 40, R6: 5 } });
+    expect(busy.find((line) => line.label === 'Queueing at chargers')?.meaning).toBe(
+      'Robot time waiting for a free charger: R5 40.0 s, R3 30.0 s, R4 20.0 s, 2 more stations.',
+    );
+    expect(busy.at(-1)?.value).toBe('1,318');
   });
 
   it('treats free flow within one step and 0.5% of the plan as the plan', () => {

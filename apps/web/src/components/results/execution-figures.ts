@@ -10,6 +10,9 @@ export function executionTotalsOf(stats: Readonly<Record<string, unknown>> | nul
   return parsed.success ? parsed.data : null;
 }
 
+/** Stations named by their queue on the charger line. */
+const STATIONS_NAMED = 3;
+
 /** One line of the plan-against-floor list: a label, its value and what the value is. */
 export interface FloorLine {
   readonly label: string;
@@ -75,7 +78,12 @@ export function floorLines(
   const delay = totals.executed_makespan_s - planned;
   const delayPercent = planned > 0 ? (100 * delay) / planned : 0;
   const split = delaySplitOf(totals, robots);
-  const stations = Object.entries(totals.charger_queue_s).filter(([, seconds]) => seconds > 0);
+  // The longest queues first; a floor of 40 stations names its three worst.
+  const stations = Object.entries(totals.charger_queue_s)
+    .filter(([, seconds]) => seconds > 0)
+    .sort(([, a], [, b]) => b - a);
+  const named = stations.slice(0, STATIONS_NAMED).map(([station, seconds]) => `${station} ${formatCompletionTime(seconds)}`);
+  if (stations.length > STATIONS_NAMED) named.push(`${stations.length - STATIONS_NAMED} more stations`);
   const lines: FloorLine[] = [{ label: 'Planned', value: formatCompletionTime(planned), meaning: 'Each robot alone on the floor: the plan itself.' }];
   if (freeFlowDiffers(totals, stepS)) {
     lines.push({
@@ -103,7 +111,7 @@ export function floorLines(
       meaning:
         stations.length === 0
           ? 'Robot time waiting for a free charger: no robot queued.'
-          : `Robot time waiting for a free charger: ${stations.map(([station, seconds]) => `${station} ${formatCompletionTime(seconds)}`).join(', ')}.`,
+          : `Robot time waiting for a free charger: ${named.join(', ')}.`,
     },
     {
       label: 'Total delay',
@@ -114,7 +122,7 @@ export function floorLines(
   if (totals.extra_charges > 0) {
     lines.push({
       label: 'Extra charges',
-      value: String(totals.extra_charges),
+      value: formatGrouped(totals.extra_charges),
       meaning: 'Charges the plan did not have: the robots drove farther on the floor than the plan counted.',
     });
   }

@@ -84,7 +84,7 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
         {figures.map((figure) => (
           <div key={figure.label} data-testid="summary-figure" className="min-w-0 rounded-lg border border-slate-800 bg-slate-950/60 p-3">
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{figure.label}</dt>
-            <dd className="mt-1 break-words text-xl font-semibold tabular-nums text-white">{figure.value}</dd>
+            <dd className="mt-1 break-words text-lg font-semibold tabular-nums text-white">{figure.value}</dd>
             {figure.note && <dd className="mt-1 text-xs text-slate-400">{figure.note}</dd>}
           </div>
         ))}
