@@ -1,7 +1,7 @@
 // The knee rules of `findKnee` (@fleetlab/warehouse) as the experiment page offers and explains
 // them: their names, the value each takes from the planner, and the sentence that says which
 // rule gave the answer (or why there is none). Pure.
-import { DEFAULT_KNEE_RULE, type KneeFinding, type KneeRule, type KneeRuleName } from '@fleetlab/warehouse';
+import { DEFAULT_KNEE_RULE, kneeRuleSchema, type KneeFinding, type KneeRule, type KneeRuleName } from '@fleetlab/warehouse';
 import { formatCompletionTime } from '../lib/display-format.ts';
 import type { SweepAxis } from './experiment-figures.ts';
 
@@ -35,21 +35,20 @@ export function defaultKneeValue(rule: KneeRuleName, experimentTolerance: number
   return '';
 }
 
-/** The rule with the typed value, or the problem with the value. */
+const VALUE_PROBLEMS: Readonly<Record<Exclude<KneeRuleName, 'elbow'>, string>> = {
+  diminishing_returns: 'Enter the least gain worth one more, above 0% and at most 100%.',
+  within_best: 'Enter a tolerance from 0% to 100%.',
+  finish_by: 'Enter the deadline, in minutes, the fleet must finish by.',
+};
+
+/** The rule with the typed value (percent, or minutes for a deadline), held to the warehouse's ranges; or what is wrong with it. */
 export function kneeRuleOf(rule: KneeRuleName, typed: string): { rule: KneeRule } | { problem: string } {
   if (rule === 'elbow') return { rule: { rule } };
   const value = typed.trim() === '' ? Number.NaN : Number(typed);
-  if (rule === 'finish_by') {
-    return Number.isFinite(value) && value > 0 ? { rule: { rule, deadline_s: value * 60 } } : { problem: 'Enter the deadline, in minutes, the fleet must finish by.' };
-  }
-  if (rule === 'diminishing_returns') {
-    return Number.isFinite(value) && value > 0 && value <= 100
-      ? { rule: { rule, min_gain: value / 100 } }
-      : { problem: 'Enter the least gain worth one more, above 0% and at most 100%.' };
-  }
-  return Number.isFinite(value) && value >= 0 && value <= 100
-    ? { rule: { rule, tolerance: value / 100 } }
-    : { problem: 'Enter a tolerance from 0% to 100%.' };
+  const candidate =
+    rule === 'finish_by' ? { rule, deadline_s: value * 60 } : rule === 'diminishing_returns' ? { rule, min_gain: value / 100 } : { rule, tolerance: value / 100 };
+  const parsed = kneeRuleSchema.safeParse(candidate);
+  return parsed.success ? { rule: parsed.data } : { problem: VALUE_PROBLEMS[rule] };
 }
 
 function percent(fraction: number): string {
