@@ -11,3 +11,4 @@ export * from './solve.ts';
 export * from './auth.ts';
 export * from './experiment.ts';
 export * from './execution.ts';
+export * from './shift.ts';
