@@ -47,3 +47,52 @@ describe('the floor model', () => {
     expect(() => new Floor(wrongSide)).toThrow('Pickup PX maps to cell (2, 2), which is inside shelf S1');
   });
 });
+
+describe('traffic rules on the floor', () => {
+  /**
+   * "Loop": a 5 x 3 floor round shelf S1 (cells x 1-3, y 1); row 0 is one-way to the right,
+   * row 2 one-way to the left, so robots circle clockwise. D1 sits at the top-left corner
+   * (0, 0), D2 at the top-right (4, 0).
+   *   row 0:  D1 >  >  >  D2
+   *   row 1:  .  S  S  S  .
+   *   row 2:  .  <  <  <  .
+   */
+  const loop = {
+    dimensions: { width: 5, height: 3 },
+    elements: {
+      shelves: [{ id: 'S1', position: [1, 1], size: [3, 1] }],
+      dropoffs: [
+        { id: 'D1', position: [0.5, 0.5] },
+        { id: 'D2', position: [4.5, 0.5] },
+      ],
+      robot_stations: [],
+      one_way_aisles: [
+        { id: 'W1', position: [1, 0], size: [3, 1], direction: 'right' },
+        { id: 'W2', position: [1, 2], size: [3, 1], direction: 'left' },
+      ],
+    },
+  };
+
+  it('walks only with a one-way aisle, so going back round the loop is the long way', () => {
+    const floor = new Floor(loop);
+    const d1 = floor.cellOf('D1')!;
+    const d2 = floor.cellOf('D2')!;
+    // D1 -> D2 along the top row: 4 m. Back: down, along the bottom row leftwards, up: 8 m.
+    expect(floor.distance(d1, d2)).toBe(4);
+    expect(floor.distance(d2, d1)).toBe(8);
+    expect(floor.distancesFrom(d2)[d1]).toBe(8);
+    expect(floor.walk(d2, d1).map((cell) => `${floor.x(cell)},${floor.y(cell)}`)).toEqual(['4,0', '4,1', '4,2', '3,2', '2,2', '1,2', '0,2', '0,1', '0,0']);
+    // Sideways onto and off an aisle is allowed; against it is not.
+    expect([0, 1, 2, 3].map((k) => floor.neighbours[floor.cellAt(2, 0) * 4 + k])).toEqual([floor.cellAt(3, 0), -1, -1, -1]);
+  });
+
+  it('refuses a place on a keep-clear cell, naming both', () => {
+    const clear = { ...loop, elements: { ...loop.elements, keep_clear_cells: [{ id: 'K1', position: [4.5, 0.5] }] } };
+    expect(() => new Floor(clear)).toThrow(new FloorError('D2 stands on keep-clear cell (4, 0): robots stop at places, never on a keep-clear cell'));
+    const fine = { ...loop, elements: { ...loop.elements, keep_clear_cells: [{ id: 'K1', position: [4.5, 1.5] }] } };
+    expect(new Floor(fine).keepClear[new Floor(fine).cellAt(4, 1)]).toBe(1);
+    expect(() => new Floor({ ...loop, elements: { ...loop.elements, one_way_aisles: [{ id: 'W9', position: [1, 0], size: [1, 1], direction: 'north' }] } })).toThrow(
+      'One-way aisle W9 has no direction (up, down, left or right), got "north"',
+    );
+  });
+});

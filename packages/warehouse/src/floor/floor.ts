@@ -7,6 +7,8 @@ export interface FloorEnvironment {
     robot_stations?: readonly { id: string; position: readonly number[] }[];
     pickups?: readonly { id: string; position: readonly number[]; shelf_id?: string; side?: string }[];
     robots?: readonly { id: string; station_id: string; position?: readonly number[] }[];
+    one_way_aisles?: readonly { id: string; position: readonly number[]; size: readonly number[]; direction: string }[];
+    keep_clear_cells?: readonly { id: string; position: readonly number[] }[];
   };
 }
 
@@ -25,6 +27,10 @@ const DIRECTIONS: readonly (readonly [number, number])[] = [
   [0, 1],
   [0, -1],
 ];
+/** A one-way aisle's direction as an index into DIRECTIONS (y grows downwards). */
+const DIRECTION_INDEX: Readonly<Record<string, number>> = { right: 0, left: 1, down: 2, up: 3 };
+/** The index of the opposite direction. */
+const OPPOSITE = [1, 0, 3, 2];
 
 /**
  * The floor the robots drive and the optimiser plans on: W x H cells of 1 m, cell (i, j)
@@ -43,8 +49,18 @@ export class Floor {
   readonly cellCount: number;
   /** 1 for a cell inside a shelf. */
   readonly blocked: Uint8Array;
-  /** The cells a robot may step to from each cell (right, left, down, up), -1 where there is none. */
+  /**
+   * The cells a robot may step to from each cell (right, left, down, up), -1 where there is
+   * none: a shelf, the edge of the floor, or a one-way aisle that runs the other way.
+   */
   readonly neighbours: Int32Array;
+  /** The cells a robot may step from onto each cell: `incoming[c * 4 + k]` moves in direction k onto c, -1 where none does. */
+  readonly incoming: Int32Array;
+  /** Per cell, 1 where it is a keep-clear cell (robots drive through, never stop). */
+  readonly keepClear: Uint8Array;
+  /** Per cell, the index into `oneWayIds` of the one-way aisle over it, or -1. */
+  readonly oneWayAt: Int32Array;
+  readonly oneWayIds: string[];
   /** Index into `stationIds` of the station standing on a cell, or -1. */
   readonly stationAt: Int32Array;
   readonly stationIds: string[];
@@ -82,6 +98,18 @@ export class Floor {
         if (!this.blocked[next]) this.neighbours[cell * 4 + k] = next;
       });
     }
+    this.oneWayAt = new Int32Array(this.cellCount).fill(-1);
+    this.oneWayIds = [];
+    for (const aisle of elements.one_way_aisles ?? []) this.applyOneWay(aisle);
+    this.incoming = new Int32Array(this.cellCount * 4).fill(-1);
+    for (let cell = 0; cell < this.cellCount; cell++) {
+      for (let k = 0; k < 4; k++) {
+        const next = this.neighbours[cell * 4 + k];
+        if (next >= 0) this.incoming[next * 4 + k] = cell;
+      }
+    }
+    this.keepClear = new Uint8Array(this.cellCount);
+    for (const cell of elements.keep_clear_cells ?? []) this.keepClear[this.cellAtPoint('Keep-clear cell', cell.id, cell.position)] = 1;
     this.queue = new Int32Array(this.cellCount);
     this.stationAt = new Int32Array(this.cellCount).fill(-1);
     this.stationIds = [];
@@ -95,6 +123,9 @@ export class Floor {
     for (const pickup of elements.pickups ?? []) this.mapPickup(pickup);
     for (const robot of elements.robots ?? []) {
       if (robot.position) this.mapPoint('Robot', robot.id, robot.position);
+    }
+    for (const [id, cell] of this.placeCells) {
+      if (this.keepClear[cell]) throw new FloorError(`${id} stands on keep-clear ${this.describe(cell)}: robots stop at places, never on a keep-clear cell`);
     }
   }
 
@@ -146,8 +177,7 @@ export class Floor {
       const cell = queue[head++];
       const next = field[cell] + 1;
       for (let k = 0; k < 4; k++) {
-        // Moves are symmetric, so the cells that can step onto `cell` are its neighbours.
-        const from = this.neighbours[cell * 4 + k];
+        const from = this.incoming[cell * 4 + k];
         if (from >= 0 && field[from] === UNREACHABLE) {
           field[from] = next;
           // A station cell is a depot: a walk may start there, never pass through it.
@@ -242,6 +272,39 @@ export class Floor {
 
   private mapPoint(kind: string, id: string, position: readonly number[]): number {
     return this.assign(kind, id, Math.floor(position[0]), Math.floor(position[1]));
+  }
+
+  /** The free cell holding a point that is not a place (a keep-clear cell). */
+  private cellAtPoint(kind: string, id: string, position: readonly number[]): number {
+    const i = Math.floor(position[0]);
+    const j = Math.floor(position[1]);
+    if (!Number.isInteger(i) || !Number.isInteger(j) || i < 0 || j < 0 || i >= this.width || j >= this.height) {
+      throw new FloorError(`${kind} ${id} is at cell (${i}, ${j}), which is off the ${this.width} x ${this.height} floor`);
+    }
+    if (this.blocked[j * this.width + i]) throw new FloorError(`${kind} ${id} is at cell (${i}, ${j}), which is inside shelf ${this.shelfIds[this.shelfOfCell[j * this.width + i]]}`);
+    return j * this.width + i;
+  }
+
+  /**
+   * A one-way aisle: on each of its cells robots may not drive against its direction, neither
+   * out of the cell nor into it from the cell ahead; they still enter and leave it sideways.
+   */
+  private applyOneWay(aisle: { id: string; position: readonly number[]; size: readonly number[]; direction: string }): void {
+    const k = DIRECTION_INDEX[aisle.direction];
+    if (k === undefined) throw new FloorError(`One-way aisle ${aisle.id} has no direction (up, down, left or right), got ${JSON.stringify(aisle.direction)}`);
+    const index = this.oneWayIds.push(aisle.id) - 1;
+    const against = OPPOSITE[k];
+    const [x, y] = aisle.position;
+    const [w, h] = aisle.size;
+    for (let j = Math.max(0, Math.floor(y)); j < Math.min(this.height, Math.ceil(y + h)); j++) {
+      for (let i = Math.max(0, Math.floor(x)); i < Math.min(this.width, Math.ceil(x + w)); i++) {
+        const cell = j * this.width + i;
+        this.oneWayAt[cell] = index;
+        this.neighbours[cell * 4 + against] = -1;
+        const ahead = this.neighbours[cell * 4 + k];
+        if (ahead >= 0) this.neighbours[ahead * 4 + against] = -1;
+      }
+    }
   }
 
   private assign(kind: string, id: string, i: number, j: number): number {

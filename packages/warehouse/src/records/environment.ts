@@ -33,6 +33,17 @@ export const navigationPointSchema = z.object({
   shelf_id: elementId.optional(),
 });
 
+export const trafficDirectionValues = ['up', 'down', 'left', 'right'] as const;
+export type TrafficDirection = (typeof trafficDirectionValues)[number];
+
+/**
+ * A one-way aisle: a rectangle of cells (usually one cell wide) where robots may only drive in
+ * `direction` along it; they may still enter and leave it sideways.
+ */
+export const oneWayAisleSchema = z.object({ id: elementId, position: pointSchema, size: sizeSchema, direction: z.enum(trafficDirectionValues) });
+/** A keep-clear cell (an intersection, say): robots drive through it but never stop on it, and nothing is placed on it. */
+export const keepClearCellSchema = z.object({ id: elementId, position: pointSchema });
+
 /** Everything drawn on the grid. Lists default to empty so a sparse layout is still valid. */
 export const environmentElementsSchema = z.object({
   shelves: z.array(shelfSchema).default([]),
@@ -41,6 +52,9 @@ export const environmentElementsSchema = z.object({
   pickups: z.array(pickupSchema).default([]),
   robots: z.array(robotSchema).default([]),
   navigation_points: z.array(navigationPointSchema).default([]),
+  /** Traffic rules a planner draws (absent: none). The floor honours them: walks, plans and movement. */
+  one_way_aisles: z.array(oneWayAisleSchema).optional(),
+  keep_clear_cells: z.array(keepClearCellSchema).optional(),
 });
 export type ElementsRecord = z.infer<typeof environmentElementsSchema>;
 
