@@ -21,6 +21,7 @@ import type { Problem } from './problem/problem.ts';
 import { createRandom } from './algorithms/random.ts';
 import { repairRoutes } from './routes/route-repair.ts';
 import { evaluateRoute } from './routes/battery-schedule.ts';
+import { ElitePlans } from './routes/elite-plans.ts';
 
 export interface SolveProgress {
   fraction: number;
@@ -41,11 +42,18 @@ export interface SolveOptions {
   shouldStop?: () => boolean;
   /** Clock in milliseconds (default performance.now). */
   now?: () => number;
+  /**
+   * Also return up to this many other good plans the search met (makespan only; default 0): a
+   * caller that can run plans with every robot on the floor at once picks the one that runs best.
+   */
+  alternatives?: number;
 }
 
 export interface SolveOutcome {
   results: PlanResultsRecord;
   stats: PlanStatsRecord;
+  /** Other good plans (`alternatives`), each checked like the plan, best planned makespan first. */
+  alternatives?: { results: PlanResultsRecord; makespan_s: number }[];
 }
 
 const PROGRESS_INTERVAL_MS = 250;
@@ -130,7 +138,23 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     ...(problem.floor ? { charger_queue_s: round2(chargerQueueS) } : {}),
   };
   progress(1, makespan);
-  return { results: robotSteps, stats };
+  const alternatives = options.alternatives ? alternativePlans(problem, context.elite.routes(), robotSteps, options.alternatives) : undefined;
+  return { results: robotSteps, stats, ...(alternatives ? { alternatives } : {}) };
+}
+
+/** Up to `count` of the search's other good plans, as checked results: every one but the plan itself. */
+function alternativePlans(problem: Problem, plans: Routes[], chosen: PlanResultsRecord, count: number): NonNullable<SolveOutcome['alternatives']> {
+  const chosenText = JSON.stringify(chosen);
+  const alternatives: NonNullable<SolveOutcome['alternatives']> = [];
+  for (const routes of plans) {
+    if (alternatives.length >= count) break;
+    // The search keeps only complete, legal plans, so each builds and passes the checker.
+    const results = buildPlanSteps(problem, routes);
+    if (JSON.stringify(results) === chosenText) continue;
+    const check = checkPlan(problem, results);
+    if (check.valid) alternatives.push({ results, makespan_s: round2(check.metrics.makespan_s) });
+  }
+  return alternatives;
 }
 
 function algorithmOf(options: Pick<SolveOptions, 'algorithm'>): Algorithm {
@@ -178,6 +202,7 @@ function searchContext(problem: Problem, options: SolveOptions, clock: { now: ()
     scale,
     greedyRoutes,
     warmStart: null,
+    elite: new ElitePlans(Math.max(0, Math.floor(options.alternatives ?? 0)) + 1),
     lowerBoundS: clock.lowerBoundS,
     now,
     deadlineMs,

@@ -1,3 +1,4 @@
+import { ElitePlans } from '../src/routes/elite-plans.ts';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { dirname, join } from 'node:path';
@@ -181,6 +182,7 @@ export function algorithmContext(problem: Problem, options: { seed?: number; max
     scale: new ObjectiveScale(problem.params.objective_weights, objectiveValues(problem, figures.finish, figures.distance)),
     greedyRoutes,
     warmStart: null,
+    elite: new ElitePlans(0),
     lowerBoundS: 0,
     now: () => 0,
     deadlineMs: Infinity,

@@ -82,3 +82,23 @@ describe('solve', () => {
     expect(() => buildGraphProblem({ ...loadFixture('battery-two-robots'), params: { max_distance: 10 } })).toThrow(InfeasibleDeliveryError);
   });
 });
+
+describe('alternative plans', () => {
+  it('makespan hands back up to the asked number of other good plans it met, each valid and different from the plan', () => {
+    const instance = loadInstance('m2');
+    const problem = buildProblem(instance);
+    const outcome = solve(problem, { algorithm: 'makespan', maxIterations: 400, alternatives: 3 });
+    const alternatives = outcome.alternatives ?? [];
+    expect(alternatives.length).toBeGreaterThan(0);
+    expect(alternatives.length).toBeLessThanOrEqual(3);
+    const seen = new Set([JSON.stringify(outcome.results)]);
+    for (const alternative of alternatives) {
+      expect(checkPlan(problem, alternative.results).errors).toEqual([]);
+      expect(checkPlan(problem, alternative.results).metrics.makespan_s).toBeCloseTo(alternative.makespan_s, 2);
+      const text = JSON.stringify(alternative.results);
+      expect(seen.has(text)).toBe(false);
+      seen.add(text);
+    }
+    expect(solve(problem, { algorithm: 'makespan', maxIterations: 50 }).alternatives).toBeUndefined();
+  });
+});

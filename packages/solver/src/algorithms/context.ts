@@ -3,6 +3,7 @@ import type { Problem } from '../problem/problem.ts';
 import type { ObjectiveScale } from '../plan/objective.ts';
 import type { Random } from './random.ts';
 import type { Routes } from '../plan/plan-builder.ts';
+import type { ElitePlans } from '../routes/elite-plans.ts';
 
 /** Everything an algorithm may use: the problem, a seeded generator, the clock and limits. */
 export interface AlgorithmContext {
@@ -13,6 +14,8 @@ export interface AlgorithmContext {
   greedyRoutes: Routes;
   /** A legal plan to start the searches from (a dispatcher's running plan), or null. */
   warmStart: Routes | null;
+  /** Where a search keeps the best distinct plans it meets (capacity 0: it keeps none). */
+  elite: ElitePlans;
   lowerBoundS: number;
   /** Milliseconds, from the injected clock. */
   now: () => number;

@@ -55,6 +55,7 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
   const granular = new GranularRobots(problem, neighbours);
   descend(state, outOfTime, { onMove: () => context.progress(elapsed(), state.makespan), granular });
   let current = state.value();
+  context.elite.offer(current, () => state.routes());
   let best = current;
   let bestRoutes = state.routes();
   let bestMakespan = state.makespan;
@@ -86,10 +87,12 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     const accept = value < current - 1e-12 || (value < Infinity && value < current - temperature * Math.log(Math.max(1e-300, random.next())));
     if (accept) {
       current = value;
+      context.elite.offer(value, () => state.routes());
       if (value < best - 1e-12) {
         // Polish new bests with the descent; cheap relative to the search and often decisive.
         descend(state, outOfTime, { maxMoves: 20, allFocuses: false, granular });
         current = state.value();
+        context.elite.offer(current, () => state.routes());
         best = current;
         bestRoutes = state.routes();
         bestMakespan = state.makespan;

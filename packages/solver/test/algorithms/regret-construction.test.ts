@@ -1,3 +1,4 @@
+import { ElitePlans } from '../../src/routes/elite-plans.ts';
 import { describe, expect, it } from 'vitest';
 import type { AlgorithmContext } from '../../src/algorithms/context.ts';
 import { buildRegretStart } from '../../src/algorithms/regret-construction.ts';
@@ -16,6 +17,7 @@ function contextWithClock(stepMs: number, maxIterations: number): AlgorithmConte
     scale: fleetOf(problem, [[A, B, C, D], []]).scale,
     greedyRoutes: [[A, B, C, D], []],
     warmStart: null,
+    elite: new ElitePlans(0),
     lowerBoundS: 0,
     now: () => (clock += stepMs),
     deadlineMs: 1000,
