@@ -30,8 +30,8 @@ export interface PointSolveRow {
 }
 
 /**
- * The API's side of the solves table. The solve queue's conditional lifecycle writes (claim,
- * progress, outcome) live with the queue in `src/jobs/solve-job-store.ts`.
+ * Reads of the solves table, and deleting a solve. Every write of a solve's status (creating it
+ * pending, the queue's claim, progress and outcome, cancelling) goes through `SolveStatusRepository`.
  */
 export class SolvesRepository {
   constructor(private readonly db: Database) {}
@@ -69,29 +69,6 @@ export class SolvesRepository {
     return row ?? null;
   }
 
-  /**
-   * Stores a new `pending` solve, a point of `experimentId` when given, and returns its id; the
-   * caller has checked that the references are the owner's.
-   */
-  async insertPending(userId: number, solve: NewSolve, now: Date, experimentId: number | null = null): Promise<number> {
-    const [row] = await this.db
-      .insert(solves)
-      .values({
-        ...solve,
-        user_id: userId,
-        experiment_id: experimentId,
-        status: 'pending',
-        results: null,
-        stats: null,
-        progress: null,
-        celery_task_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning({ id: solves.id });
-    return row.id;
-  }
-
   async delete(userId: number, id: number): Promise<boolean> {
     return deleteOwnedRow(this.db, solves, userId, id);
   }
@@ -122,15 +99,5 @@ export class SolvesRepository {
       .where(inArray(solves.experiment_id, [...experimentIds]))
       .orderBy(asc(solves.id));
     return rows.map((row) => ({ ...row, experiment_id: row.experiment_id as number }));
-  }
-
-  /** Fails the experiment's pending and running solves with `error`; returns the ids it ended. */
-  async failUnfinishedOfExperiment(experimentId: number, error: string, now: Date): Promise<number[]> {
-    const ended = await this.db
-      .update(solves)
-      .set({ status: 'failed', results: { error }, stats: null, progress: null, updated_at: now })
-      .where(and(eq(solves.experiment_id, experimentId), inArray(solves.status, ['pending', 'running'])))
-      .returning({ id: solves.id });
-    return ended.map((solve) => solve.id);
   }
 }

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ALGORITHMS,
+  CANCELLED_BY_USER_ERROR,
   DEFAULT_ALGORITHM,
+  errorBodySchema,
   recordReferenceSchema,
   SOLVE_PARAMETER_DEFAULTS,
   solveCreateSchema,
@@ -96,6 +98,28 @@ export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request, reply) => reply.code(201).send(await solves.create(userOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/solves/:id/cancel',
+    {
+      schema: {
+        tags: ['solves'],
+        summary: 'Cancel a pending or running solve',
+        description:
+          `The solve becomes failed with the error '${CANCELLED_BY_USER_ERROR}' (results.error); its queued job is withdrawn ` +
+          'and a running solver stops before the answer, which is the solve record. A solve that has already ended ' +
+          'answers 409 and is left as it is. DELETE /solves/{id} removes a solve instead.',
+        security: bearerSecurity,
+        params: idParamsSchema,
+        response: { 200: solveRecordSchema, ...protectedErrorResponses, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const solve = await solves.cancel(userOf(request).id, request.params.id);
+      if (!solve) throw notFound('Solve');
+      return solve;
+    },
   );
 
   app.delete(

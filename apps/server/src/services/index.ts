@@ -37,7 +37,7 @@ export interface ServiceOptions {
 
 export function createServices(options: ServiceOptions): Services {
   const { clock } = options;
-  const repositories = createRepositories(options.db);
+  const repositories = createRepositories(options.db, clock);
   const scenarios = new ScenariosService(repositories, clock);
   const solves = new SolvesService(repositories, clock, options.solveQueue ?? null);
   return {

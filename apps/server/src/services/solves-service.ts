@@ -1,4 +1,4 @@
-import type { SolveCreateParsed, SolveRecord, SolveSummaryRecord, TaskRecord } from '@fleetlab/warehouse';
+import { CANCELLED_BY_USER_ERROR, type SolveCreateParsed, type SolveRecord, type SolveSummaryRecord, type TaskRecord } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
 import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import { SolveQueueUnavailableError, type SolveQueue } from '../jobs/solve-queue.ts';
@@ -60,7 +60,7 @@ export class SolvesService {
   async storeAndEnqueue(userId: number, solve: NewSolve, experimentId: number | null = null): Promise<number> {
     // Redis down: 503 before anything is stored.
     await this.queue?.assertAvailable().catch(rethrowQueueUnavailable);
-    const id = await this.repositories.solves.insertPending(userId, solve, this.clock(), experimentId);
+    const id = await this.repositories.solveStatus.insertPending(userId, solve, experimentId);
     if (!this.queue) return id;
     try {
       await this.queue.enqueue(id);
@@ -70,6 +70,21 @@ export class SolvesService {
       rethrowQueueUnavailable(error);
     }
     return id;
+  }
+
+  /**
+   * Stops a pending or running solve of the caller: it becomes `failed` with the error 'Cancelled
+   * by the user', its queued job is withdrawn and a running solver stops before the answer. Null
+   * when the solve is not the caller's; 409 when it had already ended.
+   */
+  async cancel(userId: number, id: number): Promise<SolveRecord | null> {
+    const ended = await this.repositories.solveStatus.failUnfinished(id, CANCELLED_BY_USER_ERROR, userId);
+    if (ended) await this.withdrawJobs([id]);
+    const solve = await this.get(userId, id);
+    if (solve && !ended) {
+      throw new ApiError(409, `Solve ${id} has already ended (${solve.status}); only a pending or running solve can be cancelled`);
+    }
+    return solve;
   }
 
   async delete(userId: number, id: number): Promise<boolean> {
