@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EnvironmentReference, SolveCreateParsed, SolveParametersRecord, SolveStatsRecord } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
-import { environments, solves, type SolveRow } from '../db/schema.ts';
+import { environments, solves, tasks, type SolveRow } from '../db/schema.ts';
 import type { PlanText } from '../jobs/solve-thread-protocol.ts';
 import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
 
@@ -17,6 +17,16 @@ export type SolveSummaryRow = Omit<SolveRow, 'results' | 'execution'>;
 export interface StoredSolve<Row> {
   solve: Row;
   environment: EnvironmentReference;
+}
+
+/**
+ * Which version of a solve's record the rows hold: its status, and a key that changes whenever
+ * anything its record shows changes (the solve, its environment's name, its task).
+ */
+export interface SolveVersion {
+  status: string;
+  solveUpdatedAt: Date;
+  key: string;
 }
 
 /** What an experiment reads of each of its solves: the stats and error, never the whole plan. */
@@ -49,6 +59,19 @@ export class SolvesRepository {
       .innerJoin(environments, eq(environments.id, solves.environment_id))
       .where(and(...conditions))
       .orderBy(desc(solves.created_at), desc(solves.id));
+  }
+
+  /** The version of the caller's solve `id` (three timestamps, no plan read), or null. */
+  async findVersion(userId: number, id: number): Promise<SolveVersion | null> {
+    const [row] = await this.db
+      .select({ status: solves.status, solveUpdatedAt: solves.updated_at, environmentUpdatedAt: environments.updated_at, taskUpdatedAt: tasks.updated_at })
+      .from(solves)
+      .innerJoin(environments, eq(environments.id, solves.environment_id))
+      .leftJoin(tasks, eq(tasks.id, solves.task_id))
+      .where(ownedRow(solves, userId, id));
+    if (!row) return null;
+    const key = [row.solveUpdatedAt, row.environmentUpdatedAt, row.taskUpdatedAt].map((time) => time?.getTime() ?? '-').join(':');
+    return { status: row.status, solveUpdatedAt: row.solveUpdatedAt, key };
   }
 
   /**

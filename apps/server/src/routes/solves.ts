@@ -15,6 +15,7 @@ import {
 } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
+import { sendFinishedBody } from '../http/finished-body-reply.ts';
 import type { Services } from '../services/index.ts';
 import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
 
@@ -66,18 +67,25 @@ export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
           't = 0, never reset: Total Distance sums the last odometer_m of each robot), `completion_time` (s), ' +
           '`battery_remaining`, `battery_capacity`, `max_distance`, and `recharge_time` (min) on recharges. ' +
           '`stats` (top level, null until completed) holds the figures: makespan_s, total_distance_m, recharges, ' +
-          'deliveries, lower_bound_s, gap, runtime_ms, seed, stop_reason and the objective values.',
+          'deliveries, lower_bound_s, gap, runtime_ms, seed, stop_reason and the objective values. ' +
+          'A finished (completed or failed) solve never changes: its answer carries a strong ETag and ' +
+          '`Cache-Control: private, no-cache`, and `If-None-Match` with that tag answers 304 with no body. ' +
+          'A pending or running solve answers `Cache-Control: no-store`.',
         security: bearerSecurity,
         params: idParamsSchema,
-        response: { 200: solveRecordSchema, ...protectedErrorResponses },
+        response: { 200: solveRecordSchema, 304: z.undefined().describe('Not modified: the If-None-Match tag is current'), ...protectedErrorResponses },
       },
     },
     async (request, reply) => {
+      const answer = await solves.getAnswer(userOf(request).id, request.params.id);
+      if (answer === null) throw notFound('Solve');
+      if (answer.finished) {
+        const { finished } = answer;
+        return sendFinishedBody(request, reply, finished, (encoding) => solves.encodeFinished(request.params.id, finished, encoding));
+      }
       // Already JSON (the schema above describes it): Fastify sends a string as it is, so the
-      // plan's megabytes go out as the database holds them.
-      const solve = await solves.getJson(userOf(request).id, request.params.id);
-      if (solve === null) throw notFound('Solve');
-      return reply.type('application/json; charset=utf-8').send(solve as unknown as SolveRecord);
+      // plan's megabytes go out as the database holds them. Polled while it runs: never kept.
+      return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(answer.json as unknown as SolveRecord);
     },
   );
 
