@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { environmentCreateSchema, environmentRecordSchema, environmentSummarySchema, errorBodySchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
-import type { Services } from '../services/index.ts';
-import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
+import { perAccountLimit } from '../http/call-limits.ts';
+import { bearerSecurity, idParamsSchema, protectedErrorResponses, type RouteDependencies } from './route-schemas.ts';
 
 /**
  * The largest layout the spec allows, sent with the full graph of spec §5 (every visible pair,
@@ -15,7 +15,7 @@ import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route
  */
 export const ENVIRONMENT_BODY_LIMIT = 24 * 1024 * 1024;
 
-export const environmentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const environmentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, { services, callLimits }) => {
   requireUser(app, services.auth);
   const environments = services.environments;
 
@@ -57,6 +57,7 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   app.post(
     '/environments',
     {
+      config: perAccountLimit(callLimits.createEnvironment),
       bodyLimit: ENVIRONMENT_BODY_LIMIT,
       schema: {
         tags: ['environments'],

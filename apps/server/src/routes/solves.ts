@@ -15,15 +15,15 @@ import {
 } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
+import { perAccountLimit } from '../http/call-limits.ts';
 import { sendFinishedBody } from '../http/finished-body-reply.ts';
-import type { Services } from '../services/index.ts';
-import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
+import { bearerSecurity, idParamsSchema, protectedErrorResponses, type RouteDependencies } from './route-schemas.ts';
 
 const defaultsText = Object.entries(SOLVE_PARAMETER_DEFAULTS)
   .map(([name, value]) => `${name} ${typeof value === 'object' ? JSON.stringify(value) : value}`)
   .join(', ');
 
-export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const solveRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, { services, callLimits }) => {
   requireUser(app, services.auth);
   const solves = services.solves;
 
@@ -92,6 +92,7 @@ export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.post(
     '/solves',
     {
+      config: perAccountLimit(callLimits.createSolve),
       schema: {
         tags: ['solves'],
         summary: 'Create a solve (stored as pending)',

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { errorBodySchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
-import type { Services } from '../services/index.ts';
+import { perAccountLimit } from '../http/call-limits.ts';
 import { DEMAND_PROFILES, generatorHeaderValue } from '../services/task-generation/index.ts';
-import { bearerSecurity } from './route-schemas.ts';
+import { bearerSecurity, type RouteDependencies } from './route-schemas.ts';
 
 export const MAX_GENERATED_TASKS = 1000;
 export const DEFAULT_GENERATED_TASKS = 5;
@@ -57,12 +57,13 @@ export const taskPreviewSchema = z.object({
  * saves them). The body is the list of tasks, as spec §7 has it; which generator made
  * them is in each task's details.additional_details.generator and in X-Task-Generator.
  */
-export const taskGenerationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const taskGenerationRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, { services, callLimits }) => {
   requireUser(app, services.auth);
 
   app.post(
     '/tasks/generate',
     {
+      config: perAccountLimit(callLimits.generateTasks),
       schema: {
         tags: ['tasks'],
         summary: 'Preview generated pickup-and-delivery tasks (stores nothing)',
