@@ -49,7 +49,7 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default(defaultWebDistDir)),
   API_MAX_ACTIVE_REQUESTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
   API_MAX_QUEUED_REQUESTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).optional()),
-  API_MAX_QUEUE_WAIT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(60_000).default(2000)),
+  API_MAX_QUEUE_WAIT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(60_000).default(150)),
 });
 
 /**

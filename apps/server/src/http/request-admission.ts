@@ -16,10 +16,10 @@ const RETRY_AFTER_SECONDS = 1;
 
 /**
  * A bound on the work one API process takes on: at most `active` requests at once, at most
- * `queued` more waiting in arrival order, none waiting longer than `maxWaitMs`. Beyond that a
- * request is refused at once (503 with Retry-After) instead of joining a queue whose end it would
- * reach only after its client gave up: under overload some callers hear "busy" quickly and the
- * others keep fast answers.
+ * `queued` more waiting in arrival order, none starting after waiting longer than `maxWaitMs`.
+ * Beyond that a request is refused (503 with Retry-After) instead of joining a queue whose end it
+ * would reach only after its client gave up: under overload some callers hear "busy" quickly and
+ * the others keep timely answers.
  */
 export class RequestAdmission {
   private activeCount = 0;
@@ -27,8 +27,12 @@ export class RequestAdmission {
 
   constructor(private readonly limits: AdmissionLimits) {}
 
-  /** Resolves true once the request may run (call `leave` after), false when it is refused. */
-  enter(): Promise<boolean> {
+  /**
+   * Resolves true once the request may run (call `leave` after), false when it is refused: the
+   * queue is full, or its wait would pass `maxWaitMs` counting the `waitedMs` it has waited already.
+   */
+  enter(waitedMs = 0): Promise<boolean> {
+    if (waitedMs > this.limits.maxWaitMs) return Promise.resolve(false);
     if (this.activeCount < this.limits.active) {
       this.activeCount += 1;
       return Promise.resolve(true);
@@ -39,7 +43,7 @@ export class RequestAdmission {
         const index = this.waiting.indexOf(admit);
         if (index >= 0) this.waiting.splice(index, 1);
         resolve(false);
-      }, this.limits.maxWaitMs);
+      }, this.limits.maxWaitMs - waitedMs);
       const admit = (admitted: boolean) => {
         clearTimeout(timer);
         resolve(admitted);
@@ -68,17 +72,24 @@ export class RequestAdmission {
  */
 export function installRequestAdmission(scope: FastifyInstance, limits: AdmissionLimits): RequestAdmission {
   const admission = new RequestAdmission(limits);
-  scope.addHook('onRequest', async (request, reply) => {
-    if (!(await admission.enter())) throw new ApiError(503, SERVER_BUSY_DETAIL, RETRY_AFTER_SECONDS);
+  scope.addHook('onRequest', async (_request, reply) => {
+    // On the embedded database a request runs to its end without giving the event loop back
+    // (PGlite answers within the same turn), so requests that arrive together are served one
+    // after another and the bound on running requests never sees more than one. The wait is what
+    // grows: every request read in one turn yields here, and when its turn comes the time it
+    // waited behind the others counts against `maxWaitMs`.
+    const arrivedMs = performance.now();
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!(await admission.enter(performance.now() - arrivedMs))) throw new ApiError(503, SERVER_BUSY_DETAIL, RETRY_AFTER_SECONDS);
     let left = false;
     const leave = () => {
       if (left) return;
       left = true;
       admission.leave();
     };
+    // 'close' comes after the answer is sent or when the client hangs up first, whichever happens.
     reply.raw.once('finish', leave);
     reply.raw.once('close', leave);
-    if (request.raw.destroyed) leave();
   });
   return admission;
 }
