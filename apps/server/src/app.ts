@@ -15,7 +15,9 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { DEFAULT_CALL_LIMITS, installCallLimits, type CallLimits } from './http/call-limits.ts';
+import { badRequest } from './http/api-error.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { findUnstorableJson } from './http/json-body-guard.ts';
 import { installRequestAdmission } from './http/request-admission.ts';
 import type { SolveQueue } from './jobs/solve-queue.ts';
 import { serveWebApp } from './http/web-app.ts';
@@ -74,7 +76,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
-    return defaultJsonParser(request, text, done);
+    return defaultJsonParser(request, text, (error, parsed) => {
+      if (error) return done(error, undefined);
+      const unstorable = findUnstorableJson(parsed);
+      return unstorable ? done(badRequest(unstorable), undefined) : done(null, parsed);
+    });
   });
 
   // OAuth2 password-form clients post the login as a form; parse it like JSON bodies.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@fleetlab/warehouse';
+import { errorBodySchema, multiLineTextSchema, singleLineTextSchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
 import { perAccountLimit } from '../http/call-limits.ts';
@@ -27,8 +27,17 @@ export const generateTasksQuerySchema = z.object({
   task_type: z
     .literal('pickup_delivery', { error: 'must be pickup_delivery: only pickup-and-delivery tasks are generated' })
     .default('pickup_delivery'),
-  name: z.string({ error: 'must be text' }).trim().max(200, { error: 'must be at most 200 characters' }).optional(),
-  description: z.string({ error: 'must be text' }).max(5000, { error: 'must be at most 5000 characters' }).optional(),
+  name: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(200, { error: 'must be at most 200 characters' })
+    .pipe(singleLineTextSchema(200))
+    .optional(),
+  description: z
+    .string({ error: 'must be text' })
+    .max(5000, { error: 'must be at most 5000 characters' })
+    .pipe(multiLineTextSchema(5000))
+    .optional(),
   // Built-in generator only: choose the demand profile or the seed explicitly.
   profile: z.enum(DEMAND_PROFILES, { error: `must be one of ${DEMAND_PROFILES.join(', ')}` }).optional(),
   seed: wholeNumber(SEED_RULE)

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { dimensionsSchema, pointSchema } from './geometry.ts';
-import { optionalDescriptionSchema, recordNameSchema, timestampsSchema } from './common.ts';
+import { optionalDescriptionSchema, recordNameSchema, singleLineTextSchema, timestampsSchema } from './common.ts';
 
-const elementId = z.string().min(1).max(64);
+const elementId = singleLineTextSchema(64).pipe(z.string().min(1));
 const sizeSchema = z.tuple([z.number().positive().finite(), z.number().positive().finite()]);
 
 export const pickupSideValues = ['top', 'right', 'bottom', 'left'] as const;
