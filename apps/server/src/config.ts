@@ -54,12 +54,13 @@ const environmentSchema = z.object({
 
 /**
  * Requests one API process works on at once, and how many more may wait, by database: PGlite
- * runs one query at a time on the API's own thread, so more at once only interleave; a
- * PostgreSQL pool (10 connections) serves several and the server does the rest.
+ * runs one query at a time on the API's own thread, so more at once only interleave; on
+ * PostgreSQL one request per connection of the pool (node-postgres keeps 10), so a request
+ * waits in this bounded, timed line rather than unseen in the pool's.
  */
 const DEFAULT_ADMISSION = {
   pglite: { active: 8, queued: 24 },
-  postgres: { active: 32, queued: 96 },
+  postgres: { active: 10, queued: 90 },
 };
 
 export interface Config {
