@@ -1,11 +1,10 @@
 import { CANCELLED_BY_USER_ERROR, type SolveCreateParsed, type SolveRecord, type SolveSummaryRecord, type TaskRecord } from '@fleetlab/warehouse';
-import type { Clock } from '../clock.ts';
 import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import { SolveQueueUnavailableError, type SolveQueue } from '../jobs/solve-queue.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { solveRecordJson, toSolveSummary } from '../repositories/records.ts';
-import { FinishedSolveBodies, type BodyEncoding, type FinishedBody } from './finished-solve-bodies.ts';
 import type { NewSolve, SolveSummaryRow, StoredSolve } from '../repositories/solves-repository.ts';
+import { FinishedSolveBodies, type BodyEncoding, type FinishedBody } from './finished-solve-bodies.ts';
 import { assertRobotCount } from './scenarios-service.ts';
 
 /** What GET /solves/{id} answers: a finished solve's kept body, or an unfinished one's JSON. */
@@ -23,7 +22,6 @@ const FINISHED_STATUSES = new Set(['completed', 'failed']);
 export class SolvesService {
   constructor(
     private readonly repositories: Repositories,
-    private readonly clock: Clock,
     /** Without one (tests that are not about solving), solves stay pending. */
     private readonly queue: SolveQueue | null,
     private readonly finishedBodies = new FinishedSolveBodies(),
