@@ -1,5 +1,6 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,11 @@ export interface RunningFleetlab {
   /** The server's stdout and stderr, where the embedded mode prints verification codes. */
   logFile: string;
   stop(): Promise<void>;
+  /**
+   * Stops the process with `signal` (SIGKILL: a crash, nothing is finished or handed back) and
+   * starts it again on the same port and data folder, as an operator's restart would.
+   */
+  restart(signal: NodeJS.Signals): Promise<void>;
 }
 
 async function waitForServer(url: string, deadlineMs: number): Promise<void> {
@@ -32,28 +38,53 @@ export function buildWebApp(): void {
   if (build.status !== 0) throw new Error('web build failed');
 }
 
+/** A free TCP port on the loopback interface, for a journey that runs a server of its own. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 /** Starts one embedded-mode server (PGlite in a fresh temporary folder) on `port`. */
 export async function startFleetlab(port: number): Promise<RunningFleetlab> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fleetlab-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
-  const log = createWriteStream(logFile);
-  const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'data'), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  server.stdout.pipe(log);
-  server.stderr.pipe(log);
+  const log = createWriteStream(logFile, { flags: 'a' });
   const url = `http://127.0.0.1:${port}`;
-  await waitForServer(`${url}/api/v1/auth/me`, 60_000);
+  const launch = async () => {
+    const process = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+      cwd: repoRoot,
+      env: { ...globalThis.process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'data'), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    process.stdout.pipe(log, { end: false });
+    process.stderr.pipe(log, { end: false });
+    await waitForServer(`${url}/api/v1/auth/me`, 60_000);
+    return process;
+  };
+  const halt = async (process: ChildProcess, signal: NodeJS.Signals) => {
+    const exited = new Promise((resolve) => process.once('exit', resolve));
+    if (process.pid) globalThis.process.kill(-process.pid, signal);
+    await exited;
+  };
+  let server = await launch();
   return {
     url,
     logFile,
     async stop() {
-      if (server.pid) process.kill(-server.pid, 'SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      await halt(server, 'SIGTERM');
+      log.end();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+    async restart(signal) {
+      await halt(server, signal);
+      server = await launch();
     },
   };
 }

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { Mailer } from '../src/services/mail.ts';
 
 /** One API call of a bench: over HTTP or through `app.inject`, failing loudly on 4xx/5xx. */
-export type BenchApiCall = <T = any>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string) => Promise<T>;
+export type BenchApiCall = <T = any>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, token?: string) => Promise<T>;
 
 export interface BenchWorkspace {
   /** The server configuration: on-disk PGlite under a fresh temp folder, silent logs. */

@@ -59,7 +59,7 @@ const database = await openDatabase(workspace.config);
 const queue = await createSolveQueue({ config: { redisUrl: undefined, databaseUrl: undefined }, db: database.db, logger: silentJobLogger });
 const app = await buildApp({ config: workspace.config, db: database.db, mailer: workspace.mailer, solveQueue: queue });
 
-const call: BenchApiCall = async <T = any>(method: 'GET' | 'POST', url: string, body?: unknown, token?: string): Promise<T> => {
+const call: BenchApiCall = async <T = any>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, token?: string): Promise<T> => {
   const response = await app.inject({
     method,
     url: `/api/v1${url}`,

@@ -1,20 +1,36 @@
 /**
  * A bounded load generator: `concurrency` loops, each sending one GET at a time to `url` for
- * `durationMs`, recording every latency. Runs as its own process (see runLoadGenerator) so its
- * work never shares an event loop with the server it measures. Prints one JSON line.
+ * `durationMs`, recording every latency and status. Runs as its own process (see
+ * runLoadGenerator) so its work never shares an event loop with the server it measures. Prints
+ * one JSON line.
+ *
+ * It behaves like the web app's client: bodies are read as raw bytes (what crossed the wire,
+ * compressed or not), a request without an answer after `timeoutMs` counts as a timeout, a 503 or
+ * 429 with Retry-After makes that loop wait as asked before its next request, and with
+ * `revalidate` each loop sends the ETag of its last 200 as If-None-Match, as a browser cache does.
  */
 import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 export interface LoadReport {
   requests: number;
-  errors: number;
+  /** Answers by HTTP status, e.g. { "200": 2710, "503": 12 }. */
+  statuses: Record<string, number>;
+  /** Requests without an answer within `timeoutMs`. */
+  timeouts: number;
+  /** Requests that failed without an HTTP answer (connection refused or reset). */
+  networkErrors: number;
   durationMs: number;
   requestsPerSecond: number;
   p50Ms: number;
   p95Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Median bytes of a 200 body as sent (compressed when the server compressed it). */
+  bodyBytes200: number;
+  /** Largest body of a 304 (must be 0). */
+  maxBodyBytes304: number;
 }
 
 export interface LoadOptions {
@@ -22,7 +38,12 @@ export interface LoadOptions {
   headers: Record<string, string>;
   concurrency: number;
   durationMs: number;
+  timeoutMs?: number;
+  /** Send the ETag of the loop's last 200 as If-None-Match. */
+  revalidate?: boolean;
 }
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
 
 function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -30,36 +51,93 @@ function percentile(sorted: number[], fraction: number): number {
   return Math.round(sorted[Math.max(0, index)] * 100) / 100;
 }
 
+interface Answer {
+  status: number;
+  bytes: number;
+  etag: string | undefined;
+  retryAfterS: number | undefined;
+}
+
+function get(url: string, headers: Record<string, string>, agent: Agent, timeoutMs: number): Promise<Answer | 'timeout' | 'error'> {
+  return new Promise((resolve) => {
+    const call = request(url, { headers, agent, timeout: timeoutMs }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => {
+        const retryAfter = Number(response.headers['retry-after']);
+        resolve({
+          status: response.statusCode ?? 0,
+          bytes,
+          etag: response.headers.etag,
+          retryAfterS: Number.isFinite(retryAfter) ? retryAfter : undefined,
+        });
+      });
+      response.on('error', () => resolve('error'));
+    });
+    call.on('timeout', () => {
+      call.destroy();
+      resolve('timeout');
+    });
+    call.on('error', () => resolve('error'));
+    call.end();
+  });
+}
+
 async function generateLoad(options: LoadOptions): Promise<LoadReport> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const latencies: number[] = [];
-  let errors = 0;
+  const statuses: Record<string, number> = {};
+  const bodies200: number[] = [];
+  let maxBodyBytes304 = 0;
+  let timeouts = 0;
+  let networkErrors = 0;
   const startedMs = performance.now();
   const endMs = startedMs + options.durationMs;
   const loop = async () => {
+    let etag: string | undefined;
     while (performance.now() < endMs) {
+      const headers = options.revalidate && etag ? { ...options.headers, 'if-none-match': etag } : options.headers;
       const sentMs = performance.now();
-      try {
-        const response = await fetch(options.url, { headers: options.headers });
-        await response.arrayBuffer();
-        if (!response.ok) errors += 1;
-      } catch {
-        errors += 1;
-      }
+      const answer = await get(options.url, headers, agent, timeoutMs);
       latencies.push(performance.now() - sentMs);
+      if (answer === 'timeout') {
+        timeouts += 1;
+        continue;
+      }
+      if (answer === 'error') {
+        networkErrors += 1;
+        continue;
+      }
+      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      if (answer.status === 200) {
+        bodies200.push(answer.bytes);
+        etag = answer.etag;
+      }
+      if (answer.status === 304) maxBodyBytes304 = Math.max(maxBodyBytes304, answer.bytes);
+      if ((answer.status === 503 || answer.status === 429) && answer.retryAfterS !== undefined) {
+        await new Promise((resolve) => setTimeout(resolve, answer.retryAfterS! * 1000));
+      }
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, loop));
+  agent.destroy();
   const durationMs = performance.now() - startedMs;
   latencies.sort((a, b) => a - b);
+  bodies200.sort((a, b) => a - b);
   return {
     requests: latencies.length,
-    errors,
+    statuses,
+    timeouts,
+    networkErrors,
     durationMs: Math.round(durationMs),
     requestsPerSecond: Math.round((latencies.length / durationMs) * 1000 * 10) / 10,
     p50Ms: percentile(latencies, 0.5),
     p95Ms: percentile(latencies, 0.95),
     p99Ms: percentile(latencies, 0.99),
     maxMs: percentile(latencies, 1),
+    bodyBytes200: bodies200.length ? bodies200[Math.floor(bodies200.length / 2)] : 0,
+    maxBodyBytes304,
   };
 }
 

@@ -5,6 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import {
   createJsonSchemaTransform,
   validatorCompiler,
@@ -13,7 +14,11 @@ import {
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { DEFAULT_CALL_LIMITS, installCallLimits, type CallLimits } from './http/call-limits.ts';
+import { badRequest } from './http/api-error.ts';
 import { installErrorHandler } from './http/error-handler.ts';
+import { findUnstorableJson } from './http/json-body-guard.ts';
+import { installRequestAdmission } from './http/request-admission.ts';
 import type { SolveQueue } from './jobs/solve-queue.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -44,6 +49,8 @@ export interface AppOptions {
   scryptParameters?: ScryptParameters;
   /** Runs the stored solves; without one, solves stay pending (tests that are not about solving). */
   solveQueue?: SolveQueue;
+  /** Per-account limits of the expensive calls (tests lower them). */
+  callLimits?: CallLimits;
 }
 
 /** Builds the HTTP application: the API under /api/v1, its docs under /api/docs, the web app elsewhere. */
@@ -69,7 +76,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === '') return done(null, undefined);
-    return defaultJsonParser(request, text, done);
+    return defaultJsonParser(request, text, (error, parsed) => {
+      if (error) return done(error, undefined);
+      const unstorable = findUnstorableJson(parsed);
+      return unstorable ? done(badRequest(unstorable), undefined) : done(null, parsed);
+    });
   });
 
   // OAuth2 password-form clients post the login as a form; parse it like JSON bodies.
@@ -139,6 +150,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     solveQueue: options.solveQueue,
     taskGenerator: createTaskGenerator(config.llm),
   });
+  // Counts shared by every API process when there is a Redis; each process's own otherwise.
+  const limitsRedis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  limitsRedis?.on('error', () => undefined); // unreachable Redis: calls go uncounted (see installCallLimits)
+  app.addHook('onClose', async () => limitsRedis?.disconnect());
+  await installCallLimits(app, limitsRedis);
+  const callLimits = options.callLimits ?? DEFAULT_CALL_LIMITS;
+
   const resourceRoutes = [
     authRoutes,
     environmentRoutes,
@@ -150,7 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   ];
   await app.register(
     async (api) => {
-      for (const routes of resourceRoutes) await api.register(routes, { services });
+      installRequestAdmission(api, config.requestAdmission);
+      for (const routes of resourceRoutes) await api.register(routes, { services, callLimits });
     },
     { prefix: API_PREFIX },
   );

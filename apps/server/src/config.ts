@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { AdmissionLimits } from './http/request-admission.ts';
 
 const serverSourceDir = path.dirname(fileURLToPath(import.meta.url));
 /** The web app's build output, found from this file so it works from any working directory. */
@@ -46,7 +47,21 @@ const environmentSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default(defaultWebDistDir)),
+  API_MAX_ACTIVE_REQUESTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
+  API_MAX_QUEUED_REQUESTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).optional()),
+  API_MAX_QUEUE_WAIT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(60_000).default(150)),
 });
+
+/**
+ * Requests one API process works on at once, and how many more may wait, by database: PGlite
+ * runs one query at a time on the API's own thread, so more at once only interleave; on
+ * PostgreSQL one request per connection of the pool (node-postgres keeps 10), so a request
+ * waits in this bounded, timed line rather than unseen in the pool's.
+ */
+const DEFAULT_ADMISSION = {
+  pglite: { active: 8, queued: 24 },
+  postgres: { active: 10, queued: 90 },
+};
 
 export interface Config {
   port: number;
@@ -63,6 +78,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Absolute path of the built web app. */
   webDistDir: string;
+  /** The bound on the API requests this process takes on (503 beyond it). */
+  requestAdmission: AdmissionLimits;
 }
 
 export class ConfigError extends Error {
@@ -94,5 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = e
     corsOrigins: values.CORS_ORIGINS,
     logLevel: values.LOG_LEVEL,
     webDistDir: path.resolve(cwd, values.WEB_DIST_DIR),
+    requestAdmission: {
+      active: values.API_MAX_ACTIVE_REQUESTS ?? DEFAULT_ADMISSION[values.DATABASE_URL ? 'postgres' : 'pglite'].active,
+      queued: values.API_MAX_QUEUED_REQUESTS ?? DEFAULT_ADMISSION[values.DATABASE_URL ? 'postgres' : 'pglite'].queued,
+      maxWaitMs: values.API_MAX_QUEUE_WAIT_MS,
+    },
   };
 }

@@ -20,7 +20,12 @@ describe('loadConfig', () => {
       corsOrigins: [],
       logLevel: 'info',
       webDistDir: path.resolve(serverRoot, '../web/dist'),
+      requestAdmission: { active: 8, queued: 24, maxWaitMs: 150 },
     });
+  });
+
+  it('bounds API requests by database: one per pool connection on PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/fleetlab' }, '/x').requestAdmission).toEqual({ active: 10, queued: 90, maxWaitMs: 150 });
   });
 
   it('reads every variable, resolving relative paths against the working directory', () => {
@@ -40,6 +45,9 @@ describe('loadConfig', () => {
         CORS_ORIGINS: 'http://localhost:5173, https://planner.example.com',
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: '/opt/fleetlab/web',
+        API_MAX_ACTIVE_REQUESTS: '4',
+        API_MAX_QUEUED_REQUESTS: '40',
+        API_MAX_QUEUE_WAIT_MS: '500',
       },
       '/srv/fleetlab',
     );
@@ -56,6 +64,7 @@ describe('loadConfig', () => {
       corsOrigins: ['http://localhost:5173', 'https://planner.example.com'],
       logLevel: 'warn',
       webDistDir: '/opt/fleetlab/web',
+      requestAdmission: { active: 4, queued: 40, maxWaitMs: 500 },
     });
   });
 

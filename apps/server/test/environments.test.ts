@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { environmentRecordSchema } from '@fleetlab/warehouse';
+import { environmentRecordSchema, pruneNavigationGraph } from '@fleetlab/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { environments, scenarios, solves, tasks } from '../src/db/schema.ts';
 import { singleAisleEnvironment } from './support/fixtures.ts';
@@ -40,7 +40,8 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
       description: 'One shelf, two pickups, one dropoff, one robot',
       dimensions: { width: 10, height: 8 },
       elements: body.elements,
-      graph: body.graph,
+      graph: pruneNavigationGraph(environmentRecordSchema.shape.graph.parse(body.graph)),
+      problems: { errors: [], warnings: [] },
       created_at: '2026-01-15T09:00:00.000Z',
       updated_at: '2026-01-15T09:00:00.000Z',
     });
@@ -64,20 +65,21 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
     });
   });
 
-  it('accepts a 50 x 50 layout with a dense graph (the xl1 benchmark, 53k edges)', async () => {
+  it('accepts a 50 x 50 layout with a dense graph (the xl1 benchmark, 53k edges) and stores it pruned', async () => {
     const layout = xl1Environment();
     const response = await create(layout);
     expect(response.statusCode).toBe(201);
-    expect(response.json().graph.edges).toHaveLength(layout.graph.edges.length);
+    expect(response.json().graph).toEqual(pruneNavigationGraph(layout.graph));
+    expect(response.json().graph.edges.length).toBeLessThan(layout.graph.edges.length / 2);
     expect(response.json().dimensions).toEqual({ width: 50, height: 50 });
   });
 
-  it('answers 413 with a detail for a body over 8 MiB', async () => {
+  it('answers 413 with a detail for a body over 24 MiB', async () => {
     const layout = singleAisleEnvironment('Huge');
-    const padding = 'x'.repeat(9 * 1024 * 1024);
+    const padding = 'x'.repeat(25 * 1024 * 1024);
     const response = await create({ ...layout, description: padding });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ detail: 'Request body is too large (limit 8 MiB)' });
+    expect(response.json()).toEqual({ detail: 'Request body is too large (limit 24 MiB)' });
   });
 
   it.each([
@@ -119,6 +121,7 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
 
   it('rejects an edge that crosses a shelf, naming the edge and the shelf', async () => {
     const body = singleAisleEnvironment();
+    body.elements.navigation_points!.push({ id: 'N2', position: [1.5, 4], shelf_id: 'S1' });
     body.graph!.nodes!.push({ id: 'N2', type: 'navigation', x: 1.5, y: 4, shelf_id: 'S1' });
     body.graph!.edges!.push({ from: 'P2', to: 'N2', weight: 1.63 });
     const response = await create(body);
@@ -152,7 +155,7 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
     const reader = await t.signUp('reader');
     const created = (await create(singleAisleEnvironment('Graph holder'), reader.headers)).json();
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/environments', headers: reader.headers });
-    const { graph, ...summary } = created;
+    const { graph, problems: _problems, ...summary } = created;
     expect(list.json()).toEqual([summary]);
     const detail = await t.app.inject({ method: 'GET', url: `/api/v1/environments/${created.id}`, headers: reader.headers });
     expect(detail.json().graph).toEqual(graph);

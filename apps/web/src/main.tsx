@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from './api/query-client.ts';
+import { ServerBusyNotice } from './api/server-busy-notice.tsx';
 import { AppRoutes } from './app-routes.tsx';
 import { AuthProvider } from './auth/auth-context.tsx';
 import './index.css';
@@ -16,6 +17,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
         <AuthProvider>
           <AppRoutes />
         </AuthProvider>
+        <ServerBusyNotice />
       </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,

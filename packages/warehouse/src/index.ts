@@ -12,7 +12,9 @@ export type {
   NavigationPoint,
   Pickup,
   PickupSide,
+  PlacementRefusal,
   PlacementResult,
+  PlacementRule,
   Point,
   Rectangle,
   Robot,
@@ -22,7 +24,15 @@ export type {
 export { generatePickupPoints } from './layout/pickups.ts';
 export { generateNavigationPoints, NAVIGATION_POINT_CORNER_OFFSET } from './layout/navigation-points.ts';
 export { robotsFromStations } from './layout/robots.ts';
-export { fleetForScenario, robotCountProblem } from './layout/fleet.ts';
+export { fleetForScenario, robotCountProblem, solveRobotCount } from './layout/fleet.ts';
+export {
+  checkEnvironmentRules,
+  describeEnvironmentProblems,
+  type EnvironmentProblem,
+  type EnvironmentRule,
+  type EnvironmentRulesReport,
+  type EnvironmentToCheck,
+} from './layout/environment-rules.ts';
 export {
   DEFAULT_KNEE_RULE,
   findKnee,
@@ -73,7 +83,9 @@ export { normalizeObjectiveWeights, type ObjectiveToggles } from './layout/objec
 export { buildNavigationGraph, type BuildNavigationGraphOptions } from './graph/build-navigation-graph.ts';
 export { graphNodesOf, type GraphSourceElements } from './graph/graph-nodes.ts';
 export { edgeEndPosition, edgeWeight, pickupPairForbidsEdge, PICKUP_EDGE_TEST_OFFSET } from './graph/edge-rules.ts';
+export { pruneNavigationGraph } from './graph/prune-navigation-graph.ts';
 export {
+  validateGraphNodes,
   validateNavigationGraph,
   type GraphToValidate,
   type NavigationGraphProblem,

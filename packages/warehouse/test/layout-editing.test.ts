@@ -28,7 +28,7 @@ describe('addShelf', () => {
   });
 
   it('refuses an overlapping shelf and leaves the layout alone', () => {
-    expect(addShelf(oneShelfLayout(), { position: [2, 0], size: [2, 2] })).toEqual({ ok: false, reason: 'Shelf overlaps shelf S1' });
+    expect(addShelf(oneShelfLayout(), { position: [2, 0], size: [2, 2] })).toEqual({ ok: false, rule: 'shelf-overlap', reason: 'Shelf overlaps shelf S1', blocker: 'S1' });
   });
 
   it('resets the pickup selection when a shelf is added', () => {
@@ -43,7 +43,9 @@ describe('addShelf', () => {
     expect(layout.elements.shelves.map((s) => s.id)).toEqual(['S1', 'S2', 'S3']);
     expect(addShelves(oneShelfLayout(), [{ position: [4, 1], size: [1, 2] }, { position: [4, 2], size: [1, 2] }])).toEqual({
       ok: false,
+      rule: 'shelf-overlap',
       reason: 'Shelf overlaps shelf S2',
+      blocker: 'S2',
     });
   });
 });
@@ -59,7 +61,7 @@ describe('addDropoff and addRobotStation', () => {
   });
 
   it('refuses a dropoff or station on a shelf cell', () => {
-    const refusal: EditResult = { ok: false, reason: 'Cannot place on shelf S1' };
+    const refusal: EditResult = { ok: false, rule: 'on-shelf-cell', reason: 'Cannot place on shelf S1', blocker: 'S1' };
     expect(addDropoff(oneShelfLayout(), [2.5, 1.5])).toEqual(refusal);
     expect(addRobotStation(oneShelfLayout(), [1.1, 1.9], 2)).toEqual(refusal);
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fleetForScenario, robotCountProblem } from '../src/layout/fleet.ts';
+import { fleetForScenario, robotCountProblem, solveRobotCount } from '../src/layout/fleet.ts';
 import { robotsFromStations } from '../src/layout/robots.ts';
 
 /** Three stations of 3, 1 and 2 robots: R1_1..R1_3, R2_1, R3_1..R3_2. */
@@ -77,5 +77,14 @@ describe('robotCountProblem', () => {
     [1, [], '1 robots asked, but the environment has 0'],
   ])('refuses %i robots of a fleet of the given size', (count, robots, problem) => {
     expect(robotCountProblem(count, robots)).toBe(problem);
+  });
+});
+
+describe('solveRobotCount', () => {
+  it('takes the solve’s own count (an experiment point), else the scenario’s, else the whole fleet', () => {
+    expect(solveRobotCount(2, 5)).toBe(2);
+    expect(solveRobotCount(undefined, 5)).toBe(5);
+    expect(solveRobotCount(null, null)).toBeUndefined();
+    expect(idsOf(fleetForScenario(ROBOTS, STATIONS, solveRobotCount(undefined, 4)))).toEqual(['R1_1', 'R2_1', 'R3_1', 'R1_2']);
   });
 });

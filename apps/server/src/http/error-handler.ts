@@ -22,7 +22,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
-      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.detail);
+      // A 503 with Retry-After is the server shedding load on purpose, not a fault to log as one.
+      if (error.statusCode >= 500 && error.retryAfterSeconds === undefined) request.log.error({ err: error.cause ?? error }, error.detail);
       return reply.code(error.statusCode).send({ detail: error.detail });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,12 +1,10 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import { and, eq } from 'drizzle-orm';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { solves } from '../db/schema.ts';
+import { SolveStatusRepository } from '../repositories/solve-status-repository.ts';
 import { consoleJobLogger, type JobLogger } from './job-logger.ts';
 import { CANCELLED_SOLVE_ERROR } from './solve-errors.ts';
-import { SolveJobStore } from './solve-job-store.ts';
 import { SolveQueueUnavailableError, type SolveQueue } from './solve-queue.ts';
 
 export const SOLVE_JOB_NAME = 'solve';
@@ -50,15 +48,13 @@ export interface BullmqSolveQueueOptions {
 export class BullmqSolveQueue implements SolveQueue {
   private readonly redis: Redis;
   private readonly queue: Queue<SolveJobData>;
-  private readonly store: SolveJobStore;
-  private readonly db: Database;
+  private readonly solveStatus: SolveStatusRepository;
   private readonly logger: JobLogger;
   private redisDown = false;
 
   constructor(options: BullmqSolveQueueOptions) {
-    this.db = options.db;
     this.logger = options.logger ?? consoleJobLogger;
-    this.store = new SolveJobStore(options.db, options.clock ?? systemClock);
+    this.solveStatus = new SolveStatusRepository(options.db, options.clock ?? systemClock);
     this.redis = new Redis(options.redisUrl, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
@@ -91,10 +87,7 @@ export class BullmqSolveQueue implements SolveQueue {
     } catch (error) {
       throw new SolveQueueUnavailableError(undefined, { cause: error });
     }
-    await this.db
-      .update(solves)
-      .set({ celery_task_id: jobId })
-      .where(and(eq(solves.id, solveId), eq(solves.status, 'pending')));
+    await this.solveStatus.assignJob(solveId, jobId);
   }
 
   /**
@@ -103,7 +96,7 @@ export class BullmqSolveQueue implements SolveQueue {
    * solve when it runs, and ends without doing anything.
    */
   async cancel(solveId: number): Promise<void> {
-    await this.store.failUnfinished(solveId, CANCELLED_SOLVE_ERROR);
+    await this.solveStatus.failUnfinished(solveId, CANCELLED_SOLVE_ERROR);
     if (this.redis.status !== 'ready') return;
     try {
       await withTimeout(this.queue.remove(bullmqJobId(solveId)), ENQUEUE_TIMEOUT_MS);

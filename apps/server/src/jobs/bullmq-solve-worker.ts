@@ -1,10 +1,10 @@
 import { Queue, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
+import { SolveStatusRepository } from '../repositories/solve-status-repository.ts';
 import { bullmqJobId, SOLVE_JOB_NAME, SOLVE_JOB_OPTIONS, type SolveJobData } from './bullmq-solve-queue.ts';
 import { consoleJobLogger, type JobLogger } from './job-logger.ts';
 import { INTERRUPTED_TWICE_SOLVE_ERROR, LOST_JOB_SOLVE_ERROR, MAX_SOLVE_ATTEMPTS } from './solve-errors.ts';
-import { SolveJobStore } from './solve-job-store.ts';
 import { SolveRun, UNEXPECTED_SOLVE_ERROR, type SolveRunResult } from './solve-run.ts';
 import { SolveThreadPool } from './solve-thread-pool.ts';
 
@@ -36,7 +36,7 @@ export interface BullmqSolveWorkerOptions {
 export class BullmqSolveWorker {
   private readonly worker: Worker<SolveJobData, SolveRunResult>;
   private readonly queue: Queue<SolveJobData>;
-  private readonly store: SolveJobStore;
+  private readonly solveStatus: SolveStatusRepository;
   private readonly pool: SolveThreadPool;
   private readonly logger: JobLogger;
   private readonly clock: Clock;
@@ -48,7 +48,7 @@ export class BullmqSolveWorker {
   constructor(private readonly options: BullmqSolveWorkerOptions) {
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? consoleJobLogger;
-    this.store = new SolveJobStore(options.db, this.clock);
+    this.solveStatus = new SolveStatusRepository(options.db, this.clock);
     this.pool = new SolveThreadPool(options.concurrency);
     this.pool.warm(options.concurrency);
     // Blocking connections must retry forever (BullMQ requires maxRetriesPerRequest null).
@@ -115,7 +115,7 @@ export class BullmqSolveWorker {
     const attempt = job.stalledCounter + 1;
     this.logger.info({ solveId, jobId, attempt }, 'solve job taken');
     const run = new SolveRun(
-      { store: this.store, pool: this.pool, logger: this.logger, progressIntervalMs: this.options.progressIntervalMs },
+      { solveStatus: this.solveStatus, pool: this.pool, logger: this.logger, progressIntervalMs: this.options.progressIntervalMs },
       { solveId, jobId, takeOver: true },
     );
     this.runs.set(jobId, run);
@@ -148,7 +148,7 @@ export class BullmqSolveWorker {
     const message = error.message === STALLED_TOO_OFTEN ? INTERRUPTED_TWICE_SOLVE_ERROR : UNEXPECTED_SOLVE_ERROR;
     this.logger.error({ solveId, jobId: job.id, err: error }, 'solve job failed');
     try {
-      await this.store.failUnfinished(solveId, message);
+      await this.solveStatus.failUnfinished(solveId, message);
     } catch (storeError) {
       // The reconciliation fails it later: its job is gone.
       this.logger.error({ solveId, err: storeError }, 'could not mark the solve failed');
@@ -164,7 +164,7 @@ export class BullmqSolveWorker {
   private async reconcile(): Promise<void> {
     try {
       const before = new Date(this.clock().getTime() - this.options.reconcileIntervalMs);
-      for (const solve of await this.store.listUnfinished(before)) {
+      for (const solve of await this.solveStatus.listUnfinished(before)) {
         const jobId = bullmqJobId(solve.id);
         const job = await this.queue.getJob(jobId);
         const state = job ? await job.getState() : 'missing';
@@ -173,7 +173,7 @@ export class BullmqSolveWorker {
           if (job) await job.remove();
           await this.queue.add(SOLVE_JOB_NAME, { solveId: solve.id }, { ...SOLVE_JOB_OPTIONS, jobId });
           this.logger.warn({ solveId: solve.id, jobId }, 'pending solve had no job: queued again');
-        } else if (await this.store.failUnfinished(solve.id, LOST_JOB_SOLVE_ERROR)) {
+        } else if (await this.solveStatus.failUnfinished(solve.id, LOST_JOB_SOLVE_ERROR)) {
           this.logger.warn({ solveId: solve.id, jobId }, 'running solve had no job: failed');
         }
       }

@@ -1,11 +1,9 @@
 import os from 'node:os';
-import { and, asc, eq, isNull, notInArray } from 'drizzle-orm';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { solves } from '../db/schema.ts';
+import { SolveStatusRepository } from '../repositories/solve-status-repository.ts';
 import { consoleJobLogger, type JobLogger } from './job-logger.ts';
 import { CANCELLED_SOLVE_ERROR, INTERRUPTED_TWICE_SOLVE_ERROR, MAX_SOLVE_ATTEMPTS } from './solve-errors.ts';
-import { SolveJobStore } from './solve-job-store.ts';
 import type { SolveQueue } from './solve-queue.ts';
 import { SolveRun, UNEXPECTED_SOLVE_ERROR } from './solve-run.ts';
 import { SolveThreadPool } from './solve-thread-pool.ts';
@@ -21,8 +19,8 @@ export interface EmbeddedSolveQueueOptions {
   /** On close, how long solves may take to return their best plan before being handed back. */
   shutdownGraceMs?: number;
   progressIntervalMs?: number;
-  /** The solves table's lifecycle writes (tests pass one that can hold a write back). */
-  store?: SolveJobStore;
+  /** The solves' status writes (tests pass one that can hold a write back). */
+  solveStatus?: SolveStatusRepository;
 }
 
 export const DEFAULT_POLL_INTERVAL_MS = 5000;
@@ -50,10 +48,8 @@ function embeddedAttemptOf(solveId: number, jobId: string | null): number | null
  */
 export class EmbeddedSolveQueue implements SolveQueue {
   readonly threads: number;
-  private readonly db: Database;
-  private readonly clock: Clock;
   private readonly logger: JobLogger;
-  private readonly store: SolveJobStore;
+  private readonly solveStatus: SolveStatusRepository;
   private readonly pool: SolveThreadPool;
   private readonly active = new Map<number, SolveRun>();
   private readonly shutdownGraceMs: number;
@@ -64,13 +60,11 @@ export class EmbeddedSolveQueue implements SolveQueue {
   private closing: Promise<void> | null = null;
 
   private constructor(options: EmbeddedSolveQueueOptions) {
-    this.db = options.db;
-    this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? consoleJobLogger;
     this.threads = Math.max(1, Math.floor(options.threads ?? defaultSolveThreadCount()));
     this.shutdownGraceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
     this.progressIntervalMs = options.progressIntervalMs;
-    this.store = options.store ?? new SolveJobStore(this.db, this.clock);
+    this.solveStatus = options.solveStatus ?? new SolveStatusRepository(options.db, options.clock ?? systemClock);
     this.pool = new SolveThreadPool(this.threads);
     this.pollTimer = setInterval(() => this.wake(), options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
     this.pollTimer.unref();
@@ -95,17 +89,14 @@ export class EmbeddedSolveQueue implements SolveQueue {
   }
 
   async enqueue(solveId: number): Promise<void> {
-    await this.db
-      .update(solves)
-      .set({ celery_task_id: embeddedJobId(solveId, 1) })
-      .where(and(eq(solves.id, solveId), eq(solves.status, 'pending'), isNull(solves.celery_task_id)));
+    await this.solveStatus.assignJob(solveId, embeddedJobId(solveId, 1));
     this.wake();
   }
 
   async cancel(solveId: number): Promise<void> {
     await this.active.get(solveId)?.cancel();
     // A solve that still exists (cancelled without being deleted) must not run or stay running.
-    await this.store.failUnfinished(solveId, CANCELLED_SOLVE_ERROR);
+    await this.solveStatus.failUnfinished(solveId, CANCELLED_SOLVE_ERROR);
   }
 
   /**
@@ -139,21 +130,14 @@ export class EmbeddedSolveQueue implements SolveQueue {
   }
 
   private async recoverInterrupted(): Promise<void> {
-    const interrupted = await this.db
-      .select({ id: solves.id, celery_task_id: solves.celery_task_id })
-      .from(solves)
-      .where(eq(solves.status, 'running'));
-    for (const solve of interrupted) {
+    for (const solve of await this.solveStatus.listRunning()) {
       const attempt = embeddedAttemptOf(solve.id, solve.celery_task_id) ?? 1;
       if (attempt >= MAX_SOLVE_ATTEMPTS) {
-        await this.store.failUnfinished(solve.id, INTERRUPTED_TWICE_SOLVE_ERROR);
+        await this.solveStatus.failUnfinished(solve.id, INTERRUPTED_TWICE_SOLVE_ERROR);
         this.logger.warn({ solveId: solve.id }, 'solve failed: interrupted twice');
         continue;
       }
-      await this.db
-        .update(solves)
-        .set({ status: 'pending', progress: null, celery_task_id: embeddedJobId(solve.id, attempt + 1), updated_at: this.clock() })
-        .where(and(eq(solves.id, solve.id), eq(solves.status, 'running')));
+      await this.solveStatus.requeueInterrupted(solve.id, embeddedJobId(solve.id, attempt + 1));
       this.logger.info({ solveId: solve.id, attempt: attempt + 1 }, 'solve queued again after an interrupted run');
     }
   }
@@ -189,13 +173,7 @@ export class EmbeddedSolveQueue implements SolveQueue {
    */
   private async pump(): Promise<void> {
     while (!this.closing && this.threadsInUse < this.threads) {
-      const busy = [...this.active.keys()];
-      const candidates = await this.db
-        .select({ id: solves.id, celery_task_id: solves.celery_task_id })
-        .from(solves)
-        .where(busy.length > 0 ? and(eq(solves.status, 'pending'), notInArray(solves.id, busy)) : eq(solves.status, 'pending'))
-        .orderBy(asc(solves.id))
-        .limit(this.threads - this.threadsInUse);
+      const candidates = await this.solveStatus.nextPending([...this.active.keys()], this.threads - this.threadsInUse);
       if (candidates.length === 0 || this.closing) return;
       for (const candidate of candidates) {
         const attempt = embeddedAttemptOf(candidate.id, candidate.celery_task_id) ?? 1;
@@ -206,14 +184,14 @@ export class EmbeddedSolveQueue implements SolveQueue {
 
   private startRun(solveId: number, jobId: string): void {
     const run = new SolveRun(
-      { store: this.store, pool: this.pool, logger: this.logger, progressIntervalMs: this.progressIntervalMs, onThreadFreed: () => this.wake() },
+      { solveStatus: this.solveStatus, pool: this.pool, logger: this.logger, progressIntervalMs: this.progressIntervalMs, onThreadFreed: () => this.wake() },
       { solveId, jobId, takeOver: false },
     );
     this.active.set(solveId, run);
     run.done
       .catch(async (error: unknown) => {
         this.logger.error({ solveId, jobId, err: error }, 'solve run failed');
-        await this.store.fail(solveId, jobId, UNEXPECTED_SOLVE_ERROR).catch(() => undefined);
+        await this.solveStatus.fail(solveId, jobId, UNEXPECTED_SOLVE_ERROR).catch(() => undefined);
       })
       .finally(() => {
         this.active.delete(solveId);

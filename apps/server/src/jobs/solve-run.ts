@@ -1,5 +1,7 @@
-import type { SolveJobStore } from './solve-job-store.ts';
+import { checkEnvironmentRules, describeEnvironmentProblems, fleetForScenario, solveRobotCount } from '@fleetlab/warehouse';
+import type { SolveJobInput, SolveStatusRepository } from '../repositories/solve-status-repository.ts';
 import type { JobLogger } from './job-logger.ts';
+import { brokenEnvironmentSolveError } from './solve-errors.ts';
 import type { SolveThreadHandle, SolveThreadOutcome, SolveThreadPool, SolveThreadProgress } from './solve-thread-pool.ts';
 
 /** How a run ended, for the queue that started it. */
@@ -28,7 +30,7 @@ export const SOLVE_SEED = 1;
 export const PROGRESS_INTERVAL_MS = 1000;
 
 export interface SolveRunDependencies {
-  store: SolveJobStore;
+  solveStatus: SolveStatusRepository;
   pool: SolveThreadPool;
   logger: JobLogger;
   progressIntervalMs?: number;
@@ -102,20 +104,22 @@ export class SolveRun {
   }
 
   private async execute(): Promise<SolveRunResult> {
-    const { store, pool, logger } = this.dependencies;
+    const { solveStatus, pool, logger } = this.dependencies;
     const { solveId, jobId } = this.request;
-    const row = await store.claim(solveId, jobId, { takeOver: this.request.takeOver });
+    const row = await solveStatus.claim(solveId, jobId, { takeOver: this.request.takeOver });
     if (!row) return 'not-claimed';
     if (this.stopRequest || this.finishEarlyRequested) return this.endStopped();
-    const input = await store.loadInput(row);
+    const input = await solveStatus.findJobInput(row);
     if (!input) return this.endFailed(MISSING_INPUT_SOLVE_ERROR);
+    const broken = checkEnvironmentRules(input.environment).errors;
+    if (broken.length > 0) return this.endFailed(brokenEnvironmentSolveError(describeEnvironmentProblems(broken)));
     if (this.stopRequest || this.finishEarlyRequested) return this.endStopped();
 
     logger.info({ solveId, jobId }, 'solve started');
     let latest: SolveThreadProgress | null = null;
     const thread = pool.run(
       {
-        problem: { environment: input.environment, tasks: input.pairs, params: row.parameters },
+        problem: { environment: plannedEnvironment(input), tasks: input.pairs, params: row.parameters },
         algorithmId: row.algorithm_id,
         seed: SOLVE_SEED,
         timeLimitS: row.parameters.time_limit,
@@ -137,7 +141,7 @@ export class SolveRun {
       await ticker.stop();
     }
     this.freeThread();
-    return this.store(outcome);
+    return this.storeOutcome(outcome);
   }
 
   /**
@@ -145,7 +149,7 @@ export class SolveRun {
    * When it is not (deleted, cancelled, taken over), the solver is stopped at once.
    */
   private watch(thread: SolveThreadHandle, takeProgress: () => SolveThreadProgress | null) {
-    const { store, logger } = this.dependencies;
+    const { solveStatus, logger } = this.dependencies;
     const { solveId, jobId } = this.request;
     let tick: Promise<void> = Promise.resolve();
     const timer = setInterval(() => {
@@ -153,8 +157,8 @@ export class SolveRun {
         try {
           const progress = takeProgress();
           const owned = progress
-            ? await store.writeProgress(solveId, jobId, progress)
-            : await store.isOwnedBy(solveId, jobId);
+            ? await solveStatus.writeProgress(solveId, jobId, progress)
+            : await solveStatus.isOwnedBy(solveId, jobId);
           if (!owned && !this.stopRequest) {
             this.stopRequest = 'cancel';
             await thread.terminate();
@@ -173,12 +177,12 @@ export class SolveRun {
     };
   }
 
-  private async store(outcome: SolveThreadOutcome): Promise<SolveRunResult> {
-    const { store, logger } = this.dependencies;
+  private async storeOutcome(outcome: SolveThreadOutcome): Promise<SolveRunResult> {
+    const { solveStatus, logger } = this.dependencies;
     const { solveId, jobId } = this.request;
     switch (outcome.kind) {
       case 'completed': {
-        const stored = await store.complete(solveId, jobId, outcome.plan, outcome.stats);
+        const stored = await solveStatus.complete(solveId, jobId, outcome.plan, outcome.stats);
         if (!stored) return 'cancelled';
         logger.info({ solveId, jobId, stoppedEarly: outcome.stoppedEarly }, 'solve completed');
         return 'completed';
@@ -199,7 +203,7 @@ export class SolveRun {
 
   private async endFailed(message: string): Promise<SolveRunResult> {
     const { solveId, jobId } = this.request;
-    const stored = await this.dependencies.store.fail(solveId, jobId, message);
+    const stored = await this.dependencies.solveStatus.fail(solveId, jobId, message);
     if (!stored) return 'cancelled';
     this.dependencies.logger.info({ solveId, jobId, error: message }, 'solve failed');
     return 'failed';
@@ -209,8 +213,15 @@ export class SolveRun {
   private async endStopped(): Promise<SolveRunResult> {
     if (this.stopRequest === 'cancel') return 'cancelled';
     const { solveId, jobId } = this.request;
-    await this.dependencies.store.handBack(solveId, jobId);
+    await this.dependencies.solveStatus.handBack(solveId, jobId);
     this.dependencies.logger.info({ solveId, jobId }, 'solve handed back');
     return 'handed-back';
   }
+}
+
+/** The stored environment with the fleet the solve plans for (`solveRobotCount`, `fleetForScenario`). */
+function plannedEnvironment({ solve, environment, scenarioRobotCount }: SolveJobInput): SolveJobInput['environment'] {
+  const { robots, robot_stations: stations } = environment.elements;
+  const robotCount = solveRobotCount(solve.parameters.robot_count, scenarioRobotCount);
+  return { ...environment, elements: { ...environment.elements, robots: fleetForScenario(robots, stations, robotCount) } };
 }

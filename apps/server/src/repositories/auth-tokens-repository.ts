@@ -14,14 +14,14 @@ export class AuthTokensRepository {
     await this.db.delete(authTokens).where(and(eq(authTokens.user_id, userId), lt(authTokens.expires_at, now)));
   }
 
-  /** The account a token hash belongs to, or null when it is unknown or expired at `now`. */
-  async findUser(tokenHash: string, now: Date): Promise<UserRow | null> {
+  /** The account a token hash belongs to and the token's expiry, or null when it is unknown or expired at `now`. */
+  async findSession(tokenHash: string, now: Date): Promise<{ user: UserRow; expiresAt: Date } | null> {
     const [row] = await this.db
-      .select({ user: users })
+      .select({ user: users, expiresAt: authTokens.expires_at })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.user_id))
       .where(and(eq(authTokens.token_hash, tokenHash), gt(authTokens.expires_at, now)))
       .limit(1);
-    return row?.user ?? null;
+    return row ?? null;
   }
 }

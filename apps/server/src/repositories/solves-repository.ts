@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EnvironmentReference, SolveCreateParsed, SolveParametersRecord, SolveStatsRecord } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
-import { environments, solves, type SolveRow } from '../db/schema.ts';
+import { environments, solves, tasks, type SolveRow } from '../db/schema.ts';
 import type { PlanText } from '../jobs/solve-thread-protocol.ts';
 import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
 
@@ -19,6 +19,16 @@ export interface StoredSolve<Row> {
   environment: EnvironmentReference;
 }
 
+/**
+ * Which version of a solve's record the rows hold: its status, and a key that changes whenever
+ * anything its record shows changes (the solve, its environment's name, its task).
+ */
+export interface SolveVersion {
+  status: string;
+  solveUpdatedAt: Date;
+  key: string;
+}
+
 /** What an experiment reads of each of its solves: the stats and error, never the whole plan. */
 export interface PointSolveRow {
   id: number;
@@ -30,8 +40,8 @@ export interface PointSolveRow {
 }
 
 /**
- * The API's side of the solves table. The solve queue's conditional lifecycle writes (claim,
- * progress, outcome) live with the queue in `src/jobs/solve-job-store.ts`.
+ * Reads of the solves table, and deleting a solve. Every write of a solve's status (creating it
+ * pending, the queue's claim, progress and outcome, cancelling) goes through `SolveStatusRepository`.
  */
 export class SolvesRepository {
   constructor(private readonly db: Database) {}
@@ -51,6 +61,19 @@ export class SolvesRepository {
       .orderBy(desc(solves.created_at), desc(solves.id));
   }
 
+  /** The version of the caller's solve `id` (three timestamps, no plan read), or null. */
+  async findVersion(userId: number, id: number): Promise<SolveVersion | null> {
+    const [row] = await this.db
+      .select({ status: solves.status, solveUpdatedAt: solves.updated_at, environmentUpdatedAt: environments.updated_at, taskUpdatedAt: tasks.updated_at })
+      .from(solves)
+      .innerJoin(environments, eq(environments.id, solves.environment_id))
+      .leftJoin(tasks, eq(tasks.id, solves.task_id))
+      .where(ownedRow(solves, userId, id));
+    if (!row) return null;
+    const key = [row.solveUpdatedAt, row.environmentUpdatedAt, row.taskUpdatedAt].map((time) => time?.getTime() ?? '-').join(':');
+    return { status: row.status, solveUpdatedAt: row.solveUpdatedAt, key };
+  }
+
   /**
    * One solve, its plan and execution as the JSON text stored (megabytes for a large day): GET
    * /solves/{id} sends that text as it is, so nothing parses or re-serialises it on the way out.
@@ -67,29 +90,6 @@ export class SolvesRepository {
       .innerJoin(environments, eq(environments.id, solves.environment_id))
       .where(ownedRow(solves, userId, id));
     return row ?? null;
-  }
-
-  /**
-   * Stores a new `pending` solve, a point of `experimentId` when given, and returns its id; the
-   * caller has checked that the references are the owner's.
-   */
-  async insertPending(userId: number, solve: NewSolve, now: Date, experimentId: number | null = null): Promise<number> {
-    const [row] = await this.db
-      .insert(solves)
-      .values({
-        ...solve,
-        user_id: userId,
-        experiment_id: experimentId,
-        status: 'pending',
-        results: null,
-        stats: null,
-        progress: null,
-        celery_task_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning({ id: solves.id });
-    return row.id;
   }
 
   async delete(userId: number, id: number): Promise<boolean> {
@@ -122,15 +122,5 @@ export class SolvesRepository {
       .where(inArray(solves.experiment_id, [...experimentIds]))
       .orderBy(asc(solves.id));
     return rows.map((row) => ({ ...row, experiment_id: row.experiment_id as number }));
-  }
-
-  /** Fails the experiment's pending and running solves with `error`; returns the ids it ended. */
-  async failUnfinishedOfExperiment(experimentId: number, error: string, now: Date): Promise<number[]> {
-    const ended = await this.db
-      .update(solves)
-      .set({ status: 'failed', results: { error }, stats: null, progress: null, updated_at: now })
-      .where(and(eq(solves.experiment_id, experimentId), inArray(solves.status, ['pending', 'running'])))
-      .returning({ id: solves.id });
-    return ended.map((solve) => solve.id);
   }
 }

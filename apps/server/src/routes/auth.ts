@@ -9,14 +9,14 @@ import {
   userRecordSchema,
   verifyEmailBodySchema,
 } from '@fleetlab/warehouse';
+import type { RouteDependencies } from './route-schemas.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
 import { toUserRecord } from '../services/auth-service.ts';
-import type { Services } from '../services/index.ts';
 
 const messageSchema = z.object({ detail: z.string() });
 const resendAnswerSchema = messageSchema.extend({ code_sent: z.boolean(), retry_after_s: z.number().int().nonnegative() });
 
-export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const authRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, { services }) => {
   const { auth } = services;
 
   app.post(

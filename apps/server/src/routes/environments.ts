@@ -3,13 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { environmentCreateSchema, environmentRecordSchema, environmentSummarySchema, errorBodySchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
-import type { Services } from '../services/index.ts';
-import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
+import { perAccountLimit } from '../http/call-limits.ts';
+import { bearerSecurity, idParamsSchema, protectedErrorResponses, type RouteDependencies } from './route-schemas.ts';
 
-/** A 50x50 layout with a dense navigation graph is a few MiB of JSON. */
-export const ENVIRONMENT_BODY_LIMIT = 8 * 1024 * 1024;
+/**
+ * The largest layout the spec allows, sent with the full graph of spec §5 (every visible pair,
+ * as the spec's own client sends it): a 50 x 50 floor with a station of 10 robots on every usable
+ * cell of the top row (48 stations, 480 robots; 464,306 edges) is 19.5 MB of JSON. The robots'
+ * pairs make most of it, so this is the bound for any floor with that fleet; the graph is stored
+ * pruned (about 2 MB).
+ */
+export const ENVIRONMENT_BODY_LIMIT = 24 * 1024 * 1024;
 
-export const environmentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const environmentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, { services, callLimits }) => {
   requireUser(app, services.auth);
   const environments = services.environments;
 
@@ -32,7 +38,10 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     {
       schema: {
         tags: ['environments'],
-        summary: 'One environment with its dimensions, elements and navigation graph',
+        summary: 'One environment with its dimensions, elements, navigation graph and problems',
+        description:
+          '`problems` lists the layout rules the stored environment breaks (`errors`: its solves fail naming them) ' +
+          'and findings that leave it usable (`warnings`), each with the element, the rule and a sentence.',
         security: bearerSecurity,
         params: idParamsSchema,
         response: { 200: environmentRecordSchema, ...protectedErrorResponses },
@@ -48,13 +57,19 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   app.post(
     '/environments',
     {
+      config: perAccountLimit(callLimits.createEnvironment),
       bodyLimit: ENVIRONMENT_BODY_LIMIT,
       schema: {
         tags: ['environments'],
         summary: 'Create an environment',
         description:
-          'Stores the layout drawn in the grid editor. The navigation graph is checked against the layout; ' +
-          'a bad graph answers 400 naming the first bad edge. Bodies may be up to 8 MiB (413 beyond).',
+          'Stores the layout drawn in the grid editor. The layout must keep the editor’s rules (spec §5): every ' +
+          'element inside the grid, no overlapping shelves, nothing on a shelf cell, dropoffs and stations on cell ' +
+          'centres, pickups on the side of a shelf that exists, robots parked on a station that exists, unique ids; ' +
+          'each broken rule answers 400 naming the element, e.g. `body.elements.shelves.1: Shelf S2 overlaps shelf S1`. ' +
+          'The graph’s nodes must be the layout’s and its edges must fit it (400 naming the first bad node or edge). ' +
+          'The graph is stored pruned: edges implied by two shorter ones are dropped, every shortest distance stays. ' +
+          'Bodies may be up to 24 MiB (the full graph of the largest layout; 413 beyond).',
         security: bearerSecurity,
         body: environmentCreateSchema,
         response: { 201: environmentRecordSchema, ...protectedErrorResponses, 413: errorBodySchema },

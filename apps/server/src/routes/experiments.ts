@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { experimentCreateSchema, experimentRecordSchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
-import type { Services } from '../services/index.ts';
-import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
+import { perAccountLimit } from '../http/call-limits.ts';
+import { bearerSecurity, idParamsSchema, protectedErrorResponses, type RouteDependencies } from './route-schemas.ts';
 
-export const experimentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const experimentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, { services, callLimits }) => {
   requireUser(app, services.auth);
   const experiments = services.experiments;
 
@@ -44,6 +44,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   app.post(
     '/experiments',
     {
+      config: perAccountLimit(callLimits.createExperiment),
       schema: {
         tags: ['experiments'],
         summary: 'Create a fleet sweep, an algorithm comparison or a charger sweep: one solve per point',

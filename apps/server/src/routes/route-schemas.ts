@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { errorBodySchema, recordReferenceSchema } from '@fleetlab/warehouse';
+import type { CallLimits } from '../http/call-limits.ts';
+import type { Services } from '../services/index.ts';
+
+/** What every route plugin is registered with. */
+export interface RouteDependencies {
+  services: Services;
+  /** The per-account limits of the expensive calls. */
+  callLimits: CallLimits;
+}
 
 export const idParamsSchema = z.object({ id: recordReferenceSchema });
 

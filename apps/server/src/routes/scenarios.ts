@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordReferenceSchema, scenarioCreateSchema, scenarioRecordSchema, scenarioUpdateSchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
-import type { Services } from '../services/index.ts';
-import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
+import { bearerSecurity, idParamsSchema, protectedErrorResponses, type RouteDependencies } from './route-schemas.ts';
 
-export const scenarioRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const scenarioRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, { services }) => {
   requireUser(app, services.auth);
   const scenarios = services.scenarios;
 

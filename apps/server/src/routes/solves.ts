@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ALGORITHMS,
+  CANCELLED_BY_USER_ERROR,
   DEFAULT_ALGORITHM,
+  errorBodySchema,
   recordReferenceSchema,
   SOLVE_PARAMETER_DEFAULTS,
   solveCreateSchema,
@@ -13,14 +15,15 @@ import {
 } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
-import type { Services } from '../services/index.ts';
-import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
+import { perAccountLimit } from '../http/call-limits.ts';
+import { sendFinishedBody } from '../http/finished-body-reply.ts';
+import { bearerSecurity, idParamsSchema, protectedErrorResponses, type RouteDependencies } from './route-schemas.ts';
 
 const defaultsText = Object.entries(SOLVE_PARAMETER_DEFAULTS)
   .map(([name, value]) => `${name} ${typeof value === 'object' ? JSON.stringify(value) : value}`)
   .join(', ');
 
-export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const solveRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, { services, callLimits }) => {
   requireUser(app, services.auth);
   const solves = services.solves;
 
@@ -64,24 +67,32 @@ export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
           't = 0, never reset: Total Distance sums the last odometer_m of each robot), `completion_time` (s), ' +
           '`battery_remaining`, `battery_capacity`, `max_distance`, and `recharge_time` (min) on recharges. ' +
           '`stats` (top level, null until completed) holds the figures: makespan_s, total_distance_m, recharges, ' +
-          'deliveries, lower_bound_s, gap, runtime_ms, seed, stop_reason and the objective values.',
+          'deliveries, lower_bound_s, gap, runtime_ms, seed, stop_reason and the objective values. ' +
+          'A finished (completed or failed) solve never changes: its answer carries a strong ETag and ' +
+          '`Cache-Control: private, no-cache`, and `If-None-Match` with that tag answers 304 with no body. ' +
+          'A pending or running solve answers `Cache-Control: no-store`.',
         security: bearerSecurity,
         params: idParamsSchema,
-        response: { 200: solveRecordSchema, ...protectedErrorResponses },
+        response: { 200: solveRecordSchema, 304: z.undefined().describe('Not modified: the If-None-Match tag is current'), ...protectedErrorResponses },
       },
     },
     async (request, reply) => {
+      const answer = await solves.getAnswer(userOf(request).id, request.params.id);
+      if (answer === null) throw notFound('Solve');
+      if (answer.finished) {
+        const { finished } = answer;
+        return sendFinishedBody(request, reply, finished, (encoding) => solves.encodeFinished(request.params.id, finished, encoding));
+      }
       // Already JSON (the schema above describes it): Fastify sends a string as it is, so the
-      // plan's megabytes go out as the database holds them.
-      const solve = await solves.getJson(userOf(request).id, request.params.id);
-      if (solve === null) throw notFound('Solve');
-      return reply.type('application/json; charset=utf-8').send(solve as unknown as SolveRecord);
+      // plan's megabytes go out as the database holds them. Polled while it runs: never kept.
+      return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(answer.json as unknown as SolveRecord);
     },
   );
 
   app.post(
     '/solves',
     {
+      config: perAccountLimit(callLimits.createSolve),
       schema: {
         tags: ['solves'],
         summary: 'Create a solve (stored as pending)',
@@ -96,6 +107,28 @@ export const solveRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request, reply) => reply.code(201).send(await solves.create(userOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/solves/:id/cancel',
+    {
+      schema: {
+        tags: ['solves'],
+        summary: 'Cancel a pending or running solve',
+        description:
+          `The solve becomes failed with the error '${CANCELLED_BY_USER_ERROR}' (results.error); its queued job is withdrawn ` +
+          'and a running solver stops before the answer, which is the solve record. A solve that has already ended ' +
+          'answers 409 and is left as it is. DELETE /solves/{id} removes a solve instead.',
+        security: bearerSecurity,
+        params: idParamsSchema,
+        response: { 200: solveRecordSchema, ...protectedErrorResponses, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const solve = await solves.cancel(userOf(request).id, request.params.id);
+      if (!solve) throw notFound('Solve');
+      return solve;
+    },
   );
 
   app.delete(

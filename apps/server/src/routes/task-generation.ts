@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@fleetlab/warehouse';
+import { errorBodySchema, multiLineTextSchema, singleLineTextSchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
-import type { Services } from '../services/index.ts';
+import { perAccountLimit } from '../http/call-limits.ts';
 import { DEMAND_PROFILES, generatorHeaderValue } from '../services/task-generation/index.ts';
-import { bearerSecurity } from './route-schemas.ts';
+import { bearerSecurity, type RouteDependencies } from './route-schemas.ts';
 
 export const MAX_GENERATED_TASKS = 1000;
 export const DEFAULT_GENERATED_TASKS = 5;
@@ -27,8 +27,17 @@ export const generateTasksQuerySchema = z.object({
   task_type: z
     .literal('pickup_delivery', { error: 'must be pickup_delivery: only pickup-and-delivery tasks are generated' })
     .default('pickup_delivery'),
-  name: z.string({ error: 'must be text' }).trim().max(200, { error: 'must be at most 200 characters' }).optional(),
-  description: z.string({ error: 'must be text' }).max(5000, { error: 'must be at most 5000 characters' }).optional(),
+  name: z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(200, { error: 'must be at most 200 characters' })
+    .pipe(singleLineTextSchema(200))
+    .optional(),
+  description: z
+    .string({ error: 'must be text' })
+    .max(5000, { error: 'must be at most 5000 characters' })
+    .pipe(multiLineTextSchema(5000))
+    .optional(),
   // Built-in generator only: choose the demand profile or the seed explicitly.
   profile: z.enum(DEMAND_PROFILES, { error: `must be one of ${DEMAND_PROFILES.join(', ')}` }).optional(),
   seed: wholeNumber(SEED_RULE)
@@ -59,7 +68,7 @@ export const taskPreviewSchema = z.object({
  * saves them). The body is the list of tasks, as spec §7 has it; which generator made
  * them is in each task's details.additional_details.generator and in X-Task-Generator.
  */
-export const taskGenerationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const taskGenerationRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, { services, callLimits }) => {
   requireUser(app, services.auth);
 
   app.get(
@@ -81,6 +90,7 @@ export const taskGenerationRoutes: FastifyPluginAsyncZod<{ services: Services }>
   app.post(
     '/tasks/generate',
     {
+      config: perAccountLimit(callLimits.generateTasks),
       schema: {
         tags: ['tasks'],
         summary: 'Preview generated pickup-and-delivery tasks (stores nothing)',

@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordReferenceSchema, taskBatchCreateSchema, taskRecordSchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
-import type { Services } from '../services/index.ts';
-import { bearerSecurity, idParamsSchema, protectedErrorResponses } from './route-schemas.ts';
+import { bearerSecurity, idParamsSchema, protectedErrorResponses, type RouteDependencies } from './route-schemas.ts';
 
 export const TASK_BATCH_BODY_LIMIT = 8 * 1024 * 1024;
 
-export const taskRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const taskRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, { services }) => {
   requireUser(app, services.auth);
   const tasks = services.tasks;
 

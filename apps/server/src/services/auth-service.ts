@@ -7,6 +7,7 @@ import { ApiError, badRequest, tooManyRequests } from '../http/api-error.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { LoginFailureKey } from '../repositories/login-failures-repository.ts';
 import type { Mailer } from './mail.ts';
+import { RecentSessions } from './recent-sessions.ts';
 import { hashPassword, PRODUCTION_SCRYPT_PARAMETERS, verifyPassword, type ScryptParameters } from './password-hashing.ts';
 
 const MINUTE_MS = 60_000;
@@ -62,6 +63,7 @@ export class AuthService {
   private readonly scryptParameters: ScryptParameters;
   /** Hash checked when the e-mail is unknown, so both failures take the same time. */
   private decoyHash: Promise<string> | null = null;
+  private readonly recentSessions = new RecentSessions();
 
   constructor(dependencies: AuthServiceDependencies) {
     this.repositories = dependencies.repositories;
@@ -211,8 +213,14 @@ export class AuthService {
   }
 
   /** The user a bearer token belongs to, or null when it is unknown or expired. */
-  authenticate(token: string): Promise<UserRow | null> {
-    return this.repositories.authTokens.findUser(hashToken(token), this.clock());
+  async authenticate(token: string): Promise<UserRow | null> {
+    const tokenHash = hashToken(token);
+    const now = this.clock();
+    const known = this.recentSessions.find(tokenHash, now.getTime());
+    if (known) return known;
+    const session = await this.repositories.authTokens.findSession(tokenHash, now);
+    if (session) this.recentSessions.remember(tokenHash, session.user, session.expiresAt, now.getTime());
+    return session?.user ?? null;
   }
 
   private getDecoyHash(): Promise<string> {

@@ -185,9 +185,9 @@ export class ExperimentsService {
   /** Fails the unfinished points with 'Cancelled by the user'; null when not the caller's. */
   async cancel(userId: number, id: number): Promise<ExperimentRecord | null> {
     const now = this.clock();
-    const ended = await this.repositories.transaction(async ({ experiments, solves }) => {
+    const ended = await this.repositories.transaction(async ({ experiments, solveStatus }) => {
       if (!(await experiments.markCancelled(userId, id, now))) return null;
-      return solves.failUnfinishedOfExperiment(id, CANCELLED_BY_USER_ERROR, now);
+      return solveStatus.failUnfinishedOfExperiment(id, CANCELLED_BY_USER_ERROR);
     });
     if (!ended) return null;
     await this.solves.withdrawJobs(ended);

@@ -37,9 +37,9 @@ export interface ServiceOptions {
 
 export function createServices(options: ServiceOptions): Services {
   const { clock } = options;
-  const repositories = createRepositories(options.db);
+  const repositories = createRepositories(options.db, clock);
   const scenarios = new ScenariosService(repositories, clock);
-  const solves = new SolvesService(repositories, clock, options.solveQueue ?? null);
+  const solves = new SolvesService(repositories, options.solveQueue ?? null);
   return {
     auth: new AuthService({
       repositories,

@@ -1,11 +1,17 @@
-import type { SolveCreateParsed, SolveRecord, SolveSummaryRecord, TaskRecord } from '@fleetlab/warehouse';
-import type { Clock } from '../clock.ts';
+import { CANCELLED_BY_USER_ERROR, type SolveCreateParsed, type SolveRecord, type SolveSummaryRecord, type TaskRecord } from '@fleetlab/warehouse';
 import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import { SolveQueueUnavailableError, type SolveQueue } from '../jobs/solve-queue.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { solveRecordJson, toSolveSummary } from '../repositories/records.ts';
 import type { NewSolve, SolveSummaryRow, StoredSolve } from '../repositories/solves-repository.ts';
+import { FinishedSolveBodies, type BodyEncoding, type FinishedBody } from './finished-solve-bodies.ts';
 import { assertRobotCount } from './scenarios-service.ts';
+
+/** What GET /solves/{id} answers: a finished solve's kept body, or an unfinished one's JSON. */
+export type SolveAnswer = { finished: FinishedBody; json?: never } | { json: string; finished?: never };
+
+/** Statuses after which nothing in a solve's record changes again. */
+const FINISHED_STATUSES = new Set(['completed', 'failed']);
 
 /**
  * Creating a solve checks that its environment, scenario and task are the caller's and fit
@@ -16,9 +22,9 @@ import { assertRobotCount } from './scenarios-service.ts';
 export class SolvesService {
   constructor(
     private readonly repositories: Repositories,
-    private readonly clock: Clock,
     /** Without one (tests that are not about solving), solves stay pending. */
     private readonly queue: SolveQueue | null,
+    private readonly finishedBodies = new FinishedSolveBodies(),
   ) {}
 
   async list(userId: number, filter: { environmentId?: number; scenarioId?: number }): Promise<SolveSummaryRecord[]> {
@@ -37,7 +43,33 @@ export class SolvesService {
     };
   }
 
-  /** The solve record as JSON text, its plan and execution as stored: what GET /solves/{id} sends. */
+  /**
+   * What GET /solves/{id} sends. A finished solve's body is built once (from a cheap version read
+   * on later calls) and kept compressed; a pending or running one is read each time, as JSON text
+   * with its plan and execution as stored.
+   */
+  async getAnswer(userId: number, id: number): Promise<SolveAnswer | null> {
+    const version = await this.repositories.solves.findVersion(userId, id);
+    if (!version) return null;
+    if (FINISHED_STATUSES.has(version.status)) {
+      const finished = await this.finishedBodies.obtain(id, userId, version.key, async () => {
+        const row = await this.repositories.solves.getWithPlanText(userId, id);
+        // Changed since the version was read: answer it, but keep nothing under that version.
+        if (!row || row.solve.updated_at.getTime() !== version.solveUpdatedAt.getTime()) return null;
+        return solveRecordJson(await this.summaryOf(row), row);
+      });
+      if (finished) return { finished };
+    }
+    const json = await this.getJson(userId, id);
+    return json === null ? null : { json };
+  }
+
+  /** A kept body in the coding the client asked for. */
+  encodeFinished(id: number, body: FinishedBody, encoding: BodyEncoding): Promise<Buffer> {
+    return this.finishedBodies.encode(id, body, encoding);
+  }
+
+  /** The solve record as JSON text, its plan and execution as stored. */
   async getJson(userId: number, id: number): Promise<string | null> {
     const row = await this.repositories.solves.getWithPlanText(userId, id);
     if (!row) return null;
@@ -60,7 +92,7 @@ export class SolvesService {
   async storeAndEnqueue(userId: number, solve: NewSolve, experimentId: number | null = null): Promise<number> {
     // Redis down: 503 before anything is stored.
     await this.queue?.assertAvailable().catch(rethrowQueueUnavailable);
-    const id = await this.repositories.solves.insertPending(userId, solve, this.clock(), experimentId);
+    const id = await this.repositories.solveStatus.insertPending(userId, solve, experimentId);
     if (!this.queue) return id;
     try {
       await this.queue.enqueue(id);
@@ -72,9 +104,26 @@ export class SolvesService {
     return id;
   }
 
+  /**
+   * Stops a pending or running solve of the caller: it becomes `failed` with the error 'Cancelled
+   * by the user', its queued job is withdrawn and a running solver stops before the answer. Null
+   * when the solve is not the caller's; 409 when it had already ended.
+   */
+  async cancel(userId: number, id: number): Promise<SolveRecord | null> {
+    const ended = await this.repositories.solveStatus.failUnfinished(id, CANCELLED_BY_USER_ERROR, userId);
+    if (ended) await this.withdrawJobs([id]);
+    this.finishedBodies.forget(id);
+    const solve = await this.get(userId, id);
+    if (solve && !ended) {
+      throw new ApiError(409, `Solve ${id} has already ended (${solve.status}); only a pending or running solve can be cancelled`);
+    }
+    return solve;
+  }
+
   async delete(userId: number, id: number): Promise<boolean> {
     const deleted = await this.repositories.solves.delete(userId, id);
     if (deleted) await this.withdrawJobs([id]);
+    this.finishedBodies.forget(id);
     return deleted;
   }
 

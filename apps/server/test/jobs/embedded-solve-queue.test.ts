@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { solves } from '../../src/db/schema.ts';
 import { EmbeddedSolveQueue } from '../../src/jobs/embedded-solve-queue.ts';
 import { silentJobLogger } from '../../src/jobs/job-logger.ts';
-import { SolveJobStore } from '../../src/jobs/solve-job-store.ts';
+import { SolveStatusRepository } from '../../src/repositories/solve-status-repository.ts';
 import {
   CANCELLED_SOLVE_ERROR,
   INTERRUPTED_TWICE_SOLVE_ERROR,
@@ -33,7 +33,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
   let searchChain: StoredChain;
   const queues: EmbeddedSolveQueue[] = [];
   const db = () => database.handle.db;
-  const startQueue = async (options: { threads?: number; shutdownGraceMs?: number; store?: SolveJobStore } = {}) => {
+  const startQueue = async (options: { threads?: number; shutdownGraceMs?: number; solveStatus?: SolveStatusRepository } = {}) => {
     const queue = await EmbeddedSolveQueue.start({ db: db(), logger: silentJobLogger, threads: options.threads ?? 1, ...options });
     queues.push(queue);
     return queue;
@@ -289,16 +289,16 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
   });
 
   it('starts the next solve while the previous one stores its plan: storing holds no solve thread', async () => {
-    // A store whose outcome writes wait for the test to let them through.
+    // A status repository whose outcome writes wait for the test to let them through.
     let letThrough: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (letThrough = resolve));
-    class GatedStore extends SolveJobStore {
-      override async complete(...args: Parameters<SolveJobStore['complete']>) {
+    class GatedStatus extends SolveStatusRepository {
+      override async complete(...args: Parameters<SolveStatusRepository['complete']>) {
         await gate;
         return super.complete(...args);
       }
     }
-    const queue = await startQueue({ threads: 1, store: new GatedStore(db(), () => new Date()) });
+    const queue = await startQueue({ threads: 1, solveStatus: new GatedStatus(db(), () => new Date()) });
     const first = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 5 });
     const second = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 5 });
     await queue.enqueue(first);

@@ -44,6 +44,23 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     await database?.dispose();
   });
 
+  /** Posts a 60 s makespan solve and waits until the queue runs it; returns its id. */
+  async function startLongSolve(): Promise<number> {
+    const created = await expectStatus(
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/solves',
+        headers: t.headers,
+        payload: { ...solveBody(t.ids), algorithm_id: 6, parameters: { time_limit: 60 } },
+      }),
+      201,
+    );
+    const id = created.json().id as number;
+    for (let k = 0; k < 300 && !queue.runningSolveIds.includes(id); k++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(queue.runningSolveIds).toEqual([id]);
+    return id;
+  }
+
   it('a created solve runs to completed without anyone watching', async () => {
     const created = await expectStatus(
       t.app.inject({ method: 'POST', url: '/api/v1/solves', headers: t.headers, payload: solveBody(t.ids) }),
@@ -101,20 +118,35 @@ describe('POST and DELETE /solves with the embedded queue', () => {
   });
 
   it('DELETE of a running solve stops its solver at once', async () => {
-    const created = await expectStatus(
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/solves',
-        headers: t.headers,
-        payload: { ...solveBody(t.ids), algorithm_id: 6, parameters: { time_limit: 60 } },
-      }),
-      201,
-    );
-    const id = created.json().id as number;
-    for (let k = 0; k < 300 && !queue.runningSolveIds.includes(id); k++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(queue.runningSolveIds).toEqual([id]);
+    const id = await startLongSolve();
     await expectStatus(t.app.inject({ method: 'DELETE', url: `/api/v1/solves/${id}`, headers: t.headers }), 204);
     expect(queue.runningSolveIds).toEqual([]);
+  });
+
+  it('POST /solves/{id}/cancel stops a running solve and keeps it, failed with "Cancelled by the user"', async () => {
+    const id = await startLongSolve();
+
+    const stranger = await startAppWithQueue(database, queue, 'stranger');
+    const foreign = await stranger.app.inject({ method: 'POST', url: `/api/v1/solves/${id}/cancel`, headers: stranger.headers });
+    expect(foreign.statusCode).toBe(404);
+    await stranger.app.close();
+    expect(queue.runningSolveIds).toEqual([id]);
+
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/v1/solves/${id}/cancel`, headers: t.headers });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ id, status: 'failed', results: { error: 'Cancelled by the user' }, stats: null, progress: null });
+    expect(queue.runningSolveIds).toEqual([]);
+    const again = await t.app.inject({ method: 'POST', url: `/api/v1/solves/${id}/cancel`, headers: t.headers });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ detail: `Solve ${id} has already ended (failed); only a pending or running solve can be cancelled` });
+    // The thread is free again: the next solve runs to completed.
+    const next = await expectStatus(t.app.inject({ method: 'POST', url: '/api/v1/solves', headers: t.headers, payload: solveBody(t.ids) }), 201);
+    let solve = next.json();
+    for (let k = 0; k < 300 && solve.status !== 'completed' && solve.status !== 'failed'; k++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      solve = (await t.app.inject({ method: 'GET', url: `/api/v1/solves/${solve.id}`, headers: t.headers })).json();
+    }
+    expect(solve.status).toBe('completed');
   });
 });
 

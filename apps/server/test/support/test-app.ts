@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
+import type { CallLimits } from '../../src/http/call-limits.ts';
 import type { SolveQueue } from '../../src/jobs/solve-queue.ts';
 import { createSmtpMailer, type Mailer } from '../../src/services/mail.ts';
 import type { ScryptParameters } from '../../src/services/password-hashing.ts';
@@ -56,7 +57,7 @@ let userCounter = 0;
 
 export async function startTestApp(
   kind: DatabaseKind,
-  options: { env?: Record<string, string>; scryptParameters?: ScryptParameters } = {},
+  options: { env?: Record<string, string>; scryptParameters?: ScryptParameters; callLimits?: CallLimits } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   const mail = await startMailCatcher();
@@ -75,6 +76,7 @@ export async function startTestApp(
     mailer,
     clock: clock.now,
     scryptParameters: options.scryptParameters ?? FAST_SCRYPT,
+    callLimits: options.callLimits,
   });
   await app.ready();
 

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/fetch-stub.ts';
-import { ApiError, apiRequest, buildUrl, onUnauthorized } from './client.ts';
+import { ApiError, apiRequest, buildUrl, onServerBusy, onUnauthorized, type ServerBusyState } from './client.ts';
 import { shouldRetryQuery } from './query-client.ts';
 import { readToken, storeToken } from './token-storage.ts';
 
@@ -49,6 +49,52 @@ describe('apiRequest', () => {
     expect(readToken()).toBe('kept');
     expect(listener).not.toHaveBeenCalled();
     stop();
+  });
+});
+
+describe('apiRequest on a busy server', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits out a 503 with Retry-After, tells the busy listener, and returns the answer that follows', async () => {
+    vi.useFakeTimers();
+    let answers = 0;
+    const network = stubFetch({
+      'POST /solves': () =>
+        ++answers === 1
+          ? { status: 503, body: { detail: 'The server is busy right now; please try again in a moment.' }, headers: { 'Retry-After': '2' } }
+          : { status: 201, body: { id: 9 } },
+    });
+    const states: ServerBusyState[] = [];
+    const stop = onServerBusy((state) => states.push(state));
+    const call = apiRequest('/solves', { method: 'POST', body: { name: 'x' } });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(network.calls).toHaveLength(1);
+    expect(states.map((state) => state.waitingCalls)).toEqual([1]);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(call).resolves.toEqual({ id: 9 });
+    expect(network.calls.map((request) => request.body)).toEqual([{ name: 'x' }, { name: 'x' }]);
+    expect(states.map((state) => state.waitingCalls)).toEqual([1, 0]);
+    stop();
+  });
+
+  it('retries a 429 with Retry-After at most three times, then reports it', async () => {
+    vi.useFakeTimers();
+    const network = stubFetch({ 'GET /environments': { status: 429, body: { detail: 'Too many' }, headers: { 'Retry-After': '1' } } });
+    const call = apiRequest('/environments').catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(await call).toMatchObject({ status: 429, detail: 'Too many' });
+    expect(network.calls).toHaveLength(4);
+  });
+
+  it('reports at once a busy answer without Retry-After, or one asking to wait longer than 30 s', async () => {
+    stubFetch({
+      'GET /environments': { status: 503, body: { detail: 'The solve queue is unavailable; please try again in a moment.' } },
+      'POST /experiments': { status: 429, body: { detail: 'Too many experiments created' }, headers: { 'Retry-After': '45' } },
+    });
+    await expect(apiRequest('/environments')).rejects.toMatchObject({ status: 503 });
+    await expect(apiRequest('/experiments', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 429, message: 'Request failed with status code 429' });
   });
 });
 

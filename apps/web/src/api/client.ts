@@ -35,6 +35,59 @@ export function isNotFound(error: unknown): boolean {
   return isApiError(error) && error.status === 404;
 }
 
+/** Calls waiting out a busy server: how many, and when the latest is sent again (epoch ms). */
+export interface ServerBusyState {
+  waitingCalls: number;
+  retryAtMs: number | null;
+}
+type ServerBusyListener = (state: ServerBusyState) => void;
+const busyListeners = new Set<ServerBusyListener>();
+let busyState: ServerBusyState = { waitingCalls: 0, retryAtMs: null };
+
+/** Follows the calls waiting out a busy server (to show a calm notice); returns an unsubscribe. */
+export function onServerBusy(listener: ServerBusyListener): () => void {
+  busyListeners.add(listener);
+  return () => busyListeners.delete(listener);
+}
+
+function announceBusy(change: 1 | -1, retryAtMs: number | null = null): void {
+  const waitingCalls = busyState.waitingCalls + change;
+  busyState = { waitingCalls, retryAtMs: waitingCalls === 0 ? null : (retryAtMs ?? busyState.retryAtMs) };
+  for (const listener of busyListeners) listener(busyState);
+}
+
+/**
+ * A busy server (429 or 503 with Retry-After) refused the call without doing anything, so it is
+ * sent again after the wait it asked for, up to this many times, for waits up to this long; a
+ * longer wait, or a third refusal, reaches the caller as an ApiError.
+ */
+export const BUSY_RETRY_LIMIT = 3;
+export const BUSY_RETRY_MAX_WAIT_S = 30;
+
+/** The wait a 429 or 503 asks for, in seconds, when it gives one the client honours. */
+function busyRetryAfterSeconds(response: Response): number | null {
+  if (response.status !== 429 && response.status !== 503) return null;
+  const header = response.headers.get('Retry-After');
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  const seconds = Number(header);
+  return seconds <= BUSY_RETRY_MAX_WAIT_S ? seconds : null;
+}
+
+function wait(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, milliseconds);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
 type UnauthorizedListener = () => void;
 let unauthorizedListener: UnauthorizedListener | null = null;
 
@@ -87,12 +140,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(buildUrl(path, options.query), {
-    method: options.method ?? 'GET',
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  });
+  const send = () =>
+    fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  let response = await send();
+  for (let retry = 1; retry <= BUSY_RETRY_LIMIT; retry++) {
+    const retryAfterSeconds = busyRetryAfterSeconds(response);
+    if (retryAfterSeconds === null) break;
+    await response.text();
+    announceBusy(1, Date.now() + retryAfterSeconds * 1000);
+    try {
+      await wait(retryAfterSeconds * 1000, options.signal);
+    } finally {
+      announceBusy(-1);
+    }
+    response = await send();
+  }
   const body = await readBody(response);
 
   if (!response.ok) {

@@ -96,6 +96,8 @@ export const solvesApi = {
   get: (id: number | string) => apiRequest<Solve>(`/solves/${id}`),
   create: (input: NewSolve) => apiRequest<Solve>('/solves', { method: 'POST', body: input }),
   remove: (id: number | string) => apiRequest<unknown>(`/solves/${id}`, { method: 'DELETE' }),
+  /** POST /solves/{id}/cancel: the solve stops and stays, failed with 'Cancelled by the user'. */
+  cancel: (id: number | string) => apiRequest<Solve>(`/solves/${id}/cancel`, { method: 'POST' }),
 };
 
 export const experimentsApi = {

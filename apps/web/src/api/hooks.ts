@@ -131,6 +131,15 @@ export function useDeleteSolve() {
   return useInvalidatingMutation('deleteSolve', (id: Id) => solvesApi.remove(id));
 }
 
+/** The answer (the solve, failed with 'Cancelled by the user') becomes the cached solve at once. */
+export function useCancelSolve() {
+  return useInvalidatingMutation(
+    'cancelSolve',
+    (id: Id) => solvesApi.cancel(id),
+    (solve) => queryKeys.solves.detail(solve.id),
+  );
+}
+
 export function useCreateExperiment() {
   return useInvalidatingMutation('createExperiment', (input: NewExperiment) => experimentsApi.create(input));
 }

@@ -79,6 +79,8 @@ describe('INVALIDATIONS', () => {
     createSolve: { refetched: ['solveList', 'solveListOf11'], markedStale: [] },
     // An experiment's status and figures are read from its solves.
     deleteSolve: { refetched: ['solveList', 'solveListOf11', 'experimentList'], markedStale: ['experiment51'] },
+    // A cancelled solve stays, failed; the experiment it is a point of reads its status from it.
+    cancelSolve: { refetched: ['solveList', 'solveListOf11', 'experimentList'], markedStale: ['experiment51'] },
     createExperiment: { refetched: ['solveList', 'solveListOf11', 'experimentList'], markedStale: [] },
     cancelExperiment: { refetched: ['solveList', 'solveListOf11', 'experimentList'], markedStale: ['solve41'] },
     deleteExperiment: { refetched: ['solveList', 'solveListOf11', 'experimentList'], markedStale: ['solve41'] },

@@ -31,6 +31,7 @@ export const INVALIDATIONS = {
   deleteTask: { lists: ['tasks', 'solves', 'experiments'], details: ['solves', 'experiments'] },
   createSolve: { lists: ['solves'], details: [] },
   deleteSolve: { lists: ['solves', 'experiments'], details: ['experiments'] },
+  cancelSolve: { lists: ['solves', 'experiments'], details: ['experiments'] },
   createExperiment: { lists: ['experiments', 'solves'], details: [] },
   cancelExperiment: { lists: ['experiments', 'solves'], details: ['solves'] },
   deleteExperiment: { lists: ['experiments', 'solves'], details: ['solves'] },

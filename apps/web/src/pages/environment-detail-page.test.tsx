@@ -63,6 +63,29 @@ describe('EnvironmentDetailPage', () => {
     expect(screen.getByRole('link', { name: 'Create Scenario' }).getAttribute('href')).toBe('/scenarios/create?environment_id=5');
   });
 
+  it('lists the rules a stored layout breaks, naming each element, and says nothing when there are none', async () => {
+    const problems = {
+      errors: [
+        { path: 'elements.shelves.1', element: 'S2', rule: 'shelf-overlap', message: 'Shelf S2 overlaps shelf S1' },
+        { path: 'elements.dropoffs.0', element: 'D1', rule: 'on-shelf-cell', message: 'Dropoff D1 is on a cell of shelf S1' },
+      ],
+      warnings: [],
+    };
+    stubFetch(() => [200, { ...smallHall, problems }]);
+    showPage();
+    const section = await screen.findByRole('region', { name: 'Layout problems' });
+    expect(within(section).getByRole('alert').textContent).toContain('This layout breaks 2 editor rules: its solves fail until it is drawn again without them.');
+    expect(within(section).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Shelf S2 overlaps shelf S1',
+      'Dropoff D1 is on a cell of shelf S1',
+    ]);
+    cleanup();
+    stubFetch(() => [200, { ...smallHall, problems: { errors: [], warnings: [] } }]);
+    showPage();
+    expect(await screen.findByRole('heading', { name: 'Small hall' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Layout problems' })).toBeNull();
+  });
+
   it('toggles the graph', async () => {
     stubFetch(() => [200, smallHall]);
     showPage();

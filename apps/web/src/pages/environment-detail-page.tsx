@@ -21,6 +21,42 @@ function elementCounts(environment: Environment): ReadonlyArray<readonly [string
   ];
 }
 
+/**
+ * The layout rules the stored environment breaks (the server checks them on every read), so an
+ * environment stored before a rule existed says why its solves fail; warnings leave it usable.
+ */
+function LayoutProblems({ problems }: { problems: Environment['problems'] }) {
+  const errors = problems?.errors ?? [];
+  const warnings = problems?.warnings ?? [];
+  if (errors.length === 0 && warnings.length === 0) return null;
+  return (
+    <section className="space-y-3" aria-label="Layout problems">
+      {errors.length > 0 && (
+        <Alert tone="error">
+          <p className="font-semibold">
+            This layout breaks {errors.length === 1 ? 'an editor rule' : `${errors.length} editor rules`}: its solves fail until
+            it is drawn again without {errors.length === 1 ? 'it' : 'them'}.
+          </p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {errors.map((problem) => (
+              <li key={`${problem.path}-${problem.rule}`}>{problem.message}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      {warnings.length > 0 && (
+        <Alert tone="info">
+          <ul className="list-disc space-y-1 pl-5">
+            {warnings.map((problem) => (
+              <li key={`${problem.path}-${problem.rule}`}>{problem.message}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+    </section>
+  );
+}
+
 function EnvironmentNotFound() {
   return (
     <section className={`${card} space-y-4 p-10 text-center`}>
@@ -83,6 +119,8 @@ export default function EnvironmentDetailPage() {
       </header>
 
       {deleteFailed && <Alert tone="error">Failed to delete environment.</Alert>}
+
+      <LayoutProblems problems={record.problems} />
 
       <div className={`${card} space-y-4 p-5`}>
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-400">Description</h2>

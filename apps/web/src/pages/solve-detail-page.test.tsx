@@ -85,6 +85,37 @@ describe('/solves/{id}', () => {
     expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/solves/create');
   });
 
+  it('running: Cancel asks first, stops the solve and shows it cancelled by the user', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const cancelled = solveFixture({ status: 'failed', results: { error: 'Cancelled by the user' }, progress: null });
+    let current = solveFixture({ status: 'running', progress: { percent: 30, best_makespan_s: null } });
+    const network = stubFetch(
+      routesFor(() => current, {
+        'POST /solves/41/cancel': () => {
+          current = cancelled;
+          return { body: cancelled };
+        },
+      }),
+    );
+    renderApp('/solves/41', { signedIn: true });
+    expect(await screen.findByText('Optimization in progress')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to cancel this solve? It stops now and keeps no plan.');
+    expect(await screen.findByText('Optimization Cancelled')).toBeInTheDocument();
+    expect(screen.getByText('Cancelled by the user')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/solves/41/cancel')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('offers Cancel only while the solve is pending or running', async () => {
+    stubFetch(routesFor(solveFixture({ status: 'failed', results: { error: 'Pair P9 -> D1: P9 is unreachable' } })));
+    renderApp('/solves/41', { signedIn: true });
+    expect(await screen.findByText('Optimization Failed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
+
   it('completed: summarises the results and lists every robot’s steps', async () => {
     const results = {
       R1_1: [

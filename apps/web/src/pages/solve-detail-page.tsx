@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CANCELLED_BY_USER_ERROR } from '@fleetlab/warehouse';
 import { isNotFound } from '../api/client.ts';
-import { useDeleteSolve, useEnvironment, useScenario, useSolve } from '../api/hooks.ts';
+import { useCancelSolve, useDeleteSolve, useEnvironment, useScenario, useSolve } from '../api/hooks.ts';
 import type { Solve } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { StatusBadge, TaskTypeBadge } from '../components/ui/badges.tsx';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner.tsx';
-import { buttonDanger, buttonPrimary, card, linkText } from '../components/ui/styles.ts';
+import { buttonDanger, buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
 import { TaskLocations } from '../components/ui/task-locations.tsx';
 import { SolveResults } from '../components/results/solve-results.tsx';
 import { PathPlayer } from '../player/path-player.tsx';
@@ -21,6 +22,7 @@ export default function SolveDetailPage() {
   const scenario = useScenario(solve.data?.scenario_id);
   const environment = useEnvironment(solve.data?.status === 'completed' ? solve.data.environment_id : null);
   const deleteSolve = useDeleteSolve();
+  const cancelSolve = useCancelSolve();
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   if (solve.isPending) return <FullPageSpinner label="Loading solve" />;
@@ -52,6 +54,18 @@ export default function SolveDetailPage() {
     }
   }
 
+  /** Stops a pending or running solve; it stays, failed with 'Cancelled by the user'. */
+  async function handleCancel() {
+    if (!window.confirm('Are you sure you want to cancel this solve? It stops now and keeps no plan.')) return;
+    setDeleteError(null);
+    try {
+      await cancelSolve.mutateAsync(record.id);
+    } catch {
+      setDeleteError('Failed to cancel solve.');
+    }
+  }
+  const unfinished = record.status === 'pending' || record.status === 'running';
+
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -68,9 +82,16 @@ export default function SolveDetailPage() {
           </div>
           {record.description && <p className="mt-1 max-w-3xl text-sm text-slate-400">{record.description}</p>}
         </div>
-        <button type="button" className={buttonDanger} onClick={handleDelete} disabled={deleteSolve.isPending}>
-          Delete
-        </button>
+        <div className="flex gap-3">
+          {unfinished && (
+            <button type="button" className={buttonSecondary} onClick={handleCancel} disabled={cancelSolve.isPending}>
+              Cancel
+            </button>
+          )}
+          <button type="button" className={buttonDanger} onClick={handleDelete} disabled={deleteSolve.isPending}>
+            Delete
+          </button>
+        </div>
       </div>
 
       {deleteError && <Alert tone="error">{deleteError}</Alert>}
@@ -199,10 +220,13 @@ function StatusPanel({ solve }: { solve: Solve }) {
   }
   if (solve.status === 'failed') {
     const errorText = solveErrorText(solve);
+    const cancelled = errorText === CANCELLED_BY_USER_ERROR;
     return (
       <section className={`${card} border-red-500/30 p-6`}>
-        <h2 className="text-lg font-semibold text-red-200">Optimization Failed</h2>
-        <p className="mt-1 text-sm text-slate-400">The optimization process encountered an error.</p>
+        <h2 className="text-lg font-semibold text-red-200">{cancelled ? 'Optimization Cancelled' : 'Optimization Failed'}</h2>
+        <p className="mt-1 text-sm text-slate-400">
+          {cancelled ? 'The optimization was stopped before it finished; no plan was kept.' : 'The optimization process encountered an error.'}
+        </p>
         {errorText && (
           <div className="mt-4 rounded-lg border border-red-500/30 bg-red-500/10 p-4">
             <p className="text-sm font-semibold text-red-200">Error Details:</p>

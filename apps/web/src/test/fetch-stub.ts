@@ -8,7 +8,7 @@ export interface StubRequest {
   authorization: string | null;
 }
 
-export interface StubResponse { status?: number; body?: unknown }
+export interface StubResponse { status?: number; body?: unknown; headers?: Record<string, string> }
 export type StubRoute = StubResponse | ((request: StubRequest) => StubResponse | Promise<StubResponse>);
 
 /**
@@ -35,7 +35,7 @@ export function stubFetch(routes: Record<string, StubRoute>) {
     const response = route === undefined ? { status: 599, body: { detail: `unplanned ${method} ${path}` } } : typeof route === 'function' ? await route(request) : route;
     const status = response.status ?? 200;
     const text = response.body === undefined ? '' : typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
-    return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/json', ...response.headers } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

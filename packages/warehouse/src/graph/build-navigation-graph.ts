@@ -1,8 +1,7 @@
-import type { GraphEdge, NavigationGraph } from '../layout/types.ts';
-import { edgeWeightHundredths } from './edge-rules.ts';
+import type { NavigationGraph } from '../layout/types.ts';
 import { graphNodesOf, type GraphSourceElements } from './graph-nodes.ts';
 import { dominatedPairMask } from './prune-dominated-edges.ts';
-import { nodeGeometryOf, visibleNodePairs } from './visible-node-pairs.ts';
+import { edgesOfPairs, nodeGeometryOf, visibleNodePairs } from './visible-node-pairs.ts';
 
 export interface BuildNavigationGraphOptions {
   /**
@@ -29,13 +28,5 @@ export function buildNavigationGraph(elements: GraphSourceElements, options: Bui
     options.edges === 'full'
       ? new Uint8Array(pairs.length / 2)
       : dominatedPairMask(geometry, pairs, Uint8Array.from(nodes, (node) => (node.type === 'robot' ? 1 : 0)));
-  const edges: GraphEdge[] = [];
-  for (let p = 0; p < pairs.length / 2; p++) {
-    if (dropped[p] === 1) continue;
-    const a = pairs[2 * p];
-    const b = pairs[2 * p + 1];
-    const weight = edgeWeightHundredths(geometry.x[a], geometry.y[a], geometry.x[b], geometry.y[b]) / 100;
-    edges.push({ from: nodes[a].id, to: nodes[b].id, weight }, { from: nodes[b].id, to: nodes[a].id, weight });
-  }
-  return { nodes, edges };
+  return { nodes, edges: edgesOfPairs(nodes, geometry, pairs, dropped) };
 }

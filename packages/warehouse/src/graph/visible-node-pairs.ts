@@ -1,5 +1,5 @@
-import type { GraphNode, Rectangle } from '../layout/types.ts';
-import { edgeEndPosition, pickupPairForbidsEdge } from './edge-rules.ts';
+import type { GraphEdge, GraphNode, Rectangle } from '../layout/types.ts';
+import { edgeEndPosition, edgeWeightHundredths, pickupPairForbidsEdge } from './edge-rules.ts';
 import { ShelfSegmentIndex } from './shelf-segment-index.ts';
 
 /** Node geometry in flat arrays, as the edge rules see it (pickups moved toward their side). */
@@ -51,4 +51,25 @@ export function visibleNodePairs(
     }
   }
   return Int32Array.from(pairs);
+}
+
+/**
+ * The pairs not marked in `dropped` as edges `a -> b` then `b -> a`, in pair order, weighted as
+ * spec §3 has it (Euclidean, rounded to 2 decimals, from the moved pickup points).
+ */
+export function edgesOfPairs(
+  nodes: readonly GraphNode[],
+  geometry: NodeGeometry,
+  pairs: Int32Array,
+  dropped: Uint8Array,
+): GraphEdge[] {
+  const edges: GraphEdge[] = [];
+  for (let p = 0; p < pairs.length / 2; p++) {
+    if (dropped[p] === 1) continue;
+    const a = pairs[2 * p];
+    const b = pairs[2 * p + 1];
+    const weight = edgeWeightHundredths(geometry.x[a], geometry.y[a], geometry.x[b], geometry.y[b]) / 100;
+    edges.push({ from: nodes[a].id, to: nodes[b].id, weight }, { from: nodes[b].id, to: nodes[a].id, weight });
+  }
+  return edges;
 }

@@ -1,11 +1,11 @@
 import { checkShelfPlacement, nextElementId, placePoint } from './placement.ts';
 import { withDerivedPoints, withShelves } from './regenerate.ts';
-import type { EditableLayout, Pickup, Point, Rectangle } from './types.ts';
+import type { EditableLayout, Pickup, PlacementRefusal, Point, Rectangle } from './types.ts';
 
 /** Spec §5/§9: a click selects a pickup point within 0.3 of a cell. */
 export const PICKUP_CLICK_RADIUS = 0.3;
 
-export type EditResult = { ok: true; layout: EditableLayout } | { ok: false; reason: string };
+export type EditResult = { ok: true; layout: EditableLayout } | PlacementRefusal;
 
 function placementContextOf(layout: EditableLayout) {
   return {

@@ -48,3 +48,14 @@ export function robotCountProblem(robotCount: number, robots: readonly Robot[]):
   if (robotCount <= robots.length) return null;
   return `${robotCount} robots asked, but the environment has ${robots.length}`;
 }
+
+/**
+ * How many robots a solve plans with: its own `robot_count` (an experiment's point sets one),
+ * else its scenario's; undefined means the whole fleet. `fleetForScenario` picks them.
+ */
+export function solveRobotCount(
+  solveRobotCount: number | null | undefined,
+  scenarioRobotCount: number | null | undefined,
+): number | undefined {
+  return solveRobotCount ?? scenarioRobotCount ?? undefined;
+}

@@ -1,5 +1,5 @@
 import { cellCentreOf, isInsideGrid, isStrictlyInsideRectangle, rectanglesOverlap, shelfOnCellOf } from './grid-geometry.ts';
-import type { Cell, Dimensions, Dropoff, PlacementResult, Point, Rectangle, RobotStation, Shelf } from './types.ts';
+import type { Cell, Dimensions, Dropoff, PlacementRefusal, PlacementResult, Point, Rectangle, RobotStation, Shelf } from './types.ts';
 
 /** What a placement is checked against. */
 export interface PlacementContext {
@@ -32,20 +32,21 @@ export function cellAt(point: Point): Cell {
 export function checkShelfPlacement(candidate: Rectangle, context: PlacementContext): PlacementResult {
   const [x, y] = candidate.position;
   const [width, height] = candidate.size;
-  if (!(width > 0 && height > 0)) return { ok: false, reason: 'Shelf width and height must be above 0' };
-  if (x < 0 || y < 0 || x + width > context.dimensions.width || y + height > context.dimensions.height) {
-    return { ok: false, reason: 'Shelf must lie inside the grid' };
+  if (!(width > 0 && height > 0)) return { ok: false, rule: 'shelf-size', reason: 'Shelf width and height must be above 0' };
+  // Written so that NaN fails too: every comparison with NaN is false.
+  if (!(x >= 0 && y >= 0 && x + width <= context.dimensions.width && y + height <= context.dimensions.height)) {
+    return { ok: false, rule: 'inside-grid', reason: 'Shelf must lie inside the grid' };
   }
   const overlapped = context.shelves.find((shelf) => rectanglesOverlap(candidate, shelf));
-  if (overlapped) return { ok: false, reason: `Shelf overlaps shelf ${overlapped.id}` };
+  if (overlapped) return { ok: false, rule: 'shelf-overlap', reason: `Shelf overlaps shelf ${overlapped.id}`, blocker: overlapped.id };
   const covered = [...(context.dropoffs ?? []), ...(context.robot_stations ?? [])].find((point) =>
     isStrictlyInsideRectangle(cellCentreOf(point.position), candidate),
   );
-  if (covered) return { ok: false, reason: `Shelf would cover ${covered.id}` };
+  if (covered) return { ok: false, rule: 'on-shelf-cell', reason: `Shelf would cover ${covered.id}`, blocker: covered.id };
   return { ok: true };
 }
 
-export type PointPlacementResult = { ok: true; position: Point } | { ok: false; reason: string };
+export type PointPlacementResult = { ok: true; position: Point } | PlacementRefusal;
 
 /**
  * Where a dropoff or robot station clicked at `point` goes (spec §5): snapped to the centre of
@@ -53,9 +54,9 @@ export type PointPlacementResult = { ok: true; position: Point } | { ok: false; 
  */
 export function placePoint(point: Point, context: PlacementContext): PointPlacementResult {
   const position = cellCentreOf(point);
-  if (!isInsideGrid(position, context.dimensions)) return { ok: false, reason: 'Point must lie inside the grid' };
+  if (!isInsideGrid(position, context.dimensions)) return { ok: false, rule: 'inside-grid', reason: 'Point must lie inside the grid' };
   const shelf = shelfOnCellOf(position, context.shelves);
-  if (shelf) return { ok: false, reason: `Cannot place on shelf ${shelf.id}` };
+  if (shelf) return { ok: false, rule: 'on-shelf-cell', reason: `Cannot place on shelf ${shelf.id}`, blocker: shelf.id };
   return { ok: true, position };
 }
 

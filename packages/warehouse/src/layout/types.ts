@@ -54,4 +54,19 @@ export interface EditableLayout {
   pickupCandidates: Pickup[];
 }
 
-export type PlacementResult = { ok: true } | { ok: false; reason: string };
+/**
+ * The editor's placement rules of spec §5, named so a refusal can say which one it broke:
+ * `shelf-size` (width and height above 0), `inside-grid`, `shelf-overlap` (two shelves share
+ * area), `on-shelf-cell` (a dropoff or robot station on a cell a shelf covers).
+ */
+export type PlacementRule = 'shelf-size' | 'inside-grid' | 'shelf-overlap' | 'on-shelf-cell';
+
+/** A refusal: the rule, the editor's sentence, and the id of the element in the way, if any. */
+export interface PlacementRefusal {
+  ok: false;
+  rule: PlacementRule;
+  reason: string;
+  blocker?: string;
+}
+
+export type PlacementResult = { ok: true } | PlacementRefusal;

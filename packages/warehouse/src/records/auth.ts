@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineTextSchema } from './common.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** scrypt hashes any length, but an unbounded password is a cheap way to burn server CPU. */
@@ -29,22 +30,18 @@ export const usernameSchema = z
 export const registerBodySchema = z.object({
   email: emailSchema,
   username: usernameSchema,
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH),
+  password: singleLineTextSchema(PASSWORD_MAX_LENGTH).pipe(
+    z.string().min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+  ),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
 /** Body of POST /auth/login: `username` holds the e-mail (OAuth2 password form naming). */
 export const loginBodySchema = z.object({
-  username: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .max(254)
+  username: singleLineTextSchema(254)
+    .pipe(z.string().trim().min(1, 'Email is required'))
     .transform((email) => email.toLowerCase()),
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  password: singleLineTextSchema(PASSWORD_MAX_LENGTH).pipe(z.string().min(1, 'Password is required')),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { dimensionsSchema, pointSchema } from './geometry.ts';
-import { optionalDescriptionSchema, recordNameSchema, timestampsSchema } from './common.ts';
+import { optionalDescriptionSchema, recordNameSchema, singleLineTextSchema, timestampsSchema } from './common.ts';
 
-const elementId = z.string().min(1).max(64);
+const elementId = singleLineTextSchema(64).pipe(z.string().min(1));
 const sizeSchema = z.tuple([z.number().positive().finite(), z.number().positive().finite()]);
 
 export const pickupSideValues = ['top', 'right', 'bottom', 'left'] as const;
@@ -93,6 +93,26 @@ export const environmentCreateSchema = z.object({
 });
 export type EnvironmentCreate = z.input<typeof environmentCreateSchema>;
 
+/** One rule an environment breaks (`checkEnvironmentRules`), naming the element and the rule. */
+export const environmentProblemSchema = z.object({
+  /** Where the element sits, e.g. `elements.shelves.1`. */
+  path: z.string(),
+  /** The element's id, e.g. `S2`. */
+  element: z.string(),
+  /** The rule's name, e.g. `shelf-overlap`. */
+  rule: z.string(),
+  /** The sentence a planner reads, e.g. `Shelf S2 overlaps shelf S1`. */
+  message: z.string(),
+});
+export type EnvironmentProblemRecord = z.infer<typeof environmentProblemSchema>;
+
+/** What is wrong with a stored environment: errors stop its solves, warnings are only shown. */
+export const environmentProblemsSchema = z.object({
+  errors: z.array(environmentProblemSchema),
+  warnings: z.array(environmentProblemSchema),
+});
+export type EnvironmentProblemsRecord = z.infer<typeof environmentProblemsSchema>;
+
 export const environmentRecordSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -100,15 +120,20 @@ export const environmentRecordSchema = z.object({
   dimensions: dimensionsSchema,
   elements: environmentElementsSchema,
   graph: navigationGraphSchema,
+  /**
+   * The rules the stored layout breaks, checked on every read (GET /environments/{id} and the
+   * answer to POST), so an environment stored before a rule existed still shows its problems.
+   */
+  problems: environmentProblemsSchema.optional(),
   ...timestampsSchema.shape,
 });
 export type EnvironmentRecord = z.infer<typeof environmentRecordSchema>;
 
 /**
  * An environment as GET /environments lists it: everything but the navigation graph, which
- * can weigh megabytes on a large layout and is only needed on the detail view.
+ * can weigh megabytes on a large layout and is only needed on the detail view, and its problems.
  */
-export const environmentSummarySchema = environmentRecordSchema.omit({ graph: true });
+export const environmentSummarySchema = environmentRecordSchema.omit({ graph: true, problems: true });
 export type EnvironmentSummary = z.infer<typeof environmentSummarySchema>;
 
 /** The short reference to an environment carried by scenarios and solves. */

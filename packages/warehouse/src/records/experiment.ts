@@ -25,8 +25,6 @@ export type ExperimentStatus = z.infer<typeof experimentStatusSchema>;
  */
 export const DEFAULT_KNEE_TOLERANCE = 0.05;
 export const MAX_SWEEP_POINTS = 30;
-/** Text of a solve's error when its experiment was cancelled before the solve ended. */
-export const CANCELLED_BY_USER_ERROR = 'Cancelled by the user';
 
 /** Solve parameters of every point; the algorithm and the fleet size come from the point. */
 export const experimentParametersSchema = solveParametersInputSchema.omit({ algorithm_type: true, robot_count: true });

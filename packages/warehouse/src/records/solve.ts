@@ -50,6 +50,12 @@ export const solveResultsSchema = z.union([planResultsSchema, failedResultsSchem
 export type SolveResultsRecord = z.infer<typeof solveResultsSchema>;
 
 export const solveStatusValues = ['pending', 'running', 'completed', 'failed'] as const;
+
+/**
+ * A solve's error (`results.error`, status `failed`) when the user stopped it before it ended:
+ * POST /solves/{id}/cancel, or the cancel of the experiment it is a point of.
+ */
+export const CANCELLED_BY_USER_ERROR = 'Cancelled by the user';
 export const solveStatusSchema = z.enum(solveStatusValues);
 export type SolveStatusValue = z.infer<typeof solveStatusSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pointSchema } from './geometry.ts';
 import {
   optionalDescriptionSchema,
+  singleLineTextSchema,
   recordIdSchema,
   recordNameSchema,
   recordReferenceSchema,
@@ -13,7 +14,8 @@ export const taskTypeSchema = z.enum(taskTypeValues);
 export type TaskTypeValue = z.infer<typeof taskTypeSchema>;
 
 /** One delivery: a pickup point id and a dropoff id, e.g. `["P7", "D1"]`. */
-export const pickupDropoffPairSchema = z.tuple([z.string().min(1).max(64), z.string().min(1).max(64)]);
+const pointId = singleLineTextSchema(64).pipe(z.string().min(1));
+export const pickupDropoffPairSchema = z.tuple([pointId, pointId]);
 export type PickupDropoffPairRecord = z.infer<typeof pickupDropoffPairSchema>;
 
 /** The largest day a planner can load: 20,000 orders on the spec's largest floor. */
@@ -23,7 +25,7 @@ export const taskDetailsSchema = z
   .object({
     start_point: pointSchema.optional(),
     end_point: pointSchema.optional(),
-    priority: z.union([z.number().finite(), z.string().max(32)]).optional(),
+    priority: z.union([z.number().finite(), singleLineTextSchema(32)]).optional(),
     tasks: z.array(pickupDropoffPairSchema).max(MAX_PAIRS_PER_TASK, `A task holds at most ${MAX_PAIRS_PER_TASK} pairs`).optional(),
     /**
      * When each pair is released in a shift, in seconds from its start (a CSV import's

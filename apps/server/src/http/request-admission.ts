@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from './api-error.ts';
+
+export interface AdmissionLimits {
+  /** Requests working at once (every API request reads the database: its token at least). */
+  active: number;
+  /** Requests waiting for one of those places; one more is refused at once. */
+  queued: number;
+  /** A request still waiting after this long is refused instead of answered late. */
+  maxWaitMs: number;
+}
+
+/** What a refused request is told, with Retry-After: 1. */
+export const SERVER_BUSY_DETAIL = 'The server is busy right now; please try again in a moment.';
+const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * A bound on the work one API process takes on: at most `active` requests at once, at most
+ * `queued` more waiting in arrival order, none starting after waiting longer than `maxWaitMs`.
+ * Beyond that a request is refused (503 with Retry-After) instead of joining a queue whose end it
+ * would reach only after its client gave up: under overload some callers hear "busy" quickly and
+ * the others keep timely answers.
+ */
+export class RequestAdmission {
+  private activeCount = 0;
+  private readonly waiting: Array<(admitted: boolean) => void> = [];
+
+  constructor(private readonly limits: AdmissionLimits) {}
+
+  /**
+   * Resolves true once the request may run (call `leave` after), false when it is refused: the
+   * queue is full, or its wait would pass `maxWaitMs` counting the `waitedMs` it has waited already.
+   */
+  enter(waitedMs = 0): Promise<boolean> {
+    if (waitedMs > this.limits.maxWaitMs) return Promise.resolve(false);
+    if (this.activeCount < this.limits.active) {
+      this.activeCount += 1;
+      return Promise.resolve(true);
+    }
+    if (this.waiting.length >= this.limits.queued) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        const index = this.waiting.indexOf(admit);
+        if (index >= 0) this.waiting.splice(index, 1);
+        resolve(false);
+      }, this.limits.maxWaitMs - waitedMs);
+      const admit = (admitted: boolean) => {
+        clearTimeout(timer);
+        resolve(admitted);
+      };
+      this.waiting.push(admit);
+    });
+  }
+
+  /** A request that entered is done: its place goes to the longest waiting one. */
+  leave(): void {
+    const next = this.waiting.shift();
+    if (next) next(true);
+    else this.activeCount -= 1;
+  }
+
+  /** Requests running and waiting now. */
+  get load(): { active: number; queued: number } {
+    return { active: this.activeCount, queued: this.waiting.length };
+  }
+}
+
+/**
+ * Puts every request of `scope` through one RequestAdmission, before anything else runs (the
+ * token check reads the database too). A refused request gets 503 with Retry-After and costs
+ * nothing more; an admitted one gives its place back when its answer is sent or its client leaves.
+ */
+export function installRequestAdmission(scope: FastifyInstance, limits: AdmissionLimits): RequestAdmission {
+  const admission = new RequestAdmission(limits);
+  scope.addHook('onRequest', async (_request, reply) => {
+    // On the embedded database a request runs to its end without giving the event loop back
+    // (PGlite answers within the same turn), so requests that arrive together are served one
+    // after another and the bound on running requests never sees more than one. The wait is what
+    // grows: every request read in one turn yields here, and when its turn comes the time it
+    // waited behind the others counts against `maxWaitMs`.
+    const arrivedMs = performance.now();
+    await new Promise((resolve) => setImmediate(resolve));
+    if (!(await admission.enter(performance.now() - arrivedMs))) throw new ApiError(503, SERVER_BUSY_DETAIL, RETRY_AFTER_SECONDS);
+    let left = false;
+    const leave = () => {
+      if (left) return;
+      left = true;
+      admission.leave();
+    };
+    // 'close' comes after the answer is sent or when the client hangs up first, whichever happens.
+    reply.raw.once('finish', leave);
+    reply.raw.once('close', leave);
+  });
+  return admission;
+}

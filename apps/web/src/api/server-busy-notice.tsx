@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { onServerBusy, type ServerBusyState } from './client.ts';
+
+/**
+ * A calm note while calls wait out a busy server (429 or 503 with Retry-After): the client sends
+ * them again by itself, so the planner only needs to know why the page is slower than usual.
+ */
+export function ServerBusyNotice() {
+  const [state, setState] = useState<ServerBusyState>({ waitingCalls: 0, retryAtMs: null });
+  const [nowMs, setNowMs] = useState(() => Date.now());
+  useEffect(() => onServerBusy(setState), []);
+  useEffect(() => {
+    if (state.waitingCalls === 0) return undefined;
+    setNowMs(Date.now());
+    const timer = setInterval(() => setNowMs(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [state]);
+  if (state.waitingCalls === 0) return null;
+  const seconds = Math.max(0, Math.ceil(((state.retryAtMs ?? nowMs) - nowMs) / 1000));
+  return (
+    <div
+      role="status"
+      className="fixed bottom-4 left-1/2 z-50 -translate-x-1/2 rounded-lg border border-indigo-500/40 bg-slate-900/95 px-4 py-3 text-sm text-indigo-100 shadow-lg"
+    >
+      Fleetlab is busy right now. {seconds > 0 ? `Trying again in ${seconds} s…` : 'Trying again…'} Nothing you entered is lost.
+    </div>
+  );
+}

@@ -1,0 +1,210 @@
+import type { EnvironmentProblemRecord } from '../records/index.ts';
+import { isInsideGrid, isStrictlyInsideRectangle } from './grid-geometry.ts';
+import { checkShelfPlacement, placePoint } from './placement.ts';
+import type { Dimensions, LayoutElements, PickupSide, PlacementRule, Point, Shelf } from './types.ts';
+
+/**
+ * The rules a stored environment is held to, named so that a refusal says which one it broke:
+ * the editor's placement rules (`PlacementRule`), and what the optimiser and the floor need of
+ * the saved elements besides.
+ */
+export type EnvironmentRule =
+  | PlacementRule
+  /** Every coordinate and size is a finite number. */
+  | 'finite-number'
+  /** Dropoffs and robot stations sit on a cell centre (x.5, y.5), where the editor snaps them. */
+  | 'cell-centre'
+  /** A pickup's or navigation point's shelf, and a robot's station, exist. */
+  | 'missing-reference'
+  /** Shelf ids are unique, and so are the ids of everything that becomes a graph node. */
+  | 'duplicate-id'
+  /** A pickup sits on the side of its shelf that it names. */
+  | 'pickup-off-shelf-side'
+  /** A navigation point lies outside every shelf. */
+  | 'inside-shelf'
+  /** A robot is parked on its station. */
+  | 'robot-off-station'
+  /** A station's robots have distinct places 0 .. robot_count - 1. */
+  | 'station-robots';
+
+/** One entry of an environment record's `problems` (`environmentProblemSchema`), its rule one of the rules above. */
+export interface EnvironmentProblem extends EnvironmentProblemRecord {
+  rule: EnvironmentRule;
+}
+
+/**
+ * What is wrong with an environment. `errors` make it unusable: the API refuses to store it and
+ * a solve on a stored one fails naming them. `warnings` leave it usable and are shown with it;
+ * they are where findings about the floor (such as a place no robot can reach) belong.
+ */
+export interface EnvironmentRulesReport {
+  errors: EnvironmentProblem[];
+  warnings: EnvironmentProblem[];
+}
+
+export interface EnvironmentToCheck {
+  dimensions: Dimensions;
+  elements: LayoutElements;
+}
+
+/** Pickups and robots sit exactly on a border or a station; allow float noise from other tools. */
+const POSITION_TOLERANCE = 1e-9;
+
+const isFinitePoint = (point: readonly number[]) => point.length === 2 && Number.isFinite(point[0]) && Number.isFinite(point[1]);
+const formatPoint = (point: Point) => `(${point[0]}, ${point[1]})`;
+const samePosition = (a: Point, b: Point) =>
+  Math.abs(a[0] - b[0]) <= POSITION_TOLERANCE && Math.abs(a[1] - b[1]) <= POSITION_TOLERANCE;
+
+/** Does the point lie on the middle part of the named side of the shelf (corners excluded)? */
+function isOnShelfSide(point: Point, shelf: Shelf, side: PickupSide): boolean {
+  const [x, y] = shelf.position;
+  const [width, height] = shelf.size;
+  const near = (a: number, b: number) => Math.abs(a - b) <= POSITION_TOLERANCE;
+  const alongX = point[0] > x && point[0] < x + width;
+  const alongY = point[1] > y && point[1] < y + height;
+  switch (side) {
+    case 'top':
+      return near(point[1], y) && alongX;
+    case 'bottom':
+      return near(point[1], y + height) && alongX;
+    case 'left':
+      return near(point[0], x) && alongY;
+    case 'right':
+      return near(point[0], x + width) && alongY;
+  }
+}
+
+/**
+ * Checks an environment's elements against the rules of spec §5 and what the graph needs:
+ * - every shelf has a positive size, lies inside the grid and overlaps no other shelf (the
+ *   editor's `checkShelfPlacement`, each shelf against the ones before it);
+ * - dropoffs and robot stations lie inside the grid, on a cell centre, and not on a shelf cell
+ *   (the editor's `placePoint`);
+ * - pickups lie inside the grid, on the named side of a shelf that exists; navigation points
+ *   inside the grid, outside every shelf, of a shelf that exists when they name one;
+ * - robots belong to a station that exists, are parked on it, and hold distinct places below its
+ *   robot_count;
+ * - shelf ids are unique among shelves; pickup, dropoff, navigation point, robot and station ids
+ *   are unique among all of those (they are the graph's node ids);
+ * - every number is finite (an element that fails this is checked no further).
+ * Problems come in element order: shelves, dropoffs, robot stations, pickups, navigation points,
+ * robots. Pure and linear in the elements, but for shelves (each against the earlier ones).
+ */
+export function checkEnvironmentRules(environment: EnvironmentToCheck): EnvironmentRulesReport {
+  const { dimensions, elements } = environment;
+  const errors: EnvironmentProblem[] = [];
+  const report = (path: string, element: string, rule: EnvironmentRule, message: string) =>
+    errors.push({ path, element, rule, message });
+
+  const shelvesById = new Map<string, Shelf>();
+  const placedShelves: Shelf[] = [];
+  elements.shelves.forEach((shelf, index) => {
+    const path = `elements.shelves.${index}`;
+    const name = `Shelf ${shelf.id}`;
+    if (shelvesById.has(shelf.id)) report(path, shelf.id, 'duplicate-id', `${name} has the id of another shelf`);
+    else shelvesById.set(shelf.id, shelf);
+    if (!isFinitePoint(shelf.position) || !isFinitePoint(shelf.size)) {
+      report(path, shelf.id, 'finite-number', `${name} has a position or size that is not a finite number`);
+      return;
+    }
+    const placement = checkShelfPlacement(shelf, { dimensions, shelves: placedShelves });
+    if (!placement.ok) {
+      const messages: Record<PlacementRule, string> = {
+        'shelf-size': `${name} needs a width and height above 0`,
+        'inside-grid': `${name} lies outside the ${dimensions.width}x${dimensions.height} grid`,
+        'shelf-overlap': `${name} overlaps shelf ${placement.blocker}`,
+        'on-shelf-cell': `${name} covers ${placement.blocker}`,
+      };
+      report(path, shelf.id, placement.rule, messages[placement.rule]);
+    }
+    placedShelves.push(shelf);
+  });
+
+  const nodeKinds = new Map<string, string>();
+  const claimNodeId = (path: string, id: string, kind: string, name: string) => {
+    const owner = nodeKinds.get(id);
+    if (owner !== undefined) report(path, id, 'duplicate-id', `${name} has the id of another ${owner}`);
+    else nodeKinds.set(id, kind);
+  };
+
+  const placementContext = { dimensions, shelves: elements.shelves.filter((shelf) => isFinitePoint(shelf.position) && isFinitePoint(shelf.size)) };
+  const checkPlacedPoint = (path: string, point: { id: string; position: Point }, kind: string, name: string) => {
+    claimNodeId(path, point.id, kind, name);
+    if (!isFinitePoint(point.position)) return report(path, point.id, 'finite-number', `${name} has a position that is not a finite number`);
+    const placed = placePoint(point.position, placementContext);
+    if (!placed.ok) {
+      const message =
+        placed.rule === 'on-shelf-cell'
+          ? `${name} is on a cell of shelf ${placed.blocker}`
+          : `${name} at ${formatPoint(point.position)} lies outside the ${dimensions.width}x${dimensions.height} grid`;
+      return report(path, point.id, placed.rule, message);
+    }
+    if (!samePosition(placed.position, point.position)) {
+      report(path, point.id, 'cell-centre', `${name} at ${formatPoint(point.position)} is not on a cell centre (x.5, y.5)`);
+    }
+  };
+  elements.dropoffs.forEach((dropoff, index) => checkPlacedPoint(`elements.dropoffs.${index}`, dropoff, 'dropoff', `Dropoff ${dropoff.id}`));
+  elements.robot_stations.forEach((station, index) =>
+    checkPlacedPoint(`elements.robot_stations.${index}`, station, 'robot station', `Robot station ${station.id}`),
+  );
+
+  elements.pickups.forEach((pickup, index) => {
+    const path = `elements.pickups.${index}`;
+    const name = `Pickup ${pickup.id}`;
+    claimNodeId(path, pickup.id, 'pickup', name);
+    if (!isFinitePoint(pickup.position)) return report(path, pickup.id, 'finite-number', `${name} has a position that is not a finite number`);
+    if (!isInsideGrid(pickup.position, dimensions)) {
+      return report(path, pickup.id, 'inside-grid', `${name} at ${formatPoint(pickup.position)} lies outside the ${dimensions.width}x${dimensions.height} grid`);
+    }
+    const shelf = shelvesById.get(pickup.shelf_id);
+    if (!shelf) return report(path, pickup.id, 'missing-reference', `${name} belongs to shelf ${pickup.shelf_id}, which does not exist`);
+    if (!isOnShelfSide(pickup.position, shelf, pickup.side)) {
+      report(path, pickup.id, 'pickup-off-shelf-side', `${name} at ${formatPoint(pickup.position)} is not on the ${pickup.side} side of shelf ${shelf.id}`);
+    }
+  });
+
+  elements.navigation_points.forEach((point, index) => {
+    const path = `elements.navigation_points.${index}`;
+    const name = `Navigation point ${point.id}`;
+    claimNodeId(path, point.id, 'navigation point', name);
+    if (!isFinitePoint(point.position)) return report(path, point.id, 'finite-number', `${name} has a position that is not a finite number`);
+    if (!isInsideGrid(point.position, dimensions)) {
+      return report(path, point.id, 'inside-grid', `${name} at ${formatPoint(point.position)} lies outside the ${dimensions.width}x${dimensions.height} grid`);
+    }
+    if (point.shelf_id !== undefined && !shelvesById.has(point.shelf_id)) {
+      report(path, point.id, 'missing-reference', `${name} belongs to shelf ${point.shelf_id}, which does not exist`);
+    }
+    const covering = placementContext.shelves.find((shelf) => isStrictlyInsideRectangle(point.position, shelf));
+    if (covering) report(path, point.id, 'inside-shelf', `${name} lies inside shelf ${covering.id}`);
+  });
+
+  const stationsById = new Map(elements.robot_stations.map((station) => [station.id, station]));
+  const takenPlaces = new Map<string, string>();
+  elements.robots.forEach((robot, index) => {
+    const path = `elements.robots.${index}`;
+    const name = `Robot ${robot.id}`;
+    claimNodeId(path, robot.id, 'robot', name);
+    const station = stationsById.get(robot.station_id);
+    if (!station) return report(path, robot.id, 'missing-reference', `${name} belongs to station ${robot.station_id}, which does not exist`);
+    if (!isFinitePoint(robot.position)) return report(path, robot.id, 'finite-number', `${name} has a position that is not a finite number`);
+    if (!samePosition(robot.position, station.position)) {
+      report(path, robot.id, 'robot-off-station', `${name} at ${formatPoint(robot.position)} is not on its station ${station.id} at ${formatPoint(station.position)}`);
+    }
+    if (robot.station_index >= station.robot_count) {
+      report(path, robot.id, 'station-robots', `${name} has station_index ${robot.station_index}, but station ${station.id} holds ${station.robot_count} robots`);
+    }
+    const placeKey = `${station.id}#${robot.station_index}`;
+    const holder = takenPlaces.get(placeKey);
+    if (holder !== undefined) report(path, robot.id, 'station-robots', `${name} has station_index ${robot.station_index}, like robot ${holder}`);
+    else takenPlaces.set(placeKey, robot.id);
+  });
+
+  return { errors, warnings: [] };
+}
+
+/** The errors as one line for an API answer or a failed solve: `Shelf S2 overlaps shelf S1; ...`, at most `limit` named. */
+export function describeEnvironmentProblems(problems: readonly EnvironmentProblem[], limit = 5): string {
+  const named = problems.slice(0, limit).map((problem) => problem.message);
+  const more = problems.length - named.length;
+  return more > 0 ? `${named.join('; ')}; and ${more} more` : named.join('; ');
+}
