@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { algorithmNameSchema } from './algorithms.ts';
 import { objectiveNameValues } from './objectives.ts';
+import { DEFAULT_TRAFFIC_POLICY, trafficPolicyNameSchema } from './traffic-policies.ts';
 
 /** Spec §9 defaults of a solve's parameters; the spec §5 form fallbacks for non-numeric input are the same numbers. */
 export const SOLVE_PARAMETER_DEFAULTS = {
@@ -18,12 +19,14 @@ export const SOLVE_PARAMETER_DEFAULTS = {
  * station (nobody queues), a robot spends no time handling at pickups and dropoffs, and the plan
  * leaves 10% of every charge unused for the detours traffic forces on a shared floor (measured:
  * robots yielding in PIBT drive 2-13% beyond their shortest walks on the benchmark floors, and
- * robots short of charge stop yielding; see packages/simulator/README.md).
+ * robots short of charge stop yielding; see packages/simulator/README.md), and robots move by the
+ * congestion-aware traffic policy.
  */
 export const ABSENT_PARAMETER_FALLBACKS = {
   chargers: null,
   handling_time_s: 0,
   battery_reserve_pct: 10,
+  traffic_policy: DEFAULT_TRAFFIC_POLICY,
 } as const;
 
 export interface ParameterRange {
@@ -97,6 +100,8 @@ export const solveParametersInputSchema = z.object({
   handling_time_s: numberInRange(RANGES.handling_time_s).optional(),
   /** Percent of a full charge the plan keeps for detours in traffic (absent: 10). */
   battery_reserve_pct: numberInRange(RANGES.battery_reserve_pct).optional(),
+  /** How robots move when the plan is executed on the shared floor (absent: DEFAULT_TRAFFIC_POLICY, congestion-aware). */
+  traffic_policy: trafficPolicyNameSchema.optional(),
   /**
    * The fleet this solve uses (round-robin over the stations, see `fleetForScenario`); absent:
    * the scenario's robot_count, or the whole fleet. Experiments set it per point of a sweep.
