@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
-import { generateWarehouseInstance } from '@fleetlab/warehouse';
+import { Floor, freeFlow, generateWarehouseInstance, resolveFloorParameters, robotWorkFromPlan } from '@fleetlab/warehouse';
 import { checkExecution, simulate } from '../src/index.ts';
 import { CHARGING_BAY, deliver, NARROW_AISLE, recharge } from './fixtures.ts';
 
@@ -113,41 +113,65 @@ describe('checkExecution catches each kind of bad execution', () => {
 });
 
 describe('random small warehouses', () => {
-  it('every execution passes the checker, every delivery is done, and executed >= free flow >= each robot alone on its walk', () => {
+  const layouts = fc.record({
+    width: fc.integer({ min: 10, max: 16 }),
+    height: fc.integer({ min: 12, max: 16 }),
+    stations: fc.integer({ min: 1, max: 3 }),
+    robotsPerStation: fc.integer({ min: 1, max: 3 }),
+    orders: fc.integer({ min: 0, max: 14 }),
+    seed: fc.integer({ min: 1, max: 10_000 }),
+    maxDistance: fc.constantFrom(150, 400, 1000),
+    chargers: fc.constantFrom(undefined, 1),
+    handling: fc.constantFrom(0, 2),
+    speed: fc.constantFrom(0.5, 1, 2),
+  });
+
+  /** The instance and a plan of it, or null when no robot can do some delivery within a charge. */
+  function planned({ maxDistance, chargers, handling, speed, ...options }: typeof layouts extends fc.Arbitrary<infer T> ? T : never, algorithm: 'greedy_distance' | 'makespan') {
+    const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
+    const params = { max_distance: maxDistance, recharge_time: 3, handling_time_s: handling, robot_speed: speed, ...(chargers ? { chargers } : {}) };
+    try {
+      const problem = buildProblem({ environment: instance.environment, tasks: instance.tasks, params });
+      return { instance, params, plan: solve(problem, { algorithm, maxIterations: 20 }).results };
+    } catch (error) {
+      expect((error as Error).message).toMatch(/cannot be done/);
+      return null;
+    }
+  }
+
+  it('the plan is what each robot alone on the floor does: free flow equals the plan, to the step, with no extra charge', () => {
     fc.assert(
-      fc.property(
-        fc.record({
-          width: fc.integer({ min: 10, max: 16 }),
-          height: fc.integer({ min: 12, max: 16 }),
-          stations: fc.integer({ min: 1, max: 3 }),
-          robotsPerStation: fc.integer({ min: 1, max: 3 }),
-          orders: fc.integer({ min: 0, max: 14 }),
-          seed: fc.integer({ min: 1, max: 10_000 }),
-          maxDistance: fc.constantFrom(150, 400, 1000),
-          chargers: fc.constantFrom(undefined, 1),
-        }),
-        ({ maxDistance, chargers, ...options }) => {
-          const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
-          const params = { max_distance: maxDistance, recharge_time: 3, ...(chargers ? { chargers } : {}) };
-          let plan;
-          try {
-            plan = solve(buildProblem({ environment: instance.environment, tasks: instance.tasks, params }), { algorithm: 'greedy_distance' }).results;
-          } catch {
-            return; // a delivery the charge cannot cover at all: nothing to execute
-          }
-          let execution;
-          try {
-            execution = simulate(instance.environment, plan, params, { tasks: instance.tasks });
-          } catch (error) {
-            // Grid walks are longer than the graph's straight edges: a delivery may not fit a charge on the floor.
-            expect((error as Error).message).toMatch(/cannot run delivery/);
-            return;
-          }
-          expect(checkExecution(instance.environment, plan, execution, params).errors).toEqual([]);
-          expect(execution.totals.deliveries).toBe(instance.tasks.length);
-          expect(execution.totals.executed_makespan_s).toBeGreaterThanOrEqual(execution.totals.free_flow_makespan_s);
-        },
-      ),
+      fc.property(layouts, fc.constantFrom('greedy_distance' as const, 'makespan' as const), (layout, algorithm) => {
+        const made = planned(layout, algorithm);
+        if (!made) return;
+        const floor = new Floor(made.instance.environment);
+        const parameters = resolveFloorParameters(made.params);
+        const robots = robotWorkFromPlan(floor, made.instance.environment, made.plan);
+        const alone = freeFlow(floor, parameters, robots);
+        robots.forEach((robot, r) => {
+          const steps = made.plan[robot.id];
+          const deliveries = steps.filter((step) => Array.isArray(step.task)).map((step) => step.completion_time);
+          expect(alone[r].deliveryDoneSteps.map((done) => Math.round(done * parameters.stepS * 100) / 100)).toEqual(deliveries);
+          const charges = steps.filter((step) => step.task === 'recharge');
+          expect(alone[r].charges.map((charge) => Math.round(charge.endStep * parameters.stepS * 100) / 100)).toEqual(charges.map((step) => step.completion_time));
+        });
+        const execution = simulate(made.instance.environment, made.plan, made.params, { tasks: made.instance.tasks });
+        expect(execution.totals.free_flow_makespan_s).toBe(execution.totals.planned_makespan_s);
+      }),
+      { numRuns: 40, seed: 20261127 },
+    );
+  });
+
+  it('every execution passes the checker, every delivery is done, and executed >= free flow', () => {
+    fc.assert(
+      fc.property(layouts, (layout) => {
+        const made = planned(layout, 'greedy_distance');
+        if (!made) return;
+        const execution = simulate(made.instance.environment, made.plan, made.params, { tasks: made.instance.tasks });
+        expect(checkExecution(made.instance.environment, made.plan, execution, made.params).errors).toEqual([]);
+        expect(execution.totals.deliveries).toBe(made.instance.tasks.length);
+        expect(execution.totals.executed_makespan_s).toBeGreaterThanOrEqual(execution.totals.free_flow_makespan_s);
+      }),
       { numRuns: 40, seed: 20261125 },
     );
   });

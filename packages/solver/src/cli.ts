@@ -4,15 +4,17 @@ import { InfeasibleDeliveryError, InvalidProblemError } from './problem/errors.t
 import { checkPlan } from './plan/plan-checker.ts';
 import { buildProblem } from './problem/problem.ts';
 import { solve } from './solve.ts';
-import type { ProblemInput } from './problem/problem-input.ts';
+import type { DistanceModel, ProblemInput } from './problem/problem-input.ts';
 
-export const USAGE = `Usage: fleetlab-solve INSTANCE.json --algorithm NAME [--time-limit S] [--seed N] [--summary]
+export const USAGE = `Usage: fleetlab-solve INSTANCE.json --algorithm NAME [--time-limit S] [--seed N] [--distances floor|graph] [--summary]
 
 Solves an instance file ({ environment, tasks, params }) and prints { results, stats } as JSON,
 the shape of a solve record: results maps robot ids to steps, stats holds the figures.
   --algorithm NAME   one of ${ALGORITHMS.map((a) => a.name).join(', ')} (or its id 1-7)
   --time-limit S     seconds for genetic and makespan (default: the instance's time_limit)
   --seed N           seed of the random generator (default 1)
+  --distances MODEL  floor (default): legs are walks on the floor robots drive, as the product plans;
+                     graph: the spec's straight navigation-graph edges, to compare with tools that use them
   --summary          print one line of metrics instead of the JSON
 `;
 
@@ -25,6 +27,7 @@ interface CliArguments {
   algorithm: string;
   timeLimitS?: number;
   seed?: number;
+  distances: DistanceModel;
   summary: boolean;
 }
 
@@ -33,6 +36,7 @@ function parseArguments(argv: string[]): CliArguments | string {
   let algorithm: string | undefined;
   let timeLimitS: number | undefined;
   let seed: number | undefined;
+  let distances: DistanceModel = 'floor';
   let summary = false;
   for (let k = 0; k < argv.length; k++) {
     const argument = argv[k];
@@ -64,6 +68,12 @@ function parseArguments(argv: string[]): CliArguments | string {
         seed = parsed;
         break;
       }
+      case '--distances': {
+        const raw = value();
+        if (raw !== 'floor' && raw !== 'graph') return `--distances is floor or graph, got ${JSON.stringify(raw ?? '')}`;
+        distances = raw;
+        break;
+      }
       case '--summary':
         summary = true;
         break;
@@ -79,7 +89,7 @@ function parseArguments(argv: string[]): CliArguments | string {
   if (instance === undefined) return 'Missing INSTANCE.json';
   if (algorithm === undefined) return 'Missing --algorithm';
   if (!algorithmByIdOrName(algorithm)) return `Unknown algorithm ${algorithm}`;
-  return { instance, algorithm, timeLimitS, seed, summary };
+  return { instance, algorithm, timeLimitS, seed, distances, summary };
 }
 
 /** Entry point of the fleetlab-solve command; returns the process exit code. */
@@ -98,7 +108,7 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
     return 2;
   }
   try {
-    const problem = buildProblem(input);
+    const problem = buildProblem({ ...input, distances: parsed.distances });
     const { results, stats } = solve(problem, {
       algorithm: algorithmByIdOrName(parsed.algorithm)!.name,
       seed: parsed.seed,
@@ -110,6 +120,7 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
         [
           `instance=${(input as { id?: string }).id ?? parsed.instance}`,
           `algorithm=${stats.algorithm}`,
+          `distances=${problem.distanceModel}`,
           `valid=${check.valid}`,
           `makespan=${stats.makespan_s.toFixed(2)}s`,
           `distance=${stats.total_distance_m.toFixed(2)}m`,

@@ -15,7 +15,7 @@ import { detourCapacityBound } from './bounds/detour-capacity-bound.ts';
 import { modelLowerBound } from './bounds/lower-bound.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from './plan/objective.ts';
 import { checkPlan } from './plan/plan-checker.ts';
-import { buildRobotSteps, round2, type Routes } from './plan/plan-builder.ts';
+import { buildPlanSteps, round2, type Routes } from './plan/plan-builder.ts';
 import type { Problem } from './problem/problem.ts';
 import { createRandom } from './algorithms/random.ts';
 import { repairRoutes } from './routes/route-repair.ts';
@@ -120,18 +120,22 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   const routes = repairRoutes(problem, scale, runAlgorithm(algorithm, context));
   checkCancelled();
 
-  const robotSteps: PlanResultsRecord = {};
-  problem.robots.forEach((robot, r) => {
-    robotSteps[robot.id] = buildRobotSteps(problem, r, routes[r]);
-  });
+  const robotSteps: PlanResultsRecord = buildPlanSteps(problem, routes);
   const check = checkPlan(problem, robotSteps);
   if (!check.valid) {
     throw new Error(`Internal error: the ${algorithm.name} plan breaks the model: ${check.errors[0]}`);
   }
   const { metrics } = check;
   const makespan = metrics.makespan_s;
-  // A plan proven optimal (the exact method, or a makespan at the bound) is its own tightest bound.
-  if (context.stopReason === 'optimal') tightestBoundS = Math.max(tightestBoundS, makespan);
+  const chargerQueueS = plannedChargerQueue(robotSteps);
+  if (context.stopReason === 'optimal') {
+    // A plan proven optimal (the exact method, or a makespan at the bound) is its own tightest
+    // bound. The proof ignores the chargers' queues: where the plan waits for a charger, the
+    // queue-free optimum is still a bound, but the plan is no longer proven optimal.
+    const queueFree = measureRoutes(problem, routes).finish.reduce((latest, finish) => Math.max(latest, finish), 0);
+    tightestBoundS = Math.max(tightestBoundS, Math.min(makespan, queueFree));
+    if (makespan > queueFree + 1e-6) context.stopReason = 'completed';
+  }
   // A zero bound only happens when there is nothing to do, so there is no gap to report.
   const gap = bound.makespan_s > 0 ? makespan / bound.makespan_s - 1 : 0;
   const gapBattery = tightestBoundS > 0 ? makespan / tightestBoundS - 1 : 0;
@@ -159,9 +163,18 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     },
     objective_score: Math.round(scale.score(metrics.objectives) * 10000) / 10000,
     objective_weights: { ...problem.params.objective_weights },
+    distances: problem.distanceModel,
+    ...(problem.floor ? { charger_queue_s: round2(chargerQueueS) } : {}),
   };
   progress(1, makespan);
   return { results: robotSteps, stats };
+}
+
+/** Seconds the plan's robots wait for a free charger, over the fleet. */
+function plannedChargerQueue(results: PlanResultsRecord): number {
+  let queued = 0;
+  for (const steps of Object.values(results)) for (const step of steps) queued += step.queued_s ?? 0;
+  return queued;
 }
 
 /**

@@ -18,8 +18,21 @@ function capture() {
 }
 
 describe('fleetlab-solve CLI', () => {
+  it('plans on the floor by default: legs are floor walks, paths list the places visited', async () => {
+    const stdout = capture();
+    const s1 = join(packageRoot, 'bench', 'instances', 's1.json');
+    expect(await runCli([s1, '--algorithm', 'greedy_distance', '--summary'], stdout, capture())).toBe(0);
+    expect(stdout.text()).toMatch(/^instance=s1 algorithm=greedy_distance distances=floor valid=true /);
+    const json = capture();
+    expect(await runCli([s1, '--algorithm', 'greedy_distance'], json, capture())).toBe(0);
+    const { results, stats } = JSON.parse(json.text());
+    expect(stats.distances).toBe('floor');
+    const first = results.R1_1[0];
+    expect(first.path).toEqual(['R1_1', first.task[0], first.task[1]]);
+  });
+
   it('prints the results JSON of the bin', () => {
-    const { code, stdout } = run([fixture('battery-two-robots'), '--algorithm', 'greedy_distance']);
+    const { code, stdout } = run([fixture('battery-two-robots'), '--algorithm', 'greedy_distance', '--distances', 'graph']);
     expect(code).toBe(0);
     const { results, stats } = JSON.parse(stdout);
     expect(Object.keys(results)).toEqual(['R1_1', 'R2_1']);
@@ -28,10 +41,10 @@ describe('fleetlab-solve CLI', () => {
   });
 
   it('prints one line of metrics with --summary', () => {
-    const { code, stdout } = run([fixture('line-one-robot'), '--algorithm', 'makespan', '--time-limit', '2', '--summary', '--seed', '3']);
+    const { code, stdout } = run([fixture('line-one-robot'), '--algorithm', 'makespan', '--time-limit', '2', '--summary', '--seed', '3', '--distances=graph']);
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^instance=line-one-robot algorithm=makespan valid=true makespan=10\.00s distance=10\.00m recharges=0 bound=10\.00s gap=0\.00% battery_bound=10\.00s gap_battery=0\.00% runtime=\d+ms\n$/,
+      /^instance=line-one-robot algorithm=makespan distances=graph valid=true makespan=10\.00s distance=10\.00m recharges=0 bound=10\.00s gap=0\.00% battery_bound=10\.00s gap_battery=0\.00% runtime=\d+ms\n$/,
     );
   });
 
@@ -46,6 +59,7 @@ describe('fleetlab-solve CLI', () => {
       [fixture('line-one-robot'), '--algorithm', 'makespan', '--time-limit', 'soon'],
       [fixture('line-one-robot'), '--algorithm', 'makespan', '--seed', '1.5'],
       [fixture('line-one-robot'), '--algorithm', 'makespan', '--verbose'],
+      [fixture('line-one-robot'), '--algorithm', 'makespan', '--distances', 'euclid'],
       [join(packageRoot, 'no-such-instance.json'), '--algorithm', 'makespan'],
     ]) {
       const stderr = capture();
@@ -57,7 +71,7 @@ describe('fleetlab-solve CLI', () => {
   it('exits 1 with the error text when a delivery cannot be done', async () => {
     const stdout = capture();
     const stderr = capture();
-    const code = await runCli([fixture('battery-two-robots'), '--algorithm', 'auction', '--time-limit=1'], stdout, stderr);
+    const code = await runCli([fixture('battery-two-robots'), '--algorithm', 'auction', '--time-limit=1', '--distances', 'graph'], stdout, stderr);
     expect(code).toBe(0);
     const { readFileSync, writeFileSync, mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
@@ -65,7 +79,7 @@ describe('fleetlab-solve CLI', () => {
     instance.params.max_distance = 15;
     const path = join(mkdtempSync(join(tmpdir(), 'fleetlab-cli-')), 'tight.json');
     writeFileSync(path, JSON.stringify(instance));
-    const spawned = run([path, '--algorithm', '1']);
+    const spawned = run([path, '--algorithm', '1', '--distances', 'graph']);
     expect(spawned.code).toBe(1);
     expect(spawned.stderr).toBe(
       'Delivery P1 -> D1 cannot be done: the round trip from the nearest home station (R1) is 20.0 m but a full charge covers 15 m\n',

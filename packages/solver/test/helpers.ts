@@ -19,6 +19,15 @@ export function loadFixture(name: string): ProblemInput & { id: string } {
   return JSON.parse(readFileSync(join(here, 'fixtures', `${name}.json`), 'utf8'));
 }
 
+/**
+ * The problem on the navigation graph's distances: the algorithms and bounds are tested on
+ * small graphs worked out by hand (and on the benchmark instances' graph figures), which have no
+ * floor; the floor model has its own tests.
+ */
+export function buildGraphProblem(input: ProblemInput): Problem {
+  return buildProblem({ ...input, distances: 'graph' });
+}
+
 export function loadInstance(id: string): ProblemInput & { id: string; lower_bound: { makespan_lb_s: number; makespan_lb_nobattery_s: number; distance_lb_m: number } } {
   return JSON.parse(readFileSync(join(packageRoot, 'bench', 'instances', `${id}.json`), 'utf8'));
 }
@@ -143,7 +152,7 @@ export const stationStartInstances = gridInstanceArbitrary({
 /** The problem of a random instance, or null when one of its deliveries is genuinely impossible (its round trip exceeds the charge): the only refusal allowed. */
 export function buildUnlessInfeasible(input: ProblemInput): Problem | null {
   try {
-    return buildProblem(input);
+    return buildGraphProblem(input);
   } catch (error) {
     expect(error).toBeInstanceOf(InfeasibleDeliveryError);
     return null;

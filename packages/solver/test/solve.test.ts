@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { buildProblem, checkPlan, InfeasibleDeliveryError, solve, SolveCancelledError, type SolveProgress } from '../src/index.ts';
-import { loadFixture, loadInstance } from './helpers.ts';
+import { loadFixture, loadInstance, buildGraphProblem } from './helpers.ts';
 
-const s1 = buildProblem(loadInstance('s1'));
-const m1 = buildProblem(loadInstance('m1'));
+const s1 = buildGraphProblem(loadInstance('s1'));
+const m1 = buildGraphProblem(loadInstance('m1'));
 
 describe('solve', () => {
   it('reports the stats of the model', () => {
     const { results, stats } = solve(s1, { algorithm: 'marginal_benefit', seed: 7 });
     expect(Object.keys(stats).sort()).toEqual(
       [
-        'algorithm', 'algorithm_id', 'deliveries', 'gap', 'gap_battery', 'iterations', 'lower_bound_battery_s', 'lower_bound_s',
+        'algorithm', 'algorithm_id', 'deliveries', 'distances', 'gap', 'gap_battery', 'iterations', 'lower_bound_battery_s', 'lower_bound_s',
         'makespan_s', 'objective_score',
         'objective_weights', 'objectives', 'recharges', 'runtime_ms', 'seed', 'stop_reason', 'total_distance_m',
       ].sort(),
@@ -55,7 +55,7 @@ describe('solve', () => {
   });
 
   it('returns early with a proven zero gap', () => {
-    const problem = buildProblem(loadFixture('line-one-robot'));
+    const problem = buildGraphProblem(loadFixture('line-one-robot'));
     const { stats } = solve(problem, { algorithm: 'makespan', timeLimitS: 30 });
     expect(stats.gap).toBe(0);
     expect(stats.runtime_ms).toBeLessThan(5000);
@@ -63,7 +63,7 @@ describe('solve', () => {
 
   it('honours a distance objective: less distance than under the makespan objective', () => {
     const input = loadInstance('s1');
-    const byDistance = buildProblem({ ...input, params: { ...input.params, objective_weights: { distance_traveled: 100 } } });
+    const byDistance = buildGraphProblem({ ...input, params: { ...input.params, objective_weights: { distance_traveled: 100 } } });
     const distance = solve(byDistance, { algorithm: 'makespan', maxIterations: 400 }).stats;
     const makespan = solve(s1, { algorithm: 'makespan', maxIterations: 400 }).stats;
     expect(distance.total_distance_m).toBeLessThanOrEqual(makespan.total_distance_m);
@@ -71,7 +71,7 @@ describe('solve', () => {
   });
 
   it('every algorithm gives a valid plan on s2, where batteries bind hard', () => {
-    const s2 = buildProblem(loadInstance('s2'));
+    const s2 = buildGraphProblem(loadInstance('s2'));
     for (const algorithm of ['greedy_distance', 'hungarian', 'kmeans', 'auction', 'genetic', 'makespan', 'marginal_benefit'] as const) {
       const { results } = solve(s2, { algorithm, maxIterations: 40 });
       expect(checkPlan(s2, results).errors).toEqual([]);
@@ -79,6 +79,6 @@ describe('solve', () => {
   });
 
   it('throws InfeasibleDeliveryError from buildProblem, never a partial plan', () => {
-    expect(() => buildProblem({ ...loadFixture('battery-two-robots'), params: { max_distance: 10 } })).toThrow(InfeasibleDeliveryError);
+    expect(() => buildGraphProblem({ ...loadFixture('battery-two-robots'), params: { max_distance: 10 } })).toThrow(InfeasibleDeliveryError);
   });
 });

@@ -27,11 +27,18 @@ export interface ExecutorOptions {
   stepBudget: number;
 }
 
-/** A robot with less charge to spare than this (plus a fifth of what it still has to drive) outranks every other. */
-const URGENT_SLACK_M = 10;
 /**
- * Below this many metres to spare a robot never moves away from its goal, so what it still has
- * to drive never grows: it always reaches the dropoff able to get home, and home within its charge.
+ * A robot's slack for its plan is its charge less the metres it drove since charging and the
+ * metres its plan still needs on this charge (to its goal, through the charge's remaining
+ * deliveries, home). Below URGENT_SLACK_M it outranks every robot with more to spare, so it is
+ * not pushed about and keeps to its plan's charges.
+ */
+const URGENT_SLACK_M = 20;
+/**
+ * A robot's slack for the delivery under way is its charge less the metres driven and those to
+ * finish the delivery and get home. Below this it never moves away from its goal (a step away
+ * costs 2 m of slack, one driven and one more to drive), so it can always finish and get home;
+ * it may then need a charge before its next delivery, which the battery rule adds.
  */
 const TIGHT_SLACK_M = 2;
 const POLL_EVERY_STEPS = 128;
@@ -83,6 +90,7 @@ export function executeOnFloor(floor: Floor, robots: RobotWork[], params: Execut
       if (state.mode[robot] === Mode.Moving || state.mode[robot] === Mode.Handling) active.push(robot);
     }
     for (const robot of active) if (state.mode[robot] === Mode.Handling) state.reserve(robot, state.pos[robot]);
+    guardBatteries(run, active);
     policy.chooseMoves(active);
     applyMoves(run, active, step);
     work.countQueues();
@@ -121,17 +129,22 @@ function applyMoves({ state, recorder, work }: Run, active: readonly number[], s
   }
 }
 
-/** After a step: battery urgency, progress, arrivals. */
+/** Before the moves: robots short of charge for their plan rank first, and tight ones only wait or move closer. */
+function guardBatteries({ state, work, policy, params }: Run, active: readonly number[]): void {
+  for (const robot of active) {
+    if (state.mode[robot] !== Mode.Moving || state.phase[robot] === Phase.ToHome) continue;
+    const used = work.used[robot];
+    state.tight[robot] = params.maxDistance - used - work.metresStillNeeded(robot, false) < TIGHT_SLACK_M ? 1 : 0;
+    const planSlack = params.maxDistance - used - work.metresStillNeeded(robot, true);
+    if (planSlack < URGENT_SLACK_M) policy.urgent(robot, planSlack);
+  }
+}
+
+/** After a step: progress, arrivals. */
 function afterMoves(run: Run, active: readonly number[], arrived: number): void {
-  const { state, work, policy, watch, params } = run;
+  const { state, work, policy, watch } = run;
   for (const robot of active) {
     if (state.mode[robot] !== Mode.Moving) continue;
-    const still = work.metresStillNeeded(robot);
-    const slack = params.maxDistance - work.used[robot] - still;
-    state.tight[robot] = slack < TIGHT_SLACK_M ? 1 : 0;
-    // Short of charge: it outranks every robot with more to spare, so nobody pushes it off its
-    // shortest walk (the least slack ranks first), and it spends no more than it must.
-    if (slack < URGENT_SLACK_M + 0.2 * still) policy.urgent(robot, slack);
     if (state.phase[robot] === Phase.ToHome) {
       // Its work is done: it yields to everyone and never holds the run up.
       if (state.pos[robot] === state.goal[robot]) work.arrived(robot, arrived);

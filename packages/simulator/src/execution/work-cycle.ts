@@ -28,6 +28,12 @@ export class WorkCycle {
   private readonly queues: number[][];
   private readonly arrivedAt: Int32Array;
   private readonly chargers: ChargerPool;
+  /**
+   * Per robot and work item (a delivery), the planned metres from that delivery's dropoff to its
+   * next planned charge: the walks through the deliveries that follow in the same charge, then
+   * home. What a robot still has to drive on this charge is its way to its goal plus this.
+   */
+  private readonly restAfterDropoff: Float64Array[];
 
   constructor(
     private readonly floor: Floor,
@@ -50,6 +56,7 @@ export class WorkCycle {
     this.arrivedAt = new Int32Array(n);
     this.chargers = new ChargerPool(robotsPerStation(floor, robots).map((count) => chargersAt(params, count)));
     this.deliveriesTotal = robots.reduce((sum, robot) => sum + robot.work.filter((item) => item.kind === 'delivery').length, 0);
+    this.restAfterDropoff = robots.map((robot) => plannedRestAfterDropoff(floor, robot));
   }
 
   /** Puts every robot on the floor at step 0 and starts its work. */
@@ -96,16 +103,25 @@ export class WorkCycle {
     });
   }
 
-  /** Metres the robot must still drive before it can next charge, along shortest walks. */
-  metresStillNeeded(robot: number): number {
+  /**
+   * Metres the robot must still drive, along shortest walks, before it can next charge: with
+   * `wholeCharge` everything its plan puts on this charge (its way to its goal, the charge's
+   * remaining deliveries, home), otherwise only the delivery under way and the way home. While
+   * the metres it drove plus the first stay within a charge, every delivery of the charge fits
+   * when its turn comes (no charge the plan did not foresee); while the second do, it can always
+   * finish the delivery under way and get home.
+   */
+  metresStillNeeded(robot: number, wholeCharge: boolean): number {
     const { floor, state } = this;
+    const index = this.workIndex[robot];
+    const item = this.robots[robot].work[index];
     const home = this.robots[robot].homeCell;
-    const item = this.robots[robot].work[this.workIndex[robot]];
+    const afterDropoff = (dropoffCell: number) => (wholeCharge ? this.restAfterDropoff[robot][index] : floor.distance(dropoffCell, home));
     if (state.phase[robot] === Phase.ToPickup && item?.kind === 'delivery') {
-      return floor.distance(state.pos[robot], item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell) + floor.distance(item.dropoffCell, home);
+      return floor.distance(state.pos[robot], item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell) + afterDropoff(item.dropoffCell);
     }
     if (state.phase[robot] === Phase.ToDropoff && item?.kind === 'delivery') {
-      return floor.distance(state.pos[robot], item.dropoffCell) + floor.distance(item.dropoffCell, home);
+      return floor.distance(state.pos[robot], item.dropoffCell) + afterDropoff(item.dropoffCell);
     }
     return floor.distance(state.pos[robot], home);
   }
@@ -238,4 +254,22 @@ export class WorkCycle {
     if (!this.chargeIsExtra[robot]) this.workIndex[robot]++;
     this.startNextWork(robot, step);
   }
+}
+
+/** Per work item of a robot (deliveries; 0 for charges), the planned metres from its dropoff to the next planned charge or the end, then home. */
+function plannedRestAfterDropoff(floor: Floor, robot: RobotWork): Float64Array {
+  const rest = new Float64Array(robot.work.length);
+  let onward = 0;
+  let nextPickup = -1;
+  for (let k = robot.work.length - 1; k >= 0; k--) {
+    const item = robot.work[k];
+    if (item.kind === 'charge') {
+      nextPickup = -1;
+      continue;
+    }
+    rest[k] = nextPickup < 0 ? floor.distance(item.dropoffCell, robot.homeCell) : floor.distance(item.dropoffCell, nextPickup) + onward;
+    onward = floor.distance(item.pickupCell, item.dropoffCell) + rest[k];
+    nextPickup = item.pickupCell;
+  }
+  return rest;
 }

@@ -23,11 +23,9 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
   private readonly guides: GuidePaths;
   /** 1 while the robot follows its guide path. */
   private readonly guided: Uint8Array;
-  /**
-   * 1 for a robot reported short of charge since the last moves were chosen. Its slack only grows
-   * by charging, and a robot reported short this step still is when it gets its next goal (its
-   * priority resets, its shortage does not), so that goal starts without a guide path.
-   */
+  /** 1 for a robot with a new goal and no guide path to it yet: it gets one when it next moves, unless short of charge. */
+  private readonly unplanned: Uint8Array;
+  /** 1 for a robot reported short of charge since the last moves were chosen (the executor reports them every step). */
   private readonly short: Uint8Array;
   private readonly sincePlanned: Int32Array;
 
@@ -35,6 +33,7 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
     super(floor, state, random);
     this.guides = new GuidePaths(floor, state.n);
     this.guided = new Uint8Array(state.n);
+    this.unplanned = new Uint8Array(state.n);
     this.short = new Uint8Array(state.n);
     this.sincePlanned = new Int32Array(state.n);
   }
@@ -44,9 +43,12 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
     // Every robot, not only the active ones: one that parked on its goal has passed its last edges too.
     for (let robot = 0; robot < state.n; robot++) if (this.guided[robot]) guides.advance(robot, state.pos[robot]);
     for (const robot of active) {
-      if (!this.guided[robot] || ++this.sincePlanned[robot] < REPLAN_EVERY_STEPS) continue;
-      const cell = state.pos[robot];
-      if (cell !== state.goal[robot] && !guides.isOnPath(robot, cell)) this.plan(robot);
+      if (this.short[robot]) continue;
+      if (this.unplanned[robot]) this.plan(robot);
+      else if (this.guided[robot] && ++this.sincePlanned[robot] >= REPLAN_EVERY_STEPS) {
+        const cell = state.pos[robot];
+        if (cell !== state.goal[robot] && !guides.isOnPath(robot, cell)) this.plan(robot);
+      }
     }
     super.chooseMoves(active);
     // Robots still short of charge are reported again after these moves.
@@ -55,15 +57,15 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
 
   override newGoal(robot: number): void {
     super.newGoal(robot);
-    if (!this.short[robot]) this.plan(robot);
+    this.drop(robot);
+    this.unplanned[robot] = 1;
   }
 
+  /** Short of charge: the robot walks its shortest way, and gets a guide path again with its next goal after it has charged. */
   override urgent(robot: number, slack: number): void {
     super.urgent(robot, slack);
     this.short[robot] = 1;
-    if (!this.guided[robot]) return;
-    this.guides.release(robot);
-    this.guided[robot] = 0;
+    this.drop(robot);
   }
 
   protected costToGo(robot: number, cell: number): number {
@@ -73,6 +75,14 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
   private plan(robot: number): void {
     this.guides.plan(robot, this.state.pos[robot], this.state.goal[robot]);
     this.guided[robot] = 1;
+    this.unplanned[robot] = 0;
     this.sincePlanned[robot] = 0;
+  }
+
+  /** The robot follows no guide path (until it gets a new one). */
+  private drop(robot: number): void {
+    if (!this.guided[robot]) return;
+    this.guides.release(robot);
+    this.guided[robot] = 0;
   }
 }

@@ -1,6 +1,6 @@
 import { AppendState } from '../routes/battery-schedule.ts';
 import { EPSILON } from '../problem/battery-tolerance.ts';
-import { canServe, dropoffToHome, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
+import { canServe, dropoffToHome, handlingTime, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
 import type { Routes } from '../plan/plan-builder.ts';
 import type { Problem } from '../problem/problem.ts';
 
@@ -349,7 +349,8 @@ export class SubsetRouteBuilder {
   /** Adds a label unless one of the state dominates it; drops the ones it dominates. */
   private insert(set: number, last: number, start: number, cum: number, prev: number): void {
     this.work++;
-    const time = start + cum / this.problem.speed;
+    // Handling depends on how many deliveries the route holds, never on their order or charges.
+    const time = start + cum / this.problem.speed + handlingTime(this.problem, bitCount(set));
     if (time > this.cap) return;
     if (this.reached[set] === 0) this.reach(set);
     const head = this.stateHead;
@@ -472,6 +473,7 @@ export class SubsetRouteBuilder {
   }
 }
 
+/** The number of deliveries in a subset (its set bits). */
 function bitCount(set: number): number {
   let count = 0;
   for (let rest = set; rest !== 0; rest &= rest - 1) count++;

@@ -43,7 +43,7 @@ export function assignByHungarianRounds(context: AlgorithmContext, denseRoundWor
   const costOf = (state: AppendState, j: number): number => {
     const finish = state.finishIfAppended(j);
     if (finish === Infinity || context.scale.completionOnly) return finish;
-    const extraDistance = (finish - state.time - (state.needsRecharge ? problem.rechargeSeconds : 0)) * problem.speed;
+    const extraDistance = (finish - state.time - state.appendHandling - (state.needsRecharge ? problem.rechargeSeconds : 0)) * problem.speed;
     return cost(finish, state.time, extraDistance);
   };
   // The cost of driving `drive` metres from `time` on: an append that drives at least that much costs no less.

@@ -46,7 +46,7 @@ export function objectiveValues(problem: Problem, finish: ArrayLike<number>, dis
   return {
     completion_time: latest,
     distance_traveled: travelled,
-    energy_usage: (travelled / problem.maxDistance) * problem.params.battery_capacity,
+    energy_usage: (travelled / problem.params.max_distance) * problem.params.battery_capacity,
     balanced_workload: latest - earliest,
     cost_efficiency: busy,
   };

@@ -1,6 +1,6 @@
+import { freeFlow, type DeliveryWork, type FreeFlowRobot, type PlanResultsRecord, type PlanStepRecord, type RobotWork } from '@fleetlab/warehouse';
 import { evaluateRoute } from '../routes/battery-schedule.ts';
 import { shortestPath, type Problem } from '../problem/problem.ts';
-import type { PlanStepRecord } from '@fleetlab/warehouse';
 
 /** Delivery indices per robot, in visiting order; index r belongs to problem.robots[r]. */
 export type Routes = number[][];
@@ -9,63 +9,154 @@ export function round2(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-function batteryPercent(problem: Problem, sinceCharge: number): number {
-  const capacity = problem.params.battery_capacity;
-  const level = capacity * (1 - sinceCharge / problem.maxDistance);
-  return Math.min(capacity, Math.max(0, level));
+/** One robot's work in order: its deliveries and, before some of them, a recharge trip. */
+type PlannedItem = { kind: 'delivery'; j: number } | { kind: 'charge' };
+
+/** When each of a robot's items ends, in seconds from t = 0, and the charger queueing before each recharge. */
+interface RobotClock {
+  ends: number[];
+  queued: number[];
 }
 
 /**
- * Turns routes into the model's result steps: shortest paths as node-id lists, recharge trips
- * where the battery schedule puts them, time, battery, the distance since the last charge
+ * Turns routes into the model's result steps: the places each step visits, recharge trips where
+ * the battery schedule puts them, time, battery, the distance since the last charge
  * (`total_distance`, the original product's meaning) and since t = 0 (`odometer_m`), rounded to 2
- * decimals. Throws if a route cannot be made legal (algorithms only hand over legal routes).
+ * decimals. On the floor the times are the floor's own clock (`freeFlow` of packages/warehouse:
+ * walks, handling, whole-step charges, chargers shared first come first served), so the plan says
+ * exactly what each robot alone on the floor does; a recharge that waits for a charger says how
+ * long in `queued_s`. Throws if a route cannot be made legal (algorithms only hand over legal routes).
  */
-export function buildRobotSteps(problem: Problem, robot: number, route: readonly number[]): PlanStepRecord[] {
-  const steps: PlanStepRecord[] = [];
-  if (route.length === 0) return steps;
+export function buildPlanSteps(problem: Problem, routes: Routes): PlanResultsRecord {
+  const items = problem.robots.map((_, r) => plannedItems(problem, r, routes[r]));
+  const clocks = problem.floor ? floorClocks(problem, items) : items.map((robotItems, r) => graphClock(problem, r, robotItems));
+  const results: PlanResultsRecord = {};
+  problem.robots.forEach((robot, r) => {
+    results[robot.id] = robotSteps(problem, r, items[r], clocks[r]);
+  });
+  return results;
+}
+
+function plannedItems(problem: Problem, robot: number, route: readonly number[]): PlannedItem[] {
+  if (route.length === 0) return [];
   const rechargeBefore = new Uint8Array(route.length);
   const { finish } = evaluateRoute(problem, robot, route, rechargeBefore);
-  const { id, homeNode, startNode } = problem.robots[robot];
-  if (finish === Infinity) throw new Error(`Route of robot ${id} breaks the battery rules under every recharge schedule`);
+  if (finish === Infinity) throw new Error(`Route of robot ${problem.robots[robot].id} breaks the battery rules under every recharge schedule`);
+  const items: PlannedItem[] = [];
+  route.forEach((j, index) => {
+    if (rechargeBefore[index]) items.push({ kind: 'charge' });
+    items.push({ kind: 'delivery', j });
+  });
+  return items;
+}
+
+/** The floor's clock: every robot alone on the floor with these items, chargers shared (`freeFlow`). */
+function floorClocks(problem: Problem, items: PlannedItem[][]): RobotClock[] {
+  const floor = problem.floor!;
+  const cellOf = (node: number) => problem.nodeCell[node];
+  const work: RobotWork[] = problem.robots.map((robot, r) => ({
+    id: robot.id,
+    station: floor.stationIndexOf(robot.stationId),
+    homeCell: robot.homeNode >= 0 ? cellOf(robot.homeNode) : -1,
+    startCell: robot.startNode >= 0 ? cellOf(robot.startNode) : -1,
+    work: items[r].map((item) => {
+      if (item.kind === 'charge') return item;
+      const delivery = problem.deliveries[item.j];
+      const entry: DeliveryWork = { kind: 'delivery', pickup: delivery.pickupId, dropoff: delivery.dropoffId, pickupCell: cellOf(delivery.pickupNode), dropoffCell: cellOf(delivery.dropoffNode) };
+      return entry;
+    }),
+  }));
+  const stepS = problem.floorParameters.stepS;
+  return freeFlow(floor, problem.floorParameters, work).map((alone: FreeFlowRobot, r) => {
+    const ends: number[] = [];
+    const queued: number[] = [];
+    let delivery = 0;
+    let charge = 0;
+    for (const item of items[r]) {
+      if (item.kind === 'delivery') {
+        ends.push(alone.deliveryDoneSteps[delivery++] * stepS);
+        queued.push(0);
+      } else {
+        const { arriveStep, startStep, endStep } = alone.charges[charge++];
+        ends.push(endStep * stepS);
+        queued.push((startStep - arriveStep) * stepS);
+      }
+    }
+    return { ends, queued };
+  });
+}
+
+/** The graph model's clock: legs at robot_speed, handling, recharge waits; no charger is ever shared. */
+function graphClock(problem: Problem, robot: number, items: PlannedItem[]): RobotClock {
+  const { homeNode, startNode } = problem.robots[robot];
+  const ends: number[] = [];
+  let time = 0;
+  let position = startNode;
+  let afterDelivery = false;
+  const leg = (to: number) => problem.distances[problem.sourceRow[position]][to] / problem.speed;
+  for (const item of items) {
+    if (afterDelivery) time += problem.handlingSeconds;
+    if (item.kind === 'charge') {
+      time += leg(homeNode) + problem.rechargeSeconds;
+      position = homeNode;
+    } else {
+      const delivery = problem.deliveries[item.j];
+      time += leg(delivery.pickupNode) + problem.handlingSeconds + delivery.length / problem.speed;
+      position = delivery.dropoffNode;
+    }
+    afterDelivery = item.kind === 'delivery';
+    ends.push(time);
+  }
+  return { ends, queued: items.map(() => 0) };
+}
+
+function batteryPercent(problem: Problem, sinceCharge: number): number {
+  const capacity = problem.params.battery_capacity;
+  const level = capacity * (1 - sinceCharge / problem.params.max_distance);
+  return Math.min(capacity, Math.max(0, level));
+}
+
+function robotSteps(problem: Problem, robot: number, items: PlannedItem[], clock: RobotClock): PlanStepRecord[] {
+  const { homeNode, startNode } = problem.robots[robot];
   const { battery_capacity, max_distance, recharge_time } = problem.params;
+  const distanceBetween = (from: number, to: number) => problem.distances[problem.sourceRow[from]][to];
+  const steps: PlanStepRecord[] = [];
   let position = startNode;
   let total = 0;
-  let time = 0;
   let sinceCharge = 0;
-  const distanceBetween = (from: number, to: number) => problem.distances[problem.sourceRow[from]][to];
-  route.forEach((j, index) => {
-    const delivery = problem.deliveries[j];
-    if (rechargeBefore[index]) {
+  items.forEach((item, index) => {
+    const completion = round2(clock.ends[index]);
+    if (item.kind === 'charge') {
       const leg = distanceBetween(position, homeNode);
       total += leg;
-      time += leg / problem.speed + problem.rechargeSeconds;
       steps.push({
         task: 'recharge',
         path: shortestPath(problem, position, homeNode),
         total_distance: round2(sinceCharge + leg),
         odometer_m: round2(total),
-        completion_time: round2(time),
+        completion_time: completion,
         battery_remaining: round2(battery_capacity),
         battery_capacity,
         max_distance,
         recharge_time,
+        ...(clock.queued[index] > 0 ? { queued_s: round2(clock.queued[index]) } : {}),
       });
       sinceCharge = 0;
       position = homeNode;
+      return;
     }
+    const delivery = problem.deliveries[item.j];
     const toPickup = shortestPath(problem, position, delivery.pickupNode);
     const toDropoff = shortestPath(problem, delivery.pickupNode, delivery.dropoffNode);
     const leg = distanceBetween(position, delivery.pickupNode) + delivery.length;
     total += leg;
     sinceCharge += leg;
-    time += leg / problem.speed;
     steps.push({
       task: [delivery.pickupId, delivery.dropoffId],
       path: toPickup.concat(toDropoff.slice(1)),
       total_distance: round2(sinceCharge),
       odometer_m: round2(total),
-      completion_time: round2(time),
+      completion_time: completion,
       battery_remaining: round2(batteryPercent(problem, sinceCharge)),
       battery_capacity,
       max_distance,

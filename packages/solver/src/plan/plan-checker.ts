@@ -1,7 +1,7 @@
-import type { ObjectiveValues } from '@fleetlab/warehouse';
+import { UNREACHABLE, type ObjectiveValues } from '@fleetlab/warehouse';
 import { objectiveValues } from './objective.ts';
 import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
-import type { Problem, ProblemRobot } from '../problem/problem.ts';
+import { chargeCovers, type Problem, type ProblemRobot } from '../problem/problem.ts';
 
 export interface PlanMetrics {
   makespan_s: number;
@@ -31,20 +31,20 @@ function fmt(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
-/** What a check gathers over all robots: its errors, the deliveries not yet done and the metrics. */
+/** What a check gathers over all robots: its errors, the deliveries not yet done, the charges and the metrics. */
 interface Review {
   problem: Problem;
   errors: string[];
   /** Deliveries still to do, by pairKey(pickup, dropoff). */
   pending: Map<string, number>;
   metrics: PlanMetrics;
+  /** Per station id, each charge's [start, end] in seconds. */
+  charging: Map<string, [number, number][]>;
 }
 
 /** One robot's state as its steps are replayed. */
 interface RobotWalk {
   robot: ProblemRobot;
-  /** Shortest-path row of its home station (-1 without one). */
-  homeRow: number;
   position: number;
   /** Metres since t = 0. */
   total: number;
@@ -54,6 +54,10 @@ interface RobotWalk {
   sinceCharge: number;
   recharges: number;
   delivered: number;
+  /** The last step was a delivery: the robot handles at its dropoff before it moves on. */
+  afterDelivery: boolean;
+  /** The robot's home station has this many chargers. */
+  chargers: number;
 }
 
 function report(review: Review, message: string): void {
@@ -82,7 +86,7 @@ export function checkPlan(problem: Problem, results: unknown): PlanCheck {
     robots: {},
     objectives: { completion_time: 0, distance_traveled: 0, energy_usage: 0, balanced_workload: 0, cost_efficiency: 0 },
   };
-  const review: Review = { problem, errors: [], pending, metrics };
+  const review: Review = { problem, errors: [], pending, metrics, charging: new Map() };
   const finishes: number[] = [];
   const distances: number[] = [];
 
@@ -105,13 +109,14 @@ export function checkPlan(problem: Problem, results: unknown): PlanCheck {
     }
     const walk: RobotWalk = {
       robot,
-      homeRow: robot.homeNode >= 0 ? problem.sourceRow[robot.homeNode] : -1,
       position: robot.startNode,
       total: 0,
       time: 0,
       sinceCharge: 0,
       recharges: 0,
       delivered: 0,
+      afterDelivery: false,
+      chargers: problem.chargersOfRobot[problem.robots.indexOf(robot)],
     };
     steps.forEach((step: unknown, index: number) => checkStep(review, walk, step, `${robot.id} step ${index + 1}`));
     metrics.robots[robot.id] = { finish_s: walk.time, distance_m: walk.total, recharges: walk.recharges, deliveries: walk.delivered };
@@ -129,8 +134,27 @@ export function checkPlan(problem: Problem, results: unknown): PlanCheck {
       pending.set(key, left - 1);
     }
   }
+  checkChargerCapacity(review);
   metrics.objectives = objectiveValues(problem, finishes, distances);
   return { valid: review.errors.length === 0, errors: review.errors, metrics };
+}
+
+/** No station ever charges more robots at once than it has chargers. */
+function checkChargerCapacity(review: Review): void {
+  const chargersOf = new Map(review.problem.robots.map((robot, r) => [robot.stationId, review.problem.chargersOfRobot[r]]));
+  for (const [station, intervals] of review.charging) {
+    const capacity = chargersOf.get(station) ?? 1;
+    const points = intervals.flatMap(([start, end]) => [[start + SAFE_SLACK, 1], [end - SAFE_SLACK, -1]] as [number, number][]);
+    points.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let busy = 0;
+    for (const [time, change] of points) {
+      busy += change;
+      if (busy > capacity) {
+        report(review, `Station ${station} charges ${busy} robots at once at ${fmt(time)} s, but it has ${capacity} charger${capacity === 1 ? '' : 's'}`);
+        break;
+      }
+    }
+  }
 }
 
 /** One step: its path, its task and the figures it reports; `walk` moves on to its end. */
@@ -149,6 +173,8 @@ function checkStep(review: Review, walk: RobotWalk, step: unknown, where: string
   if (nodes[0] !== walk.position) {
     report(review, `${where}: path starts at ${problem.nodeIds[nodes[0]]} but robot is at ${problem.nodeIds[walk.position]}`);
   }
+  // Handling at the last dropoff comes before the robot moves on.
+  if (walk.afterDelivery) walk.time += problem.handlingSeconds;
   drivePath(review, walk, nodes, where);
   walk.position = nodes[nodes.length - 1];
   // total_distance counts since the last charge; a recharge step still includes its leg to the station.
@@ -172,31 +198,49 @@ function pathNodes(review: Review, path: unknown[], where: string): number[] | n
   return nodes;
 }
 
-/** Drives the path edge by edge (each must be an edge of the graph) and reports the first battery overrun. */
+/**
+ * Drives the path leg by leg and reports the first battery overrun: on the floor each leg is the
+ * floor walk between two places, on the graph each leg must be an edge.
+ */
 function drivePath(review: Review, walk: RobotWalk, nodes: number[], where: string): void {
   const { problem } = review;
-  const maxDistance = problem.params.max_distance;
   let overrun = false;
   for (let k = 1; k < nodes.length; k++) {
     if (nodes[k] === nodes[k - 1]) continue;
-    const weight = edgeWeight(problem, nodes[k - 1], nodes[k]);
-    if (weight < 0) {
-      report(review, `${where}: ${problem.nodeIds[nodes[k - 1]]} -> ${problem.nodeIds[nodes[k]]} is not an edge of the graph`);
+    const metres = legMetres(problem, nodes[k - 1], nodes[k]);
+    if (metres < 0) {
+      const what = problem.floor ? 'has no walk on the floor' : 'is not an edge of the graph';
+      report(review, `${where}: ${problem.nodeIds[nodes[k - 1]]} -> ${problem.nodeIds[nodes[k]]} ${what}`);
       continue;
     }
-    walk.total += weight;
-    walk.sinceCharge += weight;
-    walk.time += weight / problem.speed;
-    if (!overrun && walk.sinceCharge > maxDistance + SAFE_SLACK) {
+    walk.total += metres;
+    walk.sinceCharge += metres;
+    walk.time += metres / problem.speed;
+    if (!overrun && walk.sinceCharge > problem.maxDistance + SAFE_SLACK) {
       overrun = true;
-      report(review, `${where}: battery overrun, ${fmt(walk.sinceCharge)} m since the last charge but a full charge covers ${fmt(maxDistance)} m`);
+      report(review, `${where}: battery overrun, ${fmt(walk.sinceCharge)} m since the last charge but ${chargeCovers(problem)}`);
     }
   }
 }
 
-/** The weight of the edge from -> to, or -1 when the graph has none. */
-function edgeWeight(problem: Problem, from: number, to: number): number {
-  const { offsets, targets, weights } = problem.graph;
+/** Metres from a node to the robot's home station: the floor walk, or the graph's shortest path (Infinity without one). */
+function wayHome(problem: Problem, from: number, robot: ProblemRobot): number {
+  if (robot.homeNode < 0) return Infinity;
+  if (problem.floor) {
+    const metres = problem.floor.distance(problem.nodeCell[from], problem.nodeCell[robot.homeNode]);
+    return metres >= UNREACHABLE ? Infinity : metres;
+  }
+  const row = problem.sourceRow[robot.homeNode];
+  return row >= 0 ? problem.distances[row][from] : Infinity;
+}
+
+/** Metres of one leg: the floor walk between two places, or the graph's edge; -1 when there is none. */
+function legMetres(problem: Problem, from: number, to: number): number {
+  if (problem.floor) {
+    const metres = problem.floor.distance(problem.nodeCell[from], problem.nodeCell[to]);
+    return metres >= UNREACHABLE ? -1 : metres;
+  }
+  const { offsets, targets, weights } = problem.graph!;
   for (let e = offsets[from], end = offsets[from + 1]; e < end; e++) if (targets[e] === to) return weights[e];
   return -1;
 }
@@ -228,15 +272,27 @@ function checkRecharge(review: Review, walk: RobotWalk, step: Record<string, unk
   if (step.recharge_time !== undefined && step.recharge_time !== rechargeMinutes) {
     report(review, `${where}: recharge_time is ${JSON.stringify(step.recharge_time)} min but the solve's recharge time is ${rechargeMinutes} min`);
   }
-  walk.time += rechargeMinutes * 60;
+  // The robot may wait for a free charger first; the plan says how long in queued_s.
+  const declared = typeof step.queued_s === 'number' ? step.queued_s : 0;
+  const reported = typeof step.completion_time === 'number' ? step.completion_time : walk.time;
+  const waited = Math.max(0, reported - walk.time - problem.rechargeSeconds);
+  if (Math.abs(waited - declared) > REPORT_TOLERANCE * 2) {
+    report(review, `${where}: the recharge waits ${fmt(waited)} s for a charger but queued_s says ${fmt(declared)} s`);
+  }
+  walk.time += declared + problem.rechargeSeconds;
+  const intervals = review.charging.get(robot.stationId) ?? [];
+  intervals.push([walk.time - problem.rechargeSeconds, walk.time]);
+  review.charging.set(robot.stationId, intervals);
   walk.sinceCharge = 0;
   walk.recharges++;
+  walk.afterDelivery = false;
   return capacity;
 }
 
 function checkDelivery(review: Review, walk: RobotWalk, [pickup, dropoff]: [string, string], nodes: number[], where: string): number {
   const { problem, pending, metrics } = review;
-  const { battery_capacity: capacity, max_distance: maxDistance } = problem.params;
+  const { battery_capacity: capacity, max_distance: fullCharge } = problem.params;
+  const maxDistance = problem.maxDistance;
   const end = walk.position;
   const key = pairKey(pickup, dropoff);
   const left = pending.get(key);
@@ -255,16 +311,20 @@ function checkDelivery(review: Review, walk: RobotWalk, [pickup, dropoff]: [stri
   if (pickupNode === undefined || nodes.slice(0, nodes.length - 1).indexOf(pickupNode) < 0) {
     report(review, `${where}: path does not visit the pickup ${pickup} before the dropoff ${dropoff}`);
   }
-  const home = walk.homeRow >= 0 ? problem.distances[walk.homeRow][end] : Infinity;
+  const home = wayHome(problem, end, walk.robot);
   if (walk.sinceCharge + home > maxDistance + SAFE_SLACK) {
+    const reserve = problem.floorParameters.batteryReservePct > 0 ? ' (after the battery reserve for traffic)' : '';
     report(
       review,
-      `${where}: after the dropoff at ${problem.nodeIds[end]} the robot has ${fmt(Math.max(0, maxDistance - walk.sinceCharge))} m of charge left but its home station ${walk.robot.stationId} is ${fmt(home)} m away`,
+      `${where}: after the dropoff at ${problem.nodeIds[end]} the robot has ${fmt(Math.max(0, maxDistance - walk.sinceCharge))} m of charge left${reserve} but its home station ${walk.robot.stationId} is ${fmt(home)} m away`,
     );
   }
+  // Handling at the pickup, on the way.
+  walk.time += problem.handlingSeconds;
   walk.delivered++;
+  walk.afterDelivery = true;
   metrics.makespan_s = Math.max(metrics.makespan_s, walk.time);
-  return Math.min(capacity, Math.max(0, capacity * (1 - walk.sinceCharge / maxDistance)));
+  return Math.min(capacity, Math.max(0, capacity * (1 - walk.sinceCharge / fullCharge)));
 }
 
 /** The figures a step reports against those its path gives, and the solve's battery settings. */

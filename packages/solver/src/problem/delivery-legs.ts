@@ -50,3 +50,13 @@ export function canServeAny(problem: Problem, robot: number): boolean {
   for (let k = 0; k < classes; k++) if (problem.servable[base + k] === 1) return true;
   return false;
 }
+
+/**
+ * Seconds of handling in a route of `deliveries` deliveries up to its last dropoff: at every
+ * pickup and at every dropoff but the last (the last delivery is done on arrival). It depends on
+ * the count alone, never on the order or the recharges, so an evaluator adds it to a route's
+ * drive-and-charge finish.
+ */
+export function handlingTime(problem: Problem, deliveries: number): number {
+  return deliveries > 0 ? (2 * deliveries - 1) * problem.handlingSeconds : 0;
+}

@@ -7,7 +7,15 @@ import type { SolveParametersRecord } from '@fleetlab/warehouse';
 export type SolveParameters = Pick<
   SolveParametersRecord,
   'time_limit' | 'battery_capacity' | 'max_distance' | 'robot_speed' | 'recharge_time' | 'balance_factor' | 'objective_weights'
-> & { algorithm_type?: string };
+> &
+  Partial<Pick<SolveParametersRecord, 'chargers' | 'handling_time_s' | 'battery_reserve_pct'>> & { algorithm_type?: string };
+
+/**
+ * How the optimiser measures a leg: `floor` (default, the product's) walks the floor the robots
+ * drive, 1 m cells, 4-neighbour moves (packages/warehouse's Floor); `graph` follows the spec's
+ * straight navigation-graph edges, for comparisons with tools that use them.
+ */
+export type DistanceModel = 'floor' | 'graph';
 
 export interface GraphNode {
   id: string;
@@ -28,7 +36,8 @@ export interface EnvironmentInput {
     robots?: { id: string; station_id: string; position?: [number, number]; [key: string]: unknown }[];
     [key: string]: unknown;
   };
-  graph: { nodes: GraphNode[]; edges: GraphEdge[] };
+  /** Needed by the `graph` distance model only. */
+  graph?: { nodes: GraphNode[]; edges: GraphEdge[] };
   dimensions?: { width: number; height: number };
   [key: string]: unknown;
 }
@@ -37,4 +46,6 @@ export interface ProblemInput {
   environment: EnvironmentInput;
   tasks: [string, string][];
   params?: Partial<SolveParameters> | null;
+  /** Default `floor`. */
+  distances?: DistanceModel;
 }

@@ -1,8 +1,19 @@
+import {
+  chargersAt,
+  FloorError,
+  objectiveNameValues,
+  resolveFloorParameters,
+  SOLVE_PARAMETER_DEFAULTS,
+  SOLVE_PARAMETER_RANGES,
+  type Floor,
+  type FloorParameters,
+  type ObjectiveWeights,
+} from '@fleetlab/warehouse';
 import { EPSILON } from './battery-tolerance.ts';
 import { InfeasibleDeliveryError, InvalidProblemError } from './errors.ts';
-import { buildCsrGraph, DijkstraRunner, type CsrGraph } from './shortest-paths.ts';
-import { objectiveNameValues, SOLVE_PARAMETER_DEFAULTS, SOLVE_PARAMETER_RANGES, type ObjectiveWeights } from '@fleetlab/warehouse';
-import type { ProblemInput, SolveParameters } from './problem-input.ts';
+import { addRows, readPlaces, type PlaceDistances } from './place-distances.ts';
+import type { DistanceModel, ProblemInput, SolveParameters } from './problem-input.ts';
+import type { CsrGraph } from './shortest-paths.ts';
 
 export interface ProblemRobot {
   id: string;
@@ -31,14 +42,24 @@ export interface ProblemDelivery {
  */
 export interface Problem {
   params: SolveParameters;
+  /** How legs are measured: `floor` walks (the product's) or the spec's `graph` edges. */
+  distanceModel: DistanceModel;
+  /** The floor the robots drive (floor model), or null. */
+  floor: Floor | null;
+  /** The floor's clock and batteries resolved from the parameters (step, handling, charge, reserve, chargers). */
+  floorParameters: FloorParameters;
   nodeIds: string[];
   nodeIndex: Map<string, number>;
   nodeX: Float64Array;
   nodeY: Float64Array;
-  graph: CsrGraph;
+  /** Per node, its floor cell (floor model) or -1. */
+  nodeCell: Int32Array;
+  /** The spec's graph (graph model), or null. */
+  graph: CsrGraph | null;
   /** Row of `distances`/`predecessors` for a node, or -1 when no search started there; a node's place. */
   sourceRow: Int32Array;
   distances: Float64Array[];
+  /** Graph model only: shortest-path trees per row. */
   predecessors: Int32Array[];
   robots: ProblemRobot[];
   deliveries: ProblemDelivery[];
@@ -70,9 +91,17 @@ export interface Problem {
   /** 1 when a robot of class c can perform a delivery of class k within one charge (`c * deliveryClassCount + k`). */
   servable: Uint8Array;
   speed: number;
+  /**
+   * Metres a plan may drive on one charge: max_distance less the battery reserve for traffic
+   * (floor model; the graph model keeps the whole charge, as the tools it is compared with do).
+   */
   maxDistance: number;
-  /** Seconds spent waiting at the station per recharge. */
+  /** Seconds a recharge takes at the station (floor model: whole steps). */
   rechargeSeconds: number;
+  /** Seconds of handling at each pickup and each dropoff (floor model: whole steps). */
+  handlingSeconds: number;
+  /** Chargers of each robot's home station (one per robot of the station when not set). */
+  chargersOfRobot: Int32Array;
 }
 
 function positiveNumber(value: unknown, name: string, fallback: number, minimum = 0): number {
@@ -119,27 +148,48 @@ function resolveParameters(params: Partial<SolveParameters> | null | undefined):
     objective_weights: weights,
   };
   if (typeof given.algorithm_type === 'string') resolved.algorithm_type = given.algorithm_type;
+  for (const name of ['chargers', 'handling_time_s', 'battery_reserve_pct'] as const) {
+    if (given[name] !== undefined && given[name] !== null) resolved[name] = given[name];
+  }
   return resolved;
 }
 
-/** A task of the input, checked against the graph. */
+/**
+ * The floor's clock and batteries for these parameters. The graph model is the original
+ * product's: no reserve kept for traffic and no charger queues (it has no floor to queue on).
+ */
+function floorParametersOf(params: SolveParameters, model: DistanceModel): FloorParameters {
+  try {
+    const input = model === 'graph' ? { ...params, battery_reserve_pct: 0, chargers: undefined } : params;
+    return resolveFloorParameters(input);
+  } catch (error) {
+    if (error instanceof FloorError) throw new InvalidProblemError(error.message);
+    throw error;
+  }
+}
+
+/** A task of the input, checked against the environment's places. */
 type DeliveryPair = Omit<ProblemDelivery, 'length'>;
 
 /** Builds the read-only problem; throws InfeasibleDeliveryError for a delivery no robot can do. */
 export function buildProblem(input: ProblemInput): Problem {
   const params = resolveParameters(input.params);
-  const { nodeIds, nodeIndex, xs, ys, graph } = readGraph(input.environment);
-  const robots = readRobots(input.environment, nodeIndex);
-  const pairs = readTasks(input.tasks, nodeIndex);
-  const searches = searchFromPlaces(graph, nodeIds.length, pairs, robots);
-  const { sourceRow, sources, distances } = searches;
-  // Places: every search source, then the unreachable place of robots without a node.
-  const placeCount = sources.length + 1;
-  const nowhere = sources.length;
+  const distanceModel: DistanceModel = input.distances ?? 'floor';
+  if (distanceModel !== 'floor' && distanceModel !== 'graph') throw new InvalidProblemError(`Distances must be measured on the floor or the graph, got ${JSON.stringify(distanceModel)}`);
+  const floorParameters = floorParametersOf(params, distanceModel);
+  const places = readPlaces(input.environment, distanceModel);
+  const robots = readRobots(input.environment, places);
+  const pairs = readTasks(input.tasks, places);
+  // One row from every distinct place a leg can start: pickups, dropoffs, robot starts, stations.
+  addRows(places, pairs.flatMap((pair) => [pair.pickupNode, pair.dropoffNode]).concat(robots.flatMap((robot) => [robot.startNode, robot.homeNode])));
+  const { sourceRow, distances, rowNode } = places;
+  // Places: every row, then the unreachable place of robots without a node.
+  const placeCount = rowNode.length + 1;
+  const nowhere = rowNode.length;
   const placeDistance = new Float64Array(placeCount * placeCount).fill(Infinity);
-  sources.forEach((_, a) => {
+  rowNode.forEach((_, a) => {
     const row = distances[a];
-    for (let b = 0; b < sources.length; b++) placeDistance[a * placeCount + b] = row[sources[b]];
+    for (let b = 0; b < rowNode.length; b++) placeDistance[a * placeCount + b] = row[rowNode[b]];
   });
   const placeOf = (node: number) => (node < 0 ? nowhere : sourceRow[node]);
 
@@ -162,14 +212,18 @@ export function buildProblem(input: ProblemInput): Problem {
   const robotClasses = classify(robotCount, (r) => startPlace[r] * placeCount + homePlace[r]);
   const withoutServable: Omit<Problem, 'servable'> = {
     params,
-    nodeIds,
-    nodeIndex,
-    nodeX: Float64Array.from(xs),
-    nodeY: Float64Array.from(ys),
-    graph,
+    distanceModel,
+    floor: places.floor,
+    floorParameters,
+    nodeIds: places.nodeIds,
+    nodeIndex: places.nodeIndex,
+    nodeX: places.nodeX,
+    nodeY: places.nodeY,
+    nodeCell: places.nodeCell,
+    graph: places.graph,
     sourceRow,
     distances,
-    predecessors: searches.predecessors,
+    predecessors: places.predecessors,
     robots,
     deliveries,
     robotCount,
@@ -187,106 +241,52 @@ export function buildProblem(input: ProblemInput): Problem {
     deliveryClassFirst: Int32Array.from(deliveryClasses.first),
     robotClass: robotClasses.classOf,
     speed: params.robot_speed,
-    maxDistance: params.max_distance,
-    rechargeSeconds: params.recharge_time * 60,
+    maxDistance: floorParameters.plannedDistance,
+    rechargeSeconds: distanceModel === 'floor' ? floorParameters.chargeS : params.recharge_time * 60,
+    handlingSeconds: distanceModel === 'floor' ? floorParameters.handlingS : floorParameters.handlingTimeS,
+    chargersOfRobot: chargersOfRobots(robots, floorParameters),
   };
   const problem: Problem = { ...withoutServable, servable: servableTable(withoutServable, robotClasses.first) };
   rejectUnservedDeliveries(problem, robotClasses.count);
   return problem;
 }
 
-/** The graph's nodes (the first of repeated ids kept) and its edges as a CSR graph. */
-function readGraph(environment: ProblemInput['environment']): { nodeIds: string[]; nodeIndex: Map<string, number>; xs: number[]; ys: number[]; graph: CsrGraph } {
-  if (!environment || !environment.graph || !Array.isArray(environment.graph.nodes) || !Array.isArray(environment.graph.edges)) {
-    throw new InvalidProblemError('The environment has no graph with nodes and edges');
-  }
-  const nodeIds: string[] = [];
-  const nodeIndex = new Map<string, number>();
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (const node of environment.graph.nodes) {
-    if (nodeIndex.has(node.id)) continue;
-    nodeIndex.set(node.id, nodeIds.length);
-    nodeIds.push(node.id);
-    xs.push(typeof node.x === 'number' ? node.x : 0);
-    ys.push(typeof node.y === 'number' ? node.y : 0);
-  }
-  const edges: { from: number; to: number; weight: number }[] = [];
-  for (const edge of environment.graph.edges) {
-    const from = nodeIndex.get(edge.from);
-    const to = nodeIndex.get(edge.to);
-    if (from === undefined || to === undefined) {
-      throw new InvalidProblemError(`Graph edge ${edge.from} -> ${edge.to} names a node that is not in the graph`);
-    }
-    if (typeof edge.weight !== 'number' || !Number.isFinite(edge.weight) || edge.weight < 0) {
-      throw new InvalidProblemError(`Graph edge ${edge.from} -> ${edge.to} has an invalid weight ${JSON.stringify(edge.weight)}`);
-    }
-    edges.push({ from, to, weight: edge.weight });
-  }
-  return { nodeIds, nodeIndex, xs, ys, graph: buildCsrGraph(nodeIds.length, edges) };
+/** Per robot, the chargers of its home station: the parameter, or one per robot of the station. */
+function chargersOfRobots(robots: readonly ProblemRobot[], parameters: FloorParameters): Int32Array {
+  const perStation = new Map<string, number>();
+  for (const robot of robots) perStation.set(robot.stationId, (perStation.get(robot.stationId) ?? 0) + 1);
+  return Int32Array.from(robots, (robot) => chargersAt(parameters, perStation.get(robot.stationId)!));
 }
 
-function readRobots(environment: ProblemInput['environment'], nodeIndex: Map<string, number>): ProblemRobot[] {
-  const robots: ProblemRobot[] = [];
-  for (const robot of environment.elements?.robots ?? []) {
-    const startNode = nodeIndex.get(robot.id);
-    const homeNode = nodeIndex.get(robot.station_id);
-    // A robot without its own node or station node cannot move or charge: it keeps an empty plan.
-    robots.push({ id: robot.id, stationId: robot.station_id, startNode: startNode ?? -1, homeNode: homeNode ?? -1 });
-  }
-  return robots;
+/**
+ * The environment's robots on their places. A robot without a place of its own starts at its
+ * station on the floor; without a station place (or, on the graph, without its own node) it
+ * cannot move or charge and keeps an empty plan.
+ */
+function readRobots(environment: ProblemInput['environment'], places: PlaceDistances): ProblemRobot[] {
+  return (environment.elements?.robots ?? []).map((robot) => {
+    const homeNode = places.nodeIndex.get(robot.station_id) ?? -1;
+    const ownNode = places.nodeIndex.get(robot.id);
+    const startNode = ownNode ?? (places.floor ? homeNode : -1);
+    return { id: robot.id, stationId: robot.station_id, startNode, homeNode };
+  });
 }
 
-function readTasks(tasks: ProblemInput['tasks'], nodeIndex: Map<string, number>): DeliveryPair[] {
+function readTasks(tasks: ProblemInput['tasks'], places: PlaceDistances): DeliveryPair[] {
   if (!Array.isArray(tasks)) throw new InvalidProblemError('The task list must be a list of [pickup, dropoff] pairs');
+  const where = places.floor ? 'no such place in the environment' : 'no such node in the environment graph';
   const pairs: DeliveryPair[] = [];
   tasks.forEach((pair, index) => {
     if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') {
       throw new InvalidProblemError(`Task ${index + 1} must be a [pickup_id, dropoff_id] pair, got ${JSON.stringify(pair)}`);
     }
-    const pickupNode = nodeIndex.get(pair[0]);
-    if (pickupNode === undefined) throw new InvalidProblemError(`Unknown pickup id ${pair[0]} in task ${index + 1} (${pair[0]} -> ${pair[1]}): no such node in the environment graph`);
-    const dropoffNode = nodeIndex.get(pair[1]);
-    if (dropoffNode === undefined) throw new InvalidProblemError(`Unknown dropoff id ${pair[1]} in task ${index + 1} (${pair[0]} -> ${pair[1]}): no such node in the environment graph`);
+    const pickupNode = places.nodeIndex.get(pair[0]);
+    if (pickupNode === undefined) throw new InvalidProblemError(`Unknown pickup id ${pair[0]} in task ${index + 1} (${pair[0]} -> ${pair[1]}): ${where}`);
+    const dropoffNode = places.nodeIndex.get(pair[1]);
+    if (dropoffNode === undefined) throw new InvalidProblemError(`Unknown dropoff id ${pair[1]} in task ${index + 1} (${pair[0]} -> ${pair[1]}): ${where}`);
     pairs.push({ pickupId: pair[0], dropoffId: pair[1], pickupNode, dropoffNode });
   });
   return pairs;
-}
-
-/** One search from every distinct place a leg can start: pickups, dropoffs, robot starts, stations. */
-function searchFromPlaces(
-  graph: CsrGraph,
-  nodeCount: number,
-  pairs: DeliveryPair[],
-  robots: ProblemRobot[],
-): { sourceRow: Int32Array; sources: number[]; distances: Float64Array[]; predecessors: Int32Array[] } {
-  const sourceRow = new Int32Array(nodeCount).fill(-1);
-  const sources: number[] = [];
-  const addSource = (node: number) => {
-    if (node >= 0 && sourceRow[node] < 0) {
-      sourceRow[node] = sources.length;
-      sources.push(node);
-    }
-  };
-  for (const pair of pairs) {
-    addSource(pair.pickupNode);
-    addSource(pair.dropoffNode);
-  }
-  for (const robot of robots) {
-    addSource(robot.startNode);
-    addSource(robot.homeNode);
-  }
-  const runner = new DijkstraRunner(graph);
-  const distances: Float64Array[] = [];
-  const predecessors: Int32Array[] = [];
-  for (const source of sources) {
-    const dist = new Float64Array(nodeCount);
-    const pred = new Int32Array(nodeCount);
-    runner.run(source, dist, pred);
-    distances.push(dist);
-    predecessors.push(pred);
-  }
-  return { sourceRow, sources, distances, predecessors };
 }
 
 /** Which robot class can serve which delivery class within one charge, from its start or its station (see Problem.servable). */
@@ -325,7 +325,8 @@ function whyUnserved(problem: Problem, j: number): InfeasibleDeliveryError {
   const pair: [string, string] = [problem.deliveries[j].pickupId, problem.deliveries[j].dropoffId];
   const usable = robots.map((robot, r) => ({ robot, r })).filter(({ robot }) => robot.startNode >= 0 && robot.homeNode >= 0);
   if (usable.length === 0) {
-    return new InfeasibleDeliveryError(pair, problem.robotCount === 0 ? 'the environment has no robots' : 'no robot has both its own graph node and its home station node in the graph');
+    const missing = problem.floor ? 'no robot has a home station on the floor' : 'no robot has both its own graph node and its home station node in the graph';
+    return new InfeasibleDeliveryError(pair, problem.robotCount === 0 ? 'the environment has no robots' : missing);
   }
   if (!usable.some(({ r }) => Number.isFinite(between(startPlace[r], pickupPlace[j])) || Number.isFinite(between(homePlace[r], pickupPlace[j])))) {
     return new InfeasibleDeliveryError(pair, `pickup ${pair[0]} is unreachable from every robot`);
@@ -347,8 +348,15 @@ function whyUnserved(problem: Problem, j: number): InfeasibleDeliveryError {
   }
   return new InfeasibleDeliveryError(
     pair,
-    `the round trip from the nearest home station (${station}) is ${nearest.toFixed(1)} m but a full charge covers ${problem.maxDistance} m`,
+    `the round trip from the nearest home station (${station}) is ${nearest.toFixed(1)} m but ${chargeCovers(problem)}`,
   );
+}
+
+/** What a plan may drive on one charge, in words: the reserve for traffic named when there is one. */
+export function chargeCovers(problem: Problem): string {
+  const { batteryReservePct, maxDistance } = problem.floorParameters;
+  if (batteryReservePct === 0) return `a full charge covers ${maxDistance} m`;
+  return `a charge covers ${Number(problem.maxDistance.toFixed(2))} m once the ${batteryReservePct}% battery reserve for traffic is kept (max_distance ${maxDistance} m)`;
 }
 
 /** Items numbered by a key, in order of first use: each item's class, the class count, each class's first item. */
@@ -381,8 +389,12 @@ export function distancesFrom(problem: Problem, from: number): Float64Array {
   return problem.distances[row];
 }
 
-/** Node ids of a shortest path from `from` (a search source) to `to`, both included. */
+/**
+ * Node ids of a shortest path from `from` (a search source) to `to`, both included. On the
+ * floor a leg lists the places it visits: `from` and `to` (the walk between them is the floor's).
+ */
 export function shortestPath(problem: Problem, from: number, to: number): string[] {
+  if (problem.floor) return from === to ? [problem.nodeIds[from]] : [problem.nodeIds[from], problem.nodeIds[to]];
   const row = problem.sourceRow[from];
   if (row < 0) throw new Error(`No shortest-path search was run from node ${problem.nodeIds[from]}`);
   if (from === to) return [problem.nodeIds[from]];

@@ -1,5 +1,5 @@
 import { EPSILON } from '../problem/battery-tolerance.ts';
-import { canServe, dropoffToHome, homeToPickup, legBetween, legTo, startToPickup } from '../problem/delivery-legs.ts';
+import { canServe, dropoffToHome, handlingTime, homeToPickup, legBetween, legTo, startToPickup } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 
 /**
@@ -67,7 +67,7 @@ export class RechargeScheduler {
       cum += legBetween(problem, route[k - 1], current) + deliveryLength[current];
       fits = cum + dropoffToHome(problem, robot, current) <= limit;
     }
-    if (fits) return settle(into, cum / speed, cum, 0);
+    if (fits) return settle(into, cum / speed + handlingTime(problem, length), cum, 0);
 
     this.ensureScratch(length + 1);
     const { bestTime, bestDistance, parent } = this;
@@ -129,7 +129,7 @@ export class RechargeScheduler {
       if (rechargeBefore) rechargeBefore[tag] = 1;
       if (parent[tag] === START_THEN_CHARGE) break;
     }
-    return settle(into, finalTime, finalDistance, recharges);
+    return settle(into, finalTime + handlingTime(problem, length), finalDistance, recharges);
   }
 
   private ensureScratch(size: number): void {
@@ -173,6 +173,8 @@ export class AppendState {
   count = 0;
   /** Set by finishIfAppended: whether the evaluated append needs a recharge first. */
   needsRecharge = false;
+  /** Set by finishIfAppended: the handling the append adds (at the last dropoff, if any, and at the new pickup). */
+  appendHandling = 0;
 
   constructor(
     private readonly problem: Problem,
@@ -188,15 +190,16 @@ export class AppendState {
     const approach = legTo(p, robot, this.last, j);
     const leg = approach + p.deliveryLength[j];
     const back = dropoffToHome(p, robot, j);
+    this.appendHandling = handlingTime(p, this.count + 1) - handlingTime(p, this.count);
     if (this.sinceCharge + leg + back <= limit) {
       this.needsRecharge = false;
-      return this.time + leg / p.speed;
+      return this.time + leg / p.speed + this.appendHandling;
     }
     const toHome = this.wayHome();
     const fromHome = homeToPickup(p, robot, j) + p.deliveryLength[j];
     if (this.sinceCharge + toHome > limit || fromHome + back > limit) return Infinity;
     this.needsRecharge = true;
-    return this.time + (toHome + fromHome) / p.speed + p.rechargeSeconds;
+    return this.time + (toHome + fromHome) / p.speed + p.rechargeSeconds + this.appendHandling;
   }
 
   append(j: number): void {

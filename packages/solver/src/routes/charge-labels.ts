@@ -1,6 +1,6 @@
 import type { RouteTotals } from './battery-schedule.ts';
 import { EPSILON } from '../problem/battery-tolerance.ts';
-import { dropoffToHome, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
+import { dropoffToHome, handlingTime, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 
 /** Where the robot stands when a charge segment reaches the junction of a splice. */
@@ -181,6 +181,8 @@ export class ChargeLabels {
     if (fwdTime[x] < Infinity && (j >= 0 || y < length)) {
       this.through(route, fwdTime[x], fwdDistance[x], fwdRecharges[x], AT_HOME, 0, j, y, into);
     }
+    // Handling depends on the new route's length alone, so the best schedule is the same with it.
+    if (into.finish < Infinity) into.finish += handlingTime(p, x + (j >= 0 ? 1 : 0) + length - y);
     return into.finish;
   }
 

@@ -12,6 +12,19 @@ import { Insertion, RouteEvaluator } from './route-evaluator.ts';
  */
 export const TIE_BREAK_WEIGHT = 0.05;
 
+/**
+ * The search also weighs a soft maximum of the finish times, tau * log(sum exp(f / tau)) with
+ * tau a small share of the greedy makespan: it is the makespan plus tau * log(k) when k robots
+ * tie at it. On the floor, walks are whole metres and many robots tie at the makespan; then no
+ * single move lowers the makespan and the other terms give no direction, while this one rewards
+ * every move that takes a robot off the top, until one more lowers the makespan itself. Its
+ * weight keeps a whole tie of the fleet worth less than a second of makespan.
+ */
+export const SOFT_MAX_WEIGHT = 0.1;
+const SOFT_MAX_TAU_SHARE = 0.004;
+/** e^600 times the largest fleet stays far below the largest double. */
+const SOFT_MAX_EXPONENT_CAP = 600;
+
 /** Where a delivery goes best in the fleet, and the augmented objective it would leave. */
 export interface Placement {
   robot: number;
@@ -32,6 +45,11 @@ export class FleetState {
   private earliest = 0;
   private secondEarliest = 0;
   private readonly tieScale: number;
+  /** Soft maximum: tau, its reference (exponents stay small), its weight in the value, and sum exp((f - reference) / tau). */
+  private readonly softTau: number;
+  private readonly softReference: number;
+  private readonly softScale: number;
+  private softSum = 0;
   private readonly insertion = new Insertion();
   /** Per robot: how many times its route was refreshed through this fleet (a descent's don't-look bits). */
   readonly routeVersions: Int32Array;
@@ -49,6 +67,9 @@ export class FleetState {
     this.evaluators = routes.map((route, r) => new RouteEvaluator(problem, r, route.slice(), scheduler));
     this.routeVersions = new Int32Array(routes.length);
     this.tieScale = TIE_BREAK_WEIGHT / (Math.max(1, problem.robotCount) * scale.divisors.completion_time);
+    this.softReference = scale.divisors.completion_time;
+    this.softTau = Math.max(1e-6, SOFT_MAX_TAU_SHARE * this.softReference);
+    this.softScale = scale.weights.completion_time > 0 ? (SOFT_MAX_WEIGHT * scale.weights.completion_time) / scale.divisors.completion_time : 0;
     this.summarise();
   }
 
@@ -78,10 +99,12 @@ export class FleetState {
     this.latestRobot = -1;
     this.secondLatestRobot = -1;
     this.earliestRobot = -1;
+    this.softSum = 0;
     for (let r = 0; r < this.evaluators.length; r++) {
       const { finish, distance } = this.evaluators[r];
       this.finishSum += finish;
       this.distanceSum += distance;
+      this.softSum += this.softTerm(finish);
       if (finish > this.latest) {
         this.secondLatest = this.latest;
         this.secondLatestRobot = this.latestRobot;
@@ -97,6 +120,16 @@ export class FleetState {
         this.earliestRobot = r;
       } else if (finish < this.secondEarliest) this.secondEarliest = finish;
     }
+  }
+
+  /** One robot's share of the soft maximum's sum (its exponent capped, so no sum overflows: far above the reference every finish weighs alike). */
+  private softTerm(finish: number): number {
+    return Math.exp(Math.min(SOFT_MAX_EXPONENT_CAP, (finish - this.softReference) / this.softTau));
+  }
+
+  /** The soft maximum's part of the value for a given sum. */
+  private softValue(sum: number): number {
+    return this.softScale === 0 || !(sum > 0) ? 0 : this.softScale * this.softTau * Math.log(sum);
   }
 
   get makespan(): number {
@@ -119,16 +152,18 @@ export class FleetState {
     let earliest = this.earliest;
     let busy = this.finishSum;
     let travelled = this.distanceSum;
+    let soft = this.softSum;
     if (r >= 0) {
       const evaluator = this.evaluators[r];
       latest = Math.max(r === this.latestRobot ? this.secondLatest : this.latest, finish);
       earliest = Math.min(r === this.earliestRobot ? this.secondEarliest : this.earliest, finish);
       busy += finish - evaluator.finish;
       travelled += distance - evaluator.distance;
+      soft += this.softTerm(finish) - this.softTerm(evaluator.finish);
     }
     if (this.evaluators.length === 0) return 0;
     return (
-      this.scale.scoreOf(latest, travelled, earliest, busy, p.maxDistance, p.params.battery_capacity) + this.tieScale * busy
+      this.scale.scoreOf(latest, travelled, earliest, busy, p.params.max_distance, p.params.battery_capacity) + this.tieScale * busy + this.softValue(soft)
     );
   }
 
@@ -152,7 +187,10 @@ export class FleetState {
     earliest = Math.min(earliest, fa, fb);
     const busy = this.finishSum - this.evaluators[a].finish - this.evaluators[b].finish + fa + fb;
     const travelled = this.distanceSum - this.evaluators[a].distance - this.evaluators[b].distance + da + db;
-    return this.scale.scoreOf(latest, travelled, earliest, busy, p.maxDistance, p.params.battery_capacity) + this.tieScale * busy;
+    const soft = this.softSum - this.softTerm(this.evaluators[a].finish) - this.softTerm(this.evaluators[b].finish) + this.softTerm(fa) + this.softTerm(fb);
+    return (
+      this.scale.scoreOf(latest, travelled, earliest, busy, p.params.max_distance, p.params.battery_capacity) + this.tieScale * busy + this.softValue(soft)
+    );
   }
 
   /**
@@ -166,10 +204,16 @@ export class FleetState {
     // The latest finish of the robots other than a and b, or less when unknown (a larger cutoff stays safe).
     let others = this.latestRobot !== a && this.latestRobot !== b ? this.latest : this.secondLatestRobot !== a && this.secondLatestRobot !== b ? this.secondLatest : 0;
     let busy = this.finishSum - this.evaluators[b].finish;
+    // The soft maximum grows with b's finish; without b's share it is the least it can be, so
+    // taking it out of the target keeps the cutoff safe (never below the true one).
+    let soft = this.softSum - this.softTerm(this.evaluators[b].finish);
     if (a >= 0) {
       others = Math.max(others, finishA);
       busy += finishA - this.evaluators[a].finish;
+      soft += this.softTerm(finishA) - this.softTerm(this.evaluators[a].finish);
     }
+    if (this.softScale > 0 && !(soft > 0)) return Infinity;
+    target -= this.softValue(soft);
     const weight = this.scale.weights.completion_time / this.scale.divisors.completion_time;
     const tie = this.tieScale;
     const cutoff =

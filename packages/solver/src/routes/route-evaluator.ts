@@ -1,7 +1,7 @@
 import { emptyRouteTotals, RechargeScheduler, type RouteTotals } from './battery-schedule.ts';
 import { ChargeLabels } from './charge-labels.ts';
 import { EPSILON } from '../problem/battery-tolerance.ts';
-import { canServe, dropoffToHome, homeToPickup, legBetween, legTo } from '../problem/delivery-legs.ts';
+import { canServe, dropoffToHome, handlingTime, homeToPickup, legBetween, legTo } from '../problem/delivery-legs.ts';
 import { InsertionBounds } from './insertion-bounds.ts';
 import type { Problem } from '../problem/problem.ts';
 import type { RouteProposal } from './route-proposal.ts';
@@ -122,7 +122,7 @@ export class RouteEvaluator implements RouteTotals {
     if (index + 1 < route.length) saved += legBetween(p, route[index], route[index + 1]) - legTo(p, this.robot, previous, route[index + 1]);
     into.distance = this.plainTotal - saved;
     into.recharges = 0;
-    into.finish = into.distance / p.speed;
+    into.finish = into.distance / p.speed + handlingTime(p, route.length - 1);
     return into.finish;
   }
 
@@ -137,7 +137,7 @@ export class RouteEvaluator implements RouteTotals {
       if (atJ + dropoffToHome(p, this.robot, j) <= limit && (index + 1 === route.length || this.suffixReserve[index + 1] + delta <= limit)) {
         into.distance = this.plainTotal + delta;
         into.recharges = 0;
-        into.finish = into.distance / p.speed;
+        into.finish = into.distance / p.speed + handlingTime(p, route.length);
         return into.finish;
       }
     }
@@ -245,6 +245,7 @@ export class RouteEvaluator implements RouteTotals {
     const lengthJ = p.deliveryLength[j];
     const backJ = dropoffToHome(p, r, j);
     const waits = this.minRecharges() * p.rechargeSeconds;
+    const handling = handlingTime(p, length + 1);
     // Blinks are drawn first, in position order, so that the ceiling comes from a position that counts.
     if (this.blinked.length < length + 1) this.blinked = new Uint8Array(2 * length + 2);
     for (let k = 0; k <= length; k++) this.blinked[k] = blink !== undefined && blink() ? 1 : 0;
@@ -263,7 +264,7 @@ export class RouteEvaluator implements RouteTotals {
           delta += legBetween(p, j, next) - legTo(p, r, previous, next);
         }
         const plainDistance = this.plainTotal + delta;
-        const plainFinish = plainDistance / speed;
+        const plainFinish = plainDistance / speed + handling;
         // A recharge never shortens a route, so the plain figure bounds the real one from below.
         if (plainFinish + waits > bestFinish + EPSILON) continue;
         let finish: number;

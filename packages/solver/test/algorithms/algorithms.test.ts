@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ALGORITHMS, algorithmByIdOrName, type AlgorithmName } from '@fleetlab/warehouse';
 import { buildProblem, checkPlan, solve } from '../../src/index.ts';
-import { loadFixture, summary } from '../helpers.ts';
+import { loadFixture, summary, buildGraphProblem } from '../helpers.ts';
 
 const NAMES = ALGORITHMS.map((algorithm) => algorithm.name);
 
 describe('the seven algorithms on line-one-robot (given order is the bad one)', () => {
-  const problem = buildProblem(loadFixture('line-one-robot'));
+  const problem = buildGraphProblem(loadFixture('line-one-robot'));
 
   it('greedy_distance keeps the given order: P2 first, then back for P1 (22 s)', () => {
     const { results, stats } = solve(problem, { algorithm: 'greedy_distance' });
@@ -32,7 +32,7 @@ describe('the seven algorithms on line-one-robot (given order is the bad one)', 
 });
 
 describe('the seven algorithms on battery-two-robots (a recharge is unavoidable)', () => {
-  const problem = buildProblem(loadFixture('battery-two-robots'));
+  const problem = buildGraphProblem(loadFixture('battery-two-robots'));
 
   for (const name of NAMES) {
     it(`${name}: R1_1 does both P1 trips with a recharge at R1 between them; R2_1 does P2`, () => {
@@ -82,7 +82,7 @@ describe('algorithm registry', () => {
   });
 
   it('runs every algorithm of the warehouse list under its own name and id', () => {
-    const problem = buildProblem(loadFixture('line-one-robot'));
+    const problem = buildGraphProblem(loadFixture('line-one-robot'));
     for (const algorithm of ALGORITHMS) {
       const { stats } = solve(problem, { algorithm: algorithm.id, maxIterations: 5, timeLimitS: 5 });
       expect([stats.algorithm, stats.algorithm_id]).toEqual([algorithm.name, algorithm.id]);
@@ -90,7 +90,7 @@ describe('algorithm registry', () => {
   });
 
   it('solve accepts an algorithm id and rejects an unknown one', () => {
-    const problem = buildProblem(loadFixture('line-one-robot'));
+    const problem = buildGraphProblem(loadFixture('line-one-robot'));
     expect(solve(problem, { algorithm: 2 }).stats.algorithm).toBe('hungarian');
     expect(() => solve(problem, { algorithm: 9 })).toThrow(/Unknown algorithm 9; use one of greedy_distance \(1\)/);
   });
@@ -103,8 +103,8 @@ describe('auction balance_factor', () => {
       ['P2', 'D1'],
       ['P2', 'D1'],
     ];
-    const greedyBidders = buildProblem({ ...fixture, tasks, params: { max_distance: 1000, balance_factor: 0 } });
-    const sharing = buildProblem({ ...fixture, tasks, params: { max_distance: 1000, balance_factor: 100 } });
+    const greedyBidders = buildGraphProblem({ ...fixture, tasks, params: { max_distance: 1000, balance_factor: 0 } });
+    const sharing = buildGraphProblem({ ...fixture, tasks, params: { max_distance: 1000, balance_factor: 100 } });
     const pure = solve(greedyBidders, { algorithm: 'auction' }).results;
     const shared = solve(sharing, { algorithm: 'auction' }).results;
     expect([pure.R1_1.length, pure.R2_1.length]).toEqual([0, 2]);

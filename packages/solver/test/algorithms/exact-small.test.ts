@@ -4,8 +4,8 @@ import type { PlanResultsRecord } from '@fleetlab/warehouse';
 import { EXACT_MAX_DELIVERIES, solveSmallExactly, SubsetRouteBuilder } from '../../src/algorithms/exact-small.ts';
 import { emptyRouteTotals, evaluateRoute, RechargeScheduler } from '../../src/routes/battery-schedule.ts';
 import { buildProblem, checkPlan, lowerBound, solve, type Problem, type ProblemInput } from '../../src/index.ts';
-import { buildRobotSteps, type Routes } from '../../src/plan/plan-builder.ts';
-import { buildUnlessInfeasible, gridInstanceArbitrary, loadInstance, makeEnvironment, summary } from '../helpers.ts';
+import { buildPlanSteps, type Routes } from '../../src/plan/plan-builder.ts';
+import { buildUnlessInfeasible, gridInstanceArbitrary, loadInstance, makeEnvironment, summary, buildGraphProblem } from '../helpers.ts';
 
 /** The oracle: every order of every subset for robot r, each with the recharge DP of battery-schedule.ts. */
 function enumeratedFinishBySubset(problem: Problem, r: number): Float64Array {
@@ -54,8 +54,7 @@ function bruteForceOptimum(problem: Problem): { makespan: number; busy: number }
 
 /** Makespan and total busy time of routes, after checking their plan against every rule of the model. */
 function checkedFigures(problem: Problem, routes: Routes): { makespan: number; busy: number } {
-  const results: PlanResultsRecord = {};
-  problem.robots.forEach((robot, r) => (results[robot.id] = buildRobotSteps(problem, r, routes[r])));
+  const results: PlanResultsRecord = buildPlanSteps(problem, routes);
   expect(checkPlan(problem, results).errors).toEqual([]);
   const finish = routes.map((route, r) => evaluateRoute(problem, r, route).finish);
   return { makespan: Math.max(0, ...finish), busy: finish.reduce((a, b) => a + b, 0) };
@@ -92,7 +91,7 @@ function neverBeatenByHeuristics(input: ProblemInput): void {
   }
   // A second objective keeps the search from taking the exact shortcut.
   const weights = { completion_time: 99, cost_efficiency: 1 };
-  const searched = buildProblem({ ...input, params: { ...input.params, objective_weights: weights } });
+  const searched = buildGraphProblem({ ...input, params: { ...input.params, objective_weights: weights } });
   expect(exact.stats.makespan_s).toBeLessThanOrEqual(solve(searched, { algorithm: 'makespan', maxIterations: 300 }).stats.makespan_s + 1e-9);
 }
 
@@ -131,7 +130,7 @@ const star = {
 
 describe('the exact method for small instances', () => {
   it('finds the 7 s plan of the star by hand: d2 alone, d1 and d3 together', () => {
-    const problem = buildProblem(star);
+    const problem = buildGraphProblem(star);
     const routes = solveSmallExactly(problem)!;
     expect(routes.map((route) => [...route].sort())).toEqual(expect.arrayContaining([[1], [0, 2]]));
     const outcome = solve(problem, { algorithm: 'makespan', timeLimitS: 300 });
@@ -139,7 +138,7 @@ describe('the exact method for small instances', () => {
   });
 
   it('charges in the middle of the line, right after the delivery nearest home: 14 s', () => {
-    const problem = buildProblem(line);
+    const problem = buildGraphProblem(line);
     expect(solveSmallExactly(problem)).toEqual([[2, 0, 1]]);
     expect(bruteForceOptimum(problem)).toEqual({ makespan: 14, busy: 14 });
     const exact = solve(problem, { algorithm: 'makespan', timeLimitS: 300 });
@@ -152,7 +151,7 @@ describe('the exact method for small instances', () => {
   it('ends a 6-delivery solve with a 300 s limit at once, proven optimal, for genetic and makespan', () => {
     const s1 = loadInstance('s1');
     const six = { ...s1, tasks: s1.tasks.slice(0, 6) };
-    const problem = buildProblem(six);
+    const problem = buildGraphProblem(six);
     // A clock that never moves: only proving optimality can end these searches.
     const frozen = () => 0;
     const capped = solve(problem, { algorithm: 'makespan', maxIterations: 3000 });
@@ -167,9 +166,9 @@ describe('the exact method for small instances', () => {
   it('answers only the searches under the completion-time objective: constructions and other objectives keep their own plans', () => {
     const s1 = loadInstance('s1');
     const six = { ...s1, tasks: s1.tasks.slice(0, 6) };
-    const problem = buildProblem(six);
+    const problem = buildGraphProblem(six);
     const exactRoutes = solveSmallExactly(problem)!;
-    const exactPlan = Object.fromEntries(problem.robots.map((robot, r) => [robot.id, buildRobotSteps(problem, r, exactRoutes[r])]));
+    const exactPlan = buildPlanSteps(problem, exactRoutes);
     for (const algorithm of ['makespan', 'genetic'] as const) {
       const { stats, results } = solve(problem, { algorithm, maxIterations: 50 });
       expect(stats.stop_reason).toBe('optimal');
@@ -178,7 +177,7 @@ describe('the exact method for small instances', () => {
     for (const algorithm of ['greedy_distance', 'hungarian', 'kmeans', 'auction', 'marginal_benefit'] as const) {
       expect(solve(problem, { algorithm }).stats.stop_reason).toBe('completed');
     }
-    const byDistance = buildProblem({ ...six, params: { ...six.params, objective_weights: { distance_traveled: 100 } } });
+    const byDistance = buildGraphProblem({ ...six, params: { ...six.params, objective_weights: { distance_traveled: 100 } } });
     for (const algorithm of ['makespan', 'genetic'] as const) {
       expect(solve(byDistance, { algorithm, maxIterations: 50 }).stats.stop_reason).toBe('iteration_limit');
     }
@@ -258,21 +257,21 @@ describe('the exact method for small instances', () => {
   it('proves the first 12 deliveries of l1 (20 robots) and xl1 (100 robots) at their lower bounds', () => {
     for (const id of ['l1', 'xl1']) {
       const instance = loadInstance(id);
-      const problem = buildProblem({ ...instance, tasks: instance.tasks.slice(0, 12) });
+      const problem = buildGraphProblem({ ...instance, tasks: instance.tasks.slice(0, 12) });
       expect(checkedFigures(problem, solveSmallExactly(problem)!).makespan).toBeCloseTo(lowerBound(problem).makespan_s, 6);
     }
   });
 
   it('hands back null beyond EXACT_MAX_DELIVERIES deliveries or the work budget', () => {
     const s1 = loadInstance('s1');
-    const twelve = buildProblem({ ...s1, tasks: [...s1.tasks, ...s1.tasks].slice(0, 12) });
+    const twelve = buildGraphProblem({ ...s1, tasks: [...s1.tasks, ...s1.tasks].slice(0, 12) });
     expect(solveSmallExactly(twelve)).not.toBeNull();
     expect(solveSmallExactly(twelve, 1000)).toBeNull();
-    expect(solveSmallExactly(buildProblem({ ...s1, tasks: [...s1.tasks, ...s1.tasks].slice(0, 13) }))).toBeNull();
+    expect(solveSmallExactly(buildGraphProblem({ ...s1, tasks: [...s1.tasks, ...s1.tasks].slice(0, 13) }))).toBeNull();
   });
 
   it('stops a search that has stalled for as long as it took to find its best (10 s at least), long before the limit', () => {
-    const s2 = buildProblem(loadInstance('s2'));
+    const s2 = buildGraphProblem(loadInstance('s2'));
     let clock = 0;
     // A clock of the solver's own: every reading is 20 ms later, so the run is the same on any machine.
     const { stats } = solve(s2, { algorithm: 'makespan', timeLimitS: 300, now: () => (clock += 20) });

@@ -4,7 +4,7 @@ import { orderCrossover, splitTour } from '../../src/algorithms/genetic-split.ts
 import { evaluateRoute } from '../../src/routes/battery-schedule.ts';
 import { buildProblem } from '../../src/index.ts';
 import { createRandom, shuffleInPlace } from '../../src/algorithms/random.ts';
-import { loadInstance } from '../helpers.ts';
+import { loadInstance, buildGraphProblem } from '../helpers.ts';
 
 describe('genetic building blocks', () => {
   it('order crossover always yields a permutation', () => {
@@ -20,7 +20,7 @@ describe('genetic building blocks', () => {
   });
 
   it('the min-max split covers the tour in order, robot by robot, and no cap below its makespan works', () => {
-    const problem = buildProblem(loadInstance('s1'));
+    const problem = buildGraphProblem(loadInstance('s1'));
     const tour = Int32Array.from({ length: problem.deliveryCount }, (_, k) => k);
     const order = [0, 1, 2, 3];
     const { routes, leftover } = splitTour(problem, tour, order);

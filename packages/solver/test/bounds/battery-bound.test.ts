@@ -5,7 +5,7 @@ import { EPSILON } from '../../src/problem/battery-tolerance.ts';
 import { nodeDistance } from '../../src/problem/problem.ts';
 import { ALGORITHMS } from '@fleetlab/warehouse';
 import { buildProblem, checkPlan, InfeasibleDeliveryError, lowerBound, solve, type Problem, type ProblemInput } from '../../src/index.ts';
-import { gridInstanceArbitrary, loadFixture, loadInstance, makeEnvironment } from '../helpers.ts';
+import { gridInstanceArbitrary, loadFixture, loadInstance, makeEnvironment, buildGraphProblem } from '../helpers.ts';
 
 /**
  * The true optimum makespan of a tiny problem, by brute force independent of the solver's
@@ -95,7 +95,7 @@ function batteryBoundArbitrary(maxPairs: number, maxStations: number) {
 
 function buildOrSkip(input: ProblemInput): Problem | null {
   try {
-    return buildProblem(input);
+    return buildGraphProblem(input);
   } catch (error) {
     expect(error).toBeInstanceOf(InfeasibleDeliveryError);
     return null;
@@ -105,7 +105,7 @@ function buildOrSkip(input: ProblemInput): Problem | null {
 describe('battery-aware lower bound', () => {
   it('battery-two-robots, 20 m per charge: R1 must do both P1 deliveries with a recharge between, 210 s (the optimum)', () => {
     const fixture = loadFixture('battery-two-robots');
-    const problem = buildProblem({ ...fixture, params: { max_distance: 20 } });
+    const problem = buildGraphProblem({ ...fixture, params: { max_distance: 20 } });
     const bound = lowerBound(problem);
     // The model's bound only sees 24 m of work over two robots.
     expect(bound.makespan_s).toBe(12);
@@ -119,7 +119,7 @@ describe('battery-aware lower bound', () => {
 
   it('a line where one charge holds one delivery: 3 deliveries take 2 recharges and 2 trips home, 170 s exactly', () => {
     // R1 -5- P -5- D: P -> D and back home is 20 m, the whole charge.
-    const problem = buildProblem({
+    const problem = buildGraphProblem({
       environment: makeEnvironment({
         nodes: [['R1', 'robot_station', 0, 0], ['R1_1', 'robot', 0, 0], ['P', 'pickup', 5, 0], ['D', 'dropoff', 10, 0]],
         edges: [['R1_1', 'R1', 0], ['R1', 'P', 5], ['P', 'D', 5]],
@@ -141,7 +141,7 @@ describe('battery-aware lower bound', () => {
     // and the way back from D to P another 1 m, so R1_1 alone takes 1 + 99 * 2 = 199 s, and any
     // R2 robot needs 1,001 s for its first. The bound counts R1_1's deliveries far beyond the
     // fleet average of 10.
-    const problem = buildProblem({
+    const problem = buildGraphProblem({
       environment: makeEnvironment({
         nodes: [
           ['R1', 'robot_station', 0, 0], ['R1_1', 'robot', 0, 0], ['P', 'pickup', 0, 0], ['D', 'dropoff', 1, 0], ['R2', 'robot_station', 1000, 0],
@@ -161,7 +161,7 @@ describe('battery-aware lower bound', () => {
   });
 
   it('s2: two deliveries per charge at most; the bound is 760.96 s where the model gives 573.85 s', () => {
-    const problem = buildProblem(loadInstance('s2'));
+    const problem = buildGraphProblem(loadInstance('s2'));
     expect(batteryAwareBound(problem).segment_capacity).toEqual([2, 2, 2, 2]);
     const bound = lowerBound(problem);
     expect(bound.makespan_s).toBeCloseTo(573.85, 6);
@@ -170,11 +170,11 @@ describe('battery-aware lower bound', () => {
 
   it('falls back to the model bound where batteries do not bind (m1, m2) and tightens s1 by counting deliveries', () => {
     for (const id of ['m1', 'm2']) {
-      const bound = lowerBound(buildProblem(loadInstance(id)));
+      const bound = lowerBound(buildGraphProblem(loadInstance(id)));
       expect(bound.battery_aware_s).toBe(bound.makespan_s);
     }
     // s1: 10 deliveries over 4 robots, so some robot does 3; its cheapest 3 cost 69.01 s.
-    const s1 = lowerBound(buildProblem(loadInstance('s1')));
+    const s1 = lowerBound(buildGraphProblem(loadInstance('s1')));
     expect(s1.makespan_s).toBeCloseTo(66.235, 6);
     expect(s1.battery_aware_s).toBeCloseTo(69.01, 6);
   });

@@ -6,7 +6,7 @@ import { modelLowerBound } from '../../src/bounds/lower-bound.ts';
 import { measureRoutes } from '../../src/plan/objective.ts';
 import type { Problem } from '../../src/problem/problem.ts';
 import { buildProblem, solve } from '../../src/index.ts';
-import { buildUnlessInfeasible, gridInstanceArbitrary, loadFixture, loadInstance } from '../helpers.ts';
+import { buildUnlessInfeasible, gridInstanceArbitrary, loadFixture, loadInstance, buildGraphProblem } from '../helpers.ts';
 
 /** The detour-capacity bound with the model's assignment as A(0), as solve computes it. */
 function boundOf(problem: Problem) {
@@ -24,7 +24,7 @@ describe('detour-capacity bound', () => {
     // One robot with 2 recharges drives at most 3 x 20 - 10 = 50 m (the last charge keeps the
     // way home) and finishes no earlier than 50 + 2 x 60 = 170 s; with 1 recharge it drives at
     // most 30 m < 15 + 25. The model's bound sees 30 m of work: 30 + 60 = 90 s.
-    const problem = buildProblem(loadFixture('one-delivery-per-charge'));
+    const problem = buildGraphProblem(loadFixture('one-delivery-per-charge'));
     expect(modelLowerBound(problem).makespan_s).toBe(90);
     const bound = boundOf(problem);
     expect(bound.recharges).toBe(2);
@@ -34,14 +34,14 @@ describe('detour-capacity bound', () => {
   });
 
   it('s2: at most two deliveries per charge and every recharge through a station: 779.55 s, above the battery-aware 760.96 s', () => {
-    const problem = buildProblem(loadInstance('s2'));
+    const problem = buildGraphProblem(loadInstance('s2'));
     const bound = boundOf(problem);
     expect(bound.recharges).toBe(12);
     expect(bound.makespan_s).toBeCloseTo(779.55, 2);
   });
 
   it('m1, where no robot must recharge, keeps the model bound', () => {
-    const problem = buildProblem(loadInstance('m1'));
+    const problem = buildGraphProblem(loadInstance('m1'));
     const bound = boundOf(problem);
     expect(bound.recharges).toBe(0);
     expect(bound.makespan_s).toBeCloseTo(modelLowerBound(problem).makespan_s, 6);

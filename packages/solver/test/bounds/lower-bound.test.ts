@@ -5,7 +5,7 @@ import { buildProblem, lowerBound, type Problem } from '../../src/index.ts';
 import { canServe } from '../../src/problem/delivery-legs.ts';
 import { modelLowerBound } from '../../src/bounds/lower-bound.ts';
 import { nodeDistance } from '../../src/problem/problem.ts';
-import { buildUnlessInfeasible, gridInstanceArbitrary, loadFixture, loadInstance, makeEnvironment } from '../helpers.ts';
+import { buildUnlessInfeasible, gridInstanceArbitrary, loadFixture, loadInstance, makeEnvironment, buildGraphProblem } from '../helpers.ts';
 
 /** Small warehouses with many pairs on few cells, so places repeat and lone self-pairs occur. */
 const manyPairsArbitrary = gridInstanceArbitrary({
@@ -58,7 +58,7 @@ describe('assignment', () => {
 
 describe('lowerBound', () => {
   it('on line-one-robot: lengths 6 m plus predecessors 4 m (start -> P1, D1 -> P2), both parts 10 s', () => {
-    const bound = lowerBound(buildProblem(loadFixture('line-one-robot')));
+    const bound = lowerBound(buildGraphProblem(loadFixture('line-one-robot')));
     expect(bound).toEqual({
       makespan_s: 10,
       single_delivery_s: 10,
@@ -71,17 +71,17 @@ describe('lowerBound', () => {
 
   it('counts the charges that total work needs: f(w) = w/v + (ceil(w/M) - 1) * recharge', () => {
     const fixture = loadFixture('battery-two-robots');
-    const bound = lowerBound(buildProblem({ ...fixture, params: { max_distance: 20 } }));
+    const bound = lowerBound(buildGraphProblem({ ...fixture, params: { max_distance: 20 } }));
     expect(bound.distance_m).toBe(24);
     expect(bound.fleet_work_s).toBe(12);
-    const slow = lowerBound(buildProblem({ ...fixture, tasks: [...fixture.tasks, ...fixture.tasks, ...fixture.tasks], params: { max_distance: 24 } }));
+    const slow = lowerBound(buildGraphProblem({ ...fixture, tasks: [...fixture.tasks, ...fixture.tasks, ...fixture.tasks], params: { max_distance: 24 } }));
     // Nine deliveries: the work per robot exceeds one 24 m charge, so the bound adds one recharge.
     expect(slow.fleet_work_s).toBeCloseTo(slow.distance_m / 2 + 180, 9);
   });
 
   it('a lone delivery cannot follow itself: R -10- P -1- D gives A = 10 (start -> P), not 1 (D -> P)', () => {
     const line = (tasks: [string, string][]) =>
-      buildProblem({
+      buildGraphProblem({
         environment: makeEnvironment({
           nodes: [['R1', 'robot_station', 0, 0], ['R1_1', 'robot', 0, 0], ['P', 'pickup', 10, 0], ['D', 'dropoff', 11, 0]],
           edges: [['R1_1', 'R1', 0], ['R1', 'P', 10], ['P', 'D', 1]],
@@ -136,7 +136,7 @@ describe('lowerBound', () => {
   for (const id of ['s1', 's2', 'm1', 'm2', 'l1', 'xl1']) {
     it(`matches the lower_bound of instance ${id} and the former dense bound`, () => {
       const instance = loadInstance(id);
-      const bound = lowerBound(buildProblem(instance));
+      const bound = lowerBound(buildGraphProblem(instance));
       expect(bound.makespan_s).toBeCloseTo(instance.lower_bound.makespan_lb_s, 1);
       expect(bound.fleet_work_nobattery_s).toBeCloseTo(instance.lower_bound.makespan_lb_nobattery_s, 1);
       expect(bound.distance_m).toBeCloseTo(instance.lower_bound.distance_lb_m, 1);

@@ -6,7 +6,7 @@ import { GranularRobots } from '../../src/candidates/granular-robots.ts';
 import { checkPlan, type Problem } from '../../src/index.ts';
 import { descend } from '../../src/moves/local-search.ts';
 import { relatedByPlace } from '../../src/candidates/place-neighbours.ts';
-import { buildRobotSteps } from '../../src/plan/plan-builder.ts';
+import { buildPlanSteps } from '../../src/plan/plan-builder.ts';
 import { algorithmContext, buildUnlessInfeasible, gridInstanceArbitrary } from '../helpers.ts';
 import { A, B, C, D, fleetOf, twoStationsLine } from '../moves/two-stations-line.ts';
 
@@ -85,7 +85,7 @@ describe('granular robots', () => {
         const routes = state.routes();
         expect(routes.flat().sort((x, y) => x - y)).toEqual([...Array(problem.deliveryCount).keys()]);
         routes.forEach((route, r) => expect(evaluateRoute(problem, r, route).finish).toBeLessThan(Infinity));
-        const results = Object.fromEntries(problem.robots.map((robot, r) => [robot.id, buildRobotSteps(problem, r, routes[r])]));
+        const results = buildPlanSteps(problem, routes);
         expect(checkPlan(problem, results).errors).toEqual([]);
       }),
       { numRuns: 150, seed: 31 },

@@ -2,7 +2,7 @@ import { FleetState } from '../../src/routes/fleet-state.ts';
 import { buildProblem, type Problem } from '../../src/index.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from '../../src/plan/objective.ts';
 import type { Routes } from '../../src/plan/plan-builder.ts';
-import { makeEnvironment } from '../helpers.ts';
+import { makeEnvironment, buildGraphProblem } from '../helpers.ts';
 
 /**
  * "Two stations on a line": one aisle from x = 0 to x = 20, every node 1 m from its neighbours
@@ -38,7 +38,7 @@ export function twoStationsLine(maxDistance = 1000): Problem {
       ['R2', 'H2'],
     ],
   });
-  return buildProblem({
+  return buildGraphProblem({
     environment,
     tasks: [
       ['P1', 'D1'],

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanStepRecord } from '@fleetlab/warehouse';
 import { buildProblem, checkPlan, solve } from '../../src/index.ts';
-import { loadFixture } from '../helpers.ts';
+import { loadFixture, buildGraphProblem } from '../helpers.ts';
 
-const problem = buildProblem(loadFixture('battery-two-robots'));
+const problem = buildGraphProblem(loadFixture('battery-two-robots'));
 const valid = solve(problem, { algorithm: 'greedy_distance' }).results;
 
 function clone(): Record<string, PlanStepRecord[]> {

@@ -1,11 +1,11 @@
 import { SOLVE_PARAMETER_DEFAULTS } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
 import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, nodeDistance, shortestPath, solve } from '../../src/index.ts';
-import { loadFixture, makeEnvironment } from '../helpers.ts';
+import { loadFixture, makeEnvironment, buildGraphProblem } from '../helpers.ts';
 
 describe('buildProblem', () => {
   it('fills the spec §9 defaults, the warehouse ones', () => {
-    const problem = buildProblem({ ...loadFixture('line-one-robot'), params: undefined });
+    const problem = buildGraphProblem({ ...loadFixture('line-one-robot'), params: undefined });
     expect(problem.params).toEqual(SOLVE_PARAMETER_DEFAULTS);
     expect(problem.params).toEqual({
       time_limit: 300,
@@ -20,7 +20,7 @@ describe('buildProblem', () => {
   });
 
   it('keeps given parameters and drops zero objective weights', () => {
-    const problem = buildProblem({
+    const problem = buildGraphProblem({
       ...loadFixture('line-one-robot'),
       params: { robot_speed: 2, objective_weights: { completion_time: 60, distance_traveled: 40, energy_usage: 0 } },
     });
@@ -29,7 +29,7 @@ describe('buildProblem', () => {
   });
 
   it('computes shortest distances and paths as node-id lists', () => {
-    const problem = buildProblem(loadFixture('line-one-robot'));
+    const problem = buildGraphProblem(loadFixture('line-one-robot'));
     const index = (id: string) => problem.nodeIndex.get(id)!;
     expect(nodeDistance(problem, index('R1_1'), index('D2'))).toBe(10);
     expect(shortestPath(problem, index('D2'), index('P1'))).toEqual(['D2', 'P2', 'D1', 'P1']);
@@ -43,11 +43,11 @@ describe('buildProblem', () => {
 
   it('names an unreachable pickup', () => {
     const fixture = loadFixture('battery-two-robots');
-    expect(() => buildProblem({ ...fixture, tasks: [['P9', 'D1']] })).toThrow(
+    expect(() => buildGraphProblem({ ...fixture, tasks: [['P9', 'D1']] })).toThrow(
       new InfeasibleDeliveryError(['P9', 'D1'], 'pickup P9 is unreachable from every robot'),
     );
     try {
-      buildProblem({ ...fixture, tasks: [['P9', 'D1']] });
+      buildGraphProblem({ ...fixture, tasks: [['P9', 'D1']] });
     } catch (error) {
       expect(error).toBeInstanceOf(InfeasibleDeliveryError);
       expect((error as InfeasibleDeliveryError).pair).toEqual(['P9', 'D1']);
@@ -57,7 +57,7 @@ describe('buildProblem', () => {
 
   it('names a delivery whose round trip exceeds a full charge', () => {
     const fixture = loadFixture('battery-two-robots');
-    expect(() => buildProblem({ ...fixture, params: { max_distance: 15 } })).toThrow(
+    expect(() => buildGraphProblem({ ...fixture, params: { max_distance: 15 } })).toThrow(
       'Delivery P1 -> D1 cannot be done: the round trip from the nearest home station (R1) is 20.0 m but a full charge covers 15 m',
     );
   });
@@ -76,27 +76,27 @@ describe('buildProblem', () => {
       ],
       robots: [['R1_1', 'R1']],
     });
-    expect(() => buildProblem({ environment, tasks: [['P1', 'D1']] })).toThrow(
+    expect(() => buildGraphProblem({ environment, tasks: [['P1', 'D1']] })).toThrow(
       'Delivery P1 -> D1 cannot be done: dropoff D1 cannot be reached from pickup P1',
     );
   });
 
   it('rejects unknown ids with a message naming them', () => {
     const fixture = loadFixture('line-one-robot');
-    expect(() => buildProblem({ ...fixture, tasks: [['P1', 'D1'], ['P7', 'D1']] })).toThrow(
+    expect(() => buildGraphProblem({ ...fixture, tasks: [['P1', 'D1'], ['P7', 'D1']] })).toThrow(
       new InvalidProblemError('Unknown pickup id P7 in task 2 (P7 -> D1): no such node in the environment graph'),
     );
-    expect(() => buildProblem({ ...fixture, tasks: [['P1', 'D9']] })).toThrow('Unknown dropoff id D9 in task 1');
+    expect(() => buildGraphProblem({ ...fixture, tasks: [['P1', 'D9']] })).toThrow('Unknown dropoff id D9 in task 1');
   });
 
   it('rejects unusable parameters', () => {
     const fixture = loadFixture('line-one-robot');
-    expect(() => buildProblem({ ...fixture, params: { robot_speed: 0 } })).toThrow('Parameter robot_speed must be a number above 0, got 0');
-    expect(() => buildProblem({ ...fixture, params: { balance_factor: 150 } })).toThrow('balance_factor must be a number from 0 to 100');
+    expect(() => buildGraphProblem({ ...fixture, params: { robot_speed: 0 } })).toThrow('Parameter robot_speed must be a number above 0, got 0');
+    expect(() => buildGraphProblem({ ...fixture, params: { balance_factor: 150 } })).toThrow('balance_factor must be a number from 0 to 100');
   });
 
   it('gives a valid empty plan for an empty task list, with every robot present', () => {
-    const problem = buildProblem({ ...loadFixture('battery-two-robots'), tasks: [] });
+    const problem = buildGraphProblem({ ...loadFixture('battery-two-robots'), tasks: [] });
     for (const algorithm of ['greedy_distance', 'makespan', 'genetic', 'kmeans'] as const) {
       const { results, stats } = solve(problem, { algorithm, maxIterations: 5 });
       expect(results.R1_1).toEqual([]);

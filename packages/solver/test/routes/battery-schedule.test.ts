@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppendState, evaluateRoute } from '../../src/routes/battery-schedule.ts';
 import { buildProblem } from '../../src/index.ts';
-import { buildRobotSteps } from '../../src/plan/plan-builder.ts';
-import { makeEnvironment } from '../helpers.ts';
+import { buildPlanSteps } from '../../src/plan/plan-builder.ts';
+import { makeEnvironment, buildGraphProblem } from '../helpers.ts';
 
 /**
  * A star around the station H: a short west arm (A: P1 -> D1) and a long east arm
@@ -32,7 +32,7 @@ const environment = makeEnvironment({
   ],
   robots: [['R', 'H']],
 });
-const problem = buildProblem({
+const problem = buildGraphProblem({
   environment,
   tasks: [
     ['P1', 'D1'],
@@ -62,14 +62,14 @@ describe('battery schedule', () => {
   });
 
   it('reports Infinity when no schedule is legal', () => {
-    const tight = buildProblem({ environment, tasks: [['P3', 'D3']], params: { max_distance: 28 } });
+    const tight = buildGraphProblem({ environment, tasks: [['P3', 'D3']], params: { max_distance: 28 } });
     expect(evaluateRoute(tight, 0, [0]).finish).toBe(14);
     const impossible = { ...tight, maxDistance: 27 };
     expect(evaluateRoute(impossible, 0, [0]).finish).toBe(Infinity);
   });
 
   it('builds the steps with the recharge trip to the home station', () => {
-    const steps = buildRobotSteps(problem, 0, [0, 1, 2]);
+    const steps = buildPlanSteps(problem, [[0, 1, 2]])[problem.robots[0].id];
     // total_distance restarts after the charge (the recharge step still counts its leg home); odometer_m never does.
     expect(steps.map((step) => [step.task, step.path, step.total_distance, step.odometer_m, step.completion_time, step.battery_remaining])).toEqual([
       [['P1', 'D1'], ['R', 'H', 'P1', 'D1'], 2, 2, 2, 93.33],

@@ -9,7 +9,11 @@ export const rechargeTaskValues = ['recharge', 'recharge_in_place'] as const;
 /** One step of a robot's plan, as the solver writes it into `solve.results` (solve model, "Result format"). */
 export const planStepSchema = z.object({
   task: z.union([z.tuple([z.string(), z.string()]), z.enum(rechargeTaskValues)]),
-  /** Node ids, from the robot's current node along graph edges. */
+  /**
+   * The places the step visits, from where the robot is to the step's last place: on the floor
+   * (the product's plans) [from, pickup, dropoff] or [from, station], the walks between them the
+   * floor's; in plans made on the navigation graph, node ids along graph edges.
+   */
   path: z.array(z.string()),
   /** Metres since the robot's last charge (a recharge step includes its leg to the station). */
   total_distance: z.number(),
@@ -23,6 +27,8 @@ export const planStepSchema = z.object({
   max_distance: z.number(),
   /** Minutes at the station, on recharge steps. */
   recharge_time: z.number().optional(),
+  /** Seconds the robot waits at its station for a free charger before this recharge (absent: none). */
+  queued_s: z.number().optional(),
 });
 export type PlanStepRecord = z.infer<typeof planStepSchema>;
 
@@ -81,6 +87,14 @@ export const planStatsSchema = z.object({
   /** The weighted sum of the measures, each divided by its value in the greedy construction's plan. */
   objective_score: z.number(),
   objective_weights: z.partialRecord(z.enum(objectiveNameValues), z.number()),
+  /**
+   * How the plan measured its legs: `floor` (the walks robots drive; every plan of the product
+   * since plans moved onto the floor) or `graph` (the spec's straight edges). Absent in solves
+   * stored before: those were planned on the graph.
+   */
+  distances: z.enum(['floor', 'graph']).optional(),
+  /** Seconds robots wait in the plan for a free charger, summed over the fleet (floor plans). */
+  charger_queue_s: z.number().optional(),
 });
 export type PlanStatsRecord = z.infer<typeof planStatsSchema>;
 

@@ -17,15 +17,15 @@ export const SOLVE_PARAMETER_DEFAULTS = {
 /**
  * What an absent optional parameter means: `chargers` null is one charger per robot of the
  * station (nobody queues), a robot spends no time handling at pickups and dropoffs, and the plan
- * leaves 10% of every charge unused for the detours traffic forces on a shared floor (measured:
- * robots yielding in PIBT drive 2-13% beyond their shortest walks on the benchmark floors, and
- * robots short of charge stop yielding; see packages/simulator/README.md), and robots move by the
- * congestion-aware traffic policy.
+ * leaves 5% of every charge unused for the detours traffic forces on a shared floor (robots that
+ * yield drive a few cells beyond their shortest walks; a robot whose detours have eaten its
+ * reserve stops yielding, so it keeps to its plan's charges: see packages/simulator/README.md).
+ * Robots move by the congestion-aware traffic policy.
  */
 export const ABSENT_PARAMETER_FALLBACKS = {
   chargers: null,
   handling_time_s: 0,
-  battery_reserve_pct: 10,
+  battery_reserve_pct: 5,
   traffic_policy: DEFAULT_TRAFFIC_POLICY,
 } as const;
 
@@ -98,7 +98,7 @@ export const solveParametersInputSchema = z.object({
   }).optional(),
   /** Seconds a robot spends at a pickup and at a dropoff (absent: 0). */
   handling_time_s: numberInRange(RANGES.handling_time_s).optional(),
-  /** Percent of a full charge the plan keeps for detours in traffic (absent: 10). */
+  /** Percent of a full charge the plan keeps for detours in traffic (absent: 5). */
   battery_reserve_pct: numberInRange(RANGES.battery_reserve_pct).optional(),
   /** How robots move when the plan is executed on the shared floor (absent: DEFAULT_TRAFFIC_POLICY, congestion-aware). */
   traffic_policy: trafficPolicyNameSchema.optional(),

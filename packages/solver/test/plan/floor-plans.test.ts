@@ -1,0 +1,140 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { generateWarehouseInstance } from '@fleetlab/warehouse';
+import { assignGreedyByDistance } from '../../src/algorithms/greedy-distance.ts';
+import { buildProblem, checkPlan, nodeDistance, solve, type Problem } from '../../src/index.ts';
+import { buildPlanSteps } from '../../src/plan/plan-builder.ts';
+import { evaluateRoute } from '../../src/routes/battery-schedule.ts';
+import { aroundShelf, stationRow } from '../floor-layouts.ts';
+import { summary } from '../helpers.ts';
+
+const walk = (problem: Problem, from: string, to: string) => nodeDistance(problem, problem.nodeIndex.get(from)!, problem.nodeIndex.get(to)!);
+const tasksOf = (...pairs: [string, string][]) => pairs;
+
+describe('plans on the floor the robots drive', () => {
+  it('measures each leg as the floor walk between the places: around a shelf, a pickup on each side', () => {
+    const tasks = tasksOf(['PL', 'PR'], ['PT', 'PB'], ['PR', 'D1']);
+    const floor = buildProblem({ environment: aroundShelf(), tasks });
+    // PL (1, 1) to PR (5, 2): round the shelf by the top row or the bottom one, 7 m either way.
+    expect(walk(floor, 'PL', 'PR')).toBe(7);
+    // PT (3, 0) to PB (2, 3): 6 m round the shelf's left end, 8 m round its right end.
+    expect(walk(floor, 'PT', 'PB')).toBe(6);
+    expect(walk(floor, 'R1_1', 'D1')).toBe(10);
+    expect(walk(floor, 'R1_1', 'PR')).toBe(7);
+    expect(walk(floor, 'PR', 'D1')).toBe(3);
+    // The spec's straight edges cut across open floor: R1_1 to D1 is 8.26 m there, against a 10 m walk.
+    const graph = buildProblem({ environment: aroundShelf(), tasks, distances: 'graph' });
+    expect(walk(graph, 'R1_1', 'D1')).toBe(8.26);
+  });
+
+  it('never walks through a station cell: a row of stations is walked round', () => {
+    const problem = buildProblem({ environment: stationRow(), tasks: tasksOf(['P1', 'D2'], ['P1', 'D1']) });
+    // D1 (0, 0) to D2 (4, 0): the stations R1-R3 stand between them, so down, along row 1, up.
+    expect(walk(problem, 'D1', 'D2')).toBe(6);
+    // A robot may leave its own station, but never crosses another: R2_1 (2, 0) to D1 (0, 0).
+    expect(walk(problem, 'R2_1', 'D1')).toBe(4);
+    expect(walk(problem, 'P1', 'D2')).toBe(3);
+  });
+
+  it('plans the charge a delivery needs on the floor although the graph fits both deliveries in one', () => {
+    // 25 m a charge, 5% kept for traffic: 23.75 m. R1_1 -> PR -> D1 is 7 + 3 m and D1 is 10 m from
+    // home: 20 m, it fits. The second (D1 -> PR -> D1, 6 m) would leave 16 m driven and 10 m home,
+    // 26 m: the plan goes home first (10 m, t = 20 s), charges 3 min (t = 200 s) and drives 10 m.
+    const tasks = tasksOf(['PR', 'D1'], ['PR', 'D1']);
+    const params = { max_distance: 25, recharge_time: 3 };
+    const problem = buildProblem({ environment: aroundShelf(), tasks, params });
+    const { results, stats } = solve(problem, { algorithm: 'greedy_distance' });
+    expect(summary(results.R1_1)).toEqual(['PR>D1', 'recharge@R1', 'PR>D1']);
+    expect(results.R1_1.map((step) => [step.completion_time, step.total_distance, step.odometer_m, step.battery_remaining])).toEqual([
+      [10, 10, 10, 60],
+      [200, 20, 20, 100],
+      [210, 10, 30, 60],
+    ]);
+    expect(results.R1_1.map((step) => step.path)).toEqual([
+      ['R1_1', 'PR', 'D1'],
+      ['D1', 'R1'],
+      ['R1', 'PR', 'D1'],
+    ]);
+    expect(stats).toMatchObject({ distances: 'floor', makespan_s: 210, recharges: 1, total_distance_m: 30, charger_queue_s: 0 });
+    // On the graph's straight edges both deliveries fit one charge.
+    const onGraph = solve(buildProblem({ environment: aroundShelf(), tasks, params, distances: 'graph' }), { algorithm: 'greedy_distance' });
+    expect(summary(onGraph.results.R1_1)).toEqual(['PR>D1', 'PR>D1']);
+    expect(onGraph.stats).toMatchObject({ distances: 'graph', recharges: 0 });
+  });
+
+  it('queues the plan\'s charges at a one-charger station: 3 robots wait 0, 180 and 360 s, worked out by hand', () => {
+    // Six PR -> D1 deliveries, one per charge: each robot does one (done at 10 s), drives home
+    // (20 s) and charges for its second. One charger, all three there at 20 s, served in robot
+    // order: charges end at 200, 380 and 560 s, the second deliveries at 210, 390 and 570 s.
+    const tasks = tasksOf(...Array.from({ length: 6 }, (): [string, string] => ['PR', 'D1']));
+    const problem = buildProblem({ environment: aroundShelf(3), tasks, params: { max_distance: 25, recharge_time: 3, chargers: 1 } });
+    const { results, stats } = solve(problem, { algorithm: 'greedy_distance' });
+    for (const [robot, wait, end] of [['R1_1', 0, 200], ['R1_2', 180, 380], ['R1_3', 360, 560]] as const) {
+      expect(summary(results[robot])).toEqual(['PR>D1', 'recharge@R1', 'PR>D1']);
+      expect(results[robot].map((step) => step.completion_time)).toEqual([10, end, end + 10]);
+      expect(results[robot][1].queued_s ?? 0).toBe(wait);
+    }
+    expect(stats).toMatchObject({ makespan_s: 570, charger_queue_s: 540 });
+    expect(checkPlan(problem, results).errors).toEqual([]);
+    // The checker refuses a plan that charges two robots at once at the one charger.
+    const overlapping = structuredClone(results);
+    overlapping.R1_2[1] = { ...overlapping.R1_2[1], completion_time: 200, queued_s: undefined };
+    overlapping.R1_2[2] = { ...overlapping.R1_2[2], completion_time: 210 };
+    delete overlapping.R1_2[1].queued_s;
+    expect(checkPlan(problem, overlapping).errors).toContain('Station R1 charges 2 robots at once at 20 s, but it has 1 charger');
+  });
+
+  it('puts handling_time_s at every pickup and dropoff into the plan\'s times', () => {
+    // 4 s of handling: R1_1 -> PR 7 m, handling, PR -> D1 3 m: done at 14 s; handling at D1,
+    // D1 -> PT 3 m, handling, PT -> D1 3 m: done at 28 s.
+    const problem = buildProblem({ environment: aroundShelf(), tasks: tasksOf(['PR', 'D1'], ['PT', 'D1']), params: { handling_time_s: 4 } });
+    const { results, stats } = solve(problem, { algorithm: 'greedy_distance' });
+    expect(results.R1_1.map((step) => step.completion_time)).toEqual([14, 28]);
+    expect(stats.makespan_s).toBe(28);
+  });
+
+  it('refuses a delivery the reserve leaves no room for, saying so', () => {
+    // The round trip R1 -> PR -> D1 -> R1 is 20 m; 21 m less the 5% reserve is 19.95 m.
+    expect(() => buildProblem({ environment: aroundShelf(), tasks: tasksOf(['PR', 'D1']), params: { max_distance: 21 } })).toThrow(
+      'Delivery PR -> D1 cannot be done: the round trip from the nearest home station (R1) is 20.0 m but a charge covers 19.95 m once the 5% battery reserve for traffic is kept (max_distance 21 m)',
+    );
+    expect(buildProblem({ environment: aroundShelf(), tasks: tasksOf(['PR', 'D1']), params: { max_distance: 21, battery_reserve_pct: 0 } }).maxDistance).toBe(21);
+  });
+});
+
+describe('the search scores routes as the floor times them', () => {
+  it('on random warehouses, each route\'s finish (evaluateRoute) is its last delivery in the plan, handling and speeds included', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          width: fc.integer({ min: 10, max: 16 }),
+          height: fc.integer({ min: 12, max: 16 }),
+          stations: fc.integer({ min: 1, max: 3 }),
+          robotsPerStation: fc.integer({ min: 1, max: 3 }),
+          orders: fc.integer({ min: 1, max: 16 }),
+          seed: fc.integer({ min: 1, max: 10_000 }),
+          maxDistance: fc.constantFrom(120, 300, 1000),
+          handling: fc.constantFrom(0, 1, 5),
+          speed: fc.constantFrom(0.5, 1, 2),
+        }),
+        ({ maxDistance, handling, speed, ...options }) => {
+          const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
+          let problem: Problem;
+          try {
+            problem = buildProblem({ environment: instance.environment, tasks: instance.tasks, params: { max_distance: maxDistance, handling_time_s: handling, robot_speed: speed } });
+          } catch {
+            return;
+          }
+          const routes = assignGreedyByDistance(problem);
+          const plan = buildPlanSteps(problem, routes);
+          expect(checkPlan(problem, plan).errors).toEqual([]);
+          problem.robots.forEach((robot, r) => {
+            const last = plan[robot.id].at(-1)?.completion_time ?? 0;
+            expect(evaluateRoute(problem, r, routes[r]).finish).toBeCloseTo(last, 6);
+          });
+        },
+      ),
+      { numRuns: 60, seed: 27 },
+    );
+  });
+});
