@@ -72,6 +72,7 @@ export function simulate(environment: FloorEnvironment, plan: unknown, params: S
     try {
       const run = executeOnFloor(floor, robots, { ...base, replays }, {
         policy,
+        planned: alone,
         random: createSeededRandom(options.seed ?? 1).next,
         onProgress: options.onProgress,
         shouldStop: options.shouldStop,

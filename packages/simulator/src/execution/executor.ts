@@ -1,4 +1,4 @@
-import type { Floor, RobotWork, TrafficPolicyName } from '@fleetlab/warehouse';
+import type { Floor, FreeFlowRobot, RobotWork, TrafficPolicyName } from '@fleetlab/warehouse';
 import { SimulationCancelledError, TrafficJamError } from '../errors.ts';
 import type { MovementPolicy } from '../movement/movement-policy.ts';
 import { createMovementPolicy } from '../movement/movement-policies.ts';
@@ -20,6 +20,8 @@ export interface ExecutorOutcome {
 export interface ExecutorOptions {
   /** How robots move (`TRAFFIC_POLICIES`). */
   policy: TrafficPolicyName;
+  /** Each robot alone on the floor (`freeFlow`): the plan's clock, which the robots' due steps come from. */
+  planned: readonly FreeFlowRobot[];
   random: () => number;
   onProgress?: (fraction: number) => void;
   shouldStop?: () => boolean;
@@ -72,7 +74,7 @@ export function executeOnFloor(floor: Floor, robots: RobotWork[], params: Execut
   const work = new WorkCycle(floor, robots, params, state, recorder, (robot) => {
     watch.reset(robot);
     policy.newGoal(robot);
-  });
+  }, options.planned);
   const run: Run = { floor, robots, params, state, recorder, work, policy, watch, random: options.random };
   work.startAll();
   const active: number[] = [];
@@ -83,6 +85,7 @@ export function executeOnFloor(floor: Floor, robots: RobotWork[], params: Execut
       options.onProgress?.(work.deliveriesTotal === 0 ? 1 : work.deliveriesDone / work.deliveriesTotal);
     }
     if (step > options.stepBudget) throw stuckError(run, step);
+    state.step = step;
     work.runEvents(step);
     if (work.finishedCount >= robots.length) break;
     active.length = 0;

@@ -21,6 +21,8 @@ export class GuidePaths {
   private readonly traffic: GuideTraffic;
   private readonly paths: Int32Array[];
   private readonly length: Int32Array;
+  /** 1 for a robot whose guide path is a shortest walk it will not leave (short of charge). */
+  private readonly rigid: Uint8Array;
   /** Index in its path of the last path cell each robot stood on: edges before it no longer count. */
   private readonly progress: Int32Array;
   // Each robot's lazy distance-to-path search: cells marked with the robot's current stamp hold
@@ -40,7 +42,14 @@ export class GuidePaths {
     robotCount: number,
   ) {
     const cells = floor.cellCount;
-    this.traffic = { flow: new Int32Array(cells * 4), load: new Int32Array(cells), nearFlow: new Int32Array(cells * 4), nearLoad: new Int32Array(cells) };
+    this.traffic = {
+      flow: new Int32Array(cells * 4),
+      load: new Int32Array(cells),
+      nearFlow: new Int32Array(cells * 4),
+      nearLoad: new Int32Array(cells),
+      rigidFlow: new Int32Array(cells * 4),
+    };
+    this.rigid = new Uint8Array(robotCount);
     this.paths = Array.from({ length: robotCount }, () => new Int32Array(0));
     this.length = new Int32Array(robotCount);
     this.progress = new Int32Array(robotCount);
@@ -54,14 +63,15 @@ export class GuidePaths {
     this.search = new GuideSearch(floor);
   }
 
-  /** Gives the robot a new guide path from `from` to `goal`, in place of whatever it had left. */
-  plan(robot: number, from: number, goal: number): void {
+  /** Gives the robot a new guide path from `from` to `goal`, in place of whatever it had left; with `shortest`, one of the shortest walks. */
+  plan(robot: number, from: number, goal: number, shortest = false): void {
     this.release(robot);
     if (this.paths[robot].length === 0) this.allocate(robot);
     const path = this.paths[robot];
-    const length = this.search.run(from, goal, this.traffic, path);
+    const length = this.search.run(from, goal, this.traffic, path, shortest);
     this.length[robot] = length;
     this.progress[robot] = 0;
+    this.rigid[robot] = shortest ? 1 : 0;
     this.count(robot, 0, length - 1, 1, false);
     this.count(robot, 0, NEAR_STEPS, 1, true);
     this.seedDistances(robot);
@@ -158,13 +168,15 @@ export class GuidePaths {
     const path = this.paths[robot];
     const flow = near ? this.traffic.nearFlow : this.traffic.flow;
     const load = near ? this.traffic.nearLoad : this.traffic.load;
+    const rigidFlow = !near && this.rigid[robot] ? this.traffic.rigidFlow : null;
     const end = Math.min(to, this.length[robot] - 1);
     for (let i = from; i < end; i++) {
       const step = path[i + 1] - path[i];
       // The direction k of `Floor.neighbours`: right, left, down, up.
-      const k = step === 1 ? 0 : step === -1 ? 1 : step > 0 ? 2 : 3;
-      flow[path[i] * 4 + k] += sign;
+      const edge = path[i] * 4 + (step === 1 ? 0 : step === -1 ? 1 : step > 0 ? 2 : 3);
+      flow[edge] += sign;
       load[path[i + 1]] += sign;
+      if (rigidFlow) rigidFlow[edge] += sign;
     }
   }
 }

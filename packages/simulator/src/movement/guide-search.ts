@@ -34,6 +34,13 @@ export const GUIDE_COSTS = {
   near: { contraflow: 4 * UNIT, load: UNIT / 2, cap: 4 * UNIT },
 } as const satisfies Record<string, CrowdingWeights>;
 
+/**
+ * Per robot short of charge whose guide path takes an edge the other way: such a robot never
+ * steps aside, so meeting it head-on in a lane can jam for good. Robots short of charge keep to
+ * their shortest walks, and the least crowded of those avoids them at this cost a cell.
+ */
+export const RIGID_CONTRAFLOW = { shortest: 16 * UNIT, other: 2 * UNIT };
+
 /** How many cells ahead of each robot count as "about to pass" (`GUIDE_COSTS.near`). */
 export const NEAR_STEPS = 4;
 
@@ -45,9 +52,12 @@ export interface GuideTraffic {
   load: Int32Array;
   nearFlow: Int32Array;
   nearLoad: Int32Array;
+  /** Paths of robots short of charge leaving each cell in each direction. */
+  rigidFlow: Int32Array;
 }
 
-const MAX_STEP_COST = UNIT + Math.max(GUIDE_COSTS.lane.cap, GUIDE_COSTS.open.cap) + GUIDE_COSTS.near.cap;
+const RIGID_CAP = 16 * UNIT;
+const MAX_STEP_COST = UNIT + Math.max(GUIDE_COSTS.lane.cap, GUIDE_COSTS.open.cap) + GUIDE_COSTS.near.cap + RIGID_CAP;
 
 /**
  * A* on the floor under the guide costs (`GUIDE_COSTS`), with the walk length to the goal as its
@@ -92,11 +102,16 @@ export class GuideSearch {
     this.nodeNext = new Int32Array(4 * cells + 1);
   }
 
-  /** Writes the cheapest walk from `from` to `goal` (both included) into `path` and returns its length in cells. */
-  run(from: number, goal: number, traffic: GuideTraffic, path: Int32Array): number {
+  /**
+   * Writes the cheapest walk from `from` to `goal` (both included) into `path` and returns its
+   * length in cells; with `shortest`, the cheapest of the shortest walks (no step away from the goal).
+   */
+  run(from: number, goal: number, traffic: GuideTraffic, path: Int32Array, shortest = false): number {
     const { floor, g, depth, parent, seen, closed, lane, bucketHead, nodeCell, nodeG, nodeNext } = this;
-    const { flow, load, nearFlow, nearLoad } = traffic;
+    const { flow, load, nearFlow, nearLoad, rigidFlow } = traffic;
     const { lane: laneCosts, open: openCosts, near: nearCosts } = GUIDE_COSTS;
+    const rigidCost = shortest ? RIGID_CONTRAFLOW.shortest : RIGID_CONTRAFLOW.other;
+    const { neighbours, stationAt } = floor;
     const field = floor.distanceField(goal);
     const ring = bucketHead.length;
     const round = ++this.round;
@@ -122,19 +137,27 @@ export class GuideSearch {
       closed[cell] = round;
       if (cell === goal) break;
       const near = depth[cell] < NEAR_STEPS;
+      const base = g[cell] + UNIT;
+      const nextDepth = depth[cell] + 1;
       for (let k = 0; k < 4; k++) {
-        const next = floor.neighbours[cell * 4 + k];
-        if (next < 0 || closed[next] === round) continue;
+        const next = neighbours[cell * 4 + k];
+        if (next < 0 || closed[next] === round || (shortest && field[next] !== field[cell] - 1)) continue;
         // A station cell is a depot: a walk may end there, never pass through it.
-        if (next !== goal && floor.stationAt[next] >= 0) continue;
+        if (next !== goal && stationAt[next] >= 0) continue;
         const against = next * 4 + (k ^ 1);
         const costs = lane[next] ? laneCosts : openCosts;
-        let cost = g[cell] + UNIT + Math.min(costs.cap, costs.contraflow * flow[against] + costs.load * load[next]);
-        if (near) cost += Math.min(nearCosts.cap, nearCosts.contraflow * nearFlow[against] + nearCosts.load * nearLoad[next]);
+        const crowding = costs.contraflow * flow[against] + costs.load * load[next];
+        let cost = base + (crowding < costs.cap ? crowding : costs.cap);
+        if (near) {
+          const soon = nearCosts.contraflow * nearFlow[against] + nearCosts.load * nearLoad[next];
+          cost += soon < nearCosts.cap ? soon : nearCosts.cap;
+        }
+        const rigid = rigidFlow[against];
+        if (rigid > 0) cost += rigid * rigidCost < RIGID_CAP ? rigid * rigidCost : RIGID_CAP;
         if (seen[next] === round && g[next] <= cost) continue;
         seen[next] = round;
         g[next] = cost;
-        depth[next] = depth[cell] + 1;
+        depth[next] = nextDepth;
         parent[next] = cell;
         const bucket = (cost + field[next] * UNIT) % ring;
         nodeCell[nodes] = next;

@@ -2,10 +2,10 @@ import type { Floor } from '@fleetlab/warehouse';
 import type { FleetState } from '../execution/fleet-state.ts';
 import type { MovementPolicy } from './movement-policy.ts';
 
-/** Priority of a robot stuck for a period (times the periods), above even urgent robots: PIBT clears its way. */
-const STUCK_BOOST = 1e6;
+/** Priority of a robot stuck for a period (times the periods): PIBT clears its way. */
+export const STUCK_BOOST = 1e6;
 /** Priority of a robot short of charge: it outranks every other, the least slack first. */
-const URGENT_PRIORITY = 1e9;
+export const URGENT_PRIORITY = 1e9;
 
 /**
  * PIBT (Okumura et al., "Priority inheritance with backtracking for iterative multi-agent path
