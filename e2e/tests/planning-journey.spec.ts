@@ -1,17 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { apiAs, createEnvironmentViaApi } from '../support/api.ts';
 import { screenshotPath } from '../support/fleetlab-server.ts';
-
+import { summaryFigure } from '../support/results-page.ts';
 
 type Step = { task: string | [string, string]; total_distance: number; odometer_m: number; completion_time: number };
 type SolveRecord = { id: number; status: string; results: Record<string, Step[]>; stats: Record<string, unknown> };
-
-async function summaryFigure(page: Page, label: string): Promise<string> {
-  const summary = page.getByRole('region', { name: 'Results Summary' });
-  return (await summary.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
-}
 
 test('a planner creates a scenario, generates tasks, runs a solve and studies the results', async ({ page }) => {
   await signUpAndLogIn(page, 'planner');

@@ -90,6 +90,6 @@ test('a planner sweeps chargers per station and reads the executed figures', asy
   const executed = points.map((point) => point.stats?.executed_makespan_s);
   expect(executed.every((seconds) => typeof seconds === 'number')).toBe(true);
   // The page polls: the last point's figures may show a moment after the API has them.
-  await expect(table.getByRole('row').locator('td:nth-of-type(2)')).toHaveText(executed.map((seconds) => `${seconds!.toFixed(1)} s`));
+  await expect(table.getByRole('row').locator('td:nth-of-type(2)')).toHaveText(executed.map((seconds) => seconds!.toFixed(1)));
   await page.screenshot({ path: screenshotPath('experiment-charger-sweep'), fullPage: true });
 });

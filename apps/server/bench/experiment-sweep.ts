@@ -15,7 +15,7 @@
  * benchmark instance (t1, t2, d5k, d20k); `--counts` defaults to ten fleet sizes up to the whole fleet.
  */
 import os from 'node:os';
-import { DEFAULT_KNEE_TOLERANCE, findKnee, type ExperimentRecord } from '@fleetlab/warehouse';
+import { DEFAULT_KNEE_RULE, findKnee, type ExperimentRecord, type KneeFinding, type KneeRule } from '@fleetlab/warehouse';
 import { loadBenchInstance } from '../../../packages/solver/bench/generated-instances.ts';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/client.ts';
@@ -124,13 +124,21 @@ try {
       ].join('  ') + (point.error ? `  error: ${point.error}` : ''),
     );
   }
-  const tolerance = experiment.knee_tolerance ?? DEFAULT_KNEE_TOLERANCE;
-  const planned = findKnee(experiment.points.map((point) => ({ robotCount: point.robot_count ?? fleet, makespan: point.stats?.makespan_s })), tolerance);
-  const executed = findKnee(experiment.points.map((point) => ({ robotCount: point.robot_count ?? fleet, makespan: point.stats?.executed_makespan_s })), tolerance);
-  console.log(
-    `knee (smallest fleet within ${(tolerance * 100).toFixed(0)}% of the best makespan): planned ${planned?.robotCount ?? '-'} robots (${figure(planned?.makespan)} s), ` +
-      `executed ${executed?.robotCount ?? '-'} robots (${figure(executed?.makespan)} s)`,
-  );
+  // The knee by the default rule (diminishing returns) and by the experiment's 'within X% of the best'.
+  const rules: [string, KneeRule][] = [
+    [`one more robot gains under ${DEFAULT_KNEE_RULE.min_gain * 100}% of the makespan`, DEFAULT_KNEE_RULE],
+    [`smallest fleet within ${(experiment.knee_tolerance * 100).toFixed(0)}% of the best makespan`, { rule: 'within_best', tolerance: experiment.knee_tolerance }],
+  ];
+  const kneeText = (finding: KneeFinding<{ robotCount: number; makespan: number | null | undefined }>) => {
+    if (finding.status === 'no_points' || finding.status === 'target_not_met') return '-';
+    const text = `${finding.point.robotCount} robots (${figure(finding.point.makespan)} s)`;
+    return finding.status === 'largest_tested' ? `${text}, the largest fleet tested` : text;
+  };
+  for (const [label, rule] of rules) {
+    const planned = findKnee(experiment.points.map((point) => ({ robotCount: point.robot_count ?? fleet, makespan: point.stats?.makespan_s })), rule);
+    const executed = findKnee(experiment.points.map((point) => ({ robotCount: point.robot_count ?? fleet, makespan: point.stats?.executed_makespan_s })), rule);
+    console.log(`knee (${label}): planned ${kneeText(planned)}, executed ${kneeText(executed)}`);
+  }
   console.log(`experiment ${experiment.status}: ${experiment.progress.completed} completed, ${experiment.progress.failed} failed`);
   console.log(
     `wall time ${wallS.toFixed(1)} s vs the time limits over the threads ${budgetS.toFixed(1)} s: ${(wallS / budgetS).toFixed(2)}x ` +

@@ -154,6 +154,40 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
       expect(listed.find((record) => record.id === experiment.id)).toMatchObject({ id: experiment.id, name: 'Fleet size', robot_counts: [1, 2, 4] });
     });
 
+    it('every point carries the settings the sweep was given, its own fleet size or charger count on top, and its solve runs with them', async () => {
+      const settings = {
+        time_limit: 3600,
+        max_distance: 150,
+        robot_speed: 1.5,
+        recharge_time: 10,
+        handling_time_s: 5,
+        battery_capacity: 80,
+        balance_factor: 30,
+        objective_weights: { completion_time: 60, energy_usage: 40 },
+      };
+      const expected = { ...settings, algorithm_type: 'makespan' };
+      const fleet = await createExperiment(alice, sweepBody({ name: 'Tight batteries', robot_counts: [2, 1], parameters: { ...settings, chargers: 1 } }));
+      expect(fleet.parameters).toEqual({ ...settings, chargers: 1 });
+      expect(fleet.points.map((point) => point.parameters)).toEqual([
+        { ...expected, chargers: 1, robot_count: 1 },
+        { ...expected, chargers: 1, robot_count: 2 },
+      ]);
+      const chargerBody = { ...sweepBody({ kind: 'charger_sweep', name: 'Tight chargers', charger_counts: [2, 1], parameters: settings }), robot_counts: undefined };
+      const chargers = await createExperiment(alice, chargerBody);
+      expect(chargers.points.map((point) => point.parameters)).toEqual([
+        { ...expected, chargers: 1 },
+        { ...expected, chargers: 2 },
+      ]);
+      // The stored solves are what the worker runs: the same settings, read back through GET /solves/{id}.
+      for (const point of [...fleet.points, ...chargers.points]) {
+        const solve = (await expectStatus(as(alice, 'GET', `/solves/${point.solve_id}`), 200)).json();
+        expect(solve.parameters).toEqual(point.parameters);
+      }
+      // The list answers with the same points as the record.
+      const listed = (await as(alice, 'GET', '/experiments')).json() as ExperimentRecord[];
+      expect(listed.find((record) => record.id === fleet.id)?.points.map((point) => point.parameters)).toEqual(fleet.points.map((point) => point.parameters));
+    });
+
     it('a charger sweep runs one solve per charger count on the scenario’s fleet, fewest chargers first', async () => {
       const body = { ...sweepBody({ kind: 'charger_sweep', name: 'Chargers', charger_counts: [3, 1, 2] }), robot_counts: undefined };
       const experiment = await createExperiment(alice, body);
@@ -204,7 +238,7 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
       const running = experimentRecordSchema.parse((await as(alice, 'GET', `/experiments/${experiment.id}`)).json());
       expect(running.status).toBe('running');
       expect(running.progress).toEqual({ completed: 1, failed: 1, total: 3 });
-      expect(running.points).toEqual([
+      expect(running.points.map(({ parameters, ...point }) => point)).toEqual([
         {
           solve_id: one,
           algorithm: 'makespan',

@@ -61,6 +61,13 @@ describe.each(databaseKinds)('POST /tasks/generate through the full server on %s
     expect(after.json()).toHaveLength(1);
   });
 
+  it('says before generating that the built-in generator runs, and only to a signed-in user', async () => {
+    const generator = await t.app.inject({ method: 'GET', url: '/api/v1/tasks/generator', headers: user.headers });
+    expect(generator.statusCode).toBe(200);
+    expect(generator.json()).toEqual({ kind: 'builtin', model: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/tasks/generator' })).statusCode).toBe(401);
+  });
+
   it('names the bad query parameter and refuses another user’s scenario', async () => {
     const tooMany = await generate(`scenario_id=${scenarioId}&num_tasks=1001&task_type=pickup_delivery`);
     expect(tooMany.statusCode).toBe(400);
@@ -96,6 +103,11 @@ describe('POST /tasks/generate with an OpenAI-compatible model configured', () =
   afterAll(async () => {
     await t?.dispose();
     await model?.close();
+  });
+
+  it('says before generating which model runs', async () => {
+    const generator = await t.app.inject({ method: 'GET', url: '/api/v1/tasks/generator', headers: user.headers });
+    expect(generator.json()).toEqual({ kind: 'llm', model: 'fleet-planner-1' });
   });
 
   it('returns the model’s pairs and says which model made them', async () => {

@@ -1,11 +1,11 @@
 export { buildProblem, shortestPath, nodeDistance } from './problem/problem.ts';
 export type { Problem, ProblemRobot, ProblemDelivery } from './problem/problem.ts';
-export { solve } from './solve.ts';
-export type { SolveOptions, SolveOutcome, SolveProgress } from './solve.ts';
+export { planRoutes, solve } from './solve.ts';
+export type { PlannedRoutes, PlannedWork, SolveOptions, SolveOutcome, SolveProgress } from './solve.ts';
 export { checkPlan } from './plan/plan-checker.ts';
 export type { PlanCheck, PlanMetrics } from './plan/plan-checker.ts';
 export { lowerBound } from './bounds/lower-bound.ts';
 export type { LowerBound } from './bounds/lower-bound.ts';
 export { InfeasibleDeliveryError, InvalidProblemError } from './problem/errors.ts';
 export { SolveCancelledError } from './algorithms/context.ts';
-export type { EnvironmentInput, ProblemInput, SolveParameters } from './problem/problem-input.ts';
+export type { DistanceModel, EnvironmentInput, ProblemInput, RobotHandover, SolveParameters } from './problem/problem-input.ts';

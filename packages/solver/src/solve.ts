@@ -1,4 +1,4 @@
-import { algorithmByIdOrName, ALGORITHMS, type Algorithm, type AlgorithmName, type PlanResultsRecord, type PlanStatsRecord } from '@fleetlab/warehouse';
+import { algorithmByIdOrName, ALGORITHMS, type Algorithm, type AlgorithmName, type PlanResultsRecord, type PlanStatsRecord, type StopReason } from '@fleetlab/warehouse';
 import { SolveCancelledError, type AlgorithmContext } from './algorithms/context.ts';
 import { solveSmallExactly } from './algorithms/exact-small.ts';
 import { evolveGiantTours } from './algorithms/genetic-split.ts';
@@ -11,6 +11,7 @@ import { assignBySequentialAuction } from './algorithms/sequential-auction.ts';
 import { InvalidProblemError } from './problem/errors.ts';
 import { batteryAwareBound } from './bounds/battery-bound.ts';
 import { totalDeliveryLength } from './problem/delivery-legs.ts';
+import { chargeSegmentBound } from './bounds/charge-segment-bound.ts';
 import { detourCapacityBound } from './bounds/detour-capacity-bound.ts';
 import { modelLowerBound } from './bounds/lower-bound.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from './plan/objective.ts';
@@ -19,6 +20,7 @@ import { buildPlanSteps, round2, type Routes } from './plan/plan-builder.ts';
 import type { Problem } from './problem/problem.ts';
 import { createRandom } from './algorithms/random.ts';
 import { repairRoutes } from './routes/route-repair.ts';
+import { evaluateRoute } from './routes/battery-schedule.ts';
 
 export interface SolveProgress {
   fraction: number;
@@ -66,56 +68,17 @@ const RUNNERS: Record<AlgorithmName, Runner> = {
 export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   const now = options.now ?? (() => performance.now());
   const startMs = now();
-  const algorithm = algorithmByIdOrName(options.algorithm);
-  if (!algorithm) {
-    throw new InvalidProblemError(
-      `Unknown algorithm ${JSON.stringify(options.algorithm)}; use one of ${ALGORITHMS.map((a) => `${a.name} (${a.id})`).join(', ')}`,
-    );
-  }
-  const seed = options.seed ?? 1;
-  const timeLimitS = options.timeLimitS ?? problem.params.time_limit;
-  const shouldStop = options.shouldStop ?? (() => false);
-  const checkCancelled = () => {
-    if (shouldStop()) throw new SolveCancelledError();
-  };
-  let lastProgressMs = -Infinity;
-  const progress = (fraction: number, bestMakespanS: number | null) => {
-    if (!options.onProgress) return;
-    const at = now();
-    if (at - lastProgressMs < PROGRESS_INTERVAL_MS && fraction < 1) return;
-    lastProgressMs = at;
-    options.onProgress({ fraction: Math.max(0, Math.min(1, fraction)), bestMakespanS: bestMakespanS === null ? null : round2(bestMakespanS) });
-  };
-
+  const algorithm = algorithmOf(options);
+  const checkCancelled = cancellationCheck(options);
   checkCancelled();
   // Every bound is computed before the search, inside the time limit: the tightest one also
   // lets a search stop as soon as it proves its plan optimal.
   const bound = modelLowerBound(problem, checkCancelled);
   let tightestBoundS = tightestBound(problem, bound, checkCancelled);
-  const greedyRoutes = assignGreedyByDistance(problem, shouldStop);
-  checkCancelled();
-  const greedyFigures = measureRoutes(problem, greedyRoutes);
-  const scale = new ObjectiveScale(problem.params.objective_weights, objectiveValues(problem, greedyFigures.finish, greedyFigures.distance));
-  const deadlineMs = startMs + timeLimitS * 1000 * (1 - FINISHING_RESERVE);
-  const maxIterations = options.maxIterations ?? Infinity;
-  const context: AlgorithmContext = {
-    problem,
-    random: createRandom(seed),
-    scale,
-    greedyRoutes,
-    lowerBoundS: tightestBoundS,
-    now,
-    deadlineMs,
-    maxIterations,
-    checkCancelled,
-    timeUp: () => {
-      checkCancelled();
-      return now() >= deadlineMs;
-    },
-    progress,
-    iterations: 0,
-    stopReason: 'completed',
-  };
+  const context = searchContext(problem, options, { now, startMs, lowerBoundS: tightestBoundS });
+  const { scale } = context;
+  const seed = options.seed ?? 1;
+  const progress = context.progress;
   progress(0, null);
   const routes = repairRoutes(problem, scale, runAlgorithm(algorithm, context));
   checkCancelled();
@@ -170,6 +133,131 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   return { results: robotSteps, stats };
 }
 
+function algorithmOf(options: Pick<SolveOptions, 'algorithm'>): Algorithm {
+  const algorithm = algorithmByIdOrName(options.algorithm);
+  if (!algorithm) {
+    throw new InvalidProblemError(
+      `Unknown algorithm ${JSON.stringify(options.algorithm)}; use one of ${ALGORITHMS.map((a) => `${a.name} (${a.id})`).join(', ')}`,
+    );
+  }
+  return algorithm;
+}
+
+function cancellationCheck(options: Pick<SolveOptions, 'shouldStop'>): () => void {
+  const shouldStop = options.shouldStop ?? (() => false);
+  return () => {
+    if (shouldStop()) throw new SolveCancelledError();
+  };
+}
+
+/**
+ * What an algorithm runs with: the greedy plan (the objective's normaliser and every search's
+ * first candidate), the objective scale, the clock, limits and progress reporting.
+ */
+function searchContext(problem: Problem, options: SolveOptions, clock: { now: () => number; startMs: number; lowerBoundS: number }): AlgorithmContext {
+  const { now, startMs } = clock;
+  const shouldStop = options.shouldStop ?? (() => false);
+  const checkCancelled = cancellationCheck(options);
+  let lastProgressMs = -Infinity;
+  const progress = (fraction: number, bestMakespanS: number | null) => {
+    if (!options.onProgress) return;
+    const at = now();
+    if (at - lastProgressMs < PROGRESS_INTERVAL_MS && fraction < 1) return;
+    lastProgressMs = at;
+    options.onProgress({ fraction: Math.max(0, Math.min(1, fraction)), bestMakespanS: bestMakespanS === null ? null : round2(bestMakespanS) });
+  };
+  const greedyRoutes = assignGreedyByDistance(problem, shouldStop);
+  checkCancelled();
+  const greedyFigures = measureRoutes(problem, greedyRoutes);
+  const scale = new ObjectiveScale(problem.params.objective_weights, objectiveValues(problem, greedyFigures.finish, greedyFigures.distance));
+  const timeLimitS = options.timeLimitS ?? problem.params.time_limit;
+  const deadlineMs = startMs + timeLimitS * 1000 * (1 - FINISHING_RESERVE);
+  return {
+    problem,
+    random: createRandom(options.seed ?? 1),
+    scale,
+    greedyRoutes,
+    warmStart: null,
+    lowerBoundS: clock.lowerBoundS,
+    now,
+    deadlineMs,
+    maxIterations: options.maxIterations ?? Infinity,
+    checkCancelled,
+    timeUp: () => {
+      checkCancelled();
+      return now() >= deadlineMs;
+    },
+    progress,
+    iterations: 0,
+    stopReason: 'completed',
+  };
+}
+
+/** One robot's planned work in order: its deliveries, with a recharge trip where its battery needs one. */
+export type PlannedWork = ([pickup: string, dropoff: string] | 'recharge')[];
+
+export interface PlannedRoutes {
+  /** Per robot id, its work in order. */
+  routes: Record<string, PlannedWork>;
+  /** When the last delivery is done, by the optimiser's own arithmetic (handovers' start times included). */
+  makespanS: number;
+  stopReason: StopReason;
+  iterations: number;
+}
+
+/**
+ * Routes for a dispatcher re-planning mid-shift: the problem's robots handed over where and when
+ * their committed work ends (`ProblemInput.handovers`), the algorithm run on the open orders,
+ * searches warm-started from `warmStart` (per robot id, the open orders it holds now, in order)
+ * when it is a legal plan of them. No plan steps are built: the floor's run is what checks them.
+ * Bounds are skipped (no search proves optimality here); with `maxIterations` it is reproducible.
+ */
+export function planRoutes(problem: Problem, options: SolveOptions & { warmStart?: Record<string, readonly (readonly [string, string])[]> }): PlannedRoutes {
+  const now = options.now ?? (() => performance.now());
+  const algorithm = algorithmOf(options);
+  const context = searchContext(problem, options, { now, startMs: now(), lowerBoundS: 0 });
+  if (options.warmStart) context.warmStart = routesFromPairs(problem, options.warmStart);
+  const routes = repairRoutes(problem, context.scale, runAlgorithm(algorithm, context));
+  const planned: Record<string, PlannedWork> = {};
+  let makespanS = 0;
+  problem.robots.forEach((robot, r) => {
+    const rechargeBefore = new Uint8Array(routes[r].length);
+    const totals = evaluateRoute(problem, r, routes[r], rechargeBefore);
+    if (routes[r].length > 0) makespanS = Math.max(makespanS, totals.finish);
+    planned[robot.id] = routes[r].flatMap((j, index): PlannedWork => {
+      const pair: [string, string] = [problem.deliveries[j].pickupId, problem.deliveries[j].dropoffId];
+      return rechargeBefore[index] ? ['recharge', pair] : [pair];
+    });
+  });
+  return { routes: planned, makespanS, stopReason: context.stopReason, iterations: context.iterations };
+}
+
+/**
+ * A warm start's routes as delivery indices, or null when it is not a legal plan of the
+ * problem's deliveries (each exactly once, every route one its robot can drive).
+ */
+function routesFromPairs(problem: Problem, byRobot: Record<string, readonly (readonly [string, string])[]>): Routes | null {
+  const open = new Map<string, number[]>();
+  problem.deliveries.forEach((delivery, j) => {
+    const key = `${delivery.pickupId}\u0000${delivery.dropoffId}`;
+    const list = open.get(key);
+    if (list) list.push(j);
+    else open.set(key, [j]);
+  });
+  const routes: Routes = problem.robots.map(() => []);
+  let placed = 0;
+  for (let r = 0; r < problem.robotCount; r++) {
+    for (const [pickup, dropoff] of byRobot[problem.robots[r].id] ?? []) {
+      const j = open.get(`${pickup}\u0000${dropoff}`)?.pop();
+      if (j === undefined) return null;
+      routes[r].push(j);
+      placed++;
+    }
+    if (routes[r].length > 0 && evaluateRoute(problem, r, routes[r]).finish === Infinity) return null;
+  }
+  return placed === problem.deliveryCount ? routes : null;
+}
+
 /** Seconds the plan's robots wait for a free charger, over the fleet. */
 function plannedChargerQueue(results: PlanResultsRecord): number {
   let queued = 0;
@@ -199,6 +287,7 @@ function runAlgorithm(algorithm: Algorithm, context: AlgorithmContext): Routes {
  */
 function tightestBound(problem: Problem, model: ReturnType<typeof modelLowerBound>, poll: () => void): number {
   return Math.max(
+    chargeSegmentBound(problem),
     model.makespan_s,
     batteryAwareBound(problem, poll).makespan_s,
     detourCapacityBound(problem, model.distance_m - totalDeliveryLength(problem), poll).makespan_s,

@@ -67,6 +67,8 @@ export interface GridInstanceRanges {
   minRechargeMinutes: number;
   /** Offsets of a robot's start from its station (0: on the station). */
   startOffsets: readonly number[];
+  /** Hand some robots over mid-shift: at a random grid node, ready after up to 30 s, with up to 60% of a charge used. */
+  handovers?: boolean;
 }
 
 /**
@@ -87,8 +89,11 @@ export function gridInstanceArbitrary(ranges: GridInstanceRanges): fc.Arbitrary<
       chargeFactor: fc.double({ min: ranges.minChargeFactor, max: ranges.maxChargeFactor, noNaN: true }),
       rechargeMinutes: fc.integer({ min: ranges.minRechargeMinutes, max: 4 }),
       speed: fc.constantFrom(0.5, 1, 2),
+      handovers: ranges.handovers
+        ? fc.array(fc.option(fc.record({ cell: fc.nat(), ready: fc.integer({ min: 0, max: 30 }), used: fc.double({ min: 0, max: 0.6, noNaN: true }) })), { maxLength: 12 })
+        : fc.constant([]),
     })
-    .map(({ width, height, stations, pairs, chargeFactor, rechargeMinutes, speed }): ProblemInput => {
+    .map(({ width, height, stations, pairs, chargeFactor, rechargeMinutes, speed, handovers }): ProblemInput => {
       const cells = width * height;
       const cellId = (c: number) => `N${c % cells}`;
       const nodes: [string, string, number, number][] = [];
@@ -113,10 +118,17 @@ export function gridInstanceArbitrary(ranges: GridInstanceRanges): fc.Arbitrary<
       });
       // Grids have at least two cells, so moving a same-cell dropoff on by one makes it distinct.
       const tasks = pairs.map(([a, b]): [string, string] => [cellId(a), cellId(a % cells === b % cells ? b + 1 : b)]);
+      const maxDistance = Math.round((width + height) * chargeFactor * 100) / 100;
+      const handed: NonNullable<ProblemInput['handovers']> = {};
+      robots.forEach(([id], k) => {
+        const handover = handovers[k];
+        if (handover) handed[id] = { place: cellId(handover.cell), ready_s: handover.ready, used_m: Math.round(handover.used * maxDistance * 100) / 100 };
+      });
       return {
         environment: makeEnvironment({ nodes, edges, robots }),
         tasks,
-        params: { max_distance: Math.round((width + height) * chargeFactor * 100) / 100, recharge_time: rechargeMinutes, robot_speed: speed },
+        params: { max_distance: maxDistance, recharge_time: rechargeMinutes, robot_speed: speed },
+        ...(ranges.handovers ? { handovers: handed } : {}),
       };
     });
 }
@@ -168,6 +180,7 @@ export function algorithmContext(problem: Problem, options: { seed?: number; max
     random: createRandom(options.seed ?? 1),
     scale: new ObjectiveScale(problem.params.objective_weights, objectiveValues(problem, figures.finish, figures.distance)),
     greedyRoutes,
+    warmStart: null,
     lowerBoundS: 0,
     now: () => 0,
     deadlineMs: Infinity,

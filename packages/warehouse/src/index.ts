@@ -23,7 +23,17 @@ export { generatePickupPoints } from './layout/pickups.ts';
 export { generateNavigationPoints, NAVIGATION_POINT_CORNER_OFFSET } from './layout/navigation-points.ts';
 export { robotsFromStations } from './layout/robots.ts';
 export { fleetForScenario, robotCountProblem } from './layout/fleet.ts';
-export { findKnee, type KneeCandidate } from './experiments/knee.ts';
+export {
+  DEFAULT_KNEE_RULE,
+  findKnee,
+  kneePointOf,
+  kneeRuleSchema,
+  type Finished,
+  type KneeCandidate,
+  type KneeFinding,
+  type KneeRule,
+  type KneeRuleName,
+} from './experiments/knee.ts';
 export { createSeededRandom, seedFromText, shuffleInPlace, shuffled } from './random/seeded-random.ts';
 export type { SeededRandom } from './random/seeded-random.ts';
 export {

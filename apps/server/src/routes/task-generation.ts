@@ -37,6 +37,8 @@ export const generateTasksQuerySchema = z.object({
     .optional(),
 });
 
+export const generatorInUseSchema = z.object({ kind: z.enum(['builtin', 'llm']), model: z.string().nullable() });
+
 const pointSchema = z.tuple([z.number(), z.number()]);
 export const taskPreviewSchema = z.object({
   name: z.string(),
@@ -59,6 +61,22 @@ export const taskPreviewSchema = z.object({
  */
 export const taskGenerationRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   requireUser(app, services.auth);
+
+  app.get(
+    '/tasks/generator',
+    {
+      schema: {
+        tags: ['tasks'],
+        summary: 'Which generator POST /tasks/generate runs',
+        description:
+          "`builtin` (the seeded built-in generator; set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL to use a language model) " +
+          'or `llm` with the configured `model`.',
+        security: bearerSecurity,
+        response: { 200: generatorInUseSchema, 401: errorBodySchema },
+      },
+    },
+    async () => services.taskGeneration.generatorInUse(),
+  );
 
   app.post(
     '/tasks/generate',

@@ -57,6 +57,7 @@ function pointOf(solve: PointSolveRow, deliveries: number): ExperimentPoint {
     algorithm: solve.parameters.algorithm_type,
     robot_count: solve.parameters.robot_count ?? null,
     chargers: solve.parameters.chargers ?? null,
+    parameters: solve.parameters,
     status: solve.status as SolveStatusValue,
     stats: statsOf(solve, deliveries),
     error,

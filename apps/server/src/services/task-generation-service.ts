@@ -35,6 +35,11 @@ export class TaskGenerationService {
     private readonly generator: TaskGenerator,
   ) {}
 
+  /** The generator POST /tasks/generate runs: the built-in one, or the configured language model. */
+  generatorInUse(): { kind: GeneratorInfo['kind']; model: string | null } {
+    return { kind: this.generator.kind, model: this.generator.model ?? null };
+  }
+
   /**
    * Null when the scenario is not the caller's. An environment without pickups or dropoffs
    * answers 400; a generator that fails answers 502 with its planner-readable message (there is

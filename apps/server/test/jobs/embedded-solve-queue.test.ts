@@ -24,8 +24,8 @@ import {
 } from './solve-fixtures.ts';
 
 const s1 = loadInstance('s1');
-// The solver proves its plans for s1 optimal at once; on s2 a time-limited search runs to its limit.
-const s2 = loadInstance('s2');
+// The solver proves its plans for s1 optimal at once; on xl1 (1,000 deliveries) a time-limited search runs to its limit.
+const xl1 = loadInstance('xl1');
 
 describe('embedded solve queue (worker threads, PGlite)', () => {
   let database: TestDatabase;
@@ -42,7 +42,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
     chain = await storeInstance(db(), s1);
-    searchChain = await storeInstance(db(), s2);
+    searchChain = await storeInstance(db(), xl1);
   });
   afterEach(async () => {
     await Promise.all(queues.splice(0).map((queue) => queue.close()));
@@ -70,13 +70,15 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     expect(Object.keys(done.results ?? {})).not.toContain('stats');
     expect(stats.algorithm).toBe('greedy_distance');
     expect(stats.deliveries).toBe(s1.tasks.length);
-    // The greedy construction's makespan on s1, as the solver package's reference records it.
-    expect(stats.makespan_s).toBe(88.17);
-    expect(check.metrics.makespan_s).toBeCloseTo(88.17, 6);
+    // The greedy construction's makespan on s1 planned on the floor (fleetlab-solve s1 --algorithm greedy_distance).
+    expect(stats.makespan_s).toBe(109);
+    expect(check.metrics.makespan_s).toBeCloseTo(109, 6);
     // The same job ran the plan on the shared floor: stored beside it, its totals in stats.
     const execution = done.execution!;
     expect(execution.totals.deliveries).toBe(s1.tasks.length);
-    expect(execution.totals.planned_makespan_s).toBe(88.17);
+    expect(execution.totals.planned_makespan_s).toBe(109);
+    // Each robot alone on the floor does exactly what the plan says.
+    expect(execution.totals.free_flow_makespan_s).toBe(109);
     expect(stats.execution).toEqual(execution.totals);
     expect(checkExecution(s1.environment as never, done.results, execution, done.parameters).errors).toEqual([]);
   });
@@ -113,7 +115,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     for (let k = 1; k < times.length; k++) expect(times[k] - times[k - 1]).toBeGreaterThanOrEqual(950);
     expect(done!.status).toBe('completed');
     expect(done!.progress).toBeNull();
-    expect(checkStoredPlan(s2, done!).valid).toBe(true);
+    expect(checkStoredPlan(xl1, done!).valid).toBe(true);
     expect(done!.stats?.algorithm).toBe('makespan');
     expect(done!.stats?.makespan_s as number).toBeLessThanOrEqual(progress.best_makespan_s as number);
   });
@@ -225,7 +227,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     const recovered = await waitForStatus(db(), interruptedId, ['completed', 'failed']);
     expect(recovered.status).toBe('completed');
     expect(recovered.celery_task_id).toBe(`embedded-${interruptedId}-2`);
-    expect(checkStoredPlan(s2, recovered).valid).toBe(true);
+    expect(checkStoredPlan(xl1, recovered).valid).toBe(true);
     const neverStarted = await waitForStatus(db(), neverStartedId, ['completed', 'failed']);
     expect(neverStarted.status).toBe('completed');
     expect(neverStarted.celery_task_id).toBe(`embedded-${neverStartedId}-1`);
@@ -254,7 +256,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     const row = await readSolve(db(), solveId);
     expect(row?.status).toBe('completed');
     expect(row?.stats?.stopped_early).toBe(true);
-    expect(checkStoredPlan(s2, row!).valid).toBe(true);
+    expect(checkStoredPlan(xl1, row!).valid).toBe(true);
   });
 
   it('hands a solve back to pending when it cannot finish within the shutdown grace', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { buildProblem, checkPlan, type PlanCheck } from '@fleetlab/solver';
-import { ALGORITHM_IDS, type SolveParametersRecord } from '@fleetlab/warehouse';
+import { ALGORITHM_IDS, Floor, type FloorEnvironment, type SolveParametersRecord } from '@fleetlab/warehouse';
 import type { Database } from '../../src/db/client.ts';
 import { environments, scenarios, solves, tasks, users, type SolveRow } from '../../src/db/schema.ts';
 import { SPEC_DEFAULT_SOLVE_PARAMETERS } from '../support/fixtures.ts';
@@ -19,16 +19,23 @@ export function loadInstance(name: 's1' | 's2' | 'm1' | 'xl1'): SolverInstance {
 }
 
 /**
- * s1 with its first pickup cut off from the graph: no robot can reach it, so the solve must
- * fail with the solver's planner-readable message naming that pair.
+ * s1 with the cell its first task's pickup stands on walled in by one-cell shelves: no robot
+ * can reach it on the floor, so the solve must fail with the solver's planner-readable message
+ * naming that pair.
  */
 export function isolatedPickupInstance(): SolverInstance & { isolatedPair: [string, string] } {
   const instance = loadInstance('s1');
+  const elements = instance.environment.elements as { shelves: { id: string; position: number[]; size: number[] }[] };
+  const floor = new Floor(instance.environment as FloorEnvironment);
   const [pickup] = instance.tasks[0];
-  const edges = instance.environment.graph.edges.filter((edge) => edge.from !== pickup && edge.to !== pickup);
+  const cell = floor.cellOf(pickup)!;
+  const walls = [0, 1, 2, 3]
+    .map((k) => floor.neighbours[cell * 4 + k])
+    .filter((next) => next >= 0)
+    .map((next, k) => ({ id: `WALL${k + 1}`, position: [floor.x(next), floor.y(next)], size: [1, 1] }));
   return {
     ...instance,
-    environment: { ...instance.environment, graph: { ...instance.environment.graph, edges } },
+    environment: { ...instance.environment, elements: { ...elements, shelves: [...elements.shelves, ...walls] } },
     isolatedPair: instance.tasks[0],
   };
 }

@@ -66,6 +66,8 @@ export interface GenerateTasksInput {
   description?: string;
 }
 
+export interface TaskGeneratorInUse { kind: 'builtin' | 'llm'; model: string | null }
+
 export const tasksApi = {
   list: (filter: { scenario_id?: number | string | null } = {}) =>
     apiRequest<Task[]>('/tasks', { query: { scenario_id: filter.scenario_id } }),
@@ -84,6 +86,8 @@ export const tasksApi = {
       },
     }),
   saveBatch: (tasks: NewTask[]) => apiRequest<Task[]>('/tasks/batch', { method: 'POST', body: tasks }),
+  /** Which generator POST /tasks/generate runs: the built-in one, or the configured language model. */
+  generator: () => apiRequest<TaskGeneratorInUse>('/tasks/generator'),
 };
 
 export const solvesApi = {

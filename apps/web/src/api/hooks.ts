@@ -106,6 +106,10 @@ export function useDeleteScenario() {
   return useInvalidatingMutation('deleteScenario', (id: Id) => scenariosApi.remove(id));
 }
 
+export function useTaskGenerator() {
+  return useQuery(taskQueries.generator());
+}
+
 /** POST /tasks/generate previews tasks and stores nothing, so nothing goes out of date. */
 export function useGenerateTasks() {
   return useMutation({ mutationFn: (input: GenerateTasksInput) => tasksApi.generate(input) });

@@ -65,6 +65,8 @@ export const taskQueries = {
       queryFn: () => tasksApi.list({ scenario_id: scenarioId }),
     }),
   detail: (id: Id) => queryOptions({ queryKey: queryKeys.tasks.detail(id), queryFn: () => tasksApi.get(id) }),
+  /** The server's task generator: fixed while it runs, so it is read once. */
+  generator: () => queryOptions({ queryKey: ['tasks', 'generator'] as const, queryFn: () => tasksApi.generator(), staleTime: Infinity }),
 };
 
 export const solveQueries = {

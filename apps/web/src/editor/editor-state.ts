@@ -20,7 +20,7 @@ import {
 } from '@fleetlab/warehouse';
 import type { GridCell } from './hit-test.ts';
 import { clampCellToGrid } from './hit-test.ts';
-import type { CellRect, DragPreview } from './render-layout.ts';
+import type { CellRect, DragPreview } from '../map-drawing/render-layout.ts';
 
 // The grid editor as a pure reducer: every tool, drag, undo/redo, template and import is an
 // action over an immutable state. The layout rules themselves (placement, regeneration,

@@ -1,11 +1,11 @@
 import type { NavigationGraph } from '@fleetlab/warehouse';
 import { useEffect, useMemo, useRef, useState, type Dispatch, type PointerEvent as ReactPointerEvent } from 'react';
-import { capturePointer, pointerOffset, releasePointer } from './canvas-surface.ts';
+import { capturePointer, pointerOffset, releasePointer } from '../map-drawing/canvas-surface.ts';
 import { dragOutcome, type EditorAction, type EditorState } from './editor-state.ts';
 import { cellAtScreen, pickupAtScreen, type GridCell } from './hit-test.ts';
-import type { LayoutScene } from './layout-scene.ts';
-import { useLayoutCanvas } from './use-layout-canvas.ts';
-import { screenToCell, screenToGrid, type ViewTransform } from './view-transform.ts';
+import type { LayoutScene } from '../map-drawing/layout-scene.ts';
+import { useLayoutCanvas } from '../map-drawing/use-layout-canvas.ts';
+import { screenToCell, screenToGrid, type ViewTransform } from '../map-drawing/view-transform.ts';
 
 export interface GridEditorCanvasProps {
   readonly state: EditorState;

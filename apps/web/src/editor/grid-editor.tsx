@@ -14,17 +14,10 @@ import {
   type ImportedEnvironment,
 } from './layout-file.ts';
 import { ShelfTemplateDialog } from './shelf-template-dialog.tsx';
-import { useElementSize } from './use-element-size.ts';
+import { useElementSize } from '../map-drawing/use-element-size.ts';
 import { useNavigationGraph } from './use-navigation-graph.ts';
-import {
-  baseCellSize,
-  EDITOR_DEFAULT_ZOOM,
-  formatZoomPercent,
-  zoomIn,
-  zoomOut,
-  zoomViewAround,
-  type ViewTransform,
-} from './view-transform.ts';
+import { formatZoomPercent, zoomViewAround, type ViewTransform } from '../map-drawing/view-transform.ts';
+import { baseCellSize, EDITOR_DEFAULT_ZOOM, zoomIn, zoomOut } from './view-transform.ts';
 
 export interface GridEditorProps {
   readonly state: EditorState;

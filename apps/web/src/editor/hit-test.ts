@@ -1,5 +1,5 @@
 import { findPickupAt, type Pickup } from '@fleetlab/warehouse';
-import { screenToCell, screenToGrid, type ViewTransform } from './view-transform.ts';
+import { screenToCell, screenToGrid, type ViewTransform } from '../map-drawing/view-transform.ts';
 
 // Screen-space hit testing for the editor canvas. The grid rules (the 0.3-cell pickup click
 // radius, what lies on a shelf) are @fleetlab/warehouse's; this maps pointer positions onto

@@ -1,6 +1,6 @@
 import { buildNavigationGraph, type GraphSourceElements, type NavigationGraph } from '@fleetlab/warehouse';
-import type { SegmentList } from './edge-segments.ts';
-import { mergedGraphEdgeSegments } from './graph-edge-drawing.ts';
+import type { SegmentList } from '../map-drawing/edge-segments.ts';
+import { mergedGraphEdgeSegments } from '../map-drawing/graph-edge-drawing.ts';
 
 // Builds the navigation graph off the main thread, and merges its edges into the segments the
 // canvas strokes: on a large layout both take a noticeable moment, and the editor should keep

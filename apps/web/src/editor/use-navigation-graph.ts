@@ -1,7 +1,7 @@
 import { buildNavigationGraph, type GraphSourceElements, type NavigationGraph } from '@fleetlab/warehouse';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { GraphRequest, GraphResponse } from './navigation-graph.worker.ts';
-import { primeGraphEdgeDrawing } from './graph-edge-drawing.ts';
+import { primeGraphEdgeDrawing } from '../map-drawing/graph-edge-drawing.ts';
 
 function startGraphWorker(): Worker | null {
   if (typeof Worker === 'undefined') return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExperimentPoint } from '@fleetlab/warehouse';
+import type { ExperimentPoint, KneeRule } from '@fleetlab/warehouse';
 import {
   bestComparisonRow,
   comparisonRows,
@@ -9,6 +9,7 @@ import {
   parseRobotCounts,
   robotUtilisation,
   sweepKnee,
+  kneeRowOf,
   hasExecutedFigures,
   sweepAxisOf,
   sweepRows,
@@ -39,14 +40,39 @@ describe('sweep rows and knee', () => {
     expect(rows[0].gap).toBe(1.5);
   });
 
+  const kneeOf = (rows: ReturnType<typeof sweepRows>, rule: KneeRule) => {
+    const finding = sweepKnee(rows, rule);
+    return [finding.status, kneeRowOf(finding)?.x ?? null];
+  };
+
   it.each([
-    [0.05, 3],
-    [0.1, 2],
-    [0, 4],
-    [1, 2],
-    [1.05, 1],
-  ])('with tolerance %s the knee is %i robots', (tolerance, robots) => {
-    expect(sweepKnee(sweepRows(FLEET_SWEEP.points), tolerance)?.robotCount).toBe(robots);
+    [0.05, 3, 'knee'],
+    [0.1, 2, 'knee'],
+    [0, 4, 'largest_tested'],
+    [1, 2, 'knee'],
+  ])('within %s of the best the knee is %i robots (%s)', (tolerance, robots, status) => {
+    expect(kneeOf(sweepRows(FLEET_SWEEP.points), { rule: 'within_best', tolerance })).toEqual([status, robots]);
+  });
+
+  it('by diminishing returns and by the elbow the knee is 2 robots: the 3rd gains 10 s of 210 (4.8%), the 4th 2 s', () => {
+    // The failed 5-robot point is left out: 1..4 robots at 400, 210, 200, 198 s.
+    expect(kneeOf(sweepRows(FLEET_SWEEP.points), { rule: 'diminishing_returns', min_gain: 0.05 })).toEqual(['knee', 2]);
+    expect(kneeOf(sweepRows(FLEET_SWEEP.points), { rule: 'elbow' })).toEqual(['knee', 2]);
+    expect(kneeOf(sweepRows(FLEET_SWEEP.points), { rule: 'diminishing_returns', min_gain: 0.04 })).toEqual(['knee', 3]);
+  });
+
+  it('finish by a deadline: the fewest robots at or under it, or none', () => {
+    expect(kneeOf(sweepRows(FLEET_SWEEP.points), { rule: 'finish_by', deadline_s: 205 })).toEqual(['knee', 3]);
+    expect(sweepKnee(sweepRows(FLEET_SWEEP.points), { rule: 'finish_by', deadline_s: 100 }).status).toBe('target_not_met');
+  });
+
+  it('splits the waiting into waiting for other robots and the charger queue', () => {
+    const [point] = FLEET_SWEEP.points;
+    const withTraffic = { ...point, stats: point.stats && { ...point.stats, waiting_s: 30, charger_queue_s: 12 } };
+    const [row] = sweepRows([withTraffic]);
+    expect([row.waitingForRobots, row.chargerQueue]).toEqual([18, 12]);
+    const [compared] = comparisonRows([withTraffic]);
+    expect([compared.waitingForRobots, compared.chargerQueue]).toEqual([18, 12]);
   });
 });
 
@@ -58,15 +84,16 @@ describe('the knee with traffic', () => {
     const points = FLEET_SWEEP.points.map((point, index) => (index < 4 ? executed(point, [420, 260, 230, 200][index]) : point));
     const rows = sweepRows(points);
     expect(hasExecutedFigures(rows)).toBe(true);
-    expect(sweepKnee(rows, 0.05)?.robotCount).toBe(4);
-    expect(sweepKnee(sweepRows(FLEET_SWEEP.points), 0.05)?.robotCount).toBe(3);
+    const withinFive: KneeRule = { rule: 'within_best', tolerance: 0.05 };
+    expect(kneeRowOf(sweepKnee(rows, withinFive))?.robotCount).toBe(4);
+    expect(kneeRowOf(sweepKnee(sweepRows(FLEET_SWEEP.points), withinFive))?.robotCount).toBe(3);
   });
 
   it('sizes chargers on a charger sweep: 900/700/690 s with 1/2/3 chargers gives 2 within 5%', () => {
     const points = [1, 2, 3].map((chargers, index) => ({ ...executed(FLEET_SWEEP.points[1], [900, 700, 690][index]), solve_id: 80 + index, chargers }));
     const rows = sweepRows(points, sweepAxisOf('charger_sweep'));
     expect(rows.map((row) => row.x)).toEqual([1, 2, 3]);
-    expect(sweepKnee(rows, 0.05)?.x).toBe(2);
+    expect(kneeRowOf(sweepKnee(rows, { rule: 'within_best', tolerance: 0.05 }))?.x).toBe(2);
   });
 });
 
@@ -118,10 +145,10 @@ describe('robotUtilisation', () => {
 });
 
 describe('experimentToCsv', () => {
-  it('exports a sweep with the knee marked', () => {
-    expect(experimentToCsv(FLEET_SWEEP, 0.05)).toBe(
+  it('exports a sweep with the knee of the chosen rule marked', () => {
+    expect(experimentToCsv(FLEET_SWEEP, { rule: 'within_best', tolerance: 0.05 })).toBe(
       [
-        'robot_count,makespan_s,executed_makespan_s,deliveries_per_hour,executed_per_hour,waiting_s,charger_queue_s,lower_bound_s,gap,status,knee,solve_id',
+        'robot_count,makespan_s,executed_makespan_s,deliveries_per_hour,executed_per_hour,waiting_for_robots_s,charger_queue_s,lower_bound_s,gap,status,knee,solve_id',
         '1,400,,90,,,,160,1.5,completed,,61',
         `2,210,,${10 * 3600 / 210},,,,150,${210 / 150 - 1},completed,,62`,
         `3,200,,180,,,,150,${200 / 150 - 1},completed,yes,63`,
@@ -133,7 +160,7 @@ describe('experimentToCsv', () => {
   });
 
   it('exports a comparison with the best marked', () => {
-    expect(experimentToCsv(ALGORITHM_COMPARISON, 0.05)).toBe(
+    expect(experimentToCsv(ALGORITHM_COMPARISON, { rule: 'elbow' })).toBe(
       [
         'algorithm,makespan_s,total_distance_m,recharges,gap,runtime_ms,status,best,solve_id',
         `auction,320,640,1,${320 / 150 - 1},1500,completed,,71`,

@@ -1,9 +1,8 @@
 // Figures of an experiment's results page and its CSV export. Pure functions: the chart, the
 // tables and the export all read their numbers from here.
-import type { AlgorithmName, ExperimentPoint, ExperimentRecord, SolveStatusValue } from '@fleetlab/warehouse';
-import { MAX_SWEEP_POINTS, SOLVE_PARAMETER_RANGES } from '@fleetlab/warehouse';
+import type { AlgorithmName, ExperimentPoint, ExperimentRecord, Finished, KneeFinding, KneeRule, SolveStatusValue } from '@fleetlab/warehouse';
+import { findKnee, kneePointOf, MAX_SWEEP_POINTS, SOLVE_PARAMETER_RANGES } from '@fleetlab/warehouse';
 import { csvField } from '../components/results/plan-export.ts';
-import { findKnee } from '@fleetlab/warehouse';
 
 /** What a sweep varies: the fleet size, or the chargers per station. */
 export type SweepAxis = 'robots' | 'chargers';
@@ -20,7 +19,9 @@ export interface SweepRow {
   /** The plan run with every robot on the floor (null for solves from before executions). */
   readonly executedMakespan: number | null;
   readonly executedPerHour: number | null;
-  readonly waiting: number | null;
+  /** Robot time spent blocked by other robots (the waiting without the charger queue). */
+  readonly waitingForRobots: number | null;
+  /** Robot time spent queueing for a free charger. */
   readonly chargerQueue: number | null;
   readonly status: SolveStatusValue;
   readonly makespan: number | null;
@@ -40,7 +41,8 @@ export interface ComparisonRow {
   readonly gap: number | null;
   readonly runtimeMs: number | null;
   readonly executedMakespan: number | null;
-  readonly waiting: number | null;
+  readonly waitingForRobots: number | null;
+  readonly chargerQueue: number | null;
   readonly error: string | null;
 }
 
@@ -58,7 +60,7 @@ export function sweepRows(points: readonly ExperimentPoint[], axis: SweepAxis = 
       x: axis === 'chargers' ? point.chargers : point.robot_count,
       executedMakespan: point.stats?.executed_makespan_s ?? null,
       executedPerHour: point.stats?.throughput_per_h ?? null,
-      waiting: point.stats?.waiting_s ?? null,
+      waitingForRobots: waitingForRobotsOf(point.stats),
       chargerQueue: point.stats?.charger_queue_s ?? null,
       status: point.status,
       makespan: point.stats?.makespan_s ?? null,
@@ -70,21 +72,40 @@ export function sweepRows(points: readonly ExperimentPoint[], axis: SweepAxis = 
     .sort((a, b) => (a.x ?? Number.MAX_SAFE_INTEGER) - (b.x ?? Number.MAX_SAFE_INTEGER));
 }
 
+/** Waiting for other robots: the execution's waiting (which counts the charger queue too) less the queue. */
+function waitingForRobotsOf(stats: ExperimentPoint['stats']): number | null {
+  if (!stats || stats.waiting_s === null) return null;
+  return Math.max(0, stats.waiting_s - (stats.charger_queue_s ?? 0));
+}
+
 /** True when the sweep's points were executed on the shared floor: its knee then reads the executed curve. */
 export function hasExecutedFigures(rows: readonly SweepRow[]): boolean {
   return rows.some((row) => row.executedMakespan !== null);
 }
 
+/** A sweep row as the knee rules read it: its swept value and the makespan the knee is judged on. */
+export interface KneeRow {
+  readonly row: SweepRow;
+  readonly robotCount: number;
+  readonly x: number;
+  readonly makespan: number | null;
+}
+
 /**
- * The knee row of a sweep (see `findKnee`) on the executed makespans when the points have them
- * (traffic and charger queues in), else on the planned ones; null until a point has a makespan.
+ * The knee of a sweep by `rule` (see `findKnee`), on the executed makespans when the points
+ * have them (traffic and charger queues in), else on the planned ones.
  */
-export function sweepKnee(rows: readonly SweepRow[], tolerance: number): SweepRow | null {
+export function sweepKnee(rows: readonly SweepRow[], rule: KneeRule): KneeFinding<Finished<KneeRow>> {
   const executed = hasExecutedFigures(rows);
   const candidates = rows
-    .filter((row) => row.x !== null)
-    .map((row) => ({ robotCount: row.x as number, makespan: executed ? row.executedMakespan : row.makespan, row }));
-  return findKnee(candidates, tolerance)?.row ?? null;
+    .filter((row): row is SweepRow & { x: number } => row.x !== null)
+    .map((row) => ({ row, robotCount: row.x, x: row.x, makespan: executed ? row.executedMakespan : row.makespan }));
+  return findKnee(candidates, rule);
+}
+
+/** The row a sweep's knee marks in the table and on the chart (none when the rule found none). */
+export function kneeRowOf(finding: KneeFinding<KneeRow>): SweepRow | null {
+  return kneePointOf(finding)?.row ?? null;
 }
 
 export function comparisonRows(points: readonly ExperimentPoint[]): ComparisonRow[] {
@@ -98,7 +119,8 @@ export function comparisonRows(points: readonly ExperimentPoint[]): ComparisonRo
     gap: point.stats?.gap ?? null,
     runtimeMs: point.stats?.runtime_ms ?? null,
     executedMakespan: point.stats?.executed_makespan_s ?? null,
-    waiting: point.stats?.waiting_s ?? null,
+    waitingForRobots: waitingForRobotsOf(point.stats),
+    chargerQueue: point.stats?.charger_queue_s ?? null,
     error: point.error,
   }));
 }
@@ -159,20 +181,20 @@ export function robotUtilisation(results: Readonly<Record<string, unknown>> | nu
   return busy.map(([robotId, busyS]) => ({ robotId, busyS, utilisation: makespan > 0 ? busyS / makespan : 0 }));
 }
 
-const SWEEP_CSV_COLUMNS = ['makespan_s', 'executed_makespan_s', 'deliveries_per_hour', 'executed_per_hour', 'waiting_s', 'charger_queue_s', 'lower_bound_s', 'gap', 'status', 'knee', 'solve_id'];
+const SWEEP_CSV_COLUMNS = ['makespan_s', 'executed_makespan_s', 'deliveries_per_hour', 'executed_per_hour', 'waiting_for_robots_s', 'charger_queue_s', 'lower_bound_s', 'gap', 'status', 'knee', 'solve_id'];
 const COMPARISON_CSV_COLUMNS = ['algorithm', 'makespan_s', 'total_distance_m', 'recharges', 'gap', 'runtime_ms', 'status', 'best', 'solve_id'];
 
-/** The experiment's table as CSV (numbers unrounded, so a spreadsheet can redo the maths). */
-export function experimentToCsv(experiment: ExperimentRecord, kneeTolerance: number): string {
+/** The experiment's table as CSV (numbers unrounded, so a spreadsheet can redo the maths); the knee by `kneeRule`. */
+export function experimentToCsv(experiment: ExperimentRecord, kneeRule: KneeRule): string {
   const lines: string[] = [];
   if (experiment.kind !== 'algorithm_comparison') {
     const axis = sweepAxisOf(experiment.kind);
     const rows = sweepRows(experiment.points, axis);
-    const knee = sweepKnee(rows, kneeTolerance);
+    const knee = kneeRowOf(sweepKnee(rows, kneeRule));
     lines.push([axis === 'chargers' ? 'chargers' : 'robot_count', ...SWEEP_CSV_COLUMNS].join(','));
     for (const row of rows) {
       lines.push(
-        [row.x, row.makespan, row.executedMakespan, row.deliveriesPerHour, row.executedPerHour, row.waiting, row.chargerQueue, row.lowerBound, row.gap, row.status, row === knee ? 'yes' : '', row.solveId]
+        [row.x, row.makespan, row.executedMakespan, row.deliveriesPerHour, row.executedPerHour, row.waitingForRobots, row.chargerQueue, row.lowerBound, row.gap, row.status, row === knee ? 'yes' : '', row.solveId]
           .map(csvField)
           .join(','),
       );

@@ -18,16 +18,6 @@ const stats = (makespan: number, lowerBound: number) => ({
   charger_queue_s: null,
 });
 
-const point = (solveId: number, robotCount: number, makespan: number | null, lowerBound = 150): ExperimentPoint => ({
-  solve_id: solveId,
-  algorithm: 'makespan',
-  robot_count: robotCount,
-  chargers: null,
-  status: makespan === null ? 'failed' : 'completed',
-  stats: makespan === null ? null : stats(makespan, lowerBound),
-  error: makespan === null ? 'pickup P7 is unreachable from every robot' : null,
-});
-
 const PARAMETERS = {
   time_limit: 5,
   battery_capacity: 100,
@@ -37,6 +27,17 @@ const PARAMETERS = {
   balance_factor: 50,
   objective_weights: { completion_time: 100 },
 };
+
+const point = (solveId: number, robotCount: number, makespan: number | null, lowerBound = 150): ExperimentPoint => ({
+  solve_id: solveId,
+  algorithm: 'makespan',
+  robot_count: robotCount,
+  chargers: null,
+  parameters: { ...PARAMETERS, algorithm_type: 'makespan', robot_count: robotCount },
+  status: makespan === null ? 'failed' : 'completed',
+  stats: makespan === null ? null : stats(makespan, lowerBound),
+  error: makespan === null ? 'pickup P7 is unreachable from every robot' : null,
+});
 
 /**
  * "Fleet size": makespan at 1..5 robots of 400, 210, 200, 198 s and a failed 5-robot point.
@@ -74,8 +75,17 @@ export const ALGORITHM_COMPARISON: ExperimentRecord = {
   robot_counts: [],
   progress: { completed: 2, failed: 0, total: 3 },
   points: [
-    { ...point(71, 3, 320), algorithm: 'auction' },
-    { ...point(72, 3, 300), algorithm: 'greedy_distance' },
-    { solve_id: 73, algorithm: 'kmeans', robot_count: 3, chargers: null, status: 'running', stats: null, error: null },
+    { ...point(71, 3, 320), algorithm: 'auction', parameters: { ...PARAMETERS, algorithm_type: 'auction', robot_count: 3 } },
+    { ...point(72, 3, 300), algorithm: 'greedy_distance', parameters: { ...PARAMETERS, algorithm_type: 'greedy_distance', robot_count: 3 } },
+    {
+      solve_id: 73,
+      algorithm: 'kmeans',
+      robot_count: 3,
+      chargers: null,
+      parameters: { ...PARAMETERS, algorithm_type: 'kmeans', robot_count: 3 },
+      status: 'running',
+      stats: null,
+      error: null,
+    },
   ],
 };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Environment } from '../api/types.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
-import { ADA, MORNING_RUSH, NIGHT_ORDERS, NIGHT_SHIFT, RUSH_ORDERS, SMALL_WAREHOUSE, solveFixture } from '../test/fixtures.ts';
+import { ADA, MORNING_RUSH, NIGHT_ORDERS, NIGHT_SHIFT, RUSH_ORDERS, SMALL_WAREHOUSE, solveFixture, SPEC_DEFAULT_SETTINGS } from '../test/fixtures.ts';
 import { currentLocation, renderApp } from '../test/render-app.tsx';
 import { ALGORITHM_COMPARISON, FLEET_SWEEP } from './experiment-fixtures.ts';
 
@@ -26,6 +26,9 @@ const FOUR_ROBOTS: Environment = {
 };
 
 const signedIn = { 'GET /auth/me': { body: ADA } };
+
+/** The spec §9 parameters a form sends when its settings were left alone, with the given time limit. */
+const defaultSettings = (timeLimit: number) => ({ ...SPEC_DEFAULT_SETTINGS, time_limit: timeLimit });
 
 const cellTexts = (row: HTMLElement) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent);
 
@@ -93,8 +96,56 @@ describe('/experiments/create', () => {
       kind: 'fleet_sweep',
       algorithm: 'auction',
       robot_counts: [1, 2, 3, 4],
-      parameters: { time_limit: 5 },
+      parameters: defaultSettings(5),
     });
+  });
+
+  it('runs every point with the advanced settings of the solve form: same fields, same ranges', async () => {
+    const network = stubFetch({ ...routes, 'POST /experiments': { status: 201, body: { ...FLEET_SWEEP, id: 90 } } });
+    renderApp('/experiments/create', { signedIn: true });
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Tight batteries');
+    const maxDistance = screen.getByLabelText('Max Distance (meters)');
+    expect(maxDistance).toHaveAttribute('max', '10000');
+    await userEvent.clear(maxDistance);
+    await userEvent.type(maxDistance, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    expect(screen.getByText('Max Distance must be above 0')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/experiments')).toHaveLength(0);
+    await userEvent.clear(maxDistance);
+    await userEvent.type(maxDistance, '150');
+    await userEvent.type(screen.getByLabelText('Chargers per Station'), '1');
+    await userEvent.clear(screen.getByLabelText('Recharge Time (min)'));
+    await userEvent.type(screen.getByLabelText('Recharge Time (min)'), '10');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Energy Usage' }));
+    await userEvent.type(screen.getByLabelText('Energy Usage weight'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
+    expect(network.callsTo('POST', '/experiments')[0].body).toMatchObject({
+      kind: 'fleet_sweep',
+      parameters: { ...defaultSettings(30), max_distance: 150, recharge_time: 10, chargers: 1, objective_weights: { completion_time: 50, energy_usage: 50 } },
+    });
+  });
+
+  it('starts from a solve’s settings: Sweep this solve', async () => {
+    const tight = { ...defaultSettings(12), algorithm_type: 'makespan' as const, max_distance: 150, chargers: 1, handling_time_s: 4 };
+    const network = stubFetch({
+      ...routes,
+      'GET /solves/63': { body: solveFixture({ id: 63, name: 'Peak day', scenario_id: 22, task_id: 32, algorithm_id: 6, parameters: tight }) },
+      'POST /experiments': { status: 201, body: { ...FLEET_SWEEP, id: 90 } },
+    });
+    renderApp('/experiments/create?solve_id=63', { signedIn: true });
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Sweep of Peak day'));
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('32'));
+    expect(screen.getByLabelText('Scenario')).toHaveValue('22');
+    expect(screen.getByLabelText('Algorithm')).toHaveValue('makespan');
+    expect(screen.getByLabelText('Max Distance (meters)')).toHaveValue(150);
+    expect(screen.getByLabelText('Chargers per Station')).toHaveValue(1);
+    expect(screen.getByText(/Copied from the solve 'Peak day'/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
+    const { algorithm_type: _algorithm, ...settings } = tight;
+    expect(network.callsTo('POST', '/experiments')[0].body).toMatchObject({ scenario_id: 22, task_id: 32, algorithm: 'makespan', parameters: settings });
   });
 
   it('creates a charger sweep, refusing more than 10 chargers per station first', async () => {
@@ -135,7 +186,7 @@ describe('/experiments/create', () => {
       task_id: 32,
       kind: 'algorithm_comparison',
       algorithms: ['greedy_distance', 'genetic', 'makespan'],
-      parameters: { time_limit: 30 },
+      parameters: defaultSettings(30),
     });
   });
 
@@ -183,21 +234,24 @@ describe('/experiments/{id}', () => {
     },
   });
 
-  it('shows the sweep chart, the results table with the knee, and utilisation of the knee point', async () => {
-    stubFetch({ ...signedIn, 'GET /experiments/51': { body: FLEET_SWEEP }, 'GET /solves/63': { body: completedSolve } });
+  it('shows the sweep chart, the results table with the knee by diminishing returns, and utilisation of the knee point', async () => {
+    stubFetch({ ...signedIn, 'GET /experiments/51': { body: FLEET_SWEEP }, 'GET /solves/62': { body: { ...completedSolve, id: 62 } } });
     renderApp('/experiments/51', { signedIn: true });
     expect(await screen.findByRole('figure', { name: 'Makespan and deliveries per hour by robot count' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Sweep results' });
     const rows = within(table).getAllByRole('row').map((row) => cellTexts(row));
     expect(rows).toEqual([
-      ['Robots', 'Makespan', 'Executed', 'Waiting', 'Charger queue', 'Deliveries/hour', 'Executed/hour', 'Lower bound', 'Gap', 'Status', 'Solve'],
-      ['1', '400.0 s', '—', '—', '—', '90.0', '—', '160.0 s', '150.0%', 'completed', 'View'],
-      ['2', '210.0 s', '—', '—', '—', '171.4', '—', '150.0 s', '40.0%', 'completed', 'View'],
-      ['3Knee', '200.0 s', '—', '—', '—', '180.0', '—', '150.0 s', '33.3%', 'completed', 'View'],
-      ['4', '198.0 s', '—', '—', '—', '181.8', '—', '150.0 s', '32.0%', 'completed', 'View'],
+      ['Robots', 'Planned (s)', 'With traffic (s)', 'Waiting for robots (s)', 'Charger queue (s)', 'Deliveries / h planned', 'Deliveries / h with traffic', 'Lower bound (s)', 'Gap', 'Status', 'Solve'],
+      ['1', '400.0', '—', '—', '—', '90.0', '—', '160.0', '150.0%', 'completed', 'View'],
+      ['2Knee', '210.0', '—', '—', '—', '171.4', '—', '150.0', '40.0%', 'completed', 'View'],
+      ['3', '200.0', '—', '—', '—', '180.0', '—', '150.0', '33.3%', 'completed', 'View'],
+      ['4', '198.0', '—', '—', '—', '181.8', '—', '150.0', '32.0%', 'completed', 'View'],
       ['5', '—', '—', '—', '—', '—', '—', '—', '—', 'failedpickup P7 is unreachable from every robot', 'View'],
     ]);
-    expect(screen.getByText('Knee: 3 robots, the smallest fleet within 5.0% of the best makespan.')).toBeInTheDocument();
+    // From 2 robots (210 s), the 3rd gains 10 s (4.8%) and the 4th 2 s: under 5% each.
+    expect(screen.getByLabelText('Knee rule')).toHaveValue('diminishing_returns');
+    expect(screen.getByTestId('knee-finding')).toHaveTextContent('Knee: 2 robots. Beyond it, one more robot gains less than 5% of the planned makespan.');
+    expect(screen.getByText(/^Max Distance: 1000 m · Robot Speed: 1 m\/s · Recharge Time: 3 min · Time Limit: 5 s/)).toBeInTheDocument();
     const utilisation = await screen.findByRole('region', { name: 'Utilisation per robot' });
     expect(await within(utilisation).findByLabelText('R1_1 utilisation')).toHaveTextContent('100.0%');
     expect(within(utilisation).getByLabelText('R2_1 utilisation')).toHaveTextContent('75.0%');
@@ -205,25 +259,45 @@ describe('/experiments/{id}', () => {
     expect(within(table).getAllByRole('link', { name: 'View' })[0]).toHaveAttribute('href', '/solves/61');
   });
 
-  it('moves the knee when the tolerance changes and selects another point for utilisation', async () => {
+  it('moves the knee with the rule and its value, says which rule gave it, and selects another point for utilisation', async () => {
     const network = stubFetch({
       ...signedIn,
       'GET /experiments/51': { body: FLEET_SWEEP },
+      'GET /solves/62': { body: { ...completedSolve, id: 62 } },
       'GET /solves/63': { body: completedSolve },
       'GET /solves/64': { body: { ...completedSolve, id: 64 } },
     });
-    renderApp('/experiments/51', { signedIn: true });
-    const tolerance = await screen.findByLabelText('Knee tolerance (%)');
+    renderApp('/experiments/51?knee=within_best&knee_value=5', { signedIn: true });
+    const finding = await screen.findByTestId('knee-finding');
+    expect(finding).toHaveTextContent('Knee: 3 robots, the fewest within 5% of the best planned makespan.');
+    const table = screen.getByRole('table', { name: 'Sweep results' });
+    const kneeRow = () => Array.from(table.querySelectorAll<HTMLElement>('tr[data-knee]')).map((row) => cellTexts(row)[0]);
+    expect(kneeRow()).toEqual(['3Knee']);
+
+    const tolerance = screen.getByLabelText('Tolerance (%)');
     await userEvent.clear(tolerance);
     await userEvent.type(tolerance, '10');
-    expect(screen.getByText('Knee: 2 robots, the smallest fleet within 10.0% of the best makespan.')).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Sweep results' });
-    const kneeRows = Array.from(table.querySelectorAll<HTMLElement>('tr[data-knee]'));
-    expect(kneeRows.map((row) => cellTexts(row)[0])).toEqual(['2Knee']);
+    expect(finding).toHaveTextContent('Knee: 2 robots, the fewest within 10% of the best planned makespan.');
+    await userEvent.clear(tolerance);
+    await userEvent.type(tolerance, '0');
+    expect(finding).toHaveTextContent('No knee within the range: only the largest tested, 4 robots, is within 0% of the best planned makespan. Test more robots.');
+    expect(kneeRow()).toEqual(['4Largest tested']);
+
+    await userEvent.selectOptions(screen.getByLabelText('Knee rule'), 'elbow');
+    expect(finding).toHaveTextContent('Knee: 2 robots, the elbow of the planned makespan curve (Kneedle)');
+    expect(screen.queryByLabelText('Tolerance (%)')).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Knee rule'), 'finish_by');
+    expect(finding).toHaveTextContent('Enter the deadline, in minutes, the fleet must finish by.');
+    await userEvent.type(screen.getByLabelText('Deadline (min)'), '3.4');
+    expect(finding).toHaveTextContent('Knee: 3 robots, the fewest that finish by 3 min 24 s (planned makespan 3 min 20 s).');
+    await userEvent.clear(screen.getByLabelText('Deadline (min)'));
+    await userEvent.type(screen.getByLabelText('Deadline (min)'), '3');
+    expect(finding).toHaveTextContent('No fleet tested finishes by 3 min 0 s: the best is 4 robots at 3 min 18 s. Test more robots.');
+
     await userEvent.click(within(table).getByRole('button', { name: '4' }));
     expect(within(table).getByRole('button', { name: '4' })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByText('Utilisation per robot: 4 robots (busy time / makespan)')).toBeInTheDocument();
-    // Typing '10' passes through 1%, whose knee is 4 robots too: the solve may be read twice.
     await waitFor(() => expect(network.callsTo('GET', '/solves/64').length).toBeGreaterThan(0));
   });
 
@@ -238,9 +312,9 @@ describe('/experiments/{id}', () => {
     const table = await screen.findByRole('table', { name: 'Algorithm comparison' });
     const rows = within(table).getAllByRole('row').slice(1).map((row) => cellTexts(row));
     expect(rows).toEqual([
-      ['Auction', '320.0 s', '—', '—', '640.0 m', '1', '113.3%', '1500 ms', 'completed', 'View solve'],
-      ['Greedy DistanceBest', '300.0 s', '—', '—', '600.0 m', '1', '100.0%', '1500 ms', 'completed', 'View solve'],
-      ['K-Means Clustering', '—', '—', '—', '—', '—', '—', '—', 'running', 'View solve'],
+      ['Auction', '320.0 s', '—', '—', '—', '640.0 m', '1', '113.3%', '1500 ms', 'completed', 'View solve'],
+      ['Greedy DistanceBest', '300.0 s', '—', '—', '—', '600.0 m', '1', '100.0%', '1500 ms', 'completed', 'View solve'],
+      ['K-Means Clustering', '—', '—', '—', '—', '—', '—', '—', '—', 'running', 'View solve'],
     ]);
     expect(within(table).getAllByRole('link', { name: 'View solve' }).map((link) => link.getAttribute('href'))).toEqual([
       '/solves/71',
@@ -270,7 +344,7 @@ describe('/experiments/{id}', () => {
   });
 
   it('exports the table as CSV', async () => {
-    stubFetch({ ...signedIn, 'GET /experiments/51': { body: FLEET_SWEEP }, 'GET /solves/63': { body: completedSolve } });
+    stubFetch({ ...signedIn, 'GET /experiments/51': { body: FLEET_SWEEP }, 'GET /solves/62': { body: { ...completedSolve, id: 62 } } });
     const blobs: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:csv'), revokeObjectURL: () => undefined }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -278,8 +352,9 @@ describe('/experiments/{id}', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     expect(click).toHaveBeenCalledTimes(1);
     const text = await blobText(blobs[0]);
-    expect(text.split('\n')[0]).toBe('robot_count,makespan_s,executed_makespan_s,deliveries_per_hour,executed_per_hour,waiting_s,charger_queue_s,lower_bound_s,gap,status,knee,solve_id');
-    expect(text.split('\n')[3]).toBe(`3,200,,180,,,,150,${200 / 150 - 1},completed,yes,63`);
+    expect(text.split('\n')[0]).toBe('robot_count,makespan_s,executed_makespan_s,deliveries_per_hour,executed_per_hour,waiting_for_robots_s,charger_queue_s,lower_bound_s,gap,status,knee,solve_id');
+    // The knee of the rule on screen: diminishing returns, 2 robots.
+    expect(text.split('\n')[2]).toBe(`2,210,,${10 * 3600 / 210},,,,150,${210 / 150 - 1},completed,yes,62`);
   });
 
   it('deletes after confirmation and goes to /experiments', async () => {

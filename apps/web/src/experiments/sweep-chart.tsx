@@ -1,15 +1,24 @@
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { SweepRow } from './experiment-figures.ts';
 
-const CHART_HEIGHT = 320;
+const CHART_HEIGHT = 360;
 const CHART_WIDTH = 720;
+
+export interface SweepChartProps {
+  readonly rows: readonly SweepRow[];
+  readonly knee: SweepRow | null;
+  /** What the line marks: 'Knee: 3 (diminishing returns, 5%)', or the largest fleet tested when the rule found no knee. */
+  readonly kneeLabel: string;
+  readonly axisLabel?: string;
+}
 
 /**
  * Makespan (with the lower bound under it) and deliveries per hour against the fleet size,
- * the knee marked by a vertical line. A fixed size keeps it measurable everywhere; the table
- * under it carries the same numbers for screen readers and tests.
+ * the knee marked by a vertical line that names its rule. A fixed size keeps it measurable
+ * everywhere; the table under it carries the same numbers for screen readers and tests. The
+ * legend sits under the plot, so the knee's label above it never runs into it.
  */
-export function SweepChart({ rows, knee, axisLabel = 'Robots' }: { readonly rows: readonly SweepRow[]; readonly knee: SweepRow | null; readonly axisLabel?: string }) {
+export function SweepChart({ rows, knee, kneeLabel, axisLabel = 'Robots' }: SweepChartProps) {
   const data = rows
     .filter((row) => row.x !== null)
     .map((row) => ({
@@ -19,9 +28,11 @@ export function SweepChart({ rows, knee, axisLabel = 'Robots' }: { readonly rows
       lowerBound: row.lowerBound === null ? null : Number(row.lowerBound.toFixed(1)),
       deliveriesPerHour: row.deliveriesPerHour === null ? null : Number(row.deliveriesPerHour.toFixed(1)),
     }));
+  const xs = data.map((point) => point.robots ?? 0);
+  const kneeInRightHalf = knee?.x != null && knee.x > (Math.min(...xs) + Math.max(...xs)) / 2;
   return (
     <figure aria-label={`Makespan and deliveries per hour by ${axisLabel === 'Robots' ? 'robot count' : 'chargers per station'}`} className="overflow-x-auto">
-      <ComposedChart width={CHART_WIDTH} height={CHART_HEIGHT} data={data} margin={{ top: 16, right: 16, bottom: 16, left: 8 }}>
+      <ComposedChart width={CHART_WIDTH} height={CHART_HEIGHT} data={data} margin={{ top: 24, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#1f2937" />
         <XAxis
           dataKey="robots"
@@ -35,9 +46,9 @@ export function SweepChart({ rows, knee, axisLabel = 'Robots' }: { readonly rows
         <YAxis yAxisId="time" stroke="#94a3b8" fontSize={11} unit=" s" width={64} />
         <YAxis yAxisId="rate" orientation="right" stroke="#34d399" fontSize={11} width={56} />
         <Tooltip contentStyle={{ background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' }} />
-        <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 12 }} />
+        <Legend verticalAlign="bottom" wrapperStyle={{ fontSize: 12, paddingTop: 20 }} />
         <Line yAxisId="time" dataKey="makespan" name="Planned makespan (s)" stroke="#818cf8" strokeWidth={2} connectNulls isAnimationActive={false} />
-        <Line yAxisId="time" dataKey="executedMakespan" name="Executed makespan, with traffic (s)" stroke="#f472b6" strokeWidth={2} connectNulls isAnimationActive={false} />
+        <Line yAxisId="time" dataKey="executedMakespan" name="Makespan with traffic (s)" stroke="#f472b6" strokeWidth={2} connectNulls isAnimationActive={false} />
         <Line
           yAxisId="time"
           dataKey="lowerBound"
@@ -61,7 +72,8 @@ export function SweepChart({ rows, knee, axisLabel = 'Robots' }: { readonly rows
             x={knee.x}
             stroke="#f59e0b"
             strokeDasharray="4 2"
-            label={{ value: `Knee: ${knee.x}`, position: 'top', fill: '#f59e0b', fontSize: 11 }}
+            // Inside the plot, on the side of the line with room: the label never leaves the chart.
+            label={{ value: kneeLabel, position: kneeInRightHalf ? 'insideTopRight' : 'insideTopLeft', fill: '#f59e0b', fontSize: 11 }}
           />
         )}
       </ComposedChart>

@@ -1,17 +1,18 @@
 import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { linkText } from '../components/ui/styles.ts';
-import { formatGap, formatNumber, formatSeconds, type SweepRow } from './experiment-figures.ts';
+import { formatGap, formatNumber, type SweepRow } from './experiment-figures.ts';
 import { PointSolveLinkCell, PointStatusCell } from './point-cells.tsx';
 
+// Units sit in the headers and headers break between words, so eleven columns fit a 1280 px screen.
 const sweepColumns = (axisLabel: string): readonly DataTableColumn[] => [
   { label: axisLabel },
-  { label: 'Makespan' },
-  { label: 'Executed' },
-  { label: 'Waiting' },
-  { label: 'Charger queue' },
-  { label: 'Deliveries/hour' },
-  { label: 'Executed/hour' },
-  { label: 'Lower bound' },
+  { label: 'Planned (s)' },
+  { label: 'With traffic (s)' },
+  { label: 'Waiting for robots (s)' },
+  { label: 'Charger queue (s)' },
+  { label: 'Deliveries / h planned' },
+  { label: 'Deliveries / h with traffic' },
+  { label: 'Lower bound (s)' },
   { label: 'Gap' },
   { label: 'Status' },
   { label: 'Solve' },
@@ -24,10 +25,12 @@ interface SweepTableProps {
   readonly onSelect: (row: SweepRow) => void;
   /** What the sweep varies: 'Robots' or 'Chargers'. */
   readonly axisLabel?: string;
+  /** The marked row's badge: 'Knee', or 'Largest tested' when the rule found no knee in the range. */
+  readonly kneeBadge?: string;
 }
 
 /** The sweep's numbers, one row per robot count; the knee row is marked, a row selects the utilisation view. */
-export function SweepTable({ rows, knee, selectedSolveId, onSelect, axisLabel = 'Robots' }: SweepTableProps) {
+export function SweepTable({ rows, knee, selectedSolveId, onSelect, axisLabel = 'Robots', kneeBadge = 'Knee' }: SweepTableProps) {
   return (
     <DataTable ariaLabel="Sweep results" columns={sweepColumns(axisLabel)} density="compact">
       {rows.map((row) => {
@@ -35,7 +38,7 @@ export function SweepTable({ rows, knee, selectedSolveId, onSelect, axisLabel = 
         const selected = row.solveId === selectedSolveId;
         return (
           <tr key={row.solveId} data-knee={isKnee || undefined} className={isKnee ? 'bg-amber-500/10' : selected ? 'bg-slate-800/60' : undefined}>
-            <th scope="row" className="px-4 py-2 font-semibold text-white">
+            <th scope="row" className="px-2 py-2 font-semibold text-white">
               <button
                 type="button"
                 aria-pressed={selected}
@@ -45,16 +48,16 @@ export function SweepTable({ rows, knee, selectedSolveId, onSelect, axisLabel = 
               >
                 {row.x ?? 'All'}
               </button>
-              {isKnee && <span className="ml-2 rounded bg-amber-500/20 px-1.5 py-0.5 text-xs text-amber-200">Knee</span>}
+              {isKnee && <span className="mt-1 block w-min rounded bg-amber-500/20 px-1.5 py-0.5 text-xs text-amber-200">{kneeBadge}</span>}
             </th>
-            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.makespan)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.executedMakespan)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.waiting)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.chargerQueue)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatNumber(row.deliveriesPerHour, 1)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatNumber(row.executedPerHour, 1)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatSeconds(row.lowerBound)}</td>
-            <td className="px-4 py-2 text-slate-200">{formatGap(row.gap)}</td>
+            <td className="px-2 py-2 text-slate-200">{formatNumber(row.makespan, 1)}</td>
+            <td className="px-2 py-2 text-slate-200">{formatNumber(row.executedMakespan, 1)}</td>
+            <td className="px-2 py-2 text-slate-200">{formatNumber(row.waitingForRobots, 1)}</td>
+            <td className="px-2 py-2 text-slate-200">{formatNumber(row.chargerQueue, 1)}</td>
+            <td className="px-2 py-2 text-slate-200">{formatNumber(row.deliveriesPerHour, 1)}</td>
+            <td className="px-2 py-2 text-slate-200">{formatNumber(row.executedPerHour, 1)}</td>
+            <td className="px-2 py-2 text-slate-200">{formatNumber(row.lowerBound, 1)}</td>
+            <td className="px-2 py-2 text-slate-200">{formatGap(row.gap)}</td>
             <PointStatusCell status={row.status} error={row.error} />
             <PointSolveLinkCell solveId={row.solveId} label="View" />
           </tr>

@@ -4,8 +4,13 @@ import {
   batteryBarColour,
   batteryBarWidth,
   batteryStatus,
+  batteryStatusColour,
+  formatChargePerDelivery,
   formatClock,
   formatCompletionTime,
+  formatDistance,
+  formatMinutes,
+  formatShortDuration,
   formatDate,
   formatDateTime,
   formatGap,
@@ -30,7 +35,56 @@ describe('formatCompletionTime (Max Completion Time)', () => {
     expect(formatCompletionTime(60)).toBe('1 min 0 s');
     expect(formatCompletionTime(59.96)).toBe('1 min 0 s');
     expect(formatCompletionTime(370)).toBe('6 min 10 s');
-    expect(formatCompletionTime(3599.6)).toBe('60 min 0 s');
+    expect(formatCompletionTime(3599.4)).toBe('59 min 59 s');
+  });
+
+  it('switches to hours at an hour, with grouped digits', () => {
+    expect(formatCompletionTime(3599.6)).toBe('1 h 0 min 0 s');
+    expect(formatCompletionTime(3908.5)).toBe('1 h 5 min 9 s');
+    expect(formatCompletionTime(615_300)).toBe('170 h 55 min 0 s');
+    expect(formatCompletionTime(3_600_000 + 61)).toBe('1,000 h 1 min 1 s');
+  });
+});
+
+describe('big figures stay short (a 400-robot, 20,000-order day)', () => {
+  it('writes distances in metres under a kilometre, then in kilometres with grouped digits', () => {
+    expect(formatDistance(709.27)).toBe('709.27 m');
+    expect(formatDistance(999.994)).toBe('999.99 m');
+    expect(formatDistance(999.996)).toBe('1.00 km');
+    expect(formatDistance(1_387_231.6)).toBe('1,387.23 km');
+  });
+
+  it('writes minutes under an hour with a decimal, then hours and minutes', () => {
+    expect(formatMinutes(9)).toBe('9 min');
+    expect(formatMinutes(17.8)).toBe('17.8 min');
+    expect(formatMinutes(59.96)).toBe('1 h 0 min');
+    expect(formatMinutes(10_255)).toBe('170 h 55 min');
+    expect(formatMinutes(90_000)).toBe('1,500 h 0 min');
+  });
+
+  it('keeps any value up to a year short: durations in 19 characters, distances in 13, minutes in 14', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 31_536_000, noNaN: true }), (value) => {
+        expect(formatCompletionTime(value).length).toBeLessThanOrEqual(19);
+        expect(formatDistance(value).length).toBeLessThanOrEqual(13);
+        expect(formatMinutes(value / 60).length).toBeLessThanOrEqual(14);
+      }),
+    );
+  });
+
+  it('writes scale ticks in one short unit', () => {
+    // The heat map legend of a 9-minute worst cell: 0, 1/16, 1/4, 9/16 and all of 537 s.
+    expect([0, 33.6, 134.25, 302, 537].map(formatShortDuration)).toEqual(['0 s', '34 s', '2.2 min', '5 min', '9 min']);
+    expect(formatShortDuration(0.5625)).toBe('0.6 s');
+    expect(formatShortDuration(9.96)).toBe('10 s');
+    expect(formatShortDuration(59.4)).toBe('59 s');
+    expect(formatShortDuration(59.6)).toBe('1 min');
+    expect(formatShortDuration(5400)).toBe('1.5 h');
+  });
+
+  it('writes the battery a delivery takes as a share of a charge', () => {
+    expect(formatChargePerDelivery(0.0714)).toBe('7.1%');
+    expect(formatChargePerDelivery(null)).toBe('N/A');
   });
 });
 
@@ -65,6 +119,14 @@ describe('battery bar and status rules (spec §2, §9)', () => {
     expect(batteryStatus(rechargeStep({ battery_remaining: 100 }))).toBe('Full');
     expect(batteryStatus(deliveryStep(undefined))).toBe('Normal');
   });
+
+  it('colours a Battery Levels bar by its status, so a bar and its label never disagree', () => {
+    // 26.7% is red by spec §9's bar rule but 'Normal' by the table's: the table's bar follows its label.
+    expect(batteryBarColour(26.7)).toBe('red');
+    expect(batteryStatusColour(batteryStatus(deliveryStep(26.7)))).toBe('yellow');
+    expect(batteryStatusColour(batteryStatus(deliveryStep(81.6)))).toBe('green');
+    expect(batteryStatusColour(batteryStatus(deliveryStep(12)))).toBe('red');
+  });
 });
 
 describe('Task Type text (spec §2)', () => {
@@ -91,8 +153,12 @@ describe('gap and clock texts', () => {
   it('states the gap as a percentage of the best possible makespan', () => {
     expect(formatGap(0.018)).toBe('within 1.8% of the best possible makespan');
     expect(formatGap(214 / 210.25 - 1)).toBe('within 1.8% of the best possible makespan');
-    expect(formatGap(0)).toBe('within 0.0% of the best possible makespan');
+    expect(formatGap(0.0004)).toBe('within 0.1% of the best possible makespan');
     expect(formatGap(undefined)).toBeNull();
+  });
+
+  it('calls a gap of 0 proven optimal, never "within 0.0%"', () => {
+    expect(formatGap(0)).toBe('proven optimal: no plan can finish sooner');
   });
 
   it('formats the simulated clock with tenths, and hours past an hour', () => {

@@ -28,13 +28,32 @@ export function formatPoint(point: readonly number[] | null | undefined): string
 
 // ---------------------------------------------------------------- results and player
 
-/** Max Completion Time: one decimal of seconds under a minute, else whole minutes and seconds. */
+/** A number with thousands separators ('1,387.23'): large figures stay readable and inside their cards. */
+export function formatGrouped(value: number, fractionDigits = 0): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+}
+
+/**
+ * A duration (Max Completion Time, makespans, waits): one decimal of seconds under a minute,
+ * whole minutes and seconds under an hour, then hours, minutes and seconds.
+ */
 export function formatCompletionTime(seconds: number): string {
   if (!Number.isFinite(seconds)) return '—';
   const tenths = Math.round(seconds * 10) / 10;
   if (tenths < 60) return `${tenths.toFixed(1)} s`;
   const whole = Math.round(seconds);
-  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  return `${formatGrouped(Math.floor(whole / 3600))} h ${Math.floor((whole % 3600) / 60)} min ${whole % 60} s`;
+}
+
+/** A duration in one short unit for scale ticks: '0.6 s', '34 s', '2.2 min', '1.5 h' (at most 7 characters). */
+export function formatShortDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '—';
+  const trim = (value: number) => String(Math.round(value * 10) / 10);
+  if (Math.round(seconds * 10) < 100) return `${trim(seconds)} s`;
+  if (Math.round(seconds) < 60) return `${Math.round(seconds)} s`;
+  if (seconds < 3600 - 30) return `${trim(seconds / 60)} min`;
+  return `${trim(seconds / 3600)} h`;
 }
 
 /** Simulated clock of the player: m:ss.s, with hours in front once a plan runs past an hour. */
@@ -49,8 +68,10 @@ export function formatClock(seconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
 }
 
+/** Metres with 2 decimals under a kilometre, then kilometres with 2 decimals and grouped digits. */
 export function formatDistance(metres: number): string {
-  return `${metres.toFixed(2)} m`;
+  if (Math.abs(Math.round(metres * 100) / 100) < 1000) return `${metres.toFixed(2)} m`;
+  return `${formatGrouped(metres / 1000, 2)} km`;
 }
 
 /** Percentages with 1 decimal: Min/Avg Battery Level and per-task levels (spec §9). */
@@ -63,18 +84,35 @@ export function formatPercent2(value: number): string {
   return `${value.toFixed(2)}%`;
 }
 
+/** Minutes (recharge time): one decimal under an hour, then whole hours and minutes. */
 export function formatMinutes(minutes: number): string {
-  return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min`;
+  if (Math.round(minutes * 10) / 10 < 60) return `${Number.isInteger(minutes) ? minutes : minutes.toFixed(1)} min`;
+  const whole = Math.round(minutes);
+  return `${formatGrouped(Math.floor(whole / 60))} h ${whole % 60} min`;
 }
 
-export function formatBatteryEfficiency(metresPerUnit: number | null): string {
-  return metresPerUnit === null ? 'N/A' : `${metresPerUnit.toFixed(2)} m/unit`;
+/** The battery a delivery takes, as a share of a full charge. */
+export function formatChargePerDelivery(share: number | null): string {
+  return share === null ? 'N/A' : `${(share * 100).toFixed(1)}%`;
 }
 
-/** The optimality gap in words: "within 1.8% of the best possible makespan". */
+/** A gap this small is no gap: the plan's makespan meets its lower bound. */
+const PROVEN_GAP = 1e-9;
+
+/** True when the plan's makespan meets the lower bound: no plan can finish sooner. */
+export function isProvenOptimal(gap: number | null | undefined): boolean {
+  return typeof gap === 'number' && Number.isFinite(gap) && gap <= PROVEN_GAP;
+}
+
+/**
+ * The optimality gap in words: "within 1.8% of the best possible makespan", or, when the
+ * plan meets its lower bound, that it is proven optimal. A gap under 0.1% reads "within 0.1%",
+ * never "within 0.0%".
+ */
 export function formatGap(gap: number | null | undefined): string | null {
   if (typeof gap !== 'number' || !Number.isFinite(gap)) return null;
-  return `within ${(Math.max(0, gap) * 100).toFixed(1)}% of the best possible makespan`;
+  if (isProvenOptimal(gap)) return 'proven optimal: no plan can finish sooner';
+  return `within ${Math.max(0.1, Math.round(gap * 1000) / 10).toFixed(1)}% of the best possible makespan`;
 }
 
 export type BatteryColour = 'green' | 'yellow' | 'red';
@@ -100,13 +138,27 @@ export function batteryBarWidth(level: number): number {
 
 export type BatteryStatus = 'Low Battery' | 'Full' | 'Normal';
 
+/** Spec §2/§9 thresholds of the Battery Levels status, in percent. */
+export const BATTERY_STATUS_LIMITS = { low: 20, full: 80 } as const;
+
 /** Battery table status (spec §2): Low at 20 or less unless the step is a recharge, Full at 80 or more. */
 export function batteryStatus(step: PlanStep): BatteryStatus {
   const level = step.battery_remaining;
   if (typeof level !== 'number') return 'Normal';
-  if (level <= 20 && !isRechargeStep(step)) return 'Low Battery';
-  if (level >= 80) return 'Full';
+  if (level <= BATTERY_STATUS_LIMITS.low && !isRechargeStep(step)) return 'Low Battery';
+  if (level >= BATTERY_STATUS_LIMITS.full) return 'Full';
   return 'Normal';
+}
+
+/**
+ * The colour of a Battery Levels bar: its row's status colour, so a bar never reads red beside
+ * 'Normal' (spec §9's bar colours, green above 70 and red at 30 or less, would disagree with the
+ * table's own 20 / 80 statuses between them).
+ */
+export function batteryStatusColour(status: BatteryStatus): BatteryColour {
+  if (status === 'Low Battery') return 'red';
+  if (status === 'Full') return 'green';
+  return 'yellow';
 }
 
 /** Where a recharge step charges: the last element of its path, else 'Station'. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TWO_ROBOT_PARAMETERS, TWO_ROBOT_RESULTS, TWO_ROBOT_STATS } from '../components/results/two-robot-plan.fixture.ts';
-import { formatBatteryEfficiency, formatPercent1, formatPercent2 } from './display-format.ts';
+import { formatChargePerDelivery, formatPercent1, formatPercent2 } from './display-format.ts';
 import {
-  batteryConsumed,
+  chargesUsed,
   finalBatteryOf,
   planStatsOf,
   type PlanStep,
@@ -49,15 +49,14 @@ describe('summarisePlan (spec §2 results summary)', () => {
     expect(summary.totalRechargeMinutes).toBe(9);
   });
 
-  it('gives metres per battery unit under the linear battery model', () => {
-    // 44 m at 100 units per 20 m = 220 units consumed.
-    expect(summary.batteryEfficiency).toBeCloseTo(0.2, 12);
-    expect(formatBatteryEfficiency(summary.batteryEfficiency)).toBe('0.20 m/unit');
+  it('gives the battery a delivery takes: 44 m at 20 m a charge is 2.2 charges for 4 deliveries, 55% each', () => {
+    expect(summary.chargePerDelivery).toBeCloseTo(0.55, 12);
+    expect(formatChargePerDelivery(summary.chargePerDelivery)).toBe('55.0%');
   });
 
-  it('has no efficiency when nothing moved', () => {
-    expect(summarisePlan([{ robotId: 'R1_1', steps: [] }]).batteryEfficiency).toBeNull();
-    expect(formatBatteryEfficiency(null)).toBe('N/A');
+  it('has no battery per delivery without deliveries', () => {
+    expect(summarisePlan([{ robotId: 'R1_1', steps: [] }]).chargePerDelivery).toBeNull();
+    expect(formatChargePerDelivery(null)).toBe('N/A');
   });
 
   it('falls back to the solve recharge_time, then to 3 min, for recharge steps without one', () => {
@@ -66,13 +65,13 @@ describe('summarisePlan (spec §2 results summary)', () => {
     expect(summarisePlan([{ robotId: 'R1_1', steps }]).totalRechargeMinutes).toBe(3);
   });
 
-  it('battery consumed follows distance with the step’s own capacity and range', () => {
+  it('charges used follow distance with the step’s own range', () => {
     const steps: PlanStep[] = [
       { ...deliveryStep(), total_distance: 100, battery_capacity: 100, max_distance: 1000 },
       { ...deliveryStep(), total_distance: 300, battery_capacity: 50, max_distance: 100 },
     ];
-    // 100 m * 0.1 + 200 m * 0.5
-    expect(batteryConsumed(steps)).toBeCloseTo(110, 12);
+    // 100 m of 1000 m, then 200 m of 100 m: 0.1 + 2 charges.
+    expect(chargesUsed(steps)).toBeCloseTo(2.1, 12);
   });
 });
 

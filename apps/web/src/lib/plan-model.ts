@@ -145,24 +145,22 @@ export interface PlanSummary {
   readonly maxCompletionTime: number;
   readonly totalRecharges: number;
   readonly totalRechargeMinutes: number;
-  /** Metres per battery unit consumed; null when nothing was consumed. */
-  readonly batteryEfficiency: number | null;
+  /** Battery a delivery takes, as a share of one full charge (0.07 = 7%); null without deliveries. */
+  readonly chargePerDelivery: number | null;
 }
 
 /**
- * Battery units a robot consumes over its plan under the linear model of spec §9:
- * every metre costs capacity / max_distance units, measured step by step so a plan whose
- * steps carry their own capacity and range is read with those.
+ * Full charges a robot uses over its plan under the linear model of spec §9: every metre uses
+ * 1 / max_distance of a charge, measured step by step so a plan whose steps carry their own
+ * range is read with it.
  */
-export function batteryConsumed(steps: readonly PlanStep[], parameters?: PlanParameters | null): number {
-  let consumed = 0;
+export function chargesUsed(steps: readonly PlanStep[], parameters?: PlanParameters | null): number {
+  let used = 0;
   for (let index = 0; index < steps.length; index += 1) {
-    const step = steps[index];
-    const range = maxDistanceOf(step, parameters);
-    if (range <= 0) continue;
-    consumed += (stepDistance(steps, index) * batteryCapacityOf(step, parameters)) / range;
+    const range = maxDistanceOf(steps[index], parameters);
+    if (range > 0) used += stepDistance(steps, index) / range;
   }
-  return consumed;
+  return used;
 }
 
 /** Spec §2 'When completed' results summary. */
@@ -172,7 +170,7 @@ export function summarisePlan(plans: readonly RobotPlan[], parameters?: PlanPara
   let maxCompletionTime = 0;
   let totalRecharges = 0;
   let totalRechargeMinutes = 0;
-  let consumed = 0;
+  let charges = 0;
   for (const { steps } of plans) {
     for (const step of steps) {
       if (isRechargeStep(step)) {
@@ -185,7 +183,7 @@ export function summarisePlan(plans: readonly RobotPlan[], parameters?: PlanPara
     }
     // Total Distance is what the fleet drove, so the odometer, not the distance since the last charge.
     totalDistance += odometerOf(steps);
-    consumed += batteryConsumed(steps, parameters);
+    charges += chargesUsed(steps, parameters);
   }
   return {
     totalDeliveries,
@@ -193,7 +191,7 @@ export function summarisePlan(plans: readonly RobotPlan[], parameters?: PlanPara
     maxCompletionTime,
     totalRecharges,
     totalRechargeMinutes,
-    batteryEfficiency: consumed > 0 ? totalDistance / consumed : null,
+    chargePerDelivery: totalDeliveries > 0 ? charges / totalDeliveries : null,
   };
 }
 

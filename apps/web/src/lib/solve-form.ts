@@ -70,6 +70,21 @@ export function boundedNumberProblem(label: string, value: number, rule: NumberF
 /** Spec §7: the select offers every algorithm except hungarian. */
 export const SELECTABLE_ALGORITHMS = ALGORITHMS.filter((algorithm) => algorithm.name !== 'hungarian');
 
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** A small count in words ('seven'), larger ones in digits. */
+export function countInWords(count: number): string {
+  return NUMBER_WORDS[count] ?? String(count);
+}
+
+/** Under the Algorithm select: how many of the algorithms it offers, and where the others run. */
+export const ALGORITHMS_OFF_THE_FORM_TEXT = (() => {
+  const offered = new Set<string>(SELECTABLE_ALGORITHMS.map((algorithm) => algorithm.name));
+  const others = ALGORITHMS.filter((algorithm) => !offered.has(algorithm.name));
+  const named = others.map((algorithm) => `${algorithm.label} (algorithm_id ${algorithm.id})`).join(', ');
+  return `This form offers ${countInWords(SELECTABLE_ALGORITHMS.length)} of Fleetlab's ${countInWords(ALGORITHMS.length)} algorithms; ${named} runs in an experiment's algorithm comparison and through the API.`;
+})();
+
 const CREATE_SOLVE_FAILED = 'Failed to create solve. Please try again.';
 
 /** Spec §8: the fallback text plus ' Server returned {status}: {body}' when the server answered. */

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installRecordingCanvas } from '../editor/test-support/recording-canvas-context.ts';
+import { installRecordingCanvas } from '../map-drawing/test-support/recording-canvas-context.ts';
 import { renderPage, stubFetch, type RecordedRequest } from '../editor/test-support/render-with-providers.tsx';
 import EnvironmentDetailPage from './environment-detail-page.tsx';
 

@@ -1,29 +1,31 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ALGORITHM_BY_NAME, algorithmNameValues, isInParameterRange, SOLVE_PARAMETER_RANGES, type AlgorithmName, type ExperimentKind } from '@fleetlab/warehouse';
+import { ALGORITHM_BY_NAME, algorithmNameValues, type AlgorithmName, type ExperimentKind } from '@fleetlab/warehouse';
 import { isApiError } from '../api/client.ts';
-import { useCreateExperiment, useEnvironment, useScenarios, useTasks } from '../api/hooks.ts';
+import { useCreateExperiment, useEnvironment, useScenarios, useSolve, useTasks } from '../api/hooks.ts';
 import type { NewExperiment } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/ui/form-field.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
+import { SolveSettingsFields } from '../components/solve-settings/solve-settings-fields.tsx';
 import { parseChargerCounts, parseRobotCounts } from '../experiments/experiment-figures.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
+import { parseIdParam } from '../lib/scenario-records.ts';
+import { defaultSolveSettings, readSolveSettings, solveSettingsFromParameters, solveSettingsReducer, type SolveSettingsProblems } from '../lib/solve-settings.ts';
 
 /** A sweep of 10 points at 30 s each takes minutes, not hours, on one worker. */
 const DEFAULT_EXPERIMENT_TIME_LIMIT_S = 30;
 const DEFAULT_COMPARED: AlgorithmName[] = ['greedy_distance', 'auction', 'makespan'];
 
-interface FormErrors {
+interface FormErrors extends SolveSettingsProblems {
   scenario?: string;
   task?: string;
   name?: string;
   algorithms?: string;
   robotCounts?: string;
   chargerCounts?: string;
-  timeLimit?: string;
 }
 
 export default function ExperimentCreatePage() {
@@ -31,6 +33,11 @@ export default function ExperimentCreatePage() {
   const [searchParams] = useSearchParams();
   const scenarios = useScenarios();
   const createExperiment = useCreateExperiment();
+  // 'Sweep this solve' on a solve's results page: the sweep starts from that solve's settings.
+  const fromSolveId = parseIdParam(searchParams.get('solve_id'));
+  const fromSolve = useSolve(fromSolveId);
+  // A solve to copy chooses the scenario itself; the first scenario is preselected only without one.
+  const copyChoosesScenario = fromSolveId !== null && !fromSolve.isError;
 
   const [scenarioId, setScenarioId] = useState(searchParams.get('scenario_id') ?? '');
   const [taskId, setTaskId] = useState('');
@@ -41,7 +48,7 @@ export default function ExperimentCreatePage() {
   const [compared, setCompared] = useState<AlgorithmName[]>(DEFAULT_COMPARED);
   const [robotCounts, setRobotCounts] = useState('');
   const [chargerCounts, setChargerCounts] = useState('1..4');
-  const [timeLimit, setTimeLimit] = useState(String(DEFAULT_EXPERIMENT_TIME_LIMIT_S));
+  const [settings, dispatchSettings] = useReducer(solveSettingsReducer, DEFAULT_EXPERIMENT_TIME_LIMIT_S, defaultSolveSettings);
   const [errors, setErrors] = useState<FormErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -50,10 +57,22 @@ export default function ExperimentCreatePage() {
   const environment = useEnvironment(scenario?.environment_id);
   const robotsInEnvironment = environment.data ? environment.data.elements.robots.length : null;
 
+  // The copied solve fills the form once: its scenario, task, algorithm and every setting.
+  const copiedFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const solve = fromSolve.data;
+    if (!solve || copiedFrom.current === solve.id) return;
+    copiedFrom.current = solve.id;
+    setScenarioId(String(solve.scenario_id));
+    setTaskId(String(solve.task_id));
+    setName(`Sweep of ${solve.name}`);
+    if (solve.parameters?.algorithm_type) setAlgorithm(solve.parameters.algorithm_type);
+    if (solve.parameters) dispatchSettings({ type: 'replace', settings: solveSettingsFromParameters(solve.parameters) });
+  }, [fromSolve.data]);
   // First scenario preselected once the list arrives.
   useEffect(() => {
-    if (!scenarioId && scenarios.data && scenarios.data.length > 0) setScenarioId(String(scenarios.data[0].id));
-  }, [scenarios.data, scenarioId]);
+    if (!scenarioId && !copyChoosesScenario && scenarios.data && scenarios.data.length > 0) setScenarioId(String(scenarios.data[0].id));
+  }, [scenarios.data, scenarioId, copyChoosesScenario]);
   // A task of the chosen scenario: the first one, whenever the scenario changes.
   useEffect(() => {
     const list = tasks.data;
@@ -77,9 +96,8 @@ export default function ExperimentCreatePage() {
     if (!scenarioId) found.scenario = 'Please select a scenario';
     if (!taskId) found.task = 'Please select a task';
     if (!name.trim()) found.name = 'Name is required';
-    const limit = Number(timeLimit);
-    const limitRange = SOLVE_PARAMETER_RANGES.time_limit;
-    if (!isInParameterRange(limit, limitRange)) found.timeLimit = `Time limit is ${limitRange.min} to ${limitRange.max} seconds`;
+    const read = readSolveSettings(settings, { chargersSetByPoints: kind === 'charger_sweep' });
+    Object.assign(found, read.problems);
     let counts: number[] = [];
     if (kind === 'fleet_sweep') {
       const parsed = parseRobotCounts(robotCounts, robotsInEnvironment);
@@ -101,7 +119,7 @@ export default function ExperimentCreatePage() {
       description: description.trim(),
       scenario_id: Number(scenarioId),
       task_id: Number(taskId),
-      parameters: { time_limit: limit },
+      parameters: read.parameters,
     };
     const body: NewExperiment =
       kind === 'fleet_sweep'
@@ -121,7 +139,7 @@ export default function ExperimentCreatePage() {
   if (scenarios.isPending) return <FullPageSpinner label="Loading scenarios" />;
 
   return (
-    <div className="max-w-2xl">
+    <div className="max-w-3xl">
       <PageHeader title="New Experiment" description="One solve per robot count or per algorithm, on the same task." />
       {scenarios.data && scenarios.data.length === 0 ? (
         <div className={`${card} p-6`}>
@@ -210,16 +228,21 @@ export default function ExperimentCreatePage() {
               )}
             </fieldset>
           )}
-          <TextField
-            label="Time Limit (s)"
-            type="number"
-            min={1}
-            max={3600}
-            value={timeLimit}
-            error={errors.timeLimit}
-            hint="Per solve; the time-limited algorithms use all of it."
-            onChange={(event) => setTimeLimit(event.target.value)}
-          />
+          <fieldset className="space-y-3 border-t border-slate-800 pt-5">
+            <legend className="text-sm font-semibold text-slate-200">Settings of every point</legend>
+            <p className="text-xs text-slate-400">
+              The same advanced settings as a solve; each point runs with them and its own{' '}
+              {kind === 'fleet_sweep' ? 'fleet size' : kind === 'charger_sweep' ? 'chargers per station' : 'algorithm'}.
+              {fromSolve.data && ` Copied from the solve '${fromSolve.data.name}'.`}
+            </p>
+            <SolveSettingsFields
+              settings={settings}
+              dispatch={dispatchSettings}
+              problems={errors}
+              chargersSetByPoints={kind === 'charger_sweep'}
+              timeLimitHint="Per solve, 1 to 3600; Genetic and Makespan search this long, the others finish sooner."
+            />
+          </fieldset>
           <div className="flex justify-end gap-3 pt-2">
             <button type="button" className={buttonSecondary} onClick={() => navigate('/experiments')}>
               Cancel

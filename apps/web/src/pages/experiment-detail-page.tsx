@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { ALGORITHM_BY_NAME } from '@fleetlab/warehouse';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ALGORITHM_BY_NAME, DEFAULT_KNEE_RULE, type KneeRule, type KneeRuleName } from '@fleetlab/warehouse';
 import { isNotFound } from '../api/client.ts';
 import { useCancelExperiment, useDeleteExperiment, useExperiment, useScenario, useTask } from '../api/hooks.ts';
 import type { Experiment } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { StatusBadge } from '../components/ui/badges.tsx';
-import { TextField } from '../components/ui/form-field.tsx';
+import { SelectField, TextField } from '../components/ui/form-field.tsx';
 import { EmptyState } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonDanger, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
@@ -16,17 +16,20 @@ import {
   experimentCsvFileName,
   experimentToCsv,
   hasExecutedFigures,
+  kneeRowOf,
   sweepAxisOf,
   sweepKnee,
   sweepRows,
   type SweepRow,
 } from '../experiments/experiment-figures.ts';
+import { defaultKneeValue, isKneeRuleName, KNEE_RULE_OPTIONS, kneeChartLabel, kneeFindingText, kneeRuleOf, kneeValueLabel } from '../experiments/knee-rule-text.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
 import { RobotUtilisation } from '../experiments/robot-utilisation.tsx';
 import { SweepChart } from '../experiments/sweep-chart.tsx';
 import { SweepTable } from '../experiments/sweep-table.tsx';
 import { downloadTextFile } from '../lib/download-text-file.ts';
+import { describeSettings } from '../lib/solve-settings.ts';
 
 export default function ExperimentDetailPage() {
   const { id = '' } = useParams();
@@ -37,8 +40,10 @@ export default function ExperimentDetailPage() {
   const cancelExperiment = useCancelExperiment();
   const deleteExperiment = useDeleteExperiment();
   const [actionError, setActionError] = useState<string | null>(null);
-  // Percent typed on the page; null until the planner changes the experiment's own tolerance.
-  const [tolerancePercent, setTolerancePercent] = useState<string | null>(null);
+  // The knee rule and its value live in the address, so a reload or a shared link keeps them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const ruleParam = searchParams.get('knee');
+  const kneeRuleName: KneeRuleName = isKneeRuleName(ruleParam) ? ruleParam : DEFAULT_KNEE_RULE.rule;
 
   if (experiment.isPending) return <FullPageSpinner label="Loading experiment" />;
   if (experiment.isError) {
@@ -55,8 +60,9 @@ export default function ExperimentDetailPage() {
   }
 
   const record = experiment.data;
-  const typedTolerance = tolerancePercent === null ? Number.NaN : Number(tolerancePercent) / 100;
-  const tolerance = Number.isFinite(typedTolerance) && typedTolerance >= 0 ? typedTolerance : record.knee_tolerance;
+  const kneeValue = searchParams.get('knee_value') ?? defaultKneeValue(kneeRuleName, record.knee_tolerance);
+  const kneeRule = kneeRuleOf(kneeRuleName, kneeValue);
+  const setKnee = (rule: KneeRuleName, value: string) => setSearchParams({ knee: rule, knee_value: value }, { replace: true });
 
   async function handleCancel() {
     setActionError(null);
@@ -100,7 +106,11 @@ export default function ExperimentDetailPage() {
             <Link to={`/tasks/${record.task_id}`} className={linkText}>
               {task.data?.name ?? `Task ${record.task_id}`}
             </Link>{' '}
-            · time limit {record.parameters.time_limit} s
+          </p>
+          <p className="mt-1 text-xs text-slate-400" aria-label="Settings of every point">
+            {describeSettings(record.parameters)
+              .map(([label, value]) => `${label}: ${value}`)
+              .join(' · ')}
           </p>
           {record.description && <p className="mt-2 text-slate-300">{record.description}</p>}
         </div>
@@ -108,7 +118,9 @@ export default function ExperimentDetailPage() {
           <button
             type="button"
             className={buttonSecondary}
-            onClick={() => downloadTextFile(experimentCsvFileName(record.id), experimentToCsv(record, tolerance), 'text/csv')}
+            onClick={() =>
+              downloadTextFile(experimentCsvFileName(record.id), experimentToCsv(record, 'rule' in kneeRule ? kneeRule.rule : DEFAULT_KNEE_RULE), 'text/csv')
+            }
           >
             Export CSV
           </button>
@@ -133,9 +145,10 @@ export default function ExperimentDetailPage() {
       {record.kind !== 'algorithm_comparison' ? (
         <SweepResults
           record={record}
-          tolerance={tolerance}
-          tolerancePercent={tolerancePercent ?? String(record.knee_tolerance * 100)}
-          onTolerancePercent={setTolerancePercent}
+          kneeRuleName={kneeRuleName}
+          kneeValue={kneeValue}
+          kneeRule={kneeRule}
+          onKnee={setKnee}
         />
       ) : (
         <section className={`${card} p-5`} aria-labelledby="comparison-heading">
@@ -151,49 +164,76 @@ export default function ExperimentDetailPage() {
 
 interface SweepResultsProps {
   record: Experiment;
-  tolerance: number;
-  tolerancePercent: string;
-  onTolerancePercent: (value: string) => void;
+  kneeRuleName: KneeRuleName;
+  kneeValue: string;
+  kneeRule: { rule: KneeRule } | { problem: string };
+  onKnee: (rule: KneeRuleName, value: string) => void;
 }
 
-function SweepResults({ record, tolerance, tolerancePercent, onTolerancePercent }: SweepResultsProps) {
+function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: SweepResultsProps) {
   const axis = sweepAxisOf(record.kind);
   const axisLabel = axis === 'chargers' ? 'Chargers' : 'Robots';
   const rows = sweepRows(record.points, axis);
-  const knee = sweepKnee(rows, tolerance);
-  const curve = hasExecutedFigures(rows) ? 'executed makespan (with traffic)' : 'makespan';
+  const finding = 'rule' in kneeRule ? sweepKnee(rows, kneeRule.rule) : null;
+  const knee = finding ? kneeRowOf(finding) : null;
+  const curve = hasExecutedFigures(rows) ? 'makespan with traffic' : 'planned makespan';
   const [selectedSolveId, setSelectedSolveId] = useState<number | null>(null);
   const selected: SweepRow | null = rows.find((row) => row.solveId === selectedSolveId) ?? knee;
+  const option = KNEE_RULE_OPTIONS.find((candidate) => candidate.rule === kneeRuleName);
   return (
     <>
       <section className={`${card} space-y-4 p-5`} aria-labelledby="sweep-heading">
         <div className="flex flex-wrap items-end justify-between gap-4">
-          <div>
+          <div className="min-w-0 flex-1">
             <h2 id="sweep-heading" className="text-lg font-semibold text-white">
               {ALGORITHM_BY_NAME[record.algorithms[0]].label} by {axis === 'chargers' ? 'chargers per station' : 'fleet size'}
             </h2>
-            <p className="text-sm text-slate-400">
-              {knee
-                ? axis === 'chargers'
-                  ? `Knee: ${knee.x} chargers per station, the fewest within ${(tolerance * 100).toFixed(1)}% of the best ${curve}.`
-                  : `Knee: ${knee.x} robots, the smallest fleet within ${(tolerance * 100).toFixed(1)}% of the best ${curve}.`
-                : 'The knee appears once points have completed.'}
+            <p className="text-sm text-slate-300" data-testid="knee-finding">
+              {finding && 'rule' in kneeRule ? kneeFindingText(finding, kneeRule.rule, axis, curve) : 'problem' in kneeRule ? kneeRule.problem : null}
             </p>
           </div>
-          <div className="w-40">
-            <TextField
-              label="Knee tolerance (%)"
-              type="number"
-              min={0}
-              max={100}
-              step={0.5}
-              value={tolerancePercent}
-              onChange={(event) => onTolerancePercent(event.target.value)}
-            />
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="w-60">
+              <SelectField label="Knee rule" value={kneeRuleName} onChange={(event) => {
+                const rule = event.target.value as KneeRuleName;
+                onKnee(rule, defaultKneeValue(rule, record.knee_tolerance));
+              }}>
+                {KNEE_RULE_OPTIONS.map((candidate) => (
+                  <option key={candidate.rule} value={candidate.rule}>
+                    {candidate.label}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            {option?.value && (
+              <div className="w-44">
+                <TextField
+                  label={kneeValueLabel(option, axis)}
+                  type="number"
+                  min={option.value.min}
+                  max={option.value.max}
+                  step={option.value.step}
+                  value={kneeValue}
+                  onChange={(event) => onKnee(kneeRuleName, event.target.value)}
+                />
+              </div>
+            )}
           </div>
         </div>
-        <SweepChart rows={rows} knee={knee} axisLabel={axisLabel} />
-        <SweepTable rows={rows} knee={knee} axisLabel={axisLabel} selectedSolveId={selected?.solveId ?? null} onSelect={(row) => setSelectedSolveId(row.solveId)} />
+        <SweepChart
+          rows={rows}
+          knee={knee}
+          kneeLabel={finding && 'rule' in kneeRule && knee?.x != null ? kneeChartLabel(finding, kneeRule.rule, knee.x) : ''}
+          axisLabel={axisLabel}
+        />
+        <SweepTable
+          rows={rows}
+          knee={knee}
+          kneeBadge={finding?.status === 'largest_tested' ? 'Largest tested' : 'Knee'}
+          axisLabel={axisLabel}
+          selectedSolveId={selected?.solveId ?? null}
+          onSelect={(row) => setSelectedSolveId(row.solveId)}
+        />
       </section>
       {selected && (
         <section className={`${card} p-5`}>

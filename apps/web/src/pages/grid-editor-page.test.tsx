@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAYOUT_COLORS } from '../editor/render-layout.ts';
-import { installRecordingCanvas, type RecordingCanvasContext } from '../editor/test-support/recording-canvas-context.ts';
+import { LAYOUT_COLORS } from '../map-drawing/render-layout.ts';
+import { installRecordingCanvas, type RecordingCanvasContext } from '../map-drawing/test-support/recording-canvas-context.ts';
 import { renderPage, stubFetch, type RecordedRequest } from '../editor/test-support/render-with-providers.tsx';
 import GridEditorPage from './grid-editor-page.tsx';
 

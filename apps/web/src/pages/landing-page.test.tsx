@@ -30,6 +30,23 @@ describe('landing page', () => {
     expect(screen.getByText(/© 2025/)).toBeInTheDocument();
   });
 
+  it('counts the algorithms as the rest of the product does: all seven, six of them on the solve form', () => {
+    stubFetch({});
+    renderApp('/');
+    const heading = screen.getByRole('heading', { name: 'Seven routing and task allocation algorithms' });
+    const list = within(heading.parentElement as HTMLElement).getAllByRole('listitem');
+    expect(list.map((item) => item.textContent)).toEqual([
+      'Greedy Distance',
+      'Hungarian',
+      'K-Means Clustering',
+      'Auction',
+      'Genetic',
+      'Makespan Optimiser',
+      'Marginal Benefit',
+    ]);
+    expect(screen.getByText('The solve form offers six of them; experiments compare all seven.')).toBeInTheDocument();
+  });
+
   it('plays the demo muted, looping, with controls', () => {
     stubFetch({});
     const { container } = renderApp('/');

@@ -3,7 +3,8 @@ import { useAuth } from '../auth/auth-context.tsx';
 import { DemoVideo } from '../components/landing/demo-video.tsx';
 import { Logo } from '../components/ui/logo.tsx';
 import { buttonPrimary, buttonSecondary, focusRing } from '../components/ui/styles.ts';
-import { SELECTABLE_ALGORITHMS } from '../lib/solve-form.ts';
+import { ALGORITHMS } from '@fleetlab/warehouse';
+import { countInWords, SELECTABLE_ALGORITHMS } from '../lib/solve-form.ts';
 
 const FEATURES = [
   {
@@ -38,8 +39,10 @@ const FEATURES = [
   },
 ] as const;
 
-/** The algorithms a planner can pick on the solve form. */
-const ALGORITHMS = SELECTABLE_ALGORITHMS.map((algorithm) => algorithm.label);
+/** Every algorithm Fleetlab runs, and how many of them the solve form itself offers. */
+const ALGORITHM_LABELS = ALGORITHMS.map((algorithm) => algorithm.label);
+const ALGORITHMS_HEADING = `${countInWords(ALGORITHMS.length).replace(/^./, (first) => first.toUpperCase())} routing and task allocation algorithms`;
+const ALGORITHMS_NOTE = `The solve form offers ${countInWords(SELECTABLE_ALGORITHMS.length)} of them; experiments compare all ${countInWords(ALGORITHMS.length)}.`;
 
 const STEPS = [
   { title: 'Build Your Environment', body: 'Lay out shelves, drop-offs and robot stations on the grid editor: a digital twin of your floor.' },
@@ -143,14 +146,15 @@ export default function LandingPage() {
               ))}
             </ul>
             <div className="mt-10 rounded-xl border border-slate-800 bg-slate-900/40 p-6">
-              <h3 className="text-sm font-semibold uppercase tracking-wider text-slate-400">Routing and task allocation algorithms</h3>
+              <h3 className="text-sm font-semibold uppercase tracking-wider text-slate-400">{ALGORITHMS_HEADING}</h3>
               <ul className="mt-4 flex flex-wrap gap-2">
-                {ALGORITHMS.map((name) => (
+                {ALGORITHM_LABELS.map((name) => (
                   <li key={name} className="rounded-full border border-slate-700 bg-slate-800/70 px-3 py-1 text-sm text-slate-200">
                     {name}
                   </li>
                 ))}
               </ul>
+              <p className="mt-3 text-xs text-slate-500">{ALGORITHMS_NOTE}</p>
             </div>
           </div>
         </section>

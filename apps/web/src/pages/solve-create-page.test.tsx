@@ -97,6 +97,11 @@ describe('/solves/create', () => {
     ]);
     expect(algorithm).toHaveValue('greedy_distance');
     expect(algorithm).toHaveAccessibleDescription(/robot that can finish it soonest/);
+    // The seventh, and where it runs.
+    expect(algorithm).toHaveAccessibleDescription(
+      /This form offers six of Fleetlab's seven algorithms; Hungarian \(algorithm_id 2\) runs in an experiment's algorithm comparison and through the API\./,
+    );
+    expect(screen.getByRole('link', { name: 'Compare algorithms' })).toHaveAttribute('href', '/experiments/create');
     await userEvent.selectOptions(algorithm, 'genetic');
     expect(algorithm).toHaveAccessibleDescription(/crossover, mutation and local search/);
   });

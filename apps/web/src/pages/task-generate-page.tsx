@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../api/client.ts';
-import { useEnvironment, useEnvironments, useGenerateTasks, useSaveTasks, useScenarios } from '../api/hooks.ts';
+import { useEnvironment, useEnvironments, useGenerateTasks, useSaveTasks, useScenarios, useTaskGenerator } from '../api/hooks.ts';
 import type { GeneratedTask } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/ui/form-field.tsx';
@@ -12,6 +12,7 @@ import { buttonPrimary, card } from '../components/ui/styles.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import { parseBoundedNumber, type NumberFieldRule } from '../lib/solve-form.ts';
 import { GeneratedTasksPreview } from '../tasks/generated-tasks-preview.tsx';
+import { generatorInUseText } from '../tasks/task-pairs.ts';
 
 /** Spec §5/§9: at least 1 task, 5 when the input is not a number; the server generates up to 1000. */
 const NUMBER_OF_TASKS_RULE: NumberFieldRule = { min: 1, max: 1000, fallback: 5 };
@@ -35,6 +36,7 @@ export default function TaskGeneratePage() {
   const environments = useEnvironments();
   const generateTasks = useGenerateTasks();
   const saveTasks = useSaveTasks();
+  const generator = useTaskGenerator();
 
   const [scenarioId, setScenarioId] = useState(() => parseIdParam(searchParams.get('scenario_id')) ?? '');
   const [taskName, setTaskName] = useState('');
@@ -100,6 +102,11 @@ export default function TaskGeneratePage() {
         title="Generate Tasks with AI"
         description="Describe the work and get pickup-and-delivery tasks that use your layout's real pickups and drop-offs."
       />
+      {generator.data && (
+        <p data-testid="task-generator" className="max-w-3xl rounded-lg border border-slate-800 bg-slate-900/60 px-4 py-3 text-sm text-slate-300">
+          {generatorInUseText(generator.data)}
+        </p>
+      )}
       <form noValidate onSubmit={handleGenerate} className={`${card} grid max-w-3xl gap-5 p-6 sm:grid-cols-2`}>
         <div className="sm:col-span-2">
           <ScenarioSelectField

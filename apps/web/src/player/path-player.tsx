@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { LooseEnvironmentShape } from '../editor/layout-scene.ts';
+import type { LooseEnvironmentShape } from '../map-drawing/layout-scene.ts';
 import { card } from '../components/ui/styles.ts';
 import { formatClock, formatPercent1 } from '../lib/display-format.ts';
 import type { PositionedEnvironment } from './node-positions.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, type Ref } from 'react';
-import type { LooseEnvironmentShape } from '../editor/layout-scene.ts';
-import { useElementSize } from '../editor/use-element-size.ts';
+import type { LooseEnvironmentShape } from '../map-drawing/layout-scene.ts';
+import { useElementSize } from '../map-drawing/use-element-size.ts';
 import {
   buildPlayerScene,
   createFrameMemory,

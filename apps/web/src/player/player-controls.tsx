@@ -1,7 +1,7 @@
 import { buttonPrimary, buttonSecondary, filterButton } from '../components/ui/styles.ts';
-import { formatZoomPercent } from '../editor/view-transform.ts';
+import { formatZoomPercent } from '../map-drawing/view-transform.ts';
 import { ACCELERATION_LIMITS, MAX_SPEED_LIMITS } from './motion-model.ts';
-import { PLAYER_ZOOM_LIMITS, SPEED_MULTIPLIERS, type ReplayMode, type SpeedMultiplier } from './player-state.ts';
+import { PLAYER_ZOOM_LIMITS, SIMULATED_SECONDS_PER_SECOND, SPEED_MULTIPLIERS, type ReplayMode, type SpeedMultiplier } from './player-state.ts';
 
 const MODE_LABELS: Readonly<Record<ReplayMode, string>> = { planned: 'Planned', traffic: 'With traffic' };
 
@@ -73,11 +73,15 @@ export function PlayerControls(props: PlayerControlsProps) {
               type="button"
               className={filterButton(option === speed)}
               aria-pressed={option === speed}
+              title={speedText(option)}
               onClick={() => props.onSpeed(option)}
             >
               {option}x
             </button>
           ))}
+          <span className="ml-1 text-xs text-slate-400" data-testid="player-speed">
+            = {speedText(speed)}
+          </span>
         </div>
 
         <div role="group" aria-label="Zoom" className="flex items-center gap-1">
@@ -123,6 +127,11 @@ export function PlayerControls(props: PlayerControlsProps) {
       )}
     </div>
   );
+}
+
+/** What a speed multiplier plays: '1x' is not real time but 10 s of the plan per second. */
+function speedText(multiplier: number): string {
+  return `${trimmed(multiplier * SIMULATED_SECONDS_PER_SECOND)} s of plan per second`;
 }
 
 /** At most two decimals, no trailing zeros. */

@@ -5,8 +5,8 @@
 // are then drawn in one pass, batched by colour: a handful of fills and strokes. Both replays
 // (the plan's motion model and the executed traffic) draw through the same frame.
 
-import { toLayoutScene, type LayoutScene, type LooseEnvironmentShape } from '../editor/layout-scene.ts';
-import { renderLayout } from '../editor/render-layout.ts';
+import { toLayoutScene, type LayoutScene, type LooseEnvironmentShape } from '../map-drawing/layout-scene.ts';
+import { renderLayout } from '../map-drawing/render-layout.ts';
 import { TRAFFIC_BODY_RADIUS_CELLS, type ReplayModel, type RobotState } from './robot-state.ts';
 
 export interface PlayerView {
@@ -123,6 +123,8 @@ export interface FrameMemory {
   readonly rects: Float64Array;
   /** Sum of the rects' areas: when robots cover much of the map, one plain copy beats a clip of hundreds of rects. */
   drawnArea: number;
+  /** Left, top, right, bottom of each id label the frame drew, so no label is drawn over another. */
+  readonly labelBoxes: Float64Array;
   /** The next frame must restore the whole layer (first frame, new view, a route drawn). */
   full: boolean;
 }
@@ -131,7 +133,7 @@ export interface FrameMemory {
 const FULL_RESTORE_SHARE = 0.25;
 
 export function createFrameMemory(robotCount: number): FrameMemory {
-  return { rects: new Float64Array(robotCount * 4), drawnArea: 0, full: true };
+  return { rects: new Float64Array(robotCount * 4), drawnArea: 0, full: true, labelBoxes: new Float64Array(robotCount * 4) };
 }
 
 /**
@@ -312,20 +314,60 @@ export function renderFrame(
     strokeRings(ctx, states, view, radius, 5, PLAYER_COLOURS.selected, null, selected);
   }
 
-  if (options.showLabels) {
-    ctx.fillStyle = PLAYER_COLOURS.label;
-    ctx.font = `${labelFontSize(view)}px ui-sans-serif, system-ui, sans-serif`;
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'bottom';
-    for (let index = 0; index < states.length; index += 1) {
-      const state = states[index];
-      ctx.fillText(scene.labels[index], offsetX + state.x * cellSize, offsetY + state.y * cellSize - radius - 2);
-    }
-  }
+  if (options.showLabels) drawLabels(ctx, scene, view, states, radius, memory.labelBoxes);
 
   rememberRects(memory, scene, view, states, options);
   // A route spans the map; the next frame restores everything rather than tracking it.
   memory.full = routeDrawn;
+}
+
+/**
+ * True when the box (left, top, right, bottom) overlaps one of the first `count` boxes of
+ * `boxes` (four numbers each): a label there would run into one already drawn.
+ */
+export function overlapsPlacedBox(boxes: Float64Array, count: number, left: number, top: number, right: number, bottom: number): boolean {
+  for (let index = 0; index < count; index += 1) {
+    const at = index * 4;
+    if (left < boxes[at + 2] && boxes[at] < right && top < boxes[at + 3] && boxes[at + 1] < bottom) return true;
+  }
+  return false;
+}
+
+/**
+ * Each robot's id over it, where it fits: a robot drawn smaller shares its station's cell with
+ * others (the station's id names them), and a label that would run into one already drawn is
+ * left out, so ids never pile up into one another ('1_11_2').
+ */
+function drawLabels(
+  ctx: CanvasRenderingContext2D,
+  scene: PlayerScene,
+  view: PlayerView,
+  states: readonly RobotState[],
+  radius: number,
+  boxes: Float64Array,
+): void {
+  const { cellSize, offsetX, offsetY } = view;
+  const font = labelFontSize(view);
+  ctx.fillStyle = PLAYER_COLOURS.label;
+  ctx.font = `${font}px ui-sans-serif, system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'bottom';
+  let placed = 0;
+  for (let index = 0; index < states.length; index += 1) {
+    const state = states[index];
+    if (state.scale < 1) continue;
+    const x = offsetX + state.x * cellSize;
+    const bottom = offsetY + state.y * cellSize - radius - 2;
+    // Glyphs of a sans-serif face are at most about 0.6 of the font size wide.
+    const halfWidth = scene.labels[index].length * font * 0.3 + 1;
+    if (overlapsPlacedBox(boxes, placed, x - halfWidth, bottom - font, x + halfWidth, bottom)) continue;
+    boxes[placed * 4] = x - halfWidth;
+    boxes[placed * 4 + 1] = bottom - font;
+    boxes[placed * 4 + 2] = x + halfWidth;
+    boxes[placed * 4 + 3] = bottom;
+    placed += 1;
+    ctx.fillText(scene.labels[index], x, bottom);
+  }
 }
 
 // Module-level predicates: a frame creates no closures.

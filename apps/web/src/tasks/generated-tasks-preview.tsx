@@ -4,7 +4,7 @@ import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx
 import { buttonPrimary, buttonSecondary, card } from '../components/ui/styles.ts';
 import { formatPoint } from '../lib/display-format.ts';
 import { PairsTable } from './pairs-table.tsx';
-import { countPairs, generatorLine, generatorOf, pairRowsOf } from './task-pairs.ts';
+import { countPairs, generatedRecordsText, generatorLine, generatorOf, pairRowsOf } from './task-pairs.ts';
 
 export interface GeneratedTasksPreviewProps {
   readonly tasks: readonly GeneratedTask[];
@@ -41,6 +41,7 @@ export function GeneratedTasksPreview({ tasks, environment, saving, onSave, onDi
           <p role="status" className="text-sm text-emerald-300">
             Successfully generated {countPairs(tasks)} tasks.
           </p>
+          <p className="text-xs text-slate-300">{generatedRecordsText(tasks)}</p>
           {generator && <p className="text-xs text-slate-400">{generatorLine(generator)}</p>}
         </div>
         <div className="flex gap-2">

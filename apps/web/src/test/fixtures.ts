@@ -60,10 +60,9 @@ export const RUSH_ORDERS: Task = {
 
 export const NIGHT_ORDERS: Task = { ...RUSH_ORDERS, id: 32, name: 'Night orders', scenario_id: 22 };
 
-/** Spec §9: the parameters the solve form submits when nothing is changed. */
-export const SPEC_DEFAULT_SOLVE_PARAMETERS: Solve['parameters'] = {
+/** Spec §9: the settings a solve or experiment form submits when nothing is changed (the algorithm aside). */
+export const SPEC_DEFAULT_SETTINGS = {
   time_limit: 300,
-  algorithm_type: 'greedy_distance',
   battery_capacity: 100,
   max_distance: 1000,
   robot_speed: 1,
@@ -71,6 +70,9 @@ export const SPEC_DEFAULT_SOLVE_PARAMETERS: Solve['parameters'] = {
   objective_weights: { completion_time: 100 },
   balance_factor: 50,
 };
+
+/** Spec §9: the parameters the solve form submits when nothing is changed. */
+export const SPEC_DEFAULT_SOLVE_PARAMETERS: Solve['parameters'] = { ...SPEC_DEFAULT_SETTINGS, algorithm_type: 'greedy_distance' };
 
 export function solveFixture(overrides: Partial<Solve> = {}): Solve {
   return {

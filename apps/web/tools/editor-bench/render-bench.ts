@@ -9,10 +9,10 @@ import {
   type EditableLayout,
   type NavigationGraph,
 } from '@fleetlab/warehouse';
-import { graphEdgeDrawing } from '../../src/editor/graph-edge-drawing.ts';
-import type { LayoutScene } from '../../src/editor/layout-scene.ts';
-import { LayoutLayerCache } from '../../src/editor/layout-layer-cache.ts';
-import { renderLayout, type RenderOptions } from '../../src/editor/render-layout.ts';
+import { graphEdgeDrawing } from '../../src/map-drawing/graph-edge-drawing.ts';
+import type { LayoutScene } from '../../src/map-drawing/layout-scene.ts';
+import { LayoutLayerCache } from '../../src/map-drawing/layout-layer-cache.ts';
+import { renderLayout, type RenderOptions } from '../../src/map-drawing/render-layout.ts';
 import { MIN_CELL_SIZE } from '../../src/editor/view-transform.ts';
 
 // Redraw timing of the largest layout the editor allows (50 x 50, every pickup selected, graph

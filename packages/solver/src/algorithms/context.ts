@@ -11,6 +11,8 @@ export interface AlgorithmContext {
   scale: ObjectiveScale;
   /** The greedy construction's routes (also the objective's normaliser). */
   greedyRoutes: Routes;
+  /** A legal plan to start the searches from (a dispatcher's running plan), or null. */
+  warmStart: Routes | null;
   lowerBoundS: number;
   /** Milliseconds, from the injected clock. */
   now: () => number;

@@ -1,6 +1,6 @@
 import { AppendState } from '../routes/battery-schedule.ts';
 import { EPSILON } from '../problem/battery-tolerance.ts';
-import { canServe, dropoffToHome, handlingTime, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
+import { canServe, dropoffToHome, fixedTime, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
 import type { Routes } from '../plan/plan-builder.ts';
 import type { Problem } from '../problem/problem.ts';
 
@@ -190,13 +190,13 @@ function splitBetweenRobots(
   return current;
 }
 
-/** Robot indices grouped by identical distance rows (start, home, every pickup and dropoff). */
+/** Robot indices grouped by identical distance rows (start, home, every pickup and dropoff) and handover (ready time, charge used). */
 function robotClasses(problem: Problem): number[][] {
   const n = problem.deliveryCount;
   const classes = new Map<string, number[]>();
   for (let r = 0; r < problem.robotCount; r++) {
     const row = (distance: (problem: Problem, robot: number, j: number) => number) => Array.from({ length: n }, (_, j) => distance(problem, r, j)).join(',');
-    const key = `${problem.startToHome[r]}|${row(startToPickup)}|${row(homeToPickup)}|${row(dropoffToHome)}`;
+    const key = `${problem.startToHome[r]}|${problem.readyS[r]}|${problem.initialUsed[r]}|${row(startToPickup)}|${row(homeToPickup)}|${row(dropoffToHome)}`;
     const members = classes.get(key);
     if (members) members.push(r);
     else classes.set(key, [r]);
@@ -350,7 +350,7 @@ export class SubsetRouteBuilder {
   private insert(set: number, last: number, start: number, cum: number, prev: number): void {
     this.work++;
     // Handling depends on how many deliveries the route holds, never on their order or charges.
-    const time = start + cum / this.problem.speed + handlingTime(this.problem, bitCount(set));
+    const time = start + cum / this.problem.speed + fixedTime(this.problem, this.robot, bitCount(set));
     if (time > this.cap) return;
     if (this.reached[set] === 0) this.reach(set);
     const head = this.stateHead;
@@ -382,12 +382,15 @@ export class SubsetRouteBuilder {
     const { problem, robot, limit } = this;
     const { deliveryLength, speed, rechargeSeconds } = problem;
     const startToHome = problem.startToHome[robot];
-    const chargeFirst = startToHome <= limit ? startToHome / speed + rechargeSeconds : Infinity;
+    // A handed-over robot starts with `used` metres of its charge gone: its first label carries
+    // them as battery (cum) but not as time (a base that takes their seconds back off).
+    const used = problem.initialUsed[robot];
+    const chargeFirst = used + startToHome <= limit ? startToHome / speed + rechargeSeconds : Infinity;
     for (let k = 0; k < problem.deliveryCount; k++) {
       if (!canServe(problem, robot, k)) continue;
       const back = dropoffToHome(problem, robot, k);
       const direct = startToPickup(problem, robot, k) + deliveryLength[k];
-      if (direct + back <= limit) this.insert(1 << k, k, 0, direct, -1);
+      if (used + direct + back <= limit) this.insert(1 << k, k, -used / speed, used + direct, -1);
       const fromHome = homeToPickup(problem, robot, k) + deliveryLength[k];
       if (chargeFirst < Infinity && fromHome + back <= limit) this.insert(1 << k, k, chargeFirst, fromHome, -1);
     }

@@ -73,7 +73,7 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   const population: Individual[] = [];
   const largestFirst = buildLargestFirstStart(context);
   const regret = buildRegretStart(context);
-  const seeds = [context.greedyRoutes, regret, largestFirst].filter((routes): routes is Routes => routes !== null);
+  const seeds = [context.greedyRoutes, regret, largestFirst, context.warmStart].filter((routes): routes is Routes => routes !== null);
   for (const routes of seeds) {
     const tour = toTour(routes);
     const split = evaluate(tour);

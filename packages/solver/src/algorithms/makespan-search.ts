@@ -24,7 +24,7 @@ const BLINK_RATE = 0.01;
 export function optimiseMakespan(context: AlgorithmContext): Routes {
   const neighbours = relatedDeliveries(context);
   const constructed = buildLargestFirstStart(context);
-  const candidates = constructed ? [constructed, context.greedyRoutes] : [context.greedyRoutes];
+  const candidates = [constructed, context.greedyRoutes, context.warmStart].filter((routes): routes is Routes => routes !== null);
   let start = candidates[0];
   let startValue = Infinity;
   for (const routes of candidates) {

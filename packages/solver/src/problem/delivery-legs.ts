@@ -54,9 +54,22 @@ export function canServeAny(problem: Problem, robot: number): boolean {
 /**
  * Seconds of handling in a route of `deliveries` deliveries up to its last dropoff: at every
  * pickup and at every dropoff but the last (the last delivery is done on arrival). It depends on
- * the count alone, never on the order or the recharges, so an evaluator adds it to a route's
- * drive-and-charge finish.
+ * the count alone, never on the order or the recharges.
  */
 export function handlingTime(problem: Problem, deliveries: number): number {
   return deliveries > 0 ? (2 * deliveries - 1) * problem.handlingSeconds : 0;
+}
+
+/**
+ * The part of robot `robot`'s finish that no order or recharge choice changes, for a route of
+ * `deliveries` deliveries: the handling, and the time before a handed-over robot starts. Every
+ * evaluator adds it to the route's drive-and-charge finish (an empty route finishes at 0).
+ */
+export function fixedTime(problem: Problem, robot: number, deliveries: number): number {
+  return deliveries > 0 ? problem.readyS[robot] + handlingTime(problem, deliveries) : 0;
+}
+
+/** Metres robot `robot` has already driven on its present charge when it starts (0 at the start of a day). */
+export function initialUsed(problem: Problem, robot: number): number {
+  return problem.initialUsed[robot];
 }

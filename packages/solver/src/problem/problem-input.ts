@@ -42,10 +42,24 @@ export interface EnvironmentInput {
   [key: string]: unknown;
 }
 
+/**
+ * Where a robot stands when the plan takes it over, when it is not the start of the day: a
+ * dispatcher re-planning open orders mid-shift hands each robot over at the place it is bound
+ * for (a dropoff of the work it is finishing, or its station), ready at `ready_s` seconds from
+ * now, with `used_m` metres already driven on its present charge.
+ */
+export interface RobotHandover {
+  place: string;
+  ready_s: number;
+  used_m: number;
+}
+
 export interface ProblemInput {
   environment: EnvironmentInput;
   tasks: [string, string][];
   params?: Partial<SolveParameters> | null;
   /** Default `floor`. */
   distances?: DistanceModel;
+  /** Per robot id, where and when the plan takes it over (absent: at its start, at t = 0, fully charged). */
+  handovers?: Record<string, RobotHandover>;
 }

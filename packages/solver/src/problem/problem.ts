@@ -102,6 +102,12 @@ export interface Problem {
   handlingSeconds: number;
   /** Chargers of each robot's home station (one per robot of the station when not set). */
   chargersOfRobot: Int32Array;
+  /** Per robot: seconds before it can start (0 at the start of a day; a handover's ready_s). */
+  readyS: Float64Array;
+  /** Per robot: metres already driven on its present charge when it starts (0: fully charged). */
+  initialUsed: Float64Array;
+  /** Whether any robot is handed over mid-shift (readyS or initialUsed not 0). */
+  handedOver: boolean;
 }
 
 function positiveNumber(value: unknown, name: string, fallback: number, minimum = 0): number {
@@ -179,6 +185,7 @@ export function buildProblem(input: ProblemInput): Problem {
   const floorParameters = floorParametersOf(params, distanceModel);
   const places = readPlaces(input.environment, distanceModel);
   const robots = readRobots(input.environment, places);
+  const handover = readHandovers(input.handovers, robots, places, floorParameters);
   const pairs = readTasks(input.tasks, places);
   // One row from every distinct place a leg can start: pickups, dropoffs, robot starts, stations.
   addRows(places, pairs.flatMap((pair) => [pair.pickupNode, pair.dropoffNode]).concat(robots.flatMap((robot) => [robot.startNode, robot.homeNode])));
@@ -209,7 +216,7 @@ export function buildProblem(input: ProblemInput): Problem {
 
   // Whether a robot can do a delivery at all depends on its places and the delivery's only.
   const deliveryClasses = classify(n, (j) => pickupPlace[j] * placeCount + dropoffPlace[j]);
-  const robotClasses = classify(robotCount, (r) => startPlace[r] * placeCount + homePlace[r]);
+  const robotClasses = classify(robotCount, (r) => `${startPlace[r]}|${homePlace[r]}|${handover.readyS[r]}|${handover.initialUsed[r]}`);
   const withoutServable: Omit<Problem, 'servable'> = {
     params,
     distanceModel,
@@ -245,6 +252,9 @@ export function buildProblem(input: ProblemInput): Problem {
     rechargeSeconds: distanceModel === 'floor' ? floorParameters.chargeS : params.recharge_time * 60,
     handlingSeconds: distanceModel === 'floor' ? floorParameters.handlingS : floorParameters.handlingTimeS,
     chargersOfRobot: chargersOfRobots(robots, floorParameters),
+    readyS: handover.readyS,
+    initialUsed: handover.initialUsed,
+    handedOver: handover.any,
   };
   const problem: Problem = { ...withoutServable, servable: servableTable(withoutServable, robotClasses.first) };
   rejectUnservedDeliveries(problem, robotClasses.count);
@@ -272,6 +282,34 @@ function readRobots(environment: ProblemInput['environment'], places: PlaceDista
   });
 }
 
+/** Per robot, its handover: the place it starts from (set on the robot), when, with how much of its charge used. */
+function readHandovers(
+  handovers: ProblemInput['handovers'],
+  robots: ProblemRobot[],
+  places: PlaceDistances,
+  parameters: FloorParameters,
+): { readyS: Float64Array; initialUsed: Float64Array; any: boolean } {
+  const readyS = new Float64Array(robots.length);
+  const initialUsed = new Float64Array(robots.length);
+  if (!handovers) return { readyS, initialUsed, any: false };
+  const known = new Set(robots.map((robot) => robot.id));
+  for (const id of Object.keys(handovers)) if (!known.has(id)) throw new InvalidProblemError(`The handover names robot ${id}, which the environment does not have`);
+  robots.forEach((robot, r) => {
+    const handover = handovers[robot.id];
+    if (!handover) return;
+    const node = places.nodeIndex.get(handover.place);
+    if (node === undefined) throw new InvalidProblemError(`Robot ${robot.id} is handed over at ${handover.place}, which is not a place of the environment`);
+    if (!(Number.isFinite(handover.ready_s) && handover.ready_s >= 0)) throw new InvalidProblemError(`Robot ${robot.id}'s handover time must be a number of seconds >= 0, got ${JSON.stringify(handover.ready_s)}`);
+    if (!(Number.isFinite(handover.used_m) && handover.used_m >= 0 && handover.used_m <= parameters.maxDistance)) {
+      throw new InvalidProblemError(`Robot ${robot.id}'s used charge must be from 0 to max_distance metres, got ${JSON.stringify(handover.used_m)}`);
+    }
+    robot.startNode = node;
+    readyS[r] = handover.ready_s;
+    initialUsed[r] = handover.used_m;
+  });
+  return { readyS, initialUsed, any: readyS.some((s) => s > 0) || initialUsed.some((m) => m > 0) };
+}
+
 function readTasks(tasks: ProblemInput['tasks'], places: PlaceDistances): DeliveryPair[] {
   if (!Array.isArray(tasks)) throw new InvalidProblemError('The task list must be a list of [pickup, dropoff] pairs');
   const where = places.floor ? 'no such place in the environment' : 'no such node in the environment graph';
@@ -291,7 +329,7 @@ function readTasks(tasks: ProblemInput['tasks'], places: PlaceDistances): Delive
 
 /** Which robot class can serve which delivery class within one charge, from its start or its station (see Problem.servable). */
 function servableTable(problem: Omit<Problem, 'servable'>, robotClassFirst: number[]): Uint8Array {
-  const { placeCount, placeDistance, pickupPlace, dropoffPlace, startPlace, homePlace, startToHome, deliveryLength, maxDistance } = problem;
+  const { placeCount, placeDistance, pickupPlace, dropoffPlace, startPlace, homePlace, startToHome, deliveryLength, maxDistance, initialUsed } = problem;
   const classCount = problem.deliveryClassCount;
   const between = (from: number, to: number) => placeDistance[from * placeCount + to];
   const servable = new Uint8Array(robotClassFirst.length * classCount);
@@ -300,8 +338,8 @@ function servableTable(problem: Omit<Problem, 'servable'>, robotClassFirst: numb
     for (let k = 0; k < classCount; k++) {
       const j = problem.deliveryClassFirst[k];
       const back = between(dropoffPlace[j], homePlace[r]);
-      const fromStart = between(startPlace[r], pickupPlace[j]) + deliveryLength[j] + back;
-      const fromHome = startToHome[r] <= maxDistance + EPSILON ? between(homePlace[r], pickupPlace[j]) + deliveryLength[j] + back : Infinity;
+      const fromStart = initialUsed[r] + between(startPlace[r], pickupPlace[j]) + deliveryLength[j] + back;
+      const fromHome = initialUsed[r] + startToHome[r] <= maxDistance + EPSILON ? between(homePlace[r], pickupPlace[j]) + deliveryLength[j] + back : Infinity;
       servable[c * classCount + k] = Math.min(fromStart, fromHome) <= maxDistance + EPSILON ? 1 : 0;
     }
   }
@@ -360,9 +398,9 @@ export function chargeCovers(problem: Problem): string {
 }
 
 /** Items numbered by a key, in order of first use: each item's class, the class count, each class's first item. */
-function classify(count: number, keyOf: (item: number) => number): { classOf: Int32Array; count: number; first: number[] } {
+function classify<Key>(count: number, keyOf: (item: number) => Key): { classOf: Int32Array; count: number; first: number[] } {
   const classOf = new Int32Array(count);
-  const classByKey = new Map<number, number>();
+  const classByKey = new Map<Key, number>();
   const first: number[] = [];
   for (let item = 0; item < count; item++) {
     const key = keyOf(item);

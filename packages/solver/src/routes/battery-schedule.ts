@@ -1,5 +1,5 @@
 import { EPSILON } from '../problem/battery-tolerance.ts';
-import { canServe, dropoffToHome, handlingTime, homeToPickup, legBetween, legTo, startToPickup } from '../problem/delivery-legs.ts';
+import { canServe, dropoffToHome, fixedTime, handlingTime, homeToPickup, legBetween, legTo, startToPickup } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 
 /**
@@ -57,17 +57,19 @@ export class RechargeScheduler {
     if (length === 0) return settle(into, 0, 0, 0);
     const { deliveryLength, maxDistance, speed, rechargeSeconds } = problem;
     const limit = maxDistance + EPSILON;
+    // Metres already used on the charge the robot starts with (a robot handed over mid-shift).
+    const used = problem.initialUsed[robot];
 
     // Fast path: the route on one charge.
     const first = route[0];
     let cum = startToPickup(problem, robot, first) + deliveryLength[first];
-    let fits = cum + dropoffToHome(problem, robot, first) <= limit;
+    let fits = used + cum + dropoffToHome(problem, robot, first) <= limit;
     for (let k = 1; fits && k < length; k++) {
       const current = route[k];
       cum += legBetween(problem, route[k - 1], current) + deliveryLength[current];
-      fits = cum + dropoffToHome(problem, robot, current) <= limit;
+      fits = used + cum + dropoffToHome(problem, robot, current) <= limit;
     }
-    if (fits) return settle(into, cum / speed + handlingTime(problem, length), cum, 0);
+    if (fits) return settle(into, cum / speed + fixedTime(problem, robot, length), cum, 0);
 
     this.ensureScratch(length + 1);
     const { bestTime, bestDistance, parent } = this;
@@ -78,7 +80,7 @@ export class RechargeScheduler {
     let finalTag = FROM_START;
 
     const startToHome = problem.startToHome[robot];
-    if (startToHome <= limit) {
+    if (used + startToHome <= limit) {
       bestDistance[0] = startToHome;
       bestTime[0] = startToHome / speed + rechargeSeconds;
       parent[0] = START_THEN_CHARGE;
@@ -99,11 +101,12 @@ export class RechargeScheduler {
       }
       const segmentStart = a < 0 ? 0 : a;
       const tag = a < 0 ? FROM_START : a;
+      const charged = a < 0 ? used : 0;
       for (let b = segmentStart; b < length; b++) {
         const current = route[b];
         if (b > segmentStart) cum += legBetween(problem, route[b - 1], current) + deliveryLength[current];
         const back = dropoffToHome(problem, robot, current);
-        if (cum + back > limit) break;
+        if (charged + cum + back > limit) break;
         if (b === length - 1) {
           const time = baseTime + cum / speed;
           if (time < finalTime - EPSILON || (time <= finalTime + EPSILON && baseDistance + cum < finalDistance)) {
@@ -129,7 +132,7 @@ export class RechargeScheduler {
       if (rechargeBefore) rechargeBefore[tag] = 1;
       if (parent[tag] === START_THEN_CHARGE) break;
     }
-    return settle(into, finalTime + handlingTime(problem, length), finalDistance, recharges);
+    return settle(into, finalTime + fixedTime(problem, robot, length), finalDistance, recharges);
   }
 
   private ensureScratch(size: number): void {
@@ -179,7 +182,11 @@ export class AppendState {
   constructor(
     private readonly problem: Problem,
     readonly robot: number,
-  ) {}
+  ) {
+    // A robot handed over mid-shift starts late and with part of its charge used.
+    this.time = problem.readyS[robot];
+    this.sinceCharge = problem.initialUsed[robot];
+  }
 
   /** Finish time after appending delivery j, or Infinity when this robot cannot do it next. */
   finishIfAppended(j: number): number {

@@ -1,6 +1,6 @@
 import type { RouteTotals } from './battery-schedule.ts';
 import { EPSILON } from '../problem/battery-tolerance.ts';
-import { dropoffToHome, handlingTime, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
+import { dropoffToHome, fixedTime, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 
 /** Where the robot stands when a charge segment reaches the junction of a splice. */
@@ -103,8 +103,10 @@ export class ChargeLabels {
     // Forward labels: charged at home before route[a], from the start or an earlier segment.
     fwdTime.fill(Infinity, 0, length + 1);
     fwdDistance.fill(Infinity, 0, length + 1);
+    // A robot handed over mid-shift has part of its first charge used already.
+    const used = p.initialUsed[r];
     const startToHome = p.startToHome[this.robot];
-    if (startToHome <= limit) {
+    if (used + startToHome <= limit) {
       fwdTime[0] = startToHome / speed + rechargeSeconds;
       fwdDistance[0] = startToHome;
       fwdRecharges[0] = 1;
@@ -116,10 +118,11 @@ export class ChargeLabels {
       const baseDistance = a < 0 ? 0 : fwdDistance[a];
       const baseRecharges = a < 0 ? 0 : fwdRecharges[a];
       const offset = a < 0 ? 0 : homeToPickup(p, r, route[a]) - pick[a];
+      const charged = a < 0 ? used : 0;
       let e = Math.max(a, 0);
       for (; e < length; e++) {
         const back = reserve[e] + offset;
-        if (back > limit) break;
+        if (charged + back > limit) break;
         const time = baseTime + back / speed + rechargeSeconds;
         const distance = baseDistance + back;
         if (time < fwdTime[e + 1] - EPSILON || (time <= fwdTime[e + 1] + EPSILON && distance < fwdDistance[e + 1])) {
@@ -166,9 +169,9 @@ export class ChargeLabels {
     const limit = p.maxDistance + EPSILON;
     const { cum, pick, fwdTime, fwdDistance, fwdRecharges, reachHome } = this;
 
-    // The segment through the junction leaves from the start ...
+    // The segment through the junction leaves from the start (with the charge the robot starts with) ...
     if (x === 0 || x - 1 <= this.reachStart) {
-      this.through(route, 0, 0, 0, x === 0 ? AT_START : route[x - 1], x === 0 ? 0 : cum[x - 1], j, y, into);
+      this.through(route, 0, 0, 0, x === 0 ? AT_START : route[x - 1], x === 0 ? 0 : cum[x - 1], j, y, into, p.initialUsed[this.robot]);
     }
     // ... or from home after a recharge before route[a], a < x ...
     for (let a = x - 1; a >= 0; a--) {
@@ -181,14 +184,15 @@ export class ChargeLabels {
     if (fwdTime[x] < Infinity && (j >= 0 || y < length)) {
       this.through(route, fwdTime[x], fwdDistance[x], fwdRecharges[x], AT_HOME, 0, j, y, into);
     }
-    // Handling depends on the new route's length alone, so the best schedule is the same with it.
-    if (into.finish < Infinity) into.finish += handlingTime(p, x + (j >= 0 ? 1 : 0) + length - y);
+    // Handling and a handover's start depend on the new route's length alone, so the best schedule is the same with them.
+    if (into.finish < Infinity) into.finish += fixedTime(p, this.robot, x + (j >= 0 ? 1 : 0) + length - y);
     return into.finish;
   }
 
   /**
    * One choice of segment start: the robot stands at `at` (a dropoff's delivery, AT_START or
-   * AT_HOME) having used `used` metres of the charge, at time `time` with `driven` metres and
+   * AT_HOME) having driven `used` metres on this segment, on a charge that had `charged` metres
+   * used before it (a handed-over robot's first segment), at time `time` with `driven` metres and
    * `recharges` recharges behind it. Adds j, then tries every legal end of the segment; keeps the best in `into`.
    */
   private through(
@@ -201,11 +205,12 @@ export class ChargeLabels {
     j: number,
     y: number,
     into: RouteTotals,
+    charged = 0,
   ): void {
     const p = this.problem;
     const r = this.robot;
     const { speed, rechargeSeconds } = p;
-    const limit = p.maxDistance + EPSILON;
+    const limit = p.maxDistance + EPSILON - charged;
     const length = this.length;
     const { cum, pick, reserve, bwdTime, bwdDistance, bwdRecharges } = this;
     let last = at;

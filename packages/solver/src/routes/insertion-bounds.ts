@@ -1,5 +1,5 @@
 import { EPSILON, SAFE_SLACK } from '../problem/battery-tolerance.ts';
-import { dropoffToHome, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
+import { dropoffToHome, fixedTime, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 
 
@@ -115,7 +115,7 @@ export class InsertionBounds {
     const p = this.problem;
     const lengthJ = p.deliveryLength[j];
     const backJ = dropoffToHome(p, this.robot, j);
-    return this.wholeChain(k, k, j, j, lengthJ, backJ, lengthJ + backJ);
+    return this.wholeChain(k, k, j, j, lengthJ, backJ, lengthJ + backJ) + fixedTime(p, this.robot, this.length + 1);
   }
 
   /**
@@ -126,6 +126,12 @@ export class InsertionBounds {
    * that of going on from home with some later chain[i'].
    */
   lowerReplacing(from: number, to: number, chain: ArrayLike<number>, chainFrom: number, count: number): number {
+    // Handling and a handover's start add the same to every schedule of the changed route.
+    return this.drivenReplacing(from, to, chain, chainFrom, count) + fixedTime(this.problem, this.robot, this.length - (to - from) + count);
+  }
+
+  /** lowerReplacing without the fixed time: driving and recharges only. */
+  private drivenReplacing(from: number, to: number, chain: ArrayLike<number>, chainFrom: number, count: number): number {
     const p = this.problem;
     const r = this.robot;
     const length = this.length;

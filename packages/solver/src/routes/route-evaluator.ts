@@ -1,7 +1,7 @@
 import { emptyRouteTotals, RechargeScheduler, type RouteTotals } from './battery-schedule.ts';
 import { ChargeLabels } from './charge-labels.ts';
 import { EPSILON } from '../problem/battery-tolerance.ts';
-import { canServe, dropoffToHome, handlingTime, homeToPickup, legBetween, legTo } from '../problem/delivery-legs.ts';
+import { canServe, dropoffToHome, fixedTime, homeToPickup, legBetween, legTo } from '../problem/delivery-legs.ts';
 import { InsertionBounds } from './insertion-bounds.ts';
 import type { Problem } from '../problem/problem.ts';
 import type { RouteProposal } from './route-proposal.ts';
@@ -88,7 +88,7 @@ export class RouteEvaluator implements RouteTotals {
       this.suffixReserve[k] = reserve;
     }
     this.plainTotal = cum;
-    this.oneCharge = length === 0 || this.suffixReserve[0] <= p.maxDistance + EPSILON;
+    this.oneCharge = length === 0 || p.initialUsed[this.robot] + this.suffixReserve[0] <= p.maxDistance + EPSILON;
     this.labelsCurrent = false;
     this.boundsStale = true;
     if (this.removals.length < length) this.removals = new Float64Array(2 * length);
@@ -122,7 +122,7 @@ export class RouteEvaluator implements RouteTotals {
     if (index + 1 < route.length) saved += legBetween(p, route[index], route[index + 1]) - legTo(p, this.robot, previous, route[index + 1]);
     into.distance = this.plainTotal - saved;
     into.recharges = 0;
-    into.finish = into.distance / p.speed + handlingTime(p, route.length - 1);
+    into.finish = into.distance / p.speed + fixedTime(p, this.robot, route.length - 1);
     return into.finish;
   }
 
@@ -133,11 +133,11 @@ export class RouteEvaluator implements RouteTotals {
       const p = this.problem;
       const atJ = this.plainBefore(index) + legTo(p, this.robot, index === 0 ? -1 : route[index - 1], j) + p.deliveryLength[j];
       const delta = this.replacementPlain(index, j) - this.plainTotal;
-      const limit = p.maxDistance + EPSILON;
+      const limit = p.maxDistance + EPSILON - p.initialUsed[this.robot];
       if (atJ + dropoffToHome(p, this.robot, j) <= limit && (index + 1 === route.length || this.suffixReserve[index + 1] + delta <= limit)) {
         into.distance = this.plainTotal + delta;
         into.recharges = 0;
-        into.finish = into.distance / p.speed + handlingTime(p, route.length);
+        into.finish = into.distance / p.speed + fixedTime(p, this.robot, route.length);
         return into.finish;
       }
     }
@@ -240,12 +240,13 @@ export class RouteEvaluator implements RouteTotals {
     const r = this.robot;
     const route = this.route;
     const length = route.length;
-    const limit = p.maxDistance + EPSILON;
     const speed = p.speed;
     const lengthJ = p.deliveryLength[j];
     const backJ = dropoffToHome(p, r, j);
     const waits = this.minRecharges() * p.rechargeSeconds;
-    const handling = handlingTime(p, length + 1);
+    const fixed = fixedTime(p, r, length + 1);
+    // The one-charge test covers the first charge, which a handed-over robot starts part-used.
+    const firstChargeLimit = p.maxDistance + EPSILON - p.initialUsed[r];
     // Blinks are drawn first, in position order, so that the ceiling comes from a position that counts.
     if (this.blinked.length < length + 1) this.blinked = new Uint8Array(2 * length + 2);
     for (let k = 0; k <= length; k++) this.blinked[k] = blink !== undefined && blink() ? 1 : 0;
@@ -264,12 +265,12 @@ export class RouteEvaluator implements RouteTotals {
           delta += legBetween(p, j, next) - legTo(p, r, previous, next);
         }
         const plainDistance = this.plainTotal + delta;
-        const plainFinish = plainDistance / speed + handling;
+        const plainFinish = plainDistance / speed + fixed;
         // A recharge never shortens a route, so the plain figure bounds the real one from below.
         if (plainFinish + waits > bestFinish + EPSILON) continue;
         let finish: number;
         let distance: number;
-        if (this.oneCharge && before + approach + lengthJ + backJ <= limit && (k === length || this.suffixReserve[k] + delta <= limit)) {
+        if (this.oneCharge && before + approach + lengthJ + backJ <= firstChargeLimit && (k === length || this.suffixReserve[k] + delta <= firstChargeLimit)) {
           finish = plainFinish;
           distance = plainDistance;
         } else {

@@ -15,6 +15,7 @@ function contextWithClock(stepMs: number, maxIterations: number): AlgorithmConte
     random: createRandom(1),
     scale: fleetOf(problem, [[A, B, C, D], []]).scale,
     greedyRoutes: [[A, B, C, D], []],
+    warmStart: null,
     lowerBoundS: 0,
     now: () => (clock += stepMs),
     deadlineMs: 1000,

@@ -50,7 +50,7 @@ describe('charge labels on two stations on a line', () => {
   });
 });
 
-describe('charge labels on random small warehouses', () => {
+for (const handovers of [false, true]) describe(`charge labels on random small warehouses${handovers ? ', robots handed over mid-shift' : ''}`, () => {
   const instances = gridInstanceArbitrary({
     minHeight: 2,
     maxStations: 2,
@@ -60,6 +60,7 @@ describe('charge labels on random small warehouses', () => {
     maxChargeFactor: 4,
     minRechargeMinutes: 0,
     startOffsets: [0, 1, 2],
+    handovers,
   });
 
   it('every insertion, removal and replacement scores as the recharge DP scores the changed route', () => {

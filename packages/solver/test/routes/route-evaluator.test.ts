@@ -48,7 +48,7 @@ describe('route evaluator on two stations on a line', () => {
   });
 });
 
-describe('route evaluator on random small warehouses', () => {
+for (const handovers of [false, true]) describe(`route evaluator on random small warehouses${handovers ? ', robots handed over mid-shift' : ''}`, () => {
   const instances = gridInstanceArbitrary({
     minHeight: 2,
     maxStations: 2,
@@ -58,6 +58,7 @@ describe('route evaluator on random small warehouses', () => {
     maxChargeFactor: 5,
     minRechargeMinutes: 0,
     startOffsets: [0, 1],
+    handovers,
   });
 
   it('bestInsertion agrees with scoring every position by the recharge DP', () => {

@@ -71,6 +71,20 @@ export const executionTotalsSchema = z.object({
 });
 export type ExecutionTotalsRecord = z.infer<typeof executionTotalsSchema>;
 
+/** One released order of a shift, as its execution records it. */
+export const shiftOrderSchema = z.object({
+  id: z.string(),
+  pickup: z.string(),
+  dropoff: z.string(),
+  release_s: z.number(),
+  /** When its robot stood on the pickup (absent: not picked up by the end of the shift). */
+  pickup_s: z.number().optional(),
+  /** When it reached the dropoff (absent: not delivered by the end of the shift). */
+  done_s: z.number().optional(),
+  robot: z.string().optional(),
+});
+export type ShiftOrderRecord = z.infer<typeof shiftOrderSchema>;
+
 export const executionSchema = z.object({
   /** Seconds per step: 1 / robot_speed. */
   step_s: z.number().positive(),
@@ -78,5 +92,7 @@ export const executionSchema = z.object({
   totals: executionTotalsSchema,
   /** Waiting seconds per cell, row-major (`y * width + x`). */
   heatmap: z.object({ width: z.number().int(), height: z.number().int(), wait_s: z.array(z.number()) }),
+  /** A shift's orders, in order of release (absent for a day's batch). */
+  orders: z.array(shiftOrderSchema).optional(),
 });
 export type ExecutionRecord = z.infer<typeof executionSchema>;

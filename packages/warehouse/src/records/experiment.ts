@@ -8,7 +8,7 @@ import {
 } from './common.ts';
 import { ALGORITHMS, algorithmNameSchema } from './algorithms.ts';
 import { solveStatusSchema } from './solve.ts';
-import { SOLVE_PARAMETER_RANGES, solveParametersInputSchema } from './solve-parameters.ts';
+import { SOLVE_PARAMETER_RANGES, solveParametersInputSchema, solveParametersSchema } from './solve-parameters.ts';
 
 export const experimentKindValues = ['fleet_sweep', 'algorithm_comparison', 'charger_sweep'] as const;
 export const experimentKindSchema = z.enum(experimentKindValues);
@@ -19,7 +19,10 @@ export const experimentStatusValues = ['running', 'completed', 'failed', 'cancel
 export const experimentStatusSchema = z.enum(experimentStatusValues);
 export type ExperimentStatus = z.infer<typeof experimentStatusSchema>;
 
-/** The knee: smallest fleet whose makespan is within this fraction of the best one. */
+/**
+ * The tolerance of the 'within X% of the best' knee rule an experiment starts with (its
+ * `knee_tolerance`); the results page offers the other rules of `findKnee` beside it.
+ */
 export const DEFAULT_KNEE_TOLERANCE = 0.05;
 export const MAX_SWEEP_POINTS = 30;
 /** Text of a solve's error when its experiment was cancelled before the solve ended. */
@@ -122,6 +125,8 @@ export const experimentPointSchema = z.object({
   robot_count: z.number().int().positive().nullable(),
   /** Chargers per station the solve used (null: one per robot, no queue). */
   chargers: z.number().int().positive().nullable(),
+  /** Every setting the point's solve ran with: the experiment's parameters plus the point's own. */
+  parameters: solveParametersSchema,
   status: solveStatusSchema,
   /** Null until the solve completed. */
   stats: experimentPointStatsSchema.nullable(),

@@ -12,3 +12,4 @@ export * from './solve.ts';
 export * from './auth.ts';
 export * from './experiment.ts';
 export * from './execution.ts';
+export * from './shift.ts';

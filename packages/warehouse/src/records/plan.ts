@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { algorithmNameSchema } from './algorithms.ts';
 import { executionTotalsSchema } from './execution.ts';
+import { shiftStatsSchema } from './shift.ts';
 import { objectiveValuesSchema, objectiveNameValues } from './objectives.ts';
 
 /** A charge at the home station; `recharge_in_place` (no charger) only appears in plans of the original product. */
@@ -106,5 +107,7 @@ export const solveStatsSchema = planStatsSchema.extend({
   execution: executionTotalsSchema.nullable().optional(),
   /** Why the plan could not run on the floor. */
   execution_error: z.string().optional(),
+  /** A shift's figures (shift solves). */
+  shift: shiftStatsSchema.optional(),
 });
 export type SolveStatsRecord = z.infer<typeof solveStatsSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { algorithmNameSchema } from './algorithms.ts';
 import { objectiveNameValues } from './objectives.ts';
+import { shiftParametersSchema } from './shift.ts';
 import { DEFAULT_TRAFFIC_POLICY, trafficPolicyNameSchema } from './traffic-policies.ts';
 
 /** Spec §9 defaults of a solve's parameters; the spec §5 form fallbacks for non-numeric input are the same numbers. */
@@ -107,6 +108,8 @@ export const solveParametersInputSchema = z.object({
    * the scenario's robot_count, or the whole fleet. Experiments set it per point of a sweep.
    */
   robot_count: numberInRange(RANGES.robot_count).optional(),
+  /** A shift: orders released over time instead of one batch known in advance (see `shiftParametersSchema`). */
+  shift: shiftParametersSchema.optional(),
 });
 
 /** Stored parameters: complete, with the algorithm named. */

@@ -47,6 +47,7 @@ function hotspotPickupDrawer(pickups: readonly GenerationPickup[], random: Seede
 /** Generates pairs from a seeded random source; every id comes from the environment. */
 export class BuiltinTaskGenerator implements TaskGenerator {
   readonly label = 'built-in';
+  readonly kind = 'builtin';
 
   async generate(request: TaskGenerationRequest): Promise<GeneratedTasks> {
     const catalog = buildEnvironmentCatalog(request.environment);

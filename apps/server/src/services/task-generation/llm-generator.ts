@@ -87,6 +87,7 @@ function formatDuration(milliseconds: number): string {
  */
 export class LlmTaskGenerator implements TaskGenerator {
   readonly label: string;
+  readonly kind = 'llm';
   readonly model: string;
   private readonly client: OpenAI;
   private readonly timeoutMs: number;

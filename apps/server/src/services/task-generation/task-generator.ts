@@ -65,6 +65,10 @@ export interface GeneratedTasks {
 export interface TaskGenerator {
   /** Short description for logs and the README, e.g. "built-in" or "LLM gpt-4o-mini". */
   readonly label: string;
+  /** Which generator this is, so a planner can be told before generating (GET /tasks/generator). */
+  readonly kind: GeneratorInfo['kind'];
+  /** The configured model of a language-model generator. */
+  readonly model?: string;
   generate(request: TaskGenerationRequest): Promise<GeneratedTasks>;
 }
 

@@ -19,32 +19,35 @@ export function AppLayout() {
   const { user, logout } = useAuth();
   return (
     <div className="flex min-h-screen bg-slate-950 text-slate-100">
-      <aside className="sticky top-0 flex h-screen w-56 shrink-0 flex-col border-r border-slate-800 bg-slate-900/60 px-3 py-5">
-        <div className="px-2">
-          <Logo />
+      {/* The panel runs the whole height of the page; its contents stay in view while the page scrolls. */}
+      <aside className="w-56 shrink-0 border-r border-slate-800 bg-slate-900/60">
+        <div className="sticky top-0 flex h-screen flex-col px-3 py-5">
+          <div className="px-2">
+            <Logo />
+          </div>
+          <nav aria-label="Main" className="mt-8 flex-1">
+            <ul className="space-y-1">
+              {SIDEBAR_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    className={({ isActive }) =>
+                      `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${focusRing} ${
+                        isActive ? 'bg-indigo-500/15 text-indigo-200' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
+                      }`
+                    }
+                  >
+                    <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                      <path d={link.icon} strokeLinecap="round" strokeLinejoin="round" />
+                    </svg>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p className="px-3 text-xs text-slate-500">Plan, simulate, deploy.</p>
         </div>
-        <nav aria-label="Main" className="mt-8 flex-1">
-          <ul className="space-y-1">
-            {SIDEBAR_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  className={({ isActive }) =>
-                    `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${focusRing} ${
-                      isActive ? 'bg-indigo-500/15 text-indigo-200' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
-                    }`
-                  }
-                >
-                  <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                    <path d={link.icon} strokeLinecap="round" strokeLinejoin="round" />
-                  </svg>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p className="px-3 text-xs text-slate-500">Plan, simulate, deploy.</p>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-10 flex h-14 items-center justify-end gap-4 border-b border-slate-800 bg-slate-950/90 px-6 backdrop-blur">

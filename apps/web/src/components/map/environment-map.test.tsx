@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { recordCanvasesWithFakeTimers, type RecordingCanvasContext } from '../../editor/test-support/recording-canvas-context.ts';
-import { LAYOUT_COLORS } from '../../editor/render-layout.ts';
+import { recordCanvasesWithFakeTimers, type RecordingCanvasContext } from '../../map-drawing/test-support/recording-canvas-context.ts';
+import { LAYOUT_COLORS } from '../../map-drawing/render-layout.ts';
 import { EnvironmentMap, MAP_FIT_DELAY_MS } from './environment-map.tsx';
 
 // A 10x8 grid with one 2x1 shelf at (2, 3), its top pickup, a dropoff and a station.
@@ -47,19 +47,19 @@ describe('EnvironmentMap', () => {
     expect([...items].map((item) => item.textContent)).toEqual(['Shelves', 'Dropoff Points', 'Robot Stations', 'Pickup Points']);
   });
 
-  it('applies the spec fit 100 ms after mount: 1.4 x the smaller ratio against 50 px cells, centred', () => {
+  it('fits the whole floor 100 ms after mount and on Reset View: the floor and a 0.75-cell margin in the panel, centred', () => {
     render(<EnvironmentMap environment={smallEnvironment} />);
     expect(screen.getByLabelText('Zoom level').textContent).toBe('100%');
     act(() => {
       vi.advanceTimersByTime(MAP_FIT_DELAY_MS);
     });
-    // Unmeasured area falls back to 800 x 384 (h-96): min(800/500, 384/400) x 1.4 = 1.344.
-    expect(screen.getByLabelText('Zoom level').textContent).toBe('134%');
+    // Unmeasured area falls back to 800 x 384 (h-96): min(800 / (11.5 x 50), 384 / (9.5 x 50)) = 0.8084.
+    expect(screen.getByLabelText('Zoom level').textContent).toBe('81%');
     const context = latestContext();
     context.reset();
     fireEvent.click(screen.getByRole('button', { name: 'Reset View' }));
     const [shelf] = shelfRects(context);
-    const cell = 50 * 1.344;
+    const cell = 384 / 9.5;
     const offsetX = (800 - 10 * cell) / 2;
     const offsetY = (384 - 8 * cell) / 2;
     expect(shelf[0]).toBeCloseTo(offsetX + 2 * cell, 6);

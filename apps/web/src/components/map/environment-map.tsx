@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { capturePointer, pointerOffset, prepareCanvas, releasePointer } from '../../editor/canvas-surface.ts';
-import { toLayoutScene, type LooseEnvironmentShape } from '../../editor/layout-scene.ts';
-import { useElementSize } from '../../editor/use-element-size.ts';
-import { useLayoutCanvas } from '../../editor/use-layout-canvas.ts';
+import { capturePointer, pointerOffset, prepareCanvas, releasePointer } from '../../map-drawing/canvas-surface.ts';
+import { toLayoutScene, type LooseEnvironmentShape } from '../../map-drawing/layout-scene.ts';
+import { useElementSize } from '../../map-drawing/use-element-size.ts';
+import { useLayoutCanvas } from '../../map-drawing/use-layout-canvas.ts';
 import {
   centredView,
   formatZoomPercent,
@@ -11,7 +11,7 @@ import {
   screenToGrid,
   zoomViewAround,
   type ViewTransform,
-} from '../../editor/view-transform.ts';
+} from '../../map-drawing/view-transform.ts';
 import { formatCompletionTime } from '../../lib/display-format.ts';
 import { buttonSecondary } from '../ui/styles.ts';
 import { renderHeatmap, shadeHeatmap, type CellHeatmap } from './heatmap-layer.ts';
@@ -190,6 +190,10 @@ export function EnvironmentMap({
           ref={canvasRef}
           role="img"
           aria-label={ariaLabel}
+          // The view, in CSS pixels, for whoever checks what the map shows (the browser journeys).
+          data-cell-size={view.cellSize}
+          data-offset-x={view.offsetX}
+          data-offset-y={view.offsetY}
           className={panning ? 'block cursor-grabbing touch-none' : 'block cursor-grab touch-none'}
           style={{ width: size.width, height: size.height }}
           onPointerDown={onPointerDown}

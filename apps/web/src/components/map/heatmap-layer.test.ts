@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecordingCanvasContext } from '../../editor/test-support/recording-canvas-context.ts';
+import { RecordingCanvasContext } from '../../map-drawing/test-support/recording-canvas-context.ts';
 import { shadeColour } from './heat-scale.ts';
 import { hottestCells, renderHeatmap, shadeHeatmap } from './heatmap-layer.ts';
 

@@ -2,7 +2,7 @@
 // coloured by its waiting seconds, in one fill per shade.
 
 import type { ExecutionRecord } from '@fleetlab/warehouse';
-import type { ViewTransform } from '../../editor/view-transform.ts';
+import type { ViewTransform } from '../../map-drawing/view-transform.ts';
 import { HEAT_ALPHA, HEAT_SHADES, heatShade, shadeColour } from './heat-scale.ts';
 
 /** Waiting seconds per floor cell, row-major (`y * width + x`): an execution's `heatmap`. */

@@ -1,4 +1,4 @@
-import { LAYOUT_COLORS } from '../../editor/render-layout.ts';
+import { LAYOUT_COLORS } from '../../map-drawing/render-layout.ts';
 
 interface LegendEntry {
   readonly label: string;

@@ -1,8 +1,9 @@
 import {
   BATTERY_COLOUR_HEX,
-  batteryBarColour,
+  BATTERY_STATUS_LIMITS,
   batteryBarWidth,
   batteryStatus,
+  batteryStatusColour,
   formatPercent1,
   rechargeDurationText,
   taskTypeText,
@@ -11,13 +12,15 @@ import {
 import { type PlanParameters, type PlanStep } from '../../lib/plan-model.ts';
 import { StepTable } from './step-table.tsx';
 
+// Each status in its bar's colour: red, yellow, green.
 const STATUS_TONES: Record<BatteryStatus, string> = {
   'Low Battery': 'bg-red-500/15 text-red-300 ring-red-500/40',
   Full: 'bg-green-500/15 text-green-300 ring-green-500/40',
-  Normal: 'bg-slate-500/15 text-slate-300 ring-slate-500/40',
+  Normal: 'bg-yellow-500/15 text-yellow-200 ring-yellow-500/40',
 };
 
-function BatteryBar({ level }: { readonly level: number }) {
+function BatteryBar({ level, status }: { readonly level: number; readonly status: BatteryStatus }) {
+  const colour = batteryStatusColour(status);
   return (
     <div className="flex items-center gap-2">
       <div
@@ -30,8 +33,8 @@ function BatteryBar({ level }: { readonly level: number }) {
       >
         <div
           className="h-full rounded-full"
-          data-colour={batteryBarColour(level)}
-          style={{ width: `${batteryBarWidth(level)}%`, backgroundColor: BATTERY_COLOUR_HEX[batteryBarColour(level)] }}
+          data-colour={colour}
+          style={{ width: `${batteryBarWidth(level)}%`, backgroundColor: BATTERY_COLOUR_HEX[colour] }}
         />
       </div>
       <span className="font-mono text-xs text-slate-200">{formatPercent1(level)}</span>
@@ -46,39 +49,48 @@ export interface BatteryLevelsTableProps {
   readonly parameters?: PlanParameters | null;
 }
 
-/** Spec §2 'Battery Levels' table: Task #, Task Type, Battery Level (bar), Status. */
+/**
+ * Spec §2 'Battery Levels' table: Task #, Task Type, Battery Level (bar), Status. Each bar takes
+ * its row's status colour, and the line under the table says where each status begins.
+ */
 export function BatteryLevelsTable({ steps, parameters }: BatteryLevelsTableProps) {
   return (
-    <StepTable
-      caption="Battery Levels"
-      columns={BATTERY_LEVEL_COLUMNS}
-      stepCount={steps.length}
-      renderStep={(index) => {
-        const step = steps[index];
-        const status = batteryStatus(step);
-        const duration = rechargeDurationText(step, parameters);
-        return (
-          <>
-            <td className="py-1.5 pr-3">{index + 1}</td>
-            <td className="py-1.5 pr-3">
-              {taskTypeText(step)}
-              {duration && <span className="ml-2 text-xs text-slate-400">{duration}</span>}
-            </td>
-            <td className="py-1.5 pr-3">
-              {typeof step.battery_remaining === 'number' ? (
-                <BatteryBar level={step.battery_remaining} />
-              ) : (
-                <span className="text-slate-500">N/A</span>
-              )}
-            </td>
-            <td className="py-1.5">
-              <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_TONES[status]}`}>
-                {status}
-              </span>
-            </td>
-          </>
-        );
-      }}
-    />
+    <div>
+      <StepTable
+        caption="Battery Levels"
+        columns={BATTERY_LEVEL_COLUMNS}
+        stepCount={steps.length}
+        renderStep={(index) => {
+          const step = steps[index];
+          const status = batteryStatus(step);
+          const duration = rechargeDurationText(step, parameters);
+          return (
+            <>
+              <td className="py-1.5 pr-3">{index + 1}</td>
+              <td className="py-1.5 pr-3">
+                {taskTypeText(step)}
+                {duration && <span className="ml-2 text-xs text-slate-400">{duration}</span>}
+              </td>
+              <td className="py-1.5 pr-3">
+                {typeof step.battery_remaining === 'number' ? (
+                  <BatteryBar level={step.battery_remaining} status={status} />
+                ) : (
+                  <span className="text-slate-500">N/A</span>
+                )}
+              </td>
+              <td className="py-1.5">
+                <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_TONES[status]}`}>
+                  {status}
+                </span>
+              </td>
+            </>
+          );
+        }}
+      />
+      <p className="mt-1 text-xs text-slate-400">
+        Status: Low Battery at {BATTERY_STATUS_LIMITS.low}% or less (a recharge step excepted), Full at {BATTERY_STATUS_LIMITS.full}% or more, Normal
+        between; each bar takes its status colour.
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { recordCanvasesWithFakeTimers } from '../../editor/test-support/recording-canvas-context.ts';
+import { recordCanvasesWithFakeTimers } from '../../map-drawing/test-support/recording-canvas-context.ts';
 import { TRAFFIC_EXECUTION, TRAFFIC_FLOOR } from '../../player/traffic-replay.fixture.ts';
 import { shadeColour } from '../map/heat-scale.ts';
 import { CongestionMap } from './congestion-map.tsx';
@@ -20,7 +20,7 @@ describe('CongestionMap', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show Heat Map' }));
     const legend = screen.getByRole('figure', { name: 'Heat map legend' });
     // Ticks at 0, 1/4, 1/2, 3/4 and all of the scale: 0, 1/16, 1/4, 9/16 and 1 x the worst cell's 1 s.
-    expect([...legend.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['0.0 s', '0.1 s', '0.3 s', '0.6 s', '1.0 s']);
+    expect([...legend.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['0 s', '0.1 s', '0.3 s', '0.6 s', '1 s']);
     expect(screen.getByText('Longest waits: cell (0, 0) 1.0 s · cell (1, 0) 1.0 s · cell (2, 1) 0.5 s')).toBeTruthy();
 
     // The layer draws the three cells: two at the top shade, one at shade floor(sqrt(0.5) x 16) = 11.

@@ -1,6 +1,6 @@
 import type { ExecutionRecord } from '@fleetlab/warehouse';
 import { useMemo, useState } from 'react';
-import type { LooseEnvironmentShape } from '../../editor/layout-scene.ts';
+import type { LooseEnvironmentShape } from '../../map-drawing/layout-scene.ts';
 import { formatCompletionTime } from '../../lib/display-format.ts';
 import { EnvironmentMap } from '../map/environment-map.tsx';
 import { heatmapMaxSeconds, hottestCells } from '../map/heatmap-layer.ts';

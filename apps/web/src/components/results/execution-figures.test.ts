@@ -1,18 +1,20 @@
+import type { RobotExecutionRecord } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
-import { executionFigures, executionTotalsOf } from './execution-figures.ts';
+import { delaySplitOf, executionTotalsOf, floorLines, freeFlowDiffers } from './execution-figures.ts';
 
-// "Busy aisle": planned 200 s, executed 230 s (15% later), 95 s of waiting (R1_2 worst at 60 s),
-// 20 deliveries in 230 s = 313.0 per hour, chargers R1 queued 90 s and R2 30 s = 2 min.
+// "Busy aisle": planned 200 s, alone on the floor 200.5 s, with traffic 230 s (15% later); 95 s of
+// waiting, of which 60 s queued at chargers (R1 45 s, R2 15 s), so 35 s blocked by other robots;
+// 20 deliveries in 230 s = 313.0 per hour.
 const totals = {
   planned_makespan_s: 200,
-  free_flow_makespan_s: 210,
+  free_flow_makespan_s: 200.5,
   executed_makespan_s: 230,
   waiting_s: 95,
   max_robot_waiting_s: 60,
   max_waiting_robot: 'R1_2',
   throughput_per_h: 313.04,
   deliveries: 20,
-  charger_queue_s: { R1: 90, R2: 30 },
+  charger_queue_s: { R1: 45, R2: 15 },
   extra_charges: 0,
   deadlocks_resolved: 0,
   reserve_replays: 0,
@@ -20,19 +22,72 @@ const totals = {
   conflicts: 0,
 };
 
-describe('execution figures', () => {
+const robot = (waiting: number, queued: number): RobotExecutionRecord => ({
+  timeline: [0, 0, 0],
+  deliveries: [],
+  charges: [],
+  waiting_s: waiting,
+  queued_s: queued,
+  distance_m: 0,
+  finish_s: 0,
+  extra_charges: 0,
+});
+
+describe('the plan on the shared floor', () => {
   it('reads stats.execution, and nothing from a solve that was never executed', () => {
     expect(executionTotalsOf({ execution: totals })).toEqual(totals);
     expect(executionTotalsOf({ makespan_s: 3 })).toBeNull();
     expect(executionTotalsOf(null)).toBeNull();
   });
 
-  it('shows the executed makespan with its delay, the waiting, the throughput and the charger queue per station', () => {
-    expect(executionFigures(totals)).toEqual([
-      { label: 'Executed Makespan', value: '3 min 50 s', note: '+30.0 s (+15.0%) against the plan' },
-      { label: 'Waiting Time', value: '1 min 35 s', note: 'worst: R1_2, 1 min 0 s' },
-      { label: 'Throughput', value: '313.0 /h', note: 'deliveries per hour, with traffic' },
-      { label: 'Charger Queue', value: '2 min', note: 'hover for each station', title: 'R1: 1.5 min\nR2: 0.5 min' },
+  it('splits the waiting into waiting for other robots and queueing at chargers, which add up to it', () => {
+    // From the totals alone: 95 - (45 + 15) = 35 s blocked.
+    expect(delaySplitOf(totals)).toEqual({ waitingForRobotsS: 35, chargerQueueS: 60, longestBlocked: null });
+    // From each robot: R1_1 waited 40 s of which 30 queued, R1_2 55 s of which 30 queued.
+    const robots = { R1_1: robot(40, 30), R1_2: robot(55, 30), R2_1: robot(0, 0) };
+    expect(delaySplitOf(totals, robots)).toEqual({ waitingForRobotsS: 35, chargerQueueS: 60, longestBlocked: { robotId: 'R1_2', seconds: 25 } });
+  });
+
+  it('says what each figure is, one line each; free flow within a step of the plan is not shown', () => {
+    expect(floorLines(totals, { R1_1: robot(40, 30), R1_2: robot(55, 30) })).toEqual([
+      { label: 'Planned', value: '3 min 20 s', meaning: 'Each robot alone on the floor: the plan itself.' },
+      {
+        label: 'With traffic',
+        value: '3 min 50 s',
+        meaning: 'Every robot on the floor at once: +30.0 s (+15.0%) against the plan, 313.0 deliveries per hour.',
+      },
+      { label: 'Waiting for other robots', value: '35.0 s', meaning: 'Robot time standing still, blocked by another robot; longest: R1_2, 25.0 s.' },
+      { label: 'Queueing at chargers', value: '1 min 0 s', meaning: 'Robot time waiting for a free charger: R1 45.0 s, R2 15.0 s.' },
+      { label: 'Total delay', value: '1 min 35 s', meaning: 'The two lines above added: all robot time lost to traffic.' },
     ]);
+  });
+
+  it('shows free flow that differs from the plan as a solve planned on the graph, and extra charges', () => {
+    // Planned 118.5 s on the graph; alone on the floor the robots take 335 s.
+    const old = { ...totals, planned_makespan_s: 118.5, free_flow_makespan_s: 335, executed_makespan_s: 670, extra_charges: 6, charger_queue_s: {}, waiting_s: 12 };
+    expect(freeFlowDiffers(old, 1)).toBe(true);
+    const lines = floorLines(old);
+    expect(lines.map((line) => [line.label, line.value])).toEqual([
+      ['Planned', '1 min 59 s'],
+      ['Alone on the floor', '5 min 35 s'],
+      ['With traffic', '11 min 10 s'],
+      ['Waiting for other robots', '12.0 s'],
+      ['Queueing at chargers', '0.0 s'],
+      ['Total delay', '12.0 s'],
+      ['Extra charges', '6'],
+    ]);
+    expect(lines[4].meaning).toBe('Robot time waiting for a free charger: no robot queued.');
+    // The three longest queues are named, the rest counted; 1,318 extra charges keep their digits grouped.
+    const busy = floorLines({ ...old, extra_charges: 1318, charger_queue_s: { R1: 10, R2: 0, R3: 30, R4: 20, R5: 40, R6: 5 } });
+    expect(busy.find((line) => line.label === 'Queueing at chargers')?.meaning).toBe(
+      'Robot time waiting for a free charger: R5 40.0 s, R3 30.0 s, R4 20.0 s, 2 more stations.',
+    );
+    expect(busy.at(-1)?.value).toBe('1,318');
+  });
+
+  it('treats free flow within one step and 0.5% of the plan as the plan', () => {
+    expect(freeFlowDiffers({ ...totals, planned_makespan_s: 400, free_flow_makespan_s: 402.9 }, 1)).toBe(false);
+    expect(freeFlowDiffers({ ...totals, planned_makespan_s: 400, free_flow_makespan_s: 403.1 }, 1)).toBe(true);
+    expect(freeFlowDiffers({ ...totals, planned_makespan_s: 400, free_flow_makespan_s: 403.1 }, 2)).toBe(false);
   });
 });

@@ -1,15 +1,8 @@
-// The shared-floor figures of a solve (its `stats.execution`): what happens when every robot
-// runs the plan at once. Pure, so each figure's rule is tested once.
-import { executionTotalsSchema, type ExecutionTotalsRecord } from '@fleetlab/warehouse';
-import { formatCompletionTime, formatMinutes } from '../../lib/display-format.ts';
-
-export interface ExecutionFigure {
-  readonly label: string;
-  readonly value: string;
-  readonly note: string | null;
-  /** Shown on hover: the detail behind the figure. */
-  readonly title?: string;
-}
+// The plan against the shared floor (a solve's `stats.execution`, and `execution.robots` when the
+// record carries them): what each figure is, in one line each. Pure, so each figure's rule is
+// tested once.
+import { executionTotalsSchema, type ExecutionTotalsRecord, type RobotExecutionRecord } from '@fleetlab/warehouse';
+import { formatCompletionTime, formatGrouped } from '../../lib/display-format.ts';
 
 /** The solve's execution totals when it has them (solves from before executions have none). */
 export function executionTotalsOf(stats: Readonly<Record<string, unknown>> | null | undefined): ExecutionTotalsRecord | null {
@@ -17,33 +10,121 @@ export function executionTotalsOf(stats: Readonly<Record<string, unknown>> | nul
   return parsed.success ? parsed.data : null;
 }
 
+/** Stations named by their queue on the charger line. */
+const STATIONS_NAMED = 3;
+
+/** One line of the plan-against-floor list: a label, its value and what the value is. */
+export interface FloorLine {
+  readonly label: string;
+  readonly value: string;
+  readonly meaning: string;
+}
+
 function signedDuration(seconds: number): string {
   return `${seconds < 0 ? '−' : '+'}${formatCompletionTime(Math.abs(seconds))}`;
 }
 
-/** Executed Makespan (delay against the plan), Waiting Time (total, worst robot), Throughput, Charger Queue. */
-export function executionFigures(totals: ExecutionTotalsRecord): ExecutionFigure[] {
-  const delay = totals.executed_makespan_s - totals.planned_makespan_s;
-  const delayPercent = totals.planned_makespan_s > 0 ? (100 * delay) / totals.planned_makespan_s : 0;
-  const stations = Object.entries(totals.charger_queue_s);
-  const queueS = stations.reduce((sum, [, seconds]) => sum + seconds, 0);
-  return [
+function sum(values: Iterable<number>): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+}
+
+/**
+ * Robot time lost to traffic, split: standing blocked by another robot, and queueing for a free
+ * charger. The execution's `waiting_s` counts both, so the two add up to it.
+ */
+export interface DelaySplit {
+  readonly waitingForRobotsS: number;
+  readonly chargerQueueS: number;
+  /** The robot that stood blocked longest, when the record has every robot's figures. */
+  readonly longestBlocked: { readonly robotId: string; readonly seconds: number } | null;
+}
+
+export function delaySplitOf(totals: ExecutionTotalsRecord, robots?: Readonly<Record<string, RobotExecutionRecord>> | null): DelaySplit {
+  const chargerQueueS = sum(Object.values(totals.charger_queue_s));
+  if (!robots || Object.keys(robots).length === 0) {
+    return { waitingForRobotsS: Math.max(0, totals.waiting_s - chargerQueueS), chargerQueueS, longestBlocked: null };
+  }
+  let longestBlocked: DelaySplit['longestBlocked'] = null;
+  let waitingForRobotsS = 0;
+  for (const [robotId, robot] of Object.entries(robots)) {
+    const blocked = Math.max(0, robot.waiting_s - robot.queued_s);
+    waitingForRobotsS += blocked;
+    if (blocked > 0 && (longestBlocked === null || blocked > longestBlocked.seconds)) longestBlocked = { robotId, seconds: blocked };
+  }
+  return { waitingForRobotsS, chargerQueueS, longestBlocked };
+}
+
+/**
+ * Free flow (each robot alone on the floor) that differs from the plan by more than a step and
+ * 0.5%: a solve planned before plans used the floor's walks. Plans made on the floor match it.
+ */
+export function freeFlowDiffers(totals: ExecutionTotalsRecord, stepS: number): boolean {
+  return Math.abs(totals.free_flow_makespan_s - totals.planned_makespan_s) > stepS + 0.005 * totals.planned_makespan_s;
+}
+
+/**
+ * The plan against the floor, one line each: Planned (each robot alone, = the plan), the old
+ * plans' own free flow where it differs, With traffic (every robot at once), and the delay split
+ * into waiting for other robots and queueing at chargers, which add up to the total.
+ */
+export function floorLines(
+  totals: ExecutionTotalsRecord,
+  robots?: Readonly<Record<string, RobotExecutionRecord>> | null,
+  stepS = 1,
+): FloorLine[] {
+  const planned = totals.planned_makespan_s;
+  const delay = totals.executed_makespan_s - planned;
+  const delayPercent = planned > 0 ? (100 * delay) / planned : 0;
+  const split = delaySplitOf(totals, robots);
+  // The longest queues first; a floor of 40 stations names its three worst.
+  const stations = Object.entries(totals.charger_queue_s)
+    .filter(([, seconds]) => seconds > 0)
+    .sort(([, a], [, b]) => b - a);
+  const named = stations.slice(0, STATIONS_NAMED).map(([station, seconds]) => `${station} ${formatCompletionTime(seconds)}`);
+  if (stations.length > STATIONS_NAMED) named.push(`${stations.length - STATIONS_NAMED} more stations`);
+  const lines: FloorLine[] = [{ label: 'Planned', value: formatCompletionTime(planned), meaning: 'Each robot alone on the floor: the plan itself.' }];
+  if (freeFlowDiffers(totals, stepS)) {
+    lines.push({
+      label: 'Alone on the floor',
+      value: formatCompletionTime(totals.free_flow_makespan_s),
+      meaning: "Planned on the navigation graph's straight lines, before plans used the floor's own walks: alone, the robots take this long. Solve again to plan on the floor.",
+    });
+  }
+  lines.push(
     {
-      label: 'Executed Makespan',
+      label: 'With traffic',
       value: formatCompletionTime(totals.executed_makespan_s),
-      note: `${signedDuration(delay)} (${delayPercent >= 0 ? '+' : ''}${delayPercent.toFixed(1)}%) against the plan`,
+      meaning: `Every robot on the floor at once: ${signedDuration(delay)} (${delayPercent >= 0 ? '+' : ''}${delayPercent.toFixed(1)}%) against the plan, ${formatGrouped(totals.throughput_per_h, 1)} deliveries per hour.`,
     },
     {
-      label: 'Waiting Time',
-      value: formatCompletionTime(totals.waiting_s),
-      note: totals.max_waiting_robot ? `worst: ${totals.max_waiting_robot}, ${formatCompletionTime(totals.max_robot_waiting_s)}` : null,
+      label: 'Waiting for other robots',
+      value: formatCompletionTime(split.waitingForRobotsS),
+      meaning: split.longestBlocked
+        ? `Robot time standing still, blocked by another robot; longest: ${split.longestBlocked.robotId}, ${formatCompletionTime(split.longestBlocked.seconds)}.`
+        : 'Robot time standing still, blocked by another robot.',
     },
-    { label: 'Throughput', value: `${totals.throughput_per_h.toFixed(1)} /h`, note: 'deliveries per hour, with traffic' },
     {
-      label: 'Charger Queue',
-      value: formatMinutes(Math.round((queueS / 60) * 10) / 10),
-      note: stations.length > 0 ? 'hover for each station' : null,
-      title: stations.map(([station, seconds]) => `${station}: ${formatMinutes(Math.round((seconds / 60) * 10) / 10)}`).join('\n'),
+      label: 'Queueing at chargers',
+      value: formatCompletionTime(split.chargerQueueS),
+      meaning:
+        stations.length === 0
+          ? 'Robot time waiting for a free charger: no robot queued.'
+          : `Robot time waiting for a free charger: ${named.join(', ')}.`,
     },
-  ];
+    {
+      label: 'Total delay',
+      value: formatCompletionTime(split.waitingForRobotsS + split.chargerQueueS),
+      meaning: 'The two lines above added: all robot time lost to traffic.',
+    },
+  );
+  if (totals.extra_charges > 0) {
+    lines.push({
+      label: 'Extra charges',
+      value: formatGrouped(totals.extra_charges),
+      meaning: 'Charges the plan did not have: the robots drove farther on the floor than the plan counted.',
+    });
+  }
+  return lines;
 }

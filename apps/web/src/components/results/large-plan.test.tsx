@@ -1,3 +1,5 @@
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +7,11 @@ import type { PlanStep } from '../../lib/plan-model.ts';
 import { TaskLocations } from '../ui/task-locations.tsx';
 import { SolveResults } from './solve-results.tsx';
 import { TWO_ROBOT_PARAMETERS } from './two-robot-plan.fixture.ts';
+
+/** SolveResults links to other pages ('Sweep this solve'), so it renders inside a router. */
+function renderResults(ui: ReactElement) {
+  return render(ui, { wrapper: MemoryRouter });
+}
 
 // A robot with a whole day of work: 20,000 steps, a recharge every tenth. Each delivery drives
 // 1 m (max_distance 20, so 5% of the battery); the battery after step k is 100 - 5 (k mod 10)
@@ -43,7 +50,7 @@ describe('a robot with 20,000 steps', { timeout: 30_000 }, () => {
   const solve = { id: 9, parameters: TWO_ROBOT_PARAMETERS, results: { R1_1: dayOfSteps(), R1_2: [] } };
 
   it('keeps only a window of its Tasks and Battery Levels rows in the document, and scrolling shows later ones', async () => {
-    render(<SolveResults solve={solve} />);
+    renderResults(<SolveResults solve={solve} />);
     await userEvent.click(screen.getByRole('button', { name: /^R1_1/ }));
 
     const battery = screen.getByRole('table', { name: 'Battery Levels' });
@@ -70,20 +77,21 @@ describe('a robot with 20,000 steps', { timeout: 30_000 }, () => {
     expect(bodyRows(tasks).length).toBeLessThan(50);
     await scrollTableTo(tasks, (STEP_COUNT - 5) * 32);
     const lastRows = bodyRows(tasks);
-    expect(lastRows.at(-1)).toEqual(['20000', 'Recharge at R1', 'Dropoff D1 → Nav N1 → Station R1', '1.00 m', '10.00 m', '3333 min 20 s', '100.0%']);
+    expect(lastRows.at(-1)).toEqual(['20000', 'Recharge at R1', 'Dropoff D1 → Nav N1 → Station R1', '1.00 m', '10.00 m', '55 h 33 min 20 s', '100.0%']);
   });
 
-  it('keeps every spec figure and text exact', async () => {
-    render(<SolveResults solve={solve} />);
+  it('writes a whole day’s figures with grouped digits, in km and hours, and keeps the spec texts', async () => {
+    renderResults(<SolveResults solve={solve} />);
     const summary = screen.getByRole('region', { name: 'Results Summary' });
     const figure = (label: string) => within(summary).getByText(label, { selector: 'dt' }).nextSibling?.textContent;
-    expect(figure('Total Deliveries')).toBe('18000');
-    expect(figure('Total Distance')).toBe('20000.00 m');
-    expect(figure('Max Completion Time')).toBe('3333 min 20 s');
-    expect(figure('Total Recharges')).toBe('2000');
-    expect(figure('Total Recharge Time')).toBe('6000 min');
-    // 20,000 m at 5 units per metre (capacity 100 over max_distance 20).
-    expect(figure('Battery Efficiency')).toBe('0.20 m/unit');
+    expect(figure('Total Deliveries')).toBe('18,000');
+    expect(figure('Total Distance')).toBe('20.00 km');
+    // 200,000 s.
+    expect(figure('Max Completion Time')).toBe('55 h 33 min 20 s');
+    expect(figure('Total Recharges')).toBe('2,000');
+    expect(figure('Total Recharge Time')).toBe('100 h 0 min');
+    // 20,000 m at 20 m a charge is 1,000 charges for 18,000 deliveries.
+    expect(figure('Battery per Delivery')).toBe('5.6%');
 
     await userEvent.click(screen.getByRole('button', { name: /^R1_1/ }));
     const metrics = screen.getByLabelText('Performance metrics of R1_1');
@@ -107,7 +115,7 @@ describe('a 400-robot timeline', () => {
         [{ task: ['P1', 'D1'], path: ['N1', 'P1', 'D1'], total_distance: 5, completion_time: 10 + index }],
       ]),
     );
-    const { container } = render(<SolveResults solve={{ id: 4, parameters: TWO_ROBOT_PARAMETERS, results }} />);
+    const { container } = renderResults(<SolveResults solve={{ id: 4, parameters: TWO_ROBOT_PARAMETERS, results }} />);
     const drawn = () => [...container.querySelectorAll('[data-robot]')].map((row) => row.getAttribute('data-robot'));
     // 14 px rows in a 448 px area: 32 in view and 8 more below.
     expect(drawn()).toHaveLength(40);

@@ -47,7 +47,12 @@ function RobotDetails({ plan, parameters, defaultOpen = false, executed = null }
     ['Avg Battery Level', metrics.avgBattery === null ? 'N/A' : formatPercent1(metrics.avgBattery)],
   ];
   if (executed) {
-    figures.push(['Finish With Traffic', formatCompletionTime(executed.finish_s)], ['Waiting With Traffic', formatCompletionTime(executed.waiting_s)]);
+    figures.push(
+      ['Finish With Traffic', formatCompletionTime(executed.finish_s)],
+      ['Waiting for Robots', formatCompletionTime(Math.max(0, executed.waiting_s - executed.queued_s))],
+      ['Charger Queue', formatCompletionTime(executed.queued_s)],
+      ['Charges With Traffic', String(executed.charges.length)],
+    );
   }
 
   return (

@@ -1,9 +1,16 @@
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Environment, Solve } from '../../api/types.ts';
 import { SolveResults } from './solve-results.tsx';
 import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_RESULTS, TWO_ROBOT_SOLVE } from './two-robot-plan.fixture.ts';
+
+/** SolveResults links to other pages ('Sweep this solve'), so it renders inside a router. */
+function renderResults(ui: ReactElement) {
+  return render(ui, { wrapper: MemoryRouter });
+}
 
 // The page passes its API records straight in: these assignments keep the props in step
 // with the record types.
@@ -29,45 +36,72 @@ function batteryRows(): string[][] {
 }
 
 describe('SolveResults summary', () => {
-  it('shows the spec figures of the plan, the lower bound and the gap', () => {
-    render(<SolveResults solve={solve} environment={environment} />);
+  it('shows the spec figures of the plan, the battery a delivery takes, the lower bound and the gap', () => {
+    renderResults(<SolveResults solve={solve} environment={environment} />);
     expect(figure('Total Deliveries')).toEqual(['4']);
     expect(figure('Total Distance')).toEqual(['44.00 m']);
     expect(figure('Max Completion Time')).toEqual(['6 min 10 s']);
     expect(figure('Total Recharges')).toEqual(['2']);
     expect(figure('Total Recharge Time')).toEqual(['9 min']);
-    expect(figure('Battery Efficiency')).toEqual(['0.20 m/unit', 'meters per battery unit']);
+    // 44 m at 20 m a charge: 2.2 charges for 4 deliveries.
+    expect(figure('Battery per Delivery')).toEqual(['55.0%', 'of a full charge, per delivery on average']);
+    expect(screen.queryByText('Battery Efficiency')).toBeNull();
     expect(figure('Lower Bound')).toEqual(['3 min 30 s', 'within 1.8% of the best possible makespan']);
+    expect(screen.getByRole('link', { name: 'Sweep this solve' }).getAttribute('href')).toBe('/experiments/create?solve_id=42');
   });
 
-  it('adds the figures with traffic, and each robot’s real finish and waiting, when the solve was executed', async () => {
-    const robot = (finish: number, waiting: number) => ({
-      timeline: [0, 0, 0], deliveries: [], charges: [], waiting_s: waiting, queued_s: 0, distance_m: 0, finish_s: finish, extra_charges: 0,
+  it('calls a plan that meets its lower bound proven optimal, even when the search ran to its time limit', () => {
+    const stats = { ...solve.stats, algorithm: 'makespan', lower_bound_s: 214, gap: 0, stop_reason: 'time_limit' };
+    renderResults(<SolveResults solve={{ ...solve, stats }} environment={environment} />);
+    expect(figure('Lower Bound')).toEqual(['3 min 34 s', 'proven optimal: no plan can finish sooner']);
+    expect(screen.getByText(/^Planned by/).textContent).toBe('Planned by makespan in 3 ms (proven optimal)');
+  });
+
+  it('says what each figure with traffic is, splits the delay into waiting for robots and charger queues, and splits it per robot', async () => {
+    const robot = (finish: number, waiting: number, queued: number, charges = 0) => ({
+      timeline: [0, 0, 0],
+      deliveries: [],
+      charges: Array.from({ length: charges }, () => ({ station: 'R1', arrive_s: 100, start_s: 130, end_s: 310 })),
+      waiting_s: waiting,
+      queued_s: queued,
+      distance_m: 0,
+      finish_s: finish,
+      extra_charges: 0,
     });
+    // 31 s of waiting: R1_1 26 s (20 s of it queued at R1), R1_2 5 s blocked; 20 s queued in all.
     const totals = {
-      planned_makespan_s: 214, free_flow_makespan_s: 220, executed_makespan_s: 240.5, waiting_s: 31, max_robot_waiting_s: 26,
-      max_waiting_robot: 'R1_1', throughput_per_h: 59.88, deliveries: 4, charger_queue_s: { R1: 60, R2: 0 }, extra_charges: 0,
+      planned_makespan_s: 214, free_flow_makespan_s: 214, executed_makespan_s: 240.5, waiting_s: 31, max_robot_waiting_s: 26,
+      max_waiting_robot: 'R1_1', throughput_per_h: 59.88, deliveries: 4, charger_queue_s: { R1: 20, R2: 0 }, extra_charges: 0,
       deadlocks_resolved: 0, reserve_replays: 0, steps: 241, conflicts: 0,
     };
-    const execution = { step_s: 1, robots: { R1_1: robot(240.5, 26), R1_2: robot(12, 5), R2_1: robot(0, 0) }, totals, heatmap: { width: 1, height: 1, wait_s: [0] } };
-    render(<SolveResults solve={{ ...solve, stats: { ...solve.stats, execution: totals }, execution }} environment={environment} />);
-    // 240.5 - 214 = 26.5 s later, 12.4% of the plan's 214 s.
-    expect(figure('Executed Makespan')).toEqual(['4 min 1 s', '+26.5 s (+12.4%) against the plan']);
-    expect(figure('Waiting Time')).toEqual(['31.0 s', 'worst: R1_1, 26.0 s']);
-    expect(figure('Charger Queue')).toEqual(['1 min', 'hover for each station']);
+    const execution = { step_s: 1, robots: { R1_1: robot(240.5, 26, 20, 1), R1_2: robot(12, 5, 0), R2_1: robot(0, 0, 0) }, totals, heatmap: { width: 1, height: 1, wait_s: [0] } };
+    renderResults(<SolveResults solve={{ ...solve, stats: { ...solve.stats, execution: totals }, execution }} environment={environment} />);
+    const lines = within(screen.getByLabelText('The plan on the shared floor'))
+      .getAllByTestId('floor-line')
+      .map((line) => [...line.children].map((cell) => cell.textContent));
+    // 240.5 - 214 = 26.5 s later, 12.4% of the plan's 214 s; free flow equals the plan, so it is not a line of its own.
+    expect(lines).toEqual([
+      ['Planned', '3 min 34 s', 'Each robot alone on the floor: the plan itself.'],
+      ['With traffic', '4 min 1 s', 'Every robot on the floor at once: +26.5 s (+12.4%) against the plan, 59.9 deliveries per hour.'],
+      ['Waiting for other robots', '11.0 s', 'Robot time standing still, blocked by another robot; longest: R1_1, 6.0 s.'],
+      ['Queueing at chargers', '20.0 s', 'Robot time waiting for a free charger: R1 20.0 s.'],
+      ['Total delay', '31.0 s', 'The two lines above added: all robot time lost to traffic.'],
+    ]);
     await userEvent.click(screen.getAllByRole('button', { expanded: false })[0]);
     expect(figure('Finish With Traffic')).toEqual(['4 min 1 s']);
-    expect(figure('Waiting With Traffic')).toEqual(['26.0 s']);
+    expect(figure('Waiting for Robots')).toEqual(['6.0 s']);
+    expect(figure('Charger Queue')).toEqual(['20.0 s']);
+    expect(figure('Charges With Traffic')).toEqual(['1']);
   });
 
   it('offers the plan as JSON and CSV', () => {
-    render(<SolveResults solve={solve} environment={environment} />);
+    renderResults(<SolveResults solve={solve} environment={environment} />);
     expect(screen.getByRole('button', { name: 'Export JSON' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
   });
 
   it('draws one timeline row per robot with the makespan in the legend', () => {
-    const { container } = render(<SolveResults solve={solve} environment={environment} />);
+    const { container } = renderResults(<SolveResults solve={solve} environment={environment} />);
     expect([...container.querySelectorAll('[data-robot]')].map((row) => row.getAttribute('data-robot'))).toEqual([
       'R1_1',
       'R1_2',
@@ -81,7 +115,7 @@ describe('SolveResults summary', () => {
 describe('per-robot details', () => {
   it('expands a robot into metrics, the Battery Levels table and the Battery History chart', async () => {
     const user = userEvent.setup();
-    render(<SolveResults solve={solve} environment={environment} />);
+    renderResults(<SolveResults solve={solve} environment={environment} />);
     await user.click(screen.getByRole('button', { name: /^R1_1/ }));
 
     const metrics = screen.getByLabelText('Performance metrics of R1_1');
@@ -95,12 +129,16 @@ describe('per-robot details', () => {
       ['3', 'Recharge at R13 min', '100.0%', 'Full'],
       ['4', 'Delivery', '50.0%', 'Normal'],
     ]);
+    // Each bar takes its status colour: a 50% bar beside 'Normal' is yellow, never red.
+    const bars = within(screen.getByRole('table', { name: 'Battery Levels' })).getAllByRole('meter');
+    expect(bars.map((bar) => (bar.firstElementChild as HTMLElement).dataset.colour)).toEqual(['yellow', 'red', 'green', 'yellow']);
+    expect(screen.getByText(/^Status: Low Battery at 20% or less/)).toBeTruthy();
     expect(screen.getByText('Battery History')).toBeTruthy();
   });
 
   it('names an in-place recharge with its minutes', async () => {
     const user = userEvent.setup();
-    render(<SolveResults solve={solve} environment={environment} />);
+    renderResults(<SolveResults solve={solve} environment={environment} />);
     await user.click(screen.getByRole('button', { name: /^R1_2/ }));
     expect(batteryRows()).toEqual([
       ['1', 'Delivery', '50.0%', 'Normal'],
@@ -110,7 +148,7 @@ describe('per-robot details', () => {
 
   it('says when a robot has no tasks, with a full final battery', async () => {
     const user = userEvent.setup();
-    render(<SolveResults solve={solve} environment={environment} />);
+    renderResults(<SolveResults solve={solve} environment={environment} />);
     await user.click(screen.getByRole('button', { name: /^R2_1/ }));
     expect(screen.getByText('No tasks assigned to this robot')).toBeTruthy();
     const metrics = screen.getByLabelText('Performance metrics of R2_1');
@@ -121,7 +159,7 @@ describe('per-robot details', () => {
   it('hides the Battery History chart when the plan has no battery_remaining', async () => {
     const user = userEvent.setup();
     const steps = [{ task: ['P1', 'D1'], path: ['R1_1', 'N1', 'P1', 'D1'], total_distance: 10, completion_time: 10 }];
-    render(<SolveResults solve={{ id: 1, parameters: {}, results: { R1_1: steps } }} environment={environment} />);
+    renderResults(<SolveResults solve={{ id: 1, parameters: {}, results: { R1_1: steps } }} environment={environment} />);
     await user.click(screen.getByRole('button', { name: /^R1_1/ }));
     expect(screen.queryByText('Battery History')).toBeNull();
     expect(batteryRows()).toEqual([['1', 'Delivery', 'N/A', 'Normal']]);

@@ -1,14 +1,16 @@
 import type { ExecutionRecord } from '@fleetlab/warehouse';
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { planStatsOf, robotPlansOf, summarisePlan, type PlanParameters, type RobotPlan } from '../../lib/plan-model.ts';
 import { nodePositionsOf, type PositionedEnvironment } from '../../player/node-positions.ts';
-import type { LooseEnvironmentShape } from '../../editor/layout-scene.ts';
+import type { LooseEnvironmentShape } from '../../map-drawing/layout-scene.ts';
 import { CongestionMap } from './congestion-map.tsx';
 import { buildGanttChart, edgeWeightsOf } from './gantt-model.ts';
 import { GanttTimeline } from './gantt-timeline.tsx';
 import { PlanExportButtons } from './plan-export-buttons.tsx';
 import { ResultsSummary } from './results-summary.tsx';
 import { RobotDetailsList } from './robot-details.tsx';
+import { buttonSecondary } from '../ui/styles.ts';
 
 /** The parts of a solve record (spec §3) the results read. */
 export interface ResultsSolve {
@@ -69,7 +71,16 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
 
   return (
     <div className="space-y-6">
-      <ResultsSummary summary={summary} stats={stats} />
+      <ResultsSummary
+        summary={summary}
+        stats={stats}
+        execution={solve.execution ?? null}
+        actions={
+          <Link to={`/experiments/create?solve_id=${solve.id}`} className={`${buttonSecondary} px-3 py-1.5`}>
+            Sweep this solve
+          </Link>
+        }
+      />
       {player}
       {solve.execution && environment && <CongestionMap environment={environment} heatmap={solve.execution.heatmap} />}
       <GanttTimeline chart={chart} makespan={makespan} />

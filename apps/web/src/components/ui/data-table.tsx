@@ -14,7 +14,7 @@ export interface DataTableColumn {
 const headerCellPadding: Record<DataTableDensity, string> = {
   spacious: 'px-6 py-3',
   comfortable: 'px-5 py-3',
-  compact: 'px-4 py-2',
+  compact: 'px-2 py-2',
 };
 
 interface DataTableProps {

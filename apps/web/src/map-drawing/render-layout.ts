@@ -207,7 +207,7 @@ export function renderLayoutElements(ctx: LayoutContext2D, scene: LayoutScene, v
   drawDropoffHighlights(ctx, elements.dropoffs, view, options.highlightDropoffIds);
   drawRobotStations(ctx, elements.robot_stations, view);
   drawRobots(ctx, elements.robots, view);
-  drawPointLabels(ctx, elements.dropoffs, elements.robot_stations, view);
+  drawPointLabels(ctx, elements.dropoffs, elements.robot_stations, view, scene.dimensions);
 }
 
 /** Hover shading, the hovered pickup's ring and the drag preview, drawn over the layout layer. */
@@ -422,29 +422,35 @@ export function drawRobots(ctx: LayoutContext2D, robots: readonly SceneRobot[], 
 /** Cells below this many pixels are too small for readable labels. */
 const LABEL_MIN_CELL_SIZE = 36;
 
-/** Dropoff and station ids under their symbols, once cells are large enough to read them (there are few). */
+/**
+ * Dropoff and station ids under their symbols, once cells are large enough to read them (there
+ * are few). A point in the floor's bottom row gets its id above the symbol, so no id is drawn
+ * outside the floor (where a fitted map's panel ends).
+ */
 export function drawPointLabels(
   ctx: LayoutContext2D,
   dropoffs: readonly ScenePoint[],
   stations: readonly SceneRobotStation[],
   view: ViewTransform,
+  dimensions: SceneDimensions,
 ): void {
   const { cellSize } = view;
   if (cellSize < LABEL_MIN_CELL_SIZE || (dropoffs.length === 0 && stations.length === 0)) return;
   ctx.fillStyle = LAYOUT_COLORS.label;
   ctx.font = `${Math.round(cellSize * 0.28)}px sans-serif`;
   ctx.textAlign = 'center';
-  ctx.textBaseline = 'top';
-  fillLabelsBelow(ctx, dropoffs, view);
-  fillLabelsBelow(ctx, stations, view);
+  fillPointLabels(ctx, dropoffs, view, dimensions);
+  fillPointLabels(ctx, stations, view, dimensions);
 }
 
-function fillLabelsBelow(ctx: LayoutContext2D, points: readonly ScenePoint[], view: ViewTransform): void {
+function fillPointLabels(ctx: LayoutContext2D, points: readonly ScenePoint[], view: ViewTransform, dimensions: SceneDimensions): void {
   const { cellSize, offsetX, offsetY } = view;
-  const below = cellSize * 0.45;
+  const gap = cellSize * 0.45;
   for (let index = 0; index < points.length; index++) {
-    const point = points[index];
-    ctx.fillText(point.id, offsetX + point.position[0] * cellSize, offsetY + point.position[1] * cellSize + below);
+    const [x, y] = points[index].position;
+    const inBottomRow = y + 1 > dimensions.height;
+    ctx.textBaseline = inBottomRow ? 'bottom' : 'top';
+    ctx.fillText(points[index].id, offsetX + x * cellSize, offsetY + y * cellSize + (inBottomRow ? -gap : gap));
   }
 }
 

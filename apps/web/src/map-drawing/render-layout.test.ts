@@ -207,17 +207,18 @@ describe('draw functions', () => {
     ]);
   });
 
-  it('drawPointLabels: dropoff and station ids under them from 36 px cells on', () => {
+  it('drawPointLabels: dropoff and station ids under them from 36 px cells on, above them in the bottom row', () => {
     const large = { cellSize: 40, offsetX: 5, offsetY: 7 };
     const { recorder, ctx } = recording();
-    drawPointLabels(ctx, scene.elements.dropoffs, scene.elements.robot_stations, large);
-    expect(recorder.calls.map((call) => [call.method, ...call.args])).toEqual([
-      ['fillText', 'D1', 225, 165],
-      ['fillText', 'R1', 25, 45],
+    drawPointLabels(ctx, scene.elements.dropoffs, scene.elements.robot_stations, large, scene.dimensions);
+    // D1 at (5.5, 3.5) is in the bottom row of the 6 x 4 floor: its id ends 0.45 cell above its centre.
+    expect(recorder.calls.map((call) => [call.method, ...call.args, call.textBaseline])).toEqual([
+      ['fillText', 'D1', 225, 129, 'bottom'],
+      ['fillText', 'R1', 25, 45, 'top'],
     ]);
     expect(recorder.font).toBe('11px sans-serif');
     const small = recording();
-    drawPointLabels(small.ctx, scene.elements.dropoffs, scene.elements.robot_stations, { ...large, cellSize: 35 });
+    drawPointLabels(small.ctx, scene.elements.dropoffs, scene.elements.robot_stations, { ...large, cellSize: 35 }, scene.dimensions);
     expect(small.recorder.calls).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ export interface RecordedCall {
   readonly args: readonly unknown[];
   readonly fillStyle: string;
   readonly strokeStyle: string;
+  readonly textBaseline: string;
 }
 
 export class RecordingCanvasContext {
@@ -28,7 +29,7 @@ export class RecordingCanvasContext {
   }
 
   private record(method: string, args: readonly unknown[]): void {
-    this.calls.push({ method, args, fillStyle: String(this.fillStyle), strokeStyle: String(this.strokeStyle) });
+    this.calls.push({ method, args, fillStyle: String(this.fillStyle), strokeStyle: String(this.strokeStyle), textBaseline: this.textBaseline });
   }
 
   reset(): void {

@@ -1,0 +1,173 @@
+import { useId, useMemo, type Dispatch } from 'react';
+import { objectiveNameValues, OBJECTIVE_LABELS, type ObjectiveName } from '@fleetlab/warehouse';
+import { objectiveWeightsToSubmit, type ObjectiveSettings } from '../../lib/objective-weights.ts';
+import {
+  CHARGERS_RANGE,
+  HANDLING_TIME_RULE,
+  MAX_DISTANCE_RULE,
+  OBJECTIVES_RECOMMENDATION,
+  RECHARGE_TIME_RULE,
+  ROBOT_SPEED_RULE,
+  TIME_LIMIT_RULE,
+  type NumberFieldRule,
+} from '../../lib/solve-form.ts';
+import type { SolveSettings, SolveSettingsAction, SolveSettingsField, SolveSettingsProblems } from '../../lib/solve-settings.ts';
+import { TextField } from '../ui/form-field.tsx';
+import { inputClass } from '../ui/styles.ts';
+
+export interface SolveSettingsFieldsProps {
+  readonly settings: SolveSettings;
+  readonly dispatch: Dispatch<SolveSettingsAction>;
+  readonly problems?: SolveSettingsProblems;
+  /** A charger sweep sets the chargers of each point: the field says so instead of asking. */
+  readonly chargersSetByPoints?: boolean;
+  /** Under Time Limit: what the limit means where the settings are used. */
+  readonly timeLimitHint?: string;
+}
+
+/**
+ * Every advanced setting of a solve (spec §2: Max Distance, Robot Speed, Recharge Time, objective
+ * weights and the recommendation; plus time limit, chargers per station and handling time), with
+ * the warehouse's ranges. The Create Solve form and the experiment form both show this one.
+ */
+export function SolveSettingsFields({
+  settings,
+  dispatch,
+  problems = {},
+  chargersSetByPoints = false,
+  timeLimitHint = 'Search time for Genetic and Makespan, 1 to 3600; the others finish sooner.',
+}: SolveSettingsFieldsProps) {
+  const setField = (field: SolveSettingsField) => (value: string) => dispatch({ type: 'field', field, value });
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <BoundedNumberField
+          label="Max Distance (meters)"
+          rule={MAX_DISTANCE_RULE}
+          value={settings.maxDistance}
+          hint="Distance on one full charge, 0 to 10000."
+          error={problems.maxDistance}
+          onChange={setField('maxDistance')}
+        />
+        <BoundedNumberField label="Robot Speed (m/s)" rule={ROBOT_SPEED_RULE} value={settings.robotSpeed} hint="0.1 to 5." onChange={setField('robotSpeed')} />
+        <BoundedNumberField label="Recharge Time (min)" rule={RECHARGE_TIME_RULE} value={settings.rechargeTime} hint="3 to 120." onChange={setField('rechargeTime')} />
+        <BoundedNumberField label="Time Limit (s)" rule={TIME_LIMIT_RULE} value={settings.timeLimit} hint={timeLimitHint} onChange={setField('timeLimit')} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {chargersSetByPoints ? (
+          <p className="text-sm text-slate-400 sm:col-span-2">
+            <span className="block font-medium text-slate-200">Chargers per Station</span>
+            Set by each point of the charger sweep.
+          </p>
+        ) : (
+          <TextField
+            label="Chargers per Station"
+            type="number"
+            min={CHARGERS_RANGE.min}
+            max={CHARGERS_RANGE.max}
+            step={1}
+            value={settings.chargers}
+            placeholder="One per robot"
+            hint={`Robots that find every charger busy queue on the shared floor; blank: one per robot, ${CHARGERS_RANGE.min} to ${CHARGERS_RANGE.max}.`}
+            error={problems.chargers}
+            onChange={(event) => setField('chargers')(event.target.value)}
+          />
+        )}
+        <BoundedNumberField
+          label="Handling Time (s)"
+          rule={HANDLING_TIME_RULE}
+          value={settings.handlingTime}
+          hint={`Spent at each pickup and each dropoff, ${HANDLING_TIME_RULE.min} to ${HANDLING_TIME_RULE.max}.`}
+          onChange={setField('handlingTime')}
+        />
+      </div>
+      <ObjectiveWeightsFieldset objectives={settings.objectives} dispatch={dispatch} />
+    </div>
+  );
+}
+
+function ObjectiveWeightsFieldset({ objectives, dispatch }: { readonly objectives: ObjectiveSettings; readonly dispatch: Dispatch<SolveSettingsAction> }) {
+  const baseId = useId();
+  const normalized = useMemo(() => objectiveWeightsToSubmit(objectives), [objectives]);
+  const enabledCount = objectiveNameValues.filter((objective) => objectives[objective].enabled).length;
+  const change = (objective: ObjectiveName, update: { enabled?: boolean; weight?: number }) => dispatch({ type: 'objective', objective, change: update });
+  return (
+    <fieldset className="rounded-lg border border-slate-800 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-200">Objective Weights</legend>
+      <p className="mb-4 text-xs text-slate-400">
+        Enabled objectives are weighted in percent; the weights are scaled to sum to 100 when you start.
+      </p>
+      <ul className="space-y-3">
+        {objectiveNameValues.map((objective) => {
+          const setting = objectives[objective];
+          const checkboxId = `${baseId}-${objective}-enabled`;
+          const weightId = `${baseId}-${objective}-weight`;
+          // At least one objective stays enabled (spec §5): the last one cannot be switched off.
+          const locked = setting.enabled && enabledCount === 1;
+          return (
+            <li key={objective} className="grid grid-cols-[1fr_7rem_4rem] items-center gap-3">
+              <div className="flex items-center gap-2">
+                <input
+                  id={checkboxId}
+                  type="checkbox"
+                  className="h-4 w-4 rounded border-slate-600 bg-slate-900 accent-indigo-500"
+                  checked={setting.enabled}
+                  disabled={locked}
+                  onChange={(event) => change(objective, { enabled: event.target.checked })}
+                />
+                <label htmlFor={checkboxId} className="text-sm text-slate-200">
+                  {OBJECTIVE_LABELS[objective]}
+                </label>
+              </div>
+              <div>
+                <label htmlFor={weightId} className="sr-only">
+                  {`${OBJECTIVE_LABELS[objective]} weight`}
+                </label>
+                <input
+                  id={weightId}
+                  type="number"
+                  min={0}
+                  max={100}
+                  className={inputClass}
+                  disabled={!setting.enabled}
+                  value={Number.isNaN(setting.weight) ? '' : String(setting.weight)}
+                  onChange={(event) => change(objective, { weight: event.target.value === '' ? Number.NaN : Number(event.target.value) })}
+                />
+              </div>
+              <output htmlFor={weightId} className="text-right text-sm tabular-nums text-slate-400">
+                {normalized[objective] !== undefined ? `${normalized[objective]}%` : '—'}
+              </output>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-4 rounded-lg bg-indigo-500/10 px-3 py-2 text-xs text-indigo-200">{OBJECTIVES_RECOMMENDATION}</p>
+    </fieldset>
+  );
+}
+
+interface BoundedNumberFieldProps {
+  readonly label: string;
+  readonly rule: NumberFieldRule;
+  readonly value: string;
+  readonly hint: string;
+  readonly error?: string;
+  readonly onChange: (value: string) => void;
+}
+
+/** An advanced-settings number input whose browser bounds (and step) come from its parsing rule. */
+function BoundedNumberField({ label, rule, value, hint, error, onChange }: BoundedNumberFieldProps) {
+  return (
+    <TextField
+      label={label}
+      type="number"
+      min={rule.min}
+      max={rule.max}
+      step={rule.step}
+      value={value}
+      hint={hint}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import fc from 'fast-check';
+import { solveParametersInputSchema } from '@fleetlab/warehouse';
+import { describe, expect, it } from 'vitest';
+import { SPEC_DEFAULT_SETTINGS } from '../test/fixtures.ts';
+import { defaultSolveSettings, describeSettings, readSolveSettings, solveSettingsFromParameters, solveSettingsReducer } from './solve-settings.ts';
+
+describe('solve settings: one model for the solve form and the experiment form', () => {
+  it('reads default settings as exactly the spec §9 parameters', () => {
+    expect(readSolveSettings(defaultSolveSettings())).toEqual({ parameters: SPEC_DEFAULT_SETTINGS, problems: {} });
+  });
+
+  it('round-trips a stored solve’s settings, hidden ones included', () => {
+    const stored = {
+      time_limit: 12,
+      battery_capacity: 80,
+      max_distance: 150,
+      robot_speed: 1.5,
+      recharge_time: 10,
+      objective_weights: { completion_time: 60, energy_usage: 40 },
+      balance_factor: 30,
+      chargers: 1,
+      handling_time_s: 4,
+    };
+    expect(readSolveSettings(solveSettingsFromParameters({ ...stored, algorithm_type: 'makespan', robot_count: 3 })).parameters).toEqual(stored);
+  });
+
+  it('leaves chargers out when a charger sweep sets them per point, and names a bad chargers value otherwise', () => {
+    const settings = solveSettingsReducer(defaultSolveSettings(), { type: 'field', field: 'chargers', value: '12' });
+    expect(readSolveSettings(settings).problems).toEqual({ chargers: 'Chargers per Station must be a whole number from 1 to 10, or blank' });
+    expect(readSolveSettings(settings, { chargersSetByPoints: true })).toMatchObject({ problems: {} });
+    expect(readSolveSettings(settings, { chargersSetByPoints: true }).parameters).not.toHaveProperty('chargers');
+  });
+
+  it('sends what the server’s schema accepts, or names the problem, whatever is typed', () => {
+    const typed = fc.oneof(fc.string({ maxLength: 6 }), fc.double().map(String), fc.integer({ min: -20, max: 20_000 }).map(String));
+    fc.assert(
+      fc.property(fc.record({ maxDistance: typed, robotSpeed: typed, rechargeTime: typed, timeLimit: typed, chargers: typed, handlingTime: typed }), (fields) => {
+        const { parameters, problems } = readSolveSettings({ ...defaultSolveSettings(), ...fields });
+        if (Object.keys(problems).length === 0) expect(solveParametersInputSchema.safeParse(parameters).success).toBe(true);
+      }),
+    );
+  });
+
+  it('describes what a run used, in words', () => {
+    expect(describeSettings({ max_distance: 150, robot_speed: 1, recharge_time: 3, time_limit: 30, chargers: 1, objective_weights: { completion_time: 60, energy_usage: 40 } })).toEqual([
+      ['Max Distance', '150 m'],
+      ['Robot Speed', '1 m/s'],
+      ['Recharge Time', '3 min'],
+      ['Time Limit', '30 s'],
+      ['Chargers per Station', '1'],
+      ['Handling Time', '0 s'],
+      ['Objectives', 'Completion Time 60%, Energy Usage 40%'],
+    ]);
+  });
+});

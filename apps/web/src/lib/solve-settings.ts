@@ -1,0 +1,162 @@
+// The advanced settings of a solve as a form holds them: the one model behind the Create Solve
+// form and the experiment form (same fields, same ranges, same messages), read into the solve
+// parameters both send. Pure: a reducer, its initial states, and the reading rules.
+import {
+  objectiveNameValues,
+  OBJECTIVE_LABELS,
+  SOLVE_PARAMETER_DEFAULTS,
+  type ObjectiveName,
+  type SolveParametersRecord,
+} from '@fleetlab/warehouse';
+import { defaultObjectiveSettings, objectiveWeightsToSubmit, type ObjectiveSetting, type ObjectiveSettings } from './objective-weights.ts';
+import {
+  boundedNumberProblem,
+  FIXED_SOLVE_PARAMETERS,
+  HANDLING_TIME_RULE,
+  MAX_DISTANCE_RULE,
+  parseBoundedNumber,
+  parseChargers,
+  RECHARGE_TIME_RULE,
+  ROBOT_SPEED_RULE,
+  TIME_LIMIT_RULE,
+} from './solve-form.ts';
+
+/** What each field holds as typed; numbers are read (and held to their ranges) on submit. */
+export interface SolveSettings {
+  readonly maxDistance: string;
+  readonly robotSpeed: string;
+  readonly rechargeTime: string;
+  readonly timeLimit: string;
+  /** Blank: one charger per robot, nobody queues. */
+  readonly chargers: string;
+  readonly handlingTime: string;
+  readonly objectives: ObjectiveSettings;
+  /** Spec §9 parameters no field shows, kept as a copied solve had them. */
+  readonly batteryCapacity: number;
+  readonly balanceFactor: number;
+}
+
+export type SolveSettingsField = 'maxDistance' | 'robotSpeed' | 'rechargeTime' | 'timeLimit' | 'chargers' | 'handlingTime';
+
+export type SolveSettingsAction =
+  | { readonly type: 'field'; readonly field: SolveSettingsField; readonly value: string }
+  | { readonly type: 'objective'; readonly objective: ObjectiveName; readonly change: Partial<ObjectiveSetting> }
+  | { readonly type: 'replace'; readonly settings: SolveSettings };
+
+export function solveSettingsReducer(state: SolveSettings, action: SolveSettingsAction): SolveSettings {
+  switch (action.type) {
+    case 'field':
+      return { ...state, [action.field]: action.value };
+    case 'objective':
+      return { ...state, objectives: { ...state.objectives, [action.objective]: { ...state.objectives[action.objective], ...action.change } } };
+    case 'replace':
+      return action.settings;
+  }
+}
+
+/** The spec §9 defaults; `timeLimit` may start elsewhere (an experiment's points search for less long). */
+export function defaultSolveSettings(timeLimitS: number = TIME_LIMIT_RULE.fallback): SolveSettings {
+  return {
+    maxDistance: String(MAX_DISTANCE_RULE.fallback),
+    robotSpeed: String(ROBOT_SPEED_RULE.fallback),
+    rechargeTime: String(RECHARGE_TIME_RULE.fallback),
+    timeLimit: String(timeLimitS),
+    chargers: '',
+    handlingTime: String(HANDLING_TIME_RULE.fallback),
+    objectives: defaultObjectiveSettings(),
+    batteryCapacity: FIXED_SOLVE_PARAMETERS.battery_capacity,
+    balanceFactor: FIXED_SOLVE_PARAMETERS.balance_factor,
+  };
+}
+
+/** The settings a stored solve ran with, as the form shows them ('Sweep this solve'). */
+export function solveSettingsFromParameters(parameters: Partial<SolveParametersRecord>): SolveSettings {
+  const defaults = defaultSolveSettings();
+  const weights = parameters.objective_weights;
+  const objectives: ObjectiveSettings = weights
+    ? (Object.fromEntries(
+        objectiveNameValues.map((name) => [name, { enabled: weights[name] !== undefined, weight: weights[name] ?? 0 }]),
+      ) as ObjectiveSettings)
+    : defaults.objectives;
+  const text = (value: number | undefined, fallback: string) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : fallback);
+  return {
+    maxDistance: text(parameters.max_distance, defaults.maxDistance),
+    robotSpeed: text(parameters.robot_speed, defaults.robotSpeed),
+    rechargeTime: text(parameters.recharge_time, defaults.rechargeTime),
+    timeLimit: text(parameters.time_limit, defaults.timeLimit),
+    chargers: text(parameters.chargers, ''),
+    handlingTime: text(parameters.handling_time_s, defaults.handlingTime),
+    objectives,
+    batteryCapacity: parameters.battery_capacity ?? defaults.batteryCapacity,
+    balanceFactor: parameters.balance_factor ?? defaults.balanceFactor,
+  };
+}
+
+/** The parameters the settings stand for (algorithm and fleet size come from elsewhere). */
+export type SettingsParameters = Omit<SolveParametersRecord, 'algorithm_type' | 'robot_count'>;
+
+/** Messages of the fields whose typed value the server would refuse. */
+export interface SolveSettingsProblems {
+  readonly maxDistance?: string;
+  readonly chargers?: string;
+}
+
+export interface ReadSolveSettingsOptions {
+  /** A charger sweep sets the chargers of each point: the field is not read. */
+  readonly chargersSetByPoints?: boolean;
+}
+
+/**
+ * The settings read into solve parameters: typed numbers held to their ranges (non-numeric
+ * input takes the spec §9 fallback), weights normalised (spec §5). Chargers and a handling
+ * time of 0 are left out unless set, so default settings send exactly the spec's parameters.
+ */
+export function readSolveSettings(
+  settings: SolveSettings,
+  options: ReadSolveSettingsOptions = {},
+): { readonly parameters: SettingsParameters; readonly problems: SolveSettingsProblems } {
+  const maxDistance = parseBoundedNumber(settings.maxDistance, MAX_DISTANCE_RULE);
+  // Held to the spec's 0 to 10000, Max Distance can still be the 0 the server refuses.
+  const maxDistanceProblem = boundedNumberProblem('Max Distance', maxDistance, MAX_DISTANCE_RULE);
+  const chargers = options.chargersSetByPoints ? { chargers: undefined, problem: null } : parseChargers(settings.chargers);
+  const handlingTimeS = parseBoundedNumber(settings.handlingTime, HANDLING_TIME_RULE);
+  const problems: { maxDistance?: string; chargers?: string } = {};
+  if (maxDistanceProblem) problems.maxDistance = maxDistanceProblem;
+  if (chargers.problem) problems.chargers = chargers.problem;
+  return {
+    parameters: {
+      time_limit: parseBoundedNumber(settings.timeLimit, TIME_LIMIT_RULE),
+      battery_capacity: settings.batteryCapacity,
+      max_distance: maxDistance,
+      robot_speed: parseBoundedNumber(settings.robotSpeed, ROBOT_SPEED_RULE),
+      recharge_time: parseBoundedNumber(settings.rechargeTime, RECHARGE_TIME_RULE),
+      objective_weights: objectiveWeightsToSubmit(settings.objectives),
+      balance_factor: settings.balanceFactor,
+      ...(chargers.chargers !== undefined ? { chargers: chargers.chargers } : {}),
+      ...(handlingTimeS > 0 ? { handling_time_s: handlingTimeS } : {}),
+    },
+    problems,
+  };
+}
+
+export function hasSettingsProblems(problems: SolveSettingsProblems): boolean {
+  return problems.maxDistance !== undefined || problems.chargers !== undefined;
+}
+
+/** The settings of a run in words, one [label, value] per setting, for the pages that show what ran. */
+export function describeSettings(parameters: Partial<SettingsParameters>): [string, string][] {
+  const weights = parameters.objective_weights ?? SOLVE_PARAMETER_DEFAULTS.objective_weights;
+  const objectives = objectiveNameValues
+    .filter((name) => (weights as Partial<Record<ObjectiveName, number>>)[name] !== undefined)
+    .map((name) => `${OBJECTIVE_LABELS[name]} ${(weights as Partial<Record<ObjectiveName, number>>)[name]}%`)
+    .join(', ');
+  return [
+    ['Max Distance', `${parameters.max_distance ?? SOLVE_PARAMETER_DEFAULTS.max_distance} m`],
+    ['Robot Speed', `${parameters.robot_speed ?? SOLVE_PARAMETER_DEFAULTS.robot_speed} m/s`],
+    ['Recharge Time', `${parameters.recharge_time ?? SOLVE_PARAMETER_DEFAULTS.recharge_time} min`],
+    ['Time Limit', `${parameters.time_limit ?? SOLVE_PARAMETER_DEFAULTS.time_limit} s`],
+    ['Chargers per Station', parameters.chargers === undefined ? 'one per robot' : String(parameters.chargers)],
+    ['Handling Time', `${parameters.handling_time_s ?? 0} s`],
+    ['Objectives', objectives],
+  ];
+}

@@ -1,0 +1,140 @@
+import { generateWarehouseInstance } from '@fleetlab/warehouse';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpAndLogIn } from '../support/accounts.ts';
+import { apiAs, createEnvironmentViaApi } from '../support/api.ts';
+import { screenshotPath } from '../support/fleetlab-server.ts';
+import { boxOf, finishedSolve, floorLines, summaryFigure } from '../support/results-page.ts';
+
+type RobotExecution = { waiting_s: number; queued_s: number };
+type ExecutedSolve = {
+  id: number;
+  status: string;
+  stats: { gap: number; execution: { waiting_s: number; charger_queue_s: Record<string, number> } };
+  execution: { robots: Record<string, RobotExecution> };
+};
+
+/** A solve through POST /solves as the spec's client sends it; returns its id. */
+async function startSolve(page: Page, ids: { environment: number; scenario: number; task: number }, algorithm: 'greedy_distance' | 'makespan', parameters: Record<string, unknown> = {}) {
+  const solve = await apiAs<{ id: number }>(page, 'POST', '/solves', {
+    name: `${algorithm} run`,
+    description: '',
+    parameters: { algorithm_type: algorithm, ...parameters },
+    environment_id: ids.environment,
+    scenario_id: ids.scenario,
+    algorithm_id: algorithm === 'makespan' ? 6 : 1,
+    task_id: ids.task,
+  });
+  return solve.id;
+}
+
+async function floorWithOrders(page: Page, layout: 'aisle-meeting' | 'small-warehouse', pairs: [string, string][]) {
+  const environment = await createEnvironmentViaApi(page, `Floor for ${pairs.length} orders`, layout);
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: 'Figures', environment_id: environment.id, parameters: {} });
+  const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
+    { name: 'Orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: pairs } },
+  ]);
+  return { environment: environment.id, scenario: scenario.id, task: task.id };
+}
+
+/** The results page writes seconds under a minute with one decimal. */
+const seconds = (value: number) => `${value.toFixed(1)} s`;
+
+test('the summary says what each figure is, and waiting for robots and charger queues add up to the total delay', async ({ page }) => {
+  await signUpAndLogIn(page, 'figures');
+  // Two robots cross in a one-cell aisle: one waits for the other.
+  const ids = await floorWithOrders(page, 'aisle-meeting', [['P13', 'D1'], ['P21', 'D2']]);
+  const solveId = await startSolve(page, ids, 'greedy_distance');
+  const solve = await finishedSolve<ExecutedSolve>(page, solveId);
+  expect(solve.status).toBe('completed');
+
+  await page.goto(`/solves/${solveId}`);
+  await expect(page.getByRole('heading', { name: 'Results Summary' })).toBeVisible();
+  const lines = await floorLines(page);
+  const line = (label: string) => lines.find(([name]) => name === label);
+  // Planned is the plan: the same figure as the plan's own Max Completion Time.
+  expect(line('Planned')?.[1]).toBe(await summaryFigure(page, 'Max Completion Time'));
+  expect(line('Planned')?.[2]).toBe('Each robot alone on the floor: the plan itself.');
+  expect(line('With traffic')?.[2]).toMatch(/^Every robot on the floor at once: \+/);
+
+  const robots = Object.values(solve.execution.robots);
+  const blocked = robots.reduce((sum, robot) => sum + Math.max(0, robot.waiting_s - robot.queued_s), 0);
+  const queued = robots.reduce((sum, robot) => sum + robot.queued_s, 0);
+  expect(blocked).toBeGreaterThan(0);
+  expect(blocked + queued).toBeCloseTo(solve.stats.execution.waiting_s, 6);
+  expect(line('Waiting for other robots')?.[1]).toBe(seconds(blocked));
+  expect(line('Queueing at chargers')?.[1]).toBe(seconds(queued));
+  expect(line('Total delay')?.[1]).toBe(seconds(blocked + queued));
+  expect(line('Total delay')?.[2]).toBe('The two lines above added: all robot time lost to traffic.');
+
+  // A figure of the plan in place of a constant of the settings.
+  await expect(page.getByRole('region', { name: 'Results Summary' }).getByText('Battery Efficiency')).toHaveCount(0);
+  expect(await summaryFigure(page, 'Battery per Delivery')).toMatch(/^\d+\.\d%$/);
+
+  // The player says what its speeds are.
+  const speed = page.getByRole('group', { name: 'Speed' });
+  await expect(speed.getByTestId('player-speed')).toHaveText('= 10 s of plan per second');
+  await speed.getByRole('button', { name: '4x' }).click();
+  await expect(speed.getByTestId('player-speed')).toHaveText('= 40 s of plan per second');
+
+  // Every Battery Levels bar has its status' colour.
+  await page.getByRole('button', { name: /^R1_1/ }).click();
+  const rows = page.getByRole('table', { name: 'Battery Levels' }).getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  const shown = await rows.evaluateAll((elements) =>
+    elements.slice(1).map((row) => [row.querySelector('[role="meter"] > div')?.getAttribute('data-colour'), row.lastElementChild?.textContent]),
+  );
+  const colourOf: Record<string, string> = { 'Low Battery': 'red', Normal: 'yellow', Full: 'green' };
+  expect(shown.length).toBeGreaterThan(0);
+  for (const [colour, status] of shown) expect(colour).toBe(colourOf[status ?? '']);
+  await page.screenshot({ path: screenshotPath('results-figures'), fullPage: true });
+});
+
+test('a plan that meets its lower bound reads proven optimal, not a stop at the time limit', async ({ page }) => {
+  await signUpAndLogIn(page, 'optimal');
+  // Up to 12 deliveries, the makespan optimiser solves exactly.
+  const ids = await floorWithOrders(page, 'small-warehouse', [['P7', 'D1'], ['P10', 'D2'], ['P17', 'D1']]);
+  const solveId = await startSolve(page, ids, 'makespan', { time_limit: 5 });
+  const solve = await finishedSolve<ExecutedSolve>(page, solveId);
+  expect(solve.stats.gap).toBe(0);
+  await page.goto(`/solves/${solveId}`);
+  const summary = page.getByRole('region', { name: 'Results Summary' });
+  await expect(summary.getByText(/^Planned by makespan in [\d,]+ ms \(proven optimal\)$/)).toBeVisible();
+  await expect(summary.getByText('proven optimal: no plan can finish sooner')).toBeVisible();
+  await expect(summary.getByText(/within 0\.0%/)).toHaveCount(0);
+});
+
+test('a 400-robot, 20,000-order day keeps every figure inside its card at 1280 px', async ({ page }) => {
+  test.setTimeout(420_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpAndLogIn(page, 'bigday');
+  const day = generateWarehouseInstance({ width: 50, height: 50, stations: 40, robotsPerStation: 10, orders: 20_000, seed: 7 });
+  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', { description: 'A generated day', ...day.environment });
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: 'Whole day', environment_id: environment.id, parameters: {} });
+  const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
+    { name: '20,000 orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: day.tasks } },
+  ]);
+  const solveId = await startSolve(page, { environment: environment.id, scenario: scenario.id, task: task.id }, 'greedy_distance');
+  expect((await finishedSolve(page, solveId, 360_000)).status).toBe('completed');
+
+  await page.goto(`/solves/${solveId}`);
+  await expect(page.getByRole('heading', { name: 'Results Summary' })).toBeVisible({ timeout: 60_000 });
+  expect(await summaryFigure(page, 'Total Deliveries')).toBe('20,000');
+  expect(await summaryFigure(page, 'Total Distance')).toMatch(/^[\d,]+\.\d\d km$/);
+  expect(await summaryFigure(page, 'Max Completion Time')).toMatch(/^\d+ h \d+ min \d+ s$/);
+
+  const cards = page.getByRole('region', { name: 'Results Summary' }).getByTestId('summary-figure');
+  expect(await cards.count()).toBeGreaterThanOrEqual(6);
+  for (const card of await cards.all()) {
+    const value = card.locator('dd').first();
+    const [cardBox, valueBox] = [await boxOf(card), await boxOf(value)];
+    // Inside the card, on one line, and nothing scrolled out of view.
+    expect(valueBox.x).toBeGreaterThanOrEqual(cardBox.x);
+    expect(valueBox.x + valueBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    const fits = await value.evaluate((element) => {
+      const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+      return element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().height < lineHeight * 1.5;
+    });
+    expect(fits, `${await card.innerText()} fits its card on one line`).toBe(true);
+  }
+  await page.getByRole('region', { name: 'Results Summary' }).screenshot({ path: screenshotPath('results-summary-big-day') });
+});

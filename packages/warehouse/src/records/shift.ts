@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { activityKindValues } from './execution.ts';
+
+/**
+ * How a shift hands released orders to robots: `reoptimise` re-plans the open orders with the
+ * solve's algorithm every few seconds of shift time (new orders in between go where they finish
+ * soonest); `nearest_idle` gives each order to the nearest idle robot with the charge for it, the
+ * baseline most fleets start from.
+ */
+export const dispatchPolicyValues = ['reoptimise', 'nearest_idle'] as const;
+export type DispatchPolicy = (typeof dispatchPolicyValues)[number];
+
+export const DISPATCH_POLICIES: readonly { name: DispatchPolicy; label: string; hint: string }[] = [
+  {
+    name: 'reoptimise',
+    label: 'Re-optimise',
+    hint: 'Every few minutes of the shift the chosen algorithm re-plans the open orders over the robots where they are, from the running plan.',
+  },
+  {
+    name: 'nearest_idle',
+    label: 'Nearest idle robot',
+    hint: 'Each order goes to the nearest idle robot with the charge for it; orders wait while no robot is idle.',
+  },
+];
+
+/** The ranges of a shift's settings. */
+export const SHIFT_RANGES = {
+  hours: { min: 0.25, max: 24 },
+  orders_per_hour: { min: 1, max: 20_000 },
+  reoptimise_every_s: { min: 10, max: 3600 },
+} as const;
+
+/** What an absent shift setting means. */
+export const SHIFT_DEFAULTS = {
+  dispatch: 'reoptimise' as DispatchPolicy,
+  reoptimise_every_s: 60,
+  seed: 1,
+};
+
+const rate = z
+  .number()
+  .finite()
+  .min(0, 'an hourly rate cannot be negative')
+  .max(SHIFT_RANGES.orders_per_hour.max, `an hourly rate is at most ${SHIFT_RANGES.orders_per_hour.max} orders`);
+
+/**
+ * `parameters.shift` of a solve: orders released over `hours` (a Poisson stream, seeded), each
+ * drawing its pickup and dropoff from the task's pairs, at `orders_per_hour` or, with a
+ * `profile`, at the rate of each hour in turn (one rate per started hour). A task whose pairs
+ * carry `release_s` times releases them exactly then instead.
+ */
+export const shiftParametersSchema = z
+  .object({
+    hours: z.number().finite().min(SHIFT_RANGES.hours.min, `a shift lasts at least ${SHIFT_RANGES.hours.min} h`).max(SHIFT_RANGES.hours.max, `a shift lasts at most ${SHIFT_RANGES.hours.max} h`),
+    orders_per_hour: z
+      .number()
+      .finite()
+      .min(SHIFT_RANGES.orders_per_hour.min, `orders_per_hour must be at least ${SHIFT_RANGES.orders_per_hour.min}`)
+      .max(SHIFT_RANGES.orders_per_hour.max, `orders_per_hour must be at most ${SHIFT_RANGES.orders_per_hour.max}`)
+      .optional(),
+    profile: z.array(rate).min(1).max(24, 'a profile holds at most 24 hourly rates').optional(),
+    seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    dispatch: z.enum(dispatchPolicyValues, { message: `dispatch must be one of ${dispatchPolicyValues.join(', ')}` }).optional(),
+    reoptimise_every_s: z
+      .number()
+      .finite()
+      .min(SHIFT_RANGES.reoptimise_every_s.min, `reoptimise_every_s must be at least ${SHIFT_RANGES.reoptimise_every_s.min}`)
+      .max(SHIFT_RANGES.reoptimise_every_s.max, `reoptimise_every_s must be at most ${SHIFT_RANGES.reoptimise_every_s.max}`)
+      .optional(),
+  })
+  .strict()
+  .superRefine((shift, context) => {
+    if (shift.orders_per_hour === undefined && shift.profile === undefined) {
+      context.addIssue({ code: 'custom', path: ['orders_per_hour'], message: 'a shift needs orders_per_hour or an hourly profile' });
+    }
+    if (shift.profile !== undefined && shift.profile.length !== Math.ceil(shift.hours)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['profile'],
+        message: `the profile needs one rate per started hour of the shift: ${Math.ceil(shift.hours)} for ${shift.hours} h, got ${shift.profile.length}`,
+      });
+    }
+  });
+export type ShiftParametersRecord = z.infer<typeof shiftParametersSchema>;
+
+/** Shares of time, per activity kind (`activityKindValues`), adding up to 1. */
+export const activitySharesSchema = z.object(Object.fromEntries(activityKindValues.map((kind) => [kind, z.number()])) as Record<(typeof activityKindValues)[number], z.ZodNumber>);
+export type ActivitySharesRecord = z.infer<typeof activitySharesSchema>;
+
+/** The figures of a shift: `stats.shift` of a shift solve. Times in seconds from the shift's start. */
+export const shiftStatsSchema = z.object({
+  hours: z.number(),
+  dispatch: z.enum(dispatchPolicyValues),
+  /** Orders released per hour over the shift. */
+  orders_per_hour: z.number(),
+  released: z.number().int(),
+  delivered: z.number().int(),
+  /** Deliveries per hour after the first (warm-up) hour; over the whole shift when it is an hour or less. */
+  throughput_per_h: z.number(),
+  /** Release to dropoff, over the orders delivered (null when none was). */
+  cycle_p50_s: z.number().nullable(),
+  cycle_p95_s: z.number().nullable(),
+  cycle_max_s: z.number().nullable(),
+  /** Orders released and not yet delivered: the most at any time, and at the end. */
+  backlog_max: z.number().int(),
+  backlog_end: z.number().int(),
+  /** `growing` when the backlog rises through the shift's second half by more than its noise; else `stable`. */
+  backlog_trend: z.enum(['stable', 'growing']),
+  /** Per started hour: orders released and delivered in it, and the backlog at its end. */
+  by_hour: z.array(z.object({ hour: z.number().int(), released: z.number().int(), delivered: z.number().int(), backlog_end: z.number().int() })),
+  /** Cycle times of the delivered orders in bins of `bin_s`: counts[k] holds [k * bin_s, (k + 1) * bin_s). */
+  cycle_histogram: z.object({ bin_s: z.number(), counts: z.array(z.number().int()) }),
+  /** Share of the shift each robot, and the fleet in all, spends on each activity. */
+  utilisation: z.object({ total: activitySharesSchema, robots: z.record(z.string(), activitySharesSchema) }),
+  /** Share of robot time not idle, in percent. */
+  utilisation_pct: z.number(),
+  /** 95th percentile of the wait for a free charger over the shift's charges (0 when none waited or none charged). */
+  charger_queue_p95_s: z.number(),
+  /** Battery (percent of a full charge) and metres driven per delivered order. */
+  energy_per_order_pct: z.number().nullable(),
+  distance_per_order_m: z.number().nullable(),
+  /** Re-plans the dispatcher made (reoptimise). */
+  replans: z.number().int(),
+});
+export type ShiftStatsRecord = z.infer<typeof shiftStatsSchema>;
