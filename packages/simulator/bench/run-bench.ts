@@ -5,7 +5,7 @@
  * is re-checked with checkExecution (conflicts must be 0).
  *
  *   npm run bench:simulator [-- --time-limit 2] [--max-iterations N] [--instances s1,xl1,d5k,dense]
- *                           [--skip-day] [--traffic-policy NAME | --compare-policies] [--seed N]
+ *                           [--skip-day] [--traffic-policy NAME | --compare-policies] [--seed N] [--max-distance M]
  *
  * `--instances` takes the ids of packages/solver/bench (the files and the generated t1, t2, d5k,
  * d20k, dense). `--max-iterations` caps the optimiser's search, so the plans (and so the table)
@@ -14,6 +14,9 @@
  * much sooner each finishes than plain PIBT. `ratio` is executed / free flow (free flow = each
  * robot alone on the floor = the plan); `sim_ms` is the wall time of `simulate` (the run and its
  * check), `cpu_ms` its CPU time, and the machine's load average is printed with the table.
+ * `--max-distance M` executes the same plans with M metres a charge: with M large no battery
+ * binds on the floor (no robot short of charge, no extra charge), which separates what traffic
+ * costs from what batteries add to it.
  */
 import { loadavg } from 'node:os';
 import { buildProblem, solve } from '@fleetlab/solver';
@@ -28,13 +31,14 @@ interface Flags {
   skipDay: boolean;
   policies: TrafficPolicyName[];
   seed: number;
+  maxDistance: number | undefined;
 }
 
-const FLAGS_TEXT = '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --seed N';
+const FLAGS_TEXT = '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --seed N, --max-distance M';
 const ORDER = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'dense', 'd5k', 'd20k'];
 
 function parseFlags(argv: string[]): Flags {
-  const flags: Flags = { timeLimitS: 2, maxIterations: undefined, instances: [], skipDay: false, policies: [DEFAULT_TRAFFIC_POLICY], seed: 1 };
+  const flags: Flags = { timeLimitS: 2, maxIterations: undefined, instances: [], skipDay: false, policies: [DEFAULT_TRAFFIC_POLICY], seed: 1, maxDistance: undefined };
   for (let k = 0; k < argv.length; k++) {
     const flag = argv[k];
     const value = () => {
@@ -52,6 +56,7 @@ function parseFlags(argv: string[]): Flags {
       flags.policies = [policy.name];
     } else if (flag === '--compare-policies') flags.policies = TRAFFIC_POLICIES.map((policy) => policy.name);
     else if (flag === '--seed') flags.seed = Number(value());
+    else if (flag === '--max-distance') flags.maxDistance = Number(value());
     else throw new Error(`Unknown flag ${flag}; flags: ${FLAGS_TEXT}`);
   }
   for (const id of flags.instances) if (!benchInstanceIds().includes(id)) throw new Error(`Unknown instance ${id}; known: ${benchInstanceIds().join(', ')}`);
@@ -98,14 +103,16 @@ const committed = committedInstanceIds();
 const defaults = [...committed, 'dense', ...(flags.skipDay ? [] : ['d20k'])];
 const ids = (flags.instances.length > 0 ? flags.instances : defaults).sort((a, b) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99));
 const cap = flags.maxIterations === undefined ? '' : `, at most ${flags.maxIterations} iterations`;
-console.log(`Fleetlab simulator bench: public instances planned by makespan at ${flags.timeLimitS} s${cap}, generated ones by greedy_distance; simulation seed ${flags.seed}; times in seconds`);
+const charge = flags.maxDistance === undefined ? '' : `; executed with ${flags.maxDistance} m a charge`;
+console.log(`Fleetlab simulator bench: public instances planned by makespan at ${flags.timeLimitS} s${cap}, generated ones by greedy_distance; simulation seed ${flags.seed}${charge}; times in seconds`);
 console.log(`load average at start: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
 printRow(COLUMNS.map(([name]) => name));
 for (const id of ids) {
   const instance = loadBenchInstance(id) as ReturnType<typeof loadBenchInstance> & { tasks: [string, string][]; params?: Record<string, unknown> };
   const planner = committed.includes(id) ? 'makespan' : 'greedy_distance';
   const { results } = solve(buildProblem(instance), { algorithm: planner, timeLimitS: flags.timeLimitS, maxIterations: flags.maxIterations, seed: 1 });
-  const executed = flags.policies.map((policy) => row(id, planner === 'makespan' ? planner : 'greedy', policy, instance.environment, results, instance.params ?? {}, instance.tasks, flags.seed));
+  const params = { ...(instance.params ?? {}), ...(flags.maxDistance === undefined ? {} : { max_distance: flags.maxDistance }) };
+  const executed = flags.policies.map((policy) => row(id, planner === 'makespan' ? planner : 'greedy', policy, instance.environment, results, params, instance.tasks, flags.seed));
   if (flags.policies.length > 1) {
     const baseline = executed[flags.policies.indexOf('pibt')];
     const sooner = flags.policies.map((policy, k) => `${policy} ${(100 * (1 - executed[k] / baseline)).toFixed(1)}%`).filter((_, k) => flags.policies[k] !== 'pibt');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeTimeline } from '@fleetlab/warehouse';
+import { buildProblem, solve } from '@fleetlab/solver';
+import { decodeTimeline, generateWarehouseInstance } from '@fleetlab/warehouse';
 import { checkExecution, simulate, SimulationError } from '../src/index.ts';
 import { deliver, NARROW_AISLE, TWO_AISLES } from './fixtures.ts';
 
@@ -38,6 +39,15 @@ describe('traffic policies on named layouts', () => {
     expect(execution.robots.R2_1.deliveries).toEqual([{ pickup: 'PB', dropoff: 'DB', done_s: 12 }]);
     expect(execution.totals).toMatchObject({ free_flow_makespan_s: 10, executed_makespan_s: 12, waiting_s: 0, conflicts: 0 });
     expect(checkExecution(TWO_AISLES, plan, execution).errors).toEqual([]);
+  });
+
+  it('is deterministic: the same plan and seed give the same execution', () => {
+    const day = generateWarehouseInstance({ width: 16, height: 16, stations: 3, robotsPerStation: 3, orders: 30, seed: 4, aisleWidth: 1, shelfLength: 4 });
+    const plan = solve(buildProblem(day), { algorithm: 'greedy_distance' }).results;
+    const run = () => simulate(day.environment, plan, { traffic_policy: 'guided' }, { tasks: day.tasks, seed: 3 });
+    const first = run();
+    expect(first.totals.deliveries).toBe(30);
+    expect(run()).toEqual(first);
   });
 
   it('moves by the congestion-aware policy when the parameters name none', () => {
