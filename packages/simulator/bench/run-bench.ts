@@ -1,80 +1,122 @@
 /**
- * Benchmark: every public instance solved with `makespan` and executed on the shared floor, then
- * a generated 400-robot, 20,000-order day. Each execution is re-checked with checkExecution
- * (conflicts must be 0).
+ * Benchmark: plans executed on the shared floor. By default every public instance (solved with
+ * `makespan`), the crowded `dense` floor and the 400-robot, 20,000-order day `d20k` (solved with
+ * `greedy_distance`: each order, in turn, to the robot that finishes it soonest). Each execution
+ * is re-checked with checkExecution (conflicts must be 0).
  *
- *   npm run bench:simulator [-- --time-limit 2] [--max-iterations N] [--instances s1,xl1] [--skip-day]
+ *   npm run bench:simulator [-- --time-limit 2] [--max-iterations N] [--instances s1,xl1,d5k,dense]
+ *                           [--skip-day] [--traffic-policy NAME | --compare-policies] [--seed N] [--max-distance M]
  *
- * `--max-iterations` caps the optimiser's search, so the plans (and so the table) are the same on
- * any machine at any load.
- *
- * The day's plan comes from the optimiser's `greedy_distance` (each order, in turn, to the robot
- * that finishes it soonest, recharges planned): about a second or two to build and solve at that
- * size, printed beside the row.
+ * `--instances` takes the ids of packages/solver/bench (the files and the generated t1, t2, d5k,
+ * d20k, dense). `--max-iterations` caps the optimiser's search, so the plans (and so the table)
+ * are the same on any machine at any load. `--traffic-policy` executes with one policy (default:
+ * the default policy); `--compare-policies` executes each plan with every policy and prints how
+ * much sooner each finishes than plain PIBT. `ratio` is executed / free flow (free flow = each
+ * robot alone on the floor = the plan); `sim_ms` is the wall time of `simulate` (the run and its
+ * check), `cpu_ms` its CPU time, and the machine's load average is printed with the table.
+ * `--max-distance M` executes the same plans with M metres a charge: with M large no battery
+ * binds on the floor (no robot short of charge, no extra charge), which separates what traffic
+ * costs from what batteries add to it.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import { buildProblem, solve } from '@fleetlab/solver';
-import { generateWarehouseInstance, type FloorEnvironment } from '@fleetlab/warehouse';
-import { checkExecution, simulate } from '../src/index.ts';
+import { DEFAULT_TRAFFIC_POLICY, TRAFFIC_POLICIES, trafficPolicyByName, type FloorEnvironment, type TrafficPolicyName } from '@fleetlab/warehouse';
+import { benchInstanceIds, committedInstanceIds, loadBenchInstance } from '../../solver/bench/generated-instances.ts';
+import { checkExecution, simulate, SimulationError } from '../src/index.ts';
 
-function parseFlags(argv: string[]) {
-  const flags = { timeLimitS: 2, maxIterations: undefined as number | undefined, instances: [] as string[], skipDay: false };
+interface Flags {
+  timeLimitS: number;
+  maxIterations: number | undefined;
+  instances: string[];
+  skipDay: boolean;
+  policies: TrafficPolicyName[];
+  seed: number;
+  maxDistance: number | undefined;
+}
+
+const FLAGS_TEXT = '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --seed N, --max-distance M';
+const ORDER = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'dense', 'd5k', 'd20k'];
+
+function parseFlags(argv: string[]): Flags {
+  const flags: Flags = { timeLimitS: 2, maxIterations: undefined, instances: [], skipDay: false, policies: [DEFAULT_TRAFFIC_POLICY], seed: 1, maxDistance: undefined };
   for (let k = 0; k < argv.length; k++) {
-    if (argv[k] === '--time-limit') flags.timeLimitS = Number(argv[++k]);
-    else if (argv[k] === '--max-iterations') flags.maxIterations = Number(argv[++k]);
-    else if (argv[k] === '--instances') flags.instances = argv[++k].split(',');
-    else if (argv[k] === '--skip-day') flags.skipDay = true;
-    else throw new Error(`Unknown flag ${argv[k]}; flags: --time-limit S, --max-iterations N, --instances a,b, --skip-day`);
+    const flag = argv[k];
+    const value = () => {
+      const given = argv[++k];
+      if (given === undefined) throw new Error(`${flag} needs a value`);
+      return given;
+    };
+    if (flag === '--time-limit') flags.timeLimitS = Number(value());
+    else if (flag === '--max-iterations') flags.maxIterations = Number(value());
+    else if (flag === '--instances') flags.instances = value().split(',');
+    else if (flag === '--skip-day') flags.skipDay = true;
+    else if (flag === '--traffic-policy') {
+      const policy = trafficPolicyByName(value());
+      if (!policy) throw new Error(`Unknown traffic policy ${argv[k]}; use one of ${TRAFFIC_POLICIES.map((p) => p.name).join(', ')}`);
+      flags.policies = [policy.name];
+    } else if (flag === '--compare-policies') flags.policies = TRAFFIC_POLICIES.map((policy) => policy.name);
+    else if (flag === '--seed') flags.seed = Number(value());
+    else if (flag === '--max-distance') flags.maxDistance = Number(value());
+    else throw new Error(`Unknown flag ${flag}; flags: ${FLAGS_TEXT}`);
   }
+  for (const id of flags.instances) if (!benchInstanceIds().includes(id)) throw new Error(`Unknown instance ${id}; known: ${benchInstanceIds().join(', ')}`);
   return flags;
 }
 
 const pad = (value: string, width: number) => value.padStart(width);
+const COLUMNS: [string, number][] = [
+  ['instance', -10], ['planner', -9], ['policy', -7], ['robots', 6], ['orders', 6], ['planned', 8], ['freeflow', 8], ['executed', 8], ['ratio', 6],
+  ['waiting', 8], ['maxwait', 7], ['per_h', 6], ['extra', 5], ['rply', 4], ['conflicts', 9], ['sim_ms', 7], ['cpu_ms', 7], ['rss_MiB', 7],
+];
 
-function row(id: string, planner: string, environment: FloorEnvironment, plan: unknown, params: Record<string, unknown>, tasks: [string, string][]) {
+function printRow(cells: string[]): void {
+  console.log(cells.map((cell, k) => (COLUMNS[k][1] < 0 ? cell.padEnd(-COLUMNS[k][1]) : pad(cell, COLUMNS[k][1]))).join('  '));
+}
+
+/** Executes one plan with one policy and prints its row; returns the executed makespan (NaN when the run fails, with the reason printed). */
+function row(id: string, planner: string, policy: TrafficPolicyName, environment: FloorEnvironment, plan: unknown, params: Record<string, unknown>, tasks: [string, string][], seed: number): number {
+  const cpu = process.cpuUsage();
   const started = performance.now();
-  const execution = simulate(environment, plan, params, { tasks });
+  let execution;
+  try {
+    execution = simulate(environment, plan, { ...params, traffic_policy: policy }, { tasks, seed });
+  } catch (error) {
+    if (!(error instanceof SimulationError)) throw error;
+    console.log(`${id.padEnd(10)}  ${planner.padEnd(9)}  ${policy.padEnd(7)}  failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error.message}`);
+    return Number.NaN;
+  }
   const runtimeMs = performance.now() - started;
+  const cpuMs = process.cpuUsage(cpu).user / 1000;
   const conflicts = checkExecution(environment, plan, execution, params).errors.length;
   const t = execution.totals;
-  const robots = Object.keys(execution.robots).length;
-  console.log(
-    [
-      id.padEnd(26), planner.padEnd(9), pad(String(robots), 6), pad(String(t.deliveries), 7), pad(t.planned_makespan_s.toFixed(1), 9),
-      pad(t.free_flow_makespan_s.toFixed(1), 9), pad(t.executed_makespan_s.toFixed(1), 9), pad(t.waiting_s.toFixed(0), 9),
-      pad(t.max_robot_waiting_s.toFixed(0), 7), pad(t.throughput_per_h.toFixed(0), 7), pad(String(t.extra_charges), 6),
-      pad(String(t.reserve_replays), 4), pad(String(conflicts), 9), pad(runtimeMs.toFixed(0), 8),
-      pad((process.memoryUsage().rss / 2 ** 20).toFixed(0), 7),
-    ].join('  '),
-  );
+  printRow([
+    id, planner, policy, String(Object.keys(execution.robots).length), String(t.deliveries), t.planned_makespan_s.toFixed(1), t.free_flow_makespan_s.toFixed(1),
+    t.executed_makespan_s.toFixed(1), (t.executed_makespan_s / t.free_flow_makespan_s).toFixed(3), t.waiting_s.toFixed(0), t.max_robot_waiting_s.toFixed(0),
+    t.throughput_per_h.toFixed(0), String(t.extra_charges), String(t.reserve_replays), String(conflicts), runtimeMs.toFixed(0), cpuMs.toFixed(0),
+    (process.memoryUsage().rss / 2 ** 20).toFixed(0),
+  ]);
+  return t.executed_makespan_s;
 }
 
 const flags = parseFlags(process.argv.slice(2));
-const directory = join(dirname(fileURLToPath(import.meta.url)), '../../solver/bench/instances');
-const order = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1'];
-const ids = readdirSync(directory)
-  .filter((name) => name.endsWith('.json'))
-  .map((name) => name.replace(/\.json$/, ''))
-  .filter((id) => flags.instances.length === 0 || flags.instances.includes(id))
-  .sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
-console.log(`Fleetlab simulator bench: makespan plans at ${flags.timeLimitS} s, seed 1; times in seconds; conflicts = errors checkExecution finds`);
-console.log(
-  [
-    'instance'.padEnd(26), 'planner'.padEnd(9), pad('robots', 6), pad('orders', 7), pad('planned', 9), pad('freeflow', 9), pad('executed', 9),
-    pad('waiting', 9), pad('maxwait', 7), pad('per_h', 7), pad('extra', 6), pad('rply', 4), pad('conflicts', 9), pad('sim_ms', 8), pad('rss_MiB', 7),
-  ].join('  '),
-);
+const committed = committedInstanceIds();
+const defaults = [...committed, 'dense', ...(flags.skipDay ? [] : ['d20k'])];
+const ids = (flags.instances.length > 0 ? flags.instances : defaults).sort((a, b) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99));
+const cap = flags.maxIterations === undefined ? '' : `, at most ${flags.maxIterations} iterations`;
+const charge = flags.maxDistance === undefined ? '' : `; executed with ${flags.maxDistance} m a charge`;
+console.log(`Fleetlab simulator bench: public instances planned by makespan at ${flags.timeLimitS} s${cap}, generated ones by greedy_distance; simulation seed ${flags.seed}${charge}; times in seconds`);
+console.log(`load average at start: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+printRow(COLUMNS.map(([name]) => name));
 for (const id of ids) {
-  const instance = JSON.parse(readFileSync(join(directory, `${id}.json`), 'utf8'));
-  const { results } = solve(buildProblem(instance), { algorithm: 'makespan', timeLimitS: flags.timeLimitS, maxIterations: flags.maxIterations, seed: 1 });
-  row(id, 'makespan', instance.environment, results, instance.params ?? {}, instance.tasks);
+  const instance = loadBenchInstance(id) as ReturnType<typeof loadBenchInstance> & { tasks: [string, string][]; params?: Record<string, unknown> };
+  const planner = committed.includes(id) ? 'makespan' : 'greedy_distance';
+  const { results } = solve(buildProblem(instance), { algorithm: planner, timeLimitS: flags.timeLimitS, maxIterations: flags.maxIterations, seed: 1 });
+  const params = { ...(instance.params ?? {}), ...(flags.maxDistance === undefined ? {} : { max_distance: flags.maxDistance }) };
+  const executed = flags.policies.map((policy) => row(id, planner === 'makespan' ? planner : 'greedy', policy, instance.environment, results, params, instance.tasks, flags.seed));
+  if (flags.policies.length > 1) {
+    const baseline = executed[flags.policies.indexOf('pibt')];
+    const sooner = flags.policies.map((policy, k) => `${policy} ${(100 * (1 - executed[k] / baseline)).toFixed(1)}%`).filter((_, k) => flags.policies[k] !== 'pibt');
+    console.log(`${id}: sooner than pibt: ${sooner.join(', ')}`);
+  }
 }
-if (!flags.skipDay) {
-  const day = generateWarehouseInstance({ width: 50, height: 50, stations: 40, robotsPerStation: 10, orders: 20_000, seed: 1, params: { max_distance: 1000, recharge_time: 3 } });
-  const started = performance.now();
-  const { results } = solve(buildProblem(day), { algorithm: 'greedy_distance', seed: 1 });
-  console.log(`${day.id}: greedy_distance plan built and solved in ${(performance.now() - started).toFixed(0)} ms`);
-  row(day.id, 'greedy', day.environment, results, day.params, day.tasks);
-}
+console.log(`load average at end: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);

@@ -164,6 +164,12 @@ function standsOn(path: Int32Array, cell: number, from: number, to: number): boo
   return true;
 }
 
+/** Whether the robot stood on `cell` for `handling` steps after arriving there at some step in [after, last] (the latest such visit first). */
+function handledBetween(path: Int32Array, cell: number, handling: number, after: number, last: number): boolean {
+  for (let t = last; t >= Math.max(0, after); t--) if (path[t] === cell && standsOn(path, cell, t - handling, t)) return true;
+  return false;
+}
+
 /** Deliveries in plan order, each pickup stood on and handled before the dropoff; charges at the station; the finish. */
 function checkWork(check: Check, robot: RobotWork, record: RobotExecutionRecord, path: Int32Array): void {
   const { floor, parameters, toStep, report } = check;
@@ -183,13 +189,15 @@ function checkWork(check: Check, robot: RobotWork, record: RobotExecutionRecord,
     }
     const step = toStep(done.done_s);
     if (path[Math.min(step, path.length - 1)] !== item.dropoffCell) report(`Robot ${robot.id} is not on dropoff ${done.dropoff} at ${done.done_s} s, when it reports the delivery done`);
-    // The last time it stood on the pickup before the dropoff, it stood there for the handling
-    // (a pickup on the dropoff's own cell is handled just before the delivery is done there).
+    // Between the previous delivery and this one it stood on the pickup, once for the handling (a
+    // pickup on the dropoff's own cell is handled just before the delivery is done there). That
+    // need not be the last time it stood there: pushed aside after handling, a robot may pass
+    // back over its pickup on the way to the dropoff.
     let left = item.pickupCell === item.dropoffCell ? step : step - 1;
     while (left > previousDone && path[left] !== item.pickupCell) left--;
     if (left <= previousDone && !(left === previousDone && path[left] === item.pickupCell)) {
       report(`Robot ${robot.id} reaches ${done.dropoff} without standing on pickup ${done.pickup} first`);
-    } else if (!standsOn(path, item.pickupCell, left - handling, left)) {
+    } else if (!handledBetween(path, item.pickupCell, handling, previousDone, left)) {
       report(`Robot ${robot.id} leaves pickup ${done.pickup} at step ${left + 1} before handling it for ${parameters.handlingS} s`);
     }
     if (!standsOn(path, item.dropoffCell, step, step + handling)) report(`Robot ${robot.id} leaves dropoff ${done.dropoff} before handling it for ${parameters.handlingS} s`);

@@ -1,18 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, solve } from '@fleetlab/solver';
-import { ALGORITHMS, algorithmByIdOrName, type FloorEnvironment } from '@fleetlab/warehouse';
+import { ALGORITHMS, algorithmByIdOrName, DEFAULT_TRAFFIC_POLICY, TRAFFIC_POLICY_NAMES_TEXT, trafficPolicyByName, type FloorEnvironment } from '@fleetlab/warehouse';
 import { toDense } from './dense.ts';
 import { SimulationError } from './errors.ts';
 import { simulate, type SimulationParams } from './simulate.ts';
 
-export const USAGE = `Usage: fleetlab-simulate INSTANCE.json [--algorithm NAME] [--time-limit S] [--chargers K] [--plan RESULTS.json] [--summary | --dense]
+export const USAGE = `Usage: fleetlab-simulate INSTANCE.json [--algorithm NAME] [--time-limit S] [--chargers K] [--traffic-policy NAME] [--plan RESULTS.json] [--summary | --dense]
 
 Runs a plan with every robot on the floor at once and prints the execution as JSON.
   --algorithm NAME   solve the instance first with this algorithm (default makespan; ids 1-7 work too)
   --time-limit S     seconds for genetic and makespan (default 10)
   --plan FILE        execute this plan instead: a results map, or { "results": ... } as fleetlab-solve prints
   --chargers K       charging points per station (default: one per robot)
-  --summary          one line: planned, free-flow and executed makespan, waiting, throughput
+  --traffic-policy NAME  how robots move: ${TRAFFIC_POLICY_NAMES_TEXT} (default ${DEFAULT_TRAFFIC_POLICY}, or the instance's traffic_policy)
+  --summary          one line: the traffic policy, planned, free-flow and executed makespan, waiting, throughput
   --dense            every robot's cell at every step, deliveries and charges, for other tools
 `;
 
@@ -26,6 +27,7 @@ interface CliArguments {
   timeLimitS: number;
   plan?: string;
   chargers?: number;
+  trafficPolicy?: string;
   output: 'json' | 'summary' | 'dense';
 }
 
@@ -44,6 +46,7 @@ function parseArguments(argv: string[]): CliArguments | string {
       else if (flag === '--time-limit') parsed.timeLimitS = Number(value());
       else if (flag === '--plan') parsed.plan = value();
       else if (flag === '--chargers') parsed.chargers = Number(value());
+      else if (flag === '--traffic-policy') parsed.trafficPolicy = value();
       else if (flag === '--summary') parsed.output = 'summary';
       else if (flag === '--dense') parsed.output = 'dense';
       else if (flag.startsWith('--')) return `Unknown flag ${flag}`;
@@ -57,6 +60,7 @@ function parseArguments(argv: string[]): CliArguments | string {
   if (!algorithmByIdOrName(parsed.algorithm!)) return `Unknown algorithm ${parsed.algorithm}; use one of ${ALGORITHMS.map((a) => a.name).join(', ')}`;
   if (!(parsed.timeLimitS! > 0)) return '--time-limit needs a positive number of seconds';
   if (parsed.chargers !== undefined && !(Number.isInteger(parsed.chargers) && parsed.chargers >= 1)) return '--chargers needs a whole number >= 1';
+  if (parsed.trafficPolicy !== undefined && !trafficPolicyByName(parsed.trafficPolicy)) return `Unknown traffic policy ${parsed.trafficPolicy}; use one of ${TRAFFIC_POLICY_NAMES_TEXT}`;
   return parsed as CliArguments;
 }
 
@@ -86,7 +90,11 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
     stderr.write(`Cannot read ${parsed.plan && instance! ? parsed.plan : parsed.instance}: ${(error as Error).message}\n`);
     return 2;
   }
-  const params = { ...(instance.params ?? {}), ...(parsed.chargers === undefined ? {} : { chargers: parsed.chargers }) };
+  const params = {
+    ...(instance.params ?? {}),
+    ...(parsed.chargers === undefined ? {} : { chargers: parsed.chargers }),
+    ...(parsed.trafficPolicy === undefined ? {} : { traffic_policy: parsed.trafficPolicy }),
+  };
   try {
     const plan =
       givenPlan ??
@@ -102,6 +110,7 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
       stdout.write(
         [
           `instance=${instance.id ?? parsed.instance}`,
+          `traffic_policy=${params.traffic_policy ?? DEFAULT_TRAFFIC_POLICY}`,
           `planned=${totals.planned_makespan_s.toFixed(2)}s`,
           `free_flow=${totals.free_flow_makespan_s.toFixed(2)}s`,
           `executed=${totals.executed_makespan_s.toFixed(2)}s`,

@@ -1,4 +1,5 @@
 import {
+  ABSENT_PARAMETER_FALLBACKS,
   createSeededRandom,
   Floor,
   freeFlow,
@@ -9,13 +10,19 @@ import {
   type FloorEnvironment,
   type FloorParameterInput,
   type RobotWork,
+  TRAFFIC_POLICY_NAMES_TEXT,
+  trafficPolicyByName,
+  type TrafficPolicyName,
 } from '@fleetlab/warehouse';
 import { checkExecution } from './check-execution.ts';
 import { asSimulationError, SimulationError, TrafficJamError } from './errors.ts';
 import { executeOnFloor, type ExecutorOutcome } from './execution/executor.ts';
 
 /** The solve parameters an execution reads (absent ones take the warehouse defaults and fallbacks). */
-export type SimulationParams = FloorParameterInput;
+export type SimulationParams = FloorParameterInput & {
+  /** How robots move (`TRAFFIC_POLICIES`; absent: the congestion-aware default). */
+  traffic_policy?: string;
+};
 
 export interface SimulateOptions {
   /** The task's pairs: when given, every planned pair must be one of them, and every one planned. */
@@ -50,6 +57,7 @@ function plannedMakespan(plan: Record<string, unknown>): number {
  * environment, or an execution that cannot finish, is a SimulationError naming the problem.
  */
 export function simulate(environment: FloorEnvironment, plan: unknown, params: SimulationParams | null | undefined, options: SimulateOptions = {}): ExecutionRecord {
+  const policy = trafficPolicyOf(params);
   const { floor, base, robots } = asSimulationError(() => {
     const floor = new Floor(environment);
     return { floor, base: resolveFloorParameters(params), robots: robotWorkFromPlan(floor, environment, plan, options.tasks) };
@@ -63,6 +71,8 @@ export function simulate(environment: FloorEnvironment, plan: unknown, params: S
   for (;;) {
     try {
       const run = executeOnFloor(floor, robots, { ...base, replays }, {
+        policy,
+        planned: alone,
         random: createSeededRandom(options.seed ?? 1).next,
         onProgress: options.onProgress,
         shouldStop: options.shouldStop,
@@ -78,6 +88,14 @@ export function simulate(environment: FloorEnvironment, plan: unknown, params: S
 }
 
 const MAX_RESERVE_REPLAYS = 3;
+
+/** The traffic policy the parameters name, the default when they name none; a SimulationError naming the choices otherwise. */
+function trafficPolicyOf(params: SimulationParams | null | undefined): TrafficPolicyName {
+  const name = params?.traffic_policy ?? ABSENT_PARAMETER_FALLBACKS.traffic_policy;
+  const policy = typeof name === 'string' ? trafficPolicyByName(name) : undefined;
+  if (!policy) throw new SimulationError(`Parameter traffic_policy must be one of ${TRAFFIC_POLICY_NAMES_TEXT}, got ${JSON.stringify(name)}`);
+  return policy.name;
+}
 
 function recordOf(
   environment: FloorEnvironment,

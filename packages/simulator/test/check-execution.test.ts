@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
-import { Floor, freeFlow, generateWarehouseInstance, resolveFloorParameters, robotWorkFromPlan } from '@fleetlab/warehouse';
+import { Floor, freeFlow, generateWarehouseInstance, resolveFloorParameters, robotWorkFromPlan, TRAFFIC_POLICIES } from '@fleetlab/warehouse';
 import { checkExecution, simulate } from '../src/index.ts';
 import { CHARGING_BAY, deliver, NARROW_AISLE, recharge } from './fixtures.ts';
 
@@ -120,6 +120,7 @@ describe('random small warehouses', () => {
     robotsPerStation: fc.integer({ min: 1, max: 3 }),
     orders: fc.integer({ min: 0, max: 14 }),
     seed: fc.integer({ min: 1, max: 10_000 }),
+    aisleWidth: fc.constantFrom(1, 2),
     maxDistance: fc.constantFrom(150, 400, 1000),
     chargers: fc.constantFrom(undefined, 1),
     handling: fc.constantFrom(0, 2),
@@ -162,15 +163,17 @@ describe('random small warehouses', () => {
     );
   });
 
-  it('every execution passes the checker, every delivery is done, and executed >= free flow', () => {
+  it('with every traffic policy every execution passes the checker, every delivery is done, and executed >= free flow', () => {
     fc.assert(
       fc.property(layouts, (layout) => {
         const made = planned(layout, 'greedy_distance');
         if (!made) return;
-        const execution = simulate(made.instance.environment, made.plan, made.params, { tasks: made.instance.tasks });
-        expect(checkExecution(made.instance.environment, made.plan, execution, made.params).errors).toEqual([]);
-        expect(execution.totals.deliveries).toBe(made.instance.tasks.length);
-        expect(execution.totals.executed_makespan_s).toBeGreaterThanOrEqual(execution.totals.free_flow_makespan_s);
+        for (const { name } of TRAFFIC_POLICIES) {
+          const execution = simulate(made.instance.environment, made.plan, { ...made.params, traffic_policy: name }, { tasks: made.instance.tasks });
+          expect(checkExecution(made.instance.environment, made.plan, execution, made.params).errors).toEqual([]);
+          expect(execution.totals.deliveries).toBe(made.instance.tasks.length);
+          expect(execution.totals.executed_makespan_s).toBeGreaterThanOrEqual(execution.totals.free_flow_makespan_s);
+        }
       }),
       { numRuns: 40, seed: 20261125 },
     );

@@ -1,8 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildProblem, solve } from '@fleetlab/solver';
 import { runCli } from '../src/cli.ts';
+import { simulate } from '../src/index.ts';
 
 const S1 = new URL('../../solver/bench/instances/s1.json', import.meta.url).pathname;
 
@@ -21,7 +23,21 @@ describe('fleetlab-simulate CLI', () => {
   it('solves, executes and prints one summary line', async () => {
     const { code, stdout } = await run([S1, '--algorithm', 'greedy_distance', '--summary']);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^instance=s1 planned=(\d+\.\d\d)s free_flow=\1s executed=\d+\.\d\ds waiting=\d+\.\d\ds throughput=\d+\.\d\/h extra_charges=0 runtime=\d+ms\n$/);
+    expect(stdout).toMatch(/^instance=s1 traffic_policy=guided planned=(\d+\.\d\d)s free_flow=\1s executed=\d+\.\d\ds waiting=\d+\.\d\ds throughput=\d+\.\d\/h extra_charges=0 runtime=\d+ms\n$/);
+  });
+
+  it('executes with the traffic policy --traffic-policy names, as simulate does with traffic_policy', async () => {
+    const instance = JSON.parse(readFileSync(S1, 'utf8'));
+    const plan = solve(buildProblem(instance), { algorithm: 'greedy_distance' }).results;
+    const dir = mkdtempSync(join(tmpdir(), 'fleetlab-sim-'));
+    writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
+    for (const policy of ['pibt', 'guided']) {
+      const { code, stdout } = await run([S1, '--plan', join(dir, 'plan.json'), '--traffic-policy', policy]);
+      expect(code).toBe(0);
+      const expected = simulate(instance.environment, plan, { ...instance.params, traffic_policy: policy }, { tasks: instance.tasks });
+      expect(JSON.parse(stdout)).toEqual(expected);
+    }
+    expect((await run([S1, '--plan', join(dir, 'plan.json'), '--traffic-policy', 'pibt', '--summary'])).stdout).toMatch(/^instance=s1 traffic_policy=pibt /);
   });
 
   it('executes a given plan and prints every robot’s cell at every step with --dense', async () => {
@@ -48,6 +64,8 @@ describe('fleetlab-simulate CLI', () => {
     expect((await run([])).code).toBe(2);
     const bad = await run([S1, '--chargers', '0']);
     expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([2, '--chargers needs a whole number >= 1']);
+    const policy = await run([S1, '--traffic-policy', 'fastest']);
+    expect([policy.code, policy.stderr.split('\n')[0]]).toEqual([2, 'Unknown traffic policy fastest; use one of guided, pibt']);
     expect((await run(['/no/such/file.json'])).code).toBe(2);
   });
 });

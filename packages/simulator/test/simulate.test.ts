@@ -74,8 +74,8 @@ describe('simulate on named layouts', () => {
     expect([1, 2, 3, 4].map((k) => execution.robots[`R1_${k}`].deliveries[0].done_s)).toEqual([187, 367, 547, 727]);
     expect(execution.totals).toMatchObject({ charger_queue_s: { R1: 1080 }, free_flow_queue_s: 1080, free_flow_makespan_s: 727, executed_makespan_s: 727 });
     // With a charger per robot (the default) nobody queues: alone each is done at 187 s, but the
-    // four leave their station together and follow one another through the bay.
-    expect(simulate(CHARGING_BAY, plan, { recharge_time: 3 }).totals).toMatchObject({ charger_queue_s: { R1: 0 }, free_flow_makespan_s: 187, executed_makespan_s: 192 });
+    // four leave their station together and follow one another through the bay (plain PIBT here).
+    expect(simulate(CHARGING_BAY, plan, { recharge_time: 3, traffic_policy: 'pibt' }).totals).toMatchObject({ charger_queue_s: { R1: 0 }, free_flow_makespan_s: 187, executed_makespan_s: 192 });
   });
 
   it('follows the plan\'s charges and charges early only when the metres really driven leave too little, and counts it', () => {

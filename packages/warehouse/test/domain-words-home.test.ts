@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ALGORITHMS, algorithmNameValues, objectiveNameValues } from '../src/index.ts';
+import { ALGORITHMS, algorithmNameValues, objectiveNameValues, TRAFFIC_POLICIES } from '../src/index.ts';
 
 /**
  * The domain words live in this package alone: no app or other package may spell out its own
@@ -31,6 +31,13 @@ describe('domain words have one home', () => {
     expect(consumers.some(({ path }) => path === join('apps', 'web', 'src', 'pages', 'solve-create-page.tsx'))).toBe(true);
     expect(consumers.some(({ path }) => path === join('packages', 'solver', 'src', 'solve.ts'))).toBe(true);
   });
+
+  for (const policy of TRAFFIC_POLICIES) {
+    it(`traffic policy ${policy.name}: no consumer writes its own label or hint`, () => {
+      expect(filesSpelling(policy.label)).toEqual([]);
+      expect(consumers.filter(({ text }) => text.includes(policy.hint)).map(({ path }) => path)).toEqual([]);
+    });
+  }
 
   for (const algorithm of ALGORITHMS) {
     it(`${algorithm.name}: no consumer writes its own label or hint`, () => {

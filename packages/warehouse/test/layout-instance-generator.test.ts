@@ -41,10 +41,21 @@ describe('generateWarehouseInstance', () => {
     expect(busiest / 2000).toBeGreaterThan(0.75);
   });
 
+  it('leaves one-lane aisles between the racks with aisleWidth 1, and says so in the id', () => {
+    const dense = generateWarehouseInstance({ ...small, aisleWidth: 1 });
+    const xs = [...new Set(dense.environment.elements.shelves.map((shelf) => shelf.position[0]))].sort((a, b) => a - b);
+    // Racks 2 cells deep from x = 2, one free cell between neighbours: 2, 5, 8, ...
+    expect(xs.slice(0, 4)).toEqual([2, 5, 8, 11]);
+    expect(dense.id).toBe('gen-20x20-3x2-50-a1-s7');
+    expect(generateWarehouseInstance(small).id).toBe('gen-20x20-3x2-50-s7');
+    expect(validateNavigationGraph({ elements: dense.environment.elements, graph: dense.environment.graph })).toBeNull();
+  });
+
   it('names the bad option', () => {
     expect(() => generateWarehouseInstance({ ...small, width: 60 })).toThrow(/Floor must be whole cells/);
     expect(() => generateWarehouseInstance({ ...small, robotsPerStation: 11 })).toThrow(/Robots per station/);
     expect(() => generateWarehouseInstance({ ...small, stations: 0 })).toThrow(/Stations must be/);
     expect(() => generateWarehouseInstance({ ...small, orders: -1 })).toThrow(/Orders must be/);
+    expect(() => generateWarehouseInstance({ ...small, aisleWidth: 0 })).toThrow('Aisle width must be a whole number of cells >= 1, got 0');
   });
 });

@@ -1,7 +1,7 @@
-import type { Floor, RobotWork } from '@fleetlab/warehouse';
+import type { Floor, FreeFlowRobot, RobotWork, TrafficPolicyName } from '@fleetlab/warehouse';
 import { SimulationCancelledError, TrafficJamError } from '../errors.ts';
 import type { MovementPolicy } from '../movement/movement-policy.ts';
-import { PibtPolicy } from '../movement/pibt.ts';
+import { createMovementPolicy } from '../movement/movement-policies.ts';
 import type { ExecutionParameters } from './execution-parameters.ts';
 import { FleetState, Mode, Phase } from './fleet-state.ts';
 import { ProgressWatch } from './progress-watch.ts';
@@ -18,6 +18,10 @@ export interface ExecutorOutcome {
 }
 
 export interface ExecutorOptions {
+  /** How robots move (`TRAFFIC_POLICIES`). */
+  policy: TrafficPolicyName;
+  /** Each robot alone on the floor (`freeFlow`): the plan's clock, which the robots' due steps come from. */
+  planned: readonly FreeFlowRobot[];
   random: () => number;
   onProgress?: (fraction: number) => void;
   shouldStop?: () => boolean;
@@ -66,11 +70,11 @@ export function executeOnFloor(floor: Floor, robots: RobotWork[], params: Execut
   const state = new FleetState(floor, robots);
   const recorder = new Recorder(floor, robots);
   const watch = new ProgressWatch(state, floor.width + floor.height + 4, 10 * (floor.width + floor.height) + 500);
-  const policy = new PibtPolicy(floor, state, options.random);
+  const policy = createMovementPolicy(options.policy, floor, state, options.random);
   const work = new WorkCycle(floor, robots, params, state, recorder, (robot) => {
     watch.reset(robot);
     policy.newGoal(robot);
-  });
+  }, options.planned);
   const run: Run = { floor, robots, params, state, recorder, work, policy, watch, random: options.random };
   work.startAll();
   const active: number[] = [];
@@ -81,6 +85,7 @@ export function executeOnFloor(floor: Floor, robots: RobotWork[], params: Execut
       options.onProgress?.(work.deliveriesTotal === 0 ? 1 : work.deliveriesDone / work.deliveriesTotal);
     }
     if (step > options.stepBudget) throw stuckError(run, step);
+    state.step = step;
     work.runEvents(step);
     if (work.finishedCount >= robots.length) break;
     active.length = 0;

@@ -9,6 +9,9 @@ export const enum Mode {
   Charging,
 }
 
+/** `FleetState.due` of a goal the plan has no step for (an extra charge, the drive home). */
+export const NO_DUE = -1;
+
 /** Where a moving robot is heading. */
 export const enum Phase {
   ToPickup,
@@ -37,6 +40,10 @@ export class FleetState {
   readonly field: Int32Array[];
   /** 1 for a robot with no charge to spare: it only waits or moves closer to its goal. */
   readonly tight: Uint8Array;
+  /** The step at which the plan (each robot alone on the floor) reaches the robot's current goal, or NO_DUE. */
+  readonly due: Int32Array;
+  /** The step being planned. */
+  step = 0;
   readonly occupant: Int32Array;
   readonly reservedBy: Int32Array;
   readonly atDepot: number[][];
@@ -54,6 +61,7 @@ export class FleetState {
     this.phase = new Uint8Array(n);
     this.field = new Array(n);
     this.tight = new Uint8Array(n);
+    this.due = new Int32Array(n).fill(NO_DUE);
     this.occupant = new Int32Array(floor.cellCount).fill(-1);
     this.reservedBy = new Int32Array(floor.cellCount).fill(-1);
     this.atDepot = Array.from({ length: floor.stationIds.length }, () => []);

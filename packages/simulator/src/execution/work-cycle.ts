@@ -1,7 +1,7 @@
-import { ChargerPool, chargersAt, robotsPerStation, UNREACHABLE, type DeliveryWork, type Floor, type RobotWork } from '@fleetlab/warehouse';
+import { ChargerPool, chargersAt, robotsPerStation, UNREACHABLE, type DeliveryWork, type Floor, type FreeFlowRobot, type RobotWork } from '@fleetlab/warehouse';
 import { decideCharge } from './battery-rule.ts';
 import { SimulationError } from '../errors.ts';
-import { Mode, Phase, type FleetState } from './fleet-state.ts';
+import { Mode, NO_DUE, Phase, type FleetState } from './fleet-state.ts';
 import type { ExecutionParameters } from './execution-parameters.ts';
 import type { Recorder } from './recorder.ts';
 
@@ -34,6 +34,8 @@ export class WorkCycle {
    * home. What a robot still has to drive on this charge is its way to its goal plus this.
    */
   private readonly restAfterDropoff: Float64Array[];
+  /** Per robot and work item, the plan's step for it: a delivery's dropoff reached, a charge's station reached. */
+  private readonly plannedSteps: Int32Array[];
 
   constructor(
     private readonly floor: Floor,
@@ -43,6 +45,8 @@ export class WorkCycle {
     private readonly recorder: Recorder,
     /** Called when a robot gets a new goal, after `state` holds it. */
     private readonly onGoal: (robot: number) => void,
+    /** Each robot alone on the floor: the plan's clock. */
+    planned: readonly FreeFlowRobot[],
   ) {
     const n = robots.length;
     this.workIndex = new Int32Array(n);
@@ -57,6 +61,7 @@ export class WorkCycle {
     this.chargers = new ChargerPool(robotsPerStation(floor, robots).map((count) => chargersAt(params, count)));
     this.deliveriesTotal = robots.reduce((sum, robot) => sum + robot.work.filter((item) => item.kind === 'delivery').length, 0);
     this.restAfterDropoff = robots.map((robot) => plannedRestAfterDropoff(floor, robot));
+    this.plannedSteps = robots.map((robot, r) => plannedStepsOf(robot, planned[r]));
   }
 
   /** Puts every robot on the floor at step 0 and starts its work. */
@@ -116,14 +121,11 @@ export class WorkCycle {
     const index = this.workIndex[robot];
     const item = this.robots[robot].work[index];
     const home = this.robots[robot].homeCell;
-    const afterDropoff = (dropoffCell: number) => (wholeCharge ? this.restAfterDropoff[robot][index] : floor.distance(dropoffCell, home));
-    if (state.phase[robot] === Phase.ToPickup && item?.kind === 'delivery') {
-      return floor.distance(state.pos[robot], item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell) + afterDropoff(item.dropoffCell);
-    }
-    if (state.phase[robot] === Phase.ToDropoff && item?.kind === 'delivery') {
-      return floor.distance(state.pos[robot], item.dropoffCell) + afterDropoff(item.dropoffCell);
-    }
-    return floor.distance(state.pos[robot], home);
+    if (item?.kind !== 'delivery' || (state.phase[robot] !== Phase.ToPickup && state.phase[robot] !== Phase.ToDropoff)) return floor.distance(state.pos[robot], home);
+    // No closure here: this runs for every moving robot at every step.
+    const afterDropoff = wholeCharge ? this.restAfterDropoff[robot][index] : floor.distance(item.dropoffCell, home);
+    if (state.phase[robot] === Phase.ToPickup) return floor.distance(state.pos[robot], item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell) + afterDropoff;
+    return floor.distance(state.pos[robot], item.dropoffCell) + afterDropoff;
   }
 
   /** The robot stands on its goal at `step`. */
@@ -160,6 +162,7 @@ export class WorkCycle {
     const { state, floor } = this;
     state.goal[robot] = cell;
     state.phase[robot] = phase;
+    state.due[robot] = this.dueOf(robot, phase);
     state.mode[robot] = Mode.Moving;
     state.tight[robot] = 0;
     state.field[robot] = floor.distanceField(cell);
@@ -167,6 +170,17 @@ export class WorkCycle {
       throw new SimulationError(`Robot ${this.robots[robot].id} cannot get from ${floor.describe(state.pos[robot])} to ${floor.describe(cell)}: shelves and stations wall it off`);
     }
     this.onGoal(robot);
+  }
+
+  /** The plan's step for reaching the goal of `phase` in the robot's current work item, or NO_DUE. */
+  private dueOf(robot: number, phase: Phase): number {
+    const index = this.workIndex[robot];
+    const item = this.robots[robot].work[index];
+    const planned = this.plannedSteps[robot][index];
+    if (phase === Phase.ToDropoff) return planned;
+    if (phase === Phase.ToPickup && item.kind === 'delivery') return planned - this.params.handlingSteps - this.floor.distance(item.pickupCell, item.dropoffCell);
+    if (phase === Phase.ToCharge && !this.chargeIsExtra[robot]) return planned;
+    return NO_DUE;
   }
 
   /** The robot's work is over (it may still drive home); its finish is its last delivery, recorded then. */
@@ -272,4 +286,15 @@ function plannedRestAfterDropoff(floor: Floor, robot: RobotWork): Float64Array {
     nextPickup = item.pickupCell;
   }
   return rest;
+}
+
+/** Per work item of a robot, the plan's step for it (free flow): a delivery's dropoff reached, a charge's station reached. */
+function plannedStepsOf(robot: RobotWork, alone: FreeFlowRobot): Int32Array {
+  const steps = new Int32Array(robot.work.length);
+  let delivery = 0;
+  let charge = 0;
+  robot.work.forEach((item, k) => {
+    steps[k] = item.kind === 'delivery' ? alone.deliveryDoneSteps[delivery++] : alone.charges[charge++].arriveStep;
+  });
+  return steps;
 }

@@ -18,8 +18,10 @@ export interface InstanceGeneratorOptions {
   orders: number;
   dropoffs?: number;
   seed: number;
-  /** Cells along a shelf (default 8); shelves are 2 cells deep with 2-cell aisles. */
+  /** Cells along a shelf (default 8); shelves are 2 cells deep. */
   shelfLength?: number;
+  /** Cells of free floor between shelves, along and across the rows (default 2; 1 gives a dense floor of one-lane aisles). */
+  aisleWidth?: number;
   hotSpot?: HotSpotDemand;
   /** Solve parameters stored with the instance (spec §9 names). */
   params?: Record<string, unknown>;
@@ -74,6 +76,8 @@ export function generateWarehouseInstance(options: InstanceGeneratorOptions): Ge
     throw new RangeError(`Robots per station must be a whole number from 1 to ${SPEC_MAX_ROBOTS_PER_STATION}, got ${robotsPerStation}`);
   }
   if (!(Number.isInteger(orders) && orders >= 0)) throw new RangeError(`Orders must be a whole number >= 0, got ${orders}`);
+  const aisleWidth = options.aisleWidth ?? 2;
+  if (!(Number.isInteger(aisleWidth) && aisleWidth >= 1)) throw new RangeError(`Aisle width must be a whole number of cells >= 1, got ${aisleWidth}`);
   const random = createSeededRandom(seed);
   const dimensions = { width, height };
   const dropoffCount = Math.max(1, Math.min(width, options.dropoffs ?? Math.ceil(width / 8)));
@@ -84,7 +88,7 @@ export function generateWarehouseInstance(options: InstanceGeneratorOptions): Ge
       area: { position: [2, 4], size: [width - 4, height - 7] },
       shelfLength: options.shelfLength ?? 8,
       shelfDepth: 2,
-      aisleWidth: 2,
+      aisleWidth,
     },
     { dimensions, shelves: [], dropoffs, robot_stations: robotStations },
   );
@@ -102,7 +106,7 @@ export function generateWarehouseInstance(options: InstanceGeneratorOptions): Ge
     const pickup = pickWeighted(elements.pickups, hot, hotSpot?.share ?? 0, random);
     tasks.push([pickup.id, dropoffs[random.int(dropoffs.length)].id]);
   }
-  const id = `gen-${width}x${height}-${stations}x${robotsPerStation}-${orders}${hotSpot ? '-hot' : ''}-s${seed}`;
+  const id = `gen-${width}x${height}-${stations}x${robotsPerStation}-${orders}${aisleWidth === 2 ? '' : `-a${aisleWidth}`}${hotSpot ? '-hot' : ''}-s${seed}`;
   return {
     id,
     environment: { name: id, dimensions, elements, graph: buildNavigationGraph(elements) },

@@ -4,7 +4,8 @@ import { recordReferenceSchema } from './common.ts';
 import { environmentCreateSchema } from './environment.ts';
 import { ALGORITHM_IDS, algorithmNameOf } from './algorithms.ts';
 import { solveCreateSchema } from './solve.ts';
-import { SOLVE_PARAMETER_RANGES, solveParametersInputSchema } from './solve-parameters.ts';
+import { ABSENT_PARAMETER_FALLBACKS, SOLVE_PARAMETER_RANGES, solveParametersInputSchema } from './solve-parameters.ts';
+import { DEFAULT_TRAFFIC_POLICY, TRAFFIC_POLICIES } from './traffic-policies.ts';
 
 const solveIds = { name: 'Run', environment_id: 1, scenario_id: 2, task_id: 3 };
 
@@ -43,6 +44,17 @@ describe('API record schemas', () => {
       expect([field, accepts(range.min), accepts(range.max), accepts(range.max + 1), accepts(range.min - 1)]).toEqual([field, !range.aboveMin, true, false, false]);
     }
     expect(SOLVE_PARAMETER_RANGES.max_distance).toEqual({ min: 0, aboveMin: true, max: 10_000 });
+  });
+
+  it('takes a traffic policy by name, absent meaning the congestion-aware default, and names the choices for any other', () => {
+    expect(TRAFFIC_POLICIES.map((policy) => policy.name)).toEqual(['guided', 'pibt']);
+    expect(solveParametersInputSchema.parse({ traffic_policy: 'pibt' }).traffic_policy).toBe('pibt');
+    expect(solveParametersInputSchema.parse({}).traffic_policy).toBeUndefined();
+    expect([ABSENT_PARAMETER_FALLBACKS.traffic_policy, DEFAULT_TRAFFIC_POLICY]).toEqual(['guided', 'guided']);
+    for (const bad of ['fastest', 'PIBT', 1, null]) {
+      const parsed = solveParametersInputSchema.safeParse({ traffic_policy: bad });
+      expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['traffic_policy', 'traffic_policy must be one of guided, pibt']]);
+    }
   });
 
   it('maps every algorithm id of spec §7 back to its name', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { algorithmNameSchema } from './algorithms.ts';
 import { objectiveNameValues } from './objectives.ts';
 import { shiftParametersSchema } from './shift.ts';
+import { DEFAULT_TRAFFIC_POLICY, trafficPolicyNameSchema } from './traffic-policies.ts';
 
 /** Spec §9 defaults of a solve's parameters; the spec §5 form fallbacks for non-numeric input are the same numbers. */
 export const SOLVE_PARAMETER_DEFAULTS = {
@@ -20,11 +21,13 @@ export const SOLVE_PARAMETER_DEFAULTS = {
  * leaves 5% of every charge unused for the detours traffic forces on a shared floor (robots that
  * yield drive a few cells beyond their shortest walks; a robot whose detours have eaten its
  * reserve stops yielding, so it keeps to its plan's charges: see packages/simulator/README.md).
+ * Robots move by the congestion-aware traffic policy.
  */
 export const ABSENT_PARAMETER_FALLBACKS = {
   chargers: null,
   handling_time_s: 0,
   battery_reserve_pct: 5,
+  traffic_policy: DEFAULT_TRAFFIC_POLICY,
 } as const;
 
 export interface ParameterRange {
@@ -98,6 +101,8 @@ export const solveParametersInputSchema = z.object({
   handling_time_s: numberInRange(RANGES.handling_time_s).optional(),
   /** Percent of a full charge the plan keeps for detours in traffic (absent: 5). */
   battery_reserve_pct: numberInRange(RANGES.battery_reserve_pct).optional(),
+  /** How robots move when the plan is executed on the shared floor (absent: DEFAULT_TRAFFIC_POLICY, congestion-aware). */
+  traffic_policy: trafficPolicyNameSchema.optional(),
   /**
    * The fleet this solve uses (round-robin over the stations, see `fleetForScenario`); absent:
    * the scenario's robot_count, or the whole fleet. Experiments set it per point of a sweep.

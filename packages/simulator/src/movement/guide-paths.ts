@@ -1,0 +1,182 @@
+import { UNREACHABLE, type Floor } from '@fleetlab/warehouse';
+import { GuideSearch, NEAR_STEPS, type GuideTraffic } from './guide-search.ts';
+
+/**
+ * Congestion-aware guide paths (after Chen, Harabor, Li and Stuckey, "Traffic flow optimisation
+ * for lifelong multi-agent path finding", AAAI 2024), one per robot, and the traffic they add up
+ * to. A robot's guide path is the cheapest walk to its goal when each step costs one step plus
+ * what the other robots' remaining guide paths make of it (`GuideSearch`, `GUIDE_COSTS`): robots
+ * going opposite ways take different lanes and different one-lane aisles, and a robot leaving a
+ * goal steps aside from the one about to arrive. As a robot walks its guide path the edges behind
+ * it stop counting.
+ *
+ * A robot's cost to go from a cell is its distance to the guide path plus the steps left along
+ * the path from the cell where it joins (ties join nearer the goal). It is 0 only at the goal and
+ * every other cell has a neighbour one less, so PIBT following it reaches the goal as it would on
+ * walk lengths. It comes from a breadth-first search out of every path cell, run lazily: a robot
+ * on its path only asks about its neighbours, so the search rarely goes past the cells next to
+ * the path. Like every walk on the floor it never passes through a station cell.
+ */
+export class GuidePaths {
+  private readonly traffic: GuideTraffic;
+  private readonly paths: Int32Array[];
+  private readonly length: Int32Array;
+  /** 1 for a robot whose guide path is a shortest walk it will not leave (short of charge). */
+  private readonly rigid: Uint8Array;
+  /** Index in its path of the last path cell each robot stood on: edges before it no longer count. */
+  private readonly progress: Int32Array;
+  // Each robot's lazy distance-to-path search: cells marked with the robot's current stamp hold
+  // their distance to the path (`reach`) and the steps left from the path cell they join (`togo`);
+  // `queue` holds the search's frontier between `head` and `tail`.
+  private readonly stamp: Int32Array;
+  private readonly mark: Int32Array[];
+  private readonly reach: Int32Array[];
+  private readonly togo: Int32Array[];
+  private readonly queue: Int32Array[];
+  private readonly head: Int32Array;
+  private readonly tail: Int32Array;
+  private readonly search: GuideSearch;
+
+  constructor(
+    private readonly floor: Floor,
+    robotCount: number,
+  ) {
+    const cells = floor.cellCount;
+    this.traffic = {
+      flow: new Int32Array(cells * 4),
+      load: new Int32Array(cells),
+      nearFlow: new Int32Array(cells * 4),
+      nearLoad: new Int32Array(cells),
+      rigidFlow: new Int32Array(cells * 4),
+    };
+    this.rigid = new Uint8Array(robotCount);
+    this.paths = Array.from({ length: robotCount }, () => new Int32Array(0));
+    this.length = new Int32Array(robotCount);
+    this.progress = new Int32Array(robotCount);
+    this.stamp = new Int32Array(robotCount);
+    this.mark = new Array(robotCount);
+    this.reach = new Array(robotCount);
+    this.togo = new Array(robotCount);
+    this.queue = new Array(robotCount);
+    this.head = new Int32Array(robotCount);
+    this.tail = new Int32Array(robotCount);
+    this.search = new GuideSearch(floor);
+  }
+
+  /** Gives the robot a new guide path from `from` to `goal`, in place of whatever it had left; with `shortest`, one of the shortest walks. */
+  plan(robot: number, from: number, goal: number, shortest = false): void {
+    this.release(robot);
+    if (this.paths[robot].length === 0) this.allocate(robot);
+    const path = this.paths[robot];
+    const length = this.search.run(from, goal, this.traffic, path, shortest);
+    this.length[robot] = length;
+    this.progress[robot] = 0;
+    this.rigid[robot] = shortest ? 1 : 0;
+    this.count(robot, 0, length - 1, 1, false);
+    this.count(robot, 0, NEAR_STEPS, 1, true);
+    this.seedDistances(robot);
+  }
+
+  /** Takes the robot's remaining guide path off the traffic: it no longer follows one. */
+  release(robot: number): void {
+    const progress = this.progress[robot];
+    this.count(robot, progress, this.length[robot] - 1, -1, false);
+    this.count(robot, progress, progress + NEAR_STEPS, -1, true);
+    this.length[robot] = 0;
+    this.progress[robot] = 0;
+  }
+
+  /** Whether the robot follows a guide path and `cell` is on it. */
+  isOnPath(robot: number, cell: number): boolean {
+    return this.length[robot] > 0 && this.mark[robot][cell] === this.stamp[robot] && this.reach[robot][cell] === 0;
+  }
+
+  /** The robot stands on `cell`: if that is further along its path, the edges it has passed stop counting. */
+  advance(robot: number, cell: number): void {
+    if (!this.isOnPath(robot, cell)) return;
+    const index = this.length[robot] - 1 - this.togo[robot][cell];
+    const before = this.progress[robot];
+    if (index <= before) return;
+    this.count(robot, before, index, -1, false);
+    // The near window slides from [before, before + NEAR_STEPS) to [index, index + NEAR_STEPS).
+    this.count(robot, before, Math.min(index, before + NEAR_STEPS), -1, true);
+    this.count(robot, Math.max(before + NEAR_STEPS, index), index + NEAR_STEPS, 1, true);
+    this.progress[robot] = index;
+  }
+
+  /** Steps from `cell` to the goal for a robot that follows its guide path: to the nearest path cell, then along the path. */
+  costToGo(robot: number, cell: number): number {
+    const mark = this.mark[robot];
+    const stamp = this.stamp[robot];
+    const reach = this.reach[robot];
+    const togo = this.togo[robot];
+    if (mark[cell] === stamp) return reach[cell] + togo[cell];
+    const { neighbours, stationAt } = this.floor;
+    const queue = this.queue[robot];
+    let head = this.head[robot];
+    let tail = this.tail[robot];
+    while (head < tail && mark[cell] !== stamp) {
+      const from = queue[head++];
+      // A station cell is a depot: the way to the path may end there, never pass through it.
+      if (reach[from] > 0 && stationAt[from] >= 0) continue;
+      for (let k = 0; k < 4; k++) {
+        const next = neighbours[from * 4 + k];
+        if (next < 0 || mark[next] === stamp) continue;
+        mark[next] = stamp;
+        reach[next] = reach[from] + 1;
+        togo[next] = togo[from];
+        queue[tail++] = next;
+      }
+    }
+    this.head[robot] = head;
+    this.tail[robot] = tail;
+    return mark[cell] === stamp ? reach[cell] + togo[cell] : UNREACHABLE;
+  }
+
+  private allocate(robot: number): void {
+    const cells = this.floor.cellCount;
+    this.paths[robot] = new Int32Array(cells);
+    this.mark[robot] = new Int32Array(cells);
+    this.reach[robot] = new Int32Array(cells);
+    this.togo[robot] = new Int32Array(cells);
+    this.queue[robot] = new Int32Array(cells);
+  }
+
+  /** Starts the robot's distance-to-path search afresh from its path, the goal end first (so ties join nearer the goal). */
+  private seedDistances(robot: number): void {
+    const stamp = ++this.stamp[robot];
+    const path = this.paths[robot];
+    const length = this.length[robot];
+    const mark = this.mark[robot];
+    const reach = this.reach[robot];
+    const togo = this.togo[robot];
+    const queue = this.queue[robot];
+    let tail = 0;
+    for (let i = length - 1; i >= 0; i--) {
+      const cell = path[i];
+      mark[cell] = stamp;
+      reach[cell] = 0;
+      togo[cell] = length - 1 - i;
+      queue[tail++] = cell;
+    }
+    this.head[robot] = 0;
+    this.tail[robot] = tail;
+  }
+
+  /** Adds (`sign` 1) or removes (-1) the robot's path steps with index in [from, to) to the whole-path or the near traffic. */
+  private count(robot: number, from: number, to: number, sign: number, near: boolean): void {
+    const path = this.paths[robot];
+    const flow = near ? this.traffic.nearFlow : this.traffic.flow;
+    const load = near ? this.traffic.nearLoad : this.traffic.load;
+    const rigidFlow = !near && this.rigid[robot] ? this.traffic.rigidFlow : null;
+    const end = Math.min(to, this.length[robot] - 1);
+    for (let i = from; i < end; i++) {
+      const step = path[i + 1] - path[i];
+      // The direction k of `Floor.neighbours`: right, left, down, up.
+      const edge = path[i] * 4 + (step === 1 ? 0 : step === -1 ? 1 : step > 0 ? 2 : 3);
+      flow[edge] += sign;
+      load[path[i + 1]] += sign;
+      if (rigidFlow) rigidFlow[edge] += sign;
+    }
+  }
+}

@@ -1,0 +1,110 @@
+import type { Floor } from '@fleetlab/warehouse';
+import { NO_DUE, Phase, type FleetState } from '../execution/fleet-state.ts';
+import { GuidePaths } from './guide-paths.ts';
+import { PriorityInheritancePolicy, STUCK_BOOST, URGENT_PRIORITY } from './priority-inheritance.ts';
+
+/**
+ * A robot pushed off its guide path gets a new one from where it stands, at most this often (in
+ * steps): the new path sees the traffic as it is now. More often gains nothing measurable on the
+ * benchmark floors and costs searches.
+ */
+const REPLAN_EVERY_STEPS = 10;
+
+/**
+ * A stuck robot's priority starts here, above every robot short of charge: when a one-lane aisle
+ * fills with robots going both ways, late in a day when most robots are short of charge for their
+ * plan, only a stuck robot that may push them (tight ones still never step away) clears it.
+ */
+const STUCK_ABOVE_URGENT = 1000 * URGENT_PRIORITY;
+
+/**
+ * Congestion-aware movement: PIBT that follows guide paths (`GuidePaths`) instead of shortest
+ * walks. A robot's guide path is chosen when it gets a goal, around the traffic the other
+ * robots' guide paths will make, and chosen again when it has been pushed off it; PIBT ranks a
+ * robot's moves by the way to its goal along that path. Robots behind their plan start each goal
+ * with a head start in priority. Every PIBT guarantee stands: no conflicts, priorities that grow
+ * while a robot is kept from its goal, stuck robots boosted through. A robot short of charge
+ * follows the least crowded of its shortest walks, away from the others short of charge (they
+ * cannot step aside for each other), so it spends no metre on a detour it cannot afford.
+ */
+export class GuidedPibtPolicy extends PriorityInheritancePolicy {
+  private readonly guides: GuidePaths;
+  /** 1 for a robot with a new goal and no guide path to it yet: it gets one when it next moves. */
+  private readonly unplanned: Uint8Array;
+  /** 1 for a robot reported short of charge since the last moves were chosen (the executor reports them every step, before the moves). */
+  private readonly short: Uint8Array;
+  /** 1 while the robot's guide path is one of its shortest walks. */
+  private readonly shortest: Uint8Array;
+  private readonly sincePlanned: Int32Array;
+  /** Steps each robot ran behind its plan when it last got a goal the plan has a step for. */
+  private readonly lateness: Float64Array;
+
+  constructor(floor: Floor, state: FleetState, random: () => number) {
+    super(floor, state, random);
+    this.guides = new GuidePaths(floor, state.n);
+    this.unplanned = new Uint8Array(state.n).fill(1);
+    this.short = new Uint8Array(state.n);
+    this.shortest = new Uint8Array(state.n);
+    this.sincePlanned = new Int32Array(state.n);
+    this.lateness = new Float64Array(state.n);
+  }
+
+  override chooseMoves(active: number[]): void {
+    const { state, guides } = this;
+    // Every robot, not only the active ones: one that parked on its goal has passed its last edges too.
+    for (let robot = 0; robot < state.n; robot++) guides.advance(robot, state.pos[robot]);
+    for (const robot of active) {
+      const short = this.short[robot] === 1;
+      if (this.unplanned[robot] || (short && !this.shortest[robot])) this.plan(robot, short);
+      else if (++this.sincePlanned[robot] >= REPLAN_EVERY_STEPS) {
+        const cell = state.pos[robot];
+        if (cell !== state.goal[robot] && !guides.isOnPath(robot, cell)) this.plan(robot, short);
+      }
+    }
+    super.chooseMoves(active);
+    // Robots still short of charge are reported again after these moves.
+    this.short.fill(0);
+  }
+
+  /**
+   * A new goal: the robot gets a guide path when it next moves, and starts with the steps it runs
+   * behind its plan as priority (PIBT's count of steps kept from the goal then adds to it). The
+   * plan is balanced, so the makespan is the latest robot's delay: robots behind their plan go
+   * first and the delays even out. An extra charge keeps the lateness the robot had; the drive
+   * home after the last task gets none (those robots yield to everyone).
+   */
+  override newGoal(robot: number): void {
+    super.newGoal(robot);
+    const { state } = this;
+    const due = state.due[robot];
+    if (due !== NO_DUE) this.lateness[robot] = Math.max(0, state.step + state.field[robot][state.pos[robot]] - due);
+    if (state.phase[robot] !== Phase.ToHome) this.priority[robot] += this.lateness[robot];
+    this.unplanned[robot] = 1;
+  }
+
+  /**
+   * Short of charge: the robot outranks the others (unless stuck) and its guide path becomes the
+   * least crowded of its shortest walks, so it spends no metre on a detour but still keeps to the
+   * lane of its direction.
+   */
+  override urgent(robot: number, slack: number): void {
+    // A stuck robot keeps its boost until it gets through.
+    if (this.priority[robot] < STUCK_ABOVE_URGENT) super.urgent(robot, slack);
+    this.short[robot] = 1;
+  }
+
+  override stuck(robot: number, periods: number, coin: number): void {
+    this.priority[robot] = STUCK_ABOVE_URGENT + STUCK_BOOST * (periods + coin);
+  }
+
+  protected costToGo(robot: number, cell: number): number {
+    return this.unplanned[robot] ? this.state.field[robot][cell] : this.guides.costToGo(robot, cell);
+  }
+
+  private plan(robot: number, shortest: boolean): void {
+    this.guides.plan(robot, this.state.pos[robot], this.state.goal[robot], shortest);
+    this.unplanned[robot] = 0;
+    this.shortest[robot] = shortest ? 1 : 0;
+    this.sincePlanned[robot] = 0;
+  }
+}

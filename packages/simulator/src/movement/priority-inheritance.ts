@@ -1,0 +1,115 @@
+import type { Floor } from '@fleetlab/warehouse';
+import type { FleetState } from '../execution/fleet-state.ts';
+import type { MovementPolicy } from './movement-policy.ts';
+
+/** Priority of a robot stuck for a period (times the periods): PIBT clears its way. */
+export const STUCK_BOOST = 1e6;
+/** Priority of a robot short of charge: it outranks every other, the least slack first. */
+export const URGENT_PRIORITY = 1e9;
+
+/**
+ * PIBT (Okumura et al., "Priority inheritance with backtracking for iterative multi-agent path
+ * finding", AIJ 2022): each step, robots in priority order pick the neighbouring cell (or their
+ * own) with the least cost to go; a robot that wants an occupied cell lends its priority to the
+ * occupant, which must move first, and backtracks when the occupant cannot. No vertex or swap
+ * conflict by construction, O(robots) per step, and a robot's priority grows while it is kept
+ * from its goal, so every robot eventually gets through.
+ *
+ * What "cost to go" means is the one thing the policies built on it choose (`costToGo`): the
+ * walk length to the goal for plain PIBT, the way along a congestion-aware guide path for the
+ * guided policy. A tight robot's rule is always on the true walk length, whatever the policy.
+ */
+export abstract class PriorityInheritancePolicy implements MovementPolicy {
+  protected readonly priority: Float64Array;
+  /** Each level of the recursion's candidate cells, best first: `order[level * 5 + i]`. */
+  private readonly order: Int32Array;
+  private readonly keys = new Float64Array(5);
+  private level = 0;
+
+  constructor(
+    protected readonly floor: Floor,
+    protected readonly state: FleetState,
+    private readonly random: () => number,
+  ) {
+    this.priority = new Float64Array(state.n);
+    // A push chain visits each robot at most once a step: n + 1 levels suffice.
+    this.order = new Int32Array(5 * (state.n + 1));
+  }
+
+  /** Steps the robot still needs from `cell` to its goal, as this policy routes it (smaller is better). */
+  protected abstract costToGo(robot: number, cell: number): number;
+
+  chooseMoves(active: number[]): void {
+    active.sort((a, b) => this.priority[b] - this.priority[a]);
+    for (const robot of active) if (this.state.next[robot] === -1) this.move(robot);
+  }
+
+  newGoal(robot: number): void {
+    this.priority[robot] = robot / this.state.n;
+  }
+
+  urgent(robot: number, slack: number): void {
+    this.priority[robot] = URGENT_PRIORITY - slack * 1000 + robot / this.state.n;
+  }
+
+  stuck(robot: number, periods: number, coin: number): void {
+    this.priority[robot] = STUCK_BOOST * (periods + coin);
+  }
+
+  kept(robot: number): void {
+    this.priority[robot] += 1;
+  }
+
+  /** PIBT's recursive step: true when the robot found a cell, false when it must stay and whoever pushed it must look elsewhere. */
+  private move(robot: number): boolean {
+    const { state, floor, order, keys } = this;
+    const from = state.pos[robot];
+    const distance = state.field[robot];
+    const base = 5 * this.level;
+    let count = 0;
+    for (let k = -1; k < 4; k++) {
+      const cell = k < 0 ? from : floor.neighbours[from * 4 + k];
+      if (cell < 0) continue;
+      // A robot with no charge to spare only waits or moves closer: it cannot afford a detour.
+      // It also waits two cells out while another robot stands on its goal, so the cells around
+      // the goal stay free for that robot to leave (tight robots never step aside).
+      if (state.tight[robot] && cell !== from && (distance[cell] > distance[from] || (distance[cell] === 1 && state.occupant[state.goal[robot]] !== -1))) continue;
+      // Least cost to go first; among equals a free cell, then a seeded coin. Insertion keeps the
+      // cells in key order (stable, like a sort of the five).
+      const key = this.costToGo(robot, cell) * 4 + (state.occupant[cell] !== -1 ? 2 : 0) + this.random();
+      let at = count++;
+      while (at > 0 && keys[at - 1] > key) {
+        keys[at] = keys[at - 1];
+        order[base + at] = order[base + at - 1];
+        at--;
+      }
+      keys[at] = key;
+      order[base + at] = cell;
+    }
+    this.level++;
+    const found = this.takeFirst(robot, from, base, count);
+    this.level--;
+    return found;
+  }
+
+  /** Reserves the first of the robot's ordered cells it can have (pushing its occupant on); false when it must stay. */
+  private takeFirst(robot: number, from: number, base: number, count: number): boolean {
+    const { state, order } = this;
+    for (let i = 0; i < count; i++) {
+      const cell = order[base + i];
+      if (!state.canEnter(robot, cell)) continue;
+      if (cell !== from && state.swaps(from, cell)) continue;
+      state.reserve(robot, cell);
+      if (cell === from) return true;
+      const other = state.occupant[cell];
+      if (other !== -1 && other !== robot && state.next[other] === -1 && !this.move(other)) {
+        state.release(robot, cell);
+        continue;
+      }
+      return true;
+    }
+    // Nowhere to go: stay, which tells whoever pushed to look elsewhere.
+    state.reserve(robot, from);
+    return false;
+  }
+}
