@@ -46,23 +46,25 @@ const plan = { R1_1: [deliver('PW', 'DE')], R2_1: [deliver('PE', 'DW')] };
 
 describe('traffic rules a planner draws', () => {
   it('a one-way ring removes the head-on wait of two robots meeting on row 0', () => {
-    // Two-way, both drive row 0 towards each other and one must give way.
-    const twoWay = simulate(ring(false), plan, {});
+    // Two-way under plain PIBT, both drive row 0 towards each other and one must give way.
+    const twoWay = simulate(ring(false), plan, { traffic_policy: 'pibt' });
     expect(twoWay.totals.free_flow_makespan_s).toBe(11);
     expect(twoWay.totals.waiting_s).toBeGreaterThan(0);
     expect(twoWay.totals.executed_makespan_s).toBeGreaterThan(11);
     // One-way, R2_1 goes round: (10, 2) -> (9, 2) -> PE (9, 1) at 2 s, down column 9 to (9, 4)
     // at 5 s, west along row 4 to (1, 4) at 13 s, up column 1 to DW (1, 0) at 17 s. R1_1 drives
     // row 0 east: PW (1, 1) at 2 s, DE (9, 0) at 11 s. They never meet: no wait, executed = plan.
-    const oneWay = simulate(ring(true), plan, {});
-    expect(oneWay.robots.R1_1.deliveries[0].done_s).toBe(11);
-    expect(oneWay.robots.R2_1.deliveries[0].done_s).toBe(17);
-    expect(oneWay.totals).toMatchObject({ free_flow_makespan_s: 17, executed_makespan_s: 17, waiting_s: 0 });
-    expect(checkExecution(ring(true), plan, oneWay).errors).toEqual([]);
+    for (const traffic_policy of ['pibt', 'guided'] as const) {
+      const oneWay = simulate(ring(true), plan, { traffic_policy });
+      expect(oneWay.robots.R1_1.deliveries[0].done_s).toBe(11);
+      expect(oneWay.robots.R2_1.deliveries[0].done_s).toBe(17);
+      expect(oneWay.totals).toMatchObject({ free_flow_makespan_s: 17, executed_makespan_s: 17, waiting_s: 0 });
+      expect(checkExecution(ring(true), plan, oneWay).errors).toEqual([]);
+    }
   });
 
   it('the checker names a move against a one-way aisle', () => {
-    const twoWay = simulate(ring(false), plan, {});
+    const twoWay = simulate(ring(false), plan, { traffic_policy: 'pibt' });
     // R2_1's two-way run drives west along row 0, against W1 on the one-way ring.
     expect(checkExecution(ring(true), plan, twoWay).errors.some((error) => /^Robot R2_1 drives against one-way aisle W1 from cell \(\d, 0\) to cell \(\d, 0\) at step \d+$/.test(error))).toBe(true);
   });
