@@ -135,7 +135,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     objective_score: Math.round(scale.score(metrics.objectives) * 10000) / 10000,
     objective_weights: { ...problem.params.objective_weights },
     distances: problem.distanceModel,
-    ...(problem.floor ? { charger_queue_s: round2(chargerQueueS) } : {}),
+    ...(problem.floor ? { charger_queue_s: round2(chargerQueueS), battery_reserve_pct: problem.floorParameters.batteryReservePct } : {}),
   };
   progress(1, makespan);
   const alternatives = options.alternatives ? alternativePlans(problem, context.elite.routes(), robotSteps, options.alternatives) : undefined;

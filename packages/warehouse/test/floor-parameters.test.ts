@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ABSENT_PARAMETER_FALLBACKS, resolveFloorParameters, SOLVE_PARAMETER_DEFAULTS, stepsFor } from '../src/index.ts';
+import { ABSENT_PARAMETER_FALLBACKS, automaticBatteryReserve, resolveFloorParameters, SOLVE_PARAMETER_DEFAULTS, stepsFor } from '../src/index.ts';
 
 describe('resolveFloorParameters', () => {
   it('gives absent parameters the warehouse defaults (spec §9) and fallbacks', () => {
@@ -26,8 +26,20 @@ describe('resolveFloorParameters', () => {
       rechargeMinutes: SOLVE_PARAMETER_DEFAULTS.recharge_time,
       chargers: ABSENT_PARAMETER_FALLBACKS.chargers,
       handlingTimeS: ABSENT_PARAMETER_FALLBACKS.handling_time_s,
-      batteryReservePct: ABSENT_PARAMETER_FALLBACKS.battery_reserve_pct,
     });
+    expect(ABSENT_PARAMETER_FALLBACKS.battery_reserve_pct).toBeNull();
+  });
+
+  it('keeps an automatic battery reserve for traffic when none is given: more on a more crowded floor', () => {
+    // 3% + 0.6 points per robot per 100 free cells, from 5% to 25%.
+    expect(automaticBatteryReserve(20, 1775)).toBe(5);
+    expect(automaticBatteryReserve(200, 1712)).toBe(10);
+    expect(automaticBatteryReserve(400, 1692)).toBe(17.2);
+    expect(automaticBatteryReserve(1000, 1000)).toBe(25);
+    const crowded = resolveFloorParameters({ max_distance: 1000 }, { robots: 400, freeCells: 1692 });
+    expect(crowded.batteryReservePct).toBe(17.2);
+    expect(crowded.plannedDistance).toBeCloseTo(828, 9);
+    expect(resolveFloorParameters({ max_distance: 1000, battery_reserve_pct: 2 }, { robots: 400, freeCells: 1692 }).plannedDistance).toBe(980);
   });
 
   it('rounds handling and charging up to whole steps of 1 / robot_speed', () => {

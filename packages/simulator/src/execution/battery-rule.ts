@@ -3,16 +3,19 @@ import { SimulationError } from '../errors.ts';
 
 /**
  * Metres a robot keeps back for detours when it decides on the floor whether a delivery still
- * fits its charge. The plan already leaves `battery_reserve_pct` of every charge for traffic, so
- * a first run keeps nothing more: a robot follows its plan's charges and charges early only when
- * the metres it really drove leave too little for the next delivery and the way home. When robots
- * short of charge jam (they never step aside), the day is replayed keeping 20% of the legs plus
- * 10 m back, doubled at each further replay, so they charge earlier and keep room to yield.
+ * fits its charge. The plan already leaves a reserve of every charge for traffic; on top of it a
+ * robot that traffic has been pushing about expects more of the same: it keeps back what its
+ * detours so far on this charge (driven against shortest walks, `detourRate`) would add to the
+ * delivery's legs, half again for safety. A robot alone on the floor drives its shortest walks,
+ * so it keeps nothing back and follows its plan's charges exactly. When robots short of charge
+ * still jam (they never step aside), the day is replayed keeping 20% of the legs plus 10 m more,
+ * doubled at each replay.
  */
-export function detourMargin(legs: number, replays: number): number {
-  if (replays === 0) return 0;
+export function detourMargin(legs: number, detourRate: number, replays: number): number {
+  const expected = Math.ceil(Math.max(0, detourRate - 1) * 1.5 * legs);
+  if (replays === 0) return expected;
   const scale = 2 ** (replays - 1);
-  return Math.ceil(0.2 * legs * scale) + 10 * scale;
+  return expected + Math.ceil(0.2 * legs * scale) + 10 * scale;
 }
 
 export type ChargeDecision = 'go' | 'charge-first';
@@ -32,11 +35,12 @@ export function decideCharge(
   usedSinceCharge: number,
   maxDistance: number,
   item: DeliveryWork,
+  detourRate: number,
   replays: number,
 ): ChargeDecision {
   const legs = floor.distance(position, item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell);
   const need = legs + floor.distance(item.dropoffCell, homeCell);
-  if (usedSinceCharge + need + detourMargin(legs, replays) <= maxDistance) return 'go';
+  if (usedSinceCharge + need + detourMargin(legs, detourRate, replays) <= maxDistance) return 'go';
   if (usedSinceCharge > 0) return 'charge-first';
   if (need <= maxDistance) return 'go';
   throw new SimulationError(

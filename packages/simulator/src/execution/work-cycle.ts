@@ -19,6 +19,9 @@ export class WorkCycle {
   private readonly workIndex: Int32Array;
   /** Metres driven since the last charge. */
   readonly used: Float64Array;
+  /** Metres the legs finished since the last charge would take along shortest walks, and where the leg under way began. */
+  private readonly shortestUsed: Float64Array;
+  private readonly legFrom: Int32Array;
   readonly handlingLeft: Int32Array;
   private readonly afterHandling: Uint8Array;
   private readonly chargeEnd: Int32Array;
@@ -51,6 +54,8 @@ export class WorkCycle {
     const n = robots.length;
     this.workIndex = new Int32Array(n);
     this.used = new Float64Array(n);
+    this.shortestUsed = new Float64Array(n);
+    this.legFrom = Int32Array.from(robots, (robot) => robot.startCell);
     this.handlingLeft = new Int32Array(n);
     this.afterHandling = new Uint8Array(n);
     this.chargeEnd = new Int32Array(n);
@@ -131,6 +136,8 @@ export class WorkCycle {
   /** The robot stands on its goal at `step`. */
   arrived(robot: number, step: number): void {
     const { state, recorder } = this;
+    this.shortestUsed[robot] += this.floor.distance(this.legFrom[robot], state.pos[robot]);
+    this.legFrom[robot] = state.pos[robot];
     switch (state.phase[robot] as Phase) {
       case Phase.ToPickup:
         this.handleOrContinue(robot, step, Phase.ToPickup);
@@ -218,7 +225,8 @@ export class WorkCycle {
       this.goCharge(robot, step, false);
       return;
     }
-    const decision = decideCharge(this.floor, id, state.pos[robot], homeCell, this.used[robot], this.params.maxDistance, item, this.params.replays);
+    const detourRate = this.shortestUsed[robot] > 0 ? this.used[robot] / this.shortestUsed[robot] : 1;
+    const decision = decideCharge(this.floor, id, state.pos[robot], homeCell, this.used[robot], this.params.maxDistance, item, detourRate, this.params.replays);
     if (decision === 'charge-first') {
       this.goCharge(robot, step, true);
       return;
@@ -263,6 +271,7 @@ export class WorkCycle {
 
   private endCharge(robot: number, step: number): void {
     this.used[robot] = 0;
+    this.shortestUsed[robot] = 0;
     this.state.unpark(robot);
     this.state.mode[robot] = Mode.Moving;
     if (!this.chargeIsExtra[robot]) this.workIndex[robot]++;

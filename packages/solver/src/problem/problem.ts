@@ -164,10 +164,10 @@ function resolveParameters(params: Partial<SolveParameters> | null | undefined):
  * The floor's clock and batteries for these parameters. The graph model is the original
  * product's: no reserve kept for traffic and no charger queues (it has no floor to queue on).
  */
-function floorParametersOf(params: SolveParameters, model: DistanceModel): FloorParameters {
+function floorParametersOf(params: SolveParameters, model: DistanceModel, floor: Floor | null, robotCount: number): FloorParameters {
   try {
-    const input = model === 'graph' ? { ...params, battery_reserve_pct: 0, chargers: undefined } : params;
-    return resolveFloorParameters(input);
+    if (model === 'graph') return resolveFloorParameters({ ...params, battery_reserve_pct: 0, chargers: undefined });
+    return resolveFloorParameters(params, floor ? { robots: robotCount, freeCells: floor.freeCellCount() } : undefined);
   } catch (error) {
     if (error instanceof FloorError) throw new InvalidProblemError(error.message);
     throw error;
@@ -182,9 +182,9 @@ export function buildProblem(input: ProblemInput): Problem {
   const params = resolveParameters(input.params);
   const distanceModel: DistanceModel = input.distances ?? 'floor';
   if (distanceModel !== 'floor' && distanceModel !== 'graph') throw new InvalidProblemError(`Distances must be measured on the floor or the graph, got ${JSON.stringify(distanceModel)}`);
-  const floorParameters = floorParametersOf(params, distanceModel);
   const places = readPlaces(input.environment, distanceModel);
   const robots = readRobots(input.environment, places);
+  const floorParameters = floorParametersOf(params, distanceModel, places.floor, robots.length);
   const handover = readHandovers(input.handovers, robots, places, floorParameters);
   const pairs = readTasks(input.tasks, places);
   // One row from every distinct place a leg can start: pickups, dropoffs, robot starts, stations.

@@ -95,10 +95,12 @@ describe('plans on the floor the robots drive', () => {
 
   it('refuses a delivery the reserve leaves no room for, saying so', () => {
     // The round trip R1 -> PR -> D1 -> R1 is 20 m; 21 m less the 5% reserve is 19.95 m.
-    expect(() => buildProblem({ environment: aroundShelf(), tasks: tasksOf(['PR', 'D1']), params: { max_distance: 21 } })).toThrow(
+    expect(() => buildProblem({ environment: aroundShelf(), tasks: tasksOf(['PR', 'D1']), params: { max_distance: 21, battery_reserve_pct: 5 } })).toThrow(
       'Delivery PR -> D1 cannot be done: the round trip from the nearest home station (R1) is 20.0 m but a charge covers 19.95 m once the 5% battery reserve for traffic is kept (max_distance 21 m)',
     );
     expect(buildProblem({ environment: aroundShelf(), tasks: tasksOf(['PR', 'D1']), params: { max_distance: 21, battery_reserve_pct: 0 } }).maxDistance).toBe(21);
+    // Without the parameter the reserve follows the crowd: 1 robot on 28 free cells, 3% + 60/28 = 5.1%.
+    expect(buildProblem({ environment: aroundShelf(), tasks: tasksOf(['PR', 'D1']), params: { max_distance: 100 } }).floorParameters.batteryReservePct).toBe(5.1);
   });
 });
 

@@ -238,6 +238,13 @@ export class Floor {
     return cells;
   }
 
+  /** Cells a robot can drive on: free of shelves and not a station's depot. */
+  freeCellCount(): number {
+    let count = 0;
+    for (let cell = 0; cell < this.cellCount; cell++) if (!this.blocked[cell] && this.stationAt[cell] < 0) count++;
+    return count;
+  }
+
   /** Text naming a cell for messages: `cell (3, 4)`. */
   describe(cell: number): string {
     return `cell (${this.x(cell)}, ${this.y(cell)})`;

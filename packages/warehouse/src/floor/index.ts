@@ -1,5 +1,5 @@
 export { Floor, FloorError, UNREACHABLE, type FloorEnvironment } from './floor.ts';
-export { chargersAt, resolveFloorParameters, stepsFor, type FloorParameterInput, type FloorParameters } from './floor-parameters.ts';
+export { automaticBatteryReserve, chargersAt, resolveFloorParameters, stepsFor, type FloorParameterInput, type FloorParameters } from './floor-parameters.ts';
 export { ChargerPool } from './charger-pool.ts';
 export { robotWorkFromPlan, robotsPerStation, type DeliveryWork, type RobotWork, type WorkItem } from './robot-work.ts';
 export { freeFlow, type FreeFlowLeg, type FreeFlowRobot } from './free-flow.ts';

@@ -96,6 +96,8 @@ export const planStatsSchema = z.object({
   distances: z.enum(['floor', 'graph']).optional(),
   /** Seconds robots wait in the plan for a free charger, summed over the fleet (floor plans). */
   charger_queue_s: z.number().optional(),
+  /** Percent of each charge the plan kept for detours in traffic (floor plans): the parameter or the automatic reserve. */
+  battery_reserve_pct: z.number().optional(),
 });
 export type PlanStatsRecord = z.infer<typeof planStatsSchema>;
 

@@ -26,7 +26,7 @@ export const SOLVE_PARAMETER_DEFAULTS = {
 export const ABSENT_PARAMETER_FALLBACKS = {
   chargers: null,
   handling_time_s: 0,
-  battery_reserve_pct: 5,
+  battery_reserve_pct: null,
   traffic_policy: DEFAULT_TRAFFIC_POLICY,
 } as const;
 
@@ -99,7 +99,7 @@ export const solveParametersInputSchema = z.object({
   }).optional(),
   /** Seconds a robot spends at a pickup and at a dropoff (absent: 0). */
   handling_time_s: numberInRange(RANGES.handling_time_s).optional(),
-  /** Percent of a full charge the plan keeps for detours in traffic (absent: 5). */
+  /** Percent of a full charge the plan keeps for detours in traffic (absent: automatic, from how crowded the floor is). */
   battery_reserve_pct: numberInRange(RANGES.battery_reserve_pct).optional(),
   /** How robots move when the plan is executed on the shared floor (absent: DEFAULT_TRAFFIC_POLICY, congestion-aware). */
   traffic_policy: trafficPolicyNameSchema.optional(),
