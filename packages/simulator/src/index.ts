@@ -5,3 +5,5 @@ export type { ExecutionCheck } from './check-execution.ts';
 export { toDense } from './dense.ts';
 export type { DenseExecution } from './dense.ts';
 export { SimulationCancelledError, SimulationError } from './errors.ts';
+export { candidatePlansFor, planAndExecute } from './plan-and-execute.ts';
+export type { PlanAndExecuteOptions, PlanAndExecuteOutcome } from './plan-and-execute.ts';

@@ -15,7 +15,7 @@ import { chargeSegmentBound } from './bounds/charge-segment-bound.ts';
 import { detourCapacityBound } from './bounds/detour-capacity-bound.ts';
 import { modelLowerBound } from './bounds/lower-bound.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from './plan/objective.ts';
-import { checkPlan } from './plan/plan-checker.ts';
+import { checkPlan, type PlanCheck } from './plan/plan-checker.ts';
 import { buildPlanSteps, round2, type Routes } from './plan/plan-builder.ts';
 import type { Problem } from './problem/problem.ts';
 import { createRandom } from './algorithms/random.ts';
@@ -52,8 +52,8 @@ export interface SolveOptions {
 export interface SolveOutcome {
   results: PlanResultsRecord;
   stats: PlanStatsRecord;
-  /** Other good plans (`alternatives`), each checked like the plan, best planned makespan first. */
-  alternatives?: { results: PlanResultsRecord; makespan_s: number }[];
+  /** Other good plans (`alternatives`), each checked like the plan and with its own stats, best first. */
+  alternatives?: { results: PlanResultsRecord; stats: PlanStatsRecord }[];
 }
 
 const PROGRESS_INTERVAL_MS = 250;
@@ -96,9 +96,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   if (!check.valid) {
     throw new Error(`Internal error: the ${algorithm.name} plan breaks the model: ${check.errors[0]}`);
   }
-  const { metrics } = check;
-  const makespan = metrics.makespan_s;
-  const chargerQueueS = plannedChargerQueue(robotSteps);
+  const makespan = check.metrics.makespan_s;
   if (context.stopReason === 'optimal') {
     // A plan proven optimal (the exact method, or a makespan at the bound) is its own tightest
     // bound. The proof ignores the chargers' queues: where the plan waits for a charger, the
@@ -107,22 +105,45 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     tightestBoundS = Math.max(tightestBoundS, Math.min(makespan, queueFree));
     if (makespan > queueFree + 1e-6) context.stopReason = 'completed';
   }
+  const figures: PlanFigures = { problem, algorithm, scale, modelBoundS: bound.makespan_s, tightestBoundS, seed, context, runtimeMs: Math.round(now() - startMs) };
+  const stats = planStats(figures, robotSteps, check.metrics);
+  progress(1, makespan);
+  const alternatives = options.alternatives ? alternativePlans(figures, context.elite.routes(), robotSteps, options.alternatives) : undefined;
+  return { results: robotSteps, stats, ...(alternatives ? { alternatives } : {}) };
+}
+
+/** What a plan's stats are measured against: the solve's algorithm, bounds, objective scale and search. */
+interface PlanFigures {
+  problem: Problem;
+  algorithm: Algorithm;
+  scale: ObjectiveScale;
+  modelBoundS: number;
+  tightestBoundS: number;
+  seed: number;
+  context: AlgorithmContext;
+  runtimeMs: number;
+}
+
+/** The stats of a checked plan (solve model, "Result format"), its figures recomputed from its steps. */
+function planStats(figures: PlanFigures, results: PlanResultsRecord, metrics: PlanCheck['metrics']): PlanStatsRecord {
+  const { problem, algorithm, scale, modelBoundS, tightestBoundS, context } = figures;
+  const makespan = metrics.makespan_s;
   // A zero bound only happens when there is nothing to do, so there is no gap to report.
-  const gap = bound.makespan_s > 0 ? makespan / bound.makespan_s - 1 : 0;
+  const gap = modelBoundS > 0 ? makespan / modelBoundS - 1 : 0;
   const gapBattery = tightestBoundS > 0 ? makespan / tightestBoundS - 1 : 0;
-  const stats: PlanStatsRecord = {
+  return {
     algorithm: algorithm.name,
     algorithm_id: algorithm.id,
     makespan_s: round2(makespan),
     total_distance_m: round2(metrics.total_distance_m),
     recharges: metrics.recharges,
     deliveries: metrics.deliveries,
-    lower_bound_s: round2(bound.makespan_s),
+    lower_bound_s: round2(modelBoundS),
     gap: Math.round(gap * 10000) / 10000,
     lower_bound_battery_s: round2(tightestBoundS),
     gap_battery: Math.round(gapBattery * 10000) / 10000,
-    runtime_ms: Math.round(now() - startMs),
-    seed,
+    runtime_ms: figures.runtimeMs,
+    seed: figures.seed,
     iterations: context.iterations,
     stop_reason: context.stopReason,
     objectives: {
@@ -135,15 +156,13 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     objective_score: Math.round(scale.score(metrics.objectives) * 10000) / 10000,
     objective_weights: { ...problem.params.objective_weights },
     distances: problem.distanceModel,
-    ...(problem.floor ? { charger_queue_s: round2(chargerQueueS), battery_reserve_pct: problem.floorParameters.batteryReservePct } : {}),
+    ...(problem.floor ? { charger_queue_s: round2(plannedChargerQueue(results)), battery_reserve_pct: problem.floorParameters.batteryReservePct } : {}),
   };
-  progress(1, makespan);
-  const alternatives = options.alternatives ? alternativePlans(problem, context.elite.routes(), robotSteps, options.alternatives) : undefined;
-  return { results: robotSteps, stats, ...(alternatives ? { alternatives } : {}) };
 }
 
-/** Up to `count` of the search's other good plans, as checked results: every one but the plan itself. */
-function alternativePlans(problem: Problem, plans: Routes[], chosen: PlanResultsRecord, count: number): NonNullable<SolveOutcome['alternatives']> {
+/** Up to `count` of the search's other good plans, as checked results with their stats: every one but the plan itself. */
+function alternativePlans(figures: PlanFigures, plans: Routes[], chosen: PlanResultsRecord, count: number): NonNullable<SolveOutcome['alternatives']> {
+  const { problem } = figures;
   const chosenText = JSON.stringify(chosen);
   const alternatives: NonNullable<SolveOutcome['alternatives']> = [];
   for (const routes of plans) {
@@ -152,7 +171,7 @@ function alternativePlans(problem: Problem, plans: Routes[], chosen: PlanResults
     const results = buildPlanSteps(problem, routes);
     if (JSON.stringify(results) === chosenText) continue;
     const check = checkPlan(problem, results);
-    if (check.valid) alternatives.push({ results, makespan_s: round2(check.metrics.makespan_s) });
+    if (check.valid) alternatives.push({ results, stats: planStats(figures, results, check.metrics) });
   }
   return alternatives;
 }

@@ -94,7 +94,7 @@ describe('alternative plans', () => {
     const seen = new Set([JSON.stringify(outcome.results)]);
     for (const alternative of alternatives) {
       expect(checkPlan(problem, alternative.results).errors).toEqual([]);
-      expect(checkPlan(problem, alternative.results).metrics.makespan_s).toBeCloseTo(alternative.makespan_s, 2);
+      expect(checkPlan(problem, alternative.results).metrics.makespan_s).toBeCloseTo(alternative.stats.makespan_s, 2);
       const text = JSON.stringify(alternative.results);
       expect(seen.has(text)).toBe(false);
       seen.add(text);

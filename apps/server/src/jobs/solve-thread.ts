@@ -1,8 +1,8 @@
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, solve } from '@fleetlab/solver';
-import { simulate, SimulationError } from '@fleetlab/simulator';
+import { buildProblem, InfeasibleDeliveryError, InvalidProblemError } from '@fleetlab/solver';
+import { planAndExecute } from '@fleetlab/simulator';
 import type { SolveStatsRecord } from '@fleetlab/warehouse';
 import { FINISH_EARLY_FLAG, type SolveThreadMessage, type SolveThreadRequest } from './solve-thread-protocol.ts';
 
@@ -36,31 +36,24 @@ function runSolve(request: SolveThreadRequest): SolveThreadMessage {
     const problem = buildProblem(request.problem);
     if (finishEarlyRequested()) return { runId, type: 'not-started' };
     const solveStartedMs = performance.now();
-    const outcome = solve(problem, {
-      algorithm: request.algorithmId,
-      seed: request.seed,
-      timeLimitS: request.timeLimitS,
-      now: solverClock,
-      onProgress: ({ fraction, bestMakespanS }) => post({ runId, type: 'progress', phase: 'optimising', fraction, bestMakespanS }),
-    });
+    // The plan, then its run with every robot on the floor at once (traffic, waiting, charger
+    // queues); a makespan solve runs its best few plans and keeps the one that runs best.
+    const outcome = planAndExecute(
+      request.problem,
+      {
+        algorithm: request.algorithmId,
+        seed: request.seed,
+        timeLimitS: request.timeLimitS,
+        now: solverClock,
+        onProgress: ({ phase, fraction, bestMakespanS }) => post({ runId, type: 'progress', phase, fraction, bestMakespanS }),
+      },
+      problem,
+    );
     // The jumped clock inflates the solver's own runtime figure; report the real one.
     const stats = clockJumped
       ? { ...outcome.stats, runtime_ms: Math.round(performance.now() - solveStartedMs), stopped_early: true }
       : outcome.stats;
-    // Then the plan runs with every robot on the floor at once: traffic, waiting, charger queues.
-    const bestMakespanS = outcome.stats.makespan_s;
-    let execution = null;
-    let executionError: string | null = null;
-    try {
-      execution = simulate(request.problem.environment as never, outcome.results, request.problem.params as never, {
-        tasks: request.problem.tasks,
-        onProgress: (fraction) => post({ runId, type: 'progress', phase: 'executing', fraction, bestMakespanS }),
-      });
-    } catch (error) {
-      // The plan stays valid under the model; only its run on the floor failed, and the solve says why.
-      if (!(error instanceof SimulationError)) throw error;
-      executionError = error.message;
-    }
+    const { execution, executionError } = outcome;
     const withExecution: SolveStatsRecord = { ...stats, execution: execution?.totals ?? null, ...(executionError ? { execution_error: executionError } : {}) };
     const plan = { results: JSON.stringify(outcome.results), execution: execution ? JSON.stringify(execution) : null };
     return { runId, type: 'completed', plan, stats: withExecution, stoppedEarly: clockJumped };

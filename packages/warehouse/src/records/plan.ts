@@ -59,6 +59,24 @@ export const failedResultsSchema = z.object({ error: z.string() });
 export const stopReasonValues = ['optimal', 'stalled', 'time_limit', 'iteration_limit', 'completed'] as const;
 export type StopReason = (typeof stopReasonValues)[number];
 
+/**
+ * How the plan was chosen among the optimiser's best plans by running each with every robot on
+ * the floor at once (makespan solves): `kept` indexes the candidates in the optimiser's order (0:
+ * the best planned makespan), `gain_s` is what the kept plan's executed makespan saves against
+ * candidate 0's. A candidate that could not run on the floor has null figures.
+ */
+export const trafficChoiceSchema = z.object({
+  candidates: z.number().int(),
+  kept: z.number().int(),
+  planned_s: z.number(),
+  executed_s: z.number().nullable(),
+  best_planned_s: z.number(),
+  best_planned_executed_s: z.number().nullable(),
+  gain_s: z.number().nullable(),
+  executed_candidates_s: z.array(z.number().nullable()),
+});
+export type TrafficChoiceRecord = z.infer<typeof trafficChoiceSchema>;
+
 /** The figures the solver reports beside a plan (solve model, "Result format"). */
 export const planStatsSchema = z.object({
   algorithm: algorithmNameSchema,
@@ -98,6 +116,8 @@ export const planStatsSchema = z.object({
   charger_queue_s: z.number().optional(),
   /** Percent of each charge the plan kept for detours in traffic (floor plans): the parameter or the automatic reserve. */
   battery_reserve_pct: z.number().optional(),
+  /** How the plan was chosen by running the best candidates on the floor (makespan solves with traffic). */
+  traffic_choice: trafficChoiceSchema.optional(),
 });
 export type PlanStatsRecord = z.infer<typeof planStatsSchema>;
 
