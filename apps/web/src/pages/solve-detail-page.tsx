@@ -106,6 +106,7 @@ export default function SolveDetailPage() {
               <PathPlayer
                 environment={environment.data}
                 results={record.results}
+                stats={record.stats}
                 parameters={record.parameters}
                 execution={record.execution}
               />
