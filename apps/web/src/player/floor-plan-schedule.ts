@@ -14,7 +14,7 @@ import {
   type FreeFlowRobot,
   type RobotWork,
 } from '@fleetlab/warehouse';
-import { batteryCapacityOf, compareRobotIds, isRechargeStep, maxDistanceOf, robotPlansOf, type PlanParameters } from '../lib/plan-model.ts';
+import { batteryCapacityOf, compareRobotIds, isRechargeStep, maxDistanceOf, robotPlansOf, type PlanParameters, type RobotPlan } from '../lib/plan-model.ts';
 import type { PlannedActivity, PlannedSchedule, PlannedStand } from './planned-schedule.ts';
 import type { Position } from './robot-state.ts';
 
@@ -39,7 +39,7 @@ function robotSchedule(
   floor: Floor,
   work: RobotWork,
   flow: FreeFlowRobot,
-  steps: ReturnType<typeof robotPlansOf>[number]['steps'],
+  steps: RobotPlan['steps'],
   stepS: number,
   handlingSteps: number,
   parameters: PlanParameters | null | undefined,

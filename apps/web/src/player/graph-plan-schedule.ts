@@ -9,10 +9,10 @@ import { deliveryPairOf, isRechargeStep, batteryCapacityOf, maxDistanceOf, type 
 import type { PlannedActivity, PlannedSchedule, PlannedStand } from './planned-schedule.ts';
 import type { Position } from './robot-state.ts';
 
-export type NodePositions = ReadonlyMap<string, Position>;
+type NodePositions = ReadonlyMap<string, Position>;
 
 /** Spec §4: a recharge step that does not carry recharge_time waits 6 minutes. */
-export const DEFAULT_RECHARGE_MINUTES = 6;
+const DEFAULT_RECHARGE_MINUTES = 6;
 
 export interface GraphPlanParameters extends PlanParameters {
   readonly handling_time_s?: number | null;

@@ -185,7 +185,7 @@ function addStand(builder: TimelineBuilder, stand: PlannedStand, capacity: numbe
 }
 
 /** One robot's timeline for the sliders' profile. */
-export function buildRobotTimeline(schedule: PlannedSchedule, settings: MotionSettings = DEFAULT_MOTION_SETTINGS): RobotTimeline {
+function buildRobotTimeline(schedule: PlannedSchedule, settings: MotionSettings = DEFAULT_MOTION_SETTINGS): RobotTimeline {
   const builder: TimelineBuilder = {
     segments: [],
     xs: [],
