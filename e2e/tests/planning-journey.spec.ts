@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { apiAs, createEnvironmentViaApi } from '../support/api.ts';
 import { screenshotPath } from '../support/fleetlab-server.ts';
+import { clockText, durationSeconds, playerOf } from '../support/player.ts';
 import { summaryFigure } from '../support/results-page.ts';
 
 type Step = { task: string | [string, string]; total_distance: number; odometer_m: number; completion_time: number };
@@ -85,9 +86,12 @@ test('a planner creates a scenario, generates tasks, runs a solve and studies th
   expect(await summaryFigure(page, 'Total Deliveries')).toBe('8');
   expect(await summaryFigure(page, 'Total Distance')).toContain(totalDistance.toFixed(2));
 
-  // The player plays, pauses and resets.
-  const clock = page.getByLabel('Simulated time');
-  await expect(clock).toContainText('0:00.0');
+  // The player keeps the plan's clock: it lasts exactly as long as the plan.
+  const { clock, slider, robotRow, scrubTo } = playerOf(page);
+  const planEnd = Math.max(...plans.flatMap(([, steps]) => steps.map((step) => step.completion_time)));
+  await expect(clock).toHaveText(`0:00.0 / ${clockText(planEnd)}`);
+
+  // It plays, pauses and resets.
   await page.getByRole('button', { name: 'Play' }).click();
   await expect(clock).not.toContainText(/^0:00\.0/, { timeout: 10_000 });
   await page.getByRole('button', { name: 'Pause' }).click();
@@ -96,6 +100,33 @@ test('a planner creates a scenario, generates tasks, runs a solve and studies th
   expect(await clock.innerText()).toBe(paused);
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(clock).toContainText(/^0:00\.0/);
+
+  // A delivery is done in the player at the completion time the robot's table gives it.
+  const [robotId, robotSteps] = plans.find(([, steps]) => steps.some((step) => Array.isArray(step.task)))!;
+  const firstDelivery = robotSteps.findIndex((step) => Array.isArray(step.task));
+  const deliveryCount = robotSteps.filter((step) => Array.isArray(step.task)).length;
+  await page.locator(`button[aria-controls="robot-details-${robotId}"]`).click();
+  const taskRow = page.locator(`#robot-details-${robotId}`).getByRole('table', { name: 'Tasks' }).locator(`tbody tr[aria-rowindex="${firstDelivery + 2}"]`);
+  const completion = durationSeconds(await taskRow.locator('td').nth(5).innerText());
+  expect(completion).toBe(robotSteps[firstDelivery].completion_time);
+  await scrubTo(completion);
+  await expect(clock).toHaveText(`${clockText(completion)} / ${clockText(planEnd)}`);
+  await expect(robotRow(robotId).nth(4)).toHaveText(`1 / ${deliveryCount}`);
+  await slider.press('ArrowLeft');
+  await expect(clock).toHaveText(`${clockText(completion - 1)} / ${clockText(planEnd)}`);
+  await expect(robotRow(robotId).nth(4)).toHaveText(`0 / ${deliveryCount}`);
+
+  // A click half way along the slider jumps to the middle of the plan, and Play goes on from there.
+  const box = (await slider.boundingBox())!;
+  await slider.click({ position: { x: box.width / 2, y: box.height / 2 } });
+  const jumped = durationSeconds((await page.getByTestId('replay-time').innerText()).split(' of ')[0]);
+  expect(jumped).toBeGreaterThan(planEnd * 0.3);
+  expect(jumped).toBeLessThan(planEnd * 0.7);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect
+    .poll(async () => durationSeconds((await page.getByTestId('replay-time').innerText()).split(' of ')[0]), { timeout: 10_000 })
+    .toBeGreaterThan(jumped + 1);
+  await page.getByRole('button', { name: 'Pause' }).click();
 
   // CSV export: one row per step plus the header.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { apiAs, createEnvironmentViaApi } from '../support/api.ts';
 import { screenshotPath } from '../support/fleetlab-server.ts';
+import { playerOf } from '../support/player.ts';
 
 type ExecutedSolve = { id: number; status: string; execution: { totals: { waiting_s: number } } | null };
 type SweepRecord = {
@@ -42,6 +43,16 @@ test('a planner replays a solve with traffic, sees a robot wait in the aisle and
   await expect(page.getByText('Simulation complete: every robot is done.')).toBeVisible({ timeout: 30_000 });
   await expect(status).toHaveAttribute('data-waited-seconds', solve.execution!.totals.waiting_s.toFixed(1));
   await expect(status).toHaveAttribute('data-waiting', '0');
+
+  // The time slider jumps back to any moment of the execution: at the start nobody has waited,
+  // at the end the waiting is all there again.
+  const { clock, slider } = playerOf(page);
+  await slider.focus();
+  await slider.press('Home');
+  await expect(clock).toContainText(/^0:00\.0 \//);
+  await expect(status).toHaveAttribute('data-waited-seconds', '0.0');
+  await slider.press('End');
+  await expect(status).toHaveAttribute('data-waited-seconds', solve.execution!.totals.waiting_s.toFixed(1));
 
   // The congestion heat map, with its legend.
   const congestion = page.getByRole('region', { name: 'Congestion' });

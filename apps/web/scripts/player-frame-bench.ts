@@ -1,12 +1,12 @@
 // Frame-time measurement of the path simulation player in headless Chromium, in both replay
 // modes (the plan, and its execution with traffic) at two fleet sizes:
 //   100 robots: the xl1 instance (50 x 50, 1,000 deliveries);
-//   400 robots: a generated 50 x 50 floor, 40 stations x 10 robots, 3,000 orders.
+//   400 robots: a generated 50 x 50 floor, 40 stations x 10 robots, 1,200 orders.
 //
 //   npx tsx apps/web/scripts/player-frame-bench.ts [--measure-ms 5000] [--cases 400-traffic,100-planned]
 //
-// 1. solves each instance with @fleetlab/solver (greedy_distance: a real plan in seconds even
-//    for 400 robots) and executes the plan with @fleetlab/simulator;
+// 1. reads each case's recorded solve (scripts/fixtures/bench-100.json.gz, bench-400.json.gz:
+//    greedy_distance plans and their executions, made by scripts/record-player-fixtures.ts);
 // 2. bundles apps/web/tools/player-bench/ with Vite into a temporary folder, next to the inputs;
 // 3. for each case, opens the page in headless Chromium, where it first records frame intervals
 //    with nothing mounted (the machine's baseline), then the real PathPlayer plays (autoPlay, in
@@ -15,28 +15,23 @@
 // 4. prints p50 / p95 / p99 and fps per case and a summary table, and exits non-zero when a
 //    case misses its budget: p95 within one 60 Hz frame for 100 robots, one 30 Hz frame for 400.
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from '@playwright/test';
-import { simulate } from '@fleetlab/simulator';
-import { buildProblem, solve } from '@fleetlab/solver';
-import { generateWarehouseInstance } from '@fleetlab/warehouse';
 import type { BenchInput, BenchResult } from '../tools/player-bench/bench-main.tsx';
-import { buildPages, closeServer, launchChromium, repoRoot, serveFolder, webRoot } from './headless-page-kit.ts';
+import { buildPages, closeServer, launchChromium, serveFolder, webRoot } from './headless-page-kit.ts';
+import { readRecordedSolve } from './recorded-solve.ts';
 
 const benchEntryDir = join(webRoot, 'tools/player-bench');
-const xl1Path = join(repoRoot, 'packages/solver/bench/instances/xl1.json');
+const fixturesDir = join(webRoot, 'scripts/fixtures');
 
 const { values: options } = parseArgs({
   options: {
     'measure-ms': { type: 'string', default: '5000' },
     'warmup-ms': { type: 'string', default: '1500' },
-    algorithm: { type: 'string', default: 'greedy_distance' },
-    /** Orders of the generated 400-robot day (a few thousand are plenty for a replay). */
-    'orders-400': { type: 'string', default: '3000' },
     /** Which cases to run: 100-planned, 100-traffic, 400-planned, 400-traffic (default all). */
     cases: { type: 'string', default: '100-planned,100-traffic,400-planned,400-traffic' },
     /** Width of the player's area: 1100 px is a solve page on a 1280 px wide window. */
@@ -102,25 +97,6 @@ const fpsOf = (values: readonly number[]) => (values.length / values.reduce((sum
 function withCaseName(file: string, name: string): string {
   const extension = extname(file);
   return `${file.slice(0, file.length - extension.length)}-${name}${extension}`;
-}
-
-/** Solves an instance with the bench's algorithm and executes the plan on the shared floor. */
-function planAndExecute(label: string, instance: { environment: BenchInput['environment']; tasks: [string, string][]; params: Record<string, unknown> }) {
-  const solveStart = performance.now();
-  const outcome = solve(buildProblem({ environment: instance.environment as never, tasks: instance.tasks, params: instance.params }), {
-    algorithm: options.algorithm as 'greedy_distance',
-    seed: 1,
-  });
-  const solveMs = performance.now() - solveStart;
-  const simulateStart = performance.now();
-  const execution = simulate(instance.environment as never, outcome.results, instance.params, { tasks: instance.tasks });
-  console.log(
-    `${label}: ${Object.keys(outcome.results).length} robots, ${instance.tasks.length} deliveries with ${options.algorithm}: ` +
-      `planned makespan ${outcome.stats.makespan_s} s, executed ${execution.totals.executed_makespan_s} s ` +
-      `(waiting ${Math.round(execution.totals.waiting_s)} s); solved in ${Math.round(solveMs)} ms, ` +
-      `executed in ${Math.round(performance.now() - simulateStart)} ms`,
-  );
-  return { results: outcome.results, execution };
 }
 
 /** Runs one case on the served page and prints its figures. */
@@ -199,19 +175,9 @@ async function runCase(browser: Browser, origin: string, pagePath: string, bench
 }
 
 async function main(): Promise<void> {
-  const xl1 = JSON.parse(readFileSync(xl1Path, 'utf8'));
-  const day = generateWarehouseInstance({
-    width: 50,
-    height: 50,
-    stations: 40,
-    robotsPerStation: 10,
-    orders: Number(options['orders-400']),
-    seed: 1,
-    params: { max_distance: 1000, recharge_time: 3, robot_speed: 1 },
-  });
   const instances = [
-    { file: 'input-100.json', label: 'xl1', instance: xl1 },
-    { file: 'input-400.json', label: day.id, instance: day },
+    { file: 'input-100.json', fixture: 'bench-100.json.gz' },
+    { file: 'input-400.json', fixture: 'bench-400.json.gz' },
   ];
   const allCases: BenchCase[] = [
     { name: '100-planned', inputFile: 'input-100.json', mode: 'planned', budgetMs: 1000 / 60 },
@@ -228,14 +194,21 @@ async function main(): Promise<void> {
   let browser: Browser | null = null;
   try {
     const [pagePath] = await buildPages(benchEntryDir, ['index.html'], outDir);
-    for (const { file, label, instance } of instances) {
+    for (const { file, fixture } of instances) {
       if (!cases.some((benchCase) => benchCase.inputFile === file)) continue;
-      const { results, execution } = planAndExecute(label, instance);
+      const recorded = readRecordedSolve(join(fixturesDir, fixture));
+      if (!recorded.execution) throw new Error(`${fixture} has no execution; record it again with scripts/record-player-fixtures.ts`);
+      const robots = Object.keys(recorded.execution.robots).length;
+      console.log(
+        `${recorded.label}: ${robots} robots, planned makespan ${recorded.stats.makespan_s} s, ` +
+          `executed ${recorded.execution.totals.executed_makespan_s} s (waiting ${Math.round(recorded.execution.totals.waiting_s)} s)`,
+      );
       const input: BenchInput = {
-        environment: instance.environment,
-        results,
-        parameters: instance.params,
-        execution,
+        environment: recorded.environment,
+        results: recorded.results,
+        stats: recorded.stats,
+        parameters: recorded.parameters,
+        execution: recorded.execution,
         warmupMs: Number(options['warmup-ms']),
         measureMs: Number(options['measure-ms']),
         areaWidthPx: Number(options['area-width']),

@@ -1,5 +1,6 @@
 // Records the landing page's demo video from Fleetlab itself: the real path simulation
-// player replaying a real solver plan, filmed in headless Chromium.
+// player replaying a real solver plan (recorded by scripts/record-player-fixtures.ts), filmed
+// in headless Chromium.
 //
 //   npx tsx apps/web/scripts/record-demo-video.ts                  # writes apps/web/public/demo/fleetlab-demo.webm
 //   npx tsx apps/web/scripts/record-demo-video.ts --check-landing  # also builds the app and checks the video plays on /
@@ -7,16 +8,15 @@
 // It takes about a minute on two cores and prints the file's size, duration and resolution.
 // Re-record after a visible change to the player or the app's look, and commit the .webm.
 //
-// Options: --instance m1 (packages/solver/bench/instances/<name>.json), --algorithm makespan,
-// --solve-seconds 10 and --max-iterations 20000 (the cap makes the plan reproducible),
-// --width 1280 --height 720, --frame-ms 32, --max-seconds 18, --hold-seconds 2,
+// Options: --fixture scripts/fixtures/demo-m1.json.gz (a recorded solve: m1 planned by the
+// makespan optimiser), --width 1280 --height 720, --frame-ms 32, --max-seconds 18, --hold-seconds 2,
 // --key-quantizer 20 --quantizer 48, --keyframe-seconds 4, --chromium /usr/bin/chromium,
 // --out <file.webm>.
 //
 // How it works, and why:
-// 1. solves the instance with @fleetlab/solver and writes the plan as demo-input.json next to
-//    the demo page (tools/player-demo/), bundled with Vite and the app's Tailwind setup into a
-//    temporary folder served on a random local port;
+// 1. reads the recorded plan and writes it as demo-input.json next to the demo page
+//    (tools/player-demo/), bundled with Vite and the app's Tailwind setup into a temporary
+//    folder served on a random local port;
 // 2. opens the page at a fixed viewport with Playwright's fake clock installed, mounts the
 //    PathPlayer (autoPlay, the slowest speed at which the whole plan fits the video), selects
 //    the last robot to finish a third of the way in (its remaining route is traced), and
@@ -42,13 +42,13 @@ import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { build } from 'vite';
-import { buildProblem, solve } from '@fleetlab/solver';
 import { algorithmByIdOrName } from '@fleetlab/warehouse';
 import type { DemoInput } from '../tools/player-demo/demo-main.tsx';
 import type { VideoCheck } from '../tools/player-demo/encoder-main.ts';
 import { muxWebm, type WebmEncodedFrame } from '../tools/player-demo/webm-muxer.ts';
 import { SIMULATED_SECONDS_PER_SECOND, type SpeedMultiplier } from '../src/player/player-state.ts';
-import { buildPages, closeServer, launchChromium, repoRoot, serveFolder, webRoot } from './headless-page-kit.ts';
+import { buildPages, closeServer, launchChromium, serveFolder, webRoot } from './headless-page-kit.ts';
+import { readRecordedSolve } from './recorded-solve.ts';
 
 const demoEntryDir = join(webRoot, 'tools/player-demo');
 const DEFAULT_OUTPUT = join(webRoot, 'public/demo/fleetlab-demo.webm');
@@ -63,11 +63,7 @@ const PLAY_CHECK_MS = 1500;
 
 const { values: options } = parseArgs({
   options: {
-    instance: { type: 'string', default: 'm1' },
-    algorithm: { type: 'string', default: 'makespan' },
-    'solve-seconds': { type: 'string', default: '10' },
-    'max-iterations': { type: 'string', default: '20000' },
-    seed: { type: 'string', default: '1' },
+    fixture: { type: 'string', default: join(webRoot, 'scripts/fixtures/demo-m1.json.gz') },
     width: { type: 'string', default: '1280' },
     height: { type: 'string', default: '720' },
     /** Two animation frames at 60 Hz: every video frame advances the player by the same step. */
@@ -92,36 +88,29 @@ const { values: options } = parseArgs({
 const viewport = { width: Number(options.width), height: Number(options.height) };
 const frameMs = Number(options['frame-ms']);
 
-function solveDemoPlan(): DemoInput {
-  const instancePath = join(repoRoot, 'packages/solver/bench/instances', `${options.instance}.json`);
-  const instance = JSON.parse(readFileSync(instancePath, 'utf8'));
-  const algorithm = algorithmByIdOrName(options.algorithm);
-  if (!algorithm) throw new Error(`Unknown algorithm ${options.algorithm}`);
-  const solveStart = performance.now();
-  const outcome = solve(buildProblem({ environment: instance.environment, tasks: instance.tasks, params: instance.params }), {
-    algorithm: algorithm.name,
-    seed: Number(options.seed),
-    timeLimitS: Number(options['solve-seconds']),
-    maxIterations: Number(options['max-iterations']),
-  });
-  const robots = Object.keys(outcome.results).length;
+function demoPlan(): DemoInput {
+  const recorded = readRecordedSolve(options.fixture);
+  const stats = recorded.stats as { algorithm: string; makespan_s: number; lower_bound_s: number; total_distance_m: number; deliveries: number };
+  const algorithm = algorithmByIdOrName(stats.algorithm);
+  if (!algorithm) throw new Error(`${options.fixture}: unknown algorithm ${stats.algorithm}`);
+  const robots = Object.keys(recorded.results).length;
   console.log(
-    `plan: ${options.instance} with ${algorithm.name}: ${robots} robots, ${outcome.stats.deliveries} deliveries, ` +
-      `makespan ${outcome.stats.makespan_s} s (lower bound ${outcome.stats.lower_bound_s} s), ` +
-      `solved in ${Math.round(performance.now() - solveStart)} ms`,
+    `plan: ${recorded.label}: ${robots} robots, ${stats.deliveries} deliveries, makespan ${stats.makespan_s} s (lower bound ${stats.lower_bound_s} s)`,
   );
+  const name = recorded.environment.name ?? 'Warehouse';
   return {
-    solveName: `Solve for ${instance.environment.name}`,
-    environmentName: instance.environment.name,
+    solveName: `Solve for ${name}`,
+    environmentName: name,
     algorithmLabel: algorithm.label,
-    environment: instance.environment,
-    results: outcome.results,
-    parameters: instance.params,
-    stats: {
-      makespanS: outcome.stats.makespan_s,
-      lowerBoundS: outcome.stats.lower_bound_s,
-      totalDistanceM: outcome.stats.total_distance_m,
-      deliveries: outcome.stats.deliveries,
+    environment: recorded.environment,
+    results: recorded.results,
+    stats: recorded.stats,
+    parameters: recorded.parameters,
+    figures: {
+      makespanS: stats.makespan_s,
+      lowerBoundS: stats.lower_bound_s,
+      totalDistanceM: stats.total_distance_m,
+      deliveries: stats.deliveries,
       robots,
     },
   };
@@ -332,7 +321,7 @@ async function checkLanding(browser: Browser): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const input = solveDemoPlan();
+  const input = demoPlan();
   const outDir = mkdtempSync(join(tmpdir(), 'fleetlab-demo-video-'));
   let server: Server | null = null;
   let browser: Browser | null = null;

@@ -127,6 +127,7 @@ export default function SolveDetailPage() {
               <PathPlayer
                 environment={environment.data}
                 results={record.results}
+                stats={record.stats}
                 parameters={record.parameters}
                 execution={record.execution}
               />

@@ -1,58 +1,38 @@
-// The path simulation's motion model (spec §2 'Path simulation player', §4 'Simulation per
-// robot'). Pure: the plan, node positions and settings go in; each robot's state at a
-// simulated time t comes out. Every robot's timeline (runs between stops, dwells, recharge
-// waits) is computed once, so sampling a frame is a binary search per robot and writes into
-// state objects the caller reuses: no allocation per frame.
+// The planned replay's motion model (spec §2 'Path simulation player', §4 'Simulation per
+// robot'). Pure: each robot's schedule on the plan's clock (planned-schedule.ts) and the
+// max speed and acceleration sliders go in; each robot's state at a simulated time t comes out.
 //
-// Simulated time is the player's own: robots drive at the player's max speed and
-// acceleration, not at the plan's robot_speed, so the replay shows motion rather than
-// re-reading completion_time.
+// A drive leaves and arrives exactly when the plan says. Within it the robot follows the
+// sliders' rest-to-rest profile (run-profile.ts), stretched or squeezed in time to the drive's
+// planned duration: the sliders decide how a robot pulls away, cruises and brakes, never when it
+// gets there. Timelines are built once per slider setting, so sampling a frame is a binary
+// search per robot and writes into state objects the caller reuses: no allocation per frame.
 
-import {
-  batteryCapacityOf,
-  deliveryPairOf,
-  isRechargeStep,
-  maxDistanceOf,
-  type PlanParameters,
-  type RobotPlan,
-} from '../lib/plan-model.ts';
+import type { PlannedDrive, PlannedSchedule, PlannedStand } from './planned-schedule.ts';
 import {
   lastAtOrBefore,
   setBattery as writeBattery,
   type LocationState,
   type MotionState,
-  type Position,
   type ReplayModel,
   type ReplayRobot,
   type RobotState,
 } from './robot-state.ts';
-
-export type NodePositions = ReadonlyMap<string, Position>;
+import { profileDistance, profileMotion, profileSpeed, runProfile, type RunProfile } from './run-profile.ts';
 
 export interface MotionSettings {
-  /** Top speed in m/s (grid cells per second); spec §9: 0.1 to 5, default 1. */
+  /** Top speed in m/s (grid cells per second) of the profile a drive follows; spec §9: 0.1 to 5, default 1. */
   readonly maxSpeed: number;
   /** Acceleration and braking in m/s²; spec §9: 0.1 to 3, default 0.5. */
   readonly acceleration: number;
-  /** Recharge wait of a step that does not carry recharge_time; spec §9: 6 minutes. */
-  readonly defaultRechargeMinutes: number;
-  /**
-   * Simulated seconds a robot stands at a pickup or dropoff after braking there. The plan
-   * has no handling time; a short stop makes 'at pickup' / 'at dropoff' visible on screen.
-   */
-  readonly stopDwellSeconds: number;
 }
 
 export const MAX_SPEED_LIMITS = { min: 0.1, max: 5, step: 0.1, default: 1 } as const;
 export const ACCELERATION_LIMITS = { min: 0.1, max: 3, step: 0.1, default: 0.5 } as const;
-export const DEFAULT_RECHARGE_MINUTES = 6;
-export const DEFAULT_STOP_DWELL_SECONDS = 1;
 
 export const DEFAULT_MOTION_SETTINGS: MotionSettings = {
   maxSpeed: MAX_SPEED_LIMITS.default,
   acceleration: ACCELERATION_LIMITS.default,
-  defaultRechargeMinutes: DEFAULT_RECHARGE_MINUTES,
-  stopDwellSeconds: DEFAULT_STOP_DWELL_SECONDS,
 };
 
 export function clampToLimits(value: number, limits: { min: number; max: number; default: number }): number {
@@ -60,77 +40,22 @@ export function clampToLimits(value: number, limits: { min: number; max: number;
   return Math.min(limits.max, Math.max(limits.min, value));
 }
 
-// ---------------------------------------------------------------- velocity profile
-
-/** A rest-to-rest trapezoidal (or, when too short for top speed, triangular) profile. */
-export interface RunProfile {
-  readonly length: number;
-  readonly acceleration: number;
-  readonly peakSpeed: number;
-  readonly accelTime: number;
-  readonly cruiseTime: number;
-  readonly duration: number;
-}
-
-export function runProfile(length: number, maxSpeed: number, acceleration: number): RunProfile {
-  const rampDistance = (maxSpeed * maxSpeed) / (2 * acceleration);
-  if (2 * rampDistance <= length) {
-    const accelTime = maxSpeed / acceleration;
-    const cruiseTime = (length - 2 * rampDistance) / maxSpeed;
-    return { length, acceleration, peakSpeed: maxSpeed, accelTime, cruiseTime, duration: 2 * accelTime + cruiseTime };
-  }
-  const peakSpeed = Math.sqrt(acceleration * length);
-  const accelTime = peakSpeed / acceleration;
-  return { length, acceleration, peakSpeed, accelTime, cruiseTime: 0, duration: 2 * accelTime };
-}
-
-/** Distance covered `elapsed` seconds into a run. */
-export function profileDistance(profile: RunProfile, elapsed: number): number {
-  const { acceleration: a, accelTime, cruiseTime, peakSpeed, duration, length } = profile;
-  if (elapsed <= 0) return 0;
-  if (elapsed >= duration) return length;
-  if (elapsed < accelTime) return 0.5 * a * elapsed * elapsed;
-  const rampDistance = 0.5 * a * accelTime * accelTime;
-  if (elapsed < accelTime + cruiseTime) return rampDistance + peakSpeed * (elapsed - accelTime);
-  const braking = elapsed - accelTime - cruiseTime;
-  return Math.min(length, rampDistance + peakSpeed * cruiseTime + peakSpeed * braking - 0.5 * a * braking * braking);
-}
-
-export function profileSpeed(profile: RunProfile, elapsed: number): number {
-  const { acceleration: a, accelTime, cruiseTime, peakSpeed, duration } = profile;
-  if (elapsed <= 0 || elapsed >= duration) return 0;
-  if (elapsed < accelTime) return a * elapsed;
-  if (elapsed < accelTime + cruiseTime) return peakSpeed;
-  return Math.max(0, peakSpeed - a * (elapsed - accelTime - cruiseTime));
-}
-
-function profileMotion(profile: RunProfile, elapsed: number): MotionState {
-  if (elapsed < profile.accelTime) return 'accelerating';
-  if (elapsed < profile.accelTime + profile.cruiseTime) return 'cruising';
-  return 'decelerating';
-}
-
 // ---------------------------------------------------------------- timelines
 
-const RUN = 0;
-const DWELL = 1;
-const RECHARGE = 2;
-type SegmentKind = typeof RUN | typeof DWELL | typeof RECHARGE;
-
 interface TimelineSegment {
-  readonly kind: SegmentKind;
   readonly start: number;
+  /** Planned seconds. */
   readonly duration: number;
-  readonly stepIndex: number;
-  /** RUN: the run's polyline in the robot's point arrays. */
+  /** A drive: its polyline in the robot's point arrays, its profile and profile seconds per planned second. */
   readonly firstPoint: number;
   readonly lastPoint: number;
   readonly profile: RunProfile | null;
-  /** DWELL: where the robot stands; RECHARGE: 'idle'. */
+  readonly timeScale: number;
+  /** Standing: what it does there. */
+  readonly motion: MotionState;
   readonly location: LocationState;
   readonly distanceAtStart: number;
   readonly batteryBaseAtStart: number;
-  readonly deliveriesAtStart: number;
   readonly headingAtStart: number;
   readonly x: number;
   readonly y: number;
@@ -141,10 +66,10 @@ interface TimelineSegment {
 export interface RobotTimeline extends ReplayRobot {
   readonly segments: readonly TimelineSegment[];
   readonly segmentStarts: Float64Array;
-  /** Run polylines, back to back: coordinates and distance from the start of their run. */
-  readonly xs: Float64Array;
-  readonly ys: Float64Array;
+  /** Drive polylines, back to back: coordinates and distance from the start of their drive. */
   readonly runDistance: Float64Array;
+  readonly deliveryDone: Float64Array;
+  readonly workEnds: Float64Array;
   readonly endTime: number;
   readonly batteryCapacity: number;
   readonly maxDistance: number;
@@ -164,26 +89,20 @@ export interface FleetModel extends ReplayModel {
 }
 
 interface TimelineBuilder {
-  segments: TimelineSegment[];
-  xs: number[];
-  ys: number[];
-  runDistance: number[];
-  time: number;
+  readonly segments: TimelineSegment[];
+  readonly xs: number[];
+  readonly ys: number[];
+  readonly runDistance: number[];
   x: number;
   y: number;
   heading: number;
   distanceSinceCharge: number;
   batteryBase: number;
-  deliveries: number;
 }
 
-function addRun(
-  builder: TimelineBuilder,
-  nodes: readonly Position[],
-  stepIndex: number,
-  settings: MotionSettings,
-): void {
-  // Zero-length edges (repeated nodes) carry no motion; dropping them keeps headings defined.
+function addDrive(builder: TimelineBuilder, drive: PlannedDrive, settings: MotionSettings): void {
+  const { start, end, points } = drive;
+  // Zero-length edges (repeated points) carry no motion; dropping them keeps headings defined.
   const firstPoint = builder.xs.length;
   builder.xs.push(builder.x);
   builder.ys.push(builder.y);
@@ -191,167 +110,111 @@ function addRun(
   let length = 0;
   let heading = builder.heading;
   let firstHeading: number | null = null;
-  for (const node of nodes) {
+  for (const point of points) {
     const lastIndex = builder.xs.length - 1;
-    const dx = node.x - builder.xs[lastIndex];
-    const dy = node.y - builder.ys[lastIndex];
+    const dx = point.x - builder.xs[lastIndex];
+    const dy = point.y - builder.ys[lastIndex];
     const edge = Math.hypot(dx, dy);
     if (edge <= 1e-9) continue;
     length += edge;
     heading = Math.atan2(dy, dx);
-    if (firstHeading === null) firstHeading = heading;
-    builder.xs.push(node.x);
-    builder.ys.push(node.y);
+    firstHeading ??= heading;
+    builder.xs.push(point.x);
+    builder.ys.push(point.y);
     builder.runDistance.push(length);
   }
-  if (length <= 1e-9) {
+  if (length <= 1e-9 || !(end > start)) {
+    // Nothing to drive, or no time to drive it in: the robot is where the drive ends.
     builder.xs.length = firstPoint;
     builder.ys.length = firstPoint;
     builder.runDistance.length = firstPoint;
+    const last = points[points.length - 1];
+    if (last) {
+      builder.x = last.x;
+      builder.y = last.y;
+    }
+    builder.distanceSinceCharge += length;
     return;
   }
   const profile = runProfile(length, settings.maxSpeed, settings.acceleration);
   builder.segments.push({
-    kind: RUN,
-    start: builder.time,
-    duration: profile.duration,
-    stepIndex,
+    start,
+    duration: end - start,
     firstPoint,
     lastPoint: builder.xs.length - 1,
     profile,
+    timeScale: profile.duration / (end - start),
+    motion: 'cruising',
     location: 'in transit',
     distanceAtStart: builder.distanceSinceCharge,
     batteryBaseAtStart: builder.batteryBase,
-    deliveriesAtStart: builder.deliveries,
     headingAtStart: firstHeading ?? builder.heading,
     x: builder.x,
     y: builder.y,
     pointCursor: firstPoint,
   });
-  builder.time += profile.duration;
   builder.distanceSinceCharge += length;
   builder.x = builder.xs[builder.xs.length - 1];
   builder.y = builder.ys[builder.ys.length - 1];
   builder.heading = heading;
 }
 
-function addWait(
-  builder: TimelineBuilder,
-  kind: typeof DWELL | typeof RECHARGE,
-  duration: number,
-  stepIndex: number,
-  location: LocationState,
-): void {
-  if (!(duration > 0)) return;
+function addStand(builder: TimelineBuilder, stand: PlannedStand, capacity: number): void {
+  if (!(stand.end > stand.start)) return;
   builder.segments.push({
-    kind,
-    start: builder.time,
-    duration,
-    stepIndex,
+    start: stand.start,
+    duration: stand.end - stand.start,
     firstPoint: -1,
     lastPoint: -1,
     profile: null,
-    location,
+    timeScale: 1,
+    motion: stand.motion,
+    location: stand.location,
     distanceAtStart: builder.distanceSinceCharge,
     batteryBaseAtStart: builder.batteryBase,
-    deliveriesAtStart: builder.deliveries,
     headingAtStart: builder.heading,
     x: builder.x,
     y: builder.y,
     pointCursor: builder.xs.length,
   });
-  builder.time += duration;
-}
-
-function knownPositions(ids: readonly string[], positions: NodePositions): Position[] {
-  const known: Position[] = [];
-  for (const id of ids) {
-    const position = positions.get(id);
-    if (position) known.push(position);
+  if (stand.motion === 'recharging') {
+    // Spec §4: after the charge the battery is the step's battery_remaining and the counter restarts.
+    builder.batteryBase = stand.chargedTo ?? capacity;
+    builder.distanceSinceCharge = 0;
   }
-  return known;
 }
 
-/** Where a robot stands before its first step: its first path node, else its own node. */
-function startPosition(plan: RobotPlan, positions: NodePositions): Position {
-  for (const step of plan.steps) {
-    for (const id of step.path) {
-      const position = positions.get(id);
-      if (position) return position;
-    }
-  }
-  return positions.get(plan.robotId) ?? { x: 0, y: 0 };
-}
-
-export function buildRobotTimeline(
-  plan: RobotPlan,
-  positions: NodePositions,
-  settings: MotionSettings = DEFAULT_MOTION_SETTINGS,
-  parameters?: PlanParameters | null,
-): RobotTimeline {
-  const firstStep = plan.steps[0];
-  const batteryCapacity = batteryCapacityOf(firstStep, parameters);
-  const maxDistance = maxDistanceOf(firstStep, parameters);
-  const start = startPosition(plan, positions);
+/** One robot's timeline for the sliders' profile. */
+function buildRobotTimeline(schedule: PlannedSchedule, settings: MotionSettings = DEFAULT_MOTION_SETTINGS): RobotTimeline {
   const builder: TimelineBuilder = {
     segments: [],
     xs: [],
     ys: [],
     runDistance: [],
-    time: 0,
-    x: start.x,
-    y: start.y,
+    x: schedule.start.x,
+    y: schedule.start.y,
     heading: 0,
     distanceSinceCharge: 0,
-    batteryBase: batteryCapacity,
-    deliveries: 0,
+    batteryBase: schedule.batteryCapacity,
   };
-  let deliveryCount = 0;
-
-  plan.steps.forEach((step, stepIndex) => {
-    const path = step.path;
-    if (isRechargeStep(step)) {
-      addRun(builder, knownPositions(path, positions), stepIndex, settings);
-      const minutes =
-        typeof step.recharge_time === 'number' && step.recharge_time >= 0
-          ? step.recharge_time
-          : settings.defaultRechargeMinutes;
-      addWait(builder, RECHARGE, minutes * 60, stepIndex, 'idle');
-      // Spec §4: after the wait the battery is the step's battery_remaining and the counter restarts.
-      builder.batteryBase =
-        typeof step.battery_remaining === 'number' ? step.battery_remaining : batteryCapacityOf(step, parameters);
-      builder.distanceSinceCharge = 0;
-      return;
-    }
-    deliveryCount += 1;
-    const pair = deliveryPairOf(step);
-    const pickupIndex = pair ? path.indexOf(pair[0]) : -1;
-    if (pickupIndex >= 0) {
-      addRun(builder, knownPositions(path.slice(1, pickupIndex + 1), positions), stepIndex, settings);
-      addWait(builder, DWELL, settings.stopDwellSeconds, stepIndex, 'at pickup');
-    }
-    addRun(builder, knownPositions(path.slice(Math.max(1, pickupIndex + 1)), positions), stepIndex, settings);
-    // Spec §4: a delivery counts as complete when the dropoff is reached.
-    builder.deliveries += 1;
-    addWait(builder, DWELL, settings.stopDwellSeconds, stepIndex, 'at dropoff');
-  });
-
-  const segmentStarts = new Float64Array(builder.segments.length);
-  builder.segments.forEach((segment, index) => {
-    segmentStarts[index] = segment.start;
-  });
+  for (const activity of schedule.activities) {
+    if (activity.kind === 'drive') addDrive(builder, activity, settings);
+    else addStand(builder, activity, schedule.batteryCapacity);
+  }
   return {
-    robotId: plan.robotId,
+    robotId: schedule.robotId,
     segments: builder.segments,
-    segmentStarts,
+    segmentStarts: Float64Array.from(builder.segments, (segment) => segment.start),
     xs: Float64Array.from(builder.xs),
     ys: Float64Array.from(builder.ys),
     runDistance: Float64Array.from(builder.runDistance),
-    endTime: builder.time,
-    batteryCapacity,
-    maxDistance,
-    stepCount: plan.steps.length,
-    deliveryCount,
+    deliveryDone: schedule.deliveryDone,
+    workEnds: schedule.workEnds,
+    endTime: schedule.endTime,
+    batteryCapacity: schedule.batteryCapacity,
+    maxDistance: schedule.maxDistance,
+    stepCount: schedule.stepCount,
+    deliveryCount: schedule.deliveryCount,
     final: {
       x: builder.x,
       y: builder.y,
@@ -362,13 +225,9 @@ export function buildRobotTimeline(
   };
 }
 
-export function buildFleetModel(
-  plans: readonly RobotPlan[],
-  positions: NodePositions,
-  settings: MotionSettings = DEFAULT_MOTION_SETTINGS,
-  parameters?: PlanParameters | null,
-): FleetModel {
-  const robots = plans.map((plan) => buildRobotTimeline(plan, positions, settings, parameters));
+/** Every robot's timeline; the fleet is done when its last robot is. */
+export function buildFleetModel(schedules: readonly PlannedSchedule[], settings: MotionSettings = DEFAULT_MOTION_SETTINGS): FleetModel {
+  const robots = schedules.map((schedule) => buildRobotTimeline(schedule, settings));
   let endTime = 0;
   for (const robot of robots) endTime = Math.max(endTime, robot.endTime);
   return { robots, endTime, settings };
@@ -383,8 +242,9 @@ function setBattery(out: RobotState, timeline: RobotTimeline, base: number, dist
 /** Writes the robot's state at simulated time `time` into `out`. */
 export function sampleRobot(timeline: RobotTimeline, time: number, out: RobotState): RobotState {
   const t = Math.max(0, time);
-  const segmentIndex = lastAtOrBefore(timeline.segmentStarts, t);
-  if (t >= timeline.endTime || segmentIndex < 0) {
+  out.scale = 1;
+  out.completedDeliveries = lastAtOrBefore(timeline.deliveryDone, t) + 1;
+  if (t >= timeline.endTime) {
     const final = timeline.final;
     out.x = final.x;
     out.y = final.y;
@@ -394,30 +254,33 @@ export function sampleRobot(timeline: RobotTimeline, time: number, out: RobotSta
     out.location = 'idle';
     out.stepIndex = -1;
     out.routePoint = timeline.xs.length;
-    out.completedDeliveries = timeline.deliveryCount;
     out.done = true;
-    out.scale = 1;
     setBattery(out, timeline, final.batteryBase, final.distanceSinceCharge);
     return out;
   }
-  const segment = timeline.segments[segmentIndex];
-  const elapsed = t - segment.start;
-  out.scale = 1;
-  out.stepIndex = segment.stepIndex;
-  out.completedDeliveries = segment.deliveriesAtStart;
+  const workUnderWay = lastAtOrBefore(timeline.workEnds, t) + 1;
+  out.stepIndex = workUnderWay < timeline.stepCount ? workUnderWay : -1;
   out.done = false;
-  if (segment.kind !== RUN || !segment.profile) {
-    out.x = segment.x;
-    out.y = segment.y;
-    out.heading = segment.headingAtStart;
+  const segmentIndex = lastAtOrBefore(timeline.segmentStarts, t);
+  const segment = segmentIndex >= 0 ? timeline.segments[segmentIndex] : null;
+  if (!segment || !segment.profile || t >= segment.start + segment.duration) {
+    // Standing: in a stand segment, or between segments where nothing happens (before the first drive).
+    const standing = segment && t < segment.start + segment.duration ? segment : null;
+    const next = segmentIndex + 1 < timeline.segments.length ? timeline.segments[segmentIndex + 1] : null;
+    const at = standing ?? next;
+    out.x = at ? at.x : timeline.final.x;
+    out.y = at ? at.y : timeline.final.y;
+    out.heading = at ? at.headingAtStart : timeline.final.heading;
     out.speed = 0;
-    out.motion = segment.kind === RECHARGE ? 'recharging' : 'stopped';
-    out.location = segment.location;
-    out.routePoint = segment.pointCursor;
-    setBattery(out, timeline, segment.batteryBaseAtStart, segment.distanceAtStart);
+    out.motion = standing ? standing.motion : 'stopped';
+    out.location = standing ? standing.location : 'in transit';
+    out.routePoint = at ? at.pointCursor : timeline.xs.length;
+    if (at) setBattery(out, timeline, at.batteryBaseAtStart, at.distanceAtStart);
+    else setBattery(out, timeline, timeline.final.batteryBase, timeline.final.distanceSinceCharge);
     return out;
   }
   const profile = segment.profile;
+  const elapsed = (t - segment.start) * segment.timeScale;
   const travelled = profileDistance(profile, elapsed);
   const edgeStart = Math.min(
     segment.lastPoint - 1,
@@ -433,7 +296,7 @@ export function sampleRobot(timeline: RobotTimeline, time: number, out: RobotSta
   out.x = x0 + dx * fraction;
   out.y = y0 + dy * fraction;
   out.heading = Math.atan2(dy, dx);
-  out.speed = profileSpeed(profile, elapsed);
+  out.speed = profileSpeed(profile, elapsed) * segment.timeScale;
   out.motion = profileMotion(profile, elapsed);
   out.location = 'in transit';
   out.routePoint = edgeStart + 1;
@@ -447,8 +310,4 @@ export function sampleFleet(model: FleetModel, time: number, out: RobotState[]):
     sampleRobot(model.robots[index], time, out[index]);
   }
   return out;
-}
-
-export function isFleetDone(model: FleetModel, time: number): boolean {
-  return time >= model.endTime;
 }

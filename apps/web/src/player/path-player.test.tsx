@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Environment, Solve } from '../api/types.ts';
 import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_SOLVE } from '../components/results/two-robot-plan.fixture.ts';
+import { FLOOR_STATS, QUEUE_FLOOR, QUEUE_PARAMETERS, QUEUE_RESULTS } from './floor-plan.fixture.ts';
 import { PathPlayer } from './path-player.tsx';
 import { TRAFFIC_EXECUTION, TRAFFIC_FLOOR, TRAFFIC_PARAMETERS } from './traffic-replay.fixture.ts';
+import { ACTIVITIES_NOT_RECORDED_TEXT } from './traffic-status.tsx';
 
 // Typed as the page's records, so the props stay in step with what the page passes.
 const solve: Solve = TWO_ROBOT_SOLVE;
@@ -56,31 +58,35 @@ function robotRow(robotId: string): string[] {
   return [...row.cells].map((cell) => cell.textContent ?? '');
 }
 
+function timeSlider(): HTMLInputElement {
+  return screen.getByRole('slider', { name: 'Replay time' }) as HTMLInputElement;
+}
+
 describe('PathPlayer', () => {
-  it('starts at 0 with the simulation end, and every robot’s state', () => {
+  // The two-robot plan was made on the navigation graph (its stats say no 'floor'): it replays
+  // on its steps' completion times. R1_2 ends last, with its 6 min recharge in place at 370 s.
+  it('starts at 0 with the plan’s end, and every robot’s state', () => {
     renderPlayer();
-    // R1_2 ends last: 16 s of driving and stops, then a 6 min recharge in place.
-    expect(clock()).toBe('0:00.0 / 6:16.0');
+    expect(clock()).toBe('0:00.0 / 6:10.0');
     expect(robotRow('R1_1')).toEqual(['R1_1', '1 / 4', 'accelerating', 'in transit', '0 / 3', '100.0%']);
     expect(robotRow('R2_1')).toEqual(['R2_1', 'Done', 'stopped', 'idle', '0 / 0', '100.0%']);
   });
 
-  it('plays, pauses and resets the simulated clock', async () => {
+  it('plays, pauses and resets the simulated clock, showing a delivery done at its completion_time', async () => {
     const user = userEvent.setup();
     renderPlayer();
     await user.click(screen.getByRole('button', { name: 'Play' }));
     // First frame sets the reference time; each later one advances 0.25 s x 10 at 1x.
     runFrames(5);
     await user.click(screen.getByRole('button', { name: 'Pause' }));
-    expect(clock()).toBe('0:10.0 / 6:16.0');
-    // R1_1 reached P1 at 8 s (6 m: 2 s ramp, 2 s cruise, 2 s brake), stood 1 s, and now
-    // accelerates toward D1.
-    expect(robotRow('R1_1').slice(1, 4)).toEqual(['1 / 4', 'accelerating', 'in transit']);
+    expect(clock()).toBe('0:10.0 / 6:10.0');
+    // R1_1's first delivery is done at its completion_time, 10 s; it sets off for P2.
+    expect(robotRow('R1_1').slice(1, 5)).toEqual(['2 / 4', 'accelerating', 'in transit', '1 / 3']);
     runFrames(3);
-    expect(clock()).toBe('0:10.0 / 6:16.0');
+    expect(clock()).toBe('0:10.0 / 6:10.0');
 
     await user.click(screen.getByRole('button', { name: 'Reset' }));
-    expect(clock()).toBe('0:00.0 / 6:16.0');
+    expect(clock()).toBe('0:00.0 / 6:10.0');
     expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
   });
 
@@ -90,14 +96,14 @@ describe('PathPlayer', () => {
     await user.click(screen.getByRole('button', { name: '4x' }));
     expect(screen.getByRole('button', { name: '4x' }).getAttribute('aria-pressed')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Play' }));
-    // 10 s of simulated time per frame: at 40 s R1_1 waits at R1 with its 20 m range spent.
+    // 10 s of simulated time per frame: at 40 s R1_1 charges at R1 with its 20 m range spent.
     runFrames(5);
-    expect(clock()).toBe('0:40.0 / 6:16.0');
+    expect(clock()).toBe('0:40.0 / 6:10.0');
     expect(robotRow('R1_1').slice(1, 4)).toEqual(['3 / 4', 'recharging', 'idle']);
     expect(screen.getByRole('alert').textContent).toBe('Low battery alert: R1_1 at 0.0%');
 
     runFrames(40);
-    expect(clock()).toBe('6:16.0 / 6:16.0');
+    expect(clock()).toBe('6:10.0 / 6:10.0');
     expect(screen.getByRole('status').textContent).toBe('Simulation complete: every robot is done.');
     expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
     expect(robotRow('R1_1')).toEqual(['R1_1', 'Done', 'stopped', 'idle', '3 / 3', '50.0%']);
@@ -117,18 +123,91 @@ describe('PathPlayer', () => {
     expect((screen.getByRole('button', { name: 'Zoom out' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('offers max speed 0.1-5 (default 1) and acceleration 0.1-3 (default 0.5), and replans the motion on change', () => {
+  it('offers max speed 0.1-5 (default 1) and acceleration 0.1-3 (default 0.5), which reshape the motion but never the clock', () => {
     renderPlayer();
     const maxSpeed = screen.getByRole('slider', { name: 'Max speed' }) as HTMLInputElement;
     const acceleration = screen.getByRole('slider', { name: 'Acceleration' }) as HTMLInputElement;
     expect([maxSpeed.min, maxSpeed.max, maxSpeed.step, maxSpeed.value]).toEqual(['0.1', '5', '0.1', '1']);
     expect([acceleration.min, acceleration.max, acceleration.step, acceleration.value]).toEqual(['0.1', '3', '0.1', '0.5']);
-    // At 2 m/s every run of R1_2 is too short to reach top speed: 2 * sqrt(7 / 0.5) s and
-    // 2 * sqrt(3 / 0.5) s of driving, two 1 s stops and the 6 min recharge: 374.38 s.
-    fireEvent.change(maxSpeed, { target: { value: '2' } });
-    expect(clock()).toBe('0:00.0 / 6:14.3');
+    // At 2 s R1_1 is a third into its 6 m drive to P1 (6 s): with the default profile it cruises;
+    // at 5 m/s and 0.1 m/s² the profile is a triangle and it is still accelerating.
+    fireEvent.change(timeSlider(), { target: { value: '2' } });
+    expect(robotRow('R1_1')[2]).toBe('cruising');
+    fireEvent.change(maxSpeed, { target: { value: '5' } });
+    fireEvent.change(acceleration, { target: { value: '0.1' } });
+    expect(robotRow('R1_1')[2]).toBe('accelerating');
+    expect(clock()).toBe('0:02.0 / 6:10.0');
     const group = screen.getByRole('group', { name: 'Speed' });
     expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual(['0.5x', '1x', '2x', '4x']);
+  });
+});
+
+describe('PathPlayer’s time slider', () => {
+  it('spans the whole replay and jumps to any time: the clock and the readouts follow, and Play goes on from there', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    const slider = timeSlider();
+    expect([slider.min, slider.max, slider.getAttribute('aria-valuetext')]).toEqual(['0', '370', '0.0 s of 6 min 10 s']);
+    fireEvent.change(slider, { target: { value: '204' } });
+    expect(clock()).toBe('3:24.0 / 6:10.0');
+    expect(screen.getByTestId('replay-time').textContent).toBe('3 min 24 s of 6 min 10 s');
+    expect(slider.getAttribute('aria-valuetext')).toBe('3 min 24 s of 6 min 10 s');
+    // R1_1's charge ended at 204 s: its last delivery is under way, on a full battery.
+    expect(robotRow('R1_1').slice(1)).toEqual(['4 / 4', 'accelerating', 'in transit', '2 / 3', '100.0%']);
+
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    runFrames(3);
+    expect(clock()).toBe('3:29.0 / 6:10.0');
+    expect(Number(slider.value)).toBe(209);
+  });
+
+  it('steps with the keys: arrows one second, Page Up / Page Down one minute, Home and End the ends', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    timeSlider().focus();
+    for (let second = 0; second < 10; second += 1) await user.keyboard('{ArrowRight}');
+    // 10 s: R1_1's first delivery is done at its completion_time, not a second before.
+    expect(clock()).toBe('0:10.0 / 6:10.0');
+    expect(robotRow('R1_1')[4]).toBe('1 / 3');
+    await user.keyboard('{ArrowLeft}');
+    expect(robotRow('R1_1')[4]).toBe('0 / 3');
+    await user.keyboard('{PageUp}');
+    expect(clock()).toBe('1:09.0 / 6:10.0');
+    await user.keyboard('{PageDown}{PageDown}');
+    expect(clock()).toBe('0:00.0 / 6:10.0');
+    await user.keyboard('{End}');
+    expect(clock()).toBe('6:10.0 / 6:10.0');
+    expect(robotRow('R1_2')[1]).toBe('Done');
+    await user.keyboard('{Home}');
+    expect(clock()).toBe('0:00.0 / 6:10.0');
+  });
+
+  it('holds the clock while the thumb is dragged, and plays on when it is let go', async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Play' }));
+    runFrames(2);
+    fireEvent.pointerDown(timeSlider());
+    fireEvent.change(timeSlider(), { target: { value: '100' } });
+    runFrames(4);
+    expect(clock()).toBe('1:40.0 / 6:10.0');
+    fireEvent.pointerUp(timeSlider());
+    runFrames(2);
+    expect(clock()).toBe('1:45.0 / 6:10.0');
+  });
+});
+
+describe('PathPlayer on a plan made on the floor', () => {
+  it('replays the plan’s clock: a delivery done at its completion_time, a robot queued for the one charger', () => {
+    render(<PathPlayer environment={QUEUE_FLOOR} results={QUEUE_RESULTS} stats={FLOOR_STATS} parameters={QUEUE_PARAMETERS} />);
+    // R1_2 queues from 10 s to 190 s, then charges 3 min: the plan ends at 370 s.
+    expect(clock()).toBe('0:00.0 / 6:10.0');
+    fireEvent.change(timeSlider(), { target: { value: '6' } });
+    expect(robotRow('R1_1').slice(1, 5)).toEqual(['2 / 2', 'accelerating', 'in transit', '1 / 1']);
+    fireEvent.change(timeSlider(), { target: { value: '100' } });
+    expect(robotRow('R1_1').slice(1, 4)).toEqual(['2 / 2', 'recharging', 'idle']);
+    expect(robotRow('R1_2').slice(1, 4)).toEqual(['2 / 2', 'queued', 'idle']);
+    expect(screen.queryByText(/cannot hold it/)).toBeNull();
   });
 });
 
@@ -196,6 +275,21 @@ describe('PathPlayer with traffic', () => {
     expect(trafficStatus().textContent).toBe('Waiting now: 0 · Queued for a charger: 0 · Charging: 0 · Waiting so far: 2.5 s');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(queued).toHaveLength(0);
+  });
+
+  it('says when the execution was stored before activities were recorded, and replays its movement', async () => {
+    const user = userEvent.setup();
+    const bare = {
+      ...TRAFFIC_EXECUTION,
+      robots: Object.fromEntries(Object.entries(TRAFFIC_EXECUTION.robots).map(([id, { activities: _activities, ...record }]) => [id, record])),
+    };
+    render(<PathPlayer environment={TRAFFIC_FLOOR} results={plan} parameters={TRAFFIC_PARAMETERS} execution={bare} />);
+    await user.click(screen.getByRole('button', { name: 'With traffic' }));
+    expect(trafficStatus().textContent).toBe(ACTIVITIES_NOT_RECORDED_TEXT);
+    fireEvent.change(timeSlider(), { target: { value: '1' } });
+    expect(robotRow('R1_1').slice(2, 4)).toEqual(['stopped', 'in transit']);
+    fireEvent.change(timeSlider(), { target: { value: '0.25' } });
+    expect(robotRow('R1_1').slice(2, 4)).toEqual(['cruising', 'in transit']);
   });
 
   it('keeps zoom and the motion sliders working: max speed above the robot speed eases starts and stops', async () => {

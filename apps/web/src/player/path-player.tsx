@@ -9,6 +9,7 @@ import { sampleReplay, usePlayback, usePlayerSettings, type ReplayInputs } from 
 import { createFleetStates, type RobotState } from './robot-state.ts';
 import { RobotTable, type RobotTableHandle } from './robot-table.tsx';
 import { tallyTraffic } from './traffic-replay.ts';
+import { TimeSlider, type TimeSliderHandle } from './time-slider.tsx';
 import { TrafficStatus, type TrafficStatusHandle } from './traffic-status.tsx';
 
 export type PlayerEnvironment = LooseEnvironmentShape & PositionedEnvironment;
@@ -37,8 +38,8 @@ function deliveredCount(states: readonly RobotState[]): number {
  * Spec §2 path simulation player: replays a completed solve's plan on the warehouse map, or,
  * with traffic, its execution with every robot on the shared floor.
  */
-export function PathPlayer({ environment, results, parameters, execution, autoPlay = false, initialSpeed, initialMode }: PathPlayerProps) {
-  const settings = usePlayerSettings({ environment, results, parameters, execution, initialSpeed, initialMode });
+export function PathPlayer({ environment, results, stats, parameters, execution, autoPlay = false, initialSpeed, initialMode }: PathPlayerProps) {
+  const settings = usePlayerSettings({ environment, results, stats, parameters, execution, initialSpeed, initialMode });
   const { replay } = settings;
   const model = replay.model;
   const states = useMemo(() => createFleetStates(model), [model]);
@@ -47,6 +48,7 @@ export function PathPlayer({ environment, results, parameters, execution, autoPl
   const canvasRef = useRef<PlayerCanvasHandle>(null);
   const tableRef = useRef<RobotTableHandle>(null);
   const trafficRef = useRef<TrafficStatusHandle>(null);
+  const sliderRef = useRef<TimeSliderHandle>(null);
   const clockRef = useRef<HTMLSpanElement>(null);
   const deliveredRef = useRef<HTMLSpanElement>(null);
 
@@ -57,15 +59,16 @@ export function PathPlayer({ environment, results, parameters, execution, autoPl
     },
     [replay, states],
   );
-  /** The clock text; a fixed box, so its ticks never relayout the page. */
+  /** The clock text (a fixed box, so its ticks never relayout the page) and the time slider. */
   const writeClock = useCallback((time: number) => {
     if (clockRef.current) clockRef.current.textContent = formatClock(time);
+    sliderRef.current?.write(time);
   }, []);
   const publish = useCallback(
     (time: number) => {
       tableRef.current?.write(states);
       if (deliveredRef.current) deliveredRef.current.textContent = String(deliveredCount(states));
-      if (replay.mode === 'traffic') trafficRef.current?.write(tallyTraffic(replay.model, time, states));
+      if (replay.mode === 'traffic' && replay.model.activitiesRecorded) trafficRef.current?.write(tallyTraffic(replay.model, time, states));
       const text = lowBatteryText(states);
       setLowBattery((previous) => (previous === text ? previous : text));
     },
@@ -111,6 +114,8 @@ export function PathPlayer({ environment, results, parameters, execution, autoPl
         trafficStepSeconds={settings.trafficStepSeconds}
       />
 
+      <TimeSlider ref={sliderRef} endTime={model.endTime} currentTime={playback.currentTime} onSeek={playback.seek} onHold={playback.hold} />
+
       {lowBattery && (
         <div role="alert" className="mt-3 rounded-lg border border-red-500/50 bg-red-500/10 px-3 py-2 text-sm text-red-200">
           Low battery alert: {lowBattery}
@@ -131,7 +136,13 @@ export function PathPlayer({ environment, results, parameters, execution, autoPl
         cellBound={replay.mode === 'traffic'}
       />
 
-      {replay.mode === 'traffic' && <TrafficStatus ref={trafficRef} />}
+      {replay.mode === 'planned' && settings.floorProblem && (
+        <p className="mt-2 text-xs text-amber-300">
+          This plan was made on the floor, but this layout's floor cannot hold it ({settings.floorProblem}); robots are drawn in
+          straight lines between its places, on its completion times.
+        </p>
+      )}
+      {replay.mode === 'traffic' && <TrafficStatus ref={trafficRef} activitiesRecorded={replay.model.activitiesRecorded} />}
       <p className="mt-2 text-xs text-slate-400">
         Deliveries completed: <span ref={deliveredRef}>0</span> / {model.robots.reduce((sum, robot) => sum + robot.deliveryCount, 0)}.
         Select a robot to trace its remaining route.

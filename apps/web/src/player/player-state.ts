@@ -4,10 +4,9 @@
 // so the loop never depends on how a frame is drawn.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { FloorEnvironment } from '@fleetlab/warehouse';
-import type { ExecutionRecord } from '@fleetlab/warehouse';
-import { robotPlansOf, type PlanParameters, type RobotPlan } from '../lib/plan-model.ts';
+import type { ExecutionRecord, FloorEnvironment } from '@fleetlab/warehouse';
 import { clampZoom } from '../editor/view-transform.ts';
+import type { GraphPlanParameters } from './graph-plan-schedule.ts';
 import {
   ACCELERATION_LIMITS,
   buildFleetModel,
@@ -17,9 +16,9 @@ import {
   sampleFleet,
   type FleetModel,
   type MotionSettings,
-  type NodePositions,
 } from './motion-model.ts';
-import { nodePositionsOf, type PositionedEnvironment } from './node-positions.ts';
+import type { PositionedEnvironment } from './node-positions.ts';
+import { plannedSchedulesOf, type PlannedSchedule } from './planned-schedule.ts';
 import type { RobotState } from './robot-state.ts';
 import { buildTrafficModel, sampleTraffic, trafficEase, type TrafficModel, type TrafficParameters } from './traffic-replay.ts';
 
@@ -57,14 +56,9 @@ export function sampleReplay(replay: Replay, time: number, states: RobotState[])
 /** The values of the player's max speed and acceleration sliders. */
 export type MotionSliders = Pick<MotionSettings, 'maxSpeed' | 'acceleration'>;
 
-/** The plan as the motion model drives it at the sliders' max speed and acceleration. */
-export function plannedModelOf(
-  plans: readonly RobotPlan[],
-  positions: NodePositions,
-  { maxSpeed, acceleration }: MotionSliders,
-  parameters: PlanParameters | null | undefined,
-): FleetModel {
-  return buildFleetModel(plans, positions, { ...DEFAULT_MOTION_SETTINGS, maxSpeed, acceleration }, parameters);
+/** The plan on its own clock, each drive shaped by the sliders' max speed and acceleration. */
+export function plannedModelOf(schedules: readonly PlannedSchedule[], { maxSpeed, acceleration }: MotionSliders): FleetModel {
+  return buildFleetModel(schedules, { maxSpeed, acceleration });
 }
 
 /** The execution's replay, or null when the solve has none or its floor cannot hold it. */
@@ -99,7 +93,9 @@ export function selectReplay(
 export interface ReplayInputs {
   readonly environment: PositionedEnvironment;
   readonly results: Readonly<Record<string, unknown>> | null | undefined;
-  readonly parameters?: (PlanParameters & TrafficParameters) | null;
+  /** The solve's stats: `distances` says whether the plan was made on the floor (else on the navigation graph). */
+  readonly stats?: Readonly<Record<string, unknown>> | null;
+  readonly parameters?: (TrafficParameters & GraphPlanParameters) | null;
   /** The solve's execution on the shared floor; with it the player offers "Planned | With traffic". */
   readonly execution?: ExecutionRecord | null;
   readonly initialSpeed?: SpeedMultiplier;
@@ -111,16 +107,16 @@ export interface ReplayInputs {
  * their initial ones), without React: what the frame-time bench measures.
  */
 export function buildReplay(
-  { environment, results, parameters, execution }: ReplayInputs,
+  { environment, results, stats, parameters, execution }: ReplayInputs,
   mode: ReplayMode,
   sliders: MotionSliders = DEFAULT_MOTION_SETTINGS,
 ): Replay {
-  const planned = plannedModelOf(robotPlansOf(results), nodePositionsOf(environment), sliders, parameters);
+  const planned = plannedModelOf(plannedSchedulesOf(environment, results, parameters, stats).schedules, sliders);
   return selectReplay(mode, planned, trafficModelOf(execution, environment, parameters), sliders);
 }
 
 /** The player's settings and the replay they select. */
-export function usePlayerSettings({ environment, results, parameters, execution, initialSpeed = 1, initialMode = 'planned' }: ReplayInputs) {
+export function usePlayerSettings({ environment, results, stats, parameters, execution, initialSpeed = 1, initialMode = 'planned' }: ReplayInputs) {
   const [maxSpeed, setMaxSpeedValue] = useState<number>(DEFAULT_MOTION_SETTINGS.maxSpeed);
   const [acceleration, setAccelerationValue] = useState<number>(DEFAULT_MOTION_SETTINGS.acceleration);
   const [speed, setSpeed] = useState<SpeedMultiplier>(initialSpeed);
@@ -128,12 +124,12 @@ export function usePlayerSettings({ environment, results, parameters, execution,
   const [selectedRobot, setSelectedRobot] = useState(-1);
   const [requestedMode, setMode] = useState<ReplayMode>(initialMode);
 
-  const plans = useMemo(() => robotPlansOf(results), [results]);
-  const positions = useMemo(() => nodePositionsOf(environment), [environment]);
-  const planned = useMemo(
-    () => plannedModelOf(plans, positions, { maxSpeed, acceleration }, parameters),
-    [plans, positions, maxSpeed, acceleration, parameters],
+  // The schedules (free flow and walks on the floor) are worked out once per plan; the sliders only reshape drives.
+  const { schedules, floorProblem } = useMemo(
+    () => plannedSchedulesOf(environment, results, parameters, stats),
+    [environment, results, parameters, stats],
   );
+  const planned = useMemo(() => plannedModelOf(schedules, { maxSpeed, acceleration }), [schedules, maxSpeed, acceleration]);
   const traffic = useMemo(() => trafficModelOf(execution, environment, parameters), [execution, environment, parameters]);
   const replay = useMemo(
     () => selectReplay(requestedMode, planned, traffic, { maxSpeed, acceleration }),
@@ -152,6 +148,8 @@ export function usePlayerSettings({ environment, results, parameters, execution,
 
   return {
     replay,
+    /** Why a plan made on the floor is drawn between its places instead of along the floor's walks (null when it is not). */
+    floorProblem,
     /** Whether the solve has an execution to replay ("Planned | With traffic" is offered). */
     hasTraffic: traffic !== null,
     /** Seconds per step of the execution (1 / robot_speed), when there is one. */
@@ -187,6 +185,12 @@ export interface Playback {
   readonly play: () => void;
   readonly pause: () => void;
   readonly reset: () => void;
+  /** Jumps to `time` (clamped to the replay) and shows it; playing goes on from there. */
+  readonly seek: (time: number) => void;
+  /** While held (the time slider is being dragged) the clock stands still, playing or not. */
+  readonly hold: (held: boolean) => void;
+  /** The simulated time shown now. */
+  readonly currentTime: () => number;
   /** Draws and publishes the current time (after a new replay, view or selection). */
   readonly refresh: () => void;
 }
@@ -197,6 +201,7 @@ export interface Playback {
  */
 export function usePlayback(endTime: number, speed: number, autoPlay: boolean, callbacks: PlaybackCallbacks): Playback {
   const timeRef = useRef(0);
+  const heldRef = useRef(false);
   const [playing, setPlaying] = useState(autoPlay);
   const [finished, setFinished] = useState(false);
 
@@ -228,12 +233,12 @@ export function usePlayback(endTime: number, speed: number, autoPlay: boolean, c
     let lastClock = 0;
     const frame = (now: number) => {
       const { endTime: end, speed: multiplier, callbacks: current } = inputs.current;
-      const wallSeconds = lastFrame === null ? 0 : Math.min(MAX_FRAME_WALL_SECONDS, (now - lastFrame) / 1000);
+      const wallSeconds = lastFrame === null || heldRef.current ? 0 : Math.min(MAX_FRAME_WALL_SECONDS, (now - lastFrame) / 1000);
       lastFrame = now;
       const time = Math.min(end, timeRef.current + wallSeconds * multiplier * SIMULATED_SECONDS_PER_SECOND);
       timeRef.current = time;
       current.draw(time);
-      if (time >= end) {
+      if (time >= end && !heldRef.current) {
         current.writeClock(time);
         current.publish(time);
         setFinished(true);
@@ -266,6 +271,19 @@ export function usePlayback(endTime: number, speed: number, autoPlay: boolean, c
     timeRef.current = 0;
     refresh();
   }, [refresh]);
+  const seek = useCallback(
+    (time: number) => {
+      const end = inputs.current.endTime;
+      timeRef.current = Math.min(end, Math.max(0, Number.isFinite(time) ? time : 0));
+      if (timeRef.current < end) setFinished(false);
+      refresh();
+    },
+    [refresh],
+  );
+  const hold = useCallback((held: boolean) => {
+    heldRef.current = held;
+  }, []);
+  const currentTime = useCallback(() => timeRef.current, []);
 
-  return { playing, finished, play, pause, reset, refresh };
+  return { playing, finished, play, pause, reset, seek, hold, currentTime, refresh };
 }

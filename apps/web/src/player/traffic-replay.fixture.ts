@@ -17,6 +17,8 @@
 //   [17, 19) queues for the busy charger            2 steps queued
 //   [19, 25) charges; its work is over at step 25 (12.5 s)
 // R1_2 has no work and stays in the station all day.
+// The record says so in each robot's activities (codes of activityKindValues: idle 0,
+// drive_empty 1, drive_loaded 2, waiting 3, queued 4, charging 5, handling 6).
 
 import type { ExecutionRecord } from '@fleetlab/warehouse';
 
@@ -40,11 +42,11 @@ export const TRAFFIC_PARAMETERS = { robot_speed: 2, handling_time_s: 1, max_dist
 const noTotals = {
   planned_makespan_s: 0,
   free_flow_makespan_s: 0,
-  executed_makespan_s: 12.5,
+  executed_makespan_s: 5.5,
   waiting_s: 2.5,
   max_robot_waiting_s: 2.5,
   max_waiting_robot: 'R1_1',
-  throughput_per_h: 288,
+  throughput_per_h: 654.55,
   deliveries: 1,
   charger_queue_s: { R1: 1 },
   extra_charges: 0,
@@ -64,8 +66,10 @@ export const TRAFFIC_EXECUTION: ExecutionRecord = {
       waiting_s: 2.5,
       queued_s: 1,
       distance_m: 10,
-      finish_s: 12.5,
+      // The last (and only) delivery.
+      finish_s: 5.5,
       extra_charges: 0,
+      activities: [0, 1, 1, 3, 3, 1, 5, 6, 7, 3, 8, 2, 11, 6, 13, 1, 17, 4, 19, 5, 25, 0],
     },
     R1_2: {
       timeline: [0, 0, 0],
@@ -76,6 +80,7 @@ export const TRAFFIC_EXECUTION: ExecutionRecord = {
       distance_m: 0,
       finish_s: 0,
       extra_charges: 0,
+      activities: [0, 0],
     },
   },
   totals: noTotals,

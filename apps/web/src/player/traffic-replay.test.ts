@@ -1,8 +1,6 @@
 import type { FloorEnvironment } from '@fleetlab/warehouse';
-import { simulate } from '@fleetlab/simulator';
-import { generateWarehouseInstance } from '@fleetlab/warehouse';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { SMALL_FLOORS } from './fixtures/small-floors.ts';
 import { createFleetStates, createRobotState, TRAFFIC_BODY_RADIUS_CELLS } from './robot-state.ts';
 import { TRAFFIC_EXECUTION, TRAFFIC_FLOOR, TRAFFIC_PARAMETERS } from './traffic-replay.fixture.ts';
 import { buildTrafficModel, sampleTraffic, sampleTrafficRobot, tallyTraffic, trafficEase, waitedSecondsAt } from './traffic-replay.ts';
@@ -18,7 +16,8 @@ function workerAt(time: number, ease = 0) {
 describe('traffic replay of a hand-made execution', () => {
   it('ends when the last robot is done: R1_1 finishes its charge at step 25 (12.5 s)', () => {
     expect(model.endTime).toBe(12.5);
-    expect(worker).toMatchObject({ endStep: 25, finishStep: 25, stepCount: 2, deliveryCount: 1 });
+    expect(model.activitiesRecorded).toBe(true);
+    expect(worker).toMatchObject({ endStep: 25, finishStep: 11, stepCount: 2, deliveryCount: 1 });
     expect(parked).toMatchObject({ endStep: 0, stepCount: 0 });
   });
 
@@ -86,9 +85,10 @@ describe('traffic replay of a hand-made execution', () => {
     expect(low.lowBattery).toBe(true);
   });
 
-  it('without handling time, standing at the pickup and dropoff is waiting', () => {
+  it('reads what a robot does from the record, whatever the parameters say', () => {
+    // The record says R1_1 handles at P1 during steps 5-6; a solve read without handling time still shows it.
     const noHandling = buildTrafficModel(TRAFFIC_EXECUTION, floor, { ...TRAFFIC_PARAMETERS, handling_time_s: 0 });
-    expect(sampleTrafficRobot(noHandling, noHandling.robots[0], 2.75, createRobotState('R1_1')).motion).toBe('waiting');
+    expect(sampleTrafficRobot(noHandling, noHandling.robots[0], 2.75, createRobotState('R1_1'))).toMatchObject({ motion: 'stopped', location: 'at pickup' });
   });
 
   it('tallies the robots waiting, queued and charging, and the waiting so far (blocked and queued)', () => {
@@ -102,61 +102,78 @@ describe('traffic replay of a hand-made execution', () => {
   });
 });
 
-/** Each order in turn to the next robot: a plan the simulator runs as it is. */
-function dealtPlan(robots: readonly { id: string }[], tasks: readonly [string, string][]) {
-  const plan: Record<string, { task: [string, string] }[]> = Object.fromEntries(robots.map((robot) => [robot.id, []]));
-  tasks.forEach((task, index) => plan[robots[index % robots.length].id].push({ task }));
-  return plan;
-}
+describe('an execution stored before activities were recorded', () => {
+  const bare = {
+    ...TRAFFIC_EXECUTION,
+    robots: Object.fromEntries(Object.entries(TRAFFIC_EXECUTION.robots).map(([id, { activities: _activities, ...record }]) => [id, record])),
+  };
+  const old = buildTrafficModel(bare, floor, TRAFFIC_PARAMETERS);
+  const at = (time: number) => sampleTrafficRobot(old, old.robots[0], time, createRobotState('R1_1'));
 
-describe('traffic replay of real executions', () => {
-  it('adds up to each robot’s waiting, ends with every delivery done, and never draws two robots overlapping on the floor', () => {
-    fc.assert(
-      fc.property(
-        fc.record({
-          stations: fc.integer({ min: 1, max: 3 }),
-          robotsPerStation: fc.integer({ min: 1, max: 4 }),
-          orders: fc.integer({ min: 1, max: 16 }),
-          seed: fc.integer({ min: 1, max: 10_000 }),
-          handling: fc.constantFrom(0, 1, 3),
-          speed: fc.constantFrom(1, 2),
-        }),
-        ({ handling, speed, ...options }) => {
-          const instance = generateWarehouseInstance({ width: 12, height: 12, shelfLength: 4, ...options });
-          const environment = instance.environment as FloorEnvironment;
-          const params = { max_distance: 120, recharge_time: 3, chargers: 1, handling_time_s: handling, robot_speed: speed };
-          let execution;
-          try {
-            execution = simulate(environment, dealtPlan(instance.environment.elements.robots, instance.tasks), params);
-          } catch {
-            return; // a delivery that cannot fit a charge on the floor's walks: nothing to replay
+  it('says so, and replays the movement of the timeline as it is', () => {
+    expect(old.activitiesRecorded).toBe(false);
+    expect(old.endTime).toBe(12.5);
+    expect(at(0.25)).toMatchObject({ x: 0.875, y: 0.375, motion: 'cruising', location: 'in transit' });
+    expect(at(5.5)).toMatchObject({ x: 4.5, y: 0.5, completedDeliveries: 1 });
+  });
+
+  it('shows a standing robot as stopped, never as waiting, queued or charging it cannot know', () => {
+    expect(at(1)).toMatchObject({ x: 1.5, y: 0.5, speed: 0, motion: 'stopped', location: 'in transit' });
+    expect(at(9)).toMatchObject({ motion: 'stopped', location: 'idle' });
+    // The recorded charge still fills the battery: half way through it, 75%.
+    expect(at(11)).toMatchObject({ motion: 'stopped', batteryPercent: 75 });
+    const states = createFleetStates(old);
+    sampleTraffic(old, 9, states);
+    expect(tallyTraffic(old, 9, states)).toEqual({ waiting: 0, queued: 0, charging: 0, waitedSeconds: 0 });
+  });
+});
+
+describe('traffic replay of recorded executions', () => {
+  it('adds up to each robot’s waiting, shows every recorded activity, ends with every delivery done, and never draws two robots overlapping', () => {
+    for (const recorded of SMALL_FLOORS) {
+      const { execution, parameters } = recorded;
+      const environment = recorded.environment as FloorEnvironment;
+      const replay = buildTrafficModel(execution, environment, parameters);
+      const states = createFleetStates(replay);
+      const ease = 1;
+      for (const robot of replay.robots) {
+        expect(waitedSecondsAt(replay, robot, replay.endTime), `${recorded.label}: ${robot.robotId}`).toBeCloseTo(execution.robots[robot.robotId].waiting_s, 6);
+      }
+      sampleTraffic(replay, replay.endTime, states, ease);
+      expect(states.every((state) => state.done)).toBe(true);
+      expect(states.reduce((sum, state) => sum + state.completedDeliveries, 0)).toBe(execution.totals.deliveries);
+      // Bodies stay apart at every quarter step, fully eased, on the floor and in the station
+      // slots; a robot entering or leaving its station passes over the robots standing there
+      // (both are then drawn below full size).
+      for (let quarter = 0; quarter <= 4 * (replay.endTime / replay.stepSeconds); quarter += 1) {
+        sampleTraffic(replay, (quarter / 4) * replay.stepSeconds, states, ease);
+        for (let a = 0; a < states.length; a += 1) {
+          for (let b = a + 1; b < states.length; b += 1) {
+            const inStation = states[a].scale < 1 && states[b].scale < 1;
+            if (inStation && (states[a].speed > 0 || states[b].speed > 0)) continue;
+            const gap = Math.hypot(states[a].x - states[b].x, states[a].y - states[b].y);
+            expect(gap).toBeGreaterThan(TRAFFIC_BODY_RADIUS_CELLS * (states[a].scale + states[b].scale));
           }
-          const replay = buildTrafficModel(execution, environment, params);
-          const states = createFleetStates(replay);
-          const ease = 1;
-          for (const robot of replay.robots) {
-            expect(waitedSecondsAt(replay, robot, replay.endTime)).toBeCloseTo(execution.robots[robot.robotId].waiting_s, 6);
-          }
-          sampleTraffic(replay, replay.endTime, states, ease);
-          expect(states.every((state) => state.done)).toBe(true);
-          expect(states.reduce((sum, state) => sum + state.completedDeliveries, 0)).toBe(instance.tasks.length);
-          // Bodies stay apart at every quarter step, fully eased, on the floor and in the station
-          // slots; a robot entering or leaving its station passes over the robots standing there
-          // (both are then drawn below full size).
-          for (let quarter = 0; quarter <= 4 * (replay.endTime / replay.stepSeconds); quarter += 1) {
-            sampleTraffic(replay, (quarter / 4) * replay.stepSeconds, states, ease);
-            for (let a = 0; a < states.length; a += 1) {
-              for (let b = a + 1; b < states.length; b += 1) {
-                const inStation = states[a].scale < 1 && states[b].scale < 1;
-                if (inStation && (states[a].speed > 0 || states[b].speed > 0)) continue;
-                const gap = Math.hypot(states[a].x - states[b].x, states[a].y - states[b].y);
-                expect(gap).toBeGreaterThan(TRAFFIC_BODY_RADIUS_CELLS * (states[a].scale + states[b].scale));
-              }
-            }
-          }
-        },
-      ),
-      { numRuns: 40, seed: 20261126 },
-    );
+        }
+      }
+    }
+  });
+
+  it('shows each robot queued and charging exactly over its recorded charges', () => {
+    let charges = 0;
+    for (const { execution, environment, parameters } of SMALL_FLOORS) {
+      const replay = buildTrafficModel(execution, environment as FloorEnvironment, parameters);
+      replay.robots.forEach((robot) => {
+        const state = createRobotState(robot.robotId);
+        for (const charge of execution.robots[robot.robotId].charges) {
+          charges += 1;
+          if (charge.start_s > charge.arrive_s) expect(sampleTrafficRobot(replay, robot, charge.arrive_s, state).motion).toBe('queued');
+          expect(sampleTrafficRobot(replay, robot, charge.start_s, state).motion).toBe('recharging');
+          expect(sampleTrafficRobot(replay, robot, charge.end_s - replay.stepSeconds / 2, state).motion).toBe('recharging');
+        }
+      });
+    }
+    // The recorded floors charge, and some queue for their station's one charger.
+    expect(charges).toBeGreaterThan(10);
   });
 });

@@ -4,12 +4,14 @@
 // time t comes out.
 //
 // Built once per execution, per robot and per step of the executed day: the cell it stands
-// on, what it is doing during the step (moving, blocked, queued, charging, handling, idle) and
-// the metres it has driven since its last charge. Sampling a frame is then two array reads per
-// robot and a linear interpolation within the step, so a frame costs O(robots) whatever the
-// length of the day, and writes into state objects the caller reuses: no allocation.
+// on (the record's timeline), what it is doing (the record's activities: driving, waiting,
+// queued, charging, handling, idle) and the metres it has driven since its last charge.
+// Nothing is re-derived: an execution stored before activities were recorded is replayed as
+// movement only, and says so. Sampling a frame is then two array reads per robot and a linear
+// interpolation within the step, so a frame costs O(robots) whatever the length of the day,
+// and writes into state objects the caller reuses: no allocation.
 
-import { decodeTimeline, Floor, type FloorEnvironment } from '@fleetlab/warehouse';
+import { ACTIVITY_CODE, decodeActivities, decodeTimeline, Floor, resolveFloorParameters, type FloorEnvironment, type FloorParameterInput } from '@fleetlab/warehouse';
 import type { ExecutionRecord, RobotExecutionRecord } from '@fleetlab/warehouse';
 import { batteryCapacityOf, compareRobotIds, maxDistanceOf, type PlanParameters } from '../lib/plan-model.ts';
 import {
@@ -21,40 +23,36 @@ import {
   type RobotState,
 } from './robot-state.ts';
 
-/** What a robot does during one step of the execution. */
-export const TRAFFIC_ACTIVITY = {
-  moving: 0,
-  /** Standing still with work left, kept from its way by another robot. */
-  waiting: 1,
-  /** Standing at its station while every charger there is busy. */
-  queued: 2,
-  charging: 3,
-  handlingPickup: 4,
-  handlingDropoff: 5,
-  /** Its work is done and it stands (at home, or on its way there). */
-  idle: 6,
+/**
+ * What a robot does during one step, in bits 0-3 of its step code: the record's activity
+ * (`ACTIVITY_CODE`), handling at a dropoff told apart from handling at a pickup, or nothing
+ * recorded.
+ */
+const DOING = {
+  ...ACTIVITY_CODE,
+  handlingAtDropoff: 7,
+  notRecorded: 8,
 } as const;
-export type TrafficActivity = (typeof TRAFFIC_ACTIVITY)[keyof typeof TRAFFIC_ACTIVITY];
-
-const ACTIVITY_MASK = 0b111;
-/** Bits 3-4 of a step code: the direction of the robot's last move (right, down, left, up). */
-const DIRECTION_SHIFT = 3;
+const DOING_MASK = 0b1111;
+/** Bits 4-5 of a step code: the direction of the robot's last move (right, down, left, up). */
+const DIRECTION_SHIFT = 4;
+const DIRECTION_MASK = 0b11;
+/** Bit 6 of a step code: the robot moves to another cell during the step (the record's timeline says so). */
+const MOVING = 0b100_0000;
 const HEADINGS = [0, Math.PI / 2, Math.PI, -Math.PI / 2] as const;
 /** Metres since a charge are stored in 16 bits; the spec's max_distance stays far below. */
 const MAX_STORED_METRES = 0xffff;
 /** Share of a slot's width a robot standing in its station's cell fills. */
 const DEPOT_FILL = 0.78;
 
-export interface TrafficParameters extends PlanParameters {
-  readonly handling_time_s?: number | null;
-}
+export type TrafficParameters = PlanParameters & FloorParameterInput;
 
 export interface TrafficRobot extends ReplayRobot {
   /** Last step of its arrays: from then on it stands where it is, done. */
   readonly endStep: number;
   /** Per step 0..endStep: the floor cell (y * width + x) it stands on at that step. */
   readonly cells: Int32Array;
-  /** Per step: activity during [step, step + 1) in bits 0-2, direction of its last move in bits 3-4. */
+  /** Per step: what it does during [step, step + 1) in bits 0-3 (`DOING`), direction of its last move in bits 4-5, whether it moves in bit 6. */
   readonly codes: Uint8Array;
   /** Per step: metres driven since the last charge ended (0 at the start: batteries start full). */
   readonly sinceCharge: Uint16Array;
@@ -66,7 +64,7 @@ export interface TrafficRobot extends ReplayRobot {
   readonly chargeEnds: Int32Array;
   /** Step at which its last piece of work was over. */
   readonly finishStep: number;
-  /** Runs of waiting or queued steps [start, end), with the waiting steps before each run. */
+  /** Runs of recorded waiting or queued steps [start, end), with the waiting steps before each run. */
   readonly waitStarts: Int32Array;
   readonly waitEnds: Int32Array;
   readonly waitBefore: Int32Array;
@@ -87,6 +85,8 @@ export interface TrafficModel extends ReplayModel {
   readonly width: number;
   readonly batteryCapacity: number;
   readonly maxDistance: number;
+  /** Whether the execution records what each robot did (executions stored before it was recorded do not). */
+  readonly activitiesRecorded: boolean;
 }
 
 /** Robots standing together in one station cell are laid out on a small grid inside it. */
@@ -113,88 +113,26 @@ interface RobotPlaces {
   readonly robotsAtStation: number;
 }
 
-function buildRobot(
-  robotId: string,
-  record: RobotExecutionRecord,
-  places: RobotPlaces,
-  floor: Floor,
-  stepSeconds: number,
-  handlingSteps: number,
-): TrafficRobot {
-  const { width } = floor;
-  const toStep = (seconds: number) => Math.round(seconds / stepSeconds);
-  const timeline = record.timeline;
-  let lastWaypointStep = 0;
-  for (let k = 0; k < timeline.length; k += 3) lastWaypointStep = Math.max(lastWaypointStep, timeline[k]);
-  const finishStep = toStep(record.finish_s);
-  const chargeArrivals = Int32Array.from(record.charges, (charge) => toStep(charge.arrive_s));
-  const chargeStarts = Int32Array.from(record.charges, (charge) => toStep(charge.start_s));
-  const chargeEnds = Int32Array.from(record.charges, (charge) => toStep(charge.end_s));
-  const endStep = Math.max(lastWaypointStep, finishStep, chargeEnds.length > 0 ? chargeEnds[chargeEnds.length - 1] : 0);
-  const cells = decodeTimeline(timeline, endStep, width);
+/** What the robot does at each step, from its recorded activities (handling at a dropoff starts where a delivery is done). */
+function recordedDoing(record: RobotExecutionRecord, endStep: number, deliveryDone: Float64Array): Uint8Array {
+  const doing = new Uint8Array(endStep + 1).fill(DOING.notRecorded);
+  if (!record.activities) return doing;
+  const dropoffArrivals = new Set(deliveryDone);
+  for (const interval of decodeActivities(record.activities, endStep + 1)) {
+    const code = interval.kind === 'handling' && dropoffArrivals.has(interval.startStep) ? DOING.handlingAtDropoff : ACTIVITY_CODE[interval.kind];
+    doing.fill(code, interval.startStep, Math.min(interval.endStep, endStep + 1));
+  }
+  return doing;
+}
 
-  // What each step is: moving when the next step's cell differs; standing still before the
-  // finish is waiting unless a charge or a handling window explains it (the executor's rule).
-  const codes = new Uint8Array(endStep + 1);
-  let direction = 0;
-  for (let step = 0; step <= endStep; step += 1) {
-    const moved = step < endStep && cells[step + 1] !== cells[step];
-    if (moved) direction = directionCode(cells[step + 1] - cells[step], width);
-    const activity = moved ? TRAFFIC_ACTIVITY.moving : step >= finishStep ? TRAFFIC_ACTIVITY.idle : TRAFFIC_ACTIVITY.waiting;
-    codes[step] = activity | (direction << DIRECTION_SHIFT);
-  }
-  const mark = (from: number, to: number, activity: TrafficActivity) => {
-    for (let step = Math.max(0, from); step < Math.min(to, endStep + 1); step += 1) {
-      if ((codes[step] & ACTIVITY_MASK) !== TRAFFIC_ACTIVITY.moving) codes[step] = (codes[step] & ~ACTIVITY_MASK) | activity;
-    }
-  };
-  for (let k = 0; k < chargeStarts.length; k += 1) {
-    mark(chargeArrivals[k], chargeStarts[k], TRAFFIC_ACTIVITY.queued);
-    mark(chargeStarts[k], chargeEnds[k], TRAFFIC_ACTIVITY.charging);
-  }
-  const deliveryDone = Float64Array.from(record.deliveries, (delivery) => toStep(delivery.done_s));
-  if (handlingSteps > 0) {
-    // A delivery's work starts when the work before it is over; the robot handles at the pickup
-    // from the first step it then stands on the pickup's cell, and at the dropoff from done_s.
-    let workStart = 0;
-    record.deliveries.forEach((delivery, index) => {
-      const done = deliveryDone[index];
-      for (let k = 0; k < chargeEnds.length; k += 1) {
-        if (chargeEnds[k] <= done) workStart = Math.max(workStart, chargeEnds[k]);
-      }
-      const pickupCell = floor.cellOf(delivery.pickup);
-      if (pickupCell !== undefined) {
-        for (let step = workStart; step <= done; step += 1) {
-          if (cells[step] === pickupCell) {
-            mark(step, step + handlingSteps, TRAFFIC_ACTIVITY.handlingPickup);
-            break;
-          }
-        }
-      }
-      mark(done, done + handlingSteps, TRAFFIC_ACTIVITY.handlingDropoff);
-      workStart = done + handlingSteps;
-    });
-  }
-
-  const sinceCharge = new Uint16Array(endStep + 1);
-  let metres = 0;
-  let nextCharge = 0;
-  for (let step = 0; step <= endStep; step += 1) {
-    while (nextCharge < chargeEnds.length && chargeEnds[nextCharge] <= step) {
-      if (chargeEnds[nextCharge] === step) metres = 0;
-      nextCharge += 1;
-    }
-    sinceCharge[step] = Math.min(MAX_STORED_METRES, metres);
-    if ((codes[step] & ACTIVITY_MASK) === TRAFFIC_ACTIVITY.moving) metres += 1;
-  }
-
+/** Runs of recorded waiting and queued steps, and the waiting before each. */
+function waitRuns(doing: Uint8Array, endStep: number) {
   const waitStarts: number[] = [];
   const waitEnds: number[] = [];
   const waitBefore: number[] = [];
   let waited = 0;
   for (let step = 0; step < endStep; step += 1) {
-    const activity = codes[step] & ACTIVITY_MASK;
-    if (activity !== TRAFFIC_ACTIVITY.waiting && activity !== TRAFFIC_ACTIVITY.queued) continue;
+    if (doing[step] !== DOING.waiting && doing[step] !== DOING.queued) continue;
     if (waitEnds.length > 0 && waitEnds[waitEnds.length - 1] === step) {
       waitEnds[waitEnds.length - 1] = step + 1;
     } else {
@@ -204,10 +142,44 @@ function buildRobot(
     }
     waited += 1;
   }
+  return { waitStarts: Int32Array.from(waitStarts), waitEnds: Int32Array.from(waitEnds), waitBefore: Int32Array.from(waitBefore) };
+}
 
-  const workDone = Float64Array.from(
-    [...Array.from(deliveryDone, (done) => done + handlingSteps), ...chargeEnds].sort((a, b) => a - b),
-  );
+function buildRobot(robotId: string, record: RobotExecutionRecord, places: RobotPlaces, width: number, stepSeconds: number, handlingSteps: number): TrafficRobot {
+  // The record's times are whole steps, written in seconds rounded to the hundredth.
+  const toStep = (seconds: number) => Math.round(seconds / stepSeconds);
+  const timeline = record.timeline;
+  let lastWaypointStep = 0;
+  for (let k = 0; k < timeline.length; k += 3) lastWaypointStep = Math.max(lastWaypointStep, timeline[k]);
+  const lastActivityStep = record.activities && record.activities.length >= 2 ? record.activities[record.activities.length - 2] : 0;
+  const finishStep = toStep(record.finish_s);
+  const chargeStarts = Int32Array.from(record.charges, (charge) => toStep(charge.start_s));
+  const chargeEnds = Int32Array.from(record.charges, (charge) => toStep(charge.end_s));
+  const endStep = Math.max(lastWaypointStep, finishStep, lastActivityStep, chargeEnds.length > 0 ? chargeEnds[chargeEnds.length - 1] : 0);
+  const cells = decodeTimeline(timeline, endStep, width);
+  const deliveryDone = Float64Array.from(record.deliveries, (delivery) => toStep(delivery.done_s));
+  const doing = recordedDoing(record, endStep, deliveryDone);
+
+  const codes = new Uint8Array(endStep + 1);
+  const sinceCharge = new Uint16Array(endStep + 1);
+  let direction = 0;
+  let metres = 0;
+  let nextCharge = 0;
+  for (let step = 0; step <= endStep; step += 1) {
+    while (nextCharge < chargeEnds.length && chargeEnds[nextCharge] <= step) {
+      if (chargeEnds[nextCharge] === step) metres = 0;
+      nextCharge += 1;
+    }
+    sinceCharge[step] = Math.min(MAX_STORED_METRES, metres);
+    const moved = step < endStep && cells[step + 1] !== cells[step];
+    if (moved) {
+      direction = directionCode(cells[step + 1] - cells[step], width);
+      metres += 1;
+    }
+    codes[step] = doing[step] | (direction << DIRECTION_SHIFT) | (moved ? MOVING : 0);
+  }
+
+  const workDone = Float64Array.from([...Array.from(deliveryDone, (done) => done + handlingSteps), ...chargeEnds].sort((a, b) => a - b));
   const waypointCount = timeline.length / 3;
   const xs = new Float64Array(waypointCount);
   const ys = new Float64Array(waypointCount);
@@ -233,9 +205,7 @@ function buildRobot(
     chargeStarts,
     chargeEnds,
     finishStep,
-    waitStarts: Int32Array.from(waitStarts),
-    waitEnds: Int32Array.from(waitEnds),
-    waitBefore: Int32Array.from(waitBefore),
+    ...waitRuns(doing, endStep),
     waypointSteps,
     homeCell: places.homeCell,
     depotX: depot.x,
@@ -244,10 +214,11 @@ function buildRobot(
   };
 }
 
-/** Each robot's station cell and its place among the robots of that station. */
-function placesOf(environment: FloorEnvironment, floor: Floor): Map<string, RobotPlaces> {
+/** Each executed robot's station cell and its place among the executed robots of that station. */
+function placesOf(environment: FloorEnvironment, floor: Floor, executed: ReadonlySet<string>): Map<string, RobotPlaces> {
   const byStation = new Map<string, string[]>();
   for (const robot of environment.elements.robots ?? []) {
+    if (!executed.has(robot.id)) continue;
     const ids = byStation.get(robot.station_id) ?? [];
     ids.push(robot.id);
     byStation.set(robot.station_id, ids);
@@ -262,26 +233,20 @@ function placesOf(environment: FloorEnvironment, floor: Floor): Map<string, Robo
 
 /**
  * Builds the replay of an execution on its environment. Throws when the environment is not a
- * floor the execution can run on (the simulator's own error, naming the problem).
+ * floor the execution can run on (the warehouse's FloorError, naming the problem).
  */
-export function buildTrafficModel(
-  execution: ExecutionRecord,
-  environment: FloorEnvironment,
-  parameters?: TrafficParameters | null,
-): TrafficModel {
+export function buildTrafficModel(execution: ExecutionRecord, environment: FloorEnvironment, parameters?: TrafficParameters | null): TrafficModel {
   const floor = new Floor(environment);
   const stepSeconds = execution.step_s;
-  const handlingTime = parameters?.handling_time_s;
-  const handlingSteps = typeof handlingTime === 'number' && handlingTime > 0 ? Math.ceil(handlingTime / stepSeconds - 1e-9) : 0;
-  const places = placesOf(environment, floor);
-  const robots = Object.keys(execution.robots)
-    .sort(compareRobotIds)
-    .map((robotId) => {
-      const record = execution.robots[robotId];
-      const start = record.timeline.length >= 3 ? record.timeline[2] * floor.width + record.timeline[1] : -1;
-      const robotPlaces = places.get(robotId) ?? { homeCell: start, slot: 0, robotsAtStation: 1 };
-      return buildRobot(robotId, record, robotPlaces, floor, stepSeconds, handlingSteps);
-    });
+  const { handlingSteps } = resolveFloorParameters({ ...parameters, robot_speed: 1 / stepSeconds });
+  const robotIds = Object.keys(execution.robots).sort(compareRobotIds);
+  const places = placesOf(environment, floor, new Set(robotIds));
+  const robots = robotIds.map((robotId) => {
+    const record = execution.robots[robotId];
+    const start = record.timeline.length >= 3 ? record.timeline[2] * floor.width + record.timeline[1] : -1;
+    const robotPlaces = places.get(robotId) ?? { homeCell: start, slot: 0, robotsAtStation: 1 };
+    return buildRobot(robotId, record, robotPlaces, floor.width, stepSeconds, handlingSteps);
+  });
   let endStep = 0;
   for (const robot of robots) endStep = Math.max(endStep, robot.endStep);
   return {
@@ -291,6 +256,7 @@ export function buildTrafficModel(
     width: floor.width,
     batteryCapacity: batteryCapacityOf(undefined, parameters),
     maxDistance: maxDistanceOf(undefined, parameters),
+    activitiesRecorded: robotIds.every((robotId) => execution.robots[robotId].activities !== undefined),
   };
 }
 
@@ -336,8 +302,9 @@ function easedProgress(fraction: number, starting: boolean, stopping: boolean, e
 
 const eased = { progress: 0, speed: 1 };
 
-const MOTION_OF_ACTIVITY = ['cruising', 'waiting', 'queued', 'recharging', 'stopped', 'stopped', 'stopped'] as const;
-const LOCATION_OF_ACTIVITY = ['in transit', 'in transit', 'idle', 'idle', 'at pickup', 'at dropoff', 'idle'] as const;
+/** Per `DOING` code: the motion and location a standing robot shows (a moving one is in transit). */
+const MOTION_OF_DOING = ['stopped', 'stopped', 'stopped', 'waiting', 'queued', 'recharging', 'stopped', 'stopped', 'stopped'] as const;
+const LOCATION_OF_DOING = ['idle', 'in transit', 'in transit', 'in transit', 'idle', 'idle', 'at pickup', 'at dropoff', 'in transit'] as const;
 
 /**
  * Writes the robot's state at simulated time `time` into `out`; `ease` (from `trafficEase`)
@@ -349,8 +316,8 @@ export function sampleTrafficRobot(model: TrafficModel, robot: TrafficRobot, tim
   const step = done ? robot.endStep : Math.floor(at);
   const fraction = done ? 0 : at - step;
   const code = robot.codes[step];
-  const activity = code & ACTIVITY_MASK;
-  const moving = activity === TRAFFIC_ACTIVITY.moving;
+  const doing = code & DOING_MASK;
+  const moving = !done && (code & MOVING) !== 0;
   const width = model.width;
 
   const from = robot.cells[step];
@@ -358,40 +325,39 @@ export function sampleTrafficRobot(model: TrafficModel, robot: TrafficRobot, tim
   const fromX = atHome ? robot.depotX : (from % width) + 0.5;
   const fromY = atHome ? robot.depotY : Math.floor(from / width) + 0.5;
   const fromScale = atHome ? robot.depotScale : 1;
-  out.motion = MOTION_OF_ACTIVITY[activity];
   if (moving) {
     const to = robot.cells[step + 1];
     const toHome = to === robot.homeCell;
     const toX = toHome ? robot.depotX : (to % width) + 0.5;
     const toY = toHome ? robot.depotY : Math.floor(to / width) + 0.5;
-    const starting = step === 0 || (robot.codes[step - 1] & ACTIVITY_MASK) !== TRAFFIC_ACTIVITY.moving;
-    const stopping = step + 1 >= robot.endStep || (robot.codes[step + 1] & ACTIVITY_MASK) !== TRAFFIC_ACTIVITY.moving;
+    const starting = step === 0 || (robot.codes[step - 1] & MOVING) === 0;
+    const stopping = step + 1 >= robot.endStep || (robot.codes[step + 1] & MOVING) === 0;
     easedProgress(fraction, starting, stopping, ease, eased);
     out.x = fromX + (toX - fromX) * eased.progress;
     out.y = fromY + (toY - fromY) * eased.progress;
     out.scale = fromScale + ((toHome ? robot.depotScale : 1) - fromScale) * eased.progress;
     out.speed = eased.speed / model.stepSeconds;
-    if (ease > 0 && (starting || stopping)) {
-      out.motion = starting && (!stopping || fraction < 0.5) ? 'accelerating' : 'decelerating';
-    }
+    out.motion = ease > 0 && (starting || stopping) ? (starting && (!stopping || fraction < 0.5) ? 'accelerating' : 'decelerating') : 'cruising';
+    out.location = 'in transit';
   } else {
     out.x = fromX;
     out.y = fromY;
     out.scale = fromScale;
     out.speed = 0;
+    out.motion = done ? 'stopped' : MOTION_OF_DOING[doing];
+    out.location = done || (doing === DOING.notRecorded && at >= robot.finishStep) ? 'idle' : LOCATION_OF_DOING[doing];
   }
-  out.heading = HEADINGS[code >> DIRECTION_SHIFT];
-  out.location = LOCATION_OF_ACTIVITY[activity];
+  out.heading = HEADINGS[(code >> DIRECTION_SHIFT) & DIRECTION_MASK];
   out.done = done;
   out.routePoint = lastAtOrBefore(robot.waypointSteps, at) + 1;
   out.completedDeliveries = lastAtOrBefore(robot.deliveryDone, at) + 1;
   const workUnderWay = lastAtOrBefore(robot.workDone, at) + 1;
-  out.stepIndex = done || at >= robot.finishStep || workUnderWay >= robot.stepCount ? -1 : workUnderWay;
+  out.stepIndex = done || workUnderWay >= robot.stepCount ? -1 : workUnderWay;
 
   const metres = robot.sinceCharge[step] + (moving ? eased.progress : 0);
-  if (activity === TRAFFIC_ACTIVITY.charging) {
-    // The charge fills the battery evenly from its level on arrival to full at the end.
-    const charge = lastAtOrBefore(robot.chargeStarts, step);
+  const charge = lastAtOrBefore(robot.chargeStarts, at);
+  if (charge >= 0 && at < robot.chargeEnds[charge]) {
+    // The charge (as recorded) fills the battery evenly from its level on arrival to full at the end.
     const start = robot.chargeStarts[charge];
     const length = robot.chargeEnds[charge] - start;
     const charged = length > 0 ? Math.min(1, (at - start) / length) : 1;

@@ -15,15 +15,26 @@ function trafficStatusText(tally: TrafficTally): string {
   );
 }
 
+/** What the status says of an execution stored before robots' activities were recorded. */
+export const ACTIVITIES_NOT_RECORDED_TEXT =
+  'Activities were not recorded for this run: the replay shows where robots drove, not when they waited, queued, charged or handled.';
+
+export interface TrafficStatusProps {
+  /** Whether the execution records what each robot did; without it there is nothing to count. */
+  readonly activitiesRecorded: boolean;
+  readonly ref?: Ref<TrafficStatusHandle>;
+}
+
 /**
  * How many robots wait, queue and charge right now, and the waiting so far (it ends at the
- * summary's Waiting Time). The counts are also data attributes, for tests and tools.
+ * summary's Waiting Time), from the execution's recorded activities. The counts are also data
+ * attributes, for tests and tools.
  */
-export function TrafficStatus({ ref }: { readonly ref?: Ref<TrafficStatusHandle> }) {
+export function TrafficStatus({ activitiesRecorded, ref }: TrafficStatusProps) {
   const textRef = useRef<HTMLParagraphElement>(null);
   const write = useCallback((tally: TrafficTally) => {
     const element = textRef.current;
-    if (!element) return;
+    if (!element || !activitiesRecorded) return;
     const text = trafficStatusText(tally);
     if (element.textContent === text) return;
     element.textContent = text;
@@ -31,9 +42,16 @@ export function TrafficStatus({ ref }: { readonly ref?: Ref<TrafficStatusHandle>
     element.dataset.queued = String(tally.queued);
     element.dataset.charging = String(tally.charging);
     element.dataset.waitedSeconds = tally.waitedSeconds.toFixed(1);
-  }, []);
+  }, [activitiesRecorded]);
   useImperativeHandle(ref, () => ({ write }), [write]);
 
+  if (!activitiesRecorded) {
+    return (
+      <p data-testid="traffic-status" data-activities="not-recorded" className="mt-2 text-xs text-amber-300">
+        {ACTIVITIES_NOT_RECORDED_TEXT}
+      </p>
+    );
+  }
   return (
     <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-300">
       <p ref={textRef} data-testid="traffic-status" aria-live="off" className="font-mono" />

@@ -8,7 +8,6 @@ import type { ExecutionRecord } from '@fleetlab/warehouse';
 import { createRoot } from 'react-dom/client';
 // The app's stylesheet, so the player is laid out exactly as on the solve page.
 import '../../src/index.css';
-import type { PlanParameters } from '../../src/lib/plan-model.ts';
 import { PathPlayer, type PlayerEnvironment } from '../../src/player/path-player.tsx';
 import { buildReplay, sampleReplay, type Replay, type ReplayMode } from '../../src/player/player-state.ts';
 import {
@@ -20,12 +19,14 @@ import {
   renderStaticLayer,
 } from '../../src/player/render-player.ts';
 import { createFleetStates } from '../../src/player/robot-state.ts';
+import type { TrafficParameters } from '../../src/player/traffic-replay.ts';
 
 /** What the bench script writes next to the page, one file per instance. */
 export interface BenchInput {
   readonly environment: PlayerEnvironment;
   readonly results: Record<string, unknown>;
-  readonly parameters: PlanParameters;
+  readonly stats: Record<string, unknown>;
+  readonly parameters: TrafficParameters;
   readonly execution: ExecutionRecord;
   readonly warmupMs: number;
   readonly measureMs: number;
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
     <PathPlayer
       environment={input.environment}
       results={input.results}
+      stats={input.stats}
       parameters={input.parameters}
       execution={input.execution}
       initialMode={mode}

@@ -9,11 +9,9 @@ import { createRoot } from 'react-dom/client';
 import '../../src/index.css';
 import { StatusBadge } from '../../src/components/ui/badges.tsx';
 import { LogoMark } from '../../src/components/ui/logo.tsx';
-import { robotPlansOf, type PlanParameters } from '../../src/lib/plan-model.ts';
-import { buildFleetModel, DEFAULT_MOTION_SETTINGS } from '../../src/player/motion-model.ts';
-import { nodePositionsOf } from '../../src/player/node-positions.ts';
 import { PathPlayer, type PlayerEnvironment } from '../../src/player/path-player.tsx';
-import type { SpeedMultiplier } from '../../src/player/player-state.ts';
+import { buildReplay, type SpeedMultiplier } from '../../src/player/player-state.ts';
+import type { TrafficParameters } from '../../src/player/traffic-replay.ts';
 
 /** What the recording script writes next to the page as demo-input.json. */
 export interface DemoInput {
@@ -22,8 +20,11 @@ export interface DemoInput {
   readonly algorithmLabel: string;
   readonly environment: PlayerEnvironment;
   readonly results: Record<string, unknown>;
-  readonly parameters: PlanParameters;
-  readonly stats: {
+  /** The solve's stats, as the player reads them (how the plan measured its legs). */
+  readonly stats: Record<string, unknown>;
+  readonly parameters: TrafficParameters;
+  /** The figures shown above the player. */
+  readonly figures: {
     readonly makespanS: number;
     readonly lowerBoundS: number;
     readonly totalDistanceM: number;
@@ -34,7 +35,7 @@ export interface DemoInput {
 
 /** What the page leaves on its window for the script. */
 export interface DemoControl {
-  /** Simulated seconds until every robot is done (the player's own motion model). */
+  /** Simulated seconds until every robot is done (the plan's clock). */
   readonly endTimeS: number;
   /** The robot that finishes last: the one whose route the recording traces. */
   readonly lastRobotId: string;
@@ -59,7 +60,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 function DemoScreen({ input, speed }: { input: DemoInput; speed: SpeedMultiplier }) {
-  const { stats } = input;
+  const stats = input.figures;
   const gapPercent = ((stats.makespanS - stats.lowerBoundS) / stats.lowerBoundS) * 100;
   return (
     <div className="flex h-screen flex-col overflow-hidden bg-slate-950">
@@ -101,7 +102,14 @@ function DemoScreen({ input, speed }: { input: DemoInput; speed: SpeedMultiplier
             <Figure label="Robots" value={String(stats.robots)} />
           </dl>
         </div>
-        <PathPlayer environment={input.environment} results={input.results} parameters={input.parameters} autoPlay initialSpeed={speed} />
+        <PathPlayer
+          environment={input.environment}
+          results={input.results}
+          stats={input.stats}
+          parameters={input.parameters}
+          autoPlay
+          initialSpeed={speed}
+        />
       </main>
     </div>
   );
@@ -111,8 +119,10 @@ async function main(): Promise<void> {
   const input = (await (await fetch('./demo-input.json')).json()) as DemoInput;
   const root = document.getElementById('root');
   if (!root) throw new Error('no #root');
-  const plans = robotPlansOf(input.results);
-  const model = buildFleetModel(plans, nodePositionsOf(input.environment), DEFAULT_MOTION_SETTINGS, input.parameters);
+  // The replay the mounted player plays, at its default sliders.
+  const replay = buildReplay(input, 'planned');
+  if (replay.mode !== 'planned') throw new Error('the demo replays the plan');
+  const { model } = replay;
   await document.fonts.ready;
   const reactRoot = createRoot(root);
   window.__demo = {
