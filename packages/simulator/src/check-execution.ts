@@ -40,7 +40,7 @@ interface Check {
  * An independent check of an execution against its plan and floor, from the record alone (the
  * floor and its rules come from packages/warehouse, never from the simulator that made it):
  * - every move goes to a free 4-neighbour cell or stays, from the robot's own start, and never
- *   against a one-way aisle;
+ *   against a one-way aisle, and never stays on a keep-clear cell;
  * - no two robots end a step on one cell (but a station's own robots at their station), none
  *   swap cells, and no robot ever stands on another station's cell;
  * - each robot does its plan's deliveries in the plan's order, standing on the pickup for the
@@ -120,6 +120,10 @@ function checkMoves(check: Check): void {
         const aisle = Math.abs(floor.x(from) - floor.x(to)) + Math.abs(floor.y(from) - floor.y(to)) === 1 ? Math.max(floor.oneWayAt[from], floor.oneWayAt[to]) : -1;
         if (aisle >= 0) report(`Robot ${robot.id} drives against one-way aisle ${floor.oneWayIds[aisle]} from ${floor.describe(from)} to ${floor.describe(to)} at step ${t + 1}`);
         else report(`Robot ${robot.id} jumps from ${floor.describe(from)} to ${floor.describe(to)} at step ${t + 1}`);
+        break;
+      }
+      if (from === to && floor.keepClear[from]) {
+        report(`Robot ${robot.id} stops on keep-clear ${floor.describe(from)} at step ${t + 1}`);
         break;
       }
       const station = floor.stationAt[to];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
-import { Floor, freeFlow, generateWarehouseInstance, resolveFloorParameters, robotWorkFromPlan, TRAFFIC_POLICIES } from '@fleetlab/warehouse';
+import { Floor, freeFlow, generateWarehouseInstance, type GeneratedInstance, resolveFloorParameters, robotWorkFromPlan, TRAFFIC_POLICIES } from '@fleetlab/warehouse';
 import { checkExecution, simulate } from '../src/index.ts';
 import { CHARGING_BAY, deliver, NARROW_AISLE, recharge } from './fixtures.ts';
 
@@ -125,17 +125,50 @@ describe('random small warehouses', () => {
     chargers: fc.constantFrom(undefined, 1),
     handling: fc.constantFrom(0, 2),
     speed: fc.constantFrom(0.5, 1, 2),
+    // Traffic rules a planner might draw: keep-clear cells anywhere robots only pass, and one
+    // one-way aisle along a whole free row.
+    keepClear: fc.array(fc.nat(), { maxLength: 5 }),
+    oneWay: fc.option(fc.record({ row: fc.nat(), direction: fc.constantFrom('left', 'right') }), { nil: undefined }),
   });
 
+  type Layout = typeof layouts extends fc.Arbitrary<infer T> ? T : never;
+
+  /** The generated environment with the layout's traffic rules drawn on it. */
+  function withTrafficRules(environment: GeneratedInstance['environment'], { keepClear, oneWay }: Pick<Layout, 'keepClear' | 'oneWay'>): GeneratedInstance['environment'] {
+    const floor = new Floor(environment);
+    const { pickups = [], dropoffs = [], robot_stations = [] } = environment.elements;
+    const places = new Set([...pickups, ...dropoffs, ...robot_stations].map((place) => floor.cellOf(place.id)));
+    const passable: number[] = [];
+    for (let cell = 0; cell < floor.cellCount; cell++) if (!floor.blocked[cell] && !places.has(cell)) passable.push(cell);
+    const keep = [...new Set(keepClear.map((k) => passable[k % passable.length]))];
+    const freeRows: number[] = [];
+    for (let y = 0; y < floor.height; y++) {
+      let free = true;
+      for (let x = 0; x < floor.width; x++) free &&= !floor.blocked[floor.cellAt(x, y)];
+      if (free) freeRows.push(y);
+    }
+    const row = oneWay && freeRows.length > 0 ? freeRows[oneWay.row % freeRows.length] : -1;
+    return {
+      ...environment,
+      elements: {
+        ...environment.elements,
+        keep_clear_cells: keep.map((cell, k) => ({ id: `K${k + 1}`, position: [floor.x(cell) + 0.5, floor.y(cell) + 0.5] as [number, number] })),
+        one_way_aisles: row < 0 ? [] : [{ id: 'W1', position: [0, row] as [number, number], size: [floor.width, 1] as [number, number], direction: oneWay!.direction }],
+      },
+    };
+  }
+
   /** The instance and a plan of it, or null when no robot can do some delivery within a charge. */
-  function planned({ maxDistance, chargers, handling, speed, ...options }: typeof layouts extends fc.Arbitrary<infer T> ? T : never, algorithm: 'greedy_distance' | 'makespan') {
-    const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
+  function planned({ maxDistance, chargers, handling, speed, keepClear, oneWay, ...options }: Layout, algorithm: 'greedy_distance' | 'makespan') {
+    const generated = generateWarehouseInstance({ ...options, shelfLength: 4 });
+    const instance = { ...generated, environment: withTrafficRules(generated.environment, { keepClear, oneWay }) };
     const params = { max_distance: maxDistance, recharge_time: 3, handling_time_s: handling, robot_speed: speed, ...(chargers ? { chargers } : {}) };
     try {
       const problem = buildProblem({ environment: instance.environment, tasks: instance.tasks, params });
       return { instance, params, plan: solve(problem, { algorithm, maxIterations: 20 }).results };
     } catch (error) {
-      expect((error as Error).message).toMatch(/cannot be done/);
+      // A one-way row can cut a place off; a keep-clear cell never can.
+      expect((error as Error).message).toMatch(oneWay ? /cannot be done|There is no walk/ : /cannot be done/);
       return null;
     }
   }
@@ -163,7 +196,7 @@ describe('random small warehouses', () => {
     );
   });
 
-  it('with every traffic policy every execution passes the checker, every delivery is done, and executed >= free flow', () => {
+  it('with every traffic policy every execution passes the checker (traffic rules included), every delivery is done, and executed >= free flow', () => {
     fc.assert(
       fc.property(layouts, (layout) => {
         const made = planned(layout, 'greedy_distance');

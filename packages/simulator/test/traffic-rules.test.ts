@@ -44,6 +44,51 @@ function ring(oneWay: boolean): FloorEnvironment {
 
 const plan = { R1_1: [deliver('PW', 'DE')], R2_1: [deliver('PE', 'DW')] };
 
+/**
+ * "Crossing": a 9 x 7 floor with a shelf in each corner (NW over x 0-2, y 0-2; NE over x 4-8,
+ * y 0-2; SW over x 0-2, y 4-6; SE over x 4-8, y 4-6), so column 3 and row 3 are one-cell aisles
+ * that cross at (3, 3), drawn keep-clear as K1. N1 starts at RN (3, 0) for PN (3, 1) -> DN
+ * (3, 4), straight down column 3; E1 at RE (8, 3) for PE (7, 3) -> DE (1, 3), straight along row
+ * 3; B1 at RS (3, 6) picks up at PB (3, 4) and drops at DN, the same cell, so it stands on (3, 4)
+ * from 2 s to 10 s (4 s of handling each).
+ */
+function crossing(keepClear: boolean): FloorEnvironment {
+  return {
+    dimensions: { width: 9, height: 7 },
+    elements: {
+      shelves: [
+        { id: 'NW', position: [0, 0], size: [3, 3] },
+        { id: 'NE', position: [4, 0], size: [5, 3] },
+        { id: 'SW', position: [0, 4], size: [3, 3] },
+        { id: 'SE', position: [4, 4], size: [5, 3] },
+      ],
+      pickups: [
+        { id: 'PN', position: [4, 1.5], shelf_id: 'NE', side: 'left' },
+        { id: 'PE', position: [7.5, 3], shelf_id: 'NE', side: 'bottom' },
+        { id: 'PB', position: [3, 4.5], shelf_id: 'SW', side: 'right' },
+      ],
+      dropoffs: [
+        { id: 'DN', position: [3.5, 4.5] },
+        { id: 'DE', position: [1.5, 3.5] },
+      ],
+      robot_stations: [
+        { id: 'RN', position: [3.5, 0.5] },
+        { id: 'RE', position: [8.5, 3.5] },
+        { id: 'RS', position: [3.5, 6.5] },
+      ],
+      robots: [
+        { id: 'N1', station_id: 'RN', position: [3.5, 0.5] },
+        { id: 'E1', station_id: 'RE', position: [8.5, 3.5] },
+        { id: 'B1', station_id: 'RS', position: [3.5, 6.5] },
+      ],
+      keep_clear_cells: keepClear ? [{ id: 'K1', position: [3.5, 3.5] }] : [],
+    },
+  };
+}
+
+const crossingPlan = { N1: [deliver('PN', 'DN')], E1: [deliver('PE', 'DE')], B1: [deliver('PB', 'DN')] };
+const crossingParams = { handling_time_s: 4 };
+
 describe('traffic rules a planner draws', () => {
   it('a one-way ring removes the head-on wait of two robots meeting on row 0', () => {
     // Two-way under plain PIBT, both drive row 0 towards each other and one must give way.
@@ -68,4 +113,28 @@ describe('traffic rules a planner draws', () => {
     // R2_1's two-way run drives west along row 0, against W1 on the one-way ring.
     expect(checkExecution(ring(true), plan, twoWay).errors.some((error) => /^Robot R2_1 drives against one-way aisle W1 from cell \(\d, 0\) to cell \(\d, 0\) at step \d+$/.test(error))).toBe(true);
   });
+
+  it('a robot waits before a keep-clear intersection, not in it, and the crossing robot drives straight through', () => {
+    // N1 handles at PN from 1 s to 5 s and reaches (3, 2) at 6 s. Its way out of K1 is DN (3, 4),
+    // where B1 stands until 10 s, so N1 waits at (3, 2) for 6-10 s (4 s); at 10 s B1, done, is
+    // pushed home to (3, 5) and N1 crosses: K1 at 11 s, DN at 12 s. E1 handles at PE from 1 s to
+    // 5 s and drives row 3 as if alone: (4, 3) at 8 s, K1 at 9 s (its way out (2, 3) is free),
+    // DE at 11 s, no wait.
+    for (const traffic_policy of ['pibt', 'guided'] as const) {
+      const run = simulate(crossing(true), crossingPlan, { traffic_policy, ...crossingParams });
+      expect(run.robots.N1.deliveries[0].done_s).toBe(12);
+      expect(run.robots.N1.waiting_s).toBe(4);
+      expect(run.robots.E1.deliveries[0].done_s).toBe(11);
+      expect(run.robots.E1.waiting_s).toBe(0);
+      expect(run.totals).toMatchObject({ free_flow_makespan_s: 11, executed_makespan_s: 12, waiting_s: 4 });
+      expect(checkExecution(crossing(true), crossingPlan, run, crossingParams).errors).toEqual([]);
+    }
+  });
+
+  it('the checker names a robot that stops on a keep-clear cell', () => {
+    // Without the rule N1 drives into the intersection at 7 s and stands there, B1 still on (3, 4).
+    const unruled = simulate(crossing(false), crossingPlan, { traffic_policy: 'pibt', ...crossingParams });
+    expect(checkExecution(crossing(true), crossingPlan, unruled, crossingParams).errors).toEqual(['Robot N1 stops on keep-clear cell (3, 3) at step 8']);
+  });
 });
+

@@ -27,7 +27,8 @@ export const enum Phase {
  * unless the cell is that robot's own station: a station's robots may stand there together
  * (parked, queued or charging robots leave the traffic), so robots at home are kept per station.
  * During a step's planning `next[robot]` is the cell it will stand on next (-1 while undecided)
- * and `reservedBy[cell]` the robot that will stand there.
+ * and `reservedBy[cell]` the robot that will stand there; `claimedBy[cell]` is the robot driving
+ * through keep-clear cells that will stand there in a coming step (nobody else may).
  */
 export class FleetState {
   readonly n: number;
@@ -46,6 +47,7 @@ export class FleetState {
   step = 0;
   readonly occupant: Int32Array;
   readonly reservedBy: Int32Array;
+  readonly claimedBy: Int32Array;
   readonly atDepot: number[][];
 
   constructor(
@@ -64,6 +66,7 @@ export class FleetState {
     this.due = new Int32Array(n).fill(NO_DUE);
     this.occupant = new Int32Array(floor.cellCount).fill(-1);
     this.reservedBy = new Int32Array(floor.cellCount).fill(-1);
+    this.claimedBy = new Int32Array(floor.cellCount).fill(-1);
     this.atDepot = Array.from({ length: floor.stationIds.length }, () => []);
   }
 
@@ -92,9 +95,10 @@ export class FleetState {
     this.stand(robot, this.pos[robot]);
   }
 
-  /** Whether `robot` may stand on `cell` next step: nobody else will, and it is no other station's depot. */
+  /** Whether `robot` may stand on `cell` next step: nobody else will or has claimed it, and it is no other station's depot. */
   canEnter(robot: number, cell: number): boolean {
     if (this.reservedBy[cell] !== -1 && this.reservedBy[cell] !== robot) return false;
+    if (this.claimedBy[cell] !== -1 && this.claimedBy[cell] !== robot) return false;
     const station = this.floor.stationAt[cell];
     return station < 0 || station === this.robots[robot].station;
   }

@@ -1,5 +1,6 @@
 import type { Floor } from '@fleetlab/warehouse';
 import type { FleetState } from '../execution/fleet-state.ts';
+import { KeepClearPassages } from './keep-clear.ts';
 import type { MovementPolicy } from './movement-policy.ts';
 
 /** Priority of a robot stuck for a period (times the periods): PIBT clears its way. */
@@ -18,6 +19,8 @@ export const URGENT_PRIORITY = 1e9;
  * What "cost to go" means is the one thing the policies built on it choose (`costToGo`): the
  * walk length to the goal for plain PIBT, the way along a congestion-aware guide path for the
  * guided policy. A tight robot's rule is always on the true walk length, whatever the policy.
+ * Keep-clear cells are entered only with a way out claimed (`KeepClearPassages`), and robots
+ * driving through them move before the priority order starts.
  */
 export abstract class PriorityInheritancePolicy implements MovementPolicy {
   protected readonly priority: Float64Array;
@@ -25,6 +28,7 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
   private readonly order: Int32Array;
   private readonly keys = new Float64Array(5);
   private level = 0;
+  private readonly passages: KeepClearPassages | null;
 
   constructor(
     protected readonly floor: Floor,
@@ -34,12 +38,14 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
     this.priority = new Float64Array(state.n);
     // A push chain visits each robot at most once a step: n + 1 levels suffice.
     this.order = new Int32Array(5 * (state.n + 1));
+    this.passages = KeepClearPassages.needed(floor) ? new KeepClearPassages(floor, state, (robot) => this.move(robot)) : null;
   }
 
   /** Steps the robot still needs from `cell` to its goal, as this policy routes it (smaller is better). */
   protected abstract costToGo(robot: number, cell: number): number;
 
   chooseMoves(active: number[]): void {
+    this.passages?.driveThrough(active);
     active.sort((a, b) => this.priority[b] - this.priority[a]);
     for (const robot of active) if (this.state.next[robot] === -1) this.move(robot);
   }
@@ -99,11 +105,14 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
       const cell = order[base + i];
       if (!state.canEnter(robot, cell)) continue;
       if (cell !== from && state.swaps(from, cell)) continue;
+      const passing = cell !== from && this.floor.keepClear[cell] === 1;
+      if (passing && !this.passages!.claimWayOut(robot, from, cell, (exit) => this.costToGo(robot, exit), this.level > 1)) continue;
       state.reserve(robot, cell);
       if (cell === from) return true;
       const other = state.occupant[cell];
       if (other !== -1 && other !== robot && state.next[other] === -1 && !this.move(other)) {
         state.release(robot, cell);
+        if (passing) this.passages!.drop(robot);
         continue;
       }
       return true;
