@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateWarehouseInstance } from '@fleetlab/warehouse';
+import { Floor, generateWarehouseInstance } from '@fleetlab/warehouse';
 import { assignGreedyByDistance } from '../../src/algorithms/greedy-distance.ts';
-import { buildProblem, checkPlan, nodeDistance, solve, type Problem } from '../../src/index.ts';
+import { buildProblem, checkPlan, lowerBound, nodeDistance, solve, type Problem, type ProblemInput } from '../../src/index.ts';
 import { buildPlanSteps } from '../../src/plan/plan-builder.ts';
 import { evaluateRoute } from '../../src/routes/battery-schedule.ts';
 import { aroundShelf, stationRow } from '../floor-layouts.ts';
@@ -137,6 +137,70 @@ describe('the search scores routes as the floor times them', () => {
         },
       ),
       { numRuns: 60, seed: 27 },
+    );
+  });
+});
+
+describe('one-way aisles a planner draws', () => {
+  /** "Around a shelf" with row 0 one-way westwards (W1): robots enter and leave it sideways, never drive east along it. */
+  function westboundTopRow(): ProblemInput['environment'] {
+    const base = aroundShelf();
+    return { ...base, elements: { ...base.elements, one_way_aisles: [{ id: 'W1', position: [0, 0], size: [7, 1], direction: 'left' }] } };
+  }
+
+  it('walks follow them, so a leg and its way back differ, and the plan and its bound use the walk each way', () => {
+    const problem = buildProblem({ environment: westboundTopRow(), tasks: tasksOf(['PT', 'D1']) });
+    // D1 (6, 0) to PT (3, 0): west along row 0, 3 m. Back east is against W1, and PT's only other
+    // side is shelf S1: west to (1, 0), down column 1 to (1, 3), east along row 3 to (6, 3), up
+    // column 6 to D1: 13 m.
+    expect(walk(problem, 'D1', 'PT')).toBe(3);
+    expect(walk(problem, 'PT', 'D1')).toBe(13);
+    // R1_1 (0, 4) reaches PT only from the east: to (5, 4), up to (5, 0), west to PT: 11 m (7 m two-way).
+    expect(walk(problem, 'R1_1', 'PT')).toBe(11);
+    const { results } = solve(problem, { algorithm: 'makespan', maxIterations: 20 });
+    expect(results.R1_1.map((step) => step.completion_time)).toEqual([24]);
+    expect(checkPlan(problem, results).errors).toEqual([]);
+    expect(lowerBound(problem).battery_aware_s).toBe(24);
+  });
+
+  it('on random warehouses with a one-way row, every plan passes checkPlan and no bound passes a plan', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          width: fc.integer({ min: 10, max: 14 }),
+          height: fc.integer({ min: 12, max: 14 }),
+          stations: fc.integer({ min: 1, max: 2 }),
+          robotsPerStation: fc.integer({ min: 1, max: 2 }),
+          orders: fc.integer({ min: 1, max: 8 }),
+          seed: fc.integer({ min: 1, max: 10_000 }),
+          maxDistance: fc.constantFrom(150, 1000),
+          row: fc.nat(),
+          direction: fc.constantFrom('left' as const, 'right' as const),
+        }),
+        ({ maxDistance, row, direction, ...options }) => {
+          const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
+          const floor = new Floor(instance.environment);
+          const freeRows = Array.from({ length: floor.height }, (_, y) => y).filter((y) => Array.from({ length: floor.width }, (_, x) => floor.blocked[floor.cellAt(x, y)]).every((blocked) => !blocked));
+          if (freeRows.length === 0) return;
+          const y = freeRows[row % freeRows.length];
+          const environment = { ...instance.environment, elements: { ...instance.environment.elements, one_way_aisles: [{ id: 'W1', position: [0, y] as [number, number], size: [floor.width, 1] as [number, number], direction }] } };
+          let problem: Problem;
+          try {
+            problem = buildProblem({ environment, tasks: instance.tasks, params: { max_distance: maxDistance } });
+          } catch (error) {
+            expect((error as Error).message).toMatch(/cannot be done|There is no walk/);
+            return;
+          }
+          const bound = lowerBound(problem);
+          for (const algorithm of ['greedy_distance', 'makespan'] as const) {
+            const { results } = solve(problem, { algorithm, maxIterations: 20 });
+            expect(checkPlan(problem, results).errors).toEqual([]);
+            const makespan = Math.max(0, ...Object.values(results).map((steps) => steps.at(-1)?.completion_time ?? 0));
+            expect(bound.battery_aware_s).toBeLessThanOrEqual(makespan + 1e-6);
+          }
+        },
+      ),
+      { numRuns: 30, seed: 20261127 },
     );
   });
 });
