@@ -5,13 +5,16 @@
  * is re-checked with checkExecution (conflicts must be 0).
  *
  *   npm run bench:simulator [-- --time-limit 2] [--max-iterations N] [--instances s1,xl1,d5k,dense]
- *                           [--skip-day] [--traffic-policy NAME | --compare-policies] [--seed N] [--max-distance M]
+ *                           [--skip-day] [--traffic-policy NAME | --compare-policies | --pipeline] [--seed N] [--max-distance M]
  *
  * `--instances` takes the ids of packages/solver/bench (the files and the generated t1, t2, d5k,
  * d20k, dense). `--max-iterations` caps the optimiser's search, so the plans (and so the table)
  * are the same on any machine at any load. `--traffic-policy` executes with one policy (default:
  * the default policy); `--compare-policies` executes each plan with every policy and prints how
- * much sooner each finishes than plain PIBT. `ratio` is executed / free flow (free flow = each
+ * much sooner each finishes than plain PIBT. `--pipeline` compares whole pipelines on each
+ * instance: greedy_distance executed with plain PIBT (the baseline) against what a solve does
+ * (`planAndExecute`: makespan, its best distinct plans each executed with the default policy, the
+ * one that runs best kept); its `sim_ms` covers every plan it executed. `ratio` is executed / free flow (free flow = each
  * robot alone on the floor = the plan); `sim_ms` is the wall time of `simulate` (the run and its
  * check), `cpu_ms` its CPU time, and the machine's load average is printed with the table.
  * `--max-distance M` executes the same plans with M metres a charge: with M large no battery
@@ -20,9 +23,11 @@
  */
 import { loadavg } from 'node:os';
 import { buildProblem, solve } from '@fleetlab/solver';
-import { DEFAULT_TRAFFIC_POLICY, TRAFFIC_POLICIES, trafficPolicyByName, type FloorEnvironment, type TrafficPolicyName } from '@fleetlab/warehouse';
+import { DEFAULT_TRAFFIC_POLICY, TRAFFIC_POLICIES, trafficPolicyByName, type ExecutionRecord, type FloorEnvironment, type TrafficPolicyName } from '@fleetlab/warehouse';
 import { benchInstanceIds, committedInstanceIds, loadBenchInstance } from '../../solver/bench/generated-instances.ts';
-import { checkExecution, simulate, SimulationError } from '../src/index.ts';
+import { checkExecution, planAndExecute, simulate, SimulationError } from '../src/index.ts';
+
+type BenchInstance = ReturnType<typeof loadBenchInstance> & { tasks: [string, string][]; params?: Record<string, unknown> };
 
 interface Flags {
   timeLimitS: number;
@@ -32,13 +37,14 @@ interface Flags {
   policies: TrafficPolicyName[];
   seed: number;
   maxDistance: number | undefined;
+  pipeline: boolean;
 }
 
-const FLAGS_TEXT = '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --seed N, --max-distance M';
+const FLAGS_TEXT = '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --pipeline, --seed N, --max-distance M';
 const ORDER = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'dense', 'd5k', 'd20k'];
 
 function parseFlags(argv: string[]): Flags {
-  const flags: Flags = { timeLimitS: 2, maxIterations: undefined, instances: [], skipDay: false, policies: [DEFAULT_TRAFFIC_POLICY], seed: 1, maxDistance: undefined };
+  const flags: Flags = { timeLimitS: 2, maxIterations: undefined, instances: [], skipDay: false, policies: [DEFAULT_TRAFFIC_POLICY], seed: 1, maxDistance: undefined, pipeline: false };
   for (let k = 0; k < argv.length; k++) {
     const flag = argv[k];
     const value = () => {
@@ -55,6 +61,7 @@ function parseFlags(argv: string[]): Flags {
       if (!policy) throw new Error(`Unknown traffic policy ${argv[k]}; use one of ${TRAFFIC_POLICIES.map((p) => p.name).join(', ')}`);
       flags.policies = [policy.name];
     } else if (flag === '--compare-policies') flags.policies = TRAFFIC_POLICIES.map((policy) => policy.name);
+    else if (flag === '--pipeline') flags.pipeline = true;
     else if (flag === '--seed') flags.seed = Number(value());
     else if (flag === '--max-distance') flags.maxDistance = Number(value());
     else throw new Error(`Unknown flag ${flag}; flags: ${FLAGS_TEXT}`);
@@ -85,17 +92,44 @@ function row(id: string, planner: string, policy: TrafficPolicyName, environment
     console.log(`${id.padEnd(10)}  ${planner.padEnd(9)}  ${policy.padEnd(7)}  failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error.message}`);
     return Number.NaN;
   }
-  const runtimeMs = performance.now() - started;
-  const cpuMs = process.cpuUsage(cpu).user / 1000;
+  printExecution(id, planner, policy, environment, plan, params, execution, performance.now() - started, process.cpuUsage(cpu).user / 1000);
+  return execution.totals.executed_makespan_s;
+}
+
+function printExecution(id: string, planner: string, policy: TrafficPolicyName, environment: FloorEnvironment, plan: unknown, params: Record<string, unknown>, execution: ExecutionRecord, runtimeMs: number, cpuMs: number): void {
   const conflicts = checkExecution(environment, plan, execution, params).errors.length;
   const t = execution.totals;
   printRow([
     id, planner, policy, String(Object.keys(execution.robots).length), String(t.deliveries), t.planned_makespan_s.toFixed(1), t.free_flow_makespan_s.toFixed(1),
     t.executed_makespan_s.toFixed(1), (t.executed_makespan_s / t.free_flow_makespan_s).toFixed(3), t.waiting_s.toFixed(0), t.max_robot_waiting_s.toFixed(0),
-    t.throughput_per_h.toFixed(0), String(t.extra_charges), String(t.reserve_replays), String(conflicts), runtimeMs.toFixed(0), cpuMs.toFixed(0),
+    t.throughput_per_h.toFixed(0), String(t.extra_charges), String(t.reserve_replays), String(conflicts), runtimeMs.toFixed(0), Number.isNaN(cpuMs) ? '-' : cpuMs.toFixed(0),
     (process.memoryUsage().rss / 2 ** 20).toFixed(0),
   ]);
-  return t.executed_makespan_s;
+}
+
+const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+
+/** The baseline pipeline (greedy_distance, plain PIBT) against a solve's (`planAndExecute`), side by side. */
+function comparePipelines(id: string, instance: BenchInstance, params: Record<string, unknown>, flags: Flags): void {
+  const greedy = solve(buildProblem(instance), { algorithm: 'greedy_distance', seed: 1 }).results;
+  const baseline = row(id, 'greedy', 'pibt', instance.environment, greedy, params, instance.tasks, flags.seed);
+  // No traffic_policy in the parameters: a solve executes with the default policy.
+  const input = { ...instance, params };
+  const outcome = planAndExecute(input, { algorithm: 'makespan', timeLimitS: flags.timeLimitS, maxIterations: flags.maxIterations, seed: 1, executionSeed: flags.seed });
+  if (!outcome.execution) {
+    console.log(`${id.padEnd(10)}  chosen     ${DEFAULT_TRAFFIC_POLICY.padEnd(7)}  failed: ${outcome.executionError}`);
+    return;
+  }
+  // sim_ms: every candidate's run; cpu_ms is not measured apart from the solve's.
+  printExecution(id, 'chosen', DEFAULT_TRAFFIC_POLICY, instance.environment, outcome.results, params, outcome.execution, outcome.executionMs, Number.NaN);
+  const choice = outcome.stats.traffic_choice;
+  const executed = outcome.execution.totals.executed_makespan_s;
+  const chose = !choice
+    ? 'one plan'
+    : choice.kept === 0
+      ? `of ${choice.candidates} plans the best planned ran best`
+      : `of ${choice.candidates} plans the ${ordinal(choice.kept + 1)} best planned ran best, ${(choice.gain_s ?? 0).toFixed(1)} s sooner than the best planned`;
+  console.log(`${id}: makespan + congestion-aware choice + ${DEFAULT_TRAFFIC_POLICY} finishes ${(100 * (1 - executed / baseline)).toFixed(1)}% sooner than greedy_distance + pibt (${executed.toFixed(1)} s against ${baseline.toFixed(1)} s; ${chose})`);
 }
 
 const flags = parseFlags(process.argv.slice(2));
@@ -108,10 +142,14 @@ console.log(`Fleetlab simulator bench: public instances planned by makespan at $
 console.log(`load average at start: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
 printRow(COLUMNS.map(([name]) => name));
 for (const id of ids) {
-  const instance = loadBenchInstance(id) as ReturnType<typeof loadBenchInstance> & { tasks: [string, string][]; params?: Record<string, unknown> };
+  const instance = loadBenchInstance(id) as BenchInstance;
+  const params = { ...(instance.params ?? {}), ...(flags.maxDistance === undefined ? {} : { max_distance: flags.maxDistance }) };
+  if (flags.pipeline) {
+    comparePipelines(id, instance, params, flags);
+    continue;
+  }
   const planner = committed.includes(id) ? 'makespan' : 'greedy_distance';
   const { results } = solve(buildProblem(instance), { algorithm: planner, timeLimitS: flags.timeLimitS, maxIterations: flags.maxIterations, seed: 1 });
-  const params = { ...(instance.params ?? {}), ...(flags.maxDistance === undefined ? {} : { max_distance: flags.maxDistance }) };
   const executed = flags.policies.map((policy) => row(id, planner === 'makespan' ? planner : 'greedy', policy, instance.environment, results, params, instance.tasks, flags.seed));
   if (flags.policies.length > 1) {
     const baseline = executed[flags.policies.indexOf('pibt')];

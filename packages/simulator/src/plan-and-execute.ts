@@ -21,6 +21,8 @@ export interface PlanAndExecuteOutcome {
   /** The kept plan's run on the floor, or null when it could not run (`executionError` says why). */
   execution: ExecutionRecord | null;
   executionError?: string;
+  /** Wall time spent executing the candidate plans, ms (the solve's own is `stats.runtime_ms`). */
+  executionMs: number;
 }
 
 /**
@@ -43,6 +45,7 @@ export function planAndExecute(input: ProblemInput, options: PlanAndExecuteOptio
     onProgress: ({ fraction, bestMakespanS }) => options.onProgress?.({ phase: 'optimising', fraction, bestMakespanS }),
   });
   const plans = [{ results: outcome.results, stats: outcome.stats }, ...(outcome.alternatives ?? [])];
+  const executionStarted = performance.now();
   const runs = plans.map((plan, index) => {
     const report = (fraction: number) => options.onProgress?.({ phase: 'executing', fraction: (index + fraction) / plans.length, bestMakespanS: outcome.stats.makespan_s });
     try {
@@ -66,7 +69,8 @@ export function planAndExecute(input: ProblemInput, options: PlanAndExecuteOptio
   const chosen = runs[kept];
   const stats: PlanStatsRecord = { ...chosen.plan.stats, runtime_ms: outcome.stats.runtime_ms };
   if (runs.length > 1) stats.traffic_choice = trafficChoice(runs, kept);
-  return { results: chosen.plan.results, stats, execution: chosen.execution, ...(chosen.error ? { executionError: chosen.error } : {}) };
+  const executionMs = performance.now() - executionStarted;
+  return { results: chosen.plan.results, stats, execution: chosen.execution, executionMs, ...(chosen.error ? { executionError: chosen.error } : {}) };
 }
 
 /**
