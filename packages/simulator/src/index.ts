@@ -5,3 +5,5 @@ export type { ExecutionCheck } from './check-execution.ts';
 export { toDense } from './dense.ts';
 export type { DenseExecution } from './dense.ts';
 export { SimulationCancelledError, SimulationError } from './errors.ts';
+export { runShift, REPLAN_ITERATIONS } from './shift/run-shift.ts';
+export type { ShiftOptions, ShiftOutcome, ShiftParams } from './shift/run-shift.ts';

@@ -145,3 +145,21 @@ export const TWO_AISLES: FloorEnvironment = {
     ],
   },
 };
+
+/**
+ * "Corridor": a 22 x 2 floor whose row 1 is a one-lane corridor under shelf S1 (row 0). Station
+ * R1 at the west end (0, 1), dropoff D1 at (2, 1), pickup P1 on S1's bottom side at the east end
+ * (21, 1): 21 m out to the pickup, 19 m back to the dropoff, 2 m home.
+ *   row 0:  S  S  S  ...  S
+ *   row 1:  R1 .  D1 ...  P1
+ */
+export const CORRIDOR: FloorEnvironment = {
+  dimensions: { width: 22, height: 2 },
+  elements: {
+    shelves: [{ id: 'S1', position: [0, 0], size: [22, 1] }],
+    pickups: [{ id: 'P1', position: [21.5, 1], shelf_id: 'S1', side: 'bottom' }],
+    dropoffs: [{ id: 'D1', position: [2.5, 1.5] }],
+    robot_stations: [{ id: 'R1', position: [0.5, 1.5] }],
+    robots: [{ id: 'R1_1', station_id: 'R1', position: [0.5, 1.5] }],
+  },
+};
