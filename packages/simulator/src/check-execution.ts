@@ -71,7 +71,7 @@ interface Check {
  * picked up is picked up at or after its release, its robot standing on the pickup then for the
  * handling time, before its delivery.
  */
-export function checkExecution(environment: FloorEnvironment, plan: unknown, execution: ExecutionRecord, params?: FloorParameterInput | null): ExecutionCheck {
+export function checkExecution(environment: FloorEnvironment, plan: unknown, execution: ExecutionRecord, params?: (FloorParameterInput & Record<string, unknown>) | null): ExecutionCheck {
   const errors: string[] = [];
   const report = (message: string) => {
     if (errors.length < MAX_ERRORS) errors.push(message);

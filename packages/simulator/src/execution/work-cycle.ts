@@ -260,10 +260,7 @@ export class WorkCycle {
         return { cell: home, readyStep: this.chargeEnd[robot], used: 0 };
       case Mode.Queued: {
         const station = this.robots[robot].station;
-        const ahead = this.queues[station].indexOf(robot);
-        const chargers = chargersAt(params, this.stationRobots[station]);
-        const start = Math.max(step, this.chargers.firstFree(station)) + Math.floor(ahead / chargers) * params.chargeSteps;
-        return { cell: home, readyStep: start + params.chargeSteps, used: 0 };
+        return { cell: home, readyStep: this.chargeStartEstimate(station, step, this.queues[station].indexOf(robot)) + params.chargeSteps, used: 0 };
       }
       case Mode.Handling: {
         if (item?.kind !== 'delivery') return { cell: pos, readyStep: step + this.handlingLeft[robot], used };
@@ -280,11 +277,19 @@ export class WorkCycle {
         const leg = floor.distance(pos, dropoff);
         return { cell: dropoff, readyStep: step + leg + params.handlingSteps, used: used + leg };
       }
-      case Phase.ToCharge:
-        return { cell: home, readyStep: step + floor.distance(pos, home) + params.chargeSteps, used: 0 };
+      case Phase.ToCharge: {
+        const station = this.robots[robot].station;
+        return { cell: home, readyStep: this.chargeStartEstimate(station, step + floor.distance(pos, home), this.queues[station].length) + params.chargeSteps, used: 0 };
+      }
       default:
         return { cell: pos, readyStep: step, used };
     }
+  }
+
+  /** When a robot arriving at `station` at `arrival` behind `ahead` queued robots would start charging, were the chargers' bookings all there is. */
+  private chargeStartEstimate(station: number, arrival: number, ahead: number): number {
+    const chargers = chargersAt(this.params, this.stationRobots[station]);
+    return Math.max(arrival, this.chargers.firstFree(station)) + Math.floor(ahead / chargers) * this.params.chargeSteps;
   }
 
   /** Whether the robot may set out for `item` from where it stands now without charging first (`fitsCharge`). */

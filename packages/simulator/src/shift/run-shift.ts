@@ -178,7 +178,8 @@ function shiftOutcome(finished: Finished): ShiftOutcome {
   const shiftS = endStep * base.stepS;
   const execution: ExecutionRecord = {
     ...executionRecord(floor, robots, base.stepS, run, finished.replays, { plannedMakespanS: shiftS, freeFlowMakespanS: shiftS, freeFlowQueueS: 0, throughputOverS: shiftS }),
-    orders: book.orders.slice(0, book.released).map((order) => ({
+    // Every order released before the shift's end, though one released in its last step is never seen by the dispatcher.
+    orders: book.orders.map((order) => ({
       id: order.id,
       pickup: order.work.pickup,
       dropoff: order.work.dropoff,
@@ -194,7 +195,7 @@ function shiftOutcome(finished: Finished): ShiftOutcome {
     dispatch: shift.dispatch ?? SHIFT_DEFAULTS.dispatch,
     stepS: base.stepS,
     endStep,
-    orders: book.orders.slice(0, book.released),
+    orders: book.orders,
     execution,
     maxDistance: base.maxDistance,
     replans: finished.replans,
