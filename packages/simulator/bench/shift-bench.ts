@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { dispatchPolicyValues, type DispatchPolicy, type FloorEnvironment } from '@fleetlab/warehouse';
 import { loadBenchInstance } from '../../solver/bench/generated-instances.ts';
 import { runShift } from '../src/index.ts';
+import { readFlags } from './bench-flags.ts';
 
 interface Row {
   instance: string;
@@ -131,20 +132,14 @@ interface Flags {
 function parseFlags(argv: string[]): Flags {
   const flags: Flags = { only: null, compareRates: [1200, 3400], sweepRates: [3000, 3200, 3400, 3600, 3800, 4000], sweepHours: 3 };
   const numbers = (text: string) => text.split(',').map(Number);
-  for (let k = 0; k < argv.length; k++) {
-    const flag = argv[k];
-    const value = () => {
-      const given = argv[++k];
-      if (given === undefined) throw new Error(`${flag} needs a value`);
-      return given;
-    };
+  readFlags(argv, (flag, value) => {
     if (flag === '--only') flags.only = value();
     else if (flag === '--compare-rates') flags.compareRates = numbers(value());
     else if (flag === '--sweep-rates') flags.sweepRates = numbers(value());
     else if (flag === '--sweep-hours') flags.sweepHours = Number(value());
     else if (flag === '--replan-iterations') flags.replanIterations = Number(value());
     else throw new Error(`Unknown flag ${flag}; flags: --only targets|compare|sweep, --compare-rates a,b, --sweep-rates a,b, --sweep-hours H, --replan-iterations N`);
-  }
+  });
   if (flags.only !== null && !['targets', 'compare', 'sweep'].includes(flags.only)) throw new Error(`--only takes targets, compare or sweep, got ${flags.only}`);
   return flags;
 }
