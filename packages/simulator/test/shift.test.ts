@@ -200,6 +200,14 @@ describe('runShift', () => {
     expect(() => runShift(CORRIDOR, [['P1', 'D1']], { max_distance: 30, shift: { hours: 1, orders_per_hour: 10 } })).toThrow(InfeasibleDeliveryError);
   });
 
+  it('reports its progress through the shift, ending at 1', () => {
+    const { pairs, releaseS } = corridorOrders(15, 60);
+    const fractions: number[] = [];
+    runShift(CORRIDOR, pairs, { shift: { hours: 0.25, orders_per_hour: 60 } }, { releaseS, onProgress: (fraction) => fractions.push(fraction) });
+    // 900 steps, polled every 128: 0, 128 / 900, ... 896 / 900, then 1.
+    expect(fractions).toEqual([...Array.from({ length: 8 }, (_, k) => (128 * k) / 900), 1]);
+  });
+
   it('stops when asked', () => {
     const { pairs, releaseS } = corridorOrders(15, 60);
     expect(() => runShift(CORRIDOR, pairs, { shift: { hours: 0.25, orders_per_hour: 60 } }, { releaseS, shouldStop: () => true })).toThrow(SimulationCancelledError);
