@@ -26,6 +26,7 @@ import { buildProblem, solve } from '@fleetlab/solver';
 import { DEFAULT_TRAFFIC_POLICY, TRAFFIC_POLICIES, trafficPolicyByName, type ExecutionRecord, type FloorEnvironment, type TrafficPolicyName } from '@fleetlab/warehouse';
 import { benchInstanceIds, committedInstanceIds, loadBenchInstance } from '../../solver/bench/generated-instances.ts';
 import { checkExecution, planAndExecute, simulate, SimulationError } from '../src/index.ts';
+import { readFlags } from './bench-flags.ts';
 
 type BenchInstance = ReturnType<typeof loadBenchInstance> & { tasks: [string, string][]; params?: Record<string, unknown> };
 
@@ -45,27 +46,22 @@ const ORDER = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'dense', 'd5k', 
 
 function parseFlags(argv: string[]): Flags {
   const flags: Flags = { timeLimitS: 2, maxIterations: undefined, instances: [], skipDay: false, policies: [DEFAULT_TRAFFIC_POLICY], seed: 1, maxDistance: undefined, pipeline: false };
-  for (let k = 0; k < argv.length; k++) {
-    const flag = argv[k];
-    const value = () => {
-      const given = argv[++k];
-      if (given === undefined) throw new Error(`${flag} needs a value`);
-      return given;
-    };
+  readFlags(argv, (flag, value) => {
     if (flag === '--time-limit') flags.timeLimitS = Number(value());
     else if (flag === '--max-iterations') flags.maxIterations = Number(value());
     else if (flag === '--instances') flags.instances = value().split(',');
     else if (flag === '--skip-day') flags.skipDay = true;
     else if (flag === '--traffic-policy') {
-      const policy = trafficPolicyByName(value());
-      if (!policy) throw new Error(`Unknown traffic policy ${argv[k]}; use one of ${TRAFFIC_POLICIES.map((p) => p.name).join(', ')}`);
+      const name = value();
+      const policy = trafficPolicyByName(name);
+      if (!policy) throw new Error(`Unknown traffic policy ${name}; use one of ${TRAFFIC_POLICIES.map((p) => p.name).join(', ')}`);
       flags.policies = [policy.name];
     } else if (flag === '--compare-policies') flags.policies = TRAFFIC_POLICIES.map((policy) => policy.name);
     else if (flag === '--pipeline') flags.pipeline = true;
     else if (flag === '--seed') flags.seed = Number(value());
     else if (flag === '--max-distance') flags.maxDistance = Number(value());
     else throw new Error(`Unknown flag ${flag}; flags: ${FLAGS_TEXT}`);
-  }
+  });
   for (const id of flags.instances) if (!benchInstanceIds().includes(id)) throw new Error(`Unknown instance ${id}; known: ${benchInstanceIds().join(', ')}`);
   return flags;
 }

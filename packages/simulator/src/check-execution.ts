@@ -1,3 +1,4 @@
+import { SimulationError } from './errors.ts';
 import {
   activityAt,
   ChargerPool,
@@ -14,11 +15,19 @@ import {
   type FloorParameters,
   type RobotExecutionRecord,
   type RobotWork,
+  type ShiftOrderRecord,
 } from '@fleetlab/warehouse';
 
 export interface ExecutionCheck {
   valid: boolean;
   errors: string[];
+}
+
+/** Throws the internal error of a run whose record breaks a rule of the floor (the simulator must never return one). */
+export function assertValid(check: ExecutionCheck): void {
+  if (!check.valid) {
+    throw new SimulationError(`Internal error: the execution breaks a rule of the floor: ${check.errors[0]}${check.errors.length > 1 ? ` (+${check.errors.length - 1} more)` : ''}`);
+  }
 }
 
 const MAX_ERRORS = 50;
@@ -27,6 +36,8 @@ const MAX_ERRORS = 50;
 interface Check {
   floor: Floor;
   robots: RobotWork[];
+  /** A shift's orders by id (null: a day's plan). */
+  orders: Map<string, ShiftOrderRecord> | null;
   parameters: FloorParameters;
   execution: ExecutionRecord;
   /** Per robot (plan order), its cell at every step 0..lastStep. */
@@ -53,8 +64,14 @@ interface Check {
  * - the reported finish is the last delivery, and activities (when recorded) agree with the
  *   cells and charges: driving exactly when the cell changes, queued and charging exactly when
  *   the charges say.
+ * A shift (an execution with `orders`; its plan is the shift's results, built from what happened)
+ * keeps every rule above, a charge for each recharge step, and its orders' own: ids O1, O2, ...
+ * in order of release; each delivery serves an order of its pickup and dropoff, each order is
+ * delivered at most once and by the robot that picked it up, when the order says; and every order
+ * picked up is picked up at or after its release, its robot standing on the pickup then for the
+ * handling time, before its delivery.
  */
-export function checkExecution(environment: FloorEnvironment, plan: unknown, execution: ExecutionRecord, params?: FloorParameterInput | null): ExecutionCheck {
+export function checkExecution(environment: FloorEnvironment, plan: unknown, execution: ExecutionRecord, params?: (FloorParameterInput & Record<string, unknown>) | null): ExecutionCheck {
   const errors: string[] = [];
   const report = (message: string) => {
     if (errors.length < MAX_ERRORS) errors.push(message);
@@ -76,9 +93,11 @@ export function checkExecution(environment: FloorEnvironment, plan: unknown, exe
   for (const record of Object.values(execution.robots)) {
     for (let k = 0; k < record.timeline.length; k += 3) lastStep = Math.max(lastStep, record.timeline[k]);
   }
-  const check: Check = { floor, robots, parameters, execution, cells: [], lastStep, toStep: (seconds) => Math.round(seconds / stepS), report };
+  const orders = execution.orders ? new Map(execution.orders.map((order) => [order.id, order])) : null;
+  const check: Check = { floor, robots, orders, parameters, execution, cells: [], lastStep, toStep: (seconds) => Math.round(seconds / stepS), report };
   checkMoves(check);
   checkConflicts(check);
+  if (execution.orders) checkOrders(check, execution.orders);
   robots.forEach((robot, r) => {
     const record = execution.robots[robot.id];
     if (!record) return;
@@ -181,7 +200,9 @@ function checkWork(check: Check, robot: RobotWork, record: RobotExecutionRecord,
   const planned = robot.work.filter((item) => item.kind === 'delivery');
   const plannedCharges = robot.work.length - planned.length;
   if (record.deliveries.length !== planned.length) report(`Robot ${robot.id} does ${record.deliveries.length} of its ${planned.length} deliveries`);
-  if (record.charges.length !== plannedCharges + record.extra_charges) {
+  if (check.orders) {
+    if (record.charges.length !== plannedCharges) report(`Robot ${robot.id} charges ${record.charges.length} times; its results have ${plannedCharges} recharge steps`);
+  } else if (record.charges.length !== plannedCharges + record.extra_charges) {
     report(`Robot ${robot.id} charges ${record.charges.length} times; its plan has ${plannedCharges} and it reports ${record.extra_charges} more`);
   }
   let previousDone = -1;
@@ -205,6 +226,7 @@ function checkWork(check: Check, robot: RobotWork, record: RobotExecutionRecord,
       report(`Robot ${robot.id} leaves pickup ${done.pickup} at step ${left + 1} before handling it for ${parameters.handlingS} s`);
     }
     if (!standsOn(path, item.dropoffCell, step, step + handling)) report(`Robot ${robot.id} leaves dropoff ${done.dropoff} before handling it for ${parameters.handlingS} s`);
+    if (check.orders) checkOrderDelivered(check, robot, done, path, previousDone);
     previousDone = step + handling;
   });
   const lastDone = record.deliveries.length > 0 ? record.deliveries[record.deliveries.length - 1].done_s : 0;
@@ -217,6 +239,48 @@ function checkWork(check: Check, robot: RobotWork, record: RobotExecutionRecord,
     if (charge.station !== floor.stationIds[robot.station]) report(`Robot ${robot.id} charge ${index + 1} is at station ${charge.station}, not at its own ${floor.stationIds[robot.station]}`);
     if (!standsOn(path, robot.homeCell, arrive, end)) report(`Robot ${robot.id} is not at its station ${floor.stationIds[robot.station]} throughout charge ${index + 1}`);
   });
+}
+
+/** A shift's orders: ids in order of release, pickups after release, each delivered at most once and by its robot. */
+function checkOrders({ robots, execution, report }: Check, orders: readonly ShiftOrderRecord[]): void {
+  orders.forEach((order, k) => {
+    if (order.id !== `O${k + 1}`) report(`Order ${k + 1} of the shift is ${order.id}; orders are O1, O2, ... in order of release`);
+    if (k > 0 && order.release_s < orders[k - 1].release_s) report(`Order ${order.id} is released at ${order.release_s} s, before ${orders[k - 1].id} at ${orders[k - 1].release_s} s`);
+    if (order.done_s !== undefined && order.pickup_s === undefined) report(`Order ${order.id} is delivered at ${order.done_s} s but never picked up`);
+    if (order.pickup_s !== undefined && order.pickup_s < order.release_s) report(`Order ${order.id} is picked up at ${order.pickup_s} s, before its release at ${order.release_s} s`);
+  });
+  const deliveredBy = new Map<string, string>();
+  for (const robot of robots) {
+    for (const done of execution.robots[robot.id]?.deliveries ?? []) {
+      if (done.order === undefined) continue;
+      const earlier = deliveredBy.get(done.order);
+      if (earlier !== undefined) report(`Order ${done.order} is delivered twice, by ${earlier} and by ${robot.id}`);
+      deliveredBy.set(done.order, robot.id);
+    }
+  }
+  for (const order of orders) {
+    if (order.done_s !== undefined && !deliveredBy.has(order.id)) report(`Order ${order.id} says it is delivered at ${order.done_s} s, but no robot delivers it`);
+  }
+}
+
+/** A shift's delivery: it serves an order of its pair that its robot picked up after the order's release and handled at the pickup before the dropoff. */
+function checkOrderDelivered(check: Check, robot: RobotWork, done: RobotExecutionRecord['deliveries'][number], path: Int32Array, previousDone: number): void {
+  const { orders, parameters, toStep, report } = check;
+  const order = done.order === undefined ? undefined : orders!.get(done.order);
+  if (!order) {
+    report(`Robot ${robot.id} delivers ${done.pickup} -> ${done.dropoff} at ${done.done_s} s for ${done.order === undefined ? 'no order' : `order ${done.order}, which the shift does not have`}`);
+    return;
+  }
+  if (order.pickup !== done.pickup || order.dropoff !== done.dropoff) report(`Robot ${robot.id} delivers ${done.pickup} -> ${done.dropoff} for order ${order.id}, which is ${order.pickup} -> ${order.dropoff}`);
+  if (order.robot !== robot.id || order.done_s !== done.done_s) {
+    report(`Order ${order.id} says ${order.robot ?? 'no robot'} delivered it at ${order.done_s ?? '(never)'} s, but ${robot.id} delivers it at ${done.done_s} s`);
+  }
+  if (order.pickup_s === undefined) return;
+  const pickup = toStep(order.pickup_s);
+  const pickupCell = check.floor.cellOf(order.pickup);
+  if (pickup < previousDone || pickup + parameters.handlingSteps > toStep(done.done_s) || !standsOn(path, pickupCell ?? -1, pickup, pickup + parameters.handlingSteps)) {
+    report(`Robot ${robot.id} does not stand on pickup ${order.pickup} of order ${order.id} from ${order.pickup_s} s for the handling, between its previous delivery and this one`);
+  }
 }
 
 /** Metres since the last charge never over max_distance; after each delivery the way home fits. */

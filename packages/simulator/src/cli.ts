@@ -1,20 +1,45 @@
 import { readFile } from 'node:fs/promises';
 import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, solve } from '@fleetlab/solver';
-import { ALGORITHMS, algorithmByIdOrName, DEFAULT_TRAFFIC_POLICY, TRAFFIC_POLICY_NAMES_TEXT, trafficPolicyByName, type FloorEnvironment } from '@fleetlab/warehouse';
+import {
+  ALGORITHMS,
+  algorithmByIdOrName,
+  DEFAULT_TRAFFIC_POLICY,
+  dispatchPolicyValues,
+  SHIFT_DEFAULTS,
+  SHIFT_RANGES,
+  shiftParametersSchema,
+  TRAFFIC_POLICY_NAMES_TEXT,
+  trafficPolicyByName,
+  type FloorEnvironment,
+} from '@fleetlab/warehouse';
 import { toDense } from './dense.ts';
 import { SimulationError } from './errors.ts';
+import { REPLAN_ITERATIONS, runShift, type ShiftOutcome, type ShiftParams } from './shift/run-shift.ts';
 import { simulate, type SimulationParams } from './simulate.ts';
 
 export const USAGE = `Usage: fleetlab-simulate INSTANCE.json [--algorithm NAME] [--time-limit S] [--chargers K] [--traffic-policy NAME] [--plan RESULTS.json] [--summary | --dense]
+       fleetlab-simulate INSTANCE.json --shift-hours H (--rate R | --profile R1,R2,...) [--robots N] [--dispatch D] [--summary | --dense]
 
 Runs a plan with every robot on the floor at once and prints the execution as JSON.
-  --algorithm NAME   solve the instance first with this algorithm (default makespan; ids 1-7 work too)
+  --algorithm NAME   solve the instance first with this algorithm (default makespan; ids 1-7 work too); in a shift, the one that re-plans
   --time-limit S     seconds for genetic and makespan (default 10)
   --plan FILE        execute this plan instead: a results map, or { "results": ... } as fleetlab-solve prints
   --chargers K       charging points per station (default: one per robot)
   --traffic-policy NAME  how robots move: ${TRAFFIC_POLICY_NAMES_TEXT} (default ${DEFAULT_TRAFFIC_POLICY}, or the instance's traffic_policy)
   --summary          one line: the traffic policy, planned, free-flow and executed makespan, waiting, throughput
   --dense            every robot's cell at every step, deliveries and charges, for other tools
+
+A shift: orders released over H hours (a Poisson stream drawn from the instance's tasks, or at the
+instance's release_s times), handed to the robots as they come, run on the same floor. Prints
+{ results, stats, execution }; --summary prints the shift's figures on one line.
+  --shift-hours H    the shift's length in hours (${SHIFT_RANGES.hours.min}-${SHIFT_RANGES.hours.max})
+  --rate R           orders per hour throughout
+  --profile R1,R2    orders per hour, one rate per started hour
+  --robots N         the first N robots of the layout (default all)
+  --dispatch D       ${dispatchPolicyValues.join(' or ')} (default ${SHIFT_DEFAULTS.dispatch})
+  --reoptimise-every S  seconds of shift time between re-plans (default ${SHIFT_DEFAULTS.reoptimise_every_s})
+  --shift-seed N     seed of the orders (default ${SHIFT_DEFAULTS.seed})
+  --replan-iterations N  the planner's improvement iterations per re-plan (default ${REPLAN_ITERATIONS})
 `;
 
 interface Writable {
@@ -29,10 +54,26 @@ interface CliArguments {
   chargers?: number;
   trafficPolicy?: string;
   output: 'json' | 'summary' | 'dense';
+  /** `params.shift` as the flags give it (validated by the warehouse's schema), or absent for a day's plan. */
+  shift?: Record<string, unknown>;
+  robots?: number;
+  replanIterations?: number;
 }
+
+/** Each shift setting's flag, so a refusal names the flag the user typed. */
+const SHIFT_FLAGS: Record<string, string> = {
+  hours: '--shift-hours',
+  orders_per_hour: '--rate',
+  profile: '--profile',
+  dispatch: '--dispatch',
+  reoptimise_every_s: '--reoptimise-every',
+  seed: '--shift-seed',
+};
+const flagOf = (field: string) => SHIFT_FLAGS[field] ?? field;
 
 function parseArguments(argv: string[]): CliArguments | string {
   const parsed: Partial<CliArguments> = { algorithm: 'makespan', timeLimitS: 10, output: 'json' };
+  const shift: Record<string, unknown> = {};
   for (let k = 0; k < argv.length; k++) {
     const argument = argv[k];
     const [flag, inline] = argument.startsWith('--') && argument.includes('=') ? argument.split(/=(.*)/s, 2) : [argument, undefined];
@@ -47,6 +88,14 @@ function parseArguments(argv: string[]): CliArguments | string {
       else if (flag === '--plan') parsed.plan = value();
       else if (flag === '--chargers') parsed.chargers = Number(value());
       else if (flag === '--traffic-policy') parsed.trafficPolicy = value();
+      else if (flag === '--shift-hours') shift.hours = Number(value());
+      else if (flag === '--rate') shift.orders_per_hour = Number(value());
+      else if (flag === '--profile') shift.profile = value().split(',').map(Number);
+      else if (flag === '--dispatch') shift.dispatch = value();
+      else if (flag === '--reoptimise-every') shift.reoptimise_every_s = Number(value());
+      else if (flag === '--shift-seed') shift.seed = Number(value());
+      else if (flag === '--robots') parsed.robots = Number(value());
+      else if (flag === '--replan-iterations') parsed.replanIterations = Number(value());
       else if (flag === '--summary') parsed.output = 'summary';
       else if (flag === '--dense') parsed.output = 'dense';
       else if (flag.startsWith('--')) return `Unknown flag ${flag}`;
@@ -61,13 +110,28 @@ function parseArguments(argv: string[]): CliArguments | string {
   if (!(parsed.timeLimitS! > 0)) return '--time-limit needs a positive number of seconds';
   if (parsed.chargers !== undefined && !(Number.isInteger(parsed.chargers) && parsed.chargers >= 1)) return '--chargers needs a whole number >= 1';
   if (parsed.trafficPolicy !== undefined && !trafficPolicyByName(parsed.trafficPolicy)) return `Unknown traffic policy ${parsed.trafficPolicy}; use one of ${TRAFFIC_POLICY_NAMES_TEXT}`;
-  return parsed as CliArguments;
+  if (parsed.robots !== undefined && !(Number.isInteger(parsed.robots) && parsed.robots >= 1)) return '--robots needs a whole number >= 1';
+  if (parsed.replanIterations !== undefined && !(Number.isInteger(parsed.replanIterations) && parsed.replanIterations >= 0)) return '--replan-iterations needs a whole number >= 0';
+  const shiftFlags = Object.keys(shift).map(flagOf).concat(parsed.replanIterations === undefined ? [] : ['--replan-iterations']);
+  if (shift.hours === undefined) {
+    if (shiftFlags.length > 0) return `${shiftFlags[0]} needs --shift-hours`;
+    return parsed as CliArguments;
+  }
+  if (parsed.plan !== undefined) return '--plan runs a day\'s plan; a shift (--shift-hours) makes its own as orders arrive';
+  const checked = shiftParametersSchema.safeParse(shift);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    return `${flagOf(String(issue.path[0] ?? 'hours'))}: ${issue.message}`;
+  }
+  return { ...parsed, shift } as CliArguments;
 }
 
 interface InstanceFile {
   id?: string;
   environment: FloorEnvironment & { graph: unknown };
   tasks: [string, string][];
+  /** Exact release times of the tasks in a shift, one per pair (as a task's `release_s`). */
+  release_s?: number[];
   params?: SimulationParams & Record<string, unknown>;
 }
 
@@ -90,11 +154,20 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
     stderr.write(`Cannot read ${parsed.plan && instance! ? parsed.plan : parsed.instance}: ${(error as Error).message}\n`);
     return 2;
   }
+  if (parsed.robots !== undefined) {
+    const robots = instance.environment.elements.robots ?? [];
+    if (parsed.robots > robots.length) {
+      stderr.write(`--robots ${parsed.robots}: the layout has ${robots.length} robots\n\n${USAGE}`);
+      return 2;
+    }
+    instance.environment = { ...instance.environment, elements: { ...instance.environment.elements, robots: robots.slice(0, parsed.robots) } };
+  }
   const params = {
     ...(instance.params ?? {}),
     ...(parsed.chargers === undefined ? {} : { chargers: parsed.chargers }),
     ...(parsed.trafficPolicy === undefined ? {} : { traffic_policy: parsed.trafficPolicy }),
   };
+  if (parsed.shift) return runShiftCli(parsed, instance, { ...params, shift: parsed.shift }, stdout, stderr);
   try {
     const plan =
       givenPlan ??
@@ -121,19 +194,73 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
         ].join(' ') + '\n',
       );
     } else if (parsed.output === 'dense') {
-      const robotsPerStation: Record<string, number> = {};
-      for (const robot of instance.environment.elements.robots ?? []) robotsPerStation[robot.station_id] = (robotsPerStation[robot.station_id] ?? 0) + 1;
-      const chargers = Object.fromEntries(Object.entries(robotsPerStation).map(([station, count]) => [station, params.chargers ?? count]));
-      stdout.write(JSON.stringify({ ...toDense(execution, chargers), plan }) + '\n');
+      stdout.write(JSON.stringify({ ...toDense(execution, chargersByStation(instance, params)), plan }) + '\n');
     } else {
       stdout.write(JSON.stringify(execution) + '\n');
     }
     return 0;
   } catch (error) {
-    if (error instanceof SimulationError || error instanceof InfeasibleDeliveryError || error instanceof InvalidProblemError) {
-      stderr.write(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
+    return refusal(error, stderr);
   }
+}
+
+/** Runs a shift and prints its outcome, its summary line or its dense form. */
+function runShiftCli(parsed: CliArguments, instance: InstanceFile, params: ShiftParams, stdout: Writable, stderr: Writable): number {
+  try {
+    const started = performance.now();
+    const outcome = runShift(instance.environment, instance.tasks, params, {
+      algorithm: algorithmByIdOrName(parsed.algorithm)!.name,
+      releaseS: instance.release_s,
+      replanIterations: parsed.replanIterations,
+    });
+    const runtimeMs = Math.round(performance.now() - started);
+    if (parsed.output === 'summary') stdout.write(shiftSummary(instance.id ?? parsed.instance, params, outcome, runtimeMs) + '\n');
+    else if (parsed.output === 'dense') stdout.write(JSON.stringify({ ...toDense(outcome.execution, chargersByStation(instance, params)), plan: outcome.results }) + '\n');
+    else stdout.write(JSON.stringify(outcome) + '\n');
+    return 0;
+  } catch (error) {
+    return refusal(error, stderr);
+  }
+}
+
+/** The shift's figures on one line of key=value pairs. */
+function shiftSummary(instanceId: string, params: ShiftParams, outcome: ShiftOutcome, runtimeMs: number): string {
+  const figures = outcome.stats.shift!;
+  const seconds = (value: number | null) => (value === null ? 'none' : `${value.toFixed(2)}s`);
+  return [
+    `instance=${instanceId}`,
+    `dispatch=${figures.dispatch}`,
+    `traffic_policy=${params.traffic_policy ?? DEFAULT_TRAFFIC_POLICY}`,
+    `robots=${Object.keys(outcome.execution.robots).length}`,
+    `hours=${figures.hours}`,
+    `released=${figures.released}`,
+    `delivered=${figures.delivered}`,
+    `throughput=${figures.throughput_per_h.toFixed(1)}/h`,
+    `cycle_p50=${seconds(figures.cycle_p50_s)}`,
+    `cycle_p95=${seconds(figures.cycle_p95_s)}`,
+    `cycle_max=${seconds(figures.cycle_max_s)}`,
+    `backlog_max=${figures.backlog_max}`,
+    `backlog_end=${figures.backlog_end}`,
+    `backlog_trend=${figures.backlog_trend}`,
+    `utilisation=${figures.utilisation_pct.toFixed(1)}%`,
+    `charger_queue_p95=${seconds(figures.charger_queue_p95_s)}`,
+    `replans=${figures.replans}`,
+    `runtime=${runtimeMs}ms`,
+  ].join(' ');
+}
+
+/** Chargers per station for the dense form: the parameter, or one per robot. */
+function chargersByStation(instance: InstanceFile, params: SimulationParams): Record<string, number> {
+  const robotsPerStation: Record<string, number> = {};
+  for (const robot of instance.environment.elements.robots ?? []) robotsPerStation[robot.station_id] = (robotsPerStation[robot.station_id] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(robotsPerStation).map(([station, count]) => [station, params.chargers ?? count]));
+}
+
+/** Exit 1 with the message of a plan or shift that cannot run; anything else is a fault. */
+function refusal(error: unknown, stderr: Writable): number {
+  if (error instanceof SimulationError || error instanceof InfeasibleDeliveryError || error instanceof InvalidProblemError) {
+    stderr.write(`${(error as Error).message}\n`);
+    return 1;
+  }
+  throw error;
 }

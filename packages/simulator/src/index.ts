@@ -7,3 +7,5 @@ export type { DenseExecution } from './dense.ts';
 export { SimulationCancelledError, SimulationError } from './errors.ts';
 export { candidatePlansFor, planAndExecute } from './plan-and-execute.ts';
 export type { PlanAndExecuteOptions, PlanAndExecuteOutcome } from './plan-and-execute.ts';
+export { runShift, REPLAN_ITERATIONS } from './shift/run-shift.ts';
+export type { ShiftOptions, ShiftOutcome, ShiftParams } from './shift/run-shift.ts';

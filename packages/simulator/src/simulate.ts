@@ -14,8 +14,9 @@ import {
   trafficPolicyByName,
   type TrafficPolicyName,
 } from '@fleetlab/warehouse';
-import { checkExecution } from './check-execution.ts';
+import { assertValid, checkExecution } from './check-execution.ts';
 import { asSimulationError, SimulationError, TrafficJamError } from './errors.ts';
+import { executionRecord } from './execution/execution-record.ts';
 import { executeOnFloor, type ExecutorOutcome } from './execution/executor.ts';
 
 /** The solve parameters an execution reads (absent ones take the warehouse defaults and fallbacks). */
@@ -34,8 +35,6 @@ export interface SimulateOptions {
   /** Polled every few hundred steps; true ends the run with SimulationCancelledError. */
   shouldStop?: () => boolean;
 }
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The plan's own makespan: the latest completion_time of a delivery step. */
 function plannedMakespan(plan: Record<string, unknown>): number {
@@ -87,10 +86,11 @@ export function simulate(environment: FloorEnvironment, plan: unknown, params: S
   }
 }
 
-const MAX_RESERVE_REPLAYS = 3;
+/** Times a run is replayed with a wider battery margin when robots short of charge jam. */
+export const MAX_RESERVE_REPLAYS = 3;
 
 /** The traffic policy the parameters name, the default when they name none; a SimulationError naming the choices otherwise. */
-function trafficPolicyOf(params: SimulationParams | null | undefined): TrafficPolicyName {
+export function trafficPolicyOf(params: SimulationParams | null | undefined): TrafficPolicyName {
   const name = params?.traffic_policy ?? ABSENT_PARAMETER_FALLBACKS.traffic_policy;
   const policy = typeof name === 'string' ? trafficPolicyByName(name) : undefined;
   if (!policy) throw new SimulationError(`Parameter traffic_policy must be one of ${TRAFFIC_POLICY_NAMES_TEXT}, got ${JSON.stringify(name)}`);
@@ -108,77 +108,17 @@ function recordOf(
   run: ExecutorOutcome,
   replays: number,
 ): ExecutionRecord {
-  const robotRecords: ExecutionRecord['robots'] = {};
-  let waiting = 0;
-  let maxWaiting = 0;
-  let maxWaitingRobot: string | null = null;
-  let deliveries = 0;
-  let extraCharges = 0;
-  let executedSteps = 0;
-  robots.forEach((robot, index) => {
-    const executed = run.robots[index];
-    const waitingS = round2(executed.waitingSteps * stepS);
-    robotRecords[robot.id] = {
-      timeline: executed.timeline,
-      activities: executed.activities,
-      deliveries: executed.deliveries.map((delivery) => ({ pickup: delivery.pickup, dropoff: delivery.dropoff, done_s: round2(delivery.doneStep * stepS) })),
-      charges: executed.charges.map((charge) => ({
-        station: floor.stationIds[robot.station],
-        arrive_s: round2(charge.arriveStep * stepS),
-        start_s: round2(charge.startStep * stepS),
-        end_s: round2(charge.endStep * stepS),
-      })),
-      waiting_s: waitingS,
-      queued_s: round2(executed.queuedSteps * stepS),
-      distance_m: executed.distance,
-      finish_s: round2(executed.finishStep * stepS),
-      extra_charges: executed.extraCharges,
-    };
-    waiting += executed.waitingSteps * stepS;
-    if (waitingS > maxWaiting) {
-      maxWaiting = waitingS;
-      maxWaitingRobot = robot.id;
-    }
-    deliveries += executed.deliveries.length;
-    extraCharges += executed.extraCharges;
-    executedSteps = Math.max(executedSteps, executed.finishStep);
-  });
-  const executedS = executedSteps * stepS;
   let freeFlowSteps = 0;
   let plannedQueueSteps = 0;
   for (const robot of alone) {
     freeFlowSteps = Math.max(freeFlowSteps, robot.finishStep);
     for (const charge of robot.charges) plannedQueueSteps += charge.startStep - charge.arriveStep;
   }
-  const chargerQueue: Record<string, number> = {};
-  floor.stationIds.forEach((id, station) => {
-    chargerQueue[id] = round2(run.queueStepsByStation[station] * stepS);
+  const execution = executionRecord(floor, robots, stepS, run, replays, {
+    plannedMakespanS: plannedMakespan(plan as Record<string, unknown>),
+    freeFlowMakespanS: freeFlowSteps * stepS,
+    freeFlowQueueS: plannedQueueSteps * stepS,
   });
-  const execution: ExecutionRecord = {
-    step_s: stepS,
-    robots: robotRecords,
-    totals: {
-      planned_makespan_s: round2(plannedMakespan(plan as Record<string, unknown>)),
-      free_flow_makespan_s: round2(freeFlowSteps * stepS),
-      free_flow_queue_s: round2(plannedQueueSteps * stepS),
-      executed_makespan_s: round2(executedS),
-      waiting_s: round2(waiting),
-      max_robot_waiting_s: maxWaiting,
-      max_waiting_robot: maxWaitingRobot,
-      throughput_per_h: executedS > 0 ? round2((deliveries * 3600) / executedS) : 0,
-      deliveries,
-      charger_queue_s: chargerQueue,
-      extra_charges: extraCharges,
-      deadlocks_resolved: run.deadlocksResolved + replays,
-      reserve_replays: replays,
-      steps: run.steps,
-      conflicts: 0,
-    },
-    heatmap: { width: floor.width, height: floor.height, wait_s: Array.from(run.waitSteps, (steps) => round2(steps * stepS)) },
-  };
-  const check = checkExecution(environment, plan, execution, params);
-  if (!check.valid) {
-    throw new SimulationError(`Internal error: the execution breaks a rule of the floor: ${check.errors[0]}${check.errors.length > 1 ? ` (+${check.errors.length - 1} more)` : ''}`);
-  }
+  assertValid(checkExecution(environment, plan, execution, params));
   return execution;
 }

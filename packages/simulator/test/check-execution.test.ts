@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
 import { Floor, freeFlow, generateWarehouseInstance, type GeneratedInstance, resolveFloorParameters, robotWorkFromPlan, TRAFFIC_POLICIES } from '@fleetlab/warehouse';
-import { checkExecution, simulate } from '../src/index.ts';
-import { CHARGING_BAY, deliver, NARROW_AISLE, recharge } from './fixtures.ts';
+import { checkExecution, runShift, simulate } from '../src/index.ts';
+import { CHARGING_BAY, CORRIDOR, deliver, NARROW_AISLE, recharge } from './fixtures.ts';
 
 const crossingPlan = { R1_1: [deliver('P1', 'D1')], R2_1: [deliver('P2', 'D2')] };
 const crossing = () => simulate(NARROW_AISLE, crossingPlan, {});
@@ -210,5 +210,63 @@ describe('random small warehouses', () => {
       }),
       { numRuns: 40, seed: 20261125 },
     );
+  });
+});
+
+describe('checkExecution catches each kind of bad shift', () => {
+  // Three orders on the corridor at 0, 60 and 120 s (see shift.test.ts): picked up at 21, 81 and
+  // 141 s, done at 40, 100 and 160 s.
+  const params = { max_distance: 100_000, shift: { hours: 0.25, orders_per_hour: 12 } };
+  const shift = () => runShift(CORRIDOR, [['P1', 'D1'], ['P1', 'D1'], ['P1', 'D1']], params, { releaseS: [0, 60, 120] });
+  const errors = (outcome: ReturnType<typeof shift>) => checkExecution(CORRIDOR, outcome.results, outcome.execution, params).errors;
+
+  it('passes the shift as it ran', () => {
+    expect(errors(shift())).toEqual([]);
+  });
+
+  it('an order picked up before its release', () => {
+    const outcome = shift();
+    outcome.execution.orders![1].release_s = 90;
+    expect(errors(outcome)).toContain('Order O2 is picked up at 81 s, before its release at 90 s');
+  });
+
+  it('an order the robot does not stand on the pickup for when it says', () => {
+    const outcome = shift();
+    outcome.execution.orders![1].pickup_s = 75;
+    expect(errors(outcome)).toContain('Robot R1_1 does not stand on pickup P1 of order O2 from 75 s for the handling, between its previous delivery and this one');
+  });
+
+  it('an order delivered twice, and one delivered by nobody', () => {
+    const outcome = shift();
+    outcome.execution.robots.R1_1.deliveries[1].order = 'O1';
+    expect(errors(outcome)).toEqual(
+      expect.arrayContaining([
+        'Order O1 is delivered twice, by R1_1 and by R1_1',
+        'Order O2 says it is delivered at 100 s, but no robot delivers it',
+        'Order O1 says R1_1 delivered it at 40 s, but R1_1 delivers it at 100 s',
+      ]),
+    );
+  });
+
+  it('a delivery for an order the shift does not have, or of another pair', () => {
+    const outcome = shift();
+    outcome.execution.robots.R1_1.deliveries[2].order = 'O9';
+    expect(errors(outcome)).toContain('Robot R1_1 delivers P1 -> D1 at 160 s for order O9, which the shift does not have');
+    const swapped = shift();
+    swapped.execution.orders![0].dropoff = 'D9';
+    expect(errors(swapped)).toContain('Robot R1_1 delivers P1 -> D1 for order O1, which is P1 -> D9');
+  });
+
+  it('orders not numbered in order of release', () => {
+    const outcome = shift();
+    outcome.execution.orders![2].id = 'O7';
+    outcome.execution.robots.R1_1.deliveries[2].order = 'O7';
+    expect(errors(outcome)).toContain('Order 3 of the shift is O7; orders are O1, O2, ... in order of release');
+  });
+
+  it('a charge that is not among the results\' recharge steps', () => {
+    const outcome = shift();
+    outcome.execution.robots.R1_1.charges.push({ station: 'R1', arrive_s: 200, start_s: 200, end_s: 380 });
+    expect(errors(outcome)).toContain('Robot R1_1 charges 1 times; its results have 0 recharge steps');
   });
 });

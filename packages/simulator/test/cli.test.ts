@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
 import { runCli } from '../src/cli.ts';
-import { simulate } from '../src/index.ts';
+import { runShift, simulate } from '../src/index.ts';
 
 const S1 = new URL('../../solver/bench/instances/s1.json', import.meta.url).pathname;
 
@@ -67,5 +67,57 @@ describe('fleetlab-simulate CLI', () => {
     const policy = await run([S1, '--traffic-policy', 'fastest']);
     expect([policy.code, policy.stderr.split('\n')[0]]).toEqual([2, 'Unknown traffic policy fastest; use one of guided, pibt']);
     expect((await run(['/no/such/file.json'])).code).toBe(2);
+  });
+
+  it('runs a shift and prints its figures on one line', async () => {
+    const { code, stdout } = await run([S1, '--shift-hours', '0.5', '--rate', '120', '--robots', '2', '--dispatch', 'nearest_idle', '--summary']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^instance=s1 dispatch=nearest_idle traffic_policy=guided robots=2 hours=0\.5 released=\d+ delivered=\d+ throughput=\d+\.\d\/h cycle_p50=\d+\.\d\ds cycle_p95=\d+\.\d\ds cycle_max=\d+\.\d\ds backlog_max=\d+ backlog_end=\d+ backlog_trend=(stable|growing) utilisation=\d+\.\d% charger_queue_p95=\d+\.\d\ds replans=0 runtime=\d+ms\n$/,
+    );
+    // The same figures as runShift gives with the first two robots of the layout.
+    const instance = JSON.parse(readFileSync(S1, 'utf8'));
+    const environment = { ...instance.environment, elements: { ...instance.environment.elements, robots: instance.environment.elements.robots.slice(0, 2) } };
+    const { stats } = runShift(environment, instance.tasks, { ...instance.params, shift: { hours: 0.5, orders_per_hour: 120, dispatch: 'nearest_idle' } }, { algorithm: 'makespan' });
+    const figure = (key: string) => stdout.match(new RegExp(`\\b${key}=([^ \\n]+)`))![1];
+    expect([figure('released'), figure('delivered'), figure('cycle_p95'), figure('backlog_max'), figure('utilisation')]).toEqual([
+      String(stats.shift!.released),
+      String(stats.shift!.delivered),
+      `${stats.shift!.cycle_p95_s!.toFixed(2)}s`,
+      String(stats.shift!.backlog_max),
+      `${stats.shift!.utilisation_pct.toFixed(1)}%`,
+    ]);
+  });
+
+  it('writes a shift densely: the orders, and each delivery with its order and pickup step', async () => {
+    const { code, stdout } = await run([S1, '--shift-hours', '0.25', '--rate', '200', '--dense']);
+    expect(code).toBe(0);
+    const dense = JSON.parse(stdout);
+    expect(dense.orders.length).toBeGreaterThan(10);
+    expect(Object.keys(dense.orders[0])).toEqual(['id', 'pickup', 'dropoff', 'release_s']);
+    const byId = new Map(dense.orders.map((order: { id: string }) => [order.id, order]));
+    const deliveries = Object.values(dense.deliveries).flat() as [string, string, number, string, number][];
+    expect(deliveries.length).toBeGreaterThan(5);
+    for (const [pickup, dropoff, doneStep, orderId, pickupStep] of deliveries) {
+      expect(byId.get(orderId)).toMatchObject({ pickup, dropoff });
+      expect(pickupStep * dense.step_s).toBeGreaterThanOrEqual((byId.get(orderId) as { release_s: number }).release_s);
+      expect(doneStep).toBeGreaterThan(pickupStep);
+    }
+    expect(Object.values(dense.plan).flat().filter((step) => Array.isArray((step as { task: unknown }).task))).toHaveLength(deliveries.length);
+  });
+
+  it('answers bad shift flags with exit 2, naming the flag and the rule', async () => {
+    const first = async (argv: string[]) => {
+      const outcome = await run([S1, ...argv]);
+      return [outcome.code, outcome.stderr.split('\n')[0]];
+    };
+    expect(await first(['--rate', '100'])).toEqual([2, '--rate needs --shift-hours']);
+    expect(await first(['--shift-hours', '8'])).toEqual([2, '--rate: a shift needs orders_per_hour or an hourly profile']);
+    expect(await first(['--shift-hours', '0.1', '--rate', '100'])).toEqual([2, '--shift-hours: a shift lasts at least 0.25 h']);
+    expect(await first(['--shift-hours', '2', '--profile', '100'])).toEqual([2, '--profile: the profile needs one rate per started hour of the shift: 2 for 2 h, got 1']);
+    expect(await first(['--shift-hours', '1', '--rate', '100', '--dispatch', 'fastest'])).toEqual([2, '--dispatch: dispatch must be one of reoptimise, nearest_idle']);
+    expect(await first(['--shift-hours', '1', '--rate', '100', '--robots', '0'])).toEqual([2, '--robots needs a whole number >= 1']);
+    expect(await first(['--shift-hours', '1', '--rate', '100', '--robots', '9'])).toEqual([2, '--robots 9: the layout has 4 robots']);
+    expect(await first(['--shift-hours', '1', '--rate', '100', '--plan', 'plan.json'])).toEqual([2, "--plan runs a day's plan; a shift (--shift-hours) makes its own as orders arrive"]);
   });
 });

@@ -145,3 +145,50 @@ export const TWO_AISLES: FloorEnvironment = {
     ],
   },
 };
+
+/**
+ * "Corridor": a 22 x 2 floor whose row 1 is a one-lane corridor under shelf S1 (row 0). Station
+ * R1 at the west end (0, 1), dropoff D1 at (2, 1), pickup P1 on S1's bottom side at the east end
+ * (21, 1): 21 m out to the pickup, 19 m back to the dropoff, 2 m home.
+ *   row 0:  S  S  S  ...  S
+ *   row 1:  R1 .  D1 ...  P1
+ */
+export const CORRIDOR: FloorEnvironment = {
+  dimensions: { width: 22, height: 2 },
+  elements: {
+    shelves: [{ id: 'S1', position: [0, 0], size: [22, 1] }],
+    pickups: [{ id: 'P1', position: [21.5, 1], shelf_id: 'S1', side: 'bottom' }],
+    dropoffs: [{ id: 'D1', position: [2.5, 1.5] }],
+    robot_stations: [{ id: 'R1', position: [0.5, 1.5] }],
+    robots: [{ id: 'R1_1', station_id: 'R1', position: [0.5, 1.5] }],
+  },
+};
+
+/**
+ * "Two-station corridor": a 30 x 2 floor whose row 1 is a one-lane corridor under shelf S1, with
+ * station R1 at the west end (0, 1) and R2 at the east end (29, 1), one robot each.
+ *   row 1:  R1 . . . D2 . . . . . D1 . P2 . . . . . . . P1 . . . . . . . . R2
+ *           x: R1 0, D2 4, D1 10, P2 12, P1 20, R2 29
+ */
+export const TWO_STATION_CORRIDOR: FloorEnvironment = {
+  dimensions: { width: 30, height: 2 },
+  elements: {
+    shelves: [{ id: 'S1', position: [0, 0], size: [30, 1] }],
+    pickups: [
+      { id: 'P1', position: [20.5, 1], shelf_id: 'S1', side: 'bottom' },
+      { id: 'P2', position: [12.5, 1], shelf_id: 'S1', side: 'bottom' },
+    ],
+    dropoffs: [
+      { id: 'D1', position: [10.5, 1.5] },
+      { id: 'D2', position: [4.5, 1.5] },
+    ],
+    robot_stations: [
+      { id: 'R1', position: [0.5, 1.5] },
+      { id: 'R2', position: [29.5, 1.5] },
+    ],
+    robots: [
+      { id: 'R1_1', station_id: 'R1', position: [0.5, 1.5] },
+      { id: 'R2_1', station_id: 'R2', position: [29.5, 1.5] },
+    ],
+  },
+};

@@ -1,4 +1,5 @@
 export { buildProblem, shortestPath, nodeDistance } from './problem/problem.ts';
+export { FloorDistanceRows } from './problem/floor-distance-rows.ts';
 export type { Problem, ProblemRobot, ProblemDelivery } from './problem/problem.ts';
 export { planRoutes, solve } from './solve.ts';
 export type { PlannedRoutes, PlannedWork, SolveOptions, SolveOutcome, SolveProgress } from './solve.ts';

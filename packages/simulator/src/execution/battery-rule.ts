@@ -21,6 +21,27 @@ export function detourMargin(legs: number, detourRate: number, replays: number):
 export type ChargeDecision = 'go' | 'charge-first';
 
 /**
+ * Whether a robot at `position` with `usedSinceCharge` metres on its charge may start `item` now
+ * under the battery rule (`decideCharge` says 'go'): the pickup, the dropoff and home fit its
+ * charge with the detour margin, or, just charged, without it.
+ */
+export function fitsCharge(
+  floor: Floor,
+  position: number,
+  homeCell: number,
+  usedSinceCharge: number,
+  maxDistance: number,
+  item: Pick<DeliveryWork, 'pickupCell' | 'dropoffCell'>,
+  detourRate: number,
+  replays: number,
+): boolean {
+  const legs = floor.distance(position, item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell);
+  const need = legs + floor.distance(item.dropoffCell, homeCell);
+  if (usedSinceCharge + need + detourMargin(legs, detourRate, replays) <= maxDistance) return true;
+  return usedSinceCharge <= 0 && need <= maxDistance;
+}
+
+/**
  * The battery rule of the solve model, on the distances really driven: a robot starts a
  * delivery only if, after driving to the pickup and the dropoff, it can still reach its home
  * station. Otherwise it charges first (an extra charge). A robot that has just charged (or starts
@@ -38,11 +59,9 @@ export function decideCharge(
   detourRate: number,
   replays: number,
 ): ChargeDecision {
-  const legs = floor.distance(position, item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell);
-  const need = legs + floor.distance(item.dropoffCell, homeCell);
-  if (usedSinceCharge + need + detourMargin(legs, detourRate, replays) <= maxDistance) return 'go';
+  if (fitsCharge(floor, position, homeCell, usedSinceCharge, maxDistance, item, detourRate, replays)) return 'go';
   if (usedSinceCharge > 0) return 'charge-first';
-  if (need <= maxDistance) return 'go';
+  const need = floor.distance(position, item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell) + floor.distance(item.dropoffCell, homeCell);
   throw new SimulationError(
     `Robot ${robotId} cannot run delivery ${item.pickup} -> ${item.dropoff} on the floor: it needs ${need} m from ` +
       `${floor.describe(position)} to the pickup, the dropoff and back to its station, but a charge covers ${maxDistance} m`,

@@ -17,16 +17,31 @@ export interface ExecutorOutcome {
   deadlocksResolved: number;
 }
 
+/**
+ * A shift run: work is handed out while the run goes on and the run ends at `endStep`, whatever
+ * work is left.
+ */
+export interface ShiftRun {
+  endStep: number;
+  /**
+   * Called once the run is wired, with the robots' work and state; returns what the dispatcher
+   * does at each step, before the work cycle's events and the moves.
+   */
+  dispatcher(run: { work: WorkCycle; state: FleetState }): (step: number) => void;
+}
+
 export interface ExecutorOptions {
   /** How robots move (`TRAFFIC_POLICIES`). */
   policy: TrafficPolicyName;
-  /** Each robot alone on the floor (`freeFlow`): the plan's clock, which the robots' due steps come from. */
-  planned: readonly FreeFlowRobot[];
+  /** Each robot alone on the floor (`freeFlow`): the plan's clock, which the robots' due steps come from (null: a shift). */
+  planned: readonly FreeFlowRobot[] | null;
   random: () => number;
   onProgress?: (fraction: number) => void;
   shouldStop?: () => boolean;
   /** Steps the run may take before it is declared stuck. */
   stepBudget: number;
+  /** A shift: the dispatcher and the end of the run. Absent: the run ends when every robot's work is done. */
+  shift?: ShiftRun;
 }
 
 /**
@@ -56,6 +71,12 @@ interface Run {
   policy: MovementPolicy;
   watch: ProgressWatch;
   random: () => number;
+  /**
+   * Whether robots with no work left keep to the tight rule on their way home too. In a shift
+   * most drives home are of idle robots, which traffic may push about for long; a day's plans
+   * run as they always have.
+   */
+  guardHomeward: boolean;
 }
 
 /**
@@ -75,19 +96,24 @@ export function executeOnFloor(floor: Floor, robots: RobotWork[], params: Execut
     watch.reset(robot);
     policy.newGoal(robot);
   }, options.planned);
-  const run: Run = { floor, robots, params, state, recorder, work, policy, watch, random: options.random };
+  const { shift } = options;
+  const run: Run = { floor, robots, params, state, recorder, work, policy, watch, random: options.random, guardHomeward: shift !== undefined };
+  const dispatch = shift?.dispatcher({ work, state });
   work.startAll();
   const active: number[] = [];
   let step = 0;
-  for (; work.finishedCount < robots.length; step++) {
+  for (; shift ? step < shift.endStep : work.finishedCount < robots.length; step++) {
     if (step % POLL_EVERY_STEPS === 0) {
       if (options.shouldStop?.()) throw new SimulationCancelledError();
-      options.onProgress?.(work.deliveriesTotal === 0 ? 1 : work.deliveriesDone / work.deliveriesTotal);
+      options.onProgress?.(progressOf(work, step, shift));
     }
     if (step > options.stepBudget) throw stuckError(run, step);
     state.step = step;
+    // A shift's dispatcher goes first, so a charge it sends a robot at its station to queues with
+    // the step's other arrivals before the chargers are handed out.
+    dispatch?.(step);
     work.runEvents(step);
-    if (work.finishedCount >= robots.length) break;
+    if (!dispatch && work.finishedCount >= robots.length) break;
     active.length = 0;
     for (let robot = 0; robot < robots.length; robot++) {
       if (state.mode[robot] === Mode.Moving || state.mode[robot] === Mode.Handling) active.push(robot);
@@ -102,6 +128,12 @@ export function executeOnFloor(floor: Floor, robots: RobotWork[], params: Execut
   }
   options.onProgress?.(1);
   return { robots: recorder.finish(), waitSteps: recorder.waitSteps, queueStepsByStation: recorder.queueStepsByStation, steps: step, deadlocksResolved: watch.deadlocksResolved };
+}
+
+/** The share of the run done: of the deliveries, or of a shift's steps. */
+function progressOf(work: WorkCycle, step: number, shift: ShiftRun | undefined): number {
+  if (shift) return shift.endStep === 0 ? 1 : step / shift.endStep;
+  return work.deliveriesTotal === 0 ? 1 : work.deliveriesDone / work.deliveriesTotal;
 }
 
 /** Every active robot steps to its chosen cell (or stays) during `step`; distance, waiting, handling and activities count. */
@@ -133,10 +165,14 @@ function applyMoves({ state, recorder, work }: Run, active: readonly number[], s
 }
 
 /** Before the moves: robots short of charge for their plan rank first, and tight ones only wait or move closer. */
-function guardBatteries({ state, work, policy, params }: Run, active: readonly number[]): void {
+function guardBatteries({ state, work, policy, params, guardHomeward }: Run, active: readonly number[]): void {
   for (const robot of active) {
-    if (state.mode[robot] !== Mode.Moving || state.phase[robot] === Phase.ToHome) continue;
+    if (state.mode[robot] !== Mode.Moving) continue;
     const used = work.used[robot];
+    if (state.phase[robot] === Phase.ToHome) {
+      if (guardHomeward) state.tight[robot] = params.maxDistance - used - work.metresStillNeeded(robot, false) < TIGHT_SLACK_M ? 1 : 0;
+      continue;
+    }
     state.tight[robot] = params.maxDistance - used - work.metresStillNeeded(robot, false) < TIGHT_SLACK_M ? 1 : 0;
     const planSlack = params.maxDistance - used - work.metresStillNeeded(robot, true);
     if (planSlack < URGENT_SLACK_M) policy.urgent(robot, planSlack);

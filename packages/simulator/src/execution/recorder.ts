@@ -1,11 +1,33 @@
-import { ActivityWriter, TimelineWriter, type ActivityKind, type Floor, type RobotWork } from '@fleetlab/warehouse';
+import { ActivityWriter, TimelineWriter, type ActivityKind, type DeliveryWork, type Floor, type RobotWork } from '@fleetlab/warehouse';
+
+/** A delivery done: where its robot came from and when it stood on the pickup, and its odometer at the dropoff. */
+export interface ExecutedDelivery {
+  pickup: string;
+  dropoff: string;
+  doneStep: number;
+  /** The shift order it served (absent in a day's plan). */
+  orderId?: string;
+  /** The step the robot reached the pickup, and the cell its drive there began (its last place). */
+  pickupStep: number;
+  fromCell: number;
+  /** Metres driven since step 0 when the dropoff was reached. */
+  odometer: number;
+}
+
+/** A charge: arrival at the station, start on a free charger (-1 while still queued), end; the odometer on arrival. */
+export interface ExecutedCharge {
+  arriveStep: number;
+  startStep: number;
+  endStep: number;
+  odometer: number;
+}
 
 /** What one robot did on the shared floor, in steps. */
 export interface ExecutedRobot {
   timeline: number[];
   activities: number[];
-  deliveries: { pickup: string; dropoff: string; doneStep: number }[];
-  charges: { arriveStep: number; startStep: number; endStep: number }[];
+  deliveries: ExecutedDelivery[];
+  charges: ExecutedCharge[];
   /** Steps standing still with work left, blocked by others or queued (queued included). */
   waitingSteps: number;
   queuedSteps: number;
@@ -27,6 +49,9 @@ export class Recorder {
   readonly queueStepsByStation: Float64Array;
   private readonly timelines: TimelineWriter[];
   private readonly activities: ActivityWriter[];
+  /** Per robot, the pickup of the delivery under way: the step reached and the cell the drive there began. */
+  private readonly pickupStep: Int32Array;
+  private readonly pickupFrom: Int32Array;
 
   constructor(
     private readonly floor: Floor,
@@ -47,6 +72,8 @@ export class Recorder {
     this.activities = robots.map(() => new ActivityWriter());
     this.waitSteps = new Float64Array(floor.cellCount);
     this.queueStepsByStation = new Float64Array(floor.stationIds.length);
+    this.pickupStep = new Int32Array(robots.length);
+    this.pickupFrom = new Int32Array(robots.length);
   }
 
   /** The robot does `kind` from `step` on. */
@@ -73,12 +100,27 @@ export class Recorder {
     this.queueStepsByStation[station]++;
   }
 
-  delivered(robot: number, pickup: string, dropoff: string, step: number): void {
-    this.robots[robot].deliveries.push({ pickup, dropoff, doneStep: step });
+  /** The robot stands on the pickup of its delivery at `step`, having set out from `fromCell`. */
+  pickedUp(robot: number, step: number, fromCell: number): void {
+    this.pickupStep[robot] = step;
+    this.pickupFrom[robot] = fromCell;
+  }
+
+  delivered(robot: number, item: DeliveryWork, step: number): void {
+    const record = this.robots[robot];
+    record.deliveries.push({
+      pickup: item.pickup,
+      dropoff: item.dropoff,
+      doneStep: step,
+      ...(item.orderId === undefined ? {} : { orderId: item.orderId }),
+      pickupStep: this.pickupStep[robot],
+      fromCell: this.pickupFrom[robot],
+      odometer: record.distance,
+    });
   }
 
   chargeArrived(robot: number, step: number, extra: boolean): void {
-    this.robots[robot].charges.push({ arriveStep: step, startStep: -1, endStep: -1 });
+    this.robots[robot].charges.push({ arriveStep: step, startStep: -1, endStep: -1, odometer: this.robots[robot].distance });
     if (extra) this.robots[robot].extraCharges++;
   }
 

@@ -1,9 +1,36 @@
-import { ChargerPool, chargersAt, robotsPerStation, UNREACHABLE, type DeliveryWork, type Floor, type FreeFlowRobot, type RobotWork } from '@fleetlab/warehouse';
-import { decideCharge } from './battery-rule.ts';
+import {
+  ChargerPool,
+  chargersAt,
+  robotsPerStation,
+  UNREACHABLE,
+  type DeliveryWork,
+  type Floor,
+  type FreeFlowRobot,
+  type RobotWork,
+  type WorkItem,
+} from '@fleetlab/warehouse';
+import { decideCharge, fitsCharge } from './battery-rule.ts';
 import { SimulationError } from '../errors.ts';
 import { Mode, NO_DUE, Phase, type FleetState } from './fleet-state.ts';
 import type { ExecutionParameters } from './execution-parameters.ts';
 import type { Recorder } from './recorder.ts';
+
+/** What the work cycle tells whoever hands out work while the run goes on (a shift's dispatcher). */
+export interface WorkEvents {
+  /** The robot stands on the delivery's pickup at `step`: from now on the delivery is its own. */
+  pickedUp(robot: number, item: DeliveryWork, step: number): void;
+  /** The robot stands on the delivery's dropoff at `step`. */
+  delivered(robot: number, item: DeliveryWork, step: number): void;
+}
+
+const NO_EVENTS: WorkEvents = { pickedUp: () => {}, delivered: () => {} };
+
+/** Where a robot's committed work ends: its cell then, the step it is ready there, the metres it will have used on its charge. */
+export interface Commitment {
+  cell: number;
+  readyStep: number;
+  used: number;
+}
 
 /**
  * The work / charge state machine of every robot: a robot works its plan in order (drive to the
@@ -11,8 +38,14 @@ import type { Recorder } from './recorder.ts';
  * charge its battery forces earlier, queues for a free charger, charges, and after its last task
  * drives home out of the others' way. Movement is not decided here: the executor moves robots and
  * calls `arrived` when one reaches its goal.
+ *
+ * In a shift the work is handed out while the run goes on: `appendWork` adds to a robot's work
+ * (an idle robot sets out at once), `replaceOpenWork` replaces what it has not started (every
+ * item after the one under way, and that one too while it is a delivery not yet picked up).
  */
 export class WorkCycle {
+  /** Set by a shift's dispatcher to hear of pickups and deliveries. */
+  events: WorkEvents = NO_EVENTS;
   finishedCount = 0;
   deliveriesDone = 0;
   readonly deliveriesTotal: number;
@@ -31,14 +64,15 @@ export class WorkCycle {
   private readonly queues: number[][];
   private readonly arrivedAt: Int32Array;
   private readonly chargers: ChargerPool;
+  private readonly stationRobots: number[];
   /**
    * Per robot and work item (a delivery), the planned metres from that delivery's dropoff to its
    * next planned charge: the walks through the deliveries that follow in the same charge, then
    * home. What a robot still has to drive on this charge is its way to its goal plus this.
    */
   private readonly restAfterDropoff: Float64Array[];
-  /** Per robot and work item, the plan's step for it: a delivery's dropoff reached, a charge's station reached. */
-  private readonly plannedSteps: Int32Array[];
+  /** Per robot and work item, the plan's step for it: a delivery's dropoff reached, a charge's station reached (null: work handed out as the run goes, no plan's clock). */
+  private readonly plannedSteps: Int32Array[] | null;
 
   constructor(
     private readonly floor: Floor,
@@ -48,8 +82,8 @@ export class WorkCycle {
     private readonly recorder: Recorder,
     /** Called when a robot gets a new goal, after `state` holds it. */
     private readonly onGoal: (robot: number) => void,
-    /** Each robot alone on the floor: the plan's clock. */
-    planned: readonly FreeFlowRobot[],
+    /** Each robot alone on the floor: the plan's clock (null in a shift: no plan made in advance). */
+    planned: readonly FreeFlowRobot[] | null,
   ) {
     const n = robots.length;
     this.workIndex = new Int32Array(n);
@@ -63,10 +97,11 @@ export class WorkCycle {
     this.finished = new Uint8Array(n);
     this.queues = floor.stationIds.map(() => []);
     this.arrivedAt = new Int32Array(n);
-    this.chargers = new ChargerPool(robotsPerStation(floor, robots).map((count) => chargersAt(params, count)));
+    this.stationRobots = robotsPerStation(floor, robots);
+    this.chargers = new ChargerPool(this.stationRobots.map((count) => chargersAt(params, count)));
     this.deliveriesTotal = robots.reduce((sum, robot) => sum + robot.work.filter((item) => item.kind === 'delivery').length, 0);
     this.restAfterDropoff = robots.map((robot) => plannedRestAfterDropoff(floor, robot));
-    this.plannedSteps = robots.map((robot, r) => plannedStepsOf(robot, planned[r]));
+    this.plannedSteps = planned ? robots.map((robot, r) => plannedStepsOf(robot, planned[r])) : null;
   }
 
   /** Puts every robot on the floor at step 0 and starts its work. */
@@ -136,17 +171,22 @@ export class WorkCycle {
   /** The robot stands on its goal at `step`. */
   arrived(robot: number, step: number): void {
     const { state, recorder } = this;
-    this.shortestUsed[robot] += this.floor.distance(this.legFrom[robot], state.pos[robot]);
+    const legFrom = this.legFrom[robot];
+    this.shortestUsed[robot] += this.floor.distance(legFrom, state.pos[robot]);
     this.legFrom[robot] = state.pos[robot];
     switch (state.phase[robot] as Phase) {
-      case Phase.ToPickup:
+      case Phase.ToPickup: {
+        recorder.pickedUp(robot, step, legFrom);
+        this.events.pickedUp(robot, this.robots[robot].work[this.workIndex[robot]] as DeliveryWork, step);
         this.handleOrContinue(robot, step, Phase.ToPickup);
         return;
+      }
       case Phase.ToDropoff: {
         const item = this.robots[robot].work[this.workIndex[robot]] as DeliveryWork;
-        recorder.delivered(robot, item.pickup, item.dropoff, step);
+        recorder.delivered(robot, item, step);
         recorder.finished(robot, step);
         this.deliveriesDone++;
+        this.events.delivered(robot, item, step);
         this.handleOrContinue(robot, step, Phase.ToDropoff);
         return;
       }
@@ -165,6 +205,133 @@ export class WorkCycle {
     }
   }
 
+  /** Whether the robot has no work left (parked at its station or on its way there). */
+  isIdle(robot: number): boolean {
+    return this.finished[robot] === 1;
+  }
+
+  /** The items the robot has not started: those a dispatcher may still take back. */
+  openWork(robot: number): readonly WorkItem[] {
+    return this.robots[robot].work.slice(this.openFrom(robot));
+  }
+
+  /** Adds items to the end of the robot's work; an idle robot sets out at once. */
+  appendWork(robot: number, items: readonly WorkItem[], step: number): void {
+    this.robots[robot].work.push(...items);
+    this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.floor, this.robots[robot]);
+    if (this.finished[robot]) this.resume(robot, step);
+  }
+
+  /**
+   * Replaces the robot's open work (`openWork`) with `items`. A robot driving to a pickup that is
+   * no longer its own heads for its new first item instead (or home); one charging first for such
+   * a delivery finishes its charge, then starts its new first item.
+   */
+  replaceOpenWork(robot: number, items: readonly WorkItem[], step: number): void {
+    const work = this.robots[robot].work;
+    const from = this.openFrom(robot);
+    const current = work[from];
+    const redirect = !this.finished[robot] && from === this.workIndex[robot] && this.state.mode[robot] === Mode.Moving && this.state.phase[robot] === Phase.ToPickup;
+    const sameFirst = current?.kind === 'delivery' && items[0]?.kind === 'delivery' && current.orderId !== undefined && current.orderId === items[0].orderId;
+    work.length = from;
+    work.push(...items);
+    this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.floor, this.robots[robot]);
+    if (this.finished[robot]) {
+      if (work.length > this.workIndex[robot]) this.resume(robot, step);
+    } else if (redirect && !sameFirst) this.startNextWork(robot, step);
+  }
+
+  /**
+   * Where, when and with how many metres used on its charge the robot's committed work ends: the
+   * item under way, unless it is a delivery not picked up yet (then the robot is committed to
+   * nothing but a charge it is on or queued for). Times along shortest walks; a queue for a
+   * charger is estimated from the chargers' bookings and the robots ahead.
+   */
+  commitment(robot: number, step: number): Commitment {
+    const { state, floor, params } = this;
+    const pos = state.pos[robot];
+    const home = this.robots[robot].homeCell;
+    const used = this.used[robot];
+    const item = this.robots[robot].work[this.workIndex[robot]];
+    switch (state.mode[robot] as Mode) {
+      case Mode.Parked:
+        return { cell: pos, readyStep: step, used };
+      case Mode.Charging:
+        return { cell: home, readyStep: this.chargeEnd[robot], used: 0 };
+      case Mode.Queued: {
+        const station = this.robots[robot].station;
+        return { cell: home, readyStep: this.chargeStartEstimate(station, step, this.queues[station].indexOf(robot)) + params.chargeSteps, used: 0 };
+      }
+      case Mode.Handling: {
+        if (item?.kind !== 'delivery') return { cell: pos, readyStep: step + this.handlingLeft[robot], used };
+        if (this.afterHandling[robot] === Phase.ToDropoff) return { cell: item.dropoffCell, readyStep: step + this.handlingLeft[robot], used };
+        const leg = floor.distance(item.pickupCell, item.dropoffCell);
+        return { cell: item.dropoffCell, readyStep: step + this.handlingLeft[robot] + leg + params.handlingSteps, used: used + leg };
+      }
+      case Mode.Moving:
+        break;
+    }
+    switch (state.phase[robot] as Phase) {
+      case Phase.ToDropoff: {
+        const dropoff = (item as DeliveryWork).dropoffCell;
+        const leg = floor.distance(pos, dropoff);
+        return { cell: dropoff, readyStep: step + leg + params.handlingSteps, used: used + leg };
+      }
+      case Phase.ToCharge: {
+        const station = this.robots[robot].station;
+        return { cell: home, readyStep: this.chargeStartEstimate(station, step + floor.distance(pos, home), this.queues[station].length) + params.chargeSteps, used: 0 };
+      }
+      default:
+        return { cell: pos, readyStep: step, used };
+    }
+  }
+
+  /** When a robot arriving at `station` at `arrival` behind `ahead` queued robots would start charging, were the chargers' bookings all there is. */
+  private chargeStartEstimate(station: number, arrival: number, ahead: number): number {
+    const chargers = chargersAt(this.params, this.stationRobots[station]);
+    return Math.max(arrival, this.chargers.firstFree(station)) + Math.floor(ahead / chargers) * this.params.chargeSteps;
+  }
+
+  /** Whether the robot may set out for `item` from where it stands now without charging first (`fitsCharge`). */
+  fitsCharge(robot: number, item: Pick<DeliveryWork, 'pickupCell' | 'dropoffCell'>): boolean {
+    return fitsCharge(this.floor, this.state.pos[robot], this.robots[robot].homeCell, this.used[robot], this.params.maxDistance, item, this.detourRate(robot), this.params.replays);
+  }
+
+  /** Metres driven since the robot's last charge. */
+  usedSinceCharge(robot: number): number {
+    return this.used[robot];
+  }
+
+  /** Driven against shortest walks on this charge (1 before any leg is done): how much traffic has pushed the robot about. */
+  detourRate(robot: number): number {
+    return this.shortestUsed[robot] > 0 ? this.used[robot] / this.shortestUsed[robot] : 1;
+  }
+
+  /** Whether a robot of `station` arriving now would find a charger free and nobody queued. */
+  chargerFree(station: number, step: number): boolean {
+    return this.queues[station].length === 0 && this.chargers.hasFreeCharger(station, step);
+  }
+
+  /** Index of the robot's first open item: the one under way while it is a delivery not picked up yet, else the next. */
+  private openFrom(robot: number): number {
+    const index = this.workIndex[robot];
+    const work = this.robots[robot].work;
+    if (index >= work.length) return work.length;
+    const item = work[index];
+    if (item.kind !== 'delivery') return index + 1;
+    const { mode, phase } = this.state;
+    const beforePickup = mode[robot] === Mode.Moving ? phase[robot] === Phase.ToPickup || phase[robot] === Phase.ToCharge : mode[robot] === Mode.Queued || mode[robot] === Mode.Charging;
+    return beforePickup ? index : index + 1;
+  }
+
+  /** An idle robot that was given work sets out. */
+  private resume(robot: number, step: number): void {
+    this.finished[robot] = 0;
+    this.finishedCount--;
+    if (this.state.mode[robot] === Mode.Parked) this.state.unpark(robot);
+    this.startNextWork(robot, step);
+  }
+
   private setGoal(robot: number, cell: number, phase: Phase): void {
     const { state, floor } = this;
     state.goal[robot] = cell;
@@ -181,6 +348,7 @@ export class WorkCycle {
 
   /** The plan's step for reaching the goal of `phase` in the robot's current work item, or NO_DUE. */
   private dueOf(robot: number, phase: Phase): number {
+    if (!this.plannedSteps) return NO_DUE;
     const index = this.workIndex[robot];
     const item = this.robots[robot].work[index];
     const planned = this.plannedSteps[robot][index];
@@ -225,8 +393,7 @@ export class WorkCycle {
       this.goCharge(robot, step, false);
       return;
     }
-    const detourRate = this.shortestUsed[robot] > 0 ? this.used[robot] / this.shortestUsed[robot] : 1;
-    const decision = decideCharge(this.floor, id, state.pos[robot], homeCell, this.used[robot], this.params.maxDistance, item, detourRate, this.params.replays);
+    const decision = decideCharge(this.floor, id, state.pos[robot], homeCell, this.used[robot], this.params.maxDistance, item, this.detourRate(robot), this.params.replays);
     if (decision === 'charge-first') {
       this.goCharge(robot, step, true);
       return;

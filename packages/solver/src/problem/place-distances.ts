@@ -1,6 +1,7 @@
 import { Floor, FloorError, UNREACHABLE } from '@fleetlab/warehouse';
 import { InvalidProblemError } from './errors.ts';
 import type { DistanceModel, EnvironmentInput } from './problem-input.ts';
+import type { FloorDistanceRows } from './floor-distance-rows.ts';
 import { buildCsrGraph, DijkstraRunner, type CsrGraph } from './shortest-paths.ts';
 
 /**
@@ -127,14 +128,15 @@ function readGraphPlaces(environment: EnvironmentInput): PlaceDistances {
 
 /**
  * One row of distances from every given node (a place some leg starts from): a breadth-first
- * walk of the floor from its cell (nodes on one cell share the row), or Dijkstra on the graph.
+ * walk of the floor from its cell (nodes on one cell share the row; `cellRows`, when given, keeps
+ * the walks for later problems on the same floor), or Dijkstra on the graph.
  */
-export function addRows(places: PlaceDistances, sources: readonly number[]): void {
+export function addRows(places: PlaceDistances, sources: readonly number[], cellRows?: FloorDistanceRows): void {
   const nodeCount = places.nodeIds.length;
   if (places.floor) {
     const floor = places.floor;
     const rowOfCell = new Map<number, number>();
-    const scratch = new Int32Array(floor.cellCount);
+    const own = cellRows ? null : new Int32Array(floor.cellCount);
     for (const node of sources) {
       if (node < 0 || places.sourceRow[node] >= 0) continue;
       const cell = places.nodeCell[node];
@@ -142,10 +144,10 @@ export function addRows(places: PlaceDistances, sources: readonly number[]): voi
       if (row === undefined) {
         row = places.distances.length;
         rowOfCell.set(cell, row);
-        floor.distancesFrom(cell, scratch);
+        const walk = cellRows ? cellRows.from(floor, cell) : floor.distancesFrom(cell, own!);
         const distances = new Float64Array(nodeCount);
         for (let target = 0; target < nodeCount; target++) {
-          const metres = scratch[places.nodeCell[target]];
+          const metres = walk[places.nodeCell[target]];
           distances[target] = metres >= UNREACHABLE ? Infinity : metres;
         }
         places.distances.push(distances);

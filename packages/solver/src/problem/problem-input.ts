@@ -1,4 +1,5 @@
 import type { SolveParametersRecord } from '@fleetlab/warehouse';
+import type { FloorDistanceRows } from './floor-distance-rows.ts';
 
 /**
  * The parameters the model reads (spec §3 names; the domain words and their defaults live in
@@ -62,4 +63,9 @@ export interface ProblemInput {
   distances?: DistanceModel;
   /** Per robot id, where and when the plan takes it over (absent: at its start, at t = 0, fully charged). */
   handovers?: Record<string, RobotHandover>;
+  /**
+   * Floor model: walks kept from earlier problems on the same floor (a dispatcher re-planning a
+   * shift), so each cell is walked from once for all of them. Absent: every place is walked from.
+   */
+  distanceRows?: FloorDistanceRows;
 }

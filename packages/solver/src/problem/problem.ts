@@ -188,7 +188,7 @@ export function buildProblem(input: ProblemInput): Problem {
   const handover = readHandovers(input.handovers, robots, places, floorParameters);
   const pairs = readTasks(input.tasks, places);
   // One row from every distinct place a leg can start: pickups, dropoffs, robot starts, stations.
-  addRows(places, pairs.flatMap((pair) => [pair.pickupNode, pair.dropoffNode]).concat(robots.flatMap((robot) => [robot.startNode, robot.homeNode])));
+  addRows(places, pairs.flatMap((pair) => [pair.pickupNode, pair.dropoffNode]).concat(robots.flatMap((robot) => [robot.startNode, robot.homeNode])), input.distanceRows);
   const { sourceRow, distances, rowNode } = places;
   // Places: every row, then the unreachable place of robots without a node.
   const placeCount = rowNode.length + 1;

@@ -6,6 +6,8 @@ export interface DeliveryWork {
   dropoff: string;
   pickupCell: number;
   dropoffCell: number;
+  /** The shift order this delivery serves (absent in a day's plan). */
+  orderId?: string;
 }
 
 export type WorkItem = DeliveryWork | { kind: 'charge' };

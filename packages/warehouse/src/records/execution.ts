@@ -20,8 +20,11 @@ export const robotExecutionSchema = z.object({
    * next waypoint's step (a longer gap between waypoints is a wait); after the last, it stays.
    */
   timeline: z.array(z.number().int()),
-  /** Each delivery of the plan, in the robot's order, with the time its dropoff was reached. */
-  deliveries: z.array(z.object({ pickup: z.string(), dropoff: z.string(), done_s: z.number() })),
+  /**
+   * Each delivery of the plan, in the robot's order, with the time its dropoff was reached; in a
+   * shift, the order it served (an id of `orders`).
+   */
+  deliveries: z.array(z.object({ pickup: z.string(), dropoff: z.string(), done_s: z.number(), order: z.string().optional() })),
   /** Each charge: arrival at the station, start on a free charger (after any queue), end. */
   charges: z.array(z.object({ station: z.string(), arrive_s: z.number(), start_s: z.number(), end_s: z.number() })),
   /** Seconds standing still while work remained, blocked by others or queued (queued included). */
@@ -42,7 +45,11 @@ export const robotExecutionSchema = z.object({
 });
 export type RobotExecutionRecord = z.infer<typeof robotExecutionSchema>;
 
-/** The figures of an execution; also kept as the solve's `stats.execution`. */
+/**
+ * The figures of an execution; also kept as the solve's `stats.execution`. A shift has no plan
+ * made in advance: its planned and free-flow makespans are the shift's length, its executed
+ * makespan the last delivery, and its throughput the deliveries over the shift's length.
+ */
 export const executionTotalsSchema = z.object({
   planned_makespan_s: z.number(),
   /**

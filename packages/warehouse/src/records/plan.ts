@@ -30,6 +30,9 @@ export const planStepSchema = z.object({
   recharge_time: z.number().optional(),
   /** Seconds the robot waits at its station for a free charger before this recharge (absent: none). */
   queued_s: z.number().optional(),
+  /** In a shift, on delivery steps: the order delivered (an id of the execution's `orders`) and when it was released, in seconds from the shift's start. */
+  order_id: z.string().optional(),
+  release_s: z.number().optional(),
 });
 export type PlanStepRecord = z.infer<typeof planStepSchema>;
 
@@ -129,7 +132,13 @@ export const solveStatsSchema = planStatsSchema.extend({
   execution: executionTotalsSchema.nullable().optional(),
   /** Why the plan could not run on the floor. */
   execution_error: z.string().optional(),
-  /** A shift's figures (shift solves). */
+  /**
+   * A shift's figures (shift solves). The solver's figures above then describe the shift as it
+   * ran: makespan_s its last delivery, total_distance_m, recharges and deliveries what the
+   * robots did, the objectives measured on that, iterations the re-plans' in all; a stream of
+   * orders has no bound, so lower_bound_s, lower_bound_battery_s, the gaps and objective_score
+   * are 0.
+   */
   shift: shiftStatsSchema.optional(),
 });
 export type SolveStatsRecord = z.infer<typeof solveStatsSchema>;

@@ -1,0 +1,91 @@
+import type { ExecutionRecord, Floor, RobotWork } from '@fleetlab/warehouse';
+import type { ExecutorOutcome } from './executor.ts';
+
+export const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** The figures a run is measured against, which differ between a day's plan and a shift. */
+export interface ExecutionFrame {
+  plannedMakespanS: number;
+  freeFlowMakespanS: number;
+  freeFlowQueueS: number;
+  /** Seconds the throughput is counted over (a shift's length); absent: the executed makespan. */
+  throughputOverS?: number;
+}
+
+/**
+ * The execution record of a run: per robot its timeline, activities, deliveries (with their
+ * shift order, if any), the charges it started (one still queued when a shift ends is left out),
+ * waiting, distance and finish; the totals; the heat map of waiting.
+ */
+export function executionRecord(floor: Floor, robots: readonly RobotWork[], stepS: number, run: ExecutorOutcome, replays: number, frame: ExecutionFrame): ExecutionRecord {
+  const robotRecords: ExecutionRecord['robots'] = {};
+  let waiting = 0;
+  let maxWaiting = 0;
+  let maxWaitingRobot: string | null = null;
+  let deliveries = 0;
+  let extraCharges = 0;
+  let executedSteps = 0;
+  robots.forEach((robot, index) => {
+    const executed = run.robots[index];
+    const waitingS = round2(executed.waitingSteps * stepS);
+    robotRecords[robot.id] = {
+      timeline: executed.timeline,
+      activities: executed.activities,
+      deliveries: executed.deliveries.map((delivery) => ({
+        pickup: delivery.pickup,
+        dropoff: delivery.dropoff,
+        done_s: round2(delivery.doneStep * stepS),
+        ...(delivery.orderId === undefined ? {} : { order: delivery.orderId }),
+      })),
+      charges: executed.charges
+        .filter((charge) => charge.startStep >= 0)
+        .map((charge) => ({
+          station: floor.stationIds[robot.station],
+          arrive_s: round2(charge.arriveStep * stepS),
+          start_s: round2(charge.startStep * stepS),
+          end_s: round2(charge.endStep * stepS),
+        })),
+      waiting_s: waitingS,
+      queued_s: round2(executed.queuedSteps * stepS),
+      distance_m: executed.distance,
+      finish_s: round2(executed.finishStep * stepS),
+      extra_charges: executed.extraCharges,
+    };
+    waiting += executed.waitingSteps * stepS;
+    if (waitingS > maxWaiting) {
+      maxWaiting = waitingS;
+      maxWaitingRobot = robot.id;
+    }
+    deliveries += executed.deliveries.length;
+    extraCharges += executed.extraCharges;
+    executedSteps = Math.max(executedSteps, executed.finishStep);
+  });
+  const executedS = executedSteps * stepS;
+  const throughputOverS = frame.throughputOverS ?? executedS;
+  const chargerQueue: Record<string, number> = {};
+  floor.stationIds.forEach((id, station) => {
+    chargerQueue[id] = round2(run.queueStepsByStation[station] * stepS);
+  });
+  return {
+    step_s: stepS,
+    robots: robotRecords,
+    totals: {
+      planned_makespan_s: round2(frame.plannedMakespanS),
+      free_flow_makespan_s: round2(frame.freeFlowMakespanS),
+      free_flow_queue_s: round2(frame.freeFlowQueueS),
+      executed_makespan_s: round2(executedS),
+      waiting_s: round2(waiting),
+      max_robot_waiting_s: maxWaiting,
+      max_waiting_robot: maxWaitingRobot,
+      throughput_per_h: throughputOverS > 0 ? round2((deliveries * 3600) / throughputOverS) : 0,
+      deliveries,
+      charger_queue_s: chargerQueue,
+      extra_charges: extraCharges,
+      deadlocks_resolved: run.deadlocksResolved + replays,
+      reserve_replays: replays,
+      steps: run.steps,
+      conflicts: 0,
+    },
+    heatmap: { width: floor.width, height: floor.height, wait_s: Array.from(run.waitSteps, (steps) => round2(steps * stepS)) },
+  };
+}
