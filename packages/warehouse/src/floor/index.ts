@@ -1,4 +1,4 @@
-export { Floor, FloorError, UNREACHABLE, type FloorEnvironment } from './floor.ts';
+export { Floor, FloorError, pickupCell, UNREACHABLE, type FloorEnvironment } from './floor.ts';
 export { automaticBatteryReserve, chargersAt, resolveFloorParameters, stepsFor, type FloorParameterInput, type FloorParameters } from './floor-parameters.ts';
 export { ChargerPool } from './charger-pool.ts';
 export { robotWorkFromPlan, robotsPerStation, type DeliveryWork, type RobotWork, type WorkItem } from './robot-work.ts';
