@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type Dispatch } from 'react';
 import { Alert } from '../components/ui/alert.tsx';
 import { buttonSecondary } from '../components/ui/styles.ts';
-import { MapLegend } from '../components/map/map-legend.tsx';
+import { MapLegend, trafficRulesOf } from '../components/map/map-legend.tsx';
 import { downloadTextFile } from '../lib/download-text-file.ts';
 import { dragOutcome, isLayoutEmpty, layoutCounts, type EditorAction, type EditorState } from './editor-state.ts';
 import { editorCommandForKey, GRAPH_TOGGLE_SHORTCUT, isTypingTarget, TOOL_DEFINITIONS, type EditorCommand } from './editor-shortcuts.ts';
@@ -347,7 +347,7 @@ export function GridEditor({ state, dispatch, name, description, onImported }: G
         />
       </div>
 
-      <MapLegend />
+      <MapLegend trafficRules={trafficRulesOf(layout.elements)} />
 
       {templateOpen && (
         <ShelfTemplateDialog

@@ -15,7 +15,7 @@ import {
 import { formatCompletionTime } from '../../lib/display-format.ts';
 import { buttonSecondary } from '../ui/styles.ts';
 import { renderHeatmap, shadeHeatmap, type CellHeatmap } from './heatmap-layer.ts';
-import { MapLegend } from './map-legend.tsx';
+import { MapLegend, trafficRulesOf } from './map-legend.tsx';
 
 export interface EnvironmentMapProps {
   readonly environment: LooseEnvironmentShape;
@@ -221,7 +221,7 @@ export function EnvironmentMap({
           </div>
         )}
       </div>
-      {showLegend && <MapLegend />}
+      {showLegend && <MapLegend trafficRules={trafficRulesOf(scene.elements)} />}
     </div>
   );
 }
