@@ -97,10 +97,10 @@ export function drawKeepClearCells(ctx: LayoutContext2D, cells: readonly ScenePo
   const { cellSize, offsetX, offsetY } = view;
   const inset = Math.min(1.5, cellSize * 0.08);
   const size = cellSize - 2 * inset;
-  const corner = (cell: ScenePoint) =>
-    [offsetX + Math.floor(cell.position[0]) * cellSize + inset, offsetY + Math.floor(cell.position[1]) * cellSize + inset] as const;
+  const left = (cell: ScenePoint) => offsetX + Math.floor(cell.position[0]) * cellSize + inset;
+  const top = (cell: ScenePoint) => offsetY + Math.floor(cell.position[1]) * cellSize + inset;
   ctx.beginPath();
-  for (const cell of cells) ctx.rect(...corner(cell), size, size);
+  for (const cell of cells) ctx.rect(left(cell), top(cell), size, size);
   ctx.fillStyle = TRAFFIC_COLORS.keepClearFill;
   ctx.fill();
   ctx.strokeStyle = TRAFFIC_COLORS.keepClear;
@@ -108,7 +108,7 @@ export function drawKeepClearCells(ctx: LayoutContext2D, cells: readonly ScenePo
   ctx.stroke();
   ctx.beginPath();
   const gap = Math.max(3, size / 4);
-  for (const cell of cells) addHatch(ctx, ...corner(cell), size, gap);
+  for (const cell of cells) addHatch(ctx, left(cell), top(cell), size, gap);
   ctx.lineWidth = 1;
   ctx.stroke();
 }
