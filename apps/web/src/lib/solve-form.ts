@@ -44,6 +44,24 @@ export function parseChargers(raw: string): { chargers: number | undefined; prob
   return { chargers: undefined, problem: `Chargers per Station must be a whole number from ${CHARGERS_RANGE.min} to ${CHARGERS_RANGE.max}, or blank` };
 }
 
+/** Percent of a charge the plan keeps for detours in traffic; a blank field leaves it to the automatic rule. */
+export const BATTERY_RESERVE_RANGE = SOLVE_PARAMETER_RANGES.battery_reserve_pct;
+
+/**
+ * The typed Battery Reserve for Traffic: blank is absent (the automatic reserve); anything else
+ * must be a number in the schema's range, or the form says so rather than guess.
+ */
+export function parseBatteryReserve(raw: string): { batteryReservePct: number | undefined; problem: string | null } {
+  const trimmed = raw.trim();
+  if (trimmed === '') return { batteryReservePct: undefined, problem: null };
+  const value = Number(trimmed);
+  if (Number.isFinite(value) && isInParameterRange(value, BATTERY_RESERVE_RANGE)) return { batteryReservePct: value, problem: null };
+  return {
+    batteryReservePct: undefined,
+    problem: `Battery Reserve for Traffic must be a percentage from ${BATTERY_RESERVE_RANGE.min} to ${BATTERY_RESERVE_RANGE.max}, or blank for automatic`,
+  };
+}
+
 /** Spec §9 solve parameters the form does not expose. */
 export const FIXED_SOLVE_PARAMETERS = {
   battery_capacity: SOLVE_PARAMETER_DEFAULTS.battery_capacity,
