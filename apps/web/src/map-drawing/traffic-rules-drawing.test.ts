@@ -49,9 +49,19 @@ describe('drawOneWayAisles', () => {
     expect(chevronEvery(7)).toBe(2);
     expect(chevronEvery(4)).toBe(4);
     const { recorder, ctx } = recording();
-    // 10 cells long, 2 lanes, at 7 px a cell: every 2nd cell, starting half a gap in: 5 per lane.
+    // 10 cells long, 2 lanes, at 7 px a cell: every 2nd cell, 5 per lane, lane 0 on the even
+    // columns and lane 1 on the odd ones, so the two rows of chevrons alternate.
     drawOneWayAisles(ctx, [{ id: 'W1', position: [0, 0], size: [10, 2], direction: 'left' }], { cellSize: 7, offsetX: 0, offsetY: 0 });
-    expect(strokedPoints(recorder, TRAFFIC_COLORS.oneWayArrow).filter(([method]) => method === 'moveTo')).toHaveLength(10);
+    const tips = strokedPoints(recorder, TRAFFIC_COLORS.oneWayArrow).filter((_, index) => index % 3 === 1) as [string, number, number][];
+    const columnsOfRow = (row: number) => tips.filter(([, , tipY]) => Math.floor(tipY / 7) === row).map(([, tipX]) => Math.floor(tipX / 7));
+    expect(columnsOfRow(0)).toEqual([0, 2, 4, 6, 8]);
+    expect(columnsOfRow(1)).toEqual([1, 3, 5, 7, 9]);
+  });
+
+  it('gives a lane too short for its spacing one chevron in its middle', () => {
+    const { recorder, ctx } = recording();
+    drawOneWayAisles(ctx, [{ id: 'W1', position: [1, 0], size: [1, 1], direction: 'up' }], { cellSize: 4, offsetX: 0, offsetY: 0 });
+    expect(strokedPoints(recorder, TRAFFIC_COLORS.oneWayArrow).filter(([method]) => method === 'moveTo')).toHaveLength(1);
   });
 
   it('draws nothing without aisles', () => {

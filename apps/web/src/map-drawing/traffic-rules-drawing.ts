@@ -43,21 +43,29 @@ export function addChevron(ctx: LayoutContext2D, x: number, y: number, direction
   ctx.lineTo(backX + dy * half, backY - dx * half);
 }
 
-/** The chevrons of one rectangle of cells: one per lane every `chevronEvery` cells along it. */
+/**
+ * The chevrons of one rectangle of cells: one per lane every `chevronEvery` cells along it. When
+ * they thin out (a small map), they sit on the cells whose column + row is a multiple of the
+ * spacing, so the chevrons of neighbouring lanes, of this aisle or the next, alternate instead of
+ * stacking into one zigzag; a lane too short for one gets one in its middle.
+ */
 export function addAisleChevrons(ctx: LayoutContext2D, aisle: SceneOneWayAisle, view: ViewTransform): void {
   const { cellSize, offsetX, offsetY } = view;
   const [x, y] = aisle.position;
   const [width, height] = aisle.size;
-  const along = aisle.direction === 'left' || aisle.direction === 'right' ? width : height;
-  const lanes = along === width ? height : width;
+  const horizontal = aisle.direction === 'left' || aisle.direction === 'right';
+  const along = horizontal ? width : height;
+  const lanes = horizontal ? height : width;
   const every = chevronEvery(cellSize);
-  // Chevrons start half a gap in, so a run's arrows sit centred along it.
-  const first = Math.floor(((along - 1) % every) / 2);
+  const draw = (step: number, lane: number) => {
+    const [column, row] = horizontal ? [x + step, y + lane] : [x + lane, y + step];
+    addChevron(ctx, offsetX + (column + 0.5) * cellSize, offsetY + (row + 0.5) * cellSize, aisle.direction, cellSize);
+  };
   for (let lane = 0; lane < lanes; lane++) {
-    for (let step = first; step < along; step += every) {
-      const [column, row] = along === width ? [x + step, y + lane] : [x + lane, y + step];
-      addChevron(ctx, offsetX + (column + 0.5) * cellSize, offsetY + (row + 0.5) * cellSize, aisle.direction, cellSize);
-    }
+    // The first step whose cell has column + row a multiple of `every`.
+    const first = (((every - ((x + y + lane) % every)) % every) + every) % every;
+    if (first >= along) draw(Math.floor(along / 2), lane);
+    for (let step = first; step < along; step += every) draw(step, lane);
   }
 }
 
