@@ -133,12 +133,15 @@ function reachabilityProblems(floor: Floor, environment: EnvironmentToCheck): En
   }
 
   // A station cut off from every place while another serves one is named itself, once.
+  const placesCutFrom = new Map<Place, number>(stations.map((station) => [station, 0]));
+  for (const place of served) {
+    for (const hub of new Set(stationGaps.get(place)!.map((gap) => gap.hub))) placesCutFrom.set(hub, placesCutFrom.get(hub)! + 1);
+  }
+  const serving = stations.filter((station) => placesCutFrom.get(station)! < served.length).length;
   const subjects = new Map<Place, Gap[]>();
   const isolated = new Set<Place>();
-  const servesSomething = (station: Place) => served.some((place) => !stationGaps.get(place)!.some((gap) => gap.hub === station));
   for (const station of stations) {
-    const cutFromAll = served.length > 0 && served.every((place) => stationGaps.get(place)!.some((gap) => gap.hub === station));
-    if (cutFromAll && stations.some((other) => other !== station && servesSomething(other))) isolated.add(station);
+    if (served.length > 0 && placesCutFrom.get(station) === served.length && serving > 0) isolated.add(station);
   }
   for (const station of isolated) subjects.set(station, []);
   for (const place of served) {
