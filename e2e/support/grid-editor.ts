@@ -117,7 +117,7 @@ export async function clickGridPoint(page: Page, dimensions: GridDimensions, gri
 }
 
 const COUNTS_PATTERN =
-  /^Shelves: (\d+) · Dropoffs: (\d+) · Robot Stations: (\d+) · Robots: (\d+) · Pickup Points: (\d+) of (\d+) selected · Navigation Points: (\d+)(?: · Graph: (\d+) nodes, (\d+) edges)?$/;
+  /^Shelves: (\d+) · Dropoffs: (\d+) · Robot Stations: (\d+) · Robots: (\d+) · Pickup Points: (\d+) of (\d+) selected · Navigation Points: (\d+)(?: · One-Way Aisles: \d+ · Keep-Clear Cells: \d+)?(?: · Graph: (\d+) nodes, (\d+) edges)?$/;
 
 /** Reads the editor's status line of counts. */
 export async function readLayoutCounts(page: Page): Promise<LayoutCounts> {

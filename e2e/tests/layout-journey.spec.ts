@@ -64,7 +64,9 @@ test('environment, scenario and congestion maps show the whole floor, and Reset 
 
   await page.goto(`/environments/${environment.id}`);
   const environmentMap = page.getByRole('img', { name: 'Map of Report floor' });
-  // The fit is applied 100 ms after the map mounts (spec §9).
+  // The fit is applied 100 ms after the map mounts (spec §9); the map mounts once the lazily
+  // loaded page and the environment have arrived, which can take longer than that on a busy machine.
+  await expect(environmentMap).toBeVisible();
   await page.waitForTimeout(300);
   await expectWholeFloorInView(environmentMap);
   await expectResetViewFits(page, environmentMap);
@@ -72,6 +74,7 @@ test('environment, scenario and congestion maps show the whole floor, and Reset 
 
   await page.goto(`/scenarios/${scenario.id}`);
   const scenarioMap = page.getByRole('img', { name: 'Environment map' });
+  await expect(scenarioMap).toBeVisible();
   await page.waitForTimeout(300);
   await expectWholeFloorInView(scenarioMap);
 

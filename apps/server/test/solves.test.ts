@@ -101,6 +101,11 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
     [{ chargers: 0 }, 'body.parameters.chargers: chargers must be at least 1'],
     [{ chargers: 1.5 }, 'body.parameters.chargers: chargers must be a whole number'],
     [{ handling_time_s: -1 }, 'body.parameters.handling_time_s: Too small: expected number to be >=0'],
+    [{ battery_reserve_pct: -1 }, 'body.parameters.battery_reserve_pct: battery_reserve_pct must be a percentage from 0 to 50'],
+    [{ battery_reserve_pct: 50.5 }, 'body.parameters.battery_reserve_pct: battery_reserve_pct must be a percentage from 0 to 50'],
+    [{ battery_reserve_pct: '10' }, 'body.parameters.battery_reserve_pct: Invalid input: expected number, received string'],
+    [{ traffic_policy: 'fastest' }, 'body.parameters.traffic_policy: traffic_policy must be one of guided, pibt'],
+    [{ traffic_policy: 7 }, 'body.parameters.traffic_policy: traffic_policy must be one of guided, pibt'],
   ])('refuses execution parameters %j with a 400 naming the field', async (parameters, detail) => {
     const response = await request('POST', '/solves', { ...solveBody(ids), parameters });
     expect(response.statusCode).toBe(400);
@@ -110,6 +115,17 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
   it('keeps chargers and handling_time_s when given', async () => {
     const response = await request('POST', '/solves', { ...solveBody(ids), parameters: { chargers: 2, handling_time_s: 5 } });
     expect(response.json().parameters).toMatchObject({ chargers: 2, handling_time_s: 5 });
+  });
+
+  it('keeps the battery reserve and the traffic policy when given, at the ends of their ranges too', async () => {
+    for (const parameters of [
+      { battery_reserve_pct: 0, traffic_policy: 'pibt' },
+      { battery_reserve_pct: 50, traffic_policy: 'guided' },
+    ]) {
+      const response = await request('POST', '/solves', { ...solveBody(ids), parameters });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().parameters).toMatchObject(parameters);
+    }
   });
 
   it('ignores status, results, celery_task_id, id and owner sent by the client', async () => {

@@ -5,11 +5,13 @@ export type {
   Dimensions,
   Dropoff,
   EditableLayout,
+  KeepClearCell,
   GraphEdge,
   GraphNode,
   LayoutElements,
   NavigationGraph,
   NavigationPoint,
+  OneWayAisle,
   Pickup,
   PickupSide,
   PlacementRefusal,
@@ -33,6 +35,7 @@ export {
   type EnvironmentRulesReport,
   type EnvironmentToCheck,
 } from './layout/environment-rules.ts';
+export { checkFloorRules } from './layout/floor-rules.ts';
 export {
   DEFAULT_KNEE_RULE,
   findKnee,
@@ -56,10 +59,13 @@ export {
 } from './layout/grid-geometry.ts';
 export {
   cellAt,
+  checkOneWayAislePlacement,
   checkShelfPlacement,
+  keepClearCellAt,
   nextElementId,
   placePoint,
   rectangleFromCells,
+  sameCell,
   type PlacementContext,
   type PointPlacementResult,
 } from './layout/placement.ts';
@@ -67,11 +73,15 @@ export { createEmptyLayout, layoutFromElements, withDerivedPoints, withDimension
 export { eraseRectangle } from './layout/erase.ts';
 export {
   addDropoff,
+  addKeepClearCell,
+  addOneWayAisle,
   addRobotStation,
   addShelf,
   addShelves,
   findPickupAt,
   PICKUP_CLICK_RADIUS,
+  pickupCellBlocker,
+  placementContextOf,
   selectAllPickups,
   togglePickupAt,
   type EditResult,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ABSENT_PARAMETER_FALLBACKS, automaticBatteryReserve, resolveFloorParameters, SOLVE_PARAMETER_DEFAULTS, stepsFor } from '../src/index.ts';
+import { ABSENT_PARAMETER_FALLBACKS, AUTOMATIC_BATTERY_RESERVE_RULE_TEXT, automaticBatteryReserve, resolveFloorParameters, SOLVE_PARAMETER_DEFAULTS, stepsFor } from '../src/index.ts';
 
 describe('resolveFloorParameters', () => {
   it('gives absent parameters the warehouse defaults (spec §9) and fallbacks', () => {
@@ -36,6 +36,7 @@ describe('resolveFloorParameters', () => {
     expect(automaticBatteryReserve(200, 1712)).toBe(10);
     expect(automaticBatteryReserve(400, 1692)).toBe(17.2);
     expect(automaticBatteryReserve(1000, 1000)).toBe(25);
+    expect(AUTOMATIC_BATTERY_RESERVE_RULE_TEXT).toBe('3% plus 0.6 points per robot per 100 free floor cells, from 5% to 25%');
     const crowded = resolveFloorParameters({ max_distance: 1000 }, { robots: 400, freeCells: 1692 });
     expect(crowded.batteryReservePct).toBe(17.2);
     expect(crowded.plannedDistance).toBeCloseTo(828, 9);

@@ -169,6 +169,117 @@ describe('checkEnvironmentRules', () => {
   });
 });
 
+describe('checkEnvironmentRules: traffic rules a planner draws', () => {
+  const withRules = (change: (elements: EnvironmentToCheck['elements']) => void) =>
+    withChange((elements) => {
+      elements.one_way_aisles = [];
+      elements.keep_clear_cells = [];
+      change(elements);
+    });
+
+  it('accepts one-way aisles on free cells, overlapping only where they run the same way, and keep-clear cells', () => {
+    const report = checkEnvironmentRules(
+      withRules((elements) => {
+        elements.one_way_aisles!.push(
+          { id: 'W1', position: [0, 6], size: [7, 1], direction: 'right' },
+          { id: 'W2', position: [5, 6], size: [3, 1], direction: 'right' },
+        );
+        elements.keep_clear_cells!.push({ id: 'K1', position: [4.5, 5.5] });
+      }),
+    );
+    expect(report).toEqual({ errors: [], warnings: [] });
+  });
+
+  it('names a one-way aisle outside the grid', () => {
+    const report = checkEnvironmentRules(withRules((elements) => elements.one_way_aisles!.push({ id: 'W1', position: [8, 0], size: [3, 1], direction: 'left' })));
+    expect(report.errors).toEqual([
+      { path: 'elements.one_way_aisles.0', element: 'W1', rule: 'inside-grid', message: 'One-way aisle W1 lies outside the 10x8 grid' },
+    ]);
+  });
+
+  it('names a one-way aisle over a shelf cell', () => {
+    const report = checkEnvironmentRules(withRules((elements) => elements.one_way_aisles!.push({ id: 'W1', position: [2, 1], size: [1, 3], direction: 'down' })));
+    expect(report.errors).toEqual([
+      { path: 'elements.one_way_aisles.0', element: 'W1', rule: 'on-shelf-cell', message: 'One-way aisle W1 covers a cell of shelf S1' },
+    ]);
+  });
+
+  it('names one-way aisles that overlap running different ways', () => {
+    const report = checkEnvironmentRules(
+      withRules((elements) =>
+        elements.one_way_aisles!.push(
+          { id: 'W1', position: [0, 6], size: [5, 1], direction: 'right' },
+          { id: 'W2', position: [3, 5], size: [1, 3], direction: 'down' },
+        ),
+      ),
+    );
+    expect(report.errors).toEqual([
+      {
+        path: 'elements.one_way_aisles.1',
+        element: 'W2',
+        rule: 'one-way-overlap',
+        message: 'One-way aisle W2 (running down) overlaps one-way aisle W1 (running right)',
+      },
+    ]);
+  });
+
+  it('names a one-way aisle that does not cover whole cells', () => {
+    const report = checkEnvironmentRules(withRules((elements) => elements.one_way_aisles!.push({ id: 'W1', position: [0.5, 6], size: [3, 1], direction: 'left' })));
+    expect(report.errors.map((problem) => [problem.rule, problem.message])).toEqual([
+      ['whole-cells', 'One-way aisle W1 at (0.5, 6) of size 3x1 does not cover whole cells'],
+    ]);
+  });
+
+  it('names keep-clear cells on a shelf, off a cell centre or outside the grid', () => {
+    const report = checkEnvironmentRules(
+      withRules((elements) =>
+        elements.keep_clear_cells!.push(
+          { id: 'K1', position: [2.5, 3.5] },
+          { id: 'K2', position: [6.2, 6.5] },
+          { id: 'K3', position: [12.5, 0.5] },
+        ),
+      ),
+    );
+    expect(report.errors.map((problem) => [problem.element, problem.rule, problem.message])).toEqual([
+      ['K1', 'on-shelf-cell', 'Keep-clear cell K1 is on a cell of shelf S1'],
+      ['K2', 'cell-centre', 'Keep-clear cell K2 at (6.2, 6.5) is not on a cell centre (x.5, y.5)'],
+      ['K3', 'inside-grid', 'Keep-clear cell K3 at (12.5, 0.5) lies outside the 10x8 grid'],
+    ]);
+  });
+
+  it('names a traffic rule whose id another one-way aisle or keep-clear cell holds', () => {
+    const report = checkEnvironmentRules(
+      withRules((elements) => {
+        elements.one_way_aisles!.push({ id: 'W1', position: [0, 6], size: [3, 1], direction: 'left' }, { id: 'W1', position: [0, 7], size: [3, 1], direction: 'right' });
+        elements.keep_clear_cells!.push({ id: 'W1', position: [4.5, 5.5] });
+      }),
+    );
+    expect(report.errors.map((problem) => [problem.path, problem.rule, problem.message])).toEqual([
+      ['elements.one_way_aisles.1', 'duplicate-id', 'One-way aisle W1 has the id of another one-way aisle'],
+      ['elements.keep_clear_cells.0', 'duplicate-id', 'Keep-clear cell W1 has the id of another one-way aisle'],
+    ]);
+  });
+
+  it('names a dropoff on a keep-clear cell', () => {
+    const report = checkEnvironmentRules(withRules((elements) => elements.keep_clear_cells!.push({ id: 'K1', position: [8.5, 6.5] })));
+    expect(report.errors).toEqual([
+      { path: 'elements.dropoffs.0', element: 'D1', rule: 'on-keep-clear-cell', message: 'Dropoff D1 is on keep-clear cell K1, where robots never stop' },
+    ]);
+  });
+
+  it('names a pickup facing another shelf: the cell a robot would serve it from is that shelf', () => {
+    const report = checkEnvironmentRules(withChange((elements) => elements.shelves.push(shelf('S3', 3, 2, 1, 1))));
+    expect(report.errors).toEqual([
+      {
+        path: 'elements.pickups.0',
+        element: 'P1',
+        rule: 'on-shelf-cell',
+        message: "Pickup P1 faces shelf S3: the cell (3, 2) a robot would serve it from is that shelf's",
+      },
+    ]);
+  });
+});
+
 describe('describeEnvironmentProblems', () => {
   it('joins the first messages and counts the rest', () => {
     const report = checkEnvironmentRules(

@@ -40,12 +40,18 @@ describe('generatePickupPoints', () => {
     ]);
   });
 
-  it('keeps the first of two points at one position (shelves sharing a side)', () => {
+  it('drops the points of a side shared with another shelf: the cell a robot would stand on is that shelf', () => {
+    // S1's right side (P2, served from cell (2, 1)) and S2's left side (P8, from cell (1, 1)) face each other.
     const pickups = generatePickupPoints([shelf('S1', 1, 1, 1, 1), shelf('S2', 2, 1, 1, 1)], grid10);
     expect(pickups.map((pickup) => `${pickup.id}@${pickup.position}:${pickup.shelf_id}:${pickup.side}`)).toEqual([
-      'P1@1.5,1:S1:top', 'P2@2,1.5:S1:right', 'P3@1.5,2:S1:bottom', 'P4@1,1.5:S1:left',
+      'P1@1.5,1:S1:top', 'P3@1.5,2:S1:bottom', 'P4@1,1.5:S1:left',
       'P5@2.5,1:S2:top', 'P6@3,1.5:S2:right', 'P7@2.5,2:S2:bottom',
     ]);
+  });
+
+  it('keeps the points of a side that only touches another shelf at a corner', () => {
+    const pickups = generatePickupPoints([shelf('S1', 1, 1, 1, 1), shelf('S2', 2, 2, 1, 1)], grid10);
+    expect(pickups.map((pickup) => pickup.id)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8']);
   });
 
   it('gives no points for a grid without shelves', () => {

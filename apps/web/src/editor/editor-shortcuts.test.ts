@@ -12,7 +12,21 @@ describe('editorCommandForKey', () => {
     expect(press('r')).toEqual({ kind: 'tool', tool: 'robot_station' });
     expect(press('p')).toEqual({ kind: 'tool', tool: 'pickup_select' });
     expect(press('e')).toEqual({ kind: 'tool', tool: 'erase' });
+    expect(press('o')).toEqual({ kind: 'tool', tool: 'one_way_aisle' });
+    expect(press('K')).toEqual({ kind: 'tool', tool: 'keep_clear' });
     expect(press('x')).toBeNull();
+  });
+
+  it('turns a one-way aisle with the arrow keys only while the aisle tool is chosen', () => {
+    const arrow = (key: string, tool: Parameters<typeof editorCommandForKey>[1], modifiers = {}) =>
+      editorCommandForKey({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...modifiers }, tool);
+    expect(arrow('ArrowUp', 'one_way_aisle')).toEqual({ kind: 'aisleDirection', direction: 'up' });
+    expect(arrow('ArrowDown', 'one_way_aisle')).toEqual({ kind: 'aisleDirection', direction: 'down' });
+    expect(arrow('ArrowLeft', 'one_way_aisle')).toEqual({ kind: 'aisleDirection', direction: 'left' });
+    expect(arrow('ArrowRight', 'one_way_aisle')).toEqual({ kind: 'aisleDirection', direction: 'right' });
+    // Elsewhere the arrows keep scrolling the page.
+    expect(arrow('ArrowUp', 'shelf')).toBeNull();
+    expect(arrow('ArrowUp', 'one_way_aisle', { ctrlKey: true })).toBeNull();
   });
 
   it('maps undo and redo with Ctrl or Cmd', () => {

@@ -1,8 +1,9 @@
+import type { TrafficDirection } from '@fleetlab/warehouse';
 import type { EditorTool } from './editor-state.ts';
 
 export interface ToolDefinition {
   readonly tool: EditorTool;
-  /** Spec §2 button names. */
+  /** Spec §2 button names, then the traffic rules' tools. */
   readonly label: string;
   readonly shortcut: string;
 }
@@ -14,7 +15,12 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
   { tool: 'robot_station', label: 'Add Robot Station', shortcut: 'R' },
   { tool: 'pickup_select', label: 'Select Pickups', shortcut: 'P' },
   { tool: 'erase', label: 'Erase', shortcut: 'E' },
+  { tool: 'one_way_aisle', label: 'Add One-Way Aisle', shortcut: 'O' },
+  { tool: 'keep_clear', label: 'Add Keep-Clear Cell', shortcut: 'K' },
 ];
+
+/** Arrow keys turn a one-way aisle while the aisle tool is chosen. */
+const ARROW_DIRECTIONS: Readonly<Record<string, TrafficDirection>> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 export type EditorCommand =
   | { kind: 'tool'; tool: EditorTool }
@@ -23,7 +29,8 @@ export type EditorCommand =
   | { kind: 'zoomIn' }
   | { kind: 'zoomOut' }
   | { kind: 'zoomReset' }
-  | { kind: 'toggleGraph' };
+  | { kind: 'toggleGraph' }
+  | { kind: 'aisleDirection'; direction: TrafficDirection };
 
 export const GRAPH_TOGGLE_SHORTCUT = 'G';
 
@@ -37,10 +44,13 @@ export interface ShortcutKeyEvent {
 
 /**
  * The editor command for a key press, or null. Ctrl (or Cmd on macOS) + Z undoes,
- * Ctrl+Shift+Z and Ctrl+Y redo; single letters pick tools; + and - zoom, 0 resets the zoom.
+ * Ctrl+Shift+Z and Ctrl+Y redo; single letters pick tools; + and - zoom, 0 resets the zoom;
+ * with the one-way aisle tool, the arrow keys turn the aisle (they scroll the page otherwise).
  */
-export function editorCommandForKey(event: ShortcutKeyEvent): EditorCommand | null {
+export function editorCommandForKey(event: ShortcutKeyEvent, tool?: EditorTool): EditorCommand | null {
   const key = event.key;
+  const arrow = ARROW_DIRECTIONS[key];
+  if (arrow && tool === 'one_way_aisle' && !event.ctrlKey && !event.metaKey && !event.altKey) return { kind: 'aisleDirection', direction: arrow };
   const command = event.ctrlKey || event.metaKey;
   if (command && !event.altKey) {
     const lower = key.toLowerCase();

@@ -1,6 +1,7 @@
 import { createEmptyLayout, layoutFromElements } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
 import {
+  dragDirection,
   dragOutcome,
   editorReducer,
   HISTORY_LIMIT,
@@ -259,9 +260,10 @@ describe('editorReducer: undo and redo', () => {
   });
 
   it(`keeps at most ${HISTORY_LIMIT} undo steps`, () => {
-    let state = emptyTenByTen();
+    // One dropoff a cell: a cell holds one dropoff at most.
+    let state = initialEditorState({ layout: createEmptyLayout({ width: 20, height: 20 }), robotsPerStation: 1 });
     for (let index = 0; index < HISTORY_LIMIT + 5; index++) {
-      state = run(state, ...click('dropoff', [index % 10, Math.floor(index / 10) % 10]));
+      state = run(state, ...click('dropoff', [index % 20, Math.floor(index / 20)]));
     }
     expect(state.past).toHaveLength(HISTORY_LIMIT);
     expect(state.past[0].layout.elements.dropoffs).toHaveLength(5);
@@ -330,7 +332,92 @@ describe('editorReducer: dimensions, templates, import', () => {
       pickupCandidates: 0,
       selectedPickups: 0,
       navigationPoints: 0,
+      oneWayAisles: 0,
+      keepClearCells: 0,
     });
     expect(state.document.layout.dimensions).toEqual({ width: 10, height: 10 });
+  });
+});
+
+describe('editorReducer: traffic rules', () => {
+  /** The 10 x 10 grid with shelf S1 over (2-3, 3), station R1 at (0, 0) and dropoff D1 at (9, 9). */
+  function withPlaces(): EditorState {
+    return run(withOneShelf(), ...click('robot_station', [0, 0]), ...click('dropoff', [9, 9]));
+  }
+
+  it('takes a one-way aisle its direction from the drag: the longer axis, the way it was dragged', () => {
+    const start = { x: 5, y: 5 };
+    const aisle = (to: { x: number; y: number }) => dragDirection({ start, current: to }, 'auto');
+    expect(aisle({ x: 8, y: 6 })).toBe('right');
+    expect(aisle({ x: 1, y: 5 })).toBe('left');
+    expect(aisle({ x: 6, y: 9 })).toBe('down');
+    expect(aisle({ x: 5, y: 2 })).toBe('up');
+    expect(aisle(start)).toBe('right');
+    // The picker fixes it; an arrow key during the drag wins over both.
+    expect(dragDirection({ start, current: { x: 8, y: 5 } }, 'up')).toBe('up');
+    expect(dragDirection({ start, current: { x: 8, y: 5 }, direction: 'left' }, 'up')).toBe('left');
+  });
+
+  it('draws a one-way aisle over the dragged run, with its chevrons in the preview', () => {
+    const dragging = run(
+      withPlaces(),
+      { type: 'setTool', tool: 'one_way_aisle' },
+      { type: 'dragStart', cell: { x: 1, y: 6 } },
+      { type: 'dragMove', cell: { x: 6, y: 6 } },
+    );
+    expect(dragOutcome(dragging)).toEqual({ preview: { rect: { x: 1, y: 6, width: 6, height: 1 }, valid: true, kind: 'place', direction: 'right' }, refusal: null });
+    const drawn = run(dragging, { type: 'dragEnd' });
+    expect(drawn.document.layout.elements.one_way_aisles).toEqual([{ id: 'W1', position: [1, 6], size: [6, 1], direction: 'right' }]);
+    expect(drawn.notice).toEqual({ tone: 'info', text: 'Added one-way aisle W1 (6 cells, running right)' });
+    expect(layoutCounts(drawn.document.layout)).toMatchObject({ oneWayAisles: 1, keepClearCells: 0 });
+    expect(run(drawn, { type: 'undo' }).document.layout.elements.one_way_aisles).toBeUndefined();
+  });
+
+  it('turns the aisle being drawn with an arrow key, and sets the picker between drags', () => {
+    let state = run(withPlaces(), { type: 'setTool', tool: 'one_way_aisle' }, { type: 'dragStart', cell: { x: 1, y: 6 } }, { type: 'dragMove', cell: { x: 6, y: 6 } });
+    state = run(state, { type: 'setAisleDirection', direction: 'left' }, { type: 'dragEnd' });
+    expect(state.document.layout.elements.one_way_aisles?.[0].direction).toBe('left');
+    expect(state.aisleDirection).toBe('auto');
+    state = run(state, { type: 'setAisleDirection', direction: 'down' }, ...drag('one_way_aisle', [8, 1], [8, 2]));
+    expect(state.aisleDirection).toBe('down');
+    expect(state.document.layout.elements.one_way_aisles?.[1]).toEqual({ id: 'W2', position: [8, 1], size: [1, 2], direction: 'down' });
+  });
+
+  it('refuses an aisle over a shelf, or one that cuts a place off, in red with the reason', () => {
+    const overShelf = run(withPlaces(), { type: 'setTool', tool: 'one_way_aisle' }, { type: 'dragStart', cell: { x: 3, y: 1 } }, { type: 'dragMove', cell: { x: 3, y: 5 } });
+    expect(dragOutcome(overShelf)).toMatchObject({ preview: { valid: false, direction: 'down' }, refusal: 'A one-way aisle cannot cross shelf S1' });
+    // The bottom row and the right column both running into D1's corner: robots get in, never out.
+    let trap = run(withPlaces(), ...drag('one_way_aisle', [0, 9], [8, 9]));
+    trap = run(trap, { type: 'dragStart', cell: { x: 9, y: 0 } }, { type: 'dragMove', cell: { x: 9, y: 8 } });
+    expect(dragOutcome(trap)).toMatchObject({
+      preview: { valid: false },
+      refusal: 'Dropoff D1 has no walk back to station R1: one-way aisles W1 (running right) and W2 (running down) cut it off',
+    });
+    expect(run(trap, { type: 'dragEnd' }).document.layout.elements.one_way_aisles).toHaveLength(1);
+  });
+
+  it('adds keep-clear cells by click, never under a place, and erases traffic rules with the rest', () => {
+    let state = run(withPlaces(), ...click('keep_clear', [5, 5]));
+    expect(state.document.layout.elements.keep_clear_cells).toEqual([{ id: 'K1', position: [5.5, 5.5] }]);
+    expect(state.notice?.text).toBe('Added keep-clear cell K1');
+    state = run(state, ...click('keep_clear', [9, 9]));
+    expect(state.notice).toEqual({ tone: 'error', text: 'Robots stop at D1 on that cell: it cannot be keep-clear' });
+    state = run(state, ...click('dropoff', [5, 5]));
+    expect(state.notice).toEqual({ tone: 'error', text: 'Cannot place on keep-clear cell K1: robots never stop there' });
+    state = run(state, ...drag('one_way_aisle', [4, 7], [7, 7]), ...drag('erase', [4, 5], [6, 7]));
+    expect(state.document.layout.elements.keep_clear_cells).toEqual([]);
+    expect(state.document.layout.elements.one_way_aisles).toEqual([]);
+    expect(state.notice?.text).toBe('Erased 2 elements');
+  });
+
+  it('will not select a pickup robots would serve from a keep-clear cell, and says why', () => {
+    // P1 on S1's top is served from (2, 2).
+    let state = run(withPlaces(), ...click('keep_clear', [2, 2]), { type: 'setTool', tool: 'pickup_select' });
+    state = run(state, { type: 'togglePickupAt', point: { x: 2.5, y: 3 } });
+    expect(state.document.layout.elements.pickups).toEqual([]);
+    expect(state.notice).toEqual({ tone: 'error', text: 'Pickup P1 cannot be selected: robots would serve it from keep-clear cell K1, where they never stop' });
+    state = run(state, { type: 'selectAllPickups' });
+    expect(state.document.layout.elements.pickups.map((pickup) => pickup.id)).toEqual(['P2', 'P3', 'P4', 'P5', 'P6']);
+    expect(state.notice?.text).toBe('Selected 5 pickup points; 1 more would be served from a cell where robots never stop');
   });
 });

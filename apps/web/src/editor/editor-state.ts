@@ -1,11 +1,16 @@
 import {
   addDropoff,
+  addKeepClearCell,
+  addOneWayAisle,
   addRobotStation,
   addShelf,
   checkShelfPlacement,
   createEmptyLayout,
   eraseRectangle,
   fillWithShelfRows,
+  findPickupAt,
+  pickupCellBlocker,
+  placementContextOf,
   placePoint,
   rectangleFromCells,
   selectAllPickups,
@@ -15,8 +20,10 @@ import {
   withShelves,
   type Dimensions,
   type EditableLayout,
+  type EditResult,
   type Rectangle,
   type ShelfRowsTemplate,
+  type TrafficDirection,
 } from '@fleetlab/warehouse';
 import type { GridCell } from './hit-test.ts';
 import { clampCellToGrid } from './hit-test.ts';
@@ -28,8 +35,11 @@ import type { CellRect, DragPreview } from '../map-drawing/render-layout.ts';
 // history and explains refusals. The canvas component translates pointer and keyboard events
 // into actions and draws the result.
 
-/** Tool names of spec §4. 'select' is the Pan View tool. */
-export type EditorTool = 'select' | 'shelf' | 'dropoff' | 'robot_station' | 'pickup_select' | 'erase';
+/** Tool names of spec §4, and the traffic rules' tools. 'select' is the Pan View tool. */
+export type EditorTool = 'select' | 'shelf' | 'dropoff' | 'robot_station' | 'pickup_select' | 'erase' | 'one_way_aisle' | 'keep_clear';
+
+/** The one-way aisle tool's direction: `auto` takes it from the drag, the others fix it. */
+export type AisleDirectionChoice = 'auto' | TrafficDirection;
 
 /** What undo/redo moves between: the layout and the robots-per-station setting it was drawn with. */
 export interface EditorDocument {
@@ -45,11 +55,15 @@ export interface EditorNotice {
 export interface EditorDrag {
   readonly start: GridCell;
   readonly current: GridCell;
+  /** A one-way aisle's direction chosen with an arrow key during this drag. */
+  readonly direction?: TrafficDirection;
 }
 
 export interface EditorState {
   readonly document: EditorDocument;
   readonly tool: EditorTool;
+  /** The one-way aisle tool's direction picker. */
+  readonly aisleDirection: AisleDirectionChoice;
   readonly drag: EditorDrag | null;
   readonly past: readonly EditorDocument[];
   readonly future: readonly EditorDocument[];
@@ -58,6 +72,8 @@ export interface EditorState {
 
 export type EditorAction =
   | { type: 'setTool'; tool: EditorTool }
+  /** The picker, or an arrow key: during a drag it turns that aisle, otherwise it sets the picker. */
+  | { type: 'setAisleDirection'; direction: AisleDirectionChoice }
   | { type: 'dragStart'; cell: GridCell }
   | { type: 'dragMove'; cell: GridCell }
   | { type: 'dragEnd'; cell?: GridCell }
@@ -81,7 +97,7 @@ const DEFAULT_ROBOTS_PER_STATION = 1;
 export function initialEditorState(
   document: EditorDocument = { layout: createEmptyLayout(DEFAULT_DIMENSIONS), robotsPerStation: DEFAULT_ROBOTS_PER_STATION },
 ): EditorState {
-  return { document, tool: 'shelf', drag: null, past: [], future: [], notice: null };
+  return { document, tool: 'shelf', aisleDirection: 'auto', drag: null, past: [], future: [], notice: null };
 }
 
 function plural(count: number, noun: string, pluralNoun = `${noun}s`): string {
@@ -102,15 +118,6 @@ function refuse(state: EditorState, reason: string): EditorState {
   return { ...state, drag: null, notice: { tone: 'error', text: reason } };
 }
 
-function placementContext(layout: EditableLayout) {
-  return {
-    dimensions: layout.dimensions,
-    shelves: layout.elements.shelves,
-    dropoffs: layout.elements.dropoffs,
-    robot_stations: layout.elements.robot_stations,
-  };
-}
-
 function cellCentre(cell: GridCell): [number, number] {
   return [cell.x + 0.5, cell.y + 0.5];
 }
@@ -125,6 +132,46 @@ export interface DragOutcome {
   readonly refusal: string | null;
 }
 
+/**
+ * The way a one-way aisle drag runs: an arrow key pressed during it, else the picker, else the
+ * drag's longer axis from its start (a one-cell drag runs right).
+ */
+export function dragDirection(drag: EditorDrag, choice: AisleDirectionChoice): TrafficDirection {
+  if (drag.direction) return drag.direction;
+  if (choice !== 'auto') return choice;
+  const dx = drag.current.x - drag.start.x;
+  const dy = drag.current.y - drag.start.y;
+  if (Math.abs(dy) > Math.abs(dx)) return dy > 0 ? 'down' : 'up';
+  return dx < 0 ? 'left' : 'right';
+}
+
+/**
+ * A traffic rule's edit for the current drag, remembered for the last drag: the one-way aisle
+ * check searches the floor (a few milliseconds on a large layout), and every render asks for it.
+ */
+let lastTrafficEdit: { layout: EditableLayout; key: string; result: EditResult } | null = null;
+
+function trafficEdit(layout: EditableLayout, key: string, edit: () => EditResult): EditResult {
+  if (lastTrafficEdit?.layout !== layout || lastTrafficEdit.key !== key) lastTrafficEdit = { layout, key, result: edit() };
+  return lastTrafficEdit.result;
+}
+
+/** What releasing a traffic-rule drag would add: a one-way aisle over the dragged run, or a keep-clear cell. */
+function trafficRuleEdit(state: EditorState): EditResult | null {
+  const { drag, tool } = state;
+  const { layout } = state.document;
+  if (!drag) return null;
+  if (tool === 'one_way_aisle') {
+    const rectangle = rectangleFromCells([drag.start.x, drag.start.y], [drag.current.x, drag.current.y]);
+    const direction = dragDirection(drag, state.aisleDirection);
+    return trafficEdit(layout, `aisle ${rectangle.position} ${rectangle.size} ${direction}`, () => addOneWayAisle(layout, rectangle, direction));
+  }
+  if (tool === 'keep_clear') {
+    return trafficEdit(layout, `keep-clear ${drag.current.x},${drag.current.y}`, () => addKeepClearCell(layout, cellCentre(drag.current)));
+  }
+  return null;
+}
+
 /** What the current drag would do if released now; drives the blue/red preview. */
 export function dragOutcome(state: EditorState): DragOutcome | null {
   const { drag, tool } = state;
@@ -132,17 +179,28 @@ export function dragOutcome(state: EditorState): DragOutcome | null {
   if (!drag) return null;
   if (tool === 'shelf') {
     const rectangle = rectangleFromCells([drag.start.x, drag.start.y], [drag.current.x, drag.current.y]);
-    const check = checkShelfPlacement(rectangle, placementContext(layout));
+    const check = checkShelfPlacement(rectangle, placementContextOf(layout));
     return { preview: { rect: toCellRect(rectangle), valid: check.ok, kind: 'place' }, refusal: check.ok ? null : check.reason };
   }
   if (tool === 'dropoff' || tool === 'robot_station') {
-    const placed = placePoint(cellCentre(drag.current), placementContext(layout));
+    const placed = placePoint(cellCentre(drag.current), placementContextOf(layout));
     const rect = { x: drag.current.x, y: drag.current.y, width: 1, height: 1 };
     return { preview: { rect, valid: placed.ok, kind: 'place' }, refusal: placed.ok ? null : placed.reason };
   }
   if (tool === 'erase') {
     const rectangle = rectangleFromCells([drag.start.x, drag.start.y], [drag.current.x, drag.current.y]);
     return { preview: { rect: toCellRect(rectangle), valid: true, kind: 'erase' }, refusal: null };
+  }
+  if (tool === 'one_way_aisle') {
+    const rectangle = rectangleFromCells([drag.start.x, drag.start.y], [drag.current.x, drag.current.y]);
+    const result = trafficRuleEdit(state)!;
+    const direction = dragDirection(drag, state.aisleDirection);
+    return { preview: { rect: toCellRect(rectangle), valid: result.ok, kind: 'place', direction }, refusal: result.ok ? null : result.reason };
+  }
+  if (tool === 'keep_clear') {
+    const result = trafficRuleEdit(state)!;
+    const rect = { x: drag.current.x, y: drag.current.y, width: 1, height: 1 };
+    return { preview: { rect, valid: result.ok, kind: 'place' }, refusal: result.ok ? null : result.reason };
   }
   return null;
 }
@@ -178,21 +236,40 @@ function finishDrag(state: EditorState): EditorState {
     });
   }
   if (tool === 'erase') {
-    const before = layout.elements;
+    const before = layoutCounts(layout);
     const erased = eraseRectangle(layout, { position: [rect.x, rect.y], size: [rect.width, rect.height] });
-    const after = erased.elements;
+    const after = layoutCounts(erased);
     const removed =
-      before.shelves.length - after.shelves.length +
-      (before.dropoffs.length - after.dropoffs.length) +
-      (before.robot_stations.length - after.robot_stations.length);
+      before.shelves - after.shelves +
+      (before.dropoffs - after.dropoffs) +
+      (before.robotStations - after.robotStations) +
+      (before.oneWayAisles - after.oneWayAisles) +
+      (before.keepClearCells - after.keepClearCells);
     if (removed === 0) return { ...state, drag: null, notice: { tone: 'info', text: 'Nothing to erase there' } };
     return commitLayout(state, erased, { tone: 'info', text: `Erased ${plural(removed, 'element')}` });
+  }
+  const traffic = trafficRuleEdit(state);
+  if (traffic?.ok && tool === 'one_way_aisle') {
+    const aisle = traffic.layout.elements.one_way_aisles!.at(-1)!;
+    return commitLayout(state, traffic.layout, {
+      tone: 'info',
+      text: `Added one-way aisle ${aisle.id} (${plural(rect.width * rect.height, 'cell')}, running ${aisle.direction})`,
+    });
+  }
+  if (traffic?.ok && tool === 'keep_clear') {
+    const cell = traffic.layout.elements.keep_clear_cells!.at(-1)!;
+    return commitLayout(state, traffic.layout, { tone: 'info', text: `Added keep-clear cell ${cell.id}` });
   }
   return { ...state, drag: null };
 }
 
 function togglePickup(state: EditorState, point: { x: number; y: number }): EditorState {
   const { layout } = state.document;
+  const clicked = findPickupAt(layout.pickupCandidates, [point.x, point.y]);
+  const blocker = clicked && !layout.elements.pickups.some((pickup) => pickup.id === clicked.id) ? pickupCellBlocker(layout.elements, clicked) : null;
+  if (clicked && blocker) {
+    return { ...state, notice: { tone: 'error', text: `Pickup ${clicked.id} cannot be selected: robots would serve it from ${blocker}, where they never stop` } };
+  }
   const toggled = togglePickupAt(layout, [point.x, point.y]);
   if (toggled === layout) return { ...state, notice: { tone: 'info', text: 'No pickup point there' } };
   const wasSelected = new Set(layout.elements.pickups.map((pickup) => pickup.id));
@@ -212,6 +289,11 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   switch (action.type) {
     case 'setTool':
       return state.tool === action.tool ? state : { ...state, tool: action.tool, drag: null };
+    case 'setAisleDirection':
+      if (state.drag && state.tool === 'one_way_aisle' && action.direction !== 'auto') {
+        return { ...state, drag: { ...state.drag, direction: action.direction } };
+      }
+      return state.aisleDirection === action.direction ? state : { ...state, aisleDirection: action.direction };
     case 'dragStart': {
       if (state.tool === 'select' || state.tool === 'pickup_select') return state;
       const cell = clampCellToGrid(action.cell, layout.dimensions);
@@ -233,10 +315,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'togglePickupAt':
       return togglePickup(state, action.point);
     case 'selectAllPickups': {
-      if (layout.elements.pickups.length === layout.pickupCandidates.length) return state;
-      return commitLayout(state, selectAllPickups(layout), {
+      const selected = selectAllPickups(layout);
+      if (layout.elements.pickups.length === selected.elements.pickups.length) return state;
+      const skipped = layout.pickupCandidates.length - selected.elements.pickups.length;
+      return commitLayout(state, selected, {
         tone: 'info',
-        text: `Selected all ${plural(layout.pickupCandidates.length, 'pickup point')}`,
+        text:
+          skipped === 0
+            ? `Selected all ${plural(layout.pickupCandidates.length, 'pickup point')}`
+            : `Selected ${plural(selected.elements.pickups.length, 'pickup point')}; ${skipped} more would be served from a cell where robots never stop`,
       });
     }
     case 'clearPickupSelection':
@@ -260,7 +347,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return commit(state, { layout: updated, robotsPerStation: action.count }, null);
     }
     case 'applyShelfRows': {
-      const added = fillWithShelfRows(action.template, placementContext(layout));
+      const added = fillWithShelfRows(action.template, placementContextOf(layout));
       if (added.length === 0) return refuse(state, 'No shelf of the template fits in that area');
       return commitLayout(state, withShelves(layout, [...layout.elements.shelves, ...added]), {
         tone: 'info',
@@ -303,8 +390,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 }
 
 export function isLayoutEmpty(layout: EditableLayout): boolean {
-  const { elements } = layout;
-  return elements.shelves.length === 0 && elements.dropoffs.length === 0 && elements.robot_stations.length === 0;
+  const counts = layoutCounts(layout);
+  return counts.shelves + counts.dropoffs + counts.robotStations + counts.oneWayAisles + counts.keepClearCells === 0;
 }
 
 export interface LayoutCounts {
@@ -315,6 +402,8 @@ export interface LayoutCounts {
   readonly pickupCandidates: number;
   readonly selectedPickups: number;
   readonly navigationPoints: number;
+  readonly oneWayAisles: number;
+  readonly keepClearCells: number;
 }
 
 /** The counts shown in the status line (and asserted by browser tests). */
@@ -327,5 +416,7 @@ export function layoutCounts(layout: EditableLayout): LayoutCounts {
     pickupCandidates: layout.pickupCandidates.length,
     selectedPickups: layout.elements.pickups.length,
     navigationPoints: layout.elements.navigation_points.length,
+    oneWayAisles: layout.elements.one_way_aisles?.length ?? 0,
+    keepClearCells: layout.elements.keep_clear_cells?.length ?? 0,
   };
 }

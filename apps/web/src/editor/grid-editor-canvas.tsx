@@ -30,6 +30,8 @@ const CURSOR_BY_TOOL: Record<EditorState['tool'], string> = {
   robot_station: 'cursor-crosshair',
   pickup_select: 'cursor-pointer',
   erase: 'cursor-cell',
+  one_way_aisle: 'cursor-crosshair',
+  keep_clear: 'cursor-crosshair',
 };
 
 function sameCell(a: GridCell | null, b: GridCell | null): boolean {

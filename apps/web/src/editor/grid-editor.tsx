@@ -1,9 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type Dispatch } from 'react';
 import { Alert } from '../components/ui/alert.tsx';
 import { buttonSecondary } from '../components/ui/styles.ts';
-import { MapLegend } from '../components/map/map-legend.tsx';
+import type { EnvironmentProblemsRecord } from '@fleetlab/warehouse';
+import { LayoutProblems } from '../components/map/layout-problems.tsx';
+import { MapLegend, trafficRulesOf } from '../components/map/map-legend.tsx';
 import { downloadTextFile } from '../lib/download-text-file.ts';
-import { dragOutcome, isLayoutEmpty, layoutCounts, type EditorAction, type EditorState } from './editor-state.ts';
+import {
+  dragDirection,
+  dragOutcome,
+  isLayoutEmpty,
+  layoutCounts,
+  type AisleDirectionChoice,
+  type EditorAction,
+  type EditorState,
+} from './editor-state.ts';
 import { editorCommandForKey, GRAPH_TOGGLE_SHORTCUT, isTypingTarget, TOOL_DEFINITIONS, type EditorCommand } from './editor-shortcuts.ts';
 import { GridEditorCanvas } from './grid-editor-canvas.tsx';
 import {
@@ -26,6 +36,8 @@ export interface GridEditorProps {
   readonly name: string;
   readonly description: string;
   readonly onImported: (environment: ImportedEnvironment) => void;
+  /** What the layout breaks (`checkEnvironmentRules`), shown under the status line as it is drawn. */
+  readonly problems?: EnvironmentProblemsRecord;
 }
 
 /** The editor area before it has been measured (and in jsdom, which has no layout). */
@@ -62,7 +74,7 @@ function readFileText(file: Blob): Promise<string> {
   });
 }
 
-export function GridEditor({ state, dispatch, name, description, onImported }: GridEditorProps) {
+export function GridEditor({ state, dispatch, name, description, onImported, problems }: GridEditorProps) {
   const { layout } = state.document;
   const { dimensions } = layout;
   const areaRef = useRef<HTMLDivElement>(null);
@@ -142,6 +154,9 @@ export function GridEditor({ state, dispatch, name, description, onImported }: G
         case 'toggleGraph':
           setShowGraph((shown) => !shown);
           return;
+        case 'aisleDirection':
+          dispatch({ type: 'setAisleDirection', direction: command.direction });
+          return;
       }
     },
     [dispatch, zoomTo, zoom, resetZoom],
@@ -149,11 +164,13 @@ export function GridEditor({ state, dispatch, name, description, onImported }: G
 
   const runCommandRef = useRef(runCommand);
   runCommandRef.current = runCommand;
+  const toolRef = useRef(state.tool);
+  toolRef.current = state.tool;
   useEffect(() => {
     if (templateOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || isTypingTarget(event.target)) return;
-      const command = editorCommandForKey(event);
+      const command = editorCommandForKey(event, toolRef.current);
       if (!command) return;
       event.preventDefault();
       runCommandRef.current(command);
@@ -218,6 +235,8 @@ export function GridEditor({ state, dispatch, name, description, onImported }: G
           </button>
         ))}
       </div>
+
+      {state.tool === 'one_way_aisle' && <AisleDirectionPicker state={state} dispatch={dispatch} />}
 
       <div className="flex flex-wrap items-center gap-2">
         <button
@@ -323,6 +342,9 @@ export function GridEditor({ state, dispatch, name, description, onImported }: G
           Shelves: {counts.shelves} · Dropoffs: {counts.dropoffs} · Robot Stations: {counts.robotStations} · Robots:{' '}
           {counts.robots} · Pickup Points: {counts.selectedPickups} of {counts.pickupCandidates} selected · Navigation
           Points: {counts.navigationPoints}
+          {counts.oneWayAisles + counts.keepClearCells > 0
+            ? ` · One-Way Aisles: ${counts.oneWayAisles} · Keep-Clear Cells: ${counts.keepClearCells}`
+            : ''}
           {graph ? ` · Graph: ${graph.nodes.length} nodes, ${graph.edges.length / 2} edges` : ''}
         </p>
         <p
@@ -333,6 +355,13 @@ export function GridEditor({ state, dispatch, name, description, onImported }: G
           {notice ? notice.text : `Grid ${dimensions.width} x ${dimensions.height}`}
         </p>
       </div>
+      <LayoutProblems
+        problems={problems}
+        errorsIntro={(count) => `Fix before saving: the layout breaks ${count === 1 ? 'a rule' : `${count} rules`}.`}
+        warningsIntro={(count) =>
+          `${count === 1 ? 'One place' : `${count} places`} cannot be reached on the floor: solves whose tasks need ${count === 1 ? 'it' : 'them'} will fail.`
+        }
+      />
       <div ref={areaRef} className="h-[36rem] w-full overflow-hidden rounded-lg border border-slate-800 bg-slate-950">
         <GridEditorCanvas
           state={state}
@@ -347,7 +376,7 @@ export function GridEditor({ state, dispatch, name, description, onImported }: G
         />
       </div>
 
-      <MapLegend />
+      <MapLegend trafficRules={trafficRulesOf(layout.elements)} />
 
       {templateOpen && (
         <ShelfTemplateDialog
@@ -359,6 +388,43 @@ export function GridEditor({ state, dispatch, name, description, onImported }: G
           }}
         />
       )}
+    </div>
+  );
+}
+
+const AISLE_DIRECTION_CHOICES: readonly { readonly choice: AisleDirectionChoice; readonly label: string; readonly symbol: string }[] = [
+  { choice: 'auto', label: 'From the drag', symbol: 'Drag' },
+  { choice: 'left', label: 'Left', symbol: '←' },
+  { choice: 'up', label: 'Up', symbol: '↑' },
+  { choice: 'right', label: 'Right', symbol: '→' },
+  { choice: 'down', label: 'Down', symbol: '↓' },
+];
+
+/**
+ * The one-way aisle tool's direction: from the drag (its longer axis, the way it was dragged) or
+ * fixed; during a drag the arrow keys turn the aisle being drawn.
+ */
+function AisleDirectionPicker({ state, dispatch }: { readonly state: EditorState; readonly dispatch: Dispatch<EditorAction> }) {
+  const drawing = state.drag ? dragDirection(state.drag, state.aisleDirection) : null;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm text-slate-300" role="group" aria-label="One-way direction">
+      <span>Direction:</span>
+      {AISLE_DIRECTION_CHOICES.map(({ choice, label, symbol }) => (
+        <button
+          key={choice}
+          type="button"
+          className={toolButtonClass(state.aisleDirection === choice)}
+          aria-pressed={state.aisleDirection === choice}
+          aria-label={label}
+          title={label}
+          onClick={() => dispatch({ type: 'setAisleDirection', direction: choice })}
+        >
+          {symbol}
+        </button>
+      ))}
+      <span className="text-xs text-slate-400">
+        {drawing ? `Drawing an aisle running ${drawing}; the arrow keys turn it.` : 'Drag along a run of cells; the arrow keys turn it while you drag.'}
+      </span>
     </div>
   );
 }

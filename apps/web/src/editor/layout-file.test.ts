@@ -29,6 +29,42 @@ describe('environment files', () => {
     });
   });
 
+  it('carries one-way aisles and keep-clear cells out and back in', () => {
+    const layout = layoutFromElements(
+      { width: 8, height: 6 },
+      {
+        ...smallElements,
+        one_way_aisles: [{ id: 'W1', position: [0, 4], size: [6, 1], direction: 'left' }],
+        keep_clear_cells: [{ id: 'K1', position: [4.5, 2.5] }],
+      },
+    );
+    const file = environmentFile({ name: 'Small hall', description: '' }, layout);
+    expect(file.elements.one_way_aisles).toEqual([{ id: 'W1', position: [0, 4], size: [6, 1], direction: 'left' }]);
+    expect(file.elements.keep_clear_cells).toEqual([{ id: 'K1', position: [4.5, 2.5] }]);
+    const imported = parseEnvironmentFile(serializeEnvironmentFile(file));
+    expect(imported.ok && imported.environment.layout).toEqual(layout);
+  });
+
+  it('refuses a file whose traffic rules break the rules, naming each problem', () => {
+    const broken = {
+      dimensions: { width: 8, height: 6 },
+      elements: {
+        ...smallElements,
+        one_way_aisles: [{ id: 'W1', position: [1, 1], size: [1, 3], direction: 'down' }],
+        keep_clear_cells: [{ id: 'K1', position: [6.5, 4.5] }],
+      },
+    };
+    expect(parseEnvironmentFile(JSON.stringify(broken))).toEqual({
+      ok: false,
+      errors: ['One-way aisle W1 covers a cell of shelf S1'],
+    });
+    broken.elements.one_way_aisles = [];
+    expect(parseEnvironmentFile(JSON.stringify(broken))).toEqual({
+      ok: false,
+      errors: ['Dropoff D1 is on keep-clear cell K1, where robots never stop'],
+    });
+  });
+
   it('accepts an environment record without the format marker and with missing lists', () => {
     const result = parseEnvironmentFile(JSON.stringify({ dimensions: { width: 5, height: 5 }, elements: {} }));
     expect(result).toEqual({

@@ -1,5 +1,6 @@
 import {
   buildNavigationGraph,
+  checkEnvironmentRules,
   checkShelfPlacement,
   dimensionsSchema,
   environmentElementsSchema,
@@ -14,7 +15,8 @@ import {
 // (name, description, dimensions, elements with the selected pickups, graph) plus a format
 // marker, so an exported file can also be sent to the API as is. On import the derived data
 // (pickup candidates, navigation points, robots, graph) is rebuilt from the shelves and
-// stations, and every element is checked against the same placement rules as drawing.
+// stations, and every element is checked against the same placement rules as drawing, then the
+// whole layout against the server's (`checkEnvironmentRules`: traffic rules, reachability).
 
 const ENVIRONMENT_FILE_FORMAT = 'fleetlab-environment';
 const ENVIRONMENT_FILE_VERSION = 1;
@@ -165,6 +167,9 @@ export function parseEnvironmentFile(text: string): ImportResult {
       ),
     };
   }
+  // Traffic rules, places robots cannot stop at, places the aisles cut off: the server's rules.
+  const broken = checkEnvironmentRules(layout).errors;
+  if (broken.length > 0) return { ok: false, errors: broken.map((problem) => problem.message) };
   const firstStation = elements.robot_stations[0];
   const name = typeof file.name === 'string' && file.name.trim() !== '' ? file.name.trim() : null;
   return {

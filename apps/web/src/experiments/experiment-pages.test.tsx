@@ -7,11 +7,15 @@ import { ADA, MORNING_RUSH, NIGHT_ORDERS, NIGHT_SHIFT, RUSH_ORDERS, SMALL_WAREHO
 import { currentLocation, renderApp } from '../test/render-app.tsx';
 import { ALGORITHM_COMPARISON, FLEET_SWEEP } from './experiment-fixtures.ts';
 
-/** Small Warehouse with a second station: R1_1, R1_2, R2_1, R2_2. */
+/** Small Warehouse with a second station: R1_1, R1_2, R2_1, R2_2; its pickups on the shelf's edges, so its floor can be built. */
 const FOUR_ROBOTS: Environment = {
   ...SMALL_WAREHOUSE,
   elements: {
     ...SMALL_WAREHOUSE.elements,
+    pickups: [
+      { id: 'P1', position: [2.5, 2], shelf_id: 'S1', side: 'top' },
+      { id: 'P2', position: [2.5, 3], shelf_id: 'S1', side: 'bottom' },
+    ],
     robot_stations: [
       { id: 'R1', position: [0.5, 4.5], robot_count: 2 },
       { id: 'R2', position: [5.5, 4.5], robot_count: 2 },
@@ -81,6 +85,8 @@ describe('/experiments/create', () => {
     renderApp('/experiments/create', { signedIn: true });
     const counts = await screen.findByLabelText('Robot Counts');
     await waitFor(() => expect(counts).toHaveValue('1..4'));
+    // The automatic battery reserve over the sweep's fleets: 30 cells less 2 of shelf and 2 of stations, 1 to 4 robots.
+    expect(screen.getByText(/: 5\.3% to 12\.2% for 1 to 4 robots on 26 free cells\.$/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
     await userEvent.type(screen.getByLabelText('Name'), 'How many robots');
     await userEvent.selectOptions(screen.getByLabelText('Algorithm'), 'auction');
@@ -198,6 +204,8 @@ describe('/experiments/create', () => {
     renderApp('/experiments/create', { signedIn: true });
     const counts = await screen.findByLabelText('Robot Counts');
     await waitFor(() => expect(counts).toHaveValue('1..4'));
+    // The automatic battery reserve over the sweep's fleets: 30 cells less 2 of shelf and 2 of stations, 1 to 4 robots.
+    expect(screen.getByText(/: 5\.3% to 12\.2% for 1 to 4 robots on 26 free cells\.$/)).toBeInTheDocument();
     await userEvent.clear(counts);
     await userEvent.type(counts, '2, 9');
     await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));

@@ -37,11 +37,30 @@ export const CHARGERS_RANGE = SOLVE_PARAMETER_RANGES.chargers;
  * number in the schema's range, or the form says so rather than guess what was meant.
  */
 export function parseChargers(raw: string): { chargers: number | undefined; problem: string | null } {
+  const { value, problem } = parseBlankOrInRange(raw, CHARGERS_RANGE, `Chargers per Station must be a whole number from ${CHARGERS_RANGE.min} to ${CHARGERS_RANGE.max}, or blank`);
+  return { chargers: value, problem };
+}
+
+/** An optional number field: blank is absent, a number in the range is taken, anything else is `problem`. */
+function parseBlankOrInRange(raw: string, range: ParameterRange, problem: string): { value: number | undefined; problem: string | null } {
   const trimmed = raw.trim();
-  if (trimmed === '') return { chargers: undefined, problem: null };
+  if (trimmed === '') return { value: undefined, problem: null };
   const value = Number(trimmed);
-  if (Number.isFinite(value) && isInParameterRange(value, CHARGERS_RANGE)) return { chargers: value, problem: null };
-  return { chargers: undefined, problem: `Chargers per Station must be a whole number from ${CHARGERS_RANGE.min} to ${CHARGERS_RANGE.max}, or blank` };
+  if (Number.isFinite(value) && isInParameterRange(value, range)) return { value, problem: null };
+  return { value: undefined, problem };
+}
+
+/** Percent of a charge the plan keeps for detours in traffic; a blank field leaves it to the automatic rule. */
+export const BATTERY_RESERVE_RANGE = SOLVE_PARAMETER_RANGES.battery_reserve_pct;
+
+/**
+ * The typed Battery Reserve for Traffic: blank is absent (the automatic reserve); anything else
+ * must be a number in the schema's range, or the form says so rather than guess.
+ */
+export function parseBatteryReserve(raw: string): { batteryReservePct: number | undefined; problem: string | null } {
+  const { min, max } = BATTERY_RESERVE_RANGE;
+  const { value, problem } = parseBlankOrInRange(raw, BATTERY_RESERVE_RANGE, `Battery Reserve for Traffic must be a percentage from ${min} to ${max}, or blank for automatic`);
+  return { batteryReservePct: value, problem };
 }
 
 /** Spec §9 solve parameters the form does not expose. */

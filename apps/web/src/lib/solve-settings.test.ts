@@ -34,7 +34,7 @@ describe('solve settings: one model for the solve form and the experiment form',
   it('sends what the server’s schema accepts, or names the problem, whatever is typed', () => {
     const typed = fc.oneof(fc.string({ maxLength: 6 }), fc.double().map(String), fc.integer({ min: -20, max: 20_000 }).map(String));
     fc.assert(
-      fc.property(fc.record({ maxDistance: typed, robotSpeed: typed, rechargeTime: typed, timeLimit: typed, chargers: typed, handlingTime: typed }), (fields) => {
+      fc.property(fc.record({ maxDistance: typed, robotSpeed: typed, rechargeTime: typed, timeLimit: typed, chargers: typed, handlingTime: typed, batteryReserve: typed }), (fields) => {
         const { parameters, problems } = readSolveSettings({ ...defaultSolveSettings(), ...fields });
         if (Object.keys(problems).length === 0) expect(solveParametersInputSchema.safeParse(parameters).success).toBe(true);
       }),
@@ -49,7 +49,34 @@ describe('solve settings: one model for the solve form and the experiment form',
       ['Time Limit', '30 s'],
       ['Chargers per Station', '1'],
       ['Handling Time', '0 s'],
+      ['Battery Reserve for Traffic', 'automatic'],
+      ['Traffic Policy', 'Congestion-aware'],
       ['Objectives', 'Completion Time 60%, Energy Usage 40%'],
     ]);
+    expect(describeSettings({ battery_reserve_pct: 12.5, traffic_policy: 'pibt' })).toEqual(
+      expect.arrayContaining([
+        ['Battery Reserve for Traffic', '12.5%'],
+        ['Traffic Policy', 'Shortest walks (plain PIBT)'],
+      ]),
+    );
+  });
+
+  it('sends a typed battery reserve and a traffic policy other than the default, and names a reserve out of range', () => {
+    let settings = solveSettingsReducer(defaultSolveSettings(), { type: 'field', field: 'batteryReserve', value: ' 12.5 ' });
+    settings = solveSettingsReducer(settings, { type: 'trafficPolicy', policy: 'pibt' });
+    expect(readSolveSettings(settings)).toEqual({ parameters: { ...SPEC_DEFAULT_SETTINGS, battery_reserve_pct: 12.5, traffic_policy: 'pibt' }, problems: {} });
+    expect(readSolveSettings(solveSettingsReducer(settings, { type: 'trafficPolicy', policy: 'guided' })).parameters).not.toHaveProperty('traffic_policy');
+    for (const typed of ['50.5', '-1', 'ten']) {
+      const read = readSolveSettings(solveSettingsReducer(settings, { type: 'field', field: 'batteryReserve', value: typed }));
+      expect(read.problems).toEqual({ batteryReserve: 'Battery Reserve for Traffic must be a percentage from 0 to 50, or blank for automatic' });
+      expect(read.parameters).not.toHaveProperty('battery_reserve_pct');
+    }
+    expect(readSolveSettings(solveSettingsReducer(settings, { type: 'field', field: 'batteryReserve', value: '50' })).parameters.battery_reserve_pct).toBe(50);
+  });
+
+  it('round-trips the battery reserve and the traffic policy of a stored solve', () => {
+    const copied = solveSettingsFromParameters({ battery_reserve_pct: 7, traffic_policy: 'pibt' });
+    expect(copied).toMatchObject({ batteryReserve: '7', trafficPolicy: 'pibt' });
+    expect(solveSettingsFromParameters({})).toMatchObject({ batteryReserve: '', trafficPolicy: 'guided' });
   });
 });

@@ -2,11 +2,15 @@
 // form and the experiment form (same fields, same ranges, same messages), read into the solve
 // parameters both send. Pure: a reducer, its initial states, and the reading rules.
 import {
+  DEFAULT_TRAFFIC_POLICY,
   objectiveNameValues,
   OBJECTIVE_LABELS,
   SOLVE_PARAMETER_DEFAULTS,
+  trafficPolicyByName,
+  trafficPolicyNameSchema,
   type ObjectiveName,
   type SolveParametersRecord,
+  type TrafficPolicyName,
 } from '@fleetlab/warehouse';
 import { defaultObjectiveSettings, objectiveWeightsToSubmit, type ObjectiveSetting, type ObjectiveSettings } from './objective-weights.ts';
 import {
@@ -14,6 +18,7 @@ import {
   FIXED_SOLVE_PARAMETERS,
   HANDLING_TIME_RULE,
   MAX_DISTANCE_RULE,
+  parseBatteryReserve,
   parseBoundedNumber,
   parseChargers,
   RECHARGE_TIME_RULE,
@@ -30,16 +35,20 @@ export interface SolveSettings {
   /** Blank: one charger per robot, nobody queues. */
   readonly chargers: string;
   readonly handlingTime: string;
+  /** Blank: the automatic reserve for the floor and fleet. */
+  readonly batteryReserve: string;
+  readonly trafficPolicy: TrafficPolicyName;
   readonly objectives: ObjectiveSettings;
   /** Spec §9 parameters no field shows, kept as a copied solve had them. */
   readonly batteryCapacity: number;
   readonly balanceFactor: number;
 }
 
-export type SolveSettingsField = 'maxDistance' | 'robotSpeed' | 'rechargeTime' | 'timeLimit' | 'chargers' | 'handlingTime';
+export type SolveSettingsField = 'maxDistance' | 'robotSpeed' | 'rechargeTime' | 'timeLimit' | 'chargers' | 'handlingTime' | 'batteryReserve';
 
 export type SolveSettingsAction =
   | { readonly type: 'field'; readonly field: SolveSettingsField; readonly value: string }
+  | { readonly type: 'trafficPolicy'; readonly policy: TrafficPolicyName }
   | { readonly type: 'objective'; readonly objective: ObjectiveName; readonly change: Partial<ObjectiveSetting> }
   | { readonly type: 'replace'; readonly settings: SolveSettings };
 
@@ -47,6 +56,8 @@ export function solveSettingsReducer(state: SolveSettings, action: SolveSettings
   switch (action.type) {
     case 'field':
       return { ...state, [action.field]: action.value };
+    case 'trafficPolicy':
+      return { ...state, trafficPolicy: action.policy };
     case 'objective':
       return { ...state, objectives: { ...state.objectives, [action.objective]: { ...state.objectives[action.objective], ...action.change } } };
     case 'replace':
@@ -63,6 +74,8 @@ export function defaultSolveSettings(timeLimitS: number = TIME_LIMIT_RULE.fallba
     timeLimit: String(timeLimitS),
     chargers: '',
     handlingTime: String(HANDLING_TIME_RULE.fallback),
+    batteryReserve: '',
+    trafficPolicy: DEFAULT_TRAFFIC_POLICY,
     objectives: defaultObjectiveSettings(),
     batteryCapacity: FIXED_SOLVE_PARAMETERS.battery_capacity,
     balanceFactor: FIXED_SOLVE_PARAMETERS.balance_factor,
@@ -86,6 +99,8 @@ export function solveSettingsFromParameters(parameters: Partial<SolveParametersR
     timeLimit: text(parameters.time_limit, defaults.timeLimit),
     chargers: text(parameters.chargers, ''),
     handlingTime: text(parameters.handling_time_s, defaults.handlingTime),
+    batteryReserve: text(parameters.battery_reserve_pct, ''),
+    trafficPolicy: trafficPolicyNameSchema.catch(DEFAULT_TRAFFIC_POLICY).parse(parameters.traffic_policy),
     objectives,
     batteryCapacity: parameters.battery_capacity ?? defaults.batteryCapacity,
     balanceFactor: parameters.balance_factor ?? defaults.balanceFactor,
@@ -99,6 +114,7 @@ export type SettingsParameters = Omit<SolveParametersRecord, 'algorithm_type' | 
 export interface SolveSettingsProblems {
   readonly maxDistance?: string;
   readonly chargers?: string;
+  readonly batteryReserve?: string;
 }
 
 export interface ReadSolveSettingsOptions {
@@ -108,8 +124,10 @@ export interface ReadSolveSettingsOptions {
 
 /**
  * The settings read into solve parameters: typed numbers held to their ranges (non-numeric
- * input takes the spec §9 fallback), weights normalised (spec §5). Chargers and a handling
- * time of 0 are left out unless set, so default settings send exactly the spec's parameters.
+ * input takes the spec §9 fallback), weights normalised (spec §5). Chargers, a handling time of
+ * 0, an automatic battery reserve and the default traffic policy are left out unless set, so
+ * default settings send exactly the spec's parameters. A battery reserve out of its range is a
+ * problem to show, never a guess.
  */
 export function readSolveSettings(
   settings: SolveSettings,
@@ -120,9 +138,11 @@ export function readSolveSettings(
   const maxDistanceProblem = boundedNumberProblem('Max Distance', maxDistance, MAX_DISTANCE_RULE);
   const chargers = options.chargersSetByPoints ? { chargers: undefined, problem: null } : parseChargers(settings.chargers);
   const handlingTimeS = parseBoundedNumber(settings.handlingTime, HANDLING_TIME_RULE);
-  const problems: { maxDistance?: string; chargers?: string } = {};
+  const reserve = parseBatteryReserve(settings.batteryReserve);
+  const problems: { -readonly [Key in keyof SolveSettingsProblems]: string } = {};
   if (maxDistanceProblem) problems.maxDistance = maxDistanceProblem;
   if (chargers.problem) problems.chargers = chargers.problem;
+  if (reserve.problem) problems.batteryReserve = reserve.problem;
   return {
     parameters: {
       time_limit: parseBoundedNumber(settings.timeLimit, TIME_LIMIT_RULE),
@@ -134,13 +154,15 @@ export function readSolveSettings(
       balance_factor: settings.balanceFactor,
       ...(chargers.chargers !== undefined ? { chargers: chargers.chargers } : {}),
       ...(handlingTimeS > 0 ? { handling_time_s: handlingTimeS } : {}),
+      ...(reserve.batteryReservePct !== undefined ? { battery_reserve_pct: reserve.batteryReservePct } : {}),
+      ...(settings.trafficPolicy !== DEFAULT_TRAFFIC_POLICY ? { traffic_policy: settings.trafficPolicy } : {}),
     },
     problems,
   };
 }
 
 export function hasSettingsProblems(problems: SolveSettingsProblems): boolean {
-  return problems.maxDistance !== undefined || problems.chargers !== undefined;
+  return problems.maxDistance !== undefined || problems.chargers !== undefined || problems.batteryReserve !== undefined;
 }
 
 /** The settings of a run in words, one [label, value] per setting, for the pages that show what ran. */
@@ -157,6 +179,8 @@ export function describeSettings(parameters: Partial<SettingsParameters>): [stri
     ['Time Limit', `${parameters.time_limit ?? SOLVE_PARAMETER_DEFAULTS.time_limit} s`],
     ['Chargers per Station', parameters.chargers === undefined ? 'one per robot' : String(parameters.chargers)],
     ['Handling Time', `${parameters.handling_time_s ?? 0} s`],
+    ['Battery Reserve for Traffic', parameters.battery_reserve_pct === undefined ? 'automatic' : `${parameters.battery_reserve_pct}%`],
+    ['Traffic Policy', trafficPolicyByName(parameters.traffic_policy ?? DEFAULT_TRAFFIC_POLICY)?.label ?? String(parameters.traffic_policy)],
     ['Objectives', objectives],
   ];
 }

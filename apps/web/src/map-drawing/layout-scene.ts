@@ -30,6 +30,14 @@ export interface SceneRobot extends ScenePoint {
   readonly station_index?: number;
 }
 
+/** A rectangle of cells robots drive along in one direction only (`up`, `down`, `left`, `right`). */
+export interface SceneOneWayAisle {
+  readonly id: string;
+  readonly position: GridPosition;
+  readonly size: GridPosition;
+  readonly direction: string;
+}
+
 export interface SceneElements {
   readonly shelves: readonly SceneShelf[];
   readonly dropoffs: readonly ScenePoint[];
@@ -37,6 +45,9 @@ export interface SceneElements {
   readonly pickups: readonly ScenePoint[];
   readonly robots: readonly SceneRobot[];
   readonly navigation_points: readonly ScenePoint[];
+  /** Traffic rules a planner draws; absent on layouts without them. */
+  readonly one_way_aisles?: readonly SceneOneWayAisle[];
+  readonly keep_clear_cells?: readonly ScenePoint[];
 }
 
 export interface SceneGraphNode {
@@ -68,6 +79,8 @@ const EMPTY_ELEMENTS: SceneElements = {
   pickups: [],
   robots: [],
   navigation_points: [],
+  one_way_aisles: [],
+  keep_clear_cells: [],
 };
 
 /** Input accepted from the API, where older records may miss element lists. */
@@ -92,6 +105,8 @@ export function toLayoutScene(environment: LooseEnvironmentShape): LayoutScene {
       pickups: elements.pickups ?? EMPTY_ELEMENTS.pickups,
       robots: elements.robots ?? EMPTY_ELEMENTS.robots,
       navigation_points: elements.navigation_points ?? EMPTY_ELEMENTS.navigation_points,
+      one_way_aisles: elements.one_way_aisles ?? EMPTY_ELEMENTS.one_way_aisles,
+      keep_clear_cells: elements.keep_clear_cells ?? EMPTY_ELEMENTS.keep_clear_cells,
     },
     graph: environment.graph
       ? { nodes: environment.graph.nodes ?? [], edges: environment.graph.edges ?? [] }

@@ -1,4 +1,5 @@
 import { graphEdgeDrawing } from './graph-edge-drawing.ts';
+import { addAisleChevrons, drawKeepClearCells, drawOneWayAisles } from './traffic-rules-drawing.ts';
 import type { LayoutScene, SceneDimensions, SceneGraph, ScenePoint, SceneRobot, SceneRobotStation, SceneShelf } from './layout-scene.ts';
 import type { ViewTransform } from './view-transform.ts';
 
@@ -50,6 +51,8 @@ export interface DragPreview {
   /** Whether releasing now would place the element. */
   readonly valid: boolean;
   readonly kind: 'place' | 'erase';
+  /** A one-way aisle's direction: its chevrons are drawn in the preview. */
+  readonly direction?: string;
 }
 
 export interface RenderOptions {
@@ -193,12 +196,14 @@ export function renderGraphEdges(ctx: LayoutContext2D, graph: SceneGraph, view: 
 }
 
 /**
- * Grid lines, shelves, navigation points, pickups, dropoffs, stations and robots, on a
- * transparent surface (no fill under the grid), so it can be cached as a bitmap on its own.
+ * Grid lines, traffic rules (one-way aisles, keep-clear cells), shelves, navigation points,
+ * pickups, dropoffs, stations and robots, on a transparent surface (no fill under the grid), so it can be cached as a bitmap on its own.
  */
 export function renderLayoutElements(ctx: LayoutContext2D, scene: LayoutScene, view: ViewTransform, options: RenderOptions): void {
   const { elements } = scene;
   drawGridLines(ctx, scene.dimensions, view);
+  drawOneWayAisles(ctx, elements.one_way_aisles, view);
+  drawKeepClearCells(ctx, elements.keep_clear_cells, view);
   drawShelves(ctx, elements.shelves, view);
   if (options.showNavigationPoints ?? options.showGraph) drawNavigationPoints(ctx, elements.navigation_points, view);
   drawPickups(ctx, elements.pickups, view, options.selectedPickupIds);
@@ -479,7 +484,10 @@ export function drawHoverPickupRing(ctx: LayoutContext2D, pickups: readonly Scen
   ctx.stroke();
 }
 
-/** The dragged rectangle: dashed for erase, blue where it would place, red and filled where it would be refused. */
+/**
+ * The dragged rectangle: dashed for erase, blue where it would place, red and filled where it
+ * would be refused; a one-way aisle's chevrons inside it.
+ */
 export function drawDragPreview(ctx: LayoutContext2D, view: ViewTransform, preview: DragPreview): void {
   const { cellSize, offsetX, offsetY } = view;
   const x = offsetX + preview.rect.x * cellSize;
@@ -500,5 +508,12 @@ export function drawDragPreview(ctx: LayoutContext2D, view: ViewTransform, previ
     ctx.fillRect(x, y, w, h);
     ctx.strokeStyle = LAYOUT_COLORS.previewInvalid;
     ctx.strokeRect(x, y, w, h);
+  }
+  if (preview.direction) {
+    // The aisle's chevrons, in the preview's colour, so its way shows before release.
+    const { rect } = preview;
+    ctx.beginPath();
+    addAisleChevrons(ctx, { id: 'preview', position: [rect.x, rect.y], size: [rect.width, rect.height], direction: preview.direction }, view);
+    ctx.stroke();
   }
 }

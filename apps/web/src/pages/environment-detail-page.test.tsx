@@ -86,6 +86,23 @@ describe('EnvironmentDetailPage', () => {
     expect(screen.queryByRole('region', { name: 'Layout problems' })).toBeNull();
   });
 
+  it('lists places no walk reaches as warnings, five at first and all on request', async () => {
+    const warnings = Array.from({ length: 7 }, (_, index) => ({
+      path: `elements.pickups.${index}`,
+      element: `P${index + 1}`,
+      rule: 'unreachable',
+      message: `Pickup P${index + 1} is cut off from station R1 both ways: no walk on the floor connects them`,
+    }));
+    stubFetch(() => [200, { ...smallHall, problems: { errors: [], warnings } }]);
+    showPage();
+    const section = await screen.findByRole('region', { name: 'Layout problems' });
+    expect(within(section).queryByRole('alert')).toBeNull();
+    expect(section.textContent).toContain('7 places cannot be reached on the floor: solves whose tasks need them fail, the others run.');
+    expect(within(section).getAllByRole('listitem')).toHaveLength(5);
+    fireEvent.click(within(section).getByRole('button', { name: 'Show all 7' }));
+    expect(within(section).getAllByRole('listitem').map((item) => item.textContent)).toEqual(warnings.map((warning) => warning.message));
+  });
+
   it('toggles the graph', async () => {
     stubFetch(() => [200, smallHall]);
     showPage();

@@ -4,6 +4,7 @@ import { isApiError, isNotFound } from '../api/client.ts';
 import { useDeleteEnvironment, useEnvironment } from '../api/hooks.ts';
 import type { Environment } from '../api/types.ts';
 import { EnvironmentMap } from '../components/map/environment-map.tsx';
+import { LayoutProblems } from '../components/map/layout-problems.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonDanger, buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
@@ -19,42 +20,6 @@ function elementCounts(environment: Environment): ReadonlyArray<readonly [string
     ['Robot Stations', elements?.robot_stations?.length ?? 0],
     ['Robots', elements?.robots?.length ?? 0],
   ];
-}
-
-/**
- * The layout rules the stored environment breaks (the server checks them on every read), so an
- * environment stored before a rule existed says why its solves fail; warnings leave it usable.
- */
-function LayoutProblems({ problems }: { problems: Environment['problems'] }) {
-  const errors = problems?.errors ?? [];
-  const warnings = problems?.warnings ?? [];
-  if (errors.length === 0 && warnings.length === 0) return null;
-  return (
-    <section className="space-y-3" aria-label="Layout problems">
-      {errors.length > 0 && (
-        <Alert tone="error">
-          <p className="font-semibold">
-            This layout breaks {errors.length === 1 ? 'an editor rule' : `${errors.length} editor rules`}: its solves fail until
-            it is drawn again without {errors.length === 1 ? 'it' : 'them'}.
-          </p>
-          <ul className="mt-2 list-disc space-y-1 pl-5">
-            {errors.map((problem) => (
-              <li key={`${problem.path}-${problem.rule}`}>{problem.message}</li>
-            ))}
-          </ul>
-        </Alert>
-      )}
-      {warnings.length > 0 && (
-        <Alert tone="info">
-          <ul className="list-disc space-y-1 pl-5">
-            {warnings.map((problem) => (
-              <li key={`${problem.path}-${problem.rule}`}>{problem.message}</li>
-            ))}
-          </ul>
-        </Alert>
-      )}
-    </section>
-  );
 }
 
 function EnvironmentNotFound() {
@@ -120,7 +85,16 @@ export default function EnvironmentDetailPage() {
 
       {deleteFailed && <Alert tone="error">Failed to delete environment.</Alert>}
 
-      <LayoutProblems problems={record.problems} />
+      {/* Checked on every read, so a layout stored before a rule existed says why its solves fail; warnings leave it usable. */}
+      <LayoutProblems
+        problems={record.problems}
+        errorsIntro={(count) =>
+          `This layout breaks ${count === 1 ? 'an editor rule' : `${count} editor rules`}: its solves fail until it is drawn again without ${count === 1 ? 'it' : 'them'}.`
+        }
+        warningsIntro={(count) =>
+          `${count === 1 ? 'One place' : `${count} places`} cannot be reached on the floor: solves whose tasks need ${count === 1 ? 'it' : 'them'} fail, the others run.`
+        }
+      />
 
       <div className={`${card} space-y-4 p-5`}>
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-400">Description</h2>

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ALGORITHM_BY_NAME, algorithmNameValues, type AlgorithmName, type ExperimentKind } from '@fleetlab/warehouse';
 import { isApiError } from '../api/client.ts';
@@ -12,6 +12,7 @@ import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui
 import { SolveSettingsFields } from '../components/solve-settings/solve-settings-fields.tsx';
 import { parseChargerCounts, parseRobotCounts } from '../experiments/experiment-figures.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
+import { fleetOnFloor, solveFleetSize } from '../lib/automatic-battery-reserve.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import { defaultSolveSettings, readSolveSettings, solveSettingsFromParameters, solveSettingsReducer, type SolveSettingsProblems } from '../lib/solve-settings.ts';
 
@@ -56,6 +57,14 @@ export default function ExperimentCreatePage() {
   const tasks = useTasks(scenarioId || null, { enabled: scenarioId !== '' });
   const environment = useEnvironment(scenario?.environment_id);
   const robotsInEnvironment = environment.data ? environment.data.elements.robots.length : null;
+  // The fleets the points plan with (a fleet sweep's counts once they read), for the battery reserve's hint.
+  const scenarioRobotCount = scenario?.parameters?.robot_count;
+  const fleet = useMemo(() => {
+    if (!environment.data) return null;
+    const swept = kind === 'fleet_sweep' ? parseRobotCounts(robotCounts, robotsInEnvironment) : null;
+    const fleets = swept && 'counts' in swept ? swept.counts : [solveFleetSize(environment.data, scenarioRobotCount)];
+    return fleetOnFloor(environment.data, fleets);
+  }, [environment.data, kind, robotCounts, robotsInEnvironment, scenarioRobotCount]);
 
   // The copied solve fills the form once: its scenario, task, algorithm and every setting.
   const copiedFrom = useRef<number | null>(null);
@@ -241,6 +250,7 @@ export default function ExperimentCreatePage() {
               problems={errors}
               chargersSetByPoints={kind === 'charger_sweep'}
               timeLimitHint="Per solve, 1 to 3600; Genetic and Makespan search this long, the others finish sooner."
+              fleetOnFloor={fleet}
             />
           </fieldset>
           <div className="flex justify-end gap-3 pt-2">

@@ -79,6 +79,71 @@ describe('GridEditorPage', () => {
       'Add Robot Station (R)',
       'Select Pickups (P)',
       'Erase (E)',
+      'Add One-Way Aisle (O)',
+      'Add Keep-Clear Cell (K)',
+    ]);
+  });
+
+  it('draws a one-way aisle by drag, turned with an arrow key before release, with chevrons in the preview', () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Add One-Way Aisle' }));
+    const picker = screen.getByRole('group', { name: 'One-way direction' });
+    expect(within(picker).getByRole('button', { name: 'From the drag' }).getAttribute('aria-pressed')).toBe('true');
+    const canvasElement = editorCanvas();
+    fireEvent.pointerDown(canvasElement, { pointerId: 1, button: 0, ...cellCentre(2, 5) });
+    fireEvent.pointerMove(canvasElement, { pointerId: 1, ...cellCentre(6, 5) });
+    expect(canvasElement.dataset.preview).toBe('valid');
+    expect(within(picker).getByText('Drawing an aisle running right; the arrow keys turn it.')).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    expect(within(picker).getByText('Drawing an aisle running left; the arrow keys turn it.')).toBeTruthy();
+    // The preview's chevrons point left: each tip is left of its tails.
+    const calls = editorContext().calls;
+    const last = calls.map((call) => call.method).lastIndexOf('stroke');
+    const [tail, tip] = calls.slice(calls.map((call) => call.method).lastIndexOf('beginPath', last), last).filter((call) => call.method !== 'beginPath');
+    expect(calls[last].strokeStyle).toBe(LAYOUT_COLORS.previewValid);
+    expect((tip.args[0] as number) < (tail.args[0] as number)).toBe(true);
+    fireEvent.pointerUp(canvasElement, { pointerId: 1, ...cellCentre(6, 5) });
+    expect(status()).toBe('Added one-way aisle W1 (5 cells, running left)');
+    expect(counts()).toContain('One-Way Aisles: 1 · Keep-Clear Cells: 0');
+  });
+
+  it('adds a keep-clear cell by click and keeps dropoffs off it', () => {
+    fireEvent.keyDown(window, { key: 'k' });
+    dragOnCanvas(cellCentre(4, 4), cellCentre(4, 4));
+    expect(status()).toBe('Added keep-clear cell K1');
+    fireEvent.keyDown(window, { key: 'd' });
+    dragOnCanvas(cellCentre(4, 4), cellCentre(4, 4));
+    expect(status()).toBe('Cannot place on keep-clear cell K1: robots never stop there');
+    expect(counts()).toContain('Dropoffs: 0');
+  });
+
+  it('lists the rules a drawing breaks and will not save it until they are fixed', async () => {
+    // R1 in the corner, D1 four cells right; row 0 between them runs right, and a shelf under
+    // row 0 closes every other way back to R1.
+    fireEvent.keyDown(window, { key: 'r' });
+    dragOnCanvas(cellCentre(0, 0), cellCentre(0, 0));
+    fireEvent.keyDown(window, { key: 'd' });
+    dragOnCanvas(cellCentre(4, 0), cellCentre(4, 0));
+    fireEvent.keyDown(window, { key: 'o' });
+    dragOnCanvas(cellCentre(1, 0), cellCentre(3, 0));
+    expect(status()).toBe('Added one-way aisle W1 (3 cells, running right)');
+    expect(screen.queryByRole('region', { name: 'Layout problems' })).toBeNull();
+    fireEvent.keyDown(window, { key: 's' });
+    dragOnCanvas(cellCentre(0, 1), cellCentre(4, 1));
+    const problems = screen.getByRole('region', { name: 'Layout problems' });
+    expect(within(problems).getByRole('alert').textContent).toBe(
+      'Fix before saving: the layout breaks a rule.Dropoff D1 has no walk back to station R1: one-way aisle W1 (running right) cuts it off',
+    );
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Trap' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Environment' }));
+    expect(screen.getByText('The layout breaks the rules listed above the grid: fix them, then create the environment.')).toBeTruthy();
+    expect(requests).toEqual([]);
+    // Undo the shelf: nothing is broken, and the save goes through with the traffic rules.
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(screen.queryByRole('region', { name: 'Layout problems' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Environment' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect((requests[0].body as { elements: { one_way_aisles: unknown } }).elements.one_way_aisles).toEqual([
+      { id: 'W1', position: [1, 0], size: [3, 1], direction: 'right' },
     ]);
   });
 

@@ -1,5 +1,5 @@
-import { buildNavigationGraph, withDimensions, type Dimensions } from '@fleetlab/warehouse';
-import { useEffect, useReducer, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { buildNavigationGraph, checkEnvironmentRules, withDimensions, type Dimensions } from '@fleetlab/warehouse';
+import { useEffect, useMemo, useReducer, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCreateEnvironment } from '../api/hooks.ts';
 import type { NewEnvironment } from '../api/types.ts';
@@ -20,10 +20,15 @@ import { GridEditor } from '../editor/grid-editor.tsx';
 
 const CREATE_ENVIRONMENT_FAILED = 'Failed to create environment. Please try again.';
 const NAME_REQUIRED = 'Name is required';
+const SAVE_BLOCKED = 'The layout breaks the rules listed above the grid: fix them, then create the environment.';
 
-/** The POST /environments body: only the selected pickups are saved, with the graph built from them. */
+/**
+ * The POST /environments body: only the selected pickups are saved, with the graph built from
+ * them, and the traffic rules when there are any.
+ */
 function environmentPayload(name: string, description: string, state: EditorState): NewEnvironment {
   const { layout } = state.document;
+  const { one_way_aisles: aisles = [], keep_clear_cells: keepClear = [] } = layout.elements;
   const elements = {
     shelves: layout.elements.shelves.map((shelf) => ({ ...shelf })),
     dropoffs: layout.elements.dropoffs.map((dropoff) => ({ ...dropoff })),
@@ -31,6 +36,8 @@ function environmentPayload(name: string, description: string, state: EditorStat
     pickups: layout.elements.pickups.map((pickup) => ({ ...pickup })),
     robots: layout.elements.robots.map((robot) => ({ ...robot })),
     navigation_points: layout.elements.navigation_points.map((point) => ({ ...point })),
+    ...(aisles.length > 0 ? { one_way_aisles: aisles.map((aisle) => ({ ...aisle })) } : {}),
+    ...(keepClear.length > 0 ? { keep_clear_cells: keepClear.map((cell) => ({ ...cell })) } : {}),
   };
   return {
     name: name.trim(),
@@ -109,7 +116,14 @@ export default function GridEditorPage() {
   const [description, setDescription] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [saveFailed, setSaveFailed] = useState(false);
-  const { dimensions } = state.document.layout;
+  const [saveBlocked, setSaveBlocked] = useState(false);
+  const { layout } = state.document;
+  const { dimensions } = layout;
+  // The rules the server holds the layout to, checked as it is drawn: errors stop the save.
+  const problems = useMemo(() => checkEnvironmentRules(layout), [layout]);
+  useEffect(() => {
+    if (problems.errors.length === 0) setSaveBlocked(false);
+  }, [problems]);
 
   const commitDimension = (axis: 'width' | 'height') => (text: string, final: boolean) => {
     const size = gridSizeFromInput(text);
@@ -132,6 +146,10 @@ export default function GridEditorPage() {
     }
     setNameError(undefined);
     setSaveFailed(false);
+    if (problems.errors.length > 0) {
+      setSaveBlocked(true);
+      return;
+    }
     createEnvironment.mutate(environmentPayload(name, description, state), {
       onSuccess: (created) => navigate(`/environments/${created.id}`),
       onError: () => setSaveFailed(true),
@@ -188,6 +206,7 @@ export default function GridEditorPage() {
             dispatch={dispatch}
             name={name}
             description={description}
+            problems={problems}
             onImported={(imported) => {
               if (imported.name !== null) {
                 setName(imported.name);
@@ -199,6 +218,7 @@ export default function GridEditorPage() {
         </div>
 
         {saveFailed && <Alert tone="error">{CREATE_ENVIRONMENT_FAILED}</Alert>}
+        {saveBlocked && <Alert tone="error">{SAVE_BLOCKED}</Alert>}
 
         <div className="flex justify-end">
           <button type="submit" className={buttonPrimary} disabled={createEnvironment.isPending}>

@@ -207,6 +207,46 @@ describe('/solves/create', () => {
     expect(body.parameters).toEqual({ ...SPEC_DEFAULT_SOLVE_PARAMETERS, chargers: 2, handling_time_s: 5 });
   });
 
+  it('offers the battery reserve for traffic (blank: automatic, with what the rule gives here) and the traffic policy', async () => {
+    // Small Warehouse with its pickups on the shelf's edges, so its floor can be built.
+    const pickups = [
+      { id: 'P1', position: [2.5, 2], shelf_id: 'S1', side: 'top' },
+      { id: 'P2', position: [2.5, 3], shelf_id: 'S1', side: 'bottom' },
+    ];
+    const environment = { ...SMALL_WAREHOUSE, elements: { ...SMALL_WAREHOUSE.elements, pickups } };
+    const network = stubFetch(routes({ 'GET /environments/11': { body: environment }, 'POST /solves': { status: 201, body: { id: 55 } } }));
+    await openForm('/solves/create?scenario_id=21');
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.click(screen.getByRole('button', { name: 'Show Advanced Settings' }));
+    const reserve = screen.getByLabelText('Battery Reserve for Traffic (%)');
+    expect(reserve).toHaveValue(null);
+    expect(reserve).toHaveAttribute('placeholder', 'Automatic');
+    // Small Warehouse: 30 cells less 2 of shelf and 1 of station, 1 robot: 3 + 60 / 27 = 5.2%.
+    expect(
+      await screen.findByText(
+        'Share of each charge the plan keeps for detours in traffic, 0 to 50. Blank: automatic, 3% plus 0.6 points per robot per 100 free floor cells, from 5% to 25%: 5.2% for 1 robot on 27 free cells.',
+      ),
+    ).toBeInTheDocument();
+    const policy = screen.getByLabelText('Traffic Policy');
+    expect(within(policy).getAllByRole('option').map((option) => option.textContent)).toEqual(['Congestion-aware', 'Shortest walks (plain PIBT)']);
+    expect(policy).toHaveValue('guided');
+    expect(screen.getByText(/^Each robot follows a guide path/)).toBeInTheDocument();
+
+    await userEvent.type(reserve, '60');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    expect(screen.getByText('Battery Reserve for Traffic must be a percentage from 0 to 50, or blank for automatic')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/solves')).toHaveLength(0);
+
+    await userEvent.clear(reserve);
+    await userEvent.type(reserve, '12.5');
+    await userEvent.selectOptions(policy, 'pibt');
+    expect(screen.getByText(/^Each robot takes its shortest walk/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
+    const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown> };
+    expect(body.parameters).toEqual({ ...SPEC_DEFAULT_SOLVE_PARAMETERS, battery_reserve_pct: 12.5, traffic_policy: 'pibt' });
+  });
+
   it('keeps one objective enabled and splits all-zero weights evenly', async () => {
     const network = stubFetch(routes({ 'POST /solves': { status: 201, body: { id: 55 } } }));
     await openForm('/solves/create?scenario_id=21');

@@ -1,7 +1,7 @@
-import { useEffect, useReducer, type FormEvent } from 'react';
+import { useEffect, useMemo, useReducer, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ALGORITHM_BY_NAME, type AlgorithmName } from '@fleetlab/warehouse';
-import { useCreateSolve, useEnvironments, useScenarios, useTasks } from '../api/hooks.ts';
+import { useCreateSolve, useEnvironment, useEnvironments, useScenarios, useTasks } from '../api/hooks.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/ui/form-field.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
@@ -9,6 +9,7 @@ import { ScenarioSelectField } from '../components/ui/scenario-select-field.tsx'
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
 import { SolveSettingsFields } from '../components/solve-settings/solve-settings-fields.tsx';
+import { fleetOnFloor, solveFleetSize } from '../lib/automatic-battery-reserve.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import { createSolveErrorText, SELECTABLE_ALGORITHMS, ALGORITHMS_OFF_THE_FORM_TEXT } from '../lib/solve-form.ts';
 import { checkSolveForm, initialSolveForm, solveFormReducer } from '../lib/solve-form-model.ts';
@@ -27,6 +28,13 @@ export default function SolveCreatePage() {
   const selectedScenario = scenarios.data?.find((scenario) => String(scenario.id) === form.scenarioId);
   const tasks = useTasks(form.scenarioId || null, { enabled: Boolean(selectedScenario) });
   const scenarioTasks = selectedScenario ? (tasks.data ?? []) : [];
+  // The floor and fleet the solve plans with: the battery reserve's hint names what the automatic rule keeps.
+  const environment = useEnvironment(selectedScenario?.environment_id);
+  const scenarioRobotCount = selectedScenario?.parameters?.robot_count;
+  const fleet = useMemo(
+    () => (environment.data ? fleetOnFloor(environment.data, [solveFleetSize(environment.data, scenarioRobotCount)]) : null),
+    [environment.data, scenarioRobotCount],
+  );
 
   useEffect(() => {
     if (scenarios.isError) console.error('Failed to load scenarios', scenarios.error);
@@ -153,7 +161,12 @@ export default function SolveCreatePage() {
           </button>
           {form.showAdvanced && (
             <div id="advanced-settings" className="mt-5">
-              <SolveSettingsFields settings={form.settings} dispatch={(action) => dispatch({ type: 'settings', action })} problems={errors} />
+              <SolveSettingsFields
+                settings={form.settings}
+                dispatch={(action) => dispatch({ type: 'settings', action })}
+                problems={errors}
+                fleetOnFloor={fleet}
+              />
             </div>
           )}
         </div>

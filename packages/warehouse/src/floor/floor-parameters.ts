@@ -52,9 +52,19 @@ export interface FloorParameters {
  * the 5% floor. See packages/simulator/README.md.
  */
 export function automaticBatteryReserve(robots: number, freeCells: number): number {
+  const { basePct, pointsPerRobotPer100Cells, minPct, maxPct } = AUTOMATIC_BATTERY_RESERVE;
   const perCell = freeCells > 0 ? robots / freeCells : 0;
-  return Math.round(Math.min(25, Math.max(5, 3 + 60 * perCell)) * 10) / 10;
+  return Math.round(Math.min(maxPct, Math.max(minPct, basePct + 100 * pointsPerRobotPer100Cells * perCell)) * 10) / 10;
 }
+
+/** The figures of the automatic reserve's rule (`automaticBatteryReserve`). */
+export const AUTOMATIC_BATTERY_RESERVE = { basePct: 3, pointsPerRobotPer100Cells: 0.6, minPct: 5, maxPct: 25 } as const;
+
+/** The automatic reserve's rule in words, for the screens that offer the parameter. */
+export const AUTOMATIC_BATTERY_RESERVE_RULE_TEXT = (() => {
+  const { basePct, pointsPerRobotPer100Cells, minPct, maxPct } = AUTOMATIC_BATTERY_RESERVE;
+  return `${basePct}% plus ${pointsPerRobotPer100Cells} points per robot per 100 free floor cells, from ${minPct}% to ${maxPct}%`;
+})();
 
 /** Steps a duration takes: whole steps, rounded up (a duration that is a whole number of steps up to float noise stays one). */
 export function stepsFor(seconds: number, stepS: number): number {

@@ -264,15 +264,7 @@ export class Floor {
   }
 
   private mapPickup(pickup: { id: string; position: readonly number[]; side?: string }): void {
-    const [x, y] = pickup.position;
-    // A pickup sits on its shelf's edge; its robot stands in the free cell beside that side.
-    const cellBySide: Record<string, [number, number]> = {
-      right: [x, Math.floor(y)],
-      left: [x - 1, Math.floor(y)],
-      top: [Math.floor(x), y - 1],
-      bottom: [Math.floor(x), y],
-    };
-    const at = cellBySide[pickup.side ?? ''];
+    const at = pickupCell(pickup);
     if (!at) throw new FloorError(`Pickup ${pickup.id} has no shelf side (right, left, top or bottom), so it has no cell on the floor`);
     this.assign('Pickup', pickup.id, at[0], at[1]);
   }
@@ -324,5 +316,25 @@ export class Floor {
     }
     this.placeCells.set(id, cell);
     return cell;
+  }
+}
+
+/**
+ * The cell (column, row) a robot stands on to serve a pickup: a pickup sits on its shelf's edge,
+ * its robot in the free cell beside that side. Null without a side.
+ */
+export function pickupCell(pickup: { position: readonly number[]; side?: string }): [number, number] | null {
+  const [x, y] = pickup.position;
+  switch (pickup.side) {
+    case 'right':
+      return [x, Math.floor(y)];
+    case 'left':
+      return [x - 1, Math.floor(y)];
+    case 'top':
+      return [Math.floor(x), y - 1];
+    case 'bottom':
+      return [Math.floor(x), y];
+    default:
+      return null;
   }
 }

@@ -1,5 +1,14 @@
-export { Floor, FloorError, UNREACHABLE, type FloorEnvironment } from './floor.ts';
-export { automaticBatteryReserve, chargersAt, resolveFloorParameters, stepsFor, type FloorParameterInput, type FloorParameters } from './floor-parameters.ts';
+export { Floor, FloorError, pickupCell, UNREACHABLE, type FloorEnvironment } from './floor.ts';
+export {
+  AUTOMATIC_BATTERY_RESERVE,
+  AUTOMATIC_BATTERY_RESERVE_RULE_TEXT,
+  automaticBatteryReserve,
+  chargersAt,
+  resolveFloorParameters,
+  stepsFor,
+  type FloorParameterInput,
+  type FloorParameters,
+} from './floor-parameters.ts';
 export { ChargerPool } from './charger-pool.ts';
 export { robotWorkFromPlan, robotsPerStation, type DeliveryWork, type RobotWork, type WorkItem } from './robot-work.ts';
 export { freeFlow, type FreeFlowLeg, type FreeFlowRobot } from './free-flow.ts';

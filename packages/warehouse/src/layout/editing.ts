@@ -1,18 +1,24 @@
-import { checkShelfPlacement, nextElementId, placePoint } from './placement.ts';
+import type { TrafficDirection } from '../records/index.ts';
+import { pickupCell } from '../floor/floor.ts';
+import { checkFloorRules } from './floor-rules.ts';
+import { checkOneWayAislePlacement, checkShelfPlacement, keepClearCellAt, nextElementId, placePoint, sameCell } from './placement.ts';
 import { withDerivedPoints, withShelves } from './regenerate.ts';
-import type { EditableLayout, Pickup, PlacementRefusal, Point, Rectangle } from './types.ts';
+import type { EditableLayout, LayoutElements, Pickup, PlacementRefusal, Point, Rectangle } from './types.ts';
 
 /** Spec §5/§9: a click selects a pickup point within 0.3 of a cell. */
 export const PICKUP_CLICK_RADIUS = 0.3;
 
 export type EditResult = { ok: true; layout: EditableLayout } | PlacementRefusal;
 
-function placementContextOf(layout: EditableLayout) {
+/** Everything a new element is placed against: the grid, the shelves, the places and the traffic rules. */
+export function placementContextOf(layout: Pick<EditableLayout, 'dimensions' | 'elements'>) {
   return {
     dimensions: layout.dimensions,
     shelves: layout.elements.shelves,
     dropoffs: layout.elements.dropoffs,
     robot_stations: layout.elements.robot_stations,
+    one_way_aisles: layout.elements.one_way_aisles,
+    keep_clear_cells: layout.elements.keep_clear_cells,
   };
 }
 
@@ -54,6 +60,9 @@ export function addDropoff(layout: EditableLayout, point: Point): EditResult {
 export function addRobotStation(layout: EditableLayout, point: Point, robotCount: number): EditResult {
   const placed = placePoint(point, placementContextOf(layout));
   if (!placed.ok) return placed;
+  // Walks never cross a station: a selected pickup served from its cell would be out of reach.
+  const served = layout.elements.pickups.find((pickup) => sameCell(pickupCellCentre(pickup), placed.position));
+  if (served) return { ok: false, rule: 'occupied-cell', reason: `Cannot place on the cell pickup ${served.id} is served from`, blocker: served.id };
   const station = { id: nextElementId('R', layout.elements.robot_stations), position: placed.position, robot_count: robotCount };
   const elements = { ...layout.elements, robot_stations: [...layout.elements.robot_stations, station] };
   return { ok: true, layout: withDerivedPoints(layout.dimensions, elements, { keepSelection: true }) };
@@ -84,7 +93,75 @@ export function togglePickupAt(layout: EditableLayout, point: Point): EditableLa
   return { ...layout, elements: { ...layout.elements, pickups } };
 }
 
-/** Selects every candidate pickup point. */
+/** Selects every candidate pickup point a robot can serve (see `pickupCellBlocker`). */
 export function selectAllPickups(layout: EditableLayout): EditableLayout {
-  return { ...layout, elements: { ...layout.elements, pickups: [...layout.pickupCandidates] } };
+  const pickups = layout.pickupCandidates.filter((pickup) => pickupCellBlocker(layout.elements, pickup) === null);
+  return { ...layout, elements: { ...layout.elements, pickups } };
+}
+
+/** The centre of the cell a robot serves the pickup from. */
+function pickupCellCentre(pickup: Pickup): Point {
+  const [i, j] = pickupCell(pickup)!;
+  return [i + 0.5, j + 0.5];
+}
+
+/**
+ * What keeps robots from serving the pickup from its cell, in words (`keep-clear cell K1`,
+ * `robot station R1`), or null when nothing does: robots never stop on a keep-clear cell, and a
+ * station's cell is a depot only its own robots enter.
+ */
+export function pickupCellBlocker(elements: Pick<LayoutElements, 'robot_stations' | 'keep_clear_cells'>, pickup: Pickup): string | null {
+  const centre = pickupCellCentre(pickup);
+  const keepClear = keepClearCellAt(centre, elements.keep_clear_cells);
+  if (keepClear) return `keep-clear cell ${keepClear.id}`;
+  const station = elements.robot_stations.find((candidate) => sameCell(candidate.position, centre));
+  return station ? `robot station ${station.id}` : null;
+}
+
+/** The cut-off errors of a layout, by element and message, to tell the ones an edit adds. */
+function cutOffErrors(layout: Pick<EditableLayout, 'dimensions' | 'elements'>): Map<string, string> {
+  const errors = checkFloorRules(layout).errors.filter((problem) => problem.rule === 'cut-off-by-one-way-aisle');
+  return new Map(errors.map((problem) => [problem.element, problem.message]));
+}
+
+/**
+ * Adds a one-way aisle `W{n}` over the rectangle, running `direction`, if placement allows it
+ * (`checkOneWayAislePlacement`) and it cuts no place (selected pickup, dropoff, station) off from
+ * the others that was not already cut off: the refusal names the place.
+ */
+export function addOneWayAisle(layout: EditableLayout, rectangle: Rectangle, direction: TrafficDirection): EditResult {
+  const check = checkOneWayAislePlacement(rectangle, direction, placementContextOf(layout));
+  if (!check.ok) return check;
+  const aisles = layout.elements.one_way_aisles ?? [];
+  const aisle = {
+    id: nextElementId('W', aisles),
+    position: [rectangle.position[0], rectangle.position[1]] as [number, number],
+    size: [rectangle.size[0], rectangle.size[1]] as [number, number],
+    direction,
+  };
+  const next = { ...layout, elements: { ...layout.elements, one_way_aisles: [...aisles, aisle] } };
+  const before = cutOffErrors(layout);
+  for (const [element, message] of cutOffErrors(next)) {
+    if (before.get(element) !== message) return { ok: false, rule: 'cut-off-by-one-way-aisle', reason: message, blocker: element };
+  }
+  return { ok: true, layout: next };
+}
+
+/**
+ * Adds a keep-clear cell `K{n}` on the clicked cell: inside the grid, off every shelf, not
+ * already keep-clear, and not where a dropoff or station stands or a selected pickup is served
+ * from (robots stop at places, never on a keep-clear cell).
+ */
+export function addKeepClearCell(layout: EditableLayout, point: Point): EditResult {
+  const cells = layout.elements.keep_clear_cells ?? [];
+  const placed = placePoint(point, { dimensions: layout.dimensions, shelves: layout.elements.shelves });
+  if (!placed.ok) return placed;
+  const existing = keepClearCellAt(placed.position, cells);
+  if (existing) return { ok: false, rule: 'on-keep-clear-cell', reason: `The cell is keep-clear cell ${existing.id} already`, blocker: existing.id };
+  const place =
+    [...layout.elements.dropoffs, ...layout.elements.robot_stations].find((candidate) => sameCell(candidate.position, placed.position)) ??
+    layout.elements.pickups.find((pickup) => sameCell(pickupCellCentre(pickup), placed.position));
+  if (place) return { ok: false, rule: 'occupied-cell', reason: `Robots stop at ${place.id} on that cell: it cannot be keep-clear`, blocker: place.id };
+  const cell = { id: nextElementId('K', cells), position: placed.position };
+  return { ok: true, layout: { ...layout, elements: { ...layout.elements, keep_clear_cells: [...cells, cell] } } };
 }

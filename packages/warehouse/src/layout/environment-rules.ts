@@ -1,7 +1,9 @@
 import type { EnvironmentProblemRecord } from '../records/index.ts';
-import { isInsideGrid, isStrictlyInsideRectangle } from './grid-geometry.ts';
-import { checkShelfPlacement, placePoint } from './placement.ts';
-import type { Dimensions, LayoutElements, PickupSide, PlacementRule, Point, Shelf } from './types.ts';
+import { pickupCell } from '../floor/floor.ts';
+import { isInsideGrid, isStrictlyInsideRectangle, shelfOnCellOf } from './grid-geometry.ts';
+import { checkFloorRules } from './floor-rules.ts';
+import { checkOneWayAislePlacement, checkShelfPlacement, placePoint } from './placement.ts';
+import type { Dimensions, LayoutElements, OneWayAisle, PickupSide, PlacementRule, Point, Shelf } from './types.ts';
 
 /**
  * The rules a stored environment is held to, named so that a refusal says which one it broke:
@@ -25,7 +27,13 @@ export type EnvironmentRule =
   /** A robot is parked on its station. */
   | 'robot-off-station'
   /** A station's robots have distinct places 0 .. robot_count - 1. */
-  | 'station-robots';
+  | 'station-robots'
+  /** A one-way aisle covers whole cells: its position and size are whole numbers. */
+  | 'whole-cells'
+  /** A pickup or dropoff on a robot station's cell, which only that station's robots may enter. */
+  | 'on-station-cell'
+  /** A place no walk on the floor reaches, or leads back from, whatever the traffic rules (a warning). */
+  | 'unreachable';
 
 /** One entry of an environment record's `problems` (`environmentProblemSchema`), its rule one of the rules above. */
 export interface EnvironmentProblem extends EnvironmentProblemRecord {
@@ -35,7 +43,7 @@ export interface EnvironmentProblem extends EnvironmentProblemRecord {
 /**
  * What is wrong with an environment. `errors` make it unusable: the API refuses to store it and
  * a solve on a stored one fails naming them. `warnings` leave it usable and are shown with it;
- * they are where findings about the floor (such as a place no robot can reach) belong.
+ * they hold findings about the floor that leave other solves possible (a place no walk reaches).
  */
 export interface EnvironmentRulesReport {
   errors: EnvironmentProblem[];
@@ -86,15 +94,24 @@ function isOnShelfSide(point: Point, shelf: Shelf, side: PickupSide): boolean {
  *   robot_count;
  * - shelf ids are unique among shelves; pickup, dropoff, navigation point, robot and station ids
  *   are unique among all of those (they are the graph's node ids);
+ * - one-way aisles cover whole cells inside the grid, off every shelf, and none overlaps an
+ *   earlier one running another way; keep-clear cells sit on a cell centre inside the grid, off
+ *   every shelf; the ids of aisles and keep-clear cells are unique among those;
  * - every number is finite (an element that fails this is checked no further).
+ * - a pickup faces no other shelf (the cell a robot serves it from is free floor);
+ * When all of that holds, the floor's own rules (`checkFloorRules`): no place on a keep-clear
+ * cell, no pickup or dropoff on a station's cell, and every place reachable (a place the one-way aisles cut off is an error, one walled in
+ * whatever the rules a warning).
  * Problems come in element order: shelves, dropoffs, robot stations, pickups, navigation points,
- * robots. Pure and linear in the elements, but for shelves (each against the earlier ones).
+ * robots, one-way aisles, keep-clear cells, then the floor's. Pure and linear in the elements,
+ * but for shelves and aisles (each against the earlier ones) and the floor's searches.
  */
 export function checkEnvironmentRules(environment: EnvironmentToCheck): EnvironmentRulesReport {
   const { dimensions, elements } = environment;
   const errors: EnvironmentProblem[] = [];
   const report = (path: string, element: string, rule: EnvironmentRule, message: string) =>
     errors.push({ path, element, rule, message });
+  const outside = `${dimensions.width}x${dimensions.height} grid`;
 
   const shelvesById = new Map<string, Shelf>();
   const placedShelves: Shelf[] = [];
@@ -109,44 +126,52 @@ export function checkEnvironmentRules(environment: EnvironmentToCheck): Environm
     }
     const placement = checkShelfPlacement(shelf, { dimensions, shelves: placedShelves });
     if (!placement.ok) {
-      const messages: Record<PlacementRule, string> = {
+      const messages: Partial<Record<PlacementRule, string>> = {
         'shelf-size': `${name} needs a width and height above 0`,
-        'inside-grid': `${name} lies outside the ${dimensions.width}x${dimensions.height} grid`,
+        'inside-grid': `${name} lies outside the ${outside}`,
         'shelf-overlap': `${name} overlaps shelf ${placement.blocker}`,
-        'on-shelf-cell': `${name} covers ${placement.blocker}`,
       };
-      report(path, shelf.id, placement.rule, messages[placement.rule]);
+      report(path, shelf.id, placement.rule, messages[placement.rule] ?? `${name}: ${placement.reason}`);
     }
     placedShelves.push(shelf);
   });
 
-  const nodeKinds = new Map<string, string>();
-  const claimNodeId = (path: string, id: string, kind: string, name: string) => {
-    const owner = nodeKinds.get(id);
-    if (owner !== undefined) report(path, id, 'duplicate-id', `${name} has the id of another ${owner}`);
-    else nodeKinds.set(id, kind);
+  /** Ids unique within one namespace (the graph's nodes, or the traffic rules), naming the kind that holds one first. */
+  const idClaimer = () => {
+    const kinds = new Map<string, string>();
+    return (path: string, id: string, kind: string, name: string) => {
+      const owner = kinds.get(id);
+      if (owner !== undefined) report(path, id, 'duplicate-id', `${name} has the id of another ${owner}`);
+      else kinds.set(id, kind);
+    };
   };
+  const claimNodeId = idClaimer();
+  const claimTrafficRuleId = idClaimer();
 
   const placementContext = { dimensions, shelves: elements.shelves.filter((shelf) => isFinitePoint(shelf.position) && isFinitePoint(shelf.size)) };
-  const checkPlacedPoint = (path: string, point: { id: string; position: Point }, kind: string, name: string) => {
-    claimNodeId(path, point.id, kind, name);
+  /** A point snapped to a cell centre off every shelf (a dropoff, a station, a keep-clear cell). Its id is claimed by the caller. */
+  const checkPlacedPoint = (path: string, point: { id: string; position: Point }, name: string) => {
     if (!isFinitePoint(point.position)) return report(path, point.id, 'finite-number', `${name} has a position that is not a finite number`);
     const placed = placePoint(point.position, placementContext);
     if (!placed.ok) {
       const message =
-        placed.rule === 'on-shelf-cell'
-          ? `${name} is on a cell of shelf ${placed.blocker}`
-          : `${name} at ${formatPoint(point.position)} lies outside the ${dimensions.width}x${dimensions.height} grid`;
+        placed.rule === 'on-shelf-cell' ? `${name} is on a cell of shelf ${placed.blocker}` : `${name} at ${formatPoint(point.position)} lies outside the ${outside}`;
       return report(path, point.id, placed.rule, message);
     }
     if (!samePosition(placed.position, point.position)) {
       report(path, point.id, 'cell-centre', `${name} at ${formatPoint(point.position)} is not on a cell centre (x.5, y.5)`);
     }
   };
-  elements.dropoffs.forEach((dropoff, index) => checkPlacedPoint(`elements.dropoffs.${index}`, dropoff, 'dropoff', `Dropoff ${dropoff.id}`));
-  elements.robot_stations.forEach((station, index) =>
-    checkPlacedPoint(`elements.robot_stations.${index}`, station, 'robot station', `Robot station ${station.id}`),
-  );
+  elements.dropoffs.forEach((dropoff, index) => {
+    const path = `elements.dropoffs.${index}`;
+    claimNodeId(path, dropoff.id, 'dropoff', `Dropoff ${dropoff.id}`);
+    checkPlacedPoint(path, dropoff, `Dropoff ${dropoff.id}`);
+  });
+  elements.robot_stations.forEach((station, index) => {
+    const path = `elements.robot_stations.${index}`;
+    claimNodeId(path, station.id, 'robot station', `Robot station ${station.id}`);
+    checkPlacedPoint(path, station, `Robot station ${station.id}`);
+  });
 
   elements.pickups.forEach((pickup, index) => {
     const path = `elements.pickups.${index}`;
@@ -159,8 +184,11 @@ export function checkEnvironmentRules(environment: EnvironmentToCheck): Environm
     const shelf = shelvesById.get(pickup.shelf_id);
     if (!shelf) return report(path, pickup.id, 'missing-reference', `${name} belongs to shelf ${pickup.shelf_id}, which does not exist`);
     if (!isOnShelfSide(pickup.position, shelf, pickup.side)) {
-      report(path, pickup.id, 'pickup-off-shelf-side', `${name} at ${formatPoint(pickup.position)} is not on the ${pickup.side} side of shelf ${shelf.id}`);
+      return report(path, pickup.id, 'pickup-off-shelf-side', `${name} at ${formatPoint(pickup.position)} is not on the ${pickup.side} side of shelf ${shelf.id}`);
     }
+    const [i, j] = pickupCell(pickup)!;
+    const facing = shelfOnCellOf([i + 0.5, j + 0.5], placementContext.shelves);
+    if (facing) report(path, pickup.id, 'on-shelf-cell', `${name} faces shelf ${facing.id}: the cell (${i}, ${j}) a robot would serve it from is that shelf's`);
   });
 
   elements.navigation_points.forEach((point, index) => {
@@ -199,7 +227,35 @@ export function checkEnvironmentRules(environment: EnvironmentToCheck): Environm
     else takenPlaces.set(placeKey, robot.id);
   });
 
-  return { errors, warnings: [] };
+  const placedAisles: OneWayAisle[] = [];
+  (elements.one_way_aisles ?? []).forEach((aisle, index) => {
+    const path = `elements.one_way_aisles.${index}`;
+    const name = `One-way aisle ${aisle.id}`;
+    claimTrafficRuleId(path, aisle.id, 'one-way aisle', name);
+    if (!isFinitePoint(aisle.position) || !isFinitePoint(aisle.size)) {
+      return report(path, aisle.id, 'finite-number', `${name} has a position or size that is not a finite number`);
+    }
+    if (![...aisle.position, ...aisle.size].every(Number.isInteger)) {
+      return report(path, aisle.id, 'whole-cells', `${name} at ${formatPoint(aisle.position)} of size ${aisle.size[0]}x${aisle.size[1]} does not cover whole cells`);
+    }
+    const placement = checkOneWayAislePlacement(aisle, aisle.direction, { ...placementContext, one_way_aisles: placedAisles });
+    placedAisles.push(aisle);
+    if (placement.ok) return;
+    const messages: Partial<Record<PlacementRule, string>> = {
+      'inside-grid': `${name} lies outside the ${outside}`,
+      'on-shelf-cell': `${name} covers a cell of shelf ${placement.blocker}`,
+      'one-way-overlap': `${name} (running ${aisle.direction}) overlaps one-way aisle ${placement.blocker} (running ${placedAisles.find((other) => other.id === placement.blocker)?.direction})`,
+    };
+    report(path, aisle.id, placement.rule, messages[placement.rule] ?? `${name}: ${placement.reason}`);
+  });
+  (elements.keep_clear_cells ?? []).forEach((cell, index) => {
+    const path = `elements.keep_clear_cells.${index}`;
+    claimTrafficRuleId(path, cell.id, 'keep-clear cell', `Keep-clear cell ${cell.id}`);
+    checkPlacedPoint(path, cell, `Keep-clear cell ${cell.id}`);
+  });
+
+  // The floor can only be built from elements that keep every rule above.
+  return errors.length > 0 ? { errors, warnings: [] } : checkFloorRules(environment);
 }
 
 /** The errors as one line for an API answer or a failed solve: `Shelf S2 overlaps shelf S1; ...`, at most `limit` named. */

@@ -1,4 +1,5 @@
-import { isInsideGrid, positionKey } from './grid-geometry.ts';
+import { pickupCell } from '../floor/floor.ts';
+import { isInsideGrid, positionKey, shelfOnCellOf } from './grid-geometry.ts';
 import type { Dimensions, Pickup, PickupSide, Point, Shelf } from './types.ts';
 
 /**
@@ -23,7 +24,9 @@ function pickupSlotsOfShelf(shelf: Shelf): Array<{ position: Point; side: Pickup
  * order over shelves and sides BEFORE points are dropped, so a pickup keeps its id when the grid
  * is resized or a neighbour's point is removed; the gaps are harmless (saved layouts already
  * keep only the selected, sparse ids). Points outside the grid are dropped (a point on the grid
- * border faces outwards and counts as outside); of points at the same position the first is kept.
+ * border faces outwards and counts as outside), and so are points facing another shelf (the
+ * cell a robot would serve them from is that shelf's: no robot can stand there); of points at the
+ * same position the first is kept.
  */
 export function generatePickupPoints(shelves: readonly Shelf[], dimensions: Dimensions): Pickup[] {
   const pickups: Pickup[] = [];
@@ -33,6 +36,8 @@ export function generatePickupPoints(shelves: readonly Shelf[], dimensions: Dime
     for (const slot of pickupSlotsOfShelf(shelf)) {
       serial += 1;
       if (!isInsideGrid(slot.position, dimensions)) continue;
+      const [i, j] = pickupCell(slot)!;
+      if (shelfOnCellOf([i + 0.5, j + 0.5], shelves)) continue;
       const key = positionKey(slot.position);
       if (taken.has(key)) continue;
       taken.add(key);

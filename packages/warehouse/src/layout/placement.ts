@@ -1,5 +1,18 @@
+import type { TrafficDirection } from '../records/index.ts';
 import { cellCentreOf, isInsideGrid, isStrictlyInsideRectangle, rectanglesOverlap, shelfOnCellOf } from './grid-geometry.ts';
-import type { Cell, Dimensions, Dropoff, PlacementRefusal, PlacementResult, Point, Rectangle, RobotStation, Shelf } from './types.ts';
+import type {
+  Cell,
+  Dimensions,
+  Dropoff,
+  KeepClearCell,
+  OneWayAisle,
+  PlacementRefusal,
+  PlacementResult,
+  Point,
+  Rectangle,
+  RobotStation,
+  Shelf,
+} from './types.ts';
 
 /** What a placement is checked against. */
 export interface PlacementContext {
@@ -7,6 +20,8 @@ export interface PlacementContext {
   shelves: readonly Shelf[];
   dropoffs?: readonly Dropoff[];
   robot_stations?: readonly RobotStation[];
+  one_way_aisles?: readonly OneWayAisle[];
+  keep_clear_cells?: readonly KeepClearCell[];
 }
 
 /** The rectangle a drag covers, from its start cell to its end cell, both included, in any direction. */
@@ -43,6 +58,11 @@ export function checkShelfPlacement(candidate: Rectangle, context: PlacementCont
     isStrictlyInsideRectangle(cellCentreOf(point.position), candidate),
   );
   if (covered) return { ok: false, rule: 'on-shelf-cell', reason: `Shelf would cover ${covered.id}`, blocker: covered.id };
+  // Traffic rules lie on free floor: a shelf over one would leave it on no cell a robot drives.
+  const aisle = context.one_way_aisles?.find((candidateAisle) => rectanglesOverlap(candidate, candidateAisle));
+  if (aisle) return { ok: false, rule: 'on-shelf-cell', reason: `Shelf would cover one-way aisle ${aisle.id}`, blocker: aisle.id };
+  const keepClear = context.keep_clear_cells?.find((cell) => isStrictlyInsideRectangle(cellCentreOf(cell.position), candidate));
+  if (keepClear) return { ok: false, rule: 'on-shelf-cell', reason: `Shelf would cover keep-clear cell ${keepClear.id}`, blocker: keepClear.id };
   return { ok: true };
 }
 
@@ -57,11 +77,54 @@ export function placePoint(point: Point, context: PlacementContext): PointPlacem
   if (!isInsideGrid(position, context.dimensions)) return { ok: false, rule: 'inside-grid', reason: 'Point must lie inside the grid' };
   const shelf = shelfOnCellOf(position, context.shelves);
   if (shelf) return { ok: false, rule: 'on-shelf-cell', reason: `Cannot place on shelf ${shelf.id}`, blocker: shelf.id };
+  const keepClear = keepClearCellAt(position, context.keep_clear_cells);
+  if (keepClear) {
+    return { ok: false, rule: 'on-keep-clear-cell', reason: `Cannot place on keep-clear cell ${keepClear.id}: robots never stop there`, blocker: keepClear.id };
+  }
+  // A station's cell is a depot only its own robots enter: no dropoff shares it, nor another station.
+  const held = [...(context.robot_stations ?? []), ...(context.dropoffs ?? [])].find((other) => sameCell(other.position, position));
+  if (held) return { ok: false, rule: 'occupied-cell', reason: `Cannot place on ${held.id}: the cell is taken`, blocker: held.id };
   return { ok: true, position };
 }
 
+/** True when the two points lie in one grid cell. */
+export function sameCell(a: Point, b: Point): boolean {
+  return Math.floor(a[0]) === Math.floor(b[0]) && Math.floor(a[1]) === Math.floor(b[1]);
+}
+
+/** The keep-clear cell on the grid cell holding the point, if any. */
+export function keepClearCellAt(point: Point, cells: readonly KeepClearCell[] | undefined): KeepClearCell | undefined {
+  return cells?.find((cell) => sameCell(cell.position, point));
+}
+
 /**
- * The next free id with the prefix (`S`, `D` or `R`): one above the highest number in use, so
+ * Can a one-way aisle running `direction` go over these cells? Wholly inside the grid, on no
+ * shelf cell, and over no cell of an aisle that runs another way (robots could then move along
+ * neither). Aisles running the same way may overlap. Whether the aisle cuts a place off is the
+ * floor's question: `addOneWayAisle` asks it.
+ */
+export function checkOneWayAislePlacement(candidate: Rectangle, direction: TrafficDirection, context: PlacementContext): PlacementResult {
+  const [x, y] = candidate.position;
+  const [width, height] = candidate.size;
+  if (!(x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= context.dimensions.width && y + height <= context.dimensions.height)) {
+    return { ok: false, rule: 'inside-grid', reason: 'A one-way aisle must lie inside the grid' };
+  }
+  const shelf = context.shelves.find((candidateShelf) => rectanglesOverlap(candidate, candidateShelf));
+  if (shelf) return { ok: false, rule: 'on-shelf-cell', reason: `A one-way aisle cannot cross shelf ${shelf.id}`, blocker: shelf.id };
+  const crossing = context.one_way_aisles?.find((aisle) => aisle.direction !== direction && rectanglesOverlap(candidate, aisle));
+  if (crossing) {
+    return {
+      ok: false,
+      rule: 'one-way-overlap',
+      reason: `Overlaps one-way aisle ${crossing.id}, which runs ${crossing.direction}`,
+      blocker: crossing.id,
+    };
+  }
+  return { ok: true };
+}
+
+/**
+ * The next free id with the prefix (`S`, `D`, `R`, `W` or `K`): one above the highest number in use, so
  * ids are never reused after an erase (a reused id would silently rename a saved reference).
  */
 export function nextElementId(prefix: string, existing: ReadonlyArray<{ id: string }>): string {

@@ -2,7 +2,7 @@ import { isInsideGrid } from './grid-geometry.ts';
 import { generateNavigationPoints } from './navigation-points.ts';
 import { generatePickupPoints } from './pickups.ts';
 import { robotsFromStations } from './robots.ts';
-import type { Dimensions, EditableLayout, LayoutElements, Pickup, Shelf } from './types.ts';
+import type { Dimensions, EditableLayout, LayoutElements, Pickup, Rectangle, Shelf } from './types.ts';
 
 /** An empty layout of the given size: no elements, no pickup candidates. */
 export function createEmptyLayout(dimensions: Dimensions): EditableLayout {
@@ -50,20 +50,20 @@ export function withShelves(layout: EditableLayout, shelves: Shelf[]): EditableL
   return withDerivedPoints(layout.dimensions, { ...layout.elements, shelves }, { keepSelection: false });
 }
 
+/** True when the rectangle lies wholly inside the grid. */
+function fitsWhole(rectangle: Rectangle, dimensions: Dimensions): boolean {
+  const [x, y] = rectangle.position;
+  return x >= 0 && y >= 0 && x + rectangle.size[0] <= dimensions.width && y + rectangle.size[1] <= dimensions.height;
+}
+
 /**
  * The layout on a grid of new dimensions (spec §4): pickup candidates and navigation points are
- * regenerated. Elements that no longer fit are removed (shelves not wholly inside, dropoffs and
- * stations outside), since placement never allows them there; if a shelf goes, the selection is
+ * regenerated. Elements that no longer fit are removed (shelves and one-way aisles not wholly
+ * inside, dropoffs, stations and keep-clear cells outside), since placement never allows them there; if a shelf goes, the selection is
  * reset as for any shelf change, otherwise selected pickups that still exist stay selected.
  */
 export function withDimensions(layout: EditableLayout, dimensions: Dimensions): EditableLayout {
-  const shelves = layout.elements.shelves.filter(
-    (shelf) =>
-      shelf.position[0] >= 0 &&
-      shelf.position[1] >= 0 &&
-      shelf.position[0] + shelf.size[0] <= dimensions.width &&
-      shelf.position[1] + shelf.size[1] <= dimensions.height,
-  );
+  const shelves = layout.elements.shelves.filter((shelf) => fitsWhole(shelf, dimensions));
   const fits = (point: { position: [number, number] }) => isInsideGrid(point.position, dimensions);
   const elements: LayoutElements = {
     ...layout.elements,
@@ -71,6 +71,8 @@ export function withDimensions(layout: EditableLayout, dimensions: Dimensions): 
     dropoffs: layout.elements.dropoffs.filter(fits),
     robot_stations: layout.elements.robot_stations.filter(fits),
   };
+  if (elements.one_way_aisles) elements.one_way_aisles = elements.one_way_aisles.filter((aisle) => fitsWhole(aisle, dimensions));
+  if (elements.keep_clear_cells) elements.keep_clear_cells = elements.keep_clear_cells.filter(fits);
   return withDerivedPoints(dimensions, elements, { keepSelection: shelves.length === layout.elements.shelves.length });
 }
 

@@ -3,6 +3,8 @@ import type {
   DimensionsRecord,
   dropoffSchema,
   ElementsRecord,
+  keepClearCellSchema,
+  oneWayAisleSchema,
   GraphEdgeRecord,
   GraphNodeRecord,
   navigationPointSchema,
@@ -29,6 +31,10 @@ export type PickupSide = z.infer<typeof pickupSideSchema>;
 export type Pickup = z.infer<typeof pickupSchema>;
 export type Robot = z.infer<typeof robotSchema>;
 export type NavigationPoint = z.infer<typeof navigationPointSchema>;
+/** A rectangle of cells robots may only drive along in `direction` (sideways on and off allowed). */
+export type OneWayAisle = z.infer<typeof oneWayAisleSchema>;
+/** A cell robots drive through but never stop on; no place stands on it. */
+export type KeepClearCell = z.infer<typeof keepClearCellSchema>;
 /** `pickups` holds the SELECTED pickup points only: the ones saved and turned into graph nodes. */
 export type LayoutElements = ElementsRecord;
 export type GraphNode = GraphNodeRecord;
@@ -57,9 +63,22 @@ export interface EditableLayout {
 /**
  * The editor's placement rules of spec §5, named so a refusal can say which one it broke:
  * `shelf-size` (width and height above 0), `inside-grid`, `shelf-overlap` (two shelves share
- * area), `on-shelf-cell` (a dropoff or robot station on a cell a shelf covers).
+ * area), `on-shelf-cell` (a dropoff, robot station or traffic rule on a cell a shelf covers, or a
+ * shelf over one of them); and those of the traffic rules a planner draws: `on-keep-clear-cell`
+ * (a place on a keep-clear cell), `one-way-overlap` (one-way aisles running different ways over
+ * one cell), `cut-off-by-one-way-aisle` (a one-way aisle that leaves a place no walk to or from
+ * the others); and `occupied-cell` (a dropoff or station on a cell another dropoff or station,
+ * or a keep-clear cell on a cell a place, already holds).
  */
-export type PlacementRule = 'shelf-size' | 'inside-grid' | 'shelf-overlap' | 'on-shelf-cell';
+export type PlacementRule =
+  | 'shelf-size'
+  | 'inside-grid'
+  | 'shelf-overlap'
+  | 'on-shelf-cell'
+  | 'on-keep-clear-cell'
+  | 'one-way-overlap'
+  | 'occupied-cell'
+  | 'cut-off-by-one-way-aisle';
 
 /** A refusal: the rule, the editor's sentence, and the id of the element in the way, if any. */
 export interface PlacementRefusal {

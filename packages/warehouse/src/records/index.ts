@@ -12,4 +12,5 @@ export * from './solve.ts';
 export * from './auth.ts';
 export * from './experiment.ts';
 export * from './execution.ts';
+export * from './activity-labels.ts';
 export * from './shift.ts';

@@ -66,11 +66,11 @@ export function isInParameterRange(value: number, range: ParameterRange): boolea
 }
 
 /** A zod number held to a range; `messages` replace zod's texts where an API answer names the rule. */
-function numberInRange(range: ParameterRange, messages: { wholeNumber?: string; min?: string } = {}): z.ZodNumber {
+function numberInRange(range: ParameterRange, messages: { wholeNumber?: string; min?: string; max?: string } = {}): z.ZodNumber {
   let schema = z.number();
   if (range.wholeNumber) schema = schema.int(messages.wholeNumber);
   schema = range.aboveMin ? schema.gt(range.min, messages.min) : schema.min(range.min, messages.min);
-  return schema.max(range.max);
+  return schema.max(range.max, messages.max);
 }
 
 const RANGES = SOLVE_PARAMETER_RANGES;
@@ -100,7 +100,10 @@ export const solveParametersInputSchema = z.object({
   /** Seconds a robot spends at a pickup and at a dropoff (absent: 0). */
   handling_time_s: numberInRange(RANGES.handling_time_s).optional(),
   /** Percent of a full charge the plan keeps for detours in traffic (absent: automatic, from how crowded the floor is). */
-  battery_reserve_pct: numberInRange(RANGES.battery_reserve_pct).optional(),
+  battery_reserve_pct: numberInRange(RANGES.battery_reserve_pct, {
+    min: `battery_reserve_pct must be a percentage from ${RANGES.battery_reserve_pct.min} to ${RANGES.battery_reserve_pct.max}`,
+    max: `battery_reserve_pct must be a percentage from ${RANGES.battery_reserve_pct.min} to ${RANGES.battery_reserve_pct.max}`,
+  }).optional(),
   /** How robots move when the plan is executed on the shared floor (absent: DEFAULT_TRAFFIC_POLICY, congestion-aware). */
   traffic_policy: trafficPolicyNameSchema.optional(),
   /**

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { recordCanvasesWithFakeTimers, type RecordingCanvasContext } from '../../map-drawing/test-support/recording-canvas-context.ts';
 import { LAYOUT_COLORS } from '../../map-drawing/render-layout.ts';
+import { TRAFFIC_COLORS } from '../../map-drawing/traffic-rules-drawing.ts';
 import { EnvironmentMap, MAP_FIT_DELAY_MS } from './environment-map.tsx';
 
 // A 10x8 grid with one 2x1 shelf at (2, 3), its top pickup, a dropoff and a station.
@@ -45,6 +46,31 @@ describe('EnvironmentMap', () => {
     render(<EnvironmentMap environment={smallEnvironment} />);
     const items = screen.getByRole('list', { name: 'Legend' }).querySelectorAll('li');
     expect([...items].map((item) => item.textContent)).toEqual(['Shelves', 'Dropoff Points', 'Robot Stations', 'Pickup Points']);
+  });
+
+  it('adds the traffic rules to the legend when the layout has them, and draws them', () => {
+    const withRules = {
+      ...smallEnvironment,
+      elements: {
+        ...smallEnvironment.elements,
+        one_way_aisles: [{ id: 'W1', position: [0, 5] as [number, number], size: [10, 1] as [number, number], direction: 'right' as const }],
+        keep_clear_cells: [{ id: 'K1', position: [5.5, 5.5] as [number, number] }],
+      },
+    };
+    render(<EnvironmentMap environment={withRules} />);
+    act(() => vi.advanceTimersByTime(MAP_FIT_DELAY_MS));
+    const items = screen.getByRole('list', { name: 'Legend' }).querySelectorAll('li');
+    expect([...items].map((item) => item.textContent)).toEqual([
+      'Shelves',
+      'Dropoff Points',
+      'Robot Stations',
+      'Pickup Points',
+      'One-Way Aisles',
+      'Keep-Clear Cells',
+    ]);
+    const strokes = latestContext().calls.filter((call) => call.method === 'stroke').map((call) => call.strokeStyle);
+    expect(strokes).toContain(TRAFFIC_COLORS.oneWayArrow);
+    expect(strokes).toContain(TRAFFIC_COLORS.keepClear);
   });
 
   it('fits the whole floor 100 ms after mount and on Reset View: the floor and a 0.75-cell margin in the panel, centred', () => {

@@ -15,7 +15,7 @@ import {
 import { formatCompletionTime } from '../../lib/display-format.ts';
 import { buttonSecondary } from '../ui/styles.ts';
 import { renderHeatmap, shadeHeatmap, type CellHeatmap } from './heatmap-layer.ts';
-import { MapLegend } from './map-legend.tsx';
+import { MapLegend, trafficRulesOf } from './map-legend.tsx';
 
 export interface EnvironmentMapProps {
   readonly environment: LooseEnvironmentShape;
@@ -26,7 +26,12 @@ export interface EnvironmentMapProps {
   readonly ariaLabel?: string;
   /** Waiting seconds per cell drawn over the map (the congestion heat map); hovering a cell shows its seconds. */
   readonly heatmap?: CellHeatmap | null;
+  /** A cell to show: the map centres on it (zoomed in until a cell is readable) and outlines it. A new object re-centres. */
+  readonly focusCell?: { readonly x: number; readonly y: number } | null;
 }
+
+/** Cells this small are zoomed up to this size when the map shows one of them. */
+const FOCUS_MIN_CELL_SIZE = 24;
 
 const MAP_MIN_ZOOM = 0.1;
 const MAP_MAX_ZOOM = 2.5;
@@ -49,6 +54,7 @@ export function EnvironmentMap({
   showLegend = true,
   ariaLabel = 'Environment map',
   heatmap = null,
+  focusCell = null,
 }: EnvironmentMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -73,6 +79,14 @@ export function EnvironmentMap({
     const timer = setTimeout(() => fitViewRef.current(), MAP_FIT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [dimensions.width, dimensions.height]);
+
+  useEffect(() => {
+    if (!focusCell) return;
+    setView((current) => {
+      const cellSize = Math.min(MAP_MAX_ZOOM * MAP_REFERENCE_CELL_SIZE, Math.max(current.cellSize, FOCUS_MIN_CELL_SIZE));
+      return { cellSize, offsetX: size.width / 2 - (focusCell.x + 0.5) * cellSize, offsetY: size.height / 2 - (focusCell.y + 0.5) * cellSize };
+    });
+  }, [focusCell, size.width, size.height]);
 
   const highlightPickupIds = useMemo(() => (highlight?.pickups ? new Set(highlight.pickups) : null), [highlight?.pickups]);
   const highlightDropoffIds = useMemo(
@@ -211,6 +225,19 @@ export function EnvironmentMap({
             style={{ width: size.width, height: size.height }}
           />
         )}
+        {focusCell && (
+          <div
+            aria-hidden="true"
+            data-testid="focused-cell"
+            className="pointer-events-none absolute rounded-sm border-2 border-white shadow-[0_0_0_3px_rgba(15,23,42,0.8)]"
+            style={{
+              left: view.offsetX + focusCell.x * view.cellSize - 2,
+              top: view.offsetY + focusCell.y * view.cellSize - 2,
+              width: view.cellSize + 4,
+              height: view.cellSize + 4,
+            }}
+          />
+        )}
         {heatmap && hoveredCell && (
           <div
             role="tooltip"
@@ -221,7 +248,7 @@ export function EnvironmentMap({
           </div>
         )}
       </div>
-      {showLegend && <MapLegend />}
+      {showLegend && <MapLegend trafficRules={trafficRulesOf(scene.elements)} />}
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { heatmapMaxSeconds, hottestCells } from '../map/heatmap-layer.ts';
 import { HeatmapLegend } from '../map/heatmap-legend.tsx';
 import { buttonSecondary, card } from '../ui/styles.ts';
 
-const HOTTEST_SHOWN = 3;
+/** The most congested cells listed under the map, each one click from being shown on it. */
+const HOTTEST_SHOWN = 5;
 
 export interface CongestionMapProps {
   readonly environment: LooseEnvironmentShape;
@@ -17,10 +18,12 @@ export interface CongestionMapProps {
 /**
  * The results map with the congestion heat map: where robots waited (blocked by others, or
  * queued at a charger) while every robot ran the plan on the shared floor, so a planner sees
- * which aisle or intersection chokes.
+ * which aisle or intersection chokes; the five cells waited on longest, each shown on the map
+ * (heat map on, centred, outlined) at a click.
  */
 export function CongestionMap({ environment, heatmap }: CongestionMapProps) {
   const [showHeatmap, setShowHeatmap] = useState(false);
+  const [focused, setFocused] = useState<{ x: number; y: number } | null>(null);
   const maxSeconds = useMemo(() => heatmapMaxSeconds(heatmap), [heatmap]);
   const hottest = useMemo(() => hottestCells(heatmap, HOTTEST_SHOWN), [heatmap]);
 
@@ -42,17 +45,42 @@ export function CongestionMap({ environment, heatmap }: CongestionMapProps) {
           {showHeatmap ? 'Hide Heat Map' : 'Show Heat Map'}
         </button>
       </div>
-      <EnvironmentMap environment={environment} heatmap={showHeatmap ? heatmap : null} ariaLabel="Congestion map" />
+      <EnvironmentMap environment={environment} heatmap={showHeatmap ? heatmap : null} focusCell={focused} ariaLabel="Congestion map" />
       {showHeatmap && (
-        <div className="mt-3 flex flex-wrap items-end justify-between gap-4">
+        <div className="mt-3">
           <HeatmapLegend maxSeconds={maxSeconds} />
-          <p className="text-xs text-slate-400">
-            {hottest.length === 0
-              ? 'No robot waited anywhere.'
-              : `Longest waits: ${hottest.map((cell) => `cell (${cell.x}, ${cell.y}) ${formatCompletionTime(cell.seconds)}`).join(' · ')}`}
-          </p>
         </div>
       )}
+      <div className="mt-4">
+        <h3 id="hottest-cells-heading" className="text-sm font-semibold text-slate-200">
+          Most congested cells
+        </h3>
+        {hottest.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-400">No robot waited anywhere.</p>
+        ) : (
+          <ol aria-labelledby="hottest-cells-heading" className="mt-2 flex flex-wrap gap-2 text-sm">
+            {hottest.map((cell) => {
+              const shown = focused?.x === cell.x && focused.y === cell.y;
+              return (
+                <li key={`${cell.x},${cell.y}`}>
+                  <button
+                    type="button"
+                    aria-pressed={shown}
+                    title="Show this cell on the map"
+                    className={`${buttonSecondary} px-3 py-1 ${shown ? 'border-white' : ''}`}
+                    onClick={() => {
+                      setShowHeatmap(true);
+                      setFocused({ x: cell.x, y: cell.y });
+                    }}
+                  >
+                    Cell ({cell.x}, {cell.y}): {formatCompletionTime(cell.seconds)} waiting
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { GanttTimeline } from './gantt-timeline.tsx';
 import { PlanExportButtons } from './plan-export-buttons.tsx';
 import { ResultsSummary } from './results-summary.tsx';
 import { RobotDetailsList } from './robot-details.tsx';
+import { TimeBreakdownChart } from './time-breakdown-chart.tsx';
 import { buttonSecondary } from '../ui/styles.ts';
 
 /** The parts of a solve record (spec §3) the results read. */
@@ -47,8 +48,8 @@ export interface SolveResultsProps {
 
 /**
  * Everything a completed solve shows about its plan (spec §2 'When completed'): summary with
- * lower bound and gap, the player slot, the congestion map (when the solve was executed), a
- * timeline of all robots, plan export, and each robot's expandable details.
+ * lower bound and gap, the player slot, where the time goes and the congestion map (when the
+ * solve was executed), a timeline of all robots, plan export, and each robot's expandable details.
  */
 export function SolveResults({ solve, environment, player }: SolveResultsProps) {
   const results = resultsOf(solve);
@@ -82,6 +83,7 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
         }
       />
       {player}
+      {solve.execution && <TimeBreakdownChart execution={solve.execution} />}
       {solve.execution && environment && <CongestionMap environment={environment} heatmap={solve.execution.heatmap} />}
       <GanttTimeline chart={chart} makespan={makespan} />
       <div className="flex flex-wrap items-center justify-between gap-3">

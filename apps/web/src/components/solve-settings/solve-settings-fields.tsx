@@ -1,7 +1,9 @@
 import { useId, useMemo, type Dispatch } from 'react';
-import { objectiveNameValues, OBJECTIVE_LABELS, type ObjectiveName } from '@fleetlab/warehouse';
+import { objectiveNameValues, OBJECTIVE_LABELS, TRAFFIC_POLICIES, trafficPolicyByName, type ObjectiveName, type TrafficPolicyName } from '@fleetlab/warehouse';
+import { batteryReserveHint, type FleetOnFloor } from '../../lib/automatic-battery-reserve.ts';
 import { objectiveWeightsToSubmit, type ObjectiveSettings } from '../../lib/objective-weights.ts';
 import {
+  BATTERY_RESERVE_RANGE,
   CHARGERS_RANGE,
   HANDLING_TIME_RULE,
   MAX_DISTANCE_RULE,
@@ -12,7 +14,7 @@ import {
   type NumberFieldRule,
 } from '../../lib/solve-form.ts';
 import type { SolveSettings, SolveSettingsAction, SolveSettingsField, SolveSettingsProblems } from '../../lib/solve-settings.ts';
-import { TextField } from '../ui/form-field.tsx';
+import { SelectField, TextField } from '../ui/form-field.tsx';
 import { inputClass } from '../ui/styles.ts';
 
 export interface SolveSettingsFieldsProps {
@@ -23,12 +25,15 @@ export interface SolveSettingsFieldsProps {
   readonly chargersSetByPoints?: boolean;
   /** Under Time Limit: what the limit means where the settings are used. */
   readonly timeLimitHint?: string;
+  /** The floor and fleets the solves will plan with: the battery reserve's hint says what the automatic rule gives for them. */
+  readonly fleetOnFloor?: FleetOnFloor | null;
 }
 
 /**
  * Every advanced setting of a solve (spec §2: Max Distance, Robot Speed, Recharge Time, objective
- * weights and the recommendation; plus time limit, chargers per station and handling time), with
- * the warehouse's ranges. The Create Solve form and the experiment form both show this one.
+ * weights and the recommendation; plus time limit, chargers per station, handling time, the
+ * battery reserve for traffic and the traffic policy), with the warehouse's ranges. The Create
+ * Solve form and the experiment form both show this one.
  */
 export function SolveSettingsFields({
   settings,
@@ -36,6 +41,7 @@ export function SolveSettingsFields({
   problems = {},
   chargersSetByPoints = false,
   timeLimitHint = 'Search time for Genetic and Makespan, 1 to 3600; the others finish sooner.',
+  fleetOnFloor = null,
 }: SolveSettingsFieldsProps) {
   const setField = (field: SolveSettingsField) => (value: string) => dispatch({ type: 'field', field, value });
   return (
@@ -80,6 +86,32 @@ export function SolveSettingsFields({
           hint={`Spent at each pickup and each dropoff, ${HANDLING_TIME_RULE.min} to ${HANDLING_TIME_RULE.max}.`}
           onChange={setField('handlingTime')}
         />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Battery Reserve for Traffic (%)"
+          type="number"
+          min={BATTERY_RESERVE_RANGE.min}
+          max={BATTERY_RESERVE_RANGE.max}
+          step={0.1}
+          value={settings.batteryReserve}
+          placeholder="Automatic"
+          hint={batteryReserveHint(fleetOnFloor)}
+          error={problems.batteryReserve}
+          onChange={(event) => setField('batteryReserve')(event.target.value)}
+        />
+        <SelectField
+          label="Traffic Policy"
+          value={settings.trafficPolicy}
+          hint={trafficPolicyByName(settings.trafficPolicy)?.hint}
+          onChange={(event) => dispatch({ type: 'trafficPolicy', policy: event.target.value as TrafficPolicyName })}
+        >
+          {TRAFFIC_POLICIES.map((policy) => (
+            <option key={policy.name} value={policy.name}>
+              {policy.label}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <ObjectiveWeightsFieldset objectives={settings.objectives} dispatch={dispatch} />
     </div>

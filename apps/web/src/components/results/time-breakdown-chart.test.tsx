@@ -1,0 +1,65 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TimeBreakdownChart } from './time-breakdown-chart.tsx';
+import { manyRobots, TWO_ROBOTS_TEN_SECONDS, TWO_ROBOTS_WITHOUT_ACTIVITIES } from './time-breakdown.fixture.ts';
+
+describe('TimeBreakdownChart', () => {
+  it('shows all robots’ time by activity, with shares that add up to 100%, and a bar per robot', () => {
+    render(<TimeBreakdownChart execution={TWO_ROBOTS_TEN_SECONDS} />);
+    const section = screen.getByRole('region', { name: 'Where the time goes' });
+    expect(within(section).getByText(/over the executed day of 10\.0 s.*2 robots, 20\.0 s of robot time\./)).toBeTruthy();
+    expect(within(section).getByRole('img', { name: /^All robots:/ }).getAttribute('aria-label')).toBe(
+      'All robots: Driving loaded 15.0%, Driving empty 22.5%, Waiting in traffic 5.0%, Queued at a charger 7.5%, Charging 30.0%, Handling 5.0%, Idle 15.0%',
+    );
+    const table = within(section).getByRole('table', { name: 'Robot time by activity' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Driving loaded', '3.0 s', '15.0%'],
+      ['Driving empty', '4.5 s', '22.5%'],
+      ['Waiting in traffic', '1.0 s', '5.0%'],
+      ['Queued at a charger', '1.5 s', '7.5%'],
+      ['Charging', '6.0 s', '30.0%'],
+      ['Handling', '1.0 s', '5.0%'],
+      ['Idle', '3.0 s', '15.0%'],
+      ['All activities', '20.0 s', '100.0%'],
+    ]);
+    const robots = within(section).getByRole('list', { name: 'Time per robot' });
+    expect(within(robots).getAllByRole('img').map((bar) => bar.getAttribute('aria-label'))).toEqual([
+      'R1: Driving loaded 30.0%, Driving empty 20.0%, Waiting in traffic 10.0%, Handling 10.0%, Idle 30.0%',
+      'R2: Driving empty 25.0%, Queued at a charger 15.0%, Charging 60.0%',
+    ]);
+    // R2's bar: queued, then charging, then empty, each as wide as its share, in the breakdown's order.
+    const segments = within(robots).getAllByRole('img')[1].querySelectorAll<HTMLElement>('[data-kind]');
+    expect([...segments].map((segment) => [segment.dataset.kind, segment.style.width])).toEqual([
+      ['drive_empty', '25%'],
+      ['queued', '15%'],
+      ['charging', '60%'],
+    ]);
+  });
+
+  it('orders the robots with the most time lost to traffic first on request', async () => {
+    render(<TimeBreakdownChart execution={TWO_ROBOTS_TEN_SECONDS} />);
+    await userEvent.selectOptions(screen.getByLabelText('Order robots by'), 'Most time lost to traffic');
+    const robots = screen.getByRole('list', { name: 'Time per robot' });
+    expect(within(robots).getAllByRole('listitem').map((row) => row.dataset.robot)).toEqual(['R2', 'R1']);
+  });
+
+  it('keeps a few dozen robot rows in the document for 400 robots', () => {
+    render(<TimeBreakdownChart execution={manyRobots(400)} />);
+    const rows = within(screen.getByRole('list', { name: 'Time per robot' })).getAllByRole('listitem');
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeLessThan(40);
+    expect(screen.getByText(/400 robots, 1 h 6 min 40 s of robot time\./)).toBeTruthy();
+  });
+
+  it('says so instead of a bar for a run stored before activities were recorded', () => {
+    render(<TimeBreakdownChart execution={TWO_ROBOTS_WITHOUT_ACTIVITIES} />);
+    const section = screen.getByRole('region', { name: 'Where the time goes' });
+    expect(section.textContent).toContain('This run did not record what each robot did: it was executed before activities were kept.');
+    expect(within(section).queryByRole('img')).toBeNull();
+  });
+});

@@ -1,0 +1,162 @@
+import { ACTIVITY_BREAKDOWN_ORDER, ACTIVITY_LABELS, type ExecutionRecord } from '@fleetlab/warehouse';
+import { useId, useMemo, useRef, useState } from 'react';
+import { formatCompletionTime, formatGrouped } from '../../lib/display-format.ts';
+import { card, inputClass } from '../ui/styles.ts';
+import { useFixedRowVirtualizer } from '../ui/virtual-table.tsx';
+import { ACTIVITY_COLOURS, activityShares, orderRobots, timeBreakdownOf, type ActivityTimes, type RobotOrder } from './time-breakdown.ts';
+
+const ROW_HEIGHT_PX = 22;
+/** 20 rows in view; a 400-robot fleet scrolls and only the rows in view are in the document. */
+const ROWS_AREA_HEIGHT_PX = 440;
+
+const ORDER_LABELS: Readonly<Record<RobotOrder, string>> = {
+  robot: 'Robot',
+  traffic: 'Most time lost to traffic',
+  idle: 'Most time idle',
+};
+
+const percentText = (share: number) => `${formatGrouped(share, 1)}%`;
+
+/** The shares of one bar in words, for assistive technology and the tooltip: `Driving loaded 30.0%, ...`. */
+function describeShares(times: ActivityTimes): string {
+  const shares = activityShares(times);
+  return ACTIVITY_BREAKDOWN_ORDER.filter((kind) => times.seconds[kind] > 0)
+    .map((kind) => `${ACTIVITY_LABELS[kind]} ${percentText(shares[kind])}`)
+    .join(', ');
+}
+
+/** One stacked bar: each activity's share of the bar's time, in the breakdown's order and colours. */
+function StackedBar({ times, label, className }: { readonly times: ActivityTimes; readonly label: string; readonly className: string }) {
+  const description = `${label}: ${describeShares(times)}`;
+  return (
+    <div role="img" aria-label={description} title={description} className={`flex overflow-hidden rounded-sm bg-slate-800 ${className}`}>
+      {ACTIVITY_BREAKDOWN_ORDER.map((kind) =>
+        times.seconds[kind] > 0 ? (
+          <div
+            key={kind}
+            data-kind={kind}
+            style={{ width: `${(times.seconds[kind] / times.totalS) * 100}%`, backgroundColor: ACTIVITY_COLOURS[kind] }}
+          />
+        ) : null,
+      )}
+    </div>
+  );
+}
+
+export interface TimeBreakdownChartProps {
+  readonly execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'step_s'>;
+}
+
+/**
+ * Where the time goes on the executed day: all robots' time in one stacked bar with each
+ * activity's robot time and share (the shares add up to 100%), then one bar per robot, windowed
+ * so a 400-robot fleet keeps a few dozen rows in the document, in the robots' order or the most
+ * delayed or idle first. An execution stored before activities were recorded says so instead.
+ */
+export function TimeBreakdownChart({ execution }: TimeBreakdownChartProps) {
+  const breakdown = useMemo(() => timeBreakdownOf(execution), [execution]);
+  const [order, setOrder] = useState<RobotOrder>('robot');
+  const robots = useMemo(() => (breakdown ? orderRobots(breakdown.robots, order) : []), [breakdown, order]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useFixedRowVirtualizer(scrollRef, robots.length, ROW_HEIGHT_PX, ROWS_AREA_HEIGHT_PX);
+  const visible = virtualizer.getVirtualItems();
+  const orderId = useId();
+
+  return (
+    <section className={`${card} p-5`} aria-labelledby="time-breakdown-heading">
+      <h2 id="time-breakdown-heading" className="text-lg font-semibold text-white">
+        Where the time goes
+      </h2>
+      {!breakdown ? (
+        <p className="mt-2 text-sm text-slate-400">
+          This run did not record what each robot did: it was executed before activities were kept. Solve again to see where the time goes.
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-slate-400">
+            Every robot's time over the executed day of {formatCompletionTime(breakdown.dayS)}, as the run on the shared floor recorded it:{' '}
+            {formatGrouped(breakdown.robots.length)} {breakdown.robots.length === 1 ? 'robot' : 'robots'}, {formatCompletionTime(breakdown.total.totalS)} of robot
+            time.
+          </p>
+          <StackedBar times={breakdown.total} label="All robots" className="mt-4 h-6" />
+          <TotalsTable times={breakdown.total} />
+          <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
+            <h3 className="text-sm font-semibold text-slate-200">Per robot</h3>
+            <label htmlFor={orderId} className="flex items-center gap-2 whitespace-nowrap text-sm text-slate-300">
+              Order robots by
+              <span className="w-60">
+                <select id={orderId} className={`${inputClass} py-1`} value={order} onChange={(event) => setOrder(event.target.value as RobotOrder)}>
+                  {(Object.keys(ORDER_LABELS) as RobotOrder[]).map((candidate) => (
+                    <option key={candidate} value={candidate}>
+                      {ORDER_LABELS[candidate]}
+                    </option>
+                  ))}
+                </select>
+              </span>
+            </label>
+          </div>
+          <div ref={scrollRef} className="mt-2 overflow-y-auto" style={{ maxHeight: ROWS_AREA_HEIGHT_PX }} aria-label="Time per robot" role="list">
+            <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
+              <div style={{ transform: `translateY(${visible[0]?.start ?? 0}px)` }}>
+                {visible.map(({ index }) => {
+                  const robot = robots[index];
+                  return (
+                    <div key={robot.robotId} role="listitem" className="grid grid-cols-[5rem_1fr] items-center gap-x-3" style={{ height: ROW_HEIGHT_PX }} data-robot={robot.robotId}>
+                      <span className="truncate font-mono text-xs text-slate-300">{robot.robotId}</span>
+                      <StackedBar times={robot} label={robot.robotId} className="h-3.5" />
+                    </div>
+                  );
+                })}
+              </div>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Each activity's colour, robot time and share of all robot time; the shares add up to 100%. */
+function TotalsTable({ times }: { readonly times: ActivityTimes }) {
+  const shares = activityShares(times);
+  return (
+    <table className="mt-3 w-full max-w-xl text-sm" aria-label="Robot time by activity">
+      <thead className="text-left text-xs uppercase tracking-wide text-slate-400">
+        <tr>
+          <th scope="col" className="py-1 pr-3 font-medium">
+            Activity
+          </th>
+          <th scope="col" className="py-1 pr-3 text-right font-medium">
+            Robot time
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            Share
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {ACTIVITY_BREAKDOWN_ORDER.map((kind) => (
+          <tr key={kind} className="border-t border-slate-800" data-kind={kind}>
+            <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-200">
+              <span aria-hidden="true" className="mr-2 inline-block h-2.5 w-4 rounded-sm align-middle" style={{ backgroundColor: ACTIVITY_COLOURS[kind] }} />
+              {ACTIVITY_LABELS[kind]}
+            </th>
+            <td className="py-1 pr-3 text-right tabular-nums text-slate-300">{formatCompletionTime(times.seconds[kind])}</td>
+            <td className="py-1 text-right tabular-nums text-slate-100">{percentText(shares[kind])}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="border-t border-slate-600">
+          <th scope="row" className="py-1 pr-3 text-left font-medium text-slate-200">
+            All activities
+          </th>
+          <td className="py-1 pr-3 text-right tabular-nums text-slate-300">{formatCompletionTime(times.totalS)}</td>
+          <td className="py-1 text-right tabular-nums text-slate-100">
+            {percentText(ACTIVITY_BREAKDOWN_ORDER.reduce((sum, kind) => sum + shares[kind], 0))}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

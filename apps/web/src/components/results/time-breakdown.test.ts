@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import { ACTIVITY_BREAKDOWN_ORDER, type ActivityKind } from '@fleetlab/warehouse';
+import { describe, expect, it } from 'vitest';
+import { PLAYER_COLOURS } from '../../player/render-player.ts';
+import { ACTIVITY_COLOURS, activityShares, orderRobots, timeBreakdownOf } from './time-breakdown.ts';
+import { TWO_ROBOTS_TEN_SECONDS, TWO_ROBOTS_WITHOUT_ACTIVITIES } from './time-breakdown.fixture.ts';
+
+const seconds = (values: Partial<Record<ActivityKind, number>>) =>
+  Object.fromEntries(ACTIVITY_BREAKDOWN_ORDER.map((kind) => [kind, values[kind] ?? 0])) as Record<ActivityKind, number>;
+
+describe('timeBreakdownOf', () => {
+  it('reads each robot’s seconds of every activity from the recorded activities, and adds them up', () => {
+    const breakdown = timeBreakdownOf(TWO_ROBOTS_TEN_SECONDS)!;
+    expect(breakdown.dayS).toBe(10);
+    expect(breakdown.robots).toEqual([
+      { robotId: 'R1', seconds: seconds({ drive_empty: 2, drive_loaded: 3, waiting: 1, handling: 1, idle: 3 }), totalS: 10 },
+      { robotId: 'R2', seconds: seconds({ queued: 1.5, charging: 6, drive_empty: 2.5 }), totalS: 10 },
+    ]);
+    expect(breakdown.total).toEqual({
+      seconds: seconds({ drive_loaded: 3, drive_empty: 4.5, waiting: 1, queued: 1.5, charging: 6, handling: 1, idle: 3 }),
+      totalS: 20,
+    });
+    expect(activityShares(breakdown.total)).toEqual({ drive_loaded: 15, drive_empty: 22.5, waiting: 5, queued: 7.5, charging: 30, handling: 5, idle: 15 });
+  });
+
+  it('gives nothing for an execution stored before activities were recorded', () => {
+    expect(timeBreakdownOf(TWO_ROBOTS_WITHOUT_ACTIVITIES)).toBeNull();
+  });
+
+  it('orders the robots by time lost to traffic or time idle, most first', () => {
+    const { robots } = timeBreakdownOf(TWO_ROBOTS_TEN_SECONDS)!;
+    expect(orderRobots(robots, 'robot').map((robot) => robot.robotId)).toEqual(['R1', 'R2']);
+    expect(orderRobots(robots, 'traffic').map((robot) => robot.robotId)).toEqual(['R2', 'R1']);
+    expect(orderRobots(robots, 'idle').map((robot) => robot.robotId)).toEqual(['R1', 'R2']);
+  });
+});
+
+describe('activityShares', () => {
+  it('rounds thirds to tenths that add up to 100, the spare tenth to the earliest', () => {
+    expect(activityShares({ seconds: seconds({ drive_loaded: 1, drive_empty: 1, waiting: 1 }), totalS: 3 })).toMatchObject({
+      drive_loaded: 33.4,
+      drive_empty: 33.3,
+      waiting: 33.3,
+    });
+  });
+
+  it('is all zero when nothing was timed', () => {
+    expect(Object.values(activityShares({ seconds: seconds({}), totalS: 0 }))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it('always adds up to exactly 100.0%, each share within a tenth of its exact value', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 1e6, noNaN: true }), { minLength: 7, maxLength: 7 }), (values) => {
+        const times = seconds(Object.fromEntries(ACTIVITY_BREAKDOWN_ORDER.map((kind, index) => [kind, values[index]])));
+        const totalS = values.reduce((sum, value) => sum + value, 0);
+        fc.pre(totalS > 0);
+        const shares = activityShares({ seconds: times, totalS });
+        const tenths = ACTIVITY_BREAKDOWN_ORDER.reduce((sum, kind) => sum + Math.round(shares[kind] * 10), 0);
+        expect(tenths).toBe(1000);
+        for (const kind of ACTIVITY_BREAKDOWN_ORDER) expect(Math.abs(shares[kind] - (100 * times[kind]) / totalS)).toBeLessThanOrEqual(0.1 + 1e-9);
+      }),
+      { seed: 25 },
+    );
+  });
+});
+
+describe('activity colours', () => {
+  it('are seven distinct colours, waiting and queued the player’s halos made opaque', () => {
+    expect(new Set(Object.values(ACTIVITY_COLOURS)).size).toBe(7);
+    const opaque = (rgba: string) => rgba.replace(/^rgba\((\d+), (\d+), (\d+), [\d.]+\)$/, 'rgb($1, $2, $3)');
+    expect(ACTIVITY_COLOURS.waiting).toBe(opaque(PLAYER_COLOURS.waiting));
+    expect(ACTIVITY_COLOURS.queued).toBe(opaque(PLAYER_COLOURS.queued));
+    expect(ACTIVITY_COLOURS.waiting).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+    expect(ACTIVITY_COLOURS.charging).toBe(PLAYER_COLOURS.recharging);
+  });
+});

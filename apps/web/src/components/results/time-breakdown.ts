@@ -1,0 +1,103 @@
+// Where the robots' time went on the executed day: per robot and in total, the seconds of each
+// activity, read from the execution's recorded activities (`activitySteps`), never re-derived
+// from timelines. Pure, so each figure is tested once.
+import { ACTIVITY_BREAKDOWN_ORDER, activitySteps, type ActivityKind, type ExecutionRecord } from '@fleetlab/warehouse';
+import { PLAYER_COLOURS } from '../../player/render-player.ts';
+
+/** Seconds of each activity, and their sum. */
+export interface ActivityTimes {
+  readonly seconds: Readonly<Record<ActivityKind, number>>;
+  readonly totalS: number;
+}
+
+export interface RobotActivityTimes extends ActivityTimes {
+  readonly robotId: string;
+}
+
+export interface TimeBreakdown {
+  /** The executed day: every robot's activities run from 0 to here. */
+  readonly dayS: number;
+  readonly robots: readonly RobotActivityTimes[];
+  /** All robots' seconds added up: robot time, not wall time. */
+  readonly total: ActivityTimes;
+}
+
+function noSeconds(): Record<ActivityKind, number> {
+  return Object.fromEntries(ACTIVITY_BREAKDOWN_ORDER.map((kind) => [kind, 0])) as Record<ActivityKind, number>;
+}
+
+/**
+ * The breakdown of an execution, or null when it carries no activities (stored before they
+ * were recorded): nothing is guessed for it. Robots keep the record's order.
+ */
+export function timeBreakdownOf(execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'step_s'>): TimeBreakdown | null {
+  const endStep = execution.totals.steps;
+  const robots: RobotActivityTimes[] = [];
+  const total = noSeconds();
+  for (const [robotId, robot] of Object.entries(execution.robots)) {
+    if (!robot.activities) return null;
+    const steps = activitySteps(robot.activities, endStep);
+    const seconds = noSeconds();
+    let totalS = 0;
+    for (const kind of ACTIVITY_BREAKDOWN_ORDER) {
+      seconds[kind] = steps[kind] * execution.step_s;
+      total[kind] += seconds[kind];
+      totalS += seconds[kind];
+    }
+    robots.push({ robotId, seconds, totalS });
+  }
+  if (robots.length === 0) return null;
+  const totalS = ACTIVITY_BREAKDOWN_ORDER.reduce((sum, kind) => sum + total[kind], 0);
+  return { dayS: endStep * execution.step_s, robots, total: { seconds: total, totalS } };
+}
+
+/**
+ * Percentages of the activities, with `decimals` decimals, that add up to exactly 100 (the
+ * largest-remainder rule: each share rounded down, the units left over given to the largest
+ * remainders, ties to the earlier activity). All zero when nothing was timed.
+ */
+export function activityShares(times: ActivityTimes, decimals = 1): Record<ActivityKind, number> {
+  const shares = noSeconds();
+  if (times.totalS <= 0) return shares;
+  const units = 100 * 10 ** decimals;
+  const exact = ACTIVITY_BREAKDOWN_ORDER.map((kind) => (times.seconds[kind] / times.totalS) * units);
+  const floors = exact.map(Math.floor);
+  let left = units - floors.reduce((sum, value) => sum + value, 0);
+  const byRemainder = exact.map((value, index) => ({ index, remainder: value - floors[index] })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    floors[index] += 1;
+    left -= 1;
+  }
+  ACTIVITY_BREAKDOWN_ORDER.forEach((kind, index) => (shares[kind] = floors[index] / 10 ** decimals));
+  return shares;
+}
+
+/** The halo colours of the player, opaque: a bar on the dark page reads like the halo over a robot. */
+function opaque(rgba: string): string {
+  const [r, g, b] = rgba.match(/\d+(\.\d+)?/g)!.map(Number);
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
+/**
+ * One colour per activity: waiting and queued are the player's halos, charging its charging
+ * ring, moving empty the timeline's travel blue; the rest chosen to stay apart from those.
+ */
+export const ACTIVITY_COLOURS: Readonly<Record<ActivityKind, string>> = {
+  drive_loaded: '#34d399',
+  drive_empty: '#38bdf8',
+  waiting: opaque(PLAYER_COLOURS.waiting),
+  queued: opaque(PLAYER_COLOURS.queued),
+  charging: PLAYER_COLOURS.recharging,
+  handling: '#f472b6',
+  idle: '#475569',
+};
+
+/** How the per-robot rows can be ordered: as recorded, or the robots that lost most to traffic (waiting and queued) or stood idle most first. */
+export type RobotOrder = 'robot' | 'traffic' | 'idle';
+
+export function orderRobots(robots: readonly RobotActivityTimes[], order: RobotOrder): readonly RobotActivityTimes[] {
+  if (order === 'robot') return robots;
+  const key = (robot: RobotActivityTimes) => (order === 'traffic' ? robot.seconds.waiting + robot.seconds.queued : robot.seconds.idle);
+  return [...robots].sort((a, b) => key(b) - key(a));
+}

@@ -1,0 +1,56 @@
+// What the automatic battery reserve for traffic comes to for the floor and the fleet a form is
+// about to plan: the rule itself is the warehouse's (`automaticBatteryReserve`), the free cells
+// its floor's, so the hint says exactly what the solver will keep.
+import {
+  AUTOMATIC_BATTERY_RESERVE_RULE_TEXT,
+  automaticBatteryReserve,
+  fleetForScenario,
+  Floor,
+  FloorError,
+  SOLVE_PARAMETER_RANGES,
+  type EnvironmentRecord,
+  type FloorEnvironment,
+} from '@fleetlab/warehouse';
+import { formatGrouped } from './display-format.ts';
+
+/** The floor's free cells and the fleet sizes the solves will plan with (several for a fleet sweep). */
+export interface FleetOnFloor {
+  readonly freeCells: number;
+  readonly fleets: readonly number[];
+}
+
+/** The free cells of the environment's floor with these fleets, or null when its floor cannot be built (a layout that breaks a rule). */
+export function fleetOnFloor(environment: FloorEnvironment | null | undefined, fleets: readonly number[]): FleetOnFloor | null {
+  if (!environment || fleets.length === 0) return null;
+  try {
+    return { freeCells: new Floor(environment).freeCellCount(), fleets };
+  } catch (error) {
+    if (error instanceof FloorError) return null;
+    throw error;
+  }
+}
+
+/** How many robots a solve of a scenario asking for `robotCount` plans with (`fleetForScenario`: absent or too many is the whole fleet). */
+export function solveFleetSize(environment: Pick<EnvironmentRecord, 'elements'>, robotCount: number | null | undefined): number {
+  return fleetForScenario(environment.elements.robots, environment.elements.robot_stations, robotCount).length;
+}
+
+const percent = (value: number) => `${formatGrouped(value, value % 1 === 0 ? 0 : 1)}%`;
+
+/**
+ * The Battery Reserve for Traffic field's hint: the range, what blank means (the rule), and
+ * what the rule gives here: `9.2% for 40 robots on 1,250 free cells`, or a range over a sweep's
+ * fleets.
+ */
+export function batteryReserveHint(fleet: FleetOnFloor | null): string {
+  const { min, max } = SOLVE_PARAMETER_RANGES.battery_reserve_pct;
+  const base = `Share of each charge the plan keeps for detours in traffic, ${min} to ${max}. Blank: automatic, ${AUTOMATIC_BATTERY_RESERVE_RULE_TEXT}`;
+  if (!fleet) return `${base}.`;
+  const smallest = Math.min(...fleet.fleets);
+  const largest = Math.max(...fleet.fleets);
+  const low = automaticBatteryReserve(smallest, fleet.freeCells);
+  const high = automaticBatteryReserve(largest, fleet.freeCells);
+  const robots = smallest === largest ? `${formatGrouped(largest)} ${largest === 1 ? 'robot' : 'robots'}` : `${formatGrouped(smallest)} to ${formatGrouped(largest)} robots`;
+  const value = low === high ? percent(low) : `${percent(low)} to ${percent(high)}`;
+  return `${base}: ${value} for ${robots} on ${formatGrouped(fleet.freeCells)} free cells.`;
+}
