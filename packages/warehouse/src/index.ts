@@ -47,6 +47,7 @@ export {
   type KneeRule,
   type KneeRuleName,
 } from './experiments/knee.ts';
+export { fewestRobotsForShift, highestSustainedRate, type ShiftSweepCandidate, type ShiftSweepFinding } from './experiments/shift-sweeps.ts';
 export { createSeededRandom, seedFromText, shuffleInPlace, shuffled } from './random/seeded-random.ts';
 export type { SeededRandom } from './random/seeded-random.ts';
 export {

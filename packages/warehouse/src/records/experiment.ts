@@ -9,8 +9,9 @@ import {
 import { ALGORITHMS, algorithmNameSchema } from './algorithms.ts';
 import { solveStatusSchema } from './solve.ts';
 import { SOLVE_PARAMETER_RANGES, solveParametersInputSchema, solveParametersSchema } from './solve-parameters.ts';
+import { SHIFT_RANGES, shiftStatsSchema } from './shift.ts';
 
-export const experimentKindValues = ['fleet_sweep', 'algorithm_comparison', 'charger_sweep'] as const;
+export const experimentKindValues = ['fleet_sweep', 'algorithm_comparison', 'charger_sweep', 'rate_sweep'] as const;
 export const experimentKindSchema = z.enum(experimentKindValues);
 export type ExperimentKind = z.infer<typeof experimentKindSchema>;
 
@@ -26,6 +27,13 @@ export type ExperimentStatus = z.infer<typeof experimentStatusSchema>;
 export const DEFAULT_KNEE_TOLERANCE = 0.05;
 export const MAX_SWEEP_POINTS = 30;
 
+/**
+ * The cycle-time target a shift experiment starts with (`cycle_p95_target_s`): "robots needed to
+ * hold the rate with P95 <= 10 min". The results page lets a planner change it.
+ */
+export const DEFAULT_CYCLE_P95_TARGET_S = 600;
+export const CYCLE_P95_TARGET_RANGE = { min: 10, max: 86_400 } as const;
+
 /** Solve parameters of every point; the algorithm and the fleet size come from the point. */
 export const experimentParametersSchema = solveParametersInputSchema.omit({ algorithm_type: true, robot_count: true });
 export type ExperimentParametersRecord = z.infer<typeof experimentParametersSchema>;
@@ -37,9 +45,12 @@ function hasDuplicates(values: readonly unknown[]): boolean {
 /**
  * Body of POST /experiments. A fleet sweep names one `algorithm` and 1-30 distinct
  * `robot_counts`; an algorithm comparison names 2-7 distinct `algorithms`; a charger sweep names
- * one `algorithm` and 1-10 distinct `charger_counts` (chargers per station). Comparisons and
- * charger sweeps run on the scenario's robot_count. Robot counts are checked against the
- * environment by the server.
+ * one `algorithm` and 1-10 distinct `charger_counts` (chargers per station); a rate sweep names
+ * one `algorithm` and 1-30 distinct `rates` (orders per hour) and needs `parameters.shift`, whose
+ * `orders_per_hour` each point replaces with its rate. Comparisons, charger sweeps and rate
+ * sweeps run on the scenario's robot_count. Any kind runs shifts when `parameters.shift` is set
+ * (a fleet sweep at a shift's rate answers "robots needed to hold it with P95 <=
+ * `cycle_p95_target_s`"). Robot counts are checked against the environment by the server.
  */
 export const experimentCreateSchema = z
   .object({
@@ -60,13 +71,40 @@ export const experimentCreateSchema = z
           .max(SOLVE_PARAMETER_RANGES.chargers.max, `At most ${SOLVE_PARAMETER_RANGES.chargers.max} chargers per station`),
       )
       .optional(),
+    rates: z
+      .array(
+        z
+          .number()
+          .finite()
+          .min(SHIFT_RANGES.orders_per_hour.min, `Rates start at ${SHIFT_RANGES.orders_per_hour.min} order per hour`)
+          .max(SHIFT_RANGES.orders_per_hour.max, `At most ${SHIFT_RANGES.orders_per_hour.max} orders per hour`),
+      )
+      .optional(),
     parameters: experimentParametersSchema.default(experimentParametersSchema.parse({})),
     knee_tolerance: z.number().min(0).max(1).default(DEFAULT_KNEE_TOLERANCE),
+    cycle_p95_target_s: z
+      .number()
+      .finite()
+      .min(CYCLE_P95_TARGET_RANGE.min, `cycle_p95_target_s must be at least ${CYCLE_P95_TARGET_RANGE.min} s`)
+      .max(CYCLE_P95_TARGET_RANGE.max, `cycle_p95_target_s must be at most ${CYCLE_P95_TARGET_RANGE.max} s`)
+      .optional(),
   })
   .superRefine((body, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
     if (body.kind !== 'charger_sweep' && body.charger_counts !== undefined) issue('charger_counts', `Not used by a ${body.kind}`);
-    if (body.kind === 'charger_sweep') {
+    if (body.kind !== 'rate_sweep' && body.rates !== undefined) issue('rates', `Not used by a ${body.kind}`);
+    if (body.parameters.shift === undefined && body.cycle_p95_target_s !== undefined) issue('cycle_p95_target_s', 'Only used when the experiment runs shifts (parameters.shift)');
+    if (body.kind === 'rate_sweep') {
+      if (body.algorithm === undefined) issue('algorithm', 'Required for a rate_sweep');
+      if (body.algorithms !== undefined) issue('algorithms', 'Not used by a rate_sweep; name one algorithm');
+      if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by a rate_sweep');
+      if (body.parameters.shift === undefined) issue('parameters', 'A rate_sweep runs shifts: set parameters.shift (hours, dispatch)');
+      else if (body.parameters.shift.profile !== undefined) issue('parameters', 'A rate_sweep sets each point\'s rate: parameters.shift cannot have a profile');
+      const rates = body.rates;
+      if (rates === undefined) issue('rates', 'Required for a rate_sweep');
+      else if (rates.length < 1 || rates.length > MAX_SWEEP_POINTS) issue('rates', `Expected 1 to ${MAX_SWEEP_POINTS} rates`);
+      else if (hasDuplicates(rates)) issue('rates', 'Rates must be distinct');
+    } else if (body.kind === 'charger_sweep') {
       if (body.algorithm === undefined) issue('algorithm', 'Required for a charger_sweep');
       if (body.algorithms !== undefined) issue('algorithms', 'Not used by a charger_sweep; name one algorithm');
       if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by a charger_sweep');
@@ -96,6 +134,21 @@ export const experimentCreateSchema = z
 export type ExperimentCreate = z.input<typeof experimentCreateSchema>;
 export type ExperimentCreateParsed = z.output<typeof experimentCreateSchema>;
 
+/** The shift figures a sweep compares, copied from the point's `stats.shift`. */
+export const experimentShiftStatsSchema = shiftStatsSchema.pick({
+  orders_per_hour: true,
+  released: true,
+  delivered: true,
+  throughput_per_h: true,
+  cycle_p50_s: true,
+  cycle_p95_s: true,
+  backlog_max: true,
+  backlog_end: true,
+  backlog_trend: true,
+  utilisation_pct: true,
+});
+export type ExperimentShiftStats = z.infer<typeof experimentShiftStatsSchema>;
+
 /** The figures of a finished point, copied from its solve's `stats` (executed ones from `stats.execution`). */
 export const experimentPointStatsSchema = z.object({
   makespan_s: z.number().nullable(),
@@ -113,6 +166,8 @@ export const experimentPointStatsSchema = z.object({
   waiting_s: z.number().nullable(),
   max_robot_waiting_s: z.number().nullable(),
   charger_queue_s: z.number().nullable(),
+  /** A shift point's figures (null for a batch point): see `shiftStatsSchema`. */
+  shift: experimentShiftStatsSchema.nullable(),
 });
 export type ExperimentPointStats = z.infer<typeof experimentPointStatsSchema>;
 
@@ -123,6 +178,8 @@ export const experimentPointSchema = z.object({
   robot_count: z.number().int().positive().nullable(),
   /** Chargers per station the solve used (null: one per robot, no queue). */
   chargers: z.number().int().positive().nullable(),
+  /** Orders per hour of the point's shift (null: a batch point). */
+  orders_per_hour: z.number().positive().nullable(),
   /** Every setting the point's solve ran with: the experiment's parameters plus the point's own. */
   parameters: solveParametersSchema,
   status: solveStatusSchema,
@@ -145,8 +202,12 @@ export const experimentRecordSchema = z.object({
   algorithms: z.array(algorithmNameSchema),
   robot_counts: z.array(z.number().int().positive()),
   charger_counts: z.array(z.number().int().positive()),
+  /** A rate sweep's orders per hour, one per point (empty for other kinds). */
+  rates: z.array(z.number().positive()),
   parameters: experimentParametersSchema,
   knee_tolerance: z.number(),
+  /** The P95 cycle-time target of a shift experiment in seconds (null: not a shift experiment). */
+  cycle_p95_target_s: z.number().nullable(),
   /** `completed` and `failed` points of `total`; the experiment is done when they add up to it. */
   progress: z.object({ completed: z.number().int(), failed: z.number().int(), total: z.number().int() }),
   points: z.array(experimentPointSchema),
