@@ -9,10 +9,12 @@
  * `findKnee`); and the wall time against the sum of the time limits divided by the threads
  * (target <= 1.2x).
  *
- *   npx tsx apps/server/bench/experiment-sweep.ts [--instance l1] [--counts 2,4,...] [--time-limit 5] [--algorithm makespan]
+ *   npx tsx apps/server/bench/experiment-sweep.ts [--instance l1] [--counts 2,4,...] [--time-limit 5] [--algorithm makespan] [--traffic-policy pibt]
  *
  * `--instance` takes a file of packages/solver/bench/instances (s1 ... xl1) or a generated
- * benchmark instance (t1, t2, d5k, d20k); `--counts` defaults to ten fleet sizes up to the whole fleet.
+ * benchmark instance (t1, t2, d5k, d20k); `--counts` defaults to ten fleet sizes up to the whole fleet;
+ * `--traffic-policy` executes every point with that movement policy (default: the product's), so
+ * the executed curve and its knee can be compared policy against policy.
  */
 import os from 'node:os';
 import { DEFAULT_KNEE_RULE, findKnee, type ExperimentRecord, type KneeFinding, type KneeRule } from '@fleetlab/warehouse';
@@ -34,13 +36,14 @@ interface Instance {
 }
 
 function parseFlags(argv: string[]) {
-  const flags = { instance: 'l1', counts: [] as number[], timeLimitS: 5, algorithm: 'makespan' };
+  const flags = { instance: 'l1', counts: [] as number[], timeLimitS: 5, algorithm: 'makespan', trafficPolicy: undefined as string | undefined };
   for (let k = 0; k < argv.length; k++) {
     if (argv[k] === '--instance') flags.instance = argv[++k];
     else if (argv[k] === '--counts') flags.counts = argv[++k].split(',').map(Number);
     else if (argv[k] === '--time-limit') flags.timeLimitS = Number(argv[++k]);
     else if (argv[k] === '--algorithm') flags.algorithm = argv[++k];
-    else throw new Error(`Unknown flag ${argv[k]}; flags: --instance ID, --counts a,b,..., --time-limit S, --algorithm NAME`);
+    else if (argv[k] === '--traffic-policy') flags.trafficPolicy = argv[++k];
+    else throw new Error(`Unknown flag ${argv[k]}; flags: --instance ID, --counts a,b,..., --time-limit S, --algorithm NAME, --traffic-policy NAME`);
   }
   if (!(flags.timeLimitS > 0)) throw new Error('--time-limit needs a positive number of seconds');
   if (flags.counts.some((count) => !Number.isInteger(count) || count < 1)) throw new Error('--counts needs whole numbers >= 1');
@@ -95,7 +98,7 @@ try {
       task_id: task.id,
       algorithm: flags.algorithm,
       robot_counts: counts,
-      parameters: { ...params, time_limit: flags.timeLimitS },
+      parameters: { ...params, time_limit: flags.timeLimitS, ...(flags.trafficPolicy ? { traffic_policy: flags.trafficPolicy } : {}) },
     },
     token,
   );
@@ -109,7 +112,7 @@ try {
 
   console.log(
     `machine: ${os.availableParallelism()} cores, ${threads} solve thread(s), load average ${os.loadavg().map((v) => v.toFixed(1)).join(' ')}; ` +
-      `${flags.instance}: ${instance.tasks.length} pairs, ${fleet} robots; ${flags.algorithm} at ${flags.timeLimitS} s per point`,
+      `${flags.instance}: ${instance.tasks.length} pairs, ${fleet} robots; ${flags.algorithm} at ${flags.timeLimitS} s per point; traffic policy ${flags.trafficPolicy ?? 'default'}`,
   );
   console.log('robots  status     planned_s  executed_s  free_flow_s  delay   waiting_s  plan_per_h  exec_per_h  bound_s  runtime_ms');
   for (const point of experiment.points) {
