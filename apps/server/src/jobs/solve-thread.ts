@@ -8,9 +8,9 @@ import { FINISH_EARLY_FLAG, type SolveThreadMessage, type SolveThreadRequest } f
 
 /**
  * Body of a pool thread: takes one solve request at a time, builds the problem, runs the
- * synchronous solver (or, with `parameters.shift`, the shift) and posts progress and the outcome. Solves run here, off the main
- * thread, so the API (embedded mode) or the BullMQ lock renewal (distributed mode) never
- * waits behind the solver.
+ * synchronous solver (or, with `parameters.shift`, the shift) and posts progress and the
+ * outcome. Solves run here, off the main thread, so the API (embedded mode) or the BullMQ lock
+ * renewal (distributed mode) never waits behind the solver.
  */
 const port = parentPort;
 if (!port) throw new Error('solve-thread.ts must run inside a worker thread');
