@@ -70,6 +70,17 @@ describe('shift experiments in POST /experiments', () => {
     expect(issues({ ...base, kind: 'fleet_sweep', robot_counts: [1], rates: [600] })).toEqual(['rates: Not used by a fleet_sweep']);
   });
 
+  it('lets a rate sweep leave the rate out (each point sets it) and asks for it in every other kind', () => {
+    expect(issues({ ...base, kind: 'rate_sweep', rates: [600], parameters: { shift: { hours: 1, dispatch: 'nearest_idle' } } })).toEqual([]);
+    expect(issues({ ...base, kind: 'fleet_sweep', robot_counts: [1, 2], parameters: { shift: { hours: 1 } } })).toEqual([
+      'parameters.shift.orders_per_hour: a shift needs orders_per_hour or an hourly profile',
+    ]);
+    expect(issues({ ...base, kind: 'rate_sweep', rates: [600], parameters: { shift: { hours: 2, profile: [0, 0] } } })).toEqual([
+      'parameters.shift.profile: a profile needs orders in at least one hour',
+      "parameters: A rate_sweep sets each point's rate: parameters.shift cannot have a profile",
+    ]);
+  });
+
   it('takes a P95 target only for an experiment that runs shifts', () => {
     expect(issues({ ...base, kind: 'fleet_sweep', robot_counts: [1, 2], cycle_p95_target_s: 600 })).toEqual([
       'cycle_p95_target_s: Only used when the experiment runs shifts (parameters.shift)',

@@ -9,7 +9,7 @@ import {
 import { ALGORITHMS, algorithmNameSchema } from './algorithms.ts';
 import { solveStatusSchema } from './solve.ts';
 import { SOLVE_PARAMETER_RANGES, solveParametersInputSchema, solveParametersSchema } from './solve-parameters.ts';
-import { SHIFT_RANGES, shiftStatsSchema } from './shift.ts';
+import { experimentShiftParametersSchema, SHIFT_NEEDS_A_RATE, SHIFT_RANGES, shiftHasRate, shiftStatsSchema } from './shift.ts';
 
 export const experimentKindValues = ['fleet_sweep', 'algorithm_comparison', 'charger_sweep', 'rate_sweep'] as const;
 export const experimentKindSchema = z.enum(experimentKindValues);
@@ -35,7 +35,9 @@ export const DEFAULT_CYCLE_P95_TARGET_S = 600;
 export const CYCLE_P95_TARGET_RANGE = { min: 10, max: 86_400 } as const;
 
 /** Solve parameters of every point; the algorithm and the fleet size come from the point. */
-export const experimentParametersSchema = solveParametersInputSchema.omit({ algorithm_type: true, robot_count: true });
+export const experimentParametersSchema = solveParametersInputSchema
+  .omit({ algorithm_type: true, robot_count: true })
+  .extend({ shift: experimentShiftParametersSchema.optional() });
 export type ExperimentParametersRecord = z.infer<typeof experimentParametersSchema>;
 
 function hasDuplicates(values: readonly unknown[]): boolean {
@@ -47,7 +49,7 @@ function hasDuplicates(values: readonly unknown[]): boolean {
  * `robot_counts`; an algorithm comparison names 2-7 distinct `algorithms`; a charger sweep names
  * one `algorithm` and 1-10 distinct `charger_counts` (chargers per station); a rate sweep names
  * one `algorithm` and 1-30 distinct `rates` (orders per hour) and needs `parameters.shift`, whose
- * `orders_per_hour` each point replaces with its rate. Comparisons, charger sweeps and rate
+ * `orders_per_hour` each point sets to its rate (so it may be left out). Comparisons, charger sweeps and rate
  * sweeps run on the scenario's robot_count. Any kind runs shifts when `parameters.shift` is set
  * (a fleet sweep at a shift's rate answers "robots needed to hold it with P95 <=
  * `cycle_p95_target_s`"). Robot counts are checked against the environment by the server.
@@ -94,6 +96,9 @@ export const experimentCreateSchema = z
     if (body.kind !== 'charger_sweep' && body.charger_counts !== undefined) issue('charger_counts', `Not used by a ${body.kind}`);
     if (body.kind !== 'rate_sweep' && body.rates !== undefined) issue('rates', `Not used by a ${body.kind}`);
     if (body.parameters.shift === undefined && body.cycle_p95_target_s !== undefined) issue('cycle_p95_target_s', 'Only used when the experiment runs shifts (parameters.shift)');
+    if (body.kind !== 'rate_sweep' && body.parameters.shift !== undefined && !shiftHasRate(body.parameters.shift)) {
+      context.addIssue({ code: 'custom', path: ['parameters', 'shift', 'orders_per_hour'], message: SHIFT_NEEDS_A_RATE });
+    }
     if (body.kind === 'rate_sweep') {
       if (body.algorithm === undefined) issue('algorithm', 'Required for a rate_sweep');
       if (body.algorithms !== undefined) issue('algorithms', 'Not used by a rate_sweep; name one algorithm');

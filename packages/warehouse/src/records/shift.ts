@@ -43,13 +43,7 @@ const rate = z
   .min(0, 'an hourly rate cannot be negative')
   .max(SHIFT_RANGES.orders_per_hour.max, `an hourly rate is at most ${SHIFT_RANGES.orders_per_hour.max} orders`);
 
-/**
- * `parameters.shift` of a solve: orders released over `hours` (a Poisson stream, seeded), each
- * drawing its pickup and dropoff from the task's pairs, at `orders_per_hour` or, with a
- * `profile`, at the rate of each hour in turn (one rate per started hour). A task whose pairs
- * carry `release_s` times releases them exactly then instead.
- */
-export const shiftParametersSchema = z
+const shiftSettingsObject = z
   .object({
     hours: z.number().finite().min(SHIFT_RANGES.hours.min, `a shift lasts at least ${SHIFT_RANGES.hours.min} h`).max(SHIFT_RANGES.hours.max, `a shift lasts at most ${SHIFT_RANGES.hours.max} h`),
     orders_per_hour: z
@@ -68,22 +62,46 @@ export const shiftParametersSchema = z
       .max(SHIFT_RANGES.reoptimise_every_s.max, `reoptimise_every_s must be at most ${SHIFT_RANGES.reoptimise_every_s.max}`)
       .optional(),
   })
-  .strict()
-  .superRefine((shift, context) => {
-    if (shift.orders_per_hour === undefined && shift.profile === undefined) {
-      context.addIssue({ code: 'custom', path: ['orders_per_hour'], message: 'a shift needs orders_per_hour or an hourly profile' });
-    }
-    if (shift.profile !== undefined && shift.profile.every((hourly) => hourly === 0)) {
-      context.addIssue({ code: 'custom', path: ['profile'], message: 'a profile needs orders in at least one hour' });
-    }
-    if (shift.profile !== undefined && shift.profile.length !== Math.ceil(shift.hours)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['profile'],
-        message: `the profile needs one rate per started hour of the shift: ${Math.ceil(shift.hours)} for ${shift.hours} h, got ${shift.profile.length}`,
-      });
-    }
-  });
+  .strict();
+type ShiftSettings = z.infer<typeof shiftSettingsObject>;
+
+/** The message of a shift that names no rate: `orders_per_hour` or a `profile` is needed. */
+export const SHIFT_NEEDS_A_RATE = 'a shift needs orders_per_hour or an hourly profile';
+
+/** Whether a shift names how fast its orders come: a rate or an hourly profile. */
+export function shiftHasRate(shift: Pick<ShiftSettings, 'orders_per_hour' | 'profile'>): boolean {
+  return shift.orders_per_hour !== undefined || shift.profile !== undefined;
+}
+
+function checkProfile(shift: ShiftSettings, context: z.RefinementCtx): void {
+  if (shift.profile !== undefined && shift.profile.every((hourly) => hourly === 0)) {
+    context.addIssue({ code: 'custom', path: ['profile'], message: 'a profile needs orders in at least one hour' });
+  }
+  if (shift.profile !== undefined && shift.profile.length !== Math.ceil(shift.hours)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['profile'],
+      message: `the profile needs one rate per started hour of the shift: ${Math.ceil(shift.hours)} for ${shift.hours} h, got ${shift.profile.length}`,
+    });
+  }
+}
+
+/**
+ * `parameters.shift` of a solve: orders released over `hours` (a Poisson stream, seeded), each
+ * drawing its pickup and dropoff from the task's pairs, at `orders_per_hour` or, with a
+ * `profile`, at the rate of each hour in turn (one rate per started hour). A task whose pairs
+ * carry `release_s` times releases them exactly then instead.
+ */
+export const shiftParametersSchema = shiftSettingsObject.superRefine((shift, context) => {
+  if (!shiftHasRate(shift)) context.addIssue({ code: 'custom', path: ['orders_per_hour'], message: SHIFT_NEEDS_A_RATE });
+  checkProfile(shift, context);
+});
+
+/**
+ * `parameters.shift` of an experiment: as a solve's, but the rate may be left out, since a rate
+ * sweep's points each set their own (`experimentCreateSchema` asks for it in the other kinds).
+ */
+export const experimentShiftParametersSchema = shiftSettingsObject.superRefine(checkProfile);
 export type ShiftParametersRecord = z.infer<typeof shiftParametersSchema>;
 
 /**
