@@ -16,6 +16,7 @@ const stats = (makespan: number, lowerBound: number) => ({
   waiting_s: null,
   max_robot_waiting_s: null,
   charger_queue_s: null,
+  shift: null,
 });
 
 const PARAMETERS = {
@@ -33,6 +34,7 @@ const point = (solveId: number, robotCount: number, makespan: number | null, low
   algorithm: 'makespan',
   robot_count: robotCount,
   chargers: null,
+  orders_per_hour: null,
   parameters: { ...PARAMETERS, algorithm_type: 'makespan', robot_count: robotCount },
   status: makespan === null ? 'failed' : 'completed',
   stats: makespan === null ? null : stats(makespan, lowerBound),
@@ -55,8 +57,10 @@ export const FLEET_SWEEP: ExperimentRecord = {
   algorithms: ['makespan'],
   robot_counts: [1, 2, 3, 4, 5],
   charger_counts: [],
+  rates: [],
   parameters: PARAMETERS,
   knee_tolerance: 0.05,
+  cycle_p95_target_s: null,
   progress: { completed: 4, failed: 1, total: 5 },
   points: [point(61, 1, 400, 160), point(62, 2, 210), point(63, 3, 200), point(64, 4, 198), point(65, 5, null)],
   cancelled_at: null,
@@ -82,6 +86,7 @@ export const ALGORITHM_COMPARISON: ExperimentRecord = {
       algorithm: 'kmeans',
       robot_count: 3,
       chargers: null,
+      orders_per_hour: null,
       parameters: { ...PARAMETERS, algorithm_type: 'kmeans', robot_count: 3 },
       status: 'running',
       stats: null,

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { experimentCreateSchema } from '@fleetlab/warehouse';
 import type { Environment } from '../api/types.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
 import { ADA, MORNING_RUSH, NIGHT_ORDERS, NIGHT_SHIFT, RUSH_ORDERS, SMALL_WAREHOUSE, solveFixture, SPEC_DEFAULT_SETTINGS } from '../test/fixtures.ts';
@@ -171,6 +172,77 @@ describe('/experiments/create', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
     await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
     expect(network.callsTo('POST', '/experiments')[0].body).toMatchObject({ kind: 'charger_sweep', algorithm: 'makespan', charger_counts: [1, 2, 3] });
+  });
+
+  it('creates a rate sweep: shifts on by force, the rates listed, the lowest standing in for the rate the schema asks', async () => {
+    const network = stubFetch({ ...routes, 'POST /experiments': { status: 201, body: { ...FLEET_SWEEP, id: 90 } } });
+    renderApp('/experiments/create', { signedIn: true });
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.type(screen.getByLabelText('Name'), 'What rate');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'rate_sweep');
+    const shift = screen.getByRole('group', { name: 'Shift' });
+    expect(within(shift).getByLabelText('Run as a shift')).toBeChecked();
+    expect(within(shift).getByLabelText('Run as a shift')).toBeDisabled();
+    expect(within(shift).getByText('Set by each point of the rate sweep.')).toBeInTheDocument();
+    expect(within(shift).queryByLabelText('Orders per Hour')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('P95 Target (min)')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    expect(screen.getByText('Rates are required')).toBeInTheDocument();
+    const rates = screen.getByLabelText('Rates (orders/h)');
+    await userEvent.type(rates, '600, 300, 30000');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    expect(screen.getByText('Rates are from 1 to 20,000 orders per hour: 30000 is not')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/experiments')).toHaveLength(0);
+
+    await userEvent.clear(rates);
+    await userEvent.type(rates, '900 600, 300');
+    await userEvent.clear(within(shift).getByLabelText('Shift Length (h)'));
+    await userEvent.type(within(shift).getByLabelText('Shift Length (h)'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
+    const body = network.callsTo('POST', '/experiments')[0].body;
+    expect(body).toEqual({
+      name: 'What rate',
+      description: '',
+      scenario_id: 21,
+      task_id: 31,
+      kind: 'rate_sweep',
+      algorithm: 'makespan',
+      rates: [300, 600, 900],
+      parameters: { ...defaultSettings(30), shift: { hours: 1, orders_per_hour: 300, dispatch: 'reoptimise', reoptimise_every_s: 60, seed: 1 } },
+    });
+    expect(experimentCreateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('asks a fleet sweep of shifts for its P95 target in minutes and sends it in seconds', async () => {
+    const network = stubFetch({ ...routes, 'POST /experiments': { status: 201, body: { ...FLEET_SWEEP, id: 90 } } });
+    renderApp('/experiments/create', { signedIn: true });
+    await waitFor(() => expect(screen.getByLabelText('Robot Counts')).toHaveValue('1..4'));
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Robots for 120 an hour');
+    expect(screen.queryByLabelText('P95 Target (min)')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Run as a shift'));
+    const target = screen.getByLabelText('P95 Target (min)');
+    expect(target).toHaveValue(10);
+    await userEvent.type(screen.getByLabelText('Orders per Hour'), '120');
+    await userEvent.clear(target);
+    await userEvent.type(target, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    expect(screen.getByText('P95 Target must be a number of minutes from 0.17 to 1,440')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/experiments')).toHaveLength(0);
+    await userEvent.clear(target);
+    await userEvent.type(target, '7.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
+    const body = network.callsTo('POST', '/experiments')[0].body;
+    expect(body).toMatchObject({
+      kind: 'fleet_sweep',
+      robot_counts: [1, 2, 3, 4],
+      cycle_p95_target_s: 450,
+      parameters: { shift: { hours: 8, orders_per_hour: 120, dispatch: 'reoptimise', reoptimise_every_s: 60, seed: 1 } },
+    });
+    expect(experimentCreateSchema.safeParse(body).success).toBe(true);
   });
 
   it('creates an algorithm comparison of the ticked algorithms', async () => {
