@@ -51,6 +51,7 @@ describe('parseHourlyProfile', () => {
     expect(parseHourlyProfile('60, lots', 2)).toEqual({ problem: "Hourly Profile: 'lots' (hour 2) is not a number" });
     expect(parseHourlyProfile('60, 90, 25000', 3)).toEqual({ problem: "Hourly Profile: hour 3 has 25000; each hour's rate is from 0 to 20,000 orders" });
     expect(parseHourlyProfile('-5', 1)).toEqual({ problem: "Hourly Profile: hour 1 has -5; each hour's rate is from 0 to 20,000 orders" });
+    expect(parseHourlyProfile('0, 0', 2)).toEqual({ problem: 'Hourly Profile needs orders in at least one hour' });
   });
 });
 

@@ -113,6 +113,7 @@ export function parseHourlyProfile(raw: string, hours: number | null): { profile
     }
     profile.push(value);
   }
+  if (profile.length > 0 && profile.every((rate) => rate === 0)) return { problem: 'Hourly Profile needs orders in at least one hour' };
   if (hours !== null) {
     const needed = startedHours(hours);
     if (profile.length !== needed) {
