@@ -244,15 +244,17 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
           algorithm: 'makespan',
           robot_count: 1,
           chargers: null,
+          orders_per_hour: null,
           status: 'completed',
           stats: {
             makespan_s: 180, total_distance_m: 360, recharges: 1, gap: 1, runtime_ms: 1200, lower_bound_s: 90, deliveries: 10,
             executed_makespan_s: 200, free_flow_makespan_s: 185, throughput_per_h: 180, waiting_s: 30, max_robot_waiting_s: 20, charger_queue_s: 90,
+            shift: null,
           },
           error: null,
         },
-        { solve_id: two, algorithm: 'makespan', robot_count: 2, chargers: null, status: 'failed', stats: null, error: 'pickup P7 is unreachable from every robot' },
-        { solve_id: three, algorithm: 'makespan', robot_count: 3, chargers: null, status: 'running', stats: null, error: null },
+        { solve_id: two, algorithm: 'makespan', robot_count: 2, chargers: null, orders_per_hour: null, status: 'failed', stats: null, error: 'pickup P7 is unreachable from every robot' },
+        { solve_id: three, algorithm: 'makespan', robot_count: 3, chargers: null, orders_per_hour: null, status: 'running', stats: null, error: null },
       ]);
 
       await t.db.update(solves).set({ status: 'completed', results: {}, stats: stats(99) }).where(eq(solves.id, three));
@@ -273,6 +275,7 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
       expect(read.points[0].stats).toEqual({
         makespan_s: 150, total_distance_m: 360, recharges: 1, gap: null, runtime_ms: 1200, lower_bound_s: null, deliveries: 10,
         executed_makespan_s: null, free_flow_makespan_s: null, throughput_per_h: null, waiting_s: null, max_robot_waiting_s: null, charger_queue_s: null,
+        shift: null,
       });
     });
 

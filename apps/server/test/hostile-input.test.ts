@@ -132,7 +132,8 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
   let t: TestApp;
   let user: SignedInUser;
   let openApi: { paths: Record<string, Record<string, any>> };
-  const bodies = new Map<string, unknown>();
+  /** Valid bodies of each route, each driven in turn: one per shape a route takes (a batch solve and a shift, a fleet sweep and a rate sweep). */
+  const bodies = new Map<string, unknown[]>();
   const queries = new Map<string, Record<string, string>>();
   let scenarioId = 0;
 
@@ -144,33 +145,50 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
     const environment = (await t.app.inject({ method: 'GET', url: `/api/v1/environments/${chain.environmentId}`, headers: user.headers })).json();
     const { id: _id, created_at: _created, updated_at: _updated, problems: _problems, ...environmentBody } = environment;
     const email = 'someone@example.com';
-    bodies.set('POST /api/v1/auth/register', { email, username: 'Someone', password: 'correct horse battery' });
-    bodies.set('POST /api/v1/auth/verify-email', { email, code: '123456' });
-    bodies.set('POST /api/v1/auth/resend-verification', { email });
-    bodies.set('POST /api/v1/auth/login', { username: email, password: 'correct horse battery' });
-    bodies.set('POST /api/v1/environments', environmentBody);
-    bodies.set('POST /api/v1/scenarios', { name: 'Peak', description: 'Mornings', environment_id: chain.environmentId, parameters: { robot_count: 1 } });
-    bodies.set('PATCH /api/v1/scenarios/{id}', { name: 'Peak', description: 'Mornings', parameters: { robot_count: 1, order_volume: 10 } });
+    bodies.set('POST /api/v1/auth/register', [{ email, username: 'Someone', password: 'correct horse battery' }]);
+    bodies.set('POST /api/v1/auth/verify-email', [{ email, code: '123456' }]);
+    bodies.set('POST /api/v1/auth/resend-verification', [{ email }]);
+    bodies.set('POST /api/v1/auth/login', [{ username: email, password: 'correct horse battery' }]);
+    bodies.set('POST /api/v1/environments', [environmentBody]);
+    bodies.set('POST /api/v1/scenarios', [{ name: 'Peak', description: 'Mornings', environment_id: chain.environmentId, parameters: { robot_count: 1 } }]);
+    bodies.set('PATCH /api/v1/scenarios/{id}', [{ name: 'Peak', description: 'Mornings', parameters: { robot_count: 1, order_volume: 10 } }]);
     bodies.set('POST /api/v1/tasks/batch', [
+      [
+        {
+          name: 'Two orders',
+          description: 'P1 and P2',
+          task_type: 'pickup_delivery',
+          scenario_id: chain.scenarioId,
+          details: { tasks: [['P1', 'D1'], ['P2', 'D1']], release_s: [0, 30], priority: 1, start_point: [1, 1], additional_details: { note: 'rush' } },
+        },
+      ],
+    ]);
+    const shift = { hours: 0.25, orders_per_hour: 60, seed: 3, dispatch: 'nearest_idle', reoptimise_every_s: 60 };
+    const daySolve = solveBody(chain);
+    bodies.set('POST /api/v1/solves', [daySolve, { ...daySolve, parameters: { ...daySolve.parameters, shift } }]);
+    bodies.set('POST /api/v1/experiments', [
       {
-        name: 'Two orders',
-        description: 'P1 and P2',
-        task_type: 'pickup_delivery',
+        name: 'Fleet size',
+        description: 'One or two',
+        kind: 'fleet_sweep',
         scenario_id: chain.scenarioId,
-        details: { tasks: [['P1', 'D1'], ['P2', 'D1']], priority: 1, start_point: [1, 1], additional_details: { note: 'rush' } },
+        task_id: chain.taskId,
+        algorithm: 'greedy_distance',
+        robot_counts: [1],
+        parameters: { time_limit: 5, robot_speed: 1 },
+      },
+      {
+        name: 'Rates',
+        description: 'Thirty and sixty',
+        kind: 'rate_sweep',
+        scenario_id: chain.scenarioId,
+        task_id: chain.taskId,
+        algorithm: 'greedy_distance',
+        rates: [30, 60],
+        cycle_p95_target_s: 600,
+        parameters: { robot_speed: 1, shift },
       },
     ]);
-    bodies.set('POST /api/v1/solves', solveBody(chain));
-    bodies.set('POST /api/v1/experiments', {
-      name: 'Fleet size',
-      description: 'One or two',
-      kind: 'fleet_sweep',
-      scenario_id: chain.scenarioId,
-      task_id: chain.taskId,
-      algorithm: 'greedy_distance',
-      robot_counts: [1],
-      parameters: { time_limit: 5, robot_speed: 1 },
-    });
     queries.set('GET /api/v1/scenarios', { environment_id: String(chain.environmentId) });
     queries.set('GET /api/v1/tasks', { scenario_id: String(chain.scenarioId) });
     queries.set('GET /api/v1/solves', { environment_id: String(chain.environmentId), scenario_id: String(chain.scenarioId) });
@@ -203,8 +221,8 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
   });
 
   it('answers every hostile body with a 4xx naming the field and writes nothing, or accepts a value the schema allows; never a 5xx', async () => {
-    for (const { key, path, method, operation } of withBody()) {
-      const example = bodies.get(key);
+    const examples = withBody().flatMap((route) => bodies.get(route.key)!.map((example) => ({ ...route, example })));
+    for (const { key, path, method, operation, example } of examples) {
       const fields = fieldsOf(operation.requestBody.content['application/json'].schema as JsonSchema, example);
       const headers = { ...(path.startsWith('/api/v1/auth/') ? {} : user.headers), 'content-type': 'application/json' };
       await fc.assert(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shiftParametersSchema, solveParametersInputSchema, taskDetailsSchema } from '../src/index.ts';
+import { plannedOrdersPerHour, shiftParametersSchema, solveParametersInputSchema, taskDetailsSchema } from '../src/index.ts';
 
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (result.error?.issues ?? []).map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -12,6 +12,7 @@ describe('shift parameters', () => {
     expect(issues(shiftParametersSchema.safeParse({ hours: 3, profile: [100, 200] }))).toEqual([
       'profile: the profile needs one rate per started hour of the shift: 3 for 3 h, got 2',
     ]);
+    expect(issues(shiftParametersSchema.safeParse({ hours: 2, profile: [0, 0] }))).toEqual(['profile: a profile needs orders in at least one hour']);
     expect(issues(shiftParametersSchema.safeParse({ hours: 30, orders_per_hour: 10 }))).toEqual(['hours: a shift lasts at most 24 h']);
     expect(issues(shiftParametersSchema.safeParse({ hours: 1, orders_per_hour: 10, dispatch: 'fastest' }))).toEqual([
       'dispatch: dispatch must be one of reoptimise, nearest_idle',
@@ -23,6 +24,16 @@ describe('shift parameters', () => {
     const parameters = solveParametersInputSchema.parse({ shift: { hours: 1, orders_per_hour: 60, dispatch: 'nearest_idle' } });
     expect(parameters.shift).toEqual({ hours: 1, orders_per_hour: 60, dispatch: 'nearest_idle' });
     expect(solveParametersInputSchema.safeParse({ shift: { hours: 0, orders_per_hour: 60 } }).success).toBe(false);
+  });
+});
+
+describe('plannedOrdersPerHour', () => {
+  it('is the rate, or the profile weighted by the part of each hour the shift lasts', () => {
+    expect(plannedOrdersPerHour({ hours: 8, orders_per_hour: 1200 })).toBe(1200);
+    // 600 + 1200 + 0.5 * 300 = 1950 orders over 2.5 h.
+    expect(plannedOrdersPerHour({ hours: 2.5, profile: [600, 1200, 300] })).toBe(780);
+    // The profile wins over a rate given with it, as in the order stream.
+    expect(plannedOrdersPerHour({ hours: 0.25, orders_per_hour: 10, profile: [40] })).toBe(40);
   });
 });
 

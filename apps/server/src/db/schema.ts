@@ -238,6 +238,10 @@ export const experiments = pgTable(
     robot_counts: jsonb('robot_counts').$type<number[]>().notNull(),
     /** Chargers per station of each point of a charger sweep; [] for the other kinds. */
     charger_counts: jsonb('charger_counts').$type<number[]>().notNull().default([]),
+    /** Orders per hour of each point of a rate sweep; [] for the other kinds. */
+    rates: jsonb('rates').$type<number[]>().notNull().default([]),
+    /** The P95 cycle-time target of an experiment that runs shifts; null for batch experiments. */
+    cycle_p95_target_s: doublePrecision('cycle_p95_target_s'),
     parameters: jsonb('parameters').$type<ExperimentParametersRecord>().notNull(),
     knee_tolerance: doublePrecision('knee_tolerance').notNull(),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),

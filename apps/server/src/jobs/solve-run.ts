@@ -120,6 +120,7 @@ export class SolveRun {
     const thread = pool.run(
       {
         problem: { environment: plannedEnvironment(input), tasks: input.pairs, params: row.parameters },
+        ...(input.releaseS === undefined ? {} : { releaseS: input.releaseS }),
         algorithmId: row.algorithm_id,
         seed: SOLVE_SEED,
         timeLimitS: row.parameters.time_limit,

@@ -1,11 +1,14 @@
 import type { ProblemInput } from '@fleetlab/solver';
-import type { SolveStatsRecord } from '@fleetlab/warehouse';
+import type { SolveParametersRecord, SolveStatsRecord } from '@fleetlab/warehouse';
 
 /** One solve handed to a pool thread (structured-cloned once). */
 export interface SolveThreadRequest {
   /** Tags the thread's answers, so a late message of an earlier solve is never misread. */
   runId: number;
-  problem: ProblemInput;
+  /** The fleet's environment, the task's pairs and the solve's parameters; with `params.shift` the solve runs a shift of them. */
+  problem: ProblemInput & { params: SolveParametersRecord };
+  /** The task's release times, one per pair (`details.release_s`): a shift releases exactly these orders then. */
+  releaseS?: number[];
   /** Spec §7 algorithm id (1-7). */
   algorithmId: number;
   seed: number;
@@ -27,8 +30,11 @@ export interface PlanText<Results extends string | null = string> {
   execution: string | null;
 }
 
-/** A solve first optimises the plan, then executes it on the shared floor. */
-export type SolvePhase = 'optimising' | 'executing';
+/**
+ * A solve first optimises the plan, then executes it on the shared floor; a shift has no plan
+ * made in advance, so running it (`shift`) is the whole solve.
+ */
+export type SolvePhase = 'optimising' | 'executing' | 'shift';
 
 /** Index of the "finish early" flag in `control`: 1 asks the solver to return its best plan now. */
 export const FINISH_EARLY_FLAG = 0;
@@ -41,7 +47,10 @@ export type SolveThreadMessage =
   | { runId: number; type: 'completed'; plan: PlanText; stats: SolveStatsRecord; stoppedEarly: boolean }
   /** A message a planner can act on (infeasible delivery, unusable input). */
   | { runId: number; type: 'rejected'; message: string }
-  /** Asked to finish early before the search began: nothing worth keeping was computed. */
+  /**
+   * Asked to finish early before anything worth keeping was computed: before the search began,
+   * or during a shift (half a shift's figures are not the shift's).
+   */
   | { runId: number; type: 'not-started' }
   /** A bug inside the solver; the message is for the log, not the planner. */
   | { runId: number; type: 'crashed'; message: string; stack: string | undefined };

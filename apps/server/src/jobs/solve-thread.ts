@@ -2,13 +2,13 @@ import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { buildProblem, InfeasibleDeliveryError, InvalidProblemError } from '@fleetlab/solver';
-import { planAndExecute } from '@fleetlab/simulator';
+import { planAndExecute, runShift, SimulationCancelledError, SimulationError } from '@fleetlab/simulator';
 import type { SolveStatsRecord } from '@fleetlab/warehouse';
 import { FINISH_EARLY_FLAG, type SolveThreadMessage, type SolveThreadRequest } from './solve-thread-protocol.ts';
 
 /**
  * Body of a pool thread: takes one solve request at a time, builds the problem, runs the
- * synchronous solver and posts progress and the outcome. Solves run here, off the main
+ * synchronous solver (or, with `parameters.shift`, the shift) and posts progress and the outcome. Solves run here, off the main
  * thread, so the API (embedded mode) or the BullMQ lock renewal (distributed mode) never
  * waits behind the solver.
  */
@@ -17,9 +17,23 @@ if (!port) throw new Error('solve-thread.ts must run inside a worker thread');
 const post = (message: SolveThreadMessage) => port.postMessage(message);
 
 function runSolve(request: SolveThreadRequest): SolveThreadMessage {
-  const { runId } = request;
   const control = new Int32Array(request.control);
   const finishEarlyRequested = () => Atomics.load(control, FINISH_EARLY_FLAG) === 1;
+  try {
+    return request.problem.params.shift ? runShiftSolve(request, finishEarlyRequested) : runBatchSolve(request, finishEarlyRequested);
+  } catch (error) {
+    // Messages a planner can act on: a pair no robot can do, unusable input, a shift that cannot run.
+    if (error instanceof InfeasibleDeliveryError || error instanceof InvalidProblemError || error instanceof SimulationError) {
+      return { runId: request.runId, type: 'rejected', message: error.message };
+    }
+    const failure = error instanceof Error ? error : new Error(String(error));
+    return { runId: request.runId, type: 'crashed', message: failure.message, stack: failure.stack };
+  }
+}
+
+/** A day's solve: the plan, then its run on the floor. */
+function runBatchSolve(request: SolveThreadRequest, finishEarlyRequested: () => boolean): SolveThreadMessage {
+  const { runId } = request;
   /*
    * "Finish early" is expressed through the solver's injected clock: once the flag is up the
    * clock reads past the time limit, so the time-limited algorithms (genetic, makespan) stop
@@ -32,37 +46,52 @@ function runSolve(request: SolveThreadRequest): SolveThreadMessage {
     if (!clockJumped && finishEarlyRequested()) clockJumped = true;
     return performance.now() + (clockJumped ? clockJumpMs : 0);
   };
+  const problem = buildProblem(request.problem);
+  if (finishEarlyRequested()) return { runId, type: 'not-started' };
+  const solveStartedMs = performance.now();
+  // The plan, then its run with every robot on the floor at once (traffic, waiting, charger
+  // queues); a makespan solve runs its best few plans and keeps the one that runs best.
+  const outcome = planAndExecute(
+    request.problem,
+    {
+      algorithm: request.algorithmId,
+      seed: request.seed,
+      timeLimitS: request.timeLimitS,
+      now: solverClock,
+      onProgress: ({ phase, fraction, bestMakespanS }) => post({ runId, type: 'progress', phase, fraction, bestMakespanS }),
+    },
+    problem,
+  );
+  // The jumped clock inflates the solver's own runtime figure; report the real one.
+  const stats = clockJumped
+    ? { ...outcome.stats, runtime_ms: Math.round(performance.now() - solveStartedMs), stopped_early: true }
+    : outcome.stats;
+  const { execution, executionError } = outcome;
+  const withExecution: SolveStatsRecord = { ...stats, execution: execution?.totals ?? null, ...(executionError ? { execution_error: executionError } : {}) };
+  const plan = { results: JSON.stringify(outcome.results), execution: execution ? JSON.stringify(execution) : null };
+  return { runId, type: 'completed', plan, stats: withExecution, stoppedEarly: clockJumped };
+}
+
+/**
+ * A shift: orders released over it (the task's `release_s` when it has them), handed to the
+ * fleet by the shift's dispatch policy, re-planned with the solve's algorithm. "Finish early"
+ * stops it: a shift cut short has no figures worth keeping, so the solve is handed back whole.
+ */
+function runShiftSolve(request: SolveThreadRequest, finishEarlyRequested: () => boolean): SolveThreadMessage {
+  const { runId, problem } = request;
   try {
-    const problem = buildProblem(request.problem);
-    if (finishEarlyRequested()) return { runId, type: 'not-started' };
-    const solveStartedMs = performance.now();
-    // The plan, then its run with every robot on the floor at once (traffic, waiting, charger
-    // queues); a makespan solve runs its best few plans and keeps the one that runs best.
-    const outcome = planAndExecute(
-      request.problem,
-      {
-        algorithm: request.algorithmId,
-        seed: request.seed,
-        timeLimitS: request.timeLimitS,
-        now: solverClock,
-        onProgress: ({ phase, fraction, bestMakespanS }) => post({ runId, type: 'progress', phase, fraction, bestMakespanS }),
-      },
-      problem,
-    );
-    // The jumped clock inflates the solver's own runtime figure; report the real one.
-    const stats = clockJumped
-      ? { ...outcome.stats, runtime_ms: Math.round(performance.now() - solveStartedMs), stopped_early: true }
-      : outcome.stats;
-    const { execution, executionError } = outcome;
-    const withExecution: SolveStatsRecord = { ...stats, execution: execution?.totals ?? null, ...(executionError ? { execution_error: executionError } : {}) };
-    const plan = { results: JSON.stringify(outcome.results), execution: execution ? JSON.stringify(execution) : null };
-    return { runId, type: 'completed', plan, stats: withExecution, stoppedEarly: clockJumped };
+    const outcome = runShift(problem.environment, problem.tasks, problem.params, {
+      ...(request.releaseS === undefined ? {} : { releaseS: request.releaseS }),
+      algorithm: request.algorithmId,
+      seed: request.seed,
+      onProgress: (fraction) => post({ runId, type: 'progress', phase: 'shift', fraction, bestMakespanS: null }),
+      shouldStop: finishEarlyRequested,
+    });
+    const plan = { results: JSON.stringify(outcome.results), execution: JSON.stringify(outcome.execution) };
+    return { runId, type: 'completed', plan, stats: outcome.stats, stoppedEarly: false };
   } catch (error) {
-    if (error instanceof InfeasibleDeliveryError || error instanceof InvalidProblemError) {
-      return { runId, type: 'rejected', message: error.message };
-    }
-    const failure = error instanceof Error ? error : new Error(String(error));
-    return { runId, type: 'crashed', message: failure.message, stack: failure.stack };
+    if (error instanceof SimulationCancelledError) return { runId, type: 'not-started' };
+    throw error;
   }
 }
 

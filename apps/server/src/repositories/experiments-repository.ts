@@ -14,8 +14,10 @@ export interface NewExperiment {
   algorithms: AlgorithmName[];
   robot_counts: number[];
   charger_counts: number[];
+  rates: number[];
   parameters: ExperimentParametersRecord;
   knee_tolerance: number;
+  cycle_p95_target_s: number | null;
 }
 
 /** Experiment rows; their points are ordinary solves (`solves.experiment_id`). */

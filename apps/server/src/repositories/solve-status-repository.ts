@@ -9,9 +9,9 @@ import type { NewSolve } from './solves-repository.ts';
 
 /** What GET /solves/{id} shows while a solve runs. */
 export type SolveProgressRecord = {
-  /** Percent done over both phases, 0 to 100, one decimal: optimising takes the first 90. */
+  /** Percent done over both phases, 0 to 100, one decimal: optimising takes the first 90; a shift's run takes all 100. */
   percent: number;
-  /** `optimising` the plan, then `executing` it with every robot on the floor. */
+  /** `optimising` the plan, then `executing` it with every robot on the floor; or running a `shift`. */
   phase: SolvePhase;
   /** Makespan of the best plan found so far, in seconds; null before the first plan. */
   best_makespan_s: number | null;
@@ -28,6 +28,8 @@ export interface SolveJobInput {
   /** The scenario's robot_count, which the solve's own robot_count overrides. */
   scenarioRobotCount: number | undefined;
   pairs: [string, string][];
+  /** The task's release times, one per pair (absent: a shift draws its orders from the pairs). */
+  releaseS: number[] | undefined;
 }
 
 /** A solve as the queue sees it: its id, status and the job that owns it. */
@@ -122,7 +124,7 @@ export class SolveStatusRepository {
       .where(eq(scenarios.id, solve.scenario_id));
     if (!environment || !task) return null;
     const pairs = (task.details.tasks ?? []).map(([pickup, dropoff]) => [pickup, dropoff] as [string, string]);
-    return { solve, environment, scenarioRobotCount: scenario?.parameters.robot_count, pairs };
+    return { solve, environment, scenarioRobotCount: scenario?.parameters.robot_count, pairs, releaseS: task.details.release_s };
   }
 
   /** Writes progress while `jobId` still runs the solve; false when it no longer does. */
@@ -131,7 +133,7 @@ export class SolveStatusRepository {
     jobId: string,
     progress: { phase: SolvePhase; fraction: number; bestMakespanS: number | null },
   ): Promise<boolean> {
-    const overall = progress.phase === 'optimising' ? OPTIMISING_SHARE * progress.fraction : OPTIMISING_SHARE + (1 - OPTIMISING_SHARE) * progress.fraction;
+    const overall = overallProgress(progress.phase, progress.fraction);
     const updated = await this.db
       .update(solves)
       .set({ progress: progressRecord(overall, progress.bestMakespanS, this.clock(), progress.phase) })
@@ -248,6 +250,18 @@ export class SolveStatusRepository {
 
   private ownedBy(solveId: number, jobId: string) {
     return and(eq(solves.id, solveId), eq(solves.status, 'running'), eq(solves.celery_task_id, jobId));
+  }
+}
+
+/** Share of the whole solve done, from the share of its phase done. */
+function overallProgress(phase: SolvePhase, fraction: number): number {
+  switch (phase) {
+    case 'optimising':
+      return OPTIMISING_SHARE * fraction;
+    case 'executing':
+      return OPTIMISING_SHARE + (1 - OPTIMISING_SHARE) * fraction;
+    case 'shift':
+      return fraction;
   }
 }
 

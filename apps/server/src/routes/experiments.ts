@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { experimentCreateSchema, experimentRecordSchema } from '@fleetlab/warehouse';
+import { DEFAULT_CYCLE_P95_TARGET_S, experimentCreateSchema, experimentRecordSchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
 import { perAccountLimit } from '../http/call-limits.ts';
@@ -47,12 +47,15 @@ export const experimentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async 
       config: perAccountLimit(callLimits.createExperiment),
       schema: {
         tags: ['experiments'],
-        summary: 'Create a fleet sweep, an algorithm comparison or a charger sweep: one solve per point',
+        summary: 'Create a fleet sweep, an algorithm comparison, a charger sweep or a rate sweep: one solve per point',
         description:
           'A fleet_sweep takes `algorithm` and 1-30 distinct `robot_counts` (1 to the robots of the environment); ' +
           'an algorithm_comparison takes 2-7 distinct `algorithms` and runs on the scenario’s robot_count; ' +
           'a charger_sweep takes `algorithm` and 1-10 distinct `charger_counts` (chargers per station) and runs on the ' +
-          'scenario’s robot_count. ' +
+          'scenario’s robot_count; a rate_sweep takes `algorithm`, 1-30 distinct `rates` (orders per hour) and ' +
+          '`parameters.shift` without a profile, runs on the scenario’s robot_count, and gives each point its rate as ' +
+          '`parameters.shift.orders_per_hour`. With `parameters.shift` every point runs a shift, and ' +
+          `\`cycle_p95_target_s\` (default ${DEFAULT_CYCLE_P95_TARGET_S} s) is the P95 cycle time its answers hold the points to. ` +
           '`parameters` are solve parameters as for POST /solves (defaults of spec §9). Every point is an ' +
           'ordinary solve, queued like POST /solves. The scenario and task must be the caller’s (404) and the ' +
           'task must belong to the scenario (400).',

@@ -1,13 +1,18 @@
 import {
   ALGORITHM_IDS,
   CANCELLED_BY_USER_ERROR,
+  DEFAULT_CYCLE_P95_TARGET_S,
+  experimentShiftStatsSchema,
+  plannedOrdersPerHour,
   type AlgorithmName,
   type ExecutionTotalsRecord,
   type ExperimentCreateParsed,
   type ExperimentPoint,
   type ExperimentPointStats,
   type ExperimentRecord,
+  type ExperimentShiftStats,
   type ExperimentStatus,
+  type ShiftStatsRecord,
   type SolveStatsRecord,
   type SolveStatusValue,
 } from '@fleetlab/warehouse';
@@ -24,7 +29,16 @@ interface PlannedPoint {
   algorithm: AlgorithmName;
   robotCount: number | undefined;
   chargers: number | undefined;
+  /** A rate sweep's rate, which replaces the experiment's `parameters.shift.orders_per_hour`. */
+  ordersPerHour: number | undefined;
   label: string;
+}
+
+const SWEPT_SHIFT_FIGURES = Object.keys(experimentShiftStatsSchema.shape) as (keyof ExperimentShiftStats)[];
+
+/** The figures a sweep compares, out of a shift solve's `stats.shift`. */
+function sweptShiftFigures(shift: ShiftStatsRecord): ExperimentShiftStats {
+  return Object.fromEntries(SWEPT_SHIFT_FIGURES.map((figure) => [figure, shift[figure]])) as ExperimentShiftStats;
 }
 
 function statsOf(solve: PointSolveRow, deliveries: number): ExperimentPointStats | null {
@@ -47,6 +61,7 @@ function statsOf(solve: PointSolveRow, deliveries: number): ExperimentPointStats
     waiting_s: execution.waiting_s ?? null,
     max_robot_waiting_s: execution.max_robot_waiting_s ?? null,
     charger_queue_s: chargerQueues ? Object.values(chargerQueues).reduce((sum, seconds) => sum + seconds, 0) : null,
+    shift: stats.shift ? sweptShiftFigures(stats.shift) : null,
   };
 }
 
@@ -57,6 +72,7 @@ function pointOf(solve: PointSolveRow, deliveries: number): ExperimentPoint {
     algorithm: solve.parameters.algorithm_type,
     robot_count: solve.parameters.robot_count ?? null,
     chargers: solve.parameters.chargers ?? null,
+    orders_per_hour: solve.parameters.shift ? plannedOrdersPerHour(solve.parameters.shift) : null,
     parameters: solve.parameters,
     status: solve.status as SolveStatusValue,
     stats: statsOf(solve, deliveries),
@@ -86,8 +102,10 @@ function toExperimentRecord(row: ExperimentRow, solves: PointSolveRow[], deliver
     algorithms: row.algorithms,
     robot_counts: row.robot_counts,
     charger_counts: row.charger_counts,
+    rates: row.rates,
     parameters: row.parameters,
     knee_tolerance: row.knee_tolerance,
+    cycle_p95_target_s: row.cycle_p95_target_s,
     progress: {
       completed: points.filter((point) => point.status === 'completed').length,
       failed: points.filter((point) => point.status === 'failed').length,
@@ -149,13 +167,16 @@ export class ExperimentsService {
         algorithms: body.kind === 'algorithm_comparison' ? body.algorithms! : [body.algorithm!],
         robot_counts: body.kind === 'fleet_sweep' ? plan.map((point) => point.robotCount!) : [],
         charger_counts: body.kind === 'charger_sweep' ? plan.map((point) => point.chargers!) : [],
+        rates: body.kind === 'rate_sweep' ? plan.map((point) => point.ordersPerHour!) : [],
         parameters: body.parameters,
         knee_tolerance: body.knee_tolerance,
+        cycle_p95_target_s: body.parameters.shift ? (body.cycle_p95_target_s ?? DEFAULT_CYCLE_P95_TARGET_S) : null,
       },
       now,
     );
     try {
       for (const point of plan) {
+        const shift = body.parameters.shift && point.ordersPerHour !== undefined ? { ...body.parameters.shift, orders_per_hour: point.ordersPerHour } : body.parameters.shift;
         const solve = {
           name: `${body.name} · ${point.label}`,
           description: `Point of experiment ${experiment.id}`,
@@ -168,6 +189,7 @@ export class ExperimentsService {
             algorithm_type: point.algorithm,
             ...(point.robotCount === undefined ? {} : { robot_count: point.robotCount }),
             ...(point.chargers === undefined ? {} : { chargers: point.chargers }),
+            ...(shift === undefined ? {} : { shift }),
           },
         };
         await this.solves.storeAndEnqueue(userId, solve, experiment.id);
@@ -217,10 +239,11 @@ export class ExperimentsService {
         algorithm: body.algorithm!,
         robotCount: count,
         chargers: body.parameters.chargers,
+        ordersPerHour: undefined,
         label: `${count} ${count === 1 ? 'robot' : 'robots'}`,
       }));
     }
-    // Comparisons and charger sweeps run on the scenario's fleet, fixed now so later scenario edits leave them alone.
+    // Comparisons, charger and rate sweeps run on the scenario's fleet, fixed now so later scenario edits leave them alone.
     const fleet = scenarioRobotCount !== undefined && scenarioRobotCount >= 1 && scenarioRobotCount < robots.length ? scenarioRobotCount : undefined;
     if (body.kind === 'charger_sweep') {
       return [...body.charger_counts!]
@@ -229,10 +252,22 @@ export class ExperimentsService {
           algorithm: body.algorithm!,
           robotCount: fleet,
           chargers,
+          ordersPerHour: undefined,
           label: `${chargers} ${chargers === 1 ? 'charger' : 'chargers'} per station`,
         }));
     }
-    return body.algorithms!.map((algorithm) => ({ algorithm, robotCount: fleet, chargers: body.parameters.chargers, label: algorithm }));
+    if (body.kind === 'rate_sweep') {
+      return [...body.rates!]
+        .sort((a, b) => a - b)
+        .map((rate) => ({ algorithm: body.algorithm!, robotCount: fleet, chargers: body.parameters.chargers, ordersPerHour: rate, label: `${rate} orders/h` }));
+    }
+    return body.algorithms!.map((algorithm) => ({
+      algorithm,
+      robotCount: fleet,
+      chargers: body.parameters.chargers,
+      ordersPerHour: undefined,
+      label: algorithm,
+    }));
   }
 
   private async withPoints(rows: ExperimentRow[]): Promise<ExperimentRecord[]> {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { checkExecution } from '@fleetlab/simulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { solves } from '../../src/db/schema.ts';
@@ -82,6 +83,20 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
     expect(checkStoredPlan(s1, done).valid).toBe(true);
     expect(done.stats?.makespan_s).toBe(109);
     expect(Object.keys(done.results ?? {})).not.toContain('stats');
+  });
+
+  it('a worker process runs a shift solve: stats.shift, the execution with its orders, checked', async () => {
+    startWorker();
+    const solveId = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 5, shift: { hours: 0.25, orders_per_hour: 120 } });
+    await api.enqueue(solveId);
+    const done = await waitForStatus(db(), solveId, ['completed', 'failed'], 40_000);
+    expect(done.status, JSON.stringify(done.results)).toBe('completed');
+    const shift = done.stats!.shift!;
+    expect(shift).toMatchObject({ hours: 0.25, dispatch: 'reoptimise' });
+    expect(done.execution!.orders).toHaveLength(shift.released);
+    expect(done.execution!.orders!.filter((order) => order.done_s !== undefined)).toHaveLength(shift.delivered);
+    expect(done.stats!.execution).toEqual(done.execution!.totals);
+    expect(checkExecution(s1.environment as never, done.results, done.execution!, done.parameters).errors).toEqual([]);
   });
 
   it('a worker killed with SIGKILL mid-solve leaves a job that another worker completes', async () => {

@@ -33,7 +33,7 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
   let searchChain: StoredChain;
   const queues: EmbeddedSolveQueue[] = [];
   const db = () => database.handle.db;
-  const startQueue = async (options: { threads?: number; shutdownGraceMs?: number; solveStatus?: SolveStatusRepository } = {}) => {
+  const startQueue = async (options: { threads?: number; shutdownGraceMs?: number; progressIntervalMs?: number; solveStatus?: SolveStatusRepository } = {}) => {
     const queue = await EmbeddedSolveQueue.start({ db: db(), logger: silentJobLogger, threads: options.threads ?? 1, ...options });
     queues.push(queue);
     return queue;
@@ -139,6 +139,49 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     expect(done.status).toBe('failed');
     expect(done.results).toEqual({ error: expectedMessage });
     expect(done.progress).toBeNull();
+  });
+
+  it('fails a shift whose pair no robot can reach with the solver message naming the pair', async () => {
+    const instance = isolatedPickupInstance();
+    const isolatedChain = await storeInstance(db(), instance);
+    const queue = await startQueue();
+    const solveId = await storePendingSolve(db(), isolatedChain, { algorithm: 'greedy_distance', timeLimitS: 5, shift: { hours: 0.25, orders_per_hour: 60 } });
+    await queue.enqueue(solveId);
+    const done = await waitForStatus(db(), solveId, ['completed', 'failed']);
+    expect(done.status).toBe('failed');
+    expect((done.results as { error: string }).error).toMatch(new RegExp(`^Delivery ${instance.isolatedPair[0]} -> ${instance.isolatedPair[1]} cannot be done: `));
+  });
+
+  it('writes a shift’s progress over the whole bar (phase shift), and on close hands the shift back whole', async () => {
+    const queue = await startQueue({ progressIntervalMs: 200 });
+    // xl1's 100 robots over 8 h at 1,200 orders an hour: seconds of work, stopped long before the end.
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'greedy_distance', timeLimitS: 5, shift: { hours: 8, orders_per_hour: 1200, dispatch: 'nearest_idle' } });
+    await queue.enqueue(solveId);
+    const running = await waitFor(() => readSolve(db(), solveId), (row) => row?.status === 'running' && (row.progress?.percent as number) > 0, {
+      timeoutMs: 15_000,
+      intervalMs: 20,
+      what: 'a shift under way',
+    });
+    expect(running!.progress).toMatchObject({ phase: 'shift', best_makespan_s: null });
+    expect(running!.progress!.percent as number).toBeLessThan(100);
+
+    // "Finish early" stops the shift; half a shift's figures are not the shift's, so it goes back to pending.
+    const startedMs = Date.now();
+    await queue.close();
+    expect(Date.now() - startedMs).toBeLessThan(3000);
+    const row = await readSolve(db(), solveId);
+    expect(row).toMatchObject({ status: 'pending', progress: null, results: null, stats: null, celery_task_id: `embedded-${solveId}-1` });
+  });
+
+  it('cancels a running shift: its thread stops at once and the solve is failed with the cancellation text', async () => {
+    const queue = await startQueue();
+    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'greedy_distance', timeLimitS: 5, shift: { hours: 8, orders_per_hour: 1200, dispatch: 'nearest_idle' } });
+    await queue.enqueue(solveId);
+    await waitForStatus(db(), solveId, ['running']);
+    await queue.cancel(solveId);
+    expect(queue.runningSolveIds).toEqual([]);
+    const row = await readSolve(db(), solveId);
+    expect(row).toMatchObject({ status: 'failed', results: { error: CANCELLED_SOLVE_ERROR } });
   });
 
   it('fails a solve the solver cannot run (unknown algorithm id) with the solver message, no stack trace', async () => {

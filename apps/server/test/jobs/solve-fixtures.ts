@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { buildProblem, checkPlan, type PlanCheck } from '@fleetlab/solver';
-import { ALGORITHM_IDS, Floor, type FloorEnvironment, type SolveParametersRecord } from '@fleetlab/warehouse';
+import { ALGORITHM_IDS, Floor, type FloorEnvironment, type ShiftParametersRecord, type SolveParametersRecord } from '@fleetlab/warehouse';
 import type { Database } from '../../src/db/client.ts';
 import { environments, scenarios, solves, tasks, users, type SolveRow } from '../../src/db/schema.ts';
 import { SPEC_DEFAULT_SOLVE_PARAMETERS } from '../support/fixtures.ts';
@@ -89,11 +89,11 @@ export async function storeInstance(db: Database, instance: SolverInstance): Pro
   return { userId: user.id, environmentId: environment.id, scenarioId: scenario.id, taskId: task.id };
 }
 
-/** Stores a `pending` solve of the chain, as POST /solves does. */
+/** Stores a `pending` solve of the chain, as POST /solves does (a shift solve with `shift`). */
 export async function storePendingSolve(
   db: Database,
   chain: StoredChain,
-  options: { algorithm: 'greedy_distance' | 'makespan'; timeLimitS: number },
+  options: { algorithm: 'greedy_distance' | 'makespan'; timeLimitS: number; shift?: ShiftParametersRecord },
 ): Promise<number> {
   const [row] = await db
     .insert(solves)
@@ -106,7 +106,12 @@ export async function storePendingSolve(
       description: null,
       status: 'pending',
       algorithm_id: ALGORITHM_IDS[options.algorithm],
-      parameters: { ...DEFAULT_TEST_PARAMETERS, algorithm_type: options.algorithm, time_limit: options.timeLimitS },
+      parameters: {
+        ...DEFAULT_TEST_PARAMETERS,
+        algorithm_type: options.algorithm,
+        time_limit: options.timeLimitS,
+        ...(options.shift === undefined ? {} : { shift: options.shift }),
+      },
     })
     .returning({ id: solves.id });
   return row.id;

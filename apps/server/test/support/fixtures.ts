@@ -1,4 +1,5 @@
 import {
+  buildNavigationGraph,
   edgeEndPosition,
   edgeWeight,
   type EnvironmentCreate,
@@ -73,6 +74,40 @@ export function singleAisleEnvironment(name = 'Single aisle'): EnvironmentCreate
         ['R1', 'D1'],
       ]),
     },
+  };
+}
+
+/**
+ * "Corridor": a 22 x 5 floor (the smallest height a floor may have) under one long shelf S1
+ * (row 0). Station R1 with robots R1_1 and R1_2 at the west end (0, 1), dropoff D1 at (2, 1),
+ * pickups P1 at the east end (21, 1) and P2 at (11, 1) on S1's bottom side; the rows below let
+ * robots pass each other. From the station R1_1 drives 21 m along row 1 to P1 and 19 m back to
+ * D1: an order P1 -> D1 is done 40 s after it is handed out.
+ *   row 0:    S  S  S  ...  S  ...  S
+ *   row 1:    R1 .  D1 ...  P2 ...  P1
+ *   rows 2-4: .  .  .  ...  .  ...  .
+ */
+export function corridorEnvironment(name = 'Corridor'): EnvironmentCreate {
+  const elements = {
+    shelves: [{ id: 'S1', position: [0, 0], size: [22, 1] }],
+    pickups: [
+      { id: 'P1', position: [21.5, 1], shelf_id: 'S1', side: 'bottom' as const },
+      { id: 'P2', position: [11.5, 1], shelf_id: 'S1', side: 'bottom' as const },
+    ],
+    dropoffs: [{ id: 'D1', position: [2.5, 1.5] }],
+    robot_stations: [{ id: 'R1', position: [0.5, 1.5], robot_count: 2 }],
+    robots: [
+      { id: 'R1_1', station_id: 'R1', position: [0.5, 1.5], station_index: 0 },
+      { id: 'R1_2', station_id: 'R1', position: [0.5, 1.5], station_index: 1 },
+    ],
+    navigation_points: [],
+  } satisfies EnvironmentCreate['elements'];
+  return {
+    name,
+    description: 'One lane of shelves, two pickups, one dropoff, two robots',
+    dimensions: { width: 22, height: 5 },
+    elements,
+    graph: buildNavigationGraph(elements),
   };
 }
 

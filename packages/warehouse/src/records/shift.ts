@@ -73,6 +73,9 @@ export const shiftParametersSchema = z
     if (shift.orders_per_hour === undefined && shift.profile === undefined) {
       context.addIssue({ code: 'custom', path: ['orders_per_hour'], message: 'a shift needs orders_per_hour or an hourly profile' });
     }
+    if (shift.profile !== undefined && shift.profile.every((hourly) => hourly === 0)) {
+      context.addIssue({ code: 'custom', path: ['profile'], message: 'a profile needs orders in at least one hour' });
+    }
     if (shift.profile !== undefined && shift.profile.length !== Math.ceil(shift.hours)) {
       context.addIssue({
         code: 'custom',
@@ -82,6 +85,17 @@ export const shiftParametersSchema = z
     }
   });
 export type ShiftParametersRecord = z.infer<typeof shiftParametersSchema>;
+
+/**
+ * The orders per hour a shift asks for on average: its `orders_per_hour`, or with a `profile`
+ * (which the order stream follows instead) each hour's rate weighted by the part of that hour the
+ * shift lasts. What a sweep's point names as its rate; the released orders are `stats.shift`'s.
+ */
+export function plannedOrdersPerHour(shift: Pick<ShiftParametersRecord, 'hours' | 'orders_per_hour' | 'profile'>): number {
+  if (shift.profile === undefined) return shift.orders_per_hour ?? 0;
+  const orders = shift.profile.reduce((sum, hourly, hour) => sum + hourly * Math.min(1, shift.hours - hour), 0);
+  return orders / shift.hours;
+}
 
 /** Shares of time, per activity kind (`activityKindValues`), adding up to 1. */
 export const activitySharesSchema = z.object(Object.fromEntries(activityKindValues.map((kind) => [kind, z.number()])) as Record<(typeof activityKindValues)[number], z.ZodNumber>);
