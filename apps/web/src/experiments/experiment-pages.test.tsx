@@ -6,7 +6,7 @@ import type { Environment } from '../api/types.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
 import { ADA, MORNING_RUSH, NIGHT_ORDERS, NIGHT_SHIFT, RUSH_ORDERS, SMALL_WAREHOUSE, solveFixture, SPEC_DEFAULT_SETTINGS } from '../test/fixtures.ts';
 import { currentLocation, renderApp } from '../test/render-app.tsx';
-import { ALGORITHM_COMPARISON, FLEET_SWEEP } from './experiment-fixtures.ts';
+import { ALGORITHM_COMPARISON, FLEET_SWEEP, RATE_SWEEP, SHIFT_FLEET_SWEEP } from './experiment-fixtures.ts';
 
 /** Small Warehouse with a second station: R1_1, R1_2, R2_1, R2_2; its pickups on the shelf's edges, so its floor can be built. */
 const FOUR_ROBOTS: Environment = {
@@ -60,6 +60,15 @@ describe('/experiments', () => {
     ]);
     expect(screen.getByRole('link', { name: 'New Experiment' })).toHaveAttribute('href', '/experiments/create');
     expect(screen.getByRole('navigation', { name: 'Main' }).querySelector('a[href="/experiments"]')).toHaveTextContent('Experiments');
+  });
+
+  it('says what a rate sweep and a charger sweep vary', async () => {
+    const chargers = { ...FLEET_SWEEP, id: 55, name: 'Chargers', kind: 'charger_sweep' as const, robot_counts: [], charger_counts: [1, 2] };
+    stubFetch({ ...signedIn, 'GET /experiments': { body: [RATE_SWEEP, chargers] } });
+    renderApp('/experiments', { signedIn: true });
+    expect(await screen.findByText('Makespan Optimiser at 300, 600, 900, 1,200 orders/h')).toBeInTheDocument();
+    expect(screen.getByText('Makespan Optimiser with 1, 2 chargers per station')).toBeInTheDocument();
+    expect(screen.getByText(/^Rate sweep ·/)).toBeInTheDocument();
   });
 
   it('shows an empty state', async () => {
@@ -379,6 +388,51 @@ describe('/experiments/{id}', () => {
     expect(within(table).getByRole('button', { name: '4' })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByText('Utilisation per robot: 4 robots (busy time / makespan)')).toBeInTheDocument();
     await waitFor(() => expect(network.callsTo('GET', '/solves/64').length).toBeGreaterThan(0));
+  });
+
+  it("answers a rate sweep: the highest sustained rate, throughput and P95 by rate, each point's shift stable or growing", async () => {
+    stubFetch({ ...signedIn, 'GET /experiments/53': { body: RATE_SWEEP } });
+    renderApp('/experiments/53', { signedIn: true });
+    expect(await screen.findByTestId('shift-finding')).toHaveTextContent('Highest sustained rate: 600 orders/h. Above it the backlog grows.');
+    expect(screen.getByRole('heading', { name: 'Makespan Optimiser by orders per hour' })).toBeInTheDocument();
+    expect(screen.getByText("Each point: a shift of 2 h at each point's rate, Re-optimise every 60 s, seed 1.")).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Throughput and P95 cycle time by orders per hour' })).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Shift results by point' })).getAllByRole('row').map((row) => cellTexts(row));
+    expect(rows).toEqual([
+      ['Orders/h', 'Released', 'Delivered', 'Throughput (/h)', 'Cycle P50', 'Cycle P95', 'Backlog max', 'Backlog at end', 'Backlog', 'Busy', 'Status', 'Solve'],
+      ['300', '600', '598', '299.0', '50.0 s', '1 min 40 s', '5', '2', 'Stable', '25.0%', 'completed', 'View'],
+      ['600Highest sustained', '1,200', '1,195', '597.5', '1 min 15 s', '2 min 30 s', '8', '5', 'Stable', '50.0%', 'completed', 'View'],
+      ['900', '1,800', '1,500', '750.0', '7 min 30 s', '15 min 0 s', '303', '300', 'Growing', '75.0%', 'completed', 'View'],
+      ['1,200', '2,400', '2,350', '1,175.0', '5 min 50 s', '11 min 40 s', '53', '50', 'Stable', '100.0%', 'completed', 'View'],
+    ]);
+    // No knee and no makespan for shifts, and no P95 target: a rate sweep is judged by its backlog.
+    expect(screen.queryByTestId('knee-finding')).toBeNull();
+    expect(screen.queryByLabelText('P95 target (min)')).toBeNull();
+    expect(screen.getByLabelText('Settings of every point')).toHaveTextContent("Shift: 2 h at each point's rate, Re-optimise every 60 s, seed 1");
+  });
+
+  it('answers a fleet sweep of shifts: robots needed to hold the rate with P95 within a target the planner changes', async () => {
+    stubFetch({ ...signedIn, 'GET /experiments/54': { body: SHIFT_FLEET_SWEEP } });
+    renderApp('/experiments/54', { signedIn: true });
+    const finding = await screen.findByTestId('shift-finding');
+    expect(finding).toHaveTextContent('Robots needed to hold 1,200/h with P95 <= 10 min: 6.');
+    expect(screen.getByRole('figure', { name: 'Throughput and P95 cycle time by robots' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Shift results by point' });
+    const marked = () => Array.from(table.querySelectorAll<HTMLElement>('tr[data-answer]')).map((row) => cellTexts(row)[0]);
+    expect(marked()).toEqual(['6Fewest that hold']);
+
+    const target = screen.getByLabelText('P95 target (min)');
+    expect(target).toHaveValue(10);
+    await userEvent.clear(target);
+    await userEvent.type(target, '7.5');
+    expect(finding).toHaveTextContent('Robots needed to hold 1,200/h with P95 <= 7 min 30 s: 8.');
+    expect(currentLocation()).toBe('/experiments/54?p95_target_min=7.5');
+    await userEvent.clear(target);
+    await userEvent.type(target, '5');
+    expect(finding).toHaveTextContent('No setting tested can hold 1,200/h with P95 <= 5 min. Closest: 8 robots (P95 6 min 40 s, backlog stable). Test more robots.');
+    expect(marked()).toEqual(['8Closest']);
+    await userEvent.clear(target);
+    expect(finding).toHaveTextContent('P95 Target must be a number of minutes from 0.17 to 1,440');
   });
 
   it('shows a comparison table with the best highlighted, progress while running, and cancels', async () => {
