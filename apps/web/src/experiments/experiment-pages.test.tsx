@@ -399,11 +399,11 @@ describe('/experiments/{id}', () => {
     expect(screen.getByRole('figure', { name: 'Throughput and P95 cycle time by orders per hour' })).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'Shift results by point' })).getAllByRole('row').map((row) => cellTexts(row));
     expect(rows).toEqual([
-      ['Orders/h', 'Released', 'Delivered', 'Throughput (/h)', 'Cycle P50', 'Cycle P95', 'Backlog max', 'Backlog at end', 'Backlog', 'Busy', 'Status', 'Solve'],
-      ['300', '600', '598', '299.0', '50.0 s', '1 min 40 s', '5', '2', 'Stable', '25.0%', 'completed', 'View'],
-      ['600Highest sustained', '1,200', '1,195', '597.5', '1 min 15 s', '2 min 30 s', '8', '5', 'Stable', '50.0%', 'completed', 'View'],
-      ['900', '1,800', '1,500', '750.0', '7 min 30 s', '15 min 0 s', '303', '300', 'Growing', '75.0%', 'completed', 'View'],
-      ['1,200', '2,400', '2,350', '1,175.0', '5 min 50 s', '11 min 40 s', '53', '50', 'Stable', '100.0%', 'completed', 'View'],
+      ['Orders/h', 'Released', 'Delivered', 'Per hour', 'Cycle P50', 'Cycle P95', 'Open at most', 'Open at end', 'Backlog', 'Busy', 'Status', 'Solve'],
+      ['300', '600', '598', '299.0', '50 s', '1.7 min', '5', '2', 'Stable', '25.0%', 'completed', 'View'],
+      ['600Highest sustained', '1,200', '1,195', '597.5', '1.3 min', '2.5 min', '8', '5', 'Stable', '50.0%', 'completed', 'View'],
+      ['900', '1,800', '1,500', '750.0', '7.5 min', '15 min', '303', '300', 'Growing', '75.0%', 'completed', 'View'],
+      ['1,200', '2,400', '2,350', '1,175.0', '5.8 min', '11.7 min', '53', '50', 'Stable', '100.0%', 'completed', 'View'],
     ]);
     // No knee and no makespan for shifts, and no P95 target: a rate sweep is judged by its backlog.
     expect(screen.queryByTestId('knee-finding')).toBeNull();

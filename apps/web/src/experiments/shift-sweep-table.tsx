@@ -1,5 +1,5 @@
 import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
-import { formatCompletionTime, formatGrouped } from '../lib/display-format.ts';
+import { formatGrouped, formatShortDuration } from '../lib/display-format.ts';
 import { PointSolveLinkCell, PointStatusCell } from './point-cells.tsx';
 import type { ShiftSweepRow } from './shift-sweep-figures.ts';
 
@@ -7,20 +7,21 @@ const columns = (settingLabel: string): readonly DataTableColumn[] => [
   { label: settingLabel },
   { label: 'Released' },
   { label: 'Delivered' },
-  { label: 'Throughput (/h)' },
+  { label: 'Per hour' },
   { label: 'Cycle P50' },
   { label: 'Cycle P95' },
-  { label: 'Backlog max' },
-  { label: 'Backlog at end' },
+  { label: 'Open at most' },
+  { label: 'Open at end' },
   { label: 'Backlog' },
   { label: 'Busy' },
   { label: 'Status' },
   { label: 'Solve' },
 ];
 
-const cell = 'px-2 py-2 tabular-nums text-slate-200';
+// Short durations ('58.6 s', '23.6 min') and headers that break between words keep twelve columns inside a 1280 px screen.
+const cell = 'whitespace-nowrap px-2 py-2 tabular-nums text-slate-200';
 const count = (value: number | undefined) => (value === undefined ? '—' : formatGrouped(value));
-const cycle = (value: number | null | undefined) => (value == null ? '—' : formatCompletionTime(value));
+const cycle = (value: number | null | undefined) => (value == null ? '—' : formatShortDuration(value));
 
 export interface ShiftSweepTableProps {
   readonly rows: readonly ShiftSweepRow[];
@@ -42,7 +43,7 @@ export function ShiftSweepTable({ rows, settingLabel, answer, badge }: ShiftSwee
           <tr key={row.solveId} data-answer={marked || undefined} className={marked ? 'bg-amber-500/10' : undefined}>
             <th scope="row" className="px-2 py-2 font-mono font-semibold text-white">
               {row.label}
-              {marked && <span className="mt-1 block w-max rounded bg-amber-500/20 px-1.5 py-0.5 font-sans text-xs text-amber-200">{badge}</span>}
+              {marked && <span className="mt-1 block w-min rounded bg-amber-500/20 px-1.5 py-0.5 font-sans text-xs text-amber-200">{badge}</span>}
             </th>
             <td className={cell}>{count(shift?.released)}</td>
             <td className={cell}>{count(shift?.delivered)}</td>

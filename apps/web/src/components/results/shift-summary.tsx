@@ -67,7 +67,7 @@ function OrdersByHour({ shift }: { readonly shift: ShiftStatsRecord }) {
           <XAxis dataKey="label" stroke="#94a3b8" fontSize={11} />
           <YAxis stroke="#94a3b8" fontSize={11} allowDecimals={false} width={52} />
           <Tooltip contentStyle={TOOLTIP_STYLE} />
-          <Legend verticalAlign="bottom" wrapperStyle={{ fontSize: 12, paddingTop: 8 }} />
+          <Legend verticalAlign="bottom" wrapperStyle={{ fontSize: 12, paddingTop: 8 }} itemSorter={null} />
           <Bar dataKey="released" name="Released" fill="#818cf8" isAnimationActive={false} />
           <Bar dataKey="delivered" name="Delivered" fill="#34d399" isAnimationActive={false} />
           <Line dataKey="backlogEnd" name="Open at the hour's end" stroke="#f59e0b" strokeWidth={2} isAnimationActive={false} />
