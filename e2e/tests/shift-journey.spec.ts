@@ -1,7 +1,7 @@
 import { highestSustainedRate, type ShiftSweepCandidate } from '@fleetlab/warehouse';
 import { expect, test } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
-import { apiAs, createEnvironmentViaApi } from '../support/api.ts';
+import { apiAs, createScenarioWithTaskViaApi } from '../support/api.ts';
 import { screenshotPath } from '../support/fleetlab-server.ts';
 import { clockText, playerOf } from '../support/player.ts';
 import { expectFiguresInsideTheirCards, finishedSolve, summaryFigure } from '../support/results-page.ts';
@@ -19,19 +19,17 @@ test('a planner runs a 6 h shift in the browser, reads its KPIs and jumps the pl
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUpAndLogIn(page, 'shift');
   // The 20 x 20 floor with 4 robots: 40 orders an hour drawn from six pairs, a shift that runs in about a second.
-  const environment = await createEnvironmentViaApi(page, 'Shift floor');
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: 'Day shift', environment_id: environment.id, parameters: {} });
-  await apiAs(page, 'POST', '/tasks/batch', [
-    {
-      name: 'Order mix',
-      task_type: 'pickup_delivery',
-      scenario_id: scenario.id,
-      details: { tasks: [['P7', 'D1'], ['P10', 'D2'], ['P17', 'D1'], ['P20', 'D2'], ['P25', 'D1'], ['P29', 'D2']] },
-    },
+  const { scenarioId } = await createScenarioWithTaskViaApi(page, { environment: 'Shift floor', scenario: 'Day shift', task: 'Order mix' }, [
+    ['P7', 'D1'],
+    ['P10', 'D2'],
+    ['P17', 'D1'],
+    ['P20', 'D2'],
+    ['P25', 'D1'],
+    ['P29', 'D2'],
   ]);
 
   await page.goto('/solves/create');
-  await page.getByLabel('Scenario', { exact: true }).selectOption(String(scenario.id));
+  await page.getByLabel('Scenario', { exact: true }).selectOption(String(scenarioId));
   await page.getByLabel('Task', { exact: true }).selectOption({ label: 'Order mix (6 deliveries)' });
   await page.getByLabel('Algorithm').selectOption('greedy_distance');
   const shift = page.getByRole('group', { name: 'Shift' });
@@ -96,15 +94,16 @@ type RateSweep = {
 test('a planner sweeps the order rate of 1 h shifts and reads the highest rate the fleet sustains', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUpAndLogIn(page, 'ratesweep');
-  const environment = await createEnvironmentViaApi(page, 'Rate floor');
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: 'Peak hour', environment_id: environment.id, parameters: {} });
-  await apiAs(page, 'POST', '/tasks/batch', [
-    { name: 'Order mix', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: [['P7', 'D1'], ['P10', 'D2'], ['P25', 'D1'], ['P29', 'D2']] } },
+  const { scenarioId } = await createScenarioWithTaskViaApi(page, { environment: 'Rate floor', scenario: 'Peak hour', task: 'Order mix' }, [
+    ['P7', 'D1'],
+    ['P10', 'D2'],
+    ['P25', 'D1'],
+    ['P29', 'D2'],
   ]);
 
   await page.goto('/experiments/create');
   await page.getByLabel('Name').fill('Which rate?');
-  await page.getByLabel('Scenario', { exact: true }).selectOption(String(scenario.id));
+  await page.getByLabel('Scenario', { exact: true }).selectOption(String(scenarioId));
   await page.getByLabel('Task', { exact: true }).selectOption({ label: 'Order mix' });
   await page.getByLabel('Kind').selectOption('rate_sweep');
   await page.getByLabel('Algorithm').selectOption('greedy_distance');
