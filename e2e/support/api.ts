@@ -39,3 +39,18 @@ export async function createEnvironmentViaApi(
   if (name) body.name = name;
   return apiAs(page, 'POST', '/environments', body);
 }
+
+/** An environment of `layout`, a scenario on it and one task of `pairs`, as a planner would have them before solving. */
+export async function createScenarioWithTaskViaApi(
+  page: Page,
+  names: { environment: string; scenario: string; task: string },
+  pairs: readonly (readonly [string, string])[],
+  layout: FixtureLayout = 'small-warehouse',
+): Promise<{ environmentId: number; scenarioId: number; taskId: number }> {
+  const environment = await createEnvironmentViaApi(page, names.environment, layout);
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: names.scenario, environment_id: environment.id, parameters: {} });
+  const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
+    { name: names.task, task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: pairs } },
+  ]);
+  return { environmentId: environment.id, scenarioId: scenario.id, taskId: task.id };
+}

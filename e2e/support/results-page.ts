@@ -1,9 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { apiAs } from './api.ts';
 
-/** A figure card of the Results Summary, read as the planner reads it: the value under its label. */
-export async function summaryFigure(page: Page, label: string): Promise<string> {
-  const summary = page.getByRole('region', { name: 'Results Summary' });
+/** A figure card of the Results Summary (or of 'Shift Results'), read as the planner reads it: the value under its label. */
+export async function summaryFigure(page: Page, label: string, region = 'Results Summary'): Promise<string> {
+  const summary = page.getByRole('region', { name: region });
   return (await summary.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
 }
 
@@ -37,4 +37,21 @@ export async function boxOf(locator: Locator): Promise<Box> {
 export async function finishedSolve<T extends { status: string }>(page: Page, solveId: number, timeout = 120_000): Promise<T> {
   await expect.poll(async () => (await apiAs<T>(page, 'GET', `/solves/${solveId}`)).status, { timeout }).toMatch(/^(completed|failed)$/);
   return apiAs<T>(page, 'GET', `/solves/${solveId}`);
+}
+
+/** Every figure card of a results region shows its value inside the card, on one line, nothing scrolled out of view. */
+export async function expectFiguresInsideTheirCards(region: Locator): Promise<void> {
+  const cards = region.getByTestId('summary-figure');
+  expect(await cards.count()).toBeGreaterThanOrEqual(6);
+  for (const card of await cards.all()) {
+    const value = card.locator('dd').first();
+    const [cardBox, valueBox] = [await boxOf(card), await boxOf(value)];
+    expect(valueBox.x).toBeGreaterThanOrEqual(cardBox.x);
+    expect(valueBox.x + valueBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    const fits = await value.evaluate((element) => {
+      const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+      return element.scrollWidth <= element.clientWidth && element.getBoundingClientRect().height < lineHeight * 1.5;
+    });
+    expect(fits, `${await card.innerText()} fits its card on one line`).toBe(true);
+  }
 }

@@ -16,6 +16,7 @@ const stats = (makespan: number, lowerBound: number) => ({
   waiting_s: null,
   max_robot_waiting_s: null,
   charger_queue_s: null,
+  shift: null,
 });
 
 const PARAMETERS = {
@@ -33,6 +34,7 @@ const point = (solveId: number, robotCount: number, makespan: number | null, low
   algorithm: 'makespan',
   robot_count: robotCount,
   chargers: null,
+  orders_per_hour: null,
   parameters: { ...PARAMETERS, algorithm_type: 'makespan', robot_count: robotCount },
   status: makespan === null ? 'failed' : 'completed',
   stats: makespan === null ? null : stats(makespan, lowerBound),
@@ -55,8 +57,10 @@ export const FLEET_SWEEP: ExperimentRecord = {
   algorithms: ['makespan'],
   robot_counts: [1, 2, 3, 4, 5],
   charger_counts: [],
+  rates: [],
   parameters: PARAMETERS,
   knee_tolerance: 0.05,
+  cycle_p95_target_s: null,
   progress: { completed: 4, failed: 1, total: 5 },
   points: [point(61, 1, 400, 160), point(62, 2, 210), point(63, 3, 200), point(64, 4, 198), point(65, 5, null)],
   cancelled_at: null,
@@ -82,10 +86,79 @@ export const ALGORITHM_COMPARISON: ExperimentRecord = {
       algorithm: 'kmeans',
       robot_count: 3,
       chargers: null,
+      orders_per_hour: null,
       parameters: { ...PARAMETERS, algorithm_type: 'kmeans', robot_count: 3 },
       status: 'running',
       stats: null,
       error: null,
     },
+  ],
+};
+
+/** A shift point's figures: released and delivered over 2 h at `rate` an hour, with its P95 and trend. */
+const shiftStats = (rate: number, delivered: number, p95: number, trend: 'stable' | 'growing') => ({
+  orders_per_hour: rate,
+  released: rate * 2,
+  delivered,
+  throughput_per_h: delivered / 2,
+  cycle_p50_s: p95 / 2,
+  cycle_p95_s: p95,
+  backlog_max: rate * 2 - delivered + 3,
+  backlog_end: rate * 2 - delivered,
+  backlog_trend: trend,
+  utilisation_pct: Math.min(100, rate / 12),
+});
+
+const SHIFT = { hours: 2, orders_per_hour: 300, dispatch: 'reoptimise' as const, reoptimise_every_s: 60, seed: 1 };
+
+const shiftPoint = (solveId: number, setting: { robots?: number; rate: number }, figures: ReturnType<typeof shiftStats> | null): ExperimentPoint => ({
+  ...point(solveId, setting.robots ?? 4, 7000),
+  orders_per_hour: setting.rate,
+  parameters: { ...PARAMETERS, algorithm_type: 'makespan', robot_count: setting.robots ?? 4, shift: { ...SHIFT, orders_per_hour: setting.rate } },
+  stats: figures === null ? null : { ...stats(7000, 150), shift: figures },
+  status: figures === null ? 'running' : 'completed',
+});
+
+/**
+ * "Which rate", 4 robots, 2 h shifts at 300, 600, 900 and 1,200 orders an hour: stable at 300 (P95
+ * 100 s) and 600 (150 s), growing at 900 (900 s); 1,200 ends stable by the noise of one run (700
+ * s), but the growing 900 caps the answer: highest sustained rate 600 orders/h.
+ */
+export const RATE_SWEEP: ExperimentRecord = {
+  ...FLEET_SWEEP,
+  id: 53,
+  name: 'Which rate',
+  kind: 'rate_sweep',
+  robot_counts: [],
+  rates: [300, 600, 900, 1200],
+  parameters: { ...PARAMETERS, shift: SHIFT },
+  cycle_p95_target_s: 600,
+  progress: { completed: 4, failed: 0, total: 4 },
+  points: [
+    shiftPoint(81, { rate: 300 }, shiftStats(300, 598, 100, 'stable')),
+    shiftPoint(82, { rate: 600 }, shiftStats(600, 1195, 150, 'stable')),
+    shiftPoint(83, { rate: 900 }, shiftStats(900, 1500, 900, 'growing')),
+    shiftPoint(84, { rate: 1200 }, shiftStats(1200, 2350, 700, 'stable')),
+  ],
+};
+
+/**
+ * "Robots for 1,200/h": 2 h shifts at 1,200 orders an hour on 2, 4, 6 and 8 robots. 2 robots:
+ * growing, P95 50 min; 4: stable, 12 min; 6: stable, 8 min; 8: stable, 6 min 40 s. With P95 <= 10
+ * min the answer is 6 robots; <= 7.5 min, 8; <= 5 min, none (closest: 8 robots, 6 min 40 s).
+ */
+export const SHIFT_FLEET_SWEEP: ExperimentRecord = {
+  ...FLEET_SWEEP,
+  id: 54,
+  name: 'Robots for 1,200 an hour',
+  robot_counts: [2, 4, 6, 8],
+  parameters: { ...PARAMETERS, shift: { ...SHIFT, orders_per_hour: 1200 } },
+  cycle_p95_target_s: 600,
+  progress: { completed: 4, failed: 0, total: 4 },
+  points: [
+    shiftPoint(91, { robots: 2, rate: 1200 }, shiftStats(1200, 900, 3000, 'growing')),
+    shiftPoint(92, { robots: 4, rate: 1200 }, shiftStats(1200, 2300, 720, 'stable')),
+    shiftPoint(93, { robots: 6, rate: 1200 }, shiftStats(1200, 2380, 480, 'stable')),
+    shiftPoint(94, { robots: 8, rate: 1200 }, shiftStats(1200, 2390, 400, 'stable')),
   ],
 };

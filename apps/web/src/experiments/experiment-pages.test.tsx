@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { experimentCreateSchema } from '@fleetlab/warehouse';
 import type { Environment } from '../api/types.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
 import { ADA, MORNING_RUSH, NIGHT_ORDERS, NIGHT_SHIFT, RUSH_ORDERS, SMALL_WAREHOUSE, solveFixture, SPEC_DEFAULT_SETTINGS } from '../test/fixtures.ts';
 import { currentLocation, renderApp } from '../test/render-app.tsx';
-import { ALGORITHM_COMPARISON, FLEET_SWEEP } from './experiment-fixtures.ts';
+import { ALGORITHM_COMPARISON, FLEET_SWEEP, RATE_SWEEP, SHIFT_FLEET_SWEEP } from './experiment-fixtures.ts';
 
 /** Small Warehouse with a second station: R1_1, R1_2, R2_1, R2_2; its pickups on the shelf's edges, so its floor can be built. */
 const FOUR_ROBOTS: Environment = {
@@ -59,6 +60,15 @@ describe('/experiments', () => {
     ]);
     expect(screen.getByRole('link', { name: 'New Experiment' })).toHaveAttribute('href', '/experiments/create');
     expect(screen.getByRole('navigation', { name: 'Main' }).querySelector('a[href="/experiments"]')).toHaveTextContent('Experiments');
+  });
+
+  it('says what a rate sweep and a charger sweep vary', async () => {
+    const chargers = { ...FLEET_SWEEP, id: 55, name: 'Chargers', kind: 'charger_sweep' as const, robot_counts: [], charger_counts: [1, 2] };
+    stubFetch({ ...signedIn, 'GET /experiments': { body: [RATE_SWEEP, chargers] } });
+    renderApp('/experiments', { signedIn: true });
+    expect(await screen.findByText('Makespan Optimiser at 300, 600, 900, 1,200 orders/h')).toBeInTheDocument();
+    expect(screen.getByText('Makespan Optimiser with 1, 2 chargers per station')).toBeInTheDocument();
+    expect(screen.getByText(/^Rate sweep ·/)).toBeInTheDocument();
   });
 
   it('shows an empty state', async () => {
@@ -171,6 +181,77 @@ describe('/experiments/create', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
     await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
     expect(network.callsTo('POST', '/experiments')[0].body).toMatchObject({ kind: 'charger_sweep', algorithm: 'makespan', charger_counts: [1, 2, 3] });
+  });
+
+  it('creates a rate sweep: shifts on by force, the rates listed, the lowest standing in for the rate the schema asks', async () => {
+    const network = stubFetch({ ...routes, 'POST /experiments': { status: 201, body: { ...FLEET_SWEEP, id: 90 } } });
+    renderApp('/experiments/create', { signedIn: true });
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.type(screen.getByLabelText('Name'), 'What rate');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'rate_sweep');
+    const shift = screen.getByRole('group', { name: 'Shift' });
+    expect(within(shift).getByLabelText('Run as a shift')).toBeChecked();
+    expect(within(shift).getByLabelText('Run as a shift')).toBeDisabled();
+    expect(within(shift).getByText('Set by each point of the rate sweep.')).toBeInTheDocument();
+    expect(within(shift).queryByLabelText('Orders per Hour')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('P95 Target (min)')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    expect(screen.getByText('Rates are required')).toBeInTheDocument();
+    const rates = screen.getByLabelText('Rates (orders/h)');
+    await userEvent.type(rates, '600, 300, 30000');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    expect(screen.getByText('Rates are from 1 to 20,000 orders per hour: 30000 is not')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/experiments')).toHaveLength(0);
+
+    await userEvent.clear(rates);
+    await userEvent.type(rates, '900 600, 300');
+    await userEvent.clear(within(shift).getByLabelText('Shift Length (h)'));
+    await userEvent.type(within(shift).getByLabelText('Shift Length (h)'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
+    const body = network.callsTo('POST', '/experiments')[0].body;
+    expect(body).toEqual({
+      name: 'What rate',
+      description: '',
+      scenario_id: 21,
+      task_id: 31,
+      kind: 'rate_sweep',
+      algorithm: 'makespan',
+      rates: [300, 600, 900],
+      parameters: { ...defaultSettings(30), shift: { hours: 1, orders_per_hour: 300, dispatch: 'reoptimise', reoptimise_every_s: 60, seed: 1 } },
+    });
+    expect(experimentCreateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('asks a fleet sweep of shifts for its P95 target in minutes and sends it in seconds', async () => {
+    const network = stubFetch({ ...routes, 'POST /experiments': { status: 201, body: { ...FLEET_SWEEP, id: 90 } } });
+    renderApp('/experiments/create', { signedIn: true });
+    await waitFor(() => expect(screen.getByLabelText('Robot Counts')).toHaveValue('1..4'));
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Robots for 120 an hour');
+    expect(screen.queryByLabelText('P95 Target (min)')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Run as a shift'));
+    const target = screen.getByLabelText('P95 Target (min)');
+    expect(target).toHaveValue(10);
+    await userEvent.type(screen.getByLabelText('Orders per Hour'), '120');
+    await userEvent.clear(target);
+    await userEvent.type(target, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    expect(screen.getByText('P95 Target must be a number of minutes from 0.17 to 1,440')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/experiments')).toHaveLength(0);
+    await userEvent.clear(target);
+    await userEvent.type(target, '7.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
+    const body = network.callsTo('POST', '/experiments')[0].body;
+    expect(body).toMatchObject({
+      kind: 'fleet_sweep',
+      robot_counts: [1, 2, 3, 4],
+      cycle_p95_target_s: 450,
+      parameters: { shift: { hours: 8, orders_per_hour: 120, dispatch: 'reoptimise', reoptimise_every_s: 60, seed: 1 } },
+    });
+    expect(experimentCreateSchema.safeParse(body).success).toBe(true);
   });
 
   it('creates an algorithm comparison of the ticked algorithms', async () => {
@@ -307,6 +388,51 @@ describe('/experiments/{id}', () => {
     expect(within(table).getByRole('button', { name: '4' })).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByText('Utilisation per robot: 4 robots (busy time / makespan)')).toBeInTheDocument();
     await waitFor(() => expect(network.callsTo('GET', '/solves/64').length).toBeGreaterThan(0));
+  });
+
+  it("answers a rate sweep: the highest sustained rate, throughput and P95 by rate, each point's shift stable or growing", async () => {
+    stubFetch({ ...signedIn, 'GET /experiments/53': { body: RATE_SWEEP } });
+    renderApp('/experiments/53', { signedIn: true });
+    expect(await screen.findByTestId('shift-finding')).toHaveTextContent('Highest sustained rate: 600 orders/h. Above it the backlog grows.');
+    expect(screen.getByRole('heading', { name: 'Makespan Optimiser by orders per hour' })).toBeInTheDocument();
+    expect(screen.getByText("Each point: a shift of 2 h at each point's rate, Re-optimise every 60 s, seed 1.")).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Throughput and P95 cycle time by orders per hour' })).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Shift results by point' })).getAllByRole('row').map((row) => cellTexts(row));
+    expect(rows).toEqual([
+      ['Orders/h', 'Released', 'Delivered', 'Per hour', 'Cycle P50', 'Cycle P95', 'Open at most', 'Open at end', 'Backlog', 'Busy', 'Status', 'Solve'],
+      ['300', '600', '598', '299.0', '50 s', '1.7 min', '5', '2', 'Stable', '25.0%', 'completed', 'View'],
+      ['600Highest sustained', '1,200', '1,195', '597.5', '1.3 min', '2.5 min', '8', '5', 'Stable', '50.0%', 'completed', 'View'],
+      ['900', '1,800', '1,500', '750.0', '7.5 min', '15 min', '303', '300', 'Growing', '75.0%', 'completed', 'View'],
+      ['1,200', '2,400', '2,350', '1,175.0', '5.8 min', '11.7 min', '53', '50', 'Stable', '100.0%', 'completed', 'View'],
+    ]);
+    // No knee and no makespan for shifts, and no P95 target: a rate sweep is judged by its backlog.
+    expect(screen.queryByTestId('knee-finding')).toBeNull();
+    expect(screen.queryByLabelText('P95 target (min)')).toBeNull();
+    expect(screen.getByLabelText('Settings of every point')).toHaveTextContent("Shift: 2 h at each point's rate, Re-optimise every 60 s, seed 1");
+  });
+
+  it('answers a fleet sweep of shifts: robots needed to hold the rate with P95 within a target the planner changes', async () => {
+    stubFetch({ ...signedIn, 'GET /experiments/54': { body: SHIFT_FLEET_SWEEP } });
+    renderApp('/experiments/54', { signedIn: true });
+    const finding = await screen.findByTestId('shift-finding');
+    expect(finding).toHaveTextContent('Robots needed to hold 1,200/h with P95 <= 10 min: 6.');
+    expect(screen.getByRole('figure', { name: 'Throughput and P95 cycle time by robots' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Shift results by point' });
+    const marked = () => Array.from(table.querySelectorAll<HTMLElement>('tr[data-answer]')).map((row) => cellTexts(row)[0]);
+    expect(marked()).toEqual(['6Fewest that hold']);
+
+    const target = screen.getByLabelText('P95 target (min)');
+    expect(target).toHaveValue(10);
+    await userEvent.clear(target);
+    await userEvent.type(target, '7.5');
+    expect(finding).toHaveTextContent('Robots needed to hold 1,200/h with P95 <= 7 min 30 s: 8.');
+    expect(currentLocation()).toBe('/experiments/54?p95_target_min=7.5');
+    await userEvent.clear(target);
+    await userEvent.type(target, '5');
+    expect(finding).toHaveTextContent('No setting tested can hold 1,200/h with P95 <= 5 min. Closest: 8 robots (P95 6 min 40 s, backlog stable). Test more robots.');
+    expect(marked()).toEqual(['8Closest']);
+    await userEvent.clear(target);
+    expect(finding).toHaveTextContent('P95 Target must be a number of minutes from 0.17 to 1,440');
   });
 
   it('shows a comparison table with the best highlighted, progress while running, and cancels', async () => {

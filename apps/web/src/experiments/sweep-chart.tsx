@@ -1,4 +1,5 @@
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_TOOLTIP_STYLE, LEGEND_PROPS, RATE_AXIS_PROPS, settingAxisProps, TIME_AXIS_PROPS } from './sweep-chart-style.ts';
 import type { SweepRow } from './experiment-figures.ts';
 
 const CHART_HEIGHT = 360;
@@ -34,19 +35,11 @@ export function SweepChart({ rows, knee, kneeLabel, axisLabel = 'Robots' }: Swee
     <figure aria-label={`Makespan and deliveries per hour by ${axisLabel === 'Robots' ? 'robot count' : 'chargers per station'}`} className="overflow-x-auto">
       <ComposedChart width={CHART_WIDTH} height={CHART_HEIGHT} data={data} margin={{ top: 24, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#1f2937" />
-        <XAxis
-          dataKey="robots"
-          type="number"
-          domain={['dataMin', 'dataMax']}
-          allowDecimals={false}
-          stroke="#94a3b8"
-          fontSize={11}
-          label={{ value: axisLabel, position: 'insideBottom', offset: -8, fill: '#94a3b8', fontSize: 11 }}
-        />
-        <YAxis yAxisId="time" stroke="#94a3b8" fontSize={11} unit=" s" width={64} />
-        <YAxis yAxisId="rate" orientation="right" stroke="#34d399" fontSize={11} width={56} />
-        <Tooltip contentStyle={{ background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' }} />
-        <Legend verticalAlign="bottom" wrapperStyle={{ fontSize: 12, paddingTop: 20 }} />
+        <XAxis dataKey="robots" allowDecimals={false} {...settingAxisProps(axisLabel)} />
+        <YAxis {...TIME_AXIS_PROPS} />
+        <YAxis {...RATE_AXIS_PROPS} />
+        <Tooltip contentStyle={CHART_TOOLTIP_STYLE} />
+        <Legend {...LEGEND_PROPS} />
         <Line yAxisId="time" dataKey="makespan" name="Planned makespan (s)" stroke="#818cf8" strokeWidth={2} connectNulls isAnimationActive={false} />
         <Line yAxisId="time" dataKey="executedMakespan" name="Makespan with traffic (s)" stroke="#f472b6" strokeWidth={2} connectNulls isAnimationActive={false} />
         <Line

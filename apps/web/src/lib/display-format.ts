@@ -56,6 +56,12 @@ export function formatShortDuration(seconds: number): string {
   return `${trim(seconds / 3600)} h`;
 }
 
+/** When an order is released in a shift, in seconds from its start as a task stores it ('1,800 s'); '—' when it has none. */
+export function formatReleaseTime(seconds: number | undefined): string {
+  if (seconds === undefined || !Number.isFinite(seconds)) return '—';
+  return `${seconds.toLocaleString('en-US', { maximumFractionDigits: 2 })} s`;
+}
+
 /** Simulated clock of the player: m:ss.s, with hours in front once a plan runs past an hour. */
 export function formatClock(seconds: number): string {
   const safe = Math.max(0, Number.isFinite(seconds) ? seconds : 0);

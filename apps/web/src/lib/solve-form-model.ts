@@ -5,7 +5,7 @@ import { ALGORITHM_IDS, DEFAULT_ALGORITHM, type AlgorithmName } from '@fleetlab/
 import type { NewSolve } from '../api/types.ts';
 import {
   defaultSolveSettings,
-  hasSettingsProblems,
+  hasAdvancedSettingsProblems,
   readSolveSettings,
   solveSettingsReducer,
   type SolveSettings,
@@ -85,7 +85,7 @@ export function solveFormReducer(state: SolveFormState, action: SolveFormAction)
     case 'settings':
       return { ...state, settings: solveSettingsReducer(state.settings, action.action) };
     case 'checked':
-      return { ...state, errors: action.errors, submitError: null, showAdvanced: state.showAdvanced || hasSettingsProblems(action.errors) };
+      return { ...state, errors: action.errors, submitError: null, showAdvanced: state.showAdvanced || hasAdvancedSettingsProblems(action.errors) };
     case 'submitFailed':
       return { ...state, submitError: action.message };
   }

@@ -14,6 +14,14 @@ import {
 } from '@fleetlab/warehouse';
 import { defaultObjectiveSettings, objectiveWeightsToSubmit, type ObjectiveSetting, type ObjectiveSettings } from './objective-weights.ts';
 import {
+  defaultShiftSettings,
+  describeShift,
+  readShiftSettings,
+  shiftSettingsFromParameters,
+  type ShiftProblems,
+  type ShiftSettings,
+} from './shift-settings.ts';
+import {
   boundedNumberProblem,
   FIXED_SOLVE_PARAMETERS,
   HANDLING_TIME_RULE,
@@ -39,6 +47,8 @@ export interface SolveSettings {
   readonly batteryReserve: string;
   readonly trafficPolicy: TrafficPolicyName;
   readonly objectives: ObjectiveSettings;
+  /** Orders released over a shift instead of one batch (off by default). */
+  readonly shift: ShiftSettings;
   /** Spec §9 parameters no field shows, kept as a copied solve had them. */
   readonly batteryCapacity: number;
   readonly balanceFactor: number;
@@ -50,6 +60,7 @@ export type SolveSettingsAction =
   | { readonly type: 'field'; readonly field: SolveSettingsField; readonly value: string }
   | { readonly type: 'trafficPolicy'; readonly policy: TrafficPolicyName }
   | { readonly type: 'objective'; readonly objective: ObjectiveName; readonly change: Partial<ObjectiveSetting> }
+  | { readonly type: 'shift'; readonly change: Partial<ShiftSettings> }
   | { readonly type: 'replace'; readonly settings: SolveSettings };
 
 export function solveSettingsReducer(state: SolveSettings, action: SolveSettingsAction): SolveSettings {
@@ -60,6 +71,8 @@ export function solveSettingsReducer(state: SolveSettings, action: SolveSettings
       return { ...state, trafficPolicy: action.policy };
     case 'objective':
       return { ...state, objectives: { ...state.objectives, [action.objective]: { ...state.objectives[action.objective], ...action.change } } };
+    case 'shift':
+      return { ...state, shift: { ...state.shift, ...action.change } };
     case 'replace':
       return action.settings;
   }
@@ -77,6 +90,7 @@ export function defaultSolveSettings(timeLimitS: number = TIME_LIMIT_RULE.fallba
     batteryReserve: '',
     trafficPolicy: DEFAULT_TRAFFIC_POLICY,
     objectives: defaultObjectiveSettings(),
+    shift: defaultShiftSettings(),
     batteryCapacity: FIXED_SOLVE_PARAMETERS.battery_capacity,
     balanceFactor: FIXED_SOLVE_PARAMETERS.balance_factor,
   };
@@ -102,6 +116,7 @@ export function solveSettingsFromParameters(parameters: Partial<SolveParametersR
     batteryReserve: text(parameters.battery_reserve_pct, ''),
     trafficPolicy: trafficPolicyNameSchema.catch(DEFAULT_TRAFFIC_POLICY).parse(parameters.traffic_policy),
     objectives,
+    shift: shiftSettingsFromParameters(parameters.shift),
     batteryCapacity: parameters.battery_capacity ?? defaults.batteryCapacity,
     balanceFactor: parameters.balance_factor ?? defaults.balanceFactor,
   };
@@ -115,11 +130,15 @@ export interface SolveSettingsProblems {
   readonly maxDistance?: string;
   readonly chargers?: string;
   readonly batteryReserve?: string;
+  /** Present only when a shift field is wrong. */
+  readonly shift?: ShiftProblems;
 }
 
 export interface ReadSolveSettingsOptions {
   /** A charger sweep sets the chargers of each point: the field is not read. */
   readonly chargersSetByPoints?: boolean;
+  /** A rate sweep sets each point's orders per hour: the shift's rate and profile are not read. */
+  readonly rateSetByPoints?: boolean;
 }
 
 /**
@@ -139,10 +158,12 @@ export function readSolveSettings(
   const chargers = options.chargersSetByPoints ? { chargers: undefined, problem: null } : parseChargers(settings.chargers);
   const handlingTimeS = parseBoundedNumber(settings.handlingTime, HANDLING_TIME_RULE);
   const reserve = parseBatteryReserve(settings.batteryReserve);
-  const problems: { -readonly [Key in keyof SolveSettingsProblems]: string } = {};
+  const shift = readShiftSettings(settings.shift, { rateSetByPoints: options.rateSetByPoints });
+  const problems: { -readonly [Key in keyof SolveSettingsProblems]: SolveSettingsProblems[Key] } = {};
   if (maxDistanceProblem) problems.maxDistance = maxDistanceProblem;
   if (chargers.problem) problems.chargers = chargers.problem;
   if (reserve.problem) problems.batteryReserve = reserve.problem;
+  if (Object.keys(shift.problems).length > 0) problems.shift = shift.problems;
   return {
     parameters: {
       time_limit: parseBoundedNumber(settings.timeLimit, TIME_LIMIT_RULE),
@@ -156,12 +177,14 @@ export function readSolveSettings(
       ...(handlingTimeS > 0 ? { handling_time_s: handlingTimeS } : {}),
       ...(reserve.batteryReservePct !== undefined ? { battery_reserve_pct: reserve.batteryReservePct } : {}),
       ...(settings.trafficPolicy !== DEFAULT_TRAFFIC_POLICY ? { traffic_policy: settings.trafficPolicy } : {}),
+      ...(shift.shift ? { shift: shift.shift } : {}),
     },
     problems,
   };
 }
 
-export function hasSettingsProblems(problems: SolveSettingsProblems): boolean {
+/** True when a field of the advanced settings (not the shift, shown apart) needs fixing: the form then opens them. */
+export function hasAdvancedSettingsProblems(problems: SolveSettingsProblems): boolean {
   return problems.maxDistance !== undefined || problems.chargers !== undefined || problems.batteryReserve !== undefined;
 }
 
@@ -182,5 +205,6 @@ export function describeSettings(parameters: Partial<SettingsParameters>): [stri
     ['Battery Reserve for Traffic', parameters.battery_reserve_pct === undefined ? 'automatic' : `${parameters.battery_reserve_pct}%`],
     ['Traffic Policy', trafficPolicyByName(parameters.traffic_policy ?? DEFAULT_TRAFFIC_POLICY)?.label ?? String(parameters.traffic_policy)],
     ['Objectives', objectives],
+    ...(parameters.shift ? [['Shift', describeShift(parameters.shift)] as [string, string]] : []),
   ];
 }

@@ -9,8 +9,10 @@ import { SelectField, TextAreaField, TextField } from '../components/ui/form-fie
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
+import { ShiftSettingsFields } from '../components/solve-settings/shift-settings-fields.tsx';
 import { SolveSettingsFields } from '../components/solve-settings/solve-settings-fields.tsx';
 import { parseChargerCounts, parseRobotCounts } from '../experiments/experiment-figures.ts';
+import { DEFAULT_P95_TARGET_MINUTES, parseP95TargetMinutes, parseRates } from '../experiments/shift-sweep-figures.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { fleetOnFloor, solveFleetSize } from '../lib/automatic-battery-reserve.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
@@ -27,7 +29,17 @@ interface FormErrors extends SolveSettingsProblems {
   algorithms?: string;
   robotCounts?: string;
   chargerCounts?: string;
+  rates?: string;
+  p95Target?: string;
 }
+
+/** What each kind's points vary, in the sentence over the shared settings. */
+const POINTS_VARY: Readonly<Record<ExperimentKind, string>> = {
+  fleet_sweep: 'fleet size',
+  charger_sweep: 'chargers per station',
+  rate_sweep: 'orders per hour',
+  algorithm_comparison: 'algorithm',
+};
 
 export default function ExperimentCreatePage() {
   const navigate = useNavigate();
@@ -49,6 +61,8 @@ export default function ExperimentCreatePage() {
   const [compared, setCompared] = useState<AlgorithmName[]>(DEFAULT_COMPARED);
   const [robotCounts, setRobotCounts] = useState('');
   const [chargerCounts, setChargerCounts] = useState('1..4');
+  const [rates, setRates] = useState('');
+  const [p95TargetMinutes, setP95TargetMinutes] = useState(DEFAULT_P95_TARGET_MINUTES);
   const [settings, dispatchSettings] = useReducer(solveSettingsReducer, DEFAULT_EXPERIMENT_TIME_LIMIT_S, defaultSolveSettings);
   const [errors, setErrors] = useState<FormErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -105,10 +119,20 @@ export default function ExperimentCreatePage() {
     if (!scenarioId) found.scenario = 'Please select a scenario';
     if (!taskId) found.task = 'Please select a task';
     if (!name.trim()) found.name = 'Name is required';
-    const read = readSolveSettings(settings, { chargersSetByPoints: kind === 'charger_sweep' });
+    const read = readSolveSettings(settings, { chargersSetByPoints: kind === 'charger_sweep', rateSetByPoints: kind === 'rate_sweep' });
     Object.assign(found, read.problems);
     let counts: number[] = [];
-    if (kind === 'fleet_sweep') {
+    let p95TargetS: number | undefined;
+    if (kind === 'fleet_sweep' && read.parameters.shift) {
+      const parsed = parseP95TargetMinutes(p95TargetMinutes);
+      if ('error' in parsed) found.p95Target = parsed.error;
+      else p95TargetS = parsed.seconds;
+    }
+    if (kind === 'rate_sweep') {
+      const parsed = parseRates(rates);
+      if ('error' in parsed) found.rates = parsed.error;
+      else counts = parsed.rates;
+    } else if (kind === 'fleet_sweep') {
       const parsed = parseRobotCounts(robotCounts, robotsInEnvironment);
       if ('error' in parsed) found.robotCounts = parsed.error;
       else counts = parsed.counts;
@@ -132,10 +156,13 @@ export default function ExperimentCreatePage() {
     };
     const body: NewExperiment =
       kind === 'fleet_sweep'
-        ? { ...common, kind, algorithm, robot_counts: counts }
+        ? { ...common, kind, algorithm, robot_counts: counts, ...(p95TargetS !== undefined ? { cycle_p95_target_s: p95TargetS } : {}) }
         : kind === 'charger_sweep'
           ? { ...common, kind, algorithm, charger_counts: counts }
-          : { ...common, kind, algorithms: compared };
+          : kind === 'rate_sweep' && read.parameters.shift
+            ? // The schema asks every shift for a rate; each point replaces it with its own, so the lowest stands in.
+              { ...common, parameters: { ...read.parameters, shift: { ...read.parameters.shift, orders_per_hour: counts[0] } }, kind, algorithm, rates: counts }
+            : { ...common, kind, algorithms: compared };
     try {
       const created = await createExperiment.mutateAsync(body);
       navigate(`/experiments/${created.id}`);
@@ -209,6 +236,15 @@ export default function ExperimentCreatePage() {
                   hint={`A range like '1..8' or a list like '2, 4, 8'${robotsInEnvironment !== null ? `; the environment has ${robotsInEnvironment} robots` : ''}.`}
                   onChange={(event) => setRobotCounts(event.target.value)}
                 />
+              ) : kind === 'rate_sweep' ? (
+                <TextField
+                  label="Rates (orders/h)"
+                  value={rates}
+                  error={errors.rates}
+                  placeholder="e.g. 300, 600, 900, 1200"
+                  hint="A list of orders per hour: one shift per rate, on the scenario's fleet. The answer is the highest rate whose backlog stays stable."
+                  onChange={(event) => setRates(event.target.value)}
+                />
               ) : (
                 <TextField
                   label="Chargers per Station"
@@ -237,11 +273,29 @@ export default function ExperimentCreatePage() {
               )}
             </fieldset>
           )}
+          <ShiftSettingsFields
+            settings={settings.shift}
+            dispatch={dispatchSettings}
+            problems={errors.shift}
+            rateSetByPoints={kind === 'rate_sweep'}
+          />
+          {kind === 'fleet_sweep' && settings.shift.enabled && (
+            <TextField
+              label="P95 Target (min)"
+              type="number"
+              min={0}
+              step="any"
+              value={p95TargetMinutes}
+              error={errors.p95Target}
+              hint="The sweep answers how many robots hold the shift's rate with a stable backlog and 95% of orders delivered within this many minutes of their release."
+              onChange={(event) => setP95TargetMinutes(event.target.value)}
+            />
+          )}
           <fieldset className="space-y-3 border-t border-slate-800 pt-5">
             <legend className="text-sm font-semibold text-slate-200">Settings of every point</legend>
             <p className="text-xs text-slate-400">
               The same advanced settings as a solve; each point runs with them and its own{' '}
-              {kind === 'fleet_sweep' ? 'fleet size' : kind === 'charger_sweep' ? 'chargers per station' : 'algorithm'}.
+              {POINTS_VARY[kind]}.
               {fromSolve.data && ` Copied from the solve '${fromSolve.data.name}'.`}
             </p>
             <SolveSettingsFields

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ALGORITHM_BY_NAME, DEFAULT_KNEE_RULE, type KneeRule, type KneeRuleName } from '@fleetlab/warehouse';
+import { ALGORITHM_BY_NAME, DEFAULT_CYCLE_P95_TARGET_S, DEFAULT_KNEE_RULE, type KneeRule, type KneeRuleName } from '@fleetlab/warehouse';
 import { isNotFound } from '../api/client.ts';
 import { useCancelExperiment, useDeleteExperiment, useExperiment, useScenario, useTask } from '../api/hooks.ts';
 import type { Experiment } from '../api/types.ts';
@@ -24,6 +24,8 @@ import {
 } from '../experiments/experiment-figures.ts';
 import { defaultKneeValue, isKneeRuleName, KNEE_RULE_OPTIONS, kneeChartLabel, kneeFindingText, kneeRuleOf, kneeValueLabel } from '../experiments/knee-rule-text.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
+import { parseP95TargetMinutes, runsShifts, sharedParameters, shiftSweepAnswer, shiftSweepAxisOf, shiftSweepCsv, shiftSweepRows } from '../experiments/shift-sweep-figures.ts';
+import { ShiftSweepResults, startingTargetMinutes } from '../experiments/shift-sweep-results.tsx';
 import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
 import { RobotUtilisation } from '../experiments/robot-utilisation.tsx';
 import { SweepChart } from '../experiments/sweep-chart.tsx';
@@ -63,6 +65,11 @@ export default function ExperimentDetailPage() {
   const kneeValue = searchParams.get('knee_value') ?? defaultKneeValue(kneeRuleName, record.knee_tolerance);
   const kneeRule = kneeRuleOf(kneeRuleName, kneeValue);
   const setKnee = (rule: KneeRuleName, value: string) => setSearchParams({ knee: rule, knee_value: value }, { replace: true });
+  // A shift experiment's P95 target, in minutes, lives in the address too.
+  const shifts = runsShifts(record);
+  const targetMinutes = searchParams.get('p95_target_min') ?? startingTargetMinutes(record);
+  const setTargetMinutes = (value: string) => setSearchParams({ p95_target_min: value }, { replace: true });
+
 
   async function handleCancel() {
     setActionError(null);
@@ -108,7 +115,7 @@ export default function ExperimentDetailPage() {
             </Link>{' '}
           </p>
           <p className="mt-1 text-xs text-slate-400" aria-label="Settings of every point">
-            {describeSettings(record.parameters)
+            {describeSettings(sharedParameters(record))
               .map(([label, value]) => `${label}: ${value}`)
               .join(' · ')}
           </p>
@@ -119,7 +126,11 @@ export default function ExperimentDetailPage() {
             type="button"
             className={buttonSecondary}
             onClick={() =>
-              downloadTextFile(experimentCsvFileName(record.id), experimentToCsv(record, 'rule' in kneeRule ? kneeRule.rule : DEFAULT_KNEE_RULE), 'text/csv')
+              downloadTextFile(
+                experimentCsvFileName(record.id),
+                shifts ? shiftExperimentCsv(record, targetMinutes) : experimentToCsv(record, 'rule' in kneeRule ? kneeRule.rule : DEFAULT_KNEE_RULE),
+                'text/csv',
+              )
             }
           >
             Export CSV
@@ -142,7 +153,9 @@ export default function ExperimentDetailPage() {
         </section>
       )}
 
-      {record.kind !== 'algorithm_comparison' ? (
+      {shifts ? (
+        <ShiftSweepResults record={record} targetMinutes={targetMinutes} onTargetMinutes={setTargetMinutes} />
+      ) : record.kind !== 'algorithm_comparison' ? (
         <SweepResults
           record={record}
           kneeRuleName={kneeRuleName}
@@ -246,4 +259,13 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
       )}
     </>
   );
+}
+
+/** A shift experiment's table as CSV, the answer by the P95 target shown (the default when the typed one is not a target). */
+function shiftExperimentCsv(record: Experiment, targetMinutes: string): string {
+  const axis = shiftSweepAxisOf(record.kind);
+  const rows = shiftSweepRows(record.points, axis);
+  const target = parseP95TargetMinutes(targetMinutes);
+  const targetS = 'seconds' in target ? target.seconds : (record.cycle_p95_target_s ?? DEFAULT_CYCLE_P95_TARGET_S);
+  return shiftSweepCsv(rows, axis, shiftSweepAnswer(record, rows, targetS).row);
 }

@@ -7,7 +7,8 @@ import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
 import { useExperiments } from '../api/hooks.ts';
-import { formatDate } from '../lib/display-format.ts';
+import type { Experiment } from '../api/types.ts';
+import { formatDate, formatGrouped } from '../lib/display-format.ts';
 
 export default function ExperimentsPage() {
   const experiments = useExperiments();
@@ -43,9 +44,7 @@ export default function ExperimentsPage() {
                   <StatusBadge status={experiment.status} />
                 </div>
                 <p className="text-sm text-slate-300">
-                  {experiment.kind === 'fleet_sweep'
-                    ? `${ALGORITHM_BY_NAME[experiment.algorithms[0]].label} on ${experiment.robot_counts.join(', ')} robots`
-                    : experiment.algorithms.map((algorithm) => ALGORITHM_BY_NAME[algorithm].label).join(' vs ')}
+                  {experimentSummary(experiment)}
                 </p>
                 <ExperimentProgress progress={experiment.progress} />
                 <Link to={`/experiments/${experiment.id}`} className={`${linkText} text-sm`}>
@@ -58,4 +57,19 @@ export default function ExperimentsPage() {
       </ListStates>
     </div>
   );
+}
+
+/** What an experiment varies, in one line: 'Makespan Optimiser on 1, 2, 3 robots', '... at 300, 600 orders/h'. */
+function experimentSummary(experiment: Experiment): string {
+  const algorithm = ALGORITHM_BY_NAME[experiment.algorithms[0]].label;
+  switch (experiment.kind) {
+    case 'fleet_sweep':
+      return `${algorithm} on ${experiment.robot_counts.join(', ')} robots`;
+    case 'charger_sweep':
+      return `${algorithm} with ${experiment.charger_counts.join(', ')} chargers per station`;
+    case 'rate_sweep':
+      return `${algorithm} at ${experiment.rates.map((rate) => formatGrouped(rate)).join(', ')} orders/h`;
+    case 'algorithm_comparison':
+      return experiment.algorithms.map((name) => ALGORITHM_BY_NAME[name].label).join(' vs ');
+  }
 }

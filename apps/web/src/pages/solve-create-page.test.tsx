@@ -264,6 +264,49 @@ describe('/solves/create', () => {
     expect(body.parameters.objective_weights).toEqual({ distance_traveled: 50, balanced_workload: 50 });
   });
 
+  it('runs as a shift when switched on: its fields, their rules named, and parameters.shift sent', async () => {
+    const network = stubFetch(routes({ 'POST /solves': { status: 201, body: { id: 55 } } }));
+    await openForm('/solves/create?scenario_id=21');
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    const shift = screen.getByRole('group', { name: 'Shift' });
+    const runAsShift = within(shift).getByLabelText('Run as a shift');
+    expect(runAsShift).not.toBeChecked();
+    expect(within(shift).queryByLabelText('Shift Length (h)')).not.toBeInTheDocument();
+
+    await userEvent.click(runAsShift);
+    expect(within(shift).getByLabelText('Shift Length (h)')).toHaveValue(8);
+    expect(within(shift).getByLabelText('Seed')).toHaveValue(1);
+    const dispatch = within(shift).getByLabelText('Dispatch');
+    expect(within(dispatch).getAllByRole('option').map((option) => option.textContent)).toEqual(['Re-optimise', 'Nearest idle robot']);
+    expect(dispatch).toHaveAccessibleDescription(/re-plans the open orders over the robots where they are/);
+    expect(within(shift).getByLabelText('Re-optimise Every (s)')).toHaveValue(60);
+
+    // Nothing typed for the rate, a profile one hour short, a re-plan too often: each named, nothing sent.
+    await userEvent.clear(within(shift).getByLabelText('Shift Length (h)'));
+    await userEvent.type(within(shift).getByLabelText('Shift Length (h)'), '2.5');
+    await userEvent.clear(within(shift).getByLabelText('Re-optimise Every (s)'));
+    await userEvent.type(within(shift).getByLabelText('Re-optimise Every (s)'), '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    expect(within(shift).getByText('Orders per Hour is required: a number from 1 to 20,000, or an hourly profile')).toBeInTheDocument();
+    expect(within(shift).getByText('Re-optimise Every must be a number of seconds from 10 to 3,600')).toBeInTheDocument();
+    await userEvent.type(within(shift).getByLabelText('Hourly Profile (orders/h)'), '60, 120');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    expect(within(shift).getByText('Hourly Profile needs one rate per started hour: 3 for a 2.5 h shift, got 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show Advanced Settings' })).toHaveAttribute('aria-expanded', 'false');
+    expect(network.callsTo('POST', '/solves')).toHaveLength(0);
+
+    await userEvent.clear(within(shift).getByLabelText('Hourly Profile (orders/h)'));
+    await userEvent.type(within(shift).getByLabelText('Orders per Hour'), '90');
+    await userEvent.selectOptions(dispatch, 'nearest_idle');
+    expect(within(shift).queryByLabelText('Re-optimise Every (s)')).not.toBeInTheDocument();
+    await userEvent.clear(within(shift).getByLabelText('Seed'));
+    await userEvent.type(within(shift).getByLabelText('Seed'), '42');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
+    const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown> };
+    expect(body.parameters).toEqual({ ...SPEC_DEFAULT_SOLVE_PARAMETERS, shift: { hours: 2.5, orders_per_hour: 90, dispatch: 'nearest_idle', seed: 42 } });
+  });
+
   it("reports a failure with what the server returned", async () => {
     stubFetch(routes({ 'POST /solves': { status: 400, body: { detail: 'task_id 31 belongs to another scenario' } } }));
     await openForm('/solves/create?scenario_id=21');

@@ -8,6 +8,7 @@ import { PageHeader } from '../components/ui/page-header.tsx';
 import { ScenarioSelectField } from '../components/ui/scenario-select-field.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
+import { ShiftSettingsFields } from '../components/solve-settings/shift-settings-fields.tsx';
 import { SolveSettingsFields } from '../components/solve-settings/solve-settings-fields.tsx';
 import { fleetOnFloor, solveFleetSize } from '../lib/automatic-battery-reserve.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
@@ -148,6 +149,12 @@ export default function SolveCreatePage() {
             </option>
           ))}
         </SelectField>
+
+        <ShiftSettingsFields
+          settings={form.settings.shift}
+          dispatch={(action) => dispatch({ type: 'settings', action })}
+          problems={errors.shift}
+        />
 
         <div className="border-t border-slate-800 pt-5">
           <button

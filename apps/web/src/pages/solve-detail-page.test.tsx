@@ -108,6 +108,15 @@ describe('/solves/{id}', () => {
     confirm.mockRestore();
   });
 
+  it('running a shift: says the bar follows the shift', async () => {
+    const parameters = { ...solveFixture().parameters, shift: { hours: 2, orders_per_hour: 60, dispatch: 'nearest_idle' as const, seed: 1 } };
+    stubFetch(routesFor(solveFixture({ status: 'running', parameters, progress: { percent: 25, phase: 'shift' } as never })));
+    renderApp('/solves/41', { signedIn: true });
+    expect(await screen.findByText('Shift in progress')).toBeInTheDocument();
+    expect(screen.getByText("Orders are released and handed to the robots as the shift runs; the bar follows the shift's clock.")).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Optimization progress' })).toHaveAttribute('aria-valuenow', '25');
+  });
+
   it('offers Cancel only while the solve is pending or running', async () => {
     stubFetch(routesFor(solveFixture({ status: 'failed', results: { error: 'Pair P9 -> D1: P9 is unreachable' } })));
     renderApp('/solves/41', { signedIn: true });

@@ -192,8 +192,17 @@ function StatusPanel({ solve }: { solve: Solve }) {
         <div className="flex items-center gap-4">
           <Spinner label="Optimization running" />
           <div>
-            <h2 className="text-lg font-semibold text-blue-200">Optimization in progress</h2>
-            <p className="mt-1 text-sm text-slate-400">This may take a few moments.</p>
+            {solve.parameters?.shift ? (
+              <>
+                <h2 className="text-lg font-semibold text-blue-200">Shift in progress</h2>
+                <p className="mt-1 text-sm text-slate-400">Orders are released and handed to the robots as the shift runs; the bar follows the shift's clock.</p>
+              </>
+            ) : (
+              <>
+                <h2 className="text-lg font-semibold text-blue-200">Optimization in progress</h2>
+                <p className="mt-1 text-sm text-slate-400">This may take a few moments.</p>
+              </>
+            )}
           </div>
         </div>
         {progress && (

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { taskDetailsSchema } from '@fleetlab/warehouse';
 import { stubFetch, type StubRoute } from '../test/fetch-stub.ts';
 import { CROSS_DOCK, MORNING_RUSH, NIGHT_SHIFT, RUSH_ORDERS, SMALL_WAREHOUSE } from '../test/fixtures.ts';
 import { currentLocation, renderTaskPage } from '../tasks/test-support/render-task-page.tsx';
@@ -156,6 +157,48 @@ describe('TaskCreatePage', () => {
         },
       },
     ]);
+  });
+
+  it("imports a CSV's release_s column, shows each pair's release time and saves them with the pairs", async () => {
+    const api = stubApi();
+    renderPage();
+    await userEvent.upload(await screen.findByLabelText('Import CSV'), csvFile('pickup_id,dropoff_id,release_s\nP2,D1,0\nP1,D1,1800\n'));
+    expect(await screen.findByText('Imported 2 pairs, each with its release time, from orders.csv.')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Pairs of the new task' });
+    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toContain('Release');
+    expect(within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[5].textContent)).toEqual(['0 s', '1,800 s']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Task' }));
+    await waitFor(() => expect(currentLocation()).toBe('/tasks/77'));
+    const [saved] = api.callsTo('POST', '/tasks/batch')[0].body as { details: Record<string, unknown> }[];
+    expect(saved.details).toMatchObject({ tasks: [['P2', 'D1'], ['P1', 'D1']], release_s: [0, 1800] });
+    expect(taskDetailsSchema.safeParse(saved.details).success).toBe(true);
+  });
+
+  it('names a bad release time by its line, and refuses pairs that are timed only in part', async () => {
+    const api = stubApi();
+    renderPage();
+    const input = await screen.findByLabelText('Import CSV');
+    await userEvent.upload(input, csvFile('P2,D1,0\nP1,D1,later\n'));
+    expect(await screen.findByText('Line 2: release_s later is not a number of seconds')).toBeInTheDocument();
+    expect(pairRows()).toEqual([]);
+
+    await userEvent.upload(input, csvFile('P2,D1,60\n'));
+    expect(await screen.findByText('Imported 1 pair, each with its release time, from orders.csv.')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Pickup'), 'P1');
+    await userEvent.selectOptions(screen.getByLabelText('Dropoff'), 'D1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Pair' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Task' }));
+    expect(
+      screen.getByText('Release times are given for some pairs only: pair 2 has none. Give every pair a release time (import them all from one CSV) or none.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/tasks/batch')).toHaveLength(0);
+
+    // Without the untimed pair the task saves with its one release time.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove pair 2' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Task' }));
+    await waitFor(() => expect(currentLocation()).toBe('/tasks/77'));
+    expect((api.callsTo('POST', '/tasks/batch')[0].body as { details: Record<string, unknown> }[])[0].details).toMatchObject({ release_s: [60] });
   });
 
   it('clears a corrected import: a good file after a bad one can be saved', async () => {

@@ -12,7 +12,7 @@ import { parseIdParam } from '../lib/scenario-records.ts';
 import { CsvPairsImport, type CsvImportResult } from '../tasks/csv-pairs-import.tsx';
 import { PairsTable } from '../tasks/pairs-table.tsx';
 import { PointPickerMap } from '../tasks/point-picker-map.tsx';
-import { pairCatalogOf, pairRowsOf, taskEndpointsOf } from '../tasks/task-pairs.ts';
+import { pairCatalogOf, pairRowsOf, releaseTimesOf, taskEndpointsOf } from '../tasks/task-pairs.ts';
 
 /** Priority given to hand-built tasks, the same as generated ones. */
 const MANUAL_TASK_PRIORITY = 'medium';
@@ -38,6 +38,8 @@ export default function TaskCreatePage() {
   const [taskName, setTaskName] = useState('');
   const [description, setDescription] = useState('');
   const [pairs, setPairs] = useState<PickupDropoffPair[]>([]);
+  // Each pair's release time in a shift (from a CSV's release_s column); undefined: none given.
+  const [releases, setReleases] = useState<(number | undefined)[]>([]);
   const [selectedPickupId, setSelectedPickupId] = useState<string | null>(null);
   const [listPickupId, setListPickupId] = useState('');
   const [listDropoffId, setListDropoffId] = useState('');
@@ -54,6 +56,7 @@ export default function TaskCreatePage() {
 
   function addPair(pair: PickupDropoffPair, how: string) {
     setPairs((current) => [...current, pair]);
+    setReleases((current) => [...current, undefined]);
     setFormErrors((current) => ({ ...current, pairs: undefined }));
     setNotice(`Added ${pair[0]} → ${pair[1]} ${how}.`);
   }
@@ -62,6 +65,7 @@ export default function TaskCreatePage() {
     // Pairs name points of one environment; another scenario may have another layout.
     setScenarioId(nextScenarioId);
     setPairs([]);
+    setReleases([]);
     setSelectedPickupId(null);
     setListPickupId('');
     setListDropoffId('');
@@ -99,8 +103,10 @@ export default function TaskCreatePage() {
       return;
     }
     setPairs((current) => [...current, ...result.pairs]);
+    setReleases((current) => [...current, ...(result.releaseS ?? result.pairs.map(() => undefined))]);
     setFormErrors((current) => ({ ...current, pairs: undefined }));
-    setNotice(`Imported ${result.pairs.length} pair${result.pairs.length === 1 ? '' : 's'} from ${result.fileName}.`);
+    const timed = result.releaseS ? ', each with its release time,' : '';
+    setNotice(`Imported ${result.pairs.length} pair${result.pairs.length === 1 ? '' : 's'}${timed} from ${result.fileName}.`);
   }
 
   async function handleSave(event: FormEvent<HTMLFormElement>) {
@@ -108,10 +114,12 @@ export default function TaskCreatePage() {
     setSaveFailed(false);
     const errors: FormErrors = {};
     if (!scenario) errors.scenario = 'Please select a scenario';
+    const release = releaseTimesOf(releases);
     if (pairs.length === 0) errors.pairs = 'Add at least one pickup-dropoff pair';
     else if (csvErrors.length > 0) errors.pairs = 'Fix the CSV lines listed above and import the file again before saving';
+    else if ('problem' in release) errors.pairs = release.problem;
     setFormErrors(errors);
-    if (!scenario || errors.pairs) return;
+    if (!scenario || errors.pairs || 'problem' in release) return;
     try {
       const [saved] = await saveTasks.mutateAsync([
         {
@@ -121,6 +129,7 @@ export default function TaskCreatePage() {
           scenario_id: scenario.id,
           details: {
             tasks: pairs,
+            ...(release.releaseS ? { release_s: release.releaseS } : {}),
             ...taskEndpointsOf(pairs, environment.data),
             priority: MANUAL_TASK_PRIORITY,
             additional_details: { source: 'manual' },
@@ -230,7 +239,14 @@ export default function TaskCreatePage() {
               Pickup-dropoff pairs ({pairs.length})
             </h2>
             {pairs.length > 0 && (
-              <button type="button" className={buttonSecondary} onClick={() => setPairs([])}>
+              <button
+                type="button"
+                className={buttonSecondary}
+                onClick={() => {
+                  setPairs([]);
+                  setReleases([]);
+                }}
+              >
                 Remove All
               </button>
             )}
@@ -240,7 +256,11 @@ export default function TaskCreatePage() {
               <PairsTable
                 label="Pairs of the new task"
                 rows={pairRowsOf(pairs, environment.data)}
-                onRemove={(index) => setPairs((current) => current.filter((_, position) => position !== index))}
+                releaseS={releases.some((time) => time !== undefined) ? releases : undefined}
+                onRemove={(index) => {
+                  setPairs((current) => current.filter((_, position) => position !== index));
+                  setReleases((current) => current.filter((_, position) => position !== index));
+                }}
               />
             </div>
           ) : (

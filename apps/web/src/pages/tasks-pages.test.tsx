@@ -63,6 +63,14 @@ describe('/tasks/{id}', () => {
     expect(screen.getByRole('button', { name: 'Show Graph' })).toBeInTheDocument();
   });
 
+  it("shows each pair's release time when the task has them (a shift's exact arrivals)", async () => {
+    stubFetch({ ...routes, 'GET /tasks/31': { body: { ...RUSH_ORDERS, details: { ...RUSH_ORDERS.details, release_s: [0, 90.5] } } } });
+    renderApp('/tasks/31', { signedIn: true });
+    const table = within(await screen.findByRole('region', { name: 'Pickups and Dropoffs' }));
+    expect(table.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['#', 'Pickup', 'Dropoff', 'Release']);
+    expect(table.getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['1P1D10 s', '2P2D190.5 s']);
+  });
+
   it('shows start and end points when the task has no pairs', async () => {
     stubFetch({ ...routes, 'GET /tasks/31': { body: { ...RUSH_ORDERS, details: { start_point: [1, 2], end_point: [5, 0] } } } });
     renderApp('/tasks/31', { signedIn: true });

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Environment, Solve } from '../api/types.ts';
+import { SHIFT_EXECUTION, SHIFT_FLOOR, SHIFT_PARAMETERS, SHIFT_RESULTS, SHIFT_SOLVE_STATS } from '../components/results/shift.fixture.ts';
 import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_SOLVE } from '../components/results/two-robot-plan.fixture.ts';
 import { FLOOR_STATS, QUEUE_FLOOR, QUEUE_PARAMETERS, QUEUE_RESULTS } from './floor-plan.fixture.ts';
 import { PathPlayer } from './path-player.tsx';
@@ -305,5 +306,43 @@ describe('PathPlayer with traffic', () => {
     fireEvent.change(screen.getByRole('slider', { name: 'Max speed' }), { target: { value: '3' } });
     expect(robotRow('R1_1')[2]).toBe('accelerating');
     expect(clock()).toBe('0:00.0 / 0:12.5');
+  });
+});
+
+describe('PathPlayer on a shift', () => {
+  // The hand-made 1.5 h shift of one robot (../components/results/shift.fixture.ts).
+  function renderShiftPlayer() {
+    return render(<PathPlayer environment={SHIFT_FLOOR} results={SHIFT_RESULTS} stats={SHIFT_SOLVE_STATS} parameters={SHIFT_PARAMETERS} execution={SHIFT_EXECUTION} />);
+  }
+  const orders = () => screen.getByTestId('shift-orders');
+
+  it('replays the execution alone, over the whole shift, with its quarter hours to jump to', () => {
+    renderShiftPlayer();
+    // No plan made in advance: nothing to switch to.
+    expect(screen.queryByRole('group', { name: 'Replay' })).toBeNull();
+    expect(clock()).toBe('0:00.0 / 1:30:00.0');
+    const marks = within(screen.getByRole('group', { name: 'Jump to' })).getAllByRole('button').map((button) => button.textContent);
+    expect(marks).toEqual(['15 min', '30 min', '45 min', '1 h', '1 h 15 min', '1 h 30 min']);
+    expect(orders().textContent).toBe('Orders released: 1 of 5 · Waiting for a robot: 1 · On board: 0 · Delivered: 0');
+  });
+
+  it('jumps to minute 30 and to the end: the clock, the robot and the orders follow', async () => {
+    const user = userEvent.setup();
+    renderShiftPlayer();
+    await user.click(screen.getByRole('button', { name: '30 min' }));
+    expect(clock()).toBe('30:00.0 / 1:30:00.0');
+    expect(screen.getByTestId('replay-time').textContent).toBe('30 min 0 s of 1 h 30 min 0 s');
+    // O2 is released at 1,800 s and the robot sets off for it from its station.
+    expect(orders().textContent).toBe('Orders released: 2 of 5 · Waiting for a robot: 1 · On board: 0 · Delivered: 1');
+    expect(robotRow('R1_1').slice(2, 5)).toEqual(['cruising', 'in transit', '1 / 4']);
+
+    fireEvent.change(timeSlider(), { target: { value: '1810' } });
+    // O2 delivered at 1,806 s; O3 picked up at 1,809 s, on board to D1.
+    expect(orders().dataset).toMatchObject({ released: '3', waiting: '0', onBoard: '1', delivered: '2' });
+
+    await user.click(screen.getByRole('button', { name: '1 h 30 min' }));
+    expect(clock()).toBe('1:30:00.0 / 1:30:00.0');
+    // O5, released 2 s before the end, still waits: the 1 order open at the end.
+    expect(orders().textContent).toBe('Orders released: 5 of 5 · Waiting for a robot: 1 · On board: 0 · Delivered: 4');
   });
 });

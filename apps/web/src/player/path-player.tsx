@@ -8,6 +8,8 @@ import { PlayerControls } from './player-controls.tsx';
 import { sampleReplay, usePlayback, usePlayerSettings, type ReplayInputs } from './player-state.ts';
 import { createFleetStates, type RobotState } from './robot-state.ts';
 import { RobotTable, type RobotTableHandle } from './robot-table.tsx';
+import { buildOrderClock, ordersAt, shiftTimeMarks } from './shift-replay.ts';
+import { ShiftOrdersStatus, type ShiftOrdersStatusHandle } from './shift-orders-status.tsx';
 import { tallyTraffic } from './traffic-replay.ts';
 import { TimeSlider, type TimeSliderHandle } from './time-slider.tsx';
 import { TrafficStatus, type TrafficStatusHandle } from './traffic-status.tsx';
@@ -36,7 +38,8 @@ function deliveredCount(states: readonly RobotState[]): number {
 
 /**
  * Spec §2 path simulation player: replays a completed solve's plan on the warehouse map, or,
- * with traffic, its execution with every robot on the shared floor.
+ * with traffic, its execution with every robot on the shared floor. A shift has no plan made in
+ * advance: its replay is the execution alone, with its orders and its hours to jump to.
  */
 export function PathPlayer({ environment, results, stats, parameters, execution, autoPlay = false, initialSpeed, initialMode }: PathPlayerProps) {
   const settings = usePlayerSettings({ environment, results, stats, parameters, execution, initialSpeed, initialMode });
@@ -44,11 +47,16 @@ export function PathPlayer({ environment, results, stats, parameters, execution,
   const model = replay.model;
   const states = useMemo(() => createFleetStates(model), [model]);
   const [lowBattery, setLowBattery] = useState('');
+  // A shift's execution records its orders: the replay shows them, and offers its hours to jump to.
+  const shiftOrders = execution?.orders ?? null;
+  const orderClock = useMemo(() => (shiftOrders ? buildOrderClock(shiftOrders) : null), [shiftOrders]);
+  const marks = useMemo(() => (shiftOrders ? shiftTimeMarks(model.endTime) : []), [shiftOrders, model.endTime]);
 
   const canvasRef = useRef<PlayerCanvasHandle>(null);
   const tableRef = useRef<RobotTableHandle>(null);
   const trafficRef = useRef<TrafficStatusHandle>(null);
   const sliderRef = useRef<TimeSliderHandle>(null);
+  const ordersRef = useRef<ShiftOrdersStatusHandle>(null);
   const clockRef = useRef<HTMLSpanElement>(null);
   const deliveredRef = useRef<HTMLSpanElement>(null);
 
@@ -69,10 +77,11 @@ export function PathPlayer({ environment, results, stats, parameters, execution,
       tableRef.current?.write(states);
       if (deliveredRef.current) deliveredRef.current.textContent = String(deliveredCount(states));
       if (replay.mode === 'traffic' && replay.model.activitiesRecorded) trafficRef.current?.write(tallyTraffic(replay.model, time, states));
+      if (orderClock) ordersRef.current?.write(ordersAt(orderClock, time));
       const text = lowBatteryText(states);
       setLowBattery((previous) => (previous === text ? previous : text));
     },
-    [replay, states],
+    [replay, states, orderClock],
   );
   const playback = usePlayback(model.endTime, settings.speed, autoPlay, { draw, writeClock, publish });
 
@@ -100,7 +109,7 @@ export function PathPlayer({ environment, results, stats, parameters, execution,
         onPlay={playback.play}
         onPause={playback.pause}
         onReset={playback.reset}
-        showModes={settings.hasTraffic}
+        showModes={settings.showModes}
         mode={settings.mode}
         onMode={settings.setMode}
         speed={settings.speed}
@@ -114,7 +123,8 @@ export function PathPlayer({ environment, results, stats, parameters, execution,
         trafficStepSeconds={settings.trafficStepSeconds}
       />
 
-      <TimeSlider ref={sliderRef} endTime={model.endTime} currentTime={playback.currentTime} onSeek={playback.seek} onHold={playback.hold} />
+      <TimeSlider ref={sliderRef} endTime={model.endTime} currentTime={playback.currentTime} onSeek={playback.seek} onHold={playback.hold} marks={marks} />
+      {shiftOrders && <ShiftOrdersStatus ref={ordersRef} total={shiftOrders.length} />}
 
       {lowBattery && (
         <div role="alert" className="mt-3 rounded-lg border border-red-500/50 bg-red-500/10 px-3 py-2 text-sm text-red-200">
@@ -123,7 +133,7 @@ export function PathPlayer({ environment, results, stats, parameters, execution,
       )}
       {playback.finished && (
         <p className="mt-3 text-sm text-green-300" role="status">
-          Simulation complete: every robot is done.
+          {shiftOrders ? 'End of the shift.' : 'Simulation complete: every robot is done.'}
         </p>
       )}
 

@@ -116,18 +116,20 @@ export function buildReplay(
 }
 
 /** The player's settings and the replay they select. */
-export function usePlayerSettings({ environment, results, stats, parameters, execution, initialSpeed = 1, initialMode = 'planned' }: ReplayInputs) {
+export function usePlayerSettings({ environment, results, stats, parameters, execution, initialSpeed = 1, initialMode }: ReplayInputs) {
+  // A shift is dispatched as it runs: its results record what happened, so the execution is the only replay.
+  const isShift = execution?.orders !== undefined;
   const [maxSpeed, setMaxSpeedValue] = useState<number>(DEFAULT_MOTION_SETTINGS.maxSpeed);
   const [acceleration, setAccelerationValue] = useState<number>(DEFAULT_MOTION_SETTINGS.acceleration);
   const [speed, setSpeed] = useState<SpeedMultiplier>(initialSpeed);
   const [zoom, setZoom] = useState<number>(PLAYER_ZOOM_LIMITS.default);
   const [selectedRobot, setSelectedRobot] = useState(-1);
-  const [requestedMode, setMode] = useState<ReplayMode>(initialMode);
+  const [requestedMode, setMode] = useState<ReplayMode>(initialMode ?? (isShift ? 'traffic' : 'planned'));
 
   // The schedules (free flow and walks on the floor) are worked out once per plan; the sliders only reshape drives.
   const { schedules, floorProblem } = useMemo(
-    () => plannedSchedulesOf(environment, results, parameters, stats),
-    [environment, results, parameters, stats],
+    () => plannedSchedulesOf(environment, isShift ? null : results, parameters, stats),
+    [environment, isShift, results, parameters, stats],
   );
   const planned = useMemo(() => plannedModelOf(schedules, { maxSpeed, acceleration }), [schedules, maxSpeed, acceleration]);
   const traffic = useMemo(() => trafficModelOf(execution, environment, parameters), [execution, environment, parameters]);
@@ -150,8 +152,8 @@ export function usePlayerSettings({ environment, results, stats, parameters, exe
     replay,
     /** Why a plan made on the floor is drawn between its places instead of along the floor's walks (null when it is not). */
     floorProblem,
-    /** Whether the solve has an execution to replay ("Planned | With traffic" is offered). */
-    hasTraffic: traffic !== null,
+    /** Whether "Planned | With traffic" is offered: the solve has an execution to replay beside its plan (a shift has no plan). */
+    showModes: traffic !== null && !isShift,
     /** Seconds per step of the execution (1 / robot_speed), when there is one. */
     trafficStepSeconds: traffic?.stepSeconds ?? null,
     mode,

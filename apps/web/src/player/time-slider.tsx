@@ -1,5 +1,7 @@
 import { useCallback, useImperativeHandle, useRef, type KeyboardEvent, type Ref } from 'react';
 import { formatCompletionTime } from '../lib/display-format.ts';
+import { filterButton } from '../components/ui/styles.ts';
+import type { TimeMark } from './shift-replay.ts';
 
 export interface TimeSliderHandle {
   /** Moves the thumb and the readout to `time`, without a React render (the clock calls it while playing). */
@@ -14,6 +16,8 @@ export interface TimeSliderProps {
   readonly onSeek: (time: number) => void;
   /** True while the thumb is dragged: the clock waits for the hand. */
   readonly onHold: (held: boolean) => void;
+  /** Times a click jumps to, under the slider (a shift's hours). */
+  readonly marks?: readonly TimeMark[];
   readonly ref?: Ref<TimeSliderHandle>;
 }
 
@@ -33,10 +37,11 @@ function timeText(time: number, endTime: number): string {
 
 /**
  * The replay's time slider: drag or click to any moment of the replay, or step with the keys
- * (arrows one second, Page Up / Page Down one minute, Home and End the ends); the readouts
- * follow at once and Play goes on from there. The time reads as the product writes durations.
+ * (arrows one second, Page Up / Page Down one minute, Home and End the ends), or jump to one of
+ * its marks (a shift's hours); the readouts follow at once and Play goes on from there. The
+ * time reads as the product writes durations.
  */
-export function TimeSlider({ endTime, currentTime, onSeek, onHold, ref }: TimeSliderProps) {
+export function TimeSlider({ endTime, currentTime, onSeek, onHold, marks = [], ref }: TimeSliderProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const textRef = useRef<HTMLSpanElement>(null);
 
@@ -66,28 +71,40 @@ export function TimeSlider({ endTime, currentTime, onSeek, onHold, ref }: TimeSl
   };
 
   return (
-    <div className="mt-3 flex items-center gap-3">
-      <input
-        ref={inputRef}
-        type="range"
-        aria-label="Replay time"
-        aria-valuetext={timeText(0, endTime)}
-        min={0}
-        max={endTime}
-        step="any"
-        defaultValue={0}
-        disabled={!(endTime > 0)}
-        onChange={(event) => onSeek(Number(event.target.value))}
-        onKeyDown={onKeyDown}
-        onPointerDown={() => onHold(true)}
-        onPointerUp={() => onHold(false)}
-        onPointerCancel={() => onHold(false)}
-        onBlur={() => onHold(false)}
-        className="min-w-0 flex-1 accent-indigo-400"
-      />
-      <span ref={textRef} data-testid="replay-time" className="w-48 shrink-0 text-right font-mono text-xs text-slate-300">
-        {timeText(0, endTime)}
-      </span>
+    <div className="mt-3">
+      <div className="flex items-center gap-3">
+        <input
+          ref={inputRef}
+          type="range"
+          aria-label="Replay time"
+          aria-valuetext={timeText(0, endTime)}
+          min={0}
+          max={endTime}
+          step="any"
+          defaultValue={0}
+          disabled={!(endTime > 0)}
+          onChange={(event) => onSeek(Number(event.target.value))}
+          onKeyDown={onKeyDown}
+          onPointerDown={() => onHold(true)}
+          onPointerUp={() => onHold(false)}
+          onPointerCancel={() => onHold(false)}
+          onBlur={() => onHold(false)}
+          className="min-w-0 flex-1 accent-indigo-400"
+        />
+        <span ref={textRef} data-testid="replay-time" className="w-64 shrink-0 text-right font-mono text-xs text-slate-300">
+          {timeText(0, endTime)}
+        </span>
+      </div>
+      {marks.length > 0 && (
+        <div role="group" aria-label="Jump to" className="mt-2 flex flex-wrap items-center gap-1">
+          <span className="mr-1 text-xs font-medium text-slate-400">Jump to</span>
+          {marks.map((mark) => (
+            <button key={mark.time} type="button" className={filterButton(false)} onClick={() => onSeek(Math.min(endTime, mark.time))}>
+              {mark.label}
+            </button>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

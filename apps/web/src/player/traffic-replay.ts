@@ -249,6 +249,8 @@ export function buildTrafficModel(execution: ExecutionRecord, environment: Floor
   });
   let endStep = 0;
   for (const robot of robots) endStep = Math.max(endStep, robot.endStep);
+  // A shift lasts its hours whatever the robots do last: its replay runs to the execution's end.
+  if (execution.orders) endStep = Math.max(endStep, execution.totals.steps);
   return {
     robots,
     endTime: endStep * stepSeconds,

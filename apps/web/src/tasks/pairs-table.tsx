@@ -1,12 +1,14 @@
 import { PAIR_ROW_HEIGHT_PX } from '../components/ui/task-locations.tsx';
 import { VirtualTable, type VirtualTableColumn } from '../components/ui/virtual-table.tsx';
-import { formatPoint } from '../lib/display-format.ts';
+import { formatPoint, formatReleaseTime } from '../lib/display-format.ts';
 import type { PairRow } from './task-pairs.ts';
 
 export interface PairsTableProps {
   readonly rows: readonly PairRow[];
   /** Shown in a Priority column on every row (the priority of the task holding the pairs). */
   readonly priority?: string | number | null;
+  /** Each pair's release time in a shift, shown in a Release column (absent: no column). */
+  readonly releaseS?: readonly (number | undefined)[];
   /** Adds a Remove button per row. */
   readonly onRemove?: (index: number) => void;
   readonly label: string;
@@ -17,9 +19,10 @@ const cell = 'px-3 py-1.5';
 const PAIRS_TABLE_HEIGHT_PX = 448;
 
 /** A numbered table of pickup-dropoff pairs with their positions. */
-export function PairsTable({ rows, priority, onRemove, label }: PairsTableProps) {
+export function PairsTable({ rows, priority, releaseS, onRemove, label }: PairsTableProps) {
   const showPriority = priority !== undefined;
   const columns: (string | VirtualTableColumn)[] = ['#', 'Pickup', 'Pickup Position', 'Dropoff', 'Dropoff Position'];
+  if (releaseS) columns.push('Release');
   if (showPriority) columns.push('Priority');
   if (onRemove) columns.push({ label: 'Actions', srOnly: true });
   return (
@@ -39,6 +42,7 @@ export function PairsTable({ rows, priority, onRemove, label }: PairsTableProps)
             <td className={`${cell} font-mono text-slate-300`}>{formatPoint(row.pickupPosition)}</td>
             <td className={`${cell} font-mono text-emerald-300`}>{row.dropoffId}</td>
             <td className={`${cell} font-mono text-slate-300`}>{formatPoint(row.dropoffPosition)}</td>
+            {releaseS && <td className={`${cell} font-mono text-amber-200`}>{formatReleaseTime(releaseS[index])}</td>}
             {showPriority && <td className={`${cell} text-slate-300`}>{priority ?? '—'}</td>}
             {onRemove && (
               <td className={`${cell} text-right`}>

@@ -47,6 +47,27 @@ export function taskEndpointsOf(
   };
 }
 
+/** Pairs named by their numbers: 'pair 3', 'pairs 3 and 4', 'pairs 3, 4, 7 and 2 more'. */
+function pairsNamed(indexes: readonly number[]): string {
+  const numbers = indexes.slice(0, 3).map((index) => String(index + 1));
+  const more = indexes.length - numbers.length;
+  if (more > 0) return `pairs ${numbers.join(', ')} and ${more} more`;
+  if (numbers.length === 1) return `pair ${numbers[0]}`;
+  return `pairs ${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+}
+
+/**
+ * The release times a task is saved with: every pair's (a CSV's release_s column), none, or a
+ * problem naming the pairs without one when only some have it (pairs added by hand after a
+ * timed import): the server takes one time per pair or none.
+ */
+export function releaseTimesOf(releases: readonly (number | undefined)[]): { releaseS: number[] | undefined } | { problem: string } {
+  const missing = releases.flatMap((time, index) => (time === undefined ? [index] : []));
+  if (missing.length === releases.length) return { releaseS: undefined };
+  if (missing.length === 0) return { releaseS: releases as number[] };
+  return { problem: `Release times are given for some pairs only: ${pairsNamed(missing)} ${missing.length === 1 ? 'has' : 'have'} none. Give every pair a release time (import them all from one CSV) or none.` };
+}
+
 /** Which generator made a previewed task, as the server records it in additional_details.generator. */
 export interface GeneratorInfo {
   readonly kind: 'builtin' | 'llm';

@@ -1,6 +1,6 @@
 import type { RobotExecutionRecord } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
-import { delaySplitOf, executionTotalsOf, floorLines, freeFlowDiffers } from './execution-figures.ts';
+import { delaySplitOf, executionTotalsOf, floorLines, freeFlowDiffers, trafficChoiceLine } from './execution-figures.ts';
 
 // "Busy aisle": planned 200 s, alone on the floor 200.5 s, with traffic 230 s (15% later); 95 s of
 // waiting, of which 60 s queued at chargers (R1 45 s, R2 15 s), so 35 s blocked by other robots;
@@ -89,5 +89,44 @@ describe('the plan on the shared floor', () => {
     expect(freeFlowDiffers({ ...totals, planned_makespan_s: 400, free_flow_makespan_s: 402.9 }, 1)).toBe(false);
     expect(freeFlowDiffers({ ...totals, planned_makespan_s: 400, free_flow_makespan_s: 403.1 }, 1)).toBe(true);
     expect(freeFlowDiffers({ ...totals, planned_makespan_s: 400, free_flow_makespan_s: 403.1 }, 2)).toBe(false);
+  });
+});
+
+// "Six candidates": the best on paper (candidate 0) plans 700 s and runs 800 s with traffic; the
+// third (kept = 2) plans 712 s and runs 753 s: 47 s sooner on the floor, though planned 12 s longer.
+const SIX_CANDIDATES = {
+  candidates: 6,
+  kept: 2,
+  planned_s: 712,
+  executed_s: 753,
+  best_planned_s: 700,
+  best_planned_executed_s: 800,
+  gain_s: 47,
+  executed_candidates_s: [800, 790, 753, 770, null, 801],
+};
+
+describe('trafficChoiceLine', () => {
+  it('says which plan was kept and what it gained against the best on paper', () => {
+    expect(trafficChoiceLine({ traffic_choice: SIX_CANDIDATES })).toEqual({
+      label: 'Plan kept',
+      value: 'Plan 3 of 6',
+      meaning:
+        'Chosen from 6 plans run on the floor: the kept plan runs 47.0 s sooner than the best-on-paper plan (12 min 33 s against 13 min 20 s with traffic), though planned 12.0 s longer.',
+    });
+  });
+
+  it('says when the best on paper also ran best, or could not run at all', () => {
+    expect(trafficChoiceLine({ traffic_choice: { ...SIX_CANDIDATES, kept: 0, planned_s: 700, executed_s: 800, gain_s: 0 } })?.meaning).toBe(
+      'Chosen from 6 plans run on the floor: the best-on-paper plan also ran best (13 min 20 s with traffic).',
+    );
+    expect(trafficChoiceLine({ traffic_choice: { ...SIX_CANDIDATES, best_planned_executed_s: null, gain_s: null } })?.meaning).toBe(
+      'Chosen from 6 plans run on the floor: the best-on-paper plan could not run on the floor; the kept plan could.',
+    );
+  });
+
+  it('says nothing when there was no choice: one candidate, or no record of it', () => {
+    expect(trafficChoiceLine({ traffic_choice: { ...SIX_CANDIDATES, candidates: 1, kept: 0, executed_candidates_s: [800] } })).toBeNull();
+    expect(trafficChoiceLine({})).toBeNull();
+    expect(trafficChoiceLine(null)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // The plan against the shared floor (a solve's `stats.execution`, and `execution.robots` when the
 // record carries them): what each figure is, in one line each. Pure, so each figure's rule is
 // tested once.
-import { executionTotalsSchema, type ExecutionTotalsRecord, type RobotExecutionRecord } from '@fleetlab/warehouse';
+import { executionTotalsSchema, trafficChoiceSchema, type ExecutionTotalsRecord, type RobotExecutionRecord } from '@fleetlab/warehouse';
 import { formatCompletionTime, formatGrouped } from '../../lib/display-format.ts';
 
 /** The solve's execution totals when it has them (solves from before executions have none). */
@@ -127,4 +127,32 @@ export function floorLines(
     });
   }
   return lines;
+}
+
+/**
+ * Which of the optimiser's best plans was kept after running each on the floor, and what that
+ * gained against the best on paper (makespan solves, issue 23's `stats.traffic_choice`). Null
+ * when no choice was made: one candidate, or a solve without the record.
+ */
+export function trafficChoiceLine(stats: Readonly<Record<string, unknown>> | null | undefined): FloorLine | null {
+  const parsed = trafficChoiceSchema.safeParse(stats?.traffic_choice);
+  if (!parsed.success || parsed.data.candidates <= 1) return null;
+  const choice = parsed.data;
+  const chosen = `Chosen from ${formatGrouped(choice.candidates)} plans run on the floor`;
+  const value = `Plan ${formatGrouped(choice.kept + 1)} of ${formatGrouped(choice.candidates)}`;
+  if (choice.kept === 0) {
+    return { label: 'Plan kept', value, meaning: `${chosen}: the best-on-paper plan also ran best${choice.executed_s === null ? '' : ` (${formatCompletionTime(choice.executed_s)} with traffic)`}.` };
+  }
+  if (choice.gain_s === null || choice.best_planned_executed_s === null) {
+    return { label: 'Plan kept', value, meaning: `${chosen}: the best-on-paper plan could not run on the floor; the kept plan could.` };
+  }
+  const planned = choice.planned_s - choice.best_planned_s;
+  return {
+    label: 'Plan kept',
+    value,
+    meaning:
+      `${chosen}: the kept plan runs ${formatCompletionTime(choice.gain_s)} sooner than the best-on-paper plan ` +
+      `(${formatCompletionTime(choice.executed_s ?? choice.best_planned_executed_s - choice.gain_s)} against ${formatCompletionTime(choice.best_planned_executed_s)} with traffic)` +
+      `${planned > 0 ? `, though planned ${formatCompletionTime(planned)} longer` : ''}.`,
+  };
 }

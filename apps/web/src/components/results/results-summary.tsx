@@ -11,12 +11,27 @@ import {
 } from '../../lib/display-format.ts';
 import { tightestLowerBound, type PlanStats, type PlanSummary } from '../../lib/plan-model.ts';
 import { card } from '../ui/styles.ts';
-import { executionTotalsOf, floorLines } from './execution-figures.ts';
+import { executionTotalsOf, floorLines, trafficChoiceLine } from './execution-figures.ts';
 
-interface Figure {
+export interface Figure {
   readonly label: string;
   readonly value: string;
   readonly note?: string | null;
+}
+
+/** Figures as cards that wrap to the width: the label, the value large, and what it is under it. */
+export function FigureCards({ figures }: { readonly figures: readonly Figure[] }) {
+  return (
+    <dl className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3">
+      {figures.map((figure) => (
+        <div key={figure.label} data-testid="summary-figure" className="min-w-0 rounded-lg border border-slate-800 bg-slate-950/60 p-3">
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{figure.label}</dt>
+          <dd className="mt-1 break-words text-lg font-semibold tabular-nums text-white">{figure.value}</dd>
+          {figure.note && <dd className="mt-1 text-xs text-slate-400">{figure.note}</dd>}
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 export interface ResultsSummaryProps {
@@ -63,6 +78,7 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
   const totals = executionTotalsOf(stats);
   const executionError = typeof stats?.execution_error === 'string' ? stats.execution_error : null;
   const ended = stopText(stats, bound?.gap ?? null);
+  const choice = trafficChoiceLine(stats);
   return (
     <section className={`${card} p-5`} aria-labelledby="results-summary-title">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -80,20 +96,12 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
           {actions}
         </div>
       </div>
-      <dl className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3">
-        {figures.map((figure) => (
-          <div key={figure.label} data-testid="summary-figure" className="min-w-0 rounded-lg border border-slate-800 bg-slate-950/60 p-3">
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{figure.label}</dt>
-            <dd className="mt-1 break-words text-lg font-semibold tabular-nums text-white">{figure.value}</dd>
-            {figure.note && <dd className="mt-1 text-xs text-slate-400">{figure.note}</dd>}
-          </div>
-        ))}
-      </dl>
+      <FigureCards figures={figures} />
       {totals && (
         <>
           <h3 className="mb-2 mt-5 text-sm font-semibold text-slate-200">The plan on the shared floor</h3>
           <dl aria-label="The plan on the shared floor" className="divide-y divide-slate-800 rounded-lg border border-slate-800 bg-slate-950/60">
-            {floorLines(totals, execution?.robots, execution?.step_s).map((line) => (
+            {[...floorLines(totals, execution?.robots, execution?.step_s), ...(choice ? [choice] : [])].map((line) => (
               <div key={line.label} data-testid="floor-line" className="grid gap-x-4 gap-y-0.5 px-3 py-2 sm:grid-cols-[12rem_9rem_1fr] sm:items-baseline">
                 <dt className="text-sm font-semibold text-slate-200">{line.label}</dt>
                 <dd className="text-sm font-semibold tabular-nums text-white">{line.value}</dd>

@@ -94,6 +94,28 @@ describe('SolveResults summary', () => {
     expect(figure('Charges With Traffic')).toEqual(['1']);
   });
 
+  it("names the plan kept among the optimiser's best after running them on the floor, under the execution's figures", () => {
+    const totals = {
+      planned_makespan_s: 712, free_flow_makespan_s: 712, executed_makespan_s: 753, waiting_s: 0, max_robot_waiting_s: 0,
+      max_waiting_robot: null, throughput_per_h: 19.12, deliveries: 4, charger_queue_s: {}, extra_charges: 0,
+      deadlocks_resolved: 0, reserve_replays: 0, steps: 753, conflicts: 0,
+    };
+    const traffic_choice = {
+      candidates: 6, kept: 2, planned_s: 712, executed_s: 753, best_planned_s: 700, best_planned_executed_s: 800, gain_s: 47,
+      executed_candidates_s: [800, 790, 753, 770, null, 801],
+    };
+    const { rerender } = renderResults(<SolveResults solve={{ ...solve, stats: { ...solve.stats, execution: totals, traffic_choice } }} environment={environment} />);
+    const lastLine = () => within(screen.getByLabelText('The plan on the shared floor')).getAllByTestId('floor-line').at(-1) as HTMLElement;
+    expect([...lastLine().children].map((cell) => cell.textContent)).toEqual([
+      'Plan kept',
+      'Plan 3 of 6',
+      'Chosen from 6 plans run on the floor: the kept plan runs 47.0 s sooner than the best-on-paper plan (12 min 33 s against 13 min 20 s with traffic), though planned 12.0 s longer.',
+    ]);
+    rerender(<SolveResults solve={{ ...solve, stats: { ...solve.stats, execution: totals, traffic_choice: { ...traffic_choice, candidates: 1, kept: 0 } } }} environment={environment} />);
+    expect(screen.queryByText('Plan kept')).toBeNull();
+    expect(lastLine().firstElementChild?.textContent).toBe('Total delay');
+  });
+
   it('offers the plan as JSON and CSV', () => {
     renderResults(<SolveResults solve={solve} environment={environment} />);
     expect(screen.getByRole('button', { name: 'Export JSON' })).toBeTruthy();

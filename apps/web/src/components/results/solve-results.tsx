@@ -1,4 +1,4 @@
-import type { ExecutionRecord } from '@fleetlab/warehouse';
+import type { ExecutionRecord, ShiftParametersRecord } from '@fleetlab/warehouse';
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { planStatsOf, robotPlansOf, summarisePlan, type PlanParameters, type RobotPlan } from '../../lib/plan-model.ts';
@@ -10,13 +10,15 @@ import { GanttTimeline } from './gantt-timeline.tsx';
 import { PlanExportButtons } from './plan-export-buttons.tsx';
 import { ResultsSummary } from './results-summary.tsx';
 import { RobotDetailsList } from './robot-details.tsx';
+import { shiftStatsOf } from './shift-figures.ts';
+import { ShiftSummary } from './shift-summary.tsx';
 import { TimeBreakdownChart } from './time-breakdown-chart.tsx';
 import { buttonSecondary } from '../ui/styles.ts';
 
 /** The parts of a solve record (spec §3) the results read. */
 export interface ResultsSolve {
   readonly id: number | string;
-  readonly parameters?: PlanParameters | null;
+  readonly parameters?: (PlanParameters & { readonly shift?: Partial<ShiftParametersRecord> }) | null;
   readonly results?: Readonly<Record<string, unknown>> | null;
   /** The solve's figures; plans from elsewhere may carry them as `results.stats` (spec §3 allows it). */
   readonly stats?: Readonly<Record<string, unknown>> | null;
@@ -48,8 +50,9 @@ export interface SolveResultsProps {
 
 /**
  * Everything a completed solve shows about its plan (spec §2 'When completed'): summary with
- * lower bound and gap, the player slot, where the time goes and the congestion map (when the
- * solve was executed), a timeline of all robots, plan export, and each robot's expandable details.
+ * lower bound and gap (a shift's KPIs and charts instead, for a shift solve), the player slot,
+ * where the time goes and the congestion map (when the solve was executed), a timeline of all
+ * robots, plan export, and each robot's expandable details.
  */
 export function SolveResults({ solve, environment, player }: SolveResultsProps) {
   const results = resultsOf(solve);
@@ -69,21 +72,22 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
     [detailPlans, parameters, environment],
   );
   const makespan = typeof stats?.makespan_s === 'number' ? stats.makespan_s : summary.maxCompletionTime;
+  const shift = shiftStatsOf(stats);
+  const sweep = (
+    <Link to={`/experiments/create?solve_id=${solve.id}`} className={`${buttonSecondary} px-3 py-1.5`}>
+      Sweep this solve
+    </Link>
+  );
 
   return (
     <div className="space-y-6">
-      <ResultsSummary
-        summary={summary}
-        stats={stats}
-        execution={solve.execution ?? null}
-        actions={
-          <Link to={`/experiments/create?solve_id=${solve.id}`} className={`${buttonSecondary} px-3 py-1.5`}>
-            Sweep this solve
-          </Link>
-        }
-      />
+      {shift ? (
+        <ShiftSummary shift={shift} asked={parameters?.shift} algorithm={stats?.algorithm} actions={sweep} />
+      ) : (
+        <ResultsSummary summary={summary} stats={stats} execution={solve.execution ?? null} actions={sweep} />
+      )}
       {player}
-      {solve.execution && <TimeBreakdownChart execution={solve.execution} />}
+      {solve.execution && <TimeBreakdownChart execution={solve.execution} period={shift ? 'shift' : 'day'} />}
       {solve.execution && environment && <CongestionMap environment={environment} heatmap={solve.execution.heatmap} />}
       <GanttTimeline chart={chart} makespan={makespan} />
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -45,6 +45,8 @@ function StackedBar({ times, label, className }: { readonly times: ActivityTimes
 
 export interface TimeBreakdownChartProps {
   readonly execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'step_s'>;
+  /** What the execution ran: a day's plan, or a shift of orders arriving. */
+  readonly period?: 'day' | 'shift';
 }
 
 /**
@@ -53,7 +55,7 @@ export interface TimeBreakdownChartProps {
  * so a 400-robot fleet keeps a few dozen rows in the document, in the robots' order or the most
  * delayed or idle first. An execution stored before activities were recorded says so instead.
  */
-export function TimeBreakdownChart({ execution }: TimeBreakdownChartProps) {
+export function TimeBreakdownChart({ execution, period = 'day' }: TimeBreakdownChartProps) {
   const breakdown = useMemo(() => timeBreakdownOf(execution), [execution]);
   const [order, setOrder] = useState<RobotOrder>('robot');
   const robots = useMemo(() => (breakdown ? orderRobots(breakdown.robots, order) : []), [breakdown, order]);
@@ -74,7 +76,7 @@ export function TimeBreakdownChart({ execution }: TimeBreakdownChartProps) {
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-400">
-            Every robot's time over the executed day of {formatCompletionTime(breakdown.dayS)}, as the run on the shared floor recorded it:{' '}
+            Every robot's time over the {period === 'shift' ? 'shift' : 'executed day'} of {formatCompletionTime(breakdown.dayS)}, as the run on the shared floor recorded it:{' '}
             {formatGrouped(breakdown.robots.length)} {breakdown.robots.length === 1 ? 'robot' : 'robots'}, {formatCompletionTime(breakdown.total.totalS)} of robot
             time.
           </p>

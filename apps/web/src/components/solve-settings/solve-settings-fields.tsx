@@ -15,6 +15,7 @@ import {
 } from '../../lib/solve-form.ts';
 import type { SolveSettings, SolveSettingsAction, SolveSettingsField, SolveSettingsProblems } from '../../lib/solve-settings.ts';
 import { SelectField, TextField } from '../ui/form-field.tsx';
+import { SetByPointsNote } from './set-by-points-note.tsx';
 import { inputClass } from '../ui/styles.ts';
 
 export interface SolveSettingsFieldsProps {
@@ -61,10 +62,7 @@ export function SolveSettingsFields({
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {chargersSetByPoints ? (
-          <p className="text-sm text-slate-400 sm:col-span-2">
-            <span className="block font-medium text-slate-200">Chargers per Station</span>
-            Set by each point of the charger sweep.
-          </p>
+          <SetByPointsNote label="Chargers per Station" sweep="charger sweep" className="sm:col-span-2" />
         ) : (
           <TextField
             label="Chargers per Station"

@@ -1,8 +1,10 @@
 import type { TaskDetails } from '../../api/types.ts';
-import { formatPoint } from '../../lib/display-format.ts';
+import { formatPoint, formatReleaseTime } from '../../lib/display-format.ts';
 import { VirtualTable } from './virtual-table.tsx';
 
 const PAIR_COLUMNS = ['#', 'Pickup', 'Dropoff'];
+/** A task whose pairs carry release times (a shift's exact arrivals) shows them too. */
+const TIMED_PAIR_COLUMNS = [...PAIR_COLUMNS, 'Release'];
 /** Height of a row of pickup-dropoff pairs: py-1.5 around a 20 px line (or a Remove button), and the row's 1 px border. */
 export const PAIR_ROW_HEIGHT_PX = 33;
 /** About fifteen pairs in view; a day of 20,000 scrolls inside the table. */
@@ -11,11 +13,12 @@ const PAIR_TABLE_HEIGHT_PX = 15 * PAIR_ROW_HEIGHT_PX + 36;
 /** A task's pickup-dropoff pairs as a numbered table (the pairs in view only), or its start and end point (spec §2). */
 export function TaskLocations({ details }: { details: TaskDetails | null | undefined }) {
   const pairs = details?.tasks ?? [];
+  const releaseS = details?.release_s;
   if (pairs.length > 0) {
     return (
       <VirtualTable
         ariaLabel="Pickup-dropoff pairs"
-        columns={PAIR_COLUMNS}
+        columns={releaseS ? TIMED_PAIR_COLUMNS : PAIR_COLUMNS}
         rowCount={pairs.length}
         rowHeight={PAIR_ROW_HEIGHT_PX}
         maxHeight={PAIR_TABLE_HEIGHT_PX}
@@ -25,6 +28,7 @@ export function TaskLocations({ details }: { details: TaskDetails | null | undef
             <td className="px-3 py-1.5 text-slate-400">{index + 1}</td>
             <td className="px-3 py-1.5 font-mono text-sky-300">{pairs[index][0]}</td>
             <td className="px-3 py-1.5 font-mono text-emerald-300">{pairs[index][1]}</td>
+            {releaseS && <td className="px-3 py-1.5 font-mono text-amber-200">{formatReleaseTime(releaseS[index])}</td>}
           </>
         )}
       />

@@ -1,0 +1,115 @@
+import { MemoryRouter } from 'react-router';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Solve } from '../../api/types.ts';
+import { cycleBins, hourRows, hoursText, shiftFigures, throughputNote } from './shift-figures.ts';
+import { SHIFT_EXECUTION, SHIFT_FLOOR, SHIFT_PARAMETERS, SHIFT_RESULTS, SHIFT_SOLVE_STATS, SHIFT_STATS } from './shift.fixture.ts';
+import { SolveResults } from './solve-results.tsx';
+import { TWO_ROBOT_SOLVE } from './two-robot-plan.fixture.ts';
+
+afterEach(cleanup);
+
+const shiftSolve: Solve = {
+  ...TWO_ROBOT_SOLVE,
+  parameters: SHIFT_PARAMETERS as unknown as Solve['parameters'],
+  results: SHIFT_RESULTS,
+  stats: SHIFT_SOLVE_STATS,
+  execution: SHIFT_EXECUTION,
+};
+
+function renderShift() {
+  return render(<SolveResults solve={shiftSolve} environment={SHIFT_FLOOR} />, { wrapper: MemoryRouter });
+}
+
+/** Each card's label, value and note. */
+function cards(): string[][] {
+  return screen.getAllByTestId('summary-figure').map((card) => [...card.children].map((part) => part.textContent ?? ''));
+}
+
+const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent));
+
+describe('the results of a shift', () => {
+  it("shows the shift's KPIs, each beside the figures it must agree with, and none of a batch's", () => {
+    renderShift();
+    expect(screen.getByRole('heading', { name: 'Shift Results' })).toBeInTheDocument();
+    expect(screen.getByTestId('shift-headline')).toHaveTextContent(
+      '1.5 h shift, 4 orders/h asked, 3.3 released an hour; Re-optimise every 60 s by Makespan Optimiser: 90 re-plans.',
+    );
+    expect(cards()).toEqual([
+      ['Orders Released', '5', '3.3 an hour over 1.5 h.'],
+      ['Orders Delivered', '4', '4 + 1 open at the end = 5 released.'],
+      ['Throughput', '2.0 / h', 'Deliveries an hour after the first (warm-up) hour: 1 in 0.5 h.'],
+      ['Cycle Time P50', '6.0 s', 'Release to dropoff: half the orders took at most this.'],
+      ['Cycle Time P95', '11.0 s', '95% of the orders took at most this.'],
+      ['Cycle Time Max', '11.0 s', 'The longest an order took.'],
+      ['Backlog Max', '2 orders', 'Released and not yet delivered, at the worst moment.'],
+      ['Backlog at End', '1 order', 'Stable: the backlog does not rise through the second half of the shift.'],
+      ['Utilisation', '0.7%', 'Of all robot time, the share not idle.'],
+      ['Charger Queue P95', '0.0 s', 'Wait for a free charger: 95% of the charges waited at most this.'],
+      ['Energy per Order', '0.95%', 'Of a full charge per order delivered: 9.5 m driven.'],
+    ]);
+    // A shift has no plan made in advance: no bound, no gap, no plan against its execution.
+    for (const batchOnly of ['Results Summary', 'Lower Bound', 'Max Completion Time', 'The plan on the shared floor']) {
+      expect(screen.queryByText(batchOnly)).toBeNull();
+    }
+    expect(screen.getByRole('link', { name: 'Sweep this solve' })).toHaveAttribute('href', '/experiments/create?solve_id=42');
+  });
+
+  it('shows the orders hour by hour, adding up to the cards, and the cycle-time distribution', () => {
+    renderShift();
+    expect(rowsOf(screen.getByRole('table', { name: 'Orders by hour' }))).toEqual([
+      ['Hour', 'Released', 'Delivered', 'Open at its end'],
+      ['0–1 h', '3', '3', '0'],
+      ['1–1.5 h', '2', '1', '1'],
+      ['Shift', '5', '4', '1'],
+    ]);
+    expect(screen.getByRole('figure', { name: 'Orders released, delivered and open by hour' })).toBeInTheDocument();
+    expect(screen.getByText('Orders delivered by how long they took from release to dropoff, in bins of 5 s.')).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Orders by cycle time' })).toBeInTheDocument();
+  });
+
+  it('reuses where the time goes over the shift: its shares agree with the utilisation card', () => {
+    renderShift();
+    expect(screen.getByText(/^Every robot's time over the shift of 1 h 30 min 0 s/)).toBeInTheDocument();
+    const rows = Object.fromEntries(rowsOf(screen.getByRole('table', { name: 'Robot time by activity' })).map((row) => [row[0], row.slice(1)]));
+    expect(rows['Driving loaded']).toEqual(['12.0 s', '0.2%']);
+    expect(rows['Driving empty']).toEqual(['26.0 s', '0.5%']);
+    // 100% less idle is the utilisation card's 0.7%.
+    expect(rows.Idle).toEqual(['1 h 29 min 22 s', '99.3%']);
+  });
+});
+
+describe('shift figures', () => {
+  it('agree with each other on the hand-worked shift: delivered + open = released, throughput from the hours after the first', () => {
+    const value = (label: string) => shiftFigures(SHIFT_STATS).find((figure) => figure.label === label)?.value;
+    expect(SHIFT_STATS.delivered + SHIFT_STATS.backlog_end).toBe(SHIFT_STATS.released);
+    expect(value('Orders Delivered')).toBe('4');
+    const afterWarmUp = SHIFT_STATS.by_hour.slice(1).reduce((sum, hour) => sum + hour.delivered, 0);
+    expect(afterWarmUp / (SHIFT_STATS.hours - 1)).toBe(SHIFT_STATS.throughput_per_h);
+  });
+
+  it('reads a shift of an hour or less over the whole shift, and writes no cycle time when nothing was delivered', () => {
+    const short = { ...SHIFT_STATS, hours: 0.75, delivered: 0, cycle_p50_s: null, cycle_p95_s: null, cycle_max_s: null, energy_per_order_pct: null, distance_per_order_m: null };
+    expect(throughputNote(short)).toBe('Deliveries an hour over the whole shift: 0 in 0.75 h.');
+    const figures = shiftFigures(short);
+    expect(figures.find((figure) => figure.label === 'Cycle Time P95')).toEqual({ label: 'Cycle Time P95', value: '—', note: 'No order was delivered.' });
+    expect(figures.find((figure) => figure.label === 'Energy per Order')?.value).toBe('—');
+  });
+
+  it('labels the hours, the last one cut at the shift’s end, and the bins in one unit', () => {
+    expect(hourRows({ hours: 2.5, by_hour: [0, 1, 2].map((hour) => ({ hour, released: 1, delivered: 1, backlog_end: 0 })) }).map((row) => row.label)).toEqual([
+      '0–1 h',
+      '1–2 h',
+      '2–2.5 h',
+    ]);
+    expect(cycleBins(SHIFT_STATS.cycle_histogram)).toEqual([
+      { label: '5–10 s', fromS: 5, toS: 10, count: 3 },
+      { label: '10–15 s', fromS: 10, toS: 15, count: 1 },
+    ]);
+    // Leading and trailing empty bins left out, empty ones between kept; one unit, minutes past an hour.
+    expect(cycleBins({ bin_s: 500, counts: [0, 2, 0, 5, 0] }).map((bin) => `${bin.label}: ${bin.count}`)).toEqual(['500–1,000 s: 2', '1,000–1,500 s: 0', '1,500–2,000 s: 5']);
+    expect(cycleBins({ bin_s: 600, counts: [0, 0, 0, 0, 0, 0, 1, 1] }).map((bin) => bin.label)).toEqual(['60–70 min', '70–80 min']);
+    expect(cycleBins({ bin_s: 10, counts: [0, 0] })).toEqual([]);
+    expect([hoursText(8), hoursText(0.25), hoursText(2.5)]).toEqual(['8 h', '0.25 h', '2.5 h']);
+  });
+});
