@@ -219,7 +219,7 @@ describe('/experiments/create', () => {
       kind: 'rate_sweep',
       algorithm: 'makespan',
       rates: [300, 600, 900],
-      parameters: { ...defaultSettings(30), shift: { hours: 1, orders_per_hour: 300, dispatch: 'reoptimise', reoptimise_every_s: 60, seed: 1 } },
+      parameters: { ...defaultSettings(30), shift: { hours: 1, dispatch: 'reoptimise', reoptimise_every_s: 60, seed: 1 } },
     });
     expect(experimentCreateSchema.safeParse(body).success).toBe(true);
   });

@@ -26,15 +26,21 @@ export function runsShifts(experiment: Pick<ExperimentRecord, 'kind' | 'paramete
   return experiment.kind === 'rate_sweep' || experiment.parameters.shift !== undefined;
 }
 
+/** A rate sweep's shift without a rate of its own: each point sets it. */
+export function withoutRate<T extends { orders_per_hour?: number }>(shift: T): Omit<T, 'orders_per_hour'> {
+  const { orders_per_hour: _eachPointSetsIt, ...rest } = shift;
+  return rest;
+}
+
 /**
- * The settings every point shares, as the page writes them: a rate sweep's shift carries the
- * lowest rate only because the schema asks every shift for one, so its rate is left out.
+ * The settings every point shares, as the page writes them: a rate sweep's points each set the
+ * shift's rate, so a rate stored with it (sent by a client, or by this page before rate sweeps
+ * could leave it out) is left out.
  */
 export function sharedParameters(experiment: Pick<ExperimentRecord, 'kind' | 'parameters'>): ExperimentRecord['parameters'] {
   const { parameters } = experiment;
   if (experiment.kind !== 'rate_sweep' || !parameters.shift) return parameters;
-  const { orders_per_hour: _eachPoints, ...shift } = parameters.shift;
-  return { ...parameters, shift };
+  return { ...parameters, shift: withoutRate(parameters.shift) };
 }
 
 /**

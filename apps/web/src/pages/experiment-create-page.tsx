@@ -12,7 +12,7 @@ import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui
 import { ShiftSettingsFields } from '../components/solve-settings/shift-settings-fields.tsx';
 import { SolveSettingsFields } from '../components/solve-settings/solve-settings-fields.tsx';
 import { parseChargerCounts, parseRobotCounts } from '../experiments/experiment-figures.ts';
-import { DEFAULT_P95_TARGET_MINUTES, parseP95TargetMinutes, parseRates } from '../experiments/shift-sweep-figures.ts';
+import { DEFAULT_P95_TARGET_MINUTES, parseP95TargetMinutes, parseRates, withoutRate } from '../experiments/shift-sweep-figures.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { fleetOnFloor, solveFleetSize } from '../lib/automatic-battery-reserve.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
@@ -160,8 +160,8 @@ export default function ExperimentCreatePage() {
         : kind === 'charger_sweep'
           ? { ...common, kind, algorithm, charger_counts: counts }
           : kind === 'rate_sweep' && read.parameters.shift
-            ? // The schema asks every shift for a rate; each point replaces it with its own, so the lowest stands in.
-              { ...common, parameters: { ...read.parameters, shift: { ...read.parameters.shift, orders_per_hour: counts[0] } }, kind, algorithm, rates: counts }
+            ? // Each point sets its own rate, so the shift is sent without one.
+              { ...common, parameters: { ...read.parameters, shift: withoutRate(read.parameters.shift) }, kind, algorithm, rates: counts }
             : { ...common, kind, algorithms: compared };
     try {
       const created = await createExperiment.mutateAsync(body);
