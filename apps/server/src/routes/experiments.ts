@@ -54,7 +54,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async 
           'a charger_sweep takes `algorithm` and 1-10 distinct `charger_counts` (chargers per station) and runs on the ' +
           'scenario’s robot_count; a rate_sweep takes `algorithm`, 1-30 distinct `rates` (orders per hour) and ' +
           '`parameters.shift` without a profile, runs on the scenario’s robot_count, and gives each point its rate as ' +
-          '`parameters.shift.orders_per_hour`. With `parameters.shift` every point runs a shift, and ' +
+          '`parameters.shift.orders_per_hour` (so the body may leave it out). With `parameters.shift` every point runs a shift, and ' +
           `\`cycle_p95_target_s\` (default ${DEFAULT_CYCLE_P95_TARGET_S} s) is the P95 cycle time its answers hold the points to. ` +
           '`parameters` are solve parameters as for POST /solves (defaults of spec §9). Every point is an ' +
           'ordinary solve, queued like POST /solves. The scenario and task must be the caller’s (404) and the ' +
