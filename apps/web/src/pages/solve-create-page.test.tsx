@@ -294,6 +294,12 @@ describe('/solves/create', () => {
     expect(within(shift).getByText('Hourly Profile needs one rate per started hour: 3 for a 2.5 h shift, got 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show Advanced Settings' })).toHaveAttribute('aria-expanded', 'false');
     expect(network.callsTo('POST', '/solves')).toHaveLength(0);
+    // A shift has no use for the time limit, and the advanced settings say so.
+    await userEvent.click(screen.getByRole('button', { name: 'Show Advanced Settings' }));
+    expect(screen.getByLabelText('Time Limit (s)')).toHaveAccessibleDescription(
+      'Not used by a shift: it runs to its end, and its re-plans stop after a fixed number of iterations.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Hide Advanced Settings' }));
 
     await userEvent.clear(within(shift).getByLabelText('Hourly Profile (orders/h)'));
     await userEvent.type(within(shift).getByLabelText('Orders per Hour'), '90');

@@ -30,6 +30,9 @@ export interface SolveSettingsFieldsProps {
   readonly fleetOnFloor?: FleetOnFloor | null;
 }
 
+/** A shift runs to its end and its re-plans stop at an iteration cap, so no time limit applies to it. */
+export const SHIFT_TIME_LIMIT_HINT = 'Not used by a shift: it runs to its end, and its re-plans stop after a fixed number of iterations.';
+
 /**
  * Every advanced setting of a solve (spec §2: Max Distance, Robot Speed, Recharge Time, objective
  * weights and the recommendation; plus time limit, chargers per station, handling time, the
@@ -58,7 +61,13 @@ export function SolveSettingsFields({
         />
         <BoundedNumberField label="Robot Speed (m/s)" rule={ROBOT_SPEED_RULE} value={settings.robotSpeed} hint="0.1 to 5." onChange={setField('robotSpeed')} />
         <BoundedNumberField label="Recharge Time (min)" rule={RECHARGE_TIME_RULE} value={settings.rechargeTime} hint="3 to 120." onChange={setField('rechargeTime')} />
-        <BoundedNumberField label="Time Limit (s)" rule={TIME_LIMIT_RULE} value={settings.timeLimit} hint={timeLimitHint} onChange={setField('timeLimit')} />
+        <BoundedNumberField
+          label="Time Limit (s)"
+          rule={TIME_LIMIT_RULE}
+          value={settings.timeLimit}
+          hint={settings.shift.enabled ? SHIFT_TIME_LIMIT_HINT : timeLimitHint}
+          onChange={setField('timeLimit')}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {chargersSetByPoints ? (
