@@ -18,6 +18,15 @@ const REPLAN_EVERY_STEPS = 10;
 const STUCK_ABOVE_URGENT = 1000 * URGENT_PRIORITY;
 
 /**
+ * What a cell on the pusher's guide path costs a pushed robot, in steps: a robot pushed along the
+ * path of the one behind it is pushed again next step, one pushed off to the side lets it pass.
+ * Measured with the same plans and seeds (xl1, dense, d5k, d20k, t2, l1; seeds 1 and 2): one
+ * step cut the metres driven beyond the plan by 5-10% and finished each day 0.2-3.6% sooner; two
+ * or more sent pushed robots away from their goals and finished later.
+ */
+const PUSHED_ONTO_PATH_STEPS = 1;
+
+/**
  * Congestion-aware movement: PIBT that follows guide paths (`GuidePaths`) instead of shortest
  * walks. A robot's guide path is chosen when it gets a goal, around the traffic the other
  * robots' guide paths will make, and chosen again when it has been pushed off it; PIBT ranks a
@@ -95,6 +104,11 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
 
   override stuck(robot: number, periods: number, coin: number): void {
     this.priority[robot] = STUCK_ABOVE_URGENT + STUCK_BOOST * (periods + coin);
+  }
+
+  /** A pushed robot steps off the pusher's guide path when it can (`PUSHED_ONTO_PATH_STEPS`). */
+  protected override pushedCost(_robot: number, pusher: number, cell: number): number {
+    return this.guides.isOnPath(pusher, cell) ? PUSHED_ONTO_PATH_STEPS : 0;
   }
 
   protected costToGo(robot: number, cell: number): number {

@@ -28,6 +28,8 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
   private readonly order: Int32Array;
   private readonly keys = new Float64Array(5);
   private level = 0;
+  /** The robot deciding at each level of the recursion: `deciding[level - 1]` pushed the robot at `level`. */
+  private readonly deciding: Int32Array;
   private readonly passages: KeepClearPassages | null;
 
   constructor(
@@ -38,11 +40,17 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
     this.priority = new Float64Array(state.n);
     // A push chain visits each robot at most once a step: n + 1 levels suffice.
     this.order = new Int32Array(5 * (state.n + 1));
+    this.deciding = new Int32Array(state.n + 1);
     this.passages = KeepClearPassages.needed(floor) ? new KeepClearPassages(floor, state, (robot) => this.move(robot)) : null;
   }
 
   /** Steps the robot still needs from `cell` to its goal, as this policy routes it (smaller is better). */
   protected abstract costToGo(robot: number, cell: number): number;
+
+  /** Steps added to a cell's cost for a robot that `pusher` pushes (default none). */
+  protected pushedCost(_robot: number, _pusher: number, _cell: number): number {
+    return 0;
+  }
 
   chooseMoves(active: number[]): void {
     this.passages?.driveThrough(active);
@@ -72,6 +80,8 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
     const from = state.pos[robot];
     const distance = state.field[robot];
     const base = 5 * this.level;
+    const pusher = this.level > 0 ? this.deciding[this.level - 1] : -1;
+    this.deciding[this.level] = robot;
     let count = 0;
     for (let k = -1; k < 4; k++) {
       const cell = k < 0 ? from : floor.neighbours[from * 4 + k];
@@ -82,7 +92,8 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
       if (state.tight[robot] && cell !== from && (distance[cell] > distance[from] || (distance[cell] === 1 && state.occupant[state.goal[robot]] !== -1))) continue;
       // Least cost to go first; among equals a free cell, then a seeded coin. Insertion keeps the
       // cells in key order (stable, like a sort of the five).
-      const key = this.costToGo(robot, cell) * 4 + (state.occupant[cell] !== -1 ? 2 : 0) + this.random();
+      const pushed = pusher >= 0 && cell !== from ? this.pushedCost(robot, pusher, cell) : 0;
+      const key = (this.costToGo(robot, cell) + pushed) * 4 + (state.occupant[cell] !== -1 ? 2 : 0) + this.random();
       let at = count++;
       while (at > 0 && keys[at - 1] > key) {
         keys[at] = keys[at - 1];
