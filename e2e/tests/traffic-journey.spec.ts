@@ -31,28 +31,39 @@ test('a planner replays a solve with traffic, sees a robot wait in the aisle and
   const solve = await apiAs<ExecutedSolve>(page, 'GET', `/solves/${solveId}`);
   expect(solve.execution?.totals.waiting_s).toBeGreaterThan(0);
 
-  // With traffic: play, and a robot waits (blocked) while the other passes.
+  // With traffic: play it through; its waiting then adds up to the execution's.
   await page.getByRole('group', { name: 'Replay' }).getByRole('button', { name: 'With traffic' }).click();
   const status = page.getByTestId('traffic-status');
   await expect(status).toHaveAttribute('data-waiting', '0');
   await page.getByRole('button', { name: 'Play' }).click();
-  await expect(status).toHaveAttribute('data-waiting', /^[1-9]/);
-  await page.screenshot({ path: screenshotPath('player-with-traffic'), fullPage: true });
   await page.getByRole('group', { name: 'Speed' }).getByRole('button', { name: '4x' }).click();
-  // The replay stops itself once both robots are home; its waiting then adds up to the execution's.
+  // The replay stops itself once both robots are home.
   await expect(page.getByText('Simulation complete: every robot is done.')).toBeVisible({ timeout: 30_000 });
-  await expect(status).toHaveAttribute('data-waited-seconds', solve.execution!.totals.waiting_s.toFixed(1));
+  const waitedSeconds = solve.execution!.totals.waiting_s.toFixed(1);
+  await expect(status).toHaveAttribute('data-waited-seconds', waitedSeconds);
   await expect(status).toHaveAttribute('data-waiting', '0');
 
-  // The time slider jumps back to any moment of the execution: at the start nobody has waited,
-  // at the end the waiting is all there again.
+  // The wait in the aisle lasts a step or two, over before the eye catches it at play speed: the
+  // planner scrubs back to the start and forward a second at a time until a robot waits.
   const { clock, slider } = playerOf(page);
   await slider.focus();
   await slider.press('Home');
   await expect(clock).toContainText(/^0:00\.0 \//);
   await expect(status).toHaveAttribute('data-waited-seconds', '0.0');
+  let secondsIn = 0;
+  let waiting = '0';
+  while (waiting === '0' && secondsIn < 120) {
+    await slider.press('ArrowRight');
+    secondsIn += 1;
+    await expect(clock).toContainText(new RegExp(`^${Math.floor(secondsIn / 60)}:${String(secondsIn % 60).padStart(2, '0')}\\.0 /`));
+    waiting = (await status.getAttribute('data-waiting')) ?? '0';
+  }
+  expect(Number(waiting)).toBeGreaterThan(0);
+  await expect(status).toContainText(/Waiting now: [1-9]/);
+  await page.screenshot({ path: screenshotPath('player-with-traffic'), fullPage: true });
+  // At the end the waiting is all there again.
   await slider.press('End');
-  await expect(status).toHaveAttribute('data-waited-seconds', solve.execution!.totals.waiting_s.toFixed(1));
+  await expect(status).toHaveAttribute('data-waited-seconds', waitedSeconds);
 
   // The congestion heat map, with its legend.
   const congestion = page.getByRole('region', { name: 'Congestion' });
