@@ -8,6 +8,7 @@ import {
 } from './common.ts';
 import { ALGORITHMS, algorithmNameSchema } from './algorithms.ts';
 import { solveStatusSchema } from './solve.ts';
+import { numberInRange } from './parameter-range.ts';
 import { SOLVE_PARAMETER_RANGES, solveParametersInputSchema, solveParametersSchema } from './solve-parameters.ts';
 import { experimentShiftParametersSchema, SHIFT_NEEDS_A_RATE, SHIFT_RANGES, shiftHasRate, shiftStatsSchema } from './shift.ts';
 
@@ -75,21 +76,18 @@ export const experimentCreateSchema = z
       .optional(),
     rates: z
       .array(
-        z
-          .number()
-          .finite()
-          .min(SHIFT_RANGES.orders_per_hour.min, `Rates start at ${SHIFT_RANGES.orders_per_hour.min} order per hour`)
-          .max(SHIFT_RANGES.orders_per_hour.max, `At most ${SHIFT_RANGES.orders_per_hour.max} orders per hour`),
+        numberInRange(SHIFT_RANGES.orders_per_hour, {
+          min: `Rates start at ${SHIFT_RANGES.orders_per_hour.min} order per hour`,
+          max: `At most ${SHIFT_RANGES.orders_per_hour.max} orders per hour`,
+        }),
       )
       .optional(),
     parameters: experimentParametersSchema.default(experimentParametersSchema.parse({})),
     knee_tolerance: z.number().min(0).max(1).default(DEFAULT_KNEE_TOLERANCE),
-    cycle_p95_target_s: z
-      .number()
-      .finite()
-      .min(CYCLE_P95_TARGET_RANGE.min, `cycle_p95_target_s must be at least ${CYCLE_P95_TARGET_RANGE.min} s`)
-      .max(CYCLE_P95_TARGET_RANGE.max, `cycle_p95_target_s must be at most ${CYCLE_P95_TARGET_RANGE.max} s`)
-      .optional(),
+    cycle_p95_target_s: numberInRange(CYCLE_P95_TARGET_RANGE, {
+      min: `cycle_p95_target_s must be at least ${CYCLE_P95_TARGET_RANGE.min} s`,
+      max: `cycle_p95_target_s must be at most ${CYCLE_P95_TARGET_RANGE.max} s`,
+    }).optional(),
   })
   .superRefine((body, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { activityKindValues } from './execution.ts';
+import { numberInRange } from './parameter-range.ts';
 
 /**
  * How a shift hands released orders to robots: `reoptimise` re-plans the open orders with the
@@ -43,24 +44,20 @@ const rate = z
   .min(0, 'an hourly rate cannot be negative')
   .max(SHIFT_RANGES.orders_per_hour.max, `an hourly rate is at most ${SHIFT_RANGES.orders_per_hour.max} orders`);
 
+/** A shift setting held to its range, the answer naming the field and the bound. */
+function rangeOf(field: 'orders_per_hour' | 'reoptimise_every_s'): z.ZodNumber {
+  const range = SHIFT_RANGES[field];
+  return numberInRange(range, { min: `${field} must be at least ${range.min}`, max: `${field} must be at most ${range.max}` });
+}
+
 const shiftSettingsObject = z
   .object({
-    hours: z.number().finite().min(SHIFT_RANGES.hours.min, `a shift lasts at least ${SHIFT_RANGES.hours.min} h`).max(SHIFT_RANGES.hours.max, `a shift lasts at most ${SHIFT_RANGES.hours.max} h`),
-    orders_per_hour: z
-      .number()
-      .finite()
-      .min(SHIFT_RANGES.orders_per_hour.min, `orders_per_hour must be at least ${SHIFT_RANGES.orders_per_hour.min}`)
-      .max(SHIFT_RANGES.orders_per_hour.max, `orders_per_hour must be at most ${SHIFT_RANGES.orders_per_hour.max}`)
-      .optional(),
+    hours: numberInRange(SHIFT_RANGES.hours, { min: `a shift lasts at least ${SHIFT_RANGES.hours.min} h`, max: `a shift lasts at most ${SHIFT_RANGES.hours.max} h` }),
+    orders_per_hour: rangeOf('orders_per_hour').optional(),
     profile: z.array(rate).min(1).max(24, 'a profile holds at most 24 hourly rates').optional(),
     seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
     dispatch: z.enum(dispatchPolicyValues, { message: `dispatch must be one of ${dispatchPolicyValues.join(', ')}` }).optional(),
-    reoptimise_every_s: z
-      .number()
-      .finite()
-      .min(SHIFT_RANGES.reoptimise_every_s.min, `reoptimise_every_s must be at least ${SHIFT_RANGES.reoptimise_every_s.min}`)
-      .max(SHIFT_RANGES.reoptimise_every_s.max, `reoptimise_every_s must be at most ${SHIFT_RANGES.reoptimise_every_s.max}`)
-      .optional(),
+    reoptimise_every_s: rangeOf('reoptimise_every_s').optional(),
   })
   .strict();
 type ShiftSettings = z.infer<typeof shiftSettingsObject>;

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { algorithmNameSchema } from './algorithms.ts';
 import { objectiveNameValues } from './objectives.ts';
+import { numberInRange, type ParameterRange } from './parameter-range.ts';
 import { shiftParametersSchema } from './shift.ts';
 import { DEFAULT_TRAFFIC_POLICY, trafficPolicyNameSchema } from './traffic-policies.ts';
+
+export type { ParameterRange } from './parameter-range.ts';
 
 /** Spec §9 defaults of a solve's parameters; the spec §5 form fallbacks for non-numeric input are the same numbers. */
 export const SOLVE_PARAMETER_DEFAULTS = {
@@ -30,16 +33,6 @@ export const ABSENT_PARAMETER_FALLBACKS = {
   traffic_policy: DEFAULT_TRAFFIC_POLICY,
 } as const;
 
-export interface ParameterRange {
-  readonly min: number;
-  /** The value must be above `min`, not equal to it. */
-  readonly aboveMin?: boolean;
-  readonly max: number;
-  readonly wholeNumber?: boolean;
-  /** Step of the form's number input. */
-  readonly step?: number;
-}
-
 /**
  * Accepted values of each parameter: spec §5 for the form's fields, the rest chosen here.
  * max_distance and battery_capacity must be above 0: without range or capacity no robot moves.
@@ -65,13 +58,6 @@ export function isInParameterRange(value: number, range: ParameterRange): boolea
   return numberInRange(range).safeParse(value).success;
 }
 
-/** A zod number held to a range; `messages` replace zod's texts where an API answer names the rule. */
-function numberInRange(range: ParameterRange, messages: { wholeNumber?: string; min?: string; max?: string } = {}): z.ZodNumber {
-  let schema = z.number();
-  if (range.wholeNumber) schema = schema.int(messages.wholeNumber);
-  schema = range.aboveMin ? schema.gt(range.min, messages.min) : schema.min(range.min, messages.min);
-  return schema.max(range.max, messages.max);
-}
 
 const RANGES = SOLVE_PARAMETER_RANGES;
 
