@@ -28,18 +28,70 @@ const server = await startFleetlab(3299);
 process.env.FLEETLAB_E2E_LOG = server.logFile;
 try {
   const api = `${server.url}/api/v1`;
-  const account = { email: 'maria.lopez@northwind-logistics.example', username: 'maria', password: 'a long enough passphrase' };
+  const account = {
+    email: 'maria.lopez@northwind-logistics.example',
+    username: 'maria',
+    password: 'a long enough passphrase',
+  };
   await call(`${api}/auth/register`, 'POST', account);
-  await call(`${api}/auth/verify-email`, 'POST', { email: account.email, code: await readVerificationCode(account.email) });
-  const { access_token: token } = await call<{ access_token: string }>(`${api}/auth/login`, 'POST', { username: account.email, password: account.password });
+  await call(`${api}/auth/verify-email`, 'POST', {
+    email: account.email,
+    code: await readVerificationCode(account.email),
+  });
+  const { access_token: token } = await call<{ access_token: string }>(`${api}/auth/login`, 'POST', {
+    username: account.email,
+    password: account.password,
+  });
 
-  const environment = await call<{ id: number }>(`${api}/environments`, 'POST', { ...instance.environment, name: 'Northwind DC - Hall B', description: 'Seven double racks, three docks, three charging bays' }, token);
-  const scenario = await call<{ id: number }>(`${api}/scenarios`, 'POST', { name: 'Monday morning wave', description: '60 orders before 10:00', environment_id: environment.id, parameters: { order_volume: 60 } }, token);
-  const [task] = await call<{ id: number }[]>(`${api}/tasks/batch`, 'POST', [{ name: 'Wave 1', description: '60 picks', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: instance.tasks } }], token);
-  const solve = await call<{ id: number }>(`${api}/solves`, 'POST', {
-    name: 'Wave 1 - makespan', description: 'Nine robots, 300 m per charge', environment_id: environment.id, scenario_id: scenario.id, task_id: task.id, algorithm_id: 6,
-    parameters: { ...instance.params, time_limit: 8, algorithm_type: 'makespan' },
-  }, token);
+  const environment = await call<{ id: number }>(
+    `${api}/environments`,
+    'POST',
+    {
+      ...instance.environment,
+      name: 'Northwind DC - Hall B',
+      description: 'Seven double racks, three docks, three charging bays',
+    },
+    token,
+  );
+  const scenario = await call<{ id: number }>(
+    `${api}/scenarios`,
+    'POST',
+    {
+      name: 'Monday morning wave',
+      description: '60 orders before 10:00',
+      environment_id: environment.id,
+      parameters: { order_volume: 60 },
+    },
+    token,
+  );
+  const [task] = await call<{ id: number }[]>(
+    `${api}/tasks/batch`,
+    'POST',
+    [
+      {
+        name: 'Wave 1',
+        description: '60 picks',
+        task_type: 'pickup_delivery',
+        scenario_id: scenario.id,
+        details: { tasks: instance.tasks },
+      },
+    ],
+    token,
+  );
+  const solve = await call<{ id: number }>(
+    `${api}/solves`,
+    'POST',
+    {
+      name: 'Wave 1 - makespan',
+      description: 'Nine robots, 300 m per charge',
+      environment_id: environment.id,
+      scenario_id: scenario.id,
+      task_id: task.id,
+      algorithm_id: 6,
+      parameters: { ...instance.params, time_limit: 8, algorithm_type: 'makespan' },
+    },
+    token,
+  );
   for (let attempt = 0; ; attempt++) {
     const { status } = await call<{ status: string }>(`${api}/solves/${solve.id}`, 'GET', undefined, token);
     if (status === 'completed') break;
@@ -58,7 +110,9 @@ try {
   await page.waitForTimeout(4000);
   // Summary at the top, the playing fleet below it.
   await page.evaluate(() => {
-    const summary = [...document.querySelectorAll('h2')].find((heading) => heading.textContent?.trim() === 'Results Summary');
+    const summary = [...document.querySelectorAll('h2')].find(
+      (heading) => heading.textContent?.trim() === 'Results Summary',
+    );
     window.scrollTo(0, (summary?.getBoundingClientRect().top ?? 0) + window.scrollY - 96);
   });
   await page.screenshot({ path: path.join(repoRoot, 'docs/screenshot.png') });

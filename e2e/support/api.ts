@@ -48,7 +48,11 @@ export async function createScenarioWithTaskViaApi(
   layout: FixtureLayout = 'small-warehouse',
 ): Promise<{ environmentId: number; scenarioId: number; taskId: number }> {
   const environment = await createEnvironmentViaApi(page, names.environment, layout);
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: names.scenario, environment_id: environment.id, parameters: {} });
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
+    name: names.scenario,
+    environment_id: environment.id,
+    parameters: {},
+  });
   const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
     { name: names.task, task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: pairs } },
   ]);

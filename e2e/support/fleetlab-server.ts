@@ -59,7 +59,13 @@ export async function startFleetlab(port: number): Promise<RunningFleetlab> {
   const launch = async () => {
     const process = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
       cwd: repoRoot,
-      env: { ...globalThis.process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'data'), LOG_LEVEL: 'warn' },
+      env: {
+        ...globalThis.process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dataDir, 'data'),
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

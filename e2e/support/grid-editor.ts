@@ -60,7 +60,9 @@ export async function editorGeometry(page: Page, dimensions: GridDimensions): Pr
   await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the grid editor canvas is not laid out');
-  const fit = Math.floor(Math.min((box.width - 2 * GRID_PADDING) / dimensions.width, (box.height - 2 * GRID_PADDING) / dimensions.height));
+  const fit = Math.floor(
+    Math.min((box.width - 2 * GRID_PADDING) / dimensions.width, (box.height - 2 * GRID_PADDING) / dimensions.height),
+  );
   const cellSize = Math.max(MIN_CELL_SIZE, fit);
   const gridWidth = dimensions.width * cellSize;
   const gridHeight = dimensions.height * cellSize;
@@ -111,7 +113,12 @@ export async function clickCell(page: Page, dimensions: GridDimensions, cell: { 
 }
 
 /** A click at a point given in grid units, e.g. a pickup on a shelf edge at (2.5, 2). */
-export async function clickGridPoint(page: Page, dimensions: GridDimensions, gridX: number, gridY: number): Promise<void> {
+export async function clickGridPoint(
+  page: Page,
+  dimensions: GridDimensions,
+  gridX: number,
+  gridY: number,
+): Promise<void> {
   const point = pagePointOf(await editorGeometry(page, dimensions), gridX, gridY);
   await page.mouse.click(point.x, point.y);
 }
@@ -124,7 +131,18 @@ export async function readLayoutCounts(page: Page): Promise<LayoutCounts> {
   const text = (await layoutCountsText(page).innerText()).replace(/\s+/g, ' ').trim();
   const match = COUNTS_PATTERN.exec(text);
   if (!match) throw new Error(`unexpected layout counts text: ${text}`);
-  const [, shelves, dropoffs, robotStations, robots, selectedPickups, pickupCandidates, navigationPoints, nodes, edges] = match.map(Number);
+  const [
+    ,
+    shelves,
+    dropoffs,
+    robotStations,
+    robots,
+    selectedPickups,
+    pickupCandidates,
+    navigationPoints,
+    nodes,
+    edges,
+  ] = match.map(Number);
   return {
     shelves,
     dropoffs,

@@ -4,13 +4,20 @@ import { apiAs } from './api.ts';
 /** A figure card of the Results Summary (or of 'Shift Results'), read as the planner reads it: the value under its label. */
 export async function summaryFigure(page: Page, label: string, region = 'Results Summary'): Promise<string> {
   const summary = page.getByRole('region', { name: region });
-  return (await summary.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
+  return (
+    await summary
+      .locator('dt', { hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]')
+      .innerText()
+  ).trim();
 }
 
 /** The lines of 'The plan on the shared floor': [label, value, what it is] each. */
 export async function floorLines(page: Page): Promise<string[][]> {
   const lines = page.getByLabel('The plan on the shared floor').getByTestId('floor-line');
-  return lines.evaluateAll((elements) => elements.map((line) => [...line.children].map((cell) => (cell.textContent ?? '').trim())));
+  return lines.evaluateAll((elements) =>
+    elements.map((line) => [...line.children].map((cell) => (cell.textContent ?? '').trim())),
+  );
 }
 
 export interface Box {
@@ -23,7 +30,10 @@ export interface Box {
 /** True when no two boxes share any area: labels that run together fail it. */
 export function disjoint(boxes: readonly Box[]): boolean {
   return boxes.every((a, i) =>
-    boxes.every((b, j) => j <= i || a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y),
+    boxes.every(
+      (b, j) =>
+        j <= i || a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y,
+    ),
   );
 }
 
@@ -34,8 +44,14 @@ export async function boxOf(locator: Locator): Promise<Box> {
 }
 
 /** Polls the API until the solve has ended, and returns it. */
-export async function finishedSolve<T extends { status: string }>(page: Page, solveId: number, timeout = 120_000): Promise<T> {
-  await expect.poll(async () => (await apiAs<T>(page, 'GET', `/solves/${solveId}`)).status, { timeout }).toMatch(/^(completed|failed)$/);
+export async function finishedSolve<T extends { status: string }>(
+  page: Page,
+  solveId: number,
+  timeout = 120_000,
+): Promise<T> {
+  await expect
+    .poll(async () => (await apiAs<T>(page, 'GET', `/solves/${solveId}`)).status, { timeout })
+    .toMatch(/^(completed|failed)$/);
   return apiAs<T>(page, 'GET', `/solves/${solveId}`);
 }
 

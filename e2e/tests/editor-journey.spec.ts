@@ -29,7 +29,10 @@ interface StoredEnvironment {
     robots: { id: string; station_id: string; position: Point; station_index: number }[];
     navigation_points: { id: string; position: Point }[];
   };
-  graph: { nodes: { id: string; type: string; x: number; y: number }[]; edges: { from: string; to: string; weight: number }[] };
+  graph: {
+    nodes: { id: string; type: string; x: number; y: number }[];
+    edges: { from: string; to: string; weight: number }[];
+  };
 }
 
 const DIMENSIONS = { width: 12, height: 10 };
@@ -47,7 +50,12 @@ const DRAWN = { shelves: 1, dropoffs: 1, robotStations: 1, robots: 2, pickupCand
 
 async function elementCount(page: Page, label: string): Promise<string> {
   const counts = page.getByLabel('Element counts');
-  return (await counts.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
+  return (
+    await counts
+      .locator('dt', { hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]')
+      .innerText()
+  ).trim();
 }
 
 test('a planner draws a small warehouse with the mouse, saves it and sees it stored as drawn', async ({ page }) => {
@@ -153,7 +161,10 @@ test('a planner draws a small warehouse with the mouse, saves it and sees it sto
   await expect(layoutCountsText(page)).toHaveText(countsLine({ ...DRAWN, selectedPickups: 12 }));
 
   // Export the layout before saving; the file is the POST body plus a format marker.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export JSON' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('small-test-floor.json');
   const exportedText = readFileSync(await download.path(), 'utf8');
   const exported = JSON.parse(exportedText) as StoredEnvironment & { format: string; version: number };
@@ -204,15 +215,23 @@ test('a planner draws a small warehouse with the mouse, saves it and sees it sto
   );
   expect(stored.graph.edges.length / 2, 'the saved graph is the one the editor showed').toBe(shownGraph?.edges);
   const edgeKeys = new Set(stored.graph.edges.map((edge) => `${edge.from}>${edge.to}`));
-  for (const edge of stored.graph.edges) expect(edgeKeys.has(`${edge.to}>${edge.from}`), `${edge.from}-${edge.to} in both directions`).toBe(true);
+  for (const edge of stored.graph.edges)
+    expect(edgeKeys.has(`${edge.to}>${edge.from}`), `${edge.from}-${edge.to} in both directions`).toBe(true);
   // Pickups of one shelf are never joined directly (spec §5).
   expect(stored.graph.edges.filter((edge) => edge.from.startsWith('P') && edge.to.startsWith('P'))).toEqual([]);
 
   // The exported file re-imports into a fresh editor with the same layout.
   await page.goto('/environments/grid-editor');
   await expect(editorStatus(page)).toHaveText('Grid 20 x 20');
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import JSON' }).click()]);
-  await chooser.setFiles({ name: 'small-test-floor.json', mimeType: 'application/json', buffer: Buffer.from(exportedText) });
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Import JSON' }).click(),
+  ]);
+  await chooser.setFiles({
+    name: 'small-test-floor.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(exportedText),
+  });
   await expect(editorStatus(page)).toHaveText('Imported the layout');
   await expect(layoutCountsText(page)).toHaveText(countsLine({ ...DRAWN, selectedPickups: 12 }));
   await expect(page.getByLabel('Name')).toHaveValue('Small test floor');
@@ -233,8 +252,15 @@ test('importing a broken or invalid layout file shows why and keeps the drawing'
   await expect(layoutCountsText(page)).toHaveText(drawnLine);
 
   // Not JSON at all (a file cut short).
-  let [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import JSON' }).click()]);
-  await chooser.setFiles({ name: 'broken-layout.json', mimeType: 'application/json', buffer: Buffer.from('{"name": "Cut short", "dimensions": {"width": 12,') });
+  let [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Import JSON' }).click(),
+  ]);
+  await chooser.setFiles({
+    name: 'broken-layout.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"name": "Cut short", "dimensions": {"width": 12,'),
+  });
   const importAlert = page.getByRole('alert').filter({ hasText: 'Could not import' });
   await expect(importAlert).toContainText('Could not import broken-layout.json:');
   await expect(importAlert.getByRole('listitem')).toHaveCount(1);
@@ -261,8 +287,15 @@ test('importing a broken or invalid layout file shows why and keeps the drawing'
     },
     graph: { nodes: [], edges: [] },
   };
-  [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import JSON' }).click()]);
-  await chooser.setFiles({ name: 'overlapping.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(overlapping)) });
+  [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Import JSON' }).click(),
+  ]);
+  await chooser.setFiles({
+    name: 'overlapping.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(overlapping)),
+  });
   await expect(importAlert).toContainText('Could not import overlapping.json:');
   await expect(importAlert.getByRole('listitem')).toHaveText(['Shelf S2: Shelf overlaps shelf S1']);
   await expect(layoutCountsText(page)).toHaveText(drawnLine);

@@ -14,7 +14,12 @@ type ExecutedSolve = {
 };
 
 /** A solve through POST /solves as the spec's client sends it; returns its id. */
-async function startSolve(page: Page, ids: { environment: number; scenario: number; task: number }, algorithm: 'greedy_distance' | 'makespan', parameters: Record<string, unknown> = {}) {
+async function startSolve(
+  page: Page,
+  ids: { environment: number; scenario: number; task: number },
+  algorithm: 'greedy_distance' | 'makespan',
+  parameters: Record<string, unknown> = {},
+) {
   const solve = await apiAs<{ id: number }>(page, 'POST', '/solves', {
     name: `${algorithm} run`,
     description: '',
@@ -29,7 +34,11 @@ async function startSolve(page: Page, ids: { environment: number; scenario: numb
 
 async function floorWithOrders(page: Page, layout: 'aisle-meeting' | 'small-warehouse', pairs: [string, string][]) {
   const environment = await createEnvironmentViaApi(page, `Floor for ${pairs.length} orders`, layout);
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: 'Figures', environment_id: environment.id, parameters: {} });
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
+    name: 'Figures',
+    environment_id: environment.id,
+    parameters: {},
+  });
   const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
     { name: 'Orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: pairs } },
   ]);
@@ -39,10 +48,15 @@ async function floorWithOrders(page: Page, layout: 'aisle-meeting' | 'small-ware
 /** The results page writes seconds under a minute with one decimal. */
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 
-test('the summary says what each figure is, and waiting for robots and charger queues add up to the total delay', async ({ page }) => {
+test('the summary says what each figure is, and waiting for robots and charger queues add up to the total delay', async ({
+  page,
+}) => {
   await signUpAndLogIn(page, 'figures');
   // Two robots cross in a one-cell aisle: one waits for the other.
-  const ids = await floorWithOrders(page, 'aisle-meeting', [['P13', 'D1'], ['P21', 'D2']]);
+  const ids = await floorWithOrders(page, 'aisle-meeting', [
+    ['P13', 'D1'],
+    ['P21', 'D2'],
+  ]);
   const solveId = await startSolve(page, ids, 'greedy_distance');
   const solve = await finishedSolve<ExecutedSolve>(page, solveId);
   expect(solve.status).toBe('completed');
@@ -81,7 +95,12 @@ test('the summary says what each figure is, and waiting for robots and charger q
   const rows = page.getByRole('table', { name: 'Battery Levels' }).getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
   const shown = await rows.evaluateAll((elements) =>
-    elements.slice(1).map((row) => [row.querySelector('[role="meter"] > div')?.getAttribute('data-colour'), row.lastElementChild?.textContent]),
+    elements
+      .slice(1)
+      .map((row) => [
+        row.querySelector('[role="meter"] > div')?.getAttribute('data-colour'),
+        row.lastElementChild?.textContent,
+      ]),
   );
   const colourOf: Record<string, string> = { 'Low Battery': 'red', Normal: 'yellow', Full: 'green' };
   expect(shown.length).toBeGreaterThan(0);
@@ -92,7 +111,11 @@ test('the summary says what each figure is, and waiting for robots and charger q
 test('a plan that meets its lower bound reads proven optimal, not a stop at the time limit', async ({ page }) => {
   await signUpAndLogIn(page, 'optimal');
   // Up to 12 deliveries, the makespan optimiser solves exactly.
-  const ids = await floorWithOrders(page, 'small-warehouse', [['P7', 'D1'], ['P10', 'D2'], ['P17', 'D1']]);
+  const ids = await floorWithOrders(page, 'small-warehouse', [
+    ['P7', 'D1'],
+    ['P10', 'D2'],
+    ['P17', 'D1'],
+  ]);
   const solveId = await startSolve(page, ids, 'makespan', { time_limit: 5 });
   const solve = await finishedSolve<ExecutedSolve>(page, solveId);
   expect(solve.stats.gap).toBe(0);
@@ -107,13 +130,31 @@ test('a 400-robot, 20,000-order day keeps every figure inside its card at 1280 p
   test.setTimeout(420_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUpAndLogIn(page, 'bigday');
-  const day = generateWarehouseInstance({ width: 50, height: 50, stations: 40, robotsPerStation: 10, orders: 20_000, seed: 7 });
-  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', { description: 'A generated day', ...day.environment });
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: 'Whole day', environment_id: environment.id, parameters: {} });
+  const day = generateWarehouseInstance({
+    width: 50,
+    height: 50,
+    stations: 40,
+    robotsPerStation: 10,
+    orders: 20_000,
+    seed: 7,
+  });
+  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', {
+    description: 'A generated day',
+    ...day.environment,
+  });
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
+    name: 'Whole day',
+    environment_id: environment.id,
+    parameters: {},
+  });
   const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
     { name: '20,000 orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: day.tasks } },
   ]);
-  const solveId = await startSolve(page, { environment: environment.id, scenario: scenario.id, task: task.id }, 'greedy_distance');
+  const solveId = await startSolve(
+    page,
+    { environment: environment.id, scenario: scenario.id, task: task.id },
+    'greedy_distance',
+  );
   expect((await finishedSolve(page, solveId, 360_000)).status).toBe('completed');
 
   await page.goto(`/solves/${solveId}`);
@@ -123,5 +164,7 @@ test('a 400-robot, 20,000-order day keeps every figure inside its card at 1280 p
   expect(await summaryFigure(page, 'Max Completion Time')).toMatch(/^\d+ h \d+ min \d+ s$/);
 
   await expectFiguresInsideTheirCards(page.getByRole('region', { name: 'Results Summary' }));
-  await page.getByRole('region', { name: 'Results Summary' }).screenshot({ path: screenshotPath('results-summary-big-day') });
+  await page
+    .getByRole('region', { name: 'Results Summary' })
+    .screenshot({ path: screenshotPath('results-summary-big-day') });
 });

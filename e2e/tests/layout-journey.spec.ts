@@ -8,8 +8,19 @@ import { boxOf, disjoint, finishedSolve } from '../support/results-page.ts';
 type Point = { id: string; position: [number, number] };
 
 // The floor of the report: 20 x 15, stations along the top row, dropoffs along the bottom row.
-const FLOOR = generateWarehouseInstance({ width: 20, height: 15, stations: 2, robotsPerStation: 3, orders: 40, dropoffs: 3, seed: 3 });
-const EDGE_POINTS: Point[] = [...FLOOR.environment.elements.robot_stations, ...FLOOR.environment.elements.dropoffs] as Point[];
+const FLOOR = generateWarehouseInstance({
+  width: 20,
+  height: 15,
+  stations: 2,
+  robotsPerStation: 3,
+  orders: 40,
+  dropoffs: 3,
+  seed: 3,
+});
+const EDGE_POINTS: Point[] = [
+  ...FLOOR.environment.elements.robot_stations,
+  ...FLOOR.environment.elements.dropoffs,
+] as Point[];
 
 /**
  * Every station and dropoff of the floor (the top and the bottom rows), with the half cell its
@@ -54,10 +65,20 @@ async function expectResetViewFits(page: Page, map: Locator) {
   await expectWholeFloorInView(map);
 }
 
-test('environment, scenario and congestion maps show the whole floor, and Reset View brings it back', async ({ page }) => {
+test('environment, scenario and congestion maps show the whole floor, and Reset View brings it back', async ({
+  page,
+}) => {
   await signUpAndLogIn(page, 'maps');
-  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', { ...FLOOR.environment, name: 'Report floor', description: '20 x 15' });
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: 'Report day', environment_id: environment.id, parameters: {} });
+  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', {
+    ...FLOOR.environment,
+    name: 'Report floor',
+    description: '20 x 15',
+  });
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
+    name: 'Report day',
+    environment_id: environment.id,
+    parameters: {},
+  });
   const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
     { name: '40 orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: FLOOR.tasks } },
   ]);

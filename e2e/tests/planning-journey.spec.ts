@@ -61,7 +61,8 @@ test('a planner creates a scenario, generates tasks, runs a solve and studies th
     const lifecycle = { inProgressShown: false };
     Object.assign(window, { solveLifecycle: lifecycle });
     new MutationObserver(() => {
-      if (/Waiting to start\.\.\.|Optimization in progress/.test(document.body.innerText)) lifecycle.inProgressShown = true;
+      if (/Waiting to start\.\.\.|Optimization in progress/.test(document.body.innerText))
+        lifecycle.inProgressShown = true;
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await page.getByRole('button', { name: 'Start Optimization' }).click();
@@ -76,11 +77,15 @@ test('a planner creates a scenario, generates tasks, runs a solve and studies th
   expect(solve.status).toBe('completed');
   // A search that ran to its 4 s limit was shown in progress; eight deliveries are often proven
   // optimal within a fraction of a second, before the page's first answer, and then it need not be.
-  const inProgressShown = await page.evaluate(() => (window as unknown as { solveLifecycle: { inProgressShown: boolean } }).solveLifecycle.inProgressShown);
+  const inProgressShown = await page.evaluate(
+    () => (window as unknown as { solveLifecycle: { inProgressShown: boolean } }).solveLifecycle.inProgressShown,
+  );
   if (solve.stats?.stop_reason !== 'optimal') expect(inProgressShown).toBe(true);
   // results maps robot ids to steps and nothing else, so a spec client's count is right as is.
   const plans = Object.entries(solve.results) as [string, Step[]][];
-  const deliveries = Object.values(solve.results).flat().filter((step) => Array.isArray(step.task)).length;
+  const deliveries = Object.values(solve.results)
+    .flat()
+    .filter((step) => Array.isArray(step.task)).length;
   const totalDistance = plans.reduce((sum, [, steps]) => sum + (steps.at(-1)?.odometer_m ?? 0), 0);
   expect(deliveries).toBe(8);
   expect(await summaryFigure(page, 'Total Deliveries')).toBe('8');
@@ -106,7 +111,10 @@ test('a planner creates a scenario, generates tasks, runs a solve and studies th
   const firstDelivery = robotSteps.findIndex((step) => Array.isArray(step.task));
   const deliveryCount = robotSteps.filter((step) => Array.isArray(step.task)).length;
   await page.locator(`button[aria-controls="robot-details-${robotId}"]`).click();
-  const taskRow = page.locator(`#robot-details-${robotId}`).getByRole('table', { name: 'Tasks' }).locator(`tbody tr[aria-rowindex="${firstDelivery + 2}"]`);
+  const taskRow = page
+    .locator(`#robot-details-${robotId}`)
+    .getByRole('table', { name: 'Tasks' })
+    .locator(`tbody tr[aria-rowindex="${firstDelivery + 2}"]`);
   const completion = durationSeconds(await taskRow.locator('td').nth(5).innerText());
   expect(completion).toBe(robotSteps[firstDelivery].completion_time);
   await scrubTo(completion);
@@ -124,13 +132,20 @@ test('a planner creates a scenario, generates tasks, runs a solve and studies th
   expect(jumped).toBeLessThan(planEnd * 0.7);
   await page.getByRole('button', { name: 'Play' }).click();
   await expect
-    .poll(async () => durationSeconds((await page.getByTestId('replay-time').innerText()).split(' of ')[0]), { timeout: 10_000 })
+    .poll(async () => durationSeconds((await page.getByTestId('replay-time').innerText()).split(' of ')[0]), {
+      timeout: 10_000,
+    })
     .toBeGreaterThan(jumped + 1);
   await page.getByRole('button', { name: 'Pause' }).click();
 
   // CSV export: one row per step plus the header.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const csv = readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split('\n');
   const stepCount = plans.reduce((sum, [, steps]) => sum + steps.length, 0);
   expect(csv).toHaveLength(stepCount + 1);
 

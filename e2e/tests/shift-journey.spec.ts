@@ -8,7 +8,16 @@ import { expectFiguresInsideTheirCards, finishedSolve, summaryFigure } from '../
 
 type ShiftSolve = {
   status: string;
-  stats: { shift: { hours: number; released: number; delivered: number; backlog_end: number; throughput_per_h: number; by_hour: { delivered: number }[] } };
+  stats: {
+    shift: {
+      hours: number;
+      released: number;
+      delivered: number;
+      backlog_end: number;
+      throughput_per_h: number;
+      by_hour: { delivered: number }[];
+    };
+  };
   execution: { orders: { release_s: number; pickup_s?: number; done_s?: number }[] };
 };
 
@@ -19,14 +28,18 @@ test('a planner runs a 6 h shift in the browser, reads its KPIs and jumps the pl
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUpAndLogIn(page, 'shift');
   // The 20 x 20 floor with 4 robots: 40 orders an hour drawn from six pairs, a shift that runs in about a second.
-  const { scenarioId } = await createScenarioWithTaskViaApi(page, { environment: 'Shift floor', scenario: 'Day shift', task: 'Order mix' }, [
-    ['P7', 'D1'],
-    ['P10', 'D2'],
-    ['P17', 'D1'],
-    ['P20', 'D2'],
-    ['P25', 'D1'],
-    ['P29', 'D2'],
-  ]);
+  const { scenarioId } = await createScenarioWithTaskViaApi(
+    page,
+    { environment: 'Shift floor', scenario: 'Day shift', task: 'Order mix' },
+    [
+      ['P7', 'D1'],
+      ['P10', 'D2'],
+      ['P17', 'D1'],
+      ['P20', 'D2'],
+      ['P25', 'D1'],
+      ['P29', 'D2'],
+    ],
+  );
 
   await page.goto('/solves/create');
   await page.getByLabel('Scenario', { exact: true }).selectOption(String(scenarioId));
@@ -57,10 +70,16 @@ test('a planner runs a 6 h shift in the browser, reads its KPIs and jumps the pl
   expect(await summaryFigure(page, 'Orders Released', 'Shift Results')).toBe(grouped(figures.released));
   expect(await summaryFigure(page, 'Orders Delivered', 'Shift Results')).toBe(grouped(figures.delivered));
   expect(figures.delivered + figures.backlog_end).toBe(figures.released);
-  await expect(results.getByText(`${grouped(figures.delivered)} + ${grouped(figures.backlog_end)} open at the end = ${grouped(figures.released)} released.`)).toBeVisible();
+  await expect(
+    results.getByText(
+      `${grouped(figures.delivered)} + ${grouped(figures.backlog_end)} open at the end = ${grouped(figures.released)} released.`,
+    ),
+  ).toBeVisible();
   const afterWarmUp = figures.by_hour.slice(1).reduce((sum, hour) => sum + hour.delivered, 0);
   expect(afterWarmUp / (SHIFT_HOURS - 1)).toBeCloseTo(figures.throughput_per_h, 2);
-  expect(await summaryFigure(page, 'Throughput', 'Shift Results')).toBe(`${figures.throughput_per_h.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / h`);
+  expect(await summaryFigure(page, 'Throughput', 'Shift Results')).toBe(
+    `${figures.throughput_per_h.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} / h`,
+  );
   // A shift has no plan made in advance: no lower bound, no plan against execution.
   await expect(page.getByRole('region', { name: 'Results Summary' })).toHaveCount(0);
   await expect(page.getByText('The plan on the shared floor')).toHaveCount(0);
@@ -91,15 +110,21 @@ type RateSweep = {
   points: { orders_per_hour: number | null; status: string; stats: { shift: ShiftSweepCandidate['shift'] } | null }[];
 };
 
-test('a planner sweeps the order rate of 1 h shifts and reads the highest rate the fleet sustains', async ({ page }) => {
+test('a planner sweeps the order rate of 1 h shifts and reads the highest rate the fleet sustains', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signUpAndLogIn(page, 'ratesweep');
-  const { scenarioId } = await createScenarioWithTaskViaApi(page, { environment: 'Rate floor', scenario: 'Peak hour', task: 'Order mix' }, [
-    ['P7', 'D1'],
-    ['P10', 'D2'],
-    ['P25', 'D1'],
-    ['P29', 'D2'],
-  ]);
+  const { scenarioId } = await createScenarioWithTaskViaApi(
+    page,
+    { environment: 'Rate floor', scenario: 'Peak hour', task: 'Order mix' },
+    [
+      ['P7', 'D1'],
+      ['P10', 'D2'],
+      ['P25', 'D1'],
+      ['P29', 'D2'],
+    ],
+  );
 
   await page.goto('/experiments/create');
   await page.getByLabel('Name').fill('Which rate?');
@@ -115,12 +140,16 @@ test('a planner sweeps the order rate of 1 h shifts and reads the highest rate t
   await page.getByRole('button', { name: 'Start Experiment' }).click();
   await expect(page).toHaveURL(/\/experiments\/\d+$/);
   const experimentId = Number(page.url().split('/').pop());
-  await expect.poll(async () => (await apiAs<RateSweep>(page, 'GET', `/experiments/${experimentId}`)).status, { timeout: 90_000 }).toBe('completed');
+  await expect
+    .poll(async () => (await apiAs<RateSweep>(page, 'GET', `/experiments/${experimentId}`)).status, { timeout: 90_000 })
+    .toBe('completed');
   const sweep = await apiAs<RateSweep>(page, 'GET', `/experiments/${experimentId}`);
   expect(sweep.rates).toEqual([20, 200, 2000]);
 
   // The answer is the warehouse's reading of the stored points, and the table shows every point's trend.
-  const finding = highestSustainedRate(sweep.points.map((point) => ({ setting: point.orders_per_hour ?? 0, shift: point.stats?.shift })));
+  const finding = highestSustainedRate(
+    sweep.points.map((point) => ({ setting: point.orders_per_hour ?? 0, shift: point.stats?.shift })),
+  );
   expect(finding.status).not.toBe('no_points');
   const expected =
     finding.status === 'found'
@@ -137,6 +166,8 @@ test('a planner sweeps the order rate of 1 h shifts and reads the highest rate t
   await expect(table.locator('tbody tr td:nth-of-type(8)')).toHaveText(trends);
   await expect(page.getByRole('figure', { name: 'Throughput and P95 cycle time by orders per hour' })).toBeVisible();
   // Every column in view at 1280 px: the table's frame does not scroll sideways.
-  expect(await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
+  expect(
+    await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth),
+  ).toBe(true);
   await page.screenshot({ path: screenshotPath('experiment-rate-sweep'), fullPage: true });
 });

@@ -5,7 +5,13 @@ import { signUpAndLogIn } from '../support/accounts.ts';
 import { apiAs, createEnvironmentViaApi } from '../support/api.ts';
 import { freePort, repoRoot, startFleetlab } from '../support/fleetlab-server.ts';
 
-type SolveRecord = { id: number; status: string; celery_task_id: string | null; results: { error?: string } | null; stats: { stopped_early?: boolean } | null };
+type SolveRecord = {
+  id: number;
+  status: string;
+  celery_task_id: string | null;
+  results: { error?: string } | null;
+  stats: { stopped_early?: boolean } | null;
+};
 
 /** The l1 benchmark day (50x50, 20 robots, 200 orders): a makespan search on it runs to its time limit. */
 function l1(): { environment: Record<string, unknown>; tasks: [string, string][] } {
@@ -15,10 +21,23 @@ function l1(): { environment: Record<string, unknown>; tasks: [string, string][]
 /** Stores l1 with a scenario and its task, and starts a makespan solve of `timeLimitS` through the API. */
 async function startLongSolve(page: Page, timeLimitS: number): Promise<SolveRecord> {
   const instance = l1();
-  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', { ...instance.environment, name: 'Large hall', description: 'l1' });
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: 'Full day', environment_id: environment.id, parameters: {} });
+  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', {
+    ...instance.environment,
+    name: 'Large hall',
+    description: 'l1',
+  });
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
+    name: 'Full day',
+    environment_id: environment.id,
+    parameters: {},
+  });
   const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
-    { name: 'Two hundred orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: instance.tasks } },
+    {
+      name: 'Two hundred orders',
+      task_type: 'pickup_delivery',
+      scenario_id: scenario.id,
+      details: { tasks: instance.tasks },
+    },
   ]);
   return apiAs<SolveRecord>(page, 'POST', '/solves', {
     name: 'Long search',
@@ -30,7 +49,9 @@ async function startLongSolve(page: Page, timeLimitS: number): Promise<SolveReco
   });
 }
 
-test('a planner cancels a long solve from its results page, and the record says it was cancelled by the user', async ({ page }) => {
+test('a planner cancels a long solve from its results page, and the record says it was cancelled by the user', async ({
+  page,
+}) => {
   await signUpAndLogIn(page, 'canceller');
   const solve = await startLongSolve(page, 300);
   await page.goto(`/solves/${solve.id}`);
@@ -61,7 +82,9 @@ test('a server restart in the middle of a solve resumes it; it never stays runni
     const solve = await startLongSolve(page, 15);
     await page.goto(`/solves/${solve.id}`);
     await expect(page.getByText('Optimization in progress')).toBeVisible({ timeout: 30_000 });
-    expect((await apiAs<SolveRecord>(page, 'GET', `/solves/${solve.id}`)).celery_task_id).toBe(`embedded-${solve.id}-1`);
+    expect((await apiAs<SolveRecord>(page, 'GET', `/solves/${solve.id}`)).celery_task_id).toBe(
+      `embedded-${solve.id}-1`,
+    );
 
     // The process dies mid-run (no chance to hand the solve back) and is started again.
     await server.restart('SIGKILL');
@@ -80,12 +103,30 @@ test('a server restart in the middle of a solve resumes it; it never stays runni
   }
 });
 
-test('reloading a finished solve’s results transfers nothing new: the browser revalidates and gets no body', async ({ page }) => {
+test('reloading a finished solve’s results transfers nothing new: the browser revalidates and gets no body', async ({
+  page,
+}) => {
   await signUpAndLogIn(page, 'reloader');
   const environment = await createEnvironmentViaApi(page, 'Reload floor');
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: 'Reload', environment_id: environment.id, parameters: {} });
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
+    name: 'Reload',
+    environment_id: environment.id,
+    parameters: {},
+  });
   const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
-    { name: 'Four orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: [['P7', 'D1'], ['P10', 'D2'], ['P17', 'D1'], ['P20', 'D2']] } },
+    {
+      name: 'Four orders',
+      task_type: 'pickup_delivery',
+      scenario_id: scenario.id,
+      details: {
+        tasks: [
+          ['P7', 'D1'],
+          ['P10', 'D2'],
+          ['P17', 'D1'],
+          ['P20', 'D2'],
+        ],
+      },
+    },
   ]);
   const solve = await apiAs<SolveRecord>(page, 'POST', '/solves', {
     name: 'Quick plan',
@@ -94,7 +135,9 @@ test('reloading a finished solve’s results transfers nothing new: the browser 
     task_id: task.id,
     algorithm_id: 1,
   });
-  await expect.poll(async () => (await apiAs<SolveRecord>(page, 'GET', `/solves/${solve.id}`)).status, { timeout: 60_000 }).toBe('completed');
+  await expect
+    .poll(async () => (await apiAs<SolveRecord>(page, 'GET', `/solves/${solve.id}`)).status, { timeout: 60_000 })
+    .toBe('completed');
 
   const solveUrl = new RegExp(`/api/v1/solves/${solve.id}$`);
   const first = page.waitForResponse(solveUrl);

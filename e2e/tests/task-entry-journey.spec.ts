@@ -3,7 +3,6 @@ import { signUpAndLogIn } from '../support/accounts.ts';
 import { apiAs, createEnvironmentViaApi } from '../support/api.ts';
 import { screenshotPath } from '../support/fleetlab-server.ts';
 
-
 type Pair = [string, string];
 interface StoredTask {
   id: number;
@@ -22,8 +21,17 @@ interface StoredTask {
 // The fixture layout (e2e/fixtures/small-warehouse.json) has pickups P7 (4, 7.5), P10 (2.5, 9),
 // P13 (2, 6.5), P17 (7.5, 3), P47 (12, 4.5) among others, and dropoffs D1 (5.5, 19.5), D2 (15.5, 19.5).
 
-async function createScenarioViaApi(page: Page, environmentId: number, name: string): Promise<{ id: number; name: string }> {
-  return apiAs(page, 'POST', '/scenarios', { name, description: 'Hand-entered orders', environment_id: environmentId, parameters: {} });
+async function createScenarioViaApi(
+  page: Page,
+  environmentId: number,
+  name: string,
+): Promise<{ id: number; name: string }> {
+  return apiAs(page, 'POST', '/scenarios', {
+    name,
+    description: 'Hand-entered orders',
+    environment_id: environmentId,
+    parameters: {},
+  });
 }
 
 async function storedTasks(page: Page, scenarioId: number): Promise<StoredTask[]> {
@@ -48,7 +56,9 @@ function csvFile(name: string, lines: string[]) {
   return { name, mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\n')}\n`) };
 }
 
-test('a planner builds a task by clicking pickups and dropoffs on the map, removes one pair and saves', async ({ page }) => {
+test('a planner builds a task by clicking pickups and dropoffs on the map, removes one pair and saves', async ({
+  page,
+}) => {
   await signUpAndLogIn(page, 'dispatcher');
   const environment = await createEnvironmentViaApi(page, 'Manual entry floor');
   const scenario = await createScenarioViaApi(page, environment.id, 'Hand-picked shift');

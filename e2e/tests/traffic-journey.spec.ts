@@ -10,14 +10,30 @@ type SweepRecord = {
   points: { chargers: number | null; status: string; stats: { executed_makespan_s: number | null } | null }[];
 };
 
-test('a planner replays a solve with traffic, sees a robot wait in the aisle and the congestion heat map', async ({ page }) => {
+test('a planner replays a solve with traffic, sees a robot wait in the aisle and the congestion heat map', async ({
+  page,
+}) => {
   await signUpAndLogIn(page, 'traffic');
   // Two robots, one per end of a one-cell aisle; greedy gives each the pickup nearer to it, so
   // they cross in the aisle on their way to the far dropoffs.
   const environment = await createEnvironmentViaApi(page, 'Aisle meeting', 'aisle-meeting');
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: 'Crossing', environment_id: environment.id, parameters: {} });
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
+    name: 'Crossing',
+    environment_id: environment.id,
+    parameters: {},
+  });
   await apiAs(page, 'POST', '/tasks/batch', [
-    { name: 'Crossing orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: [['P13', 'D1'], ['P21', 'D2']] } },
+    {
+      name: 'Crossing orders',
+      task_type: 'pickup_delivery',
+      scenario_id: scenario.id,
+      details: {
+        tasks: [
+          ['P13', 'D1'],
+          ['P21', 'D2'],
+        ],
+      },
+    },
   ]);
 
   await page.goto('/solves/create');
@@ -55,7 +71,9 @@ test('a planner replays a solve with traffic, sees a robot wait in the aisle and
   while (waiting === '0' && secondsIn < 120) {
     await slider.press('ArrowRight');
     secondsIn += 1;
-    await expect(clock).toContainText(new RegExp(`^${Math.floor(secondsIn / 60)}:${String(secondsIn % 60).padStart(2, '0')}\\.0 /`));
+    await expect(clock).toContainText(
+      new RegExp(`^${Math.floor(secondsIn / 60)}:${String(secondsIn % 60).padStart(2, '0')}\\.0 /`),
+    );
     waiting = (await status.getAttribute('data-waiting')) ?? '0';
   }
   expect(Number(waiting)).toBeGreaterThan(0);
@@ -71,20 +89,35 @@ test('a planner replays a solve with traffic, sees a robot wait in the aisle and
   const legend = congestion.getByRole('figure', { name: 'Heat map legend' });
   await expect(legend).toBeVisible();
   await expect(legend.getByRole('listitem')).toHaveCount(5);
-  await expect(congestion.getByRole('list', { name: 'Most congested cells' }).getByRole('button').first()).toHaveText(/^Cell \(\d+, \d+\): [\d.]+ s waiting$/);
+  await expect(congestion.getByRole('list', { name: 'Most congested cells' }).getByRole('button').first()).toHaveText(
+    /^Cell \(\d+, \d+\): [\d.]+ s waiting$/,
+  );
   await congestion.screenshot({ path: screenshotPath('congestion-heat-map') });
 });
 
 test('a planner sweeps chargers per station and reads the executed figures', async ({ page }) => {
   await signUpAndLogIn(page, 'chargers');
   const environment = await createEnvironmentViaApi(page, 'Charger floor');
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: 'Charger sizing', environment_id: environment.id, parameters: {} });
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
+    name: 'Charger sizing',
+    environment_id: environment.id,
+    parameters: {},
+  });
   await apiAs(page, 'POST', '/tasks/batch', [
     {
       name: 'Six orders',
       task_type: 'pickup_delivery',
       scenario_id: scenario.id,
-      details: { tasks: [['P7', 'D1'], ['P10', 'D2'], ['P17', 'D1'], ['P20', 'D2'], ['P25', 'D1'], ['P29', 'D2']] },
+      details: {
+        tasks: [
+          ['P7', 'D1'],
+          ['P10', 'D2'],
+          ['P17', 'D1'],
+          ['P20', 'D2'],
+          ['P25', 'D1'],
+          ['P29', 'D2'],
+        ],
+      },
     },
   ]);
 
@@ -99,7 +132,11 @@ test('a planner sweeps chargers per station and reads the executed figures', asy
   await expect(page).toHaveURL(/\/experiments\/\d+$/);
   const experimentId = Number(page.url().split('/').pop());
 
-  await expect.poll(async () => (await apiAs<SweepRecord>(page, 'GET', `/experiments/${experimentId}`)).status, { timeout: 60_000 }).toBe('completed');
+  await expect
+    .poll(async () => (await apiAs<SweepRecord>(page, 'GET', `/experiments/${experimentId}`)).status, {
+      timeout: 60_000,
+    })
+    .toBe('completed');
   const table = page.getByRole('table', { name: 'Sweep results' });
   await expect(table.getByText(/^(Running|Pending)$/)).toHaveCount(0, { timeout: 10_000 });
   await expect(table.getByRole('columnheader', { name: 'Chargers' })).toBeVisible();
@@ -112,6 +149,8 @@ test('a planner sweeps chargers per station and reads the executed figures', asy
   const executed = points.map((point) => point.stats?.executed_makespan_s);
   expect(executed.every((seconds) => typeof seconds === 'number')).toBe(true);
   // The page polls: the last point's figures may show a moment after the API has them.
-  await expect(table.getByRole('row').locator('td:nth-of-type(2)')).toHaveText(executed.map((seconds) => seconds!.toFixed(1)));
+  await expect(table.getByRole('row').locator('td:nth-of-type(2)')).toHaveText(
+    executed.map((seconds) => seconds!.toFixed(1)),
+  );
   await page.screenshot({ path: screenshotPath('experiment-charger-sweep'), fullPage: true });
 });

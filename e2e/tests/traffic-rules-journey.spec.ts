@@ -3,7 +3,14 @@ import { expect, test, type Locator } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
 import { screenshotPath } from '../support/fleetlab-server.ts';
-import { clickCell, dragBetweenCells, editorCanvas, editorStatus, layoutCountsText, pressAndDragBetweenCells } from '../support/grid-editor.ts';
+import {
+  clickCell,
+  dragBetweenCells,
+  editorCanvas,
+  editorStatus,
+  layoutCountsText,
+  pressAndDragBetweenCells,
+} from '../support/grid-editor.ts';
 import { finishedSolve } from '../support/results-page.ts';
 
 type Point = [number, number];
@@ -21,7 +28,11 @@ const DIMENSIONS = { width: 12, height: 10 };
  * Pixels of the map canvas inside cell (x, y) (its middle 80%, clear of the grid lines) whose
  * colour lies within 40 of `rgb` on each channel.
  */
-async function pixelsNear(map: Locator, cell: { x: number; y: number }, rgb: readonly [number, number, number]): Promise<number> {
+async function pixelsNear(
+  map: Locator,
+  cell: { x: number; y: number },
+  rgb: readonly [number, number, number],
+): Promise<number> {
   return map.evaluate(
     (canvas, { cell, rgb }) => {
       const element = canvas as HTMLCanvasElement;
@@ -33,7 +44,12 @@ async function pixelsNear(map: Locator, cell: { x: number; y: number }, rgb: rea
       const { data } = element.getContext('2d')!.getImageData(left, top, side, side);
       let near = 0;
       for (let index = 0; index < data.length; index += 4) {
-        if (Math.abs(data[index] - rgb[0]) <= 40 && Math.abs(data[index + 1] - rgb[1]) <= 40 && Math.abs(data[index + 2] - rgb[2]) <= 40) near += 1;
+        if (
+          Math.abs(data[index] - rgb[0]) <= 40 &&
+          Math.abs(data[index + 1] - rgb[1]) <= 40 &&
+          Math.abs(data[index + 2] - rgb[2]) <= 40
+        )
+          near += 1;
       }
       return near;
     },
@@ -45,7 +61,9 @@ async function pixelsNear(map: Locator, cell: { x: number; y: number }, rgb: rea
 const CHEVRON: [number, number, number] = [226, 232, 240];
 const HATCH: [number, number, number] = [251, 113, 133];
 
-test('a planner draws a one-way aisle and a keep-clear cell with the mouse, saves, and sees them on the environment map', async ({ page }) => {
+test('a planner draws a one-way aisle and a keep-clear cell with the mouse, saves, and sees them on the environment map', async ({
+  page,
+}) => {
   await signUpAndLogIn(page, 'rules');
   await page.goto('/environments/grid-editor');
   await page.getByLabel('Name').fill('One-way hall');
@@ -120,9 +138,25 @@ test('a planner draws a one-way aisle and a keep-clear cell with the mouse, save
 
 test('a solve’s results show where the time goes, with shares that add up to 100%', async ({ page }) => {
   await signUpAndLogIn(page, 'timeshare');
-  const floor = generateWarehouseInstance({ width: 20, height: 15, stations: 2, robotsPerStation: 3, orders: 24, dropoffs: 2, seed: 9 });
-  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', { ...floor.environment, name: 'Time floor', description: '' });
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', { name: 'Busy hour', environment_id: environment.id, parameters: {} });
+  const floor = generateWarehouseInstance({
+    width: 20,
+    height: 15,
+    stations: 2,
+    robotsPerStation: 3,
+    orders: 24,
+    dropoffs: 2,
+    seed: 9,
+  });
+  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', {
+    ...floor.environment,
+    name: 'Time floor',
+    description: '',
+  });
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
+    name: 'Busy hour',
+    environment_id: environment.id,
+    parameters: {},
+  });
   const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
     { name: '24 orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: floor.tasks } },
   ]);
@@ -136,7 +170,10 @@ test('a solve’s results show where the time goes, with shares that add up to 1
     algorithm_id: 1,
     task_id: task.id,
   });
-  const finished = await finishedSolve<{ status: string; execution: { robots: Record<string, { waiting_s: number; queued_s: number }> } }>(page, solve.id);
+  const finished = await finishedSolve<{
+    status: string;
+    execution: { robots: Record<string, { waiting_s: number; queued_s: number }> };
+  }>(page, solve.id);
   expect(finished.status).toBe('completed');
 
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -144,10 +181,20 @@ test('a solve’s results show where the time goes, with shares that add up to 1
   const section = page.getByRole('region', { name: 'Where the time goes' });
   await expect(section).toBeVisible({ timeout: 30_000 });
   const table = section.getByRole('table', { name: 'Robot time by activity' });
-  const rows = await table.locator('tbody tr').evaluateAll((elements) =>
-    elements.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())),
-  );
-  expect(rows.map((row) => row[0])).toEqual(['Driving loaded', 'Driving empty', 'Waiting in traffic', 'Queued at a charger', 'Charging', 'Handling', 'Idle']);
+  const rows = await table
+    .locator('tbody tr')
+    .evaluateAll((elements) =>
+      elements.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())),
+    );
+  expect(rows.map((row) => row[0])).toEqual([
+    'Driving loaded',
+    'Driving empty',
+    'Waiting in traffic',
+    'Queued at a charger',
+    'Charging',
+    'Handling',
+    'Idle',
+  ]);
   const tenths = rows.map((row) => Math.round(Number(row[2].replace('%', '')) * 10));
   expect(tenths.reduce((sum, value) => sum + value, 0)).toBe(1000);
   await expect(table.locator('tfoot')).toContainText('100.0%');

@@ -1,2 +1,4 @@
 import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { name: 'warehouse', environment: 'node', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } });
+export default defineConfig({
+  test: { name: 'warehouse', environment: 'node', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
+});

@@ -49,7 +49,9 @@ const readInstance = (id: string) =>
   JSON.parse(readFileSync(path.join(repoRoot, `packages/solver/bench/instances/${id}.json`), 'utf8')) as Instance;
 
 /** The server as `npm start` runs it, in a process of its own; resolves with its origin once it listens. */
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; origin: string; codes: Map<string, string> }> {
+function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; origin: string; codes: Map<string, string> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
@@ -73,13 +75,18 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
   });
 }
 
-const loadAverage = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 function line(label: string, report: LoadReport, targetMs?: number): string {
   const statuses = Object.entries(report.statuses)
     .map(([status, count]) => `${status}:${count}`)
     .join(' ');
-  const target = targetMs === undefined ? '' : `  (target p99 < ${targetMs} ms: ${report.p99Ms < targetMs ? 'met' : 'NOT met'})`;
+  const target =
+    targetMs === undefined ? '' : `  (target p99 < ${targetMs} ms: ${report.p99Ms < targetMs ? 'met' : 'NOT met'})`;
   return (
     `  ${label.padEnd(34)} ${String(report.requests).padStart(6)} requests [${statuses}] timeouts ${report.timeouts} ` +
     `neterr ${report.networkErrors}  ${report.requestsPerSecond} req/s  p50 ${report.p50Ms} p95 ${report.p95Ms} p99 ${report.p99Ms} max ${report.maxMs} ms` +
@@ -114,12 +121,29 @@ async function signUp(label: string): Promise<string> {
 
 /** Stores the instance's environment, a scenario and one task of all its pairs; returns their ids. */
 async function storeInstance(token: string, name: string, instance: Instance) {
-  const environment = await call('POST', '/environments', { ...instance.environment, name, description: 'api-under-load' }, token);
-  const scenario = await call('POST', '/scenarios', { name: `${name} scenario`, environment_id: environment.id, parameters: {} }, token);
+  const environment = await call(
+    'POST',
+    '/environments',
+    { ...instance.environment, name, description: 'api-under-load' },
+    token,
+  );
+  const scenario = await call(
+    'POST',
+    '/scenarios',
+    { name: `${name} scenario`, environment_id: environment.id, parameters: {} },
+    token,
+  );
   const [task] = await call(
     'POST',
     '/tasks/batch',
-    [{ name: `${name} orders`, task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: instance.tasks, priority: 1 } }],
+    [
+      {
+        name: `${name} orders`,
+        task_type: 'pickup_delivery',
+        scenario_id: scenario.id,
+        details: { tasks: instance.tasks, priority: 1 },
+      },
+    ],
     token,
   );
   return { environment_id: environment.id, scenario_id: scenario.id, task_id: task.id };
@@ -136,16 +160,28 @@ async function waitForStatus(token: string, solveId: number, done: (status: stri
 try {
   const planner = await signUp('planner');
   const colleague = await signUp('colleague');
-  await call('POST', '/environments', { ...readInstance('s1').environment, name: 's1', description: 'small warehouse' }, colleague);
-  const listLoad = { url: `${base}/environments`, headers: { authorization: `Bearer ${colleague}`, 'accept-encoding': 'gzip, deflate, br' } };
+  await call(
+    'POST',
+    '/environments',
+    { ...readInstance('s1').environment, name: 's1', description: 'small warehouse' },
+    colleague,
+  );
+  const listLoad = {
+    url: `${base}/environments`,
+    headers: { authorization: `Bearer ${colleague}`, 'accept-encoding': 'gzip, deflate, br' },
+  };
   const listBytes = (await fetch(listLoad.url, { headers: listLoad.headers }).then((answer) => answer.text())).length;
   console.log(
     `api-under-load: ${os.availableParallelism()} cores, ${scratch ? 'PostgreSQL' : 'embedded PGlite'}, server, load generator and driver in separate processes; load average ${loadAverage()}`,
   );
-  console.log(`GET /api/v1/environments (one s1 warehouse, ${(listBytes / 1024).toFixed(1)} KiB), ${durationMs / 1000} s per line`);
+  console.log(
+    `GET /api/v1/environments (one s1 warehouse, ${(listBytes / 1024).toFixed(1)} KiB), ${durationMs / 1000} s per line`,
+  );
   await runLoadGenerator({ ...listLoad, concurrency: 4, durationMs: 1000 }); // warm-up, not measured
   for (const concurrency of clientCounts) {
-    console.log(line(`idle server, ${concurrency} clients`, await runLoadGenerator({ ...listLoad, concurrency, durationMs })));
+    console.log(
+      line(`idle server, ${concurrency} clients`, await runLoadGenerator({ ...listLoad, concurrency, durationMs })),
+    );
   }
 
   const instance = generatedInstance(flags.solve);
@@ -158,7 +194,9 @@ try {
     planner,
   );
   await waitForStatus(planner, running.id, (status) => status !== 'pending');
-  console.log(`during a makespan solve of ${flags.solve} (${instance.tasks.length} orders, ${instance.environment.elements.robots.length} robots); load average ${loadAverage()}`);
+  console.log(
+    `during a makespan solve of ${flags.solve} (${instance.tasks.length} orders, ${instance.environment.elements.robots.length} robots); load average ${loadAverage()}`,
+  );
   for (const concurrency of clientCounts) {
     const report = await runLoadGenerator({ ...listLoad, concurrency, durationMs });
     console.log(line(`during the solve, ${concurrency} clients`, report, TARGETS.environmentsP99Ms[concurrency]));
@@ -171,14 +209,28 @@ try {
   const finished = await call('POST', '/solves', { name: 'xl1 greedy', ...xl1Ids, algorithm_id: 1 }, planner);
   const solve = await waitForStatus(planner, finished.id, (status) => status === 'completed' || status === 'failed');
   if (solve.status !== 'completed') throw new Error(`the xl1 solve ${solve.status}: ${JSON.stringify(solve.results)}`);
-  const solveLoad = { url: `${base}/solves/${solve.id}`, headers: { authorization: `Bearer ${planner}`, 'accept-encoding': 'gzip, deflate, br' }, concurrency: SOLVE_READ_CLIENTS };
-  const plainBytes = (await fetch(solveLoad.url, { headers: { authorization: `Bearer ${planner}` } }).then((answer) => answer.text())).length;
-  console.log(`GET /api/v1/solves/{id} of a finished xl1 solve with its execution (${(plainBytes / 1e6).toFixed(2)} MB of JSON), ${SOLVE_READ_CLIENTS} clients; load average ${loadAverage()}`);
+  const solveLoad = {
+    url: `${base}/solves/${solve.id}`,
+    headers: { authorization: `Bearer ${planner}`, 'accept-encoding': 'gzip, deflate, br' },
+    concurrency: SOLVE_READ_CLIENTS,
+  };
+  const plainBytes = (
+    await fetch(solveLoad.url, { headers: { authorization: `Bearer ${planner}` } }).then((answer) => answer.text())
+  ).length;
+  console.log(
+    `GET /api/v1/solves/{id} of a finished xl1 solve with its execution (${(plainBytes / 1e6).toFixed(2)} MB of JSON), ${SOLVE_READ_CLIENTS} clients; load average ${loadAverage()}`,
+  );
   await runLoadGenerator({ ...solveLoad, concurrency: 2, durationMs: 1000 }); // warm-up, not measured
   const fresh = await runLoadGenerator({ ...solveLoad, durationMs });
-  console.log(line('fresh reads (br)', fresh, TARGETS.finishedSolveP99Ms) + `  ${(fresh.bodyBytes200 / 1e6).toFixed(2)} MB per 200`);
+  console.log(
+    line('fresh reads (br)', fresh, TARGETS.finishedSolveP99Ms) +
+      `  ${(fresh.bodyBytes200 / 1e6).toFixed(2)} MB per 200`,
+  );
   const revalidated = await runLoadGenerator({ ...solveLoad, durationMs, revalidate: true });
-  console.log(line('revalidations (If-None-Match)', revalidated, TARGETS.finishedSolveP99Ms) + `  largest 304 body ${revalidated.maxBodyBytes304} bytes`);
+  console.log(
+    line('revalidations (If-None-Match)', revalidated, TARGETS.finishedSolveP99Ms) +
+      `  largest 304 body ${revalidated.maxBodyBytes304} bytes`,
+  );
 } finally {
   server.child.kill('SIGTERM');
   await new Promise((resolve) => server.child.once('exit', resolve));

@@ -5,7 +5,12 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { Mailer } from '../src/services/mail.ts';
 
 /** One API call of a bench: over HTTP or through `app.inject`, failing loudly on 4xx/5xx. */
-export type BenchApiCall = <T = any>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, token?: string) => Promise<T>;
+export type BenchApiCall = <T = any>(
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  body?: unknown,
+  token?: string,
+) => Promise<T>;
 
 export interface BenchWorkspace {
   /** The server configuration: on-disk PGlite under a fresh temp folder, silent logs. */
@@ -23,7 +28,10 @@ export function httpApiCall(base: string): BenchApiCall {
   return async (method, url, body, token) => {
     const response = await fetch(`${base}${url}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
@@ -56,7 +64,10 @@ export function createBenchWorkspace(name: string, env: Record<string, string> =
       const password = 'bench password 123';
       await call('POST', '/auth/register', { email, username: `${label}${Date.now()}`, password });
       await call('POST', '/auth/verify-email', { email, code: codes.get(email) });
-      const { access_token: token } = await call<{ access_token: string }>('POST', '/auth/login', { username: email, password });
+      const { access_token: token } = await call<{ access_token: string }>('POST', '/auth/login', {
+        username: email,
+        password,
+      });
       return token;
     },
     dispose() {

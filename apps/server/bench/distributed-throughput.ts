@@ -32,7 +32,12 @@ const workers: WorkerProcess[] = [];
 
 async function runBatch(workerCount: number): Promise<{ wallS: number; solveSeconds: number[] }> {
   const started = Array.from({ length: workerCount }, () => {
-    const worker = new WorkerProcess({ DATABASE_URL: database.url, REDIS_URL: redisUrl, SOLVE_QUEUE_NAME: queueName, SOLVE_QUEUE_PREFIX: prefix });
+    const worker = new WorkerProcess({
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      SOLVE_QUEUE_NAME: queueName,
+      SOLVE_QUEUE_PREFIX: prefix,
+    });
     workers.push(worker);
     return worker;
   });
@@ -41,11 +46,15 @@ async function runBatch(workerCount: number): Promise<{ wallS: number; solveSeco
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const chain = await storeInstance(db, loadInstance('s1'));
   const ids: number[] = [];
-  for (let k = 0; k < BATCH_SIZE; k++) ids.push(await storePendingSolve(db, chain, { algorithm: 'makespan', timeLimitS: TIME_LIMIT_S }));
+  for (let k = 0; k < BATCH_SIZE; k++)
+    ids.push(await storePendingSolve(db, chain, { algorithm: 'makespan', timeLimitS: TIME_LIMIT_S }));
   const startedMs = performance.now();
   for (const id of ids) await api.enqueue(id);
   for (;;) {
-    const rows = await db.select({ status: solves.status, results: solves.results, stats: solves.stats }).from(solves).where(inArray(solves.id, ids));
+    const rows = await db
+      .select({ status: solves.status, results: solves.results, stats: solves.stats })
+      .from(solves)
+      .where(inArray(solves.id, ids));
     if (rows.every((row) => row.status === 'completed' || row.status === 'failed')) {
       const wallS = (performance.now() - startedMs) / 1000;
       const failed = rows.filter((row) => row.status === 'failed');
@@ -65,7 +74,10 @@ try {
   });
   console.log(
     `batch: ${BATCH_SIZE} makespan solves of s1, time limit ${TIME_LIMIT_S} s each; workers with concurrency 1; ` +
-      `machine: ${os.availableParallelism()} cores, load average ${os.loadavg().map((v) => v.toFixed(1)).join(' ')}`,
+      `machine: ${os.availableParallelism()} cores, load average ${os
+        .loadavg()
+        .map((v) => v.toFixed(1))
+        .join(' ')}`,
   );
   const one = await runBatch(1);
   const meanSolveS = one.solveSeconds.reduce((sum, seconds) => sum + seconds, 0) / one.solveSeconds.length;

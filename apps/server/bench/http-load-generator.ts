@@ -58,7 +58,12 @@ interface Answer {
   retryAfterS: number | undefined;
 }
 
-function get(url: string, headers: Record<string, string>, agent: Agent, timeoutMs: number): Promise<Answer | 'timeout' | 'error'> {
+function get(
+  url: string,
+  headers: Record<string, string>,
+  agent: Agent,
+  timeoutMs: number,
+): Promise<Answer | 'timeout' | 'error'> {
   return new Promise((resolve) => {
     const call = request(url, { headers, agent, timeout: timeoutMs }, (response) => {
       let bytes = 0;

@@ -59,15 +59,30 @@ try {
   await call('POST', '/auth/register', JSON.stringify({ email, username: `memory${Date.now()}`, password }));
   while (!codes.has(email)) await new Promise((resolve) => setTimeout(resolve, 50));
   await call('POST', '/auth/verify-email', JSON.stringify({ email, code: codes.get(email) }));
-  const token = (await call('POST', '/auth/login', JSON.stringify({ username: email, password }))).json.access_token as string;
+  const token = (await call('POST', '/auth/login', JSON.stringify({ username: email, password }))).json
+    .access_token as string;
 
-  const { environment } = generateWarehouseInstance({ width: 50, height: 50, stations: 40, robotsPerStation: 10, orders: 1, seed: 20 });
+  const { environment } = generateWarehouseInstance({
+    width: 50,
+    height: 50,
+    stations: 40,
+    robotsPerStation: 10,
+    orders: 1,
+    seed: 20,
+  });
   const bodies = [
     ['pruned graph (the editor)', buildNavigationGraph(environment.elements)],
     ['full graph (spec §5 client)', buildNavigationGraph(environment.elements, { edges: 'full' })],
   ] as const;
-  console.log(`large-environment-memory: ${os.availableParallelism()} cores, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
-  console.log(`50x50 floor, ${environment.elements.robots.length} robots, ${environment.elements.pickups.length} pickups`);
+  console.log(
+    `large-environment-memory: ${os.availableParallelism()} cores, load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `50x50 floor, ${environment.elements.robots.length} robots, ${environment.elements.pickups.length} pickups`,
+  );
   console.log(`  server at rest: RSS ${memory().rssMb} MB (peak so far ${memory().peakMb} MB)`);
   for (const [label, graph] of bodies) {
     const payload = JSON.stringify({ ...environment, name: label, graph });
@@ -76,7 +91,8 @@ try {
     const answer = await call('POST', '/environments', payload, token);
     const ms = Math.round(performance.now() - startedMs);
     const after = memory();
-    const stored = answer.status === 201 ? `${answer.json.graph.edges.length} edges stored` : JSON.stringify(answer.json);
+    const stored =
+      answer.status === 201 ? `${answer.json.graph.edges.length} edges stored` : JSON.stringify(answer.json);
     console.log(
       `  POST ${label}: ${(payload.length / 1e6).toFixed(1)} MB, ${graph.edges.length} edges -> ${answer.status} in ${ms} ms, ${stored}; ` +
         `RSS ${before.rssMb} -> ${after.rssMb} MB, peak ${after.peakMb} MB`,

@@ -28,7 +28,11 @@ const instance = generatedInstance(instanceId);
 if (!instance) throw new Error(`Unknown generated instance ${instanceId}`);
 const maxRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 const report = (value: SolverRunReport) => console.log(JSON.stringify(value));
-const problemInput = { environment: instance.environment as never, tasks: instance.tasks, params: instance.params as never };
+const problemInput = {
+  environment: instance.environment as never,
+  tasks: instance.tasks,
+  params: instance.params as never,
+};
 
 let phase: 'build' | 'solve' = 'build';
 const timings: { buildMs?: number; solveMs?: number } = {};
@@ -50,5 +54,10 @@ try {
     maxRssMb: maxRssMb(),
   });
 } catch (error) {
-  report({ ...timings, failedIn: phase, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error), maxRssMb: maxRssMb() });
+  report({
+    ...timings,
+    failedIn: phase,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    maxRssMb: maxRssMb(),
+  });
 }

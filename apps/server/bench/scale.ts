@@ -50,7 +50,9 @@ const { values: flags } = parseArgs({
 const sizes = flags.sizes.split(',').map((size) => size.trim());
 const timeLimitS = Number(flags['time-limit']);
 if (!(timeLimitS > 0)) throw new Error('--time-limit needs a positive number of seconds');
-for (const size of sizes) if (!(size in GENERATED_INSTANCES)) throw new Error(`Unknown size ${size}; sizes: ${Object.keys(GENERATED_INSTANCES).join(', ')}`);
+for (const size of sizes)
+  if (!(size in GENERATED_INSTANCES))
+    throw new Error(`Unknown size ${size}; sizes: ${Object.keys(GENERATED_INSTANCES).join(', ')}`);
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
@@ -58,10 +60,17 @@ const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 const print = (label: string, text: string) => console.log(`  ${label.padEnd(26)} ${text}`);
 
 /** One solver run in its own process, given `allowanceMs` before it is stopped. */
-function runSolver(instanceId: string, algorithm: string, allowanceMs: number): Promise<SolverRunReport & { wallMs: number }> {
+function runSolver(
+  instanceId: string,
+  algorithm: string,
+  allowanceMs: number,
+): Promise<SolverRunReport & { wallMs: number }> {
   return new Promise((resolve) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', SOLVER_RUN, instanceId, algorithm, String(timeLimitS)], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', SOLVER_RUN, instanceId, algorithm, String(timeLimitS)], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let errors = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));
@@ -72,23 +81,39 @@ function runSolver(instanceId: string, algorithm: string, allowanceMs: number): 
       const wallMs = performance.now() - started;
       const line = output.trim().split('\n').pop() ?? '';
       if (line.startsWith('{')) return resolve({ ...(JSON.parse(line) as SolverRunReport), wallMs });
-      const error = signal === 'SIGKILL' ? `did not finish within ${seconds(allowanceMs)}` : `exited with ${code ?? signal}: ${errors.trim().split('\n').slice(-3).join(' ')}`;
+      const error =
+        signal === 'SIGKILL'
+          ? `did not finish within ${seconds(allowanceMs)}`
+          : `exited with ${code ?? signal}: ${errors.trim().split('\n').slice(-3).join(' ')}`;
       resolve({ maxRssMb: Number.NaN, error, wallMs });
     });
   });
 }
 
 /** GET through node:http, so the bytes counted are the bytes on the wire. */
-function timedGet(url: string, token: string, encoding: 'identity' | 'br'): Promise<{ ms: number; bytes: number; status: number; contentEncoding: string }> {
+function timedGet(
+  url: string,
+  token: string,
+  encoding: 'identity' | 'br',
+): Promise<{ ms: number; bytes: number; status: number; contentEncoding: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = httpRequest(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } }, (response) => {
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      response.on('end', () =>
-        resolve({ ms: performance.now() - started, bytes, status: response.statusCode ?? 0, contentEncoding: String(response.headers['content-encoding'] ?? 'identity') }),
-      );
-    });
+    const req = httpRequest(
+      url,
+      { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () =>
+          resolve({
+            ms: performance.now() - started,
+            bytes,
+            status: response.statusCode ?? 0,
+            contentEncoding: String(response.headers['content-encoding'] ?? 'identity'),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -115,10 +140,14 @@ interface PageFigures {
 /** The results page in headless Chromium, driven from a process of its own so it never shares the server's event loop. */
 function measurePage(origin: string, token: string, solveId: number): Promise<PageFigures> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', PAGE_FIGURES, '--origin', origin, '--token', token, '--solve', String(solveId)], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', PAGE_FIGURES, '--origin', origin, '--token', token, '--solve', String(solveId)],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     let errors = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk));
@@ -136,7 +165,10 @@ function printSolverRun(algorithm: string, run: SolverRunReport & { wallMs: numb
   if (run.error) {
     const phase = run.failedIn ? ` in ${run.failedIn === 'build' ? 'buildProblem' : 'solve'}` : '';
     const done = run.buildMs !== undefined ? ` (buildProblem ${seconds(run.buildMs)})` : '';
-    print(label, `FAILED${phase} after ${seconds(run.wallMs)}${done}: ${run.error}; max RSS ${Number.isNaN(run.maxRssMb) ? 'unknown' : `${run.maxRssMb} MB`}`);
+    print(
+      label,
+      `FAILED${phase} after ${seconds(run.wallMs)}${done}: ${run.error}; max RSS ${Number.isNaN(run.maxRssMb) ? 'unknown' : `${run.maxRssMb} MB`}`,
+    );
     return;
   }
   print(
@@ -148,7 +180,12 @@ function printSolverRun(algorithm: string, run: SolverRunReport & { wallMs: numb
 
 // ------------------------------------------------------------------ the run
 
-console.log(`bench:scale: ${os.availableParallelism()} cores, load average ${os.loadavg().map((value) => value.toFixed(1)).join(' ')}; sizes ${sizes.join(', ')}; makespan at ${timeLimitS} s`);
+console.log(
+  `bench:scale: ${os.availableParallelism()} cores, load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}; sizes ${sizes.join(', ')}; makespan at ${timeLimitS} s`,
+);
 if (!flags['skip-browser']) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@fleetlab/web'], { cwd: repoRoot, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`The web build failed:\n${build.stdout}${build.stderr}`);
@@ -168,31 +205,62 @@ try {
     let started = performance.now();
     const instance = generatedInstance(size)!;
     const robots = instance.environment.elements.robots.length;
-    console.log(`\n${size}: ${robots} robots, ${instance.tasks.length} orders, ${instance.environment.dimensions.width}x${instance.environment.dimensions.height} floor`);
+    console.log(
+      `\n${size}: ${robots} robots, ${instance.tasks.length} orders, ${instance.environment.dimensions.width}x${instance.environment.dimensions.height} floor`,
+    );
     print('generate', seconds(performance.now() - started));
 
     // A run gets its time limit, plus what building the problem and checking the plan may take at this size.
     const allowanceMs = (timeLimitS + 60 + instance.tasks.length / 50) * 1000;
-    for (const algorithm of ['greedy_distance', 'makespan']) printSolverRun(algorithm, await runSolver(size, algorithm, allowanceMs));
+    for (const algorithm of ['greedy_distance', 'makespan'])
+      printSolverRun(algorithm, await runSolver(size, algorithm, allowanceMs));
 
     started = performance.now();
-    const environment = await call('POST', '/environments', { ...instance.environment, name: `${size} floor`, description: 'bench:scale' }, token);
-    const scenario = await call('POST', '/scenarios', { name: `${size} day`, environment_id: environment.id, parameters: {} }, token);
+    const environment = await call(
+      'POST',
+      '/environments',
+      { ...instance.environment, name: `${size} floor`, description: 'bench:scale' },
+      token,
+    );
+    const scenario = await call(
+      'POST',
+      '/scenarios',
+      { name: `${size} day`, environment_id: environment.id, parameters: {} },
+      token,
+    );
     const [task] = await call(
       'POST',
       '/tasks/batch',
-      [{ name: `${size} orders`, task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: instance.tasks, priority: 1 } }],
+      [
+        {
+          name: `${size} orders`,
+          task_type: 'pickup_delivery',
+          scenario_id: scenario.id,
+          details: { tasks: instance.tasks, priority: 1 },
+        },
+      ],
       token,
     );
     const storedPairs = (await call('GET', `/tasks/${task.id}`, undefined, token)).details.tasks.length;
     print('post env, scenario, task', `${seconds(performance.now() - started)} (task holds ${storedPairs} pairs)`);
 
-    const { algorithm_type: _algorithm, time_limit: _timeLimit, ...params } = instance.params as Record<string, unknown>;
+    const {
+      algorithm_type: _algorithm,
+      time_limit: _timeLimit,
+      ...params
+    } = instance.params as Record<string, unknown>;
     started = performance.now();
     const created = await call<SolveRecord>(
       'POST',
       '/solves',
-      { name: `${size} greedy`, description: '', environment_id: environment.id, scenario_id: scenario.id, task_id: task.id, parameters: { ...params, algorithm_type: 'greedy_distance', time_limit: timeLimitS } },
+      {
+        name: `${size} greedy`,
+        description: '',
+        environment_id: environment.id,
+        scenario_id: scenario.id,
+        task_id: task.id,
+        parameters: { ...params, algorithm_type: 'greedy_distance', time_limit: timeLimitS },
+      },
       token,
     );
     let solve = created;
@@ -206,30 +274,62 @@ try {
       print('server solve', `FAILED after ${seconds(solveMs)}: ${error}`);
       continue;
     }
-    print('server solve (greedy)', `completed in ${seconds(solveMs)} (plan ${solve.stats?.runtime_ms} ms, then executed on the floor), makespan ${solve.stats?.makespan_s} s`);
+    print(
+      'server solve (greedy)',
+      `completed in ${seconds(solveMs)} (plan ${solve.stats?.runtime_ms} ms, then executed on the floor), makespan ${solve.stats?.makespan_s} s`,
+    );
 
     const solveUrl = `${origin}/api/v1/solves/${solve.id}`;
     await timedGet(solveUrl, token, 'br'); // warm: the first read also pulls the row's pages in
-    const plain = [await timedGet(solveUrl, token, 'identity'), await timedGet(solveUrl, token, 'identity'), await timedGet(solveUrl, token, 'identity')];
-    const compressed = [await timedGet(solveUrl, token, 'br'), await timedGet(solveUrl, token, 'br'), await timedGet(solveUrl, token, 'br')];
+    const plain = [
+      await timedGet(solveUrl, token, 'identity'),
+      await timedGet(solveUrl, token, 'identity'),
+      await timedGet(solveUrl, token, 'identity'),
+    ];
+    const compressed = [
+      await timedGet(solveUrl, token, 'br'),
+      await timedGet(solveUrl, token, 'br'),
+      await timedGet(solveUrl, token, 'br'),
+    ];
     const plainMs = median(plain.map((answer) => answer.ms));
     const compressedMs = median(compressed.map((answer) => answer.ms));
-    print('GET /solves/{id}', `${megabytes(plain[0].bytes)} plain in ${plainMs.toFixed(0)} ms; ${megabytes(compressed[0].bytes)} ${compressed[0].contentEncoding} in ${compressedMs.toFixed(0)} ms (median of 3; target < ${TARGETS.getSolveMs} ms: ${verdict(Math.max(plainMs, compressedMs) < TARGETS.getSolveMs)})`);
+    print(
+      'GET /solves/{id}',
+      `${megabytes(plain[0].bytes)} plain in ${plainMs.toFixed(0)} ms; ${megabytes(compressed[0].bytes)} ${compressed[0].contentEncoding} in ${compressedMs.toFixed(0)} ms (median of 3; target < ${TARGETS.getSolveMs} ms: ${verdict(Math.max(plainMs, compressedMs) < TARGETS.getSolveMs)})`,
+    );
 
     const list = await timedGet(`${origin}/api/v1/solves`, token, 'identity');
     const listed = await call<SolveSummaryRecord[]>('GET', '/solves', undefined, token);
     const carrying = listed.filter((entry) => 'results' in entry || 'execution' in entry).length;
-    print('GET /solves', `${listed.length} solve(s), ${megabytes(list.bytes)} in ${list.ms.toFixed(0)} ms; ${carrying === 0 ? 'no results, no execution' : `${carrying} carry results`}`);
+    print(
+      'GET /solves',
+      `${listed.length} solve(s), ${megabytes(list.bytes)} in ${list.ms.toFixed(0)} ms; ${carrying === 0 ? 'no results, no execution' : `${carrying} carry results`}`,
+    );
 
     if (flags['skip-browser']) continue;
     const figures = await measurePage(origin, token, solve.id);
-    print('page: summary visible', `${seconds(figures.summaryMs)} after navigation (target < ${seconds(TARGETS.summaryMs)}: ${verdict(figures.summaryMs < TARGETS.summaryMs)})`);
-    print('page: GET /solves/{id}', `from ${seconds(figures.solveRequest.startMs)} to ${seconds(figures.solveRequest.endMs)} after navigation, ${megabytes(figures.solveRequest.transferBytes)} on the wire`);
+    print(
+      'page: summary visible',
+      `${seconds(figures.summaryMs)} after navigation (target < ${seconds(TARGETS.summaryMs)}: ${verdict(figures.summaryMs < TARGETS.summaryMs)})`,
+    );
+    print(
+      'page: GET /solves/{id}',
+      `from ${seconds(figures.solveRequest.startMs)} to ${seconds(figures.solveRequest.endMs)} after navigation, ${megabytes(figures.solveRequest.transferBytes)} on the wire`,
+    );
     print('page: player ready', `${seconds(figures.playerReadyMs)} after navigation`);
-    print('page: DOM elements', `${figures.domNodes}; ${figures.domNodesExpanded} with the longest robot plan expanded`);
-    print('page: largest table', `'${figures.largestTable.name}': ${figures.largestTable.rendered} of ${figures.largestTable.rows} rows drawn`);
+    print(
+      'page: DOM elements',
+      `${figures.domNodes}; ${figures.domNodesExpanded} with the longest robot plan expanded`,
+    );
+    print(
+      'page: largest table',
+      `'${figures.largestTable.name}': ${figures.largestTable.rendered} of ${figures.largestTable.rows} rows drawn`,
+    );
     print('page: timeline', `${figures.timelineRows.drawn} of ${figures.timelineRows.robots} robot rows drawn`);
-    print('page: player, with traffic', `${figures.fps.toFixed(1)} fps, frame p95 ${figures.frameP95Ms.toFixed(1)} ms, ${robots} robots (target >= ${TARGETS.playerFps} fps: ${verdict(figures.fps >= TARGETS.playerFps)})`);
+    print(
+      'page: player, with traffic',
+      `${figures.fps.toFixed(1)} fps, frame p95 ${figures.frameP95Ms.toFixed(1)} ms, ${robots} robots (target >= ${TARGETS.playerFps} fps: ${verdict(figures.fps >= TARGETS.playerFps)})`,
+    );
   }
 } finally {
   await app.close();

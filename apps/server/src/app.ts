@@ -6,11 +6,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import {
-  createJsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -151,7 +147,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     taskGenerator: createTaskGenerator(config.llm),
   });
   // Counts shared by every API process when there is a Redis; each process's own otherwise.
-  const limitsRedis = config.redisUrl ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  const limitsRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : null;
   limitsRedis?.on('error', () => undefined); // unreachable Redis: calls go uncounted (see installCallLimits)
   app.addHook('onClose', async () => limitsRedis?.disconnect());
   await installCallLimits(app, limitsRedis);

@@ -10,12 +10,7 @@ const defaultWebDistDir = path.resolve(serverSourceDir, '../../web/dist');
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalText = z.preprocess(emptyAsUndefined, z.string().optional());
 const optionalUrl = (protocols: RegExp, example: string) =>
-  z.preprocess(
-    emptyAsUndefined,
-    z
-      .url({ protocol: protocols, error: `must be a URL like ${example}` })
-      .optional(),
-  );
+  z.preprocess(emptyAsUndefined, z.url({ protocol: protocols, error: `must be a URL like ${example}` }).optional());
 
 const environmentSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -28,7 +23,14 @@ const environmentSchema = z.object({
   LLM_BASE_URL: optionalUrl(/^https?$/, 'http://localhost:11434/v1'),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
-  TOKEN_TTL_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(24 * 365).default(24)),
+  TOKEN_TTL_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(24),
+  ),
   CORS_ORIGINS: z.preprocess(
     emptyAsUndefined,
     z

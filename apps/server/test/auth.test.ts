@@ -37,7 +37,10 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const [row] = await t.db.select().from(users).where(eq(users.id, body.id));
       expect(row.email_verified_at).toBeNull();
       expect(row.password_hash).not.toContain('hopper1906');
-      const [code] = await t.db.select().from(emailVerificationCodes).where(eq(emailVerificationCodes.user_id, body.id));
+      const [code] = await t.db
+        .select()
+        .from(emailVerificationCodes)
+        .where(eq(emailVerificationCodes.user_id, body.id));
       expect(code.code_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(code.code_hash).not.toContain(t.mail.latestCodeFor('grace@example.com'));
       expect(code.expires_at.getTime() - t.clock.now().getTime()).toBe(10 * 60_000);
@@ -48,12 +51,24 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       [{ email: 'x@example.com', password: 'longenough' }, 'body.username: Required'],
       [{ email: 'x@example.com', username: 'x' }, 'body.password: Required'],
       [{ email: 'not-an-email', username: 'x', password: 'longenough' }, 'body.email: Enter a valid email address'],
-      [{ email: 'x@example.com', username: 'x', password: 'seven77' }, 'body.password: Password must be at least 8 characters'],
+      [
+        { email: 'x@example.com', username: 'x', password: 'seven77' },
+        'body.password: Password must be at least 8 characters',
+      ],
       [{ email: 'x@example.com', username: '', password: 'longenough' }, 'body.username: Username is required'],
       [{ email: 'x@example.com', username: '   ', password: 'longenough' }, 'body.username: Username is required'],
-      [{ email: 'x@example.com', username: 'Jane\u0007Doe', password: 'longenough' }, 'body.username: Username must not contain control characters or line breaks'],
-      [{ email: 'x@example.com', username: 'Jane\nDoe', password: 'longenough' }, 'body.username: Username must not contain control characters or line breaks'],
-      [{ email: 'x@example.com', username: 'x'.repeat(65), password: 'longenough' }, 'body.username: Username must be at most 64 characters'],
+      [
+        { email: 'x@example.com', username: 'Jane\u0007Doe', password: 'longenough' },
+        'body.username: Username must not contain control characters or line breaks',
+      ],
+      [
+        { email: 'x@example.com', username: 'Jane\nDoe', password: 'longenough' },
+        'body.username: Username must not contain control characters or line breaks',
+      ],
+      [
+        { email: 'x@example.com', username: 'x'.repeat(65), password: 'longenough' },
+        'body.username: Username must be at most 64 characters',
+      ],
     ])('rejects %j with 400 naming the field', async (payload, detail) => {
       const response = await post(REGISTER, payload);
       expect(response.statusCode).toBe(400);
@@ -61,7 +76,13 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     });
 
     it('accepts any printable name: spaces, accents, other scripts, punctuation; trimmed; 64 characters at most', async () => {
-      for (const [index, username] of ['Jane Doe', '  José Álvarez  ', '李雷', "O'Brien & Sons (Ops)", 'é'.repeat(64)].entries()) {
+      for (const [index, username] of [
+        'Jane Doe',
+        '  José Álvarez  ',
+        '李雷',
+        "O'Brien & Sons (Ops)",
+        'é'.repeat(64),
+      ].entries()) {
         const response = await post(REGISTER, { email: `name${index}@example.com`, username, password: 'longenough' });
         expect(response.statusCode).toBe(201);
         expect(response.json().username).toBe(username.trim());
@@ -75,13 +96,18 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const sameEmail = await post(REGISTER, { email: 'ADA@example.com', username: 'ada2', password: 'lovelace1815' });
       expect(sameEmail.statusCode).toBe(400);
       expect(sameEmail.json()).toEqual({ detail: 'An account with this email already exists' });
-      const sameUsername = await post(REGISTER, { email: 'ada2@example.com', username: 'ADA', password: 'lovelace1815' });
+      const sameUsername = await post(REGISTER, {
+        email: 'ada2@example.com',
+        username: 'ADA',
+        password: 'lovelace1815',
+      });
       expect(sameUsername.statusCode).toBe(400);
       expect(sameUsername.json()).toEqual({ detail: 'This username is already taken' });
     });
 
     it('lets exactly one of two simultaneous registrations of one e-mail win; the other gets 400', async () => {
-      const attempt = (username: string) => post(REGISTER, { email: 'race@example.com', username, password: 'longenough' });
+      const attempt = (username: string) =>
+        post(REGISTER, { email: 'race@example.com', username, password: 'longenough' });
       const responses = await Promise.all([attempt('racer1'), attempt('racer2')]);
       expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 400]);
       const loser = responses.find((response) => response.statusCode === 400)!;
@@ -194,18 +220,32 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const user = await t.register('interval');
       const straightAway = await post(RESEND, { email: user.email });
       expect(straightAway.statusCode).toBe(200);
-      expect(straightAway.json()).toEqual({ detail: 'A code was sent less than a minute ago. You can request a new one in 60 seconds.', code_sent: false, retry_after_s: 60 });
+      expect(straightAway.json()).toEqual({
+        detail: 'A code was sent less than a minute ago. You can request a new one in 60 seconds.',
+        code_sent: false,
+        retry_after_s: 60,
+      });
       t.clock.advanceSeconds(15);
       const tooSoon = await post(RESEND, { email: user.email });
       expect(tooSoon.statusCode).toBe(200);
       expect(tooSoon.headers['retry-after']).toBeUndefined();
-      expect(tooSoon.json()).toEqual({ detail: 'A code was sent less than a minute ago. You can request a new one in 45 seconds.', code_sent: false, retry_after_s: 45 });
+      expect(tooSoon.json()).toEqual({
+        detail: 'A code was sent less than a minute ago. You can request a new one in 45 seconds.',
+        code_sent: false,
+        retry_after_s: 45,
+      });
       t.clock.advanceSeconds(44.5);
-      expect((await post(RESEND, { email: user.email })).json().detail).toBe('A code was sent less than a minute ago. You can request a new one in 1 second.');
+      expect((await post(RESEND, { email: user.email })).json().detail).toBe(
+        'A code was sent less than a minute ago. You can request a new one in 1 second.',
+      );
       expect(t.mail.countFor(user.email)).toBe(1);
       t.clock.advanceSeconds(0.5);
       const sent = await post(RESEND, { email: user.email });
-      expect(sent.json()).toEqual({ detail: 'If the account exists and is not verified yet, a new code has been sent', code_sent: true, retry_after_s: 60 });
+      expect(sent.json()).toEqual({
+        detail: 'If the account exists and is not verified yet, a new code has been sent',
+        code_sent: true,
+        retry_after_s: 60,
+      });
       expect(t.mail.countFor(user.email)).toBe(2);
     });
 
@@ -229,7 +269,11 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
     it('answers an unknown e-mail like a known one and sends nothing', async () => {
       const response = await post(RESEND, { email: 'ghost@example.com' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ detail: 'If the account exists and is not verified yet, a new code has been sent', code_sent: true, retry_after_s: 60 });
+      expect(response.json()).toEqual({
+        detail: 'If the account exists and is not verified yet, a new code has been sent',
+        code_sent: true,
+        retry_after_s: 60,
+      });
       expect(t.mail.countFor('ghost@example.com')).toBe(0);
     });
 
@@ -257,7 +301,11 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const stored = await t.db.select().from(authTokens).where(eq(authTokens.user_id, user.id));
       expect(stored.map((row) => row.token_hash)).not.toContain(token.access_token);
       expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.token_hash))).toBe(true);
-      const me = await t.app.inject({ method: 'GET', url: ME, headers: { authorization: `Bearer ${token.access_token}` } });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: ME,
+        headers: { authorization: `Bearer ${token.access_token}` },
+      });
       expect(me.statusCode).toBe(200);
       expect(me.json()).toEqual({ id: user.id, username: user.username, email: user.email });
     });
@@ -306,7 +354,9 @@ describe.each(databaseKinds)('accounts on %s', (kind) => {
       const user = await t.signUp('throttle');
       for (let failure = 0; failure < 5; failure += 1) {
         t.clock.advanceSeconds(10);
-        expect((await post(LOGIN, { username: user.email, password: 'wrong password' }, { 'x-test': 'a' })).statusCode).toBe(400);
+        expect(
+          (await post(LOGIN, { username: user.email, password: 'wrong password' }, { 'x-test': 'a' })).statusCode,
+        ).toBe(400);
       }
       const blocked = await post(LOGIN, { username: user.email, password: user.password });
       expect(blocked.statusCode).toBe(429);

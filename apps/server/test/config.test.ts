@@ -25,7 +25,11 @@ describe('loadConfig', () => {
   });
 
   it('bounds API requests by database: one per pool connection on PostgreSQL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/fleetlab' }, '/x').requestAdmission).toEqual({ active: 10, queued: 90, maxWaitMs: 150 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/fleetlab' }, '/x').requestAdmission).toEqual({
+      active: 10,
+      queued: 90,
+      maxWaitMs: 150,
+    });
   });
 
   it('reads every variable, resolving relative paths against the working directory', () => {
@@ -70,7 +74,9 @@ describe('loadConfig', () => {
 
   it('resolves DATA_DIR against the folder `npm start` was run from (INIT_CWD), not the workspace folder', () => {
     expect(loadConfig({ INIT_CWD: '/home/planner/fleetlab' }).dataDir).toBe('/home/planner/fleetlab/data');
-    expect(loadConfig({ INIT_CWD: '/home/planner/fleetlab', DATA_DIR: '/var/lib/fleetlab' }).dataDir).toBe('/var/lib/fleetlab');
+    expect(loadConfig({ INIT_CWD: '/home/planner/fleetlab', DATA_DIR: '/var/lib/fleetlab' }).dataDir).toBe(
+      '/var/lib/fleetlab',
+    );
   });
 
   it('treats empty variables as unset', () => {
@@ -84,12 +90,21 @@ describe('loadConfig', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT: Invalid input: expected number, received NaN'],
     [{ PORT: '70000' }, 'PORT: Too big: expected number to be <=65535'],
-    [{ DATABASE_URL: 'mysql://db/fleetlab' }, 'DATABASE_URL: must be a URL like postgres://user:password@host:5432/fleetlab'],
+    [
+      { DATABASE_URL: 'mysql://db/fleetlab' },
+      'DATABASE_URL: must be a URL like postgres://user:password@host:5432/fleetlab',
+    ],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL: must be a URL like redis://host:6379'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be a URL like smtp://user:password@host:587'],
     [{ TOKEN_TTL_HOURS: '0' }, 'TOKEN_TTL_HOURS: Too small: expected number to be >0'],
-    [{ CORS_ORIGINS: 'http://ok.example.com,nonsense' }, 'CORS_ORIGINS.1: must list origins like http://localhost:5173'],
-    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: Invalid option: expected one of "fatal"|"error"|"warn"|"info"|"debug"|"trace"|"silent"'],
+    [
+      { CORS_ORIGINS: 'http://ok.example.com,nonsense' },
+      'CORS_ORIGINS.1: must list origins like http://localhost:5173',
+    ],
+    [
+      { LOG_LEVEL: 'loud' },
+      'LOG_LEVEL: Invalid option: expected one of "fatal"|"error"|"warn"|"info"|"debug"|"trace"|"silent"',
+    ],
   ])('fails at start on %j with a message naming the variable', (env, problem) => {
     expect(() => loadConfig(env, '/x')).toThrow(ConfigError);
     expect(() => loadConfig(env, '/x')).toThrow(`Invalid configuration: ${problem}`);

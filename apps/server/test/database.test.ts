@@ -89,30 +89,49 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
         )
         select id from inserted order by id`),
     );
-    await db.execute(sql`update solves set stats = null where id in (${sql.join(ids.map((row) => sql`${row.id}`), sql`, `)})`);
+    await db.execute(
+      sql`update solves set stats = null where id in (${sql.join(
+        ids.map((row) => sql`${row.id}`),
+        sql`, `,
+      )})`,
+    );
     // The rows stand for a database of version 0001, whose plans were jsonb: 0002 moves them on, then 0004 makes them json.
-    const statementsOf = (file: string) => readFileSync(path.join(MIGRATIONS_FOLDER, file), 'utf8').split('--> statement-breakpoint');
+    const statementsOf = (file: string) =>
+      readFileSync(path.join(MIGRATIONS_FOLDER, file), 'utf8').split('--> statement-breakpoint');
     const migrateFromVersion1 = async () => {
       await db.execute(sql`alter table solves alter column results type jsonb`);
-      for (const statement of statementsOf('0002_solve_stats.sql').filter((text) => !/ADD COLUMN/.test(text))) await db.execute(sql.raw(statement));
+      for (const statement of statementsOf('0002_solve_stats.sql').filter((text) => !/ADD COLUMN/.test(text)))
+        await db.execute(sql.raw(statement));
       for (const statement of statementsOf('0004_solve_plans_as_json.sql')) await db.execute(sql.raw(statement));
     };
     await migrateFromVersion1();
 
     const rows = rowsOf<{ name: string; results: Record<string, unknown>; stats: unknown }>(
-      await db.execute(sql`select name, results, stats from solves where id in (${sql.join(ids.map((row) => sql`${row.id}`), sql`, `)}) order by id`),
+      await db.execute(
+        sql`select name, results, stats from solves where id in (${sql.join(
+          ids.map((row) => sql`${row.id}`),
+          sql`, `,
+        )}) order by id`,
+      ),
     );
     const [migrated, failed] = rows;
     expect(migrated.stats).toEqual({ makespan_s: 214.5, recharges: 1 });
     expect(Object.keys(migrated.results).sort()).toEqual(['R1_1', 'R2_1']);
     const steps = migrated.results.R1_1 as { total_distance: number; odometer_m: number }[];
-    expect(steps.map((step) => [step.total_distance, step.odometer_m])).toEqual([[10, 10], [20, 20], [10, 30], [14.5, 34.5]]);
+    expect(steps.map((step) => [step.total_distance, step.odometer_m])).toEqual([
+      [10, 10],
+      [20, 20],
+      [10, 30],
+      [14.5, 34.5],
+    ]);
     expect(migrated.results.R2_1).toEqual([]);
     expect(failed).toEqual({ name: 'broken', results: { error: 'Delivery P9 -> D1 cannot be done' }, stats: null });
 
     // Running it again changes nothing: steps that carry odometer_m are already in the new format.
     await migrateFromVersion1();
-    const again = rowsOf<{ results: Record<string, unknown> }>(await db.execute(sql`select results from solves where id = ${ids[0].id}`));
+    const again = rowsOf<{ results: Record<string, unknown> }>(
+      await db.execute(sql`select results from solves where id = ${ids[0].id}`),
+    );
     expect(again[0].results).toEqual(migrated.results);
   });
 

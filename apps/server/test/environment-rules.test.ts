@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { buildNavigationGraph, generateWarehouseInstance, layoutFromElements, type EnvironmentCreate } from '@fleetlab/warehouse';
+import {
+  buildNavigationGraph,
+  generateWarehouseInstance,
+  layoutFromElements,
+  type EnvironmentCreate,
+} from '@fleetlab/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { environments } from '../src/db/schema.ts';
 import { EmbeddedSolveQueue } from '../src/jobs/embedded-solve-queue.ts';
@@ -118,7 +123,8 @@ describe.each(databaseKinds)('environment rules at the API on %s', (kind) => {
     await t?.dispose();
   });
 
-  const create = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/environments', headers: user.headers, payload: payload as object });
+  const create = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/environments', headers: user.headers, payload: payload as object });
   const storedCount = async () => (await t.db.select({ id: environments.id }).from(environments)).length;
 
   it('stores the s1 layout as it is', async () => {
@@ -127,15 +133,18 @@ describe.each(databaseKinds)('environment rules at the API on %s', (kind) => {
     expect(response.json().problems).toEqual({ errors: [], warnings: [] });
   });
 
-  it.each(BROKEN_LAYOUTS)('refuses %s with 400 naming the element and the rule, storing nothing', async (_label, change, detail) => {
-    const before = await storedCount();
-    const body = s1Environment();
-    change(body);
-    const response = await create(body);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail });
-    expect(await storedCount()).toBe(before);
-  });
+  it.each(BROKEN_LAYOUTS)(
+    'refuses %s with 400 naming the element and the rule, storing nothing',
+    async (_label, change, detail) => {
+      const before = await storedCount();
+      const body = s1Environment();
+      change(body);
+      const response = await create(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail });
+      expect(await storedCount()).toBe(before);
+    },
+  );
 
   it('stores one-way aisles and keep-clear cells with the layout and gives them back', async () => {
     const body = s1Environment();
@@ -146,7 +155,11 @@ describe.each(databaseKinds)('environment rules at the API on %s', (kind) => {
     body.elements.keep_clear_cells = [{ id: 'K1', position: [10.5, 10.5] }];
     const created = await create(body);
     expect(created.statusCode).toBe(201);
-    const stored = await t.app.inject({ method: 'GET', url: `/api/v1/environments/${created.json().id}`, headers: user.headers });
+    const stored = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/environments/${created.json().id}`,
+      headers: user.headers,
+    });
     expect(stored.json().elements.one_way_aisles).toEqual(body.elements.one_way_aisles);
     expect(stored.json().elements.keep_clear_cells).toEqual(body.elements.keep_clear_cells);
     expect(stored.json().problems).toEqual({ errors: [], warnings: [] });
@@ -157,11 +170,20 @@ describe.each(databaseKinds)('environment rules at the API on %s', (kind) => {
     body.graph.nodes = body.graph.nodes!.map((node) => (node.id === 'D2' ? { ...node, x: 14.5 } : node));
     const response = await create(body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'body.graph: graph node D2 at (14.5, 19.5) is not where dropoff D2 is, at (15.5, 19.5)' });
+    expect(response.json()).toEqual({
+      detail: 'body.graph: graph node D2 at (14.5, 19.5) is not where dropoff D2 is, at (15.5, 19.5)',
+    });
   });
 
   it('accepts the full graph of spec §5 for a 50 x 50 floor with 400 robots (15 MB) and stores it pruned', async () => {
-    const { environment } = generateWarehouseInstance({ width: 50, height: 50, stations: 40, robotsPerStation: 10, orders: 1, seed: 20 });
+    const { environment } = generateWarehouseInstance({
+      width: 50,
+      height: 50,
+      stations: 40,
+      robotsPerStation: 10,
+      orders: 1,
+      seed: 20,
+    });
     const full = buildNavigationGraph(environment.elements, { edges: 'full' });
     const payload = JSON.stringify({ ...environment, graph: full });
     expect(payload.length).toBeGreaterThan(15_000_000);
@@ -205,7 +227,14 @@ describe('solves on a stored environment that breaks a rule', () => {
 
     const page = await app.inject({ method: 'GET', url: `/api/v1/environments/${environmentId}`, headers });
     expect(page.json().problems).toEqual({
-      errors: [{ path: 'elements.dropoffs.1', element: 'D9', rule: 'on-shelf-cell', message: 'Dropoff D9 is on a cell of shelf S1' }],
+      errors: [
+        {
+          path: 'elements.dropoffs.1',
+          element: 'D9',
+          rule: 'on-shelf-cell',
+          message: 'Dropoff D9 is on a cell of shelf S1',
+        },
+      ],
       warnings: [],
     });
 
@@ -213,7 +242,8 @@ describe('solves on a stored environment that breaks a rule', () => {
     const failed = await waitForStatus(db, solveId, ['failed', 'completed']);
     expect(failed.status).toBe('failed');
     expect(failed.results).toEqual({
-      error: 'The environment breaks the layout rules: Dropoff D9 is on a cell of shelf S1. Fix the layout in the editor and save it as a new environment.',
+      error:
+        'The environment breaks the layout rules: Dropoff D9 is on a cell of shelf S1. Fix the layout in the editor and save it as a new environment.',
     });
     expect(failed.stats).toBeNull();
     await app.close();
@@ -235,7 +265,8 @@ describe('a place no walk reaches', () => {
   it('is stored with a warning naming it, and a solve that needs it fails naming the delivery', async () => {
     const { app, headers } = await startAppWithQueue(database, queue, 'walled');
     const db = database.handle.db;
-    const post = (url: string, payload: unknown) => app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload: payload as object });
+    const post = (url: string, payload: unknown) =>
+      app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload: payload as object });
     // s1 with pickup P16 (served from cell (1, 3), left of S1) walled in by three one-cell shelves.
     const body = s1Environment();
     body.elements.shelves.push(
@@ -261,15 +292,38 @@ describe('a place no walk reaches', () => {
     const scenarioId = (await post('/scenarios', scenarioBody(environmentId))).json().id as number;
     const [needing, sparing] = (
       await post('/tasks/batch', [
-        { ...taskBody(scenarioId, 'Needs P16'), details: { tasks: [['P7', 'D1'], ['P16', 'D1']], priority: 1 } },
-        { ...taskBody(scenarioId, 'Spares P16'), details: { tasks: [['P7', 'D1'], ['P13', 'D2']], priority: 1 } },
+        {
+          ...taskBody(scenarioId, 'Needs P16'),
+          details: {
+            tasks: [
+              ['P7', 'D1'],
+              ['P16', 'D1'],
+            ],
+            priority: 1,
+          },
+        },
+        {
+          ...taskBody(scenarioId, 'Spares P16'),
+          details: {
+            tasks: [
+              ['P7', 'D1'],
+              ['P13', 'D2'],
+            ],
+            priority: 1,
+          },
+        },
       ])
     ).json() as { id: number }[];
-    const failing = (await post('/solves', solveBody({ environmentId, scenarioId, taskId: needing.id }))).json().id as number;
+    const failing = (await post('/solves', solveBody({ environmentId, scenarioId, taskId: needing.id }))).json()
+      .id as number;
     const failed = await waitForStatus(db, failing, ['failed', 'completed']);
     expect(failed.status).toBe('failed');
-    expect(failed.results).toEqual({ error: 'Delivery P16 -> D1 cannot be done: pickup P16 is unreachable from every robot' });
-    const running = (await post('/solves', solveBody({ environmentId, scenarioId, taskId: sparing.id }, 'Spares P16'))).json().id as number;
+    expect(failed.results).toEqual({
+      error: 'Delivery P16 -> D1 cannot be done: pickup P16 is unreachable from every robot',
+    });
+    const running = (
+      await post('/solves', solveBody({ environmentId, scenarioId, taskId: sparing.id }, 'Spares P16'))
+    ).json().id as number;
     expect((await waitForStatus(db, running, ['failed', 'completed'])).status).toBe('completed');
     await app.close();
   }, 60_000);

@@ -45,7 +45,11 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
       created_at: '2026-01-15T09:00:00.000Z',
       updated_at: '2026-01-15T09:00:00.000Z',
     });
-    const fetched = await t.app.inject({ method: 'GET', url: `/api/v1/environments/${record.id}`, headers: user.headers });
+    const fetched = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/environments/${record.id}`,
+      headers: user.headers,
+    });
     expect(fetched.statusCode).toBe(200);
     expect(fetched.json()).toEqual(record);
   });
@@ -85,8 +89,16 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
   it.each([
     ['a missing name', { name: undefined }, 'body.name: Required'],
     ['a blank name', { name: '   ' }, 'body.name: Name is required'],
-    ['a width under 5', { dimensions: { width: 4, height: 8 } }, 'body.dimensions.width: Too small: expected number to be >=5'],
-    ['a height over 50', { dimensions: { width: 10, height: 51 } }, 'body.dimensions.height: Too big: expected number to be <=50'],
+    [
+      'a width under 5',
+      { dimensions: { width: 4, height: 8 } },
+      'body.dimensions.width: Too small: expected number to be >=5',
+    ],
+    [
+      'a height over 50',
+      { dimensions: { width: 10, height: 51 } },
+      'body.dimensions.height: Too big: expected number to be <=50',
+    ],
     ['missing elements', { elements: undefined }, 'body.elements: Required'],
     ['a missing graph', { graph: undefined }, 'body.graph: Required'],
   ])('rejects %s with 400 naming the field', async (_label, change, detail) => {
@@ -157,7 +169,11 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/environments', headers: reader.headers });
     const { graph, problems: _problems, ...summary } = created;
     expect(list.json()).toEqual([summary]);
-    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/environments/${created.id}`, headers: reader.headers });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/environments/${created.id}`,
+      headers: reader.headers,
+    });
     expect(detail.json().graph).toEqual(graph);
     expect(graph.edges.length).toBeGreaterThan(0);
   });

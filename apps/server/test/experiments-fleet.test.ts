@@ -4,7 +4,9 @@ import { fleetForScenario, type ElementsRecord } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
 
 /** Benchmark s1: stations R1 and R2 with 2 robots each, 10 pickup-dropoff pairs. */
-const s1 = JSON.parse(readFileSync(new URL('../../../packages/solver/bench/instances/s1.json', import.meta.url), 'utf8')) as {
+const s1 = JSON.parse(
+  readFileSync(new URL('../../../packages/solver/bench/instances/s1.json', import.meta.url), 'utf8'),
+) as {
   environment: { elements: ElementsRecord; graph: unknown; dimensions: unknown };
   tasks: [string, string][];
 };

@@ -28,7 +28,9 @@ describe('experiments through the embedded solve queue', () => {
 
   async function until(id: number, done: (experiment: ExperimentRecord) => boolean): Promise<ExperimentRecord> {
     for (;;) {
-      const experiment = experimentRecordSchema.parse((await expectStatus(inject('GET', `/experiments/${id}`), 200)).json());
+      const experiment = experimentRecordSchema.parse(
+        (await expectStatus(inject('GET', `/experiments/${id}`), 200)).json(),
+      );
       if (done(experiment)) return experiment;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -36,13 +38,24 @@ describe('experiments through the embedded solve queue', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
-    queue = await EmbeddedSolveQueue.start({ db: database.handle.db, logger: silentJobLogger, threads: 1, progressIntervalMs: 200 });
+    queue = await EmbeddedSolveQueue.start({
+      db: database.handle.db,
+      logger: silentJobLogger,
+      threads: 1,
+      progressIntervalMs: 200,
+    });
     ({ app, headers } = await startAppWithQueue(database, queue, 'sweeper'));
-    const environment = (await expectStatus(inject('POST', '/environments', { ...s1.environment, name: 's1' }), 201)).json();
-    const scenario = (await expectStatus(inject('POST', '/scenarios', { name: 's1 orders', environment_id: environment.id }), 201)).json();
+    const environment = (
+      await expectStatus(inject('POST', '/environments', { ...s1.environment, name: 's1' }), 201)
+    ).json();
+    const scenario = (
+      await expectStatus(inject('POST', '/scenarios', { name: 's1 orders', environment_id: environment.id }), 201)
+    ).json();
     const [task] = (
       await expectStatus(
-        inject('POST', '/tasks/batch', [{ name: 'ten pairs', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: s1.tasks } }]),
+        inject('POST', '/tasks/batch', [
+          { name: 'ten pairs', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: s1.tasks } },
+        ]),
         201,
       )
     ).json();
@@ -112,7 +125,9 @@ describe('experiments through the embedded solve queue', () => {
     );
     const id = created.json().id as number;
     await until(id, (experiment) => experiment.points.some((point) => point.status === 'running'));
-    const cancelled = experimentRecordSchema.parse((await expectStatus(inject('POST', `/experiments/${id}/cancel`), 200)).json());
+    const cancelled = experimentRecordSchema.parse(
+      (await expectStatus(inject('POST', `/experiments/${id}/cancel`), 200)).json(),
+    );
     expect(cancelled.status).toBe('cancelled');
     // The running solver was stopped before the answer, not at its next progress tick.
     expect(queue.runningSolveIds).toEqual([]);
@@ -155,7 +170,10 @@ describe('experiment points reach the queue as points', () => {
     // Runs nothing; notes, at each enqueue, which experiment the solve already belongs to.
     const queue: SolveQueue = {
       async enqueue(solveId) {
-        const [row] = await db.select({ experimentId: solves.experiment_id }).from(solves).where(eq(solves.id, solveId));
+        const [row] = await db
+          .select({ experimentId: solves.experiment_id })
+          .from(solves)
+          .where(eq(solves.id, solveId));
         enqueued.push({ solveId, experimentId: row.experimentId });
       },
       async cancel() {},
@@ -170,10 +188,15 @@ describe('experiment points reach the queue as points', () => {
   });
 
   it('stores each point with its experiment id before enqueueing it', async () => {
-    const inject = (url: string, payload: unknown) => expectStatus(app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers }), 201);
+    const inject = (url: string, payload: unknown) =>
+      expectStatus(app.inject({ method: 'POST', url: `/api/v1${url}`, payload: payload as object, headers }), 201);
     const environment = (await inject('/environments', { ...s1.environment, name: 's1' })).json();
     const scenario = (await inject('/scenarios', { name: 's1 orders', environment_id: environment.id })).json();
-    const [task] = (await inject('/tasks/batch', [{ name: 'pairs', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: s1.tasks } }])).json();
+    const [task] = (
+      await inject('/tasks/batch', [
+        { name: 'pairs', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: s1.tasks } },
+      ])
+    ).json();
     const experiment = experimentRecordSchema.parse(
       (
         await inject('/experiments', {
@@ -186,6 +209,8 @@ describe('experiment points reach the queue as points', () => {
         })
       ).json(),
     );
-    expect(enqueued).toEqual(experiment.points.map((point) => ({ solveId: point.solve_id, experimentId: experiment.id })));
+    expect(enqueued).toEqual(
+      experiment.points.map((point) => ({ solveId: point.solve_id, experimentId: experiment.id })),
+    );
   });
 });

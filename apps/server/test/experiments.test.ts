@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { eq, inArray } from 'drizzle-orm';
-import { experimentRecordSchema, type EnvironmentCreate, type ExecutionTotalsRecord, type ExperimentRecord, type SolveStatsRecord } from '@fleetlab/warehouse';
+import {
+  experimentRecordSchema,
+  type EnvironmentCreate,
+  type ExecutionTotalsRecord,
+  type ExperimentRecord,
+  type SolveStatsRecord,
+} from '@fleetlab/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solves } from '../src/db/schema.ts';
 import { experimentStatusOf } from '../src/services/experiments-service.ts';
@@ -37,7 +43,13 @@ function completedStats(figures: Partial<SolveStatsRecord>): SolveStatsRecord {
     seed: 1,
     iterations: 0,
     stop_reason: 'time_limit',
-    objectives: { completion_time: 180, energy_usage: 36, distance_traveled: 360, balanced_workload: 0, cost_efficiency: 180 },
+    objectives: {
+      completion_time: 180,
+      energy_usage: 36,
+      distance_traveled: 360,
+      balanced_workload: 0,
+      cost_efficiency: 180,
+    },
     objective_score: 1,
     objective_weights: { completion_time: 100 },
     ...figures,
@@ -57,9 +69,18 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
   async function createFloor(user: SignedInUser, label: string): Promise<Floor> {
     const post = async (url: string, body: unknown) => (await expectStatus(as(user, 'POST', url, body), 201)).json();
     const environment = await post('/environments', { ...s1.environment, name: `${label} floor` });
-    const scenario = await post('/scenarios', { name: `${label} scenario`, environment_id: environment.id, parameters: {} });
+    const scenario = await post('/scenarios', {
+      name: `${label} scenario`,
+      environment_id: environment.id,
+      parameters: {},
+    });
     const [task] = await post('/tasks/batch', [
-      { name: `${label} orders`, task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: s1.tasks, priority: 1 } },
+      {
+        name: `${label} orders`,
+        task_type: 'pickup_delivery',
+        scenario_id: scenario.id,
+        details: { tasks: s1.tasks, priority: 1 },
+      },
     ]);
     return { environmentId: environment.id, scenarioId: scenario.id, taskId: task.id };
   }
@@ -96,7 +117,9 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
     alice = await t.signUp('expalice');
     bob = await t.signUp('expbob');
     floor = await createFloor(alice, 'Alice');
-    const other = (await expectStatus(as(alice, 'POST', '/scenarios', { name: 'Other', environment_id: floor.environmentId }), 201)).json();
+    const other = (
+      await expectStatus(as(alice, 'POST', '/scenarios', { name: 'Other', environment_id: floor.environmentId }), 201)
+    ).json();
     otherScenarioId = other.id;
   });
   afterAll(async () => {
@@ -151,7 +174,11 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
       }
       expect(experiment.status).toBe('running');
       const listed = (await as(alice, 'GET', '/experiments')).json() as ExperimentRecord[];
-      expect(listed.find((record) => record.id === experiment.id)).toMatchObject({ id: experiment.id, name: 'Fleet size', robot_counts: [1, 2, 4] });
+      expect(listed.find((record) => record.id === experiment.id)).toMatchObject({
+        id: experiment.id,
+        name: 'Fleet size',
+        robot_counts: [1, 2, 4],
+      });
     });
 
     it('every point carries the settings the sweep was given, its own fleet size or charger count on top, and its solve runs with them', async () => {
@@ -166,13 +193,19 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
         objective_weights: { completion_time: 60, energy_usage: 40 },
       };
       const expected = { ...settings, algorithm_type: 'makespan' };
-      const fleet = await createExperiment(alice, sweepBody({ name: 'Tight batteries', robot_counts: [2, 1], parameters: { ...settings, chargers: 1 } }));
+      const fleet = await createExperiment(
+        alice,
+        sweepBody({ name: 'Tight batteries', robot_counts: [2, 1], parameters: { ...settings, chargers: 1 } }),
+      );
       expect(fleet.parameters).toEqual({ ...settings, chargers: 1 });
       expect(fleet.points.map((point) => point.parameters)).toEqual([
         { ...expected, chargers: 1, robot_count: 1 },
         { ...expected, chargers: 1, robot_count: 2 },
       ]);
-      const chargerBody = { ...sweepBody({ kind: 'charger_sweep', name: 'Tight chargers', charger_counts: [2, 1], parameters: settings }), robot_counts: undefined };
+      const chargerBody = {
+        ...sweepBody({ kind: 'charger_sweep', name: 'Tight chargers', charger_counts: [2, 1], parameters: settings }),
+        robot_counts: undefined,
+      };
       const chargers = await createExperiment(alice, chargerBody);
       expect(chargers.points.map((point) => point.parameters)).toEqual([
         { ...expected, chargers: 1 },
@@ -185,16 +218,33 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
       }
       // The list answers with the same points as the record.
       const listed = (await as(alice, 'GET', '/experiments')).json() as ExperimentRecord[];
-      expect(listed.find((record) => record.id === fleet.id)?.points.map((point) => point.parameters)).toEqual(fleet.points.map((point) => point.parameters));
+      expect(listed.find((record) => record.id === fleet.id)?.points.map((point) => point.parameters)).toEqual(
+        fleet.points.map((point) => point.parameters),
+      );
     });
 
     it('a charger sweep runs one solve per charger count on the scenario’s fleet, fewest chargers first', async () => {
-      const body = { ...sweepBody({ kind: 'charger_sweep', name: 'Chargers', charger_counts: [3, 1, 2] }), robot_counts: undefined };
+      const body = {
+        ...sweepBody({ kind: 'charger_sweep', name: 'Chargers', charger_counts: [3, 1, 2] }),
+        robot_counts: undefined,
+      };
       const experiment = await createExperiment(alice, body);
-      expect(experiment).toMatchObject({ kind: 'charger_sweep', algorithms: ['makespan'], robot_counts: [], charger_counts: [1, 2, 3] });
-      expect(experiment.points.map((point) => [point.algorithm, point.chargers])).toEqual([['makespan', 1], ['makespan', 2], ['makespan', 3]]);
+      expect(experiment).toMatchObject({
+        kind: 'charger_sweep',
+        algorithms: ['makespan'],
+        robot_counts: [],
+        charger_counts: [1, 2, 3],
+      });
+      expect(experiment.points.map((point) => [point.algorithm, point.chargers])).toEqual([
+        ['makespan', 1],
+        ['makespan', 2],
+        ['makespan', 3],
+      ]);
       const solve = (await expectStatus(as(alice, 'GET', `/solves/${experiment.points[1].solve_id}`), 200)).json();
-      expect(solve).toMatchObject({ name: 'Chargers · 2 chargers per station', parameters: { algorithm_type: 'makespan', chargers: 2 } });
+      expect(solve).toMatchObject({
+        name: 'Chargers · 2 chargers per station',
+        parameters: { algorithm_type: 'makespan', chargers: 2 },
+      });
     });
 
     it.each([
@@ -205,7 +255,11 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
       [{ robot_counts: [1] }, 'body.robot_counts: Not used by a charger_sweep'],
       [{ parameters: { chargers: 2 } }, 'body.parameters: chargers is set by each point of a charger_sweep'],
     ])('refuses a charger sweep with %j: %s', async (overrides, detail) => {
-      const body = { ...sweepBody({ kind: 'charger_sweep', charger_counts: [1, 2] }), robot_counts: undefined, ...overrides };
+      const body = {
+        ...sweepBody({ kind: 'charger_sweep', charger_counts: [1, 2] }),
+        robot_counts: undefined,
+        ...overrides,
+      };
       const response = await as(alice, 'POST', '/experiments', body);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail });
@@ -214,7 +268,8 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
     it('derives progress, status and each point’s figures from its solves', async () => {
       const experiment = await createExperiment(alice, sweepBody({ robot_counts: [1, 2, 3] }));
       const [one, two, three] = experiment.points.map((point) => point.solve_id);
-      const stats = (makespan: number) => completedStats({ makespan_s: makespan, total_distance_m: 2 * makespan, gap: makespan / 90 - 1 });
+      const stats = (makespan: number) =>
+        completedStats({ makespan_s: makespan, total_distance_m: 2 * makespan, gap: makespan / 90 - 1 });
       const execution: ExecutionTotalsRecord = {
         planned_makespan_s: 180,
         free_flow_makespan_s: 185,
@@ -231,8 +286,14 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
         steps: 200,
         conflicts: 0,
       };
-      await t.db.update(solves).set({ status: 'completed', results: { R1_1: [] }, stats: { ...stats(180), execution } }).where(eq(solves.id, one));
-      await t.db.update(solves).set({ status: 'failed', results: { error: 'pickup P7 is unreachable from every robot' } }).where(eq(solves.id, two));
+      await t.db
+        .update(solves)
+        .set({ status: 'completed', results: { R1_1: [] }, stats: { ...stats(180), execution } })
+        .where(eq(solves.id, one));
+      await t.db
+        .update(solves)
+        .set({ status: 'failed', results: { error: 'pickup P7 is unreachable from every robot' } })
+        .where(eq(solves.id, two));
       await t.db.update(solves).set({ status: 'running', results: null }).where(eq(solves.id, three));
 
       const running = experimentRecordSchema.parse((await as(alice, 'GET', `/experiments/${experiment.id}`)).json());
@@ -247,17 +308,49 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
           orders_per_hour: null,
           status: 'completed',
           stats: {
-            makespan_s: 180, total_distance_m: 360, recharges: 1, gap: 1, runtime_ms: 1200, lower_bound_s: 90, deliveries: 10,
-            executed_makespan_s: 200, free_flow_makespan_s: 185, throughput_per_h: 180, waiting_s: 30, max_robot_waiting_s: 20, charger_queue_s: 90,
+            makespan_s: 180,
+            total_distance_m: 360,
+            recharges: 1,
+            gap: 1,
+            runtime_ms: 1200,
+            lower_bound_s: 90,
+            deliveries: 10,
+            executed_makespan_s: 200,
+            free_flow_makespan_s: 185,
+            throughput_per_h: 180,
+            waiting_s: 30,
+            max_robot_waiting_s: 20,
+            charger_queue_s: 90,
             shift: null,
           },
           error: null,
         },
-        { solve_id: two, algorithm: 'makespan', robot_count: 2, chargers: null, orders_per_hour: null, status: 'failed', stats: null, error: 'pickup P7 is unreachable from every robot' },
-        { solve_id: three, algorithm: 'makespan', robot_count: 3, chargers: null, orders_per_hour: null, status: 'running', stats: null, error: null },
+        {
+          solve_id: two,
+          algorithm: 'makespan',
+          robot_count: 2,
+          chargers: null,
+          orders_per_hour: null,
+          status: 'failed',
+          stats: null,
+          error: 'pickup P7 is unreachable from every robot',
+        },
+        {
+          solve_id: three,
+          algorithm: 'makespan',
+          robot_count: 3,
+          chargers: null,
+          orders_per_hour: null,
+          status: 'running',
+          stats: null,
+          error: null,
+        },
       ]);
 
-      await t.db.update(solves).set({ status: 'completed', results: {}, stats: stats(99) }).where(eq(solves.id, three));
+      await t.db
+        .update(solves)
+        .set({ status: 'completed', results: {}, stats: stats(99) })
+        .where(eq(solves.id, three));
       const done = experimentRecordSchema.parse((await as(alice, 'GET', `/experiments/${experiment.id}`)).json());
       expect(done.status).toBe('completed');
       expect(done.progress).toEqual({ completed: 2, failed: 1, total: 3 });
@@ -273,8 +366,19 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
         .where(eq(solves.id, point.solve_id));
       const read = experimentRecordSchema.parse((await as(alice, 'GET', `/experiments/${experiment.id}`)).json());
       expect(read.points[0].stats).toEqual({
-        makespan_s: 150, total_distance_m: 360, recharges: 1, gap: null, runtime_ms: 1200, lower_bound_s: null, deliveries: 10,
-        executed_makespan_s: null, free_flow_makespan_s: null, throughput_per_h: null, waiting_s: null, max_robot_waiting_s: null, charger_queue_s: null,
+        makespan_s: 150,
+        total_distance_m: 360,
+        recharges: 1,
+        gap: null,
+        runtime_ms: 1200,
+        lower_bound_s: null,
+        deliveries: 10,
+        executed_makespan_s: null,
+        free_flow_makespan_s: null,
+        throughput_per_h: null,
+        waiting_s: null,
+        max_robot_waiting_s: null,
+        charger_queue_s: null,
         shift: null,
       });
     });
@@ -283,7 +387,10 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
       [{ algorithm: undefined }, 'body.algorithm: Required for a fleet_sweep'],
       [{ robot_counts: undefined }, 'body.robot_counts: Required for a fleet_sweep'],
       [{ robot_counts: [] }, 'body.robot_counts: Expected 1 to 30 robot counts'],
-      [{ robot_counts: Array.from({ length: 31 }, (_, index) => index + 1) }, 'body.robot_counts: Expected 1 to 30 robot counts'],
+      [
+        { robot_counts: Array.from({ length: 31 }, (_, index) => index + 1) },
+        'body.robot_counts: Expected 1 to 30 robot counts',
+      ],
       [{ robot_counts: [2, 3, 2] }, 'body.robot_counts: Robot counts must be distinct'],
       [{ robot_counts: [0, 1] }, 'body.robot_counts.0: Robot counts start at 1'],
       [{ robot_counts: [1.5] }, 'body.robot_counts.0: Invalid input: expected int, received number'],
@@ -305,14 +412,22 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
     it('creates one solve per algorithm, in the given order, on the scenario’s fleet', async () => {
       await expectStatus(as(alice, 'PATCH', `/scenarios/${floor.scenarioId}`, { parameters: { robot_count: 3 } }), 200);
       const experiment = await createExperiment(alice, comparisonBody());
-      expect(experiment).toMatchObject({ kind: 'algorithm_comparison', algorithms: ['auction', 'greedy_distance', 'kmeans'], robot_counts: [] });
+      expect(experiment).toMatchObject({
+        kind: 'algorithm_comparison',
+        algorithms: ['auction', 'greedy_distance', 'kmeans'],
+        robot_counts: [],
+      });
       expect(experiment.points.map((point) => [point.algorithm, point.robot_count])).toEqual([
         ['auction', 3],
         ['greedy_distance', 3],
         ['kmeans', 3],
       ]);
       const solve = (await as(alice, 'GET', `/solves/${experiment.points[2].solve_id}`)).json();
-      expect(solve).toMatchObject({ name: 'Which algorithm · kmeans', algorithm_id: 3, parameters: { algorithm_type: 'kmeans', robot_speed: 1.5, robot_count: 3 } });
+      expect(solve).toMatchObject({
+        name: 'Which algorithm · kmeans',
+        algorithm_id: 3,
+        parameters: { algorithm_type: 'kmeans', robot_speed: 1.5, robot_count: 3 },
+      });
 
       await expectStatus(as(alice, 'PATCH', `/scenarios/${floor.scenarioId}`, { parameters: {} }), 200);
       const wholeFleet = await createExperiment(alice, comparisonBody({ algorithms: ['genetic', 'makespan'] }));
@@ -335,7 +450,12 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
     });
 
     it('rejects an unknown algorithm and an unknown kind', async () => {
-      const unknownAlgorithm = await as(alice, 'POST', '/experiments', comparisonBody({ algorithms: ['auction', 'fastest'] }));
+      const unknownAlgorithm = await as(
+        alice,
+        'POST',
+        '/experiments',
+        comparisonBody({ algorithms: ['auction', 'fastest'] }),
+      );
       expect(unknownAlgorithm.statusCode).toBe(400);
       expect(unknownAlgorithm.json().detail).toMatch(/^body\.algorithms\.1: Invalid option/);
       const unknownKind = await as(alice, 'POST', '/experiments', comparisonBody({ kind: 'tournament' }));
@@ -348,9 +468,15 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
     it('answers 400 when the task is not of the scenario, 404 for missing records', async () => {
       const wrong = await as(alice, 'POST', '/experiments', sweepBody({ scenario_id: otherScenarioId }));
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toEqual({ detail: `body.task_id: task ${floor.taskId} does not belong to scenario ${otherScenarioId}` });
-      expect((await as(alice, 'POST', '/experiments', sweepBody({ scenario_id: 999999 }))).json()).toEqual({ detail: 'Scenario not found' });
-      expect((await as(alice, 'POST', '/experiments', sweepBody({ task_id: 999999 }))).json()).toEqual({ detail: 'Task not found' });
+      expect(wrong.json()).toEqual({
+        detail: `body.task_id: task ${floor.taskId} does not belong to scenario ${otherScenarioId}`,
+      });
+      expect((await as(alice, 'POST', '/experiments', sweepBody({ scenario_id: 999999 }))).json()).toEqual({
+        detail: 'Scenario not found',
+      });
+      expect((await as(alice, 'POST', '/experiments', sweepBody({ task_id: 999999 }))).json()).toEqual({
+        detail: 'Task not found',
+      });
       expect((await as(alice, 'GET', '/experiments/999999')).statusCode).toBe(404);
     });
   });
@@ -359,7 +485,10 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
     it('cancel fails the unfinished points with "Cancelled by the user" and keeps finished ones', async () => {
       const experiment = await createExperiment(alice, sweepBody({ robot_counts: [1, 2] }));
       const [finished, unfinished] = experiment.points.map((point) => point.solve_id);
-      await t.db.update(solves).set({ status: 'completed', results: {}, stats: completedStats({ makespan_s: 50 }) }).where(eq(solves.id, finished));
+      await t.db
+        .update(solves)
+        .set({ status: 'completed', results: {}, stats: completedStats({ makespan_s: 50 }) })
+        .where(eq(solves.id, finished));
       t.clock.advance(60_000);
 
       const response = await expectStatus(as(alice, 'POST', `/experiments/${experiment.id}/cancel`), 200);
@@ -379,7 +508,9 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
       const experiment = await createExperiment(alice, sweepBody({ robot_counts: [1, 2, 3, 4] }));
       const solveIds = experiment.points.map((point) => point.solve_id);
       expect((await as(alice, 'DELETE', `/experiments/${experiment.id}`)).statusCode).toBe(204);
-      expect((await as(alice, 'GET', `/experiments/${experiment.id}`)).json()).toEqual({ detail: 'Experiment not found' });
+      expect((await as(alice, 'GET', `/experiments/${experiment.id}`)).json()).toEqual({
+        detail: 'Experiment not found',
+      });
       for (const id of solveIds) expect((await as(alice, 'GET', `/solves/${id}`)).statusCode).toBe(404);
       expect(await t.db.select({ id: solves.id }).from(solves).where(inArray(solves.id, solveIds))).toEqual([]);
       expect((await as(alice, 'DELETE', `/experiments/${experiment.id}`)).statusCode).toBe(404);
@@ -387,7 +518,10 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
 
     it('deleting the scenario deletes its experiments', async () => {
       const extra = await createFloor(alice, 'Doomed');
-      const experiment = await createExperiment(alice, sweepBody({ scenario_id: extra.scenarioId, task_id: extra.taskId, robot_counts: [1] }));
+      const experiment = await createExperiment(
+        alice,
+        sweepBody({ scenario_id: extra.scenarioId, task_id: extra.taskId, robot_counts: [1] }),
+      );
       await expectStatus(as(alice, 'DELETE', `/scenarios/${extra.scenarioId}`), 204);
       expect((await as(alice, 'GET', `/experiments/${experiment.id}`)).statusCode).toBe(404);
     });
@@ -408,15 +542,25 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
         expect(response.statusCode).toBe(404);
         expect(response.json()).toEqual(notFound);
       }
-      expect((await as(bob, 'POST', '/experiments', sweepBody({ robot_counts: [1] }))).json()).toEqual({ detail: 'Scenario not found' });
+      expect((await as(bob, 'POST', '/experiments', sweepBody({ robot_counts: [1] }))).json()).toEqual({
+        detail: 'Scenario not found',
+      });
       expect(
-        (await as(bob, 'POST', '/experiments', sweepBody({ scenario_id: bobFloor.scenarioId, robot_counts: [1] }))).json(),
+        (
+          await as(bob, 'POST', '/experiments', sweepBody({ scenario_id: bobFloor.scenarioId, robot_counts: [1] }))
+        ).json(),
       ).toEqual({ detail: 'Task not found' });
       // Alice's experiment is untouched, and lists show only one's own.
-      expect((await as(alice, 'GET', `/experiments/${experiment.id}`)).json()).toMatchObject({ id: experiment.id, cancelled_at: null });
+      expect((await as(alice, 'GET', `/experiments/${experiment.id}`)).json()).toMatchObject({
+        id: experiment.id,
+        cancelled_at: null,
+      });
       const aliceList = (await as(alice, 'GET', '/experiments')).json() as ExperimentRecord[];
       expect(aliceList.map((record) => record.id)).toContain(experiment.id);
-      await createExperiment(bob, sweepBody({ scenario_id: bobFloor.scenarioId, task_id: bobFloor.taskId, robot_counts: [1] }));
+      await createExperiment(
+        bob,
+        sweepBody({ scenario_id: bobFloor.scenarioId, task_id: bobFloor.taskId, robot_counts: [1] }),
+      );
       expect((await as(bob, 'GET', '/experiments')).json()).toHaveLength(1);
     });
   });
@@ -436,7 +580,11 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
         parameters: { robot_count: 2, order_volume: 40 },
       });
       const renamed = await as(alice, 'PATCH', `/scenarios/${otherScenarioId}`, { name: 'Peak' });
-      expect(renamed.json()).toMatchObject({ name: 'Peak', description: 'Black Friday', parameters: { robot_count: 2, order_volume: 40 } });
+      expect(renamed.json()).toMatchObject({
+        name: 'Peak',
+        description: 'Black Friday',
+        parameters: { robot_count: 2, order_volume: 40 },
+      });
     });
 
     it.each([
@@ -459,7 +607,8 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
 });
 
 describe('experimentStatusOf', () => {
-  const points = (...statuses: ('pending' | 'running' | 'completed' | 'failed')[]) => statuses.map((status) => ({ status }));
+  const points = (...statuses: ('pending' | 'running' | 'completed' | 'failed')[]) =>
+    statuses.map((status) => ({ status }));
   it.each([
     [false, points('pending', 'completed'), 'running'],
     [false, points('running'), 'running'],

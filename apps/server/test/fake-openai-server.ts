@@ -22,7 +22,10 @@ export interface RecordedChatRequest {
     model: string;
     messages: { role: string; content: string }[];
     max_tokens?: number;
-    response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: Record<string, unknown> } };
+    response_format?: {
+      type: string;
+      json_schema?: { name: string; strict?: boolean; schema: Record<string, unknown> };
+    };
     [key: string]: unknown;
   };
 }
@@ -64,7 +67,9 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     request.on('end', () => {
       const path = request.url ?? '';
       if (request.method !== 'POST' || path !== '/v1/chat/completions') {
-        sendJson(response, 404, { error: { message: `no route ${request.method} ${path}`, type: 'invalid_request_error' } });
+        sendJson(response, 404, {
+          error: { message: `no route ${request.method} ${path}`, type: 'invalid_request_error' },
+        });
         return;
       }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RecordedChatRequest['body'];

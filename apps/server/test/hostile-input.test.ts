@@ -50,12 +50,24 @@ function typeOf(node: JsonSchema): string {
 }
 
 /** Every field of `schema` that the valid `example` holds, with its type and whether it is required. */
-function fieldsOf(node: JsonSchema, example: unknown, path: Path = [], required = true): Array<{ path: Path; node: JsonSchema; required: boolean }> {
+function fieldsOf(
+  node: JsonSchema,
+  example: unknown,
+  path: Path = [],
+  required = true,
+): Array<{ path: Path; node: JsonSchema; required: boolean }> {
   const fields = [{ path, node, required }];
   if (typeOf(node) === 'object' && node.properties && example && typeof example === 'object') {
     for (const [name, child] of Object.entries(node.properties)) {
       if (!(name in example)) continue;
-      fields.push(...fieldsOf(child, (example as Record<string, unknown>)[name], [...path, name], node.required?.includes(name) ?? false));
+      fields.push(
+        ...fieldsOf(
+          child,
+          (example as Record<string, unknown>)[name],
+          [...path, name],
+          node.required?.includes(name) ?? false,
+        ),
+      );
     }
   }
   if (typeOf(node) === 'array' && Array.isArray(example) && example.length > 0) {
@@ -69,23 +81,30 @@ function fieldsOf(node: JsonSchema, example: unknown, path: Path = [], required 
 /** The hostile values for one field of a body. */
 function mutationsOf(field: { path: Path; node: JsonSchema; required: boolean }): fc.Arbitrary<Mutation> {
   const { path } = field;
-  const replace = (label: string, mayBeValid: boolean) => (value: unknown): Mutation => ({ kind: 'replace', path, value, mayBeValid, label });
+  const replace =
+    (label: string, mayBeValid: boolean) =>
+    (value: unknown): Mutation => ({ kind: 'replace', path, value, mayBeValid, label });
   const options: fc.Arbitrary<Mutation>[] = [
     fc.constantFrom(deepArray(2000), deepObject(2000)).map(replace('deep nesting', false)),
   ];
-  if (field.required && path.length > 0) options.push(fc.constant<Mutation>({ kind: 'remove', path, label: 'missing' }));
+  if (field.required && path.length > 0)
+    options.push(fc.constant<Mutation>({ kind: 'remove', path, label: 'missing' }));
   const type = typeOf(field.node);
   if (type === 'string' || type === 'enum') {
     options.push(
       fc.constantFrom<unknown>(42, true, {}, [1]).map(replace('wrong type', false)),
-      fc.tuple(fc.constantFrom(...CONTROL_CHARACTERS), fc.string({ maxLength: 8 })).map(([control, text]) => replace('control character', false)(`a${control}${text}`)),
+      fc
+        .tuple(fc.constantFrom(...CONTROL_CHARACTERS), fc.string({ maxLength: 8 }))
+        .map(([control, text]) => replace('control character', false)(`a${control}${text}`)),
       fc.constant(MEGABYTE_STRING).map(replace('megabyte string', false)),
     );
   }
   if (type === 'number' || type === 'integer') {
     options.push(
       fc.constantFrom<unknown>('twelve', true, {}, [], 'NaN').map(replace('wrong type', false)),
-      fc.constantFrom(...NOT_FINITE).map((token): Mutation => ({ kind: 'raw', path, token, label: 'not a finite number' })),
+      fc
+        .constantFrom(...NOT_FINITE)
+        .map((token): Mutation => ({ kind: 'raw', path, token, label: 'not a finite number' })),
       fc.constantFrom(1e308, -1e308, 2 ** 53 + 2, 1e-320, -1, 0).map(replace('extreme number', true)),
     );
   }
@@ -94,9 +113,22 @@ function mutationsOf(field: { path: Path; node: JsonSchema; required: boolean })
   if (type === 'object') {
     options.push(
       fc.constantFrom<unknown>([], 'record', 3).map(replace('wrong type', false)),
-      fc.record({ id: fc.constant(999_999), user_id: fc.constant(1), status: fc.constant('completed'), extra: fc.string() }).map(
-        (extra): Mutation => ({ kind: 'replace', path: [...path, '__unknown__'], value: extra, mayBeValid: true, label: 'unknown fields' }),
-      ),
+      fc
+        .record({
+          id: fc.constant(999_999),
+          user_id: fc.constant(1),
+          status: fc.constant('completed'),
+          extra: fc.string(),
+        })
+        .map(
+          (extra): Mutation => ({
+            kind: 'replace',
+            path: [...path, '__unknown__'],
+            value: extra,
+            mayBeValid: true,
+            label: 'unknown fields',
+          }),
+        ),
     );
   }
   return fc.oneof(...options);
@@ -142,16 +174,28 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
     user = await t.signUp('hostile');
     const chain = await createChain(t.app, user, 'Hostile');
     scenarioId = chain.scenarioId;
-    const environment = (await t.app.inject({ method: 'GET', url: `/api/v1/environments/${chain.environmentId}`, headers: user.headers })).json();
-    const { id: _id, created_at: _created, updated_at: _updated, problems: _problems, ...environmentBody } = environment;
+    const environment = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/environments/${chain.environmentId}`, headers: user.headers })
+    ).json();
+    const {
+      id: _id,
+      created_at: _created,
+      updated_at: _updated,
+      problems: _problems,
+      ...environmentBody
+    } = environment;
     const email = 'someone@example.com';
     bodies.set('POST /api/v1/auth/register', [{ email, username: 'Someone', password: 'correct horse battery' }]);
     bodies.set('POST /api/v1/auth/verify-email', [{ email, code: '123456' }]);
     bodies.set('POST /api/v1/auth/resend-verification', [{ email }]);
     bodies.set('POST /api/v1/auth/login', [{ username: email, password: 'correct horse battery' }]);
     bodies.set('POST /api/v1/environments', [environmentBody]);
-    bodies.set('POST /api/v1/scenarios', [{ name: 'Peak', description: 'Mornings', environment_id: chain.environmentId, parameters: { robot_count: 1 } }]);
-    bodies.set('PATCH /api/v1/scenarios/{id}', [{ name: 'Peak', description: 'Mornings', parameters: { robot_count: 1, order_volume: 10 } }]);
+    bodies.set('POST /api/v1/scenarios', [
+      { name: 'Peak', description: 'Mornings', environment_id: chain.environmentId, parameters: { robot_count: 1 } },
+    ]);
+    bodies.set('PATCH /api/v1/scenarios/{id}', [
+      { name: 'Peak', description: 'Mornings', parameters: { robot_count: 1, order_volume: 10 } },
+    ]);
     bodies.set('POST /api/v1/tasks/batch', [
       [
         {
@@ -159,7 +203,16 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
           description: 'P1 and P2',
           task_type: 'pickup_delivery',
           scenario_id: chain.scenarioId,
-          details: { tasks: [['P1', 'D1'], ['P2', 'D1']], release_s: [0, 30], priority: 1, start_point: [1, 1], additional_details: { note: 'rush' } },
+          details: {
+            tasks: [
+              ['P1', 'D1'],
+              ['P2', 'D1'],
+            ],
+            release_s: [0, 30],
+            priority: 1,
+            start_point: [1, 1],
+            additional_details: { note: 'rush' },
+          },
         },
       ],
     ]);
@@ -191,8 +244,19 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
     ]);
     queries.set('GET /api/v1/scenarios', { environment_id: String(chain.environmentId) });
     queries.set('GET /api/v1/tasks', { scenario_id: String(chain.scenarioId) });
-    queries.set('GET /api/v1/solves', { environment_id: String(chain.environmentId), scenario_id: String(chain.scenarioId) });
-    queries.set('POST /api/v1/tasks/generate', { scenario_id: String(chain.scenarioId), num_tasks: '3', task_type: 'pickup_delivery', name: 'Batch', description: 'Generated', profile: 'uniform', seed: '7' });
+    queries.set('GET /api/v1/solves', {
+      environment_id: String(chain.environmentId),
+      scenario_id: String(chain.scenarioId),
+    });
+    queries.set('POST /api/v1/tasks/generate', {
+      scenario_id: String(chain.scenarioId),
+      num_tasks: '3',
+      task_type: 'pickup_delivery',
+      name: 'Batch',
+      description: 'Generated',
+      profile: 'uniform',
+      seed: '7',
+    });
     openApi = t.app.swagger() as typeof openApi;
   }, 60_000);
   afterAll(async () => {
@@ -201,7 +265,17 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 
   /** Every row of every table: a refused request must leave all of it as it was. */
   async function snapshot(): Promise<string> {
-    const tables = [schema.users, schema.emailVerificationCodes, schema.authTokens, schema.loginFailures, schema.environments, schema.scenarios, schema.tasks, schema.solves, schema.experiments];
+    const tables = [
+      schema.users,
+      schema.emailVerificationCodes,
+      schema.authTokens,
+      schema.loginFailures,
+      schema.environments,
+      schema.scenarios,
+      schema.tasks,
+      schema.solves,
+      schema.experiments,
+    ];
     const rows = [];
     for (const table of tables) rows.push(await t.db.select().from(table));
     return JSON.stringify(rows);
@@ -209,15 +283,32 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 
   const operations = () =>
     Object.entries(openApi.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, path, method: method.toUpperCase(), operation })),
+      Object.entries(methods).map(([method, operation]) => ({
+        key: `${method.toUpperCase()} ${path}`,
+        path,
+        method: method.toUpperCase(),
+        operation,
+      })),
     );
-  const withBody = () => operations().filter(({ operation }) => operation.requestBody?.content?.['application/json']?.schema);
-  const withQuery = () => operations().filter(({ operation }) => (operation.parameters ?? []).some((parameter: any) => parameter.in === 'query'));
+  const withBody = () =>
+    operations().filter(({ operation }) => operation.requestBody?.content?.['application/json']?.schema);
+  const withQuery = () =>
+    operations().filter(({ operation }) =>
+      (operation.parameters ?? []).some((parameter: any) => parameter.in === 'query'),
+    );
   const urlOf = (path: string) => path.replace('{id}', String(scenarioId));
 
   it('has a valid example for every route that takes a body or a query string', () => {
-    expect(withBody().map(({ key }) => key).sort()).toEqual([...bodies.keys()].sort());
-    expect(withQuery().map(({ key }) => key).sort()).toEqual([...queries.keys()].sort());
+    expect(
+      withBody()
+        .map(({ key }) => key)
+        .sort(),
+    ).toEqual([...bodies.keys()].sort());
+    expect(
+      withQuery()
+        .map(({ key }) => key)
+        .sort(),
+    ).toEqual([...queries.keys()].sort());
   });
 
   it('answers every hostile body with a 4xx naming the field and writes nothing, or accepts a value the schema allows; never a 5xx', async () => {
@@ -253,24 +344,46 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
 
   it('answers every hostile query string with a 4xx naming the parameter, or accepts an allowed value; never a 5xx', async () => {
     const hostile = fc.constantFrom(
-      'abc', '1e308', '99999999999', '-1', '0', 'NaN', 'Infinity', '0x10', '', ' 1 ', 'x'.repeat(20_000), 'a\u0000b', 'a\u0007b', '\u001b[2J',
+      'abc',
+      '1e308',
+      '99999999999',
+      '-1',
+      '0',
+      'NaN',
+      'Infinity',
+      '0x10',
+      '',
+      ' 1 ',
+      'x'.repeat(20_000),
+      'a\u0000b',
+      'a\u0007b',
+      '\u001b[2J',
     );
     for (const { key, path, method } of withQuery()) {
       const base = queries.get(key)!;
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...Object.keys(base)), hostile, fc.boolean(), async (name, value, repeated) => {
-          const search = new URLSearchParams(base);
-          search.set(name, value);
-          if (repeated) search.append(name, base[name]);
-          const before = await snapshot();
-          const answer = await t.app.inject({ method: method as 'GET', url: `${urlOf(path)}?${search}`, headers: user.headers });
-          const where = `${key} with ${name}=${JSON.stringify(value).slice(0, 40)}${repeated ? ' (twice)' : ''} -> ${answer.statusCode} ${answer.body.slice(0, 300)}`;
-          expect(answer.statusCode, where).toBeLessThan(500);
-          if (answer.statusCode >= 400) {
-            expect(answer.json().detail, where).toContain(`querystring.${name}`);
-            expect((await snapshot()) === before, `${where}: the database changed`).toBe(true);
-          }
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...Object.keys(base)),
+          hostile,
+          fc.boolean(),
+          async (name, value, repeated) => {
+            const search = new URLSearchParams(base);
+            search.set(name, value);
+            if (repeated) search.append(name, base[name]);
+            const before = await snapshot();
+            const answer = await t.app.inject({
+              method: method as 'GET',
+              url: `${urlOf(path)}?${search}`,
+              headers: user.headers,
+            });
+            const where = `${key} with ${name}=${JSON.stringify(value).slice(0, 40)}${repeated ? ' (twice)' : ''} -> ${answer.statusCode} ${answer.body.slice(0, 300)}`;
+            expect(answer.statusCode, where).toBeLessThan(500);
+            if (answer.statusCode >= 400) {
+              expect(answer.json().detail, where).toContain(`querystring.${name}`);
+              expect((await snapshot()) === before, `${where}: the database changed`).toBe(true);
+            }
+          },
+        ),
         { numRuns: 40, seed: 27 },
       );
     }

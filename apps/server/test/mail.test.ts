@@ -40,7 +40,11 @@ describe('verification mail', () => {
   });
 
   it('registration through the API delivers the code that verifies the account', async () => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: catcher.smtpUrl, WEB_DIST_DIR: '/nonexistent/fleetlab-web-dist' });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      SMTP_URL: catcher.smtpUrl,
+      WEB_DIST_DIR: '/nonexistent/fleetlab-web-dist',
+    });
     const mailer = createSmtpMailer(catcher.smtpUrl, config.mailFrom);
     const app = await buildApp({ config, db: database.handle.db, mailer, scryptParameters: FAST_SCRYPT });
     try {
@@ -65,7 +69,11 @@ describe('verification mail', () => {
 
   it('when the mail server is unreachable, answers 503 and keeps no account, so registering again works', async () => {
     const deadSmtp = 'smtp://127.0.0.1:1';
-    const config = loadConfig({ LOG_LEVEL: 'silent', SMTP_URL: deadSmtp, WEB_DIST_DIR: '/nonexistent/fleetlab-web-dist' });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      SMTP_URL: deadSmtp,
+      WEB_DIST_DIR: '/nonexistent/fleetlab-web-dist',
+    });
     const mailer = createSmtpMailer(deadSmtp, config.mailFrom);
     const app = await buildApp({ config, db: database.handle.db, mailer, scryptParameters: FAST_SCRYPT });
     try {

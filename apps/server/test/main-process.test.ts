@@ -57,7 +57,9 @@ describe('the server process (npm start)', () => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('prints its URL and the verification codes, refuses a second process on the same DATA_DIR, and stops gracefully on SIGTERM', { timeout: 120_000 }, async () => {
+  it('prints its URL and the verification codes, refuses a second process on the same DATA_DIR, and stops gracefully on SIGTERM', {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'fleetlab-main-'));
     const env = { DATA_DIR: dataDir, WEB_DIST_DIR: createWebDist() };
     folders.push(dataDir, env.WEB_DIST_DIR);
@@ -80,7 +82,10 @@ describe('the server process (npm start)', () => {
     });
     expect(verified.status).toBe(200);
     // Request logs are JSON lines.
-    const logLine = server.stdout().split('\n').find((line) => line.includes('"url":"/api/v1/auth/verify-email"'));
+    const logLine = server
+      .stdout()
+      .split('\n')
+      .find((line) => line.includes('"url":"/api/v1/auth/verify-email"'));
     expect(JSON.parse(logLine!)).toMatchObject({ msg: 'incoming request', req: { method: 'POST' } });
     const second = startServer(env);
     started.push(second);

@@ -10,7 +10,8 @@ describe('RequestAdmission', () => {
   it('admits up to the active limit, queues in arrival order up to the queue limit, refuses the rest', async () => {
     const admission = new RequestAdmission({ active: 2, queued: 2, maxWaitMs: 10_000 });
     const admitted: string[] = [];
-    const enter = (name: string) => admission.enter().then((ok) => (ok ? admitted.push(name) : admitted.push(`${name} refused`)));
+    const enter = (name: string) =>
+      admission.enter().then((ok) => (ok ? admitted.push(name) : admitted.push(`${name} refused`)));
     const all = ['a', 'b', 'c', 'd', 'e'].map(enter);
     await new Promise((resolve) => setImmediate(resolve));
     expect(admitted).toEqual(['a', 'b', 'e refused']);
@@ -53,7 +54,9 @@ describe.each(databaseKinds)('overload on %s', (kind) => {
       // Two at once, two waiting, none starting after 100 ms in line: a burst of 400 overflows both
       // bounds (PostgreSQL serves requests side by side; PGlite one after another, so there the
       // wait is what grows).
-      t = await startTestApp(kind, { env: { API_MAX_ACTIVE_REQUESTS: '2', API_MAX_QUEUED_REQUESTS: '2', API_MAX_QUEUE_WAIT_MS: '100' } });
+      t = await startTestApp(kind, {
+        env: { API_MAX_ACTIVE_REQUESTS: '2', API_MAX_QUEUED_REQUESTS: '2', API_MAX_QUEUE_WAIT_MS: '100' },
+      });
       user = await t.signUp('crowd');
     });
     afterAll(async () => {
@@ -62,7 +65,9 @@ describe.each(databaseKinds)('overload on %s', (kind) => {
 
     it('answers the excess at once with 503 and Retry-After, then 200 once the load drops', async () => {
       const answers = await Promise.all(
-        Array.from({ length: 400 }, () => t.app.inject({ method: 'GET', url: '/api/v1/environments', headers: user.headers })),
+        Array.from({ length: 400 }, () =>
+          t.app.inject({ method: 'GET', url: '/api/v1/environments', headers: user.headers }),
+        ),
       );
       const served = answers.filter((answer) => answer.statusCode === 200);
       const refused = answers.filter((answer) => answer.statusCode === 503);
@@ -83,7 +88,9 @@ describe.each(databaseKinds)('overload on %s', (kind) => {
     let planner: SignedInUser;
     let colleague: SignedInUser;
     beforeAll(async () => {
-      t = await startTestApp(kind, { callLimits: { ...DEFAULT_CALL_LIMITS, createSolve: { max: 2, perMs: 1500, counted: 'solves created' } } });
+      t = await startTestApp(kind, {
+        callLimits: { ...DEFAULT_CALL_LIMITS, createSolve: { max: 2, perMs: 1500, counted: 'solves created' } },
+      });
       planner = await t.signUp('limited');
       colleague = await t.signUp('unlimited');
     });
@@ -93,12 +100,15 @@ describe.each(databaseKinds)('overload on %s', (kind) => {
     it('answers 429 with Retry-After past the limit, stores nothing, counts each account alone, and lets the call through again later', async () => {
       const chain = await createChain(t.app, planner, 'Limited'); // its solve is the first of two
       const body = solveBody(chain);
-      const post = (user: SignedInUser) => t.app.inject({ method: 'POST', url: '/api/v1/solves', headers: user.headers, payload: body });
+      const post = (user: SignedInUser) =>
+        t.app.inject({ method: 'POST', url: '/api/v1/solves', headers: user.headers, payload: body });
       expect((await post(planner)).statusCode).toBe(201);
       const refused = await post(planner);
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(refused.json().detail).toMatch(/^Too many solves created: at most 2 in 1.5 s for one account; please try again in [12] s\.$/);
+      expect(refused.json().detail).toMatch(
+        /^Too many solves created: at most 2 in 1.5 s for one account; please try again in [12] s\.$/,
+      );
       const listed = await t.app.inject({ method: 'GET', url: '/api/v1/solves', headers: planner.headers });
       expect(listed.json()).toHaveLength(2);
 

@@ -19,23 +19,124 @@ interface Attempt {
  * B's own records (`b`) fill the other references, so only the foreign one is at fault.
  */
 const matrix: [string, Attempt][] = [
-  ['GET /environments/{id}', { method: 'GET', url: (a) => `/environments/${a.environmentId}`, status: 404, expected: { detail: 'Environment not found' } }],
-  ['DELETE /environments/{id}', { method: 'DELETE', url: (a) => `/environments/${a.environmentId}`, status: 404, expected: { detail: 'Environment not found' } }],
-  ['GET /scenarios/{id}', { method: 'GET', url: (a) => `/scenarios/${a.scenarioId}`, status: 404, expected: { detail: 'Scenario not found' } }],
-  ['DELETE /scenarios/{id}', { method: 'DELETE', url: (a) => `/scenarios/${a.scenarioId}`, status: 404, expected: { detail: 'Scenario not found' } }],
-  ['GET /scenarios?environment_id', { method: 'GET', url: (a) => `/scenarios?environment_id=${a.environmentId}`, status: 200, expected: 'empty list' }],
-  ['POST /scenarios on a foreign environment', { method: 'POST', url: () => '/scenarios', body: (a) => scenarioBody(a.environmentId, 'Hijack'), status: 404, expected: { detail: 'Environment not found' } }],
-  ['GET /tasks/{id}', { method: 'GET', url: (a) => `/tasks/${a.taskId}`, status: 404, expected: { detail: 'Task not found' } }],
-  ['DELETE /tasks/{id}', { method: 'DELETE', url: (a) => `/tasks/${a.taskId}`, status: 404, expected: { detail: 'Task not found' } }],
-  ['GET /tasks?scenario_id', { method: 'GET', url: (a) => `/tasks?scenario_id=${a.scenarioId}`, status: 200, expected: 'empty list' }],
-  ['POST /tasks/batch into a foreign scenario', { method: 'POST', url: () => '/tasks/batch', body: (a, b) => [taskBody(b.scenarioId, 'Mine'), taskBody(a.scenarioId, 'Planted')], status: 404, expected: { detail: 'Scenario not found' } }],
-  ['GET /solves/{id}', { method: 'GET', url: (a) => `/solves/${a.solveId}`, status: 404, expected: { detail: 'Solve not found' } }],
-  ['DELETE /solves/{id}', { method: 'DELETE', url: (a) => `/solves/${a.solveId}`, status: 404, expected: { detail: 'Solve not found' } }],
-  ['GET /solves?environment_id', { method: 'GET', url: (a) => `/solves?environment_id=${a.environmentId}`, status: 200, expected: 'empty list' }],
-  ['GET /solves?scenario_id', { method: 'GET', url: (a) => `/solves?scenario_id=${a.scenarioId}`, status: 200, expected: 'empty list' }],
-  ['POST /solves on a foreign environment', { method: 'POST', url: () => '/solves', body: (a, b) => solveBody({ ...b, environmentId: a.environmentId }), status: 404, expected: { detail: 'Environment not found' } }],
-  ['POST /solves on a foreign scenario', { method: 'POST', url: () => '/solves', body: (a, b) => solveBody({ ...b, scenarioId: a.scenarioId }), status: 404, expected: { detail: 'Scenario not found' } }],
-  ['POST /solves on a foreign task', { method: 'POST', url: () => '/solves', body: (a, b) => solveBody({ ...b, taskId: a.taskId }), status: 404, expected: { detail: 'Task not found' } }],
+  [
+    'GET /environments/{id}',
+    {
+      method: 'GET',
+      url: (a) => `/environments/${a.environmentId}`,
+      status: 404,
+      expected: { detail: 'Environment not found' },
+    },
+  ],
+  [
+    'DELETE /environments/{id}',
+    {
+      method: 'DELETE',
+      url: (a) => `/environments/${a.environmentId}`,
+      status: 404,
+      expected: { detail: 'Environment not found' },
+    },
+  ],
+  [
+    'GET /scenarios/{id}',
+    {
+      method: 'GET',
+      url: (a) => `/scenarios/${a.scenarioId}`,
+      status: 404,
+      expected: { detail: 'Scenario not found' },
+    },
+  ],
+  [
+    'DELETE /scenarios/{id}',
+    {
+      method: 'DELETE',
+      url: (a) => `/scenarios/${a.scenarioId}`,
+      status: 404,
+      expected: { detail: 'Scenario not found' },
+    },
+  ],
+  [
+    'GET /scenarios?environment_id',
+    { method: 'GET', url: (a) => `/scenarios?environment_id=${a.environmentId}`, status: 200, expected: 'empty list' },
+  ],
+  [
+    'POST /scenarios on a foreign environment',
+    {
+      method: 'POST',
+      url: () => '/scenarios',
+      body: (a) => scenarioBody(a.environmentId, 'Hijack'),
+      status: 404,
+      expected: { detail: 'Environment not found' },
+    },
+  ],
+  [
+    'GET /tasks/{id}',
+    { method: 'GET', url: (a) => `/tasks/${a.taskId}`, status: 404, expected: { detail: 'Task not found' } },
+  ],
+  [
+    'DELETE /tasks/{id}',
+    { method: 'DELETE', url: (a) => `/tasks/${a.taskId}`, status: 404, expected: { detail: 'Task not found' } },
+  ],
+  [
+    'GET /tasks?scenario_id',
+    { method: 'GET', url: (a) => `/tasks?scenario_id=${a.scenarioId}`, status: 200, expected: 'empty list' },
+  ],
+  [
+    'POST /tasks/batch into a foreign scenario',
+    {
+      method: 'POST',
+      url: () => '/tasks/batch',
+      body: (a, b) => [taskBody(b.scenarioId, 'Mine'), taskBody(a.scenarioId, 'Planted')],
+      status: 404,
+      expected: { detail: 'Scenario not found' },
+    },
+  ],
+  [
+    'GET /solves/{id}',
+    { method: 'GET', url: (a) => `/solves/${a.solveId}`, status: 404, expected: { detail: 'Solve not found' } },
+  ],
+  [
+    'DELETE /solves/{id}',
+    { method: 'DELETE', url: (a) => `/solves/${a.solveId}`, status: 404, expected: { detail: 'Solve not found' } },
+  ],
+  [
+    'GET /solves?environment_id',
+    { method: 'GET', url: (a) => `/solves?environment_id=${a.environmentId}`, status: 200, expected: 'empty list' },
+  ],
+  [
+    'GET /solves?scenario_id',
+    { method: 'GET', url: (a) => `/solves?scenario_id=${a.scenarioId}`, status: 200, expected: 'empty list' },
+  ],
+  [
+    'POST /solves on a foreign environment',
+    {
+      method: 'POST',
+      url: () => '/solves',
+      body: (a, b) => solveBody({ ...b, environmentId: a.environmentId }),
+      status: 404,
+      expected: { detail: 'Environment not found' },
+    },
+  ],
+  [
+    'POST /solves on a foreign scenario',
+    {
+      method: 'POST',
+      url: () => '/solves',
+      body: (a, b) => solveBody({ ...b, scenarioId: a.scenarioId }),
+      status: 404,
+      expected: { detail: 'Scenario not found' },
+    },
+  ],
+  [
+    'POST /solves on a foreign task',
+    {
+      method: 'POST',
+      url: () => '/solves',
+      body: (a, b) => solveBody({ ...b, taskId: a.taskId }),
+      status: 404,
+      expected: { detail: 'Task not found' },
+    },
+  ],
 ];
 
 describe.each(databaseKinds)('ownership on %s', (kind) => {
@@ -52,7 +153,8 @@ describe.each(databaseKinds)('ownership on %s', (kind) => {
   /** Everything a user can see, to prove the other user's attempts changed nothing. */
   const everythingSeenBy = async (user: SignedInUser) => {
     const view: Record<string, unknown> = {};
-    for (const url of ['/environments', '/scenarios', '/tasks', '/solves']) view[url] = (await as(user, 'GET', url)).json();
+    for (const url of ['/environments', '/scenarios', '/tasks', '/solves'])
+      view[url] = (await as(user, 'GET', url)).json();
     return view;
   };
 
@@ -69,14 +171,23 @@ describe.each(databaseKinds)('ownership on %s', (kind) => {
   });
 
   it.each(matrix)("bob's %s on alice's records is refused", async (_route, attempt) => {
-    const response = await as(bob, attempt.method, attempt.url(aliceChain, bobChain), attempt.body?.(aliceChain, bobChain));
+    const response = await as(
+      bob,
+      attempt.method,
+      attempt.url(aliceChain, bobChain),
+      attempt.body?.(aliceChain, bobChain),
+    );
     expect(response.statusCode).toBe(attempt.status);
     if (attempt.expected === 'empty list') expect(response.json()).toEqual([]);
     else expect(response.json()).toEqual(attempt.expected);
   });
 
   it('answers GET /auth/me with the token owner’s own account', async () => {
-    expect((await as(alice, 'GET', '/auth/me')).json()).toEqual({ id: alice.id, username: alice.username, email: alice.email });
+    expect((await as(alice, 'GET', '/auth/me')).json()).toEqual({
+      id: alice.id,
+      username: alice.username,
+      email: alice.email,
+    });
     expect((await as(bob, 'GET', '/auth/me')).json()).toEqual({ id: bob.id, username: bob.username, email: bob.email });
   });
 
@@ -108,7 +219,11 @@ describe.each(databaseKinds)('ownership on %s', (kind) => {
     expect(forged.json().id).not.toBe(aliceChain.environmentId);
     expect((await as(bob, 'GET', `/environments/${forged.json().id}`)).statusCode).toBe(200);
     expect((await as(alice, 'GET', `/environments/${forged.json().id}`)).statusCode).toBe(404);
-    const forgedSolve = await as(bob, 'POST', '/solves', { ...solveBody(bobChain), user_id: alice.id, status: 'completed' });
+    const forgedSolve = await as(bob, 'POST', '/solves', {
+      ...solveBody(bobChain),
+      user_id: alice.id,
+      status: 'completed',
+    });
     expect(forgedSolve.json().status).toBe('pending');
     expect((await as(alice, 'GET', `/solves/${forgedSolve.json().id}`)).statusCode).toBe(404);
   });
@@ -134,8 +249,17 @@ describe.each(databaseKinds)('ownership on %s', (kind) => {
       ['DELETE', `/solves/${aliceChain.solveId}`],
     ];
     for (const [method, url] of routes) {
-      const response = await t.app.inject({ method, url: `/api/v1${url}`, payload: method === 'POST' ? {} : undefined });
-      expect([method, url, response.statusCode, response.json()]).toEqual([method, url, 401, { detail: 'Not authenticated' }]);
+      const response = await t.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        payload: method === 'POST' ? {} : undefined,
+      });
+      expect([method, url, response.statusCode, response.json()]).toEqual([
+        method,
+        url,
+        401,
+        { detail: 'Not authenticated' },
+      ]);
     }
     expect(await everythingSeenBy(alice)).toEqual(aliceView);
   });

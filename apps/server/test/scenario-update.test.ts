@@ -11,13 +11,19 @@ describe.each(databaseKinds)('PATCH /scenarios/{id} on %s', (kind) => {
   let scenarioId: number;
   let created: Record<string, unknown>;
 
-  const request = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = user.headers) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers, payload: payload as object | undefined });
+  const request = (
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = user.headers,
+  ) => t.app.inject({ method, url: `/api/v1${url}`, headers, payload: payload as object | undefined });
 
   beforeAll(async () => {
     t = await startTestApp(kind);
     user = await t.signUp('patch');
-    environmentId = (await expectStatus(request('POST', '/environments', singleAisleEnvironment('Patch floor')), 201)).json().id;
+    environmentId = (
+      await expectStatus(request('POST', '/environments', singleAisleEnvironment('Patch floor')), 201)
+    ).json().id;
     created = (await expectStatus(request('POST', '/scenarios', scenarioBody(environmentId)), 201)).json();
     scenarioId = created.id as number;
     await expectStatus(request('POST', '/tasks/batch', [taskBody(scenarioId)]), 201);
@@ -53,9 +59,14 @@ describe.each(databaseKinds)('PATCH /scenarios/{id} on %s', (kind) => {
   it('refuses more robots than the environment has, and changes nothing', async () => {
     const before = (await request('GET', `/scenarios/${scenarioId}`)).json();
     t.clock.advanceMinutes(5);
-    const response = await request('PATCH', `/scenarios/${scenarioId}`, { name: 'Too big', parameters: { robot_count: 2 } });
+    const response = await request('PATCH', `/scenarios/${scenarioId}`, {
+      name: 'Too big',
+      parameters: { robot_count: 2 },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'body.parameters.robot_count: 2 robots asked, but the environment has 1' });
+    expect(response.json()).toEqual({
+      detail: 'body.parameters.robot_count: 2 robots asked, but the environment has 1',
+    });
     expect((await request('GET', `/scenarios/${scenarioId}`)).json()).toEqual(before);
   });
 

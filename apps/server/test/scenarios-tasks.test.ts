@@ -51,12 +51,29 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
     });
 
     it('fills parameters sent as {} from the environment, and counts the pairs of its tasks as the order volume', async () => {
-      const scenario = (await request('POST', '/scenarios', { ...scenarioBody(environmentId, 'Counted'), parameters: {} })).json();
+      const scenario = (
+        await request('POST', '/scenarios', { ...scenarioBody(environmentId, 'Counted'), parameters: {} })
+      ).json();
       expect(scenario.parameters).toEqual({ robot_count: 1, order_volume: 0 });
-      const threeMore = { ...taskBody(scenario.id, 'Three more'), details: { tasks: [['P1', 'D1'], ['P2', 'D1'], ['P1', 'D1']] } };
+      const threeMore = {
+        ...taskBody(scenario.id, 'Three more'),
+        details: {
+          tasks: [
+            ['P1', 'D1'],
+            ['P2', 'D1'],
+            ['P1', 'D1'],
+          ],
+        },
+      };
       expect((await request('POST', '/tasks/batch', [taskBody(scenario.id), threeMore])).statusCode).toBe(201);
-      expect((await request('GET', `/scenarios/${scenario.id}`)).json().parameters).toEqual({ robot_count: 1, order_volume: 5 });
-      const listed = (await request('GET', `/scenarios?environment_id=${environmentId}`)).json() as { id: number; parameters: unknown }[];
+      expect((await request('GET', `/scenarios/${scenario.id}`)).json().parameters).toEqual({
+        robot_count: 1,
+        order_volume: 5,
+      });
+      const listed = (await request('GET', `/scenarios?environment_id=${environmentId}`)).json() as {
+        id: number;
+        parameters: unknown;
+      }[];
       expect(listed.find((entry) => entry.id === scenario.id)?.parameters).toEqual({ robot_count: 1, order_volume: 5 });
     });
 
@@ -67,21 +84,34 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
         parameters: { order_volume: 120, robot_count: 1 },
       });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toMatchObject({ environment_id: environmentId, description: null, parameters: { order_volume: 120, robot_count: 1 } });
+      expect(response.json()).toMatchObject({
+        environment_id: environmentId,
+        description: null,
+        parameters: { order_volume: 120, robot_count: 1 },
+      });
     });
 
     it('refuses a robot_count above the environment’s fleet, as a later edit would, and stores nothing', async () => {
       const before = (await request('GET', '/scenarios')).json().length;
-      const response = await request('POST', '/scenarios', { name: 'Too many', environment_id: environmentId, parameters: { robot_count: 4 } });
+      const response = await request('POST', '/scenarios', {
+        name: 'Too many',
+        environment_id: environmentId,
+        parameters: { robot_count: 4 },
+      });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ detail: 'body.parameters.robot_count: 4 robots asked, but the environment has 1' });
+      expect(response.json()).toEqual({
+        detail: 'body.parameters.robot_count: 4 robots asked, but the environment has 1',
+      });
       expect((await request('GET', '/scenarios')).json()).toHaveLength(before);
     });
 
     it.each([
       [{ environment_id: 1 }, 'body.name: Required'],
       [{ name: 'No environment' }, 'body.environment_id: Required'],
-      [{ name: 'Bad volume', environment_id: 1, parameters: { order_volume: -1 } }, 'body.parameters.order_volume: Too small: expected number to be >=0'],
+      [
+        { name: 'Bad volume', environment_id: 1, parameters: { order_volume: -1 } },
+        'body.parameters.order_volume: Too small: expected number to be >=0',
+      ],
     ])('rejects %j with 400 naming the field', async (payload, detail) => {
       const response = await request('POST', '/scenarios', payload);
       expect(response.statusCode).toBe(400);
@@ -96,14 +126,17 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
 
     it('lists newest first and filters by environment_id', async () => {
       const lister = await t.signUp('scenlist');
-      const environmentA = (await request('POST', '/environments', singleAisleEnvironment('A'), lister.headers)).json().id;
-      const environmentB = (await request('POST', '/environments', singleAisleEnvironment('B'), lister.headers)).json().id;
+      const environmentA = (await request('POST', '/environments', singleAisleEnvironment('A'), lister.headers)).json()
+        .id;
+      const environmentB = (await request('POST', '/environments', singleAisleEnvironment('B'), lister.headers)).json()
+        .id;
       const a1 = (await request('POST', '/scenarios', scenarioBody(environmentA, 'a1'), lister.headers)).json().id;
       t.clock.advanceSeconds(1);
       const b1 = (await request('POST', '/scenarios', scenarioBody(environmentB, 'b1'), lister.headers)).json().id;
       t.clock.advanceSeconds(1);
       const a2 = (await request('POST', '/scenarios', scenarioBody(environmentA, 'a2'), lister.headers)).json().id;
-      const ids = async (url: string) => (await request('GET', url, undefined, lister.headers)).json().map((s: { id: number }) => s.id);
+      const ids = async (url: string) =>
+        (await request('GET', url, undefined, lister.headers)).json().map((s: { id: number }) => s.id);
       expect(await ids('/scenarios')).toEqual([a2, b1, a1]);
       expect(await ids(`/scenarios?environment_id=${environmentA}`)).toEqual([a2, a1]);
       expect(await ids(`/scenarios?environment_id=${environmentB}`)).toEqual([b1]);
@@ -132,11 +165,15 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
 
     it('holds a day of 20,000 pairs, and refuses 20,001 with a 400 that says the limit', async () => {
       const day = Array.from({ length: 20_000 }, (_, k) => [k % 2 === 0 ? 'P1' : 'P2', 'D1']);
-      const stored = await request('POST', '/tasks/batch', [{ name: 'A full day', scenario_id: scenarioId, details: { tasks: day } }]);
+      const stored = await request('POST', '/tasks/batch', [
+        { name: 'A full day', scenario_id: scenarioId, details: { tasks: day } },
+      ]);
       expect(stored.statusCode).toBe(201);
       const id = stored.json()[0].id;
       expect((await request('GET', `/tasks/${id}`)).json().details.tasks).toHaveLength(20_000);
-      const tooMany = await request('POST', '/tasks/batch', [{ name: 'Too much', scenario_id: scenarioId, details: { tasks: [...day, ['P1', 'D1']] } }]);
+      const tooMany = await request('POST', '/tasks/batch', [
+        { name: 'Too much', scenario_id: scenarioId, details: { tasks: [...day, ['P1', 'D1']] } },
+      ]);
       expect(tooMany.statusCode).toBe(400);
       expect(tooMany.json()).toEqual({ detail: 'body.0.details.tasks: A task holds at most 20000 pairs' });
     });
@@ -148,7 +185,13 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
       ]);
       expect(response.statusCode).toBe(201);
       const records = response.json().map((record: unknown) => taskRecordSchema.parse(record));
-      expect(records.map((record: { name: string; status: string; task_type: string }) => [record.name, record.status, record.task_type])).toEqual([
+      expect(
+        records.map((record: { name: string; status: string; task_type: string }) => [
+          record.name,
+          record.status,
+          record.task_type,
+        ]),
+      ).toEqual([
         ['First', 'pending', 'pickup_delivery'],
         ['Second', 'pending', 'pickup_delivery'],
       ]);
@@ -159,7 +202,13 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
         task_type: 'pickup_delivery',
         scenario_id: scenarioId,
         status: 'pending',
-        details: { tasks: [['P1', 'D1'], ['P2', 'D1']], priority: 1 },
+        details: {
+          tasks: [
+            ['P1', 'D1'],
+            ['P2', 'D1'],
+          ],
+          priority: 1,
+        },
         created_at: records[0].created_at,
         updated_at: records[0].updated_at,
       });
@@ -173,7 +222,10 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
         task_type: 'pickup_delivery',
         scenario_id: scenarioId,
         details: {
-          tasks: [['P1', 'D1'], ['P2', 'D1']],
+          tasks: [
+            ['P1', 'D1'],
+            ['P2', 'D1'],
+          ],
           start_point: [3, 2.5],
           end_point: [8.5, 6.5],
           priority: 'high',
@@ -210,7 +262,15 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
       const before = (await request('GET', `/tasks?scenario_id=${scenarioId}`)).json().length;
       const response = await request('POST', '/tasks/batch', [
         taskBody(scenarioId, 'Fine'),
-        { ...taskBody(scenarioId, 'Ghost pickup'), details: { tasks: [['P1', 'D1'], ['P99', 'D1']] } },
+        {
+          ...taskBody(scenarioId, 'Ghost pickup'),
+          details: {
+            tasks: [
+              ['P1', 'D1'],
+              ['P99', 'D1'],
+            ],
+          },
+        },
       ]);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -232,7 +292,10 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
       [{ name: 'not a list' }, 'body: Invalid input: expected array, received object'],
       [[{ scenario_id: 1 }], 'body.0.name: Required'],
       [[{ name: 'x' }], 'body.0.scenario_id: Required'],
-      [[{ name: 'x', scenario_id: 1, details: { tasks: [['P1']] } }], 'body.0.details.tasks.0: Too small: expected array to have >=2 items'],
+      [
+        [{ name: 'x', scenario_id: 1, details: { tasks: [['P1']] } }],
+        'body.0.details.tasks.0: Too small: expected array to have >=2 items',
+      ],
     ])('rejects the batch %j with 400 naming the field', async (payload, detail) => {
       const response = await request('POST', '/tasks/batch', payload);
       expect(response.statusCode).toBe(400);

@@ -31,7 +31,12 @@ describe('serving the web app, docs and headers', () => {
 
   it('compresses large API answers for clients that accept it, and leaves them plain for those that do not', async () => {
     const user = await t.signUp('compress');
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/environments', headers: user.headers, payload: singleAisleEnvironment('Packed') });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/environments',
+      headers: user.headers,
+      payload: singleAisleEnvironment('Packed'),
+    });
     const url = `/api/v1/environments/${created.json().id}`;
     const plain = await t.app.inject({ method: 'GET', url, headers: user.headers });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -39,7 +44,11 @@ describe('serving the web app, docs and headers', () => {
     const gzip = await t.app.inject({ method: 'GET', url, headers: { ...user.headers, 'accept-encoding': 'gzip' } });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
-    const brotli = await t.app.inject({ method: 'GET', url, headers: { ...user.headers, 'accept-encoding': 'br, gzip' } });
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...user.headers, 'accept-encoding': 'br, gzip' },
+    });
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.rawPayload.length).toBeLessThan(plain.body.length);
     expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
@@ -96,17 +105,25 @@ describe('serving the web app, docs and headers', () => {
       headers: { origin: 'https://planner.example.com', 'access-control-request-method': 'PATCH' },
     });
     expect(patch.headers['access-control-allow-methods']?.split(',').map((method) => method.trim())).toContain('PATCH');
-    const dev = await t.app.inject({ method: 'GET', url: '/api/v1/environments', headers: { origin: 'http://localhost:5173' } });
+    const dev = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/environments',
+      headers: { origin: 'http://localhost:5173' },
+    });
     expect(dev.headers['access-control-allow-origin']).toBe('http://localhost:5173');
-    const stranger = await t.app.inject({ method: 'GET', url: '/api/v1/environments', headers: { origin: 'https://evil.example.com' } });
+    const stranger = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/environments',
+      headers: { origin: 'https://evil.example.com' },
+    });
     expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('serves the OpenAPI document generated from the route schemas, and Swagger UI at /api/docs', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(document.openapi).toBe('3.0.3');
-    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
     );
     expect(operations).toEqual(
       expect.arrayContaining([
@@ -134,7 +151,9 @@ describe('serving the web app, docs and headers', () => {
       ]),
     );
     const environmentDelete = document.paths['/api/v1/environments/{id}'].delete;
-    expect(environmentDelete.description).toMatch(/^Cascades: the environment, its scenarios, their tasks and every solve/);
+    expect(environmentDelete.description).toMatch(
+      /^Cascades: the environment, its scenarios, their tasks and every solve/,
+    );
     const registerBody = document.paths['/api/v1/auth/register'].post.requestBody.content['application/json'].schema;
     expect(registerBody.required).toEqual(['email', 'username', 'password']);
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
@@ -150,7 +169,11 @@ describe('serving the web app, docs and headers', () => {
       body: JSON.stringify({ email: 'socket@example.com', username: 'socket', password: 'over-the-wire' }),
     });
     expect(registered.status).toBe(201);
-    expect(await registered.json()).toEqual({ id: expect.any(Number), username: 'socket', email: 'socket@example.com' });
+    expect(await registered.json()).toEqual({
+      id: expect.any(Number),
+      username: 'socket',
+      email: 'socket@example.com',
+    });
     const page = await fetch(`${address}/tasks`);
     expect(page.status).toBe(200);
     expect(await page.text()).toBe(WEB_INDEX_HTML);

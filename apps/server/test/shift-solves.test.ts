@@ -24,7 +24,10 @@ const NO_CHARGING = { max_distance: 10_000 };
 
 /** `count` orders P1 -> D1, one every `everyS` seconds from t = 0. */
 function ordersEvery(count: number, everyS: number): { tasks: [string, string][]; release_s: number[] } {
-  return { tasks: Array.from({ length: count }, () => ['P1', 'D1']), release_s: Array.from({ length: count }, (_, k) => everyS * k) };
+  return {
+    tasks: Array.from({ length: count }, () => ['P1', 'D1']),
+    release_s: Array.from({ length: count }, (_, k) => everyS * k),
+  };
 }
 
 const isDelivery = (step: PlanStepRecord) => Array.isArray(step.task);
@@ -38,10 +41,20 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
   let ids: { environmentId: number; scenarioId: number; taskId: number };
 
   const inject = (method: 'GET' | 'POST', url: string, payload?: unknown, extraHeaders: Record<string, string> = {}) =>
-    app.inject({ method, url: `/api/v1${url}`, payload: payload as object | undefined, headers: { ...headers, ...extraHeaders } });
+    app.inject({
+      method,
+      url: `/api/v1${url}`,
+      payload: payload as object | undefined,
+      headers: { ...headers, ...extraHeaders },
+    });
 
   async function postTask(details: object): Promise<number> {
-    const [task] = (await expectStatus(inject('POST', '/tasks/batch', [{ name: 'Corridor orders', scenario_id: ids.scenarioId, details }]), 201)).json();
+    const [task] = (
+      await expectStatus(
+        inject('POST', '/tasks/batch', [{ name: 'Corridor orders', scenario_id: ids.scenarioId, details }]),
+        201,
+      )
+    ).json();
     return task.id;
   }
 
@@ -69,7 +82,9 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
 
   async function finishedExperiment(id: number): Promise<ExperimentRecord> {
     for (;;) {
-      const experiment = experimentRecordSchema.parse((await expectStatus(inject('GET', `/experiments/${id}`), 200)).json());
+      const experiment = experimentRecordSchema.parse(
+        (await expectStatus(inject('GET', `/experiments/${id}`), 200)).json(),
+      );
       if (experiment.status !== 'running') return experiment;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -81,9 +96,16 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
     ({ app, headers } = await startAppWithQueue(database, queue, 'shifts'));
     const created = (await expectStatus(inject('POST', '/environments', corridorEnvironment()), 201)).json();
     environment = created as FloorEnvironment;
-    const scenarioId = (await expectStatus(inject('POST', '/scenarios', { name: 'Corridor shifts', environment_id: created.id }), 201)).json().id;
+    const scenarioId = (
+      await expectStatus(inject('POST', '/scenarios', { name: 'Corridor shifts', environment_id: created.id }), 201)
+    ).json().id;
     ids = { environmentId: created.id, scenarioId, taskId: 0 };
-    ids.taskId = await postTask({ tasks: [['P1', 'D1'], ['P2', 'D1']] });
+    ids.taskId = await postTask({
+      tasks: [
+        ['P1', 'D1'],
+        ['P2', 'D1'],
+      ],
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -116,7 +138,11 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
     for (const order of delivered) {
       expect(order.pickup_s!).toBeGreaterThanOrEqual(order.release_s);
       const step = results[order.robot!].find((candidate) => candidate.order_id === order.id)!;
-      expect(step).toMatchObject({ task: [order.pickup, order.dropoff], release_s: order.release_s, completion_time: order.done_s });
+      expect(step).toMatchObject({
+        task: [order.pickup, order.dropoff],
+        release_s: order.release_s,
+        completion_time: order.done_s,
+      });
     }
     expect(checkExecution(environment, results, execution, solve.parameters).errors).toEqual([]);
     expect(solve.progress).toBeNull();
@@ -132,17 +158,34 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
 
   it('stores a task’s release_s, returns it, and a shift on it releases exactly those orders, worked out by hand', async () => {
     const details = ordersEvery(15, 60);
-    const [task] = (await expectStatus(inject('POST', '/tasks/batch', [{ name: 'Every minute', scenario_id: ids.scenarioId, details }]), 201)).json();
+    const [task] = (
+      await expectStatus(
+        inject('POST', '/tasks/batch', [{ name: 'Every minute', scenario_id: ids.scenarioId, details }]),
+        201,
+      )
+    ).json();
     expect(task.details).toEqual(details);
     expect((await expectStatus(inject('GET', `/tasks/${task.id}`), 200)).json().details).toEqual(details);
 
-    const solve = await runSolve(task.id, { ...NO_CHARGING, robot_count: 1, shift: { hours: 0.25, orders_per_hour: 60 } });
+    const solve = await runSolve(task.id, {
+      ...NO_CHARGING,
+      robot_count: 1,
+      shift: { hours: 0.25, orders_per_hour: 60 },
+    });
     expect(solve.status, JSON.stringify(solve.results)).toBe('completed');
     // Order k is released at 60k s; R1_1 reaches P1 21 s later and D1 40 s after the release,
     // home again before the next one: one open order at most, every cycle 40 s.
     const execution = solve.execution as ExecutionRecord;
     expect(execution.orders).toEqual(
-      details.release_s.map((release, k) => ({ id: `O${k + 1}`, pickup: 'P1', dropoff: 'D1', release_s: release, pickup_s: release + 21, robot: 'R1_1', done_s: release + 40 })),
+      details.release_s.map((release, k) => ({
+        id: `O${k + 1}`,
+        pickup: 'P1',
+        dropoff: 'D1',
+        release_s: release,
+        pickup_s: release + 21,
+        robot: 'R1_1',
+        done_s: release + 40,
+      })),
     );
     expect(solve.stats!.shift).toMatchObject({
       released: 15,
@@ -157,8 +200,13 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
     });
     expect(Object.keys(solve.results!)).toEqual(['R1_1']);
     // Checked on the floor with the fleet the shift ran: R1_1 alone.
-    const fleetOfOne = { ...environment, elements: { ...environment.elements, robots: environment.elements.robots!.slice(0, 1) } };
-    expect(checkExecution(fleetOfOne, solve.results as PlanResultsRecord, execution, solve.parameters).errors).toEqual([]);
+    const fleetOfOne = {
+      ...environment,
+      elements: { ...environment.elements, robots: environment.elements.robots!.slice(0, 1) },
+    };
+    expect(checkExecution(fleetOfOne, solve.results as PlanResultsRecord, execution, solve.parameters).errors).toEqual(
+      [],
+    );
   });
 
   it('fails a shift on a task without pairs, naming why', async () => {
@@ -172,10 +220,19 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
     [{ hours: 0.1, orders_per_hour: 60 }, 'body.parameters.shift.hours: a shift lasts at least 0.25 h'],
     [{ hours: 1 }, 'body.parameters.shift.orders_per_hour: a shift needs orders_per_hour or an hourly profile'],
     [{ hours: 1, orders_per_hour: 0 }, 'body.parameters.shift.orders_per_hour: orders_per_hour must be at least 1'],
-    [{ hours: 2, profile: [60] }, 'body.parameters.shift.profile: the profile needs one rate per started hour of the shift: 2 for 2 h, got 1'],
+    [
+      { hours: 2, profile: [60] },
+      'body.parameters.shift.profile: the profile needs one rate per started hour of the shift: 2 for 2 h, got 1',
+    ],
     [{ hours: 1, profile: [0] }, 'body.parameters.shift.profile: a profile needs orders in at least one hour'],
-    [{ hours: 1, orders_per_hour: 60, dispatch: 'fastest' }, 'body.parameters.shift.dispatch: dispatch must be one of reoptimise, nearest_idle'],
-    [{ hours: 1, orders_per_hour: 60, reoptimise_every_s: 5 }, 'body.parameters.shift.reoptimise_every_s: reoptimise_every_s must be at least 10'],
+    [
+      { hours: 1, orders_per_hour: 60, dispatch: 'fastest' },
+      'body.parameters.shift.dispatch: dispatch must be one of reoptimise, nearest_idle',
+    ],
+    [
+      { hours: 1, orders_per_hour: 60, reoptimise_every_s: 5 },
+      'body.parameters.shift.reoptimise_every_s: reoptimise_every_s must be at least 10',
+    ],
   ])('refuses shift %j with a 400 naming the field, storing nothing', async (shift, detail) => {
     const before = (await inject('GET', '/solves')).json().length;
     const response = await inject('POST', '/solves', shiftSolve(ids.taskId, { shift }));
@@ -185,10 +242,26 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
   });
 
   it('refuses release_s that do not fit the pairs with a 400 naming the field', async () => {
-    const response = await inject('POST', '/tasks/batch', [{ name: 'Bad times', scenario_id: ids.scenarioId, details: { tasks: [['P1', 'D1'], ['P2', 'D1']], release_s: [0] } }]);
+    const response = await inject('POST', '/tasks/batch', [
+      {
+        name: 'Bad times',
+        scenario_id: ids.scenarioId,
+        details: {
+          tasks: [
+            ['P1', 'D1'],
+            ['P2', 'D1'],
+          ],
+          release_s: [0],
+        },
+      },
+    ]);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: 'body.0.details.release_s: release_s needs one time per pair: 2 pairs, 1 times' });
-    const negative = await inject('POST', '/tasks/batch', [{ name: 'Bad times', scenario_id: ids.scenarioId, details: { tasks: [['P1', 'D1']], release_s: [-5] } }]);
+    expect(response.json()).toEqual({
+      detail: 'body.0.details.release_s: release_s needs one time per pair: 2 pairs, 1 times',
+    });
+    const negative = await inject('POST', '/tasks/batch', [
+      { name: 'Bad times', scenario_id: ids.scenarioId, details: { tasks: [['P1', 'D1']], release_s: [-5] } },
+    ]);
     expect(negative.json()).toEqual({ detail: 'body.0.details.release_s.0: release_s cannot be negative' });
   });
 
@@ -209,10 +282,16 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
     [{ rates: [0.5] }, 'body.rates.0: Rates start at 1 order per hour'],
     [{ rates: [] }, 'body.rates: Expected 1 to 30 rates'],
     [{ parameters: {} }, 'body.parameters: A rate_sweep runs shifts: set parameters.shift (hours, dispatch)'],
-    [{ parameters: { shift: { hours: 1, profile: [60] } } }, "body.parameters: A rate_sweep sets each point's rate: parameters.shift cannot have a profile"],
+    [
+      { parameters: { shift: { hours: 1, profile: [60] } } },
+      "body.parameters: A rate_sweep sets each point's rate: parameters.shift cannot have a profile",
+    ],
     [{ robot_counts: [1, 2] }, 'body.robot_counts: Not used by a rate_sweep'],
     [{ cycle_p95_target_s: 5 }, 'body.cycle_p95_target_s: cycle_p95_target_s must be at least 10 s'],
-    [{ kind: 'fleet_sweep', robot_counts: [1, 2], rates: undefined, parameters: {}, cycle_p95_target_s: 600 }, 'body.cycle_p95_target_s: Only used when the experiment runs shifts (parameters.shift)'],
+    [
+      { kind: 'fleet_sweep', robot_counts: [1, 2], rates: undefined, parameters: {}, cycle_p95_target_s: 600 },
+      'body.cycle_p95_target_s: Only used when the experiment runs shifts (parameters.shift)',
+    ],
   ])('refuses the rate sweep change %j with a 400 naming the field', async (overrides, detail) => {
     const response = await inject('POST', '/experiments', rateSweep(overrides));
     expect(response.statusCode).toBe(400);
@@ -220,11 +299,22 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
   });
 
   it('runs a rate sweep: one shift per rate, each point with its rate and its shift figures', async () => {
-    const created = experimentRecordSchema.parse((await expectStatus(inject('POST', '/experiments', rateSweep({})), 201)).json());
-    expect(created).toMatchObject({ kind: 'rate_sweep', rates: [60, 120], cycle_p95_target_s: 600, algorithms: ['greedy_distance'], robot_counts: [], charger_counts: [] });
+    const created = experimentRecordSchema.parse(
+      (await expectStatus(inject('POST', '/experiments', rateSweep({})), 201)).json(),
+    );
+    expect(created).toMatchObject({
+      kind: 'rate_sweep',
+      rates: [60, 120],
+      cycle_p95_target_s: 600,
+      algorithms: ['greedy_distance'],
+      robot_counts: [],
+      charger_counts: [],
+    });
     const done = await finishedExperiment(created.id);
     expect(done.status).toBe('completed');
-    expect(done.points.map((point) => [point.orders_per_hour, point.parameters.shift?.orders_per_hour, point.status])).toEqual([
+    expect(
+      done.points.map((point) => [point.orders_per_hour, point.parameters.shift?.orders_per_hour, point.status]),
+    ).toEqual([
       [60, 60, 'completed'],
       [120, 120, 'completed'],
     ]);
@@ -255,13 +345,27 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
     );
     const shifts = await finishedExperiment(fleetSweep.json().id);
     expect(shifts).toMatchObject({ status: 'completed', rates: [], cycle_p95_target_s: 300, robot_counts: [1, 2] });
-    expect(shifts.points.map((point) => [point.robot_count, point.orders_per_hour, point.stats?.shift?.orders_per_hour !== undefined])).toEqual([
+    expect(
+      shifts.points.map((point) => [
+        point.robot_count,
+        point.orders_per_hour,
+        point.stats?.shift?.orders_per_hour !== undefined,
+      ]),
+    ).toEqual([
       [1, 60, true],
       [2, 60, true],
     ]);
 
     const batch = await expectStatus(
-      inject('POST', '/experiments', { name: 'Day', kind: 'fleet_sweep', scenario_id: ids.scenarioId, task_id: ids.taskId, algorithm: 'greedy_distance', robot_counts: [1], parameters: { time_limit: 5 } }),
+      inject('POST', '/experiments', {
+        name: 'Day',
+        kind: 'fleet_sweep',
+        scenario_id: ids.scenarioId,
+        task_id: ids.taskId,
+        algorithm: 'greedy_distance',
+        robot_counts: [1],
+        parameters: { time_limit: 5 },
+      }),
       201,
     );
     const day = await finishedExperiment(batch.json().id);
@@ -270,17 +374,29 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
   });
 
   it('shows shift solves, release times and rate sweeps to their owner only', async () => {
-    const solveId = (await expectStatus(inject('POST', '/solves', shiftSolve(ids.taskId, { shift: { hours: 0.25, orders_per_hour: 60 } })), 201)).json().id;
-    const experimentId = (await expectStatus(inject('POST', '/experiments', rateSweep({ rates: [30] })), 201)).json().id;
+    const solveId = (
+      await expectStatus(
+        inject('POST', '/solves', shiftSolve(ids.taskId, { shift: { hours: 0.25, orders_per_hour: 60 } })),
+        201,
+      )
+    ).json().id;
+    const experimentId = (await expectStatus(inject('POST', '/experiments', rateSweep({ rates: [30] })), 201)).json()
+      .id;
     const stranger = await startAppWithQueue(database, queue, 'stranger');
-    const get = (url: string) => stranger.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: stranger.headers });
+    const get = (url: string) =>
+      stranger.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: stranger.headers });
     try {
       expect((await get(`/solves/${solveId}`)).statusCode).toBe(404);
       expect((await get(`/experiments/${experimentId}`)).statusCode).toBe(404);
       expect((await get(`/tasks/${ids.taskId}`)).statusCode).toBe(404);
       expect((await get('/solves')).json()).toEqual([]);
       expect((await get('/experiments')).json()).toEqual([]);
-      const foreign = await stranger.app.inject({ method: 'POST', url: '/api/v1/experiments', headers: stranger.headers, payload: rateSweep({}) });
+      const foreign = await stranger.app.inject({
+        method: 'POST',
+        url: '/api/v1/experiments',
+        headers: stranger.headers,
+        payload: rateSweep({}),
+      });
       expect(foreign.statusCode).toBe(404);
     } finally {
       await stranger.app.close();

@@ -6,7 +6,9 @@ import { createChain } from './support/resources.ts';
 import { databaseKinds } from './support/test-database.ts';
 import { startTestApp, type SignedInUser, type TestApp } from './support/test-app.ts';
 
-const PLAN = { R1_1: [{ task: ['P1', 'D1'], path: ['R1_1', 'P1', 'D1'], total_distance: 12.5, completion_time: 12.5 }] };
+const PLAN = {
+  R1_1: [{ task: ['P1', 'D1'], path: ['R1_1', 'P1', 'D1'], total_distance: 12.5, completion_time: 12.5 }],
+};
 
 describe.each(databaseKinds)('GET /solves/{id} of a finished solve on %s', (kind) => {
   let t: TestApp;
@@ -50,7 +52,12 @@ describe.each(databaseKinds)('GET /solves/{id} of a finished solve on %s', (kind
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.headers.etag).toBe(`${plain.headers.etag!.slice(0, -1)}-gzip"`);
 
-    for (const tag of [plain.headers.etag!, compressed.headers.etag!, `W/${compressed.headers.etag}`, `"other", ${plain.headers.etag}`]) {
+    for (const tag of [
+      plain.headers.etag!,
+      compressed.headers.etag!,
+      `W/${compressed.headers.etag}`,
+      `"other", ${plain.headers.etag}`,
+    ]) {
       const repeat = await get(solveId, { 'if-none-match': tag, 'accept-encoding': 'br' });
       expect(repeat.statusCode).toBe(304);
       expect(repeat.rawPayload.length).toBe(0);

@@ -1,6 +1,12 @@
 import { solveRecordSchema } from '@fleetlab/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scenarioBody, singleAisleEnvironment, solveBody, SPEC_DEFAULT_SOLVE_PARAMETERS, taskBody } from './support/fixtures.ts';
+import {
+  scenarioBody,
+  singleAisleEnvironment,
+  solveBody,
+  SPEC_DEFAULT_SOLVE_PARAMETERS,
+  taskBody,
+} from './support/fixtures.ts';
 import { databaseKinds } from './support/test-database.ts';
 import { startTestApp, type SignedInUser, type TestApp } from './support/test-app.ts';
 
@@ -22,7 +28,12 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
   });
 
   function request(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
-    return t.app.inject({ method, url: `/api/v1${url}`, headers: user.headers, payload: payload as object | undefined });
+    return t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: user.headers,
+      payload: payload as object | undefined,
+    });
   }
 
   it('stores a pending solve with the spec §9 defaults filled in, its environment and its task', async () => {
@@ -101,9 +112,18 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
     [{ chargers: 0 }, 'body.parameters.chargers: chargers must be at least 1'],
     [{ chargers: 1.5 }, 'body.parameters.chargers: chargers must be a whole number'],
     [{ handling_time_s: -1 }, 'body.parameters.handling_time_s: Too small: expected number to be >=0'],
-    [{ battery_reserve_pct: -1 }, 'body.parameters.battery_reserve_pct: battery_reserve_pct must be a percentage from 0 to 50'],
-    [{ battery_reserve_pct: 50.5 }, 'body.parameters.battery_reserve_pct: battery_reserve_pct must be a percentage from 0 to 50'],
-    [{ battery_reserve_pct: '10' }, 'body.parameters.battery_reserve_pct: Invalid input: expected number, received string'],
+    [
+      { battery_reserve_pct: -1 },
+      'body.parameters.battery_reserve_pct: battery_reserve_pct must be a percentage from 0 to 50',
+    ],
+    [
+      { battery_reserve_pct: 50.5 },
+      'body.parameters.battery_reserve_pct: battery_reserve_pct must be a percentage from 0 to 50',
+    ],
+    [
+      { battery_reserve_pct: '10' },
+      'body.parameters.battery_reserve_pct: Invalid input: expected number, received string',
+    ],
     [{ traffic_policy: 'fastest' }, 'body.parameters.traffic_policy: traffic_policy must be one of guided, pibt'],
     [{ traffic_policy: 7 }, 'body.parameters.traffic_policy: traffic_policy must be one of guided, pibt'],
   ])('refuses execution parameters %j with a 400 naming the field', async (parameters, detail) => {
@@ -113,7 +133,10 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
   });
 
   it('keeps chargers and handling_time_s when given', async () => {
-    const response = await request('POST', '/solves', { ...solveBody(ids), parameters: { chargers: 2, handling_time_s: 5 } });
+    const response = await request('POST', '/solves', {
+      ...solveBody(ids),
+      parameters: { chargers: 2, handling_time_s: 5 },
+    });
     expect(response.json().parameters).toMatchObject({ chargers: 2, handling_time_s: 5 });
   });
 
@@ -154,20 +177,56 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
       { algorithm_id: 1, parameters: { algorithm_type: 'genetic' } },
       'body.parameters.algorithm_type: algorithm_type genetic does not match algorithm_id 1',
     ],
-    ['robot_speed below 0.1', { parameters: { robot_speed: 0.05 } }, 'body.parameters.robot_speed: Too small: expected number to be >=0.1'],
-    ['robot_speed above 5', { parameters: { robot_speed: 5.5 } }, 'body.parameters.robot_speed: Too big: expected number to be <=5'],
-    ['max_distance above 10000', { parameters: { max_distance: 10001 } }, 'body.parameters.max_distance: Too big: expected number to be <=10000'],
-    ['max_distance of 0', { parameters: { max_distance: 0 } }, 'body.parameters.max_distance: Too small: expected number to be >0'],
-    ['recharge_time below 3', { parameters: { recharge_time: 2 } }, 'body.parameters.recharge_time: Too small: expected number to be >=3'],
-    ['recharge_time above 120', { parameters: { recharge_time: 121 } }, 'body.parameters.recharge_time: Too big: expected number to be <=120'],
-    ['a time_limit of 0', { parameters: { time_limit: 0 } }, 'body.parameters.time_limit: Too small: expected number to be >=1'],
-    ['a balance_factor above 100', { parameters: { balance_factor: 101 } }, 'body.parameters.balance_factor: Too big: expected number to be <=100'],
+    [
+      'robot_speed below 0.1',
+      { parameters: { robot_speed: 0.05 } },
+      'body.parameters.robot_speed: Too small: expected number to be >=0.1',
+    ],
+    [
+      'robot_speed above 5',
+      { parameters: { robot_speed: 5.5 } },
+      'body.parameters.robot_speed: Too big: expected number to be <=5',
+    ],
+    [
+      'max_distance above 10000',
+      { parameters: { max_distance: 10001 } },
+      'body.parameters.max_distance: Too big: expected number to be <=10000',
+    ],
+    [
+      'max_distance of 0',
+      { parameters: { max_distance: 0 } },
+      'body.parameters.max_distance: Too small: expected number to be >0',
+    ],
+    [
+      'recharge_time below 3',
+      { parameters: { recharge_time: 2 } },
+      'body.parameters.recharge_time: Too small: expected number to be >=3',
+    ],
+    [
+      'recharge_time above 120',
+      { parameters: { recharge_time: 121 } },
+      'body.parameters.recharge_time: Too big: expected number to be <=120',
+    ],
+    [
+      'a time_limit of 0',
+      { parameters: { time_limit: 0 } },
+      'body.parameters.time_limit: Too small: expected number to be >=1',
+    ],
+    [
+      'a balance_factor above 100',
+      { parameters: { balance_factor: 101 } },
+      'body.parameters.balance_factor: Too big: expected number to be <=100',
+    ],
     [
       'all objective weights at 0',
       { parameters: { objective_weights: { completion_time: 0 } } },
       'body.parameters.objective_weights: At least one objective needs a weight above 0',
     ],
-    ['an unknown objective', { parameters: { objective_weights: { speed: 100 } } }, 'body.parameters.objective_weights: Unrecognized key: "speed"'],
+    [
+      'an unknown objective',
+      { parameters: { objective_weights: { speed: 100 } } },
+      'body.parameters.objective_weights: Unrecognized key: "speed"',
+    ],
     ['a missing name', { name: undefined }, 'body.name: Required'],
     ['a missing task_id', { task_id: undefined }, 'body.task_id: Required'],
   ])('rejects %s with 400 naming the field', async (_label, change, detail) => {
@@ -187,7 +246,11 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
     expect(wrongTask.json()).toEqual({
       detail: `body.task_id: task ${otherTask.id} does not belong to scenario ${ids.scenarioId}`,
     });
-    const wrongScenario = await request('POST', '/solves', solveBody({ ...ids, scenarioId: otherScenario, taskId: otherTask.id }));
+    const wrongScenario = await request(
+      'POST',
+      '/solves',
+      solveBody({ ...ids, scenarioId: otherScenario, taskId: otherTask.id }),
+    );
     expect(wrongScenario.statusCode).toBe(400);
     expect(wrongScenario.json()).toEqual({
       detail: `body.scenario_id: scenario ${otherScenario} does not belong to environment ${ids.environmentId}`,
@@ -225,7 +288,8 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
       t.clock.advanceSeconds(1);
       solveIds.push((await as('POST', '/solves', solveBody({ environmentId, scenarioId, taskId }))).json().id);
     }
-    const list = async (query: string) => (await as('GET', `/solves${query}`)).json().map((solve: { id: number }) => solve.id);
+    const list = async (query: string) =>
+      (await as('GET', `/solves${query}`)).json().map((solve: { id: number }) => solve.id);
     expect(await list('')).toEqual([solveIds[2], solveIds[1], solveIds[0]]);
     expect(await list(`?environment_id=${environmentA}`)).toEqual([solveIds[1], solveIds[0]]);
     expect(await list(`?scenario_id=${scenarioA1}`)).toEqual([solveIds[0]]);

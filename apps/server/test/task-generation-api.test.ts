@@ -51,13 +51,26 @@ describe.each(databaseKinds)('POST /tasks/generate through the full server on %s
     }
     expect(task.details.additional_details.generator.kind).toBe('builtin');
 
-    const before = await t.app.inject({ method: 'GET', url: `/api/v1/tasks?scenario_id=${scenarioId}`, headers: user.headers });
+    const before = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tasks?scenario_id=${scenarioId}`,
+      headers: user.headers,
+    });
     expect(before.json()).toEqual([]);
 
-    const saved = await t.app.inject({ method: 'POST', url: '/api/v1/tasks/batch', headers: user.headers, payload: preview.json() });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tasks/batch',
+      headers: user.headers,
+      payload: preview.json(),
+    });
     expect(saved.statusCode).toBe(201);
     expect(saved.json()[0].details.tasks).toEqual(task.details.tasks);
-    const after = await t.app.inject({ method: 'GET', url: `/api/v1/tasks?scenario_id=${scenarioId}`, headers: user.headers });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tasks?scenario_id=${scenarioId}`,
+      headers: user.headers,
+    });
     expect(after.json()).toHaveLength(1);
   });
 
@@ -82,7 +95,10 @@ describe.each(databaseKinds)('POST /tasks/generate through the full server on %s
     const stranger = await t.signUp('stranger');
     const foreign = await generate(`scenario_id=${scenarioId}&num_tasks=3&task_type=pickup_delivery`, stranger.headers);
     expect(foreign.statusCode).toBe(404);
-    const anonymous = await t.app.inject({ method: 'POST', url: `/api/v1/tasks/generate?scenario_id=${scenarioId}&num_tasks=3` });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/tasks/generate?scenario_id=${scenarioId}&num_tasks=3`,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -111,7 +127,13 @@ describe('POST /tasks/generate with an OpenAI-compatible model configured', () =
   });
 
   it('returns the model’s pairs and says which model made them', async () => {
-    model.enqueue(pairsAnswer([['P2', 'D1'], ['P1', 'D1'], ['P2', 'D1']]));
+    model.enqueue(
+      pairsAnswer([
+        ['P2', 'D1'],
+        ['P1', 'D1'],
+        ['P2', 'D1'],
+      ]),
+    );
     const response = await t.app.inject({
       method: 'POST',
       url: `/api/v1/tasks/generate?scenario_id=${scenarioId}&num_tasks=3&task_type=pickup_delivery`,
@@ -119,7 +141,11 @@ describe('POST /tasks/generate with an OpenAI-compatible model configured', () =
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-task-generator']).toBe('llm; model=fleet-planner-1');
-    expect(response.json()[0].details.tasks).toEqual([['P2', 'D1'], ['P1', 'D1'], ['P2', 'D1']]);
+    expect(response.json()[0].details.tasks).toEqual([
+      ['P2', 'D1'],
+      ['P1', 'D1'],
+      ['P2', 'D1'],
+    ]);
     expect(model.requests.at(-1)?.body.model).toBe('fleet-planner-1');
   });
 

@@ -69,7 +69,10 @@ export function serveFolder(folder: string, spaFallback: boolean): Promise<{ ser
       file = join(folder, 'index.html');
       body = readFileSync(file);
     }
-    const headers = { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', 'accept-ranges': 'bytes' };
+    const headers = {
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'accept-ranges': 'bytes',
+    };
     const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
     if (range && (range[1] !== '' || range[2] !== '')) {
       const start = range[1] === '' ? Math.max(0, body.length - Number(range[2])) : Number(range[1]);
@@ -78,7 +81,11 @@ export function serveFolder(folder: string, spaFallback: boolean): Promise<{ ser
         response.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();
         return;
       }
-      response.writeHead(206, { ...headers, 'content-range': `bytes ${start}-${end}/${body.length}`, 'content-length': end - start + 1 });
+      response.writeHead(206, {
+        ...headers,
+        'content-range': `bytes ${start}-${end}/${body.length}`,
+        'content-length': end - start + 1,
+      });
       response.end(body.subarray(start, end + 1));
       return;
     }

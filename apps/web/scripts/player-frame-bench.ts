@@ -120,25 +120,40 @@ async function runCase(browser: Browser, origin: string, pagePath: string, bench
         layout: (byName.get('LayoutDuration') ?? Number.NaN) + (byName.get('RecalcStyleDuration') ?? Number.NaN),
       };
     };
-    await page.waitForFunction(() => (window as BenchWindow).__benchPhase === 'measuring' || (window as BenchWindow).__benchError !== undefined, null, {
+    await page.waitForFunction(
+      () => (window as BenchWindow).__benchPhase === 'measuring' || (window as BenchWindow).__benchError !== undefined,
+      null,
+      {
+        polling: 20,
+        timeout: timeoutMs,
+      },
+    );
+    if (options.trace) {
+      await browser.startTracing(page, {
+        path: withCaseName(options.trace, benchCase.name),
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+      });
+    }
+    const busyBefore = await busySeconds();
+    await page.waitForFunction(() => (window as BenchWindow).__benchPhase !== 'measuring', null, {
       polling: 20,
       timeout: timeoutMs,
     });
-    if (options.trace) {
-      await browser.startTracing(page, { path: withCaseName(options.trace, benchCase.name), categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-    }
-    const busyBefore = await busySeconds();
-    await page.waitForFunction(() => (window as BenchWindow).__benchPhase !== 'measuring', null, { polling: 20, timeout: timeoutMs });
     const busyAfter = await busySeconds();
     if (options.trace) await browser.stopTracing();
-    await page.waitForFunction(() => (window as BenchWindow).__benchResult !== undefined || (window as BenchWindow).__benchError !== undefined, null, {
-      timeout: timeoutMs,
-    });
+    await page.waitForFunction(
+      () => (window as BenchWindow).__benchResult !== undefined || (window as BenchWindow).__benchError !== undefined,
+      null,
+      {
+        timeout: timeoutMs,
+      },
+    );
     const error = await page.evaluate(() => (window as BenchWindow).__benchError);
     if (error) throw new Error(`bench page failed: ${error}`);
     if (pageErrors.length > 0) throw new Error(`bench page errors: ${pageErrors.join('; ')}`);
     const result = (await page.evaluate(() => (window as BenchWindow).__benchResult)) as BenchResult;
-    if (options.screenshot) await page.screenshot({ path: withCaseName(options.screenshot, benchCase.name), fullPage: true });
+    if (options.screenshot)
+      await page.screenshot({ path: withCaseName(options.screenshot, benchCase.name), fullPage: true });
 
     const baseline = describe(result.baselineIntervalsMs);
     const intervals = describe(result.frameIntervalsMs);
@@ -168,7 +183,14 @@ async function runCase(browser: Browser, origin: string, pagePath: string, bench
       `frame work (sample ${result.robots} robots + draw, ${result.frameWorkMs.length} frames): ` +
         `p50 ${fmt(work.p50)} ms, p95 ${fmt(work.p95)} ms, p99 ${fmt(work.p99)} ms, mean ${fmt(work.mean)} ms`,
     );
-    return { name: benchCase.name, p50: intervals.p50, p95: intervals.p95, fps, workP50: work.p50, budgetMs: benchCase.budgetMs };
+    return {
+      name: benchCase.name,
+      p50: intervals.p50,
+      p95: intervals.p95,
+      fps,
+      workP50: work.p50,
+      budgetMs: benchCase.budgetMs,
+    };
   } finally {
     await page.close();
   }
@@ -187,7 +209,8 @@ async function main(): Promise<void> {
   ];
   const wanted = new Set(options.cases.split(','));
   const cases = allCases.filter((benchCase) => wanted.has(benchCase.name));
-  if (cases.length === 0) throw new Error(`No case matches --cases ${options.cases}; cases: ${allCases.map((c) => c.name).join(', ')}`);
+  if (cases.length === 0)
+    throw new Error(`No case matches --cases ${options.cases}; cases: ${allCases.map((c) => c.name).join(', ')}`);
 
   const outDir = mkdtempSync(join(tmpdir(), 'fleetlab-player-bench-'));
   let server: Server | null = null;
@@ -197,7 +220,8 @@ async function main(): Promise<void> {
     for (const { file, fixture } of instances) {
       if (!cases.some((benchCase) => benchCase.inputFile === file)) continue;
       const recorded = readRecordedSolve(join(fixturesDir, fixture));
-      if (!recorded.execution) throw new Error(`${fixture} has no execution; record it again with scripts/record-player-fixtures.ts`);
+      if (!recorded.execution)
+        throw new Error(`${fixture} has no execution; record it again with scripts/record-player-fixtures.ts`);
       const robots = Object.keys(recorded.execution.robots).length;
       console.log(
         `${recorded.label}: ${robots} robots, planned makespan ${recorded.stats.makespan_s} s, ` +
@@ -221,11 +245,17 @@ async function main(): Promise<void> {
     let executablePath = options.chromium;
     if (options.nice !== undefined) {
       executablePath = join(outDir, 'chromium-niced.sh');
-      writeFileSync(executablePath, `#!/bin/sh\nexec nice -n ${Number(options.nice)} ${options.chromium} "$@"\n`, { mode: 0o755 });
+      writeFileSync(executablePath, `#!/bin/sh\nexec nice -n ${Number(options.nice)} ${options.chromium} "$@"\n`, {
+        mode: 0o755,
+      });
       console.log(`chromium runs under nice -n ${Number(options.nice)}`);
     }
     browser = await launchChromium(executablePath, ['--disable-quic']);
-    console.log(`machine: load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} on ${availableParallelism()} cores`);
+    console.log(
+      `machine: load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')} on ${availableParallelism()} cores`,
+    );
     const figures: CaseFigures[] = [];
     for (const benchCase of cases) figures.push(await runCase(browser, served.origin, pagePath, benchCase));
 
@@ -238,7 +268,11 @@ async function main(): Promise<void> {
           `   ${fmt(figure.workP50).padStart(11)}   ${fmt(figure.budgetMs).padStart(9)}   ${verdict}`,
       );
     }
-    console.log(`machine after: load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(
+      `machine after: load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await browser?.close();
     await closeServer(server);

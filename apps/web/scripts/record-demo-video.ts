@@ -90,7 +90,13 @@ const frameMs = Number(options['frame-ms']);
 
 function demoPlan(): DemoInput {
   const recorded = readRecordedSolve(options.fixture);
-  const stats = recorded.stats as { algorithm: string; makespan_s: number; lower_bound_s: number; total_distance_m: number; deliveries: number };
+  const stats = recorded.stats as {
+    algorithm: string;
+    makespan_s: number;
+    lower_bound_s: number;
+    total_distance_m: number;
+    deliveries: number;
+  };
   const algorithm = algorithmByIdOrName(stats.algorithm);
   if (!algorithm) throw new Error(`${options.fixture}: unknown algorithm ${stats.algorithm}`);
   const robots = Object.keys(recorded.results).length;
@@ -135,7 +141,9 @@ function recordingPlan(endTimeS: number): { speed: SpeedMultiplier; playSeconds:
   const maxSeconds = Number(options['max-seconds']);
   const holdSeconds = Number(options['hold-seconds']);
   const playSecondsAt = (speed: number) => endTimeS / (speed * SIMULATED_SECONDS_PER_SECOND);
-  const speed = DEMO_SPEEDS.find((candidate) => playSecondsAt(candidate) + holdSeconds <= maxSeconds) ?? DEMO_SPEEDS[DEMO_SPEEDS.length - 1];
+  const speed =
+    DEMO_SPEEDS.find((candidate) => playSecondsAt(candidate) + holdSeconds <= maxSeconds) ??
+    DEMO_SPEEDS[DEMO_SPEEDS.length - 1];
   const playSeconds = playSecondsAt(speed);
   return { speed, playSeconds, totalSeconds: Math.min(maxSeconds, playSeconds + holdSeconds) };
 }
@@ -160,10 +168,12 @@ async function settle(page: Page): Promise<void> {
 /** Calls the encoder page's API (tools/player-demo/encoder-main.ts). */
 function encoderOf(page: Page) {
   return {
-    start: (config: VideoEncoderConfig) => page.evaluate((encoderConfig) => window.__demoEncoder!.start(encoderConfig), config),
+    start: (config: VideoEncoderConfig) =>
+      page.evaluate((encoderConfig) => window.__demoEncoder!.start(encoderConfig), config),
     encodePng: (png: Buffer, timestampUs: number, keyFrame: boolean) =>
       page.evaluate(
-        ({ base64, timestamp, duration, key, quantizer }) => window.__demoEncoder!.encodePng(base64, timestamp, duration, key, quantizer),
+        ({ base64, timestamp, duration, key, quantizer }) =>
+          window.__demoEncoder!.encodePng(base64, timestamp, duration, key, quantizer),
         {
           base64: png.toString('base64'),
           timestamp: timestampUs,
@@ -173,13 +183,18 @@ function encoderOf(page: Page) {
         },
       ),
     finish: () => page.evaluate(() => window.__demoEncoder!.finish()),
-    batch: (from: number, to: number) => page.evaluate((range) => window.__demoEncoder!.batch(range.from, range.to), { from, to }),
+    batch: (from: number, to: number) =>
+      page.evaluate((range) => window.__demoEncoder!.batch(range.from, range.to), { from, to }),
     checkVideo: (src: string, playForMs: number) =>
       page.evaluate((video) => window.__demoEncoder!.checkVideo(video.src, video.playForMs), { src, playForMs }),
   };
 }
 
-async function openEncoderPage(context: BrowserContext, origin: string, encoderPath: string): Promise<ReturnType<typeof encoderOf>> {
+async function openEncoderPage(
+  context: BrowserContext,
+  origin: string,
+  encoderPath: string,
+): Promise<ReturnType<typeof encoderOf>> {
   const page = await context.newPage();
   await page.goto(`${origin}/${encoderPath}`);
   await page.waitForFunction(() => window.__demoEncoder !== undefined);
@@ -250,7 +265,9 @@ async function recordDemo(browser: Browser, origin: string, pages: DemoPages): P
       if (index > 0) await page.clock.runFor(frameMs);
       if (index === selectFrame) {
         const selected = await page.evaluate((robotId) => {
-          const button = document.querySelector<HTMLButtonElement>(`button[aria-label="Trace the route of ${robotId}"]`);
+          const button = document.querySelector<HTMLButtonElement>(
+            `button[aria-label="Trace the route of ${robotId}"]`,
+          );
           button?.click();
           return button !== null;
         }, lastRobotId);
@@ -260,7 +277,8 @@ async function recordDemo(browser: Browser, origin: string, pages: DemoPages): P
       const png = await page.screenshot({ type: 'png' });
       const failure = await encoder.encodePng(png, index * frameMs * 1000, index % keyFrameEvery === 0);
       if (failure) throw new Error(`encoder: ${failure}`);
-      if ((index + 1) % 100 === 0) console.log(`  ${index + 1} / ${frameCount} frames (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      if ((index + 1) % 100 === 0)
+        console.log(`  ${index + 1} / ${frameCount} frames (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     }
     if (pageErrors.length > 0) throw new Error(`demo page errors: ${pageErrors.join('; ')}`);
     const clockText = await page.locator('[aria-label="Simulated time"]').textContent();
@@ -277,7 +295,12 @@ async function checkLanding(browser: Browser): Promise<void> {
   const appDir = mkdtempSync(join(tmpdir(), 'fleetlab-landing-check-'));
   let server: Server | null = null;
   try {
-    await build({ configFile: join(webRoot, 'vite.config.ts'), root: webRoot, logLevel: 'warn', build: { outDir: appDir, emptyOutDir: true } });
+    await build({
+      configFile: join(webRoot, 'vite.config.ts'),
+      root: webRoot,
+      logLevel: 'warn',
+      build: { outDir: appDir, emptyOutDir: true },
+    });
     const served = await serveFolder(appDir, true);
     server = served.server;
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -286,10 +309,14 @@ async function checkLanding(browser: Browser): Promise<void> {
       await page.goto(`${served.origin}/`);
       const video = page.locator('video[aria-label="Fleetlab product demo"]');
       await video.scrollIntoViewIfNeeded({ timeout: 15_000 });
-      await page.waitForFunction(() => {
-        const element = document.querySelector<HTMLVideoElement>('video[aria-label="Fleetlab product demo"]');
-        return element !== null && element.readyState >= 2 && element.currentTime > 0;
-      }, null, { timeout: 15_000 });
+      await page.waitForFunction(
+        () => {
+          const element = document.querySelector<HTMLVideoElement>('video[aria-label="Fleetlab product demo"]');
+          return element !== null && element.readyState >= 2 && element.currentTime > 0;
+        },
+        null,
+        { timeout: 15_000 },
+      );
       const sample = () =>
         video.evaluate((element: HTMLVideoElement) => ({
           currentTime: element.currentTime,
@@ -329,12 +356,19 @@ async function main(): Promise<void> {
     const pages = await buildDemoPages(outDir, input);
     const served = await serveFolder(outDir, false);
     server = served.server;
-    browser = await launchChromium(options.chromium, ['--hide-scrollbars', '--autoplay-policy=no-user-gesture-required']);
+    browser = await launchChromium(options.chromium, [
+      '--hide-scrollbars',
+      '--autoplay-policy=no-user-gesture-required',
+    ]);
 
     const frames = await recordDemo(browser, served.origin, pages);
-    const file = muxWebm({ codecId: 'V_VP9', width: viewport.width, height: viewport.height, frameDurationMs: frameMs }, frames, {
-      writingApp: 'Fleetlab record-demo-video',
-    });
+    const file = muxWebm(
+      { codecId: 'V_VP9', width: viewport.width, height: viewport.height, frameDurationMs: frameMs },
+      frames,
+      {
+        writingApp: 'Fleetlab record-demo-video',
+      },
+    );
     mkdirSync(dirname(options.out), { recursive: true });
     writeFileSync(options.out, file);
 

@@ -55,13 +55,24 @@ function recordSolve(label: string, instance: Instance, solveArgs: readonly stri
   const plan = run('fleetlab-solve', [instanceFile, ...solveArgs]);
   writeFileSync(planFile, plan);
   const { results, stats } = JSON.parse(plan) as { results: Record<string, unknown>; stats: Record<string, unknown> };
-  const execution = execute ? (JSON.parse(run('fleetlab-simulate', [instanceFile, '--plan', planFile])) as ExecutionRecord) : undefined;
+  const execution = execute
+    ? (JSON.parse(run('fleetlab-simulate', [instanceFile, '--plan', planFile])) as ExecutionRecord)
+    : undefined;
   const { graph: _graph, ...environment } = instance.environment;
   console.log(
     `${label}: planned makespan ${stats.makespan_s} s (${stats.distances})` +
-      (execution ? `, executed ${execution.totals.executed_makespan_s} s, waiting ${Math.round(execution.totals.waiting_s)} s` : ''),
+      (execution
+        ? `, executed ${execution.totals.executed_makespan_s} s, waiting ${Math.round(execution.totals.waiting_s)} s`
+        : ''),
   );
-  return { label, environment: environment as unknown as RecordedSolve['environment'], parameters: instance.params, results, stats, ...(execution ? { execution } : {}) };
+  return {
+    label,
+    environment: environment as unknown as RecordedSolve['environment'],
+    parameters: instance.params,
+    results,
+    stats,
+    ...(execution ? { execution } : {}),
+  };
 }
 
 function write(file: string, content: unknown): void {
@@ -71,10 +82,15 @@ function write(file: string, content: unknown): void {
   console.log(`  wrote ${relative(repoRoot, file)} (${(bytes.length / 1024).toFixed(0)} KiB)`);
 }
 
-const benchInstance = (name: string): Instance => JSON.parse(readFileSync(join(repoRoot, 'packages/solver/bench/instances', `${name}.json`), 'utf8'));
+const benchInstance = (name: string): Instance =>
+  JSON.parse(readFileSync(join(repoRoot, 'packages/solver/bench/instances', `${name}.json`), 'utf8'));
 
 const FIXTURES: Record<string, () => void> = {
-  'bench-100': () => write(join(webRoot, 'scripts/fixtures/bench-100.json.gz'), recordSolve('xl1 with greedy_distance', benchInstance('xl1'), ['--algorithm', 'greedy_distance'])),
+  'bench-100': () =>
+    write(
+      join(webRoot, 'scripts/fixtures/bench-100.json.gz'),
+      recordSolve('xl1 with greedy_distance', benchInstance('xl1'), ['--algorithm', 'greedy_distance']),
+    ),
   'bench-400': () => {
     const day = generateWarehouseInstance({
       width: 50,
@@ -85,12 +101,20 @@ const FIXTURES: Record<string, () => void> = {
       seed: 1,
       params: { max_distance: 1000, recharge_time: 3, robot_speed: 1 },
     });
-    write(join(webRoot, 'scripts/fixtures/bench-400.json.gz'), recordSolve(`${day.id} with greedy_distance`, day, ['--algorithm', 'greedy_distance']));
+    write(
+      join(webRoot, 'scripts/fixtures/bench-400.json.gz'),
+      recordSolve(`${day.id} with greedy_distance`, day, ['--algorithm', 'greedy_distance']),
+    );
   },
   'demo-m1': () =>
     write(
       join(webRoot, 'scripts/fixtures/demo-m1.json.gz'),
-      recordSolve('m1 with makespan', benchInstance('m1'), ['--algorithm', 'makespan', '--time-limit', '10', '--seed', '1'], false),
+      recordSolve(
+        'm1 with makespan',
+        benchInstance('m1'),
+        ['--algorithm', 'makespan', '--time-limit', '10', '--seed', '1'],
+        false,
+      ),
     ),
   'small-floors': () => {
     const floors: RecordedSolve[] = [];
@@ -110,7 +134,12 @@ const FIXTURES: Record<string, () => void> = {
         seed: 101 + index,
         params: { max_distance: 60, recharge_time: 3, chargers: 1, handling_time_s: handling, robot_speed: speed },
       });
-      floors.push(recordSolve(`small floor ${index + 1}: ${instance.id}, handling ${handling} s, ${speed} m/s`, instance, ['--algorithm', 'greedy_distance']));
+      floors.push(
+        recordSolve(`small floor ${index + 1}: ${instance.id}, handling ${handling} s, ${speed} m/s`, instance, [
+          '--algorithm',
+          'greedy_distance',
+        ]),
+      );
     }
     write(join(webRoot, 'src/player/fixtures/small-floors.json.gz'), floors);
   },

@@ -40,7 +40,8 @@ const { values: options } = parseArgs({
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
   },
 });
-if (!options.origin || !options.token || !options.solve) throw new Error('Usage: results-page-figures.ts --origin URL --token TOKEN --solve ID');
+if (!options.origin || !options.token || !options.solve)
+  throw new Error('Usage: results-page-figures.ts --origin URL --token TOKEN --solve ID');
 
 const browser = await launchChromium(options.chromium);
 try {
@@ -57,8 +58,14 @@ try {
   );
   const summaryMs = (await summary.jsonValue()) as number;
   const solveRequest = await page.evaluate((path) => {
-    const entry = performance.getEntriesByType('resource').find((candidate) => new URL(candidate.name).pathname === path) as PerformanceResourceTiming | undefined;
-    return { startMs: entry?.startTime ?? Number.NaN, endMs: entry?.responseEnd ?? Number.NaN, transferBytes: entry?.encodedBodySize ?? Number.NaN };
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((candidate) => new URL(candidate.name).pathname === path) as PerformanceResourceTiming | undefined;
+    return {
+      startMs: entry?.startTime ?? Number.NaN,
+      endMs: entry?.responseEnd ?? Number.NaN,
+      transferBytes: entry?.encodedBodySize ?? Number.NaN,
+    };
   }, `/api/v1/solves/${options.solve}`);
   const play = page.getByRole('button', { name: 'Play', exact: true });
   await play.waitFor({ timeout: PAGE_TIMEOUT_MS });
@@ -66,7 +73,10 @@ try {
   // The timeline and the robots' details come in a deferred render: count once they are in.
   const robotButtons = page.locator('section[aria-labelledby="robot-details-title"] button[aria-expanded]');
   await robotButtons.first().waitFor({ timeout: PAGE_TIMEOUT_MS });
-  await page.locator('section[aria-labelledby="gantt-title"] [data-robot]').first().waitFor({ timeout: PAGE_TIMEOUT_MS });
+  await page
+    .locator('section[aria-labelledby="gantt-title"] [data-robot]')
+    .first()
+    .waitFor({ timeout: PAGE_TIMEOUT_MS });
   const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length);
 
   const longest = await robotButtons.evaluateAll((buttons) => {

@@ -50,13 +50,22 @@ describe('the web app imports no solver or simulator code', () => {
       .flatMap((folder) => sourceFiles(join(webRoot, folder)))
       // This file names them only as examples, in strings.
       .filter((file) => file !== thisFile)
-      .flatMap((file) => specifiersOf(readFileSync(file, 'utf8')).filter((specifier) => FORBIDDEN.test(specifier)).map((specifier) => `${relative(webRoot, file)}: ${specifier}`));
+      .flatMap((file) =>
+        specifiersOf(readFileSync(file, 'utf8'))
+          .filter((specifier) => FORBIDDEN.test(specifier))
+          .map((specifier) => `${relative(webRoot, file)}: ${specifier}`),
+      );
     expect(offenders).toEqual([]);
   });
 
   it('the web package does not depend on them', () => {
-    const manifest = JSON.parse(readFileSync(join(webRoot, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-    const dependencies = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((field) => Object.keys(manifest[field] ?? {}));
+    const manifest = JSON.parse(readFileSync(join(webRoot, 'package.json'), 'utf8')) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
+    const dependencies = ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap(
+      (field) => Object.keys(manifest[field] ?? {}),
+    );
     expect(dependencies.filter((name) => FORBIDDEN.test(name))).toEqual([]);
   });
 });

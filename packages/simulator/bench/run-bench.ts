@@ -23,12 +23,22 @@
  */
 import { loadavg } from 'node:os';
 import { buildProblem, solve } from '@fleetlab/solver';
-import { DEFAULT_TRAFFIC_POLICY, TRAFFIC_POLICIES, trafficPolicyByName, type ExecutionRecord, type FloorEnvironment, type TrafficPolicyName } from '@fleetlab/warehouse';
+import {
+  DEFAULT_TRAFFIC_POLICY,
+  TRAFFIC_POLICIES,
+  trafficPolicyByName,
+  type ExecutionRecord,
+  type FloorEnvironment,
+  type TrafficPolicyName,
+} from '@fleetlab/warehouse';
 import { benchInstanceIds, committedInstanceIds, loadBenchInstance } from '../../solver/bench/generated-instances.ts';
 import { checkExecution, planAndExecute, simulate, SimulationError } from '../src/index.ts';
 import { readFlags } from './bench-flags.ts';
 
-type BenchInstance = ReturnType<typeof loadBenchInstance> & { tasks: [string, string][]; params?: Record<string, unknown> };
+type BenchInstance = ReturnType<typeof loadBenchInstance> & {
+  tasks: [string, string][];
+  params?: Record<string, unknown>;
+};
 
 interface Flags {
   timeLimitS: number;
@@ -41,11 +51,21 @@ interface Flags {
   pipeline: boolean;
 }
 
-const FLAGS_TEXT = '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --pipeline, --seed N, --max-distance M';
+const FLAGS_TEXT =
+  '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --pipeline, --seed N, --max-distance M';
 const ORDER = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'dense', 'd5k', 'd20k'];
 
 function parseFlags(argv: string[]): Flags {
-  const flags: Flags = { timeLimitS: 2, maxIterations: undefined, instances: [], skipDay: false, policies: [DEFAULT_TRAFFIC_POLICY], seed: 1, maxDistance: undefined, pipeline: false };
+  const flags: Flags = {
+    timeLimitS: 2,
+    maxIterations: undefined,
+    instances: [],
+    skipDay: false,
+    policies: [DEFAULT_TRAFFIC_POLICY],
+    seed: 1,
+    maxDistance: undefined,
+    pipeline: false,
+  };
   readFlags(argv, (flag, value) => {
     if (flag === '--time-limit') flags.timeLimitS = Number(value());
     else if (flag === '--max-iterations') flags.maxIterations = Number(value());
@@ -54,7 +74,8 @@ function parseFlags(argv: string[]): Flags {
     else if (flag === '--traffic-policy') {
       const name = value();
       const policy = trafficPolicyByName(name);
-      if (!policy) throw new Error(`Unknown traffic policy ${name}; use one of ${TRAFFIC_POLICIES.map((p) => p.name).join(', ')}`);
+      if (!policy)
+        throw new Error(`Unknown traffic policy ${name}; use one of ${TRAFFIC_POLICIES.map((p) => p.name).join(', ')}`);
       flags.policies = [policy.name];
     } else if (flag === '--compare-policies') flags.policies = TRAFFIC_POLICIES.map((policy) => policy.name);
     else if (flag === '--pipeline') flags.pipeline = true;
@@ -62,22 +83,51 @@ function parseFlags(argv: string[]): Flags {
     else if (flag === '--max-distance') flags.maxDistance = Number(value());
     else throw new Error(`Unknown flag ${flag}; flags: ${FLAGS_TEXT}`);
   });
-  for (const id of flags.instances) if (!benchInstanceIds().includes(id)) throw new Error(`Unknown instance ${id}; known: ${benchInstanceIds().join(', ')}`);
+  for (const id of flags.instances)
+    if (!benchInstanceIds().includes(id))
+      throw new Error(`Unknown instance ${id}; known: ${benchInstanceIds().join(', ')}`);
   return flags;
 }
 
 const pad = (value: string, width: number) => value.padStart(width);
 const COLUMNS: [string, number][] = [
-  ['instance', -10], ['planner', -9], ['policy', -7], ['robots', 6], ['orders', 6], ['planned', 8], ['freeflow', 8], ['executed', 8], ['ratio', 6],
-  ['waiting', 8], ['maxwait', 7], ['per_h', 6], ['extra', 5], ['rply', 4], ['conflicts', 9], ['sim_ms', 7], ['cpu_ms', 7], ['rss_MiB', 7],
+  ['instance', -10],
+  ['planner', -9],
+  ['policy', -7],
+  ['robots', 6],
+  ['orders', 6],
+  ['planned', 8],
+  ['freeflow', 8],
+  ['executed', 8],
+  ['ratio', 6],
+  ['waiting', 8],
+  ['maxwait', 7],
+  ['per_h', 6],
+  ['extra', 5],
+  ['rply', 4],
+  ['conflicts', 9],
+  ['sim_ms', 7],
+  ['cpu_ms', 7],
+  ['rss_MiB', 7],
 ];
 
 function printRow(cells: string[]): void {
-  console.log(cells.map((cell, k) => (COLUMNS[k][1] < 0 ? cell.padEnd(-COLUMNS[k][1]) : pad(cell, COLUMNS[k][1]))).join('  '));
+  console.log(
+    cells.map((cell, k) => (COLUMNS[k][1] < 0 ? cell.padEnd(-COLUMNS[k][1]) : pad(cell, COLUMNS[k][1]))).join('  '),
+  );
 }
 
 /** Executes one plan with one policy and prints its row; returns the executed makespan (NaN when the run fails, with the reason printed). */
-function row(id: string, planner: string, policy: TrafficPolicyName, environment: FloorEnvironment, plan: unknown, params: Record<string, unknown>, tasks: [string, string][], seed: number): number {
+function row(
+  id: string,
+  planner: string,
+  policy: TrafficPolicyName,
+  environment: FloorEnvironment,
+  plan: unknown,
+  params: Record<string, unknown>,
+  tasks: [string, string][],
+  seed: number,
+): number {
   const cpu = process.cpuUsage();
   const started = performance.now();
   let execution;
@@ -85,25 +135,62 @@ function row(id: string, planner: string, policy: TrafficPolicyName, environment
     execution = simulate(environment, plan, { ...params, traffic_policy: policy }, { tasks, seed });
   } catch (error) {
     if (!(error instanceof SimulationError)) throw error;
-    console.log(`${id.padEnd(10)}  ${planner.padEnd(9)}  ${policy.padEnd(7)}  failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error.message}`);
+    console.log(
+      `${id.padEnd(10)}  ${planner.padEnd(9)}  ${policy.padEnd(7)}  failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error.message}`,
+    );
     return Number.NaN;
   }
-  printExecution(id, planner, policy, environment, plan, params, execution, performance.now() - started, process.cpuUsage(cpu).user / 1000);
+  printExecution(
+    id,
+    planner,
+    policy,
+    environment,
+    plan,
+    params,
+    execution,
+    performance.now() - started,
+    process.cpuUsage(cpu).user / 1000,
+  );
   return execution.totals.executed_makespan_s;
 }
 
-function printExecution(id: string, planner: string, policy: TrafficPolicyName, environment: FloorEnvironment, plan: unknown, params: Record<string, unknown>, execution: ExecutionRecord, runtimeMs: number, cpuMs: number): void {
+function printExecution(
+  id: string,
+  planner: string,
+  policy: TrafficPolicyName,
+  environment: FloorEnvironment,
+  plan: unknown,
+  params: Record<string, unknown>,
+  execution: ExecutionRecord,
+  runtimeMs: number,
+  cpuMs: number,
+): void {
   const conflicts = checkExecution(environment, plan, execution, params).errors.length;
   const t = execution.totals;
   printRow([
-    id, planner, policy, String(Object.keys(execution.robots).length), String(t.deliveries), t.planned_makespan_s.toFixed(1), t.free_flow_makespan_s.toFixed(1),
-    t.executed_makespan_s.toFixed(1), (t.executed_makespan_s / t.free_flow_makespan_s).toFixed(3), t.waiting_s.toFixed(0), t.max_robot_waiting_s.toFixed(0),
-    t.throughput_per_h.toFixed(0), String(t.extra_charges), String(t.reserve_replays), String(conflicts), runtimeMs.toFixed(0), Number.isNaN(cpuMs) ? '-' : cpuMs.toFixed(0),
+    id,
+    planner,
+    policy,
+    String(Object.keys(execution.robots).length),
+    String(t.deliveries),
+    t.planned_makespan_s.toFixed(1),
+    t.free_flow_makespan_s.toFixed(1),
+    t.executed_makespan_s.toFixed(1),
+    (t.executed_makespan_s / t.free_flow_makespan_s).toFixed(3),
+    t.waiting_s.toFixed(0),
+    t.max_robot_waiting_s.toFixed(0),
+    t.throughput_per_h.toFixed(0),
+    String(t.extra_charges),
+    String(t.reserve_replays),
+    String(conflicts),
+    runtimeMs.toFixed(0),
+    Number.isNaN(cpuMs) ? '-' : cpuMs.toFixed(0),
     (process.memoryUsage().rss / 2 ** 20).toFixed(0),
   ]);
 }
 
-const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
 /** The baseline pipeline (greedy_distance, plain PIBT) against a solve's (`planAndExecute`), side by side. */
 function comparePipelines(id: string, instance: BenchInstance, params: Record<string, unknown>, flags: Flags): void {
@@ -111,13 +198,29 @@ function comparePipelines(id: string, instance: BenchInstance, params: Record<st
   const baseline = row(id, 'greedy', 'pibt', instance.environment, greedy, params, instance.tasks, flags.seed);
   // No traffic_policy in the parameters: a solve executes with the default policy.
   const input = { ...instance, params };
-  const outcome = planAndExecute(input, { algorithm: 'makespan', timeLimitS: flags.timeLimitS, maxIterations: flags.maxIterations, seed: 1, executionSeed: flags.seed });
+  const outcome = planAndExecute(input, {
+    algorithm: 'makespan',
+    timeLimitS: flags.timeLimitS,
+    maxIterations: flags.maxIterations,
+    seed: 1,
+    executionSeed: flags.seed,
+  });
   if (!outcome.execution) {
     console.log(`${id.padEnd(10)}  chosen     ${DEFAULT_TRAFFIC_POLICY.padEnd(7)}  failed: ${outcome.executionError}`);
     return;
   }
   // sim_ms: every candidate's run; cpu_ms is not measured apart from the solve's.
-  printExecution(id, 'chosen', DEFAULT_TRAFFIC_POLICY, instance.environment, outcome.results, params, outcome.execution, outcome.executionMs, Number.NaN);
+  printExecution(
+    id,
+    'chosen',
+    DEFAULT_TRAFFIC_POLICY,
+    instance.environment,
+    outcome.results,
+    params,
+    outcome.execution,
+    outcome.executionMs,
+    Number.NaN,
+  );
   const choice = outcome.stats.traffic_choice;
   const executed = outcome.execution.totals.executed_makespan_s;
   const chose = !choice
@@ -125,32 +228,67 @@ function comparePipelines(id: string, instance: BenchInstance, params: Record<st
     : choice.kept === 0
       ? `of ${choice.candidates} plans the best planned ran best`
       : `of ${choice.candidates} plans the ${ordinal(choice.kept + 1)} best planned ran best, ${(choice.gain_s ?? 0).toFixed(1)} s sooner than the best planned`;
-  console.log(`${id}: makespan + congestion-aware choice + ${DEFAULT_TRAFFIC_POLICY} finishes ${(100 * (1 - executed / baseline)).toFixed(1)}% sooner than greedy_distance + pibt (${executed.toFixed(1)} s against ${baseline.toFixed(1)} s; ${chose})`);
+  console.log(
+    `${id}: makespan + congestion-aware choice + ${DEFAULT_TRAFFIC_POLICY} finishes ${(100 * (1 - executed / baseline)).toFixed(1)}% sooner than greedy_distance + pibt (${executed.toFixed(1)} s against ${baseline.toFixed(1)} s; ${chose})`,
+  );
 }
 
 const flags = parseFlags(process.argv.slice(2));
 const committed = committedInstanceIds();
 const defaults = [...committed, 'dense', ...(flags.skipDay ? [] : ['d20k'])];
-const ids = (flags.instances.length > 0 ? flags.instances : defaults).sort((a, b) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99));
+const ids = (flags.instances.length > 0 ? flags.instances : defaults).sort(
+  (a, b) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99),
+);
 const cap = flags.maxIterations === undefined ? '' : `, at most ${flags.maxIterations} iterations`;
 const charge = flags.maxDistance === undefined ? '' : `; executed with ${flags.maxDistance} m a charge`;
-console.log(`Fleetlab simulator bench: public instances planned by makespan at ${flags.timeLimitS} s${cap}, generated ones by greedy_distance; simulation seed ${flags.seed}${charge}; times in seconds`);
-console.log(`load average at start: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+console.log(
+  `Fleetlab simulator bench: public instances planned by makespan at ${flags.timeLimitS} s${cap}, generated ones by greedy_distance; simulation seed ${flags.seed}${charge}; times in seconds`,
+);
+console.log(
+  `load average at start: ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`,
+);
 printRow(COLUMNS.map(([name]) => name));
 for (const id of ids) {
   const instance = loadBenchInstance(id) as BenchInstance;
-  const params = { ...(instance.params ?? {}), ...(flags.maxDistance === undefined ? {} : { max_distance: flags.maxDistance }) };
+  const params = {
+    ...(instance.params ?? {}),
+    ...(flags.maxDistance === undefined ? {} : { max_distance: flags.maxDistance }),
+  };
   if (flags.pipeline) {
     comparePipelines(id, instance, params, flags);
     continue;
   }
   const planner = committed.includes(id) ? 'makespan' : 'greedy_distance';
-  const { results } = solve(buildProblem(instance), { algorithm: planner, timeLimitS: flags.timeLimitS, maxIterations: flags.maxIterations, seed: 1 });
-  const executed = flags.policies.map((policy) => row(id, planner === 'makespan' ? planner : 'greedy', policy, instance.environment, results, params, instance.tasks, flags.seed));
+  const { results } = solve(buildProblem(instance), {
+    algorithm: planner,
+    timeLimitS: flags.timeLimitS,
+    maxIterations: flags.maxIterations,
+    seed: 1,
+  });
+  const executed = flags.policies.map((policy) =>
+    row(
+      id,
+      planner === 'makespan' ? planner : 'greedy',
+      policy,
+      instance.environment,
+      results,
+      params,
+      instance.tasks,
+      flags.seed,
+    ),
+  );
   if (flags.policies.length > 1) {
     const baseline = executed[flags.policies.indexOf('pibt')];
-    const sooner = flags.policies.map((policy, k) => `${policy} ${(100 * (1 - executed[k] / baseline)).toFixed(1)}%`).filter((_, k) => flags.policies[k] !== 'pibt');
+    const sooner = flags.policies
+      .map((policy, k) => `${policy} ${(100 * (1 - executed[k] / baseline)).toFixed(1)}%`)
+      .filter((_, k) => flags.policies[k] !== 'pibt');
     console.log(`${id}: sooner than pibt: ${sooner.join(', ')}`);
   }
 }
-console.log(`load average at end: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+console.log(
+  `load average at end: ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`,
+);

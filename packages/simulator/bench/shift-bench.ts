@@ -55,16 +55,27 @@ interface Measured {
 
 /** Runs one shift in this process and prints its figures as JSON (the child's side of `measure`). */
 function runRow(row: Row): void {
-  const instance = loadBenchInstance(row.instance) as ReturnType<typeof loadBenchInstance> & { tasks: [string, string][]; params?: Record<string, unknown> };
+  const instance = loadBenchInstance(row.instance) as ReturnType<typeof loadBenchInstance> & {
+    tasks: [string, string][];
+    params?: Record<string, unknown>;
+  };
   const environment = instance.environment as FloorEnvironment;
   const robots = environment.elements.robots ?? [];
-  const fleet = row.robots === undefined ? environment : { ...environment, elements: { ...environment.elements, robots: robots.slice(0, row.robots) } };
+  const fleet =
+    row.robots === undefined
+      ? environment
+      : { ...environment, elements: { ...environment.elements, robots: robots.slice(0, row.robots) } };
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const { stats, execution } = runShift(fleet, instance.tasks, { ...(instance.params ?? {}), shift: { hours: row.hours, orders_per_hour: row.rate, dispatch: row.dispatch } }, {
-    algorithm: 'makespan',
-    replanIterations: row.replanIterations,
-  });
+  const { stats, execution } = runShift(
+    fleet,
+    instance.tasks,
+    { ...(instance.params ?? {}), shift: { hours: row.hours, orders_per_hour: row.rate, dispatch: row.dispatch } },
+    {
+      algorithm: 'makespan',
+      replanIterations: row.replanIterations,
+    },
+  );
   const wallMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   const shift = stats.shift!;
@@ -93,25 +104,69 @@ function runRow(row: Row): void {
 
 /** Runs one shift in a process of its own, so its memory is its own. */
 function measure(row: Row): Measured {
-  const output = execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--row', JSON.stringify(row)], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  const output = execFileSync(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--row', JSON.stringify(row)],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
   return JSON.parse(output);
 }
 
 const COLUMNS: [string, number][] = [
-  ['instance', -8], ['dispatch', -12], ['robots', 6], ['hours', 5], ['rate', 5], ['released', 8], ['delivered', 9], ['per_h', 7], ['p50_s', 6], ['p95_s', 6], ['max_s', 6],
-  ['backlog', 7], ['end', 5], ['trend', -7], ['util%', 5], ['chq95', 5], ['replans', 7], ['extra', 5], ['wall_s', 6], ['cpu_s', 6], ['rss_MiB', 7],
+  ['instance', -8],
+  ['dispatch', -12],
+  ['robots', 6],
+  ['hours', 5],
+  ['rate', 5],
+  ['released', 8],
+  ['delivered', 9],
+  ['per_h', 7],
+  ['p50_s', 6],
+  ['p95_s', 6],
+  ['max_s', 6],
+  ['backlog', 7],
+  ['end', 5],
+  ['trend', -7],
+  ['util%', 5],
+  ['chq95', 5],
+  ['replans', 7],
+  ['extra', 5],
+  ['wall_s', 6],
+  ['cpu_s', 6],
+  ['rss_MiB', 7],
 ];
 
 function printRow(cells: string[]): void {
-  console.log(cells.map((cell, k) => (COLUMNS[k][1] < 0 ? cell.padEnd(-COLUMNS[k][1]) : cell.padStart(COLUMNS[k][1]))).join('  '));
+  console.log(
+    cells.map((cell, k) => (COLUMNS[k][1] < 0 ? cell.padEnd(-COLUMNS[k][1]) : cell.padStart(COLUMNS[k][1]))).join('  '),
+  );
 }
 
 const figure = (value: number | null, digits = 1) => (value === null ? '-' : value.toFixed(digits));
 
 function report(row: Row, m: Measured): void {
   printRow([
-    row.instance, row.dispatch, String(m.robots), String(row.hours), String(row.rate), String(m.released), String(m.delivered), figure(m.throughput), figure(m.p50), figure(m.p95), figure(m.max),
-    String(m.backlogMax), String(m.backlogEnd), m.trend, figure(m.utilisation), figure(m.chargerQueueP95, 0), String(m.replans), String(m.extraCharges), figure(m.wallMs / 1000), figure(m.cpuMs / 1000), figure(m.maxRssMiB, 0),
+    row.instance,
+    row.dispatch,
+    String(m.robots),
+    String(row.hours),
+    String(row.rate),
+    String(m.released),
+    String(m.delivered),
+    figure(m.throughput),
+    figure(m.p50),
+    figure(m.p95),
+    figure(m.max),
+    String(m.backlogMax),
+    String(m.backlogEnd),
+    m.trend,
+    figure(m.utilisation),
+    figure(m.chargerQueueP95, 0),
+    String(m.replans),
+    String(m.extraCharges),
+    figure(m.wallMs / 1000),
+    figure(m.cpuMs / 1000),
+    figure(m.maxRssMiB, 0),
   ]);
 }
 
@@ -130,7 +185,12 @@ interface Flags {
 }
 
 function parseFlags(argv: string[]): Flags {
-  const flags: Flags = { only: null, compareRates: [1200, 3400], sweepRates: [3000, 3200, 3400, 3600, 3800, 4000], sweepHours: 3 };
+  const flags: Flags = {
+    only: null,
+    compareRates: [1200, 3400],
+    sweepRates: [3000, 3200, 3400, 3600, 3800, 4000],
+    sweepHours: 3,
+  };
   const numbers = (text: string) => text.split(',').map(Number);
   readFlags(argv, (flag, value) => {
     if (flag === '--only') flags.only = value();
@@ -138,27 +198,43 @@ function parseFlags(argv: string[]): Flags {
     else if (flag === '--sweep-rates') flags.sweepRates = numbers(value());
     else if (flag === '--sweep-hours') flags.sweepHours = Number(value());
     else if (flag === '--replan-iterations') flags.replanIterations = Number(value());
-    else throw new Error(`Unknown flag ${flag}; flags: --only targets|compare|sweep, --compare-rates a,b, --sweep-rates a,b, --sweep-hours H, --replan-iterations N`);
+    else
+      throw new Error(
+        `Unknown flag ${flag}; flags: --only targets|compare|sweep, --compare-rates a,b, --sweep-rates a,b, --sweep-hours H, --replan-iterations N`,
+      );
   });
-  if (flags.only !== null && !['targets', 'compare', 'sweep'].includes(flags.only)) throw new Error(`--only takes targets, compare or sweep, got ${flags.only}`);
+  if (flags.only !== null && !['targets', 'compare', 'sweep'].includes(flags.only))
+    throw new Error(`--only takes targets, compare or sweep, got ${flags.only}`);
   return flags;
 }
 
 function main(flags: Flags): void {
   const part = (name: string) => flags.only === null || flags.only === name;
   const replanIterations = flags.replanIterations;
-  console.log(`Fleetlab shift bench: orders drawn from each instance's tasks, re-plans by makespan${replanIterations === undefined ? '' : ` capped at ${replanIterations} iterations`}; times in seconds`);
-  console.log(`load average at start: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+  console.log(
+    `Fleetlab shift bench: orders drawn from each instance's tasks, re-plans by makespan${replanIterations === undefined ? '' : ` capped at ${replanIterations} iterations`}; times in seconds`,
+  );
+  console.log(
+    `load average at start: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
   printRow(COLUMNS.map(([name]) => name));
   if (part('targets')) {
     const xl1 = run({ instance: 'xl1', dispatch: 'reoptimise', hours: 8, rate: 1200, replanIterations });
     const d20k = run({ instance: 'd20k', dispatch: 'reoptimise', hours: 8, rate: 3000, replanIterations });
-    console.log(`targets: xl1 8 h at 1,200/h in ${(xl1.wallMs / 1000).toFixed(1)} s (under 30 s: ${xl1.wallMs < 30_000 ? 'yes' : 'no'}); d20k 8 h at 3,000/h in ${(d20k.wallMs / 1000).toFixed(1)} s and ${d20k.maxRssMiB.toFixed(0)} MiB (under 120 s and 2 GB: ${d20k.wallMs < 120_000 && d20k.maxRssMiB < 2048 ? 'yes' : 'no'})`);
+    console.log(
+      `targets: xl1 8 h at 1,200/h in ${(xl1.wallMs / 1000).toFixed(1)} s (under 30 s: ${xl1.wallMs < 30_000 ? 'yes' : 'no'}); d20k 8 h at 3,000/h in ${(d20k.wallMs / 1000).toFixed(1)} s and ${d20k.maxRssMiB.toFixed(0)} MiB (under 120 s and 2 GB: ${d20k.wallMs < 120_000 && d20k.maxRssMiB < 2048 ? 'yes' : 'no'})`,
+    );
   }
   if (part('compare')) {
     for (const rate of flags.compareRates) {
-      const [reoptimise, nearest] = dispatchPolicyValues.map((dispatch) => run({ instance: 'xl1', dispatch, hours: 8, rate, replanIterations }));
-      console.log(`compare at ${rate}/h on xl1: P95 cycle time reoptimise ${figure(reoptimise.p95)} s, nearest_idle ${figure(nearest.p95)} s`);
+      const [reoptimise, nearest] = dispatchPolicyValues.map((dispatch) =>
+        run({ instance: 'xl1', dispatch, hours: 8, rate, replanIterations }),
+      );
+      console.log(
+        `compare at ${rate}/h on xl1: P95 cycle time reoptimise ${figure(reoptimise.p95)} s, nearest_idle ${figure(nearest.p95)} s`,
+      );
     }
   }
   if (part('sweep')) {
@@ -169,10 +245,16 @@ function main(flags: Flags): void {
         if (measured.trend !== 'stable') break;
         sustained = rate;
       }
-      console.log(`sweep on xl1, ${flags.sweepHours} h shifts: ${dispatch} sustains ${sustained === null ? 'none of the rates' : `${sustained}/h`} with a stable backlog`);
+      console.log(
+        `sweep on xl1, ${flags.sweepHours} h shifts: ${dispatch} sustains ${sustained === null ? 'none of the rates' : `${sustained}/h`} with a stable backlog`,
+      );
     }
   }
-  console.log(`load average at end: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average at end: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 const rowAt = process.argv.indexOf('--row');

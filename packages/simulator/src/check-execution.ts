@@ -26,7 +26,9 @@ export interface ExecutionCheck {
 /** Throws the internal error of a run whose record breaks a rule of the floor (the simulator must never return one). */
 export function assertValid(check: ExecutionCheck): void {
   if (!check.valid) {
-    throw new SimulationError(`Internal error: the execution breaks a rule of the floor: ${check.errors[0]}${check.errors.length > 1 ? ` (+${check.errors.length - 1} more)` : ''}`);
+    throw new SimulationError(
+      `Internal error: the execution breaks a rule of the floor: ${check.errors[0]}${check.errors.length > 1 ? ` (+${check.errors.length - 1} more)` : ''}`,
+    );
   }
 }
 
@@ -71,7 +73,12 @@ interface Check {
  * picked up is picked up at or after its release, its robot standing on the pickup then for the
  * handling time, before its delivery.
  */
-export function checkExecution(environment: FloorEnvironment, plan: unknown, execution: ExecutionRecord, params?: (FloorParameterInput & Record<string, unknown>) | null): ExecutionCheck {
+export function checkExecution(
+  environment: FloorEnvironment,
+  plan: unknown,
+  execution: ExecutionRecord,
+  params?: (FloorParameterInput & Record<string, unknown>) | null,
+): ExecutionCheck {
   const errors: string[] = [];
   const report = (message: string) => {
     if (errors.length < MAX_ERRORS) errors.push(message);
@@ -88,13 +95,24 @@ export function checkExecution(environment: FloorEnvironment, plan: unknown, exe
     throw error;
   }
   const stepS = execution.step_s;
-  if (Math.abs(stepS - parameters.stepS) > 1e-9) report(`step_s is ${stepS} s but robot_speed ${parameters.robotSpeed} m/s gives ${parameters.stepS} s`);
+  if (Math.abs(stepS - parameters.stepS) > 1e-9)
+    report(`step_s is ${stepS} s but robot_speed ${parameters.robotSpeed} m/s gives ${parameters.stepS} s`);
   let lastStep = execution.totals.steps;
   for (const record of Object.values(execution.robots)) {
     for (let k = 0; k < record.timeline.length; k += 3) lastStep = Math.max(lastStep, record.timeline[k]);
   }
   const orders = execution.orders ? new Map(execution.orders.map((order) => [order.id, order])) : null;
-  const check: Check = { floor, robots, orders, parameters, execution, cells: [], lastStep, toStep: (seconds) => Math.round(seconds / stepS), report };
+  const check: Check = {
+    floor,
+    robots,
+    orders,
+    parameters,
+    execution,
+    cells: [],
+    lastStep,
+    toStep: (seconds) => Math.round(seconds / stepS),
+    report,
+  };
   checkMoves(check);
   checkConflicts(check);
   if (execution.orders) checkOrders(check, execution.orders);
@@ -127,17 +145,28 @@ function checkMoves(check: Check): void {
       }
     }
     check.cells.push(path);
-    if (path[0] !== robot.startCell) report(`Robot ${robot.id} starts at ${floor.describe(path[0])}, not at its place ${floor.describe(robot.startCell)}`);
+    if (path[0] !== robot.startCell)
+      report(
+        `Robot ${robot.id} starts at ${floor.describe(path[0])}, not at its place ${floor.describe(robot.startCell)}`,
+      );
     for (let t = 0; t < lastStep; t++) {
       const from = path[t];
       const to = path[t + 1];
       if (to < 0 || to >= floor.cellCount || floor.blocked[to]) {
-        report(`Robot ${robot.id} stands on blocked or missing ${to >= 0 && to < floor.cellCount ? floor.describe(to) : `cell ${to}`} at step ${t + 1}`);
+        report(
+          `Robot ${robot.id} stands on blocked or missing ${to >= 0 && to < floor.cellCount ? floor.describe(to) : `cell ${to}`} at step ${t + 1}`,
+        );
         break;
       }
       if (from !== to && ![0, 1, 2, 3].some((k) => floor.neighbours[from * 4 + k] === to)) {
-        const aisle = Math.abs(floor.x(from) - floor.x(to)) + Math.abs(floor.y(from) - floor.y(to)) === 1 ? Math.max(floor.oneWayAt[from], floor.oneWayAt[to]) : -1;
-        if (aisle >= 0) report(`Robot ${robot.id} drives against one-way aisle ${floor.oneWayIds[aisle]} from ${floor.describe(from)} to ${floor.describe(to)} at step ${t + 1}`);
+        const aisle =
+          Math.abs(floor.x(from) - floor.x(to)) + Math.abs(floor.y(from) - floor.y(to)) === 1
+            ? Math.max(floor.oneWayAt[from], floor.oneWayAt[to])
+            : -1;
+        if (aisle >= 0)
+          report(
+            `Robot ${robot.id} drives against one-way aisle ${floor.oneWayIds[aisle]} from ${floor.describe(from)} to ${floor.describe(to)} at step ${t + 1}`,
+          );
         else report(`Robot ${robot.id} jumps from ${floor.describe(from)} to ${floor.describe(to)} at step ${t + 1}`);
         break;
       }
@@ -147,7 +176,9 @@ function checkMoves(check: Check): void {
       }
       const station = floor.stationAt[to];
       if (station >= 0 && station !== robot.station) {
-        report(`Robot ${robot.id} enters station ${floor.stationIds[station]}'s cell at step ${t + 1}, which only that station's robots may`);
+        report(
+          `Robot ${robot.id} enters station ${floor.stationIds[station]}'s cell at step ${t + 1}, which only that station's robots may`,
+        );
         break;
       }
     }
@@ -167,14 +198,16 @@ function checkConflicts({ floor, robots, cells, lastStep, report }: Check): void
         const other = seenRobot[cell];
         const station = floor.stationAt[cell];
         const depot = station >= 0 && robots[r].station === station && robots[other].station === station;
-        if (!depot) report(`Robots ${robots[other].id} and ${robots[r].id} both stand on ${floor.describe(cell)} at step ${t}`);
+        if (!depot)
+          report(`Robots ${robots[other].id} and ${robots[r].id} both stand on ${floor.describe(cell)} at step ${t}`);
       } else {
         seenAt[cell] = t;
         seenRobot[cell] = r;
       }
       if (t < lastStep && cells[r][t + 1] !== cell) {
         const to = cells[r][t + 1];
-        if (moves.has(to * floor.cellCount + cell)) report(`Two robots swap ${floor.describe(cell)} and ${floor.describe(to)} at step ${t + 1}`);
+        if (moves.has(to * floor.cellCount + cell))
+          report(`Two robots swap ${floor.describe(cell)} and ${floor.describe(to)} at step ${t + 1}`);
         moves.add(cell * floor.cellCount + to);
       }
     }
@@ -189,7 +222,8 @@ function standsOn(path: Int32Array, cell: number, from: number, to: number): boo
 
 /** Whether the robot stood on `cell` for `handling` steps after arriving there at some step in [after, last] (the latest such visit first). */
 function handledBetween(path: Int32Array, cell: number, handling: number, after: number, last: number): boolean {
-  for (let t = last; t >= Math.max(0, after); t--) if (path[t] === cell && standsOn(path, cell, t - handling, t)) return true;
+  for (let t = last; t >= Math.max(0, after); t--)
+    if (path[t] === cell && standsOn(path, cell, t - handling, t)) return true;
   return false;
 }
 
@@ -199,21 +233,32 @@ function checkWork(check: Check, robot: RobotWork, record: RobotExecutionRecord,
   const handling = parameters.handlingSteps;
   const planned = robot.work.filter((item) => item.kind === 'delivery');
   const plannedCharges = robot.work.length - planned.length;
-  if (record.deliveries.length !== planned.length) report(`Robot ${robot.id} does ${record.deliveries.length} of its ${planned.length} deliveries`);
+  if (record.deliveries.length !== planned.length)
+    report(`Robot ${robot.id} does ${record.deliveries.length} of its ${planned.length} deliveries`);
   if (check.orders) {
-    if (record.charges.length !== plannedCharges) report(`Robot ${robot.id} charges ${record.charges.length} times; its results have ${plannedCharges} recharge steps`);
+    if (record.charges.length !== plannedCharges)
+      report(
+        `Robot ${robot.id} charges ${record.charges.length} times; its results have ${plannedCharges} recharge steps`,
+      );
   } else if (record.charges.length !== plannedCharges + record.extra_charges) {
-    report(`Robot ${robot.id} charges ${record.charges.length} times; its plan has ${plannedCharges} and it reports ${record.extra_charges} more`);
+    report(
+      `Robot ${robot.id} charges ${record.charges.length} times; its plan has ${plannedCharges} and it reports ${record.extra_charges} more`,
+    );
   }
   let previousDone = -1;
   record.deliveries.forEach((done, index) => {
     const item = planned[index];
     if (!item || item.pickup !== done.pickup || item.dropoff !== done.dropoff) {
-      report(`Robot ${robot.id} delivers ${done.pickup} -> ${done.dropoff} where its plan has ${item ? `${item.pickup} -> ${item.dropoff}` : 'nothing'} next`);
+      report(
+        `Robot ${robot.id} delivers ${done.pickup} -> ${done.dropoff} where its plan has ${item ? `${item.pickup} -> ${item.dropoff}` : 'nothing'} next`,
+      );
       return;
     }
     const step = toStep(done.done_s);
-    if (path[Math.min(step, path.length - 1)] !== item.dropoffCell) report(`Robot ${robot.id} is not on dropoff ${done.dropoff} at ${done.done_s} s, when it reports the delivery done`);
+    if (path[Math.min(step, path.length - 1)] !== item.dropoffCell)
+      report(
+        `Robot ${robot.id} is not on dropoff ${done.dropoff} at ${done.done_s} s, when it reports the delivery done`,
+      );
     // Between the previous delivery and this one it stood on the pickup, once for the handling (a
     // pickup on the dropoff's own cell is handled just before the delivery is done there). That
     // need not be the last time it stood there: pushed aside after handling, a robot may pass
@@ -223,31 +268,51 @@ function checkWork(check: Check, robot: RobotWork, record: RobotExecutionRecord,
     if (left <= previousDone && !(left === previousDone && path[left] === item.pickupCell)) {
       report(`Robot ${robot.id} reaches ${done.dropoff} without standing on pickup ${done.pickup} first`);
     } else if (!handledBetween(path, item.pickupCell, handling, previousDone, left)) {
-      report(`Robot ${robot.id} leaves pickup ${done.pickup} at step ${left + 1} before handling it for ${parameters.handlingS} s`);
+      report(
+        `Robot ${robot.id} leaves pickup ${done.pickup} at step ${left + 1} before handling it for ${parameters.handlingS} s`,
+      );
     }
-    if (!standsOn(path, item.dropoffCell, step, step + handling)) report(`Robot ${robot.id} leaves dropoff ${done.dropoff} before handling it for ${parameters.handlingS} s`);
+    if (!standsOn(path, item.dropoffCell, step, step + handling))
+      report(`Robot ${robot.id} leaves dropoff ${done.dropoff} before handling it for ${parameters.handlingS} s`);
     if (check.orders) checkOrderDelivered(check, robot, done, path, previousDone);
     previousDone = step + handling;
   });
   const lastDone = record.deliveries.length > 0 ? record.deliveries[record.deliveries.length - 1].done_s : 0;
-  if (Math.abs(record.finish_s - lastDone) > 1e-6) report(`Robot ${robot.id} reports its finish at ${record.finish_s} s but its last delivery is done at ${lastDone} s`);
+  if (Math.abs(record.finish_s - lastDone) > 1e-6)
+    report(
+      `Robot ${robot.id} reports its finish at ${record.finish_s} s but its last delivery is done at ${lastDone} s`,
+    );
   record.charges.forEach((charge, index) => {
     const [arrive, start, end] = [toStep(charge.arrive_s), toStep(charge.start_s), toStep(charge.end_s)];
     if (start < arrive || end - start !== parameters.chargeSteps) {
-      report(`Robot ${robot.id} charge ${index + 1} runs ${charge.start_s}-${charge.end_s} s after arriving at ${charge.arrive_s} s; a charge takes ${parameters.chargeS} s`);
+      report(
+        `Robot ${robot.id} charge ${index + 1} runs ${charge.start_s}-${charge.end_s} s after arriving at ${charge.arrive_s} s; a charge takes ${parameters.chargeS} s`,
+      );
     }
-    if (charge.station !== floor.stationIds[robot.station]) report(`Robot ${robot.id} charge ${index + 1} is at station ${charge.station}, not at its own ${floor.stationIds[robot.station]}`);
-    if (!standsOn(path, robot.homeCell, arrive, end)) report(`Robot ${robot.id} is not at its station ${floor.stationIds[robot.station]} throughout charge ${index + 1}`);
+    if (charge.station !== floor.stationIds[robot.station])
+      report(
+        `Robot ${robot.id} charge ${index + 1} is at station ${charge.station}, not at its own ${floor.stationIds[robot.station]}`,
+      );
+    if (!standsOn(path, robot.homeCell, arrive, end))
+      report(
+        `Robot ${robot.id} is not at its station ${floor.stationIds[robot.station]} throughout charge ${index + 1}`,
+      );
   });
 }
 
 /** A shift's orders: ids in order of release, pickups after release, each delivered at most once and by its robot. */
 function checkOrders({ robots, execution, report }: Check, orders: readonly ShiftOrderRecord[]): void {
   orders.forEach((order, k) => {
-    if (order.id !== `O${k + 1}`) report(`Order ${k + 1} of the shift is ${order.id}; orders are O1, O2, ... in order of release`);
-    if (k > 0 && order.release_s < orders[k - 1].release_s) report(`Order ${order.id} is released at ${order.release_s} s, before ${orders[k - 1].id} at ${orders[k - 1].release_s} s`);
-    if (order.done_s !== undefined && order.pickup_s === undefined) report(`Order ${order.id} is delivered at ${order.done_s} s but never picked up`);
-    if (order.pickup_s !== undefined && order.pickup_s < order.release_s) report(`Order ${order.id} is picked up at ${order.pickup_s} s, before its release at ${order.release_s} s`);
+    if (order.id !== `O${k + 1}`)
+      report(`Order ${k + 1} of the shift is ${order.id}; orders are O1, O2, ... in order of release`);
+    if (k > 0 && order.release_s < orders[k - 1].release_s)
+      report(
+        `Order ${order.id} is released at ${order.release_s} s, before ${orders[k - 1].id} at ${orders[k - 1].release_s} s`,
+      );
+    if (order.done_s !== undefined && order.pickup_s === undefined)
+      report(`Order ${order.id} is delivered at ${order.done_s} s but never picked up`);
+    if (order.pickup_s !== undefined && order.pickup_s < order.release_s)
+      report(`Order ${order.id} is picked up at ${order.pickup_s} s, before its release at ${order.release_s} s`);
   });
   const deliveredBy = new Map<string, string>();
   for (const robot of robots) {
@@ -259,27 +324,47 @@ function checkOrders({ robots, execution, report }: Check, orders: readonly Shif
     }
   }
   for (const order of orders) {
-    if (order.done_s !== undefined && !deliveredBy.has(order.id)) report(`Order ${order.id} says it is delivered at ${order.done_s} s, but no robot delivers it`);
+    if (order.done_s !== undefined && !deliveredBy.has(order.id))
+      report(`Order ${order.id} says it is delivered at ${order.done_s} s, but no robot delivers it`);
   }
 }
 
 /** A shift's delivery: it serves an order of its pair that its robot picked up after the order's release and handled at the pickup before the dropoff. */
-function checkOrderDelivered(check: Check, robot: RobotWork, done: RobotExecutionRecord['deliveries'][number], path: Int32Array, previousDone: number): void {
+function checkOrderDelivered(
+  check: Check,
+  robot: RobotWork,
+  done: RobotExecutionRecord['deliveries'][number],
+  path: Int32Array,
+  previousDone: number,
+): void {
   const { orders, parameters, toStep, report } = check;
   const order = done.order === undefined ? undefined : orders!.get(done.order);
   if (!order) {
-    report(`Robot ${robot.id} delivers ${done.pickup} -> ${done.dropoff} at ${done.done_s} s for ${done.order === undefined ? 'no order' : `order ${done.order}, which the shift does not have`}`);
+    report(
+      `Robot ${robot.id} delivers ${done.pickup} -> ${done.dropoff} at ${done.done_s} s for ${done.order === undefined ? 'no order' : `order ${done.order}, which the shift does not have`}`,
+    );
     return;
   }
-  if (order.pickup !== done.pickup || order.dropoff !== done.dropoff) report(`Robot ${robot.id} delivers ${done.pickup} -> ${done.dropoff} for order ${order.id}, which is ${order.pickup} -> ${order.dropoff}`);
+  if (order.pickup !== done.pickup || order.dropoff !== done.dropoff)
+    report(
+      `Robot ${robot.id} delivers ${done.pickup} -> ${done.dropoff} for order ${order.id}, which is ${order.pickup} -> ${order.dropoff}`,
+    );
   if (order.robot !== robot.id || order.done_s !== done.done_s) {
-    report(`Order ${order.id} says ${order.robot ?? 'no robot'} delivered it at ${order.done_s ?? '(never)'} s, but ${robot.id} delivers it at ${done.done_s} s`);
+    report(
+      `Order ${order.id} says ${order.robot ?? 'no robot'} delivered it at ${order.done_s ?? '(never)'} s, but ${robot.id} delivers it at ${done.done_s} s`,
+    );
   }
   if (order.pickup_s === undefined) return;
   const pickup = toStep(order.pickup_s);
   const pickupCell = check.floor.cellOf(order.pickup);
-  if (pickup < previousDone || pickup + parameters.handlingSteps > toStep(done.done_s) || !standsOn(path, pickupCell ?? -1, pickup, pickup + parameters.handlingSteps)) {
-    report(`Robot ${robot.id} does not stand on pickup ${order.pickup} of order ${order.id} from ${order.pickup_s} s for the handling, between its previous delivery and this one`);
+  if (
+    pickup < previousDone ||
+    pickup + parameters.handlingSteps > toStep(done.done_s) ||
+    !standsOn(path, pickupCell ?? -1, pickup, pickup + parameters.handlingSteps)
+  ) {
+    report(
+      `Robot ${robot.id} does not stand on pickup ${order.pickup} of order ${order.id} from ${order.pickup_s} s for the handling, between its previous delivery and this one`,
+    );
   }
 }
 
@@ -288,7 +373,14 @@ function checkBattery(check: Check, robot: RobotWork, record: RobotExecutionReco
   const { floor, parameters, toStep, lastStep, report } = check;
   const events: { step: number; kind: 'done' | 'end'; cell: number; dropoff: string }[] = [];
   const planned = robot.work.filter((item) => item.kind === 'delivery');
-  record.deliveries.forEach((done, index) => events.push({ step: toStep(done.done_s), kind: 'done', cell: planned[index]?.dropoffCell ?? -1, dropoff: done.dropoff }));
+  record.deliveries.forEach((done, index) =>
+    events.push({
+      step: toStep(done.done_s),
+      kind: 'done',
+      cell: planned[index]?.dropoffCell ?? -1,
+      dropoff: done.dropoff,
+    }),
+  );
   for (const charge of record.charges) events.push({ step: toStep(charge.end_s), kind: 'end', cell: -1, dropoff: '' });
   events.sort((a, b) => a.step - b.step || (a.kind === 'end' ? 1 : 0) - (b.kind === 'end' ? 1 : 0));
   let used = 0;
@@ -298,7 +390,9 @@ function checkBattery(check: Check, robot: RobotWork, record: RobotExecutionReco
     for (; t < Math.min(event.step, lastStep); t++) {
       if (path[t + 1] !== path[t]) used += 1;
       if (used > parameters.maxDistance + 1e-9 && !overrunReported) {
-        report(`Robot ${robot.id} has driven ${used} m since its last charge at step ${t + 1}, over max_distance ${parameters.maxDistance} m`);
+        report(
+          `Robot ${robot.id} has driven ${used} m since its last charge at step ${t + 1}, over max_distance ${parameters.maxDistance} m`,
+        );
         overrunReported = true;
       }
     }
@@ -308,7 +402,9 @@ function checkBattery(check: Check, robot: RobotWork, record: RobotExecutionReco
     } else if (event.cell >= 0) {
       const home = floor.distance(event.cell, robot.homeCell);
       if (used + home > parameters.maxDistance + 1e-9) {
-        report(`Robot ${robot.id} after dropoff ${event.dropoff} has ${parameters.maxDistance - used} m of charge left but its station is ${home} m away`);
+        report(
+          `Robot ${robot.id} after dropoff ${event.dropoff} has ${parameters.maxDistance - used} m of charge left but its station is ${home} m away`,
+        );
       }
     }
   }
@@ -331,7 +427,9 @@ function checkActivities(check: Check, robot: RobotWork, record: RobotExecutionR
     for (let t = arrive; t < end; t++) {
       const expected = t < start ? 'queued' : 'charging';
       if (activityAt(activities, t) !== expected) {
-        report(`Robot ${robot.id} is '${activityAt(activities, t)}' at step ${t}, during its charge's ${expected} time`);
+        report(
+          `Robot ${robot.id} is '${activityAt(activities, t)}' at step ${t}, during its charge's ${expected} time`,
+        );
         return;
       }
     }
@@ -345,7 +443,13 @@ function checkChargers({ floor, robots, parameters, execution, toStep, report }:
   const charges: { station: number; robot: number; id: string; arrive: number; start: number }[] = [];
   robots.forEach((robot, r) => {
     for (const charge of execution.robots[robot.id]?.charges ?? []) {
-      charges.push({ station: robot.station, robot: r, id: robot.id, arrive: toStep(charge.arrive_s), start: toStep(charge.start_s) });
+      charges.push({
+        station: robot.station,
+        robot: r,
+        id: robot.id,
+        arrive: toStep(charge.arrive_s),
+        start: toStep(charge.start_s),
+      });
     }
   });
   charges.sort((a, b) => a.arrive - b.arrive || a.robot - b.robot);

@@ -76,7 +76,8 @@ function parseArguments(argv: string[]): CliArguments | string {
   const shift: Record<string, unknown> = {};
   for (let k = 0; k < argv.length; k++) {
     const argument = argv[k];
-    const [flag, inline] = argument.startsWith('--') && argument.includes('=') ? argument.split(/=(.*)/s, 2) : [argument, undefined];
+    const [flag, inline] =
+      argument.startsWith('--') && argument.includes('=') ? argument.split(/=(.*)/s, 2) : [argument, undefined];
     const value = () => {
       const given = inline ?? argv[++k];
       if (given === undefined) throw new Error(`${flag} needs a value`);
@@ -106,18 +107,29 @@ function parseArguments(argv: string[]): CliArguments | string {
     }
   }
   if (!parsed.instance) return 'Missing INSTANCE.json';
-  if (!algorithmByIdOrName(parsed.algorithm!)) return `Unknown algorithm ${parsed.algorithm}; use one of ${ALGORITHMS.map((a) => a.name).join(', ')}`;
+  if (!algorithmByIdOrName(parsed.algorithm!))
+    return `Unknown algorithm ${parsed.algorithm}; use one of ${ALGORITHMS.map((a) => a.name).join(', ')}`;
   if (!(parsed.timeLimitS! > 0)) return '--time-limit needs a positive number of seconds';
-  if (parsed.chargers !== undefined && !(Number.isInteger(parsed.chargers) && parsed.chargers >= 1)) return '--chargers needs a whole number >= 1';
-  if (parsed.trafficPolicy !== undefined && !trafficPolicyByName(parsed.trafficPolicy)) return `Unknown traffic policy ${parsed.trafficPolicy}; use one of ${TRAFFIC_POLICY_NAMES_TEXT}`;
-  if (parsed.robots !== undefined && !(Number.isInteger(parsed.robots) && parsed.robots >= 1)) return '--robots needs a whole number >= 1';
-  if (parsed.replanIterations !== undefined && !(Number.isInteger(parsed.replanIterations) && parsed.replanIterations >= 0)) return '--replan-iterations needs a whole number >= 0';
-  const shiftFlags = Object.keys(shift).map(flagOf).concat(parsed.replanIterations === undefined ? [] : ['--replan-iterations']);
+  if (parsed.chargers !== undefined && !(Number.isInteger(parsed.chargers) && parsed.chargers >= 1))
+    return '--chargers needs a whole number >= 1';
+  if (parsed.trafficPolicy !== undefined && !trafficPolicyByName(parsed.trafficPolicy))
+    return `Unknown traffic policy ${parsed.trafficPolicy}; use one of ${TRAFFIC_POLICY_NAMES_TEXT}`;
+  if (parsed.robots !== undefined && !(Number.isInteger(parsed.robots) && parsed.robots >= 1))
+    return '--robots needs a whole number >= 1';
+  if (
+    parsed.replanIterations !== undefined &&
+    !(Number.isInteger(parsed.replanIterations) && parsed.replanIterations >= 0)
+  )
+    return '--replan-iterations needs a whole number >= 0';
+  const shiftFlags = Object.keys(shift)
+    .map(flagOf)
+    .concat(parsed.replanIterations === undefined ? [] : ['--replan-iterations']);
   if (shift.hours === undefined) {
     if (shiftFlags.length > 0) return `${shiftFlags[0]} needs --shift-hours`;
     return parsed as CliArguments;
   }
-  if (parsed.plan !== undefined) return '--plan runs a day\'s plan; a shift (--shift-hours) makes its own as orders arrive';
+  if (parsed.plan !== undefined)
+    return "--plan runs a day's plan; a shift (--shift-hours) makes its own as orders arrive";
   const checked = shiftParametersSchema.safeParse(shift);
   if (!checked.success) {
     const issue = checked.error.issues[0];
@@ -151,7 +163,9 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
       givenPlan = file && typeof file === 'object' && 'results' in file ? file.results : file;
     }
   } catch (error) {
-    stderr.write(`Cannot read ${parsed.plan && instance! ? parsed.plan : parsed.instance}: ${(error as Error).message}\n`);
+    stderr.write(
+      `Cannot read ${parsed.plan && instance! ? parsed.plan : parsed.instance}: ${(error as Error).message}\n`,
+    );
     return 2;
   }
   if (parsed.robots !== undefined) {
@@ -160,7 +174,10 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
       stderr.write(`--robots ${parsed.robots}: the layout has ${robots.length} robots\n\n${USAGE}`);
       return 2;
     }
-    instance.environment = { ...instance.environment, elements: { ...instance.environment.elements, robots: robots.slice(0, parsed.robots) } };
+    instance.environment = {
+      ...instance.environment,
+      elements: { ...instance.environment.elements, robots: robots.slice(0, parsed.robots) },
+    };
   }
   const params = {
     ...(instance.params ?? {}),
@@ -171,10 +188,17 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
   try {
     const plan =
       givenPlan ??
-      solve(buildProblem({ environment: instance.environment as never, tasks: instance.tasks, params: instance.params as never }), {
-        algorithm: algorithmByIdOrName(parsed.algorithm)!.name,
-        timeLimitS: parsed.timeLimitS,
-      }).results;
+      solve(
+        buildProblem({
+          environment: instance.environment as never,
+          tasks: instance.tasks,
+          params: instance.params as never,
+        }),
+        {
+          algorithm: algorithmByIdOrName(parsed.algorithm)!.name,
+          timeLimitS: parsed.timeLimitS,
+        },
+      ).results;
     const started = performance.now();
     const execution = simulate(instance.environment, plan, params, { tasks: instance.tasks });
     const runtimeMs = Math.round(performance.now() - started);
@@ -205,7 +229,13 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
 }
 
 /** Runs a shift and prints its outcome, its summary line or its dense form. */
-function runShiftCli(parsed: CliArguments, instance: InstanceFile, params: ShiftParams, stdout: Writable, stderr: Writable): number {
+function runShiftCli(
+  parsed: CliArguments,
+  instance: InstanceFile,
+  params: ShiftParams,
+  stdout: Writable,
+  stderr: Writable,
+): number {
   try {
     const started = performance.now();
     const outcome = runShift(instance.environment, instance.tasks, params, {
@@ -214,8 +244,13 @@ function runShiftCli(parsed: CliArguments, instance: InstanceFile, params: Shift
       replanIterations: parsed.replanIterations,
     });
     const runtimeMs = Math.round(performance.now() - started);
-    if (parsed.output === 'summary') stdout.write(shiftSummary(instance.id ?? parsed.instance, params, outcome, runtimeMs) + '\n');
-    else if (parsed.output === 'dense') stdout.write(JSON.stringify({ ...toDense(outcome.execution, chargersByStation(instance, params)), plan: outcome.results }) + '\n');
+    if (parsed.output === 'summary')
+      stdout.write(shiftSummary(instance.id ?? parsed.instance, params, outcome, runtimeMs) + '\n');
+    else if (parsed.output === 'dense')
+      stdout.write(
+        JSON.stringify({ ...toDense(outcome.execution, chargersByStation(instance, params)), plan: outcome.results }) +
+          '\n',
+      );
     else stdout.write(JSON.stringify(outcome) + '\n');
     return 0;
   } catch (error) {
@@ -252,13 +287,20 @@ function shiftSummary(instanceId: string, params: ShiftParams, outcome: ShiftOut
 /** Chargers per station for the dense form: the parameter, or one per robot. */
 function chargersByStation(instance: InstanceFile, params: SimulationParams): Record<string, number> {
   const robotsPerStation: Record<string, number> = {};
-  for (const robot of instance.environment.elements.robots ?? []) robotsPerStation[robot.station_id] = (robotsPerStation[robot.station_id] ?? 0) + 1;
-  return Object.fromEntries(Object.entries(robotsPerStation).map(([station, count]) => [station, params.chargers ?? count]));
+  for (const robot of instance.environment.elements.robots ?? [])
+    robotsPerStation[robot.station_id] = (robotsPerStation[robot.station_id] ?? 0) + 1;
+  return Object.fromEntries(
+    Object.entries(robotsPerStation).map(([station, count]) => [station, params.chargers ?? count]),
+  );
 }
 
 /** Exit 1 with the message of a plan or shift that cannot run; anything else is a fault. */
 function refusal(error: unknown, stderr: Writable): number {
-  if (error instanceof SimulationError || error instanceof InfeasibleDeliveryError || error instanceof InvalidProblemError) {
+  if (
+    error instanceof SimulationError ||
+    error instanceof InfeasibleDeliveryError ||
+    error instanceof InvalidProblemError
+  ) {
     stderr.write(`${(error as Error).message}\n`);
     return 1;
   }

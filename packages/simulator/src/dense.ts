@@ -19,17 +19,30 @@ export function toDense(execution: ExecutionRecord, chargers: Record<string, num
   const { width } = execution.heatmap;
   const toStep = (seconds: number) => Math.round(seconds / execution.step_s);
   const dense: DenseExecution = { step_s: execution.step_s, robots: {}, deliveries: {}, charges: {}, chargers };
-  const pickupStep = new Map((execution.orders ?? []).map((order) => [order.id, order.pickup_s === undefined ? -1 : toStep(order.pickup_s)]));
+  const pickupStep = new Map(
+    (execution.orders ?? []).map((order) => [order.id, order.pickup_s === undefined ? -1 : toStep(order.pickup_s)]),
+  );
   for (const [id, robot] of Object.entries(execution.robots)) {
     const last = robot.timeline[robot.timeline.length - 3];
-    dense.robots[id] = Array.from(decodeTimeline(robot.timeline, last, width), (cell) => [cell % width, Math.floor(cell / width)]);
-    dense.deliveries[id] = robot.deliveries.map((delivery): DenseDelivery =>
-      delivery.order === undefined
-        ? [delivery.pickup, delivery.dropoff, toStep(delivery.done_s)]
-        : [delivery.pickup, delivery.dropoff, toStep(delivery.done_s), delivery.order, pickupStep.get(delivery.order) ?? -1],
+    dense.robots[id] = Array.from(decodeTimeline(robot.timeline, last, width), (cell) => [
+      cell % width,
+      Math.floor(cell / width),
+    ]);
+    dense.deliveries[id] = robot.deliveries.map(
+      (delivery): DenseDelivery =>
+        delivery.order === undefined
+          ? [delivery.pickup, delivery.dropoff, toStep(delivery.done_s)]
+          : [
+              delivery.pickup,
+              delivery.dropoff,
+              toStep(delivery.done_s),
+              delivery.order,
+              pickupStep.get(delivery.order) ?? -1,
+            ],
     );
     dense.charges[id] = robot.charges.map((charge) => [toStep(charge.start_s), toStep(charge.end_s)]);
   }
-  if (execution.orders) dense.orders = execution.orders.map(({ id, pickup, dropoff, release_s }) => ({ id, pickup, dropoff, release_s }));
+  if (execution.orders)
+    dense.orders = execution.orders.map(({ id, pickup, dropoff, release_s }) => ({ id, pickup, dropoff, release_s }));
   return dense;
 }

@@ -12,7 +12,11 @@ export interface PlanAndExecuteOptions extends Omit<SolveOptions, 'onProgress' |
   candidates?: number;
   /** Seed of the execution's tie-breaks (default 1). */
   executionSeed?: number;
-  onProgress?: (progress: { phase: 'optimising' | 'executing'; fraction: number; bestMakespanS: number | null }) => void;
+  onProgress?: (progress: {
+    phase: 'optimising' | 'executing';
+    fraction: number;
+    bestMakespanS: number | null;
+  }) => void;
 }
 
 export interface PlanAndExecuteOutcome {
@@ -34,7 +38,11 @@ export interface PlanAndExecuteOutcome {
  * plan with the best planned makespan. A plan that cannot run on the floor is never kept over
  * one that can.
  */
-export function planAndExecute(input: ProblemInput, options: PlanAndExecuteOptions, problem: Problem = buildProblem(input)): PlanAndExecuteOutcome {
+export function planAndExecute(
+  input: ProblemInput,
+  options: PlanAndExecuteOptions,
+  problem: Problem = buildProblem(input),
+): PlanAndExecuteOutcome {
   const environment = input.environment as never;
   const params = (input.params ?? {}) as SimulationParams;
   const isMakespan = options.algorithm === 'makespan' || options.algorithm === 6;
@@ -47,9 +55,19 @@ export function planAndExecute(input: ProblemInput, options: PlanAndExecuteOptio
   const plans = [{ results: outcome.results, stats: outcome.stats }, ...(outcome.alternatives ?? [])];
   const executionStarted = performance.now();
   const runs = plans.map((plan, index) => {
-    const report = (fraction: number) => options.onProgress?.({ phase: 'executing', fraction: (index + fraction) / plans.length, bestMakespanS: outcome.stats.makespan_s });
+    const report = (fraction: number) =>
+      options.onProgress?.({
+        phase: 'executing',
+        fraction: (index + fraction) / plans.length,
+        bestMakespanS: outcome.stats.makespan_s,
+      });
     try {
-      const execution = simulate(environment, plan.results, params, { tasks: input.tasks, seed: options.executionSeed, onProgress: report, shouldStop: options.shouldStop });
+      const execution = simulate(environment, plan.results, params, {
+        tasks: input.tasks,
+        seed: options.executionSeed,
+        onProgress: report,
+        shouldStop: options.shouldStop,
+      });
       return { plan, execution, error: undefined as string | undefined };
     } catch (error) {
       // The plan stays valid under the model; only its run on the floor failed, and the solve says why.
@@ -62,7 +80,11 @@ export function planAndExecute(input: ProblemInput, options: PlanAndExecuteOptio
     const best = runs[kept];
     if (!run.execution) return;
     const executed = run.execution.totals.executed_makespan_s;
-    if (!best.execution || executed < best.execution.totals.executed_makespan_s || (executed === best.execution.totals.executed_makespan_s && run.plan.stats.makespan_s < best.plan.stats.makespan_s)) {
+    if (
+      !best.execution ||
+      executed < best.execution.totals.executed_makespan_s ||
+      (executed === best.execution.totals.executed_makespan_s && run.plan.stats.makespan_s < best.plan.stats.makespan_s)
+    ) {
       kept = index;
     }
   });
@@ -70,7 +92,13 @@ export function planAndExecute(input: ProblemInput, options: PlanAndExecuteOptio
   const stats: PlanStatsRecord = { ...chosen.plan.stats, runtime_ms: outcome.stats.runtime_ms };
   if (runs.length > 1) stats.traffic_choice = trafficChoice(runs, kept);
   const executionMs = performance.now() - executionStarted;
-  return { results: chosen.plan.results, stats, execution: chosen.execution, executionMs, ...(chosen.error ? { executionError: chosen.error } : {}) };
+  return {
+    results: chosen.plan.results,
+    stats,
+    execution: chosen.execution,
+    executionMs,
+    ...(chosen.error ? { executionError: chosen.error } : {}),
+  };
 }
 
 /**
@@ -85,7 +113,10 @@ export function candidatePlansFor(problem: Problem): number {
   return 1;
 }
 
-function trafficChoice(runs: { plan: { stats: PlanStatsRecord }; execution: ExecutionRecord | null }[], kept: number): TrafficChoiceRecord {
+function trafficChoice(
+  runs: { plan: { stats: PlanStatsRecord }; execution: ExecutionRecord | null }[],
+  kept: number,
+): TrafficChoiceRecord {
   const first = runs[0];
   const executedOf = (run: (typeof runs)[number]) => run.execution?.totals.executed_makespan_s ?? null;
   const keptExecuted = executedOf(runs[kept]);
@@ -97,7 +128,8 @@ function trafficChoice(runs: { plan: { stats: PlanStatsRecord }; execution: Exec
     executed_s: keptExecuted,
     best_planned_s: first.plan.stats.makespan_s,
     best_planned_executed_s: firstExecuted,
-    gain_s: keptExecuted !== null && firstExecuted !== null ? Math.round((firstExecuted - keptExecuted) * 100) / 100 : null,
+    gain_s:
+      keptExecuted !== null && firstExecuted !== null ? Math.round((firstExecuted - keptExecuted) * 100) / 100 : null,
     executed_candidates_s: runs.map(executedOf),
   };
 }

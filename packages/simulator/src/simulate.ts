@@ -42,7 +42,8 @@ function plannedMakespan(plan: Record<string, unknown>): number {
   for (const [key, steps] of Object.entries(plan)) {
     if (key === 'stats' || !Array.isArray(steps)) continue;
     for (const step of steps as { task?: unknown; completion_time?: unknown }[]) {
-      if (Array.isArray(step.task) && typeof step.completion_time === 'number') latest = Math.max(latest, step.completion_time);
+      if (Array.isArray(step.task) && typeof step.completion_time === 'number')
+        latest = Math.max(latest, step.completion_time);
     }
   }
   return latest;
@@ -55,11 +56,20 @@ function plannedMakespan(plan: Record<string, unknown>): number {
  * Every execution returned has passed `checkExecution`; a plan that does not fit its
  * environment, or an execution that cannot finish, is a SimulationError naming the problem.
  */
-export function simulate(environment: FloorEnvironment, plan: unknown, params: SimulationParams | null | undefined, options: SimulateOptions = {}): ExecutionRecord {
+export function simulate(
+  environment: FloorEnvironment,
+  plan: unknown,
+  params: SimulationParams | null | undefined,
+  options: SimulateOptions = {},
+): ExecutionRecord {
   const policy = trafficPolicyOf(params);
   const { floor, base, robots } = asSimulationError(() => {
     const floor = new Floor(environment);
-    return { floor, base: resolveFloorParameters(params), robots: robotWorkFromPlan(floor, environment, plan, options.tasks) };
+    return {
+      floor,
+      base: resolveFloorParameters(params),
+      robots: robotWorkFromPlan(floor, environment, plan, options.tasks),
+    };
   });
   // Each robot alone on the floor with its plan's charges: the plan's own clock.
   const alone = asSimulationError(() => freeFlow(floor, base, robots));
@@ -69,15 +79,20 @@ export function simulate(environment: FloorEnvironment, plan: unknown, params: S
   let replays = 0;
   for (;;) {
     try {
-      const run = executeOnFloor(floor, robots, { ...base, replays }, {
-        policy,
-        planned: alone,
-        random: createSeededRandom(options.seed ?? 1).next,
-        onProgress: options.onProgress,
-        shouldStop: options.shouldStop,
-        // Traffic can stretch a day severalfold; beyond this something is stuck for good.
-        stepBudget: 20 * longestAlone + 50 * (floor.width + floor.height) + 10_000,
-      });
+      const run = executeOnFloor(
+        floor,
+        robots,
+        { ...base, replays },
+        {
+          policy,
+          planned: alone,
+          random: createSeededRandom(options.seed ?? 1).next,
+          onProgress: options.onProgress,
+          shouldStop: options.shouldStop,
+          // Traffic can stretch a day severalfold; beyond this something is stuck for good.
+          stepBudget: 20 * longestAlone + 50 * (floor.width + floor.height) + 10_000,
+        },
+      );
       return recordOf(environment, floor, robots, plan, params, base.stepS, alone, run, replays);
     } catch (error) {
       if (!(error instanceof TrafficJamError) || replays >= MAX_RESERVE_REPLAYS) throw error;
@@ -93,7 +108,10 @@ export const MAX_RESERVE_REPLAYS = 3;
 export function trafficPolicyOf(params: SimulationParams | null | undefined): TrafficPolicyName {
   const name = params?.traffic_policy ?? ABSENT_PARAMETER_FALLBACKS.traffic_policy;
   const policy = typeof name === 'string' ? trafficPolicyByName(name) : undefined;
-  if (!policy) throw new SimulationError(`Parameter traffic_policy must be one of ${TRAFFIC_POLICY_NAMES_TEXT}, got ${JSON.stringify(name)}`);
+  if (!policy)
+    throw new SimulationError(
+      `Parameter traffic_policy must be one of ${TRAFFIC_POLICY_NAMES_TEXT}, got ${JSON.stringify(name)}`,
+    );
   return policy.name;
 }
 

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
-import { Floor, freeFlow, generateWarehouseInstance, type GeneratedInstance, resolveFloorParameters, robotWorkFromPlan, TRAFFIC_POLICIES } from '@fleetlab/warehouse';
+import {
+  Floor,
+  freeFlow,
+  generateWarehouseInstance,
+  type GeneratedInstance,
+  resolveFloorParameters,
+  robotWorkFromPlan,
+  TRAFFIC_POLICIES,
+} from '@fleetlab/warehouse';
 import { checkExecution, runShift, simulate } from '../src/index.ts';
 import { CHARGING_BAY, CORRIDOR, deliver, NARROW_AISLE, recharge } from './fixtures.ts';
 
@@ -12,7 +20,9 @@ describe('checkExecution catches each kind of bad execution', () => {
   it('two robots on one cell', () => {
     const execution = crossing();
     execution.robots.R2_1.timeline = [0, 6, 1, 4, 2, 1];
-    expect(checkExecution(NARROW_AISLE, crossingPlan, execution).errors).toContain('Robots R1_1 and R2_1 both stand on cell (2, 1) at step 7');
+    expect(checkExecution(NARROW_AISLE, crossingPlan, execution).errors).toContain(
+      'Robots R1_1 and R2_1 both stand on cell (2, 1) at step 7',
+    );
   });
 
   it('two robots swapping cells', () => {
@@ -20,15 +30,21 @@ describe('checkExecution catches each kind of bad execution', () => {
     const execution = simulate(NARROW_AISLE, plan, {});
     // R1_1 drives (3, 1) -> (4, 1) at step 4 while R2_1, one step late, drives (4, 1) -> (3, 1).
     execution.robots.R2_1.timeline = [0, 6, 1, 4, 3, 1, 5, 2, 1];
-    expect(checkExecution(NARROW_AISLE, plan, execution).errors).toContain('Two robots swap cell (4, 1) and cell (3, 1) at step 4');
+    expect(checkExecution(NARROW_AISLE, plan, execution).errors).toContain(
+      'Two robots swap cell (4, 1) and cell (3, 1) at step 4',
+    );
   });
 
   it('a jump and a step into a shelf', () => {
     const execution = crossing();
     execution.robots.R1_1.timeline = [0, 0, 1, 1, 2, 1, 2, 5, 1];
-    expect(checkExecution(NARROW_AISLE, crossingPlan, execution).errors[0]).toBe('Robot R1_1: the waypoint at step 1 is too soon for its distance');
+    expect(checkExecution(NARROW_AISLE, crossingPlan, execution).errors[0]).toBe(
+      'Robot R1_1: the waypoint at step 1 is too soon for its distance',
+    );
     execution.robots.R1_1.timeline = [0, 0, 1, 1, 0, 0];
-    expect(checkExecution(NARROW_AISLE, crossingPlan, execution).errors).toContain('Robot R1_1 stands on blocked or missing cell (0, 0) at step 1');
+    expect(checkExecution(NARROW_AISLE, crossingPlan, execution).errors).toContain(
+      'Robot R1_1 stands on blocked or missing cell (0, 0) at step 1',
+    );
   });
 
   it('deliveries out of the plan order or not on the dropoff', () => {
@@ -38,7 +54,9 @@ describe('checkExecution catches each kind of bad execution', () => {
       { pickup: 'P2', dropoff: 'D2', done_s: 5 },
       { pickup: 'P1', dropoff: 'D1', done_s: 9 },
     ];
-    expect(checkExecution(NARROW_AISLE, plan, execution).errors).toContain('Robot R1_1 delivers P2 -> D2 where its plan has P1 -> D1 next');
+    expect(checkExecution(NARROW_AISLE, plan, execution).errors).toContain(
+      'Robot R1_1 delivers P2 -> D2 where its plan has P1 -> D1 next',
+    );
   });
 
   it('more robots charging than the station has chargers, or a queue served out of order', () => {
@@ -59,7 +77,7 @@ describe('checkExecution catches each kind of bad execution', () => {
     );
   });
 
-  it('a charge somewhere other than the robot\'s own station cell, or cut short', () => {
+  it("a charge somewhere other than the robot's own station cell, or cut short", () => {
     const plan = { R1_1: [recharge], R1_2: [], R1_3: [], R1_4: [] };
     const execution = simulate(CHARGING_BAY, plan, { recharge_time: 3 });
     execution.robots.R1_1.charges = [{ station: 'R2', arrive_s: 0, start_s: 0, end_s: 120 }];
@@ -84,7 +102,9 @@ describe('checkExecution catches each kind of bad execution', () => {
     const execution = simulate(NARROW_AISLE, plan, {});
     // R1_1 drives on from D1 (5, 1) into R2's station cell (6, 1).
     execution.robots.R1_1.timeline = [0, 0, 1, 5, 5, 1, 6, 6, 1];
-    expect(checkExecution(NARROW_AISLE, plan, execution).errors).toContain("Robot R1_1 enters station R2's cell at step 6, which only that station's robots may");
+    expect(checkExecution(NARROW_AISLE, plan, execution).errors).toContain(
+      "Robot R1_1 enters station R2's cell at step 6, which only that station's robots may",
+    );
   });
 
   it('a finish that is not the last delivery, and activities that disagree with the cells', () => {
@@ -134,12 +154,16 @@ describe('random small warehouses', () => {
   type Layout = typeof layouts extends fc.Arbitrary<infer T> ? T : never;
 
   /** The generated environment with the layout's traffic rules drawn on it. */
-  function withTrafficRules(environment: GeneratedInstance['environment'], { keepClear, oneWay }: Pick<Layout, 'keepClear' | 'oneWay'>): GeneratedInstance['environment'] {
+  function withTrafficRules(
+    environment: GeneratedInstance['environment'],
+    { keepClear, oneWay }: Pick<Layout, 'keepClear' | 'oneWay'>,
+  ): GeneratedInstance['environment'] {
     const floor = new Floor(environment);
     const { pickups = [], dropoffs = [], robot_stations = [] } = environment.elements;
     const places = new Set([...pickups, ...dropoffs, ...robot_stations].map((place) => floor.cellOf(place.id)));
     const passable: number[] = [];
-    for (let cell = 0; cell < floor.cellCount; cell++) if (!floor.blocked[cell] && !places.has(cell)) passable.push(cell);
+    for (let cell = 0; cell < floor.cellCount; cell++)
+      if (!floor.blocked[cell] && !places.has(cell)) passable.push(cell);
     const keep = [...new Set(keepClear.map((k) => passable[k % passable.length]))];
     const freeRows: number[] = [];
     for (let y = 0; y < floor.height; y++) {
@@ -152,17 +176,39 @@ describe('random small warehouses', () => {
       ...environment,
       elements: {
         ...environment.elements,
-        keep_clear_cells: keep.map((cell, k) => ({ id: `K${k + 1}`, position: [floor.x(cell) + 0.5, floor.y(cell) + 0.5] as [number, number] })),
-        one_way_aisles: row < 0 ? [] : [{ id: 'W1', position: [0, row] as [number, number], size: [floor.width, 1] as [number, number], direction: oneWay!.direction }],
+        keep_clear_cells: keep.map((cell, k) => ({
+          id: `K${k + 1}`,
+          position: [floor.x(cell) + 0.5, floor.y(cell) + 0.5] as [number, number],
+        })),
+        one_way_aisles:
+          row < 0
+            ? []
+            : [
+                {
+                  id: 'W1',
+                  position: [0, row] as [number, number],
+                  size: [floor.width, 1] as [number, number],
+                  direction: oneWay!.direction,
+                },
+              ],
       },
     };
   }
 
   /** The instance and a plan of it, or null when no robot can do some delivery within a charge. */
-  function planned({ maxDistance, chargers, handling, speed, keepClear, oneWay, ...options }: Layout, algorithm: 'greedy_distance' | 'makespan') {
+  function planned(
+    { maxDistance, chargers, handling, speed, keepClear, oneWay, ...options }: Layout,
+    algorithm: 'greedy_distance' | 'makespan',
+  ) {
     const generated = generateWarehouseInstance({ ...options, shelfLength: 4 });
     const instance = { ...generated, environment: withTrafficRules(generated.environment, { keepClear, oneWay }) };
-    const params = { max_distance: maxDistance, recharge_time: 3, handling_time_s: handling, robot_speed: speed, ...(chargers ? { chargers } : {}) };
+    const params = {
+      max_distance: maxDistance,
+      recharge_time: 3,
+      handling_time_s: handling,
+      robot_speed: speed,
+      ...(chargers ? { chargers } : {}),
+    };
     try {
       const problem = buildProblem({ environment: instance.environment, tasks: instance.tasks, params });
       return { instance, params, plan: solve(problem, { algorithm, maxIterations: 20 }).results };
@@ -185,9 +231,13 @@ describe('random small warehouses', () => {
         robots.forEach((robot, r) => {
           const steps = made.plan[robot.id];
           const deliveries = steps.filter((step) => Array.isArray(step.task)).map((step) => step.completion_time);
-          expect(alone[r].deliveryDoneSteps.map((done) => Math.round(done * parameters.stepS * 100) / 100)).toEqual(deliveries);
+          expect(alone[r].deliveryDoneSteps.map((done) => Math.round(done * parameters.stepS * 100) / 100)).toEqual(
+            deliveries,
+          );
           const charges = steps.filter((step) => step.task === 'recharge');
-          expect(alone[r].charges.map((charge) => Math.round(charge.endStep * parameters.stepS * 100) / 100)).toEqual(charges.map((step) => step.completion_time));
+          expect(alone[r].charges.map((charge) => Math.round(charge.endStep * parameters.stepS * 100) / 100)).toEqual(
+            charges.map((step) => step.completion_time),
+          );
         });
         const execution = simulate(made.instance.environment, made.plan, made.params, { tasks: made.instance.tasks });
         expect(execution.totals.free_flow_makespan_s).toBe(execution.totals.planned_makespan_s);
@@ -202,7 +252,12 @@ describe('random small warehouses', () => {
         const made = planned(layout, 'greedy_distance');
         if (!made) return;
         for (const { name } of TRAFFIC_POLICIES) {
-          const execution = simulate(made.instance.environment, made.plan, { ...made.params, traffic_policy: name }, { tasks: made.instance.tasks });
+          const execution = simulate(
+            made.instance.environment,
+            made.plan,
+            { ...made.params, traffic_policy: name },
+            { tasks: made.instance.tasks },
+          );
           expect(checkExecution(made.instance.environment, made.plan, execution, made.params).errors).toEqual([]);
           expect(execution.totals.deliveries).toBe(made.instance.tasks.length);
           expect(execution.totals.executed_makespan_s).toBeGreaterThanOrEqual(execution.totals.free_flow_makespan_s);
@@ -217,8 +272,19 @@ describe('checkExecution catches each kind of bad shift', () => {
   // Three orders on the corridor at 0, 60 and 120 s (see shift.test.ts): picked up at 21, 81 and
   // 141 s, done at 40, 100 and 160 s.
   const params = { max_distance: 100_000, shift: { hours: 0.25, orders_per_hour: 12 } };
-  const shift = () => runShift(CORRIDOR, [['P1', 'D1'], ['P1', 'D1'], ['P1', 'D1']], params, { releaseS: [0, 60, 120] });
-  const errors = (outcome: ReturnType<typeof shift>) => checkExecution(CORRIDOR, outcome.results, outcome.execution, params).errors;
+  const shift = () =>
+    runShift(
+      CORRIDOR,
+      [
+        ['P1', 'D1'],
+        ['P1', 'D1'],
+        ['P1', 'D1'],
+      ],
+      params,
+      { releaseS: [0, 60, 120] },
+    );
+  const errors = (outcome: ReturnType<typeof shift>) =>
+    checkExecution(CORRIDOR, outcome.results, outcome.execution, params).errors;
 
   it('passes the shift as it ran', () => {
     expect(errors(shift())).toEqual([]);
@@ -233,7 +299,9 @@ describe('checkExecution catches each kind of bad shift', () => {
   it('an order the robot does not stand on the pickup for when it says', () => {
     const outcome = shift();
     outcome.execution.orders![1].pickup_s = 75;
-    expect(errors(outcome)).toContain('Robot R1_1 does not stand on pickup P1 of order O2 from 75 s for the handling, between its previous delivery and this one');
+    expect(errors(outcome)).toContain(
+      'Robot R1_1 does not stand on pickup P1 of order O2 from 75 s for the handling, between its previous delivery and this one',
+    );
   });
 
   it('an order delivered twice, and one delivered by nobody', () => {
@@ -251,7 +319,9 @@ describe('checkExecution catches each kind of bad shift', () => {
   it('a delivery for an order the shift does not have, or of another pair', () => {
     const outcome = shift();
     outcome.execution.robots.R1_1.deliveries[2].order = 'O9';
-    expect(errors(outcome)).toContain('Robot R1_1 delivers P1 -> D1 at 160 s for order O9, which the shift does not have');
+    expect(errors(outcome)).toContain(
+      'Robot R1_1 delivers P1 -> D1 at 160 s for order O9, which the shift does not have',
+    );
     const swapped = shift();
     swapped.execution.orders![0].dropoff = 'D9';
     expect(errors(swapped)).toContain('Robot R1_1 delivers P1 -> D1 for order O1, which is P1 -> D9');
@@ -264,7 +334,7 @@ describe('checkExecution catches each kind of bad shift', () => {
     expect(errors(outcome)).toContain('Order 3 of the shift is O7; orders are O1, O2, ... in order of release');
   });
 
-  it('a charge that is not among the results\' recharge steps', () => {
+  it("a charge that is not among the results' recharge steps", () => {
     const outcome = shift();
     outcome.execution.robots.R1_1.charges.push({ station: 'R1', arrive_s: 200, start_s: 200, end_s: 380 });
     expect(errors(outcome)).toContain('Robot R1_1 charges 1 times; its results have 0 recharge steps');

@@ -23,7 +23,9 @@ describe('fleetlab-simulate CLI', () => {
   it('solves, executes and prints one summary line', async () => {
     const { code, stdout } = await run([S1, '--algorithm', 'greedy_distance', '--summary']);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^instance=s1 traffic_policy=guided planned=(\d+\.\d\d)s free_flow=\1s executed=\d+\.\d\ds waiting=\d+\.\d\ds throughput=\d+\.\d\/h extra_charges=0 runtime=\d+ms\n$/);
+    expect(stdout).toMatch(
+      /^instance=s1 traffic_policy=guided planned=(\d+\.\d\d)s free_flow=\1s executed=\d+\.\d\ds waiting=\d+\.\d\ds throughput=\d+\.\d\/h extra_charges=0 runtime=\d+ms\n$/,
+    );
   });
 
   it('executes with the traffic policy --traffic-policy names, as simulate does with traffic_policy', async () => {
@@ -34,17 +36,36 @@ describe('fleetlab-simulate CLI', () => {
     for (const policy of ['pibt', 'guided']) {
       const { code, stdout } = await run([S1, '--plan', join(dir, 'plan.json'), '--traffic-policy', policy]);
       expect(code).toBe(0);
-      const expected = simulate(instance.environment, plan, { ...instance.params, traffic_policy: policy }, { tasks: instance.tasks });
+      const expected = simulate(
+        instance.environment,
+        plan,
+        { ...instance.params, traffic_policy: policy },
+        { tasks: instance.tasks },
+      );
       expect(JSON.parse(stdout)).toEqual(expected);
     }
-    expect((await run([S1, '--plan', join(dir, 'plan.json'), '--traffic-policy', 'pibt', '--summary'])).stdout).toMatch(/^instance=s1 traffic_policy=pibt /);
+    expect((await run([S1, '--plan', join(dir, 'plan.json'), '--traffic-policy', 'pibt', '--summary'])).stdout).toMatch(
+      /^instance=s1 traffic_policy=pibt /,
+    );
   });
 
   it('executes a given plan and prints every robot’s cell at every step with --dense', async () => {
     const first = await run([S1, '--algorithm', 'greedy_distance']);
     const execution = JSON.parse(first.stdout);
     const dir = mkdtempSync(join(tmpdir(), 'fleetlab-sim-'));
-    const { results } = JSON.parse((await import('node:child_process')).execFileSync('npx', ['tsx', new URL('../../solver/bin/fleetlab-solve.js', import.meta.url).pathname, S1, '--algorithm', 'greedy_distance'], { encoding: 'utf8' }));
+    const { results } = JSON.parse(
+      (await import('node:child_process')).execFileSync(
+        'npx',
+        [
+          'tsx',
+          new URL('../../solver/bin/fleetlab-solve.js', import.meta.url).pathname,
+          S1,
+          '--algorithm',
+          'greedy_distance',
+        ],
+        { encoding: 'utf8' },
+      ),
+    );
     writeFileSync(join(dir, 'plan.json'), JSON.stringify({ results }));
     const { code, stdout } = await run([S1, '--plan', join(dir, 'plan.json'), '--dense', '--chargers', '1']);
     expect(code).toBe(0);
@@ -54,7 +75,10 @@ describe('fleetlab-simulate CLI', () => {
     expect(dense.step_s).toBe(1);
     // One [x, y] per step, each step to a neighbouring cell or staying.
     for (const cells of Object.values(dense.robots) as [number, number][][]) {
-      for (let t = 1; t < cells.length; t++) expect(Math.abs(cells[t][0] - cells[t - 1][0]) + Math.abs(cells[t][1] - cells[t - 1][1])).toBeLessThanOrEqual(1);
+      for (let t = 1; t < cells.length; t++)
+        expect(Math.abs(cells[t][0] - cells[t - 1][0]) + Math.abs(cells[t][1] - cells[t - 1][1])).toBeLessThanOrEqual(
+          1,
+        );
     }
     expect(Object.values(dense.deliveries).flat()).toHaveLength(10);
     expect(execution.totals.deliveries).toBe(10);
@@ -65,22 +89,50 @@ describe('fleetlab-simulate CLI', () => {
     const bad = await run([S1, '--chargers', '0']);
     expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([2, '--chargers needs a whole number >= 1']);
     const policy = await run([S1, '--traffic-policy', 'fastest']);
-    expect([policy.code, policy.stderr.split('\n')[0]]).toEqual([2, 'Unknown traffic policy fastest; use one of guided, pibt']);
+    expect([policy.code, policy.stderr.split('\n')[0]]).toEqual([
+      2,
+      'Unknown traffic policy fastest; use one of guided, pibt',
+    ]);
     expect((await run(['/no/such/file.json'])).code).toBe(2);
   });
 
   it('runs a shift and prints its figures on one line', async () => {
-    const { code, stdout } = await run([S1, '--shift-hours', '0.5', '--rate', '120', '--robots', '2', '--dispatch', 'nearest_idle', '--summary']);
+    const { code, stdout } = await run([
+      S1,
+      '--shift-hours',
+      '0.5',
+      '--rate',
+      '120',
+      '--robots',
+      '2',
+      '--dispatch',
+      'nearest_idle',
+      '--summary',
+    ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(
       /^instance=s1 dispatch=nearest_idle traffic_policy=guided robots=2 hours=0\.5 released=\d+ delivered=\d+ throughput=\d+\.\d\/h cycle_p50=\d+\.\d\ds cycle_p95=\d+\.\d\ds cycle_max=\d+\.\d\ds backlog_max=\d+ backlog_end=\d+ backlog_trend=(stable|growing) utilisation=\d+\.\d% charger_queue_p95=\d+\.\d\ds replans=0 runtime=\d+ms\n$/,
     );
     // The same figures as runShift gives with the first two robots of the layout.
     const instance = JSON.parse(readFileSync(S1, 'utf8'));
-    const environment = { ...instance.environment, elements: { ...instance.environment.elements, robots: instance.environment.elements.robots.slice(0, 2) } };
-    const { stats } = runShift(environment, instance.tasks, { ...instance.params, shift: { hours: 0.5, orders_per_hour: 120, dispatch: 'nearest_idle' } }, { algorithm: 'makespan' });
+    const environment = {
+      ...instance.environment,
+      elements: { ...instance.environment.elements, robots: instance.environment.elements.robots.slice(0, 2) },
+    };
+    const { stats } = runShift(
+      environment,
+      instance.tasks,
+      { ...instance.params, shift: { hours: 0.5, orders_per_hour: 120, dispatch: 'nearest_idle' } },
+      { algorithm: 'makespan' },
+    );
     const figure = (key: string) => stdout.match(new RegExp(`\\b${key}=([^ \\n]+)`))![1];
-    expect([figure('released'), figure('delivered'), figure('cycle_p95'), figure('backlog_max'), figure('utilisation')]).toEqual([
+    expect([
+      figure('released'),
+      figure('delivered'),
+      figure('cycle_p95'),
+      figure('backlog_max'),
+      figure('utilisation'),
+    ]).toEqual([
       String(stats.shift!.released),
       String(stats.shift!.delivered),
       `${stats.shift!.cycle_p95_s!.toFixed(2)}s`,
@@ -103,7 +155,11 @@ describe('fleetlab-simulate CLI', () => {
       expect(pickupStep * dense.step_s).toBeGreaterThanOrEqual((byId.get(orderId) as { release_s: number }).release_s);
       expect(doneStep).toBeGreaterThan(pickupStep);
     }
-    expect(Object.values(dense.plan).flat().filter((step) => Array.isArray((step as { task: unknown }).task))).toHaveLength(deliveries.length);
+    expect(
+      Object.values(dense.plan)
+        .flat()
+        .filter((step) => Array.isArray((step as { task: unknown }).task)),
+    ).toHaveLength(deliveries.length);
   });
 
   it('answers bad shift flags with exit 2, naming the flag and the rule', async () => {
@@ -112,12 +168,33 @@ describe('fleetlab-simulate CLI', () => {
       return [outcome.code, outcome.stderr.split('\n')[0]];
     };
     expect(await first(['--rate', '100'])).toEqual([2, '--rate needs --shift-hours']);
-    expect(await first(['--shift-hours', '8'])).toEqual([2, '--rate: a shift needs orders_per_hour or an hourly profile']);
-    expect(await first(['--shift-hours', '0.1', '--rate', '100'])).toEqual([2, '--shift-hours: a shift lasts at least 0.25 h']);
-    expect(await first(['--shift-hours', '2', '--profile', '100'])).toEqual([2, '--profile: the profile needs one rate per started hour of the shift: 2 for 2 h, got 1']);
-    expect(await first(['--shift-hours', '1', '--rate', '100', '--dispatch', 'fastest'])).toEqual([2, '--dispatch: dispatch must be one of reoptimise, nearest_idle']);
-    expect(await first(['--shift-hours', '1', '--rate', '100', '--robots', '0'])).toEqual([2, '--robots needs a whole number >= 1']);
-    expect(await first(['--shift-hours', '1', '--rate', '100', '--robots', '9'])).toEqual([2, '--robots 9: the layout has 4 robots']);
-    expect(await first(['--shift-hours', '1', '--rate', '100', '--plan', 'plan.json'])).toEqual([2, "--plan runs a day's plan; a shift (--shift-hours) makes its own as orders arrive"]);
+    expect(await first(['--shift-hours', '8'])).toEqual([
+      2,
+      '--rate: a shift needs orders_per_hour or an hourly profile',
+    ]);
+    expect(await first(['--shift-hours', '0.1', '--rate', '100'])).toEqual([
+      2,
+      '--shift-hours: a shift lasts at least 0.25 h',
+    ]);
+    expect(await first(['--shift-hours', '2', '--profile', '100'])).toEqual([
+      2,
+      '--profile: the profile needs one rate per started hour of the shift: 2 for 2 h, got 1',
+    ]);
+    expect(await first(['--shift-hours', '1', '--rate', '100', '--dispatch', 'fastest'])).toEqual([
+      2,
+      '--dispatch: dispatch must be one of reoptimise, nearest_idle',
+    ]);
+    expect(await first(['--shift-hours', '1', '--rate', '100', '--robots', '0'])).toEqual([
+      2,
+      '--robots needs a whole number >= 1',
+    ]);
+    expect(await first(['--shift-hours', '1', '--rate', '100', '--robots', '9'])).toEqual([
+      2,
+      '--robots 9: the layout has 4 robots',
+    ]);
+    expect(await first(['--shift-hours', '1', '--rate', '100', '--plan', 'plan.json'])).toEqual([
+      2,
+      "--plan runs a day's plan; a shift (--shift-hours) makes its own as orders arrive",
+    ]);
   });
 });

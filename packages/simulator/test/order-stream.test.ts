@@ -19,12 +19,17 @@ describe('releaseOrders', () => {
     expect(releaseOrders(pairs, { hours: 8, orders_per_hour: 600, seed: 5 })).not.toEqual(orders);
   });
 
-  it('draws each order\'s pair from the task\'s pairs: the pairs are the demand mix', () => {
+  it("draws each order's pair from the task's pairs: the pairs are the demand mix", () => {
     const orders = releaseOrders(pairs, { hours: 8, orders_per_hour: 600, seed: 4 });
     const share = orders.filter((order) => order.pickup === 'P1').length / orders.length;
     // Two of the three pairs are P1 -> D1; the share's standard deviation is 0.7%.
     expect(Math.abs(share - 2 / 3)).toBeLessThan(0.03);
-    expect(orders.every((order) => (order.pickup === 'P1' && order.dropoff === 'D1') || (order.pickup === 'P2' && order.dropoff === 'D2'))).toBe(true);
+    expect(
+      orders.every(
+        (order) =>
+          (order.pickup === 'P1' && order.dropoff === 'D1') || (order.pickup === 'P2' && order.dropoff === 'D2'),
+      ),
+    ).toBe(true);
   });
 
   it('follows an hourly profile, releasing nothing in an hour at rate 0', () => {
@@ -37,7 +42,7 @@ describe('releaseOrders', () => {
     expect(orders[orders.length - 1].releaseS).toBeLessThan(2.5 * 3600);
   });
 
-  it('releases a task\'s pairs at their release_s times: in time order, ties in the task\'s order, none at or after the shift\'s end', () => {
+  it("releases a task's pairs at their release_s times: in time order, ties in the task's order, none at or after the shift's end", () => {
     const orders = releaseOrders(
       [
         ['P2', 'D2'],
@@ -53,6 +58,8 @@ describe('releaseOrders', () => {
       { id: 'O2', pickup: 'P4', dropoff: 'D4', releaseS: 30 },
       { id: 'O3', pickup: 'P2', dropoff: 'D2', releaseS: 600 },
     ]);
-    expect(() => releaseOrders(pairs, { hours: 1, orders_per_hour: 1 }, [0, -1, 2])).toThrow('release_s of pair 2 must be a number of seconds >= 0, got -1');
+    expect(() => releaseOrders(pairs, { hours: 1, orders_per_hour: 1 }, [0, -1, 2])).toThrow(
+      'release_s of pair 2 must be a number of seconds >= 0, got -1',
+    );
   });
 });

@@ -4,10 +4,18 @@ import { generateWarehouseInstance } from '@fleetlab/warehouse';
 import { checkExecution, planAndExecute, simulate } from '../src/index.ts';
 
 describe('planning for traffic: the plan kept is the one that runs best', () => {
-  const day = generateWarehouseInstance({ width: 16, height: 16, stations: 3, robotsPerStation: 3, orders: 40, seed: 11, aisleWidth: 1 });
+  const day = generateWarehouseInstance({
+    width: 16,
+    height: 16,
+    stations: 3,
+    robotsPerStation: 3,
+    orders: 40,
+    seed: 11,
+    aisleWidth: 1,
+  });
   const input = { environment: day.environment, tasks: day.tasks, params: { max_distance: 2000 } };
 
-  it('runs the makespan search\'s best plans on the floor and keeps the least executed makespan, saying so', () => {
+  it("runs the makespan search's best plans on the floor and keeps the least executed makespan, saying so", () => {
     const outcome = planAndExecute(input, { algorithm: 'makespan', maxIterations: 300, candidates: 4 });
     const choice = outcome.stats.traffic_choice!;
     expect(choice.candidates).toBeGreaterThan(1);
@@ -21,7 +29,9 @@ describe('planning for traffic: the plan kept is the one that runs best', () => 
     expect(outcome.execution!.totals.free_flow_makespan_s).toBe(outcome.stats.makespan_s);
     expect(checkExecution(day.environment, outcome.results, outcome.execution!, input.params).errors).toEqual([]);
     // Each candidate's executed makespan is that plan's own run, repeatable.
-    expect(simulate(day.environment, outcome.results, input.params, { tasks: day.tasks }).totals.executed_makespan_s).toBe(choice.executed_s);
+    expect(
+      simulate(day.environment, outcome.results, input.params, { tasks: day.tasks }).totals.executed_makespan_s,
+    ).toBe(choice.executed_s);
   });
 
   it('makes one plan for the other algorithms, and for makespan with one candidate', () => {

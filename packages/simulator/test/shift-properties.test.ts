@@ -35,7 +35,16 @@ describe('shifts on random layouts', () => {
           const robots = day.environment.elements.robots.length;
           // At most 40% of what the fleet could do with every order a round trip from the
           // farthest station: the orders arrive slower than the robots can take them.
-          const params = { max_distance: 1000, recharge_time: 3, shift: { hours: 1, orders_per_hour: Math.max(1, load * roundTripCapacity(day)), seed: layout.seed, dispatch } };
+          const params = {
+            max_distance: 1000,
+            recharge_time: 3,
+            shift: {
+              hours: 1,
+              orders_per_hour: Math.max(1, load * roundTripCapacity(day)),
+              seed: layout.seed,
+              dispatch,
+            },
+          };
           const { execution, results, stats } = runShift(day.environment, day.tasks, params);
           expect(checkExecution(day.environment, results, execution, params).errors).toEqual([]);
           const shift = stats.shift!;

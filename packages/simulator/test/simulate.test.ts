@@ -13,7 +13,12 @@ describe('simulate on named layouts', () => {
     expect(robot.timeline).toEqual([0, 0, 1, 5, 5, 1]);
     expect(robot.deliveries).toEqual([{ pickup: 'P1', dropoff: 'D1', done_s: 5 }]);
     expect(robot).toMatchObject({ waiting_s: 0, distance_m: 5, finish_s: 5, extra_charges: 0 });
-    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 5, executed_makespan_s: 5, waiting_s: 0, throughput_per_h: 720 });
+    expect(execution.totals).toMatchObject({
+      free_flow_makespan_s: 5,
+      executed_makespan_s: 5,
+      waiting_s: 0,
+      throughput_per_h: 720,
+    });
   });
 
   it('two robots crossing the narrow aisle take 10 s together against 5 s alone, worked out by hand', () => {
@@ -24,8 +29,24 @@ describe('simulate on named layouts', () => {
     const execution = simulate(NARROW_AISLE, plan, {});
     expect(execution.robots.R2_1.deliveries[0].done_s).toBe(5);
     expect(execution.robots.R1_1.deliveries[0].done_s).toBe(10);
-    expect(cellsOf(execution.robots.R1_1.timeline, 10, 7)).toEqual(['0,1', '1,1', '2,1', '2,1', '1,1', '0,1', '1,1', '2,1', '3,1', '4,1', '5,1']);
-    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 5, executed_makespan_s: 10, max_waiting_robot: 'R1_1' });
+    expect(cellsOf(execution.robots.R1_1.timeline, 10, 7)).toEqual([
+      '0,1',
+      '1,1',
+      '2,1',
+      '2,1',
+      '1,1',
+      '0,1',
+      '1,1',
+      '2,1',
+      '3,1',
+      '4,1',
+      '5,1',
+    ]);
+    expect(execution.totals).toMatchObject({
+      free_flow_makespan_s: 5,
+      executed_makespan_s: 10,
+      max_waiting_robot: 'R1_1',
+    });
     expect(execution.robots.R1_1.waiting_s).toBe(1);
     expect(checkExecution(NARROW_AISLE, plan, execution).errors).toEqual([]);
   });
@@ -42,7 +63,13 @@ describe('simulate on named layouts', () => {
     expect(execution.robots.R1_1.deliveries).toEqual([{ pickup: 'P1', dropoff: 'D1', done_s: 5 }]);
     expect(execution.robots.R1_1.waiting_s).toBe(1);
     expect(execution.heatmap.wait_s[2 * 5 + 1]).toBe(1);
-    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 4, executed_makespan_s: 5, waiting_s: 1, max_waiting_robot: 'R1_1', conflicts: 0 });
+    expect(execution.totals).toMatchObject({
+      free_flow_makespan_s: 4,
+      executed_makespan_s: 5,
+      waiting_s: 1,
+      max_waiting_robot: 'R1_1',
+      conflicts: 0,
+    });
     expect(checkExecution(CROSSING, plan, execution).errors).toEqual([]);
   });
 
@@ -53,7 +80,9 @@ describe('simulate on named layouts', () => {
     // aside, and the run reports it.
     const plan = { R1_1: [deliver('P1', 'D1')], R1_2: [deliver('P1', 'D1')] };
     const execution = simulate(DEAD_END, plan, {});
-    const done = [execution.robots.R1_1, execution.robots.R1_2].map((robot) => robot.deliveries[0].done_s).sort((a, b) => a - b);
+    const done = [execution.robots.R1_1, execution.robots.R1_2]
+      .map((robot) => robot.deliveries[0].done_s)
+      .sort((a, b) => a - b);
     expect(done[0]).toBeGreaterThanOrEqual(8);
     // The first leaves (2, 0) at t, is on D1 at t + 4; the second can stand at the mouth only once the
     // first has passed it (t + 2), is in at t + 3 and on D1 at t + 7: three steps after the first at the least.
@@ -72,19 +101,31 @@ describe('simulate on named layouts', () => {
     expect([1, 2, 3, 4].map((k) => execution.robots[`R1_${k}`].queued_s)).toEqual([0, 180, 360, 540]);
     expect(execution.robots.R1_4.charges).toEqual([{ station: 'R1', arrive_s: 0, start_s: 540, end_s: 720 }]);
     expect([1, 2, 3, 4].map((k) => execution.robots[`R1_${k}`].deliveries[0].done_s)).toEqual([187, 367, 547, 727]);
-    expect(execution.totals).toMatchObject({ charger_queue_s: { R1: 1080 }, free_flow_queue_s: 1080, free_flow_makespan_s: 727, executed_makespan_s: 727 });
+    expect(execution.totals).toMatchObject({
+      charger_queue_s: { R1: 1080 },
+      free_flow_queue_s: 1080,
+      free_flow_makespan_s: 727,
+      executed_makespan_s: 727,
+    });
     // With a charger per robot (the default) nobody queues: alone each is done at 187 s, but the
     // four leave their station together and follow one another through the bay (plain PIBT here).
-    expect(simulate(CHARGING_BAY, plan, { recharge_time: 3, traffic_policy: 'pibt' }).totals).toMatchObject({ charger_queue_s: { R1: 0 }, free_flow_makespan_s: 187, executed_makespan_s: 192 });
+    expect(simulate(CHARGING_BAY, plan, { recharge_time: 3, traffic_policy: 'pibt' }).totals).toMatchObject({
+      charger_queue_s: { R1: 0 },
+      free_flow_makespan_s: 187,
+      executed_makespan_s: 192,
+    });
   });
 
-  it('follows the plan\'s charges and charges early only when the metres really driven leave too little, and counts it', () => {
+  it("follows the plan's charges and charges early only when the metres really driven leave too little, and counts it", () => {
     // Trip R1 -> P1 -> D1 is 3 + 4 m and D1 is 5 m from the station. After one delivery the robot
     // has used 7 m; the second (D1 -> P1 -> D1 -> R1: 4 + 4 + 5 = 13 m) needs 20 m in all, over an
     // 18 m charge, so it charges first (the plan did not): one extra charge.
     const plan = { R1_1: [deliver('P1', 'D1'), deliver('P1', 'D1')], R1_2: [], R1_3: [], R1_4: [] };
     const execution = simulate(CHARGING_BAY, plan, { max_distance: 18, recharge_time: 3 });
-    expect(execution.robots.R1_1).toMatchObject({ extra_charges: 1, charges: [{ station: 'R1', arrive_s: 12, start_s: 12, end_s: 192 }] });
+    expect(execution.robots.R1_1).toMatchObject({
+      extra_charges: 1,
+      charges: [{ station: 'R1', arrive_s: 12, start_s: 12, end_s: 192 }],
+    });
     expect(execution.totals.extra_charges).toBe(1);
     // Alone on the floor the robot follows the plan as written: no charge, 15 s.
     expect(execution.totals.free_flow_makespan_s).toBe(15);
@@ -108,14 +149,24 @@ describe('simulate on named layouts', () => {
   });
 
   it('refuses a plan that does not fit, naming the first problem', () => {
-    expect(() => simulate(NARROW_AISLE, { R1_1: [] }, {})).toThrow(new SimulationError('Robot R2_1 is missing from the plan (every robot needs a key, [] when idle)'));
-    expect(() => simulate(NARROW_AISLE, { R1_1: [], R2_1: [], R9_9: [] }, {})).toThrow('The plan names robot R9_9, which the environment does not have');
-    expect(() => simulate(NARROW_AISLE, { R1_1: [deliver('P7', 'D1')], R2_1: [] }, {})).toThrow('Robot R1_1 step 1: pickup P7 is not a place of the environment');
-    expect(() => simulate(NARROW_AISLE, { R1_1: [deliver('P1', 'D1')], R2_1: [] }, {}, { tasks: [['P2', 'D2']] })).toThrow(
-      "Robot R1_1 step 1: P1 -> D1 is not one of the task's pairs (or is done twice)",
+    expect(() => simulate(NARROW_AISLE, { R1_1: [] }, {})).toThrow(
+      new SimulationError('Robot R2_1 is missing from the plan (every robot needs a key, [] when idle)'),
     );
-    expect(() => simulate(NARROW_AISLE, { R1_1: [], R2_1: [] }, {}, { tasks: [['P2', 'D2']] })).toThrow("The task's pair P2 -> D2 is in no robot's plan");
-    expect(() => simulate(NARROW_AISLE, { R1_1: [], R2_1: [] }, { robot_speed: 0 })).toThrow('Parameter robot_speed must be a number above 0, got 0');
+    expect(() => simulate(NARROW_AISLE, { R1_1: [], R2_1: [], R9_9: [] }, {})).toThrow(
+      'The plan names robot R9_9, which the environment does not have',
+    );
+    expect(() => simulate(NARROW_AISLE, { R1_1: [deliver('P7', 'D1')], R2_1: [] }, {})).toThrow(
+      'Robot R1_1 step 1: pickup P7 is not a place of the environment',
+    );
+    expect(() =>
+      simulate(NARROW_AISLE, { R1_1: [deliver('P1', 'D1')], R2_1: [] }, {}, { tasks: [['P2', 'D2']] }),
+    ).toThrow("Robot R1_1 step 1: P1 -> D1 is not one of the task's pairs (or is done twice)");
+    expect(() => simulate(NARROW_AISLE, { R1_1: [], R2_1: [] }, {}, { tasks: [['P2', 'D2']] })).toThrow(
+      "The task's pair P2 -> D2 is in no robot's plan",
+    );
+    expect(() => simulate(NARROW_AISLE, { R1_1: [], R2_1: [] }, { robot_speed: 0 })).toThrow(
+      'Parameter robot_speed must be a number above 0, got 0',
+    );
   });
 
   it('ignores the stats key some results carry', () => {

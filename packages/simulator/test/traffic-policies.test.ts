@@ -20,7 +20,26 @@ describe('traffic policies on named layouts', () => {
     // sends R1_1 down the right aisle: DA at t = 19.
     const execution = simulate(TWO_AISLES, plan, { traffic_policy: 'pibt' });
     expect(cellsOf(execution.robots.R1_1.timeline, 19, 3)).toEqual([
-      '1,0', '1,1', '0,1', '0,2', '0,3', '0,4', '0,3', '0,2', '0,1', '1,1', '2,1', '2,2', '2,3', '2,4', '2,5', '2,6', '2,7', '2,8', '1,8', '0,8',
+      '1,0',
+      '1,1',
+      '0,1',
+      '0,2',
+      '0,3',
+      '0,4',
+      '0,3',
+      '0,2',
+      '0,1',
+      '1,1',
+      '2,1',
+      '2,2',
+      '2,3',
+      '2,4',
+      '2,5',
+      '2,6',
+      '2,7',
+      '2,8',
+      '1,8',
+      '0,8',
     ]);
     expect(execution.robots.R2_1.deliveries).toEqual([{ pickup: 'PB', dropoff: 'DB', done_s: 10 }]);
     expect(execution.totals).toMatchObject({ free_flow_makespan_s: 10, executed_makespan_s: 19, conflicts: 0 });
@@ -33,16 +52,55 @@ describe('traffic policies on named layouts', () => {
     // of that one-lane aisle, over 2 steps each; round by the right aisle is 10 cells, so it goes that
     // way: DB at t = 12. R1_1 meets nobody: DA at t = 9.
     const execution = simulate(TWO_AISLES, plan, { traffic_policy: 'guided' });
-    expect(cellsOf(execution.robots.R1_1.timeline, 9, 3)).toEqual(['1,0', '1,1', '0,1', '0,2', '0,3', '0,4', '0,5', '0,6', '0,7', '0,8']);
-    expect(cellsOf(execution.robots.R2_1.timeline, 12, 3)).toEqual(['1,9', '1,8', '0,8', '1,8', '2,8', '2,7', '2,6', '2,5', '2,4', '2,3', '2,2', '2,1', '1,1']);
+    expect(cellsOf(execution.robots.R1_1.timeline, 9, 3)).toEqual([
+      '1,0',
+      '1,1',
+      '0,1',
+      '0,2',
+      '0,3',
+      '0,4',
+      '0,5',
+      '0,6',
+      '0,7',
+      '0,8',
+    ]);
+    expect(cellsOf(execution.robots.R2_1.timeline, 12, 3)).toEqual([
+      '1,9',
+      '1,8',
+      '0,8',
+      '1,8',
+      '2,8',
+      '2,7',
+      '2,6',
+      '2,5',
+      '2,4',
+      '2,3',
+      '2,2',
+      '2,1',
+      '1,1',
+    ]);
     expect(execution.robots.R1_1.deliveries).toEqual([{ pickup: 'PA', dropoff: 'DA', done_s: 9 }]);
     expect(execution.robots.R2_1.deliveries).toEqual([{ pickup: 'PB', dropoff: 'DB', done_s: 12 }]);
-    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 10, executed_makespan_s: 12, waiting_s: 0, conflicts: 0 });
+    expect(execution.totals).toMatchObject({
+      free_flow_makespan_s: 10,
+      executed_makespan_s: 12,
+      waiting_s: 0,
+      conflicts: 0,
+    });
     expect(checkExecution(TWO_AISLES, plan, execution).errors).toEqual([]);
   });
 
   it('is deterministic: the same plan and seed give the same execution', () => {
-    const day = generateWarehouseInstance({ width: 16, height: 16, stations: 3, robotsPerStation: 3, orders: 30, seed: 4, aisleWidth: 1, shelfLength: 4 });
+    const day = generateWarehouseInstance({
+      width: 16,
+      height: 16,
+      stations: 3,
+      robotsPerStation: 3,
+      orders: 30,
+      seed: 4,
+      aisleWidth: 1,
+      shelfLength: 4,
+    });
     const plan = solve(buildProblem(day), { algorithm: 'greedy_distance' }).results;
     const run = () => simulate(day.environment, plan, { traffic_policy: 'guided' }, { tasks: day.tasks, seed: 3 });
     const first = run();
@@ -60,7 +118,11 @@ describe('traffic policies on named layouts', () => {
     const crossing = { R1_1: [deliver('P1', 'D1')], R2_1: [deliver('P2', 'D2')] };
     for (const traffic_policy of ['pibt', 'guided']) {
       const execution = simulate(NARROW_AISLE, crossing, { traffic_policy });
-      expect([traffic_policy, execution.robots.R2_1.deliveries[0].done_s, execution.robots.R1_1.deliveries[0].done_s]).toEqual([traffic_policy, 5, 10]);
+      expect([
+        traffic_policy,
+        execution.robots.R2_1.deliveries[0].done_s,
+        execution.robots.R1_1.deliveries[0].done_s,
+      ]).toEqual([traffic_policy, 5, 10]);
     }
   });
 

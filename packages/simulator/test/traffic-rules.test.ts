@@ -111,7 +111,11 @@ describe('traffic rules a planner draws', () => {
   it('the checker names a move against a one-way aisle', () => {
     const twoWay = simulate(ring(false), plan, { traffic_policy: 'pibt' });
     // R2_1's two-way run drives west along row 0, against W1 on the one-way ring.
-    expect(checkExecution(ring(true), plan, twoWay).errors.some((error) => /^Robot R2_1 drives against one-way aisle W1 from cell \(\d, 0\) to cell \(\d, 0\) at step \d+$/.test(error))).toBe(true);
+    expect(
+      checkExecution(ring(true), plan, twoWay).errors.some((error) =>
+        /^Robot R2_1 drives against one-way aisle W1 from cell \(\d, 0\) to cell \(\d, 0\) at step \d+$/.test(error),
+      ),
+    ).toBe(true);
   });
 
   it('a robot waits before a keep-clear intersection, not in it, and the crossing robot drives straight through', () => {
@@ -134,7 +138,8 @@ describe('traffic rules a planner draws', () => {
   it('the checker names a robot that stops on a keep-clear cell', () => {
     // Without the rule N1 drives into the intersection at 7 s and stands there, B1 still on (3, 4).
     const unruled = simulate(crossing(false), crossingPlan, { traffic_policy: 'pibt', ...crossingParams });
-    expect(checkExecution(crossing(true), crossingPlan, unruled, crossingParams).errors).toEqual(['Robot N1 stops on keep-clear cell (3, 3) at step 8']);
+    expect(checkExecution(crossing(true), crossingPlan, unruled, crossingParams).errors).toEqual([
+      'Robot N1 stops on keep-clear cell (3, 3) at step 8',
+    ]);
   });
 });
-

@@ -15,15 +15,41 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { generateWarehouseInstance, type GeneratedInstance, type InstanceGeneratorOptions } from '@fleetlab/warehouse';
 import type { ProblemInput } from '../src/problem/problem-input.ts';
 
-const SPEC_PARAMS = { time_limit: 300, battery_capacity: 100, max_distance: 1000, robot_speed: 1, recharge_time: 3, balance_factor: 50, objective_weights: { completion_time: 100 } };
+const SPEC_PARAMS = {
+  time_limit: 300,
+  battery_capacity: 100,
+  max_distance: 1000,
+  robot_speed: 1,
+  recharge_time: 3,
+  balance_factor: 50,
+  objective_weights: { completion_time: 100 },
+};
 const TIGHT_PARAMS = { ...SPEC_PARAMS, max_distance: 220, recharge_time: 8 };
 
 export const GENERATED_INSTANCES: Record<string, InstanceGeneratorOptions> = {
   t1: { width: 40, height: 50, stations: 6, robotsPerStation: 8, orders: 700, seed: 17, params: TIGHT_PARAMS },
-  t2: { width: 40, height: 50, stations: 6, robotsPerStation: 8, orders: 700, seed: 18, hotSpot: { share: 0.6, pickupsFraction: 0.1 }, params: TIGHT_PARAMS },
+  t2: {
+    width: 40,
+    height: 50,
+    stations: 6,
+    robotsPerStation: 8,
+    orders: 700,
+    seed: 18,
+    hotSpot: { share: 0.6, pickupsFraction: 0.1 },
+    params: TIGHT_PARAMS,
+  },
   d5k: { width: 50, height: 50, stations: 20, robotsPerStation: 10, orders: 5_000, seed: 5, params: SPEC_PARAMS },
   d20k: { width: 50, height: 50, stations: 40, robotsPerStation: 10, orders: 20_000, seed: 20, params: SPEC_PARAMS },
-  dense: { width: 30, height: 30, stations: 12, robotsPerStation: 10, orders: 2_000, seed: 30, aisleWidth: 1, params: { ...SPEC_PARAMS, max_distance: 2000 } },
+  dense: {
+    width: 30,
+    height: 30,
+    stations: 12,
+    robotsPerStation: 10,
+    orders: 2_000,
+    seed: 30,
+    aisleWidth: 1,
+    params: { ...SPEC_PARAMS, max_distance: 2000 },
+  },
 };
 
 /** A generated benchmark instance by id (t1, t2, d5k, d20k, dense), with that id. */
@@ -53,6 +79,7 @@ export function benchInstanceIds(): string[] {
 export function loadBenchInstance<T extends ProblemInput = ProblemInput>(id: string): T & { id: string } {
   const generated = generatedInstance(id);
   if (generated) return generated as unknown as T & { id: string };
-  if (!committedInstanceIds().includes(id)) throw new Error(`Unknown instance ${id}; known: ${benchInstanceIds().join(', ')}`);
+  if (!committedInstanceIds().includes(id))
+    throw new Error(`Unknown instance ${id}; known: ${benchInstanceIds().join(', ')}`);
   return JSON.parse(readFileSync(new URL(`${id}.json`, INSTANCE_DIRECTORY), 'utf8'));
 }

@@ -33,7 +33,8 @@ function parseFlags(argv: string[]) {
     else if (flag === '--repeat') flags.repeat = Number(value());
     else throw new Error(`Unknown flag ${argv[k]}; flags: --instances ${Object.keys(SIZES).join(',')}, --repeat N`);
   }
-  for (const id of flags.instances) if (!SIZES[id]) throw new Error(`Unknown instance ${id}; known: ${Object.keys(SIZES).join(', ')}`);
+  for (const id of flags.instances)
+    if (!SIZES[id]) throw new Error(`Unknown instance ${id}; known: ${Object.keys(SIZES).join(', ')}`);
   if (!(Number.isInteger(flags.repeat) && flags.repeat > 0)) throw new Error('--repeat needs a positive whole number');
   return flags;
 }
@@ -66,9 +67,25 @@ function timed<T>(repeat: number, run: () => T): { value: T; first: string; best
 function main(): void {
   const flags = parseFlags(process.argv.slice(2));
   const load = loadavg()[0].toFixed(1);
-  console.log(`Fleetlab lower-bound bench: wall ms (processor ms), first run / fastest of ${flags.repeat}; load average ${load}`);
+  console.log(
+    `Fleetlab lower-bound bench: wall ms (processor ms), first run / fastest of ${flags.repeat}; load average ${load}`,
+  );
   const header = [
-    'instance', 'orders', 'robots', 'pickup_places', 'pred_places', 'classes', 'A_m', 'exact', 'solves', 'A_ms', 'model_ms', 'bound_s', 'battery_ms', 'bat_bound_s', 'build_ms',
+    'instance',
+    'orders',
+    'robots',
+    'pickup_places',
+    'pred_places',
+    'classes',
+    'A_m',
+    'exact',
+    'solves',
+    'A_ms',
+    'model_ms',
+    'bound_s',
+    'battery_ms',
+    'bat_bound_s',
+    'build_ms',
   ];
   const rows: string[][] = [];
   for (const id of flags.instances) {
@@ -86,9 +103,21 @@ function main(): void {
     const battery = timed(flags.repeat, () => batteryAwareBound(problem));
     const ms = (t: { first: string; best: string }) => `${t.first} / ${t.best}`;
     rows.push([
-      id, String(orders), String(problem.robotCount), String(groups.pickupNodes.length), String(predecessorPlaces), String(groups.classCounts.length),
-      assignment.value.distance_m.toFixed(2), String(assignment.value.exact), String(assignment.value.solves), ms(assignment),
-      ms(model), model.value.makespan_s.toFixed(2), ms(battery), battery.value.makespan_s.toFixed(2), build.first,
+      id,
+      String(orders),
+      String(problem.robotCount),
+      String(groups.pickupNodes.length),
+      String(predecessorPlaces),
+      String(groups.classCounts.length),
+      assignment.value.distance_m.toFixed(2),
+      String(assignment.value.exact),
+      String(assignment.value.solves),
+      ms(assignment),
+      ms(model),
+      model.value.makespan_s.toFixed(2),
+      ms(battery),
+      battery.value.makespan_s.toFixed(2),
+      build.first,
     ]);
   }
   const widths = header.map((title, c) => Math.max(title.length, ...rows.map((row) => row[c].length)));

@@ -29,7 +29,9 @@ export function rebuildReferenceGreedy(problem: Problem): Record<string, PlanSte
       }
     }
     const delivery = problem.deliveries[j];
-    const path = shortestPath(problem, position[best], delivery.pickupNode).concat(shortestPath(problem, delivery.pickupNode, delivery.dropoffNode).slice(1));
+    const path = shortestPath(problem, position[best], delivery.pickupNode).concat(
+      shortestPath(problem, delivery.pickupNode, delivery.dropoffNode).slice(1),
+    );
     time[best] = bestFinish;
     last[best] = j;
     position[best] = delivery.dropoffNode;

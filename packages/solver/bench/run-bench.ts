@@ -44,7 +44,14 @@ interface InstanceFile extends ProblemInput {
 }
 
 function parseFlags(argv: string[]): Flags {
-  const flags: Flags = { timeLimitS: 10, maxIterations: undefined, instances: [], algorithms: [], seed: 1, distances: 'floor' };
+  const flags: Flags = {
+    timeLimitS: 10,
+    maxIterations: undefined,
+    instances: [],
+    algorithms: [],
+    seed: 1,
+    distances: 'floor',
+  };
   for (let k = 0; k < argv.length; k++) {
     const [flag, inline] = argv[k].includes('=') ? argv[k].split(/=(.*)/s, 2) : [argv[k], undefined];
     const value = () => inline ?? argv[++k];
@@ -54,7 +61,10 @@ function parseFlags(argv: string[]): Flags {
     else if (flag === '--algorithms') flags.algorithms = value().split(',');
     else if (flag === '--seed') flags.seed = Number(value());
     else if (flag === '--distances') flags.distances = value() as DistanceModel;
-    else throw new Error(`Unknown flag ${argv[k]}; flags: --time-limit S, --max-iterations N, --instances a,b, --algorithms a,b, --seed N, --distances floor|graph`);
+    else
+      throw new Error(
+        `Unknown flag ${argv[k]}; flags: --time-limit S, --max-iterations N, --instances a,b, --algorithms a,b, --seed N, --distances floor|graph`,
+      );
   }
   if (!(flags.timeLimitS > 0)) throw new Error('--time-limit needs a positive number of seconds');
   if (flags.maxIterations !== undefined && !(Number.isInteger(flags.maxIterations) && flags.maxIterations > 0)) {
@@ -62,7 +72,9 @@ function parseFlags(argv: string[]): Flags {
   }
   if (flags.distances !== 'floor' && flags.distances !== 'graph') throw new Error('--distances is floor or graph');
   for (const name of flags.algorithms) if (!algorithmByIdOrName(name)) throw new Error(`Unknown algorithm ${name}`);
-  for (const id of flags.instances) if (!benchInstanceIds().includes(id)) throw new Error(`Unknown instance ${id}; known: ${benchInstanceIds().join(', ')}`);
+  for (const id of flags.instances)
+    if (!benchInstanceIds().includes(id))
+      throw new Error(`Unknown instance ${id}; known: ${benchInstanceIds().join(', ')}`);
   return flags;
 }
 
@@ -114,7 +126,10 @@ function runRow(id: string, algorithmName: string, flags: Flags): void {
     verdict = `INVALID: ${check.errors[0]}`;
     process.exitCode = 1;
   } else if (!reference) {
-    verdict = flags.distances === 'graph' || !instance.reference ? 'valid (no reference)' : 'valid (references are graph figures)';
+    verdict =
+      flags.distances === 'graph' || !instance.reference
+        ? 'valid (no reference)'
+        : 'valid (references are graph figures)';
   } else if (!referenceUsable) {
     verdict = `valid; reference ${reference.status === 'timeout' ? 'timed out' : 'invalid'}`;
   } else if (stats.makespan_s < reference.makespan_s! - 0.005) {
@@ -128,13 +143,22 @@ function runRow(id: string, algorithmName: string, flags: Flags): void {
   const maxRssMb = process.resourceUsage().maxRSS / 1024;
   console.log(
     [
-      pad(id, 8), pad(algorithm.name, 17), pad(String(check.valid), 5), pad(stats.makespan_s.toFixed(2), 10, true),
-      pad(stats.total_distance_m.toFixed(2), 10, true), pad(String(stats.recharges), 4, true),
-      pad(stats.lower_bound_s.toFixed(2), 8, true), pad(`${(stats.gap * 100).toFixed(2)}%`, 7, true),
-      pad(stats.lower_bound_battery_s.toFixed(2), 9, true), pad(`${(stats.gap_battery * 100).toFixed(2)}%`, 7, true),
-      pad(totalMs.toFixed(0), 8, true), pad(maxRssMb.toFixed(0), 10, true), pad(loadavg()[0].toFixed(1), 4, true),
-      pad(reference?.makespan_s !== undefined ? reference.makespan_s.toFixed(2) : reference?.status ?? '-', 12, true),
-      pad(reference ? String(reference.valid) : '-', 9), verdict,
+      pad(id, 8),
+      pad(algorithm.name, 17),
+      pad(String(check.valid), 5),
+      pad(stats.makespan_s.toFixed(2), 10, true),
+      pad(stats.total_distance_m.toFixed(2), 10, true),
+      pad(String(stats.recharges), 4, true),
+      pad(stats.lower_bound_s.toFixed(2), 8, true),
+      pad(`${(stats.gap * 100).toFixed(2)}%`, 7, true),
+      pad(stats.lower_bound_battery_s.toFixed(2), 9, true),
+      pad(`${(stats.gap_battery * 100).toFixed(2)}%`, 7, true),
+      pad(totalMs.toFixed(0), 8, true),
+      pad(maxRssMb.toFixed(0), 10, true),
+      pad(loadavg()[0].toFixed(1), 4, true),
+      pad(reference?.makespan_s !== undefined ? reference.makespan_s.toFixed(2) : (reference?.status ?? '-'), 12, true),
+      pad(reference ? String(reference.valid) : '-', 9),
+      verdict,
     ].join('  '),
   );
 }
@@ -153,24 +177,43 @@ function main(): void {
   const algorithms = ALGORITHMS.filter((a) => flags.algorithms.length === 0 || flags.algorithms.includes(a.name));
 
   const header = [
-    pad('instance', 8), pad('algorithm', 17), pad('valid', 5), pad('makespan_s', 10, true), pad('distance_m', 10, true),
-    pad('rech', 4, true), pad('bound_s', 8, true), pad('gap', 7, true),
-    pad('bat_bound', 9, true), pad('gap_bat', 7, true), pad('total_ms', 8, true), pad('max_rss_MB', 10, true), pad('load', 4, true),
-    pad('ref_makespan', 12, true), pad('ref_valid', 9), 'verdict',
+    pad('instance', 8),
+    pad('algorithm', 17),
+    pad('valid', 5),
+    pad('makespan_s', 10, true),
+    pad('distance_m', 10, true),
+    pad('rech', 4, true),
+    pad('bound_s', 8, true),
+    pad('gap', 7, true),
+    pad('bat_bound', 9, true),
+    pad('gap_bat', 7, true),
+    pad('total_ms', 8, true),
+    pad('max_rss_MB', 10, true),
+    pad('load', 4, true),
+    pad('ref_makespan', 12, true),
+    pad('ref_valid', 9),
+    'verdict',
   ].join('  ');
   const iterationCap = flags.maxIterations === undefined ? '' : `, at most ${flags.maxIterations} iterations`;
-  console.log(`Fleetlab solver bench: distances on the ${flags.distances}, time limit ${flags.timeLimitS} s for genetic and makespan${iterationCap}, seed ${flags.seed}`);
+  console.log(
+    `Fleetlab solver bench: distances on the ${flags.distances}, time limit ${flags.timeLimitS} s for genetic and makespan${iterationCap}, seed ${flags.seed}`,
+  );
   console.log(header);
   console.log('-'.repeat(header.length + 24));
   let failures = 0;
   for (const id of ids) {
     for (const algorithm of algorithms) {
-      const row = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--row', id, algorithm.name, JSON.stringify(flags)], {
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
+      const row = spawnSync(
+        process.execPath,
+        [...process.execArgv, fileURLToPath(import.meta.url), '--row', id, algorithm.name, JSON.stringify(flags)],
+        {
+          stdio: ['ignore', 'inherit', 'inherit'],
+        },
+      );
       if (row.status !== 0) failures++;
     }
-    const instance = committedInstanceIds().includes(id) && flags.distances === 'graph' ? loadBenchInstance<InstanceFile>(id) : null;
+    const instance =
+      committedInstanceIds().includes(id) && flags.distances === 'graph' ? loadBenchInstance<InstanceFile>(id) : null;
     if (instance?.lower_bound) {
       const problem = buildProblem({ ...instance, distances: 'graph' });
       const bound = lowerBound(problem);

@@ -40,8 +40,14 @@ function run(label: string, input: ProblemInput, timeLimitS: number): void {
     const valid = checkPlan(problem, results).valid;
     console.log(
       [
-        label.padEnd(12), algorithm.padEnd(9), String(problem.deliveryCount).padStart(6), stats.makespan_s.toFixed(2).padStart(10),
-        `${(stats.gap_battery * 100).toFixed(2)}%`.padStart(8), stats.stop_reason.padEnd(10), wallMs.toFixed(0).padStart(9), String(valid),
+        label.padEnd(12),
+        algorithm.padEnd(9),
+        String(problem.deliveryCount).padStart(6),
+        stats.makespan_s.toFixed(2).padStart(10),
+        `${(stats.gap_battery * 100).toFixed(2)}%`.padStart(8),
+        stats.stop_reason.padEnd(10),
+        wallMs.toFixed(0).padStart(9),
+        String(valid),
       ].join('  '),
     );
   }
@@ -50,7 +56,18 @@ function run(label: string, input: ProblemInput, timeLimitS: number): void {
 function main(): void {
   const flags = parseFlags(process.argv.slice(2));
   console.log(`Fleetlab stop rules: genetic and makespan with time_limit ${flags.timeLimitS} s, seed 1`);
-  console.log(['case'.padEnd(12), 'algorithm'.padEnd(9), 'orders'.padStart(6), 'makespan_s'.padStart(10), 'gap_bat'.padStart(8), 'stop'.padEnd(10), 'wall_ms'.padStart(9), 'valid'].join('  '));
+  console.log(
+    [
+      'case'.padEnd(12),
+      'algorithm'.padEnd(9),
+      'orders'.padStart(6),
+      'makespan_s'.padStart(10),
+      'gap_bat'.padStart(8),
+      'stop'.padEnd(10),
+      'wall_ms'.padStart(9),
+      'valid',
+    ].join('  '),
+  );
   for (const entry of flags.cases) {
     const [id, count] = entry.split(':');
     const instance = load(id);

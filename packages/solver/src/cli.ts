@@ -40,7 +40,8 @@ function parseArguments(argv: string[]): CliArguments | string {
   let summary = false;
   for (let k = 0; k < argv.length; k++) {
     const argument = argv[k];
-    const [flag, inline] = argument.startsWith('--') && argument.includes('=') ? argument.split(/=(.*)/s, 2) : [argument, undefined];
+    const [flag, inline] =
+      argument.startsWith('--') && argument.includes('=') ? argument.split(/=(.*)/s, 2) : [argument, undefined];
     const value = () => {
       if (inline !== undefined) return inline;
       k++;
@@ -57,20 +58,23 @@ function parseArguments(argv: string[]): CliArguments | string {
       case '--time-limit': {
         const raw = value();
         const parsed = Number(raw);
-        if (raw === undefined || raw === '' || !Number.isFinite(parsed) || parsed <= 0) return `--time-limit needs a positive number of seconds, got ${JSON.stringify(raw ?? '')}`;
+        if (raw === undefined || raw === '' || !Number.isFinite(parsed) || parsed <= 0)
+          return `--time-limit needs a positive number of seconds, got ${JSON.stringify(raw ?? '')}`;
         timeLimitS = parsed;
         break;
       }
       case '--seed': {
         const raw = value();
         const parsed = Number(raw);
-        if (raw === undefined || raw === '' || !Number.isInteger(parsed)) return `--seed needs an integer, got ${JSON.stringify(raw ?? '')}`;
+        if (raw === undefined || raw === '' || !Number.isInteger(parsed))
+          return `--seed needs an integer, got ${JSON.stringify(raw ?? '')}`;
         seed = parsed;
         break;
       }
       case '--distances': {
         const raw = value();
-        if (raw !== 'floor' && raw !== 'graph') return `--distances is floor or graph, got ${JSON.stringify(raw ?? '')}`;
+        if (raw !== 'floor' && raw !== 'graph')
+          return `--distances is floor or graph, got ${JSON.stringify(raw ?? '')}`;
         distances = raw;
         break;
       }

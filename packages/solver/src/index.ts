@@ -9,4 +9,10 @@ export { lowerBound } from './bounds/lower-bound.ts';
 export type { LowerBound } from './bounds/lower-bound.ts';
 export { InfeasibleDeliveryError, InvalidProblemError } from './problem/errors.ts';
 export { SolveCancelledError } from './algorithms/context.ts';
-export type { DistanceModel, EnvironmentInput, ProblemInput, RobotHandover, SolveParameters } from './problem/problem-input.ts';
+export type {
+  DistanceModel,
+  EnvironmentInput,
+  ProblemInput,
+  RobotHandover,
+  SolveParameters,
+} from './problem/problem-input.ts';

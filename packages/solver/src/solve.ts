@@ -1,4 +1,12 @@
-import { algorithmByIdOrName, ALGORITHMS, type Algorithm, type AlgorithmName, type PlanResultsRecord, type PlanStatsRecord, type StopReason } from '@fleetlab/warehouse';
+import {
+  algorithmByIdOrName,
+  ALGORITHMS,
+  type Algorithm,
+  type AlgorithmName,
+  type PlanResultsRecord,
+  type PlanStatsRecord,
+  type StopReason,
+} from '@fleetlab/warehouse';
 import { SolveCancelledError, type AlgorithmContext } from './algorithms/context.ts';
 import { solveSmallExactly } from './algorithms/exact-small.ts';
 import { evolveGiantTours } from './algorithms/genetic-split.ts';
@@ -105,10 +113,21 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     tightestBoundS = Math.max(tightestBoundS, Math.min(makespan, queueFree));
     if (makespan > queueFree + 1e-6) context.stopReason = 'completed';
   }
-  const figures: PlanFigures = { problem, algorithm, scale, modelBoundS: bound.makespan_s, tightestBoundS, seed, context, runtimeMs: Math.round(now() - startMs) };
+  const figures: PlanFigures = {
+    problem,
+    algorithm,
+    scale,
+    modelBoundS: bound.makespan_s,
+    tightestBoundS,
+    seed,
+    context,
+    runtimeMs: Math.round(now() - startMs),
+  };
   const stats = planStats(figures, robotSteps, check.metrics);
   progress(1, makespan);
-  const alternatives = options.alternatives ? alternativePlans(figures, context.elite.routes(), robotSteps, options.alternatives) : undefined;
+  const alternatives = options.alternatives
+    ? alternativePlans(figures, context.elite.routes(), robotSteps, options.alternatives)
+    : undefined;
   return { results: robotSteps, stats, ...(alternatives ? { alternatives } : {}) };
 }
 
@@ -156,12 +175,22 @@ function planStats(figures: PlanFigures, results: PlanResultsRecord, metrics: Pl
     objective_score: Math.round(scale.score(metrics.objectives) * 10000) / 10000,
     objective_weights: { ...problem.params.objective_weights },
     distances: problem.distanceModel,
-    ...(problem.floor ? { charger_queue_s: round2(plannedChargerQueue(results)), battery_reserve_pct: problem.floorParameters.batteryReservePct } : {}),
+    ...(problem.floor
+      ? {
+          charger_queue_s: round2(plannedChargerQueue(results)),
+          battery_reserve_pct: problem.floorParameters.batteryReservePct,
+        }
+      : {}),
   };
 }
 
 /** Up to `count` of the search's other good plans, as checked results with their stats: every one but the plan itself. */
-function alternativePlans(figures: PlanFigures, plans: Routes[], chosen: PlanResultsRecord, count: number): NonNullable<SolveOutcome['alternatives']> {
+function alternativePlans(
+  figures: PlanFigures,
+  plans: Routes[],
+  chosen: PlanResultsRecord,
+  count: number,
+): NonNullable<SolveOutcome['alternatives']> {
   const { problem } = figures;
   const chosenText = JSON.stringify(chosen);
   const alternatives: NonNullable<SolveOutcome['alternatives']> = [];
@@ -197,7 +226,11 @@ function cancellationCheck(options: Pick<SolveOptions, 'shouldStop'>): () => voi
  * What an algorithm runs with: the greedy plan (the objective's normaliser and every search's
  * first candidate), the objective scale, the clock, limits and progress reporting.
  */
-function searchContext(problem: Problem, options: SolveOptions, clock: { now: () => number; startMs: number; lowerBoundS: number }): AlgorithmContext {
+function searchContext(
+  problem: Problem,
+  options: SolveOptions,
+  clock: { now: () => number; startMs: number; lowerBoundS: number },
+): AlgorithmContext {
   const { now, startMs } = clock;
   const shouldStop = options.shouldStop ?? (() => false);
   const checkCancelled = cancellationCheck(options);
@@ -207,12 +240,18 @@ function searchContext(problem: Problem, options: SolveOptions, clock: { now: ()
     const at = now();
     if (at - lastProgressMs < PROGRESS_INTERVAL_MS && fraction < 1) return;
     lastProgressMs = at;
-    options.onProgress({ fraction: Math.max(0, Math.min(1, fraction)), bestMakespanS: bestMakespanS === null ? null : round2(bestMakespanS) });
+    options.onProgress({
+      fraction: Math.max(0, Math.min(1, fraction)),
+      bestMakespanS: bestMakespanS === null ? null : round2(bestMakespanS),
+    });
   };
   const greedyRoutes = assignGreedyByDistance(problem, shouldStop);
   checkCancelled();
   const greedyFigures = measureRoutes(problem, greedyRoutes);
-  const scale = new ObjectiveScale(problem.params.objective_weights, objectiveValues(problem, greedyFigures.finish, greedyFigures.distance));
+  const scale = new ObjectiveScale(
+    problem.params.objective_weights,
+    objectiveValues(problem, greedyFigures.finish, greedyFigures.distance),
+  );
   const timeLimitS = options.timeLimitS ?? problem.params.time_limit;
   const deadlineMs = startMs + timeLimitS * 1000 * (1 - FINISHING_RESERVE);
   return {
@@ -256,7 +295,10 @@ export interface PlannedRoutes {
  * when it is a legal plan of them. No plan steps are built: the floor's run is what checks them.
  * Bounds are skipped (no search proves optimality here); with `maxIterations` it is reproducible.
  */
-export function planRoutes(problem: Problem, options: SolveOptions & { warmStart?: Record<string, readonly (readonly [string, string])[]> }): PlannedRoutes {
+export function planRoutes(
+  problem: Problem,
+  options: SolveOptions & { warmStart?: Record<string, readonly (readonly [string, string])[]> },
+): PlannedRoutes {
   const now = options.now ?? (() => performance.now());
   const algorithm = algorithmOf(options);
   const context = searchContext(problem, options, { now, startMs: now(), lowerBoundS: 0 });
@@ -280,7 +322,10 @@ export function planRoutes(problem: Problem, options: SolveOptions & { warmStart
  * A warm start's routes as delivery indices, or null when it is not a legal plan of the
  * problem's deliveries (each exactly once, every route one its robot can drive).
  */
-function routesFromPairs(problem: Problem, byRobot: Record<string, readonly (readonly [string, string])[]>): Routes | null {
+function routesFromPairs(
+  problem: Problem,
+  byRobot: Record<string, readonly (readonly [string, string])[]>,
+): Routes | null {
   const open = new Map<string, number[]>();
   problem.deliveries.forEach((delivery, j) => {
     const key = `${delivery.pickupId}\u0000${delivery.dropoffId}`;

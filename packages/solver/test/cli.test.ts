@@ -32,7 +32,13 @@ describe('fleetlab-solve CLI', () => {
   });
 
   it('prints the results JSON of the bin', () => {
-    const { code, stdout } = run([fixture('battery-two-robots'), '--algorithm', 'greedy_distance', '--distances', 'graph']);
+    const { code, stdout } = run([
+      fixture('battery-two-robots'),
+      '--algorithm',
+      'greedy_distance',
+      '--distances',
+      'graph',
+    ]);
     expect(code).toBe(0);
     const { results, stats } = JSON.parse(stdout);
     expect(Object.keys(results)).toEqual(['R1_1', 'R2_1']);
@@ -41,7 +47,17 @@ describe('fleetlab-solve CLI', () => {
   });
 
   it('prints one line of metrics with --summary', () => {
-    const { code, stdout } = run([fixture('line-one-robot'), '--algorithm', 'makespan', '--time-limit', '2', '--summary', '--seed', '3', '--distances=graph']);
+    const { code, stdout } = run([
+      fixture('line-one-robot'),
+      '--algorithm',
+      'makespan',
+      '--time-limit',
+      '2',
+      '--summary',
+      '--seed',
+      '3',
+      '--distances=graph',
+    ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(
       /^instance=line-one-robot algorithm=makespan distances=graph valid=true makespan=10\.00s distance=10\.00m recharges=0 bound=10\.00s gap=0\.00% battery_bound=10\.00s gap_battery=0\.00% runtime=\d+ms\n$/,
@@ -71,7 +87,11 @@ describe('fleetlab-solve CLI', () => {
   it('exits 1 with the error text when a delivery cannot be done', async () => {
     const stdout = capture();
     const stderr = capture();
-    const code = await runCli([fixture('battery-two-robots'), '--algorithm', 'auction', '--time-limit=1', '--distances', 'graph'], stdout, stderr);
+    const code = await runCli(
+      [fixture('battery-two-robots'), '--algorithm', 'auction', '--time-limit=1', '--distances', 'graph'],
+      stdout,
+      stderr,
+    );
     expect(code).toBe(0);
     const { readFileSync, writeFileSync, mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');

@@ -3,7 +3,15 @@ import type { ProblemInput } from '../src/index.ts';
 
 /** An environment from its elements: pickups by shelf side, robots on their station, the editor's graph. */
 function environment(width: number, height: number, elements: Partial<LayoutElements>): ProblemInput['environment'] {
-  const full: LayoutElements = { shelves: [], dropoffs: [], robot_stations: [], pickups: [], robots: [], navigation_points: [], ...elements };
+  const full: LayoutElements = {
+    shelves: [],
+    dropoffs: [],
+    robot_stations: [],
+    pickups: [],
+    robots: [],
+    navigation_points: [],
+    ...elements,
+  };
   full.navigation_points = generateNavigationPoints(full.shelves, { width, height });
   return { dimensions: { width, height }, elements: full, graph: buildNavigationGraph(full) };
 }
@@ -28,7 +36,12 @@ export function aroundShelf(robots = 1): ProblemInput['environment'] {
     ],
     dropoffs: [{ id: 'D1', position: [6.5, 0.5] }],
     robot_stations: [{ id: 'R1', position: [0.5, 4.5], robot_count: robots }],
-    robots: Array.from({ length: robots }, (_, k) => ({ id: `R1_${k + 1}`, station_id: 'R1', position: [0.5, 4.5] as [number, number], station_index: k })),
+    robots: Array.from({ length: robots }, (_, k) => ({
+      id: `R1_${k + 1}`,
+      station_id: 'R1',
+      position: [0.5, 4.5] as [number, number],
+      station_index: k,
+    })),
   });
 }
 
@@ -48,7 +61,16 @@ export function stationRow(): ProblemInput['environment'] {
       { id: 'D1', position: [0.5, 0.5] },
       { id: 'D2', position: [4.5, 0.5] },
     ],
-    robot_stations: [1, 2, 3].map((k) => ({ id: `R${k}`, position: [k + 0.5, 0.5] as [number, number], robot_count: 1 })),
-    robots: [1, 2, 3].map((k) => ({ id: `R${k}_1`, station_id: `R${k}`, position: [k + 0.5, 0.5] as [number, number], station_index: 0 })),
+    robot_stations: [1, 2, 3].map((k) => ({
+      id: `R${k}`,
+      position: [k + 0.5, 0.5] as [number, number],
+      robot_count: 1,
+    })),
+    robots: [1, 2, 3].map((k) => ({
+      id: `R${k}_1`,
+      station_id: `R${k}`,
+      position: [k + 0.5, 0.5] as [number, number],
+      station_index: 0,
+    })),
   });
 }

@@ -29,7 +29,10 @@ export function buildGraphProblem(input: ProblemInput): Problem {
   return buildProblem({ ...input, distances: 'graph' });
 }
 
-export function loadInstance(id: string): ProblemInput & { id: string; lower_bound: { makespan_lb_s: number; makespan_lb_nobattery_s: number; distance_lb_m: number } } {
+export function loadInstance(id: string): ProblemInput & {
+  id: string;
+  lower_bound: { makespan_lb_s: number; makespan_lb_nobattery_s: number; distance_lb_m: number };
+} {
   return JSON.parse(readFileSync(join(packageRoot, 'bench', 'instances', `${id}.json`), 'utf8'));
 }
 
@@ -41,7 +44,12 @@ export function makeEnvironment(spec: {
 }): ProblemInput['environment'] {
   return {
     elements: {
-      robots: spec.robots.map(([id, station_id], index) => ({ id, station_id, position: [0, 0] as [number, number], station_index: index })),
+      robots: spec.robots.map(([id, station_id], index) => ({
+        id,
+        station_id,
+        position: [0, 0] as [number, number],
+        station_index: index,
+      })),
     },
     graph: {
       nodes: spec.nodes.map(([id, type, x, y]) => ({ id, type, x, y })),
@@ -54,7 +62,9 @@ export function makeEnvironment(spec: {
 }
 
 export function summary(steps: PlanStepRecord[]): string[] {
-  return steps.map((step) => (typeof step.task === 'string' ? `${step.task}@${step.path[step.path.length - 1]}` : step.task.join('>')));
+  return steps.map((step) =>
+    typeof step.task === 'string' ? `${step.task}@${step.path[step.path.length - 1]}` : step.task.join('>'),
+  );
 }
 
 /** The ranges of a random grid warehouse (see gridInstanceArbitrary). */
@@ -83,7 +93,11 @@ export function gridInstanceArbitrary(ranges: GridInstanceRanges): fc.Arbitrary<
       width: fc.integer({ min: 2, max: 5 }),
       height: fc.integer({ min: ranges.minHeight, max: 4 }),
       stations: fc.array(
-        fc.record({ cell: fc.nat(), robots: fc.integer({ min: 1, max: 2 }), startOffset: fc.constantFrom(...ranges.startOffsets) }),
+        fc.record({
+          cell: fc.nat(),
+          robots: fc.integer({ min: 1, max: 2 }),
+          startOffset: fc.constantFrom(...ranges.startOffsets),
+        }),
         { minLength: 1, maxLength: ranges.maxStations },
       ),
       pairs: fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: ranges.minPairs, maxLength: ranges.maxPairs }),
@@ -91,7 +105,16 @@ export function gridInstanceArbitrary(ranges: GridInstanceRanges): fc.Arbitrary<
       rechargeMinutes: fc.integer({ min: ranges.minRechargeMinutes, max: 4 }),
       speed: fc.constantFrom(0.5, 1, 2),
       handovers: ranges.handovers
-        ? fc.array(fc.option(fc.record({ cell: fc.nat(), ready: fc.integer({ min: 0, max: 30 }), used: fc.double({ min: 0, max: 0.6, noNaN: true }) })), { maxLength: 12 })
+        ? fc.array(
+            fc.option(
+              fc.record({
+                cell: fc.nat(),
+                ready: fc.integer({ min: 0, max: 30 }),
+                used: fc.double({ min: 0, max: 0.6, noNaN: true }),
+              }),
+            ),
+            { maxLength: 12 },
+          )
         : fc.constant([]),
     })
     .map(({ width, height, stations, pairs, chargeFactor, rechargeMinutes, speed, handovers }): ProblemInput => {
@@ -123,7 +146,12 @@ export function gridInstanceArbitrary(ranges: GridInstanceRanges): fc.Arbitrary<
       const handed: NonNullable<ProblemInput['handovers']> = {};
       robots.forEach(([id], k) => {
         const handover = handovers[k];
-        if (handover) handed[id] = { place: cellId(handover.cell), ready_s: handover.ready, used_m: Math.round(handover.used * maxDistance * 100) / 100 };
+        if (handover)
+          handed[id] = {
+            place: cellId(handover.cell),
+            ready_s: handover.ready,
+            used_m: Math.round(handover.used * maxDistance * 100) / 100,
+          };
       });
       return {
         environment: makeEnvironment({ nodes, edges, robots }),
@@ -173,13 +201,19 @@ export function buildUnlessInfeasible(input: ProblemInput): Problem | null {
 }
 
 /** The context solve() gives an algorithm (greedy routes, objective scale), with no time limit. */
-export function algorithmContext(problem: Problem, options: { seed?: number; maxIterations?: number } = {}): AlgorithmContext {
+export function algorithmContext(
+  problem: Problem,
+  options: { seed?: number; maxIterations?: number } = {},
+): AlgorithmContext {
   const greedyRoutes = assignGreedyByDistance(problem);
   const figures = measureRoutes(problem, greedyRoutes);
   return {
     problem,
     random: createRandom(options.seed ?? 1),
-    scale: new ObjectiveScale(problem.params.objective_weights, objectiveValues(problem, figures.finish, figures.distance)),
+    scale: new ObjectiveScale(
+      problem.params.objective_weights,
+      objectiveValues(problem, figures.finish, figures.distance),
+    ),
     greedyRoutes,
     warmStart: null,
     elite: new ElitePlans(0),

@@ -16,7 +16,6 @@ const instanceArbitrary = gridInstanceArbitrary({
   startOffsets: [0],
 });
 
-
 describe('random small instances', () => {
   for (const algorithm of ALGORITHMS) {
     it(`${algorithm.name}: a valid plan, every pair once, bound <= makespan, gap >= 0, same seed same plan`, () => {
@@ -34,9 +33,13 @@ describe('random small instances', () => {
           expect(first.stats.gap).toBeGreaterThanOrEqual(0);
           for (const steps of Object.values(first.results)) {
             // The distance of each charge (total_distance at each recharge, and at the last step) adds up to the odometer.
-            const perCharge = steps.filter((step, k) => step.task === 'recharge' || k === steps.length - 1).map((step) => step.total_distance);
+            const perCharge = steps
+              .filter((step, k) => step.task === 'recharge' || k === steps.length - 1)
+              .map((step) => step.total_distance);
             const odometer = steps.length > 0 ? steps[steps.length - 1].odometer_m : 0;
-            expect(Math.abs(perCharge.reduce((sum, metres) => sum + metres, 0) - odometer)).toBeLessThanOrEqual(0.01 * steps.length + 1e-9);
+            expect(Math.abs(perCharge.reduce((sum, metres) => sum + metres, 0) - odometer)).toBeLessThanOrEqual(
+              0.01 * steps.length + 1e-9,
+            );
           }
           for (const robot of problem.robots) expect(Array.isArray(first.results[robot.id])).toBe(true);
           const second = solve(problem, options);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildProblem, checkPlan, InfeasibleDeliveryError, solve, SolveCancelledError, type SolveProgress } from '../src/index.ts';
+import {
+  buildProblem,
+  checkPlan,
+  InfeasibleDeliveryError,
+  solve,
+  SolveCancelledError,
+  type SolveProgress,
+} from '../src/index.ts';
 import { loadFixture, loadInstance, buildGraphProblem } from './helpers.ts';
 
 const s1 = buildGraphProblem(loadInstance('s1'));
@@ -10,9 +17,24 @@ describe('solve', () => {
     const { results, stats } = solve(s1, { algorithm: 'marginal_benefit', seed: 7 });
     expect(Object.keys(stats).sort()).toEqual(
       [
-        'algorithm', 'algorithm_id', 'deliveries', 'distances', 'gap', 'gap_battery', 'iterations', 'lower_bound_battery_s', 'lower_bound_s',
-        'makespan_s', 'objective_score',
-        'objective_weights', 'objectives', 'recharges', 'runtime_ms', 'seed', 'stop_reason', 'total_distance_m',
+        'algorithm',
+        'algorithm_id',
+        'deliveries',
+        'distances',
+        'gap',
+        'gap_battery',
+        'iterations',
+        'lower_bound_battery_s',
+        'lower_bound_s',
+        'makespan_s',
+        'objective_score',
+        'objective_weights',
+        'objectives',
+        'recharges',
+        'runtime_ms',
+        'seed',
+        'stop_reason',
+        'total_distance_m',
       ].sort(),
     );
     expect(stats.seed).toBe(7);
@@ -50,7 +72,9 @@ describe('solve', () => {
   it('stops with SolveCancelledError soon after shouldStop turns true', () => {
     let polls = 0;
     const started = performance.now();
-    expect(() => solve(m1, { algorithm: 'makespan', timeLimitS: 60, shouldStop: () => ++polls > 200 })).toThrow(SolveCancelledError);
+    expect(() => solve(m1, { algorithm: 'makespan', timeLimitS: 60, shouldStop: () => ++polls > 200 })).toThrow(
+      SolveCancelledError,
+    );
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
@@ -63,7 +87,10 @@ describe('solve', () => {
 
   it('honours a distance objective: less distance than under the makespan objective', () => {
     const input = loadInstance('s1');
-    const byDistance = buildGraphProblem({ ...input, params: { ...input.params, objective_weights: { distance_traveled: 100 } } });
+    const byDistance = buildGraphProblem({
+      ...input,
+      params: { ...input.params, objective_weights: { distance_traveled: 100 } },
+    });
     const distance = solve(byDistance, { algorithm: 'makespan', maxIterations: 400 }).stats;
     const makespan = solve(s1, { algorithm: 'makespan', maxIterations: 400 }).stats;
     expect(distance.total_distance_m).toBeLessThanOrEqual(makespan.total_distance_m);
@@ -72,14 +99,24 @@ describe('solve', () => {
 
   it('every algorithm gives a valid plan on s2, where batteries bind hard', () => {
     const s2 = buildGraphProblem(loadInstance('s2'));
-    for (const algorithm of ['greedy_distance', 'hungarian', 'kmeans', 'auction', 'genetic', 'makespan', 'marginal_benefit'] as const) {
+    for (const algorithm of [
+      'greedy_distance',
+      'hungarian',
+      'kmeans',
+      'auction',
+      'genetic',
+      'makespan',
+      'marginal_benefit',
+    ] as const) {
       const { results } = solve(s2, { algorithm, maxIterations: 40 });
       expect(checkPlan(s2, results).errors).toEqual([]);
     }
   });
 
   it('throws InfeasibleDeliveryError from buildProblem, never a partial plan', () => {
-    expect(() => buildGraphProblem({ ...loadFixture('battery-two-robots'), params: { max_distance: 10 } })).toThrow(InfeasibleDeliveryError);
+    expect(() => buildGraphProblem({ ...loadFixture('battery-two-robots'), params: { max_distance: 10 } })).toThrow(
+      InfeasibleDeliveryError,
+    );
   });
 });
 

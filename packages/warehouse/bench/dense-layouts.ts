@@ -33,7 +33,11 @@ export function denseWarehouse(options: DenseWarehouseOptions): EditableLayout {
   layout = withShelves(layout, shelves);
   const stations = options.stations ?? 5;
   for (let k = 0; k < stations; k++) {
-    const placed = addRobotStation(layout, [Math.floor((size * (k + 0.5)) / stations), 0], options.robotsPerStation ?? 4);
+    const placed = addRobotStation(
+      layout,
+      [Math.floor((size * (k + 0.5)) / stations), 0],
+      options.robotsPerStation ?? 4,
+    );
     if (placed.ok) layout = placed.layout;
   }
   const dropoffs = options.dropoffs ?? 6;

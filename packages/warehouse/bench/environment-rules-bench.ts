@@ -39,13 +39,27 @@ const NAME_WIDTH = 58;
 console.log(`checkEnvironmentRules, median of ${RUNS} runs after a warm-up (Node ${process.version})`);
 console.log(['floor'.padEnd(NAME_WIDTH), 'stations', 'pickups', 'aisles', 'errors', 'warnings', '   ms'].join('  '));
 // The first calls run before the JIT has compiled the searches; they would inflate the first row.
-const warmUp = generateWarehouseInstance({ width: 50, height: 50, stations: 20, robotsPerStation: 10, orders: 1, seed: 1 }).environment;
+const warmUp = generateWarehouseInstance({
+  width: 50,
+  height: 50,
+  stations: 20,
+  robotsPerStation: 10,
+  orders: 1,
+  seed: 1,
+}).environment;
 for (let run = 0; run < 50; run++) checkEnvironmentRules(warmUp);
 for (const { name, stations } of [
   { name: '50x50, 200 robots (d5k)', stations: 20 },
   { name: '50x50, 400 robots (d20k)', stations: 40 },
 ]) {
-  const { environment } = generateWarehouseInstance({ width: 50, height: 50, stations, robotsPerStation: 10, orders: 1, seed: 1 });
+  const { environment } = generateWarehouseInstance({
+    width: 50,
+    height: 50,
+    stations,
+    robotsPerStation: 10,
+    orders: 1,
+    seed: 1,
+  });
   for (const [label, aisles] of [
     ['no traffic rules', []],
     ['two one-way lanes', LANES],

@@ -27,9 +27,7 @@ function measure(elements: Parameters<typeof buildNavigationGraph>[0], options: 
 }
 
 console.log(`navigation graph, 50x50 grid, every pickup selected, median of ${RUNS} runs (Node ${process.version})`);
-console.log(
-  ['layout'.padEnd(22), 'shelves', 'pickups', 'nodes', 'mode  ', 'edges', 'build ms', 'JSON MB'].join('  '),
-);
+console.log(['layout'.padEnd(22), 'shelves', 'pickups', 'nodes', 'mode  ', 'edges', 'build ms', 'JSON MB'].join('  '));
 for (const { name, options } of BENCH_LAYOUTS) {
   const layout = denseWarehouse(options);
   for (const mode of ['pruned', 'full'] as const) {

@@ -47,7 +47,12 @@ export {
   type KneeRule,
   type KneeRuleName,
 } from './experiments/knee.ts';
-export { fewestRobotsForShift, highestSustainedRate, type ShiftSweepCandidate, type ShiftSweepFinding } from './experiments/shift-sweeps.ts';
+export {
+  fewestRobotsForShift,
+  highestSustainedRate,
+  type ShiftSweepCandidate,
+  type ShiftSweepFinding,
+} from './experiments/shift-sweeps.ts';
 export { createSeededRandom, seedFromText, shuffleInPlace, shuffled } from './random/seeded-random.ts';
 export type { SeededRandom } from './random/seeded-random.ts';
 export {
@@ -70,7 +75,13 @@ export {
   type PlacementContext,
   type PointPlacementResult,
 } from './layout/placement.ts';
-export { createEmptyLayout, layoutFromElements, withDerivedPoints, withDimensions, withShelves } from './layout/regenerate.ts';
+export {
+  createEmptyLayout,
+  layoutFromElements,
+  withDerivedPoints,
+  withDimensions,
+  withShelves,
+} from './layout/regenerate.ts';
 export { eraseRectangle } from './layout/erase.ts';
 export {
   addDropoff,

@@ -10,7 +10,15 @@ import { ALGORITHMS, algorithmNameValues, objectiveNameValues, TRAFFIC_POLICIES 
  * and fixtures may still write the texts they expect on screen.
  */
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const consumerFolders = ['apps/server/src', 'apps/web/src', 'apps/web/scripts', 'packages/solver/src', 'packages/solver/bench', 'packages/simulator/src', 'packages/simulator/bench'];
+const consumerFolders = [
+  'apps/server/src',
+  'apps/web/src',
+  'apps/web/scripts',
+  'packages/solver/src',
+  'packages/solver/bench',
+  'packages/simulator/src',
+  'packages/simulator/bench',
+];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(repoRoot, folder), { recursive: true, withFileTypes: true })
@@ -18,7 +26,9 @@ function sourceFiles(folder: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-const consumers = consumerFolders.flatMap(sourceFiles).map((path) => ({ path: relative(repoRoot, path), text: readFileSync(path, 'utf8') }));
+const consumers = consumerFolders
+  .flatMap(sourceFiles)
+  .map((path) => ({ path: relative(repoRoot, path), text: readFileSync(path, 'utf8') }));
 
 /** Where `needle` is written as a text of its own: quoted, or between JSX tags. */
 function filesSpelling(needle: string): string[] {
@@ -28,7 +38,9 @@ function filesSpelling(needle: string): string[] {
 
 describe('domain words have one home', () => {
   it('finds the consumers it guards', () => {
-    expect(consumers.some(({ path }) => path === join('apps', 'web', 'src', 'pages', 'solve-create-page.tsx'))).toBe(true);
+    expect(consumers.some(({ path }) => path === join('apps', 'web', 'src', 'pages', 'solve-create-page.tsx'))).toBe(
+      true,
+    );
     expect(consumers.some(({ path }) => path === join('packages', 'solver', 'src', 'solve.ts'))).toBe(true);
   });
 
@@ -48,7 +60,9 @@ describe('domain words have one home', () => {
 
   it('no consumer pairs an algorithm name with its id by hand', () => {
     const names = algorithmNameValues.join('|');
-    const pairing = new RegExp(`\\b(${names})['"]?\\s*:\\s*[1-7]\\s*[,}]|['"](${names})['"]\\s*,\\s*[1-7]\\s*[\\],]|\\bid:\\s*[1-7],\\s*name:|\\bname:\\s*['"](${names})['"],\\s*id:\\s*[1-7]\\b`);
+    const pairing = new RegExp(
+      `\\b(${names})['"]?\\s*:\\s*[1-7]\\s*[,}]|['"](${names})['"]\\s*,\\s*[1-7]\\s*[\\],]|\\bid:\\s*[1-7],\\s*name:|\\bname:\\s*['"](${names})['"],\\s*id:\\s*[1-7]\\b`,
+    );
     expect(consumers.filter(({ text }) => pairing.test(text)).map(({ path }) => path)).toEqual([]);
   });
 

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findKnee, kneePointOf, kneeRuleSchema, type KneeCandidate, type KneeRule } from '../src/experiments/knee.ts';
 
-const sweep = (...pairs: [number, number | null][]) => pairs.map(([robotCount, makespan]) => ({ robotCount, makespan }));
+const sweep = (...pairs: [number, number | null][]) =>
+  pairs.map(([robotCount, makespan]) => ({ robotCount, makespan }));
 
 const diminishing = (minGain: number): KneeRule => ({ rule: 'diminishing_returns', min_gain: minGain });
 const ELBOW: KneeRule = { rule: 'elbow' };
@@ -73,7 +74,10 @@ describe('findKnee: elbow (Kneedle)', () => {
 describe('findKnee: within X% of the best', () => {
   it('picks the smallest fleet within 5% of the best makespan', () => {
     // Best 1000 s at 8 robots; 6 robots at 1040 s is within 5%, 4 robots at 1100 s is not.
-    expect(kneeCount(sweep([2, 2400], [4, 1100], [6, 1040], [8, 1000], [10, 1001]), withinBest(0.05))).toEqual(['knee', 6]);
+    expect(kneeCount(sweep([2, 2400], [4, 1100], [6, 1040], [8, 1000], [10, 1001]), withinBest(0.05))).toEqual([
+      'knee',
+      6,
+    ]);
   });
 
   it('on a curve still falling at its end says the knee is the largest fleet tested', () => {
@@ -115,10 +119,16 @@ describe('findKnee: any rule', () => {
       expect(findKnee([], rule)).toEqual({ status: 'no_points' });
     }
     expect(kneeCount(sweep([1, null], [2, 900], [3, null], [4, 880]), withinBest(0.05))).toEqual(['knee', 2]);
-    expect(kneeCount([{ robotCount: 1, makespan: undefined }, { robotCount: 2, makespan: Number.NaN }, { robotCount: 3, makespan: 70 }], ELBOW)).toEqual([
-      'largest_tested',
-      3,
-    ]);
+    expect(
+      kneeCount(
+        [
+          { robotCount: 1, makespan: undefined },
+          { robotCount: 2, makespan: Number.NaN },
+          { robotCount: 3, makespan: 70 },
+        ],
+        ELBOW,
+      ),
+    ).toEqual(['largest_tested', 3]);
   });
 
   it('treats a single point as the largest fleet tested for the shape rules', () => {
@@ -128,7 +138,10 @@ describe('findKnee: any rule', () => {
   });
 
   it('returns the caller’s own point object', () => {
-    const points = [{ robotCount: 2, makespan: 10, solveId: 41 }, { robotCount: 3, makespan: 10, solveId: 42 }];
+    const points = [
+      { robotCount: 2, makespan: 10, solveId: 41 },
+      { robotCount: 3, makespan: 10, solveId: 42 },
+    ];
     for (const rule of RULES) expect(kneePointOf(findKnee(points, rule))).toBe(points[0]);
   });
 
@@ -142,7 +155,13 @@ describe('findKnee: any rule', () => {
   const randomSweep = fc
     .uniqueArray(fc.integer({ min: 1, max: 30 }), { minLength: 1, maxLength: 12 })
     .chain((counts) =>
-      fc.tuple(fc.constant(counts), fc.array(fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }), { minLength: counts.length, maxLength: counts.length })),
+      fc.tuple(
+        fc.constant(counts),
+        fc.array(fc.option(fc.integer({ min: 1, max: 10_000 }), { nil: null }), {
+          minLength: counts.length,
+          maxLength: counts.length,
+        }),
+      ),
     )
     .map(([counts, makespans]) => counts.map((robotCount, index) => ({ robotCount, makespan: makespans[index] })));
 
@@ -150,14 +169,18 @@ describe('findKnee: any rule', () => {
     fc.assert(
       fc.property(randomSweep, fc.double({ min: 0, max: 0.5, noNaN: true }), (points, tolerance) => {
         const knee = kneePointOf(findKnee(points, withinBest(tolerance)));
-        const finished = points.filter((point) => point.makespan !== null) as { robotCount: number; makespan: number }[];
+        const finished = points.filter((point) => point.makespan !== null) as {
+          robotCount: number;
+          makespan: number;
+        }[];
         if (finished.length === 0) {
           expect(knee).toBeNull();
           return;
         }
         const best = Math.min(...finished.map((point) => point.makespan));
         expect(knee!.makespan).toBeLessThanOrEqual(best * (1 + tolerance) + 1e-6);
-        for (const point of finished) if (point.robotCount < knee!.robotCount) expect(point.makespan).toBeGreaterThan(best * (1 + tolerance));
+        for (const point of finished)
+          if (point.robotCount < knee!.robotCount) expect(point.makespan).toBeGreaterThan(best * (1 + tolerance));
       }),
     );
   });
@@ -166,7 +189,10 @@ describe('findKnee: any rule', () => {
     fc.assert(
       fc.property(randomSweep, fc.double({ min: 0.01, max: 0.5, noNaN: true }), (points, share) => {
         const finding = findKnee(points, diminishing(share));
-        const finished = points.filter((point) => point.makespan !== null) as { robotCount: number; makespan: number }[];
+        const finished = points.filter((point) => point.makespan !== null) as {
+          robotCount: number;
+          makespan: number;
+        }[];
         if (finished.length === 0) {
           expect(finding.status).toBe('no_points');
           return;
@@ -174,10 +200,17 @@ describe('findKnee: any rule', () => {
         const knee = kneePointOf(finding) as { robotCount: number; makespan: number };
         // The share is reached within a relative 1e-6 either way, so a gain exactly on it is not a coin toss.
         const gains = (from: { robotCount: number; makespan: number }, factor: number) =>
-          finished.some((larger) => larger.robotCount > from.robotCount && (from.makespan - larger.makespan) / (larger.robotCount - from.robotCount) >= share * from.makespan * factor);
+          finished.some(
+            (larger) =>
+              larger.robotCount > from.robotCount &&
+              (from.makespan - larger.makespan) / (larger.robotCount - from.robotCount) >=
+                share * from.makespan * factor,
+          );
         expect(gains(knee, 1 + 1e-6)).toBe(false);
         for (const point of finished) if (point.robotCount < knee.robotCount) expect(gains(point, 1 - 1e-6)).toBe(true);
-        expect(finding.status === 'largest_tested').toBe(knee.robotCount === Math.max(...finished.map((point) => point.robotCount)));
+        expect(finding.status === 'largest_tested').toBe(
+          knee.robotCount === Math.max(...finished.map((point) => point.robotCount)),
+        );
       }),
     );
   });
@@ -186,7 +219,10 @@ describe('findKnee: any rule', () => {
     fc.assert(
       fc.property(randomSweep, fc.integer({ min: 1, max: 10_000 }), (points, deadline) => {
         const finding = findKnee(points, finishBy(deadline));
-        const finished = points.filter((point) => point.makespan !== null) as { robotCount: number; makespan: number }[];
+        const finished = points.filter((point) => point.makespan !== null) as {
+          robotCount: number;
+          makespan: number;
+        }[];
         if (finding.status === 'target_not_met') {
           expect(finished.every((point) => point.makespan > deadline)).toBe(true);
           return;
@@ -196,7 +232,8 @@ describe('findKnee: any rule', () => {
           return;
         }
         expect(finding.point.makespan).toBeLessThanOrEqual(deadline);
-        for (const point of finished) if (point.robotCount < finding.point.robotCount) expect(point.makespan).toBeGreaterThan(deadline);
+        for (const point of finished)
+          if (point.robotCount < finding.point.robotCount) expect(point.makespan).toBeGreaterThan(deadline);
       }),
     );
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ABSENT_PARAMETER_FALLBACKS, AUTOMATIC_BATTERY_RESERVE_RULE_TEXT, automaticBatteryReserve, resolveFloorParameters, SOLVE_PARAMETER_DEFAULTS, stepsFor } from '../src/index.ts';
+import {
+  ABSENT_PARAMETER_FALLBACKS,
+  AUTOMATIC_BATTERY_RESERVE_RULE_TEXT,
+  automaticBatteryReserve,
+  resolveFloorParameters,
+  SOLVE_PARAMETER_DEFAULTS,
+  stepsFor,
+} from '../src/index.ts';
 
 describe('resolveFloorParameters', () => {
   it('gives absent parameters the warehouse defaults (spec §9) and fallbacks', () => {
@@ -36,11 +43,16 @@ describe('resolveFloorParameters', () => {
     expect(automaticBatteryReserve(200, 1712)).toBe(10);
     expect(automaticBatteryReserve(400, 1692)).toBe(17.2);
     expect(automaticBatteryReserve(1000, 1000)).toBe(25);
-    expect(AUTOMATIC_BATTERY_RESERVE_RULE_TEXT).toBe('3% plus 0.6 points per robot per 100 free floor cells, from 5% to 25%');
+    expect(AUTOMATIC_BATTERY_RESERVE_RULE_TEXT).toBe(
+      '3% plus 0.6 points per robot per 100 free floor cells, from 5% to 25%',
+    );
     const crowded = resolveFloorParameters({ max_distance: 1000 }, { robots: 400, freeCells: 1692 });
     expect(crowded.batteryReservePct).toBe(17.2);
     expect(crowded.plannedDistance).toBeCloseTo(828, 9);
-    expect(resolveFloorParameters({ max_distance: 1000, battery_reserve_pct: 2 }, { robots: 400, freeCells: 1692 }).plannedDistance).toBe(980);
+    expect(
+      resolveFloorParameters({ max_distance: 1000, battery_reserve_pct: 2 }, { robots: 400, freeCells: 1692 })
+        .plannedDistance,
+    ).toBe(980);
   });
 
   it('rounds handling and charging up to whole steps of 1 / robot_speed', () => {
@@ -55,9 +67,20 @@ describe('resolveFloorParameters', () => {
   });
 
   it('keeps given parameters and names an unusable one', () => {
-    expect(resolveFloorParameters({ robot_speed: 2, chargers: 3, battery_reserve_pct: 0 })).toMatchObject({ robotSpeed: 2, stepS: 0.5, chargers: 3, plannedDistance: 1000 });
-    expect(() => resolveFloorParameters({ max_distance: 0 })).toThrow('Parameter max_distance must be a number above 0, got 0');
-    expect(() => resolveFloorParameters({ chargers: 1.5 })).toThrow('Parameter chargers must be a whole number >= 1, got 1.5');
-    expect(() => resolveFloorParameters({ battery_reserve_pct: 100 })).toThrow('Parameter battery_reserve_pct must be a percentage from 0 to below 100, got 100');
+    expect(resolveFloorParameters({ robot_speed: 2, chargers: 3, battery_reserve_pct: 0 })).toMatchObject({
+      robotSpeed: 2,
+      stepS: 0.5,
+      chargers: 3,
+      plannedDistance: 1000,
+    });
+    expect(() => resolveFloorParameters({ max_distance: 0 })).toThrow(
+      'Parameter max_distance must be a number above 0, got 0',
+    );
+    expect(() => resolveFloorParameters({ chargers: 1.5 })).toThrow(
+      'Parameter chargers must be a whole number >= 1, got 1.5',
+    );
+    expect(() => resolveFloorParameters({ battery_reserve_pct: 100 })).toThrow(
+      'Parameter battery_reserve_pct must be a percentage from 0 to below 100, got 100',
+    );
   });
 });

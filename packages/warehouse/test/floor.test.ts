@@ -22,7 +22,9 @@ describe('the floor model', () => {
   const at = (id: string) => [floor.x(floor.cellOf(id)!), floor.y(floor.cellOf(id)!)];
 
   it('blocks the cells inside a shelf and maps each place to the free cell its robot stands on', () => {
-    expect([...floor.blocked].map((b, cell) => (b ? `${floor.x(cell)},${floor.y(cell)}` : null)).filter(Boolean)).toEqual(['2,2', '3,2', '4,2', '2,3', '3,3', '4,3']);
+    expect(
+      [...floor.blocked].map((b, cell) => (b ? `${floor.x(cell)},${floor.y(cell)}` : null)).filter(Boolean),
+    ).toEqual(['2,2', '3,2', '4,2', '2,3', '3,3', '4,3']);
     expect(at('PR')).toEqual([5, 2]);
     expect(at('PL')).toEqual([1, 3]);
     expect(at('PT')).toEqual([3, 1]);
@@ -40,10 +42,18 @@ describe('the floor model', () => {
 
   it('refuses a place off the floor or inside a shelf, naming it', () => {
     const off = { ...layout, elements: { ...layout.elements, dropoffs: [{ id: 'D9', position: [8.5, 1.5] }] } };
-    expect(() => new Floor(off)).toThrow(new FloorError('Dropoff D9 maps to cell (8, 1), which is off the 8 x 6 floor'));
-    const inside = { ...layout, elements: { ...layout.elements, robot_stations: [{ id: 'R7', position: [3.5, 3.5] }] } };
+    expect(() => new Floor(off)).toThrow(
+      new FloorError('Dropoff D9 maps to cell (8, 1), which is off the 8 x 6 floor'),
+    );
+    const inside = {
+      ...layout,
+      elements: { ...layout.elements, robot_stations: [{ id: 'R7', position: [3.5, 3.5] }] },
+    };
     expect(() => new Floor(inside)).toThrow('Station R7 maps to cell (3, 3), which is inside shelf S1');
-    const wrongSide = { ...layout, elements: { ...layout.elements, pickups: [{ id: 'PX', position: [2, 2.5], shelf_id: 'S1', side: 'right' }] } };
+    const wrongSide = {
+      ...layout,
+      elements: { ...layout.elements, pickups: [{ id: 'PX', position: [2, 2.5], shelf_id: 'S1', side: 'right' }] },
+    };
     expect(() => new Floor(wrongSide)).toThrow('Pickup PX maps to cell (2, 2), which is inside shelf S1');
   });
 });
@@ -81,18 +91,42 @@ describe('traffic rules on the floor', () => {
     expect(floor.distance(d1, d2)).toBe(4);
     expect(floor.distance(d2, d1)).toBe(8);
     expect(floor.distancesFrom(d2)[d1]).toBe(8);
-    expect(floor.walk(d2, d1).map((cell) => `${floor.x(cell)},${floor.y(cell)}`)).toEqual(['4,0', '4,1', '4,2', '3,2', '2,2', '1,2', '0,2', '0,1', '0,0']);
+    expect(floor.walk(d2, d1).map((cell) => `${floor.x(cell)},${floor.y(cell)}`)).toEqual([
+      '4,0',
+      '4,1',
+      '4,2',
+      '3,2',
+      '2,2',
+      '1,2',
+      '0,2',
+      '0,1',
+      '0,0',
+    ]);
     // Sideways onto and off an aisle is allowed; against it is not.
-    expect([0, 1, 2, 3].map((k) => floor.neighbours[floor.cellAt(2, 0) * 4 + k])).toEqual([floor.cellAt(3, 0), -1, -1, -1]);
+    expect([0, 1, 2, 3].map((k) => floor.neighbours[floor.cellAt(2, 0) * 4 + k])).toEqual([
+      floor.cellAt(3, 0),
+      -1,
+      -1,
+      -1,
+    ]);
   });
 
   it('refuses a place on a keep-clear cell, naming both', () => {
     const clear = { ...loop, elements: { ...loop.elements, keep_clear_cells: [{ id: 'K1', position: [4.5, 0.5] }] } };
-    expect(() => new Floor(clear)).toThrow(new FloorError('D2 stands on keep-clear cell (4, 0): robots stop at places, never on a keep-clear cell'));
+    expect(() => new Floor(clear)).toThrow(
+      new FloorError('D2 stands on keep-clear cell (4, 0): robots stop at places, never on a keep-clear cell'),
+    );
     const fine = { ...loop, elements: { ...loop.elements, keep_clear_cells: [{ id: 'K1', position: [4.5, 1.5] }] } };
     expect(new Floor(fine).keepClear[new Floor(fine).cellAt(4, 1)]).toBe(1);
-    expect(() => new Floor({ ...loop, elements: { ...loop.elements, one_way_aisles: [{ id: 'W9', position: [1, 0], size: [1, 1], direction: 'north' }] } })).toThrow(
-      'One-way aisle W9 has no direction (up, down, left or right), got "north"',
-    );
+    expect(
+      () =>
+        new Floor({
+          ...loop,
+          elements: {
+            ...loop.elements,
+            one_way_aisles: [{ id: 'W9', position: [1, 0], size: [1, 1], direction: 'north' }],
+          },
+        }),
+    ).toThrow('One-way aisle W9 has no direction (up, down, left or right), got "north"');
   });
 });

@@ -58,7 +58,12 @@ describe('edge rules', () => {
   });
 
   it('forbids pickups of one shelf, and same or opposite sides on one line', () => {
-    const pickup = (x: number, y: number, side: 'top' | 'right' | 'bottom' | 'left', shelfId: string) => ({ x, y, side, shelf_id: shelfId });
+    const pickup = (x: number, y: number, side: 'top' | 'right' | 'bottom' | 'left', shelfId: string) => ({
+      x,
+      y,
+      side,
+      shelf_id: shelfId,
+    });
     expect(pickupPairForbidsEdge(pickup(2.5, 1, 'top', 'S1'), pickup(4, 1.5, 'right', 'S1'))).toBe(true);
     expect(pickupPairForbidsEdge(pickup(2.5, 9, 'bottom', 'S1'), pickup(8.5, 9, 'bottom', 'S2'))).toBe(true);
     expect(pickupPairForbidsEdge(pickup(1.5, 2, 'bottom', 'S1'), pickup(3.5, 2, 'top', 'S2'))).toBe(true);
@@ -74,11 +79,33 @@ describe('buildNavigationGraph with the full rule set', () => {
   it('joins every pair whose segment misses the shelf, except pickups of one shelf (one-shelf layout)', () => {
     const graph = buildNavigationGraph(ONE_SHELF, { edges: 'full' });
     expect(undirectedEdgeList(graph)).toEqual([
-      'P1-N1:1.1', 'P1-N2:2.05', 'P3-N2:1.1', 'P3-N3:2.05', 'P3-R1_1:3.33', 'P3-R1:3.33',
-      'P6-D1:2.47', 'P6-N3:2.05', 'P6-N4:1.1', 'P6-R1_1:3.33', 'P6-R1:3.33',
-      'D1-N1:4.12', 'D1-N3:4.12', 'D1-N4:1.41', 'D1-R1_1:5', 'D1-R1:5',
-      'N1-N2:3', 'N1-N4:3', 'N2-N3:3', 'N2-R1_1:4.12', 'N2-R1:4.12',
-      'N3-N4:3', 'N3-R1_1:1.41', 'N3-R1:1.41', 'N4-R1_1:4.12', 'N4-R1:4.12', 'R1_1-R1:0',
+      'P1-N1:1.1',
+      'P1-N2:2.05',
+      'P3-N2:1.1',
+      'P3-N3:2.05',
+      'P3-R1_1:3.33',
+      'P3-R1:3.33',
+      'P6-D1:2.47',
+      'P6-N3:2.05',
+      'P6-N4:1.1',
+      'P6-R1_1:3.33',
+      'P6-R1:3.33',
+      'D1-N1:4.12',
+      'D1-N3:4.12',
+      'D1-N4:1.41',
+      'D1-R1_1:5',
+      'D1-R1:5',
+      'N1-N2:3',
+      'N1-N4:3',
+      'N2-N3:3',
+      'N2-R1_1:4.12',
+      'N2-R1:4.12',
+      'N3-N4:3',
+      'N3-R1_1:1.41',
+      'N3-R1:1.41',
+      'N4-R1_1:4.12',
+      'N4-R1:4.12',
+      'R1_1-R1:0',
     ]);
   });
 
@@ -121,7 +148,9 @@ describe('buildNavigationGraph with the full rule set', () => {
     // P1-P5 (tops at y=1) and P3-P9 (bottom and top at y=2) see each other past the shelves
     // but are in line; P2-P8 face each other across the aisle between S1 and S2.
     expect(undirectedEdgeList(buildNavigationGraph(elements, { edges: 'full' }))).toEqual([
-      'P2-P8:1.9', 'P2-P9:1.52', 'P8-P9:0.64',
+      'P2-P8:1.9',
+      'P2-P9:1.52',
+      'P8-P9:0.64',
     ]);
   });
 
@@ -129,11 +158,14 @@ describe('buildNavigationGraph with the full rule set', () => {
     expect(buildNavigationGraph(emptyElements())).toEqual({ nodes: [], edges: [] });
   });
 
-  it.each(BENCHMARK_INSTANCES)('reproduces the graph of benchmark %s exactly (nodes, edges, weights, order)', (name) => {
-    const environment = loadBenchmarkEnvironment(name);
-    const graph = buildNavigationGraph(environment.elements, { edges: 'full' });
-    expect(graph.nodes).toEqual(environment.graph.nodes);
-    expect(graph.edges.length).toBe(environment.graph.edges.length);
-    expect(JSON.stringify(graph.edges)).toBe(JSON.stringify(environment.graph.edges));
-  });
+  it.each(BENCHMARK_INSTANCES)(
+    'reproduces the graph of benchmark %s exactly (nodes, edges, weights, order)',
+    (name) => {
+      const environment = loadBenchmarkEnvironment(name);
+      const graph = buildNavigationGraph(environment.elements, { edges: 'full' });
+      expect(graph.nodes).toEqual(environment.graph.nodes);
+      expect(graph.edges.length).toBe(environment.graph.edges.length);
+      expect(JSON.stringify(graph.edges)).toBe(JSON.stringify(environment.graph.edges));
+    },
+  );
 });

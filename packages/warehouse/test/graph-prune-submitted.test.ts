@@ -20,7 +20,9 @@ describe('pruneNavigationGraph', () => {
   it('stores a full graph as the builder prunes it, for every benchmark layout', () => {
     for (const name of BENCHMARK_INSTANCES) {
       const { elements } = loadBenchmarkEnvironment(name);
-      expect(pruneNavigationGraph(buildNavigationGraph(elements, { edges: 'full' }))).toEqual(buildNavigationGraph(elements));
+      expect(pruneNavigationGraph(buildNavigationGraph(elements, { edges: 'full' }))).toEqual(
+        buildNavigationGraph(elements),
+      );
     }
   });
 
@@ -59,7 +61,9 @@ describe('pruneNavigationGraph', () => {
     const pairs = full.edges.filter((_, index) => index % 2 === 0);
     fc.assert(
       fc.property(fc.array(fc.boolean(), { minLength: pairs.length, maxLength: pairs.length }), (kept) => {
-        const edges = pairs.filter((_, index) => kept[index]).flatMap((edge) => [edge, { from: edge.to, to: edge.from, weight: edge.weight }]);
+        const edges = pairs
+          .filter((_, index) => kept[index])
+          .flatMap((edge) => [edge, { from: edge.to, to: edge.from, weight: edge.weight }]);
         const graph = { nodes: full.nodes, edges };
         const ids = full.nodes.map((node) => node.id);
         expect(distanceTable(pruneNavigationGraph(graph), ids)).toEqual(distanceTable(graph, ids));

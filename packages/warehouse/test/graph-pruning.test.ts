@@ -34,7 +34,11 @@ describe('pruned navigation graph', () => {
         { id: 'D3', position: [2.5, 0.5] as [number, number] },
       ],
     };
-    expect(undirectedEdgeList(buildNavigationGraph(elements, { edges: 'full' }))).toEqual(['D1-D2:1', 'D1-D3:2', 'D2-D3:1']);
+    expect(undirectedEdgeList(buildNavigationGraph(elements, { edges: 'full' }))).toEqual([
+      'D1-D2:1',
+      'D1-D3:2',
+      'D2-D3:1',
+    ]);
     expect(undirectedEdgeList(buildNavigationGraph(elements))).toEqual(['D1-D2:1', 'D2-D3:1']);
   });
 
@@ -47,7 +51,11 @@ describe('pruned navigation graph', () => {
         { id: 'D3', position: [2.5, 2.5] as [number, number] },
       ],
     };
-    expect(undirectedEdgeList(buildNavigationGraph(diagonal, { edges: 'full' }))).toEqual(['D1-D2:1.41', 'D1-D3:2.83', 'D2-D3:1.41']);
+    expect(undirectedEdgeList(buildNavigationGraph(diagonal, { edges: 'full' }))).toEqual([
+      'D1-D2:1.41',
+      'D1-D3:2.83',
+      'D2-D3:1.41',
+    ]);
     expect(undirectedEdgeList(buildNavigationGraph(diagonal))).toEqual(['D1-D2:1.41', 'D2-D3:1.41']);
     const knight = {
       ...emptyElements(),
@@ -65,45 +73,74 @@ describe('pruned navigation graph', () => {
       ...emptyElements(),
       dropoffs: [{ id: 'D1', position: [0.5, 0.5] as [number, number] }],
       robot_stations: [{ id: 'R1', position: [3.5, 0.5] as [number, number], robot_count: 3 }],
-      robots: [1, 2, 3].map((k) => ({ id: `R1_${k}`, station_id: 'R1', position: [3.5, 0.5] as [number, number], station_index: k - 1 })),
+      robots: [1, 2, 3].map((k) => ({
+        id: `R1_${k}`,
+        station_id: 'R1',
+        position: [3.5, 0.5] as [number, number],
+        station_index: k - 1,
+      })),
     };
-    expect(undirectedEdgeList(buildNavigationGraph(elements))).toEqual(['D1-R1:3', 'R1_1-R1:0', 'R1_2-R1:0', 'R1_3-R1:0']);
+    expect(undirectedEdgeList(buildNavigationGraph(elements))).toEqual([
+      'D1-R1:3',
+      'R1_1-R1:0',
+      'R1_2-R1:0',
+      'R1_3-R1:0',
+    ]);
     expectSameDistances(elements);
   });
 
-  it.each(['s1', 'm1', 'l1'] as const)('keeps every distance of benchmark %s between pickups, dropoffs and robots', (name) => {
-    const environment = loadBenchmarkEnvironment(name);
-    const { full, pruned } = expectSameDistances(environment.elements, terminalIds(environment.graph));
-    expect(pruned.edges.length).toBeLessThan(full.edges.length);
-  }, 30_000);
+  it.each(['s1', 'm1', 'l1'] as const)(
+    'keeps every distance of benchmark %s between pickups, dropoffs and robots',
+    (name) => {
+      const environment = loadBenchmarkEnvironment(name);
+      const { full, pruned } = expectSameDistances(environment.elements, terminalIds(environment.graph));
+      expect(pruned.edges.length).toBeLessThan(full.edges.length);
+    },
+    30_000,
+  );
 
   it('keeps every distance between all nodes on random layouts (property)', () => {
     const size = 12;
     const step = fc.oneof(
-      fc.record({ kind: fc.constant('shelf' as const), x: fc.nat(size - 1), y: fc.nat(size - 1), w: fc.integer({ min: 1, max: 4 }), h: fc.integer({ min: 1, max: 4 }) }),
+      fc.record({
+        kind: fc.constant('shelf' as const),
+        x: fc.nat(size - 1),
+        y: fc.nat(size - 1),
+        w: fc.integer({ min: 1, max: 4 }),
+        h: fc.integer({ min: 1, max: 4 }),
+      }),
       fc.record({ kind: fc.constant('dropoff' as const), x: fc.nat(size - 1), y: fc.nat(size - 1) }),
-      fc.record({ kind: fc.constant('station' as const), x: fc.nat(size - 1), y: fc.nat(size - 1), robots: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({
+        kind: fc.constant('station' as const),
+        x: fc.nat(size - 1),
+        y: fc.nat(size - 1),
+        robots: fc.integer({ min: 1, max: 3 }),
+      }),
     );
     fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 14 }), fc.array(fc.boolean(), { minLength: 200, maxLength: 200 }), (steps, chosen) => {
-        let layout: EditableLayout = createEmptyLayout({ width: size, height: size });
-        for (const s of steps) {
-          const result =
-            s.kind === 'shelf'
-              ? addShelf(layout, { position: [s.x, s.y], size: [s.w, s.h] })
-              : s.kind === 'dropoff'
-                ? addDropoff(layout, [s.x + 0.5, s.y + 0.5])
-                : addRobotStation(layout, [s.x + 0.5, s.y + 0.5], s.robots);
-          if (result.ok) layout = result.layout;
-        }
-        const pickups = layout.pickupCandidates.filter((_, index) => chosen[index % chosen.length]);
-        expectSameDistances({ ...layout.elements, pickups });
-      }),
+      fc.property(
+        fc.array(step, { minLength: 1, maxLength: 14 }),
+        fc.array(fc.boolean(), { minLength: 200, maxLength: 200 }),
+        (steps, chosen) => {
+          let layout: EditableLayout = createEmptyLayout({ width: size, height: size });
+          for (const s of steps) {
+            const result =
+              s.kind === 'shelf'
+                ? addShelf(layout, { position: [s.x, s.y], size: [s.w, s.h] })
+                : s.kind === 'dropoff'
+                  ? addDropoff(layout, [s.x + 0.5, s.y + 0.5])
+                  : addRobotStation(layout, [s.x + 0.5, s.y + 0.5], s.robots);
+            if (result.ok) layout = result.layout;
+          }
+          const pickups = layout.pickupCandidates.filter((_, index) => chosen[index % chosen.length]);
+          expectSameDistances({ ...layout.elements, pickups });
+        },
+      ),
       { numRuns: 60, seed: 20261122 },
     );
   }, 30_000);
 
-  it('keeps a dense 50x50 warehouse with every pickup selected over 1,000 nodes and under 5 MB, with the full graph\'s distances', () => {
+  it("keeps a dense 50x50 warehouse with every pickup selected over 1,000 nodes and under 5 MB, with the full graph's distances", () => {
     const layout = denseWarehouse({ shelfLength: 4, shelfDepth: 2, aisleWidth: 2 });
     const full = buildNavigationGraph(layout.elements, { edges: 'full' });
     const pruned = buildNavigationGraph(layout.elements);

@@ -55,13 +55,21 @@ export function distancesFrom(graph: NavigationGraph, source: string): Map<strin
 
 /** The ids of the nodes whose mutual distances the solver uses: pickups, dropoffs and robots. */
 export function terminalIds(graph: NavigationGraph): string[] {
-  return graph.nodes.filter((node) => node.type === 'pickup' || node.type === 'dropoff' || node.type === 'robot').map((node) => node.id);
+  return graph.nodes
+    .filter((node) => node.type === 'pickup' || node.type === 'dropoff' || node.type === 'robot')
+    .map((node) => node.id);
 }
 
 /** Distances from each source to every node, as one comparable record (unreachable nodes absent). */
-export function distanceTable(graph: NavigationGraph, sources: readonly string[]): Record<string, Record<string, number>> {
+export function distanceTable(
+  graph: NavigationGraph,
+  sources: readonly string[],
+): Record<string, Record<string, number>> {
   return Object.fromEntries(
-    sources.map((source) => [source, Object.fromEntries([...distancesFrom(graph, source)].sort(([a], [b]) => (a < b ? -1 : 1)))]),
+    sources.map((source) => [
+      source,
+      Object.fromEntries([...distancesFrom(graph, source)].sort(([a], [b]) => (a < b ? -1 : 1))),
+    ]),
   );
 }
 

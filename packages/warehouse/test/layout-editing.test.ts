@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDropoff, addRobotStation, addShelf, addShelves, findPickupAt, selectAllPickups, togglePickupAt } from '../src/layout/editing.ts';
+import {
+  addDropoff,
+  addRobotStation,
+  addShelf,
+  addShelves,
+  findPickupAt,
+  selectAllPickups,
+  togglePickupAt,
+} from '../src/layout/editing.ts';
 import { createEmptyLayout } from '../src/layout/regenerate.ts';
 import type { EditResult } from '../src/layout/editing.ts';
 import type { EditableLayout } from '../src/layout/types.ts';
@@ -19,16 +27,29 @@ describe('addShelf', () => {
     const layout = oneShelfLayout();
     expect(layout.elements.shelves).toEqual([{ id: 'S1', position: [1, 1], size: [2, 1] }]);
     expect(layout.pickupCandidates.map((pickup) => `${pickup.id}@${pickup.position}:${pickup.side}`)).toEqual([
-      'P1@1.5,1:top', 'P2@2.5,1:top', 'P3@3,1.5:right', 'P4@2.5,2:bottom', 'P5@1.5,2:bottom', 'P6@1,1.5:left',
+      'P1@1.5,1:top',
+      'P2@2.5,1:top',
+      'P3@3,1.5:right',
+      'P4@2.5,2:bottom',
+      'P5@1.5,2:bottom',
+      'P6@1,1.5:left',
     ]);
     expect(layout.elements.navigation_points.map((point) => `${point.id}@${point.position}`)).toEqual([
-      'N1@0.5,0.5', 'N2@3.5,0.5', 'N3@3.5,2.5', 'N4@0.5,2.5',
+      'N1@0.5,0.5',
+      'N2@3.5,0.5',
+      'N3@3.5,2.5',
+      'N4@0.5,2.5',
     ]);
     expect(layout.elements.pickups).toEqual([]);
   });
 
   it('refuses an overlapping shelf and leaves the layout alone', () => {
-    expect(addShelf(oneShelfLayout(), { position: [2, 0], size: [2, 2] })).toEqual({ ok: false, rule: 'shelf-overlap', reason: 'Shelf overlaps shelf S1', blocker: 'S1' });
+    expect(addShelf(oneShelfLayout(), { position: [2, 0], size: [2, 2] })).toEqual({
+      ok: false,
+      rule: 'shelf-overlap',
+      reason: 'Shelf overlaps shelf S1',
+      blocker: 'S1',
+    });
   });
 
   it('resets the pickup selection when a shelf is added', () => {
@@ -39,9 +60,19 @@ describe('addShelf', () => {
   });
 
   it('adds several shelves at once with consecutive ids, or none if one fails', () => {
-    const layout = expectOk(addShelves(oneShelfLayout(), [{ position: [4, 1], size: [1, 2] }, { position: [6, 1], size: [1, 2] }]));
+    const layout = expectOk(
+      addShelves(oneShelfLayout(), [
+        { position: [4, 1], size: [1, 2] },
+        { position: [6, 1], size: [1, 2] },
+      ]),
+    );
     expect(layout.elements.shelves.map((s) => s.id)).toEqual(['S1', 'S2', 'S3']);
-    expect(addShelves(oneShelfLayout(), [{ position: [4, 1], size: [1, 2] }, { position: [4, 2], size: [1, 2] }])).toEqual({
+    expect(
+      addShelves(oneShelfLayout(), [
+        { position: [4, 1], size: [1, 2] },
+        { position: [4, 2], size: [1, 2] },
+      ]),
+    ).toEqual({
       ok: false,
       rule: 'shelf-overlap',
       reason: 'Shelf overlaps shelf S2',

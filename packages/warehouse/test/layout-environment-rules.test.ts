@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDropoff, addRobotStation, addShelf, selectAllPickups } from '../src/layout/editing.ts';
-import { checkEnvironmentRules, describeEnvironmentProblems, type EnvironmentToCheck } from '../src/layout/environment-rules.ts';
+import {
+  checkEnvironmentRules,
+  describeEnvironmentProblems,
+  type EnvironmentToCheck,
+} from '../src/layout/environment-rules.ts';
 import { generateWarehouseInstance } from '../src/layout/instance-generator.ts';
 import { rectangleFromCells } from '../src/layout/placement.ts';
 import { createEmptyLayout } from '../src/layout/regenerate.ts';
@@ -44,18 +48,26 @@ describe('checkEnvironmentRules', () => {
   });
 
   it('finds nothing wrong with the benchmark layouts made by the original product', () => {
-    for (const name of BENCHMARK_INSTANCES) expect(checkEnvironmentRules(loadBenchmarkEnvironment(name)).errors).toEqual([]);
+    for (const name of BENCHMARK_INSTANCES)
+      expect(checkEnvironmentRules(loadBenchmarkEnvironment(name)).errors).toEqual([]);
   });
 
   it('names overlapping shelves', () => {
     const report = checkEnvironmentRules(withChange((elements) => elements.shelves.push(shelf('S3', 2, 4, 2, 2))));
-    expect(report.errors).toEqual([{ path: 'elements.shelves.2', element: 'S3', rule: 'shelf-overlap', message: 'Shelf S3 overlaps shelf S1' }]);
+    expect(report.errors).toEqual([
+      { path: 'elements.shelves.2', element: 'S3', rule: 'shelf-overlap', message: 'Shelf S3 overlaps shelf S1' },
+    ]);
   });
 
   it('names a shelf outside the grid, however far (x = 1e308)', () => {
     const report = checkEnvironmentRules(withChange((elements) => elements.shelves.push(shelf('S3', 1e308, 1, 1, 1))));
     expect(report.errors).toEqual([
-      { path: 'elements.shelves.2', element: 'S3', rule: 'inside-grid', message: 'Shelf S3 lies outside the 10x8 grid' },
+      {
+        path: 'elements.shelves.2',
+        element: 'S3',
+        rule: 'inside-grid',
+        message: 'Shelf S3 lies outside the 10x8 grid',
+      },
     ]);
   });
 
@@ -65,14 +77,30 @@ describe('checkEnvironmentRules', () => {
   });
 
   it('names a dropoff on a shelf cell', () => {
-    const report = checkEnvironmentRules(withChange((elements) => elements.dropoffs.push({ id: 'D2', position: [2.5, 3.5] })));
-    expect(report.errors).toEqual([{ path: 'elements.dropoffs.1', element: 'D2', rule: 'on-shelf-cell', message: 'Dropoff D2 is on a cell of shelf S1' }]);
+    const report = checkEnvironmentRules(
+      withChange((elements) => elements.dropoffs.push({ id: 'D2', position: [2.5, 3.5] })),
+    );
+    expect(report.errors).toEqual([
+      {
+        path: 'elements.dropoffs.1',
+        element: 'D2',
+        rule: 'on-shelf-cell',
+        message: 'Dropoff D2 is on a cell of shelf S1',
+      },
+    ]);
   });
 
   it('names a robot station off the grid', () => {
-    const report = checkEnvironmentRules(withChange((elements) => elements.robot_stations.push({ id: 'R2', position: [10.5, 0.5], robot_count: 1 })));
+    const report = checkEnvironmentRules(
+      withChange((elements) => elements.robot_stations.push({ id: 'R2', position: [10.5, 0.5], robot_count: 1 })),
+    );
     expect(report.errors).toEqual([
-      { path: 'elements.robot_stations.1', element: 'R2', rule: 'inside-grid', message: 'Robot station R2 at (10.5, 0.5) lies outside the 10x8 grid' },
+      {
+        path: 'elements.robot_stations.1',
+        element: 'R2',
+        rule: 'inside-grid',
+        message: 'Robot station R2 at (10.5, 0.5) lies outside the 10x8 grid',
+      },
     ]);
   });
 
@@ -84,23 +112,39 @@ describe('checkEnvironmentRules', () => {
   });
 
   it('names a pickup of a shelf that does not exist', () => {
-    const report = checkEnvironmentRules(withChange((elements) => elements.pickups.push({ id: 'P3', position: [7, 3.5], shelf_id: 'S9', side: 'left' })));
+    const report = checkEnvironmentRules(
+      withChange((elements) => elements.pickups.push({ id: 'P3', position: [7, 3.5], shelf_id: 'S9', side: 'left' })),
+    );
     expect(report.errors).toEqual([
-      { path: 'elements.pickups.2', element: 'P3', rule: 'missing-reference', message: 'Pickup P3 belongs to shelf S9, which does not exist' },
+      {
+        path: 'elements.pickups.2',
+        element: 'P3',
+        rule: 'missing-reference',
+        message: 'Pickup P3 belongs to shelf S9, which does not exist',
+      },
     ]);
   });
 
   it('names a pickup that is not on the side of its shelf it names', () => {
     const report = checkEnvironmentRules(withChange((elements) => (elements.pickups[0].side = 'left')));
-    expect(report.errors.map((problem) => problem.message)).toEqual(['Pickup P1 at (3, 2.5) is not on the left side of shelf S1']);
+    expect(report.errors.map((problem) => problem.message)).toEqual([
+      'Pickup P1 at (3, 2.5) is not on the left side of shelf S1',
+    ]);
   });
 
   it('names a robot of a station that does not exist', () => {
     const report = checkEnvironmentRules(
-      withChange((elements) => elements.robots.push({ id: 'R9_1', station_id: 'R9', position: [8.5, 0.5], station_index: 0 })),
+      withChange((elements) =>
+        elements.robots.push({ id: 'R9_1', station_id: 'R9', position: [8.5, 0.5], station_index: 0 }),
+      ),
     );
     expect(report.errors).toEqual([
-      { path: 'elements.robots.2', element: 'R9_1', rule: 'missing-reference', message: 'Robot R9_1 belongs to station R9, which does not exist' },
+      {
+        path: 'elements.robots.2',
+        element: 'R9_1',
+        rule: 'missing-reference',
+        message: 'Robot R9_1 belongs to station R9, which does not exist',
+      },
     ]);
   });
 
@@ -119,9 +163,13 @@ describe('checkEnvironmentRules', () => {
 
   it('names a robot beyond its station robot_count', () => {
     const report = checkEnvironmentRules(
-      withChange((elements) => elements.robots.push({ id: 'R1_3', station_id: 'R1', position: [8.5, 0.5], station_index: 2 })),
+      withChange((elements) =>
+        elements.robots.push({ id: 'R1_3', station_id: 'R1', position: [8.5, 0.5], station_index: 2 }),
+      ),
     );
-    expect(report.errors.map((problem) => problem.message)).toEqual(['Robot R1_3 has station_index 2, but station R1 holds 2 robots']);
+    expect(report.errors.map((problem) => problem.message)).toEqual([
+      'Robot R1_3 has station_index 2, but station R1 holds 2 robots',
+    ]);
   });
 
   it('names two dropoffs with one id, and an id shared by two kinds of graph node', () => {
@@ -132,8 +180,18 @@ describe('checkEnvironmentRules', () => {
       }),
     );
     expect(report.errors).toEqual([
-      { path: 'elements.dropoffs.1', element: 'D1', rule: 'duplicate-id', message: 'Dropoff D1 has the id of another dropoff' },
-      { path: 'elements.navigation_points.1', element: 'P1', rule: 'duplicate-id', message: 'Navigation point P1 has the id of another pickup' },
+      {
+        path: 'elements.dropoffs.1',
+        element: 'D1',
+        rule: 'duplicate-id',
+        message: 'Dropoff D1 has the id of another dropoff',
+      },
+      {
+        path: 'elements.navigation_points.1',
+        element: 'P1',
+        rule: 'duplicate-id',
+        message: 'Navigation point P1 has the id of another pickup',
+      },
     ]);
   });
 
@@ -191,16 +249,34 @@ describe('checkEnvironmentRules: traffic rules a planner draws', () => {
   });
 
   it('names a one-way aisle outside the grid', () => {
-    const report = checkEnvironmentRules(withRules((elements) => elements.one_way_aisles!.push({ id: 'W1', position: [8, 0], size: [3, 1], direction: 'left' })));
+    const report = checkEnvironmentRules(
+      withRules((elements) =>
+        elements.one_way_aisles!.push({ id: 'W1', position: [8, 0], size: [3, 1], direction: 'left' }),
+      ),
+    );
     expect(report.errors).toEqual([
-      { path: 'elements.one_way_aisles.0', element: 'W1', rule: 'inside-grid', message: 'One-way aisle W1 lies outside the 10x8 grid' },
+      {
+        path: 'elements.one_way_aisles.0',
+        element: 'W1',
+        rule: 'inside-grid',
+        message: 'One-way aisle W1 lies outside the 10x8 grid',
+      },
     ]);
   });
 
   it('names a one-way aisle over a shelf cell', () => {
-    const report = checkEnvironmentRules(withRules((elements) => elements.one_way_aisles!.push({ id: 'W1', position: [2, 1], size: [1, 3], direction: 'down' })));
+    const report = checkEnvironmentRules(
+      withRules((elements) =>
+        elements.one_way_aisles!.push({ id: 'W1', position: [2, 1], size: [1, 3], direction: 'down' }),
+      ),
+    );
     expect(report.errors).toEqual([
-      { path: 'elements.one_way_aisles.0', element: 'W1', rule: 'on-shelf-cell', message: 'One-way aisle W1 covers a cell of shelf S1' },
+      {
+        path: 'elements.one_way_aisles.0',
+        element: 'W1',
+        rule: 'on-shelf-cell',
+        message: 'One-way aisle W1 covers a cell of shelf S1',
+      },
     ]);
   });
 
@@ -224,7 +300,11 @@ describe('checkEnvironmentRules: traffic rules a planner draws', () => {
   });
 
   it('names a one-way aisle that does not cover whole cells', () => {
-    const report = checkEnvironmentRules(withRules((elements) => elements.one_way_aisles!.push({ id: 'W1', position: [0.5, 6], size: [3, 1], direction: 'left' })));
+    const report = checkEnvironmentRules(
+      withRules((elements) =>
+        elements.one_way_aisles!.push({ id: 'W1', position: [0.5, 6], size: [3, 1], direction: 'left' }),
+      ),
+    );
     expect(report.errors.map((problem) => [problem.rule, problem.message])).toEqual([
       ['whole-cells', 'One-way aisle W1 at (0.5, 6) of size 3x1 does not cover whole cells'],
     ]);
@@ -250,7 +330,10 @@ describe('checkEnvironmentRules: traffic rules a planner draws', () => {
   it('names a traffic rule whose id another one-way aisle or keep-clear cell holds', () => {
     const report = checkEnvironmentRules(
       withRules((elements) => {
-        elements.one_way_aisles!.push({ id: 'W1', position: [0, 6], size: [3, 1], direction: 'left' }, { id: 'W1', position: [0, 7], size: [3, 1], direction: 'right' });
+        elements.one_way_aisles!.push(
+          { id: 'W1', position: [0, 6], size: [3, 1], direction: 'left' },
+          { id: 'W1', position: [0, 7], size: [3, 1], direction: 'right' },
+        );
         elements.keep_clear_cells!.push({ id: 'W1', position: [4.5, 5.5] });
       }),
     );
@@ -261,9 +344,16 @@ describe('checkEnvironmentRules: traffic rules a planner draws', () => {
   });
 
   it('names a dropoff on a keep-clear cell', () => {
-    const report = checkEnvironmentRules(withRules((elements) => elements.keep_clear_cells!.push({ id: 'K1', position: [8.5, 6.5] })));
+    const report = checkEnvironmentRules(
+      withRules((elements) => elements.keep_clear_cells!.push({ id: 'K1', position: [8.5, 6.5] })),
+    );
     expect(report.errors).toEqual([
-      { path: 'elements.dropoffs.0', element: 'D1', rule: 'on-keep-clear-cell', message: 'Dropoff D1 is on keep-clear cell K1, where robots never stop' },
+      {
+        path: 'elements.dropoffs.0',
+        element: 'D1',
+        rule: 'on-keep-clear-cell',
+        message: 'Dropoff D1 is on keep-clear cell K1, where robots never stop',
+      },
     ]);
   });
 
@@ -287,7 +377,9 @@ describe('describeEnvironmentProblems', () => {
         for (let index = 0; index < 7; index += 1) elements.dropoffs.push({ id: `X${index}`, position: [2.5, 2.5] });
       }),
     );
-    expect(describeEnvironmentProblems(report.errors, 2)).toBe('Dropoff X0 is on a cell of shelf S1; Dropoff X1 is on a cell of shelf S1; and 5 more');
+    expect(describeEnvironmentProblems(report.errors, 2)).toBe(
+      'Dropoff X0 is on a cell of shelf S1; Dropoff X1 is on a cell of shelf S1; and 5 more',
+    );
   });
 });
 
@@ -347,7 +439,9 @@ describe('checkEnvironmentRules (property)', () => {
         if (!drawn.ok) return;
         const [first] = drawn.layout.elements.shelves;
         const elements = { ...drawn.layout.elements, shelves: [first, { ...first, id: 'S2' }] };
-        expect(checkEnvironmentRules({ dimensions, elements }).errors.map((problem) => problem.message)).toContain('Shelf S2 overlaps shelf S1');
+        expect(checkEnvironmentRules({ dimensions, elements }).errors.map((problem) => problem.message)).toContain(
+          'Shelf S2 overlaps shelf S1',
+        );
       }),
       { numRuns: 100, seed: 28 },
     );

@@ -23,9 +23,19 @@ describe('fleetForScenario', () => {
     expect(idsOf(fleetForScenario(ROBOTS, STATIONS, count))).toEqual(expected);
   });
 
-  it.each([[undefined], [null], [0], [6], [40]])('gives the whole fleet in environment order for robot_count %s', (count) => {
-    expect(idsOf(fleetForScenario(ROBOTS, STATIONS, count))).toEqual(['R1_1', 'R1_2', 'R1_3', 'R2_1', 'R3_1', 'R3_2']);
-  });
+  it.each([[undefined], [null], [0], [6], [40]])(
+    'gives the whole fleet in environment order for robot_count %s',
+    (count) => {
+      expect(idsOf(fleetForScenario(ROBOTS, STATIONS, count))).toEqual([
+        'R1_1',
+        'R1_2',
+        'R1_3',
+        'R2_1',
+        'R3_1',
+        'R3_2',
+      ]);
+    },
+  );
 
   it('orders robots of a station by station_index, whatever their order in the list', () => {
     const shuffled = [ROBOTS[2], ROBOTS[5], ROBOTS[0], ROBOTS[3], ROBOTS[1], ROBOTS[4]];
@@ -34,7 +44,14 @@ describe('fleetForScenario', () => {
 
   it('puts robots of unknown stations after the stationed ones', () => {
     const stray = { id: 'X1_1', station_id: 'X1', position: [0.5, 0.5] as [number, number], station_index: 0 };
-    expect(idsOf(fleetForScenario([stray, ...ROBOTS], STATIONS, 6))).toEqual(['R1_1', 'R2_1', 'R3_1', 'R1_2', 'R3_2', 'R1_3']);
+    expect(idsOf(fleetForScenario([stray, ...ROBOTS], STATIONS, 6))).toEqual([
+      'R1_1',
+      'R2_1',
+      'R3_1',
+      'R1_2',
+      'R3_2',
+      'R1_3',
+    ]);
   });
 
   it('gives no robots for an empty fleet', () => {
@@ -47,7 +64,11 @@ describe('fleetForScenario', () => {
         fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 6 }),
         fc.integer({ min: 1, max: 40 }),
         (counts, robotCount) => {
-          const stations = counts.map((count, index) => ({ id: `R${index + 1}`, position: [index + 0.5, 0.5] as [number, number], robot_count: count }));
+          const stations = counts.map((count, index) => ({
+            id: `R${index + 1}`,
+            position: [index + 0.5, 0.5] as [number, number],
+            robot_count: count,
+          }));
           const robots = robotsFromStations(stations);
           const fleet = fleetForScenario(robots, stations, robotCount);
           expect(fleet).toHaveLength(Math.min(robotCount, robots.length));
@@ -85,6 +106,11 @@ describe('solveRobotCount', () => {
     expect(solveRobotCount(2, 5)).toBe(2);
     expect(solveRobotCount(undefined, 5)).toBe(5);
     expect(solveRobotCount(null, null)).toBeUndefined();
-    expect(idsOf(fleetForScenario(ROBOTS, STATIONS, solveRobotCount(undefined, 4)))).toEqual(['R1_1', 'R2_1', 'R3_1', 'R1_2']);
+    expect(idsOf(fleetForScenario(ROBOTS, STATIONS, solveRobotCount(undefined, 4)))).toEqual([
+      'R1_1',
+      'R2_1',
+      'R3_1',
+      'R1_2',
+    ]);
   });
 });

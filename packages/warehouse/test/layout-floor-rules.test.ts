@@ -36,7 +36,14 @@ function corridor(aisles: OneWayAisle[] = []): EnvironmentToCheck {
   };
 }
 
-const aisle = (id: string, x: number, y: number, width: number, height: number, direction: OneWayAisle['direction']): OneWayAisle => ({
+const aisle = (
+  id: string,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  direction: OneWayAisle['direction'],
+): OneWayAisle => ({
   id,
   position: [x, y],
   size: [width, height],
@@ -115,7 +122,8 @@ describe('checkFloorRules: reachability', () => {
           path: 'elements.robot_stations.1',
           element: 'R2',
           rule: 'unreachable',
-          message: 'Robot station R2 is cut off from every pickup and dropoff, both ways: no walk on the floor connects them',
+          message:
+            'Robot station R2 is cut off from every pickup and dropoff, both ways: no walk on the floor connects them',
         },
       ],
     });
@@ -161,8 +169,18 @@ describe('checkFloorRules: places robots cannot stop at', () => {
       { id: 'K2', position: [2.5, 0.5] },
     ];
     expect(checkFloorRules(layout).errors).toEqual([
-      { path: 'elements.dropoffs.1', element: 'D2', rule: 'on-keep-clear-cell', message: 'Dropoff D2 is on keep-clear cell K1, where robots never stop' },
-      { path: 'elements.pickups.0', element: 'P3', rule: 'on-keep-clear-cell', message: 'Pickup P3 is served from keep-clear cell K2, where robots never stop' },
+      {
+        path: 'elements.dropoffs.1',
+        element: 'D2',
+        rule: 'on-keep-clear-cell',
+        message: 'Dropoff D2 is on keep-clear cell K1, where robots never stop',
+      },
+      {
+        path: 'elements.pickups.0',
+        element: 'P3',
+        rule: 'on-keep-clear-cell',
+        message: 'Pickup P3 is served from keep-clear cell K2, where robots never stop',
+      },
     ]);
   });
 
@@ -185,7 +203,10 @@ describe('checkFloorRules (property)', () => {
   const randomFloor = fc
     .record({
       blocked: fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 5 })), { maxLength: 20 }),
-      places: fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 5 })), { minLength: 2, maxLength: 6 }),
+      places: fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), fc.integer({ min: 0, max: 5 })), {
+        minLength: 2,
+        maxLength: 6,
+      }),
       aisles: fc.array(
         fc.record({
           line: fc.integer({ min: 0, max: 7 }),
@@ -200,22 +221,27 @@ describe('checkFloorRules (property)', () => {
     .map(({ blocked, places, aisles }): EnvironmentToCheck | null => {
       const key = ([x, y]: [number, number]) => `${x},${y}`;
       const placeKeys = new Set(places.map(key));
-      const shelves = [...new Set(blocked.map(key))].filter((cell) => !placeKeys.has(cell)).map((cell, index) => {
-        const [x, y] = cell.split(',').map(Number);
-        return shelf(`S${index + 1}`, x, y, 1, 1);
-      });
+      const shelves = [...new Set(blocked.map(key))]
+        .filter((cell) => !placeKeys.has(cell))
+        .map((cell, index) => {
+          const [x, y] = cell.split(',').map(Number);
+          return shelf(`S${index + 1}`, x, y, 1, 1);
+        });
       const shelfCells = new Set(shelves.map((candidate) => key(candidate.position as [number, number])));
       const unique = [...placeKeys].map((cell) => cell.split(',').map(Number) as [number, number]);
       if (unique.length < 2) return null;
       const [station, ...dropoffs] = unique;
       const oneWay = aisles
         .map((run, index) => {
-          const [x, y, width, height] = run.vertical ? [run.line, run.from, 1, run.length] : [run.from, Math.min(run.line, 5), run.length, 1];
+          const [x, y, width, height] = run.vertical
+            ? [run.line, run.from, 1, run.length]
+            : [run.from, Math.min(run.line, 5), run.length, 1];
           return aisle(`W${index + 1}`, x, y, Math.min(width, 8 - x), Math.min(height, 6 - y), run.direction);
         })
         .filter((candidate) => {
           for (let i = candidate.position[0]; i < candidate.position[0] + candidate.size[0]; i++) {
-            for (let j = candidate.position[1]; j < candidate.position[1] + candidate.size[1]; j++) if (shelfCells.has(`${i},${j}`)) return false;
+            for (let j = candidate.position[1]; j < candidate.position[1] + candidate.size[1]; j++)
+              if (shelfCells.has(`${i},${j}`)) return false;
           }
           return true;
         });
@@ -223,12 +249,20 @@ describe('checkFloorRules (property)', () => {
         dimensions: { width: 8, height: 6 },
         elements: {
           shelves,
-          dropoffs: dropoffs.map(([x, y], index) => ({ id: `D${index + 1}`, position: [x + 0.5, y + 0.5] as [number, number] })),
+          dropoffs: dropoffs.map(([x, y], index) => ({
+            id: `D${index + 1}`,
+            position: [x + 0.5, y + 0.5] as [number, number],
+          })),
           robot_stations: [{ id: 'R1', position: [station[0] + 0.5, station[1] + 0.5], robot_count: 1 }],
           pickups: [],
           robots: [{ id: 'R1_1', station_id: 'R1', position: [station[0] + 0.5, station[1] + 0.5], station_index: 0 }],
           navigation_points: [],
-          one_way_aisles: oneWay.filter((candidate, index) => !oneWay.slice(0, index).some((other) => other.direction !== candidate.direction && overlaps(other, candidate))),
+          one_way_aisles: oneWay.filter(
+            (candidate, index) =>
+              !oneWay
+                .slice(0, index)
+                .some((other) => other.direction !== candidate.direction && overlaps(other, candidate)),
+          ),
         },
       };
     })

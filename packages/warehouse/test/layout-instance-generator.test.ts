@@ -26,18 +26,32 @@ describe('generateWarehouseInstance', () => {
   });
 
   it('holds the largest floor of the spec: 40 stations of 10 robots on 50 x 50', () => {
-    const instance = generateWarehouseInstance({ width: 50, height: 50, stations: 40, robotsPerStation: 10, orders: 10, seed: 1 });
+    const instance = generateWarehouseInstance({
+      width: 50,
+      height: 50,
+      stations: 40,
+      robotsPerStation: 10,
+      orders: 10,
+      seed: 1,
+    });
     expect(instance.environment.elements.robots).toHaveLength(400);
     const cells = new Set(instance.environment.elements.robot_stations.map((station) => station.position.join(',')));
     expect(cells.size).toBe(40);
   });
 
   it('sends the hot-spot share of orders to the hot pickups', () => {
-    const instance = generateWarehouseInstance({ ...small, orders: 2000, hotSpot: { share: 0.8, pickupsFraction: 0.05 } });
+    const instance = generateWarehouseInstance({
+      ...small,
+      orders: 2000,
+      hotSpot: { share: 0.8, pickupsFraction: 0.05 },
+    });
     const counts = new Map<string, number>();
     for (const [pickup] of instance.tasks) counts.set(pickup, (counts.get(pickup) ?? 0) + 1);
     const hotCount = Math.max(1, Math.round(instance.environment.elements.pickups.length * 0.05));
-    const busiest = [...counts.values()].sort((a, b) => b - a).slice(0, hotCount).reduce((sum, n) => sum + n, 0);
+    const busiest = [...counts.values()]
+      .sort((a, b) => b - a)
+      .slice(0, hotCount)
+      .reduce((sum, n) => sum + n, 0);
     expect(busiest / 2000).toBeGreaterThan(0.75);
   });
 
@@ -48,7 +62,9 @@ describe('generateWarehouseInstance', () => {
     expect(xs.slice(0, 4)).toEqual([2, 5, 8, 11]);
     expect(dense.id).toBe('gen-20x20-3x2-50-a1-s7');
     expect(generateWarehouseInstance(small).id).toBe('gen-20x20-3x2-50-s7');
-    expect(validateNavigationGraph({ elements: dense.environment.elements, graph: dense.environment.graph })).toBeNull();
+    expect(
+      validateNavigationGraph({ elements: dense.environment.elements, graph: dense.environment.graph }),
+    ).toBeNull();
   });
 
   it('names the bad option', () => {
@@ -56,6 +72,8 @@ describe('generateWarehouseInstance', () => {
     expect(() => generateWarehouseInstance({ ...small, robotsPerStation: 11 })).toThrow(/Robots per station/);
     expect(() => generateWarehouseInstance({ ...small, stations: 0 })).toThrow(/Stations must be/);
     expect(() => generateWarehouseInstance({ ...small, orders: -1 })).toThrow(/Orders must be/);
-    expect(() => generateWarehouseInstance({ ...small, aisleWidth: 0 })).toThrow('Aisle width must be a whole number of cells >= 1, got 0');
+    expect(() => generateWarehouseInstance({ ...small, aisleWidth: 0 })).toThrow(
+      'Aisle width must be a whole number of cells >= 1, got 0',
+    );
   });
 });

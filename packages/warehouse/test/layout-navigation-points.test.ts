@@ -21,19 +21,28 @@ describe('generateNavigationPoints', () => {
     ]);
   });
 
-  it('drops points inside another shelf (S1 and S2 overlap each other\'s corner points)', () => {
+  it("drops points inside another shelf (S1 and S2 overlap each other's corner points)", () => {
     const points = generateNavigationPoints([shelf('S1', 1, 1, 2, 2), shelf('S2', 3, 3, 3, 3)], grid10);
     expect(points.map((point) => `${point.id}@${point.position}`)).toEqual([
-      'N1@0.5,0.5', 'N2@3.5,0.5', 'N4@0.5,3.5',
-      'N6@6.5,2.5', 'N7@6.5,6.5', 'N8@2.5,6.5',
+      'N1@0.5,0.5',
+      'N2@3.5,0.5',
+      'N4@0.5,3.5',
+      'N6@6.5,2.5',
+      'N7@6.5,6.5',
+      'N8@2.5,6.5',
     ]);
   });
 
   it('keeps the first of two points at one position (shelves one cell apart diagonally)', () => {
     const points = generateNavigationPoints([shelf('S1', 1, 1, 1, 1), shelf('S2', 3, 3, 1, 1)], grid10);
     expect(points.map((point) => `${point.id}@${point.position}:${point.shelf_id}`)).toEqual([
-      'N1@0.5,0.5:S1', 'N2@2.5,0.5:S1', 'N3@2.5,2.5:S1', 'N4@0.5,2.5:S1',
-      'N6@4.5,2.5:S2', 'N7@4.5,4.5:S2', 'N8@2.5,4.5:S2',
+      'N1@0.5,0.5:S1',
+      'N2@2.5,0.5:S1',
+      'N3@2.5,2.5:S1',
+      'N4@0.5,2.5:S1',
+      'N6@4.5,2.5:S2',
+      'N7@4.5,4.5:S2',
+      'N8@2.5,4.5:S2',
     ]);
   });
 

@@ -3,17 +3,29 @@ import { normalizeObjectiveWeights } from '../src/layout/objective-weights.ts';
 
 describe('normalizeObjectiveWeights', () => {
   it('keeps the default: completion_time alone at 100', () => {
-    expect(normalizeObjectiveWeights({ completion_time: true }, { completion_time: 100 })).toEqual({ completion_time: 100 });
+    expect(normalizeObjectiveWeights({ completion_time: true }, { completion_time: 100 })).toEqual({
+      completion_time: 100,
+    });
   });
 
   it('enables completion_time at 100 when nothing is enabled', () => {
     expect(normalizeObjectiveWeights({}, { energy_usage: 40 })).toEqual({ completion_time: 100 });
-    expect(normalizeObjectiveWeights({ completion_time: false, energy_usage: false }, {})).toEqual({ completion_time: 100 });
+    expect(normalizeObjectiveWeights({ completion_time: false, energy_usage: false }, {})).toEqual({
+      completion_time: 100,
+    });
   });
 
   it('splits evenly when every enabled weight is 0, the remainder to the first', () => {
-    expect(normalizeObjectiveWeights({ completion_time: true, energy_usage: true }, {})).toEqual({ completion_time: 50, energy_usage: 50 });
-    expect(normalizeObjectiveWeights({ energy_usage: true, distance_traveled: true, cost_efficiency: true }, { energy_usage: 0 })).toEqual({
+    expect(normalizeObjectiveWeights({ completion_time: true, energy_usage: true }, {})).toEqual({
+      completion_time: 50,
+      energy_usage: 50,
+    });
+    expect(
+      normalizeObjectiveWeights(
+        { energy_usage: true, distance_traveled: true, cost_efficiency: true },
+        { energy_usage: 0 },
+      ),
+    ).toEqual({
       energy_usage: 34,
       distance_traveled: 33,
       cost_efficiency: 33,
@@ -21,7 +33,12 @@ describe('normalizeObjectiveWeights', () => {
   });
 
   it('scales proportionally and rounds, the remainder to the first', () => {
-    expect(normalizeObjectiveWeights({ completion_time: true, energy_usage: true }, { completion_time: 30, energy_usage: 10 })).toEqual({
+    expect(
+      normalizeObjectiveWeights(
+        { completion_time: true, energy_usage: true },
+        { completion_time: 30, energy_usage: 10 },
+      ),
+    ).toEqual({
       completion_time: 75,
       energy_usage: 25,
     });
@@ -31,7 +48,12 @@ describe('normalizeObjectiveWeights', () => {
         { completion_time: 1, energy_usage: 1, distance_traveled: 1 },
       ),
     ).toEqual({ completion_time: 34, energy_usage: 33, distance_traveled: 33 });
-    expect(normalizeObjectiveWeights({ balanced_workload: true, cost_efficiency: true }, { balanced_workload: 1, cost_efficiency: 2 })).toEqual({
+    expect(
+      normalizeObjectiveWeights(
+        { balanced_workload: true, cost_efficiency: true },
+        { balanced_workload: 1, cost_efficiency: 2 },
+      ),
+    ).toEqual({
       balanced_workload: 33,
       cost_efficiency: 67,
     });
@@ -77,7 +99,13 @@ describe('normalizeObjectiveWeights', () => {
     for (let a = 0; a <= 12; a += 3) {
       for (let b = 0; b <= 12; b += 4) {
         const weights = normalizeObjectiveWeights(
-          { completion_time: true, energy_usage: true, distance_traveled: true, balanced_workload: true, cost_efficiency: true },
+          {
+            completion_time: true,
+            energy_usage: true,
+            distance_traveled: true,
+            balanced_workload: true,
+            cost_efficiency: true,
+          },
           { completion_time: a, energy_usage: b, distance_traveled: 7, balanced_workload: a + b, cost_efficiency: 1 },
         );
         const values = Object.values(weights) as number[];

@@ -23,8 +23,14 @@ describe('generatePickupPoints', () => {
   it('numbers on across shelves in list order', () => {
     const pickups = generatePickupPoints([shelf('S1', 1, 1, 1, 1), shelf('S2', 5, 5, 1, 1)], grid10);
     expect(pickups.map((pickup) => `${pickup.id}:${pickup.shelf_id}:${pickup.side}`)).toEqual([
-      'P1:S1:top', 'P2:S1:right', 'P3:S1:bottom', 'P4:S1:left',
-      'P5:S2:top', 'P6:S2:right', 'P7:S2:bottom', 'P8:S2:left',
+      'P1:S1:top',
+      'P2:S1:right',
+      'P3:S1:bottom',
+      'P4:S1:left',
+      'P5:S2:top',
+      'P6:S2:right',
+      'P7:S2:bottom',
+      'P8:S2:left',
     ]);
   });
 
@@ -44,8 +50,12 @@ describe('generatePickupPoints', () => {
     // S1's right side (P2, served from cell (2, 1)) and S2's left side (P8, from cell (1, 1)) face each other.
     const pickups = generatePickupPoints([shelf('S1', 1, 1, 1, 1), shelf('S2', 2, 1, 1, 1)], grid10);
     expect(pickups.map((pickup) => `${pickup.id}@${pickup.position}:${pickup.shelf_id}:${pickup.side}`)).toEqual([
-      'P1@1.5,1:S1:top', 'P3@1.5,2:S1:bottom', 'P4@1,1.5:S1:left',
-      'P5@2.5,1:S2:top', 'P6@3,1.5:S2:right', 'P7@2.5,2:S2:bottom',
+      'P1@1.5,1:S1:top',
+      'P3@1.5,2:S1:bottom',
+      'P4@1,1.5:S1:left',
+      'P5@2.5,1:S2:top',
+      'P6@3,1.5:S2:right',
+      'P7@2.5,2:S2:bottom',
     ]);
   });
 
@@ -58,17 +68,30 @@ describe('generatePickupPoints', () => {
     expect(generatePickupPoints([], grid10)).toEqual([]);
   });
 
-  it.each(BENCHMARK_INSTANCES)('reproduces every selected pickup of benchmark %s (id, position, shelf, side)', (name) => {
-    const environment = loadBenchmarkEnvironment(name);
-    const generated = new Map(
-      generatePickupPoints(environment.elements.shelves, environment.dimensions).map((pickup) => [pickup.id, pickup]),
-    );
-    for (const selected of environment.elements.pickups) expect(generated.get(selected.id)).toEqual(selected);
-  });
+  it.each(BENCHMARK_INSTANCES)(
+    'reproduces every selected pickup of benchmark %s (id, position, shelf, side)',
+    (name) => {
+      const environment = loadBenchmarkEnvironment(name);
+      const generated = new Map(
+        generatePickupPoints(environment.elements.shelves, environment.dimensions).map((pickup) => [pickup.id, pickup]),
+      );
+      for (const selected of environment.elements.pickups) expect(generated.get(selected.id)).toEqual(selected);
+    },
+  );
 
   it('matches the s1 examples: shelf [2,3] size [2,6] has P7 at [4,7.5] right and P10 at [2.5,9] bottom', () => {
     const pickups = generatePickupPoints([shelf('S1', 2, 3, 2, 6)], { width: 20, height: 20 });
-    expect(pickups.find((pickup) => pickup.id === 'P7')).toEqual({ id: 'P7', position: [4, 7.5], shelf_id: 'S1', side: 'right' });
-    expect(pickups.find((pickup) => pickup.id === 'P10')).toEqual({ id: 'P10', position: [2.5, 9], shelf_id: 'S1', side: 'bottom' });
+    expect(pickups.find((pickup) => pickup.id === 'P7')).toEqual({
+      id: 'P7',
+      position: [4, 7.5],
+      shelf_id: 'S1',
+      side: 'right',
+    });
+    expect(pickups.find((pickup) => pickup.id === 'P10')).toEqual({
+      id: 'P10',
+      position: [2.5, 9],
+      shelf_id: 'S1',
+      side: 'bottom',
+    });
   });
 });

@@ -24,7 +24,12 @@ describe('rectangleFromCells', () => {
 });
 
 describe('checkShelfPlacement', () => {
-  const context = { dimensions, shelves, dropoffs: [{ id: 'D1', position: [8.5, 0.5] as [number, number] }], robot_stations: [{ id: 'R1', position: [0.5, 7.5] as [number, number], robot_count: 1 }] };
+  const context = {
+    dimensions,
+    shelves,
+    dropoffs: [{ id: 'D1', position: [8.5, 0.5] as [number, number] }],
+    robot_stations: [{ id: 'R1', position: [0.5, 7.5] as [number, number], robot_count: 1 }],
+  };
 
   it('accepts a free rectangle inside the grid, and one touching another shelf', () => {
     expect(checkShelfPlacement({ position: [5, 2], size: [2, 3] }, context)).toEqual({ ok: true });
@@ -33,23 +38,58 @@ describe('checkShelfPlacement', () => {
   });
 
   it('refuses a width or height of 0 or less', () => {
-    expect(checkShelfPlacement({ position: [5, 2], size: [0, 3] }, context)).toEqual({ ok: false, rule: 'shelf-size', reason: 'Shelf width and height must be above 0' });
-    expect(checkShelfPlacement({ position: [5, 2], size: [2, -1] }, context)).toEqual({ ok: false, rule: 'shelf-size', reason: 'Shelf width and height must be above 0' });
+    expect(checkShelfPlacement({ position: [5, 2], size: [0, 3] }, context)).toEqual({
+      ok: false,
+      rule: 'shelf-size',
+      reason: 'Shelf width and height must be above 0',
+    });
+    expect(checkShelfPlacement({ position: [5, 2], size: [2, -1] }, context)).toEqual({
+      ok: false,
+      rule: 'shelf-size',
+      reason: 'Shelf width and height must be above 0',
+    });
   });
 
   it('refuses a shelf reaching outside the grid', () => {
-    expect(checkShelfPlacement({ position: [9, 2], size: [2, 1] }, context)).toEqual({ ok: false, rule: 'inside-grid', reason: 'Shelf must lie inside the grid' });
-    expect(checkShelfPlacement({ position: [-1, 2], size: [2, 1] }, context)).toEqual({ ok: false, rule: 'inside-grid', reason: 'Shelf must lie inside the grid' });
-    expect(checkShelfPlacement({ position: [5, 7], size: [1, 2] }, context)).toEqual({ ok: false, rule: 'inside-grid', reason: 'Shelf must lie inside the grid' });
+    expect(checkShelfPlacement({ position: [9, 2], size: [2, 1] }, context)).toEqual({
+      ok: false,
+      rule: 'inside-grid',
+      reason: 'Shelf must lie inside the grid',
+    });
+    expect(checkShelfPlacement({ position: [-1, 2], size: [2, 1] }, context)).toEqual({
+      ok: false,
+      rule: 'inside-grid',
+      reason: 'Shelf must lie inside the grid',
+    });
+    expect(checkShelfPlacement({ position: [5, 7], size: [1, 2] }, context)).toEqual({
+      ok: false,
+      rule: 'inside-grid',
+      reason: 'Shelf must lie inside the grid',
+    });
   });
 
   it('refuses an overlap, naming the shelf', () => {
-    expect(checkShelfPlacement({ position: [3, 4], size: [3, 3] }, context)).toEqual({ ok: false, rule: 'shelf-overlap', reason: 'Shelf overlaps shelf S1', blocker: 'S1' });
+    expect(checkShelfPlacement({ position: [3, 4], size: [3, 3] }, context)).toEqual({
+      ok: false,
+      rule: 'shelf-overlap',
+      reason: 'Shelf overlaps shelf S1',
+      blocker: 'S1',
+    });
   });
 
   it('refuses covering a dropoff or a robot station', () => {
-    expect(checkShelfPlacement({ position: [7, 0], size: [2, 2] }, context)).toEqual({ ok: false, rule: 'on-shelf-cell', reason: 'Shelf would cover D1', blocker: 'D1' });
-    expect(checkShelfPlacement({ position: [0, 6], size: [1, 2] }, context)).toEqual({ ok: false, rule: 'on-shelf-cell', reason: 'Shelf would cover R1', blocker: 'R1' });
+    expect(checkShelfPlacement({ position: [7, 0], size: [2, 2] }, context)).toEqual({
+      ok: false,
+      rule: 'on-shelf-cell',
+      reason: 'Shelf would cover D1',
+      blocker: 'D1',
+    });
+    expect(checkShelfPlacement({ position: [0, 6], size: [1, 2] }, context)).toEqual({
+      ok: false,
+      rule: 'on-shelf-cell',
+      reason: 'Shelf would cover R1',
+      blocker: 'R1',
+    });
   });
 });
 
@@ -60,12 +100,25 @@ describe('placePoint', () => {
   });
 
   it('refuses a shelf cell, naming the shelf', () => {
-    expect(placePoint([2.1, 4.9], { dimensions, shelves })).toEqual({ ok: false, rule: 'on-shelf-cell', reason: 'Cannot place on shelf S1', blocker: 'S1' });
+    expect(placePoint([2.1, 4.9], { dimensions, shelves })).toEqual({
+      ok: false,
+      rule: 'on-shelf-cell',
+      reason: 'Cannot place on shelf S1',
+      blocker: 'S1',
+    });
   });
 
   it('refuses a point outside the grid', () => {
-    expect(placePoint([10.2, 1], { dimensions, shelves })).toEqual({ ok: false, rule: 'inside-grid', reason: 'Point must lie inside the grid' });
-    expect(placePoint([-0.1, 1], { dimensions, shelves })).toEqual({ ok: false, rule: 'inside-grid', reason: 'Point must lie inside the grid' });
+    expect(placePoint([10.2, 1], { dimensions, shelves })).toEqual({
+      ok: false,
+      rule: 'inside-grid',
+      reason: 'Point must lie inside the grid',
+    });
+    expect(placePoint([-0.1, 1], { dimensions, shelves })).toEqual({
+      ok: false,
+      rule: 'inside-grid',
+      reason: 'Point must lie inside the grid',
+    });
   });
 });
 

@@ -11,11 +11,33 @@ function expectOk(result: EditResult): EditableLayout {
 
 describe('withShelves', () => {
   it('regenerates pickups and navigation points and resets the selection', () => {
-    const before = selectAllPickups(expectOk(addShelf(createEmptyLayout({ width: 8, height: 8 }), { position: [1, 1], size: [1, 1] })));
+    const before = selectAllPickups(
+      expectOk(addShelf(createEmptyLayout({ width: 8, height: 8 }), { position: [1, 1], size: [1, 1] })),
+    );
     const after = withShelves(before, [shelf('S1', 1, 1, 1, 1), shelf('S2', 4, 4, 1, 2)]);
     expect(after.elements.pickups).toEqual([]);
-    expect(after.pickupCandidates.map((pickup) => pickup.id)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10']);
-    expect(after.elements.navigation_points.map((point) => point.id)).toEqual(['N1', 'N2', 'N3', 'N4', 'N5', 'N6', 'N7', 'N8']);
+    expect(after.pickupCandidates.map((pickup) => pickup.id)).toEqual([
+      'P1',
+      'P2',
+      'P3',
+      'P4',
+      'P5',
+      'P6',
+      'P7',
+      'P8',
+      'P9',
+      'P10',
+    ]);
+    expect(after.elements.navigation_points.map((point) => point.id)).toEqual([
+      'N1',
+      'N2',
+      'N3',
+      'N4',
+      'N5',
+      'N6',
+      'N7',
+      'N8',
+    ]);
   });
 });
 
@@ -44,7 +66,9 @@ describe('withDimensions', () => {
   });
 
   it('shrinking without losing a shelf keeps the surviving selection', () => {
-    const layout = selectAllPickups(expectOk(addShelf(createEmptyLayout({ width: 10, height: 10 }), { position: [1, 1], size: [1, 1] })));
+    const layout = selectAllPickups(
+      expectOk(addShelf(createEmptyLayout({ width: 10, height: 10 }), { position: [1, 1], size: [1, 1] })),
+    );
     const shrunk = withDimensions(layout, { width: 6, height: 6 });
     expect(shrunk.elements.pickups.map((pickup) => pickup.id)).toEqual(['P1', 'P2', 'P3', 'P4']);
   });

@@ -57,7 +57,11 @@ describe('addOneWayAisle', () => {
       reason: 'Overlaps one-way aisle W1, which runs left',
       blocker: 'W1',
     });
-    expect(expectOk(addOneWayAisle(layout, rectangleFromCells([3, 2], [5, 2]), 'left')).elements.one_way_aisles?.map((aisle) => aisle.id)).toEqual(['W1', 'W2']);
+    expect(
+      expectOk(addOneWayAisle(layout, rectangleFromCells([3, 2], [5, 2]), 'left')).elements.one_way_aisles?.map(
+        (aisle) => aisle.id,
+      ),
+    ).toEqual(['W1', 'W2']);
   });
 
   it('refuses an aisle that cuts a place off, naming the place and the aisles', () => {
@@ -67,7 +71,8 @@ describe('addOneWayAisle', () => {
     expect(addOneWayAisle(layout, rectangleFromCells([5, 0], [5, 2]), 'down')).toEqual({
       ok: false,
       rule: 'cut-off-by-one-way-aisle',
-      reason: 'Dropoff D1 has no walk back to station R1: one-way aisles W1 (running right) and W2 (running down) cut it off',
+      reason:
+        'Dropoff D1 has no walk back to station R1: one-way aisles W1 (running right) and W2 (running down) cut it off',
       blocker: 'D1',
     });
   });
@@ -75,15 +80,32 @@ describe('addOneWayAisle', () => {
 
 describe('addKeepClearCell', () => {
   it('adds K1 at the centre of the clicked cell', () => {
-    expect(expectOk(addKeepClearCell(bay(), [2.2, 2.9])).elements.keep_clear_cells).toEqual([{ id: 'K1', position: [2.5, 2.5] }]);
+    expect(expectOk(addKeepClearCell(bay(), [2.2, 2.9])).elements.keep_clear_cells).toEqual([
+      { id: 'K1', position: [2.5, 2.5] },
+    ]);
   });
 
   it('refuses a shelf cell, a keep-clear cell, a place and the cell a selected pickup is served from', () => {
     const layout = expectOk(addKeepClearCell(selectAllPickups(bay()), [2.5, 3.5]));
     expect(addKeepClearCell(layout, [1.5, 1.5])).toMatchObject({ ok: false, rule: 'on-shelf-cell' });
-    expect(addKeepClearCell(layout, [2.5, 3.5])).toEqual({ ok: false, rule: 'on-keep-clear-cell', reason: 'The cell is keep-clear cell K1 already', blocker: 'K1' });
-    expect(addKeepClearCell(layout, [5.5, 3.5])).toEqual({ ok: false, rule: 'occupied-cell', reason: 'Robots stop at D1 on that cell: it cannot be keep-clear', blocker: 'D1' });
-    expect(addKeepClearCell(layout, [2.5, 2.5])).toEqual({ ok: false, rule: 'occupied-cell', reason: 'Robots stop at P8 on that cell: it cannot be keep-clear', blocker: 'P8' });
+    expect(addKeepClearCell(layout, [2.5, 3.5])).toEqual({
+      ok: false,
+      rule: 'on-keep-clear-cell',
+      reason: 'The cell is keep-clear cell K1 already',
+      blocker: 'K1',
+    });
+    expect(addKeepClearCell(layout, [5.5, 3.5])).toEqual({
+      ok: false,
+      rule: 'occupied-cell',
+      reason: 'Robots stop at D1 on that cell: it cannot be keep-clear',
+      blocker: 'D1',
+    });
+    expect(addKeepClearCell(layout, [2.5, 2.5])).toEqual({
+      ok: false,
+      rule: 'occupied-cell',
+      reason: 'Robots stop at P8 on that cell: it cannot be keep-clear',
+      blocker: 'P8',
+    });
   });
 });
 
@@ -96,8 +118,15 @@ describe('places and keep-clear cells', () => {
       reason: 'Cannot place on keep-clear cell K1: robots never stop there',
       blocker: 'K1',
     });
-    expect(addDropoff(layout, [0.5, 0.5])).toEqual({ ok: false, rule: 'occupied-cell', reason: 'Cannot place on R1: the cell is taken', blocker: 'R1' });
-    expect(placePoint([5.2, 3.7], { dimensions: layout.dimensions, shelves: [], dropoffs: layout.elements.dropoffs })).toMatchObject({ ok: false, blocker: 'D1' });
+    expect(addDropoff(layout, [0.5, 0.5])).toEqual({
+      ok: false,
+      rule: 'occupied-cell',
+      reason: 'Cannot place on R1: the cell is taken',
+      blocker: 'R1',
+    });
+    expect(
+      placePoint([5.2, 3.7], { dimensions: layout.dimensions, shelves: [], dropoffs: layout.elements.dropoffs }),
+    ).toMatchObject({ ok: false, blocker: 'D1' });
   });
 
   it('refuses a station on the cell a selected pickup is served from', () => {
@@ -123,8 +152,14 @@ describe('places and keep-clear cells', () => {
   it('refuses a shelf over a traffic rule', () => {
     let layout = expectOk(addKeepClearCell(bay(), [2.5, 3.5]));
     layout = expectOk(addOneWayAisle(layout, rectangleFromCells([0, 2], [0, 3]), 'down'));
-    expect(addShelf(layout, { position: [2, 3], size: [2, 1] })).toMatchObject({ ok: false, reason: 'Shelf would cover keep-clear cell K1' });
-    expect(addShelf(layout, { position: [0, 3], size: [1, 1] })).toMatchObject({ ok: false, reason: 'Shelf would cover one-way aisle W1' });
+    expect(addShelf(layout, { position: [2, 3], size: [2, 1] })).toMatchObject({
+      ok: false,
+      reason: 'Shelf would cover keep-clear cell K1',
+    });
+    expect(addShelf(layout, { position: [0, 3], size: [1, 1] })).toMatchObject({
+      ok: false,
+      reason: 'Shelf would cover one-way aisle W1',
+    });
   });
 });
 
@@ -157,7 +192,12 @@ describe('traffic rules the editor accepts (property)', () => {
     fc.record({ kind: fc.constant('station' as const), at: cell }),
   );
   const rule = fc.oneof(
-    fc.record({ kind: fc.constant('aisle' as const), start: cell, end: cell, direction: fc.constantFrom('up', 'down', 'left', 'right' as const) }),
+    fc.record({
+      kind: fc.constant('aisle' as const),
+      start: cell,
+      end: cell,
+      direction: fc.constantFrom('up', 'down', 'left', 'right' as const),
+    }),
     fc.record({ kind: fc.constant('keep-clear' as const), at: cell }),
   );
 
@@ -179,7 +219,9 @@ describe('traffic rules the editor accepts (property)', () => {
         const before = checkEnvironmentRules(layout).errors;
         for (const step of rules) {
           const result =
-            step.kind === 'aisle' ? addOneWayAisle(layout, rectangleFromCells(step.start, step.end), step.direction) : addKeepClearCell(layout, centre(step.at));
+            step.kind === 'aisle'
+              ? addOneWayAisle(layout, rectangleFromCells(step.start, step.end), step.direction)
+              : addKeepClearCell(layout, centre(step.at));
           if (result.ok) layout = result.layout;
         }
         expect(before).toEqual([]);

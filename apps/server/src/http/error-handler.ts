@@ -23,7 +23,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       // A 503 with Retry-After is the server shedding load on purpose, not a fault to log as one.
-      if (error.statusCode >= 500 && error.retryAfterSeconds === undefined) request.log.error({ err: error.cause ?? error }, error.detail);
+      if (error.statusCode >= 500 && error.retryAfterSeconds === undefined)
+        request.log.error({ err: error.cause ?? error }, error.detail);
       return reply.code(error.statusCode).send({ detail: error.detail });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -56,6 +57,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(statusCode).send({ detail: error.message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(statusCode >= 500 && statusCode < 600 ? statusCode : 500).send({ detail: 'Internal server error' });
+    return reply
+      .code(statusCode >= 500 && statusCode < 600 ? statusCode : 500)
+      .send({ detail: 'Internal server error' });
   });
 }

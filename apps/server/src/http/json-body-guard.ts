@@ -26,9 +26,12 @@ export function findUnstorableJson(body: unknown): string | null {
   while (stack.length > 0) {
     const visit = stack.pop()!;
     if (visit.depth >= MAX_BODY_DEPTH) return `${pathOf(visit)}: must not nest deeper than ${MAX_BODY_DEPTH} levels`;
-    const entries: Iterable<[string | number, unknown]> = Array.isArray(visit.value) ? visit.value.entries() : Object.entries(visit.value);
+    const entries: Iterable<[string | number, unknown]> = Array.isArray(visit.value)
+      ? visit.value.entries()
+      : Object.entries(visit.value);
     for (const [key, child] of entries) {
-      if (typeof key === 'string' && key.includes(NUL)) return `${pathOf(visit)}: field names must not contain the NUL character`;
+      if (typeof key === 'string' && key.includes(NUL))
+        return `${pathOf(visit)}: field names must not contain the NUL character`;
       if (typeof child === 'string') {
         if (child.includes(NUL)) return `${pathOf(visit, key)}: must not contain the NUL character`;
       } else if (child !== null && typeof child === 'object') {

@@ -80,7 +80,8 @@ export function installRequestAdmission(scope: FastifyInstance, limits: Admissio
     // waited behind the others counts against `maxWaitMs`.
     const arrivedMs = performance.now();
     await new Promise((resolve) => setImmediate(resolve));
-    if (!(await admission.enter(performance.now() - arrivedMs))) throw new ApiError(503, SERVER_BUSY_DETAIL, RETRY_AFTER_SECONDS);
+    if (!(await admission.enter(performance.now() - arrivedMs)))
+      throw new ApiError(503, SERVER_BUSY_DETAIL, RETRY_AFTER_SECONDS);
     let left = false;
     const leave = () => {
       if (left) return;

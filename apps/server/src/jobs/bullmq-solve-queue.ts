@@ -83,7 +83,10 @@ export class BullmqSolveQueue implements SolveQueue {
     await this.assertAvailable();
     const jobId = bullmqJobId(solveId);
     try {
-      await withTimeout(this.queue.add(SOLVE_JOB_NAME, { solveId }, { ...SOLVE_JOB_OPTIONS, jobId }), ENQUEUE_TIMEOUT_MS);
+      await withTimeout(
+        this.queue.add(SOLVE_JOB_NAME, { solveId }, { ...SOLVE_JOB_OPTIONS, jobId }),
+        ENQUEUE_TIMEOUT_MS,
+      );
     } catch (error) {
       throw new SolveQueueUnavailableError(undefined, { cause: error });
     }

@@ -55,15 +55,19 @@ export class BullmqSolveWorker {
     const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
     this.queue = new Queue<SolveJobData>(options.queueName, { connection, prefix: options.prefix });
     this.queue.on('error', (error) => this.logger.warn({ err: error.message }, 'solve queue connection error'));
-    this.worker = new Worker<SolveJobData, SolveRunResult>(options.queueName, (job, token) => this.process(job, token), {
-      connection,
-      prefix: options.prefix,
-      concurrency: options.concurrency,
-      lockDuration: options.lockDurationMs,
-      stalledInterval: options.stalledIntervalMs,
-      // One lost worker is retried; the second loss fails the job (and the solve, below).
-      maxStalledCount: MAX_SOLVE_ATTEMPTS - 1,
-    });
+    this.worker = new Worker<SolveJobData, SolveRunResult>(
+      options.queueName,
+      (job, token) => this.process(job, token),
+      {
+        connection,
+        prefix: options.prefix,
+        concurrency: options.concurrency,
+        lockDuration: options.lockDurationMs,
+        stalledInterval: options.stalledIntervalMs,
+        // One lost worker is retried; the second loss fails the job (and the solve, below).
+        maxStalledCount: MAX_SOLVE_ATTEMPTS - 1,
+      },
+    );
     this.worker.on('error', (error) => this.logger.warn({ err: error.message }, 'solve worker connection error'));
     this.worker.on('failed', (job, error) => void this.onJobFailed(job, error));
     this.reconcileTimer = setInterval(() => {
@@ -115,7 +119,12 @@ export class BullmqSolveWorker {
     const attempt = job.stalledCounter + 1;
     this.logger.info({ solveId, jobId, attempt }, 'solve job taken');
     const run = new SolveRun(
-      { solveStatus: this.solveStatus, pool: this.pool, logger: this.logger, progressIntervalMs: this.options.progressIntervalMs },
+      {
+        solveStatus: this.solveStatus,
+        pool: this.pool,
+        logger: this.logger,
+        progressIntervalMs: this.options.progressIntervalMs,
+      },
       { solveId, jobId, takeOver: true },
     );
     this.runs.set(jobId, run);
@@ -126,7 +135,8 @@ export class BullmqSolveWorker {
       this.runs.delete(jobId);
     }
     if (result === 'handed-back') return this.handJobBack(job, token);
-    if (result === 'cancelled') this.logger.info({ solveId, jobId }, 'solve job stopped: the solve was cancelled or deleted');
+    if (result === 'cancelled')
+      this.logger.info({ solveId, jobId }, 'solve job stopped: the solve was cancelled or deleted');
     return result;
   }
 
@@ -140,7 +150,10 @@ export class BullmqSolveWorker {
   private async onJobFailed(job: Job<SolveJobData, SolveRunResult> | undefined, error: Error): Promise<void> {
     if (!job) return;
     const solveId = job.data.solveId;
-    const final = error instanceof UnrecoverableError || error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+    const final =
+      error instanceof UnrecoverableError ||
+      error.name === 'UnrecoverableError' ||
+      job.attemptsMade >= (job.opts.attempts ?? 1);
     if (!final) {
       this.logger.warn({ solveId, jobId: job.id, err: error }, 'solve job failed; it will be retried');
       return;

@@ -28,8 +28,21 @@ export async function createSolveQueue(options: {
       );
     }
     const settings = options.settings ?? loadQueueSettings(process.env, 'distributed');
-    return new BullmqSolveQueue({ db, redisUrl: config.redisUrl, queueName: settings.queueName, prefix: settings.queuePrefix, clock, logger });
+    return new BullmqSolveQueue({
+      db,
+      redisUrl: config.redisUrl,
+      queueName: settings.queueName,
+      prefix: settings.queuePrefix,
+      clock,
+      logger,
+    });
   }
   const settings = options.settings ?? loadQueueSettings(process.env, 'embedded');
-  return EmbeddedSolveQueue.start({ db, clock, logger, threads: settings.threads, shutdownGraceMs: settings.shutdownGraceMs });
+  return EmbeddedSolveQueue.start({
+    db,
+    clock,
+    logger,
+    threads: settings.threads,
+    shutdownGraceMs: settings.shutdownGraceMs,
+  });
 }

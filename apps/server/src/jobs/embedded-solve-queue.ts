@@ -184,7 +184,13 @@ export class EmbeddedSolveQueue implements SolveQueue {
 
   private startRun(solveId: number, jobId: string): void {
     const run = new SolveRun(
-      { solveStatus: this.solveStatus, pool: this.pool, logger: this.logger, progressIntervalMs: this.progressIntervalMs, onThreadFreed: () => this.wake() },
+      {
+        solveStatus: this.solveStatus,
+        pool: this.pool,
+        logger: this.logger,
+        progressIntervalMs: this.progressIntervalMs,
+        onThreadFreed: () => this.wake(),
+      },
       { solveId, jobId, takeOver: false },
     );
     this.active.set(solveId, run);

@@ -49,7 +49,10 @@ export interface QueueSettings {
 /** Distributed workers get more grace: orchestrators usually wait 30 s after SIGTERM. */
 const DEFAULT_WORKER_SHUTDOWN_GRACE_MS = 20_000;
 
-export function loadQueueSettings(env: NodeJS.ProcessEnv = process.env, mode: 'embedded' | 'distributed' = 'embedded'): QueueSettings {
+export function loadQueueSettings(
+  env: NodeJS.ProcessEnv = process.env,
+  mode: 'embedded' | 'distributed' = 'embedded',
+): QueueSettings {
   const parsed = settingsSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -64,7 +67,8 @@ export function loadQueueSettings(env: NodeJS.ProcessEnv = process.env, mode: 'e
     lockDurationMs: values.SOLVE_LOCK_DURATION_MS,
     stalledIntervalMs: values.SOLVE_STALLED_INTERVAL_MS,
     shutdownGraceMs:
-      values.SOLVE_SHUTDOWN_GRACE_MS ?? (mode === 'distributed' ? DEFAULT_WORKER_SHUTDOWN_GRACE_MS : DEFAULT_SHUTDOWN_GRACE_MS),
+      values.SOLVE_SHUTDOWN_GRACE_MS ??
+      (mode === 'distributed' ? DEFAULT_WORKER_SHUTDOWN_GRACE_MS : DEFAULT_SHUTDOWN_GRACE_MS),
     reconcileIntervalMs: values.SOLVE_RECONCILE_INTERVAL_MS,
   };
 }

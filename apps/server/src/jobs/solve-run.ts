@@ -1,8 +1,18 @@
-import { checkEnvironmentRules, describeEnvironmentProblems, fleetForScenario, solveRobotCount } from '@fleetlab/warehouse';
+import {
+  checkEnvironmentRules,
+  describeEnvironmentProblems,
+  fleetForScenario,
+  solveRobotCount,
+} from '@fleetlab/warehouse';
 import type { SolveJobInput, SolveStatusRepository } from '../repositories/solve-status-repository.ts';
 import type { JobLogger } from './job-logger.ts';
 import { brokenEnvironmentSolveError } from './solve-errors.ts';
-import type { SolveThreadHandle, SolveThreadOutcome, SolveThreadPool, SolveThreadProgress } from './solve-thread-pool.ts';
+import type {
+  SolveThreadHandle,
+  SolveThreadOutcome,
+  SolveThreadPool,
+  SolveThreadProgress,
+} from './solve-thread-pool.ts';
 
 /** How a run ended, for the queue that started it. */
 export type SolveRunResult =
@@ -224,5 +234,8 @@ export class SolveRun {
 function plannedEnvironment({ solve, environment, scenarioRobotCount }: SolveJobInput): SolveJobInput['environment'] {
   const { robots, robot_stations: stations } = environment.elements;
   const robotCount = solveRobotCount(solve.parameters.robot_count, scenarioRobotCount);
-  return { ...environment, elements: { ...environment.elements, robots: fleetForScenario(robots, stations, robotCount) } };
+  return {
+    ...environment,
+    elements: { ...environment.elements, robots: fleetForScenario(robots, stations, robotCount) },
+  };
 }

@@ -90,7 +90,10 @@ export class SolveThreadPool {
             onProgress({ phase: message.phase, fraction: message.fraction, bestMakespanS: message.bestMakespanS });
             return;
           case 'completed':
-            return settle({ kind: 'completed', plan: message.plan, stats: message.stats, stoppedEarly: message.stoppedEarly }, true);
+            return settle(
+              { kind: 'completed', plan: message.plan, stats: message.stats, stoppedEarly: message.stoppedEarly },
+              true,
+            );
           case 'rejected':
             return settle({ kind: 'rejected', message: message.message }, true);
           case 'not-started':
@@ -106,7 +109,8 @@ export class SolveThreadPool {
       thread.worker.on('message', onMessage);
       thread.onExit = (error) => {
         if (terminating) settle({ kind: 'terminated' }, false);
-        else settle({ kind: 'crashed', error: error ?? new Error('The solve thread stopped without an outcome') }, false);
+        else
+          settle({ kind: 'crashed', error: error ?? new Error('The solve thread stopped without an outcome') }, false);
       };
       thread.ready.then(
         () => {

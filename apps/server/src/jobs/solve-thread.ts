@@ -20,10 +20,16 @@ function runSolve(request: SolveThreadRequest): SolveThreadMessage {
   const control = new Int32Array(request.control);
   const finishEarlyRequested = () => Atomics.load(control, FINISH_EARLY_FLAG) === 1;
   try {
-    return request.problem.params.shift ? runShiftSolve(request, finishEarlyRequested) : runBatchSolve(request, finishEarlyRequested);
+    return request.problem.params.shift
+      ? runShiftSolve(request, finishEarlyRequested)
+      : runBatchSolve(request, finishEarlyRequested);
   } catch (error) {
     // Messages a planner can act on: a pair no robot can do, unusable input, a shift that cannot run.
-    if (error instanceof InfeasibleDeliveryError || error instanceof InvalidProblemError || error instanceof SimulationError) {
+    if (
+      error instanceof InfeasibleDeliveryError ||
+      error instanceof InvalidProblemError ||
+      error instanceof SimulationError
+    ) {
       return { runId: request.runId, type: 'rejected', message: error.message };
     }
     const failure = error instanceof Error ? error : new Error(String(error));
@@ -58,7 +64,8 @@ function runBatchSolve(request: SolveThreadRequest, finishEarlyRequested: () => 
       seed: request.seed,
       timeLimitS: request.timeLimitS,
       now: solverClock,
-      onProgress: ({ phase, fraction, bestMakespanS }) => post({ runId, type: 'progress', phase, fraction, bestMakespanS }),
+      onProgress: ({ phase, fraction, bestMakespanS }) =>
+        post({ runId, type: 'progress', phase, fraction, bestMakespanS }),
     },
     problem,
   );
@@ -67,7 +74,11 @@ function runBatchSolve(request: SolveThreadRequest, finishEarlyRequested: () => 
     ? { ...outcome.stats, runtime_ms: Math.round(performance.now() - solveStartedMs), stopped_early: true }
     : outcome.stats;
   const { execution, executionError } = outcome;
-  const withExecution: SolveStatsRecord = { ...stats, execution: execution?.totals ?? null, ...(executionError ? { execution_error: executionError } : {}) };
+  const withExecution: SolveStatsRecord = {
+    ...stats,
+    execution: execution?.totals ?? null,
+    ...(executionError ? { execution_error: executionError } : {}),
+  };
   const plan = { results: JSON.stringify(outcome.results), execution: execution ? JSON.stringify(execution) : null };
   return { runId, type: 'completed', plan, stats: withExecution, stoppedEarly: clockJumped };
 }
@@ -103,7 +114,8 @@ function runShiftSolve(request: SolveThreadRequest, finishEarlyRequested: () => 
 function lowerThreadPriority(): void {
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(threadId) && threadId > 0) os.setPriority(threadId, os.constants.priority.PRIORITY_BELOW_NORMAL);
+    if (Number.isInteger(threadId) && threadId > 0)
+      os.setPriority(threadId, os.constants.priority.PRIORITY_BELOW_NORMAL);
   } catch {
     // Not Linux, or not allowed: the solve still runs, at normal priority.
   }

@@ -15,6 +15,9 @@ export function ownedRow(table: OwnedTable, userId: number, id: number): SQL {
  * in the same statement). False when the caller has no such row.
  */
 export async function deleteOwnedRow(db: Database, table: OwnedTable, userId: number, id: number): Promise<boolean> {
-  const deleted = await db.delete(table).where(ownedRow(table, userId, id)).returning({ id: table.id });
+  const deleted = await db
+    .delete(table)
+    .where(ownedRow(table, userId, id))
+    .returning({ id: table.id });
   return deleted.length > 0;
 }

@@ -1,5 +1,10 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { EnvironmentReference, ScenarioParametersRecord, ScenarioRecord, ScenarioUpdateParsed } from '@fleetlab/warehouse';
+import type {
+  EnvironmentReference,
+  ScenarioParametersRecord,
+  ScenarioRecord,
+  ScenarioUpdateParsed,
+} from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import { environments, scenarios } from '../db/schema.ts';
 import type { EnvironmentLayout } from './environments-repository.ts';
@@ -39,7 +44,10 @@ export class ScenariosRepository {
   /** The caller's scenario and its environment's layout, in one query; null when either is not the caller's. */
   async getWithLayout(userId: number, id: number): Promise<ScenarioWithLayout | null> {
     const [row] = await this.db
-      .select({ scenario: scenarios, environment: { id: environments.id, name: environments.name, elements: environments.elements } })
+      .select({
+        scenario: scenarios,
+        environment: { id: environments.id, name: environments.name, elements: environments.elements },
+      })
       .from(scenarios)
       .innerJoin(environments, and(eq(environments.id, scenarios.environment_id), eq(environments.user_id, userId)))
       .where(ownedRow(scenarios, userId, id));
@@ -59,7 +67,12 @@ export class ScenariosRepository {
   }
 
   /** Stores a scenario on `environment`, which the caller has checked is the owner's. */
-  async insert(userId: number, scenario: NewScenario, environment: EnvironmentReference, now: Date): Promise<ScenarioRecord> {
+  async insert(
+    userId: number,
+    scenario: NewScenario,
+    environment: EnvironmentReference,
+    now: Date,
+  ): Promise<ScenarioRecord> {
     const [row] = await this.db
       .insert(scenarios)
       .values({ ...scenario, user_id: userId, created_at: now, updated_at: now })

@@ -82,7 +82,13 @@ export class SolveStatusRepository {
     await this.db
       .update(solves)
       .set({ celery_task_id: jobId })
-      .where(and(eq(solves.id, solveId), eq(solves.status, 'pending'), or(isNull(solves.celery_task_id), eq(solves.celery_task_id, jobId))));
+      .where(
+        and(
+          eq(solves.id, solveId),
+          eq(solves.status, 'pending'),
+          or(isNull(solves.celery_task_id), eq(solves.celery_task_id, jobId)),
+        ),
+      );
   }
 
   /**
@@ -124,7 +130,13 @@ export class SolveStatusRepository {
       .where(eq(scenarios.id, solve.scenario_id));
     if (!environment || !task) return null;
     const pairs = (task.details.tasks ?? []).map(([pickup, dropoff]) => [pickup, dropoff] as [string, string]);
-    return { solve, environment, scenarioRobotCount: scenario?.parameters.robot_count, pairs, releaseS: task.details.release_s };
+    return {
+      solve,
+      environment,
+      scenarioRobotCount: scenario?.parameters.robot_count,
+      pairs,
+      releaseS: task.details.release_s,
+    };
   }
 
   /** Writes progress while `jobId` still runs the solve; false when it no longer does. */
@@ -265,7 +277,12 @@ function overallProgress(phase: SolvePhase, fraction: number): number {
   }
 }
 
-function progressRecord(fraction: number, bestMakespanS: number | null, now: Date, phase: SolvePhase): SolveProgressRecord {
+function progressRecord(
+  fraction: number,
+  bestMakespanS: number | null,
+  now: Date,
+  phase: SolvePhase,
+): SolveProgressRecord {
   return {
     percent: Math.round(Math.max(0, Math.min(1, fraction)) * 1000) / 10,
     phase,

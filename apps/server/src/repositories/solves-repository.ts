@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { EnvironmentReference, SolveCreateParsed, SolveParametersRecord, SolveStatsRecord } from '@fleetlab/warehouse';
+import type {
+  EnvironmentReference,
+  SolveCreateParsed,
+  SolveParametersRecord,
+  SolveStatsRecord,
+} from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import { environments, solves, tasks, type SolveRow } from '../db/schema.ts';
 import type { PlanText } from '../jobs/solve-thread-protocol.ts';
@@ -64,13 +69,20 @@ export class SolvesRepository {
   /** The version of the caller's solve `id` (three timestamps, no plan read), or null. */
   async findVersion(userId: number, id: number): Promise<SolveVersion | null> {
     const [row] = await this.db
-      .select({ status: solves.status, solveUpdatedAt: solves.updated_at, environmentUpdatedAt: environments.updated_at, taskUpdatedAt: tasks.updated_at })
+      .select({
+        status: solves.status,
+        solveUpdatedAt: solves.updated_at,
+        environmentUpdatedAt: environments.updated_at,
+        taskUpdatedAt: tasks.updated_at,
+      })
       .from(solves)
       .innerJoin(environments, eq(environments.id, solves.environment_id))
       .leftJoin(tasks, eq(tasks.id, solves.task_id))
       .where(ownedRow(solves, userId, id));
     if (!row) return null;
-    const key = [row.solveUpdatedAt, row.environmentUpdatedAt, row.taskUpdatedAt].map((time) => time?.getTime() ?? '-').join(':');
+    const key = [row.solveUpdatedAt, row.environmentUpdatedAt, row.taskUpdatedAt]
+      .map((time) => time?.getTime() ?? '-')
+      .join(':');
     return { status: row.status, solveUpdatedAt: row.solveUpdatedAt, key };
   }
 
@@ -78,7 +90,10 @@ export class SolvesRepository {
    * One solve, its plan and execution as the JSON text stored (megabytes for a large day): GET
    * /solves/{id} sends that text as it is, so nothing parses or re-serialises it on the way out.
    */
-  async getWithPlanText(userId: number, id: number): Promise<(StoredSolve<SolveSummaryRow> & PlanText<string | null>) | null> {
+  async getWithPlanText(
+    userId: number,
+    id: number,
+  ): Promise<(StoredSolve<SolveSummaryRow> & PlanText<string | null>) | null> {
     const [row] = await this.db
       .select({
         solve: summaryColumns,

@@ -43,7 +43,10 @@ export class TasksRepository {
   /** The tasks with these ids, whoever owns them: for records that name their task (a solve's). */
   async getMany(ids: readonly number[]): Promise<Map<number, TaskRecord>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.select().from(tasks).where(inArray(tasks.id, [...new Set(ids)]));
+    const rows = await this.db
+      .select()
+      .from(tasks)
+      .where(inArray(tasks.id, [...new Set(ids)]));
     return new Map(rows.map((row) => [row.id, toTaskRecord(row)]));
   }
 

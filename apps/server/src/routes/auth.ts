@@ -14,7 +14,10 @@ import { requireUser, userOf } from '../http/authentication.ts';
 import { toUserRecord } from '../services/auth-service.ts';
 
 const messageSchema = z.object({ detail: z.string() });
-const resendAnswerSchema = messageSchema.extend({ code_sent: z.boolean(), retry_after_s: z.number().int().nonnegative() });
+const resendAnswerSchema = messageSchema.extend({
+  code_sent: z.boolean(),
+  retry_after_s: z.number().int().nonnegative(),
+});
 
 export const authRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, { services }) => {
   const { auth } = services;

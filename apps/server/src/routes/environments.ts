@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { environmentCreateSchema, environmentRecordSchema, environmentSummarySchema, errorBodySchema } from '@fleetlab/warehouse';
+import {
+  environmentCreateSchema,
+  environmentRecordSchema,
+  environmentSummarySchema,
+  errorBodySchema,
+} from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
 import { perAccountLimit } from '../http/call-limits.ts';

@@ -16,4 +16,3 @@ export const idParamsSchema = z.object({ id: recordReferenceSchema });
 export const protectedErrorResponses = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 export const bearerSecurity = [{ bearerAuth: [] }];
-

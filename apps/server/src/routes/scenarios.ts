@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { recordReferenceSchema, scenarioCreateSchema, scenarioRecordSchema, scenarioUpdateSchema } from '@fleetlab/warehouse';
+import {
+  recordReferenceSchema,
+  scenarioCreateSchema,
+  scenarioRecordSchema,
+  scenarioUpdateSchema,
+} from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
 import { bearerSecurity, idParamsSchema, protectedErrorResponses, type RouteDependencies } from './route-schemas.ts';

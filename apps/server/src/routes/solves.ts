@@ -33,7 +33,8 @@ export const solveRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app,
       schema: {
         tags: ['solves'],
         summary: "The caller's solves, newest first, optionally of one environment and/or scenario",
-        description: 'Each solve without `results` and `execution` (GET /solves/{id} has them): plans of large fleets weigh megabytes.',
+        description:
+          'Each solve without `results` and `execution` (GET /solves/{id} has them): plans of large fleets weigh megabytes.',
         security: bearerSecurity,
         querystring: z.object({
           environment_id: recordReferenceSchema.optional(),
@@ -73,7 +74,11 @@ export const solveRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app,
           'A pending or running solve answers `Cache-Control: no-store`.',
         security: bearerSecurity,
         params: idParamsSchema,
-        response: { 200: solveRecordSchema, 304: z.undefined().describe('Not modified: the If-None-Match tag is current'), ...protectedErrorResponses },
+        response: {
+          200: solveRecordSchema,
+          304: z.undefined().describe('Not modified: the If-None-Match tag is current'),
+          ...protectedErrorResponses,
+        },
       },
     },
     async (request, reply) => {
@@ -81,11 +86,16 @@ export const solveRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app,
       if (answer === null) throw notFound('Solve');
       if (answer.finished) {
         const { finished } = answer;
-        return sendFinishedBody(request, reply, finished, (encoding) => solves.encodeFinished(request.params.id, finished, encoding));
+        return sendFinishedBody(request, reply, finished, (encoding) =>
+          solves.encodeFinished(request.params.id, finished, encoding),
+        );
       }
       // Already JSON (the schema above describes it): Fastify sends a string as it is, so the
       // plan's megabytes go out as the database holds them. Polled while it runs: never kept.
-      return reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(answer.json as unknown as SolveRecord);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(answer.json as unknown as SolveRecord);
     },
   );
 

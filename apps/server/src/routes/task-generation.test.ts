@@ -60,8 +60,18 @@ async function startFloor(env: Record<string, string> = {}): Promise<Floor> {
     t,
     planner,
     morningShiftId: await storeScenario(t, planner, morningShift, twoShelfWarehouse),
-    otherPlannersScenarioId: await storeScenario(t, otherPlanner, { id: 0, name: 'Someone else', description: null }, twoShelfWarehouse),
-    emptyHallScenarioId: await storeScenario(t, planner, { id: 0, name: 'Nothing to pick', description: null }, emptyWarehouse),
+    otherPlannersScenarioId: await storeScenario(
+      t,
+      otherPlanner,
+      { id: 0, name: 'Someone else', description: null },
+      twoShelfWarehouse,
+    ),
+    emptyHallScenarioId: await storeScenario(
+      t,
+      planner,
+      { id: 0, name: 'Nothing to pick', description: null },
+      emptyWarehouse,
+    ),
   };
 }
 
@@ -83,7 +93,10 @@ describe('POST /tasks/generate with the built-in generator', () => {
   });
 
   it('returns the list with one previewed task and names the generator', async () => {
-    const response = await generate(floor, `scenario_id=${floor.morningShiftId}&num_tasks=6&task_type=pickup_delivery&seed=1234`);
+    const response = await generate(
+      floor,
+      `scenario_id=${floor.morningShiftId}&num_tasks=6&task_type=pickup_delivery&seed=1234`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-task-generator']).toBe('builtin; profile=uniform');
     expect(response.json()).toEqual([
@@ -153,16 +166,22 @@ describe('POST /tasks/generate with the built-in generator', () => {
     ['scenario_id=3&num_tasks=1001', 'querystring.num_tasks: must be a whole number from 1 to 1000'],
     ['scenario_id=3&num_tasks=2.5', 'querystring.num_tasks: must be a whole number from 1 to 1000'],
     ['scenario_id=3&num_tasks=many', 'querystring.num_tasks: must be a whole number from 1 to 1000'],
-    ['scenario_id=3&task_type=pickup', 'querystring.task_type: must be pickup_delivery: only pickup-and-delivery tasks are generated'],
+    [
+      'scenario_id=3&task_type=pickup',
+      'querystring.task_type: must be pickup_delivery: only pickup-and-delivery tasks are generated',
+    ],
     ['scenario_id=3&profile=zipf', 'querystring.profile: must be one of uniform, hotspot'],
-    ['scenario_id=x&num_tasks=0', 'querystring.scenario_id: must be the id of one of your scenarios (a positive whole number); querystring.num_tasks: must be a whole number from 1 to 1000'],
+    [
+      'scenario_id=x&num_tasks=0',
+      'querystring.scenario_id: must be the id of one of your scenarios (a positive whole number); querystring.num_tasks: must be a whole number from 1 to 1000',
+    ],
   ])('answers 400 naming the parameter for ?%s', async (query, detail) => {
     const response = await generate(floor, query);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail });
   });
 
-  it('answers 404 for an unknown scenario and for another planner\'s scenario', async () => {
+  it("answers 404 for an unknown scenario and for another planner's scenario", async () => {
     for (const query of ['scenario_id=999', `scenario_id=${floor.otherPlannersScenarioId}`]) {
       const response = await generate(floor, query);
       expect(response.statusCode).toBe(404);
@@ -170,7 +189,7 @@ describe('POST /tasks/generate with the built-in generator', () => {
     }
   });
 
-  it('answers 400 when the scenario\'s environment has no pickup points', async () => {
+  it("answers 400 when the scenario's environment has no pickup points", async () => {
     const response = await generate(floor, `scenario_id=${floor.emptyHallScenarioId}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -202,8 +221,16 @@ describe('POST /tasks/generate with the LLM generator', () => {
   });
 
   it('names the model in the header and in the task details', async () => {
-    model.enqueue(pairsAnswer([['P2', 'D2'], ['P9', 'D1']]));
-    const response = await generate(floor, `scenario_id=${floor.morningShiftId}&num_tasks=2&description=Shelf%20S2%20is%20busy`);
+    model.enqueue(
+      pairsAnswer([
+        ['P2', 'D2'],
+        ['P9', 'D1'],
+      ]),
+    );
+    const response = await generate(
+      floor,
+      `scenario_id=${floor.morningShiftId}&num_tasks=2&description=Shelf%20S2%20is%20busy`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-task-generator']).toBe('llm; model=gpt-4o-mini');
     expect(response.json()).toEqual([

@@ -78,7 +78,7 @@ export const taskGenerationRoutes: FastifyPluginAsyncZod<RouteDependencies> = as
         tags: ['tasks'],
         summary: 'Which generator POST /tasks/generate runs',
         description:
-          "`builtin` (the seeded built-in generator; set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL to use a language model) " +
+          '`builtin` (the seeded built-in generator; set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL to use a language model) ' +
           'or `llm` with the configured `model`.',
         security: bearerSecurity,
         response: { 200: generatorInUseSchema, 401: errorBodySchema },

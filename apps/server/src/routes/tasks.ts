@@ -60,8 +60,7 @@ export const taskRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, 
         response: { 201: z.array(taskRecordSchema), ...protectedErrorResponses },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await tasks.createBatch(userOf(request).id, request.body)),
+    async (request, reply) => reply.code(201).send(await tasks.createBatch(userOf(request).id, request.body)),
   );
 
   app.delete(

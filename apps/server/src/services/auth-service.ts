@@ -8,7 +8,12 @@ import type { Repositories } from '../repositories/index.ts';
 import type { LoginFailureKey } from '../repositories/login-failures-repository.ts';
 import type { Mailer } from './mail.ts';
 import { RecentSessions } from './recent-sessions.ts';
-import { hashPassword, PRODUCTION_SCRYPT_PARAMETERS, verifyPassword, type ScryptParameters } from './password-hashing.ts';
+import {
+  hashPassword,
+  PRODUCTION_SCRYPT_PARAMETERS,
+  verifyPassword,
+  type ScryptParameters,
+} from './password-hashing.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -24,7 +29,8 @@ export const AUTH_LIMITS = {
 } as const;
 
 export const INCORRECT_CREDENTIALS = 'Incorrect email or password';
-export const EMAIL_NOT_VERIFIED = 'Email not verified. Please verify your email with the code we sent before logging in.';
+export const EMAIL_NOT_VERIFIED =
+  'Email not verified. Please verify your email with the code we sent before logging in.';
 
 export interface AuthServiceDependencies {
   repositories: Repositories;
@@ -41,7 +47,11 @@ const hashCode = (userId: number, code: string) => sha256(`${userId}:${code}`);
 const hashToken = (token: string) => sha256(token);
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-export const toUserRecord = (user: UserRow): UserRecord => ({ id: user.id, username: user.username, email: user.email });
+export const toUserRecord = (user: UserRow): UserRecord => ({
+  id: user.id,
+  username: user.username,
+  email: user.email,
+});
 
 /**
  * What a resend did: `sent` (as far as the caller may know: unknown e-mails read as sent), and
@@ -81,7 +91,10 @@ export class AuthService {
     let user: UserRow;
     try {
       user = await this.repositories.transaction(async ({ users, verificationCodes }) => {
-        const created = await users.insert({ email: input.email, username: input.username, password_hash: passwordHash }, now);
+        const created = await users.insert(
+          { email: input.email, username: input.username, password_hash: passwordHash },
+          now,
+        );
         await verificationCodes.insert(
           {
             user_id: created.id,
@@ -128,7 +141,8 @@ export class AuthService {
     if (!sameHash(hashCode(user.id, input.code), latest.code_hash)) {
       const attempts = await verificationCodes.countWrongAttempt(latest.id, AUTH_LIMITS.maxWrongCodeAttempts, now);
       const left = AUTH_LIMITS.maxWrongCodeAttempts - (attempts ?? AUTH_LIMITS.maxWrongCodeAttempts);
-      if (left <= 0) throw badRequest('Too many wrong attempts. This code is no longer valid; please request a new code.');
+      if (left <= 0)
+        throw badRequest('Too many wrong attempts. This code is no longer valid; please request a new code.');
       throw badRequest(`Invalid verification code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`);
     }
     const verified = await this.repositories.transaction(async (tx) => {
@@ -161,7 +175,8 @@ export class AuthService {
       }
       const recentResends = await verificationCodes.resendTimesSince(user.id, new Date(now.getTime() - 60 * MINUTE_MS));
       if (recentResends.length >= AUTH_LIMITS.resendsPerHour) {
-        const waitMs = recentResends[recentResends.length - AUTH_LIMITS.resendsPerHour].getTime() + 60 * MINUTE_MS - now.getTime();
+        const waitMs =
+          recentResends[recentResends.length - AUTH_LIMITS.resendsPerHour].getTime() + 60 * MINUTE_MS - now.getTime();
         throw tooManyRequests('Too many codes requested. Please try again later.', waitMs / 1000);
       }
       await verificationCodes.closeOpenCodesOf(user.id, now);
@@ -207,7 +222,10 @@ export class AuthService {
     await this.repositories.transaction(async ({ loginFailures, authTokens }) => {
       await loginFailures.deleteForEmail(email);
       await authTokens.deleteExpiredOf(user.id, now);
-      await authTokens.insert({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(now.getTime() + this.tokenTtlMs) }, now);
+      await authTokens.insert(
+        { user_id: user.id, token_hash: hashToken(token), expires_at: new Date(now.getTime() + this.tokenTtlMs) },
+        now,
+      );
     });
     return { access_token: token, token_type: 'bearer' };
   }
@@ -256,4 +274,3 @@ export class AuthService {
 function newVerificationCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');
 }
-

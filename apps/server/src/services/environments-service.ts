@@ -41,10 +41,14 @@ export class EnvironmentsService {
   async create(userId: number, environment: NewEnvironment): Promise<EnvironmentRecord> {
     const rules = checkEnvironmentRules(environment);
     if (rules.errors.length > 0) {
-      const located = rules.errors.map((problem) => ({ ...problem, message: `body.${problem.path}: ${problem.message}` }));
+      const located = rules.errors.map((problem) => ({
+        ...problem,
+        message: `body.${problem.path}: ${problem.message}`,
+      }));
       throw badRequest(describeEnvironmentProblems(located));
     }
-    const problem = validateGraphNodes(environment.elements, environment.graph.nodes) ?? validateNavigationGraph(environment);
+    const problem =
+      validateGraphNodes(environment.elements, environment.graph.nodes) ?? validateNavigationGraph(environment);
     if (problem) throw badRequest(`body.graph: ${problem.message}`);
     const graph = pruneNavigationGraph(environment.graph);
     return withProblems(await this.repositories.environments.create(userId, { ...environment, graph }, this.clock()));

@@ -81,7 +81,10 @@ function pointOf(solve: PointSolveRow, deliveries: number): ExperimentPoint {
 }
 
 /** Cancelled wins; otherwise running until every point ended, failed only when no point completed. */
-export function experimentStatusOf(cancelled: boolean, points: readonly Pick<ExperimentPoint, 'status'>[]): ExperimentStatus {
+export function experimentStatusOf(
+  cancelled: boolean,
+  points: readonly Pick<ExperimentPoint, 'status'>[],
+): ExperimentStatus {
   if (cancelled) return 'cancelled';
   if (points.some((point) => point.status === 'pending' || point.status === 'running')) return 'running';
   if (points.length > 0 && points.every((point) => point.status === 'failed')) return 'failed';
@@ -176,7 +179,10 @@ export class ExperimentsService {
     );
     try {
       for (const point of plan) {
-        const shift = body.parameters.shift && point.ordersPerHour !== undefined ? { ...body.parameters.shift, orders_per_hour: point.ordersPerHour } : body.parameters.shift;
+        const shift =
+          body.parameters.shift && point.ordersPerHour !== undefined
+            ? { ...body.parameters.shift, orders_per_hour: point.ordersPerHour }
+            : body.parameters.shift;
         const solve = {
           name: `${body.name} · ${point.label}`,
           description: `Point of experiment ${experiment.id}`,
@@ -231,7 +237,11 @@ export class ExperimentsService {
     await this.repositories.experiments.delete(userId, id);
   }
 
-  private planPoints(body: ExperimentCreateParsed, scenarioRobotCount: number | undefined, robots: ScenarioWithFleet['robots']): PlannedPoint[] {
+  private planPoints(
+    body: ExperimentCreateParsed,
+    scenarioRobotCount: number | undefined,
+    robots: ScenarioWithFleet['robots'],
+  ): PlannedPoint[] {
     if (body.kind === 'fleet_sweep') {
       const counts = [...body.robot_counts!].sort((a, b) => a - b);
       for (const count of counts) assertRobotCount('body.robot_counts', count, robots);
@@ -244,7 +254,10 @@ export class ExperimentsService {
       }));
     }
     // Comparisons, charger and rate sweeps run on the scenario's fleet, fixed now so later scenario edits leave them alone.
-    const fleet = scenarioRobotCount !== undefined && scenarioRobotCount >= 1 && scenarioRobotCount < robots.length ? scenarioRobotCount : undefined;
+    const fleet =
+      scenarioRobotCount !== undefined && scenarioRobotCount >= 1 && scenarioRobotCount < robots.length
+        ? scenarioRobotCount
+        : undefined;
     if (body.kind === 'charger_sweep') {
       return [...body.charger_counts!]
         .sort((a, b) => a - b)
@@ -259,7 +272,13 @@ export class ExperimentsService {
     if (body.kind === 'rate_sweep') {
       return [...body.rates!]
         .sort((a, b) => a - b)
-        .map((rate) => ({ algorithm: body.algorithm!, robotCount: fleet, chargers: body.parameters.chargers, ordersPerHour: rate, label: `${rate} orders/h` }));
+        .map((rate) => ({
+          algorithm: body.algorithm!,
+          robotCount: fleet,
+          chargers: body.parameters.chargers,
+          ordersPerHour: rate,
+          label: `${rate} orders/h`,
+        }));
     }
     return body.algorithms!.map((algorithm) => ({
       algorithm,
@@ -279,6 +298,8 @@ export class ExperimentsService {
       points.push(solve);
       solvesByExperiment.set(solve.experiment_id, points);
     }
-    return rows.map((row) => toExperimentRecord(row, solvesByExperiment.get(row.id) ?? [], deliveries.get(row.task_id) ?? 0));
+    return rows.map((row) =>
+      toExperimentRecord(row, solvesByExperiment.get(row.id) ?? [], deliveries.get(row.task_id) ?? 0),
+    );
   }
 }

@@ -53,7 +53,12 @@ export class FinishedSolveBodies {
    * The body of solve `solveId` at `version` for `userId`: kept, being built, or built now from
    * `buildJson` (which answers null when the solve is no longer at that version: nothing is kept).
    */
-  async obtain(solveId: number, userId: number, version: string, buildJson: () => Promise<string | null>): Promise<FinishedBody | null> {
+  async obtain(
+    solveId: number,
+    userId: number,
+    version: string,
+    buildJson: () => Promise<string | null>,
+  ): Promise<FinishedBody | null> {
     const kept = this.entries.get(solveId);
     if (kept && kept.userId === userId && kept.version === version) {
       // Read again: it moves to the end of the eviction order.
@@ -111,7 +116,10 @@ export class FinishedSolveBodies {
     const json = await buildJson();
     if (json === null) return null;
     const brotli = await compressWithBrotli(json, {
-      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: STORED_BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length },
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: STORED_BROTLI_QUALITY,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
+      },
     });
     return { hash: createHash('sha256').update(json).digest('hex'), jsonBytes: Buffer.byteLength(json), brotli };
   }

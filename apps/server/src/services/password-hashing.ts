@@ -41,14 +41,17 @@ export async function hashPassword(
 ): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await scrypt(password, salt, parameters);
-  return [HASH_PREFIX, parameters.logN, parameters.r, parameters.p, salt.toString('base64'), key.toString('base64')].join(
-    '$',
-  );
+  return [
+    HASH_PREFIX,
+    parameters.logN,
+    parameters.r,
+    parameters.p,
+    salt.toString('base64'),
+    key.toString('base64'),
+  ].join('$');
 }
 
-export function parsePasswordHash(
-  stored: string,
-): { parameters: ScryptParameters; salt: Buffer; key: Buffer } | null {
+export function parsePasswordHash(stored: string): { parameters: ScryptParameters; salt: Buffer; key: Buffer } | null {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== HASH_PREFIX) return null;
   const [logN, r, p] = parts.slice(1, 4).map((part) => Number.parseInt(part, 10));

@@ -32,7 +32,10 @@ export class RecentSessions {
 
   remember(tokenHash: string, user: UserRow, tokenExpiresAt: Date, nowMs: number): void {
     this.sessions.delete(tokenHash);
-    this.sessions.set(tokenHash, { user, validUntilMs: Math.min(nowMs + SESSION_RECHECK_MS, tokenExpiresAt.getTime()) });
+    this.sessions.set(tokenHash, {
+      user,
+      validUntilMs: Math.min(nowMs + SESSION_RECHECK_MS, tokenExpiresAt.getTime()),
+    });
     if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
   }
 }

@@ -40,7 +40,10 @@ export class ScenariosService {
     if (!environment) throw notFound('Environment');
     assertRobotCount('body.parameters.robot_count', scenario.parameters.robot_count, environment.elements.robots);
     // The spec's form sends `{}`: the scenario then uses the environment's whole fleet, and says so.
-    const parameters = { ...scenario.parameters, robot_count: scenario.parameters.robot_count ?? environment.elements.robots.length };
+    const parameters = {
+      ...scenario.parameters,
+      robot_count: scenario.parameters.robot_count ?? environment.elements.robots.length,
+    };
     const created = await this.repositories.scenarios.insert(
       userId,
       { ...scenario, parameters },

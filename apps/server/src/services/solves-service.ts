@@ -1,4 +1,10 @@
-import { CANCELLED_BY_USER_ERROR, type SolveCreateParsed, type SolveRecord, type SolveSummaryRecord, type TaskRecord } from '@fleetlab/warehouse';
+import {
+  CANCELLED_BY_USER_ERROR,
+  type SolveCreateParsed,
+  type SolveRecord,
+  type SolveSummaryRecord,
+  type TaskRecord,
+} from '@fleetlab/warehouse';
 import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import { SolveQueueUnavailableError, type SolveQueue } from '../jobs/solve-queue.ts';
 import type { Repositories } from '../repositories/index.ts';
@@ -115,7 +121,10 @@ export class SolvesService {
     this.finishedBodies.forget(id);
     const solve = await this.get(userId, id);
     if (solve && !ended) {
-      throw new ApiError(409, `Solve ${id} has already ended (${solve.status}); only a pending or running solve can be cancelled`);
+      throw new ApiError(
+        409,
+        `Solve ${id} has already ended (${solve.status}); only a pending or running solve can be cancelled`,
+      );
     }
     return solve;
   }
@@ -144,7 +153,9 @@ export class SolvesService {
     const scenario = await scenarios.get(userId, body.scenario_id);
     if (!scenario) throw notFound('Scenario');
     if (scenario.environment_id !== body.environment_id) {
-      throw badRequest(`body.scenario_id: scenario ${body.scenario_id} does not belong to environment ${body.environment_id}`);
+      throw badRequest(
+        `body.scenario_id: scenario ${body.scenario_id} does not belong to environment ${body.environment_id}`,
+      );
     }
     const taskScenarioId = await tasks.scenarioIdOf(userId, body.task_id);
     if (taskScenarioId === null) throw notFound('Task');

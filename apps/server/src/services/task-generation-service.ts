@@ -64,7 +64,8 @@ export class TaskGenerationService {
       const generated = await this.generator.generate(request);
       return { preview: buildTaskPreview(request, generated), generator: generated.generator };
     } catch (error) {
-      if (isTaskGenerationError(error)) throw new ApiError(502, error.message, undefined, { cause: error.cause ?? error });
+      if (isTaskGenerationError(error))
+        throw new ApiError(502, error.message, undefined, { cause: error.cause ?? error });
       throw error;
     }
   }

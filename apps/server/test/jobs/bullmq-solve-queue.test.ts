@@ -58,10 +58,18 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
     chain = await storeInstance(db(), s1);
     searchChain = await storeInstance(db(), xl1);
     api = new BullmqSolveQueue({ db: db(), redisUrl: redisUrl!, queueName, prefix, logger: silentJobLogger });
-    await waitFor(async () => api.assertAvailable().then(() => true, () => false), (ready) => ready, {
-      timeoutMs: 5000,
-      what: 'Redis to be reachable',
-    });
+    await waitFor(
+      async () =>
+        api.assertAvailable().then(
+          () => true,
+          () => false,
+        ),
+      (ready) => ready,
+      {
+        timeoutMs: 5000,
+        what: 'Redis to be reachable',
+      },
+    );
   });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((worker) => worker.stop('SIGKILL')));
@@ -87,7 +95,11 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
 
   it('a worker process runs a shift solve: stats.shift, the execution with its orders, checked', async () => {
     startWorker();
-    const solveId = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 5, shift: { hours: 0.25, orders_per_hour: 120 } });
+    const solveId = await storePendingSolve(db(), chain, {
+      algorithm: 'greedy_distance',
+      timeLimitS: 5,
+      shift: { hours: 0.25, orders_per_hour: 120 },
+    });
     await api.enqueue(solveId);
     const done = await waitForStatus(db(), solveId, ['completed', 'failed'], 40_000);
     expect(done.status, JSON.stringify(done.results)).toBe('completed');
@@ -111,7 +123,9 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
     const done = await waitForStatus(db(), solveId, ['completed', 'failed'], 60_000);
     expect(done.status).toBe('completed');
     expect(checkStoredPlan(xl1, done).valid).toBe(true);
-    expect(second.log).toMatch(new RegExp(`solve job taken \\(solveId=${solveId} jobId="solve-${solveId}" attempt=2\\)`));
+    expect(second.log).toMatch(
+      new RegExp(`solve job taken \\(solveId=${solveId} jobId="solve-${solveId}" attempt=2\\)`),
+    );
   });
 
   it('fails the solve with the clear error after its worker was lost twice', async () => {
@@ -136,10 +150,14 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
     const worker = startWorker();
     const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 60 });
     await api.enqueue(solveId);
-    await waitFor(() => readSolve(db(), solveId), (row) => typeof row?.progress?.best_makespan_s === 'number', {
-      timeoutMs: 30_000,
-      what: 'a first plan',
-    });
+    await waitFor(
+      () => readSolve(db(), solveId),
+      (row) => typeof row?.progress?.best_makespan_s === 'number',
+      {
+        timeoutMs: 30_000,
+        what: 'a first plan',
+      },
+    );
     const startedMs = Date.now();
     expect(await worker.stop('SIGTERM')).toBe(0);
     expect(Date.now() - startedMs).toBeLessThan(10_000);
@@ -172,7 +190,10 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
     const startedMs = Date.now();
     await db().delete(solves).where(eq(solves.id, solveId));
     await api.cancel(solveId);
-    await worker.waitForOutput(new RegExp(`solve job stopped: the solve was cancelled or deleted \\(solveId=${solveId} `), 8000);
+    await worker.waitForOutput(
+      new RegExp(`solve job stopped: the solve was cancelled or deleted \\(solveId=${solveId} `),
+      8000,
+    );
     // One progress tick (1 s) to notice, then the thread is ended; the rest is slack for a busy machine.
     expect(Date.now() - startedMs).toBeLessThan(5000);
   });

@@ -6,10 +6,7 @@ import { solves } from '../../src/db/schema.ts';
 import { EmbeddedSolveQueue } from '../../src/jobs/embedded-solve-queue.ts';
 import { silentJobLogger } from '../../src/jobs/job-logger.ts';
 import { SolveStatusRepository } from '../../src/repositories/solve-status-repository.ts';
-import {
-  CANCELLED_SOLVE_ERROR,
-  INTERRUPTED_TWICE_SOLVE_ERROR,
-} from '../../src/jobs/solve-errors.ts';
+import { CANCELLED_SOLVE_ERROR, INTERRUPTED_TWICE_SOLVE_ERROR } from '../../src/jobs/solve-errors.ts';
 import { openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 import {
   checkStoredPlan,
@@ -33,8 +30,20 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
   let searchChain: StoredChain;
   const queues: EmbeddedSolveQueue[] = [];
   const db = () => database.handle.db;
-  const startQueue = async (options: { threads?: number; shutdownGraceMs?: number; progressIntervalMs?: number; solveStatus?: SolveStatusRepository } = {}) => {
-    const queue = await EmbeddedSolveQueue.start({ db: db(), logger: silentJobLogger, threads: options.threads ?? 1, ...options });
+  const startQueue = async (
+    options: {
+      threads?: number;
+      shutdownGraceMs?: number;
+      progressIntervalMs?: number;
+      solveStatus?: SolveStatusRepository;
+    } = {},
+  ) => {
+    const queue = await EmbeddedSolveQueue.start({
+      db: db(),
+      logger: silentJobLogger,
+      threads: options.threads ?? 1,
+      ...options,
+    });
     queues.push(queue);
     return queue;
   };
@@ -90,7 +99,10 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
 
     const running = await waitFor(
       () => readSolve(db(), solveId),
-      (row) => row?.status === 'running' && typeof row.progress?.best_makespan_s === 'number' && (row.progress.percent as number) > 0,
+      (row) =>
+        row?.status === 'running' &&
+        typeof row.progress?.best_makespan_s === 'number' &&
+        (row.progress.percent as number) > 0,
       { timeoutMs: 15_000, what: 'progress with a best makespan' },
     );
     const progress = running!.progress!;
@@ -145,23 +157,37 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     const instance = isolatedPickupInstance();
     const isolatedChain = await storeInstance(db(), instance);
     const queue = await startQueue();
-    const solveId = await storePendingSolve(db(), isolatedChain, { algorithm: 'greedy_distance', timeLimitS: 5, shift: { hours: 0.25, orders_per_hour: 60 } });
+    const solveId = await storePendingSolve(db(), isolatedChain, {
+      algorithm: 'greedy_distance',
+      timeLimitS: 5,
+      shift: { hours: 0.25, orders_per_hour: 60 },
+    });
     await queue.enqueue(solveId);
     const done = await waitForStatus(db(), solveId, ['completed', 'failed']);
     expect(done.status).toBe('failed');
-    expect((done.results as { error: string }).error).toMatch(new RegExp(`^Delivery ${instance.isolatedPair[0]} -> ${instance.isolatedPair[1]} cannot be done: `));
+    expect((done.results as { error: string }).error).toMatch(
+      new RegExp(`^Delivery ${instance.isolatedPair[0]} -> ${instance.isolatedPair[1]} cannot be done: `),
+    );
   });
 
   it('writes a shift’s progress over the whole bar (phase shift), and on close hands the shift back whole', async () => {
     const queue = await startQueue({ progressIntervalMs: 200 });
     // xl1's 100 robots over 8 h at 1,200 orders an hour: seconds of work, stopped long before the end.
-    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'greedy_distance', timeLimitS: 5, shift: { hours: 8, orders_per_hour: 1200, dispatch: 'nearest_idle' } });
-    await queue.enqueue(solveId);
-    const running = await waitFor(() => readSolve(db(), solveId), (row) => row?.status === 'running' && (row.progress?.percent as number) > 0, {
-      timeoutMs: 15_000,
-      intervalMs: 20,
-      what: 'a shift under way',
+    const solveId = await storePendingSolve(db(), searchChain, {
+      algorithm: 'greedy_distance',
+      timeLimitS: 5,
+      shift: { hours: 8, orders_per_hour: 1200, dispatch: 'nearest_idle' },
     });
+    await queue.enqueue(solveId);
+    const running = await waitFor(
+      () => readSolve(db(), solveId),
+      (row) => row?.status === 'running' && (row.progress?.percent as number) > 0,
+      {
+        timeoutMs: 15_000,
+        intervalMs: 20,
+        what: 'a shift under way',
+      },
+    );
     expect(running!.progress).toMatchObject({ phase: 'shift', best_makespan_s: null });
     expect(running!.progress!.percent as number).toBeLessThan(100);
 
@@ -170,12 +196,22 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     await queue.close();
     expect(Date.now() - startedMs).toBeLessThan(3000);
     const row = await readSolve(db(), solveId);
-    expect(row).toMatchObject({ status: 'pending', progress: null, results: null, stats: null, celery_task_id: `embedded-${solveId}-1` });
+    expect(row).toMatchObject({
+      status: 'pending',
+      progress: null,
+      results: null,
+      stats: null,
+      celery_task_id: `embedded-${solveId}-1`,
+    });
   });
 
   it('cancels a running shift: its thread stops at once and the solve is failed with the cancellation text', async () => {
     const queue = await startQueue();
-    const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'greedy_distance', timeLimitS: 5, shift: { hours: 8, orders_per_hour: 1200, dispatch: 'nearest_idle' } });
+    const solveId = await storePendingSolve(db(), searchChain, {
+      algorithm: 'greedy_distance',
+      timeLimitS: 5,
+      shift: { hours: 8, orders_per_hour: 1200, dispatch: 'nearest_idle' },
+    });
     await queue.enqueue(solveId);
     await waitForStatus(db(), solveId, ['running']);
     await queue.cancel(solveId);
@@ -249,7 +285,11 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     await queue.enqueue(solveId);
     await waitForStatus(db(), solveId, ['running']);
     await db().delete(solves).where(eq(solves.id, solveId));
-    await waitFor(async () => queue.runningSolveIds, (ids) => ids.length === 0, { timeoutMs: 2500, what: 'the run to stop' });
+    await waitFor(
+      async () => queue.runningSolveIds,
+      (ids) => ids.length === 0,
+      { timeoutMs: 2500, what: 'the run to stop' },
+    );
   });
 
   it('after a killed process: runs the solve it left running (attempt 2) and the one it left pending', async () => {
@@ -262,9 +302,17 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     // What a killed process leaves: the row still `running` under its job, the other one pending.
     await db()
       .update(solves)
-      .set({ status: 'running', results: null, celery_task_id: `embedded-${interruptedId}-1`, progress: { percent: 40, best_makespan_s: 90, updated_at: new Date().toISOString() } })
+      .set({
+        status: 'running',
+        results: null,
+        celery_task_id: `embedded-${interruptedId}-1`,
+        progress: { percent: 40, best_makespan_s: 90, updated_at: new Date().toISOString() },
+      })
       .where(eq(solves.id, interruptedId));
-    await db().update(solves).set({ status: 'pending', results: null, celery_task_id: null }).where(eq(solves.id, neverStartedId));
+    await db()
+      .update(solves)
+      .set({ status: 'pending', results: null, celery_task_id: null })
+      .where(eq(solves.id, neverStartedId));
 
     await startQueue();
     const recovered = await waitForStatus(db(), interruptedId, ['completed', 'failed']);
@@ -278,7 +326,10 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
 
   it('fails a solve interrupted on its second attempt with the clear error', async () => {
     const solveId = await storePendingSolve(db(), chain, { algorithm: 'greedy_distance', timeLimitS: 2 });
-    await db().update(solves).set({ status: 'running', celery_task_id: `embedded-${solveId}-2` }).where(eq(solves.id, solveId));
+    await db()
+      .update(solves)
+      .set({ status: 'running', celery_task_id: `embedded-${solveId}-2` })
+      .where(eq(solves.id, solveId));
     await startQueue();
     const row = await readSolve(db(), solveId);
     expect(row?.status).toBe('failed');
@@ -289,10 +340,14 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     const queue = await startQueue();
     const solveId = await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 60 });
     await queue.enqueue(solveId);
-    await waitFor(() => readSolve(db(), solveId), (row) => typeof row?.progress?.best_makespan_s === 'number', {
-      timeoutMs: 15_000,
-      what: 'a first plan',
-    });
+    await waitFor(
+      () => readSolve(db(), solveId),
+      (row) => typeof row?.progress?.best_makespan_s === 'number',
+      {
+        timeoutMs: 15_000,
+        what: 'a first plan',
+      },
+    );
     const startedMs = Date.now();
     await queue.close();
     expect(Date.now() - startedMs).toBeLessThan(3000);
@@ -325,7 +380,11 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
       await storePendingSolve(db(), searchChain, { algorithm: 'makespan', timeLimitS: 3 }),
     ];
     for (const id of ids) await queue.enqueue(id);
-    await waitFor(async () => queue.runningSolveIds.length, (count) => count === 2, { timeoutMs: 10_000, what: 'two running solves' });
+    await waitFor(
+      async () => queue.runningSolveIds.length,
+      (count) => count === 2,
+      { timeoutMs: 10_000, what: 'two running solves' },
+    );
     expect(queue.runningSolveIds.sort()).toEqual(ids.slice(0, 2).sort());
     expect((await readSolve(db(), ids[2]))?.status).toBe('pending');
     for (const id of ids) expect((await waitForStatus(db(), id, ['completed', 'failed'])).status).toBe('completed');
@@ -347,9 +406,14 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
     await queue.enqueue(first);
     await queue.enqueue(second);
     // With one thread, the second solve runs while the first, solved, still waits to be stored.
-    await waitFor(async () => (await readSolve(db(), second))?.status, (status) => status !== 'pending', { timeoutMs: 20_000, what: 'the second solve started' });
+    await waitFor(
+      async () => (await readSolve(db(), second))?.status,
+      (status) => status !== 'pending',
+      { timeoutMs: 20_000, what: 'the second solve started' },
+    );
     expect((await readSolve(db(), first))?.status).toBe('running');
     letThrough();
-    for (const id of [first, second]) expect((await waitForStatus(db(), id, ['completed', 'failed'])).status).toBe('completed');
+    for (const id of [first, second])
+      expect((await waitForStatus(db(), id, ['completed', 'failed'])).status).toBe('completed');
   });
 });

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { buildProblem, checkPlan, type PlanCheck } from '@fleetlab/solver';
-import { ALGORITHM_IDS, Floor, type FloorEnvironment, type ShiftParametersRecord, type SolveParametersRecord } from '@fleetlab/warehouse';
+import {
+  ALGORITHM_IDS,
+  Floor,
+  type FloorEnvironment,
+  type ShiftParametersRecord,
+  type SolveParametersRecord,
+} from '@fleetlab/warehouse';
 import type { Database } from '../../src/db/client.ts';
 import { environments, scenarios, solves, tasks, users, type SolveRow } from '../../src/db/schema.ts';
 import { SPEC_DEFAULT_SOLVE_PARAMETERS } from '../support/fixtures.ts';
@@ -9,7 +15,12 @@ import { SPEC_DEFAULT_SOLVE_PARAMETERS } from '../support/fixtures.ts';
 /** A benchmark instance of the solver package: `{ environment, tasks, params }`. */
 export interface SolverInstance {
   id: string;
-  environment: { name: string; dimensions: unknown; elements: unknown; graph: { nodes: { id: string }[]; edges: { from: string; to: string; weight: number }[] } };
+  environment: {
+    name: string;
+    dimensions: unknown;
+    elements: unknown;
+    graph: { nodes: { id: string }[]; edges: { from: string; to: string; weight: number }[] };
+  };
   tasks: [string, string][];
 }
 
@@ -58,7 +69,12 @@ export async function storeInstance(db: Database, instance: SolverInstance): Pro
   const handle = `jobs${ownerCounter}x${process.pid}x${Date.now()}`;
   const [user] = await db
     .insert(users)
-    .values({ email: `${handle}@example.com`, username: handle, password_hash: 'not-used', email_verified_at: new Date() })
+    .values({
+      email: `${handle}@example.com`,
+      username: handle,
+      password_hash: 'not-used',
+      email_verified_at: new Date(),
+    })
     .returning({ id: users.id });
   const [environment] = await db
     .insert(environments)
@@ -73,7 +89,13 @@ export async function storeInstance(db: Database, instance: SolverInstance): Pro
     .returning({ id: environments.id });
   const [scenario] = await db
     .insert(scenarios)
-    .values({ user_id: user.id, environment_id: environment.id, name: `${instance.id} scenario`, description: null, parameters: {} })
+    .values({
+      user_id: user.id,
+      environment_id: environment.id,
+      name: `${instance.id} scenario`,
+      description: null,
+      parameters: {},
+    })
     .returning({ id: scenarios.id });
   const [task] = await db
     .insert(tasks)
@@ -131,14 +153,20 @@ export async function waitFor<T>(
   const deadline = Date.now() + options.timeoutMs;
   let last: T = await read();
   while (!accept(last)) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${options.what}; last value: ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${options.what}; last value: ${JSON.stringify(last)}`);
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 50));
     last = await read();
   }
   return last;
 }
 
-export function waitForStatus(db: Database, solveId: number, statuses: string[], timeoutMs = 30_000): Promise<SolveRow> {
+export function waitForStatus(
+  db: Database,
+  solveId: number,
+  statuses: string[],
+  timeoutMs = 30_000,
+): Promise<SolveRow> {
   return waitFor(
     async () => (await readSolve(db, solveId)) as SolveRow,
     (row) => row !== undefined && statuses.includes(row.status),
@@ -148,6 +176,10 @@ export function waitForStatus(db: Database, solveId: number, statuses: string[],
 
 /** Checks stored results against the solve model, on the instance the solve was made from. */
 export function checkStoredPlan(instance: SolverInstance, row: SolveRow): PlanCheck {
-  const problem = buildProblem({ environment: instance.environment as never, tasks: instance.tasks, params: row.parameters });
+  const problem = buildProblem({
+    environment: instance.environment as never,
+    tasks: instance.tasks,
+    params: row.parameters,
+  });
   return checkPlan(problem, row.results);
 }

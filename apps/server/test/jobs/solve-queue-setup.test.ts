@@ -61,7 +61,11 @@ describe('createSolveQueue', () => {
 
   it('refuses REDIS_URL without DATABASE_URL (workers elsewhere cannot reach an embedded database)', async () => {
     await expect(
-      createSolveQueue({ config: { redisUrl: 'redis://127.0.0.1:6379', databaseUrl: undefined }, db: database.handle.db, logger: silentJobLogger }),
+      createSolveQueue({
+        config: { redisUrl: 'redis://127.0.0.1:6379', databaseUrl: undefined },
+        db: database.handle.db,
+        logger: silentJobLogger,
+      }),
     ).rejects.toThrow('REDIS_URL needs DATABASE_URL as well');
   });
 

@@ -23,9 +23,14 @@ async function startQueueApp(database: TestDatabase, solveQueue: SolveQueue): Pr
   const { app, headers } = await startAppWithQueue(database, solveQueue, 'queue');
   const inject = (method: 'POST' | 'GET', url: string, payload?: unknown, headers = {}) =>
     app.inject({ method, url: `/api/v1${url}`, payload: payload as object, headers });
-  const environmentId = (await expectStatus(inject('POST', '/environments', singleAisleEnvironment(), headers), 201)).json().id;
-  const scenarioId = (await expectStatus(inject('POST', '/scenarios', scenarioBody(environmentId), headers), 201)).json().id;
-  const taskId = (await expectStatus(inject('POST', '/tasks/batch', [taskBody(scenarioId)], headers), 201)).json()[0].id;
+  const environmentId = (
+    await expectStatus(inject('POST', '/environments', singleAisleEnvironment(), headers), 201)
+  ).json().id;
+  const scenarioId = (
+    await expectStatus(inject('POST', '/scenarios', scenarioBody(environmentId), headers), 201)
+  ).json().id;
+  const taskId = (await expectStatus(inject('POST', '/tasks/batch', [taskBody(scenarioId)], headers), 201)).json()[0]
+    .id;
   return { app, headers, ids: { environmentId, scenarioId, taskId } };
 }
 
@@ -56,7 +61,8 @@ describe('POST and DELETE /solves with the embedded queue', () => {
       201,
     );
     const id = created.json().id as number;
-    for (let k = 0; k < 300 && !queue.runningSolveIds.includes(id); k++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let k = 0; k < 300 && !queue.runningSolveIds.includes(id); k++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(queue.runningSolveIds).toEqual([id]);
     return id;
   }
@@ -88,7 +94,9 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     // The plan goes out as the solve thread wrote it, compact and in its own key order, never re-serialised.
     const answer = await t.app.inject({ method: 'GET', url: `/api/v1/solves/${id}`, headers: t.headers });
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(answer.body).toContain(`"results":${JSON.stringify(solve.results)},"execution":${JSON.stringify(solve.execution)}}`);
+    expect(answer.body).toContain(
+      `"results":${JSON.stringify(solve.results)},"execution":${JSON.stringify(solve.execution)}}`,
+    );
     // Spec §3 clients count every value of results as a robot's steps: nothing else may sit there.
     expect(Object.keys(solve.results)).toEqual(['R1_1']);
     expect(solve.progress).toBeNull();
@@ -97,13 +105,39 @@ describe('POST and DELETE /solves with the embedded queue', () => {
   it('plans for the scenario’s robot_count, spread round-robin over the stations, and refuses more robots than exist', async () => {
     const instance = JSON.parse(readFileSync(S1_INSTANCE, 'utf8'));
     const post = (url: string, payload: unknown, status: number) =>
-      expectStatus(t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: t.headers, payload: payload as object }), status);
+      expectStatus(
+        t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: t.headers, payload: payload as object }),
+        status,
+      );
     const environmentId = (await post('/environments', instance.environment, 201)).json().id;
-    const scenarioId = (await post('/scenarios', { name: 'Two robots', environment_id: environmentId, parameters: { robot_count: 2 } }, 201)).json().id;
-    const taskId = (await post('/tasks/batch', [{ name: 's1 pairs', task_type: 'pickup_delivery', scenario_id: scenarioId, details: { tasks: instance.tasks } }], 201)).json()[0].id;
+    const scenarioId = (
+      await post(
+        '/scenarios',
+        { name: 'Two robots', environment_id: environmentId, parameters: { robot_count: 2 } },
+        201,
+      )
+    ).json().id;
+    const taskId = (
+      await post(
+        '/tasks/batch',
+        [
+          {
+            name: 's1 pairs',
+            task_type: 'pickup_delivery',
+            scenario_id: scenarioId,
+            details: { tasks: instance.tasks },
+          },
+        ],
+        201,
+      )
+    ).json()[0].id;
     const ids = { environmentId, scenarioId, taskId };
 
-    const tooMany = await post('/solves', { ...solveBody(ids), parameters: { ...solveBody(ids).parameters, robot_count: 5 } }, 400);
+    const tooMany = await post(
+      '/solves',
+      { ...solveBody(ids), parameters: { ...solveBody(ids).parameters, robot_count: 5 } },
+      400,
+    );
     expect(tooMany.json().detail).toBe('body.parameters.robot_count: 5 robots asked, but the environment has 4');
 
     const id = (await post('/solves', solveBody(ids), 201)).json().id as number;
@@ -127,20 +161,35 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     const id = await startLongSolve();
 
     const stranger = await startAppWithQueue(database, queue, 'stranger');
-    const foreign = await stranger.app.inject({ method: 'POST', url: `/api/v1/solves/${id}/cancel`, headers: stranger.headers });
+    const foreign = await stranger.app.inject({
+      method: 'POST',
+      url: `/api/v1/solves/${id}/cancel`,
+      headers: stranger.headers,
+    });
     expect(foreign.statusCode).toBe(404);
     await stranger.app.close();
     expect(queue.runningSolveIds).toEqual([id]);
 
     const cancelled = await t.app.inject({ method: 'POST', url: `/api/v1/solves/${id}/cancel`, headers: t.headers });
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json()).toMatchObject({ id, status: 'failed', results: { error: 'Cancelled by the user' }, stats: null, progress: null });
+    expect(cancelled.json()).toMatchObject({
+      id,
+      status: 'failed',
+      results: { error: 'Cancelled by the user' },
+      stats: null,
+      progress: null,
+    });
     expect(queue.runningSolveIds).toEqual([]);
     const again = await t.app.inject({ method: 'POST', url: `/api/v1/solves/${id}/cancel`, headers: t.headers });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ detail: `Solve ${id} has already ended (failed); only a pending or running solve can be cancelled` });
+    expect(again.json()).toEqual({
+      detail: `Solve ${id} has already ended (failed); only a pending or running solve can be cancelled`,
+    });
     // The thread is free again: the next solve runs to completed.
-    const next = await expectStatus(t.app.inject({ method: 'POST', url: '/api/v1/solves', headers: t.headers, payload: solveBody(t.ids) }), 201);
+    const next = await expectStatus(
+      t.app.inject({ method: 'POST', url: '/api/v1/solves', headers: t.headers, payload: solveBody(t.ids) }),
+      201,
+    );
     let solve = next.json();
     for (let k = 0; k < 300 && solve.status !== 'completed' && solve.status !== 'failed'; k++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -173,7 +222,12 @@ describe('POST /solves with Redis unreachable', () => {
 
   it('answers 503 at once and stores nothing', async () => {
     const startedMs = Date.now();
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/solves', headers: t.headers, payload: solveBody(t.ids) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/solves',
+      headers: t.headers,
+      payload: solveBody(t.ids),
+    });
     expect(Date.now() - startedMs).toBeLessThan(500);
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ detail: 'The solve queue is unavailable; please try again in a moment.' });

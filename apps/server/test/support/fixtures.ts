@@ -132,7 +132,10 @@ export const taskBody = (scenarioId: number, name = 'Deliver two items') => ({
   },
 });
 
-export const solveBody = (ids: { environmentId: number; scenarioId: number; taskId: number }, name = 'First solve') => ({
+export const solveBody = (
+  ids: { environmentId: number; scenarioId: number; taskId: number },
+  name = 'First solve',
+) => ({
   name,
   description: 'Greedy baseline',
   environment_id: ids.environmentId,

@@ -12,7 +12,10 @@ export interface OwnedChain {
 /** Creates environment -> scenario -> task -> solve for `user` through the API. */
 export async function createChain(app: FastifyInstance, user: SignedInUser, label = 'Chain'): Promise<OwnedChain> {
   const post = (url: string, payload: unknown) =>
-    expectStatus(app.inject({ method: 'POST', url: `/api/v1${url}`, headers: user.headers, payload: payload as object }), 201);
+    expectStatus(
+      app.inject({ method: 'POST', url: `/api/v1${url}`, headers: user.headers, payload: payload as object }),
+      201,
+    );
   const environment = await post('/environments', singleAisleEnvironment(`${label} environment`));
   const environmentId = environment.json().id as number;
   const scenario = await post('/scenarios', scenarioBody(environmentId, `${label} scenario`));

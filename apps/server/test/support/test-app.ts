@@ -16,7 +16,8 @@ import { TestClock } from './test-clock.ts';
 /** Cheap hashing for tests that are not about hashing (the hashing tests use production cost). */
 export const FAST_SCRYPT: ScryptParameters = { logN: 10, r: 8, p: 1 };
 
-export const WEB_INDEX_HTML = '<!doctype html><html><head><title>Fleetlab</title></head><body><div id="root"></div></body></html>';
+export const WEB_INDEX_HTML =
+  '<!doctype html><html><head><title>Fleetlab</title></head><body><div id="root"></div></body></html>';
 
 export const WEB_ASSET_NAME = 'index-3f2a9c.js';
 export const WEB_ASSET_SOURCE = 'document.title = "Fleetlab";\n';
@@ -100,7 +101,11 @@ export async function startTestApp(
       200,
     );
     const login = await expectStatus(
-      app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username: user.email, password: user.password } }),
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { username: user.email, password: user.password },
+      }),
       200,
     );
     const token = login.json().access_token as string;
@@ -150,7 +155,8 @@ export async function startAppWithQueue(
   const post = (url: string, payload: object) => app.inject({ method: 'POST', url: `/api/v1${url}`, payload });
   await expectStatus(post('/auth/register', { email, username: `${label}${Date.now()}`, password }), 201);
   await expectStatus(post('/auth/verify-email', { email, code: codes.get(email) }), 200);
-  const token = (await expectStatus(post('/auth/login', { username: email, password }), 200)).json().access_token as string;
+  const token = (await expectStatus(post('/auth/login', { username: email, password }), 200)).json()
+    .access_token as string;
   return { app, headers: { authorization: `Bearer ${token}` } };
 }
 

@@ -47,7 +47,9 @@ export async function createScratchPostgres(serverUrl: string, namePrefix = 'fle
     handle,
     async dispose() {
       await handle.close();
-      await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${databaseName} with (force)`));
+      await withAdminClient(serverUrl, (client) =>
+        client.query(`drop database if exists ${databaseName} with (force)`),
+      );
     },
   };
 }

@@ -23,7 +23,11 @@ describe('apiRequest', () => {
     stubFetch({ 'GET /solves/9': { status: 404, body: { detail: 'Solve not found' } } });
     const error = await apiRequest('/solves/9').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, body: { detail: 'Solve not found' }, message: 'Request failed with status code 404' });
+    expect(error).toMatchObject({
+      status: 404,
+      body: { detail: 'Solve not found' },
+      message: 'Request failed with status code 404',
+    });
     expect((error as ApiError).detail).toBe('Solve not found');
   });
 
@@ -45,7 +49,9 @@ describe('apiRequest', () => {
     const listener = vi.fn();
     const stop = onUnauthorized(listener);
     stubFetch({ 'POST /auth/login': { status: 401, body: { detail: 'Incorrect email or password' } } });
-    await expect(apiRequest('/auth/login', { method: 'POST', body: {}, skipUnauthorizedRedirect: true })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      apiRequest('/auth/login', { method: 'POST', body: {}, skipUnauthorizedRedirect: true }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(readToken()).toBe('kept');
     expect(listener).not.toHaveBeenCalled();
     stop();
@@ -63,7 +69,11 @@ describe('apiRequest on a busy server', () => {
     const network = stubFetch({
       'POST /solves': () =>
         ++answers === 1
-          ? { status: 503, body: { detail: 'The server is busy right now; please try again in a moment.' }, headers: { 'Retry-After': '2' } }
+          ? {
+              status: 503,
+              body: { detail: 'The server is busy right now; please try again in a moment.' },
+              headers: { 'Retry-After': '2' },
+            }
           : { status: 201, body: { id: 9 } },
     });
     const states: ServerBusyState[] = [];
@@ -81,7 +91,9 @@ describe('apiRequest on a busy server', () => {
 
   it('retries a 429 with Retry-After at most three times, then reports it', async () => {
     vi.useFakeTimers();
-    const network = stubFetch({ 'GET /environments': { status: 429, body: { detail: 'Too many' }, headers: { 'Retry-After': '1' } } });
+    const network = stubFetch({
+      'GET /environments': { status: 429, body: { detail: 'Too many' }, headers: { 'Retry-After': '1' } },
+    });
     const call = apiRequest('/environments').catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(3000);
     expect(await call).toMatchObject({ status: 429, detail: 'Too many' });
@@ -90,11 +102,21 @@ describe('apiRequest on a busy server', () => {
 
   it('reports at once a busy answer without Retry-After, or one asking to wait longer than 30 s', async () => {
     stubFetch({
-      'GET /environments': { status: 503, body: { detail: 'The solve queue is unavailable; please try again in a moment.' } },
-      'POST /experiments': { status: 429, body: { detail: 'Too many experiments created' }, headers: { 'Retry-After': '45' } },
+      'GET /environments': {
+        status: 503,
+        body: { detail: 'The solve queue is unavailable; please try again in a moment.' },
+      },
+      'POST /experiments': {
+        status: 429,
+        body: { detail: 'Too many experiments created' },
+        headers: { 'Retry-After': '45' },
+      },
     });
     await expect(apiRequest('/environments')).rejects.toMatchObject({ status: 503 });
-    await expect(apiRequest('/experiments', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 429, message: 'Request failed with status code 429' });
+    await expect(apiRequest('/experiments', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 429,
+      message: 'Request failed with status code 429',
+    });
   });
 });
 

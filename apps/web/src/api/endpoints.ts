@@ -19,10 +19,21 @@ import type {
 
 // The calls of spec §7, one function each.
 
-export interface RegisterInput { email: string; username: string; password: string }
-export interface LoginResponse { access_token: string; token_type?: string }
+export interface RegisterInput {
+  email: string;
+  username: string;
+  password: string;
+}
+export interface LoginResponse {
+  access_token: string;
+  token_type?: string;
+}
 /** POST /auth/resend-verification: whether a code went out, and the seconds until the next may be asked for. */
-export interface ResendAnswer { detail: string; code_sent: boolean; retry_after_s: number }
+export interface ResendAnswer {
+  detail: string;
+  code_sent: boolean;
+  retry_after_s: number;
+}
 
 export const authApi = {
   register: (input: RegisterInput) =>
@@ -36,9 +47,17 @@ export const authApi = {
     }),
   me: () => apiRequest<User>('/auth/me'),
   verifyEmail: (email: string, code: string) =>
-    apiRequest<unknown>('/auth/verify-email', { method: 'POST', body: { email, code }, skipUnauthorizedRedirect: true }),
+    apiRequest<unknown>('/auth/verify-email', {
+      method: 'POST',
+      body: { email, code },
+      skipUnauthorizedRedirect: true,
+    }),
   resendVerification: (email: string) =>
-    apiRequest<ResendAnswer>('/auth/resend-verification', { method: 'POST', body: { email }, skipUnauthorizedRedirect: true }),
+    apiRequest<ResendAnswer>('/auth/resend-verification', {
+      method: 'POST',
+      body: { email },
+      skipUnauthorizedRedirect: true,
+    }),
 };
 
 export const environmentsApi = {
@@ -66,7 +85,10 @@ export interface GenerateTasksInput {
   description?: string;
 }
 
-export interface TaskGeneratorInUse { kind: 'builtin' | 'llm'; model: string | null }
+export interface TaskGeneratorInUse {
+  kind: 'builtin' | 'llm';
+  model: string | null;
+}
 
 export const tasksApi = {
   list: (filter: { scenario_id?: number | string | null } = {}) =>
@@ -92,7 +114,9 @@ export const tasksApi = {
 
 export const solvesApi = {
   list: (filter: { environment_id?: number | string | null; scenario_id?: number | string | null } = {}) =>
-    apiRequest<SolveSummary[]>('/solves', { query: { environment_id: filter.environment_id, scenario_id: filter.scenario_id } }),
+    apiRequest<SolveSummary[]>('/solves', {
+      query: { environment_id: filter.environment_id, scenario_id: filter.scenario_id },
+    }),
   get: (id: number | string) => apiRequest<Solve>(`/solves/${id}`),
   create: (input: NewSolve) => apiRequest<Solve>('/solves', { method: 'POST', body: input }),
   remove: (id: number | string) => apiRequest<unknown>(`/solves/${id}`, { method: 'DELETE' }),

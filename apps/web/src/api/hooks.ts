@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { environmentsApi, experimentsApi, scenariosApi, solvesApi, tasksApi, type GenerateTasksInput } from './endpoints.ts';
+import {
+  environmentsApi,
+  experimentsApi,
+  scenariosApi,
+  solvesApi,
+  tasksApi,
+  type GenerateTasksInput,
+} from './endpoints.ts';
 import { invalidateAfter, type Mutation } from './invalidation.ts';
 import {
   environmentQueries,

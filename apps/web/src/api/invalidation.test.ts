@@ -66,7 +66,15 @@ describe('INVALIDATIONS', () => {
     createScenario: { refetched: ['scenarioList', 'scenarioListOf11'], markedStale: [] },
     updateScenario: { refetched: ['scenarioList', 'scenarioListOf11'], markedStale: [] },
     deleteScenario: {
-      refetched: ['scenarioList', 'scenarioListOf11', 'taskList', 'taskListOf21', 'solveList', 'solveListOf11', 'experimentList'],
+      refetched: [
+        'scenarioList',
+        'scenarioListOf11',
+        'taskList',
+        'taskListOf21',
+        'solveList',
+        'solveListOf11',
+        'experimentList',
+      ],
       markedStale: ['task31', 'solve41', 'experiment51'],
     },
     saveTasks: { refetched: ['taskList', 'taskListOf21'], markedStale: [] },
@@ -90,7 +98,10 @@ describe('INVALIDATIONS', () => {
     expect(Object.keys(INVALIDATIONS).sort()).toEqual(Object.keys(expected).sort());
   });
 
-  for (const [mutation, { refetched, markedStale }] of Object.entries(expected) as [Mutation, (typeof expected)[Mutation]][]) {
+  for (const [mutation, { refetched, markedStale }] of Object.entries(expected) as [
+    Mutation,
+    (typeof expected)[Mutation],
+  ][]) {
     it(`${mutation} refetches ${refetched.length} cached lists and marks ${markedStale.length} records stale`, async () => {
       const { queryClient, fetched, invalidated } = await seededClient();
       await invalidateAfter(queryClient, mutation);

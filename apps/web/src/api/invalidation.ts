@@ -26,7 +26,10 @@ export const INVALIDATIONS = {
   },
   createScenario: { lists: ['scenarios'], details: [] },
   updateScenario: { lists: ['scenarios'], details: [] },
-  deleteScenario: { lists: ['scenarios', 'tasks', 'solves', 'experiments'], details: ['tasks', 'solves', 'experiments'] },
+  deleteScenario: {
+    lists: ['scenarios', 'tasks', 'solves', 'experiments'],
+    details: ['tasks', 'solves', 'experiments'],
+  },
   saveTasks: { lists: ['tasks'], details: [] },
   deleteTask: { lists: ['tasks', 'solves', 'experiments'], details: ['solves', 'experiments'] },
   createSolve: { lists: ['solves'], details: [] },
@@ -47,7 +50,9 @@ export type Mutation = keyof typeof INVALIDATIONS;
 export function invalidateAfter(queryClient: QueryClient, mutation: Mutation): Promise<void> {
   const { lists, details } = INVALIDATIONS[mutation] as Invalidation;
   return Promise.all([
-    ...lists.map((resource) => queryClient.invalidateQueries({ queryKey: queryKeys[resource].lists(), refetchType: 'all' })),
+    ...lists.map((resource) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys[resource].lists(), refetchType: 'all' }),
+    ),
     ...details.map((resource) => queryClient.invalidateQueries({ queryKey: queryKeys[resource].details() })),
   ]).then(() => undefined);
 }

@@ -46,7 +46,8 @@ export const authQueries = {
 
 export const environmentQueries = {
   list: () => queryOptions({ queryKey: queryKeys.environments.lists(), queryFn: environmentsApi.list }),
-  detail: (id: Id) => queryOptions({ queryKey: queryKeys.environments.detail(id), queryFn: () => environmentsApi.get(id) }),
+  detail: (id: Id) =>
+    queryOptions({ queryKey: queryKeys.environments.detail(id), queryFn: () => environmentsApi.get(id) }),
 };
 
 export const scenarioQueries = {
@@ -66,7 +67,12 @@ export const taskQueries = {
     }),
   detail: (id: Id) => queryOptions({ queryKey: queryKeys.tasks.detail(id), queryFn: () => tasksApi.get(id) }),
   /** The server's task generator: fixed while it runs, so it is read once. */
-  generator: () => queryOptions({ queryKey: ['tasks', 'generator'] as const, queryFn: () => tasksApi.generator(), staleTime: Infinity }),
+  generator: () =>
+    queryOptions({
+      queryKey: ['tasks', 'generator'] as const,
+      queryFn: () => tasksApi.generator(),
+      staleTime: Infinity,
+    }),
 };
 
 export const solveQueries = {

@@ -13,7 +13,10 @@ describe('ServerBusyNotice', () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     let answers = 0;
     stubFetch({
-      'GET /solves/41': () => (++answers === 1 ? { status: 503, body: { detail: 'busy' }, headers: { 'Retry-After': '3' } } : { body: { id: 41 } }),
+      'GET /solves/41': () =>
+        ++answers === 1
+          ? { status: 503, body: { detail: 'busy' }, headers: { 'Retry-After': '3' } }
+          : { body: { id: 41 } },
     });
     render(<ServerBusyNotice />);
     expect(screen.queryByRole('status')).toBeNull();
@@ -21,7 +24,9 @@ describe('ServerBusyNotice', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(10);
     });
-    expect(screen.getByRole('status').textContent).toBe('Fleetlab is busy right now. Trying again in 3 s… Nothing you entered is lost.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Fleetlab is busy right now. Trying again in 3 s… Nothing you entered is lost.',
+    );
     await act(async () => {
       await vi.advanceTimersByTimeAsync(1000);
     });

@@ -22,7 +22,8 @@ export function ServerBusyNotice() {
       role="status"
       className="fixed bottom-4 left-1/2 z-50 -translate-x-1/2 rounded-lg border border-indigo-500/40 bg-slate-900/95 px-4 py-3 text-sm text-indigo-100 shadow-lg"
     >
-      Fleetlab is busy right now. {seconds > 0 ? `Trying again in ${seconds} s…` : 'Trying again…'} Nothing you entered is lost.
+      Fleetlab is busy right now. {seconds > 0 ? `Trying again in ${seconds} s…` : 'Trying again…'} Nothing you entered
+      is lost.
     </div>
   );
 }

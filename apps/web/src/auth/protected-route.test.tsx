@@ -42,7 +42,10 @@ describe('protected routes', () => {
   it('a 401 on any call clears the token and goes to /login, remembering the page', async () => {
     const network = stubFetch({
       'POST /auth/login': { body: { access_token: 'second-token' } },
-      'GET /auth/me': (request) => (request.authorization === 'Bearer second-token' ? { body: ADA } : { status: 401, body: { detail: 'Token expired' } }),
+      'GET /auth/me': (request) =>
+        request.authorization === 'Bearer second-token'
+          ? { body: ADA }
+          : { status: 401, body: { detail: 'Token expired' } },
       'GET /scenarios': { body: [] },
       'GET /environments': { body: [] },
     });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { editorCommandForKey, isTypingTarget } from './editor-shortcuts.ts';
 
-const press = (key: string, modifiers: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) =>
-  editorCommandForKey({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...modifiers });
+const press = (
+  key: string,
+  modifiers: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
+) => editorCommandForKey({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...modifiers });
 
 describe('editorCommandForKey', () => {
   it('maps the tool letters, in either case', () => {

@@ -20,7 +20,12 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
 ];
 
 /** Arrow keys turn a one-way aisle while the aisle tool is chosen. */
-const ARROW_DIRECTIONS: Readonly<Record<string, TrafficDirection>> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+const ARROW_DIRECTIONS: Readonly<Record<string, TrafficDirection>> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+};
 
 export type EditorCommand =
   | { kind: 'tool'; tool: EditorTool }
@@ -50,7 +55,8 @@ export interface ShortcutKeyEvent {
 export function editorCommandForKey(event: ShortcutKeyEvent, tool?: EditorTool): EditorCommand | null {
   const key = event.key;
   const arrow = ARROW_DIRECTIONS[key];
-  if (arrow && tool === 'one_way_aisle' && !event.ctrlKey && !event.metaKey && !event.altKey) return { kind: 'aisleDirection', direction: arrow };
+  if (arrow && tool === 'one_way_aisle' && !event.ctrlKey && !event.metaKey && !event.altKey)
+    return { kind: 'aisleDirection', direction: arrow };
   const command = event.ctrlKey || event.metaKey;
   if (command && !event.altKey) {
     const lower = key.toLowerCase();

@@ -70,10 +70,15 @@ describe('editorReducer: shelves', () => {
   });
 
   it('shows a valid (blue) preview while dragging over free cells', () => {
-    const state = run(emptyTenByTen(), { type: 'setTool', tool: 'shelf' }, { type: 'dragStart', cell: { x: 1, y: 1 } }, {
-      type: 'dragMove',
-      cell: { x: 2, y: 3 },
-    });
+    const state = run(
+      emptyTenByTen(),
+      { type: 'setTool', tool: 'shelf' },
+      { type: 'dragStart', cell: { x: 1, y: 1 } },
+      {
+        type: 'dragMove',
+        cell: { x: 2, y: 3 },
+      },
+    );
     expect(dragOutcome(state)).toEqual({
       preview: { rect: { x: 1, y: 1, width: 2, height: 3 }, valid: true, kind: 'place' },
       refusal: null,
@@ -81,7 +86,11 @@ describe('editorReducer: shelves', () => {
   });
 
   it('refuses an overlapping shelf: red preview while dragging, nothing placed on release, reason shown', () => {
-    const dragging = run(withOneShelf(), { type: 'dragStart', cell: { x: 3, y: 2 } }, { type: 'dragMove', cell: { x: 4, y: 4 } });
+    const dragging = run(
+      withOneShelf(),
+      { type: 'dragStart', cell: { x: 3, y: 2 } },
+      { type: 'dragMove', cell: { x: 4, y: 4 } },
+    );
     expect(dragOutcome(dragging)).toEqual({
       preview: { rect: { x: 3, y: 2, width: 2, height: 3 }, valid: false, kind: 'place' },
       refusal: 'Shelf overlaps shelf S1',
@@ -176,7 +185,14 @@ describe('editorReducer: pickup selection', () => {
 
   it('selects all pickups, and clears the selection', () => {
     const all = editorReducer(withOneShelf(), { type: 'selectAllPickups' });
-    expect(all.document.layout.elements.pickups.map((pickup) => pickup.id)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6']);
+    expect(all.document.layout.elements.pickups.map((pickup) => pickup.id)).toEqual([
+      'P1',
+      'P2',
+      'P3',
+      'P4',
+      'P5',
+      'P6',
+    ]);
     expect(all.notice).toEqual({ tone: 'info', text: 'Selected all 6 pickup points' });
     expect(editorReducer(all, { type: 'selectAllPickups' })).toBe(all);
     const cleared = editorReducer(all, { type: 'clearPickupSelection' });
@@ -199,12 +215,9 @@ describe('editorReducer: pickup selection', () => {
 
 describe('editorReducer: erase', () => {
   it('removes shelves overlapping the rectangle and points inside it, clearing derived points and the selection', () => {
-    const drawn = run(
-      withOneShelf(),
-      ...click('dropoff', [3, 5]),
-      ...click('robot_station', [8, 8]),
-      { type: 'selectAllPickups' },
-    );
+    const drawn = run(withOneShelf(), ...click('dropoff', [3, 5]), ...click('robot_station', [8, 8]), {
+      type: 'selectAllPickups',
+    });
     const erased = run(drawn, ...drag('erase', [3, 3], [3, 5]));
     const { elements, pickupCandidates } = erased.document.layout;
     expect(elements.shelves).toEqual([]);
@@ -218,11 +231,20 @@ describe('editorReducer: erase', () => {
   });
 
   it('shows an erase preview (dashed, never refused) while dragging', () => {
-    const state = run(withOneShelf(), { type: 'setTool', tool: 'erase' }, { type: 'dragStart', cell: { x: 0, y: 0 } }, {
-      type: 'dragMove',
-      cell: { x: 1, y: 1 },
+    const state = run(
+      withOneShelf(),
+      { type: 'setTool', tool: 'erase' },
+      { type: 'dragStart', cell: { x: 0, y: 0 } },
+      {
+        type: 'dragMove',
+        cell: { x: 1, y: 1 },
+      },
+    );
+    expect(dragOutcome(state)?.preview).toEqual({
+      rect: { x: 0, y: 0, width: 2, height: 2 },
+      valid: true,
+      kind: 'erase',
     });
-    expect(dragOutcome(state)?.preview).toEqual({ rect: { x: 0, y: 0, width: 2, height: 2 }, valid: true, kind: 'erase' });
   });
 
   it('records nothing when the rectangle holds nothing', () => {
@@ -254,7 +276,12 @@ describe('editorReducer: undo and redo', () => {
   });
 
   it('undoes a robots-per-station change together with its robots', () => {
-    const state = run(emptyTenByTen(), ...click('robot_station', [0, 0]), { type: 'setRobotsPerStation', count: 4 }, { type: 'undo' });
+    const state = run(
+      emptyTenByTen(),
+      ...click('robot_station', [0, 0]),
+      { type: 'setRobotsPerStation', count: 4 },
+      { type: 'undo' },
+    );
     expect(state.document.robotsPerStation).toBe(1);
     expect(state.document.layout.elements.robots).toHaveLength(1);
   });
@@ -365,33 +392,57 @@ describe('editorReducer: traffic rules', () => {
       { type: 'dragStart', cell: { x: 1, y: 6 } },
       { type: 'dragMove', cell: { x: 6, y: 6 } },
     );
-    expect(dragOutcome(dragging)).toEqual({ preview: { rect: { x: 1, y: 6, width: 6, height: 1 }, valid: true, kind: 'place', direction: 'right' }, refusal: null });
+    expect(dragOutcome(dragging)).toEqual({
+      preview: { rect: { x: 1, y: 6, width: 6, height: 1 }, valid: true, kind: 'place', direction: 'right' },
+      refusal: null,
+    });
     const drawn = run(dragging, { type: 'dragEnd' });
-    expect(drawn.document.layout.elements.one_way_aisles).toEqual([{ id: 'W1', position: [1, 6], size: [6, 1], direction: 'right' }]);
+    expect(drawn.document.layout.elements.one_way_aisles).toEqual([
+      { id: 'W1', position: [1, 6], size: [6, 1], direction: 'right' },
+    ]);
     expect(drawn.notice).toEqual({ tone: 'info', text: 'Added one-way aisle W1 (6 cells, running right)' });
     expect(layoutCounts(drawn.document.layout)).toMatchObject({ oneWayAisles: 1, keepClearCells: 0 });
     expect(run(drawn, { type: 'undo' }).document.layout.elements.one_way_aisles).toBeUndefined();
   });
 
   it('turns the aisle being drawn with an arrow key, and sets the picker between drags', () => {
-    let state = run(withPlaces(), { type: 'setTool', tool: 'one_way_aisle' }, { type: 'dragStart', cell: { x: 1, y: 6 } }, { type: 'dragMove', cell: { x: 6, y: 6 } });
+    let state = run(
+      withPlaces(),
+      { type: 'setTool', tool: 'one_way_aisle' },
+      { type: 'dragStart', cell: { x: 1, y: 6 } },
+      { type: 'dragMove', cell: { x: 6, y: 6 } },
+    );
     state = run(state, { type: 'setAisleDirection', direction: 'left' }, { type: 'dragEnd' });
     expect(state.document.layout.elements.one_way_aisles?.[0].direction).toBe('left');
     expect(state.aisleDirection).toBe('auto');
     state = run(state, { type: 'setAisleDirection', direction: 'down' }, ...drag('one_way_aisle', [8, 1], [8, 2]));
     expect(state.aisleDirection).toBe('down');
-    expect(state.document.layout.elements.one_way_aisles?.[1]).toEqual({ id: 'W2', position: [8, 1], size: [1, 2], direction: 'down' });
+    expect(state.document.layout.elements.one_way_aisles?.[1]).toEqual({
+      id: 'W2',
+      position: [8, 1],
+      size: [1, 2],
+      direction: 'down',
+    });
   });
 
   it('refuses an aisle over a shelf, or one that cuts a place off, in red with the reason', () => {
-    const overShelf = run(withPlaces(), { type: 'setTool', tool: 'one_way_aisle' }, { type: 'dragStart', cell: { x: 3, y: 1 } }, { type: 'dragMove', cell: { x: 3, y: 5 } });
-    expect(dragOutcome(overShelf)).toMatchObject({ preview: { valid: false, direction: 'down' }, refusal: 'A one-way aisle cannot cross shelf S1' });
+    const overShelf = run(
+      withPlaces(),
+      { type: 'setTool', tool: 'one_way_aisle' },
+      { type: 'dragStart', cell: { x: 3, y: 1 } },
+      { type: 'dragMove', cell: { x: 3, y: 5 } },
+    );
+    expect(dragOutcome(overShelf)).toMatchObject({
+      preview: { valid: false, direction: 'down' },
+      refusal: 'A one-way aisle cannot cross shelf S1',
+    });
     // The bottom row and the right column both running into D1's corner: robots get in, never out.
     let trap = run(withPlaces(), ...drag('one_way_aisle', [0, 9], [8, 9]));
     trap = run(trap, { type: 'dragStart', cell: { x: 9, y: 0 } }, { type: 'dragMove', cell: { x: 9, y: 8 } });
     expect(dragOutcome(trap)).toMatchObject({
       preview: { valid: false },
-      refusal: 'Dropoff D1 has no walk back to station R1: one-way aisles W1 (running right) and W2 (running down) cut it off',
+      refusal:
+        'Dropoff D1 has no walk back to station R1: one-way aisles W1 (running right) and W2 (running down) cut it off',
     });
     expect(run(trap, { type: 'dragEnd' }).document.layout.elements.one_way_aisles).toHaveLength(1);
   });
@@ -403,7 +454,10 @@ describe('editorReducer: traffic rules', () => {
     state = run(state, ...click('keep_clear', [9, 9]));
     expect(state.notice).toEqual({ tone: 'error', text: 'Robots stop at D1 on that cell: it cannot be keep-clear' });
     state = run(state, ...click('dropoff', [5, 5]));
-    expect(state.notice).toEqual({ tone: 'error', text: 'Cannot place on keep-clear cell K1: robots never stop there' });
+    expect(state.notice).toEqual({
+      tone: 'error',
+      text: 'Cannot place on keep-clear cell K1: robots never stop there',
+    });
     state = run(state, ...drag('one_way_aisle', [4, 7], [7, 7]), ...drag('erase', [4, 5], [6, 7]));
     expect(state.document.layout.elements.keep_clear_cells).toEqual([]);
     expect(state.document.layout.elements.one_way_aisles).toEqual([]);
@@ -415,9 +469,14 @@ describe('editorReducer: traffic rules', () => {
     let state = run(withPlaces(), ...click('keep_clear', [2, 2]), { type: 'setTool', tool: 'pickup_select' });
     state = run(state, { type: 'togglePickupAt', point: { x: 2.5, y: 3 } });
     expect(state.document.layout.elements.pickups).toEqual([]);
-    expect(state.notice).toEqual({ tone: 'error', text: 'Pickup P1 cannot be selected: robots would serve it from keep-clear cell K1, where they never stop' });
+    expect(state.notice).toEqual({
+      tone: 'error',
+      text: 'Pickup P1 cannot be selected: robots would serve it from keep-clear cell K1, where they never stop',
+    });
     state = run(state, { type: 'selectAllPickups' });
     expect(state.document.layout.elements.pickups.map((pickup) => pickup.id)).toEqual(['P2', 'P3', 'P4', 'P5', 'P6']);
-    expect(state.notice?.text).toBe('Selected 5 pickup points; 1 more would be served from a cell where robots never stop');
+    expect(state.notice?.text).toBe(
+      'Selected 5 pickup points; 1 more would be served from a cell where robots never stop',
+    );
   });
 });

@@ -36,7 +36,15 @@ import type { CellRect, DragPreview } from '../map-drawing/render-layout.ts';
 // into actions and draws the result.
 
 /** Tool names of spec §4, and the traffic rules' tools. 'select' is the Pan View tool. */
-export type EditorTool = 'select' | 'shelf' | 'dropoff' | 'robot_station' | 'pickup_select' | 'erase' | 'one_way_aisle' | 'keep_clear';
+export type EditorTool =
+  | 'select'
+  | 'shelf'
+  | 'dropoff'
+  | 'robot_station'
+  | 'pickup_select'
+  | 'erase'
+  | 'one_way_aisle'
+  | 'keep_clear';
 
 /** The one-way aisle tool's direction: `auto` takes it from the drag, the others fix it. */
 export type AisleDirectionChoice = 'auto' | TrafficDirection;
@@ -95,7 +103,10 @@ const DEFAULT_DIMENSIONS: Dimensions = { width: 20, height: 20 };
 const DEFAULT_ROBOTS_PER_STATION = 1;
 
 export function initialEditorState(
-  document: EditorDocument = { layout: createEmptyLayout(DEFAULT_DIMENSIONS), robotsPerStation: DEFAULT_ROBOTS_PER_STATION },
+  document: EditorDocument = {
+    layout: createEmptyLayout(DEFAULT_DIMENSIONS),
+    robotsPerStation: DEFAULT_ROBOTS_PER_STATION,
+  },
 ): EditorState {
   return { document, tool: 'shelf', aisleDirection: 'auto', drag: null, past: [], future: [], notice: null };
 }
@@ -152,7 +163,8 @@ export function dragDirection(drag: EditorDrag, choice: AisleDirectionChoice): T
 let lastTrafficEdit: { layout: EditableLayout; key: string; result: EditResult } | null = null;
 
 function trafficEdit(layout: EditableLayout, key: string, edit: () => EditResult): EditResult {
-  if (lastTrafficEdit?.layout !== layout || lastTrafficEdit.key !== key) lastTrafficEdit = { layout, key, result: edit() };
+  if (lastTrafficEdit?.layout !== layout || lastTrafficEdit.key !== key)
+    lastTrafficEdit = { layout, key, result: edit() };
   return lastTrafficEdit.result;
 }
 
@@ -164,10 +176,14 @@ function trafficRuleEdit(state: EditorState): EditResult | null {
   if (tool === 'one_way_aisle') {
     const rectangle = rectangleFromCells([drag.start.x, drag.start.y], [drag.current.x, drag.current.y]);
     const direction = dragDirection(drag, state.aisleDirection);
-    return trafficEdit(layout, `aisle ${rectangle.position} ${rectangle.size} ${direction}`, () => addOneWayAisle(layout, rectangle, direction));
+    return trafficEdit(layout, `aisle ${rectangle.position} ${rectangle.size} ${direction}`, () =>
+      addOneWayAisle(layout, rectangle, direction),
+    );
   }
   if (tool === 'keep_clear') {
-    return trafficEdit(layout, `keep-clear ${drag.current.x},${drag.current.y}`, () => addKeepClearCell(layout, cellCentre(drag.current)));
+    return trafficEdit(layout, `keep-clear ${drag.current.x},${drag.current.y}`, () =>
+      addKeepClearCell(layout, cellCentre(drag.current)),
+    );
   }
   return null;
 }
@@ -180,7 +196,10 @@ export function dragOutcome(state: EditorState): DragOutcome | null {
   if (tool === 'shelf') {
     const rectangle = rectangleFromCells([drag.start.x, drag.start.y], [drag.current.x, drag.current.y]);
     const check = checkShelfPlacement(rectangle, placementContextOf(layout));
-    return { preview: { rect: toCellRect(rectangle), valid: check.ok, kind: 'place' }, refusal: check.ok ? null : check.reason };
+    return {
+      preview: { rect: toCellRect(rectangle), valid: check.ok, kind: 'place' },
+      refusal: check.ok ? null : check.reason,
+    };
   }
   if (tool === 'dropoff' || tool === 'robot_station') {
     const placed = placePoint(cellCentre(drag.current), placementContextOf(layout));
@@ -195,7 +214,10 @@ export function dragOutcome(state: EditorState): DragOutcome | null {
     const rectangle = rectangleFromCells([drag.start.x, drag.start.y], [drag.current.x, drag.current.y]);
     const result = trafficRuleEdit(state)!;
     const direction = dragDirection(drag, state.aisleDirection);
-    return { preview: { rect: toCellRect(rectangle), valid: result.ok, kind: 'place', direction }, refusal: result.ok ? null : result.reason };
+    return {
+      preview: { rect: toCellRect(rectangle), valid: result.ok, kind: 'place', direction },
+      refusal: result.ok ? null : result.reason,
+    };
   }
   if (tool === 'keep_clear') {
     const result = trafficRuleEdit(state)!;
@@ -218,7 +240,10 @@ function finishDrag(state: EditorState): EditorState {
     const result = addShelf(layout, { position: [rect.x, rect.y], size: [rect.width, rect.height] });
     if (!result.ok) return refuse(state, result.reason);
     const shelf = result.layout.elements.shelves.at(-1)!;
-    return commitLayout(state, result.layout, { tone: 'info', text: `Added shelf ${shelf.id} (${rect.width}x${rect.height})` });
+    return commitLayout(state, result.layout, {
+      tone: 'info',
+      text: `Added shelf ${shelf.id} (${rect.width}x${rect.height})`,
+    });
   }
   if (tool === 'dropoff') {
     const result = addDropoff(layout, cellCentre(drag.current));
@@ -240,7 +265,8 @@ function finishDrag(state: EditorState): EditorState {
     const erased = eraseRectangle(layout, { position: [rect.x, rect.y], size: [rect.width, rect.height] });
     const after = layoutCounts(erased);
     const removed =
-      before.shelves - after.shelves +
+      before.shelves -
+      after.shelves +
       (before.dropoffs - after.dropoffs) +
       (before.robotStations - after.robotStations) +
       (before.oneWayAisles - after.oneWayAisles) +
@@ -266,9 +292,18 @@ function finishDrag(state: EditorState): EditorState {
 function togglePickup(state: EditorState, point: { x: number; y: number }): EditorState {
   const { layout } = state.document;
   const clicked = findPickupAt(layout.pickupCandidates, [point.x, point.y]);
-  const blocker = clicked && !layout.elements.pickups.some((pickup) => pickup.id === clicked.id) ? pickupCellBlocker(layout.elements, clicked) : null;
+  const blocker =
+    clicked && !layout.elements.pickups.some((pickup) => pickup.id === clicked.id)
+      ? pickupCellBlocker(layout.elements, clicked)
+      : null;
   if (clicked && blocker) {
-    return { ...state, notice: { tone: 'error', text: `Pickup ${clicked.id} cannot be selected: robots would serve it from ${blocker}, where they never stop` } };
+    return {
+      ...state,
+      notice: {
+        tone: 'error',
+        text: `Pickup ${clicked.id} cannot be selected: robots would serve it from ${blocker}, where they never stop`,
+      },
+    };
   }
   const toggled = togglePickupAt(layout, [point.x, point.y]);
   if (toggled === layout) return { ...state, notice: { tone: 'info', text: 'No pickup point there' } };
@@ -328,7 +363,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     }
     case 'clearPickupSelection':
       if (layout.elements.pickups.length === 0) return state;
-      return commitLayout(state, withoutPickupSelection(layout), { tone: 'info', text: 'Cleared the pickup selection' });
+      return commitLayout(state, withoutPickupSelection(layout), {
+        tone: 'info',
+        text: 'Cleared the pickup selection',
+      });
     case 'setDimensions': {
       const { width, height } = action.dimensions;
       if (width === layout.dimensions.width && height === layout.dimensions.height) return state;
@@ -355,10 +393,14 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       });
     }
     case 'importLayout':
-      return commit(state, { layout: action.layout, robotsPerStation: action.robotsPerStation }, {
-        tone: 'info',
-        text: 'Imported the layout',
-      });
+      return commit(
+        state,
+        { layout: action.layout, robotsPerStation: action.robotsPerStation },
+        {
+          tone: 'info',
+          text: 'Imported the layout',
+        },
+      );
     case 'clearLayout':
       if (isLayoutEmpty(layout)) return state;
       return commitLayout(state, createEmptyLayout(layout.dimensions), { tone: 'info', text: 'Cleared the layout' });

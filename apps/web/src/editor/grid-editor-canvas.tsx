@@ -63,7 +63,10 @@ export function GridEditorCanvas({
   // The editor shows every candidate; the selection decides which are drawn as selected. The
   // elements keep their identity when only the graph changes, so only the edge layer redraws.
   const elements = useMemo(() => ({ ...layout.elements, pickups: layout.pickupCandidates }), [layout]);
-  const scene = useMemo<LayoutScene>(() => ({ dimensions: layout.dimensions, elements, graph }), [layout.dimensions, elements, graph]);
+  const scene = useMemo<LayoutScene>(
+    () => ({ dimensions: layout.dimensions, elements, graph }),
+    [layout.dimensions, elements, graph],
+  );
   const selectedPickupIds = useMemo(() => new Set(layout.elements.pickups.map((pickup) => pickup.id)), [layout]);
   const outcome = dragOutcome(state);
   const preview = outcome?.preview ?? null;

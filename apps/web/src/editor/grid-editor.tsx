@@ -14,7 +14,13 @@ import {
   type EditorAction,
   type EditorState,
 } from './editor-state.ts';
-import { editorCommandForKey, GRAPH_TOGGLE_SHORTCUT, isTypingTarget, TOOL_DEFINITIONS, type EditorCommand } from './editor-shortcuts.ts';
+import {
+  editorCommandForKey,
+  GRAPH_TOGGLE_SHORTCUT,
+  isTypingTarget,
+  TOOL_DEFINITIONS,
+  type EditorCommand,
+} from './editor-shortcuts.ts';
 import { GridEditorCanvas } from './grid-editor-canvas.tsx';
 import {
   environmentFile,
@@ -54,7 +60,11 @@ const toolButtonClass = (active: boolean) =>
 const smallButton = `${buttonSecondary} px-3 py-1.5`;
 
 /** Top-left of the grid: centred when it fits the area, otherwise pinned to the padding. */
-function restingView(dimensions: { width: number; height: number }, cellSize: number, area: { width: number; height: number }): ViewTransform {
+function restingView(
+  dimensions: { width: number; height: number },
+  cellSize: number,
+  area: { width: number; height: number },
+): ViewTransform {
   const gridWidth = dimensions.width * cellSize;
   const gridHeight = dimensions.height * cellSize;
   return {
@@ -229,7 +239,10 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
             onClick={() => dispatch({ type: 'setTool', tool: definition.tool })}
           >
             {definition.label}
-            <kbd aria-hidden="true" className="ml-2 rounded border border-slate-600 px-1 font-mono text-xs text-slate-400">
+            <kbd
+              aria-hidden="true"
+              className="ml-2 rounded border border-slate-600 px-1 font-mono text-xs text-slate-400"
+            >
               {definition.shortcut}
             </kbd>
           </button>
@@ -260,13 +273,25 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
           Redo
         </button>
         <span className="mx-1 h-6 w-px bg-slate-700" aria-hidden="true" />
-        <button type="button" className={smallButton} onClick={() => zoomTo(zoomOut(zoom))} aria-label="Zoom out" title="Zoom out (-)">
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => zoomTo(zoomOut(zoom))}
+          aria-label="Zoom out"
+          title="Zoom out (-)"
+        >
           −
         </button>
         <span className="min-w-14 text-center text-sm tabular-nums text-slate-200" aria-label="Zoom level">
           {formatZoomPercent(zoom)}
         </span>
-        <button type="button" className={smallButton} onClick={() => zoomTo(zoomIn(zoom))} aria-label="Zoom in" title="Zoom in (+)">
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => zoomTo(zoomIn(zoom))}
+          aria-label="Zoom in"
+          title="Zoom in (+)"
+        >
           +
         </button>
         <button type="button" className={smallButton} onClick={resetZoom} title="Reset zoom (0)">
@@ -392,7 +417,11 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
   );
 }
 
-const AISLE_DIRECTION_CHOICES: readonly { readonly choice: AisleDirectionChoice; readonly label: string; readonly symbol: string }[] = [
+const AISLE_DIRECTION_CHOICES: readonly {
+  readonly choice: AisleDirectionChoice;
+  readonly label: string;
+  readonly symbol: string;
+}[] = [
   { choice: 'auto', label: 'From the drag', symbol: 'Drag' },
   { choice: 'left', label: 'Left', symbol: '←' },
   { choice: 'up', label: 'Up', symbol: '↑' },
@@ -404,10 +433,20 @@ const AISLE_DIRECTION_CHOICES: readonly { readonly choice: AisleDirectionChoice;
  * The one-way aisle tool's direction: from the drag (its longer axis, the way it was dragged) or
  * fixed; during a drag the arrow keys turn the aisle being drawn.
  */
-function AisleDirectionPicker({ state, dispatch }: { readonly state: EditorState; readonly dispatch: Dispatch<EditorAction> }) {
+function AisleDirectionPicker({
+  state,
+  dispatch,
+}: {
+  readonly state: EditorState;
+  readonly dispatch: Dispatch<EditorAction>;
+}) {
   const drawing = state.drag ? dragDirection(state.drag, state.aisleDirection) : null;
   return (
-    <div className="flex flex-wrap items-center gap-2 text-sm text-slate-300" role="group" aria-label="One-way direction">
+    <div
+      className="flex flex-wrap items-center gap-2 text-sm text-slate-300"
+      role="group"
+      aria-label="One-way direction"
+    >
       <span>Direction:</span>
       {AISLE_DIRECTION_CHOICES.map(({ choice, label, symbol }) => (
         <button
@@ -423,7 +462,9 @@ function AisleDirectionPicker({ state, dispatch }: { readonly state: EditorState
         </button>
       ))}
       <span className="text-xs text-slate-400">
-        {drawing ? `Drawing an aisle running ${drawing}; the arrow keys turn it.` : 'Drag along a run of cells; the arrow keys turn it while you drag.'}
+        {drawing
+          ? `Drawing an aisle running ${drawing}; the arrow keys turn it.`
+          : 'Drag along a run of cells; the arrow keys turn it while you drag.'}
       </span>
     </div>
   );

@@ -26,7 +26,8 @@ describe('cells', () => {
 });
 
 describe('pickupAtScreen', () => {
-  const screenOf = (x: number, y: number) => [view.offsetX + x * view.cellSize, view.offsetY + y * view.cellSize] as const;
+  const screenOf = (x: number, y: number) =>
+    [view.offsetX + x * view.cellSize, view.offsetY + y * view.cellSize] as const;
 
   it('hits a pickup within 0.3 of a cell and misses beyond', () => {
     expect(pickupAtScreen(topPickups, view, ...screenOf(2.5, 3.29))?.id).toBe('P1');

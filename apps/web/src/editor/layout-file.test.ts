@@ -69,7 +69,12 @@ describe('environment files', () => {
     const result = parseEnvironmentFile(JSON.stringify({ dimensions: { width: 5, height: 5 }, elements: {} }));
     expect(result).toEqual({
       ok: true,
-      environment: { name: null, description: null, layout: createEmptyLayout({ width: 5, height: 5 }), robotsPerStation: null },
+      environment: {
+        name: null,
+        description: null,
+        layout: createEmptyLayout({ width: 5, height: 5 }),
+        robotsPerStation: null,
+      },
     });
   });
 
@@ -98,7 +103,10 @@ describe('environment files', () => {
       ok: false,
       errors: ['format: expected "fleetlab-environment"'],
     });
-    expect(parseEnvironmentFile(JSON.stringify([]))).toEqual({ ok: false, errors: ['The file does not hold an environment object'] });
+    expect(parseEnvironmentFile(JSON.stringify([]))).toEqual({
+      ok: false,
+      errors: ['The file does not hold an environment object'],
+    });
   });
 
   it('reports layouts the editor could not have drawn', () => {

@@ -71,7 +71,10 @@ export interface ImportedEnvironment {
 export type ImportResult = { ok: true; environment: ImportedEnvironment } | { ok: false; errors: string[] };
 
 function formatIssuePath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '');
+  return path.reduce<string>(
+    (text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)),
+    '',
+  );
 }
 
 function issueMessages(
@@ -132,7 +135,10 @@ export function parseEnvironmentFile(text: string): ImportResult {
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    return { ok: false, errors: [`The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`] };
+    return {
+      ok: false,
+      errors: [`The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`],
+    };
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return { ok: false, errors: ['The file does not hold an environment object'] };
@@ -163,7 +169,8 @@ export function parseEnvironmentFile(text: string): ImportResult {
     return {
       ok: false,
       errors: unmatched.map(
-        (pickup) => `Pickup ${pickup.id} at ${formatPoint(pickup.position)} is not a pickup point of the layout's shelves`,
+        (pickup) =>
+          `Pickup ${pickup.id} at ${formatPoint(pickup.position)} is not a pickup point of the layout's shelves`,
       ),
     };
   }

@@ -19,7 +19,9 @@ describe('shelf template draft', () => {
   });
 
   it('turns a valid draft into the warehouse template', () => {
-    expect(templateFromDraft({ ...defaultTemplateDraft(twentyByTwenty), orientation: 'horizontal' }, twentyByTwenty)).toEqual({
+    expect(
+      templateFromDraft({ ...defaultTemplateDraft(twentyByTwenty), orientation: 'horizontal' }, twentyByTwenty),
+    ).toEqual({
       ok: true,
       template: {
         area: { position: [1, 1], size: [18, 18] },

@@ -120,8 +120,8 @@ export function ShelfTemplateDialog({ dimensions, onApply, onClose }: ShelfTempl
           Shelf rows template
         </h2>
         <p className="mt-1 text-sm text-slate-400">
-          Fills the area with rows of shelves separated by aisles. Shelves that would overlap existing ones, leave the grid or
-          cover a dropoff or station are skipped. Grid: {dimensions.width} x {dimensions.height}.
+          Fills the area with rows of shelves separated by aisles. Shelves that would overlap existing ones, leave the
+          grid or cover a dropoff or station are skipped. Grid: {dimensions.width} x {dimensions.height}.
         </p>
         <form className="mt-4 space-y-4" onSubmit={onSubmit} noValidate>
           <div className="grid grid-cols-2 gap-3">
@@ -157,7 +157,10 @@ export function ShelfTemplateDialog({ dimensions, onApply, onClose }: ShelfTempl
                 className={inputClass}
                 value={draft.orientation}
                 onChange={(event) =>
-                  setDraft((current) => ({ ...current, orientation: event.target.value as TemplateDraft['orientation'] }))
+                  setDraft((current) => ({
+                    ...current,
+                    orientation: event.target.value as TemplateDraft['orientation'],
+                  }))
                 }
               >
                 <option value="vertical">Vertical (columns)</option>

@@ -20,7 +20,9 @@ function startGraphWorker(): Worker | null {
 export function useNavigationGraph(elements: GraphSourceElements, enabled: boolean): NavigationGraph | null {
   const workerRef = useRef<Worker | null | undefined>(undefined);
   const latestRequestRef = useRef(0);
-  const [workerGraph, setWorkerGraph] = useState<{ elements: GraphSourceElements; graph: NavigationGraph } | null>(null);
+  const [workerGraph, setWorkerGraph] = useState<{ elements: GraphSourceElements; graph: NavigationGraph } | null>(
+    null,
+  );
   const [workerFailed, setWorkerFailed] = useState(false);
 
   useEffect(() => {

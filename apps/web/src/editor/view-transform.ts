@@ -28,7 +28,11 @@ export function zoomOut(zoom: number): number {
  * Cell size at zoom 1 for a grid shown in an area of the given size: the largest cell
  * that fits the whole grid, but never below the spec minimum (large grids then scroll/pan).
  */
-export function baseCellSize(dimensions: { width: number; height: number }, areaWidth: number, areaHeight: number): number {
+export function baseCellSize(
+  dimensions: { width: number; height: number },
+  areaWidth: number,
+  areaHeight: number,
+): number {
   const fit = Math.floor(Math.min(areaWidth / dimensions.width, areaHeight / dimensions.height));
   return Math.max(MIN_CELL_SIZE, Number.isFinite(fit) ? fit : MIN_CELL_SIZE);
 }

@@ -28,7 +28,9 @@ export function ComparisonTable({ rows }: { readonly rows: readonly ComparisonRo
           <tr key={row.solveId} data-best={isBest || undefined} className={isBest ? 'bg-emerald-500/10' : undefined}>
             <th scope="row" className="px-2 py-2 font-semibold text-white">
               {ALGORITHM_BY_NAME[row.algorithm].label}
-              {isBest && <span className="ml-2 rounded bg-emerald-500/20 px-1.5 py-0.5 text-xs text-emerald-200">Best</span>}
+              {isBest && (
+                <span className="ml-2 rounded bg-emerald-500/20 px-1.5 py-0.5 text-xs text-emerald-200">Best</span>
+              )}
             </th>
             <td className="px-2 py-2 text-slate-200">{formatSeconds(row.makespan)}</td>
             <td className="px-2 py-2 text-slate-200">{formatSeconds(row.executedMakespan)}</td>
@@ -37,7 +39,9 @@ export function ComparisonTable({ rows }: { readonly rows: readonly ComparisonRo
             <td className="px-2 py-2 text-slate-200">{row.distance === null ? '—' : `${row.distance.toFixed(1)} m`}</td>
             <td className="px-2 py-2 text-slate-200">{formatNumber(row.recharges, 0)}</td>
             <td className="px-2 py-2 text-slate-200">{formatGap(row.gap)}</td>
-            <td className="px-2 py-2 text-slate-200">{row.runtimeMs === null ? '—' : `${Math.round(row.runtimeMs)} ms`}</td>
+            <td className="px-2 py-2 text-slate-200">
+              {row.runtimeMs === null ? '—' : `${Math.round(row.runtimeMs)} ms`}
+            </td>
             <PointStatusCell status={row.status} error={row.error} />
             <PointSolveLinkCell solveId={row.solveId} label="View solve" />
           </tr>

@@ -32,9 +32,9 @@ describe('sweep rows and knee', () => {
     const rows = sweepRows([...FLEET_SWEEP.points].reverse());
     expect(rows.map((row) => [row.robotCount, row.makespan, row.deliveriesPerHour, row.status])).toEqual([
       [1, 400, 90, 'completed'],
-      [2, 210, 10 * 3600 / 210, 'completed'],
+      [2, 210, (10 * 3600) / 210, 'completed'],
       [3, 200, 180, 'completed'],
-      [4, 198, 10 * 3600 / 198, 'completed'],
+      [4, 198, (10 * 3600) / 198, 'completed'],
       [5, null, null, 'failed'],
     ]);
     expect(rows[0].gap).toBe(1.5);
@@ -63,7 +63,9 @@ describe('sweep rows and knee', () => {
 
   it('finish by a deadline: the fewest robots at or under it, or none', () => {
     expect(kneeOf(sweepRows(FLEET_SWEEP.points), { rule: 'finish_by', deadline_s: 205 })).toEqual(['knee', 3]);
-    expect(sweepKnee(sweepRows(FLEET_SWEEP.points), { rule: 'finish_by', deadline_s: 100 }).status).toBe('target_not_met');
+    expect(sweepKnee(sweepRows(FLEET_SWEEP.points), { rule: 'finish_by', deadline_s: 100 }).status).toBe(
+      'target_not_met',
+    );
   });
 
   it('splits the waiting into waiting for other robots and the charger queue', () => {
@@ -77,11 +79,16 @@ describe('sweep rows and knee', () => {
 });
 
 describe('the knee with traffic', () => {
-  const executed = (point: ExperimentPoint, makespan: number): ExperimentPoint => ({ ...point, stats: point.stats && { ...point.stats, executed_makespan_s: makespan } });
+  const executed = (point: ExperimentPoint, makespan: number): ExperimentPoint => ({
+    ...point,
+    stats: point.stats && { ...point.stats, executed_makespan_s: makespan },
+  });
 
   it('is read on the executed curve: planned 400/210/200/198 s bends away into 420/260/230/200 s, so 4 robots, not 3', () => {
     // Best executed 200 s; within 5% is 210 s: only 4 robots (200 s) qualify.
-    const points = FLEET_SWEEP.points.map((point, index) => (index < 4 ? executed(point, [420, 260, 230, 200][index]) : point));
+    const points = FLEET_SWEEP.points.map((point, index) =>
+      index < 4 ? executed(point, [420, 260, 230, 200][index]) : point,
+    );
     const rows = sweepRows(points);
     expect(hasExecutedFigures(rows)).toBe(true);
     const withinFive: KneeRule = { rule: 'within_best', tolerance: 0.05 };
@@ -90,7 +97,11 @@ describe('the knee with traffic', () => {
   });
 
   it('sizes chargers on a charger sweep: 900/700/690 s with 1/2/3 chargers gives 2 within 5%', () => {
-    const points = [1, 2, 3].map((chargers, index) => ({ ...executed(FLEET_SWEEP.points[1], [900, 700, 690][index]), solve_id: 80 + index, chargers }));
+    const points = [1, 2, 3].map((chargers, index) => ({
+      ...executed(FLEET_SWEEP.points[1], [900, 700, 690][index]),
+      solve_id: 80 + index,
+      chargers,
+    }));
     const rows = sweepRows(points, sweepAxisOf('charger_sweep'));
     expect(rows.map((row) => row.x)).toEqual([1, 2, 3]);
     expect(kneeRowOf(sweepKnee(rows, { rule: 'within_best', tolerance: 0.05 }))?.x).toBe(2);
@@ -150,9 +161,9 @@ describe('experimentToCsv', () => {
       [
         'robot_count,makespan_s,executed_makespan_s,deliveries_per_hour,executed_per_hour,waiting_for_robots_s,charger_queue_s,lower_bound_s,gap,status,knee,solve_id',
         '1,400,,90,,,,160,1.5,completed,,61',
-        `2,210,,${10 * 3600 / 210},,,,150,${210 / 150 - 1},completed,,62`,
+        `2,210,,${(10 * 3600) / 210},,,,150,${210 / 150 - 1},completed,,62`,
         `3,200,,180,,,,150,${200 / 150 - 1},completed,yes,63`,
-        `4,198,,${10 * 3600 / 198},,,,150,${198 / 150 - 1},completed,,64`,
+        `4,198,,${(10 * 3600) / 198},,,,150,${198 / 150 - 1},completed,,64`,
         '5,,,,,,,,,failed,,65',
         '',
       ].join('\n'),

@@ -1,6 +1,14 @@
 // Figures of an experiment's results page and its CSV export. Pure functions: the chart, the
 // tables and the export all read their numbers from here.
-import type { AlgorithmName, ExperimentPoint, ExperimentRecord, Finished, KneeFinding, KneeRule, SolveStatusValue } from '@fleetlab/warehouse';
+import type {
+  AlgorithmName,
+  ExperimentPoint,
+  ExperimentRecord,
+  Finished,
+  KneeFinding,
+  KneeRule,
+  SolveStatusValue,
+} from '@fleetlab/warehouse';
 import { findKnee, kneePointOf, MAX_SWEEP_POINTS, SOLVE_PARAMETER_RANGES } from '@fleetlab/warehouse';
 import { csvField } from '../components/results/plan-export.ts';
 
@@ -181,8 +189,30 @@ export function robotUtilisation(results: Readonly<Record<string, unknown>> | nu
   return busy.map(([robotId, busyS]) => ({ robotId, busyS, utilisation: makespan > 0 ? busyS / makespan : 0 }));
 }
 
-const SWEEP_CSV_COLUMNS = ['makespan_s', 'executed_makespan_s', 'deliveries_per_hour', 'executed_per_hour', 'waiting_for_robots_s', 'charger_queue_s', 'lower_bound_s', 'gap', 'status', 'knee', 'solve_id'];
-const COMPARISON_CSV_COLUMNS = ['algorithm', 'makespan_s', 'total_distance_m', 'recharges', 'gap', 'runtime_ms', 'status', 'best', 'solve_id'];
+const SWEEP_CSV_COLUMNS = [
+  'makespan_s',
+  'executed_makespan_s',
+  'deliveries_per_hour',
+  'executed_per_hour',
+  'waiting_for_robots_s',
+  'charger_queue_s',
+  'lower_bound_s',
+  'gap',
+  'status',
+  'knee',
+  'solve_id',
+];
+const COMPARISON_CSV_COLUMNS = [
+  'algorithm',
+  'makespan_s',
+  'total_distance_m',
+  'recharges',
+  'gap',
+  'runtime_ms',
+  'status',
+  'best',
+  'solve_id',
+];
 
 /** The experiment's table as CSV (numbers unrounded, so a spreadsheet can redo the maths); the knee by `kneeRule`. */
 export function experimentToCsv(experiment: ExperimentRecord, kneeRule: KneeRule): string {
@@ -194,7 +224,20 @@ export function experimentToCsv(experiment: ExperimentRecord, kneeRule: KneeRule
     lines.push([axis === 'chargers' ? 'chargers' : 'robot_count', ...SWEEP_CSV_COLUMNS].join(','));
     for (const row of rows) {
       lines.push(
-        [row.x, row.makespan, row.executedMakespan, row.deliveriesPerHour, row.executedPerHour, row.waitingForRobots, row.chargerQueue, row.lowerBound, row.gap, row.status, row === knee ? 'yes' : '', row.solveId]
+        [
+          row.x,
+          row.makespan,
+          row.executedMakespan,
+          row.deliveriesPerHour,
+          row.executedPerHour,
+          row.waitingForRobots,
+          row.chargerQueue,
+          row.lowerBound,
+          row.gap,
+          row.status,
+          row === knee ? 'yes' : '',
+          row.solveId,
+        ]
           .map(csvField)
           .join(','),
       );
@@ -205,7 +248,17 @@ export function experimentToCsv(experiment: ExperimentRecord, kneeRule: KneeRule
     lines.push(COMPARISON_CSV_COLUMNS.join(','));
     for (const row of rows) {
       lines.push(
-        [row.algorithm, row.makespan, row.distance, row.recharges, row.gap, row.runtimeMs, row.status, row === best ? 'yes' : '', row.solveId]
+        [
+          row.algorithm,
+          row.makespan,
+          row.distance,
+          row.recharges,
+          row.gap,
+          row.runtimeMs,
+          row.status,
+          row === best ? 'yes' : '',
+          row.solveId,
+        ]
           .map(csvField)
           .join(','),
       );
@@ -224,14 +277,18 @@ export function experimentCsvFileName(experimentId: number): string {
  */
 export function parseRobotCounts(text: string, maxRobots: number | null): { counts: number[] } | { error: string } {
   return parseCounts(text, 'Robot counts', MAX_SWEEP_POINTS, (count) =>
-    maxRobots !== null && count > maxRobots ? `The environment has ${maxRobots} ${maxRobots === 1 ? 'robot' : 'robots'}` : null,
+    maxRobots !== null && count > maxRobots
+      ? `The environment has ${maxRobots} ${maxRobots === 1 ? 'robot' : 'robots'}`
+      : null,
   );
 }
 
 /** Chargers per station of a charger sweep: '1..4' or '1, 2, 4', 1 to 10. */
 export function parseChargerCounts(text: string): { counts: number[] } | { error: string } {
   const { max } = SOLVE_PARAMETER_RANGES.chargers;
-  return parseCounts(text, 'Charger counts', max, (count) => (count > max ? `At most ${max} chargers per station` : null));
+  return parseCounts(text, 'Charger counts', max, (count) =>
+    count > max ? `At most ${max} chargers per station` : null,
+  );
 }
 
 function parseCounts(
@@ -251,7 +308,8 @@ function parseCounts(
     counts = Array.from({ length: to - from + 1 }, (_, index) => from + index);
   } else {
     const parts = trimmed.split(/[\s,;]+/).filter(Boolean);
-    if (!parts.every((part) => /^\d+$/.test(part))) return { error: "Enter a range like '1..8' or a list like '2, 4, 8'" };
+    if (!parts.every((part) => /^\d+$/.test(part)))
+      return { error: "Enter a range like '1..8' or a list like '2, 4, 8'" };
     counts = [...new Set(parts.map(Number))].sort((a, b) => a - b);
   }
   if (counts.some((count) => count < 1)) return { error: `${noun} start at 1` };

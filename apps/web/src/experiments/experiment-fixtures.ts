@@ -79,8 +79,16 @@ export const ALGORITHM_COMPARISON: ExperimentRecord = {
   robot_counts: [],
   progress: { completed: 2, failed: 0, total: 3 },
   points: [
-    { ...point(71, 3, 320), algorithm: 'auction', parameters: { ...PARAMETERS, algorithm_type: 'auction', robot_count: 3 } },
-    { ...point(72, 3, 300), algorithm: 'greedy_distance', parameters: { ...PARAMETERS, algorithm_type: 'greedy_distance', robot_count: 3 } },
+    {
+      ...point(71, 3, 320),
+      algorithm: 'auction',
+      parameters: { ...PARAMETERS, algorithm_type: 'auction', robot_count: 3 },
+    },
+    {
+      ...point(72, 3, 300),
+      algorithm: 'greedy_distance',
+      parameters: { ...PARAMETERS, algorithm_type: 'greedy_distance', robot_count: 3 },
+    },
     {
       solve_id: 73,
       algorithm: 'kmeans',
@@ -111,10 +119,19 @@ const shiftStats = (rate: number, delivered: number, p95: number, trend: 'stable
 
 const SHIFT = { hours: 2, orders_per_hour: 300, dispatch: 'reoptimise' as const, reoptimise_every_s: 60, seed: 1 };
 
-const shiftPoint = (solveId: number, setting: { robots?: number; rate: number }, figures: ReturnType<typeof shiftStats> | null): ExperimentPoint => ({
+const shiftPoint = (
+  solveId: number,
+  setting: { robots?: number; rate: number },
+  figures: ReturnType<typeof shiftStats> | null,
+): ExperimentPoint => ({
   ...point(solveId, setting.robots ?? 4, 7000),
   orders_per_hour: setting.rate,
-  parameters: { ...PARAMETERS, algorithm_type: 'makespan', robot_count: setting.robots ?? 4, shift: { ...SHIFT, orders_per_hour: setting.rate } },
+  parameters: {
+    ...PARAMETERS,
+    algorithm_type: 'makespan',
+    robot_count: setting.robots ?? 4,
+    shift: { ...SHIFT, orders_per_hour: setting.rate },
+  },
   stats: figures === null ? null : { ...stats(7000, 150), shift: figures },
   status: figures === null ? 'running' : 'completed',
 });

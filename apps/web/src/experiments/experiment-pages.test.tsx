@@ -4,7 +4,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { experimentCreateSchema } from '@fleetlab/warehouse';
 import type { Environment } from '../api/types.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
-import { ADA, MORNING_RUSH, NIGHT_ORDERS, NIGHT_SHIFT, RUSH_ORDERS, SMALL_WAREHOUSE, solveFixture, SPEC_DEFAULT_SETTINGS } from '../test/fixtures.ts';
+import {
+  ADA,
+  MORNING_RUSH,
+  NIGHT_ORDERS,
+  NIGHT_SHIFT,
+  RUSH_ORDERS,
+  SMALL_WAREHOUSE,
+  solveFixture,
+  SPEC_DEFAULT_SETTINGS,
+} from '../test/fixtures.ts';
 import { currentLocation, renderApp } from '../test/render-app.tsx';
 import { ALGORITHM_COMPARISON, FLEET_SWEEP, RATE_SWEEP, SHIFT_FLEET_SWEEP } from './experiment-fixtures.ts';
 
@@ -59,11 +68,20 @@ describe('/experiments', () => {
       '/experiments/51',
     ]);
     expect(screen.getByRole('link', { name: 'New Experiment' })).toHaveAttribute('href', '/experiments/create');
-    expect(screen.getByRole('navigation', { name: 'Main' }).querySelector('a[href="/experiments"]')).toHaveTextContent('Experiments');
+    expect(screen.getByRole('navigation', { name: 'Main' }).querySelector('a[href="/experiments"]')).toHaveTextContent(
+      'Experiments',
+    );
   });
 
   it('says what a rate sweep and a charger sweep vary', async () => {
-    const chargers = { ...FLEET_SWEEP, id: 55, name: 'Chargers', kind: 'charger_sweep' as const, robot_counts: [], charger_counts: [1, 2] };
+    const chargers = {
+      ...FLEET_SWEEP,
+      id: 55,
+      name: 'Chargers',
+      kind: 'charger_sweep' as const,
+      robot_counts: [],
+      charger_counts: [1, 2],
+    };
     stubFetch({ ...signedIn, 'GET /experiments': { body: [RATE_SWEEP, chargers] } });
     renderApp('/experiments', { signedIn: true });
     expect(await screen.findByText('Makespan Optimiser at 300, 600, 900, 1,200 orders/h')).toBeInTheDocument();
@@ -139,15 +157,36 @@ describe('/experiments/create', () => {
     await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
     expect(network.callsTo('POST', '/experiments')[0].body).toMatchObject({
       kind: 'fleet_sweep',
-      parameters: { ...defaultSettings(30), max_distance: 150, recharge_time: 10, chargers: 1, objective_weights: { completion_time: 50, energy_usage: 50 } },
+      parameters: {
+        ...defaultSettings(30),
+        max_distance: 150,
+        recharge_time: 10,
+        chargers: 1,
+        objective_weights: { completion_time: 50, energy_usage: 50 },
+      },
     });
   });
 
   it('starts from a solve’s settings: Sweep this solve', async () => {
-    const tight = { ...defaultSettings(12), algorithm_type: 'makespan' as const, max_distance: 150, chargers: 1, handling_time_s: 4 };
+    const tight = {
+      ...defaultSettings(12),
+      algorithm_type: 'makespan' as const,
+      max_distance: 150,
+      chargers: 1,
+      handling_time_s: 4,
+    };
     const network = stubFetch({
       ...routes,
-      'GET /solves/63': { body: solveFixture({ id: 63, name: 'Peak day', scenario_id: 22, task_id: 32, algorithm_id: 6, parameters: tight }) },
+      'GET /solves/63': {
+        body: solveFixture({
+          id: 63,
+          name: 'Peak day',
+          scenario_id: 22,
+          task_id: 32,
+          algorithm_id: 6,
+          parameters: tight,
+        }),
+      },
       'POST /experiments': { status: 201, body: { ...FLEET_SWEEP, id: 90 } },
     });
     renderApp('/experiments/create?solve_id=63', { signedIn: true });
@@ -161,7 +200,12 @@ describe('/experiments/create', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
     await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
     const { algorithm_type: _algorithm, ...settings } = tight;
-    expect(network.callsTo('POST', '/experiments')[0].body).toMatchObject({ scenario_id: 22, task_id: 32, algorithm: 'makespan', parameters: settings });
+    expect(network.callsTo('POST', '/experiments')[0].body).toMatchObject({
+      scenario_id: 22,
+      task_id: 32,
+      algorithm: 'makespan',
+      parameters: settings,
+    });
   });
 
   it('creates a charger sweep, refusing more than 10 chargers per station first', async () => {
@@ -180,7 +224,11 @@ describe('/experiments/create', () => {
     await userEvent.type(chargers, '1..3');
     await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
     await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
-    expect(network.callsTo('POST', '/experiments')[0].body).toMatchObject({ kind: 'charger_sweep', algorithm: 'makespan', charger_counts: [1, 2, 3] });
+    expect(network.callsTo('POST', '/experiments')[0].body).toMatchObject({
+      kind: 'charger_sweep',
+      algorithm: 'makespan',
+      charger_counts: [1, 2, 3],
+    });
   });
 
   it('creates a rate sweep: shifts on by force, the rates listed, the lowest standing in for the rate the schema asks', async () => {
@@ -219,7 +267,10 @@ describe('/experiments/create', () => {
       kind: 'rate_sweep',
       algorithm: 'makespan',
       rates: [300, 600, 900],
-      parameters: { ...defaultSettings(30), shift: { hours: 1, dispatch: 'reoptimise', reoptimise_every_s: 60, seed: 1 } },
+      parameters: {
+        ...defaultSettings(30),
+        shift: { hours: 1, dispatch: 'reoptimise', reoptimise_every_s: 60, seed: 1 },
+      },
     });
     expect(experimentCreateSchema.safeParse(body).success).toBe(true);
   });
@@ -249,7 +300,9 @@ describe('/experiments/create', () => {
       kind: 'fleet_sweep',
       robot_counts: [1, 2, 3, 4],
       cycle_p95_target_s: 450,
-      parameters: { shift: { hours: 8, orders_per_hour: 120, dispatch: 'reoptimise', reoptimise_every_s: 60, seed: 1 } },
+      parameters: {
+        shift: { hours: 8, orders_per_hour: 120, dispatch: 'reoptimise', reoptimise_every_s: 60, seed: 1 },
+      },
     });
     expect(experimentCreateSchema.safeParse(body).success).toBe(true);
   });
@@ -280,7 +333,10 @@ describe('/experiments/create', () => {
   it('names what is wrong before sending, and shows the server’s reason after', async () => {
     const network = stubFetch({
       ...routes,
-      'POST /experiments': { status: 400, body: { detail: 'body.robot_counts: 5 robots asked, but the environment has 4' } },
+      'POST /experiments': {
+        status: 400,
+        body: { detail: 'body.robot_counts: 5 robots asked, but the environment has 4' },
+      },
     });
     renderApp('/experiments/create', { signedIn: true });
     const counts = await screen.findByLabelText('Robot Counts');
@@ -324,13 +380,33 @@ describe('/experiments/{id}', () => {
   });
 
   it('shows the sweep chart, the results table with the knee by diminishing returns, and utilisation of the knee point', async () => {
-    stubFetch({ ...signedIn, 'GET /experiments/51': { body: FLEET_SWEEP }, 'GET /solves/62': { body: { ...completedSolve, id: 62 } } });
+    stubFetch({
+      ...signedIn,
+      'GET /experiments/51': { body: FLEET_SWEEP },
+      'GET /solves/62': { body: { ...completedSolve, id: 62 } },
+    });
     renderApp('/experiments/51', { signedIn: true });
-    expect(await screen.findByRole('figure', { name: 'Makespan and deliveries per hour by robot count' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('figure', { name: 'Makespan and deliveries per hour by robot count' }),
+    ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Sweep results' });
-    const rows = within(table).getAllByRole('row').map((row) => cellTexts(row));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => cellTexts(row));
     expect(rows).toEqual([
-      ['Robots', 'Planned (s)', 'With traffic (s)', 'Waiting for robots (s)', 'Charger queue (s)', 'Deliveries / h planned', 'Deliveries / h with traffic', 'Lower bound (s)', 'Gap', 'Status', 'Solve'],
+      [
+        'Robots',
+        'Planned (s)',
+        'With traffic (s)',
+        'Waiting for robots (s)',
+        'Charger queue (s)',
+        'Deliveries / h planned',
+        'Deliveries / h with traffic',
+        'Lower bound (s)',
+        'Gap',
+        'Status',
+        'Solve',
+      ],
       ['1', '400.0', '—', '—', '—', '90.0', '—', '160.0', '150.0%', 'completed', 'View'],
       ['2Knee', '210.0', '—', '—', '—', '171.4', '—', '150.0', '40.0%', 'completed', 'View'],
       ['3', '200.0', '—', '—', '—', '180.0', '—', '150.0', '33.3%', 'completed', 'View'],
@@ -339,8 +415,12 @@ describe('/experiments/{id}', () => {
     ]);
     // From 2 robots (210 s), the 3rd gains 10 s (4.8%) and the 4th 2 s: under 5% each.
     expect(screen.getByLabelText('Knee rule')).toHaveValue('diminishing_returns');
-    expect(screen.getByTestId('knee-finding')).toHaveTextContent('Knee: 2 robots. Beyond it, one more robot gains less than 5% of the planned makespan.');
-    expect(screen.getByText(/^Max Distance: 1000 m · Robot Speed: 1 m\/s · Recharge Time: 3 min · Time Limit: 5 s/)).toBeInTheDocument();
+    expect(screen.getByTestId('knee-finding')).toHaveTextContent(
+      'Knee: 2 robots. Beyond it, one more robot gains less than 5% of the planned makespan.',
+    );
+    expect(
+      screen.getByText(/^Max Distance: 1000 m · Robot Speed: 1 m\/s · Recharge Time: 3 min · Time Limit: 5 s/),
+    ).toBeInTheDocument();
     const utilisation = await screen.findByRole('region', { name: 'Utilisation per robot' });
     expect(await within(utilisation).findByLabelText('R1_1 utilisation')).toHaveTextContent('100.0%');
     expect(within(utilisation).getByLabelText('R2_1 utilisation')).toHaveTextContent('75.0%');
@@ -360,7 +440,8 @@ describe('/experiments/{id}', () => {
     const finding = await screen.findByTestId('knee-finding');
     expect(finding).toHaveTextContent('Knee: 3 robots, the fewest within 5% of the best planned makespan.');
     const table = screen.getByRole('table', { name: 'Sweep results' });
-    const kneeRow = () => Array.from(table.querySelectorAll<HTMLElement>('tr[data-knee]')).map((row) => cellTexts(row)[0]);
+    const kneeRow = () =>
+      Array.from(table.querySelectorAll<HTMLElement>('tr[data-knee]')).map((row) => cellTexts(row)[0]);
     expect(kneeRow()).toEqual(['3Knee']);
 
     const tolerance = screen.getByLabelText('Tolerance (%)');
@@ -369,7 +450,9 @@ describe('/experiments/{id}', () => {
     expect(finding).toHaveTextContent('Knee: 2 robots, the fewest within 10% of the best planned makespan.');
     await userEvent.clear(tolerance);
     await userEvent.type(tolerance, '0');
-    expect(finding).toHaveTextContent('No knee within the range: only the largest tested, 4 robots, is within 0% of the best planned makespan. Test more robots.');
+    expect(finding).toHaveTextContent(
+      'No knee within the range: only the largest tested, 4 robots, is within 0% of the best planned makespan. Test more robots.',
+    );
     expect(kneeRow()).toEqual(['4Largest tested']);
 
     await userEvent.selectOptions(screen.getByLabelText('Knee rule'), 'elbow');
@@ -379,10 +462,14 @@ describe('/experiments/{id}', () => {
     await userEvent.selectOptions(screen.getByLabelText('Knee rule'), 'finish_by');
     expect(finding).toHaveTextContent('Enter the deadline, in minutes, the fleet must finish by.');
     await userEvent.type(screen.getByLabelText('Deadline (min)'), '3.4');
-    expect(finding).toHaveTextContent('Knee: 3 robots, the fewest that finish by 3 min 24 s (planned makespan 3 min 20 s).');
+    expect(finding).toHaveTextContent(
+      'Knee: 3 robots, the fewest that finish by 3 min 24 s (planned makespan 3 min 20 s).',
+    );
     await userEvent.clear(screen.getByLabelText('Deadline (min)'));
     await userEvent.type(screen.getByLabelText('Deadline (min)'), '3');
-    expect(finding).toHaveTextContent('No fleet tested finishes by 3 min 0 s: the best is 4 robots at 3 min 18 s. Test more robots.');
+    expect(finding).toHaveTextContent(
+      'No fleet tested finishes by 3 min 0 s: the best is 4 robots at 3 min 18 s. Test more robots.',
+    );
 
     await userEvent.click(within(table).getByRole('button', { name: '4' }));
     expect(within(table).getByRole('button', { name: '4' })).toHaveAttribute('aria-pressed', 'true');
@@ -393,22 +480,71 @@ describe('/experiments/{id}', () => {
   it("answers a rate sweep: the highest sustained rate, throughput and P95 by rate, each point's shift stable or growing", async () => {
     stubFetch({ ...signedIn, 'GET /experiments/53': { body: RATE_SWEEP } });
     renderApp('/experiments/53', { signedIn: true });
-    expect(await screen.findByTestId('shift-finding')).toHaveTextContent('Highest sustained rate: 600 orders/h. Above it the backlog grows.');
+    expect(await screen.findByTestId('shift-finding')).toHaveTextContent(
+      'Highest sustained rate: 600 orders/h. Above it the backlog grows.',
+    );
     expect(screen.getByRole('heading', { name: 'Makespan Optimiser by orders per hour' })).toBeInTheDocument();
-    expect(screen.getByText("Each point: a shift of 2 h at each point's rate, Re-optimise every 60 s, seed 1.")).toBeInTheDocument();
-    expect(screen.getByRole('figure', { name: 'Throughput and P95 cycle time by orders per hour' })).toBeInTheDocument();
-    const rows = within(screen.getByRole('table', { name: 'Shift results by point' })).getAllByRole('row').map((row) => cellTexts(row));
+    expect(
+      screen.getByText("Each point: a shift of 2 h at each point's rate, Re-optimise every 60 s, seed 1."),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('figure', { name: 'Throughput and P95 cycle time by orders per hour' }),
+    ).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Shift results by point' }))
+      .getAllByRole('row')
+      .map((row) => cellTexts(row));
     expect(rows).toEqual([
-      ['Orders/h', 'Released', 'Delivered', 'Per hour', 'Cycle P50', 'Cycle P95', 'Open at most', 'Open at end', 'Backlog', 'Busy', 'Status', 'Solve'],
+      [
+        'Orders/h',
+        'Released',
+        'Delivered',
+        'Per hour',
+        'Cycle P50',
+        'Cycle P95',
+        'Open at most',
+        'Open at end',
+        'Backlog',
+        'Busy',
+        'Status',
+        'Solve',
+      ],
       ['300', '600', '598', '299.0', '50 s', '1.7 min', '5', '2', 'Stable', '25.0%', 'completed', 'View'],
-      ['600Highest sustained', '1,200', '1,195', '597.5', '1.3 min', '2.5 min', '8', '5', 'Stable', '50.0%', 'completed', 'View'],
+      [
+        '600Highest sustained',
+        '1,200',
+        '1,195',
+        '597.5',
+        '1.3 min',
+        '2.5 min',
+        '8',
+        '5',
+        'Stable',
+        '50.0%',
+        'completed',
+        'View',
+      ],
       ['900', '1,800', '1,500', '750.0', '7.5 min', '15 min', '303', '300', 'Growing', '75.0%', 'completed', 'View'],
-      ['1,200', '2,400', '2,350', '1,175.0', '5.8 min', '11.7 min', '53', '50', 'Stable', '100.0%', 'completed', 'View'],
+      [
+        '1,200',
+        '2,400',
+        '2,350',
+        '1,175.0',
+        '5.8 min',
+        '11.7 min',
+        '53',
+        '50',
+        'Stable',
+        '100.0%',
+        'completed',
+        'View',
+      ],
     ]);
     // No knee and no makespan for shifts, and no P95 target: a rate sweep is judged by its backlog.
     expect(screen.queryByTestId('knee-finding')).toBeNull();
     expect(screen.queryByLabelText('P95 target (min)')).toBeNull();
-    expect(screen.getByLabelText('Settings of every point')).toHaveTextContent("Shift: 2 h at each point's rate, Re-optimise every 60 s, seed 1");
+    expect(screen.getByLabelText('Settings of every point')).toHaveTextContent(
+      "Shift: 2 h at each point's rate, Re-optimise every 60 s, seed 1",
+    );
   });
 
   it('answers a fleet sweep of shifts: robots needed to hold the rate with P95 within a target the planner changes', async () => {
@@ -418,7 +554,8 @@ describe('/experiments/{id}', () => {
     expect(finding).toHaveTextContent('Robots needed to hold 1,200/h with P95 <= 10 min: 6.');
     expect(screen.getByRole('figure', { name: 'Throughput and P95 cycle time by robots' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Shift results by point' });
-    const marked = () => Array.from(table.querySelectorAll<HTMLElement>('tr[data-answer]')).map((row) => cellTexts(row)[0]);
+    const marked = () =>
+      Array.from(table.querySelectorAll<HTMLElement>('tr[data-answer]')).map((row) => cellTexts(row)[0]);
     expect(marked()).toEqual(['6Fewest that hold']);
 
     const target = screen.getByLabelText('P95 target (min)');
@@ -429,14 +566,22 @@ describe('/experiments/{id}', () => {
     expect(currentLocation()).toBe('/experiments/54?p95_target_min=7.5');
     await userEvent.clear(target);
     await userEvent.type(target, '5');
-    expect(finding).toHaveTextContent('No setting tested can hold 1,200/h with P95 <= 5 min. Closest: 8 robots (P95 6 min 40 s, backlog stable). Test more robots.');
+    expect(finding).toHaveTextContent(
+      'No setting tested can hold 1,200/h with P95 <= 5 min. Closest: 8 robots (P95 6 min 40 s, backlog stable). Test more robots.',
+    );
     expect(marked()).toEqual(['8Closest']);
     await userEvent.clear(target);
     expect(finding).toHaveTextContent('P95 Target must be a number of minutes from 0.17 to 1,440');
   });
 
   it('shows a comparison table with the best highlighted, progress while running, and cancels', async () => {
-    const cancelled = { ...ALGORITHM_COMPARISON, status: 'cancelled', points: ALGORITHM_COMPARISON.points.map((point) => (point.status === 'running' ? { ...point, status: 'failed', error: 'Cancelled by the user' } : point)) };
+    const cancelled = {
+      ...ALGORITHM_COMPARISON,
+      status: 'cancelled',
+      points: ALGORITHM_COMPARISON.points.map((point) =>
+        point.status === 'running' ? { ...point, status: 'failed', error: 'Cancelled by the user' } : point,
+      ),
+    };
     const network = stubFetch({
       ...signedIn,
       'GET /experiments/52': { body: ALGORITHM_COMPARISON },
@@ -444,22 +589,27 @@ describe('/experiments/{id}', () => {
     });
     renderApp('/experiments/52', { signedIn: true });
     const table = await screen.findByRole('table', { name: 'Algorithm comparison' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => cellTexts(row));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => cellTexts(row));
     expect(rows).toEqual([
       ['Auction', '320.0 s', '—', '—', '—', '640.0 m', '1', '113.3%', '1500 ms', 'completed', 'View solve'],
       ['Greedy DistanceBest', '300.0 s', '—', '—', '—', '600.0 m', '1', '100.0%', '1500 ms', 'completed', 'View solve'],
       ['K-Means Clustering', '—', '—', '—', '—', '—', '—', '—', '—', 'running', 'View solve'],
     ]);
-    expect(within(table).getAllByRole('link', { name: 'View solve' }).map((link) => link.getAttribute('href'))).toEqual([
-      '/solves/71',
-      '/solves/72',
-      '/solves/73',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('link', { name: 'View solve' })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/solves/71', '/solves/72', '/solves/73']);
     expect(screen.getByRole('progressbar', { name: 'Experiment progress' })).toHaveAttribute('aria-valuenow', '67');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
     expect(network.callsTo('POST', '/experiments/52/cancel')).toHaveLength(1);
-    expect(within(screen.getByRole('table', { name: 'Algorithm comparison' })).getByText('Cancelled by the user')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Algorithm comparison' })).getByText('Cancelled by the user'),
+    ).toBeInTheDocument();
   });
 
   it('polls every 2 s while running', async () => {
@@ -468,7 +618,12 @@ describe('/experiments/{id}', () => {
       ...signedIn,
       'GET /experiments/52': () => {
         calls += 1;
-        return { body: calls === 1 ? ALGORITHM_COMPARISON : { ...ALGORITHM_COMPARISON, status: 'completed', progress: { completed: 3, failed: 0, total: 3 } } };
+        return {
+          body:
+            calls === 1
+              ? ALGORITHM_COMPARISON
+              : { ...ALGORITHM_COMPARISON, status: 'completed', progress: { completed: 3, failed: 0, total: 3 } },
+        };
       },
     });
     renderApp('/experiments/52', { signedIn: true });
@@ -478,17 +633,29 @@ describe('/experiments/{id}', () => {
   });
 
   it('exports the table as CSV', async () => {
-    stubFetch({ ...signedIn, 'GET /experiments/51': { body: FLEET_SWEEP }, 'GET /solves/62': { body: { ...completedSolve, id: 62 } } });
+    stubFetch({
+      ...signedIn,
+      'GET /experiments/51': { body: FLEET_SWEEP },
+      'GET /solves/62': { body: { ...completedSolve, id: 62 } },
+    });
     const blobs: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:csv'), revokeObjectURL: () => undefined }));
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:csv'),
+        revokeObjectURL: () => undefined,
+      }),
+    );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     renderApp('/experiments/51', { signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
     expect(click).toHaveBeenCalledTimes(1);
     const text = await blobText(blobs[0]);
-    expect(text.split('\n')[0]).toBe('robot_count,makespan_s,executed_makespan_s,deliveries_per_hour,executed_per_hour,waiting_for_robots_s,charger_queue_s,lower_bound_s,gap,status,knee,solve_id');
+    expect(text.split('\n')[0]).toBe(
+      'robot_count,makespan_s,executed_makespan_s,deliveries_per_hour,executed_per_hour,waiting_for_robots_s,charger_queue_s,lower_bound_s,gap,status,knee,solve_id',
+    );
     // The knee of the rule on screen: diminishing returns, 2 robots.
-    expect(text.split('\n')[2]).toBe(`2,210,,${10 * 3600 / 210},,,,150,${210 / 150 - 1},completed,yes,62`);
+    expect(text.split('\n')[2]).toBe(`2,210,,${(10 * 3600) / 210},,,,150,${210 / 150 - 1},completed,yes,62`);
   });
 
   it('deletes after confirmation and goes to /experiments', async () => {

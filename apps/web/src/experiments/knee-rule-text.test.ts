@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defaultKneeValue, KNEE_RULE_OPTIONS, kneeChartLabel, kneeFindingText, kneeRuleOf, kneeRuleShortText, kneeValueLabel } from './knee-rule-text.ts';
+import {
+  defaultKneeValue,
+  KNEE_RULE_OPTIONS,
+  kneeChartLabel,
+  kneeFindingText,
+  kneeRuleOf,
+  kneeRuleShortText,
+  kneeValueLabel,
+} from './knee-rule-text.ts';
 
 const point = (x: number, makespan: number) => ({ x, makespan });
 
@@ -9,9 +17,13 @@ describe('knee rules on the experiment page', () => {
     expect(kneeRuleOf('within_best', '2.5')).toEqual({ rule: { rule: 'within_best', tolerance: 0.025 } });
     expect(kneeRuleOf('finish_by', '12')).toEqual({ rule: { rule: 'finish_by', deadline_s: 720 } });
     expect(kneeRuleOf('elbow', 'anything')).toEqual({ rule: { rule: 'elbow' } });
-    expect(kneeRuleOf('diminishing_returns', '0')).toEqual({ problem: 'Enter the least gain worth one more, above 0% and at most 100%.' });
+    expect(kneeRuleOf('diminishing_returns', '0')).toEqual({
+      problem: 'Enter the least gain worth one more, above 0% and at most 100%.',
+    });
     expect(kneeRuleOf('within_best', '-1')).toEqual({ problem: 'Enter a tolerance from 0% to 100%.' });
-    expect(kneeRuleOf('finish_by', '')).toEqual({ problem: 'Enter the deadline, in minutes, the fleet must finish by.' });
+    expect(kneeRuleOf('finish_by', '')).toEqual({
+      problem: 'Enter the deadline, in minutes, the fleet must finish by.',
+    });
   });
 
   it('starts the diminishing-returns rule at 5% and the tolerance at the experiment’s own', () => {
@@ -25,10 +37,14 @@ describe('knee rules on the experiment page', () => {
     expect(kneeFindingText({ status: 'knee', point: point(2, 700) }, rule, 'chargers', 'makespan with traffic')).toBe(
       'Knee: 2 chargers per station. Beyond it, one more charger per station gains less than 5% of the makespan with traffic.',
     );
-    expect(kneeFindingText({ status: 'largest_tested', point: point(3, 690) }, rule, 'chargers', 'makespan with traffic')).toBe(
+    expect(
+      kneeFindingText({ status: 'largest_tested', point: point(3, 690) }, rule, 'chargers', 'makespan with traffic'),
+    ).toBe(
       'No knee within the range: up to the largest tested, 3 chargers per station, one more charger per station still gains at least 5% of the makespan with traffic. Test more chargers per station.',
     );
-    expect(kneeFindingText({ status: 'no_points' }, rule, 'robots', 'planned makespan')).toBe('The knee appears once points have completed.');
+    expect(kneeFindingText({ status: 'no_points' }, rule, 'robots', 'planned makespan')).toBe(
+      'The knee appears once points have completed.',
+    );
   });
 
   it('labels the value of diminishing returns by what the sweep adds', () => {
@@ -44,6 +60,8 @@ describe('knee rules on the experiment page', () => {
     expect(kneeRuleShortText({ rule: 'finish_by', deadline_s: 600 })).toBe('finish by 10 min 0 s');
     const rule = { rule: 'diminishing_returns', min_gain: 0.05 } as const;
     expect(kneeChartLabel({ status: 'knee', point: point(3, 200) }, rule, 3)).toBe('Knee: 3 (diminishing returns, 5%)');
-    expect(kneeChartLabel({ status: 'largest_tested', point: point(6, 100) }, rule, 6)).toBe('Largest tested: 6 (no knee by diminishing returns, 5%)');
+    expect(kneeChartLabel({ status: 'largest_tested', point: point(6, 100) }, rule, 6)).toBe(
+      'Largest tested: 6 (no knee by diminishing returns, 5%)',
+    );
   });
 });

@@ -1,7 +1,13 @@
 // The knee rules of `findKnee` (@fleetlab/warehouse) as the experiment page offers and explains
 // them: their names, the value each takes from the planner, and the sentence that says which
 // rule gave the answer (or why there is none). Pure.
-import { DEFAULT_KNEE_RULE, kneeRuleSchema, type KneeFinding, type KneeRule, type KneeRuleName } from '@fleetlab/warehouse';
+import {
+  DEFAULT_KNEE_RULE,
+  kneeRuleSchema,
+  type KneeFinding,
+  type KneeRule,
+  type KneeRuleName,
+} from '@fleetlab/warehouse';
 import { formatCompletionTime } from '../lib/display-format.ts';
 import type { SweepAxis } from './experiment-figures.ts';
 
@@ -13,9 +19,17 @@ export interface KneeRuleOption {
 }
 
 export const KNEE_RULE_OPTIONS: readonly KneeRuleOption[] = [
-  { rule: 'diminishing_returns', label: 'Diminishing returns', value: { label: 'Least gain per {unit} (%)', min: 0.1, max: 100, step: 0.5 } },
+  {
+    rule: 'diminishing_returns',
+    label: 'Diminishing returns',
+    value: { label: 'Least gain per {unit} (%)', min: 0.1, max: 100, step: 0.5 },
+  },
   { rule: 'elbow', label: 'Elbow of the curve (Kneedle)', value: null },
-  { rule: 'within_best', label: 'Within X% of the best', value: { label: 'Tolerance (%)', min: 0, max: 100, step: 0.5 } },
+  {
+    rule: 'within_best',
+    label: 'Within X% of the best',
+    value: { label: 'Tolerance (%)', min: 0, max: 100, step: 0.5 },
+  },
   { rule: 'finish_by', label: 'Finish by a deadline', value: { label: 'Deadline (min)', min: 0.1, step: 0.5 } },
 ];
 
@@ -46,7 +60,11 @@ export function kneeRuleOf(rule: KneeRuleName, typed: string): { rule: KneeRule 
   if (rule === 'elbow') return { rule: { rule } };
   const value = typed.trim() === '' ? Number.NaN : Number(typed);
   const candidate =
-    rule === 'finish_by' ? { rule, deadline_s: value * 60 } : rule === 'diminishing_returns' ? { rule, min_gain: value / 100 } : { rule, tolerance: value / 100 };
+    rule === 'finish_by'
+      ? { rule, deadline_s: value * 60 }
+      : rule === 'diminishing_returns'
+        ? { rule, min_gain: value / 100 }
+        : { rule, tolerance: value / 100 };
   const parsed = kneeRuleSchema.safeParse(candidate);
   return parsed.success ? { rule: parsed.data } : { problem: VALUE_PROBLEMS[rule] };
 }
@@ -64,7 +82,11 @@ interface AxisWords {
 }
 
 const AXIS_WORDS: Readonly<Record<SweepAxis, AxisWords>> = {
-  robots: { count: (x) => `${x} ${x === 1 ? 'robot' : 'robots'}`, oneMore: 'one more robot', testMore: 'Test more robots.' },
+  robots: {
+    count: (x) => `${x} ${x === 1 ? 'robot' : 'robots'}`,
+    oneMore: 'one more robot',
+    testMore: 'Test more robots.',
+  },
   chargers: {
     count: (x) => `${x} ${x === 1 ? 'charger' : 'chargers'} per station`,
     oneMore: 'one more charger per station',
@@ -96,7 +118,12 @@ export function kneeChartLabel(finding: KneeFinding<unknown>, rule: KneeRule, x:
  * What the rule found, in one or two sentences: the knee and the rule that gave it, or plainly
  * that the range tested holds none. `curve` names the makespan read ('executed makespan').
  */
-export function kneeFindingText(finding: KneeFinding<{ readonly x: number | null; readonly makespan: number }>, rule: KneeRule, axis: SweepAxis, curve: string): string {
+export function kneeFindingText(
+  finding: KneeFinding<{ readonly x: number | null; readonly makespan: number }>,
+  rule: KneeRule,
+  axis: SweepAxis,
+  curve: string,
+): string {
   const words = AXIS_WORDS[axis];
   if (finding.status === 'no_points') return 'The knee appears once points have completed.';
   if (finding.status === 'target_not_met') {

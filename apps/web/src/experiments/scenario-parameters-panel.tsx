@@ -7,7 +7,13 @@ import { ScenarioParameterFields } from './scenario-parameter-fields.tsx';
 import { parseScenarioParameters, robotCountLabel, type ScenarioParameterErrors } from './scenario-parameters.ts';
 
 /** The scenario's Order Volume and Robot Count, shown and edited in place on the scenario page. */
-export function ScenarioParametersPanel({ scenario, robotsInEnvironment }: { scenario: ScenarioRecord; robotsInEnvironment: number | null }) {
+export function ScenarioParametersPanel({
+  scenario,
+  robotsInEnvironment,
+}: {
+  scenario: ScenarioRecord;
+  robotsInEnvironment: number | null;
+}) {
   const updateScenario = useUpdateScenario();
   const [editing, setEditing] = useState(false);
   const [orderVolume, setOrderVolume] = useState('');
@@ -83,7 +89,9 @@ export function ScenarioParametersPanel({ scenario, robotsInEnvironment }: { sce
           </div>
           <div className="rounded-lg bg-slate-800/60 px-3 py-2">
             <dt className="text-xs text-slate-400">Robots</dt>
-            <dd className="font-semibold text-white">{robotCountLabel(scenario.parameters.robot_count, robotsInEnvironment)}</dd>
+            <dd className="font-semibold text-white">
+              {robotCountLabel(scenario.parameters.robot_count, robotsInEnvironment)}
+            </dd>
           </div>
         </dl>
       )}

@@ -15,17 +15,23 @@ describe('parseScenarioParameters', () => {
     ['2.5', '', { orderVolume: 'Order Volume must be a whole number of at least 1' }],
     ['', '5', { robotCount: 'Robot Count must be from 1 to 4 (the robots of the environment)' }],
     ['', '0', { robotCount: 'Robot Count must be from 1 to 4 (the robots of the environment)' }],
-    ['x', '1.5', {
-      orderVolume: 'Order Volume must be a whole number of at least 1',
-      robotCount: 'Robot Count must be from 1 to 4 (the robots of the environment)',
-    }],
+    [
+      'x',
+      '1.5',
+      {
+        orderVolume: 'Order Volume must be a whole number of at least 1',
+        robotCount: 'Robot Count must be from 1 to 4 (the robots of the environment)',
+      },
+    ],
   ])('rejects order volume %j and robot count %j', (orderVolume, robotCount, errors) => {
     expect(parseScenarioParameters(orderVolume, robotCount, 4)).toEqual({ errors });
   });
 
   it('checks only the lower bound while the environment is unknown', () => {
     expect(parseScenarioParameters('', '99', null)).toEqual({ parameters: { robot_count: 99 } });
-    expect(parseScenarioParameters('', '0', null)).toEqual({ errors: { robotCount: 'Robot Count must be a whole number of at least 1' } });
+    expect(parseScenarioParameters('', '0', null)).toEqual({
+      errors: { robotCount: 'Robot Count must be a whole number of at least 1' },
+    });
   });
 });
 

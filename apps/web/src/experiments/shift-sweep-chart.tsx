@@ -1,12 +1,22 @@
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_TOOLTIP_STYLE, LEGEND_PROPS, RATE_AXIS_PROPS, settingAxisProps, TIME_AXIS_PROPS } from './sweep-chart-style.ts';
+import {
+  CHART_TOOLTIP_STYLE,
+  LEGEND_PROPS,
+  RATE_AXIS_PROPS,
+  settingAxisProps,
+  TIME_AXIS_PROPS,
+} from './sweep-chart-style.ts';
 import type { ShiftSweepAxis, ShiftSweepRow } from './shift-sweep-figures.ts';
 
 const CHART_HEIGHT = 340;
 const CHART_WIDTH = 720;
 const GROWING_COLOUR = '#f87171';
 
-const AXIS_LABELS: Readonly<Record<Exclude<ShiftSweepAxis, 'algorithm'>, string>> = { rate: 'Orders per hour', robots: 'Robots', chargers: 'Chargers per station' };
+const AXIS_LABELS: Readonly<Record<Exclude<ShiftSweepAxis, 'algorithm'>, string>> = {
+  rate: 'Orders per hour',
+  robots: 'Robots',
+  chargers: 'Chargers per station',
+};
 
 export interface ShiftSweepChartProps {
   readonly rows: readonly ShiftSweepRow[];
@@ -25,7 +35,17 @@ interface DotProps {
 function TrendDot({ cx, cy, payload }: DotProps) {
   if (cx === undefined || cy === undefined) return null;
   const growing = payload?.growing === true;
-  return <circle cx={cx} cy={cy} r={growing ? 5 : 4} fill={growing ? GROWING_COLOUR : '#f472b6'} stroke="#0f172a" strokeWidth={1} data-growing={growing || undefined} />;
+  return (
+    <circle
+      cx={cx}
+      cy={cy}
+      r={growing ? 5 : 4}
+      fill={growing ? GROWING_COLOUR : '#f472b6'}
+      stroke="#0f172a"
+      strokeWidth={1}
+      data-growing={growing || undefined}
+    />
+  );
 }
 
 /**
@@ -46,7 +66,12 @@ export function ShiftSweepChart({ rows, axis, targetS = null }: ShiftSweepChartP
   const label = AXIS_LABELS[axis];
   return (
     <figure aria-label={`Throughput and P95 cycle time by ${label.toLowerCase()}`} className="overflow-x-auto">
-      <ComposedChart width={CHART_WIDTH} height={CHART_HEIGHT} data={data} margin={{ top: 24, right: 16, bottom: 8, left: 8 }}>
+      <ComposedChart
+        width={CHART_WIDTH}
+        height={CHART_HEIGHT}
+        data={data}
+        margin={{ top: 24, right: 16, bottom: 8, left: 8 }}
+      >
         <CartesianGrid strokeDasharray="3 3" stroke="#1f2937" />
         {/* Ticks at the settings tested: robots and chargers are whole, rates as asked. */}
         <XAxis dataKey="setting" {...settingAxisProps(label)} ticks={data.map((point) => point.setting as number)} />
@@ -54,9 +79,34 @@ export function ShiftSweepChart({ rows, axis, targetS = null }: ShiftSweepChartP
         <YAxis {...RATE_AXIS_PROPS} />
         <Tooltip contentStyle={CHART_TOOLTIP_STYLE} />
         <Legend {...LEGEND_PROPS} />
-        <Line yAxisId="time" dataKey="p95" name="P95 cycle time (s)" stroke="#f472b6" strokeWidth={2} dot={<TrendDot />} connectNulls isAnimationActive={false} />
-        <Line yAxisId="rate" dataKey="throughput" name="Throughput (orders/h)" stroke="#34d399" strokeWidth={2} connectNulls isAnimationActive={false} />
-        <Line yAxisId="rate" dataKey="released" name="Released (orders/h)" stroke="#818cf8" strokeDasharray="6 4" connectNulls isAnimationActive={false} />
+        <Line
+          yAxisId="time"
+          dataKey="p95"
+          name="P95 cycle time (s)"
+          stroke="#f472b6"
+          strokeWidth={2}
+          dot={<TrendDot />}
+          connectNulls
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="rate"
+          dataKey="throughput"
+          name="Throughput (orders/h)"
+          stroke="#34d399"
+          strokeWidth={2}
+          connectNulls
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="rate"
+          dataKey="released"
+          name="Released (orders/h)"
+          stroke="#818cf8"
+          strokeDasharray="6 4"
+          connectNulls
+          isAnimationActive={false}
+        />
         {targetS !== null && (
           <ReferenceLine
             yAxisId="time"

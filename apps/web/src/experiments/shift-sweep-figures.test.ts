@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RATE_SWEEP, SHIFT_FLEET_SWEEP } from './experiment-fixtures.ts';
-import { parseP95TargetMinutes, parseRates, runsShifts, shiftSweepAnswer, shiftSweepCsv, shiftSweepRows } from './shift-sweep-figures.ts';
+import {
+  parseP95TargetMinutes,
+  parseRates,
+  runsShifts,
+  shiftSweepAnswer,
+  shiftSweepCsv,
+  shiftSweepRows,
+} from './shift-sweep-figures.ts';
 
 describe('parseRates', () => {
   it('reads a list of orders per hour, sorted and without repeats', () => {
@@ -10,9 +17,13 @@ describe('parseRates', () => {
 
   it('names what is wrong', () => {
     expect(parseRates(' ')).toEqual({ error: 'Rates are required' });
-    expect(parseRates('300, many')).toEqual({ error: "Enter orders per hour as a list like '300, 600, 900': 'many' is not a number" });
+    expect(parseRates('300, many')).toEqual({
+      error: "Enter orders per hour as a list like '300, 600, 900': 'many' is not a number",
+    });
     expect(parseRates('0, 300')).toEqual({ error: 'Rates are from 1 to 20,000 orders per hour: 0 is not' });
-    expect(parseRates(Array.from({ length: 31 }, (_, index) => index + 1).join(','))).toEqual({ error: 'At most 30 rates' });
+    expect(parseRates(Array.from({ length: 31 }, (_, index) => index + 1).join(','))).toEqual({
+      error: 'At most 30 rates',
+    });
   });
 });
 
@@ -20,7 +31,9 @@ describe('parseP95TargetMinutes', () => {
   it('turns minutes into seconds within 10 s and 24 h', () => {
     expect(parseP95TargetMinutes('10')).toEqual({ seconds: 600 });
     expect(parseP95TargetMinutes('7.5')).toEqual({ seconds: 450 });
-    expect(parseP95TargetMinutes('0.1')).toEqual({ error: 'P95 Target must be a number of minutes from 0.17 to 1,440' });
+    expect(parseP95TargetMinutes('0.1')).toEqual({
+      error: 'P95 Target must be a number of minutes from 0.17 to 1,440',
+    });
     expect(parseP95TargetMinutes('')).toEqual({ error: 'P95 Target must be a number of minutes from 0.17 to 1,440' });
   });
 });
@@ -41,11 +54,29 @@ describe('shift sweep answers', () => {
   });
 
   it('a rate sweep where every rate held, or none did, says so', () => {
-    const stable = { ...RATE_SWEEP, points: RATE_SWEEP.points.map((point) => ({ ...point, stats: point.stats && { ...point.stats, shift: point.stats.shift && { ...point.stats.shift, backlog_trend: 'stable' as const } } })) };
+    const stable = {
+      ...RATE_SWEEP,
+      points: RATE_SWEEP.points.map((point) => ({
+        ...point,
+        stats: point.stats && {
+          ...point.stats,
+          shift: point.stats.shift && { ...point.stats.shift, backlog_trend: 'stable' as const },
+        },
+      })),
+    };
     expect(shiftSweepAnswer(stable, shiftSweepRows(stable.points, 'rate'), 600).text).toBe(
       'Every rate tested held: test higher rates. The highest tested, 1,200 orders/h, kept a stable backlog.',
     );
-    const growing = { ...RATE_SWEEP, points: RATE_SWEEP.points.map((point) => ({ ...point, stats: point.stats && { ...point.stats, shift: point.stats.shift && { ...point.stats.shift, backlog_trend: 'growing' as const } } })) };
+    const growing = {
+      ...RATE_SWEEP,
+      points: RATE_SWEEP.points.map((point) => ({
+        ...point,
+        stats: point.stats && {
+          ...point.stats,
+          shift: point.stats.shift && { ...point.stats.shift, backlog_trend: 'growing' as const },
+        },
+      })),
+    };
     expect(shiftSweepAnswer(growing, shiftSweepRows(growing.points, 'rate'), 600).text).toBe(
       'No rate tested held: the backlog grows even at 300 orders/h. Test lower rates or add robots.',
     );
@@ -54,16 +85,27 @@ describe('shift sweep answers', () => {
 
   it('a fleet sweep of shifts: the fewest robots with a stable backlog and P95 within the target, or the closest', () => {
     const rows = shiftSweepRows(SHIFT_FLEET_SWEEP.points, 'robots');
-    expect(shiftSweepAnswer(SHIFT_FLEET_SWEEP, rows, 600)).toMatchObject({ text: 'Robots needed to hold 1,200/h with P95 <= 10 min: 6.', badge: 'Fewest that hold' });
-    expect(shiftSweepAnswer(SHIFT_FLEET_SWEEP, rows, 450).text).toBe('Robots needed to hold 1,200/h with P95 <= 7 min 30 s: 8.');
+    expect(shiftSweepAnswer(SHIFT_FLEET_SWEEP, rows, 600)).toMatchObject({
+      text: 'Robots needed to hold 1,200/h with P95 <= 10 min: 6.',
+      badge: 'Fewest that hold',
+    });
+    expect(shiftSweepAnswer(SHIFT_FLEET_SWEEP, rows, 450).text).toBe(
+      'Robots needed to hold 1,200/h with P95 <= 7 min 30 s: 8.',
+    );
     const none = shiftSweepAnswer(SHIFT_FLEET_SWEEP, rows, 300);
-    expect(none.text).toBe('No setting tested can hold 1,200/h with P95 <= 5 min. Closest: 8 robots (P95 6 min 40 s, backlog stable). Test more robots.');
+    expect(none.text).toBe(
+      'No setting tested can hold 1,200/h with P95 <= 5 min. Closest: 8 robots (P95 6 min 40 s, backlog stable). Test more robots.',
+    );
     expect([none.row?.setting, none.badge]).toEqual([8, 'Closest']);
   });
 
   it('exports every point with its shift figures and the answer marked', () => {
     const rows = shiftSweepRows(RATE_SWEEP.points, 'rate');
-    expect(shiftSweepCsv(rows, 'rate', shiftSweepAnswer(RATE_SWEEP, rows, 600).row).split('\n').slice(0, 3)).toEqual([
+    expect(
+      shiftSweepCsv(rows, 'rate', shiftSweepAnswer(RATE_SWEEP, rows, 600).row)
+        .split('\n')
+        .slice(0, 3),
+    ).toEqual([
       'orders_per_hour,orders_per_hour_released,released,delivered,throughput_per_h,cycle_p50_s,cycle_p95_s,backlog_max,backlog_end,backlog_trend,utilisation_pct,status,answer,solve_id',
       '300,300,600,598,299,50,100,5,2,stable,25,completed,,81',
       '600,600,1200,1195,597.5,75,150,8,5,stable,50,completed,yes,82',

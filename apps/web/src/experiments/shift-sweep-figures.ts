@@ -37,7 +37,9 @@ export function withoutRate<T extends { orders_per_hour?: number }>(shift: T): O
  * shift's rate, so a rate stored with it (sent by a client, or by this page before rate sweeps
  * could leave it out) is left out.
  */
-export function sharedParameters(experiment: Pick<ExperimentRecord, 'kind' | 'parameters'>): ExperimentRecord['parameters'] {
+export function sharedParameters(
+  experiment: Pick<ExperimentRecord, 'kind' | 'parameters'>,
+): ExperimentRecord['parameters'] {
   const { parameters } = experiment;
   if (experiment.kind !== 'rate_sweep' || !parameters.shift) return parameters;
   return { ...parameters, shift: withoutRate(parameters.shift) };
@@ -53,9 +55,12 @@ export function parseRates(text: string): { rates: number[] } | { error: string 
   const rates: number[] = [];
   for (const part of parts) {
     const rate = Number(part);
-    if (!Number.isFinite(rate)) return { error: `Enter orders per hour as a list like '300, 600, 900': '${part}' is not a number` };
+    if (!Number.isFinite(rate))
+      return { error: `Enter orders per hour as a list like '300, 600, 900': '${part}' is not a number` };
     if (rate < SHIFT_RANGES.orders_per_hour.min || rate > SHIFT_RANGES.orders_per_hour.max) {
-      return { error: `Rates are from ${formatGrouped(SHIFT_RANGES.orders_per_hour.min)} to ${formatGrouped(SHIFT_RANGES.orders_per_hour.max)} orders per hour: ${part} is not` };
+      return {
+        error: `Rates are from ${formatGrouped(SHIFT_RANGES.orders_per_hour.min)} to ${formatGrouped(SHIFT_RANGES.orders_per_hour.max)} orders per hour: ${part} is not`,
+      };
     }
     rates.push(rate);
   }
@@ -76,7 +81,8 @@ export function parseP95TargetMinutes(text: string): { seconds: number } | { err
   const trimmed = text.trim();
   const minutes = trimmed === '' ? Number.NaN : Number(trimmed);
   const seconds = minutes * SECONDS_PER_MINUTE;
-  if (!Number.isFinite(seconds) || seconds < CYCLE_P95_TARGET_RANGE.min || seconds > CYCLE_P95_TARGET_RANGE.max) return { error: P95_TARGET_RULE };
+  if (!Number.isFinite(seconds) || seconds < CYCLE_P95_TARGET_RANGE.min || seconds > CYCLE_P95_TARGET_RANGE.max)
+    return { error: P95_TARGET_RULE };
   return { seconds };
 }
 
@@ -119,10 +125,24 @@ function settingOf(point: ExperimentPoint, axis: ShiftSweepAxis): number | null 
 export function shiftSweepRows(points: readonly ExperimentPoint[], axis: ShiftSweepAxis): ShiftSweepRow[] {
   const rows = points.map((point) => {
     const setting = settingOf(point, axis);
-    const label = axis === 'algorithm' ? ALGORITHM_BY_NAME[point.algorithm].label : setting === null ? 'All' : formatGrouped(setting, Number.isInteger(setting) ? 0 : 1);
-    return { solveId: point.solve_id, setting, label, status: point.status, shift: point.stats?.shift ?? null, error: point.error };
+    const label =
+      axis === 'algorithm'
+        ? ALGORITHM_BY_NAME[point.algorithm].label
+        : setting === null
+          ? 'All'
+          : formatGrouped(setting, Number.isInteger(setting) ? 0 : 1);
+    return {
+      solveId: point.solve_id,
+      setting,
+      label,
+      status: point.status,
+      shift: point.stats?.shift ?? null,
+      error: point.error,
+    };
   });
-  return axis === 'algorithm' ? rows : rows.sort((a, b) => (a.setting ?? Number.MAX_SAFE_INTEGER) - (b.setting ?? Number.MAX_SAFE_INTEGER));
+  return axis === 'algorithm'
+    ? rows
+    : rows.sort((a, b) => (a.setting ?? Number.MAX_SAFE_INTEGER) - (b.setting ?? Number.MAX_SAFE_INTEGER));
 }
 
 /** A row the answers can read: one with a setting. */
@@ -136,7 +156,9 @@ export const rateText = (rate: number) => `${formatGrouped(rate, Number.isIntege
 
 /** A duration in whole minutes where it is one ('10 min'), else as the product writes durations. */
 export function targetText(seconds: number): string {
-  return seconds % SECONDS_PER_MINUTE === 0 ? `${formatGrouped(seconds / SECONDS_PER_MINUTE)} min` : formatCompletionTime(seconds);
+  return seconds % SECONDS_PER_MINUTE === 0
+    ? `${formatGrouped(seconds / SECONDS_PER_MINUTE)} min`
+    : formatCompletionTime(seconds);
 }
 
 /** A rate sweep's answer: the highest rate the fleet held with a stable backlog. */
@@ -154,7 +176,10 @@ export function sustainedRateText(finding: ShiftSweepFinding<SettingRow>): strin
 }
 
 /** What the fewest of a setting is called in the answer of a sweep of shifts. */
-const FEWEST_NOUNS = { robots: ['Robots', 'robots'], chargers: ['Chargers per station', 'chargers per station'] } as const;
+const FEWEST_NOUNS = {
+  robots: ['Robots', 'robots'],
+  chargers: ['Chargers per station', 'chargers per station'],
+} as const;
 
 /**
  * A fleet (or charger) sweep of shifts' answer: the fewest robots (chargers per station) that
@@ -168,7 +193,8 @@ export function fewestNeededText(
   targetS: number,
 ): string {
   const [Noun, noun] = FEWEST_NOUNS[axis];
-  const rate = ordersPerHour === null ? 'the shift' : `${formatGrouped(ordersPerHour, Number.isInteger(ordersPerHour) ? 0 : 1)}/h`;
+  const rate =
+    ordersPerHour === null ? 'the shift' : `${formatGrouped(ordersPerHour, Number.isInteger(ordersPerHour) ? 0 : 1)}/h`;
   const condition = `hold ${rate} with P95 <= ${targetText(targetS)}`;
   switch (finding.status) {
     case 'found':
@@ -197,13 +223,21 @@ export interface ShiftSweepAnswer {
  * sweep's fewest robots or chargers that hold the rate with P95 within `targetS`; an algorithm
  * comparison has none.
  */
-export function shiftSweepAnswer(experiment: Pick<ExperimentRecord, 'kind' | 'parameters'>, rows: readonly ShiftSweepRow[], targetS: number): ShiftSweepAnswer {
+export function shiftSweepAnswer(
+  experiment: Pick<ExperimentRecord, 'kind' | 'parameters'>,
+  rows: readonly ShiftSweepRow[],
+  targetS: number,
+): ShiftSweepAnswer {
   const axis = shiftSweepAxisOf(experiment.kind);
   if (axis === 'algorithm') return { text: null, row: null, badge: '' };
   const candidates = candidatesOf(rows);
   if (axis === 'rate') {
     const finding = highestSustainedRate(candidates);
-    return { text: sustainedRateText(finding), row: 'point' in finding ? finding.point : null, badge: 'Highest sustained' };
+    return {
+      text: sustainedRateText(finding),
+      row: 'point' in finding ? finding.point : null,
+      badge: 'Highest sustained',
+    };
   }
   const shift = experiment.parameters.shift;
   const finding = fewestRobotsForShift(candidates, targetS);
@@ -212,11 +246,34 @@ export function shiftSweepAnswer(experiment: Pick<ExperimentRecord, 'kind' | 'pa
   return { text, row: 'point' in finding ? finding.point : null, badge: 'Fewest that hold' };
 }
 
-const SHIFT_CSV_COLUMNS = ['orders_per_hour_released', 'released', 'delivered', 'throughput_per_h', 'cycle_p50_s', 'cycle_p95_s', 'backlog_max', 'backlog_end', 'backlog_trend', 'utilisation_pct', 'status', 'answer', 'solve_id'];
-const SHIFT_CSV_SETTING: Readonly<Record<ShiftSweepAxis, string>> = { rate: 'orders_per_hour', robots: 'robot_count', chargers: 'chargers', algorithm: 'algorithm' };
+const SHIFT_CSV_COLUMNS = [
+  'orders_per_hour_released',
+  'released',
+  'delivered',
+  'throughput_per_h',
+  'cycle_p50_s',
+  'cycle_p95_s',
+  'backlog_max',
+  'backlog_end',
+  'backlog_trend',
+  'utilisation_pct',
+  'status',
+  'answer',
+  'solve_id',
+];
+const SHIFT_CSV_SETTING: Readonly<Record<ShiftSweepAxis, string>> = {
+  rate: 'orders_per_hour',
+  robots: 'robot_count',
+  chargers: 'chargers',
+  algorithm: 'algorithm',
+};
 
 /** A shift experiment's table as CSV (numbers unrounded); `answer` marks the row the answer names. */
-export function shiftSweepCsv(rows: readonly ShiftSweepRow[], axis: ShiftSweepAxis, answer: ShiftSweepRow | null): string {
+export function shiftSweepCsv(
+  rows: readonly ShiftSweepRow[],
+  axis: ShiftSweepAxis,
+  answer: ShiftSweepRow | null,
+): string {
   const lines = [[SHIFT_CSV_SETTING[axis], ...SHIFT_CSV_COLUMNS].join(',')];
   for (const row of rows) {
     const shift = row.shift;

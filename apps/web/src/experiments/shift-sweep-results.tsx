@@ -4,10 +4,22 @@ import { TextField } from '../components/ui/form-field.tsx';
 import { card } from '../components/ui/styles.ts';
 import { describeShift } from '../lib/shift-settings.ts';
 import { ShiftSweepChart } from './shift-sweep-chart.tsx';
-import { parseP95TargetMinutes, sharedParameters, shiftSweepAnswer, shiftSweepAxisOf, shiftSweepRows, type ShiftSweepAxis } from './shift-sweep-figures.ts';
+import {
+  parseP95TargetMinutes,
+  sharedParameters,
+  shiftSweepAnswer,
+  shiftSweepAxisOf,
+  shiftSweepRows,
+  type ShiftSweepAxis,
+} from './shift-sweep-figures.ts';
 import { ShiftSweepTable } from './shift-sweep-table.tsx';
 
-const SETTING_LABELS: Readonly<Record<ShiftSweepAxis, string>> = { rate: 'Orders/h', robots: 'Robots', chargers: 'Chargers', algorithm: 'Algorithm' };
+const SETTING_LABELS: Readonly<Record<ShiftSweepAxis, string>> = {
+  rate: 'Orders/h',
+  robots: 'Robots',
+  chargers: 'Chargers',
+  algorithm: 'Algorithm',
+};
 const HEADINGS: Readonly<Record<ShiftSweepAxis, string>> = {
   rate: 'by orders per hour',
   robots: 'by fleet size',
@@ -39,9 +51,13 @@ export function ShiftSweepResults({ record, targetMinutes, onTargetMinutes }: Sh
   const target = parseP95TargetMinutes(targetMinutes);
   const targetS = 'seconds' in target ? target.seconds : null;
   const judgedByTarget = axis === 'robots' || axis === 'chargers';
-  const answer = targetS !== null || !judgedByTarget ? shiftSweepAnswer(record, rows, targetS ?? DEFAULT_CYCLE_P95_TARGET_S) : null;
+  const answer =
+    targetS !== null || !judgedByTarget ? shiftSweepAnswer(record, rows, targetS ?? DEFAULT_CYCLE_P95_TARGET_S) : null;
   const shift = sharedParameters(record).shift;
-  const title = axis === 'algorithm' ? 'Algorithms compared on a shift' : `${ALGORITHM_BY_NAME[record.algorithms[0]].label} ${HEADINGS[axis]}`;
+  const title =
+    axis === 'algorithm'
+      ? 'Algorithms compared on a shift'
+      : `${ALGORITHM_BY_NAME[record.algorithms[0]].label} ${HEADINGS[axis]}`;
   return (
     <section className={`${card} space-y-4 p-5`} aria-labelledby="shift-sweep-heading">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -68,7 +84,12 @@ export function ShiftSweepResults({ record, targetMinutes, onTargetMinutes }: Sh
         )}
       </div>
       {axis !== 'algorithm' && <ShiftSweepChart rows={rows} axis={axis} targetS={judgedByTarget ? targetS : null} />}
-      <ShiftSweepTable rows={rows} settingLabel={SETTING_LABELS[axis]} answer={answer?.row ?? null} badge={answer?.badge ?? ''} />
+      <ShiftSweepTable
+        rows={rows}
+        settingLabel={SETTING_LABELS[axis]}
+        answer={answer?.row ?? null}
+        badge={answer?.badge ?? ''}
+      />
     </section>
   );
 }

@@ -43,7 +43,11 @@ export function ShiftSweepTable({ rows, settingLabel, answer, badge }: ShiftSwee
           <tr key={row.solveId} data-answer={marked || undefined} className={marked ? 'bg-amber-500/10' : undefined}>
             <th scope="row" className="px-2 py-2 font-mono font-semibold text-white">
               {row.label}
-              {marked && <span className="mt-1 block w-min rounded bg-amber-500/20 px-1.5 py-0.5 font-sans text-xs text-amber-200">{badge}</span>}
+              {marked && (
+                <span className="mt-1 block w-min rounded bg-amber-500/20 px-1.5 py-0.5 font-sans text-xs text-amber-200">
+                  {badge}
+                </span>
+              )}
             </th>
             <td className={cell}>{count(shift?.released)}</td>
             <td className={cell}>{count(shift?.delivered)}</td>
@@ -52,7 +56,11 @@ export function ShiftSweepTable({ rows, settingLabel, answer, badge }: ShiftSwee
             <td className={cell}>{cycle(shift?.cycle_p95_s)}</td>
             <td className={cell}>{count(shift?.backlog_max)}</td>
             <td className={cell}>{count(shift?.backlog_end)}</td>
-            <td className={`px-2 py-2 ${shift?.backlog_trend === 'growing' ? 'font-semibold text-red-300' : 'text-emerald-300'}`}>{shift ? (shift.backlog_trend === 'growing' ? 'Growing' : 'Stable') : '—'}</td>
+            <td
+              className={`px-2 py-2 ${shift?.backlog_trend === 'growing' ? 'font-semibold text-red-300' : 'text-emerald-300'}`}
+            >
+              {shift ? (shift.backlog_trend === 'growing' ? 'Growing' : 'Stable') : '—'}
+            </td>
             <td className={cell}>{shift ? `${formatGrouped(shift.utilisation_pct, 1)}%` : '—'}</td>
             <PointStatusCell status={row.status} error={row.error} />
             <PointSolveLinkCell solveId={row.solveId} label="View" />

@@ -16,6 +16,16 @@ export function settingAxisProps(label: string) {
 
 /** The left axis in seconds and the right one in orders (or deliveries) per hour. */
 export const TIME_AXIS_PROPS = { yAxisId: 'time', stroke: '#94a3b8', fontSize: 11, unit: ' s', width: 64 } as const;
-export const RATE_AXIS_PROPS = { yAxisId: 'rate', orientation: 'right' as const, stroke: '#34d399', fontSize: 11, width: 56 } as const;
+export const RATE_AXIS_PROPS = {
+  yAxisId: 'rate',
+  orientation: 'right' as const,
+  stroke: '#34d399',
+  fontSize: 11,
+  width: 56,
+} as const;
 /** In the order the lines are drawn, not by name. */
-export const LEGEND_PROPS = { verticalAlign: 'bottom' as const, wrapperStyle: { fontSize: 12, paddingTop: 20 }, itemSorter: null };
+export const LEGEND_PROPS = {
+  verticalAlign: 'bottom' as const,
+  wrapperStyle: { fontSize: 12, paddingTop: 20 },
+  itemSorter: null,
+};

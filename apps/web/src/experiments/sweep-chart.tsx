@@ -1,5 +1,11 @@
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_TOOLTIP_STYLE, LEGEND_PROPS, RATE_AXIS_PROPS, settingAxisProps, TIME_AXIS_PROPS } from './sweep-chart-style.ts';
+import {
+  CHART_TOOLTIP_STYLE,
+  LEGEND_PROPS,
+  RATE_AXIS_PROPS,
+  settingAxisProps,
+  TIME_AXIS_PROPS,
+} from './sweep-chart-style.ts';
 import type { SweepRow } from './experiment-figures.ts';
 
 const CHART_HEIGHT = 360;
@@ -32,16 +38,40 @@ export function SweepChart({ rows, knee, kneeLabel, axisLabel = 'Robots' }: Swee
   const xs = data.map((point) => point.robots ?? 0);
   const kneeInRightHalf = knee?.x != null && knee.x > (Math.min(...xs) + Math.max(...xs)) / 2;
   return (
-    <figure aria-label={`Makespan and deliveries per hour by ${axisLabel === 'Robots' ? 'robot count' : 'chargers per station'}`} className="overflow-x-auto">
-      <ComposedChart width={CHART_WIDTH} height={CHART_HEIGHT} data={data} margin={{ top: 24, right: 16, bottom: 8, left: 8 }}>
+    <figure
+      aria-label={`Makespan and deliveries per hour by ${axisLabel === 'Robots' ? 'robot count' : 'chargers per station'}`}
+      className="overflow-x-auto"
+    >
+      <ComposedChart
+        width={CHART_WIDTH}
+        height={CHART_HEIGHT}
+        data={data}
+        margin={{ top: 24, right: 16, bottom: 8, left: 8 }}
+      >
         <CartesianGrid strokeDasharray="3 3" stroke="#1f2937" />
         <XAxis dataKey="robots" allowDecimals={false} {...settingAxisProps(axisLabel)} />
         <YAxis {...TIME_AXIS_PROPS} />
         <YAxis {...RATE_AXIS_PROPS} />
         <Tooltip contentStyle={CHART_TOOLTIP_STYLE} />
         <Legend {...LEGEND_PROPS} />
-        <Line yAxisId="time" dataKey="makespan" name="Planned makespan (s)" stroke="#818cf8" strokeWidth={2} connectNulls isAnimationActive={false} />
-        <Line yAxisId="time" dataKey="executedMakespan" name="Makespan with traffic (s)" stroke="#f472b6" strokeWidth={2} connectNulls isAnimationActive={false} />
+        <Line
+          yAxisId="time"
+          dataKey="makespan"
+          name="Planned makespan (s)"
+          stroke="#818cf8"
+          strokeWidth={2}
+          connectNulls
+          isAnimationActive={false}
+        />
+        <Line
+          yAxisId="time"
+          dataKey="executedMakespan"
+          name="Makespan with traffic (s)"
+          stroke="#f472b6"
+          strokeWidth={2}
+          connectNulls
+          isAnimationActive={false}
+        />
         <Line
           yAxisId="time"
           dataKey="lowerBound"
@@ -66,7 +96,12 @@ export function SweepChart({ rows, knee, kneeLabel, axisLabel = 'Robots' }: Swee
             stroke="#f59e0b"
             strokeDasharray="4 2"
             // Inside the plot, on the side of the line with room: the label never leaves the chart.
-            label={{ value: kneeLabel, position: kneeInRightHalf ? 'insideTopRight' : 'insideTopLeft', fill: '#f59e0b', fontSize: 11 }}
+            label={{
+              value: kneeLabel,
+              position: kneeInRightHalf ? 'insideTopRight' : 'insideTopLeft',
+              fill: '#f59e0b',
+              fontSize: 11,
+            }}
           />
         )}
       </ComposedChart>

@@ -30,14 +30,25 @@ interface SweepTableProps {
 }
 
 /** The sweep's numbers, one row per robot count; the knee row is marked, a row selects the utilisation view. */
-export function SweepTable({ rows, knee, selectedSolveId, onSelect, axisLabel = 'Robots', kneeBadge = 'Knee' }: SweepTableProps) {
+export function SweepTable({
+  rows,
+  knee,
+  selectedSolveId,
+  onSelect,
+  axisLabel = 'Robots',
+  kneeBadge = 'Knee',
+}: SweepTableProps) {
   return (
     <DataTable ariaLabel="Sweep results" columns={sweepColumns(axisLabel)} density="compact">
       {rows.map((row) => {
         const isKnee = row === knee;
         const selected = row.solveId === selectedSolveId;
         return (
-          <tr key={row.solveId} data-knee={isKnee || undefined} className={isKnee ? 'bg-amber-500/10' : selected ? 'bg-slate-800/60' : undefined}>
+          <tr
+            key={row.solveId}
+            data-knee={isKnee || undefined}
+            className={isKnee ? 'bg-amber-500/10' : selected ? 'bg-slate-800/60' : undefined}
+          >
             <th scope="row" className="px-2 py-2 font-semibold text-white">
               <button
                 type="button"
@@ -48,7 +59,11 @@ export function SweepTable({ rows, knee, selectedSolveId, onSelect, axisLabel = 
               >
                 {row.x ?? 'All'}
               </button>
-              {isKnee && <span className="mt-1 block w-min rounded bg-amber-500/20 px-1.5 py-0.5 text-xs text-amber-200">{kneeBadge}</span>}
+              {isKnee && (
+                <span className="mt-1 block w-min rounded bg-amber-500/20 px-1.5 py-0.5 text-xs text-amber-200">
+                  {kneeBadge}
+                </span>
+              )}
             </th>
             <td className="px-2 py-2 text-slate-200">{formatNumber(row.makespan, 1)}</td>
             <td className="px-2 py-2 text-slate-200">{formatNumber(row.executedMakespan, 1)}</td>

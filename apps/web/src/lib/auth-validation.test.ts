@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeVerificationCode, validateLogin, validateRegister, validateVerificationCode } from './auth-validation.ts';
+import {
+  sanitizeVerificationCode,
+  validateLogin,
+  validateRegister,
+  validateVerificationCode,
+} from './auth-validation.ts';
 import { loginErrorText } from './auth-errors.ts';
 import { ApiError } from '../api/client.ts';
 
@@ -19,12 +24,20 @@ describe('account validation (spec §5)', () => {
     expect(validateRegister({ username: 'ada', email: 'a@b.c', password: 'short', confirmPassword: 'short' })).toEqual({
       password: 'Password must be at least 8 characters',
     });
-    expect(validateRegister({ username: 'ada', email: 'a@b.c', password: 'longenough', confirmPassword: 'different' })).toEqual({
+    expect(
+      validateRegister({ username: 'ada', email: 'a@b.c', password: 'longenough', confirmPassword: 'different' }),
+    ).toEqual({
       confirmPassword: 'Passwords do not match',
     });
-    expect(validateRegister({ username: 'ada', email: 'a@b.c', password: '12345678', confirmPassword: '12345678' })).toEqual({});
-    expect(validateRegister({ username: ' Jane Doe ', email: 'a@b.c', password: '12345678', confirmPassword: '12345678' })).toEqual({});
-    expect(validateRegister({ username: 'Jane\tDoe', email: 'a@b.c', password: '12345678', confirmPassword: '12345678' })).toEqual({
+    expect(
+      validateRegister({ username: 'ada', email: 'a@b.c', password: '12345678', confirmPassword: '12345678' }),
+    ).toEqual({});
+    expect(
+      validateRegister({ username: ' Jane Doe ', email: 'a@b.c', password: '12345678', confirmPassword: '12345678' }),
+    ).toEqual({});
+    expect(
+      validateRegister({ username: 'Jane\tDoe', email: 'a@b.c', password: '12345678', confirmPassword: '12345678' }),
+    ).toEqual({
       username: 'Username must not contain control characters or line breaks',
     });
   });
@@ -39,7 +52,9 @@ describe('account validation (spec §5)', () => {
 
 describe('loginErrorText (spec §8)', () => {
   it('maps status 400 to the credentials message and keeps other fallbacks', () => {
-    expect(loginErrorText(new ApiError(400, { detail: 'Incorrect email or password' }))).toBe('Incorrect email or password');
+    expect(loginErrorText(new ApiError(400, { detail: 'Incorrect email or password' }))).toBe(
+      'Incorrect email or password',
+    );
     expect(loginErrorText(new ApiError(403, { detail: 'Verify your e-mail address before logging in' }))).toBe(
       'Verify your e-mail address before logging in',
     );

@@ -1,7 +1,10 @@
 // Client-side rules of spec §5 for the account screens. Each returns one message per field.
 import { usernameSchema } from '@fleetlab/warehouse';
 
-export interface LoginErrors { email?: string; password?: string }
+export interface LoginErrors {
+  email?: string;
+  password?: string;
+}
 
 export function validateLogin(email: string, password: string): LoginErrors {
   const errors: LoginErrors = {};
@@ -12,8 +15,18 @@ export function validateLogin(email: string, password: string): LoginErrors {
 
 const MIN_PASSWORD_LENGTH = 8;
 
-export interface RegisterInput { username: string; email: string; password: string; confirmPassword: string }
-export interface RegisterErrors { username?: string; email?: string; password?: string; confirmPassword?: string }
+export interface RegisterInput {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+export interface RegisterErrors {
+  username?: string;
+  email?: string;
+  password?: string;
+  confirmPassword?: string;
+}
 
 export function validateRegister(input: RegisterInput): RegisterErrors {
   const errors: RegisterErrors = {};

@@ -26,7 +26,8 @@ const hall = {
   },
 };
 
-const RULE = 'Share of each charge the plan keeps for detours in traffic, 0 to 50. Blank: automatic, 3% plus 0.6 points per robot per 100 free floor cells, from 5% to 25%';
+const RULE =
+  'Share of each charge the plan keeps for detours in traffic, 0 to 50. Blank: automatic, 3% plus 0.6 points per robot per 100 free floor cells, from 5% to 25%';
 
 describe('the automatic battery reserve in the solve form', () => {
   it('counts the fleet a solve plans with: the scenario robot count, or the whole fleet', () => {
@@ -41,12 +42,17 @@ describe('the automatic battery reserve in the solve form', () => {
     expect(batteryReserveHint(fleetOnFloor(hall, [5]))).toBe(`${RULE}: 10.5% for 5 robots on 40 free cells.`);
     // 1 robot: 3 + 1.5 = 4.5%, held to the 5% floor; a sweep from 1 to 5 robots spans 5% to 10.5%.
     expect(batteryReserveHint(fleetOnFloor(hall, [1]))).toBe(`${RULE}: 5% for 1 robot on 40 free cells.`);
-    expect(batteryReserveHint(fleetOnFloor(hall, [1, 3, 5]))).toBe(`${RULE}: 5% to 10.5% for 1 to 5 robots on 40 free cells.`);
+    expect(batteryReserveHint(fleetOnFloor(hall, [1, 3, 5]))).toBe(
+      `${RULE}: 5% to 10.5% for 1 to 5 robots on 40 free cells.`,
+    );
   });
 
   it('says only the rule when there is no floor to count: no environment yet, or one whose floor cannot be built', () => {
     expect(batteryReserveHint(fleetOnFloor(null, [5]))).toBe(`${RULE}.`);
-    const broken = { ...hall, elements: { ...hall.elements, dropoffs: [{ id: 'D1', position: [4.5, 1.5] as [number, number] }] } };
+    const broken = {
+      ...hall,
+      elements: { ...hall.elements, dropoffs: [{ id: 'D1', position: [4.5, 1.5] as [number, number] }] },
+    };
     expect(fleetOnFloor(broken, [5])).toBeNull();
   });
 });

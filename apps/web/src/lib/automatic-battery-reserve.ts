@@ -20,7 +20,10 @@ export interface FleetOnFloor {
 }
 
 /** The free cells of the environment's floor with these fleets, or null when its floor cannot be built (a layout that breaks a rule). */
-export function fleetOnFloor(environment: FloorEnvironment | null | undefined, fleets: readonly number[]): FleetOnFloor | null {
+export function fleetOnFloor(
+  environment: FloorEnvironment | null | undefined,
+  fleets: readonly number[],
+): FleetOnFloor | null {
   if (!environment || fleets.length === 0) return null;
   try {
     return { freeCells: new Floor(environment).freeCellCount(), fleets };
@@ -31,7 +34,10 @@ export function fleetOnFloor(environment: FloorEnvironment | null | undefined, f
 }
 
 /** How many robots a solve of a scenario asking for `robotCount` plans with (`fleetForScenario`: absent or too many is the whole fleet). */
-export function solveFleetSize(environment: Pick<EnvironmentRecord, 'elements'>, robotCount: number | null | undefined): number {
+export function solveFleetSize(
+  environment: Pick<EnvironmentRecord, 'elements'>,
+  robotCount: number | null | undefined,
+): number {
   return fleetForScenario(environment.elements.robots, environment.elements.robot_stations, robotCount).length;
 }
 
@@ -50,7 +56,10 @@ export function batteryReserveHint(fleet: FleetOnFloor | null): string {
   const largest = Math.max(...fleet.fleets);
   const low = automaticBatteryReserve(smallest, fleet.freeCells);
   const high = automaticBatteryReserve(largest, fleet.freeCells);
-  const robots = smallest === largest ? `${formatGrouped(largest)} ${largest === 1 ? 'robot' : 'robots'}` : `${formatGrouped(smallest)} to ${formatGrouped(largest)} robots`;
+  const robots =
+    smallest === largest
+      ? `${formatGrouped(largest)} ${largest === 1 ? 'robot' : 'robots'}`
+      : `${formatGrouped(smallest)} to ${formatGrouped(largest)} robots`;
   const value = low === high ? percent(low) : `${percent(low)} to ${percent(high)}`;
   return `${base}: ${value} for ${robots} on ${formatGrouped(fleet.freeCells)} free cells.`;
 }

@@ -30,7 +30,10 @@ export function formatPoint(point: readonly number[] | null | undefined): string
 
 /** A number with thousands separators ('1,387.23'): large figures stay readable and inside their cards. */
 export function formatGrouped(value: number, fractionDigits = 0): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+  return value.toLocaleString('en-US', {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  });
 }
 
 /**

@@ -1,6 +1,14 @@
-import { normalizeObjectiveWeights, objectiveNameValues, SOLVE_PARAMETER_DEFAULTS, type ObjectiveName } from '@fleetlab/warehouse';
+import {
+  normalizeObjectiveWeights,
+  objectiveNameValues,
+  SOLVE_PARAMETER_DEFAULTS,
+  type ObjectiveName,
+} from '@fleetlab/warehouse';
 
-export interface ObjectiveSetting { enabled: boolean; weight: number }
+export interface ObjectiveSetting {
+  enabled: boolean;
+  weight: number;
+}
 export type ObjectiveSettings = Record<ObjectiveName, ObjectiveSetting>;
 
 /** Spec §9: the default weights enabled (completion_time at 100), the others disabled at 0. */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { TWO_ROBOT_PARAMETERS, TWO_ROBOT_RESULTS, TWO_ROBOT_STATS } from '../components/results/two-robot-plan.fixture.ts';
+import {
+  TWO_ROBOT_PARAMETERS,
+  TWO_ROBOT_RESULTS,
+  TWO_ROBOT_STATS,
+} from '../components/results/two-robot-plan.fixture.ts';
 import { formatChargePerDelivery, formatPercent1, formatPercent2 } from './display-format.ts';
 import {
   chargesUsed,
@@ -82,7 +86,9 @@ describe('a plan with recharges, read by this app and by the spec’s own client
 
   /** The original client's formulas (spec §2, §9), applied to the results map exactly as served. */
   const specClientDeliveries = (map: Record<string, unknown>) =>
-    (Object.values(map).flat() as PlanStep[]).filter((step) => step.task !== 'recharge' && step.task !== 'recharge_in_place').length;
+    (Object.values(map).flat() as PlanStep[]).filter(
+      (step) => step.task !== 'recharge' && step.task !== 'recharge_in_place',
+    ).length;
   function specClientFigures(map: Record<string, PlanStep[]>) {
     const lastSteps = Object.values(map).map((robotSteps) => robotSteps.at(-1));
     return {
@@ -97,9 +103,17 @@ describe('a plan with recharges, read by this app and by the spec’s own client
     const summary = summarisePlan(plans, TWO_ROBOT_PARAMETERS);
     expect(summary.totalDeliveries).toBe(4);
     expect(summary.totalDistance).toBe(44);
-    expect(plans.map(({ steps }) => formatPercent2(finalBatteryOf(steps, TWO_ROBOT_PARAMETERS)))).toEqual(['50.00%', '100.00%', '100.00%']);
+    expect(plans.map(({ steps }) => formatPercent2(finalBatteryOf(steps, TWO_ROBOT_PARAMETERS)))).toEqual([
+      '50.00%',
+      '100.00%',
+      '100.00%',
+    ]);
     const r1 = robotMetrics(plans[0].steps, TWO_ROBOT_PARAMETERS);
-    expect([formatPercent1(r1.minBattery ?? NaN), formatPercent1(r1.avgBattery ?? NaN), r1.distance]).toEqual(['20.0%', '55.0%', 34]);
+    expect([formatPercent1(r1.minBattery ?? NaN), formatPercent1(r1.avgBattery ?? NaN), r1.distance]).toEqual([
+      '20.0%',
+      '55.0%',
+      34,
+    ]);
   });
 
   it('the spec’s client, on a plan as this product makes them (recharges only before deliveries): same deliveries and final batteries; Total Distance sums distances since the last charge', () => {
@@ -107,7 +121,11 @@ describe('a plan with recharges, read by this app and by the spec’s own client
     const ours = robotPlansOf({ R1_1, R2_1 });
     expect(summarisePlan(ours, TWO_ROBOT_PARAMETERS)).toMatchObject({ totalDeliveries: 3, totalDistance: 34 });
     expect(ours.map(({ steps }) => finalBatteryOf(steps, TWO_ROBOT_PARAMETERS))).toEqual([50, 100]);
-    expect(specClientFigures({ R1_1, R2_1 } as Record<string, PlanStep[]>)).toEqual({ totalDeliveries: 3, totalDistance: 10, finalBattery: [50, 100] });
+    expect(specClientFigures({ R1_1, R2_1 } as Record<string, PlanStep[]>)).toEqual({
+      totalDeliveries: 3,
+      totalDistance: 10,
+      finalBattery: [50, 100],
+    });
   });
 
   it('the spec’s client would count a stats key in results as one more delivery, which is why stats travels beside results', () => {
@@ -140,21 +158,31 @@ describe('final battery and battery levels', () => {
     const metrics = robotMetrics(plans[0].steps, TWO_ROBOT_PARAMETERS);
     expect(formatPercent1(metrics.minBattery ?? NaN)).toBe('20.0%');
     expect(formatPercent1(metrics.avgBattery ?? NaN)).toBe('55.0%');
-    expect(metrics).toMatchObject({ deliveries: 3, recharges: 1, rechargeMinutes: 3, distance: 34, completionTime: 214 });
+    expect(metrics).toMatchObject({
+      deliveries: 3,
+      recharges: 1,
+      rechargeMinutes: 3,
+      distance: 34,
+      completionTime: 214,
+    });
     expect(robotMetrics([deliveryStep()]).minBattery).toBeNull();
   });
 });
 
 describe('tightestLowerBound', () => {
   it('prefers the battery-aware bound when it is the larger one, with its own gap', () => {
-    expect(tightestLowerBound({ lower_bound_s: 573.85, gap: 0.3602, lower_bound_battery_s: 760.96, gap_battery: 0.0258 })).toEqual({
+    expect(
+      tightestLowerBound({ lower_bound_s: 573.85, gap: 0.3602, lower_bound_battery_s: 760.96, gap_battery: 0.0258 }),
+    ).toEqual({
       boundS: 760.96,
       gap: 0.0258,
     });
   });
 
   it('keeps the model bound when the battery-aware one adds nothing or is missing', () => {
-    expect(tightestLowerBound({ lower_bound_s: 240.51, gap: 0.0013, lower_bound_battery_s: 240.51, gap_battery: 0.0013 })).toEqual({
+    expect(
+      tightestLowerBound({ lower_bound_s: 240.51, gap: 0.0013, lower_bound_battery_s: 240.51, gap_battery: 0.0013 }),
+    ).toEqual({
       boundS: 240.51,
       gap: 0.0013,
     });

@@ -3,7 +3,12 @@
 // the solve's stats, each step's distance and battery, the fleet summary and each robot's
 // figures. Pure functions: every figure is worked out here once and tested once.
 
-import { SOLVE_PARAMETER_DEFAULTS, type PlanStepReading, type SolveParametersRecord, type SolveStatsRecord } from '@fleetlab/warehouse';
+import {
+  SOLVE_PARAMETER_DEFAULTS,
+  type PlanStepReading,
+  type SolveParametersRecord,
+  type SolveStatsRecord,
+} from '@fleetlab/warehouse';
 
 // ---------------------------------------------------------------- reading a plan
 
@@ -16,7 +21,9 @@ export interface RobotPlan {
 }
 
 /** The solve parameters the figures depend on (a subset of spec §3 Solve.parameters). */
-export type PlanParameters = Readonly<Partial<Pick<SolveParametersRecord, 'battery_capacity' | 'max_distance' | 'robot_speed' | 'recharge_time'>>>;
+export type PlanParameters = Readonly<
+  Partial<Pick<SolveParametersRecord, 'battery_capacity' | 'max_distance' | 'robot_speed' | 'recharge_time'>>
+>;
 
 /** Spec §2/§9 fallbacks for the battery formula, and the solve's defaults for a step that does not say. */
 const {
@@ -69,11 +76,15 @@ export function planStatsOf(stats: unknown): PlanStats | null {
  */
 export function tightestLowerBound(stats: PlanStats | null | undefined): { boundS: number; gap: number } | null {
   const candidates: { boundS: number; gap: number }[] = [];
-  if (isFiniteNumber(stats?.lower_bound_s) && isFiniteNumber(stats?.gap)) candidates.push({ boundS: stats.lower_bound_s, gap: stats.gap });
+  if (isFiniteNumber(stats?.lower_bound_s) && isFiniteNumber(stats?.gap))
+    candidates.push({ boundS: stats.lower_bound_s, gap: stats.gap });
   if (isFiniteNumber(stats?.lower_bound_battery_s) && isFiniteNumber(stats?.gap_battery)) {
     candidates.push({ boundS: stats.lower_bound_battery_s, gap: stats.gap_battery });
   }
-  return candidates.reduce<{ boundS: number; gap: number } | null>((best, candidate) => (!best || candidate.boundS > best.boundS ? candidate : best), null);
+  return candidates.reduce<{ boundS: number; gap: number } | null>(
+    (best, candidate) => (!best || candidate.boundS > best.boundS ? candidate : best),
+    null,
+  );
 }
 
 function isFiniteNumber(value: unknown): value is number {

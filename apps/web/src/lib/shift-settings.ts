@@ -58,13 +58,16 @@ export function defaultShiftSettings(): ShiftSettings {
 export function shiftSettingsFromParameters(shift: Partial<ShiftParametersRecord> | undefined): ShiftSettings {
   const defaults = defaultShiftSettings();
   if (!shift) return defaults;
-  const text = (value: number | undefined, fallback: string) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : fallback);
+  const text = (value: number | undefined, fallback: string) =>
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : fallback;
   return {
     enabled: true,
     hours: text(shift.hours, defaults.hours),
     ordersPerHour: text(shift.orders_per_hour, ''),
     profile: shift.profile ? shift.profile.join(', ') : '',
-    dispatch: dispatchPolicyValues.includes(shift.dispatch as DispatchPolicy) ? (shift.dispatch as DispatchPolicy) : defaults.dispatch,
+    dispatch: dispatchPolicyValues.includes(shift.dispatch as DispatchPolicy)
+      ? (shift.dispatch as DispatchPolicy)
+      : defaults.dispatch,
     reoptimiseEvery: text(shift.reoptimise_every_s, defaults.reoptimiseEvery),
     seed: text(shift.seed, defaults.seed),
   };
@@ -109,15 +112,20 @@ export function parseHourlyProfile(raw: string, hours: number | null): { profile
     const value = numberOf(entry);
     if (value === null) return { problem: `Hourly Profile: '${entry}' (hour ${index + 1}) is not a number` };
     if (value < 0 || value > RATE_RANGE.max) {
-      return { problem: `Hourly Profile: hour ${index + 1} has ${entry}; each hour's rate is from 0 to ${formatGrouped(RATE_RANGE.max)} orders` };
+      return {
+        problem: `Hourly Profile: hour ${index + 1} has ${entry}; each hour's rate is from 0 to ${formatGrouped(RATE_RANGE.max)} orders`,
+      };
     }
     profile.push(value);
   }
-  if (profile.length > 0 && profile.every((rate) => rate === 0)) return { problem: 'Hourly Profile needs orders in at least one hour' };
+  if (profile.length > 0 && profile.every((rate) => rate === 0))
+    return { problem: 'Hourly Profile needs orders in at least one hour' };
   if (hours !== null) {
     const needed = startedHours(hours);
     if (profile.length !== needed) {
-      return { problem: `Hourly Profile needs one rate per started hour: ${needed} for a ${hours} h shift, got ${profile.length}` };
+      return {
+        problem: `Hourly Profile needs one rate per started hour: ${needed} for a ${hours} h shift, got ${profile.length}`,
+      };
     }
   }
   return { profile };
@@ -153,9 +161,11 @@ export function readShiftSettings(
 
   const reoptimise = settings.dispatch === 'reoptimise';
   const reoptimiseEvery = numberOf(settings.reoptimiseEvery);
-  if (reoptimise && !inRange(reoptimiseEvery, SHIFT_RANGES.reoptimise_every_s)) problems.reoptimiseEvery = SHIFT_FIELD_RULES.reoptimiseEvery;
+  if (reoptimise && !inRange(reoptimiseEvery, SHIFT_RANGES.reoptimise_every_s))
+    problems.reoptimiseEvery = SHIFT_FIELD_RULES.reoptimiseEvery;
   const seed = numberOf(settings.seed);
-  if (seed === null || !Number.isInteger(seed) || seed < 0 || seed > MAX_SHIFT_SEED) problems.seed = SHIFT_FIELD_RULES.seed;
+  if (seed === null || !Number.isInteger(seed) || seed < 0 || seed > MAX_SHIFT_SEED)
+    problems.seed = SHIFT_FIELD_RULES.seed;
 
   if (Object.keys(problems).length > 0) return { shift: undefined, problems };
   return {
@@ -183,6 +193,7 @@ export function describeShift(shift: Partial<ShiftParametersRecord>): string {
       ? `${formatGrouped(shift.orders_per_hour)} orders/h`
       : "each point's rate";
   const dispatch = shift.dispatch ?? SHIFT_DEFAULTS.dispatch;
-  const every = dispatch === 'reoptimise' ? ` every ${shift.reoptimise_every_s ?? SHIFT_DEFAULTS.reoptimise_every_s} s` : '';
+  const every =
+    dispatch === 'reoptimise' ? ` every ${shift.reoptimise_every_s ?? SHIFT_DEFAULTS.reoptimise_every_s} s` : '';
   return `${shift.hours ?? '?'} h at ${rate}, ${dispatchLabel(dispatch)}${every}, seed ${shift.seed ?? SHIFT_DEFAULTS.seed}`;
 }

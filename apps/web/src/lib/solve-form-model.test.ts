@@ -1,22 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { SPEC_DEFAULT_SETTINGS } from '../test/fixtures.ts';
-import { checkSolveForm, initialSolveForm, solveFormReducer, type SolveFormAction, type SolveFormState } from './solve-form-model.ts';
+import {
+  checkSolveForm,
+  initialSolveForm,
+  solveFormReducer,
+  type SolveFormAction,
+  type SolveFormState,
+} from './solve-form-model.ts';
 
-const run = (actions: SolveFormAction[], start: SolveFormState = initialSolveForm()) => actions.reduce(solveFormReducer, start);
+const run = (actions: SolveFormAction[], start: SolveFormState = initialSolveForm()) =>
+  actions.reduce(solveFormReducer, start);
 const SCENARIO = { id: 21, environment_id: 11 };
 
 describe('the Create Solve form model', () => {
   it('suggests the scenario’s name until the planner types one, then keeps theirs', () => {
     const suggested = run([{ type: 'nameSuggested', name: 'Solve for Morning Rush' }]);
     expect(suggested.name).toBe('Solve for Morning Rush');
-    const typed = run([{ type: 'nameTyped', name: 'Peak' }, { type: 'nameSuggested', name: 'Solve for Night Shift' }], suggested);
+    const typed = run(
+      [
+        { type: 'nameTyped', name: 'Peak' },
+        { type: 'nameSuggested', name: 'Solve for Night Shift' },
+      ],
+      suggested,
+    );
     expect(typed.name).toBe('Peak');
   });
 
   it('keeps the task inside the chosen scenario’s tasks, the first one preselected', () => {
-    const chosen = run([{ type: 'scenarioChosen', scenarioId: '21' }, { type: 'tasksLoaded', taskIds: ['31', '33'] }]);
+    const chosen = run([
+      { type: 'scenarioChosen', scenarioId: '21' },
+      { type: 'tasksLoaded', taskIds: ['31', '33'] },
+    ]);
     expect(chosen.taskId).toBe('31');
-    expect(run([{ type: 'taskChosen', taskId: '33' }, { type: 'tasksLoaded', taskIds: ['31', '33'] }], chosen).taskId).toBe('33');
+    expect(
+      run(
+        [
+          { type: 'taskChosen', taskId: '33' },
+          { type: 'tasksLoaded', taskIds: ['31', '33'] },
+        ],
+        chosen,
+      ).taskId,
+    ).toBe('33');
     // Another scenario drops the task; its own first task is taken once its list arrives.
     const other = run([{ type: 'scenarioChosen', scenarioId: '22' }], chosen);
     expect(other.taskId).toBe('');
@@ -36,7 +60,9 @@ describe('the Create Solve form model', () => {
     });
     const checked = solveFormReducer(form, { type: 'checked', errors });
     expect(checked.showAdvanced).toBe(true);
-    expect(solveFormReducer(initialSolveForm(), { type: 'checked', errors: { name: 'Name is required' } }).showAdvanced).toBe(false);
+    expect(
+      solveFormReducer(initialSolveForm(), { type: 'checked', errors: { name: 'Name is required' } }).showAdvanced,
+    ).toBe(false);
   });
 
   it('builds the POST /solves body: the spec parameters, the algorithm, and chargers and handling only when set', () => {
@@ -62,7 +88,10 @@ describe('the Create Solve form model', () => {
   });
 
   it('keeps a server failure until the next check', () => {
-    const failed = solveFormReducer(initialSolveForm(), { type: 'submitFailed', message: 'Failed to create solve. Please try again.' });
+    const failed = solveFormReducer(initialSolveForm(), {
+      type: 'submitFailed',
+      message: 'Failed to create solve. Please try again.',
+    });
     expect(failed.submitError).toBe('Failed to create solve. Please try again.');
     expect(solveFormReducer(failed, { type: 'checked', errors: {} }).submitError).toBeNull();
   });

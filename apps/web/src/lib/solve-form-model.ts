@@ -85,7 +85,12 @@ export function solveFormReducer(state: SolveFormState, action: SolveFormAction)
     case 'settings':
       return { ...state, settings: solveSettingsReducer(state.settings, action.action) };
     case 'checked':
-      return { ...state, errors: action.errors, submitError: null, showAdvanced: state.showAdvanced || hasAdvancedSettingsProblems(action.errors) };
+      return {
+        ...state,
+        errors: action.errors,
+        submitError: null,
+        showAdvanced: state.showAdvanced || hasAdvancedSettingsProblems(action.errors),
+      };
     case 'submitFailed':
       return { ...state, submitError: action.message };
   }
@@ -101,7 +106,10 @@ export interface SolveFormContext {
  * Spec §5 solve creation rules and the advanced settings' own: the errors to show, or the
  * POST /solves body when there are none.
  */
-export function checkSolveForm(state: SolveFormState, context: SolveFormContext): { errors: SolveFormErrors; body: NewSolve | null } {
+export function checkSolveForm(
+  state: SolveFormState,
+  context: SolveFormContext,
+): { errors: SolveFormErrors; body: NewSolve | null } {
   const { parameters, problems } = readSolveSettings(state.settings);
   const errors: SolveFormErrors = {
     ...(!state.scenarioId || !context.scenario ? { scenario: 'Please select a scenario' } : {}),

@@ -65,16 +65,24 @@ describe('advanced solve fields', () => {
     expect(parseChargers('  ')).toEqual({ chargers: undefined, problem: null });
     expect(parseChargers('2')).toEqual({ chargers: 2, problem: null });
     expect(parseChargers('10')).toEqual({ chargers: 10, problem: null });
-    for (const typed of ['0', '11', '1.5', 'two', '-1']) expect(parseChargers(typed)).toEqual({ chargers: undefined, problem: refused });
+    for (const typed of ['0', '11', '1.5', 'two', '-1'])
+      expect(parseChargers(typed)).toEqual({ chargers: undefined, problem: refused });
   });
 
   it('Chargers per Station: whatever is typed, the form sends what the server accepts or says why not', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.double({ min: -20, max: 20, noNaN: true }).map(String), fc.integer({ min: -3, max: 13 }).map(String), fc.constantFrom('', ' ', 'x')), (raw) => {
-        const { chargers, problem } = parseChargers(raw);
-        if (problem) return;
-        expect(solveParametersInputSchema.shape.chargers.safeParse(chargers).success).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.double({ min: -20, max: 20, noNaN: true }).map(String),
+          fc.integer({ min: -3, max: 13 }).map(String),
+          fc.constantFrom('', ' ', 'x'),
+        ),
+        (raw) => {
+          const { chargers, problem } = parseChargers(raw);
+          if (problem) return;
+          expect(solveParametersInputSchema.shape.chargers.safeParse(chargers).success).toBe(true);
+        },
+      ),
       { numRuns: 300, seed: 14 },
     );
   });
@@ -101,7 +109,9 @@ describe('advanced solve fields', () => {
         { numRuns: 300, seed: 16 },
       );
       // An absent field means the fallback: the spec default, or none for handling time.
-      expect(solveParametersInputSchema.parse({})[field] ?? ABSENT_PARAMETER_FALLBACKS.handling_time_s).toBe(rule.fallback);
+      expect(solveParametersInputSchema.parse({})[field] ?? ABSENT_PARAMETER_FALLBACKS.handling_time_s).toBe(
+        rule.fallback,
+      );
     });
   }
 });
@@ -128,7 +138,9 @@ describe('createSolveErrorText', () => {
     expect(createSolveErrorText(new ApiError(400, { detail: 'task_id: unknown task' }))).toBe(
       'Failed to create solve. Please try again. Server returned 400: {"detail":"task_id: unknown task"}',
     );
-    expect(createSolveErrorText(new ApiError(502, 'Bad Gateway'))).toBe('Failed to create solve. Please try again. Server returned 502: Bad Gateway');
+    expect(createSolveErrorText(new ApiError(502, 'Bad Gateway'))).toBe(
+      'Failed to create solve. Please try again. Server returned 502: Bad Gateway',
+    );
   });
 
   it('is the bare fallback when the server did not answer', () => {

@@ -27,7 +27,10 @@ export const RECHARGE_TIME_RULE = ruleOf('recharge_time');
 export const TIME_LIMIT_RULE = ruleOf('time_limit');
 
 /** Seconds each robot spends at a pickup and at a dropoff: non-numeric input means none. */
-export const HANDLING_TIME_RULE: NumberFieldRule = { ...SOLVE_PARAMETER_RANGES.handling_time_s, fallback: ABSENT_PARAMETER_FALLBACKS.handling_time_s };
+export const HANDLING_TIME_RULE: NumberFieldRule = {
+  ...SOLVE_PARAMETER_RANGES.handling_time_s,
+  fallback: ABSENT_PARAMETER_FALLBACKS.handling_time_s,
+};
 
 /** Charging points per station; a blank field leaves it to the server: one per robot, so nobody queues. */
 export const CHARGERS_RANGE = SOLVE_PARAMETER_RANGES.chargers;
@@ -37,12 +40,20 @@ export const CHARGERS_RANGE = SOLVE_PARAMETER_RANGES.chargers;
  * number in the schema's range, or the form says so rather than guess what was meant.
  */
 export function parseChargers(raw: string): { chargers: number | undefined; problem: string | null } {
-  const { value, problem } = parseBlankOrInRange(raw, CHARGERS_RANGE, `Chargers per Station must be a whole number from ${CHARGERS_RANGE.min} to ${CHARGERS_RANGE.max}, or blank`);
+  const { value, problem } = parseBlankOrInRange(
+    raw,
+    CHARGERS_RANGE,
+    `Chargers per Station must be a whole number from ${CHARGERS_RANGE.min} to ${CHARGERS_RANGE.max}, or blank`,
+  );
   return { chargers: value, problem };
 }
 
 /** An optional number field: blank is absent, a number in the range is taken, anything else is `problem`. */
-function parseBlankOrInRange(raw: string, range: ParameterRange, problem: string): { value: number | undefined; problem: string | null } {
+function parseBlankOrInRange(
+  raw: string,
+  range: ParameterRange,
+  problem: string,
+): { value: number | undefined; problem: string | null } {
   const trimmed = raw.trim();
   if (trimmed === '') return { value: undefined, problem: null };
   const value = Number(trimmed);
@@ -59,7 +70,11 @@ export const BATTERY_RESERVE_RANGE = SOLVE_PARAMETER_RANGES.battery_reserve_pct;
  */
 export function parseBatteryReserve(raw: string): { batteryReservePct: number | undefined; problem: string | null } {
   const { min, max } = BATTERY_RESERVE_RANGE;
-  const { value, problem } = parseBlankOrInRange(raw, BATTERY_RESERVE_RANGE, `Battery Reserve for Traffic must be a percentage from ${min} to ${max}, or blank for automatic`);
+  const { value, problem } = parseBlankOrInRange(
+    raw,
+    BATTERY_RESERVE_RANGE,
+    `Battery Reserve for Traffic must be a percentage from ${min} to ${max}, or blank for automatic`,
+  );
   return { batteryReservePct: value, problem };
 }
 
@@ -83,7 +98,9 @@ export function parseBoundedNumber(raw: string, rule: NumberFieldRule): number {
  */
 export function boundedNumberProblem(label: string, value: number, rule: NumberFieldRule): string | null {
   if (isInParameterRange(value, rule)) return null;
-  return rule.aboveMin && value <= rule.min ? `${label} must be above ${rule.min}` : `${label} must be from ${rule.min} to ${rule.max}`;
+  return rule.aboveMin && value <= rule.min
+    ? `${label} must be above ${rule.min}`
+    : `${label} must be from ${rule.min} to ${rule.max}`;
 }
 
 /** Spec §7: the select offers every algorithm except hungarian. */

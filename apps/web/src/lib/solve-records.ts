@@ -10,5 +10,7 @@ export function recentSolves<T extends SolveSummary>(solves: readonly T[], limit
 }
 
 export function solveEnvironmentName(solve: SolveSummary, environmentNames?: Map<number, string>): string {
-  return solve.environment?.name ?? environmentNames?.get(solve.environment_id) ?? `Environment ${solve.environment_id}`;
+  return (
+    solve.environment?.name ?? environmentNames?.get(solve.environment_id) ?? `Environment ${solve.environment_id}`
+  );
 }

@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { solveParametersInputSchema } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
 import { SPEC_DEFAULT_SETTINGS } from '../test/fixtures.ts';
-import { defaultSolveSettings, describeSettings, readSolveSettings, solveSettingsFromParameters, solveSettingsReducer } from './solve-settings.ts';
+import {
+  defaultSolveSettings,
+  describeSettings,
+  readSolveSettings,
+  solveSettingsFromParameters,
+  solveSettingsReducer,
+} from './solve-settings.ts';
 
 describe('solve settings: one model for the solve form and the experiment form', () => {
   it('reads default settings as exactly the spec §9 parameters', () => {
@@ -21,28 +27,58 @@ describe('solve settings: one model for the solve form and the experiment form',
       chargers: 1,
       handling_time_s: 4,
     };
-    expect(readSolveSettings(solveSettingsFromParameters({ ...stored, algorithm_type: 'makespan', robot_count: 3 })).parameters).toEqual(stored);
+    expect(
+      readSolveSettings(solveSettingsFromParameters({ ...stored, algorithm_type: 'makespan', robot_count: 3 }))
+        .parameters,
+    ).toEqual(stored);
   });
 
   it('leaves chargers out when a charger sweep sets them per point, and names a bad chargers value otherwise', () => {
     const settings = solveSettingsReducer(defaultSolveSettings(), { type: 'field', field: 'chargers', value: '12' });
-    expect(readSolveSettings(settings).problems).toEqual({ chargers: 'Chargers per Station must be a whole number from 1 to 10, or blank' });
+    expect(readSolveSettings(settings).problems).toEqual({
+      chargers: 'Chargers per Station must be a whole number from 1 to 10, or blank',
+    });
     expect(readSolveSettings(settings, { chargersSetByPoints: true })).toMatchObject({ problems: {} });
     expect(readSolveSettings(settings, { chargersSetByPoints: true }).parameters).not.toHaveProperty('chargers');
   });
 
   it('sends what the server’s schema accepts, or names the problem, whatever is typed', () => {
-    const typed = fc.oneof(fc.string({ maxLength: 6 }), fc.double().map(String), fc.integer({ min: -20, max: 20_000 }).map(String));
+    const typed = fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.double().map(String),
+      fc.integer({ min: -20, max: 20_000 }).map(String),
+    );
     fc.assert(
-      fc.property(fc.record({ maxDistance: typed, robotSpeed: typed, rechargeTime: typed, timeLimit: typed, chargers: typed, handlingTime: typed, batteryReserve: typed }), (fields) => {
-        const { parameters, problems } = readSolveSettings({ ...defaultSolveSettings(), ...fields });
-        if (Object.keys(problems).length === 0) expect(solveParametersInputSchema.safeParse(parameters).success).toBe(true);
-      }),
+      fc.property(
+        fc.record({
+          maxDistance: typed,
+          robotSpeed: typed,
+          rechargeTime: typed,
+          timeLimit: typed,
+          chargers: typed,
+          handlingTime: typed,
+          batteryReserve: typed,
+        }),
+        (fields) => {
+          const { parameters, problems } = readSolveSettings({ ...defaultSolveSettings(), ...fields });
+          if (Object.keys(problems).length === 0)
+            expect(solveParametersInputSchema.safeParse(parameters).success).toBe(true);
+        },
+      ),
     );
   });
 
   it('describes what a run used, in words', () => {
-    expect(describeSettings({ max_distance: 150, robot_speed: 1, recharge_time: 3, time_limit: 30, chargers: 1, objective_weights: { completion_time: 60, energy_usage: 40 } })).toEqual([
+    expect(
+      describeSettings({
+        max_distance: 150,
+        robot_speed: 1,
+        recharge_time: 3,
+        time_limit: 30,
+        chargers: 1,
+        objective_weights: { completion_time: 60, energy_usage: 40 },
+      }),
+    ).toEqual([
       ['Max Distance', '150 m'],
       ['Robot Speed', '1 m/s'],
       ['Recharge Time', '3 min'],
@@ -62,16 +98,32 @@ describe('solve settings: one model for the solve form and the experiment form',
   });
 
   it('sends a typed battery reserve and a traffic policy other than the default, and names a reserve out of range', () => {
-    let settings = solveSettingsReducer(defaultSolveSettings(), { type: 'field', field: 'batteryReserve', value: ' 12.5 ' });
+    let settings = solveSettingsReducer(defaultSolveSettings(), {
+      type: 'field',
+      field: 'batteryReserve',
+      value: ' 12.5 ',
+    });
     settings = solveSettingsReducer(settings, { type: 'trafficPolicy', policy: 'pibt' });
-    expect(readSolveSettings(settings)).toEqual({ parameters: { ...SPEC_DEFAULT_SETTINGS, battery_reserve_pct: 12.5, traffic_policy: 'pibt' }, problems: {} });
-    expect(readSolveSettings(solveSettingsReducer(settings, { type: 'trafficPolicy', policy: 'guided' })).parameters).not.toHaveProperty('traffic_policy');
+    expect(readSolveSettings(settings)).toEqual({
+      parameters: { ...SPEC_DEFAULT_SETTINGS, battery_reserve_pct: 12.5, traffic_policy: 'pibt' },
+      problems: {},
+    });
+    expect(
+      readSolveSettings(solveSettingsReducer(settings, { type: 'trafficPolicy', policy: 'guided' })).parameters,
+    ).not.toHaveProperty('traffic_policy');
     for (const typed of ['50.5', '-1', 'ten']) {
-      const read = readSolveSettings(solveSettingsReducer(settings, { type: 'field', field: 'batteryReserve', value: typed }));
-      expect(read.problems).toEqual({ batteryReserve: 'Battery Reserve for Traffic must be a percentage from 0 to 50, or blank for automatic' });
+      const read = readSolveSettings(
+        solveSettingsReducer(settings, { type: 'field', field: 'batteryReserve', value: typed }),
+      );
+      expect(read.problems).toEqual({
+        batteryReserve: 'Battery Reserve for Traffic must be a percentage from 0 to 50, or blank for automatic',
+      });
       expect(read.parameters).not.toHaveProperty('battery_reserve_pct');
     }
-    expect(readSolveSettings(solveSettingsReducer(settings, { type: 'field', field: 'batteryReserve', value: '50' })).parameters.battery_reserve_pct).toBe(50);
+    expect(
+      readSolveSettings(solveSettingsReducer(settings, { type: 'field', field: 'batteryReserve', value: '50' }))
+        .parameters.battery_reserve_pct,
+    ).toBe(50);
   });
 
   it('round-trips the battery reserve and the traffic policy of a stored solve', () => {

@@ -12,7 +12,12 @@ import {
   type SolveParametersRecord,
   type TrafficPolicyName,
 } from '@fleetlab/warehouse';
-import { defaultObjectiveSettings, objectiveWeightsToSubmit, type ObjectiveSetting, type ObjectiveSettings } from './objective-weights.ts';
+import {
+  defaultObjectiveSettings,
+  objectiveWeightsToSubmit,
+  type ObjectiveSetting,
+  type ObjectiveSettings,
+} from './objective-weights.ts';
 import {
   defaultShiftSettings,
   describeShift,
@@ -54,7 +59,14 @@ export interface SolveSettings {
   readonly balanceFactor: number;
 }
 
-export type SolveSettingsField = 'maxDistance' | 'robotSpeed' | 'rechargeTime' | 'timeLimit' | 'chargers' | 'handlingTime' | 'batteryReserve';
+export type SolveSettingsField =
+  | 'maxDistance'
+  | 'robotSpeed'
+  | 'rechargeTime'
+  | 'timeLimit'
+  | 'chargers'
+  | 'handlingTime'
+  | 'batteryReserve';
 
 export type SolveSettingsAction =
   | { readonly type: 'field'; readonly field: SolveSettingsField; readonly value: string }
@@ -70,7 +82,13 @@ export function solveSettingsReducer(state: SolveSettings, action: SolveSettings
     case 'trafficPolicy':
       return { ...state, trafficPolicy: action.policy };
     case 'objective':
-      return { ...state, objectives: { ...state.objectives, [action.objective]: { ...state.objectives[action.objective], ...action.change } } };
+      return {
+        ...state,
+        objectives: {
+          ...state.objectives,
+          [action.objective]: { ...state.objectives[action.objective], ...action.change },
+        },
+      };
     case 'shift':
       return { ...state, shift: { ...state.shift, ...action.change } };
     case 'replace':
@@ -105,7 +123,8 @@ export function solveSettingsFromParameters(parameters: Partial<SolveParametersR
         objectiveNameValues.map((name) => [name, { enabled: weights[name] !== undefined, weight: weights[name] ?? 0 }]),
       ) as ObjectiveSettings)
     : defaults.objectives;
-  const text = (value: number | undefined, fallback: string) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : fallback);
+  const text = (value: number | undefined, fallback: string) =>
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : fallback;
   return {
     maxDistance: text(parameters.max_distance, defaults.maxDistance),
     robotSpeed: text(parameters.robot_speed, defaults.robotSpeed),
@@ -155,7 +174,9 @@ export function readSolveSettings(
   const maxDistance = parseBoundedNumber(settings.maxDistance, MAX_DISTANCE_RULE);
   // Held to the spec's 0 to 10000, Max Distance can still be the 0 the server refuses.
   const maxDistanceProblem = boundedNumberProblem('Max Distance', maxDistance, MAX_DISTANCE_RULE);
-  const chargers = options.chargersSetByPoints ? { chargers: undefined, problem: null } : parseChargers(settings.chargers);
+  const chargers = options.chargersSetByPoints
+    ? { chargers: undefined, problem: null }
+    : parseChargers(settings.chargers);
   const handlingTimeS = parseBoundedNumber(settings.handlingTime, HANDLING_TIME_RULE);
   const reserve = parseBatteryReserve(settings.batteryReserve);
   const shift = readShiftSettings(settings.shift, { rateSetByPoints: options.rateSetByPoints });
@@ -202,8 +223,15 @@ export function describeSettings(parameters: Partial<SettingsParameters>): [stri
     ['Time Limit', `${parameters.time_limit ?? SOLVE_PARAMETER_DEFAULTS.time_limit} s`],
     ['Chargers per Station', parameters.chargers === undefined ? 'one per robot' : String(parameters.chargers)],
     ['Handling Time', `${parameters.handling_time_s ?? 0} s`],
-    ['Battery Reserve for Traffic', parameters.battery_reserve_pct === undefined ? 'automatic' : `${parameters.battery_reserve_pct}%`],
-    ['Traffic Policy', trafficPolicyByName(parameters.traffic_policy ?? DEFAULT_TRAFFIC_POLICY)?.label ?? String(parameters.traffic_policy)],
+    [
+      'Battery Reserve for Traffic',
+      parameters.battery_reserve_pct === undefined ? 'automatic' : `${parameters.battery_reserve_pct}%`,
+    ],
+    [
+      'Traffic Policy',
+      trafficPolicyByName(parameters.traffic_policy ?? DEFAULT_TRAFFIC_POLICY)?.label ??
+        String(parameters.traffic_policy),
+    ],
     ['Objectives', objectives],
     ...(parameters.shift ? [['Shift', describeShift(parameters.shift)] as [string, string]] : []),
   ];

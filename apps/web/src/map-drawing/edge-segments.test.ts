@@ -18,7 +18,9 @@ describe('mergeCollinearSegments', () => {
   });
 
   it('merges vertical segments and diagonal segments, each on its own line', () => {
-    expect(merge([2, 0, 2, 1], [2, 0.5, 2, 3], [0, 0, 1, 1], [1, 1, 3, 3], [0.5, 0.5, 2, 2])).toEqual([0, 0, 3, 3, 2, 0, 2, 3]);
+    expect(merge([2, 0, 2, 1], [2, 0.5, 2, 3], [0, 0, 1, 1], [1, 1, 3, 3], [0.5, 0.5, 2, 2])).toEqual([
+      0, 0, 3, 3, 2, 0, 2, 3,
+    ]);
   });
 
   it('merges segments given in reversed directions', () => {
@@ -48,7 +50,10 @@ describe('mergeCollinearSegments', () => {
 
   const covers = (segments: ArrayLike<number>, px: number, py: number) => {
     for (let index = 0; index < segments.length; index += 4) {
-      if (distanceToSegment(px, py, segments[index], segments[index + 1], segments[index + 2], segments[index + 3]) < 1e-9) return true;
+      if (
+        distanceToSegment(px, py, segments[index], segments[index + 1], segments[index + 2], segments[index + 3]) < 1e-9
+      )
+        return true;
     }
     return false;
   };

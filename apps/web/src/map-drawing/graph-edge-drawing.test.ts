@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { graphEdgeDrawing, graphEdgeSegments, mergedGraphEdgeSegments, primeGraphEdgeDrawing } from './graph-edge-drawing.ts';
+import {
+  graphEdgeDrawing,
+  graphEdgeSegments,
+  mergedGraphEdgeSegments,
+  primeGraphEdgeDrawing,
+} from './graph-edge-drawing.ts';
 import { SMALL_SCENE } from './test-support/small-scene.ts';
 
 /** P1-D1 and N1-D1, each stored in both directions, and one edge to a node that does not exist. */

@@ -19,9 +19,20 @@ const scene: LayoutScene = {
 };
 const options: RenderOptions = { width: 200, height: 100, showGraph: false };
 
-function frame(cache: LayoutLayerCache, view: { cellSize: number; offsetX: number; offsetY: number }, overrides: Partial<RenderOptions> = {}, sceneToDraw = scene) {
+function frame(
+  cache: LayoutLayerCache,
+  view: { cellSize: number; offsetX: number; offsetY: number },
+  overrides: Partial<RenderOptions> = {},
+  sceneToDraw = scene,
+) {
   const context = new RecordingCanvasContext(null);
-  const kind = cache.render(context as unknown as CanvasRenderingContext2D, sceneToDraw, view, { ...options, ...overrides }, 2);
+  const kind = cache.render(
+    context as unknown as CanvasRenderingContext2D,
+    sceneToDraw,
+    view,
+    { ...options, ...overrides },
+    2,
+  );
   return { kind, context };
 }
 
@@ -54,7 +65,11 @@ describe('LayoutLayerCache', () => {
     expect(surface.context.calls).toEqual([]);
     // Offsets snap to whole device pixels (25.3 * 2 -> 51 -> 25.5).
     expect(panned.context.calls[2].args.slice(1)).toEqual([15.5, 20, 60, 50]);
-    expect(panned.context.calls[3]).toMatchObject({ method: 'fillRect', args: [25.5, 30, 10, 10], fillStyle: LAYOUT_COLORS.hover });
+    expect(panned.context.calls[3]).toMatchObject({
+      method: 'fillRect',
+      args: [25.5, 30, 10, 10],
+      fillStyle: LAYOUT_COLORS.hover,
+    });
   });
 
   it('redraws a layer when its elements, the cell size or the shown layers change, not for a new scene wrapper', () => {
@@ -90,7 +105,13 @@ describe('LayoutLayerCache', () => {
   });
 
   it('keeps the edge layer when only the elements change, and the elements layer when only the graph does', () => {
-    const graph = { nodes: [{ id: 'A', x: 0.5, y: 0.5 }, { id: 'B', x: 3.5, y: 2.5 }], edges: [{ from: 'A', to: 'B' }] };
+    const graph = {
+      nodes: [
+        { id: 'A', x: 0.5, y: 0.5 },
+        { id: 'B', x: 3.5, y: 2.5 },
+      ],
+      edges: [{ from: 'A', to: 'B' }],
+    };
     const withGraph: LayoutScene = { ...scene, graph };
     const cache = new LayoutLayerCache();
     const view = { cellSize: 10, offsetX: 0, offsetY: 0 };
@@ -110,12 +131,20 @@ describe('LayoutLayerCache', () => {
     const elementsNow = { ...scene.elements };
     frame(cache, view, { showGraph: true }, { ...withGraph, elements: elementsNow });
     elementsSurface.context.reset();
-    const { kind, context } = frame(cache, view, { showGraph: true }, { dimensions: scene.dimensions, elements: elementsNow, graph: { ...graph } });
+    const { kind, context } = frame(
+      cache,
+      view,
+      { showGraph: true },
+      { dimensions: scene.dimensions, elements: elementsNow, graph: { ...graph } },
+    );
     expect(kind).toBe('rebuilt');
     expect(elementsSurface.context.calls).toEqual([]);
     expect(edgesSurface.context.count('lineTo')).toBe(1);
     // Grid area, then edges under the elements.
-    expect(context.calls.filter((call) => call.method === 'drawImage').map((call) => call.args[0])).toEqual([edgesSurface, elementsSurface]);
+    expect(context.calls.filter((call) => call.method === 'drawImage').map((call) => call.args[0])).toEqual([
+      edgesSurface,
+      elementsSurface,
+    ]);
   });
 
   it('draws directly when the layer would be too large', () => {

@@ -161,7 +161,8 @@ export class LayoutLayerCache {
     ctx.imageSmoothingEnabled = false;
     const left = snapped.offsetX - margin;
     const top = snapped.offsetY - margin;
-    if (graph && this.edges) ctx.drawImage(this.edges.surface, left, top, pixelWidth / pixelRatio, pixelHeight / pixelRatio);
+    if (graph && this.edges)
+      ctx.drawImage(this.edges.surface, left, top, pixelWidth / pixelRatio, pixelHeight / pixelRatio);
     ctx.drawImage(this.elements!.surface, left, top, pixelWidth / pixelRatio, pixelHeight / pixelRatio);
     renderLayoutOverlays(ctx, scene, snapped, options);
     return rebuilt ? 'rebuilt' : 'cached';
@@ -177,7 +178,11 @@ export class LayoutLayerCache {
     if (!this.elements || this.elements.key.cellSize === elementsKey.cellSize) return false;
     if (!sameElementsKey(this.elements.key, elementsKey, true)) return false;
     if (!edgesKey) return true;
-    return this.edges !== null && this.edges.key.cellSize === this.elements.key.cellSize && sameEdgesKey(this.edges.key, edgesKey, true);
+    return (
+      this.edges !== null &&
+      this.edges.key.cellSize === this.elements.key.cellSize &&
+      sameEdgesKey(this.edges.key, edgesKey, true)
+    );
   }
 
   private drawStretched(
@@ -209,7 +214,12 @@ export class LayoutLayerCache {
     return new OffscreenCanvas(pixelWidth, pixelHeight);
   }
 
-  private prepareLayer(layer: OffscreenCanvasRenderingContext2D, pixelWidth: number, pixelHeight: number, pixelRatio: number): void {
+  private prepareLayer(
+    layer: OffscreenCanvasRenderingContext2D,
+    pixelWidth: number,
+    pixelHeight: number,
+    pixelRatio: number,
+  ): void {
     layer.setTransform(1, 0, 0, 1, 0, 0);
     layer.clearRect(0, 0, pixelWidth, pixelHeight);
     layer.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);

@@ -108,8 +108,6 @@ export function toLayoutScene(environment: LooseEnvironmentShape): LayoutScene {
       one_way_aisles: elements.one_way_aisles ?? EMPTY_ELEMENTS.one_way_aisles,
       keep_clear_cells: elements.keep_clear_cells ?? EMPTY_ELEMENTS.keep_clear_cells,
     },
-    graph: environment.graph
-      ? { nodes: environment.graph.nodes ?? [], edges: environment.graph.edges ?? [] }
-      : null,
+    graph: environment.graph ? { nodes: environment.graph.nodes ?? [], edges: environment.graph.edges ?? [] } : null,
   };
 }

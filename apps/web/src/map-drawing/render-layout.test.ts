@@ -22,7 +22,12 @@ const view = { cellSize: 10, offsetX: 5, offsetY: 7 };
 
 function draw(options: Partial<Parameters<typeof renderLayout>[3]> = {}) {
   const context = new RecordingCanvasContext(document.createElement('canvas'));
-  renderLayout(context as unknown as CanvasRenderingContext2D, scene, view, { width: 100, height: 60, showGraph: true, ...options });
+  renderLayout(context as unknown as CanvasRenderingContext2D, scene, view, {
+    width: 100,
+    height: 60,
+    showGraph: true,
+    ...options,
+  });
   return context;
 }
 
@@ -38,7 +43,10 @@ function pathBefore(context: RecordingCanvasContext, method: 'fill' | 'stroke', 
     (call) => call.method === method && (method === 'fill' ? call.fillStyle : call.strokeStyle) === color,
   );
   expect(end).toBeGreaterThan(-1);
-  const start = context.calls.slice(0, end).map((call) => call.method).lastIndexOf('beginPath');
+  const start = context.calls
+    .slice(0, end)
+    .map((call) => call.method)
+    .lastIndexOf('beginPath');
   return context.calls.slice(start + 1, end);
 }
 
@@ -75,7 +83,11 @@ describe('renderLayout', () => {
 
   it('clears the whole area, then draws the grid in one batched path', () => {
     const context = draw();
-    expect(context.calls[0]).toMatchObject({ method: 'fillRect', args: [0, 0, 100, 60], fillStyle: LAYOUT_COLORS.background });
+    expect(context.calls[0]).toMatchObject({
+      method: 'fillRect',
+      args: [0, 0, 100, 60],
+      fillStyle: LAYOUT_COLORS.background,
+    });
     const gridLines = pathBefore(context, 'stroke', LAYOUT_COLORS.gridLine);
     // 5 inner vertical + 3 inner horizontal lines.
     expect(gridLines.filter((call) => call.method === 'moveTo')).toHaveLength(8);
@@ -99,8 +111,12 @@ describe('renderLayout', () => {
       ['lineTo', 60, 42],
     ]);
     const hidden = draw({ showGraph: false });
-    expect(hidden.calls.some((call) => call.strokeStyle === LAYOUT_COLORS.graphEdge && call.method === 'stroke')).toBe(false);
-    expect(hidden.calls.some((call) => call.fillStyle === LAYOUT_COLORS.navigationPoint && call.method === 'fill')).toBe(false);
+    expect(hidden.calls.some((call) => call.strokeStyle === LAYOUT_COLORS.graphEdge && call.method === 'stroke')).toBe(
+      false,
+    );
+    expect(
+      hidden.calls.some((call) => call.fillStyle === LAYOUT_COLORS.navigationPoint && call.method === 'fill'),
+    ).toBe(false);
   });
 
   it('skips edges entirely outside the visible area', () => {
@@ -116,7 +132,9 @@ describe('renderLayout', () => {
 
   it('draws candidate pickups as rings and selected ones as dots', () => {
     const context = draw({ selectedPickupIds: new Set(['P1']) });
-    const candidates = pathBefore(context, 'stroke', LAYOUT_COLORS.pickupCandidate).filter((call) => call.method === 'arc');
+    const candidates = pathBefore(context, 'stroke', LAYOUT_COLORS.pickupCandidate).filter(
+      (call) => call.method === 'arc',
+    );
     const selected = pathBefore(context, 'fill', LAYOUT_COLORS.pickupSelected).filter((call) => call.method === 'arc');
     expect(candidates.map((call) => call.args.slice(0, 2))).toEqual([[35, 22]]);
     expect(selected.map((call) => call.args.slice(0, 2))).toEqual([[25, 22]]);
@@ -130,7 +148,11 @@ describe('renderLayout', () => {
   it('draws a valid preview as a blue outline and an invalid one red and filled', () => {
     const rect = { x: 1, y: 0, width: 2, height: 1 };
     const valid = draw({ preview: { rect, valid: true, kind: 'place' } });
-    expect(valid.calls.at(-1)).toMatchObject({ method: 'strokeRect', args: [15, 7, 20, 10], strokeStyle: LAYOUT_COLORS.previewValid });
+    expect(valid.calls.at(-1)).toMatchObject({
+      method: 'strokeRect',
+      args: [15, 7, 20, 10],
+      strokeStyle: LAYOUT_COLORS.previewValid,
+    });
     expect(valid.calls.some((call) => call.fillStyle === LAYOUT_COLORS.previewInvalidFill)).toBe(false);
 
     const invalid = draw({ preview: { rect, valid: false, kind: 'place' } });
@@ -142,11 +164,13 @@ describe('renderLayout', () => {
 
   it('shades the hovered cell only inside the grid', () => {
     const inside = draw({ hoverCell: { x: 2, y: 3 } });
-    expect(inside.calls.find((call) => call.fillStyle === LAYOUT_COLORS.hover && call.method === 'fillRect')?.args).toEqual([
-      25, 37, 10, 10,
-    ]);
+    expect(
+      inside.calls.find((call) => call.fillStyle === LAYOUT_COLORS.hover && call.method === 'fillRect')?.args,
+    ).toEqual([25, 37, 10, 10]);
     const outside = draw({ hoverCell: { x: 6, y: 0 } });
-    expect(outside.calls.some((call) => call.fillStyle === LAYOUT_COLORS.hover && call.method === 'fillRect')).toBe(false);
+    expect(outside.calls.some((call) => call.fillStyle === LAYOUT_COLORS.hover && call.method === 'fillRect')).toBe(
+      false,
+    );
   });
 });
 
@@ -187,7 +211,10 @@ describe('draw functions', () => {
   it('drawRobotStations: a diamond reaching 0.42 cell from the station', () => {
     const { recorder, ctx } = recording();
     drawRobotStations(ctx, scene.elements.robot_stations, view);
-    const diamond = pathBefore(recorder, 'fill', LAYOUT_COLORS.robotStation).map((call) => [call.method, ...call.args.map((value) => Number((value as number).toFixed(9)))]);
+    const diamond = pathBefore(recorder, 'fill', LAYOUT_COLORS.robotStation).map((call) => [
+      call.method,
+      ...call.args.map((value) => Number((value as number).toFixed(9))),
+    ]);
     expect(diamond).toEqual([
       ['moveTo', 10, 7.8],
       ['lineTo', 14.2, 12],
@@ -218,14 +245,22 @@ describe('draw functions', () => {
     ]);
     expect(recorder.font).toBe('11px sans-serif');
     const small = recording();
-    drawPointLabels(small.ctx, scene.elements.dropoffs, scene.elements.robot_stations, { ...large, cellSize: 35 }, scene.dimensions);
+    drawPointLabels(
+      small.ctx,
+      scene.elements.dropoffs,
+      scene.elements.robot_stations,
+      { ...large, cellSize: 35 },
+      scene.dimensions,
+    );
     expect(small.recorder.calls).toEqual([]);
   });
 
   it('drawHoverPickupRing: a white ring of 1.8 pickup radii around the hovered pickup, none for an unknown id', () => {
     const { recorder, ctx } = recording();
     drawHoverPickupRing(ctx, scene.elements.pickups, view, 'P2');
-    expect(pathBefore(recorder, 'stroke', LAYOUT_COLORS.hoverRing).map((call) => call.args.slice(0, 3))).toEqual([[35, 22, 4.5]]);
+    expect(pathBefore(recorder, 'stroke', LAYOUT_COLORS.hoverRing).map((call) => call.args.slice(0, 3))).toEqual([
+      [35, 22, 4.5],
+    ]);
     const unknown = recording();
     drawHoverPickupRing(unknown.ctx, scene.elements.pickups, view, 'P9');
     expect(unknown.recorder.calls).toEqual([]);

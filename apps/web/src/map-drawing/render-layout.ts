@@ -1,6 +1,14 @@
 import { graphEdgeDrawing } from './graph-edge-drawing.ts';
 import { addAisleChevrons, drawKeepClearCells, drawOneWayAisles } from './traffic-rules-drawing.ts';
-import type { LayoutScene, SceneDimensions, SceneGraph, ScenePoint, SceneRobot, SceneRobotStation, SceneShelf } from './layout-scene.ts';
+import type {
+  LayoutScene,
+  SceneDimensions,
+  SceneGraph,
+  ScenePoint,
+  SceneRobot,
+  SceneRobotStation,
+  SceneShelf,
+} from './layout-scene.ts';
 import type { ViewTransform } from './view-transform.ts';
 
 // Rendering is a pure function of (scene, view, options) onto a 2D context: no state is
@@ -112,7 +120,12 @@ export type LayoutContext2D = CanvasRenderingContext2D | OffscreenCanvasRenderin
 export type OverlayOptions = Pick<RenderOptions, 'preview' | 'hoverCell' | 'hoverPickupId'>;
 
 /** One full frame: background, the layout layer, then the overlays. */
-export function renderLayout(ctx: LayoutContext2D, scene: LayoutScene, view: ViewTransform, options: RenderOptions): void {
+export function renderLayout(
+  ctx: LayoutContext2D,
+  scene: LayoutScene,
+  view: ViewTransform,
+  options: RenderOptions,
+): void {
   ctx.fillStyle = LAYOUT_COLORS.background;
   ctx.fillRect(0, 0, options.width, options.height);
   renderLayoutLayer(ctx, scene, view, options);
@@ -123,7 +136,12 @@ export function renderLayout(ctx: LayoutContext2D, scene: LayoutScene, view: Vie
  * Everything that depends only on the layout and the cell size, bottom to top: grid area,
  * graph edges (when shown), then grid lines, shelves and points (`renderLayoutElements`).
  */
-function renderLayoutLayer(ctx: LayoutContext2D, scene: LayoutScene, view: ViewTransform, options: RenderOptions): void {
+function renderLayoutLayer(
+  ctx: LayoutContext2D,
+  scene: LayoutScene,
+  view: ViewTransform,
+  options: RenderOptions,
+): void {
   renderGridArea(ctx, scene.dimensions, view);
   if (options.showGraph && scene.graph) renderGraphEdges(ctx, scene.graph, view, options);
   renderLayoutElements(ctx, scene, view, options);
@@ -151,7 +169,12 @@ export interface VisibleArea {
  * transform, so a frame builds no path at all; otherwise the segments are stroked one by one,
  * skipping those entirely outside the visible area (deep zoom on a large layout).
  */
-export function renderGraphEdges(ctx: LayoutContext2D, graph: SceneGraph, view: ViewTransform, visible?: VisibleArea): void {
+export function renderGraphEdges(
+  ctx: LayoutContext2D,
+  graph: SceneGraph,
+  view: ViewTransform,
+  visible?: VisibleArea,
+): void {
   if (graph.edges.length === 0) return;
   const { cellSize, offsetX, offsetY } = view;
   const drawing = graphEdgeDrawing(graph);
@@ -187,7 +210,13 @@ export function renderGraphEdges(ctx: LayoutContext2D, graph: SceneGraph, view: 
     const y1 = segments[index + 1];
     const x2 = segments[index + 2];
     const y2 = segments[index + 3];
-    if ((x1 < left && x2 < left) || (x1 > right && x2 > right) || (y1 < top && y2 < top) || (y1 > bottom && y2 > bottom)) continue;
+    if (
+      (x1 < left && x2 < left) ||
+      (x1 > right && x2 > right) ||
+      (y1 < top && y2 < top) ||
+      (y1 > bottom && y2 > bottom)
+    )
+      continue;
     ctx.moveTo(offsetX + x1 * cellSize, offsetY + y1 * cellSize);
     ctx.lineTo(offsetX + x2 * cellSize, offsetY + y2 * cellSize);
   }
@@ -199,7 +228,12 @@ export function renderGraphEdges(ctx: LayoutContext2D, graph: SceneGraph, view: 
  * Grid lines, traffic rules (one-way aisles, keep-clear cells), shelves, navigation points,
  * pickups, dropoffs, stations and robots, on a transparent surface (no fill under the grid), so it can be cached as a bitmap on its own.
  */
-export function renderLayoutElements(ctx: LayoutContext2D, scene: LayoutScene, view: ViewTransform, options: RenderOptions): void {
+export function renderLayoutElements(
+  ctx: LayoutContext2D,
+  scene: LayoutScene,
+  view: ViewTransform,
+  options: RenderOptions,
+): void {
   const { elements } = scene;
   drawGridLines(ctx, scene.dimensions, view);
   drawOneWayAisles(ctx, elements.one_way_aisles, view);
@@ -216,7 +250,12 @@ export function renderLayoutElements(ctx: LayoutContext2D, scene: LayoutScene, v
 }
 
 /** Hover shading, the hovered pickup's ring and the drag preview, drawn over the layout layer. */
-export function renderLayoutOverlays(ctx: LayoutContext2D, scene: LayoutScene, view: ViewTransform, options: OverlayOptions): void {
+export function renderLayoutOverlays(
+  ctx: LayoutContext2D,
+  scene: LayoutScene,
+  view: ViewTransform,
+  options: OverlayOptions,
+): void {
   if (options.hoverCell) drawHoverCell(ctx, scene.dimensions, view, options.hoverCell);
   if (options.hoverPickupId) drawHoverPickupRing(ctx, scene.elements.pickups, view, options.hoverPickupId);
   if (options.preview) drawDragPreview(ctx, view, options.preview);
@@ -358,7 +397,12 @@ export function drawDropoffs(ctx: LayoutContext2D, dropoffs: readonly ScenePoint
   ctx.beginPath();
   for (let index = 0; index < dropoffs.length; index++) {
     const dropoff = dropoffs[index];
-    ctx.rect(offsetX + dropoff.position[0] * cellSize - half, offsetY + dropoff.position[1] * cellSize - half, half * 2, half * 2);
+    ctx.rect(
+      offsetX + dropoff.position[0] * cellSize - half,
+      offsetY + dropoff.position[1] * cellSize - half,
+      half * 2,
+      half * 2,
+    );
   }
   ctx.fillStyle = LAYOUT_COLORS.dropoff;
   ctx.fill();
@@ -391,7 +435,11 @@ export function drawDropoffHighlights(
 }
 
 /** Robot stations: diamonds. */
-export function drawRobotStations(ctx: LayoutContext2D, stations: readonly SceneRobotStation[], view: ViewTransform): void {
+export function drawRobotStations(
+  ctx: LayoutContext2D,
+  stations: readonly SceneRobotStation[],
+  view: ViewTransform,
+): void {
   if (stations.length === 0) return;
   const { cellSize, offsetX, offsetY } = view;
   const half = cellSize * 0.42;
@@ -448,7 +496,12 @@ export function drawPointLabels(
   fillPointLabels(ctx, stations, view, dimensions);
 }
 
-function fillPointLabels(ctx: LayoutContext2D, points: readonly ScenePoint[], view: ViewTransform, dimensions: SceneDimensions): void {
+function fillPointLabels(
+  ctx: LayoutContext2D,
+  points: readonly ScenePoint[],
+  view: ViewTransform,
+  dimensions: SceneDimensions,
+): void {
   const { cellSize, offsetX, offsetY } = view;
   const gap = cellSize * 0.45;
   for (let index = 0; index < points.length; index++) {
@@ -473,12 +526,23 @@ function drawHoverCell(
 }
 
 /** The ring around the pickup under the pointer in pickup-selection mode. */
-export function drawHoverPickupRing(ctx: LayoutContext2D, pickups: readonly ScenePoint[], view: ViewTransform, pickupId: string): void {
+export function drawHoverPickupRing(
+  ctx: LayoutContext2D,
+  pickups: readonly ScenePoint[],
+  view: ViewTransform,
+  pickupId: string,
+): void {
   const pickup = pickups.find((candidate) => candidate.id === pickupId);
   if (!pickup) return;
   const { cellSize, offsetX, offsetY } = view;
   ctx.beginPath();
-  ctx.arc(offsetX + pickup.position[0] * cellSize, offsetY + pickup.position[1] * cellSize, pickupRadius(cellSize) * 1.8, 0, TWO_PI);
+  ctx.arc(
+    offsetX + pickup.position[0] * cellSize,
+    offsetY + pickup.position[1] * cellSize,
+    pickupRadius(cellSize) * 1.8,
+    0,
+    TWO_PI,
+  );
   ctx.strokeStyle = LAYOUT_COLORS.hoverRing;
   ctx.lineWidth = 1.5;
   ctx.stroke();
@@ -513,7 +577,11 @@ export function drawDragPreview(ctx: LayoutContext2D, view: ViewTransform, previ
     // The aisle's chevrons, in the preview's colour, so its way shows before release.
     const { rect } = preview;
     ctx.beginPath();
-    addAisleChevrons(ctx, { id: 'preview', position: [rect.x, rect.y], size: [rect.width, rect.height], direction: preview.direction }, view);
+    addAisleChevrons(
+      ctx,
+      { id: 'preview', position: [rect.x, rect.y], size: [rect.width, rect.height], direction: preview.direction },
+      view,
+    );
     ctx.stroke();
   }
 }

@@ -13,14 +13,21 @@ function recording() {
 /** The moveTo/lineTo points of the path stroked in `color`, in pixels. */
 function strokedPoints(recorder: RecordingCanvasContext, color: string) {
   const end = recorder.calls.findIndex((call) => call.method === 'stroke' && call.strokeStyle === color);
-  const start = recorder.calls.slice(0, end).map((call) => call.method).lastIndexOf('beginPath');
+  const start = recorder.calls
+    .slice(0, end)
+    .map((call) => call.method)
+    .lastIndexOf('beginPath');
   return recorder.calls.slice(start + 1, end).map((call) => [call.method, ...call.args]);
 }
 
 describe('drawOneWayAisles', () => {
   it('draws one chevron per cell pointing the aisle way on a large map: a right-running row', () => {
     const { recorder, ctx } = recording();
-    drawOneWayAisles(ctx, [{ id: 'W1', position: [1, 0], size: [3, 1], direction: 'right' }], { cellSize: 20, offsetX: 0, offsetY: 0 });
+    drawOneWayAisles(ctx, [{ id: 'W1', position: [1, 0], size: [3, 1], direction: 'right' }], {
+      cellSize: 20,
+      offsetX: 0,
+      offsetY: 0,
+    });
     // Band over cells x 1-3 of row 0.
     expect(recorder.calls.find((call) => call.method === 'rect')?.args).toEqual([20, 0, 60, 20]);
     const chevrons = strokedPoints(recorder, TRAFFIC_COLORS.oneWayArrow);
@@ -38,7 +45,11 @@ describe('drawOneWayAisles', () => {
 
   it('points up an up-running column: the tip above the tails', () => {
     const { recorder, ctx } = recording();
-    drawOneWayAisles(ctx, [{ id: 'W1', position: [0, 0], size: [1, 1], direction: 'up' }], { cellSize: 20, offsetX: 0, offsetY: 0 });
+    drawOneWayAisles(ctx, [{ id: 'W1', position: [0, 0], size: [1, 1], direction: 'up' }], {
+      cellSize: 20,
+      offsetX: 0,
+      offsetY: 0,
+    });
     const [tail, tip] = strokedPoints(recorder, TRAFFIC_COLORS.oneWayArrow) as [string, number, number][];
     expect(tip[2]).toBeLessThan(tail[2]);
     expect(tip[1]).toBeCloseTo(10, 6);
@@ -51,17 +62,32 @@ describe('drawOneWayAisles', () => {
     const { recorder, ctx } = recording();
     // 10 cells long, 2 lanes, at 7 px a cell: every 2nd cell, 5 per lane, lane 0 on the even
     // columns and lane 1 on the odd ones, so the two rows of chevrons alternate.
-    drawOneWayAisles(ctx, [{ id: 'W1', position: [0, 0], size: [10, 2], direction: 'left' }], { cellSize: 7, offsetX: 0, offsetY: 0 });
-    const tips = strokedPoints(recorder, TRAFFIC_COLORS.oneWayArrow).filter((_, index) => index % 3 === 1) as [string, number, number][];
-    const columnsOfRow = (row: number) => tips.filter(([, , tipY]) => Math.floor(tipY / 7) === row).map(([, tipX]) => Math.floor(tipX / 7));
+    drawOneWayAisles(ctx, [{ id: 'W1', position: [0, 0], size: [10, 2], direction: 'left' }], {
+      cellSize: 7,
+      offsetX: 0,
+      offsetY: 0,
+    });
+    const tips = strokedPoints(recorder, TRAFFIC_COLORS.oneWayArrow).filter((_, index) => index % 3 === 1) as [
+      string,
+      number,
+      number,
+    ][];
+    const columnsOfRow = (row: number) =>
+      tips.filter(([, , tipY]) => Math.floor(tipY / 7) === row).map(([, tipX]) => Math.floor(tipX / 7));
     expect(columnsOfRow(0)).toEqual([0, 2, 4, 6, 8]);
     expect(columnsOfRow(1)).toEqual([1, 3, 5, 7, 9]);
   });
 
   it('gives a lane too short for its spacing one chevron in its middle', () => {
     const { recorder, ctx } = recording();
-    drawOneWayAisles(ctx, [{ id: 'W1', position: [1, 0], size: [1, 1], direction: 'up' }], { cellSize: 4, offsetX: 0, offsetY: 0 });
-    expect(strokedPoints(recorder, TRAFFIC_COLORS.oneWayArrow).filter(([method]) => method === 'moveTo')).toHaveLength(1);
+    drawOneWayAisles(ctx, [{ id: 'W1', position: [1, 0], size: [1, 1], direction: 'up' }], {
+      cellSize: 4,
+      offsetX: 0,
+      offsetY: 0,
+    });
+    expect(strokedPoints(recorder, TRAFFIC_COLORS.oneWayArrow).filter(([method]) => method === 'moveTo')).toHaveLength(
+      1,
+    );
   });
 
   it('draws nothing without aisles', () => {
@@ -77,7 +103,9 @@ describe('drawKeepClearCells', () => {
     const { recorder, ctx } = recording();
     drawKeepClearCells(ctx, [{ id: 'K1', position: [2.5, 1.5] }], { cellSize: 20, offsetX: 10, offsetY: 0 });
     expect(recorder.calls.find((call) => call.method === 'rect')?.args).toEqual([51.5, 21.5, 17, 17]);
-    expect(recorder.calls.filter((call) => call.method === 'fill').map((call) => call.fillStyle)).toEqual([TRAFFIC_COLORS.keepClearFill]);
+    expect(recorder.calls.filter((call) => call.method === 'fill').map((call) => call.fillStyle)).toEqual([
+      TRAFFIC_COLORS.keepClearFill,
+    ]);
     // Stripes every 4.25 px across the 17 px square: 7 of them.
     const strokes = recorder.calls.filter((call) => call.method === 'stroke');
     expect(strokes.map((call) => call.strokeStyle)).toEqual([TRAFFIC_COLORS.keepClear, TRAFFIC_COLORS.keepClear]);
@@ -110,8 +138,14 @@ describe('traffic rules on the map', () => {
 
   it("draws a one-way aisle preview's chevrons in the preview colour", () => {
     const { recorder, ctx } = recording();
-    drawDragPreview(ctx, { cellSize: 20, offsetX: 0, offsetY: 0 }, { rect: { x: 0, y: 0, width: 1, height: 3 }, valid: false, kind: 'place', direction: 'down' });
-    expect(recorder.calls.filter((call) => call.method === 'stroke').map((call) => call.strokeStyle)).toEqual([LAYOUT_COLORS.previewInvalid]);
+    drawDragPreview(
+      ctx,
+      { cellSize: 20, offsetX: 0, offsetY: 0 },
+      { rect: { x: 0, y: 0, width: 1, height: 3 }, valid: false, kind: 'place', direction: 'down' },
+    );
+    expect(recorder.calls.filter((call) => call.method === 'stroke').map((call) => call.strokeStyle)).toEqual([
+      LAYOUT_COLORS.previewInvalid,
+    ]);
     expect(recorder.calls.filter((call) => call.method === 'moveTo')).toHaveLength(3);
   });
 });

@@ -18,7 +18,12 @@ export const TRAFFIC_COLORS = {
 const MIN_CHEVRON_SPACING_PX = 14;
 
 /** A step in cells per direction (y grows downwards). */
-const DIRECTION_STEP: Readonly<Record<string, readonly [number, number]>> = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
+const DIRECTION_STEP: Readonly<Record<string, readonly [number, number]>> = {
+  right: [1, 0],
+  left: [-1, 0],
+  down: [0, 1],
+  up: [0, -1],
+};
 
 /** How many cells apart the chevrons of an aisle are drawn at this cell size. */
 export function chevronEvery(cellSize: number): number {
@@ -70,12 +75,21 @@ export function addAisleChevrons(ctx: LayoutContext2D, aisle: SceneOneWayAisle, 
 }
 
 /** One-way aisles: their bands in one fill, then every chevron in one stroke. */
-export function drawOneWayAisles(ctx: LayoutContext2D, aisles: readonly SceneOneWayAisle[] | undefined, view: ViewTransform): void {
+export function drawOneWayAisles(
+  ctx: LayoutContext2D,
+  aisles: readonly SceneOneWayAisle[] | undefined,
+  view: ViewTransform,
+): void {
   if (!aisles || aisles.length === 0) return;
   const { cellSize, offsetX, offsetY } = view;
   ctx.beginPath();
   for (const aisle of aisles) {
-    ctx.rect(offsetX + aisle.position[0] * cellSize, offsetY + aisle.position[1] * cellSize, aisle.size[0] * cellSize, aisle.size[1] * cellSize);
+    ctx.rect(
+      offsetX + aisle.position[0] * cellSize,
+      offsetY + aisle.position[1] * cellSize,
+      aisle.size[0] * cellSize,
+      aisle.size[1] * cellSize,
+    );
   }
   ctx.fillStyle = TRAFFIC_COLORS.oneWayBand;
   ctx.fill();
@@ -100,7 +114,11 @@ function addHatch(ctx: LayoutContext2D, left: number, top: number, size: number,
 }
 
 /** Keep-clear cells: a light fill, hatched stripes and an outline, each in one batched path. */
-export function drawKeepClearCells(ctx: LayoutContext2D, cells: readonly ScenePoint[] | undefined, view: ViewTransform): void {
+export function drawKeepClearCells(
+  ctx: LayoutContext2D,
+  cells: readonly ScenePoint[] | undefined,
+  view: ViewTransform,
+): void {
   if (!cells || cells.length === 0) return;
   const { cellSize, offsetX, offsetY } = view;
   const inset = Math.min(1.5, cellSize * 0.08);

@@ -20,7 +20,12 @@ const scene: LayoutScene = {
 
 function Harness({ cellSize }: { cellSize: number }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  useLayoutCanvas(canvasRef, scene, { cellSize, offsetX: 0, offsetY: 0 }, { width: 200, height: 100, showGraph: false });
+  useLayoutCanvas(
+    canvasRef,
+    scene,
+    { cellSize, offsetX: 0, offsetY: 0 },
+    { width: 200, height: 100, showGraph: false },
+  );
   return <canvas ref={canvasRef} />;
 }
 

@@ -31,12 +31,16 @@ describe('grid <-> screen', () => {
 
   it('round-trips any point', () => {
     fc.assert(
-      fc.property(fc.double({ min: -100, max: 100, noNaN: true }), fc.double({ min: -100, max: 100, noNaN: true }), (x, y) => {
-        const screen = gridToScreen(view, x, y);
-        const back = screenToGrid(view, screen.x, screen.y);
-        expect(back.x).toBeCloseTo(x, 9);
-        expect(back.y).toBeCloseTo(y, 9);
-      }),
+      fc.property(
+        fc.double({ min: -100, max: 100, noNaN: true }),
+        fc.double({ min: -100, max: 100, noNaN: true }),
+        (x, y) => {
+          const screen = gridToScreen(view, x, y);
+          const back = screenToGrid(view, screen.x, screen.y);
+          expect(back.x).toBeCloseTo(x, 9);
+          expect(back.y).toBeCloseTo(y, 9);
+        },
+      ),
     );
   });
 
@@ -67,15 +71,21 @@ describe('detail map fit', () => {
 
   it('leaves every cell of any floor inside the area once centred', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 5, max: 50 }), fc.integer({ min: 5, max: 50 }), fc.integer({ min: 200, max: 1600 }), fc.integer({ min: 200, max: 900 }), (width, height, areaWidth, areaHeight) => {
-        const cellSize = mapFitZoom({ width, height }, areaWidth, areaHeight) * MAP_REFERENCE_CELL_SIZE;
-        const view = centredView({ width, height }, cellSize, areaWidth, areaHeight);
-        const margin = MAP_FIT_MARGIN_CELLS * cellSize - 1e-9;
-        expect(view.offsetX).toBeGreaterThanOrEqual(margin);
-        expect(view.offsetY).toBeGreaterThanOrEqual(margin);
-        expect(view.offsetX + width * cellSize).toBeLessThanOrEqual(areaWidth - margin);
-        expect(view.offsetY + height * cellSize).toBeLessThanOrEqual(areaHeight - margin);
-      }),
+      fc.property(
+        fc.integer({ min: 5, max: 50 }),
+        fc.integer({ min: 5, max: 50 }),
+        fc.integer({ min: 200, max: 1600 }),
+        fc.integer({ min: 200, max: 900 }),
+        (width, height, areaWidth, areaHeight) => {
+          const cellSize = mapFitZoom({ width, height }, areaWidth, areaHeight) * MAP_REFERENCE_CELL_SIZE;
+          const view = centredView({ width, height }, cellSize, areaWidth, areaHeight);
+          const margin = MAP_FIT_MARGIN_CELLS * cellSize - 1e-9;
+          expect(view.offsetX).toBeGreaterThanOrEqual(margin);
+          expect(view.offsetY).toBeGreaterThanOrEqual(margin);
+          expect(view.offsetX + width * cellSize).toBeLessThanOrEqual(areaWidth - margin);
+          expect(view.offsetY + height * cellSize).toBeLessThanOrEqual(areaHeight - margin);
+        },
+      ),
     );
   });
 

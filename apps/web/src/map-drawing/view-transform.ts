@@ -38,7 +38,12 @@ export function screenToCell(view: ViewTransform, screenX: number, screenY: numb
 }
 
 /** Rescales the view about a fixed screen point, so what is under the cursor stays there. */
-export function zoomViewAround(view: ViewTransform, newCellSize: number, anchorX: number, anchorY: number): ViewTransform {
+export function zoomViewAround(
+  view: ViewTransform,
+  newCellSize: number,
+  anchorX: number,
+  anchorY: number,
+): ViewTransform {
   const grid = screenToGrid(view, anchorX, anchorY);
   return {
     cellSize: newCellSize,
@@ -53,7 +58,11 @@ export function zoomViewAround(view: ViewTransform, newCellSize: number, anchorX
  * the smaller ratio left 40% of the floor's long side outside the panel (the station and the
  * dropoff rows of a 20 x 15 floor), so the map fits the floor itself.
  */
-export function mapFitZoom(dimensions: { width: number; height: number }, areaWidth: number, areaHeight: number): number {
+export function mapFitZoom(
+  dimensions: { width: number; height: number },
+  areaWidth: number,
+  areaHeight: number,
+): number {
   const span = 2 * MAP_FIT_MARGIN_CELLS;
   const ratioX = areaWidth / ((dimensions.width + span) * MAP_REFERENCE_CELL_SIZE);
   const ratioY = areaHeight / ((dimensions.height + span) * MAP_REFERENCE_CELL_SIZE);

@@ -30,7 +30,13 @@ describe('/dashboard', () => {
     expect(screen.getByRole('link', { name: /Scenarios\s*1/ })).toHaveAttribute('href', '/scenarios');
     expect(screen.getByRole('link', { name: /Solves\s*6/ })).toHaveAttribute('href', '/solves');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Run 6', 'Run 5', 'Run 4', 'Run 3', 'Run 2']);
+    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual([
+      'Run 6',
+      'Run 5',
+      'Run 4',
+      'Run 3',
+      'Run 2',
+    ]);
     expect(within(rows[0]).getByRole('link')).toHaveAttribute('href', '/solves/6');
     expect(rows[0]).toHaveTextContent('Environment 99');
     expect(rows[1]).toHaveTextContent('Small Warehouse');

@@ -10,7 +10,12 @@ import { buttonPrimary, card, focusRing, linkText } from '../components/ui/style
 import { formatDate } from '../lib/display-format.ts';
 import { recentSolves, solveEnvironmentName } from '../lib/solve-records.ts';
 
-const RECENT_SOLVE_COLUMNS: readonly DataTableColumn[] = [{ label: 'Name' }, { label: 'Status' }, { label: 'Environment' }, { label: 'Created' }];
+const RECENT_SOLVE_COLUMNS: readonly DataTableColumn[] = [
+  { label: 'Name' },
+  { label: 'Status' },
+  { label: 'Environment' },
+  { label: 'Created' },
+];
 
 function Counter({ label, value, to }: { label: string; value: number; to: string }) {
   return (
@@ -96,7 +101,11 @@ export default function DashboardPage() {
           </Link>
         }
       />
-      <ListStates query={overview} loadingLabel="Loading dashboard" errorText="Failed to load dashboard data. Please try again later.">
+      <ListStates
+        query={overview}
+        loadingLabel="Loading dashboard"
+        errorText="Failed to load dashboard data. Please try again later."
+      >
         {(lists) => <Overview {...lists} />}
       </ListStates>
     </div>

@@ -57,28 +57,44 @@ describe('EnvironmentDetailPage', () => {
         .getAllByRole('term')
         .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
     );
-    expect(values).toEqual({ Shelves: '1', 'Pickup Points': '2', 'Dropoff Points': '1', 'Robot Stations': '1', Robots: '2' });
+    expect(values).toEqual({
+      Shelves: '1',
+      'Pickup Points': '2',
+      'Dropoff Points': '1',
+      'Robot Stations': '1',
+      Robots: '2',
+    });
     expect(screen.getByRole('img', { name: 'Map of Small hall' })).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Legend' })).getAllByRole('listitem')).toHaveLength(4);
-    expect(screen.getByRole('link', { name: 'Create Scenario' }).getAttribute('href')).toBe('/scenarios/create?environment_id=5');
+    expect(screen.getByRole('link', { name: 'Create Scenario' }).getAttribute('href')).toBe(
+      '/scenarios/create?environment_id=5',
+    );
   });
 
   it('lists the rules a stored layout breaks, naming each element, and says nothing when there are none', async () => {
     const problems = {
       errors: [
         { path: 'elements.shelves.1', element: 'S2', rule: 'shelf-overlap', message: 'Shelf S2 overlaps shelf S1' },
-        { path: 'elements.dropoffs.0', element: 'D1', rule: 'on-shelf-cell', message: 'Dropoff D1 is on a cell of shelf S1' },
+        {
+          path: 'elements.dropoffs.0',
+          element: 'D1',
+          rule: 'on-shelf-cell',
+          message: 'Dropoff D1 is on a cell of shelf S1',
+        },
       ],
       warnings: [],
     };
     stubFetch(() => [200, { ...smallHall, problems }]);
     showPage();
     const section = await screen.findByRole('region', { name: 'Layout problems' });
-    expect(within(section).getByRole('alert').textContent).toContain('This layout breaks 2 editor rules: its solves fail until it is drawn again without them.');
-    expect(within(section).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Shelf S2 overlaps shelf S1',
-      'Dropoff D1 is on a cell of shelf S1',
-    ]);
+    expect(within(section).getByRole('alert').textContent).toContain(
+      'This layout breaks 2 editor rules: its solves fail until it is drawn again without them.',
+    );
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Shelf S2 overlaps shelf S1', 'Dropoff D1 is on a cell of shelf S1']);
     cleanup();
     stubFetch(() => [200, { ...smallHall, problems: { errors: [], warnings: [] } }]);
     showPage();
@@ -97,10 +113,16 @@ describe('EnvironmentDetailPage', () => {
     showPage();
     const section = await screen.findByRole('region', { name: 'Layout problems' });
     expect(within(section).queryByRole('alert')).toBeNull();
-    expect(section.textContent).toContain('7 places cannot be reached on the floor: solves whose tasks need them fail, the others run.');
+    expect(section.textContent).toContain(
+      '7 places cannot be reached on the floor: solves whose tasks need them fail, the others run.',
+    );
     expect(within(section).getAllByRole('listitem')).toHaveLength(5);
     fireEvent.click(within(section).getByRole('button', { name: 'Show all 7' }));
-    expect(within(section).getAllByRole('listitem').map((item) => item.textContent)).toEqual(warnings.map((warning) => warning.message));
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(warnings.map((warning) => warning.message));
   });
 
   it('toggles the graph', async () => {
@@ -126,7 +148,9 @@ describe('EnvironmentDetailPage', () => {
   it('shows the spec error text when loading fails', async () => {
     stubFetch(() => [500, { detail: 'down' }]);
     showPage();
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load environment details. Please try again later.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to load environment details. Please try again later.',
+    );
   });
 
   it('deletes only after confirmation, then goes to /environments', async () => {

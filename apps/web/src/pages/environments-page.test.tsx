@@ -20,7 +20,14 @@ const mainHall = {
   },
   graph: { nodes: [], edges: [] },
 };
-const annex = { id: 4, name: 'Annex', description: null, dimensions: { width: 5, height: 5 }, elements: emptyElements, graph: { nodes: [], edges: [] } };
+const annex = {
+  id: 4,
+  name: 'Annex',
+  description: null,
+  dimensions: { width: 5, height: 5 },
+  elements: emptyElements,
+  graph: { nodes: [], edges: [] },
+};
 
 function showPage() {
   renderPage(<EnvironmentsPage />, { path: '/environments', route: '/environments' });

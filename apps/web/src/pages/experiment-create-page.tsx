@@ -12,11 +12,22 @@ import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui
 import { ShiftSettingsFields } from '../components/solve-settings/shift-settings-fields.tsx';
 import { SolveSettingsFields } from '../components/solve-settings/solve-settings-fields.tsx';
 import { parseChargerCounts, parseRobotCounts } from '../experiments/experiment-figures.ts';
-import { DEFAULT_P95_TARGET_MINUTES, parseP95TargetMinutes, parseRates, withoutRate } from '../experiments/shift-sweep-figures.ts';
+import {
+  DEFAULT_P95_TARGET_MINUTES,
+  parseP95TargetMinutes,
+  parseRates,
+  withoutRate,
+} from '../experiments/shift-sweep-figures.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { fleetOnFloor, solveFleetSize } from '../lib/automatic-battery-reserve.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
-import { defaultSolveSettings, readSolveSettings, solveSettingsFromParameters, solveSettingsReducer, type SolveSettingsProblems } from '../lib/solve-settings.ts';
+import {
+  defaultSolveSettings,
+  readSolveSettings,
+  solveSettingsFromParameters,
+  solveSettingsReducer,
+  type SolveSettingsProblems,
+} from '../lib/solve-settings.ts';
 
 /** A sweep of 10 points at 30 s each takes minutes, not hours, on one worker. */
 const DEFAULT_EXPERIMENT_TIME_LIMIT_S = 30;
@@ -63,7 +74,11 @@ export default function ExperimentCreatePage() {
   const [chargerCounts, setChargerCounts] = useState('1..4');
   const [rates, setRates] = useState('');
   const [p95TargetMinutes, setP95TargetMinutes] = useState(DEFAULT_P95_TARGET_MINUTES);
-  const [settings, dispatchSettings] = useReducer(solveSettingsReducer, DEFAULT_EXPERIMENT_TIME_LIMIT_S, defaultSolveSettings);
+  const [settings, dispatchSettings] = useReducer(
+    solveSettingsReducer,
+    DEFAULT_EXPERIMENT_TIME_LIMIT_S,
+    defaultSolveSettings,
+  );
   const [errors, setErrors] = useState<FormErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
 
@@ -90,11 +105,13 @@ export default function ExperimentCreatePage() {
     setTaskId(String(solve.task_id));
     setName(`Sweep of ${solve.name}`);
     if (solve.parameters?.algorithm_type) setAlgorithm(solve.parameters.algorithm_type);
-    if (solve.parameters) dispatchSettings({ type: 'replace', settings: solveSettingsFromParameters(solve.parameters) });
+    if (solve.parameters)
+      dispatchSettings({ type: 'replace', settings: solveSettingsFromParameters(solve.parameters) });
   }, [fromSolve.data]);
   // First scenario preselected once the list arrives.
   useEffect(() => {
-    if (!scenarioId && !copyChoosesScenario && scenarios.data && scenarios.data.length > 0) setScenarioId(String(scenarios.data[0].id));
+    if (!scenarioId && !copyChoosesScenario && scenarios.data && scenarios.data.length > 0)
+      setScenarioId(String(scenarios.data[0].id));
   }, [scenarios.data, scenarioId, copyChoosesScenario]);
   // A task of the chosen scenario: the first one, whenever the scenario changes.
   useEffect(() => {
@@ -109,7 +126,9 @@ export default function ExperimentCreatePage() {
 
   function toggleCompared(candidate: AlgorithmName) {
     setCompared((current) =>
-      current.includes(candidate) ? current.filter((item) => item !== candidate) : algorithmNameValues.filter((item) => item === candidate || current.includes(item)),
+      current.includes(candidate)
+        ? current.filter((item) => item !== candidate)
+        : algorithmNameValues.filter((item) => item === candidate || current.includes(item)),
     );
   }
 
@@ -119,7 +138,10 @@ export default function ExperimentCreatePage() {
     if (!scenarioId) found.scenario = 'Please select a scenario';
     if (!taskId) found.task = 'Please select a task';
     if (!name.trim()) found.name = 'Name is required';
-    const read = readSolveSettings(settings, { chargersSetByPoints: kind === 'charger_sweep', rateSetByPoints: kind === 'rate_sweep' });
+    const read = readSolveSettings(settings, {
+      chargersSetByPoints: kind === 'charger_sweep',
+      rateSetByPoints: kind === 'rate_sweep',
+    });
     Object.assign(found, read.problems);
     let counts: number[] = [];
     let p95TargetS: number | undefined;
@@ -156,12 +178,24 @@ export default function ExperimentCreatePage() {
     };
     const body: NewExperiment =
       kind === 'fleet_sweep'
-        ? { ...common, kind, algorithm, robot_counts: counts, ...(p95TargetS !== undefined ? { cycle_p95_target_s: p95TargetS } : {}) }
+        ? {
+            ...common,
+            kind,
+            algorithm,
+            robot_counts: counts,
+            ...(p95TargetS !== undefined ? { cycle_p95_target_s: p95TargetS } : {}),
+          }
         : kind === 'charger_sweep'
           ? { ...common, kind, algorithm, charger_counts: counts }
           : kind === 'rate_sweep' && read.parameters.shift
             ? // Each point sets its own rate, so the shift is sent without one.
-              { ...common, parameters: { ...read.parameters, shift: withoutRate(read.parameters.shift) }, kind, algorithm, rates: counts }
+              {
+                ...common,
+                parameters: { ...read.parameters, shift: withoutRate(read.parameters.shift) },
+                kind,
+                algorithm,
+                rates: counts,
+              }
             : { ...common, kind, algorithms: compared };
     try {
       const created = await createExperiment.mutateAsync(body);
@@ -187,9 +221,25 @@ export default function ExperimentCreatePage() {
       ) : (
         <form noValidate onSubmit={handleSubmit} className={`${card} space-y-5 p-6`}>
           {submitError && <Alert tone="error">{submitError}</Alert>}
-          <TextField label="Name" required value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
-          <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
-          <SelectField label="Scenario" required value={scenarioId} error={errors.scenario} onChange={(event) => setScenarioId(event.target.value)}>
+          <TextField
+            label="Name"
+            required
+            value={name}
+            error={errors.name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <TextAreaField
+            label="Description"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+          <SelectField
+            label="Scenario"
+            required
+            value={scenarioId}
+            error={errors.scenario}
+            onChange={(event) => setScenarioId(event.target.value)}
+          >
             <option value="">Select a scenario</option>
             {(scenarios.data ?? []).map((candidate) => (
               <option key={candidate.id} value={String(candidate.id)}>
@@ -221,7 +271,11 @@ export default function ExperimentCreatePage() {
           </SelectField>
           {kind !== 'algorithm_comparison' ? (
             <>
-              <SelectField label="Algorithm" value={algorithm} onChange={(event) => setAlgorithm(event.target.value as AlgorithmName)}>
+              <SelectField
+                label="Algorithm"
+                value={algorithm}
+                onChange={(event) => setAlgorithm(event.target.value as AlgorithmName)}
+              >
                 {algorithmNameValues.map((value) => (
                   <option key={value} value={value}>
                     {ALGORITHM_BY_NAME[value].label}
@@ -294,8 +348,7 @@ export default function ExperimentCreatePage() {
           <fieldset className="space-y-3 border-t border-slate-800 pt-5">
             <legend className="text-sm font-semibold text-slate-200">Settings of every point</legend>
             <p className="text-xs text-slate-400">
-              The same advanced settings as a solve; each point runs with them and its own{' '}
-              {POINTS_VARY[kind]}.
+              The same advanced settings as a solve; each point runs with them and its own {POINTS_VARY[kind]}.
               {fromSolve.data && ` Copied from the solve '${fromSolve.data.name}'.`}
             </p>
             <SolveSettingsFields

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ALGORITHM_BY_NAME, DEFAULT_CYCLE_P95_TARGET_S, DEFAULT_KNEE_RULE, type KneeRule, type KneeRuleName } from '@fleetlab/warehouse';
+import {
+  ALGORITHM_BY_NAME,
+  DEFAULT_CYCLE_P95_TARGET_S,
+  DEFAULT_KNEE_RULE,
+  type KneeRule,
+  type KneeRuleName,
+} from '@fleetlab/warehouse';
 import { isNotFound } from '../api/client.ts';
 import { useCancelExperiment, useDeleteExperiment, useExperiment, useScenario, useTask } from '../api/hooks.ts';
 import type { Experiment } from '../api/types.ts';
@@ -22,9 +28,25 @@ import {
   sweepRows,
   type SweepRow,
 } from '../experiments/experiment-figures.ts';
-import { defaultKneeValue, isKneeRuleName, KNEE_RULE_OPTIONS, kneeChartLabel, kneeFindingText, kneeRuleOf, kneeValueLabel } from '../experiments/knee-rule-text.ts';
+import {
+  defaultKneeValue,
+  isKneeRuleName,
+  KNEE_RULE_OPTIONS,
+  kneeChartLabel,
+  kneeFindingText,
+  kneeRuleOf,
+  kneeValueLabel,
+} from '../experiments/knee-rule-text.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
-import { parseP95TargetMinutes, runsShifts, sharedParameters, shiftSweepAnswer, shiftSweepAxisOf, shiftSweepCsv, shiftSweepRows } from '../experiments/shift-sweep-figures.ts';
+import {
+  parseP95TargetMinutes,
+  runsShifts,
+  sharedParameters,
+  shiftSweepAnswer,
+  shiftSweepAxisOf,
+  shiftSweepCsv,
+  shiftSweepRows,
+} from '../experiments/shift-sweep-figures.ts';
 import { ShiftSweepResults, startingTargetMinutes } from '../experiments/shift-sweep-results.tsx';
 import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
 import { RobotUtilisation } from '../experiments/robot-utilisation.tsx';
@@ -64,12 +86,12 @@ export default function ExperimentDetailPage() {
   const record = experiment.data;
   const kneeValue = searchParams.get('knee_value') ?? defaultKneeValue(kneeRuleName, record.knee_tolerance);
   const kneeRule = kneeRuleOf(kneeRuleName, kneeValue);
-  const setKnee = (rule: KneeRuleName, value: string) => setSearchParams({ knee: rule, knee_value: value }, { replace: true });
+  const setKnee = (rule: KneeRuleName, value: string) =>
+    setSearchParams({ knee: rule, knee_value: value }, { replace: true });
   // A shift experiment's P95 target, in minutes, lives in the address too.
   const shifts = runsShifts(record);
   const targetMinutes = searchParams.get('p95_target_min') ?? startingTargetMinutes(record);
   const setTargetMinutes = (value: string) => setSearchParams({ p95_target_min: value }, { replace: true });
-
 
   async function handleCancel() {
     setActionError(null);
@@ -128,7 +150,9 @@ export default function ExperimentDetailPage() {
             onClick={() =>
               downloadTextFile(
                 experimentCsvFileName(record.id),
-                shifts ? shiftExperimentCsv(record, targetMinutes) : experimentToCsv(record, 'rule' in kneeRule ? kneeRule.rule : DEFAULT_KNEE_RULE),
+                shifts
+                  ? shiftExperimentCsv(record, targetMinutes)
+                  : experimentToCsv(record, 'rule' in kneeRule ? kneeRule.rule : DEFAULT_KNEE_RULE),
                 'text/csv',
               )
             }
@@ -136,7 +160,12 @@ export default function ExperimentDetailPage() {
             Export CSV
           </button>
           {record.status === 'running' && (
-            <button type="button" className={buttonSecondary} onClick={handleCancel} disabled={cancelExperiment.isPending}>
+            <button
+              type="button"
+              className={buttonSecondary}
+              onClick={handleCancel}
+              disabled={cancelExperiment.isPending}
+            >
               Cancel
             </button>
           )}
@@ -199,18 +228,27 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="min-w-0 flex-1">
             <h2 id="sweep-heading" className="text-lg font-semibold text-white">
-              {ALGORITHM_BY_NAME[record.algorithms[0]].label} by {axis === 'chargers' ? 'chargers per station' : 'fleet size'}
+              {ALGORITHM_BY_NAME[record.algorithms[0]].label} by{' '}
+              {axis === 'chargers' ? 'chargers per station' : 'fleet size'}
             </h2>
             <p className="text-sm text-slate-300" data-testid="knee-finding">
-              {finding && 'rule' in kneeRule ? kneeFindingText(finding, kneeRule.rule, axis, curve) : 'problem' in kneeRule ? kneeRule.problem : null}
+              {finding && 'rule' in kneeRule
+                ? kneeFindingText(finding, kneeRule.rule, axis, curve)
+                : 'problem' in kneeRule
+                  ? kneeRule.problem
+                  : null}
             </p>
           </div>
           <div className="flex flex-wrap items-end gap-3">
             <div className="w-60">
-              <SelectField label="Knee rule" value={kneeRuleName} onChange={(event) => {
-                const rule = event.target.value as KneeRuleName;
-                onKnee(rule, defaultKneeValue(rule, record.knee_tolerance));
-              }}>
+              <SelectField
+                label="Knee rule"
+                value={kneeRuleName}
+                onChange={(event) => {
+                  const rule = event.target.value as KneeRuleName;
+                  onKnee(rule, defaultKneeValue(rule, record.knee_tolerance));
+                }}
+              >
                 {KNEE_RULE_OPTIONS.map((candidate) => (
                   <option key={candidate.rule} value={candidate.rule}>
                     {candidate.label}
@@ -236,7 +274,9 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
         <SweepChart
           rows={rows}
           knee={knee}
-          kneeLabel={finding && 'rule' in kneeRule && knee?.x != null ? kneeChartLabel(finding, kneeRule.rule, knee.x) : ''}
+          kneeLabel={
+            finding && 'rule' in kneeRule && knee?.x != null ? kneeChartLabel(finding, kneeRule.rule, knee.x) : ''
+          }
           axisLabel={axisLabel}
         />
         <SweepTable

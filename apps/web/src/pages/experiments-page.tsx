@@ -28,7 +28,11 @@ export default function ExperimentsPage() {
         query={experiments}
         loadingLabel="Loading experiments"
         errorText="Failed to load experiments. Please try again later."
-        empty={<EmptyState title="No experiments yet">Run a fleet sweep to find how many robots your orders need.</EmptyState>}
+        empty={
+          <EmptyState title="No experiments yet">
+            Run a fleet sweep to find how many robots your orders need.
+          </EmptyState>
+        }
       >
         {(experimentList) => (
           <ul className="grid gap-4 md:grid-cols-2">
@@ -43,9 +47,7 @@ export default function ExperimentsPage() {
                   </div>
                   <StatusBadge status={experiment.status} />
                 </div>
-                <p className="text-sm text-slate-300">
-                  {experimentSummary(experiment)}
-                </p>
+                <p className="text-sm text-slate-300">{experimentSummary(experiment)}</p>
                 <ExperimentProgress progress={experiment.progress} />
                 <Link to={`/experiments/${experiment.id}`} className={`${linkText} text-sm`}>
                   View Results

@@ -1,7 +1,10 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAYOUT_COLORS } from '../map-drawing/render-layout.ts';
-import { installRecordingCanvas, type RecordingCanvasContext } from '../map-drawing/test-support/recording-canvas-context.ts';
+import {
+  installRecordingCanvas,
+  type RecordingCanvasContext,
+} from '../map-drawing/test-support/recording-canvas-context.ts';
 import { renderPage, stubFetch, type RecordedRequest } from '../editor/test-support/render-with-providers.tsx';
 import GridEditorPage from './grid-editor-page.tsx';
 
@@ -72,7 +75,11 @@ describe('GridEditorPage', () => {
 
   it('names every tool of the spec with its shortcut in the tooltip', () => {
     const toolbar = screen.getByRole('toolbar', { name: 'Editor tools' });
-    expect(within(toolbar).getAllByRole('button').map((button) => button.getAttribute('title'))).toEqual([
+    expect(
+      within(toolbar)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('title')),
+    ).toEqual([
       'Pan View (V)',
       'Add Shelf (S)',
       'Add Dropoff (D)',
@@ -98,7 +105,9 @@ describe('GridEditorPage', () => {
     // The preview's chevrons point left: each tip is left of its tails.
     const calls = editorContext().calls;
     const last = calls.map((call) => call.method).lastIndexOf('stroke');
-    const [tail, tip] = calls.slice(calls.map((call) => call.method).lastIndexOf('beginPath', last), last).filter((call) => call.method !== 'beginPath');
+    const [tail, tip] = calls
+      .slice(calls.map((call) => call.method).lastIndexOf('beginPath', last), last)
+      .filter((call) => call.method !== 'beginPath');
     expect(calls[last].strokeStyle).toBe(LAYOUT_COLORS.previewValid);
     expect((tip.args[0] as number) < (tail.args[0] as number)).toBe(true);
     fireEvent.pointerUp(canvasElement, { pointerId: 1, ...cellCentre(6, 5) });
@@ -135,7 +144,9 @@ describe('GridEditorPage', () => {
     );
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Trap' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Environment' }));
-    expect(screen.getByText('The layout breaks the rules listed above the grid: fix them, then create the environment.')).toBeTruthy();
+    expect(
+      screen.getByText('The layout breaks the rules listed above the grid: fix them, then create the environment.'),
+    ).toBeTruthy();
     expect(requests).toEqual([]);
     // Undo the shelf: nothing is broken, and the save goes through with the traffic rules.
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
@@ -299,7 +310,9 @@ describe('GridEditorPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show Graph' }));
     // 6 pickups + 1 dropoff + 4 navigation points.
     await waitFor(() => expect(counts()).toMatch(/Graph: 11 nodes, \d+ edges$/));
-    expect(editorContext().calls.some((call) => call.method === 'stroke' && call.strokeStyle === LAYOUT_COLORS.graphEdge)).toBe(true);
+    expect(
+      editorContext().calls.some((call) => call.method === 'stroke' && call.strokeStyle === LAYOUT_COLORS.graphEdge),
+    ).toBe(true);
     fireEvent.keyDown(window, { key: 'g' });
     expect(screen.getByRole('button', { name: 'Show Graph' })).toBeTruthy();
     expect(counts()).not.toContain('Graph:');
@@ -390,7 +403,9 @@ describe('GridEditorPage', () => {
       fireEvent.change(input, { target: { files: [new File([JSON.stringify(valid)], 'hall.json')] } });
     });
     await waitFor(() => expect(status()).toBe('Imported the layout'));
-    expect(counts()).toContain('Shelves: 1 · Dropoffs: 1 · Robot Stations: 1 · Robots: 2 · Pickup Points: 1 of 8 selected');
+    expect(counts()).toContain(
+      'Shelves: 1 · Dropoffs: 1 · Robot Stations: 1 · Robots: 2 · Pickup Points: 1 of 8 selected',
+    );
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Imported hall');
     expect((screen.getByLabelText(/^Width/) as HTMLInputElement).value).toBe('8');
     expect((screen.getByLabelText(/^Robots per station/) as HTMLInputElement).value).toBe('2');
@@ -453,7 +468,10 @@ describe('GridEditorPage', () => {
     // After panning by (40, 10) the shelf tool draws at the moved cells.
     fireEvent.keyDown(window, { key: 's' });
     const moved = cellCentre(5, 5);
-    dragOnCanvas({ clientX: moved.clientX + 40, clientY: moved.clientY + 10 }, { clientX: moved.clientX + 40, clientY: moved.clientY + 10 });
+    dragOnCanvas(
+      { clientX: moved.clientX + 40, clientY: moved.clientY + 10 },
+      { clientX: moved.clientX + 40, clientY: moved.clientY + 10 },
+    );
     expect(status()).toBe('Added shelf S2 (1x1)');
   });
 });

@@ -180,9 +180,19 @@ export default function GridEditorPage() {
               if (event.target.value.trim() !== '') setNameError(undefined);
             }}
           />
-          <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
+          <TextAreaField
+            label="Description"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
           <div className="grid grid-cols-3 gap-4 md:col-span-2">
-            <NumberField label="Width" value={dimensions.width} min={GRID_SIZE_MIN} max={GRID_SIZE_MAX} onCommit={commitDimension('width')} />
+            <NumberField
+              label="Width"
+              value={dimensions.width}
+              min={GRID_SIZE_MIN}
+              max={GRID_SIZE_MAX}
+              onCommit={commitDimension('width')}
+            />
             <NumberField
               label="Height"
               value={dimensions.height}

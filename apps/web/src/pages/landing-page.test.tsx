@@ -13,7 +13,9 @@ describe('landing page', () => {
   it('sells the product to visitors and sends every call to action to /register', () => {
     stubFetch({});
     renderApp('/');
-    expect(screen.getByRole('heading', { level: 1, name: 'Test Warehouse Robotics Before Deployment' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Test Warehouse Robotics Before Deployment' }),
+    ).toBeInTheDocument();
     const sections = screen.getByRole('navigation', { name: 'Sections' });
     expect(within(sections).getByRole('link', { name: 'Features' })).toHaveAttribute('href', '#features');
     expect(within(sections).getByRole('link', { name: 'How It Works' })).toHaveAttribute('href', '#how-it-works');
@@ -60,7 +62,9 @@ describe('landing page', () => {
   });
 
   it('shows nothing when the browser blocks autoplay', async () => {
-    vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new DOMException('autoplay blocked', 'NotAllowedError'));
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(
+      new DOMException('autoplay blocked', 'NotAllowedError'),
+    );
     stubFetch({});
     const { container } = renderApp('/');
     await waitFor(() => expect(container.querySelector('video')).toBeNull());

@@ -45,16 +45,35 @@ const ALGORITHMS_HEADING = `${countInWords(ALGORITHMS.length).replace(/^./, (fir
 const ALGORITHMS_NOTE = `The solve form offers ${countInWords(SELECTABLE_ALGORITHMS.length)} of them; experiments compare all ${countInWords(ALGORITHMS.length)}.`;
 
 const STEPS = [
-  { title: 'Build Your Environment', body: 'Lay out shelves, drop-offs and robot stations on the grid editor: a digital twin of your floor.' },
-  { title: 'Set Up Scenarios & Robots', body: 'Attach order volumes and robot fleets to a layout and generate tasks with AI in seconds.' },
-  { title: 'Test Algorithms', body: 'Run solves with different routing and allocation algorithms, speeds and battery limits.' },
-  { title: 'Analyze & Optimize', body: 'Compare makespan, distance and battery use, replay the routes, and pick the fleet that fits.' },
+  {
+    title: 'Build Your Environment',
+    body: 'Lay out shelves, drop-offs and robot stations on the grid editor: a digital twin of your floor.',
+  },
+  {
+    title: 'Set Up Scenarios & Robots',
+    body: 'Attach order volumes and robot fleets to a layout and generate tasks with AI in seconds.',
+  },
+  {
+    title: 'Test Algorithms',
+    body: 'Run solves with different routing and allocation algorithms, speeds and battery limits.',
+  },
+  {
+    title: 'Analyze & Optimize',
+    body: 'Compare makespan, distance and battery use, replay the routes, and pick the fleet that fits.',
+  },
 ] as const;
 
 function FeatureIcon({ path }: { path: string }) {
   return (
     <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-indigo-500/15 text-indigo-300 ring-1 ring-inset ring-indigo-500/30">
-      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        className="h-5 w-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        aria-hidden="true"
+      >
         <path d={path} strokeLinecap="round" strokeLinejoin="round" />
       </svg>
     </span>
@@ -72,17 +91,29 @@ export default function LandingPage() {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-6">
           <Logo />
           <nav aria-label="Sections" className="hidden items-center gap-6 md:flex">
-            <a href="#features" className={anchorClass}>Features</a>
-            <a href="#how-it-works" className={anchorClass}>How It Works</a>
-            <a href="#demo" className={anchorClass}>Demo</a>
+            <a href="#features" className={anchorClass}>
+              Features
+            </a>
+            <a href="#how-it-works" className={anchorClass}>
+              How It Works
+            </a>
+            <a href="#demo" className={anchorClass}>
+              Demo
+            </a>
           </nav>
           <div className="flex items-center gap-2">
             {isAuthenticated ? (
-              <Link to="/dashboard" className={buttonPrimary}>Go to Dashboard</Link>
+              <Link to="/dashboard" className={buttonPrimary}>
+                Go to Dashboard
+              </Link>
             ) : (
               <>
-                <Link to="/login" className={`${buttonSecondary} border-transparent bg-transparent`}>Sign In</Link>
-                <Link to="/register" className={buttonPrimary}>Get Started</Link>
+                <Link to="/login" className={`${buttonSecondary} border-transparent bg-transparent`}>
+                  Sign In
+                </Link>
+                <Link to="/register" className={buttonPrimary}>
+                  Get Started
+                </Link>
               </>
             )}
           </div>
@@ -105,8 +136,12 @@ export default function LandingPage() {
                 single robot is bought.
               </p>
               <div className="mt-8 flex flex-wrap gap-3">
-                <Link to="/register" className={`${buttonPrimary} px-6 py-3 text-base`}>Start Simulating Now</Link>
-                <a href="#how-it-works" className={`${buttonSecondary} px-6 py-3 text-base`}>See how it works</a>
+                <Link to="/register" className={`${buttonPrimary} px-6 py-3 text-base`}>
+                  Start Simulating Now
+                </Link>
+                <a href="#how-it-works" className={`${buttonSecondary} px-6 py-3 text-base`}>
+                  See how it works
+                </a>
               </div>
               <dl className="mt-10 grid max-w-lg grid-cols-3 gap-6 text-sm">
                 <div>
@@ -127,7 +162,11 @@ export default function LandingPage() {
           </div>
         </section>
 
-        <section id="features" aria-labelledby="features-heading" className="scroll-mt-20 border-t border-slate-800/80 py-20">
+        <section
+          id="features"
+          aria-labelledby="features-heading"
+          className="scroll-mt-20 border-t border-slate-800/80 py-20"
+        >
           <div className="mx-auto max-w-6xl px-6">
             <h2 id="features-heading" className="text-3xl font-bold tracking-tight text-white">
               Everything you need to size and tune a robot fleet
@@ -138,7 +177,10 @@ export default function LandingPage() {
             </p>
             <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {FEATURES.map((feature) => (
-                <li key={feature.title} className="rounded-xl border border-slate-800 bg-slate-900/60 p-6 transition hover:border-indigo-500/40">
+                <li
+                  key={feature.title}
+                  className="rounded-xl border border-slate-800 bg-slate-900/60 p-6 transition hover:border-indigo-500/40"
+                >
                   <FeatureIcon path={feature.icon} />
                   <h3 className="mt-4 text-lg font-semibold text-white">{feature.title}</h3>
                   <p className="mt-2 text-sm leading-relaxed text-slate-400">{feature.body}</p>
@@ -149,7 +191,10 @@ export default function LandingPage() {
               <h3 className="text-sm font-semibold uppercase tracking-wider text-slate-400">{ALGORITHMS_HEADING}</h3>
               <ul className="mt-4 flex flex-wrap gap-2">
                 {ALGORITHM_LABELS.map((name) => (
-                  <li key={name} className="rounded-full border border-slate-700 bg-slate-800/70 px-3 py-1 text-sm text-slate-200">
+                  <li
+                    key={name}
+                    className="rounded-full border border-slate-700 bg-slate-800/70 px-3 py-1 text-sm text-slate-200"
+                  >
                     {name}
                   </li>
                 ))}
@@ -159,10 +204,18 @@ export default function LandingPage() {
           </div>
         </section>
 
-        <section id="how-it-works" aria-labelledby="how-heading" className="scroll-mt-20 border-t border-slate-800/80 bg-slate-900/30 py-20">
+        <section
+          id="how-it-works"
+          aria-labelledby="how-heading"
+          className="scroll-mt-20 border-t border-slate-800/80 bg-slate-900/30 py-20"
+        >
           <div className="mx-auto max-w-6xl px-6">
-            <h2 id="how-heading" className="text-3xl font-bold tracking-tight text-white">How It Works</h2>
-            <p className="mt-3 max-w-2xl text-slate-400">Four steps from an empty floor plan to a fleet you can defend.</p>
+            <h2 id="how-heading" className="text-3xl font-bold tracking-tight text-white">
+              How It Works
+            </h2>
+            <p className="mt-3 max-w-2xl text-slate-400">
+              Four steps from an empty floor plan to a fleet you can defend.
+            </p>
             <ol className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
               {STEPS.map((step, index) => (
                 <li key={step.title} className="relative rounded-xl border border-slate-800 bg-slate-950/60 p-6">
@@ -179,10 +232,12 @@ export default function LandingPage() {
 
         <section id="demo" aria-labelledby="demo-heading" className="scroll-mt-20 border-t border-slate-800/80 py-20">
           <div className="mx-auto max-w-5xl px-6 text-center">
-            <h2 id="demo-heading" className="text-3xl font-bold tracking-tight text-white">See a fleet at work</h2>
+            <h2 id="demo-heading" className="text-3xl font-bold tracking-tight text-white">
+              See a fleet at work
+            </h2>
             <p className="mx-auto mt-3 max-w-2xl text-slate-400">
-              A solve replayed in the path simulation player: robots accelerate, brake at pickups, deliver and head
-              back to charge.
+              A solve replayed in the path simulation player: robots accelerate, brake at pickups, deliver and head back
+              to charge.
             </p>
             <div className="mt-10">
               <DemoVideo />
@@ -192,13 +247,19 @@ export default function LandingPage() {
 
         <section aria-labelledby="cta-heading" className="border-t border-slate-800/80 py-20">
           <div className="mx-auto max-w-4xl rounded-2xl border border-indigo-500/30 bg-gradient-to-br from-indigo-600/30 via-slate-900 to-slate-900 px-8 py-14 text-center">
-            <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-white">Make the fleet decision with data</h2>
+            <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-white">
+              Make the fleet decision with data
+            </h2>
             <p className="mx-auto mt-3 max-w-xl text-slate-300">
               Build your first warehouse in minutes. Free to try, no robots required.
             </p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link to="/register" className={`${buttonPrimary} px-6 py-3 text-base`}>Try Full Version</Link>
-              <Link to="/register" className={`${buttonSecondary} px-6 py-3 text-base`}>Get Started</Link>
+              <Link to="/register" className={`${buttonPrimary} px-6 py-3 text-base`}>
+                Try Full Version
+              </Link>
+              <Link to="/register" className={`${buttonSecondary} px-6 py-3 text-base`}>
+                Get Started
+              </Link>
             </div>
           </div>
         </section>
@@ -217,10 +278,18 @@ export default function LandingPage() {
 /** A small static layout sketch: shelves, drop-offs, stations and a route, drawn in SVG. */
 function HeroGrid() {
   const shelves = [
-    [2, 2], [2, 5], [2, 8], [7, 2], [7, 5], [7, 8],
+    [2, 2],
+    [2, 5],
+    [2, 8],
+    [7, 2],
+    [7, 5],
+    [7, 8],
   ];
   return (
-    <div className="relative rounded-2xl border border-slate-800 bg-slate-900/70 p-4 shadow-2xl shadow-indigo-950/40" aria-hidden="true">
+    <div
+      className="relative rounded-2xl border border-slate-800 bg-slate-900/70 p-4 shadow-2xl shadow-indigo-950/40"
+      aria-hidden="true"
+    >
       <svg viewBox="0 0 14 12" className="w-full">
         <defs>
           <pattern id="landing-grid" width="1" height="1" patternUnits="userSpaceOnUse">
@@ -234,16 +303,34 @@ function HeroGrid() {
         <rect x="12" y="2" width="1" height="1" rx="0.15" fill="#10b981" />
         <rect x="12" y="8" width="1" height="1" rx="0.15" fill="#10b981" />
         <circle cx="0.9" cy="10.9" r="0.45" fill="#6366f1" />
-        <path d="M0.9 10.9 H6.5 V4.2 H11.3 V2.5 H12" fill="none" stroke="#a5b4fc" strokeWidth="0.12" strokeDasharray="0.3 0.2" />
+        <path
+          d="M0.9 10.9 H6.5 V4.2 H11.3 V2.5 H12"
+          fill="none"
+          stroke="#a5b4fc"
+          strokeWidth="0.12"
+          strokeDasharray="0.3 0.2"
+        />
         <path d="M0.9 10.9 H11.5 V8.5 H12" fill="none" stroke="#f59e0b" strokeWidth="0.12" strokeDasharray="0.3 0.2" />
         <circle cx="6.5" cy="6.6" r="0.3" fill="#a5b4fc" />
         <circle cx="11.5" cy="10.1" r="0.3" fill="#f59e0b" />
       </svg>
       <div className="mt-3 flex flex-wrap gap-4 px-1 text-xs text-slate-400">
-        <span className="flex items-center gap-1.5"><span className="h-2.5 w-2.5 rounded-sm bg-slate-500" />Shelves</span>
-        <span className="flex items-center gap-1.5"><span className="h-2.5 w-2.5 rounded-sm bg-emerald-500" />Drop-offs</span>
-        <span className="flex items-center gap-1.5"><span className="h-2.5 w-2.5 rounded-full bg-indigo-500" />Robot station</span>
-        <span className="flex items-center gap-1.5"><span className="h-2.5 w-2.5 rounded-full bg-amber-500" />Planned routes</span>
+        <span className="flex items-center gap-1.5">
+          <span className="h-2.5 w-2.5 rounded-sm bg-slate-500" />
+          Shelves
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="h-2.5 w-2.5 rounded-sm bg-emerald-500" />
+          Drop-offs
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="h-2.5 w-2.5 rounded-full bg-indigo-500" />
+          Robot station
+        </span>
+        <span className="flex items-center gap-1.5">
+          <span className="h-2.5 w-2.5 rounded-full bg-amber-500" />
+          Planned routes
+        </span>
       </div>
     </div>
   );

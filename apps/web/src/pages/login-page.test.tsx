@@ -31,7 +31,10 @@ describe('/login', () => {
     await userEvent.type(screen.getByLabelText('Password'), 'correct horse');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(currentLocation()).toBe('/dashboard'));
-    expect(network.callsTo('POST', '/auth/login')[0].body).toEqual({ username: 'ada@fleetlab.test', password: 'correct horse' });
+    expect(network.callsTo('POST', '/auth/login')[0].body).toEqual({
+      username: 'ada@fleetlab.test',
+      password: 'correct horse',
+    });
     expect(network.callsTo('GET', '/auth/me')[0].authorization).toBe('Bearer fresh-token');
     expect(readToken()).toBe('fresh-token');
     expect(await screen.findByText('ada')).toBeInTheDocument();
@@ -49,7 +52,9 @@ describe('/login', () => {
   });
 
   it('tells an unverified account what to do and links to /verify-email', async () => {
-    stubFetch({ 'POST /auth/login': { status: 403, body: { detail: 'Verify your e-mail address before logging in' } } });
+    stubFetch({
+      'POST /auth/login': { status: 403, body: { detail: 'Verify your e-mail address before logging in' } },
+    });
     renderApp('/login');
     await userEvent.type(screen.getByLabelText('Email'), 'new@fleetlab.test');
     await userEvent.type(screen.getByLabelText('Password'), 'whatever1');

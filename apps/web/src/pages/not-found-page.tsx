@@ -9,7 +9,9 @@ export default function NotFoundPage() {
       <Logo />
       <p className="text-6xl font-black tracking-tight text-indigo-400">404</p>
       <h1 className="text-2xl font-bold text-white">Page not found</h1>
-      <p className="max-w-md text-sm text-slate-400">This aisle is empty: the address does not lead to a Fleetlab screen.</p>
+      <p className="max-w-md text-sm text-slate-400">
+        This aisle is empty: the address does not lead to a Fleetlab screen.
+      </p>
       <button type="button" className={buttonPrimary} onClick={() => navigate(-1)}>
         Go Back
       </button>

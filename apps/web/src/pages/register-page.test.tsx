@@ -42,7 +42,11 @@ describe('/register', () => {
     renderApp('/register');
     await fillRegistration({ username: 'ada', email: 'ada@fleetlab.test', password: 'eight888', confirm: 'eight888' });
     await waitFor(() => expect(currentLocation()).toBe('/verify-email'));
-    expect(network.callsTo('POST', '/auth/register')[0].body).toEqual({ email: 'ada@fleetlab.test', username: 'ada', password: 'eight888' });
+    expect(network.callsTo('POST', '/auth/register')[0].body).toEqual({
+      email: 'ada@fleetlab.test',
+      username: 'ada',
+      password: 'eight888',
+    });
     expect(screen.getByText('ada@fleetlab.test')).toBeInTheDocument();
   });
 

@@ -10,7 +10,10 @@ import { parseIdParam } from '../lib/scenario-records.ts';
 import { ScenarioParameterFields } from '../experiments/scenario-parameter-fields.tsx';
 import { parseScenarioParameters, type ScenarioParameterErrors } from '../experiments/scenario-parameters.ts';
 
-interface ScenarioFormErrors extends ScenarioParameterErrors { environment?: string; name?: string }
+interface ScenarioFormErrors extends ScenarioParameterErrors {
+  environment?: string;
+  name?: string;
+}
 
 export default function ScenarioCreatePage() {
   const navigate = useNavigate();
@@ -98,8 +101,18 @@ export default function ScenarioCreatePage() {
               </option>
             ))}
           </SelectField>
-          <TextField label="Name" required value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
-          <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
+          <TextField
+            label="Name"
+            required
+            value={name}
+            error={errors.name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <TextAreaField
+            label="Description"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
             <ScenarioParameterFields
               orderVolume={orderVolume}

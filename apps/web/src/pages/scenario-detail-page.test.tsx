@@ -30,11 +30,18 @@ describe('/scenarios/{id}', () => {
 
     const tasksSection = screen.getByRole('region', { name: 'Tasks' });
     const table = await within(tasksSection).findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['ID', 'Name', 'Type', 'View']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['ID', 'Name', 'Type', 'View']);
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     expect(within(table).getAllByRole('link', { name: 'View' })[0]).toHaveAttribute('href', '/tasks/101');
     expect(screen.getByRole('link', { name: 'View all 7 tasks' })).toHaveAttribute('href', '/tasks?scenario_id=21');
-    expect(screen.getByRole('link', { name: 'Generate Tasks' })).toHaveAttribute('href', '/tasks/generate?scenario_id=21');
+    expect(screen.getByRole('link', { name: 'Generate Tasks' })).toHaveAttribute(
+      'href',
+      '/tasks/generate?scenario_id=21',
+    );
     expect(network.calls.find((call) => call.path === '/tasks')?.query.get('scenario_id')).toBe('21');
   });
 
@@ -57,13 +64,18 @@ describe('/scenarios/{id}', () => {
     const panel = await screen.findByRole('region', { name: 'Parameters' });
     expect(within(panel).getByText('Not set')).toBeInTheDocument();
     expect(await within(panel).findByText('All 1 robots')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Run Experiment' })).toHaveAttribute('href', '/experiments/create?scenario_id=21');
+    expect(screen.getByRole('link', { name: 'Run Experiment' })).toHaveAttribute(
+      'href',
+      '/experiments/create?scenario_id=21',
+    );
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Edit Parameters' }));
     await userEvent.type(within(panel).getByLabelText('Order Volume'), '12');
     await userEvent.type(within(panel).getByLabelText('Robot Count'), '3');
     await userEvent.click(within(panel).getByRole('button', { name: 'Save Parameters' }));
-    expect(within(panel).getByText('Robot Count must be from 1 to 1 (the robots of the environment)')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Robot Count must be from 1 to 1 (the robots of the environment)'),
+    ).toBeInTheDocument();
     expect(network.callsTo('PATCH', '/scenarios/21')).toHaveLength(0);
 
     await userEvent.clear(within(panel).getByLabelText('Robot Count'));
@@ -71,7 +83,9 @@ describe('/scenarios/{id}', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Save Parameters' }));
     expect(await within(panel).findByText('12')).toBeInTheDocument();
     expect(within(panel).getByText('1')).toBeInTheDocument();
-    expect(network.callsTo('PATCH', '/scenarios/21')[0].body).toEqual({ parameters: { order_volume: 12, robot_count: 1 } });
+    expect(network.callsTo('PATCH', '/scenarios/21')[0].body).toEqual({
+      parameters: { order_volume: 12, robot_count: 1 },
+    });
   });
 
   it('reports a failed delete', async () => {

@@ -11,7 +11,12 @@ describe('/scenarios', () => {
       'GET /auth/me': { body: ADA },
       'GET /environments': { body: [SMALL_WAREHOUSE, CROSS_DOCK] },
       'GET /scenarios': (request) => ({
-        body: request.query.get('environment_id') === '12' ? [NIGHT_SHIFT] : request.query.get('environment_id') ? [] : [MORNING_RUSH, NIGHT_SHIFT],
+        body:
+          request.query.get('environment_id') === '12'
+            ? [NIGHT_SHIFT]
+            : request.query.get('environment_id')
+              ? []
+              : [MORNING_RUSH, NIGHT_SHIFT],
       }),
     });
     renderApp('/scenarios', { signedIn: true });
@@ -27,18 +32,29 @@ describe('/scenarios', () => {
     expect(within(cards[1]).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/scenarios/22');
 
     const filters = screen.getByRole('group', { name: 'Environment' });
-    expect(within(filters).getAllByRole('button').map((button) => button.textContent)).toEqual(['All', 'Small Warehouse', 'Cross Dock']);
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['All', 'Small Warehouse', 'Cross Dock']);
     await userEvent.click(within(filters).getByRole('button', { name: 'Cross Dock' }));
     await waitFor(() => expect(currentLocation()).toBe('/scenarios?environment_id=12'));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Scenario list' })).getAllByRole('listitem')).toHaveLength(1));
-    expect(network.calls.some((call) => call.path === '/scenarios' && call.query.get('environment_id') === '12')).toBe(true);
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Scenario list' })).getAllByRole('listitem')).toHaveLength(1),
+    );
+    expect(network.calls.some((call) => call.path === '/scenarios' && call.query.get('environment_id') === '12')).toBe(
+      true,
+    );
 
     await userEvent.click(within(filters).getByRole('button', { name: 'Small Warehouse' }));
     expect(await screen.findByText('No scenarios found')).toBeInTheDocument();
     expect(screen.getByText(/No scenarios exist for the selected environment\./)).toHaveTextContent(
       'No scenarios exist for the selected environment. Create one now!',
     );
-    expect(screen.getByRole('link', { name: 'Create one now!' })).toHaveAttribute('href', '/scenarios/create?environment_id=11');
+    expect(screen.getByRole('link', { name: 'Create one now!' })).toHaveAttribute(
+      'href',
+      '/scenarios/create?environment_id=11',
+    );
   });
 
   it('invites the first scenario when there are none', async () => {
@@ -49,7 +65,11 @@ describe('/scenarios', () => {
   });
 
   it('reports a failed load', async () => {
-    stubFetch({ 'GET /auth/me': { body: ADA }, 'GET /environments': { body: [] }, 'GET /scenarios': { status: 404, body: null } });
+    stubFetch({
+      'GET /auth/me': { body: ADA },
+      'GET /environments': { body: [] },
+      'GET /scenarios': { status: 404, body: null },
+    });
     renderApp('/scenarios', { signedIn: true });
     expect(await screen.findByText('Failed to load scenarios. Please try again later.')).toBeInTheDocument();
   });

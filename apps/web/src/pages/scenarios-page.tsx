@@ -29,7 +29,10 @@ export default function ScenariosPage() {
         <FilterBar
           label="Environment"
           selected={environmentId}
-          options={(environments.data ?? []).map((environment) => ({ value: String(environment.id), label: environment.name }))}
+          options={(environments.data ?? []).map((environment) => ({
+            value: String(environment.id),
+            label: environment.name,
+          }))}
           onSelect={(value) => setSearchParams(value === null ? {} : { environment_id: value })}
         />
       </div>

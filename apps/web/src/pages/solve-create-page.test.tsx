@@ -46,13 +46,19 @@ describe('/solves/create', () => {
     expect(network.callsTo('POST', '/solves')).toHaveLength(0);
   });
 
-  it("requires a task when the scenario has none, and offers to generate some", async () => {
+  it('requires a task when the scenario has none, and offers to generate some', async () => {
     stubFetch(routes());
     await openForm();
     await userEvent.selectOptions(screen.getByLabelText('Scenario'), '23');
     expect(await screen.findByText(/This scenario has no tasks yet\./)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Generate tasks' })).toHaveAttribute('href', '/tasks/generate?scenario_id=23');
-    expect(screen.getByRole('link', { name: 'create one by hand' })).toHaveAttribute('href', '/tasks/create?scenario_id=23');
+    expect(screen.getByRole('link', { name: 'Generate tasks' })).toHaveAttribute(
+      'href',
+      '/tasks/generate?scenario_id=23',
+    );
+    expect(screen.getByRole('link', { name: 'create one by hand' })).toHaveAttribute(
+      'href',
+      '/tasks/create?scenario_id=23',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
     expect(screen.getByText('Please select a task')).toBeInTheDocument();
     expect(screen.queryByText('Please select a scenario')).not.toBeInTheDocument();
@@ -62,7 +68,11 @@ describe('/solves/create', () => {
     stubFetch(routes());
     await openForm();
     const scenario = screen.getByLabelText('Scenario');
-    expect(within(scenario).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(scenario)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Select a scenario',
       'Morning Rush (Small Warehouse)',
       'Night Shift (Cross Dock)',
@@ -71,10 +81,11 @@ describe('/solves/create', () => {
     await userEvent.selectOptions(scenario, '22');
     expect(screen.getByLabelText('Name')).toHaveValue('Solve for Night Shift');
     await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('32'));
-    expect(within(screen.getByLabelText('Task')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Select a task',
-      'Night orders (2 deliveries)',
-    ]);
+    expect(
+      within(screen.getByLabelText('Task'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Select a task', 'Night orders (2 deliveries)']);
 
     await userEvent.clear(screen.getByLabelText('Name'));
     await userEvent.type(screen.getByLabelText('Name'), 'My run');
@@ -87,14 +98,11 @@ describe('/solves/create', () => {
     stubFetch(routes());
     await openForm();
     const algorithm = screen.getByLabelText('Algorithm');
-    expect(within(algorithm).getAllByRole('option').map((option) => (option as HTMLOptionElement).value)).toEqual([
-      'greedy_distance',
-      'kmeans',
-      'auction',
-      'genetic',
-      'makespan',
-      'marginal_benefit',
-    ]);
+    expect(
+      within(algorithm)
+        .getAllByRole('option')
+        .map((option) => (option as HTMLOptionElement).value),
+    ).toEqual(['greedy_distance', 'kmeans', 'auction', 'genetic', 'makespan', 'marginal_benefit']);
     expect(algorithm).toHaveValue('greedy_distance');
     expect(algorithm).toHaveAccessibleDescription(/robot that can finish it soonest/);
     // The seventh, and where it runs.
@@ -150,7 +158,10 @@ describe('/solves/create', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
     await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
-    const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown>; algorithm_id: number };
+    const body = network.callsTo('POST', '/solves')[0].body as {
+      parameters: Record<string, unknown>;
+      algorithm_id: number;
+    };
     expect(body.algorithm_id).toBe(6);
     expect(body.parameters).toEqual({
       time_limit: 20,
@@ -182,7 +193,9 @@ describe('/solves/create', () => {
     await userEvent.type(maxDistance, '0.5');
     await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
     await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
-    expect((network.callsTo('POST', '/solves')[0].body as { parameters: { max_distance: number } }).parameters.max_distance).toBe(0.5);
+    expect(
+      (network.callsTo('POST', '/solves')[0].body as { parameters: { max_distance: number } }).parameters.max_distance,
+    ).toBe(0.5);
   });
 
   it('sends chargers per station and handling time when set, and refuses a charger count that is not a whole number from 1 to 10', async () => {
@@ -214,7 +227,9 @@ describe('/solves/create', () => {
       { id: 'P2', position: [2.5, 3], shelf_id: 'S1', side: 'bottom' },
     ];
     const environment = { ...SMALL_WAREHOUSE, elements: { ...SMALL_WAREHOUSE.elements, pickups } };
-    const network = stubFetch(routes({ 'GET /environments/11': { body: environment }, 'POST /solves': { status: 201, body: { id: 55 } } }));
+    const network = stubFetch(
+      routes({ 'GET /environments/11': { body: environment }, 'POST /solves': { status: 201, body: { id: 55 } } }),
+    );
     await openForm('/solves/create?scenario_id=21');
     await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
     await userEvent.click(screen.getByRole('button', { name: 'Show Advanced Settings' }));
@@ -228,13 +243,19 @@ describe('/solves/create', () => {
       ),
     ).toBeInTheDocument();
     const policy = screen.getByLabelText('Traffic Policy');
-    expect(within(policy).getAllByRole('option').map((option) => option.textContent)).toEqual(['Congestion-aware', 'Shortest walks (plain PIBT)']);
+    expect(
+      within(policy)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Congestion-aware', 'Shortest walks (plain PIBT)']);
     expect(policy).toHaveValue('guided');
     expect(screen.getByText(/^Each robot follows a guide path/)).toBeInTheDocument();
 
     await userEvent.type(reserve, '60');
     await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
-    expect(screen.getByText('Battery Reserve for Traffic must be a percentage from 0 to 50, or blank for automatic')).toBeInTheDocument();
+    expect(
+      screen.getByText('Battery Reserve for Traffic must be a percentage from 0 to 50, or blank for automatic'),
+    ).toBeInTheDocument();
     expect(network.callsTo('POST', '/solves')).toHaveLength(0);
 
     await userEvent.clear(reserve);
@@ -244,7 +265,11 @@ describe('/solves/create', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
     await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
     const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown> };
-    expect(body.parameters).toEqual({ ...SPEC_DEFAULT_SOLVE_PARAMETERS, battery_reserve_pct: 12.5, traffic_policy: 'pibt' });
+    expect(body.parameters).toEqual({
+      ...SPEC_DEFAULT_SOLVE_PARAMETERS,
+      battery_reserve_pct: 12.5,
+      traffic_policy: 'pibt',
+    });
   });
 
   it('keeps one objective enabled and splits all-zero weights evenly', async () => {
@@ -277,7 +302,11 @@ describe('/solves/create', () => {
     expect(within(shift).getByLabelText('Shift Length (h)')).toHaveValue(8);
     expect(within(shift).getByLabelText('Seed')).toHaveValue(1);
     const dispatch = within(shift).getByLabelText('Dispatch');
-    expect(within(dispatch).getAllByRole('option').map((option) => option.textContent)).toEqual(['Re-optimise', 'Nearest idle robot']);
+    expect(
+      within(dispatch)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Re-optimise', 'Nearest idle robot']);
     expect(dispatch).toHaveAccessibleDescription(/re-plans the open orders over the robots where they are/);
     expect(within(shift).getByLabelText('Re-optimise Every (s)')).toHaveValue(60);
 
@@ -287,11 +316,17 @@ describe('/solves/create', () => {
     await userEvent.clear(within(shift).getByLabelText('Re-optimise Every (s)'));
     await userEvent.type(within(shift).getByLabelText('Re-optimise Every (s)'), '5');
     await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
-    expect(within(shift).getByText('Orders per Hour is required: a number from 1 to 20,000, or an hourly profile')).toBeInTheDocument();
-    expect(within(shift).getByText('Re-optimise Every must be a number of seconds from 10 to 3,600')).toBeInTheDocument();
+    expect(
+      within(shift).getByText('Orders per Hour is required: a number from 1 to 20,000, or an hourly profile'),
+    ).toBeInTheDocument();
+    expect(
+      within(shift).getByText('Re-optimise Every must be a number of seconds from 10 to 3,600'),
+    ).toBeInTheDocument();
     await userEvent.type(within(shift).getByLabelText('Hourly Profile (orders/h)'), '60, 120');
     await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
-    expect(within(shift).getByText('Hourly Profile needs one rate per started hour: 3 for a 2.5 h shift, got 2')).toBeInTheDocument();
+    expect(
+      within(shift).getByText('Hourly Profile needs one rate per started hour: 3 for a 2.5 h shift, got 2'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show Advanced Settings' })).toHaveAttribute('aria-expanded', 'false');
     expect(network.callsTo('POST', '/solves')).toHaveLength(0);
     // A shift has no use for the time limit, and the advanced settings say so.
@@ -310,10 +345,13 @@ describe('/solves/create', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
     await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
     const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown> };
-    expect(body.parameters).toEqual({ ...SPEC_DEFAULT_SOLVE_PARAMETERS, shift: { hours: 2.5, orders_per_hour: 90, dispatch: 'nearest_idle', seed: 42 } });
+    expect(body.parameters).toEqual({
+      ...SPEC_DEFAULT_SOLVE_PARAMETERS,
+      shift: { hours: 2.5, orders_per_hour: 90, dispatch: 'nearest_idle', seed: 42 },
+    });
   });
 
-  it("reports a failure with what the server returned", async () => {
+  it('reports a failure with what the server returned', async () => {
     stubFetch(routes({ 'POST /solves': { status: 400, body: { detail: 'task_id 31 belongs to another scenario' } } }));
     await openForm('/solves/create?scenario_id=21');
     await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));

@@ -33,7 +33,8 @@ export default function SolveCreatePage() {
   const environment = useEnvironment(selectedScenario?.environment_id);
   const scenarioRobotCount = selectedScenario?.parameters?.robot_count;
   const fleet = useMemo(
-    () => (environment.data ? fleetOnFloor(environment.data, [solveFleetSize(environment.data, scenarioRobotCount)]) : null),
+    () =>
+      environment.data ? fleetOnFloor(environment.data, [solveFleetSize(environment.data, scenarioRobotCount)]) : null,
     [environment.data, scenarioRobotCount],
   );
 
@@ -51,12 +52,16 @@ export default function SolveCreatePage() {
 
   // Keep the task choice inside the chosen scenario's tasks; the first one is preselected.
   useEffect(() => {
-    if (tasks.data && selectedScenario) dispatch({ type: 'tasksLoaded', taskIds: tasks.data.map((task) => String(task.id)) });
+    if (tasks.data && selectedScenario)
+      dispatch({ type: 'tasksLoaded', taskIds: tasks.data.map((task) => String(task.id)) });
   }, [tasks.data, selectedScenario]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const { errors: found, body } = checkSolveForm(form, { scenario: selectedScenario, taskIds: scenarioTasks.map((task) => String(task.id)) });
+    const { errors: found, body } = checkSolveForm(form, {
+      scenario: selectedScenario,
+      taskIds: scenarioTasks.map((task) => String(task.id)),
+    });
     dispatch({ type: 'checked', errors: found });
     if (!body) return;
     try {

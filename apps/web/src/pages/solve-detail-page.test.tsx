@@ -34,7 +34,12 @@ describe('/solves/{id}', () => {
     expect(info).toHaveTextContent('Task Idjob-41');
     const tasks = screen.getByRole('region', { name: 'Tasks' });
     expect(within(tasks).getByRole('link', { name: 'Rush orders' })).toHaveAttribute('href', '/tasks/31');
-    expect(within(tasks).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['1P1D1', '2P2D1']);
+    expect(
+      within(tasks)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['1P1D1', '2P2D1']);
   });
 
   it("shows 'Standard' when no algorithm is named", async () => {
@@ -46,7 +51,11 @@ describe('/solves/{id}', () => {
   it('pending: waits, polling every 2 s until the solve moves on', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let status: Solve['status'] = 'pending';
-    const network = stubFetch(routesFor(() => solveFixture({ status, progress: status === 'running' ? { percent: 40, best_makespan_s: 75 } : null })));
+    const network = stubFetch(
+      routesFor(() =>
+        solveFixture({ status, progress: status === 'running' ? { percent: 40, best_makespan_s: 75 } : null }),
+      ),
+    );
     renderApp('/solves/41', { signedIn: true });
     expect(await screen.findByText('Waiting to start...')).toBeInTheDocument();
     expect(screen.getByText('Your optimization will start soon.')).toBeInTheDocument();
@@ -109,11 +118,20 @@ describe('/solves/{id}', () => {
   });
 
   it('running a shift: says the bar follows the shift', async () => {
-    const parameters = { ...solveFixture().parameters, shift: { hours: 2, orders_per_hour: 60, dispatch: 'nearest_idle' as const, seed: 1 } };
-    stubFetch(routesFor(solveFixture({ status: 'running', parameters, progress: { percent: 25, phase: 'shift' } as never })));
+    const parameters = {
+      ...solveFixture().parameters,
+      shift: { hours: 2, orders_per_hour: 60, dispatch: 'nearest_idle' as const, seed: 1 },
+    };
+    stubFetch(
+      routesFor(solveFixture({ status: 'running', parameters, progress: { percent: 25, phase: 'shift' } as never })),
+    );
     renderApp('/solves/41', { signedIn: true });
     expect(await screen.findByText('Shift in progress')).toBeInTheDocument();
-    expect(screen.getByText("Orders are released and handed to the robots as the shift runs; the bar follows the shift's clock.")).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Orders are released and handed to the robots as the shift runs; the bar follows the shift's clock.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Optimization progress' })).toHaveAttribute('aria-valuenow', '25');
   });
 
@@ -128,11 +146,42 @@ describe('/solves/{id}', () => {
   it('completed: summarises the results and lists every robot’s steps', async () => {
     const results = {
       R1_1: [
-        { task: ['P1', 'D1'], path: ['R1_1', 'P1', 'D1'], total_distance: 12.5, odometer_m: 12.5, completion_time: 12.5, battery_remaining: 98.75 },
-        { task: 'recharge', path: ['D1', 'R1'], total_distance: 20, odometer_m: 20, completion_time: 200.5, battery_remaining: 100, recharge_time: 3 },
-        { task: ['P2', 'D1'], path: ['R1', 'P2', 'D1'], total_distance: 11.25, odometer_m: 31.25, completion_time: 211.75, battery_remaining: 98.875 },
+        {
+          task: ['P1', 'D1'],
+          path: ['R1_1', 'P1', 'D1'],
+          total_distance: 12.5,
+          odometer_m: 12.5,
+          completion_time: 12.5,
+          battery_remaining: 98.75,
+        },
+        {
+          task: 'recharge',
+          path: ['D1', 'R1'],
+          total_distance: 20,
+          odometer_m: 20,
+          completion_time: 200.5,
+          battery_remaining: 100,
+          recharge_time: 3,
+        },
+        {
+          task: ['P2', 'D1'],
+          path: ['R1', 'P2', 'D1'],
+          total_distance: 11.25,
+          odometer_m: 31.25,
+          completion_time: 211.75,
+          battery_remaining: 98.875,
+        },
       ],
-      R1_2: [{ task: ['P2', 'D1'], path: ['R1_2', 'P2', 'D1'], total_distance: 8, odometer_m: 8, completion_time: 8, battery_remaining: 99.2 }],
+      R1_2: [
+        {
+          task: ['P2', 'D1'],
+          path: ['R1_2', 'P2', 'D1'],
+          total_distance: 8,
+          odometer_m: 8,
+          completion_time: 8,
+          battery_remaining: 99.2,
+        },
+      ],
       R2_1: [],
     };
     const stats = { algorithm: 'greedy_distance', makespan_s: 211.75 };
@@ -159,7 +208,9 @@ describe('/solves/{id}', () => {
     stubFetch(routesFor(solveFixture(), { 'GET /solves/41': { status: 404, body: { detail: 'Solve not found' } } }));
     renderApp('/solves/41', { signedIn: true });
     expect(await screen.findByText('Solve not found')).toBeInTheDocument();
-    expect(screen.getByText('The solve you are looking for may have been deleted or never existed.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The solve you are looking for may have been deleted or never existed.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Solves' })).toHaveAttribute('href', '/solves');
   });
 
@@ -170,7 +221,11 @@ describe('/solves/{id}', () => {
   });
 
   it('deletes after confirmation and goes to /solves; reports a failed delete', async () => {
-    const network = stubFetch(routesFor(solveFixture({ status: 'completed', results: {} }), { 'DELETE /solves/41': { status: 500, body: null } }));
+    const network = stubFetch(
+      routesFor(solveFixture({ status: 'completed', results: {} }), {
+        'DELETE /solves/41': { status: 500, body: null },
+      }),
+    );
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/solves/41', { signedIn: true });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));

@@ -31,7 +31,9 @@ export default function SolveDetailPage() {
       return (
         <div className={`${card} mx-auto max-w-xl p-10 text-center`}>
           <h1 className="text-xl font-semibold text-white">Solve not found</h1>
-          <p className="mt-2 text-sm text-slate-400">The solve you are looking for may have been deleted or never existed.</p>
+          <p className="mt-2 text-sm text-slate-400">
+            The solve you are looking for may have been deleted or never existed.
+          </p>
           <Link to="/solves" className={`${buttonPrimary} mt-6`}>
             Back to Solves
           </Link>
@@ -195,7 +197,9 @@ function StatusPanel({ solve }: { solve: Solve }) {
             {solve.parameters?.shift ? (
               <>
                 <h2 className="text-lg font-semibold text-blue-200">Shift in progress</h2>
-                <p className="mt-1 text-sm text-slate-400">Orders are released and handed to the robots as the shift runs; the bar follows the shift's clock.</p>
+                <p className="mt-1 text-sm text-slate-400">
+                  Orders are released and handed to the robots as the shift runs; the bar follows the shift's clock.
+                </p>
               </>
             ) : (
               <>
@@ -221,7 +225,10 @@ function StatusPanel({ solve }: { solve: Solve }) {
               aria-valuenow={Math.round(progress.percent)}
               className="h-2 overflow-hidden rounded-full bg-slate-800"
             >
-              <div className="h-full rounded-full bg-blue-500 transition-all" style={{ width: `${progress.percent}%` }} />
+              <div
+                className="h-full rounded-full bg-blue-500 transition-all"
+                style={{ width: `${progress.percent}%` }}
+              />
             </div>
           </div>
         )}
@@ -233,9 +240,13 @@ function StatusPanel({ solve }: { solve: Solve }) {
     const cancelled = errorText === CANCELLED_BY_USER_ERROR;
     return (
       <section className={`${card} border-red-500/30 p-6`}>
-        <h2 className="text-lg font-semibold text-red-200">{cancelled ? 'Optimization Cancelled' : 'Optimization Failed'}</h2>
+        <h2 className="text-lg font-semibold text-red-200">
+          {cancelled ? 'Optimization Cancelled' : 'Optimization Failed'}
+        </h2>
         <p className="mt-1 text-sm text-slate-400">
-          {cancelled ? 'The optimization was stopped before it finished; no plan was kept.' : 'The optimization process encountered an error.'}
+          {cancelled
+            ? 'The optimization was stopped before it finished; no plan was kept.'
+            : 'The optimization process encountered an error.'}
         </p>
         {errorText && (
           <div className="mt-4 rounded-lg border border-red-500/30 bg-red-500/10 p-4">

@@ -2,7 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/fetch-stub.ts';
-import { ADA, CROSS_DOCK, MORNING_RUSH, NIGHT_ORDERS, NIGHT_SHIFT, RUSH_ORDERS, SMALL_WAREHOUSE, solveFixture } from '../test/fixtures.ts';
+import {
+  ADA,
+  CROSS_DOCK,
+  MORNING_RUSH,
+  NIGHT_ORDERS,
+  NIGHT_SHIFT,
+  RUSH_ORDERS,
+  SMALL_WAREHOUSE,
+  solveFixture,
+} from '../test/fixtures.ts';
 import { currentLocation, renderApp } from '../test/render-app.tsx';
 
 describe('/solves', () => {
@@ -15,14 +24,11 @@ describe('/solves', () => {
     });
     renderApp('/solves', { signedIn: true });
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Name',
-      'Status',
-      'Environment',
-      'Scenario',
-      'Task Id',
-      'Results',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Status', 'Environment', 'Scenario', 'Task Id', 'Results']);
     const row = within(table).getAllByRole('row')[1];
     expect(row).toHaveTextContent('Solve for Morning Rush');
     expect(row).toHaveTextContent('First try');
@@ -32,23 +38,43 @@ describe('/solves', () => {
     expect(within(row).getByRole('link', { name: 'View Results' })).toHaveAttribute('href', '/solves/41');
     expect(screen.getByRole('link', { name: 'Create Solve' })).toHaveAttribute('href', '/solves/create');
 
-    await userEvent.click(within(screen.getByRole('group', { name: 'Environment' })).getByRole('button', { name: 'Small Warehouse' }));
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Environment' })).getByRole('button', { name: 'Small Warehouse' }),
+    );
     await waitFor(() => expect(currentLocation()).toBe('/solves?environment_id=11'));
     const scenarioFilter = screen.getByRole('group', { name: 'Scenario' });
-    expect(within(scenarioFilter).getAllByRole('button').map((button) => button.textContent)).toEqual(['All', 'Morning Rush']);
+    expect(
+      within(scenarioFilter)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['All', 'Morning Rush']);
     await userEvent.click(within(scenarioFilter).getByRole('button', { name: 'Morning Rush' }));
     await waitFor(() => expect(currentLocation()).toBe('/solves?environment_id=11&scenario_id=21'));
     await waitFor(() =>
-      expect(network.calls.some((call) => call.path === '/solves' && call.query.toString() === 'environment_id=11&scenario_id=21')).toBe(true),
+      expect(
+        network.calls.some(
+          (call) => call.path === '/solves' && call.query.toString() === 'environment_id=11&scenario_id=21',
+        ),
+      ).toBe(true),
     );
   });
 
   it("says 'No solves found' and reports failures", async () => {
-    stubFetch({ 'GET /auth/me': { body: ADA }, 'GET /environments': { body: [] }, 'GET /scenarios': { body: [] }, 'GET /solves': { body: [] } });
+    stubFetch({
+      'GET /auth/me': { body: ADA },
+      'GET /environments': { body: [] },
+      'GET /scenarios': { body: [] },
+      'GET /solves': { body: [] },
+    });
     const first = renderApp('/solves', { signedIn: true });
     expect(await screen.findByText('No solves found')).toBeInTheDocument();
     first.unmount();
-    stubFetch({ 'GET /auth/me': { body: ADA }, 'GET /environments': { body: [] }, 'GET /scenarios': { body: [] }, 'GET /solves': { status: 500, body: null } });
+    stubFetch({
+      'GET /auth/me': { body: ADA },
+      'GET /environments': { body: [] },
+      'GET /scenarios': { body: [] },
+      'GET /solves': { status: 500, body: null },
+    });
     renderApp('/solves', { signedIn: true });
     expect(await screen.findByText('Failed to load solves. Please try again later.')).toBeInTheDocument();
   });
@@ -56,7 +82,13 @@ describe('/solves', () => {
   it('no longer lists the solves of a task deleted meanwhile, from the first frame', async () => {
     let rushOrdersDeleted = false;
     const morningSolve = solveFixture({ status: 'completed' });
-    const nightSolve = solveFixture({ id: 42, name: 'Solve for Night Shift', scenario_id: 22, task_id: 32, status: 'completed' });
+    const nightSolve = solveFixture({
+      id: 42,
+      name: 'Solve for Night Shift',
+      scenario_id: 22,
+      task_id: 32,
+      status: 'completed',
+    });
     const network = stubFetch({
       'GET /auth/me': { body: ADA },
       'GET /environments': { body: [SMALL_WAREHOUSE, CROSS_DOCK] },
@@ -72,7 +104,11 @@ describe('/solves', () => {
       },
     });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    const solveNames = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0].textContent);
+    const solveNames = () =>
+      within(screen.getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0].textContent);
     renderApp('/solves', { signedIn: true });
     await screen.findByRole('table');
     expect(solveNames()).toEqual(['Solve for Morning RushFirst try', 'Solve for Night ShiftFirst try']);

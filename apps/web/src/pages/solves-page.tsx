@@ -51,7 +51,10 @@ export default function SolvesPage() {
         <FilterBar
           label="Environment"
           selected={environmentId}
-          options={(environments.data ?? []).map((environment) => ({ value: String(environment.id), label: environment.name }))}
+          options={(environments.data ?? []).map((environment) => ({
+            value: String(environment.id),
+            label: environment.name,
+          }))}
           onSelect={(value) => setFilter('environment_id', value)}
         />
         <FilterBar
@@ -82,7 +85,9 @@ export default function SolvesPage() {
                   <StatusBadge status={solve.status} />
                 </td>
                 <td className="px-5 py-3 text-slate-300">{solveEnvironmentName(solve, environmentNames)}</td>
-                <td className="px-5 py-3 text-slate-300">{scenarioNames.get(solve.scenario_id) ?? `Scenario ${solve.scenario_id}`}</td>
+                <td className="px-5 py-3 text-slate-300">
+                  {scenarioNames.get(solve.scenario_id) ?? `Scenario ${solve.scenario_id}`}
+                </td>
                 <td className="px-5 py-3 font-mono text-slate-400">{solve.task_id}</td>
                 <RowLinkCell to={`/solves/${solve.id}`}>View Results</RowLinkCell>
               </tr>

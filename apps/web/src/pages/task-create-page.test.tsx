@@ -27,7 +27,12 @@ function pairRows(): string[][] {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').slice(0, 5).map((cell) => cell.textContent ?? ''));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 5)
+        .map((cell) => cell.textContent ?? ''),
+    );
 }
 
 function csvFile(text: string, name = 'orders.csv'): File {
@@ -77,7 +82,11 @@ describe('TaskCreatePage', () => {
     await userEvent.upload(await screen.findByLabelText('Import CSV'), csvFile(csv));
 
     const problems = await screen.findByRole('alert');
-    expect(within(problems).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(problems)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Line 3: expected pickup_id,dropoff_id but found 1 value',
       'Line 4: unknown pickup P99',
       'Line 5: unknown dropoff D7',
@@ -98,7 +107,10 @@ describe('TaskCreatePage', () => {
     const api = stubApi();
     renderPage();
     const lines = Array.from({ length: 20_000 }, (_, index) => (index % 2 === 0 ? 'P1,D1' : 'P2,D1'));
-    await userEvent.upload(await screen.findByLabelText('Import CSV'), csvFile(['pickup_id,dropoff_id', ...lines].join('\n'), 'day.csv'));
+    await userEvent.upload(
+      await screen.findByLabelText('Import CSV'),
+      csvFile(['pickup_id,dropoff_id', ...lines].join('\n'), 'day.csv'),
+    );
     expect(await screen.findByText('Imported 20000 pairs from day.csv.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Pickup-dropoff pairs (20000)' })).toBeInTheDocument();
     expect(pairRows().length).toBeLessThan(40);
@@ -116,9 +128,14 @@ describe('TaskCreatePage', () => {
     renderPage();
     // Line 1 is the header; every line from 2 on names a pickup of another layout, and line 20,001 a bad dropoff too.
     const lines = Array.from({ length: 20_000 }, (_, index) => (index === 19_999 ? 'P9,D9' : 'P9,D1'));
-    await userEvent.upload(await screen.findByLabelText('Import CSV'), csvFile(['pickup_id,dropoff_id', ...lines].join('\n')));
+    await userEvent.upload(
+      await screen.findByLabelText('Import CSV'),
+      csvFile(['pickup_id,dropoff_id', ...lines].join('\n')),
+    );
     const problems = await screen.findByRole('alert');
-    const listed = within(problems).getAllByRole('listitem').map((item) => item.textContent);
+    const listed = within(problems)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(listed).toHaveLength(20);
     expect(listed[0]).toBe('Line 2: unknown pickup P9');
     expect(listed[19]).toBe('Line 21: unknown pickup P9');
@@ -162,16 +179,36 @@ describe('TaskCreatePage', () => {
   it("imports a CSV's release_s column, shows each pair's release time and saves them with the pairs", async () => {
     const api = stubApi();
     renderPage();
-    await userEvent.upload(await screen.findByLabelText('Import CSV'), csvFile('pickup_id,dropoff_id,release_s\nP2,D1,0\nP1,D1,1800\n'));
-    expect(await screen.findByText('Imported 2 pairs, each with its release time, from orders.csv.')).toBeInTheDocument();
+    await userEvent.upload(
+      await screen.findByLabelText('Import CSV'),
+      csvFile('pickup_id,dropoff_id,release_s\nP2,D1,0\nP1,D1,1800\n'),
+    );
+    expect(
+      await screen.findByText('Imported 2 pairs, each with its release time, from orders.csv.'),
+    ).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Pairs of the new task' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toContain('Release');
-    expect(within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[5].textContent)).toEqual(['0 s', '1,800 s']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toContain('Release');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[5].textContent),
+    ).toEqual(['0 s', '1,800 s']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Save Task' }));
     await waitFor(() => expect(currentLocation()).toBe('/tasks/77'));
     const [saved] = api.callsTo('POST', '/tasks/batch')[0].body as { details: Record<string, unknown> }[];
-    expect(saved.details).toMatchObject({ tasks: [['P2', 'D1'], ['P1', 'D1']], release_s: [0, 1800] });
+    expect(saved.details).toMatchObject({
+      tasks: [
+        ['P2', 'D1'],
+        ['P1', 'D1'],
+      ],
+      release_s: [0, 1800],
+    });
     expect(taskDetailsSchema.safeParse(saved.details).success).toBe(true);
   });
 
@@ -184,13 +221,17 @@ describe('TaskCreatePage', () => {
     expect(pairRows()).toEqual([]);
 
     await userEvent.upload(input, csvFile('P2,D1,60\n'));
-    expect(await screen.findByText('Imported 1 pair, each with its release time, from orders.csv.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Imported 1 pair, each with its release time, from orders.csv.'),
+    ).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Pickup'), 'P1');
     await userEvent.selectOptions(screen.getByLabelText('Dropoff'), 'D1');
     await userEvent.click(screen.getByRole('button', { name: 'Add Pair' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Task' }));
     expect(
-      screen.getByText('Release times are given for some pairs only: pair 2 has none. Give every pair a release time (import them all from one CSV) or none.'),
+      screen.getByText(
+        'Release times are given for some pairs only: pair 2 has none. Give every pair a release time (import them all from one CSV) or none.',
+      ),
     ).toBeInTheDocument();
     expect(api.callsTo('POST', '/tasks/batch')).toHaveLength(0);
 
@@ -198,7 +239,9 @@ describe('TaskCreatePage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove pair 2' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Task' }));
     await waitFor(() => expect(currentLocation()).toBe('/tasks/77'));
-    expect((api.callsTo('POST', '/tasks/batch')[0].body as { details: Record<string, unknown> }[])[0].details).toMatchObject({ release_s: [60] });
+    expect(
+      (api.callsTo('POST', '/tasks/batch')[0].body as { details: Record<string, unknown> }[])[0].details,
+    ).toMatchObject({ release_s: [60] });
   });
 
   it('clears a corrected import: a good file after a bad one can be saved', async () => {
@@ -212,7 +255,9 @@ describe('TaskCreatePage', () => {
     expect(screen.queryByText('Line 1: unknown pickup P9')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save Task' }));
     await waitFor(() => expect(currentLocation()).toBe('/tasks/77'));
-    expect((api.callsTo('POST', '/tasks/batch')[0].body as { name: string }[])[0].name).toBe('Manual task for Morning Rush');
+    expect((api.callsTo('POST', '/tasks/batch')[0].body as { name: string }[])[0].name).toBe(
+      'Manual task for Morning Rush',
+    );
   });
 
   it('asks for a scenario and for at least one pair', async () => {

@@ -106,7 +106,9 @@ export default function TaskCreatePage() {
     setReleases((current) => [...current, ...(result.releaseS ?? result.pairs.map(() => undefined))]);
     setFormErrors((current) => ({ ...current, pairs: undefined }));
     const timed = result.releaseS ? ', each with its release time,' : '';
-    setNotice(`Imported ${result.pairs.length} pair${result.pairs.length === 1 ? '' : 's'}${timed} from ${result.fileName}.`);
+    setNotice(
+      `Imported ${result.pairs.length} pair${result.pairs.length === 1 ? '' : 's'}${timed} from ${result.fileName}.`,
+    );
   }
 
   async function handleSave(event: FormEvent<HTMLFormElement>) {
@@ -116,7 +118,8 @@ export default function TaskCreatePage() {
     if (!scenario) errors.scenario = 'Please select a scenario';
     const release = releaseTimesOf(releases);
     if (pairs.length === 0) errors.pairs = 'Add at least one pickup-dropoff pair';
-    else if (csvErrors.length > 0) errors.pairs = 'Fix the CSV lines listed above and import the file again before saving';
+    else if (csvErrors.length > 0)
+      errors.pairs = 'Fix the CSV lines listed above and import the file again before saving';
     else if ('problem' in release) errors.pairs = release.problem;
     setFormErrors(errors);
     if (!scenario || errors.pairs || 'problem' in release) return;
@@ -169,7 +172,11 @@ export default function TaskCreatePage() {
             placeholder={scenario ? `Manual task for ${scenario.name}` : undefined}
             onChange={(event) => setTaskName(event.target.value)}
           />
-          <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} />
+          <TextAreaField
+            label="Description"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
         </div>
 
         {scenario && environment.isPending && <Spinner label="Loading the environment" />}
@@ -178,8 +185,8 @@ export default function TaskCreatePage() {
         )}
         {scenario && environment.data && !environmentHasPoints && (
           <Alert tone="error">
-            The environment {environment.data.name} has no {pickups.length === 0 ? 'pickup' : 'dropoff'} points; add them in
-            the grid editor first.
+            The environment {environment.data.name} has no {pickups.length === 0 ? 'pickup' : 'dropoff'} points; add
+            them in the grid editor first.
           </Alert>
         )}
 
@@ -206,7 +213,11 @@ export default function TaskCreatePage() {
                 Pick from lists
               </h2>
               <div className="grid gap-4 sm:grid-cols-2">
-                <SelectField label="Pickup" value={listPickupId} onChange={(event) => setListPickupId(event.target.value)}>
+                <SelectField
+                  label="Pickup"
+                  value={listPickupId}
+                  onChange={(event) => setListPickupId(event.target.value)}
+                >
                   <option value="">Select a pickup</option>
                   {pickups.map((pickup) => (
                     <option key={pickup.id} value={pickup.id}>
@@ -214,7 +225,11 @@ export default function TaskCreatePage() {
                     </option>
                   ))}
                 </SelectField>
-                <SelectField label="Dropoff" value={listDropoffId} onChange={(event) => setListDropoffId(event.target.value)}>
+                <SelectField
+                  label="Dropoff"
+                  value={listDropoffId}
+                  onChange={(event) => setListDropoffId(event.target.value)}
+                >
                   <option value="">Select a dropoff</option>
                   {dropoffs.map((dropoff) => (
                     <option key={dropoff.id} value={dropoff.id}>

@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../api/client.ts';
-import { useEnvironment, useEnvironments, useGenerateTasks, useSaveTasks, useScenarios, useTaskGenerator } from '../api/hooks.ts';
+import {
+  useEnvironment,
+  useEnvironments,
+  useGenerateTasks,
+  useSaveTasks,
+  useScenarios,
+  useTaskGenerator,
+} from '../api/hooks.ts';
 import type { GeneratedTask } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/ui/form-field.tsx';
@@ -103,7 +110,10 @@ export default function TaskGeneratePage() {
         description="Describe the work and get pickup-and-delivery tasks that use your layout's real pickups and drop-offs."
       />
       {generator.data && (
-        <p data-testid="task-generator" className="max-w-3xl rounded-lg border border-slate-800 bg-slate-900/60 px-4 py-3 text-sm text-slate-300">
+        <p
+          data-testid="task-generator"
+          className="max-w-3xl rounded-lg border border-slate-800 bg-slate-900/60 px-4 py-3 text-sm text-slate-300"
+        >
           {generatorInUseText(generator.data)}
         </p>
       )}

@@ -29,10 +29,16 @@ export default function TasksPage() {
         description="Pickup and delivery jobs your fleets will be asked to complete."
         actions={
           <>
-            <Link to={scenarioId ? `/tasks/create?scenario_id=${scenarioId}` : '/tasks/create'} className={buttonSecondary}>
+            <Link
+              to={scenarioId ? `/tasks/create?scenario_id=${scenarioId}` : '/tasks/create'}
+              className={buttonSecondary}
+            >
               Create Task
             </Link>
-            <Link to={scenarioId ? `/tasks/generate?scenario_id=${scenarioId}` : '/tasks/generate'} className={buttonPrimary}>
+            <Link
+              to={scenarioId ? `/tasks/generate?scenario_id=${scenarioId}` : '/tasks/generate'}
+              className={buttonPrimary}
+            >
               Generate Tasks
             </Link>
           </>

@@ -31,8 +31,13 @@ describe('/verify-email', () => {
     await userEvent.type(screen.getByLabelText('Verification Code'), '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Email' }));
     await waitFor(() => expect(currentLocation()).toBe('/login'));
-    expect(network.callsTo('POST', '/auth/verify-email')[0].body).toEqual({ email: 'ada@fleetlab.test', code: '654321' });
-    expect(screen.getByRole('status')).toHaveTextContent('Email verified successfully! Please log in with your account.');
+    expect(network.callsTo('POST', '/auth/verify-email')[0].body).toEqual({
+      email: 'ada@fleetlab.test',
+      code: '654321',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Email verified successfully! Please log in with your account.',
+    );
   });
 
   it("shows the server's detail or 'Failed to verify email'", async () => {
@@ -53,7 +58,11 @@ describe('/verify-email', () => {
     await userEvent.click(screen.getByRole('button', { name: "Didn't receive the code? Resend" }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to resend verification code');
 
-    const sent = { detail: 'If the account exists and is not verified yet, a new code has been sent', code_sent: true, retry_after_s: 60 };
+    const sent = {
+      detail: 'If the account exists and is not verified yet, a new code has been sent',
+      code_sent: true,
+      retry_after_s: 60,
+    };
     const network = stubFetch({ 'POST /auth/resend-verification': { body: sent } });
     await userEvent.click(screen.getByRole('button', { name: "Didn't receive the code? Resend" }));
     expect(await screen.findByRole('status')).toHaveTextContent('A new code is on its way.');
@@ -62,7 +71,11 @@ describe('/verify-email', () => {
   });
 
   it('inside the cooldown shows the server’s detail and counts down to the next allowed resend', async () => {
-    const cooling = { detail: 'A code was sent less than a minute ago. You can request a new one in 42 seconds.', code_sent: false, retry_after_s: 42 };
+    const cooling = {
+      detail: 'A code was sent less than a minute ago. You can request a new one in 42 seconds.',
+      code_sent: false,
+      retry_after_s: 42,
+    };
     stubFetch({ 'POST /auth/resend-verification': { body: cooling } });
     // The countdown's clock and ticks are faked; the status appears through a DOM change, which findBy sees.
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });

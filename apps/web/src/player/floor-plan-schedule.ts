@@ -14,7 +14,15 @@ import {
   type FreeFlowRobot,
   type RobotWork,
 } from '@fleetlab/warehouse';
-import { batteryCapacityOf, compareRobotIds, isRechargeStep, maxDistanceOf, robotPlansOf, type PlanParameters, type RobotPlan } from '../lib/plan-model.ts';
+import {
+  batteryCapacityOf,
+  compareRobotIds,
+  isRechargeStep,
+  maxDistanceOf,
+  robotPlansOf,
+  type PlanParameters,
+  type RobotPlan,
+} from '../lib/plan-model.ts';
 import type { PlannedActivity, PlannedSchedule, PlannedStand } from './planned-schedule.ts';
 import type { Position } from './robot-state.ts';
 
@@ -45,7 +53,9 @@ function robotSchedule(
   parameters: PlanParameters | null | undefined,
 ): PlannedSchedule {
   const batteryCapacity = batteryCapacityOf(steps[0], parameters);
-  const chargedTo = steps.filter(isRechargeStep).map((step) => (typeof step.battery_remaining === 'number' ? step.battery_remaining : batteryCapacity));
+  const chargedTo = steps
+    .filter(isRechargeStep)
+    .map((step) => (typeof step.battery_remaining === 'number' ? step.battery_remaining : batteryCapacity));
   const dropoffArrivals = new Set(flow.deliveryDoneSteps);
   const activities: PlannedActivity[] = [];
   let leg = 0;
@@ -57,17 +67,31 @@ function robotSchedule(
       // One drive interval may hold several legs of the same kind (a charge of no length between them).
       for (; leg < flow.legs.length && flow.legs[leg].departStep < interval.endStep; leg += 1) {
         const { fromCell, toCell, departStep, arriveStep } = flow.legs[leg];
-        activities.push({ kind: 'drive', start: departStep * stepS, end: arriveStep * stepS, points: walkCorners(floor, floor.walk(fromCell, toCell)) });
+        activities.push({
+          kind: 'drive',
+          start: departStep * stepS,
+          end: arriveStep * stepS,
+          points: walkCorners(floor, floor.walk(fromCell, toCell)),
+        });
       }
       continue;
     }
-    const stand = (fields: Pick<PlannedStand, 'motion' | 'location'> & { chargedTo?: number }): PlannedStand => ({ kind: 'stand', start, end, ...fields });
+    const stand = (fields: Pick<PlannedStand, 'motion' | 'location'> & { chargedTo?: number }): PlannedStand => ({
+      kind: 'stand',
+      start,
+      end,
+      ...fields,
+    });
     if (interval.kind === 'handling') {
-      activities.push(stand({ motion: 'stopped', location: dropoffArrivals.has(interval.startStep) ? 'at dropoff' : 'at pickup' }));
+      activities.push(
+        stand({ motion: 'stopped', location: dropoffArrivals.has(interval.startStep) ? 'at dropoff' : 'at pickup' }),
+      );
     } else if (interval.kind === 'queued') {
       activities.push(stand({ motion: 'queued', location: 'idle' }));
     } else if (interval.kind === 'charging') {
-      activities.push(stand({ motion: 'recharging', location: 'idle', chargedTo: chargedTo[charge] ?? batteryCapacity }));
+      activities.push(
+        stand({ motion: 'recharging', location: 'idle', chargedTo: chargedTo[charge] ?? batteryCapacity }),
+      );
       charge += 1;
     } else if (interval.kind === 'waiting') {
       activities.push(stand({ motion: 'waiting', location: 'in transit' }));
@@ -114,7 +138,15 @@ export function floorPlanSchedules(
   const stepsOf = new Map(robotPlansOf(results).map((plan) => [plan.robotId, plan.steps]));
   return works
     .map((work, index) =>
-      robotSchedule(floor, work, flows[index], stepsOf.get(work.id) ?? [], floorParameters.stepS, floorParameters.handlingSteps, parameters),
+      robotSchedule(
+        floor,
+        work,
+        flows[index],
+        stepsOf.get(work.id) ?? [],
+        floorParameters.stepS,
+        floorParameters.handlingSteps,
+        parameters,
+      ),
     )
     .sort((a, b) => compareRobotIds(a.robotId, b.robotId));
 }

@@ -18,14 +18,28 @@ import { TRAFFIC_FLOOR } from './traffic-replay.fixture.ts';
 
 const battery = { battery_capacity: 100, max_distance: 20 } as const;
 
-export const QUEUE_PARAMETERS = { robot_speed: 1, recharge_time: 3, chargers: 1, handling_time_s: 0, ...battery } as const;
+export const QUEUE_PARAMETERS = {
+  robot_speed: 1,
+  recharge_time: 3,
+  chargers: 1,
+  handling_time_s: 0,
+  ...battery,
+} as const;
 
 /** The traffic replay's hand-made floor. */
 export const QUEUE_FLOOR = TRAFFIC_FLOOR;
 
 function queuedRobot(robotId: string, chargeEnd: number, queued?: number) {
   return [
-    { task: ['P1', 'D1'], path: [robotId, 'P1', 'D1'], total_distance: 6, odometer_m: 6, completion_time: 6, battery_remaining: 70, ...battery },
+    {
+      task: ['P1', 'D1'],
+      path: [robotId, 'P1', 'D1'],
+      total_distance: 6,
+      odometer_m: 6,
+      completion_time: 6,
+      battery_remaining: 70,
+      ...battery,
+    },
     {
       task: 'recharge',
       path: ['D1', 'R1'],
@@ -56,7 +70,13 @@ export const CORRIDOR_FLOOR = {
   },
 };
 
-export const CORRIDOR_PARAMETERS = { robot_speed: 1, recharge_time: 3, handling_time_s: 0, battery_capacity: 100, max_distance: 1000 } as const;
+export const CORRIDOR_PARAMETERS = {
+  robot_speed: 1,
+  recharge_time: 3,
+  handling_time_s: 0,
+  battery_capacity: 100,
+  max_distance: 1000,
+} as const;
 
 export const CORRIDOR_RESULTS = {
   R1_1: Array.from({ length: 9 }, (_, index) => ({

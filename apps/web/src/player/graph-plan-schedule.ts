@@ -5,7 +5,14 @@
 // share the rest in proportion to their lengths, so every delivery is done at its
 // completion_time and the replay keeps the plan's clock.
 
-import { deliveryPairOf, isRechargeStep, batteryCapacityOf, maxDistanceOf, type PlanParameters, type RobotPlan } from '../lib/plan-model.ts';
+import {
+  deliveryPairOf,
+  isRechargeStep,
+  batteryCapacityOf,
+  maxDistanceOf,
+  type PlanParameters,
+  type RobotPlan,
+} from '../lib/plan-model.ts';
 import type { PlannedActivity, PlannedSchedule, PlannedStand } from './planned-schedule.ts';
 import type { Position } from './robot-state.ts';
 
@@ -40,22 +47,33 @@ function startPosition(plan: RobotPlan, positions: NodePositions): Position {
 
 function polylineLength(points: readonly Position[]): number {
   let length = 0;
-  for (let index = 1; index < points.length; index += 1) length += Math.hypot(points[index].x - points[index - 1].x, points[index].y - points[index - 1].y);
+  for (let index = 1; index < points.length; index += 1)
+    length += Math.hypot(points[index].x - points[index - 1].x, points[index].y - points[index - 1].y);
   return length;
 }
 
 /** One piece of a step: a drive over `points`, or standing for `seconds`. */
-type StepPart = { readonly points: readonly Position[] } | { readonly seconds: number; readonly stand: Omit<PlannedStand, 'kind' | 'start' | 'end'> };
+type StepPart =
+  | { readonly points: readonly Position[] }
+  | { readonly seconds: number; readonly stand: Omit<PlannedStand, 'kind' | 'start' | 'end'> };
 
 /** The parts of one step, from where the robot stands. */
-function stepParts(plan: RobotPlan, index: number, from: Position, positions: NodePositions, handlingS: number): StepPart[] {
+function stepParts(
+  plan: RobotPlan,
+  index: number,
+  from: Position,
+  positions: NodePositions,
+  handlingS: number,
+): StepPart[] {
   const step = plan.steps[index];
   const afterDelivery = index > 0 && !isRechargeStep(plan.steps[index - 1]);
   const parts: StepPart[] = [];
-  if (afterDelivery && handlingS > 0) parts.push({ seconds: handlingS, stand: { motion: 'stopped', location: 'at dropoff' } });
+  if (afterDelivery && handlingS > 0)
+    parts.push({ seconds: handlingS, stand: { motion: 'stopped', location: 'at dropoff' } });
   if (isRechargeStep(step)) {
     parts.push({ points: [from, ...knownPositions(step.path, positions)] });
-    const minutes = typeof step.recharge_time === 'number' && step.recharge_time >= 0 ? step.recharge_time : DEFAULT_RECHARGE_MINUTES;
+    const minutes =
+      typeof step.recharge_time === 'number' && step.recharge_time >= 0 ? step.recharge_time : DEFAULT_RECHARGE_MINUTES;
     const chargedTo = typeof step.battery_remaining === 'number' ? step.battery_remaining : undefined;
     parts.push({ seconds: minutes * 60, stand: { motion: 'recharging', location: 'idle', chargedTo } });
     return parts;
@@ -64,8 +82,14 @@ function stepParts(plan: RobotPlan, index: number, from: Position, positions: No
   const pickupIndex = pair ? step.path.indexOf(pair[0]) : -1;
   const toPickup = [from, ...knownPositions(step.path.slice(0, pickupIndex + 1), positions)];
   parts.push({ points: toPickup });
-  if (pickupIndex >= 0 && handlingS > 0) parts.push({ seconds: handlingS, stand: { motion: 'stopped', location: 'at pickup' } });
-  parts.push({ points: [toPickup[toPickup.length - 1], ...knownPositions(step.path.slice(Math.max(0, pickupIndex + 1)), positions)] });
+  if (pickupIndex >= 0 && handlingS > 0)
+    parts.push({ seconds: handlingS, stand: { motion: 'stopped', location: 'at pickup' } });
+  parts.push({
+    points: [
+      toPickup[toPickup.length - 1],
+      ...knownPositions(step.path.slice(Math.max(0, pickupIndex + 1)), positions),
+    ],
+  });
   return parts;
 }
 
@@ -74,8 +98,13 @@ function stepParts(plan: RobotPlan, index: number, from: Position, positions: No
  * long enough, else they share the step's time in proportion; drives get what is left, in
  * proportion to their lengths.
  */
-export function graphPlanSchedule(plan: RobotPlan, positions: NodePositions, parameters?: GraphPlanParameters | null): PlannedSchedule {
-  const handlingS = typeof parameters?.handling_time_s === 'number' && parameters.handling_time_s > 0 ? parameters.handling_time_s : 0;
+export function graphPlanSchedule(
+  plan: RobotPlan,
+  positions: NodePositions,
+  parameters?: GraphPlanParameters | null,
+): PlannedSchedule {
+  const handlingS =
+    typeof parameters?.handling_time_s === 'number' && parameters.handling_time_s > 0 ? parameters.handling_time_s : 0;
   const activities: PlannedActivity[] = [];
   const deliveryDone: number[] = [];
   const workEnds: number[] = [];
@@ -105,7 +134,8 @@ export function graphPlanSchedule(plan: RobotPlan, positions: NodePositions, par
       position = part.points[part.points.length - 1];
     }
     // A step whose time is not all explained by its parts (nothing to drive) stands the rest.
-    if (end > time + 1e-9) activities.push({ kind: 'stand', start: time, end, motion: 'stopped', location: 'in transit' });
+    if (end > time + 1e-9)
+      activities.push({ kind: 'stand', start: time, end, motion: 'stopped', location: 'in transit' });
     time = end;
     if (!isRechargeStep(step)) deliveryDone.push(end);
     workEnds.push(end);

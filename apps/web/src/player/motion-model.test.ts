@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_PARAMETERS, TWO_ROBOT_RESULTS } from '../components/results/two-robot-plan.fixture.ts';
+import {
+  TWO_ROBOT_ENVIRONMENT,
+  TWO_ROBOT_PARAMETERS,
+  TWO_ROBOT_RESULTS,
+} from '../components/results/two-robot-plan.fixture.ts';
 import { formatClock } from '../lib/display-format.ts';
 import { isRechargeStep, robotPlansOf } from '../lib/plan-model.ts';
 import {
@@ -13,7 +17,14 @@ import {
   QUEUE_RESULTS,
 } from './floor-plan.fixture.ts';
 import { SMALL_FLOORS } from './fixtures/small-floors.ts';
-import { buildFleetModel, DEFAULT_MOTION_SETTINGS, sampleFleet, sampleRobot, type FleetModel, type MotionSettings } from './motion-model.ts';
+import {
+  buildFleetModel,
+  DEFAULT_MOTION_SETTINGS,
+  sampleFleet,
+  sampleRobot,
+  type FleetModel,
+  type MotionSettings,
+} from './motion-model.ts';
 import { plannedSchedulesOf } from './planned-schedule.ts';
 import { createFleetStates, createRobotState } from './robot-state.ts';
 
@@ -71,7 +82,14 @@ describe('planned replay of a plan made on the floor: the plan’s clock', () =>
   it('drives the floor’s walk through cell centres, leaving and arriving on the plan’s steps', () => {
     // R1 -> P1: 3 m in 3 s. The sliders' profile (1 m/s, 0.5 m/s²: 2 s ramps of 1 m, 1 s cruise,
     // 5 s) is squeezed into 3 s, so at 1.5 s the robot is half way (1.5 m) at 5/3 m/s.
-    expect(robotAt(model, 'R1_1', 0)).toMatchObject({ x: 0.5, y: 0.5, speed: 0, motion: 'accelerating', location: 'in transit', stepIndex: 0 });
+    expect(robotAt(model, 'R1_1', 0)).toMatchObject({
+      x: 0.5,
+      y: 0.5,
+      speed: 0,
+      motion: 'accelerating',
+      location: 'in transit',
+      stepIndex: 0,
+    });
     const halfway = robotAt(model, 'R1_1', 1.5);
     expect(halfway).toMatchObject({ x: 2, y: 0.5, motion: 'cruising', heading: 0 });
     expect(halfway.speed).toBeCloseTo(5 / 3, 12);
@@ -84,28 +102,58 @@ describe('planned replay of a plan made on the floor: the plan’s clock', () =>
 
   it('queues a robot for the station’s one charger as the plan does, then charges it', () => {
     expect(robotAt(model, 'R1_1', 100)).toMatchObject({ motion: 'recharging', location: 'idle', stepIndex: 1 });
-    expect(robotAt(model, 'R1_2', 100)).toMatchObject({ motion: 'queued', location: 'idle', stepIndex: 1, batteryPercent: 50 });
+    expect(robotAt(model, 'R1_2', 100)).toMatchObject({
+      motion: 'queued',
+      location: 'idle',
+      stepIndex: 1,
+      batteryPercent: 50,
+    });
     expect(robotAt(model, 'R1_2', 190)).toMatchObject({ motion: 'recharging' });
-    expect(robotAt(model, 'R1_1', 190)).toMatchObject({ done: true, stepIndex: -1, batteryPercent: 100, distanceSinceCharge: 0 });
-    expect(robotAt(model, 'R1_2', 370)).toMatchObject({ done: true, motion: 'stopped', location: 'idle', batteryPercent: 100 });
+    expect(robotAt(model, 'R1_1', 190)).toMatchObject({
+      done: true,
+      stepIndex: -1,
+      batteryPercent: 100,
+      distanceSinceCharge: 0,
+    });
+    expect(robotAt(model, 'R1_2', 370)).toMatchObject({
+      done: true,
+      motion: 'stopped',
+      location: 'idle',
+      batteryPercent: 100,
+    });
   });
 
   it('replays a 1 min 50 s plan in 1 min 50 s of plan time', () => {
     const corridor = modelOf(CORRIDOR_FLOOR, CORRIDOR_RESULTS, CORRIDOR_PARAMETERS, FLOOR_STATS);
     expect(formatClock(corridor.endTime)).toBe('1:50.0');
-    expect(doneCounts(corridor, CORRIDOR_RESULTS).every(({ delivered, before, at }) => before === delivered - 1 && at === delivered)).toBe(true);
+    expect(
+      doneCounts(corridor, CORRIDOR_RESULTS).every(
+        ({ delivered, before, at }) => before === delivered - 1 && at === delivered,
+      ),
+    ).toBe(true);
   });
 
   it('lets the sliders shape the motion within a drive, never when a delivery is done or the plan ends', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.1, max: 5, noNaN: true }), fc.double({ min: 0.1, max: 3, noNaN: true }), (maxSpeed, acceleration) => {
-        const shaped = modelOf(CORRIDOR_FLOOR, CORRIDOR_RESULTS, CORRIDOR_PARAMETERS, FLOOR_STATS, { maxSpeed, acceleration });
-        expect(shaped.endTime).toBe(110);
-        expect(doneCounts(shaped, CORRIDOR_RESULTS).every(({ delivered, before, at }) => before === delivered - 1 && at === delivered)).toBe(true);
-        // Every drive still starts from rest at its planned departure on its first cell.
-        expect(robotAt(shaped, 'R1_1', 0)).toMatchObject({ x: 0.5, y: 0.5, speed: 0 });
-        expect(robotAt(shaped, 'R1_1', 14)).toMatchObject({ x: 13.5, y: 1.5, speed: 0 });
-      }),
+      fc.property(
+        fc.double({ min: 0.1, max: 5, noNaN: true }),
+        fc.double({ min: 0.1, max: 3, noNaN: true }),
+        (maxSpeed, acceleration) => {
+          const shaped = modelOf(CORRIDOR_FLOOR, CORRIDOR_RESULTS, CORRIDOR_PARAMETERS, FLOOR_STATS, {
+            maxSpeed,
+            acceleration,
+          });
+          expect(shaped.endTime).toBe(110);
+          expect(
+            doneCounts(shaped, CORRIDOR_RESULTS).every(
+              ({ delivered, before, at }) => before === delivered - 1 && at === delivered,
+            ),
+          ).toBe(true);
+          // Every drive still starts from rest at its planned departure on its first cell.
+          expect(robotAt(shaped, 'R1_1', 0)).toMatchObject({ x: 0.5, y: 0.5, speed: 0 });
+          expect(robotAt(shaped, 'R1_1', 14)).toMatchObject({ x: 13.5, y: 1.5, speed: 0 });
+        },
+      ),
       { numRuns: 30 },
     );
   });
@@ -114,10 +162,15 @@ describe('planned replay of a plan made on the floor: the plan’s clock', () =>
     for (const recorded of SMALL_FLOORS) {
       const replay = modelOf(recorded.environment, recorded.results, recorded.parameters, recorded.stats);
       for (const count of doneCounts(replay, recorded.results)) {
-        expect(count, `${recorded.label}: ${count.robot}`).toMatchObject({ before: count.delivered - 1, at: count.delivered });
+        expect(count, `${recorded.label}: ${count.robot}`).toMatchObject({
+          before: count.delivered - 1,
+          at: count.delivered,
+        });
       }
       // The plan ends with its last step; a delivery's handling at the dropoff comes after its completion_time.
-      const handlingS = Math.ceil(recorded.parameters.handling_time_s * recorded.parameters.robot_speed - 1e-9) / recorded.parameters.robot_speed;
+      const handlingS =
+        Math.ceil(recorded.parameters.handling_time_s * recorded.parameters.robot_speed - 1e-9) /
+        recorded.parameters.robot_speed;
       const planEnd = Math.max(
         ...robotPlansOf(recorded.results).map(({ steps }) => {
           const last = steps[steps.length - 1];
@@ -160,14 +213,30 @@ describe('planned replay of a plan made on the navigation graph (stored before p
 
   it('charges for the step’s recharge_time at the end of its path, then restores the battery', () => {
     // D1 -> N1 -> R1: 8 m in the 8 s the 3 min charge leaves of the step (16 -> 204 s).
-    expect(robotAt(model, 'R1_1', 24)).toMatchObject({ x: 0.5, y: 0.5, motion: 'recharging', location: 'idle', distanceSinceCharge: 24, batteryPercent: 0 });
+    expect(robotAt(model, 'R1_1', 24)).toMatchObject({
+      x: 0.5,
+      y: 0.5,
+      motion: 'recharging',
+      location: 'idle',
+      distanceSinceCharge: 24,
+      batteryPercent: 0,
+    });
     expect(robotAt(model, 'R1_1', 204)).toMatchObject({ distanceSinceCharge: 0, batteryPercent: 100, stepIndex: 3 });
     expect(robotAt(model, 'R1_2', 200)).toMatchObject({ x: 6.5, y: 4.5, motion: 'recharging', batteryPercent: 50 });
   });
 
   it('gives handling its time at the pickup and the dropoff within the step, and still keeps the clock', () => {
-    const handled = modelOf(TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_RESULTS, { ...TWO_ROBOT_PARAMETERS, handling_time_s: 1 }, null);
-    expect(doneCounts(handled, TWO_ROBOT_RESULTS).every(({ delivered, before, at }) => before === delivered - 1 && at === delivered)).toBe(true);
+    const handled = modelOf(
+      TWO_ROBOT_ENVIRONMENT,
+      TWO_ROBOT_RESULTS,
+      { ...TWO_ROBOT_PARAMETERS, handling_time_s: 1 },
+      null,
+    );
+    expect(
+      doneCounts(handled, TWO_ROBOT_RESULTS).every(
+        ({ delivered, before, at }) => before === delivered - 1 && at === delivered,
+      ),
+    ).toBe(true);
     // Step 1: 10 m in the 9 s left after 1 s at P1: P1 at 5.4 s, handling until 6.4 s.
     expect(robotAt(handled, 'R1_1', 6)).toMatchObject({ x: 6.5, y: 0.5, motion: 'stopped', location: 'at pickup' });
     // Step 2 begins with 1 s at D1.
@@ -181,7 +250,9 @@ describe('planned replay of a plan made on the navigation graph (stored before p
     const first = states[0];
     sampleFleet(model, 370, states);
     expect(states[0]).toBe(first);
-    expect(states.map((state) => [state.robotId, state.done, state.motion, state.location, state.completedDeliveries])).toEqual([
+    expect(
+      states.map((state) => [state.robotId, state.done, state.motion, state.location, state.completedDeliveries]),
+    ).toEqual([
       ['R1_1', true, 'stopped', 'idle', 3],
       ['R1_2', true, 'stopped', 'idle', 1],
       ['R2_1', true, 'stopped', 'idle', 0],

@@ -185,7 +185,10 @@ function addStand(builder: TimelineBuilder, stand: PlannedStand, capacity: numbe
 }
 
 /** One robot's timeline for the sliders' profile. */
-function buildRobotTimeline(schedule: PlannedSchedule, settings: MotionSettings = DEFAULT_MOTION_SETTINGS): RobotTimeline {
+function buildRobotTimeline(
+  schedule: PlannedSchedule,
+  settings: MotionSettings = DEFAULT_MOTION_SETTINGS,
+): RobotTimeline {
   const builder: TimelineBuilder = {
     segments: [],
     xs: [],
@@ -226,7 +229,10 @@ function buildRobotTimeline(schedule: PlannedSchedule, settings: MotionSettings 
 }
 
 /** Every robot's timeline; the fleet is done when its last robot is. */
-export function buildFleetModel(schedules: readonly PlannedSchedule[], settings: MotionSettings = DEFAULT_MOTION_SETTINGS): FleetModel {
+export function buildFleetModel(
+  schedules: readonly PlannedSchedule[],
+  settings: MotionSettings = DEFAULT_MOTION_SETTINGS,
+): FleetModel {
   const robots = schedules.map((schedule) => buildRobotTimeline(schedule, settings));
   let endTime = 0;
   for (const robot of robots) endTime = Math.max(endTime, robot.endTime);
@@ -284,7 +290,10 @@ export function sampleRobot(timeline: RobotTimeline, time: number, out: RobotSta
   const travelled = profileDistance(profile, elapsed);
   const edgeStart = Math.min(
     segment.lastPoint - 1,
-    Math.max(segment.firstPoint, lastAtOrBefore(timeline.runDistance, travelled, segment.firstPoint, segment.lastPoint)),
+    Math.max(
+      segment.firstPoint,
+      lastAtOrBefore(timeline.runDistance, travelled, segment.firstPoint, segment.lastPoint),
+    ),
   );
   const fromDistance = timeline.runDistance[edgeStart];
   const edgeLength = timeline.runDistance[edgeStart + 1] - fromDistance;

@@ -17,7 +17,9 @@ export interface PositionedEnvironment {
     readonly robots?: readonly PositionedElement[];
     readonly navigation_points?: readonly PositionedElement[];
   } | null;
-  readonly graph?: { readonly nodes?: readonly { readonly id: string; readonly x: number; readonly y: number }[] } | null;
+  readonly graph?: {
+    readonly nodes?: readonly { readonly id: string; readonly x: number; readonly y: number }[];
+  } | null;
 }
 
 export function nodePositionsOf(environment: PositionedEnvironment): Map<string, Position> {

@@ -2,7 +2,13 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Environment, Solve } from '../api/types.ts';
-import { SHIFT_EXECUTION, SHIFT_FLOOR, SHIFT_PARAMETERS, SHIFT_RESULTS, SHIFT_SOLVE_STATS } from '../components/results/shift.fixture.ts';
+import {
+  SHIFT_EXECUTION,
+  SHIFT_FLOOR,
+  SHIFT_PARAMETERS,
+  SHIFT_RESULTS,
+  SHIFT_SOLVE_STATS,
+} from '../components/results/shift.fixture.ts';
 import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_SOLVE } from '../components/results/two-robot-plan.fixture.ts';
 import { FLOOR_STATS, QUEUE_FLOOR, QUEUE_PARAMETERS, QUEUE_RESULTS } from './floor-plan.fixture.ts';
 import { PathPlayer } from './path-player.tsx';
@@ -129,7 +135,12 @@ describe('PathPlayer', () => {
     const maxSpeed = screen.getByRole('slider', { name: 'Max speed' }) as HTMLInputElement;
     const acceleration = screen.getByRole('slider', { name: 'Acceleration' }) as HTMLInputElement;
     expect([maxSpeed.min, maxSpeed.max, maxSpeed.step, maxSpeed.value]).toEqual(['0.1', '5', '0.1', '1']);
-    expect([acceleration.min, acceleration.max, acceleration.step, acceleration.value]).toEqual(['0.1', '3', '0.1', '0.5']);
+    expect([acceleration.min, acceleration.max, acceleration.step, acceleration.value]).toEqual([
+      '0.1',
+      '3',
+      '0.1',
+      '0.5',
+    ]);
     // At 2 s R1_1 is a third into its 6 m drive to P1 (6 s): with the default profile it cruises;
     // at 5 m/s and 0.1 m/s² the profile is a triangle and it is still accelerating.
     fireEvent.change(timeSlider(), { target: { value: '2' } });
@@ -139,7 +150,11 @@ describe('PathPlayer', () => {
     expect(robotRow('R1_1')[2]).toBe('accelerating');
     expect(clock()).toBe('0:02.0 / 6:10.0');
     const group = screen.getByRole('group', { name: 'Speed' });
-    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual(['0.5x', '1x', '2x', '4x']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['0.5x', '1x', '2x', '4x']);
   });
 });
 
@@ -148,7 +163,11 @@ describe('PathPlayer’s time slider', () => {
     const user = userEvent.setup();
     renderPlayer();
     const slider = timeSlider();
-    expect([slider.min, slider.max, slider.getAttribute('aria-valuetext')]).toEqual(['0', '370', '0.0 s of 6 min 10 s']);
+    expect([slider.min, slider.max, slider.getAttribute('aria-valuetext')]).toEqual([
+      '0',
+      '370',
+      '0.0 s of 6 min 10 s',
+    ]);
     fireEvent.change(slider, { target: { value: '204' } });
     expect(clock()).toBe('3:24.0 / 6:10.0');
     expect(screen.getByTestId('replay-time').textContent).toBe('3 min 24 s of 6 min 10 s');
@@ -200,7 +219,14 @@ describe('PathPlayer’s time slider', () => {
 
 describe('PathPlayer on a plan made on the floor', () => {
   it('replays the plan’s clock: a delivery done at its completion_time, a robot queued for the one charger', () => {
-    render(<PathPlayer environment={QUEUE_FLOOR} results={QUEUE_RESULTS} stats={FLOOR_STATS} parameters={QUEUE_PARAMETERS} />);
+    render(
+      <PathPlayer
+        environment={QUEUE_FLOOR}
+        results={QUEUE_RESULTS}
+        stats={FLOOR_STATS}
+        parameters={QUEUE_PARAMETERS}
+      />,
+    );
     // R1_2 queues from 10 s to 190 s, then charges 3 min: the plan ends at 370 s.
     expect(clock()).toBe('0:00.0 / 6:10.0');
     fireEvent.change(timeSlider(), { target: { value: '6' } });
@@ -237,7 +263,11 @@ describe('PathPlayer with traffic', () => {
     cleanup();
     renderTrafficPlayer();
     const replay = screen.getByRole('group', { name: 'Replay' });
-    expect(within(replay).getAllByRole('button').map((button) => button.textContent)).toEqual(['Planned', 'With traffic']);
+    expect(
+      within(replay)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Planned', 'With traffic']);
     expect(within(replay).getByRole('button', { name: 'Planned' }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -246,7 +276,9 @@ describe('PathPlayer with traffic', () => {
     renderTrafficPlayer();
     await user.click(screen.getByRole('button', { name: 'With traffic' }));
     expect(clock()).toBe('0:00.0 / 0:12.5');
-    expect(trafficStatus().textContent).toBe('Waiting now: 0 · Queued for a charger: 0 · Charging: 0 · Waiting so far: 0.0 s');
+    expect(trafficStatus().textContent).toBe(
+      'Waiting now: 0 · Queued for a charger: 0 · Charging: 0 · Waiting so far: 0.0 s',
+    );
     expect(robotRow('R1_1')).toEqual(['R1_1', '1 / 2', 'cruising', 'in transit', '0 / 1', '100.0%']);
 
     // 0.5x: 1.25 s per 250 ms frame. At 1.25 s R1_1 stands blocked on (1, 0).
@@ -273,7 +305,9 @@ describe('PathPlayer with traffic', () => {
     expect(screen.getByRole('status').textContent).toBe('Simulation complete: every robot is done.');
     expect(robotRow('R1_1')).toEqual(['R1_1', 'Done', 'stopped', 'idle', '1 / 1', '100.0%']);
     // The waiting so far ends at the execution's waiting: 3 steps blocked and 2 queued of 0.5 s.
-    expect(trafficStatus().textContent).toBe('Waiting now: 0 · Queued for a charger: 0 · Charging: 0 · Waiting so far: 2.5 s');
+    expect(trafficStatus().textContent).toBe(
+      'Waiting now: 0 · Queued for a charger: 0 · Charging: 0 · Waiting so far: 2.5 s',
+    );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(queued).toHaveLength(0);
   });
@@ -282,7 +316,9 @@ describe('PathPlayer with traffic', () => {
     const user = userEvent.setup();
     const bare = {
       ...TRAFFIC_EXECUTION,
-      robots: Object.fromEntries(Object.entries(TRAFFIC_EXECUTION.robots).map(([id, { activities: _activities, ...record }]) => [id, record])),
+      robots: Object.fromEntries(
+        Object.entries(TRAFFIC_EXECUTION.robots).map(([id, { activities: _activities, ...record }]) => [id, record]),
+      ),
     };
     render(<PathPlayer environment={TRAFFIC_FLOOR} results={plan} parameters={TRAFFIC_PARAMETERS} execution={bare} />);
     await user.click(screen.getByRole('button', { name: 'With traffic' }));
@@ -297,7 +333,9 @@ describe('PathPlayer with traffic', () => {
     const user = userEvent.setup();
     renderTrafficPlayer();
     await user.click(screen.getByRole('button', { name: 'With traffic' }));
-    expect(screen.getByText(/robots cross one cell per step of 0.5 s, as executed \(robot speed 2 m\/s\)/)).toBeTruthy();
+    expect(
+      screen.getByText(/robots cross one cell per step of 0.5 s, as executed \(robot speed 2 m\/s\)/),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Zoom in' }));
     expect(screen.getByTestId('player-zoom').textContent).toBe('110%');
     // R1_1 pulls away from its station at t = 0: at the robot speed it cruises; with 3 m/s of
@@ -312,7 +350,15 @@ describe('PathPlayer with traffic', () => {
 describe('PathPlayer on a shift', () => {
   // The hand-made 1.5 h shift of one robot (../components/results/shift.fixture.ts).
   function renderShiftPlayer() {
-    return render(<PathPlayer environment={SHIFT_FLOOR} results={SHIFT_RESULTS} stats={SHIFT_SOLVE_STATS} parameters={SHIFT_PARAMETERS} execution={SHIFT_EXECUTION} />);
+    return render(
+      <PathPlayer
+        environment={SHIFT_FLOOR}
+        results={SHIFT_RESULTS}
+        stats={SHIFT_SOLVE_STATS}
+        parameters={SHIFT_PARAMETERS}
+        execution={SHIFT_EXECUTION}
+      />,
+    );
   }
   const orders = () => screen.getByTestId('shift-orders');
 
@@ -321,7 +367,9 @@ describe('PathPlayer on a shift', () => {
     // No plan made in advance: nothing to switch to.
     expect(screen.queryByRole('group', { name: 'Replay' })).toBeNull();
     expect(clock()).toBe('0:00.0 / 1:30:00.0');
-    const marks = within(screen.getByRole('group', { name: 'Jump to' })).getAllByRole('button').map((button) => button.textContent);
+    const marks = within(screen.getByRole('group', { name: 'Jump to' }))
+      .getAllByRole('button')
+      .map((button) => button.textContent);
     expect(marks).toEqual(['15 min', '30 min', '45 min', '1 h', '1 h 15 min', '1 h 30 min']);
     expect(orders().textContent).toBe('Orders released: 1 of 5 · Waiting for a robot: 1 · On board: 0 · Delivered: 0');
   });

@@ -41,7 +41,16 @@ function deliveredCount(states: readonly RobotState[]): number {
  * with traffic, its execution with every robot on the shared floor. A shift has no plan made in
  * advance: its replay is the execution alone, with its orders and its hours to jump to.
  */
-export function PathPlayer({ environment, results, stats, parameters, execution, autoPlay = false, initialSpeed, initialMode }: PathPlayerProps) {
+export function PathPlayer({
+  environment,
+  results,
+  stats,
+  parameters,
+  execution,
+  autoPlay = false,
+  initialSpeed,
+  initialMode,
+}: PathPlayerProps) {
   const settings = usePlayerSettings({ environment, results, stats, parameters, execution, initialSpeed, initialMode });
   const { replay } = settings;
   const model = replay.model;
@@ -76,7 +85,8 @@ export function PathPlayer({ environment, results, stats, parameters, execution,
     (time: number) => {
       tableRef.current?.write(states);
       if (deliveredRef.current) deliveredRef.current.textContent = String(deliveredCount(states));
-      if (replay.mode === 'traffic' && replay.model.activitiesRecorded) trafficRef.current?.write(tallyTraffic(replay.model, time, states));
+      if (replay.mode === 'traffic' && replay.model.activitiesRecorded)
+        trafficRef.current?.write(tallyTraffic(replay.model, time, states));
       if (orderClock) ordersRef.current?.write(ordersAt(orderClock, time));
       const text = lowBatteryText(states);
       setLowBattery((previous) => (previous === text ? previous : text));
@@ -123,11 +133,21 @@ export function PathPlayer({ environment, results, stats, parameters, execution,
         trafficStepSeconds={settings.trafficStepSeconds}
       />
 
-      <TimeSlider ref={sliderRef} endTime={model.endTime} currentTime={playback.currentTime} onSeek={playback.seek} onHold={playback.hold} marks={marks} />
+      <TimeSlider
+        ref={sliderRef}
+        endTime={model.endTime}
+        currentTime={playback.currentTime}
+        onSeek={playback.seek}
+        onHold={playback.hold}
+        marks={marks}
+      />
       {shiftOrders && <ShiftOrdersStatus ref={ordersRef} total={shiftOrders.length} />}
 
       {lowBattery && (
-        <div role="alert" className="mt-3 rounded-lg border border-red-500/50 bg-red-500/10 px-3 py-2 text-sm text-red-200">
+        <div
+          role="alert"
+          className="mt-3 rounded-lg border border-red-500/50 bg-red-500/10 px-3 py-2 text-sm text-red-200"
+        >
           Low battery alert: {lowBattery}
         </div>
       )}
@@ -148,14 +168,17 @@ export function PathPlayer({ environment, results, stats, parameters, execution,
 
       {replay.mode === 'planned' && settings.floorProblem && (
         <p className="mt-2 text-xs text-amber-300">
-          This plan was made on the floor, but this layout's floor cannot hold it ({settings.floorProblem}); robots are drawn in
-          straight lines between its places, on its completion times.
+          This plan was made on the floor, but this layout's floor cannot hold it ({settings.floorProblem}); robots are
+          drawn in straight lines between its places, on its completion times.
         </p>
       )}
-      {replay.mode === 'traffic' && <TrafficStatus ref={trafficRef} activitiesRecorded={replay.model.activitiesRecorded} />}
+      {replay.mode === 'traffic' && (
+        <TrafficStatus ref={trafficRef} activitiesRecorded={replay.model.activitiesRecorded} />
+      )}
       <p className="mt-2 text-xs text-slate-400">
-        Deliveries completed: <span ref={deliveredRef}>0</span> / {model.robots.reduce((sum, robot) => sum + robot.deliveryCount, 0)}.
-        Select a robot to trace its remaining route.
+        Deliveries completed: <span ref={deliveredRef}>0</span> /{' '}
+        {model.robots.reduce((sum, robot) => sum + robot.deliveryCount, 0)}. Select a robot to trace its remaining
+        route.
       </p>
 
       <RobotTable ref={tableRef} model={model} selectedRobot={settings.selectedRobot} onSelect={settings.toggleRobot} />

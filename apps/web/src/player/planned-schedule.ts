@@ -84,5 +84,8 @@ export function plannedSchedulesOf(
     }
   }
   const positions = nodePositionsOf(environment);
-  return { schedules: robotPlansOf(results).map((plan) => graphPlanSchedule(plan, positions, parameters)), floorProblem };
+  return {
+    schedules: robotPlansOf(results).map((plan) => graphPlanSchedule(plan, positions, parameters)),
+    floorProblem,
+  };
 }

@@ -1,7 +1,13 @@
 import { buttonPrimary, buttonSecondary, filterButton } from '../components/ui/styles.ts';
 import { formatZoomPercent } from '../map-drawing/view-transform.ts';
 import { ACCELERATION_LIMITS, MAX_SPEED_LIMITS } from './motion-model.ts';
-import { PLAYER_ZOOM_LIMITS, SIMULATED_SECONDS_PER_SECOND, SPEED_MULTIPLIERS, type ReplayMode, type SpeedMultiplier } from './player-state.ts';
+import {
+  PLAYER_ZOOM_LIMITS,
+  SIMULATED_SECONDS_PER_SECOND,
+  SPEED_MULTIPLIERS,
+  type ReplayMode,
+  type SpeedMultiplier,
+} from './player-state.ts';
 
 const MODE_LABELS: Readonly<Record<ReplayMode, string>> = { planned: 'Planned', traffic: 'With traffic' };
 
@@ -109,7 +115,13 @@ export function PlayerControls(props: PlayerControlsProps) {
           </button>
         </div>
 
-        <MotionSlider label="Max speed" unit="m/s" limits={MAX_SPEED_LIMITS} value={props.maxSpeed} onChange={props.onMaxSpeed} />
+        <MotionSlider
+          label="Max speed"
+          unit="m/s"
+          limits={MAX_SPEED_LIMITS}
+          value={props.maxSpeed}
+          onChange={props.onMaxSpeed}
+        />
         <MotionSlider
           label="Acceleration"
           unit="m/s²"
@@ -153,7 +165,10 @@ function MotionSlider({ label, unit, limits, value, onChange }: MotionSliderProp
   return (
     <label className="flex flex-col text-xs font-medium text-slate-400">
       <span>
-        {label}: <span className="font-mono text-slate-200">{value.toFixed(1)} {unit}</span>
+        {label}:{' '}
+        <span className="font-mono text-slate-200">
+          {value.toFixed(1)} {unit}
+        </span>
       </span>
       <input
         type="range"

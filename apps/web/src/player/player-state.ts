@@ -20,7 +20,13 @@ import {
 import type { PositionedEnvironment } from './node-positions.ts';
 import { plannedSchedulesOf, type PlannedSchedule } from './planned-schedule.ts';
 import type { RobotState } from './robot-state.ts';
-import { buildTrafficModel, sampleTraffic, trafficEase, type TrafficModel, type TrafficParameters } from './traffic-replay.ts';
+import {
+  buildTrafficModel,
+  sampleTraffic,
+  trafficEase,
+  type TrafficModel,
+  type TrafficParameters,
+} from './traffic-replay.ts';
 
 export const SPEED_MULTIPLIERS = [0.5, 1, 2, 4] as const;
 export type SpeedMultiplier = (typeof SPEED_MULTIPLIERS)[number];
@@ -57,7 +63,10 @@ export function sampleReplay(replay: Replay, time: number, states: RobotState[])
 export type MotionSliders = Pick<MotionSettings, 'maxSpeed' | 'acceleration'>;
 
 /** The plan on its own clock, each drive shaped by the sliders' max speed and acceleration. */
-export function plannedModelOf(schedules: readonly PlannedSchedule[], { maxSpeed, acceleration }: MotionSliders): FleetModel {
+export function plannedModelOf(
+  schedules: readonly PlannedSchedule[],
+  { maxSpeed, acceleration }: MotionSliders,
+): FleetModel {
   return buildFleetModel(schedules, { maxSpeed, acceleration });
 }
 
@@ -116,7 +125,15 @@ export function buildReplay(
 }
 
 /** The player's settings and the replay they select. */
-export function usePlayerSettings({ environment, results, stats, parameters, execution, initialSpeed = 1, initialMode }: ReplayInputs) {
+export function usePlayerSettings({
+  environment,
+  results,
+  stats,
+  parameters,
+  execution,
+  initialSpeed = 1,
+  initialMode,
+}: ReplayInputs) {
   // A shift is dispatched as it runs: its results record what happened, so the execution is the only replay.
   const isShift = execution?.orders !== undefined;
   const [maxSpeed, setMaxSpeedValue] = useState<number>(DEFAULT_MOTION_SETTINGS.maxSpeed);
@@ -131,8 +148,14 @@ export function usePlayerSettings({ environment, results, stats, parameters, exe
     () => plannedSchedulesOf(environment, isShift ? null : results, parameters, stats),
     [environment, isShift, results, parameters, stats],
   );
-  const planned = useMemo(() => plannedModelOf(schedules, { maxSpeed, acceleration }), [schedules, maxSpeed, acceleration]);
-  const traffic = useMemo(() => trafficModelOf(execution, environment, parameters), [execution, environment, parameters]);
+  const planned = useMemo(
+    () => plannedModelOf(schedules, { maxSpeed, acceleration }),
+    [schedules, maxSpeed, acceleration],
+  );
+  const traffic = useMemo(
+    () => trafficModelOf(execution, environment, parameters),
+    [execution, environment, parameters],
+  );
   const replay = useMemo(
     () => selectReplay(requestedMode, planned, traffic, { maxSpeed, acceleration }),
     [requestedMode, planned, traffic, maxSpeed, acceleration],
@@ -140,13 +163,18 @@ export function usePlayerSettings({ environment, results, stats, parameters, exe
   const { mode } = replay;
 
   const zoomBy = useCallback(
-    (delta: number) =>
-      setZoom((current) => clampZoom(current + delta, PLAYER_ZOOM_LIMITS.min, PLAYER_ZOOM_LIMITS.max)),
+    (delta: number) => setZoom((current) => clampZoom(current + delta, PLAYER_ZOOM_LIMITS.min, PLAYER_ZOOM_LIMITS.max)),
     [],
   );
   const setMaxSpeed = useCallback((value: number) => setMaxSpeedValue(clampToLimits(value, MAX_SPEED_LIMITS)), []);
-  const setAcceleration = useCallback((value: number) => setAccelerationValue(clampToLimits(value, ACCELERATION_LIMITS)), []);
-  const toggleRobot = useCallback((index: number) => setSelectedRobot((current) => (current === index ? -1 : index)), []);
+  const setAcceleration = useCallback(
+    (value: number) => setAccelerationValue(clampToLimits(value, ACCELERATION_LIMITS)),
+    [],
+  );
+  const toggleRobot = useCallback(
+    (index: number) => setSelectedRobot((current) => (current === index ? -1 : index)),
+    [],
+  );
 
   return {
     replay,
@@ -235,7 +263,8 @@ export function usePlayback(endTime: number, speed: number, autoPlay: boolean, c
     let lastClock = 0;
     const frame = (now: number) => {
       const { endTime: end, speed: multiplier, callbacks: current } = inputs.current;
-      const wallSeconds = lastFrame === null || heldRef.current ? 0 : Math.min(MAX_FRAME_WALL_SECONDS, (now - lastFrame) / 1000);
+      const wallSeconds =
+        lastFrame === null || heldRef.current ? 0 : Math.min(MAX_FRAME_WALL_SECONDS, (now - lastFrame) / 1000);
       lastFrame = now;
       const time = Math.min(end, timeRef.current + wallSeconds * multiplier * SIMULATED_SECONDS_PER_SECOND);
       timeRef.current = time;

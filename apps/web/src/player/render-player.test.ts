@@ -3,7 +3,13 @@ import { RecordingCanvasContext } from '../map-drawing/test-support/recording-ca
 import { buildPlayerScene, createFrameMemory, overlapsPlacedBox, playerViewFor, renderFrame } from './render-player.ts';
 import { createFleetStates, type ReplayModel } from './robot-state.ts';
 
-const robot = (robotId: string) => ({ robotId, stepCount: 0, deliveryCount: 0, xs: new Float64Array(0), ys: new Float64Array(0) });
+const robot = (robotId: string) => ({
+  robotId,
+  stepCount: 0,
+  deliveryCount: 0,
+  xs: new Float64Array(0),
+  ys: new Float64Array(0),
+});
 
 describe('robot ids on the player map', () => {
   it('finds a box overlapping one already placed, and none touching only at an edge', () => {
@@ -25,7 +31,16 @@ describe('robot ids on the player map', () => {
     Object.assign(states[2], { x: 0.5, y: 0.5, scale: 0.6 });
     Object.assign(states[3], { x: 6.5, y: 4.5 });
     const ctx = new RecordingCanvasContext(null);
-    renderFrame(ctx as unknown as CanvasRenderingContext2D, null, scene, view, model, states, { selectedRobot: -1, showLabels: true, cellBound: false }, createFrameMemory(4));
+    renderFrame(
+      ctx as unknown as CanvasRenderingContext2D,
+      null,
+      scene,
+      view,
+      model,
+      states,
+      { selectedRobot: -1, showLabels: true, cellBound: false },
+      createFrameMemory(4),
+    );
     expect(ctx.calls.filter((call) => call.method === 'fillText').map((call) => call.args[0])).toEqual(['1_1', '2_1']);
   });
 });

@@ -133,7 +133,12 @@ export interface FrameMemory {
 const FULL_RESTORE_SHARE = 0.25;
 
 export function createFrameMemory(robotCount: number): FrameMemory {
-  return { rects: new Float64Array(robotCount * 4), drawnArea: 0, full: true, labelBoxes: new Float64Array(robotCount * 4) };
+  return {
+    rects: new Float64Array(robotCount * 4),
+    drawnArea: 0,
+    full: true,
+    labelBoxes: new Float64Array(robotCount * 4),
+  };
 }
 
 /**
@@ -325,7 +330,14 @@ export function renderFrame(
  * True when the box (left, top, right, bottom) overlaps one of the first `count` boxes of
  * `boxes` (four numbers each): a label there would run into one already drawn.
  */
-export function overlapsPlacedBox(boxes: Float64Array, count: number, left: number, top: number, right: number, bottom: number): boolean {
+export function overlapsPlacedBox(
+  boxes: Float64Array,
+  count: number,
+  left: number,
+  top: number,
+  right: number,
+  bottom: number,
+): boolean {
   for (let index = 0; index < count; index += 1) {
     const at = index * 4;
     if (left < boxes[at + 2] && boxes[at] < right && top < boxes[at + 3] && boxes[at + 1] < bottom) return true;

@@ -6,7 +6,14 @@
  * Spec §4 motion states, and with traffic two more: 'waiting' (blocked by another robot with
  * work left) and 'queued' (waiting for a free charger at its station).
  */
-export type MotionState = 'accelerating' | 'decelerating' | 'cruising' | 'stopped' | 'recharging' | 'waiting' | 'queued';
+export type MotionState =
+  | 'accelerating'
+  | 'decelerating'
+  | 'cruising'
+  | 'stopped'
+  | 'recharging'
+  | 'waiting'
+  | 'queued';
 export type LocationState = 'at pickup' | 'at dropoff' | 'in transit' | 'idle';
 
 export interface Position {
@@ -91,7 +98,13 @@ export function createFleetStates(model: ReplayModel): RobotState[] {
 }
 
 /** Writes the battery that `distanceSinceCharge` metres leave of a charge at `base` units. */
-export function setBattery(out: RobotState, capacity: number, maxDistance: number, base: number, distanceSinceCharge: number): void {
+export function setBattery(
+  out: RobotState,
+  capacity: number,
+  maxDistance: number,
+  base: number,
+  distanceSinceCharge: number,
+): void {
   const drained = maxDistance > 0 ? (capacity * distanceSinceCharge) / maxDistance : 0;
   const battery = Math.min(capacity, Math.max(0, base - drained));
   out.distanceSinceCharge = distanceSinceCharge;
@@ -101,12 +114,7 @@ export function setBattery(out: RobotState, capacity: number, maxDistance: numbe
 }
 
 /** Index of the last entry <= value in an ascending array, or from - 1. */
-export function lastAtOrBefore(
-  values: ArrayLike<number>,
-  value: number,
-  from = 0,
-  to = values.length - 1,
-): number {
+export function lastAtOrBefore(values: ArrayLike<number>, value: number, from = 0, to = values.length - 1): number {
   let low = from;
   let high = to;
   let found = from - 1;

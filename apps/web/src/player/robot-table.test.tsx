@@ -15,7 +15,12 @@ const model: ReplayModel = {
     ys: new Float64Array(0),
   })),
 };
-const states = model.robots.map((robot) => ({ ...createRobotState(robot.robotId), stepIndex: 0, batteryPercent: 80, motion: 'cruising' as const }));
+const states = model.robots.map((robot) => ({
+  ...createRobotState(robot.robotId),
+  stepIndex: 0,
+  batteryPercent: 80,
+  motion: 'cruising' as const,
+}));
 
 function rowTexts(container: HTMLElement, index: number): string[] {
   const row = container.querySelectorAll('tbody tr')[index] as HTMLTableRowElement;

@@ -80,7 +80,10 @@ export const RobotTable = memo(function RobotTable({ model, selectedRobot, onSel
           const cell = row.cells[column + 1];
           cell.textContent = cells[column];
           if (column === 1) cell.className = `px-2 py-1 ${MOTION_TONES[state.motion]}`;
-          if (column === 4) cell.style.color = state.lowBattery ? '#fca5a5' : BATTERY_COLOUR_HEX[batteryBarColour(state.batteryPercent)];
+          if (column === 4)
+            cell.style.color = state.lowBattery
+              ? '#fca5a5'
+              : BATTERY_COLOUR_HEX[batteryBarColour(state.batteryPercent)];
         }
       }
     },
@@ -107,17 +110,33 @@ export const RobotTable = memo(function RobotTable({ model, selectedRobot, onSel
         <caption className="sr-only">Robot states</caption>
         <thead className="sticky top-0 bg-slate-900 text-slate-400">
           <tr>
-            <th scope="col" className="px-2 py-1">Robot</th>
-            <th scope="col" className="px-2 py-1">Step</th>
-            <th scope="col" className="px-2 py-1">Motion</th>
-            <th scope="col" className="px-2 py-1">Location</th>
-            <th scope="col" className="px-2 py-1">Deliveries</th>
-            <th scope="col" className="px-2 py-1">Battery</th>
+            <th scope="col" className="px-2 py-1">
+              Robot
+            </th>
+            <th scope="col" className="px-2 py-1">
+              Step
+            </th>
+            <th scope="col" className="px-2 py-1">
+              Motion
+            </th>
+            <th scope="col" className="px-2 py-1">
+              Location
+            </th>
+            <th scope="col" className="px-2 py-1">
+              Deliveries
+            </th>
+            <th scope="col" className="px-2 py-1">
+              Battery
+            </th>
           </tr>
         </thead>
         <tbody ref={bodyRef}>
           {model.robots.map((robot, index) => (
-            <tr key={robot.robotId} data-robot={robot.robotId} className={index === selectedRobot ? 'bg-slate-800' : undefined}>
+            <tr
+              key={robot.robotId}
+              data-robot={robot.robotId}
+              className={index === selectedRobot ? 'bg-slate-800' : undefined}
+            >
               <th scope="row" className="px-2 py-1 font-normal">
                 <button
                   type="button"

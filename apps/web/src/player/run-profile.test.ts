@@ -7,9 +7,21 @@ describe('the sliders’ velocity profile', () => {
     // 2 s ramps of 1 m each, 8 s cruise: 12 s.
     const profile = runProfile(10, 1, 0.5);
     expect(profile).toMatchObject({ peakSpeed: 1, accelTime: 2, cruiseTime: 8, duration: 12 });
-    expect([profileDistance(profile, 1), profileSpeed(profile, 1), profileMotion(profile, 1)]).toEqual([0.25, 0.5, 'accelerating']);
-    expect([profileDistance(profile, 6), profileSpeed(profile, 6), profileMotion(profile, 6)]).toEqual([5, 1, 'cruising']);
-    expect([profileDistance(profile, 11), profileSpeed(profile, 11), profileMotion(profile, 11)]).toEqual([9.75, 0.5, 'decelerating']);
+    expect([profileDistance(profile, 1), profileSpeed(profile, 1), profileMotion(profile, 1)]).toEqual([
+      0.25,
+      0.5,
+      'accelerating',
+    ]);
+    expect([profileDistance(profile, 6), profileSpeed(profile, 6), profileMotion(profile, 6)]).toEqual([
+      5,
+      1,
+      'cruising',
+    ]);
+    expect([profileDistance(profile, 11), profileSpeed(profile, 11), profileMotion(profile, 11)]).toEqual([
+      9.75,
+      0.5,
+      'decelerating',
+    ]);
     expect([profileDistance(profile, 12), profileSpeed(profile, 12)]).toEqual([10, 0]);
   });
 
@@ -31,7 +43,8 @@ describe('the sliders’ velocity profile', () => {
           const profile = runProfile(length, maxSpeed, acceleration);
           return (
             Math.abs(profileDistance(profile, profile.duration) - length) < 1e-9 &&
-            Math.abs(profileDistance(profile, profile.accelTime + profile.cruiseTime + profile.accelTime) - length) < 1e-6 &&
+            Math.abs(profileDistance(profile, profile.accelTime + profile.cruiseTime + profile.accelTime) - length) <
+              1e-6 &&
             profile.peakSpeed <= maxSpeed + 1e-12
           );
         },

@@ -52,4 +52,3 @@ export function profileMotion(profile: RunProfile, elapsed: number): MotionState
   if (elapsed < profile.accelTime + profile.cruiseTime) return 'cruising';
   return 'decelerating';
 }
-

@@ -41,5 +41,7 @@ export function ShiftOrdersStatus({ total, ref }: ShiftOrdersStatusProps) {
     [total],
   );
   useImperativeHandle(ref, () => ({ write }), [write]);
-  return <p ref={textRef} data-testid="shift-orders" aria-live="off" className="mt-2 font-mono text-xs text-slate-300" />;
+  return (
+    <p ref={textRef} data-testid="shift-orders" aria-live="off" className="mt-2 font-mono text-xs text-slate-300" />
+  );
 }

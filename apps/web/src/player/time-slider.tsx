@@ -91,7 +91,11 @@ export function TimeSlider({ endTime, currentTime, onSeek, onHold, marks = [], r
           onBlur={() => onHold(false)}
           className="min-w-0 flex-1 accent-indigo-400"
         />
-        <span ref={textRef} data-testid="replay-time" className="w-64 shrink-0 text-right font-mono text-xs text-slate-300">
+        <span
+          ref={textRef}
+          data-testid="replay-time"
+          className="w-64 shrink-0 text-right font-mono text-xs text-slate-300"
+        >
           {timeText(0, endTime)}
         </span>
       </div>
@@ -99,7 +103,12 @@ export function TimeSlider({ endTime, currentTime, onSeek, onHold, marks = [], r
         <div role="group" aria-label="Jump to" className="mt-2 flex flex-wrap items-center gap-1">
           <span className="mr-1 text-xs font-medium text-slate-400">Jump to</span>
           {marks.map((mark) => (
-            <button key={mark.time} type="button" className={filterButton(false)} onClick={() => onSeek(Math.min(endTime, mark.time))}>
+            <button
+              key={mark.time}
+              type="button"
+              className={filterButton(false)}
+              onClick={() => onSeek(Math.min(endTime, mark.time))}
+            >
               {mark.label}
             </button>
           ))}

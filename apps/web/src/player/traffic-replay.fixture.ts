@@ -37,7 +37,12 @@ export const TRAFFIC_FLOOR = {
   },
 };
 
-export const TRAFFIC_PARAMETERS = { robot_speed: 2, handling_time_s: 1, max_distance: 20, battery_capacity: 100 } as const;
+export const TRAFFIC_PARAMETERS = {
+  robot_speed: 2,
+  handling_time_s: 1,
+  max_distance: 20,
+  battery_capacity: 100,
+} as const;
 
 const noTotals = {
   planned_makespan_s: 0,

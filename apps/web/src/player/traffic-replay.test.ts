@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { SMALL_FLOORS } from './fixtures/small-floors.ts';
 import { createFleetStates, createRobotState, TRAFFIC_BODY_RADIUS_CELLS } from './robot-state.ts';
 import { TRAFFIC_EXECUTION, TRAFFIC_FLOOR, TRAFFIC_PARAMETERS } from './traffic-replay.fixture.ts';
-import { buildTrafficModel, sampleTraffic, sampleTrafficRobot, tallyTraffic, trafficEase, waitedSecondsAt } from './traffic-replay.ts';
+import {
+  buildTrafficModel,
+  sampleTraffic,
+  sampleTrafficRobot,
+  tallyTraffic,
+  trafficEase,
+  waitedSecondsAt,
+} from './traffic-replay.ts';
 
 const floor = TRAFFIC_FLOOR as FloorEnvironment;
 const model = buildTrafficModel(TRAFFIC_EXECUTION, floor, TRAFFIC_PARAMETERS);
@@ -25,7 +32,11 @@ describe('traffic replay of a hand-made execution', () => {
     // Two robots share R1's cell: a 2 x 2 grid of slots, bodies 0.78 of a slot wide: 0.39 / 0.52 of full size.
     expect(workerAt(0)).toMatchObject({ x: 0.25, y: 0.25, motion: 'cruising', location: 'in transit' });
     expect(workerAt(0).scale).toBeCloseTo(0.75, 12);
-    expect(sampleTrafficRobot(model, parked, 0, createRobotState('R1_2'))).toMatchObject({ x: 0.75, y: 0.25, done: true });
+    expect(sampleTrafficRobot(model, parked, 0, createRobotState('R1_2'))).toMatchObject({
+      x: 0.75,
+      y: 0.25,
+      done: true,
+    });
     // Halfway through step 0 (0.25 s): halfway from the slot to the centre of (1, 0), growing to full size.
     expect(workerAt(0.25)).toMatchObject({ x: 0.875, y: 0.375, speed: 2, heading: 0 });
     expect(workerAt(0.25).scale).toBeCloseTo(0.875, 12);
@@ -35,11 +46,30 @@ describe('traffic replay of a hand-made execution', () => {
   });
 
   it('waits visibly when blocked, handles at pickup and dropoff, queues and charges at its station', () => {
-    expect(workerAt(1)).toMatchObject({ x: 1.5, y: 0.5, speed: 0, motion: 'waiting', location: 'in transit', heading: 0 });
-    expect(workerAt(2.75)).toMatchObject({ x: 2.5, y: 1.5, motion: 'stopped', location: 'at pickup', heading: Math.PI / 2 });
+    expect(workerAt(1)).toMatchObject({
+      x: 1.5,
+      y: 0.5,
+      speed: 0,
+      motion: 'waiting',
+      location: 'in transit',
+      heading: 0,
+    });
+    expect(workerAt(2.75)).toMatchObject({
+      x: 2.5,
+      y: 1.5,
+      motion: 'stopped',
+      location: 'at pickup',
+      heading: Math.PI / 2,
+    });
     // Handling ends at step 7; it then waits one step on the pickup's cell before it can leave.
     expect(workerAt(3.75)).toMatchObject({ x: 2.5, y: 1.5, motion: 'waiting', location: 'in transit' });
-    expect(workerAt(5.5)).toMatchObject({ x: 4.5, y: 0.5, motion: 'stopped', location: 'at dropoff', completedDeliveries: 1 });
+    expect(workerAt(5.5)).toMatchObject({
+      x: 4.5,
+      y: 0.5,
+      motion: 'stopped',
+      location: 'at dropoff',
+      completedDeliveries: 1,
+    });
     expect(workerAt(9)).toMatchObject({ x: 0.25, y: 0.25, motion: 'queued', location: 'idle', heading: Math.PI });
     expect(workerAt(11)).toMatchObject({ motion: 'recharging', location: 'idle' });
     expect(workerAt(12.5)).toMatchObject({ x: 0.25, y: 0.25, motion: 'stopped', done: true, stepIndex: -1 });
@@ -54,7 +84,12 @@ describe('traffic replay of a hand-made execution', () => {
     expect(trafficEase(0.5, 2.5, 0.5)).toBe(0.5);
     expect(trafficEase(0.5, 3, 3)).toBeCloseTo(2 / 3, 12);
     // Step 0 starts and stops (smoothstep): a quarter in, 3/16 - 2/64 = 0.15625 of the way, at 1.125 x 2 m/s.
-    expect(workerAt(0.125, 1)).toMatchObject({ x: 0.25 + 1.25 * 0.15625, y: 0.25 + 0.25 * 0.15625, speed: 2.25, motion: 'accelerating' });
+    expect(workerAt(0.125, 1)).toMatchObject({
+      x: 0.25 + 1.25 * 0.15625,
+      y: 0.25 + 0.25 * 0.15625,
+      speed: 2.25,
+      motion: 'accelerating',
+    });
     // Step 3 starts a two-cell run: ease in (f² (2 - f)); step 4 ends it: ease out.
     expect(workerAt(1.625, 1)).toMatchObject({ x: 1.5 + 0.109375, y: 0.5, speed: 1.625, motion: 'accelerating' });
     expect(workerAt(2.25, 1)).toMatchObject({ x: 2.5, y: 0.5 + 0.625, speed: 2.5, motion: 'decelerating' });
@@ -88,7 +123,10 @@ describe('traffic replay of a hand-made execution', () => {
   it('reads what a robot does from the record, whatever the parameters say', () => {
     // The record says R1_1 handles at P1 during steps 5-6; a solve read without handling time still shows it.
     const noHandling = buildTrafficModel(TRAFFIC_EXECUTION, floor, { ...TRAFFIC_PARAMETERS, handling_time_s: 0 });
-    expect(sampleTrafficRobot(noHandling, noHandling.robots[0], 2.75, createRobotState('R1_1'))).toMatchObject({ motion: 'stopped', location: 'at pickup' });
+    expect(sampleTrafficRobot(noHandling, noHandling.robots[0], 2.75, createRobotState('R1_1'))).toMatchObject({
+      motion: 'stopped',
+      location: 'at pickup',
+    });
   });
 
   it('tallies the robots waiting, queued and charging, and the waiting so far (blocked and queued)', () => {
@@ -105,7 +143,9 @@ describe('traffic replay of a hand-made execution', () => {
 describe('an execution stored before activities were recorded', () => {
   const bare = {
     ...TRAFFIC_EXECUTION,
-    robots: Object.fromEntries(Object.entries(TRAFFIC_EXECUTION.robots).map(([id, { activities: _activities, ...record }]) => [id, record])),
+    robots: Object.fromEntries(
+      Object.entries(TRAFFIC_EXECUTION.robots).map(([id, { activities: _activities, ...record }]) => [id, record]),
+    ),
   };
   const old = buildTrafficModel(bare, floor, TRAFFIC_PARAMETERS);
   const at = (time: number) => sampleTrafficRobot(old, old.robots[0], time, createRobotState('R1_1'));
@@ -137,7 +177,10 @@ describe('traffic replay of recorded executions', () => {
       const states = createFleetStates(replay);
       const ease = 1;
       for (const robot of replay.robots) {
-        expect(waitedSecondsAt(replay, robot, replay.endTime), `${recorded.label}: ${robot.robotId}`).toBeCloseTo(execution.robots[robot.robotId].waiting_s, 6);
+        expect(waitedSecondsAt(replay, robot, replay.endTime), `${recorded.label}: ${robot.robotId}`).toBeCloseTo(
+          execution.robots[robot.robotId].waiting_s,
+          6,
+        );
       }
       sampleTraffic(replay, replay.endTime, states, ease);
       expect(states.every((state) => state.done)).toBe(true);
@@ -167,9 +210,12 @@ describe('traffic replay of recorded executions', () => {
         const state = createRobotState(robot.robotId);
         for (const charge of execution.robots[robot.robotId].charges) {
           charges += 1;
-          if (charge.start_s > charge.arrive_s) expect(sampleTrafficRobot(replay, robot, charge.arrive_s, state).motion).toBe('queued');
+          if (charge.start_s > charge.arrive_s)
+            expect(sampleTrafficRobot(replay, robot, charge.arrive_s, state).motion).toBe('queued');
           expect(sampleTrafficRobot(replay, robot, charge.start_s, state).motion).toBe('recharging');
-          expect(sampleTrafficRobot(replay, robot, charge.end_s - replay.stepSeconds / 2, state).motion).toBe('recharging');
+          expect(sampleTrafficRobot(replay, robot, charge.end_s - replay.stepSeconds / 2, state).motion).toBe(
+            'recharging',
+          );
         }
       });
     }

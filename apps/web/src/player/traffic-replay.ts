@@ -11,7 +11,15 @@
 // interpolation within the step, so a frame costs O(robots) whatever the length of the day,
 // and writes into state objects the caller reuses: no allocation.
 
-import { ACTIVITY_CODE, decodeActivities, decodeTimeline, Floor, resolveFloorParameters, type FloorEnvironment, type FloorParameterInput } from '@fleetlab/warehouse';
+import {
+  ACTIVITY_CODE,
+  decodeActivities,
+  decodeTimeline,
+  Floor,
+  resolveFloorParameters,
+  type FloorEnvironment,
+  type FloorParameterInput,
+} from '@fleetlab/warehouse';
 import type { ExecutionRecord, RobotExecutionRecord } from '@fleetlab/warehouse';
 import { batteryCapacityOf, compareRobotIds, maxDistanceOf, type PlanParameters } from '../lib/plan-model.ts';
 import {
@@ -119,7 +127,10 @@ function recordedDoing(record: RobotExecutionRecord, endStep: number, deliveryDo
   if (!record.activities) return doing;
   const dropoffArrivals = new Set(deliveryDone);
   for (const interval of decodeActivities(record.activities, endStep + 1)) {
-    const code = interval.kind === 'handling' && dropoffArrivals.has(interval.startStep) ? DOING.handlingAtDropoff : ACTIVITY_CODE[interval.kind];
+    const code =
+      interval.kind === 'handling' && dropoffArrivals.has(interval.startStep)
+        ? DOING.handlingAtDropoff
+        : ACTIVITY_CODE[interval.kind];
     doing.fill(code, interval.startStep, Math.min(interval.endStep, endStep + 1));
   }
   return doing;
@@ -142,20 +153,37 @@ function waitRuns(doing: Uint8Array, endStep: number) {
     }
     waited += 1;
   }
-  return { waitStarts: Int32Array.from(waitStarts), waitEnds: Int32Array.from(waitEnds), waitBefore: Int32Array.from(waitBefore) };
+  return {
+    waitStarts: Int32Array.from(waitStarts),
+    waitEnds: Int32Array.from(waitEnds),
+    waitBefore: Int32Array.from(waitBefore),
+  };
 }
 
-function buildRobot(robotId: string, record: RobotExecutionRecord, places: RobotPlaces, width: number, stepSeconds: number, handlingSteps: number): TrafficRobot {
+function buildRobot(
+  robotId: string,
+  record: RobotExecutionRecord,
+  places: RobotPlaces,
+  width: number,
+  stepSeconds: number,
+  handlingSteps: number,
+): TrafficRobot {
   // The record's times are whole steps, written in seconds rounded to the hundredth.
   const toStep = (seconds: number) => Math.round(seconds / stepSeconds);
   const timeline = record.timeline;
   let lastWaypointStep = 0;
   for (let k = 0; k < timeline.length; k += 3) lastWaypointStep = Math.max(lastWaypointStep, timeline[k]);
-  const lastActivityStep = record.activities && record.activities.length >= 2 ? record.activities[record.activities.length - 2] : 0;
+  const lastActivityStep =
+    record.activities && record.activities.length >= 2 ? record.activities[record.activities.length - 2] : 0;
   const finishStep = toStep(record.finish_s);
   const chargeStarts = Int32Array.from(record.charges, (charge) => toStep(charge.start_s));
   const chargeEnds = Int32Array.from(record.charges, (charge) => toStep(charge.end_s));
-  const endStep = Math.max(lastWaypointStep, finishStep, lastActivityStep, chargeEnds.length > 0 ? chargeEnds[chargeEnds.length - 1] : 0);
+  const endStep = Math.max(
+    lastWaypointStep,
+    finishStep,
+    lastActivityStep,
+    chargeEnds.length > 0 ? chargeEnds[chargeEnds.length - 1] : 0,
+  );
   const cells = decodeTimeline(timeline, endStep, width);
   const deliveryDone = Float64Array.from(record.deliveries, (delivery) => toStep(delivery.done_s));
   const doing = recordedDoing(record, endStep, deliveryDone);
@@ -179,7 +207,9 @@ function buildRobot(robotId: string, record: RobotExecutionRecord, places: Robot
     codes[step] = doing[step] | (direction << DIRECTION_SHIFT) | (moved ? MOVING : 0);
   }
 
-  const workDone = Float64Array.from([...Array.from(deliveryDone, (done) => done + handlingSteps), ...chargeEnds].sort((a, b) => a - b));
+  const workDone = Float64Array.from(
+    [...Array.from(deliveryDone, (done) => done + handlingSteps), ...chargeEnds].sort((a, b) => a - b),
+  );
   const waypointCount = timeline.length / 3;
   const xs = new Float64Array(waypointCount);
   const ys = new Float64Array(waypointCount);
@@ -215,7 +245,11 @@ function buildRobot(robotId: string, record: RobotExecutionRecord, places: Robot
 }
 
 /** Each executed robot's station cell and its place among the executed robots of that station. */
-function placesOf(environment: FloorEnvironment, floor: Floor, executed: ReadonlySet<string>): Map<string, RobotPlaces> {
+function placesOf(
+  environment: FloorEnvironment,
+  floor: Floor,
+  executed: ReadonlySet<string>,
+): Map<string, RobotPlaces> {
   const byStation = new Map<string, string[]>();
   for (const robot of environment.elements.robots ?? []) {
     if (!executed.has(robot.id)) continue;
@@ -235,7 +269,11 @@ function placesOf(environment: FloorEnvironment, floor: Floor, executed: Readonl
  * Builds the replay of an execution on its environment. Throws when the environment is not a
  * floor the execution can run on (the warehouse's FloorError, naming the problem).
  */
-export function buildTrafficModel(execution: ExecutionRecord, environment: FloorEnvironment, parameters?: TrafficParameters | null): TrafficModel {
+export function buildTrafficModel(
+  execution: ExecutionRecord,
+  environment: FloorEnvironment,
+  parameters?: TrafficParameters | null,
+): TrafficModel {
   const floor = new Floor(environment);
   const stepSeconds = execution.step_s;
   const { handlingSteps } = resolveFloorParameters({ ...parameters, robot_speed: 1 / stepSeconds });
@@ -284,7 +322,13 @@ export function trafficEase(stepSeconds: number, maxSpeed: number, acceleration:
  * there, when the robot starts from rest and/or comes to rest in this step. The curves meet the
  * straight run at the cell's edge with the same speed, so a longer run stays smooth.
  */
-function easedProgress(fraction: number, starting: boolean, stopping: boolean, ease: number, out: { progress: number; speed: number }) {
+function easedProgress(
+  fraction: number,
+  starting: boolean,
+  stopping: boolean,
+  ease: number,
+  out: { progress: number; speed: number },
+) {
   let curve = fraction;
   let slope = 1;
   if (starting && stopping) {
@@ -305,14 +349,40 @@ function easedProgress(fraction: number, starting: boolean, stopping: boolean, e
 const eased = { progress: 0, speed: 1 };
 
 /** Per `DOING` code: the motion and location a standing robot shows (a moving one is in transit). */
-const MOTION_OF_DOING = ['stopped', 'stopped', 'stopped', 'waiting', 'queued', 'recharging', 'stopped', 'stopped', 'stopped'] as const;
-const LOCATION_OF_DOING = ['idle', 'in transit', 'in transit', 'in transit', 'idle', 'idle', 'at pickup', 'at dropoff', 'in transit'] as const;
+const MOTION_OF_DOING = [
+  'stopped',
+  'stopped',
+  'stopped',
+  'waiting',
+  'queued',
+  'recharging',
+  'stopped',
+  'stopped',
+  'stopped',
+] as const;
+const LOCATION_OF_DOING = [
+  'idle',
+  'in transit',
+  'in transit',
+  'in transit',
+  'idle',
+  'idle',
+  'at pickup',
+  'at dropoff',
+  'in transit',
+] as const;
 
 /**
  * Writes the robot's state at simulated time `time` into `out`; `ease` (from `trafficEase`)
  * shapes starts and stops within their steps, 0 moves at the robot speed throughout.
  */
-export function sampleTrafficRobot(model: TrafficModel, robot: TrafficRobot, time: number, out: RobotState, ease = 0): RobotState {
+export function sampleTrafficRobot(
+  model: TrafficModel,
+  robot: TrafficRobot,
+  time: number,
+  out: RobotState,
+  ease = 0,
+): RobotState {
   const at = Math.max(0, time / model.stepSeconds);
   const done = at >= robot.endStep;
   const step = done ? robot.endStep : Math.floor(at);
@@ -339,7 +409,12 @@ export function sampleTrafficRobot(model: TrafficModel, robot: TrafficRobot, tim
     out.y = fromY + (toY - fromY) * eased.progress;
     out.scale = fromScale + ((toHome ? robot.depotScale : 1) - fromScale) * eased.progress;
     out.speed = eased.speed / model.stepSeconds;
-    out.motion = ease > 0 && (starting || stopping) ? (starting && (!stopping || fraction < 0.5) ? 'accelerating' : 'decelerating') : 'cruising';
+    out.motion =
+      ease > 0 && (starting || stopping)
+        ? starting && (!stopping || fraction < 0.5)
+          ? 'accelerating'
+          : 'decelerating'
+        : 'cruising';
     out.location = 'in transit';
   } else {
     out.x = fromX;

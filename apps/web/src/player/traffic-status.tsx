@@ -32,17 +32,20 @@ export interface TrafficStatusProps {
  */
 export function TrafficStatus({ activitiesRecorded, ref }: TrafficStatusProps) {
   const textRef = useRef<HTMLParagraphElement>(null);
-  const write = useCallback((tally: TrafficTally) => {
-    const element = textRef.current;
-    if (!element || !activitiesRecorded) return;
-    const text = trafficStatusText(tally);
-    if (element.textContent === text) return;
-    element.textContent = text;
-    element.dataset.waiting = String(tally.waiting);
-    element.dataset.queued = String(tally.queued);
-    element.dataset.charging = String(tally.charging);
-    element.dataset.waitedSeconds = tally.waitedSeconds.toFixed(1);
-  }, [activitiesRecorded]);
+  const write = useCallback(
+    (tally: TrafficTally) => {
+      const element = textRef.current;
+      if (!element || !activitiesRecorded) return;
+      const text = trafficStatusText(tally);
+      if (element.textContent === text) return;
+      element.textContent = text;
+      element.dataset.waiting = String(tally.waiting);
+      element.dataset.queued = String(tally.queued);
+      element.dataset.charging = String(tally.charging);
+      element.dataset.waitedSeconds = tally.waitedSeconds.toFixed(1);
+    },
+    [activitiesRecorded],
+  );
   useImperativeHandle(ref, () => ({ write }), [write]);
 
   if (!activitiesRecorded) {
@@ -56,15 +59,27 @@ export function TrafficStatus({ activitiesRecorded, ref }: TrafficStatusProps) {
     <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-300">
       <p ref={textRef} data-testid="traffic-status" aria-live="off" className="font-mono" />
       <span className="flex items-center gap-1.5 text-slate-400">
-        <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full" style={{ backgroundColor: PLAYER_COLOURS.waiting }} />
+        <span
+          aria-hidden="true"
+          className="inline-block h-3 w-3 rounded-full"
+          style={{ backgroundColor: PLAYER_COLOURS.waiting }}
+        />
         blocked by another robot
       </span>
       <span className="flex items-center gap-1.5 text-slate-400">
-        <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full" style={{ backgroundColor: PLAYER_COLOURS.queued }} />
+        <span
+          aria-hidden="true"
+          className="inline-block h-3 w-3 rounded-full"
+          style={{ backgroundColor: PLAYER_COLOURS.queued }}
+        />
         queued for a charger
       </span>
       <span className="flex items-center gap-1.5 text-slate-400">
-        <span aria-hidden="true" className="inline-block h-3 w-3 rounded-full border-2" style={{ borderColor: PLAYER_COLOURS.recharging }} />
+        <span
+          aria-hidden="true"
+          className="inline-block h-3 w-3 rounded-full border-2"
+          style={{ borderColor: PLAYER_COLOURS.recharging }}
+        />
         charging
       </span>
     </div>

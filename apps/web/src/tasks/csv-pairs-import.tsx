@@ -64,8 +64,9 @@ export function CsvPairsImport({ catalog, disabled, errors, onImported }: CsvPai
         className="block w-full text-sm text-slate-300 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-800 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-100 hover:file:bg-slate-700"
       />
       <p id={`${inputId}-hint`} className="text-xs text-slate-400">
-        One <code>pickup_id,dropoff_id</code> pair per line, e.g. <code>P3,D1</code>; a header line is optional. A third column{' '}
-        <code>release_s</code> (on every line, e.g. <code>P3,D1,90</code>) gives the second of a shift each order arrives.
+        One <code>pickup_id,dropoff_id</code> pair per line, e.g. <code>P3,D1</code>; a header line is optional. A third
+        column <code>release_s</code> (on every line, e.g. <code>P3,D1,90</code>) gives the second of a shift each order
+        arrives.
       </p>
       {errors.length > 0 && (
         <div role="alert" className="rounded-lg border border-red-500/40 bg-red-500/10 px-4 py-3 text-sm text-red-200">
@@ -77,7 +78,8 @@ export function CsvPairsImport({ catalog, disabled, errors, onImported }: CsvPai
           </ul>
           {errors.length > MAX_LISTED_PROBLEMS && (
             <p className="mt-1">
-              And {errors.length - MAX_LISTED_PROBLEMS} more problem{errors.length - MAX_LISTED_PROBLEMS === 1 ? '' : 's'} in later lines.
+              And {errors.length - MAX_LISTED_PROBLEMS} more problem
+              {errors.length - MAX_LISTED_PROBLEMS === 1 ? '' : 's'} in later lines.
             </p>
           )}
         </div>

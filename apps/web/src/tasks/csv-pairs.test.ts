@@ -65,7 +65,7 @@ describe('parsePairsCsv', () => {
     expect(parsePairsCsv(csv, catalog).errors).toEqual(['The file has 20001 rows; a task holds at most 20000 pairs']);
   });
 
-  it('reads a release_s column into each pair\'s release time, with or without a header', () => {
+  it("reads a release_s column into each pair's release time, with or without a header", () => {
     expect(parsePairsCsv('pickup_id,dropoff_id,release_s\nP1,D1,0\nP3,D2,90.5\n', catalog)).toEqual({
       pairs: [
         ['P1', 'D1'],

@@ -23,7 +23,12 @@ const HEADER_RELEASE = /^release(_s)?$/i;
 /** Cells of one line: comma separated (semicolon or tab as spreadsheets in some locales write), quotes removed. */
 function cellsOf(line: string): string[] {
   const separator = line.includes(',') ? ',' : line.includes(';') ? ';' : '\t';
-  const cells = line.split(separator).map((cell) => cell.trim().replace(/^"(.*)"$/, '$1').trim());
+  const cells = line.split(separator).map((cell) =>
+    cell
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim(),
+  );
   // "P1,D1," from a spreadsheet export: trailing empty cells are not values.
   while (cells.length > 2 && cells[cells.length - 1] === '') cells.pop();
   return cells;
@@ -31,7 +36,8 @@ function cellsOf(line: string): string[] {
 
 /** The columns a header line names (2 without release times, 3 with), or null when the line is data. */
 function headerColumns(cells: readonly string[]): 2 | 3 | null {
-  if (cells.length < 2 || cells.length > 3 || !HEADER_PICKUP.test(cells[0]) || !HEADER_DROPOFF.test(cells[1])) return null;
+  if (cells.length < 2 || cells.length > 3 || !HEADER_PICKUP.test(cells[0]) || !HEADER_DROPOFF.test(cells[1]))
+    return null;
   if (cells.length === 2) return 2;
   return HEADER_RELEASE.test(cells[2]) ? 3 : null;
 }

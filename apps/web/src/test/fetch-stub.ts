@@ -8,7 +8,11 @@ export interface StubRequest {
   authorization: string | null;
 }
 
-export interface StubResponse { status?: number; body?: unknown; headers?: Record<string, string> }
+export interface StubResponse {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
 export type StubRoute = StubResponse | ((request: StubRequest) => StubResponse | Promise<StubResponse>);
 
 /**
@@ -32,10 +36,23 @@ export function stubFetch(routes: Record<string, StubRoute>) {
     };
     calls.push(request);
     const route = routes[`${method} ${path}`];
-    const response = route === undefined ? { status: 599, body: { detail: `unplanned ${method} ${path}` } } : typeof route === 'function' ? await route(request) : route;
+    const response =
+      route === undefined
+        ? { status: 599, body: { detail: `unplanned ${method} ${path}` } }
+        : typeof route === 'function'
+          ? await route(request)
+          : route;
     const status = response.status ?? 200;
-    const text = response.body === undefined ? '' : typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
-    return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/json', ...response.headers } });
+    const text =
+      response.body === undefined
+        ? ''
+        : typeof response.body === 'string'
+          ? response.body
+          : JSON.stringify(response.body);
+    return new Response(status === 204 ? null : text, {
+      status,
+      headers: { 'Content-Type': 'application/json', ...response.headers },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

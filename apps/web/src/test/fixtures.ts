@@ -54,7 +54,12 @@ export const RUSH_ORDERS: Task = {
   task_type: 'pickup_delivery',
   scenario_id: 21,
   status: 'pending',
-  details: { tasks: [['P1', 'D1'], ['P2', 'D1']] },
+  details: {
+    tasks: [
+      ['P1', 'D1'],
+      ['P2', 'D1'],
+    ],
+  },
   ...STAMP,
 };
 
@@ -72,7 +77,10 @@ export const SPEC_DEFAULT_SETTINGS = {
 };
 
 /** Spec §9: the parameters the solve form submits when nothing is changed. */
-export const SPEC_DEFAULT_SOLVE_PARAMETERS: Solve['parameters'] = { ...SPEC_DEFAULT_SETTINGS, algorithm_type: 'greedy_distance' };
+export const SPEC_DEFAULT_SOLVE_PARAMETERS: Solve['parameters'] = {
+  ...SPEC_DEFAULT_SETTINGS,
+  algorithm_type: 'greedy_distance',
+};
 
 export function solveFixture(overrides: Partial<Solve> = {}): Solve {
   return {

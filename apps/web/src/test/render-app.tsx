@@ -20,7 +20,10 @@ const TEST_TOKEN = 'test-token';
 
 /** Renders the whole app (routes, auth, queries) at one URL, optionally signed in. */
 /** `url` may carry router state, as a page that navigates with `state` would pass it. */
-export function renderApp(url: string | { pathname: string; state: unknown }, options: { signedIn?: boolean; history?: string[] } = {}) {
+export function renderApp(
+  url: string | { pathname: string; state: unknown },
+  options: { signedIn?: boolean; history?: string[] } = {},
+) {
   if (options.signedIn) storeToken(TEST_TOKEN);
   const queryClient = createQueryClient({ retryDelayMs: 0 });
   const entries = [...(options.history ?? []), url];

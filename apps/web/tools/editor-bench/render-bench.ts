@@ -140,12 +140,22 @@ export function runRenderBenchmark(options: RenderBenchOptions = {}): RenderBenc
   };
 
   const cache = new LayoutLayerCache();
-  const interactive = measure((frame) => cache.render(context, scene, frameView(frame), frameOptions(frame), 1), frames);
+  const interactive = measure(
+    (frame) => cache.render(context, scene, frameView(frame), frameOptions(frame), 1),
+    frames,
+  );
   const zoomCache = new LayoutLayerCache();
   zoomCache.render(context, scene, frameView(0), frameOptions(0), 1);
   const zoomStep = measure(
     (frame) =>
-      zoomCache.render(context, scene, { ...frameView(frame), cellSize: cellSize * (1 + ((frame % 15) + 1) / 10) }, frameOptions(frame), 1, true),
+      zoomCache.render(
+        context,
+        scene,
+        { ...frameView(frame), cellSize: cellSize * (1 + ((frame % 15) + 1) / 10) },
+        frameOptions(frame),
+        1,
+        true,
+      ),
     frames,
   );
   // A new elements object per frame stands for an edit; a new graph object for its rebuild.

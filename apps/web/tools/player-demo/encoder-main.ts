@@ -30,7 +30,13 @@ export interface DemoEncoder {
    * (0 best .. 63 smallest; the encoder runs with bitrateMode 'quantizer'); resolves to the
    * encoder's error, if any.
    */
-  encodePng(base64: string, timestampUs: number, durationUs: number, keyFrame: boolean, quantizer: number): Promise<string | null>;
+  encodePng(
+    base64: string,
+    timestampUs: number,
+    durationUs: number,
+    keyFrame: boolean,
+    quantizer: number,
+  ): Promise<string | null>;
   /** Flushes the encoder and resolves to the number of encoded frames. */
   finish(): Promise<number>;
   batch(from: number, to: number): TransferredFrame[];
@@ -75,7 +81,11 @@ function fromBase64(base64: string): Uint8Array<ArrayBuffer> {
 function videoEvent(video: HTMLVideoElement, name: string): Promise<void> {
   return new Promise((resolve, reject) => {
     video.addEventListener(name, () => resolve(), { once: true });
-    video.addEventListener('error', () => reject(new Error(`video error ${video.error?.code}: ${video.error?.message}`)), { once: true });
+    video.addEventListener(
+      'error',
+      () => reject(new Error(`video error ${video.error?.code}: ${video.error?.message}`)),
+      { once: true },
+    );
   });
 }
 
@@ -88,7 +98,8 @@ function distinctGreyLevels(video: HTMLVideoElement): number {
   context.drawImage(video, 0, 0);
   const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
   const levels = new Set<number>();
-  for (let offset = 0; offset < pixels.length; offset += 4) levels.add((pixels[offset] + pixels[offset + 1] + pixels[offset + 2]) >> 2);
+  for (let offset = 0; offset < pixels.length; offset += 4)
+    levels.add((pixels[offset] + pixels[offset + 1] + pixels[offset + 2]) >> 2);
   return levels.size;
 }
 
@@ -140,7 +151,9 @@ function createDemoEncoder(): DemoEncoder {
     },
 
     batch(from, to) {
-      return frames.slice(from, to).map((frame) => ({ timestampUs: frame.timestampUs, keyFrame: frame.keyFrame, base64: toBase64(frame.data) }));
+      return frames
+        .slice(from, to)
+        .map((frame) => ({ timestampUs: frame.timestampUs, keyFrame: frame.keyFrame, base64: toBase64(frame.data) }));
     },
 
     async checkVideo(src, playForMs) {
@@ -162,7 +175,15 @@ function createDemoEncoder(): DemoEncoder {
       await new Promise((resolve) => setTimeout(resolve, playForMs));
       const advancedS = video.currentTime - before;
       video.pause();
-      return { durationS, width: video.videoWidth, height: video.videoHeight, readyState, advancedS, seekedToS, distinctLevels };
+      return {
+        durationS,
+        width: video.videoWidth,
+        height: video.videoHeight,
+        readyState,
+        advancedS,
+        seekedToS,
+        distinctLevels,
+      };
     },
   };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { encodeElementId, encodeElementSize, encodeUnsigned, muxWebm, WEBM_IDS, type WebmEncodedFrame, type WebmVideoTrack } from './webm-muxer.ts';
+import {
+  encodeElementId,
+  encodeElementSize,
+  encodeUnsigned,
+  muxWebm,
+  WEBM_IDS,
+  type WebmEncodedFrame,
+  type WebmVideoTrack,
+} from './webm-muxer.ts';
 
 /** One parsed EBML element: its id, where its data starts in the file, and the data. */
 interface ParsedElement {
@@ -25,7 +33,11 @@ function parseElements(bytes: Uint8Array, base = 0): ParsedElement[] {
     const id = readVarint(bytes, offset, true);
     const size = readVarint(bytes, offset + id.length, false);
     const dataStart = offset + id.length + size.length;
-    elements.push({ id: id.value, dataStart: base + dataStart, data: bytes.subarray(dataStart, dataStart + size.value) });
+    elements.push({
+      id: id.value,
+      dataStart: base + dataStart,
+      data: bytes.subarray(dataStart, dataStart + size.value),
+    });
     offset = dataStart + size.value;
   }
   return elements;
@@ -73,7 +85,9 @@ describe('EBML encoding', () => {
 });
 
 describe('muxWebm', () => {
-  const file = muxWebm(TRACK, [frame(0, true, 1, 2, 3), frame(32, false, 4), frame(64, true, 5, 6)], { writingApp: 'fleetlab-test' });
+  const file = muxWebm(TRACK, [frame(0, true, 1, 2, 3), frame(32, false, 4), frame(64, true, 5, 6)], {
+    writingApp: 'fleetlab-test',
+  });
   const [header, segment] = parseElements(file);
 
   it('declares a WebM document and a segment that fills the rest of the file', () => {
@@ -92,13 +106,17 @@ describe('muxWebm', () => {
     expect(new TextDecoder().decode(child(entry, WEBM_IDS.codecId).data)).toBe('V_VP9');
     expect(unsignedOf(child(entry, WEBM_IDS.defaultDuration))).toBe(32_000_000);
     const video = child(entry, WEBM_IDS.video);
-    expect([unsignedOf(child(video, WEBM_IDS.pixelWidth)), unsignedOf(child(video, WEBM_IDS.pixelHeight))]).toEqual([1280, 720]);
+    expect([unsignedOf(child(video, WEBM_IDS.pixelWidth)), unsignedOf(child(video, WEBM_IDS.pixelHeight))]).toEqual([
+      1280, 720,
+    ]);
   });
 
   it('starts a cluster at each key frame with blocks relative to the cluster timestamp', () => {
     const clusters = children(segment, WEBM_IDS.cluster);
     expect(clusters.map((cluster) => unsignedOf(child(cluster, WEBM_IDS.clusterTimestamp)))).toEqual([0, 64]);
-    const blocks = clusters.flatMap((cluster) => children(cluster, WEBM_IDS.simpleBlock).map((block) => [...block.data]));
+    const blocks = clusters.flatMap((cluster) =>
+      children(cluster, WEBM_IDS.simpleBlock).map((block) => [...block.data]),
+    );
     expect(blocks).toEqual([
       [0x81, 0, 0, 0x80, 1, 2, 3],
       [0x81, 0, 32, 0, 4],
@@ -114,12 +132,17 @@ describe('muxWebm', () => {
       const position = segmentDataStart + unsignedOf(child(seek, WEBM_IDS.seekPosition));
       expect(unsignedOf({ id: 0, dataStart: 0, data: file.subarray(position, position + 4) })).toBe(target);
     }
-    expect(seeks.map((seek) => unsignedOf(child(seek, WEBM_IDS.seekId)))).toEqual([WEBM_IDS.info, WEBM_IDS.tracks, WEBM_IDS.cues]);
+    expect(seeks.map((seek) => unsignedOf(child(seek, WEBM_IDS.seekId)))).toEqual([
+      WEBM_IDS.info,
+      WEBM_IDS.tracks,
+      WEBM_IDS.cues,
+    ]);
     const cuePoints = children(child(segment, WEBM_IDS.cues), WEBM_IDS.cuePoint);
     const clusterStarts = children(segment, WEBM_IDS.cluster).map((cluster) => cluster.dataStart);
     expect(cuePoints.map((point) => unsignedOf(child(point, WEBM_IDS.cueTime)))).toEqual([0, 64]);
     cuePoints.forEach((point, index) => {
-      const position = segmentDataStart + unsignedOf(child(child(point, WEBM_IDS.cueTrackPositions), WEBM_IDS.cueClusterPosition));
+      const position =
+        segmentDataStart + unsignedOf(child(child(point, WEBM_IDS.cueTrackPositions), WEBM_IDS.cueClusterPosition));
       expect([...file.subarray(position, position + 4)]).toEqual([0x1f, 0x43, 0xb6, 0x75]);
       expect(clusterStarts[index]).toBeGreaterThan(position);
     });

@@ -180,7 +180,10 @@ function buildClusters(frames: readonly WebmEncodedFrame[]): ClusterBytes[] {
     clusters.push({
       timestampMs: current.timestampMs,
       startsWithKeyFrame: current.startsWithKeyFrame,
-      bytes: element(WEBM_IDS.cluster, [unsignedElement(WEBM_IDS.clusterTimestamp, current.timestampMs), ...current.blocks]),
+      bytes: element(WEBM_IDS.cluster, [
+        unsignedElement(WEBM_IDS.clusterTimestamp, current.timestampMs),
+        ...current.blocks,
+      ]),
     });
   };
   for (const frame of frames) {
@@ -207,13 +210,19 @@ function validateFrames(track: WebmVideoTrack, frames: readonly WebmEncodedFrame
   if (!(track.frameDurationMs > 0)) throw new RangeError(`Invalid frame duration ${track.frameDurationMs}`);
   for (let index = 0; index < frames.length; index += 1) {
     const timestamp = frames[index].timestampMs;
-    if (!Number.isInteger(timestamp) || timestamp < 0) throw new RangeError(`Frame ${index}: timestamp ${timestamp} is not a whole millisecond`);
-    if (index > 0 && timestamp <= frames[index - 1].timestampMs) throw new RangeError(`Frame ${index}: timestamps must increase`);
+    if (!Number.isInteger(timestamp) || timestamp < 0)
+      throw new RangeError(`Frame ${index}: timestamp ${timestamp} is not a whole millisecond`);
+    if (index > 0 && timestamp <= frames[index - 1].timestampMs)
+      throw new RangeError(`Frame ${index}: timestamps must increase`);
   }
 }
 
 /** Packages encoded video frames (in presentation order) into a seekable WebM file. */
-export function muxWebm(track: WebmVideoTrack, frames: readonly WebmEncodedFrame[], options: WebmMuxOptions): Uint8Array {
+export function muxWebm(
+  track: WebmVideoTrack,
+  frames: readonly WebmEncodedFrame[],
+  options: WebmMuxOptions,
+): Uint8Array {
   validateFrames(track, frames);
   const durationMs = frames[frames.length - 1].timestampMs + track.frameDurationMs;
 
@@ -240,7 +249,10 @@ export function muxWebm(track: WebmVideoTrack, frames: readonly WebmEncodedFrame
       stringElement(WEBM_IDS.codecId, track.codecId),
       unsignedElement(WEBM_IDS.trackType, TRACK_TYPE_VIDEO),
       unsignedElement(WEBM_IDS.defaultDuration, Math.round(track.frameDurationMs * TIMESTAMP_SCALE_NS)),
-      element(WEBM_IDS.video, [unsignedElement(WEBM_IDS.pixelWidth, track.width), unsignedElement(WEBM_IDS.pixelHeight, track.height)]),
+      element(WEBM_IDS.video, [
+        unsignedElement(WEBM_IDS.pixelWidth, track.width),
+        unsignedElement(WEBM_IDS.pixelHeight, track.height),
+      ]),
     ]),
   ]);
   const clusters = buildClusters(frames);
@@ -277,6 +289,12 @@ export function muxWebm(track: WebmVideoTrack, frames: readonly WebmEncodedFrame
     seekEntry(WEBM_IDS.cues, cuesPosition),
   ]);
   const cues = element(WEBM_IDS.cues, cuePoints);
-  const segment = element(WEBM_IDS.segment, [seekHead, info, tracks, ...clusters.map((cluster) => cluster.bytes), cues]);
+  const segment = element(WEBM_IDS.segment, [
+    seekHead,
+    info,
+    tracks,
+    ...clusters.map((cluster) => cluster.bytes),
+    cues,
+  ]);
   return concat([header, segment]);
 }

@@ -64,7 +64,10 @@ export function decideCharge(
 ): ChargeDecision {
   if (fitsCharge(floor, position, homeCell, usedSinceCharge, maxDistance, item, detourRate, replays)) return 'go';
   if (usedSinceCharge > 0) return 'charge-first';
-  const need = floor.distance(position, item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell) + floor.distance(item.dropoffCell, homeCell);
+  const need =
+    floor.distance(position, item.pickupCell) +
+    floor.distance(item.pickupCell, item.dropoffCell) +
+    floor.distance(item.dropoffCell, homeCell);
   throw new SimulationError(
     `Robot ${robotId} cannot run delivery ${item.pickup} -> ${item.dropoff} on the floor: it needs ${need} m from ` +
       `${floor.describe(position)} to the pickup, the dropoff and back to its station, but a charge covers ${maxDistance} m`,

@@ -17,7 +17,14 @@ export interface ExecutionFrame {
  * shift order, if any), the charges it started (one still queued when a shift ends is left out),
  * waiting, distance and finish; the totals; the heat map of waiting.
  */
-export function executionRecord(floor: Floor, robots: readonly RobotWork[], stepS: number, run: ExecutorOutcome, replays: number, frame: ExecutionFrame): ExecutionRecord {
+export function executionRecord(
+  floor: Floor,
+  robots: readonly RobotWork[],
+  stepS: number,
+  run: ExecutorOutcome,
+  replays: number,
+  frame: ExecutionFrame,
+): ExecutionRecord {
   const robotRecords: ExecutionRecord['robots'] = {};
   let waiting = 0;
   let maxWaiting = 0;
@@ -86,6 +93,10 @@ export function executionRecord(floor: Floor, robots: readonly RobotWork[], step
       steps: run.steps,
       conflicts: 0,
     },
-    heatmap: { width: floor.width, height: floor.height, wait_s: Array.from(run.waitSteps, (steps) => round2(steps * stepS)) },
+    heatmap: {
+      width: floor.width,
+      height: floor.height,
+      wait_s: Array.from(run.waitSteps, (steps) => round2(steps * stepS)),
+    },
   };
 }

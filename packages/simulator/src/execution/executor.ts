@@ -87,17 +87,41 @@ interface Run {
  * (parked, queued or charging robots leave the floor's traffic); no other robot ever enters them.
  * A robot that cannot get through for long ends the run with an error naming it.
  */
-export function executeOnFloor(floor: Floor, robots: RobotWork[], params: ExecutionParameters, options: ExecutorOptions): ExecutorOutcome {
+export function executeOnFloor(
+  floor: Floor,
+  robots: RobotWork[],
+  params: ExecutionParameters,
+  options: ExecutorOptions,
+): ExecutorOutcome {
   const state = new FleetState(floor, robots);
   const recorder = new Recorder(floor, robots);
   const watch = new ProgressWatch(state, floor.width + floor.height + 4, 10 * (floor.width + floor.height) + 500);
   const policy = createMovementPolicy(options.policy, floor, state, options.random);
-  const work = new WorkCycle(floor, robots, params, state, recorder, (robot) => {
-    watch.reset(robot);
-    policy.newGoal(robot);
-  }, options.planned);
+  const work = new WorkCycle(
+    floor,
+    robots,
+    params,
+    state,
+    recorder,
+    (robot) => {
+      watch.reset(robot);
+      policy.newGoal(robot);
+    },
+    options.planned,
+  );
   const { shift } = options;
-  const run: Run = { floor, robots, params, state, recorder, work, policy, watch, random: options.random, guardHomeward: shift !== undefined };
+  const run: Run = {
+    floor,
+    robots,
+    params,
+    state,
+    recorder,
+    work,
+    policy,
+    watch,
+    random: options.random,
+    guardHomeward: shift !== undefined,
+  };
   const dispatch = shift?.dispatcher({ work, state });
   work.startAll();
   const active: number[] = [];
@@ -127,7 +151,13 @@ export function executeOnFloor(floor: Floor, robots: RobotWork[], params: Execut
     afterMoves(run, active, step + 1);
   }
   options.onProgress?.(1);
-  return { robots: recorder.finish(), waitSteps: recorder.waitSteps, queueStepsByStation: recorder.queueStepsByStation, steps: step, deadlocksResolved: watch.deadlocksResolved };
+  return {
+    robots: recorder.finish(),
+    waitSteps: recorder.waitSteps,
+    queueStepsByStation: recorder.queueStepsByStation,
+    steps: step,
+    deadlocksResolved: watch.deadlocksResolved,
+  };
 }
 
 /** The share of the run done: of the deliveries, or of a shift's steps. */
@@ -170,7 +200,8 @@ function guardBatteries({ state, work, policy, params, guardHomeward }: Run, act
     if (state.mode[robot] !== Mode.Moving) continue;
     const used = work.used[robot];
     if (state.phase[robot] === Phase.ToHome) {
-      if (guardHomeward) state.tight[robot] = params.maxDistance - used - work.metresStillNeeded(robot, false) < TIGHT_SLACK_M ? 1 : 0;
+      if (guardHomeward)
+        state.tight[robot] = params.maxDistance - used - work.metresStillNeeded(robot, false) < TIGHT_SLACK_M ? 1 : 0;
       continue;
     }
     state.tight[robot] = params.maxDistance - used - work.metresStillNeeded(robot, false) < TIGHT_SLACK_M ? 1 : 0;
@@ -198,9 +229,12 @@ function afterMoves(run: Run, active: readonly number[], arrived: number): void 
 }
 
 function stuckError({ robots, state, floor, work }: Run, at: number, culprit?: number): TrafficJamError {
-  const describe = (robot: number) => `${robots[robot].id} at ${floor.describe(state.pos[robot])} heading for ${floor.describe(state.goal[robot])}`;
+  const describe = (robot: number) =>
+    `${robots[robot].id} at ${floor.describe(state.pos[robot])} heading for ${floor.describe(state.goal[robot])}`;
   const blocked = culprit === undefined ? [] : [describe(culprit)];
-  for (const cell of culprit === undefined ? [] : [0, 1, 2, 3].map((k) => floor.neighbours[state.pos[culprit] * 4 + k])) {
+  for (const cell of culprit === undefined
+    ? []
+    : [0, 1, 2, 3].map((k) => floor.neighbours[state.pos[culprit] * 4 + k])) {
     if (cell >= 0 && state.occupant[cell] >= 0) blocked.push(describe(state.occupant[cell]));
   }
   for (let robot = 0; robot < robots.length && blocked.length < 5; robot++) {

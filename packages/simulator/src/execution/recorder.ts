@@ -1,4 +1,11 @@
-import { ActivityWriter, TimelineWriter, type ActivityKind, type DeliveryWork, type Floor, type RobotWork } from '@fleetlab/warehouse';
+import {
+  ActivityWriter,
+  TimelineWriter,
+  type ActivityKind,
+  type DeliveryWork,
+  type Floor,
+  type RobotWork,
+} from '@fleetlab/warehouse';
 
 /** A delivery done: where its robot came from and when it stood on the pickup, and its odometer at the dropoff. */
 export interface ExecutedDelivery {
@@ -120,7 +127,12 @@ export class Recorder {
   }
 
   chargeArrived(robot: number, step: number, extra: boolean): void {
-    this.robots[robot].charges.push({ arriveStep: step, startStep: -1, endStep: -1, odometer: this.robots[robot].distance });
+    this.robots[robot].charges.push({
+      arriveStep: step,
+      startStep: -1,
+      endStep: -1,
+      odometer: this.robots[robot].distance,
+    });
     if (extra) this.robots[robot].extraCharges++;
   }
 
@@ -137,11 +149,16 @@ export class Recorder {
 
   /** Every robot's cell after a step. */
   cells(step: number, positions: Int32Array): void {
-    for (let robot = 0; robot < positions.length; robot++) this.timelines[robot].record(step, this.floor.x(positions[robot]), this.floor.y(positions[robot]));
+    for (let robot = 0; robot < positions.length; robot++)
+      this.timelines[robot].record(step, this.floor.x(positions[robot]), this.floor.y(positions[robot]));
   }
 
   /** The finished records. */
   finish(): ExecutedRobot[] {
-    return this.robots.map((robot, index) => ({ ...robot, timeline: this.timelines[index].finish(), activities: this.activities[index].entries }));
+    return this.robots.map((robot, index) => ({
+      ...robot,
+      timeline: this.timelines[index].finish(),
+      activities: this.activities[index].entries,
+    }));
   }
 }

@@ -99,7 +99,10 @@ export class WorkCycle {
     this.arrivedAt = new Int32Array(n);
     this.stationRobots = robotsPerStation(floor, robots);
     this.chargers = new ChargerPool(this.stationRobots.map((count) => chargersAt(params, count)));
-    this.deliveriesTotal = robots.reduce((sum, robot) => sum + robot.work.filter((item) => item.kind === 'delivery').length, 0);
+    this.deliveriesTotal = robots.reduce(
+      (sum, robot) => sum + robot.work.filter((item) => item.kind === 'delivery').length,
+      0,
+    );
     this.restAfterDropoff = robots.map((robot) => plannedRestAfterDropoff(floor, robot));
     this.plannedSteps = planned ? robots.map((robot, r) => plannedStepsOf(robot, planned[r])) : null;
   }
@@ -161,10 +164,16 @@ export class WorkCycle {
     const index = this.workIndex[robot];
     const item = this.robots[robot].work[index];
     const home = this.robots[robot].homeCell;
-    if (item?.kind !== 'delivery' || (state.phase[robot] !== Phase.ToPickup && state.phase[robot] !== Phase.ToDropoff)) return floor.distance(state.pos[robot], home);
+    if (item?.kind !== 'delivery' || (state.phase[robot] !== Phase.ToPickup && state.phase[robot] !== Phase.ToDropoff))
+      return floor.distance(state.pos[robot], home);
     // No closure here: this runs for every moving robot at every step.
     const afterDropoff = wholeCharge ? this.restAfterDropoff[robot][index] : floor.distance(item.dropoffCell, home);
-    if (state.phase[robot] === Phase.ToPickup) return floor.distance(state.pos[robot], item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell) + afterDropoff;
+    if (state.phase[robot] === Phase.ToPickup)
+      return (
+        floor.distance(state.pos[robot], item.pickupCell) +
+        floor.distance(item.pickupCell, item.dropoffCell) +
+        afterDropoff
+      );
     return floor.distance(state.pos[robot], item.dropoffCell) + afterDropoff;
   }
 
@@ -231,8 +240,16 @@ export class WorkCycle {
     const work = this.robots[robot].work;
     const from = this.openFrom(robot);
     const current = work[from];
-    const redirect = !this.finished[robot] && from === this.workIndex[robot] && this.state.mode[robot] === Mode.Moving && this.state.phase[robot] === Phase.ToPickup;
-    const sameFirst = current?.kind === 'delivery' && items[0]?.kind === 'delivery' && current.orderId !== undefined && current.orderId === items[0].orderId;
+    const redirect =
+      !this.finished[robot] &&
+      from === this.workIndex[robot] &&
+      this.state.mode[robot] === Mode.Moving &&
+      this.state.phase[robot] === Phase.ToPickup;
+    const sameFirst =
+      current?.kind === 'delivery' &&
+      items[0]?.kind === 'delivery' &&
+      current.orderId !== undefined &&
+      current.orderId === items[0].orderId;
     work.length = from;
     work.push(...items);
     this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.floor, this.robots[robot]);
@@ -260,13 +277,22 @@ export class WorkCycle {
         return { cell: home, readyStep: this.chargeEnd[robot], used: 0 };
       case Mode.Queued: {
         const station = this.robots[robot].station;
-        return { cell: home, readyStep: this.chargeStartEstimate(station, step, this.queues[station].indexOf(robot)) + params.chargeSteps, used: 0 };
+        return {
+          cell: home,
+          readyStep: this.chargeStartEstimate(station, step, this.queues[station].indexOf(robot)) + params.chargeSteps,
+          used: 0,
+        };
       }
       case Mode.Handling: {
         if (item?.kind !== 'delivery') return { cell: pos, readyStep: step + this.handlingLeft[robot], used };
-        if (this.afterHandling[robot] === Phase.ToDropoff) return { cell: item.dropoffCell, readyStep: step + this.handlingLeft[robot], used };
+        if (this.afterHandling[robot] === Phase.ToDropoff)
+          return { cell: item.dropoffCell, readyStep: step + this.handlingLeft[robot], used };
         const leg = floor.distance(item.pickupCell, item.dropoffCell);
-        return { cell: item.dropoffCell, readyStep: step + this.handlingLeft[robot] + leg + params.handlingSteps, used: used + leg };
+        return {
+          cell: item.dropoffCell,
+          readyStep: step + this.handlingLeft[robot] + leg + params.handlingSteps,
+          used: used + leg,
+        };
       }
       case Mode.Moving:
         break;
@@ -279,7 +305,13 @@ export class WorkCycle {
       }
       case Phase.ToCharge: {
         const station = this.robots[robot].station;
-        return { cell: home, readyStep: this.chargeStartEstimate(station, step + floor.distance(pos, home), this.queues[station].length) + params.chargeSteps, used: 0 };
+        return {
+          cell: home,
+          readyStep:
+            this.chargeStartEstimate(station, step + floor.distance(pos, home), this.queues[station].length) +
+            params.chargeSteps,
+          used: 0,
+        };
       }
       default:
         return { cell: pos, readyStep: step, used };
@@ -294,7 +326,16 @@ export class WorkCycle {
 
   /** Whether the robot may set out for `item` from where it stands now without charging first (`fitsCharge`). */
   fitsCharge(robot: number, item: Pick<DeliveryWork, 'pickupCell' | 'dropoffCell'>): boolean {
-    return fitsCharge(this.floor, this.state.pos[robot], this.robots[robot].homeCell, this.used[robot], this.params.maxDistance, item, this.detourRate(robot), this.params.replays);
+    return fitsCharge(
+      this.floor,
+      this.state.pos[robot],
+      this.robots[robot].homeCell,
+      this.used[robot],
+      this.params.maxDistance,
+      item,
+      this.detourRate(robot),
+      this.params.replays,
+    );
   }
 
   /** Metres driven since the robot's last charge. */
@@ -320,7 +361,10 @@ export class WorkCycle {
     const item = work[index];
     if (item.kind !== 'delivery') return index + 1;
     const { mode, phase } = this.state;
-    const beforePickup = mode[robot] === Mode.Moving ? phase[robot] === Phase.ToPickup || phase[robot] === Phase.ToCharge : mode[robot] === Mode.Queued || mode[robot] === Mode.Charging;
+    const beforePickup =
+      mode[robot] === Mode.Moving
+        ? phase[robot] === Phase.ToPickup || phase[robot] === Phase.ToCharge
+        : mode[robot] === Mode.Queued || mode[robot] === Mode.Charging;
     return beforePickup ? index : index + 1;
   }
 
@@ -341,7 +385,9 @@ export class WorkCycle {
     state.tight[robot] = 0;
     state.field[robot] = floor.distanceField(cell);
     if (state.field[robot][state.pos[robot]] >= UNREACHABLE) {
-      throw new SimulationError(`Robot ${this.robots[robot].id} cannot get from ${floor.describe(state.pos[robot])} to ${floor.describe(cell)}: shelves and stations wall it off`);
+      throw new SimulationError(
+        `Robot ${this.robots[robot].id} cannot get from ${floor.describe(state.pos[robot])} to ${floor.describe(cell)}: shelves and stations wall it off`,
+      );
     }
     this.onGoal(robot);
   }
@@ -353,7 +399,8 @@ export class WorkCycle {
     const item = this.robots[robot].work[index];
     const planned = this.plannedSteps[robot][index];
     if (phase === Phase.ToDropoff) return planned;
-    if (phase === Phase.ToPickup && item.kind === 'delivery') return planned - this.params.handlingSteps - this.floor.distance(item.pickupCell, item.dropoffCell);
+    if (phase === Phase.ToPickup && item.kind === 'delivery')
+      return planned - this.params.handlingSteps - this.floor.distance(item.pickupCell, item.dropoffCell);
     if (phase === Phase.ToCharge && !this.chargeIsExtra[robot]) return planned;
     return NO_DUE;
   }
@@ -369,7 +416,11 @@ export class WorkCycle {
     const queue = this.queues[this.robots[robot].station];
     this.arrivedAt[robot] = step;
     let at = queue.length;
-    while (at > 0 && (this.arrivedAt[queue[at - 1]] > step || (this.arrivedAt[queue[at - 1]] === step && queue[at - 1] > robot))) at--;
+    while (
+      at > 0 &&
+      (this.arrivedAt[queue[at - 1]] > step || (this.arrivedAt[queue[at - 1]] === step && queue[at - 1] > robot))
+    )
+      at--;
     queue.splice(at, 0, robot);
   }
 
@@ -393,7 +444,17 @@ export class WorkCycle {
       this.goCharge(robot, step, false);
       return;
     }
-    const decision = decideCharge(this.floor, id, state.pos[robot], homeCell, this.used[robot], this.params.maxDistance, item, this.detourRate(robot), this.params.replays);
+    const decision = decideCharge(
+      this.floor,
+      id,
+      state.pos[robot],
+      homeCell,
+      this.used[robot],
+      this.params.maxDistance,
+      item,
+      this.detourRate(robot),
+      this.params.replays,
+    );
     if (decision === 'charge-first') {
       this.goCharge(robot, step, true);
       return;
@@ -457,7 +518,10 @@ function plannedRestAfterDropoff(floor: Floor, robot: RobotWork): Float64Array {
       nextPickup = -1;
       continue;
     }
-    rest[k] = nextPickup < 0 ? floor.distance(item.dropoffCell, robot.homeCell) : floor.distance(item.dropoffCell, nextPickup) + onward;
+    rest[k] =
+      nextPickup < 0
+        ? floor.distance(item.dropoffCell, robot.homeCell)
+        : floor.distance(item.dropoffCell, nextPickup) + onward;
     onward = floor.distance(item.pickupCell, item.dropoffCell) + rest[k];
     nextPickup = item.pickupCell;
   }

@@ -91,7 +91,13 @@ export class KeepClearPassages {
    * to an ordinary cell that ranks below `limit`, best first: each the cells after `cell`, the
    * ordinary one last. (Pushing a robot may search again, so the runs are read out here.)
    */
-  private waysOut(robot: number, from: number, cell: number, rank: (cell: number) => number, limit: number): number[][] {
+  private waysOut(
+    robot: number,
+    from: number,
+    cell: number,
+    rank: (cell: number) => number,
+    limit: number,
+  ): number[][] {
     const { floor, state, parent, seen, queue } = this;
     const tight = state.tight[robot] === 1;
     const distance = state.field[robot];
@@ -141,6 +147,8 @@ export class KeepClearPassages {
   /** Whoever stands on the cell now (if anyone) has already chosen to leave it this step. */
   private leaving(robot: number, cell: number): boolean {
     const occupant = this.state.occupant[cell];
-    return occupant === -1 || occupant === robot || (this.state.next[occupant] !== -1 && this.state.next[occupant] !== cell);
+    return (
+      occupant === -1 || occupant === robot || (this.state.next[occupant] !== -1 && this.state.next[occupant] !== cell)
+    );
   }
 }

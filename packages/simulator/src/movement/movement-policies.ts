@@ -13,6 +13,11 @@ const POLICY_CLASSES: Record<TrafficPolicyName, PolicyClass> = {
 };
 
 /** The movement policy of that name for one run. */
-export function createMovementPolicy(name: TrafficPolicyName, floor: Floor, state: FleetState, random: () => number): MovementPolicy {
+export function createMovementPolicy(
+  name: TrafficPolicyName,
+  floor: Floor,
+  state: FleetState,
+  random: () => number,
+): MovementPolicy {
   return new POLICY_CLASSES[name](floor, state, random);
 }

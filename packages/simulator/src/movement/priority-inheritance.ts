@@ -41,7 +41,9 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
     // A push chain visits each robot at most once a step: n + 1 levels suffice.
     this.order = new Int32Array(5 * (state.n + 1));
     this.deciding = new Int32Array(state.n + 1);
-    this.passages = KeepClearPassages.needed(floor) ? new KeepClearPassages(floor, state, (robot) => this.move(robot)) : null;
+    this.passages = KeepClearPassages.needed(floor)
+      ? new KeepClearPassages(floor, state, (robot) => this.move(robot))
+      : null;
   }
 
   /** Steps the robot still needs from `cell` to its goal, as this policy routes it (smaller is better). */
@@ -89,7 +91,12 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
       // A robot with no charge to spare only waits or moves closer: it cannot afford a detour.
       // It also waits two cells out while another robot stands on its goal, so the cells around
       // the goal stay free for that robot to leave (tight robots never step aside).
-      if (state.tight[robot] && cell !== from && (distance[cell] > distance[from] || (distance[cell] === 1 && state.occupant[state.goal[robot]] !== -1))) continue;
+      if (
+        state.tight[robot] &&
+        cell !== from &&
+        (distance[cell] > distance[from] || (distance[cell] === 1 && state.occupant[state.goal[robot]] !== -1))
+      )
+        continue;
       // Least cost to go first; among equals a free cell, then a seeded coin. Insertion keeps the
       // cells in key order (stable, like a sort of the five).
       const pushed = pusher >= 0 && cell !== from ? this.pushedCost(robot, pusher, cell) : 0;
@@ -117,7 +124,11 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
       if (!state.canEnter(robot, cell)) continue;
       if (cell !== from && state.swaps(from, cell)) continue;
       const passing = cell !== from && this.floor.keepClear[cell] === 1;
-      if (passing && !this.passages!.claimWayOut(robot, from, cell, (exit) => this.costToGo(robot, exit), this.level > 1)) continue;
+      if (
+        passing &&
+        !this.passages!.claimWayOut(robot, from, cell, (exit) => this.costToGo(robot, exit), this.level > 1)
+      )
+        continue;
       state.reserve(robot, cell);
       if (cell === from) return true;
       const other = state.occupant[cell];

@@ -59,7 +59,9 @@ export class IdleCharging {
       const used = work.usedSinceCharge(robot);
       if (used <= 0) continue;
       const station = this.robots[robot].station;
-      const ready = used + this.longestNeed[station] + detourMargin(this.longestLegs[station], work.detourRate(robot), replays) <= maxDistance;
+      const ready =
+        used + this.longestNeed[station] + detourMargin(this.longestLegs[station], work.detourRate(robot), replays) <=
+        maxDistance;
       const low = maxDistance - used < IDLE_CHARGE_BELOW_SHARE * maxDistance;
       if (!ready || (low && work.chargerFree(station, step))) work.appendWork(robot, [CHARGE], step);
     }

@@ -70,7 +70,8 @@ export class OrderBook implements WorkEvents {
 
   /** The order a delivery of some robot's work serves. */
   orderOf(item: DeliveryWork): BookedOrder {
-    if (item.orderId === undefined) throw new Error(`Internal error: a shift delivery ${item.pickup} -> ${item.dropoff} serves no order`);
+    if (item.orderId === undefined)
+      throw new Error(`Internal error: a shift delivery ${item.pickup} -> ${item.dropoff} serves no order`);
     return this.order(item.orderId);
   }
 

@@ -23,14 +23,23 @@ const SECONDS_PER_HOUR = 3600;
  *   pairs are the demand mix. Each order draws its gap, then its pair; times are kept to the
  *   hundredth of a second.
  */
-export function releaseOrders(pairs: readonly (readonly [string, string])[], shift: ShiftParametersRecord, releaseS?: readonly number[]): ReleasedOrder[] {
-  if (pairs.length === 0) throw new SimulationError('A shift draws its orders from the task\'s pairs, but the task has none');
+export function releaseOrders(
+  pairs: readonly (readonly [string, string])[],
+  shift: ShiftParametersRecord,
+  releaseS?: readonly number[],
+): ReleasedOrder[] {
+  if (pairs.length === 0)
+    throw new SimulationError("A shift draws its orders from the task's pairs, but the task has none");
   const endS = shift.hours * SECONDS_PER_HOUR;
   const released: { pair: readonly [string, string]; releaseS: number }[] = [];
   if (releaseS) {
-    if (releaseS.length !== pairs.length) throw new SimulationError(`release_s needs one time per pair: ${pairs.length} pairs, ${releaseS.length} times`);
+    if (releaseS.length !== pairs.length)
+      throw new SimulationError(`release_s needs one time per pair: ${pairs.length} pairs, ${releaseS.length} times`);
     releaseS.forEach((time, k) => {
-      if (!(Number.isFinite(time) && time >= 0)) throw new SimulationError(`release_s of pair ${k + 1} must be a number of seconds >= 0, got ${JSON.stringify(time)}`);
+      if (!(Number.isFinite(time) && time >= 0))
+        throw new SimulationError(
+          `release_s of pair ${k + 1} must be a number of seconds >= 0, got ${JSON.stringify(time)}`,
+        );
       if (time < endS) released.push({ pair: pairs[k], releaseS: time });
     });
     // Array sort is stable: equal times keep the task's order.
@@ -60,5 +69,10 @@ export function releaseOrders(pairs: readonly (readonly [string, string])[], shi
       if (at < endS) released.push({ pair, releaseS: at });
     }
   }
-  return released.map(({ pair, releaseS: time }, k) => ({ id: `O${k + 1}`, pickup: pair[0], dropoff: pair[1], releaseS: time }));
+  return released.map(({ pair, releaseS: time }, k) => ({
+    id: `O${k + 1}`,
+    pickup: pair[0],
+    dropoff: pair[1],
+    releaseS: time,
+  }));
 }

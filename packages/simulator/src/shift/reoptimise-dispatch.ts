@@ -1,4 +1,10 @@
-import { buildProblem, planRoutes, type FloorDistanceRows, type RobotHandover, type SolveParameters } from '@fleetlab/solver';
+import {
+  buildProblem,
+  planRoutes,
+  type FloorDistanceRows,
+  type RobotHandover,
+  type SolveParameters,
+} from '@fleetlab/solver';
 import type { AlgorithmName, DeliveryWork, Floor, FloorEnvironment, RobotWork, WorkItem } from '@fleetlab/warehouse';
 import type { ExecutionParameters } from '../execution/execution-parameters.ts';
 import type { FleetState } from '../execution/fleet-state.ts';
@@ -93,7 +99,11 @@ export class ReoptimiseDispatch implements ShiftDispatcher {
       const [order] = this.waiting.splice(at, 1);
       const outlook = estimate.queueEnd(work, robot, step);
       order.robot = robot;
-      work.appendWork(robot, estimate.needsChargeFirst(outlook, robot, order.work) ? [CHARGE, order.work] : [order.work], step);
+      work.appendWork(
+        robot,
+        estimate.needsChargeFirst(outlook, robot, order.work) ? [CHARGE, order.work] : [order.work],
+        step,
+      );
     }
   }
 
@@ -130,14 +140,22 @@ export class ReoptimiseDispatch implements ShiftDispatcher {
     const starts = robots.map((_, robot) => this.handover(robot, step));
     const handovers: Record<string, RobotHandover> = {};
     robots.forEach((robot, r) => {
-      handovers[robot.id] = { place: robot.id, ready_s: (starts[r].outlook.readyStep - step) * settings.stepS, used_m: starts[r].outlook.used };
+      handovers[robot.id] = {
+        place: robot.id,
+        ready_s: (starts[r].outlook.readyStep - step) * settings.stepS,
+        used_m: starts[r].outlook.used,
+      };
     });
     const inHorizon = new Set(horizon.map((order) => order.id));
     const warmStart: Record<string, [string, string][]> = {};
     robots.forEach((robot, r) => {
       warmStart[robot.id] = work
         .openWork(r)
-        .flatMap((item) => (item.kind === 'delivery' && item.orderId !== undefined && inHorizon.has(item.orderId) ? [[item.pickup, item.dropoff] as [string, string]] : []));
+        .flatMap((item) =>
+          item.kind === 'delivery' && item.orderId !== undefined && inHorizon.has(item.orderId)
+            ? [[item.pickup, item.dropoff] as [string, string]]
+            : [],
+        );
     });
     const problem = buildProblem({
       environment: this.withRobotsAt(starts.map((start) => start.outlook.cell)) as never,
@@ -167,7 +185,10 @@ export class ReoptimiseDispatch implements ShiftDispatcher {
           items[r].push(CHARGE);
           continue;
         }
-        const cells = { pickupCell: this.floor.requireCellOf(entry[0]), dropoffCell: this.floor.requireCellOf(entry[1]) };
+        const cells = {
+          pickupCell: this.floor.requireCellOf(entry[0]),
+          dropoffCell: this.floor.requireCellOf(entry[1]),
+        };
         const key = `${entry[0]}\u0000${entry[1]}`;
         const slot = { robot: r, index: items[r].length, done: estimate.deliver(outlook, r, cells, false) };
         items[r].push(null);
@@ -186,14 +207,19 @@ export class ReoptimiseDispatch implements ShiftDispatcher {
     for (const [key, slots] of places) {
       slots.sort((a, b) => a.done - b.done || a.robot - b.robot || a.index - b.index);
       const orders = byPair.get(key) ?? [];
-      if (orders.length !== slots.length) throw new Error(`Internal error: the re-plan placed ${slots.length} orders of ${key.replace('\u0000', ' -> ')} for ${orders.length}`);
+      if (orders.length !== slots.length)
+        throw new Error(
+          `Internal error: the re-plan placed ${slots.length} orders of ${key.replace('\u0000', ' -> ')} for ${orders.length}`,
+        );
       slots.forEach((slot, k) => {
         items[slot.robot][slot.index] = orders[k].work;
         orders[k].robot = slot.robot;
       });
     }
     const overdueBefore = step * settings.stepS - OVERDUE_AFTER_S;
-    robots.forEach((_, r) => work.replaceOpenWork(r, overdueFirst(items[r] as WorkItem[], this.book, overdueBefore), step));
+    robots.forEach((_, r) =>
+      work.replaceOpenWork(r, overdueFirst(items[r] as WorkItem[], this.book, overdueBefore), step),
+    );
     // The rest wait, oldest first, for the next re-plan (or a robot with nothing left to do).
     this.waiting = open.slice(horizon.length);
     for (const order of this.waiting) order.robot = -1;

@@ -89,7 +89,12 @@ export const REPLAN_MIN_ORDERS = 20;
  * `orders`), which has passed `checkExecution`. Bad parameters or places are a SimulationError
  * naming the problem; a pair no robot can do is the solver's InfeasibleDeliveryError.
  */
-export function runShift(environment: FloorEnvironment, pairs: readonly (readonly [string, string])[], params: ShiftParams, options: ShiftOptions = {}): ShiftOutcome {
+export function runShift(
+  environment: FloorEnvironment,
+  pairs: readonly (readonly [string, string])[],
+  params: ShiftParams,
+  options: ShiftOptions = {},
+): ShiftOutcome {
   const now = options.now ?? (() => performance.now());
   const startedMs = now();
   const shift = shiftOf(params);
@@ -97,15 +102,28 @@ export function runShift(environment: FloorEnvironment, pairs: readonly (readonl
   const algorithm = algorithmOf(options.algorithm ?? params.algorithm_type ?? DEFAULT_ALGORITHM);
   const { floor, base, fleet } = asSimulationError(() => {
     const floor = new Floor(environment);
-    const fleet = robotWorkFromPlan(floor, environment, Object.fromEntries((environment.elements.robots ?? []).map((robot) => [robot.id, []])));
-    return { floor, fleet, base: resolveFloorParameters(params, { robots: fleet.length, freeCells: floor.freeCellCount() }) };
+    const fleet = robotWorkFromPlan(
+      floor,
+      environment,
+      Object.fromEntries((environment.elements.robots ?? []).map((robot) => [robot.id, []])),
+    );
+    return {
+      floor,
+      fleet,
+      base: resolveFloorParameters(params, { robots: fleet.length, freeCells: floor.freeCellCount() }),
+    };
   });
   if (fleet.length === 0) throw new SimulationError('A shift needs robots, but the environment has none');
   const orders = asSimulationError(() => releaseOrders(pairs, shift, options.releaseS));
   const distanceRows = new FloorDistanceRows();
   // Every pair must be one some robot can do (the solver names the first that is not); this also
   // walks the floor from every place the shift's re-plans will start from.
-  buildProblem({ environment: environment as never, tasks: distinctPairs(orders), params: params as Partial<SolveParameters>, distanceRows });
+  buildProblem({
+    environment: environment as never,
+    tasks: distinctPairs(orders),
+    params: params as Partial<SolveParameters>,
+    distanceRows,
+  });
   const endStep = stepsFor(shift.hours * 3600, base.stepS);
   for (let replays = 0; ; replays++) {
     const runParams: ExecutionParameters = { ...base, replays };
@@ -129,18 +147,31 @@ export function runShift(environment: FloorEnvironment, pairs: readonly (readonl
             dispatcher =
               (shift.dispatch ?? SHIFT_DEFAULTS.dispatch) === 'nearest_idle'
                 ? new NearestIdleDispatch(floor, robots, book, work, state, charging)
-                : new ReoptimiseDispatch(floor, robots, runParams, book, work, state, charging, new WorkEstimate(floor, robots, runParams), {
-                    environment,
-                    solveParams: params as Partial<SolveParameters>,
-                    algorithm,
-                    everySteps: Math.max(1, Math.round((shift.reoptimise_every_s ?? SHIFT_DEFAULTS.reoptimise_every_s) / base.stepS)),
-                    maxIterations: options.replanIterations ?? REPLAN_ITERATIONS,
-                    horizon: Math.max(REPLAN_MIN_ORDERS, REPLAN_ORDERS_PER_ROBOT * robots.length),
-                    seed: shift.seed ?? SHIFT_DEFAULTS.seed,
-                    stepS: base.stepS,
-                    distanceRows,
-                    shouldStop: options.shouldStop,
-                  });
+                : new ReoptimiseDispatch(
+                    floor,
+                    robots,
+                    runParams,
+                    book,
+                    work,
+                    state,
+                    charging,
+                    new WorkEstimate(floor, robots, runParams),
+                    {
+                      environment,
+                      solveParams: params as Partial<SolveParameters>,
+                      algorithm,
+                      everySteps: Math.max(
+                        1,
+                        Math.round((shift.reoptimise_every_s ?? SHIFT_DEFAULTS.reoptimise_every_s) / base.stepS),
+                      ),
+                      maxIterations: options.replanIterations ?? REPLAN_ITERATIONS,
+                      horizon: Math.max(REPLAN_MIN_ORDERS, REPLAN_ORDERS_PER_ROBOT * robots.length),
+                      seed: shift.seed ?? SHIFT_DEFAULTS.seed,
+                      stepS: base.stepS,
+                      distanceRows,
+                      shouldStop: options.shouldStop,
+                    },
+                  );
             return (step) => dispatcher!.step(step);
           },
         },
@@ -151,7 +182,22 @@ export function runShift(environment: FloorEnvironment, pairs: readonly (readonl
       continue;
     }
     const used = dispatcher as ShiftDispatcher | null;
-    return shiftOutcome({ environment, floor, robots, params, base, shift, algorithm, book, run, replays, endStep, replans: used?.replans ?? 0, iterations: used?.iterations ?? 0, runtimeMs: now() - startedMs });
+    return shiftOutcome({
+      environment,
+      floor,
+      robots,
+      params,
+      base,
+      shift,
+      algorithm,
+      book,
+      run,
+      replays,
+      endStep,
+      replans: used?.replans ?? 0,
+      iterations: used?.iterations ?? 0,
+      runtimeMs: now() - startedMs,
+    });
   }
 }
 
@@ -177,14 +223,21 @@ function shiftOutcome(finished: Finished): ShiftOutcome {
   const { floor, robots, base, shift, book, run, endStep } = finished;
   const shiftS = endStep * base.stepS;
   const execution: ExecutionRecord = {
-    ...executionRecord(floor, robots, base.stepS, run, finished.replays, { plannedMakespanS: shiftS, freeFlowMakespanS: shiftS, freeFlowQueueS: 0, throughputOverS: shiftS }),
+    ...executionRecord(floor, robots, base.stepS, run, finished.replays, {
+      plannedMakespanS: shiftS,
+      freeFlowMakespanS: shiftS,
+      freeFlowQueueS: 0,
+      throughputOverS: shiftS,
+    }),
     // Every order released before the shift's end, though one released in its last step is never seen by the dispatcher.
     orders: book.orders.map((order) => ({
       id: order.id,
       pickup: order.work.pickup,
       dropoff: order.work.dropoff,
       release_s: order.releaseS,
-      ...(order.pickupStep >= 0 ? { pickup_s: round2(order.pickupStep * base.stepS), robot: robots[order.robot].id } : {}),
+      ...(order.pickupStep >= 0
+        ? { pickup_s: round2(order.pickupStep * base.stepS), robot: robots[order.robot].id }
+        : {}),
       ...(order.doneStep >= 0 ? { done_s: round2(order.doneStep * base.stepS) } : {}),
     })),
   };
@@ -204,7 +257,11 @@ function shiftOutcome(finished: Finished): ShiftOutcome {
 }
 
 /** The solver's figures of the shift as it ran (see `solveStatsSchema.shift`). */
-function solverFigures(finished: Finished, execution: ExecutionRecord, shift: SolveStatsRecord['shift']): SolveStatsRecord {
+function solverFigures(
+  finished: Finished,
+  execution: ExecutionRecord,
+  shift: SolveStatsRecord['shift'],
+): SolveStatsRecord {
   const { algorithm, base, params } = finished;
   const described = algorithmByIdOrName(algorithm)!;
   const finishes = Object.values(execution.robots).map((robot) => robot.finish_s);
@@ -247,18 +304,24 @@ function solverFigures(finished: Finished, execution: ExecutionRecord, shift: So
 
 /** The shift's settings, validated; a SimulationError naming the field and the rule otherwise. */
 function shiftOf(params: ShiftParams): ShiftParametersRecord {
-  if (params.shift === undefined || params.shift === null) throw new SimulationError('A shift needs parameters.shift: hours and orders_per_hour or an hourly profile');
+  if (params.shift === undefined || params.shift === null)
+    throw new SimulationError('A shift needs parameters.shift: hours and orders_per_hour or an hourly profile');
   const parsed = shiftParametersSchema.safeParse(params.shift);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new SimulationError(`Parameter shift${issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}: ${issue.message}`);
+    throw new SimulationError(
+      `Parameter shift${issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}: ${issue.message}`,
+    );
   }
   return parsed.data;
 }
 
 function algorithmOf(name: AlgorithmName | number | string): AlgorithmName {
   const algorithm = algorithmByIdOrName(name as AlgorithmName);
-  if (!algorithm) throw new SimulationError(`Unknown algorithm ${JSON.stringify(name)}; use one of ${ALGORITHMS.map((a) => a.name).join(', ')}`);
+  if (!algorithm)
+    throw new SimulationError(
+      `Unknown algorithm ${JSON.stringify(name)}; use one of ${ALGORITHMS.map((a) => a.name).join(', ')}`,
+    );
   return algorithm.name;
 }
 

@@ -1,4 +1,12 @@
-import { activitySteps, activityKindValues, type ActivityKind, type ActivitySharesRecord, type DispatchPolicy, type ExecutionRecord, type ShiftStatsRecord } from '@fleetlab/warehouse';
+import {
+  activitySteps,
+  activityKindValues,
+  type ActivityKind,
+  type ActivitySharesRecord,
+  type DispatchPolicy,
+  type ExecutionRecord,
+  type ShiftStatsRecord,
+} from '@fleetlab/warehouse';
 import { round2 } from '../execution/execution-record.ts';
 import type { BookedOrder } from './order-book.ts';
 
@@ -41,7 +49,10 @@ export function shiftStats(input: ShiftKpiInput): ShiftStatsRecord {
   const delivered = orders.filter((order) => order.doneStep >= 0);
   const doneS = (order: BookedOrder) => order.doneStep * stepS;
   const cycles = delivered.map((order) => doneS(order) - order.releaseS).sort((a, b) => a - b);
-  const afterWarmUp = hours > 1 ? delivered.filter((order) => doneS(order) >= SECONDS_PER_HOUR).length / (hours - 1) : delivered.length / hours;
+  const afterWarmUp =
+    hours > 1
+      ? delivered.filter((order) => doneS(order) >= SECONDS_PER_HOUR).length / (hours - 1)
+      : delivered.length / hours;
   const backlog = backlogOverTime(orders, stepS);
   return {
     hours,
@@ -60,7 +71,8 @@ export function shiftStats(input: ShiftKpiInput): ShiftStatsRecord {
     cycle_histogram: histogram(cycles),
     ...utilisation(execution, endStep),
     charger_queue_p95_s: chargerQueueP95(execution),
-    energy_per_order_pct: delivered.length > 0 ? round2((100 * totalDistance(execution)) / input.maxDistance / delivered.length) : null,
+    energy_per_order_pct:
+      delivered.length > 0 ? round2((100 * totalDistance(execution)) / input.maxDistance / delivered.length) : null,
     distance_per_order_m: delivered.length > 0 ? round2(totalDistance(execution) / delivered.length) : null,
     replans: input.replans,
   };
@@ -170,10 +182,15 @@ function roundBinSize(longest: number): number {
 }
 
 function shares(steps: Record<ActivityKind, number>, total: number): ActivitySharesRecord {
-  return Object.fromEntries(activityKindValues.map((kind) => [kind, total > 0 ? Math.round((steps[kind] / total) * 10000) / 10000 : 0])) as ActivitySharesRecord;
+  return Object.fromEntries(
+    activityKindValues.map((kind) => [kind, total > 0 ? Math.round((steps[kind] / total) * 10000) / 10000 : 0]),
+  ) as ActivitySharesRecord;
 }
 
-function utilisation(execution: ExecutionRecord, endStep: number): Pick<ShiftStatsRecord, 'utilisation' | 'utilisation_pct'> {
+function utilisation(
+  execution: ExecutionRecord,
+  endStep: number,
+): Pick<ShiftStatsRecord, 'utilisation' | 'utilisation_pct'> {
   const fleet = Object.fromEntries(activityKindValues.map((kind) => [kind, 0])) as Record<ActivityKind, number>;
   const robots: Record<string, ActivitySharesRecord> = {};
   const ids = Object.keys(execution.robots);
@@ -184,7 +201,10 @@ function utilisation(execution: ExecutionRecord, endStep: number): Pick<ShiftSta
   }
   const robotSteps = endStep * ids.length;
   const total = shares(fleet, robotSteps);
-  return { utilisation: { total, robots }, utilisation_pct: robotSteps > 0 ? round2(100 * (1 - fleet.idle / robotSteps)) : 0 };
+  return {
+    utilisation: { total, robots },
+    utilisation_pct: robotSteps > 0 ? round2(100 * (1 - fleet.idle / robotSteps)) : 0,
+  };
 }
 
 function chargerQueueP95(execution: ExecutionRecord): number {

@@ -13,16 +13,25 @@ import type { OrderBook } from './order-book.ts';
  * the shift's start, and `order_id` and `release_s` its order's. A recharge step's path is
  * [from, station], its completion the charge's end, `queued_s` the wait for a charger.
  */
-export function shiftResults(floor: Floor, robots: readonly RobotWork[], executed: readonly ExecutedRobot[], book: OrderBook, parameters: FloorParameters): PlanResultsRecord {
+export function shiftResults(
+  floor: Floor,
+  robots: readonly RobotWork[],
+  executed: readonly ExecutedRobot[],
+  book: OrderBook,
+  parameters: FloorParameters,
+): PlanResultsRecord {
   const { batteryCapacity: capacity, maxDistance, stepS } = parameters;
-  const battery = (sinceCharge: number) => round2(Math.min(capacity, Math.max(0, capacity * (1 - sinceCharge / maxDistance))));
+  const battery = (sinceCharge: number) =>
+    round2(Math.min(capacity, Math.max(0, capacity * (1 - sinceCharge / maxDistance))));
   const results: PlanResultsRecord = {};
   robots.forEach((robot, r) => {
     const station = floor.stationIds[robot.station];
     const run = executed[r];
     const events = [
       ...run.deliveries.map((delivery) => ({ step: delivery.doneStep, delivery, charge: null })),
-      ...run.charges.filter((charge) => charge.startStep >= 0).map((charge) => ({ step: charge.arriveStep, delivery: null, charge })),
+      ...run.charges
+        .filter((charge) => charge.startStep >= 0)
+        .map((charge) => ({ step: charge.arriveStep, delivery: null, charge })),
     ].sort((a, b) => a.step - b.step);
     const steps: PlanStepRecord[] = [];
     let place = floor.cellOf(robot.id) === robot.startCell ? robot.id : station;
@@ -30,13 +39,15 @@ export function shiftResults(floor: Floor, robots: readonly RobotWork[], execute
     for (const { delivery, charge } of events) {
       if (delivery) {
         // Set out from its station (parked or charged there), unless it has stood there since the start.
-        const fromStation = delivery.fromCell === robot.homeCell && !(steps.length === 0 && robot.startCell === robot.homeCell);
+        const fromStation =
+          delivery.fromCell === robot.homeCell && !(steps.length === 0 && robot.startCell === robot.homeCell);
         const from = fromStation ? station : place;
         const order = book.order(delivery.orderId!);
         const sinceCharge = delivery.odometer - odometerAtCharge;
         steps.push({
           task: [delivery.pickup, delivery.dropoff],
-          path: from === delivery.pickup ? [delivery.pickup, delivery.dropoff] : [from, delivery.pickup, delivery.dropoff],
+          path:
+            from === delivery.pickup ? [delivery.pickup, delivery.dropoff] : [from, delivery.pickup, delivery.dropoff],
           total_distance: round2(sinceCharge),
           odometer_m: round2(delivery.odometer),
           completion_time: round2(delivery.doneStep * stepS),

@@ -34,13 +34,21 @@ export class WorkEstimate {
   canServe(robot: number, delivery: Delivery): boolean {
     const home = this.robots[robot].homeCell;
     const { floor } = this;
-    return floor.distance(home, delivery.pickupCell) + floor.distance(delivery.pickupCell, delivery.dropoffCell) + floor.distance(delivery.dropoffCell, home) <= this.params.plannedDistance;
+    return (
+      floor.distance(home, delivery.pickupCell) +
+        floor.distance(delivery.pickupCell, delivery.dropoffCell) +
+        floor.distance(delivery.dropoffCell, home) <=
+      this.params.plannedDistance
+    );
   }
 
   /** Whether the robot must charge before the delivery: from the outlook, the pickup, the dropoff and home would not fit the charge. */
   needsChargeFirst(outlook: Outlook, robot: number, delivery: Delivery): boolean {
     const { floor } = this;
-    const need = floor.distance(outlook.cell, delivery.pickupCell) + floor.distance(delivery.pickupCell, delivery.dropoffCell) + floor.distance(delivery.dropoffCell, this.robots[robot].homeCell);
+    const need =
+      floor.distance(outlook.cell, delivery.pickupCell) +
+      floor.distance(delivery.pickupCell, delivery.dropoffCell) +
+      floor.distance(delivery.dropoffCell, this.robots[robot].homeCell);
     return outlook.used > 0 && outlook.used + need > this.params.plannedDistance;
   }
 
@@ -61,7 +69,8 @@ export class WorkEstimate {
   deliver(outlook: Outlook, robot: number, delivery: Delivery, chargeWhenNeeded: boolean): number {
     if (chargeWhenNeeded && this.needsChargeFirst(outlook, robot, delivery)) this.charge(outlook, robot);
     const { floor, params } = this;
-    const legs = floor.distance(outlook.cell, delivery.pickupCell) + floor.distance(delivery.pickupCell, delivery.dropoffCell);
+    const legs =
+      floor.distance(outlook.cell, delivery.pickupCell) + floor.distance(delivery.pickupCell, delivery.dropoffCell);
     const done = outlook.readyStep + legs + params.handlingSteps;
     outlook.readyStep = done + params.handlingSteps;
     outlook.used += legs;

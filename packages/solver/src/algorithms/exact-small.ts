@@ -1,6 +1,13 @@
 import { AppendState } from '../routes/battery-schedule.ts';
 import { EPSILON } from '../problem/battery-tolerance.ts';
-import { canServe, dropoffToHome, fixedTime, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
+import {
+  canServe,
+  dropoffToHome,
+  fixedTime,
+  homeToPickup,
+  legBetween,
+  startToPickup,
+} from '../problem/delivery-legs.ts';
 import type { Routes } from '../plan/plan-builder.ts';
 import type { Problem } from '../problem/problem.ts';
 
@@ -195,7 +202,8 @@ function robotClasses(problem: Problem): number[][] {
   const n = problem.deliveryCount;
   const classes = new Map<string, number[]>();
   for (let r = 0; r < problem.robotCount; r++) {
-    const row = (distance: (problem: Problem, robot: number, j: number) => number) => Array.from({ length: n }, (_, j) => distance(problem, r, j)).join(',');
+    const row = (distance: (problem: Problem, robot: number, j: number) => number) =>
+      Array.from({ length: n }, (_, j) => distance(problem, r, j)).join(',');
     const key = `${problem.startToHome[r]}|${problem.readyS[r]}|${problem.initialUsed[r]}|${row(startToPickup)}|${row(homeToPickup)}|${row(dropoffToHome)}`;
     const members = classes.get(key);
     if (members) members.push(r);
@@ -210,7 +218,9 @@ function robotClasses(problem: Problem): number[][] {
  */
 function greedyMakespan(problem: Problem): number {
   const states = problem.robots.map((_, r) => new AppendState(problem, r));
-  const deliveries = problem.deliveries.map((_, j) => j).sort((a, b) => problem.deliveryLength[b] - problem.deliveryLength[a]);
+  const deliveries = problem.deliveries
+    .map((_, j) => j)
+    .sort((a, b) => problem.deliveryLength[b] - problem.deliveryLength[a]);
   let makespan = 0;
   for (const j of deliveries) {
     let best: AppendState | null = null;

@@ -73,7 +73,9 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   const population: Individual[] = [];
   const largestFirst = buildLargestFirstStart(context);
   const regret = buildRegretStart(context);
-  const seeds = [context.greedyRoutes, regret, largestFirst, context.warmStart].filter((routes): routes is Routes => routes !== null);
+  const seeds = [context.greedyRoutes, regret, largestFirst, context.warmStart].filter(
+    (routes): routes is Routes => routes !== null,
+  );
   for (const routes of seeds) {
     const tour = toTour(routes);
     const split = evaluate(tour);
@@ -102,7 +104,10 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   const polishAtIteration = Number.isFinite(context.maxIterations) ? Math.floor(context.maxIterations / 2) : Infinity;
   let polished = false;
   while (!stop() && !(stalled = searchStalled(context, startMs, lastImprovementMs))) {
-    if (!polished && (Number.isFinite(polishAtIteration) ? context.iterations >= polishAtIteration : context.now() >= polishAt)) {
+    if (
+      !polished &&
+      (Number.isFinite(polishAtIteration) ? context.iterations >= polishAtIteration : context.now() >= polishAt)
+    ) {
       polished = true;
       const state = fleetOf(best.routes);
       descend(state, stop);
@@ -129,7 +134,10 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
       best = child;
       lastImprovementMs = context.now();
     }
-    const fraction = Math.max((context.now() - startMs) / budgetMs, Number.isFinite(context.maxIterations) ? context.iterations / context.maxIterations : 0);
+    const fraction = Math.max(
+      (context.now() - startMs) / budgetMs,
+      Number.isFinite(context.maxIterations) ? context.iterations / context.maxIterations : 0,
+    );
     if (makespanOf !== best) {
       makespanOf = best;
       bestMakespan = fleetOf(best.routes).makespan;
@@ -226,7 +234,11 @@ function spatialRobotOrder(problem: Problem): number[] {
  * policy): binary search on the finish-time cap T. Deliveries that no robot can take in tour
  * order (possible only when some robot cannot serve some delivery) are returned in `leftover`.
  */
-export function splitTour(problem: Problem, tour: Int32Array, robotOrder: number[]): { routes: Routes; leftover: number[] } {
+export function splitTour(
+  problem: Problem,
+  tour: Int32Array,
+  robotOrder: number[],
+): { routes: Routes; leftover: number[] } {
   const routes: Routes = problem.robots.map(() => []);
   const fill = (cap: number, keep: boolean): number => {
     let m = 0;

@@ -5,7 +5,11 @@ import { localCostWeights } from '../routes/insertion-table.ts';
 import type { Routes } from '../plan/plan-builder.ts';
 import type { Problem } from '../problem/problem.ts';
 import { sortedOrder } from '../data-structures/sorted-order.ts';
-import { solveTransportation, type TransportationProblem, type TransportationSolution } from '../assignment/transportation.ts';
+import {
+  solveTransportation,
+  type TransportationProblem,
+  type TransportationSolution,
+} from '../assignment/transportation.ts';
 import type { AlgorithmContext } from './context.ts';
 
 /** Rounds up to this much work (rows^2 x columns) use the Hungarian method on the whole matrix. */
@@ -34,7 +38,11 @@ const ROUND_CANDIDATES = 8;
  * again from the last solution. Either way the round's assignment is optimal over all pairs (the
  * two may break ties differently). A class's deliveries are handed out by index.
  */
-export function assignByHungarianRounds(context: AlgorithmContext, denseRoundWork = DENSE_ROUND_WORK, roundCandidates = ROUND_CANDIDATES): Routes {
+export function assignByHungarianRounds(
+  context: AlgorithmContext,
+  denseRoundWork = DENSE_ROUND_WORK,
+  roundCandidates = ROUND_CANDIDATES,
+): Routes {
   const { problem } = context;
   const robotCount = problem.robotCount;
   const states = problem.robots.map((_, r) => new AppendState(problem, r));
@@ -43,7 +51,9 @@ export function assignByHungarianRounds(context: AlgorithmContext, denseRoundWor
   const costOf = (state: AppendState, j: number): number => {
     const finish = state.finishIfAppended(j);
     if (finish === Infinity || context.scale.completionOnly) return finish;
-    const extraDistance = (finish - state.time - state.appendHandling - (state.needsRecharge ? problem.rechargeSeconds : 0)) * problem.speed;
+    const extraDistance =
+      (finish - state.time - state.appendHandling - (state.needsRecharge ? problem.rechargeSeconds : 0)) *
+      problem.speed;
     return cost(finish, state.time, extraDistance);
   };
   // The cost of driving `drive` metres from `time` on: an append that drives at least that much costs no less.
@@ -60,7 +70,17 @@ export function assignByHungarianRounds(context: AlgorithmContext, denseRoundWor
     const assigned =
       side * side * Math.max(robotCount, classes.openCount) <= denseRoundWork
         ? denseRound(states, classes, costOf)
-        : sparseRound(problem, states, classes, walks, candidates, roundCandidates, costOf, leastCostOf, context.checkCancelled);
+        : sparseRound(
+            problem,
+            states,
+            classes,
+            walks,
+            candidates,
+            roundCandidates,
+            costOf,
+            leastCostOf,
+            context.checkCancelled,
+          );
     let taken = 0;
     for (let r = 0; r < robotCount; r++) {
       const j = assigned[r];
@@ -113,7 +133,8 @@ function sparseRound(
   // only takes robots that no assignment can serve.
   let latest = 0;
   for (const state of states) latest = Math.max(latest, state.time);
-  const unassignedCost = (leastCostOf(latest, 2 * problem.maxDistance) + problem.rechargeSeconds + 1) * (robotCount + 1) * 2;
+  const unassignedCost =
+    (leastCostOf(latest, 2 * problem.maxDistance) + problem.rechargeSeconds + 1) * (robotCount + 1) * 2;
   let wanted = roundCandidates;
   for (let r = 0; r < robotCount; r++) {
     candidates[r].collect(states[r], walks, classes, roundCandidates, costOf, leastCostOf);
@@ -260,7 +281,10 @@ class Candidates {
       const k = order[i];
       if (open.open[k] === 0) continue;
       const representative = open.representative[k];
-      if (this.count === wanted && leastCostOf(state.time, walks.driveThrough(place, representative)) >= costs[wanted - 1]) {
+      if (
+        this.count === wanted &&
+        leastCostOf(state.time, walks.driveThrough(place, representative)) >= costs[wanted - 1]
+      ) {
         this.threshold = costs[wanted - 1];
         return;
       }
@@ -320,7 +344,13 @@ function roundProblem(open: OpenClasses, candidates: Candidates[], unassignedCos
     for (let i = firstRound; i < robot.count; i++) push(columnOf[robot.classes[i]], robot.costs[i]);
   });
   return {
-    problem: { supplies: new Int32Array(candidates.length).fill(1), capacities: Int32Array.from(capacities), arcStart, arcColumn, arcCost },
+    problem: {
+      supplies: new Int32Array(candidates.length).fill(1),
+      capacities: Int32Array.from(capacities),
+      arcStart,
+      arcColumn,
+      arcCost,
+    },
     columnClass: Int32Array.from(columnClass),
   };
 }

@@ -47,7 +47,12 @@ export function assignByKmeansClusters(context: AlgorithmContext): Routes {
 }
 
 /** k-means++ seeding: each next centre a point drawn with probability by its squared distance to the nearest centre so far. */
-function seedCentres(xs: Float64Array, ys: Float64Array, k: number, random: Random): { cx: Float64Array; cy: Float64Array } {
+function seedCentres(
+  xs: Float64Array,
+  ys: Float64Array,
+  k: number,
+  random: Random,
+): { cx: Float64Array; cy: Float64Array } {
   const n = xs.length;
   const cx = new Float64Array(k);
   const cy = new Float64Array(k);
@@ -78,7 +83,12 @@ function seedCentres(xs: Float64Array, ys: Float64Array, k: number, random: Rand
 }
 
 /** Lloyd iterations with the capacitated assignment step, from the given centres (moved in place); each delivery's group. */
-function clusterByCapacity(context: AlgorithmContext, xs: Float64Array, ys: Float64Array, { cx, cy }: { cx: Float64Array; cy: Float64Array }): Int32Array {
+function clusterByCapacity(
+  context: AlgorithmContext,
+  xs: Float64Array,
+  ys: Float64Array,
+  { cx, cy }: { cx: Float64Array; cy: Float64Array },
+): Int32Array {
   const { problem } = context;
   const n = problem.deliveryCount;
   const k = cx.length;
@@ -249,7 +259,15 @@ class CapacitatedAssignment {
     this.used = new Int32Array(centres);
   }
 
-  assign(cx: Float64Array, cy: Float64Array, work: Float64Array, capacity: number, group: Int32Array, sizes: Int32Array, loads: Float64Array): void {
+  assign(
+    cx: Float64Array,
+    cy: Float64Array,
+    work: Float64Array,
+    capacity: number,
+    group: Int32Array,
+    sizes: Int32Array,
+    loads: Float64Array,
+  ): void {
     const { x, y, members, memberStart } = this.places;
     const placeCount = x.length;
     const k = this.centres;
@@ -330,7 +348,13 @@ class CapacitatedAssignment {
   private centreAfter(q: number): number {
     const k = this.centres;
     if (!this.sorted[q]) {
-      sortedOrder(this.distance.subarray(q * k, (q + 1) * k), k, this.sortedCentres.subarray(q * k, (q + 1) * k), this.scratch, this.used);
+      sortedOrder(
+        this.distance.subarray(q * k, (q + 1) * k),
+        k,
+        this.sortedCentres.subarray(q * k, (q + 1) * k),
+        this.scratch,
+        this.used,
+      );
       this.sorted[q] = 1;
     }
     return this.sortedCentres[q * k + this.rank[q] + 1];

@@ -34,12 +34,18 @@ export function buildLargestFirstStart(context: AlgorithmContext): Routes | null
  */
 export function buildLargestFirst(problem: Problem, scale: ObjectiveScale, hurry: () => boolean): Routes | null {
   const order = largestFirstOrder(problem);
-  const state = new FleetState(problem, scale, problem.robots.map(() => []));
+  const state = new FleetState(
+    problem,
+    scale,
+    problem.robots.map(() => []),
+  );
   let hurried = false;
   for (let m = 0; m < order.length; m++) {
     if ((m & 15) === 0 && !hurried) hurried = hurry();
     const j = order[m];
-    const placement = (hurried ? state.bestPlacement(j, undefined, state.earliestRobots(HURRIED_ROBOTS)) : null) ?? state.bestPlacement(j);
+    const placement =
+      (hurried ? state.bestPlacement(j, undefined, state.earliestRobots(HURRIED_ROBOTS)) : null) ??
+      state.bestPlacement(j);
     // Possible only for a delivery some robot can do from its start alone: the greedy plan is the fallback.
     if (!placement) return null;
     state.insert(placement.robot, j, placement.position);
@@ -71,11 +77,16 @@ export function largestFirstOrder(problem: Problem): number[] {
       const pickup = problem.pickupPlace[j];
       const dropoff = problem.dropoffPlace[j];
       let driveIn = Infinity;
-      for (const [place, uses] of dropoffUses) if (uses > (place === dropoff ? 1 : 0)) driveIn = Math.min(driveIn, between(place, pickup));
+      for (const [place, uses] of dropoffUses)
+        if (uses > (place === dropoff ? 1 : 0)) driveIn = Math.min(driveIn, between(place, pickup));
       for (const start of starts) driveIn = Math.min(driveIn, between(start, pickup));
       let driveOut = Infinity;
-      for (const [place, uses] of pickupUses) if (uses > (place === pickup ? 1 : 0)) driveOut = Math.min(driveOut, between(dropoff, place));
-      classSize[c] = problem.deliveryLength[j] + (Number.isFinite(driveIn) ? driveIn / 2 : 0) + (Number.isFinite(driveOut) ? driveOut / 2 : 0);
+      for (const [place, uses] of pickupUses)
+        if (uses > (place === pickup ? 1 : 0)) driveOut = Math.min(driveOut, between(dropoff, place));
+      classSize[c] =
+        problem.deliveryLength[j] +
+        (Number.isFinite(driveIn) ? driveIn / 2 : 0) +
+        (Number.isFinite(driveOut) ? driveOut / 2 : 0);
     }
     size[j] = classSize[c];
   }

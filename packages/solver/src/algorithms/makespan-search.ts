@@ -24,7 +24,9 @@ const BLINK_RATE = 0.01;
 export function optimiseMakespan(context: AlgorithmContext): Routes {
   const neighbours = relatedDeliveries(context);
   const constructed = buildLargestFirstStart(context);
-  const candidates = [constructed, context.greedyRoutes, context.warmStart].filter((routes): routes is Routes => routes !== null);
+  const candidates = [constructed, context.greedyRoutes, context.warmStart].filter(
+    (routes): routes is Routes => routes !== null,
+  );
   let start = candidates[0];
   let startValue = Infinity;
   for (const routes of candidates) {
@@ -37,7 +39,11 @@ export function optimiseMakespan(context: AlgorithmContext): Routes {
   return improveByRuinAndRecreate(context, start, neighbours);
 }
 
-export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Routes, neighbours: readonly number[][]): Routes {
+export function improveByRuinAndRecreate(
+  context: AlgorithmContext,
+  initial: Routes,
+  neighbours: readonly number[][],
+): Routes {
   const { problem, random } = context;
   const n = problem.deliveryCount;
   const state = new FleetState(problem, context.scale, initial);
@@ -84,7 +90,9 @@ export function improveByRuinAndRecreate(context: AlgorithmContext, initial: Rou
     step.ruin(count, strategy);
     const complete = step.recreate(blink);
     const value = complete ? state.value() : Infinity;
-    const accept = value < current - 1e-12 || (value < Infinity && value < current - temperature * Math.log(Math.max(1e-300, random.next())));
+    const accept =
+      value < current - 1e-12 ||
+      (value < Infinity && value < current - temperature * Math.log(Math.max(1e-300, random.next())));
     if (accept) {
       current = value;
       context.elite.offer(value, () => state.routes());
@@ -149,9 +157,10 @@ class RuinAndRecreate {
     const locate = this.locate;
     if (strategy < 0.4) {
       // String removal around a seed: related deliveries, whole chains of their routes.
-      const seed = strategy < 0.2 && state.busiestRobot >= 0 && state.evaluators[state.busiestRobot].route.length > 0
-        ? pickFrom(state.evaluators[state.busiestRobot].route, random)
-        : random.int(n);
+      const seed =
+        strategy < 0.2 && state.busiestRobot >= 0 && state.evaluators[state.busiestRobot].route.length > 0
+          ? pickFrom(state.evaluators[state.busiestRobot].route, random)
+          : random.int(n);
       this.take(seed);
       for (const other of this.neighbours[seed]) {
         if (removed.length >= count) break;

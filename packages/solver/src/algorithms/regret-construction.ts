@@ -92,7 +92,8 @@ class ClassRegrets {
     const classCount = problem.deliveryClassCount;
     const { evaluators } = table;
     const cost = localCostWeights(problem, context.scale.weights, context.scale.divisors);
-    this.costOf = (r, finish, distance) => (finish === Infinity ? Infinity : cost(finish, evaluators[r].finish, distance - evaluators[r].distance));
+    this.costOf = (r, finish, distance) =>
+      finish === Infinity ? Infinity : cost(finish, evaluators[r].finish, distance - evaluators[r].distance);
     this.classOf = problem.deliveryClass;
     this.k = table.candidates.perClass;
     this.best = new Float64Array(classCount);
@@ -171,7 +172,10 @@ class ClassRegrets {
       }
       // A delivery only one robot can do has infinite regret and goes first.
       const regret = second[c] === Infinity ? Number.MAX_VALUE - best[c] : second[c] - best[c];
-      if (regret > chosenRegret + 1e-9 || (Math.abs(regret - chosenRegret) <= 1e-9 && best[c] < best[classOf[unassigned[chosenIndex]]])) {
+      if (
+        regret > chosenRegret + 1e-9 ||
+        (Math.abs(regret - chosenRegret) <= 1e-9 && best[c] < best[classOf[unassigned[chosenIndex]]])
+      ) {
         chosenRegret = regret;
         chosenIndex = m;
       }

@@ -9,8 +9,13 @@ const RELATED_COUNT = 30;
  * the other, both ways; ties by index), worked out per place without scanning every pair
  * (place-neighbours.ts).
  */
-export function relatedDeliveries(context: AlgorithmContext, size = Math.max(0, Math.min(context.problem.deliveryCount - 1, RELATED_COUNT))): number[][] {
+export function relatedDeliveries(
+  context: AlgorithmContext,
+  size = Math.max(0, Math.min(context.problem.deliveryCount - 1, RELATED_COUNT)),
+): number[][] {
   const n = context.problem.deliveryCount;
   const lists = relatedByPlace(context.problem, size, context.checkCancelled);
-  return Array.from({ length: n }, (_, j) => Array.from(lists.subarray(j * size, (j + 1) * size)).filter((k) => k >= 0));
+  return Array.from({ length: n }, (_, j) =>
+    Array.from(lists.subarray(j * size, (j + 1) * size)).filter((k) => k >= 0),
+  );
 }

@@ -275,7 +275,11 @@ function shortestAugmentingPath(state: Lapjv, freeRow: number, { d, pred, column
  * `cost(row, column)` may return Infinity for a forbidden pair. Returns the column of each row
  * (-1 when unassigned or only forbidden pairs were left).
  */
-export function solveRectangularAssignment(rows: number, columns: number, cost: (row: number, column: number) => number): Int32Array {
+export function solveRectangularAssignment(
+  rows: number,
+  columns: number,
+  cost: (row: number, column: number) => number,
+): Int32Array {
   const result = new Int32Array(rows).fill(-1);
   if (rows === 0 || columns === 0) return result;
   const transpose = rows > columns;

@@ -57,7 +57,11 @@ export interface TransportationStart {
   solution: TransportationSolution;
 }
 
-export function solveTransportation(problem: TransportationProblem, poll?: () => void, start?: TransportationStart): TransportationSolution {
+export function solveTransportation(
+  problem: TransportationProblem,
+  poll?: () => void,
+  start?: TransportationStart,
+): TransportationSolution {
   const network = new ResidualNetwork(problem);
   if (start) network.warmStart(start);
   else network.coldStart();
@@ -179,11 +183,13 @@ class ResidualNetwork {
     pi.set(start.solution.potentials);
     for (let q = 0; q < rows; q++) {
       const kept = old.arcStart[q + 1] - old.arcStart[q];
-      if (old.supplies[q] !== problem.supplies[q] || kept > arcStart[q + 1] - arcStart[q]) throw new Error(`Row ${q} changed between warm-started solves`);
+      if (old.supplies[q] !== problem.supplies[q] || kept > arcStart[q + 1] - arcStart[q])
+        throw new Error(`Row ${q} changed between warm-started solves`);
       for (let i = 0; i < kept; i++) {
         const a = arcStart[q] + i;
         const previous = old.arcStart[q] + i;
-        if (old.arcColumn[previous] !== arcColumn[a] || old.arcCost[previous] !== arcCost[a]) throw new Error(`Row ${q} changed its arcs between warm-started solves`);
+        if (old.arcColumn[previous] !== arcColumn[a] || old.arcCost[previous] !== arcCost[a])
+          throw new Error(`Row ${q} changed its arcs between warm-started solves`);
         const units = start.solution.flow[previous];
         if (units === 0) continue;
         this.changeFlow(a, units);
@@ -217,7 +223,10 @@ class ResidualNetwork {
         this.search++;
         if (poll && (this.search & 63) === 0) poll();
         const target = this.nearestTarget(source);
-        if (target < 0) throw new Error(`Transportation row ${source} cannot place its supply: no column with spare capacity is reachable`);
+        if (target < 0)
+          throw new Error(
+            `Transportation row ${source} cannot place its supply: no column with spare capacity is reachable`,
+          );
         this.augment(source, target);
       }
     }
@@ -258,7 +267,8 @@ class ResidualNetwork {
         }
       } else if (x === sink) {
         for (let p = 0; p < columns; p++) {
-          if (spare[p] < capacities[p] && done[rows + p] !== search) this.relax(rows + p, dx + pi[sink] - pi[rows + p], sink, -1);
+          if (spare[p] < capacities[p] && done[rows + p] !== search)
+            this.relax(rows + p, dx + pi[sink] - pi[rows + p], sink, -1);
         }
       } else {
         const column = x - rows;

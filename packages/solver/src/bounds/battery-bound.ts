@@ -183,7 +183,10 @@ class RobotFinish {
     const split = this.station.splitFinish;
     while (this.length < this.servable && this.lastA <= limit) {
       if (!this.sorted || this.length === this.sorted.plain.length) {
-        const wanted = Math.min(this.servable, this.sorted ? 2 * this.length : 2 * Math.ceil(deliveryCount / robotCount) + 16);
+        const wanted = Math.min(
+          this.servable,
+          this.sorted ? 2 * this.length : 2 * Math.ceil(deliveryCount / robotCount) + 16,
+        );
         this.sorted = this.figures.cheapest(this.robot, wanted, Math.ceil(wanted / q));
       }
       const k = this.length + 1;
@@ -194,7 +197,8 @@ class RobotFinish {
         this.detours += this.lastExtra;
       }
       // At most one recharge trip can leave from the start rather than from a dropoff.
-      const cheapestDetours = this.recharges === 0 ? 0 : this.detours - this.lastExtra + Math.min(this.lastExtra, this.sorted.fromStartExtra);
+      const cheapestDetours =
+        this.recharges === 0 ? 0 : this.detours - this.lastExtra + Math.min(this.lastExtra, this.sorted.fromStartExtra);
       this.lastA = this.recharges * rechargeSeconds + (this.distance + cheapestDetours) / speed;
       let value = this.lastA;
       if (split && k < split.length) value = Math.max(value, split[k]);

@@ -35,7 +35,15 @@ export function chargeSegmentBound(problem: Problem): number {
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       for (let k = j + 1; k < n; k++) {
-        if (fits([i, j, k]) || fits([i, k, j]) || fits([j, i, k]) || fits([j, k, i]) || fits([k, i, j]) || fits([k, j, i])) return 0;
+        if (
+          fits([i, j, k]) ||
+          fits([i, k, j]) ||
+          fits([j, i, k]) ||
+          fits([j, k, i]) ||
+          fits([k, i, j]) ||
+          fits([k, j, i])
+        )
+          return 0;
       }
     }
   }
@@ -112,7 +120,8 @@ function smallestMakespanFor(problem: Problem, segments: number): number {
   }
   const within = (makespan: number) => {
     let count = 0;
-    for (const { open, cycle } of figures) if (makespan >= open) count += 1 + Math.floor((makespan - open) / cycle + 1e-9);
+    for (const { open, cycle } of figures)
+      if (makespan >= open) count += 1 + Math.floor((makespan - open) / cycle + 1e-9);
     return count;
   };
   // The least M is one of the robots' finishes open + c * cycle; try them in order.

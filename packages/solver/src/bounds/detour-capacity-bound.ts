@@ -1,6 +1,13 @@
 import { solveSquareAssignment } from '../assignment/dense-assignment.ts';
 import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
-import { canServe, dropoffToHome, homeToPickup, legBetween, startToPickup, totalDeliveryLength } from '../problem/delivery-legs.ts';
+import {
+  canServe,
+  dropoffToHome,
+  homeToPickup,
+  legBetween,
+  startToPickup,
+  totalDeliveryLength,
+} from '../problem/delivery-legs.ts';
 import { usableRobots } from './lower-bound.ts';
 import type { Problem } from '../problem/problem.ts';
 
@@ -112,7 +119,8 @@ function robotCapacities(problem: Problem, usable: number[]): RobotCapacity[] {
   // Whether a robot can serve a delivery, and its way home from the dropoff, depend on the class only.
   return usable.map((r) => {
     let home = Infinity;
-    for (const j of problem.deliveryClassFirst) if (canServe(problem, r, j)) home = Math.min(home, dropoffToHome(problem, r, j));
+    for (const j of problem.deliveryClassFirst)
+      if (canServe(problem, r, j)) home = Math.min(home, dropoffToHome(problem, r, j));
     return { slack: problem.startToHome[r] - home + SAFE_SLACK };
   });
 }
@@ -121,7 +129,12 @@ function robotCapacities(problem: Problem, usable: number[]): RobotCapacity[] {
  * Step 4: the least M (by bisection on the monotone test) for which the capacities can cover
  * L + max over prices of (A + price C) for some C, and that C.
  */
-function leastFeasibleMakespan(problem: Problem, capacity: RobotCapacity[], lengths: number, prices: PricedArcs[]): { makespan: number; recharges: number } {
+function leastFeasibleMakespan(
+  problem: Problem,
+  capacity: RobotCapacity[],
+  lengths: number,
+  prices: PricedArcs[],
+): { makespan: number; recharges: number } {
   const needed = (recharges: number) => {
     let arcs = 0;
     for (const { price, arcs: cost } of prices) arcs = Math.max(arcs, cost + price * recharges);
@@ -135,7 +148,8 @@ function leastFeasibleMakespan(problem: Problem, capacity: RobotCapacity[], leng
    */
   const passing = (makespan: number): number => {
     const { speed, rechargeSeconds: wait, maxDistance: charge } = problem;
-    const cap = (k: number, c: number) => Math.max(0, Math.min(speed * (makespan - c * wait), (c + 1) * charge + capacity[k].slack));
+    const cap = (k: number, c: number) =>
+      Math.max(0, Math.min(speed * (makespan - c * wait), (c + 1) * charge + capacity[k].slack));
     let total = 0;
     let fullSteps = 0;
     let partialCount = 0;
@@ -150,7 +164,7 @@ function leastFeasibleMakespan(problem: Problem, capacity: RobotCapacity[], leng
     const sorted = partials.subarray(0, partialCount).sort().reverse();
     for (let recharges = 0; recharges <= fullSteps + partialCount; recharges++) {
       if (total >= needed(recharges)) return recharges;
-      total += recharges < fullSteps ? charge : sorted[recharges - fullSteps] ?? 0;
+      total += recharges < fullSteps ? charge : (sorted[recharges - fullSteps] ?? 0);
     }
     return -1;
   };
@@ -236,7 +250,8 @@ class PricedAssignment {
     for (let j = 0; j < n; j++) {
       const row = matrix.subarray(j * size, j * size + fleet + n);
       for (let k = 0; k < fleet; k++) row[k] = startToPickup(problem, usable[k], j);
-      for (let i = 0; i < n; i++) row[fleet + i] = i === j ? Infinity : Math.min(legBetween(problem, i, j), this.throughStation(i, j) - price);
+      for (let i = 0; i < n; i++)
+        row[fleet + i] = i === j ? Infinity : Math.min(legBetween(problem, i, j), this.throughStation(i, j) - price);
       for (const cost of row) if (Number.isFinite(cost)) largest = Math.max(largest, Math.abs(cost));
     }
     const forbidden = (largest + 1) * (size + 1);

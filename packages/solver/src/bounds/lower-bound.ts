@@ -40,7 +40,11 @@ export function lowerBound(problem: Problem, poll?: () => void): LowerBound {
  * battery-aware and detour-capacity bounds, before the search, which stops at a zero gap.
  * `options` set the assignment's candidates and pricing rounds (the defaults give A exactly).
  */
-export function modelLowerBound(problem: Problem, poll?: () => void, options?: PredecessorBoundOptions): Omit<LowerBound, 'battery_aware_s'> {
+export function modelLowerBound(
+  problem: Problem,
+  poll?: () => void,
+  options?: PredecessorBoundOptions,
+): Omit<LowerBound, 'battery_aware_s'> {
   const n = problem.deliveryCount;
   const usable = usableRobots(problem);
   const fleet = usable.length;

@@ -1,7 +1,12 @@
 import { AscendingHeap } from '../data-structures/ascending-heap.ts';
 import type { PlaceGroups } from './place-groups.ts';
 import { distancesFrom, type Problem } from '../problem/problem.ts';
-import { solveTransportation, type TransportationProblem, type TransportationSolution, type TransportationStart } from '../assignment/transportation.ts';
+import {
+  solveTransportation,
+  type TransportationProblem,
+  type TransportationSolution,
+  type TransportationStart,
+} from '../assignment/transportation.ts';
 
 /**
  * A, the predecessor assignment of the model's bound: each delivery's pickup gets a distinct
@@ -173,14 +178,25 @@ function placePairCosts(problem: Problem, groups: PlaceGroups, columns: Predeces
       if (c < Infinity && c > largest) largest = c;
     }
   }
-  return { rows, places, cost, overflowCost: (largest + 1) * (Math.min(rows, places) + 1), tolerance: 1e-9 * (largest + 1) };
+  return {
+    rows,
+    places,
+    cost,
+    overflowCost: (largest + 1) * (Math.min(rows, places) + 1),
+    tolerance: 1e-9 * (largest + 1),
+  };
 }
 
 /**
  * Each pickup place's first candidates: its nearest places, and the nearest of those that could
  * take its whole supply (a one-robot start cannot, so rows near the robots still see the dropoffs).
  */
-function nearestCandidates(pairs: PlacePairCosts, capacity: number[], pickupCounts: ArrayLike<number>, candidates: number): number[][] {
+function nearestCandidates(
+  pairs: PlacePairCosts,
+  capacity: number[],
+  pickupCounts: ArrayLike<number>,
+  candidates: number,
+): number[][] {
   const { rows, places, cost } = pairs;
   const heap = new AscendingHeap(places);
   const scratch = new Float64Array(places);

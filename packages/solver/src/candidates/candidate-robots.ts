@@ -71,7 +71,8 @@ export class CandidateRobots {
       for (let i = 0; i < robotCount && chosen.length < near; i++) take(order[i]);
       // The rest every `stride` robots from an offset that differs per class, then the nearest left.
       const stride = Math.max(1, Math.floor(robotCount / Math.max(1, k - chosen.length)));
-      for (let step = 0; step < robotCount && chosen.length < k; step++) take((c * 7919 + step * stride + Math.floor((step * stride) / robotCount)) % robotCount);
+      for (let step = 0; step < robotCount && chosen.length < k; step++)
+        take((c * 7919 + step * stride + Math.floor((step * stride) / robotCount)) % robotCount);
       for (let i = 0; i < robotCount && chosen.length < k; i++) take(order[i]);
       for (const r of chosen) taken[r] = 0;
       chosen.sort((x, y) => x - y);

@@ -50,7 +50,10 @@ export function relatedByPlace(problem: Problem, size: number, poll?: () => void
     pickupPlaces.forEach((q, i) => (distance[i] = between(d, q)));
     const order = new Int32Array(pickupPlaces.length);
     sortedOrder(distance, pickupPlaces.length, order, scratch, used);
-    walks.set(d, Int32Array.from(order, (i) => pickupPlaces[i]));
+    walks.set(
+      d,
+      Int32Array.from(order, (i) => pickupPlaces[i]),
+    );
   }
   const found: { score: number; j: number }[] = [];
   // The score of the (size + 1)-th delivery found so far: a list holds nothing dearer.
@@ -87,7 +90,8 @@ export function relatedByPlace(problem: Problem, size: number, poll?: () => void
     for (let m = memberStart[c]; m < memberStart[c + 1]; m++) {
       const j = members[m];
       let count = 0;
-      for (let t = 0; t < found.length && count < size; t++) if (found[t].j !== j) lists[j * size + count++] = found[t].j;
+      for (let t = 0; t < found.length && count < size; t++)
+        if (found[t].j !== j) lists[j * size + count++] = found[t].j;
     }
   }
   return lists;

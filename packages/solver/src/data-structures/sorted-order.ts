@@ -5,7 +5,13 @@
  * centres), then each index, in order, takes the next free slot of its value's run.
  * `scratch` and `used` are working memory of at least `length` entries.
  */
-export function sortedOrder(values: Float64Array, length: number, order: Int32Array, scratch: Float64Array, used: Int32Array): void {
+export function sortedOrder(
+  values: Float64Array,
+  length: number,
+  order: Int32Array,
+  scratch: Float64Array,
+  used: Int32Array,
+): void {
   const sorted = scratch.subarray(0, length);
   sorted.set(values.subarray(0, length));
   sorted.sort();

@@ -21,7 +21,10 @@ export class OrOpt extends ReorderMove {
     for (let chain = 1; chain <= MAX_CHAIN; chain++) {
       for (let from = 0; from + chain <= length; from++) {
         if (length > 24 && (from & 7) === 0 && stop()) return 'stopped';
-        this.shortened.clear().appendSlice(route, 0, from).appendSlice(route, from + chain, length);
+        this.shortened
+          .clear()
+          .appendSlice(route, 0, from)
+          .appendSlice(route, from + chain, length);
         bounds.build(route.robot, this.shortened.deliveries, this.shortened.length);
         // `to` is the chain's index in the route once it has moved.
         for (let to = 0; to <= length - chain; to++) {
@@ -40,9 +43,15 @@ export class OrOpt extends ReorderMove {
   private propose(route: RouteEvaluator, chain: number, from: number, to: number): void {
     const proposal = this.proposal.clear();
     if (to < from) {
-      proposal.appendSlice(route, 0, to).appendSlice(route, from, from + chain).appendSlice(route, to, from);
+      proposal
+        .appendSlice(route, 0, to)
+        .appendSlice(route, from, from + chain)
+        .appendSlice(route, to, from);
     } else {
-      proposal.appendSlice(route, 0, from).appendSlice(route, from + chain, to + chain).appendSlice(route, from, from + chain);
+      proposal
+        .appendSlice(route, 0, from)
+        .appendSlice(route, from + chain, to + chain)
+        .appendSlice(route, from, from + chain);
     }
     proposal.appendSlice(route, to < from ? from + chain : to + chain, route.route.length);
   }

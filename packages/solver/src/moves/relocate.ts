@@ -32,7 +32,14 @@ export class Relocate implements InterRouteMove {
         const cutoff = this.state.finishCutoff(b, target, a, finishA);
         const finishB = this.state.evaluators[b].bestInsertion(j, this.insertion, cutoff);
         if (finishB === Infinity) continue;
-        const value = this.state.valueWithTwo(a, finishA, this.shortenedTotals.distance, b, finishB, this.insertion.distance);
+        const value = this.state.valueWithTwo(
+          a,
+          finishA,
+          this.shortenedTotals.distance,
+          b,
+          finishB,
+          this.insertion.distance,
+        );
         if (value < target) {
           this.focus = a;
           this.index = i;

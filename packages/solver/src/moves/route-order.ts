@@ -11,7 +11,12 @@ const ORDER_IMPROVEMENT = 1e-7;
 const MAX_PASSES = 50;
 
 /** Orders one robot's deliveries: nearest neighbour from the robot's start, then improveRouteOrder. */
-export function orderRoute(problem: Problem, robot: number, deliveries: readonly number[], shouldStop: () => boolean = () => false): number[] {
+export function orderRoute(
+  problem: Problem,
+  robot: number,
+  deliveries: readonly number[],
+  shouldStop: () => boolean = () => false,
+): number[] {
   const left = new Set(deliveries);
   const route: number[] = [];
   let last = -1;

@@ -31,7 +31,12 @@ export abstract class RoutePairMove implements InterRouteMove {
 
   apply(): void {
     if (this.focus < 0) throw new Error(`${this.constructor.name}.apply needs a move found by find`);
-    this.rewrite(this.state.evaluators[this.focus].route, this.positionA, this.state.evaluators[this.other].route, this.positionB);
+    this.rewrite(
+      this.state.evaluators[this.focus].route,
+      this.positionA,
+      this.state.evaluators[this.other].route,
+      this.positionB,
+    );
     this.state.refreshRoutes(this.focus, this.other);
     this.focus = -1;
   }
@@ -46,7 +51,13 @@ export abstract class RoutePairMove implements InterRouteMove {
    */
   protected improves(a: number, i: number, b: number, finishB: number, k: number, target: number): boolean {
     if (finishB === Infinity) return false;
-    if (!(this.state.valueWithTwo(a, this.totalsA.finish, this.totalsA.distance, b, finishB, this.totalsB.distance) < target)) return false;
+    if (
+      !(
+        this.state.valueWithTwo(a, this.totalsA.finish, this.totalsA.distance, b, finishB, this.totalsB.distance) <
+        target
+      )
+    )
+      return false;
     this.focus = a;
     this.positionA = i;
     this.other = b;

@@ -27,7 +27,13 @@ export class Swap extends RoutePairMove {
     if (this.state.scale.monotone) {
       const floorA = focus.replacementFloor(i, mate);
       const floorB = other.replacementFloor(k, j);
-      if (!(this.state.valueWithTwo(a, floorA, focus.replacementPlain(i, mate), b, floorB, other.replacementPlain(k, j)) < target)) return false;
+      if (
+        !(
+          this.state.valueWithTwo(a, floorA, focus.replacementPlain(i, mate), b, floorB, other.replacementPlain(k, j)) <
+          target
+        )
+      )
+        return false;
     }
     if (focus.replacementFinish(i, mate, this.totalsA) === Infinity) return false;
     return this.improves(a, i, b, other.replacementFinish(k, j, this.totalsB), k, target);

@@ -38,8 +38,12 @@ export class TwoOptStar extends RoutePairMove {
     // schedules are not needed.
     if (this.state.scale.monotone) {
       const p = this.state.problem;
-      const plainA = focus.plainBefore(i) + (k < lengthB ? legTo(p, a, i === 0 ? -1 : routeA[i - 1], routeB[k]) + other.plainFrom(k) : 0);
-      const plainB = other.plainBefore(k) + (i < lengthA ? legTo(p, b, k === 0 ? -1 : routeB[k - 1], routeA[i]) + focus.plainFrom(i) : 0);
+      const plainA =
+        focus.plainBefore(i) +
+        (k < lengthB ? legTo(p, a, i === 0 ? -1 : routeA[i - 1], routeB[k]) + other.plainFrom(k) : 0);
+      const plainB =
+        other.plainBefore(k) +
+        (i < lengthA ? legTo(p, b, k === 0 ? -1 : routeB[k - 1], routeA[i]) + focus.plainFrom(i) : 0);
       const floorA = focus.finishFloor(plainA, k < lengthB ? routeB[lengthB - 1] : i > 0 ? routeA[i - 1] : -1);
       const floorB = other.finishFloor(plainB, i < lengthA ? routeA[lengthA - 1] : k > 0 ? routeB[k - 1] : -1);
       if (!(this.state.valueWithTwo(a, floorA, plainA, b, floorB, plainB) < target)) return false;

@@ -9,7 +9,11 @@ export class TwoOpt extends ReorderMove {
     for (let i = 0; i < length - 1; i++) {
       if (length > 24 && (i & 7) === 0 && stop()) return 'stopped';
       for (let k = i + 1; k < length; k++) {
-        this.proposal.clear().appendSlice(route, 0, i).appendReversed(route, i, k + 1).appendSlice(route, k + 1, length);
+        this.proposal
+          .clear()
+          .appendSlice(route, 0, i)
+          .appendReversed(route, i, k + 1)
+          .appendSlice(route, k + 1, length);
         // The proposal differs from the route in [i, k] only: a lower bound rules most candidates
         // out before the recharge DP.
         if (cannotBeat(route.lowerBoundReplacing(i, k + 1, this.proposal.deliveries, i, k + 1 - i), target)) continue;

@@ -1,7 +1,12 @@
 import { evaluateRoute } from '../routes/battery-schedule.ts';
 import type { Problem } from '../problem/problem.ts';
 import type { Routes } from './plan-builder.ts';
-import { objectiveNameValues, type ObjectiveName, type ObjectiveValues, type ObjectiveWeights } from '@fleetlab/warehouse';
+import {
+  objectiveNameValues,
+  type ObjectiveName,
+  type ObjectiveValues,
+  type ObjectiveWeights,
+} from '@fleetlab/warehouse';
 
 /** Per-robot finish times and distances of a set of routes. */
 export interface RouteFigures {
@@ -31,7 +36,11 @@ export function measureRoutes(problem: Problem, routes: Routes): RouteFigures {
  * makespan, total distance, battery consumed (percent units, linear in distance), the spread
  * between the latest and earliest finishing robot (idle robots finish at 0), and total busy time.
  */
-export function objectiveValues(problem: Problem, finish: ArrayLike<number>, distance: ArrayLike<number>): ObjectiveValues {
+export function objectiveValues(
+  problem: Problem,
+  finish: ArrayLike<number>,
+  distance: ArrayLike<number>,
+): ObjectiveValues {
   let latest = 0;
   let earliest = Infinity;
   let busy = 0;
@@ -75,7 +84,11 @@ export class ObjectiveScale {
     // Sums below add the terms in one fixed order of names, so the score keeps its last bits
     // whatever order the weights arrive in.
     const total =
-      weightOf('completion_time') + weightOf('distance_traveled') + weightOf('energy_usage') + weightOf('balanced_workload') + weightOf('cost_efficiency');
+      weightOf('completion_time') +
+      weightOf('distance_traveled') +
+      weightOf('energy_usage') +
+      weightOf('balanced_workload') +
+      weightOf('cost_efficiency');
     const share = (name: ObjectiveName) => (total > 0 ? weightOf(name) / total : name === 'completion_time' ? 1 : 0);
     const divisor = (name: ObjectiveName) => (reference[name] > 1e-9 ? reference[name] : 1);
     this.weights = perObjective(share);
@@ -97,7 +110,14 @@ export class ObjectiveScale {
   }
 
   /** Score from raw totals, for hot loops. */
-  scoreOf(latest: number, travelled: number, earliest: number, busy: number, maxDistance: number, capacity: number): number {
+  scoreOf(
+    latest: number,
+    travelled: number,
+    earliest: number,
+    busy: number,
+    maxDistance: number,
+    capacity: number,
+  ): number {
     const w = this.weights;
     const d = this.divisors;
     let sum = 0;

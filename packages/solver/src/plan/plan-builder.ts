@@ -1,4 +1,11 @@
-import { freeFlow, type DeliveryWork, type FreeFlowRobot, type PlanResultsRecord, type PlanStepRecord, type RobotWork } from '@fleetlab/warehouse';
+import {
+  freeFlow,
+  type DeliveryWork,
+  type FreeFlowRobot,
+  type PlanResultsRecord,
+  type PlanStepRecord,
+  type RobotWork,
+} from '@fleetlab/warehouse';
 import { evaluateRoute } from '../routes/battery-schedule.ts';
 import { shortestPath, type Problem } from '../problem/problem.ts';
 
@@ -29,7 +36,9 @@ interface RobotClock {
  */
 export function buildPlanSteps(problem: Problem, routes: Routes): PlanResultsRecord {
   const items = problem.robots.map((_, r) => plannedItems(problem, r, routes[r]));
-  const clocks = problem.floor ? floorClocks(problem, items) : items.map((robotItems, r) => graphClock(problem, r, robotItems));
+  const clocks = problem.floor
+    ? floorClocks(problem, items)
+    : items.map((robotItems, r) => graphClock(problem, r, robotItems));
   const results: PlanResultsRecord = {};
   problem.robots.forEach((robot, r) => {
     results[robot.id] = robotSteps(problem, r, items[r], clocks[r]);
@@ -41,7 +50,10 @@ function plannedItems(problem: Problem, robot: number, route: readonly number[])
   if (route.length === 0) return [];
   const rechargeBefore = new Uint8Array(route.length);
   const { finish } = evaluateRoute(problem, robot, route, rechargeBefore);
-  if (finish === Infinity) throw new Error(`Route of robot ${problem.robots[robot].id} breaks the battery rules under every recharge schedule`);
+  if (finish === Infinity)
+    throw new Error(
+      `Route of robot ${problem.robots[robot].id} breaks the battery rules under every recharge schedule`,
+    );
   const items: PlannedItem[] = [];
   route.forEach((j, index) => {
     if (rechargeBefore[index]) items.push({ kind: 'charge' });
@@ -62,7 +74,13 @@ function floorClocks(problem: Problem, items: PlannedItem[][]): RobotClock[] {
     work: items[r].map((item) => {
       if (item.kind === 'charge') return item;
       const delivery = problem.deliveries[item.j];
-      const entry: DeliveryWork = { kind: 'delivery', pickup: delivery.pickupId, dropoff: delivery.dropoffId, pickupCell: cellOf(delivery.pickupNode), dropoffCell: cellOf(delivery.dropoffNode) };
+      const entry: DeliveryWork = {
+        kind: 'delivery',
+        pickup: delivery.pickupId,
+        dropoff: delivery.dropoffId,
+        pickupCell: cellOf(delivery.pickupNode),
+        dropoffCell: cellOf(delivery.dropoffNode),
+      };
       return entry;
     }),
   }));

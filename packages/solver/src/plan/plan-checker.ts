@@ -119,7 +119,12 @@ export function checkPlan(problem: Problem, results: unknown): PlanCheck {
       chargers: problem.chargersOfRobot[problem.robots.indexOf(robot)],
     };
     steps.forEach((step: unknown, index: number) => checkStep(review, walk, step, `${robot.id} step ${index + 1}`));
-    metrics.robots[robot.id] = { finish_s: walk.time, distance_m: walk.total, recharges: walk.recharges, deliveries: walk.delivered };
+    metrics.robots[robot.id] = {
+      finish_s: walk.time,
+      distance_m: walk.total,
+      recharges: walk.recharges,
+      deliveries: walk.delivered,
+    };
     metrics.total_distance_m += walk.total;
     metrics.recharges += walk.recharges;
     metrics.deliveries += walk.delivered;
@@ -141,16 +146,27 @@ export function checkPlan(problem: Problem, results: unknown): PlanCheck {
 
 /** No station ever charges more robots at once than it has chargers. */
 function checkChargerCapacity(review: Review): void {
-  const chargersOf = new Map(review.problem.robots.map((robot, r) => [robot.stationId, review.problem.chargersOfRobot[r]]));
+  const chargersOf = new Map(
+    review.problem.robots.map((robot, r) => [robot.stationId, review.problem.chargersOfRobot[r]]),
+  );
   for (const [station, intervals] of review.charging) {
     const capacity = chargersOf.get(station) ?? 1;
-    const points = intervals.flatMap(([start, end]) => [[start + SAFE_SLACK, 1], [end - SAFE_SLACK, -1]] as [number, number][]);
+    const points = intervals.flatMap(
+      ([start, end]) =>
+        [
+          [start + SAFE_SLACK, 1],
+          [end - SAFE_SLACK, -1],
+        ] as [number, number][],
+    );
     points.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     let busy = 0;
     for (const [time, change] of points) {
       busy += change;
       if (busy > capacity) {
-        report(review, `Station ${station} charges ${busy} robots at once at ${fmt(time)} s, but it has ${capacity} charger${capacity === 1 ? '' : 's'}`);
+        report(
+          review,
+          `Station ${station} charges ${busy} robots at once at ${fmt(time)} s, but it has ${capacity} charger${capacity === 1 ? '' : 's'}`,
+        );
         break;
       }
     }
@@ -171,7 +187,10 @@ function checkStep(review: Review, walk: RobotWalk, step: unknown, where: string
     return;
   }
   if (nodes[0] !== walk.position) {
-    report(review, `${where}: path starts at ${problem.nodeIds[nodes[0]]} but robot is at ${problem.nodeIds[walk.position]}`);
+    report(
+      review,
+      `${where}: path starts at ${problem.nodeIds[nodes[0]]} but robot is at ${problem.nodeIds[walk.position]}`,
+    );
   }
   // Handling at the last dropoff comes before the robot moves on.
   if (walk.afterDelivery) walk.time += problem.handlingSeconds;
@@ -218,7 +237,10 @@ function drivePath(review: Review, walk: RobotWalk, nodes: number[], where: stri
     walk.time += metres / problem.speed;
     if (!overrun && walk.sinceCharge > problem.maxDistance + SAFE_SLACK) {
       overrun = true;
-      report(review, `${where}: battery overrun, ${fmt(walk.sinceCharge)} m since the last charge but ${chargeCovers(problem)}`);
+      report(
+        review,
+        `${where}: battery overrun, ${fmt(walk.sinceCharge)} m since the last charge but ${chargeCovers(problem)}`,
+      );
     }
   }
 }
@@ -250,7 +272,13 @@ function legMetres(problem: Problem, from: number, to: number): number {
  * the way and with charge left to get home. Returns the battery the step should report, or null
  * (reported) when the task is neither.
  */
-function checkTask(review: Review, walk: RobotWalk, step: Record<string, unknown>, nodes: number[], where: string): number | null {
+function checkTask(
+  review: Review,
+  walk: RobotWalk,
+  step: Record<string, unknown>,
+  nodes: number[],
+  where: string,
+): number | null {
   const task = step.task;
   if (task === 'recharge' || task === 'recharge_in_place') return checkRecharge(review, walk, step, where);
   if (Array.isArray(task) && task.length === 2 && typeof task[0] === 'string' && typeof task[1] === 'string') {
@@ -265,12 +293,21 @@ function checkRecharge(review: Review, walk: RobotWalk, step: Record<string, unk
   const { robot } = walk;
   const { battery_capacity: capacity, recharge_time: rechargeMinutes } = problem.params;
   if (step.task === 'recharge_in_place') {
-    report(review, `${where}: recharge_in_place is not allowed; a recharge must drive to the home station ${robot.stationId}`);
+    report(
+      review,
+      `${where}: recharge_in_place is not allowed; a recharge must drive to the home station ${robot.stationId}`,
+    );
   } else if (walk.position !== robot.homeNode) {
-    report(review, `${where}: recharge ends at ${problem.nodeIds[walk.position]} but the home station of ${robot.id} is ${robot.stationId}`);
+    report(
+      review,
+      `${where}: recharge ends at ${problem.nodeIds[walk.position]} but the home station of ${robot.id} is ${robot.stationId}`,
+    );
   }
   if (step.recharge_time !== undefined && step.recharge_time !== rechargeMinutes) {
-    report(review, `${where}: recharge_time is ${JSON.stringify(step.recharge_time)} min but the solve's recharge time is ${rechargeMinutes} min`);
+    report(
+      review,
+      `${where}: recharge_time is ${JSON.stringify(step.recharge_time)} min but the solve's recharge time is ${rechargeMinutes} min`,
+    );
   }
   // The robot may wait for a free charger first; the plan says how long in queued_s.
   const declared = typeof step.queued_s === 'number' ? step.queued_s : 0;
@@ -289,7 +326,13 @@ function checkRecharge(review: Review, walk: RobotWalk, step: Record<string, unk
   return capacity;
 }
 
-function checkDelivery(review: Review, walk: RobotWalk, [pickup, dropoff]: [string, string], nodes: number[], where: string): number {
+function checkDelivery(
+  review: Review,
+  walk: RobotWalk,
+  [pickup, dropoff]: [string, string],
+  nodes: number[],
+  where: string,
+): number {
   const { problem, pending, metrics } = review;
   const { battery_capacity: capacity, max_distance: fullCharge } = problem.params;
   const maxDistance = problem.maxDistance;
@@ -339,7 +382,10 @@ function checkFigures(
   const checkFigure = (field: string, value: number, unit: string) => {
     const reported = step[field];
     if (typeof reported !== 'number' || Math.abs(reported - value) > REPORT_TOLERANCE + 1e-9 * Math.abs(value)) {
-      report(review, `${where}: ${field} is ${JSON.stringify(reported)}${unit} but the path gives ${fmt(value)}${unit}`);
+      report(
+        review,
+        `${where}: ${field} is ${JSON.stringify(reported)}${unit} but the path gives ${fmt(value)}${unit}`,
+      );
     }
   };
   checkFigure('total_distance', expected.distanceSinceCharge, ' m');
@@ -347,7 +393,10 @@ function checkFigures(
   checkFigure('completion_time', walk.time, ' s');
   checkFigure('battery_remaining', expected.expectedBattery, '%');
   if (step.battery_capacity !== undefined && step.battery_capacity !== capacity) {
-    report(review, `${where}: battery_capacity is ${JSON.stringify(step.battery_capacity)} but the solve uses ${capacity}`);
+    report(
+      review,
+      `${where}: battery_capacity is ${JSON.stringify(step.battery_capacity)} but the solve uses ${capacity}`,
+    );
   }
   if (step.max_distance !== undefined && step.max_distance !== maxDistance) {
     report(review, `${where}: max_distance is ${JSON.stringify(step.max_distance)} but the solve uses ${maxDistance}`);

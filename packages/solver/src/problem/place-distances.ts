@@ -63,7 +63,9 @@ function readFloorPlaces(environment: EnvironmentInput): PlaceDistances {
       const cell = floor.cellOf(element.id);
       if (nodeIndex.has(element.id) || cell === undefined) continue;
       if (kind !== 'robots' && kind !== 'robot_stations' && floor.stationAt[cell] >= 0) {
-        throw new InvalidProblemError(`${kind === 'pickups' ? 'Pickup' : 'Dropoff'} ${element.id} stands on station ${floor.stationIds[floor.stationAt[cell]]}'s cell, which only that station's robots may enter`);
+        throw new InvalidProblemError(
+          `${kind === 'pickups' ? 'Pickup' : 'Dropoff'} ${element.id} stands on station ${floor.stationIds[floor.stationAt[cell]]}'s cell, which only that station's robots may enter`,
+        );
       }
       nodeIndex.set(element.id, nodeIds.length);
       nodeIds.push(element.id);
@@ -87,7 +89,12 @@ function readFloorPlaces(environment: EnvironmentInput): PlaceDistances {
 
 /** The graph's nodes (the first of repeated ids kept) and its edges as a CSR graph. */
 function readGraphPlaces(environment: EnvironmentInput): PlaceDistances {
-  if (!environment || !environment.graph || !Array.isArray(environment.graph.nodes) || !Array.isArray(environment.graph.edges)) {
+  if (
+    !environment ||
+    !environment.graph ||
+    !Array.isArray(environment.graph.nodes) ||
+    !Array.isArray(environment.graph.edges)
+  ) {
     throw new InvalidProblemError('The environment has no graph with nodes and edges');
   }
   const nodeIds: string[] = [];
@@ -109,7 +116,9 @@ function readGraphPlaces(environment: EnvironmentInput): PlaceDistances {
       throw new InvalidProblemError(`Graph edge ${edge.from} -> ${edge.to} names a node that is not in the graph`);
     }
     if (typeof edge.weight !== 'number' || !Number.isFinite(edge.weight) || edge.weight < 0) {
-      throw new InvalidProblemError(`Graph edge ${edge.from} -> ${edge.to} has an invalid weight ${JSON.stringify(edge.weight)}`);
+      throw new InvalidProblemError(
+        `Graph edge ${edge.from} -> ${edge.to} has an invalid weight ${JSON.stringify(edge.weight)}`,
+      );
     }
     edges.push({ from, to, weight: edge.weight });
   }

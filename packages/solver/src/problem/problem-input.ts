@@ -7,9 +7,17 @@ import type { FloorDistanceRows } from './floor-distance-rows.ts';
  */
 export type SolveParameters = Pick<
   SolveParametersRecord,
-  'time_limit' | 'battery_capacity' | 'max_distance' | 'robot_speed' | 'recharge_time' | 'balance_factor' | 'objective_weights'
+  | 'time_limit'
+  | 'battery_capacity'
+  | 'max_distance'
+  | 'robot_speed'
+  | 'recharge_time'
+  | 'balance_factor'
+  | 'objective_weights'
 > &
-  Partial<Pick<SolveParametersRecord, 'chargers' | 'handling_time_s' | 'battery_reserve_pct'>> & { algorithm_type?: string };
+  Partial<Pick<SolveParametersRecord, 'chargers' | 'handling_time_s' | 'battery_reserve_pct'>> & {
+    algorithm_type?: string;
+  };
 
 /**
  * How the optimiser measures a leg: `floor` (default, the product's) walks the floor the robots

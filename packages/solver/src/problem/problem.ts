@@ -130,23 +130,38 @@ function resolveParameters(params: Partial<SolveParameters> | null | undefined):
     const weight = (rawWeights as Record<string, unknown>)[name];
     if (weight === undefined || weight === null) continue;
     if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
-      throw new InvalidProblemError(`Objective weight ${name} must be a number of at least 0, got ${JSON.stringify(weight)}`);
+      throw new InvalidProblemError(
+        `Objective weight ${name} must be a number of at least 0, got ${JSON.stringify(weight)}`,
+      );
     }
     if (weight > 0) weights[name] = weight;
   }
   if (Object.keys(weights).length === 0) Object.assign(weights, SOLVE_PARAMETER_DEFAULTS.objective_weights);
   const balance = given.balance_factor ?? SOLVE_PARAMETER_DEFAULTS.balance_factor;
   const balanceRange = SOLVE_PARAMETER_RANGES.balance_factor;
-  if (typeof balance !== 'number' || !Number.isFinite(balance) || balance < balanceRange.min || balance > balanceRange.max) {
-    throw new InvalidProblemError(`Parameter balance_factor must be a number from ${balanceRange.min} to ${balanceRange.max}, got ${JSON.stringify(balance)}`);
+  if (
+    typeof balance !== 'number' ||
+    !Number.isFinite(balance) ||
+    balance < balanceRange.min ||
+    balance > balanceRange.max
+  ) {
+    throw new InvalidProblemError(
+      `Parameter balance_factor must be a number from ${balanceRange.min} to ${balanceRange.max}, got ${JSON.stringify(balance)}`,
+    );
   }
   const rechargeTime = given.recharge_time ?? SOLVE_PARAMETER_DEFAULTS.recharge_time;
   if (typeof rechargeTime !== 'number' || !Number.isFinite(rechargeTime) || rechargeTime < 0) {
-    throw new InvalidProblemError(`Parameter recharge_time must be a number of at least 0, got ${JSON.stringify(rechargeTime)}`);
+    throw new InvalidProblemError(
+      `Parameter recharge_time must be a number of at least 0, got ${JSON.stringify(rechargeTime)}`,
+    );
   }
   const resolved: SolveParameters = {
     time_limit: positiveNumber(given.time_limit, 'time_limit', SOLVE_PARAMETER_DEFAULTS.time_limit),
-    battery_capacity: positiveNumber(given.battery_capacity, 'battery_capacity', SOLVE_PARAMETER_DEFAULTS.battery_capacity),
+    battery_capacity: positiveNumber(
+      given.battery_capacity,
+      'battery_capacity',
+      SOLVE_PARAMETER_DEFAULTS.battery_capacity,
+    ),
     max_distance: positiveNumber(given.max_distance, 'max_distance', SOLVE_PARAMETER_DEFAULTS.max_distance),
     robot_speed: positiveNumber(given.robot_speed, 'robot_speed', SOLVE_PARAMETER_DEFAULTS.robot_speed),
     recharge_time: rechargeTime,
@@ -164,7 +179,12 @@ function resolveParameters(params: Partial<SolveParameters> | null | undefined):
  * The floor's clock and batteries for these parameters. The graph model is the original
  * product's: no reserve kept for traffic and no charger queues (it has no floor to queue on).
  */
-function floorParametersOf(params: SolveParameters, model: DistanceModel, floor: Floor | null, robotCount: number): FloorParameters {
+function floorParametersOf(
+  params: SolveParameters,
+  model: DistanceModel,
+  floor: Floor | null,
+  robotCount: number,
+): FloorParameters {
   try {
     if (model === 'graph') return resolveFloorParameters({ ...params, battery_reserve_pct: 0, chargers: undefined });
     return resolveFloorParameters(params, floor ? { robots: robotCount, freeCells: floor.freeCellCount() } : undefined);
@@ -181,14 +201,23 @@ type DeliveryPair = Omit<ProblemDelivery, 'length'>;
 export function buildProblem(input: ProblemInput): Problem {
   const params = resolveParameters(input.params);
   const distanceModel: DistanceModel = input.distances ?? 'floor';
-  if (distanceModel !== 'floor' && distanceModel !== 'graph') throw new InvalidProblemError(`Distances must be measured on the floor or the graph, got ${JSON.stringify(distanceModel)}`);
+  if (distanceModel !== 'floor' && distanceModel !== 'graph')
+    throw new InvalidProblemError(
+      `Distances must be measured on the floor or the graph, got ${JSON.stringify(distanceModel)}`,
+    );
   const places = readPlaces(input.environment, distanceModel);
   const robots = readRobots(input.environment, places);
   const floorParameters = floorParametersOf(params, distanceModel, places.floor, robots.length);
   const handover = readHandovers(input.handovers, robots, places, floorParameters);
   const pairs = readTasks(input.tasks, places);
   // One row from every distinct place a leg can start: pickups, dropoffs, robot starts, stations.
-  addRows(places, pairs.flatMap((pair) => [pair.pickupNode, pair.dropoffNode]).concat(robots.flatMap((robot) => [robot.startNode, robot.homeNode])), input.distanceRows);
+  addRows(
+    places,
+    pairs
+      .flatMap((pair) => [pair.pickupNode, pair.dropoffNode])
+      .concat(robots.flatMap((robot) => [robot.startNode, robot.homeNode])),
+    input.distanceRows,
+  );
   const { sourceRow, distances, rowNode } = places;
   // Places: every row, then the unreachable place of robots without a node.
   const placeCount = rowNode.length + 1;
@@ -216,7 +245,10 @@ export function buildProblem(input: ProblemInput): Problem {
 
   // Whether a robot can do a delivery at all depends on its places and the delivery's only.
   const deliveryClasses = classify(n, (j) => pickupPlace[j] * placeCount + dropoffPlace[j]);
-  const robotClasses = classify(robotCount, (r) => `${startPlace[r]}|${homePlace[r]}|${handover.readyS[r]}|${handover.initialUsed[r]}`);
+  const robotClasses = classify(
+    robotCount,
+    (r) => `${startPlace[r]}|${homePlace[r]}|${handover.readyS[r]}|${handover.initialUsed[r]}`,
+  );
   const withoutServable: Omit<Problem, 'servable'> = {
     params,
     distanceModel,
@@ -293,15 +325,25 @@ function readHandovers(
   const initialUsed = new Float64Array(robots.length);
   if (!handovers) return { readyS, initialUsed, any: false };
   const known = new Set(robots.map((robot) => robot.id));
-  for (const id of Object.keys(handovers)) if (!known.has(id)) throw new InvalidProblemError(`The handover names robot ${id}, which the environment does not have`);
+  for (const id of Object.keys(handovers))
+    if (!known.has(id))
+      throw new InvalidProblemError(`The handover names robot ${id}, which the environment does not have`);
   robots.forEach((robot, r) => {
     const handover = handovers[robot.id];
     if (!handover) return;
     const node = places.nodeIndex.get(handover.place);
-    if (node === undefined) throw new InvalidProblemError(`Robot ${robot.id} is handed over at ${handover.place}, which is not a place of the environment`);
-    if (!(Number.isFinite(handover.ready_s) && handover.ready_s >= 0)) throw new InvalidProblemError(`Robot ${robot.id}'s handover time must be a number of seconds >= 0, got ${JSON.stringify(handover.ready_s)}`);
+    if (node === undefined)
+      throw new InvalidProblemError(
+        `Robot ${robot.id} is handed over at ${handover.place}, which is not a place of the environment`,
+      );
+    if (!(Number.isFinite(handover.ready_s) && handover.ready_s >= 0))
+      throw new InvalidProblemError(
+        `Robot ${robot.id}'s handover time must be a number of seconds >= 0, got ${JSON.stringify(handover.ready_s)}`,
+      );
     if (!(Number.isFinite(handover.used_m) && handover.used_m >= 0 && handover.used_m <= parameters.maxDistance)) {
-      throw new InvalidProblemError(`Robot ${robot.id}'s used charge must be from 0 to max_distance metres, got ${JSON.stringify(handover.used_m)}`);
+      throw new InvalidProblemError(
+        `Robot ${robot.id}'s used charge must be from 0 to max_distance metres, got ${JSON.stringify(handover.used_m)}`,
+      );
     }
     robot.startNode = node;
     readyS[r] = handover.ready_s;
@@ -316,12 +358,20 @@ function readTasks(tasks: ProblemInput['tasks'], places: PlaceDistances): Delive
   const pairs: DeliveryPair[] = [];
   tasks.forEach((pair, index) => {
     if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== 'string' || typeof pair[1] !== 'string') {
-      throw new InvalidProblemError(`Task ${index + 1} must be a [pickup_id, dropoff_id] pair, got ${JSON.stringify(pair)}`);
+      throw new InvalidProblemError(
+        `Task ${index + 1} must be a [pickup_id, dropoff_id] pair, got ${JSON.stringify(pair)}`,
+      );
     }
     const pickupNode = places.nodeIndex.get(pair[0]);
-    if (pickupNode === undefined) throw new InvalidProblemError(`Unknown pickup id ${pair[0]} in task ${index + 1} (${pair[0]} -> ${pair[1]}): ${where}`);
+    if (pickupNode === undefined)
+      throw new InvalidProblemError(
+        `Unknown pickup id ${pair[0]} in task ${index + 1} (${pair[0]} -> ${pair[1]}): ${where}`,
+      );
     const dropoffNode = places.nodeIndex.get(pair[1]);
-    if (dropoffNode === undefined) throw new InvalidProblemError(`Unknown dropoff id ${pair[1]} in task ${index + 1} (${pair[0]} -> ${pair[1]}): ${where}`);
+    if (dropoffNode === undefined)
+      throw new InvalidProblemError(
+        `Unknown dropoff id ${pair[1]} in task ${index + 1} (${pair[0]} -> ${pair[1]}): ${where}`,
+      );
     pairs.push({ pickupId: pair[0], dropoffId: pair[1], pickupNode, dropoffNode });
   });
   return pairs;
@@ -329,7 +379,18 @@ function readTasks(tasks: ProblemInput['tasks'], places: PlaceDistances): Delive
 
 /** Which robot class can serve which delivery class within one charge, from its start or its station (see Problem.servable). */
 function servableTable(problem: Omit<Problem, 'servable'>, robotClassFirst: number[]): Uint8Array {
-  const { placeCount, placeDistance, pickupPlace, dropoffPlace, startPlace, homePlace, startToHome, deliveryLength, maxDistance, initialUsed } = problem;
+  const {
+    placeCount,
+    placeDistance,
+    pickupPlace,
+    dropoffPlace,
+    startPlace,
+    homePlace,
+    startToHome,
+    deliveryLength,
+    maxDistance,
+    initialUsed,
+  } = problem;
   const classCount = problem.deliveryClassCount;
   const between = (from: number, to: number) => placeDistance[from * placeCount + to];
   const servable = new Uint8Array(robotClassFirst.length * classCount);
@@ -339,7 +400,10 @@ function servableTable(problem: Omit<Problem, 'servable'>, robotClassFirst: numb
       const j = problem.deliveryClassFirst[k];
       const back = between(dropoffPlace[j], homePlace[r]);
       const fromStart = initialUsed[r] + between(startPlace[r], pickupPlace[j]) + deliveryLength[j] + back;
-      const fromHome = initialUsed[r] + startToHome[r] <= maxDistance + EPSILON ? between(homePlace[r], pickupPlace[j]) + deliveryLength[j] + back : Infinity;
+      const fromHome =
+        initialUsed[r] + startToHome[r] <= maxDistance + EPSILON
+          ? between(homePlace[r], pickupPlace[j]) + deliveryLength[j] + back
+          : Infinity;
       servable[c * classCount + k] = Math.min(fromStart, fromHome) <= maxDistance + EPSILON ? 1 : 0;
     }
   }
@@ -358,15 +422,26 @@ function rejectUnservedDeliveries(problem: Problem, robotClassCount: number): vo
 
 /** The error for delivery j, which no robot can do: the first reason that applies. */
 function whyUnserved(problem: Problem, j: number): InfeasibleDeliveryError {
-  const { robots, placeCount, placeDistance, pickupPlace, dropoffPlace, startPlace, homePlace, deliveryLength } = problem;
+  const { robots, placeCount, placeDistance, pickupPlace, dropoffPlace, startPlace, homePlace, deliveryLength } =
+    problem;
   const between = (from: number, to: number) => placeDistance[from * placeCount + to];
   const pair: [string, string] = [problem.deliveries[j].pickupId, problem.deliveries[j].dropoffId];
-  const usable = robots.map((robot, r) => ({ robot, r })).filter(({ robot }) => robot.startNode >= 0 && robot.homeNode >= 0);
+  const usable = robots
+    .map((robot, r) => ({ robot, r }))
+    .filter(({ robot }) => robot.startNode >= 0 && robot.homeNode >= 0);
   if (usable.length === 0) {
-    const missing = problem.floor ? 'no robot has a home station on the floor' : 'no robot has both its own graph node and its home station node in the graph';
+    const missing = problem.floor
+      ? 'no robot has a home station on the floor'
+      : 'no robot has both its own graph node and its home station node in the graph';
     return new InfeasibleDeliveryError(pair, problem.robotCount === 0 ? 'the environment has no robots' : missing);
   }
-  if (!usable.some(({ r }) => Number.isFinite(between(startPlace[r], pickupPlace[j])) || Number.isFinite(between(homePlace[r], pickupPlace[j])))) {
+  if (
+    !usable.some(
+      ({ r }) =>
+        Number.isFinite(between(startPlace[r], pickupPlace[j])) ||
+        Number.isFinite(between(homePlace[r], pickupPlace[j])),
+    )
+  ) {
     return new InfeasibleDeliveryError(pair, `pickup ${pair[0]} is unreachable from every robot`);
   }
   if (!Number.isFinite(deliveryLength[j])) {
@@ -378,7 +453,8 @@ function whyUnserved(problem: Problem, j: number): InfeasibleDeliveryError {
   let nearest = Infinity;
   let station = '';
   for (const { robot, r } of usable) {
-    const roundTrip = between(homePlace[r], pickupPlace[j]) + deliveryLength[j] + between(dropoffPlace[j], homePlace[r]);
+    const roundTrip =
+      between(homePlace[r], pickupPlace[j]) + deliveryLength[j] + between(dropoffPlace[j], homePlace[r]);
     if (roundTrip < nearest) {
       nearest = roundTrip;
       station = robot.stationId;
@@ -398,7 +474,10 @@ export function chargeCovers(problem: Problem): string {
 }
 
 /** Items numbered by a key, in order of first use: each item's class, the class count, each class's first item. */
-function classify<Key>(count: number, keyOf: (item: number) => Key): { classOf: Int32Array; count: number; first: number[] } {
+function classify<Key>(
+  count: number,
+  keyOf: (item: number) => Key,
+): { classOf: Int32Array; count: number; first: number[] } {
   const classOf = new Int32Array(count);
   const classByKey = new Map<Key, number>();
   const first: number[] = [];

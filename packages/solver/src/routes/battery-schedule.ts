@@ -1,5 +1,14 @@
 import { EPSILON } from '../problem/battery-tolerance.ts';
-import { canServe, dropoffToHome, fixedTime, handlingTime, homeToPickup, legBetween, legTo, startToPickup } from '../problem/delivery-legs.ts';
+import {
+  canServe,
+  dropoffToHome,
+  fixedTime,
+  handlingTime,
+  homeToPickup,
+  legBetween,
+  legTo,
+  startToPickup,
+} from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 
 /**
@@ -51,7 +60,13 @@ export class RechargeScheduler {
    * moments; Infinity when no recharge schedule makes it legal. The figures go to `into`.
    * When `rechargeBefore` is given, it receives 1 at each delivery index preceded by a recharge.
    */
-  schedule(robot: number, route: ArrayLike<number>, length: number, into: RouteTotals, rechargeBefore?: Uint8Array): number {
+  schedule(
+    robot: number,
+    route: ArrayLike<number>,
+    length: number,
+    into: RouteTotals,
+    rechargeBefore?: Uint8Array,
+  ): number {
     const problem = this.problem;
     if (rechargeBefore) rechargeBefore.fill(0, 0, length);
     if (length === 0) return settle(into, 0, 0, 0);
@@ -155,7 +170,12 @@ function settle(into: RouteTotals, finish: number, distance: number, recharges: 
  * The totals of one route with fresh working memory: for plans, reports and repairs, not for
  * the search's inner loops (those keep a RechargeScheduler).
  */
-export function evaluateRoute(problem: Problem, robot: number, route: readonly number[], rechargeBefore?: Uint8Array): RouteTotals {
+export function evaluateRoute(
+  problem: Problem,
+  robot: number,
+  route: readonly number[],
+  rechargeBefore?: Uint8Array,
+): RouteTotals {
   const totals = emptyRouteTotals();
   new RechargeScheduler(problem).schedule(robot, route, route.length, totals, rechargeBefore);
   return totals;

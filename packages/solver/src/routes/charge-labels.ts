@@ -61,7 +61,8 @@ export class ChargeLabels {
     const limit = p.maxDistance + EPSILON;
     this.ensure(length + 1);
     this.length = length;
-    const { cum, pick, reserve, fwdTime, fwdDistance, fwdRecharges, bwdTime, bwdDistance, bwdRecharges, reachHome } = this;
+    const { cum, pick, reserve, fwdTime, fwdDistance, fwdRecharges, bwdTime, bwdDistance, bwdRecharges, reachHome } =
+      this;
     let total = 0;
     for (let k = 0; k < length; k++) {
       const j = route[k];
@@ -171,7 +172,18 @@ export class ChargeLabels {
 
     // The segment through the junction leaves from the start (with the charge the robot starts with) ...
     if (x === 0 || x - 1 <= this.reachStart) {
-      this.through(route, 0, 0, 0, x === 0 ? AT_START : route[x - 1], x === 0 ? 0 : cum[x - 1], j, y, into, p.initialUsed[this.robot]);
+      this.through(
+        route,
+        0,
+        0,
+        0,
+        x === 0 ? AT_START : route[x - 1],
+        x === 0 ? 0 : cum[x - 1],
+        j,
+        y,
+        into,
+        p.initialUsed[this.robot],
+      );
     }
     // ... or from home after a recharge before route[a], a < x ...
     for (let a = x - 1; a >= 0; a--) {
@@ -225,7 +237,12 @@ export class ChargeLabels {
         keep(into, time + used / speed, driven + used, recharges);
       } else if (bwdTime[y] < Infinity) {
         const back = used + dropoffToHome(p, r, last);
-        keep(into, time + back / speed + rechargeSeconds + bwdTime[y], driven + back + bwdDistance[y], recharges + 1 + bwdRecharges[y]);
+        keep(
+          into,
+          time + back / speed + rechargeSeconds + bwdTime[y],
+          driven + back + bwdDistance[y],
+          recharges + 1 + bwdRecharges[y],
+        );
       }
     }
     if (y === length) return;
@@ -239,7 +256,12 @@ export class ChargeLabels {
         keep(into, time + (cum[e] + shift) / speed, driven + cum[e] + shift, recharges);
       } else if (bwdTime[e + 1] < Infinity) {
         const back = reserve[e] + shift;
-        keep(into, time + back / speed + rechargeSeconds + bwdTime[e + 1], driven + back + bwdDistance[e + 1], recharges + 1 + bwdRecharges[e + 1]);
+        keep(
+          into,
+          time + back / speed + rechargeSeconds + bwdTime[e + 1],
+          driven + back + bwdDistance[e + 1],
+          recharges + 1 + bwdRecharges[e + 1],
+        );
       }
     }
   }

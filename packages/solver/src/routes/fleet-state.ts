@@ -69,7 +69,10 @@ export class FleetState {
     this.tieScale = TIE_BREAK_WEIGHT / (Math.max(1, problem.robotCount) * scale.divisors.completion_time);
     this.softReference = scale.divisors.completion_time;
     this.softTau = Math.max(1e-6, SOFT_MAX_TAU_SHARE * this.softReference);
-    this.softScale = scale.weights.completion_time > 0 ? (SOFT_MAX_WEIGHT * scale.weights.completion_time) / scale.divisors.completion_time : 0;
+    this.softScale =
+      scale.weights.completion_time > 0
+        ? (SOFT_MAX_WEIGHT * scale.weights.completion_time) / scale.divisors.completion_time
+        : 0;
     this.summarise();
   }
 
@@ -163,7 +166,9 @@ export class FleetState {
     }
     if (this.evaluators.length === 0) return 0;
     return (
-      this.scale.scoreOf(latest, travelled, earliest, busy, p.params.max_distance, p.params.battery_capacity) + this.tieScale * busy + this.softValue(soft)
+      this.scale.scoreOf(latest, travelled, earliest, busy, p.params.max_distance, p.params.battery_capacity) +
+      this.tieScale * busy +
+      this.softValue(soft)
     );
   }
 
@@ -187,9 +192,16 @@ export class FleetState {
     earliest = Math.min(earliest, fa, fb);
     const busy = this.finishSum - this.evaluators[a].finish - this.evaluators[b].finish + fa + fb;
     const travelled = this.distanceSum - this.evaluators[a].distance - this.evaluators[b].distance + da + db;
-    const soft = this.softSum - this.softTerm(this.evaluators[a].finish) - this.softTerm(this.evaluators[b].finish) + this.softTerm(fa) + this.softTerm(fb);
+    const soft =
+      this.softSum -
+      this.softTerm(this.evaluators[a].finish) -
+      this.softTerm(this.evaluators[b].finish) +
+      this.softTerm(fa) +
+      this.softTerm(fb);
     return (
-      this.scale.scoreOf(latest, travelled, earliest, busy, p.params.max_distance, p.params.battery_capacity) + this.tieScale * busy + this.softValue(soft)
+      this.scale.scoreOf(latest, travelled, earliest, busy, p.params.max_distance, p.params.battery_capacity) +
+      this.tieScale * busy +
+      this.softValue(soft)
     );
   }
 
@@ -202,7 +214,12 @@ export class FleetState {
   finishCutoff(b: number, target: number, a = -1, finishA = 0): number {
     if (!this.scale.completionOnly) return Infinity;
     // The latest finish of the robots other than a and b, or less when unknown (a larger cutoff stays safe).
-    let others = this.latestRobot !== a && this.latestRobot !== b ? this.latest : this.secondLatestRobot !== a && this.secondLatestRobot !== b ? this.secondLatest : 0;
+    let others =
+      this.latestRobot !== a && this.latestRobot !== b
+        ? this.latest
+        : this.secondLatestRobot !== a && this.secondLatestRobot !== b
+          ? this.secondLatest
+          : 0;
     let busy = this.finishSum - this.evaluators[b].finish;
     // The soft maximum grows with b's finish; without b's share it is the least it can be, so
     // taking it out of the target keeps the cutoff safe (never below the true one).
@@ -217,7 +234,9 @@ export class FleetState {
     const weight = this.scale.weights.completion_time / this.scale.divisors.completion_time;
     const tie = this.tieScale;
     const cutoff =
-      weight * others + tie * (busy + others) >= target ? (target - weight * others) / tie - busy : (target - tie * busy) / (weight + tie);
+      weight * others + tie * (busy + others) >= target
+        ? (target - weight * others) / tie - busy
+        : (target - tie * busy) / (weight + tie);
     return cutoff + 1e-9 * Math.abs(cutoff);
   }
 

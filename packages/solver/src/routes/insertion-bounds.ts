@@ -2,7 +2,6 @@ import { EPSILON, SAFE_SLACK } from '../problem/battery-tolerance.ts';
 import { dropoffToHome, fixedTime, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 
-
 /**
  * Lower bounds on the finish of a route with one delivery inserted, for every insertion
  * position in O(log length) each, so that the recharge DP only runs where the best insertion
@@ -90,7 +89,8 @@ export class InsertionBounds {
       const g = a < 0 ? 0 : offset[a];
       let m = a < 0 ? 0 : a;
       if (base < Infinity) {
-        for (; m < length && reserve[m] - g <= limit; m++) forward[m + 1] = Math.min(forward[m + 1], base + (reserve[m] - g) / speed + recharge);
+        for (; m < length && reserve[m] - g <= limit; m++)
+          forward[m + 1] = Math.min(forward[m + 1], base + (reserve[m] - g) / speed + recharge);
       }
       // The segment reaches k for k in (a, m]; a moment never charged reaches nothing.
       this.reachEnd[a < 0 ? length : a] = base < Infinity ? m : a;
@@ -105,7 +105,8 @@ export class InsertionBounds {
       }
       backward[a] = best;
     }
-    for (let b = 1; b <= length; b++) ending[b] = b === length ? plain[b - 1] / speed : reserve[b - 1] / speed + recharge + backward[b];
+    for (let b = 1; b <= length; b++)
+      ending[b] = b === length ? plain[b - 1] / speed : reserve[b - 1] / speed + recharge + backward[b];
     fillSparseTable(this.reserveMax, reserve, 0, length, Math.max);
     fillSparseTable(this.endingMin, ending, 1, length + 1, Math.min);
   }
@@ -127,11 +128,20 @@ export class InsertionBounds {
    */
   lowerReplacing(from: number, to: number, chain: ArrayLike<number>, chainFrom: number, count: number): number {
     // Handling and a handover's start add the same to every schedule of the changed route.
-    return this.drivenReplacing(from, to, chain, chainFrom, count) + fixedTime(this.problem, this.robot, this.length - (to - from) + count);
+    return (
+      this.drivenReplacing(from, to, chain, chainFrom, count) +
+      fixedTime(this.problem, this.robot, this.length - (to - from) + count)
+    );
   }
 
   /** lowerReplacing without the fixed time: driving and recharges only. */
-  private drivenReplacing(from: number, to: number, chain: ArrayLike<number>, chainFrom: number, count: number): number {
+  private drivenReplacing(
+    from: number,
+    to: number,
+    chain: ArrayLike<number>,
+    chainFrom: number,
+    count: number,
+  ): number {
     const p = this.problem;
     const r = this.robot;
     const length = this.length;
@@ -150,7 +160,8 @@ export class InsertionBounds {
       chainBack[i] = dropoffToHome(p, r, c);
       reserveUpTo[i] = Math.max(i === 0 ? -Infinity : reserveUpTo[i - 1], sum + chainBack[i]);
     }
-    for (let i = count - 1; i >= 0; i--) reserveFrom[i] = Math.max(i === count - 1 ? -Infinity : reserveFrom[i + 1], inner[i] + chainBack[i]);
+    for (let i = count - 1; i >= 0; i--)
+      reserveFrom[i] = Math.max(i === count - 1 ? -Infinity : reserveFrom[i + 1], inner[i] + chainBack[i]);
     const first = chain[chainFrom];
     const last = chain[chainFrom + count - 1];
     const total = inner[count - 1];
@@ -177,7 +188,10 @@ export class InsertionBounds {
       for (let f = frontFrom; f < frontTo; f++) {
         const g = this.frontOffset[f];
         if (before - g + approach + reserveUpTo[i] > limit) continue;
-        arrived = Math.min(arrived, this.frontPart[f] + (before + approach + inner[i] + chainBack[i]) / speed + recharge);
+        arrived = Math.min(
+          arrived,
+          this.frontPart[f] + (before + approach + inner[i] + chainBack[i]) / speed + recharge,
+        );
       }
       if (charged < Infinity && homeFirst + reserveUpTo[i] <= limit) {
         arrived = Math.min(arrived, charged + (homeFirst + inner[i] + chainBack[i]) / speed + recharge);
@@ -210,7 +224,15 @@ export class InsertionBounds {
    * no charge: inside a segment begun before `from`, or after a charge right before it; then on
    * through the route from `to`, or home for a charge right after it.
    */
-  private wholeChain(from: number, to: number, first: number, last: number, total: number, backLast: number, chainReserve: number): number {
+  private wholeChain(
+    from: number,
+    to: number,
+    first: number,
+    last: number,
+    total: number,
+    backLast: number,
+    chainReserve: number,
+  ): number {
     const p = this.problem;
     const r = this.robot;
     const route = this.route;
@@ -367,7 +389,13 @@ function levelsFor(size: number): number {
 }
 
 /** Level t of `table` (stride: the end) holds pick over values[i .. i + 2^t) for i in [from, end - 2^t]. */
-function fillSparseTable(table: Float64Array, values: Float64Array, from: number, end: number, pick: (a: number, b: number) => number): void {
+function fillSparseTable(
+  table: Float64Array,
+  values: Float64Array,
+  from: number,
+  end: number,
+  pick: (a: number, b: number) => number,
+): void {
   const stride = end;
   for (let i = from; i < end; i++) table[i] = values[i];
   for (let level = 1, span = 2; span <= end - from; level++, span *= 2) {

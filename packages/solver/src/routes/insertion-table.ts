@@ -72,8 +72,11 @@ export class InsertionTable {
  */
 export function localCostWeights(problem: Problem, weights: PerObjective, divisors: PerObjective) {
   const capacityPerMetre = problem.params.battery_capacity / problem.maxDistance;
-  const finishWeight = weights.completion_time / divisors.completion_time + weights.balanced_workload / divisors.balanced_workload;
-  const distanceWeight = weights.distance_traveled / divisors.distance_traveled + (weights.energy_usage * capacityPerMetre) / divisors.energy_usage;
+  const finishWeight =
+    weights.completion_time / divisors.completion_time + weights.balanced_workload / divisors.balanced_workload;
+  const distanceWeight =
+    weights.distance_traveled / divisors.distance_traveled +
+    (weights.energy_usage * capacityPerMetre) / divisors.energy_usage;
   const busyWeight = weights.cost_efficiency / divisors.cost_efficiency;
   return (newFinish: number, oldFinish: number, extraDistance: number): number =>
     finishWeight * newFinish + distanceWeight * extraDistance + busyWeight * (newFinish - oldFinish);

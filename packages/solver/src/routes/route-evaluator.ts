@@ -119,7 +119,8 @@ export class RouteEvaluator implements RouteTotals {
     const p = this.problem;
     const previous = index === 0 ? -1 : route[index - 1];
     let saved = legTo(p, this.robot, previous, route[index]) + p.deliveryLength[route[index]];
-    if (index + 1 < route.length) saved += legBetween(p, route[index], route[index + 1]) - legTo(p, this.robot, previous, route[index + 1]);
+    if (index + 1 < route.length)
+      saved += legBetween(p, route[index], route[index + 1]) - legTo(p, this.robot, previous, route[index + 1]);
     into.distance = this.plainTotal - saved;
     into.recharges = 0;
     into.finish = into.distance / p.speed + fixedTime(p, this.robot, route.length - 1);
@@ -131,10 +132,14 @@ export class RouteEvaluator implements RouteTotals {
     const route = this.route;
     if (this.oneCharge) {
       const p = this.problem;
-      const atJ = this.plainBefore(index) + legTo(p, this.robot, index === 0 ? -1 : route[index - 1], j) + p.deliveryLength[j];
+      const atJ =
+        this.plainBefore(index) + legTo(p, this.robot, index === 0 ? -1 : route[index - 1], j) + p.deliveryLength[j];
       const delta = this.replacementPlain(index, j) - this.plainTotal;
       const limit = p.maxDistance + EPSILON - p.initialUsed[this.robot];
-      if (atJ + dropoffToHome(p, this.robot, j) <= limit && (index + 1 === route.length || this.suffixReserve[index + 1] + delta <= limit)) {
+      if (
+        atJ + dropoffToHome(p, this.robot, j) <= limit &&
+        (index + 1 === route.length || this.suffixReserve[index + 1] + delta <= limit)
+      ) {
         into.distance = this.plainTotal + delta;
         into.recharges = 0;
         into.finish = into.distance / p.speed + fixedTime(p, this.robot, route.length);
@@ -155,7 +160,11 @@ export class RouteEvaluator implements RouteTotals {
     const floor = this.finishFloor(this.replacementPlain(index, j), last);
     if (this.oneCharge) return floor;
     if (Number.isNaN(this.removals[index])) this.removals[index] = this.removalFinish(index, this.removalTotals);
-    const growth = this.leastGrowth(index === 0 ? -1 : route[index - 1], index + 1 < route.length ? route[index + 1] : -1, j);
+    const growth = this.leastGrowth(
+      index === 0 ? -1 : route[index - 1],
+      index + 1 < route.length ? route[index + 1] : -1,
+      j,
+    );
     return Math.max(floor, this.removals[index] + growth / this.problem.speed);
   }
 
@@ -165,7 +174,12 @@ export class RouteEvaluator implements RouteTotals {
     const route = this.route;
     const previous = index === 0 ? -1 : route[index - 1];
     const old = route[index];
-    let plain = this.plainTotal + legTo(p, this.robot, previous, j) + p.deliveryLength[j] - legTo(p, this.robot, previous, old) - p.deliveryLength[old];
+    let plain =
+      this.plainTotal +
+      legTo(p, this.robot, previous, j) +
+      p.deliveryLength[j] -
+      legTo(p, this.robot, previous, old) -
+      p.deliveryLength[old];
     if (index + 1 < route.length) plain += legBetween(p, j, route[index + 1]) - legBetween(p, old, route[index + 1]);
     return plain;
   }
@@ -270,13 +284,18 @@ export class RouteEvaluator implements RouteTotals {
         if (plainFinish + waits > bestFinish + EPSILON) continue;
         let finish: number;
         let distance: number;
-        if (this.oneCharge && before + approach + lengthJ + backJ <= firstChargeLimit && (k === length || this.suffixReserve[k] + delta <= firstChargeLimit)) {
+        if (
+          this.oneCharge &&
+          before + approach + lengthJ + backJ <= firstChargeLimit &&
+          (k === length || this.suffixReserve[k] + delta <= firstChargeLimit)
+        ) {
           finish = plainFinish;
           distance = plainDistance;
         } else {
           // The route finishes no earlier than now plus what j alone adds between its neighbours
           // in the new schedule (a delivery or home on either side); skip before scoring exactly.
-          if (this.finish + this.leastGrowth(previous, k < length ? route[k] : -1, j) / speed > bestFinish + EPSILON) continue;
+          if (this.finish + this.leastGrowth(previous, k < length ? route[k] : -1, j) / speed > bestFinish + EPSILON)
+            continue;
           ceiling ??= this.insertionCeiling(j);
           if (this.lowerAt[k] > Math.min(bestFinish + EPSILON, ceiling)) continue;
           finish = this.chargeLabels().splice(route, k, j, k, this.candidateTotals);
@@ -292,7 +311,13 @@ export class RouteEvaluator implements RouteTotals {
         }
       }
       // The ceiling took the least bound to be reached; when no position came near it, score again without.
-      if (ceiling === undefined || ceiling === Infinity || ceiling === -Infinity || into.finish <= this.leastLower + CEILING_MARGIN / 2) break;
+      if (
+        ceiling === undefined ||
+        ceiling === Infinity ||
+        ceiling === -Infinity ||
+        into.finish <= this.leastLower + CEILING_MARGIN / 2
+      )
+        break;
       into.position = -1;
       into.finish = Infinity;
       into.distance = Infinity;

@@ -11,10 +11,36 @@ describe('the seven algorithms on line-one-robot (given order is the bad one)', 
   it('greedy_distance keeps the given order: P2 first, then back for P1 (22 s)', () => {
     const { results, stats } = solve(problem, { algorithm: 'greedy_distance' });
     expect(results.R1_1).toEqual([
-      { task: ['P2', 'D2'], path: ['R1_1', 'R1', 'P1', 'D1', 'P2', 'D2'], total_distance: 10, odometer_m: 10, completion_time: 10, battery_remaining: 99, battery_capacity: 100, max_distance: 1000 },
-      { task: ['P1', 'D1'], path: ['D2', 'P2', 'D1', 'P1', 'D1'], total_distance: 22, odometer_m: 22, completion_time: 22, battery_remaining: 97.8, battery_capacity: 100, max_distance: 1000 },
+      {
+        task: ['P2', 'D2'],
+        path: ['R1_1', 'R1', 'P1', 'D1', 'P2', 'D2'],
+        total_distance: 10,
+        odometer_m: 10,
+        completion_time: 10,
+        battery_remaining: 99,
+        battery_capacity: 100,
+        max_distance: 1000,
+      },
+      {
+        task: ['P1', 'D1'],
+        path: ['D2', 'P2', 'D1', 'P1', 'D1'],
+        total_distance: 22,
+        odometer_m: 22,
+        completion_time: 22,
+        battery_remaining: 97.8,
+        battery_capacity: 100,
+        max_distance: 1000,
+      },
     ]);
-    expect(stats).toMatchObject({ algorithm: 'greedy_distance', algorithm_id: 1, makespan_s: 22, total_distance_m: 22, recharges: 0, lower_bound_s: 10, gap: 1.2 });
+    expect(stats).toMatchObject({
+      algorithm: 'greedy_distance',
+      algorithm_id: 1,
+      makespan_s: 22,
+      total_distance_m: 22,
+      recharges: 0,
+      lower_bound_s: 10,
+      gap: 1.2,
+    });
   });
 
   for (const name of NAMES.filter((n) => n !== 'greedy_distance')) {
@@ -50,11 +76,32 @@ describe('the seven algorithms on battery-two-robots (a recharge is unavoidable)
         max_distance: 24,
         recharge_time: 3,
       });
-      expect(steps.R1_1[2]).toMatchObject({ path: ['R1', 'P1', 'D1'], total_distance: 10, odometer_m: 30, completion_time: 210, battery_remaining: 58.33 });
+      expect(steps.R1_1[2]).toMatchObject({
+        path: ['R1', 'P1', 'D1'],
+        total_distance: 10,
+        odometer_m: 30,
+        completion_time: 210,
+        battery_remaining: 58.33,
+      });
       expect(steps.R2_1).toEqual([
-        { task: ['P2', 'D1'], path: ['R2_1', 'R2', 'P2', 'D1'], total_distance: 10, odometer_m: 10, completion_time: 10, battery_remaining: 58.33, battery_capacity: 100, max_distance: 24 },
+        {
+          task: ['P2', 'D1'],
+          path: ['R2_1', 'R2', 'P2', 'D1'],
+          total_distance: 10,
+          odometer_m: 10,
+          completion_time: 10,
+          battery_remaining: 58.33,
+          battery_capacity: 100,
+          max_distance: 24,
+        },
       ]);
-      expect(stats).toMatchObject({ makespan_s: 210, total_distance_m: 40, recharges: 1, deliveries: 3, lower_bound_s: 12 });
+      expect(stats).toMatchObject({
+        makespan_s: 210,
+        total_distance_m: 40,
+        recharges: 1,
+        deliveries: 3,
+        lower_bound_s: 12,
+      });
       expect(checkPlan(problem, results).valid).toBe(true);
     });
   }

@@ -5,7 +5,14 @@ import { EXACT_MAX_DELIVERIES, solveSmallExactly, SubsetRouteBuilder } from '../
 import { emptyRouteTotals, evaluateRoute, RechargeScheduler } from '../../src/routes/battery-schedule.ts';
 import { buildProblem, checkPlan, lowerBound, solve, type Problem, type ProblemInput } from '../../src/index.ts';
 import { buildPlanSteps, type Routes } from '../../src/plan/plan-builder.ts';
-import { buildUnlessInfeasible, gridInstanceArbitrary, loadInstance, makeEnvironment, summary, buildGraphProblem } from '../helpers.ts';
+import {
+  buildUnlessInfeasible,
+  gridInstanceArbitrary,
+  loadInstance,
+  makeEnvironment,
+  summary,
+  buildGraphProblem,
+} from '../helpers.ts';
 
 /** The oracle: every order of every subset for robot r, each with the recharge DP of battery-schedule.ts. */
 function enumeratedFinishBySubset(problem: Problem, r: number): Float64Array {
@@ -95,7 +102,9 @@ function neverBeatenByHeuristics(input: ProblemInput): void {
   // A second objective keeps the search from taking the exact shortcut.
   const weights = { completion_time: 99, cost_efficiency: 1 };
   const searched = buildGraphProblem({ ...input, params: { ...input.params, objective_weights: weights } });
-  expect(exact.stats.makespan_s).toBeLessThanOrEqual(solve(searched, { algorithm: 'makespan', maxIterations: 300 }).stats.makespan_s + 1e-9);
+  expect(exact.stats.makespan_s).toBeLessThanOrEqual(
+    solve(searched, { algorithm: 'makespan', maxIterations: 300 }).stats.makespan_s + 1e-9,
+  );
 }
 
 /**
@@ -108,11 +117,36 @@ function neverBeatenByHeuristics(input: ProblemInput): void {
  */
 const line: ProblemInput = {
   environment: makeEnvironment({
-    nodes: [['R1', 'robot_station', 0, 0], ['R1_1', 'robot', 0, 0], ['D3', 'dropoff', -3, 0], ['P3', 'pickup', -2, 0], ['M1', 'navigation', -1, 0], ['P1', 'pickup', 1, 0], ['D1', 'dropoff', 2, 0], ['M2', 'navigation', 3, 0], ['P2', 'pickup', 4, 0], ['D2', 'dropoff', 5, 0]],
-    edges: [['R1_1', 'R1', 0], ['D3', 'P3', 1], ['P3', 'M1', 1], ['M1', 'R1', 1], ['R1', 'P1', 1], ['P1', 'D1', 1], ['D1', 'M2', 1], ['M2', 'P2', 1], ['P2', 'D2', 1]],
+    nodes: [
+      ['R1', 'robot_station', 0, 0],
+      ['R1_1', 'robot', 0, 0],
+      ['D3', 'dropoff', -3, 0],
+      ['P3', 'pickup', -2, 0],
+      ['M1', 'navigation', -1, 0],
+      ['P1', 'pickup', 1, 0],
+      ['D1', 'dropoff', 2, 0],
+      ['M2', 'navigation', 3, 0],
+      ['P2', 'pickup', 4, 0],
+      ['D2', 'dropoff', 5, 0],
+    ],
+    edges: [
+      ['R1_1', 'R1', 0],
+      ['D3', 'P3', 1],
+      ['P3', 'M1', 1],
+      ['M1', 'R1', 1],
+      ['R1', 'P1', 1],
+      ['P1', 'D1', 1],
+      ['D1', 'M2', 1],
+      ['M2', 'P2', 1],
+      ['P2', 'D2', 1],
+    ],
     robots: [['R1_1', 'R1']],
   }),
-  tasks: [['P1', 'D1'], ['P2', 'D2'], ['P3', 'D3']],
+  tasks: [
+    ['P1', 'D1'],
+    ['P2', 'D2'],
+    ['P3', 'D3'],
+  ],
   params: { max_distance: 10, robot_speed: 1, recharge_time: 0.05 },
 };
 
@@ -124,11 +158,35 @@ const line: ProblemInput = {
  */
 const star = {
   environment: makeEnvironment({
-    nodes: [['R1', 'robot_station', 0, 0], ['R1_1', 'robot', 0, 0], ['R1_2', 'robot', 0, 0], ['P1', 'pickup', 2, 0], ['P2', 'pickup', 0, 3], ['P3', 'pickup', 1, 0], ['D', 'dropoff', 4, 0]],
-    edges: [['R1_1', 'R1', 1], ['R1_2', 'R1', 1], ['R1', 'P1', 2], ['R1', 'P2', 3], ['R1', 'P3', 1], ['P1', 'D', 2], ['P2', 'D', 3], ['P3', 'D', 1]],
-    robots: [['R1_1', 'R1'], ['R1_2', 'R1']],
+    nodes: [
+      ['R1', 'robot_station', 0, 0],
+      ['R1_1', 'robot', 0, 0],
+      ['R1_2', 'robot', 0, 0],
+      ['P1', 'pickup', 2, 0],
+      ['P2', 'pickup', 0, 3],
+      ['P3', 'pickup', 1, 0],
+      ['D', 'dropoff', 4, 0],
+    ],
+    edges: [
+      ['R1_1', 'R1', 1],
+      ['R1_2', 'R1', 1],
+      ['R1', 'P1', 2],
+      ['R1', 'P2', 3],
+      ['R1', 'P3', 1],
+      ['P1', 'D', 2],
+      ['P2', 'D', 3],
+      ['P3', 'D', 1],
+    ],
+    robots: [
+      ['R1_1', 'R1'],
+      ['R1_2', 'R1'],
+    ],
   }),
-  tasks: [['P1', 'D'], ['P2', 'D'], ['P3', 'D']] as [string, string][],
+  tasks: [
+    ['P1', 'D'],
+    ['P2', 'D'],
+    ['P3', 'D'],
+  ] as [string, string][],
 };
 
 describe('the exact method for small instances', () => {
@@ -180,7 +238,10 @@ describe('the exact method for small instances', () => {
     for (const algorithm of ['greedy_distance', 'hungarian', 'kmeans', 'auction', 'marginal_benefit'] as const) {
       expect(solve(problem, { algorithm }).stats.stop_reason).toBe('completed');
     }
-    const byDistance = buildGraphProblem({ ...six, params: { ...six.params, objective_weights: { distance_traveled: 100 } } });
+    const byDistance = buildGraphProblem({
+      ...six,
+      params: { ...six.params, objective_weights: { distance_traveled: 100 } },
+    });
     for (const algorithm of ['makespan', 'genetic'] as const) {
       expect(solve(byDistance, { algorithm, maxIterations: 50 }).stats.stop_reason).toBe('iteration_limit');
     }
@@ -189,7 +250,16 @@ describe('the exact method for small instances', () => {
   it('is never beaten by a heuristic on random tiny instances, and its plans are valid', () => {
     fc.assert(
       fc.property(
-        gridInstanceArbitrary({ minHeight: 2, maxStations: 2, minPairs: 0, maxPairs: 6, minChargeFactor: 1.5, maxChargeFactor: 6, minRechargeMinutes: 0, startOffsets: [0] }),
+        gridInstanceArbitrary({
+          minHeight: 2,
+          maxStations: 2,
+          minPairs: 0,
+          maxPairs: 6,
+          minChargeFactor: 1.5,
+          maxChargeFactor: 6,
+          minRechargeMinutes: 0,
+          startOffsets: [0],
+        }),
         neverBeatenByHeuristics,
       ),
       { numRuns: 40, seed: 20261125 },
@@ -199,7 +269,16 @@ describe('the exact method for small instances', () => {
   it('keeps, for every subset, the least time over all orders and charges, and an order evaluateRoute times the same', () => {
     fc.assert(
       fc.property(
-        gridInstanceArbitrary({ minHeight: 1, maxStations: 2, minPairs: 1, maxPairs: 6, minChargeFactor: 1, maxChargeFactor: 4, minRechargeMinutes: 0, startOffsets: [0, 1, 2] }),
+        gridInstanceArbitrary({
+          minHeight: 1,
+          maxStations: 2,
+          minPairs: 1,
+          maxPairs: 6,
+          minChargeFactor: 1,
+          maxChargeFactor: 4,
+          minRechargeMinutes: 0,
+          startOffsets: [0, 1, 2],
+        }),
         (input) => {
           const problem = buildUnlessInfeasible(input);
           if (!problem) return;
@@ -230,7 +309,16 @@ describe('the exact method for small instances', () => {
   it('finds the makespan and busy time of brute force over every order and split, with a valid plan', () => {
     fc.assert(
       fc.property(
-        gridInstanceArbitrary({ minHeight: 1, maxStations: 2, minPairs: 1, maxPairs: 7, minChargeFactor: 1, maxChargeFactor: 2.5, minRechargeMinutes: 0, startOffsets: [0, 1] }),
+        gridInstanceArbitrary({
+          minHeight: 1,
+          maxStations: 2,
+          minPairs: 1,
+          maxPairs: 7,
+          minChargeFactor: 1,
+          maxChargeFactor: 2.5,
+          minRechargeMinutes: 0,
+          startOffsets: [0, 1],
+        }),
         matchesBruteForce,
       ),
       { numRuns: 60, seed: 20261127 },
@@ -240,7 +328,17 @@ describe('the exact method for small instances', () => {
   it('matches brute force with robots handed over mid-shift (late, part-charged, away from home)', () => {
     fc.assert(
       fc.property(
-        gridInstanceArbitrary({ minHeight: 1, maxStations: 2, minPairs: 1, maxPairs: 6, minChargeFactor: 1, maxChargeFactor: 3, minRechargeMinutes: 0, startOffsets: [0, 1], handovers: true }),
+        gridInstanceArbitrary({
+          minHeight: 1,
+          maxStations: 2,
+          minPairs: 1,
+          maxPairs: 6,
+          minChargeFactor: 1,
+          maxChargeFactor: 3,
+          minRechargeMinutes: 0,
+          startOffsets: [0, 1],
+          handovers: true,
+        }),
         matchesBruteForce,
       ),
       { numRuns: 60, seed: 20261130 },
@@ -250,7 +348,16 @@ describe('the exact method for small instances', () => {
   it('matches brute force with more robots than deliveries, where robots that better ones can stand in for are left out', () => {
     fc.assert(
       fc.property(
-        gridInstanceArbitrary({ minHeight: 1, maxStations: 6, minPairs: 1, maxPairs: 4, minChargeFactor: 1, maxChargeFactor: 3, minRechargeMinutes: 0, startOffsets: [0, 1, 2] }),
+        gridInstanceArbitrary({
+          minHeight: 1,
+          maxStations: 6,
+          minPairs: 1,
+          maxPairs: 4,
+          minChargeFactor: 1,
+          maxChargeFactor: 3,
+          minRechargeMinutes: 0,
+          startOffsets: [0, 1, 2],
+        }),
         matchesBruteForce,
       ),
       { numRuns: 60, seed: 20261129 },
@@ -260,7 +367,16 @@ describe('the exact method for small instances', () => {
   it('is never beaten by greedy, regret insertion, auction or a short makespan search with 8 to 12 deliveries', () => {
     fc.assert(
       fc.property(
-        gridInstanceArbitrary({ minHeight: 2, maxStations: 3, minPairs: 8, maxPairs: EXACT_MAX_DELIVERIES, minChargeFactor: 1.5, maxChargeFactor: 6, minRechargeMinutes: 0, startOffsets: [0] }),
+        gridInstanceArbitrary({
+          minHeight: 2,
+          maxStations: 3,
+          minPairs: 8,
+          maxPairs: EXACT_MAX_DELIVERIES,
+          minChargeFactor: 1.5,
+          maxChargeFactor: 6,
+          minRechargeMinutes: 0,
+          startOffsets: [0],
+        }),
         neverBeatenByHeuristics,
       ),
       { numRuns: 25, seed: 20261128 },
@@ -271,7 +387,10 @@ describe('the exact method for small instances', () => {
     for (const id of ['l1', 'xl1']) {
       const instance = loadInstance(id);
       const problem = buildGraphProblem({ ...instance, tasks: instance.tasks.slice(0, 12) });
-      expect(checkedFigures(problem, solveSmallExactly(problem)!).makespan).toBeCloseTo(lowerBound(problem).makespan_s, 6);
+      expect(checkedFigures(problem, solveSmallExactly(problem)!).makespan).toBeCloseTo(
+        lowerBound(problem).makespan_s,
+        6,
+      );
     }
   });
 

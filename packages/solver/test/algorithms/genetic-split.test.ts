@@ -12,7 +12,12 @@ describe('genetic building blocks', () => {
       fc.property(fc.integer({ min: 1, max: 40 }), fc.integer(), (n, seed) => {
         const random = createRandom(seed);
         const first = Int32Array.from({ length: n }, (_, k) => k);
-        const second = Int32Array.from(shuffleInPlace(Array.from({ length: n }, (_, k) => k), random));
+        const second = Int32Array.from(
+          shuffleInPlace(
+            Array.from({ length: n }, (_, k) => k),
+            random,
+          ),
+        );
         const child = orderCrossover(first, second, random);
         expect(Array.from(child).sort((a, b) => a - b)).toEqual(Array.from(first));
       }),

@@ -7,7 +7,10 @@ import { A, B, C, D, fleetOf, twoStationsLine } from '../moves/two-stations-line
 
 describe('largest-first construction on two stations on a line', () => {
   const problem = twoStationsLine();
-  const scale = fleetOf(problem, problem.robots.map(() => [])).scale;
+  const scale = fleetOf(
+    problem,
+    problem.robots.map(() => []),
+  ).scale;
 
   it('sizes each delivery by its length and half its cheapest drives in and out', () => {
     // Every delivery is 1 m; the cheapest drive in is 1 m for all (a robot's start or a dropoff
@@ -53,7 +56,10 @@ describe('largest-first construction on random small warehouses', () => {
       fc.property(instances, fc.boolean(), (input, hurried) => {
         const problem = buildUnlessInfeasible(input);
         if (!problem) return;
-        const scale = fleetOf(problem, problem.robots.map(() => [])).scale;
+        const scale = fleetOf(
+          problem,
+          problem.robots.map(() => []),
+        ).scale;
         const routes = buildLargestFirst(problem, scale, () => hurried);
         if (!routes) return;
         expect(routes.flat().sort((x, y) => x - y)).toEqual([...Array(problem.deliveryCount).keys()]);

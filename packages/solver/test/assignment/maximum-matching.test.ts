@@ -36,7 +36,16 @@ describe('maximumMatching (Edmonds blossom)', () => {
   it('needs a blossom: a triangle 0-1-2 with a tail 2-3-4-5 matches 0-1, 2-3, 4-5', () => {
     // Grown from 3 first, plain alternating paths would stop at two edges; contracting the
     // triangle lets the search reach 0 and 1 through 2.
-    const mate = maximumMatching(graph(6, [[0, 1], [1, 2], [2, 0], [2, 3], [3, 4], [4, 5]]));
+    const mate = maximumMatching(
+      graph(6, [
+        [0, 1],
+        [1, 2],
+        [2, 0],
+        [2, 3],
+        [3, 4],
+        [4, 5],
+      ]),
+    );
     expect(size(mate)).toBe(3);
     expect(Array.from(mate)).toEqual([1, 0, 3, 2, 5, 4]);
   });
@@ -44,7 +53,11 @@ describe('maximumMatching (Edmonds blossom)', () => {
   it('finds as many pairs as brute force on random graphs, every pair an edge, each vertex once', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 9 }).chain((n) => fc.tuple(fc.constant(n), fc.uniqueArray(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 14 }))),
+        fc
+          .integer({ min: 1, max: 9 })
+          .chain((n) =>
+            fc.tuple(fc.constant(n), fc.uniqueArray(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 14 })),
+          ),
         ([n, raw]) => {
           const seen = new Set<string>();
           const edges = raw

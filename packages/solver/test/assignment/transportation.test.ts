@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solveRectangularAssignment } from '../../src/assignment/dense-assignment.ts';
-import { solveTransportation, type TransportationProblem, type TransportationSolution } from '../../src/assignment/transportation.ts';
+import {
+  solveTransportation,
+  type TransportationProblem,
+  type TransportationSolution,
+} from '../../src/assignment/transportation.ts';
 
 /** A problem from a full cost table (Infinity: no arc). */
 function fromTable(supplies: number[], capacities: number[], costs: number[][]): TransportationProblem {
@@ -35,12 +39,19 @@ function expandedOptimum(supplies: number[], capacities: number[], costs: number
 }
 
 /** Prices feasible on every arc, never above 0 for columns, and worth the optimum (strong duality). */
-function expectOptimalPrices(supplies: number[], capacities: number[], costs: number[][], solution: TransportationSolution): void {
+function expectOptimalPrices(
+  supplies: number[],
+  capacities: number[],
+  costs: number[][],
+  solution: TransportationSolution,
+): void {
   let dual = 0;
   supplies.forEach((supply, q) => (dual += supply * solution.rowPrices[q]));
   capacities.forEach((capacity, p) => (dual += capacity * solution.columnPrices[p]));
   expect(dual).toBeCloseTo(solution.cost, 9);
-  costs.forEach((row, q) => row.forEach((cost, p) => expect(solution.rowPrices[q] + solution.columnPrices[p]).toBeLessThanOrEqual(cost + 1e-9)));
+  costs.forEach((row, q) =>
+    row.forEach((cost, p) => expect(solution.rowPrices[q] + solution.columnPrices[p]).toBeLessThanOrEqual(cost + 1e-9)),
+  );
   for (const price of solution.columnPrices) expect(price).toBeLessThanOrEqual(0);
 }
 
@@ -54,7 +65,16 @@ describe('solveTransportation', () => {
     // (B -> X and A -> Y twice would cost 10). Y keeps a free unit, so its price is 0; then the
     // used arcs fix u_A = 4 (A -> Y), w_X = 1 - 4 = -3, u_B = 3. B -> X: 3 - 3 = 0 <= 2.
     // Dual: 2 * 4 + 1 * 3 + 1 * (-3) + 3 * 0 = 8.
-    const solution = solveTransportation(fromTable([2, 1], [1, 3], [[1, 4], [2, 3]]));
+    const solution = solveTransportation(
+      fromTable(
+        [2, 1],
+        [1, 3],
+        [
+          [1, 4],
+          [2, 3],
+        ],
+      ),
+    );
     expect(Array.from(solution.flow)).toEqual([1, 1, 0, 1]);
     expect(solution.cost).toBe(8);
     expect(Array.from(solution.rowPrices)).toEqual([4, 3]);
@@ -68,10 +88,16 @@ describe('solveTransportation', () => {
         fc.record({
           supplies: fc.array(fc.integer({ min: 1, max: 3 }), { minLength: rows, maxLength: rows }),
           capacities: fc.array(fc.integer({ min: 0, max: 4 }), { minLength: columns, maxLength: columns }),
-          costs: fc.array(fc.array(fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constant(Infinity)), { minLength: columns, maxLength: columns }), {
-            minLength: rows,
-            maxLength: rows,
-          }),
+          costs: fc.array(
+            fc.array(fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constant(Infinity)), {
+              minLength: columns,
+              maxLength: columns,
+            }),
+            {
+              minLength: rows,
+              maxLength: rows,
+            },
+          ),
         }),
       );
     let solved = 0;
@@ -105,7 +131,10 @@ describe('solveTransportation', () => {
           return row.map((cost, p) => (p === 0 || p === first ? cost : Infinity));
         });
         const narrowProblem = fromTable(supplies, room, narrow);
-        const warm = solveTransportation(problem, undefined, { problem: narrowProblem, solution: solveTransportation(narrowProblem) });
+        const warm = solveTransportation(problem, undefined, {
+          problem: narrowProblem,
+          solution: solveTransportation(narrowProblem),
+        });
         expect(warm.cost).toBe(solution.cost);
         expectOptimalPrices(supplies, room, table, warm);
         solved++;

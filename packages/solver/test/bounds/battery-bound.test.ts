@@ -4,7 +4,15 @@ import { batteryAwareBound } from '../../src/bounds/battery-bound.ts';
 import { EPSILON } from '../../src/problem/battery-tolerance.ts';
 import { nodeDistance } from '../../src/problem/problem.ts';
 import { ALGORITHMS } from '@fleetlab/warehouse';
-import { buildProblem, checkPlan, InfeasibleDeliveryError, lowerBound, solve, type Problem, type ProblemInput } from '../../src/index.ts';
+import {
+  buildProblem,
+  checkPlan,
+  InfeasibleDeliveryError,
+  lowerBound,
+  solve,
+  type Problem,
+  type ProblemInput,
+} from '../../src/index.ts';
 import { gridInstanceArbitrary, loadFixture, loadInstance, makeEnvironment, buildGraphProblem } from '../helpers.ts';
 
 /**
@@ -34,7 +42,12 @@ function bruteForceMakespan(problem: Problem): number {
         for (let i = 0; i < order.length && legal; i++) {
           const j = order[i];
           if (charges & (1 << i)) {
-            const toHome = at === -1 ? between(startNode, homeNode) : at === -2 ? 0 : between(problem.deliveries[at].dropoffNode, homeNode);
+            const toHome =
+              at === -1
+                ? between(startNode, homeNode)
+                : at === -2
+                  ? 0
+                  : between(problem.deliveries[at].dropoffNode, homeNode);
             if (since + toHome > limit) legal = false;
             time += toHome / speed + rechargeSeconds;
             since = 0;
@@ -121,11 +134,24 @@ describe('battery-aware lower bound', () => {
     // R1 -5- P -5- D: P -> D and back home is 20 m, the whole charge.
     const problem = buildGraphProblem({
       environment: makeEnvironment({
-        nodes: [['R1', 'robot_station', 0, 0], ['R1_1', 'robot', 0, 0], ['P', 'pickup', 5, 0], ['D', 'dropoff', 10, 0]],
-        edges: [['R1_1', 'R1', 0], ['R1', 'P', 5], ['P', 'D', 5]],
+        nodes: [
+          ['R1', 'robot_station', 0, 0],
+          ['R1_1', 'robot', 0, 0],
+          ['P', 'pickup', 5, 0],
+          ['D', 'dropoff', 10, 0],
+        ],
+        edges: [
+          ['R1_1', 'R1', 0],
+          ['R1', 'P', 5],
+          ['P', 'D', 5],
+        ],
         robots: [['R1_1', 'R1']],
       }),
-      tasks: [['P', 'D'], ['P', 'D'], ['P', 'D']],
+      tasks: [
+        ['P', 'D'],
+        ['P', 'D'],
+        ['P', 'D'],
+      ],
       params: { max_distance: 20, recharge_time: 1, robot_speed: 1 },
     });
     // 3 x 10 m of deliveries, 2 x (10 m home + 5 m back to P) ... minus the 5 m approach each would have anyway,
@@ -144,10 +170,20 @@ describe('battery-aware lower bound', () => {
     const problem = buildGraphProblem({
       environment: makeEnvironment({
         nodes: [
-          ['R1', 'robot_station', 0, 0], ['R1_1', 'robot', 0, 0], ['P', 'pickup', 0, 0], ['D', 'dropoff', 1, 0], ['R2', 'robot_station', 1000, 0],
+          ['R1', 'robot_station', 0, 0],
+          ['R1_1', 'robot', 0, 0],
+          ['P', 'pickup', 0, 0],
+          ['D', 'dropoff', 1, 0],
+          ['R2', 'robot_station', 1000, 0],
           ...Array.from({ length: 9 }, (_, k): [string, string, number, number] => [`R2_${k + 1}`, 'robot', 1000, 0]),
         ],
-        edges: [['R1_1', 'R1', 0], ['R1', 'P', 0], ['P', 'D', 1], ['R2', 'P', 1000], ...Array.from({ length: 9 }, (_, k): [string, string, number] => [`R2_${k + 1}`, 'R2', 0])],
+        edges: [
+          ['R1_1', 'R1', 0],
+          ['R1', 'P', 0],
+          ['P', 'D', 1],
+          ['R2', 'P', 1000],
+          ...Array.from({ length: 9 }, (_, k): [string, string, number] => [`R2_${k + 1}`, 'R2', 0]),
+        ],
         robots: [['R1_1', 'R1'], ...Array.from({ length: 9 }, (_, k): [string, string] => [`R2_${k + 1}`, 'R2'])],
       }),
       tasks: Array.from({ length: 100 }, (): [string, string] => ['P', 'D']),
@@ -204,7 +240,12 @@ describe('battery-aware lower bound', () => {
         if (!problem) return;
         const bound = lowerBound(problem).battery_aware_s;
         for (const algorithm of ALGORITHMS) {
-          const { results, stats } = solve(problem, { algorithm: algorithm.name, seed, maxIterations: 15, timeLimitS: 20 });
+          const { results, stats } = solve(problem, {
+            algorithm: algorithm.name,
+            seed,
+            maxIterations: 15,
+            timeLimitS: 20,
+          });
           const check = checkPlan(problem, results);
           expect(check.errors).toEqual([]);
           expect(bound).toBeLessThanOrEqual(check.metrics.makespan_s + 1e-6);

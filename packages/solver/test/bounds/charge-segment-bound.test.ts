@@ -13,7 +13,11 @@ describe('charge-segment bound', () => {
     // fits and K = 6. Each robot can fit its first segment (10 m to D1) and one more after a
     // charge (180 s + 20 m): 2 each by 210 s, so 210 s is the least makespan that holds 6.
     const tasks = Array.from({ length: 6 }, (): [string, string] => ['PR', 'D1']);
-    const problem = buildProblem({ environment: aroundShelf(3), tasks, params: { max_distance: 25, recharge_time: 3 } });
+    const problem = buildProblem({
+      environment: aroundShelf(3),
+      tasks,
+      params: { max_distance: 25, recharge_time: 3 },
+    });
     expect(chargeSegmentBound(problem)).toBeCloseTo(210, 6);
   });
 
@@ -33,7 +37,16 @@ describe('charge-segment bound', () => {
     let binding = 0;
     fc.assert(
       fc.property(
-        gridInstanceArbitrary({ minHeight: 1, maxStations: 2, minPairs: 1, maxPairs: 7, minChargeFactor: 1, maxChargeFactor: 2, minRechargeMinutes: 0, startOffsets: [0, 1] }),
+        gridInstanceArbitrary({
+          minHeight: 1,
+          maxStations: 2,
+          minPairs: 1,
+          maxPairs: 7,
+          minChargeFactor: 1,
+          maxChargeFactor: 2,
+          minRechargeMinutes: 0,
+          startOffsets: [0, 1],
+        }),
         (input) => {
           const problem = buildUnlessInfeasible(input);
           if (!problem) return;

@@ -6,7 +6,13 @@ import { modelLowerBound } from '../../src/bounds/lower-bound.ts';
 import { measureRoutes } from '../../src/plan/objective.ts';
 import type { Problem } from '../../src/problem/problem.ts';
 import { buildProblem, solve } from '../../src/index.ts';
-import { buildUnlessInfeasible, gridInstanceArbitrary, loadFixture, loadInstance, buildGraphProblem } from '../helpers.ts';
+import {
+  buildUnlessInfeasible,
+  gridInstanceArbitrary,
+  loadFixture,
+  loadInstance,
+  buildGraphProblem,
+} from '../helpers.ts';
 
 /** The detour-capacity bound with the model's assignment as A(0), as solve computes it. */
 function boundOf(problem: Problem) {
@@ -30,7 +36,11 @@ describe('detour-capacity bound', () => {
     expect(bound.recharges).toBe(2);
     expect(bound.makespan_s).toBeCloseTo(170, 4);
     expect(bound.makespan_s).toBeLessThanOrEqual(170);
-    expect(solve(problem, { algorithm: 'makespan', maxIterations: 10 }).stats).toMatchObject({ makespan_s: 170, lower_bound_battery_s: 170, stop_reason: 'optimal' });
+    expect(solve(problem, { algorithm: 'makespan', maxIterations: 10 }).stats).toMatchObject({
+      makespan_s: 170,
+      lower_bound_battery_s: 170,
+      stop_reason: 'optimal',
+    });
   });
 
   it('s2: at most two deliveries per charge and every recharge through a station: 779.55 s, above the battery-aware 760.96 s', () => {

@@ -5,7 +5,14 @@ import { buildProblem, lowerBound, type Problem } from '../../src/index.ts';
 import { canServe } from '../../src/problem/delivery-legs.ts';
 import { modelLowerBound } from '../../src/bounds/lower-bound.ts';
 import { nodeDistance } from '../../src/problem/problem.ts';
-import { buildUnlessInfeasible, gridInstanceArbitrary, loadFixture, loadInstance, makeEnvironment, buildGraphProblem } from '../helpers.ts';
+import {
+  buildUnlessInfeasible,
+  gridInstanceArbitrary,
+  loadFixture,
+  loadInstance,
+  makeEnvironment,
+  buildGraphProblem,
+} from '../helpers.ts';
 
 /** Small warehouses with many pairs on few cells, so places repeat and lone self-pairs occur. */
 const manyPairsArbitrary = gridInstanceArbitrary({
@@ -74,7 +81,13 @@ describe('lowerBound', () => {
     const bound = lowerBound(buildGraphProblem({ ...fixture, params: { max_distance: 20 } }));
     expect(bound.distance_m).toBe(24);
     expect(bound.fleet_work_s).toBe(12);
-    const slow = lowerBound(buildGraphProblem({ ...fixture, tasks: [...fixture.tasks, ...fixture.tasks, ...fixture.tasks], params: { max_distance: 24 } }));
+    const slow = lowerBound(
+      buildGraphProblem({
+        ...fixture,
+        tasks: [...fixture.tasks, ...fixture.tasks, ...fixture.tasks],
+        params: { max_distance: 24 },
+      }),
+    );
     // Nine deliveries: the work per robot exceeds one 24 m charge, so the bound adds one recharge.
     expect(slow.fleet_work_s).toBeCloseTo(slow.distance_m / 2 + 180, 9);
   });
@@ -83,8 +96,17 @@ describe('lowerBound', () => {
     const line = (tasks: [string, string][]) =>
       buildGraphProblem({
         environment: makeEnvironment({
-          nodes: [['R1', 'robot_station', 0, 0], ['R1_1', 'robot', 0, 0], ['P', 'pickup', 10, 0], ['D', 'dropoff', 11, 0]],
-          edges: [['R1_1', 'R1', 0], ['R1', 'P', 10], ['P', 'D', 1]],
+          nodes: [
+            ['R1', 'robot_station', 0, 0],
+            ['R1_1', 'robot', 0, 0],
+            ['P', 'pickup', 10, 0],
+            ['D', 'dropoff', 11, 0],
+          ],
+          edges: [
+            ['R1_1', 'R1', 0],
+            ['R1', 'P', 10],
+            ['P', 'D', 1],
+          ],
           robots: [['R1_1', 'R1']],
         }),
         tasks,
@@ -93,7 +115,14 @@ describe('lowerBound', () => {
     expect(lowerBound(line([['P', 'D']])).distance_m).toBe(1 + 10);
     // Two deliveries of the same pair: each may take the other's dropoff (D -> P, 1 m); the
     // assignment rules out only a delivery after itself, not cycles of two or more.
-    expect(lowerBound(line([['P', 'D'], ['P', 'D']])).distance_m).toBe(2 + 1 + 1);
+    expect(
+      lowerBound(
+        line([
+          ['P', 'D'],
+          ['P', 'D'],
+        ]),
+      ).distance_m,
+    ).toBe(2 + 1 + 1);
   });
 
   it('equals the exact assignment on random small instances, and stays below it with too few candidates and no pricing', () => {
@@ -108,7 +137,10 @@ describe('lowerBound', () => {
         expect(bound.distance_m).toBeLessThanOrEqual(exact.distance_m + 1e-9);
         expect(bound.distance_m).toBeCloseTo(exact.distance_m, 9);
         // Every place a candidate of every place: the first prices are optimal.
-        const everyPlace = modelLowerBound(problem, undefined, { candidates: problem.deliveryCount + problem.robotCount, pricingRounds: 0 });
+        const everyPlace = modelLowerBound(problem, undefined, {
+          candidates: problem.deliveryCount + problem.robotCount,
+          pricingRounds: 0,
+        });
         expect(everyPlace.distance_m).toBeCloseTo(exact.distance_m, 9);
         // One candidate each, then pricing rounds, each warm-started from the last: A again.
         const priced = modelLowerBound(problem, undefined, { candidates: 1 });

@@ -26,7 +26,9 @@ describe('candidate robots', () => {
     // 38 m per charge: R1 (at x = 0) cannot do B (P2 -> D2 at x = 19 and 18) and come home.
     const problem = twoStationsLine(30);
     const candidates = new CandidateRobots(problem, 2);
-    expect(Array.from(candidates.robots.subarray(2 * problem.deliveryClass[B], 2 * problem.deliveryClass[B] + 2))).toEqual([1, -1]);
+    expect(
+      Array.from(candidates.robots.subarray(2 * problem.deliveryClass[B], 2 * problem.deliveryClass[B] + 2)),
+    ).toEqual([1, -1]);
   });
 });
 
@@ -36,14 +38,22 @@ describe('regret and auction constructions with few candidates per delivery', ()
 
   it('place every delivery once in legal routes, under the completion-time objective (stale entries) and a mix (all updated)', () => {
     fc.assert(
-      fc.property(instances, fc.integer({ min: 1, max: 3 }), fc.constantFrom(...weightings), (input, count, weights) => {
-        const problem = buildUnlessInfeasible({ ...input, params: { ...input.params, objective_weights: weights } });
-        if (!problem) return;
-        for (const routes of [buildByRegretInsertion(algorithmContext(problem), () => false, count)!, assignBySequentialAuction(algorithmContext(problem), count)]) {
-          expect(routes.flat().sort((x, y) => x - y)).toEqual([...Array(problem.deliveryCount).keys()]);
-          routes.forEach((route, r) => expect(evaluateRoute(problem, r, route).finish).toBeLessThan(Infinity));
-        }
-      }),
+      fc.property(
+        instances,
+        fc.integer({ min: 1, max: 3 }),
+        fc.constantFrom(...weightings),
+        (input, count, weights) => {
+          const problem = buildUnlessInfeasible({ ...input, params: { ...input.params, objective_weights: weights } });
+          if (!problem) return;
+          for (const routes of [
+            buildByRegretInsertion(algorithmContext(problem), () => false, count)!,
+            assignBySequentialAuction(algorithmContext(problem), count),
+          ]) {
+            expect(routes.flat().sort((x, y) => x - y)).toEqual([...Array(problem.deliveryCount).keys()]);
+            routes.forEach((route, r) => expect(evaluateRoute(problem, r, route).finish).toBeLessThan(Infinity));
+          }
+        },
+      ),
       { numRuns: 300, seed: 16 },
     );
   });
@@ -54,8 +64,12 @@ describe('regret and auction constructions with few candidates per delivery', ()
         const problem = buildUnlessInfeasible(input);
         if (!problem) return;
         const context = () => algorithmContext(problem);
-        expect(buildByRegretInsertion(context(), () => false, count, true)).toEqual(buildByRegretInsertion(context(), () => false, count, false));
-        expect(assignBySequentialAuction(context(), count, true)).toEqual(assignBySequentialAuction(context(), count, false));
+        expect(buildByRegretInsertion(context(), () => false, count, true)).toEqual(
+          buildByRegretInsertion(context(), () => false, count, false),
+        );
+        expect(assignBySequentialAuction(context(), count, true)).toEqual(
+          assignBySequentialAuction(context(), count, false),
+        );
       }),
       { numRuns: 200, seed: 17 },
     );

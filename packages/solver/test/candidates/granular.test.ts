@@ -34,7 +34,7 @@ const instances = gridInstanceArbitrary({
 });
 
 describe('related deliveries by place', () => {
-  it('on two stations on a line: each delivery\'s nearest is the other one at its end', () => {
+  it("on two stations on a line: each delivery's nearest is the other one at its end", () => {
     // A (P1 -> D1) and D (P4 -> D4): D1 -> P4 is 1 m and D4 -> P1 3 m, 4 m; C: 15 + 15 = 30 m;
     // B: 17 + 17 = 34 m. C and D: D3 -> P4 and D4 -> P3 are 13 m each, 26 m.
     const problem = twoStationsLine();
@@ -63,7 +63,10 @@ describe('granular robots', () => {
     const granular = new GranularRobots(problem, relatedByScan(problem, 1), 1);
     expect(granular.restricts).toBe(true);
     // A's most related delivery is D. With D held by R2, A's robots are R1 (its candidate) and R2.
-    granular.placeAll([[A, B], [C, D]]);
+    granular.placeAll([
+      [A, B],
+      [C, D],
+    ]);
     expect(granular.forDelivery(A, [])).toEqual([0, 1]);
     granular.place(D, 0);
     expect(granular.forDelivery(A, [])).toEqual([0]);
@@ -80,7 +83,10 @@ describe('granular robots', () => {
         const state = fleetOf(problem, start);
         const before = state.value();
         const size = Math.min(problem.deliveryCount - 1, 3);
-        descend(state, () => false, { maxMoves: 50, granular: new GranularRobots(problem, relatedByScan(problem, size), 1) });
+        descend(state, () => false, {
+          maxMoves: 50,
+          granular: new GranularRobots(problem, relatedByScan(problem, size), 1),
+        });
         expect(state.value()).toBeLessThanOrEqual(before);
         const routes = state.routes();
         expect(routes.flat().sort((x, y) => x - y)).toEqual([...Array(problem.deliveryCount).keys()]);

@@ -24,7 +24,9 @@ describe('AscendingHeap', () => {
         for (const [value, copies] of items) heap.add(value, copies);
         const taken: number[] = [];
         while (!heap.isEmpty()) taken.push(heap.takeValue());
-        expect(taken).toEqual(items.flatMap(([value, copies]) => Array<number>(copies).fill(value)).sort((a, b) => a - b));
+        expect(taken).toEqual(
+          items.flatMap(([value, copies]) => Array<number>(copies).fill(value)).sort((a, b) => a - b),
+        );
       }),
       { numRuns: 200, seed: 3 },
     );

@@ -27,7 +27,11 @@ const line = ['H1', 'P1', 'D1', 'P4', 'D4', 'D3', 'P3', 'D2', 'P2', 'H2'];
 export function twoStationsLine(maxDistance = 1000): Problem {
   const type = (id: string) => (id.startsWith('H') ? 'robot_station' : id.startsWith('P') ? 'pickup' : 'dropoff');
   const environment = makeEnvironment({
-    nodes: [...line.map((id): [string, string, number, number] => [id, type(id), x[id], 0]), ['R1', 'robot', 0, 0], ['R2', 'robot', 20, 0]],
+    nodes: [
+      ...line.map((id): [string, string, number, number] => [id, type(id), x[id], 0]),
+      ['R1', 'robot', 0, 0],
+      ['R2', 'robot', 20, 0],
+    ],
     edges: [
       ...line.slice(1).map((id, k): [string, string, number] => [line[k], id, x[id] - x[line[k]]]),
       ['R1', 'H1', 0],
@@ -53,7 +57,10 @@ export function twoStationsLine(maxDistance = 1000): Problem {
 /** The fleet with the given routes, scored as solve scores it (here: completion time, normalised by these routes). */
 export function fleetOf(problem: Problem, routes: Routes): FleetState {
   const figures = measureRoutes(problem, routes);
-  const scale = new ObjectiveScale(problem.params.objective_weights, objectiveValues(problem, figures.finish, figures.distance));
+  const scale = new ObjectiveScale(
+    problem.params.objective_weights,
+    objectiveValues(problem, figures.finish, figures.distance),
+  );
   return new FleetState(problem, scale, routes);
 }
 

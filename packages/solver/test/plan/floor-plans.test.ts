@@ -2,13 +2,22 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Floor, generateWarehouseInstance } from '@fleetlab/warehouse';
 import { assignGreedyByDistance } from '../../src/algorithms/greedy-distance.ts';
-import { buildProblem, checkPlan, lowerBound, nodeDistance, solve, type Problem, type ProblemInput } from '../../src/index.ts';
+import {
+  buildProblem,
+  checkPlan,
+  lowerBound,
+  nodeDistance,
+  solve,
+  type Problem,
+  type ProblemInput,
+} from '../../src/index.ts';
 import { buildPlanSteps } from '../../src/plan/plan-builder.ts';
 import { evaluateRoute } from '../../src/routes/battery-schedule.ts';
 import { aroundShelf, stationRow } from '../floor-layouts.ts';
 import { summary } from '../helpers.ts';
 
-const walk = (problem: Problem, from: string, to: string) => nodeDistance(problem, problem.nodeIndex.get(from)!, problem.nodeIndex.get(to)!);
+const walk = (problem: Problem, from: string, to: string) =>
+  nodeDistance(problem, problem.nodeIndex.get(from)!, problem.nodeIndex.get(to)!);
 const tasksOf = (...pairs: [string, string][]) => pairs;
 
 describe('plans on the floor the robots drive', () => {
@@ -45,7 +54,9 @@ describe('plans on the floor the robots drive', () => {
     const problem = buildProblem({ environment: aroundShelf(), tasks, params });
     const { results, stats } = solve(problem, { algorithm: 'greedy_distance' });
     expect(summary(results.R1_1)).toEqual(['PR>D1', 'recharge@R1', 'PR>D1']);
-    expect(results.R1_1.map((step) => [step.completion_time, step.total_distance, step.odometer_m, step.battery_remaining])).toEqual([
+    expect(
+      results.R1_1.map((step) => [step.completion_time, step.total_distance, step.odometer_m, step.battery_remaining]),
+    ).toEqual([
       [10, 10, 10, 60],
       [200, 20, 20, 100],
       [210, 10, 30, 60],
@@ -55,21 +66,37 @@ describe('plans on the floor the robots drive', () => {
       ['D1', 'R1'],
       ['R1', 'PR', 'D1'],
     ]);
-    expect(stats).toMatchObject({ distances: 'floor', makespan_s: 210, recharges: 1, total_distance_m: 30, charger_queue_s: 0 });
+    expect(stats).toMatchObject({
+      distances: 'floor',
+      makespan_s: 210,
+      recharges: 1,
+      total_distance_m: 30,
+      charger_queue_s: 0,
+    });
     // On the graph's straight edges both deliveries fit one charge.
-    const onGraph = solve(buildProblem({ environment: aroundShelf(), tasks, params, distances: 'graph' }), { algorithm: 'greedy_distance' });
+    const onGraph = solve(buildProblem({ environment: aroundShelf(), tasks, params, distances: 'graph' }), {
+      algorithm: 'greedy_distance',
+    });
     expect(summary(onGraph.results.R1_1)).toEqual(['PR>D1', 'PR>D1']);
     expect(onGraph.stats).toMatchObject({ distances: 'graph', recharges: 0 });
   });
 
-  it('queues the plan\'s charges at a one-charger station: 3 robots wait 0, 180 and 360 s, worked out by hand', () => {
+  it("queues the plan's charges at a one-charger station: 3 robots wait 0, 180 and 360 s, worked out by hand", () => {
     // Six PR -> D1 deliveries, one per charge: each robot does one (done at 10 s), drives home
     // (20 s) and charges for its second. One charger, all three there at 20 s, served in robot
     // order: charges end at 200, 380 and 560 s, the second deliveries at 210, 390 and 570 s.
     const tasks = tasksOf(...Array.from({ length: 6 }, (): [string, string] => ['PR', 'D1']));
-    const problem = buildProblem({ environment: aroundShelf(3), tasks, params: { max_distance: 25, recharge_time: 3, chargers: 1 } });
+    const problem = buildProblem({
+      environment: aroundShelf(3),
+      tasks,
+      params: { max_distance: 25, recharge_time: 3, chargers: 1 },
+    });
     const { results, stats } = solve(problem, { algorithm: 'greedy_distance' });
-    for (const [robot, wait, end] of [['R1_1', 0, 200], ['R1_2', 180, 380], ['R1_3', 360, 560]] as const) {
+    for (const [robot, wait, end] of [
+      ['R1_1', 0, 200],
+      ['R1_2', 180, 380],
+      ['R1_3', 360, 560],
+    ] as const) {
       expect(summary(results[robot])).toEqual(['PR>D1', 'recharge@R1', 'PR>D1']);
       expect(results[robot].map((step) => step.completion_time)).toEqual([10, end, end + 10]);
       expect(results[robot][1].queued_s ?? 0).toBe(wait);
@@ -81,13 +108,19 @@ describe('plans on the floor the robots drive', () => {
     overlapping.R1_2[1] = { ...overlapping.R1_2[1], completion_time: 200, queued_s: undefined };
     overlapping.R1_2[2] = { ...overlapping.R1_2[2], completion_time: 210 };
     delete overlapping.R1_2[1].queued_s;
-    expect(checkPlan(problem, overlapping).errors).toContain('Station R1 charges 2 robots at once at 20 s, but it has 1 charger');
+    expect(checkPlan(problem, overlapping).errors).toContain(
+      'Station R1 charges 2 robots at once at 20 s, but it has 1 charger',
+    );
   });
 
-  it('puts handling_time_s at every pickup and dropoff into the plan\'s times', () => {
+  it("puts handling_time_s at every pickup and dropoff into the plan's times", () => {
     // 4 s of handling: R1_1 -> PR 7 m, handling, PR -> D1 3 m: done at 14 s; handling at D1,
     // D1 -> PT 3 m, handling, PT -> D1 3 m: done at 28 s.
-    const problem = buildProblem({ environment: aroundShelf(), tasks: tasksOf(['PR', 'D1'], ['PT', 'D1']), params: { handling_time_s: 4 } });
+    const problem = buildProblem({
+      environment: aroundShelf(),
+      tasks: tasksOf(['PR', 'D1'], ['PT', 'D1']),
+      params: { handling_time_s: 4 },
+    });
     const { results, stats } = solve(problem, { algorithm: 'greedy_distance' });
     expect(results.R1_1.map((step) => step.completion_time)).toEqual([14, 28]);
     expect(stats.makespan_s).toBe(28);
@@ -95,17 +128,32 @@ describe('plans on the floor the robots drive', () => {
 
   it('refuses a delivery the reserve leaves no room for, saying so', () => {
     // The round trip R1 -> PR -> D1 -> R1 is 20 m; 21 m less the 5% reserve is 19.95 m.
-    expect(() => buildProblem({ environment: aroundShelf(), tasks: tasksOf(['PR', 'D1']), params: { max_distance: 21, battery_reserve_pct: 5 } })).toThrow(
+    expect(() =>
+      buildProblem({
+        environment: aroundShelf(),
+        tasks: tasksOf(['PR', 'D1']),
+        params: { max_distance: 21, battery_reserve_pct: 5 },
+      }),
+    ).toThrow(
       'Delivery PR -> D1 cannot be done: the round trip from the nearest home station (R1) is 20.0 m but a charge covers 19.95 m once the 5% battery reserve for traffic is kept (max_distance 21 m)',
     );
-    expect(buildProblem({ environment: aroundShelf(), tasks: tasksOf(['PR', 'D1']), params: { max_distance: 21, battery_reserve_pct: 0 } }).maxDistance).toBe(21);
+    expect(
+      buildProblem({
+        environment: aroundShelf(),
+        tasks: tasksOf(['PR', 'D1']),
+        params: { max_distance: 21, battery_reserve_pct: 0 },
+      }).maxDistance,
+    ).toBe(21);
     // Without the parameter the reserve follows the crowd: 1 robot on 28 free cells, 3% + 60/28 = 5.1%.
-    expect(buildProblem({ environment: aroundShelf(), tasks: tasksOf(['PR', 'D1']), params: { max_distance: 100 } }).floorParameters.batteryReservePct).toBe(5.1);
+    expect(
+      buildProblem({ environment: aroundShelf(), tasks: tasksOf(['PR', 'D1']), params: { max_distance: 100 } })
+        .floorParameters.batteryReservePct,
+    ).toBe(5.1);
   });
 });
 
 describe('the search scores routes as the floor times them', () => {
-  it('on random warehouses, each route\'s finish (evaluateRoute) is its last delivery in the plan, handling and speeds included', () => {
+  it("on random warehouses, each route's finish (evaluateRoute) is its last delivery in the plan, handling and speeds included", () => {
     fc.assert(
       fc.property(
         fc.record({
@@ -123,7 +171,11 @@ describe('the search scores routes as the floor times them', () => {
           const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
           let problem: Problem;
           try {
-            problem = buildProblem({ environment: instance.environment, tasks: instance.tasks, params: { max_distance: maxDistance, handling_time_s: handling, robot_speed: speed } });
+            problem = buildProblem({
+              environment: instance.environment,
+              tasks: instance.tasks,
+              params: { max_distance: maxDistance, handling_time_s: handling, robot_speed: speed },
+            });
           } catch {
             return;
           }
@@ -145,7 +197,10 @@ describe('one-way aisles a planner draws', () => {
   /** "Around a shelf" with row 0 one-way westwards (W1): robots enter and leave it sideways, never drive east along it. */
   function westboundTopRow(): ProblemInput['environment'] {
     const base = aroundShelf();
-    return { ...base, elements: { ...base.elements, one_way_aisles: [{ id: 'W1', position: [0, 0], size: [7, 1], direction: 'left' }] } };
+    return {
+      ...base,
+      elements: { ...base.elements, one_way_aisles: [{ id: 'W1', position: [0, 0], size: [7, 1], direction: 'left' }] },
+    };
   }
 
   it('walks follow them, so a leg and its way back differ, and the plan and its bound use the walk each way', () => {
@@ -180,10 +235,27 @@ describe('one-way aisles a planner draws', () => {
         ({ maxDistance, row, direction, ...options }) => {
           const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
           const floor = new Floor(instance.environment);
-          const freeRows = Array.from({ length: floor.height }, (_, y) => y).filter((y) => Array.from({ length: floor.width }, (_, x) => floor.blocked[floor.cellAt(x, y)]).every((blocked) => !blocked));
+          const freeRows = Array.from({ length: floor.height }, (_, y) => y).filter((y) =>
+            Array.from({ length: floor.width }, (_, x) => floor.blocked[floor.cellAt(x, y)]).every(
+              (blocked) => !blocked,
+            ),
+          );
           if (freeRows.length === 0) return;
           const y = freeRows[row % freeRows.length];
-          const environment = { ...instance.environment, elements: { ...instance.environment.elements, one_way_aisles: [{ id: 'W1', position: [0, y] as [number, number], size: [floor.width, 1] as [number, number], direction }] } };
+          const environment = {
+            ...instance.environment,
+            elements: {
+              ...instance.environment.elements,
+              one_way_aisles: [
+                {
+                  id: 'W1',
+                  position: [0, y] as [number, number],
+                  size: [floor.width, 1] as [number, number],
+                  direction,
+                },
+              ],
+            },
+          };
           let problem: Problem;
           try {
             problem = buildProblem({ environment, tasks: instance.tasks, params: { max_distance: maxDistance } });

@@ -42,7 +42,14 @@ describe('checkPlan', () => {
 
   it('catches a duplicate pair', () => {
     const plan = clone();
-    plan.R2_1.push({ ...plan.R2_1[0], path: ['D1', 'P2', 'D1'], total_distance: 18, odometer_m: 18, completion_time: 18, battery_remaining: 25 });
+    plan.R2_1.push({
+      ...plan.R2_1[0],
+      path: ['D1', 'P2', 'D1'],
+      total_distance: 18,
+      odometer_m: 18,
+      completion_time: 18,
+      battery_remaining: 25,
+    });
     expect(checkPlan(problem, plan).errors).toEqual([
       'R2_1 step 2: delivery P2 -> D1 is done more than once',
       'R2_1 step 2: after the dropoff at D1 the robot has 6 m of charge left but its home station R2 is 10 m away',
@@ -94,8 +101,22 @@ describe('checkPlan', () => {
 
   it('rejects recharge_in_place', () => {
     const plan = clone();
-    plan.R1_1[1] = { ...plan.R1_1[1], task: 'recharge_in_place', path: ['D1'], total_distance: 10, odometer_m: 10, completion_time: 190 };
-    plan.R1_1[2] = { ...plan.R1_1[2], path: ['D1', 'P1', 'D1'], total_distance: 8, odometer_m: 18, completion_time: 198, battery_remaining: 66.67 };
+    plan.R1_1[1] = {
+      ...plan.R1_1[1],
+      task: 'recharge_in_place',
+      path: ['D1'],
+      total_distance: 10,
+      odometer_m: 10,
+      completion_time: 190,
+    };
+    plan.R1_1[2] = {
+      ...plan.R1_1[2],
+      path: ['D1', 'P1', 'D1'],
+      total_distance: 8,
+      odometer_m: 18,
+      completion_time: 198,
+      battery_remaining: 66.67,
+    };
     expect(checkPlan(problem, plan).errors).toEqual([
       'R1_1 step 2: recharge_in_place is not allowed; a recharge must drive to the home station R1',
     ]);
@@ -109,10 +130,16 @@ describe('checkPlan', () => {
 
   it('reads total_distance as metres since the last charge and odometer_m as metres since t = 0', () => {
     // R1_1: 10 m to D1, 10 m back to R1 to charge (the recharge step counts that leg), 10 m to D1 again.
-    expect(valid.R1_1.map((step) => [step.total_distance, step.odometer_m])).toEqual([[10, 10], [20, 20], [10, 30]]);
+    expect(valid.R1_1.map((step) => [step.total_distance, step.odometer_m])).toEqual([
+      [10, 10],
+      [20, 20],
+      [10, 30],
+    ]);
     const cumulative = clone();
     cumulative.R1_1[2] = { ...cumulative.R1_1[2], total_distance: 30 };
-    expect(checkPlan(problem, cumulative).errors).toEqual(['R1_1 step 3: total_distance is 30 m but the path gives 10 m']);
+    expect(checkPlan(problem, cumulative).errors).toEqual([
+      'R1_1 step 3: total_distance is 30 m but the path gives 10 m',
+    ]);
     const noOdometer = clone();
     noOdometer.R1_1[2] = { ...noOdometer.R1_1[2], odometer_m: 10 };
     expect(checkPlan(problem, noOdometer).errors).toEqual(['R1_1 step 3: odometer_m is 10 m but the path gives 30 m']);
@@ -130,7 +157,15 @@ describe('checkPlan', () => {
 
   it('catches a delivery path that skips the pickup or ends elsewhere', () => {
     const plan = clone();
-    plan.R2_1[0] = { ...plan.R2_1[0], task: ['P2', 'D1'], path: ['R2_1', 'R2', 'P2'], total_distance: 6, odometer_m: 6, completion_time: 6, battery_remaining: 75 };
+    plan.R2_1[0] = {
+      ...plan.R2_1[0],
+      task: ['P2', 'D1'],
+      path: ['R2_1', 'R2', 'P2'],
+      total_distance: 6,
+      odometer_m: 6,
+      completion_time: 6,
+      battery_remaining: 75,
+    };
     expect(checkPlan(problem, plan).errors).toEqual([
       'R2_1 step 1: path ends at P2, not at the dropoff D1',
       'R2_1 step 1: path does not visit the pickup P2 before the dropoff D1',
@@ -150,7 +185,15 @@ describe('checkPlan', () => {
 
   it('rejects a task that is not one of the deliveries and a malformed step', () => {
     const plan = clone();
-    plan.R2_1.push({ ...plan.R2_1[0], task: ['P1', 'D1'], path: ['D1', 'P1', 'D1'], total_distance: 18, odometer_m: 18, completion_time: 18, battery_remaining: 25 });
+    plan.R2_1.push({
+      ...plan.R2_1[0],
+      task: ['P1', 'D1'],
+      path: ['D1', 'P1', 'D1'],
+      total_distance: 18,
+      odometer_m: 18,
+      completion_time: 18,
+      battery_remaining: 25,
+    });
     plan.R2_1.push({ task: ['P1', 'D1'], path: [] } as unknown as PlanStepRecord);
     const errors = checkPlan(problem, plan).errors;
     expect(errors).toContain('R2_1 step 2: delivery P1 -> D1 is done more than once');

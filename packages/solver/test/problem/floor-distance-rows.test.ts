@@ -5,7 +5,9 @@ import { aroundShelf, stationRow } from '../floor-layouts.ts';
 
 /** The environment with its robot R1_1 standing on cell (x, y). */
 function withRobotAt(environment: ProblemInput['environment'], x: number, y: number): ProblemInput['environment'] {
-  const robots = environment.elements.robots!.map((robot, k) => (k === 0 ? { ...robot, position: [x + 0.5, y + 0.5] as [number, number] } : robot));
+  const robots = environment.elements.robots!.map((robot, k) =>
+    k === 0 ? { ...robot, position: [x + 0.5, y + 0.5] as [number, number] } : robot,
+  );
   return { ...environment, elements: { ...environment.elements, robots } };
 }
 
@@ -24,7 +26,11 @@ describe('FloorDistanceRows', () => {
       [1, 0],
       [6, 4],
     ]) {
-      const input: ProblemInput = { environment: withRobotAt(aroundShelf(), x, y), tasks, handovers: { R1_1: { place: 'R1_1', ready_s: 3, used_m: 10 } } };
+      const input: ProblemInput = {
+        environment: withRobotAt(aroundShelf(), x, y),
+        tasks,
+        handovers: { R1_1: { place: 'R1_1', ready_s: 3, used_m: 10 } },
+      };
       const fresh = buildProblem(input);
       const kept = buildProblem({ ...input, distanceRows: rows });
       expect(Array.from(kept.placeDistance)).toEqual(Array.from(fresh.placeDistance));
@@ -41,7 +47,9 @@ describe('FloorDistanceRows', () => {
     expect(rows.from(floor, floor.cellAt(0, 4))).toBe(first);
     // From the station (0, 4) to D1's cell (6, 0): 6 across and 4 up.
     expect(first[floor.cellAt(6, 0)]).toBe(10);
-    expect(Array.from(rows.from(floor, floor.cellAt(6, 0)))).toEqual(Array.from(floor.distancesFrom(floor.cellAt(6, 0))));
+    expect(Array.from(rows.from(floor, floor.cellAt(6, 0)))).toEqual(
+      Array.from(floor.distancesFrom(floor.cellAt(6, 0))),
+    );
   });
 
   it('starts afresh on a floor with other moves, and keeps its rows on a copy of the same floor', () => {

@@ -1,6 +1,13 @@
 import { SOLVE_PARAMETER_DEFAULTS } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
-import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, nodeDistance, shortestPath, solve } from '../../src/index.ts';
+import {
+  buildProblem,
+  InfeasibleDeliveryError,
+  InvalidProblemError,
+  nodeDistance,
+  shortestPath,
+  solve,
+} from '../../src/index.ts';
 import { loadFixture, makeEnvironment, buildGraphProblem } from '../helpers.ts';
 
 describe('buildProblem', () => {
@@ -51,7 +58,9 @@ describe('buildProblem', () => {
     } catch (error) {
       expect(error).toBeInstanceOf(InfeasibleDeliveryError);
       expect((error as InfeasibleDeliveryError).pair).toEqual(['P9', 'D1']);
-      expect((error as Error).message).toBe('Delivery P9 -> D1 cannot be done: pickup P9 is unreachable from every robot');
+      expect((error as Error).message).toBe(
+        'Delivery P9 -> D1 cannot be done: pickup P9 is unreachable from every robot',
+      );
     }
   });
 
@@ -83,7 +92,15 @@ describe('buildProblem', () => {
 
   it('rejects unknown ids with a message naming them', () => {
     const fixture = loadFixture('line-one-robot');
-    expect(() => buildGraphProblem({ ...fixture, tasks: [['P1', 'D1'], ['P7', 'D1']] })).toThrow(
+    expect(() =>
+      buildGraphProblem({
+        ...fixture,
+        tasks: [
+          ['P1', 'D1'],
+          ['P7', 'D1'],
+        ],
+      }),
+    ).toThrow(
       new InvalidProblemError('Unknown pickup id P7 in task 2 (P7 -> D1): no such node in the environment graph'),
     );
     expect(() => buildGraphProblem({ ...fixture, tasks: [['P1', 'D9']] })).toThrow('Unknown dropoff id D9 in task 1');
@@ -91,8 +108,12 @@ describe('buildProblem', () => {
 
   it('rejects unusable parameters', () => {
     const fixture = loadFixture('line-one-robot');
-    expect(() => buildGraphProblem({ ...fixture, params: { robot_speed: 0 } })).toThrow('Parameter robot_speed must be a number above 0, got 0');
-    expect(() => buildGraphProblem({ ...fixture, params: { balance_factor: 150 } })).toThrow('balance_factor must be a number from 0 to 100');
+    expect(() => buildGraphProblem({ ...fixture, params: { robot_speed: 0 } })).toThrow(
+      'Parameter robot_speed must be a number above 0, got 0',
+    );
+    expect(() => buildGraphProblem({ ...fixture, params: { balance_factor: 150 } })).toThrow(
+      'balance_factor must be a number from 0 to 100',
+    );
   });
 
   it('gives a valid empty plan for an empty task list, with every robot present', () => {

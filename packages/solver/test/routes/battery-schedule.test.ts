@@ -71,7 +71,16 @@ describe('battery schedule', () => {
   it('builds the steps with the recharge trip to the home station', () => {
     const steps = buildPlanSteps(problem, [[0, 1, 2]])[problem.robots[0].id];
     // total_distance restarts after the charge (the recharge step still counts its leg home); odometer_m never does.
-    expect(steps.map((step) => [step.task, step.path, step.total_distance, step.odometer_m, step.completion_time, step.battery_remaining])).toEqual([
+    expect(
+      steps.map((step) => [
+        step.task,
+        step.path,
+        step.total_distance,
+        step.odometer_m,
+        step.completion_time,
+        step.battery_remaining,
+      ]),
+    ).toEqual([
       [['P1', 'D1'], ['R', 'H', 'P1', 'D1'], 2, 2, 2, 93.33],
       ['recharge', ['D1', 'P1', 'H'], 4, 4, 184, 100],
       [['P2', 'D2'], ['H', 'P2', 'D2'], 9, 13, 193, 70],

@@ -12,7 +12,13 @@ function spliced(route: number[], x: number, j: number, y: number): number[] {
   return [...route.slice(0, x), ...(j >= 0 ? [j] : []), ...route.slice(y)];
 }
 
-function expectSameTotals(problem: Problem, robot: number, route: number[], finish: number, totals: { finish: number; distance: number; recharges: number }) {
+function expectSameTotals(
+  problem: Problem,
+  robot: number,
+  route: number[],
+  finish: number,
+  totals: { finish: number; distance: number; recharges: number },
+) {
   const reference = evaluateRoute(problem, robot, route);
   if (reference.finish === Infinity) {
     expect(finish).toBe(Infinity);
@@ -50,51 +56,52 @@ describe('charge labels on two stations on a line', () => {
   });
 });
 
-for (const handovers of [false, true]) describe(`charge labels on random small warehouses${handovers ? ', robots handed over mid-shift' : ''}`, () => {
-  const instances = gridInstanceArbitrary({
-    minHeight: 2,
-    maxStations: 2,
-    minPairs: 1,
-    maxPairs: 9,
-    minChargeFactor: 1.2,
-    maxChargeFactor: 4,
-    minRechargeMinutes: 0,
-    startOffsets: [0, 1, 2],
-    handovers,
-  });
+for (const handovers of [false, true])
+  describe(`charge labels on random small warehouses${handovers ? ', robots handed over mid-shift' : ''}`, () => {
+    const instances = gridInstanceArbitrary({
+      minHeight: 2,
+      maxStations: 2,
+      minPairs: 1,
+      maxPairs: 9,
+      minChargeFactor: 1.2,
+      maxChargeFactor: 4,
+      minRechargeMinutes: 0,
+      startOffsets: [0, 1, 2],
+      handovers,
+    });
 
-  it('every insertion, removal and replacement scores as the recharge DP scores the changed route', () => {
-    fc.assert(
-      fc.property(instances, fc.nat(), (input, pick) => {
-        const problem = buildUnlessInfeasible(input);
-        if (!problem) return;
-        const robot = pick % problem.robotCount;
-        const servable = servableBy(problem, robot);
-        if (servable.length === 0) return;
-        const outsider = servable[pick % servable.length];
-        const route = servable.filter((j) => j !== outsider);
-        const labels = new ChargeLabels(problem, robot);
-        labels.compute(route, route.length);
-        const totals = emptyRouteTotals();
-        expectSameTotals(problem, robot, route, labels.splice(route, route.length, -1, route.length, totals), totals);
-        const evaluator = new RouteEvaluator(problem, robot, route.slice());
-        for (let k = 0; k <= route.length; k++) {
-          const changed = spliced(route, k, outsider, k);
-          expectSameTotals(problem, robot, changed, labels.splice(route, k, outsider, k, totals), totals);
-        }
-        for (let i = 0; i < route.length; i++) {
-          const removed = spliced(route, i, -1, i + 1);
-          expectSameTotals(problem, robot, removed, labels.splice(route, i, -1, i + 1, totals), totals);
-          expectSameTotals(problem, robot, removed, evaluator.removalFinish(i, totals), totals);
-          const replaced = spliced(route, i, outsider, i + 1);
-          expectSameTotals(problem, robot, replaced, labels.splice(route, i, outsider, i + 1, totals), totals);
-          expectSameTotals(problem, robot, replaced, evaluator.replacementFinish(i, outsider, totals), totals);
-        }
-        // The fewest recharges: no legal schedule of the route has fewer.
-        const reference = evaluateRoute(problem, robot, route);
-        if (reference.finish < Infinity) expect(labels.minRecharges).toBeLessThanOrEqual(reference.recharges);
-      }),
-      { numRuns: 400, seed: 20261125 },
-    );
+    it('every insertion, removal and replacement scores as the recharge DP scores the changed route', () => {
+      fc.assert(
+        fc.property(instances, fc.nat(), (input, pick) => {
+          const problem = buildUnlessInfeasible(input);
+          if (!problem) return;
+          const robot = pick % problem.robotCount;
+          const servable = servableBy(problem, robot);
+          if (servable.length === 0) return;
+          const outsider = servable[pick % servable.length];
+          const route = servable.filter((j) => j !== outsider);
+          const labels = new ChargeLabels(problem, robot);
+          labels.compute(route, route.length);
+          const totals = emptyRouteTotals();
+          expectSameTotals(problem, robot, route, labels.splice(route, route.length, -1, route.length, totals), totals);
+          const evaluator = new RouteEvaluator(problem, robot, route.slice());
+          for (let k = 0; k <= route.length; k++) {
+            const changed = spliced(route, k, outsider, k);
+            expectSameTotals(problem, robot, changed, labels.splice(route, k, outsider, k, totals), totals);
+          }
+          for (let i = 0; i < route.length; i++) {
+            const removed = spliced(route, i, -1, i + 1);
+            expectSameTotals(problem, robot, removed, labels.splice(route, i, -1, i + 1, totals), totals);
+            expectSameTotals(problem, robot, removed, evaluator.removalFinish(i, totals), totals);
+            const replaced = spliced(route, i, outsider, i + 1);
+            expectSameTotals(problem, robot, replaced, labels.splice(route, i, outsider, i + 1, totals), totals);
+            expectSameTotals(problem, robot, replaced, evaluator.replacementFinish(i, outsider, totals), totals);
+          }
+          // The fewest recharges: no legal schedule of the route has fewer.
+          const reference = evaluateRoute(problem, robot, route);
+          if (reference.finish < Infinity) expect(labels.minRecharges).toBeLessThanOrEqual(reference.recharges);
+        }),
+        { numRuns: 400, seed: 20261125 },
+      );
+    });
   });
-});

@@ -42,8 +42,17 @@ describe('robots handed over mid-shift', () => {
   const line = (used: number) =>
     buildGraphProblem({
       environment: makeEnvironment({
-        nodes: [['H1', 'robot_station', 0, 0], ['R1_1', 'robot', 0, 0], ['P1', 'pickup', 2, 0], ['D1', 'dropoff', 3, 0]],
-        edges: [['H1', 'P1', 2], ['P1', 'D1', 1], ['R1_1', 'H1', 0]],
+        nodes: [
+          ['H1', 'robot_station', 0, 0],
+          ['R1_1', 'robot', 0, 0],
+          ['P1', 'pickup', 2, 0],
+          ['D1', 'dropoff', 3, 0],
+        ],
+        edges: [
+          ['H1', 'P1', 2],
+          ['P1', 'D1', 1],
+          ['R1_1', 'H1', 0],
+        ],
         robots: [['R1_1', 'H1']],
       }),
       tasks: [['P1', 'D1']],
@@ -59,7 +68,17 @@ describe('robots handed over mid-shift', () => {
   it('the recharge DP finds the best schedule that brute force finds, on random routes', () => {
     fc.assert(
       fc.property(
-        gridInstanceArbitrary({ minHeight: 1, maxStations: 2, minPairs: 1, maxPairs: 7, minChargeFactor: 1, maxChargeFactor: 3, minRechargeMinutes: 0, startOffsets: [0, 1], handovers: true }),
+        gridInstanceArbitrary({
+          minHeight: 1,
+          maxStations: 2,
+          minPairs: 1,
+          maxPairs: 7,
+          minChargeFactor: 1,
+          maxChargeFactor: 3,
+          minRechargeMinutes: 0,
+          startOffsets: [0, 1],
+          handovers: true,
+        }),
         fc.nat(),
         (input, pick) => {
           const problem = buildUnlessInfeasible(input);
@@ -79,7 +98,17 @@ describe('robots handed over mid-shift', () => {
   it('planRoutes gives every open order to one robot, warm-started or not, on routes its robot can drive', () => {
     fc.assert(
       fc.property(
-        gridInstanceArbitrary({ minHeight: 2, maxStations: 3, minPairs: 1, maxPairs: 10, minChargeFactor: 1.5, maxChargeFactor: 4, minRechargeMinutes: 0, startOffsets: [0], handovers: true }),
+        gridInstanceArbitrary({
+          minHeight: 2,
+          maxStations: 3,
+          minPairs: 1,
+          maxPairs: 10,
+          minChargeFactor: 1.5,
+          maxChargeFactor: 4,
+          minRechargeMinutes: 0,
+          startOffsets: [0],
+          handovers: true,
+        }),
         fc.constantFrom('greedy_distance' as const, 'makespan' as const, 'genetic' as const),
         (input, algorithm) => {
           const problem = buildUnlessInfeasible(input);
@@ -87,7 +116,12 @@ describe('robots handed over mid-shift', () => {
           const cold = planRoutes(problem, { algorithm, maxIterations: 30 });
           const pairs = Object.values(cold.routes).flatMap((work) => work.filter((item) => item !== 'recharge'));
           expect(pairs.map((pair) => pair.join('>')).sort()).toEqual(input.tasks.map((pair) => pair.join('>')).sort());
-          const warmStart = Object.fromEntries(Object.entries(cold.routes).map(([id, work]) => [id, work.filter((item) => item !== 'recharge') as [string, string][]]));
+          const warmStart = Object.fromEntries(
+            Object.entries(cold.routes).map(([id, work]) => [
+              id,
+              work.filter((item) => item !== 'recharge') as [string, string][],
+            ]),
+          );
           const warm = planRoutes(problem, { algorithm, maxIterations: 30, warmStart });
           // A search started from a plan never returns a worse one.
           if (algorithm !== 'greedy_distance') expect(warm.makespanS).toBeLessThanOrEqual(cold.makespanS + 1e-6);

@@ -90,7 +90,11 @@ describe('insertion bounds', () => {
           const window = route.slice(from, to);
           const chains = [window.slice().reverse(), [...window.slice(1), window[0]], [...window, ...spare]];
           for (const chain of chains) {
-            const exactFinish = evaluateRoute(problem, robot, [...route.slice(0, from), ...chain, ...route.slice(to)]).finish;
+            const exactFinish = evaluateRoute(problem, robot, [
+              ...route.slice(0, from),
+              ...chain,
+              ...route.slice(to),
+            ]).finish;
             const lower = bounds.lowerReplacing(from, to, chain, 0, chain.length);
             expect(lower).toBeLessThanOrEqual(exactFinish + 1e-9);
             windows++;

@@ -10,7 +10,11 @@ import { A, B, C, D, twoStationsLine } from '../moves/two-stations-line.ts';
 describe('route evaluator on two stations on a line', () => {
   it('caches the totals of its route and scores proposals built from pieces of routes', () => {
     const r1 = new RouteEvaluator(twoStationsLine(), 0, [A, B]);
-    expect({ finish: r1.finish, distance: r1.distance, recharges: r1.recharges }).toEqual({ finish: 20, distance: 20, recharges: 0 });
+    expect({ finish: r1.finish, distance: r1.distance, recharges: r1.recharges }).toEqual({
+      finish: 20,
+      distance: 20,
+      recharges: 0,
+    });
     const r2 = new RouteEvaluator(r1.problem, 1, [C, D]);
     // R1 doing its A, then R2's route backwards: [A, D, C] = 1 + 1 + 1 + 1 + 13 + 1 = 18 s.
     const proposal = new RouteProposal().appendSlice(r1, 0, 1).appendReversed(r2, 0, 2);
@@ -48,77 +52,91 @@ describe('route evaluator on two stations on a line', () => {
   });
 });
 
-for (const handovers of [false, true]) describe(`route evaluator on random small warehouses${handovers ? ', robots handed over mid-shift' : ''}`, () => {
-  const instances = gridInstanceArbitrary({
-    minHeight: 2,
-    maxStations: 2,
-    minPairs: 1,
-    maxPairs: 7,
-    minChargeFactor: 1.5,
-    maxChargeFactor: 5,
-    minRechargeMinutes: 0,
-    startOffsets: [0, 1],
-    handovers,
-  });
+for (const handovers of [false, true])
+  describe(`route evaluator on random small warehouses${handovers ? ', robots handed over mid-shift' : ''}`, () => {
+    const instances = gridInstanceArbitrary({
+      minHeight: 2,
+      maxStations: 2,
+      minPairs: 1,
+      maxPairs: 7,
+      minChargeFactor: 1.5,
+      maxChargeFactor: 5,
+      minRechargeMinutes: 0,
+      startOffsets: [0, 1],
+      handovers,
+    });
 
-  it('bestInsertion agrees with scoring every position by the recharge DP', () => {
-    fc.assert(
-      fc.property(instances, fc.nat(), (input, pick) => {
-        const problem = buildUnlessInfeasible(input);
-        if (!problem) return;
-        const robot = pick % problem.robotCount;
-        const j = pick % problem.deliveryCount;
-        const route: number[] = [];
-        for (let other = 0; other < problem.deliveryCount; other++) {
-          if (other !== j && canServe(problem, robot, other)) route.push(other);
-        }
-        const insertion = new Insertion();
-        const finish = new RouteEvaluator(problem, robot, route).bestInsertion(j, insertion);
-        let best = Infinity;
-        for (let k = 0; k <= route.length; k++) {
-          best = Math.min(best, evaluateRoute(problem, robot, [...route.slice(0, k), j, ...route.slice(k)]).finish);
-        }
-        if (best === Infinity) {
-          expect(finish).toBe(Infinity);
-          return;
-        }
-        expect(finish).toBeCloseTo(best, 6);
-        const chosen = evaluateRoute(problem, robot, [...route.slice(0, insertion.position), j, ...route.slice(insertion.position)]);
-        expect(chosen.finish).toBeCloseTo(finish, 6);
-        expect(chosen.distance).toBeCloseTo(insertion.distance, 6);
-      }),
-      { numRuns: 150, seed: 20261125 },
-    );
-  });
+    it('bestInsertion agrees with scoring every position by the recharge DP', () => {
+      fc.assert(
+        fc.property(instances, fc.nat(), (input, pick) => {
+          const problem = buildUnlessInfeasible(input);
+          if (!problem) return;
+          const robot = pick % problem.robotCount;
+          const j = pick % problem.deliveryCount;
+          const route: number[] = [];
+          for (let other = 0; other < problem.deliveryCount; other++) {
+            if (other !== j && canServe(problem, robot, other)) route.push(other);
+          }
+          const insertion = new Insertion();
+          const finish = new RouteEvaluator(problem, robot, route).bestInsertion(j, insertion);
+          let best = Infinity;
+          for (let k = 0; k <= route.length; k++) {
+            best = Math.min(best, evaluateRoute(problem, robot, [...route.slice(0, k), j, ...route.slice(k)]).finish);
+          }
+          if (best === Infinity) {
+            expect(finish).toBe(Infinity);
+            return;
+          }
+          expect(finish).toBeCloseTo(best, 6);
+          const chosen = evaluateRoute(problem, robot, [
+            ...route.slice(0, insertion.position),
+            j,
+            ...route.slice(insertion.position),
+          ]);
+          expect(chosen.finish).toBeCloseTo(finish, 6);
+          expect(chosen.distance).toBeCloseTo(insertion.distance, 6);
+        }),
+        { numRuns: 150, seed: 20261125 },
+      );
+    });
 
-  it('replacementPlain is the plain distance of the changed route; finishFloor and replacementFloor never exceed the recharge DP', () => {
-    fc.assert(
-      fc.property(instances, fc.nat(), (input, pick) => {
-        const problem = buildUnlessInfeasible(input);
-        if (!problem) return;
-        const robot = pick % problem.robotCount;
-        const route = servableBy(problem, robot);
-        if (route.length < 2) return;
-        const outsider = route.pop()!;
-        const evaluator = new RouteEvaluator(problem, robot, route);
-        const plainOf = (deliveries: number[]) => {
-          let total = 0;
-          deliveries.forEach((j, k) => (total += legTo(problem, robot, k === 0 ? -1 : deliveries[k - 1], j) + problem.deliveryLength[j]));
-          return total;
-        };
-        expect(evaluator.finishFloor(plainOf(route), route[route.length - 1])).toBeLessThanOrEqual(evaluator.finish + 1e-9);
-        for (let i = 0; i < route.length; i++) {
-          const replaced = route.map((j, k) => (k === i ? outsider : j));
-          expect(evaluator.replacementPlain(i, outsider)).toBeCloseTo(plainOf(replaced), 9);
-          const exact = evaluateRoute(problem, robot, replaced).finish;
-          expect(evaluator.finishFloor(plainOf(replaced), replaced[replaced.length - 1])).toBeLessThanOrEqual(exact + 1e-9);
-          expect(evaluator.replacementFloor(i, outsider)).toBeLessThanOrEqual(exact + 1e-9);
-        }
-        for (let k = 1; k < route.length; k++) {
-          expect(evaluator.plainBefore(k) + legBetween(problem, route[k - 1], route[k]) + evaluator.plainFrom(k)).toBeCloseTo(plainOf(route), 9);
-        }
-      }),
-      { numRuns: 200, seed: 20261125 },
-    );
+    it('replacementPlain is the plain distance of the changed route; finishFloor and replacementFloor never exceed the recharge DP', () => {
+      fc.assert(
+        fc.property(instances, fc.nat(), (input, pick) => {
+          const problem = buildUnlessInfeasible(input);
+          if (!problem) return;
+          const robot = pick % problem.robotCount;
+          const route = servableBy(problem, robot);
+          if (route.length < 2) return;
+          const outsider = route.pop()!;
+          const evaluator = new RouteEvaluator(problem, robot, route);
+          const plainOf = (deliveries: number[]) => {
+            let total = 0;
+            deliveries.forEach(
+              (j, k) =>
+                (total += legTo(problem, robot, k === 0 ? -1 : deliveries[k - 1], j) + problem.deliveryLength[j]),
+            );
+            return total;
+          };
+          expect(evaluator.finishFloor(plainOf(route), route[route.length - 1])).toBeLessThanOrEqual(
+            evaluator.finish + 1e-9,
+          );
+          for (let i = 0; i < route.length; i++) {
+            const replaced = route.map((j, k) => (k === i ? outsider : j));
+            expect(evaluator.replacementPlain(i, outsider)).toBeCloseTo(plainOf(replaced), 9);
+            const exact = evaluateRoute(problem, robot, replaced).finish;
+            expect(evaluator.finishFloor(plainOf(replaced), replaced[replaced.length - 1])).toBeLessThanOrEqual(
+              exact + 1e-9,
+            );
+            expect(evaluator.replacementFloor(i, outsider)).toBeLessThanOrEqual(exact + 1e-9);
+          }
+          for (let k = 1; k < route.length; k++) {
+            expect(
+              evaluator.plainBefore(k) + legBetween(problem, route[k - 1], route[k]) + evaluator.plainFrom(k),
+            ).toBeCloseTo(plainOf(route), 9);
+          }
+        }),
+        { numRuns: 200, seed: 20261125 },
+      );
+    });
   });
-});

@@ -38,7 +38,9 @@ function finishedBySetting<T extends ShiftSweepCandidate>(points: readonly T[]):
  * higher rate happens to end stable (the noise of one seeded run near capacity), so the answer
  * never claims a rate above one the fleet failed.
  */
-export function highestSustainedRate<T extends ShiftSweepCandidate>(points: readonly T[]): ShiftSweepFinding<Finished<T>> {
+export function highestSustainedRate<T extends ShiftSweepCandidate>(
+  points: readonly T[],
+): ShiftSweepFinding<Finished<T>> {
   const sorted = finishedBySetting(points);
   if (sorted.length === 0) return { status: 'no_points' };
   const firstGrowing = sorted.findIndex((point) => point.shift.backlog_trend === 'growing');
@@ -52,10 +54,14 @@ export function highestSustainedRate<T extends ShiftSweepCandidate>(points: read
  * `targetP95S`. When no fleet tested does, `closest` is the fleet with the lowest P95 among the
  * stable ones (else among all).
  */
-export function fewestRobotsForShift<T extends ShiftSweepCandidate>(points: readonly T[], targetP95S: number): ShiftSweepFinding<Finished<T>> {
+export function fewestRobotsForShift<T extends ShiftSweepCandidate>(
+  points: readonly T[],
+  targetP95S: number,
+): ShiftSweepFinding<Finished<T>> {
   const sorted = finishedBySetting(points);
   if (sorted.length === 0) return { status: 'no_points' };
-  const meets = (point: Finished<T>) => point.shift.backlog_trend === 'stable' && point.shift.cycle_p95_s !== null && point.shift.cycle_p95_s <= targetP95S;
+  const meets = (point: Finished<T>) =>
+    point.shift.backlog_trend === 'stable' && point.shift.cycle_p95_s !== null && point.shift.cycle_p95_s <= targetP95S;
   const met = sorted.find(meets);
   if (met) return { status: 'found', point: met };
   const stable = sorted.filter((point) => point.shift.backlog_trend === 'stable');

@@ -1,10 +1,9 @@
 import { activityKindValues, type ActivityKind } from '../records/execution.ts';
 
 /** Index of each activity kind in `activityKindValues`, as activity timelines store it. */
-export const ACTIVITY_CODE: Readonly<Record<ActivityKind, number>> = Object.fromEntries(activityKindValues.map((kind, code) => [kind, code])) as Record<
-  ActivityKind,
-  number
->;
+export const ACTIVITY_CODE: Readonly<Record<ActivityKind, number>> = Object.fromEntries(
+  activityKindValues.map((kind, code) => [kind, code]),
+) as Record<ActivityKind, number>;
 
 /**
  * Writes a robot's activity timeline: flat `[step, kind, step, kind, ...]`, each activity running
@@ -42,7 +41,10 @@ export function decodeActivities(activities: readonly number[], endStep: number)
     const startStep = activities[k];
     const end = k + 2 < activities.length ? activities[k + 2] : Math.max(endStep, startStep);
     const kind = activityKindValues[activities[k + 1]];
-    if (kind === undefined) throw new Error(`activity code ${activities[k + 1]} at step ${startStep} is not one of ${activityKindValues.length} kinds`);
+    if (kind === undefined)
+      throw new Error(
+        `activity code ${activities[k + 1]} at step ${startStep} is not one of ${activityKindValues.length} kinds`,
+      );
     if (end > startStep) intervals.push({ kind, startStep, endStep: end });
   }
   return intervals;

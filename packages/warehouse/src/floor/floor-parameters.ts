@@ -1,11 +1,21 @@
-import { ABSENT_PARAMETER_FALLBACKS, SOLVE_PARAMETER_DEFAULTS, type SolveParametersRecord } from '../records/solve-parameters.ts';
+import {
+  ABSENT_PARAMETER_FALLBACKS,
+  SOLVE_PARAMETER_DEFAULTS,
+  type SolveParametersRecord,
+} from '../records/solve-parameters.ts';
 import { FloorError } from './floor.ts';
 
 /** The solve parameters the floor reads (absent ones take the warehouse defaults and fallbacks). */
 export type FloorParameterInput = Partial<
   Pick<
     SolveParametersRecord,
-    'robot_speed' | 'max_distance' | 'battery_capacity' | 'recharge_time' | 'chargers' | 'handling_time_s' | 'battery_reserve_pct'
+    | 'robot_speed'
+    | 'max_distance'
+    | 'battery_capacity'
+    | 'recharge_time'
+    | 'chargers'
+    | 'handling_time_s'
+    | 'battery_reserve_pct'
   >
 >;
 
@@ -90,20 +100,64 @@ function numberOrFallback<Fallback extends number | null>(
  * parameter. The limits are the model's, wider than the product's ranges (an instance file may
  * recharge in 0 minutes).
  */
-export function resolveFloorParameters(params: FloorParameterInput | null | undefined, crowd?: { robots: number; freeCells: number }): FloorParameters {
+export function resolveFloorParameters(
+  params: FloorParameterInput | null | undefined,
+  crowd?: { robots: number; freeCells: number },
+): FloorParameters {
   const given = params ?? {};
   const defaults = SOLVE_PARAMETER_DEFAULTS;
   const fallbacks = ABSENT_PARAMETER_FALLBACKS;
   const above0 = (v: number) => v > 0;
-  const robotSpeed = numberOrFallback(given.robot_speed, 'robot_speed', defaults.robot_speed, above0, 'a number above 0');
-  const maxDistance = numberOrFallback(given.max_distance, 'max_distance', defaults.max_distance, above0, 'a number above 0');
-  const batteryCapacity = numberOrFallback(given.battery_capacity, 'battery_capacity', defaults.battery_capacity, above0, 'a number above 0');
-  const rechargeMinutes = numberOrFallback(given.recharge_time, 'recharge_time', defaults.recharge_time, (v) => v >= 0, 'a number of minutes >= 0');
-  const chargers = numberOrFallback(given.chargers, 'chargers', fallbacks.chargers, (v) => Number.isInteger(v) && v >= 1, 'a whole number >= 1');
-  const handlingTimeS = numberOrFallback(given.handling_time_s, 'handling_time_s', fallbacks.handling_time_s, (v) => v >= 0, 'a number of seconds >= 0');
+  const robotSpeed = numberOrFallback(
+    given.robot_speed,
+    'robot_speed',
+    defaults.robot_speed,
+    above0,
+    'a number above 0',
+  );
+  const maxDistance = numberOrFallback(
+    given.max_distance,
+    'max_distance',
+    defaults.max_distance,
+    above0,
+    'a number above 0',
+  );
+  const batteryCapacity = numberOrFallback(
+    given.battery_capacity,
+    'battery_capacity',
+    defaults.battery_capacity,
+    above0,
+    'a number above 0',
+  );
+  const rechargeMinutes = numberOrFallback(
+    given.recharge_time,
+    'recharge_time',
+    defaults.recharge_time,
+    (v) => v >= 0,
+    'a number of minutes >= 0',
+  );
+  const chargers = numberOrFallback(
+    given.chargers,
+    'chargers',
+    fallbacks.chargers,
+    (v) => Number.isInteger(v) && v >= 1,
+    'a whole number >= 1',
+  );
+  const handlingTimeS = numberOrFallback(
+    given.handling_time_s,
+    'handling_time_s',
+    fallbacks.handling_time_s,
+    (v) => v >= 0,
+    'a number of seconds >= 0',
+  );
   const batteryReservePct =
-    numberOrFallback(given.battery_reserve_pct, 'battery_reserve_pct', fallbacks.battery_reserve_pct, (v) => v >= 0 && v < 100, 'a percentage from 0 to below 100') ??
-    (crowd ? automaticBatteryReserve(crowd.robots, crowd.freeCells) : 5);
+    numberOrFallback(
+      given.battery_reserve_pct,
+      'battery_reserve_pct',
+      fallbacks.battery_reserve_pct,
+      (v) => v >= 0 && v < 100,
+      'a percentage from 0 to below 100',
+    ) ?? (crowd ? automaticBatteryReserve(crowd.robots, crowd.freeCells) : 5);
   const stepS = 1 / robotSpeed;
   const chargeSteps = stepsFor(rechargeMinutes * 60, stepS);
   const handlingSteps = stepsFor(handlingTimeS, stepS);

@@ -76,7 +76,9 @@ export class Floor {
     const width = environment.dimensions?.width;
     const height = environment.dimensions?.height;
     if (!Number.isInteger(width) || !Number.isInteger(height) || width! < 1 || height! < 1) {
-      throw new FloorError(`The environment needs whole-cell dimensions, got ${JSON.stringify(environment.dimensions)}`);
+      throw new FloorError(
+        `The environment needs whole-cell dimensions, got ${JSON.stringify(environment.dimensions)}`,
+      );
     }
     this.width = width!;
     this.height = height!;
@@ -109,7 +111,8 @@ export class Floor {
       }
     }
     this.keepClear = new Uint8Array(this.cellCount);
-    for (const cell of elements.keep_clear_cells ?? []) this.keepClear[this.cellAtPoint('Keep-clear cell', cell.id, cell.position)] = 1;
+    for (const cell of elements.keep_clear_cells ?? [])
+      this.keepClear[this.cellAtPoint('Keep-clear cell', cell.id, cell.position)] = 1;
     this.queue = new Int32Array(this.cellCount);
     this.stationAt = new Int32Array(this.cellCount).fill(-1);
     this.stationIds = [];
@@ -125,7 +128,10 @@ export class Floor {
       if (robot.position) this.mapPoint('Robot', robot.id, robot.position);
     }
     for (const [id, cell] of this.placeCells) {
-      if (this.keepClear[cell]) throw new FloorError(`${id} stands on keep-clear ${this.describe(cell)}: robots stop at places, never on a keep-clear cell`);
+      if (this.keepClear[cell])
+        throw new FloorError(
+          `${id} stands on keep-clear ${this.describe(cell)}: robots stop at places, never on a keep-clear cell`,
+        );
     }
   }
 
@@ -223,14 +229,20 @@ export class Floor {
    */
   walk(from: number, goal: number): number[] {
     const field = this.distanceField(goal);
-    if (field[from] >= UNREACHABLE) throw new FloorError(`There is no walk from ${this.describe(from)} to ${this.describe(goal)}`);
+    if (field[from] >= UNREACHABLE)
+      throw new FloorError(`There is no walk from ${this.describe(from)} to ${this.describe(goal)}`);
     const cells = [from];
     let cell = from;
     while (cell !== goal) {
       let next = -1;
       for (let k = 0; k < 4 && next < 0; k++) {
         const neighbour = this.neighbours[cell * 4 + k];
-        if (neighbour >= 0 && field[neighbour] === field[cell] - 1 && (neighbour === goal || this.stationAt[neighbour] < 0)) next = neighbour;
+        if (
+          neighbour >= 0 &&
+          field[neighbour] === field[cell] - 1 &&
+          (neighbour === goal || this.stationAt[neighbour] < 0)
+        )
+          next = neighbour;
       }
       cells.push(next);
       cell = next;
@@ -265,7 +277,10 @@ export class Floor {
 
   private mapPickup(pickup: { id: string; position: readonly number[]; side?: string }): void {
     const at = pickupCell(pickup);
-    if (!at) throw new FloorError(`Pickup ${pickup.id} has no shelf side (right, left, top or bottom), so it has no cell on the floor`);
+    if (!at)
+      throw new FloorError(
+        `Pickup ${pickup.id} has no shelf side (right, left, top or bottom), so it has no cell on the floor`,
+      );
     this.assign('Pickup', pickup.id, at[0], at[1]);
   }
 
@@ -278,9 +293,14 @@ export class Floor {
     const i = Math.floor(position[0]);
     const j = Math.floor(position[1]);
     if (!Number.isInteger(i) || !Number.isInteger(j) || i < 0 || j < 0 || i >= this.width || j >= this.height) {
-      throw new FloorError(`${kind} ${id} is at cell (${i}, ${j}), which is off the ${this.width} x ${this.height} floor`);
+      throw new FloorError(
+        `${kind} ${id} is at cell (${i}, ${j}), which is off the ${this.width} x ${this.height} floor`,
+      );
     }
-    if (this.blocked[j * this.width + i]) throw new FloorError(`${kind} ${id} is at cell (${i}, ${j}), which is inside shelf ${this.shelfIds[this.shelfOfCell[j * this.width + i]]}`);
+    if (this.blocked[j * this.width + i])
+      throw new FloorError(
+        `${kind} ${id} is at cell (${i}, ${j}), which is inside shelf ${this.shelfIds[this.shelfOfCell[j * this.width + i]]}`,
+      );
     return j * this.width + i;
   }
 
@@ -288,9 +308,17 @@ export class Floor {
    * A one-way aisle: on each of its cells robots may not drive against its direction, neither
    * out of the cell nor into it from the cell ahead; they still enter and leave it sideways.
    */
-  private applyOneWay(aisle: { id: string; position: readonly number[]; size: readonly number[]; direction: string }): void {
+  private applyOneWay(aisle: {
+    id: string;
+    position: readonly number[];
+    size: readonly number[];
+    direction: string;
+  }): void {
     const k = DIRECTION_INDEX[aisle.direction];
-    if (k === undefined) throw new FloorError(`One-way aisle ${aisle.id} has no direction (up, down, left or right), got ${JSON.stringify(aisle.direction)}`);
+    if (k === undefined)
+      throw new FloorError(
+        `One-way aisle ${aisle.id} has no direction (up, down, left or right), got ${JSON.stringify(aisle.direction)}`,
+      );
     const index = this.oneWayIds.push(aisle.id) - 1;
     const against = OPPOSITE[k];
     const [x, y] = aisle.position;
@@ -308,11 +336,15 @@ export class Floor {
 
   private assign(kind: string, id: string, i: number, j: number): number {
     if (!Number.isInteger(i) || !Number.isInteger(j) || i < 0 || j < 0 || i >= this.width || j >= this.height) {
-      throw new FloorError(`${kind} ${id} maps to cell (${i}, ${j}), which is off the ${this.width} x ${this.height} floor`);
+      throw new FloorError(
+        `${kind} ${id} maps to cell (${i}, ${j}), which is off the ${this.width} x ${this.height} floor`,
+      );
     }
     const cell = j * this.width + i;
     if (this.blocked[cell]) {
-      throw new FloorError(`${kind} ${id} maps to cell (${i}, ${j}), which is inside shelf ${this.shelfIds[this.shelfOfCell[cell]]}`);
+      throw new FloorError(
+        `${kind} ${id} maps to cell (${i}, ${j}), which is inside shelf ${this.shelfIds[this.shelfOfCell[cell]]}`,
+      );
     }
     this.placeCells.set(id, cell);
     return cell;

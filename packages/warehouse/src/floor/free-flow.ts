@@ -92,11 +92,19 @@ function advanceToCharger(floor: Floor, parameters: FloorParameters, cursor: Cur
   const drive = (toCell: number, loaded: boolean) => {
     const metres = floor.distance(cursor.cell, toCell);
     if (metres >= UNREACHABLE) {
-      throw new FloorError(`Robot ${robot.id} cannot get from ${floor.describe(cursor.cell)} to ${floor.describe(toCell)}: shelves and stations wall it off`);
+      throw new FloorError(
+        `Robot ${robot.id} cannot get from ${floor.describe(cursor.cell)} to ${floor.describe(toCell)}: shelves and stations wall it off`,
+      );
     }
     if (metres > 0) {
       writer.set(cursor.step, loaded ? 'drive_loaded' : 'drive_empty');
-      out.legs.push({ fromCell: cursor.cell, toCell, departStep: cursor.step, arriveStep: cursor.step + metres, loaded });
+      out.legs.push({
+        fromCell: cursor.cell,
+        toCell,
+        departStep: cursor.step,
+        arriveStep: cursor.step + metres,
+        loaded,
+      });
     }
     cursor.step += metres;
     cursor.cell = toCell;

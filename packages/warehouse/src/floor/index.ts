@@ -12,5 +12,12 @@ export {
 export { ChargerPool } from './charger-pool.ts';
 export { robotWorkFromPlan, robotsPerStation, type DeliveryWork, type RobotWork, type WorkItem } from './robot-work.ts';
 export { freeFlow, type FreeFlowLeg, type FreeFlowRobot } from './free-flow.ts';
-export { ACTIVITY_CODE, ActivityWriter, activityAt, activitySteps, decodeActivities, type ActivityInterval } from './activities.ts';
+export {
+  ACTIVITY_CODE,
+  ActivityWriter,
+  activityAt,
+  activitySteps,
+  decodeActivities,
+  type ActivityInterval,
+} from './activities.ts';
 export { decodeTimeline, TimelineWriter } from './timeline-codec.ts';

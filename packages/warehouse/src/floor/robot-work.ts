@@ -22,7 +22,8 @@ export interface RobotWork {
   work: WorkItem[];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const pairKey = (pickup: string, dropoff: string) => `${pickup}\u0000${dropoff}`;
 
@@ -33,7 +34,12 @@ const pairKey = (pickup: string, dropoff: string) => `${pickup}\u0000${dropoff}`
  * read. Refuses with a FloorError naming the first problem: a robot missing or unknown, a place
  * not in the environment, a pair not in `tasks` (when given), a pair of `tasks` in no plan.
  */
-export function robotWorkFromPlan(floor: Floor, environment: FloorEnvironment, plan: unknown, tasks?: readonly (readonly [string, string])[]): RobotWork[] {
+export function robotWorkFromPlan(
+  floor: Floor,
+  environment: FloorEnvironment,
+  plan: unknown,
+  tasks?: readonly (readonly [string, string])[],
+): RobotWork[] {
   if (!isRecord(plan)) throw new FloorError('The plan must be an object mapping robot ids to steps');
   const robots = environment.elements.robots ?? [];
   const known = new Set(robots.map((robot) => robot.id));
@@ -43,30 +49,41 @@ export function robotWorkFromPlan(floor: Floor, environment: FloorEnvironment, p
     if (!Array.isArray(value)) throw new FloorError(`The steps of robot ${key} must be a list`);
   }
   const remaining = new Map<string, number>();
-  for (const [pickup, dropoff] of tasks ?? []) remaining.set(pairKey(pickup, dropoff), (remaining.get(pairKey(pickup, dropoff)) ?? 0) + 1);
+  for (const [pickup, dropoff] of tasks ?? [])
+    remaining.set(pairKey(pickup, dropoff), (remaining.get(pairKey(pickup, dropoff)) ?? 0) + 1);
   const takePair = (where: string, pickup: string, dropoff: string) => {
     const left = remaining.get(pairKey(pickup, dropoff)) ?? 0;
-    if (left === 0) throw new FloorError(`${where}: ${pickup} -> ${dropoff} is not one of the task's pairs (or is done twice)`);
+    if (left === 0)
+      throw new FloorError(`${where}: ${pickup} -> ${dropoff} is not one of the task's pairs (or is done twice)`);
     remaining.set(pairKey(pickup, dropoff), left - 1);
   };
   const works = robots.map((robot): RobotWork => {
     const steps = plan[robot.id];
-    if (!Array.isArray(steps)) throw new FloorError(`Robot ${robot.id} is missing from the plan (every robot needs a key, [] when idle)`);
+    if (!Array.isArray(steps))
+      throw new FloorError(`Robot ${robot.id} is missing from the plan (every robot needs a key, [] when idle)`);
     const station = floor.stationIndexOf(robot.station_id);
-    if (station < 0) throw new FloorError(`Robot ${robot.id} belongs to station ${robot.station_id}, which the environment does not have`);
+    if (station < 0)
+      throw new FloorError(
+        `Robot ${robot.id} belongs to station ${robot.station_id}, which the environment does not have`,
+      );
     const work = steps.map((step: unknown, index: number): WorkItem => {
       const where = `Robot ${robot.id} step ${index + 1}`;
       const task = isRecord(step) ? step.task : undefined;
       if (task === 'recharge') return { kind: 'charge' };
-      if (task === 'recharge_in_place') throw new FloorError(`${where}: recharge_in_place cannot run on the floor, a charge needs a charger`);
+      if (task === 'recharge_in_place')
+        throw new FloorError(`${where}: recharge_in_place cannot run on the floor, a charge needs a charger`);
       if (!Array.isArray(task) || task.length !== 2 || typeof task[0] !== 'string' || typeof task[1] !== 'string') {
-        throw new FloorError(`${where}: the task must be a [pickup, dropoff] pair or "recharge", got ${JSON.stringify(task)}`);
+        throw new FloorError(
+          `${where}: the task must be a [pickup, dropoff] pair or "recharge", got ${JSON.stringify(task)}`,
+        );
       }
       const [pickup, dropoff] = task as [string, string];
       const pickupCell = floor.cellOf(pickup);
       const dropoffCell = floor.cellOf(dropoff);
-      if (pickupCell === undefined) throw new FloorError(`${where}: pickup ${pickup} is not a place of the environment`);
-      if (dropoffCell === undefined) throw new FloorError(`${where}: dropoff ${dropoff} is not a place of the environment`);
+      if (pickupCell === undefined)
+        throw new FloorError(`${where}: pickup ${pickup} is not a place of the environment`);
+      if (dropoffCell === undefined)
+        throw new FloorError(`${where}: dropoff ${dropoff} is not a place of the environment`);
       if (tasks) takePair(where, pickup, dropoff);
       return { kind: 'delivery', pickup, dropoff, pickupCell, dropoffCell };
     });

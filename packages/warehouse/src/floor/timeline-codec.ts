@@ -67,16 +67,20 @@ export function decodeTimeline(timeline: readonly number[], lastStep: number, wi
     const step = timeline[k];
     const toX = timeline[k + 1];
     const toY = timeline[k + 2];
-    if (toX !== x && toY !== y) throw new Error(`the waypoint at step ${step} is not on the row or column of the one before`);
+    if (toX !== x && toY !== y)
+      throw new Error(`the waypoint at step ${step} is not on the row or column of the one before`);
     const length = Math.abs(toX - x) + Math.abs(toY - y);
     const waitUntil = step - length;
     if (length === 0 || waitUntil < previousStep) {
-      throw new Error(`the waypoint at step ${step} is ${length === 0 ? 'the cell of the one before' : 'too soon for its distance'}`);
+      throw new Error(
+        `the waypoint at step ${step} is ${length === 0 ? 'the cell of the one before' : 'too soon for its distance'}`,
+      );
     }
     fill(previousStep + 1, waitUntil, y * width + x);
     const dx = Math.sign(toX - x);
     const dy = Math.sign(toY - y);
-    for (let moved = 1; moved <= length; moved++) fill(waitUntil + moved, waitUntil + moved, (y + moved * dy) * width + x + moved * dx);
+    for (let moved = 1; moved <= length; moved++)
+      fill(waitUntil + moved, waitUntil + moved, (y + moved * dy) * width + x + moved * dx);
     x = toX;
     y = toY;
     previousStep = step;

@@ -20,13 +20,20 @@ export interface BuildNavigationGraphOptions {
  * weight) and the pickup-to-pickup rules allow it. Weights are Euclidean lengths rounded to 2
  * decimals; each edge is stored in both directions, `a -> b` then `b -> a`, in node order.
  */
-export function buildNavigationGraph(elements: GraphSourceElements, options: BuildNavigationGraphOptions = {}): NavigationGraph {
+export function buildNavigationGraph(
+  elements: GraphSourceElements,
+  options: BuildNavigationGraphOptions = {},
+): NavigationGraph {
   const nodes = graphNodesOf(elements);
   const geometry = nodeGeometryOf(nodes);
   const pairs = visibleNodePairs(nodes, geometry, elements.shelves);
   const dropped =
     options.edges === 'full'
       ? new Uint8Array(pairs.length / 2)
-      : dominatedPairMask(geometry, pairs, Uint8Array.from(nodes, (node) => (node.type === 'robot' ? 1 : 0)));
+      : dominatedPairMask(
+          geometry,
+          pairs,
+          Uint8Array.from(nodes, (node) => (node.type === 'robot' ? 1 : 0)),
+        );
   return { nodes, edges: edgesOfPairs(nodes, geometry, pairs, dropped) };
 }

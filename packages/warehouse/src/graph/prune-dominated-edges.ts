@@ -45,8 +45,14 @@ class NodeGrid {
 
 /** Strict total order on edges: by weight, then fewer robot ends first, then by node indices. */
 function edgeKeyBefore(
-  weightA: number, robotEndsA: number, lowA: number, highA: number,
-  weightB: number, robotEndsB: number, lowB: number, highB: number,
+  weightA: number,
+  robotEndsA: number,
+  lowA: number,
+  highA: number,
+  weightB: number,
+  robotEndsB: number,
+  lowB: number,
+  highB: number,
 ): boolean {
   if (weightA !== weightB) return weightA < weightB;
   if (robotEndsA !== robotEndsB) return robotEndsA < robotEndsB;
@@ -118,7 +124,10 @@ export function dominatedPairMask(geometry: NodeGeometry, pairs: Int32Array, isR
       const minorAtFrom = minorStart + (from - majorStart) * slope;
       const minorAtTo = minorStart + (to - majorStart) * slope;
       const minorLow = Math.max(Math.floor(Math.min(minorAtFrom, minorAtTo) - halfWidth), minorOrigin);
-      const minorHigh = Math.min(Math.floor(Math.max(minorAtFrom, minorAtTo) + halfWidth), minorOrigin + minorCount - 1);
+      const minorHigh = Math.min(
+        Math.floor(Math.max(minorAtFrom, minorAtTo) + halfWidth),
+        minorOrigin + minorCount - 1,
+      );
       for (let minor = minorLow; minor <= minorHigh; minor++) {
         const cell = alongX
           ? (minor - grid.originY) * grid.columns + (strip - grid.originX)
@@ -133,7 +142,8 @@ export function dominatedPairMask(geometry: NodeGeometry, pairs: Int32Array, isR
           const firstRobotEnds = isRobot[u];
           const secondRobotEnds = isRobot[v];
           if (!edgeKeyBefore(first, firstRobotEnds, Math.min(u, w), Math.max(u, w), weight, robotEnds, u, v)) continue;
-          if (!edgeKeyBefore(second, secondRobotEnds, Math.min(w, v), Math.max(w, v), weight, robotEnds, u, v)) continue;
+          if (!edgeKeyBefore(second, secondRobotEnds, Math.min(w, v), Math.max(w, v), weight, robotEnds, u, v))
+            continue;
           dropped[p] = 1;
           break search;
         }

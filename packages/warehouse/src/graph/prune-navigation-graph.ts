@@ -27,6 +27,10 @@ export function pruneNavigationGraph(graph: NavigationGraph): NavigationGraph {
     pairs[2 * p + 1] = key % count;
   });
   const geometry = nodeGeometryOf(nodes);
-  const dropped = dominatedPairMask(geometry, pairs, Uint8Array.from(nodes, (node) => (node.type === 'robot' ? 1 : 0)));
+  const dropped = dominatedPairMask(
+    geometry,
+    pairs,
+    Uint8Array.from(nodes, (node) => (node.type === 'robot' ? 1 : 0)),
+  );
   return { nodes, edges: edgesOfPairs(nodes, geometry, pairs, dropped) };
 }

@@ -112,7 +112,10 @@ export class ShelfSegmentIndex {
       const minorAtFrom = minorStart + (from - majorStart) * slope;
       const minorAtTo = minorStart + (to - majorStart) * slope;
       const minorLow = Math.max(Math.floor(Math.min(minorAtFrom, minorAtTo) - BORDER_TOLERANCE), minorOrigin);
-      const minorHigh = Math.min(Math.floor(Math.max(minorAtFrom, minorAtTo) + BORDER_TOLERANCE), minorOrigin + minorCount - 1);
+      const minorHigh = Math.min(
+        Math.floor(Math.max(minorAtFrom, minorAtTo) + BORDER_TOLERANCE),
+        minorOrigin + minorCount - 1,
+      );
       for (let minor = minorLow; minor <= minorHigh; minor++) {
         const cell = alongX
           ? (minor - this.originY) * this.columns + (strip - this.originX)

@@ -63,7 +63,10 @@ const NODE_TYPE_NAMES: Record<GraphNode['type'], string> = {
  * pickup's side and shelf (edge weights are measured from them). Returns the first problem,
  * naming the node, e.g. `graph node P2 at (3, 4) is not where pickup P2 is, at (3, 2.5)`.
  */
-export function validateGraphNodes(elements: GraphSourceElements, nodes: readonly GraphNode[]): NavigationGraphProblem | null {
+export function validateGraphNodes(
+  elements: GraphSourceElements,
+  nodes: readonly GraphNode[],
+): NavigationGraphProblem | null {
   const expected = new Map(graphNodesOf(elements).map((node) => [node.id, node]));
   const seen = new Set<string>();
   for (const node of nodes) {
@@ -71,16 +74,24 @@ export function validateGraphNodes(elements: GraphSourceElements, nodes: readonl
     if (!element) return { message: `graph node ${node.id} is no element of the layout` };
     seen.add(node.id);
     const kind = NODE_TYPE_NAMES[element.type];
-    if (node.type !== element.type) return { message: `graph node ${node.id} is a ${NODE_TYPE_NAMES[node.type]}, but ${node.id} is a ${kind} of the layout` };
+    if (node.type !== element.type)
+      return {
+        message: `graph node ${node.id} is a ${NODE_TYPE_NAMES[node.type]}, but ${node.id} is a ${kind} of the layout`,
+      };
     if (node.x !== element.x || node.y !== element.y) {
-      return { message: `graph node ${node.id} at (${node.x}, ${node.y}) is not where ${kind} ${node.id} is, at (${element.x}, ${element.y})` };
+      return {
+        message: `graph node ${node.id} at (${node.x}, ${node.y}) is not where ${kind} ${node.id} is, at (${element.x}, ${element.y})`,
+      };
     }
     if (node.type === 'pickup' && (node.side !== element.side || node.shelf_id !== element.shelf_id)) {
-      return { message: `graph node ${node.id} is on the ${node.side} side of ${node.shelf_id}, but pickup ${node.id} is on the ${element.side} side of ${element.shelf_id}` };
+      return {
+        message: `graph node ${node.id} is on the ${node.side} side of ${node.shelf_id}, but pickup ${node.id} is on the ${element.side} side of ${element.shelf_id}`,
+      };
     }
   }
   for (const element of expected.values()) {
-    if (!seen.has(element.id)) return { message: `graph has no node for ${NODE_TYPE_NAMES[element.type]} ${element.id}` };
+    if (!seen.has(element.id))
+      return { message: `graph has no node for ${NODE_TYPE_NAMES[element.type]} ${element.id}` };
   }
   return null;
 }

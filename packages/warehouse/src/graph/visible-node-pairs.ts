@@ -33,7 +33,9 @@ export function visibleNodePairs(
   // A pickup's or navigation point's own shelf is the likeliest to block its segments (half of all
   // directions from a pickup run into it), so it is tested first, before walking the grid.
   const shelfIndexById = new Map(shelves.map((shelf, position) => [shelf.id, position]));
-  const ownShelf = Int32Array.from(nodes, (node) => (node.shelf_id === undefined ? -1 : (shelfIndexById.get(node.shelf_id) ?? -1)));
+  const ownShelf = Int32Array.from(nodes, (node) =>
+    node.shelf_id === undefined ? -1 : (shelfIndexById.get(node.shelf_id) ?? -1),
+  );
   const isPickup = Uint8Array.from(nodes, (node) => (node.type === 'pickup' ? 1 : 0));
   const pairs: number[] = [];
   const { count, x, y } = geometry;

@@ -1,7 +1,14 @@
 import type { TrafficDirection } from '../records/index.ts';
 import { pickupCell } from '../floor/floor.ts';
 import { checkFloorRules } from './floor-rules.ts';
-import { checkOneWayAislePlacement, checkShelfPlacement, keepClearCellAt, nextElementId, placePoint, sameCell } from './placement.ts';
+import {
+  checkOneWayAislePlacement,
+  checkShelfPlacement,
+  keepClearCellAt,
+  nextElementId,
+  placePoint,
+  sameCell,
+} from './placement.ts';
 import { withDerivedPoints, withShelves } from './regenerate.ts';
 import type { EditableLayout, LayoutElements, Pickup, PlacementRefusal, Point, Rectangle } from './types.ts';
 
@@ -40,7 +47,10 @@ export function addShelves(layout: EditableLayout, rectangles: readonly Rectangl
   for (const rectangle of rectangles) {
     const check = checkShelfPlacement(rectangle, { ...placementContextOf(layout), shelves });
     if (!check.ok) return check;
-    shelves = [...shelves, { id: nextElementId('S', shelves), position: [...rectangle.position], size: [...rectangle.size] }];
+    shelves = [
+      ...shelves,
+      { id: nextElementId('S', shelves), position: [...rectangle.position], size: [...rectangle.size] },
+    ];
   }
   return { ok: true, layout: withShelves(layout, shelves) };
 }
@@ -50,7 +60,10 @@ export function addDropoff(layout: EditableLayout, point: Point): EditResult {
   const placed = placePoint(point, placementContextOf(layout));
   if (!placed.ok) return placed;
   const dropoff = { id: nextElementId('D', layout.elements.dropoffs), position: placed.position };
-  return { ok: true, layout: { ...layout, elements: { ...layout.elements, dropoffs: [...layout.elements.dropoffs, dropoff] } } };
+  return {
+    ok: true,
+    layout: { ...layout, elements: { ...layout.elements, dropoffs: [...layout.elements.dropoffs, dropoff] } },
+  };
 }
 
 /**
@@ -62,14 +75,28 @@ export function addRobotStation(layout: EditableLayout, point: Point, robotCount
   if (!placed.ok) return placed;
   // Walks never cross a station: a selected pickup served from its cell would be out of reach.
   const served = layout.elements.pickups.find((pickup) => sameCell(pickupCellCentre(pickup), placed.position));
-  if (served) return { ok: false, rule: 'occupied-cell', reason: `Cannot place on the cell pickup ${served.id} is served from`, blocker: served.id };
-  const station = { id: nextElementId('R', layout.elements.robot_stations), position: placed.position, robot_count: robotCount };
+  if (served)
+    return {
+      ok: false,
+      rule: 'occupied-cell',
+      reason: `Cannot place on the cell pickup ${served.id} is served from`,
+      blocker: served.id,
+    };
+  const station = {
+    id: nextElementId('R', layout.elements.robot_stations),
+    position: placed.position,
+    robot_count: robotCount,
+  };
   const elements = { ...layout.elements, robot_stations: [...layout.elements.robot_stations, station] };
   return { ok: true, layout: withDerivedPoints(layout.dimensions, elements, { keepSelection: true }) };
 }
 
 /** The candidate pickup nearest to the point within the click radius, if any. */
-export function findPickupAt(candidates: readonly Pickup[], point: Point, radius = PICKUP_CLICK_RADIUS): Pickup | undefined {
+export function findPickupAt(
+  candidates: readonly Pickup[],
+  point: Point,
+  radius = PICKUP_CLICK_RADIUS,
+): Pickup | undefined {
   let nearest: Pickup | undefined;
   let nearestDistance = Infinity;
   for (const pickup of candidates) {
@@ -110,7 +137,10 @@ function pickupCellCentre(pickup: Pickup): Point {
  * `robot station R1`), or null when nothing does: robots never stop on a keep-clear cell, and a
  * station's cell is a depot only its own robots enter.
  */
-export function pickupCellBlocker(elements: Pick<LayoutElements, 'robot_stations' | 'keep_clear_cells'>, pickup: Pickup): string | null {
+export function pickupCellBlocker(
+  elements: Pick<LayoutElements, 'robot_stations' | 'keep_clear_cells'>,
+  pickup: Pickup,
+): string | null {
   const centre = pickupCellCentre(pickup);
   const keepClear = keepClearCellAt(centre, elements.keep_clear_cells);
   if (keepClear) return `keep-clear cell ${keepClear.id}`;
@@ -142,7 +172,8 @@ export function addOneWayAisle(layout: EditableLayout, rectangle: Rectangle, dir
   const next = { ...layout, elements: { ...layout.elements, one_way_aisles: [...aisles, aisle] } };
   const before = cutOffErrors(layout);
   for (const [element, message] of cutOffErrors(next)) {
-    if (before.get(element) !== message) return { ok: false, rule: 'cut-off-by-one-way-aisle', reason: message, blocker: element };
+    if (before.get(element) !== message)
+      return { ok: false, rule: 'cut-off-by-one-way-aisle', reason: message, blocker: element };
   }
   return { ok: true, layout: next };
 }
@@ -157,11 +188,24 @@ export function addKeepClearCell(layout: EditableLayout, point: Point): EditResu
   const placed = placePoint(point, { dimensions: layout.dimensions, shelves: layout.elements.shelves });
   if (!placed.ok) return placed;
   const existing = keepClearCellAt(placed.position, cells);
-  if (existing) return { ok: false, rule: 'on-keep-clear-cell', reason: `The cell is keep-clear cell ${existing.id} already`, blocker: existing.id };
+  if (existing)
+    return {
+      ok: false,
+      rule: 'on-keep-clear-cell',
+      reason: `The cell is keep-clear cell ${existing.id} already`,
+      blocker: existing.id,
+    };
   const place =
-    [...layout.elements.dropoffs, ...layout.elements.robot_stations].find((candidate) => sameCell(candidate.position, placed.position)) ??
-    layout.elements.pickups.find((pickup) => sameCell(pickupCellCentre(pickup), placed.position));
-  if (place) return { ok: false, rule: 'occupied-cell', reason: `Robots stop at ${place.id} on that cell: it cannot be keep-clear`, blocker: place.id };
+    [...layout.elements.dropoffs, ...layout.elements.robot_stations].find((candidate) =>
+      sameCell(candidate.position, placed.position),
+    ) ?? layout.elements.pickups.find((pickup) => sameCell(pickupCellCentre(pickup), placed.position));
+  if (place)
+    return {
+      ok: false,
+      rule: 'occupied-cell',
+      reason: `Robots stop at ${place.id} on that cell: it cannot be keep-clear`,
+      blocker: place.id,
+    };
   const cell = { id: nextElementId('K', cells), position: placed.position };
   return { ok: true, layout: { ...layout, elements: { ...layout.elements, keep_clear_cells: [...cells, cell] } } };
 }

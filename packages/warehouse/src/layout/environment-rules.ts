@@ -58,7 +58,8 @@ export interface EnvironmentToCheck {
 /** Pickups and robots sit exactly on a border or a station; allow float noise from other tools. */
 const POSITION_TOLERANCE = 1e-9;
 
-const isFinitePoint = (point: readonly number[]) => point.length === 2 && Number.isFinite(point[0]) && Number.isFinite(point[1]);
+const isFinitePoint = (point: readonly number[]) =>
+  point.length === 2 && Number.isFinite(point[0]) && Number.isFinite(point[1]);
 const formatPoint = (point: Point) => `(${point[0]}, ${point[1]})`;
 const samePosition = (a: Point, b: Point) =>
   Math.abs(a[0] - b[0]) <= POSITION_TOLERANCE && Math.abs(a[1] - b[1]) <= POSITION_TOLERANCE;
@@ -148,18 +149,29 @@ export function checkEnvironmentRules(environment: EnvironmentToCheck): Environm
   const claimNodeId = idClaimer();
   const claimTrafficRuleId = idClaimer();
 
-  const placementContext = { dimensions, shelves: elements.shelves.filter((shelf) => isFinitePoint(shelf.position) && isFinitePoint(shelf.size)) };
+  const placementContext = {
+    dimensions,
+    shelves: elements.shelves.filter((shelf) => isFinitePoint(shelf.position) && isFinitePoint(shelf.size)),
+  };
   /** A point snapped to a cell centre off every shelf (a dropoff, a station, a keep-clear cell). Its id is claimed by the caller. */
   const checkPlacedPoint = (path: string, point: { id: string; position: Point }, name: string) => {
-    if (!isFinitePoint(point.position)) return report(path, point.id, 'finite-number', `${name} has a position that is not a finite number`);
+    if (!isFinitePoint(point.position))
+      return report(path, point.id, 'finite-number', `${name} has a position that is not a finite number`);
     const placed = placePoint(point.position, placementContext);
     if (!placed.ok) {
       const message =
-        placed.rule === 'on-shelf-cell' ? `${name} is on a cell of shelf ${placed.blocker}` : `${name} at ${formatPoint(point.position)} lies outside the ${outside}`;
+        placed.rule === 'on-shelf-cell'
+          ? `${name} is on a cell of shelf ${placed.blocker}`
+          : `${name} at ${formatPoint(point.position)} lies outside the ${outside}`;
       return report(path, point.id, placed.rule, message);
     }
     if (!samePosition(placed.position, point.position)) {
-      report(path, point.id, 'cell-centre', `${name} at ${formatPoint(point.position)} is not on a cell centre (x.5, y.5)`);
+      report(
+        path,
+        point.id,
+        'cell-centre',
+        `${name} at ${formatPoint(point.position)} is not on a cell centre (x.5, y.5)`,
+      );
     }
   };
   elements.dropoffs.forEach((dropoff, index) => {
@@ -177,27 +189,56 @@ export function checkEnvironmentRules(environment: EnvironmentToCheck): Environm
     const path = `elements.pickups.${index}`;
     const name = `Pickup ${pickup.id}`;
     claimNodeId(path, pickup.id, 'pickup', name);
-    if (!isFinitePoint(pickup.position)) return report(path, pickup.id, 'finite-number', `${name} has a position that is not a finite number`);
+    if (!isFinitePoint(pickup.position))
+      return report(path, pickup.id, 'finite-number', `${name} has a position that is not a finite number`);
     if (!isInsideGrid(pickup.position, dimensions)) {
-      return report(path, pickup.id, 'inside-grid', `${name} at ${formatPoint(pickup.position)} lies outside the ${dimensions.width}x${dimensions.height} grid`);
+      return report(
+        path,
+        pickup.id,
+        'inside-grid',
+        `${name} at ${formatPoint(pickup.position)} lies outside the ${dimensions.width}x${dimensions.height} grid`,
+      );
     }
     const shelf = shelvesById.get(pickup.shelf_id);
-    if (!shelf) return report(path, pickup.id, 'missing-reference', `${name} belongs to shelf ${pickup.shelf_id}, which does not exist`);
+    if (!shelf)
+      return report(
+        path,
+        pickup.id,
+        'missing-reference',
+        `${name} belongs to shelf ${pickup.shelf_id}, which does not exist`,
+      );
     if (!isOnShelfSide(pickup.position, shelf, pickup.side)) {
-      return report(path, pickup.id, 'pickup-off-shelf-side', `${name} at ${formatPoint(pickup.position)} is not on the ${pickup.side} side of shelf ${shelf.id}`);
+      return report(
+        path,
+        pickup.id,
+        'pickup-off-shelf-side',
+        `${name} at ${formatPoint(pickup.position)} is not on the ${pickup.side} side of shelf ${shelf.id}`,
+      );
     }
     const [i, j] = pickupCell(pickup)!;
     const facing = shelfOnCellOf([i + 0.5, j + 0.5], placementContext.shelves);
-    if (facing) report(path, pickup.id, 'on-shelf-cell', `${name} faces shelf ${facing.id}: the cell (${i}, ${j}) a robot would serve it from is that shelf's`);
+    if (facing)
+      report(
+        path,
+        pickup.id,
+        'on-shelf-cell',
+        `${name} faces shelf ${facing.id}: the cell (${i}, ${j}) a robot would serve it from is that shelf's`,
+      );
   });
 
   elements.navigation_points.forEach((point, index) => {
     const path = `elements.navigation_points.${index}`;
     const name = `Navigation point ${point.id}`;
     claimNodeId(path, point.id, 'navigation point', name);
-    if (!isFinitePoint(point.position)) return report(path, point.id, 'finite-number', `${name} has a position that is not a finite number`);
+    if (!isFinitePoint(point.position))
+      return report(path, point.id, 'finite-number', `${name} has a position that is not a finite number`);
     if (!isInsideGrid(point.position, dimensions)) {
-      return report(path, point.id, 'inside-grid', `${name} at ${formatPoint(point.position)} lies outside the ${dimensions.width}x${dimensions.height} grid`);
+      return report(
+        path,
+        point.id,
+        'inside-grid',
+        `${name} at ${formatPoint(point.position)} lies outside the ${dimensions.width}x${dimensions.height} grid`,
+      );
     }
     if (point.shelf_id !== undefined && !shelvesById.has(point.shelf_id)) {
       report(path, point.id, 'missing-reference', `${name} belongs to shelf ${point.shelf_id}, which does not exist`);
@@ -213,17 +254,40 @@ export function checkEnvironmentRules(environment: EnvironmentToCheck): Environm
     const name = `Robot ${robot.id}`;
     claimNodeId(path, robot.id, 'robot', name);
     const station = stationsById.get(robot.station_id);
-    if (!station) return report(path, robot.id, 'missing-reference', `${name} belongs to station ${robot.station_id}, which does not exist`);
-    if (!isFinitePoint(robot.position)) return report(path, robot.id, 'finite-number', `${name} has a position that is not a finite number`);
+    if (!station)
+      return report(
+        path,
+        robot.id,
+        'missing-reference',
+        `${name} belongs to station ${robot.station_id}, which does not exist`,
+      );
+    if (!isFinitePoint(robot.position))
+      return report(path, robot.id, 'finite-number', `${name} has a position that is not a finite number`);
     if (!samePosition(robot.position, station.position)) {
-      report(path, robot.id, 'robot-off-station', `${name} at ${formatPoint(robot.position)} is not on its station ${station.id} at ${formatPoint(station.position)}`);
+      report(
+        path,
+        robot.id,
+        'robot-off-station',
+        `${name} at ${formatPoint(robot.position)} is not on its station ${station.id} at ${formatPoint(station.position)}`,
+      );
     }
     if (robot.station_index >= station.robot_count) {
-      report(path, robot.id, 'station-robots', `${name} has station_index ${robot.station_index}, but station ${station.id} holds ${station.robot_count} robots`);
+      report(
+        path,
+        robot.id,
+        'station-robots',
+        `${name} has station_index ${robot.station_index}, but station ${station.id} holds ${station.robot_count} robots`,
+      );
     }
     const placeKey = `${station.id}#${robot.station_index}`;
     const holder = takenPlaces.get(placeKey);
-    if (holder !== undefined) report(path, robot.id, 'station-robots', `${name} has station_index ${robot.station_index}, like robot ${holder}`);
+    if (holder !== undefined)
+      report(
+        path,
+        robot.id,
+        'station-robots',
+        `${name} has station_index ${robot.station_index}, like robot ${holder}`,
+      );
     else takenPlaces.set(placeKey, robot.id);
   });
 
@@ -236,9 +300,17 @@ export function checkEnvironmentRules(environment: EnvironmentToCheck): Environm
       return report(path, aisle.id, 'finite-number', `${name} has a position or size that is not a finite number`);
     }
     if (![...aisle.position, ...aisle.size].every(Number.isInteger)) {
-      return report(path, aisle.id, 'whole-cells', `${name} at ${formatPoint(aisle.position)} of size ${aisle.size[0]}x${aisle.size[1]} does not cover whole cells`);
+      return report(
+        path,
+        aisle.id,
+        'whole-cells',
+        `${name} at ${formatPoint(aisle.position)} of size ${aisle.size[0]}x${aisle.size[1]} does not cover whole cells`,
+      );
     }
-    const placement = checkOneWayAislePlacement(aisle, aisle.direction, { ...placementContext, one_way_aisles: placedAisles });
+    const placement = checkOneWayAislePlacement(aisle, aisle.direction, {
+      ...placementContext,
+      one_way_aisles: placedAisles,
+    });
     placedAisles.push(aisle);
     if (placement.ok) return;
     const messages: Partial<Record<PlacementRule, string>> = {

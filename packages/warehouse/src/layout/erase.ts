@@ -13,8 +13,12 @@ import type { EditableLayout, LayoutElements, Rectangle } from './types.ts';
 export function eraseRectangle(layout: EditableLayout, rectangle: Rectangle): EditableLayout {
   const { elements } = layout;
   const trafficRules: Partial<LayoutElements> = {};
-  if (elements.one_way_aisles) trafficRules.one_way_aisles = elements.one_way_aisles.filter((aisle) => !rectanglesOverlap(aisle, rectangle));
-  if (elements.keep_clear_cells) trafficRules.keep_clear_cells = elements.keep_clear_cells.filter((cell) => !isInsideOrOnRectangle(cell.position, rectangle));
+  if (elements.one_way_aisles)
+    trafficRules.one_way_aisles = elements.one_way_aisles.filter((aisle) => !rectanglesOverlap(aisle, rectangle));
+  if (elements.keep_clear_cells)
+    trafficRules.keep_clear_cells = elements.keep_clear_cells.filter(
+      (cell) => !isInsideOrOnRectangle(cell.position, rectangle),
+    );
   return withDerivedPoints(
     layout.dimensions,
     {

@@ -32,7 +32,12 @@ export function checkFloorRules(environment: EnvironmentToCheck): EnvironmentRul
 }
 
 /** A direction as a step in cells (y grows downwards). */
-const DIRECTION_VECTORS: Readonly<Record<OneWayAisle['direction'], readonly [number, number]>> = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
+const DIRECTION_VECTORS: Readonly<Record<OneWayAisle['direction'], readonly [number, number]>> = {
+  right: [1, 0],
+  left: [-1, 0],
+  down: [0, 1],
+  up: [0, -1],
+};
 
 const KIND_NAMES = { pickup: 'Pickup', dropoff: 'Dropoff', station: 'Robot station' } as const;
 
@@ -50,24 +55,39 @@ interface Place {
  */
 function placeCellErrors(floor: Floor, elements: LayoutElements): EnvironmentProblem[] {
   const keepClear = new Map<number, string>();
-  for (const cell of elements.keep_clear_cells ?? []) keepClear.set(floor.cellAt(Math.floor(cell.position[0]), Math.floor(cell.position[1])), cell.id);
+  for (const cell of elements.keep_clear_cells ?? [])
+    keepClear.set(floor.cellAt(Math.floor(cell.position[0]), Math.floor(cell.position[1])), cell.id);
   const errors: EnvironmentProblem[] = [];
   const check = (path: string, id: string, name: string, verb: string, onStation: boolean) => {
     const cell = floor.cellOf(id)!;
     const clear = keepClear.get(cell);
     if (clear !== undefined) {
-      errors.push({ path, element: id, rule: 'on-keep-clear-cell', message: `${name} ${verb} keep-clear cell ${clear}, where robots never stop` });
+      errors.push({
+        path,
+        element: id,
+        rule: 'on-keep-clear-cell',
+        message: `${name} ${verb} keep-clear cell ${clear}, where robots never stop`,
+      });
     }
     if (onStation && floor.stationAt[cell] >= 0) {
       const station = floor.stationIds[floor.stationAt[cell]];
-      errors.push({ path, element: id, rule: 'on-station-cell', message: `${name} ${verb} the cell of robot station ${station}, which only that station's robots enter` });
+      errors.push({
+        path,
+        element: id,
+        rule: 'on-station-cell',
+        message: `${name} ${verb} the cell of robot station ${station}, which only that station's robots enter`,
+      });
     }
   };
-  elements.dropoffs.forEach((dropoff, index) => check(`elements.dropoffs.${index}`, dropoff.id, `Dropoff ${dropoff.id}`, 'is on', true));
+  elements.dropoffs.forEach((dropoff, index) =>
+    check(`elements.dropoffs.${index}`, dropoff.id, `Dropoff ${dropoff.id}`, 'is on', true),
+  );
   elements.robot_stations.forEach((station, index) =>
     check(`elements.robot_stations.${index}`, station.id, `Robot station ${station.id}`, 'is on', false),
   );
-  elements.pickups.forEach((pickup, index) => check(`elements.pickups.${index}`, pickup.id, `Pickup ${pickup.id}`, 'is served from', true));
+  elements.pickups.forEach((pickup, index) =>
+    check(`elements.pickups.${index}`, pickup.id, `Pickup ${pickup.id}`, 'is served from', true),
+  );
   return errors;
 }
 
@@ -109,7 +129,9 @@ class Reach {
 function placesOf(floor: Floor, elements: LayoutElements) {
   const place = (kind: Place['kind'], id: string, path: string): Place => ({ kind, id, path, cell: floor.cellOf(id)! });
   return {
-    stations: elements.robot_stations.map((station, index) => place('station', station.id, `elements.robot_stations.${index}`)),
+    stations: elements.robot_stations.map((station, index) =>
+      place('station', station.id, `elements.robot_stations.${index}`),
+    ),
     pickups: elements.pickups.map((pickup, index) => place('pickup', pickup.id, `elements.pickups.${index}`)),
     dropoffs: elements.dropoffs.map((dropoff, index) => place('dropoff', dropoff.id, `elements.dropoffs.${index}`)),
   };
@@ -127,15 +149,18 @@ function reachabilityProblems(floor: Floor, environment: EnvironmentToCheck): En
     const out = floor.distancesFrom(station.cell);
     const back = floor.distanceField(station.cell);
     for (const place of served) {
-      if (out[place.cell] >= UNREACHABLE) stationGaps.get(place)!.push({ hub: station, hubIsSource: true, other: place });
-      if (back[place.cell] >= UNREACHABLE) stationGaps.get(place)!.push({ hub: station, hubIsSource: false, other: place });
+      if (out[place.cell] >= UNREACHABLE)
+        stationGaps.get(place)!.push({ hub: station, hubIsSource: true, other: place });
+      if (back[place.cell] >= UNREACHABLE)
+        stationGaps.get(place)!.push({ hub: station, hubIsSource: false, other: place });
     }
   }
 
   // A station cut off from every place while another serves one is named itself, once.
   const placesCutFrom = new Map<Place, number>(stations.map((station) => [station, 0]));
   for (const place of served) {
-    for (const hub of new Set(stationGaps.get(place)!.map((gap) => gap.hub))) placesCutFrom.set(hub, placesCutFrom.get(hub)! + 1);
+    for (const hub of new Set(stationGaps.get(place)!.map((gap) => gap.hub)))
+      placesCutFrom.set(hub, placesCutFrom.get(hub)! + 1);
   }
   const serving = stations.filter((station) => placesCutFrom.get(station)! < served.length).length;
   const subjects = new Map<Place, Gap[]>();
@@ -153,7 +178,10 @@ function reachabilityProblems(floor: Floor, environment: EnvironmentToCheck): En
   // Pickup -> dropoff, the loaded leg, for places the stations reach both ways.
   const clear = (place: Place) => !subjects.has(place);
   for (const dropoff of dropoffs.filter(clear)) {
-    const gaps = pickups.filter(clear).map((pickup): Gap => ({ hub: dropoff, hubIsSource: false, other: pickup })).filter((gap) => !reach.connects(gap));
+    const gaps = pickups
+      .filter(clear)
+      .map((pickup): Gap => ({ hub: dropoff, hubIsSource: false, other: pickup }))
+      .filter((gap) => !reach.connects(gap));
     if (gaps.length > 0) subjects.set(dropoff, gaps);
   }
   if (subjects.size === 0) return { errors: [], warnings: [] };
@@ -179,8 +207,16 @@ function reachabilityProblems(floor: Floor, environment: EnvironmentToCheck): En
       });
     }
     if (walled.length > 0) {
-      const tail = aisles.length > 0 ? 'no walk on the floor connects them, even without the one-way aisles' : 'no walk on the floor connects them';
-      warnings.push({ path: subject.path, element: subject.id, rule: 'unreachable', message: `${describeGaps(subject, walled, served.length)}: ${tail}` });
+      const tail =
+        aisles.length > 0
+          ? 'no walk on the floor connects them, even without the one-way aisles'
+          : 'no walk on the floor connects them';
+      warnings.push({
+        path: subject.path,
+        element: subject.id,
+        rule: 'unreachable',
+        message: `${describeGaps(subject, walled, served.length)}: ${tail}`,
+      });
     }
   }
   return { errors, warnings };
@@ -188,7 +224,10 @@ function reachabilityProblems(floor: Floor, environment: EnvironmentToCheck): En
 
 /** The environment's floor with only the given one-way aisles (keep-clear cells left out: they block no walk). */
 function floorWithAisles(environment: EnvironmentToCheck, aisles: readonly OneWayAisle[]): Floor {
-  return new Floor({ dimensions: environment.dimensions, elements: { ...environment.elements, keep_clear_cells: [], one_way_aisles: aisles } });
+  return new Floor({
+    dimensions: environment.dimensions,
+    elements: { ...environment.elements, keep_clear_cells: [], one_way_aisles: aisles },
+  });
 }
 
 /** The one-way aisles that cut a connection: each alone, or only `together`. */
@@ -226,7 +265,10 @@ class AisleBlame {
       // The move runs against an aisle over its start or its end cell.
       const move = [floor.x(to) - floor.x(from), floor.y(to) - floor.y(from)];
       for (const cell of [from, to]) {
-        const aisle = floor.oneWayAt[cell] >= 0 ? aisles.find((candidate) => candidate.id === floor.oneWayIds[floor.oneWayAt[cell]]) : undefined;
+        const aisle =
+          floor.oneWayAt[cell] >= 0
+            ? aisles.find((candidate) => candidate.id === floor.oneWayIds[floor.oneWayAt[cell]])
+            : undefined;
         const [dx, dy] = aisle ? DIRECTION_VECTORS[aisle.direction] : [0, 0];
         if (aisle && dx === -move[0] && dy === -move[1]) ids.add(aisle.id);
       }
@@ -238,7 +280,12 @@ class AisleBlame {
     let reach = this.without.get(index);
     if (!reach) {
       const aisles = this.environment.elements.one_way_aisles ?? [];
-      reach = new Reach(floorWithAisles(this.environment, aisles.filter((_, other) => other !== index)));
+      reach = new Reach(
+        floorWithAisles(
+          this.environment,
+          aisles.filter((_, other) => other !== index),
+        ),
+      );
       this.without.set(index, reach);
     }
     return reach;
@@ -253,7 +300,9 @@ function listOf(places: readonly Place[]): string {
   if (ids.length === 1) return `${kind} ${ids[0]}`;
   const named = ids.slice(0, 3);
   const rest = ids.length - named.length;
-  return rest > 0 ? `${kind}s ${named.join(', ')} and ${rest} more` : `${kind}s ${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return rest > 0
+    ? `${kind}s ${named.join(', ')} and ${rest} more`
+    : `${kind}s ${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
 }
 
 /**
@@ -269,8 +318,14 @@ function describeGaps(subject: Place, gaps: readonly Gap[], placeCount: number):
     const backs = gaps.filter((gap) => !gap.hubIsSource).map((gap) => gap.other);
     const every = (places: readonly Place[]) => places.length === placeCount;
     if (every(outs) && every(backs)) return `${name} is cut off from every pickup and dropoff, both ways`;
-    if (outs.length > 0) parts.push(every(outs) ? 'cannot reach any pickup or dropoff' : `cannot reach ${listOf(outs)}`);
-    if (backs.length > 0) parts.push(every(backs) ? 'cannot be reached back from any pickup or dropoff' : `cannot be reached back from ${listOf(backs)}`);
+    if (outs.length > 0)
+      parts.push(every(outs) ? 'cannot reach any pickup or dropoff' : `cannot reach ${listOf(outs)}`);
+    if (backs.length > 0)
+      parts.push(
+        every(backs)
+          ? 'cannot be reached back from any pickup or dropoff'
+          : `cannot be reached back from ${listOf(backs)}`,
+      );
     return `${name} ${parts.join(' and ')}`;
   }
   // Gaps to the subject from a hub that searched it: a station (out) or, for a dropoff, its pickups.

@@ -49,10 +49,19 @@ function spreadAlongRow(count: number, width: number, y: number): [number, numbe
  * robots enter the racks from one side as in the benchmark layouts.
  */
 function placeStations(count: number, width: number, robotsPerStation: number): RobotStation[] {
-  return spreadAlongRow(count, width, 0.5).map((position, k) => ({ id: `R${k + 1}`, position, robot_count: robotsPerStation }));
+  return spreadAlongRow(count, width, 0.5).map((position, k) => ({
+    id: `R${k + 1}`,
+    position,
+    robot_count: robotsPerStation,
+  }));
 }
 
-function pickWeighted(pickups: readonly Pickup[], hot: readonly Pickup[], hotShare: number, random: SeededRandom): Pickup {
+function pickWeighted(
+  pickups: readonly Pickup[],
+  hot: readonly Pickup[],
+  hotShare: number,
+  random: SeededRandom,
+): Pickup {
   if (hot.length > 0 && random.next() < hotShare) return hot[random.int(hot.length)];
   return pickups[random.int(pickups.length)];
 }
@@ -66,22 +75,42 @@ function pickWeighted(pickups: readonly Pickup[], hot: readonly Pickup[], hotSha
  */
 export function generateWarehouseInstance(options: InstanceGeneratorOptions): GeneratedInstance {
   const { width, height, stations, robotsPerStation, orders, seed } = options;
-  if (!(Number.isInteger(width) && Number.isInteger(height) && width >= 8 && height >= 10 && width <= SPEC_MAX_SIDE && height <= SPEC_MAX_SIDE)) {
-    throw new RangeError(`Floor must be whole cells between 8x10 and ${SPEC_MAX_SIDE}x${SPEC_MAX_SIDE}, got ${width}x${height}`);
+  if (
+    !(
+      Number.isInteger(width) &&
+      Number.isInteger(height) &&
+      width >= 8 &&
+      height >= 10 &&
+      width <= SPEC_MAX_SIDE &&
+      height <= SPEC_MAX_SIDE
+    )
+  ) {
+    throw new RangeError(
+      `Floor must be whole cells between 8x10 and ${SPEC_MAX_SIDE}x${SPEC_MAX_SIDE}, got ${width}x${height}`,
+    );
   }
   if (!(Number.isInteger(stations) && stations >= 1 && stations <= width)) {
     throw new RangeError(`Stations must be a whole number from 1 to the floor width (${width}), got ${stations}`);
   }
-  if (!(Number.isInteger(robotsPerStation) && robotsPerStation >= 1 && robotsPerStation <= SPEC_MAX_ROBOTS_PER_STATION)) {
-    throw new RangeError(`Robots per station must be a whole number from 1 to ${SPEC_MAX_ROBOTS_PER_STATION}, got ${robotsPerStation}`);
+  if (
+    !(Number.isInteger(robotsPerStation) && robotsPerStation >= 1 && robotsPerStation <= SPEC_MAX_ROBOTS_PER_STATION)
+  ) {
+    throw new RangeError(
+      `Robots per station must be a whole number from 1 to ${SPEC_MAX_ROBOTS_PER_STATION}, got ${robotsPerStation}`,
+    );
   }
-  if (!(Number.isInteger(orders) && orders >= 0)) throw new RangeError(`Orders must be a whole number >= 0, got ${orders}`);
+  if (!(Number.isInteger(orders) && orders >= 0))
+    throw new RangeError(`Orders must be a whole number >= 0, got ${orders}`);
   const aisleWidth = options.aisleWidth ?? 2;
-  if (!(Number.isInteger(aisleWidth) && aisleWidth >= 1)) throw new RangeError(`Aisle width must be a whole number of cells >= 1, got ${aisleWidth}`);
+  if (!(Number.isInteger(aisleWidth) && aisleWidth >= 1))
+    throw new RangeError(`Aisle width must be a whole number of cells >= 1, got ${aisleWidth}`);
   const random = createSeededRandom(seed);
   const dimensions = { width, height };
   const dropoffCount = Math.max(1, Math.min(width, options.dropoffs ?? Math.ceil(width / 8)));
-  const dropoffs: Dropoff[] = spreadAlongRow(dropoffCount, width, height - 0.5).map((position, k) => ({ id: `D${k + 1}`, position }));
+  const dropoffs: Dropoff[] = spreadAlongRow(dropoffCount, width, height - 0.5).map((position, k) => ({
+    id: `D${k + 1}`,
+    position,
+  }));
   const robotStations = placeStations(stations, width, robotsPerStation);
   const shelves = fillWithShelfRows(
     {
@@ -92,14 +121,24 @@ export function generateWarehouseInstance(options: InstanceGeneratorOptions): Ge
     },
     { dimensions, shelves: [], dropoffs, robot_stations: robotStations },
   );
-  const empty: LayoutElements = { shelves, dropoffs, robot_stations: robotStations, pickups: [], robots: [], navigation_points: [] };
+  const empty: LayoutElements = {
+    shelves,
+    dropoffs,
+    robot_stations: robotStations,
+    pickups: [],
+    robots: [],
+    navigation_points: [],
+  };
   const layout = withDerivedPoints(dimensions, empty, { keepSelection: false });
   const elements: LayoutElements = { ...layout.elements, pickups: layout.pickupCandidates };
   if (elements.pickups.length === 0) throw new RangeError(`A ${width}x${height} floor leaves no room for shelves`);
 
   const hotSpot = options.hotSpot;
   const hot = hotSpot
-    ? shuffled(elements.pickups, random).slice(0, Math.max(1, Math.round(elements.pickups.length * hotSpot.pickupsFraction)))
+    ? shuffled(elements.pickups, random).slice(
+        0,
+        Math.max(1, Math.round(elements.pickups.length * hotSpot.pickupsFraction)),
+      )
     : [];
   const tasks: [string, string][] = [];
   for (let k = 0; k < orders; k++) {

@@ -20,7 +20,14 @@ export function normalizeObjectiveWeights(enabled: ObjectiveToggles, weights: Ob
     return typeof weight === 'number' && Number.isFinite(weight) && weight > 0 ? weight : 0;
   });
   const total = raw.reduce((sum, weight) => sum + weight, 0);
-  if (total === 0) return sharesOf(active, withRemainderToFirst(active.map(() => 100 / active.length), Math.floor));
+  if (total === 0)
+    return sharesOf(
+      active,
+      withRemainderToFirst(
+        active.map(() => 100 / active.length),
+        Math.floor,
+      ),
+    );
   const exact = raw.map((weight) => (weight * 100) / total);
   const rounded = withRemainderToFirst(exact, Math.round);
   // Rounding several shares up can push a tiny first share below 0; rounding all down cannot,

@@ -1,5 +1,11 @@
 import type { TrafficDirection } from '../records/index.ts';
-import { cellCentreOf, isInsideGrid, isStrictlyInsideRectangle, rectanglesOverlap, shelfOnCellOf } from './grid-geometry.ts';
+import {
+  cellCentreOf,
+  isInsideGrid,
+  isStrictlyInsideRectangle,
+  rectanglesOverlap,
+  shelfOnCellOf,
+} from './grid-geometry.ts';
 import type {
   Cell,
   Dimensions,
@@ -47,22 +53,44 @@ export function cellAt(point: Point): Cell {
 export function checkShelfPlacement(candidate: Rectangle, context: PlacementContext): PlacementResult {
   const [x, y] = candidate.position;
   const [width, height] = candidate.size;
-  if (!(width > 0 && height > 0)) return { ok: false, rule: 'shelf-size', reason: 'Shelf width and height must be above 0' };
+  if (!(width > 0 && height > 0))
+    return { ok: false, rule: 'shelf-size', reason: 'Shelf width and height must be above 0' };
   // Written so that NaN fails too: every comparison with NaN is false.
   if (!(x >= 0 && y >= 0 && x + width <= context.dimensions.width && y + height <= context.dimensions.height)) {
     return { ok: false, rule: 'inside-grid', reason: 'Shelf must lie inside the grid' };
   }
   const overlapped = context.shelves.find((shelf) => rectanglesOverlap(candidate, shelf));
-  if (overlapped) return { ok: false, rule: 'shelf-overlap', reason: `Shelf overlaps shelf ${overlapped.id}`, blocker: overlapped.id };
+  if (overlapped)
+    return {
+      ok: false,
+      rule: 'shelf-overlap',
+      reason: `Shelf overlaps shelf ${overlapped.id}`,
+      blocker: overlapped.id,
+    };
   const covered = [...(context.dropoffs ?? []), ...(context.robot_stations ?? [])].find((point) =>
     isStrictlyInsideRectangle(cellCentreOf(point.position), candidate),
   );
-  if (covered) return { ok: false, rule: 'on-shelf-cell', reason: `Shelf would cover ${covered.id}`, blocker: covered.id };
+  if (covered)
+    return { ok: false, rule: 'on-shelf-cell', reason: `Shelf would cover ${covered.id}`, blocker: covered.id };
   // Traffic rules lie on free floor: a shelf over one would leave it on no cell a robot drives.
   const aisle = context.one_way_aisles?.find((candidateAisle) => rectanglesOverlap(candidate, candidateAisle));
-  if (aisle) return { ok: false, rule: 'on-shelf-cell', reason: `Shelf would cover one-way aisle ${aisle.id}`, blocker: aisle.id };
-  const keepClear = context.keep_clear_cells?.find((cell) => isStrictlyInsideRectangle(cellCentreOf(cell.position), candidate));
-  if (keepClear) return { ok: false, rule: 'on-shelf-cell', reason: `Shelf would cover keep-clear cell ${keepClear.id}`, blocker: keepClear.id };
+  if (aisle)
+    return {
+      ok: false,
+      rule: 'on-shelf-cell',
+      reason: `Shelf would cover one-way aisle ${aisle.id}`,
+      blocker: aisle.id,
+    };
+  const keepClear = context.keep_clear_cells?.find((cell) =>
+    isStrictlyInsideRectangle(cellCentreOf(cell.position), candidate),
+  );
+  if (keepClear)
+    return {
+      ok: false,
+      rule: 'on-shelf-cell',
+      reason: `Shelf would cover keep-clear cell ${keepClear.id}`,
+      blocker: keepClear.id,
+    };
   return { ok: true };
 }
 
@@ -74,16 +102,31 @@ export type PointPlacementResult = { ok: true; position: Point } | PlacementRefu
  */
 export function placePoint(point: Point, context: PlacementContext): PointPlacementResult {
   const position = cellCentreOf(point);
-  if (!isInsideGrid(position, context.dimensions)) return { ok: false, rule: 'inside-grid', reason: 'Point must lie inside the grid' };
+  if (!isInsideGrid(position, context.dimensions))
+    return { ok: false, rule: 'inside-grid', reason: 'Point must lie inside the grid' };
   const shelf = shelfOnCellOf(position, context.shelves);
-  if (shelf) return { ok: false, rule: 'on-shelf-cell', reason: `Cannot place on shelf ${shelf.id}`, blocker: shelf.id };
+  if (shelf)
+    return { ok: false, rule: 'on-shelf-cell', reason: `Cannot place on shelf ${shelf.id}`, blocker: shelf.id };
   const keepClear = keepClearCellAt(position, context.keep_clear_cells);
   if (keepClear) {
-    return { ok: false, rule: 'on-keep-clear-cell', reason: `Cannot place on keep-clear cell ${keepClear.id}: robots never stop there`, blocker: keepClear.id };
+    return {
+      ok: false,
+      rule: 'on-keep-clear-cell',
+      reason: `Cannot place on keep-clear cell ${keepClear.id}: robots never stop there`,
+      blocker: keepClear.id,
+    };
   }
   // A station's cell is a depot only its own robots enter: no dropoff shares it, nor another station.
-  const held = [...(context.robot_stations ?? []), ...(context.dropoffs ?? [])].find((other) => sameCell(other.position, position));
-  if (held) return { ok: false, rule: 'occupied-cell', reason: `Cannot place on ${held.id}: the cell is taken`, blocker: held.id };
+  const held = [...(context.robot_stations ?? []), ...(context.dropoffs ?? [])].find((other) =>
+    sameCell(other.position, position),
+  );
+  if (held)
+    return {
+      ok: false,
+      rule: 'occupied-cell',
+      reason: `Cannot place on ${held.id}: the cell is taken`,
+      blocker: held.id,
+    };
   return { ok: true, position };
 }
 
@@ -103,15 +146,36 @@ export function keepClearCellAt(point: Point, cells: readonly KeepClearCell[] | 
  * neither). Aisles running the same way may overlap. Whether the aisle cuts a place off is the
  * floor's question: `addOneWayAisle` asks it.
  */
-export function checkOneWayAislePlacement(candidate: Rectangle, direction: TrafficDirection, context: PlacementContext): PlacementResult {
+export function checkOneWayAislePlacement(
+  candidate: Rectangle,
+  direction: TrafficDirection,
+  context: PlacementContext,
+): PlacementResult {
   const [x, y] = candidate.position;
   const [width, height] = candidate.size;
-  if (!(x >= 0 && y >= 0 && width > 0 && height > 0 && x + width <= context.dimensions.width && y + height <= context.dimensions.height)) {
+  if (
+    !(
+      x >= 0 &&
+      y >= 0 &&
+      width > 0 &&
+      height > 0 &&
+      x + width <= context.dimensions.width &&
+      y + height <= context.dimensions.height
+    )
+  ) {
     return { ok: false, rule: 'inside-grid', reason: 'A one-way aisle must lie inside the grid' };
   }
   const shelf = context.shelves.find((candidateShelf) => rectanglesOverlap(candidate, candidateShelf));
-  if (shelf) return { ok: false, rule: 'on-shelf-cell', reason: `A one-way aisle cannot cross shelf ${shelf.id}`, blocker: shelf.id };
-  const crossing = context.one_way_aisles?.find((aisle) => aisle.direction !== direction && rectanglesOverlap(candidate, aisle));
+  if (shelf)
+    return {
+      ok: false,
+      rule: 'on-shelf-cell',
+      reason: `A one-way aisle cannot cross shelf ${shelf.id}`,
+      blocker: shelf.id,
+    };
+  const crossing = context.one_way_aisles?.find(
+    (aisle) => aisle.direction !== direction && rectanglesOverlap(candidate, aisle),
+  );
   if (crossing) {
     return {
       ok: false,

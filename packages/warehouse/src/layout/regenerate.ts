@@ -71,7 +71,8 @@ export function withDimensions(layout: EditableLayout, dimensions: Dimensions): 
     dropoffs: layout.elements.dropoffs.filter(fits),
     robot_stations: layout.elements.robot_stations.filter(fits),
   };
-  if (elements.one_way_aisles) elements.one_way_aisles = elements.one_way_aisles.filter((aisle) => fitsWhole(aisle, dimensions));
+  if (elements.one_way_aisles)
+    elements.one_way_aisles = elements.one_way_aisles.filter((aisle) => fitsWhole(aisle, dimensions));
   if (elements.keep_clear_cells) elements.keep_clear_cells = elements.keep_clear_cells.filter(fits);
   return withDerivedPoints(dimensions, elements, { keepSelection: shelves.length === layout.elements.shelves.length });
 }
@@ -84,4 +85,3 @@ export function withDimensions(layout: EditableLayout, dimensions: Dimensions): 
 export function layoutFromElements(dimensions: Dimensions, elements: LayoutElements): EditableLayout {
   return withDerivedPoints(dimensions, elements, { keepSelection: true });
 }
-

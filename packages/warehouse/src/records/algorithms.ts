@@ -75,10 +75,14 @@ export const algorithmNameValues = ALGORITHMS.map((algorithm) => algorithm.name)
 export const algorithmNameSchema = z.enum(algorithmNameValues);
 
 /** Spec §7 id of each algorithm name. */
-export const ALGORITHM_IDS = Object.fromEntries(ALGORITHMS.map((algorithm) => [algorithm.name, algorithm.id])) as Record<AlgorithmName, number>;
+export const ALGORITHM_IDS = Object.fromEntries(
+  ALGORITHMS.map((algorithm) => [algorithm.name, algorithm.id]),
+) as Record<AlgorithmName, number>;
 
 /** Each algorithm by name, for labels and hints. */
-export const ALGORITHM_BY_NAME = Object.fromEntries(ALGORITHMS.map((algorithm) => [algorithm.name, algorithm])) as Record<AlgorithmName, Algorithm>;
+export const ALGORITHM_BY_NAME = Object.fromEntries(
+  ALGORITHMS.map((algorithm) => [algorithm.name, algorithm]),
+) as Record<AlgorithmName, Algorithm>;
 
 const FIRST_ID = ALGORITHMS[0].id;
 const LAST_ID = ALGORITHMS[ALGORITHMS.length - 1].id;

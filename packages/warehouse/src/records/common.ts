@@ -17,7 +17,10 @@ export const NO_CONTROL_CHARACTERS = 'must not contain control characters';
 
 /** One line of text: an id, a name, a label; `max` characters at most. */
 export const singleLineTextSchema = (max: number) =>
-  z.string().max(max).refine((text) => !CONTROL_CHARACTER.test(text), NO_CONTROL_CHARACTERS);
+  z
+    .string()
+    .max(max)
+    .refine((text) => !CONTROL_CHARACTER.test(text), NO_CONTROL_CHARACTERS);
 
 /** A record's display name: trimmed, never empty. */
 export const recordNameSchema = z
@@ -29,7 +32,10 @@ export const recordNameSchema = z
 
 /** Text that may span lines: tab and line breaks allowed, other control characters not. */
 export const multiLineTextSchema = (max: number) =>
-  z.string().max(max).refine((text) => !CONTROL_CHARACTER_BUT_LINE_BREAKS.test(text), NO_CONTROL_CHARACTERS);
+  z
+    .string()
+    .max(max)
+    .refine((text) => !CONTROL_CHARACTER_BUT_LINE_BREAKS.test(text), NO_CONTROL_CHARACTERS);
 
 /** Descriptions are optional; absent, null and missing all store as null. */
 export const optionalDescriptionSchema = multiLineTextSchema(5000)

@@ -40,7 +40,12 @@ export type TrafficDirection = (typeof trafficDirectionValues)[number];
  * A one-way aisle: a rectangle of cells (usually one cell wide) where robots may only drive in
  * `direction` along it; they may still enter and leave it sideways.
  */
-export const oneWayAisleSchema = z.object({ id: elementId, position: pointSchema, size: sizeSchema, direction: z.enum(trafficDirectionValues) });
+export const oneWayAisleSchema = z.object({
+  id: elementId,
+  position: pointSchema,
+  size: sizeSchema,
+  direction: z.enum(trafficDirectionValues),
+});
 /** A keep-clear cell (an intersection, say): robots drive through it but never stop on it, and nothing is placed on it. */
 export const keepClearCellSchema = z.object({ id: elementId, position: pointSchema });
 

@@ -6,7 +6,15 @@ import { z } from 'zod';
  * `queued` is waiting at its station for a free charger; `idle` is having no work (before its
  * first task never happens: robots start at once; after its last, parked).
  */
-export const activityKindValues = ['idle', 'drive_empty', 'drive_loaded', 'waiting', 'queued', 'charging', 'handling'] as const;
+export const activityKindValues = [
+  'idle',
+  'drive_empty',
+  'drive_loaded',
+  'waiting',
+  'queued',
+  'charging',
+  'handling',
+] as const;
 export type ActivityKind = (typeof activityKindValues)[number];
 
 /**
@@ -24,7 +32,9 @@ export const robotExecutionSchema = z.object({
    * Each delivery of the plan, in the robot's order, with the time its dropoff was reached; in a
    * shift, the order it served (an id of `orders`).
    */
-  deliveries: z.array(z.object({ pickup: z.string(), dropoff: z.string(), done_s: z.number(), order: z.string().optional() })),
+  deliveries: z.array(
+    z.object({ pickup: z.string(), dropoff: z.string(), done_s: z.number(), order: z.string().optional() }),
+  ),
   /** Each charge: arrival at the station, start on a free charger (after any queue), end. */
   charges: z.array(z.object({ station: z.string(), arrive_s: z.number(), start_s: z.number(), end_s: z.number() })),
   /** Seconds standing still while work remained, blocked by others or queued (queued included). */

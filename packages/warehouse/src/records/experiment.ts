@@ -10,7 +10,13 @@ import { ALGORITHMS, algorithmNameSchema } from './algorithms.ts';
 import { solveStatusSchema } from './solve.ts';
 import { numberInRange } from './parameter-range.ts';
 import { SOLVE_PARAMETER_RANGES, solveParametersInputSchema, solveParametersSchema } from './solve-parameters.ts';
-import { experimentShiftParametersSchema, SHIFT_NEEDS_A_RATE, SHIFT_RANGES, shiftHasRate, shiftStatsSchema } from './shift.ts';
+import {
+  experimentShiftParametersSchema,
+  SHIFT_NEEDS_A_RATE,
+  SHIFT_RANGES,
+  shiftHasRate,
+  shiftStatsSchema,
+} from './shift.ts';
 
 export const experimentKindValues = ['fleet_sweep', 'algorithm_comparison', 'charger_sweep', 'rate_sweep'] as const;
 export const experimentKindSchema = z.enum(experimentKindValues);
@@ -71,7 +77,10 @@ export const experimentCreateSchema = z
           .number()
           .int()
           .min(SOLVE_PARAMETER_RANGES.chargers.min, 'Charger counts start at 1')
-          .max(SOLVE_PARAMETER_RANGES.chargers.max, `At most ${SOLVE_PARAMETER_RANGES.chargers.max} chargers per station`),
+          .max(
+            SOLVE_PARAMETER_RANGES.chargers.max,
+            `At most ${SOLVE_PARAMETER_RANGES.chargers.max} chargers per station`,
+          ),
       )
       .optional(),
     rates: z
@@ -91,27 +100,37 @@ export const experimentCreateSchema = z
   })
   .superRefine((body, context) => {
     const issue = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
-    if (body.kind !== 'charger_sweep' && body.charger_counts !== undefined) issue('charger_counts', `Not used by a ${body.kind}`);
+    if (body.kind !== 'charger_sweep' && body.charger_counts !== undefined)
+      issue('charger_counts', `Not used by a ${body.kind}`);
     if (body.kind !== 'rate_sweep' && body.rates !== undefined) issue('rates', `Not used by a ${body.kind}`);
-    if (body.parameters.shift === undefined && body.cycle_p95_target_s !== undefined) issue('cycle_p95_target_s', 'Only used when the experiment runs shifts (parameters.shift)');
+    if (body.parameters.shift === undefined && body.cycle_p95_target_s !== undefined)
+      issue('cycle_p95_target_s', 'Only used when the experiment runs shifts (parameters.shift)');
     if (body.kind !== 'rate_sweep' && body.parameters.shift !== undefined && !shiftHasRate(body.parameters.shift)) {
-      context.addIssue({ code: 'custom', path: ['parameters', 'shift', 'orders_per_hour'], message: SHIFT_NEEDS_A_RATE });
+      context.addIssue({
+        code: 'custom',
+        path: ['parameters', 'shift', 'orders_per_hour'],
+        message: SHIFT_NEEDS_A_RATE,
+      });
     }
     if (body.kind === 'rate_sweep') {
       if (body.algorithm === undefined) issue('algorithm', 'Required for a rate_sweep');
       if (body.algorithms !== undefined) issue('algorithms', 'Not used by a rate_sweep; name one algorithm');
       if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by a rate_sweep');
-      if (body.parameters.shift === undefined) issue('parameters', 'A rate_sweep runs shifts: set parameters.shift (hours, dispatch)');
-      else if (body.parameters.shift.profile !== undefined) issue('parameters', 'A rate_sweep sets each point\'s rate: parameters.shift cannot have a profile');
+      if (body.parameters.shift === undefined)
+        issue('parameters', 'A rate_sweep runs shifts: set parameters.shift (hours, dispatch)');
+      else if (body.parameters.shift.profile !== undefined)
+        issue('parameters', "A rate_sweep sets each point's rate: parameters.shift cannot have a profile");
       const rates = body.rates;
       if (rates === undefined) issue('rates', 'Required for a rate_sweep');
-      else if (rates.length < 1 || rates.length > MAX_SWEEP_POINTS) issue('rates', `Expected 1 to ${MAX_SWEEP_POINTS} rates`);
+      else if (rates.length < 1 || rates.length > MAX_SWEEP_POINTS)
+        issue('rates', `Expected 1 to ${MAX_SWEEP_POINTS} rates`);
       else if (hasDuplicates(rates)) issue('rates', 'Rates must be distinct');
     } else if (body.kind === 'charger_sweep') {
       if (body.algorithm === undefined) issue('algorithm', 'Required for a charger_sweep');
       if (body.algorithms !== undefined) issue('algorithms', 'Not used by a charger_sweep; name one algorithm');
       if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by a charger_sweep');
-      if (body.parameters.chargers !== undefined) issue('parameters', 'chargers is set by each point of a charger_sweep');
+      if (body.parameters.chargers !== undefined)
+        issue('parameters', 'chargers is set by each point of a charger_sweep');
       const counts = body.charger_counts;
       if (counts === undefined) issue('charger_counts', 'Required for a charger_sweep');
       else if (counts.length < 1 || counts.length > SOLVE_PARAMETER_RANGES.chargers.max) {
@@ -130,7 +149,8 @@ export const experimentCreateSchema = z
       if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by an algorithm_comparison');
       const algorithms = body.algorithms;
       if (algorithms === undefined) issue('algorithms', 'Required for an algorithm_comparison');
-      else if (algorithms.length < 2 || algorithms.length > ALGORITHMS.length) issue('algorithms', `Expected 2 to ${ALGORITHMS.length} algorithms`);
+      else if (algorithms.length < 2 || algorithms.length > ALGORITHMS.length)
+        issue('algorithms', `Expected 2 to ${ALGORITHMS.length} algorithms`);
       else if (hasDuplicates(algorithms)) issue('algorithms', 'Algorithms must be distinct');
     }
   });

@@ -16,7 +16,9 @@ export const OBJECTIVES = [
 export type ObjectiveName = (typeof OBJECTIVES)[number]['name'];
 export const objectiveNameValues = OBJECTIVES.map((objective) => objective.name) as [ObjectiveName, ...ObjectiveName[]];
 
-export const OBJECTIVE_LABELS = Object.fromEntries(OBJECTIVES.map((objective) => [objective.name, objective.label])) as Record<ObjectiveName, string>;
+export const OBJECTIVE_LABELS = Object.fromEntries(
+  OBJECTIVES.map((objective) => [objective.name, objective.label]),
+) as Record<ObjectiveName, string>;
 
 /** Weights by objective name; an absent objective weighs 0. */
 export type ObjectiveWeights = Partial<Record<ObjectiveName, number>>;

@@ -12,7 +12,10 @@ export interface ParameterRange {
 }
 
 /** A zod number held to a range; `messages` replace zod's texts where an API answer names the rule. */
-export function numberInRange(range: ParameterRange, messages: { wholeNumber?: string; min?: string; max?: string } = {}): z.ZodNumber {
+export function numberInRange(
+  range: ParameterRange,
+  messages: { wholeNumber?: string; min?: string; max?: string } = {},
+): z.ZodNumber {
   let schema = z.number();
   if (range.wholeNumber) schema = schema.int(messages.wholeNumber);
   schema = range.aboveMin ? schema.gt(range.min, messages.min) : schema.min(range.min, messages.min);

@@ -29,19 +29,41 @@ describe('API record schemas', () => {
   });
 
   it('names the algorithm from either its id or its name, and refuses a contradiction', () => {
-    expect(solveCreateSchema.parse({ ...solveIds, algorithm_id: '7' }).parameters.algorithm_type).toBe('marginal_benefit');
+    expect(solveCreateSchema.parse({ ...solveIds, algorithm_id: '7' }).parameters.algorithm_type).toBe(
+      'marginal_benefit',
+    );
     expect(solveCreateSchema.parse({ ...solveIds, parameters: { algorithm_type: 'kmeans' } }).algorithm_id).toBe(3);
-    const contradiction = solveCreateSchema.safeParse({ ...solveIds, algorithm_id: 2, parameters: { algorithm_type: 'kmeans' } });
+    const contradiction = solveCreateSchema.safeParse({
+      ...solveIds,
+      algorithm_id: 2,
+      parameters: { algorithm_type: 'kmeans' },
+    });
     expect(contradiction.success).toBe(false);
     expect(contradiction.error?.issues[0].path).toEqual(['parameters', 'algorithm_type']);
   });
 
   it('holds every solve parameter to its range, the one the form and the solver read too', () => {
-    const fields = ['time_limit', 'battery_capacity', 'max_distance', 'robot_speed', 'recharge_time', 'balance_factor', 'chargers', 'handling_time_s', 'robot_count'] as const;
+    const fields = [
+      'time_limit',
+      'battery_capacity',
+      'max_distance',
+      'robot_speed',
+      'recharge_time',
+      'balance_factor',
+      'chargers',
+      'handling_time_s',
+      'robot_count',
+    ] as const;
     for (const field of fields) {
       const range: { min: number; max: number; aboveMin?: boolean } = SOLVE_PARAMETER_RANGES[field];
       const accepts = (value: number) => solveParametersInputSchema.shape[field].safeParse(value).success;
-      expect([field, accepts(range.min), accepts(range.max), accepts(range.max + 1), accepts(range.min - 1)]).toEqual([field, !range.aboveMin, true, false, false]);
+      expect([field, accepts(range.min), accepts(range.max), accepts(range.max + 1), accepts(range.min - 1)]).toEqual([
+        field,
+        !range.aboveMin,
+        true,
+        false,
+        false,
+      ]);
     }
     expect(SOLVE_PARAMETER_RANGES.max_distance).toEqual({ min: 0, aboveMin: true, max: 10_000 });
   });
@@ -53,7 +75,9 @@ describe('API record schemas', () => {
     expect([ABSENT_PARAMETER_FALLBACKS.traffic_policy, DEFAULT_TRAFFIC_POLICY]).toEqual(['guided', 'guided']);
     for (const bad of ['fastest', 'PIBT', 1, null]) {
       const parsed = solveParametersInputSchema.safeParse({ traffic_policy: bad });
-      expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['traffic_policy', 'traffic_policy must be one of guided, pibt']]);
+      expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        ['traffic_policy', 'traffic_policy must be one of guided, pibt'],
+      ]);
     }
   });
 
@@ -65,13 +89,14 @@ describe('API record schemas', () => {
   it('accepts record references as numbers or digit strings only', () => {
     expect(recordReferenceSchema.parse(12)).toBe(12);
     expect(recordReferenceSchema.parse('12')).toBe(12);
-    for (const bad of ['', 'abc', '1.5', 0, -1, 1.5, null, true]) expect(recordReferenceSchema.safeParse(bad).success).toBe(false);
+    for (const bad of ['', 'abc', '1.5', 0, -1, 1.5, null, true])
+      expect(recordReferenceSchema.safeParse(bad).success).toBe(false);
   });
 
   it('lower-cases and trims e-mails, on registration and on login', () => {
-    expect(registerBodySchema.parse({ email: ' Ada@Example.COM ', username: 'ada', password: 'longenough' }).email).toBe(
-      'ada@example.com',
-    );
+    expect(
+      registerBodySchema.parse({ email: ' Ada@Example.COM ', username: 'ada', password: 'longenough' }).email,
+    ).toBe('ada@example.com');
     expect(loginBodySchema.parse({ username: 'Ada@Example.com', password: 'x' }).username).toBe('ada@example.com');
   });
 

@@ -47,16 +47,29 @@ const rate = z
 /** A shift setting held to its range, the answer naming the field and the bound. */
 function rangeOf(field: 'orders_per_hour' | 'reoptimise_every_s'): z.ZodNumber {
   const range = SHIFT_RANGES[field];
-  return numberInRange(range, { min: `${field} must be at least ${range.min}`, max: `${field} must be at most ${range.max}` });
+  return numberInRange(range, {
+    min: `${field} must be at least ${range.min}`,
+    max: `${field} must be at most ${range.max}`,
+  });
 }
 
 const shiftSettingsObject = z
   .object({
-    hours: numberInRange(SHIFT_RANGES.hours, { min: `a shift lasts at least ${SHIFT_RANGES.hours.min} h`, max: `a shift lasts at most ${SHIFT_RANGES.hours.max} h` }),
+    hours: numberInRange(SHIFT_RANGES.hours, {
+      min: `a shift lasts at least ${SHIFT_RANGES.hours.min} h`,
+      max: `a shift lasts at most ${SHIFT_RANGES.hours.max} h`,
+    }),
     orders_per_hour: rangeOf('orders_per_hour').optional(),
     profile: z.array(rate).min(1).max(24, 'a profile holds at most 24 hourly rates').optional(),
-    seed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
-    dispatch: z.enum(dispatchPolicyValues, { message: `dispatch must be one of ${dispatchPolicyValues.join(', ')}` }).optional(),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .optional(),
+    dispatch: z
+      .enum(dispatchPolicyValues, { message: `dispatch must be one of ${dispatchPolicyValues.join(', ')}` })
+      .optional(),
     reoptimise_every_s: rangeOf('reoptimise_every_s').optional(),
   })
   .strict();
@@ -90,7 +103,8 @@ function checkProfile(shift: ShiftSettings, context: z.RefinementCtx): void {
  * carry `release_s` times releases them exactly then instead.
  */
 export const shiftParametersSchema = shiftSettingsObject.superRefine((shift, context) => {
-  if (!shiftHasRate(shift)) context.addIssue({ code: 'custom', path: ['orders_per_hour'], message: SHIFT_NEEDS_A_RATE });
+  if (!shiftHasRate(shift))
+    context.addIssue({ code: 'custom', path: ['orders_per_hour'], message: SHIFT_NEEDS_A_RATE });
   checkProfile(shift, context);
 });
 
@@ -106,14 +120,21 @@ export type ShiftParametersRecord = z.infer<typeof shiftParametersSchema>;
  * (which the order stream follows instead) each hour's rate weighted by the part of that hour the
  * shift lasts. What a sweep's point names as its rate; the released orders are `stats.shift`'s.
  */
-export function plannedOrdersPerHour(shift: Pick<ShiftParametersRecord, 'hours' | 'orders_per_hour' | 'profile'>): number {
+export function plannedOrdersPerHour(
+  shift: Pick<ShiftParametersRecord, 'hours' | 'orders_per_hour' | 'profile'>,
+): number {
   if (shift.profile === undefined) return shift.orders_per_hour ?? 0;
   const orders = shift.profile.reduce((sum, hourly, hour) => sum + hourly * Math.min(1, shift.hours - hour), 0);
   return orders / shift.hours;
 }
 
 /** Shares of time, per activity kind (`activityKindValues`), adding up to 1. */
-export const activitySharesSchema = z.object(Object.fromEntries(activityKindValues.map((kind) => [kind, z.number()])) as Record<(typeof activityKindValues)[number], z.ZodNumber>);
+export const activitySharesSchema = z.object(
+  Object.fromEntries(activityKindValues.map((kind) => [kind, z.number()])) as Record<
+    (typeof activityKindValues)[number],
+    z.ZodNumber
+  >,
+);
 export type ActivitySharesRecord = z.infer<typeof activitySharesSchema>;
 
 /** The figures of a shift: `stats.shift` of a shift solve. Times in seconds from the shift's start. */
@@ -136,7 +157,14 @@ export const shiftStatsSchema = z.object({
   /** `growing` when the backlog rises through the shift's second half by more than its noise; else `stable`. */
   backlog_trend: z.enum(['stable', 'growing']),
   /** Per started hour: orders released and delivered in it, and the backlog at its end. */
-  by_hour: z.array(z.object({ hour: z.number().int(), released: z.number().int(), delivered: z.number().int(), backlog_end: z.number().int() })),
+  by_hour: z.array(
+    z.object({
+      hour: z.number().int(),
+      released: z.number().int(),
+      delivered: z.number().int(),
+      backlog_end: z.number().int(),
+    }),
+  ),
   /** Cycle times of the delivered orders in bins of `bin_s`: counts[k] holds [k * bin_s, (k + 1) * bin_s). */
   cycle_histogram: z.object({ bin_s: z.number(), counts: z.array(z.number().int()) }),
   /** Share of the shift each robot, and the fleet in all, spends on each activity. */

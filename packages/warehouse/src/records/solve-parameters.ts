@@ -58,7 +58,6 @@ export function isInParameterRange(value: number, range: ParameterRange): boolea
   return numberInRange(range).safeParse(value).success;
 }
 
-
 const RANGES = SOLVE_PARAMETER_RANGES;
 
 /** Percent weights of the enabled objectives (the form sends only enabled ones). */

@@ -38,7 +38,9 @@ export const solveCreateSchema = z
     }
   })
   .transform(({ algorithm_id, parameters, ...rest }) => {
-    const algorithmId = algorithm_id ?? (parameters.algorithm_type ? ALGORITHM_IDS[parameters.algorithm_type] : ALGORITHM_IDS[DEFAULT_ALGORITHM]);
+    const algorithmId =
+      algorithm_id ??
+      (parameters.algorithm_type ? ALGORITHM_IDS[parameters.algorithm_type] : ALGORITHM_IDS[DEFAULT_ALGORITHM]);
     const solveParameters: SolveParametersRecord = { ...parameters, algorithm_type: algorithmNameOf(algorithmId) };
     return { ...rest, algorithm_id: algorithmId, parameters: solveParameters };
   });

@@ -26,7 +26,10 @@ export const taskDetailsSchema = z
     start_point: pointSchema.optional(),
     end_point: pointSchema.optional(),
     priority: z.union([z.number().finite(), singleLineTextSchema(32)]).optional(),
-    tasks: z.array(pickupDropoffPairSchema).max(MAX_PAIRS_PER_TASK, `A task holds at most ${MAX_PAIRS_PER_TASK} pairs`).optional(),
+    tasks: z
+      .array(pickupDropoffPairSchema)
+      .max(MAX_PAIRS_PER_TASK, `A task holds at most ${MAX_PAIRS_PER_TASK} pairs`)
+      .optional(),
     /**
      * When each pair is released in a shift, in seconds from its start (a CSV import's
      * `release_s` column): one per pair of `tasks`. Absent: a shift draws its orders from the
@@ -37,7 +40,11 @@ export const taskDetailsSchema = z
   })
   .superRefine((details, context) => {
     if (details.release_s !== undefined && details.release_s.length !== (details.tasks?.length ?? 0)) {
-      context.addIssue({ code: 'custom', path: ['release_s'], message: `release_s needs one time per pair: ${details.tasks?.length ?? 0} pairs, ${details.release_s.length} times` });
+      context.addIssue({
+        code: 'custom',
+        path: ['release_s'],
+        message: `release_s needs one time per pair: ${details.tasks?.length ?? 0} pairs, ${details.release_s.length} times`,
+      });
     }
   });
 export type TaskDetailsRecord = z.infer<typeof taskDetailsSchema>;

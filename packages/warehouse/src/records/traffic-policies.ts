@@ -30,12 +30,17 @@ export type TrafficPolicyName = (typeof TRAFFIC_POLICIES)[number]['name'];
 /** What an execution uses when the solve names no traffic policy. */
 export const DEFAULT_TRAFFIC_POLICY: TrafficPolicyName = 'guided';
 
-export const trafficPolicyNameValues = TRAFFIC_POLICIES.map((policy) => policy.name) as [TrafficPolicyName, ...TrafficPolicyName[]];
+export const trafficPolicyNameValues = TRAFFIC_POLICIES.map((policy) => policy.name) as [
+  TrafficPolicyName,
+  ...TrafficPolicyName[],
+];
 
 /** The names, for messages: "guided, pibt". */
 export const TRAFFIC_POLICY_NAMES_TEXT = trafficPolicyNameValues.join(', ');
 
-export const trafficPolicyNameSchema = z.enum(trafficPolicyNameValues, { error: `traffic_policy must be one of ${TRAFFIC_POLICY_NAMES_TEXT}` });
+export const trafficPolicyNameSchema = z.enum(trafficPolicyNameValues, {
+  error: `traffic_policy must be one of ${TRAFFIC_POLICY_NAMES_TEXT}`,
+});
 
 /** The policy of that name, or undefined when there is none. */
 export function trafficPolicyByName(name: string): (typeof TRAFFIC_POLICIES)[number] | undefined {

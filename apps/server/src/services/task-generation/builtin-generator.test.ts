@@ -116,7 +116,10 @@ describe('BuiltinTaskGenerator', () => {
     // The hot pickups named in the details are exactly the busiest ones.
     const hot = result.details.hot_pickups as string[];
     expect(hot).toHaveLength(2);
-    const busiest = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([id]) => id);
+    const busiest = [...counts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 2)
+      .map(([id]) => id);
     expect(new Set(busiest)).toEqual(new Set(hot));
   });
 
@@ -152,7 +155,9 @@ describe('BuiltinTaskGenerator', () => {
   });
 
   it('lets an explicit profile override the description', async () => {
-    const result = await generator.generate(generationRequest({ description: 'peak hours', profile: 'uniform', seed: 1 }));
+    const result = await generator.generate(
+      generationRequest({ description: 'peak hours', profile: 'uniform', seed: 1 }),
+    );
     expect(result.generator.profile).toBe('uniform');
   });
 });

@@ -1,4 +1,9 @@
-import type { GenerationDropoff, GenerationEnvironment, GenerationPickup, PickupDropoffPair } from './task-generator.ts';
+import type {
+  GenerationDropoff,
+  GenerationEnvironment,
+  GenerationPickup,
+  PickupDropoffPair,
+} from './task-generator.ts';
 
 /** The ids a generated pair may use, looked up once per request. */
 export interface EnvironmentCatalog {

@@ -62,7 +62,18 @@ describe('LlmTaskGenerator against an OpenAI-compatible server', () => {
     const pairsSchema = (body.response_format?.json_schema?.schema.properties as Record<string, any>).pairs;
     expect(pairsSchema.minItems).toBe(5);
     expect(pairsSchema.maxItems).toBe(5);
-    expect(pairsSchema.items.properties.pickup_id.enum).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7', 'P8', 'P9', 'P10']);
+    expect(pairsSchema.items.properties.pickup_id.enum).toEqual([
+      'P1',
+      'P2',
+      'P3',
+      'P4',
+      'P5',
+      'P6',
+      'P7',
+      'P8',
+      'P9',
+      'P10',
+    ]);
     expect(pairsSchema.items.properties.dropoff_id.enum).toEqual(['D1', 'D2']);
 
     expect(body.messages[0]).toEqual({ role: 'system', content: LLM_SYSTEM_PROMPT });
@@ -133,10 +144,7 @@ describe('LlmTaskGenerator against an OpenAI-compatible server', () => {
   });
 
   it('names too few pairs, then a different problem, in the failure', async () => {
-    model.enqueue(
-      pairsAnswer(validPairs.slice(0, 2)),
-      pairsAnswer([...validPairs.slice(0, 4), ['P3', 'D7']]),
-    );
+    model.enqueue(pairsAnswer(validPairs.slice(0, 2)), pairsAnswer([...validPairs.slice(0, 4), ['P3', 'D7']]));
     const failure = await generationFailure(llmGenerator());
     expect(failure.message).toBe(
       'The language model returned invalid tasks twice (first 2 pairs instead of 5, then 1 unknown dropoff id (D7)); no tasks were generated',
@@ -145,7 +153,10 @@ describe('LlmTaskGenerator against an OpenAI-compatible server', () => {
   });
 
   it('repairs an answer that does not match the schema', async () => {
-    model.enqueue({ kind: 'answer', content: JSON.stringify({ pairs: [{ pickup_id: 'P1', dropoff_id: 4 }] }) }, pairsAnswer(validPairs));
+    model.enqueue(
+      { kind: 'answer', content: JSON.stringify({ pairs: [{ pickup_id: 'P1', dropoff_id: 4 }] }) },
+      pairsAnswer(validPairs),
+    );
     const result = await llmGenerator().generate(generationRequest());
     expect(result.pairs).toEqual(validPairs);
     expect(model.requests[1].body.messages[3].content).toContain(
@@ -154,11 +165,14 @@ describe('LlmTaskGenerator against an OpenAI-compatible server', () => {
   });
 
   it('repairs a refusal and an answer cut off at the token limit', async () => {
-    model.enqueue({ kind: 'answer', content: null, refusal: 'I cannot help with that' }, {
-      kind: 'answer',
-      content: '{"pairs": [{"pickup_id": "P1", "dropo',
-      finishReason: 'length',
-    });
+    model.enqueue(
+      { kind: 'answer', content: null, refusal: 'I cannot help with that' },
+      {
+        kind: 'answer',
+        content: '{"pairs": [{"pickup_id": "P1", "dropo',
+        finishReason: 'length',
+      },
+    );
     const failure = await generationFailure(llmGenerator());
     expect(failure.message).toBe(
       'The language model returned invalid tasks twice (first a refusal ("I cannot help with that"), then invalid JSON cut off at the token limit); no tasks were generated',
@@ -208,7 +222,9 @@ describe('LlmTaskGenerator against an OpenAI-compatible server', () => {
   it('does not retry a 400 and names it', async () => {
     model.enqueue({ kind: 'status', status: 400, message: 'response_format not supported' });
     const failure = await generationFailure(llmGenerator());
-    expect(failure.message).toBe('The language model service answered with status 400 (Bad Request); no tasks were generated');
+    expect(failure.message).toBe(
+      'The language model service answered with status 400 (Bad Request); no tasks were generated',
+    );
     expect(model.requests).toHaveLength(1);
   });
 

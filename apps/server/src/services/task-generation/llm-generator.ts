@@ -128,7 +128,8 @@ export class LlmTaskGenerator implements TaskGenerator {
 
     const firstText = firstReading.problems.join(' and ');
     const repairText = repairReading.problems.join(' and ');
-    const what = firstText === repairText ? `${repairText} twice` : `invalid tasks twice (first ${firstText}, then ${repairText})`;
+    const what =
+      firstText === repairText ? `${repairText} twice` : `invalid tasks twice (first ${firstText}, then ${repairText})`;
     throw new TaskGenerationError(`The language model returned ${what}; no tasks were generated`);
   }
 

@@ -33,11 +33,20 @@ export function AppLayout() {
                     to={link.to}
                     className={({ isActive }) =>
                       `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${focusRing} ${
-                        isActive ? 'bg-indigo-500/15 text-indigo-200' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
+                        isActive
+                          ? 'bg-indigo-500/15 text-indigo-200'
+                          : 'text-slate-300 hover:bg-slate-800 hover:text-white'
                       }`
                     }
                   >
-                    <svg viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                    <svg
+                      viewBox="0 0 24 24"
+                      className="h-4 w-4 shrink-0"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      aria-hidden="true"
+                    >
                       <path d={link.icon} strokeLinecap="round" strokeLinejoin="round" />
                     </svg>
                     {link.label}

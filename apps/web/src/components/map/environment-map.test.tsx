@@ -1,6 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { recordCanvasesWithFakeTimers, type RecordingCanvasContext } from '../../map-drawing/test-support/recording-canvas-context.ts';
+import {
+  recordCanvasesWithFakeTimers,
+  type RecordingCanvasContext,
+} from '../../map-drawing/test-support/recording-canvas-context.ts';
 import { LAYOUT_COLORS } from '../../map-drawing/render-layout.ts';
 import { TRAFFIC_COLORS } from '../../map-drawing/traffic-rules-drawing.ts';
 import { EnvironmentMap, MAP_FIT_DELAY_MS } from './environment-map.tsx';
@@ -31,7 +34,10 @@ const smallEnvironment = {
 function shelfRects(context: RecordingCanvasContext) {
   // Shelves are the only full-size `rect` calls made before the shelf fill.
   const fillIndex = context.calls.findIndex((call) => call.method === 'fill' && call.fillStyle === LAYOUT_COLORS.shelf);
-  return context.calls.slice(0, fillIndex).filter((call) => call.method === 'rect').map((call) => call.args as number[]);
+  return context.calls
+    .slice(0, fillIndex)
+    .filter((call) => call.method === 'rect')
+    .map((call) => call.args as number[]);
 }
 
 describe('EnvironmentMap', () => {
@@ -45,7 +51,12 @@ describe('EnvironmentMap', () => {
   it('shows the legend with the four element kinds of the spec', () => {
     render(<EnvironmentMap environment={smallEnvironment} />);
     const items = screen.getByRole('list', { name: 'Legend' }).querySelectorAll('li');
-    expect([...items].map((item) => item.textContent)).toEqual(['Shelves', 'Dropoff Points', 'Robot Stations', 'Pickup Points']);
+    expect([...items].map((item) => item.textContent)).toEqual([
+      'Shelves',
+      'Dropoff Points',
+      'Robot Stations',
+      'Pickup Points',
+    ]);
   });
 
   it('adds the traffic rules to the legend when the layout has them, and draws them', () => {
@@ -53,7 +64,14 @@ describe('EnvironmentMap', () => {
       ...smallEnvironment,
       elements: {
         ...smallEnvironment.elements,
-        one_way_aisles: [{ id: 'W1', position: [0, 5] as [number, number], size: [10, 1] as [number, number], direction: 'right' as const }],
+        one_way_aisles: [
+          {
+            id: 'W1',
+            position: [0, 5] as [number, number],
+            size: [10, 1] as [number, number],
+            direction: 'right' as const,
+          },
+        ],
         keep_clear_cells: [{ id: 'K1', position: [5.5, 5.5] as [number, number] }],
       },
     };
@@ -68,7 +86,9 @@ describe('EnvironmentMap', () => {
       'One-Way Aisles',
       'Keep-Clear Cells',
     ]);
-    const strokes = latestContext().calls.filter((call) => call.method === 'stroke').map((call) => call.strokeStyle);
+    const strokes = latestContext()
+      .calls.filter((call) => call.method === 'stroke')
+      .map((call) => call.strokeStyle);
     expect(strokes).toContain(TRAFFIC_COLORS.oneWayArrow);
     expect(strokes).toContain(TRAFFIC_COLORS.keepClear);
   });
@@ -97,12 +117,19 @@ describe('EnvironmentMap', () => {
   it('draws graph edges once per undirected pair only when showGraph is set', () => {
     const { rerender } = render(<EnvironmentMap environment={smallEnvironment} />);
     const context = latestContext();
-    expect(context.calls.some((call) => call.method === 'stroke' && call.strokeStyle === LAYOUT_COLORS.graphEdge)).toBe(false);
+    expect(context.calls.some((call) => call.method === 'stroke' && call.strokeStyle === LAYOUT_COLORS.graphEdge)).toBe(
+      false,
+    );
     context.reset();
     rerender(<EnvironmentMap environment={smallEnvironment} showGraph />);
-    const edgeStroke = context.calls.findIndex((call) => call.method === 'stroke' && call.strokeStyle === LAYOUT_COLORS.graphEdge);
+    const edgeStroke = context.calls.findIndex(
+      (call) => call.method === 'stroke' && call.strokeStyle === LAYOUT_COLORS.graphEdge,
+    );
     expect(edgeStroke).toBeGreaterThan(0);
-    const pathStart = context.calls.slice(0, edgeStroke).map((call) => call.method).lastIndexOf('beginPath');
+    const pathStart = context.calls
+      .slice(0, edgeStroke)
+      .map((call) => call.method)
+      .lastIndexOf('beginPath');
     const edgePath = context.calls.slice(pathStart, edgeStroke).map((call) => call.method);
     expect(edgePath).toEqual(['beginPath', 'moveTo', 'lineTo']);
   });

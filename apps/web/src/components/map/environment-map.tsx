@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { capturePointer, pointerOffset, prepareCanvas, releasePointer } from '../../map-drawing/canvas-surface.ts';
 import { toLayoutScene, type LooseEnvironmentShape } from '../../map-drawing/layout-scene.ts';
 import { useElementSize } from '../../map-drawing/use-element-size.ts';
@@ -83,12 +91,22 @@ export function EnvironmentMap({
   useEffect(() => {
     if (!focusCell) return;
     setView((current) => {
-      const cellSize = Math.min(MAP_MAX_ZOOM * MAP_REFERENCE_CELL_SIZE, Math.max(current.cellSize, FOCUS_MIN_CELL_SIZE));
-      return { cellSize, offsetX: size.width / 2 - (focusCell.x + 0.5) * cellSize, offsetY: size.height / 2 - (focusCell.y + 0.5) * cellSize };
+      const cellSize = Math.min(
+        MAP_MAX_ZOOM * MAP_REFERENCE_CELL_SIZE,
+        Math.max(current.cellSize, FOCUS_MIN_CELL_SIZE),
+      );
+      return {
+        cellSize,
+        offsetX: size.width / 2 - (focusCell.x + 0.5) * cellSize,
+        offsetY: size.height / 2 - (focusCell.y + 0.5) * cellSize,
+      };
     });
   }, [focusCell, size.width, size.height]);
 
-  const highlightPickupIds = useMemo(() => (highlight?.pickups ? new Set(highlight.pickups) : null), [highlight?.pickups]);
+  const highlightPickupIds = useMemo(
+    () => (highlight?.pickups ? new Set(highlight.pickups) : null),
+    [highlight?.pickups],
+  );
   const highlightDropoffIds = useMemo(
     () => (highlight?.dropoffs ? new Set(highlight.dropoffs) : null),
     [highlight?.dropoffs],
@@ -186,7 +204,12 @@ export function EnvironmentMap({
   return (
     <div className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
-        <button type="button" className={buttonClass} onClick={() => zoomTo(zoom - MAP_ZOOM_STEP)} aria-label="Zoom out">
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => zoomTo(zoom - MAP_ZOOM_STEP)}
+          aria-label="Zoom out"
+        >
           −
         </button>
         <span className="min-w-12 text-center text-sm text-slate-300" aria-label="Zoom level">
@@ -199,7 +222,10 @@ export function EnvironmentMap({
           Reset View
         </button>
       </div>
-      <div ref={containerRef} className="relative h-96 w-full overflow-hidden rounded-lg border border-slate-800 bg-slate-950">
+      <div
+        ref={containerRef}
+        className="relative h-96 w-full overflow-hidden rounded-lg border border-slate-800 bg-slate-950"
+      >
         <canvas
           ref={canvasRef}
           role="img"
@@ -244,7 +270,8 @@ export function EnvironmentMap({
             className="pointer-events-none absolute rounded border border-slate-700 bg-slate-900/95 px-2 py-1 text-xs text-slate-100 shadow"
             style={{ left: hoveredCell.left + 12, top: hoveredCell.top + 12 }}
           >
-            Cell ({hoveredCell.x}, {hoveredCell.y}): {formatCompletionTime(heatmap.wait_s[hoveredCell.y * heatmap.width + hoveredCell.x] ?? 0)} waiting
+            Cell ({hoveredCell.x}, {hoveredCell.y}):{' '}
+            {formatCompletionTime(heatmap.wait_s[hoveredCell.y * heatmap.width + hoveredCell.x] ?? 0)} waiting
           </div>
         )}
       </div>

@@ -59,6 +59,8 @@ export function heatLegendTicks(maxSeconds: number): { level: number; seconds: n
 
 /** CSS gradient of the whole scale, for the legend's bar. */
 export function heatGradientCss(): string {
-  const stops = HEAT_STOPS.map((_, index) => `${heatColour(index / (HEAT_STOPS.length - 1))} ${(index / (HEAT_STOPS.length - 1)) * 100}%`);
+  const stops = HEAT_STOPS.map(
+    (_, index) => `${heatColour(index / (HEAT_STOPS.length - 1))} ${(index / (HEAT_STOPS.length - 1)) * 100}%`,
+  );
   return `linear-gradient(to right, ${stops.join(', ')})`;
 }

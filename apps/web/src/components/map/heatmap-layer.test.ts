@@ -21,9 +21,23 @@ describe('heat map layer', () => {
 
   it('draws one fill per shade, a square per cell of the view', () => {
     const context = new RecordingCanvasContext(null);
-    renderHeatmap(context as unknown as CanvasRenderingContext2D, shadeHeatmap(heatmap), { cellSize: 10, offsetX: 5, offsetY: 7 }, { width: 100, height: 50 });
+    renderHeatmap(
+      context as unknown as CanvasRenderingContext2D,
+      shadeHeatmap(heatmap),
+      { cellSize: 10, offsetX: 5, offsetY: 7 },
+      { width: 100, height: 50 },
+    );
     expect(context.calls.map((call) => call.method)).toEqual([
-      'clearRect', 'beginPath', 'rect', 'fill', 'beginPath', 'rect', 'fill', 'beginPath', 'rect', 'fill',
+      'clearRect',
+      'beginPath',
+      'rect',
+      'fill',
+      'beginPath',
+      'rect',
+      'fill',
+      'beginPath',
+      'rect',
+      'fill',
     ]);
     const rects = context.calls.filter((call) => call.method === 'rect').map((call) => call.args);
     expect(rects).toEqual([

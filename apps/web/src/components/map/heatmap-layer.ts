@@ -56,7 +56,12 @@ export function renderHeatmap(
     if (cells.length === 0) return;
     ctx.beginPath();
     for (const cell of cells) {
-      ctx.rect(offsetX + (cell % shaded.width) * cellSize, offsetY + Math.floor(cell / shaded.width) * cellSize, cellSize, cellSize);
+      ctx.rect(
+        offsetX + (cell % shaded.width) * cellSize,
+        offsetY + Math.floor(cell / shaded.width) * cellSize,
+        cellSize,
+        cellSize,
+      );
     }
     ctx.fillStyle = shadeColour(shade);
     ctx.fill();

@@ -50,7 +50,11 @@ function ProblemList({ messages }: { readonly messages: readonly string[] }) {
         ))}
       </ul>
       {messages.length > SHOWN_AT_FIRST && (
-        <button type="button" className="mt-2 text-xs font-medium underline underline-offset-2" onClick={() => setAll((shownAll) => !shownAll)}>
+        <button
+          type="button"
+          className="mt-2 text-xs font-medium underline underline-offset-2"
+          onClick={() => setAll((shownAll) => !shownAll)}
+        >
           {all ? 'Show fewer' : `Show all ${messages.length}`}
         </button>
       )}

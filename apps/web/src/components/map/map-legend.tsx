@@ -23,8 +23,13 @@ function swatchClass(shape: LegendEntry['shape']): string {
 }
 
 /** Which traffic rules a layout has: the legend names those it draws, and only those. */
-export function trafficRulesOf(elements: Pick<SceneElements, 'one_way_aisles' | 'keep_clear_cells'>): TrafficRulesShown {
-  return { oneWayAisles: (elements.one_way_aisles?.length ?? 0) > 0, keepClearCells: (elements.keep_clear_cells?.length ?? 0) > 0 };
+export function trafficRulesOf(
+  elements: Pick<SceneElements, 'one_way_aisles' | 'keep_clear_cells'>,
+): TrafficRulesShown {
+  return {
+    oneWayAisles: (elements.one_way_aisles?.length ?? 0) > 0,
+    keepClearCells: (elements.keep_clear_cells?.length ?? 0) > 0,
+  };
 }
 
 export interface TrafficRulesShown {
@@ -44,7 +49,12 @@ export function MapLegend({ trafficRules }: { readonly trafficRules?: TrafficRul
       ))}
       {trafficRules?.oneWayAisles && (
         <li className="flex items-center gap-2">
-          <svg aria-hidden="true" viewBox="0 0 20 12" className="h-3 w-5 rounded-sm" style={{ backgroundColor: TRAFFIC_COLORS.oneWayBand }}>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 20 12"
+            className="h-3 w-5 rounded-sm"
+            style={{ backgroundColor: TRAFFIC_COLORS.oneWayBand }}
+          >
             <polyline points="5,3 9,6 5,9" fill="none" stroke={TRAFFIC_COLORS.oneWayArrow} strokeWidth="1.5" />
             <polyline points="11,3 15,6 11,9" fill="none" stroke={TRAFFIC_COLORS.oneWayArrow} strokeWidth="1.5" />
           </svg>

@@ -16,7 +16,14 @@ interface MarkProps {
 function RechargeMark({ x, y, width, value }: MarkProps) {
   if (typeof value !== 'string' || value === '') return '';
   return (
-    <text x={Number(x) + Number(width) / 2} y={Number(y) - 8} textAnchor="middle" fill="#facc15" fontSize={11} fontWeight={600}>
+    <text
+      x={Number(x) + Number(width) / 2}
+      y={Number(y) - 8}
+      textAnchor="middle"
+      fill="#facc15"
+      fontSize={11}
+      fontWeight={600}
+    >
       {value}
     </text>
   );
@@ -29,7 +36,13 @@ const CHART_HEIGHT = 220;
  * carries battery_remaining. A fixed size (no ResponsiveContainer) keeps it measurable in
  * every environment; wide plans scroll sideways, and long ones show runs of tasks at their lowest.
  */
-export function BatteryHistoryChart({ steps, parameters }: { readonly steps: readonly PlanStep[]; readonly parameters?: PlanParameters | null }) {
+export function BatteryHistoryChart({
+  steps,
+  parameters,
+}: {
+  readonly steps: readonly PlanStep[];
+  readonly parameters?: PlanParameters | null;
+}) {
   const data = batteryHistoryData(steps, parameters);
   const width = Math.max(320, data.length * BAR_SLOT_WIDTH + 60);
   const runLength = data[0]?.tasks ?? 1;
@@ -37,7 +50,9 @@ export function BatteryHistoryChart({ steps, parameters }: { readonly steps: rea
     <figure className="overflow-x-auto">
       <figcaption className="mb-2 text-sm font-semibold text-white">Battery History</figcaption>
       {runLength > 1 && (
-        <p className="mb-2 text-xs text-slate-400">Each column is the lowest level over {runLength} consecutive tasks.</p>
+        <p className="mb-2 text-xs text-slate-400">
+          Each column is the lowest level over {runLength} consecutive tasks.
+        </p>
       )}
       <BarChart width={width} height={CHART_HEIGHT} data={data} margin={{ top: 28, right: 12, bottom: 4, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#1f2937" />

@@ -3,8 +3,21 @@ import type { PlanStep } from '../../lib/plan-model.ts';
 import { batteryHistoryData } from './battery-history.ts';
 import { TWO_ROBOT_RESULTS } from './two-robot-plan.fixture.ts';
 
-const delivery = (battery: number): PlanStep => ({ task: ['P1', 'D1'], path: ['R1_1', 'P1', 'D1'], total_distance: 1, completion_time: 1, battery_remaining: battery });
-const recharge = (battery: number): PlanStep => ({ task: 'recharge', path: ['D1', 'R1'], total_distance: 1, completion_time: 1, battery_remaining: battery, recharge_time: 3 });
+const delivery = (battery: number): PlanStep => ({
+  task: ['P1', 'D1'],
+  path: ['R1_1', 'P1', 'D1'],
+  total_distance: 1,
+  completion_time: 1,
+  battery_remaining: battery,
+});
+const recharge = (battery: number): PlanStep => ({
+  task: 'recharge',
+  path: ['D1', 'R1'],
+  total_distance: 1,
+  completion_time: 1,
+  battery_remaining: battery,
+  recharge_time: 3,
+});
 
 describe('batteryHistoryData', () => {
   it('gives one column per task, recharges marked with a lightning sign, their minutes and the station', () => {

@@ -42,7 +42,8 @@ export function batteryHistoryData(
 ): BatteryColumn[] {
   const levels: StepLevel[] = [];
   steps.forEach((step, index) => {
-    if (typeof step.battery_remaining === 'number') levels.push({ index, battery: step.battery_remaining, recharge: rechargeMark(step, parameters) });
+    if (typeof step.battery_remaining === 'number')
+      levels.push({ index, battery: step.battery_remaining, recharge: rechargeMark(step, parameters) });
   });
   if (levels.length <= maxColumns) {
     return levels.map(({ index, battery, recharge }) => ({ task: `#${index + 1}`, battery, recharge, tasks: 1 }));

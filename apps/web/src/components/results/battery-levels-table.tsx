@@ -79,7 +79,9 @@ export function BatteryLevelsTable({ steps, parameters }: BatteryLevelsTableProp
                 )}
               </td>
               <td className="py-1.5">
-                <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_TONES[status]}`}>
+                <span
+                  className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_TONES[status]}`}
+                >
                   {status}
                 </span>
               </td>
@@ -88,8 +90,8 @@ export function BatteryLevelsTable({ steps, parameters }: BatteryLevelsTableProp
         }}
       />
       <p className="mt-1 text-xs text-slate-400">
-        Status: Low Battery at {BATTERY_STATUS_LIMITS.low}% or less (a recharge step excepted), Full at {BATTERY_STATUS_LIMITS.full}% or more, Normal
-        between; each bar takes its status colour.
+        Status: Low Battery at {BATTERY_STATUS_LIMITS.low}% or less (a recharge step excepted), Full at{' '}
+        {BATTERY_STATUS_LIMITS.full}% or more, Normal between; each bar takes its status colour.
       </p>
     </div>
   );

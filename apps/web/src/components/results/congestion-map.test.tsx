@@ -20,11 +20,20 @@ describe('CongestionMap', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show Heat Map' }));
     const legend = screen.getByRole('figure', { name: 'Heat map legend' });
     // Ticks at 0, 1/4, 1/2, 3/4 and all of the scale: 0, 1/16, 1/4, 9/16 and 1 x the worst cell's 1 s.
-    expect([...legend.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['0 s', '0.1 s', '0.3 s', '0.6 s', '1 s']);
+    expect([...legend.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      '0 s',
+      '0.1 s',
+      '0.3 s',
+      '0.6 s',
+      '1 s',
+    ]);
 
     // The layer draws the three cells: two at the top shade, one at shade floor(sqrt(0.5) x 16) = 11.
     const layer = screen.getByTestId('heatmap-layer') as HTMLCanvasElement;
-    const drawn = canvas().contexts.get(layer)!.calls.filter((call) => call.method === 'fill').map((call) => call.fillStyle);
+    const drawn = canvas()
+      .contexts.get(layer)!
+      .calls.filter((call) => call.method === 'fill')
+      .map((call) => call.fillStyle);
     expect(drawn).toEqual([shadeColour(11), shadeColour(15)]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Hide Heat Map' }));
@@ -34,21 +43,28 @@ describe('CongestionMap', () => {
   it('lists the most congested cells with their waiting, each shown on the map at a click', () => {
     render(<CongestionMap environment={TRAFFIC_FLOOR} heatmap={heatmap} />);
     const list = screen.getByRole('list', { name: 'Most congested cells' });
-    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual([
-      'Cell (0, 0): 1.0 s waiting',
-      'Cell (1, 0): 1.0 s waiting',
-      'Cell (2, 1): 0.5 s waiting',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Cell (0, 0): 1.0 s waiting', 'Cell (1, 0): 1.0 s waiting', 'Cell (2, 1): 0.5 s waiting']);
     expect(screen.queryByTestId('focused-cell')).toBeNull();
     fireEvent.click(within(list).getByRole('button', { name: 'Cell (0, 0): 1.0 s waiting' }));
     // The heat map comes on and the map centres cell (0, 0) in its 800 x 384 area (50 px cells:
     // grid origin at (400 - 25, 192 - 25)), outlined 2 px outside the cell.
     expect(screen.getByRole('button', { name: 'Hide Heat Map' })).toBeTruthy();
-    expect(within(list).getByRole('button', { name: 'Cell (0, 0): 1.0 s waiting' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(list).getByRole('button', { name: 'Cell (0, 0): 1.0 s waiting' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     const map = screen.getByRole('img', { name: 'Congestion map' });
     expect([map.dataset.offsetX, map.dataset.offsetY]).toEqual(['375', '167']);
     const marker = screen.getByTestId('focused-cell');
-    expect([marker.style.left, marker.style.top, marker.style.width, marker.style.height]).toEqual(['373px', '165px', '54px', '54px']);
+    expect([marker.style.left, marker.style.top, marker.style.width, marker.style.height]).toEqual([
+      '373px',
+      '165px',
+      '54px',
+      '54px',
+    ]);
   });
 
   it('says when no robot waited anywhere', () => {

@@ -34,7 +34,9 @@ export function CongestionMap({ environment, heatmap }: CongestionMapProps) {
           <h2 id="congestion-heading" className="text-lg font-semibold text-white">
             Congestion
           </h2>
-          <p className="mt-1 text-sm text-slate-400">Seconds robots waited on each cell when every robot ran the plan at once.</p>
+          <p className="mt-1 text-sm text-slate-400">
+            Seconds robots waited on each cell when every robot ran the plan at once.
+          </p>
         </div>
         <button
           type="button"
@@ -45,7 +47,12 @@ export function CongestionMap({ environment, heatmap }: CongestionMapProps) {
           {showHeatmap ? 'Hide Heat Map' : 'Show Heat Map'}
         </button>
       </div>
-      <EnvironmentMap environment={environment} heatmap={showHeatmap ? heatmap : null} focusCell={focused} ariaLabel="Congestion map" />
+      <EnvironmentMap
+        environment={environment}
+        heatmap={showHeatmap ? heatmap : null}
+        focusCell={focused}
+        ariaLabel="Congestion map"
+      />
       {showHeatmap && (
         <div className="mt-3">
           <HeatmapLegend maxSeconds={maxSeconds} />

@@ -1,6 +1,12 @@
 import type { RobotExecutionRecord } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
-import { delaySplitOf, executionTotalsOf, floorLines, freeFlowDiffers, trafficChoiceLine } from './execution-figures.ts';
+import {
+  delaySplitOf,
+  executionTotalsOf,
+  floorLines,
+  freeFlowDiffers,
+  trafficChoiceLine,
+} from './execution-figures.ts';
 
 // "Busy aisle": planned 200 s, alone on the floor 200.5 s, with traffic 230 s (15% later); 95 s of
 // waiting, of which 60 s queued at chargers (R1 45 s, R2 15 s), so 35 s blocked by other robots;
@@ -45,7 +51,11 @@ describe('the plan on the shared floor', () => {
     expect(delaySplitOf(totals)).toEqual({ waitingForRobotsS: 35, chargerQueueS: 60, longestBlocked: null });
     // From each robot: R1_1 waited 40 s of which 30 queued, R1_2 55 s of which 30 queued.
     const robots = { R1_1: robot(40, 30), R1_2: robot(55, 30), R2_1: robot(0, 0) };
-    expect(delaySplitOf(totals, robots)).toEqual({ waitingForRobotsS: 35, chargerQueueS: 60, longestBlocked: { robotId: 'R1_2', seconds: 25 } });
+    expect(delaySplitOf(totals, robots)).toEqual({
+      waitingForRobotsS: 35,
+      chargerQueueS: 60,
+      longestBlocked: { robotId: 'R1_2', seconds: 25 },
+    });
   });
 
   it('says what each figure is, one line each; free flow within a step of the plan is not shown', () => {
@@ -56,15 +66,35 @@ describe('the plan on the shared floor', () => {
         value: '3 min 50 s',
         meaning: 'Every robot on the floor at once: +30.0 s (+15.0%) against the plan, 313.0 deliveries per hour.',
       },
-      { label: 'Waiting for other robots', value: '35.0 s', meaning: 'Robot time standing still, blocked by another robot; longest: R1_2, 25.0 s.' },
-      { label: 'Queueing at chargers', value: '1 min 0 s', meaning: 'Robot time waiting for a free charger: R1 45.0 s, R2 15.0 s.' },
-      { label: 'Total delay', value: '1 min 35 s', meaning: 'The two lines above added: all robot time lost to traffic.' },
+      {
+        label: 'Waiting for other robots',
+        value: '35.0 s',
+        meaning: 'Robot time standing still, blocked by another robot; longest: R1_2, 25.0 s.',
+      },
+      {
+        label: 'Queueing at chargers',
+        value: '1 min 0 s',
+        meaning: 'Robot time waiting for a free charger: R1 45.0 s, R2 15.0 s.',
+      },
+      {
+        label: 'Total delay',
+        value: '1 min 35 s',
+        meaning: 'The two lines above added: all robot time lost to traffic.',
+      },
     ]);
   });
 
   it('shows free flow that differs from the plan as a solve planned on the graph, and extra charges', () => {
     // Planned 118.5 s on the graph; alone on the floor the robots take 335 s.
-    const old = { ...totals, planned_makespan_s: 118.5, free_flow_makespan_s: 335, executed_makespan_s: 670, extra_charges: 6, charger_queue_s: {}, waiting_s: 12 };
+    const old = {
+      ...totals,
+      planned_makespan_s: 118.5,
+      free_flow_makespan_s: 335,
+      executed_makespan_s: 670,
+      extra_charges: 6,
+      charger_queue_s: {},
+      waiting_s: 12,
+    };
     expect(freeFlowDiffers(old, 1)).toBe(true);
     const lines = floorLines(old);
     expect(lines.map((line) => [line.label, line.value])).toEqual([
@@ -78,7 +108,11 @@ describe('the plan on the shared floor', () => {
     ]);
     expect(lines[4].meaning).toBe('Robot time waiting for a free charger: no robot queued.');
     // The three longest queues are named, the rest counted; 1,318 extra charges keep their digits grouped.
-    const busy = floorLines({ ...old, extra_charges: 1318, charger_queue_s: { R1: 10, R2: 0, R3: 30, R4: 20, R5: 40, R6: 5 } });
+    const busy = floorLines({
+      ...old,
+      extra_charges: 1318,
+      charger_queue_s: { R1: 10, R2: 0, R3: 30, R4: 20, R5: 40, R6: 5 },
+    });
     expect(busy.find((line) => line.label === 'Queueing at chargers')?.meaning).toBe(
       'Robot time waiting for a free charger: R5 40.0 s, R3 30.0 s, R4 20.0 s, 2 more stations.',
     );
@@ -116,16 +150,24 @@ describe('trafficChoiceLine', () => {
   });
 
   it('says when the best on paper also ran best, or could not run at all', () => {
-    expect(trafficChoiceLine({ traffic_choice: { ...SIX_CANDIDATES, kept: 0, planned_s: 700, executed_s: 800, gain_s: 0 } })?.meaning).toBe(
-      'Chosen from 6 plans run on the floor: the best-on-paper plan also ran best (13 min 20 s with traffic).',
-    );
-    expect(trafficChoiceLine({ traffic_choice: { ...SIX_CANDIDATES, best_planned_executed_s: null, gain_s: null } })?.meaning).toBe(
+    expect(
+      trafficChoiceLine({ traffic_choice: { ...SIX_CANDIDATES, kept: 0, planned_s: 700, executed_s: 800, gain_s: 0 } })
+        ?.meaning,
+    ).toBe('Chosen from 6 plans run on the floor: the best-on-paper plan also ran best (13 min 20 s with traffic).');
+    expect(
+      trafficChoiceLine({ traffic_choice: { ...SIX_CANDIDATES, best_planned_executed_s: null, gain_s: null } })
+        ?.meaning,
+    ).toBe(
       'Chosen from 6 plans run on the floor: the best-on-paper plan could not run on the floor; the kept plan could.',
     );
   });
 
   it('says nothing when there was no choice: one candidate, or no record of it', () => {
-    expect(trafficChoiceLine({ traffic_choice: { ...SIX_CANDIDATES, candidates: 1, kept: 0, executed_candidates_s: [800] } })).toBeNull();
+    expect(
+      trafficChoiceLine({
+        traffic_choice: { ...SIX_CANDIDATES, candidates: 1, kept: 0, executed_candidates_s: [800] },
+      }),
+    ).toBeNull();
     expect(trafficChoiceLine({})).toBeNull();
     expect(trafficChoiceLine(null)).toBeNull();
   });

@@ -1,11 +1,18 @@
 // The plan against the shared floor (a solve's `stats.execution`, and `execution.robots` when the
 // record carries them): what each figure is, in one line each. Pure, so each figure's rule is
 // tested once.
-import { executionTotalsSchema, trafficChoiceSchema, type ExecutionTotalsRecord, type RobotExecutionRecord } from '@fleetlab/warehouse';
+import {
+  executionTotalsSchema,
+  trafficChoiceSchema,
+  type ExecutionTotalsRecord,
+  type RobotExecutionRecord,
+} from '@fleetlab/warehouse';
 import { formatCompletionTime, formatGrouped } from '../../lib/display-format.ts';
 
 /** The solve's execution totals when it has them (solves from before executions have none). */
-export function executionTotalsOf(stats: Readonly<Record<string, unknown>> | null | undefined): ExecutionTotalsRecord | null {
+export function executionTotalsOf(
+  stats: Readonly<Record<string, unknown>> | null | undefined,
+): ExecutionTotalsRecord | null {
   const parsed = executionTotalsSchema.safeParse(stats?.execution);
   return parsed.success ? parsed.data : null;
 }
@@ -41,7 +48,10 @@ export interface DelaySplit {
   readonly longestBlocked: { readonly robotId: string; readonly seconds: number } | null;
 }
 
-export function delaySplitOf(totals: ExecutionTotalsRecord, robots?: Readonly<Record<string, RobotExecutionRecord>> | null): DelaySplit {
+export function delaySplitOf(
+  totals: ExecutionTotalsRecord,
+  robots?: Readonly<Record<string, RobotExecutionRecord>> | null,
+): DelaySplit {
   const chargerQueueS = sum(Object.values(totals.charger_queue_s));
   if (!robots || Object.keys(robots).length === 0) {
     return { waitingForRobotsS: Math.max(0, totals.waiting_s - chargerQueueS), chargerQueueS, longestBlocked: null };
@@ -51,7 +61,8 @@ export function delaySplitOf(totals: ExecutionTotalsRecord, robots?: Readonly<Re
   for (const [robotId, robot] of Object.entries(robots)) {
     const blocked = Math.max(0, robot.waiting_s - robot.queued_s);
     waitingForRobotsS += blocked;
-    if (blocked > 0 && (longestBlocked === null || blocked > longestBlocked.seconds)) longestBlocked = { robotId, seconds: blocked };
+    if (blocked > 0 && (longestBlocked === null || blocked > longestBlocked.seconds))
+      longestBlocked = { robotId, seconds: blocked };
   }
   return { waitingForRobotsS, chargerQueueS, longestBlocked };
 }
@@ -82,14 +93,23 @@ export function floorLines(
   const stations = Object.entries(totals.charger_queue_s)
     .filter(([, seconds]) => seconds > 0)
     .sort(([, a], [, b]) => b - a);
-  const named = stations.slice(0, STATIONS_NAMED).map(([station, seconds]) => `${station} ${formatCompletionTime(seconds)}`);
+  const named = stations
+    .slice(0, STATIONS_NAMED)
+    .map(([station, seconds]) => `${station} ${formatCompletionTime(seconds)}`);
   if (stations.length > STATIONS_NAMED) named.push(`${stations.length - STATIONS_NAMED} more stations`);
-  const lines: FloorLine[] = [{ label: 'Planned', value: formatCompletionTime(planned), meaning: 'Each robot alone on the floor: the plan itself.' }];
+  const lines: FloorLine[] = [
+    {
+      label: 'Planned',
+      value: formatCompletionTime(planned),
+      meaning: 'Each robot alone on the floor: the plan itself.',
+    },
+  ];
   if (freeFlowDiffers(totals, stepS)) {
     lines.push({
       label: 'Alone on the floor',
       value: formatCompletionTime(totals.free_flow_makespan_s),
-      meaning: "Planned on the navigation graph's straight lines, before plans used the floor's own walks: alone, the robots take this long. Solve again to plan on the floor.",
+      meaning:
+        "Planned on the navigation graph's straight lines, before plans used the floor's own walks: alone, the robots take this long. Solve again to plan on the floor.",
     });
   }
   lines.push(
@@ -141,10 +161,18 @@ export function trafficChoiceLine(stats: Readonly<Record<string, unknown>> | nul
   const chosen = `Chosen from ${formatGrouped(choice.candidates)} plans run on the floor`;
   const value = `Plan ${formatGrouped(choice.kept + 1)} of ${formatGrouped(choice.candidates)}`;
   if (choice.kept === 0) {
-    return { label: 'Plan kept', value, meaning: `${chosen}: the best-on-paper plan also ran best${choice.executed_s === null ? '' : ` (${formatCompletionTime(choice.executed_s)} with traffic)`}.` };
+    return {
+      label: 'Plan kept',
+      value,
+      meaning: `${chosen}: the best-on-paper plan also ran best${choice.executed_s === null ? '' : ` (${formatCompletionTime(choice.executed_s)} with traffic)`}.`,
+    };
   }
   if (choice.gain_s === null || choice.best_planned_executed_s === null) {
-    return { label: 'Plan kept', value, meaning: `${chosen}: the best-on-paper plan could not run on the floor; the kept plan could.` };
+    return {
+      label: 'Plan kept',
+      value,
+      meaning: `${chosen}: the best-on-paper plan could not run on the floor; the kept plan could.`,
+    };
   }
   const planned = choice.planned_s - choice.best_planned_s;
   return {

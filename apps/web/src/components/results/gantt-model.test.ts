@@ -57,7 +57,13 @@ describe('buildGanttChart', () => {
 });
 
 describe('coalesceSegments', () => {
-  const box = (kind: 'travel' | 'delivery' | 'recharge' | 'idle', start: number, end: number, stepIndex: number) => ({ kind, start, end, stepIndex, label: 'x' });
+  const box = (kind: 'travel' | 'delivery' | 'recharge' | 'idle', start: number, end: number, stepIndex: number) => ({
+    kind,
+    start,
+    end,
+    stepIndex,
+    label: 'x',
+  });
 
   it('keeps the two-robot plan as it is at a 1-second resolution', () => {
     const chart = buildGanttChart(robotPlansOf(TWO_ROBOT_RESULTS), TWO_ROBOT_PARAMETERS, geometry);
@@ -86,7 +92,9 @@ describe('coalesceSegments', () => {
   });
 
   it('draws a day of 60,000 segments as at most about horizon / resolution boxes', () => {
-    const segments = Array.from({ length: 60_000 }, (_, index) => box(index % 3 === 2 ? 'delivery' : 'travel', index, index + 1, Math.floor(index / 3)));
+    const segments = Array.from({ length: 60_000 }, (_, index) =>
+      box(index % 3 === 2 ? 'delivery' : 'travel', index, index + 1, Math.floor(index / 3)),
+    );
     const boxes = coalesceSegments(segments, 60_000 / 500);
     expect(boxes).toHaveLength(500);
     expect(boxes[0]).toMatchObject({ kind: 'travel', start: 0, end: 120, spans: 120, label: 'steps 1–40' });

@@ -50,7 +50,9 @@ export interface GanttGeometry {
   readonly positions?: ReadonlyMap<string, Point>;
 }
 
-export function edgeWeightsOf(graph: { readonly edges?: readonly { from: string; to: string; weight: number }[] } | null | undefined): Map<string, number> {
+export function edgeWeightsOf(
+  graph: { readonly edges?: readonly { from: string; to: string; weight: number }[] } | null | undefined,
+): Map<string, number> {
   const weights = new Map<string, number>();
   for (const edge of graph?.edges ?? []) weights.set(`${edge.from}>${edge.to}`, edge.weight);
   return weights;
@@ -155,12 +157,25 @@ export function coalesceSegments(segments: readonly GanttSegment[], minDuration:
 
 function mergedBox(run: readonly GanttSegment[]): GanttSegment {
   const timeByKind = new Map<GanttKind, number>();
-  for (const segment of run) timeByKind.set(segment.kind, (timeByKind.get(segment.kind) ?? 0) + segment.end - segment.start);
+  for (const segment of run)
+    timeByKind.set(segment.kind, (timeByKind.get(segment.kind) ?? 0) + segment.end - segment.start);
   let kind = run[0].kind;
   for (const [candidate, time] of timeByKind) if (time > (timeByKind.get(kind) ?? 0)) kind = candidate;
   const steps = run.filter((segment) => segment.stepIndex >= 0);
-  const label = steps.length === 0 ? 'Idle' : steps[0].stepIndex === steps[steps.length - 1].stepIndex ? `step ${steps[0].stepIndex + 1}` : `steps ${steps[0].stepIndex + 1}–${steps[steps.length - 1].stepIndex + 1}`;
-  return { kind, start: run[0].start, end: run[run.length - 1].end, stepIndex: steps[0]?.stepIndex ?? -1, label, spans: run.length };
+  const label =
+    steps.length === 0
+      ? 'Idle'
+      : steps[0].stepIndex === steps[steps.length - 1].stepIndex
+        ? `step ${steps[0].stepIndex + 1}`
+        : `steps ${steps[0].stepIndex + 1}–${steps[steps.length - 1].stepIndex + 1}`;
+  return {
+    kind,
+    start: run[0].start,
+    end: run[run.length - 1].end,
+    stepIndex: steps[0]?.stepIndex ?? -1,
+    label,
+    spans: run.length,
+  };
 }
 
 /** Axis ticks at a 1-2-5 step giving about `target` intervals. */

@@ -57,7 +57,10 @@ export function GanttTimeline({ chart, makespan }: GanttTimelineProps) {
         <ul className="flex flex-wrap gap-3 text-xs text-slate-300" aria-label="Timeline legend">
           {(Object.keys(KIND_STYLES) as GanttKind[]).map((kind) => (
             <li key={kind} className="flex items-center gap-1.5">
-              <span className="inline-block h-2.5 w-4 rounded-sm" style={{ backgroundColor: KIND_STYLES[kind].colour }} />
+              <span
+                className="inline-block h-2.5 w-4 rounded-sm"
+                style={{ backgroundColor: KIND_STYLES[kind].colour }}
+              />
               {KIND_STYLES[kind].label}
             </li>
           ))}
@@ -73,7 +76,12 @@ export function GanttTimeline({ chart, makespan }: GanttTimelineProps) {
             {visible.map(({ index }) => {
               const row = chart.rows[index];
               return (
-                <div key={row.robotId} className="grid grid-cols-[4.5rem_1fr] gap-x-2" style={{ height: ROW_HEIGHT_PX }} data-robot={row.robotId}>
+                <div
+                  key={row.robotId}
+                  className="grid grid-cols-[4.5rem_1fr] gap-x-2"
+                  style={{ height: ROW_HEIGHT_PX }}
+                  data-robot={row.robotId}
+                >
                   <div className="truncate font-mono text-[10px] leading-[14px] text-slate-400">{row.robotId}</div>
                   <div className="relative my-px">
                     {boxesByRow[index].map((segment, segmentIndex) => (
@@ -100,7 +108,10 @@ export function GanttTimeline({ chart, makespan }: GanttTimelineProps) {
           </div>
         </div>
       </div>
-      <div className="ml-[5rem] mt-1 relative h-5 border-t border-slate-700 text-[10px] text-slate-400" aria-hidden="true">
+      <div
+        className="ml-[5rem] mt-1 relative h-5 border-t border-slate-700 text-[10px] text-slate-400"
+        aria-hidden="true"
+      >
         {ticks.map((tick) => (
           <span key={tick} className="absolute -translate-x-1/2 pt-0.5" style={{ left: percent(tick, horizon) }}>
             {formatCompletionTime(tick)}

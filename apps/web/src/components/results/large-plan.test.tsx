@@ -22,9 +22,24 @@ function dayOfSteps(): PlanStep[] {
     const sinceCharge = (index % 10) + 1;
     const time = index + 1;
     if (sinceCharge === 10) {
-      return { task: 'recharge', path: ['D1', 'N1', 'R1'], total_distance: 10, odometer_m: time, completion_time: time * 10, battery_remaining: 100, recharge_time: 3 };
+      return {
+        task: 'recharge',
+        path: ['D1', 'N1', 'R1'],
+        total_distance: 10,
+        odometer_m: time,
+        completion_time: time * 10,
+        battery_remaining: 100,
+        recharge_time: 3,
+      };
     }
-    return { task: ['P1', 'D1'], path: ['N1', 'P1', 'D1'], total_distance: sinceCharge, odometer_m: time, completion_time: time * 10, battery_remaining: 100 - 5 * sinceCharge };
+    return {
+      task: ['P1', 'D1'],
+      path: ['N1', 'P1', 'D1'],
+      total_distance: sinceCharge,
+      odometer_m: time,
+      completion_time: time * 10,
+      battery_remaining: 100 - 5 * sinceCharge,
+    };
   });
 }
 
@@ -34,7 +49,11 @@ function bodyRows(table: HTMLElement): string[][] {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
 }
 
 async function scrollTableTo(table: HTMLElement, top: number) {
@@ -54,7 +73,11 @@ describe('a robot with 20,000 steps', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: /^R1_1/ }));
 
     const battery = screen.getByRole('table', { name: 'Battery Levels' });
-    expect(within(battery).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Task #', 'Task Type', 'Battery Level', 'Status']);
+    expect(
+      within(battery)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Task #', 'Task Type', 'Battery Level', 'Status']);
     expect(battery.getAttribute('aria-rowcount')).toBe(String(STEP_COUNT + 1));
     const firstWindow = bodyRows(battery);
     expect(firstWindow.length).toBeGreaterThan(5);
@@ -77,7 +100,15 @@ describe('a robot with 20,000 steps', { timeout: 30_000 }, () => {
     expect(bodyRows(tasks).length).toBeLessThan(50);
     await scrollTableTo(tasks, (STEP_COUNT - 5) * 32);
     const lastRows = bodyRows(tasks);
-    expect(lastRows.at(-1)).toEqual(['20000', 'Recharge at R1', 'Dropoff D1 → Nav N1 → Station R1', '1.00 m', '10.00 m', '55 h 33 min 20 s', '100.0%']);
+    expect(lastRows.at(-1)).toEqual([
+      '20000',
+      'Recharge at R1',
+      'Dropoff D1 → Nav N1 → Station R1',
+      '1.00 m',
+      '10.00 m',
+      '55 h 33 min 20 s',
+      '100.0%',
+    ]);
   });
 
   it('writes a whole day’s figures with grouped digits, in km and hours, and keeps the spec texts', async () => {

@@ -22,7 +22,12 @@ describe('planToCsv', () => {
     const withoutOdometer = {
       R1_1: TWO_ROBOT_RESULTS.R1_1.map(({ odometer_m: _odometer, ...step }) => step),
     };
-    expect(planToCsv(withoutOdometer).split('\n').slice(1, 5).map((row) => row.split(',')[7])).toEqual(['10', '16', '24', '34']);
+    expect(
+      planToCsv(withoutOdometer)
+        .split('\n')
+        .slice(1, 5)
+        .map((row) => row.split(',')[7]),
+    ).toEqual(['10', '16', '24', '34']);
   });
 
   it('has only the header for an empty plan and ignores stats', () => {

@@ -24,7 +24,11 @@ export function FigureCards({ figures }: { readonly figures: readonly Figure[] }
   return (
     <dl className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3">
       {figures.map((figure) => (
-        <div key={figure.label} data-testid="summary-figure" className="min-w-0 rounded-lg border border-slate-800 bg-slate-950/60 p-3">
+        <div
+          key={figure.label}
+          data-testid="summary-figure"
+          className="min-w-0 rounded-lg border border-slate-800 bg-slate-950/60 p-3"
+        >
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-400">{figure.label}</dt>
           <dd className="mt-1 break-words text-lg font-semibold tabular-nums text-white">{figure.value}</dd>
           {figure.note && <dd className="mt-1 text-xs text-slate-400">{figure.note}</dd>}
@@ -70,7 +74,11 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
     { label: 'Max Completion Time', value: formatCompletionTime(summary.maxCompletionTime) },
     { label: 'Total Recharges', value: formatGrouped(summary.totalRecharges) },
     { label: 'Total Recharge Time', value: formatMinutes(summary.totalRechargeMinutes) },
-    { label: 'Battery per Delivery', value: formatChargePerDelivery(summary.chargePerDelivery), note: 'of a full charge, per delivery on average' },
+    {
+      label: 'Battery per Delivery',
+      value: formatChargePerDelivery(summary.chargePerDelivery),
+      note: 'of a full charge, per delivery on average',
+    },
   ];
   if (bound) {
     figures.push({ label: 'Lower Bound', value: formatCompletionTime(bound.boundS), note: formatGap(bound.gap) });
@@ -100,9 +108,16 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
       {totals && (
         <>
           <h3 className="mb-2 mt-5 text-sm font-semibold text-slate-200">The plan on the shared floor</h3>
-          <dl aria-label="The plan on the shared floor" className="divide-y divide-slate-800 rounded-lg border border-slate-800 bg-slate-950/60">
+          <dl
+            aria-label="The plan on the shared floor"
+            className="divide-y divide-slate-800 rounded-lg border border-slate-800 bg-slate-950/60"
+          >
             {[...floorLines(totals, execution?.robots, execution?.step_s), ...(choice ? [choice] : [])].map((line) => (
-              <div key={line.label} data-testid="floor-line" className="grid gap-x-4 gap-y-0.5 px-3 py-2 sm:grid-cols-[12rem_9rem_1fr] sm:items-baseline">
+              <div
+                key={line.label}
+                data-testid="floor-line"
+                className="grid gap-x-4 gap-y-0.5 px-3 py-2 sm:grid-cols-[12rem_9rem_1fr] sm:items-baseline"
+              >
                 <dt className="text-sm font-semibold text-slate-200">{line.label}</dt>
                 <dd className="text-sm font-semibold tabular-nums text-white">{line.value}</dd>
                 <dd className="text-xs text-slate-400">{line.meaning}</dd>
@@ -111,7 +126,9 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
           </dl>
         </>
       )}
-      {executionError && <p className="mt-4 text-sm text-amber-300">The plan could not run on the shared floor: {executionError}</p>}
+      {executionError && (
+        <p className="mt-4 text-sm text-amber-300">The plan could not run on the shared floor: {executionError}</p>
+      )}
     </section>
   );
 }

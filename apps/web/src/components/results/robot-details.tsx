@@ -137,7 +137,12 @@ export function RobotDetailsList({ plans, parameters, execution = null }: RobotD
       </h2>
       <div className="space-y-2">
         {plans.map((plan) => (
-          <RobotDetails key={plan.robotId} plan={plan} parameters={parameters} executed={execution?.robots[plan.robotId] ?? null} />
+          <RobotDetails
+            key={plan.robotId}
+            plan={plan}
+            parameters={parameters}
+            executed={execution?.robots[plan.robotId] ?? null}
+          />
         ))}
       </div>
     </section>

@@ -2,7 +2,13 @@
 // the KPI cards, the orders hour by hour and the cycle-time distribution. Each figure is written
 // beside the ones it must agree with (delivered + open at the end = released; the throughput
 // from the hours after the warm-up), so a reader can check them on the page. Pure.
-import { ALGORITHM_BY_NAME, shiftStatsSchema, type AlgorithmName, type ShiftParametersRecord, type ShiftStatsRecord } from '@fleetlab/warehouse';
+import {
+  ALGORITHM_BY_NAME,
+  shiftStatsSchema,
+  type AlgorithmName,
+  type ShiftParametersRecord,
+  type ShiftStatsRecord,
+} from '@fleetlab/warehouse';
 import { formatCompletionTime, formatGrouped } from '../../lib/display-format.ts';
 import { dispatchLabel } from '../../lib/shift-settings.ts';
 
@@ -34,7 +40,8 @@ export function hoursText(hours: number): string {
  * or less.
  */
 export function throughputNote(shift: Pick<ShiftStatsRecord, 'hours' | 'by_hour' | 'delivered'>): string {
-  if (shift.hours <= 1) return `Deliveries an hour over the whole shift: ${formatGrouped(shift.delivered)} in ${hoursText(shift.hours)}.`;
+  if (shift.hours <= 1)
+    return `Deliveries an hour over the whole shift: ${formatGrouped(shift.delivered)} in ${hoursText(shift.hours)}.`;
   const afterWarmUp = shift.by_hour.slice(1).reduce((sum, hour) => sum + hour.delivered, 0);
   return `Deliveries an hour after the first (warm-up) hour: ${formatGrouped(afterWarmUp)} in ${hoursText(shift.hours - 1)}.`;
 }
@@ -48,23 +55,54 @@ export const BACKLOG_TREND_TEXT: Readonly<Record<ShiftStatsRecord['backlog_trend
 export function shiftFigures(shift: ShiftStatsRecord): ShiftFigure[] {
   const noCycle = 'No order was delivered.';
   return [
-    { label: 'Orders Released', value: formatGrouped(shift.released), note: `${formatGrouped(shift.orders_per_hour, 1)} an hour over ${hoursText(shift.hours)}.` },
+    {
+      label: 'Orders Released',
+      value: formatGrouped(shift.released),
+      note: `${formatGrouped(shift.orders_per_hour, 1)} an hour over ${hoursText(shift.hours)}.`,
+    },
     {
       label: 'Orders Delivered',
       value: formatGrouped(shift.delivered),
       note: `${formatGrouped(shift.delivered)} + ${formatGrouped(shift.backlog_end)} open at the end = ${formatGrouped(shift.released)} released.`,
     },
     { label: 'Throughput', value: perHour(shift.throughput_per_h), note: throughputNote(shift) },
-    { label: 'Cycle Time P50', value: cycleText(shift.cycle_p50_s), note: shift.cycle_p50_s === null ? noCycle : 'Release to dropoff: half the orders took at most this.' },
-    { label: 'Cycle Time P95', value: cycleText(shift.cycle_p95_s), note: shift.cycle_p95_s === null ? noCycle : '95% of the orders took at most this.' },
-    { label: 'Cycle Time Max', value: cycleText(shift.cycle_max_s), note: shift.cycle_max_s === null ? noCycle : 'The longest an order took.' },
-    { label: 'Backlog Max', value: orders(shift.backlog_max), note: 'Released and not yet delivered, at the worst moment.' },
+    {
+      label: 'Cycle Time P50',
+      value: cycleText(shift.cycle_p50_s),
+      note: shift.cycle_p50_s === null ? noCycle : 'Release to dropoff: half the orders took at most this.',
+    },
+    {
+      label: 'Cycle Time P95',
+      value: cycleText(shift.cycle_p95_s),
+      note: shift.cycle_p95_s === null ? noCycle : '95% of the orders took at most this.',
+    },
+    {
+      label: 'Cycle Time Max',
+      value: cycleText(shift.cycle_max_s),
+      note: shift.cycle_max_s === null ? noCycle : 'The longest an order took.',
+    },
+    {
+      label: 'Backlog Max',
+      value: orders(shift.backlog_max),
+      note: 'Released and not yet delivered, at the worst moment.',
+    },
     { label: 'Backlog at End', value: orders(shift.backlog_end), note: BACKLOG_TREND_TEXT[shift.backlog_trend] },
-    { label: 'Utilisation', value: `${formatGrouped(shift.utilisation_pct, 1)}%`, note: 'Of all robot time, the share not idle.' },
-    { label: 'Charger Queue P95', value: formatCompletionTime(shift.charger_queue_p95_s), note: 'Wait for a free charger: 95% of the charges waited at most this.' },
+    {
+      label: 'Utilisation',
+      value: `${formatGrouped(shift.utilisation_pct, 1)}%`,
+      note: 'Of all robot time, the share not idle.',
+    },
+    {
+      label: 'Charger Queue P95',
+      value: formatCompletionTime(shift.charger_queue_p95_s),
+      note: 'Wait for a free charger: 95% of the charges waited at most this.',
+    },
     {
       label: 'Energy per Order',
-      value: shift.energy_per_order_pct === null ? '—' : `${formatGrouped(shift.energy_per_order_pct, shift.energy_per_order_pct < 10 ? 2 : 1)}%`,
+      value:
+        shift.energy_per_order_pct === null
+          ? '—'
+          : `${formatGrouped(shift.energy_per_order_pct, shift.energy_per_order_pct < 10 ? 2 : 1)}%`,
       note:
         shift.energy_per_order_pct === null || shift.distance_per_order_m === null
           ? noCycle
@@ -77,7 +115,11 @@ export function shiftFigures(shift: ShiftStatsRecord): ShiftFigure[] {
  * What ran, in one line: '2 h shift, 40 orders/h asked, 37.5 released an hour; Re-optimise every
  * 60 s by Makespan Optimiser: 9 re-plans.'
  */
-export function shiftHeadline(shift: ShiftStatsRecord, asked: Partial<ShiftParametersRecord> | undefined, algorithm: string | undefined): string {
+export function shiftHeadline(
+  shift: ShiftStatsRecord,
+  asked: Partial<ShiftParametersRecord> | undefined,
+  algorithm: string | undefined,
+): string {
   const rate = asked?.profile
     ? `an hourly profile of ${asked.profile.map((value) => formatGrouped(value)).join(', ')} orders/h`
     : asked?.orders_per_hour !== undefined

@@ -3,7 +3,14 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Solve } from '../../api/types.ts';
 import { cycleBins, hourRows, hoursText, shiftFigures, throughputNote } from './shift-figures.ts';
-import { SHIFT_EXECUTION, SHIFT_FLOOR, SHIFT_PARAMETERS, SHIFT_RESULTS, SHIFT_SOLVE_STATS, SHIFT_STATS } from './shift.fixture.ts';
+import {
+  SHIFT_EXECUTION,
+  SHIFT_FLOOR,
+  SHIFT_PARAMETERS,
+  SHIFT_RESULTS,
+  SHIFT_SOLVE_STATS,
+  SHIFT_STATS,
+} from './shift.fixture.ts';
 import { SolveResults } from './solve-results.tsx';
 import { TWO_ROBOT_SOLVE } from './two-robot-plan.fixture.ts';
 
@@ -23,10 +30,15 @@ function renderShift() {
 
 /** Each card's label, value and note. */
 function cards(): string[][] {
-  return screen.getAllByTestId('summary-figure').map((card) => [...card.children].map((part) => part.textContent ?? ''));
+  return screen
+    .getAllByTestId('summary-figure')
+    .map((card) => [...card.children].map((part) => part.textContent ?? ''));
 }
 
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').map((row) => [...row.children].map((cell) => cell.textContent));
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((row) => [...row.children].map((cell) => cell.textContent));
 
 describe('the results of a shift', () => {
   it("shows the shift's KPIs, each beside the figures it must agree with, and none of a batch's", () => {
@@ -52,7 +64,10 @@ describe('the results of a shift', () => {
     for (const batchOnly of ['Results Summary', 'Lower Bound', 'Max Completion Time', 'The plan on the shared floor']) {
       expect(screen.queryByText(batchOnly)).toBeNull();
     }
-    expect(screen.getByRole('link', { name: 'Sweep this solve' })).toHaveAttribute('href', '/experiments/create?solve_id=42');
+    expect(screen.getByRole('link', { name: 'Sweep this solve' })).toHaveAttribute(
+      'href',
+      '/experiments/create?solve_id=42',
+    );
   });
 
   it('shows the orders hour by hour, adding up to the cards, and the cycle-time distribution', () => {
@@ -64,14 +79,18 @@ describe('the results of a shift', () => {
       ['Shift', '5', '4', '1'],
     ]);
     expect(screen.getByRole('figure', { name: 'Orders released, delivered and open by hour' })).toBeInTheDocument();
-    expect(screen.getByText('Orders delivered by how long they took from release to dropoff, in bins of 5 s.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Orders delivered by how long they took from release to dropoff, in bins of 5 s.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Orders by cycle time' })).toBeInTheDocument();
   });
 
   it('reuses where the time goes over the shift: its shares agree with the utilisation card', () => {
     renderShift();
     expect(screen.getByText(/^Every robot's time over the shift of 1 h 30 min 0 s/)).toBeInTheDocument();
-    const rows = Object.fromEntries(rowsOf(screen.getByRole('table', { name: 'Robot time by activity' })).map((row) => [row[0], row.slice(1)]));
+    const rows = Object.fromEntries(
+      rowsOf(screen.getByRole('table', { name: 'Robot time by activity' })).map((row) => [row[0], row.slice(1)]),
+    );
     expect(rows['Driving loaded']).toEqual(['12.0 s', '0.2%']);
     expect(rows['Driving empty']).toEqual(['26.0 s', '0.5%']);
     // 100% less idle is the utilisation card's 0.7%.
@@ -89,26 +108,47 @@ describe('shift figures', () => {
   });
 
   it('reads a shift of an hour or less over the whole shift, and writes no cycle time when nothing was delivered', () => {
-    const short = { ...SHIFT_STATS, hours: 0.75, delivered: 0, cycle_p50_s: null, cycle_p95_s: null, cycle_max_s: null, energy_per_order_pct: null, distance_per_order_m: null };
+    const short = {
+      ...SHIFT_STATS,
+      hours: 0.75,
+      delivered: 0,
+      cycle_p50_s: null,
+      cycle_p95_s: null,
+      cycle_max_s: null,
+      energy_per_order_pct: null,
+      distance_per_order_m: null,
+    };
     expect(throughputNote(short)).toBe('Deliveries an hour over the whole shift: 0 in 0.75 h.');
     const figures = shiftFigures(short);
-    expect(figures.find((figure) => figure.label === 'Cycle Time P95')).toEqual({ label: 'Cycle Time P95', value: '—', note: 'No order was delivered.' });
+    expect(figures.find((figure) => figure.label === 'Cycle Time P95')).toEqual({
+      label: 'Cycle Time P95',
+      value: '—',
+      note: 'No order was delivered.',
+    });
     expect(figures.find((figure) => figure.label === 'Energy per Order')?.value).toBe('—');
   });
 
   it('labels the hours, the last one cut at the shift’s end, and the bins in one unit', () => {
-    expect(hourRows({ hours: 2.5, by_hour: [0, 1, 2].map((hour) => ({ hour, released: 1, delivered: 1, backlog_end: 0 })) }).map((row) => row.label)).toEqual([
-      '0–1 h',
-      '1–2 h',
-      '2–2.5 h',
-    ]);
+    expect(
+      hourRows({
+        hours: 2.5,
+        by_hour: [0, 1, 2].map((hour) => ({ hour, released: 1, delivered: 1, backlog_end: 0 })),
+      }).map((row) => row.label),
+    ).toEqual(['0–1 h', '1–2 h', '2–2.5 h']);
     expect(cycleBins(SHIFT_STATS.cycle_histogram)).toEqual([
       { label: '5–10 s', fromS: 5, toS: 10, count: 3 },
       { label: '10–15 s', fromS: 10, toS: 15, count: 1 },
     ]);
     // Leading and trailing empty bins left out, empty ones between kept; one unit, minutes past an hour.
-    expect(cycleBins({ bin_s: 500, counts: [0, 2, 0, 5, 0] }).map((bin) => `${bin.label}: ${bin.count}`)).toEqual(['500–1,000 s: 2', '1,000–1,500 s: 0', '1,500–2,000 s: 5']);
-    expect(cycleBins({ bin_s: 600, counts: [0, 0, 0, 0, 0, 0, 1, 1] }).map((bin) => bin.label)).toEqual(['60–70 min', '70–80 min']);
+    expect(cycleBins({ bin_s: 500, counts: [0, 2, 0, 5, 0] }).map((bin) => `${bin.label}: ${bin.count}`)).toEqual([
+      '500–1,000 s: 2',
+      '1,000–1,500 s: 0',
+      '1,500–2,000 s: 5',
+    ]);
+    expect(cycleBins({ bin_s: 600, counts: [0, 0, 0, 0, 0, 0, 1, 1] }).map((bin) => bin.label)).toEqual([
+      '60–70 min',
+      '70–80 min',
+    ]);
     expect(cycleBins({ bin_s: 10, counts: [0, 0] })).toEqual([]);
     expect([hoursText(8), hoursText(0.25), hoursText(2.5)]).toEqual(['8 h', '0.25 h', '2.5 h']);
   });

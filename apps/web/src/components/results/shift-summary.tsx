@@ -60,9 +60,16 @@ function OrdersByHour({ shift }: { readonly shift: ShiftStatsRecord }) {
       <h2 id="orders-by-hour-heading" className="text-lg font-semibold text-white">
         Throughput and backlog by hour
       </h2>
-      <p className="mt-1 text-sm text-slate-400">Orders released and delivered in each hour of the shift, and the orders open at its end.</p>
+      <p className="mt-1 text-sm text-slate-400">
+        Orders released and delivered in each hour of the shift, and the orders open at its end.
+      </p>
       <figure aria-label="Orders released, delivered and open by hour" className="mt-3 overflow-x-auto">
-        <ComposedChart width={chartWidth(rows.length)} height={CHART_HEIGHT} data={rows} margin={{ top: 12, right: 16, bottom: 8, left: 0 }}>
+        <ComposedChart
+          width={chartWidth(rows.length)}
+          height={CHART_HEIGHT}
+          data={rows}
+          margin={{ top: 12, right: 16, bottom: 8, left: 0 }}
+        >
           <CartesianGrid strokeDasharray="3 3" stroke="#1f2937" />
           <XAxis dataKey="label" stroke="#94a3b8" fontSize={11} />
           <YAxis stroke="#94a3b8" fontSize={11} allowDecimals={false} width={52} />
@@ -70,7 +77,13 @@ function OrdersByHour({ shift }: { readonly shift: ShiftStatsRecord }) {
           <Legend verticalAlign="bottom" wrapperStyle={{ fontSize: 12, paddingTop: 8 }} itemSorter={null} />
           <Bar dataKey="released" name="Released" fill="#818cf8" isAnimationActive={false} />
           <Bar dataKey="delivered" name="Delivered" fill="#34d399" isAnimationActive={false} />
-          <Line dataKey="backlogEnd" name="Open at the hour's end" stroke="#f59e0b" strokeWidth={2} isAnimationActive={false} />
+          <Line
+            dataKey="backlogEnd"
+            name="Open at the hour's end"
+            stroke="#f59e0b"
+            strokeWidth={2}
+            isAnimationActive={false}
+          />
         </ComposedChart>
       </figure>
       <table className="mt-3 w-full max-w-2xl text-sm" aria-label="Orders by hour">
@@ -129,10 +142,16 @@ function CycleTimeDistribution({ shift }: { readonly shift: ShiftStatsRecord }) 
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-400">
-            Orders delivered by how long they took from release to dropoff, in bins of {formatGrouped(shift.cycle_histogram.bin_s)} s.
+            Orders delivered by how long they took from release to dropoff, in bins of{' '}
+            {formatGrouped(shift.cycle_histogram.bin_s)} s.
           </p>
           <figure aria-label="Orders by cycle time" className="mt-3 overflow-x-auto">
-            <BarChart width={chartWidth(bins.length)} height={CHART_HEIGHT} data={bins} margin={{ top: 12, right: 16, bottom: 8, left: 0 }}>
+            <BarChart
+              width={chartWidth(bins.length)}
+              height={CHART_HEIGHT}
+              data={bins}
+              margin={{ top: 12, right: 16, bottom: 8, left: 0 }}
+            >
               <CartesianGrid strokeDasharray="3 3" stroke="#1f2937" />
               <XAxis dataKey="label" stroke="#94a3b8" fontSize={11} interval="preserveStartEnd" />
               <YAxis stroke="#94a3b8" fontSize={11} allowDecimals={false} width={52} />

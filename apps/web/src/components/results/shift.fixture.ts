@@ -50,7 +50,9 @@ export const SHIFT_STATS: ShiftStatsRecord = {
   cycle_histogram: { bin_s: 5, counts: [0, 3, 1] },
   utilisation: {
     total: { idle: 0.993, drive_empty: 0.0048, drive_loaded: 0.0022, waiting: 0, queued: 0, charging: 0, handling: 0 },
-    robots: { R1_1: { idle: 0.993, drive_empty: 0.0048, drive_loaded: 0.0022, waiting: 0, queued: 0, charging: 0, handling: 0 } },
+    robots: {
+      R1_1: { idle: 0.993, drive_empty: 0.0048, drive_loaded: 0.0022, waiting: 0, queued: 0, charging: 0, handling: 0 },
+    },
   },
   utilisation_pct: 0.7,
   charger_queue_p95_s: 0,
@@ -61,20 +63,57 @@ export const SHIFT_STATS: ShiftStatsRecord = {
 
 /** One cell a step from R1 to P1 and on to D1, as [step, x, y] waypoints from `start`. */
 function trip(start: number, from: 'R1' | 'D1'): number[] {
-  const toPickup = from === 'R1' ? [[1, 0], [2, 0], [2, 1]] : [[3, 0], [2, 0], [2, 1]];
-  const toDropoff = [[2, 0], [3, 0], [4, 0]];
+  const toPickup =
+    from === 'R1'
+      ? [
+          [1, 0],
+          [2, 0],
+          [2, 1],
+        ]
+      : [
+          [3, 0],
+          [2, 0],
+          [2, 1],
+        ];
+  const toDropoff = [
+    [2, 0],
+    [3, 0],
+    [4, 0],
+  ];
   return [...toPickup, ...toDropoff].flatMap(([x, y], index) => [start + index + 1, x, y]);
 }
 
 function home(start: number): number[] {
-  return [[3, 0], [2, 0], [1, 0], [0, 0]].flatMap(([x, y], index) => [start + index + 1, x, y]);
+  return [
+    [3, 0],
+    [2, 0],
+    [1, 0],
+    [0, 0],
+  ].flatMap(([x, y], index) => [start + index + 1, x, y]);
 }
 
 export const SHIFT_EXECUTION: ExecutionRecord = {
   step_s: 1,
   robots: {
     R1_1: {
-      timeline: [0, 0, 0, ...trip(0, 'R1'), ...home(6), ...trip(1800, 'R1'), ...trip(1806, 'D1'), ...home(1812), ...trip(3700, 'R1'), ...home(3706), 5399, 1, 0, 5400, 2, 0],
+      timeline: [
+        0,
+        0,
+        0,
+        ...trip(0, 'R1'),
+        ...home(6),
+        ...trip(1800, 'R1'),
+        ...trip(1806, 'D1'),
+        ...home(1812),
+        ...trip(3700, 'R1'),
+        ...home(3706),
+        5399,
+        1,
+        0,
+        5400,
+        2,
+        0,
+      ],
       deliveries: [
         { pickup: 'P1', dropoff: 'D1', done_s: 6, order: 'O1' },
         { pickup: 'P1', dropoff: 'D1', done_s: 1806, order: 'O2' },
@@ -88,7 +127,10 @@ export const SHIFT_EXECUTION: ExecutionRecord = {
       finish_s: 3706,
       extra_charges: 0,
       // idle 0, drive_empty 1, drive_loaded 2
-      activities: [0, 1, 3, 2, 6, 1, 10, 0, 1800, 1, 1803, 2, 1806, 1, 1809, 2, 1812, 1, 1816, 0, 3700, 1, 3703, 2, 3706, 1, 3710, 0, 5398, 1],
+      activities: [
+        0, 1, 3, 2, 6, 1, 10, 0, 1800, 1, 1803, 2, 1806, 1, 1809, 2, 1812, 1, 1816, 0, 3700, 1, 3703, 2, 3706, 1, 3710,
+        0, 5398, 1,
+      ],
     },
   },
   totals: {
@@ -132,7 +174,12 @@ const step = (from: string, done: number, odometer: number, order: string, relea
 
 /** What happened, spec-shaped: each delivery with its order and release; odometer 6, 16, 22, 32 m. */
 export const SHIFT_RESULTS = {
-  R1_1: [step('R1', 6, 6, 'O1', 0), step('R1', 1806, 16, 'O2', 1800), step('D1', 1812, 22, 'O3', 1801), step('R1', 3706, 32, 'O4', 3700)],
+  R1_1: [
+    step('R1', 6, 6, 'O1', 0),
+    step('R1', 1806, 16, 'O2', 1800),
+    step('D1', 1812, 22, 'O3', 1801),
+    step('R1', 3706, 32, 'O4', 3700),
+  ],
   R1_2: [],
 };
 

@@ -32,7 +32,11 @@ function batteryRows(): string[][] {
   return within(table)
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
 }
 
 describe('SolveResults summary', () => {
@@ -47,7 +51,9 @@ describe('SolveResults summary', () => {
     expect(figure('Battery per Delivery')).toEqual(['55.0%', 'of a full charge, per delivery on average']);
     expect(screen.queryByText('Battery Efficiency')).toBeNull();
     expect(figure('Lower Bound')).toEqual(['3 min 30 s', 'within 1.8% of the best possible makespan']);
-    expect(screen.getByRole('link', { name: 'Sweep this solve' }).getAttribute('href')).toBe('/experiments/create?solve_id=42');
+    expect(screen.getByRole('link', { name: 'Sweep this solve' }).getAttribute('href')).toBe(
+      '/experiments/create?solve_id=42',
+    );
   });
 
   it('calls a plan that meets its lower bound proven optimal, even when the search ran to its time limit', () => {
@@ -70,20 +76,49 @@ describe('SolveResults summary', () => {
     });
     // 31 s of waiting: R1_1 26 s (20 s of it queued at R1), R1_2 5 s blocked; 20 s queued in all.
     const totals = {
-      planned_makespan_s: 214, free_flow_makespan_s: 214, executed_makespan_s: 240.5, waiting_s: 31, max_robot_waiting_s: 26,
-      max_waiting_robot: 'R1_1', throughput_per_h: 59.88, deliveries: 4, charger_queue_s: { R1: 20, R2: 0 }, extra_charges: 0,
-      deadlocks_resolved: 0, reserve_replays: 0, steps: 241, conflicts: 0,
+      planned_makespan_s: 214,
+      free_flow_makespan_s: 214,
+      executed_makespan_s: 240.5,
+      waiting_s: 31,
+      max_robot_waiting_s: 26,
+      max_waiting_robot: 'R1_1',
+      throughput_per_h: 59.88,
+      deliveries: 4,
+      charger_queue_s: { R1: 20, R2: 0 },
+      extra_charges: 0,
+      deadlocks_resolved: 0,
+      reserve_replays: 0,
+      steps: 241,
+      conflicts: 0,
     };
-    const execution = { step_s: 1, robots: { R1_1: robot(240.5, 26, 20, 1), R1_2: robot(12, 5, 0), R2_1: robot(0, 0, 0) }, totals, heatmap: { width: 1, height: 1, wait_s: [0] } };
-    renderResults(<SolveResults solve={{ ...solve, stats: { ...solve.stats, execution: totals }, execution }} environment={environment} />);
+    const execution = {
+      step_s: 1,
+      robots: { R1_1: robot(240.5, 26, 20, 1), R1_2: robot(12, 5, 0), R2_1: robot(0, 0, 0) },
+      totals,
+      heatmap: { width: 1, height: 1, wait_s: [0] },
+    };
+    renderResults(
+      <SolveResults
+        solve={{ ...solve, stats: { ...solve.stats, execution: totals }, execution }}
+        environment={environment}
+      />,
+    );
     const lines = within(screen.getByLabelText('The plan on the shared floor'))
       .getAllByTestId('floor-line')
       .map((line) => [...line.children].map((cell) => cell.textContent));
     // 240.5 - 214 = 26.5 s later, 12.4% of the plan's 214 s; free flow equals the plan, so it is not a line of its own.
     expect(lines).toEqual([
       ['Planned', '3 min 34 s', 'Each robot alone on the floor: the plan itself.'],
-      ['With traffic', '4 min 1 s', 'Every robot on the floor at once: +26.5 s (+12.4%) against the plan, 59.9 deliveries per hour.'],
-      ['Waiting for other robots', '11.0 s', 'Robot time standing still, blocked by another robot; longest: R1_1, 6.0 s.'],
+      [
+        'With traffic',
+        '4 min 1 s',
+        'Every robot on the floor at once: +26.5 s (+12.4%) against the plan, 59.9 deliveries per hour.',
+      ],
+      [
+        'Waiting for other robots',
+        '11.0 s',
+        'Robot time standing still, blocked by another robot; longest: R1_1, 6.0 s.',
+      ],
       ['Queueing at chargers', '20.0 s', 'Robot time waiting for a free charger: R1 20.0 s.'],
       ['Total delay', '31.0 s', 'The two lines above added: all robot time lost to traffic.'],
     ]);
@@ -96,22 +131,53 @@ describe('SolveResults summary', () => {
 
   it("names the plan kept among the optimiser's best after running them on the floor, under the execution's figures", () => {
     const totals = {
-      planned_makespan_s: 712, free_flow_makespan_s: 712, executed_makespan_s: 753, waiting_s: 0, max_robot_waiting_s: 0,
-      max_waiting_robot: null, throughput_per_h: 19.12, deliveries: 4, charger_queue_s: {}, extra_charges: 0,
-      deadlocks_resolved: 0, reserve_replays: 0, steps: 753, conflicts: 0,
+      planned_makespan_s: 712,
+      free_flow_makespan_s: 712,
+      executed_makespan_s: 753,
+      waiting_s: 0,
+      max_robot_waiting_s: 0,
+      max_waiting_robot: null,
+      throughput_per_h: 19.12,
+      deliveries: 4,
+      charger_queue_s: {},
+      extra_charges: 0,
+      deadlocks_resolved: 0,
+      reserve_replays: 0,
+      steps: 753,
+      conflicts: 0,
     };
     const traffic_choice = {
-      candidates: 6, kept: 2, planned_s: 712, executed_s: 753, best_planned_s: 700, best_planned_executed_s: 800, gain_s: 47,
+      candidates: 6,
+      kept: 2,
+      planned_s: 712,
+      executed_s: 753,
+      best_planned_s: 700,
+      best_planned_executed_s: 800,
+      gain_s: 47,
       executed_candidates_s: [800, 790, 753, 770, null, 801],
     };
-    const { rerender } = renderResults(<SolveResults solve={{ ...solve, stats: { ...solve.stats, execution: totals, traffic_choice } }} environment={environment} />);
-    const lastLine = () => within(screen.getByLabelText('The plan on the shared floor')).getAllByTestId('floor-line').at(-1) as HTMLElement;
+    const { rerender } = renderResults(
+      <SolveResults
+        solve={{ ...solve, stats: { ...solve.stats, execution: totals, traffic_choice } }}
+        environment={environment}
+      />,
+    );
+    const lastLine = () =>
+      within(screen.getByLabelText('The plan on the shared floor')).getAllByTestId('floor-line').at(-1) as HTMLElement;
     expect([...lastLine().children].map((cell) => cell.textContent)).toEqual([
       'Plan kept',
       'Plan 3 of 6',
       'Chosen from 6 plans run on the floor: the kept plan runs 47.0 s sooner than the best-on-paper plan (12 min 33 s against 13 min 20 s with traffic), though planned 12.0 s longer.',
     ]);
-    rerender(<SolveResults solve={{ ...solve, stats: { ...solve.stats, execution: totals, traffic_choice: { ...traffic_choice, candidates: 1, kept: 0 } } }} environment={environment} />);
+    rerender(
+      <SolveResults
+        solve={{
+          ...solve,
+          stats: { ...solve.stats, execution: totals, traffic_choice: { ...traffic_choice, candidates: 1, kept: 0 } },
+        }}
+        environment={environment}
+      />,
+    );
     expect(screen.queryByText('Plan kept')).toBeNull();
     expect(lastLine().firstElementChild?.textContent).toBe('Total delay');
   });
@@ -153,7 +219,12 @@ describe('per-robot details', () => {
     ]);
     // Each bar takes its status colour: a 50% bar beside 'Normal' is yellow, never red.
     const bars = within(screen.getByRole('table', { name: 'Battery Levels' })).getAllByRole('meter');
-    expect(bars.map((bar) => (bar.firstElementChild as HTMLElement).dataset.colour)).toEqual(['yellow', 'red', 'green', 'yellow']);
+    expect(bars.map((bar) => (bar.firstElementChild as HTMLElement).dataset.colour)).toEqual([
+      'yellow',
+      'red',
+      'green',
+      'yellow',
+    ]);
     expect(screen.getByText(/^Status: Low Battery at 20% or less/)).toBeTruthy();
     expect(screen.getByText('Battery History')).toBeTruthy();
   });
@@ -181,7 +252,9 @@ describe('per-robot details', () => {
   it('hides the Battery History chart when the plan has no battery_remaining', async () => {
     const user = userEvent.setup();
     const steps = [{ task: ['P1', 'D1'], path: ['R1_1', 'N1', 'P1', 'D1'], total_distance: 10, completion_time: 10 }];
-    renderResults(<SolveResults solve={{ id: 1, parameters: {}, results: { R1_1: steps } }} environment={environment} />);
+    renderResults(
+      <SolveResults solve={{ id: 1, parameters: {}, results: { R1_1: steps } }} environment={environment} />,
+    );
     await user.click(screen.getByRole('button', { name: /^R1_1/ }));
     expect(screen.queryByText('Battery History')).toBeNull();
     expect(batteryRows()).toEqual([['1', 'Delivery', 'N/A', 'Normal']]);

@@ -28,12 +28,13 @@ export interface ResultsSolve {
   readonly result?: Readonly<Record<string, unknown>> | null;
 }
 
-export type ResultsEnvironment = PositionedEnvironment & LooseEnvironmentShape & {
-  readonly graph?: {
-    readonly nodes?: readonly { readonly id: string; readonly x: number; readonly y: number }[];
-    readonly edges?: readonly { readonly from: string; readonly to: string; readonly weight: number }[];
-  } | null;
-};
+export type ResultsEnvironment = PositionedEnvironment &
+  LooseEnvironmentShape & {
+    readonly graph?: {
+      readonly nodes?: readonly { readonly id: string; readonly x: number; readonly y: number }[];
+      readonly edges?: readonly { readonly from: string; readonly to: string; readonly weight: number }[];
+    } | null;
+  };
 
 const NO_PLANS: readonly RobotPlan[] = [];
 
@@ -91,7 +92,9 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
       {solve.execution && environment && <CongestionMap environment={environment} heatmap={solve.execution.heatmap} />}
       <GanttTimeline chart={chart} makespan={makespan} />
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-400">Download the plan: one row per step in CSV, or the full results as JSON.</p>
+        <p className="text-sm text-slate-400">
+          Download the plan: one row per step in CSV, or the full results as JSON.
+        </p>
         <PlanExportButtons solveId={solve.id} results={results} />
       </div>
       <RobotDetailsList plans={detailPlans} parameters={parameters} execution={solve.execution ?? null} />

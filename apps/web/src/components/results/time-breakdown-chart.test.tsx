@@ -8,8 +8,14 @@ describe('TimeBreakdownChart', () => {
   it('shows all robots’ time by activity, with shares that add up to 100%, and a bar per robot', () => {
     render(<TimeBreakdownChart execution={TWO_ROBOTS_TEN_SECONDS} />);
     const section = screen.getByRole('region', { name: 'Where the time goes' });
-    expect(within(section).getByText(/over the executed day of 10\.0 s.*2 robots, 20\.0 s of robot time\./)).toBeTruthy();
-    expect(within(section).getByRole('img', { name: /^All robots:/ }).getAttribute('aria-label')).toBe(
+    expect(
+      within(section).getByText(/over the executed day of 10\.0 s.*2 robots, 20\.0 s of robot time\./),
+    ).toBeTruthy();
+    expect(
+      within(section)
+        .getByRole('img', { name: /^All robots:/ })
+        .getAttribute('aria-label'),
+    ).toBe(
       'All robots: Driving loaded 15.0%, Driving empty 22.5%, Waiting in traffic 5.0%, Queued at a charger 7.5%, Charging 30.0%, Handling 5.0%, Idle 15.0%',
     );
     const table = within(section).getByRole('table', { name: 'Robot time by activity' });
@@ -28,7 +34,11 @@ describe('TimeBreakdownChart', () => {
       ['All activities', '20.0 s', '100.0%'],
     ]);
     const robots = within(section).getByRole('list', { name: 'Time per robot' });
-    expect(within(robots).getAllByRole('img').map((bar) => bar.getAttribute('aria-label'))).toEqual([
+    expect(
+      within(robots)
+        .getAllByRole('img')
+        .map((bar) => bar.getAttribute('aria-label')),
+    ).toEqual([
       'R1: Driving loaded 30.0%, Driving empty 20.0%, Waiting in traffic 10.0%, Handling 10.0%, Idle 30.0%',
       'R2: Driving empty 25.0%, Queued at a charger 15.0%, Charging 60.0%',
     ]);
@@ -45,7 +55,11 @@ describe('TimeBreakdownChart', () => {
     render(<TimeBreakdownChart execution={TWO_ROBOTS_TEN_SECONDS} />);
     await userEvent.selectOptions(screen.getByLabelText('Order robots by'), 'Most time lost to traffic');
     const robots = screen.getByRole('list', { name: 'Time per robot' });
-    expect(within(robots).getAllByRole('listitem').map((row) => row.dataset.robot)).toEqual(['R2', 'R1']);
+    expect(
+      within(robots)
+        .getAllByRole('listitem')
+        .map((row) => row.dataset.robot),
+    ).toEqual(['R2', 'R1']);
   });
 
   it('keeps a few dozen robot rows in the document for 400 robots', () => {
@@ -59,7 +73,9 @@ describe('TimeBreakdownChart', () => {
   it('says so instead of a bar for a run stored before activities were recorded', () => {
     render(<TimeBreakdownChart execution={TWO_ROBOTS_WITHOUT_ACTIVITIES} />);
     const section = screen.getByRole('region', { name: 'Where the time goes' });
-    expect(section.textContent).toContain('This run did not record what each robot did: it was executed before activities were kept.');
+    expect(section.textContent).toContain(
+      'This run did not record what each robot did: it was executed before activities were kept.',
+    );
     expect(within(section).queryByRole('img')).toBeNull();
   });
 });

@@ -3,7 +3,14 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { formatCompletionTime, formatGrouped } from '../../lib/display-format.ts';
 import { card, inputClass } from '../ui/styles.ts';
 import { useFixedRowVirtualizer } from '../ui/virtual-table.tsx';
-import { ACTIVITY_COLOURS, activityShares, orderRobots, timeBreakdownOf, type ActivityTimes, type RobotOrder } from './time-breakdown.ts';
+import {
+  ACTIVITY_COLOURS,
+  activityShares,
+  orderRobots,
+  timeBreakdownOf,
+  type ActivityTimes,
+  type RobotOrder,
+} from './time-breakdown.ts';
 
 const ROW_HEIGHT_PX = 22;
 /** 20 rows in view; a 400-robot fleet scrolls and only the rows in view are in the document. */
@@ -26,10 +33,23 @@ function describeShares(times: ActivityTimes): string {
 }
 
 /** One stacked bar: each activity's share of the bar's time, in the breakdown's order and colours. */
-function StackedBar({ times, label, className }: { readonly times: ActivityTimes; readonly label: string; readonly className: string }) {
+function StackedBar({
+  times,
+  label,
+  className,
+}: {
+  readonly times: ActivityTimes;
+  readonly label: string;
+  readonly className: string;
+}) {
   const description = `${label}: ${describeShares(times)}`;
   return (
-    <div role="img" aria-label={description} title={description} className={`flex overflow-hidden rounded-sm bg-slate-800 ${className}`}>
+    <div
+      role="img"
+      aria-label={description}
+      title={description}
+      className={`flex overflow-hidden rounded-sm bg-slate-800 ${className}`}
+    >
       {ACTIVITY_BREAKDOWN_ORDER.map((kind) =>
         times.seconds[kind] > 0 ? (
           <div
@@ -71,14 +91,16 @@ export function TimeBreakdownChart({ execution, period = 'day' }: TimeBreakdownC
       </h2>
       {!breakdown ? (
         <p className="mt-2 text-sm text-slate-400">
-          This run did not record what each robot did: it was executed before activities were kept. Solve again to see where the time goes.
+          This run did not record what each robot did: it was executed before activities were kept. Solve again to see
+          where the time goes.
         </p>
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-400">
-            Every robot's time over the {period === 'shift' ? 'shift' : 'executed day'} of {formatCompletionTime(breakdown.dayS)}, as the run on the shared floor recorded it:{' '}
-            {formatGrouped(breakdown.robots.length)} {breakdown.robots.length === 1 ? 'robot' : 'robots'}, {formatCompletionTime(breakdown.total.totalS)} of robot
-            time.
+            Every robot's time over the {period === 'shift' ? 'shift' : 'executed day'} of{' '}
+            {formatCompletionTime(breakdown.dayS)}, as the run on the shared floor recorded it:{' '}
+            {formatGrouped(breakdown.robots.length)} {breakdown.robots.length === 1 ? 'robot' : 'robots'},{' '}
+            {formatCompletionTime(breakdown.total.totalS)} of robot time.
           </p>
           <StackedBar times={breakdown.total} label="All robots" className="mt-4 h-6" />
           <TotalsTable times={breakdown.total} />
@@ -87,7 +109,12 @@ export function TimeBreakdownChart({ execution, period = 'day' }: TimeBreakdownC
             <label htmlFor={orderId} className="flex items-center gap-2 whitespace-nowrap text-sm text-slate-300">
               Order robots by
               <span className="w-60">
-                <select id={orderId} className={`${inputClass} py-1`} value={order} onChange={(event) => setOrder(event.target.value as RobotOrder)}>
+                <select
+                  id={orderId}
+                  className={`${inputClass} py-1`}
+                  value={order}
+                  onChange={(event) => setOrder(event.target.value as RobotOrder)}
+                >
                   {(Object.keys(ORDER_LABELS) as RobotOrder[]).map((candidate) => (
                     <option key={candidate} value={candidate}>
                       {ORDER_LABELS[candidate]}
@@ -97,13 +124,25 @@ export function TimeBreakdownChart({ execution, period = 'day' }: TimeBreakdownC
               </span>
             </label>
           </div>
-          <div ref={scrollRef} className="mt-2 overflow-y-auto" style={{ maxHeight: ROWS_AREA_HEIGHT_PX }} aria-label="Time per robot" role="list">
+          <div
+            ref={scrollRef}
+            className="mt-2 overflow-y-auto"
+            style={{ maxHeight: ROWS_AREA_HEIGHT_PX }}
+            aria-label="Time per robot"
+            role="list"
+          >
             <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
               <div style={{ transform: `translateY(${visible[0]?.start ?? 0}px)` }}>
                 {visible.map(({ index }) => {
                   const robot = robots[index];
                   return (
-                    <div key={robot.robotId} role="listitem" className="grid grid-cols-[5rem_1fr] items-center gap-x-3" style={{ height: ROW_HEIGHT_PX }} data-robot={robot.robotId}>
+                    <div
+                      key={robot.robotId}
+                      role="listitem"
+                      className="grid grid-cols-[5rem_1fr] items-center gap-x-3"
+                      style={{ height: ROW_HEIGHT_PX }}
+                      data-robot={robot.robotId}
+                    >
                       <span className="truncate font-mono text-xs text-slate-300">{robot.robotId}</span>
                       <StackedBar times={robot} label={robot.robotId} className="h-3.5" />
                     </div>
@@ -140,10 +179,16 @@ function TotalsTable({ times }: { readonly times: ActivityTimes }) {
         {ACTIVITY_BREAKDOWN_ORDER.map((kind) => (
           <tr key={kind} className="border-t border-slate-800" data-kind={kind}>
             <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-200">
-              <span aria-hidden="true" className="mr-2 inline-block h-2.5 w-4 rounded-sm align-middle" style={{ backgroundColor: ACTIVITY_COLOURS[kind] }} />
+              <span
+                aria-hidden="true"
+                className="mr-2 inline-block h-2.5 w-4 rounded-sm align-middle"
+                style={{ backgroundColor: ACTIVITY_COLOURS[kind] }}
+              />
               {ACTIVITY_LABELS[kind]}
             </th>
-            <td className="py-1 pr-3 text-right tabular-nums text-slate-300">{formatCompletionTime(times.seconds[kind])}</td>
+            <td className="py-1 pr-3 text-right tabular-nums text-slate-300">
+              {formatCompletionTime(times.seconds[kind])}
+            </td>
             <td className="py-1 text-right tabular-nums text-slate-100">{percentText(shares[kind])}</td>
           </tr>
         ))}

@@ -55,6 +55,8 @@ export const TWO_ROBOTS_WITHOUT_ACTIVITIES: ExecutionRecord = {
 
 /** `count` robots with R1's day each: a fleet as large as the product plans. */
 export function manyRobots(count: number): ExecutionRecord {
-  const robots = Object.fromEntries(Array.from({ length: count }, (_, index) => [`R${index + 1}_1`, TWO_ROBOTS_TEN_SECONDS.robots.R1]));
+  const robots = Object.fromEntries(
+    Array.from({ length: count }, (_, index) => [`R${index + 1}_1`, TWO_ROBOTS_TEN_SECONDS.robots.R1]),
+  );
   return { ...TWO_ROBOTS_TEN_SECONDS, robots };
 }

@@ -13,14 +13,34 @@ describe('timeBreakdownOf', () => {
     const breakdown = timeBreakdownOf(TWO_ROBOTS_TEN_SECONDS)!;
     expect(breakdown.dayS).toBe(10);
     expect(breakdown.robots).toEqual([
-      { robotId: 'R1', seconds: seconds({ drive_empty: 2, drive_loaded: 3, waiting: 1, handling: 1, idle: 3 }), totalS: 10 },
+      {
+        robotId: 'R1',
+        seconds: seconds({ drive_empty: 2, drive_loaded: 3, waiting: 1, handling: 1, idle: 3 }),
+        totalS: 10,
+      },
       { robotId: 'R2', seconds: seconds({ queued: 1.5, charging: 6, drive_empty: 2.5 }), totalS: 10 },
     ]);
     expect(breakdown.total).toEqual({
-      seconds: seconds({ drive_loaded: 3, drive_empty: 4.5, waiting: 1, queued: 1.5, charging: 6, handling: 1, idle: 3 }),
+      seconds: seconds({
+        drive_loaded: 3,
+        drive_empty: 4.5,
+        waiting: 1,
+        queued: 1.5,
+        charging: 6,
+        handling: 1,
+        idle: 3,
+      }),
       totalS: 20,
     });
-    expect(activityShares(breakdown.total)).toEqual({ drive_loaded: 15, drive_empty: 22.5, waiting: 5, queued: 7.5, charging: 30, handling: 5, idle: 15 });
+    expect(activityShares(breakdown.total)).toEqual({
+      drive_loaded: 15,
+      drive_empty: 22.5,
+      waiting: 5,
+      queued: 7.5,
+      charging: 30,
+      handling: 5,
+      idle: 15,
+    });
   });
 
   it('gives nothing for an execution stored before activities were recorded', () => {
@@ -37,7 +57,9 @@ describe('timeBreakdownOf', () => {
 
 describe('activityShares', () => {
   it('rounds thirds to tenths that add up to 100, the spare tenth to the earliest', () => {
-    expect(activityShares({ seconds: seconds({ drive_loaded: 1, drive_empty: 1, waiting: 1 }), totalS: 3 })).toMatchObject({
+    expect(
+      activityShares({ seconds: seconds({ drive_loaded: 1, drive_empty: 1, waiting: 1 }), totalS: 3 }),
+    ).toMatchObject({
       drive_loaded: 33.4,
       drive_empty: 33.3,
       waiting: 33.3,
@@ -57,7 +79,8 @@ describe('activityShares', () => {
         const shares = activityShares({ seconds: times, totalS });
         const tenths = ACTIVITY_BREAKDOWN_ORDER.reduce((sum, kind) => sum + Math.round(shares[kind] * 10), 0);
         expect(tenths).toBe(1000);
-        for (const kind of ACTIVITY_BREAKDOWN_ORDER) expect(Math.abs(shares[kind] - (100 * times[kind]) / totalS)).toBeLessThanOrEqual(0.1 + 1e-9);
+        for (const kind of ACTIVITY_BREAKDOWN_ORDER)
+          expect(Math.abs(shares[kind] - (100 * times[kind]) / totalS)).toBeLessThanOrEqual(0.1 + 1e-9);
       }),
       { seed: 25 },
     );

@@ -30,7 +30,9 @@ function noSeconds(): Record<ActivityKind, number> {
  * The breakdown of an execution, or null when it carries no activities (stored before they
  * were recorded): nothing is guessed for it. Robots keep the record's order.
  */
-export function timeBreakdownOf(execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'step_s'>): TimeBreakdown | null {
+export function timeBreakdownOf(
+  execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'step_s'>,
+): TimeBreakdown | null {
   const endStep = execution.totals.steps;
   const robots: RobotActivityTimes[] = [];
   const total = noSeconds();
@@ -63,7 +65,9 @@ export function activityShares(times: ActivityTimes, decimals = 1): Record<Activ
   const exact = ACTIVITY_BREAKDOWN_ORDER.map((kind) => (times.seconds[kind] / times.totalS) * units);
   const floors = exact.map(Math.floor);
   let left = units - floors.reduce((sum, value) => sum + value, 0);
-  const byRemainder = exact.map((value, index) => ({ index, remainder: value - floors[index] })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - floors[index] }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
   for (const { index } of byRemainder) {
     if (left <= 0) break;
     floors[index] += 1;
@@ -98,6 +102,7 @@ export type RobotOrder = 'robot' | 'traffic' | 'idle';
 
 export function orderRobots(robots: readonly RobotActivityTimes[], order: RobotOrder): readonly RobotActivityTimes[] {
   if (order === 'robot') return robots;
-  const key = (robot: RobotActivityTimes) => (order === 'traffic' ? robot.seconds.waiting + robot.seconds.queued : robot.seconds.idle);
+  const key = (robot: RobotActivityTimes) =>
+    order === 'traffic' ? robot.seconds.waiting + robot.seconds.queued : robot.seconds.idle;
   return [...robots].sort((a, b) => key(b) - key(a));
 }

@@ -1,7 +1,12 @@
 import { useId, type Dispatch } from 'react';
 import { DISPATCH_POLICIES, SHIFT_RANGES, type DispatchPolicy } from '@fleetlab/warehouse';
 import { formatGrouped } from '../../lib/display-format.ts';
-import { MAX_SHIFT_SEED, type ShiftProblems, type ShiftSettings, type ShiftSettingsField } from '../../lib/shift-settings.ts';
+import {
+  MAX_SHIFT_SEED,
+  type ShiftProblems,
+  type ShiftSettings,
+  type ShiftSettingsField,
+} from '../../lib/shift-settings.ts';
 import type { SolveSettingsAction } from '../../lib/solve-settings.ts';
 import { SelectField, TextField } from '../ui/form-field.tsx';
 import { SetByPointsNote } from './set-by-points-note.tsx';
@@ -19,10 +24,16 @@ export interface ShiftSettingsFieldsProps {
  * rate or hourly profile, how orders are handed to robots, and the seed of the order stream.
  * The Create Solve form and the experiment form both show this one.
  */
-export function ShiftSettingsFields({ settings, dispatch, problems = {}, rateSetByPoints = false }: ShiftSettingsFieldsProps) {
+export function ShiftSettingsFields({
+  settings,
+  dispatch,
+  problems = {},
+  rateSetByPoints = false,
+}: ShiftSettingsFieldsProps) {
   const switchId = useId();
   const enabled = settings.enabled || rateSetByPoints;
-  const change = (field: ShiftSettingsField) => (value: string) => dispatch({ type: 'shift', change: { [field]: value } });
+  const change = (field: ShiftSettingsField) => (value: string) =>
+    dispatch({ type: 'shift', change: { [field]: value } });
   const policy = DISPATCH_POLICIES.find((candidate) => candidate.name === settings.dispatch);
   return (
     <fieldset className="space-y-4 rounded-lg border border-slate-800 p-4" aria-label="Shift">
@@ -90,7 +101,9 @@ export function ShiftSettingsFields({ settings, dispatch, problems = {}, rateSet
             label="Dispatch"
             value={settings.dispatch}
             hint={policy?.hint}
-            onChange={(event) => dispatch({ type: 'shift', change: { dispatch: event.target.value as DispatchPolicy } })}
+            onChange={(event) =>
+              dispatch({ type: 'shift', change: { dispatch: event.target.value as DispatchPolicy } })
+            }
           >
             {DISPATCH_POLICIES.map((candidate) => (
               <option key={candidate.name} value={candidate.name}>

@@ -1,5 +1,12 @@
 import { useId, useMemo, type Dispatch } from 'react';
-import { objectiveNameValues, OBJECTIVE_LABELS, TRAFFIC_POLICIES, trafficPolicyByName, type ObjectiveName, type TrafficPolicyName } from '@fleetlab/warehouse';
+import {
+  objectiveNameValues,
+  OBJECTIVE_LABELS,
+  TRAFFIC_POLICIES,
+  trafficPolicyByName,
+  type ObjectiveName,
+  type TrafficPolicyName,
+} from '@fleetlab/warehouse';
 import { batteryReserveHint, type FleetOnFloor } from '../../lib/automatic-battery-reserve.ts';
 import { objectiveWeightsToSubmit, type ObjectiveSettings } from '../../lib/objective-weights.ts';
 import {
@@ -13,7 +20,12 @@ import {
   TIME_LIMIT_RULE,
   type NumberFieldRule,
 } from '../../lib/solve-form.ts';
-import type { SolveSettings, SolveSettingsAction, SolveSettingsField, SolveSettingsProblems } from '../../lib/solve-settings.ts';
+import type {
+  SolveSettings,
+  SolveSettingsAction,
+  SolveSettingsField,
+  SolveSettingsProblems,
+} from '../../lib/solve-settings.ts';
 import { SelectField, TextField } from '../ui/form-field.tsx';
 import { SetByPointsNote } from './set-by-points-note.tsx';
 import { inputClass } from '../ui/styles.ts';
@@ -31,7 +43,8 @@ export interface SolveSettingsFieldsProps {
 }
 
 /** A shift runs to its end and its re-plans stop at an iteration cap, so no time limit applies to it. */
-export const SHIFT_TIME_LIMIT_HINT = 'Not used by a shift: it runs to its end, and its re-plans stop after a fixed number of iterations.';
+export const SHIFT_TIME_LIMIT_HINT =
+  'Not used by a shift: it runs to its end, and its re-plans stop after a fixed number of iterations.';
 
 /**
  * Every advanced setting of a solve (spec §2: Max Distance, Robot Speed, Recharge Time, objective
@@ -59,8 +72,20 @@ export function SolveSettingsFields({
           error={problems.maxDistance}
           onChange={setField('maxDistance')}
         />
-        <BoundedNumberField label="Robot Speed (m/s)" rule={ROBOT_SPEED_RULE} value={settings.robotSpeed} hint="0.1 to 5." onChange={setField('robotSpeed')} />
-        <BoundedNumberField label="Recharge Time (min)" rule={RECHARGE_TIME_RULE} value={settings.rechargeTime} hint="3 to 120." onChange={setField('rechargeTime')} />
+        <BoundedNumberField
+          label="Robot Speed (m/s)"
+          rule={ROBOT_SPEED_RULE}
+          value={settings.robotSpeed}
+          hint="0.1 to 5."
+          onChange={setField('robotSpeed')}
+        />
+        <BoundedNumberField
+          label="Recharge Time (min)"
+          rule={RECHARGE_TIME_RULE}
+          value={settings.rechargeTime}
+          hint="3 to 120."
+          onChange={setField('rechargeTime')}
+        />
         <BoundedNumberField
           label="Time Limit (s)"
           rule={TIME_LIMIT_RULE}
@@ -125,11 +150,18 @@ export function SolveSettingsFields({
   );
 }
 
-function ObjectiveWeightsFieldset({ objectives, dispatch }: { readonly objectives: ObjectiveSettings; readonly dispatch: Dispatch<SolveSettingsAction> }) {
+function ObjectiveWeightsFieldset({
+  objectives,
+  dispatch,
+}: {
+  readonly objectives: ObjectiveSettings;
+  readonly dispatch: Dispatch<SolveSettingsAction>;
+}) {
   const baseId = useId();
   const normalized = useMemo(() => objectiveWeightsToSubmit(objectives), [objectives]);
   const enabledCount = objectiveNameValues.filter((objective) => objectives[objective].enabled).length;
-  const change = (objective: ObjectiveName, update: { enabled?: boolean; weight?: number }) => dispatch({ type: 'objective', objective, change: update });
+  const change = (objective: ObjectiveName, update: { enabled?: boolean; weight?: number }) =>
+    dispatch({ type: 'objective', objective, change: update });
   return (
     <fieldset className="rounded-lg border border-slate-800 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-200">Objective Weights</legend>
@@ -170,7 +202,9 @@ function ObjectiveWeightsFieldset({ objectives, dispatch }: { readonly objective
                   className={inputClass}
                   disabled={!setting.enabled}
                   value={Number.isNaN(setting.weight) ? '' : String(setting.weight)}
-                  onChange={(event) => change(objective, { weight: event.target.value === '' ? Number.NaN : Number(event.target.value) })}
+                  onChange={(event) =>
+                    change(objective, { weight: event.target.value === '' ? Number.NaN : Number(event.target.value) })
+                  }
                 />
               </div>
               <output htmlFor={weightId} className="text-right text-sm tabular-nums text-slate-400">

@@ -40,7 +40,9 @@ export function DataTable({ columns, density = 'comfortable', ariaLabel, inCard 
               <th
                 key={column.label}
                 scope="col"
-                className={column.align === 'right' ? `${padding} text-right font-semibold` : `${padding} font-semibold`}
+                className={
+                  column.align === 'right' ? `${padding} text-right font-semibold` : `${padding} font-semibold`
+                }
               >
                 {column.label}
               </th>
@@ -54,7 +56,13 @@ export function DataTable({ columns, density = 'comfortable', ariaLabel, inCard 
 }
 
 /** A record's name with its description clamped to one line beneath, as list tables show them. */
-export function NameWithDescriptionCell({ name, description }: { readonly name: string; readonly description: string | null | undefined }) {
+export function NameWithDescriptionCell({
+  name,
+  description,
+}: {
+  readonly name: string;
+  readonly description: string | null | undefined;
+}) {
   return (
     <td className="px-5 py-3">
       <p className="font-medium text-slate-100">{name}</p>

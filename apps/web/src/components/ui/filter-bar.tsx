@@ -1,6 +1,9 @@
 import { filterButton } from './styles.ts';
 
-export interface FilterOption { value: string; label: string }
+export interface FilterOption {
+  value: string;
+  label: string;
+}
 
 /** A row of toggle buttons: All plus one per option (spec §2 list filters). */
 export function FilterBar({
@@ -17,7 +20,12 @@ export function FilterBar({
   return (
     <div role="group" aria-label={label} className="flex flex-wrap items-center gap-2">
       <span className="mr-1 text-xs font-semibold uppercase tracking-wider text-slate-500">{label}</span>
-      <button type="button" aria-pressed={selected === null} className={filterButton(selected === null)} onClick={() => onSelect(null)}>
+      <button
+        type="button"
+        aria-pressed={selected === null}
+        className={filterButton(selected === null)}
+        onClick={() => onSelect(null)}
+      >
         All
       </button>
       {options.map((option) => (

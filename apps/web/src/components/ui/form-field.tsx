@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { inputClass } from './styles.ts';
 
 interface FieldFrameProps {
@@ -40,7 +46,11 @@ function describedBy(id: string, error?: string, hint?: ReactNode): string | und
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { label: string; error?: string; hint?: ReactNode };
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+};
 
 export function TextField({ label, error, hint, required, className, ...inputProps }: TextFieldProps) {
   const id = useId();
@@ -58,7 +68,11 @@ export function TextField({ label, error, hint, required, className, ...inputPro
   );
 }
 
-type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & { label: string; error?: string; hint?: ReactNode };
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+};
 
 export function TextAreaField({ label, error, hint, required, ...textareaProps }: TextAreaFieldProps) {
   const id = useId();

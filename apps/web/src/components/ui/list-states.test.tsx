@@ -2,7 +2,10 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ListStates, type ListQueryState } from './list-states.tsx';
 
-function renderStates(query: ListQueryState<readonly string[]>, { empty }: { empty?: string } = { empty: 'Nothing yet' }) {
+function renderStates(
+  query: ListQueryState<readonly string[]>,
+  { empty }: { empty?: string } = { empty: 'Nothing yet' },
+) {
   return render(
     <ListStates query={query} loadingLabel="Loading fruit" errorText="Failed to load fruit." empty={empty}>
       {(fruit) => <p>{fruit.length === 0 ? 'an empty basket' : fruit.join(', ')}</p>}

@@ -27,7 +27,14 @@ interface ListStatesProps<Data> {
  * The four states of a list page, in the order a failure outranks the rest: the error text,
  * the spinner while anything loads, the empty state, then the list itself.
  */
-export function ListStates<Data>({ query, loadingLabel, errorText, errorClassName, empty, children }: ListStatesProps<Data>) {
+export function ListStates<Data>({
+  query,
+  loadingLabel,
+  errorText,
+  errorClassName,
+  empty,
+  children,
+}: ListStatesProps<Data>) {
   if (query.isError) {
     const alert = <Alert tone="error">{errorText}</Alert>;
     return errorClassName ? <div className={errorClassName}>{alert}</div> : alert;

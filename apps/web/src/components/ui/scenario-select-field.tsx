@@ -14,7 +14,13 @@ interface ScenarioSelectFieldProps {
 /** The required Scenario picker of the task and solve forms: each option names its environment too. */
 export function ScenarioSelectField({ scenarios, environments, value, error, onSelect }: ScenarioSelectFieldProps) {
   return (
-    <SelectField label="Scenario" required value={value} error={error} onChange={(event) => onSelect(event.target.value)}>
+    <SelectField
+      label="Scenario"
+      required
+      value={value}
+      error={error}
+      onChange={(event) => onSelect(event.target.value)}
+    >
       <option value="">Select a scenario</option>
       {(scenarios ?? []).map((scenario) => (
         <option key={scenario.id} value={String(scenario.id)}>

@@ -33,7 +33,12 @@ const OVERSCAN_ROWS = 8;
  * Until the area has a laid-out height (before layout, or where there is none, as in jsdom) it
  * counts as `maxHeight` tall, so the first rows show at once rather than none.
  */
-export function useFixedRowVirtualizer(scrollRef: RefObject<HTMLElement | null>, rowCount: number, rowHeight: number, maxHeight: number) {
+export function useFixedRowVirtualizer(
+  scrollRef: RefObject<HTMLElement | null>,
+  rowCount: number,
+  rowHeight: number,
+  maxHeight: number,
+) {
   return useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
@@ -87,7 +92,12 @@ export function VirtualTable({
         <tbody>
           {paddingTop > 0 && <tr aria-hidden="true" style={{ height: paddingTop }} />}
           {rows.map((row) => (
-            <tr key={row.key} aria-rowindex={row.index + 2} className={`${rowClassName} whitespace-nowrap`} style={{ height: rowHeight }}>
+            <tr
+              key={row.key}
+              aria-rowindex={row.index + 2}
+              className={`${rowClassName} whitespace-nowrap`}
+              style={{ height: rowHeight }}
+            >
               {renderRow(row.index)}
             </tr>
           ))}

@@ -29,7 +29,13 @@ export class RecordingCanvasContext {
   }
 
   private record(method: string, args: readonly unknown[]): void {
-    this.calls.push({ method, args, fillStyle: String(this.fillStyle), strokeStyle: String(this.strokeStyle), textBaseline: this.textBaseline });
+    this.calls.push({
+      method,
+      args,
+      fillStyle: String(this.fillStyle),
+      strokeStyle: String(this.strokeStyle),
+      textBaseline: this.textBaseline,
+    });
   }
 
   reset(): void {
@@ -40,22 +46,54 @@ export class RecordingCanvasContext {
     return this.calls.filter((call) => call.method === method).length;
   }
 
-  setTransform(...args: number[]) { this.record('setTransform', args); }
-  fillRect(...args: number[]) { this.record('fillRect', args); }
-  strokeRect(...args: number[]) { this.record('strokeRect', args); }
-  beginPath() { this.record('beginPath', []); }
-  closePath() { this.record('closePath', []); }
-  moveTo(...args: number[]) { this.record('moveTo', args); }
-  lineTo(...args: number[]) { this.record('lineTo', args); }
-  rect(...args: number[]) { this.record('rect', args); }
-  arc(...args: number[]) { this.record('arc', args); }
-  fill() { this.record('fill', []); }
-  stroke() { this.record('stroke', []); }
-  fillText(...args: unknown[]) { this.record('fillText', args); }
-  setLineDash(...args: unknown[]) { this.record('setLineDash', args); }
-  clearRect(...args: number[]) { this.record('clearRect', args); }
-  drawImage(...args: unknown[]) { this.record('drawImage', args); }
-  getImageData(...args: number[]) { this.record('getImageData', args); }
+  setTransform(...args: number[]) {
+    this.record('setTransform', args);
+  }
+  fillRect(...args: number[]) {
+    this.record('fillRect', args);
+  }
+  strokeRect(...args: number[]) {
+    this.record('strokeRect', args);
+  }
+  beginPath() {
+    this.record('beginPath', []);
+  }
+  closePath() {
+    this.record('closePath', []);
+  }
+  moveTo(...args: number[]) {
+    this.record('moveTo', args);
+  }
+  lineTo(...args: number[]) {
+    this.record('lineTo', args);
+  }
+  rect(...args: number[]) {
+    this.record('rect', args);
+  }
+  arc(...args: number[]) {
+    this.record('arc', args);
+  }
+  fill() {
+    this.record('fill', []);
+  }
+  stroke() {
+    this.record('stroke', []);
+  }
+  fillText(...args: unknown[]) {
+    this.record('fillText', args);
+  }
+  setLineDash(...args: unknown[]) {
+    this.record('setLineDash', args);
+  }
+  clearRect(...args: number[]) {
+    this.record('clearRect', args);
+  }
+  drawImage(...args: unknown[]) {
+    this.record('drawImage', args);
+  }
+  getImageData(...args: number[]) {
+    this.record('getImageData', args);
+  }
 }
 
 /** Stands in for OffscreenCanvas (absent in jsdom); its 2D context records like the canvas one. */
@@ -77,7 +115,10 @@ export class RecordingOffscreenCanvas {
  * Installs the recorder on every canvas; returns the per-canvas recorders and a restore
  * function for afterEach.
  */
-export function installRecordingCanvas(): { contexts: Map<HTMLCanvasElement, RecordingCanvasContext>; restore: () => void } {
+export function installRecordingCanvas(): {
+  contexts: Map<HTMLCanvasElement, RecordingCanvasContext>;
+  restore: () => void;
+} {
   const original = HTMLCanvasElement.prototype.getContext;
   const contexts = new Map<HTMLCanvasElement, RecordingCanvasContext>();
   HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement, kind: string) {
