@@ -21,5 +21,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'tools/**/*.test.{ts,tsx}'],
     css: false,
+    // Generous limits, so a busy machine (CI shares its cores) slows the suite without failing it.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

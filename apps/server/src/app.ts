@@ -165,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     experimentRoutes,
   ];
   await app.register(
+    // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits a plugin that returns a promise
     async (api) => {
       installRequestAdmission(api, config.requestAdmission);
       for (const routes of resourceRoutes) await api.register(routes, { services, callLimits });

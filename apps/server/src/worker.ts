@@ -12,8 +12,9 @@ import { loadQueueSettings } from './jobs/queue-settings.ts';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const missing = [!config.databaseUrl && 'DATABASE_URL', !config.redisUrl && 'REDIS_URL'].filter(Boolean);
-  if (missing.length > 0) {
+  const { redisUrl } = config;
+  if (!config.databaseUrl || !redisUrl) {
+    const missing = [!config.databaseUrl && 'DATABASE_URL', !redisUrl && 'REDIS_URL'].filter(Boolean);
     throw new ConfigError(
       `The solve worker needs ${missing.join(' and ')}: it shares PostgreSQL and Redis with the API processes ` +
         '(for example DATABASE_URL=postgres://user:password@host:5432/fleetlab REDIS_URL=redis://host:6379). ' +
@@ -24,7 +25,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const worker = new BullmqSolveWorker({
     db: database.db,
-    redisUrl: config.redisUrl!,
+    redisUrl,
     queueName: settings.queueName,
     prefix: settings.queuePrefix,
     concurrency: settings.workerConcurrency,

@@ -35,7 +35,7 @@
 // With --check-landing it then builds the whole app into a temporary folder, serves it and
 // asserts that the video on / is playing (currentTime advancing).
 
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';

@@ -130,7 +130,7 @@ function row(
 ): number {
   const cpu = process.cpuUsage();
   const started = performance.now();
-  let execution;
+  let execution: ReturnType<typeof simulate>;
   try {
     execution = simulate(environment, plan, { ...params, traffic_policy: policy }, { tasks, seed });
   } catch (error) {

@@ -338,7 +338,7 @@ function checkOrderDelivered(
   previousDone: number,
 ): void {
   const { orders, parameters, toStep, report } = check;
-  const order = done.order === undefined ? undefined : orders!.get(done.order);
+  const order = done.order === undefined ? undefined : orders?.get(done.order);
   if (!order) {
     report(
       `Robot ${robot.id} delivers ${done.pickup} -> ${done.dropoff} at ${done.done_s} s for ${done.order === undefined ? 'no order' : `order ${done.order}, which the shift does not have`}`,

@@ -10,6 +10,7 @@ import {
   shiftParametersSchema,
   TRAFFIC_POLICY_NAMES_TEXT,
   trafficPolicyByName,
+  type AlgorithmName,
   type FloorEnvironment,
 } from '@fleetlab/warehouse';
 import { toDense } from './dense.ts';
@@ -48,7 +49,8 @@ interface Writable {
 
 interface CliArguments {
   instance: string;
-  algorithm: string;
+  /** The algorithm named by --algorithm (a name or an id). */
+  algorithm: AlgorithmName;
   timeLimitS: number;
   plan?: string;
   chargers?: number;
@@ -72,7 +74,11 @@ const SHIFT_FLAGS: Record<string, string> = {
 const flagOf = (field: string) => SHIFT_FLAGS[field] ?? field;
 
 function parseArguments(argv: string[]): CliArguments | string {
-  const parsed: Partial<CliArguments> = { algorithm: 'makespan', timeLimitS: 10, output: 'json' };
+  const parsed: Partial<CliArguments> & Pick<CliArguments, 'timeLimitS' | 'output'> = {
+    timeLimitS: 10,
+    output: 'json',
+  };
+  let algorithm = 'makespan';
   const shift: Record<string, unknown> = {};
   for (let k = 0; k < argv.length; k++) {
     const argument = argv[k];
@@ -84,7 +90,7 @@ function parseArguments(argv: string[]): CliArguments | string {
       return given;
     };
     try {
-      if (flag === '--algorithm') parsed.algorithm = value();
+      if (flag === '--algorithm') algorithm = value();
       else if (flag === '--time-limit') parsed.timeLimitS = Number(value());
       else if (flag === '--plan') parsed.plan = value();
       else if (flag === '--chargers') parsed.chargers = Number(value());
@@ -107,9 +113,10 @@ function parseArguments(argv: string[]): CliArguments | string {
     }
   }
   if (!parsed.instance) return 'Missing INSTANCE.json';
-  if (!algorithmByIdOrName(parsed.algorithm!))
-    return `Unknown algorithm ${parsed.algorithm}; use one of ${ALGORITHMS.map((a) => a.name).join(', ')}`;
-  if (!(parsed.timeLimitS! > 0)) return '--time-limit needs a positive number of seconds';
+  const described = algorithmByIdOrName(algorithm);
+  if (!described) return `Unknown algorithm ${algorithm}; use one of ${ALGORITHMS.map((a) => a.name).join(', ')}`;
+  parsed.algorithm = described.name;
+  if (!(parsed.timeLimitS > 0)) return '--time-limit needs a positive number of seconds';
   if (parsed.chargers !== undefined && !(Number.isInteger(parsed.chargers) && parsed.chargers >= 1))
     return '--chargers needs a whole number >= 1';
   if (parsed.trafficPolicy !== undefined && !trafficPolicyByName(parsed.trafficPolicy))
@@ -156,16 +163,17 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
   }
   let instance: InstanceFile;
   let givenPlan: unknown;
+  // The file a read failure is about: the instance, then the plan.
+  let reading = parsed.instance;
   try {
     instance = JSON.parse(await readFile(parsed.instance, 'utf8'));
     if (parsed.plan) {
+      reading = parsed.plan;
       const file = JSON.parse(await readFile(parsed.plan, 'utf8'));
       givenPlan = file && typeof file === 'object' && 'results' in file ? file.results : file;
     }
   } catch (error) {
-    stderr.write(
-      `Cannot read ${parsed.plan && instance! ? parsed.plan : parsed.instance}: ${(error as Error).message}\n`,
-    );
+    stderr.write(`Cannot read ${reading}: ${(error as Error).message}\n`);
     return 2;
   }
   if (parsed.robots !== undefined) {
@@ -195,7 +203,7 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
           params: instance.params as never,
         }),
         {
-          algorithm: algorithmByIdOrName(parsed.algorithm)!.name,
+          algorithm: parsed.algorithm,
           timeLimitS: parsed.timeLimitS,
         },
       ).results;
@@ -205,7 +213,7 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
     if (parsed.output === 'summary') {
       const totals = execution.totals;
       stdout.write(
-        [
+        `${[
           `instance=${instance.id ?? parsed.instance}`,
           `traffic_policy=${params.traffic_policy ?? DEFAULT_TRAFFIC_POLICY}`,
           `planned=${totals.planned_makespan_s.toFixed(2)}s`,
@@ -215,12 +223,12 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
           `throughput=${totals.throughput_per_h.toFixed(1)}/h`,
           `extra_charges=${totals.extra_charges}`,
           `runtime=${runtimeMs}ms`,
-        ].join(' ') + '\n',
+        ].join(' ')}\n`,
       );
     } else if (parsed.output === 'dense') {
-      stdout.write(JSON.stringify({ ...toDense(execution, chargersByStation(instance, params)), plan }) + '\n');
+      stdout.write(`${JSON.stringify({ ...toDense(execution, chargersByStation(instance, params)), plan })}\n`);
     } else {
-      stdout.write(JSON.stringify(execution) + '\n');
+      stdout.write(`${JSON.stringify(execution)}\n`);
     }
     return 0;
   } catch (error) {
@@ -239,19 +247,19 @@ function runShiftCli(
   try {
     const started = performance.now();
     const outcome = runShift(instance.environment, instance.tasks, params, {
-      algorithm: algorithmByIdOrName(parsed.algorithm)!.name,
+      algorithm: parsed.algorithm,
       releaseS: instance.release_s,
       replanIterations: parsed.replanIterations,
     });
     const runtimeMs = Math.round(performance.now() - started);
     if (parsed.output === 'summary')
-      stdout.write(shiftSummary(instance.id ?? parsed.instance, params, outcome, runtimeMs) + '\n');
+      stdout.write(`${shiftSummary(instance.id ?? parsed.instance, params, outcome, runtimeMs)}\n`);
     else if (parsed.output === 'dense')
       stdout.write(
         JSON.stringify({ ...toDense(outcome.execution, chargersByStation(instance, params)), plan: outcome.results }) +
           '\n',
       );
-    else stdout.write(JSON.stringify(outcome) + '\n');
+    else stdout.write(`${JSON.stringify(outcome)}\n`);
     return 0;
   } catch (error) {
     return refusal(error, stderr);
@@ -260,7 +268,7 @@ function runShiftCli(
 
 /** The shift's figures on one line of key=value pairs. */
 function shiftSummary(instanceId: string, params: ShiftParams, outcome: ShiftOutcome, runtimeMs: number): string {
-  const figures = outcome.stats.shift!;
+  const figures = outcome.stats.shift;
   const seconds = (value: number | null) => (value === null ? 'none' : `${value.toFixed(2)}s`);
   return [
     `instance=${instanceId}`,

@@ -1,5 +1,11 @@
 import { buildProblem, solve, type Problem, type ProblemInput, type SolveOptions } from '@fleetlab/solver';
-import type { ExecutionRecord, PlanResultsRecord, PlanStatsRecord, TrafficChoiceRecord } from '@fleetlab/warehouse';
+import {
+  algorithmByIdOrName,
+  type ExecutionRecord,
+  type PlanResultsRecord,
+  type PlanStatsRecord,
+  type TrafficChoiceRecord,
+} from '@fleetlab/warehouse';
 import { SimulationError } from './errors.ts';
 import { simulate, type SimulationParams } from './simulate.ts';
 
@@ -45,7 +51,7 @@ export function planAndExecute(
 ): PlanAndExecuteOutcome {
   const environment = input.environment as never;
   const params = (input.params ?? {}) as SimulationParams;
-  const isMakespan = options.algorithm === 'makespan' || options.algorithm === 6;
+  const isMakespan = algorithmByIdOrName(options.algorithm)?.name === 'makespan';
   const candidates = isMakespan ? Math.max(1, options.candidates ?? candidatePlansFor(problem)) : 1;
   const outcome = solve(problem, {
     ...options,

@@ -1,6 +1,6 @@
 import type { PlanStepRecord } from '@fleetlab/warehouse';
 import { legTo } from '../src/problem/delivery-legs.ts';
-import { round2 } from '../src/plan/plan-builder.ts';
+import { round2 } from '@fleetlab/warehouse';
 import { shortestPath, type Problem } from '../src/problem/problem.ts';
 
 /**

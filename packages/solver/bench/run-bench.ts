@@ -120,7 +120,7 @@ function runRow(id: string, algorithmName: string, flags: Flags): void {
   const check = checkPlan(problem, results);
   // The reference runs were made on the graph: they compare only with plans on the graph.
   const reference = flags.distances === 'graph' ? instance.reference?.runs?.[algorithm.name] : undefined;
-  const referenceUsable = reference !== undefined && reference.valid && typeof reference.makespan_s === 'number';
+  const referenceUsable = reference?.valid && typeof reference.makespan_s === 'number';
   let verdict: string;
   if (!check.valid) {
     verdict = `INVALID: ${check.errors[0]}`;

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ALGORITHMS, algorithmByIdOrName } from '@fleetlab/warehouse';
+import { ALGORITHMS, algorithmByIdOrName, type AlgorithmName } from '@fleetlab/warehouse';
 import { InfeasibleDeliveryError, InvalidProblemError } from './problem/errors.ts';
 import { checkPlan } from './plan/plan-checker.ts';
 import { buildProblem } from './problem/problem.ts';
@@ -24,7 +24,8 @@ interface Writable {
 
 interface CliArguments {
   instance: string;
-  algorithm: string;
+  /** The algorithm named by --algorithm (a name or an id). */
+  algorithm: AlgorithmName;
   timeLimitS?: number;
   seed?: number;
   distances: DistanceModel;
@@ -92,8 +93,9 @@ function parseArguments(argv: string[]): CliArguments | string {
   }
   if (instance === undefined) return 'Missing INSTANCE.json';
   if (algorithm === undefined) return 'Missing --algorithm';
-  if (!algorithmByIdOrName(algorithm)) return `Unknown algorithm ${algorithm}`;
-  return { instance, algorithm, timeLimitS, seed, distances, summary };
+  const described = algorithmByIdOrName(algorithm);
+  if (!described) return `Unknown algorithm ${algorithm}`;
+  return { instance, algorithm: described.name, timeLimitS, seed, distances, summary };
 }
 
 /** Entry point of the fleetlab-solve command; returns the process exit code. */
@@ -114,14 +116,14 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
   try {
     const problem = buildProblem({ ...input, distances: parsed.distances });
     const { results, stats } = solve(problem, {
-      algorithm: algorithmByIdOrName(parsed.algorithm)!.name,
+      algorithm: parsed.algorithm,
       seed: parsed.seed,
       timeLimitS: parsed.timeLimitS,
     });
     if (parsed.summary) {
       const check = checkPlan(problem, results);
       stdout.write(
-        [
+        `${[
           `instance=${(input as { id?: string }).id ?? parsed.instance}`,
           `algorithm=${stats.algorithm}`,
           `distances=${problem.distanceModel}`,
@@ -134,10 +136,10 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
           `battery_bound=${stats.lower_bound_battery_s.toFixed(2)}s`,
           `gap_battery=${(stats.gap_battery * 100).toFixed(2)}%`,
           `runtime=${stats.runtime_ms}ms`,
-        ].join(' ') + '\n',
+        ].join(' ')}\n`,
       );
     } else {
-      stdout.write(JSON.stringify({ results, stats }, null, 2) + '\n');
+      stdout.write(`${JSON.stringify({ results, stats }, null, 2)}\n`);
     }
     return 0;
   } catch (error) {

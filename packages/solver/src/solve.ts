@@ -6,6 +6,7 @@ import {
   type PlanResultsRecord,
   type PlanStatsRecord,
   type StopReason,
+  round2,
 } from '@fleetlab/warehouse';
 import { SolveCancelledError, type AlgorithmContext } from './algorithms/context.ts';
 import { solveSmallExactly } from './algorithms/exact-small.ts';
@@ -24,7 +25,7 @@ import { detourCapacityBound } from './bounds/detour-capacity-bound.ts';
 import { modelLowerBound } from './bounds/lower-bound.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from './plan/objective.ts';
 import { checkPlan, type PlanCheck } from './plan/plan-checker.ts';
-import { buildPlanSteps, round2, type Routes } from './plan/plan-builder.ts';
+import { buildPlanSteps, type Routes } from './plan/plan-builder.ts';
 import type { Problem } from './problem/problem.ts';
 import { createRandom } from './algorithms/random.ts';
 import { repairRoutes } from './routes/route-repair.ts';

@@ -1,4 +1,5 @@
 export * from './records/index.ts';
+export { must } from './must.ts';
 
 export type {
   Cell,

@@ -23,8 +23,7 @@ export function findUnstorableJson(body: unknown): string | null {
   // Iterative, so a hostile depth cannot overflow this walk either; only objects and arrays are
   // queued, strings are checked where they sit.
   const stack: Visit[] = [{ value: body, depth: 0, parent: null, key: null }];
-  while (stack.length > 0) {
-    const visit = stack.pop()!;
+  for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
     if (visit.depth >= MAX_BODY_DEPTH) return `${pathOf(visit)}: must not nest deeper than ${MAX_BODY_DEPTH} levels`;
     const entries: Iterable<[string | number, unknown]> = Array.isArray(visit.value)
       ? visit.value.entries()

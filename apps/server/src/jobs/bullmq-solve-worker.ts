@@ -115,7 +115,7 @@ export class BullmqSolveWorker {
   private async process(job: Job<SolveJobData, SolveRunResult>, token: string | undefined): Promise<SolveRunResult> {
     const solveId = job.data.solveId;
     const jobId = job.id ?? bullmqJobId(solveId);
-    if (this.closing) return this.handJobBack(job, token);
+    if (this.closing !== null) return this.handJobBack(job, token);
     const attempt = job.stalledCounter + 1;
     this.logger.info({ solveId, jobId, attempt }, 'solve job taken');
     const run = new SolveRun(

@@ -143,7 +143,7 @@ export class EmbeddedSolveQueue implements SolveQueue {
   }
 
   private wake(): void {
-    if (this.closing) return;
+    if (this.closing !== null) return;
     if (this.pumping) {
       this.pumpAgain = true;
       return;
@@ -172,9 +172,9 @@ export class EmbeddedSolveQueue implements SolveQueue {
    * over its plan frees its thread at once: the next solve starts while the plan is being stored.
    */
   private async pump(): Promise<void> {
-    while (!this.closing && this.threadsInUse < this.threads) {
+    while (this.closing === null && this.threadsInUse < this.threads) {
       const candidates = await this.solveStatus.nextPending([...this.active.keys()], this.threads - this.threadsInUse);
-      if (candidates.length === 0 || this.closing) return;
+      if (candidates.length === 0 || this.closing !== null) return;
       for (const candidate of candidates) {
         const attempt = embeddedAttemptOf(candidate.id, candidate.celery_task_id) ?? 1;
         this.startRun(candidate.id, embeddedJobId(candidate.id, attempt));

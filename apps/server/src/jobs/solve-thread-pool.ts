@@ -80,7 +80,7 @@ export class SolveThreadPool {
         thread.worker.off('message', onMessage);
         thread.onExit = null;
         if (reusable) this.release(thread);
-        else this.discard(thread);
+        else void this.discard(thread);
         resolve(value);
       };
       onMessage = (message) => {

@@ -1,3 +1,4 @@
+import { must } from '@fleetlab/warehouse';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
@@ -7,7 +8,8 @@ export type OwnedTable = PgTable & { id: AnyPgColumn; user_id: AnyPgColumn };
 
 /** The row `id` of `table`, if it is the caller's: another user's row simply does not exist. */
 export function ownedRow(table: OwnedTable, userId: number, id: number): SQL {
-  return and(eq(table.id, id), eq(table.user_id, userId))!;
+  // `and` is undefined only without conditions.
+  return must(and(eq(table.id, id), eq(table.user_id, userId)), 'The owned-row condition');
 }
 
 /**

@@ -1,9 +1,10 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type {
-  EnvironmentReference,
-  ScenarioParametersRecord,
-  ScenarioRecord,
-  ScenarioUpdateParsed,
+import {
+  must,
+  type EnvironmentReference,
+  type ScenarioParametersRecord,
+  type ScenarioRecord,
+  type ScenarioUpdateParsed,
 } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import { environments, scenarios } from '../db/schema.ts';
@@ -33,7 +34,8 @@ export class ScenariosRepository {
   async list(userId: number, filter: { environmentId?: number } = {}): Promise<ScenarioRecord[]> {
     const conditions: SQL[] = [eq(scenarios.user_id, userId)];
     if (filter.environmentId !== undefined) conditions.push(eq(scenarios.environment_id, filter.environmentId));
-    return this.select(and(...conditions)!);
+    // `and` is undefined only without conditions, and the owner's is always there.
+    return this.select(must(and(...conditions), 'The scenarios condition'));
   }
 
   async get(userId: number, id: number): Promise<ScenarioRecord | null> {

@@ -108,7 +108,7 @@ export const solveRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app,
         summary: 'Create a solve (stored as pending)',
         description:
           `Missing parameters take the defaults (${defaultsText}); ` +
-          `algorithm_id ${ALGORITHMS[0].id}-${ALGORITHMS.at(-1)!.id} or parameters.algorithm_type name the algorithm (${DEFAULT_ALGORITHM} by default). ` +
+          `algorithm_id ${ALGORITHMS[0].id}-${ALGORITHMS[ALGORITHMS.length - 1].id} or parameters.algorithm_type name the algorithm (${DEFAULT_ALGORITHM} by default). ` +
           'With `parameters.shift` ({ hours, orders_per_hour or an hourly profile, seed, dispatch, reoptimise_every_s }) the ' +
           'solve runs a shift instead of planning a day: orders released over it (the task’s `details.release_s` when it ' +
           'has them, else a seeded stream drawn from its pairs), handed to the fleet as they come; `stats.shift` holds its ' +

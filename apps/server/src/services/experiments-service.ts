@@ -34,6 +34,25 @@ interface PlannedPoint {
   label: string;
 }
 
+/** An experiment's points, and what its record keeps of them: the algorithms and the values swept, in point order. */
+interface PlannedSweep {
+  points: PlannedPoint[];
+  algorithms: AlgorithmName[];
+  robot_counts: number[];
+  charger_counts: number[];
+  rates: number[];
+}
+
+/**
+ * A field `experimentCreateSchema` requires for the body's kind. The schema has checked it; this
+ * checks again, in the schema's words, so a body that skipped it is refused rather than half-used.
+ */
+function requiredFor<T>(body: ExperimentCreateParsed, value: T | undefined, field: string): T {
+  if (value === undefined)
+    throw badRequest(`body.${field}: Required for ${body.kind === 'algorithm_comparison' ? 'an' : 'a'} ${body.kind}`);
+  return value;
+}
+
 const SWEPT_SHIFT_FIGURES = Object.keys(experimentShiftStatsSchema.shape) as (keyof ExperimentShiftStats)[];
 
 /** The figures a sweep compares, out of a shift solve's `stats.shift`. */
@@ -155,7 +174,7 @@ export class ExperimentsService {
     if (taskScenarioId !== body.scenario_id) {
       throw badRequest(`body.task_id: task ${body.task_id} does not belong to scenario ${body.scenario_id}`);
     }
-    const plan = this.planPoints(body, scenario.parameters.robot_count, robots);
+    const { points: plan, ...swept } = this.planPoints(body, scenario.parameters.robot_count, robots);
 
     const now = this.clock();
     const experiment = await this.repositories.experiments.insert(
@@ -167,10 +186,7 @@ export class ExperimentsService {
         environment_id: scenario.environment_id,
         scenario_id: body.scenario_id,
         task_id: body.task_id,
-        algorithms: body.kind === 'algorithm_comparison' ? body.algorithms! : [body.algorithm!],
-        robot_counts: body.kind === 'fleet_sweep' ? plan.map((point) => point.robotCount!) : [],
-        charger_counts: body.kind === 'charger_sweep' ? plan.map((point) => point.chargers!) : [],
-        rates: body.kind === 'rate_sweep' ? plan.map((point) => point.ordersPerHour!) : [],
+        ...swept,
         parameters: body.parameters,
         knee_tolerance: body.knee_tolerance,
         cycle_p95_target_s: body.parameters.shift ? (body.cycle_p95_target_s ?? DEFAULT_CYCLE_P95_TARGET_S) : null,
@@ -241,17 +257,19 @@ export class ExperimentsService {
     body: ExperimentCreateParsed,
     scenarioRobotCount: number | undefined,
     robots: ScenarioWithFleet['robots'],
-  ): PlannedPoint[] {
+  ): PlannedSweep {
     if (body.kind === 'fleet_sweep') {
-      const counts = [...body.robot_counts!].sort((a, b) => a - b);
+      const algorithm = requiredFor(body, body.algorithm, 'algorithm');
+      const counts = [...requiredFor(body, body.robot_counts, 'robot_counts')].sort((a, b) => a - b);
       for (const count of counts) assertRobotCount('body.robot_counts', count, robots);
-      return counts.map((count) => ({
-        algorithm: body.algorithm!,
+      const points = counts.map((count) => ({
+        algorithm,
         robotCount: count,
         chargers: body.parameters.chargers,
         ordersPerHour: undefined,
         label: `${count} ${count === 1 ? 'robot' : 'robots'}`,
       }));
+      return { points, algorithms: [algorithm], robot_counts: counts, charger_counts: [], rates: [] };
     }
     // Comparisons, charger and rate sweeps run on the scenario's fleet, fixed now so later scenario edits leave them alone.
     const fleet =
@@ -259,34 +277,38 @@ export class ExperimentsService {
         ? scenarioRobotCount
         : undefined;
     if (body.kind === 'charger_sweep') {
-      return [...body.charger_counts!]
-        .sort((a, b) => a - b)
-        .map((chargers) => ({
-          algorithm: body.algorithm!,
-          robotCount: fleet,
-          chargers,
-          ordersPerHour: undefined,
-          label: `${chargers} ${chargers === 1 ? 'charger' : 'chargers'} per station`,
-        }));
+      const algorithm = requiredFor(body, body.algorithm, 'algorithm');
+      const counts = [...requiredFor(body, body.charger_counts, 'charger_counts')].sort((a, b) => a - b);
+      const points = counts.map((chargers) => ({
+        algorithm,
+        robotCount: fleet,
+        chargers,
+        ordersPerHour: undefined,
+        label: `${chargers} ${chargers === 1 ? 'charger' : 'chargers'} per station`,
+      }));
+      return { points, algorithms: [algorithm], robot_counts: [], charger_counts: counts, rates: [] };
     }
     if (body.kind === 'rate_sweep') {
-      return [...body.rates!]
-        .sort((a, b) => a - b)
-        .map((rate) => ({
-          algorithm: body.algorithm!,
-          robotCount: fleet,
-          chargers: body.parameters.chargers,
-          ordersPerHour: rate,
-          label: `${rate} orders/h`,
-        }));
+      const algorithm = requiredFor(body, body.algorithm, 'algorithm');
+      const rates = [...requiredFor(body, body.rates, 'rates')].sort((a, b) => a - b);
+      const points = rates.map((rate) => ({
+        algorithm,
+        robotCount: fleet,
+        chargers: body.parameters.chargers,
+        ordersPerHour: rate,
+        label: `${rate} orders/h`,
+      }));
+      return { points, algorithms: [algorithm], robot_counts: [], charger_counts: [], rates };
     }
-    return body.algorithms!.map((algorithm) => ({
+    const algorithms = requiredFor(body, body.algorithms, 'algorithms');
+    const points = algorithms.map((algorithm) => ({
       algorithm,
       robotCount: fleet,
       chargers: body.parameters.chargers,
       ordersPerHour: undefined,
       label: algorithm,
     }));
+    return { points, algorithms, robot_counts: [], charger_counts: [], rates: [] };
   }
 
   private async withPoints(rows: ExperimentRow[]): Promise<ExperimentRecord[]> {

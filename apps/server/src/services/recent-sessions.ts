@@ -36,6 +36,9 @@ export class RecentSessions {
       user,
       validUntilMs: Math.min(nowMs + SESSION_RECHECK_MS, tokenExpiresAt.getTime()),
     });
-    if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
+    if (this.sessions.size > MAX_SESSIONS) {
+      const oldest = this.sessions.keys().next();
+      if (!oldest.done) this.sessions.delete(oldest.value);
+    }
   }
 }

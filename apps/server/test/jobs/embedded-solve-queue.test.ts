@@ -99,9 +99,11 @@ describe('embedded solve queue (worker threads, PGlite)', () => {
 
     const running = await waitFor(
       () => readSolve(db(), solveId),
+      // The optimising phase, even when a busy machine's first read comes late.
       (row) =>
         row?.status === 'running' &&
-        typeof row.progress?.best_makespan_s === 'number' &&
+        row.progress?.phase === 'optimising' &&
+        typeof row.progress.best_makespan_s === 'number' &&
         (row.progress.percent as number) > 0,
       { timeoutMs: 15_000, what: 'progress with a best makespan' },
     );

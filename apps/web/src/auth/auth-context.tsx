@@ -52,7 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const state: LoginLocationState = isPublicPath(current.pathname)
           ? {}
           : { from: { pathname: current.pathname, search: current.search, hash: current.hash } };
-        navigate('/login', { state });
+        void navigate('/login', { state });
         // Concurrent 401s arrive before the next render: they must not stack more /login entries.
         locationRef.current = { ...current, pathname: '/login', search: '', hash: '', state };
       }),
@@ -78,7 +78,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
-    navigate('/login');
+    void navigate('/login');
     clearToken();
     setToken(null);
     queryClient.clear();

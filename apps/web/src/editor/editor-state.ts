@@ -9,6 +9,7 @@ import {
   eraseRectangle,
   fillWithShelfRows,
   findPickupAt,
+  must,
   pickupCellBlocker,
   placementContextOf,
   placePoint,
@@ -168,11 +169,9 @@ function trafficEdit(layout: EditableLayout, key: string, edit: () => EditResult
   return lastTrafficEdit.result;
 }
 
-/** What releasing a traffic-rule drag would add: a one-way aisle over the dragged run, or a keep-clear cell. */
-function trafficRuleEdit(state: EditorState): EditResult | null {
-  const { drag, tool } = state;
+/** What releasing the state's traffic-rule drag would add: a one-way aisle over the dragged run, or a keep-clear cell. */
+function trafficRuleEdit(state: EditorState, drag: EditorDrag, tool: 'one_way_aisle' | 'keep_clear'): EditResult {
   const { layout } = state.document;
-  if (!drag) return null;
   if (tool === 'one_way_aisle') {
     const rectangle = rectangleFromCells([drag.start.x, drag.start.y], [drag.current.x, drag.current.y]);
     const direction = dragDirection(drag, state.aisleDirection);
@@ -180,12 +179,9 @@ function trafficRuleEdit(state: EditorState): EditResult | null {
       addOneWayAisle(layout, rectangle, direction),
     );
   }
-  if (tool === 'keep_clear') {
-    return trafficEdit(layout, `keep-clear ${drag.current.x},${drag.current.y}`, () =>
-      addKeepClearCell(layout, cellCentre(drag.current)),
-    );
-  }
-  return null;
+  return trafficEdit(layout, `keep-clear ${drag.current.x},${drag.current.y}`, () =>
+    addKeepClearCell(layout, cellCentre(drag.current)),
+  );
 }
 
 /** What the current drag would do if released now; drives the blue/red preview. */
@@ -212,7 +208,7 @@ export function dragOutcome(state: EditorState): DragOutcome | null {
   }
   if (tool === 'one_way_aisle') {
     const rectangle = rectangleFromCells([drag.start.x, drag.start.y], [drag.current.x, drag.current.y]);
-    const result = trafficRuleEdit(state)!;
+    const result = trafficRuleEdit(state, drag, tool);
     const direction = dragDirection(drag, state.aisleDirection);
     return {
       preview: { rect: toCellRect(rectangle), valid: result.ok, kind: 'place', direction },
@@ -220,7 +216,7 @@ export function dragOutcome(state: EditorState): DragOutcome | null {
     };
   }
   if (tool === 'keep_clear') {
-    const result = trafficRuleEdit(state)!;
+    const result = trafficRuleEdit(state, drag, tool);
     const rect = { x: drag.current.x, y: drag.current.y, width: 1, height: 1 };
     return { preview: { rect, valid: result.ok, kind: 'place' }, refusal: result.ok ? null : result.reason };
   }
@@ -239,7 +235,8 @@ function finishDrag(state: EditorState): EditorState {
   if (tool === 'shelf') {
     const result = addShelf(layout, { position: [rect.x, rect.y], size: [rect.width, rect.height] });
     if (!result.ok) return refuse(state, result.reason);
-    const shelf = result.layout.elements.shelves.at(-1)!;
+    // Each add appends its element: the last is the new one.
+    const shelf = must(result.layout.elements.shelves.at(-1), 'The added shelf');
     return commitLayout(state, result.layout, {
       tone: 'info',
       text: `Added shelf ${shelf.id} (${rect.width}x${rect.height})`,
@@ -248,13 +245,13 @@ function finishDrag(state: EditorState): EditorState {
   if (tool === 'dropoff') {
     const result = addDropoff(layout, cellCentre(drag.current));
     if (!result.ok) return refuse(state, result.reason);
-    const dropoff = result.layout.elements.dropoffs.at(-1)!;
+    const dropoff = must(result.layout.elements.dropoffs.at(-1), 'The added dropoff');
     return commitLayout(state, result.layout, { tone: 'info', text: `Added dropoff ${dropoff.id}` });
   }
   if (tool === 'robot_station') {
     const result = addRobotStation(layout, cellCentre(drag.current), robotsPerStation);
     if (!result.ok) return refuse(state, result.reason);
-    const station = result.layout.elements.robot_stations.at(-1)!;
+    const station = must(result.layout.elements.robot_stations.at(-1), 'The added robot station');
     return commitLayout(state, result.layout, {
       tone: 'info',
       text: `Added robot station ${station.id} with ${plural(robotsPerStation, 'robot')}`,
@@ -274,16 +271,16 @@ function finishDrag(state: EditorState): EditorState {
     if (removed === 0) return { ...state, drag: null, notice: { tone: 'info', text: 'Nothing to erase there' } };
     return commitLayout(state, erased, { tone: 'info', text: `Erased ${plural(removed, 'element')}` });
   }
-  const traffic = trafficRuleEdit(state);
+  const traffic = tool === 'one_way_aisle' || tool === 'keep_clear' ? trafficRuleEdit(state, drag, tool) : null;
   if (traffic?.ok && tool === 'one_way_aisle') {
-    const aisle = traffic.layout.elements.one_way_aisles!.at(-1)!;
+    const aisle = must(traffic.layout.elements.one_way_aisles?.at(-1), 'The added one-way aisle');
     return commitLayout(state, traffic.layout, {
       tone: 'info',
       text: `Added one-way aisle ${aisle.id} (${plural(rect.width * rect.height, 'cell')}, running ${aisle.direction})`,
     });
   }
   if (traffic?.ok && tool === 'keep_clear') {
-    const cell = traffic.layout.elements.keep_clear_cells!.at(-1)!;
+    const cell = must(traffic.layout.elements.keep_clear_cells?.at(-1), 'The added keep-clear cell');
     return commitLayout(state, traffic.layout, { tone: 'info', text: `Added keep-clear cell ${cell.id}` });
   }
   return { ...state, drag: null };

@@ -105,6 +105,7 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
   }, [base, zoom, offset, dimensions, area]);
 
   // Another grid size gets a fresh view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another grid size resets the view
   useEffect(() => {
     setOffset(null);
   }, [dimensions.width, dimensions.height]);
@@ -282,7 +283,11 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
         >
           −
         </button>
-        <span className="min-w-14 text-center text-sm tabular-nums text-slate-200" aria-label="Zoom level">
+        <span
+          className="min-w-14 text-center text-sm tabular-nums text-slate-200"
+          role="status"
+          aria-label="Zoom level"
+        >
           {formatZoomPercent(zoom)}
         </span>
         <button
@@ -363,7 +368,7 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
       )}
 
       <div className="flex flex-wrap items-start justify-between gap-3 text-sm">
-        <p aria-label="Layout counts" className="text-slate-300">
+        <p role="status" aria-label="Layout counts" className="text-slate-300">
           Shelves: {counts.shelves} · Dropoffs: {counts.dropoffs} · Robot Stations: {counts.robotStations} · Robots:{' '}
           {counts.robots} · Pickup Points: {counts.selectedPickups} of {counts.pickupCandidates} selected · Navigation
           Points: {counts.navigationPoints}

@@ -642,7 +642,10 @@ describe('/experiments/{id}', () => {
     vi.stubGlobal(
       'URL',
       Object.assign(URL, {
-        createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:csv'),
+        createObjectURL: (blob: Blob) => {
+          blobs.push(blob);
+          return 'blob:csv';
+        },
         revokeObjectURL: () => undefined,
       }),
     );

@@ -26,7 +26,7 @@ export function RobotUtilisation({ solveId, title }: { readonly solveId: number;
                 <span className="h-2.5 overflow-hidden rounded-full bg-slate-800" aria-hidden="true">
                   <span className="block h-full rounded-full bg-indigo-400" style={{ width: `${percent}%` }} />
                 </span>
-                <span className="text-right text-slate-200" aria-label={`${row.robotId} utilisation`}>
+                <span className="text-right text-slate-200" role="note" aria-label={`${row.robotId} utilisation`}>
                   {percent.toFixed(1)}%
                 </span>
               </li>

@@ -1,3 +1,5 @@
+import { must } from '@fleetlab/warehouse';
+
 // Geometry of the graph's edge drawing, computed once per graph (never per frame).
 //
 // A visibility graph is full of collinear, overlapping edges: along an aisle every pickup
@@ -59,7 +61,8 @@ export function mergeCollinearSegments(segments: SegmentList, tolerance = COLLIN
   }
   const angles = Float64Array.from(buckets.keys()).sort();
   const order: number[] = [];
-  for (const direction of angles) for (const index of buckets.get(direction)!) order.push(index);
+  for (const direction of angles)
+    for (const index of must(buckets.get(direction), 'An angle bucket')) order.push(index);
 
   const merged = new Float64Array(drawable * 4);
   let length = 0;
@@ -93,8 +96,8 @@ export function mergeCollinearSegments(segments: SegmentList, tolerance = COLLIN
       const along2 = x2 * ux + y2 * uy;
       offset[index] = (y1 * ux - x1 * uy + (y2 * ux - x2 * uy)) / 2;
       startPoint[index] = along1 <= along2 ? 0 : 1;
-      start[index] = along1 <= along2 ? along1 : along2;
-      end[index] = along1 <= along2 ? along2 : along1;
+      start[index] = Math.min(along1, along2);
+      end[index] = Math.max(along1, along2);
     }
     group.sort(byOffsetThenStart);
     let lineStart = 0;

@@ -118,14 +118,15 @@ export class LayoutLayerCache {
     const graph = options.showGraph && scene.graph && scene.graph.edges.length > 0 ? scene.graph : null;
     const edgesKey: EdgesKey | null = graph ? { graph, cellSize, pixelRatio } : null;
 
-    if (allowScaled && this.canStretch(elementsKey, edgesKey)) {
-      this.drawStretched(ctx, scene, view, options, pixelRatio, edgesKey !== null);
+    let elements = this.elements;
+    if (allowScaled && elements && this.canStretch(elements, elementsKey, edgesKey)) {
+      this.drawStretched(ctx, elements, scene, view, options, pixelRatio, edgesKey !== null);
       return 'scaled';
     }
 
     let rebuilt = false;
-    if (!this.elements || !sameElementsKey(this.elements.key, elementsKey)) {
-      const surface = this.surfaceFor(this.elements, pixelWidth, pixelHeight);
+    if (!elements || !sameElementsKey(elements.key, elementsKey)) {
+      const surface = this.surfaceFor(elements, pixelWidth, pixelHeight);
       const layer = surface.getContext('2d');
       if (!layer) {
         renderLayout(ctx, scene, view, options);
@@ -133,7 +134,8 @@ export class LayoutLayerCache {
       }
       this.prepareLayer(layer, pixelWidth, pixelHeight, pixelRatio);
       renderLayoutElements(layer, scene, { cellSize, offsetX: margin, offsetY: margin }, options);
-      this.elements = { surface, key: elementsKey };
+      elements = { surface, key: elementsKey };
+      this.elements = elements;
       rebuilt = true;
     }
     if (graph && edgesKey && (!this.edges || !sameEdgesKey(this.edges.key, edgesKey))) {
@@ -163,7 +165,7 @@ export class LayoutLayerCache {
     const top = snapped.offsetY - margin;
     if (graph && this.edges)
       ctx.drawImage(this.edges.surface, left, top, pixelWidth / pixelRatio, pixelHeight / pixelRatio);
-    ctx.drawImage(this.elements!.surface, left, top, pixelWidth / pixelRatio, pixelHeight / pixelRatio);
+    ctx.drawImage(elements.surface, left, top, pixelWidth / pixelRatio, pixelHeight / pixelRatio);
     renderLayoutOverlays(ctx, scene, snapped, options);
     return rebuilt ? 'rebuilt' : 'cached';
   }
@@ -174,26 +176,26 @@ export class LayoutLayerCache {
     this.edges = null;
   }
 
-  private canStretch(elementsKey: ElementsKey, edgesKey: EdgesKey | null): boolean {
-    if (!this.elements || this.elements.key.cellSize === elementsKey.cellSize) return false;
-    if (!sameElementsKey(this.elements.key, elementsKey, true)) return false;
+  private canStretch(elements: Layer<ElementsKey>, elementsKey: ElementsKey, edgesKey: EdgesKey | null): boolean {
+    if (elements.key.cellSize === elementsKey.cellSize) return false;
+    if (!sameElementsKey(elements.key, elementsKey, true)) return false;
     if (!edgesKey) return true;
     return (
       this.edges !== null &&
-      this.edges.key.cellSize === this.elements.key.cellSize &&
+      this.edges.key.cellSize === elements.key.cellSize &&
       sameEdgesKey(this.edges.key, edgesKey, true)
     );
   }
 
   private drawStretched(
     ctx: LayoutContext2D,
+    elements: Layer<ElementsKey>,
     scene: LayoutScene,
     view: ViewTransform,
     options: RenderOptions,
     pixelRatio: number,
     withEdges: boolean,
   ): void {
-    const elements = this.elements!;
     const scale = view.cellSize / elements.key.cellSize;
     const left = view.offsetX - elements.key.cellSize * scale;
     const top = view.offsetY - elements.key.cellSize * scale;

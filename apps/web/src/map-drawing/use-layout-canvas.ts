@@ -22,6 +22,7 @@ export function useLayoutCanvas(
   const cacheRef = useRef<LayoutLayerCache | null>(null);
   const crispTimerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: options are compared field by field so an equal object does not redraw
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;

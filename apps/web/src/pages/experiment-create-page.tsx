@@ -199,7 +199,7 @@ export default function ExperimentCreatePage() {
             : { ...common, kind, algorithms: compared };
     try {
       const created = await createExperiment.mutateAsync(body);
-      navigate(`/experiments/${created.id}`);
+      void navigate(`/experiments/${created.id}`);
     } catch (error) {
       const detail = isApiError(error) && error.detail ? ` ${error.detail}` : '';
       setSubmitError(`Failed to create experiment. Please try again.${detail}`);

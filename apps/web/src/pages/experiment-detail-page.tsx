@@ -107,7 +107,7 @@ export default function ExperimentDetailPage() {
     setActionError(null);
     try {
       await deleteExperiment.mutateAsync(record.id);
-      navigate('/experiments');
+      void navigate('/experiments');
     } catch {
       setActionError('Failed to delete experiment.');
     }
@@ -136,7 +136,7 @@ export default function ExperimentDetailPage() {
               {task.data?.name ?? `Task ${record.task_id}`}
             </Link>{' '}
           </p>
-          <p className="mt-1 text-xs text-slate-400" aria-label="Settings of every point">
+          <p className="mt-1 text-xs text-slate-400" role="note" aria-label="Settings of every point">
             {describeSettings(sharedParameters(record))
               .map(([label, value]) => `${label}: ${value}`)
               .join(' · ')}

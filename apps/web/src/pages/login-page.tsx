@@ -33,7 +33,7 @@ export default function LoginPage() {
     try {
       await login(email.trim(), password);
       const from = state?.from;
-      navigate(from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/dashboard', { replace: true });
+      void navigate(from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/dashboard', { replace: true });
     } catch (error) {
       setSubmitError(loginErrorText(error));
       setNeedsVerification(isUnverifiedAccountError(error));

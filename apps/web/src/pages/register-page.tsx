@@ -49,7 +49,7 @@ export default function RegisterPage() {
     const email = form.email.trim();
     try {
       await authApi.register({ email, username: form.username.trim(), password: form.password });
-      navigate('/verify-email', { state: { email } });
+      void navigate('/verify-email', { state: { email } });
     } catch (error) {
       setSubmitError(apiErrorText(error, 'Failed to register'));
       setSubmitting(false);

@@ -63,7 +63,7 @@ export default function ScenarioCreatePage() {
         environment_id: Number(environmentId),
         parameters: parsed.parameters,
       });
-      navigate(`/scenarios/${created.id}`);
+      void navigate(`/scenarios/${created.id}`);
     } catch {
       setSubmitError('Failed to create scenario. Please try again.');
     }

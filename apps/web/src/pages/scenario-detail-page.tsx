@@ -53,7 +53,7 @@ export default function ScenarioDetailPage() {
     setDeleteError(null);
     try {
       await deleteScenario.mutateAsync(record.id);
-      navigate('/scenarios');
+      void navigate('/scenarios');
     } catch {
       setDeleteError('Failed to delete scenario.');
     }

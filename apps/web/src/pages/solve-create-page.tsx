@@ -66,7 +66,7 @@ export default function SolveCreatePage() {
     if (!body) return;
     try {
       const created = await createSolve.mutateAsync(body);
-      navigate(`/solves/${created.id}`);
+      void navigate(`/solves/${created.id}`);
     } catch (error) {
       dispatch({ type: 'submitFailed', message: createSolveErrorText(error) });
     }

@@ -50,7 +50,7 @@ export default function SolveDetailPage() {
     setDeleteError(null);
     try {
       await deleteSolve.mutateAsync(record.id);
-      navigate('/solves');
+      void navigate('/solves');
     } catch {
       setDeleteError('Failed to delete solve.');
     }

@@ -139,7 +139,7 @@ export default function TaskCreatePage() {
           },
         },
       ]);
-      navigate(`/tasks/${saved.id}`);
+      void navigate(`/tasks/${saved.id}`);
     } catch {
       setSaveFailed(true);
     }

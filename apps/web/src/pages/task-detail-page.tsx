@@ -49,7 +49,7 @@ export default function TaskDetailPage() {
     setDeleteError(null);
     try {
       await deleteTask.mutateAsync(record.id);
-      navigate(`/tasks?scenario_id=${record.scenario_id}`);
+      void navigate(`/tasks?scenario_id=${record.scenario_id}`);
     } catch {
       setDeleteError('Failed to delete task.');
     }

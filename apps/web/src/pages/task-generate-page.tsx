@@ -95,7 +95,7 @@ export default function TaskGeneratePage() {
     setFailure(null);
     try {
       await saveTasks.mutateAsync(preview.tasks.map((task) => ({ ...task, scenario_id: preview.scenarioId })));
-      navigate(`/tasks?scenario_id=${preview.scenarioId}`);
+      void navigate(`/tasks?scenario_id=${preview.scenarioId}`);
     } catch (error) {
       setFailure({ message: 'Failed to save tasks. Please try again.', detail: serverDetailOf(error) });
     }

@@ -16,6 +16,7 @@ const RESEND_COOLDOWN_S = 60;
 function useSecondsUntil(availableAtMs: number | null): number {
   const secondsLeft = () => (availableAtMs === null ? 0 : Math.max(0, Math.ceil((availableAtMs - Date.now()) / 1000)));
   const [seconds, setSeconds] = useState(secondsLeft);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: secondsLeft reads only availableAtMs
   useEffect(() => {
     setSeconds(secondsLeft());
     if (availableAtMs === null) return;
@@ -25,8 +26,6 @@ function useSecondsUntil(availableAtMs: number | null): number {
       if (left === 0) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-    // secondsLeft reads only availableAtMs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [availableAtMs]);
   return seconds;
 }
@@ -71,7 +70,7 @@ export default function VerifyEmailPage() {
     try {
       await authApi.verifyEmail(email.trim(), code);
       const state: LoginLocationState = { message: EMAIL_VERIFIED_MESSAGE };
-      navigate('/login', { state });
+      void navigate('/login', { state });
     } catch (error) {
       setSubmitError(apiErrorText(error, 'Failed to verify email'));
       setSubmitting(false);

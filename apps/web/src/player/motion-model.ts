@@ -269,7 +269,7 @@ export function sampleRobot(timeline: RobotTimeline, time: number, out: RobotSta
   out.done = false;
   const segmentIndex = lastAtOrBefore(timeline.segmentStarts, t);
   const segment = segmentIndex >= 0 ? timeline.segments[segmentIndex] : null;
-  if (!segment || !segment.profile || t >= segment.start + segment.duration) {
+  if (!segment?.profile || t >= segment.start + segment.duration) {
     // Standing: in a stand segment, or between segments where nothing happens (before the first drive).
     const standing = segment && t < segment.start + segment.duration ? segment : null;
     const next = segmentIndex + 1 < timeline.segments.length ? timeline.segments[segmentIndex + 1] : null;

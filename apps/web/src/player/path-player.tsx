@@ -96,6 +96,7 @@ export function PathPlayer({
   const playback = usePlayback(model.endTime, settings.speed, autoPlay, { draw, writeClock, publish });
 
   // A new replay (mode, max speed or acceleration changed) keeps the clock where it was.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new replay keeps the clock where it was
   useLayoutEffect(() => playback.refresh(), [replay, playback.refresh]);
 
   return (
@@ -104,7 +105,7 @@ export function PathPlayer({
         <h2 id="path-player-heading" className="text-lg font-semibold text-white">
           Path Simulation
         </h2>
-        <p className="font-mono text-sm text-slate-300" aria-label="Simulated time">
+        <p className="font-mono text-sm text-slate-300" role="timer" aria-label="Simulated time">
           {/* A fixed box with layout containment: the clock's ticks never relayout the page. */}
           <span ref={clockRef} className="inline-block w-[10ch] text-right align-bottom [contain:strict] h-[1.25rem]">
             {formatClock(0)}

@@ -103,6 +103,7 @@ export function PlayerCanvas({ environment, model, zoom, selectedRobot, cellBoun
   }, [view, scene, memory, draw]);
 
   // A new selection or drawing mode redraws everything (a traced route spans the map).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new selection or drawing mode redraws everything
   useLayoutEffect(() => {
     memory.full = true;
     if (drawnStates.current) draw(drawnStates.current);

@@ -55,6 +55,7 @@ export function GeneratedTasksPreview({ tasks, environment, saving, onSave, onDi
       </div>
       <DataTable columns={COLUMNS} ariaLabel="Generated tasks">
         {tasks.map((task, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a preview's tasks are never reordered; two may share a name
           <tr key={index}>
             <td className={bodyCell}>
               <p className="font-medium text-slate-100">{task.name}</p>
@@ -70,6 +71,7 @@ export function GeneratedTasksPreview({ tasks, environment, saving, onSave, onDi
         ))}
       </DataTable>
       {tasks.map((task, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a preview's tasks are never reordered; two may share a name
         <div key={index} className="border-t border-slate-800 px-2 py-3">
           <h3 className="px-3 pb-2 text-sm font-semibold text-slate-200">
             Pickup-dropoff pairs{tasks.length > 1 ? ` of ${task.name}` : ''}

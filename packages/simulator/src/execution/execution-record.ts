@@ -1,7 +1,5 @@
-import type { ExecutionRecord, Floor, RobotWork } from '@fleetlab/warehouse';
+import { round2, type ExecutionRecord, type Floor, type RobotWork } from '@fleetlab/warehouse';
 import type { ExecutorOutcome } from './executor.ts';
-
-export const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The figures a run is measured against, which differ between a day's plan and a shift. */
 export interface ExecutionFrame {

@@ -3,7 +3,7 @@ import { SimulationCancelledError, TrafficJamError } from '../errors.ts';
 import type { MovementPolicy } from '../movement/movement-policy.ts';
 import { createMovementPolicy } from '../movement/movement-policies.ts';
 import type { ExecutionParameters } from './execution-parameters.ts';
-import { FleetState, Mode, Phase } from './fleet-state.ts';
+import { FloorTraffic, Mode, Phase } from './floor-traffic.ts';
 import { ProgressWatch } from './progress-watch.ts';
 import { Recorder, type ExecutedRobot } from './recorder.ts';
 import { WorkCycle } from './work-cycle.ts';
@@ -27,7 +27,7 @@ export interface ShiftRun {
    * Called once the run is wired, with the robots' work and state; returns what the dispatcher
    * does at each step, before the work cycle's events and the moves.
    */
-  dispatcher(run: { work: WorkCycle; state: FleetState }): (step: number) => void;
+  dispatcher(run: { work: WorkCycle; state: FloorTraffic }): (step: number) => void;
 }
 
 export interface ExecutorOptions {
@@ -65,7 +65,7 @@ interface Run {
   floor: Floor;
   robots: readonly RobotWork[];
   params: ExecutionParameters;
-  state: FleetState;
+  state: FloorTraffic;
   recorder: Recorder;
   work: WorkCycle;
   policy: MovementPolicy;
@@ -93,7 +93,7 @@ export function executeOnFloor(
   params: ExecutionParameters,
   options: ExecutorOptions,
 ): ExecutorOutcome {
-  const state = new FleetState(floor, robots);
+  const state = new FloorTraffic(floor, robots);
   const recorder = new Recorder(floor, robots);
   const watch = new ProgressWatch(state, floor.width + floor.height + 4, 10 * (floor.width + floor.height) + 500);
   const policy = createMovementPolicy(options.policy, floor, state, options.random);

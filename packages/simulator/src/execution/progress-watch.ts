@@ -1,4 +1,4 @@
-import type { FleetState } from './fleet-state.ts';
+import type { FloorTraffic } from './floor-traffic.ts';
 
 /**
  * Notices robots that make no progress towards their goal. Each period of `stuckSteps` without
@@ -14,7 +14,7 @@ export class ProgressWatch {
   private readonly stuck: Uint8Array;
 
   constructor(
-    private readonly state: FleetState,
+    private readonly state: FloorTraffic,
     private readonly stuckSteps: number,
     private readonly failSteps: number,
   ) {

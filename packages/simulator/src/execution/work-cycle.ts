@@ -11,7 +11,7 @@ import {
 } from '@fleetlab/warehouse';
 import { decideCharge, fitsCharge } from './battery-rule.ts';
 import { SimulationError } from '../errors.ts';
-import { Mode, NO_DUE, Phase, type FleetState } from './fleet-state.ts';
+import { Mode, NO_DUE, Phase, type FloorTraffic } from './floor-traffic.ts';
 import type { ExecutionParameters } from './execution-parameters.ts';
 import type { Recorder } from './recorder.ts';
 
@@ -78,7 +78,7 @@ export class WorkCycle {
     private readonly floor: Floor,
     private readonly robots: readonly RobotWork[],
     private readonly params: ExecutionParameters,
-    private readonly state: FleetState,
+    private readonly state: FloorTraffic,
     private readonly recorder: Recorder,
     /** Called when a robot gets a new goal, after `state` holds it. */
     private readonly onGoal: (robot: number) => void,
@@ -486,7 +486,8 @@ export class WorkCycle {
   private startQueuedCharges(step: number): void {
     this.queues.forEach((queue, station) => {
       while (queue.length > 0 && this.chargers.hasFreeCharger(station, step)) {
-        const robot = queue.shift()!;
+        const robot = queue[0];
+        queue.shift();
         this.chargers.claim(station, step, this.params.chargeSteps);
         this.state.mode[robot] = Mode.Charging;
         this.chargeEnd[robot] = step + this.params.chargeSteps;

@@ -147,13 +147,13 @@ export class GuideSearch {
         const against = next * 4 + (k ^ 1);
         const costs = lane[next] ? laneCosts : openCosts;
         const crowding = costs.contraflow * flow[against] + costs.load * load[next];
-        let cost = base + (crowding < costs.cap ? crowding : costs.cap);
+        let cost = base + Math.min(crowding, costs.cap);
         if (near) {
           const soon = nearCosts.contraflow * nearFlow[against] + nearCosts.load * nearLoad[next];
-          cost += soon < nearCosts.cap ? soon : nearCosts.cap;
+          cost += Math.min(soon, nearCosts.cap);
         }
         const rigid = rigidFlow[against];
-        if (rigid > 0) cost += rigid * rigidCost < RIGID_CAP ? rigid * rigidCost : RIGID_CAP;
+        if (rigid > 0) cost += Math.min(rigid * rigidCost, RIGID_CAP);
         if (seen[next] === round && g[next] <= cost) continue;
         seen[next] = round;
         g[next] = cost;

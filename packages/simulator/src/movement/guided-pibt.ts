@@ -1,5 +1,5 @@
 import type { Floor } from '@fleetlab/warehouse';
-import { NO_DUE, Phase, type FleetState } from '../execution/fleet-state.ts';
+import { NO_DUE, Phase, type FloorTraffic } from '../execution/floor-traffic.ts';
 import { GuidePaths } from './guide-paths.ts';
 import { PriorityInheritancePolicy, STUCK_BOOST, URGENT_PRIORITY } from './priority-inheritance.ts';
 
@@ -48,7 +48,7 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
   /** Steps each robot ran behind its plan when it last got a goal the plan has a step for. */
   private readonly lateness: Float64Array;
 
-  constructor(floor: Floor, state: FleetState, random: () => number) {
+  constructor(floor: Floor, state: FloorTraffic, random: () => number) {
     super(floor, state, random);
     this.guides = new GuidePaths(floor, state.n);
     this.unplanned = new Uint8Array(state.n).fill(1);

@@ -1,5 +1,5 @@
 import type { Floor } from '@fleetlab/warehouse';
-import type { FleetState } from '../execution/fleet-state.ts';
+import type { FloorTraffic } from '../execution/floor-traffic.ts';
 
 /**
  * A way out is searched over at most this many keep-clear cells: a drawn intersection is a few
@@ -27,7 +27,7 @@ export class KeepClearPassages {
 
   constructor(
     private readonly floor: Floor,
-    private readonly state: FleetState,
+    private readonly state: FloorTraffic,
     /** PIBT's step for a robot not yet moved: true when it found a cell. */
     private readonly push: (robot: number) => boolean,
   ) {
@@ -49,9 +49,8 @@ export class KeepClearPassages {
   driveThrough(active: readonly number[]): void {
     const { state } = this;
     for (const robot of active) {
-      const ahead = this.ahead[robot];
-      if (ahead.length === 0) continue;
-      const cell = ahead.shift()!;
+      const cell = this.ahead[robot].shift();
+      if (cell === undefined) continue;
       state.claimedBy[cell] = -1;
       state.reserve(robot, cell);
     }

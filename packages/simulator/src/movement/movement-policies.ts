@@ -1,10 +1,10 @@
 import type { Floor, TrafficPolicyName } from '@fleetlab/warehouse';
-import type { FleetState } from '../execution/fleet-state.ts';
+import type { FloorTraffic } from '../execution/floor-traffic.ts';
 import { GuidedPibtPolicy } from './guided-pibt.ts';
 import type { MovementPolicy } from './movement-policy.ts';
 import { PibtPolicy } from './pibt.ts';
 
-type PolicyClass = new (floor: Floor, state: FleetState, random: () => number) => MovementPolicy;
+type PolicyClass = new (floor: Floor, state: FloorTraffic, random: () => number) => MovementPolicy;
 
 /** The movement rule behind each traffic policy name of the warehouse's `TRAFFIC_POLICIES`. */
 const POLICY_CLASSES: Record<TrafficPolicyName, PolicyClass> = {
@@ -16,7 +16,7 @@ const POLICY_CLASSES: Record<TrafficPolicyName, PolicyClass> = {
 export function createMovementPolicy(
   name: TrafficPolicyName,
   floor: Floor,
-  state: FleetState,
+  state: FloorTraffic,
   random: () => number,
 ): MovementPolicy {
   return new POLICY_CLASSES[name](floor, state, random);

@@ -1,5 +1,3 @@
-import type { FleetState } from '../execution/fleet-state.ts';
-
 /**
  * How robots move on the shared floor, step by step. The executor owns the robots' work and
  * batteries and asks the policy, once per step, where every active robot stands next. A policy

@@ -1,5 +1,5 @@
 import type { Floor } from '@fleetlab/warehouse';
-import type { FleetState } from '../execution/fleet-state.ts';
+import type { FloorTraffic } from '../execution/floor-traffic.ts';
 import { KeepClearPassages } from './keep-clear.ts';
 import type { MovementPolicy } from './movement-policy.ts';
 
@@ -34,7 +34,7 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
 
   constructor(
     protected readonly floor: Floor,
-    protected readonly state: FleetState,
+    protected readonly state: FloorTraffic,
     private readonly random: () => number,
   ) {
     this.priority = new Float64Array(state.n);
@@ -118,23 +118,21 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
 
   /** Reserves the first of the robot's ordered cells it can have (pushing its occupant on); false when it must stay. */
   private takeFirst(robot: number, from: number, base: number, count: number): boolean {
-    const { state, order } = this;
+    const { state, order, passages } = this;
     for (let i = 0; i < count; i++) {
       const cell = order[base + i];
       if (!state.canEnter(robot, cell)) continue;
       if (cell !== from && state.swaps(from, cell)) continue;
-      const passing = cell !== from && this.floor.keepClear[cell] === 1;
-      if (
-        passing &&
-        !this.passages!.claimWayOut(robot, from, cell, (exit) => this.costToGo(robot, exit), this.level > 1)
-      )
+      // The passages exist whenever the floor has a keep-clear cell.
+      const passing = cell !== from && this.floor.keepClear[cell] === 1 && passages !== null;
+      if (passing && !passages.claimWayOut(robot, from, cell, (exit) => this.costToGo(robot, exit), this.level > 1))
         continue;
       state.reserve(robot, cell);
       if (cell === from) return true;
       const other = state.occupant[cell];
       if (other !== -1 && other !== robot && state.next[other] === -1 && !this.move(other)) {
         state.release(robot, cell);
-        if (passing) this.passages!.drop(robot);
+        if (passing) passages.drop(robot);
         continue;
       }
       return true;

@@ -1,7 +1,7 @@
 import type { Floor, RobotWork, WorkItem } from '@fleetlab/warehouse';
 import { detourMargin } from '../execution/battery-rule.ts';
 import type { ExecutionParameters } from '../execution/execution-parameters.ts';
-import { Mode, type FleetState } from '../execution/fleet-state.ts';
+import { Mode, type FloorTraffic } from '../execution/floor-traffic.ts';
 import type { WorkCycle } from '../execution/work-cycle.ts';
 import type { BookedOrder } from './order-book.ts';
 
@@ -52,7 +52,7 @@ export class IdleCharging {
   }
 
   /** Sends the idle robots parked at their station that need it to charge. */
-  apply(work: WorkCycle, state: FleetState, step: number): void {
+  apply(work: WorkCycle, state: FloorTraffic, step: number): void {
     const { maxDistance, replays } = this.params;
     for (let robot = 0; robot < this.robots.length; robot++) {
       if (state.mode[robot] !== Mode.Parked || !work.isIdle(robot)) continue;

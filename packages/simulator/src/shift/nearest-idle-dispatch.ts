@@ -1,5 +1,5 @@
 import type { Floor, RobotWork } from '@fleetlab/warehouse';
-import type { FleetState } from '../execution/fleet-state.ts';
+import type { FloorTraffic } from '../execution/floor-traffic.ts';
 import type { WorkCycle } from '../execution/work-cycle.ts';
 import type { IdleCharging } from './idle-charging.ts';
 import type { BookedOrder, OrderBook } from './order-book.ts';
@@ -25,7 +25,7 @@ export class NearestIdleDispatch implements ShiftDispatcher {
     private readonly robots: readonly RobotWork[],
     private readonly book: OrderBook,
     private readonly work: WorkCycle,
-    private readonly state: FleetState,
+    private readonly state: FloorTraffic,
     private readonly charging: IdleCharging,
   ) {}
 

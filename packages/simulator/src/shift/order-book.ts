@@ -68,8 +68,8 @@ export class OrderBook implements WorkEvents {
     return order;
   }
 
-  /** The order a delivery of some robot's work serves. */
-  orderOf(item: DeliveryWork): BookedOrder {
+  /** The order a delivery of some robot's work, or one it has done, serves. */
+  orderOf(item: Pick<DeliveryWork, 'pickup' | 'dropoff' | 'orderId'>): BookedOrder {
     if (item.orderId === undefined)
       throw new Error(`Internal error: a shift delivery ${item.pickup} -> ${item.dropoff} serves no order`);
     return this.order(item.orderId);

@@ -7,7 +7,7 @@ import {
 } from '@fleetlab/solver';
 import type { AlgorithmName, DeliveryWork, Floor, FloorEnvironment, RobotWork, WorkItem } from '@fleetlab/warehouse';
 import type { ExecutionParameters } from '../execution/execution-parameters.ts';
-import type { FleetState } from '../execution/fleet-state.ts';
+import type { FloorTraffic } from '../execution/floor-traffic.ts';
 import type { WorkCycle } from '../execution/work-cycle.ts';
 import type { IdleCharging } from './idle-charging.ts';
 import type { BookedOrder, OrderBook } from './order-book.ts';
@@ -73,7 +73,7 @@ export class ReoptimiseDispatch implements ShiftDispatcher {
     private readonly params: ExecutionParameters,
     private readonly book: OrderBook,
     private readonly work: WorkCycle,
-    private readonly state: FleetState,
+    private readonly state: FloorTraffic,
     private readonly charging: IdleCharging,
     private readonly estimate: WorkEstimate,
     private readonly settings: ReoptimiseSettings,
@@ -263,16 +263,20 @@ export class ReoptimiseDispatch implements ShiftDispatcher {
 /** The cell itself, or the nearest by walk where a robot may stop (not keep-clear), and the steps to it. */
 function nearestStoppingCell(floor: Floor, cell: number): { cell: number; steps: number } {
   if (!floor.keepClear[cell]) return { cell, steps: 0 };
-  const seen = new Map<number, number>([[cell, 0]]);
+  const seen = new Set<number>([cell]);
+  // Breadth first: the cells in the order found, and the steps to each.
   const queue = [cell];
+  const stepsTo = [0];
   for (let head = 0; head < queue.length; head++) {
     const at = queue[head];
     for (let k = 0; k < 4; k++) {
       const next = floor.neighbours[at * 4 + k];
       if (next < 0 || seen.has(next) || floor.stationAt[next] >= 0) continue;
-      seen.set(next, seen.get(at)! + 1);
-      if (!floor.keepClear[next]) return { cell: next, steps: seen.get(next)! };
+      seen.add(next);
+      const steps = stepsTo[head] + 1;
+      if (!floor.keepClear[next]) return { cell: next, steps };
       queue.push(next);
+      stepsTo.push(steps);
     }
   }
   return { cell, steps: 0 };
@@ -285,6 +289,6 @@ function overdueFirst(items: WorkItem[], book: OrderBook, overdueBefore: number)
   if (overdue.length === 0) return items;
   overdue.sort((a, b) => book.orderOf(a).index - book.orderOf(b).index);
   const rest = items.filter((item) => !isOverdue(item));
-  const charge = rest[0]?.kind === 'charge' ? [rest.shift()!] : [];
+  const charge = rest[0]?.kind === 'charge' ? rest.splice(0, 1) : [];
   return [...charge, ...overdue, ...rest];
 }

@@ -1,5 +1,6 @@
 import { buildProblem, FloorDistanceRows, SolveCancelledError, type SolveParameters } from '@fleetlab/solver';
 import {
+  ALGORITHM_BY_NAME,
   algorithmByIdOrName,
   ALGORITHMS,
   createSeededRandom,
@@ -17,11 +18,13 @@ import {
   type PlanResultsRecord,
   type RobotWork,
   type ShiftParametersRecord,
+  type ShiftStatsRecord,
   type SolveStatsRecord,
+  round2,
 } from '@fleetlab/warehouse';
 import { assertValid, checkExecution } from '../check-execution.ts';
 import { asSimulationError, SimulationCancelledError, SimulationError, TrafficJamError } from '../errors.ts';
-import { executionRecord, round2 } from '../execution/execution-record.ts';
+import { executionRecord } from '../execution/execution-record.ts';
 import type { ExecutionParameters } from '../execution/execution-parameters.ts';
 import { executeOnFloor, type ExecutorOutcome } from '../execution/executor.ts';
 import { MAX_RESERVE_REPLAYS, trafficPolicyOf, type SimulationParams } from '../simulate.ts';
@@ -59,7 +62,7 @@ export interface ShiftOutcome {
   /** The shift as the model's result format, built from what happened (`shiftResults`). */
   results: PlanResultsRecord;
   /** The solver's figures as the shift ran, `execution` (the totals) and `shift` (`shiftStats`). */
-  stats: SolveStatsRecord;
+  stats: SolveStatsRecord & { shift: ShiftStatsRecord };
   /** What happened on the floor, with the shift's `orders`. */
   execution: ExecutionRecord;
 }
@@ -144,7 +147,7 @@ export function runShift(
           dispatcher: ({ work, state }) => {
             work.events = book;
             const charging = new IdleCharging(floor, robots, runParams, book.orders);
-            dispatcher =
+            const chosen: ShiftDispatcher =
               (shift.dispatch ?? SHIFT_DEFAULTS.dispatch) === 'nearest_idle'
                 ? new NearestIdleDispatch(floor, robots, book, work, state, charging)
                 : new ReoptimiseDispatch(
@@ -172,7 +175,8 @@ export function runShift(
                       shouldStop: options.shouldStop,
                     },
                   );
-            return (step) => dispatcher!.step(step);
+            dispatcher = chosen;
+            return (step) => chosen.step(step);
           },
         },
       });
@@ -260,10 +264,10 @@ function shiftOutcome(finished: Finished): ShiftOutcome {
 function solverFigures(
   finished: Finished,
   execution: ExecutionRecord,
-  shift: SolveStatsRecord['shift'],
-): SolveStatsRecord {
+  shift: ShiftStatsRecord,
+): SolveStatsRecord & { shift: ShiftStatsRecord } {
   const { algorithm, base, params } = finished;
-  const described = algorithmByIdOrName(algorithm)!;
+  const described = ALGORITHM_BY_NAME[algorithm];
   const finishes = Object.values(execution.robots).map((robot) => robot.finish_s);
   const distance = Object.values(execution.robots).reduce((sum, robot) => sum + robot.distance_m, 0);
   const latest = Math.max(0, ...finishes);

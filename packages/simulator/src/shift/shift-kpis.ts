@@ -7,7 +7,7 @@ import {
   type ExecutionRecord,
   type ShiftStatsRecord,
 } from '@fleetlab/warehouse';
-import { round2 } from '../execution/execution-record.ts';
+import { round2 } from '@fleetlab/warehouse';
 import type { BookedOrder } from './order-book.ts';
 
 const SECONDS_PER_HOUR = 3600;

@@ -1,5 +1,5 @@
 import type { Floor, FloorParameters, PlanResultsRecord, PlanStepRecord, RobotWork } from '@fleetlab/warehouse';
-import { round2 } from '../execution/execution-record.ts';
+import { round2 } from '@fleetlab/warehouse';
 import type { ExecutedRobot } from '../execution/recorder.ts';
 import type { OrderBook } from './order-book.ts';
 
@@ -42,7 +42,7 @@ export function shiftResults(
         const fromStation =
           delivery.fromCell === robot.homeCell && !(steps.length === 0 && robot.startCell === robot.homeCell);
         const from = fromStation ? station : place;
-        const order = book.order(delivery.orderId!);
+        const order = book.orderOf(delivery);
         const sinceCharge = delivery.odometer - odometerAtCharge;
         steps.push({
           task: [delivery.pickup, delivery.dropoff],

@@ -166,7 +166,7 @@ function splitBetweenRobots(
       const consider = (rest: number, part: number) => {
         const before = current[rest];
         const time = finish[part];
-        const value = sum ? before + time : before > time ? before : time;
+        const value = sum ? before + time : Math.max(before, time);
         const set = rest | part;
         if (value < next[set]) {
           if (next[set] === Infinity) covered.push(set);

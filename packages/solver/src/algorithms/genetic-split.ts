@@ -1,5 +1,5 @@
 import { AppendState, RechargeScheduler } from '../routes/battery-schedule.ts';
-import { FleetState } from '../routes/fleet-state.ts';
+import { FleetRoutes } from '../routes/fleet-routes.ts';
 import { usableRobots } from '../bounds/lower-bound.ts';
 import { GranularRobots } from '../candidates/granular-robots.ts';
 import { descend } from '../moves/local-search.ts';
@@ -44,7 +44,7 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   const populationSize = n > 400 ? 12 : n > 100 ? 20 : 30;
   const stop = () => context.timeUp() || context.iterations >= context.maxIterations;
   const scheduler = new RechargeScheduler(problem);
-  const fleetOf = (routes: Routes) => new FleetState(problem, context.scale, routes, scheduler);
+  const fleetOf = (routes: Routes) => new FleetRoutes(problem, context.scale, routes, scheduler);
   const toTour = (routes: Routes): Int32Array => {
     const tour = new Int32Array(n);
     let m = 0;
@@ -103,7 +103,9 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
   const polishAt = context.deadlineMs - POLISH_SHARE * budgetMs;
   const polishAtIteration = Number.isFinite(context.maxIterations) ? Math.floor(context.maxIterations / 2) : Infinity;
   let polished = false;
-  while (!stop() && !(stalled = searchStalled(context, startMs, lastImprovementMs))) {
+  while (!stop()) {
+    stalled = searchStalled(context, startMs, lastImprovementMs);
+    if (stalled) break;
     if (
       !polished &&
       (Number.isFinite(polishAtIteration) ? context.iterations >= polishAtIteration : context.now() >= polishAt)

@@ -1,4 +1,4 @@
-import { FleetState } from '../routes/fleet-state.ts';
+import { FleetRoutes } from '../routes/fleet-routes.ts';
 import type { ObjectiveScale } from '../plan/objective.ts';
 import type { Routes } from '../plan/plan-builder.ts';
 import type { Problem } from '../problem/problem.ts';
@@ -34,7 +34,7 @@ export function buildLargestFirstStart(context: AlgorithmContext): Routes | null
  */
 export function buildLargestFirst(problem: Problem, scale: ObjectiveScale, hurry: () => boolean): Routes | null {
   const order = largestFirstOrder(problem);
-  const state = new FleetState(
+  const state = new FleetRoutes(
     problem,
     scale,
     problem.robots.map(() => []),

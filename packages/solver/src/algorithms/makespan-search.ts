@@ -1,4 +1,4 @@
-import { FleetState } from '../routes/fleet-state.ts';
+import { FleetRoutes } from '../routes/fleet-routes.ts';
 import { GranularRobots } from '../candidates/granular-robots.ts';
 import { descend } from '../moves/local-search.ts';
 import type { Routes } from '../plan/plan-builder.ts';
@@ -30,7 +30,7 @@ export function optimiseMakespan(context: AlgorithmContext): Routes {
   let start = candidates[0];
   let startValue = Infinity;
   for (const routes of candidates) {
-    const value = new FleetState(context.problem, context.scale, routes).value();
+    const value = new FleetRoutes(context.problem, context.scale, routes).value();
     if (value < startValue) {
       startValue = value;
       start = routes;
@@ -46,7 +46,7 @@ export function improveByRuinAndRecreate(
 ): Routes {
   const { problem, random } = context;
   const n = problem.deliveryCount;
-  const state = new FleetState(problem, context.scale, initial);
+  const state = new FleetRoutes(problem, context.scale, initial);
   const startMs = context.now();
   const budgetMs = Math.max(1, context.deadlineMs - startMs);
   const outOfTime = () => context.timeUp() || context.iterations >= context.maxIterations;
@@ -75,7 +75,9 @@ export function improveByRuinAndRecreate(
   let lastImprovementMs = context.now();
   let stalled = false;
 
-  while (!outOfTime() && !provenOptimal() && !(stalled = searchStalled(context, startMs, lastImprovementMs))) {
+  while (!outOfTime() && !provenOptimal()) {
+    stalled = searchStalled(context, startMs, lastImprovementMs);
+    if (stalled) break;
     context.checkCancelled();
     context.iterations++;
     // With an iteration cap the schedule follows iterations only, so the plan never depends on
@@ -83,7 +85,7 @@ export function improveByRuinAndRecreate(
     const fraction = Number.isFinite(context.maxIterations)
       ? context.iterations / context.maxIterations
       : (context.now() - startMs) / budgetMs;
-    const temperature = initialTemperature * Math.pow(finalTemperature / initialTemperature, Math.min(1, fraction));
+    const temperature = initialTemperature * (finalTemperature / initialTemperature) ** Math.min(1, fraction);
 
     const count = 1 + random.int(maxRemoved);
     const strategy = random.next();
@@ -136,7 +138,7 @@ class RuinAndRecreate {
   private locate: Int32Array = new Int32Array(0);
 
   constructor(
-    private readonly state: FleetState,
+    private readonly state: FleetRoutes,
     private readonly granular: GranularRobots,
     private readonly neighbours: readonly number[][],
     private readonly random: Random,
@@ -244,7 +246,7 @@ function pickFrom(items: number[], random: Random): number {
   return items[random.int(items.length)];
 }
 
-function routeIndex(state: FleetState): { robot: Int32Array } {
+function routeIndex(state: FleetRoutes): { robot: Int32Array } {
   const robot = new Int32Array(state.problem.deliveryCount).fill(-1);
   state.evaluators.forEach((evaluator, r) => {
     for (const j of evaluator.route) robot[j] = r;

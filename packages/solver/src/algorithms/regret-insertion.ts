@@ -7,5 +7,8 @@ import { buildByRegretInsertion } from './regret-construction.ts';
  * to the end, inserting first the delivery that would lose most by waiting.
  */
 export function assignByRegretInsertion(context: AlgorithmContext): Routes {
-  return buildByRegretInsertion(context, () => false)!;
+  const routes = buildByRegretInsertion(context, () => false);
+  // Only an abandoned construction returns null, and this one is never abandoned.
+  if (!routes) throw new Error('The regret construction stopped without being abandoned');
+  return routes;
 }

@@ -143,7 +143,8 @@ class ResidualNetwork {
       list.push(a);
     } else if (flow[a] === 0 && before > 0) {
       const list = carrying[this.problem.arcColumn[a]];
-      const moved = list.pop()!;
+      const moved = list[list.length - 1];
+      list.pop();
       if (moved !== a) {
         list[slot[a]] = moved;
         slot[moved] = slot[a];

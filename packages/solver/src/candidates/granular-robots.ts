@@ -48,7 +48,9 @@ export class GranularRobots {
   forDelivery(j: number, into: number[]): number[] {
     into.length = 0;
     const stamp = this.nextStamp();
-    const candidates = this.candidates!;
+    const candidates = this.candidates;
+    // Without `restricts` every robot is a candidate, and the callers try the whole fleet instead.
+    if (!candidates) throw new Error('GranularRobots.forDelivery needs restricts: every robot is a candidate');
     const k = candidates.perClass;
     const c = this.problem.deliveryClass[j];
     for (let slot = 0; slot < k; slot++) {

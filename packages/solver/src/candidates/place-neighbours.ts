@@ -1,3 +1,4 @@
+import { must } from '@fleetlab/warehouse';
 import { CheapestCopies } from '../data-structures/cheapest-copies.ts';
 import type { Problem } from '../problem/problem.ts';
 import { sortedOrder } from '../data-structures/sorted-order.ts';
@@ -69,10 +70,10 @@ export function relatedByPlace(problem: Problem, size: number, poll?: () => void
     cheapest.reset(size + 1);
     classScore.length = 0;
     let threshold = Infinity;
-    for (const q of walks.get(dropoff)!) {
+    for (const q of must(walks.get(dropoff), 'The walk from a dropoff place')) {
       const out = between(dropoff, q);
       if (out + back > threshold) break;
-      for (const other of classesAt.get(q)!) {
+      for (const other of must(classesAt.get(q), 'The classes at a pickup place')) {
         const score = out + between(classDropoff[other], pickup);
         if (score > threshold) continue;
         classScore.push({ score, c: other });

@@ -1,4 +1,4 @@
-import type { FleetState } from '../routes/fleet-state.ts';
+import type { FleetRoutes } from '../routes/fleet-routes.ts';
 import type { GranularRobots } from '../candidates/granular-robots.ts';
 import type { InterRouteMove } from './move.ts';
 import { Relocate } from './relocate.ts';
@@ -23,7 +23,7 @@ const IMPROVEMENT = 1e-9;
  * after each move. Ends when no focus has an improving move; returns the moves applied.
  */
 export function descend(
-  state: FleetState,
+  state: FleetRoutes,
   stop: () => boolean,
   {
     maxMoves = Infinity,

@@ -17,7 +17,8 @@ export class OrOpt extends ReorderMove {
 
   find(route: RouteEvaluator, target: number, stop: () => boolean): MoveSearch {
     const length = route.route.length;
-    const bounds = (this.shortenedBounds ??= new InsertionBounds(route.problem));
+    this.shortenedBounds ??= new InsertionBounds(route.problem);
+    const bounds = this.shortenedBounds;
     for (let chain = 1; chain <= MAX_CHAIN; chain++) {
       for (let from = 0; from + chain <= length; from++) {
         if (length > 24 && (from & 7) === 0 && stop()) return 'stopped';

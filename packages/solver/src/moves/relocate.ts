@@ -1,5 +1,5 @@
 import { emptyRouteTotals } from '../routes/battery-schedule.ts';
-import type { FleetState } from '../routes/fleet-state.ts';
+import type { FleetRoutes } from '../routes/fleet-routes.ts';
 import { Insertion } from '../routes/route-evaluator.ts';
 import type { InterRouteMove, MoveSearch } from './move.ts';
 
@@ -16,7 +16,7 @@ export class Relocate implements InterRouteMove {
   private other = -1;
   private position = -1;
 
-  constructor(private readonly state: FleetState) {}
+  constructor(private readonly state: FleetRoutes) {}
 
   find(a: number, others: readonly number[], target: number, stop: () => boolean): MoveSearch {
     const focus = this.state.evaluators[a];

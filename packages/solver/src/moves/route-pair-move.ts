@@ -1,5 +1,5 @@
 import { emptyRouteTotals } from '../routes/battery-schedule.ts';
-import type { FleetState } from '../routes/fleet-state.ts';
+import type { FleetRoutes } from '../routes/fleet-routes.ts';
 import type { InterRouteMove, MoveSearch } from './move.ts';
 
 /**
@@ -16,7 +16,7 @@ export abstract class RoutePairMove implements InterRouteMove {
   private positionA = -1;
   private positionB = -1;
 
-  constructor(protected readonly state: FleetState) {}
+  constructor(protected readonly state: FleetRoutes) {}
 
   find(a: number, others: readonly number[], target: number, stop: () => boolean): MoveSearch {
     for (let step = 0; step < others.length; step++) {

@@ -130,6 +130,6 @@ export class ObjectiveScale {
   }
 }
 
-function perObjective(valueOf: (name: ObjectiveName) => number): PerObjective {
-  return Object.fromEntries(objectiveNameValues.map((name) => [name, valueOf(name)])) as Record<ObjectiveName, number>;
+function perObjective(measure: (name: ObjectiveName) => number): PerObjective {
+  return Object.fromEntries(objectiveNameValues.map((name) => [name, measure(name)])) as Record<ObjectiveName, number>;
 }

@@ -1,20 +1,18 @@
 import {
   freeFlow,
   type DeliveryWork,
+  type Floor,
   type FreeFlowRobot,
   type PlanResultsRecord,
   type PlanStepRecord,
   type RobotWork,
+  round2,
 } from '@fleetlab/warehouse';
 import { evaluateRoute } from '../routes/battery-schedule.ts';
 import { shortestPath, type Problem } from '../problem/problem.ts';
 
 /** Delivery indices per robot, in visiting order; index r belongs to problem.robots[r]. */
 export type Routes = number[][];
-
-export function round2(value: number): number {
-  return Math.round(value * 100) / 100;
-}
 
 /** One robot's work in order: its deliveries and, before some of them, a recharge trip. */
 type PlannedItem = { kind: 'delivery'; j: number } | { kind: 'charge' };
@@ -36,8 +34,9 @@ interface RobotClock {
  */
 export function buildPlanSteps(problem: Problem, routes: Routes): PlanResultsRecord {
   const items = problem.robots.map((_, r) => plannedItems(problem, r, routes[r]));
-  const clocks = problem.floor
-    ? floorClocks(problem, items)
+  const { floor } = problem;
+  const clocks = floor
+    ? floorClocks(problem, floor, items)
     : items.map((robotItems, r) => graphClock(problem, r, robotItems));
   const results: PlanResultsRecord = {};
   problem.robots.forEach((robot, r) => {
@@ -63,8 +62,7 @@ function plannedItems(problem: Problem, robot: number, route: readonly number[])
 }
 
 /** The floor's clock: every robot alone on the floor with these items, chargers shared (`freeFlow`). */
-function floorClocks(problem: Problem, items: PlannedItem[][]): RobotClock[] {
-  const floor = problem.floor!;
+function floorClocks(problem: Problem, floor: Floor, items: PlannedItem[][]): RobotClock[] {
   const cellOf = (node: number) => problem.nodeCell[node];
   const work: RobotWork[] = problem.robots.map((robot, r) => ({
     id: robot.id,

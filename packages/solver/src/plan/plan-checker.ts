@@ -262,7 +262,8 @@ function legMetres(problem: Problem, from: number, to: number): number {
     const metres = problem.floor.distance(problem.nodeCell[from], problem.nodeCell[to]);
     return metres >= UNREACHABLE ? -1 : metres;
   }
-  const { offsets, targets, weights } = problem.graph!;
+  if (!problem.graph) throw new Error('The problem has neither a floor nor a graph to measure legs on');
+  const { offsets, targets, weights } = problem.graph;
   for (let e = offsets[from], end = offsets[from + 1]; e < end; e++) if (targets[e] === to) return weights[e];
   return -1;
 }

@@ -42,7 +42,8 @@ export class FloorDistanceRows {
     const row = floor.distancesFrom(cell);
     this.rows.set(cell, row);
     if (this.rows.size * this.cellCount * Int32Array.BYTES_PER_ELEMENT > this.maxBytes && this.rows.size > 1) {
-      this.rows.delete(this.rows.keys().next().value!);
+      const oldest = this.rows.keys().next();
+      if (!oldest.done) this.rows.delete(oldest.value);
     }
     return row;
   }

@@ -44,7 +44,7 @@ function emptyRows(nodeCount: number): Pick<PlaceDistances, 'sourceRow' | 'dista
 }
 
 function readFloorPlaces(environment: EnvironmentInput): PlaceDistances {
-  if (!environment || !environment.elements) throw new InvalidProblemError('The environment has no elements');
+  if (!environment?.elements) throw new InvalidProblemError('The environment has no elements');
   let floor: Floor;
   try {
     floor = new Floor(environment as ConstructorParameters<typeof Floor>[0]);
@@ -89,12 +89,7 @@ function readFloorPlaces(environment: EnvironmentInput): PlaceDistances {
 
 /** The graph's nodes (the first of repeated ids kept) and its edges as a CSR graph. */
 function readGraphPlaces(environment: EnvironmentInput): PlaceDistances {
-  if (
-    !environment ||
-    !environment.graph ||
-    !Array.isArray(environment.graph.nodes) ||
-    !Array.isArray(environment.graph.edges)
-  ) {
+  if (!environment?.graph || !Array.isArray(environment.graph.nodes) || !Array.isArray(environment.graph.edges)) {
     throw new InvalidProblemError('The environment has no graph with nodes and edges');
   }
   const nodeIds: string[] = [];
@@ -145,7 +140,8 @@ export function addRows(places: PlaceDistances, sources: readonly number[], cell
   if (places.floor) {
     const floor = places.floor;
     const rowOfCell = new Map<number, number>();
-    const own = cellRows ? null : new Int32Array(floor.cellCount);
+    // Walks come from the caller's rows, or are written one after another into one buffer of our own.
+    const rows = cellRows ?? new Int32Array(floor.cellCount);
     for (const node of sources) {
       if (node < 0 || places.sourceRow[node] >= 0) continue;
       const cell = places.nodeCell[node];
@@ -153,7 +149,7 @@ export function addRows(places: PlaceDistances, sources: readonly number[], cell
       if (row === undefined) {
         row = places.distances.length;
         rowOfCell.set(cell, row);
-        const walk = cellRows ? cellRows.from(floor, cell) : floor.distancesFrom(cell, own!);
+        const walk = rows instanceof Int32Array ? floor.distancesFrom(cell, rows) : rows.from(floor, cell);
         const distances = new Float64Array(nodeCount);
         for (let target = 0; target < nodeCount; target++) {
           const metres = walk[places.nodeCell[target]];
@@ -166,7 +162,8 @@ export function addRows(places: PlaceDistances, sources: readonly number[], cell
     }
     return;
   }
-  const runner = new DijkstraRunner(places.graph!);
+  if (!places.graph) throw new Error('Place distances need a floor or a graph');
+  const runner = new DijkstraRunner(places.graph);
   for (const node of sources) {
     if (node < 0 || places.sourceRow[node] >= 0) continue;
     const dist = new Float64Array(nodeCount);

@@ -1,6 +1,7 @@
 import {
   chargersAt,
   FloorError,
+  must,
   objectiveNameValues,
   resolveFloorParameters,
   SOLVE_PARAMETER_DEFAULTS,
@@ -297,7 +298,9 @@ export function buildProblem(input: ProblemInput): Problem {
 function chargersOfRobots(robots: readonly ProblemRobot[], parameters: FloorParameters): Int32Array {
   const perStation = new Map<string, number>();
   for (const robot of robots) perStation.set(robot.stationId, (perStation.get(robot.stationId) ?? 0) + 1);
-  return Int32Array.from(robots, (robot) => chargersAt(parameters, perStation.get(robot.stationId)!));
+  return Int32Array.from(robots, (robot) =>
+    chargersAt(parameters, must(perStation.get(robot.stationId), 'The robot count of a station')),
+  );
 }
 
 /**

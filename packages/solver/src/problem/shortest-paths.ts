@@ -31,11 +31,10 @@ export function buildCsrGraph(nodeCount: number, edges: { from: number; to: numb
   const targets = new Int32Array(offsets[nodeCount]);
   const weights = new Float64Array(offsets[nodeCount]);
   // Sorted keys keep adjacency order, and so tie-breaking between equal paths, deterministic.
-  const keys = [...best.keys()].sort((a, b) => a - b);
-  for (const key of keys) {
+  const pairs = [...best].sort(([a], [b]) => a - b);
+  for (const [key, weight] of pairs) {
     const low = Math.floor(key / nodeCount);
     const high = key % nodeCount;
-    const weight = best.get(key)!;
     targets[cursor[low]] = high;
     weights[cursor[low]++] = weight;
     targets[cursor[high]] = low;

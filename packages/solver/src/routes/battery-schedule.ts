@@ -114,7 +114,7 @@ export class RechargeScheduler {
         baseDistance = bestDistance[a];
         cum = homeToPickup(problem, robot, route[a]) + deliveryLength[route[a]];
       }
-      const segmentStart = a < 0 ? 0 : a;
+      const segmentStart = Math.max(a, 0);
       const tag = a < 0 ? FROM_START : a;
       const charged = a < 0 ? used : 0;
       for (let b = segmentStart; b < length; b++) {

@@ -87,7 +87,7 @@ export class InsertionBounds {
     for (let a = -1; a < length; a++) {
       const base = a < 0 ? 0 : forward[a];
       const g = a < 0 ? 0 : offset[a];
-      let m = a < 0 ? 0 : a;
+      let m = Math.max(a, 0);
       if (base < Infinity) {
         for (; m < length && reserve[m] - g <= limit; m++)
           forward[m + 1] = Math.min(forward[m + 1], base + (reserve[m] - g) / speed + recharge);

@@ -31,7 +31,8 @@ export class InsertionTable {
   constructor(problem: Problem, candidateCount: number) {
     const scheduler = new RechargeScheduler(problem);
     this.evaluators = problem.robots.map((_, r) => new RouteEvaluator(problem, r, [], scheduler));
-    const candidates = (this.candidates = new CandidateRobots(problem, candidateCount));
+    const candidates = new CandidateRobots(problem, candidateCount);
+    this.candidates = candidates;
     this.openInClass = new Int32Array(problem.deliveryClassCount);
     for (let j = 0; j < problem.deliveryCount; j++) this.openInClass[problem.deliveryClass[j]]++;
     const size = candidates.robots.length;

@@ -263,7 +263,7 @@ export class RouteEvaluator implements RouteTotals {
     const firstChargeLimit = p.maxDistance + EPSILON - p.initialUsed[r];
     // Blinks are drawn first, in position order, so that the ceiling comes from a position that counts.
     if (this.blinked.length < length + 1) this.blinked = new Uint8Array(2 * length + 2);
-    for (let k = 0; k <= length; k++) this.blinked[k] = blink !== undefined && blink() ? 1 : 0;
+    for (let k = 0; k <= length; k++) this.blinked[k] = blink?.() ? 1 : 0;
     for (let pass = 0; ; pass++) {
       let bestFinish = cutoff;
       let bestDistance = Infinity;
@@ -347,7 +347,8 @@ export class RouteEvaluator implements RouteTotals {
   }
 
   private freshBounds(): InsertionBounds {
-    const bounds = (this.bounds ??= new InsertionBounds(this.problem));
+    this.bounds ??= new InsertionBounds(this.problem);
+    const bounds = this.bounds;
     if (this.boundsStale) {
       bounds.build(this.robot, this.route, this.route.length);
       this.boundsStale = false;

@@ -1,6 +1,6 @@
 import { evaluateRoute } from './battery-schedule.ts';
 import { InfeasibleDeliveryError } from '../problem/errors.ts';
-import { FleetState } from './fleet-state.ts';
+import { FleetRoutes } from './fleet-routes.ts';
 import type { ObjectiveScale } from '../plan/objective.ts';
 import type { Problem } from '../problem/problem.ts';
 import type { Routes } from '../plan/plan-builder.ts';
@@ -15,11 +15,14 @@ export function repairRoutes(problem: Problem, scale: ObjectiveScale, routes: Ro
   const removed: number[] = missing.slice();
   const fixed = routes.map((route, r) => {
     const copy = route.slice();
-    while (copy.length > 0 && evaluateRoute(problem, r, copy).finish === Infinity) removed.push(copy.pop()!);
+    while (copy.length > 0 && evaluateRoute(problem, r, copy).finish === Infinity) {
+      removed.push(copy[copy.length - 1]);
+      copy.pop();
+    }
     return copy;
   });
   if (removed.length === 0) return fixed;
-  const state = new FleetState(problem, scale, fixed);
+  const state = new FleetRoutes(problem, scale, fixed);
   for (const j of removed) {
     const placement = state.bestPlacement(j);
     if (!placement) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALGORITHMS, algorithmByIdOrName, type AlgorithmName } from '@fleetlab/warehouse';
-import { buildProblem, checkPlan, solve } from '../../src/index.ts';
+import { checkPlan, solve } from '../../src/index.ts';
 import { loadFixture, summary, buildGraphProblem } from '../helpers.ts';
 
 const NAMES = ALGORITHMS.map((algorithm) => algorithm.name);

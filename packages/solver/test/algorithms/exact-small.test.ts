@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PlanResultsRecord } from '@fleetlab/warehouse';
 import { EXACT_MAX_DELIVERIES, solveSmallExactly, SubsetRouteBuilder } from '../../src/algorithms/exact-small.ts';
 import { emptyRouteTotals, evaluateRoute, RechargeScheduler } from '../../src/routes/battery-schedule.ts';
-import { buildProblem, checkPlan, lowerBound, solve, type Problem, type ProblemInput } from '../../src/index.ts';
+import { checkPlan, lowerBound, solve, type Problem, type ProblemInput } from '../../src/index.ts';
 import { buildPlanSteps, type Routes } from '../../src/plan/plan-builder.ts';
 import {
   buildUnlessInfeasible,

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { orderCrossover, splitTour } from '../../src/algorithms/genetic-split.ts';
 import { evaluateRoute } from '../../src/routes/battery-schedule.ts';
-import { buildProblem } from '../../src/index.ts';
 import { createRandom, shuffleInPlace } from '../../src/algorithms/random.ts';
 import { loadInstance, buildGraphProblem } from '../helpers.ts';
 

@@ -63,7 +63,12 @@ describe('maximumMatching (Edmonds blossom)', () => {
           const edges = raw
             .filter(([a, b]) => a !== b)
             .map(([a, b]): [number, number] => (a < b ? [a, b] : [b, a]))
-            .filter(([a, b]) => !seen.has(`${a},${b}`) && (seen.add(`${a},${b}`), true));
+            .filter(([a, b]) => {
+              const key = `${a},${b}`;
+              if (seen.has(key)) return false;
+              seen.add(key);
+              return true;
+            });
           const mate = maximumMatching(graph(n, edges));
           mate.forEach((other, v) => {
             if (other < 0) return;

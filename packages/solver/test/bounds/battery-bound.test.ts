@@ -5,7 +5,6 @@ import { EPSILON } from '../../src/problem/battery-tolerance.ts';
 import { nodeDistance } from '../../src/problem/problem.ts';
 import { ALGORITHMS } from '@fleetlab/warehouse';
 import {
-  buildProblem,
   checkPlan,
   InfeasibleDeliveryError,
   lowerBound,

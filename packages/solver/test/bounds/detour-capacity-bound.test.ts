@@ -5,7 +5,7 @@ import { detourCapacityBound } from '../../src/bounds/detour-capacity-bound.ts';
 import { modelLowerBound } from '../../src/bounds/lower-bound.ts';
 import { measureRoutes } from '../../src/plan/objective.ts';
 import type { Problem } from '../../src/problem/problem.ts';
-import { buildProblem, solve } from '../../src/index.ts';
+import { solve } from '../../src/index.ts';
 import {
   buildUnlessInfeasible,
   gridInstanceArbitrary,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { solveRectangularAssignment } from '../../src/assignment/dense-assignment.ts';
-import { buildProblem, lowerBound, type Problem } from '../../src/index.ts';
+import { lowerBound, type Problem } from '../../src/index.ts';
 import { canServe } from '../../src/problem/delivery-legs.ts';
 import { modelLowerBound } from '../../src/bounds/lower-bound.ts';
 import { nodeDistance } from '../../src/problem/problem.ts';

@@ -7,7 +7,7 @@ import { Relocate } from '../../src/moves/relocate.ts';
 import { Swap } from '../../src/moves/swap.ts';
 import { TwoOptStar } from '../../src/moves/two-opt-star.ts';
 import { TwoOpt } from '../../src/moves/two-opt.ts';
-import type { FleetState } from '../../src/routes/fleet-state.ts';
+import type { FleetRoutes } from '../../src/routes/fleet-routes.ts';
 import { RouteEvaluator } from '../../src/routes/route-evaluator.ts';
 import { buildUnlessInfeasible, smallWarehouses } from '../helpers.ts';
 import { fleetOf } from './two-stations-line.ts';
@@ -16,7 +16,7 @@ const instances = smallWarehouses;
 
 const never = () => false;
 
-const interMoves: [string, (state: FleetState) => InterRouteMove][] = [
+const interMoves: [string, (state: FleetRoutes) => InterRouteMove][] = [
   ['relocate', (state) => new Relocate(state)],
   ['swap', (state) => new Swap(state)],
   ['2-opt*', (state) => new TwoOptStar(state)],

@@ -1,5 +1,5 @@
-import { FleetState } from '../../src/routes/fleet-state.ts';
-import { buildProblem, type Problem } from '../../src/index.ts';
+import { FleetRoutes } from '../../src/routes/fleet-routes.ts';
+import type { Problem } from '../../src/index.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from '../../src/plan/objective.ts';
 import type { Routes } from '../../src/plan/plan-builder.ts';
 import { makeEnvironment, buildGraphProblem } from '../helpers.ts';
@@ -55,16 +55,16 @@ export function twoStationsLine(maxDistance = 1000): Problem {
 }
 
 /** The fleet with the given routes, scored as solve scores it (here: completion time, normalised by these routes). */
-export function fleetOf(problem: Problem, routes: Routes): FleetState {
+export function fleetOf(problem: Problem, routes: Routes): FleetRoutes {
   const figures = measureRoutes(problem, routes);
   const scale = new ObjectiveScale(
     problem.params.objective_weights,
     objectiveValues(problem, figures.finish, figures.distance),
   );
-  return new FleetState(problem, scale, routes);
+  return new FleetRoutes(problem, scale, routes);
 }
 
 /** Each robot's route and finish time. */
-export function routesAndFinishes(state: FleetState): { route: number[]; finish: number }[] {
+export function routesAndFinishes(state: FleetRoutes): { route: number[]; finish: number }[] {
   return state.evaluators.map((evaluator) => ({ route: evaluator.route, finish: evaluator.finish }));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanStepRecord } from '@fleetlab/warehouse';
-import { buildProblem, checkPlan, solve } from '../../src/index.ts';
+import { checkPlan, solve } from '../../src/index.ts';
 import { loadFixture, buildGraphProblem } from '../helpers.ts';
 
 const problem = buildGraphProblem(loadFixture('battery-two-robots'));

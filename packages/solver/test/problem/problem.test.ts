@@ -1,13 +1,6 @@
 import { SOLVE_PARAMETER_DEFAULTS } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
-import {
-  buildProblem,
-  InfeasibleDeliveryError,
-  InvalidProblemError,
-  nodeDistance,
-  shortestPath,
-  solve,
-} from '../../src/index.ts';
+import { InfeasibleDeliveryError, InvalidProblemError, nodeDistance, shortestPath, solve } from '../../src/index.ts';
 import { loadFixture, makeEnvironment, buildGraphProblem } from '../helpers.ts';
 
 describe('buildProblem', () => {

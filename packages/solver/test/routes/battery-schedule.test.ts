@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { AppendState, evaluateRoute } from '../../src/routes/battery-schedule.ts';
-import { buildProblem } from '../../src/index.ts';
 import { buildPlanSteps } from '../../src/plan/plan-builder.ts';
 import { makeEnvironment, buildGraphProblem } from '../helpers.ts';
 

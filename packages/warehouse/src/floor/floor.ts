@@ -75,13 +75,20 @@ export class Floor {
     const { elements } = environment;
     const width = environment.dimensions?.width;
     const height = environment.dimensions?.height;
-    if (!Number.isInteger(width) || !Number.isInteger(height) || width! < 1 || height! < 1) {
+    if (
+      width === undefined ||
+      height === undefined ||
+      !Number.isInteger(width) ||
+      !Number.isInteger(height) ||
+      width < 1 ||
+      height < 1
+    ) {
       throw new FloorError(
         `The environment needs whole-cell dimensions, got ${JSON.stringify(environment.dimensions)}`,
       );
     }
-    this.width = width!;
-    this.height = height!;
+    this.width = width;
+    this.height = height;
     this.cellCount = this.width * this.height;
     this.blocked = new Uint8Array(this.cellCount);
     this.shelfOfCell = new Int32Array(this.cellCount).fill(-1);
@@ -353,8 +360,14 @@ export class Floor {
 
 /**
  * The cell (column, row) a robot stands on to serve a pickup: a pickup sits on its shelf's edge,
- * its robot in the free cell beside that side. Null without a side.
+ * its robot in the free cell beside that side. Null without a side, so a pickup whose type names
+ * one of the four sides (checked records, generated slots) always gets its cell.
  */
+export function pickupCell(pickup: {
+  position: readonly number[];
+  side: 'top' | 'right' | 'bottom' | 'left';
+}): [number, number];
+export function pickupCell(pickup: { position: readonly number[]; side?: string }): [number, number] | null;
 export function pickupCell(pickup: { position: readonly number[]; side?: string }): [number, number] | null {
   const [x, y] = pickup.position;
   switch (pickup.side) {

@@ -16,8 +16,10 @@ export function pruneNavigationGraph(graph: NavigationGraph): NavigationGraph {
   const indexOf = new Map(nodes.map((node, index) => [node.id, index]));
   const linked = new Set<number>();
   for (const edge of graph.edges) {
-    const a = indexOf.get(edge.from)!;
-    const b = indexOf.get(edge.to)!;
+    const a = indexOf.get(edge.from);
+    const b = indexOf.get(edge.to);
+    if (a === undefined || b === undefined)
+      throw new Error(`Edge ${edge.from} -> ${edge.to} names a node the graph does not have: validate it first`);
     if (a !== b) linked.add(Math.min(a, b) * count + Math.max(a, b));
   }
   const keys = Float64Array.from(linked).sort();

@@ -128,7 +128,7 @@ export function selectAllPickups(layout: EditableLayout): EditableLayout {
 
 /** The centre of the cell a robot serves the pickup from. */
 function pickupCellCentre(pickup: Pickup): Point {
-  const [i, j] = pickupCell(pickup)!;
+  const [i, j] = pickupCell(pickup);
   return [i + 0.5, j + 0.5];
 }
 

@@ -215,7 +215,7 @@ export function checkEnvironmentRules(environment: EnvironmentToCheck): Environm
         `${name} at ${formatPoint(pickup.position)} is not on the ${pickup.side} side of shelf ${shelf.id}`,
       );
     }
-    const [i, j] = pickupCell(pickup)!;
+    const [i, j] = pickupCell(pickup);
     const facing = shelfOnCellOf([i + 0.5, j + 0.5], placementContext.shelves);
     if (facing)
       report(

@@ -59,7 +59,7 @@ function placeCellErrors(floor: Floor, elements: LayoutElements): EnvironmentPro
     keepClear.set(floor.cellAt(Math.floor(cell.position[0]), Math.floor(cell.position[1])), cell.id);
   const errors: EnvironmentProblem[] = [];
   const check = (path: string, id: string, name: string, verb: string, onStation: boolean) => {
-    const cell = floor.cellOf(id)!;
+    const cell = floor.requireCellOf(id);
     const clear = keepClear.get(cell);
     if (clear !== undefined) {
       errors.push({
@@ -127,7 +127,12 @@ class Reach {
 }
 
 function placesOf(floor: Floor, elements: LayoutElements) {
-  const place = (kind: Place['kind'], id: string, path: string): Place => ({ kind, id, path, cell: floor.cellOf(id)! });
+  const place = (kind: Place['kind'], id: string, path: string): Place => ({
+    kind,
+    id,
+    path,
+    cell: floor.requireCellOf(id),
+  });
   return {
     stations: elements.robot_stations.map((station, index) =>
       place('station', station.id, `elements.robot_stations.${index}`),
@@ -148,30 +153,28 @@ function reachabilityProblems(floor: Floor, environment: EnvironmentToCheck): En
   for (const station of stations) {
     const out = floor.distancesFrom(station.cell);
     const back = floor.distanceField(station.cell);
-    for (const place of served) {
-      if (out[place.cell] >= UNREACHABLE)
-        stationGaps.get(place)!.push({ hub: station, hubIsSource: true, other: place });
-      if (back[place.cell] >= UNREACHABLE)
-        stationGaps.get(place)!.push({ hub: station, hubIsSource: false, other: place });
+    for (const [place, gaps] of stationGaps) {
+      if (out[place.cell] >= UNREACHABLE) gaps.push({ hub: station, hubIsSource: true, other: place });
+      if (back[place.cell] >= UNREACHABLE) gaps.push({ hub: station, hubIsSource: false, other: place });
     }
   }
 
   // A station cut off from every place while another serves one is named itself, once.
   const placesCutFrom = new Map<Place, number>(stations.map((station) => [station, 0]));
-  for (const place of served) {
-    for (const hub of new Set(stationGaps.get(place)!.map((gap) => gap.hub)))
-      placesCutFrom.set(hub, placesCutFrom.get(hub)! + 1);
+  for (const gaps of stationGaps.values()) {
+    for (const hub of new Set(gaps.map((gap) => gap.hub))) placesCutFrom.set(hub, (placesCutFrom.get(hub) ?? 0) + 1);
   }
-  const serving = stations.filter((station) => placesCutFrom.get(station)! < served.length).length;
+  const serving = stations.filter((station) => (placesCutFrom.get(station) ?? 0) < served.length).length;
   const subjects = new Map<Place, Gap[]>();
   const isolated = new Set<Place>();
   for (const station of stations) {
     if (served.length > 0 && placesCutFrom.get(station) === served.length && serving > 0) isolated.add(station);
   }
   for (const station of isolated) subjects.set(station, []);
-  for (const place of served) {
+  for (const [place, placeGaps] of stationGaps) {
     const gaps: Gap[] = [];
-    for (const gap of stationGaps.get(place)!) (isolated.has(gap.hub) ? subjects.get(gap.hub)! : gaps).push(gap);
+    // An isolated station's gaps go to the station (its subjects list, set just above), the rest to the place.
+    for (const gap of placeGaps) (subjects.get(gap.hub) ?? gaps).push(gap);
     if (gaps.length > 0) subjects.set(place, gaps);
   }
 

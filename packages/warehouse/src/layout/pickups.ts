@@ -36,7 +36,7 @@ export function generatePickupPoints(shelves: readonly Shelf[], dimensions: Dime
     for (const slot of pickupSlotsOfShelf(shelf)) {
       serial += 1;
       if (!isInsideGrid(slot.position, dimensions)) continue;
-      const [i, j] = pickupCell(slot)!;
+      const [i, j] = pickupCell(slot);
       if (shelfOnCellOf([i + 0.5, j + 0.5], shelves)) continue;
       const key = positionKey(slot.position);
       if (taken.has(key)) continue;

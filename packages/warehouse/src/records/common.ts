@@ -11,7 +11,9 @@ export const timestampsSchema = z.object({
  * screen the text is shown on, and NUL cannot be stored at all. Tab and line breaks are allowed
  * only where text may span lines (descriptions).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find control characters
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find control characters
 const CONTROL_CHARACTER_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 export const NO_CONTROL_CHARACTERS = 'must not contain control characters';
 

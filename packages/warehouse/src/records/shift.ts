@@ -84,7 +84,7 @@ export function shiftHasRate(shift: Pick<ShiftSettings, 'orders_per_hour' | 'pro
 }
 
 function checkProfile(shift: ShiftSettings, context: z.RefinementCtx): void {
-  if (shift.profile !== undefined && shift.profile.every((hourly) => hourly === 0)) {
+  if (shift.profile?.every((hourly) => hourly === 0)) {
     context.addIssue({ code: 'custom', path: ['profile'], message: 'a profile needs orders in at least one hour' });
   }
   if (shift.profile !== undefined && shift.profile.length !== Math.ceil(shift.hours)) {

@@ -59,7 +59,8 @@ describe('LlmTaskGenerator against an OpenAI-compatible server', () => {
     expect(body.response_format?.type).toBe('json_schema');
     expect(body.response_format?.json_schema?.name).toBe(PAIRS_SCHEMA_NAME);
     expect(body.response_format?.json_schema?.strict).toBe(true);
-    const pairsSchema = (body.response_format?.json_schema?.schema.properties as Record<string, any>).pairs;
+    const properties = body.response_format?.json_schema?.schema.properties as Record<string, any> | undefined;
+    const pairsSchema = properties?.pairs;
     expect(pairsSchema.minItems).toBe(5);
     expect(pairsSchema.maxItems).toBe(5);
     expect(pairsSchema.items.properties.pickup_id.enum).toEqual([

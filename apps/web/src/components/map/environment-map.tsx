@@ -83,6 +83,7 @@ export function EnvironmentMap({
   // Initial fit, re-applied when another environment (other dimensions) is shown.
   const fitViewRef = useRef(fitView);
   fitViewRef.current = fitView;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another floor size fits the view again
   useEffect(() => {
     const timer = setTimeout(() => fitViewRef.current(), MAP_FIT_DELAY_MS);
     return () => clearTimeout(timer);
@@ -212,7 +213,7 @@ export function EnvironmentMap({
         >
           −
         </button>
-        <span className="min-w-12 text-center text-sm text-slate-300" aria-label="Zoom level">
+        <span className="min-w-12 text-center text-sm text-slate-300" role="status" aria-label="Zoom level">
           {formatZoomPercent(zoom)}
         </span>
         <button type="button" className={buttonClass} onClick={() => zoomTo(zoom + MAP_ZOOM_STEP)} aria-label="Zoom in">

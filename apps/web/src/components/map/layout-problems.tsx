@@ -46,6 +46,7 @@ function ProblemList({ messages }: { readonly messages: readonly string[] }) {
     <>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {shown.map((message, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the same message may repeat; the list is never reordered
           <li key={`${index}-${message}`}>{message}</li>
         ))}
       </ul>

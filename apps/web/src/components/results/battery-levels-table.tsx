@@ -9,7 +9,7 @@ import {
   taskTypeText,
   type BatteryStatus,
 } from '../../lib/display-format.ts';
-import { type PlanParameters, type PlanStep } from '../../lib/plan-model.ts';
+import type { PlanParameters, PlanStep } from '../../lib/plan-model.ts';
 import { StepTable } from './step-table.tsx';
 
 // Each status in its bar's colour: red, yellow, green.

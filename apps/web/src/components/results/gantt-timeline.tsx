@@ -86,6 +86,7 @@ export function GanttTimeline({ chart, makespan }: GanttTimelineProps) {
                   <div className="relative my-px">
                     {boxesByRow[index].map((segment, segmentIndex) => (
                       <div
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a robot's segments are fixed in time order
                         key={segmentIndex}
                         data-kind={segment.kind}
                         className="absolute inset-y-0"

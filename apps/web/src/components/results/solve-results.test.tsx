@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Environment, Solve } from '../../api/types.ts';
 import { SolveResults } from './solve-results.tsx';
-import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_RESULTS, TWO_ROBOT_SOLVE } from './two-robot-plan.fixture.ts';
+import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_SOLVE } from './two-robot-plan.fixture.ts';
 
 /** SolveResults links to other pages ('Sweep this solve'), so it renders inside a router. */
 function renderResults(ui: ReactElement) {

@@ -79,7 +79,9 @@ export function activityShares(times: ActivityTimes, decimals = 1): Record<Activ
 
 /** The halo colours of the player, opaque: a bar on the dark page reads like the halo over a robot. */
 function opaque(rgba: string): string {
-  const [r, g, b] = rgba.match(/\d+(\.\d+)?/g)!.map(Number);
+  const channels = rgba.match(/\d+(\.\d+)?/g);
+  if (!channels) throw new Error(`Not an rgba colour: ${rgba}`);
+  const [r, g, b] = channels.map(Number);
   return `rgb(${r}, ${g}, ${b})`;
 }
 

@@ -33,7 +33,7 @@ export interface Placement {
 }
 
 /** All robots' route evaluators plus the extremes needed to score a change of one route in O(1). */
-export class FleetState {
+export class FleetRoutes {
   readonly evaluators: RouteEvaluator[];
   finishSum = 0;
   distanceSum = 0;

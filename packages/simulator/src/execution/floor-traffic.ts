@@ -1,7 +1,7 @@
 import type { Floor, RobotWork } from '@fleetlab/warehouse';
 
 /** What a robot is doing. Parked, queued and charging robots stand at their station, out of the way. */
-export const enum Mode {
+export enum Mode {
   Parked,
   Moving,
   Handling,
@@ -9,11 +9,11 @@ export const enum Mode {
   Charging,
 }
 
-/** `FleetState.due` of a goal the plan has no step for (an extra charge, the drive home). */
+/** `FloorTraffic.due` of a goal the plan has no step for (an extra charge, the drive home). */
 export const NO_DUE = -1;
 
 /** Where a moving robot is heading. */
-export const enum Phase {
+export enum Phase {
   ToPickup,
   ToDropoff,
   ToCharge,
@@ -30,7 +30,7 @@ export const enum Phase {
  * and `reservedBy[cell]` the robot that will stand there; `claimedBy[cell]` is the robot driving
  * through keep-clear cells that will stand there in a coming step (nobody else may).
  */
-export class FleetState {
+export class FloorTraffic {
   readonly n: number;
   readonly pos: Int32Array;
   readonly next: Int32Array;
