@@ -120,3 +120,27 @@ export {
 } from './layout/instance-generator.ts';
 
 export * from './floor/index.ts';
+
+export {
+  coverObstacles,
+  GridMapError,
+  linearCell,
+  parseGridMap,
+  type CellRectangle,
+  type GridMap,
+} from './formats/grid-map.ts';
+export {
+  gridMapTextOf,
+  layoutFromGridMap,
+  layoutFromGridMapText,
+  pickupCandidatesByCell,
+} from './formats/grid-map-layout.ts';
+export {
+  importLorrProblem,
+  LorrProblemError,
+  lorrProblemSchema,
+  type ImportedLorrProblem,
+  type LorrProblem,
+  type LorrProblemFiles,
+  type SkippedLorrTask,
+} from './formats/lorr-problem.ts';
