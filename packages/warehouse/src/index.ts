@@ -144,3 +144,4 @@ export {
   type LorrProblemFiles,
   type SkippedLorrTask,
 } from './formats/lorr-problem.ts';
+export { planVizExport, type PlanVizOutput } from './formats/planviz.ts';

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { signUpAndLogIn } from '../support/accounts.ts';
+import { apiAs } from '../support/api.ts';
+import { editorStatus, layoutCountsText } from '../support/grid-editor.ts';
+
+/**
+ * A warehouse map of the League of Robot Runners' large warehouse's shape and size (500 x 140):
+ * walls at the corners, rows of 12-cell shelves one cell apart, an aisle row between shelf rows.
+ */
+function largeWarehouseMap(): { text: string; shelves: number } {
+  const width = 500;
+  const height = 140;
+  const rows: string[] = [];
+  let shelves = 0;
+  for (let y = 0; y < height; y++) {
+    let row = '';
+    const shelfRow = y >= 8 && y < height - 8 && y % 2 === 1;
+    if (shelfRow) shelves += 37;
+    for (let x = 0; x < width; x++) {
+      const wall = (y < 3 || y >= height - 3) && (x < 4 || x >= width - 4);
+      const shelf = shelfRow && x >= 8 && x < 8 + 37 * 13 && (x - 8) % 13 < 12;
+      row += wall || shelf ? '@' : '.';
+    }
+    rows.push(row);
+  }
+  return { text: `type octile\nheight ${height}\nwidth ${width}\nmap\n${rows.join('\n')}\n`, shelves: shelves + 4 };
+}
+
+test('a 500 x 140 warehouse map opens in the editor and saves; a malformed map is refused naming its line', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signUpAndLogIn(page, 'map-importer');
+  await page.goto('/environments/grid-editor');
+  await expect(editorStatus(page)).toHaveText('Grid 20 x 20');
+  const emptyCounts = await layoutCountsText(page).textContent();
+
+  const importMap = async (name: string, text: string) => {
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Import map' }).click(),
+    ]);
+    await chooser.setFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  };
+
+  await importMap('ragged.map', 'type octile\nheight 5\nwidth 6\nmap\n......\n.@@@@.\n.....\n......\n......\n');
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not import' });
+  await expect(alert).toContainText('Could not import ragged.map:');
+  await expect(alert.getByRole('listitem')).toHaveText(['line 7: row 2 has 5 cells, the header says width 6']);
+  await expect(layoutCountsText(page)).toHaveText(emptyCounts ?? '');
+
+  const map = largeWarehouseMap();
+  await importMap('long-corridor-warehouse.map', map.text);
+  await expect(editorStatus(page)).toHaveText('Imported the layout', { timeout: 60_000 });
+  await expect(page.getByLabel('Width')).toHaveValue('500');
+  await expect(page.getByLabel('Height')).toHaveValue('140');
+  await expect(page.getByLabel('Name')).toHaveValue('long-corridor-warehouse');
+  await expect(layoutCountsText(page)).toContainText(`Shelves: ${map.shelves} ·`);
+
+  await page.getByRole('button', { name: 'Create Environment' }).click();
+  await expect(page).toHaveURL(/\/environments\/\d+$/, { timeout: 120_000 });
+  const id = Number(page.url().split('/').pop());
+  await expect(page.getByText('Dimensions: 500 x 140')).toBeVisible();
+  const stored = await apiAs<{ dimensions: unknown; elements: { shelves: unknown[] } }>(
+    page,
+    'GET',
+    `/environments/${id}`,
+  );
+  expect(stored.dimensions).toEqual({ width: 500, height: 140 });
+  expect(stored.elements.shelves).toHaveLength(map.shelves);
+});
