@@ -145,3 +145,12 @@ export {
   type SkippedLorrTask,
 } from './formats/lorr-problem.ts';
 export { planVizExport, type PlanVizOutput } from './formats/planviz.ts';
+export {
+  VDA5050_VERSION,
+  vda5050Orders,
+  type Vda5050Action,
+  type Vda5050Edge,
+  type Vda5050Node,
+  type Vda5050Options,
+  type Vda5050Order,
+} from './formats/vda5050.ts';
