@@ -2,29 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
 import { editorStatus, layoutCountsText } from '../support/grid-editor.ts';
-
-/**
- * A warehouse map of the League of Robot Runners' large warehouse's shape and size (500 x 140):
- * walls at the corners, rows of 12-cell shelves one cell apart, an aisle row between shelf rows.
- */
-function largeWarehouseMap(): { text: string; shelves: number } {
-  const width = 500;
-  const height = 140;
-  const rows: string[] = [];
-  let shelves = 0;
-  for (let y = 0; y < height; y++) {
-    let row = '';
-    const shelfRow = y >= 8 && y < height - 8 && y % 2 === 1;
-    if (shelfRow) shelves += 37;
-    for (let x = 0; x < width; x++) {
-      const wall = (y < 3 || y >= height - 3) && (x < 4 || x >= width - 4);
-      const shelf = shelfRow && x >= 8 && x < 8 + 37 * 13 && (x - 8) % 13 < 12;
-      row += wall || shelf ? '@' : '.';
-    }
-    rows.push(row);
-  }
-  return { text: `type octile\nheight ${height}\nwidth ${width}\nmap\n${rows.join('\n')}\n`, shelves: shelves + 4 };
-}
+import { largeWarehouseMapText } from '../../packages/warehouse/bench/large-warehouse-map.ts';
 
 test('a 500 x 140 warehouse map opens in the editor and saves; a malformed map is refused naming its line', async ({
   page,
@@ -49,7 +27,7 @@ test('a 500 x 140 warehouse map opens in the editor and saves; a malformed map i
   await expect(alert.getByRole('listitem')).toHaveText(['line 7: row 2 has 5 cells, the header says width 6']);
   await expect(layoutCountsText(page)).toHaveText(emptyCounts ?? '');
 
-  const map = largeWarehouseMap();
+  const map = largeWarehouseMapText();
   await importMap('long-corridor-warehouse.map', map.text);
   await expect(editorStatus(page)).toHaveText('Imported the layout', { timeout: 60_000 });
   await expect(page.getByLabel('Width')).toHaveValue('500');
