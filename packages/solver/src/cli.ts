@@ -138,6 +138,8 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
     if (parsed.vda5050Directory !== undefined) {
       const files = await writeVda5050Files(parsed.vda5050Directory, input.environment, results, {
         maxSpeed: input.params?.robot_speed ?? SOLVE_PARAMETER_DEFAULTS.robot_speed,
+        // Orders are handed over now: each is stamped with now plus when its trip sets out.
+        start: new Date(),
       });
       stderr.write(`VDA 5050 orders: ${files.length} files in ${parsed.vda5050Directory}\n`);
     }

@@ -65,7 +65,7 @@ function tripsOf(results: Readonly<Record<string, unknown>>): Record<string, Tri
 /**
  * `solve-ID-vda5050.json`: the VDA 5050 orders of the plan, one per robot and trip, as a JSON
  * array of order messages (each for its vehicle's `order` topic), on the map named after the
- * environment, driving at most the solve's robot speed.
+ * environment, driving at most the solve's robot speed, stamped from the moment of the export.
  */
 export function vda5050File(
   solveId: number | string,
@@ -76,6 +76,8 @@ export function vda5050File(
   const orders = vda5050Orders(floorOf(environment), tripsOf(results), {
     mapId: environment.name ?? 'fleetlab',
     maxSpeed: robotSpeed,
+    // Handed over now: each order is stamped with now plus when its trip sets out.
+    start: new Date(),
   });
   return {
     name: `solve-${solveId}-vda5050-${VDA5050_VERSION}.json`,
