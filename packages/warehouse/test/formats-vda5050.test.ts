@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { importLorrProblem, VDA5050_VERSION, vda5050Orders } from '../src/index.ts';
+import { generateWarehouseInstance, importLorrProblem, VDA5050_VERSION, vda5050Orders } from '../src/index.ts';
 
 const fixture = (path: string) => readFileSync(new URL(`./fixtures/${path}`, import.meta.url), 'utf8');
 
@@ -175,5 +176,55 @@ describe('VDA 5050 orders', () => {
         expect(e.length).toBe(dx + dy);
       });
     }
+  });
+});
+
+describe('VDA 5050 orders of random plans', () => {
+  it('are valid orders whose edges run straight between their nodes, trip by trip (generated floors)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
+        (seed, stations, recharges) => {
+          const instance = generateWarehouseInstance({
+            width: 20,
+            height: 20,
+            stations,
+            robotsPerStation: 2,
+            orders: 12,
+            seed,
+          });
+          const { environment } = instance;
+          const robots = environment.elements.robots.map((robot) => robot.id);
+          // Deal the orders round-robin, a recharge after some of them.
+          const plan: Record<string, { task: [string, string] | 'recharge'; completion_time: number }[]> = {};
+          instance.tasks.forEach((pair, index) => {
+            const robot = robots[index % robots.length] ?? '';
+            const steps = plan[robot] ?? [];
+            steps.push({ task: pair, completion_time: 10 * (index + 1) });
+            if (recharges[index]) steps.push({ task: 'recharge', completion_time: 10 * (index + 1) + 5 });
+            plan[robot] = steps;
+          });
+          const orders = vda5050Orders(environment, plan);
+          expect(orders).toHaveLength(Object.values(plan).reduce((sum, steps) => sum + steps.length, 0));
+          for (const order of orders) {
+            expect(validateOrder(order), JSON.stringify(validateOrder.errors)).toBe(true);
+            order.nodes.forEach((n, index) => expect(n.sequenceId).toBe(2 * index));
+            order.edges.forEach((e, index) => {
+              const from = order.nodes[index];
+              const to = order.nodes[index + 1];
+              expect(e.sequenceId).toBe(2 * index + 1);
+              expect([e.startNodeId, e.endNodeId]).toEqual([from?.nodeId, to?.nodeId]);
+              const dx = Math.abs((to?.nodePosition.x ?? 0) - (from?.nodePosition.x ?? 0));
+              const dy = Math.abs((to?.nodePosition.y ?? 0) - (from?.nodePosition.y ?? 0));
+              expect(Math.min(dx, dy)).toBe(0);
+              expect(e.length).toBe(dx + dy);
+            });
+          }
+        },
+      ),
+      { numRuns: 30 },
+    );
   });
 });
