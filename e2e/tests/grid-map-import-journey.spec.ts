@@ -4,7 +4,7 @@ import { apiAs } from '../support/api.ts';
 import { editorStatus, layoutCountsText } from '../support/grid-editor.ts';
 import { largeWarehouseMapText } from '../../packages/warehouse/bench/large-warehouse-map.ts';
 
-test('a 500 x 140 warehouse map opens in the editor and saves; a malformed map is refused naming its line', async ({
+test('a 500 x 140 warehouse map opens in the editor from the environments list and saves; malformed maps are refused naming the line', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -27,8 +27,17 @@ test('a 500 x 140 warehouse map opens in the editor and saves; a malformed map i
   await expect(alert.getByRole('listitem')).toHaveText(['line 7: row 2 has 5 cells, the header says width 6']);
   await expect(layoutCountsText(page)).toHaveText(emptyCounts ?? '');
 
+  // From the environments list: a map without a free cell is refused there, and a 500 x 140
+  // warehouse map opens in the editor.
+  await page.getByRole('link', { name: 'Environments' }).first().click();
+  await expect(page).toHaveURL(/\/environments$/);
+  await importMap('walls.map', 'type octile\nheight 5\nwidth 5\nmap\n@@@@@\n@@@@@\nTTTTT\n@@@@@\n@@@@@\n');
+  await expect(alert).toContainText('Could not import walls.map:');
+  await expect(alert.getByRole('listitem')).toHaveText(['the map has no free cell: robots could not stand anywhere']);
+  await expect(page).toHaveURL(/\/environments$/);
   const map = largeWarehouseMapText();
   await importMap('long-corridor-warehouse.map', map.text);
+  await expect(page).toHaveURL(/\/environments\/grid-editor$/, { timeout: 60_000 });
   await expect(editorStatus(page)).toHaveText('Imported the layout', { timeout: 60_000 });
   await expect(page.getByLabel('Width')).toHaveValue('500');
   await expect(page.getByLabel('Height')).toHaveValue('140');
