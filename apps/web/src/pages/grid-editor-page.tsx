@@ -146,8 +146,11 @@ export default function GridEditorPage() {
     if (problems.errors.length === 0) setSaveBlocked(false);
   }, [problems]);
 
+  // Drawn grids are 5 to 50 cells a side; an imported map larger than that keeps its size (the
+  // field may crop it, and leaving the field as it is changes nothing).
+  const sideMax = (axis: 'width' | 'height') => Math.max(GRID_SIZE_MAX, dimensions[axis]);
   const commitDimension = (axis: 'width' | 'height') => (text: string, final: boolean) => {
-    const size = gridSizeFromInput(text);
+    const size = gridSizeFromInput(text, sideMax(axis));
     const next = { ...dimensions, [axis]: size };
     if (size === dimensions[axis]) return;
     // While typing ("2" on the way to "25") never drop elements; on blur the value is final.
@@ -211,14 +214,14 @@ export default function GridEditorPage() {
               label="Width"
               value={dimensions.width}
               min={GRID_SIZE_MIN}
-              max={GRID_SIZE_MAX}
+              max={sideMax('width')}
               onCommit={commitDimension('width')}
             />
             <NumberField
               label="Height"
               value={dimensions.height}
               min={GRID_SIZE_MIN}
-              max={GRID_SIZE_MAX}
+              max={sideMax('height')}
               onCommit={commitDimension('height')}
             />
             <NumberField
