@@ -130,6 +130,15 @@ describe('PlanViz export', () => {
       expect(output.events).toContainEqual([Math.round(order.done_s ?? 0), agent, task, 2]);
       expect(output.events).toContainEqual([Math.round(order.pickup_s ?? 0), agent, task, 1]);
     }
+    // Each robot's schedule lists the orders it served, each no earlier than its release.
+    output.robotIds.forEach((robot, agent) => {
+      const entries = (output.actualSchedule[agent] ?? '').split(',').filter((entry) => entry !== '');
+      expect(entries).toHaveLength(orders.filter((order) => order.robot === robot).length);
+      for (const entry of entries) {
+        const [step, task] = entry.split(':').map(Number);
+        expect(step).toBeGreaterThanOrEqual(output.tasks[task ?? 0]?.[1] ?? 0);
+      }
+    });
     output.robotIds.forEach((robot, agent) => {
       expect(replay(output, agent)).toEqual(executedCells(execution, robot, output.makespan));
     });

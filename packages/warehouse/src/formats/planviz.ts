@@ -29,25 +29,19 @@ export interface PlanVizOutput {
   events: [number, number, number, number][];
   /** `[task, release step, [pickup row, pickup column, dropoff row, dropoff column]]`. */
   tasks: [number, number, [number, number, number, number]][];
-  /** Per agent, `step:task` for each task it took, comma-separated (when it set out for it). */
+  /** Per agent, `step:task` for each task it took, comma-separated: when it set out for it (released, and done with the one before). */
   actualSchedule: string[];
   /** Not of the start-kit's format (PlanViz ignores it): this product's robot id of each agent. */
   robotIds: string[];
 }
 
-const MOVE_ACTION = new Map<number, string>([
-  [1, 'R'],
-  [-1, 'L'],
-]);
-
-/** The action taking a robot from one cell to the next (cells `y * width + x`). */
+/** The action taking a robot from one cell to the next (cells `y * width + x`): PlanViz's MAPF names. */
 function actionBetween(from: number, to: number, width: number): string {
-  if (from === to) return 'W';
-  const dx = (to % width) - (from % width);
-  const dy = Math.floor(to / width) - Math.floor(from / width);
-  if (dy === 0 && MOVE_ACTION.has(dx)) return MOVE_ACTION.get(dx) ?? 'W';
-  if (dx === 0 && dy === 1) return 'U';
-  if (dx === 0 && dy === -1) return 'D';
+  if (to === from) return 'W';
+  if (to === from + 1 && to % width !== 0) return 'R';
+  if (to === from - 1 && from % width !== 0) return 'L';
+  if (to === from + width) return 'U';
+  if (to === from - width) return 'D';
   throw new Error(`a robot jumps from cell ${from} to cell ${to}: not one 4-neighbour move`);
 }
 
@@ -94,13 +88,24 @@ export function planVizExport(
     execution.orders.forEach((order, index) => {
       tasks.push([index, toStep(order.release_s), errands(order.pickup, order.dropoff)]);
     });
+    const servedBy = new Map<string, NonNullable<ExecutionRecord['orders']>>();
+    for (const order of execution.orders) {
+      if (order.robot === undefined) continue;
+      servedBy.set(order.robot, [...(servedBy.get(order.robot) ?? []), order]);
+    }
     robotIds.forEach((id, agent) => {
-      for (const order of execution.orders ?? []) {
-        if (order.robot !== id) continue;
+      // In the order the robot picked them up; an order it never reached comes last.
+      const served = [...(servedBy.get(id) ?? [])].sort(
+        (a, b) => (a.pickup_s ?? Number.POSITIVE_INFINITY) - (b.pickup_s ?? Number.POSITIVE_INFINITY),
+      );
+      let free = 0;
+      for (const order of served) {
         const task = taskOfOrder.get(order.id) ?? 0;
         if (order.pickup_s !== undefined) events.push([toStep(order.pickup_s), agent, task, 1]);
         if (order.done_s !== undefined) events.push([toStep(order.done_s), agent, task, 2]);
-        schedules[agent]?.push(`${toStep(order.release_s)}:${task}`);
+        // It sets out for an order once released and done with the one before.
+        schedules[agent]?.push(`${Math.max(toStep(order.release_s), free)}:${task}`);
+        if (order.done_s !== undefined) free = toStep(order.done_s);
       }
     });
   } else {
