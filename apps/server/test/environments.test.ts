@@ -95,9 +95,9 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
       'body.dimensions.width: Too small: expected number to be >=5',
     ],
     [
-      'a height over 50',
-      { dimensions: { width: 10, height: 51 } },
-      'body.dimensions.height: Too big: expected number to be <=50',
+      'a height over 500',
+      { dimensions: { width: 10, height: 501 } },
+      'body.dimensions.height: Too big: expected number to be <=500',
     ],
     ['missing elements', { elements: undefined }, 'body.elements: Required'],
     ['a missing graph', { graph: undefined }, 'body.graph: Required'],

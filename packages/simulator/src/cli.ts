@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
 import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, solve } from '@fleetlab/solver';
 import {
   ALGORITHMS,
@@ -11,15 +12,17 @@ import {
   TRAFFIC_POLICY_NAMES_TEXT,
   trafficPolicyByName,
   type AlgorithmName,
+  type ExecutionRecord,
   type FloorEnvironment,
 } from '@fleetlab/warehouse';
 import { toDense } from './dense.ts';
 import { SimulationError } from './errors.ts';
 import { REPLAN_ITERATIONS, runShift, type ShiftOutcome, type ShiftParams } from './shift/run-shift.ts';
 import { simulate, type SimulationParams } from './simulate.ts';
+import { writePlanVizFiles } from './planviz-files.ts';
 
-export const USAGE = `Usage: fleetlab-simulate INSTANCE.json [--algorithm NAME] [--time-limit S] [--chargers K] [--traffic-policy NAME] [--plan RESULTS.json] [--summary | --dense]
-       fleetlab-simulate INSTANCE.json --shift-hours H (--rate R | --profile R1,R2,...) [--robots N] [--dispatch D] [--summary | --dense]
+export const USAGE = `Usage: fleetlab-simulate INSTANCE.json [--algorithm NAME] [--time-limit S] [--chargers K] [--traffic-policy NAME] [--plan RESULTS.json] [--summary | --dense] [--export planviz DIR]
+       fleetlab-simulate INSTANCE.json --shift-hours H (--rate R | --profile R1,R2,...) [--robots N] [--dispatch D] [--summary | --dense] [--export planviz DIR]
 
 Runs a plan with every robot on the floor at once and prints the execution as JSON.
   --algorithm NAME   solve the instance first with this algorithm (default makespan; ids 1-7 work too); in a shift, the one that re-plans
@@ -29,6 +32,8 @@ Runs a plan with every robot on the floor at once and prints the execution as JS
   --traffic-policy NAME  how robots move: ${TRAFFIC_POLICY_NAMES_TEXT} (default ${DEFAULT_TRAFFIC_POLICY}, or the instance's traffic_policy)
   --summary          one line: the traffic policy, planned, free-flow and executed makespan, waiting, throughput
   --dense            every robot's cell at every step, deliveries and charges, for other tools
+  --export planviz DIR  also write the execution for PlanViz into DIR: NAME.json (the League of Robot
+                     Runners output format, action model MAPF) and NAME.map (the floor), NAME the instance's id
 
 A shift: orders released over H hours (a Poisson stream drawn from the instance's tasks, or at the
 instance's release_s times), handed to the robots as they come, run on the same floor. Prints
@@ -60,6 +65,8 @@ interface CliArguments {
   shift?: Record<string, unknown>;
   robots?: number;
   replanIterations?: number;
+  /** Where to write the PlanViz files of the execution (`--export planviz DIR`). */
+  planVizDirectory?: string;
 }
 
 /** Each shift setting's flag, so a refusal names the flag the user typed. */
@@ -105,7 +112,13 @@ function parseArguments(argv: string[]): CliArguments | string {
       else if (flag === '--replan-iterations') parsed.replanIterations = Number(value());
       else if (flag === '--summary') parsed.output = 'summary';
       else if (flag === '--dense') parsed.output = 'dense';
-      else if (flag.startsWith('--')) return `Unknown flag ${flag}`;
+      else if (flag === '--export') {
+        const format = value();
+        if (format !== 'planviz') return `--export writes planviz, got ${JSON.stringify(format)}`;
+        const directory = argv[++k];
+        if (directory === undefined || directory.startsWith('--')) return '--export planviz needs a directory';
+        parsed.planVizDirectory = directory;
+      } else if (flag.startsWith('--')) return `Unknown flag ${flag}`;
       else if (parsed.instance === undefined) parsed.instance = argument;
       else return `Unexpected argument ${argument}`;
     } catch (error) {
@@ -192,7 +205,7 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
     ...(parsed.chargers === undefined ? {} : { chargers: parsed.chargers }),
     ...(parsed.trafficPolicy === undefined ? {} : { traffic_policy: parsed.trafficPolicy }),
   };
-  if (parsed.shift) return runShiftCli(parsed, instance, { ...params, shift: parsed.shift }, stdout, stderr);
+  if (parsed.shift) return await runShiftCli(parsed, instance, { ...params, shift: parsed.shift }, stdout, stderr);
   try {
     const plan =
       givenPlan ??
@@ -210,6 +223,7 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
     const started = performance.now();
     const execution = simulate(instance.environment, plan, params, { tasks: instance.tasks });
     const runtimeMs = Math.round(performance.now() - started);
+    await exportPlanViz(parsed, instance, execution, stderr);
     if (parsed.output === 'summary') {
       const totals = execution.totals;
       stdout.write(
@@ -236,14 +250,27 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
   }
 }
 
+/** With `--export planviz DIR`, writes the execution's PlanViz files and names them on stderr. */
+async function exportPlanViz(
+  parsed: CliArguments,
+  instance: InstanceFile,
+  execution: ExecutionRecord,
+  stderr: Writable,
+): Promise<void> {
+  if (parsed.planVizDirectory === undefined) return;
+  const name = instance.id ?? basename(parsed.instance, extname(parsed.instance));
+  const paths = await writePlanVizFiles(parsed.planVizDirectory, name, instance.environment, execution);
+  stderr.write(`PlanViz files: ${paths.plan} ${paths.map}\n`);
+}
+
 /** Runs a shift and prints its outcome, its summary line or its dense form. */
-function runShiftCli(
+async function runShiftCli(
   parsed: CliArguments,
   instance: InstanceFile,
   params: ShiftParams,
   stdout: Writable,
   stderr: Writable,
-): number {
+): Promise<number> {
   try {
     const started = performance.now();
     const outcome = runShift(instance.environment, instance.tasks, params, {
@@ -252,6 +279,7 @@ function runShiftCli(
       replanIterations: parsed.replanIterations,
     });
     const runtimeMs = Math.round(performance.now() - started);
+    await exportPlanViz(parsed, instance, outcome.execution, stderr);
     if (parsed.output === 'summary')
       stdout.write(`${shiftSummary(instance.id ?? parsed.instance, params, outcome, runtimeMs)}\n`);
     else if (parsed.output === 'dense')

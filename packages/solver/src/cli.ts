@@ -1,12 +1,19 @@
 import { readFile } from 'node:fs/promises';
-import { ALGORITHMS, algorithmByIdOrName, type AlgorithmName } from '@fleetlab/warehouse';
+import {
+  ALGORITHMS,
+  algorithmByIdOrName,
+  SOLVE_PARAMETER_DEFAULTS,
+  VDA5050_VERSION,
+  type AlgorithmName,
+} from '@fleetlab/warehouse';
 import { InfeasibleDeliveryError, InvalidProblemError } from './problem/errors.ts';
 import { checkPlan } from './plan/plan-checker.ts';
 import { buildProblem } from './problem/problem.ts';
 import { solve } from './solve.ts';
+import { writeVda5050Files } from './vda5050-files.ts';
 import type { DistanceModel, ProblemInput } from './problem/problem-input.ts';
 
-export const USAGE = `Usage: fleetlab-solve INSTANCE.json --algorithm NAME [--time-limit S] [--seed N] [--distances floor|graph] [--summary]
+export const USAGE = `Usage: fleetlab-solve INSTANCE.json --algorithm NAME [--time-limit S] [--seed N] [--distances floor|graph] [--summary] [--export vda5050 DIR]
 
 Solves an instance file ({ environment, tasks, params }) and prints { results, stats } as JSON,
 the shape of a solve record: results maps robot ids to steps, stats holds the figures.
@@ -16,6 +23,8 @@ the shape of a solve record: results maps robot ids to steps, stats holds the fi
   --distances MODEL  floor (default): legs are walks on the floor robots drive, as the product plans;
                      graph: the spec's straight navigation-graph edges, to compare with tools that use them
   --summary          print one line of metrics instead of the JSON
+  --export vda5050 DIR  also write the plan as VDA 5050 ${VDA5050_VERSION} orders into DIR, one file per robot and trip
+                     (ROBOT-k.json); positions in the layout's metres, on the floor's walks
 `;
 
 interface Writable {
@@ -30,6 +39,8 @@ interface CliArguments {
   seed?: number;
   distances: DistanceModel;
   summary: boolean;
+  /** Where to write the plan's VDA 5050 orders (`--export vda5050 DIR`). */
+  vda5050Directory?: string;
 }
 
 function parseArguments(argv: string[]): CliArguments | string {
@@ -39,6 +50,7 @@ function parseArguments(argv: string[]): CliArguments | string {
   let seed: number | undefined;
   let distances: DistanceModel = 'floor';
   let summary = false;
+  let vda5050Directory: string | undefined;
   for (let k = 0; k < argv.length; k++) {
     const argument = argv[k];
     const [flag, inline] =
@@ -82,6 +94,15 @@ function parseArguments(argv: string[]): CliArguments | string {
       case '--summary':
         summary = true;
         break;
+      case '--export': {
+        const format = value();
+        if (format !== 'vda5050') return `--export writes vda5050, got ${JSON.stringify(format ?? '')}`;
+        k++;
+        vda5050Directory = argv[k];
+        if (vda5050Directory === undefined || vda5050Directory.startsWith('--'))
+          return '--export vda5050 needs a directory';
+        break;
+      }
       case '--help':
       case '-h':
         return '';
@@ -95,7 +116,9 @@ function parseArguments(argv: string[]): CliArguments | string {
   if (algorithm === undefined) return 'Missing --algorithm';
   const described = algorithmByIdOrName(algorithm);
   if (!described) return `Unknown algorithm ${algorithm}`;
-  return { instance, algorithm: described.name, timeLimitS, seed, distances, summary };
+  if (vda5050Directory !== undefined && distances !== 'floor')
+    return '--export vda5050 needs a plan made on the floor (--distances floor): orders follow its walks';
+  return { instance, algorithm: described.name, timeLimitS, seed, distances, summary, vda5050Directory };
 }
 
 /** Entry point of the fleetlab-solve command; returns the process exit code. */
@@ -120,6 +143,14 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
       seed: parsed.seed,
       timeLimitS: parsed.timeLimitS,
     });
+    if (parsed.vda5050Directory !== undefined) {
+      const files = await writeVda5050Files(parsed.vda5050Directory, input.environment, results, {
+        maxSpeed: input.params?.robot_speed ?? SOLVE_PARAMETER_DEFAULTS.robot_speed,
+        // Orders are handed over now: each is stamped with now plus when its trip sets out.
+        start: new Date(),
+      });
+      stderr.write(`VDA 5050 orders: ${files.length} files in ${parsed.vda5050Directory}\n`);
+    }
     if (parsed.summary) {
       const check = checkPlan(problem, results);
       stdout.write(

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../src/cli.ts';
@@ -104,5 +106,34 @@ describe('fleetlab-solve CLI', () => {
     expect(spawned.stderr).toBe(
       'Delivery P1 -> D1 cannot be done: the round trip from the nearest home station (R1) is 20.0 m but a full charge covers 15 m\n',
     );
+  });
+});
+
+describe('fleetlab-solve --export vda5050', () => {
+  it('writes one VDA 5050 order file per robot and trip of the plan it prints', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'fleetlab-vda5050-'));
+    const s1 = join(packageRoot, 'bench', 'instances', 's1.json');
+    const stdout = capture();
+    const stderr = capture();
+    expect(await runCli([s1, '--algorithm', 'greedy_distance', '--export', 'vda5050', directory], stdout, stderr)).toBe(
+      0,
+    );
+    const { results } = JSON.parse(stdout.text()) as { results: Record<string, { task: unknown }[]> };
+    const expected = Object.entries(results).flatMap(([robot, steps]) => steps.map((_, k) => `${robot}-${k + 1}.json`));
+    expect(readdirSync(directory).sort()).toEqual([...expected].sort());
+    expect(stderr.text()).toBe(`VDA 5050 orders: ${expected.length} files in ${directory}\n`);
+    const first = JSON.parse(readFileSync(join(directory, 'R1_1-1.json'), 'utf8'));
+    expect(first).toMatchObject({ version: '2.1.0', serialNumber: 'R1_1', orderId: 'R1_1-1', orderUpdateId: 0 });
+    expect(first.nodes[0]).toMatchObject({ nodeId: 'R1_1', sequenceId: 0, nodePosition: { x: 5.5, y: 0.5 } });
+    expect(first.nodes.map((node: { sequenceId: number }) => node.sequenceId % 2)).not.toContain(1);
+    expect(first.edges.map((edge: { sequenceId: number }) => edge.sequenceId % 2)).not.toContain(0);
+  });
+
+  it('refuses it on a plan made on the navigation graph, before solving', async () => {
+    const stderr = capture();
+    const s1 = join(packageRoot, 'bench', 'instances', 's1.json');
+    const args = [s1, '--algorithm', 'greedy_distance', '--distances', 'graph', '--export', 'vda5050', '/tmp/x'];
+    expect(await runCli(args, capture(), stderr)).toBe(2);
+    expect(stderr.text()).toMatch(/^--export vda5050 needs a plan made on the floor/);
   });
 });

@@ -121,3 +121,37 @@ export {
 } from './layout/instance-generator.ts';
 
 export * from './floor/index.ts';
+
+export {
+  coverObstacles,
+  GridMapError,
+  linearCell,
+  parseGridMap,
+  type CellRectangle,
+  type GridMap,
+} from './formats/grid-map.ts';
+export {
+  gridMapTextOf,
+  layoutFromGridMap,
+  layoutFromGridMapText,
+  pickupCandidatesByCell,
+} from './formats/grid-map-layout.ts';
+export {
+  importLorrProblem,
+  LorrProblemError,
+  lorrProblemSchema,
+  type ImportedLorrProblem,
+  type LorrProblem,
+  type LorrProblemFiles,
+  type SkippedLorrTask,
+} from './formats/lorr-problem.ts';
+export { planVizExport, type PlanVizOutput } from './formats/planviz.ts';
+export {
+  VDA5050_VERSION,
+  vda5050Orders,
+  type Vda5050Action,
+  type Vda5050Edge,
+  type Vda5050Node,
+  type Vda5050Options,
+  type Vda5050Order,
+} from './formats/vda5050.ts';

@@ -12,11 +12,14 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-/** Width/height from the input text: whole cells 5..50; non-numeric gives 10. */
-export function gridSizeFromInput(text: string): number {
+/**
+ * Width/height from the input text: whole cells 5..50 (or up to `max`: an imported map's own
+ * size, which the field may crop but never grow past); non-numeric gives 10.
+ */
+export function gridSizeFromInput(text: string, max: number = GRID_SIZE_MAX): number {
   const value = Number.parseInt(text, 10);
   if (Number.isNaN(value)) return GRID_SIZE_FALLBACK;
-  return clamp(value, GRID_SIZE_MIN, GRID_SIZE_MAX);
+  return clamp(value, GRID_SIZE_MIN, max);
 }
 
 /** Robots per station from the input text: 1..10; non-numeric gives the default 1. */

@@ -26,8 +26,10 @@ import {
   environmentFile,
   environmentFileName,
   parseEnvironmentFile,
+  parseGridMapFile,
   serializeEnvironmentFile,
   type ImportedEnvironment,
+  type ImportResult,
 } from './layout-file.ts';
 import { ShelfTemplateDialog } from './shelf-template-dialog.tsx';
 import { useElementSize } from '../map-drawing/use-element-size.ts';
@@ -98,6 +100,7 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
   const [templateOpen, setTemplateOpen] = useState(false);
   const [importErrors, setImportErrors] = useState<{ fileName: string; errors: string[] } | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
+  const mapInputRef = useRef<HTMLInputElement>(null);
 
   const view = useMemo<ViewTransform>(() => {
     const cellSize = base * zoom;
@@ -195,7 +198,10 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
     downloadTextFile(environmentFileName(name), serializeEnvironmentFile(file), 'application/json');
   };
 
-  const onImportFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const onImportFile = async (
+    event: ChangeEvent<HTMLInputElement>,
+    parse: (fileName: string, text: string) => ImportResult,
+  ) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
@@ -206,7 +212,7 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
       setImportErrors({ fileName: file.name, errors: ['The file could not be read'] });
       return;
     }
-    const result = parseEnvironmentFile(text);
+    const result = parse(file.name, text);
     if (!result.ok) {
       setImportErrors({ fileName: file.name, errors: result.errors });
       return;
@@ -352,7 +358,23 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
           accept=".json,application/json"
           className="hidden"
           aria-label="Import environment file"
-          onChange={(event) => void onImportFile(event)}
+          onChange={(event) => void onImportFile(event, (_name, text) => parseEnvironmentFile(text))}
+        />
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => mapInputRef.current?.click()}
+          title="A MovingAI or League of Robot Runners grid map (.map): obstacles become shelves, free cells floor"
+        >
+          Import map
+        </button>
+        <input
+          ref={mapInputRef}
+          type="file"
+          accept=".map,text/plain"
+          className="hidden"
+          aria-label="Import grid map file"
+          onChange={(event) => void onImportFile(event, parseGridMapFile)}
         />
       </div>
 

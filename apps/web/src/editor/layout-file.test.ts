@@ -87,7 +87,7 @@ describe('environment files', () => {
   it('reports schema problems with their field paths', () => {
     const result = parseEnvironmentFile(
       JSON.stringify({
-        dimensions: { width: 60, height: 5 },
+        dimensions: { width: 600, height: 5 },
         elements: { ...smallElements, shelves: [{ id: 'S1', position: [1, 1], size: [0, 2] }] },
       }),
     );

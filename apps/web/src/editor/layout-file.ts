@@ -4,6 +4,8 @@ import {
   checkShelfPlacement,
   dimensionsSchema,
   environmentElementsSchema,
+  GridMapError,
+  layoutFromGridMapText,
   layoutFromElements,
   placePoint,
   type EditableLayout,
@@ -188,4 +190,28 @@ export function parseEnvironmentFile(text: string): ImportResult {
       robotsPerStation: firstStation ? firstStation.robot_count : null,
     },
   };
+}
+
+/**
+ * Reads a MovingAI grid map (`.map`, the MAPF benchmarks' and the League of Robot Runners'
+ * format): its obstacles become shelves, its free cells floor; the planner then places pickups,
+ * dropoffs and stations. A malformed map is refused naming the line.
+ */
+export function parseGridMapFile(fileName: string, text: string): ImportResult {
+  try {
+    const layout = layoutFromGridMapText(text);
+    const name = fileName.replace(/\.map$/i, '').trim();
+    return {
+      ok: true,
+      environment: {
+        name: name || null,
+        description: `Imported from the grid map ${fileName}`,
+        layout,
+        robotsPerStation: null,
+      },
+    };
+  } catch (error) {
+    if (error instanceof GridMapError) return { ok: false, errors: [error.message] };
+    throw error;
+  }
 }

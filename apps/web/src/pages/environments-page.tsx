@@ -1,8 +1,12 @@
-import { Link } from 'react-router';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { useEnvironments } from '../api/hooks.ts';
 import type { EnvironmentSummary } from '../api/types.ts';
+import { Alert } from '../components/ui/alert.tsx';
 import { ListStates } from '../components/ui/list-states.tsx';
-import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
+import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
+import { parseGridMapFile } from '../editor/layout-file.ts';
+import type { GridEditorLocationState } from './grid-editor-page.tsx';
 
 function EnvironmentCard({ environment }: { environment: EnvironmentSummary }) {
   const shelves = environment.elements?.shelves?.length ?? 0;
@@ -30,15 +34,66 @@ function EnvironmentCard({ environment }: { environment: EnvironmentSummary }) {
 
 export default function EnvironmentsPage() {
   const environments = useEnvironments();
+  const navigate = useNavigate();
+  const mapInputRef = useRef<HTMLInputElement>(null);
+  const [mapErrors, setMapErrors] = useState<{ fileName: string; errors: string[] } | null>(null);
+
+  // A grid map opens in the editor, where the planner places pickups, dropoffs and stations and
+  // saves; a malformed one is refused here, naming the line, and nothing opens.
+  const onMapFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const text = await file.text().catch(() => null);
+    const result = text === null ? null : parseGridMapFile(file.name, text);
+    if (text === null || !result?.ok) {
+      setMapErrors({
+        fileName: file.name,
+        errors: result && !result.ok ? result.errors : ['The file could not be read'],
+      });
+      return;
+    }
+    const state: GridEditorLocationState = { mapFile: { name: file.name, text } };
+    await navigate('/environments/grid-editor', { state });
+  };
 
   return (
     <section className="space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-slate-100">Environments</h1>
-        <Link to="/environments/grid-editor" className={buttonPrimary}>
-          Grid Editor
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={buttonSecondary}
+            onClick={() => mapInputRef.current?.click()}
+            title="A MovingAI or League of Robot Runners grid map (.map): obstacles become shelves, free cells floor"
+          >
+            Import map
+          </button>
+          <input
+            ref={mapInputRef}
+            type="file"
+            accept=".map,text/plain"
+            className="hidden"
+            aria-label="Import grid map file"
+            onChange={(event) => void onMapFile(event)}
+          />
+          <Link to="/environments/grid-editor" className={buttonPrimary}>
+            Grid Editor
+          </Link>
+        </div>
       </header>
+
+      {mapErrors && (
+        <Alert tone="error">
+          <p className="font-semibold">Could not import {mapErrors.fileName}:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {mapErrors.errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
 
       <ListStates
         query={environments}

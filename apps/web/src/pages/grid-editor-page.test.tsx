@@ -475,3 +475,29 @@ describe('GridEditorPage', () => {
     expect(status()).toBe('Added shelf S2 (1x1)');
   });
 });
+
+describe('GridEditorPage with a grid map handed over by the environments list', () => {
+  afterEach(cleanup);
+
+  const wideMap = `type octile\nheight 6\nwidth 80\nmap\n${`${'.'.repeat(80)}\n`.repeat(2)}${`.${'@'.repeat(78)}.\n`}${`${'.'.repeat(80)}\n`.repeat(3)}`;
+
+  it('opens the map as the first layout, and leaving its Width field keeps the map whole', async () => {
+    renderPage(<GridEditorPage />, {
+      path: { pathname: '/environments/grid-editor', state: { mapFile: { name: 'long-aisle.map', text: wideMap } } },
+      route: '/environments/grid-editor',
+    });
+    expect(status()).toBe('Imported the layout');
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('long-aisle');
+    const width = screen.getByLabelText(/^Width/) as HTMLInputElement;
+    expect(width.value).toBe('80');
+    expect(counts()).toContain('Shelves: 1 ·');
+    fireEvent.focus(width);
+    fireEvent.blur(width);
+    expect(width.value).toBe('80');
+    expect(counts()).toContain('Shelves: 1 ·');
+    // It may be cropped, never grown past the map's own size.
+    fireEvent.change(width, { target: { value: '120' } });
+    fireEvent.blur(width);
+    expect(width.value).toBe('80');
+  });
+});

@@ -1,6 +1,6 @@
 import { buildNavigationGraph, checkEnvironmentRules, withDimensions, type Dimensions } from '@fleetlab/warehouse';
 import { useEffect, useMemo, useReducer, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useCreateEnvironment } from '../api/hooks.ts';
 import type { NewEnvironment } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
@@ -17,6 +17,7 @@ import {
 } from '../editor/editor-form-rules.ts';
 import { editorReducer, initialEditorState, type EditorState } from '../editor/editor-state.ts';
 import { GridEditor } from '../editor/grid-editor.tsx';
+import { parseGridMapFile, type ImportedEnvironment } from '../editor/layout-file.ts';
 
 const CREATE_ENVIRONMENT_FAILED = 'Failed to create environment. Please try again.';
 const NAME_REQUIRED = 'Name is required';
@@ -108,12 +109,32 @@ function NumberField({ label, value, min, max, onCommit }: NumberFieldProps) {
   );
 }
 
+/** What the environments page hands the editor: a grid map to open (Import map there). */
+export interface GridEditorLocationState {
+  readonly mapFile?: { readonly name: string; readonly text: string };
+}
+
+/** The map handed over by the environments page, opened as the editor's first layout (null without one, or if it no longer reads). */
+function handedMap(state: unknown): ImportedEnvironment | null {
+  const mapFile = (state as GridEditorLocationState | null)?.mapFile;
+  if (!mapFile) return null;
+  const result = parseGridMapFile(mapFile.name, mapFile.text);
+  return result.ok ? result.environment : null;
+}
+
 export default function GridEditorPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const createEnvironment = useCreateEnvironment();
-  const [state, dispatch] = useReducer(editorReducer, undefined, () => initialEditorState());
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const [handed] = useState(() => handedMap(location.state));
+  const [state, dispatch] = useReducer(editorReducer, undefined, () => {
+    const initial = initialEditorState();
+    if (!handed) return initial;
+    const { robotsPerStation } = initial.document;
+    return editorReducer(initial, { type: 'importLayout', layout: handed.layout, robotsPerStation });
+  });
+  const [name, setName] = useState(handed?.name ?? '');
+  const [description, setDescription] = useState(handed?.description ?? '');
   const [nameError, setNameError] = useState<string | undefined>();
   const [saveFailed, setSaveFailed] = useState(false);
   const [saveBlocked, setSaveBlocked] = useState(false);
@@ -125,8 +146,11 @@ export default function GridEditorPage() {
     if (problems.errors.length === 0) setSaveBlocked(false);
   }, [problems]);
 
+  // Drawn grids are 5 to 50 cells a side; an imported map larger than that keeps its size (the
+  // field may crop it, and leaving the field as it is changes nothing).
+  const sideMax = (axis: 'width' | 'height') => Math.max(GRID_SIZE_MAX, dimensions[axis]);
   const commitDimension = (axis: 'width' | 'height') => (text: string, final: boolean) => {
-    const size = gridSizeFromInput(text);
+    const size = gridSizeFromInput(text, sideMax(axis));
     const next = { ...dimensions, [axis]: size };
     if (size === dimensions[axis]) return;
     // While typing ("2" on the way to "25") never drop elements; on blur the value is final.
@@ -190,14 +214,14 @@ export default function GridEditorPage() {
               label="Width"
               value={dimensions.width}
               min={GRID_SIZE_MIN}
-              max={GRID_SIZE_MAX}
+              max={sideMax('width')}
               onCommit={commitDimension('width')}
             />
             <NumberField
               label="Height"
               value={dimensions.height}
               min={GRID_SIZE_MIN}
-              max={GRID_SIZE_MAX}
+              max={sideMax('height')}
               onCommit={commitDimension('height')}
             />
             <NumberField

@@ -188,6 +188,12 @@ describe('SolveResults summary', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
   });
 
+  it('offers VDA 5050 orders of the plan, and PlanViz files once the plan has run on the floor', () => {
+    renderResults(<SolveResults solve={solve} environment={environment} />);
+    expect((screen.getByRole('button', { name: 'Export VDA 5050' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Export PlanViz' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('draws one timeline row per robot with the makespan in the legend', () => {
     const { container } = renderResults(<SolveResults solve={solve} environment={environment} />);
     expect([...container.querySelectorAll('[data-robot]')].map((row) => row.getAttribute('data-robot'))).toEqual([

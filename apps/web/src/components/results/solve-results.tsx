@@ -7,6 +7,7 @@ import type { LooseEnvironmentShape } from '../../map-drawing/layout-scene.ts';
 import { CongestionMap } from './congestion-map.tsx';
 import { buildGanttChart, edgeWeightsOf } from './gantt-model.ts';
 import { GanttTimeline } from './gantt-timeline.tsx';
+import { FieldExportButtons } from './field-export-buttons.tsx';
 import { PlanExportButtons } from './plan-export-buttons.tsx';
 import { ResultsSummary } from './results-summary.tsx';
 import { RobotDetailsList } from './robot-details.tsx';
@@ -96,6 +97,18 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
           Download the plan: one row per step in CSV, or the full results as JSON.
         </p>
         <PlanExportButtons solveId={solve.id} results={results} />
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-400">
+          Hand it on: the run on the floor for PlanViz, or the plan as VDA 5050 orders for a fleet manager.
+        </p>
+        <FieldExportButtons
+          solveId={solve.id}
+          environment={environment}
+          results={results}
+          execution={solve.execution}
+          robotSpeed={parameters?.robot_speed}
+        />
       </div>
       <RobotDetailsList plans={detailPlans} parameters={parameters} execution={solve.execution ?? null} />
     </div>

@@ -12,7 +12,10 @@ function LocationProbe() {
 }
 
 /** Renders one page at a path, inside the app's query client and a memory router. */
-export function renderPage(page: ReactElement, options: { path: string; route: string }) {
+export function renderPage(
+  page: ReactElement,
+  options: { path: string | { pathname: string; state?: unknown }; route: string },
+) {
   const queryClient = createQueryClient({ retryDelayMs: 0 });
   return render(
     <QueryClientProvider client={queryClient}>
