@@ -1,4 +1,10 @@
-import { buildProblem, FloorDistanceRows, SolveCancelledError, type SolveParameters } from '@fleetlab/solver';
+import {
+  buildProblem,
+  FloorDistanceRows,
+  SolveCancelledError,
+  type Problem,
+  type SolveParameters,
+} from '@fleetlab/solver';
 import {
   algorithmByIdOrName,
   ALGORITHMS,
@@ -118,7 +124,7 @@ export function runShift(
   const distanceRows = new FloorDistanceRows();
   // Every pair must be one some robot can do (the solver names the first that is not); this also
   // walks the floor from every place the shift's re-plans will start from.
-  buildProblem({
+  const { graphLegs } = buildProblem({
     environment: environment as never,
     tasks: distinctPairs(orders),
     params: params as Partial<SolveParameters>,
@@ -184,6 +190,7 @@ export function runShift(
     const used = dispatcher as ShiftDispatcher | null;
     return shiftOutcome({
       environment,
+      graphLegs,
       floor,
       robots,
       params,
@@ -203,6 +210,8 @@ export function runShift(
 
 interface Finished {
   environment: FloorEnvironment;
+  /** The stored navigation graph the results' paths are drawn along, or null without one. */
+  graphLegs: Problem['graphLegs'];
   floor: Floor;
   robots: RobotWork[];
   params: ShiftParams;
@@ -241,7 +250,7 @@ function shiftOutcome(finished: Finished): ShiftOutcome {
       ...(order.doneStep >= 0 ? { done_s: round2(order.doneStep * base.stepS) } : {}),
     })),
   };
-  const results = shiftResults(floor, robots, run.robots, book, base);
+  const results = shiftResults(floor, robots, run.robots, book, base, finished.graphLegs);
   assertValid(checkExecution(finished.environment, results, execution, finished.params));
   const shiftFigures = shiftStats({
     hours: shift.hours,
