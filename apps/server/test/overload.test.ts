@@ -59,6 +59,21 @@ describe('admission lanes', () => {
     expect(await waiting).toBe(true);
   });
 
+  it('a request whose client hangs up while it waits leaves the line, and the next in line gets the place', async () => {
+    const admission = new RequestAdmission({ active: 1, queued: 2, maxWaitMs: 60_000 });
+    expect(await admission.enter()).toBe(true);
+    const hangUp = new AbortController();
+    const gone = admission.enter(0, hangUp.signal);
+    const next = admission.enter();
+    expect(admission.load).toEqual({ active: 1, queued: 2 });
+    hangUp.abort();
+    expect(await gone).toBe(false);
+    expect(admission.load).toEqual({ active: 1, queued: 1 });
+    admission.leave();
+    expect(await next).toBe(true);
+    expect(admission.load).toEqual({ active: 1, queued: 0 });
+  });
+
   it('reads never wait behind writes: with the writes lane full, a write is refused and a read is answered', async () => {
     const app = Fastify();
     installErrorHandler(app);

@@ -44,25 +44,29 @@ export class RequestAdmission {
 
   /**
    * Resolves true once the request may run (call `leave` after), false when it is refused: the
-   * queue is full, or its wait would pass `maxWaitMs` counting the `waitedMs` it has waited already.
+   * queue is full, or its wait would pass `maxWaitMs` counting the `waitedMs` it has waited already,
+   * or `clientGone` fires while it waits (its client hung up: its turn goes to the next one).
    */
-  enter(waitedMs = 0): Promise<boolean> {
-    if (waitedMs > this.limits.maxWaitMs) return Promise.resolve(false);
+  enter(waitedMs = 0, clientGone?: AbortSignal): Promise<boolean> {
+    if (waitedMs > this.limits.maxWaitMs || clientGone?.aborted) return Promise.resolve(false);
     if (this.activeCount < this.limits.active) {
       this.activeCount += 1;
       return Promise.resolve(true);
     }
     if (this.waiting.length >= this.limits.queued) return Promise.resolve(false);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const giveUp = () => {
         const index = this.waiting.indexOf(admit);
         if (index >= 0) this.waiting.splice(index, 1);
-        resolve(false);
-      }, this.limits.maxWaitMs - waitedMs);
+        admit(false);
+      };
+      const timer = setTimeout(giveUp, this.limits.maxWaitMs - waitedMs);
       const admit = (admitted: boolean) => {
         clearTimeout(timer);
+        clientGone?.removeEventListener('abort', giveUp);
         resolve(admitted);
       };
+      clientGone?.addEventListener('abort', giveUp, { once: true });
       this.waiting.push(admit);
     });
   }
@@ -105,9 +109,14 @@ export function installRequestAdmission(
     // grows: every request read in one turn yields here, and when its turn comes the time it
     // waited behind the others counts against `maxWaitMs`.
     const arrivedMs = performance.now();
+    // Before its answer is sent, 'close' means the client hung up: it leaves the line.
+    const clientGone = new AbortController();
+    const hungUp = () => clientGone.abort();
+    reply.raw.once('close', hungUp);
     await new Promise((resolve) => setImmediate(resolve));
-    if (!(await admission.enter(performance.now() - arrivedMs)))
-      throw new ApiError(503, SERVER_BUSY_DETAIL, RETRY_AFTER_SECONDS);
+    const admitted = await admission.enter(performance.now() - arrivedMs, clientGone.signal);
+    reply.raw.off('close', hungUp);
+    if (!admitted) throw new ApiError(503, SERVER_BUSY_DETAIL, RETRY_AFTER_SECONDS);
     let left = false;
     const leave = () => {
       if (left) return;
