@@ -1,8 +1,10 @@
 /**
- * A bounded load generator: `concurrency` loops, each sending one GET at a time to `url` for
- * `durationMs`, recording every latency and status. Runs as its own process (see
- * runLoadGenerator) so its work never shares an event loop with the server it measures. Prints
- * one JSON line.
+ * A bounded load generator: `concurrency` loops, each sending one GET at a time for `durationMs`,
+ * going round `urls` (each loop starting at its own place in the list), recording every latency
+ * and status. With `ratePerClient` each loop sends at that pace (a request every 1/rate s, at
+ * once when the one before came back late), as a person's page polls; without it, flat out. Runs
+ * as its own process (see runLoadGenerator) so its work never shares an event loop with the
+ * server it measures. Prints one JSON line.
  *
  * It behaves like the web app's client: bodies are read as raw bytes (what crossed the wire,
  * compressed or not), a request without an answer after `timeoutMs` counts as a timeout, a 503 or
@@ -31,16 +33,22 @@ export interface LoadReport {
   bodyBytes200: number;
   /** Largest body of a 304 (must be 0). */
   maxBodyBytes304: number;
+  /** Answers a second with status 200. */
+  okPerSecond: number;
+  /** Per URL path: requests and their 99th percentile latency. */
+  byPath: Record<string, { requests: number; p99Ms: number }>;
 }
 
 export interface LoadOptions {
-  url: string;
+  urls: string[];
   headers: Record<string, string>;
   concurrency: number;
   durationMs: number;
   timeoutMs?: number;
   /** Send the ETag of the loop's last 200 as If-None-Match. */
   revalidate?: boolean;
+  /** Requests a second each loop sends (paced); absent, flat out. */
+  ratePerClient?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -92,6 +100,7 @@ async function generateLoad(options: LoadOptions): Promise<LoadReport> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const latencies: number[] = [];
+  const latenciesByPath = new Map<string, number[]>();
   const statuses: Record<string, number> = {};
   const bodies200: number[] = [];
   let maxBodyBytes304 = 0;
@@ -99,13 +108,29 @@ async function generateLoad(options: LoadOptions): Promise<LoadReport> {
   let networkErrors = 0;
   const startedMs = performance.now();
   const endMs = startedMs + options.durationMs;
-  const loop = async () => {
+  const intervalMs = options.ratePerClient ? 1000 / options.ratePerClient : 0;
+  const loop = async (_: unknown, index: number) => {
     let etag: string | undefined;
+    let turn = index;
+    // Paced loops start spread over one interval, so their requests do not come in waves.
+    let nextMs = startedMs + (intervalMs * index) / options.concurrency;
     while (performance.now() < endMs) {
+      if (intervalMs > 0) {
+        const waitMs = nextMs - performance.now();
+        if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+        nextMs = Math.max(nextMs + intervalMs, performance.now());
+        if (performance.now() >= endMs) break;
+      }
+      const url = options.urls[turn++ % options.urls.length];
       const headers = options.revalidate && etag ? { ...options.headers, 'if-none-match': etag } : options.headers;
       const sentMs = performance.now();
-      const answer = await get(options.url, headers, agent, timeoutMs);
-      latencies.push(performance.now() - sentMs);
+      const answer = await get(url, headers, agent, timeoutMs);
+      const latencyMs = performance.now() - sentMs;
+      latencies.push(latencyMs);
+      const path = new URL(url).pathname;
+      const ofPath = latenciesByPath.get(path) ?? [];
+      ofPath.push(latencyMs);
+      latenciesByPath.set(path, ofPath);
       if (answer === 'timeout') {
         timeouts += 1;
         continue;
@@ -143,6 +168,19 @@ async function generateLoad(options: LoadOptions): Promise<LoadReport> {
     maxMs: percentile(latencies, 1),
     bodyBytes200: bodies200.length ? bodies200[Math.floor(bodies200.length / 2)] : 0,
     maxBodyBytes304,
+    okPerSecond: Math.round(((statuses[200] ?? 0) / durationMs) * 1000 * 10) / 10,
+    byPath: Object.fromEntries(
+      [...latenciesByPath].map(([path, times]) => [
+        path,
+        {
+          requests: times.length,
+          p99Ms: percentile(
+            times.sort((a, b) => a - b),
+            0.99,
+          ),
+        },
+      ]),
+    ),
   };
 }
 

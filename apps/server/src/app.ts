@@ -168,6 +168,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits a plugin that returns a promise
     async (api) => {
       installRequestAdmission(api, config.requestAdmission);
+      // A list kept before a write of its owner is not answered after it, even when the write
+      // left the rows' version alike (see ListAnswers).
+      api.addHook('onSend', async (request, _reply, payload) => {
+        if (request.method !== 'GET' && request.method !== 'HEAD' && request.currentUser)
+          services.lists.noteWrite(request.currentUser.id);
+        return payload;
+      });
       for (const routes of resourceRoutes) await api.register(routes, { services, callLimits });
     },
     { prefix: API_PREFIX },

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { AdmissionLimits } from './http/request-admission.ts';
+import type { AdmissionLanes } from './http/request-admission.ts';
 
 const serverSourceDir = path.dirname(fileURLToPath(import.meta.url));
 /** The web app's build output, found from this file so it works from any working directory. */
@@ -51,19 +51,21 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default(defaultWebDistDir)),
   API_MAX_ACTIVE_REQUESTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
   API_MAX_QUEUED_REQUESTS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).optional()),
-  API_MAX_QUEUE_WAIT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(60_000).default(150)),
+  API_MAX_QUEUE_WAIT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(60_000).default(5000)),
+  API_MAX_ACTIVE_WRITES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
+  API_MAX_QUEUED_WRITES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(100_000).optional()),
 });
 
 /**
- * Requests one API process works on at once, and how many more may wait, by database: PGlite
- * runs one query at a time on the API's own thread, so more at once only interleave; on
- * PostgreSQL one request per connection of the pool (node-postgres keeps 10), so a request
- * waits in this bounded, timed line rather than unseen in the pool's.
+ * Requests one API process works on at once, and how many more may wait, per lane. On
+ * PostgreSQL the two lanes' places together are the pool's 10 connections, so a request waits in
+ * this bounded, timed line rather than unseen in the pool's; PGlite runs one query at a time on
+ * the API's own thread, where more places only interleave. The lines are long: a request waits
+ * its turn for up to API_MAX_QUEUE_WAIT_MS (seconds) and is refused at the door only when the
+ * line holds more than that wait can serve (reads: 1,000, against the ~200-300 cached reads a
+ * second measured during a 200-robot solve on 2 busy cores; see the README).
  */
-const DEFAULT_ADMISSION = {
-  pglite: { active: 8, queued: 24 },
-  postgres: { active: 10, queued: 90 },
-};
+const DEFAULT_ADMISSION = { reads: { active: 8, queued: 1000 }, writes: { active: 2, queued: 100 } };
 
 export interface Config {
   port: number;
@@ -80,8 +82,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Absolute path of the built web app. */
   webDistDir: string;
-  /** The bound on the API requests this process takes on (503 beyond it). */
-  requestAdmission: AdmissionLimits;
+  /** The bound on the API requests this process takes on, per lane (503 beyond it). */
+  requestAdmission: AdmissionLanes;
 }
 
 export class ConfigError extends Error {
@@ -113,9 +115,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = e
     corsOrigins: values.CORS_ORIGINS,
     logLevel: values.LOG_LEVEL,
     webDistDir: path.resolve(cwd, values.WEB_DIST_DIR),
-    requestAdmission: {
-      active: values.API_MAX_ACTIVE_REQUESTS ?? DEFAULT_ADMISSION[values.DATABASE_URL ? 'postgres' : 'pglite'].active,
-      queued: values.API_MAX_QUEUED_REQUESTS ?? DEFAULT_ADMISSION[values.DATABASE_URL ? 'postgres' : 'pglite'].queued,
+    requestAdmission: admissionLanes(values),
+  };
+}
+
+function admissionLanes(values: z.infer<typeof environmentSchema>): AdmissionLanes {
+  const defaults = DEFAULT_ADMISSION;
+  return {
+    reads: {
+      active: values.API_MAX_ACTIVE_REQUESTS ?? defaults.reads.active,
+      queued: values.API_MAX_QUEUED_REQUESTS ?? defaults.reads.queued,
+      maxWaitMs: values.API_MAX_QUEUE_WAIT_MS,
+    },
+    writes: {
+      active: values.API_MAX_ACTIVE_WRITES ?? defaults.writes.active,
+      queued: values.API_MAX_QUEUED_WRITES ?? defaults.writes.queued,
       maxWaitMs: values.API_MAX_QUEUE_WAIT_MS,
     },
   };

@@ -20,16 +20,16 @@ describe('loadConfig', () => {
       corsOrigins: [],
       logLevel: 'info',
       webDistDir: path.resolve(serverRoot, '../web/dist'),
-      requestAdmission: { active: 8, queued: 24, maxWaitMs: 150 },
+      requestAdmission: {
+        reads: { active: 8, queued: 1000, maxWaitMs: 5000 },
+        writes: { active: 2, queued: 100, maxWaitMs: 5000 },
+      },
     });
   });
 
-  it('bounds API requests by database: one per pool connection on PostgreSQL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/fleetlab' }, '/x').requestAdmission).toEqual({
-      active: 10,
-      queued: 90,
-      maxWaitMs: 150,
-    });
+  it('bounds API requests in two lanes whose places together are the PostgreSQL pool', () => {
+    const { reads, writes } = loadConfig({ DATABASE_URL: 'postgres://db/fleetlab' }, '/x').requestAdmission;
+    expect(reads.active + writes.active).toBe(10);
   });
 
   it('reads every variable, resolving relative paths against the working directory', () => {
@@ -52,6 +52,8 @@ describe('loadConfig', () => {
         API_MAX_ACTIVE_REQUESTS: '4',
         API_MAX_QUEUED_REQUESTS: '40',
         API_MAX_QUEUE_WAIT_MS: '500',
+        API_MAX_ACTIVE_WRITES: '3',
+        API_MAX_QUEUED_WRITES: '30',
       },
       '/srv/fleetlab',
     );
@@ -68,7 +70,10 @@ describe('loadConfig', () => {
       corsOrigins: ['http://localhost:5173', 'https://planner.example.com'],
       logLevel: 'warn',
       webDistDir: '/opt/fleetlab/web',
-      requestAdmission: { active: 4, queued: 40, maxWaitMs: 500 },
+      requestAdmission: {
+        reads: { active: 4, queued: 40, maxWaitMs: 500 },
+        writes: { active: 3, queued: 30, maxWaitMs: 500 },
+      },
     });
   });
 

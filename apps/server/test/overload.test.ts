@@ -1,6 +1,8 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CALL_LIMITS } from '../src/http/call-limits.ts';
-import { RequestAdmission, SERVER_BUSY_DETAIL } from '../src/http/request-admission.ts';
+import { installErrorHandler } from '../src/http/error-handler.ts';
+import { installRequestAdmission, RequestAdmission, SERVER_BUSY_DETAIL } from '../src/http/request-admission.ts';
 import { createChain } from './support/resources.ts';
 import { solveBody } from './support/fixtures.ts';
 import { databaseKinds } from './support/test-database.ts';
@@ -43,6 +45,75 @@ describe('RequestAdmission', () => {
     expect(admission.load).toEqual({ active: 1, queued: 0 });
     admission.leave();
     expect(await admission.enter()).toBe(true);
+  });
+});
+
+describe('admission lanes', () => {
+  it('a request waits its turn as long as the line allows, however long the one before it takes', async () => {
+    const admission = new RequestAdmission({ active: 1, queued: 1, maxWaitMs: 60_000 });
+    expect(await admission.enter()).toBe(true);
+    const waiting = admission.enter();
+    // The place is held far longer than the old 150 ms limit; the one in line is still admitted.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    admission.leave();
+    expect(await waiting).toBe(true);
+  });
+
+  it('a request whose client hangs up while it waits leaves the line, and the next in line gets the place', async () => {
+    const admission = new RequestAdmission({ active: 1, queued: 2, maxWaitMs: 60_000 });
+    expect(await admission.enter()).toBe(true);
+    const hangUp = new AbortController();
+    const gone = admission.enter(0, hangUp.signal);
+    const next = admission.enter();
+    expect(admission.load).toEqual({ active: 1, queued: 2 });
+    hangUp.abort();
+    expect(await gone).toBe(false);
+    expect(admission.load).toEqual({ active: 1, queued: 1 });
+    admission.leave();
+    expect(await next).toBe(true);
+    expect(admission.load).toEqual({ active: 1, queued: 0 });
+  });
+
+  it('reads never wait behind writes: with the writes lane full, a write is refused and a read is answered', async () => {
+    const app = Fastify();
+    installErrorHandler(app);
+    installRequestAdmission(app, {
+      reads: { active: 1, queued: 0, maxWaitMs: 60_000 },
+      writes: { active: 1, queued: 0, maxWaitMs: 60_000 },
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => {};
+    const writing = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    app.post('/slow-write', async () => {
+      started();
+      await held;
+      return { written: true };
+    });
+    app.post('/other-write', async () => ({ written: true }));
+    app.get('/me', async () => ({ username: 'planner' }));
+    await app.ready();
+    try {
+      const slow = app.inject({ method: 'POST', url: '/slow-write' });
+      await writing;
+      const refused = await app.inject({ method: 'POST', url: '/other-write' });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.json()).toEqual({ detail: SERVER_BUSY_DETAIL });
+      const read = await app.inject({ method: 'GET', url: '/me' });
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual({ username: 'planner' });
+      release();
+      expect((await slow).statusCode).toBe(200);
+      expect((await app.inject({ method: 'POST', url: '/other-write' })).statusCode).toBe(200);
+    } finally {
+      release();
+      await app.close();
+    }
   });
 });
 

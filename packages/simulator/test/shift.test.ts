@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InfeasibleDeliveryError } from '@fleetlab/solver';
 import { dispatchPolicyValues, executionSchema, planResultsSchema, solveStatsSchema } from '@fleetlab/warehouse';
@@ -315,5 +316,35 @@ describe('runShift', () => {
     expect(() =>
       runShift(CORRIDOR, pairs, { shift: { hours: 0.25, orders_per_hour: 60 } }, { releaseS, shouldStop: () => true }),
     ).toThrow(SimulationCancelledError);
+  });
+});
+
+describe('a shift on a layout with its stored navigation graph', () => {
+  it('draws every step along edges of the stored graph, with the figures of the shift without one', () => {
+    const instance = JSON.parse(
+      readFileSync(new URL('../../solver/bench/instances/s1.json', import.meta.url), 'utf8'),
+    ) as { environment: Parameters<typeof runShift>[0] & { graph: { edges: { from: string; to: string }[] } } };
+    const pairs: [string, string][] = [
+      ['P7', 'D1'],
+      ['P10', 'D2'],
+      ['P11', 'D1'],
+      ['P7', 'D2'],
+    ];
+    const params = { shift: { hours: 0.25, orders_per_hour: 16, dispatch: 'nearest_idle' as const } };
+    const drawn = runShift(instance.environment, pairs, params, { releaseS: [0, 10, 20, 30] }).results;
+    const { graph: _graph, ...withoutGraph } = instance.environment;
+    const plain = runShift(withoutGraph, pairs, params, { releaseS: [0, 10, 20, 30] }).results;
+    const edges = new Set(instance.environment.graph.edges.map((edge) => `${edge.from} ${edge.to}`));
+    const steps = Object.values(drawn).flat();
+    const hops = steps.flatMap((step) => step.path.slice(1).map((to, k) => `${step.path[k]} ${to}`));
+    expect(steps.filter((step) => Array.isArray(step.task))).toHaveLength(4);
+    expect(hops.filter((hop) => !edges.has(hop))).toEqual([]);
+    // Navigation points are drawn, and every figure is the floor's, as without the graph.
+    expect(steps.some((step) => step.path.some((id) => id.startsWith('N')))).toBe(true);
+    const figures = (results: typeof drawn) =>
+      Object.values(results)
+        .flat()
+        .map(({ path: _path, ...rest }) => rest);
+    expect(figures(drawn)).toEqual(figures(plain));
   });
 });

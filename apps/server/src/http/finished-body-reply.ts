@@ -1,6 +1,8 @@
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BodyEncoding, FinishedBody } from '../services/finished-solve-bodies.ts';
+import type { BodyEncoding, FinishedBody } from '../services/kept-bodies.ts';
+import type { ListAnswers } from '../services/list-answers.ts';
+import { userOf } from './authentication.ts';
 
 const codings = new Negotiator<BodyEncoding>({ supportedValues: ['br', 'gzip', 'identity'], cache: new Map() });
 
@@ -45,4 +47,21 @@ export async function sendFinishedBody(
   const payload = await encode(encoding);
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   return reply.type('application/json; charset=utf-8').send(payload);
+}
+
+/**
+ * Answers a GET list of the caller from the body kept for the current version of its rows
+ * (`ListAnswers`; `rows` is the service whose rows the list shows), built by `build` when that
+ * version has none yet; 304 when If-None-Match names it.
+ */
+export async function sendList(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  lists: ListAnswers,
+  rows: { listVersion(userId: number): Promise<string> },
+  build: (userId: number) => Promise<unknown>,
+): Promise<FastifyReply> {
+  const userId = userOf(request).id;
+  const answer = await lists.answer(userId, request.url, await rows.listVersion(userId), () => build(userId));
+  return sendFinishedBody(request, reply, answer.body, answer.encode);
 }

@@ -10,16 +10,31 @@ export interface AdmissionLimits {
   maxWaitMs: number;
 }
 
+/**
+ * Two lanes, each with its own places and line: reads (GET and HEAD: who am I, lists, a solve,
+ * its finished plan) never wait behind writes (creating environments, storing tasks, posting
+ * solves), which can take far longer each.
+ */
+export interface AdmissionLanes {
+  reads: AdmissionLimits;
+  writes: AdmissionLimits;
+}
+
 /** What a refused request is told, with Retry-After: 1. */
 export const SERVER_BUSY_DETAIL = 'The server is busy right now; please try again in a moment.';
 const RETRY_AFTER_SECONDS = 1;
 
 /**
  * A bound on the work one API process takes on: at most `active` requests at once, at most
- * `queued` more waiting in arrival order, none starting after waiting longer than `maxWaitMs`.
- * Beyond that a request is refused (503 with Retry-After) instead of joining a queue whose end it
- * would reach only after its client gave up: under overload some callers hear "busy" quickly and
- * the others keep timely answers.
+ * `queued` more waiting, none starting after waiting longer than `maxWaitMs`. Beyond that a
+ * request is refused (503 with Retry-After) instead of joining a line whose end it would reach
+ * only after its client gave up.
+ *
+ * The line is served oldest first. Under overload the places stay busy (the server answers at its
+ * capacity) and the excess is refused at the door, at once and for nothing: a person who got in
+ * line is answered in turn, never passed over for someone who came later, and the line's length
+ * bounds the wait. Newest first would answer the latest caller sooner but strand the oldest ones
+ * until their wait runs out, so they would hear "busy" after waiting the longest.
  */
 export class RequestAdmission {
   private activeCount = 0;
@@ -29,25 +44,29 @@ export class RequestAdmission {
 
   /**
    * Resolves true once the request may run (call `leave` after), false when it is refused: the
-   * queue is full, or its wait would pass `maxWaitMs` counting the `waitedMs` it has waited already.
+   * queue is full, or its wait would pass `maxWaitMs` counting the `waitedMs` it has waited already,
+   * or `clientGone` fires while it waits (its client hung up: its turn goes to the next one).
    */
-  enter(waitedMs = 0): Promise<boolean> {
-    if (waitedMs > this.limits.maxWaitMs) return Promise.resolve(false);
+  enter(waitedMs = 0, clientGone?: AbortSignal): Promise<boolean> {
+    if (waitedMs > this.limits.maxWaitMs || clientGone?.aborted) return Promise.resolve(false);
     if (this.activeCount < this.limits.active) {
       this.activeCount += 1;
       return Promise.resolve(true);
     }
     if (this.waiting.length >= this.limits.queued) return Promise.resolve(false);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const giveUp = () => {
         const index = this.waiting.indexOf(admit);
         if (index >= 0) this.waiting.splice(index, 1);
-        resolve(false);
-      }, this.limits.maxWaitMs - waitedMs);
+        admit(false);
+      };
+      const timer = setTimeout(giveUp, this.limits.maxWaitMs - waitedMs);
       const admit = (admitted: boolean) => {
         clearTimeout(timer);
+        clientGone?.removeEventListener('abort', giveUp);
         resolve(admitted);
       };
+      clientGone?.addEventListener('abort', giveUp, { once: true });
       this.waiting.push(admit);
     });
   }
@@ -65,23 +84,39 @@ export class RequestAdmission {
   }
 }
 
+/** Reads go in the reads lane; anything that may change something in the writes lane. */
+function isRead(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
 /**
- * Puts every request of `scope` through one RequestAdmission, before anything else runs (the
- * token check reads the database too). A refused request gets 503 with Retry-After and costs
- * nothing more; an admitted one gives its place back when its answer is sent or its client leaves.
+ * Puts every request of `scope` through its lane's RequestAdmission, before anything else runs
+ * (the token check reads the database too). A refused request gets 503 with Retry-After and
+ * costs nothing more; an admitted one gives its place back when its answer is sent or its client
+ * leaves.
  */
-export function installRequestAdmission(scope: FastifyInstance, limits: AdmissionLimits): RequestAdmission {
-  const admission = new RequestAdmission(limits);
-  scope.addHook('onRequest', async (_request, reply) => {
+export function installRequestAdmission(
+  scope: FastifyInstance,
+  lanes: AdmissionLanes,
+): { reads: RequestAdmission; writes: RequestAdmission } {
+  const reads = new RequestAdmission(lanes.reads);
+  const writes = new RequestAdmission(lanes.writes);
+  scope.addHook('onRequest', async (request, reply) => {
+    const admission = isRead(request.method) ? reads : writes;
     // On the embedded database a request runs to its end without giving the event loop back
     // (PGlite answers within the same turn), so requests that arrive together are served one
     // after another and the bound on running requests never sees more than one. The wait is what
     // grows: every request read in one turn yields here, and when its turn comes the time it
     // waited behind the others counts against `maxWaitMs`.
     const arrivedMs = performance.now();
+    // Before its answer is sent, 'close' means the client hung up: it leaves the line.
+    const clientGone = new AbortController();
+    const hungUp = () => clientGone.abort();
+    reply.raw.once('close', hungUp);
     await new Promise((resolve) => setImmediate(resolve));
-    if (!(await admission.enter(performance.now() - arrivedMs)))
-      throw new ApiError(503, SERVER_BUSY_DETAIL, RETRY_AFTER_SECONDS);
+    const admitted = await admission.enter(performance.now() - arrivedMs, clientGone.signal);
+    reply.raw.off('close', hungUp);
+    if (!admitted) throw new ApiError(503, SERVER_BUSY_DETAIL, RETRY_AFTER_SECONDS);
     let left = false;
     const leave = () => {
       if (left) return;
@@ -92,5 +127,5 @@ export function installRequestAdmission(scope: FastifyInstance, limits: Admissio
     reply.raw.once('finish', leave);
     reply.raw.once('close', leave);
   });
-  return admission;
+  return { reads, writes };
 }

@@ -2,7 +2,7 @@ import { desc, eq, getTableColumns } from 'drizzle-orm';
 import type { EnvironmentRecord, EnvironmentSummary } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import { environments, type EnvironmentRow } from '../db/schema.ts';
-import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
+import { deleteOwnedRow, ownedRow, ownedRowsVersion } from './owned-rows.ts';
 import { toEnvironmentRecord, toEnvironmentSummary } from './records.ts';
 
 export type NewEnvironment = Pick<EnvironmentRow, 'name' | 'description' | 'dimensions' | 'elements' | 'graph'>;
@@ -13,6 +13,11 @@ export type EnvironmentLayout = Pick<EnvironmentRow, 'id' | 'name' | 'elements'>
 /** Every query is scoped to the owner: another user's environment simply does not exist here. */
 export class EnvironmentsRepository {
   constructor(private readonly db: Database) {}
+
+  /** The version of the caller's environments list: changes with every environment added, deleted or updated. */
+  listVersion(userId: number): Promise<string> {
+    return ownedRowsVersion(this.db, environments, userId);
+  }
 
   async list(userId: number): Promise<EnvironmentSummary[]> {
     // The graph column is left in the database: lists never carry it.

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { AlgorithmName, ExperimentKind, ExperimentParametersRecord } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import { experiments, type ExperimentRow } from '../db/schema.ts';
-import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
+import { deleteOwnedRow, ownedRow, ownedRowsVersion } from './owned-rows.ts';
 
 export interface NewExperiment {
   name: string;
@@ -23,6 +23,11 @@ export interface NewExperiment {
 /** Experiment rows; their points are ordinary solves (`solves.experiment_id`). */
 export class ExperimentsRepository {
   constructor(private readonly db: Database) {}
+
+  /** The version of the caller's experiments list: changes with every experiment added, deleted or updated. */
+  listVersion(userId: number): Promise<string> {
+    return ownedRowsVersion(this.db, experiments, userId);
+  }
 
   async insert(userId: number, experiment: NewExperiment, now: Date): Promise<ExperimentRow> {
     const [row] = await this.db

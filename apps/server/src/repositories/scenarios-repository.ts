@@ -9,7 +9,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { environments, scenarios } from '../db/schema.ts';
 import type { EnvironmentLayout } from './environments-repository.ts';
-import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
+import { deleteOwnedRow, ownedRow, ownedRowsVersion } from './owned-rows.ts';
 import { toScenarioRecord } from './records.ts';
 
 export interface NewScenario {
@@ -30,6 +30,11 @@ export interface ScenarioWithLayout {
 /** Scenarios as stored: `parameters` exactly as given, with the environment's id and name. */
 export class ScenariosRepository {
   constructor(private readonly db: Database) {}
+
+  /** The version of the caller's scenarios list: changes with every scenario added, deleted or updated. */
+  listVersion(userId: number): Promise<string> {
+    return ownedRowsVersion(this.db, scenarios, userId);
+  }
 
   async list(userId: number, filter: { environmentId?: number } = {}): Promise<ScenarioRecord[]> {
     const conditions: SQL[] = [eq(scenarios.user_id, userId)];

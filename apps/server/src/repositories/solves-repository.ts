@@ -8,7 +8,7 @@ import type {
 import type { Database } from '../db/client.ts';
 import { environments, solves, tasks, type SolveRow } from '../db/schema.ts';
 import type { PlanText } from '../jobs/solve-thread-protocol.ts';
-import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
+import { deleteOwnedRow, ownedRow, ownedRowsVersion } from './owned-rows.ts';
 
 /** Every column but the plan and its execution: lists never load them. */
 const { results: _results, execution: _execution, ...summaryColumns } = getTableColumns(solves);
@@ -50,6 +50,22 @@ export interface PointSolveRow {
  */
 export class SolvesRepository {
   constructor(private readonly db: Database) {}
+
+  /**
+   * The version of the caller's solves list: changes with every solve added, deleted or moved on
+   * (each status write stamps updated_at), and with what an unfinished solve's row gains without
+   * one: its job and its progress.
+   */
+  listVersion(userId: number): Promise<string> {
+    return ownedRowsVersion(
+      this.db,
+      solves,
+      userId,
+      sql<
+        string | null
+      >`string_agg(${solves.id} || ':' || coalesce(${solves.celery_task_id}, '') || ':' || coalesce(${solves.progress}::text, ''), ',' order by ${solves.id}) filter (where ${solves.status} in ('pending', 'running'))`,
+    );
+  }
 
   async list(
     userId: number,

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TaskDetailsRecord, TaskRecord, TaskTypeValue } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import { tasks } from '../db/schema.ts';
-import { deleteOwnedRow, ownedRow } from './owned-rows.ts';
+import { deleteOwnedRow, ownedRow, ownedRowsVersion } from './owned-rows.ts';
 import { toTaskRecord } from './records.ts';
 
 export interface NewTask {
@@ -19,6 +19,11 @@ const pairsOfTask = sql<number>`(case when jsonb_typeof(${tasks.details} -> 'tas
 
 export class TasksRepository {
   constructor(private readonly db: Database) {}
+
+  /** The version of the caller's tasks list: changes with every task added, deleted or updated. */
+  listVersion(userId: number): Promise<string> {
+    return ownedRowsVersion(this.db, tasks, userId);
+  }
 
   async list(userId: number, filter: { scenarioId?: number } = {}): Promise<TaskRecord[]> {
     const conditions: SQL[] = [eq(tasks.user_id, userId)];

@@ -7,9 +7,16 @@ import {
   errorBodySchema,
 } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
+import { sendList } from '../http/finished-body-reply.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
 import { perAccountLimit } from '../http/call-limits.ts';
-import { bearerSecurity, idParamsSchema, protectedErrorResponses, type RouteDependencies } from './route-schemas.ts';
+import {
+  bearerSecurity,
+  idParamsSchema,
+  notModifiedSchema,
+  protectedErrorResponses,
+  type RouteDependencies,
+} from './route-schemas.ts';
 
 /**
  * The largest layout the spec allows, sent with the full graph of spec §5 (every visible pair,
@@ -32,10 +39,11 @@ export const environmentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async
         summary: "The caller's environments, newest first",
         description: 'Each environment without its navigation graph, which GET /environments/{id} returns.',
         security: bearerSecurity,
-        response: { 200: z.array(environmentSummarySchema), ...protectedErrorResponses },
+        response: { 200: z.array(environmentSummarySchema), 304: notModifiedSchema, ...protectedErrorResponses },
       },
     },
-    async (request) => environments.list(userOf(request).id),
+    async (request, reply) =>
+      sendList(request, reply, services.lists, environments, (userId) => environments.list(userId)),
   );
 
   app.get(

@@ -2,9 +2,16 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_CYCLE_P95_TARGET_S, experimentCreateSchema, experimentRecordSchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
+import { sendList } from '../http/finished-body-reply.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
 import { perAccountLimit } from '../http/call-limits.ts';
-import { bearerSecurity, idParamsSchema, protectedErrorResponses, type RouteDependencies } from './route-schemas.ts';
+import {
+  bearerSecurity,
+  idParamsSchema,
+  notModifiedSchema,
+  protectedErrorResponses,
+  type RouteDependencies,
+} from './route-schemas.ts';
 
 export const experimentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, { services, callLimits }) => {
   requireUser(app, services.auth);
@@ -17,10 +24,11 @@ export const experimentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async 
         tags: ['experiments'],
         summary: "The caller's experiments, newest first, with their points",
         security: bearerSecurity,
-        response: { 200: z.array(experimentRecordSchema), ...protectedErrorResponses },
+        response: { 200: z.array(experimentRecordSchema), 304: notModifiedSchema, ...protectedErrorResponses },
       },
     },
-    async (request) => experiments.list(userOf(request).id),
+    async (request, reply) =>
+      sendList(request, reply, services.lists, experiments, (userId) => experiments.list(userId)),
   );
 
   app.get(

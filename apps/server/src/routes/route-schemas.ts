@@ -16,3 +16,6 @@ export const idParamsSchema = z.object({ id: recordReferenceSchema });
 export const protectedErrorResponses = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 export const bearerSecurity = [{ bearerAuth: [] }];
+
+/** A 304: the If-None-Match tag names the current answer (finished solves, lists). */
+export const notModifiedSchema = z.undefined().describe('Not modified: the If-None-Match tag is current');

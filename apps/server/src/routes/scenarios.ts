@@ -7,8 +7,15 @@ import {
   scenarioUpdateSchema,
 } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
+import { sendList } from '../http/finished-body-reply.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
-import { bearerSecurity, idParamsSchema, protectedErrorResponses, type RouteDependencies } from './route-schemas.ts';
+import {
+  bearerSecurity,
+  idParamsSchema,
+  notModifiedSchema,
+  protectedErrorResponses,
+  type RouteDependencies,
+} from './route-schemas.ts';
 
 export const scenarioRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, { services }) => {
   requireUser(app, services.auth);
@@ -22,10 +29,13 @@ export const scenarioRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (a
         summary: "The caller's scenarios, newest first, optionally of one environment",
         security: bearerSecurity,
         querystring: z.object({ environment_id: recordReferenceSchema.optional() }),
-        response: { 200: z.array(scenarioRecordSchema), ...protectedErrorResponses },
+        response: { 200: z.array(scenarioRecordSchema), 304: notModifiedSchema, ...protectedErrorResponses },
       },
     },
-    async (request) => scenarios.list(userOf(request).id, { environmentId: request.query.environment_id }),
+    async (request, reply) =>
+      sendList(request, reply, services.lists, scenarios, (userId) =>
+        scenarios.list(userId, { environmentId: request.query.environment_id }),
+      ),
   );
 
   app.get(

@@ -16,8 +16,14 @@ import {
 import { notFound } from '../http/api-error.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
 import { perAccountLimit } from '../http/call-limits.ts';
-import { sendFinishedBody } from '../http/finished-body-reply.ts';
-import { bearerSecurity, idParamsSchema, protectedErrorResponses, type RouteDependencies } from './route-schemas.ts';
+import { sendFinishedBody, sendList } from '../http/finished-body-reply.ts';
+import {
+  bearerSecurity,
+  idParamsSchema,
+  notModifiedSchema,
+  protectedErrorResponses,
+  type RouteDependencies,
+} from './route-schemas.ts';
 
 const defaultsText = Object.entries(SOLVE_PARAMETER_DEFAULTS)
   .map(([name, value]) => `${name} ${typeof value === 'object' ? JSON.stringify(value) : value}`)
@@ -40,14 +46,13 @@ export const solveRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app,
           environment_id: recordReferenceSchema.optional(),
           scenario_id: recordReferenceSchema.optional(),
         }),
-        response: { 200: z.array(solveSummarySchema), ...protectedErrorResponses },
+        response: { 200: z.array(solveSummarySchema), 304: notModifiedSchema, ...protectedErrorResponses },
       },
     },
-    async (request) =>
-      solves.list(userOf(request).id, {
-        environmentId: request.query.environment_id,
-        scenarioId: request.query.scenario_id,
-      }),
+    async (request, reply) =>
+      sendList(request, reply, services.lists, solves, (userId) =>
+        solves.list(userId, { environmentId: request.query.environment_id, scenarioId: request.query.scenario_id }),
+      ),
   );
 
   app.get(
@@ -76,7 +81,7 @@ export const solveRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app,
         params: idParamsSchema,
         response: {
           200: solveRecordSchema,
-          304: z.undefined().describe('Not modified: the If-None-Match tag is current'),
+          304: notModifiedSchema,
           ...protectedErrorResponses,
         },
       },

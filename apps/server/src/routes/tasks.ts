@@ -2,8 +2,15 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordReferenceSchema, taskBatchCreateSchema, taskRecordSchema } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
+import { sendList } from '../http/finished-body-reply.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
-import { bearerSecurity, idParamsSchema, protectedErrorResponses, type RouteDependencies } from './route-schemas.ts';
+import {
+  bearerSecurity,
+  idParamsSchema,
+  notModifiedSchema,
+  protectedErrorResponses,
+  type RouteDependencies,
+} from './route-schemas.ts';
 
 export const TASK_BATCH_BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -19,10 +26,13 @@ export const taskRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (app, 
         summary: "The caller's tasks, newest first, optionally of one scenario",
         security: bearerSecurity,
         querystring: z.object({ scenario_id: recordReferenceSchema.optional() }),
-        response: { 200: z.array(taskRecordSchema), ...protectedErrorResponses },
+        response: { 200: z.array(taskRecordSchema), 304: notModifiedSchema, ...protectedErrorResponses },
       },
     },
-    async (request) => tasks.list(userOf(request).id, { scenarioId: request.query.scenario_id }),
+    async (request, reply) =>
+      sendList(request, reply, services.lists, tasks, (userId) =>
+        tasks.list(userId, { scenarioId: request.query.scenario_id }),
+      ),
   );
 
   app.get(

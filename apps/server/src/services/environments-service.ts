@@ -23,6 +23,11 @@ export class EnvironmentsService {
     private readonly clock: Clock,
   ) {}
 
+  /** The version of the rows GET /environments shows. */
+  listVersion(userId: number): Promise<string> {
+    return this.repositories.environments.listVersion(userId);
+  }
+
   list(userId: number): Promise<EnvironmentSummary[]> {
     return this.repositories.environments.list(userId);
   }

@@ -23,6 +23,7 @@ import type { Repositories } from '../repositories/index.ts';
 import type { PointSolveRow } from '../repositories/solves-repository.ts';
 import { assertRobotCount, type ScenariosService, type ScenarioWithFleet } from './scenarios-service.ts';
 import type { SolvesService } from './solves-service.ts';
+import { versionOf } from './list-answers.ts';
 
 /** One solve an experiment asks for. */
 interface PlannedPoint {
@@ -152,6 +153,11 @@ export class ExperimentsService {
     private readonly solves: SolvesService,
     private readonly clock: Clock,
   ) {}
+
+  /** The version of the rows GET /experiments shows: experiments and their points' solves. */
+  listVersion(userId: number): Promise<string> {
+    return versionOf(this.repositories.experiments.listVersion(userId), this.repositories.solves.listVersion(userId));
+  }
 
   async list(userId: number): Promise<ExperimentRecord[]> {
     const rows = await this.repositories.experiments.list(userId);

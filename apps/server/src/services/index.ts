@@ -5,6 +5,7 @@ import { createRepositories } from '../repositories/index.ts';
 import { AuthService } from './auth-service.ts';
 import { EnvironmentsService } from './environments-service.ts';
 import { ExperimentsService } from './experiments-service.ts';
+import { ListAnswers } from './list-answers.ts';
 import type { Mailer } from './mail.ts';
 import type { ScryptParameters } from './password-hashing.ts';
 import { ScenariosService } from './scenarios-service.ts';
@@ -22,6 +23,8 @@ export interface Services {
   taskGeneration: TaskGenerationService;
   solves: SolvesService;
   experiments: ExperimentsService;
+  /** The GET lists' answers, kept per version of the rows they show. */
+  lists: ListAnswers;
 }
 
 export interface ServiceOptions {
@@ -54,5 +57,6 @@ export function createServices(options: ServiceOptions): Services {
     taskGeneration: new TaskGenerationService(repositories, options.taskGenerator),
     solves,
     experiments: new ExperimentsService(repositories, scenarios, solves, clock),
+    lists: new ListAnswers(),
   };
 }

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.ts';
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { NewScenario, ScenarioChanges } from '../repositories/scenarios-repository.ts';
+import { versionOf } from './list-answers.ts';
 
 /** A scenario of the caller with the robots of its environment, which fleet sizes are checked against. */
 export interface ScenarioWithFleet {
@@ -21,6 +22,12 @@ export class ScenariosService {
     private readonly repositories: Repositories,
     private readonly clock: Clock,
   ) {}
+
+  /** The version of the rows GET /scenarios shows: scenarios, their environments' names, their tasks' order volumes. */
+  listVersion(userId: number): Promise<string> {
+    const { scenarios, environments, tasks } = this.repositories;
+    return versionOf(scenarios.listVersion(userId), environments.listVersion(userId), tasks.listVersion(userId));
+  }
 
   async list(userId: number, filter: { environmentId?: number }): Promise<ScenarioRecord[]> {
     return this.withOrderVolumes(await this.repositories.scenarios.list(userId, filter));

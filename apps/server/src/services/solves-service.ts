@@ -10,8 +10,9 @@ import { SolveQueueUnavailableError, type SolveQueue } from '../jobs/solve-queue
 import type { Repositories } from '../repositories/index.ts';
 import { solveRecordJson, toSolveSummary } from '../repositories/records.ts';
 import type { NewSolve, SolveSummaryRow, StoredSolve } from '../repositories/solves-repository.ts';
-import { FinishedSolveBodies, type BodyEncoding, type FinishedBody } from './finished-solve-bodies.ts';
+import { KeptBodies, type BodyEncoding, type FinishedBody } from './kept-bodies.ts';
 import { assertRobotCount } from './scenarios-service.ts';
+import { versionOf } from './list-answers.ts';
 
 /** What GET /solves/{id} answers: a finished solve's kept body, or an unfinished one's JSON. */
 export type SolveAnswer = { finished: FinishedBody; json?: never } | { json: string; finished?: never };
@@ -30,8 +31,14 @@ export class SolvesService {
     private readonly repositories: Repositories,
     /** Without one (tests that are not about solving), solves stay pending. */
     private readonly queue: SolveQueue | null,
-    private readonly finishedBodies = new FinishedSolveBodies(),
+    private readonly finishedBodies = new KeptBodies<number>(),
   ) {}
+
+  /** The version of the rows GET /solves shows: solves (progress included), their environments' names and tasks. */
+  listVersion(userId: number): Promise<string> {
+    const { solves, environments, tasks } = this.repositories;
+    return versionOf(solves.listVersion(userId), environments.listVersion(userId), tasks.listVersion(userId));
+  }
 
   async list(userId: number, filter: { environmentId?: number; scenarioId?: number }): Promise<SolveSummaryRecord[]> {
     const rows = await this.repositories.solves.list(userId, filter);

@@ -10,6 +10,11 @@ export class TasksService {
     private readonly clock: Clock,
   ) {}
 
+  /** The version of the rows GET /tasks shows. */
+  listVersion(userId: number): Promise<string> {
+    return this.repositories.tasks.listVersion(userId);
+  }
+
   list(userId: number, filter: { scenarioId?: number }): Promise<TaskRecord[]> {
     return this.repositories.tasks.list(userId, filter);
   }

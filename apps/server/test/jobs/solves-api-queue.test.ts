@@ -81,6 +81,15 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     }
     expect(solve.status).toBe('completed');
     expect(solve.stats.algorithm).toBe('greedy_distance');
+    // Every step's path hops along edges of the graph the environment stores (as the spec's client draws it).
+    const stored = (
+      await t.app.inject({ method: 'GET', url: `/api/v1/environments/${t.ids.environmentId}`, headers: t.headers })
+    ).json().graph as { edges: { from: string; to: string }[] };
+    const edges = new Set(stored.edges.map((edge) => `${edge.from} ${edge.to}`));
+    const steps = Object.values(solve.results as Record<string, { path: string[] }[]>).flat();
+    const hops = steps.flatMap((step) => step.path.slice(1).map((to, k) => `${step.path[k]} ${to}`));
+    expect(hops.length).toBeGreaterThan(0);
+    expect(hops.filter((hop) => !edges.has(hop))).toEqual([]);
     // Results and stats are exactly what the warehouse schemas describe: parsing keeps every field.
     expect(planResultsSchema.parse(solve.results)).toEqual(solve.results);
     expect(solveStatsSchema.parse(solve.stats)).toEqual(solve.stats);

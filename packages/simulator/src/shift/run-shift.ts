@@ -1,4 +1,10 @@
-import { buildProblem, FloorDistanceRows, SolveCancelledError, type SolveParameters } from '@fleetlab/solver';
+import {
+  buildProblem,
+  FloorDistanceRows,
+  SolveCancelledError,
+  type Problem,
+  type SolveParameters,
+} from '@fleetlab/solver';
 import {
   ALGORITHM_BY_NAME,
   algorithmByIdOrName,
@@ -121,7 +127,7 @@ export function runShift(
   const distanceRows = new FloorDistanceRows();
   // Every pair must be one some robot can do (the solver names the first that is not); this also
   // walks the floor from every place the shift's re-plans will start from.
-  buildProblem({
+  const { graphLegs } = buildProblem({
     environment: environment as never,
     tasks: distinctPairs(orders),
     params: params as Partial<SolveParameters>,
@@ -188,6 +194,7 @@ export function runShift(
     const used = dispatcher as ShiftDispatcher | null;
     return shiftOutcome({
       environment,
+      graphLegs,
       floor,
       robots,
       params,
@@ -207,6 +214,8 @@ export function runShift(
 
 interface Finished {
   environment: FloorEnvironment;
+  /** The stored navigation graph the results' paths are drawn along, or null without one. */
+  graphLegs: Problem['graphLegs'];
   floor: Floor;
   robots: RobotWork[];
   params: ShiftParams;
@@ -245,7 +254,7 @@ function shiftOutcome(finished: Finished): ShiftOutcome {
       ...(order.doneStep >= 0 ? { done_s: round2(order.doneStep * base.stepS) } : {}),
     })),
   };
-  const results = shiftResults(floor, robots, run.robots, book, base);
+  const results = shiftResults(floor, robots, run.robots, book, base, finished.graphLegs);
   assertValid(checkExecution(finished.environment, results, execution, finished.params));
   const shiftFigures = shiftStats({
     hours: shift.hours,

@@ -1,3 +1,4 @@
+import type { Problem } from '@fleetlab/solver';
 import type { Floor, FloorParameters, PlanResultsRecord, PlanStepRecord, RobotWork } from '@fleetlab/warehouse';
 import { round2 } from '@fleetlab/warehouse';
 import type { ExecutedRobot } from '../execution/recorder.ts';
@@ -11,7 +12,9 @@ import type { OrderBook } from './order-book.ts';
  * dropoff; left out when it is the pickup itself), `completion_time` when its dropoff was
  * reached, `total_distance` the metres really driven since the last charge, `odometer_m` since
  * the shift's start, and `order_id` and `release_s` its order's. A recharge step's path is
- * [from, station], its completion the charge's end, `queued_s` the wait for a charger.
+ * [from, station], its completion the charge's end, `queued_s` the wait for a charger. With the
+ * environment's stored navigation graph (`graphLegs`), each leg lists the graph's nodes along it
+ * instead, every hop an edge of that graph, as the plans of a day do; the figures stay the floor's.
  */
 export function shiftResults(
   floor: Floor,
@@ -19,7 +22,13 @@ export function shiftResults(
   executed: readonly ExecutedRobot[],
   book: OrderBook,
   parameters: FloorParameters,
+  graphLegs: Problem['graphLegs'] = null,
 ): PlanResultsRecord {
+  /** The places a step stops at, joined by the graph's nodes between them when there is a stored graph. */
+  const drawn = (stops: string[]): string[] =>
+    graphLegs
+      ? stops.slice(1).reduce((path, to, k) => path.concat(graphLegs.leg(stops[k], to).slice(1)), [stops[0]])
+      : stops;
   const { batteryCapacity: capacity, maxDistance, stepS } = parameters;
   const battery = (sinceCharge: number) =>
     round2(Math.min(capacity, Math.max(0, capacity * (1 - sinceCharge / maxDistance))));
@@ -46,8 +55,9 @@ export function shiftResults(
         const sinceCharge = delivery.odometer - odometerAtCharge;
         steps.push({
           task: [delivery.pickup, delivery.dropoff],
-          path:
+          path: drawn(
             from === delivery.pickup ? [delivery.pickup, delivery.dropoff] : [from, delivery.pickup, delivery.dropoff],
+          ),
           total_distance: round2(sinceCharge),
           odometer_m: round2(delivery.odometer),
           completion_time: round2(delivery.doneStep * stepS),
@@ -62,7 +72,7 @@ export function shiftResults(
         const queuedS = (charge.startStep - charge.arriveStep) * stepS;
         steps.push({
           task: 'recharge',
-          path: place === station ? [station] : [place, station],
+          path: drawn(place === station ? [station] : [place, station]),
           total_distance: round2(charge.odometer - odometerAtCharge),
           odometer_m: round2(charge.odometer),
           completion_time: round2(charge.endStep * stepS),

@@ -126,6 +126,17 @@ function graphClock(problem: Problem, robot: number, items: PlannedItem[]): Robo
   return { ends, queued: items.map(() => 0) };
 }
 
+/**
+ * Node ids along one leg: on the graph its shortest path; on the floor the stored graph's
+ * shortest path between the two places (`GraphLegs`, for clients that draw straight lines
+ * between a path's nodes), or the two places alone without a stored graph. The figures are the
+ * floor walk's either way.
+ */
+function legPath(problem: Problem, from: number, to: number): readonly string[] {
+  if (problem.graphLegs) return problem.graphLegs.leg(problem.nodeIds[from], problem.nodeIds[to]);
+  return shortestPath(problem, from, to);
+}
+
 function batteryPercent(problem: Problem, sinceCharge: number): number {
   const capacity = problem.params.battery_capacity;
   const level = capacity * (1 - sinceCharge / problem.params.max_distance);
@@ -147,7 +158,7 @@ function robotSteps(problem: Problem, robot: number, items: PlannedItem[], clock
       total += leg;
       steps.push({
         task: 'recharge',
-        path: shortestPath(problem, position, homeNode),
+        path: [...legPath(problem, position, homeNode)],
         total_distance: round2(sinceCharge + leg),
         odometer_m: round2(total),
         completion_time: completion,
@@ -162,8 +173,8 @@ function robotSteps(problem: Problem, robot: number, items: PlannedItem[], clock
       return;
     }
     const delivery = problem.deliveries[item.j];
-    const toPickup = shortestPath(problem, position, delivery.pickupNode);
-    const toDropoff = shortestPath(problem, delivery.pickupNode, delivery.dropoffNode);
+    const toPickup = legPath(problem, position, delivery.pickupNode);
+    const toDropoff = legPath(problem, delivery.pickupNode, delivery.dropoffNode);
     const leg = distanceBetween(position, delivery.pickupNode) + delivery.length;
     total += leg;
     sinceCharge += leg;

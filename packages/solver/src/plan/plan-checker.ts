@@ -194,7 +194,7 @@ function checkStep(review: Review, walk: RobotWalk, step: unknown, where: string
   }
   // Handling at the last dropoff comes before the robot moves on.
   if (walk.afterDelivery) walk.time += problem.handlingSeconds;
-  drivePath(review, walk, nodes, where);
+  drivePath(review, walk, problem.graphLegs ? floorStops(problem, step, nodes) : nodes, where);
   walk.position = nodes[nodes.length - 1];
   // total_distance counts since the last charge; a recharge step still includes its leg to the station.
   const distanceSinceCharge = walk.sinceCharge;
@@ -203,18 +203,41 @@ function checkStep(review: Review, walk: RobotWalk, step: unknown, where: string
   checkFigures(review, walk, step, where, { distanceSinceCharge, expectedBattery });
 }
 
-/** The path's node indices, or null (reported) when it names something that is not a node. */
+/**
+ * The path's node indices, or null (reported) when it names something that is not a node. On
+ * the floor the path may list the stored graph's navigation points between its places: they
+ * draw the way, the floor walk between the places is what is driven, so they are left out here.
+ */
 function pathNodes(review: Review, path: unknown[], where: string): number[] | null {
+  const { problem } = review;
   const nodes: number[] = [];
   for (const id of path) {
-    const node = typeof id === 'string' ? review.problem.nodeIndex.get(id) : undefined;
+    const node = typeof id === 'string' ? problem.nodeIndex.get(id) : undefined;
     if (node === undefined) {
+      if (typeof id === 'string' && problem.graphLegs?.has(id)) continue;
       report(review, `${where}: path names ${JSON.stringify(id)}, which is not a node of the graph`);
       return null;
     }
     nodes.push(node);
   }
+  if (nodes.length === 0) {
+    report(review, `${where}: path names no place`);
+    return null;
+  }
   return nodes;
+}
+
+/**
+ * Where a floor step stops: where it starts, its pickup (a delivery's first visit of it) and
+ * where it ends. Between them it drives the floor walk; other places the path names lie on the
+ * stored graph's drawing of that walk (a leg along the graph may pass a pickup or a station).
+ */
+function floorStops(problem: Problem, step: Record<string, unknown>, nodes: number[]): number[] {
+  const last = nodes.length - 1;
+  const task = step.task;
+  const pickup = Array.isArray(task) && typeof task[0] === 'string' ? problem.nodeIndex.get(task[0]) : undefined;
+  const at = pickup === undefined ? -1 : nodes.indexOf(pickup);
+  return at > 0 && at < last ? [nodes[0], nodes[at], nodes[last]] : [nodes[0], nodes[last]];
 }
 
 /**

@@ -15,6 +15,7 @@ import { InfeasibleDeliveryError, InvalidProblemError } from './errors.ts';
 import { addRows, readPlaces, type PlaceDistances } from './place-distances.ts';
 import type { DistanceModel, ProblemInput, SolveParameters } from './problem-input.ts';
 import type { CsrGraph } from './shortest-paths.ts';
+import { GraphLegs } from '../plan/graph-legs.ts';
 
 export interface ProblemRobot {
   id: string;
@@ -57,6 +58,8 @@ export interface Problem {
   nodeCell: Int32Array;
   /** The spec's graph (graph model), or null. */
   graph: CsrGraph | null;
+  /** Floor model: the stored navigation graph a step's `path` is drawn along, or null without one. */
+  graphLegs: GraphLegs | null;
   /** Row of `distances`/`predecessors` for a node, or -1 when no search started there; a node's place. */
   sourceRow: Int32Array;
   distances: Float64Array[];
@@ -261,6 +264,7 @@ export function buildProblem(input: ProblemInput): Problem {
     nodeY: places.nodeY,
     nodeCell: places.nodeCell,
     graph: places.graph,
+    graphLegs: distanceModel === 'floor' && input.environment.graph ? new GraphLegs(input.environment.graph) : null,
     sourceRow,
     distances,
     predecessors: places.predecessors,

@@ -61,10 +61,12 @@ describe('plans on the floor the robots drive', () => {
       [200, 20, 20, 100],
       [210, 10, 30, 60],
     ]);
+    // The paths list the stored graph's nodes along each leg: from the robot over its station
+    // (the same spot) and N3 off the shelf's bottom-right corner, never across the shelf.
     expect(results.R1_1.map((step) => step.path)).toEqual([
-      ['R1_1', 'PR', 'D1'],
-      ['D1', 'R1'],
-      ['R1', 'PR', 'D1'],
+      ['R1_1', 'R1', 'N3', 'PR', 'D1'],
+      ['D1', 'N3', 'R1'],
+      ['R1', 'N3', 'PR', 'D1'],
     ]);
     expect(stats).toMatchObject({
       distances: 'floor',

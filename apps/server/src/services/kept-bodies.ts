@@ -9,7 +9,7 @@ const compressWithGzip = promisify(gzip);
 /** The codings a finished solve's answer is sent in; brotli is the one kept. */
 export type BodyEncoding = 'br' | 'gzip' | 'identity';
 
-/** A finished solve's answer, built once: brotli-compressed JSON and the hash of that JSON. */
+/** An answer built once (a finished solve, a list): brotli-compressed JSON and the hash of that JSON. */
 export interface FinishedBody {
   /** Hex SHA-256 of the JSON: the strong ETag names it, with the coding (`"<hash>-br"`). */
   readonly hash: string;
@@ -36,48 +36,51 @@ export const DEFAULT_FINISHED_BODY_BUDGET_BYTES = 64 * 1024 * 1024;
 const STORED_BROTLI_QUALITY = 5;
 
 /**
- * The answers of finished solves (completed or failed: nothing in them changes again), built once
- * per API process and kept compressed, so GET /solves/{id} of a large day neither reads the plan
- * from the database nor compresses it again. An entry is served only to its owner and only for the
- * version of the rows it was built from (the solve's, its environment's and its task's update
- * times): a deleted, re-run or otherwise changed solve is never answered from here. Several
- * requests for a body being built wait for that one build.
+ * Answers built once per API process and kept compressed, each under a key and for one version
+ * of the rows it was built from, so a read that finds its version kept neither reads the rows
+ * again nor compresses them again. A finished solve (completed or failed: nothing in it changes
+ * again) is kept under its id for its solve's, environment's and task's update times, so GET
+ * /solves/{id} of a large day costs a version read; a list under its user and URL for the
+ * versions of the tables it shows, so an unchanged list is not rebuilt and recompressed per
+ * request. An entry is served only to its owner and only for its version: a deleted, re-run or
+ * otherwise changed record is never answered from here. Several requests for a body being built
+ * wait for that one build.
  */
-export class FinishedSolveBodies {
-  private readonly entries = new Map<number, Entry>();
+export class KeptBodies<Key extends number | string> {
+  private readonly entries = new Map<Key, Entry>();
   private bytes = 0;
 
   constructor(private readonly budgetBytes = DEFAULT_FINISHED_BODY_BUDGET_BYTES) {}
 
   /**
-   * The body of solve `solveId` at `version` for `userId`: kept, being built, or built now from
-   * `buildJson` (which answers null when the solve is no longer at that version: nothing is kept).
+   * The body under `key` at `version` for `userId`: kept, being built, or built now from
+   * `buildJson` (which answers null when the rows are no longer at that version: nothing is kept).
    */
   async obtain(
-    solveId: number,
+    key: Key,
     userId: number,
     version: string,
     buildJson: () => Promise<string | null>,
   ): Promise<FinishedBody | null> {
-    const kept = this.entries.get(solveId);
+    const kept = this.entries.get(key);
     if (kept && kept.userId === userId && kept.version === version) {
       // Read again: it moves to the end of the eviction order.
-      this.entries.delete(solveId);
-      this.entries.set(solveId, kept);
+      this.entries.delete(key);
+      this.entries.set(key, kept);
       return kept.body;
     }
-    if (kept) this.forget(solveId);
+    if (kept) this.forget(key);
     const entry: Entry = { userId, version, bytes: 0, body: this.build(buildJson) };
-    this.entries.set(solveId, entry);
+    this.entries.set(key, entry);
     const body = await entry.body.catch((error: unknown) => {
-      this.forgetEntry(solveId, entry);
+      this.forgetEntry(key, entry);
       throw error;
     });
     if (!body) {
-      this.forgetEntry(solveId, entry);
+      this.forgetEntry(key, entry);
       return null;
     }
-    if (this.entries.get(solveId) === entry && entry.bytes === 0) {
+    if (this.entries.get(key) === entry && entry.bytes === 0) {
       entry.bytes = body.brotli.length;
       this.bytes += entry.bytes;
       this.evictOverBudget();
@@ -86,11 +89,11 @@ export class FinishedSolveBodies {
   }
 
   /** The body in `encoding`: brotli as kept, gzip made once on first demand, identity unpacked each time. */
-  async encode(solveId: number, body: FinishedBody, encoding: BodyEncoding): Promise<Buffer> {
+  async encode(key: Key, body: FinishedBody, encoding: BodyEncoding): Promise<Buffer> {
     if (encoding === 'br') return body.brotli;
     const json = await decompressBrotli(body.brotli);
     if (encoding === 'identity') return json;
-    const entry = this.entries.get(solveId);
+    const entry = this.entries.get(key);
     if (!entry) return compressWithGzip(json);
     entry.gzip ??= compressWithGzip(json).then((packed) => {
       entry.bytes += packed.length;
@@ -101,10 +104,10 @@ export class FinishedSolveBodies {
     return entry.gzip;
   }
 
-  /** Drops what is kept of a solve (deleted or cancelled); other processes check versions instead. */
-  forget(solveId: number): void {
-    const entry = this.entries.get(solveId);
-    if (entry) this.forgetEntry(solveId, entry);
+  /** Drops what is kept under a key (a deleted or cancelled solve); other processes check versions instead. */
+  forget(key: Key): void {
+    const entry = this.entries.get(key);
+    if (entry) this.forgetEntry(key, entry);
   }
 
   /** Bytes kept now, for tests and figures. */
@@ -124,16 +127,16 @@ export class FinishedSolveBodies {
     return { hash: createHash('sha256').update(json).digest('hex'), jsonBytes: Buffer.byteLength(json), brotli };
   }
 
-  private forgetEntry(solveId: number, entry: Entry): void {
-    if (this.entries.get(solveId) !== entry) return;
-    this.entries.delete(solveId);
+  private forgetEntry(key: Key, entry: Entry): void {
+    if (this.entries.get(key) !== entry) return;
+    this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
 
   private evictOverBudget(): void {
-    for (const [solveId, entry] of this.entries) {
+    for (const [key, entry] of this.entries) {
       if (this.bytes <= this.budgetBytes || this.entries.size <= 1) return;
-      this.forgetEntry(solveId, entry);
+      this.forgetEntry(key, entry);
     }
   }
 }
