@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
@@ -55,4 +56,57 @@ test('a 500 x 140 warehouse map opens in the editor from the environments list a
   );
   expect(stored.dimensions).toEqual({ width: 500, height: 140 });
   expect(stored.elements.shelves).toHaveLength(map.shelves);
+});
+
+test('a League of Robot Runners problem becomes an environment, a scenario and its orders', async ({ page }) => {
+  await signUpAndLogIn(page, 'lorr-importer');
+  await page.getByRole('link', { name: 'Environments' }).first().click();
+  await expect(page).toHaveURL(/\/environments$/);
+  const fixture = (path: string) =>
+    readFileSync(new URL(`../../packages/warehouse/test/fixtures/lorr-small/${path}`, import.meta.url));
+  const chooseFiles = async (files: { name: string; buffer: Buffer }[]) => {
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Import LoRR problem' }).click(),
+    ]);
+    await chooser.setFiles(files.map((file) => ({ ...file, mimeType: 'text/plain' })));
+  };
+  const problem = { name: 'small-example_2.json', buffer: fixture('small-example_2.json') };
+  const map = { name: 'small.map', buffer: fixture('maps/small.map') };
+  const agents = { name: 'small_2.agents', buffer: fixture('agents/small_2.agents') };
+  const tasks = { name: 'small_5.tasks', buffer: fixture('tasks/small_5.tasks') };
+
+  // The problem alone: the files it names are asked for, nothing is stored.
+  await chooseFiles([problem]);
+  const alert = page.getByRole('alert').filter({ hasText: 'Could not import the problem' });
+  await expect(alert.getByRole('listitem')).toHaveText([
+    'small-example_2.json names maps/small.map: choose small.map with it',
+    'small-example_2.json names agents/small_2.agents: choose small_2.agents with it',
+    'small-example_2.json names tasks/small_5.tasks: choose small_5.tasks with it',
+  ]);
+  expect(await apiAs<unknown[]>(page, 'GET', '/environments')).toEqual([]);
+
+  await chooseFiles([problem, map, agents, tasks]);
+  await expect(page).toHaveURL(/\/scenarios\/\d+$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'small-example_2' })).toBeVisible();
+  const scenarioId = Number(page.url().split('/').pop());
+  const stored = await apiAs<{ details: { tasks: [string, string][] } }[]>(
+    page,
+    'GET',
+    `/tasks?scenario_id=${scenarioId}`,
+  );
+  expect(stored.map((task) => task.details.tasks)).toEqual([
+    [
+      ['P13', 'D1'],
+      ['P10', 'D2'],
+      ['P12', 'D1'],
+    ],
+  ]);
+  const [environment] = await apiAs<{ dimensions: unknown; elements: { robot_stations: unknown[] } }[]>(
+    page,
+    'GET',
+    '/environments',
+  );
+  expect(environment?.dimensions).toEqual({ width: 8, height: 6 });
+  expect(environment?.elements.robot_stations).toHaveLength(2);
 });

@@ -148,6 +148,29 @@ describe('VDA 5050 orders', () => {
     ]);
   });
 
+  it('charges in place, at the one node where the robot stands, for a recharge_in_place of the original product', () => {
+    const [order] = vda5050Orders(environment, { R2_1: [{ task: 'recharge_in_place', completion_time: 180 }] });
+    expect(order?.nodes).toEqual([
+      {
+        nodeId: 'R2_1',
+        sequenceId: 0,
+        released: true,
+        nodePosition: { x: 7.5, y: 0.5, mapId: 'fleetlab', allowedDeviationXY: 0 },
+        actions: [
+          {
+            actionType: 'startCharging',
+            actionId: 'R2_1-1-startCharging',
+            actionDescription: 'charge in place at R2_1',
+            blockingType: 'HARD',
+            actionParameters: [],
+          },
+        ],
+      },
+    ]);
+    expect(order?.edges).toEqual([]);
+    expect(validateOrder(order)).toBe(true);
+  });
+
   it('passes the published VDA 5050 2.1.0 order schema', () => {
     for (const order of orders) {
       const valid = validateOrder(order);
@@ -210,7 +233,7 @@ describe('VDA 5050 orders of random plans', () => {
           expect(orders).toHaveLength(Object.values(plan).reduce((sum, steps) => sum + steps.length, 0));
           for (const order of orders) {
             expect(validateOrder(order), JSON.stringify(validateOrder.errors)).toBe(true);
-            order.nodes.forEach((n, index) => expect(n.sequenceId).toBe(2 * index));
+            expect(order.nodes.map((n) => n.sequenceId)).toEqual(order.nodes.map((_, index) => 2 * index));
             order.edges.forEach((e, index) => {
               const from = order.nodes[index];
               const to = order.nodes[index + 1];

@@ -2,6 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useEnvironments } from '../api/hooks.ts';
 import type { EnvironmentSummary } from '../api/types.ts';
+import { LorrProblemImport } from '../components/environments/lorr-problem-import.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { ListStates } from '../components/ui/list-states.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
@@ -78,6 +79,7 @@ export default function EnvironmentsPage() {
             aria-label="Import grid map file"
             onChange={(event) => void onMapFile(event)}
           />
+          <LorrProblemImport />
           <Link to="/environments/grid-editor" className={buttonPrimary}>
             Grid Editor
           </Link>

@@ -59,7 +59,8 @@ export interface Vda5050Options {
 /**
  * A plan as VDA 5050 orders: one per robot and trip. A trip is a plan step: a delivery (from where
  * the robot is to the pickup, `pick`, then to the dropoff, `drop`) or a recharge (home to the
- * robot's station, `startCharging`). Nodes are the trip's places and the cells where its floor walk
+ * robot's station, `startCharging`; a `recharge_in_place` of the original product's plans charges
+ * where the robot stands: one node). Nodes are the trip's places and the cells where its floor walk
  * turns, so every edge is a straight run over free cells; positions are cell centres in the
  * layout's frame (metres, x to the right, y down the grid as the editor draws it). Ids follow the
  * standard: `orderId` `ROBOT-k` (k from 1, a new order per trip), `orderUpdateId` 0 (no updates),
@@ -158,6 +159,9 @@ export function vda5050Orders(
             { key: 'loadType', value: 'default' },
           ]),
         ]);
+      } else if (step.task === 'recharge_in_place') {
+        // A plan of the original product: the robot charges where it stands, no drive.
+        nodes[0]?.actions.push(action('startCharging', `charge in place at ${hereId}`, []));
       } else {
         if (station === undefined) throw new Error(`Robot ${robot} has no station to charge at`);
         driveTo(floor.requireCellOf(station, 'Station'), station, `station ${station}`, [
