@@ -41,7 +41,10 @@ describe('a LoRR problem chosen in the browser', () => {
   });
 
   it('refuses a malformed map naming its file and line, and a choice without one problem file', () => {
-    const broken = new Map(files).set('bay.map', 'type octile\nheight 5\nwidth 6\nmap\n......\n.@@@@\n......\n......\n......\n');
+    const broken = new Map(files).set(
+      'bay.map',
+      'type octile\nheight 5\nwidth 6\nmap\n......\n.@@@@\n......\n......\n......\n',
+    );
     expect(lorrProblemFromFiles(broken)).toEqual({
       ok: false,
       errors: ['maps/bay.map: line 6: row 1 has 5 cells, the header says width 6'],
