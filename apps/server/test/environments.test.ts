@@ -42,6 +42,8 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
       elements: body.elements,
       graph: pruneNavigationGraph(environmentRecordSchema.shape.graph.parse(body.graph)),
       problems: { errors: [], warnings: [] },
+      version: 1,
+      latest_version: 1,
       created_at: '2026-01-15T09:00:00.000Z',
       updated_at: '2026-01-15T09:00:00.000Z',
     });
@@ -167,7 +169,7 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
     const reader = await t.signUp('reader');
     const created = (await create(singleAisleEnvironment('Graph holder'), reader.headers)).json();
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/environments', headers: reader.headers });
-    const { graph, problems: _problems, ...summary } = created;
+    const { graph, problems: _problems, latest_version: _latest, ...summary } = created;
     expect(list.json()).toEqual([summary]);
     const detail = await t.app.inject({
       method: 'GET',

@@ -47,7 +47,7 @@ export class ScenariosService {
     const created = await this.repositories.scenarios.insert(
       userId,
       { ...scenario, parameters },
-      { id: environment.id, name: environment.name },
+      environment,
       this.clock(),
     );
     return withOrderVolume(created, 0);
