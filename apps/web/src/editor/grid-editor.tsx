@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type Dispatch } from 'react';
 import { Alert } from '../components/ui/alert.tsx';
 import { buttonSecondary } from '../components/ui/styles.ts';
-import type { EnvironmentProblemsRecord } from '@fleetlab/warehouse';
+import { isMissingForSolving, type EnvironmentProblemsRecord } from '@fleetlab/warehouse';
 import { LayoutProblems } from '../components/map/layout-problems.tsx';
 import { MapLegend, trafficRulesOf } from '../components/map/map-legend.tsx';
 import { downloadTextFile } from '../lib/download-text-file.ts';
@@ -381,12 +381,15 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
         </p>
       </div>
       <LayoutProblems
-        problems={problems}
+        problems={
+          problems && { ...problems, errors: problems.errors.filter((problem) => !isMissingForSolving(problem)) }
+        }
         errorsIntro={(count) => `Fix before saving: the layout breaks ${count === 1 ? 'a rule' : `${count} rules`}.`}
         warningsIntro={(count) =>
           `${count === 1 ? 'One place' : `${count} places`} cannot be reached on the floor: solves whose tasks need ${count === 1 ? 'it' : 'them'} will fail.`
         }
       />
+      <LayoutNeeds problems={problems} />
       <div ref={areaRef} className="h-[36rem] w-full overflow-hidden rounded-lg border border-slate-800 bg-slate-950">
         <GridEditorCanvas
           state={state}
@@ -467,5 +470,26 @@ function AisleDirectionPicker({
           : 'Drag along a run of cells; the arrow keys turn it while you drag.'}
       </span>
     </div>
+  );
+}
+
+/**
+ * What the layout still lacks before it can be saved (a pickup, a dropoff, a station, a dropoff
+ * some robot reaches): shown while it is drawn, as a to-do rather than an error.
+ */
+function LayoutNeeds({ problems }: { readonly problems: EnvironmentProblemsRecord | undefined }) {
+  const missing = problems?.errors.filter(isMissingForSolving) ?? [];
+  if (missing.length === 0) return null;
+  return (
+    <section aria-label="Layout needs">
+      <Alert tone="info">
+        <p className="font-semibold">Before it can be saved, the layout needs:</p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {missing.map((problem) => (
+            <li key={problem.path}>{problem.message}</li>
+          ))}
+        </ul>
+      </Alert>
+    </section>
   );
 }

@@ -4,6 +4,7 @@ import {
   checkShelfPlacement,
   dimensionsSchema,
   environmentElementsSchema,
+  isMissingForSolving,
   layoutFromElements,
   placePoint,
   type EditableLayout,
@@ -175,7 +176,8 @@ export function parseEnvironmentFile(text: string): ImportResult {
     };
   }
   // Traffic rules, places robots cannot stop at, places the aisles cut off: the server's rules.
-  const broken = checkEnvironmentRules(layout).errors;
+  // An unfinished layout (no dropoff yet, say) opens in the editor, which names what it lacks.
+  const broken = checkEnvironmentRules(layout).errors.filter((problem) => !isMissingForSolving(problem));
   if (broken.length > 0) return { ok: false, errors: broken.map((problem) => problem.message) };
   const firstStation = elements.robot_stations[0];
   const name = typeof file.name === 'string' && file.name.trim() !== '' ? file.name.trim() : null;

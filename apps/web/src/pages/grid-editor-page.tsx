@@ -1,4 +1,11 @@
-import { buildNavigationGraph, checkEnvironmentRules, withDimensions, type Dimensions } from '@fleetlab/warehouse';
+import {
+  buildNavigationGraph,
+  checkEnvironmentRules,
+  isMissingForSolving,
+  withDimensions,
+  type Dimensions,
+  type EnvironmentProblem,
+} from '@fleetlab/warehouse';
 import { useEffect, useMemo, useReducer, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useCreateEnvironment } from '../api/hooks.ts';
@@ -20,7 +27,12 @@ import { GridEditor } from '../editor/grid-editor.tsx';
 
 const CREATE_ENVIRONMENT_FAILED = 'Failed to create environment. Please try again.';
 const NAME_REQUIRED = 'Name is required';
-const SAVE_BLOCKED = 'The layout breaks the rules listed above the grid: fix them, then create the environment.';
+/** Why Create Environment stored nothing: what is drawn against the rules first, then what is missing. */
+function saveBlockedText(errors: readonly EnvironmentProblem[]): string {
+  return errors.every(isMissingForSolving)
+    ? 'The layout is not finished: add what it needs, listed above the grid, then create the environment.'
+    : 'The layout breaks the rules listed above the grid: fix them, then create the environment.';
+}
 
 /**
  * The POST /environments body: only the selected pickups are saved, with the graph built from
@@ -228,7 +240,7 @@ export default function GridEditorPage() {
         </div>
 
         {saveFailed && <Alert tone="error">{CREATE_ENVIRONMENT_FAILED}</Alert>}
-        {saveBlocked && <Alert tone="error">{SAVE_BLOCKED}</Alert>}
+        {saveBlocked && <Alert tone="error">{saveBlockedText(problems.errors)}</Alert>}
 
         <div className="flex justify-end">
           <button type="submit" className={buttonPrimary} disabled={createEnvironment.isPending}>
