@@ -34,6 +34,7 @@ import { useElementSize } from '../map-drawing/use-element-size.ts';
 import { useNavigationGraph } from './use-navigation-graph.ts';
 import { formatZoomPercent, zoomViewAround, type ViewTransform } from '../map-drawing/view-transform.ts';
 import { baseCellSize, EDITOR_DEFAULT_ZOOM, zoomIn, zoomOut } from './view-transform.ts';
+import { readFileText } from '../lib/read-file-text.ts';
 
 export interface GridEditorProps {
   readonly state: EditorState;
@@ -72,16 +73,6 @@ function restingView(
     offsetX: gridWidth + 2 * GRID_PADDING <= area.width ? (area.width - gridWidth) / 2 : GRID_PADDING,
     offsetY: gridHeight + 2 * GRID_PADDING <= area.height ? (area.height - gridHeight) / 2 : GRID_PADDING,
   };
-}
-
-/** FileReader rather than Blob.text(): it is available in every browser and in jsdom. */
-function readFileText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsText(file);
-  });
 }
 
 export function GridEditor({ state, dispatch, name, description, onImported, problems }: GridEditorProps) {

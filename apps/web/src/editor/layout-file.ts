@@ -8,9 +8,11 @@ import {
   layoutFromElements,
   placePoint,
   type EditableLayout,
+  type EnvironmentCreate,
   type LayoutElements,
   type NavigationGraph,
 } from '@fleetlab/warehouse';
+import { DEFAULT_ROBOTS_PER_STATION, type EditorDocument } from './editor-state.ts';
 
 // Export/import of an environment as a JSON file. The file is the POST /environments body
 // (name, description, dimensions, elements with the selected pickups, graph) plus a format
@@ -32,9 +34,12 @@ export interface EnvironmentFile {
   readonly graph: NavigationGraph;
 }
 
+/** A layout as drawn (its selected pickups only) or as stored. */
+type DrawnLayout = Pick<EditableLayout, 'dimensions' | 'elements'>;
+
 export function environmentFile(
   meta: { name: string; description: string },
-  layout: EditableLayout,
+  layout: DrawnLayout,
   graph: NavigationGraph = buildNavigationGraph(layout.elements),
 ): EnvironmentFile {
   return {
@@ -45,6 +50,45 @@ export function environmentFile(
     dimensions: { ...layout.dimensions },
     elements: layout.elements,
     graph,
+  };
+}
+
+/**
+ * The POST and PUT /environments body of a layout drawn or opened in the editor: only the
+ * selected pickups are saved, with the graph built from them, and the traffic rules when there
+ * are any.
+ */
+export function environmentBody(meta: { name: string; description: string }, layout: DrawnLayout): EnvironmentCreate {
+  const { elements: drawn } = layout;
+  const { one_way_aisles: aisles = [], keep_clear_cells: keepClear = [] } = drawn;
+  const elements = {
+    shelves: drawn.shelves.map((shelf) => ({ ...shelf })),
+    dropoffs: drawn.dropoffs.map((dropoff) => ({ ...dropoff })),
+    robot_stations: drawn.robot_stations.map((station) => ({ ...station })),
+    pickups: drawn.pickups.map((pickup) => ({ ...pickup })),
+    robots: drawn.robots.map((robot) => ({ ...robot })),
+    navigation_points: drawn.navigation_points.map((point) => ({ ...point })),
+    ...(aisles.length > 0 ? { one_way_aisles: aisles.map((aisle) => ({ ...aisle })) } : {}),
+    ...(keepClear.length > 0 ? { keep_clear_cells: keepClear.map((cell) => ({ ...cell })) } : {}),
+  };
+  return {
+    name: meta.name.trim(),
+    description: meta.description.trim(),
+    dimensions: { width: layout.dimensions.width, height: layout.dimensions.height },
+    elements,
+    graph: buildNavigationGraph(elements),
+  };
+}
+
+/**
+ * A stored environment opened in the editor: its selected pickups kept, the pickups it could
+ * select and its navigation points derived again, robots per station read from its first station.
+ */
+export function editorDocumentOf(environment: DrawnLayout): EditorDocument {
+  const firstStation = environment.elements.robot_stations[0];
+  return {
+    layout: layoutFromElements(environment.dimensions, environment.elements),
+    robotsPerStation: firstStation ? firstStation.robot_count : DEFAULT_ROBOTS_PER_STATION,
   };
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CANCELLED_BY_USER_ERROR } from '@fleetlab/warehouse';
-import { isNotFound } from '../api/client.ts';
+import { isApiError, isNotFound } from '../api/client.ts';
 import {
   useCancelSolve,
   useCreateSolve,
@@ -89,9 +89,10 @@ export default function SolveDetailPage() {
         algorithm_id: record.algorithm_id,
         parameters: record.parameters,
       });
-      navigate(`/solves/${rerun.id}`);
+      await navigate(`/solves/${rerun.id}`);
     } catch (error) {
-      setActionError(`Failed to re-run the solve: ${error instanceof Error ? error.message : String(error)}`);
+      const reason = isApiError(error) ? error.detail : undefined;
+      setActionError(`Failed to re-run the solve${reason ? `: ${reason}` : '.'}`);
     }
   }
   const unfinished = record.status === 'pending' || record.status === 'running';
