@@ -8,7 +8,6 @@ import {
   layoutFromElements,
   placePoint,
   type EditableLayout,
-  type EnvironmentCreate,
   type LayoutElements,
   type NavigationGraph,
 } from '@fleetlab/warehouse';
@@ -58,7 +57,7 @@ export function environmentFile(
  * selected pickups are saved, with the graph built from them, and the traffic rules when there
  * are any.
  */
-export function environmentBody(meta: { name: string; description: string }, layout: DrawnLayout): EnvironmentCreate {
+export function environmentBody(meta: { name: string; description: string }, layout: DrawnLayout) {
   const { elements: drawn } = layout;
   const { one_way_aisles: aisles = [], keep_clear_cells: keepClear = [] } = drawn;
   const elements = {
