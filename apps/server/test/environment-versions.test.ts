@@ -136,6 +136,32 @@ describe.each(databaseKinds)('environment versions on %s', (kind) => {
     expect(await dropoffsRunOn(rerun.id)).toEqual(['D1', 'D2']);
   });
 
+  it('an experiment and its points keep the version they were made on, and say when the layout is edited', async () => {
+    const { environmentId, scenarioId, taskId } = await createChain(t.app, user, 'Swept');
+    await expectStatus(inject('PUT', `/environments/${environmentId}`, corridorEnvironment()), 200);
+    const experiment = (
+      await expectStatus(
+        inject('POST', '/experiments', {
+          name: 'Fleet',
+          kind: 'fleet_sweep',
+          scenario_id: scenarioId,
+          task_id: taskId,
+          algorithm: 'greedy_distance',
+          robot_counts: [1],
+          parameters: { time_limit: 5 },
+        }),
+        201,
+      )
+    ).json();
+    expect([experiment.environment_version, experiment.environment_latest_version]).toEqual([2, 2]);
+    await expectStatus(inject('PUT', `/environments/${environmentId}`, corridorWithSecondDropoff()), 200);
+    const now = (await expectStatus(inject('GET', `/experiments/${experiment.id}`), 200)).json();
+    expect([now.environment_version, now.environment_latest_version]).toEqual([2, 3]);
+    const [point] = now.points;
+    const pointSolve = (await expectStatus(inject('GET', `/solves/${point.solve_id}`), 200)).json();
+    expect([pointSolve.environment_version, pointSolve.environment_latest_version]).toEqual([2, 3]);
+  });
+
   it('refuses a PUT that breaks a layout rule with the 400 POST gives, and keeps the version', async () => {
     const { environmentId } = await createChain(t.app, user, 'Refused');
     const broken = corridorEnvironment();
