@@ -5,6 +5,7 @@ import { apiAs } from '../support/api.ts';
 import { screenshotPath } from '../support/fleetlab-server.ts';
 import {
   clickCell,
+  clickGridPoint,
   dragBetweenCells,
   editorCanvas,
   editorStatus,
@@ -112,6 +113,11 @@ test('a planner draws a one-way aisle and a keep-clear cell with the mouse, save
   await clickCell(page, DIMENSIONS, { x: 7, y: 7 });
   await expect(editorStatus(page)).toHaveText('Added keep-clear cell K1');
   await expect(layoutCountsText(page)).toContainText('One-Way Aisles: 2 · Keep-Clear Cells: 1');
+  // A layout is saved with a pickup to load at: the shelf's first top-side point.
+  await expect(page.getByRole('region', { name: 'Layout needs' })).toContainText('The layout has no pickup point');
+  await page.getByRole('button', { name: 'Select Pickups' }).click();
+  await clickGridPoint(page, DIMENSIONS, 2.5, 2);
+  await expect(page.getByRole('region', { name: 'Layout needs' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Create Environment' }).click();
   await expect(page).toHaveURL(/\/environments\/\d+$/);
   const environmentId = Number(page.url().split('/').pop());

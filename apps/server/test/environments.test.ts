@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { environmentRecordSchema, pruneNavigationGraph } from '@fleetlab/warehouse';
+import {
+  buildNavigationGraph,
+  environmentElementsSchema,
+  environmentRecordSchema,
+  pruneNavigationGraph,
+} from '@fleetlab/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { environments, scenarios, solves, tasks } from '../src/db/schema.ts';
 import { singleAisleEnvironment } from './support/fixtures.ts';
@@ -42,6 +47,8 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
       elements: body.elements,
       graph: pruneNavigationGraph(environmentRecordSchema.shape.graph.parse(body.graph)),
       problems: { errors: [], warnings: [] },
+      version: 1,
+      latest_version: 1,
       created_at: '2026-01-15T09:00:00.000Z',
       updated_at: '2026-01-15T09:00:00.000Z',
     });
@@ -56,16 +63,64 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
 
   it('stores a missing description as null and fills missing element lists with []', async () => {
     const { description: _description, ...body } = singleAisleEnvironment('Bare');
-    const response = await create({ ...body, elements: { shelves: [] }, graph: { nodes: [], edges: [] } });
+    const { navigation_points: _points, ...elements } = body.elements;
+    const withoutN1 = {
+      nodes: body.graph.nodes?.filter((node) => node.id !== 'N1'),
+      edges: body.graph.edges?.filter((edge) => edge.from !== 'N1' && edge.to !== 'N1'),
+    };
+    const response = await create({ ...body, elements, graph: withoutN1 });
     expect(response.statusCode).toBe(201);
     expect(response.json().description).toBeNull();
-    expect(response.json().elements).toEqual({
-      shelves: [],
-      dropoffs: [],
-      robot_stations: [],
-      pickups: [],
-      robots: [],
-      navigation_points: [],
+    expect(response.json().elements).toEqual({ ...elements, navigation_points: [] });
+  });
+
+  it('refuses a layout without a pickup, a dropoff or a robot station with a 400 naming each, and stores nothing', async () => {
+    // Its own account: the refusals count against the per-account save limit too.
+    const planner = await t.signUp('unusable');
+    const list = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/environments', headers: planner.headers })).json();
+    const response = await create(
+      { ...singleAisleEnvironment('Empty'), elements: { shelves: [] }, graph: {} },
+      planner.headers,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      detail:
+        "body.elements.pickups: The layout has no pickup point: select at least one on a shelf's side; " +
+        'body.elements.dropoffs: The layout has no dropoff point: add at least one; ' +
+        'body.elements.robot_stations: The layout has no robot station: add at least one, with its robots',
+    });
+    const { dropoffs: _dropoffs, ...withoutDropoff } = singleAisleEnvironment('No dropoff').elements;
+    const noDropoff = await create(
+      {
+        ...singleAisleEnvironment('No dropoff'),
+        elements: withoutDropoff,
+        graph: { nodes: singleAisleEnvironment().graph.nodes?.filter((node) => node.id !== 'D1'), edges: [] },
+      },
+      planner.headers,
+    );
+    expect(noDropoff.json()).toEqual({
+      detail: 'body.elements.dropoffs: The layout has no dropoff point: add at least one',
+    });
+    expect(await list()).toEqual([]);
+  });
+
+  it('refuses a dropoff no robot can reach, naming it', async () => {
+    // A shelf wall across the floor's row 6 leaves D1, moved to the bottom row, below it, the station above.
+    const body = singleAisleEnvironment('Walled');
+    const elements = {
+      ...body.elements,
+      shelves: [...(body.elements.shelves ?? []), { id: 'S2', position: [0, 6], size: [10, 1] }],
+      dropoffs: [{ id: 'D1', position: [8.5, 7.5] }],
+    };
+    const response = await create(
+      { ...body, elements, graph: buildNavigationGraph(environmentElementsSchema.parse(elements)) },
+      (await t.signUp('walled')).headers,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      detail:
+        'body.elements.dropoffs.0: Dropoff D1 is cut off from station R1 both ways: no walk on the floor connects them, so no robot can reach it',
     });
   });
 
@@ -167,7 +222,7 @@ describe.each(databaseKinds)('environments on %s', (kind) => {
     const reader = await t.signUp('reader');
     const created = (await create(singleAisleEnvironment('Graph holder'), reader.headers)).json();
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/environments', headers: reader.headers });
-    const { graph, problems: _problems, ...summary } = created;
+    const { graph, problems: _problems, latest_version: _latest, ...summary } = created;
     expect(list.json()).toEqual([summary]);
     const detail = await t.app.inject({
       method: 'GET',

@@ -168,12 +168,14 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
   const bodies = new Map<string, unknown[]>();
   const queries = new Map<string, Record<string, string>>();
   let scenarioId = 0;
+  let environmentId = 0;
 
   beforeAll(async () => {
     t = await startTestApp(kind, { callLimits: GENEROUS_LIMITS });
     user = await t.signUp('hostile');
     const chain = await createChain(t.app, user, 'Hostile');
     scenarioId = chain.scenarioId;
+    environmentId = chain.environmentId;
     const environment = (
       await t.app.inject({ method: 'GET', url: `/api/v1/environments/${chain.environmentId}`, headers: user.headers })
     ).json();
@@ -182,6 +184,8 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
       created_at: _created,
       updated_at: _updated,
       problems: _problems,
+      version: _version,
+      latest_version: _latestVersion,
       ...environmentBody
     } = environment;
     const email = 'someone@example.com';
@@ -190,6 +194,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
     bodies.set('POST /api/v1/auth/resend-verification', [{ email }]);
     bodies.set('POST /api/v1/auth/login', [{ username: email, password: 'correct horse battery' }]);
     bodies.set('POST /api/v1/environments', [environmentBody]);
+    bodies.set('PUT /api/v1/environments/{id}', [environmentBody]);
     bodies.set('POST /api/v1/scenarios', [
       { name: 'Peak', description: 'Mornings', environment_id: chain.environmentId, parameters: { robot_count: 1 } },
     ]);
@@ -271,6 +276,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
       schema.authTokens,
       schema.loginFailures,
       schema.environments,
+      schema.environmentVersions,
       schema.scenarios,
       schema.tasks,
       schema.solves,
@@ -296,7 +302,8 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
     operations().filter(({ operation }) =>
       (operation.parameters ?? []).some((parameter: any) => parameter.in === 'query'),
     );
-  const urlOf = (path: string) => path.replace('{id}', String(scenarioId));
+  const urlOf = (path: string) =>
+    path.replace('{id}', String(path.startsWith('/api/v1/environments/') ? environmentId : scenarioId));
 
   it('has a valid example for every route that takes a body or a query string', () => {
     expect(

@@ -42,6 +42,8 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
         description: 'Orders before 10:00',
         environment_id: environmentId,
         environment: { id: environmentId, name: environmentName },
+        environment_version: 1,
+        environment_latest_version: 1,
         // Sent as {}: the environment's fleet (one robot) and, before any task, no orders.
         parameters: { robot_count: 1, order_volume: 0 },
         created_at: record.created_at,

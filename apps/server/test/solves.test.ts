@@ -52,6 +52,8 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
       status: 'pending',
       environment_id: ids.environmentId,
       environment: { id: ids.environmentId, name: 'Solve floor' },
+      environment_version: 1,
+      environment_latest_version: 1,
       scenario_id: ids.scenarioId,
       task_id: ids.taskId,
       algorithm_id: 1,

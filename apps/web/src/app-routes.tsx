@@ -24,6 +24,7 @@ import VerifyEmailPage from './pages/verify-email-page.tsx';
 // visits never need; they load on first use.
 const GridEditorPage = lazy(() => import('./pages/grid-editor-page.tsx'));
 const EnvironmentDetailPage = lazy(() => import('./pages/environment-detail-page.tsx'));
+const EnvironmentEditPage = lazy(() => import('./pages/environment-edit-page.tsx'));
 const TaskGeneratePage = lazy(() => import('./pages/task-generate-page.tsx'));
 const TaskCreatePage = lazy(() => import('./pages/task-create-page.tsx'));
 // The results page carries the sweep chart; the form is rarely used.
@@ -47,6 +48,7 @@ export function AppRoutes() {
             {/* The scenario form's "create an environment first" link of spec §2 points here. */}
             <Route path="/environments/create" element={<GridEditorPage />} />
             <Route path="/environments/:id" element={<EnvironmentDetailPage />} />
+            <Route path="/environments/:id/edit" element={<EnvironmentEditPage />} />
             <Route path="/scenarios" element={<ScenariosPage />} />
             <Route path="/scenarios/create" element={<ScenarioCreatePage />} />
             <Route path="/scenarios/:id" element={<ScenarioDetailPage />} />

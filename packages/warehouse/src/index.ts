@@ -37,6 +37,7 @@ export {
   type EnvironmentToCheck,
 } from './layout/environment-rules.ts';
 export { checkFloorRules } from './layout/floor-rules.ts';
+export { isMissingForSolving } from './layout/usable-layout.ts';
 export {
   DEFAULT_KNEE_RULE,
   findKnee,

@@ -7,6 +7,7 @@ import {
   type EnvironmentToCheck,
 } from '../src/layout/environment-rules.ts';
 import { generateWarehouseInstance } from '../src/layout/instance-generator.ts';
+import { isMissingForSolving } from '../src/layout/usable-layout.ts';
 import { rectangleFromCells } from '../src/layout/placement.ts';
 import { createEmptyLayout } from '../src/layout/regenerate.ts';
 import { BENCHMARK_INSTANCES, loadBenchmarkEnvironment, shelf } from './layout-fixtures.ts';
@@ -50,6 +51,43 @@ describe('checkEnvironmentRules', () => {
   it('finds nothing wrong with the benchmark layouts made by the original product', () => {
     for (const name of BENCHMARK_INSTANCES)
       expect(checkEnvironmentRules(loadBenchmarkEnvironment(name)).errors).toEqual([]);
+  });
+
+  it('names what a solve needs and the layout lacks: a pickup, a dropoff, a robot station', () => {
+    expect(checkEnvironmentRules(createEmptyLayout({ width: 10, height: 8 }))).toEqual({
+      errors: [
+        {
+          path: 'elements.pickups',
+          element: '',
+          rule: 'no-pickup',
+          message: "The layout has no pickup point: select at least one on a shelf's side",
+        },
+        {
+          path: 'elements.dropoffs',
+          element: '',
+          rule: 'no-dropoff',
+          message: 'The layout has no dropoff point: add at least one',
+        },
+        {
+          path: 'elements.robot_stations',
+          element: '',
+          rule: 'no-robot-station',
+          message: 'The layout has no robot station: add at least one, with its robots',
+        },
+      ],
+      warnings: [],
+    });
+    const noDropoff = withChange((elements) => {
+      elements.dropoffs = [];
+    });
+    expect(checkEnvironmentRules(noDropoff).errors.map((problem) => problem.rule)).toEqual(['no-dropoff']);
+    // Shelves alone offer pickup points, but none is selected.
+    const unselected = withChange((elements) => {
+      elements.pickups = [];
+    });
+    expect(checkEnvironmentRules(unselected).errors.map((problem) => problem.message)).toEqual([
+      "The layout has no pickup point: select at least one on a shelf's side",
+    ]);
   });
 
   it('names overlapping shelves', () => {
@@ -407,7 +445,19 @@ describe('checkEnvironmentRules (property)', () => {
           if (result.ok) layout = result.layout;
         }
         if (selectPickups) layout = selectAllPickups(layout);
-        expect(checkEnvironmentRules(layout).errors).toEqual([]);
+        const { errors } = checkEnvironmentRules(layout);
+        // Drawing keeps every placement rule; what can still be wrong is what a solve needs:
+        // each missing kind named exactly when it is missing, and dropoffs walled in from every station.
+        const { elements } = layout;
+        const missing = [
+          ...(elements.pickups.length === 0 ? ['no-pickup'] : []),
+          ...(elements.dropoffs.length === 0 ? ['no-dropoff'] : []),
+          ...(elements.robot_stations.length === 0 ? ['no-robot-station'] : []),
+        ];
+        expect(
+          errors.filter((problem) => problem.rule !== 'unreachable-dropoff').map((problem) => problem.rule),
+        ).toEqual(missing);
+        expect(errors.every(isMissingForSolving)).toBe(true);
       }),
       { numRuns: 300, seed: 26 },
     );

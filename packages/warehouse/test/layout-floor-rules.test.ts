@@ -88,10 +88,34 @@ describe('checkFloorRules: reachability', () => {
     ]);
   });
 
-  it('warns about a dropoff walled in by shelves whatever the rules, and names it', () => {
+  it('refuses a dropoff walled in by shelves from every station whatever the rules, and names it', () => {
     const walled = corridor();
     walled.elements.shelves.push(shelf('S3', 1, 2, 1, 1));
     expect(checkEnvironmentRules(walled)).toEqual({
+      errors: [
+        {
+          path: 'elements.dropoffs.0',
+          element: 'D1',
+          rule: 'unreachable-dropoff',
+          message:
+            'Dropoff D1 is cut off from station R1 both ways: no walk on the floor connects them, so no robot can reach it',
+        },
+      ],
+      warnings: [],
+    });
+    walled.elements.one_way_aisles = [aisle('W1', 6, 0, 1, 5, 'down')];
+    expect(checkEnvironmentRules(walled).errors.map((problem) => problem.message)).toEqual([
+      'Dropoff D1 is cut off from station R1 both ways: no walk on the floor connects them, even without the one-way aisles, so no robot can reach it',
+    ]);
+  });
+
+  it('only warns about a dropoff walled in from one station while another station reaches it', () => {
+    // S3 moves one cell right: station R2 joins D1 in the dead end, cut off from P3 and D2.
+    const layout = corridor();
+    layout.elements.shelves.push(shelf('S3', 2, 2, 1, 1));
+    layout.elements.robot_stations.push({ id: 'R2', position: [1.5, 2.5], robot_count: 1 });
+    layout.elements.robots.push({ id: 'R2_1', station_id: 'R2', position: [1.5, 2.5], station_index: 0 });
+    expect(checkEnvironmentRules(layout)).toEqual({
       errors: [],
       warnings: [
         {
@@ -100,12 +124,20 @@ describe('checkFloorRules: reachability', () => {
           rule: 'unreachable',
           message: 'Dropoff D1 is cut off from station R1 both ways: no walk on the floor connects them',
         },
+        {
+          path: 'elements.dropoffs.1',
+          element: 'D2',
+          rule: 'unreachable',
+          message: 'Dropoff D2 is cut off from station R2 both ways: no walk on the floor connects them',
+        },
+        {
+          path: 'elements.pickups.0',
+          element: 'P3',
+          rule: 'unreachable',
+          message: 'Pickup P3 is cut off from station R2 both ways: no walk on the floor connects them',
+        },
       ],
     });
-    walled.elements.one_way_aisles = [aisle('W1', 6, 0, 1, 5, 'down')];
-    expect(checkEnvironmentRules(walled).warnings.map((problem) => problem.message)).toEqual([
-      'Dropoff D1 is cut off from station R1 both ways: no walk on the floor connects them, even without the one-way aisles',
-    ]);
   });
 
   it('names a walled-in station once instead of in every place it cannot serve', () => {
@@ -277,10 +309,11 @@ describe('checkFloorRules (property)', () => {
     );
   }
 
-  it('names exactly the dropoffs the floor cannot connect to the station, as an error when the aisles do it', () => {
+  it('names exactly the dropoffs the floor cannot connect to the station, as errors', () => {
     fc.assert(
       fc.property(randomFloor, (layout) => {
-        const report = checkEnvironmentRules(layout);
+        // The floor's rules alone: a random floor may lack a pickup, which the layout rules name first.
+        const report = checkFloorRules(layout);
         const floor = new Floor(layout);
         const free = new Floor({ ...layout, elements: { ...layout.elements, one_way_aisles: [] } });
         const station = floor.cellOf('R1')!;
@@ -289,11 +322,17 @@ describe('checkFloorRules (property)', () => {
         for (const dropoff of layout.elements.dropoffs) {
           const cell = floor.cellOf(dropoff.id)!;
           const named = (problems: typeof report.errors) => problems.some((problem) => problem.element === dropoff.id);
-          expect(named(report.errors)).toBe(!connected(floor, cell) && connected(free, cell));
-          expect(named(report.warnings)).toBe(!connected(free, cell));
+          // Cut off by the aisles, or walled in from the only station: either way no robot delivers there.
+          expect(named(report.errors)).toBe(!connected(floor, cell));
+          expect(named(report.warnings)).toBe(false);
+          if (!connected(free, cell)) {
+            const problem = report.errors.find((candidate) => candidate.element === dropoff.id);
+            expect(problem?.rule).toBe('unreachable-dropoff');
+          }
         }
-        // Every error names an aisle of the layout.
-        for (const problem of report.errors) expect(problem.message).toMatch(/one-way aisles? W\d/);
+        // Every error names an aisle of the layout, or says no robot can reach the dropoff.
+        for (const problem of report.errors)
+          expect(problem.message).toMatch(/one-way aisles? W\d|no robot can reach it$/);
       }),
       { numRuns: 1000, seed: 23 },
     );

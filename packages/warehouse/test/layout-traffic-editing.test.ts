@@ -15,6 +15,7 @@ import { eraseRectangle } from '../src/layout/erase.ts';
 import { placePoint, rectangleFromCells } from '../src/layout/placement.ts';
 import { createEmptyLayout, withDimensions } from '../src/layout/regenerate.ts';
 import type { EditableLayout } from '../src/layout/types.ts';
+import { isMissingForSolving } from '../src/layout/usable-layout.ts';
 
 function expectOk(result: EditResult): EditableLayout {
   if (!result.ok) throw new Error(`expected the edit to succeed: ${result.reason}`);
@@ -224,8 +225,11 @@ describe('traffic rules the editor accepts (property)', () => {
               : addKeepClearCell(layout, centre(step.at));
           if (result.ok) layout = result.layout;
         }
-        expect(before).toEqual([]);
-        expect(checkEnvironmentRules(layout).errors).toEqual([]);
+        // Drawing breaks no rule; what a solve needs (a pickup, a dropoff, a station, a dropoff
+        // some robot reaches) may still be missing, and the traffic rules change none of it.
+        expect(before.filter((problem) => !isMissingForSolving(problem))).toEqual([]);
+        const named = (problems: typeof before) => problems.map((problem) => `${problem.rule} ${problem.element}`);
+        expect(named(checkEnvironmentRules(layout).errors)).toEqual(named(before));
       }),
       { numRuns: 200, seed: 23 },
     );

@@ -6,6 +6,7 @@ import {
   json,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -113,9 +114,32 @@ export const environments = pgTable(
     dimensions: jsonb('dimensions').$type<DimensionsRecord>().notNull(),
     elements: jsonb('elements').$type<ElementsRecord>().notNull(),
     graph: jsonb('graph').$type<NavigationGraphRecord>().notNull(),
+    /** The number of the layout above (1 when created, one more with each PUT); older ones are in `environment_versions`. */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (table) => [index('environments_user_idx').on(table.user_id, table.created_at)],
+);
+
+/**
+ * The layouts an environment had before its latest one (the row in `environments` holds the
+ * latest): each PUT moves the replaced layout here, so the solves, scenarios and experiments made
+ * on it still show what they ran on, and the latest layout is stored once.
+ */
+export const environmentVersions = pgTable(
+  'environment_versions',
+  {
+    environment_id: integer('environment_id')
+      .notNull()
+      .references(() => environments.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    dimensions: jsonb('dimensions').$type<DimensionsRecord>().notNull(),
+    elements: jsonb('elements').$type<ElementsRecord>().notNull(),
+    graph: jsonb('graph').$type<NavigationGraphRecord>().notNull(),
+    /** When this layout was saved (the environment's `updated_at` then). */
+    created_at: timestamps.created_at,
+  },
+  (table) => [primaryKey({ columns: [table.environment_id, table.version] })],
 );
 
 export const scenarios = pgTable(
@@ -128,6 +152,8 @@ export const scenarios = pgTable(
     environment_id: integer('environment_id')
       .notNull()
       .references(() => environments.id, { onDelete: 'cascade' }),
+    /** The version of the environment's layout this record was made on (`environments.version` then). */
+    environment_version: integer('environment_version').notNull().default(1),
     name: text('name').notNull(),
     description: text('description'),
     parameters: jsonb('parameters').$type<ScenarioParametersRecord>().notNull(),
@@ -172,6 +198,8 @@ export const solves = pgTable(
     environment_id: integer('environment_id')
       .notNull()
       .references(() => environments.id, { onDelete: 'cascade' }),
+    /** The version of the environment's layout this record was made on (`environments.version` then). */
+    environment_version: integer('environment_version').notNull().default(1),
     scenario_id: integer('scenario_id')
       .notNull()
       .references(() => scenarios.id, { onDelete: 'cascade' }),
@@ -225,6 +253,8 @@ export const experiments = pgTable(
     environment_id: integer('environment_id')
       .notNull()
       .references(() => environments.id, { onDelete: 'cascade' }),
+    /** The version of the environment's layout this record was made on (`environments.version` then). */
+    environment_version: integer('environment_version').notNull().default(1),
     scenario_id: integer('scenario_id')
       .notNull()
       .references(() => scenarios.id, { onDelete: 'cascade' }),
@@ -252,6 +282,7 @@ export const experiments = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type EnvironmentRow = typeof environments.$inferSelect;
+export type EnvironmentVersionRow = typeof environmentVersions.$inferSelect;
 export type ScenarioRow = typeof scenarios.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
 export type SolveRow = typeof solves.$inferSelect;

@@ -1,8 +1,12 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { AlgorithmName, ExperimentKind, ExperimentParametersRecord } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
-import { experiments, type ExperimentRow } from '../db/schema.ts';
+import { environments, experiments, type ExperimentRow } from '../db/schema.ts';
+import { newestVersionOf } from './environments-repository.ts';
 import { deleteOwnedRow, ownedRow, ownedRowsVersion } from './owned-rows.ts';
+
+/** An experiment row with its environment's newest version (its record says when the layout was edited since). */
+export type StoredExperiment = ExperimentRow & { environment_latest_version: number };
 
 export interface NewExperiment {
   name: string;
@@ -29,28 +33,38 @@ export class ExperimentsRepository {
     return ownedRowsVersion(this.db, experiments, userId);
   }
 
+  /** Stores the experiment on its environment's newest version, which all its points run on. */
   async insert(userId: number, experiment: NewExperiment, now: Date): Promise<ExperimentRow> {
     const [row] = await this.db
       .insert(experiments)
-      .values({ ...experiment, user_id: userId, cancelled_at: null, created_at: now, updated_at: now })
+      .values({
+        ...experiment,
+        environment_version: newestVersionOf(experiment.environment_id),
+        user_id: userId,
+        cancelled_at: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning();
     return row;
   }
 
-  async list(userId: number): Promise<ExperimentRow[]> {
-    return this.db
-      .select()
-      .from(experiments)
-      .where(eq(experiments.user_id, userId))
-      .orderBy(desc(experiments.created_at), desc(experiments.id));
+  async list(userId: number): Promise<StoredExperiment[]> {
+    return this.select(eq(experiments.user_id, userId));
   }
 
-  async get(userId: number, id: number): Promise<ExperimentRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(experiments)
-      .where(ownedRow(experiments, userId, id));
+  async get(userId: number, id: number): Promise<StoredExperiment | null> {
+    const [row] = await this.select(ownedRow(experiments, userId, id));
     return row ?? null;
+  }
+
+  private select(where: SQL): Promise<StoredExperiment[]> {
+    return this.db
+      .select({ ...getTableColumns(experiments), environment_latest_version: environments.version })
+      .from(experiments)
+      .innerJoin(environments, eq(environments.id, experiments.environment_id))
+      .where(where)
+      .orderBy(desc(experiments.created_at), desc(experiments.id));
   }
 
   /** Marks the caller's experiment cancelled; false when it is not the caller's. */

@@ -17,8 +17,9 @@ const timestampsOf = (row: { created_at: Date; updated_at: Date }) => ({
   updated_at: row.updated_at.toISOString(),
 });
 
+/** The environment at its newest version (GET /environments/{id}/versions/{version} reads earlier ones). */
 export function toEnvironmentRecord(row: EnvironmentRow): EnvironmentRecord {
-  return { ...toEnvironmentSummary(row), graph: row.graph };
+  return { ...toEnvironmentSummary(row), graph: row.graph, latest_version: row.version };
 }
 
 export function toEnvironmentSummary(row: Omit<EnvironmentRow, 'graph'>): EnvironmentSummary {
@@ -28,17 +29,32 @@ export function toEnvironmentSummary(row: Omit<EnvironmentRow, 'graph'>): Enviro
     description: row.description,
     dimensions: row.dimensions,
     elements: row.elements,
+    version: row.version,
     ...timestampsOf(row),
   };
 }
 
-export function toScenarioRecord(row: ScenarioRow, environment: EnvironmentReference): ScenarioRecord {
+/** The reference to an environment that records made on it carry, with its newest version. */
+export interface VersionedEnvironmentReference extends EnvironmentReference {
+  version: number;
+}
+
+/** A record's environment `{ id, name }` and which of its versions the record was made on. */
+function environmentFieldsOf(row: { environment_version: number }, environment: VersionedEnvironmentReference) {
+  return {
+    environment: { id: environment.id, name: environment.name },
+    environment_version: row.environment_version,
+    environment_latest_version: environment.version,
+  };
+}
+
+export function toScenarioRecord(row: ScenarioRow, environment: VersionedEnvironmentReference): ScenarioRecord {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     environment_id: row.environment_id,
-    environment,
+    ...environmentFieldsOf(row, environment),
     parameters: row.parameters,
     ...timestampsOf(row),
   };
@@ -68,7 +84,7 @@ export function solveRecordJson(summary: SolveSummaryRecord, plan: PlanText<stri
 
 export function toSolveSummary(
   row: Omit<SolveRow, 'results' | 'execution'>,
-  environment: EnvironmentReference,
+  environment: VersionedEnvironmentReference,
   tasks: TaskRecord[],
 ): SolveSummaryRecord {
   return {
@@ -77,7 +93,7 @@ export function toSolveSummary(
     description: row.description,
     status: row.status as SolveStatusValue,
     environment_id: row.environment_id,
-    environment,
+    ...environmentFieldsOf(row, environment),
     scenario_id: row.scenario_id,
     task_id: row.task_id,
     algorithm_id: row.algorithm_id,

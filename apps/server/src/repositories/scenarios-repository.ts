@@ -1,16 +1,15 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import {
   must,
-  type EnvironmentReference,
   type ScenarioParametersRecord,
   type ScenarioRecord,
   type ScenarioUpdateParsed,
 } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import { environments, scenarios } from '../db/schema.ts';
-import type { EnvironmentLayout } from './environments-repository.ts';
+import { environmentReferenceColumns, newestVersionOf, type EnvironmentLayout } from './environments-repository.ts';
 import { deleteOwnedRow, ownedRow, ownedRowsVersion } from './owned-rows.ts';
-import { toScenarioRecord } from './records.ts';
+import { toScenarioRecord, type VersionedEnvironmentReference } from './records.ts';
 
 export interface NewScenario {
   name: string;
@@ -53,19 +52,19 @@ export class ScenariosRepository {
     const [row] = await this.db
       .select({
         scenario: scenarios,
-        environment: { id: environments.id, name: environments.name, elements: environments.elements },
+        environment: { ...environmentReferenceColumns, elements: environments.elements },
       })
       .from(scenarios)
       .innerJoin(environments, and(eq(environments.id, scenarios.environment_id), eq(environments.user_id, userId)))
       .where(ownedRow(scenarios, userId, id));
     if (!row) return null;
     const { environment } = row;
-    return { scenario: toScenarioRecord(row.scenario, { id: environment.id, name: environment.name }), environment };
+    return { scenario: toScenarioRecord(row.scenario, environment), environment };
   }
 
   private async select(where: SQL): Promise<ScenarioRecord[]> {
     const rows = await this.db
-      .select({ scenario: scenarios, environment: { id: environments.id, name: environments.name } })
+      .select({ scenario: scenarios, environment: environmentReferenceColumns })
       .from(scenarios)
       .innerJoin(environments, eq(environments.id, scenarios.environment_id))
       .where(where)
@@ -73,16 +72,22 @@ export class ScenariosRepository {
     return rows.map((row) => toScenarioRecord(row.scenario, row.environment));
   }
 
-  /** Stores a scenario on `environment`, which the caller has checked is the owner's. */
+  /** Stores a scenario on the newest version of `environment`, which the caller has checked is the owner's. */
   async insert(
     userId: number,
     scenario: NewScenario,
-    environment: EnvironmentReference,
+    environment: VersionedEnvironmentReference,
     now: Date,
   ): Promise<ScenarioRecord> {
     const [row] = await this.db
       .insert(scenarios)
-      .values({ ...scenario, user_id: userId, created_at: now, updated_at: now })
+      .values({
+        ...scenario,
+        environment_version: newestVersionOf(scenario.environment_id),
+        user_id: userId,
+        created_at: now,
+        updated_at: now,
+      })
       .returning();
     return toScenarioRecord(row, environment);
   }

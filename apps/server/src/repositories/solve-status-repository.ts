@@ -3,8 +3,9 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { SolveStatsRecord } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { environments, scenarios, solves, tasks, type EnvironmentRow, type SolveRow } from '../db/schema.ts';
+import { experiments, scenarios, solves, tasks, type SolveRow } from '../db/schema.ts';
 import type { PlanText, SolvePhase } from '../jobs/solve-thread-protocol.ts';
+import { layoutAtVersion, newestVersionOf, type StoredLayout } from './environments-repository.ts';
 import type { NewSolve } from './solves-repository.ts';
 
 /** What GET /solves/{id} shows while a solve runs. */
@@ -24,7 +25,7 @@ const OPTIMISING_SHARE = 0.9;
 /** The stored data a claimed solve runs on, as stored: the rules are applied by the run. */
 export interface SolveJobInput {
   solve: SolveRow;
-  environment: Pick<EnvironmentRow, 'elements' | 'graph' | 'dimensions'>;
+  environment: StoredLayout;
   /** The scenario's robot_count, which the solve's own robot_count overrides. */
   scenarioRobotCount: number | undefined;
   pairs: [string, string][];
@@ -63,6 +64,11 @@ export class SolveStatusRepository {
       .insert(solves)
       .values({
         ...solve,
+        // A point runs on its experiment's layout; any other solve on the environment's newest.
+        environment_version:
+          experimentId === null
+            ? newestVersionOf(solve.environment_id)
+            : sql<number>`(select ${experiments.environment_version} from ${experiments} where ${experiments.id} = ${experimentId})`,
         user_id: userId,
         experiment_id: experimentId,
         status: 'pending',
@@ -119,16 +125,15 @@ export class SolveStatusRepository {
 
   /** What a claimed solve runs on; null when its environment or task is gone. */
   async findJobInput(solve: SolveRow): Promise<SolveJobInput | null> {
-    const [environment] = await this.db
-      .select({ elements: environments.elements, graph: environments.graph, dimensions: environments.dimensions })
-      .from(environments)
-      .where(eq(environments.id, solve.environment_id));
+    // The layout the solve was made on, even when the environment has been edited since.
+    const layout = await layoutAtVersion(this.db, solve.environment_id, solve.environment_version);
     const [task] = await this.db.select({ details: tasks.details }).from(tasks).where(eq(tasks.id, solve.task_id));
     const [scenario] = await this.db
       .select({ parameters: scenarios.parameters })
       .from(scenarios)
       .where(eq(scenarios.id, solve.scenario_id));
-    if (!environment || !task) return null;
+    if (!layout || !task) return null;
+    const { savedAt: _savedAt, ...environment } = layout;
     const pairs = (task.details.tasks ?? []).map(([pickup, dropoff]) => [pickup, dropoff] as [string, string]);
     return {
       solve,

@@ -1,14 +1,11 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type {
-  EnvironmentReference,
-  SolveCreateParsed,
-  SolveParametersRecord,
-  SolveStatsRecord,
-} from '@fleetlab/warehouse';
+import type { SolveCreateParsed, SolveParametersRecord, SolveStatsRecord } from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import { environments, solves, tasks, type SolveRow } from '../db/schema.ts';
 import type { PlanText } from '../jobs/solve-thread-protocol.ts';
+import { environmentReferenceColumns } from './environments-repository.ts';
 import { deleteOwnedRow, ownedRow, ownedRowsVersion } from './owned-rows.ts';
+import type { VersionedEnvironmentReference } from './records.ts';
 
 /** Every column but the plan and its execution: lists never load them. */
 const { results: _results, execution: _execution, ...summaryColumns } = getTableColumns(solves);
@@ -18,10 +15,10 @@ export type NewSolve = SolveCreateParsed;
 /** A solve row without its plan and execution. */
 export type SolveSummaryRow = Omit<SolveRow, 'results' | 'execution'>;
 
-/** A solve row with the `{ id, name }` of its environment, as its records show it. */
+/** A solve row with the `{ id, name }` of its environment and its newest version, as its records show them. */
 export interface StoredSolve<Row> {
   solve: Row;
-  environment: EnvironmentReference;
+  environment: VersionedEnvironmentReference;
 }
 
 /**
@@ -75,7 +72,7 @@ export class SolvesRepository {
     if (filter.environmentId !== undefined) conditions.push(eq(solves.environment_id, filter.environmentId));
     if (filter.scenarioId !== undefined) conditions.push(eq(solves.scenario_id, filter.scenarioId));
     return this.db
-      .select({ solve: summaryColumns, environment: { id: environments.id, name: environments.name } })
+      .select({ solve: summaryColumns, environment: environmentReferenceColumns })
       .from(solves)
       .innerJoin(environments, eq(environments.id, solves.environment_id))
       .where(and(...conditions))
@@ -113,7 +110,7 @@ export class SolvesRepository {
     const [row] = await this.db
       .select({
         solve: summaryColumns,
-        environment: { id: environments.id, name: environments.name },
+        environment: environmentReferenceColumns,
         results: sql<string | null>`${solves.results}::text`,
         execution: sql<string | null>`${solves.execution}::text`,
       })

@@ -5,6 +5,7 @@ import {
   environmentRecordSchema,
   environmentSummarySchema,
   errorBodySchema,
+  recordReferenceSchema,
 } from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { sendList } from '../http/finished-body-reply.ts';
@@ -67,6 +68,29 @@ export const environmentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async
     },
   );
 
+  app.get(
+    '/environments/:id/versions/:version',
+    {
+      schema: {
+        tags: ['environments'],
+        summary: 'One environment as it was at one version',
+        description:
+          'The layout (dimensions, elements, graph) the environment had at `version`, with its name and description ' +
+          'as they are now, `updated_at` when that layout was saved and `latest_version` the newest. The solves, ' +
+          'scenarios and experiments made on it name it in `environment_version`. 404 for a version it never had.',
+        security: bearerSecurity,
+        params: idParamsSchema.extend({ version: recordReferenceSchema }),
+        response: { 200: environmentRecordSchema, ...protectedErrorResponses },
+      },
+    },
+    async (request) => {
+      const { id, version } = request.params;
+      const environment = await environments.getVersion(userOf(request).id, id, version);
+      if (!environment) throw notFound('Environment version');
+      return environment;
+    },
+  );
+
   app.post(
     '/environments',
     {
@@ -89,6 +113,33 @@ export const environmentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async
       },
     },
     async (request, reply) => reply.code(201).send(await environments.create(userOf(request).id, request.body)),
+  );
+
+  app.put(
+    '/environments/:id',
+    {
+      config: perAccountLimit(callLimits.createEnvironment),
+      bodyLimit: ENVIRONMENT_BODY_LIMIT,
+      schema: {
+        tags: ['environments'],
+        summary: 'Save an edited layout as the next version',
+        description:
+          'Takes the body of POST /environments and checks it the same way (the same 400s). The environment keeps ' +
+          'its id and gets `version` one higher; its earlier layouts stay readable at ' +
+          '/environments/{id}/versions/{version}, and the solves, scenarios and experiments made on them keep them ' +
+          '(their `environment_version`; `environment_latest_version` says a newer one exists). New solves, ' +
+          'scenarios and experiments use the newest version.',
+        security: bearerSecurity,
+        params: idParamsSchema,
+        body: environmentCreateSchema,
+        response: { 200: environmentRecordSchema, ...protectedErrorResponses, 413: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const environment = await environments.update(userOf(request).id, request.params.id, request.body);
+      if (!environment) throw notFound('Environment');
+      return environment;
+    },
   );
 
   app.delete(

@@ -37,30 +37,54 @@ export class EnvironmentsService {
     return record && withProblems(record);
   }
 
-  /**
-   * Stores a layout that keeps the editor's rules (`checkEnvironmentRules`: 400 naming each
-   * element and the rule it breaks) with a navigation graph that fits it (400 naming the first
-   * bad node or edge). The graph is stored pruned: the same shortest distances from a fraction
-   * of the edges a client may send (the full graph of spec §5 of a large floor is 15 MB).
-   */
+  /** The caller's environment as it was at `version`; null when it is not the caller's or has no such version. */
+  async getVersion(userId: number, id: number, version: number): Promise<EnvironmentRecord | null> {
+    const record = await this.repositories.environments.getVersion(userId, id, version);
+    return record && withProblems(record);
+  }
+
+  /** Stores a layout that passes `checkedForSaving`, as version 1. */
   async create(userId: number, environment: NewEnvironment): Promise<EnvironmentRecord> {
-    const rules = checkEnvironmentRules(environment);
-    if (rules.errors.length > 0) {
-      const located = rules.errors.map((problem) => ({
-        ...problem,
-        message: `body.${problem.path}: ${problem.message}`,
-      }));
-      throw badRequest(describeEnvironmentProblems(located));
-    }
-    const problem =
-      validateGraphNodes(environment.elements, environment.graph.nodes) ?? validateNavigationGraph(environment);
-    if (problem) throw badRequest(`body.graph: ${problem.message}`);
-    const graph = pruneNavigationGraph(environment.graph);
-    return withProblems(await this.repositories.environments.create(userId, { ...environment, graph }, this.clock()));
+    const checked = checkedForSaving(environment);
+    return withProblems(await this.repositories.environments.create(userId, checked, this.clock()));
+  }
+
+  /**
+   * Saves an edited layout of the caller's environment as its next version, checked as `create`
+   * checks a new one; the versions before it stay as they were (what was made on them keeps
+   * them). Null when the environment is not the caller's.
+   */
+  async update(userId: number, id: number, environment: NewEnvironment): Promise<EnvironmentRecord | null> {
+    const checked = checkedForSaving(environment);
+    const saved = await this.repositories.transaction((repositories) =>
+      repositories.environments.addVersion(userId, id, checked, this.clock()),
+    );
+    return saved && withProblems(saved);
   }
 
   /** Deletes the environment with everything built on it; false when it is not the caller's. */
   delete(userId: number, id: number): Promise<boolean> {
     return this.repositories.environments.delete(userId, id);
   }
+}
+
+/**
+ * A layout as it is stored, once it keeps the editor's rules (`checkEnvironmentRules`: 400 naming
+ * each element and the rule it breaks) with a navigation graph that fits it (400 naming the
+ * first bad node or edge). The graph is stored pruned: the same shortest distances from a fraction
+ * of the edges a client may send (the full graph of spec §5 of a large floor is 15 MB).
+ */
+function checkedForSaving(environment: NewEnvironment): NewEnvironment {
+  const rules = checkEnvironmentRules(environment);
+  if (rules.errors.length > 0) {
+    const located = rules.errors.map((problem) => ({
+      ...problem,
+      message: `body.${problem.path}: ${problem.message}`,
+    }));
+    throw badRequest(describeEnvironmentProblems(located));
+  }
+  const problem =
+    validateGraphNodes(environment.elements, environment.graph.nodes) ?? validateNavigationGraph(environment);
+  if (problem) throw badRequest(`body.graph: ${problem.message}`);
+  return { ...environment, graph: pruneNavigationGraph(environment.graph) };
 }

@@ -17,7 +17,7 @@ import {
   type SolveStatusValue,
 } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
-import type { ExperimentRow } from '../db/schema.ts';
+import type { StoredExperiment } from '../repositories/experiments-repository.ts';
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { PointSolveRow } from '../repositories/solves-repository.ts';
@@ -111,7 +111,7 @@ export function experimentStatusOf(
   return 'completed';
 }
 
-function toExperimentRecord(row: ExperimentRow, solves: PointSolveRow[], deliveries: number): ExperimentRecord {
+function toExperimentRecord(row: StoredExperiment, solves: PointSolveRow[], deliveries: number): ExperimentRecord {
   const points = solves.map((solve) => pointOf(solve, deliveries));
   return {
     id: row.id,
@@ -120,6 +120,8 @@ function toExperimentRecord(row: ExperimentRow, solves: PointSolveRow[], deliver
     kind: row.kind,
     status: experimentStatusOf(row.cancelled_at !== null, points),
     environment_id: row.environment_id,
+    environment_version: row.environment_version,
+    environment_latest_version: row.environment_latest_version,
     scenario_id: row.scenario_id,
     task_id: row.task_id,
     algorithms: row.algorithms,
@@ -317,7 +319,7 @@ export class ExperimentsService {
     return { points, algorithms, robot_counts: [], charger_counts: [], rates: [] };
   }
 
-  private async withPoints(rows: ExperimentRow[]): Promise<ExperimentRecord[]> {
+  private async withPoints(rows: StoredExperiment[]): Promise<ExperimentRecord[]> {
     const solves = await this.repositories.solves.pointsOfExperiments(rows.map((row) => row.id));
     const deliveries = await this.repositories.tasks.pairCountsByTask(rows.map((row) => row.task_id));
     const solvesByExperiment = new Map<number, PointSolveRow[]>();

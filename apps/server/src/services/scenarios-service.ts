@@ -54,7 +54,7 @@ export class ScenariosService {
     const created = await this.repositories.scenarios.insert(
       userId,
       { ...scenario, parameters },
-      { id: environment.id, name: environment.name },
+      environment,
       this.clock(),
     );
     return withOrderVolume(created, 0);

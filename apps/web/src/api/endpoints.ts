@@ -63,7 +63,13 @@ export const authApi = {
 export const environmentsApi = {
   list: () => apiRequest<EnvironmentSummary[]>('/environments'),
   get: (id: number | string) => apiRequest<Environment>(`/environments/${id}`),
+  /** The environment as it was at `version` (what a solve, scenario or experiment made on it shows). */
+  getVersion: (id: number | string, version: number) =>
+    apiRequest<Environment>(`/environments/${id}/versions/${version}`),
   create: (input: NewEnvironment) => apiRequest<Environment>('/environments', { method: 'POST', body: input }),
+  /** Saves an edited layout as the environment's next version. */
+  update: (id: number | string, input: NewEnvironment) =>
+    apiRequest<Environment>(`/environments/${id}`, { method: 'PUT', body: input }),
   remove: (id: number | string) => apiRequest<unknown>(`/environments/${id}`, { method: 'DELETE' }),
 };
 

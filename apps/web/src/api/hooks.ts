@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { EnvironmentVersionFields } from '@fleetlab/warehouse';
 import {
   environmentsApi,
   experimentsApi,
@@ -32,6 +33,18 @@ export function useEnvironments() {
 
 export function useEnvironment(id: Id | null | undefined) {
   return useQuery({ ...environmentQueries.detail(id ?? ''), enabled: hasId(id) });
+}
+
+/**
+ * The layout a solve, scenario or experiment was made on: its environment at the record's
+ * version, read like the environment's own page while that is still the newest. No record, no query.
+ */
+export function useEnvironmentOf(record: (EnvironmentVersionFields & { environment_id: number }) | null | undefined) {
+  const edited = record && record.environment_latest_version > record.environment_version;
+  return useQuery({
+    ...environmentQueries.atVersion(record?.environment_id ?? '', edited ? record.environment_version : undefined),
+    enabled: Boolean(record),
+  });
 }
 
 export function useScenarios(environmentId?: Id | null) {
@@ -90,6 +103,15 @@ function useInvalidatingMutation<Input, Output>(
 
 export function useCreateEnvironment() {
   return useInvalidatingMutation('createEnvironment', (input: NewEnvironment) => environmentsApi.create(input));
+}
+
+/** PUT /environments/{id}: the answer (the new version) becomes the cached environment at once. */
+export function useUpdateEnvironment() {
+  return useInvalidatingMutation(
+    'updateEnvironment',
+    ({ id, environment }: { id: Id; environment: NewEnvironment }) => environmentsApi.update(id, environment),
+    (environment) => queryKeys.environments.detail(environment.id),
+  );
 }
 
 export function useDeleteEnvironment() {

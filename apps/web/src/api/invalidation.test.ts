@@ -61,6 +61,18 @@ async function seededClient() {
 describe('INVALIDATIONS', () => {
   const expected: Record<Mutation, { refetched: Cached[]; markedStale: Cached[] }> = {
     createEnvironment: { refetched: ['environmentList'], markedStale: [] },
+    // A new version: what was made on the environment says a newer layout exists.
+    updateEnvironment: {
+      refetched: [
+        'environmentList',
+        'scenarioList',
+        'scenarioListOf11',
+        'solveList',
+        'solveListOf11',
+        'experimentList',
+      ],
+      markedStale: ['scenario21', 'solve41', 'experiment51'],
+    },
     // The environment's scenarios, tasks, solves and experiments go with it.
     deleteEnvironment: { refetched: ALL_LISTS, markedStale: ['scenario21', 'task31', 'solve41', 'experiment51'] },
     createScenario: { refetched: ['scenarioList', 'scenarioListOf11'], markedStale: [] },

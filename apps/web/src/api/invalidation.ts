@@ -20,6 +20,11 @@ interface Invalidation {
  */
 export const INVALIDATIONS = {
   createEnvironment: { lists: ['environments'], details: [] },
+  // A new version: the records made on the environment say a newer layout exists.
+  updateEnvironment: {
+    lists: ['environments', 'scenarios', 'solves', 'experiments'],
+    details: ['scenarios', 'solves', 'experiments'],
+  },
   deleteEnvironment: {
     lists: ['environments', 'scenarios', 'tasks', 'solves', 'experiments'],
     details: ['scenarios', 'tasks', 'solves', 'experiments'],

@@ -48,6 +48,19 @@ export const environmentQueries = {
   list: () => queryOptions({ queryKey: queryKeys.environments.lists(), queryFn: environmentsApi.list }),
   detail: (id: Id) =>
     queryOptions({ queryKey: queryKeys.environments.detail(id), queryFn: () => environmentsApi.get(id) }),
+  /**
+   * The environment at `version` (the layout a solve, scenario or experiment was made on), or at
+   * its newest without one. A version's layout never changes, so it is read once.
+   */
+  atVersion: (id: Id, version: number | undefined) =>
+    queryOptions({
+      queryKey:
+        version === undefined
+          ? queryKeys.environments.detail(id)
+          : [...queryKeys.environments.detail(id), 'versions', version],
+      queryFn: () => (version === undefined ? environmentsApi.get(id) : environmentsApi.getVersion(id, version)),
+      ...(version === undefined ? {} : { staleTime: Infinity }),
+    }),
 };
 
 export const scenarioQueries = {

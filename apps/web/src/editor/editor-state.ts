@@ -101,7 +101,7 @@ export type EditorAction =
 /** Undo depth; the oldest layouts are dropped first. */
 export const HISTORY_LIMIT = 100;
 const DEFAULT_DIMENSIONS: Dimensions = { width: 20, height: 20 };
-const DEFAULT_ROBOTS_PER_STATION = 1;
+export const DEFAULT_ROBOTS_PER_STATION = 1;
 
 export function initialEditorState(
   document: EditorDocument = {

@@ -1,26 +1,27 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type Dispatch } from 'react';
 import { Alert } from '../components/ui/alert.tsx';
 import { buttonSecondary } from '../components/ui/styles.ts';
-import type { EnvironmentProblemsRecord } from '@fleetlab/warehouse';
+import { isMissingForSolving, type EnvironmentProblemsRecord } from '@fleetlab/warehouse';
 import { LayoutProblems } from '../components/map/layout-problems.tsx';
 import { MapLegend, trafficRulesOf } from '../components/map/map-legend.tsx';
 import { downloadTextFile } from '../lib/download-text-file.ts';
 import {
   dragDirection,
   dragOutcome,
-  isLayoutEmpty,
   layoutCounts,
   type AisleDirectionChoice,
   type EditorAction,
   type EditorState,
 } from './editor-state.ts';
 import {
-  editorCommandForKey,
-  GRAPH_TOGGLE_SHORTCUT,
+  actionForKey,
+  actionTitle,
+  EDITOR_ACTIONS,
   isTypingTarget,
-  TOOL_DEFINITIONS,
-  type EditorCommand,
-} from './editor-shortcuts.ts';
+  type EditorActionContext,
+  type EditorActionDefinition,
+  type EditorActionGroup,
+} from './editor-actions.ts';
 import { GridEditorCanvas } from './grid-editor-canvas.tsx';
 import {
   environmentFile,
@@ -36,6 +37,7 @@ import { useElementSize } from '../map-drawing/use-element-size.ts';
 import { useNavigationGraph } from './use-navigation-graph.ts';
 import { formatZoomPercent, zoomViewAround, type ViewTransform } from '../map-drawing/view-transform.ts';
 import { baseCellSize, EDITOR_DEFAULT_ZOOM, zoomIn, zoomOut } from './view-transform.ts';
+import { readFileText } from '../lib/read-file-text.ts';
 
 export interface GridEditorProps {
   readonly state: EditorState;
@@ -74,16 +76,6 @@ function restingView(
     offsetX: gridWidth + 2 * GRID_PADDING <= area.width ? (area.width - gridWidth) / 2 : GRID_PADDING,
     offsetY: gridHeight + 2 * GRID_PADDING <= area.height ? (area.height - gridHeight) / 2 : GRID_PADDING,
   };
-}
-
-/** FileReader rather than Blob.text(): it is available in every browser and in jsdom. */
-function readFileText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsText(file);
-  });
 }
 
 export function GridEditor({ state, dispatch, name, description, onImported, problems }: GridEditorProps) {
@@ -144,50 +136,17 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
   // The graph is only built while shown (the save payload builds its own), off the main thread.
   const graph = useNavigationGraph(layout.elements, showGraph);
 
-  const runCommand = useCallback(
-    (command: EditorCommand) => {
-      switch (command.kind) {
-        case 'tool':
-          dispatch({ type: 'setTool', tool: command.tool });
-          return;
-        case 'undo':
-          dispatch({ type: 'undo' });
-          return;
-        case 'redo':
-          dispatch({ type: 'redo' });
-          return;
-        case 'zoomIn':
-          zoomTo(zoomIn(zoom));
-          return;
-        case 'zoomOut':
-          zoomTo(zoomOut(zoom));
-          return;
-        case 'zoomReset':
-          resetZoom();
-          return;
-        case 'toggleGraph':
-          setShowGraph((shown) => !shown);
-          return;
-        case 'aisleDirection':
-          dispatch({ type: 'setAisleDirection', direction: command.direction });
-          return;
-      }
-    },
-    [dispatch, zoomTo, zoom, resetZoom],
-  );
-
-  const runCommandRef = useRef(runCommand);
-  runCommandRef.current = runCommand;
-  const toolRef = useRef(state.tool);
-  toolRef.current = state.tool;
+  // The keyboard reads the actions of the latest render: a listener added once sees them through this.
+  const actionContextRef = useRef<EditorActionContext | null>(null);
   useEffect(() => {
     if (templateOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || isTypingTarget(event.target)) return;
-      const command = editorCommandForKey(event, toolRef.current);
-      if (!command) return;
+      const context = actionContextRef.current;
+      if (!context || event.defaultPrevented || isTypingTarget(event.target)) return;
+      const action = actionForKey(event, context);
+      if (!action) return;
       event.preventDefault();
-      runCommandRef.current(command);
+      action.perform(context);
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
@@ -226,6 +185,23 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
     onImported(result.environment);
   };
 
+  const actionContext: EditorActionContext = {
+    state,
+    dispatch,
+    zoomIn: () => zoomTo(zoomIn(zoom)),
+    zoomOut: () => zoomTo(zoomOut(zoom)),
+    resetZoom,
+    showGraph,
+    toggleGraph: () => setShowGraph((shown) => !shown),
+    openTemplate: () => setTemplateOpen(true),
+    exportFile: onExport,
+    importFile: () => fileInputRef.current?.click(),
+  };
+  actionContextRef.current = actionContext;
+  const actionsOf = (group: EditorActionGroup) => EDITOR_ACTIONS.filter((action) => action.group === group);
+  const actionButtons = (group: EditorActionGroup) =>
+    actionsOf(group).map((action) => <ActionButton key={action.name} action={action} context={actionContext} />);
+
   const counts = layoutCounts(layout);
   const outcome = dragOutcome(state);
   const liveRefusal = outcome?.refusal ?? null;
@@ -234,23 +210,23 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Editor tools">
-        {TOOL_DEFINITIONS.map((definition) => (
+        {actionsOf('tool').map((action) => (
           <button
-            key={definition.tool}
+            key={action.name}
             type="button"
-            className={toolButtonClass(state.tool === definition.tool)}
-            aria-pressed={state.tool === definition.tool}
-            aria-keyshortcuts={definition.shortcut}
-            aria-label={definition.label}
-            title={`${definition.label} (${definition.shortcut})`}
-            onClick={() => dispatch({ type: 'setTool', tool: definition.tool })}
+            className={toolButtonClass(action.pressedWhen?.(actionContext) ?? false)}
+            aria-pressed={action.pressedWhen?.(actionContext) ?? false}
+            aria-keyshortcuts={action.shortcut?.aria}
+            aria-label={action.label(actionContext)}
+            title={actionTitle(action, actionContext)}
+            onClick={() => action.perform(actionContext)}
           >
-            {definition.label}
+            {action.label(actionContext)}
             <kbd
               aria-hidden="true"
               className="ml-2 rounded border border-slate-600 px-1 font-mono text-xs text-slate-400"
             >
-              {definition.shortcut}
+              {action.shortcut?.text}
             </kbd>
           </button>
         ))}
@@ -259,36 +235,9 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
       {state.tool === 'one_way_aisle' && <AisleDirectionPicker state={state} dispatch={dispatch} />}
 
       <div className="flex flex-wrap items-center gap-2">
-        <button
-          type="button"
-          className={smallButton}
-          onClick={() => dispatch({ type: 'undo' })}
-          disabled={state.past.length === 0}
-          aria-keyshortcuts="Control+Z"
-          title="Undo (Ctrl+Z)"
-        >
-          Undo
-        </button>
-        <button
-          type="button"
-          className={smallButton}
-          onClick={() => dispatch({ type: 'redo' })}
-          disabled={state.future.length === 0}
-          aria-keyshortcuts="Control+Shift+Z"
-          title="Redo (Ctrl+Shift+Z)"
-        >
-          Redo
-        </button>
+        {actionButtons('history')}
         <span className="mx-1 h-6 w-px bg-slate-700" aria-hidden="true" />
-        <button
-          type="button"
-          className={smallButton}
-          onClick={() => zoomTo(zoomOut(zoom))}
-          aria-label="Zoom out"
-          title="Zoom out (-)"
-        >
-          −
-        </button>
+        {actionButtons('zoom').slice(0, 1)}
         <span
           className="min-w-14 text-center text-sm tabular-nums text-slate-200"
           role="status"
@@ -296,62 +245,10 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
         >
           {formatZoomPercent(zoom)}
         </span>
-        <button
-          type="button"
-          className={smallButton}
-          onClick={() => zoomTo(zoomIn(zoom))}
-          aria-label="Zoom in"
-          title="Zoom in (+)"
-        >
-          +
-        </button>
-        <button type="button" className={smallButton} onClick={resetZoom} title="Reset zoom (0)">
-          Reset Zoom
-        </button>
+        {actionButtons('zoom').slice(1)}
         <span className="mx-1 h-6 w-px bg-slate-700" aria-hidden="true" />
-        <button
-          type="button"
-          className={smallButton}
-          onClick={() => setShowGraph((shown) => !shown)}
-          aria-keyshortcuts={GRAPH_TOGGLE_SHORTCUT}
-          title={`Show or hide the navigation graph (${GRAPH_TOGGLE_SHORTCUT})`}
-        >
-          {showGraph ? 'Hide Graph' : 'Show Graph'}
-        </button>
-        <button
-          type="button"
-          className={smallButton}
-          onClick={() => dispatch({ type: 'selectAllPickups' })}
-          disabled={counts.pickupCandidates === 0 || counts.selectedPickups === counts.pickupCandidates}
-        >
-          Select all pickups
-        </button>
-        <button
-          type="button"
-          className={smallButton}
-          onClick={() => dispatch({ type: 'clearPickupSelection' })}
-          disabled={counts.selectedPickups === 0}
-        >
-          Clear pickups
-        </button>
-        <button type="button" className={smallButton} onClick={() => setTemplateOpen(true)}>
-          Layout Template
-        </button>
-        <button
-          type="button"
-          className={smallButton}
-          onClick={() => dispatch({ type: 'clearLayout' })}
-          disabled={isLayoutEmpty(layout)}
-          title="Remove every element (undo brings it back)"
-        >
-          Clear Layout
-        </button>
-        <button type="button" className={smallButton} onClick={onExport}>
-          Export JSON
-        </button>
-        <button type="button" className={smallButton} onClick={() => fileInputRef.current?.click()}>
-          Import JSON
-        </button>
+        {actionButtons('layout')}
+        {actionButtons('file')}
         <input
           ref={fileInputRef}
           type="file"
@@ -408,12 +305,15 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
         </p>
       </div>
       <LayoutProblems
-        problems={problems}
+        problems={
+          problems && { ...problems, errors: problems.errors.filter((problem) => !isMissingForSolving(problem)) }
+        }
         errorsIntro={(count) => `Fix before saving: the layout breaks ${count === 1 ? 'a rule' : `${count} rules`}.`}
         warningsIntro={(count) =>
           `${count === 1 ? 'One place' : `${count} places`} cannot be reached on the floor: solves whose tasks need ${count === 1 ? 'it' : 'them'} will fail.`
         }
       />
+      <LayoutNeeds problems={problems} />
       <div ref={areaRef} className="h-[36rem] w-full overflow-hidden rounded-lg border border-slate-800 bg-slate-950">
         <GridEditorCanvas
           state={state}
@@ -494,5 +394,49 @@ function AisleDirectionPicker({
           : 'Drag along a run of cells; the arrow keys turn it while you drag.'}
       </span>
     </div>
+  );
+}
+
+/**
+ * What the layout still lacks before it can be saved (a pickup, a dropoff, a station, a dropoff
+ * some robot reaches): shown while it is drawn, as a to-do rather than an error.
+ */
+function LayoutNeeds({ problems }: { readonly problems: EnvironmentProblemsRecord | undefined }) {
+  const missing = problems?.errors.filter(isMissingForSolving) ?? [];
+  if (missing.length === 0) return null;
+  return (
+    <section aria-label="Layout needs">
+      <Alert tone="info">
+        <p className="font-semibold">Before it can be saved, the layout needs:</p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {missing.map((problem) => (
+            <li key={problem.path}>{problem.message}</li>
+          ))}
+        </ul>
+      </Alert>
+    </section>
+  );
+}
+
+/** A button of the row below the tools, all of it read from the action: text, name, tooltip, key, disabled state. */
+function ActionButton({
+  action,
+  context,
+}: {
+  readonly action: EditorActionDefinition;
+  readonly context: EditorActionContext;
+}) {
+  return (
+    <button
+      type="button"
+      className={smallButton}
+      onClick={() => action.perform(context)}
+      disabled={action.disabledWhen?.(context) ?? false}
+      aria-label={action.ariaLabel}
+      aria-keyshortcuts={action.shortcut?.aria}
+      title={actionTitle(action, context)}
+    >
+      {action.label(context)}
+    </button>
   );
 }

@@ -1,6 +1,13 @@
 import { buildNavigationGraph, createEmptyLayout, layoutFromElements, selectAllPickups } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
-import { environmentFile, environmentFileName, parseEnvironmentFile, serializeEnvironmentFile } from './layout-file.ts';
+import {
+  editorDocumentOf,
+  environmentBody,
+  environmentFile,
+  environmentFileName,
+  parseEnvironmentFile,
+  serializeEnvironmentFile,
+} from './layout-file.ts';
 
 /** 8 x 6 grid: shelf S1 (1,1) 2x2, dropoff D1, station R1 with 2 robots, pickup P1 selected. */
 const smallElements = {
@@ -27,6 +34,28 @@ describe('environment files', () => {
       ok: true,
       environment: { name: 'Small hall', description: 'Test', layout, robotsPerStation: 2 },
     });
+  });
+
+  it('imports a stored environment exported from its page back into the same body, traffic rules included', () => {
+    const drawn = layoutFromElements(
+      { width: 8, height: 6 },
+      {
+        ...smallElements,
+        one_way_aisles: [{ id: 'W1', position: [0, 4], size: [6, 1], direction: 'left' }],
+        keep_clear_cells: [{ id: 'K1', position: [4.5, 2.5] }],
+      },
+    );
+    const stored = environmentBody({ name: ' Small hall ', description: 'Test ' }, drawn);
+    expect([stored.name, stored.description]).toEqual(['Small hall', 'Test']);
+    const exported = serializeEnvironmentFile(
+      environmentFile({ name: stored.name, description: stored.description ?? '' }, stored, stored.graph),
+    );
+    const imported = parseEnvironmentFile(exported);
+    if (!imported.ok) throw new Error(imported.errors.join('; '));
+    const { name, description, layout } = imported.environment;
+    expect(environmentBody({ name: name ?? '', description: description ?? '' }, layout)).toEqual(stored);
+    // Opened in the editor, the stored layout is the drawn one, its robots per station read back.
+    expect(editorDocumentOf(stored)).toEqual({ layout: drawn, robotsPerStation: 2 });
   });
 
   it('carries one-way aisles and keep-clear cells out and back in', () => {

@@ -6,12 +6,14 @@ import {
   environmentElementsSchema,
   GridMapError,
   layoutFromGridMapText,
+  isMissingForSolving,
   layoutFromElements,
   placePoint,
   type EditableLayout,
   type LayoutElements,
   type NavigationGraph,
 } from '@fleetlab/warehouse';
+import { DEFAULT_ROBOTS_PER_STATION, type EditorDocument } from './editor-state.ts';
 
 // Export/import of an environment as a JSON file. The file is the POST /environments body
 // (name, description, dimensions, elements with the selected pickups, graph) plus a format
@@ -33,9 +35,12 @@ export interface EnvironmentFile {
   readonly graph: NavigationGraph;
 }
 
+/** A layout as drawn (its selected pickups only) or as stored. */
+type DrawnLayout = Pick<EditableLayout, 'dimensions' | 'elements'>;
+
 export function environmentFile(
   meta: { name: string; description: string },
-  layout: EditableLayout,
+  layout: DrawnLayout,
   graph: NavigationGraph = buildNavigationGraph(layout.elements),
 ): EnvironmentFile {
   return {
@@ -46,6 +51,45 @@ export function environmentFile(
     dimensions: { ...layout.dimensions },
     elements: layout.elements,
     graph,
+  };
+}
+
+/**
+ * The POST and PUT /environments body of a layout drawn or opened in the editor: only the
+ * selected pickups are saved, with the graph built from them, and the traffic rules when there
+ * are any.
+ */
+export function environmentBody(meta: { name: string; description: string }, layout: DrawnLayout) {
+  const { elements: drawn } = layout;
+  const { one_way_aisles: aisles = [], keep_clear_cells: keepClear = [] } = drawn;
+  const elements = {
+    shelves: drawn.shelves.map((shelf) => ({ ...shelf })),
+    dropoffs: drawn.dropoffs.map((dropoff) => ({ ...dropoff })),
+    robot_stations: drawn.robot_stations.map((station) => ({ ...station })),
+    pickups: drawn.pickups.map((pickup) => ({ ...pickup })),
+    robots: drawn.robots.map((robot) => ({ ...robot })),
+    navigation_points: drawn.navigation_points.map((point) => ({ ...point })),
+    ...(aisles.length > 0 ? { one_way_aisles: aisles.map((aisle) => ({ ...aisle })) } : {}),
+    ...(keepClear.length > 0 ? { keep_clear_cells: keepClear.map((cell) => ({ ...cell })) } : {}),
+  };
+  return {
+    name: meta.name.trim(),
+    description: meta.description.trim(),
+    dimensions: { width: layout.dimensions.width, height: layout.dimensions.height },
+    elements,
+    graph: buildNavigationGraph(elements),
+  };
+}
+
+/**
+ * A stored environment opened in the editor: its selected pickups kept, the pickups it could
+ * select and its navigation points derived again, robots per station read from its first station.
+ */
+export function editorDocumentOf(environment: DrawnLayout): EditorDocument {
+  const firstStation = environment.elements.robot_stations[0];
+  return {
+    layout: layoutFromElements(environment.dimensions, environment.elements),
+    robotsPerStation: firstStation ? firstStation.robot_count : DEFAULT_ROBOTS_PER_STATION,
   };
 }
 
@@ -177,7 +221,8 @@ export function parseEnvironmentFile(text: string): ImportResult {
     };
   }
   // Traffic rules, places robots cannot stop at, places the aisles cut off: the server's rules.
-  const broken = checkEnvironmentRules(layout).errors;
+  // An unfinished layout (no dropoff yet, say) opens in the editor, which names what it lacks.
+  const broken = checkEnvironmentRules(layout).errors.filter((problem) => !isMissingForSolving(problem));
   if (broken.length > 0) return { ok: false, errors: broken.map((problem) => problem.message) };
   const firstStation = elements.robot_stations[0];
   const name = typeof file.name === 'string' && file.name.trim() !== '' ? file.name.trim() : null;

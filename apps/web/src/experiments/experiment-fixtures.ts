@@ -52,6 +52,8 @@ export const FLEET_SWEEP: ExperimentRecord = {
   kind: 'fleet_sweep',
   status: 'completed',
   environment_id: 11,
+  environment_version: 1,
+  environment_latest_version: 1,
   scenario_id: 21,
   task_id: 31,
   algorithms: ['makespan'],

@@ -24,6 +24,8 @@ const smallHall = {
     navigation_points: [],
   },
   graph: { nodes: [], edges: [] },
+  version: 3,
+  latest_version: 3,
 };
 
 function showPage(id = '5') {
@@ -88,7 +90,7 @@ describe('EnvironmentDetailPage', () => {
     showPage();
     const section = await screen.findByRole('region', { name: 'Layout problems' });
     expect(within(section).getByRole('alert').textContent).toContain(
-      'This layout breaks 2 editor rules: its solves fail until it is drawn again without them.',
+      'This layout breaks 2 editor rules: its solves fail until it is edited without them.',
     );
     expect(
       within(section)
@@ -175,5 +177,28 @@ describe('EnvironmentDetailPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to delete environment.');
     expect(screen.getByTestId('location').textContent).toBe('/environments/5');
+  });
+
+  it('shows its layout version, opens it in the editor, and duplicates it as a new environment', async () => {
+    requests = stubFetch((request) => (request.method === 'POST' ? [201, { ...smallHall, id: 6 }] : [200, smallHall]));
+    showPage();
+    expect(await screen.findByText('Layout version 3')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit Layout' }).getAttribute('href')).toBe('/environments/5/edit');
+    fireEvent.click(screen.getByRole('button', { name: 'Duplicate' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/environments/6'));
+    const posted = requests.filter((request) => request.method === 'POST');
+    expect(posted).toEqual([
+      {
+        method: 'POST',
+        url: '/api/v1/environments',
+        body: {
+          name: 'Small hall (copy)',
+          description: 'One rack, one dock',
+          dimensions: smallHall.dimensions,
+          elements: smallHall.elements,
+          graph: smallHall.graph,
+        },
+      },
+    ]);
   });
 });

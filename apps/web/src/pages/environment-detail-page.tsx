@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isApiError, isNotFound } from '../api/client.ts';
-import { useDeleteEnvironment, useEnvironment } from '../api/hooks.ts';
+import { useCreateEnvironment, useDeleteEnvironment, useEnvironment } from '../api/hooks.ts';
 import type { Environment } from '../api/types.ts';
 import { EnvironmentMap } from '../components/map/environment-map.tsx';
 import { LayoutProblems } from '../components/map/layout-problems.tsx';
 import { Alert } from '../components/ui/alert.tsx';
+import { layoutVersionName } from '../components/ui/layout-version-notice.tsx';
+import { environmentFile, environmentFileName, serializeEnvironmentFile } from '../editor/layout-file.ts';
+import { downloadTextFile } from '../lib/download-text-file.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonDanger, buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
 
@@ -38,8 +41,9 @@ export default function EnvironmentDetailPage() {
   const navigate = useNavigate();
   const environment = useEnvironment(id);
   const deleteEnvironment = useDeleteEnvironment();
+  const createEnvironment = useCreateEnvironment();
   const [showGraph, setShowGraph] = useState(false);
-  const [deleteFailed, setDeleteFailed] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
 
   if (environment.isPending) return <FullPageSpinner label="Loading environment" />;
   if (environment.isError) {
@@ -54,11 +58,33 @@ export default function EnvironmentDetailPage() {
 
   const onDelete = () => {
     if (!window.confirm(DELETE_ENVIRONMENT_CONFIRMATION)) return;
-    setDeleteFailed(false);
+    setActionError(null);
     deleteEnvironment.mutate(record.id, {
       onSuccess: () => navigate('/environments'),
-      onError: () => setDeleteFailed(true),
+      onError: () => setActionError('Failed to delete environment.'),
     });
+  };
+
+  /** A new environment with this layout as its version 1, named as a copy. */
+  const onDuplicate = () => {
+    setActionError(null);
+    const { dimensions, elements, graph } = record;
+    createEnvironment.mutate(
+      { name: `${record.name} (copy)`, description: record.description ?? '', dimensions, elements, graph },
+      {
+        onSuccess: (copy) => navigate(`/environments/${copy.id}`),
+        onError: (error) =>
+          setActionError(
+            `Failed to duplicate environment${isApiError(error) && error.detail ? `: ${error.detail}` : '.'}`,
+          ),
+      },
+    );
+  };
+
+  /** The editor's file (the POST body with its format marker, traffic rules included), which Import reads back. */
+  const onExport = () => {
+    const file = environmentFile({ name: record.name, description: record.description ?? '' }, record, record.graph);
+    downloadTextFile(environmentFileName(record.name), serializeEnvironmentFile(file), 'application/json');
   };
 
   return (
@@ -72,24 +98,39 @@ export default function EnvironmentDetailPage() {
           <p className="text-sm text-slate-400">
             Dimensions: {record.dimensions.width} x {record.dimensions.height}
           </p>
+          <p className="text-sm text-slate-400">{layoutVersionName(record.version)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Link to={`/scenarios/create?environment_id=${record.id}`} className={buttonPrimary}>
             Create Scenario
           </Link>
+          <Link to={`/environments/${record.id}/edit`} className={buttonSecondary}>
+            Edit Layout
+          </Link>
+          <button
+            type="button"
+            className={buttonSecondary}
+            onClick={onDuplicate}
+            disabled={createEnvironment.isPending}
+          >
+            Duplicate
+          </button>
+          <button type="button" className={buttonSecondary} onClick={onExport}>
+            Export
+          </button>
           <button type="button" className={buttonDanger} onClick={onDelete} disabled={deleteEnvironment.isPending}>
             {deleteEnvironment.isPending ? 'Deleting…' : 'Delete'}
           </button>
         </div>
       </header>
 
-      {deleteFailed && <Alert tone="error">Failed to delete environment.</Alert>}
+      {actionError && <Alert tone="error">{actionError}</Alert>}
 
       {/* Checked on every read, so a layout stored before a rule existed says why its solves fail; warnings leave it usable. */}
       <LayoutProblems
         problems={record.problems}
         errorsIntro={(count) =>
-          `This layout breaks ${count === 1 ? 'an editor rule' : `${count} editor rules`}: its solves fail until it is drawn again without ${count === 1 ? 'it' : 'them'}.`
+          `This layout breaks ${count === 1 ? 'an editor rule' : `${count} editor rules`}: its solves fail until it is edited without ${count === 1 ? 'it' : 'them'}.`
         }
         warningsIntro={(count) =>
           `${count === 1 ? 'One place' : `${count} places`} cannot be reached on the floor: solves whose tasks need ${count === 1 ? 'it' : 'them'} fail, the others run.`

@@ -1,13 +1,92 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useEnvironments } from '../api/hooks.ts';
+import { isApiError } from '../api/client.ts';
+import { useCreateEnvironment, useEnvironments } from '../api/hooks.ts';
 import type { EnvironmentSummary } from '../api/types.ts';
 import { LorrProblemImport } from '../components/environments/lorr-problem-import.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { ListStates } from '../components/ui/list-states.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
-import { parseGridMapFile } from '../editor/layout-file.ts';
+import { environmentBody, parseEnvironmentFile, parseGridMapFile } from '../editor/layout-file.ts';
+import { readFileText } from '../lib/read-file-text.ts';
 import type { GridEditorLocationState } from './grid-editor-page.tsx';
+
+/** A refused import: the file and every problem found, named by field or element. */
+interface ImportRefusal {
+  readonly fileName: string;
+  readonly problems: readonly string[];
+}
+
+/**
+ * Import File: reads an environment file (the editor's format, as Export writes it), checks it as
+ * the editor's import does, then stores it as a new environment and opens it. A bad file is
+ * refused with its problems named and nothing stored; so is one the server refuses.
+ */
+function ImportEnvironmentButton() {
+  const navigate = useNavigate();
+  const createEnvironment = useCreateEnvironment();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [refusal, setRefusal] = useState<ImportRefusal | null>(null);
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setRefusal(null);
+    const refuse = (problems: readonly string[]) => setRefusal({ fileName: file.name, problems });
+    let text: string;
+    try {
+      text = await readFileText(file);
+    } catch {
+      return refuse(['The file could not be read']);
+    }
+    const parsed = parseEnvironmentFile(text);
+    if (!parsed.ok) return refuse(parsed.errors);
+    const { environment } = parsed;
+    const name = environment.name ?? file.name.replace(/\.json$/i, '');
+    try {
+      const created = await createEnvironment.mutateAsync(
+        environmentBody({ name, description: environment.description ?? '' }, environment.layout),
+      );
+      await navigate(`/environments/${created.id}`);
+    } catch (error) {
+      refuse([(isApiError(error) && error.detail) || 'Failed to create environment. Please try again.']);
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={buttonSecondary}
+        onClick={() => inputRef.current?.click()}
+        disabled={createEnvironment.isPending}
+      >
+        Import File
+      </button>
+      <input
+        ref={inputRef}
+        type="file"
+        accept=".json,application/json"
+        className="hidden"
+        aria-label="Import environment file"
+        onChange={(event) => void onFile(event)}
+      />
+      {refusal && (
+        <div className="basis-full">
+          <Alert tone="error">
+            <p className="font-semibold">Could not import {refusal.fileName}; nothing was stored:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {refusal.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </Alert>
+        </div>
+      )}
+    </>
+  );
+}
 
 function EnvironmentCard({ environment }: { environment: EnvironmentSummary }) {
   const shelves = environment.elements?.shelves?.length ?? 0;
@@ -62,7 +141,8 @@ export default function EnvironmentsPage() {
     <section className="space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold text-slate-100">Environments</h1>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <ImportEnvironmentButton />
           <button
             type="button"
             className={buttonSecondary}

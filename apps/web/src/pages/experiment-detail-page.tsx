@@ -11,6 +11,7 @@ import { isNotFound } from '../api/client.ts';
 import { useCancelExperiment, useDeleteExperiment, useExperiment, useScenario, useTask } from '../api/hooks.ts';
 import type { Experiment } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
+import { LayoutVersionNotice, layoutVersionName } from '../components/ui/layout-version-notice.tsx';
 import { StatusBadge } from '../components/ui/badges.tsx';
 import { SelectField, TextField } from '../components/ui/form-field.tsx';
 import { EmptyState } from '../components/ui/page-header.tsx';
@@ -135,6 +136,7 @@ export default function ExperimentDetailPage() {
             <Link to={`/tasks/${record.task_id}`} className={linkText}>
               {task.data?.name ?? `Task ${record.task_id}`}
             </Link>{' '}
+            · {layoutVersionName(record.environment_version)}
           </p>
           <p className="mt-1 text-xs text-slate-400" role="note" aria-label="Settings of every point">
             {describeSettings(sharedParameters(record))
@@ -176,6 +178,7 @@ export default function ExperimentDetailPage() {
       </div>
 
       {actionError && <Alert tone="error">{actionError}</Alert>}
+      <LayoutVersionNotice record={record} subject="This experiment" />
       {record.status === 'running' && (
         <section className={`${card} p-5`} aria-label="Progress">
           <ExperimentProgress progress={record.progress} />

@@ -43,6 +43,15 @@ function status(): string {
   return screen.getByLabelText('Editor status').textContent ?? '';
 }
 
+/** Shelf S1 at (10, 10)-(11, 10) with its top-left pickup P1 selected: the pickup a saved layout needs. */
+function drawShelfWithPickup() {
+  fireEvent.keyDown(window, { key: 's' });
+  dragOnCanvas(cellCentre(10, 10), cellCentre(11, 10));
+  fireEvent.keyDown(window, { key: 'p' });
+  fireEvent.pointerDown(editorCanvas(), { pointerId: 1, button: 0, ...screenOf(10.5, 10) });
+  fireEvent.pointerUp(editorCanvas(), { pointerId: 1, ...screenOf(10.5, 10) });
+}
+
 describe('GridEditorPage', () => {
   let canvas: ReturnType<typeof installRecordingCanvas>;
   let requests: RecordedRequest[];
@@ -127,7 +136,8 @@ describe('GridEditorPage', () => {
 
   it('lists the rules a drawing breaks and will not save it until they are fixed', async () => {
     // R1 in the corner, D1 four cells right; row 0 between them runs right, and a shelf under
-    // row 0 closes every other way back to R1.
+    // row 0 closes every other way back to R1. Shelf S1 away from them gives the pickup.
+    drawShelfWithPickup();
     fireEvent.keyDown(window, { key: 'r' });
     dragOnCanvas(cellCentre(0, 0), cellCentre(0, 0));
     fireEvent.keyDown(window, { key: 'd' });
@@ -351,6 +361,8 @@ describe('GridEditorPage', () => {
     fireEvent.pointerUp(editorCanvas(), { pointerId: 1, ...screenOf(2.5, 3) });
     fireEvent.keyDown(window, { key: 'd' });
     dragOnCanvas(cellCentre(8, 8), cellCentre(8, 8));
+    fireEvent.keyDown(window, { key: 'r' });
+    dragOnCanvas(cellCentre(0, 19), cellCentre(0, 19));
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: '  Small hall ' } });
     fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'One rack' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Environment' }));
@@ -374,12 +386,46 @@ describe('GridEditorPage', () => {
     expect(body.elements.pickups).toEqual([{ id: 'P1', position: [2.5, 3], shelf_id: 'S1', side: 'top' }]);
     expect(body.elements.dropoffs).toEqual([{ id: 'D1', position: [8.5, 8.5] }]);
     expect(body.elements.navigation_points).toHaveLength(4);
-    expect(body.graph.nodes.map((node) => node.id)).toEqual(['P1', 'D1', 'N1', 'N2', 'N3', 'N4']);
+    expect(body.graph.nodes.map((node) => node.id)).toEqual(['P1', 'D1', 'N1', 'N2', 'N3', 'N4', 'R1_1', 'R1']);
     expect(body.graph.edges.length).toBeGreaterThan(0);
+  });
+
+  it('shows what the layout needs and will not save it until it has a pickup, a dropoff and a station', () => {
+    const needs = () => screen.queryByRole('region', { name: 'Layout needs' })?.textContent;
+    expect(needs()).toBe(
+      'Before it can be saved, the layout needs:' +
+        "The layout has no pickup point: select at least one on a shelf's side" +
+        'The layout has no dropoff point: add at least one' +
+        'The layout has no robot station: add at least one, with its robots',
+    );
+    // Nothing is drawn wrong: the rules' alert stays away.
+    expect(screen.queryByRole('region', { name: 'Layout problems' })).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Hall' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Environment' }));
+    expect(
+      screen.getByText(
+        'The layout is not finished: add what it needs, listed above the grid, then create the environment.',
+      ),
+    ).toBeTruthy();
+    expect(requests).toEqual([]);
+    drawShelfWithPickup();
+    fireEvent.keyDown(window, { key: 'd' });
+    dragOnCanvas(cellCentre(8, 8), cellCentre(8, 8));
+    expect(needs()).toBe(
+      'Before it can be saved, the layout needs:The layout has no robot station: add at least one, with its robots',
+    );
+    fireEvent.keyDown(window, { key: 'r' });
+    dragOnCanvas(cellCentre(0, 19), cellCentre(0, 19));
+    expect(needs()).toBeUndefined();
   });
 
   it('shows the spec error text when saving fails', async () => {
     respond = () => [500, { detail: 'boom' }];
+    drawShelfWithPickup();
+    fireEvent.keyDown(window, { key: 'd' });
+    dragOnCanvas(cellCentre(8, 8), cellCentre(8, 8));
+    fireEvent.keyDown(window, { key: 'r' });
+    dragOnCanvas(cellCentre(0, 19), cellCentre(0, 19));
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Hall' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Environment' }));
     expect(await screen.findByText('Failed to create environment. Please try again.')).toBeTruthy();

@@ -1,4 +1,10 @@
-import { buildNavigationGraph, checkEnvironmentRules, withDimensions, type Dimensions } from '@fleetlab/warehouse';
+import {
+  checkEnvironmentRules,
+  isMissingForSolving,
+  withDimensions,
+  type Dimensions,
+  type EnvironmentProblem,
+} from '@fleetlab/warehouse';
 import { useEffect, useMemo, useReducer, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCreateEnvironment } from '../api/hooks.ts';
@@ -15,38 +21,18 @@ import {
   ROBOTS_PER_STATION_MIN,
   robotsPerStationFromInput,
 } from '../editor/editor-form-rules.ts';
-import { editorReducer, initialEditorState, type EditorState } from '../editor/editor-state.ts';
+import { editorReducer, initialEditorState, type EditorDocument, type EditorState } from '../editor/editor-state.ts';
 import { GridEditor } from '../editor/grid-editor.tsx';
-import { parseGridMapFile, type ImportedEnvironment } from '../editor/layout-file.ts';
+import { environmentBody, parseGridMapFile, type ImportedEnvironment } from '../editor/layout-file.ts';
 
 const CREATE_ENVIRONMENT_FAILED = 'Failed to create environment. Please try again.';
 const NAME_REQUIRED = 'Name is required';
-const SAVE_BLOCKED = 'The layout breaks the rules listed above the grid: fix them, then create the environment.';
 
-/**
- * The POST /environments body: only the selected pickups are saved, with the graph built from
- * them, and the traffic rules when there are any.
- */
-function environmentPayload(name: string, description: string, state: EditorState): NewEnvironment {
-  const { layout } = state.document;
-  const { one_way_aisles: aisles = [], keep_clear_cells: keepClear = [] } = layout.elements;
-  const elements = {
-    shelves: layout.elements.shelves.map((shelf) => ({ ...shelf })),
-    dropoffs: layout.elements.dropoffs.map((dropoff) => ({ ...dropoff })),
-    robot_stations: layout.elements.robot_stations.map((station) => ({ ...station })),
-    pickups: layout.elements.pickups.map((pickup) => ({ ...pickup })),
-    robots: layout.elements.robots.map((robot) => ({ ...robot })),
-    navigation_points: layout.elements.navigation_points.map((point) => ({ ...point })),
-    ...(aisles.length > 0 ? { one_way_aisles: aisles.map((aisle) => ({ ...aisle })) } : {}),
-    ...(keepClear.length > 0 ? { keep_clear_cells: keepClear.map((cell) => ({ ...cell })) } : {}),
-  };
-  return {
-    name: name.trim(),
-    description: description.trim(),
-    dimensions: { width: layout.dimensions.width, height: layout.dimensions.height },
-    elements,
-    graph: buildNavigationGraph(elements),
-  };
+/** Why the save stored nothing: what is drawn against the rules first, then what is missing. */
+function saveBlockedText(errors: readonly EnvironmentProblem[], action: string): string {
+  return errors.every(isMissingForSolving)
+    ? `The layout is not finished: add what it needs, listed above the grid, then ${action}.`
+    : `The layout breaks the rules listed above the grid: fix them, then ${action}.`;
 }
 
 /** True when resizing to these dimensions keeps every shelf, dropoff and station. */
@@ -122,21 +108,52 @@ function handedMap(state: unknown): ImportedEnvironment | null {
   return result.ok ? result.environment : null;
 }
 
-export default function GridEditorPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const createEnvironment = useCreateEnvironment();
-  const [handed] = useState(() => handedMap(location.state));
-  const [state, dispatch] = useReducer(editorReducer, undefined, () => {
-    const initial = initialEditorState();
-    if (!handed) return initial;
-    const { robotsPerStation } = initial.document;
-    return editorReducer(initial, { type: 'importLayout', layout: handed.layout, robotsPerStation });
-  });
-  const [name, setName] = useState(handed?.name ?? '');
-  const [description, setDescription] = useState(handed?.description ?? '');
+/** The editor's first document for a handed map: the map imported as the editor's Import would. */
+function documentOfHandedMap(handed: ImportedEnvironment): EditorDocument {
+  const initial = initialEditorState();
+  const { robotsPerStation } = initial.document;
+  return editorReducer(initial, { type: 'importLayout', layout: handed.layout, robotsPerStation }).document;
+}
+
+export interface EnvironmentEditorFormProps {
+  /** The layout to start from (a saved environment opened for editing); an empty grid without it. */
+  readonly initialDocument?: EditorDocument;
+  readonly initialName?: string;
+  readonly initialDescription?: string;
+  /** The form's accessible name: `Create environment`, `Edit environment`. */
+  readonly formLabel: string;
+  readonly saveLabel: string;
+  readonly savingLabel: string;
+  /** What the save button does, as the refusal names it: `create the environment`. */
+  readonly saveAction: string;
+  readonly saving: boolean;
+  /** Stores the body (POST or PUT); a rejection shows `failureText(error)`. */
+  readonly onSave: (body: NewEnvironment) => Promise<void>;
+  readonly failureText: (error: unknown) => string;
+}
+
+/**
+ * The environment form of the grid editor (name, description, size, robots per station, the
+ * editor) and its save: refused on the client, naming the reason, when the layout breaks a rule
+ * or lacks what a solve needs, as the server would refuse it.
+ */
+export function EnvironmentEditorForm({
+  initialDocument,
+  initialName = '',
+  initialDescription = '',
+  formLabel,
+  saveLabel,
+  savingLabel,
+  saveAction,
+  saving,
+  onSave,
+  failureText,
+}: EnvironmentEditorFormProps) {
+  const [state, dispatch] = useReducer(editorReducer, initialDocument, initialEditorState);
+  const [name, setName] = useState(initialName);
+  const [description, setDescription] = useState(initialDescription);
   const [nameError, setNameError] = useState<string | undefined>();
-  const [saveFailed, setSaveFailed] = useState(false);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [saveBlocked, setSaveBlocked] = useState(false);
   const { layout } = state.document;
   const { dimensions } = layout;
@@ -169,17 +186,91 @@ export default function GridEditorPage() {
       return;
     }
     setNameError(undefined);
-    setSaveFailed(false);
+    setSaveError(null);
     if (problems.errors.length > 0) {
       setSaveBlocked(true);
       return;
     }
-    createEnvironment.mutate(environmentPayload(name, description, state), {
-      onSuccess: (created) => navigate(`/environments/${created.id}`),
-      onError: () => setSaveFailed(true),
-    });
+    onSave(environmentBody({ name, description }, layout)).catch((error: unknown) => setSaveError(failureText(error)));
   };
 
+  return (
+    <form className="space-y-6" onSubmit={onSubmit} noValidate aria-label={formLabel}>
+      <div className={`${card} grid gap-4 p-5 md:grid-cols-2`}>
+        <TextField
+          label="Name"
+          required
+          value={name}
+          error={nameError}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (event.target.value.trim() !== '') setNameError(undefined);
+          }}
+        />
+        <TextAreaField
+          label="Description"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+        <div className="grid grid-cols-3 gap-4 md:col-span-2">
+          <NumberField
+            label="Width"
+            value={dimensions.width}
+            min={GRID_SIZE_MIN}
+            max={sideMax('width')}
+            onCommit={commitDimension('width')}
+          />
+          <NumberField
+            label="Height"
+            value={dimensions.height}
+            min={GRID_SIZE_MIN}
+            max={sideMax('height')}
+            onCommit={commitDimension('height')}
+          />
+          <NumberField
+            label="Robots per station"
+            value={state.document.robotsPerStation}
+            min={ROBOTS_PER_STATION_MIN}
+            max={ROBOTS_PER_STATION_MAX}
+            onCommit={commitRobotsPerStation}
+          />
+        </div>
+      </div>
+
+      <div className={`${card} p-5`}>
+        <GridEditor
+          state={state}
+          dispatch={dispatch}
+          name={name}
+          description={description}
+          problems={problems}
+          onImported={(imported) => {
+            if (imported.name !== null) {
+              setName(imported.name);
+              setNameError(undefined);
+            }
+            if (imported.description !== null) setDescription(imported.description);
+          }}
+        />
+      </div>
+
+      {saveError && <Alert tone="error">{saveError}</Alert>}
+      {saveBlocked && <Alert tone="error">{saveBlockedText(problems.errors, saveAction)}</Alert>}
+
+      <div className="flex justify-end">
+        <button type="submit" className={buttonPrimary} disabled={saving}>
+          {saving ? savingLabel : saveLabel}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function GridEditorPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const createEnvironment = useCreateEnvironment();
+  const [handed] = useState(() => handedMap(location.state));
   return (
     <section className="space-y-6">
       <header className="space-y-1">
@@ -191,75 +282,21 @@ export default function GridEditorPage() {
           Draw shelves, dropoff points and robot stations, then choose the pickup points robots may use.
         </p>
       </header>
-
-      <form className="space-y-6" onSubmit={onSubmit} noValidate aria-label="Create environment">
-        <div className={`${card} grid gap-4 p-5 md:grid-cols-2`}>
-          <TextField
-            label="Name"
-            required
-            value={name}
-            error={nameError}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (event.target.value.trim() !== '') setNameError(undefined);
-            }}
-          />
-          <TextAreaField
-            label="Description"
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-          <div className="grid grid-cols-3 gap-4 md:col-span-2">
-            <NumberField
-              label="Width"
-              value={dimensions.width}
-              min={GRID_SIZE_MIN}
-              max={sideMax('width')}
-              onCommit={commitDimension('width')}
-            />
-            <NumberField
-              label="Height"
-              value={dimensions.height}
-              min={GRID_SIZE_MIN}
-              max={sideMax('height')}
-              onCommit={commitDimension('height')}
-            />
-            <NumberField
-              label="Robots per station"
-              value={state.document.robotsPerStation}
-              min={ROBOTS_PER_STATION_MIN}
-              max={ROBOTS_PER_STATION_MAX}
-              onCommit={commitRobotsPerStation}
-            />
-          </div>
-        </div>
-
-        <div className={`${card} p-5`}>
-          <GridEditor
-            state={state}
-            dispatch={dispatch}
-            name={name}
-            description={description}
-            problems={problems}
-            onImported={(imported) => {
-              if (imported.name !== null) {
-                setName(imported.name);
-                setNameError(undefined);
-              }
-              if (imported.description !== null) setDescription(imported.description);
-            }}
-          />
-        </div>
-
-        {saveFailed && <Alert tone="error">{CREATE_ENVIRONMENT_FAILED}</Alert>}
-        {saveBlocked && <Alert tone="error">{SAVE_BLOCKED}</Alert>}
-
-        <div className="flex justify-end">
-          <button type="submit" className={buttonPrimary} disabled={createEnvironment.isPending}>
-            {createEnvironment.isPending ? 'Creating…' : 'Create Environment'}
-          </button>
-        </div>
-      </form>
+      <EnvironmentEditorForm
+        initialDocument={handed ? documentOfHandedMap(handed) : undefined}
+        initialName={handed?.name ?? ''}
+        initialDescription={handed?.description ?? ''}
+        formLabel="Create environment"
+        saveLabel="Create Environment"
+        savingLabel="Creating…"
+        saveAction="create the environment"
+        saving={createEnvironment.isPending}
+        onSave={async (body) => {
+          const created = await createEnvironment.mutateAsync(body);
+          await navigate(`/environments/${created.id}`);
+        }}
+        failureText={() => CREATE_ENVIRONMENT_FAILED}
+      />
     </section>
   );
 }

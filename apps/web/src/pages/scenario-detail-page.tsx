@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isNotFound } from '../api/client.ts';
-import { useDeleteScenario, useEnvironment, useScenario, useTasks } from '../api/hooks.ts';
+import { useDeleteScenario, useEnvironmentOf, useScenario, useTasks } from '../api/hooks.ts';
 import { EnvironmentMap } from '../components/map/environment-map.tsx';
 import { Alert } from '../components/ui/alert.tsx';
+import { LayoutVersionNotice } from '../components/ui/layout-version-notice.tsx';
 import { TaskTypeBadge } from '../components/ui/badges.tsx';
 import { DataTable, RowLinkCell, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { GraphToggle } from '../components/ui/graph-toggle.tsx';
@@ -25,7 +26,8 @@ export default function ScenarioDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const scenario = useScenario(id);
-  const environment = useEnvironment(scenario.data?.environment_id);
+  // The layout the scenario was made on, even when the environment has been edited since.
+  const environment = useEnvironmentOf(scenario.data);
   const tasks = useTasks(id, { enabled: scenario.isSuccess });
   const deleteScenario = useDeleteScenario();
   const [showGraph, setShowGraph] = useState(false);
@@ -91,6 +93,8 @@ export default function ScenarioDetailPage() {
       </div>
 
       {deleteError && <Alert tone="error">{deleteError}</Alert>}
+
+      <LayoutVersionNotice record={record} subject="This scenario" />
 
       <section className={`${card} p-5`} aria-labelledby="scenario-description-heading">
         <h2 id="scenario-description-heading" className="text-sm font-semibold uppercase tracking-wider text-slate-400">

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Solve } from '../api/types.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
-import { ADA, MORNING_RUSH, solveFixture } from '../test/fixtures.ts';
+import { ADA, MORNING_RUSH, SMALL_WAREHOUSE, SPEC_DEFAULT_SOLVE_PARAMETERS, solveFixture } from '../test/fixtures.ts';
 import { currentLocation, renderApp } from '../test/render-app.tsx';
 
 function routesFor(solve: Solve | (() => Solve), extra = {}) {
@@ -236,5 +236,45 @@ describe('/solves/{id}', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(currentLocation()).toBe('/solves'));
     expect(network.callsTo('DELETE', '/solves/41')).toHaveLength(1);
+  });
+
+  it('shows the layout version it ran on, says a newer one exists, and re-runs on the newest in one click', async () => {
+    const onVersionOne = solveFixture({ status: 'completed', results: {}, environment_latest_version: 2 });
+    const network = stubFetch(
+      routesFor(onVersionOne, {
+        'GET /environments/11/versions/1': { body: { ...SMALL_WAREHOUSE, latest_version: 2 } },
+        'POST /solves': {
+          status: 201,
+          body: solveFixture({ id: 42, environment_version: 2, environment_latest_version: 2 }),
+        },
+        'GET /solves/42': { body: solveFixture({ id: 42, environment_version: 2, environment_latest_version: 2 }) },
+      }),
+    );
+    renderApp('/solves/41', { signedIn: true });
+    const info = await screen.findByRole('region', { name: 'Solve information' });
+    expect(info).toHaveTextContent('LayoutLayout version 1');
+    expect(
+      await screen.findByText(
+        'This solve was made on layout version 1, shown here. The layout has been edited since: version 2 is the newest.',
+      ),
+    ).toBeInTheDocument();
+    // The map and player draw the layout the solve ran on, never the newest.
+    await waitFor(() => expect(network.callsTo('GET', '/environments/11/versions/1')).toHaveLength(1));
+    expect(network.callsTo('GET', '/environments/11')).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Re-run on version 2' }));
+    await waitFor(() => expect(currentLocation()).toBe('/solves/42'));
+    expect(network.callsTo('POST', '/solves').map((call) => call.body)).toEqual([
+      {
+        name: 'Solve for Morning Rush (layout version 2)',
+        description: 'First try',
+        environment_id: 11,
+        scenario_id: 21,
+        task_id: 31,
+        algorithm_id: 1,
+        parameters: SPEC_DEFAULT_SOLVE_PARAMETERS,
+      },
+    ]);
+    expect(screen.queryByRole('button', { name: /Re-run on version/ })).not.toBeInTheDocument();
   });
 });

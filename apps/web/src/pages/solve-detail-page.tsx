@@ -1,10 +1,18 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CANCELLED_BY_USER_ERROR } from '@fleetlab/warehouse';
-import { isNotFound } from '../api/client.ts';
-import { useCancelSolve, useDeleteSolve, useEnvironment, useScenario, useSolve } from '../api/hooks.ts';
+import { isApiError, isNotFound } from '../api/client.ts';
+import {
+  useCancelSolve,
+  useCreateSolve,
+  useDeleteSolve,
+  useEnvironmentOf,
+  useScenario,
+  useSolve,
+} from '../api/hooks.ts';
 import type { Solve } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
+import { LayoutVersionNotice, layoutVersionName } from '../components/ui/layout-version-notice.tsx';
 import { StatusBadge, TaskTypeBadge } from '../components/ui/badges.tsx';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner.tsx';
 import { buttonDanger, buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
@@ -20,10 +28,12 @@ export default function SolveDetailPage() {
   const navigate = useNavigate();
   const solve = useSolve(id);
   const scenario = useScenario(solve.data?.scenario_id);
-  const environment = useEnvironment(solve.data?.status === 'completed' ? solve.data.environment_id : null);
+  // The layout the solve ran on, even when the environment has been edited since.
+  const environment = useEnvironmentOf(solve.data?.status === 'completed' ? solve.data : null);
   const deleteSolve = useDeleteSolve();
+  const createSolve = useCreateSolve();
   const cancelSolve = useCancelSolve();
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
 
   if (solve.isPending) return <FullPageSpinner label="Loading solve" />;
   if (solve.isError) {
@@ -47,23 +57,42 @@ export default function SolveDetailPage() {
 
   async function handleDelete() {
     if (!window.confirm('Are you sure you want to delete this solve?')) return;
-    setDeleteError(null);
+    setActionError(null);
     try {
       await deleteSolve.mutateAsync(record.id);
       void navigate('/solves');
     } catch {
-      setDeleteError('Failed to delete solve.');
+      setActionError('Failed to delete solve.');
     }
   }
 
   /** Stops a pending or running solve; it stays, failed with 'Cancelled by the user'. */
   async function handleCancel() {
     if (!window.confirm('Are you sure you want to cancel this solve? It stops now and keeps no plan.')) return;
-    setDeleteError(null);
+    setActionError(null);
     try {
       await cancelSolve.mutateAsync(record.id);
     } catch {
-      setDeleteError('Failed to cancel solve.');
+      setActionError('Failed to cancel solve.');
+    }
+  }
+  /** The same solve (settings, scenario, task) on the environment's newest layout. */
+  async function handleRerun() {
+    setActionError(null);
+    try {
+      const rerun = await createSolve.mutateAsync({
+        name: `${record.name} (${layoutVersionName(record.environment_latest_version).toLowerCase()})`,
+        description: record.description ?? undefined,
+        environment_id: record.environment_id,
+        scenario_id: record.scenario_id,
+        task_id: record.task_id,
+        algorithm_id: record.algorithm_id,
+        parameters: record.parameters,
+      });
+      await navigate(`/solves/${rerun.id}`);
+    } catch (error) {
+      const reason = isApiError(error) ? error.detail : undefined;
+      setActionError(`Failed to re-run the solve${reason ? `: ${reason}` : '.'}`);
     }
   }
   const unfinished = record.status === 'pending' || record.status === 'running';
@@ -96,15 +125,26 @@ export default function SolveDetailPage() {
         </div>
       </div>
 
-      {deleteError && <Alert tone="error">{deleteError}</Alert>}
+      {actionError && <Alert tone="error">{actionError}</Alert>}
+
+      <LayoutVersionNotice
+        record={record}
+        subject="This solve"
+        action={
+          <button type="button" className={buttonPrimary} onClick={handleRerun} disabled={createSolve.isPending}>
+            Re-run on version {record.environment_latest_version}
+          </button>
+        }
+      />
 
       <section className={`${card} p-5`} aria-label="Solve information">
-        <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-5">
+        <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-6">
           <InfoItem label="Environment">
             <Link to={`/environments/${record.environment_id}`} className={linkText}>
               {solveEnvironmentName(record)}
             </Link>
           </InfoItem>
+          <InfoItem label="Layout">{layoutVersionName(record.environment_version)}</InfoItem>
           <InfoItem label="Scenario">
             <Link to={`/scenarios/${record.scenario_id}`} className={linkText}>
               {scenario.data?.name ?? `Scenario ${record.scenario_id}`}

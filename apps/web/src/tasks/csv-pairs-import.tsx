@@ -1,6 +1,7 @@
 import { useId, useRef, type ChangeEvent } from 'react';
 import type { PickupDropoffPair } from '../api/types.ts';
 import { parsePairsCsv, type PairCatalog } from './csv-pairs.ts';
+import { readFileText } from '../lib/read-file-text.ts';
 
 export interface CsvImportResult {
   readonly fileName: string;
@@ -19,16 +20,6 @@ export interface CsvPairsImportProps {
 
 /** Problems listed at most: a day's file from the wrong layout would otherwise list 20,000 lines. */
 const MAX_LISTED_PROBLEMS = 20;
-
-/** Reads a chosen file as text with FileReader, which every browser (and jsdom) provides. */
-function readFileText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsText(file);
-  });
-}
 
 /** A file input for `pickup_id,dropoff_id` rows, with the problems of a bad file by line number. */
 export function CsvPairsImport({ catalog, disabled, errors, onImported }: CsvPairsImportProps) {

@@ -22,6 +22,8 @@ export const SMALL_WAREHOUSE: Environment = {
     navigation_points: [],
   },
   graph: { nodes: [], edges: [] },
+  version: 1,
+  latest_version: 1,
   ...STAMP,
 };
 
@@ -33,6 +35,8 @@ export const MORNING_RUSH: Scenario = {
   description: 'Peak orders',
   environment_id: 11,
   environment: { id: 11, name: 'Small Warehouse' },
+  environment_version: 1,
+  environment_latest_version: 1,
   parameters: {},
   ...STAMP,
 };
@@ -43,6 +47,8 @@ export const NIGHT_SHIFT: Scenario = {
   description: null,
   environment_id: 12,
   environment: { id: 12, name: 'Cross Dock' },
+  environment_version: 1,
+  environment_latest_version: 1,
   parameters: { order_volume: 40, robot_count: 3 },
   ...STAMP,
 };
@@ -90,6 +96,8 @@ export function solveFixture(overrides: Partial<Solve> = {}): Solve {
     status: 'pending',
     environment_id: 11,
     environment: { id: 11, name: 'Small Warehouse' },
+    environment_version: 1,
+    environment_latest_version: 1,
     scenario_id: 21,
     task_id: 31,
     algorithm_id: 1,

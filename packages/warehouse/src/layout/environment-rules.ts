@@ -2,6 +2,7 @@ import type { EnvironmentProblemRecord } from '../records/index.ts';
 import { pickupCell } from '../floor/floor.ts';
 import { isInsideGrid, isStrictlyInsideRectangle, shelfOnCellOf } from './grid-geometry.ts';
 import { checkFloorRules } from './floor-rules.ts';
+import { checkLayoutIsUsable } from './usable-layout.ts';
 import { checkOneWayAislePlacement, checkShelfPlacement, placePoint } from './placement.ts';
 import type { Dimensions, LayoutElements, OneWayAisle, PickupSide, PlacementRule, Point, Shelf } from './types.ts';
 
@@ -33,7 +34,15 @@ export type EnvironmentRule =
   /** A pickup or dropoff on a robot station's cell, which only that station's robots may enter. */
   | 'on-station-cell'
   /** A place no walk on the floor reaches, or leads back from, whatever the traffic rules (a warning). */
-  | 'unreachable';
+  | 'unreachable'
+  /** A dropoff no station's robots can reach, whatever the traffic rules: nothing could be delivered there. */
+  | 'unreachable-dropoff'
+  /** The layout has no pickup point (none selected), so nothing can be loaded. */
+  | 'no-pickup'
+  /** The layout has no dropoff point, so nothing can be delivered. */
+  | 'no-dropoff'
+  /** The layout has no robot station, so no robot drives. */
+  | 'no-robot-station';
 
 /** One entry of an environment record's `problems` (`environmentProblemSchema`), its rule one of the rules above. */
 export interface EnvironmentProblem extends EnvironmentProblemRecord {
@@ -100,11 +109,12 @@ function isOnShelfSide(point: Point, shelf: Shelf, side: PickupSide): boolean {
  *   every shelf; the ids of aisles and keep-clear cells are unique among those;
  * - every number is finite (an element that fails this is checked no further).
  * - a pickup faces no other shelf (the cell a robot serves it from is free floor);
+ * - there is a pickup, a dropoff and a robot station (`checkLayoutIsUsable`);
  * When all of that holds, the floor's own rules (`checkFloorRules`): no place on a keep-clear
  * cell, no pickup or dropoff on a station's cell, and every place reachable (a place the one-way aisles cut off is an error, one walled in
- * whatever the rules a warning).
+ * whatever the rules a warning, but a dropoff no station reaches at all, an error).
  * Problems come in element order: shelves, dropoffs, robot stations, pickups, navigation points,
- * robots, one-way aisles, keep-clear cells, then the floor's. Pure and linear in the elements,
+ * robots, one-way aisles, keep-clear cells, what is missing, then the floor's. Pure and linear in the elements,
  * but for shelves and aisles (each against the earlier ones) and the floor's searches.
  */
 export function checkEnvironmentRules(environment: EnvironmentToCheck): EnvironmentRulesReport {
@@ -326,8 +336,11 @@ export function checkEnvironmentRules(environment: EnvironmentToCheck): Environm
     checkPlacedPoint(path, cell, `Keep-clear cell ${cell.id}`);
   });
 
+  const missing = checkLayoutIsUsable(elements);
   // The floor can only be built from elements that keep every rule above.
-  return errors.length > 0 ? { errors, warnings: [] } : checkFloorRules(environment);
+  if (errors.length > 0) return { errors: [...errors, ...missing], warnings: [] };
+  const floor = checkFloorRules(environment);
+  return { errors: [...missing, ...floor.errors], warnings: floor.warnings };
 }
 
 /** The errors as one line for an API answer or a failed solve: `Shelf S2 overlaps shelf S1; ...`, at most `limit` named. */

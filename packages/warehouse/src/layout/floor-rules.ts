@@ -14,7 +14,8 @@ import type { LayoutElements, OneWayAisle } from './types.ts';
  * A place the one-way aisles cut off (reachable were they gone) is an error naming the place
  * and the aisle that does it: the plan could not run. A place no walk reaches even without
  * traffic rules (walled in by shelves, the grid's edge, or stations, which walks never cross)
- * is a warning: solves that need it fail naming the delivery, the others run.
+ * is a warning: solves that need it fail naming the delivery, the others run; but a dropoff that
+ * no station reaches at all is an error (`unreachable-dropoff`): nothing could ever be delivered there.
  *
  * A station that is cut off from every place while other stations serve them is named itself,
  * once, instead of in every place's message.
@@ -214,15 +215,28 @@ function reachabilityProblems(floor: Floor, environment: EnvironmentToCheck): En
         aisles.length > 0
           ? 'no walk on the floor connects them, even without the one-way aisles'
           : 'no walk on the floor connects them';
-      warnings.push({
+      const problem = {
         path: subject.path,
         element: subject.id,
-        rule: 'unreachable',
         message: `${describeGaps(subject, walled, served.length)}: ${tail}`,
-      });
+      };
+      // Walled in from every station (and not cut by an aisle, named above): nothing could be delivered there.
+      if (subject.kind === 'dropoff' && cutByRules.length === 0 && reachedByNoStation(subject, walled, stations))
+        errors.push({
+          ...problem,
+          rule: 'unreachable-dropoff',
+          message: `${problem.message}, so no robot can reach it`,
+        });
+      else warnings.push({ ...problem, rule: 'unreachable' });
     }
   }
   return { errors, warnings };
+}
+
+/** True when every station's walk to `place` is among the `gaps` (there is at least one station). */
+function reachedByNoStation(place: Place, gaps: readonly Gap[], stations: readonly Place[]): boolean {
+  const cut = new Set(gaps.filter((gap) => gap.hubIsSource && gap.other === place).map((gap) => gap.hub));
+  return stations.length > 0 && stations.every((station) => cut.has(station));
 }
 
 /** The environment's floor with only the given one-way aisles (keep-clear cells left out: they block no walk). */

@@ -130,6 +130,13 @@ export const environmentRecordSchema = z.object({
    * answer to POST), so an environment stored before a rule existed still shows its problems.
    */
   problems: environmentProblemsSchema.optional(),
+  /**
+   * The number of this layout: 1 when the environment is created, one more with each PUT, which
+   * keeps the earlier layouts (GET /environments/{id}/versions/{version}).
+   */
+  version: z.number().int().positive(),
+  /** The environment's newest version: `version` itself, unless this is an earlier layout. */
+  latest_version: z.number().int().positive(),
   ...timestampsSchema.shape,
 });
 export type EnvironmentRecord = z.infer<typeof environmentRecordSchema>;
@@ -138,8 +145,24 @@ export type EnvironmentRecord = z.infer<typeof environmentRecordSchema>;
  * An environment as GET /environments lists it: everything but the navigation graph, which
  * can weigh megabytes on a large layout and is only needed on the detail view, and its problems.
  */
-export const environmentSummarySchema = environmentRecordSchema.omit({ graph: true, problems: true });
+export const environmentSummarySchema = environmentRecordSchema.omit({
+  graph: true,
+  problems: true,
+  latest_version: true,
+});
 export type EnvironmentSummary = z.infer<typeof environmentSummarySchema>;
+
+/**
+ * Which layout of its environment a scenario, solve or experiment was made on, and whether a newer
+ * one exists: their pages show the layout they ran on and offer the newest.
+ */
+export const environmentVersionFieldsSchema = z.object({
+  /** The environment's version when the record was made: the layout its solves ran or run on. */
+  environment_version: z.number().int().positive(),
+  /** The environment's newest version now; above `environment_version` once the layout was edited. */
+  environment_latest_version: z.number().int().positive(),
+});
+export type EnvironmentVersionFields = z.infer<typeof environmentVersionFieldsSchema>;
 
 /** The short reference to an environment carried by scenarios and solves. */
 export const environmentReferenceSchema = z.object({ id: z.number().int(), name: z.string() });

@@ -7,6 +7,7 @@ import {
   timestampsSchema,
 } from './common.ts';
 import { ALGORITHMS, algorithmNameSchema } from './algorithms.ts';
+import { environmentVersionFieldsSchema } from './environment.ts';
 import { solveStatusSchema } from './solve.ts';
 import { numberInRange } from './parameter-range.ts';
 import { SOLVE_PARAMETER_RANGES, solveParametersInputSchema, solveParametersSchema } from './solve-parameters.ts';
@@ -220,6 +221,7 @@ export const experimentRecordSchema = z.object({
   kind: experimentKindSchema,
   status: experimentStatusSchema,
   environment_id: recordIdSchema,
+  ...environmentVersionFieldsSchema.shape,
   scenario_id: recordIdSchema,
   task_id: recordIdSchema,
   algorithms: z.array(algorithmNameSchema),

@@ -6,7 +6,7 @@ import {
   recordReferenceSchema,
   timestampsSchema,
 } from './common.ts';
-import { environmentReferenceSchema } from './environment.ts';
+import { environmentReferenceSchema, environmentVersionFieldsSchema } from './environment.ts';
 
 /** A scenario's parameters; stored ones may be 0, an edit asks for at least 1. */
 const scenarioParametersAtLeast = (minimum: 0 | 1) =>
@@ -46,6 +46,7 @@ export const scenarioRecordSchema = z.object({
   description: z.string().nullable(),
   environment_id: recordIdSchema,
   environment: environmentReferenceSchema,
+  ...environmentVersionFieldsSchema.shape,
   parameters: scenarioParametersSchema,
   ...timestampsSchema.shape,
 });

@@ -6,7 +6,7 @@ import {
   recordReferenceSchema,
   timestampsSchema,
 } from './common.ts';
-import { environmentReferenceSchema } from './environment.ts';
+import { environmentReferenceSchema, environmentVersionFieldsSchema } from './environment.ts';
 import { ALGORITHM_IDS, algorithmIdSchema, algorithmNameOf, DEFAULT_ALGORITHM } from './algorithms.ts';
 import { executionSchema } from './execution.ts';
 import { failedResultsSchema, planResultsSchema, solveStatsSchema } from './plan.ts';
@@ -68,6 +68,7 @@ export const solveRecordSchema = z.object({
   status: solveStatusSchema,
   environment_id: recordIdSchema,
   environment: environmentReferenceSchema,
+  ...environmentVersionFieldsSchema.shape,
   scenario_id: recordIdSchema,
   task_id: recordIdSchema,
   algorithm_id: z.number().int(),

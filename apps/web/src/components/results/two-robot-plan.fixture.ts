@@ -31,6 +31,8 @@ export const TWO_ROBOT_ENVIRONMENT = {
   description: 'A 8 x 6 bay for the results tests',
   created_at: '2026-01-05T10:00:00.000Z',
   updated_at: '2026-01-05T10:00:00.000Z',
+  version: 1,
+  latest_version: 1,
   dimensions: { width: 8, height: 6 },
   elements: {
     shelves: [{ id: 'S1', position: [4, 2] as [number, number], size: [2, 2] as [number, number] }],
@@ -167,6 +169,8 @@ export const TWO_ROBOT_SOLVE = {
   status: 'completed' as const,
   environment_id: 7,
   environment: { id: 7, name: 'Two-robot test bay' },
+  environment_version: 1,
+  environment_latest_version: 1,
   scenario_id: 3,
   task_id: 5,
   algorithm_id: 1,
