@@ -140,6 +140,7 @@ export async function startAppWithQueue(
   database: TestDatabase,
   solveQueue: SolveQueue,
   label: string,
+  options: { env?: Record<string, string> } = {},
 ): Promise<{ app: FastifyInstance; headers: { authorization: string } }> {
   const codes = new Map<string, string>();
   const mailer: Mailer = {
@@ -148,7 +149,7 @@ export async function startAppWithQueue(
     },
     async close() {},
   };
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: createWebDist() });
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: createWebDist(), ...options.env });
   const app = await buildApp({ config, db: database.handle.db, mailer, scryptParameters: FAST_SCRYPT, solveQueue });
   const email = `${label}${Date.now()}@example.com`;
   const password = 'correct horse battery';
