@@ -26,7 +26,14 @@ export type {
 export { generatePickupPoints } from './layout/pickups.ts';
 export { generateNavigationPoints, NAVIGATION_POINT_CORNER_OFFSET } from './layout/navigation-points.ts';
 export { robotsFromStations } from './layout/robots.ts';
-export { fleetForScenario, robotCountProblem, solveRobotCount } from './layout/fleet.ts';
+export {
+  fleetOfPlan,
+  fleetOfSize,
+  maxFleetSize,
+  robotCountProblem,
+  solveRobotCount,
+  type FleetEnvironment,
+} from './layout/fleet.ts';
 export {
   checkEnvironmentRules,
   describeEnvironmentProblems,

@@ -8,7 +8,8 @@ import { toEnvironmentRecord, toEnvironmentSummary } from './records.ts';
 export type NewEnvironment = Pick<EnvironmentRow, 'name' | 'description' | 'dimensions' | 'elements' | 'graph'>;
 
 /** An environment's layout without its navigation graph (a few MiB on large floors). */
-export type EnvironmentLayout = Pick<EnvironmentRow, 'id' | 'name' | 'elements'>;
+/** What fleet sizes are checked against: the layout and its floor's size. */
+export type EnvironmentLayout = Pick<EnvironmentRow, 'id' | 'name' | 'dimensions' | 'elements'>;
 
 /** Every query is scoped to the owner: another user's environment simply does not exist here. */
 export class EnvironmentsRepository {
@@ -36,7 +37,12 @@ export class EnvironmentsRepository {
 
   async findLayout(userId: number, id: number): Promise<EnvironmentLayout | null> {
     const [row] = await this.db
-      .select({ id: environments.id, name: environments.name, elements: environments.elements })
+      .select({
+        id: environments.id,
+        name: environments.name,
+        dimensions: environments.dimensions,
+        elements: environments.elements,
+      })
       .from(environments)
       .where(ownedRow(environments, userId, id))
       .limit(1);

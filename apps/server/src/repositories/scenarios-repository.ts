@@ -46,7 +46,12 @@ export class ScenariosRepository {
     const [row] = await this.db
       .select({
         scenario: scenarios,
-        environment: { id: environments.id, name: environments.name, elements: environments.elements },
+        environment: {
+          id: environments.id,
+          name: environments.name,
+          dimensions: environments.dimensions,
+          elements: environments.elements,
+        },
       })
       .from(scenarios)
       .innerJoin(environments, and(eq(environments.id, scenarios.environment_id), eq(environments.user_id, userId)))

@@ -49,7 +49,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async 
         tags: ['experiments'],
         summary: 'Create a fleet sweep, an algorithm comparison, a charger sweep or a rate sweep: one solve per point',
         description:
-          'A fleet_sweep takes `algorithm` and 1-30 distinct `robot_counts` (1 to the robots of the environment); ' +
+          'A fleet_sweep takes `algorithm` and 1-30 distinct `robot_counts` (1 to the most the floor can park: robots beyond the drawn ones park beside their stations); ' +
           'an algorithm_comparison takes 2-7 distinct `algorithms` and runs on the scenario’s robot_count; ' +
           'a charger_sweep takes `algorithm` and 1-10 distinct `charger_counts` (chargers per station) and runs on the ' +
           'scenario’s robot_count; a rate_sweep takes `algorithm`, 1-30 distinct `rates` (orders per hour) and ' +

@@ -149,13 +149,13 @@ export class ExperimentsService {
   async create(userId: number, body: ExperimentCreateParsed): Promise<ExperimentRecord> {
     const found = await this.scenarios.findWithFleet(userId, body.scenario_id);
     if (!found) throw notFound('Scenario');
-    const { scenario, robots } = found;
+    const { scenario, environment } = found;
     const taskScenarioId = await this.repositories.tasks.scenarioIdOf(userId, body.task_id);
     if (taskScenarioId === null) throw notFound('Task');
     if (taskScenarioId !== body.scenario_id) {
       throw badRequest(`body.task_id: task ${body.task_id} does not belong to scenario ${body.scenario_id}`);
     }
-    const plan = this.planPoints(body, scenario.parameters.robot_count, robots);
+    const plan = this.planPoints(body, scenario.parameters.robot_count, environment);
 
     const now = this.clock();
     const experiment = await this.repositories.experiments.insert(
@@ -240,11 +240,11 @@ export class ExperimentsService {
   private planPoints(
     body: ExperimentCreateParsed,
     scenarioRobotCount: number | undefined,
-    robots: ScenarioWithFleet['robots'],
+    environment: ScenarioWithFleet['environment'],
   ): PlannedPoint[] {
     if (body.kind === 'fleet_sweep') {
       const counts = [...body.robot_counts!].sort((a, b) => a - b);
-      for (const count of counts) assertRobotCount('body.robot_counts', count, robots);
+      for (const count of counts) assertRobotCount('body.robot_counts', count, environment);
       return counts.map((count) => ({
         algorithm: body.algorithm!,
         robotCount: count,
@@ -255,7 +255,9 @@ export class ExperimentsService {
     }
     // Comparisons, charger and rate sweeps run on the scenario's fleet, fixed now so later scenario edits leave them alone.
     const fleet =
-      scenarioRobotCount !== undefined && scenarioRobotCount >= 1 && scenarioRobotCount < robots.length
+      scenarioRobotCount !== undefined &&
+      scenarioRobotCount >= 1 &&
+      scenarioRobotCount !== environment.elements.robots.length
         ? scenarioRobotCount
         : undefined;
     if (body.kind === 'charger_sweep') {

@@ -185,12 +185,13 @@ describe('experimentToCsv', () => {
 
 describe('parseRobotCounts', () => {
   it.each([
-    ['1..4', 8, [1, 2, 3, 4]],
-    ['2-3', 8, [2, 3]],
-    [' 8, 2 4;2 ', 8, [2, 4, 8]],
+    ['1..4', { drawn: 8, max: 8 }, [1, 2, 3, 4]],
+    ['2-3', { drawn: 8, max: 8 }, [2, 3]],
+    [' 8, 2 4;2 ', { drawn: 8, max: 8 }, [2, 4, 8]],
+    ['6..12', { drawn: 6, max: 12 }, [6, 7, 8, 9, 10, 11, 12]],
     ['5', null, [5]],
-  ])('%j reads as %j', (text, max, counts) => {
-    expect(parseRobotCounts(text, max)).toEqual({ counts });
+  ])('%j reads as %j', (text, fleet, counts) => {
+    expect(parseRobotCounts(text, fleet)).toEqual({ counts });
   });
 
   it.each([
@@ -198,9 +199,9 @@ describe('parseRobotCounts', () => {
     ['4..2', 'The range must go from the smaller to the larger count'],
     ['two, four', "Enter a range like '1..8' or a list like '2, 4, 8'"],
     ['0..3', 'Robot counts start at 1'],
-    ['1..9', 'The environment has 8 robots'],
+    ['1..13', 'This floor can take at most 12 robots (8 drawn, 4 more beside the stations)'],
   ])('%j is refused: %s', (text, error) => {
-    expect(parseRobotCounts(text, 8)).toEqual({ error });
+    expect(parseRobotCounts(text, { drawn: 8, max: 12 })).toEqual({ error });
   });
 
   it('refuses more than 30 counts', () => {

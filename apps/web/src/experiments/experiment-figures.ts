@@ -11,6 +11,7 @@ import type {
 } from '@fleetlab/warehouse';
 import { findKnee, kneePointOf, MAX_SWEEP_POINTS, SOLVE_PARAMETER_RANGES } from '@fleetlab/warehouse';
 import { csvField } from '../components/results/plan-export.ts';
+import { fleetLimitText, type FleetSize } from '../lib/fleet-size.ts';
 
 /** What a sweep varies: the fleet size, or the chargers per station. */
 export type SweepAxis = 'robots' | 'chargers';
@@ -275,11 +276,9 @@ export function experimentCsvFileName(experimentId: number): string {
  * Robot counts typed on the form: a range 'from..to' (or 'from-to'), or a list '2, 4, 8'.
  * Returns the sorted distinct counts, or an error text naming what is wrong.
  */
-export function parseRobotCounts(text: string, maxRobots: number | null): { counts: number[] } | { error: string } {
+export function parseRobotCounts(text: string, fleet: FleetSize | null): { counts: number[] } | { error: string } {
   return parseCounts(text, 'Robot counts', MAX_SWEEP_POINTS, (count) =>
-    maxRobots !== null && count > maxRobots
-      ? `The environment has ${maxRobots} ${maxRobots === 1 ? 'robot' : 'robots'}`
-      : null,
+    fleet !== null && count > fleet.max ? fleetLimitText(fleet) : null,
   );
 }
 

@@ -335,7 +335,10 @@ describe('/experiments/create', () => {
       ...routes,
       'POST /experiments': {
         status: 400,
-        body: { detail: 'body.robot_counts: 5 robots asked, but the environment has 4' },
+        body: {
+          detail:
+            'body.robot_counts: 344 robots asked, but this floor can take at most 343 (4 drawn, 339 more parked beside the stations)',
+        },
       },
     });
     renderApp('/experiments/create', { signedIn: true });
@@ -344,10 +347,13 @@ describe('/experiments/create', () => {
     // The automatic battery reserve over the sweep's fleets: 30 cells less 2 of shelf and 2 of stations, 1 to 4 robots.
     expect(screen.getByText(/: 5\.3% to 12\.2% for 1 to 4 robots on 26 free cells\.$/)).toBeInTheDocument();
     await userEvent.clear(counts);
-    await userEvent.type(counts, '2, 9');
+    await userEvent.type(counts, '2, 90');
     await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
     expect(screen.getByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('The environment has 4 robots')).toBeInTheDocument();
+    // 30 cells less 2 of shelf, 2 stations, a dropoff and 2 pickups' cells: 23 to park on beside the 4 drawn.
+    expect(
+      screen.getByText('This floor can take at most 27 robots (4 drawn, 23 more beside the stations)'),
+    ).toBeInTheDocument();
     expect(network.callsTo('POST', '/experiments')).toHaveLength(0);
 
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'algorithm_comparison');
@@ -362,7 +368,7 @@ describe('/experiments/create', () => {
     await userEvent.type(screen.getByLabelText('Robot Counts'), '1..4');
     await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to create experiment. Please try again. body.robot_counts: 5 robots asked, but the environment has 4',
+      'Failed to create experiment. Please try again. body.robot_counts: 344 robots asked, but this floor can take at most 343 (4 drawn, 339 more parked beside the stations)',
     );
   });
 });

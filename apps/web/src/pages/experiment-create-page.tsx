@@ -20,6 +20,7 @@ import {
 } from '../experiments/shift-sweep-figures.ts';
 import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { fleetOnFloor, solveFleetSize } from '../lib/automatic-battery-reserve.ts';
+import { fleetSizeOf } from '../lib/fleet-size.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import {
   defaultSolveSettings,
@@ -85,15 +86,16 @@ export default function ExperimentCreatePage() {
   const scenario = scenarios.data?.find((candidate) => String(candidate.id) === scenarioId);
   const tasks = useTasks(scenarioId || null, { enabled: scenarioId !== '' });
   const environment = useEnvironment(scenario?.environment_id);
-  const robotsInEnvironment = environment.data ? environment.data.elements.robots.length : null;
+  const fleetSize = useMemo(() => fleetSizeOf(environment.data), [environment.data]);
+  const robotsInEnvironment = fleetSize?.drawn ?? null;
   // The fleets the points plan with (a fleet sweep's counts once they read), for the battery reserve's hint.
   const scenarioRobotCount = scenario?.parameters?.robot_count;
   const fleet = useMemo(() => {
     if (!environment.data) return null;
-    const swept = kind === 'fleet_sweep' ? parseRobotCounts(robotCounts, robotsInEnvironment) : null;
+    const swept = kind === 'fleet_sweep' ? parseRobotCounts(robotCounts, fleetSize) : null;
     const fleets = swept && 'counts' in swept ? swept.counts : [solveFleetSize(environment.data, scenarioRobotCount)];
     return fleetOnFloor(environment.data, fleets);
-  }, [environment.data, kind, robotCounts, robotsInEnvironment, scenarioRobotCount]);
+  }, [environment.data, kind, robotCounts, fleetSize, scenarioRobotCount]);
 
   // The copied solve fills the form once: its scenario, task, algorithm and every setting.
   const copiedFrom = useRef<number | null>(null);
@@ -155,7 +157,7 @@ export default function ExperimentCreatePage() {
       if ('error' in parsed) found.rates = parsed.error;
       else counts = parsed.rates;
     } else if (kind === 'fleet_sweep') {
-      const parsed = parseRobotCounts(robotCounts, robotsInEnvironment);
+      const parsed = parseRobotCounts(robotCounts, fleetSize);
       if ('error' in parsed) found.robotCounts = parsed.error;
       else counts = parsed.counts;
     } else if (kind === 'charger_sweep') {
@@ -287,7 +289,7 @@ export default function ExperimentCreatePage() {
                   label="Robot Counts"
                   value={robotCounts}
                   error={errors.robotCounts}
-                  hint={`A range like '1..8' or a list like '2, 4, 8'${robotsInEnvironment !== null ? `; the environment has ${robotsInEnvironment} robots` : ''}.`}
+                  hint={`A range like '1..8' or a list like '2, 4, 8'${fleetSize !== null ? `; ${fleetSize.drawn} robots are drawn, more park beside the stations, up to ${fleetSize.max}` : ''}.`}
                   onChange={(event) => setRobotCounts(event.target.value)}
                 />
               ) : kind === 'rate_sweep' ? (

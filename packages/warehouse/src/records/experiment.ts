@@ -199,7 +199,7 @@ export const experimentPointSchema = z.object({
   algorithm: algorithmNameSchema,
   /** The fleet size the solve used (null: the whole fleet of the environment). */
   robot_count: z.number().int().positive().nullable(),
-  /** Chargers per station the solve used (null: one per robot, no queue). */
+  /** Chargers per station the solve used (null: each station's own, one per drawn robot by default). */
   chargers: z.number().int().positive().nullable(),
   /** Orders per hour of the point's shift (null: a batch point). */
   orders_per_hour: z.number().positive().nullable(),

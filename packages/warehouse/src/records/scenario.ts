@@ -30,7 +30,7 @@ export type ScenarioCreate = z.input<typeof scenarioCreateSchema>;
 /**
  * Body of PATCH /scenarios/{id}: the given fields replace the stored ones (`parameters` as a
  * whole). Order volume and fleet size are at least 1 here; the fleet is also held to the
- * environment's robots (`robotCountProblem`).
+ * most the environment's floor can take (`robotCountProblem`).
  */
 export const scenarioUpdateSchema = z.object({
   name: recordNameSchema.optional(),
