@@ -257,6 +257,47 @@ describe('experiments through the embedded solve queue', () => {
     });
   });
 
+  it('continues a sweep with one more call: the new points run with its settings and are appended', async () => {
+    const created = await expectStatus(
+      inject('POST', '/experiments', {
+        name: 'Short sweep',
+        kind: 'fleet_sweep',
+        scenario_id: ids.scenarioId,
+        task_id: ids.taskId,
+        algorithm: 'greedy_distance',
+        robot_counts: [1, 2],
+        parameters: { time_limit: 5, robot_speed: 1.5 },
+      }),
+      201,
+    );
+    const id = created.json().id as number;
+    await until(id, (experiment) => experiment.status !== 'running');
+    const refused = [
+      [{ robot_counts: [2, 3] }, 'body.robot_counts: 2 is tested already'],
+      [{ charger_counts: [2] }, 'body.robot_counts: Required to continue a fleet_sweep'],
+      [
+        { robot_counts: [344] },
+        'body.robot_counts: 344 robots asked, but this floor can take at most 343 (4 drawn, 339 more parked beside the stations)',
+      ],
+    ] as const;
+    for (const [body, detail] of refused) {
+      const response = await inject('POST', `/experiments/${id}/points`, body);
+      expect([response.statusCode, response.json()]).toEqual([400, { detail }]);
+    }
+    const continued = experimentRecordSchema.parse(
+      (await expectStatus(inject('POST', `/experiments/${id}/points`, { robot_counts: [4, 3] }), 200)).json(),
+    );
+    expect(continued.robot_counts).toEqual([1, 2, 3, 4]);
+    expect(continued.status).toBe('running');
+    const done = await until(id, (experiment) => experiment.status !== 'running');
+    expect(done.points.map((point) => [point.robot_count, point.status, point.parameters.robot_speed])).toEqual([
+      [1, 'completed', 1.5],
+      [2, 'completed', 1.5],
+      [3, 'completed', 1.5],
+      [4, 'completed', 1.5],
+    ]);
+  });
+
   it('refuses a robot_count beyond what the floor can park, naming the most it can take', async () => {
     const six = await createFloor(sixRobots);
     const solve = await inject('POST', '/solves', {

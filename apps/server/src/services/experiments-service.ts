@@ -6,7 +6,10 @@ import {
   plannedOrdersPerHour,
   type AlgorithmName,
   type ExecutionTotalsRecord,
+  MAX_SWEEP_POINTS,
   type ExperimentCreateParsed,
+  type ExperimentKind,
+  type ExperimentPointsAdd,
   type ExperimentPoint,
   type ExperimentPointStats,
   type ExperimentRecord,
@@ -33,6 +36,13 @@ interface PlannedPoint {
   ordersPerHour: number | undefined;
   label: string;
 }
+
+/** The record field holding each sweep's values. */
+const SWEPT_FIELD = {
+  fleet_sweep: 'robot_counts',
+  charger_sweep: 'charger_counts',
+  rate_sweep: 'rates',
+} as const satisfies Record<Exclude<ExperimentKind, 'algorithm_comparison'>, keyof ExperimentPointsAdd>;
 
 const SWEPT_SHIFT_FIGURES = Object.keys(experimentShiftStatsSchema.shape) as (keyof ExperimentShiftStats)[];
 
@@ -178,28 +188,7 @@ export class ExperimentsService {
       now,
     );
     try {
-      for (const point of plan) {
-        const shift =
-          body.parameters.shift && point.ordersPerHour !== undefined
-            ? { ...body.parameters.shift, orders_per_hour: point.ordersPerHour }
-            : body.parameters.shift;
-        const solve = {
-          name: `${body.name} · ${point.label}`,
-          description: `Point of experiment ${experiment.id}`,
-          environment_id: scenario.environment_id,
-          scenario_id: body.scenario_id,
-          task_id: body.task_id,
-          algorithm_id: ALGORITHM_IDS[point.algorithm],
-          parameters: {
-            ...body.parameters,
-            algorithm_type: point.algorithm,
-            ...(point.robotCount === undefined ? {} : { robot_count: point.robotCount }),
-            ...(point.chargers === undefined ? {} : { chargers: point.chargers }),
-            ...(shift === undefined ? {} : { shift }),
-          },
-        };
-        await this.solves.storeAndEnqueue(userId, solve, experiment.id);
-      }
+      await this.storePoints(userId, experiment, plan);
     } catch (error) {
       // All points or none: a half-created experiment would never finish as asked.
       await this.deleteWithSolves(userId, experiment.id);
@@ -208,6 +197,77 @@ export class ExperimentsService {
     const created = await this.get(userId, experiment.id);
     if (!created) throw new Error(`Experiment ${experiment.id} vanished right after it was stored`);
     return created;
+  }
+
+  /**
+   * Continues a sweep with more points (`experimentPointsAddSchema`): the same algorithm, settings
+   * and fleet as its first points, each new value one more solve. 400 for a comparison, a
+   * cancelled experiment, values the sweep tested already or more than `MAX_SWEEP_POINTS` in all;
+   * robot counts are held to the floor. Null when the experiment is not the caller's.
+   */
+  async addPoints(userId: number, id: number, body: ExperimentPointsAdd): Promise<ExperimentRecord | null> {
+    const row = await this.repositories.experiments.get(userId, id);
+    if (!row) return null;
+    if (row.kind === 'algorithm_comparison') throw badRequest('An algorithm_comparison has no sweep to continue');
+    if (row.cancelled_at) throw badRequest('The experiment was cancelled: start a new one to test more');
+    const field = SWEPT_FIELD[row.kind];
+    const values = body[field];
+    if (values === undefined) throw badRequest(`body.${field}: Required to continue a ${row.kind}`);
+    const tested = row[field];
+    const repeated = values.find((value, index) => tested.includes(value) || values.indexOf(value) !== index);
+    if (repeated !== undefined) throw badRequest(`body.${field}: ${repeated} is tested already`);
+    if (tested.length + values.length > MAX_SWEEP_POINTS)
+      throw badRequest(
+        `body.${field}: a sweep holds at most ${MAX_SWEEP_POINTS} points, this one has ${tested.length}`,
+      );
+    const found = await this.scenarios.findWithFleet(userId, row.scenario_id);
+    if (!found) throw notFound('Scenario');
+    const [first] = await this.repositories.solves.pointsOfExperiments([id]);
+    const sorted = [...values].sort((a, b) => a - b);
+    const plan = this.planPoints(
+      { kind: row.kind, algorithm: row.algorithms[0], parameters: row.parameters, [field]: sorted },
+      first?.parameters.robot_count,
+      found.environment,
+    );
+    await this.storePoints(userId, row, plan);
+    await this.repositories.experiments.setSweptValues(
+      id,
+      field,
+      [...tested, ...sorted].sort((a, b) => a - b),
+      this.clock(),
+    );
+    return this.get(userId, id);
+  }
+
+  /** Stores and queues one ordinary solve per planned point of the experiment. */
+  private async storePoints(
+    userId: number,
+    experiment: Pick<ExperimentRow, 'id' | 'name' | 'environment_id' | 'scenario_id' | 'task_id' | 'parameters'>,
+    plan: readonly PlannedPoint[],
+  ): Promise<void> {
+    const { parameters } = experiment;
+    for (const point of plan) {
+      const shift =
+        parameters.shift && point.ordersPerHour !== undefined
+          ? { ...parameters.shift, orders_per_hour: point.ordersPerHour }
+          : parameters.shift;
+      const solve = {
+        name: `${experiment.name} · ${point.label}`,
+        description: `Point of experiment ${experiment.id}`,
+        environment_id: experiment.environment_id,
+        scenario_id: experiment.scenario_id,
+        task_id: experiment.task_id,
+        algorithm_id: ALGORITHM_IDS[point.algorithm],
+        parameters: {
+          ...parameters,
+          algorithm_type: point.algorithm,
+          ...(point.robotCount === undefined ? {} : { robot_count: point.robotCount }),
+          ...(point.chargers === undefined ? {} : { chargers: point.chargers }),
+          ...(shift === undefined ? {} : { shift }),
+        },
+      };
+      await this.solves.storeAndEnqueue(userId, solve, experiment.id);
+    }
   }
 
   /** Fails the unfinished points with 'Cancelled by the user'; null when not the caller's. */
@@ -238,7 +298,8 @@ export class ExperimentsService {
   }
 
   private planPoints(
-    body: ExperimentCreateParsed,
+    body: Pick<ExperimentCreateParsed, 'kind' | 'parameters'> &
+      Partial<Pick<ExperimentCreateParsed, 'algorithm' | 'algorithms' | 'robot_counts' | 'charger_counts' | 'rates'>>,
     scenarioRobotCount: number | undefined,
     environment: ScenarioWithFleet['environment'],
   ): PlannedPoint[] {

@@ -4,11 +4,21 @@ import {
   ALGORITHM_BY_NAME,
   DEFAULT_CYCLE_P95_TARGET_S,
   DEFAULT_KNEE_RULE,
+  nextSweepValues,
+  SOLVE_PARAMETER_RANGES,
   type KneeRule,
   type KneeRuleName,
 } from '@fleetlab/warehouse';
 import { isNotFound } from '../api/client.ts';
-import { useCancelExperiment, useDeleteExperiment, useExperiment, useScenario, useTask } from '../api/hooks.ts';
+import {
+  useAddExperimentPoints,
+  useCancelExperiment,
+  useDeleteExperiment,
+  useEnvironment,
+  useExperiment,
+  useScenario,
+  useTask,
+} from '../api/hooks.ts';
 import type { Experiment } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { StatusBadge } from '../components/ui/badges.tsx';
@@ -53,6 +63,7 @@ import { RobotUtilisation } from '../experiments/robot-utilisation.tsx';
 import { SweepChart } from '../experiments/sweep-chart.tsx';
 import { SweepTable } from '../experiments/sweep-table.tsx';
 import { downloadTextFile } from '../lib/download-text-file.ts';
+import { fleetSizeOf } from '../lib/fleet-size.ts';
 import { describeSettings } from '../lib/solve-settings.ts';
 
 export default function ExperimentDetailPage() {
@@ -238,6 +249,10 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
                   ? kneeRule.problem
                   : null}
             </p>
+            {record.status === 'completed' &&
+              (finding?.status === 'largest_tested' || finding?.status === 'target_not_met') && (
+                <TestMore record={record} axis={axis} />
+              )}
           </div>
           <div className="flex flex-wrap items-end gap-3">
             <div className="w-60">
@@ -298,6 +313,42 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * "Test more": one click continues the sweep past its largest value (`nextSweepValues`: as many
+ * points again, same step), up to what the floor can take or the chargers a station may have.
+ */
+function TestMore({ record, axis }: { record: Experiment; axis: 'robots' | 'chargers' }) {
+  const environment = useEnvironment(axis === 'robots' ? record.environment_id : undefined);
+  const addPoints = useAddExperimentPoints();
+  const [error, setError] = useState<string | null>(null);
+  const tested = axis === 'robots' ? record.robot_counts : record.charger_counts;
+  const limit = axis === 'robots' ? fleetSizeOf(environment.data)?.max : SOLVE_PARAMETER_RANGES.chargers.max;
+  if (limit === undefined) return null;
+  const next = nextSweepValues(tested, limit);
+  if (next.length === 0) return null;
+  const noun = axis === 'robots' ? 'robots' : 'chargers per station';
+  const range = next.length === 1 ? `${next[0]}` : `${next[0]} to ${next[next.length - 1]}`;
+  async function handleClick() {
+    setError(null);
+    try {
+      await addPoints.mutateAsync({
+        id: record.id,
+        points: axis === 'robots' ? { robot_counts: next } : { charger_counts: next },
+      });
+    } catch (cause) {
+      setError(`Failed to add points. ${cause instanceof Error ? cause.message : ''}`.trim());
+    }
+  }
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-3">
+      <button type="button" className={buttonSecondary} onClick={handleClick} disabled={addPoints.isPending}>
+        Test {range} {noun}
+      </button>
+      {error && <Alert tone="error">{error}</Alert>}
+    </div>
   );
 }
 

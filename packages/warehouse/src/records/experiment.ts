@@ -47,6 +47,18 @@ export const experimentParametersSchema = solveParametersInputSchema
   .extend({ shift: experimentShiftParametersSchema.optional() });
 export type ExperimentParametersRecord = z.infer<typeof experimentParametersSchema>;
 
+/** A point's value, as a sweep's create body and its "test more" name them. */
+const robotCountSchema = z.number().int().min(1, 'Robot counts start at 1');
+const chargerCountSchema = z
+  .number()
+  .int()
+  .min(SOLVE_PARAMETER_RANGES.chargers.min, 'Charger counts start at 1')
+  .max(SOLVE_PARAMETER_RANGES.chargers.max, `At most ${SOLVE_PARAMETER_RANGES.chargers.max} chargers per station`);
+const rateSchema = numberInRange(SHIFT_RANGES.orders_per_hour, {
+  min: `Rates start at ${SHIFT_RANGES.orders_per_hour.min} order per hour`,
+  max: `At most ${SHIFT_RANGES.orders_per_hour.max} orders per hour`,
+});
+
 function hasDuplicates(values: readonly unknown[]): boolean {
   return new Set(values).size !== values.length;
 }
@@ -70,27 +82,9 @@ export const experimentCreateSchema = z
     task_id: recordReferenceSchema,
     algorithm: algorithmNameSchema.optional(),
     algorithms: z.array(algorithmNameSchema).optional(),
-    robot_counts: z.array(z.number().int().min(1, 'Robot counts start at 1')).optional(),
-    charger_counts: z
-      .array(
-        z
-          .number()
-          .int()
-          .min(SOLVE_PARAMETER_RANGES.chargers.min, 'Charger counts start at 1')
-          .max(
-            SOLVE_PARAMETER_RANGES.chargers.max,
-            `At most ${SOLVE_PARAMETER_RANGES.chargers.max} chargers per station`,
-          ),
-      )
-      .optional(),
-    rates: z
-      .array(
-        numberInRange(SHIFT_RANGES.orders_per_hour, {
-          min: `Rates start at ${SHIFT_RANGES.orders_per_hour.min} order per hour`,
-          max: `At most ${SHIFT_RANGES.orders_per_hour.max} orders per hour`,
-        }),
-      )
-      .optional(),
+    robot_counts: z.array(robotCountSchema).optional(),
+    charger_counts: z.array(chargerCountSchema).optional(),
+    rates: z.array(rateSchema).optional(),
     parameters: experimentParametersSchema.default(experimentParametersSchema.parse({})),
     knee_tolerance: z.number().min(0).max(1).default(DEFAULT_KNEE_TOLERANCE),
     cycle_p95_target_s: numberInRange(CYCLE_P95_TARGET_RANGE, {
@@ -156,6 +150,40 @@ export const experimentCreateSchema = z
   });
 export type ExperimentCreate = z.input<typeof experimentCreateSchema>;
 export type ExperimentCreateParsed = z.output<typeof experimentCreateSchema>;
+
+/**
+ * Body of POST /experiments/{id}/points: more points for a sweep whose answer lies at its edge,
+ * named as at creation (a fleet sweep's `robot_counts`, a charger sweep's `charger_counts`, a rate
+ * sweep's `rates`), each new to the sweep. The server holds them to the sweep's kind, to
+ * `MAX_SWEEP_POINTS` in all and robot counts to the floor.
+ */
+export const experimentPointsAddSchema = z
+  .object({
+    robot_counts: z.array(robotCountSchema).min(1).optional(),
+    charger_counts: z.array(chargerCountSchema).min(1).optional(),
+    rates: z.array(rateSchema).min(1).optional(),
+  })
+  .refine((body) => [body.robot_counts, body.charger_counts, body.rates].filter(Boolean).length === 1, {
+    message: 'Name the new points: robot_counts, charger_counts or rates',
+  });
+export type ExperimentPointsAdd = z.output<typeof experimentPointsAddSchema>;
+
+/**
+ * The points a "test more" offers after `tested` (a sweep's values, any order): as many again as
+ * were tested, on past the largest with the step between its two largest (1 when one was tested),
+ * up to `limit` and to `MAX_SWEEP_POINTS` in all; empty when none fit. 2..6 on a floor of 345
+ * robots gives 7..11.
+ */
+export function nextSweepValues(tested: readonly number[], limit: number): number[] {
+  const sorted = [...new Set(tested)].sort((a, b) => a - b);
+  if (sorted.length === 0) return [];
+  const largest = sorted[sorted.length - 1];
+  const step = sorted.length > 1 ? largest - sorted[sorted.length - 2] : 1;
+  const count = Math.min(sorted.length, MAX_SWEEP_POINTS - sorted.length);
+  const values: number[] = [];
+  for (let k = 1; k <= count && largest + k * step <= limit; k++) values.push(largest + k * step);
+  return values;
+}
 
 /** The shift figures a sweep compares, copied from the point's `stats.shift`. */
 export const experimentShiftStatsSchema = shiftStatsSchema.pick({
