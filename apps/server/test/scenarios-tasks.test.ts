@@ -113,6 +113,10 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
         { name: 'Bad volume', environment_id: 1, parameters: { order_volume: -1 } },
         'body.parameters.order_volume: Too small: expected number to be >=0',
       ],
+      [
+        { name: 'No robots', environment_id: 1, parameters: { robot_count: 0 } },
+        'body.parameters.robot_count: Too small: expected number to be >=1',
+      ],
     ])('rejects %j with 400 naming the field', async (payload, detail) => {
       const response = await request('POST', '/scenarios', payload);
       expect(response.statusCode).toBe(400);

@@ -43,6 +43,7 @@ export {
   type EnvironmentToCheck,
 } from './layout/environment-rules.ts';
 export { checkFloorRules } from './layout/floor-rules.ts';
+export { servableDropoffsByPickup } from './layout/servable-pairs.ts';
 export {
   DEFAULT_KNEE_RULE,
   findKnee,
