@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { experimentCreateSchema } from '@fleetlab/warehouse';
+import { DEFAULT_KNEE_RULE, experimentCreateSchema } from '@fleetlab/warehouse';
 import type { Environment } from '../api/types.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
 import {
@@ -15,6 +15,7 @@ import {
   SPEC_DEFAULT_SETTINGS,
 } from '../test/fixtures.ts';
 import { currentLocation, renderApp } from '../test/render-app.tsx';
+import { experimentToCsv } from './experiment-figures.ts';
 import { ALGORITHM_COMPARISON, FLEET_SWEEP, RATE_SWEEP, SHIFT_FLEET_SWEEP } from './experiment-fixtures.ts';
 
 /** Small Warehouse with a second station: R1_1, R1_2, R2_1, R2_2; its pickups on the shelf's edges, so its floor can be built. */
@@ -419,6 +420,18 @@ describe('/experiments/{id}', () => {
       ['4', '198.0', '—', '—', '—', '181.8', '—', '150.0', '32.0%', 'completed', 'View'],
       ['5', '—', '—', '—', '—', '—', '—', '—', '—', 'failedpickup P7 is unreachable from every robot', 'View'],
     ]);
+    // The CSV carries the very figures of the table, and marks the knee the page marks.
+    const csv = experimentToCsv(FLEET_SWEEP, DEFAULT_KNEE_RULE)
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    rows.slice(1).forEach((cells, index) => {
+      expect(csv[index].slice(0, 9)).toEqual(
+        [cells[0].replace('Knee', ''), ...cells.slice(1, 9)].map((cell) => (cell === '—' ? '' : cell.replace('%', ''))),
+      );
+      expect(csv[index][10]).toBe(cells[0].endsWith('Knee') ? 'yes' : '');
+    });
     // From 2 robots (210 s), the 3rd gains 10 s (4.8%) and the 4th 2 s: under 5% each.
     expect(screen.getByLabelText('Knee rule')).toHaveValue('diminishing_returns');
     expect(screen.getByTestId('knee-finding')).toHaveTextContent(
@@ -658,10 +671,10 @@ describe('/experiments/{id}', () => {
     expect(click).toHaveBeenCalledTimes(1);
     const text = await blobText(blobs[0]);
     expect(text.split('\n')[0]).toBe(
-      'robot_count,makespan_s,executed_makespan_s,deliveries_per_hour,executed_per_hour,waiting_for_robots_s,charger_queue_s,lower_bound_s,gap,status,knee,solve_id',
+      'robot_count,makespan_s,executed_makespan_s,waiting_for_robots_s,charger_queue_s,deliveries_per_hour,executed_per_hour,lower_bound_s,gap_pct,status,knee,answer,solve_id',
     );
     // The knee of the rule on screen: diminishing returns, 2 robots.
-    expect(text.split('\n')[2]).toBe(`2,210,,${(10 * 3600) / 210},,,,150,${210 / 150 - 1},completed,yes,62`);
+    expect(text.split('\n')[2]).toBe('2,210.0,,,,171.4,,150.0,40.0,completed,yes,knee,62');
   });
 
   it('deletes after confirmation and goes to /experiments', async () => {

@@ -32,7 +32,7 @@ import {
   experimentCsvFileName,
   experimentToCsv,
   hasExecutedFigures,
-  kneeRowOf,
+  sweepAnswer,
   sweepAxisOf,
   sweepKnee,
   sweepRows,
@@ -228,7 +228,8 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
   const axisLabel = axis === 'chargers' ? 'Chargers' : 'Robots';
   const rows = sweepRows(record.points, axis);
   const finding = 'rule' in kneeRule ? sweepKnee(rows, kneeRule.rule) : null;
-  const knee = finding ? kneeRowOf(finding) : null;
+  const answer = finding && 'rule' in kneeRule ? sweepAnswer(finding, kneeRule.rule) : null;
+  const knee = answer?.row ?? null;
   const curve = hasExecutedFigures(rows) ? 'makespan with traffic' : 'planned makespan';
   const [selectedSolveId, setSelectedSolveId] = useState<number | null>(null);
   const selected: SweepRow | null = rows.find((row) => row.solveId === selectedSolveId) ?? knee;
@@ -297,7 +298,7 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
         <SweepTable
           rows={rows}
           knee={knee}
-          kneeBadge={finding?.status === 'largest_tested' ? 'Largest tested' : 'Knee'}
+          kneeBadge={answer?.isKnee === false ? 'Largest tested' : 'Knee'}
           axisLabel={axisLabel}
           selectedSolveId={selected?.solveId ?? null}
           onSelect={(row) => setSelectedSolveId(row.solveId)}

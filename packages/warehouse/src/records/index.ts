@@ -14,3 +14,4 @@ export * from './experiment.ts';
 export * from './execution.ts';
 export * from './activity-labels.ts';
 export * from './shift.ts';
+export * from './solve-export.ts';
