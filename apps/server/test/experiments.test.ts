@@ -427,7 +427,7 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
       ]);
       const solve = (await as(alice, 'GET', `/solves/${experiment.points[2].solve_id}`)).json();
       expect(solve).toMatchObject({
-        name: 'Which algorithm · kmeans',
+        name: 'Which algorithm · K-Means Clustering',
         algorithm_id: 3,
         parameters: { algorithm_type: 'kmeans', robot_speed: 1.5, robot_count: 3 },
       });

@@ -1,4 +1,5 @@
 import {
+  ALGORITHM_BY_NAME,
   ALGORITHM_IDS,
   CANCELLED_BY_USER_ERROR,
   DEFAULT_CYCLE_P95_TARGET_S,
@@ -348,7 +349,7 @@ export class ExperimentsService {
       robotCount: fleet,
       chargers: body.parameters.chargers,
       ordersPerHour: undefined,
-      label: algorithm,
+      label: ALGORITHM_BY_NAME[algorithm].label,
     }));
   }
 

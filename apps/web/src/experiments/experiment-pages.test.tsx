@@ -60,8 +60,8 @@ describe('/experiments', () => {
     stubFetch({ ...signedIn, 'GET /experiments': { body: [ALGORITHM_COMPARISON, FLEET_SWEEP] } });
     renderApp('/experiments', { signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Fleet size' })).toBeInTheDocument();
-    expect(screen.getByText('Makespan Optimiser on 1, 2, 3, 4, 5 robots')).toBeInTheDocument();
-    expect(screen.getByText('Auction vs Greedy Distance vs K-Means Clustering')).toBeInTheDocument();
+    expect(screen.getByText('Makespan search on 1, 2, 3, 4, 5 robots')).toBeInTheDocument();
+    expect(screen.getByText('Auction vs Greedy nearest vs K-Means Clustering')).toBeInTheDocument();
     expect(screen.getByText('2 of 3 points finished')).toBeInTheDocument();
     expect(screen.getByText('5 of 5 points finished (1 failed)')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'View Results' }).map((link) => link.getAttribute('href'))).toEqual([
@@ -85,8 +85,8 @@ describe('/experiments', () => {
     };
     stubFetch({ ...signedIn, 'GET /experiments': { body: [RATE_SWEEP, chargers] } });
     renderApp('/experiments', { signedIn: true });
-    expect(await screen.findByText('Makespan Optimiser at 300, 600, 900, 1,200 orders/h')).toBeInTheDocument();
-    expect(screen.getByText('Makespan Optimiser with 1, 2 chargers per station')).toBeInTheDocument();
+    expect(await screen.findByText('Makespan search at 300, 600, 900, 1,200 orders/h')).toBeInTheDocument();
+    expect(screen.getByText('Makespan search with 1, 2 chargers per station')).toBeInTheDocument();
     expect(screen.getByText(/^Rate sweep ·/)).toBeInTheDocument();
   });
 
@@ -358,7 +358,7 @@ describe('/experiments/create', () => {
     expect(network.callsTo('POST', '/experiments')).toHaveLength(0);
 
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'algorithm_comparison');
-    for (const name of ['Greedy Distance', 'Auction']) await userEvent.click(screen.getByRole('checkbox', { name }));
+    for (const name of ['Greedy nearest', 'Auction']) await userEvent.click(screen.getByRole('checkbox', { name }));
     await userEvent.type(screen.getByLabelText('Name'), 'Too few');
     await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
     expect(screen.getByText('Choose at least 2 algorithms')).toBeInTheDocument();
@@ -502,7 +502,7 @@ describe('/experiments/{id}', () => {
     expect(await screen.findByTestId('shift-finding')).toHaveTextContent(
       'Highest sustained rate: 600 orders/h. Above it the backlog grows.',
     );
-    expect(screen.getByRole('heading', { name: 'Makespan Optimiser by orders per hour' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Makespan search by orders per hour' })).toBeInTheDocument();
     expect(
       screen.getByText("Each point: a shift of 2 h at each point's rate, Re-optimise every 60 s, seed 1."),
     ).toBeInTheDocument();
@@ -614,7 +614,7 @@ describe('/experiments/{id}', () => {
       .map((row) => cellTexts(row));
     expect(rows).toEqual([
       ['Auction', '320.0 s', '—', '—', '—', '640.0 m', '1', '113.3%', '1500 ms', 'completed', 'View solve'],
-      ['Greedy DistanceBest', '300.0 s', '—', '—', '—', '600.0 m', '1', '100.0%', '1500 ms', 'completed', 'View solve'],
+      ['Greedy nearestBest', '300.0 s', '—', '—', '—', '600.0 m', '1', '100.0%', '1500 ms', 'completed', 'View solve'],
       ['K-Means Clustering', '—', '—', '—', '—', '—', '—', '—', '—', 'running', 'View solve'],
     ]);
     expect(

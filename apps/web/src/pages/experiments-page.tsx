@@ -61,7 +61,7 @@ export default function ExperimentsPage() {
   );
 }
 
-/** What an experiment varies, in one line: 'Makespan Optimiser on 1, 2, 3 robots', '... at 300, 600 orders/h'. */
+/** What an experiment varies, in one line: 'Makespan search on 1, 2, 3 robots', '... at 300, 600 orders/h'. */
 function experimentSummary(experiment: Experiment): string {
   const algorithm = ALGORITHM_BY_NAME[experiment.algorithms[0]].label;
   switch (experiment.kind) {
