@@ -56,6 +56,12 @@ export {
   type KneeRuleName,
 } from './experiments/knee.ts';
 export {
+  EXPERIMENT_KINDS,
+  type ExperimentPointsField,
+  type ExperimentPointsInput,
+  type PlannedExperimentPoint,
+} from './experiments/experiment-kinds.ts';
+export {
   fewestRobotsForShift,
   highestSustainedRate,
   type ShiftSweepCandidate,

@@ -1,16 +1,18 @@
 import {
-  ALGORITHM_BY_NAME,
   ALGORITHM_IDS,
   CANCELLED_BY_USER_ERROR,
   DEFAULT_CYCLE_P95_TARGET_S,
+  EXPERIMENT_KINDS,
   experimentShiftStatsSchema,
   plannedOrdersPerHour,
-  type AlgorithmName,
   type ExecutionTotalsRecord,
   MAX_SWEEP_POINTS,
   type ExperimentCreateParsed,
   type ExperimentKind,
   type ExperimentPointsAdd,
+  type ExperimentPointsField,
+  type ExperimentPointsInput,
+  type PlannedExperimentPoint,
   type ExperimentPoint,
   type ExperimentPointStats,
   type ExperimentRecord,
@@ -23,27 +25,25 @@ import {
 import type { Clock } from '../clock.ts';
 import type { ExperimentRow } from '../db/schema.ts';
 import { badRequest, notFound } from '../http/api-error.ts';
+import type { NewExperiment } from '../repositories/experiments-repository.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { PointSolveRow } from '../repositories/solves-repository.ts';
 import { assertRobotCount, type ScenariosService, type ScenarioWithFleet } from './scenarios-service.ts';
 import type { SolvesService } from './solves-service.ts';
 
-/** One solve an experiment asks for. */
-interface PlannedPoint {
-  algorithm: AlgorithmName;
-  robotCount: number | undefined;
-  chargers: number | undefined;
-  /** A rate sweep's rate, which replaces the experiment's `parameters.shift.orders_per_hour`. */
-  ordersPerHour: number | undefined;
-  label: string;
+/** The values a sweep's record lists, from its planned points (a comparison lists none). */
+function sweptValues(
+  kind: ExperimentKind,
+  plan: readonly PlannedExperimentPoint[],
+): Pick<NewExperiment, 'robot_counts' | 'charger_counts' | 'rates'> {
+  const values = (field: ExperimentPointsField, of: (point: PlannedExperimentPoint) => number | undefined) =>
+    EXPERIMENT_KINDS[kind].pointsField === field ? plan.flatMap((point) => of(point) ?? []) : [];
+  return {
+    robot_counts: values('robot_counts', (point) => point.robotCount),
+    charger_counts: values('charger_counts', (point) => point.chargers),
+    rates: values('rates', (point) => point.ordersPerHour),
+  };
 }
-
-/** The record field holding each sweep's values. */
-const SWEPT_FIELD = {
-  fleet_sweep: 'robot_counts',
-  charger_sweep: 'charger_counts',
-  rate_sweep: 'rates',
-} as const satisfies Record<Exclude<ExperimentKind, 'algorithm_comparison'>, keyof ExperimentPointsAdd>;
 
 const SWEPT_SHIFT_FIGURES = Object.keys(experimentShiftStatsSchema.shape) as (keyof ExperimentShiftStats)[];
 
@@ -178,10 +178,8 @@ export class ExperimentsService {
         environment_id: scenario.environment_id,
         scenario_id: body.scenario_id,
         task_id: body.task_id,
-        algorithms: body.kind === 'algorithm_comparison' ? body.algorithms! : [body.algorithm!],
-        robot_counts: body.kind === 'fleet_sweep' ? plan.map((point) => point.robotCount!) : [],
-        charger_counts: body.kind === 'charger_sweep' ? plan.map((point) => point.chargers!) : [],
-        rates: body.kind === 'rate_sweep' ? plan.map((point) => point.ordersPerHour!) : [],
+        algorithms: [...new Set(plan.map((point) => point.algorithm))],
+        ...sweptValues(body.kind, plan),
         parameters: body.parameters,
         knee_tolerance: body.knee_tolerance,
         cycle_p95_target_s: body.parameters.shift ? (body.cycle_p95_target_s ?? DEFAULT_CYCLE_P95_TARGET_S) : null,
@@ -209,9 +207,10 @@ export class ExperimentsService {
   async addPoints(userId: number, id: number, body: ExperimentPointsAdd): Promise<ExperimentRecord | null> {
     const row = await this.repositories.experiments.get(userId, id);
     if (!row) return null;
-    if (row.kind === 'algorithm_comparison') throw badRequest('An algorithm_comparison has no sweep to continue');
+    const field = EXPERIMENT_KINDS[row.kind].pointsField;
+    if (field === 'algorithms' || !EXPERIMENT_KINDS[row.kind].continuable)
+      throw badRequest(`A ${row.kind} has no sweep to continue`);
     if (row.cancelled_at) throw badRequest('The experiment was cancelled: start a new one to test more');
-    const field = SWEPT_FIELD[row.kind];
     const values = body[field];
     if (values === undefined) throw badRequest(`body.${field}: Required to continue a ${row.kind}`);
     const tested = row[field];
@@ -244,7 +243,7 @@ export class ExperimentsService {
   private async storePoints(
     userId: number,
     experiment: Pick<ExperimentRow, 'id' | 'name' | 'environment_id' | 'scenario_id' | 'task_id' | 'parameters'>,
-    plan: readonly PlannedPoint[],
+    plan: readonly PlannedExperimentPoint[],
   ): Promise<void> {
     const { parameters } = experiment;
     for (const point of plan) {
@@ -298,59 +297,27 @@ export class ExperimentsService {
     await this.repositories.experiments.delete(userId, id);
   }
 
+  /**
+   * The experiment's points by its kind (`EXPERIMENT_KINDS`), their robot counts held to the
+   * floor. Kinds whose points set no fleet run on the scenario's, fixed now so later scenario
+   * edits leave them alone (undefined: the drawn fleet).
+   */
   private planPoints(
-    body: Pick<ExperimentCreateParsed, 'kind' | 'parameters'> &
-      Partial<Pick<ExperimentCreateParsed, 'algorithm' | 'algorithms' | 'robot_counts' | 'charger_counts' | 'rates'>>,
+    body: ExperimentPointsInput & { readonly kind: ExperimentKind },
     scenarioRobotCount: number | undefined,
     environment: ScenarioWithFleet['environment'],
-  ): PlannedPoint[] {
-    if (body.kind === 'fleet_sweep') {
-      const counts = [...body.robot_counts!].sort((a, b) => a - b);
-      for (const count of counts) assertRobotCount('body.robot_counts', count, environment);
-      return counts.map((count) => ({
-        algorithm: body.algorithm!,
-        robotCount: count,
-        chargers: body.parameters.chargers,
-        ordersPerHour: undefined,
-        label: `${count} ${count === 1 ? 'robot' : 'robots'}`,
-      }));
-    }
-    // Comparisons, charger and rate sweeps run on the scenario's fleet, fixed now so later scenario edits leave them alone.
+  ): PlannedExperimentPoint[] {
     const fleet =
       scenarioRobotCount !== undefined &&
       scenarioRobotCount >= 1 &&
       scenarioRobotCount !== environment.elements.robots.length
         ? scenarioRobotCount
         : undefined;
-    if (body.kind === 'charger_sweep') {
-      return [...body.charger_counts!]
-        .sort((a, b) => a - b)
-        .map((chargers) => ({
-          algorithm: body.algorithm!,
-          robotCount: fleet,
-          chargers,
-          ordersPerHour: undefined,
-          label: `${chargers} ${chargers === 1 ? 'charger' : 'chargers'} per station`,
-        }));
+    const points = EXPERIMENT_KINDS[body.kind].points(body, fleet);
+    if (EXPERIMENT_KINDS[body.kind].pointsField === 'robot_counts') {
+      for (const point of points) assertRobotCount('body.robot_counts', point.robotCount, environment);
     }
-    if (body.kind === 'rate_sweep') {
-      return [...body.rates!]
-        .sort((a, b) => a - b)
-        .map((rate) => ({
-          algorithm: body.algorithm!,
-          robotCount: fleet,
-          chargers: body.parameters.chargers,
-          ordersPerHour: rate,
-          label: `${rate} orders/h`,
-        }));
-    }
-    return body.algorithms!.map((algorithm) => ({
-      algorithm,
-      robotCount: fleet,
-      chargers: body.parameters.chargers,
-      ordersPerHour: undefined,
-      label: ALGORITHM_BY_NAME[algorithm].label,
-    }));
+    return points;
   }
 
   private async withPoints(rows: ExperimentRow[]): Promise<ExperimentRecord[]> {

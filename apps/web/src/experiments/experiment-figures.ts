@@ -9,15 +9,16 @@ import type {
   KneeRule,
   SolveStatusValue,
 } from '@fleetlab/warehouse';
-import { findKnee, kneePointOf, MAX_SWEEP_POINTS, SOLVE_PARAMETER_RANGES } from '@fleetlab/warehouse';
+import { EXPERIMENT_KINDS, findKnee, kneePointOf, MAX_SWEEP_POINTS, SOLVE_PARAMETER_RANGES } from '@fleetlab/warehouse';
 import { csvField } from '../components/results/plan-export.ts';
 import { fleetLimitText, type FleetSize } from '../lib/fleet-size.ts';
 
 /** What a sweep varies: the fleet size, or the chargers per station. */
 export type SweepAxis = 'robots' | 'chargers';
 
+/** The axis of a sweep whose answer is a knee (`EXPERIMENT_KINDS`): robots, or chargers per station. */
 export function sweepAxisOf(kind: ExperimentRecord['kind']): SweepAxis {
-  return kind === 'charger_sweep' ? 'chargers' : 'robots';
+  return EXPERIMENT_KINDS[kind].axis === 'chargers' ? 'chargers' : 'robots';
 }
 
 export interface SweepRow {

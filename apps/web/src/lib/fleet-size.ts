@@ -24,5 +24,5 @@ export function fleetSizeOf(environment: FleetEnvironment | null | undefined): F
 
 /** `This floor can take at most 345 robots (6 drawn, 339 more beside the stations)`. */
 export function fleetLimitText(fleet: FleetSize): string {
-  return `This floor can take at most ${fleet.max} robots (${fleet.drawn} drawn, ${fleet.max - fleet.drawn} more beside the stations)`;
+  return `This floor can take at most ${fleet.max} ${fleet.max === 1 ? 'robot' : 'robots'} (${fleet.drawn} drawn, ${fleet.max - fleet.drawn} more beside the stations)`;
 }

@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ALGORITHM_BY_NAME, algorithmNameValues, type AlgorithmName, type ExperimentKind } from '@fleetlab/warehouse';
+import {
+  ALGORITHM_BY_NAME,
+  algorithmNameValues,
+  EXPERIMENT_KINDS,
+  type AlgorithmName,
+  type ExperimentKind,
+} from '@fleetlab/warehouse';
 import { isApiError } from '../api/client.ts';
 import { useCreateExperiment, useEnvironment, useScenarios, useSolve, useTasks } from '../api/hooks.ts';
 import type { NewExperiment } from '../api/types.ts';
@@ -18,7 +24,6 @@ import {
   parseRates,
   withoutRate,
 } from '../experiments/shift-sweep-figures.ts';
-import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { fleetOnFloor, solveFleetSize } from '../lib/automatic-battery-reserve.ts';
 import { fleetSizeOf } from '../lib/fleet-size.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
@@ -265,9 +270,9 @@ export default function ExperimentCreatePage() {
             ))}
           </SelectField>
           <SelectField label="Kind" value={kind} onChange={(event) => setKind(event.target.value as ExperimentKind)}>
-            {(Object.keys(EXPERIMENT_KIND_LABELS) as ExperimentKind[]).map((value) => (
+            {(Object.keys(EXPERIMENT_KINDS) as ExperimentKind[]).map((value) => (
               <option key={value} value={value}>
-                {EXPERIMENT_KIND_LABELS[value]}
+                {EXPERIMENT_KINDS[value].label}
               </option>
             ))}
           </SelectField>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   ALGORITHM_BY_NAME,
   DEFAULT_CYCLE_P95_TARGET_S,
+  EXPERIMENT_KINDS,
   DEFAULT_KNEE_RULE,
   nextSweepValues,
   SOLVE_PARAMETER_RANGES,
@@ -47,7 +48,6 @@ import {
   kneeRuleOf,
   kneeValueLabel,
 } from '../experiments/knee-rule-text.ts';
-import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import {
   parseP95TargetMinutes,
   runsShifts,
@@ -138,7 +138,7 @@ export default function ExperimentDetailPage() {
             {record.name} <StatusBadge status={record.status} />
           </h1>
           <p className="mt-1 text-sm text-slate-400">
-            {EXPERIMENT_KIND_LABELS[record.kind]} ·{' '}
+            {EXPERIMENT_KINDS[record.kind].label} ·{' '}
             <Link to={`/scenarios/${record.scenario_id}`} className={linkText}>
               {scenario.data?.name ?? `Scenario ${record.scenario_id}`}
             </Link>{' '}

@@ -106,46 +106,60 @@ export const experimentCreateSchema = z
         message: SHIFT_NEEDS_A_RATE,
       });
     }
-    if (body.kind === 'rate_sweep') {
-      if (body.algorithm === undefined) issue('algorithm', 'Required for a rate_sweep');
-      if (body.algorithms !== undefined) issue('algorithms', 'Not used by a rate_sweep; name one algorithm');
-      if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by a rate_sweep');
-      if (body.parameters.shift === undefined)
-        issue('parameters', 'A rate_sweep runs shifts: set parameters.shift (hours, dispatch)');
-      else if (body.parameters.shift.profile !== undefined)
-        issue('parameters', "A rate_sweep sets each point's rate: parameters.shift cannot have a profile");
-      const rates = body.rates;
-      if (rates === undefined) issue('rates', 'Required for a rate_sweep');
-      else if (rates.length < 1 || rates.length > MAX_SWEEP_POINTS)
-        issue('rates', `Expected 1 to ${MAX_SWEEP_POINTS} rates`);
-      else if (hasDuplicates(rates)) issue('rates', 'Rates must be distinct');
-    } else if (body.kind === 'charger_sweep') {
-      if (body.algorithm === undefined) issue('algorithm', 'Required for a charger_sweep');
-      if (body.algorithms !== undefined) issue('algorithms', 'Not used by a charger_sweep; name one algorithm');
-      if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by a charger_sweep');
-      if (body.parameters.chargers !== undefined)
-        issue('parameters', 'chargers is set by each point of a charger_sweep');
-      const counts = body.charger_counts;
-      if (counts === undefined) issue('charger_counts', 'Required for a charger_sweep');
-      else if (counts.length < 1 || counts.length > SOLVE_PARAMETER_RANGES.chargers.max) {
-        issue('charger_counts', `Expected 1 to ${SOLVE_PARAMETER_RANGES.chargers.max} charger counts`);
-      } else if (hasDuplicates(counts)) issue('charger_counts', 'Charger counts must be distinct');
-    } else if (body.kind === 'fleet_sweep') {
-      if (body.algorithm === undefined) issue('algorithm', 'Required for a fleet_sweep');
-      if (body.algorithms !== undefined) issue('algorithms', 'Not used by a fleet_sweep; name one algorithm');
-      const counts = body.robot_counts;
-      if (counts === undefined) issue('robot_counts', 'Required for a fleet_sweep');
-      else if (counts.length < 1 || counts.length > MAX_SWEEP_POINTS) {
-        issue('robot_counts', `Expected 1 to ${MAX_SWEEP_POINTS} robot counts`);
-      } else if (hasDuplicates(counts)) issue('robot_counts', 'Robot counts must be distinct');
-    } else {
-      if (body.algorithm !== undefined) issue('algorithm', 'Not used by an algorithm_comparison; name algorithms');
-      if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by an algorithm_comparison');
-      const algorithms = body.algorithms;
-      if (algorithms === undefined) issue('algorithms', 'Required for an algorithm_comparison');
-      else if (algorithms.length < 2 || algorithms.length > ALGORITHMS.length)
-        issue('algorithms', `Expected 2 to ${ALGORITHMS.length} algorithms`);
-      else if (hasDuplicates(algorithms)) issue('algorithms', 'Algorithms must be distinct');
+    switch (body.kind) {
+      case 'rate_sweep': {
+        if (body.algorithm === undefined) issue('algorithm', 'Required for a rate_sweep');
+        if (body.algorithms !== undefined) issue('algorithms', 'Not used by a rate_sweep; name one algorithm');
+        if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by a rate_sweep');
+        if (body.parameters.shift === undefined)
+          issue('parameters', 'A rate_sweep runs shifts: set parameters.shift (hours, dispatch)');
+        else if (body.parameters.shift.profile !== undefined)
+          issue('parameters', "A rate_sweep sets each point's rate: parameters.shift cannot have a profile");
+        const rates = body.rates;
+        if (rates === undefined) issue('rates', 'Required for a rate_sweep');
+        else if (rates.length < 1 || rates.length > MAX_SWEEP_POINTS)
+          issue('rates', `Expected 1 to ${MAX_SWEEP_POINTS} rates`);
+        else if (hasDuplicates(rates)) issue('rates', 'Rates must be distinct');
+        return;
+      }
+      case 'charger_sweep': {
+        if (body.algorithm === undefined) issue('algorithm', 'Required for a charger_sweep');
+        if (body.algorithms !== undefined) issue('algorithms', 'Not used by a charger_sweep; name one algorithm');
+        if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by a charger_sweep');
+        if (body.parameters.chargers !== undefined)
+          issue('parameters', 'chargers is set by each point of a charger_sweep');
+        const counts = body.charger_counts;
+        if (counts === undefined) issue('charger_counts', 'Required for a charger_sweep');
+        else if (counts.length < 1 || counts.length > SOLVE_PARAMETER_RANGES.chargers.max) {
+          issue('charger_counts', `Expected 1 to ${SOLVE_PARAMETER_RANGES.chargers.max} charger counts`);
+        } else if (hasDuplicates(counts)) issue('charger_counts', 'Charger counts must be distinct');
+        return;
+      }
+      case 'fleet_sweep': {
+        if (body.algorithm === undefined) issue('algorithm', 'Required for a fleet_sweep');
+        if (body.algorithms !== undefined) issue('algorithms', 'Not used by a fleet_sweep; name one algorithm');
+        const counts = body.robot_counts;
+        if (counts === undefined) issue('robot_counts', 'Required for a fleet_sweep');
+        else if (counts.length < 1 || counts.length > MAX_SWEEP_POINTS) {
+          issue('robot_counts', `Expected 1 to ${MAX_SWEEP_POINTS} robot counts`);
+        } else if (hasDuplicates(counts)) issue('robot_counts', 'Robot counts must be distinct');
+        return;
+      }
+      case 'algorithm_comparison': {
+        if (body.algorithm !== undefined) issue('algorithm', 'Not used by an algorithm_comparison; name algorithms');
+        if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by an algorithm_comparison');
+        const algorithms = body.algorithms;
+        if (algorithms === undefined) issue('algorithms', 'Required for an algorithm_comparison');
+        else if (algorithms.length < 2 || algorithms.length > ALGORITHMS.length)
+          issue('algorithms', `Expected 2 to ${ALGORITHMS.length} algorithms`);
+        else if (hasDuplicates(algorithms)) issue('algorithms', 'Algorithms must be distinct');
+        return;
+      }
+      default: {
+        // A kind added to experimentKindValues without its rules here does not compile.
+        const unknown: never = body.kind;
+        throw new TypeError(`Unknown experiment kind ${String(unknown)}`);
+      }
     }
   });
 export type ExperimentCreate = z.input<typeof experimentCreateSchema>;
