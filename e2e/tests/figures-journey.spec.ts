@@ -121,7 +121,7 @@ test('a plan that meets its lower bound reads proven optimal, not a stop at the 
   expect(solve.stats.gap).toBe(0);
   await page.goto(`/solves/${solveId}`);
   const summary = page.getByRole('region', { name: 'Results Summary' });
-  await expect(summary.getByText(/^Planned by makespan in [\d,]+ ms \(proven optimal\)$/)).toBeVisible();
+  await expect(summary.getByText(/^Planned by Makespan search in [\d,]+ ms \(proven optimal\)$/)).toBeVisible();
   await expect(summary.getByText('proven optimal: no plan can finish sooner')).toBeVisible();
   await expect(summary.getByText(/within 0\.0%/)).toHaveCount(0);
 });

@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { experimentRecordSchema, type EnvironmentCreate, type ExperimentRecord } from '@fleetlab/warehouse';
+import { buildProblem, checkPlan } from '@fleetlab/solver';
+import {
+  buildNavigationGraph,
+  environmentElementsSchema,
+  experimentRecordSchema,
+  fleetOfSize,
+  robotsFromStations,
+  type EnvironmentCreate,
+  type ExperimentRecord,
+} from '@fleetlab/warehouse';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solves } from '../src/db/schema.ts';
@@ -15,16 +24,53 @@ const s1 = JSON.parse(
   readFileSync(new URL('../../../packages/solver/bench/instances/s1.json', import.meta.url), 'utf8'),
 ) as { environment: EnvironmentCreate; tasks: [string, string][] };
 
+/** s1 drawn with 3 robots per station (stations R1 at cell (5, 0) and R2 at (15, 0)): 6. */
+const s1Elements = environmentElementsSchema.parse(s1.environment.elements);
+const stations = s1Elements.robot_stations.map((station) => ({ ...station, robot_count: 3 }));
+const sixRobotElements = {
+  ...s1Elements,
+  robot_stations: stations,
+  robots: robotsFromStations(stations),
+  navigation_points: [],
+};
+const sixRobots = {
+  ...s1.environment,
+  dimensions: { width: 20, height: 20 },
+  name: 'Six robots',
+  elements: sixRobotElements,
+  graph: buildNavigationGraph(sixRobotElements),
+};
+
+/** Where a robot stands at the start of its execution: the first waypoint of its timeline. */
+const startCell = (timeline: readonly number[]) => [timeline[1], timeline[2]];
+
 /** Experiments on the real app with the embedded queue wired as main.ts does: points really run. */
 describe('experiments through the embedded solve queue', () => {
   let database: TestDatabase;
   let queue: EmbeddedSolveQueue;
   let app: FastifyInstance;
   let headers: { authorization: string };
-  let ids: { scenarioId: number; taskId: number };
+  let ids: { environmentId: number; scenarioId: number; taskId: number };
 
   const inject = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     app.inject({ method, url: `/api/v1${url}`, payload: payload as object | undefined, headers });
+
+  /** Stores the environment with a scenario on it and s1's ten pairs as its task. */
+  async function createFloor(environment: EnvironmentCreate) {
+    const stored = (await expectStatus(inject('POST', '/environments', environment), 201)).json();
+    const scenario = (
+      await expectStatus(inject('POST', '/scenarios', { name: 's1 orders', environment_id: stored.id }), 201)
+    ).json();
+    const [task] = (
+      await expectStatus(
+        inject('POST', '/tasks/batch', [
+          { name: 'ten pairs', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: s1.tasks } },
+        ]),
+        201,
+      )
+    ).json();
+    return { environmentId: stored.id as number, scenarioId: scenario.id as number, taskId: task.id as number };
+  }
 
   async function until(id: number, done: (experiment: ExperimentRecord) => boolean): Promise<ExperimentRecord> {
     for (;;) {
@@ -45,21 +91,7 @@ describe('experiments through the embedded solve queue', () => {
       progressIntervalMs: 200,
     });
     ({ app, headers } = await startAppWithQueue(database, queue, 'sweeper'));
-    const environment = (
-      await expectStatus(inject('POST', '/environments', { ...s1.environment, name: 's1' }), 201)
-    ).json();
-    const scenario = (
-      await expectStatus(inject('POST', '/scenarios', { name: 's1 orders', environment_id: environment.id }), 201)
-    ).json();
-    const [task] = (
-      await expectStatus(
-        inject('POST', '/tasks/batch', [
-          { name: 'ten pairs', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: s1.tasks } },
-        ]),
-        201,
-      )
-    ).json();
-    ids = { scenarioId: scenario.id, taskId: task.id };
+    ids = await createFloor({ ...s1.environment, name: 's1' });
   });
   afterAll(async () => {
     await app?.close();
@@ -155,6 +187,132 @@ describe('experiments through the embedded solve queue', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     // Cancelled points stay failed; the stopped worker did not overwrite them.
     expect((await until(id, () => true)).points.map((point) => point.status)).toEqual(['failed', 'failed', 'failed']);
+  });
+
+  it('sweeps 6, 9 and 12 robots on a 6-robot layout: valid plans, the extra robots starting beside their stations', async () => {
+    const six = await createFloor(sixRobots);
+    const created = await expectStatus(
+      inject('POST', '/experiments', {
+        name: 'Past the drawing',
+        kind: 'fleet_sweep',
+        scenario_id: six.scenarioId,
+        task_id: six.taskId,
+        algorithm: 'greedy_distance',
+        robot_counts: [6, 9, 12],
+        parameters: { time_limit: 5 },
+      }),
+      201,
+    );
+    const done = await until(created.json().id, (experiment) => experiment.status !== 'running');
+    expect(done.status).toBe('completed');
+    expect(done.points.map((point) => [point.robot_count, point.status])).toEqual([
+      [6, 'completed'],
+      [9, 'completed'],
+      [12, 'completed'],
+    ]);
+    for (const point of done.points) {
+      const solve = (await expectStatus(inject('GET', `/solves/${point.solve_id}`), 200)).json();
+      const fleet = fleetOfSize(sixRobots, point.robot_count);
+      const problem = buildProblem({
+        environment: { ...sixRobots, elements: { ...sixRobots.elements, robots: fleet } } as never,
+        tasks: s1.tasks,
+        params: solve.parameters,
+      });
+      expect(checkPlan(problem, solve.results).valid).toBe(true);
+      expect(Object.keys(solve.results)).toHaveLength(point.robot_count ?? 0);
+    }
+
+    const twelve = (await expectStatus(inject('GET', `/solves/${done.points[2].solve_id}`), 200)).json();
+    expect(Object.keys(twelve.results).sort()).toEqual([
+      'R1_1',
+      'R1_2',
+      'R1_3',
+      'R1_4',
+      'R1_5',
+      'R1_6',
+      'R2_1',
+      'R2_2',
+      'R2_3',
+      'R2_4',
+      'R2_5',
+      'R2_6',
+    ]);
+    // Dealt R1, R2, R1, ...; each on its station's nearest free cell, row then column on a tie:
+    // the cells left of, right of and below the station, one metre away.
+    const starts = Object.fromEntries(
+      Object.entries(twelve.execution.robots as Record<string, { timeline: number[] }>).map(([id, robot]) => [
+        id,
+        startCell(robot.timeline),
+      ]),
+    );
+    expect(starts).toMatchObject({
+      R1_1: [5, 0],
+      R1_4: [4, 0],
+      R1_5: [6, 0],
+      R1_6: [5, 1],
+      R2_1: [15, 0],
+      R2_4: [14, 0],
+      R2_5: [16, 0],
+      R2_6: [15, 1],
+    });
+  });
+
+  it('continues a sweep with one more call: the new points run with its settings and are appended', async () => {
+    const created = await expectStatus(
+      inject('POST', '/experiments', {
+        name: 'Short sweep',
+        kind: 'fleet_sweep',
+        scenario_id: ids.scenarioId,
+        task_id: ids.taskId,
+        algorithm: 'greedy_distance',
+        robot_counts: [1, 2],
+        parameters: { time_limit: 5, robot_speed: 1.5 },
+      }),
+      201,
+    );
+    const id = created.json().id as number;
+    await until(id, (experiment) => experiment.status !== 'running');
+    const refused = [
+      [{ robot_counts: [2, 3] }, 'body.robot_counts: 2 is tested already'],
+      [{ charger_counts: [2] }, 'body.robot_counts: Required to continue a fleet_sweep'],
+      [
+        { robot_counts: [344] },
+        'body.robot_counts: 344 robots asked, but this floor can take at most 343 (4 drawn, 339 more parked beside the stations)',
+      ],
+    ] as const;
+    for (const [body, detail] of refused) {
+      const response = await inject('POST', `/experiments/${id}/points`, body);
+      expect([response.statusCode, response.json()]).toEqual([400, { detail }]);
+    }
+    const continued = experimentRecordSchema.parse(
+      (await expectStatus(inject('POST', `/experiments/${id}/points`, { robot_counts: [4, 3] }), 200)).json(),
+    );
+    expect(continued.robot_counts).toEqual([1, 2, 3, 4]);
+    expect(continued.status).toBe('running');
+    const done = await until(id, (experiment) => experiment.status !== 'running');
+    expect(done.points.map((point) => [point.robot_count, point.status, point.parameters.robot_speed])).toEqual([
+      [1, 'completed', 1.5],
+      [2, 'completed', 1.5],
+      [3, 'completed', 1.5],
+      [4, 'completed', 1.5],
+    ]);
+  });
+
+  it('refuses a robot_count beyond what the floor can park, naming the most it can take', async () => {
+    const six = await createFloor(sixRobots);
+    const solve = await inject('POST', '/solves', {
+      name: 'Too many',
+      environment_id: six.environmentId,
+      scenario_id: six.scenarioId,
+      task_id: six.taskId,
+      algorithm_id: 1,
+      parameters: { robot_count: 400 },
+    });
+    expect(solve.statusCode).toBe(400);
+    expect(solve.json()).toEqual({
+      detail:
+        'body.parameters.robot_count: 400 robots asked, but this floor can take at most 345 (6 drawn, 339 more parked beside the stations)',
+    });
   });
 });
 

@@ -394,7 +394,10 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
       [{ robot_counts: [2, 3, 2] }, 'body.robot_counts: Robot counts must be distinct'],
       [{ robot_counts: [0, 1] }, 'body.robot_counts.0: Robot counts start at 1'],
       [{ robot_counts: [1.5] }, 'body.robot_counts.0: Invalid input: expected int, received number'],
-      [{ robot_counts: [2, 5] }, 'body.robot_counts: 5 robots asked, but the environment has 4'],
+      [
+        { robot_counts: [2, 344] },
+        'body.robot_counts: 344 robots asked, but this floor can take at most 343 (4 drawn, 339 more parked beside the stations)',
+      ],
       [{ algorithms: ['auction', 'kmeans'] }, 'body.algorithms: Not used by a fleet_sweep; name one algorithm'],
       [{ parameters: { robot_speed: 9 } }, 'body.parameters.robot_speed: Too big: expected number to be <=5'],
       [{ knee_tolerance: -0.1 }, 'body.knee_tolerance: Too small: expected number to be >=0'],
@@ -424,7 +427,7 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
       ]);
       const solve = (await as(alice, 'GET', `/solves/${experiment.points[2].solve_id}`)).json();
       expect(solve).toMatchObject({
-        name: 'Which algorithm · kmeans',
+        name: 'Which algorithm · K-Means Clustering',
         algorithm_id: 3,
         parameters: { algorithm_type: 'kmeans', robot_speed: 1.5, robot_count: 3 },
       });
@@ -588,7 +591,10 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
     });
 
     it.each([
-      [{ parameters: { robot_count: 5 } }, 'body.parameters.robot_count: 5 robots asked, but the environment has 4'],
+      [
+        { parameters: { robot_count: 344 } },
+        'body.parameters.robot_count: 344 robots asked, but this floor can take at most 343 (4 drawn, 339 more parked beside the stations)',
+      ],
       [{ parameters: { robot_count: 0 } }, 'body.parameters.robot_count: Too small: expected number to be >=1'],
       [{ parameters: { order_volume: 0 } }, 'body.parameters.order_volume: Too small: expected number to be >=1'],
       [{ name: '' }, 'body.name: Name is required'],

@@ -56,16 +56,17 @@ describe.each(databaseKinds)('PATCH /scenarios/{id} on %s', (kind) => {
     expect(response.json()).toMatchObject({ name: 'Evening peak', parameters: { robot_count: 1, order_volume: 2 } });
   });
 
-  it('refuses more robots than the environment has, and changes nothing', async () => {
+  it('refuses more robots than the floor can take (the drawn one and one per free cell), and changes nothing', async () => {
     const before = (await request('GET', `/scenarios/${scenarioId}`)).json();
     t.clock.advanceMinutes(5);
     const response = await request('PATCH', `/scenarios/${scenarioId}`, {
       name: 'Too big',
-      parameters: { robot_count: 2 },
+      parameters: { robot_count: 74 },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      detail: 'body.parameters.robot_count: 2 robots asked, but the environment has 1',
+      detail:
+        'body.parameters.robot_count: 74 robots asked, but this floor can take at most 73 (1 drawn, 72 more parked beside the stations)',
     });
     expect((await request('GET', `/scenarios/${scenarioId}`)).json()).toEqual(before);
   });

@@ -93,16 +93,17 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
       });
     });
 
-    it('refuses a robot_count above the environment’s fleet, as a later edit would, and stores nothing', async () => {
+    it('refuses a robot_count above what the floor can take, as a later edit would, and stores nothing', async () => {
       const before = (await request('GET', '/scenarios')).json().length;
       const response = await request('POST', '/scenarios', {
         name: 'Too many',
         environment_id: environmentId,
-        parameters: { robot_count: 4 },
+        parameters: { robot_count: 74 },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
-        detail: 'body.parameters.robot_count: 4 robots asked, but the environment has 1',
+        detail:
+          'body.parameters.robot_count: 74 robots asked, but this floor can take at most 73 (1 drawn, 72 more parked beside the stations)',
       });
       expect((await request('GET', '/scenarios')).json()).toHaveLength(before);
     });
@@ -113,6 +114,10 @@ describe.each(databaseKinds)('scenarios and tasks on %s', (kind) => {
       [
         { name: 'Bad volume', environment_id: 1, parameters: { order_volume: -1 } },
         'body.parameters.order_volume: Too small: expected number to be >=0',
+      ],
+      [
+        { name: 'No robots', environment_id: 1, parameters: { robot_count: 0 } },
+        'body.parameters.robot_count: Too small: expected number to be >=1',
       ],
     ])('rejects %j with 400 naming the field', async (payload, detail) => {
       const response = await request('POST', '/scenarios', payload);

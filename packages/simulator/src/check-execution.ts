@@ -439,7 +439,9 @@ function checkActivities(check: Check, robot: RobotWork, record: RobotExecutionR
 /** At every station: never more robots charging than chargers, first come first served, nobody queued while a charger is free. */
 function checkChargers({ floor, robots, parameters, execution, toStep, report }: Check): void {
   const perStation = robotsPerStation(floor, robots);
-  const pool = new ChargerPool(perStation.map((count) => chargersAt(parameters, count)));
+  const pool = new ChargerPool(
+    perStation.map((count, station) => chargersAt(parameters, count, floor.stationChargers[station])),
+  );
   const charges: { station: number; robot: number; id: string; arrive: number; start: number }[] = [];
   robots.forEach((robot, r) => {
     for (const charge of execution.robots[robot.id]?.charges ?? []) {
@@ -456,7 +458,7 @@ function checkChargers({ floor, robots, parameters, execution, toStep, report }:
   for (const charge of charges) {
     const expected = pool.claim(charge.station, charge.arrive, parameters.chargeSteps);
     if (charge.start !== expected) {
-      const capacity = chargersAt(parameters, perStation[charge.station]);
+      const capacity = chargersAt(parameters, perStation[charge.station], floor.stationChargers[charge.station]);
       report(
         `Station ${floor.stationIds[charge.station]} starts ${charge.id}'s charge at step ${charge.start}, but with ${capacity} charger${capacity === 1 ? '' : 's'} ` +
           `served first come, first served it starts at step ${expected}`,

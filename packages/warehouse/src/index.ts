@@ -27,7 +27,14 @@ export type {
 export { generatePickupPoints } from './layout/pickups.ts';
 export { generateNavigationPoints, NAVIGATION_POINT_CORNER_OFFSET } from './layout/navigation-points.ts';
 export { robotsFromStations } from './layout/robots.ts';
-export { fleetForScenario, robotCountProblem, solveRobotCount } from './layout/fleet.ts';
+export {
+  fleetOfPlan,
+  fleetOfSize,
+  maxFleetSize,
+  robotCountProblem,
+  solveRobotCount,
+  type FleetEnvironment,
+} from './layout/fleet.ts';
 export {
   checkEnvironmentRules,
   describeEnvironmentProblems,
@@ -38,6 +45,7 @@ export {
 } from './layout/environment-rules.ts';
 export { checkFloorRules } from './layout/floor-rules.ts';
 export { isMissingForSolving } from './layout/usable-layout.ts';
+export { servableDropoffsByPickup } from './layout/servable-pairs.ts';
 export {
   DEFAULT_KNEE_RULE,
   findKnee,
@@ -49,6 +57,12 @@ export {
   type KneeRule,
   type KneeRuleName,
 } from './experiments/knee.ts';
+export {
+  EXPERIMENT_KINDS,
+  type ExperimentPointsField,
+  type ExperimentPointsInput,
+  type PlannedExperimentPoint,
+} from './experiments/experiment-kinds.ts';
 export {
   fewestRobotsForShift,
   highestSustainedRate,

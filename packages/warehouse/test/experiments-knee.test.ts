@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findKnee, kneePointOf, kneeRuleSchema, type KneeCandidate, type KneeRule } from '../src/experiments/knee.ts';
+import { nextSweepValues } from '../src/records/experiment.ts';
 
 const sweep = (...pairs: [number, number | null][]) =>
   pairs.map(([robotCount, makespan]) => ({ robotCount, makespan }));
@@ -236,5 +237,19 @@ describe('findKnee: any rule', () => {
           if (point.robotCount < finding.point.robotCount) expect(point.makespan).toBeGreaterThan(deadline);
       }),
     );
+  });
+});
+
+describe('nextSweepValues', () => {
+  it.each([
+    [[2, 3, 4, 5, 6], 345, [7, 8, 9, 10, 11]],
+    [[6, 4, 2], 345, [8, 10, 12]],
+    [[3], 345, [4]],
+    [[2, 3, 4, 5, 6], 9, [7, 8, 9]],
+    [[1, 2, 3, 4], 4, []],
+    [Array.from({ length: 28 }, (_, index) => index + 1), 345, [29, 30]],
+    [[], 10, []],
+  ])('after %j with at most %i gives %j', (tested, limit, next) => {
+    expect(nextSweepValues(tested, limit)).toEqual(next);
   });
 });

@@ -1,9 +1,4 @@
-import {
-  checkEnvironmentRules,
-  describeEnvironmentProblems,
-  fleetForScenario,
-  solveRobotCount,
-} from '@fleetlab/warehouse';
+import { checkEnvironmentRules, describeEnvironmentProblems, fleetOfSize, solveRobotCount } from '@fleetlab/warehouse';
 import type { SolveJobInput, SolveStatusRepository } from '../repositories/solve-status-repository.ts';
 import type { JobLogger } from './job-logger.ts';
 import { brokenEnvironmentSolveError } from './solve-errors.ts';
@@ -230,12 +225,8 @@ export class SolveRun {
   }
 }
 
-/** The stored environment with the fleet the solve plans for (`solveRobotCount`, `fleetForScenario`). */
+/** The stored environment with the fleet the solve plans for (`solveRobotCount`, `fleetOfSize`). */
 function plannedEnvironment({ solve, environment, scenarioRobotCount }: SolveJobInput): SolveJobInput['environment'] {
-  const { robots, robot_stations: stations } = environment.elements;
   const robotCount = solveRobotCount(solve.parameters.robot_count, scenarioRobotCount);
-  return {
-    ...environment,
-    elements: { ...environment.elements, robots: fleetForScenario(robots, stations, robotCount) },
-  };
+  return { ...environment, elements: { ...environment.elements, robots: fleetOfSize(environment, robotCount) } };
 }

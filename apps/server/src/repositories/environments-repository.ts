@@ -7,8 +7,9 @@ import { toEnvironmentRecord, toEnvironmentSummary } from './records.ts';
 
 export type NewEnvironment = Pick<EnvironmentRow, 'name' | 'description' | 'dimensions' | 'elements' | 'graph'>;
 
-/** An environment's layout without its navigation graph (a few MiB on large floors), at its newest version. */
-export type EnvironmentLayout = Pick<EnvironmentRow, 'id' | 'name' | 'elements' | 'version'>;
+/** An environment's layout without its navigation graph (a few MiB on large floors), at its newest version, with the
+ * floor's size that fleet sizes are checked against. */
+export type EnvironmentLayout = Pick<EnvironmentRow, 'id' | 'name' | 'dimensions' | 'elements' | 'version'>;
 
 /**
  * The columns of the `{ id, name }` reference that records made on an environment carry, with the
@@ -110,6 +111,7 @@ export class EnvironmentsRepository {
       .select({
         id: environments.id,
         name: environments.name,
+        dimensions: environments.dimensions,
         elements: environments.elements,
         version: environments.version,
       })

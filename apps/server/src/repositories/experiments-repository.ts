@@ -67,6 +67,19 @@ export class ExperimentsRepository {
       .orderBy(desc(experiments.created_at), desc(experiments.id));
   }
 
+  /** Replaces a sweep's values (its points were continued); the caller owns the row. */
+  async setSweptValues(
+    id: number,
+    field: 'robot_counts' | 'charger_counts' | 'rates',
+    values: number[],
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .update(experiments)
+      .set({ [field]: values, updated_at: now })
+      .where(eq(experiments.id, id));
+  }
+
   /** Marks the caller's experiment cancelled; false when it is not the caller's. */
   async markCancelled(userId: number, id: number, now: Date): Promise<boolean> {
     const updated = await this.db

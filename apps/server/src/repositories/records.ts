@@ -97,6 +97,7 @@ export function toSolveSummary(
     scenario_id: row.scenario_id,
     task_id: row.task_id,
     algorithm_id: row.algorithm_id,
+    ...(row.experiment_id === null ? {} : { experiment_id: row.experiment_id }),
     parameters: row.parameters,
     celery_task_id: row.celery_task_id,
     stats: row.stats,

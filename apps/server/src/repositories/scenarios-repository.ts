@@ -52,7 +52,11 @@ export class ScenariosRepository {
     const [row] = await this.db
       .select({
         scenario: scenarios,
-        environment: { ...environmentReferenceColumns, elements: environments.elements },
+        environment: {
+          ...environmentReferenceColumns,
+          dimensions: environments.dimensions,
+          elements: environments.elements,
+        },
       })
       .from(scenarios)
       .innerJoin(environments, and(eq(environments.id, scenarios.environment_id), eq(environments.user_id, userId)))

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_CYCLE_P95_TARGET_S, experimentCreateSchema, experimentRecordSchema } from '@fleetlab/warehouse';
+import {
+  DEFAULT_CYCLE_P95_TARGET_S,
+  experimentCreateSchema,
+  experimentPointsAddSchema,
+  experimentRecordSchema,
+  MAX_SWEEP_POINTS,
+} from '@fleetlab/warehouse';
 import { notFound } from '../http/api-error.ts';
 import { sendList } from '../http/finished-body-reply.ts';
 import { requireUser, userOf } from '../http/authentication.ts';
@@ -57,7 +63,7 @@ export const experimentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async 
         tags: ['experiments'],
         summary: 'Create a fleet sweep, an algorithm comparison, a charger sweep or a rate sweep: one solve per point',
         description:
-          'A fleet_sweep takes `algorithm` and 1-30 distinct `robot_counts` (1 to the robots of the environment); ' +
+          'A fleet_sweep takes `algorithm` and 1-30 distinct `robot_counts` (1 to the most the floor can park: robots beyond the drawn ones park beside their stations); ' +
           'an algorithm_comparison takes 2-7 distinct `algorithms` and runs on the scenario’s robot_count; ' +
           'a charger_sweep takes `algorithm` and 1-10 distinct `charger_counts` (chargers per station) and runs on the ' +
           'scenario’s robot_count; a rate_sweep takes `algorithm`, 1-30 distinct `rates` (orders per hour) and ' +
@@ -73,6 +79,32 @@ export const experimentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async 
       },
     },
     async (request, reply) => reply.code(201).send(await experiments.create(userOf(request).id, request.body)),
+  );
+
+  app.post(
+    '/experiments/:id/points',
+    {
+      config: perAccountLimit(callLimits.createExperiment),
+      schema: {
+        tags: ['experiments'],
+        summary: 'Continue a sweep with more points: one more solve per new value',
+        description:
+          'Test more when the answer is the largest value tested: a fleet_sweep takes new `robot_counts` (held to the ' +
+          'most the floor can park), a charger_sweep new `charger_counts`, a rate_sweep new `rates`. Each value must ' +
+          `be new to the sweep, ${MAX_SWEEP_POINTS} points at most in all; the new points run with the sweep's ` +
+          'algorithm, settings and fleet, and are appended to its points. 400 for an algorithm_comparison or a ' +
+          'cancelled experiment.',
+        security: bearerSecurity,
+        params: idParamsSchema,
+        body: experimentPointsAddSchema,
+        response: { 200: experimentRecordSchema, ...protectedErrorResponses },
+      },
+    },
+    async (request) => {
+      const experiment = await experiments.addPoints(userOf(request).id, request.params.id, request.body);
+      if (!experiment) throw notFound('Experiment');
+      return experiment;
+    },
   );
 
   app.post(

@@ -78,8 +78,8 @@ export const scenarioRoutes: FastifyPluginAsyncZod<RouteDependencies> = async (a
         tags: ['scenarios'],
         summary: 'Edit a scenario’s name, description or parameters',
         description:
-          '`parameters` replaces the stored object: `robot_count` (1 to the robots of the environment; absent = ' +
-          'all robots) is the fleet solves of the scenario use, `order_volume` the default number of pairs to generate.',
+          '`parameters` replaces the stored object: `robot_count` (1 to the most the floor can park, beyond the drawn robots; absent = ' +
+          'the drawn robots) is the fleet solves of the scenario use, `order_volume` the default number of pairs to generate.',
         security: bearerSecurity,
         params: idParamsSchema,
         body: scenarioUpdateSchema,

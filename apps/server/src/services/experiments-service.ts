@@ -2,11 +2,17 @@ import {
   ALGORITHM_IDS,
   CANCELLED_BY_USER_ERROR,
   DEFAULT_CYCLE_P95_TARGET_S,
+  EXPERIMENT_KINDS,
   experimentShiftStatsSchema,
   plannedOrdersPerHour,
-  type AlgorithmName,
   type ExecutionTotalsRecord,
+  MAX_SWEEP_POINTS,
   type ExperimentCreateParsed,
+  type ExperimentKind,
+  type ExperimentPointsAdd,
+  type ExperimentPointsField,
+  type ExperimentPointsInput,
+  type PlannedExperimentPoint,
   type ExperimentPoint,
   type ExperimentPointStats,
   type ExperimentRecord,
@@ -17,41 +23,28 @@ import {
   type SolveStatusValue,
 } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
+import type { ExperimentRow } from '../db/schema.ts';
 import type { StoredExperiment } from '../repositories/experiments-repository.ts';
 import { badRequest, notFound } from '../http/api-error.ts';
+import type { NewExperiment } from '../repositories/experiments-repository.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { PointSolveRow } from '../repositories/solves-repository.ts';
 import { assertRobotCount, type ScenariosService, type ScenarioWithFleet } from './scenarios-service.ts';
 import type { SolvesService } from './solves-service.ts';
 import { versionOf } from './list-answers.ts';
 
-/** One solve an experiment asks for. */
-interface PlannedPoint {
-  algorithm: AlgorithmName;
-  robotCount: number | undefined;
-  chargers: number | undefined;
-  /** A rate sweep's rate, which replaces the experiment's `parameters.shift.orders_per_hour`. */
-  ordersPerHour: number | undefined;
-  label: string;
-}
-
-/** An experiment's points, and what its record keeps of them: the algorithms and the values swept, in point order. */
-interface PlannedSweep {
-  points: PlannedPoint[];
-  algorithms: AlgorithmName[];
-  robot_counts: number[];
-  charger_counts: number[];
-  rates: number[];
-}
-
-/**
- * A field `experimentCreateSchema` requires for the body's kind. The schema has checked it; this
- * checks again, in the schema's words, so a body that skipped it is refused rather than half-used.
- */
-function requiredFor<T>(body: ExperimentCreateParsed, value: T | undefined, field: string): T {
-  if (value === undefined)
-    throw badRequest(`body.${field}: Required for ${body.kind === 'algorithm_comparison' ? 'an' : 'a'} ${body.kind}`);
-  return value;
+/** The values a sweep's record lists, from its planned points (a comparison lists none). */
+function sweptValues(
+  kind: ExperimentKind,
+  plan: readonly PlannedExperimentPoint[],
+): Pick<NewExperiment, 'robot_counts' | 'charger_counts' | 'rates'> {
+  const values = (field: ExperimentPointsField, of: (point: PlannedExperimentPoint) => number | undefined) =>
+    EXPERIMENT_KINDS[kind].pointsField === field ? plan.flatMap((point) => of(point) ?? []) : [];
+  return {
+    robot_counts: values('robot_counts', (point) => point.robotCount),
+    charger_counts: values('charger_counts', (point) => point.chargers),
+    rates: values('rates', (point) => point.ordersPerHour),
+  };
 }
 
 const SWEPT_SHIFT_FIGURES = Object.keys(experimentShiftStatsSchema.shape) as (keyof ExperimentShiftStats)[];
@@ -176,13 +169,13 @@ export class ExperimentsService {
   async create(userId: number, body: ExperimentCreateParsed): Promise<ExperimentRecord> {
     const found = await this.scenarios.findWithFleet(userId, body.scenario_id);
     if (!found) throw notFound('Scenario');
-    const { scenario, robots } = found;
+    const { scenario, environment } = found;
     const taskScenarioId = await this.repositories.tasks.scenarioIdOf(userId, body.task_id);
     if (taskScenarioId === null) throw notFound('Task');
     if (taskScenarioId !== body.scenario_id) {
       throw badRequest(`body.task_id: task ${body.task_id} does not belong to scenario ${body.scenario_id}`);
     }
-    const { points: plan, ...swept } = this.planPoints(body, scenario.parameters.robot_count, robots);
+    const plan = this.planPoints(body, scenario.parameters.robot_count, environment);
 
     const now = this.clock();
     const experiment = await this.repositories.experiments.insert(
@@ -194,7 +187,8 @@ export class ExperimentsService {
         environment_id: scenario.environment_id,
         scenario_id: body.scenario_id,
         task_id: body.task_id,
-        ...swept,
+        algorithms: [...new Set(plan.map((point) => point.algorithm))],
+        ...sweptValues(body.kind, plan),
         parameters: body.parameters,
         knee_tolerance: body.knee_tolerance,
         cycle_p95_target_s: body.parameters.shift ? (body.cycle_p95_target_s ?? DEFAULT_CYCLE_P95_TARGET_S) : null,
@@ -202,28 +196,7 @@ export class ExperimentsService {
       now,
     );
     try {
-      for (const point of plan) {
-        const shift =
-          body.parameters.shift && point.ordersPerHour !== undefined
-            ? { ...body.parameters.shift, orders_per_hour: point.ordersPerHour }
-            : body.parameters.shift;
-        const solve = {
-          name: `${body.name} · ${point.label}`,
-          description: `Point of experiment ${experiment.id}`,
-          environment_id: scenario.environment_id,
-          scenario_id: body.scenario_id,
-          task_id: body.task_id,
-          algorithm_id: ALGORITHM_IDS[point.algorithm],
-          parameters: {
-            ...body.parameters,
-            algorithm_type: point.algorithm,
-            ...(point.robotCount === undefined ? {} : { robot_count: point.robotCount }),
-            ...(point.chargers === undefined ? {} : { chargers: point.chargers }),
-            ...(shift === undefined ? {} : { shift }),
-          },
-        };
-        await this.solves.storeAndEnqueue(userId, solve, experiment.id);
-      }
+      await this.storePoints(userId, experiment, plan);
     } catch (error) {
       // All points or none: a half-created experiment would never finish as asked.
       await this.deleteWithSolves(userId, experiment.id);
@@ -232,6 +205,78 @@ export class ExperimentsService {
     const created = await this.get(userId, experiment.id);
     if (!created) throw new Error(`Experiment ${experiment.id} vanished right after it was stored`);
     return created;
+  }
+
+  /**
+   * Continues a sweep with more points (`experimentPointsAddSchema`): the same algorithm, settings
+   * and fleet as its first points, each new value one more solve. 400 for a comparison, a
+   * cancelled experiment, values the sweep tested already or more than `MAX_SWEEP_POINTS` in all;
+   * robot counts are held to the floor. Null when the experiment is not the caller's.
+   */
+  async addPoints(userId: number, id: number, body: ExperimentPointsAdd): Promise<ExperimentRecord | null> {
+    const row = await this.repositories.experiments.get(userId, id);
+    if (!row) return null;
+    const field = EXPERIMENT_KINDS[row.kind].pointsField;
+    if (field === 'algorithms' || !EXPERIMENT_KINDS[row.kind].continuable)
+      throw badRequest(`A ${row.kind} has no sweep to continue`);
+    if (row.cancelled_at) throw badRequest('The experiment was cancelled: start a new one to test more');
+    const values = body[field];
+    if (values === undefined) throw badRequest(`body.${field}: Required to continue a ${row.kind}`);
+    const tested = row[field];
+    const repeated = values.find((value, index) => tested.includes(value) || values.indexOf(value) !== index);
+    if (repeated !== undefined) throw badRequest(`body.${field}: ${repeated} is tested already`);
+    if (tested.length + values.length > MAX_SWEEP_POINTS)
+      throw badRequest(
+        `body.${field}: a sweep holds at most ${MAX_SWEEP_POINTS} points, this one has ${tested.length}`,
+      );
+    const found = await this.scenarios.findWithFleet(userId, row.scenario_id);
+    if (!found) throw notFound('Scenario');
+    const [first] = await this.repositories.solves.pointsOfExperiments([id]);
+    const sorted = [...values].sort((a, b) => a - b);
+    const plan = this.planPoints(
+      { kind: row.kind, algorithm: row.algorithms[0], parameters: row.parameters, [field]: sorted },
+      first?.parameters.robot_count,
+      found.environment,
+    );
+    await this.storePoints(userId, row, plan);
+    await this.repositories.experiments.setSweptValues(
+      id,
+      field,
+      [...tested, ...sorted].sort((a, b) => a - b),
+      this.clock(),
+    );
+    return this.get(userId, id);
+  }
+
+  /** Stores and queues one ordinary solve per planned point of the experiment. */
+  private async storePoints(
+    userId: number,
+    experiment: Pick<ExperimentRow, 'id' | 'name' | 'environment_id' | 'scenario_id' | 'task_id' | 'parameters'>,
+    plan: readonly PlannedExperimentPoint[],
+  ): Promise<void> {
+    const { parameters } = experiment;
+    for (const point of plan) {
+      const shift =
+        parameters.shift && point.ordersPerHour !== undefined
+          ? { ...parameters.shift, orders_per_hour: point.ordersPerHour }
+          : parameters.shift;
+      const solve = {
+        name: `${experiment.name} · ${point.label}`,
+        description: `Point of experiment ${experiment.id}`,
+        environment_id: experiment.environment_id,
+        scenario_id: experiment.scenario_id,
+        task_id: experiment.task_id,
+        algorithm_id: ALGORITHM_IDS[point.algorithm],
+        parameters: {
+          ...parameters,
+          algorithm_type: point.algorithm,
+          ...(point.robotCount === undefined ? {} : { robot_count: point.robotCount }),
+          ...(point.chargers === undefined ? {} : { chargers: point.chargers }),
+          ...(shift === undefined ? {} : { shift }),
+        },
+      };
+      await this.solves.storeAndEnqueue(userId, solve, experiment.id);
+    }
   }
 
   /** Fails the unfinished points with 'Cancelled by the user'; null when not the caller's. */
@@ -261,62 +306,27 @@ export class ExperimentsService {
     await this.repositories.experiments.delete(userId, id);
   }
 
+  /**
+   * The experiment's points by its kind (`EXPERIMENT_KINDS`), their robot counts held to the
+   * floor. Kinds whose points set no fleet run on the scenario's, fixed now so later scenario
+   * edits leave them alone (undefined: the drawn fleet).
+   */
   private planPoints(
-    body: ExperimentCreateParsed,
+    body: ExperimentPointsInput & { readonly kind: ExperimentKind },
     scenarioRobotCount: number | undefined,
-    robots: ScenarioWithFleet['robots'],
-  ): PlannedSweep {
-    if (body.kind === 'fleet_sweep') {
-      const algorithm = requiredFor(body, body.algorithm, 'algorithm');
-      const counts = [...requiredFor(body, body.robot_counts, 'robot_counts')].sort((a, b) => a - b);
-      for (const count of counts) assertRobotCount('body.robot_counts', count, robots);
-      const points = counts.map((count) => ({
-        algorithm,
-        robotCount: count,
-        chargers: body.parameters.chargers,
-        ordersPerHour: undefined,
-        label: `${count} ${count === 1 ? 'robot' : 'robots'}`,
-      }));
-      return { points, algorithms: [algorithm], robot_counts: counts, charger_counts: [], rates: [] };
-    }
-    // Comparisons, charger and rate sweeps run on the scenario's fleet, fixed now so later scenario edits leave them alone.
+    environment: ScenarioWithFleet['environment'],
+  ): PlannedExperimentPoint[] {
     const fleet =
-      scenarioRobotCount !== undefined && scenarioRobotCount >= 1 && scenarioRobotCount < robots.length
+      scenarioRobotCount !== undefined &&
+      scenarioRobotCount >= 1 &&
+      scenarioRobotCount !== environment.elements.robots.length
         ? scenarioRobotCount
         : undefined;
-    if (body.kind === 'charger_sweep') {
-      const algorithm = requiredFor(body, body.algorithm, 'algorithm');
-      const counts = [...requiredFor(body, body.charger_counts, 'charger_counts')].sort((a, b) => a - b);
-      const points = counts.map((chargers) => ({
-        algorithm,
-        robotCount: fleet,
-        chargers,
-        ordersPerHour: undefined,
-        label: `${chargers} ${chargers === 1 ? 'charger' : 'chargers'} per station`,
-      }));
-      return { points, algorithms: [algorithm], robot_counts: [], charger_counts: counts, rates: [] };
+    const points = EXPERIMENT_KINDS[body.kind].points(body, fleet);
+    if (EXPERIMENT_KINDS[body.kind].pointsField === 'robot_counts') {
+      for (const point of points) assertRobotCount('body.robot_counts', point.robotCount, environment);
     }
-    if (body.kind === 'rate_sweep') {
-      const algorithm = requiredFor(body, body.algorithm, 'algorithm');
-      const rates = [...requiredFor(body, body.rates, 'rates')].sort((a, b) => a - b);
-      const points = rates.map((rate) => ({
-        algorithm,
-        robotCount: fleet,
-        chargers: body.parameters.chargers,
-        ordersPerHour: rate,
-        label: `${rate} orders/h`,
-      }));
-      return { points, algorithms: [algorithm], robot_counts: [], charger_counts: [], rates };
-    }
-    const algorithms = requiredFor(body, body.algorithms, 'algorithms');
-    const points = algorithms.map((algorithm) => ({
-      algorithm,
-      robotCount: fleet,
-      chargers: body.parameters.chargers,
-      ordersPerHour: undefined,
-      label: algorithm,
-    }));
-    return { points, algorithms, robot_counts: [], charger_counts: [], rates: [] };
+    return points;
   }
 
   private async withPoints(rows: StoredExperiment[]): Promise<ExperimentRecord[]> {

@@ -1,19 +1,20 @@
-import { robotCountProblem, type ElementsRecord, type ScenarioRecord } from '@fleetlab/warehouse';
+import { robotCountProblem, type ScenarioRecord } from '@fleetlab/warehouse';
 import type { Clock } from '../clock.ts';
 import { badRequest, notFound } from '../http/api-error.ts';
+import type { EnvironmentLayout } from '../repositories/environments-repository.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { NewScenario, ScenarioChanges } from '../repositories/scenarios-repository.ts';
 import { versionOf } from './list-answers.ts';
 
-/** A scenario of the caller with the robots of its environment, which fleet sizes are checked against. */
+/** A scenario of the caller with its environment's layout, which fleet sizes are checked against. */
 export interface ScenarioWithFleet {
   scenario: ScenarioRecord;
-  robots: ElementsRecord['robots'];
+  environment: EnvironmentLayout;
 }
 
-/** 400 naming `field` when `count` robots are more than the environment has; no count, no check. */
-export function assertRobotCount(field: string, count: number | undefined, robots: ElementsRecord['robots']): void {
-  const problem = count === undefined ? null : robotCountProblem(count, robots);
+/** 400 naming `field` when `count` robots are more than the environment's floor can take; no count, no check. */
+export function assertRobotCount(field: string, count: number | undefined, environment: EnvironmentLayout): void {
+  const problem = count === undefined ? null : robotCountProblem(count, environment);
   if (problem) throw badRequest(`${field}: ${problem}`);
 }
 
@@ -40,12 +41,12 @@ export class ScenariosService {
 
   /**
    * Stores a scenario on one of the caller's environments (404 otherwise), with `robot_count` at
-   * most the robots of the environment (400 otherwise), as every later edit, solve and sweep checks.
+   * most what the environment's floor can take (400 otherwise), as every later edit, solve and sweep checks.
    */
   async create(userId: number, scenario: NewScenario): Promise<ScenarioRecord> {
     const environment = await this.repositories.environments.findLayout(userId, scenario.environment_id);
     if (!environment) throw notFound('Environment');
-    assertRobotCount('body.parameters.robot_count', scenario.parameters.robot_count, environment.elements.robots);
+    assertRobotCount('body.parameters.robot_count', scenario.parameters.robot_count, environment);
     // The spec's form sends `{}`: the scenario then uses the environment's whole fleet, and says so.
     const parameters = {
       ...scenario.parameters,
@@ -61,20 +62,20 @@ export class ScenariosService {
   }
 
   /**
-   * Replaces the given fields; `parameters` as a whole, with `robot_count` at most the robots of
-   * the environment (400 otherwise). Null when the scenario is not the caller's.
+   * Replaces the given fields; `parameters` as a whole, with `robot_count` at most what the
+   * environment's floor can take (400 otherwise). Null when the scenario is not the caller's.
    */
   async update(userId: number, id: number, changes: ScenarioChanges): Promise<ScenarioRecord | null> {
     const found = await this.findWithFleet(userId, id);
     if (!found) return null;
-    assertRobotCount('body.parameters.robot_count', changes.parameters?.robot_count, found.robots);
+    assertRobotCount('body.parameters.robot_count', changes.parameters?.robot_count, found.environment);
     await this.repositories.scenarios.update(userId, id, changes, this.clock());
     return this.get(userId, id);
   }
 
   async findWithFleet(userId: number, id: number): Promise<ScenarioWithFleet | null> {
     const found = await this.repositories.scenarios.getWithLayout(userId, id);
-    return found && { scenario: found.scenario, robots: found.environment.elements.robots };
+    return found && { scenario: found.scenario, environment: found.environment };
   }
 
   /** Deletes the scenario with its tasks and solves; false when it is not the caller's. */

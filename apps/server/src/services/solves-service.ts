@@ -156,7 +156,7 @@ export class SolvesService {
     const { environments, scenarios, tasks } = this.repositories;
     const environment = await environments.findLayout(userId, body.environment_id);
     if (!environment) throw notFound('Environment');
-    assertRobotCount('body.parameters.robot_count', body.parameters.robot_count, environment.elements.robots);
+    assertRobotCount('body.parameters.robot_count', body.parameters.robot_count, environment);
     const scenario = await scenarios.get(userId, body.scenario_id);
     if (!scenario) throw notFound('Scenario');
     if (scenario.environment_id !== body.environment_id) {

@@ -1,4 +1,6 @@
+import { FloorError, servableDropoffsByPickup } from '@fleetlab/warehouse';
 import { ApiError, badRequest } from '../http/api-error.ts';
+import type { EnvironmentLayout } from '../repositories/environments-repository.ts';
 import type { Repositories } from '../repositories/index.ts';
 import {
   buildTaskPreview,
@@ -29,6 +31,26 @@ export interface TaskGenerationResult {
  * Previews generated pickup-dropoff pairs for one of the caller's scenarios, from the pickups
  * and dropoffs of its environment. Nothing is stored: POST /tasks/batch saves a preview.
  */
+/**
+ * Each pickup's dropoffs some robot can deliver to; a 400 naming the environment when there is
+ * no such pair. Undefined (every pair) for a stored layout whose floor cannot be built: the API
+ * refuses such layouts, and a solve of one fails naming why, so the generator need not.
+ */
+function servablePairsOf(environment: EnvironmentLayout): Map<string, string[]> | undefined {
+  let servable: Map<string, string[]>;
+  try {
+    servable = servableDropoffsByPickup(environment);
+  } catch (error) {
+    if (error instanceof FloorError) return undefined;
+    throw error;
+  }
+  if (servable.size === 0)
+    throw badRequest(
+      `No robot of the environment '${environment.name}' can reach a pickup and carry it to a dropoff; fix the layout in the grid editor before generating tasks`,
+    );
+  return servable;
+}
+
 export class TaskGenerationService {
   constructor(
     private readonly repositories: Repositories,
@@ -51,9 +73,11 @@ export class TaskGenerationService {
     const { scenario, environment } = found;
     const missing = describeMissingTaskPoints(environment);
     if (missing) throw badRequest(missing);
+    const servableDropoffs = servablePairsOf(environment);
     const request = {
       scenario,
       environment,
+      servableDropoffs,
       numTasks: query.numTasks,
       name: query.name || undefined,
       description: query.description || undefined,

@@ -144,10 +144,12 @@ describe('POST and DELETE /solves with the embedded queue', () => {
 
     const tooMany = await post(
       '/solves',
-      { ...solveBody(ids), parameters: { ...solveBody(ids).parameters, robot_count: 5 } },
+      { ...solveBody(ids), parameters: { ...solveBody(ids).parameters, robot_count: 344 } },
       400,
     );
-    expect(tooMany.json().detail).toBe('body.parameters.robot_count: 5 robots asked, but the environment has 4');
+    expect(tooMany.json().detail).toBe(
+      'body.parameters.robot_count: 344 robots asked, but this floor can take at most 343 (4 drawn, 339 more parked beside the stations)',
+    );
 
     const id = (await post('/solves', solveBody(ids), 201)).json().id as number;
     let solve = { status: 'pending' } as { status: string; results?: Record<string, unknown> };

@@ -1,3 +1,4 @@
+import type { ExperimentPointsAdd } from '@fleetlab/warehouse';
 import { apiRequest } from './client.ts';
 import type {
   Environment,
@@ -135,5 +136,8 @@ export const experimentsApi = {
   get: (id: number | string) => apiRequest<Experiment>(`/experiments/${id}`),
   create: (input: NewExperiment) => apiRequest<Experiment>('/experiments', { method: 'POST', body: input }),
   cancel: (id: number | string) => apiRequest<Experiment>(`/experiments/${id}/cancel`, { method: 'POST' }),
+  /** POST /experiments/{id}/points: the sweep continues with these new values. */
+  addPoints: (id: number | string, points: ExperimentPointsAdd) =>
+    apiRequest<Experiment>(`/experiments/${id}/points`, { method: 'POST', body: points }),
   remove: (id: number | string) => apiRequest<unknown>(`/experiments/${id}`, { method: 'DELETE' }),
 };

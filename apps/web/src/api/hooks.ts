@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { EnvironmentVersionFields } from '@fleetlab/warehouse';
+import type { EnvironmentVersionFields, ExperimentPointsAdd } from '@fleetlab/warehouse';
 import {
   environmentsApi,
   experimentsApi,
@@ -178,6 +178,14 @@ export function useCancelExperiment() {
   return useInvalidatingMutation(
     'cancelExperiment',
     (id: Id) => experimentsApi.cancel(id),
+    (experiment) => queryKeys.experiments.detail(experiment.id),
+  );
+}
+
+export function useAddExperimentPoints() {
+  return useInvalidatingMutation(
+    'addExperimentPoints',
+    ({ id, points }: { id: Id; points: ExperimentPointsAdd }) => experimentsApi.addPoints(id, points),
     (experiment) => queryKeys.experiments.detail(experiment.id),
   );
 }

@@ -103,6 +103,8 @@ describe('INVALIDATIONS', () => {
     cancelSolve: { refetched: ['solveList', 'solveListOf11', 'experimentList'], markedStale: ['experiment51'] },
     createExperiment: { refetched: ['solveList', 'solveListOf11', 'experimentList'], markedStale: [] },
     cancelExperiment: { refetched: ['solveList', 'solveListOf11', 'experimentList'], markedStale: ['solve41'] },
+    // The new points are new solves; the experiment's own page is refreshed from the answer.
+    addExperimentPoints: { refetched: ['solveList', 'solveListOf11', 'experimentList'], markedStale: [] },
     deleteExperiment: { refetched: ['solveList', 'solveListOf11', 'experimentList'], markedStale: ['solve41'] },
   };
 

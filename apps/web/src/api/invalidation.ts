@@ -42,6 +42,7 @@ export const INVALIDATIONS = {
   cancelSolve: { lists: ['solves', 'experiments'], details: ['experiments'] },
   createExperiment: { lists: ['experiments', 'solves'], details: [] },
   cancelExperiment: { lists: ['experiments', 'solves'], details: ['solves'] },
+  addExperimentPoints: { lists: ['experiments', 'solves'], details: [] },
   deleteExperiment: { lists: ['experiments', 'solves'], details: ['solves'] },
 } as const satisfies Record<string, Invalidation>;
 

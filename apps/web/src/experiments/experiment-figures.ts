@@ -9,14 +9,16 @@ import type {
   KneeRule,
   SolveStatusValue,
 } from '@fleetlab/warehouse';
-import { findKnee, kneePointOf, MAX_SWEEP_POINTS, SOLVE_PARAMETER_RANGES } from '@fleetlab/warehouse';
+import { EXPERIMENT_KINDS, findKnee, kneePointOf, MAX_SWEEP_POINTS, SOLVE_PARAMETER_RANGES } from '@fleetlab/warehouse';
 import { csvField } from '../components/results/plan-export.ts';
+import { fleetLimitText, type FleetSize } from '../lib/fleet-size.ts';
 
 /** What a sweep varies: the fleet size, or the chargers per station. */
 export type SweepAxis = 'robots' | 'chargers';
 
+/** The axis of a sweep whose answer is a knee (`EXPERIMENT_KINDS`): robots, or chargers per station. */
 export function sweepAxisOf(kind: ExperimentRecord['kind']): SweepAxis {
-  return kind === 'charger_sweep' ? 'chargers' : 'robots';
+  return EXPERIMENT_KINDS[kind].axis === 'chargers' ? 'chargers' : 'robots';
 }
 
 export interface SweepRow {
@@ -111,6 +113,77 @@ export function sweepKnee(rows: readonly SweepRow[], rule: KneeRule): KneeFindin
   return findKnee(candidates, rule);
 }
 
+/**
+ * The sweep's answer as the page states it: the row it names, and whether that row is a knee.
+ * A rule that found none marks the largest value tested, which is no knee ("test more"); a
+ * deadline met only by the largest fleet tested is met, so that one is the knee.
+ */
+export function sweepAnswer(
+  finding: KneeFinding<KneeRow>,
+  rule: KneeRule,
+): { readonly row: SweepRow | null; readonly isKnee: boolean } {
+  const row = kneeRowOf(finding);
+  const isKnee = finding.status === 'knee' || (finding.status === 'largest_tested' && rule.rule === 'finish_by');
+  return { row, isKnee: row !== null && isKnee };
+}
+
+/**
+ * The figures of a sweep row, in the order the page's table shows them, each with its CSV
+ * column and the one rounding both use (`digits`; the gap in percent, `suffix` on the page):
+ * the table and the CSV read the same numbers.
+ */
+export const SWEEP_FIGURES = [
+  { label: 'Planned (s)', csv: 'makespan_s', digits: 1, suffix: '', value: (row: SweepRow) => row.makespan },
+  {
+    label: 'With traffic (s)',
+    csv: 'executed_makespan_s',
+    digits: 1,
+    suffix: '',
+    value: (row: SweepRow) => row.executedMakespan,
+  },
+  {
+    label: 'Waiting for robots (s)',
+    csv: 'waiting_for_robots_s',
+    digits: 1,
+    suffix: '',
+    value: (row: SweepRow) => row.waitingForRobots,
+  },
+  {
+    label: 'Charger queue (s)',
+    csv: 'charger_queue_s',
+    digits: 1,
+    suffix: '',
+    value: (row: SweepRow) => row.chargerQueue,
+  },
+  {
+    label: 'Deliveries / h planned',
+    csv: 'deliveries_per_hour',
+    digits: 1,
+    suffix: '',
+    value: (row: SweepRow) => row.deliveriesPerHour,
+  },
+  {
+    label: 'Deliveries / h with traffic',
+    csv: 'executed_per_hour',
+    digits: 1,
+    suffix: '',
+    value: (row: SweepRow) => row.executedPerHour,
+  },
+  { label: 'Lower bound (s)', csv: 'lower_bound_s', digits: 1, suffix: '', value: (row: SweepRow) => row.lowerBound },
+  {
+    label: 'Gap',
+    csv: 'gap_pct',
+    digits: 1,
+    suffix: '%',
+    value: (row: SweepRow) => (row.gap === null ? null : row.gap * 100),
+  },
+] as const;
+
+/** A figure rounded as the page shows it; '' when absent (the table shows '—'). */
+export function roundedFigure(value: number | null, digits: number): string {
+  return value === null ? '' : value.toFixed(digits);
+}
+
 /** The row a sweep's knee marks in the table and on the chart (none when the rule found none). */
 export function kneeRowOf(finding: KneeFinding<KneeRow>): SweepRow | null {
   return kneePointOf(finding)?.row ?? null;
@@ -189,19 +262,7 @@ export function robotUtilisation(results: Readonly<Record<string, unknown>> | nu
   return busy.map(([robotId, busyS]) => ({ robotId, busyS, utilisation: makespan > 0 ? busyS / makespan : 0 }));
 }
 
-const SWEEP_CSV_COLUMNS = [
-  'makespan_s',
-  'executed_makespan_s',
-  'deliveries_per_hour',
-  'executed_per_hour',
-  'waiting_for_robots_s',
-  'charger_queue_s',
-  'lower_bound_s',
-  'gap',
-  'status',
-  'knee',
-  'solve_id',
-];
+const SWEEP_CSV_COLUMNS = [...SWEEP_FIGURES.map((figure) => figure.csv), 'status', 'knee', 'answer', 'solve_id'];
 const COMPARISON_CSV_COLUMNS = [
   'algorithm',
   'makespan_s',
@@ -214,28 +275,27 @@ const COMPARISON_CSV_COLUMNS = [
   'solve_id',
 ];
 
-/** The experiment's table as CSV (numbers unrounded, so a spreadsheet can redo the maths); the knee by `kneeRule`. */
+/**
+ * The experiment as CSV: every point, with the numbers the page shows (`SWEEP_FIGURES`, rounded
+ * once, as on the page) and its answer by `kneeRule`: `knee` is `yes` on the knee only, `answer`
+ * names the row the page names (`knee`, or `largest tested` when the range holds no knee).
+ */
 export function experimentToCsv(experiment: ExperimentRecord, kneeRule: KneeRule): string {
   const lines: string[] = [];
   if (experiment.kind !== 'algorithm_comparison') {
     const axis = sweepAxisOf(experiment.kind);
     const rows = sweepRows(experiment.points, axis);
-    const knee = kneeRowOf(sweepKnee(rows, kneeRule));
+    const answer = sweepAnswer(sweepKnee(rows, kneeRule), kneeRule);
     lines.push([axis === 'chargers' ? 'chargers' : 'robot_count', ...SWEEP_CSV_COLUMNS].join(','));
     for (const row of rows) {
+      const answered = row === answer.row;
       lines.push(
         [
           row.x,
-          row.makespan,
-          row.executedMakespan,
-          row.deliveriesPerHour,
-          row.executedPerHour,
-          row.waitingForRobots,
-          row.chargerQueue,
-          row.lowerBound,
-          row.gap,
+          ...SWEEP_FIGURES.map((figure) => roundedFigure(figure.value(row), figure.digits)),
           row.status,
-          row === knee ? 'yes' : '',
+          answered && answer.isKnee ? 'yes' : '',
+          answered ? (answer.isKnee ? 'knee' : 'largest tested') : '',
           row.solveId,
         ]
           .map(csvField)
@@ -275,11 +335,9 @@ export function experimentCsvFileName(experimentId: number): string {
  * Robot counts typed on the form: a range 'from..to' (or 'from-to'), or a list '2, 4, 8'.
  * Returns the sorted distinct counts, or an error text naming what is wrong.
  */
-export function parseRobotCounts(text: string, maxRobots: number | null): { counts: number[] } | { error: string } {
+export function parseRobotCounts(text: string, fleet: FleetSize | null): { counts: number[] } | { error: string } {
   return parseCounts(text, 'Robot counts', MAX_SWEEP_POINTS, (count) =>
-    maxRobots !== null && count > maxRobots
-      ? `The environment has ${maxRobots} ${maxRobots === 1 ? 'robot' : 'robots'}`
-      : null,
+    fleet !== null && count > fleet.max ? fleetLimitText(fleet) : null,
   );
 }
 

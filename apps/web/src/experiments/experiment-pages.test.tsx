@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { experimentCreateSchema } from '@fleetlab/warehouse';
+import { DEFAULT_KNEE_RULE, experimentCreateSchema } from '@fleetlab/warehouse';
 import type { Environment } from '../api/types.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
 import {
@@ -15,6 +15,7 @@ import {
   SPEC_DEFAULT_SETTINGS,
 } from '../test/fixtures.ts';
 import { currentLocation, renderApp } from '../test/render-app.tsx';
+import { experimentToCsv } from './experiment-figures.ts';
 import { ALGORITHM_COMPARISON, FLEET_SWEEP, RATE_SWEEP, SHIFT_FLEET_SWEEP } from './experiment-fixtures.ts';
 
 /** Small Warehouse with a second station: R1_1, R1_2, R2_1, R2_2; its pickups on the shelf's edges, so its floor can be built. */
@@ -59,8 +60,8 @@ describe('/experiments', () => {
     stubFetch({ ...signedIn, 'GET /experiments': { body: [ALGORITHM_COMPARISON, FLEET_SWEEP] } });
     renderApp('/experiments', { signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Fleet size' })).toBeInTheDocument();
-    expect(screen.getByText('Makespan Optimiser on 1, 2, 3, 4, 5 robots')).toBeInTheDocument();
-    expect(screen.getByText('Auction vs Greedy Distance vs K-Means Clustering')).toBeInTheDocument();
+    expect(screen.getByText('Makespan search on 1, 2, 3, 4, 5 robots')).toBeInTheDocument();
+    expect(screen.getByText('Auction vs Greedy nearest vs K-Means Clustering')).toBeInTheDocument();
     expect(screen.getByText('2 of 3 points finished')).toBeInTheDocument();
     expect(screen.getByText('5 of 5 points finished (1 failed)')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'View Results' }).map((link) => link.getAttribute('href'))).toEqual([
@@ -84,8 +85,8 @@ describe('/experiments', () => {
     };
     stubFetch({ ...signedIn, 'GET /experiments': { body: [RATE_SWEEP, chargers] } });
     renderApp('/experiments', { signedIn: true });
-    expect(await screen.findByText('Makespan Optimiser at 300, 600, 900, 1,200 orders/h')).toBeInTheDocument();
-    expect(screen.getByText('Makespan Optimiser with 1, 2 chargers per station')).toBeInTheDocument();
+    expect(await screen.findByText('Makespan search at 300, 600, 900, 1,200 orders/h')).toBeInTheDocument();
+    expect(screen.getByText('Makespan search with 1, 2 chargers per station')).toBeInTheDocument();
     expect(screen.getByText(/^Rate sweep ·/)).toBeInTheDocument();
   });
 
@@ -335,7 +336,10 @@ describe('/experiments/create', () => {
       ...routes,
       'POST /experiments': {
         status: 400,
-        body: { detail: 'body.robot_counts: 5 robots asked, but the environment has 4' },
+        body: {
+          detail:
+            'body.robot_counts: 344 robots asked, but this floor can take at most 343 (4 drawn, 339 more parked beside the stations)',
+        },
       },
     });
     renderApp('/experiments/create', { signedIn: true });
@@ -344,14 +348,17 @@ describe('/experiments/create', () => {
     // The automatic battery reserve over the sweep's fleets: 30 cells less 2 of shelf and 2 of stations, 1 to 4 robots.
     expect(screen.getByText(/: 5\.3% to 12\.2% for 1 to 4 robots on 26 free cells\.$/)).toBeInTheDocument();
     await userEvent.clear(counts);
-    await userEvent.type(counts, '2, 9');
+    await userEvent.type(counts, '2, 90');
     await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
     expect(screen.getByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('The environment has 4 robots')).toBeInTheDocument();
+    // 30 cells less 2 of shelf, 2 stations, a dropoff and 2 pickups' cells: 23 to park on beside the 4 drawn.
+    expect(
+      screen.getByText('This floor can take at most 27 robots (4 drawn, 23 more beside the stations)'),
+    ).toBeInTheDocument();
     expect(network.callsTo('POST', '/experiments')).toHaveLength(0);
 
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'algorithm_comparison');
-    for (const name of ['Greedy Distance', 'Auction']) await userEvent.click(screen.getByRole('checkbox', { name }));
+    for (const name of ['Greedy nearest', 'Auction']) await userEvent.click(screen.getByRole('checkbox', { name }));
     await userEvent.type(screen.getByLabelText('Name'), 'Too few');
     await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
     expect(screen.getByText('Choose at least 2 algorithms')).toBeInTheDocument();
@@ -362,7 +369,7 @@ describe('/experiments/create', () => {
     await userEvent.type(screen.getByLabelText('Robot Counts'), '1..4');
     await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Failed to create experiment. Please try again. body.robot_counts: 5 robots asked, but the environment has 4',
+      'Failed to create experiment. Please try again. body.robot_counts: 344 robots asked, but this floor can take at most 343 (4 drawn, 339 more parked beside the stations)',
     );
   });
 });
@@ -413,6 +420,18 @@ describe('/experiments/{id}', () => {
       ['4', '198.0', '—', '—', '—', '181.8', '—', '150.0', '32.0%', 'completed', 'View'],
       ['5', '—', '—', '—', '—', '—', '—', '—', '—', 'failedpickup P7 is unreachable from every robot', 'View'],
     ]);
+    // The CSV carries the very figures of the table, and marks the knee the page marks.
+    const csv = experimentToCsv(FLEET_SWEEP, DEFAULT_KNEE_RULE)
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    rows.slice(1).forEach((cells, index) => {
+      expect(csv[index].slice(0, 9)).toEqual(
+        [cells[0].replace('Knee', ''), ...cells.slice(1, 9)].map((cell) => (cell === '—' ? '' : cell.replace('%', ''))),
+      );
+      expect(csv[index][10]).toBe(cells[0].endsWith('Knee') ? 'yes' : '');
+    });
     // From 2 robots (210 s), the 3rd gains 10 s (4.8%) and the 4th 2 s: under 5% each.
     expect(screen.getByLabelText('Knee rule')).toHaveValue('diminishing_returns');
     expect(screen.getByTestId('knee-finding')).toHaveTextContent(
@@ -483,7 +502,7 @@ describe('/experiments/{id}', () => {
     expect(await screen.findByTestId('shift-finding')).toHaveTextContent(
       'Highest sustained rate: 600 orders/h. Above it the backlog grows.',
     );
-    expect(screen.getByRole('heading', { name: 'Makespan Optimiser by orders per hour' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Makespan search by orders per hour' })).toBeInTheDocument();
     expect(
       screen.getByText("Each point: a shift of 2 h at each point's rate, Re-optimise every 60 s, seed 1."),
     ).toBeInTheDocument();
@@ -595,7 +614,7 @@ describe('/experiments/{id}', () => {
       .map((row) => cellTexts(row));
     expect(rows).toEqual([
       ['Auction', '320.0 s', '—', '—', '—', '640.0 m', '1', '113.3%', '1500 ms', 'completed', 'View solve'],
-      ['Greedy DistanceBest', '300.0 s', '—', '—', '—', '600.0 m', '1', '100.0%', '1500 ms', 'completed', 'View solve'],
+      ['Greedy nearestBest', '300.0 s', '—', '—', '—', '600.0 m', '1', '100.0%', '1500 ms', 'completed', 'View solve'],
       ['K-Means Clustering', '—', '—', '—', '—', '—', '—', '—', '—', 'running', 'View solve'],
     ]);
     expect(
@@ -655,10 +674,10 @@ describe('/experiments/{id}', () => {
     expect(click).toHaveBeenCalledTimes(1);
     const text = await blobText(blobs[0]);
     expect(text.split('\n')[0]).toBe(
-      'robot_count,makespan_s,executed_makespan_s,deliveries_per_hour,executed_per_hour,waiting_for_robots_s,charger_queue_s,lower_bound_s,gap,status,knee,solve_id',
+      'robot_count,makespan_s,executed_makespan_s,waiting_for_robots_s,charger_queue_s,deliveries_per_hour,executed_per_hour,lower_bound_s,gap_pct,status,knee,answer,solve_id',
     );
     // The knee of the rule on screen: diminishing returns, 2 robots.
-    expect(text.split('\n')[2]).toBe(`2,210,,${(10 * 3600) / 210},,,,150,${210 / 150 - 1},completed,yes,62`);
+    expect(text.split('\n')[2]).toBe('2,210.0,,,,171.4,,150.0,40.0,completed,yes,knee,62');
   });
 
   it('deletes after confirmation and goes to /experiments', async () => {

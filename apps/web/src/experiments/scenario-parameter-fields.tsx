@@ -1,4 +1,5 @@
 import { TextField } from '../components/ui/form-field.tsx';
+import type { FleetSize } from '../lib/fleet-size.ts';
 import type { ScenarioParameterErrors } from './scenario-parameters.ts';
 
 interface ScenarioParameterFieldsProps {
@@ -6,8 +7,8 @@ interface ScenarioParameterFieldsProps {
   readonly orderVolume: string;
   readonly robotCount: string;
   readonly errors: ScenarioParameterErrors;
-  /** Caps Robot Count; null while the environment is unknown. */
-  readonly robotsInEnvironment: number | null;
+  /** Caps Robot Count at the most the floor takes; null while the environment is unknown. */
+  readonly fleet: FleetSize | null;
   readonly orderVolumeHint?: string;
   readonly robotCountHint: string;
   readonly onOrderVolumeChange: (value: string) => void;
@@ -19,7 +20,7 @@ export function ScenarioParameterFields({
   orderVolume,
   robotCount,
   errors,
-  robotsInEnvironment,
+  fleet,
   orderVolumeHint,
   robotCountHint,
   onOrderVolumeChange,
@@ -40,7 +41,7 @@ export function ScenarioParameterFields({
         label="Robot Count"
         type="number"
         min={1}
-        max={robotsInEnvironment ?? undefined}
+        max={fleet?.max}
         value={robotCount}
         error={errors.robotCount}
         hint={robotCountHint}

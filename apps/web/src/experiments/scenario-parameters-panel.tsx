@@ -3,17 +3,12 @@ import type { ScenarioRecord } from '@fleetlab/warehouse';
 import { Alert } from '../components/ui/alert.tsx';
 import { buttonPrimary, buttonSecondary, card } from '../components/ui/styles.ts';
 import { useUpdateScenario } from '../api/hooks.ts';
+import type { FleetSize } from '../lib/fleet-size.ts';
 import { ScenarioParameterFields } from './scenario-parameter-fields.tsx';
 import { parseScenarioParameters, robotCountLabel, type ScenarioParameterErrors } from './scenario-parameters.ts';
 
 /** The scenario's Order Volume and Robot Count, shown and edited in place on the scenario page. */
-export function ScenarioParametersPanel({
-  scenario,
-  robotsInEnvironment,
-}: {
-  scenario: ScenarioRecord;
-  robotsInEnvironment: number | null;
-}) {
+export function ScenarioParametersPanel({ scenario, fleet }: { scenario: ScenarioRecord; fleet: FleetSize | null }) {
   const updateScenario = useUpdateScenario();
   const [editing, setEditing] = useState(false);
   const [orderVolume, setOrderVolume] = useState('');
@@ -31,7 +26,7 @@ export function ScenarioParametersPanel({
 
   async function handleSave(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = parseScenarioParameters(orderVolume, robotCount, robotsInEnvironment);
+    const parsed = parseScenarioParameters(orderVolume, robotCount, fleet);
     if ('errors' in parsed) {
       setErrors(parsed.errors);
       return;
@@ -66,8 +61,8 @@ export function ScenarioParametersPanel({
               orderVolume={orderVolume}
               robotCount={robotCount}
               errors={errors}
-              robotsInEnvironment={robotsInEnvironment}
-              robotCountHint="Empty = all robots of the environment."
+              fleet={fleet}
+              robotCountHint={`Empty = all robots drawn on the environment${fleet ? `; at most ${fleet.max}` : ''}.`}
               onOrderVolumeChange={setOrderVolume}
               onRobotCountChange={setRobotCount}
             />
@@ -89,9 +84,7 @@ export function ScenarioParametersPanel({
           </div>
           <div className="rounded-lg bg-slate-800/60 px-3 py-2">
             <dt className="text-xs text-slate-400">Robots</dt>
-            <dd className="font-semibold text-white">
-              {robotCountLabel(scenario.parameters.robot_count, robotsInEnvironment)}
-            </dd>
+            <dd className="font-semibold text-white">{robotCountLabel(scenario.parameters.robot_count, fleet)}</dd>
           </div>
         </dl>
       )}

@@ -1,4 +1,5 @@
 import type { ScenarioParametersRecord } from '@fleetlab/warehouse';
+import { fleetLimitText, type FleetSize } from '../lib/fleet-size.ts';
 
 export interface ScenarioParameterErrors {
   orderVolume?: string;
@@ -12,7 +13,7 @@ export interface ScenarioParameterErrors {
 export function parseScenarioParameters(
   orderVolume: string,
   robotCount: string,
-  robotsInEnvironment: number | null,
+  fleet: FleetSize | null,
 ): { parameters: ScenarioParametersRecord } | { errors: ScenarioParameterErrors } {
   const errors: ScenarioParameterErrors = {};
   const parameters: ScenarioParametersRecord = {};
@@ -23,19 +24,15 @@ export function parseScenarioParameters(
   }
   if (robotCount.trim() !== '') {
     const value = Number(robotCount);
-    const max = robotsInEnvironment ?? Number.POSITIVE_INFINITY;
-    if (!Number.isInteger(value) || value < 1 || value > max) {
-      errors.robotCount =
-        robotsInEnvironment === null
-          ? 'Robot Count must be a whole number of at least 1'
-          : `Robot Count must be from 1 to ${robotsInEnvironment} (the robots of the environment)`;
-    } else parameters.robot_count = value;
+    if (!Number.isInteger(value) || value < 1) errors.robotCount = 'Robot Count must be a whole number of at least 1';
+    else if (fleet !== null && value > fleet.max) errors.robotCount = `${fleetLimitText(fleet)}.`;
+    else parameters.robot_count = value;
   }
   return errors.orderVolume || errors.robotCount ? { errors } : { parameters };
 }
 
 /** 'All 6 robots' when the scenario leaves the fleet unset. */
-export function robotCountLabel(robotCount: number | undefined, robotsInEnvironment: number | null): string {
+export function robotCountLabel(robotCount: number | undefined, fleet: FleetSize | null): string {
   if (robotCount !== undefined) return String(robotCount);
-  return robotsInEnvironment === null ? 'All robots' : `All ${robotsInEnvironment} robots`;
+  return fleet === null ? 'All robots' : `All ${fleet.drawn} robots`;
 }

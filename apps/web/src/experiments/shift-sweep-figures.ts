@@ -7,6 +7,7 @@ import {
   CYCLE_P95_TARGET_RANGE,
   DEFAULT_CYCLE_P95_TARGET_S,
   ALGORITHM_BY_NAME,
+  EXPERIMENT_KINDS,
   fewestRobotsForShift,
   highestSustainedRate,
   MAX_SWEEP_POINTS,
@@ -90,16 +91,7 @@ export function parseP95TargetMinutes(text: string): { seconds: number } | { err
 export type ShiftSweepAxis = 'rate' | 'robots' | 'chargers' | 'algorithm';
 
 export function shiftSweepAxisOf(kind: ExperimentRecord['kind']): ShiftSweepAxis {
-  switch (kind) {
-    case 'rate_sweep':
-      return 'rate';
-    case 'charger_sweep':
-      return 'chargers';
-    case 'algorithm_comparison':
-      return 'algorithm';
-    case 'fleet_sweep':
-      return 'robots';
-  }
+  return EXPERIMENT_KINDS[kind].axis;
 }
 
 /** One point of a shift experiment as its table and chart read it. */

@@ -1,19 +1,12 @@
 import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { linkText } from '../components/ui/styles.ts';
-import { formatGap, formatNumber, type SweepRow } from './experiment-figures.ts';
+import { formatNumber, SWEEP_FIGURES, type SweepRow } from './experiment-figures.ts';
 import { PointSolveLinkCell, PointStatusCell } from './point-cells.tsx';
 
 // Units sit in the headers and headers break between words, so eleven columns fit a 1280 px screen.
 const sweepColumns = (axisLabel: string): readonly DataTableColumn[] => [
   { label: axisLabel },
-  { label: 'Planned (s)' },
-  { label: 'With traffic (s)' },
-  { label: 'Waiting for robots (s)' },
-  { label: 'Charger queue (s)' },
-  { label: 'Deliveries / h planned' },
-  { label: 'Deliveries / h with traffic' },
-  { label: 'Lower bound (s)' },
-  { label: 'Gap' },
+  ...SWEEP_FIGURES.map((figure) => ({ label: figure.label })),
   { label: 'Status' },
   { label: 'Solve' },
 ];
@@ -65,14 +58,12 @@ export function SweepTable({
                 </span>
               )}
             </th>
-            <td className="px-2 py-2 text-slate-200">{formatNumber(row.makespan, 1)}</td>
-            <td className="px-2 py-2 text-slate-200">{formatNumber(row.executedMakespan, 1)}</td>
-            <td className="px-2 py-2 text-slate-200">{formatNumber(row.waitingForRobots, 1)}</td>
-            <td className="px-2 py-2 text-slate-200">{formatNumber(row.chargerQueue, 1)}</td>
-            <td className="px-2 py-2 text-slate-200">{formatNumber(row.deliveriesPerHour, 1)}</td>
-            <td className="px-2 py-2 text-slate-200">{formatNumber(row.executedPerHour, 1)}</td>
-            <td className="px-2 py-2 text-slate-200">{formatNumber(row.lowerBound, 1)}</td>
-            <td className="px-2 py-2 text-slate-200">{formatGap(row.gap)}</td>
+            {SWEEP_FIGURES.map((figure) => (
+              <td key={figure.csv} className="px-2 py-2 text-slate-200">
+                {formatNumber(figure.value(row), figure.digits)}
+                {figure.value(row) === null ? '' : figure.suffix}
+              </td>
+            ))}
             <PointStatusCell status={row.status} error={row.error} />
             <PointSolveLinkCell solveId={row.solveId} label="View" />
           </tr>

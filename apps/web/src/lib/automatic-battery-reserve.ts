@@ -4,11 +4,11 @@
 import {
   AUTOMATIC_BATTERY_RESERVE_RULE_TEXT,
   automaticBatteryReserve,
-  fleetForScenario,
+  fleetOfSize,
   Floor,
   FloorError,
   SOLVE_PARAMETER_RANGES,
-  type EnvironmentRecord,
+  type FleetEnvironment,
   type FloorEnvironment,
 } from '@fleetlab/warehouse';
 import { formatGrouped } from './display-format.ts';
@@ -33,12 +33,18 @@ export function fleetOnFloor(
   }
 }
 
-/** How many robots a solve of a scenario asking for `robotCount` plans with (`fleetForScenario`: absent or too many is the whole fleet). */
-export function solveFleetSize(
-  environment: Pick<EnvironmentRecord, 'elements'>,
-  robotCount: number | null | undefined,
-): number {
-  return fleetForScenario(environment.elements.robots, environment.elements.robot_stations, robotCount).length;
+/**
+ * How many robots a solve of a scenario asking for `robotCount` plans with (`fleetOfSize`: absent
+ * is the drawn fleet, more than the floor parks is the most it parks); the drawn fleet when the
+ * floor cannot be built.
+ */
+export function solveFleetSize(environment: FleetEnvironment, robotCount: number | null | undefined): number {
+  try {
+    return fleetOfSize(environment, robotCount).length;
+  } catch (error) {
+    if (error instanceof FloorError) return environment.elements.robots.length;
+    throw error;
+  }
 }
 
 const percent = (value: number) => `${formatGrouped(value, value % 1 === 0 ? 0 : 1)}%`;

@@ -9,6 +9,11 @@ export function recentSolves<T extends SolveSummary>(solves: readonly T[], limit
     .slice(0, limit);
 }
 
+/** The solves planners run themselves: an experiment's points are listed under their experiment. */
+export function ownSolves<T extends Pick<SolveSummary, 'experiment_id'>>(solves: readonly T[]): T[] {
+  return solves.filter((solve) => solve.experiment_id === undefined);
+}
+
 export function solveEnvironmentName(solve: SolveSummary, environmentNames?: Map<number, string>): string {
   return (
     solve.environment?.name ?? environmentNames?.get(solve.environment_id) ?? `Environment ${solve.environment_id}`

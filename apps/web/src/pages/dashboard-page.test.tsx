@@ -48,7 +48,7 @@ describe('/dashboard', () => {
     expect(screen.getByRole('link', { name: 'Create New Solve' })).toHaveAttribute('href', '/solves/create');
   });
 
-  it('says when there are no solves yet', async () => {
+  it('starts a new account at the grid editor', async () => {
     stubFetch({
       'GET /auth/me': { body: ADA },
       'GET /environments': { body: [] },
@@ -56,7 +56,20 @@ describe('/dashboard', () => {
       'GET /solves': { body: [] },
     });
     renderApp('/dashboard', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'Start by drawing your warehouse' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the Grid Editor' })).toHaveAttribute('href', '/environments/create');
+  });
+
+  it('says when there are no solves yet, and leaves experiment points to their experiments', async () => {
+    stubFetch({
+      'GET /auth/me': { body: ADA },
+      'GET /environments': { body: [SMALL_WAREHOUSE] },
+      'GET /scenarios': { body: [] },
+      'GET /solves': { body: [solveFixture({ id: 9, name: 'Sweep · 2 robots', experiment_id: 4 })] },
+    });
+    renderApp('/dashboard', { signedIn: true });
     expect(await screen.findByText('No solves yet. Create your first one!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Solves\s*0/ })).toHaveAttribute('href', '/solves');
   });
 
   it('reports a failed load', async () => {

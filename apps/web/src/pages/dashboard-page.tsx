@@ -8,7 +8,7 @@ import { ListStates } from '../components/ui/list-states.tsx';
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { buttonPrimary, card, focusRing, linkText } from '../components/ui/styles.ts';
 import { formatDate } from '../lib/display-format.ts';
-import { recentSolves, solveEnvironmentName } from '../lib/solve-records.ts';
+import { ownSolves, recentSolves, solveEnvironmentName } from '../lib/solve-records.ts';
 
 const RECENT_SOLVE_COLUMNS: readonly DataTableColumn[] = [
   { label: 'Name' },
@@ -33,8 +33,29 @@ interface OverviewLists {
   readonly solves: readonly SolveSummary[];
 }
 
-function Overview({ environments, scenarios, solves }: OverviewLists) {
+/** A new account's first step: drawing its warehouse in the grid editor. */
+function FirstStep() {
+  return (
+    <section className={`${card} p-8`} aria-labelledby="first-step-heading">
+      <h2 id="first-step-heading" className="text-xl font-semibold text-white">
+        Start by drawing your warehouse
+      </h2>
+      <p className="mt-2 max-w-2xl text-slate-300">
+        Draw shelves, pickup and drop-off points and charging stations with their robots on the grid. Then add orders,
+        and size the fleet and the chargers that serve them.
+      </p>
+      <Link to="/environments/create" className={`${buttonPrimary} mt-5`}>
+        Open the Grid Editor
+      </Link>
+    </section>
+  );
+}
+
+function Overview({ environments, scenarios, solves: allSolves }: OverviewLists) {
+  if (environments.length === 0) return <FirstStep />;
   const environmentNames = new Map(environments.map((environment) => [environment.id, environment.name]));
+  // Experiment points are counted and listed under their experiments.
+  const solves = ownSolves(allSolves);
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-3">

@@ -1,6 +1,12 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ALGORITHM_BY_NAME, algorithmNameValues, type AlgorithmName, type ExperimentKind } from '@fleetlab/warehouse';
+import {
+  ALGORITHM_BY_NAME,
+  algorithmNameValues,
+  EXPERIMENT_KINDS,
+  type AlgorithmName,
+  type ExperimentKind,
+} from '@fleetlab/warehouse';
 import { isApiError } from '../api/client.ts';
 import { useCreateExperiment, useEnvironment, useScenarios, useSolve, useTasks } from '../api/hooks.ts';
 import type { NewExperiment } from '../api/types.ts';
@@ -18,8 +24,8 @@ import {
   parseRates,
   withoutRate,
 } from '../experiments/shift-sweep-figures.ts';
-import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { fleetOnFloor, solveFleetSize } from '../lib/automatic-battery-reserve.ts';
+import { fleetSizeOf } from '../lib/fleet-size.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import {
   defaultSolveSettings,
@@ -85,15 +91,16 @@ export default function ExperimentCreatePage() {
   const scenario = scenarios.data?.find((candidate) => String(candidate.id) === scenarioId);
   const tasks = useTasks(scenarioId || null, { enabled: scenarioId !== '' });
   const environment = useEnvironment(scenario?.environment_id);
-  const robotsInEnvironment = environment.data ? environment.data.elements.robots.length : null;
+  const fleetSize = useMemo(() => fleetSizeOf(environment.data), [environment.data]);
+  const robotsInEnvironment = fleetSize?.drawn ?? null;
   // The fleets the points plan with (a fleet sweep's counts once they read), for the battery reserve's hint.
   const scenarioRobotCount = scenario?.parameters?.robot_count;
   const fleet = useMemo(() => {
     if (!environment.data) return null;
-    const swept = kind === 'fleet_sweep' ? parseRobotCounts(robotCounts, robotsInEnvironment) : null;
+    const swept = kind === 'fleet_sweep' ? parseRobotCounts(robotCounts, fleetSize) : null;
     const fleets = swept && 'counts' in swept ? swept.counts : [solveFleetSize(environment.data, scenarioRobotCount)];
     return fleetOnFloor(environment.data, fleets);
-  }, [environment.data, kind, robotCounts, robotsInEnvironment, scenarioRobotCount]);
+  }, [environment.data, kind, robotCounts, fleetSize, scenarioRobotCount]);
 
   // The copied solve fills the form once: its scenario, task, algorithm and every setting.
   const copiedFrom = useRef<number | null>(null);
@@ -155,7 +162,7 @@ export default function ExperimentCreatePage() {
       if ('error' in parsed) found.rates = parsed.error;
       else counts = parsed.rates;
     } else if (kind === 'fleet_sweep') {
-      const parsed = parseRobotCounts(robotCounts, robotsInEnvironment);
+      const parsed = parseRobotCounts(robotCounts, fleetSize);
       if ('error' in parsed) found.robotCounts = parsed.error;
       else counts = parsed.counts;
     } else if (kind === 'charger_sweep') {
@@ -263,9 +270,9 @@ export default function ExperimentCreatePage() {
             ))}
           </SelectField>
           <SelectField label="Kind" value={kind} onChange={(event) => setKind(event.target.value as ExperimentKind)}>
-            {(Object.keys(EXPERIMENT_KIND_LABELS) as ExperimentKind[]).map((value) => (
+            {(Object.keys(EXPERIMENT_KINDS) as ExperimentKind[]).map((value) => (
               <option key={value} value={value}>
-                {EXPERIMENT_KIND_LABELS[value]}
+                {EXPERIMENT_KINDS[value].label}
               </option>
             ))}
           </SelectField>
@@ -287,7 +294,7 @@ export default function ExperimentCreatePage() {
                   label="Robot Counts"
                   value={robotCounts}
                   error={errors.robotCounts}
-                  hint={`A range like '1..8' or a list like '2, 4, 8'${robotsInEnvironment !== null ? `; the environment has ${robotsInEnvironment} robots` : ''}.`}
+                  hint={`A range like '1..8' or a list like '2, 4, 8'${fleetSize !== null ? `; ${fleetSize.drawn} robots are drawn, more park beside the stations, up to ${fleetSize.max}` : ''}.`}
                   onChange={(event) => setRobotCounts(event.target.value)}
                 />
               ) : kind === 'rate_sweep' ? (

@@ -3,12 +3,23 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   ALGORITHM_BY_NAME,
   DEFAULT_CYCLE_P95_TARGET_S,
+  EXPERIMENT_KINDS,
   DEFAULT_KNEE_RULE,
+  nextSweepValues,
+  SOLVE_PARAMETER_RANGES,
   type KneeRule,
   type KneeRuleName,
 } from '@fleetlab/warehouse';
 import { isNotFound } from '../api/client.ts';
-import { useCancelExperiment, useDeleteExperiment, useExperiment, useScenario, useTask } from '../api/hooks.ts';
+import {
+  useAddExperimentPoints,
+  useCancelExperiment,
+  useDeleteExperiment,
+  useEnvironment,
+  useExperiment,
+  useScenario,
+  useTask,
+} from '../api/hooks.ts';
 import type { Experiment } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { LayoutVersionNotice, layoutVersionName } from '../components/ui/layout-version-notice.tsx';
@@ -23,7 +34,7 @@ import {
   experimentCsvFileName,
   experimentToCsv,
   hasExecutedFigures,
-  kneeRowOf,
+  sweepAnswer,
   sweepAxisOf,
   sweepKnee,
   sweepRows,
@@ -38,7 +49,6 @@ import {
   kneeRuleOf,
   kneeValueLabel,
 } from '../experiments/knee-rule-text.ts';
-import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import {
   parseP95TargetMinutes,
   runsShifts,
@@ -54,6 +64,7 @@ import { RobotUtilisation } from '../experiments/robot-utilisation.tsx';
 import { SweepChart } from '../experiments/sweep-chart.tsx';
 import { SweepTable } from '../experiments/sweep-table.tsx';
 import { downloadTextFile } from '../lib/download-text-file.ts';
+import { fleetSizeOf } from '../lib/fleet-size.ts';
 import { describeSettings } from '../lib/solve-settings.ts';
 
 export default function ExperimentDetailPage() {
@@ -128,7 +139,7 @@ export default function ExperimentDetailPage() {
             {record.name} <StatusBadge status={record.status} />
           </h1>
           <p className="mt-1 text-sm text-slate-400">
-            {EXPERIMENT_KIND_LABELS[record.kind]} ·{' '}
+            {EXPERIMENT_KINDS[record.kind].label} ·{' '}
             <Link to={`/scenarios/${record.scenario_id}`} className={linkText}>
               {scenario.data?.name ?? `Scenario ${record.scenario_id}`}
             </Link>{' '}
@@ -220,7 +231,8 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
   const axisLabel = axis === 'chargers' ? 'Chargers' : 'Robots';
   const rows = sweepRows(record.points, axis);
   const finding = 'rule' in kneeRule ? sweepKnee(rows, kneeRule.rule) : null;
-  const knee = finding ? kneeRowOf(finding) : null;
+  const answer = finding && 'rule' in kneeRule ? sweepAnswer(finding, kneeRule.rule) : null;
+  const knee = answer?.row ?? null;
   const curve = hasExecutedFigures(rows) ? 'makespan with traffic' : 'planned makespan';
   const [selectedSolveId, setSelectedSolveId] = useState<number | null>(null);
   const selected: SweepRow | null = rows.find((row) => row.solveId === selectedSolveId) ?? knee;
@@ -241,6 +253,10 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
                   ? kneeRule.problem
                   : null}
             </p>
+            {record.status === 'completed' &&
+              (finding?.status === 'largest_tested' || finding?.status === 'target_not_met') && (
+                <TestMore record={record} axis={axis} />
+              )}
           </div>
           <div className="flex flex-wrap items-end gap-3">
             <div className="w-60">
@@ -285,7 +301,7 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
         <SweepTable
           rows={rows}
           knee={knee}
-          kneeBadge={finding?.status === 'largest_tested' ? 'Largest tested' : 'Knee'}
+          kneeBadge={answer?.isKnee === false ? 'Largest tested' : 'Knee'}
           axisLabel={axisLabel}
           selectedSolveId={selected?.solveId ?? null}
           onSelect={(row) => setSelectedSolveId(row.solveId)}
@@ -301,6 +317,42 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
         </section>
       )}
     </>
+  );
+}
+
+/**
+ * "Test more": one click continues the sweep past its largest value (`nextSweepValues`: as many
+ * points again, same step), up to what the floor can take or the chargers a station may have.
+ */
+function TestMore({ record, axis }: { record: Experiment; axis: 'robots' | 'chargers' }) {
+  const environment = useEnvironment(axis === 'robots' ? record.environment_id : undefined);
+  const addPoints = useAddExperimentPoints();
+  const [error, setError] = useState<string | null>(null);
+  const tested = axis === 'robots' ? record.robot_counts : record.charger_counts;
+  const limit = axis === 'robots' ? fleetSizeOf(environment.data)?.max : SOLVE_PARAMETER_RANGES.chargers.max;
+  if (limit === undefined) return null;
+  const next = nextSweepValues(tested, limit);
+  if (next.length === 0) return null;
+  const noun = axis === 'robots' ? 'robots' : 'chargers per station';
+  const range = next.length === 1 ? `${next[0]}` : `${next[0]} to ${next[next.length - 1]}`;
+  async function handleClick() {
+    setError(null);
+    try {
+      await addPoints.mutateAsync({
+        id: record.id,
+        points: axis === 'robots' ? { robot_counts: next } : { charger_counts: next },
+      });
+    } catch (cause) {
+      setError(`Failed to add points. ${cause instanceof Error ? cause.message : ''}`.trim());
+    }
+  }
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-3">
+      <button type="button" className={buttonSecondary} onClick={handleClick} disabled={addPoints.isPending}>
+        Test {range} {noun}
+      </button>
+      {error && <Alert tone="error">{error}</Alert>}
+    </div>
   );
 }
 

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
-import { ALGORITHM_BY_NAME } from '@fleetlab/warehouse';
+import { ALGORITHM_BY_NAME, EXPERIMENT_KINDS } from '@fleetlab/warehouse';
 import { StatusBadge } from '../components/ui/badges.tsx';
 import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
 import { buttonPrimary, card, linkText } from '../components/ui/styles.ts';
-import { EXPERIMENT_KIND_LABELS } from '../experiments/experiment-labels.ts';
 import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
 import { useExperiments } from '../api/hooks.ts';
 import type { Experiment } from '../api/types.ts';
@@ -42,7 +41,7 @@ export default function ExperimentsPage() {
                   <div className="min-w-0">
                     <h2 className="truncate text-lg font-semibold text-white">{experiment.name}</h2>
                     <p className="text-xs text-slate-400">
-                      {EXPERIMENT_KIND_LABELS[experiment.kind]} · {formatDate(experiment.created_at)}
+                      {EXPERIMENT_KINDS[experiment.kind].label} · {formatDate(experiment.created_at)}
                     </p>
                   </div>
                   <StatusBadge status={experiment.status} />
@@ -61,7 +60,7 @@ export default function ExperimentsPage() {
   );
 }
 
-/** What an experiment varies, in one line: 'Makespan Optimiser on 1, 2, 3 robots', '... at 300, 600 orders/h'. */
+/** What an experiment varies, in one line: 'Makespan search on 1, 2, 3 robots', '... at 300, 600 orders/h'. */
 function experimentSummary(experiment: Experiment): string {
   const algorithm = ALGORITHM_BY_NAME[experiment.algorithms[0]].label;
   switch (experiment.kind) {

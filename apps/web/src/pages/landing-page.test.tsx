@@ -38,12 +38,12 @@ describe('landing page', () => {
     const heading = screen.getByRole('heading', { name: 'Seven routing and task allocation algorithms' });
     const list = within(heading.parentElement as HTMLElement).getAllByRole('listitem');
     expect(list.map((item) => item.textContent)).toEqual([
-      'Greedy Distance',
+      'Greedy nearest',
       'Hungarian',
       'K-Means Clustering',
       'Auction',
       'Genetic',
-      'Makespan Optimiser',
+      'Makespan search',
       'Marginal Benefit',
     ]);
     expect(screen.getByText('The solve form offers six of them; experiments compare all seven.')).toBeInTheDocument();

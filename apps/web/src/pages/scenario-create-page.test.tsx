@@ -85,7 +85,12 @@ describe('/scenarios/create', () => {
     await userEvent.type(screen.getByLabelText('Robot Count'), '2');
     await userEvent.click(screen.getByRole('button', { name: 'Create Scenario' }));
     // Small Warehouse has one robot.
-    expect(screen.getByText('Robot Count must be from 1 to 1 (the robots of the environment)')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        // The fixture's floor cannot be built (a pickup between cells): it takes its drawn robot only.
+        'This floor can take at most 1 robot (1 drawn, 0 more beside the stations).',
+      ),
+    ).toBeInTheDocument();
     expect(network.callsTo('POST', '/scenarios')).toHaveLength(0);
     await userEvent.clear(screen.getByLabelText('Robot Count'));
     await userEvent.type(screen.getByLabelText('Robot Count'), '1');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCreateScenario, useEnvironments } from '../api/hooks.ts';
 import { Alert } from '../components/ui/alert.tsx';
@@ -6,6 +6,7 @@ import { SelectField, TextAreaField, TextField } from '../components/ui/form-fie
 import { PageHeader } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
+import { fleetSizeOf } from '../lib/fleet-size.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import { ScenarioParameterFields } from '../experiments/scenario-parameter-fields.tsx';
 import { parseScenarioParameters, type ScenarioParameterErrors } from '../experiments/scenario-parameters.ts';
@@ -50,7 +51,7 @@ export default function ScenarioCreatePage() {
     const found: ScenarioFormErrors = {};
     if (!environmentId) found.environment = 'Please select an environment';
     if (!name.trim()) found.name = 'Name is required';
-    const parsed = parseScenarioParameters(orderVolume, robotCount, robotsInEnvironment);
+    const parsed = parseScenarioParameters(orderVolume, robotCount, fleet);
     if ('errors' in parsed) Object.assign(found, parsed.errors);
     setErrors(found);
     setSubmitError(null);
@@ -70,7 +71,7 @@ export default function ScenarioCreatePage() {
   }
 
   const selectedEnvironment = environments.data?.find((environment) => String(environment.id) === environmentId);
-  const robotsInEnvironment = selectedEnvironment ? selectedEnvironment.elements.robots.length : null;
+  const fleet = useMemo(() => fleetSizeOf(selectedEnvironment), [selectedEnvironment]);
 
   if (environments.isPending) return <FullPageSpinner label="Loading environments" />;
 
@@ -118,9 +119,9 @@ export default function ScenarioCreatePage() {
               orderVolume={orderVolume}
               robotCount={robotCount}
               errors={errors}
-              robotsInEnvironment={robotsInEnvironment}
+              fleet={fleet}
               orderVolumeHint="Default number of pickup-dropoff pairs to generate."
-              robotCountHint={`Robots solves use, spread over the stations; empty = all${robotsInEnvironment !== null ? ` ${robotsInEnvironment}` : ''}.`}
+              robotCountHint={`Robots solves use, spread over the stations (more than drawn park beside them); empty = all${fleet !== null ? ` ${fleet.drawn}, at most ${fleet.max}` : ''}.`}
               onOrderVolumeChange={setOrderVolume}
               onRobotCountChange={setRobotCount}
             />

@@ -74,7 +74,10 @@ describe('/scenarios/{id}', () => {
     await userEvent.type(within(panel).getByLabelText('Robot Count'), '3');
     await userEvent.click(within(panel).getByRole('button', { name: 'Save Parameters' }));
     expect(
-      within(panel).getByText('Robot Count must be from 1 to 1 (the robots of the environment)'),
+      within(panel).getByText(
+        // The fixture's floor cannot be built (a pickup between cells): it takes its drawn robot only.
+        'This floor can take at most 1 robot (1 drawn, 0 more beside the stations).',
+      ),
     ).toBeInTheDocument();
     expect(network.callsTo('PATCH', '/scenarios/21')).toHaveLength(0);
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isNotFound } from '../api/client.ts';
 import { useDeleteScenario, useEnvironmentOf, useScenario, useTasks } from '../api/hooks.ts';
@@ -12,6 +12,7 @@ import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonDanger, buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
+import { fleetSizeOf } from '../lib/fleet-size.ts';
 import { SCENARIO_TASK_PREVIEW_LIMIT } from '../lib/scenario-records.ts';
 import { ScenarioParametersPanel } from '../experiments/scenario-parameters-panel.tsx';
 
@@ -32,6 +33,7 @@ export default function ScenarioDetailPage() {
   const deleteScenario = useDeleteScenario();
   const [showGraph, setShowGraph] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
+  const fleetSize = useMemo(() => fleetSizeOf(environment.data), [environment.data]);
 
   if (scenario.isPending) return <FullPageSpinner label="Loading scenario" />;
   if (scenario.isError) {
@@ -103,10 +105,7 @@ export default function ScenarioDetailPage() {
         <p className="mt-2 text-slate-200">{record.description || 'No description provided'}</p>
       </section>
 
-      <ScenarioParametersPanel
-        scenario={record}
-        robotsInEnvironment={environment.data ? environment.data.elements.robots.length : null}
-      />
+      <ScenarioParametersPanel scenario={record} fleet={fleetSize} />
 
       <section className={`${card} p-5`} aria-labelledby="scenario-map-heading">
         <div className="mb-3 flex items-center justify-between gap-4">

@@ -15,6 +15,27 @@ import {
 import { currentLocation, renderApp } from '../test/render-app.tsx';
 
 describe('/solves', () => {
+  it('lists experiment points under their experiment: hidden here until the filter shows them', async () => {
+    stubFetch({
+      'GET /auth/me': { body: ADA },
+      'GET /environments': { body: [SMALL_WAREHOUSE] },
+      'GET /scenarios': { body: [MORNING_RUSH] },
+      'GET /solves': {
+        body: [
+          solveFixture({ status: 'completed' }),
+          solveFixture({ id: 42, name: 'How many robots? · 2 robots', experiment_id: 7, status: 'completed' }),
+        ],
+      },
+    });
+    renderApp('/solves', { signedIn: true });
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show experiment points' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('How many robots? · 2 robotsPoint of experiment 7');
+    expect(currentLocation()).toBe('/solves?points=shown');
+  });
+
   it('lists solves and filters by environment and by scenario', async () => {
     const network = stubFetch({
       'GET /auth/me': { body: ADA },

@@ -7,7 +7,7 @@ import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
 import { buttonPrimary } from '../components/ui/styles.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
-import { solveEnvironmentName } from '../lib/solve-records.ts';
+import { ownSolves, solveEnvironmentName } from '../lib/solve-records.ts';
 
 const SOLVE_COLUMNS: readonly DataTableColumn[] = [
   { label: 'Name' },
@@ -28,8 +28,10 @@ export default function SolvesPage() {
 
   const environmentNames = new Map((environments.data ?? []).map((environment) => [environment.id, environment.name]));
   const scenarioNames = new Map((scenarios.data ?? []).map((scenario) => [scenario.id, scenario.name]));
+  // Experiment points are listed under their experiment; the filter shows them here too.
+  const showPoints = searchParams.get('points') === 'shown';
 
-  function setFilter(key: 'environment_id' | 'scenario_id', value: string | null) {
+  function setFilter(key: 'environment_id' | 'scenario_id' | 'points', value: string | null) {
     const next = new URLSearchParams(searchParams);
     if (value === null) next.delete(key);
     else next.set(key, value);
@@ -65,6 +67,14 @@ export default function SolvesPage() {
             .map((scenario) => ({ value: String(scenario.id), label: scenario.name }))}
           onSelect={(value) => setFilter('scenario_id', value)}
         />
+        <label className="flex items-center gap-2 text-sm text-slate-300">
+          <input
+            type="checkbox"
+            checked={showPoints}
+            onChange={(event) => setFilter('points', event.target.checked ? 'shown' : null)}
+          />
+          Show experiment points
+        </label>
       </div>
       <ListStates
         query={solves}
@@ -78,9 +88,14 @@ export default function SolvesPage() {
       >
         {(solveList) => (
           <DataTable inCard columns={SOLVE_COLUMNS}>
-            {solveList.map((solve) => (
+            {(showPoints ? solveList : ownSolves(solveList)).map((solve) => (
               <tr key={solve.id} className="hover:bg-slate-800/40">
-                <NameWithDescriptionCell name={solve.name} description={solve.description} />
+                <NameWithDescriptionCell
+                  name={solve.name}
+                  description={
+                    solve.experiment_id === undefined ? solve.description : `Point of experiment ${solve.experiment_id}`
+                  }
+                />
                 <td className="px-5 py-3">
                   <StatusBadge status={solve.status} />
                 </td>

@@ -5,11 +5,12 @@
 
 import {
   decodeActivities,
+  fleetOfPlan,
   Floor,
   freeFlow,
   resolveFloorParameters,
   robotWorkFromPlan,
-  type FloorEnvironment,
+  type FleetEnvironment,
   type FloorParameterInput,
   type FreeFlowRobot,
   type RobotWork,
@@ -26,10 +27,13 @@ import {
 import type { PlannedActivity, PlannedSchedule, PlannedStand } from './planned-schedule.ts';
 import type { Position } from './robot-state.ts';
 
-/** The environment with only the robots the plan names: the fleet the solve ran (a scenario may use part of the floor's robots). */
-function withPlanRobots(environment: FloorEnvironment, results: Readonly<Record<string, unknown>>): FloorEnvironment {
-  const robots = (environment.elements.robots ?? []).filter((robot) => Array.isArray(results[robot.id]));
-  return { ...environment, elements: { ...environment.elements, robots } };
+/**
+ * The environment with the robots the plan names: the fleet the solve ran (`fleetOfPlan`: part of
+ * the drawn robots, or more, parked beside their stations).
+ */
+function withPlanRobots(environment: FleetEnvironment, results: Readonly<Record<string, unknown>>): FleetEnvironment {
+  const robotIds = Object.keys(results).filter((id) => Array.isArray(results[id]));
+  return { ...environment, elements: { ...environment.elements, robots: fleetOfPlan(environment, robotIds) } };
 }
 
 /** The walk's cells reduced to where it turns (and its ends), as cell centres. */
@@ -126,7 +130,7 @@ function robotSchedule(
  * warehouse's FloorError, naming the problem, when the plan cannot be laid on this floor.
  */
 export function floorPlanSchedules(
-  environment: FloorEnvironment,
+  environment: FleetEnvironment,
   results: Readonly<Record<string, unknown>>,
   parameters: (PlanParameters & FloorParameterInput) | null | undefined,
 ): PlannedSchedule[] {

@@ -6,7 +6,7 @@
 // (graph-plan-schedule.ts). The motion model then only decides how a robot moves within each
 // drive, never when it leaves or arrives.
 
-import type { FloorEnvironment, FloorParameterInput } from '@fleetlab/warehouse';
+import type { FleetEnvironment, FloorParameterInput } from '@fleetlab/warehouse';
 import { planStatsOf, robotPlansOf, type PlanParameters } from '../lib/plan-model.ts';
 import { floorPlanSchedules } from './floor-plan-schedule.ts';
 import { graphPlanSchedule, type GraphPlanParameters } from './graph-plan-schedule.ts';
@@ -78,7 +78,7 @@ export function plannedSchedulesOf(
   let floorProblem: string | null = null;
   if (results && planDistancesOf(stats) === 'floor') {
     try {
-      return { schedules: floorPlanSchedules(environment as FloorEnvironment, results, parameters), floorProblem };
+      return { schedules: floorPlanSchedules(environment as FleetEnvironment, results, parameters), floorProblem };
     } catch (error) {
       floorProblem = error instanceof Error ? error.message : String(error);
     }

@@ -4,7 +4,7 @@
 // so the loop never depends on how a frame is drawn.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ExecutionRecord, FloorEnvironment } from '@fleetlab/warehouse';
+import type { ExecutionRecord, FleetEnvironment } from '@fleetlab/warehouse';
 import { clampZoom } from '../editor/view-transform.ts';
 import type { GraphPlanParameters } from './graph-plan-schedule.ts';
 import {
@@ -78,7 +78,7 @@ export function trafficModelOf(
 ): TrafficModel | null {
   if (!execution) return null;
   try {
-    return buildTrafficModel(execution, environment as FloorEnvironment, parameters);
+    return buildTrafficModel(execution, environment as FleetEnvironment, parameters);
   } catch {
     return null;
   }

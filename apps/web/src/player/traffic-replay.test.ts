@@ -1,4 +1,4 @@
-import type { FloorEnvironment } from '@fleetlab/warehouse';
+import type { FleetEnvironment } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
 import { SMALL_FLOORS } from './fixtures/small-floors.ts';
 import { createFleetStates, createRobotState, TRAFFIC_BODY_RADIUS_CELLS } from './robot-state.ts';
@@ -12,7 +12,7 @@ import {
   waitedSecondsAt,
 } from './traffic-replay.ts';
 
-const floor = TRAFFIC_FLOOR as FloorEnvironment;
+const floor = TRAFFIC_FLOOR as FleetEnvironment;
 const model = buildTrafficModel(TRAFFIC_EXECUTION, floor, TRAFFIC_PARAMETERS);
 const [worker, parked] = model.robots;
 
@@ -172,7 +172,7 @@ describe('traffic replay of recorded executions', () => {
   it('adds up to each robot’s waiting, shows every recorded activity, ends with every delivery done, and never draws two robots overlapping', () => {
     for (const recorded of SMALL_FLOORS) {
       const { execution, parameters } = recorded;
-      const environment = recorded.environment as FloorEnvironment;
+      const environment = recorded.environment as FleetEnvironment;
       const replay = buildTrafficModel(execution, environment, parameters);
       const states = createFleetStates(replay);
       const ease = 1;
@@ -205,7 +205,7 @@ describe('traffic replay of recorded executions', () => {
   it('shows each robot queued and charging exactly over its recorded charges', () => {
     let charges = 0;
     for (const { execution, environment, parameters } of SMALL_FLOORS) {
-      const replay = buildTrafficModel(execution, environment as FloorEnvironment, parameters);
+      const replay = buildTrafficModel(execution, environment as FleetEnvironment, parameters);
       replay.robots.forEach((robot) => {
         const state = createRobotState(robot.robotId);
         for (const charge of execution.robots[robot.robotId].charges) {

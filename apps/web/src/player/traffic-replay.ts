@@ -15,8 +15,10 @@ import {
   ACTIVITY_CODE,
   decodeActivities,
   decodeTimeline,
+  fleetOfPlan,
   Floor,
   resolveFloorParameters,
+  type FleetEnvironment,
   type FloorEnvironment,
   type FloorParameterInput,
 } from '@fleetlab/warehouse';
@@ -271,13 +273,15 @@ function placesOf(
  */
 export function buildTrafficModel(
   execution: ExecutionRecord,
-  environment: FloorEnvironment,
+  drawn: FleetEnvironment,
   parameters?: TrafficParameters | null,
 ): TrafficModel {
+  const robotIds = Object.keys(execution.robots).sort(compareRobotIds);
+  // The fleet the solve ran: robots beyond the drawing park beside their stations (`fleetOfPlan`).
+  const environment = { ...drawn, elements: { ...drawn.elements, robots: fleetOfPlan(drawn, robotIds) } };
   const floor = new Floor(environment);
   const stepSeconds = execution.step_s;
   const { handlingSteps } = resolveFloorParameters({ ...parameters, robot_speed: 1 / stepSeconds });
-  const robotIds = Object.keys(execution.robots).sort(compareRobotIds);
   const places = placesOf(environment, floor, new Set(robotIds));
   const robots = robotIds.map((robotId) => {
     const record = execution.robots[robotId];

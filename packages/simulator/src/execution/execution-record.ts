@@ -82,7 +82,8 @@ export function executionRecord(
       waiting_s: round2(waiting),
       max_robot_waiting_s: maxWaiting,
       max_waiting_robot: maxWaitingRobot,
-      throughput_per_h: throughputOverS > 0 ? round2((deliveries * 3600) / throughputOverS) : 0,
+      // Unrounded: a rate rounded here and again on the page reads 157.6 where the makespan gives 157.5.
+      throughput_per_h: throughputOverS > 0 ? (deliveries * 3600) / throughputOverS : 0,
       deliveries,
       charger_queue_s: chargerQueue,
       extra_charges: extraCharges,

@@ -98,7 +98,9 @@ export class WorkCycle {
     this.queues = floor.stationIds.map(() => []);
     this.arrivedAt = new Int32Array(n);
     this.stationRobots = robotsPerStation(floor, robots);
-    this.chargers = new ChargerPool(this.stationRobots.map((count) => chargersAt(params, count)));
+    this.chargers = new ChargerPool(
+      this.stationRobots.map((count, station) => chargersAt(params, count, floor.stationChargers[station])),
+    );
     this.deliveriesTotal = robots.reduce(
       (sum, robot) => sum + robot.work.filter((item) => item.kind === 'delivery').length,
       0,
@@ -320,7 +322,7 @@ export class WorkCycle {
 
   /** When a robot arriving at `station` at `arrival` behind `ahead` queued robots would start charging, were the chargers' bookings all there is. */
   private chargeStartEstimate(station: number, arrival: number, ahead: number): number {
-    const chargers = chargersAt(this.params, this.stationRobots[station]);
+    const chargers = chargersAt(this.params, this.stationRobots[station], this.floor.stationChargers[station]);
     return Math.max(arrival, this.chargers.firstFree(station)) + Math.floor(ahead / chargers) * this.params.chargeSteps;
   }
 

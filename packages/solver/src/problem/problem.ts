@@ -104,7 +104,7 @@ export interface Problem {
   rechargeSeconds: number;
   /** Seconds of handling at each pickup and each dropoff (floor model: whole steps). */
   handlingSeconds: number;
-  /** Chargers of each robot's home station (one per robot of the station when not set). */
+  /** Chargers of each robot's home station (`chargersAt`). */
   chargersOfRobot: Int32Array;
   /** Per robot: seconds before it can start (0 at the start of a day; a handover's ready_s). */
   readyS: Float64Array;
@@ -288,7 +288,7 @@ export function buildProblem(input: ProblemInput): Problem {
     maxDistance: floorParameters.plannedDistance,
     rechargeSeconds: distanceModel === 'floor' ? floorParameters.chargeS : params.recharge_time * 60,
     handlingSeconds: distanceModel === 'floor' ? floorParameters.handlingS : floorParameters.handlingTimeS,
-    chargersOfRobot: chargersOfRobots(robots, floorParameters),
+    chargersOfRobot: chargersOfRobots(robots, floorParameters, places.floor),
     readyS: handover.readyS,
     initialUsed: handover.initialUsed,
     handedOver: handover.any,
@@ -298,13 +298,22 @@ export function buildProblem(input: ProblemInput): Problem {
   return problem;
 }
 
-/** Per robot, the chargers of its home station: the parameter, or one per robot of the station. */
-function chargersOfRobots(robots: readonly ProblemRobot[], parameters: FloorParameters): Int32Array {
+/**
+ * Per robot, the chargers of its home station (`chargersAt`): the parameter, else the station's
+ * own on the floor, else one per robot of the station (the graph has no charger queues).
+ */
+function chargersOfRobots(
+  robots: readonly ProblemRobot[],
+  parameters: FloorParameters,
+  floor: Floor | null,
+): Int32Array {
   const perStation = new Map<string, number>();
   for (const robot of robots) perStation.set(robot.stationId, (perStation.get(robot.stationId) ?? 0) + 1);
-  return Int32Array.from(robots, (robot) =>
-    chargersAt(parameters, must(perStation.get(robot.stationId), 'The robot count of a station')),
-  );
+  return Int32Array.from(robots, (robot) => {
+    const station = floor ? floor.stationIndexOf(robot.stationId) : -1;
+    const own = station >= 0 && floor ? floor.stationChargers[station] : 0;
+    return chargersAt(parameters, perStation.get(robot.stationId) ?? 1, own);
+  });
 }
 
 /**

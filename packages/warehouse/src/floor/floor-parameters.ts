@@ -48,7 +48,7 @@ export interface FloorParameters {
   handlingSteps: number;
   /** Handling at one pickup or dropoff in seconds, whole steps. */
   handlingS: number;
-  /** Chargers per station; null: one per robot of the station, so nobody queues. */
+  /** Chargers per station; null: the station's own (`chargersAt`). */
   chargers: number | null;
 }
 
@@ -178,7 +178,15 @@ export function resolveFloorParameters(
   };
 }
 
-/** Chargers of a station with `robotsAtStation` robots: the parameter, or one per robot (at least one). */
-export function chargersAt(parameters: Pick<FloorParameters, 'chargers'>, robotsAtStation: number): number {
-  return parameters.chargers ?? Math.max(1, robotsAtStation);
+/**
+ * Chargers of a station with `robotsAtStation` robots: the parameter (a charger sweep's point),
+ * else the station's own (`Floor.stationChargers`: its `chargers`, by default one per drawn
+ * robot, so robots added beyond the drawing queue for them), else one per robot (at least one).
+ */
+export function chargersAt(
+  parameters: Pick<FloorParameters, 'chargers'>,
+  robotsAtStation: number,
+  stationChargers = 0,
+): number {
+  return parameters.chargers ?? (stationChargers > 0 ? stationChargers : Math.max(1, robotsAtStation));
 }

@@ -4,7 +4,12 @@ export interface FloorEnvironment {
   elements: {
     shelves?: readonly { id: string; position: readonly number[]; size: readonly number[] }[];
     dropoffs?: readonly { id: string; position: readonly number[] }[];
-    robot_stations?: readonly { id: string; position: readonly number[] }[];
+    robot_stations?: readonly {
+      id: string;
+      position: readonly number[];
+      robot_count?: number;
+      chargers?: number;
+    }[];
     pickups?: readonly { id: string; position: readonly number[]; shelf_id?: string; side?: string }[];
     robots?: readonly { id: string; station_id: string; position?: readonly number[] }[];
     one_way_aisles?: readonly { id: string; position: readonly number[]; size: readonly number[]; direction: string }[];
@@ -65,6 +70,8 @@ export class Floor {
   readonly stationAt: Int32Array;
   readonly stationIds: string[];
   readonly stationCells: number[];
+  /** Per station, its own chargers: `chargers`, else one per drawn robot (`robot_count`); 0 when the layout says neither. */
+  readonly stationChargers: number[];
   private readonly placeCells = new Map<string, number>();
   private readonly shelfOfCell: Int32Array;
   private readonly shelfIds: string[];
@@ -124,10 +131,12 @@ export class Floor {
     this.stationAt = new Int32Array(this.cellCount).fill(-1);
     this.stationIds = [];
     this.stationCells = [];
+    this.stationChargers = [];
     for (const station of elements.robot_stations ?? []) {
       const cell = this.mapPoint('Station', station.id, station.position);
       this.stationAt[cell] = this.stationIds.push(station.id) - 1;
       this.stationCells.push(cell);
+      this.stationChargers.push(station.chargers ?? station.robot_count ?? 0);
     }
     for (const dropoff of elements.dropoffs ?? []) this.mapPoint('Dropoff', dropoff.id, dropoff.position);
     for (const pickup of elements.pickups ?? []) this.mapPickup(pickup);

@@ -50,7 +50,9 @@ interface Cursor {
  */
 export function freeFlow(floor: Floor, parameters: FloorParameters, robots: readonly RobotWork[]): FreeFlowRobot[] {
   const perStation = robotsPerStation(floor, robots);
-  const pool = new ChargerPool(perStation.map((count) => chargersAt(parameters, count)));
+  const pool = new ChargerPool(
+    perStation.map((count, station) => chargersAt(parameters, count, floor.stationChargers[station])),
+  );
   const cursors: Cursor[] = robots.map((robot) => ({
     robot,
     index: 0,

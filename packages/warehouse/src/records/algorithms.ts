@@ -17,7 +17,7 @@ export const ALGORITHMS = [
   {
     id: 1,
     name: 'greedy_distance',
-    label: 'Greedy Distance',
+    label: 'Greedy nearest',
     hint: 'Takes the tasks in order and gives each to the robot that can finish it soonest. Instant and predictable: the baseline to beat.',
     timeLimited: false,
   },
@@ -52,7 +52,7 @@ export const ALGORITHMS = [
   {
     id: 6,
     name: 'makespan',
-    label: 'Makespan Optimiser',
+    label: 'Makespan search',
     hint: 'Minimises the time to the last delivery with construction plus local search, stopping early once proven optimal. Best for large task sets.',
     timeLimited: true,
   },
@@ -99,6 +99,11 @@ export function algorithmByIdOrName(key: number | string): Algorithm | undefined
   const trimmed = key.trim();
   if (/^\d+$/.test(trimmed)) return ALGORITHMS.find((algorithm) => algorithm.id === Number(trimmed));
   return ALGORITHMS.find((algorithm) => algorithm.name === trimmed);
+}
+
+/** What a page calls the algorithm of an id or name ('Greedy nearest'); the text itself when unknown. */
+export function algorithmLabelOf(key: number | string): string {
+  return algorithmByIdOrName(key)?.label ?? String(key);
 }
 
 export function algorithmNameOf(algorithmId: number): AlgorithmName {

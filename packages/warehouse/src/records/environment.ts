@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dimensionsSchema, pointSchema } from './geometry.ts';
+import { SOLVE_PARAMETER_RANGES } from './solve-parameters.ts';
 import { optionalDescriptionSchema, recordNameSchema, singleLineTextSchema, timestampsSchema } from './common.ts';
 
 const elementId = singleLineTextSchema(64).pipe(z.string().min(1));
@@ -14,6 +15,16 @@ export const robotStationSchema = z.object({
   id: elementId,
   position: pointSchema,
   robot_count: z.number().int().min(1).max(10),
+  /**
+   * The station's charging points (absent: one per drawn robot, `robot_count`). Robots a solve
+   * adds beyond the drawing share them; a charger sweep's point overrides it for every station.
+   */
+  chargers: z
+    .number()
+    .int()
+    .min(SOLVE_PARAMETER_RANGES.chargers.min)
+    .max(SOLVE_PARAMETER_RANGES.chargers.max)
+    .optional(),
 });
 export const pickupSchema = z.object({
   id: elementId,

@@ -48,6 +48,18 @@ export const experimentParametersSchema = solveParametersInputSchema
   .extend({ shift: experimentShiftParametersSchema.optional() });
 export type ExperimentParametersRecord = z.infer<typeof experimentParametersSchema>;
 
+/** A point's value, as a sweep's create body and its "test more" name them. */
+const robotCountSchema = z.number().int().min(1, 'Robot counts start at 1');
+const chargerCountSchema = z
+  .number()
+  .int()
+  .min(SOLVE_PARAMETER_RANGES.chargers.min, 'Charger counts start at 1')
+  .max(SOLVE_PARAMETER_RANGES.chargers.max, `At most ${SOLVE_PARAMETER_RANGES.chargers.max} chargers per station`);
+const rateSchema = numberInRange(SHIFT_RANGES.orders_per_hour, {
+  min: `Rates start at ${SHIFT_RANGES.orders_per_hour.min} order per hour`,
+  max: `At most ${SHIFT_RANGES.orders_per_hour.max} orders per hour`,
+});
+
 function hasDuplicates(values: readonly unknown[]): boolean {
   return new Set(values).size !== values.length;
 }
@@ -71,27 +83,9 @@ export const experimentCreateSchema = z
     task_id: recordReferenceSchema,
     algorithm: algorithmNameSchema.optional(),
     algorithms: z.array(algorithmNameSchema).optional(),
-    robot_counts: z.array(z.number().int().min(1, 'Robot counts start at 1')).optional(),
-    charger_counts: z
-      .array(
-        z
-          .number()
-          .int()
-          .min(SOLVE_PARAMETER_RANGES.chargers.min, 'Charger counts start at 1')
-          .max(
-            SOLVE_PARAMETER_RANGES.chargers.max,
-            `At most ${SOLVE_PARAMETER_RANGES.chargers.max} chargers per station`,
-          ),
-      )
-      .optional(),
-    rates: z
-      .array(
-        numberInRange(SHIFT_RANGES.orders_per_hour, {
-          min: `Rates start at ${SHIFT_RANGES.orders_per_hour.min} order per hour`,
-          max: `At most ${SHIFT_RANGES.orders_per_hour.max} orders per hour`,
-        }),
-      )
-      .optional(),
+    robot_counts: z.array(robotCountSchema).optional(),
+    charger_counts: z.array(chargerCountSchema).optional(),
+    rates: z.array(rateSchema).optional(),
     parameters: experimentParametersSchema.default(experimentParametersSchema.parse({})),
     knee_tolerance: z.number().min(0).max(1).default(DEFAULT_KNEE_TOLERANCE),
     cycle_p95_target_s: numberInRange(CYCLE_P95_TARGET_RANGE, {
@@ -113,50 +107,98 @@ export const experimentCreateSchema = z
         message: SHIFT_NEEDS_A_RATE,
       });
     }
-    if (body.kind === 'rate_sweep') {
-      if (body.algorithm === undefined) issue('algorithm', 'Required for a rate_sweep');
-      if (body.algorithms !== undefined) issue('algorithms', 'Not used by a rate_sweep; name one algorithm');
-      if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by a rate_sweep');
-      if (body.parameters.shift === undefined)
-        issue('parameters', 'A rate_sweep runs shifts: set parameters.shift (hours, dispatch)');
-      else if (body.parameters.shift.profile !== undefined)
-        issue('parameters', "A rate_sweep sets each point's rate: parameters.shift cannot have a profile");
-      const rates = body.rates;
-      if (rates === undefined) issue('rates', 'Required for a rate_sweep');
-      else if (rates.length < 1 || rates.length > MAX_SWEEP_POINTS)
-        issue('rates', `Expected 1 to ${MAX_SWEEP_POINTS} rates`);
-      else if (hasDuplicates(rates)) issue('rates', 'Rates must be distinct');
-    } else if (body.kind === 'charger_sweep') {
-      if (body.algorithm === undefined) issue('algorithm', 'Required for a charger_sweep');
-      if (body.algorithms !== undefined) issue('algorithms', 'Not used by a charger_sweep; name one algorithm');
-      if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by a charger_sweep');
-      if (body.parameters.chargers !== undefined)
-        issue('parameters', 'chargers is set by each point of a charger_sweep');
-      const counts = body.charger_counts;
-      if (counts === undefined) issue('charger_counts', 'Required for a charger_sweep');
-      else if (counts.length < 1 || counts.length > SOLVE_PARAMETER_RANGES.chargers.max) {
-        issue('charger_counts', `Expected 1 to ${SOLVE_PARAMETER_RANGES.chargers.max} charger counts`);
-      } else if (hasDuplicates(counts)) issue('charger_counts', 'Charger counts must be distinct');
-    } else if (body.kind === 'fleet_sweep') {
-      if (body.algorithm === undefined) issue('algorithm', 'Required for a fleet_sweep');
-      if (body.algorithms !== undefined) issue('algorithms', 'Not used by a fleet_sweep; name one algorithm');
-      const counts = body.robot_counts;
-      if (counts === undefined) issue('robot_counts', 'Required for a fleet_sweep');
-      else if (counts.length < 1 || counts.length > MAX_SWEEP_POINTS) {
-        issue('robot_counts', `Expected 1 to ${MAX_SWEEP_POINTS} robot counts`);
-      } else if (hasDuplicates(counts)) issue('robot_counts', 'Robot counts must be distinct');
-    } else {
-      if (body.algorithm !== undefined) issue('algorithm', 'Not used by an algorithm_comparison; name algorithms');
-      if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by an algorithm_comparison');
-      const algorithms = body.algorithms;
-      if (algorithms === undefined) issue('algorithms', 'Required for an algorithm_comparison');
-      else if (algorithms.length < 2 || algorithms.length > ALGORITHMS.length)
-        issue('algorithms', `Expected 2 to ${ALGORITHMS.length} algorithms`);
-      else if (hasDuplicates(algorithms)) issue('algorithms', 'Algorithms must be distinct');
+    switch (body.kind) {
+      case 'rate_sweep': {
+        if (body.algorithm === undefined) issue('algorithm', 'Required for a rate_sweep');
+        if (body.algorithms !== undefined) issue('algorithms', 'Not used by a rate_sweep; name one algorithm');
+        if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by a rate_sweep');
+        if (body.parameters.shift === undefined)
+          issue('parameters', 'A rate_sweep runs shifts: set parameters.shift (hours, dispatch)');
+        else if (body.parameters.shift.profile !== undefined)
+          issue('parameters', "A rate_sweep sets each point's rate: parameters.shift cannot have a profile");
+        const rates = body.rates;
+        if (rates === undefined) issue('rates', 'Required for a rate_sweep');
+        else if (rates.length < 1 || rates.length > MAX_SWEEP_POINTS)
+          issue('rates', `Expected 1 to ${MAX_SWEEP_POINTS} rates`);
+        else if (hasDuplicates(rates)) issue('rates', 'Rates must be distinct');
+        return;
+      }
+      case 'charger_sweep': {
+        if (body.algorithm === undefined) issue('algorithm', 'Required for a charger_sweep');
+        if (body.algorithms !== undefined) issue('algorithms', 'Not used by a charger_sweep; name one algorithm');
+        if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by a charger_sweep');
+        if (body.parameters.chargers !== undefined)
+          issue('parameters', 'chargers is set by each point of a charger_sweep');
+        const counts = body.charger_counts;
+        if (counts === undefined) issue('charger_counts', 'Required for a charger_sweep');
+        else if (counts.length < 1 || counts.length > SOLVE_PARAMETER_RANGES.chargers.max) {
+          issue('charger_counts', `Expected 1 to ${SOLVE_PARAMETER_RANGES.chargers.max} charger counts`);
+        } else if (hasDuplicates(counts)) issue('charger_counts', 'Charger counts must be distinct');
+        return;
+      }
+      case 'fleet_sweep': {
+        if (body.algorithm === undefined) issue('algorithm', 'Required for a fleet_sweep');
+        if (body.algorithms !== undefined) issue('algorithms', 'Not used by a fleet_sweep; name one algorithm');
+        const counts = body.robot_counts;
+        if (counts === undefined) issue('robot_counts', 'Required for a fleet_sweep');
+        else if (counts.length < 1 || counts.length > MAX_SWEEP_POINTS) {
+          issue('robot_counts', `Expected 1 to ${MAX_SWEEP_POINTS} robot counts`);
+        } else if (hasDuplicates(counts)) issue('robot_counts', 'Robot counts must be distinct');
+        return;
+      }
+      case 'algorithm_comparison': {
+        if (body.algorithm !== undefined) issue('algorithm', 'Not used by an algorithm_comparison; name algorithms');
+        if (body.robot_counts !== undefined) issue('robot_counts', 'Not used by an algorithm_comparison');
+        const algorithms = body.algorithms;
+        if (algorithms === undefined) issue('algorithms', 'Required for an algorithm_comparison');
+        else if (algorithms.length < 2 || algorithms.length > ALGORITHMS.length)
+          issue('algorithms', `Expected 2 to ${ALGORITHMS.length} algorithms`);
+        else if (hasDuplicates(algorithms)) issue('algorithms', 'Algorithms must be distinct');
+        return;
+      }
+      default: {
+        // A kind added to experimentKindValues without its rules here does not compile.
+        const unknown: never = body.kind;
+        throw new TypeError(`Unknown experiment kind ${String(unknown)}`);
+      }
     }
   });
 export type ExperimentCreate = z.input<typeof experimentCreateSchema>;
 export type ExperimentCreateParsed = z.output<typeof experimentCreateSchema>;
+
+/**
+ * Body of POST /experiments/{id}/points: more points for a sweep whose answer lies at its edge,
+ * named as at creation (a fleet sweep's `robot_counts`, a charger sweep's `charger_counts`, a rate
+ * sweep's `rates`), each new to the sweep. The server holds them to the sweep's kind, to
+ * `MAX_SWEEP_POINTS` in all and robot counts to the floor.
+ */
+export const experimentPointsAddSchema = z
+  .object({
+    robot_counts: z.array(robotCountSchema).min(1).optional(),
+    charger_counts: z.array(chargerCountSchema).min(1).optional(),
+    rates: z.array(rateSchema).min(1).optional(),
+  })
+  .refine((body) => [body.robot_counts, body.charger_counts, body.rates].filter(Boolean).length === 1, {
+    message: 'Name the new points: robot_counts, charger_counts or rates',
+  });
+export type ExperimentPointsAdd = z.output<typeof experimentPointsAddSchema>;
+
+/**
+ * The points a "test more" offers after `tested` (a sweep's values, any order): as many again as
+ * were tested, on past the largest with the step between its two largest (1 when one was tested),
+ * up to `limit` and to `MAX_SWEEP_POINTS` in all; empty when none fit. 2..6 on a floor of 345
+ * robots gives 7..11.
+ */
+export function nextSweepValues(tested: readonly number[], limit: number): number[] {
+  const sorted = [...new Set(tested)].sort((a, b) => a - b);
+  if (sorted.length === 0) return [];
+  const largest = sorted[sorted.length - 1];
+  const step = sorted.length > 1 ? largest - sorted[sorted.length - 2] : 1;
+  const count = Math.min(sorted.length, MAX_SWEEP_POINTS - sorted.length);
+  const values: number[] = [];
+  for (let k = 1; k <= count && largest + k * step <= limit; k++) values.push(largest + k * step);
+  return values;
+}
 
 /** The shift figures a sweep compares, copied from the point's `stats.shift`. */
 export const experimentShiftStatsSchema = shiftStatsSchema.pick({
@@ -200,7 +242,7 @@ export const experimentPointSchema = z.object({
   algorithm: algorithmNameSchema,
   /** The fleet size the solve used (null: the whole fleet of the environment). */
   robot_count: z.number().int().positive().nullable(),
-  /** Chargers per station the solve used (null: one per robot, no queue). */
+  /** Chargers per station the solve used (null: each station's own, one per drawn robot by default). */
   chargers: z.number().int().positive().nullable(),
   /** Orders per hour of the point's shift (null: a batch point). */
   orders_per_hour: z.number().positive().nullable(),

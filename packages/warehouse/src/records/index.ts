@@ -15,3 +15,4 @@ export * from './execution.ts';
 export * from './activity-labels.ts';
 export * from './shift.ts';
 export * from './rounding.ts';
+export * from './solve-export.ts';

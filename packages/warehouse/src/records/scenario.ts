@@ -18,19 +18,25 @@ const scenarioParametersAtLeast = (minimum: 0 | 1) =>
 export const scenarioParametersSchema = scenarioParametersAtLeast(0);
 export type ScenarioParametersRecord = z.infer<typeof scenarioParametersSchema>;
 
-/** Body of POST /scenarios. The form sends `parameters` empty (spec §5). */
+/**
+ * Body of POST /scenarios. The form sends `parameters` empty (spec §5): the drawn fleet. A fleet
+ * asked for is at least 1 robot (a scenario of none could never be solved).
+ */
 export const scenarioCreateSchema = z.object({
   name: recordNameSchema,
   description: optionalDescriptionSchema,
   environment_id: recordReferenceSchema,
-  parameters: scenarioParametersSchema.nullish().transform((value) => value ?? {}),
+  parameters: scenarioParametersSchema
+    .extend({ robot_count: scenarioParametersAtLeast(1).shape.robot_count })
+    .nullish()
+    .transform((value) => value ?? {}),
 });
 export type ScenarioCreate = z.input<typeof scenarioCreateSchema>;
 
 /**
  * Body of PATCH /scenarios/{id}: the given fields replace the stored ones (`parameters` as a
  * whole). Order volume and fleet size are at least 1 here; the fleet is also held to the
- * environment's robots (`robotCountProblem`).
+ * most the environment's floor can take (`robotCountProblem`).
  */
 export const scenarioUpdateSchema = z.object({
   name: recordNameSchema.optional(),

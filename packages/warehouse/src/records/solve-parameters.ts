@@ -19,8 +19,8 @@ export const SOLVE_PARAMETER_DEFAULTS = {
 } as const;
 
 /**
- * What an absent optional parameter means: `chargers` null is one charger per robot of the
- * station (nobody queues), a robot spends no time handling at pickups and dropoffs, and the plan
+ * What an absent optional parameter means: `chargers` null is each station's own chargers, by
+ * default one per drawn robot (robots beyond the drawing queue for them), a robot spends no time handling at pickups and dropoffs, and the plan
  * leaves 5% of every charge unused for the detours traffic forces on a shared floor (robots that
  * yield drive a few cells beyond their shortest walks; a robot whose detours have eaten its
  * reserve stops yielding, so it keeps to its plan's charges: see packages/simulator/README.md).
@@ -77,7 +77,7 @@ export const solveParametersInputSchema = z.object({
   recharge_time: numberInRange(RANGES.recharge_time).default(SOLVE_PARAMETER_DEFAULTS.recharge_time),
   objective_weights: objectiveWeightsSchema.default({ ...SOLVE_PARAMETER_DEFAULTS.objective_weights }),
   balance_factor: numberInRange(RANGES.balance_factor).default(SOLVE_PARAMETER_DEFAULTS.balance_factor),
-  /** Charging points per station (absent: one per robot of the station, so no robot ever queues). */
+  /** Charging points per station (absent: each station's own, by default one per drawn robot, see `chargersAt`). */
   chargers: numberInRange(RANGES.chargers, {
     wholeNumber: 'chargers must be a whole number',
     min: `chargers must be at least ${RANGES.chargers.min}`,

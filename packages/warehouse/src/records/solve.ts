@@ -72,6 +72,8 @@ export const solveRecordSchema = z.object({
   scenario_id: recordIdSchema,
   task_id: recordIdSchema,
   algorithm_id: z.number().int(),
+  /** The experiment this solve is a point of (absent for a solve of its own): lists show points under their experiment. */
+  experiment_id: recordIdSchema.optional(),
   parameters: solveParametersSchema,
   celery_task_id: z.string().nullable(),
   /** Robot id -> steps (spec §3), nothing else; `{error}` when failed. Null until the solve ends. */

@@ -51,6 +51,24 @@ describe('demand profile from descriptions', () => {
 });
 
 describe('BuiltinTaskGenerator', () => {
+  it('never draws a pair no robot can deliver: each pickup goes only to its servable dropoffs', async () => {
+    const servableDropoffs = new Map([
+      ['P1', ['D2']],
+      ['P10', ['D1', 'D2']],
+    ]);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.integer({ min: 1, max: 40 }),
+        async (seed, numTasks) => {
+          const { pairs } = await generator.generate(generationRequest({ numTasks, seed, servableDropoffs }));
+          expect(pairs).toHaveLength(numTasks);
+          for (const [pickup, dropoff] of pairs) expect(servableDropoffs.get(pickup)).toContain(dropoff);
+        },
+      ),
+    );
+  });
+
   it('produces exactly the same pairs for the same seed', async () => {
     const result = await generator.generate(generationRequest({ numTasks: 6, seed: 1234 }));
     expect(result.generator).toEqual({ kind: 'builtin', profile: 'uniform' });

@@ -1,5 +1,5 @@
 import { chooseDemandProfile, HOTSPOT_ORDER_SHARE, hotPickupCount } from './demand-profile.ts';
-import { buildEnvironmentCatalog } from './environment-catalog.ts';
+import { buildEnvironmentCatalog, dropoffsFrom } from './environment-catalog.ts';
 import { createSeededRandom, seedFromText, shuffled, type SeededRandom } from '@fleetlab/warehouse';
 import type {
   DemandProfile,
@@ -44,13 +44,16 @@ function hotspotPickupDrawer(pickups: readonly GenerationPickup[], random: Seede
   return { hot, draw };
 }
 
-/** Generates pairs from a seeded random source; every id comes from the environment. */
+/**
+ * Generates pairs from a seeded random source; every id comes from the environment, and every
+ * pair is one some robot can deliver (`request.servableDropoffs`).
+ */
 export class BuiltinTaskGenerator implements TaskGenerator {
   readonly label = 'built-in';
   readonly kind = 'builtin';
 
   async generate(request: TaskGenerationRequest): Promise<GeneratedTasks> {
-    const catalog = buildEnvironmentCatalog(request.environment);
+    const catalog = buildEnvironmentCatalog(request.environment, request.servableDropoffs);
     if (catalog.pickups.length === 0 || catalog.dropoffs.length === 0) {
       // The route checks this first; a direct caller still gets a clear failure.
       throw new RangeError('the environment needs at least one pickup and one dropoff');
@@ -70,7 +73,8 @@ export class BuiltinTaskGenerator implements TaskGenerator {
 
     const pairs: PickupDropoffPair[] = [];
     for (let index = 0; index < request.numTasks; index++) {
-      pairs.push([drawPickup().id, pickOne(catalog.dropoffs, random).id]);
+      const pickup = drawPickup();
+      pairs.push([pickup.id, pickOne(dropoffsFrom(catalog, pickup.id), random).id]);
     }
     return { pairs, generator: { kind: 'builtin', profile }, details };
   }

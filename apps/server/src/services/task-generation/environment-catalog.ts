@@ -7,21 +7,35 @@ import type {
 
 /** The ids a generated pair may use, looked up once per request. */
 export interface EnvironmentCatalog {
+  /** The pickups a pair may start at: those with a servable dropoff, when that is known. */
   readonly pickups: readonly GenerationPickup[];
   readonly dropoffs: readonly GenerationDropoff[];
   readonly pickupsById: ReadonlyMap<string, GenerationPickup>;
   readonly dropoffsById: ReadonlyMap<string, GenerationDropoff>;
+  /** Each pickup's dropoffs some robot can deliver to; absent: all of them. */
+  readonly servableDropoffs?: ReadonlyMap<string, readonly string[]>;
 }
 
-export function buildEnvironmentCatalog(environment: GenerationEnvironment): EnvironmentCatalog {
-  const pickups = environment.elements.pickups ?? [];
+export function buildEnvironmentCatalog(
+  environment: GenerationEnvironment,
+  servableDropoffs?: ReadonlyMap<string, readonly string[]>,
+): EnvironmentCatalog {
+  const all = environment.elements.pickups ?? [];
+  const pickups = servableDropoffs ? all.filter((pickup) => servableDropoffs.has(pickup.id)) : all;
   const dropoffs = environment.elements.dropoffs ?? [];
   return {
     pickups,
     dropoffs,
-    pickupsById: new Map(pickups.map((pickup) => [pickup.id, pickup])),
+    pickupsById: new Map(all.map((pickup) => [pickup.id, pickup])),
     dropoffsById: new Map(dropoffs.map((dropoff) => [dropoff.id, dropoff])),
+    ...(servableDropoffs ? { servableDropoffs } : {}),
   };
+}
+
+/** The dropoffs a pair from `pickupId` may end at. */
+export function dropoffsFrom(catalog: EnvironmentCatalog, pickupId: string): readonly GenerationDropoff[] {
+  if (!catalog.servableDropoffs) return catalog.dropoffs;
+  return (catalog.servableDropoffs.get(pickupId) ?? []).flatMap((id) => catalog.dropoffsById.get(id) ?? []);
 }
 
 /**
@@ -65,5 +79,17 @@ export function findPairProblems(
   const uniqueDropoffs = new Set(unknownDropoffs).size;
   if (uniquePickups > 0) problems.push(describeIds(uniquePickups, 'pickup', unknownPickups));
   if (uniqueDropoffs > 0) problems.push(describeIds(uniqueDropoffs, 'dropoff', unknownDropoffs));
+  const unservable = pairs.filter(
+    ([pickupId, dropoffId]) =>
+      catalog.pickupsById.has(pickupId) &&
+      catalog.dropoffsById.has(dropoffId) &&
+      !dropoffsFrom(catalog, pickupId).some((dropoff) => dropoff.id === dropoffId),
+  );
+  if (unservable.length > 0) {
+    const listed = unservable.slice(0, LISTED_IDS).map(([pickupId, dropoffId]) => `${pickupId} -> ${dropoffId}`);
+    problems.push(
+      `${unservable.length} pair${unservable.length === 1 ? '' : 's'} no robot can deliver (${listed.join(', ')}${unservable.length > LISTED_IDS ? ', ...' : ''})`,
+    );
+  }
   return problems;
 }

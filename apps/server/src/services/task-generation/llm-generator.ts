@@ -107,7 +107,7 @@ export class LlmTaskGenerator implements TaskGenerator {
   }
 
   async generate(request: TaskGenerationRequest): Promise<GeneratedTasks> {
-    const catalog = buildEnvironmentCatalog(request.environment);
+    const catalog = buildEnvironmentCatalog(request.environment, request.servableDropoffs);
     const schema = buildPairsJsonSchema(catalog, request.numTasks);
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: LLM_SYSTEM_PROMPT },

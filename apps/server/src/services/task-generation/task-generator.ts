@@ -37,6 +37,11 @@ export interface GenerationScenario {
 export interface TaskGenerationRequest {
   readonly scenario: GenerationScenario;
   readonly environment: GenerationEnvironment;
+  /**
+   * Each pickup's dropoffs some robot can deliver to (`servableDropoffsByPickup`): pairs are drawn
+   * from these only. Absent: every pickup with every dropoff.
+   */
+  readonly servableDropoffs?: ReadonlyMap<string, readonly string[]>;
   /** How many pickup-dropoff pairs to produce (1 to 1000). */
   readonly numTasks: number;
   readonly name?: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, planFileName, planToCsv, planToJson, PLAN_CSV_COLUMNS } from './plan-export.ts';
+import { csvField, planToCsv, PLAN_CSV_COLUMNS, solveFileName, solveToJson } from './plan-export.ts';
 import { TWO_ROBOT_RESULTS } from './two-robot-plan.fixture.ts';
 
 describe('planToCsv', () => {
@@ -44,13 +44,40 @@ describe('planToCsv', () => {
   });
 });
 
-describe('planToJson', () => {
-  it('round-trips the results map including stats', () => {
-    expect(JSON.parse(planToJson(TWO_ROBOT_RESULTS))).toEqual(TWO_ROBOT_RESULTS);
+describe('solveToJson', () => {
+  const solve = {
+    id: 42,
+    name: 'Morning',
+    status: 'completed',
+    environment_id: 11,
+    environment: { id: 11, name: 'Small Warehouse' },
+    parameters: { algorithm_type: 'makespan', time_limit: 30, robot_count: 9 },
+    results: TWO_ROBOT_RESULTS,
+    stats: {
+      makespan_s: 120,
+      lower_bound_s: 100,
+      gap: 0.2,
+      execution: { executed_makespan_s: 131, waiting_s: 4, throughput_per_h: 60 },
+      shift: { throughput_per_h: 58, cycle_p95_s: 300 },
+    },
+    execution: { step_s: 1, robots: {}, totals: { executed_makespan_s: 131 } },
+    progress: null,
+    celery_task_id: 'job-42',
+    created_at: '2025-03-01T09:00:00.000Z',
+  };
+
+  it('holds the whole record: parameters, plan, makespan, bound, gap, execution and shift figures, the layout', () => {
+    const { progress: _progress, celery_task_id: _job, ...record } = solve;
+    expect(JSON.parse(solveToJson(solve))).toEqual({
+      format: 'fleetlab-solve',
+      format_version: 1,
+      ...record,
+      environment: { id: 11, name: 'Small Warehouse', version: null },
+    });
   });
 
   it('names files after the solve', () => {
-    expect(planFileName(42, 'csv')).toBe('solve-42-plan.csv');
-    expect(planFileName(42, 'json')).toBe('solve-42-plan.json');
+    expect(solveFileName(42, 'csv')).toBe('solve-42-plan.csv');
+    expect(solveFileName(42, 'json')).toBe('solve-42.json');
   });
 });

@@ -1,5 +1,6 @@
-// Export of a solve's plan: the results map as JSON, and one CSV row per step.
+// Export of a solve: the whole record as JSON, and one CSV row per step of its plan.
 
+import { solveExport, type SolveExportSource } from '@fleetlab/warehouse';
 import { deliveryPairOf, robotPlansOf, stepDistance, type PlanStep } from '../../lib/plan-model.ts';
 
 export const PLAN_CSV_COLUMNS = [
@@ -57,11 +58,12 @@ export function planToCsv(results: Readonly<Record<string, unknown>> | null | un
   return `${lines.join('\n')}\n`;
 }
 
-/** The plan exactly as the solve stores it (robot id -> steps), pretty-printed. */
-export function planToJson(results: Readonly<Record<string, unknown>> | null | undefined): string {
-  return `${JSON.stringify(results ?? {}, null, 2)}\n`;
+/** The whole solve as the warehouse's `solveExport` lays it out, pretty-printed. */
+export function solveToJson(solve: SolveExportSource): string {
+  return `${JSON.stringify(solveExport(solve), null, 2)}\n`;
 }
 
-export function planFileName(solveId: number | string, extension: 'json' | 'csv'): string {
-  return `solve-${solveId}-plan.${extension}`;
+/** `solve-42.json` (the whole record), `solve-42-plan.csv` (one row per step). */
+export function solveFileName(solveId: number | string, extension: 'json' | 'csv'): string {
+  return extension === 'json' ? `solve-${solveId}.json` : `solve-${solveId}-plan.csv`;
 }

@@ -1,4 +1,4 @@
-import type { ExecutionRecord } from '@fleetlab/warehouse';
+import { algorithmLabelOf, type ExecutionRecord } from '@fleetlab/warehouse';
 import type { ReactNode } from 'react';
 import {
   formatChargePerDelivery,
@@ -96,7 +96,7 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
         <div className="flex flex-wrap items-baseline gap-4">
           {stats?.algorithm && (
             <p className="text-xs text-slate-400">
-              Planned by <span className="font-mono text-slate-200">{stats.algorithm}</span>
+              Planned by <span className="text-slate-200">{algorithmLabelOf(stats.algorithm)}</span>
               {typeof stats.runtime_ms === 'number' && ` in ${formatGrouped(Math.round(stats.runtime_ms))} ms`}
               {ended && ` (${ended})`}
             </p>

@@ -3,9 +3,8 @@
 // beside the ones it must agree with (delivered + open at the end = released; the throughput
 // from the hours after the warm-up), so a reader can check them on the page. Pure.
 import {
-  ALGORITHM_BY_NAME,
+  algorithmLabelOf,
   shiftStatsSchema,
-  type AlgorithmName,
   type ShiftParametersRecord,
   type ShiftStatsRecord,
 } from '@fleetlab/warehouse';
@@ -113,7 +112,7 @@ export function shiftFigures(shift: ShiftStatsRecord): ShiftFigure[] {
 
 /**
  * What ran, in one line: '2 h shift, 40 orders/h asked, 37.5 released an hour; Re-optimise every
- * 60 s by Makespan Optimiser: 9 re-plans.'
+ * 60 s by Makespan search: 9 re-plans.'
  */
 export function shiftHeadline(
   shift: ShiftStatsRecord,
@@ -128,7 +127,7 @@ export function shiftHeadline(
   const released = `${formatGrouped(shift.orders_per_hour, 1)} released an hour`;
   const dispatch =
     shift.dispatch === 'reoptimise'
-      ? `${dispatchLabel(shift.dispatch)}${asked?.reoptimise_every_s !== undefined ? ` every ${formatGrouped(asked.reoptimise_every_s)} s` : ''}${algorithm ? ` by ${ALGORITHM_BY_NAME[algorithm as AlgorithmName]?.label ?? algorithm}` : ''}: ${formatGrouped(shift.replans)} ${shift.replans === 1 ? 're-plan' : 're-plans'}`
+      ? `${dispatchLabel(shift.dispatch)}${asked?.reoptimise_every_s !== undefined ? ` every ${formatGrouped(asked.reoptimise_every_s)} s` : ''}${algorithm ? ` by ${algorithmLabelOf(algorithm)}` : ''}: ${formatGrouped(shift.replans)} ${shift.replans === 1 ? 're-plan' : 're-plans'}`
       : dispatchLabel(shift.dispatch);
   return `${hoursText(shift.hours)} shift, ${rate ? `${rate}, ` : ''}${released}; ${dispatch}.`;
 }

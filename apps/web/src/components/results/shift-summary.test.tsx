@@ -45,7 +45,7 @@ describe('the results of a shift', () => {
     renderShift();
     expect(screen.getByRole('heading', { name: 'Shift Results' })).toBeInTheDocument();
     expect(screen.getByTestId('shift-headline')).toHaveTextContent(
-      '1.5 h shift, 4 orders/h asked, 3.3 released an hour; Re-optimise every 60 s by Makespan Optimiser: 90 re-plans.',
+      '1.5 h shift, 4 orders/h asked, 3.3 released an hour; Re-optimise every 60 s by Makespan search: 90 re-plans.',
     );
     expect(cards()).toEqual([
       ['Orders Released', '5', '3.3 an hour over 1.5 h.'],

@@ -60,7 +60,7 @@ describe('SolveResults summary', () => {
     const stats = { ...solve.stats, algorithm: 'makespan', lower_bound_s: 214, gap: 0, stop_reason: 'time_limit' };
     renderResults(<SolveResults solve={{ ...solve, stats }} environment={environment} />);
     expect(figure('Lower Bound')).toEqual(['3 min 34 s', 'proven optimal: no plan can finish sooner']);
-    expect(screen.getByText(/^Planned by/).textContent).toBe('Planned by makespan in 3 ms (proven optimal)');
+    expect(screen.getByText(/^Planned by/).textContent).toBe('Planned by Makespan search in 3 ms (proven optimal)');
   });
 
   it('says what each figure with traffic is, splits the delay into waiting for robots and charger queues, and splits it per robot', async () => {

@@ -94,9 +94,10 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
       <GanttTimeline chart={chart} makespan={makespan} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-400">
-          Download the plan: one row per step in CSV, or the full results as JSON.
+          Download the plan as CSV (one row per step), or the whole solve as JSON: settings, plan, makespan, bound and
+          gap, the run on the floor and shift figures.
         </p>
-        <PlanExportButtons solveId={solve.id} results={results} />
+        <PlanExportButtons solve={solve} results={results} />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-400">
