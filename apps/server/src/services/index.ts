@@ -36,6 +36,8 @@ export interface ServiceOptions {
   /** Runs the stored solves; without one, solves stay pending. */
   solveQueue?: SolveQueue;
   taskGenerator: TaskGenerator;
+  /** The database's count of finished writes when this process is its only writer (`DatabaseHandle`). */
+  writeGeneration?: () => number;
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -57,6 +59,6 @@ export function createServices(options: ServiceOptions): Services {
     taskGeneration: new TaskGenerationService(repositories, options.taskGenerator),
     solves,
     experiments: new ExperimentsService(repositories, scenarios, solves, clock),
-    lists: new ListAnswers(),
+    lists: new ListAnswers(options.writeGeneration),
   };
 }
