@@ -40,10 +40,12 @@ describe('list versions remembered between writes on the embedded database', () 
     let versionReads = 0;
     const readVersion = async () => {
       versionReads += 1;
-      const [row] = (await db.execute(sql`select sum(x)::text as total from counted`)).rows as { total: string }[];
-      return row.total;
+      const result = (await db.execute(sql`select sum(x)::text as total from counted`)) as {
+        rows: { total: string }[];
+      };
+      return result.rows[0].total;
     };
-    const build = async () => (await db.execute(sql`select x from counted order by x`)).rows;
+    const build = async () => ((await db.execute(sql`select x from counted order by x`)) as { rows: unknown[] }).rows;
     const first = await lists.answer(1, '/api/v1/things', readVersion, build);
     const again = await lists.answer(1, '/api/v1/things', readVersion, build);
     expect(versionReads).toBe(1);

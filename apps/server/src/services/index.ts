@@ -44,7 +44,7 @@ export function createServices(options: ServiceOptions): Services {
   const { clock } = options;
   const repositories = createRepositories(options.db, clock);
   const scenarios = new ScenariosService(repositories, clock);
-  const solves = new SolvesService(repositories, options.solveQueue ?? null);
+  const solves = new SolvesService(repositories, options.solveQueue ?? null, options.writeGeneration);
   return {
     auth: new AuthService({
       repositories,

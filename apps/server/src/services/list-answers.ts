@@ -1,12 +1,11 @@
 import { KeptBodies, type BodyEncoding, type FinishedBody } from './kept-bodies.ts';
+import { RememberedReads } from './remembered-reads.ts';
 
 /**
  * Lists kept compressed may use this much memory; the least recently read go first. A list of
  * the xl1 and a 200-robot layout is about 100 KB of JSON and 10 KB of brotli.
  */
 const LIST_BUDGET_BYTES = 16 * 1024 * 1024;
-/** Rows' versions remembered between two writes at most; past it they are read again. */
-const MAX_REMEMBERED_VERSIONS = 10_000;
 
 /** A list's answer: its body built once for the version of the rows it shows, and that body in a coding. */
 export interface ListAnswer {
@@ -26,16 +25,12 @@ export class ListAnswers {
   private readonly kept = new KeptBodies<string>(LIST_BUDGET_BYTES);
   /** Per user, the writes this process has answered: two writes within one clock millisecond leave the rows' version alike. */
   private readonly writes = new Map<number, number>();
-  /** Per user and URL, the rows' version read at `versionsGeneration` (see `rowsVersionOf`). */
-  private readonly versions = new Map<string, string>();
-  private versionsGeneration = -1;
+  /** Per user and URL, the rows' version, read again only after a write (see `RememberedReads`). */
+  private readonly versions: RememberedReads<string>;
 
-  /**
-   * `writeGeneration`: the database's count of finished writes, when this process is its only
-   * writer (the embedded database). While it stays the same, a list's rows' version read before
-   * is still the version, and the read (a few aggregate queries on the API's own thread) is skipped.
-   */
-  constructor(private readonly writeGeneration?: () => number) {}
+  constructor(writeGeneration?: () => number) {
+    this.versions = new RememberedReads(writeGeneration);
+  }
 
   /** A write of the user's ended here: nothing kept before it is answered again. */
   noteWrite(userId: number): void {
@@ -49,31 +44,10 @@ export class ListAnswers {
     build: () => Promise<unknown>,
   ): Promise<ListAnswer> {
     const key = `${userId} ${url}`;
-    const version = `${await this.rowsVersionOf(key, readRowsVersion)} #${this.writes.get(userId) ?? 0}`;
+    const version = `${await this.versions.read(key, readRowsVersion)} #${this.writes.get(userId) ?? 0}`;
     const body = await this.kept.obtain(key, userId, version, async () => JSON.stringify(await build()));
     if (!body) throw new Error(`The list ${url} built no body`);
     return { body, encode: (encoding) => this.kept.encode(key, body, encoding) };
-  }
-
-  /**
-   * The rows' version, read, or remembered from a read at the database's current write count.
-   * A version is remembered only if no write finished while it was read; the count is taken
-   * before the read and a write counts once committed, so a remembered version is never older
-   * than the rows at that count.
-   */
-  private async rowsVersionOf(key: string, readRowsVersion: () => Promise<string>): Promise<string> {
-    const generation = this.writeGeneration?.();
-    if (generation === undefined) return readRowsVersion();
-    if (generation !== this.versionsGeneration || this.versions.size >= MAX_REMEMBERED_VERSIONS) {
-      this.versions.clear();
-      this.versionsGeneration = generation;
-    }
-    const remembered = this.versions.get(key);
-    if (remembered !== undefined) return remembered;
-    const version = await readRowsVersion();
-    if (this.writeGeneration?.() === generation && this.versionsGeneration === generation)
-      this.versions.set(key, version);
-    return version;
   }
 }
 
