@@ -16,7 +16,8 @@ export interface ListAnswer {
 /**
  * GET lists (environments, scenarios, tasks, solves, experiments) built once per version of the
  * rows they show and kept compressed, per user and URL (filters included): a page's list read
- * again costs a version read (a few aggregates over the caller's rows) instead of a rebuild, a
+ * again costs a version read (a few aggregates over the caller's rows; on the embedded database
+ * not even that while nothing was written, see `RememberedReads`) instead of a rebuild, a
  * JSON serialisation and a compression per request, and carries a strong ETag, so a browser's
  * revalidation costs a 304. Any write (here or in another API process, or a solve moving on)
  * changes the version, so a changed list is never answered from here.
