@@ -47,6 +47,8 @@ export interface AppOptions {
   solveQueue?: SolveQueue;
   /** Per-account limits of the expensive calls (tests lower them). */
   callLimits?: CallLimits;
+  /** The database's count of finished writes, when this process is its only writer (`DatabaseHandle`). */
+  writeGeneration?: () => number;
 }
 
 /** Builds the HTTP application: the API under /api/v1, its docs under /api/docs, the web app elsewhere. */
@@ -145,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     scryptParameters: options.scryptParameters,
     solveQueue: options.solveQueue,
     taskGenerator: createTaskGenerator(config.llm),
+    writeGeneration: options.writeGeneration,
   });
   // Counts shared by every API process when there is a Redis; each process's own otherwise.
   const limitsRedis = config.redisUrl

@@ -19,7 +19,13 @@ async function main(): Promise<void> {
     throw error;
   });
   const mailer = createMailer(config);
-  const app = await buildApp({ config, db: database.db, mailer, solveQueue });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer,
+    solveQueue,
+    writeGeneration: database.writeGeneration,
+  });
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -19,6 +19,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Closes the connections and, for the embedded database, releases the data-dir lock. */
   close(): Promise<void>;
+  /**
+   * Only when this process is the database's one writer (the embedded database, behind its
+   * data-dir lock): how many writes have finished. While it reads the same, no row has changed.
+   */
+  writeGeneration?: () => number;
 }
 
 export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -71,11 +76,47 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   };
 }
 
+/** A statement that only reads: drizzle's selects (and version reads) begin with `select`. */
+const READ_ONLY_STATEMENT = /^\s*select\b/i;
+
+/**
+ * PGlite that counts its finished writes: any statement but a select, any transaction. Counted
+ * once it has finished (committed), so a count read before a read query never belongs to rows
+ * older than that count; counting a statement that changed nothing only costs a re-read.
+ */
+class WriteCountingPGlite extends PGlite {
+  writes = 0;
+
+  override async query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    try {
+      return await super.query<T>(query, params, options);
+    } finally {
+      if (!READ_ONLY_STATEMENT.test(query)) this.writes += 1;
+    }
+  }
+
+  override async exec(query: string, options?: QueryOptions): Promise<Array<Results>> {
+    try {
+      return await super.exec(query, options);
+    } finally {
+      this.writes += 1;
+    }
+  }
+
+  override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    try {
+      return await super.transaction(callback);
+    } finally {
+      this.writes += 1;
+    }
+  }
+}
+
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const lock = dataDir === null ? null : acquireDataDirLock(dataDir);
-  let client: PGlite | null = null;
+  let client: WriteCountingPGlite | null = null;
   try {
-    client = dataDir === null ? new PGlite() : new PGlite(path.join(dataDir, PGLITE_SUBDIR));
+    client = dataDir === null ? new WriteCountingPGlite() : new WriteCountingPGlite(path.join(dataDir, PGLITE_SUBDIR));
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -84,6 +125,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     return {
       db,
       kind: 'pglite',
+      writeGeneration: () => openClient.writes,
       async close() {
         if (closed) return;
         closed = true;

@@ -62,6 +62,11 @@ export async function sendList(
   build: (userId: number) => Promise<unknown>,
 ): Promise<FastifyReply> {
   const userId = userOf(request).id;
-  const answer = await lists.answer(userId, request.url, await rows.listVersion(userId), () => build(userId));
+  const answer = await lists.answer(
+    userId,
+    request.url,
+    () => rows.listVersion(userId),
+    () => build(userId),
+  );
   return sendFinishedBody(request, reply, answer.body, answer.encode);
 }

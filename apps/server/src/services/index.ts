@@ -36,13 +36,15 @@ export interface ServiceOptions {
   /** Runs the stored solves; without one, solves stay pending. */
   solveQueue?: SolveQueue;
   taskGenerator: TaskGenerator;
+  /** The database's count of finished writes when this process is its only writer (`DatabaseHandle`). */
+  writeGeneration?: () => number;
 }
 
 export function createServices(options: ServiceOptions): Services {
   const { clock } = options;
   const repositories = createRepositories(options.db, clock);
   const scenarios = new ScenariosService(repositories, clock);
-  const solves = new SolvesService(repositories, options.solveQueue ?? null);
+  const solves = new SolvesService(repositories, options.solveQueue ?? null, options.writeGeneration);
   return {
     auth: new AuthService({
       repositories,
@@ -57,6 +59,6 @@ export function createServices(options: ServiceOptions): Services {
     taskGeneration: new TaskGenerationService(repositories, options.taskGenerator),
     solves,
     experiments: new ExperimentsService(repositories, scenarios, solves, clock),
-    lists: new ListAnswers(),
+    lists: new ListAnswers(options.writeGeneration),
   };
 }

@@ -1,4 +1,5 @@
 import { KeptBodies, type BodyEncoding, type FinishedBody } from './kept-bodies.ts';
+import { RememberedReads } from './remembered-reads.ts';
 
 /**
  * Lists kept compressed may use this much memory; the least recently read go first. A list of
@@ -15,7 +16,8 @@ export interface ListAnswer {
 /**
  * GET lists (environments, scenarios, tasks, solves, experiments) built once per version of the
  * rows they show and kept compressed, per user and URL (filters included): a page's list read
- * again costs a version read (a few aggregates over the caller's rows) instead of a rebuild, a
+ * again costs a version read (a few aggregates over the caller's rows; on the embedded database
+ * not even that while nothing was written, see `RememberedReads`) instead of a rebuild, a
  * JSON serialisation and a compression per request, and carries a strong ETag, so a browser's
  * revalidation costs a 304. Any write (here or in another API process, or a solve moving on)
  * changes the version, so a changed list is never answered from here.
@@ -24,15 +26,26 @@ export class ListAnswers {
   private readonly kept = new KeptBodies<string>(LIST_BUDGET_BYTES);
   /** Per user, the writes this process has answered: two writes within one clock millisecond leave the rows' version alike. */
   private readonly writes = new Map<number, number>();
+  /** Per user and URL, the rows' version, read again only after a write (see `RememberedReads`). */
+  private readonly versions: RememberedReads<string>;
+
+  constructor(writeGeneration?: () => number) {
+    this.versions = new RememberedReads(writeGeneration);
+  }
 
   /** A write of the user's ended here: nothing kept before it is answered again. */
   noteWrite(userId: number): void {
     this.writes.set(userId, (this.writes.get(userId) ?? 0) + 1);
   }
 
-  async answer(userId: number, url: string, rowsVersion: string, build: () => Promise<unknown>): Promise<ListAnswer> {
+  async answer(
+    userId: number,
+    url: string,
+    readRowsVersion: () => Promise<string>,
+    build: () => Promise<unknown>,
+  ): Promise<ListAnswer> {
     const key = `${userId} ${url}`;
-    const version = `${rowsVersion} #${this.writes.get(userId) ?? 0}`;
+    const version = `${await this.versions.read(key, readRowsVersion)} #${this.writes.get(userId) ?? 0}`;
     const body = await this.kept.obtain(key, userId, version, async () => JSON.stringify(await build()));
     if (!body) throw new Error(`The list ${url} built no body`);
     return { body, encode: (encoding) => this.kept.encode(key, body, encoding) };

@@ -9,8 +9,9 @@ import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import { SolveQueueUnavailableError, type SolveQueue } from '../jobs/solve-queue.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { solveRecordJson, toSolveSummary } from '../repositories/records.ts';
-import type { NewSolve, SolveSummaryRow, StoredSolve } from '../repositories/solves-repository.ts';
+import type { NewSolve, SolveSummaryRow, SolveVersion, StoredSolve } from '../repositories/solves-repository.ts';
 import { KeptBodies, type BodyEncoding, type FinishedBody } from './kept-bodies.ts';
+import { RememberedReads } from './remembered-reads.ts';
 import { assertRobotCount } from './scenarios-service.ts';
 import { versionOf } from './list-answers.ts';
 
@@ -31,8 +32,15 @@ export class SolvesService {
     private readonly repositories: Repositories,
     /** Without one (tests that are not about solving), solves stay pending. */
     private readonly queue: SolveQueue | null,
+    /** The database's count of finished writes, when this process is its only writer (`RememberedReads`). */
+    writeGeneration?: () => number,
     private readonly finishedBodies = new KeptBodies<number>(),
-  ) {}
+  ) {
+    this.versions = new RememberedReads(writeGeneration);
+  }
+
+  /** Per user and solve, its version, read again only after a write. */
+  private readonly versions: RememberedReads<SolveVersion | null>;
 
   /** The version of the rows GET /solves shows: solves (progress included), their environments' names and tasks. */
   listVersion(userId: number): Promise<string> {
@@ -62,7 +70,7 @@ export class SolvesService {
    * with its plan and execution as stored.
    */
   async getAnswer(userId: number, id: number): Promise<SolveAnswer | null> {
-    const version = await this.repositories.solves.findVersion(userId, id);
+    const version = await this.versions.read(`${userId} ${id}`, () => this.repositories.solves.findVersion(userId, id));
     if (!version) return null;
     if (FINISHED_STATUSES.has(version.status)) {
       const finished = await this.finishedBodies.obtain(id, userId, version.key, async () => {

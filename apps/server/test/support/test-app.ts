@@ -78,6 +78,7 @@ export async function startTestApp(
     clock: clock.now,
     scryptParameters: options.scryptParameters ?? FAST_SCRYPT,
     callLimits: options.callLimits,
+    writeGeneration: database.handle.writeGeneration,
   });
   await app.ready();
 
@@ -150,7 +151,14 @@ export async function startAppWithQueue(
     async close() {},
   };
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: createWebDist(), ...options.env });
-  const app = await buildApp({ config, db: database.handle.db, mailer, scryptParameters: FAST_SCRYPT, solveQueue });
+  const app = await buildApp({
+    config,
+    db: database.handle.db,
+    mailer,
+    scryptParameters: FAST_SCRYPT,
+    solveQueue,
+    writeGeneration: database.handle.writeGeneration,
+  });
   const email = `${label}${Date.now()}@example.com`;
   const password = 'correct horse battery';
   const post = (url: string, payload: object) => app.inject({ method: 'POST', url: `/api/v1${url}`, payload });
