@@ -75,10 +75,12 @@ test('the summary says what each figure is, and waiting for robots and charger q
   const queued = robots.reduce((sum, robot) => sum + robot.queued_s, 0);
   expect(blocked).toBeGreaterThan(0);
   expect(blocked + queued).toBeCloseTo(solve.stats.execution.waiting_s, 6);
-  expect(line('Waiting for other robots')?.[1]).toBe(seconds(blocked));
-  expect(line('Queueing at chargers')?.[1]).toBe(seconds(queued));
-  expect(line('Total delay')?.[1]).toBe(seconds(blocked + queued));
-  expect(line('Total delay')?.[2]).toBe('The two lines above added: all robot time lost to traffic.');
+  expect(line('Traffic delay')?.[1]).toBe(seconds(blocked));
+  expect(line('Charger queue')?.[1]).toBe(seconds(queued));
+  expect(line('Robot time lost')?.[1]).toBe(seconds(blocked + queued));
+  expect(line('Robot time lost')?.[2]).toBe(
+    'Traffic delay and charger queue added, summed over the robots (not the makespan, which With traffic gives).',
+  );
 
   // A figure of the plan in place of a constant of the settings.
   await expect(page.getByRole('region', { name: 'Results Summary' }).getByText('Battery Efficiency')).toHaveCount(0);
