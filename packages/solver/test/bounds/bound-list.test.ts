@@ -14,9 +14,10 @@ const boundValue = (problem: Problem, name: string) =>
   lowerBound(problem).bounds.find((bound) => bound.name === name)?.makespan_s ?? Number.NaN;
 
 /** Random small warehouses, batteries from tight to ample, chargers one per robot or scarce. */
-const smallInstances = (maxPairs: number) =>
+const smallInstances = (maxPairs: number, handovers = false) =>
   fc.tuple(
     gridInstanceArbitrary({
+      handovers,
       minHeight: 2,
       maxStations: 3,
       minPairs: 1,
@@ -64,10 +65,11 @@ describe('the list of bounds', () => {
     expect(chargerBinding).toBeGreaterThan(0);
   });
 
-  it('every bound of plans is at most the proven optimum of the exact method (one charger per robot)', () => {
+  it('every bound of plans is at most the proven optimum of the exact method (one charger per robot), robots handed over mid-shift or not', () => {
     let checked = 0;
     fc.assert(
-      fc.property(smallInstances(8), ([input]) => {
+      fc.property(smallInstances(8, true), fc.boolean(), ([handedOver], handed) => {
+        const input = handed ? handedOver : { ...handedOver, handovers: undefined };
         const problem = buildUnlessInfeasible(input);
         if (!problem) return;
         const routes = solveSmallExactly(problem);
@@ -81,9 +83,9 @@ describe('the list of bounds', () => {
         });
         checked++;
       }),
-      { numRuns: 60, seed: 20261130 },
+      { numRuns: 150, seed: 20261130 },
     );
-    expect(checked).toBeGreaterThan(30);
+    expect(checked).toBeGreaterThan(80);
   });
 });
 
