@@ -34,13 +34,21 @@ export function dockCapacityBound(problem: Problem): number {
     visit(delivery.pickupNode, problem.pickupPlace[j]);
     visit(delivery.dropoffNode, problem.dropoffPlace[j]);
   });
+  // Robots sharing a start place: only the earliest ready one can arrive first.
+  const readyAt = new Map<number, number>();
+  for (const robot of usable) {
+    const start = problem.startPlace[robot];
+    readyAt.set(start, Math.min(readyAt.get(start) ?? Infinity, problem.readyS[robot]));
+  }
   const { stepS, handlingS } = problem.floorParameters;
   let bound = 0;
   for (const [cell, { visits, place }] of visitsAt) {
     let firstArrival = Infinity;
-    for (const robot of usable) {
-      const drive = problem.placeDistance[problem.startPlace[robot] * problem.placeCount + place];
-      firstArrival = Math.min(firstArrival, problem.readyS[robot] + drive / problem.speed);
+    for (const [start, ready] of readyAt) {
+      firstArrival = Math.min(
+        firstArrival,
+        ready + problem.placeDistance[start * problem.placeCount + place] / problem.speed,
+      );
     }
     const perVisit = handlingS + stepS * (deadEnd(floor, cell) ? 2 : 1);
     if (Number.isFinite(firstArrival)) bound = Math.max(bound, firstArrival + (visits - 1) * perVisit);
