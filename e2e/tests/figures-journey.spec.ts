@@ -48,7 +48,7 @@ async function floorWithOrders(page: Page, layout: 'aisle-meeting' | 'small-ware
 /** The results page writes seconds under a minute with one decimal. */
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 
-test('the summary says what each figure is, and waiting for robots and charger queues add up to the total delay', async ({
+test('the summary says what each figure is, and the traffic delay and charger queue add up to the robot time lost', async ({
   page,
 }) => {
   await signUpAndLogIn(page, 'figures');
@@ -75,10 +75,12 @@ test('the summary says what each figure is, and waiting for robots and charger q
   const queued = robots.reduce((sum, robot) => sum + robot.queued_s, 0);
   expect(blocked).toBeGreaterThan(0);
   expect(blocked + queued).toBeCloseTo(solve.stats.execution.waiting_s, 6);
-  expect(line('Waiting for other robots')?.[1]).toBe(seconds(blocked));
-  expect(line('Queueing at chargers')?.[1]).toBe(seconds(queued));
-  expect(line('Total delay')?.[1]).toBe(seconds(blocked + queued));
-  expect(line('Total delay')?.[2]).toBe('The two lines above added: all robot time lost to traffic.');
+  expect(line('Traffic delay')?.[1]).toBe(seconds(blocked));
+  expect(line('Charger queue')?.[1]).toBe(seconds(queued));
+  expect(line('Robot time lost')?.[1]).toBe(seconds(blocked + queued));
+  expect(line('Robot time lost')?.[2]).toBe(
+    'Traffic delay and charger queue added, summed over the robots (not the makespan, which With traffic gives).',
+  );
 
   // A figure of the plan in place of a constant of the settings.
   await expect(page.getByRole('region', { name: 'Results Summary' }).getByText('Battery Efficiency')).toHaveCount(0);
@@ -167,4 +169,75 @@ test('a 400-robot, 20,000-order day keeps every figure inside its card at 1280 p
   await page
     .getByRole('region', { name: 'Results Summary' })
     .screenshot({ path: screenshotPath('results-summary-big-day') });
+});
+
+/** Seconds from the results page's durations: '12.5 s', '3 min 20 s', '1 h 2 min 3 s'. */
+function secondsOf(text: string | undefined): number {
+  const match = /^(?:([\d,]+) h )?(?:(\d+) min )?([\d.]+) s$/.exec(text ?? '');
+  if (!match) throw new Error(`Not a duration: ${text}`);
+  return Number((match[1] ?? '0').replace(/,/g, '')) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3]);
+}
+
+test('scarce chargers: the gap names what its bound cannot count, Planned shares the chargers, and the delays add up', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUpAndLogIn(page, 'scarce');
+  // The solver bench's chargers1: 6 robots on 2 stations, 30 orders, 60 m and 10 min charges, 1 charger per station.
+  const day = generateWarehouseInstance({
+    width: 16,
+    height: 16,
+    stations: 2,
+    robotsPerStation: 3,
+    orders: 30,
+    seed: 33,
+  });
+  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', {
+    description: 'Scarce chargers',
+    ...day.environment,
+  });
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
+    name: 'Scarce chargers',
+    environment_id: environment.id,
+    parameters: {},
+  });
+  const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
+    { name: '30 orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: day.tasks } },
+  ]);
+  const solveId = await startSolve(
+    page,
+    { environment: environment.id, scenario: scenario.id, task: task.id },
+    'greedy_distance',
+    { max_distance: 60, recharge_time: 10, chargers: 1 },
+  );
+  const solve = await finishedSolve<ExecutedSolve & { stats: { lower_bound_name: string; charger_queue_s: number } }>(
+    page,
+    solveId,
+  );
+  expect(solve.status).toBe('completed');
+  expect(solve.stats.charger_queue_s).toBeGreaterThan(0);
+
+  await page.goto(`/solves/${solveId}`);
+  await expect(page.getByRole('heading', { name: 'Results Summary' })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Results Summary' });
+  // A large gap says it is at most that far from the best, and what the bound cannot count.
+  await expect(
+    summary.getByText(/^at most \d+\.\d% above the best possible makespan; the bound cannot count .+$/),
+  ).toBeVisible();
+  const lines = await floorLines(page);
+  const line = (label: string) => lines.find(([name]) => name === label);
+  expect(line('Planned')?.[2]).toMatch(
+    /^Each robot alone on the floor, sharing the stations' chargers \(.+ of robot time queueing for them\): the plan itself\.$/,
+  );
+  // Robot time: the traffic delay and the charger queue add up to the robot time lost, and the
+  // queue is the execution's own (to the second the page rounds to).
+  const traffic = secondsOf(line('Traffic delay')?.[1]);
+  const queue = secondsOf(line('Charger queue')?.[1]);
+  expect(Math.abs(traffic + queue - secondsOf(line('Robot time lost')?.[1]))).toBeLessThanOrEqual(1);
+  const queued = Object.values(solve.execution.robots).reduce((sum, robot) => sum + robot.queued_s, 0);
+  expect(Math.abs(queue - queued)).toBeLessThanOrEqual(1);
+  // No line calls a queue traffic: the queue has its own line, and the traffic delay is blocking.
+  expect(line('Traffic delay')?.[2]).not.toMatch(/queue/i);
+  expect(line('Charger queue')?.[2]).not.toMatch(/traffic/i);
+  await page.screenshot({ path: screenshotPath('results-scarce-chargers'), fullPage: true });
 });

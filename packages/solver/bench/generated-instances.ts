@@ -10,6 +10,11 @@
  * - dense: a crowded floor for traffic: 30x30 with one-lane aisles between the racks, 120 robots
  *   (12 stations x 10) and 2,000 orders into 4 dropoffs. A robot's day there is about 800 m, so
  *   a 2,000 m charge never binds and the day measures traffic alone (t1, t2 measure batteries).
+ * - chargers1, battery6: scarce batteries on small floors with 2 stations of 3 robots.
+ *   chargers1: 16x16, 30 orders, 60 m per charge, 10 min charges and 1 charger per station, so the
+ *   robots queue for the chargers; battery6: 20x20, 40 orders, 120 m per charge and 5 min charges,
+ *   so each robot's day takes one or two whole charges.
+ * - m1-c1: m1 (a file of bench/instances) with 1 charger per station instead of one per robot.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { generateWarehouseInstance, type GeneratedInstance, type InstanceGeneratorOptions } from '@fleetlab/warehouse';
@@ -50,6 +55,29 @@ export const GENERATED_INSTANCES: Record<string, InstanceGeneratorOptions> = {
     aisleWidth: 1,
     params: { ...SPEC_PARAMS, max_distance: 2000 },
   },
+  chargers1: {
+    width: 16,
+    height: 16,
+    stations: 2,
+    robotsPerStation: 3,
+    orders: 30,
+    seed: 33,
+    params: { ...SPEC_PARAMS, max_distance: 60, recharge_time: 10, chargers: 1 },
+  },
+  battery6: {
+    width: 20,
+    height: 20,
+    stations: 2,
+    robotsPerStation: 3,
+    orders: 40,
+    seed: 34,
+    params: { ...SPEC_PARAMS, max_distance: 120, recharge_time: 5 },
+  },
+};
+
+/** Instances of bench/instances with other parameters: id -> the file's id and the parameters that change. */
+const PARAMETER_VARIANTS: Record<string, { base: string; params: Record<string, unknown> }> = {
+  'm1-c1': { base: 'm1', params: { chargers: 1 } },
 };
 
 /** A generated benchmark instance by id (t1, t2, d5k, d20k, dense), with that id. */
@@ -69,16 +97,27 @@ export function committedInstanceIds(): string[] {
 
 /** Every id loadBenchInstance knows: the files, then the generated days. */
 export function benchInstanceIds(): string[] {
-  return [...committedInstanceIds(), ...Object.keys(GENERATED_INSTANCES)];
+  return [...committedInstanceIds(), ...Object.keys(GENERATED_INSTANCES), ...Object.keys(PARAMETER_VARIANTS)];
 }
 
 /**
  * A benchmark instance by id: a file of bench/instances (s1 ... xl1, with its bound and
- * reference runs) or a generated one (t1, t2, d5k, d20k, dense), drawn on the spot.
+ * reference runs), a generated one (t1, t2, d5k, d20k, dense, chargers1, battery6), drawn on
+ * the spot, or a file with other parameters (m1-c1; without the file's reference runs and
+ * bound, which were measured with its own parameters).
  */
 export function loadBenchInstance<T extends ProblemInput = ProblemInput>(id: string): T & { id: string } {
   const generated = generatedInstance(id);
   if (generated) return generated as unknown as T & { id: string };
+  const variant = PARAMETER_VARIANTS[id];
+  if (variant) {
+    const {
+      reference: _reference,
+      lower_bound: _bound,
+      ...base
+    } = loadBenchInstance<ProblemInput & Record<string, unknown>>(variant.base);
+    return { ...base, id, params: { ...base.params, ...variant.params } } as unknown as T & { id: string };
+  }
   if (!committedInstanceIds().includes(id))
     throw new Error(`Unknown instance ${id}; known: ${benchInstanceIds().join(', ')}`);
   return JSON.parse(readFileSync(new URL(`${id}.json`, INSTANCE_DIRECTORY), 'utf8'));

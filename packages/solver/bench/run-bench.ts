@@ -5,11 +5,13 @@
  * algorithm (the original product) where the file has one. `--instances` also takes the other
  * generated ids (d5k, d20k), through the one loader of generated-instances.ts.
  *
- *   npm run bench:solver [-- --time-limit 10] [--max-iterations N] [--instances s1,m1] [--algorithms makespan] [--seed 1] [--distances floor|graph]
+ *   npm run bench:solver [-- --time-limit 10] [--max-iterations N] [--instances s1,m1] [--algorithms makespan] [--seed 1] [--distances floor|graph] [--bounds]
  *
  * Plans are made on the floor, as the product makes them (`--distances floor`, the default).
  * The instances' reference runs and lower bounds were measured on the spec's navigation graph,
  * so the table compares with them only under `--distances graph`.
+ * `--bounds` prints every bound of the list (bound-list.ts) for each instance, the tightest marked
+ * with *, and the floor's dock capacity bound; the rows name the tightest (`tightest`) and the dock bound.
  *
  * `genetic` and `makespan` run with --time-limit seconds (default 10); the others finish on
  * their own. `--max-iterations N` caps their iterations as well, which makes the table
@@ -22,7 +24,6 @@ import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ALGORITHMS, algorithmByIdOrName } from '@fleetlab/warehouse';
-import { detourCapacityBound } from '../src/bounds/detour-capacity-bound.ts';
 import { lowerBound } from '../src/bounds/lower-bound.ts';
 import { checkPlan } from '../src/plan/plan-checker.ts';
 import { buildProblem } from '../src/problem/problem.ts';
@@ -51,6 +52,7 @@ function parseFlags(argv: string[]): Flags {
     algorithms: [],
     seed: 1,
     distances: 'floor',
+    bounds: false,
   };
   for (let k = 0; k < argv.length; k++) {
     const [flag, inline] = argv[k].includes('=') ? argv[k].split(/=(.*)/s, 2) : [argv[k], undefined];
@@ -61,9 +63,10 @@ function parseFlags(argv: string[]): Flags {
     else if (flag === '--algorithms') flags.algorithms = value().split(',');
     else if (flag === '--seed') flags.seed = Number(value());
     else if (flag === '--distances') flags.distances = value() as DistanceModel;
+    else if (flag === '--bounds') flags.bounds = true;
     else
       throw new Error(
-        `Unknown flag ${argv[k]}; flags: --time-limit S, --max-iterations N, --instances a,b, --algorithms a,b, --seed N, --distances floor|graph`,
+        `Unknown flag ${argv[k]}; flags: --time-limit S, --max-iterations N, --instances a,b, --algorithms a,b, --seed N, --distances floor|graph, --bounds`,
       );
   }
   if (!(flags.timeLimitS > 0)) throw new Error('--time-limit needs a positive number of seconds');
@@ -102,6 +105,8 @@ interface Flags {
   algorithms: string[];
   seed: number;
   distances: DistanceModel;
+  /** Print every bound of the list for each instance, the tightest marked. */
+  bounds: boolean;
 }
 
 /** One row: solves `id` with `algorithm` in this process and prints the row; exit code 1 when the plan is invalid. */
@@ -153,6 +158,8 @@ function runRow(id: string, algorithmName: string, flags: Flags): void {
       pad(`${(stats.gap * 100).toFixed(2)}%`, 7, true),
       pad(stats.lower_bound_battery_s.toFixed(2), 9, true),
       pad(`${(stats.gap_battery * 100).toFixed(2)}%`, 7, true),
+      pad(stats.lower_bound_name ?? '-', 16),
+      pad(stats.dock_bound_s?.toFixed(2) ?? '-', 8, true),
       pad(totalMs.toFixed(0), 8, true),
       pad(maxRssMb.toFixed(0), 10, true),
       pad(loadavg()[0].toFixed(1), 4, true),
@@ -185,8 +192,10 @@ function main(): void {
     pad('rech', 4, true),
     pad('bound_s', 8, true),
     pad('gap', 7, true),
-    pad('bat_bound', 9, true),
-    pad('gap_bat', 7, true),
+    pad('tight_s', 9, true),
+    pad('gap_tgt', 7, true),
+    pad('tightest', 16),
+    pad('dock_s', 8, true),
     pad('total_ms', 8, true),
     pad('max_rss_MB', 10, true),
     pad('load', 4, true),
@@ -217,14 +226,19 @@ function main(): void {
     if (instance?.lower_bound) {
       const problem = buildProblem({ ...instance, distances: 'graph' });
       const bound = lowerBound(problem);
-      const lengths = problem.deliveryLength.reduce((sum, length) => sum + length, 0);
-      const detour = detourCapacityBound(problem, bound.distance_m - lengths);
       console.log(
         `${pad(id, 8)}  bound check: makespan_lb ${bound.makespan_s.toFixed(2)} (file ${instance.lower_bound.makespan_lb_s}), ` +
           `no battery ${bound.fleet_work_nobattery_s.toFixed(2)} (file ${instance.lower_bound.makespan_lb_nobattery_s}), ` +
-          `distance ${bound.distance_m.toFixed(2)} (file ${instance.lower_bound.distance_lb_m}); ` +
-          `battery-aware ${bound.battery_aware_s.toFixed(2)}; detour-capacity ${detour.makespan_s.toFixed(2)} (${detour.recharges} recharges)`,
+          `distance ${bound.distance_m.toFixed(2)} (file ${instance.lower_bound.distance_lb_m})`,
       );
+    }
+    if (flags.bounds) {
+      // Every bound of the list on the instance as the rows solved it, the tightest marked.
+      const bound = lowerBound(buildProblem({ ...loadBenchInstance<InstanceFile>(id), distances: flags.distances }));
+      const values = bound.bounds.map(
+        ({ name, makespan_s }) => `${name} ${makespan_s.toFixed(2)}${name === bound.tightest_name ? '*' : ''}`,
+      );
+      console.log(`${pad(id, 8)}  bounds: ${values.join(', ')}; floor (docks) ${bound.floor_s.toFixed(2)}`);
     }
   }
   if (failures > 0) {

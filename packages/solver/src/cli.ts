@@ -166,6 +166,7 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
           `gap=${(stats.gap * 100).toFixed(2)}%`,
           `battery_bound=${stats.lower_bound_battery_s.toFixed(2)}s`,
           `gap_battery=${(stats.gap_battery * 100).toFixed(2)}%`,
+          `tightest=${stats.lower_bound_name ?? '-'}`,
           `runtime=${stats.runtime_ms}ms`,
         ].join(' ')}\n`,
       );

@@ -3,6 +3,8 @@ import {
   ALGORITHMS,
   type Algorithm,
   type AlgorithmName,
+  type LowerBoundName,
+  PROVEN_OPTIMUM,
   type PlanResultsRecord,
   type PlanStatsRecord,
   type StopReason,
@@ -18,11 +20,7 @@ import { optimiseMakespan } from './algorithms/makespan-search.ts';
 import { assignByRegretInsertion } from './algorithms/regret-insertion.ts';
 import { assignBySequentialAuction } from './algorithms/sequential-auction.ts';
 import { InvalidProblemError } from './problem/errors.ts';
-import { batteryAwareBound } from './bounds/battery-bound.ts';
-import { totalDeliveryLength } from './problem/delivery-legs.ts';
-import { chargeSegmentBound } from './bounds/charge-segment-bound.ts';
-import { detourCapacityBound } from './bounds/detour-capacity-bound.ts';
-import { modelLowerBound } from './bounds/lower-bound.ts';
+import { computeBounds } from './bounds/bound-list.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from './plan/objective.ts';
 import { checkPlan, type PlanCheck } from './plan/plan-checker.ts';
 import { buildPlanSteps, type Routes } from './plan/plan-builder.ts';
@@ -90,9 +88,11 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   checkCancelled();
   // Every bound is computed before the search, inside the time limit: the tightest one also
   // lets a search stop as soon as it proves its plan optimal.
-  const bound = modelLowerBound(problem, checkCancelled);
-  let tightestBoundS = tightestBound(problem, bound, checkCancelled);
-  const context = searchContext(problem, options, { now, startMs, lowerBoundS: tightestBoundS });
+  const bounds = computeBounds(problem, checkCancelled);
+  let tightest: { name: LowerBoundName; makespan_s: number } = bounds.tightest;
+  // The search measures routes without the chargers' queues, so it may stop only at a bound
+  // that holds for those too.
+  const context = searchContext(problem, options, { now, startMs, lowerBoundS: bounds.tightestForRoutes });
   const { scale } = context;
   const seed = options.seed ?? 1;
   const progress = context.progress;
@@ -111,15 +111,17 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     // bound. The proof ignores the chargers' queues: where the plan waits for a charger, the
     // queue-free optimum is still a bound, but the plan is no longer proven optimal.
     const queueFree = measureRoutes(problem, routes).finish.reduce((latest, finish) => Math.max(latest, finish), 0);
-    tightestBoundS = Math.max(tightestBoundS, Math.min(makespan, queueFree));
+    const proven = Math.min(makespan, queueFree);
+    if (proven > tightest.makespan_s) tightest = { name: PROVEN_OPTIMUM, makespan_s: proven };
     if (makespan > queueFree + 1e-6) context.stopReason = 'completed';
   }
   const figures: PlanFigures = {
     problem,
     algorithm,
     scale,
-    modelBoundS: bound.makespan_s,
-    tightestBoundS,
+    modelBoundS: bounds.shared.model().makespan_s,
+    tightest,
+    dockBoundS: bounds.floor,
     seed,
     context,
     runtimeMs: Math.round(now() - startMs),
@@ -138,7 +140,10 @@ interface PlanFigures {
   algorithm: Algorithm;
   scale: ObjectiveScale;
   modelBoundS: number;
-  tightestBoundS: number;
+  /** The tightest bound every plan keeps to, by name (`proven_optimum` when the plan is proven optimal). */
+  tightest: { name: LowerBoundName; makespan_s: number };
+  /** The least time the day on the floor can take (the dock capacity bound; 0 on the graph). */
+  dockBoundS: number;
   seed: number;
   context: AlgorithmContext;
   runtimeMs: number;
@@ -146,7 +151,8 @@ interface PlanFigures {
 
 /** The stats of a checked plan (solve model, "Result format"), its figures recomputed from its steps. */
 function planStats(figures: PlanFigures, results: PlanResultsRecord, metrics: PlanCheck['metrics']): PlanStatsRecord {
-  const { problem, algorithm, scale, modelBoundS, tightestBoundS, context } = figures;
+  const { problem, algorithm, scale, modelBoundS, tightest, context } = figures;
+  const tightestBoundS = tightest.makespan_s;
   const makespan = metrics.makespan_s;
   // A zero bound only happens when there is nothing to do, so there is no gap to report.
   const gap = modelBoundS > 0 ? makespan / modelBoundS - 1 : 0;
@@ -161,6 +167,7 @@ function planStats(figures: PlanFigures, results: PlanResultsRecord, metrics: Pl
     lower_bound_s: round2(modelBoundS),
     gap: Math.round(gap * 10000) / 10000,
     lower_bound_battery_s: round2(tightestBoundS),
+    lower_bound_name: tightest.name,
     gap_battery: Math.round(gapBattery * 10000) / 10000,
     runtime_ms: figures.runtimeMs,
     seed: figures.seed,
@@ -179,6 +186,7 @@ function planStats(figures: PlanFigures, results: PlanResultsRecord, metrics: Pl
     ...(problem.floor
       ? {
           charger_queue_s: round2(plannedChargerQueue(results)),
+          dock_bound_s: round2(figures.dockBoundS),
           battery_reserve_pct: problem.floorParameters.batteryReservePct,
         }
       : {}),
@@ -369,17 +377,4 @@ function runAlgorithm(algorithm: Algorithm, context: AlgorithmContext): Routes {
     }
   }
   return RUNNERS[algorithm.name](context);
-}
-
-/**
- * The tightest valid makespan bound: the model's, the battery-aware one (battery-bound.ts) and
- * the detour-capacity one (detour-capacity-bound.ts), each valid on its own, so their maximum is.
- */
-function tightestBound(problem: Problem, model: ReturnType<typeof modelLowerBound>, poll: () => void): number {
-  return Math.max(
-    chargeSegmentBound(problem),
-    model.makespan_s,
-    batteryAwareBound(problem, poll).makespan_s,
-    detourCapacityBound(problem, model.distance_m - totalDeliveryLength(problem), poll).makespan_s,
-  );
 }

@@ -62,7 +62,7 @@ describe('fleetlab-solve CLI', () => {
     ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^instance=line-one-robot algorithm=makespan distances=graph valid=true makespan=10\.00s distance=10\.00m recharges=0 bound=10\.00s gap=0\.00% battery_bound=10\.00s gap_battery=0\.00% runtime=\d+ms\n$/,
+      /^instance=line-one-robot algorithm=makespan distances=graph valid=true makespan=10\.00s distance=10\.00m recharges=0 bound=10\.00s gap=0\.00% battery_bound=10\.00s gap_battery=0\.00% tightest=fleet_work runtime=\d+ms\n$/,
     );
   });
 

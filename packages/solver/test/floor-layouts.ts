@@ -16,6 +16,16 @@ function environment(width: number, height: number, elements: Partial<LayoutElem
   return { dimensions: { width, height }, elements: full, graph: buildNavigationGraph(full) };
 }
 
+/** `count` robots standing on station `station` at `position`, ids R1_1, R1_2, ... */
+function robotsOnStation(station: string, position: [number, number], count: number): LayoutElements['robots'] {
+  return Array.from({ length: count }, (_, k) => ({
+    id: `${station}_${k + 1}`,
+    station_id: station,
+    position,
+    station_index: k,
+  }));
+}
+
 /**
  * "Around a shelf": a 7 x 5 floor with shelf S1 over cells x 2-4, y 1-2 and a pickup on each of
  * its sides; station R1 in the bottom-left corner, dropoff D1 in the top-right one.
@@ -36,12 +46,7 @@ export function aroundShelf(robots = 1): ProblemInput['environment'] {
     ],
     dropoffs: [{ id: 'D1', position: [6.5, 0.5] }],
     robot_stations: [{ id: 'R1', position: [0.5, 4.5], robot_count: robots }],
-    robots: Array.from({ length: robots }, (_, k) => ({
-      id: `R1_${k + 1}`,
-      station_id: 'R1',
-      position: [0.5, 4.5] as [number, number],
-      station_index: k,
-    })),
+    robots: robotsOnStation('R1', [0.5, 4.5], robots),
   });
 }
 
@@ -72,5 +77,22 @@ export function stationRow(): ProblemInput['environment'] {
       position: [k + 0.5, 0.5] as [number, number],
       station_index: 0,
     })),
+  });
+}
+
+/**
+ * "Dead-end dock": a 4 x 2 floor whose dropoff D1 sits in the top-left corner beside shelf S1,
+ * so robots enter and leave it through the one cell below; pickup PB on the shelf's bottom side.
+ *   row 0:  D1 S  S  R1
+ *   row 1:  .  PB .  .
+ * R1 -> D1 walks (3,1), (2,1), (1,1), (0,1), (0,0): 5 m.
+ */
+export function deadEndDock(robots = 1): ProblemInput['environment'] {
+  return environment(4, 2, {
+    shelves: [{ id: 'S1', position: [1, 0], size: [2, 1] }],
+    pickups: [{ id: 'PB', position: [1.5, 1], shelf_id: 'S1', side: 'bottom' }],
+    dropoffs: [{ id: 'D1', position: [0.5, 0.5] }],
+    robot_stations: [{ id: 'R1', position: [3.5, 0.5], robot_count: robots }],
+    robots: robotsOnStation('R1', [3.5, 0.5], robots),
   });
 }

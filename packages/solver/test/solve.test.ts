@@ -25,6 +25,7 @@ describe('solve', () => {
         'gap_battery',
         'iterations',
         'lower_bound_battery_s',
+        'lower_bound_name',
         'lower_bound_s',
         'makespan_s',
         'objective_score',
@@ -41,6 +42,7 @@ describe('solve', () => {
     expect(stats.lower_bound_s).toBe(66.23);
     expect(stats.gap).toBeCloseTo(stats.makespan_s / 66.23 - 1, 3);
     expect(stats.lower_bound_battery_s).toBe(69.01);
+    expect(stats.lower_bound_name).toBe('battery_segments');
     expect(stats.gap_battery).toBeCloseTo(stats.makespan_s / 69.01 - 1, 3);
     expect(Object.keys(results)).toEqual(['R1_1', 'R1_2', 'R2_1', 'R2_2']);
     // The weighted objective is normalised by the greedy plan: greedy itself scores exactly 1.

@@ -151,13 +151,25 @@ describe('Task Type text (spec §2)', () => {
 
 describe('gap and clock texts', () => {
   it('states the gap as a percentage of the best possible makespan', () => {
-    expect(formatGap(0.018)).toBe('within 1.8% of the best possible makespan');
-    expect(formatGap(214 / 210.25 - 1)).toBe('within 1.8% of the best possible makespan');
-    expect(formatGap(0.0004)).toBe('within 0.1% of the best possible makespan');
+    expect(formatGap(0.018)).toBe('at most 1.8% above the best possible makespan');
+    expect(formatGap(214 / 210.25 - 1)).toBe('at most 1.8% above the best possible makespan');
+    expect(formatGap(0.0004)).toBe('at most 0.1% above the best possible makespan');
     expect(formatGap(undefined)).toBeNull();
   });
 
-  it('calls a gap of 0 proven optimal, never "within 0.0%"', () => {
+  it('names what the tightest bound cannot count beside a gap of 5% or more', () => {
+    expect(formatGap(0.628, 'detour_capacity')).toBe(
+      'at most 62.8% above the best possible makespan; the bound cannot count charger queues',
+    );
+    expect(formatGap(0.63, 'fleet_work')).toBe(
+      'at most 63.0% above the best possible makespan; the bound cannot count charger queues, whole charges per robot and uneven work',
+    );
+    // A small gap, or a bound stored without its name, says the gap alone.
+    expect(formatGap(0.018, 'fleet_work')).toBe('at most 1.8% above the best possible makespan');
+    expect(formatGap(0.3, null)).toBe('at most 30.0% above the best possible makespan');
+  });
+
+  it('calls a gap of 0 proven optimal, never "at most 0.0%"', () => {
     expect(formatGap(0)).toBe('proven optimal: no plan can finish sooner');
   });
 

@@ -2,6 +2,7 @@
 // pages, the figures of a solve's results and player, and the texts and badge colours of its
 // steps (spec §2, §9). Pure functions; the figures themselves come from `plan-model.ts`.
 
+import { boundByName } from '@fleetlab/warehouse';
 import { deliveryPairOf, isRechargeStep, rechargeMinutesOf, type PlanParameters, type PlanStep } from './plan-model.ts';
 
 // ---------------------------------------------------------------- record fields (pages)
@@ -113,15 +114,21 @@ export function isProvenOptimal(gap: number | null | undefined): boolean {
   return typeof gap === 'number' && Number.isFinite(gap) && gap <= PROVEN_GAP;
 }
 
+/** A gap from which the words name what the tightest bound cannot count: the rest may be that, not the plan. */
+const LOOSE_GAP = 0.05;
+
 /**
- * The optimality gap in words: "within 1.8% of the best possible makespan", or, when the
- * plan meets its lower bound, that it is proven optimal. A gap under 0.1% reads "within 0.1%",
- * never "within 0.0%".
+ * The optimality gap in words: "at most 1.8% above the best possible makespan" (the bound is
+ * below the best plan, so the plan is at most that far above it), or, when the plan meets its
+ * lower bound, that it is proven optimal. A gap under 0.1% reads "at most 0.1%", never "0.0%".
+ * Given the tightest bound's name, a gap of 5% or more also says what that bound cannot count.
  */
-export function formatGap(gap: number | null | undefined): string | null {
+export function formatGap(gap: number | null | undefined, boundName?: string | null): string | null {
   if (typeof gap !== 'number' || !Number.isFinite(gap)) return null;
   if (isProvenOptimal(gap)) return 'proven optimal: no plan can finish sooner';
-  return `within ${Math.max(0.1, Math.round(gap * 1000) / 10).toFixed(1)}% of the best possible makespan`;
+  const words = `at most ${Math.max(0.1, Math.round(gap * 1000) / 10).toFixed(1)}% above the best possible makespan`;
+  const uncounted = gap >= LOOSE_GAP && boundName ? boundByName(boundName)?.cannotCount : undefined;
+  return uncounted ? `${words}; the bound cannot count ${uncounted}` : words;
 }
 
 export type BatteryColour = 'green' | 'yellow' | 'red';

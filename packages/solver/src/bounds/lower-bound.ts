@@ -1,4 +1,5 @@
-import { batteryAwareBound } from './battery-bound.ts';
+import type { BoundName } from '@fleetlab/warehouse';
+import { type BoundValue, computeBounds } from './bound-list.ts';
 import { EPSILON } from '../problem/battery-tolerance.ts';
 import { canServeAny, totalDeliveryLength } from '../problem/delivery-legs.ts';
 import { groupDeliveriesByPlace } from './place-groups.ts';
@@ -22,29 +23,47 @@ export interface LowerBound {
    * the model's definition, so `makespan_s` and the model's gap never use it.
    */
   battery_aware_s: number;
+  /** Every bound of the list (bound-list.ts), in its order. */
+  bounds: BoundValue[];
+  /** The tightest bound every plan keeps to, and its name. */
+  tightest_s: number;
+  tightest_name: BoundName;
+  /** The tightest bound of the day on the floor (dock capacity; 0 on the graph). */
+  floor_s: number;
 }
 
+/** The model's bound and its parts. */
+export type ModelBound = Pick<
+  LowerBound,
+  'makespan_s' | 'single_delivery_s' | 'fleet_work_s' | 'fleet_work_nobattery_s' | 'distance_m'
+>;
+
 /**
- * The lower bound of the solve model. Part 1 works per pickup place and robot start place; the
+ * The lower bound of the solve model, with every bound of the list beside it. Part 1 works per pickup place and robot start place; the
  * predecessor assignment of part 2 is solved per place (predecessor-bound.ts), and its value
  * is a weak-duality bound, so it never overstates A. `poll` is called now and then (solve
  * passes its cancellation check).
  */
 export function lowerBound(problem: Problem, poll?: () => void): LowerBound {
-  const model = modelLowerBound(problem, poll);
-  return { ...model, battery_aware_s: Math.max(model.makespan_s, batteryAwareBound(problem, poll).makespan_s) };
+  const figures = computeBounds(problem, poll);
+  const model = figures.shared.model();
+  const battery = figures.values.find((bound) => bound.name === 'battery_segments')?.makespan_s ?? 0;
+  return {
+    ...model,
+    battery_aware_s: Math.max(model.makespan_s, battery),
+    bounds: figures.values,
+    tightest_s: figures.tightest.makespan_s,
+    tightest_name: figures.tightest.name,
+    floor_s: figures.floor,
+  };
 }
 
 /**
- * The model's bound alone (everything but `battery_aware_s`). solve() computes it, and the
- * battery-aware and detour-capacity bounds, before the search, which stops at a zero gap.
+ * The model's bound alone (the `fleet_work` bound of the list, with its parts), which the
+ * stats report as `lower_bound_s` and several other bounds build on.
  * `options` set the assignment's candidates and pricing rounds (the defaults give A exactly).
  */
-export function modelLowerBound(
-  problem: Problem,
-  poll?: () => void,
-  options?: PredecessorBoundOptions,
-): Omit<LowerBound, 'battery_aware_s'> {
+export function modelLowerBound(problem: Problem, poll?: () => void, options?: PredecessorBoundOptions): ModelBound {
   const n = problem.deliveryCount;
   const usable = usableRobots(problem);
   const fleet = usable.length;

@@ -66,14 +66,28 @@ describe('assignment', () => {
 describe('lowerBound', () => {
   it('on line-one-robot: lengths 6 m plus predecessors 4 m (start -> P1, D1 -> P2), both parts 10 s', () => {
     const bound = lowerBound(buildGraphProblem(loadFixture('line-one-robot')));
-    expect(bound).toEqual({
+    expect(bound).toMatchObject({
       makespan_s: 10,
       single_delivery_s: 10,
       fleet_work_s: 10,
       fleet_work_nobattery_s: 10,
       distance_m: 10,
       battery_aware_s: 10,
+      tightest_s: 10,
+      tightest_name: 'fleet_work',
+      floor_s: 0,
     });
+    // Every bound of the list, in its order; none passes the model's 10 s here.
+    expect(bound.bounds.map((value) => value.name)).toEqual([
+      'fleet_work',
+      'battery_segments',
+      'charge_segments',
+      'detour_capacity',
+      'charger_capacity',
+      'whole_charges',
+      'dock_capacity',
+    ]);
+    for (const value of bound.bounds) expect(value.makespan_s).toBeLessThanOrEqual(10);
   });
 
   it('counts the charges that total work needs: f(w) = w/v + (ceil(w/M) - 1) * recharge', () => {

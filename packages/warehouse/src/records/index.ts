@@ -4,6 +4,7 @@ export * from './environment.ts';
 export * from './scenario.ts';
 export * from './task.ts';
 export * from './algorithms.ts';
+export * from './bounds.ts';
 export * from './traffic-policies.ts';
 export * from './objectives.ts';
 export * from './solve-parameters.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { algorithmNameSchema } from './algorithms.ts';
+import { lowerBoundNameSchema } from './bounds.ts';
 import { executionTotalsSchema } from './execution.ts';
 import { shiftStatsSchema } from './shift.ts';
 import { objectiveValuesSchema, objectiveNameValues } from './objectives.ts';
@@ -92,12 +93,20 @@ export const planStatsSchema = z.object({
   /** makespan / lower bound - 1 (0 when both are 0). */
   gap: z.number(),
   /**
-   * The tightest bound the solver proves (>= lower_bound_s): the largest of the model's bound, the
-   * battery-aware one (the recharges each robot is forced into) and the detour-capacity one (what
-   * the recharges' drives through the station add, and what each robot can drive on its charges),
-   * or the makespan itself when the plan is proven optimal.
+   * The tightest bound the solver proves (>= lower_bound_s): the largest of the bounds of the
+   * plan in BOUNDS (records/bounds.ts), or the makespan itself when the plan is proven optimal.
+   * The name keeps the field of solves stored before the bounds became one list; it holds every
+   * bound, not only the battery's. `lower_bound_name` says which one it is.
    */
   lower_bound_battery_s: z.number(),
+  /** Which bound `lower_bound_battery_s` is (absent in solves stored before it was reported). */
+  lower_bound_name: lowerBoundNameSchema.optional(),
+  /**
+   * Floor plans: the least time the day can take on the floor, where each pickup and dropoff
+   * serves one robot at a time (the `dock_capacity` bound). Plans do not yet hold the docks'
+   * queues, so a plan may finish before it; the day on the floor cannot.
+   */
+  dock_bound_s: z.number().optional(),
   /** makespan / lower_bound_battery_s - 1 (0 when both are 0). */
   gap_battery: z.number(),
   runtime_ms: z.number(),

@@ -33,11 +33,15 @@ export function shadeHeatmap(heatmap: CellHeatmap): ShadedHeatmap {
   return { width: heatmap.width, maxSeconds, cellsByShade: shades.map((cells) => Int32Array.from(cells)) };
 }
 
-/** The cells robots waited on longest, longest first. */
-export function hottestCells(heatmap: CellHeatmap, count: number): { x: number; y: number; seconds: number }[] {
+/** The cells robots waited on longest, longest first; `keep` picks which cells may be listed. */
+export function hottestCells(
+  heatmap: CellHeatmap,
+  count: number,
+  keep: (x: number, y: number) => boolean = () => true,
+): { x: number; y: number; seconds: number }[] {
   return heatmap.wait_s
     .map((seconds, cell) => ({ x: cell % heatmap.width, y: Math.floor(cell / heatmap.width), seconds }))
-    .filter((entry) => entry.seconds > 0)
+    .filter((entry) => entry.seconds > 0 && keep(entry.x, entry.y))
     .sort((a, b) => b.seconds - a.seconds || a.y - b.y || a.x - b.x)
     .slice(0, count);
 }

@@ -40,22 +40,29 @@ describe('CongestionMap', () => {
     expect(screen.queryByRole('figure', { name: 'Heat map legend' })).toBeNull();
   });
 
-  it('lists the most congested cells with their waiting, each shown on the map at a click', () => {
+  it('lists the most congested cells with their waiting and the station cells apart, each shown on the map at a click', () => {
     render(<CongestionMap environment={TRAFFIC_FLOOR} heatmap={heatmap} />);
     const list = screen.getByRole('list', { name: 'Most congested cells' });
     expect(
       within(list)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Cell (0, 0): 1.0 s waiting', 'Cell (1, 0): 1.0 s waiting', 'Cell (2, 1): 0.5 s waiting']);
+    ).toEqual(['Cell (1, 0): 1.0 s waiting', 'Cell (2, 1): 0.5 s waiting']);
+    // The robot's second at its station is the charger queue, not congestion.
+    const queues = screen.getByRole('list', { name: 'Charger queues' });
+    expect(
+      within(queues)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Station R1 (0, 0): 1.0 s queued']);
     expect(screen.queryByTestId('focused-cell')).toBeNull();
-    fireEvent.click(within(list).getByRole('button', { name: 'Cell (0, 0): 1.0 s waiting' }));
+    fireEvent.click(within(queues).getByRole('button', { name: 'Station R1 (0, 0): 1.0 s queued' }));
     // The heat map comes on and the map centres cell (0, 0) in its 800 x 384 area (50 px cells:
     // grid origin at (400 - 25, 192 - 25)), outlined 2 px outside the cell.
     expect(screen.getByRole('button', { name: 'Hide Heat Map' })).toBeTruthy();
-    expect(within(list).getByRole('button', { name: 'Cell (0, 0): 1.0 s waiting' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    expect(
+      within(queues).getByRole('button', { name: 'Station R1 (0, 0): 1.0 s queued' }).getAttribute('aria-pressed'),
+    ).toBe('true');
     const map = screen.getByRole('img', { name: 'Congestion map' });
     expect([map.dataset.offsetX, map.dataset.offsetY]).toEqual(['375', '167']);
     const marker = screen.getByTestId('focused-cell');

@@ -1,6 +1,6 @@
 import type { ExecutionRecord } from '@fleetlab/warehouse';
 import { useMemo, useState } from 'react';
-import type { LooseEnvironmentShape } from '../../map-drawing/layout-scene.ts';
+import { type LooseEnvironmentShape, toLayoutScene } from '../../map-drawing/layout-scene.ts';
 import { formatCompletionTime } from '../../lib/display-format.ts';
 import { EnvironmentMap } from '../map/environment-map.tsx';
 import { heatmapMaxSeconds, hottestCells } from '../map/heatmap-layer.ts';
@@ -15,17 +15,35 @@ export interface CongestionMapProps {
   readonly heatmap: ExecutionRecord['heatmap'];
 }
 
+/** The station standing on each cell, by "x,y": its cells hold the robots queueing for a charger. */
+function stationsByCell(environment: LooseEnvironmentShape): Map<string, string> {
+  const stations = new Map<string, string>();
+  for (const station of toLayoutScene(environment).elements.robot_stations) {
+    stations.set(`${Math.floor(station.position[0])},${Math.floor(station.position[1])}`, station.id);
+  }
+  return stations;
+}
+
 /**
  * The results map with the congestion heat map: where robots waited (blocked by others, or
  * queued at a charger) while every robot ran the plan on the shared floor, so a planner sees
  * which aisle or intersection chokes; the five cells waited on longest, each shown on the map
- * (heat map on, centred, outlined) at a click.
+ * (heat map on, centred, outlined) at a click. Station cells are listed apart: their waiting is
+ * the charger queue, not congestion.
  */
 export function CongestionMap({ environment, heatmap }: CongestionMapProps) {
   const [showHeatmap, setShowHeatmap] = useState(false);
   const [focused, setFocused] = useState<{ x: number; y: number } | null>(null);
   const maxSeconds = useMemo(() => heatmapMaxSeconds(heatmap), [heatmap]);
-  const hottest = useMemo(() => hottestCells(heatmap, HOTTEST_SHOWN), [heatmap]);
+  const stations = useMemo(() => stationsByCell(environment), [environment]);
+  const hottest = useMemo(
+    () => hottestCells(heatmap, HOTTEST_SHOWN, (x, y) => !stations.has(`${x},${y}`)),
+    [heatmap, stations],
+  );
+  const queues = useMemo(
+    () => hottestCells(heatmap, HOTTEST_SHOWN, (x, y) => stations.has(`${x},${y}`)),
+    [heatmap, stations],
+  );
 
   return (
     <section className={`${card} p-5`} aria-labelledby="congestion-heading">
@@ -63,31 +81,76 @@ export function CongestionMap({ environment, heatmap }: CongestionMapProps) {
           Most congested cells
         </h3>
         {hottest.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-400">No robot waited anywhere.</p>
+          <p className="mt-1 text-sm text-slate-400">
+            {queues.length === 0
+              ? 'No robot waited anywhere.'
+              : 'No robot waited in an aisle, at a pickup or at a dropoff.'}
+          </p>
         ) : (
-          <ol aria-labelledby="hottest-cells-heading" className="mt-2 flex flex-wrap gap-2 text-sm">
-            {hottest.map((cell) => {
-              const shown = focused?.x === cell.x && focused.y === cell.y;
-              return (
-                <li key={`${cell.x},${cell.y}`}>
-                  <button
-                    type="button"
-                    aria-pressed={shown}
-                    title="Show this cell on the map"
-                    className={`${buttonSecondary} px-3 py-1 ${shown ? 'border-white' : ''}`}
-                    onClick={() => {
-                      setShowHeatmap(true);
-                      setFocused({ x: cell.x, y: cell.y });
-                    }}
-                  >
-                    Cell ({cell.x}, {cell.y}): {formatCompletionTime(cell.seconds)} waiting
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
+          <CellList
+            labelledBy="hottest-cells-heading"
+            cells={hottest.map((cell) => ({
+              ...cell,
+              text: `Cell (${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} waiting`,
+            }))}
+            focused={focused}
+            onShow={(cell) => {
+              setShowHeatmap(true);
+              setFocused(cell);
+            }}
+          />
+        )}
+        {queues.length > 0 && (
+          <>
+            <h3 id="charger-queue-cells-heading" className="mt-3 text-sm font-semibold text-slate-200">
+              Charger queues
+            </h3>
+            <CellList
+              labelledBy="charger-queue-cells-heading"
+              cells={queues.map((cell) => ({
+                ...cell,
+                text: `Station ${stations.get(`${cell.x},${cell.y}`)} (${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} queued`,
+              }))}
+              focused={focused}
+              onShow={(cell) => {
+                setShowHeatmap(true);
+                setFocused(cell);
+              }}
+            />
+          </>
         )}
       </div>
     </section>
+  );
+}
+
+interface CellListProps {
+  readonly labelledBy: string;
+  readonly cells: readonly { readonly x: number; readonly y: number; readonly text: string }[];
+  readonly focused: { x: number; y: number } | null;
+  readonly onShow: (cell: { x: number; y: number }) => void;
+}
+
+/** Cells as buttons, each shown on the map (heat map on, centred, outlined) at a click. */
+function CellList({ labelledBy, cells, focused, onShow }: CellListProps) {
+  return (
+    <ol aria-labelledby={labelledBy} className="mt-2 flex flex-wrap gap-2 text-sm">
+      {cells.map((cell) => {
+        const shown = focused?.x === cell.x && focused.y === cell.y;
+        return (
+          <li key={`${cell.x},${cell.y}`}>
+            <button
+              type="button"
+              aria-pressed={shown}
+              title="Show this cell on the map"
+              className={`${buttonSecondary} px-3 py-1 ${shown ? 'border-white' : ''}`}
+              onClick={() => onShow({ x: cell.x, y: cell.y })}
+            >
+              {cell.text}
+            </button>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

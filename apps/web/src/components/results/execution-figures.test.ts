@@ -67,21 +67,48 @@ describe('the plan on the shared floor', () => {
         meaning: 'Every robot on the floor at once: +30.0 s (+15.0%) against the plan, 313.0 deliveries per hour.',
       },
       {
-        label: 'Waiting for other robots',
+        label: 'Traffic delay',
         value: '35.0 s',
-        meaning: 'Robot time standing still, blocked by another robot; longest: R1_2, 25.0 s.',
+        meaning:
+          'Robot time standing still, blocked by another robot (in an aisle or at a pickup or dropoff); longest: R1_2, 25.0 s.',
       },
       {
-        label: 'Queueing at chargers',
+        label: 'Charger queue',
         value: '1 min 0 s',
         meaning: 'Robot time waiting for a free charger: R1 45.0 s, R2 15.0 s.',
       },
       {
-        label: 'Total delay',
+        label: 'Robot time lost',
         value: '1 min 35 s',
-        meaning: 'The two lines above added: all robot time lost to traffic.',
+        meaning:
+          'Traffic delay and charger queue added, summed over the robots (not the makespan, which With traffic gives).',
       },
     ]);
+  });
+
+  it('says the plan shares the chargers when it queues at them, and names the dock bound when it passes the plan', () => {
+    const lines = floorLines(totals, { R1_1: robot(40, 30), R1_2: robot(55, 30) }, 1, {
+      charger_queue_s: 45,
+      dock_bound_s: 230,
+    });
+    expect(lines[0].meaning).toBe(
+      "Each robot alone on the floor, sharing the stations' chargers (45.0 s of robot time queueing for them): the plan itself.",
+    );
+    expect(lines.find((line) => line.label === 'Charger queue')?.meaning).toBe(
+      'Robot time waiting for a free charger: R1 45.0 s, R2 15.0 s; the plan held 45.0 s of it.',
+    );
+    // Traffic delay and charger queue add up to the robot time lost: 35 + 60 = 95 s.
+    expect(lines.find((line) => line.label === 'Robot time lost')?.value).toBe('1 min 35 s');
+    expect(lines.at(-1)).toEqual({
+      label: 'Dock capacity',
+      value: '3 min 50 s',
+      meaning:
+        'A pickup or dropoff serves one robot at a time: on the floor the day cannot end sooner than this, later than the plan, which does not yet hold the queues at docks.',
+    });
+    // A dock bound at or below the plan says nothing new.
+    expect(floorLines(totals, null, 1, { dock_bound_s: 200 }).some((line) => line.label === 'Dock capacity')).toBe(
+      false,
+    );
   });
 
   it('shows free flow that differs from the plan as a solve planned on the graph, and extra charges', () => {
@@ -101,9 +128,9 @@ describe('the plan on the shared floor', () => {
       ['Planned', '1 min 59 s'],
       ['Alone on the floor', '5 min 35 s'],
       ['With traffic', '11 min 10 s'],
-      ['Waiting for other robots', '12.0 s'],
-      ['Queueing at chargers', '0.0 s'],
-      ['Total delay', '12.0 s'],
+      ['Traffic delay', '12.0 s'],
+      ['Charger queue', '0.0 s'],
+      ['Robot time lost', '12.0 s'],
       ['Extra charges', '6'],
     ]);
     expect(lines[4].meaning).toBe('Robot time waiting for a free charger: no robot queued.');
@@ -113,7 +140,7 @@ describe('the plan on the shared floor', () => {
       extra_charges: 1318,
       charger_queue_s: { R1: 10, R2: 0, R3: 30, R4: 20, R5: 40, R6: 5 },
     });
-    expect(busy.find((line) => line.label === 'Queueing at chargers')?.meaning).toBe(
+    expect(busy.find((line) => line.label === 'Charger queue')?.meaning).toBe(
       'Robot time waiting for a free charger: R5 40.0 s, R3 30.0 s, R4 20.0 s, 2 more stations.',
     );
     expect(busy.at(-1)?.value).toBe('1,318');

@@ -38,7 +38,7 @@ function sum(values: Iterable<number>): number {
 }
 
 /**
- * Robot time lost to traffic, split: standing blocked by another robot, and queueing for a free
+ * Robot time lost waiting, split: standing blocked by another robot, and queueing for a free
  * charger. The execution's `waiting_s` counts both, so the two add up to it.
  */
 export interface DelaySplit {
@@ -76,15 +76,21 @@ export function freeFlowDiffers(totals: ExecutionTotalsRecord, stepS: number): b
 }
 
 /**
- * The plan against the floor, one line each: Planned (each robot alone, = the plan), the old
- * plans' own free flow where it differs, With traffic (every robot at once), and the delay split
- * into waiting for other robots and queueing at chargers, which add up to the total.
+ * The plan against the floor, one line each: Planned (each robot alone, sharing the stations'
+ * chargers when the plan queues at them; = the plan), the old plans' own free flow where it
+ * differs, With traffic (every robot at once), and the robot time lost split into the traffic
+ * delay (blocked by another robot) and the charger queue, which add up to the total. A queue is
+ * never called traffic. `plan` gives the solve's own figures: the charger queue the plan holds
+ * (`stats.charger_queue_s`) and the dock bound (`stats.dock_bound_s`), named when the docks alone
+ * keep the floor's day past the plan.
  */
 export function floorLines(
   totals: ExecutionTotalsRecord,
   robots?: Readonly<Record<string, RobotExecutionRecord>> | null,
   stepS = 1,
+  plan: { readonly charger_queue_s?: number; readonly dock_bound_s?: number } = {},
 ): FloorLine[] {
+  const plannedChargerQueueS = plan.charger_queue_s ?? 0;
   const planned = totals.planned_makespan_s;
   const delay = totals.executed_makespan_s - planned;
   const delayPercent = planned > 0 ? (100 * delay) / planned : 0;
@@ -101,7 +107,10 @@ export function floorLines(
     {
       label: 'Planned',
       value: formatCompletionTime(planned),
-      meaning: 'Each robot alone on the floor: the plan itself.',
+      meaning:
+        plannedChargerQueueS > 0
+          ? `Each robot alone on the floor, sharing the stations' chargers (${formatCompletionTime(plannedChargerQueueS)} of robot time queueing for them): the plan itself.`
+          : 'Each robot alone on the floor: the plan itself.',
     },
   ];
   if (freeFlowDiffers(totals, stepS)) {
@@ -119,26 +128,35 @@ export function floorLines(
       meaning: `Every robot on the floor at once: ${signedDuration(delay)} (${delayPercent >= 0 ? '+' : ''}${delayPercent.toFixed(1)}%) against the plan, ${formatGrouped(totals.throughput_per_h, 1)} deliveries per hour.`,
     },
     {
-      label: 'Waiting for other robots',
+      label: 'Traffic delay',
       value: formatCompletionTime(split.waitingForRobotsS),
       meaning: split.longestBlocked
-        ? `Robot time standing still, blocked by another robot; longest: ${split.longestBlocked.robotId}, ${formatCompletionTime(split.longestBlocked.seconds)}.`
-        : 'Robot time standing still, blocked by another robot.',
+        ? `Robot time standing still, blocked by another robot (in an aisle or at a pickup or dropoff); longest: ${split.longestBlocked.robotId}, ${formatCompletionTime(split.longestBlocked.seconds)}.`
+        : 'Robot time standing still, blocked by another robot (in an aisle or at a pickup or dropoff).',
     },
     {
-      label: 'Queueing at chargers',
+      label: 'Charger queue',
       value: formatCompletionTime(split.chargerQueueS),
       meaning:
         stations.length === 0
           ? 'Robot time waiting for a free charger: no robot queued.'
-          : `Robot time waiting for a free charger: ${named.join(', ')}.`,
+          : `Robot time waiting for a free charger: ${named.join(', ')}${plannedChargerQueueS > 0 ? `; the plan held ${formatCompletionTime(plannedChargerQueueS)} of it` : ''}.`,
     },
     {
-      label: 'Total delay',
+      label: 'Robot time lost',
       value: formatCompletionTime(split.waitingForRobotsS + split.chargerQueueS),
-      meaning: 'The two lines above added: all robot time lost to traffic.',
+      meaning:
+        'Traffic delay and charger queue added, summed over the robots (not the makespan, which With traffic gives).',
     },
   );
+  if (plan.dock_bound_s !== undefined && plan.dock_bound_s > planned) {
+    lines.push({
+      label: 'Dock capacity',
+      value: formatCompletionTime(plan.dock_bound_s),
+      meaning:
+        'A pickup or dropoff serves one robot at a time: on the floor the day cannot end sooner than this, later than the plan, which does not yet hold the queues at docks.',
+    });
+  }
   if (totals.extra_charges > 0) {
     lines.push({
       label: 'Extra charges',

@@ -81,7 +81,11 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
     },
   ];
   if (bound) {
-    figures.push({ label: 'Lower Bound', value: formatCompletionTime(bound.boundS), note: formatGap(bound.gap) });
+    figures.push({
+      label: 'Lower Bound',
+      value: formatCompletionTime(bound.boundS),
+      note: formatGap(bound.gap, bound.name),
+    });
   }
   const totals = executionTotalsOf(stats);
   const executionError = typeof stats?.execution_error === 'string' ? stats.execution_error : null;
@@ -112,7 +116,10 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
             aria-label="The plan on the shared floor"
             className="divide-y divide-slate-800 rounded-lg border border-slate-800 bg-slate-950/60"
           >
-            {[...floorLines(totals, execution?.robots, execution?.step_s), ...(choice ? [choice] : [])].map((line) => (
+            {[
+              ...floorLines(totals, execution?.robots, execution?.step_s, stats ?? {}),
+              ...(choice ? [choice] : []),
+            ].map((line) => (
               <div
                 key={line.label}
                 data-testid="floor-line"

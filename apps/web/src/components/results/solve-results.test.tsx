@@ -50,7 +50,7 @@ describe('SolveResults summary', () => {
     // 44 m at 20 m a charge: 2.2 charges for 4 deliveries.
     expect(figure('Battery per Delivery')).toEqual(['55.0%', 'of a full charge, per delivery on average']);
     expect(screen.queryByText('Battery Efficiency')).toBeNull();
-    expect(figure('Lower Bound')).toEqual(['3 min 30 s', 'within 1.8% of the best possible makespan']);
+    expect(figure('Lower Bound')).toEqual(['3 min 30 s', 'at most 1.8% above the best possible makespan']);
     expect(screen.getByRole('link', { name: 'Sweep this solve' }).getAttribute('href')).toBe(
       '/experiments/create?solve_id=42',
     );
@@ -115,12 +115,16 @@ describe('SolveResults summary', () => {
         'Every robot on the floor at once: +26.5 s (+12.4%) against the plan, 59.9 deliveries per hour.',
       ],
       [
-        'Waiting for other robots',
+        'Traffic delay',
         '11.0 s',
-        'Robot time standing still, blocked by another robot; longest: R1_1, 6.0 s.',
+        'Robot time standing still, blocked by another robot (in an aisle or at a pickup or dropoff); longest: R1_1, 6.0 s.',
       ],
-      ['Queueing at chargers', '20.0 s', 'Robot time waiting for a free charger: R1 20.0 s.'],
-      ['Total delay', '31.0 s', 'The two lines above added: all robot time lost to traffic.'],
+      ['Charger queue', '20.0 s', 'Robot time waiting for a free charger: R1 20.0 s.'],
+      [
+        'Robot time lost',
+        '31.0 s',
+        'Traffic delay and charger queue added, summed over the robots (not the makespan, which With traffic gives).',
+      ],
     ]);
     await userEvent.click(screen.getAllByRole('button', { expanded: false })[0]);
     expect(figure('Finish With Traffic')).toEqual(['4 min 1 s']);
@@ -179,7 +183,7 @@ describe('SolveResults summary', () => {
       />,
     );
     expect(screen.queryByText('Plan kept')).toBeNull();
-    expect(lastLine().firstElementChild?.textContent).toBe('Total delay');
+    expect(lastLine().firstElementChild?.textContent).toBe('Robot time lost');
   });
 
   it('offers the plan as JSON and CSV', () => {

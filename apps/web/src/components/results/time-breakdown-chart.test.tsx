@@ -51,9 +51,12 @@ describe('TimeBreakdownChart', () => {
     ]);
   });
 
-  it('orders the robots with the most time lost to traffic first on request', async () => {
+  it('orders the robots with the most time lost waiting first on request', async () => {
     render(<TimeBreakdownChart execution={TWO_ROBOTS_TEN_SECONDS} />);
-    await userEvent.selectOptions(screen.getByLabelText('Order robots by'), 'Most time lost to traffic');
+    await userEvent.selectOptions(
+      screen.getByLabelText('Order robots by'),
+      'Most time lost waiting (blocked or queued)',
+    );
     const robots = screen.getByRole('list', { name: 'Time per robot' });
     expect(
       within(robots)

@@ -18,7 +18,7 @@ const ROWS_AREA_HEIGHT_PX = 440;
 
 const ORDER_LABELS: Readonly<Record<RobotOrder, string>> = {
   robot: 'Robot',
-  traffic: 'Most time lost to traffic',
+  traffic: 'Most time lost waiting (blocked or queued)',
   idle: 'Most time idle',
 };
 

@@ -47,7 +47,7 @@ describe('timeBreakdownOf', () => {
     expect(timeBreakdownOf(TWO_ROBOTS_WITHOUT_ACTIVITIES)).toBeNull();
   });
 
-  it('orders the robots by time lost to traffic or time idle, most first', () => {
+  it('orders the robots by time lost waiting (blocked or queued) or time idle, most first', () => {
     const { robots } = timeBreakdownOf(TWO_ROBOTS_TEN_SECONDS)!;
     expect(orderRobots(robots, 'robot').map((robot) => robot.robotId)).toEqual(['R1', 'R2']);
     expect(orderRobots(robots, 'traffic').map((robot) => robot.robotId)).toEqual(['R2', 'R1']);

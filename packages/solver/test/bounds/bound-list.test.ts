@@ -1,0 +1,148 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ALGORITHMS, BOUNDS } from '@fleetlab/warehouse';
+import { solveSmallExactly } from '../../src/algorithms/exact-small.ts';
+import { computeBounds, MAKESPAN_BOUNDS } from '../../src/bounds/bound-list.ts';
+import { buildProblem, checkPlan, lowerBound, solve, type Problem, type ProblemInput } from '../../src/index.ts';
+import { measureRoutes } from '../../src/plan/objective.ts';
+import { aroundShelf, deadEndDock } from '../floor-layouts.ts';
+import { buildUnlessInfeasible, gridInstanceArbitrary } from '../helpers.ts';
+
+const tasksOf = (...pairs: [string, string][]): [string, string][] => pairs;
+
+const boundValue = (problem: Problem, name: string) =>
+  lowerBound(problem).bounds.find((bound) => bound.name === name)?.makespan_s ?? Number.NaN;
+
+/** Random small warehouses, batteries from tight to ample, chargers one per robot or scarce. */
+const smallInstances = (maxPairs: number, handovers = false) =>
+  fc.tuple(
+    gridInstanceArbitrary({
+      handovers,
+      minHeight: 2,
+      maxStations: 3,
+      minPairs: 1,
+      maxPairs,
+      minChargeFactor: 1.5,
+      maxChargeFactor: 6,
+      minRechargeMinutes: 0,
+      startOffsets: [0, 1],
+    }),
+    fc.constantFrom<number | null>(null, 1),
+  );
+
+const withChargers = (input: ProblemInput, chargers: number | null): ProblemInput =>
+  chargers === null ? input : { ...input, params: { ...input.params, chargers } };
+
+describe('the list of bounds', () => {
+  it('is the list of BOUNDS, in its order, each saying what it counts', () => {
+    expect(MAKESPAN_BOUNDS.map((bound) => bound.name)).toEqual(BOUNDS.map((bound) => bound.name));
+    for (const bound of MAKESPAN_BOUNDS) expect(bound.counts.length).toBeGreaterThan(10);
+  });
+
+  it('every bound of plans is at most every algorithm’s plan on random small instances, chargers ample or scarce', () => {
+    let chargerBinding = 0;
+    fc.assert(
+      fc.property(smallInstances(9), fc.integer({ min: 1, max: 1000 }), ([input, chargers], seed) => {
+        const problem = buildUnlessInfeasible(withChargers(input, chargers));
+        if (!problem) return;
+        const bounds = computeBounds(problem);
+        for (const algorithm of ALGORITHMS) {
+          const { results, stats } = solve(problem, { algorithm: algorithm.name, seed, maxIterations: 15 });
+          const check = checkPlan(problem, results);
+          expect(check.errors).toEqual([]);
+          MAKESPAN_BOUNDS.forEach((bound, k) => {
+            if (bound.holdsFor !== 'floor') {
+              expect(bounds.values[k].makespan_s, bound.name).toBeLessThanOrEqual(check.metrics.makespan_s + 1e-6);
+            }
+          });
+          expect(stats.lower_bound_battery_s).toBeLessThanOrEqual(stats.makespan_s + 0.01);
+        }
+        if (bounds.values.some((bound) => bound.name === 'charger_capacity' && bound.makespan_s > 0)) chargerBinding++;
+      }),
+      { numRuns: 40, seed: 20261129 },
+    );
+    // The charger bound says something on some of them: the test is not idle.
+    expect(chargerBinding).toBeGreaterThan(0);
+  });
+
+  it('every bound of plans is at most the proven optimum of the exact method (one charger per robot), robots handed over mid-shift or not', () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(smallInstances(8, true), fc.boolean(), ([handedOver], handed) => {
+        const input = handed ? handedOver : { ...handedOver, handovers: undefined };
+        const problem = buildUnlessInfeasible(input);
+        if (!problem) return;
+        const routes = solveSmallExactly(problem);
+        if (!routes) return;
+        const optimum = Math.max(0, ...measureRoutes(problem, routes).finish);
+        const bounds = computeBounds(problem);
+        MAKESPAN_BOUNDS.forEach((bound, k) => {
+          if (bound.holdsFor !== 'floor') {
+            expect(bounds.values[k].makespan_s, bound.name).toBeLessThanOrEqual(optimum + 1e-6);
+          }
+        });
+        checked++;
+      }),
+      { numRuns: 150, seed: 20261130 },
+    );
+    expect(checked).toBeGreaterThan(80);
+  });
+});
+
+describe('bounds of what is scarce, worked out by hand', () => {
+  it('3 robots, 1 charger, two 180 s charges each: the charger bound holds 1,080 s of charging', () => {
+    // Nine PR -> D1 deliveries, one per charge (R1 -> PR 7 m, PR -> D1 3 m, D1 -> R1 10 m: 20 m of
+    // 23.75 m usable; two would take 26 m). Three robots make at least 9 charge segments, so 6
+    // recharges of 180 s on the one charger, one after the other, and after the last one a
+    // robot still drives 10 m to its delivery: 6 x 180 + 10 = 1,090 s.
+    const problem = buildProblem({
+      environment: aroundShelf(3),
+      tasks: tasksOf(...Array.from({ length: 9 }, (): [string, string] => ['PR', 'D1'])),
+      params: { max_distance: 25, recharge_time: 3, chargers: 1 },
+    });
+    expect(boundValue(problem, 'charger_capacity')).toBeCloseTo(1090, 4);
+    const bound = lowerBound(problem);
+    expect(bound.tightest_name).toBe('charger_capacity');
+    // The fleet's average work counts 2 recharges per robot, but not that they share a charger.
+    expect(bound.makespan_s).toBeLessThan(500);
+    const { results, stats } = solve(problem, { algorithm: 'makespan', maxIterations: 30 });
+    expect(checkPlan(problem, results).errors).toEqual([]);
+    expect(stats.makespan_s).toBeGreaterThanOrEqual(1090);
+    expect(stats).toMatchObject({ lower_bound_name: 'charger_capacity', lower_bound_battery_s: 1090 });
+  });
+
+  it('a robot whose deliveries need more than a charge (1.125 of one) pays a whole one, with its way home and back', () => {
+    // One robot, three PR -> D1 deliveries. The model's least driving W is 18 m (the lengths, 3 m
+    // each, and 3 m from D1 to each pickup). A 26 m charge leaves 16 m after the 10 m home kept
+    // after the last dropoff: 18 m needs 1.125 charges, so one recharge (60 s), which costs at
+    // least D1 -> R1 -> PR less D1 -> PR = 10 + 7 - 3 = 14 m: 60 + (18 + 14) / 1 = 92 s. The
+    // model's bound spreads 18 m over the 26 m charge and counts no recharge: 18 s.
+    const problem = buildProblem({
+      environment: aroundShelf(1),
+      tasks: tasksOf(['PR', 'D1'], ['PR', 'D1'], ['PR', 'D1']),
+      params: { max_distance: 26, recharge_time: 1, battery_reserve_pct: 0 },
+    });
+    expect(boundValue(problem, 'whole_charges')).toBeCloseTo(92, 4);
+    expect(lowerBound(problem).makespan_s).toBeCloseTo(18, 6);
+    // The optimum: two deliveries (16 m, home 10 m), the charge, the third (10 m): 96 s.
+    const { stats } = solve(problem, { algorithm: 'makespan', maxIterations: 30 });
+    expect(stats.makespan_s).toBe(96);
+  });
+
+  it('a dropoff with 100 visits of 2 s: no bound of the floor below 200 s', () => {
+    // D1 is a dead end: a robot comes in and leaves by the cell below, so with no handling a
+    // visit holds it 2 steps (1 s each). The first robot reaches it after 5 m: 5 + 99 x 2 = 203 s.
+    const problem = buildProblem({
+      environment: deadEndDock(3),
+      tasks: tasksOf(...Array.from({ length: 100 }, (): [string, string] => ['PB', 'D1'])),
+      params: { max_distance: 1000, handling_time_s: 0 },
+    });
+    const bound = lowerBound(problem);
+    expect(bound.floor_s).toBeCloseTo(203, 6);
+    expect(boundValue(problem, 'dock_capacity')).toBeGreaterThanOrEqual(200);
+    // Plans do not queue at docks yet: the plan is below the dock bound, the stats say so.
+    const { stats } = solve(problem, { algorithm: 'greedy_distance' });
+    expect(stats.dock_bound_s).toBe(203);
+    expect(stats.makespan_s).toBeLessThan(203);
+  });
+});
