@@ -169,6 +169,7 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
   const queries = new Map<string, Record<string, string>>();
   let scenarioId = 0;
   let environmentId = 0;
+  let experimentId = 0;
 
   beforeAll(async () => {
     t = await startTestApp(kind, { callLimits: GENEROUS_LIMITS });
@@ -224,6 +225,20 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
     const shift = { hours: 0.25, orders_per_hour: 60, seed: 3, dispatch: 'nearest_idle', reoptimise_every_s: 60 };
     const daySolve = solveBody(chain);
     bodies.set('POST /api/v1/solves', [daySolve, { ...daySolve, parameters: { ...daySolve.parameters, shift } }]);
+    const sweep = {
+      name: 'Fleet size',
+      description: 'One robot',
+      kind: 'fleet_sweep',
+      scenario_id: chain.scenarioId,
+      task_id: chain.taskId,
+      algorithm: 'greedy_distance',
+      robot_counts: [1],
+      parameters: { time_limit: 5, robot_speed: 1 },
+    };
+    const stored = await t.app.inject({ method: 'POST', url: '/api/v1/experiments', headers: user.headers, payload: sweep });
+    expect(stored.statusCode).toBe(201);
+    experimentId = stored.json().id;
+    bodies.set('POST /api/v1/experiments/{id}/points', [{ robot_counts: [2] }]);
     bodies.set('POST /api/v1/experiments', [
       {
         name: 'Fleet size',
@@ -302,8 +317,18 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
     operations().filter(({ operation }) =>
       (operation.parameters ?? []).some((parameter: any) => parameter.in === 'query'),
     );
+  /** A route's {id}: the user's environment, experiment or scenario, by the resource the path names. */
   const urlOf = (path: string) =>
-    path.replace('{id}', String(path.startsWith('/api/v1/environments/') ? environmentId : scenarioId));
+    path.replace(
+      '{id}',
+      String(
+        path.startsWith('/api/v1/environments/')
+          ? environmentId
+          : path.startsWith('/api/v1/experiments/')
+            ? experimentId
+            : scenarioId,
+      ),
+    );
 
   it('has a valid example for every route that takes a body or a query string', () => {
     expect(

@@ -4,6 +4,7 @@ import {
   environmentRecordSchema,
   importLorrProblem,
   layoutFromGridMapText,
+  robotsFromStations,
   type EditableLayout,
 } from '@fleetlab/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,9 +38,26 @@ describe.each(databaseKinds)('environments from imported grid maps on %s', (kind
   const post = (url: string, payload: unknown) =>
     t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: user.headers, payload: payload as object });
 
-  it('stores a 500 x 140 warehouse map (2,298 shelves) and reads it back whole', async () => {
+  it('stores a 500 x 140 warehouse map (2,298 shelves) once it has its places, and reads it back whole', async () => {
     const map = largeWarehouseMapText();
-    const body = bodyOf('long-corridor-warehouse.map', layoutFromGridMapText(map.text));
+    const layout = layoutFromGridMapText(map.text);
+    // The map alone is floor and shelves: refused, naming what a solve needs, until the planner places it.
+    const bare = await post('/environments', bodyOf('long-corridor-warehouse.map', layout));
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().detail).toContain('The layout has no pickup point');
+    // One pickup on a shelf's side, a dropoff and a station in the aisle row above the shelves (y = 5).
+    const station = { id: 'R1', position: [100.5, 5.5] as [number, number], robot_count: 1 };
+    const placed: EditableLayout = {
+      ...layout,
+      elements: {
+        ...layout.elements,
+        pickups: [layout.pickupCandidates[0]],
+        dropoffs: [{ id: 'D1', position: [110.5, 5.5] }],
+        robot_stations: [station],
+        robots: robotsFromStations([station]),
+      },
+    };
+    const body = bodyOf('long-corridor-warehouse.map', placed);
     const response = await post('/environments', body);
     expect(response.statusCode).toBe(201);
     const record = environmentRecordSchema.parse(response.json());

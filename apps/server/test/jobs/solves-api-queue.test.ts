@@ -169,9 +169,10 @@ describe('POST and DELETE /solves with the embedded queue', () => {
   });
 
   it('POST /solves/{id}/cancel stops a running solve and keeps it, failed with "Cancelled by the user"', async () => {
+    // The stranger signs up first: on a busy machine that takes longer than the solve may run.
+    const stranger = await startAppWithQueue(database, queue, 'stranger');
     const id = await startLongSolve();
 
-    const stranger = await startAppWithQueue(database, queue, 'stranger');
     const foreign = await stranger.app.inject({
       method: 'POST',
       url: `/api/v1/solves/${id}/cancel`,

@@ -1,3 +1,4 @@
+import { maxFleetSize } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
 import { batteryReserveHint, fleetOnFloor, solveFleetSize } from './automatic-battery-reserve.ts';
 
@@ -30,10 +31,13 @@ const RULE =
   'Share of each charge the plan keeps for detours in traffic, 0 to 50. Blank: automatic, 3% plus 0.6 points per robot per 100 free floor cells, from 5% to 25%';
 
 describe('the automatic battery reserve in the solve form', () => {
-  it('counts the fleet a solve plans with: the scenario robot count, or the whole fleet', () => {
+  it('counts the fleet a solve plans with: the scenario robot count (beyond the drawing too), or the whole fleet', () => {
     expect(solveFleetSize(hall, 2)).toBe(2);
     expect(solveFleetSize(hall, undefined)).toBe(5);
-    expect(solveFleetSize(hall, 99)).toBe(5);
+    expect(solveFleetSize(hall, 7)).toBe(7);
+    // More than the floor can park: the most it takes (the server refuses the solve, naming it).
+    expect(maxFleetSize(hall)).toBeLessThan(99);
+    expect(solveFleetSize(hall, 99)).toBe(maxFleetSize(hall));
   });
 
   it('says the rule and what it gives for the floor and the fleet', () => {

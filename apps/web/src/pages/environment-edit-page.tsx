@@ -5,6 +5,7 @@ import { Alert } from '../components/ui/alert.tsx';
 import { layoutVersionName } from '../components/ui/layout-version-notice.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { linkText } from '../components/ui/styles.ts';
+import { initialEditorState } from '../editor/editor-state.ts';
 import { editorDocumentOf } from '../editor/layout-file.ts';
 import { EnvironmentEditorForm } from './grid-editor-page.tsx';
 
@@ -48,7 +49,7 @@ export default function EnvironmentEditPage() {
         </p>
       </header>
       <EnvironmentEditorForm
-        initialDocument={editorDocumentOf(record)}
+        initialState={initialEditorState(editorDocumentOf(record))}
         initialName={record.name}
         initialDescription={record.description ?? ''}
         formLabel="Edit environment"

@@ -21,7 +21,7 @@ import {
   ROBOTS_PER_STATION_MIN,
   robotsPerStationFromInput,
 } from '../editor/editor-form-rules.ts';
-import { editorReducer, initialEditorState, type EditorDocument, type EditorState } from '../editor/editor-state.ts';
+import { editorReducer, initialEditorState, type EditorState } from '../editor/editor-state.ts';
 import { GridEditor } from '../editor/grid-editor.tsx';
 import { environmentBody, parseGridMapFile, type ImportedEnvironment } from '../editor/layout-file.ts';
 
@@ -108,16 +108,16 @@ function handedMap(state: unknown): ImportedEnvironment | null {
   return result.ok ? result.environment : null;
 }
 
-/** The editor's first document for a handed map: the map imported as the editor's Import would. */
-function documentOfHandedMap(handed: ImportedEnvironment): EditorDocument {
+/** The editor's first state for a handed map: the map imported as the editor's Import would, saying so. */
+function stateOfHandedMap(handed: ImportedEnvironment): EditorState {
   const initial = initialEditorState();
   const { robotsPerStation } = initial.document;
-  return editorReducer(initial, { type: 'importLayout', layout: handed.layout, robotsPerStation }).document;
+  return editorReducer(initial, { type: 'importLayout', layout: handed.layout, robotsPerStation });
 }
 
 export interface EnvironmentEditorFormProps {
-  /** The layout to start from (a saved environment opened for editing); an empty grid without it. */
-  readonly initialDocument?: EditorDocument;
+  /** The editor to start from (a saved environment opened for editing, a handed map); an empty grid without it. */
+  readonly initialState?: EditorState;
   readonly initialName?: string;
   readonly initialDescription?: string;
   /** The form's accessible name: `Create environment`, `Edit environment`. */
@@ -138,7 +138,7 @@ export interface EnvironmentEditorFormProps {
  * or lacks what a solve needs, as the server would refuse it.
  */
 export function EnvironmentEditorForm({
-  initialDocument,
+  initialState,
   initialName = '',
   initialDescription = '',
   formLabel,
@@ -149,7 +149,7 @@ export function EnvironmentEditorForm({
   onSave,
   failureText,
 }: EnvironmentEditorFormProps) {
-  const [state, dispatch] = useReducer(editorReducer, initialDocument, initialEditorState);
+  const [state, dispatch] = useReducer(editorReducer, initialState, (given) => given ?? initialEditorState());
   const [name, setName] = useState(initialName);
   const [description, setDescription] = useState(initialDescription);
   const [nameError, setNameError] = useState<string | undefined>();
@@ -283,7 +283,7 @@ export default function GridEditorPage() {
         </p>
       </header>
       <EnvironmentEditorForm
-        initialDocument={handed ? documentOfHandedMap(handed) : undefined}
+        initialState={handed ? stateOfHandedMap(handed) : undefined}
         initialName={handed?.name ?? ''}
         initialDescription={handed?.description ?? ''}
         formLabel="Create environment"
