@@ -120,3 +120,16 @@ export {
 } from './layout/instance-generator.ts';
 
 export * from './floor/index.ts';
+export {
+  cruisingRunCells,
+  HEADING_STEPS,
+  headingOfStep,
+  quarterTurns,
+  runsOfWalk,
+  runTime,
+  turnTime,
+  walkTime,
+  type Heading,
+} from './motion/drive-time.ts';
+export { LeastTimeWalks, restHeading, type TimedWalk, type TimeRow } from './motion/least-time-walks.ts';
+export { KeyedHeap } from './data-structures/keyed-heap.ts';

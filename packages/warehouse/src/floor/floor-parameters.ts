@@ -3,6 +3,7 @@ import {
   SOLVE_PARAMETER_DEFAULTS,
   type SolveParametersRecord,
 } from '../records/solve-parameters.ts';
+import { type RobotKinematics, resolveRobotModel, robotModelSchema } from '../records/robot-models.ts';
 import { FloorError } from './floor.ts';
 
 /** The solve parameters the floor reads (absent ones take the warehouse defaults and fallbacks). */
@@ -16,6 +17,7 @@ export type FloorParameterInput = Partial<
     | 'chargers'
     | 'handling_time_s'
     | 'battery_reserve_pct'
+    | 'robot_model'
   >
 >;
 
@@ -27,6 +29,9 @@ export type FloorParameterInput = Partial<
  * here and nowhere else.
  */
 export interface FloorParameters {
+  /** How the robots move (`point` unless the solve names a model); its top speed is `robotSpeed`. */
+  robotModel: RobotKinematics;
+  /** Top speed, m/s: the model's, else robot_speed. */
   robotSpeed: number;
   /** Seconds per step: 1 / robot_speed. */
   stepS: number;
@@ -108,7 +113,7 @@ export function resolveFloorParameters(
   const defaults = SOLVE_PARAMETER_DEFAULTS;
   const fallbacks = ABSENT_PARAMETER_FALLBACKS;
   const above0 = (v: number) => v > 0;
-  const robotSpeed = numberOrFallback(
+  const givenSpeed = numberOrFallback(
     given.robot_speed,
     'robot_speed',
     defaults.robot_speed,
@@ -143,13 +148,22 @@ export function resolveFloorParameters(
     (v) => Number.isInteger(v) && v >= 1,
     'a whole number >= 1',
   );
-  const handlingTimeS = numberOrFallback(
+  const givenHandling = numberOrFallback(
     given.handling_time_s,
     'handling_time_s',
-    fallbacks.handling_time_s,
+    null,
     (v) => v >= 0,
     'a number of seconds >= 0',
   );
+  const model = robotModelSchema.optional().safeParse(given.robot_model ?? undefined);
+  if (!model.success) throw new FloorError(`robot_model: ${model.error.issues[0]?.message}`);
+  const robotModel = resolveRobotModel({
+    robot_model: model.data,
+    robot_speed: givenSpeed,
+    handling_time_s: givenHandling,
+  });
+  const robotSpeed = robotModel.topSpeed;
+  const handlingTimeS = robotModel.handlingS;
   const batteryReservePct =
     numberOrFallback(
       given.battery_reserve_pct,
@@ -162,6 +176,7 @@ export function resolveFloorParameters(
   const chargeSteps = stepsFor(rechargeMinutes * 60, stepS);
   const handlingSteps = stepsFor(handlingTimeS, stepS);
   return {
+    robotModel,
     robotSpeed,
     stepS,
     maxDistance,

@@ -5,6 +5,7 @@ export * from './scenario.ts';
 export * from './task.ts';
 export * from './algorithms.ts';
 export * from './traffic-policies.ts';
+export * from './robot-models.ts';
 export * from './objectives.ts';
 export * from './solve-parameters.ts';
 export * from './plan.ts';
