@@ -1,12 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { ALGORITHMS, algorithmByIdOrName } from '@fleetlab/warehouse';
+import {
+  ALGORITHMS,
+  algorithmByIdOrName,
+  ROBOT_MODEL_NAMES_TEXT,
+  type RobotModelPresetName,
+  robotModelPresetByName,
+} from '@fleetlab/warehouse';
 import { InfeasibleDeliveryError, InvalidProblemError } from './problem/errors.ts';
 import { checkPlan } from './plan/plan-checker.ts';
 import { buildProblem } from './problem/problem.ts';
 import { solve } from './solve.ts';
 import type { DistanceModel, ProblemInput } from './problem/problem-input.ts';
 
-export const USAGE = `Usage: fleetlab-solve INSTANCE.json --algorithm NAME [--time-limit S] [--seed N] [--distances floor|graph] [--summary]
+export const USAGE = `Usage: fleetlab-solve INSTANCE.json --algorithm NAME [--time-limit S] [--seed N] [--distances floor|graph] [--robot-model NAME] [--summary]
 
 Solves an instance file ({ environment, tasks, params }) and prints { results, stats } as JSON,
 the shape of a solve record: results maps robot ids to steps, stats holds the figures.
@@ -15,6 +21,7 @@ the shape of a solve record: results maps robot ids to steps, stats holds the fi
   --seed N           seed of the random generator (default 1)
   --distances MODEL  floor (default): legs are walks on the floor robots drive, as the product plans;
                      graph: the spec's straight navigation-graph edges, to compare with tools that use them
+  --robot-model NAME how the robots move, one of ${ROBOT_MODEL_NAMES_TEXT} (default: the instance's, else point)
   --summary          print one line of metrics instead of the JSON
 `;
 
@@ -28,6 +35,7 @@ interface CliArguments {
   timeLimitS?: number;
   seed?: number;
   distances: DistanceModel;
+  robotModel?: RobotModelPresetName;
   summary: boolean;
 }
 
@@ -37,6 +45,7 @@ function parseArguments(argv: string[]): CliArguments | string {
   let timeLimitS: number | undefined;
   let seed: number | undefined;
   let distances: DistanceModel = 'floor';
+  let robotModel: RobotModelPresetName | undefined;
   let summary = false;
   for (let k = 0; k < argv.length; k++) {
     const argument = argv[k];
@@ -78,6 +87,13 @@ function parseArguments(argv: string[]): CliArguments | string {
         distances = raw;
         break;
       }
+      case '--robot-model': {
+        const raw = value();
+        const preset = raw ? robotModelPresetByName(raw) : undefined;
+        if (!preset) return `--robot-model is one of ${ROBOT_MODEL_NAMES_TEXT}, got ${JSON.stringify(raw ?? '')}`;
+        robotModel = preset.name;
+        break;
+      }
       case '--summary':
         summary = true;
         break;
@@ -93,7 +109,7 @@ function parseArguments(argv: string[]): CliArguments | string {
   if (instance === undefined) return 'Missing INSTANCE.json';
   if (algorithm === undefined) return 'Missing --algorithm';
   if (!algorithmByIdOrName(algorithm)) return `Unknown algorithm ${algorithm}`;
-  return { instance, algorithm, timeLimitS, seed, distances, summary };
+  return { instance, algorithm, timeLimitS, seed, distances, robotModel, summary };
 }
 
 /** Entry point of the fleetlab-solve command; returns the process exit code. */
@@ -112,7 +128,8 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
     return 2;
   }
   try {
-    const problem = buildProblem({ ...input, distances: parsed.distances });
+    const params = parsed.robotModel ? { ...input.params, robot_model: parsed.robotModel } : input.params;
+    const problem = buildProblem({ ...input, params, distances: parsed.distances });
     const { results, stats } = solve(problem, {
       algorithm: algorithmByIdOrName(parsed.algorithm)!.name,
       seed: parsed.seed,
@@ -125,6 +142,7 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
           `instance=${(input as { id?: string }).id ?? parsed.instance}`,
           `algorithm=${stats.algorithm}`,
           `distances=${problem.distanceModel}`,
+          `robot_model=${stats.robot_model}`,
           `valid=${check.valid}`,
           `makespan=${stats.makespan_s.toFixed(2)}s`,
           `distance=${stats.total_distance_m.toFixed(2)}m`,

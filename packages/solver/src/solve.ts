@@ -21,7 +21,7 @@ import { batteryAwareBound } from './bounds/battery-bound.ts';
 import { totalDeliveryLength } from './problem/delivery-legs.ts';
 import { chargeSegmentBound } from './bounds/charge-segment-bound.ts';
 import { detourCapacityBound } from './bounds/detour-capacity-bound.ts';
-import { modelLowerBound } from './bounds/lower-bound.ts';
+import { driveTimeBound, modelLowerBound } from './bounds/lower-bound.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from './plan/objective.ts';
 import { checkPlan, type PlanCheck } from './plan/plan-checker.ts';
 import { buildPlanSteps, round2, type Routes } from './plan/plan-builder.ts';
@@ -175,6 +175,7 @@ function planStats(figures: PlanFigures, results: PlanResultsRecord, metrics: Pl
     objective_score: Math.round(scale.score(metrics.objectives) * 10000) / 10000,
     objective_weights: { ...problem.params.objective_weights },
     distances: problem.distanceModel,
+    robot_model: problem.floorParameters.robotModel.name,
     ...(problem.floor
       ? {
           charger_queue_s: round2(plannedChargerQueue(results)),
@@ -372,7 +373,8 @@ function runAlgorithm(algorithm: Algorithm, context: AlgorithmContext): Routes {
 
 /**
  * The tightest valid makespan bound: the model's, the battery-aware one (battery-bound.ts) and
- * the detour-capacity one (detour-capacity-bound.ts), each valid on its own, so their maximum is.
+ * the detour-capacity one (detour-capacity-bound.ts), each valid on its own, so their maximum is;
+ * for a robot with acceleration and turns also the bound on the legs' times (`driveTimeBound`).
  */
 function tightestBound(problem: Problem, model: ReturnType<typeof modelLowerBound>, poll: () => void): number {
   return Math.max(
@@ -380,5 +382,6 @@ function tightestBound(problem: Problem, model: ReturnType<typeof modelLowerBoun
     model.makespan_s,
     batteryAwareBound(problem, poll).makespan_s,
     detourCapacityBound(problem, model.distance_m - totalDeliveryLength(problem), poll).makespan_s,
+    driveTimeBound(problem, poll),
   );
 }

@@ -123,6 +123,7 @@ export * from './floor/index.ts';
 export {
   cruisingRunCells,
   HEADING_STEPS,
+  MOTION_TICK_S,
   headingOfStep,
   quarterTurns,
   runsOfWalk,
@@ -131,5 +132,6 @@ export {
   walkTime,
   type Heading,
 } from './motion/drive-time.ts';
+export { FloorClock } from './motion/floor-clock.ts';
 export { LeastTimeWalks, restHeading, type TimedWalk, type TimeRow } from './motion/least-time-walks.ts';
 export { KeyedHeap } from './data-structures/keyed-heap.ts';

@@ -4,6 +4,7 @@ import {
   type SolveParametersRecord,
 } from '../records/solve-parameters.ts';
 import { type RobotKinematics, resolveRobotModel, robotModelSchema } from '../records/robot-models.ts';
+import { MOTION_TICK_S } from '../motion/drive-time.ts';
 import { FloorError } from './floor.ts';
 
 /** The solve parameters the floor reads (absent ones take the warehouse defaults and fallbacks). */
@@ -33,7 +34,7 @@ export interface FloorParameters {
   robotModel: RobotKinematics;
   /** Top speed, m/s: the model's, else robot_speed. */
   robotSpeed: number;
-  /** Seconds per step: 1 / robot_speed. */
+  /** Seconds per step: 1 / robot_speed (point), else MOTION_TICK_S. */
   stepS: number;
   /** Metres a full charge covers. */
   maxDistance: number;
@@ -172,7 +173,8 @@ export function resolveFloorParameters(
       (v) => v >= 0 && v < 100,
       'a percentage from 0 to below 100',
     ) ?? (crowd ? automaticBatteryReserve(crowd.robots, crowd.freeCells) : 5);
-  const stepS = 1 / robotSpeed;
+  // A point robot crosses one cell a step; a robot with acceleration and turns keeps a finer clock.
+  const stepS = robotModel.point ? 1 / robotSpeed : MOTION_TICK_S;
   const chargeSteps = stepsFor(rechargeMinutes * 60, stepS);
   const handlingSteps = stepsFor(handlingTimeS, stepS);
   return {

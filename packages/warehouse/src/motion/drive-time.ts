@@ -11,6 +11,13 @@ import type { RobotKinematics } from '../records/robot-models.ts';
 
 export type Heading = 0 | 1 | 2 | 3;
 
+/**
+ * Seconds a step of the floor's clock lasts for a robot with acceleration and turns (a point
+ * robot's step is 1 / robot_speed, one cell): fine enough that rounding each leg up to it moves
+ * a day's figures by hundredths of a percent.
+ */
+export const MOTION_TICK_S = 0.05;
+
 /** Cell steps of each heading: +x, +y, -x, -y. */
 export const HEADING_STEPS: readonly (readonly [number, number])[] = [
   [1, 0],
