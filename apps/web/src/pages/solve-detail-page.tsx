@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CANCELLED_BY_USER_ERROR } from '@fleetlab/warehouse';
 import { isNotFound } from '../api/client.ts';
+import { robotModelLabel } from '../lib/solve-settings.ts';
 import { useCancelSolve, useDeleteSolve, useEnvironment, useScenario, useSolve } from '../api/hooks.ts';
 import type { Solve } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
@@ -111,6 +112,11 @@ export default function SolveDetailPage() {
             </Link>
           </InfoItem>
           <InfoItem label="Algorithm">{record.parameters?.algorithm_type || 'Standard'}</InfoItem>
+          <InfoItem label="Robot Model">
+            {robotModelLabel(
+              typeof record.stats?.robot_model === 'string' ? record.stats.robot_model : record.parameters?.robot_model,
+            )}
+          </InfoItem>
           <InfoItem label="Last Updated">{formatDateTime(record.updated_at)}</InfoItem>
           <InfoItem label="Task Id">
             <span className="break-all font-mono text-xs">{record.celery_task_id ?? '—'}</span>

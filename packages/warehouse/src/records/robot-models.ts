@@ -77,8 +77,6 @@ export type RobotModelPresetName = (typeof ROBOT_MODEL_PRESETS)[number]['name'];
 
 /** What a solve uses when it names no robot model: the original product's points, so its figures do not move. */
 export const DEFAULT_ROBOT_MODEL: RobotModelPresetName = 'point';
-/** What the web app's solve form offers first: a real robot. */
-export const WEB_DEFAULT_ROBOT_MODEL: RobotModelPresetName = 'drive-unit';
 
 export const robotModelPresetNameValues = ROBOT_MODEL_PRESETS.map((preset) => preset.name) as [
   RobotModelPresetName,
@@ -116,12 +114,12 @@ export const customRobotModelSchema = z.strictObject({
 export type CustomRobotModel = z.infer<typeof customRobotModelSchema>;
 
 /** `parameters.robot_model`: a preset's name or custom figures. */
-export const robotModelSchema = z.union([
-  z.enum(robotModelPresetNameValues, {
-    error: `robot_model must be one of ${ROBOT_MODEL_NAMES_TEXT}, or custom figures`,
-  }),
-  customRobotModelSchema,
-]);
+export const robotModelSchema = z.union([z.enum(robotModelPresetNameValues), customRobotModelSchema], {
+  error: (issue) =>
+    typeof issue.input === 'object' && issue.input !== null
+      ? `robot_model custom figures need acceleration_m_s2 and braking_m_s2 (${R.acceleration_m_s2.min}-${R.acceleration_m_s2.max} m/s²) and quarter_turn_s (${R.quarter_turn_s.min}-${R.quarter_turn_s.max} s), and may give name, top_speed_m_s (${R.top_speed_m_s.min}-${R.top_speed_m_s.max} m/s) and handling_s (${R.handling_s.min}-${R.handling_s.max} s)`
+      : `robot_model must be one of ${ROBOT_MODEL_NAMES_TEXT}, or custom figures`,
+});
 export type RobotModelParameter = z.infer<typeof robotModelSchema>;
 
 /** A robot model with every figure settled for one solve: what the clocks read. */
