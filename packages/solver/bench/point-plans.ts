@@ -27,7 +27,8 @@ export function loadBenchInstance(id: string): ProblemInput {
 /** The digest of one solve: the plan's steps and every figure but the run time. */
 export function planDigest(input: ProblemInput, algorithm: (typeof ALGORITHMS)[number]['name']): string {
   const problem = buildProblem(input);
-  const { results, stats } = solve(problem, { algorithm, seed: 3, maxIterations: 30 });
+  // A time limit long enough that the iteration cap, never the clock, ends every search.
+  const { results, stats } = solve(problem, { algorithm, seed: 3, maxIterations: 30, timeLimitS: 3600 });
   const { runtime_ms: _runtime, robot_model: _model, ...figures } = stats as typeof stats & { robot_model?: string };
   return createHash('sha256').update(JSON.stringify({ results, figures })).digest('hex').slice(0, 16);
 }

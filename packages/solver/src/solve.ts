@@ -382,6 +382,6 @@ function tightestBound(problem: Problem, model: ReturnType<typeof modelLowerBoun
     model.makespan_s,
     batteryAwareBound(problem, poll).makespan_s,
     detourCapacityBound(problem, model.distance_m - totalDeliveryLength(problem), poll).makespan_s,
-    driveTimeBound(problem, poll),
+    driveTimeBound(problem, model.distance_m, poll),
   );
 }
