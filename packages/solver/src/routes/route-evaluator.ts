@@ -195,34 +195,29 @@ export class RouteEvaluator implements RouteTotals {
 
   /** `replacementPlain` in drive metres (time x speed). */
   private replacementPlainDrive(index: number, j: number): number {
-    const p = this.problem;
-    const route = this.route;
-    const previous = index === 0 ? -1 : route[index - 1];
-    const old = route[index];
-    let plain =
-      this.plainDriveTotal +
-      driveTo(p, this.robot, previous, j) +
-      p.deliveryDrive[j] -
-      driveTo(p, this.robot, previous, old) -
-      p.deliveryDrive[old];
-    if (index + 1 < route.length)
-      plain += driveBetween(p, j, route[index + 1]) - driveBetween(p, old, route[index + 1]);
-    return plain;
+    return this.replaced(index, j, this.plainDriveTotal, driveTo, driveBetween, this.problem.deliveryDrive);
   }
 
   /** Plain (no recharge) distance of the route with delivery j in place of the one at `index`; O(1). */
   replacementPlain(index: number, j: number): number {
+    return this.replaced(index, j, this.plainTotal, legTo, legBetween, this.problem.deliveryLength);
+  }
+
+  /** A route total (metres or drive metres, read through `to`, `between` and `lengths`) with delivery j in place of the one at `index`. */
+  private replaced(
+    index: number,
+    j: number,
+    total: number,
+    to: typeof legTo,
+    between: typeof legBetween,
+    lengths: Float64Array,
+  ): number {
     const p = this.problem;
     const route = this.route;
     const previous = index === 0 ? -1 : route[index - 1];
     const old = route[index];
-    let plain =
-      this.plainTotal +
-      legTo(p, this.robot, previous, j) +
-      p.deliveryLength[j] -
-      legTo(p, this.robot, previous, old) -
-      p.deliveryLength[old];
-    if (index + 1 < route.length) plain += legBetween(p, j, route[index + 1]) - legBetween(p, old, route[index + 1]);
+    let plain = total + to(p, this.robot, previous, j) + lengths[j] - to(p, this.robot, previous, old) - lengths[old];
+    if (index + 1 < route.length) plain += between(p, j, route[index + 1]) - between(p, old, route[index + 1]);
     return plain;
   }
 
