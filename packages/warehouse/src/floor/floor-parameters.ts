@@ -24,8 +24,9 @@ export type FloorParameterInput = Partial<
 
 /**
  * The floor's clock and batteries, resolved once from a solve's parameters. Time runs in steps
- * of 1 / robot_speed s, one cell per step; handling and charging last a whole number of steps
- * (rounded up), so the plan, each robot alone on the floor and the shared run all keep one
+ * of 1 / robot_speed s, one cell per step, for a point robot, and in MOTION_TICK_S ticks for a
+ * robot with acceleration and turns (its legs: `FloorClock`); handling and charging last a whole
+ * number of steps (rounded up), so the plan, each robot alone on the floor and the shared run all keep one
  * clock. The optimiser, the simulator, the checkers, the CLI and the web read these figures
  * here and nowhere else.
  */
