@@ -128,10 +128,29 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
     ],
     [{ traffic_policy: 'fastest' }, 'body.parameters.traffic_policy: traffic_policy must be one of guided, pibt'],
     [{ traffic_policy: 7 }, 'body.parameters.traffic_policy: traffic_policy must be one of guided, pibt'],
+    [
+      { robot_model: 'hovercraft' },
+      'body.parameters.robot_model: robot_model must be one of point, drive-unit, amr, or custom figures',
+    ],
+    [
+      { robot_model: { acceleration_m_s2: 0, braking_m_s2: 1, quarter_turn_s: 1 } },
+      'body.parameters.robot_model.acceleration_m_s2: Too small: expected number to be >=0.05',
+    ],
   ])('refuses execution parameters %j with a 400 naming the field', async (parameters, detail) => {
     const response = await request('POST', '/solves', { ...solveBody(ids), parameters });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ detail });
+  });
+
+  it('keeps the robot model, a preset or custom figures, and leaves it out when not given (the API default is point)', async () => {
+    const custom = { name: 'slow', acceleration_m_s2: 0.3, braking_m_s2: 0.4, quarter_turn_s: 2 };
+    for (const robot_model of ['drive-unit', custom]) {
+      const response = await request('POST', '/solves', { ...solveBody(ids), parameters: { robot_model } });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().parameters.robot_model).toEqual(robot_model);
+    }
+    const plain = await request('POST', '/solves', { ...solveBody(ids), parameters: {} });
+    expect(plain.json().parameters).not.toHaveProperty('robot_model');
   });
 
   it('keeps chargers and handling_time_s when given', async () => {

@@ -9,6 +9,9 @@ import {
   SHIFT_DEFAULTS,
   SHIFT_RANGES,
   shiftParametersSchema,
+  ROBOT_MODEL_NAMES_TEXT,
+  type RobotModelPresetName,
+  robotModelPresetByName,
   TRAFFIC_POLICY_NAMES_TEXT,
   trafficPolicyByName,
   type AlgorithmName,
@@ -21,7 +24,7 @@ import { REPLAN_ITERATIONS, runShift, type ShiftOutcome, type ShiftParams } from
 import { simulate, type SimulationParams } from './simulate.ts';
 import { writePlanVizFiles } from './planviz-files.ts';
 
-export const USAGE = `Usage: fleetlab-simulate INSTANCE.json [--algorithm NAME] [--time-limit S] [--chargers K] [--traffic-policy NAME] [--plan RESULTS.json] [--summary | --dense] [--export planviz DIR]
+export const USAGE = `Usage: fleetlab-simulate INSTANCE.json [--algorithm NAME] [--time-limit S] [--chargers K] [--traffic-policy NAME] [--robot-model NAME] [--plan RESULTS.json] [--summary | --dense] [--export planviz DIR]
        fleetlab-simulate INSTANCE.json --shift-hours H (--rate R | --profile R1,R2,...) [--robots N] [--dispatch D] [--summary | --dense] [--export planviz DIR]
 
 Runs a plan with every robot on the floor at once and prints the execution as JSON.
@@ -30,6 +33,8 @@ Runs a plan with every robot on the floor at once and prints the execution as JS
   --plan FILE        execute this plan instead: a results map, or { "results": ... } as fleetlab-solve prints
   --chargers K       charging points per station (default: one per robot)
   --traffic-policy NAME  how robots move: ${TRAFFIC_POLICY_NAMES_TEXT} (default ${DEFAULT_TRAFFIC_POLICY}, or the instance's traffic_policy)
+  --robot-model NAME how the robots move: ${ROBOT_MODEL_NAMES_TEXT} (default point, or the instance's robot_model);
+                     the shared floor runs point robots only so far
   --summary          one line: the traffic policy, planned, free-flow and executed makespan, waiting, throughput
   --dense            every robot's cell at every step, deliveries and charges, for other tools
   --export planviz DIR  also write the execution for PlanViz into DIR: NAME.json (the League of Robot
@@ -60,6 +65,7 @@ interface CliArguments {
   plan?: string;
   chargers?: number;
   trafficPolicy?: string;
+  robotModel?: RobotModelPresetName;
   output: 'json' | 'summary' | 'dense';
   /** `params.shift` as the flags give it (validated by the warehouse's schema), or absent for a day's plan. */
   shift?: Record<string, unknown>;
@@ -102,7 +108,12 @@ function parseArguments(argv: string[]): CliArguments | string {
       else if (flag === '--plan') parsed.plan = value();
       else if (flag === '--chargers') parsed.chargers = Number(value());
       else if (flag === '--traffic-policy') parsed.trafficPolicy = value();
-      else if (flag === '--shift-hours') shift.hours = Number(value());
+      else if (flag === '--robot-model') {
+        const name = value();
+        const preset = robotModelPresetByName(name);
+        if (!preset) return `Unknown robot model ${name}; use one of ${ROBOT_MODEL_NAMES_TEXT}`;
+        parsed.robotModel = preset.name;
+      } else if (flag === '--shift-hours') shift.hours = Number(value());
       else if (flag === '--rate') shift.orders_per_hour = Number(value());
       else if (flag === '--profile') shift.profile = value().split(',').map(Number);
       else if (flag === '--dispatch') shift.dispatch = value();
@@ -204,6 +215,7 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
     ...(instance.params ?? {}),
     ...(parsed.chargers === undefined ? {} : { chargers: parsed.chargers }),
     ...(parsed.trafficPolicy === undefined ? {} : { traffic_policy: parsed.trafficPolicy }),
+    ...(parsed.robotModel === undefined ? {} : { robot_model: parsed.robotModel }),
   };
   if (parsed.shift) return await runShiftCli(parsed, instance, { ...params, shift: parsed.shift }, stdout, stderr);
   try {

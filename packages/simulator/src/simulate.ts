@@ -71,6 +71,12 @@ export function simulate(
       robots: robotWorkFromPlan(floor, environment, plan, options.tasks),
     };
   });
+  // The shared floor still moves robots one cell a step of 1 / robot_speed: it cannot run robots
+  // that accelerate, brake and turn yet, and will not pretend to.
+  if (!base.robotModel.point)
+    throw new SimulationError(
+      `Robot model ${base.robotModel.name}: the shared floor runs point robots only so far; the plan's times (free flow) are the model's, its execution with every robot at once is not built yet`,
+    );
   // Each robot alone on the floor with its plan's charges: the plan's own clock.
   const alone = asSimulationError(() => freeFlow(floor, base, robots));
   const longestAlone = Math.max(0, ...alone.map((robot) => robot.endStep));

@@ -94,6 +94,21 @@ describe('fleetlab-simulate CLI', () => {
       'Unknown traffic policy fastest; use one of guided, pibt',
     ]);
     expect((await run(['/no/such/file.json'])).code).toBe(2);
+    const model = await run([S1, '--robot-model', 'hovercraft']);
+    expect([model.code, model.stderr.split('\n')[0]]).toEqual([
+      2,
+      'Unknown robot model hovercraft; use one of point, drive-unit, amr',
+    ]);
+  });
+
+  it('plans with --robot-model and refuses, naming the model, to run robots that accelerate and turn on the shared floor', async () => {
+    const point = await run([S1, '--algorithm', 'greedy_distance', '--robot-model', 'point', '--summary']);
+    expect(point.code).toBe(0);
+    const unit = await run([S1, '--algorithm', 'greedy_distance', '--robot-model', 'drive-unit', '--summary']);
+    expect([unit.code, unit.stderr.split('\n')[0]]).toEqual([
+      1,
+      "Robot model drive-unit: the shared floor runs point robots only so far; the plan's times (free flow) are the model's, its execution with every robot at once is not built yet",
+    ]);
   });
 
   it('runs a shift and prints its figures on one line', async () => {

@@ -34,6 +34,16 @@ describe('planning for traffic: the plan kept is the one that runs best', () => 
     ).toBe(choice.executed_s);
   });
 
+  it('plans a robot that accelerates and turns, and says why its run on the shared floor is missing', () => {
+    const outcome = planAndExecute(
+      { ...input, params: { ...input.params, robot_model: 'drive-unit' } },
+      { algorithm: 'greedy_distance' },
+    );
+    expect(outcome.stats.robot_model).toBe('drive-unit');
+    expect(outcome.execution).toBeNull();
+    expect(outcome.executionError).toMatch(/^Robot model drive-unit: the shared floor runs point robots only so far/);
+  });
+
   it('makes one plan for the other algorithms, and for makespan with one candidate', () => {
     const greedy = planAndExecute(input, { algorithm: 'greedy_distance' });
     expect(greedy.stats.traffic_choice).toBeUndefined();

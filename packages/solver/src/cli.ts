@@ -5,6 +5,9 @@ import {
   SOLVE_PARAMETER_DEFAULTS,
   VDA5050_VERSION,
   type AlgorithmName,
+  ROBOT_MODEL_NAMES_TEXT,
+  type RobotModelPresetName,
+  robotModelPresetByName,
 } from '@fleetlab/warehouse';
 import { InfeasibleDeliveryError, InvalidProblemError } from './problem/errors.ts';
 import { checkPlan } from './plan/plan-checker.ts';
@@ -13,7 +16,7 @@ import { solve } from './solve.ts';
 import { writeVda5050Files } from './vda5050-files.ts';
 import type { DistanceModel, ProblemInput } from './problem/problem-input.ts';
 
-export const USAGE = `Usage: fleetlab-solve INSTANCE.json --algorithm NAME [--time-limit S] [--seed N] [--distances floor|graph] [--summary] [--export vda5050 DIR]
+export const USAGE = `Usage: fleetlab-solve INSTANCE.json --algorithm NAME [--time-limit S] [--seed N] [--distances floor|graph] [--robot-model NAME] [--summary] [--export vda5050 DIR]
 
 Solves an instance file ({ environment, tasks, params }) and prints { results, stats } as JSON,
 the shape of a solve record: results maps robot ids to steps, stats holds the figures.
@@ -22,6 +25,7 @@ the shape of a solve record: results maps robot ids to steps, stats holds the fi
   --seed N           seed of the random generator (default 1)
   --distances MODEL  floor (default): legs are walks on the floor robots drive, as the product plans;
                      graph: the spec's straight navigation-graph edges, to compare with tools that use them
+  --robot-model NAME how the robots move, one of ${ROBOT_MODEL_NAMES_TEXT} (default: the instance's, else point)
   --summary          print one line of metrics instead of the JSON
   --export vda5050 DIR  also write the plan as VDA 5050 ${VDA5050_VERSION} orders into DIR, one file per robot and trip
                      (ROBOT-k.json); positions in the layout's metres, on the floor's walks
@@ -38,6 +42,7 @@ interface CliArguments {
   timeLimitS?: number;
   seed?: number;
   distances: DistanceModel;
+  robotModel?: RobotModelPresetName;
   summary: boolean;
   /** Where to write the plan's VDA 5050 orders (`--export vda5050 DIR`). */
   vda5050Directory?: string;
@@ -49,6 +54,7 @@ function parseArguments(argv: string[]): CliArguments | string {
   let timeLimitS: number | undefined;
   let seed: number | undefined;
   let distances: DistanceModel = 'floor';
+  let robotModel: RobotModelPresetName | undefined;
   let summary = false;
   let vda5050Directory: string | undefined;
   for (let k = 0; k < argv.length; k++) {
@@ -91,6 +97,13 @@ function parseArguments(argv: string[]): CliArguments | string {
         distances = raw;
         break;
       }
+      case '--robot-model': {
+        const raw = value();
+        const preset = raw ? robotModelPresetByName(raw) : undefined;
+        if (!preset) return `--robot-model is one of ${ROBOT_MODEL_NAMES_TEXT}, got ${JSON.stringify(raw ?? '')}`;
+        robotModel = preset.name;
+        break;
+      }
       case '--summary':
         summary = true;
         break;
@@ -118,7 +131,7 @@ function parseArguments(argv: string[]): CliArguments | string {
   if (!described) return `Unknown algorithm ${algorithm}`;
   if (vda5050Directory !== undefined && distances !== 'floor')
     return '--export vda5050 needs a plan made on the floor (--distances floor): orders follow its walks';
-  return { instance, algorithm: described.name, timeLimitS, seed, distances, summary, vda5050Directory };
+  return { instance, algorithm: described.name, timeLimitS, seed, distances, robotModel, summary, vda5050Directory };
 }
 
 /** Entry point of the fleetlab-solve command; returns the process exit code. */
@@ -137,7 +150,8 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
     return 2;
   }
   try {
-    const problem = buildProblem({ ...input, distances: parsed.distances });
+    const params = parsed.robotModel ? { ...input.params, robot_model: parsed.robotModel } : input.params;
+    const problem = buildProblem({ ...input, params, distances: parsed.distances });
     const { results, stats } = solve(problem, {
       algorithm: parsed.algorithm,
       seed: parsed.seed,
@@ -158,6 +172,7 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
           `instance=${(input as { id?: string }).id ?? parsed.instance}`,
           `algorithm=${stats.algorithm}`,
           `distances=${problem.distanceModel}`,
+          `robot_model=${stats.robot_model}`,
           `valid=${check.valid}`,
           `makespan=${stats.makespan_s.toFixed(2)}s`,
           `distance=${stats.total_distance_m.toFixed(2)}m`,

@@ -183,6 +183,7 @@ function planStats(figures: PlanFigures, results: PlanResultsRecord, metrics: Pl
     objective_score: Math.round(scale.score(metrics.objectives) * 10000) / 10000,
     objective_weights: { ...problem.params.objective_weights },
     distances: problem.distanceModel,
+    robot_model: problem.floorParameters.robotModel.name,
     ...(problem.floor
       ? {
           charger_queue_s: round2(plannedChargerQueue(results)),

@@ -24,7 +24,9 @@ describe('fleetlab-solve CLI', () => {
     const stdout = capture();
     const s1 = join(packageRoot, 'bench', 'instances', 's1.json');
     expect(await runCli([s1, '--algorithm', 'greedy_distance', '--summary'], stdout, capture())).toBe(0);
-    expect(stdout.text()).toMatch(/^instance=s1 algorithm=greedy_distance distances=floor valid=true /);
+    expect(stdout.text()).toMatch(
+      /^instance=s1 algorithm=greedy_distance distances=floor robot_model=point valid=true /,
+    );
     const json = capture();
     expect(await runCli([s1, '--algorithm', 'greedy_distance'], json, capture())).toBe(0);
     const { results, stats } = JSON.parse(json.text());
@@ -62,7 +64,7 @@ describe('fleetlab-solve CLI', () => {
     ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^instance=line-one-robot algorithm=makespan distances=graph valid=true makespan=10\.00s distance=10\.00m recharges=0 bound=10\.00s gap=0\.00% battery_bound=10\.00s gap_battery=0\.00% tightest=fleet_work runtime=\d+ms\n$/,
+      /^instance=line-one-robot algorithm=makespan distances=graph robot_model=point valid=true makespan=10\.00s distance=10\.00m recharges=0 bound=10\.00s gap=0\.00% battery_bound=10\.00s gap_battery=0\.00% tightest=fleet_work runtime=\d+ms\n$/,
     );
   });
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALGORITHMS } from '@fleetlab/warehouse';
-import { checkPlan, lowerBound, solve } from '../src/index.ts';
+import { ALGORITHMS, generateWarehouseInstance } from '@fleetlab/warehouse';
+import { buildProblem, checkPlan, InfeasibleDeliveryError, lowerBound, type Problem, solve } from '../src/index.ts';
+import { evaluateRoute } from '../src/routes/battery-schedule.ts';
 import { buildUnlessInfeasible, gridInstanceArbitrary } from './helpers.ts';
 
 /** Random small warehouses whose charge ranges from tight (recharges needed) to ample. */
@@ -47,6 +48,58 @@ describe('random small instances', () => {
           expect({ ...second.stats, runtime_ms: 0 }).toEqual({ ...first.stats, runtime_ms: 0 });
         }),
         { numRuns: 40, seed: 20261122 },
+      );
+    });
+  }
+});
+
+describe('random warehouses with robots that accelerate, brake and turn', () => {
+  for (const algorithm of ['greedy_distance', 'makespan', 'marginal_benefit'] as const) {
+    it(`${algorithm}: a valid plan timed by the model, the search's clock is the plan's, no bound above it`, () => {
+      fc.assert(
+        fc.property(
+          fc.record({
+            width: fc.integer({ min: 10, max: 14 }),
+            height: fc.integer({ min: 12, max: 14 }),
+            stations: fc.integer({ min: 1, max: 2 }),
+            robotsPerStation: fc.integer({ min: 1, max: 3 }),
+            orders: fc.integer({ min: 1, max: 14 }),
+            seed: fc.integer({ min: 1, max: 10_000 }),
+            maxDistance: fc.constantFrom(120, 300, 1000),
+            model: fc.constantFrom('drive-unit', 'amr'),
+          }),
+          fc.integer({ min: 1, max: 1000 }),
+          ({ maxDistance, model, ...options }, seed) => {
+            const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
+            let problem: Problem;
+            try {
+              problem = buildProblem({
+                environment: instance.environment,
+                tasks: instance.tasks,
+                params: { max_distance: maxDistance, robot_model: model },
+              });
+            } catch (error) {
+              expect(error).toBeInstanceOf(InfeasibleDeliveryError);
+              return;
+            }
+            const { results, stats } = solve(problem, { algorithm, seed, maxIterations: 25, timeLimitS: 20 });
+            expect(checkPlan(problem, results).errors).toEqual([]);
+            expect(stats.robot_model).toBe(model);
+            expect(stats.lower_bound_s).toBeLessThanOrEqual(stats.makespan_s + 1e-6);
+            expect(stats.lower_bound_battery_s).toBeLessThanOrEqual(stats.makespan_s + 1e-6);
+            // One charger a robot: no queue, so each route's finish on the duration table is its last step's time.
+            problem.robots.forEach((robot, r) => {
+              const route = results[robot.id].flatMap((step) =>
+                Array.isArray(step.task)
+                  ? [problem.deliveries.findIndex((d) => d.pickupId === step.task[0] && d.dropoffId === step.task[1])]
+                  : [],
+              );
+              const last = results[robot.id].at(-1)?.completion_time ?? 0;
+              expect(evaluateRoute(problem, r, route).finish).toBeCloseTo(last, 1);
+            });
+          },
+        ),
+        { numRuns: 20, seed: 20261129 },
       );
     });
   }

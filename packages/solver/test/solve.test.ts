@@ -32,6 +32,7 @@ describe('solve', () => {
         'objective_weights',
         'objectives',
         'recharges',
+        'robot_model',
         'runtime_ms',
         'seed',
         'stop_reason',

@@ -170,3 +170,18 @@ export {
   type Vda5050Options,
   type Vda5050Order,
 } from './formats/vda5050.ts';
+export {
+  cruisingRunCells,
+  HEADING_STEPS,
+  MOTION_TICK_S,
+  headingOfStep,
+  quarterTurns,
+  runsOfWalk,
+  runTime,
+  turnTime,
+  walkTime,
+  type Heading,
+} from './motion/drive-time.ts';
+export { FloorClock } from './motion/floor-clock.ts';
+export { LeastTimeWalks, restHeading, type TimedWalk, type TimeRow } from './motion/least-time-walks.ts';
+export { KeyedHeap } from './data-structures/keyed-heap.ts';

@@ -12,6 +12,15 @@ describe('resolveFloorParameters', () => {
   it('gives absent parameters the warehouse defaults (spec §9) and fallbacks', () => {
     const resolved = resolveFloorParameters(undefined);
     expect(resolved).toEqual({
+      robotModel: {
+        name: 'point',
+        point: true,
+        topSpeed: 1,
+        acceleration: Infinity,
+        braking: Infinity,
+        quarterTurnS: 0,
+        handlingS: 0,
+      },
       robotSpeed: 1,
       stepS: 1,
       maxDistance: 1000,

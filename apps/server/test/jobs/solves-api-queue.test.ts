@@ -111,6 +111,33 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     expect(solve.progress).toBeNull();
   });
 
+  it('a drive-unit solve completes with its plan timed by the model, and says why its floor run is missing', async () => {
+    const body = solveBody(t.ids);
+    const created = await expectStatus(
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/solves',
+        headers: t.headers,
+        payload: { ...body, parameters: { ...body.parameters, robot_model: 'drive-unit' } },
+      }),
+      201,
+    );
+    const id = created.json().id as number;
+    let solve = created.json();
+    for (let k = 0; k < 300 && solve.status !== 'completed' && solve.status !== 'failed'; k++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      solve = (await t.app.inject({ method: 'GET', url: `/api/v1/solves/${id}`, headers: t.headers })).json();
+    }
+    expect(solve.status).toBe('completed');
+    expect(solve.parameters.robot_model).toBe('drive-unit');
+    expect(solve.stats.robot_model).toBe('drive-unit');
+    expect(solveStatsSchema.parse(solve.stats)).toEqual(solve.stats);
+    expect(solve.stats.execution).toBeNull();
+    expect(solve.stats.execution_error).toMatch(
+      /^Robot model drive-unit: the shared floor runs point robots only so far/,
+    );
+  });
+
   it('plans for the scenario’s robot_count, spread round-robin over the stations, and refuses more robots than exist', async () => {
     const instance = JSON.parse(readFileSync(S1_INSTANCE, 'utf8'));
     const post = (url: string, payload: unknown, status: number) =>

@@ -87,14 +87,27 @@ describe('solve settings: one model for the solve form and the experiment form',
       ['Handling Time', '0 s'],
       ['Battery Reserve for Traffic', 'automatic'],
       ['Traffic Policy', 'Congestion-aware'],
+      ['Robot Model', 'Point (instant starts, stops and turns)'],
       ['Objectives', 'Completion Time 60%, Energy Usage 40%'],
     ]);
-    expect(describeSettings({ battery_reserve_pct: 12.5, traffic_policy: 'pibt' })).toEqual(
+    expect(describeSettings({ battery_reserve_pct: 12.5, traffic_policy: 'pibt', robot_model: 'drive-unit' })).toEqual(
       expect.arrayContaining([
         ['Battery Reserve for Traffic', '12.5%'],
         ['Traffic Policy', 'Shortest walks (plain PIBT)'],
+        ['Robot Model', 'Drive unit (Kiva-like)'],
       ]),
     );
+    expect(
+      describeSettings({ robot_model: { name: 'slow', acceleration_m_s2: 0.3, braking_m_s2: 0.3, quarter_turn_s: 2 } }),
+    ).toEqual(expect.arrayContaining([['Robot Model', 'slow (custom figures)']]));
+  });
+
+  it('sends the robot model only when it is not the API default, and reads it back from a stored solve', () => {
+    expect(readSolveSettings(defaultSolveSettings()).parameters).not.toHaveProperty('robot_model');
+    const settings = solveSettingsReducer(defaultSolveSettings(), { type: 'robotModel', model: 'amr' });
+    expect(readSolveSettings(settings).parameters.robot_model).toBe('amr');
+    expect(solveSettingsFromParameters({ robot_model: 'drive-unit' }).robotModel).toBe('drive-unit');
+    expect(solveSettingsFromParameters({}).robotModel).toBe('point');
   });
 
   it('sends a typed battery reserve and a traffic policy other than the default, and names a reserve out of range', () => {

@@ -2,10 +2,14 @@
 // form and the experiment form (same fields, same ranges, same messages), read into the solve
 // parameters both send. Pure: a reducer, its initial states, and the reading rules.
 import {
+  DEFAULT_ROBOT_MODEL,
   DEFAULT_TRAFFIC_POLICY,
   objectiveNameValues,
   OBJECTIVE_LABELS,
   SOLVE_PARAMETER_DEFAULTS,
+  robotModelName,
+  robotModelPresetByName,
+  type RobotModelPresetName,
   trafficPolicyByName,
   trafficPolicyNameSchema,
   type ObjectiveName,
@@ -51,6 +55,8 @@ export interface SolveSettings {
   /** Blank: the automatic reserve for the floor and fleet. */
   readonly batteryReserve: string;
   readonly trafficPolicy: TrafficPolicyName;
+  /** How the robots move (a preset of ROBOT_MODEL_PRESETS; custom figures are for the API). */
+  readonly robotModel: RobotModelPresetName;
   readonly objectives: ObjectiveSettings;
   /** Orders released over a shift instead of one batch (off by default). */
   readonly shift: ShiftSettings;
@@ -71,6 +77,7 @@ export type SolveSettingsField =
 export type SolveSettingsAction =
   | { readonly type: 'field'; readonly field: SolveSettingsField; readonly value: string }
   | { readonly type: 'trafficPolicy'; readonly policy: TrafficPolicyName }
+  | { readonly type: 'robotModel'; readonly model: RobotModelPresetName }
   | { readonly type: 'objective'; readonly objective: ObjectiveName; readonly change: Partial<ObjectiveSetting> }
   | { readonly type: 'shift'; readonly change: Partial<ShiftSettings> }
   | { readonly type: 'replace'; readonly settings: SolveSettings };
@@ -81,6 +88,8 @@ export function solveSettingsReducer(state: SolveSettings, action: SolveSettings
       return { ...state, [action.field]: action.value };
     case 'trafficPolicy':
       return { ...state, trafficPolicy: action.policy };
+    case 'robotModel':
+      return { ...state, robotModel: action.model };
     case 'objective':
       return {
         ...state,
@@ -107,6 +116,7 @@ export function defaultSolveSettings(timeLimitS: number = TIME_LIMIT_RULE.fallba
     handlingTime: String(HANDLING_TIME_RULE.fallback),
     batteryReserve: '',
     trafficPolicy: DEFAULT_TRAFFIC_POLICY,
+    robotModel: DEFAULT_ROBOT_MODEL,
     objectives: defaultObjectiveSettings(),
     shift: defaultShiftSettings(),
     batteryCapacity: FIXED_SOLVE_PARAMETERS.battery_capacity,
@@ -134,6 +144,7 @@ export function solveSettingsFromParameters(parameters: Partial<SolveParametersR
     handlingTime: text(parameters.handling_time_s, defaults.handlingTime),
     batteryReserve: text(parameters.battery_reserve_pct, ''),
     trafficPolicy: trafficPolicyNameSchema.catch(DEFAULT_TRAFFIC_POLICY).parse(parameters.traffic_policy),
+    robotModel: robotModelPresetByName(robotModelName(parameters.robot_model))?.name ?? DEFAULT_ROBOT_MODEL,
     objectives,
     shift: shiftSettingsFromParameters(parameters.shift),
     batteryCapacity: parameters.battery_capacity ?? defaults.batteryCapacity,
@@ -198,6 +209,7 @@ export function readSolveSettings(
       ...(handlingTimeS > 0 ? { handling_time_s: handlingTimeS } : {}),
       ...(reserve.batteryReservePct !== undefined ? { battery_reserve_pct: reserve.batteryReservePct } : {}),
       ...(settings.trafficPolicy !== DEFAULT_TRAFFIC_POLICY ? { traffic_policy: settings.trafficPolicy } : {}),
+      ...(settings.robotModel !== DEFAULT_ROBOT_MODEL ? { robot_model: settings.robotModel } : {}),
       ...(shift.shift ? { shift: shift.shift } : {}),
     },
     problems,
@@ -232,7 +244,14 @@ export function describeSettings(parameters: Partial<SettingsParameters>): [stri
       trafficPolicyByName(parameters.traffic_policy ?? DEFAULT_TRAFFIC_POLICY)?.label ??
         String(parameters.traffic_policy),
     ],
+    ['Robot Model', robotModelLabel(parameters.robot_model)],
     ['Objectives', objectives],
     ...(parameters.shift ? [['Shift', describeShift(parameters.shift)] as [string, string]] : []),
   ];
+}
+
+/** What a run's robot model is called on screen: the preset's label, or a custom model's name. */
+export function robotModelLabel(model: SolveParametersRecord['robot_model'] | string | null): string {
+  const name = typeof model === 'string' ? model : robotModelName(model);
+  return robotModelPresetByName(name)?.label ?? `${name} (custom figures)`;
 }

@@ -10,6 +10,7 @@ import {
   useScenario,
   useSolve,
 } from '../api/hooks.ts';
+import { robotModelLabel } from '../lib/solve-settings.ts';
 import type { Solve } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { LayoutVersionNotice, layoutVersionName } from '../components/ui/layout-version-notice.tsx';
@@ -151,6 +152,11 @@ export default function SolveDetailPage() {
             </Link>
           </InfoItem>
           <InfoItem label="Algorithm">{record.parameters?.algorithm_type || 'Standard'}</InfoItem>
+          <InfoItem label="Robot Model">
+            {robotModelLabel(
+              typeof record.stats?.robot_model === 'string' ? record.stats.robot_model : record.parameters?.robot_model,
+            )}
+          </InfoItem>
           <InfoItem label="Last Updated">{formatDateTime(record.updated_at)}</InfoItem>
           <InfoItem label="Task Id">
             <span className="break-all font-mono text-xs">{record.celery_task_id ?? '—'}</span>

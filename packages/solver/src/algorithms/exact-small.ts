@@ -2,11 +2,15 @@ import { AppendState } from '../routes/battery-schedule.ts';
 import { EPSILON } from '../problem/battery-tolerance.ts';
 import {
   canServe,
+  driveBetween,
   dropoffToHome,
+  dropoffToHomeDrive,
   fixedTime,
   homeToPickup,
+  homeToPickupDrive,
   legBetween,
   startToPickup,
+  startToPickupDrive,
 } from '../problem/delivery-legs.ts';
 import type { Routes } from '../plan/plan-builder.ts';
 import type { Problem } from '../problem/problem.ts';
@@ -242,8 +246,8 @@ function greedyMakespan(problem: Problem): number {
 /**
  * Builds the subset tables of one problem's robot classes, one after another, reusing its working
  * memory. The label pool: a label is a partial route ending at a delivery, with the time its
- * current charge began (`base`, 0 from the start), the distance since that charge (`cum`), the
- * finish time `base + cum / speed`, the label it extends and its last delivery; `link` chains
+ * current charge began (`base`, 0 from the start), the distance since that charge (`cum`) and
+ * its drive metres (`drive`, time x speed), the finish time `base + drive / speed`, the label it extends and its last delivery; `link` chains
  * the labels of one (subset, last delivery) state. Per subset: the first label of each state
  * (-1: none), whether the subset holds a label, the distance since a charge at which a label of
  * the subset is safe, its best time and label, and the subsets holding labels in the order they
@@ -253,6 +257,7 @@ export class SubsetRouteBuilder {
   private capacity = 1 << 12;
   private labelBase = new Float64Array(this.capacity);
   private labelCum = new Float64Array(this.capacity);
+  private labelDrive = new Float64Array(this.capacity);
   private labelTime = new Float64Array(this.capacity);
   private labelPrev = new Int32Array(this.capacity);
   private labelLink = new Int32Array(this.capacity);
@@ -357,10 +362,10 @@ export class SubsetRouteBuilder {
   }
 
   /** Adds a label unless one of the state dominates it; drops the ones it dominates. */
-  private insert(set: number, last: number, start: number, cum: number, prev: number): void {
+  private insert(set: number, last: number, start: number, cum: number, drive: number, prev: number): void {
     this.work++;
     // Handling depends on how many deliveries the route holds, never on their order or charges.
-    const time = start + cum / this.problem.speed + fixedTime(this.problem, this.robot, bitCount(set));
+    const time = start + drive / this.problem.speed + fixedTime(this.problem, this.robot, bitCount(set));
     if (time > this.cap) return;
     if (this.reached[set] === 0) this.reach(set);
     const head = this.stateHead;
@@ -379,6 +384,7 @@ export class SubsetRouteBuilder {
     if (count === this.capacity) this.growPool();
     this.labelBase[count] = start;
     this.labelCum[count] = cum;
+    this.labelDrive[count] = drive;
     this.labelTime[count] = time;
     this.labelPrev[count] = prev;
     this.labelLast[count] = last;
@@ -390,19 +396,23 @@ export class SubsetRouteBuilder {
   /** The one-delivery routes: straight from the start, or after charging first. */
   private seedFirstDeliveries(): void {
     const { problem, robot, limit } = this;
-    const { deliveryLength, speed, rechargeSeconds } = problem;
+    const { deliveryLength, deliveryDrive, speed, rechargeSeconds } = problem;
     const startToHome = problem.startToHome[robot];
     // A handed-over robot starts with `used` metres of its charge gone: its first label carries
     // them as battery (cum) but not as time (a base that takes their seconds back off).
     const used = problem.initialUsed[robot];
-    const chargeFirst = used + startToHome <= limit ? startToHome / speed + rechargeSeconds : Infinity;
+    const chargeFirst =
+      used + startToHome <= limit ? problem.startToHomeDrive[robot] / speed + rechargeSeconds : Infinity;
     for (let k = 0; k < problem.deliveryCount; k++) {
       if (!canServe(problem, robot, k)) continue;
       const back = dropoffToHome(problem, robot, k);
       const direct = startToPickup(problem, robot, k) + deliveryLength[k];
-      if (used + direct + back <= limit) this.insert(1 << k, k, -used / speed, used + direct, -1);
+      const directDrive = startToPickupDrive(problem, robot, k) + deliveryDrive[k];
+      if (used + direct + back <= limit) this.insert(1 << k, k, -used / speed, used + direct, used + directDrive, -1);
       const fromHome = homeToPickup(problem, robot, k) + deliveryLength[k];
-      if (chargeFirst < Infinity && fromHome + back <= limit) this.insert(1 << k, k, chargeFirst, fromHome, -1);
+      const fromHomeDrive = homeToPickupDrive(problem, robot, k) + deliveryDrive[k];
+      if (chargeFirst < Infinity && fromHome + back <= limit)
+        this.insert(1 << k, k, chargeFirst, fromHome, fromHomeDrive, -1);
     }
   }
 
@@ -410,13 +420,13 @@ export class SubsetRouteBuilder {
   private expandReached(budget: number): void {
     const { problem, robot, limit, reachedOrder, safeCum, bestTime, bestLabel } = this;
     const n = problem.deliveryCount;
-    const { deliveryLength, speed, rechargeSeconds } = problem;
+    const { deliveryLength, deliveryDrive, speed, rechargeSeconds } = problem;
     for (let r = 0; r < this.reachedCount && this.work <= budget; r++) {
       const set = reachedOrder[r];
       const safe = safeCum[set];
       for (let j = 0; j < n; j++) {
         if ((set & (1 << j)) === 0) continue;
-        const homeFromJ = dropoffToHome(problem, robot, j);
+        const homeFromJDrive = dropoffToHomeDrive(problem, robot, j);
         for (let l = this.stateHead[set * n + j]; l >= 0; l = this.labelLink[l]) {
           const time = this.labelTime[l];
           if (time < bestTime[set]) {
@@ -425,15 +435,18 @@ export class SubsetRouteBuilder {
           }
           const start = this.labelBase[l];
           const cum = this.labelCum[l];
-          const recharged = start + (cum + homeFromJ) / speed + rechargeSeconds;
+          const drive = this.labelDrive[l];
+          const recharged = start + (drive + homeFromJDrive) / speed + rechargeSeconds;
           for (let k = 0; k < n; k++) {
             if ((set & (1 << k)) !== 0 || !canServe(problem, robot, k)) continue;
             const back = dropoffToHome(problem, robot, k);
             const straight = cum + (legBetween(problem, j, k) + deliveryLength[k]);
-            if (straight + back <= limit) this.insert(set | (1 << k), k, start, straight, l);
+            const straightDrive = drive + (driveBetween(problem, j, k) + deliveryDrive[k]);
+            if (straight + back <= limit) this.insert(set | (1 << k), k, start, straight, straightDrive, l);
             if (cum <= safe) continue;
             const fromHome = homeToPickup(problem, robot, k) + deliveryLength[k];
-            if (fromHome + back <= limit) this.insert(set | (1 << k), k, recharged, fromHome, l);
+            const fromHomeDrive = homeToPickupDrive(problem, robot, k) + deliveryDrive[k];
+            if (fromHome + back <= limit) this.insert(set | (1 << k), k, recharged, fromHome, fromHomeDrive, l);
           }
         }
       }
@@ -479,6 +492,7 @@ export class SubsetRouteBuilder {
     };
     this.labelBase = grow(this.labelBase, new Float64Array(this.capacity));
     this.labelCum = grow(this.labelCum, new Float64Array(this.capacity));
+    this.labelDrive = grow(this.labelDrive, new Float64Array(this.capacity));
     this.labelTime = grow(this.labelTime, new Float64Array(this.capacity));
     this.labelPrev = grow(this.labelPrev, new Int32Array(this.capacity));
     this.labelLink = grow(this.labelLink, new Int32Array(this.capacity));

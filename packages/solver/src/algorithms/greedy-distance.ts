@@ -15,7 +15,7 @@ export function assignGreedyByDistance(problem: Problem, shouldStop: () => boole
     let best = -1;
     let bestFinish = Infinity;
     // No robot finishes j before its own time plus j's drive from pickup to dropoff.
-    const least = problem.deliveryLength[j] / problem.speed;
+    const least = problem.deliveryDrive[j] / problem.speed;
     for (let r = 0; r < states.length; r++) {
       if (states[r].time + least >= bestFinish - 1e-9) continue;
       const finish = states[r].finishIfAppended(j);

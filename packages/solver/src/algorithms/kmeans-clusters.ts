@@ -4,7 +4,7 @@ import { usableRobots } from '../bounds/lower-bound.ts';
 import { orderRoute } from '../moves/route-order.ts';
 import type { Routes } from '../plan/plan-builder.ts';
 import type { Problem } from '../problem/problem.ts';
-import { KeyedHeap } from '../data-structures/keyed-heap.ts';
+import { KeyedHeap } from '@fleetlab/warehouse';
 import { sortedOrder } from '../data-structures/sorted-order.ts';
 import type { AlgorithmContext } from './context.ts';
 import type { Random } from './random.ts';

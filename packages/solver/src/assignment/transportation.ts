@@ -1,4 +1,4 @@
-import { KeyedHeap } from '../data-structures/keyed-heap.ts';
+import { KeyedHeap } from '@fleetlab/warehouse';
 
 /**
  * A sparse transportation problem: rows with integer supplies, columns with integer capacities,

@@ -4,7 +4,7 @@ import { chargeSegmentBound } from './charge-segment-bound.ts';
 import { chargerCapacityBound } from './charger-capacity-bound.ts';
 import { detourCapacityBound } from './detour-capacity-bound.ts';
 import { dockCapacityBound } from './dock-capacity-bound.ts';
-import { type ModelBound, modelLowerBound } from './lower-bound.ts';
+import { driveTimeBound, type ModelBound, modelLowerBound } from './lower-bound.ts';
 import { wholeChargesBound } from './whole-charges-bound.ts';
 import { totalDeliveryLength } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
@@ -51,6 +51,7 @@ const COMPUTE: Record<BoundName, MakespanBound['compute']> = {
     detourCapacityBound(problem, shared.model().distance_m - totalDeliveryLength(problem), shared.poll).makespan_s,
   charger_capacity: (problem, shared) => chargerCapacityBound(problem, shared),
   whole_charges: (problem, shared) => wholeChargesBound(problem, shared.model().distance_m),
+  drive_time: (problem, shared) => driveTimeBound(problem, shared.model().distance_m, shared.poll),
   dock_capacity: (problem) => dockCapacityBound(problem),
 };
 

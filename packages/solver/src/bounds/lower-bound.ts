@@ -108,3 +108,31 @@ export function usableRobots(problem: Problem): number[] {
   for (let r = 0; r < problem.robotCount; r++) if (canServeAny(problem, r)) usable.push(r);
   return usable;
 }
+
+/**
+ * A bound on the clock of a robot with acceleration and turns (0 for a point robot, whose clock
+ * the model's bound already reads): the model's bound worked out on the legs' times instead of
+ * their metres (every leg of a plan takes at least its least time), without charges, plus the
+ * handling no plan avoids: a robot with k deliveries handles 2k - 1 times, so the fleet's
+ * handling is at least (2n - N) x handling, and the busiest robot has at least the average. The
+ * recharges too: a robot that drives m metres recharges at least m / max_distance - 1 times, so
+ * the fleet, which drives at least `metresWork` (the model's W), at least W / max_distance - N.
+ */
+export function driveTimeBound(problem: Problem, metresWork: number, poll?: () => void): number {
+  if (problem.pointRobot) return 0;
+  const onTimes: Problem = {
+    ...problem,
+    distances: problem.drives,
+    placeDistance: problem.placeDrive,
+    deliveryLength: problem.deliveryDrive,
+    startToHome: problem.startToHomeDrive,
+    maxDistance: Infinity,
+  };
+  const times = modelLowerBound(onTimes, poll);
+  const fleet = usableRobots(problem).length;
+  if (fleet === 0) return 0;
+  const handling = Math.max(0, 2 * problem.deliveryCount - fleet) * problem.handlingSeconds;
+  const recharges = Math.max(0, metresWork / problem.maxDistance - fleet) * problem.rechargeSeconds;
+  const averageBusy = (times.distance_m / problem.speed + handling + recharges) / fleet;
+  return Math.max(times.single_delivery_s + (problem.deliveryCount > 0 ? problem.handlingSeconds : 0), averageBusy);
+}

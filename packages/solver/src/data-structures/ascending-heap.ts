@@ -1,4 +1,4 @@
-import { KeyedHeap } from './keyed-heap.ts';
+import { KeyedHeap } from '@fleetlab/warehouse';
 
 /**
  * Items with a value and a number of copies, added in any order and taken back one copy at a

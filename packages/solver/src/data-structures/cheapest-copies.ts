@@ -1,4 +1,4 @@
-import { KeyedHeap } from './keyed-heap.ts';
+import { KeyedHeap } from '@fleetlab/warehouse';
 
 /**
  * The `limit` cheapest copies among items offered one at a time (a value and a number of

@@ -17,8 +17,9 @@ export class OrOpt extends ReorderMove {
 
   find(route: RouteEvaluator, target: number, stop: () => boolean): MoveSearch {
     const length = route.route.length;
-    this.shortenedBounds ??= new InsertionBounds(route.problem);
-    const bounds = this.shortenedBounds;
+    // The insertion bounds add and subtract metres, which only bound a point robot's time.
+    if (route.problem.pointRobot) this.shortenedBounds ??= new InsertionBounds(route.problem);
+    const bounds = route.problem.pointRobot ? this.shortenedBounds : null;
     for (let chain = 1; chain <= MAX_CHAIN; chain++) {
       for (let from = 0; from + chain <= length; from++) {
         if (length > 24 && (from & 7) === 0 && stop()) return 'stopped';
@@ -26,13 +27,13 @@ export class OrOpt extends ReorderMove {
           .clear()
           .appendSlice(route, 0, from)
           .appendSlice(route, from + chain, length);
-        bounds.build(route.robot, this.shortened.deliveries, this.shortened.length);
+        bounds?.build(route.robot, this.shortened.deliveries, this.shortened.length);
         // `to` is the chain's index in the route once it has moved.
         for (let to = 0; to <= length - chain; to++) {
           if (to === from) continue;
           // The route without the chain, the chain put back at `to`: its lower bound rules most
           // candidates out before the recharge DP.
-          if (cannotBeat(bounds.lowerReplacing(to, to, route.route, from, chain), target)) continue;
+          if (bounds && cannotBeat(bounds.lowerReplacing(to, to, route.route, from, chain), target)) continue;
           this.propose(route, chain, from, to);
           if (this.accepts(route, target)) return 'found';
         }

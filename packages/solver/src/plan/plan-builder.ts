@@ -83,23 +83,25 @@ function floorClocks(problem: Problem, floor: Floor, items: PlannedItem[][]): Ro
     }),
   }));
   const stepS = problem.floorParameters.stepS;
-  return freeFlow(floor, problem.floorParameters, work).map((alone: FreeFlowRobot, r) => {
-    const ends: number[] = [];
-    const queued: number[] = [];
-    let delivery = 0;
-    let charge = 0;
-    for (const item of items[r]) {
-      if (item.kind === 'delivery') {
-        ends.push(alone.deliveryDoneSteps[delivery++] * stepS);
-        queued.push(0);
-      } else {
-        const { arriveStep, startStep, endStep } = alone.charges[charge++];
-        ends.push(endStep * stepS);
-        queued.push((startStep - arriveStep) * stepS);
+  return freeFlow(floor, problem.floorParameters, work, problem.floorClock ?? undefined).map(
+    (alone: FreeFlowRobot, r) => {
+      const ends: number[] = [];
+      const queued: number[] = [];
+      let delivery = 0;
+      let charge = 0;
+      for (const item of items[r]) {
+        if (item.kind === 'delivery') {
+          ends.push(alone.deliveryDoneSteps[delivery++] * stepS);
+          queued.push(0);
+        } else {
+          const { arriveStep, startStep, endStep } = alone.charges[charge++];
+          ends.push(endStep * stepS);
+          queued.push((startStep - arriveStep) * stepS);
+        }
       }
-    }
-    return { ends, queued };
-  });
+      return { ends, queued };
+    },
+  );
 }
 
 /** The graph model's clock: legs at robot_speed, handling, recharge waits; no charger is ever shared. */

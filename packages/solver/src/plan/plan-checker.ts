@@ -257,7 +257,7 @@ function drivePath(review: Review, walk: RobotWalk, nodes: number[], where: stri
     }
     walk.total += metres;
     walk.sinceCharge += metres;
-    walk.time += metres / problem.speed;
+    walk.time += legSeconds(problem, nodes[k - 1], nodes[k], metres);
     if (!overrun && walk.sinceCharge > problem.maxDistance + SAFE_SLACK) {
       overrun = true;
       report(
@@ -271,24 +271,31 @@ function drivePath(review: Review, walk: RobotWalk, nodes: number[], where: stri
 /** Metres from a node to the robot's home station: the floor walk, or the graph's shortest path (Infinity without one). */
 function wayHome(problem: Problem, from: number, robot: ProblemRobot): number {
   if (robot.homeNode < 0) return Infinity;
-  if (problem.floor) {
-    const metres = problem.floor.distance(problem.nodeCell[from], problem.nodeCell[robot.homeNode]);
+  if (problem.floorClock) {
+    const metres = problem.floorClock.legMetres(problem.nodeCell[from], problem.nodeCell[robot.homeNode]);
     return metres >= UNREACHABLE ? Infinity : metres;
   }
   const row = problem.sourceRow[robot.homeNode];
   return row >= 0 ? problem.distances[row][from] : Infinity;
 }
 
-/** Metres of one leg: the floor walk between two places, or the graph's edge; -1 when there is none. */
+/** Metres of one leg: the floor clock's walk between two places, or the graph's edge; -1 when there is none. */
 function legMetres(problem: Problem, from: number, to: number): number {
-  if (problem.floor) {
-    const metres = problem.floor.distance(problem.nodeCell[from], problem.nodeCell[to]);
+  if (problem.floorClock) {
+    const metres = problem.floorClock.legMetres(problem.nodeCell[from], problem.nodeCell[to]);
     return metres >= UNREACHABLE ? -1 : metres;
   }
   if (!problem.graph) throw new Error('The problem has neither a floor nor a graph to measure legs on');
   const { offsets, targets, weights } = problem.graph;
   for (let e = offsets[from], end = offsets[from + 1]; e < end; e++) if (targets[e] === to) return weights[e];
   return -1;
+}
+
+/** Seconds of one leg of `metres`: the floor clock's steps (a point robot's: metres / speed), or the graph edge at robot_speed. */
+function legSeconds(problem: Problem, from: number, to: number, metres: number): number {
+  const clock = problem.floorClock;
+  if (!clock || clock.point) return metres / problem.speed;
+  return clock.legSteps(problem.nodeCell[from], problem.nodeCell[to]) * clock.parameters.stepS;
 }
 
 /**

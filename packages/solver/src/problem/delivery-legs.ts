@@ -31,6 +31,37 @@ export function dropoffToHome(problem: Problem, robot: number, j: number): numbe
   return problem.placeDistance[problem.dropoffPlace[j] * problem.placeCount + problem.homePlace[robot]];
 }
 
+/*
+ * The same legs' times, in drive metres (seconds x top speed, `Problem.placeDrive`): a route's
+ * time is its drive metres / speed plus handling and recharges. For a point robot these read
+ * the very same numbers as the distances above.
+ */
+
+/** The empty drive between two deliveries, in drive metres. */
+export function driveBetween(problem: Problem, from: number, to: number): number {
+  return problem.placeDrive[problem.dropoffPlace[from] * problem.placeCount + problem.pickupPlace[to]];
+}
+
+/** Robot `robot`'s drive to the pickup of delivery `to`, in drive metres: from its start when `previous` < 0. */
+export function driveTo(problem: Problem, robot: number, previous: number, to: number): number {
+  return previous < 0 ? startToPickupDrive(problem, robot, to) : driveBetween(problem, previous, to);
+}
+
+/** From robot `robot`'s start to the pickup of delivery j, in drive metres. */
+export function startToPickupDrive(problem: Problem, robot: number, j: number): number {
+  return problem.placeDrive[problem.startPlace[robot] * problem.placeCount + problem.pickupPlace[j]];
+}
+
+/** From robot `robot`'s home station to the pickup of delivery j, in drive metres. */
+export function homeToPickupDrive(problem: Problem, robot: number, j: number): number {
+  return problem.placeDrive[problem.homePlace[robot] * problem.placeCount + problem.pickupPlace[j]];
+}
+
+/** From the dropoff of delivery j to robot `robot`'s home station, in drive metres. */
+export function dropoffToHomeDrive(problem: Problem, robot: number, j: number): number {
+  return problem.placeDrive[problem.dropoffPlace[j] * problem.placeCount + problem.homePlace[robot]];
+}
+
 /** The length of every delivery together (pickup to dropoff), the work no plan can avoid. */
 export function totalDeliveryLength(problem: Problem): number {
   let lengths = 0;

@@ -1,4 +1,4 @@
-import { Floor, FloorError, UNREACHABLE } from '@fleetlab/warehouse';
+import { Floor, type FloorClock, FloorError, UNREACHABLE } from '@fleetlab/warehouse';
 import { InvalidProblemError } from './errors.ts';
 import type { DistanceModel, EnvironmentInput } from './problem-input.ts';
 import type { FloorDistanceRows } from './floor-distance-rows.ts';
@@ -28,6 +28,13 @@ export interface PlaceDistances {
   sourceRow: Int32Array;
   /** Per row, the distance from its place to every node (Infinity where unreachable). */
   distances: Float64Array[];
+  /**
+   * Per row, the time to every node times the top speed (metres at top speed that take as long):
+   * the same arrays as `distances` for a point robot, whose legs take distance / speed; for a
+   * robot with acceleration and turns, the least-time walk's seconds x speed (and `distances`
+   * that walk's metres, so the battery follows the metres the robot really drives).
+   */
+  drives: Float64Array[];
   /** Graph model: per row, each node's predecessor on a shortest path; floor model: empty. */
   predecessors: Int32Array[];
   /** Per row, a node that stands for it (several nodes on one floor cell share a row). */
@@ -39,8 +46,10 @@ export function readPlaces(environment: EnvironmentInput, model: DistanceModel):
   return model === 'graph' ? readGraphPlaces(environment) : readFloorPlaces(environment);
 }
 
-function emptyRows(nodeCount: number): Pick<PlaceDistances, 'sourceRow' | 'distances' | 'predecessors' | 'rowNode'> {
-  return { sourceRow: new Int32Array(nodeCount).fill(-1), distances: [], predecessors: [], rowNode: [] };
+function emptyRows(
+  nodeCount: number,
+): Pick<PlaceDistances, 'sourceRow' | 'distances' | 'drives' | 'predecessors' | 'rowNode'> {
+  return { sourceRow: new Int32Array(nodeCount).fill(-1), distances: [], drives: [], predecessors: [], rowNode: [] };
 }
 
 function readFloorPlaces(environment: EnvironmentInput): PlaceDistances {
@@ -133,33 +142,39 @@ function readGraphPlaces(environment: EnvironmentInput): PlaceDistances {
 /**
  * One row of distances from every given node (a place some leg starts from): a breadth-first
  * walk of the floor from its cell (nodes on one cell share the row; `cellRows`, when given, keeps
- * the walks for later problems on the same floor), or Dijkstra on the graph.
+ * the walks for later problems on the same floor), or Dijkstra on the graph. A robot model with
+ * acceleration and turns reads its rows from the floor's clock (the warehouse's least-time walks).
  */
-export function addRows(places: PlaceDistances, sources: readonly number[], cellRows?: FloorDistanceRows): void {
+export function addRows(
+  places: PlaceDistances,
+  sources: readonly number[],
+  clock: FloorClock | null,
+  cellRows?: FloorDistanceRows,
+): void {
   const nodeCount = places.nodeIds.length;
   if (places.floor) {
     const floor = places.floor;
-    const rowOfCell = new Map<number, number>();
-    // Walks come from the caller's rows, or are written one after another into one buffer of our own.
-    const rows = cellRows ?? new Int32Array(floor.cellCount);
-    for (const node of sources) {
-      if (node < 0 || places.sourceRow[node] >= 0) continue;
-      const cell = places.nodeCell[node];
-      let row = rowOfCell.get(cell);
-      if (row === undefined) {
-        row = places.distances.length;
-        rowOfCell.set(cell, row);
-        const walk = rows instanceof Int32Array ? floor.distancesFrom(cell, rows) : rows.from(floor, cell);
-        const distances = new Float64Array(nodeCount);
-        for (let target = 0; target < nodeCount; target++) {
-          const metres = walk[places.nodeCell[target]];
-          distances[target] = metres >= UNREACHABLE ? Infinity : metres;
-        }
-        places.distances.push(distances);
-        places.rowNode.push(node);
-      }
-      places.sourceRow[node] = row;
+    const own = cellRows ? null : new Int32Array(floor.cellCount);
+    if (clock && !clock.point) {
+      const { stepS, robotSpeed } = clock.parameters;
+      addCellRows(places, sources, true, (cell, distances, drives) => {
+        const legs = clock.rowFrom(cell);
+        places.nodeCell.forEach((target, node) => {
+          const reachable = legs.steps[target] < UNREACHABLE;
+          distances[node] = reachable ? legs.metres[target] : Infinity;
+          drives[node] = reachable ? legs.steps[target] * stepS * robotSpeed : Infinity;
+        });
+      });
+      return;
     }
+    addCellRows(places, sources, false, (cell, distances) => {
+      const walk: ArrayLike<number> = cellRows
+        ? cellRows.from(floor, cell)
+        : floor.distancesFrom(cell, own ?? undefined);
+      places.nodeCell.forEach((target, node) => {
+        distances[node] = walk[target] >= UNREACHABLE ? Infinity : walk[target];
+      });
+    });
     return;
   }
   if (!places.graph) throw new Error('Place distances need a floor or a graph');
@@ -171,7 +186,39 @@ export function addRows(places: PlaceDistances, sources: readonly number[], cell
     runner.run(node, dist, pred);
     places.sourceRow[node] = places.distances.length;
     places.distances.push(dist);
+    places.drives.push(dist);
     places.predecessors.push(pred);
     places.rowNode.push(node);
+  }
+}
+
+/**
+ * One row per distinct cell a leg starts from (nodes on one cell share it), filled by `fill`
+ * with the metres and, when `timed` (a robot with acceleration and turns), the drive metres to
+ * every node; a point robot's drive row is its distance row.
+ */
+function addCellRows(
+  places: PlaceDistances,
+  sources: readonly number[],
+  timed: boolean,
+  fill: (cell: number, distances: Float64Array, drives: Float64Array) => void,
+): void {
+  const nodeCount = places.nodeIds.length;
+  const rowOfCell = new Map<number, number>();
+  for (const node of sources) {
+    if (node < 0 || places.sourceRow[node] >= 0) continue;
+    const cell = places.nodeCell[node];
+    let row = rowOfCell.get(cell);
+    if (row === undefined) {
+      row = places.distances.length;
+      rowOfCell.set(cell, row);
+      const distances = new Float64Array(nodeCount);
+      const drives = timed ? new Float64Array(nodeCount) : distances;
+      fill(cell, distances, drives);
+      places.distances.push(distances);
+      places.drives.push(drives);
+      places.rowNode.push(node);
+    }
+    places.sourceRow[node] = row;
   }
 }

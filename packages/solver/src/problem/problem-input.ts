@@ -15,7 +15,7 @@ export type SolveParameters = Pick<
   | 'balance_factor'
   | 'objective_weights'
 > &
-  Partial<Pick<SolveParametersRecord, 'chargers' | 'handling_time_s' | 'battery_reserve_pct'>> & {
+  Partial<Pick<SolveParametersRecord, 'chargers' | 'handling_time_s' | 'battery_reserve_pct' | 'robot_model'>> & {
     algorithm_type?: string;
   };
 

@@ -1,5 +1,6 @@
 import {
   chargersAt,
+  FloorClock,
   FloorError,
   objectiveNameValues,
   resolveFloorParameters,
@@ -49,6 +50,8 @@ export interface Problem {
   floor: Floor | null;
   /** The floor's clock and batteries resolved from the parameters (step, handling, charge, reserve, chargers). */
   floorParameters: FloorParameters;
+  /** Every leg's steps and metres on the floor (floor model), or null: the plan's free flow reads the same rows. */
+  floorClock: FloorClock | null;
   nodeIds: string[];
   nodeIndex: Map<string, number>;
   nodeX: Float64Array;
@@ -62,6 +65,8 @@ export interface Problem {
   /** Row of `distances`/`predecessors` for a node, or -1 when no search started there; a node's place. */
   sourceRow: Int32Array;
   distances: Float64Array[];
+  /** Per row, drive metres (time x speed) to every node; `distances` itself for a point robot. */
+  drives: Float64Array[];
   /** Graph model only: shortest-path trees per row. */
   predecessors: Int32Array[];
   robots: ProblemRobot[];
@@ -74,8 +79,18 @@ export interface Problem {
    * Infinity).
    */
   placeCount: number;
-  /** `placeDistance[a * placeCount + b]`: shortest distance from place a to place b. */
+  /**
+   * `placeDistance[a * placeCount + b]`: metres of the walk from place a to place b (the shortest;
+   * for a robot model with acceleration and turns, the least-time walk's). Batteries follow it.
+   */
   placeDistance: Float64Array;
+  /**
+   * `placeDrive[a * placeCount + b]`: the time of that walk times the top speed, so that a leg
+   * takes `placeDrive / speed` seconds (the warehouse's least-time walks; `LeastTimeWalks`). For
+   * a point robot it is `placeDistance` itself, and every time the solver works out is the
+   * original `distance / speed` to the bit.
+   */
+  placeDrive: Float64Array;
   /** Per delivery: the place of its pickup and of its dropoff. */
   pickupPlace: Int32Array;
   dropoffPlace: Int32Array;
@@ -83,7 +98,11 @@ export interface Problem {
   startPlace: Int32Array;
   homePlace: Int32Array;
   startToHome: Float64Array;
+  /** `startToHome` in drive metres (time x speed). */
+  startToHomeDrive: Float64Array;
   deliveryLength: Float64Array;
+  /** Per delivery, pickup to dropoff in drive metres (time x speed); `deliveryLength` itself for a point robot. */
+  deliveryDrive: Float64Array;
   /** Per delivery: its class (same pickup and dropoff place), numbered in order of first use. */
   deliveryClass: Int32Array;
   deliveryClassCount: number;
@@ -93,7 +112,10 @@ export interface Problem {
   robotClass: Int32Array;
   /** 1 when a robot of class c can perform a delivery of class k within one charge (`c * deliveryClassCount + k`). */
   servable: Uint8Array;
+  /** Top speed (m/s): drive metres / speed are seconds. */
   speed: number;
+  /** Whether legs take distance / speed (the point model, and the graph model always): then the drive tables are the distance tables. */
+  pointRobot: boolean;
   /**
    * Metres a plan may drive on one charge: max_distance less the battery reserve for traffic
    * (floor model; the graph model keeps the whole charge, as the tools it is compared with do).
@@ -175,12 +197,14 @@ function resolveParameters(params: Partial<SolveParameters> | null | undefined):
   for (const name of ['chargers', 'handling_time_s', 'battery_reserve_pct'] as const) {
     if (given[name] !== undefined && given[name] !== null) resolved[name] = given[name];
   }
+  if (given.robot_model !== undefined && given.robot_model !== null) resolved.robot_model = given.robot_model;
   return resolved;
 }
 
 /**
  * The floor's clock and batteries for these parameters. The graph model is the original
- * product's: no reserve kept for traffic and no charger queues (it has no floor to queue on).
+ * product's: no reserve kept for traffic, no charger queues (it has no floor to queue on) and
+ * point robots (its straight edges have no turns to time).
  */
 function floorParametersOf(
   params: SolveParameters,
@@ -189,7 +213,8 @@ function floorParametersOf(
   robotCount: number,
 ): FloorParameters {
   try {
-    if (model === 'graph') return resolveFloorParameters({ ...params, battery_reserve_pct: 0, chargers: undefined });
+    if (model === 'graph')
+      return resolveFloorParameters({ ...params, battery_reserve_pct: 0, chargers: undefined, robot_model: undefined });
     return resolveFloorParameters(params, floor ? { robots: robotCount, freeCells: floor.freeCellCount() } : undefined);
   } catch (error) {
     if (error instanceof FloorError) throw new InvalidProblemError(error.message);
@@ -211,6 +236,7 @@ export function buildProblem(input: ProblemInput): Problem {
   const places = readPlaces(input.environment, distanceModel);
   const robots = readRobots(input.environment, places);
   const floorParameters = floorParametersOf(params, distanceModel, places.floor, robots.length);
+  const floorClock = places.floor ? new FloorClock(places.floor, floorParameters) : null;
   const handover = readHandovers(input.handovers, robots, places, floorParameters);
   const pairs = readTasks(input.tasks, places);
   // One row from every distinct place a leg can start: pickups, dropoffs, robot starts, stations.
@@ -219,17 +245,24 @@ export function buildProblem(input: ProblemInput): Problem {
     pairs
       .flatMap((pair) => [pair.pickupNode, pair.dropoffNode])
       .concat(robots.flatMap((robot) => [robot.startNode, robot.homeNode])),
+    floorClock,
     input.distanceRows,
   );
-  const { sourceRow, distances, rowNode } = places;
+  const { sourceRow, distances, drives, rowNode } = places;
+  const pointRobot = distances === drives || floorParameters.robotModel.point;
   // Places: every row, then the unreachable place of robots without a node.
   const placeCount = rowNode.length + 1;
   const nowhere = rowNode.length;
-  const placeDistance = new Float64Array(placeCount * placeCount).fill(Infinity);
-  rowNode.forEach((_, a) => {
-    const row = distances[a];
-    for (let b = 0; b < rowNode.length; b++) placeDistance[a * placeCount + b] = row[rowNode[b]];
-  });
+  const placeTable = (rows: Float64Array[]) => {
+    const table = new Float64Array(placeCount * placeCount).fill(Infinity);
+    rowNode.forEach((_, a) => {
+      const row = rows[a];
+      for (let b = 0; b < rowNode.length; b++) table[a * placeCount + b] = row[rowNode[b]];
+    });
+    return table;
+  };
+  const placeDistance = placeTable(distances);
+  const placeDrive = pointRobot ? placeDistance : placeTable(drives);
   const placeOf = (node: number) => (node < 0 ? nowhere : sourceRow[node]);
 
   const n = pairs.length;
@@ -239,12 +272,19 @@ export function buildProblem(input: ProblemInput): Problem {
   const startPlace = Int32Array.from(robots, (robot) => placeOf(robot.startNode));
   const homePlace = Int32Array.from(robots, (robot) => placeOf(robot.homeNode));
   const between = (from: number, to: number) => placeDistance[from * placeCount + to];
+  const driveBetween = (from: number, to: number) => placeDrive[from * placeCount + to];
   const deliveryLength = new Float64Array(n);
   const deliveries: ProblemDelivery[] = pairs.map((pair, j) => {
     deliveryLength[j] = between(pickupPlace[j], dropoffPlace[j]);
     return { ...pair, length: deliveryLength[j] };
   });
+  const deliveryDrive = pointRobot
+    ? deliveryLength
+    : Float64Array.from(pairs, (_, j) => driveBetween(pickupPlace[j], dropoffPlace[j]));
   const startToHome = Float64Array.from(robots, (_, r) => between(startPlace[r], homePlace[r]));
+  const startToHomeDrive = pointRobot
+    ? startToHome
+    : Float64Array.from(robots, (_, r) => driveBetween(startPlace[r], homePlace[r]));
 
   // Whether a robot can do a delivery at all depends on its places and the delivery's only.
   const deliveryClasses = classify(n, (j) => pickupPlace[j] * placeCount + dropoffPlace[j]);
@@ -257,6 +297,7 @@ export function buildProblem(input: ProblemInput): Problem {
     distanceModel,
     floor: places.floor,
     floorParameters,
+    floorClock,
     nodeIds: places.nodeIds,
     nodeIndex: places.nodeIndex,
     nodeX: places.nodeX,
@@ -266,6 +307,7 @@ export function buildProblem(input: ProblemInput): Problem {
     graphLegs: distanceModel === 'floor' && input.environment.graph ? new GraphLegs(input.environment.graph) : null,
     sourceRow,
     distances,
+    drives: pointRobot ? distances : drives,
     predecessors: places.predecessors,
     robots,
     deliveries,
@@ -273,17 +315,21 @@ export function buildProblem(input: ProblemInput): Problem {
     deliveryCount: n,
     placeCount,
     placeDistance,
+    placeDrive,
     pickupPlace,
     dropoffPlace,
     startPlace,
     homePlace,
     startToHome,
+    startToHomeDrive,
     deliveryLength,
+    deliveryDrive,
     deliveryClass: deliveryClasses.classOf,
     deliveryClassCount: deliveryClasses.count,
     deliveryClassFirst: Int32Array.from(deliveryClasses.first),
     robotClass: robotClasses.classOf,
-    speed: params.robot_speed,
+    speed: floorParameters.robotSpeed,
+    pointRobot,
     maxDistance: floorParameters.plannedDistance,
     rechargeSeconds: distanceModel === 'floor' ? floorParameters.chargeS : params.recharge_time * 60,
     handlingSeconds: distanceModel === 'floor' ? floorParameters.handlingS : floorParameters.handlingTimeS,

@@ -1,13 +1,18 @@
 import { EPSILON } from '../problem/battery-tolerance.ts';
 import {
   canServe,
+  driveBetween,
+  driveTo,
   dropoffToHome,
+  dropoffToHomeDrive,
   fixedTime,
   handlingTime,
   homeToPickup,
+  homeToPickupDrive,
   legBetween,
   legTo,
   startToPickup,
+  startToPickupDrive,
 } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 
@@ -23,6 +28,7 @@ import type { Problem } from '../problem/problem.ts';
  * keeps the way home within the charge. Recharging earlier is sometimes cheaper (the robot is
  * near home), and the DP finds that. When the whole route fits one charge, a linear pass
  * answers without the DP (by the triangle inequality a recharge can never shorten a route).
+ * Metres (`cum`) judge the battery, drive metres (`drive`, the legs' times x speed) the clock.
  */
 
 /** What a robot's route comes to under its best recharge schedule. */
@@ -70,7 +76,7 @@ export class RechargeScheduler {
     const problem = this.problem;
     if (rechargeBefore) rechargeBefore.fill(0, 0, length);
     if (length === 0) return settle(into, 0, 0, 0);
-    const { deliveryLength, maxDistance, speed, rechargeSeconds } = problem;
+    const { deliveryLength, deliveryDrive, maxDistance, speed, rechargeSeconds } = problem;
     const limit = maxDistance + EPSILON;
     // Metres already used on the charge the robot starts with (a robot handed over mid-shift).
     const used = problem.initialUsed[robot];
@@ -78,13 +84,15 @@ export class RechargeScheduler {
     // Fast path: the route on one charge.
     const first = route[0];
     let cum = startToPickup(problem, robot, first) + deliveryLength[first];
+    let drive = startToPickupDrive(problem, robot, first) + deliveryDrive[first];
     let fits = used + cum + dropoffToHome(problem, robot, first) <= limit;
     for (let k = 1; fits && k < length; k++) {
       const current = route[k];
       cum += legBetween(problem, route[k - 1], current) + deliveryLength[current];
+      drive += driveBetween(problem, route[k - 1], current) + deliveryDrive[current];
       fits = used + cum + dropoffToHome(problem, robot, current) <= limit;
     }
-    if (fits) return settle(into, cum / speed + fixedTime(problem, robot, length), cum, 0);
+    if (fits) return settle(into, drive / speed + fixedTime(problem, robot, length), cum, 0);
 
     this.ensureScratch(length + 1);
     const { bestTime, bestDistance, parent } = this;
@@ -97,7 +105,7 @@ export class RechargeScheduler {
     const startToHome = problem.startToHome[robot];
     if (used + startToHome <= limit) {
       bestDistance[0] = startToHome;
-      bestTime[0] = startToHome / speed + rechargeSeconds;
+      bestTime[0] = problem.startToHomeDrive[robot] / speed + rechargeSeconds;
       parent[0] = START_THEN_CHARGE;
     }
 
@@ -108,29 +116,34 @@ export class RechargeScheduler {
         baseTime = 0;
         baseDistance = 0;
         cum = startToPickup(problem, robot, route[0]) + deliveryLength[route[0]];
+        drive = startToPickupDrive(problem, robot, route[0]) + deliveryDrive[route[0]];
       } else {
         baseTime = bestTime[a];
         if (baseTime === Infinity) continue;
         baseDistance = bestDistance[a];
         cum = homeToPickup(problem, robot, route[a]) + deliveryLength[route[a]];
+        drive = homeToPickupDrive(problem, robot, route[a]) + deliveryDrive[route[a]];
       }
       const segmentStart = Math.max(a, 0);
       const tag = a < 0 ? FROM_START : a;
       const charged = a < 0 ? used : 0;
       for (let b = segmentStart; b < length; b++) {
         const current = route[b];
-        if (b > segmentStart) cum += legBetween(problem, route[b - 1], current) + deliveryLength[current];
+        if (b > segmentStart) {
+          cum += legBetween(problem, route[b - 1], current) + deliveryLength[current];
+          drive += driveBetween(problem, route[b - 1], current) + deliveryDrive[current];
+        }
         const back = dropoffToHome(problem, robot, current);
         if (charged + cum + back > limit) break;
         if (b === length - 1) {
-          const time = baseTime + cum / speed;
+          const time = baseTime + drive / speed;
           if (time < finalTime - EPSILON || (time <= finalTime + EPSILON && baseDistance + cum < finalDistance)) {
             finalTime = time;
             finalDistance = baseDistance + cum;
             finalTag = tag;
           }
         } else {
-          const time = baseTime + (cum + back) / speed + rechargeSeconds;
+          const time = baseTime + (drive + dropoffToHomeDrive(problem, robot, current)) / speed + rechargeSeconds;
           const dist = baseDistance + cum + back;
           if (time < bestTime[b + 1] - EPSILON || (time <= bestTime[b + 1] + EPSILON && dist < bestDistance[b + 1])) {
             bestTime[b + 1] = time;
@@ -220,13 +233,15 @@ export class AppendState {
     this.appendHandling = handlingTime(p, this.count + 1) - handlingTime(p, this.count);
     if (this.sinceCharge + leg + back <= limit) {
       this.needsRecharge = false;
-      return this.time + leg / p.speed + this.appendHandling;
+      return this.time + (driveTo(p, robot, this.last, j) + p.deliveryDrive[j]) / p.speed + this.appendHandling;
     }
     const toHome = this.wayHome();
     const fromHome = homeToPickup(p, robot, j) + p.deliveryLength[j];
     if (this.sinceCharge + toHome > limit || fromHome + back > limit) return Infinity;
     this.needsRecharge = true;
-    return this.time + (toHome + fromHome) / p.speed + p.rechargeSeconds + this.appendHandling;
+    const driveHome = this.last < 0 ? p.startToHomeDrive[robot] : dropoffToHomeDrive(p, robot, this.last);
+    const driveFromHome = homeToPickupDrive(p, robot, j) + p.deliveryDrive[j];
+    return this.time + (driveHome + driveFromHome) / p.speed + p.rechargeSeconds + this.appendHandling;
   }
 
   append(j: number): void {

@@ -1,6 +1,16 @@
 import type { RouteTotals } from './battery-schedule.ts';
 import { EPSILON } from '../problem/battery-tolerance.ts';
-import { dropoffToHome, fixedTime, homeToPickup, legBetween, startToPickup } from '../problem/delivery-legs.ts';
+import {
+  driveBetween,
+  dropoffToHome,
+  dropoffToHomeDrive,
+  fixedTime,
+  homeToPickup,
+  homeToPickupDrive,
+  legBetween,
+  startToPickup,
+  startToPickupDrive,
+} from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 
 /** Where the robot stands when a charge segment reaches the junction of a splice. */
@@ -24,7 +34,8 @@ const AT_HOME = -2;
  * where fwd[a] (best time to stand charged at home before route[a]) and bwd[b] (best time from
  * standing charged at home before route[b] to the end) are labels of the unchanged route. A
  * segment's battery rules only look at its own dropoffs, and its length is at most a charge,
- * so a and e range over a charge's worth of deliveries around the junction.
+ * so a and e range over a charge's worth of deliveries around the junction. Metres judge the
+ * battery; their twins in drive metres (`...Drive`, the legs' times x speed) the clock.
  */
 export class ChargeLabels {
   /** Plain (no recharge) distance from the robot's start to the k-th dropoff / pickup. */
@@ -32,6 +43,10 @@ export class ChargeLabels {
   private pick = new Float64Array(8);
   /** cum[k] + way home from the k-th dropoff: a segment is legal when every such figure, offset to it, fits a charge. */
   private reserve = new Float64Array(8);
+  /** cum, pick and reserve in drive metres. */
+  private cumDrive = new Float64Array(8);
+  private pickDrive = new Float64Array(8);
+  private reserveDrive = new Float64Array(8);
   /** Best time (and its distance) to stand charged at home before route[a]; index L: after the last delivery. */
   private fwdTime = new Float64Array(8);
   private fwdDistance = new Float64Array(8);
@@ -57,20 +72,27 @@ export class ChargeLabels {
   compute(route: ArrayLike<number>, length: number): void {
     const p = this.problem;
     const r = this.robot;
-    const { deliveryLength, speed, rechargeSeconds } = p;
+    const { deliveryLength, deliveryDrive, speed, rechargeSeconds } = p;
     const limit = p.maxDistance + EPSILON;
     this.ensure(length + 1);
     this.length = length;
     const { cum, pick, reserve, fwdTime, fwdDistance, fwdRecharges, bwdTime, bwdDistance, bwdRecharges, reachHome } =
       this;
+    const { cumDrive, pickDrive, reserveDrive } = this;
     let total = 0;
+    let drive = 0;
     for (let k = 0; k < length; k++) {
       const j = route[k];
       total += k === 0 ? startToPickup(p, r, j) : legBetween(p, route[k - 1], j);
+      drive += k === 0 ? startToPickupDrive(p, r, j) : driveBetween(p, route[k - 1], j);
       pick[k] = total;
+      pickDrive[k] = drive;
       total += deliveryLength[j];
+      drive += deliveryDrive[j];
       cum[k] = total;
+      cumDrive[k] = drive;
       reserve[k] = total + dropoffToHome(p, r, j);
+      reserveDrive[k] = drive + dropoffToHomeDrive(p, r, j);
     }
 
     // Backward labels, and how far a segment from home reaches from each delivery.
@@ -79,6 +101,7 @@ export class ChargeLabels {
     bwdRecharges[length] = 0;
     for (let b = length - 1; b >= 0; b--) {
       const offset = homeToPickup(p, r, route[b]) - pick[b];
+      const offsetDrive = homeToPickupDrive(p, r, route[b]) - pickDrive[b];
       let bestTime = Infinity;
       let bestDistance = Infinity;
       let bestRecharges = 0;
@@ -87,7 +110,10 @@ export class ChargeLabels {
         const driven = cum[e] + offset;
         const back = reserve[e] + offset;
         if (back > limit) break;
-        const time = e === length - 1 ? driven / speed : back / speed + rechargeSeconds + bwdTime[e + 1];
+        const time =
+          e === length - 1
+            ? (cumDrive[e] + offsetDrive) / speed
+            : (reserveDrive[e] + offsetDrive) / speed + rechargeSeconds + bwdTime[e + 1];
         const distance = e === length - 1 ? driven : back + bwdDistance[e + 1];
         if (time < bestTime - EPSILON || (time <= bestTime + EPSILON && distance < bestDistance)) {
           bestTime = time;
@@ -108,7 +134,7 @@ export class ChargeLabels {
     const used = p.initialUsed[r];
     const startToHome = p.startToHome[this.robot];
     if (used + startToHome <= limit) {
-      fwdTime[0] = startToHome / speed + rechargeSeconds;
+      fwdTime[0] = p.startToHomeDrive[r] / speed + rechargeSeconds;
       fwdDistance[0] = startToHome;
       fwdRecharges[0] = 1;
     }
@@ -119,12 +145,13 @@ export class ChargeLabels {
       const baseDistance = a < 0 ? 0 : fwdDistance[a];
       const baseRecharges = a < 0 ? 0 : fwdRecharges[a];
       const offset = a < 0 ? 0 : homeToPickup(p, r, route[a]) - pick[a];
+      const offsetDrive = a < 0 ? 0 : homeToPickupDrive(p, r, route[a]) - pickDrive[a];
       const charged = a < 0 ? used : 0;
       let e = Math.max(a, 0);
       for (; e < length; e++) {
         const back = reserve[e] + offset;
         if (charged + back > limit) break;
-        const time = baseTime + back / speed + rechargeSeconds;
+        const time = baseTime + (reserveDrive[e] + offsetDrive) / speed + rechargeSeconds;
         const distance = baseDistance + back;
         if (time < fwdTime[e + 1] - EPSILON || (time <= fwdTime[e + 1] + EPSILON && distance < fwdDistance[e + 1])) {
           fwdTime[e + 1] = time;
@@ -168,7 +195,7 @@ export class ChargeLabels {
       return 0;
     }
     const limit = p.maxDistance + EPSILON;
-    const { cum, pick, fwdTime, fwdDistance, fwdRecharges, reachHome } = this;
+    const { cum, pick, cumDrive, pickDrive, fwdTime, fwdDistance, fwdRecharges, reachHome } = this;
 
     // The segment through the junction leaves from the start (with the charge the robot starts with) ...
     if (x === 0 || x - 1 <= this.reachStart) {
@@ -179,6 +206,7 @@ export class ChargeLabels {
         0,
         x === 0 ? AT_START : route[x - 1],
         x === 0 ? 0 : cum[x - 1],
+        x === 0 ? 0 : cumDrive[x - 1],
         j,
         y,
         into,
@@ -190,11 +218,12 @@ export class ChargeLabels {
       if (cum[x - 1] - pick[a] > limit) break;
       if (fwdTime[a] === Infinity || reachHome[a] < x - 1) continue;
       const used = homeToPickup(p, this.robot, route[a]) + cum[x - 1] - pick[a];
-      this.through(route, fwdTime[a], fwdDistance[a], fwdRecharges[a], route[x - 1], used, j, y, into);
+      const usedDrive = homeToPickupDrive(p, this.robot, route[a]) + cumDrive[x - 1] - pickDrive[a];
+      this.through(route, fwdTime[a], fwdDistance[a], fwdRecharges[a], route[x - 1], used, usedDrive, j, y, into);
     }
     // ... or from home after a recharge right at the junction.
     if (fwdTime[x] < Infinity && (j >= 0 || y < length)) {
-      this.through(route, fwdTime[x], fwdDistance[x], fwdRecharges[x], AT_HOME, 0, j, y, into);
+      this.through(route, fwdTime[x], fwdDistance[x], fwdRecharges[x], AT_HOME, 0, 0, j, y, into);
     }
     // Handling and a handover's start depend on the new route's length alone, so the best schedule is the same with them.
     if (into.finish < Infinity) into.finish += fixedTime(p, this.robot, x + (j >= 0 ? 1 : 0) + length - y);
@@ -203,7 +232,7 @@ export class ChargeLabels {
 
   /**
    * One choice of segment start: the robot stands at `at` (a dropoff's delivery, AT_START or
-   * AT_HOME) having driven `used` metres on this segment, on a charge that had `charged` metres
+   * AT_HOME) having driven `used` metres (`usedDrive` drive metres) on this segment, on a charge that had `charged` metres
    * used before it (a handed-over robot's first segment), at time `time` with `driven` metres and
    * `recharges` recharges behind it. Adds j, then tries every legal end of the segment; keeps the best in `into`.
    */
@@ -214,6 +243,7 @@ export class ChargeLabels {
     recharges: number,
     at: number,
     used: number,
+    usedDrive: number,
     j: number,
     y: number,
     into: RouteTotals,
@@ -224,22 +254,23 @@ export class ChargeLabels {
     const { speed, rechargeSeconds } = p;
     const limit = p.maxDistance + EPSILON - charged;
     const length = this.length;
-    const { cum, pick, reserve, bwdTime, bwdDistance, bwdRecharges } = this;
+    const { cum, pick, reserve, cumDrive, pickDrive, reserveDrive, bwdTime, bwdDistance, bwdRecharges } = this;
     let last = at;
     if (j >= 0) {
       used += approach(p, r, at, j) + p.deliveryLength[j];
+      usedDrive += approachDrive(p, r, at, j) + p.deliveryDrive[j];
       if (used + dropoffToHome(p, r, j) > limit) return;
       last = j;
     }
     // The segment ends at the junction (only after a dropoff).
     if (last >= 0) {
       if (y === length) {
-        keep(into, time + used / speed, driven + used, recharges);
+        keep(into, time + usedDrive / speed, driven + used, recharges);
       } else if (bwdTime[y] < Infinity) {
         const back = used + dropoffToHome(p, r, last);
         keep(
           into,
-          time + back / speed + rechargeSeconds + bwdTime[y],
+          time + (usedDrive + dropoffToHomeDrive(p, r, last)) / speed + rechargeSeconds + bwdTime[y],
           driven + back + bwdDistance[y],
           recharges + 1 + bwdRecharges[y],
         );
@@ -248,17 +279,18 @@ export class ChargeLabels {
     if (y === length) return;
     // ... or runs on through route[y..e].
     const shift = used + approach(p, r, last, route[y]) - pick[y];
+    const shiftDrive = usedDrive + approachDrive(p, r, last, route[y]) - pickDrive[y];
     let highest = -Infinity;
     for (let e = y; e < length; e++) {
       if (reserve[e] > highest) highest = reserve[e];
       if (highest + shift > limit) break;
       if (e === length - 1) {
-        keep(into, time + (cum[e] + shift) / speed, driven + cum[e] + shift, recharges);
+        keep(into, time + (cumDrive[e] + shiftDrive) / speed, driven + cum[e] + shift, recharges);
       } else if (bwdTime[e + 1] < Infinity) {
         const back = reserve[e] + shift;
         keep(
           into,
-          time + back / speed + rechargeSeconds + bwdTime[e + 1],
+          time + (reserveDrive[e] + shiftDrive) / speed + rechargeSeconds + bwdTime[e + 1],
           driven + back + bwdDistance[e + 1],
           recharges + 1 + bwdRecharges[e + 1],
         );
@@ -272,6 +304,9 @@ export class ChargeLabels {
     this.cum = new Float64Array(capacity);
     this.pick = new Float64Array(capacity);
     this.reserve = new Float64Array(capacity);
+    this.cumDrive = new Float64Array(capacity);
+    this.pickDrive = new Float64Array(capacity);
+    this.reserveDrive = new Float64Array(capacity);
     this.fwdTime = new Float64Array(capacity);
     this.fwdDistance = new Float64Array(capacity);
     this.fwdRecharges = new Int32Array(capacity);
@@ -286,6 +321,12 @@ export class ChargeLabels {
 function approach(p: Problem, robot: number, at: number, j: number): number {
   if (at >= 0) return legBetween(p, at, j);
   return at === AT_START ? startToPickup(p, robot, j) : homeToPickup(p, robot, j);
+}
+
+/** `approach` in drive metres. */
+function approachDrive(p: Problem, robot: number, at: number, j: number): number {
+  if (at >= 0) return driveBetween(p, at, j);
+  return at === AT_START ? startToPickupDrive(p, robot, j) : homeToPickupDrive(p, robot, j);
 }
 
 /** Keeps the earlier finish, then the shorter distance, as the recharge DP does. */

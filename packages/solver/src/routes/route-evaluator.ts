@@ -1,7 +1,17 @@
 import { emptyRouteTotals, RechargeScheduler, type RouteTotals } from './battery-schedule.ts';
 import { ChargeLabels } from './charge-labels.ts';
 import { EPSILON } from '../problem/battery-tolerance.ts';
-import { canServe, dropoffToHome, fixedTime, homeToPickup, legBetween, legTo } from '../problem/delivery-legs.ts';
+import {
+  canServe,
+  driveBetween,
+  driveTo,
+  dropoffToHome,
+  dropoffToHomeDrive,
+  fixedTime,
+  homeToPickupDrive,
+  legBetween,
+  legTo,
+} from '../problem/delivery-legs.ts';
 import { InsertionBounds } from './insertion-bounds.ts';
 import type { Problem } from '../problem/problem.ts';
 import type { RouteProposal } from './route-proposal.ts';
@@ -39,6 +49,9 @@ export class RouteEvaluator implements RouteTotals {
   recharges = 0;
   /** Plain (no recharge) distance from the start to the k-th dropoff. */
   private cum = new Float64Array(8);
+  /** The same in drive metres (time x speed: the clock; `cum` is the battery's). */
+  private cumDrive = new Float64Array(8);
+  private plainDriveTotal = 0;
   /** max over m >= k of cum[m] + dist(dropoff m, home). */
   private suffixReserve = new Float64Array(8);
   private plainTotal = 0;
@@ -74,14 +87,20 @@ export class RouteEvaluator implements RouteTotals {
     const length = route.length;
     if (this.cum.length < length + 1) {
       this.cum = new Float64Array(2 * length + 2);
+      this.cumDrive = new Float64Array(2 * length + 2);
       this.suffixReserve = new Float64Array(2 * length + 2);
     }
     let cum = 0;
+    let drive = 0;
     for (let k = 0; k < length; k++) {
       const j = route[k];
-      cum += legTo(p, this.robot, k === 0 ? -1 : route[k - 1], j) + p.deliveryLength[j];
+      const previous = k === 0 ? -1 : route[k - 1];
+      cum += legTo(p, this.robot, previous, j) + p.deliveryLength[j];
       this.cum[k] = cum;
+      drive += driveTo(p, this.robot, previous, j) + p.deliveryDrive[j];
+      this.cumDrive[k] = drive;
     }
+    this.plainDriveTotal = drive;
     let reserve = -Infinity;
     for (let k = length - 1; k >= 0; k--) {
       reserve = Math.max(reserve, this.cum[k] + dropoffToHome(p, this.robot, route[k]));
@@ -119,11 +138,16 @@ export class RouteEvaluator implements RouteTotals {
     const p = this.problem;
     const previous = index === 0 ? -1 : route[index - 1];
     let saved = legTo(p, this.robot, previous, route[index]) + p.deliveryLength[route[index]];
-    if (index + 1 < route.length)
+    let savedDrive = driveTo(p, this.robot, previous, route[index]) + p.deliveryDrive[route[index]];
+    if (index + 1 < route.length) {
       saved += legBetween(p, route[index], route[index + 1]) - legTo(p, this.robot, previous, route[index + 1]);
+      savedDrive +=
+        driveBetween(p, route[index], route[index + 1]) - driveTo(p, this.robot, previous, route[index + 1]);
+    }
     into.distance = this.plainTotal - saved;
     into.recharges = 0;
-    into.finish = into.distance / p.speed + fixedTime(p, this.robot, route.length - 1);
+    const drive = p.pointRobot ? into.distance : this.plainDriveTotal - savedDrive;
+    into.finish = drive / p.speed + fixedTime(p, this.robot, route.length - 1);
     return into.finish;
   }
 
@@ -142,7 +166,8 @@ export class RouteEvaluator implements RouteTotals {
       ) {
         into.distance = this.plainTotal + delta;
         into.recharges = 0;
-        into.finish = into.distance / p.speed + fixedTime(p, this.robot, route.length);
+        const drive = p.pointRobot ? into.distance : this.replacementPlainDrive(index, j);
+        into.finish = drive / p.speed + fixedTime(p, this.robot, route.length);
         return into.finish;
       }
     }
@@ -168,19 +193,31 @@ export class RouteEvaluator implements RouteTotals {
     return Math.max(floor, this.removals[index] + growth / this.problem.speed);
   }
 
+  /** `replacementPlain` in drive metres (time x speed). */
+  private replacementPlainDrive(index: number, j: number): number {
+    return this.replaced(index, j, this.plainDriveTotal, driveTo, driveBetween, this.problem.deliveryDrive);
+  }
+
   /** Plain (no recharge) distance of the route with delivery j in place of the one at `index`; O(1). */
   replacementPlain(index: number, j: number): number {
+    return this.replaced(index, j, this.plainTotal, legTo, legBetween, this.problem.deliveryLength);
+  }
+
+  /** A route total (metres or drive metres, read through `to`, `between` and `lengths`) with delivery j in place of the one at `index`. */
+  private replaced(
+    index: number,
+    j: number,
+    total: number,
+    to: typeof legTo,
+    between: typeof legBetween,
+    lengths: Float64Array,
+  ): number {
     const p = this.problem;
     const route = this.route;
     const previous = index === 0 ? -1 : route[index - 1];
     const old = route[index];
-    let plain =
-      this.plainTotal +
-      legTo(p, this.robot, previous, j) +
-      p.deliveryLength[j] -
-      legTo(p, this.robot, previous, old) -
-      p.deliveryLength[old];
-    if (index + 1 < route.length) plain += legBetween(p, j, route[index + 1]) - legBetween(p, old, route[index + 1]);
+    let plain = total + to(p, this.robot, previous, j) + lengths[j] - to(p, this.robot, previous, old) - lengths[old];
+    if (index + 1 < route.length) plain += between(p, j, route[index + 1]) - between(p, old, route[index + 1]);
     return plain;
   }
 
@@ -188,7 +225,8 @@ export class RouteEvaluator implements RouteTotals {
    * The earliest this robot can finish a route of `plain` metres (without recharge trips) that
    * ends with delivery `last`: the distance, and the recharges it needs at least, since every
    * charge segment with the way home after its last dropoff fits one charge (a recharge trip
-   * only lengthens the route).
+   * only lengthens the route). Metres / top speed never exceed the drive's time, so it is a
+   * floor for any robot model.
    */
   finishFloor(plain: number, last: number): number {
     const p = this.problem;
@@ -220,6 +258,8 @@ export class RouteEvaluator implements RouteTotals {
    * without the recharge DP.
    */
   lowerBoundReplacing(from: number, to: number, chain: ArrayLike<number>, chainFrom: number, count: number): number {
+    // The bounds add and subtract metres, which only bound a point robot's time.
+    if (!this.problem.pointRobot) return -Infinity;
     return this.freshBounds().lowerReplacing(from, to, chain, chainFrom, count);
   }
 
@@ -256,6 +296,7 @@ export class RouteEvaluator implements RouteTotals {
     const length = route.length;
     const speed = p.speed;
     const lengthJ = p.deliveryLength[j];
+    const driveJ = p.deliveryDrive[j];
     const backJ = dropoffToHome(p, r, j);
     const waits = this.minRecharges() * p.rechargeSeconds;
     const fixed = fixedTime(p, r, length + 1);
@@ -274,12 +315,14 @@ export class RouteEvaluator implements RouteTotals {
         const previous = k === 0 ? -1 : route[k - 1];
         const approach = legTo(p, r, previous, j);
         let delta = approach + lengthJ;
+        let deltaDrive = driveTo(p, r, previous, j) + driveJ;
         if (k < length) {
           const next = route[k];
           delta += legBetween(p, j, next) - legTo(p, r, previous, next);
+          deltaDrive += driveBetween(p, j, next) - driveTo(p, r, previous, next);
         }
         const plainDistance = this.plainTotal + delta;
-        const plainFinish = plainDistance / speed + fixed;
+        const plainFinish = (p.pointRobot ? plainDistance : this.plainDriveTotal + deltaDrive) / speed + fixed;
         // A recharge never shortens a route, so the plain figure bounds the real one from below.
         if (plainFinish + waits > bestFinish + EPSILON) continue;
         let finish: number;
@@ -296,8 +339,9 @@ export class RouteEvaluator implements RouteTotals {
           // in the new schedule (a delivery or home on either side); skip before scoring exactly.
           if (this.finish + this.leastGrowth(previous, k < length ? route[k] : -1, j) / speed > bestFinish + EPSILON)
             continue;
-          ceiling ??= this.insertionCeiling(j);
-          if (this.lowerAt[k] > Math.min(bestFinish + EPSILON, ceiling)) continue;
+          // The insertion bounds add and subtract metres, which only bound a point robot's time.
+          ceiling ??= p.pointRobot ? this.insertionCeiling(j) : Infinity;
+          if (p.pointRobot && this.lowerAt[k] > Math.min(bestFinish + EPSILON, ceiling)) continue;
           finish = this.chargeLabels().splice(route, k, j, k, this.candidateTotals);
           distance = this.candidateTotals.distance;
           if (finish === Infinity) continue;
@@ -358,7 +402,7 @@ export class RouteEvaluator implements RouteTotals {
 
   /**
    * A lower bound on how much adding delivery j between `previous` (a delivery, or -1 for the
-   * start) and `next` (a delivery, or -1 for none) delays the finish: removing j from the new
+   * start) and `next` (a delivery, or -1 for none) delays the finish, in drive metres: removing j from the new
    * route's best schedule leaves a legal schedule of the route without it (triangle inequality),
    * shorter by j's detour between its neighbours there: the delivery before it or home after a
    * recharge, and the delivery after it, home before a recharge, or nothing at the end.
@@ -366,15 +410,15 @@ export class RouteEvaluator implements RouteTotals {
   private leastGrowth(previous: number, next: number, j: number): number {
     const p = this.problem;
     const r = this.robot;
-    const fromPrevious = legTo(p, r, previous, j) + p.deliveryLength[j];
-    const fromHome = homeToPickup(p, r, j) + p.deliveryLength[j];
+    const fromPrevious = driveTo(p, r, previous, j) + p.deliveryDrive[j];
+    const fromHome = homeToPickupDrive(p, r, j) + p.deliveryDrive[j];
     if (next < 0) return Math.min(fromPrevious, fromHome);
-    const onward = legBetween(p, j, next);
-    const back = dropoffToHome(p, r, j);
-    const previousBack = previous < 0 ? p.startToHome[r] : dropoffToHome(p, r, previous);
+    const onward = driveBetween(p, j, next);
+    const back = dropoffToHomeDrive(p, r, j);
+    const previousBack = previous < 0 ? p.startToHomeDrive[r] : dropoffToHomeDrive(p, r, previous);
     const growth = Math.min(
-      fromPrevious + onward - legTo(p, r, previous, next),
-      fromHome + onward - homeToPickup(p, r, next),
+      fromPrevious + onward - driveTo(p, r, previous, next),
+      fromHome + onward - homeToPickupDrive(p, r, next),
       fromPrevious + back - previousBack,
       fromHome + back,
     );

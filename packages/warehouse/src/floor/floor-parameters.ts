@@ -3,6 +3,8 @@ import {
   SOLVE_PARAMETER_DEFAULTS,
   type SolveParametersRecord,
 } from '../records/solve-parameters.ts';
+import { type RobotKinematics, resolveRobotModel, robotModelSchema } from '../records/robot-models.ts';
+import { MOTION_TICK_S } from '../motion/drive-time.ts';
 import { FloorError } from './floor.ts';
 
 /** The solve parameters the floor reads (absent ones take the warehouse defaults and fallbacks). */
@@ -16,19 +18,24 @@ export type FloorParameterInput = Partial<
     | 'chargers'
     | 'handling_time_s'
     | 'battery_reserve_pct'
+    | 'robot_model'
   >
 >;
 
 /**
  * The floor's clock and batteries, resolved once from a solve's parameters. Time runs in steps
- * of 1 / robot_speed s, one cell per step; handling and charging last a whole number of steps
- * (rounded up), so the plan, each robot alone on the floor and the shared run all keep one
+ * of 1 / robot_speed s, one cell per step, for a point robot, and in MOTION_TICK_S ticks for a
+ * robot with acceleration and turns (its legs: `FloorClock`); handling and charging last a whole
+ * number of steps (rounded up), so the plan, each robot alone on the floor and the shared run all keep one
  * clock. The optimiser, the simulator, the checkers, the CLI and the web read these figures
  * here and nowhere else.
  */
 export interface FloorParameters {
+  /** How the robots move (`point` unless the solve names a model); its top speed is `robotSpeed`. */
+  robotModel: RobotKinematics;
+  /** Top speed, m/s: the model's, else robot_speed. */
   robotSpeed: number;
-  /** Seconds per step: 1 / robot_speed. */
+  /** Seconds per step: 1 / robot_speed (point), else MOTION_TICK_S. */
   stepS: number;
   /** Metres a full charge covers. */
   maxDistance: number;
@@ -108,7 +115,7 @@ export function resolveFloorParameters(
   const defaults = SOLVE_PARAMETER_DEFAULTS;
   const fallbacks = ABSENT_PARAMETER_FALLBACKS;
   const above0 = (v: number) => v > 0;
-  const robotSpeed = numberOrFallback(
+  const givenSpeed = numberOrFallback(
     given.robot_speed,
     'robot_speed',
     defaults.robot_speed,
@@ -143,13 +150,22 @@ export function resolveFloorParameters(
     (v) => Number.isInteger(v) && v >= 1,
     'a whole number >= 1',
   );
-  const handlingTimeS = numberOrFallback(
+  const givenHandling = numberOrFallback(
     given.handling_time_s,
     'handling_time_s',
-    fallbacks.handling_time_s,
+    null,
     (v) => v >= 0,
     'a number of seconds >= 0',
   );
+  const model = robotModelSchema.optional().safeParse(given.robot_model ?? undefined);
+  if (!model.success) throw new FloorError(`robot_model: ${model.error.issues[0]?.message}`);
+  const robotModel = resolveRobotModel({
+    robot_model: model.data,
+    robot_speed: givenSpeed,
+    handling_time_s: givenHandling,
+  });
+  const robotSpeed = robotModel.topSpeed;
+  const handlingTimeS = robotModel.handlingS;
   const batteryReservePct =
     numberOrFallback(
       given.battery_reserve_pct,
@@ -158,10 +174,12 @@ export function resolveFloorParameters(
       (v) => v >= 0 && v < 100,
       'a percentage from 0 to below 100',
     ) ?? (crowd ? automaticBatteryReserve(crowd.robots, crowd.freeCells) : 5);
-  const stepS = 1 / robotSpeed;
+  // A point robot crosses one cell a step; a robot with acceleration and turns keeps a finer clock.
+  const stepS = robotModel.point ? 1 / robotSpeed : MOTION_TICK_S;
   const chargeSteps = stepsFor(rechargeMinutes * 60, stepS);
   const handlingSteps = stepsFor(handlingTimeS, stepS);
   return {
+    robotModel,
     robotSpeed,
     stepS,
     maxDistance,

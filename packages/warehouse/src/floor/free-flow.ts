@@ -2,6 +2,7 @@ import { ActivityWriter } from './activities.ts';
 import { ChargerPool } from './charger-pool.ts';
 import { FloorError, UNREACHABLE, type Floor } from './floor.ts';
 import { chargersAt, type FloorParameters } from './floor-parameters.ts';
+import { FloorClock } from '../motion/floor-clock.ts';
 import { robotsPerStation, type RobotWork } from './robot-work.ts';
 
 /** One drive between two places of a robot's work. */
@@ -42,13 +43,19 @@ interface Cursor {
 }
 
 /**
- * Each robot alone on the floor doing its work in order: shortest walks (`Floor.walk`
- * lengths), handling at every pickup and dropoff, its plan's charges where the plan puts them,
+ * Each robot alone on the floor doing its work in order: every leg as long as the floor's clock
+ * says (`FloorClock`: shortest walks at one cell a step for a point robot, least-time walks with
+ * acceleration, braking and turns otherwise), handling at every pickup and dropoff, its plan's charges where the plan puts them,
  * and the stations' chargers shared first come, first served (`ChargerPool`). This is the
  * plan's own clock: the optimiser's plan says exactly this, and the shared run's delay is
  * measured against it. O(work + charges x robots).
  */
-export function freeFlow(floor: Floor, parameters: FloorParameters, robots: readonly RobotWork[]): FreeFlowRobot[] {
+export function freeFlow(
+  floor: Floor,
+  parameters: FloorParameters,
+  robots: readonly RobotWork[],
+  clock: FloorClock = new FloorClock(floor, parameters),
+): FreeFlowRobot[] {
   const perStation = robotsPerStation(floor, robots);
   const pool = new ChargerPool(
     perStation.map((count, station) => chargersAt(parameters, count, floor.stationChargers[station])),
@@ -62,7 +69,7 @@ export function freeFlow(floor: Floor, parameters: FloorParameters, robots: read
     out: { deliveryDoneSteps: [], charges: [], legs: [], activities: [], finishStep: 0, endStep: 0, distance: 0 },
     writer: new ActivityWriter(),
   }));
-  for (const cursor of cursors) advanceToCharger(floor, parameters, cursor);
+  for (const cursor of cursors) advanceToCharger(clock, cursor);
   // Charges in order of arrival, then robot order: the charger rule's order.
   for (;;) {
     let next: Cursor | null = null;
@@ -78,7 +85,7 @@ export function freeFlow(floor: Floor, parameters: FloorParameters, robots: read
     next.step = start + parameters.chargeSteps;
     next.chargeArrival = -1;
     next.index++;
-    advanceToCharger(floor, parameters, next);
+    advanceToCharger(clock, next);
   }
   return cursors.map((cursor) => {
     cursor.writer.set(cursor.step, 'idle');
@@ -89,28 +96,29 @@ export function freeFlow(floor: Floor, parameters: FloorParameters, robots: read
 }
 
 /** Runs a robot's work until it stands at its station for a charge (`chargeArrival` set) or has no work left. */
-function advanceToCharger(floor: Floor, parameters: FloorParameters, cursor: Cursor): void {
+function advanceToCharger(clock: FloorClock, cursor: Cursor): void {
+  const { floor, parameters } = clock;
   const { robot, out, writer } = cursor;
   const drive = (toCell: number, loaded: boolean) => {
-    const metres = floor.distance(cursor.cell, toCell);
-    if (metres >= UNREACHABLE) {
+    const steps = clock.legSteps(cursor.cell, toCell);
+    if (steps >= UNREACHABLE) {
       throw new FloorError(
         `Robot ${robot.id} cannot get from ${floor.describe(cursor.cell)} to ${floor.describe(toCell)}: shelves and stations wall it off`,
       );
     }
-    if (metres > 0) {
+    if (steps > 0) {
       writer.set(cursor.step, loaded ? 'drive_loaded' : 'drive_empty');
       out.legs.push({
         fromCell: cursor.cell,
         toCell,
         departStep: cursor.step,
-        arriveStep: cursor.step + metres,
+        arriveStep: cursor.step + steps,
         loaded,
       });
     }
-    cursor.step += metres;
+    out.distance += clock.legMetres(cursor.cell, toCell);
+    cursor.step += steps;
     cursor.cell = toCell;
-    out.distance += metres;
   };
   const handle = () => {
     if (parameters.handlingSteps === 0) return;

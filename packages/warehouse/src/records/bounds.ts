@@ -58,6 +58,13 @@ export const BOUNDS = [
     holdsFor: 'routes',
   },
   {
+    name: 'drive_time',
+    counts:
+      "the legs' least times for a robot that accelerates, brakes and turns, with the handling no plan avoids (a point robot: none beyond fleet_work)",
+    cannotCount: 'charger queues, whole charges per robot and uneven work',
+    holdsFor: 'routes',
+  },
+  {
     name: 'dock_capacity',
     counts: 'one robot at a time at each pickup and dropoff: its visits times the least time a visit takes',
     cannotCount: 'driving and charging',

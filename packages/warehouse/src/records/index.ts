@@ -6,6 +6,7 @@ export * from './task.ts';
 export * from './algorithms.ts';
 export * from './bounds.ts';
 export * from './traffic-policies.ts';
+export * from './robot-models.ts';
 export * from './objectives.ts';
 export * from './solve-parameters.ts';
 export * from './plan.ts';

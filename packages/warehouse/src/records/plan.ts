@@ -124,6 +124,8 @@ export const planStatsSchema = z.object({
    * stored before: those were planned on the graph.
    */
   distances: z.enum(['floor', 'graph']).optional(),
+  /** The robot model whose motion timed the plan (`ROBOT_MODEL_PRESETS`' name, or a custom model's). Absent in solves stored before: `point`. */
+  robot_model: z.string().optional(),
   /** Seconds robots wait in the plan for a free charger, summed over the fleet (floor plans). */
   charger_queue_s: z.number().optional(),
   /** Percent of each charge the plan kept for detours in traffic (floor plans): the parameter or the automatic reserve. */

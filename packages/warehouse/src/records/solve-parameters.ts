@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { algorithmNameSchema } from './algorithms.ts';
 import { objectiveNameValues } from './objectives.ts';
 import { numberInRange, type ParameterRange } from './parameter-range.ts';
+import { robotModelSchema } from './robot-models.ts';
 import { shiftParametersSchema } from './shift.ts';
 import { DEFAULT_TRAFFIC_POLICY, trafficPolicyNameSchema } from './traffic-policies.ts';
 
@@ -91,6 +92,11 @@ export const solveParametersInputSchema = z.object({
   }).optional(),
   /** How robots move when the plan is executed on the shared floor (absent: DEFAULT_TRAFFIC_POLICY, congestion-aware). */
   traffic_policy: trafficPolicyNameSchema.optional(),
+  /**
+   * How the robots move: a preset's name (`ROBOT_MODEL_PRESETS`) or custom figures (absent:
+   * `point`, the original product's instant starts, stops and turns at robot_speed).
+   */
+  robot_model: robotModelSchema.optional(),
   /**
    * The fleet this solve uses (round-robin over the stations, see `fleetForScenario`); absent:
    * the scenario's robot_count, or the whole fleet. Experiments set it per point of a sweep.

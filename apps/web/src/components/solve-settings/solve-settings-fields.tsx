@@ -2,6 +2,9 @@ import { useId, useMemo, type Dispatch } from 'react';
 import {
   objectiveNameValues,
   OBJECTIVE_LABELS,
+  ROBOT_MODEL_PRESETS,
+  robotModelPresetByName,
+  type RobotModelPresetName,
   TRAFFIC_POLICIES,
   trafficPolicyByName,
   type ObjectiveName,
@@ -144,6 +147,18 @@ export function SolveSettingsFields({
             </option>
           ))}
         </SelectField>
+        <SelectField
+          label="Robot Model"
+          value={settings.robotModel}
+          hint={robotModelHint(settings.robotModel)}
+          onChange={(event) => dispatch({ type: 'robotModel', model: event.target.value as RobotModelPresetName })}
+        >
+          {ROBOT_MODEL_PRESETS.map((model) => (
+            <option key={model.name} value={model.name}>
+              {model.label}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <ObjectiveWeightsFieldset objectives={settings.objectives} dispatch={dispatch} />
     </div>
@@ -243,4 +258,12 @@ function BoundedNumberField({ label, rule, value, hint, error, onChange }: Bound
       onChange={(event) => onChange(event.target.value)}
     />
   );
+}
+
+/** The model's hint; for a robot that accelerates and turns, what the run on the shared floor cannot show yet. */
+function robotModelHint(name: RobotModelPresetName): string | undefined {
+  const preset = robotModelPresetByName(name);
+  if (!preset) return undefined;
+  if (preset.acceleration_m_s2 === null) return preset.hint;
+  return `${preset.hint} The plan is timed with these figures; the run with every robot on the floor at once supports point robots only so far.`;
 }

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ALGORITHMS } from '@fleetlab/warehouse';
+import { loadBenchInstance, planDigest } from '../bench/point-plans.ts';
+
+/**
+ * The point robot model reproduces the plans and figures from before robot models existed: the
+ * digests in fixtures/point-plan-digests.json were taken on the solver before leg times moved to
+ * the floor clock's table (every public instance, t1 and t2, every algorithm, seed 3, 30
+ * iterations). The small instances are checked here; `npx tsx packages/solver/bench/point-plans.ts`
+ * prints every instance's digests to compare.
+ */
+const digests: Record<string, Record<string, string>> = JSON.parse(
+  readFileSync(join(import.meta.dirname, 'fixtures', 'point-plan-digests.json'), 'utf8'),
+);
+
+describe('the point robot model', () => {
+  for (const id of ['s1', 's2', 'm1', 'm2']) {
+    it(`plans ${id} exactly as before, with every algorithm`, () => {
+      const input = loadBenchInstance(id);
+      for (const algorithm of ALGORITHMS)
+        expect([algorithm.name, planDigest(input, algorithm.name)]).toEqual([
+          algorithm.name,
+          digests[id][algorithm.name],
+        ]);
+    });
+  }
+});

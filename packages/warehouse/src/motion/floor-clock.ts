@@ -1,0 +1,76 @@
+import { type Floor, UNREACHABLE } from '../floor/floor.ts';
+import { stepsFor, type FloorParameters } from '../floor/floor-parameters.ts';
+import { LeastTimeWalks } from './least-time-walks.ts';
+
+/**
+ * How long every leg between two cells takes on the floor's clock, and how many metres it
+ * drives: the one table the plan, free flow, the checkers and the shared floor read. A point
+ * robot walks the floor's shortest walk, one cell a step of 1 / robot_speed s, exactly as before
+ * robot models existed. A robot with acceleration and turns drives the least-time walk
+ * (`LeastTimeWalks`); its clock ticks every `MOTION_TICK_S` (drive-time.ts), and a leg lasts its seconds rounded
+ * up to whole ticks, so sums of legs, handling and charges stay whole ticks everywhere.
+ * Rows (one per cell a leg starts from) are kept for the clock's life: 20 kB each on a 50 x 50
+ * floor.
+ */
+export class FloorClock {
+  private readonly walks: LeastTimeWalks | null;
+  private readonly rows = new Map<number, { steps: Int32Array; metres: Int32Array }>();
+
+  constructor(
+    readonly floor: Floor,
+    readonly parameters: FloorParameters,
+  ) {
+    this.walks = parameters.robotModel.point ? null : new LeastTimeWalks(floor, parameters.robotModel);
+  }
+
+  /** Whether legs are the floor's shortest walks at one cell a step (the point model). */
+  get point(): boolean {
+    return this.walks === null;
+  }
+
+  /** Steps of the leg from standstill at `from` to standstill at `to`; UNREACHABLE when there is no walk. */
+  legSteps(from: number, to: number): number {
+    if (!this.walks) return this.floor.distance(from, to);
+    return this.rowFrom(from).steps[to];
+  }
+
+  /** Metres the leg drives; UNREACHABLE when there is no walk. */
+  legMetres(from: number, to: number): number {
+    if (!this.walks) return this.floor.distance(from, to);
+    return this.rowFrom(from).metres[to];
+  }
+
+  /** The least-time walk's cells of one leg (a point robot's: the floor's shortest walk). */
+  legCells(from: number, to: number): number[] {
+    if (!this.walks) return this.floor.walk(from, to);
+    return this.walks.walk(from, to)?.cells ?? this.floor.walk(from, to);
+  }
+
+  /** The rest heading of a cell: the way a robot stopped there faces. */
+  restHeading(cell: number): number {
+    return this.walks ? this.walks.restHeadingOf(cell) : 0;
+  }
+
+  /** Steps and metres from `from` to every cell (cached). */
+  rowFrom(from: number): { steps: Int32Array; metres: Int32Array } {
+    let row = this.rows.get(from);
+    if (row) return row;
+    const steps = new Int32Array(this.floor.cellCount);
+    const metres = new Int32Array(this.floor.cellCount);
+    if (this.walks) {
+      const times = this.walks.rowFrom(from);
+      const stepS = this.parameters.stepS;
+      for (let cell = 0; cell < steps.length; cell++) {
+        const seconds = times.seconds[cell];
+        steps[cell] = seconds === Infinity ? UNREACHABLE : stepsFor(seconds, stepS);
+        metres[cell] = seconds === Infinity ? UNREACHABLE : times.metres[cell];
+      }
+    } else {
+      this.floor.distancesFrom(from, steps);
+      metres.set(steps);
+    }
+    row = { steps, metres };
+    this.rows.set(from, row);
+    return row;
+  }
+}

@@ -1,0 +1,200 @@
+import { KeyedHeap } from '../data-structures/keyed-heap.ts';
+import type { Floor } from '../floor/floor.ts';
+import type { RobotKinematics } from '../records/robot-models.ts';
+import { cruisingRunCells, HEADING_STEPS, type Heading, runTime } from './drive-time.ts';
+
+/** The floor's neighbour slot (right, left, down, up) of each heading (+x, +y, -x, -y). */
+const FLOOR_DIRECTION_OF_HEADING = [0, 2, 1, 3] as const;
+
+/**
+ * The heading a robot rests in on a cell, at every place it stops (pickup, dropoff, station): it
+ * faces the shelf beside it (a pickup's shelf), else the edge of the floor, else +x. Every leg
+ * starts and ends in it, so a leg's time depends on its two places only and the plan can keep
+ * one duration per pair of places.
+ */
+export function restHeading(floor: Floor, cell: number): Heading {
+  const x = floor.x(cell);
+  const y = floor.y(cell);
+  for (let h = 0; h < 4; h++) {
+    const nx = x + HEADING_STEPS[h][0];
+    const ny = y + HEADING_STEPS[h][1];
+    if (nx >= 0 && ny >= 0 && nx < floor.width && ny < floor.height && floor.blocked[ny * floor.width + nx]) {
+      return h as Heading;
+    }
+  }
+  for (let h = 0; h < 4; h++) {
+    const nx = x + HEADING_STEPS[h][0];
+    const ny = y + HEADING_STEPS[h][1];
+    if (nx < 0 || ny < 0 || nx >= floor.width || ny >= floor.height) return h as Heading;
+  }
+  return 0;
+}
+
+/** One leg as driven: its cells, the heading it leaves each cell in, its time and metres. */
+export interface TimedWalk {
+  /** Cells from the start to the goal, both included. */
+  cells: number[];
+  /** Seconds from standstill at the start (in its rest heading) to standstill at the goal, turned to its rest heading. */
+  seconds: number;
+  metres: number;
+}
+
+/** Times and metres from one cell to every cell (to stand there in its rest heading); Infinity where unreachable. */
+export interface TimeRow {
+  seconds: Float64Array;
+  metres: Float64Array;
+}
+
+/**
+ * Least-time walks on a floor for one robot model: a Dijkstra search over (cell, heading,
+ * standing or cruising) states. From standstill a robot turns a quarter in place, or drives a
+ * straight run of k cells: runs shorter than the model's cruising length end standing, after
+ * `runTime(k)`; a run of the cruising length ends cruising, its braking already counted, and
+ * each further cell costs 1 / top speed (a run's time grows linearly once it reaches top speed),
+ * so the search is linear in the floor whatever the run lengths. A cruising robot may stop at
+ * no extra cost. Walks never pass through a station cell (stations are depots), as the floor's.
+ * Ties go to fewer metres. Under `point` this is the floor's shortest walk at robot_speed.
+ */
+export class LeastTimeWalks {
+  private readonly stateCount: number;
+  private readonly seconds: Float64Array;
+  private readonly metres: Float64Array;
+  private readonly parent: Int32Array;
+  private readonly rest: Int8Array;
+  private readonly cruiseCells: number;
+  private readonly cruiseRunS: number;
+  private readonly cellS: number;
+  private readonly settled: Uint8Array;
+  private readonly heap: KeyedHeap;
+
+  constructor(
+    readonly floor: Floor,
+    readonly model: RobotKinematics,
+  ) {
+    this.stateCount = floor.cellCount * 8;
+    this.seconds = new Float64Array(this.stateCount);
+    this.metres = new Float64Array(this.stateCount);
+    this.parent = new Int32Array(this.stateCount);
+    this.rest = new Int8Array(floor.cellCount);
+    for (let cell = 0; cell < floor.cellCount; cell++) this.rest[cell] = restHeading(floor, cell);
+    this.cruiseCells = cruisingRunCells(model);
+    this.cruiseRunS = runTime(model, this.cruiseCells);
+    this.cellS = 1 / model.topSpeed;
+    this.settled = new Uint8Array(this.stateCount);
+    // Each edge is relaxed once, when its tail is settled: two turns and the runs from a standing
+    // state, a stop and a cell on from a cruising one.
+    this.heap = new KeyedHeap(floor.cellCount * 4 * (this.cruiseCells + 4) + 1);
+  }
+
+  /** The rest heading of a cell (see `restHeading`). */
+  restHeadingOf(cell: number): Heading {
+    return this.rest[cell] as Heading;
+  }
+
+  /** Seconds and metres from `source` to every cell, standing in each one's rest heading. */
+  rowFrom(source: number): TimeRow {
+    this.search(source, -1);
+    const { cellCount } = this.floor;
+    const row: TimeRow = { seconds: new Float64Array(cellCount), metres: new Float64Array(cellCount) };
+    for (let cell = 0; cell < cellCount; cell++) {
+      const state = standing(cell, this.rest[cell]);
+      row.seconds[cell] = this.seconds[state];
+      row.metres[cell] = this.metres[state];
+    }
+    return row;
+  }
+
+  /** The least-time walk from `from` to `goal`; null when the goal cannot be reached. */
+  walk(from: number, goal: number): TimedWalk | null {
+    const target = standing(goal, this.rest[goal]);
+    this.search(from, target);
+    if (this.seconds[target] === Infinity) return null;
+    const cells: number[] = [];
+    for (let state = target; state >= 0; state = this.parent[state]) {
+      const cell = state >> 3;
+      if (cells.at(-1) !== cell) cells.push(cell);
+      // A straight run jumps several cells in one edge: fill in the cells between.
+      const previous = this.parent[state];
+      if (previous >= 0) {
+        const before = previous >> 3;
+        const heading = (state >> 1) & 3;
+        const [dx, dy] = HEADING_STEPS[heading];
+        let x = this.floor.x(cell) - dx;
+        let y = this.floor.y(cell) - dy;
+        while (before !== cell && (x !== this.floor.x(before) || y !== this.floor.y(before))) {
+          cells.push(this.floor.cellAt(x, y));
+          x -= dx;
+          y -= dy;
+        }
+      }
+    }
+    cells.reverse();
+    return { cells, seconds: this.seconds[target], metres: this.metres[target] };
+  }
+
+  /** Dijkstra from standstill at `source` in its rest heading; stops once `target` (a state) is settled, or runs out. */
+  private search(source: number, target: number): void {
+    const { floor, seconds, metres, parent } = this;
+    seconds.fill(Infinity);
+    metres.fill(Infinity);
+    parent.fill(-1);
+    this.settled.fill(0);
+    const heap = this.heap;
+    heap.clear();
+    const start = standing(source, this.rest[source]);
+    seconds[start] = 0;
+    metres[start] = 0;
+    heap.push(0, start);
+    const turnS = this.model.quarterTurnS;
+    while (heap.size > 0) {
+      const state = heap.pop();
+      if (this.settled[state]) continue;
+      this.settled[state] = 1;
+      if (state === target) return;
+      const cell = state >> 3;
+      const heading = (state >> 1) & 3;
+      const time = seconds[state];
+      const driven = metres[state];
+      // A station is a depot: a walk may start or end there, never pass through it.
+      const depot = cell !== source && floor.stationAt[cell] >= 0;
+      if ((state & 1) === 1) {
+        this.relax(state, standing(cell, heading), time, driven);
+        if (depot) continue;
+        const next = floor.neighbours[cell * 4 + FLOOR_DIRECTION_OF_HEADING[heading]];
+        if (next >= 0) this.relax(state, cruising(next, heading), time + this.cellS, driven + 1);
+        continue;
+      }
+      if (depot) continue;
+      this.relax(state, standing(cell, (heading + 1) & 3), time + turnS, driven);
+      this.relax(state, standing(cell, (heading + 3) & 3), time + turnS, driven);
+      const direction = FLOOR_DIRECTION_OF_HEADING[heading];
+      let at = cell;
+      for (let k = 1; k <= this.cruiseCells; k++) {
+        at = floor.neighbours[at * 4 + direction];
+        if (at < 0) break;
+        if (k === this.cruiseCells) this.relax(state, cruising(at, heading), time + this.cruiseRunS, driven + k);
+        else this.relax(state, standing(at, heading), time + runTime(this.model, k), driven + k);
+        if (floor.stationAt[at] >= 0) break;
+      }
+    }
+  }
+
+  private relax(from: number, to: number, time: number, driven: number): void {
+    if (this.settled[to]) return;
+    const known = this.seconds[to];
+    if (time < known - 1e-9 || (time <= known + 1e-9 && driven < this.metres[to])) {
+      this.seconds[to] = time;
+      this.metres[to] = driven;
+      this.parent[to] = from;
+      this.heap.push(time, to);
+    }
+  }
+}
+
+function standing(cell: number, heading: number): number {
+  return (cell * 4 + heading) * 2;
+}
+
+function cruising(cell: number, heading: number): number {
+  return (cell * 4 + heading) * 2 + 1;
+}
