@@ -235,7 +235,12 @@ describe.each(databaseKinds)('hostile input on %s', (kind) => {
       robot_counts: [1],
       parameters: { time_limit: 5, robot_speed: 1 },
     };
-    const stored = await t.app.inject({ method: 'POST', url: '/api/v1/experiments', headers: user.headers, payload: sweep });
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/experiments',
+      headers: user.headers,
+      payload: sweep,
+    });
     expect(stored.statusCode).toBe(201);
     experimentId = stored.json().id;
     bodies.set('POST /api/v1/experiments/{id}/points', [{ robot_counts: [2] }]);
