@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
-import { editorStatus, layoutCountsText } from '../support/grid-editor.ts';
+import { clickCell, clickGridPoint, editorStatus, layoutCountsText } from '../support/grid-editor.ts';
 import { largeWarehouseMapText } from '../../packages/warehouse/bench/large-warehouse-map.ts';
 
 test('a 500 x 140 warehouse map opens in the editor from the environments list and saves; malformed maps are refused naming the line', async ({
@@ -44,6 +44,19 @@ test('a 500 x 140 warehouse map opens in the editor from the environments list a
   await expect(page.getByLabel('Height')).toHaveValue('140');
   await expect(page.getByLabel('Name')).toHaveValue('long-corridor-warehouse');
   await expect(layoutCountsText(page)).toContainText(`Shelves: ${map.shelves} ·`);
+
+  // The map is floor and shelves: the editor says what a solve still needs, and the planner places
+  // it in the top-left corner (the aisle row above the first shelf row, y = 9).
+  const needs = page.getByRole('region', { name: 'Layout needs' });
+  await expect(needs).toContainText('The layout has no pickup point');
+  const dimensions = { width: 500, height: 140 };
+  await page.getByRole('button', { name: 'Add Robot Station' }).click();
+  await clickCell(page, dimensions, { x: 5, y: 5 });
+  await page.getByRole('button', { name: 'Add Dropoff' }).click();
+  await clickCell(page, dimensions, { x: 7, y: 5 });
+  await page.getByRole('button', { name: 'Select Pickups' }).click();
+  await clickGridPoint(page, dimensions, 8.5, 9);
+  await expect(needs).toHaveCount(0, { timeout: 60_000 });
 
   await page.getByRole('button', { name: 'Create Environment' }).click();
   await expect(page).toHaveURL(/\/environments\/\d+$/, { timeout: 120_000 });
