@@ -1,7 +1,6 @@
 import {
   chargersAt,
   FloorError,
-  must,
   objectiveNameValues,
   resolveFloorParameters,
   SOLVE_PARAMETER_DEFAULTS,
