@@ -169,7 +169,7 @@ test('a planner draws 6 robots and sizes the fleet past the drawing: no knee up 
   expect(download.suggestedFilename()).toBe(`solve-${kneePoint?.solve_id}.json`);
   const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
   expect(exported.format).toBe('fleetlab-solve');
-  expect(exported.environment).toEqual({ id: environment.id, name: 'Six robots drawn', version: null });
+  expect(exported.environment).toEqual({ id: environment.id, name: 'Six robots drawn', version: 1 });
   expect(exported.parameters.robot_count).toBe(knee);
   expect(Object.keys(exported.results)).toHaveLength(knee);
   expect(exported.stats.makespan_s).toBeGreaterThan(0);
