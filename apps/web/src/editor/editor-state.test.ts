@@ -179,6 +179,25 @@ describe('editorReducer: dropoffs and robot stations', () => {
     expect(run(onePerRobot, { type: 'undo' }).document).toEqual(state.document);
   });
 
+  it('gives a new station the setting without touching the chargers of stations already there', () => {
+    const drawn = run(emptyTenByTen(), ...click('robot_station', [0, 0]), ...click('robot_station', [9, 0]));
+    const [first, second] = drawn.document.layout.elements.robot_stations;
+    const mixed = {
+      ...drawn.document.layout,
+      elements: {
+        ...drawn.document.layout.elements,
+        robot_stations: [
+          { ...first, chargers: 2 },
+          { ...second, chargers: 5 },
+        ],
+      },
+    };
+    const opened = run(emptyTenByTen(), { type: 'importLayout', layout: mixed, robotsPerStation: 1 });
+    expect(opened.document.chargersPerStation).toBe(2);
+    const state = run(opened, ...click('robot_station', [0, 9]));
+    expect(state.document.layout.elements.robot_stations.map((station) => station.chargers)).toEqual([2, 5, 2]);
+  });
+
   it('reads the chargers setting of an imported layout from its stations', () => {
     const drawn = run(emptyTenByTen(), { type: 'setChargersPerStation', count: 2 }, ...click('robot_station', [0, 0]));
     const state = run(emptyTenByTen(), { type: 'importLayout', layout: drawn.document.layout, robotsPerStation: 1 });

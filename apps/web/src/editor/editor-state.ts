@@ -120,16 +120,22 @@ export function initialEditorState(
   return { document, tool: 'shelf', aisleDirection: 'auto', drag: null, past: [], future: [], notice: null };
 }
 
-/** The chargers setting a layout was saved with: its first station's (all share it), null for one per robot. */
+/** The chargers setting a layout opens with: its first station's chargers, null for one per robot. */
 export function chargersPerStationOf(layout: Pick<EditableLayout, 'elements'>): number | null {
   return layout.elements.robot_stations[0]?.chargers ?? null;
 }
 
-/** Every station with the chargers setting (none for null: one per drawn robot). */
-function withStationChargers(layout: EditableLayout, chargers: number | null): EditableLayout {
-  const robot_stations = layout.elements.robot_stations.map(({ chargers: _previous, ...station }) =>
-    chargers === null ? station : { ...station, chargers },
-  );
+/**
+ * Every station (or only `onlyStationId`) with the chargers setting (none for null: one per
+ * drawn robot). A new station takes the setting alone, so a stored layout whose stations differ
+ * keeps theirs until the planner changes the setting.
+ */
+function withStationChargers(layout: EditableLayout, chargers: number | null, onlyStationId?: string): EditableLayout {
+  const robot_stations = layout.elements.robot_stations.map((withCharger) => {
+    if (onlyStationId !== undefined && withCharger.id !== onlyStationId) return withCharger;
+    const { chargers: _previous, ...station } = withCharger;
+    return chargers === null ? station : { ...station, chargers };
+  });
   return { ...layout, elements: { ...layout.elements, robot_stations } };
 }
 
@@ -273,7 +279,7 @@ function finishDrag(state: EditorState): EditorState {
     const result = addRobotStation(layout, cellCentre(drag.current), robotsPerStation);
     if (!result.ok) return refuse(state, result.reason);
     const station = must(result.layout.elements.robot_stations.at(-1), 'The added robot station');
-    return commitLayout(state, withStationChargers(result.layout, chargersPerStation), {
+    return commitLayout(state, withStationChargers(result.layout, chargersPerStation, station.id), {
       tone: 'info',
       text: `Added robot station ${station.id} with ${plural(robotsPerStation, 'robot')}`,
     });
