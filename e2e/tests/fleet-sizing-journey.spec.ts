@@ -4,8 +4,11 @@ import { expect, test } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
 import { screenshotPath } from '../support/fleetlab-server.ts';
+import { clickCell, dragBetweenCells, editorStatus, readLayoutCounts } from '../support/grid-editor.ts';
 
-// A 20 x 15 floor with two stations of 3 robots each (6 drawn), two dropoffs along the bottom.
+// A 20 x 15 floor with two stations of 3 robots each (6 drawn), two dropoffs along the bottom: four
+// 2 x 8 racks, stations at the top, dropoffs at the bottom. The planner draws it; the generator's copy
+// is the reference the drawing is checked against (same ids, so the orders below name real pickups).
 const FLOOR = generateWarehouseInstance({
   width: 20,
   height: 15,
@@ -47,16 +50,64 @@ const ORDERS = [
   ['P20', 'D2'],
 ];
 
+const DIMENSIONS = FLOOR.environment.dimensions;
+
+/** The cell whose middle is a point such as a dropoff's [5.5, 14.5]. */
+function cellOf([x, y]: readonly [number, number]): { x: number; y: number } {
+  return { x: Math.floor(x), y: Math.floor(y) };
+}
+
 type Experiment = { status: string; points: { solve_id: number; robot_count: number; status: string }[] };
 
-test('a planner sizes the fleet past the drawing: no knee up to 6, one click tests more, the knee lies beyond', async ({
+test('a planner draws 6 robots and sizes the fleet past the drawing: no knee up to 6, one click tests more, the knee lies beyond', async ({
   page,
 }) => {
   await signUpAndLogIn(page, 'sizer');
-  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', {
-    ...FLOOR.environment,
-    name: 'Six robots drawn',
-  });
+
+  // The planner draws the floor in the grid editor: four racks, two dropoffs, two stations of 3 robots.
+  await page.goto('/environments/grid-editor');
+  await page.getByLabel('Name').fill('Six robots drawn');
+  await page.getByLabel('Width').fill(String(DIMENSIONS.width));
+  await page.getByLabel('Height').fill(String(DIMENSIONS.height));
+  await page.getByLabel('Robots per station').fill('3');
+  await page.getByLabel('Robots per station').blur();
+  await expect(editorStatus(page)).toHaveText(`Grid ${DIMENSIONS.width} x ${DIMENSIONS.height}`);
+  await page.getByRole('button', { name: 'Add Shelf' }).click();
+  for (const shelf of FLOOR.environment.elements.shelves) {
+    const [x, y] = shelf.position;
+    const [width, height] = shelf.size;
+    await dragBetweenCells(page, DIMENSIONS, { x, y }, { x: x + width - 1, y: y + height - 1 });
+    await expect(editorStatus(page)).toHaveText(`Added shelf ${shelf.id} (${width}x${height})`);
+  }
+  await page.getByRole('button', { name: 'Add Dropoff' }).click();
+  for (const dropoff of FLOOR.environment.elements.dropoffs) {
+    await clickCell(page, DIMENSIONS, cellOf(dropoff.position));
+    await expect(editorStatus(page)).toHaveText(`Added dropoff ${dropoff.id}`);
+  }
+  await page.getByRole('button', { name: 'Add Robot Station' }).click();
+  for (const station of FLOOR.environment.elements.robot_stations) {
+    await clickCell(page, DIMENSIONS, cellOf(station.position));
+    await expect(editorStatus(page)).toHaveText(`Added robot station ${station.id} with 3 robots`);
+  }
+  await page.getByRole('button', { name: 'Select Pickups' }).click();
+  await page.getByRole('button', { name: 'Select all pickups' }).click();
+  await expect(editorStatus(page)).toHaveText('Selected all 80 pickup points');
+  const counts = await readLayoutCounts(page);
+  expect(counts).toMatchObject({ shelves: 4, dropoffs: 2, robotStations: 2, robots: 6, selectedPickups: 80 });
+  await page.getByRole('button', { name: 'Create Environment' }).click();
+  await expect(page).toHaveURL(/\/environments\/\d+$/);
+  const environment = { id: Number(page.url().split('/').pop()) };
+
+  // Stored as drawn: the same racks, pickups, dropoffs, stations and 6 robots as the reference floor.
+  const stored = await apiAs<{ elements: typeof FLOOR.environment.elements }>(
+    page,
+    'GET',
+    `/environments/${environment.id}`,
+  );
+  for (const kind of ['shelves', 'pickups', 'dropoffs', 'robot_stations', 'robots'] as const) {
+    expect(stored.elements[kind], kind).toEqual(FLOOR.environment.elements[kind]);
+  }
+
   const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
     name: 'Morning',
     environment_id: environment.id,
@@ -118,7 +169,7 @@ test('a planner sizes the fleet past the drawing: no knee up to 6, one click tes
   expect(download.suggestedFilename()).toBe(`solve-${kneePoint?.solve_id}.json`);
   const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
   expect(exported.format).toBe('fleetlab-solve');
-  expect(exported.environment).toEqual({ id: environment.id, name: 'Six robots drawn', version: null });
+  expect(exported.environment).toEqual({ id: environment.id, name: 'Six robots drawn', version: 1 });
   expect(exported.parameters.robot_count).toBe(knee);
   expect(Object.keys(exported.results)).toHaveLength(knee);
   expect(exported.stats.makespan_s).toBeGreaterThan(0);

@@ -27,7 +27,7 @@ function solveInformation(page: Page) {
   return page.getByRole('region', { name: 'Solve information' });
 }
 
-test('a planner edits a saved layout into version 2, re-runs a solve on it while the first keeps version 1, and exports and imports the environment unchanged', async ({
+test('a planner edits a saved layout into version 2, re-runs a solve on it while the first keeps version 1, copies the scenario to it, and exports and imports the environment unchanged', async ({
   page,
 }) => {
   await signUpAndLogIn(page, 'versions');
@@ -87,6 +87,28 @@ test('a planner edits a saved layout into version 2, re-runs a solve on it while
   await expect(page.getByRole('button', { name: /Re-run on version/ })).toHaveCount(0);
   await openFinishedSolve(page, first.id);
   await expect(solveInformation(page)).toContainText('LayoutLayout version 1');
+
+  // The scenario, made on version 1, is copied with its task to version 2 in one click.
+  await page.goto(`/scenarios/${ids.scenarioId}`);
+  await expect(
+    page.getByText(
+      'This scenario was made on layout version 1, shown here. The layout has been edited since: version 2 is the newest.',
+    ),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Copy to version 2' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Morning (layout version 2)' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Tasks' }).getByRole('table')).toContainText('Two orders');
+  await expect(page.getByRole('button', { name: /Copy to version/ })).toHaveCount(0);
+  const copyId = Number(new URL(page.url()).pathname.split('/').at(-1));
+  const copiedTasks = await apiAs<{ details: unknown }[]>(page, 'GET', `/tasks?scenario_id=${copyId}`);
+  expect(copiedTasks.map((task) => task.details)).toEqual([
+    {
+      tasks: [
+        ['P7', 'D1'],
+        ['P17', 'D2'],
+      ],
+    },
+  ]);
 
   // Export the environment as a file, and import the file back as a new environment.
   await page.goto(`/environments/${ids.environmentId}`);

@@ -63,6 +63,7 @@ export {
   type ExperimentPointsInput,
   type PlannedExperimentPoint,
 } from './experiments/experiment-kinds.ts';
+export { experimentRerunBody } from './experiments/experiment-rerun.ts';
 export {
   fewestRobotsForShift,
   highestSustainedRate,

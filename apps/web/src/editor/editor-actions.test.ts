@@ -35,11 +35,18 @@ const press = (
 
 /** A state with one thing to undo. */
 const withHistory = () =>
-  editorReducer(initialEditorState({ layout: createEmptyLayout({ width: 10, height: 10 }), robotsPerStation: 1 }), {
-    type: 'importLayout',
-    layout: createEmptyLayout({ width: 12, height: 10 }),
-    robotsPerStation: 1,
-  });
+  editorReducer(
+    initialEditorState({
+      layout: createEmptyLayout({ width: 10, height: 10 }),
+      robotsPerStation: 1,
+      chargersPerStation: null,
+    }),
+    {
+      type: 'importLayout',
+      layout: createEmptyLayout({ width: 12, height: 10 }),
+      robotsPerStation: 1,
+    },
+  );
 
 describe('actionForKey', () => {
   it('maps the tool letters, in either case', () => {

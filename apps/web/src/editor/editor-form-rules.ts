@@ -1,5 +1,7 @@
 // Spec §5/§9 rules of the environment form fields.
 
+import { SOLVE_PARAMETER_RANGES } from '@fleetlab/warehouse';
+
 export const GRID_SIZE_MIN = 5;
 export const GRID_SIZE_MAX = 50;
 /** Non-numeric width or height input falls back to this. */
@@ -27,6 +29,16 @@ export function robotsPerStationFromInput(text: string): number {
   const value = Number.parseInt(text, 10);
   if (Number.isNaN(value)) return ROBOTS_PER_STATION_FALLBACK;
   return clamp(value, ROBOTS_PER_STATION_MIN, ROBOTS_PER_STATION_MAX);
+}
+
+/**
+ * Chargers per station from the input text: 1..10 (the solve parameter's range); blank or
+ * non-numeric gives null, one charger per drawn robot.
+ */
+export function chargersPerStationFromInput(text: string): number | null {
+  const value = Number.parseInt(text, 10);
+  if (Number.isNaN(value)) return null;
+  return clamp(value, SOLVE_PARAMETER_RANGES.chargers.min, SOLVE_PARAMETER_RANGES.chargers.max);
 }
 
 /** True when the text is already a whole number inside the range (no correction needed). */

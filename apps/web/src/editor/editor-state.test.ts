@@ -31,7 +31,11 @@ function click(tool: EditorTool, cell: [number, number]): EditorAction[] {
 
 /** An empty 10 x 10 grid, one robot per station. */
 function emptyTenByTen(): EditorState {
-  return initialEditorState({ layout: createEmptyLayout({ width: 10, height: 10 }), robotsPerStation: 1 });
+  return initialEditorState({
+    layout: createEmptyLayout({ width: 10, height: 10 }),
+    robotsPerStation: 1,
+    chargersPerStation: null,
+  });
 }
 
 /** The 10 x 10 grid with shelf S1 covering cells (2,3) and (3,3). */
@@ -149,6 +153,55 @@ describe('editorReducer: dropoffs and robot stations', () => {
     expect(elements.robot_stations.map((station) => station.robot_count)).toEqual([2, 2]);
     expect(elements.robots.map((robot) => robot.id)).toEqual(['R1_1', 'R1_2', 'R2_1', 'R2_2']);
     expect(state.document.robotsPerStation).toBe(2);
+  });
+
+  it('gives every station the chargers per station setting, and takes it off again for one per robot', () => {
+    const placed = run(emptyTenByTen(), ...click('robot_station', [0, 0]), {
+      type: 'setChargersPerStation',
+      count: 3,
+    });
+    const state = run(placed, ...click('robot_station', [9, 0]));
+    expect(state.document.chargersPerStation).toBe(3);
+    expect(state.document.layout.elements.robot_stations).toEqual([
+      { id: 'R1', position: [0.5, 0.5], robot_count: 1, chargers: 3 },
+      { id: 'R2', position: [9.5, 0.5], robot_count: 1, chargers: 3 },
+    ]);
+    // Robots per station leaves the chargers as they are.
+    const moreRobots = run(state, { type: 'setRobotsPerStation', count: 4 });
+    expect(moreRobots.document.layout.elements.robot_stations.map((station) => station.chargers)).toEqual([3, 3]);
+
+    const onePerRobot = run(state, { type: 'setChargersPerStation', count: null });
+    expect(onePerRobot.document.chargersPerStation).toBeNull();
+    expect(onePerRobot.document.layout.elements.robot_stations).toEqual([
+      { id: 'R1', position: [0.5, 0.5], robot_count: 1 },
+      { id: 'R2', position: [9.5, 0.5], robot_count: 1 },
+    ]);
+    expect(run(onePerRobot, { type: 'undo' }).document).toEqual(state.document);
+  });
+
+  it('gives a new station the setting without touching the chargers of stations already there', () => {
+    const drawn = run(emptyTenByTen(), ...click('robot_station', [0, 0]), ...click('robot_station', [9, 0]));
+    const [first, second] = drawn.document.layout.elements.robot_stations;
+    const mixed = {
+      ...drawn.document.layout,
+      elements: {
+        ...drawn.document.layout.elements,
+        robot_stations: [
+          { ...first, chargers: 2 },
+          { ...second, chargers: 5 },
+        ],
+      },
+    };
+    const opened = run(emptyTenByTen(), { type: 'importLayout', layout: mixed, robotsPerStation: 1 });
+    expect(opened.document.chargersPerStation).toBe(2);
+    const state = run(opened, ...click('robot_station', [0, 9]));
+    expect(state.document.layout.elements.robot_stations.map((station) => station.chargers)).toEqual([2, 5, 2]);
+  });
+
+  it('reads the chargers setting of an imported layout from its stations', () => {
+    const drawn = run(emptyTenByTen(), { type: 'setChargersPerStation', count: 2 }, ...click('robot_station', [0, 0]));
+    const state = run(emptyTenByTen(), { type: 'importLayout', layout: drawn.document.layout, robotsPerStation: 1 });
+    expect(state.document.chargersPerStation).toBe(2);
   });
 
   it('refuses a shelf drawn over a dropoff', () => {
@@ -288,7 +341,11 @@ describe('editorReducer: undo and redo', () => {
 
   it(`keeps at most ${HISTORY_LIMIT} undo steps`, () => {
     // One dropoff a cell: a cell holds one dropoff at most.
-    let state = initialEditorState({ layout: createEmptyLayout({ width: 20, height: 20 }), robotsPerStation: 1 });
+    let state = initialEditorState({
+      layout: createEmptyLayout({ width: 20, height: 20 }),
+      robotsPerStation: 1,
+      chargersPerStation: null,
+    });
     for (let index = 0; index < HISTORY_LIMIT + 5; index++) {
       state = run(state, ...click('dropoff', [index % 20, Math.floor(index / 20)]));
     }
@@ -345,7 +402,7 @@ describe('editorReducer: dimensions, templates, import', () => {
       },
     );
     const state = editorReducer(withOneShelf(), { type: 'importLayout', layout: imported, robotsPerStation: 2 });
-    expect(state.document).toEqual({ layout: imported, robotsPerStation: 2 });
+    expect(state.document).toEqual({ layout: imported, robotsPerStation: 2, chargersPerStation: null });
     expect(editorReducer(state, { type: 'undo' }).document.layout.dimensions).toEqual({ width: 10, height: 10 });
   });
 

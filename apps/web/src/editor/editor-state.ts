@@ -50,10 +50,15 @@ export type EditorTool =
 /** The one-way aisle tool's direction: `auto` takes it from the drag, the others fix it. */
 export type AisleDirectionChoice = 'auto' | TrafficDirection;
 
-/** What undo/redo moves between: the layout and the robots-per-station setting it was drawn with. */
+/** What undo/redo moves between: the layout and the per-station settings it was drawn with. */
 export interface EditorDocument {
   readonly layout: EditableLayout;
   readonly robotsPerStation: number;
+  /**
+   * Charging points of every station; null leaves the stations without a `chargers` setting,
+   * which the floor reads as one charger per drawn robot.
+   */
+  readonly chargersPerStation: number | null;
 }
 
 export interface EditorNotice {
@@ -92,6 +97,8 @@ export type EditorAction =
   | { type: 'clearPickupSelection' }
   | { type: 'setDimensions'; dimensions: Dimensions }
   | { type: 'setRobotsPerStation'; count: number }
+  /** null: one charger per drawn robot (the stations carry no `chargers`). */
+  | { type: 'setChargersPerStation'; count: number | null }
   | { type: 'applyShelfRows'; template: ShelfRowsTemplate }
   | { type: 'importLayout'; layout: EditableLayout; robotsPerStation: number }
   | { type: 'clearLayout' }
@@ -107,9 +114,29 @@ export function initialEditorState(
   document: EditorDocument = {
     layout: createEmptyLayout(DEFAULT_DIMENSIONS),
     robotsPerStation: DEFAULT_ROBOTS_PER_STATION,
+    chargersPerStation: null,
   },
 ): EditorState {
   return { document, tool: 'shelf', aisleDirection: 'auto', drag: null, past: [], future: [], notice: null };
+}
+
+/** The chargers setting a layout opens with: its first station's chargers, null for one per robot. */
+export function chargersPerStationOf(layout: Pick<EditableLayout, 'elements'>): number | null {
+  return layout.elements.robot_stations[0]?.chargers ?? null;
+}
+
+/**
+ * Every station (or only `onlyStationId`) with the chargers setting (none for null: one per
+ * drawn robot). A new station takes the setting alone, so a stored layout whose stations differ
+ * keeps theirs until the planner changes the setting.
+ */
+function withStationChargers(layout: EditableLayout, chargers: number | null, onlyStationId?: string): EditableLayout {
+  const robot_stations = layout.elements.robot_stations.map((withCharger) => {
+    if (onlyStationId !== undefined && withCharger.id !== onlyStationId) return withCharger;
+    const { chargers: _previous, ...station } = withCharger;
+    return chargers === null ? station : { ...station, chargers };
+  });
+  return { ...layout, elements: { ...layout.elements, robot_stations } };
 }
 
 function plural(count: number, noun: string, pluralNoun = `${noun}s`): string {
@@ -225,7 +252,7 @@ export function dragOutcome(state: EditorState): DragOutcome | null {
 
 function finishDrag(state: EditorState): EditorState {
   const { drag, tool } = state;
-  const { layout, robotsPerStation } = state.document;
+  const { layout, robotsPerStation, chargersPerStation } = state.document;
   if (!drag) return state;
   const outcome = dragOutcome(state);
   if (!outcome) return { ...state, drag: null };
@@ -252,7 +279,7 @@ function finishDrag(state: EditorState): EditorState {
     const result = addRobotStation(layout, cellCentre(drag.current), robotsPerStation);
     if (!result.ok) return refuse(state, result.reason);
     const station = must(result.layout.elements.robot_stations.at(-1), 'The added robot station');
-    return commitLayout(state, result.layout, {
+    return commitLayout(state, withStationChargers(result.layout, chargersPerStation, station.id), {
       tone: 'info',
       text: `Added robot station ${station.id} with ${plural(robotsPerStation, 'robot')}`,
     });
@@ -379,8 +406,16 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         robot_stations: layout.elements.robot_stations.map((station) => ({ ...station, robot_count: action.count })),
       };
       const updated = withDerivedPoints(layout.dimensions, elements, { keepSelection: true });
-      return commit(state, { layout: updated, robotsPerStation: action.count }, null);
+      return commit(state, { ...state.document, layout: updated, robotsPerStation: action.count }, null);
     }
+    case 'setChargersPerStation':
+      if (action.count === state.document.chargersPerStation) return state;
+      // Like robots per station, one setting for the whole layout: every station takes it.
+      return commit(
+        state,
+        { ...state.document, layout: withStationChargers(layout, action.count), chargersPerStation: action.count },
+        null,
+      );
     case 'applyShelfRows': {
       const added = fillWithShelfRows(action.template, placementContextOf(layout));
       if (added.length === 0) return refuse(state, 'No shelf of the template fits in that area');
@@ -392,7 +427,11 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'importLayout':
       return commit(
         state,
-        { layout: action.layout, robotsPerStation: action.robotsPerStation },
+        {
+          layout: action.layout,
+          robotsPerStation: action.robotsPerStation,
+          chargersPerStation: chargersPerStationOf(action.layout),
+        },
         {
           tone: 'info',
           text: 'Imported the layout',

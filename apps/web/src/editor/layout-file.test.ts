@@ -36,6 +36,16 @@ describe('environment files', () => {
     });
   });
 
+  it("opens a stored layout in the editor with its stations' chargers as the chargers per station", () => {
+    const stations = smallElements.robot_stations.map((station) => ({ ...station, chargers: 4 }));
+    const stored = environmentBody(
+      { name: 'Chargers', description: '' },
+      layoutFromElements({ width: 8, height: 6 }, { ...smallElements, robot_stations: stations }),
+    );
+    expect(stored.elements.robot_stations.map((station) => station.chargers)).toEqual([4]);
+    expect(editorDocumentOf(stored).chargersPerStation).toBe(4);
+  });
+
   it('imports a stored environment exported from its page back into the same body, traffic rules included', () => {
     const drawn = layoutFromElements(
       { width: 8, height: 6 },
@@ -55,7 +65,7 @@ describe('environment files', () => {
     const { name, description, layout } = imported.environment;
     expect(environmentBody({ name: name ?? '', description: description ?? '' }, layout)).toEqual(stored);
     // Opened in the editor, the stored layout is the drawn one, its robots per station read back.
-    expect(editorDocumentOf(stored)).toEqual({ layout: drawn, robotsPerStation: 2 });
+    expect(editorDocumentOf(stored)).toEqual({ layout: drawn, robotsPerStation: 2, chargersPerStation: null });
   });
 
   it('carries one-way aisles and keep-clear cells out and back in', () => {

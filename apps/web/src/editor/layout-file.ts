@@ -13,7 +13,7 @@ import {
   type LayoutElements,
   type NavigationGraph,
 } from '@fleetlab/warehouse';
-import { DEFAULT_ROBOTS_PER_STATION, type EditorDocument } from './editor-state.ts';
+import { chargersPerStationOf, DEFAULT_ROBOTS_PER_STATION, type EditorDocument } from './editor-state.ts';
 
 // Export/import of an environment as a JSON file. The file is the POST /environments body
 // (name, description, dimensions, elements with the selected pickups, graph) plus a format
@@ -83,13 +83,15 @@ export function environmentBody(meta: { name: string; description: string }, lay
 
 /**
  * A stored environment opened in the editor: its selected pickups kept, the pickups it could
- * select and its navigation points derived again, robots per station read from its first station.
+ * select and its navigation points derived again, robots and chargers per station read from its
+ * first station.
  */
 export function editorDocumentOf(environment: DrawnLayout): EditorDocument {
   const firstStation = environment.elements.robot_stations[0];
   return {
     layout: layoutFromElements(environment.dimensions, environment.elements),
     robotsPerStation: firstStation ? firstStation.robot_count : DEFAULT_ROBOTS_PER_STATION,
+    chargersPerStation: chargersPerStationOf(environment),
   };
 }
 

@@ -447,6 +447,42 @@ describe('/experiments/{id}', () => {
     expect(within(table).getAllByRole('link', { name: 'View' })[0]).toHaveAttribute('href', '/solves/61');
   });
 
+  it('says a newer layout exists and re-runs the same sweep on it in one click', async () => {
+    const onVersionOne = { ...FLEET_SWEEP, environment_latest_version: 2 };
+    const rerun = { ...FLEET_SWEEP, id: 90, environment_version: 2, environment_latest_version: 2 };
+    const network = stubFetch({
+      ...signedIn,
+      'GET /experiments/51': { body: onVersionOne },
+      'GET /solves/62': { body: { ...completedSolve, id: 62 } },
+      'POST /experiments': { status: 201, body: rerun },
+      'GET /experiments/90': { body: rerun },
+    });
+    renderApp('/experiments/51', { signedIn: true });
+    expect(
+      await screen.findByText(
+        'This experiment was made on layout version 1, shown here. The layout has been edited since: version 2 is the newest.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Re-run on version 2' }));
+    await waitFor(() => expect(currentLocation()).toBe('/experiments/90'));
+    const bodies = network.callsTo('POST', '/experiments').map((call) => call.body);
+    expect(bodies).toEqual([
+      {
+        name: 'Fleet size (layout version 2)',
+        description: 'How many robots?',
+        kind: 'fleet_sweep',
+        scenario_id: 21,
+        task_id: 31,
+        algorithm: 'makespan',
+        robot_counts: [1, 2, 3, 4, 5],
+        parameters: FLEET_SWEEP.parameters,
+        knee_tolerance: 0.05,
+      },
+    ]);
+    expect(experimentCreateSchema.safeParse(bodies[0]).success).toBe(true);
+    expect(screen.queryByRole('button', { name: /Re-run on version/ })).not.toBeInTheDocument();
+  });
+
   it('moves the knee with the rule and its value, says which rule gave it, and selects another point for utilisation', async () => {
     const network = stubFetch({
       ...signedIn,

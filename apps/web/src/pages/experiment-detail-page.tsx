@@ -5,15 +5,17 @@ import {
   DEFAULT_CYCLE_P95_TARGET_S,
   EXPERIMENT_KINDS,
   DEFAULT_KNEE_RULE,
+  experimentRerunBody,
   nextSweepValues,
   SOLVE_PARAMETER_RANGES,
   type KneeRule,
   type KneeRuleName,
 } from '@fleetlab/warehouse';
-import { isNotFound } from '../api/client.ts';
+import { isApiError, isNotFound } from '../api/client.ts';
 import {
   useAddExperimentPoints,
   useCancelExperiment,
+  useCreateExperiment,
   useDeleteExperiment,
   useEnvironment,
   useExperiment,
@@ -22,12 +24,12 @@ import {
 } from '../api/hooks.ts';
 import type { Experiment } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
-import { LayoutVersionNotice, layoutVersionName } from '../components/ui/layout-version-notice.tsx';
+import { LayoutVersionNotice, layoutVersionName, nameOnVersion } from '../components/ui/layout-version-notice.tsx';
 import { StatusBadge } from '../components/ui/badges.tsx';
 import { SelectField, TextField } from '../components/ui/form-field.tsx';
 import { EmptyState } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
-import { buttonDanger, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
+import { buttonDanger, buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
 import { ComparisonTable } from '../experiments/comparison-table.tsx';
 import {
   comparisonRows,
@@ -75,6 +77,7 @@ export default function ExperimentDetailPage() {
   const task = useTask(experiment.data?.task_id);
   const cancelExperiment = useCancelExperiment();
   const deleteExperiment = useDeleteExperiment();
+  const createExperiment = useCreateExperiment();
   const [actionError, setActionError] = useState<string | null>(null);
   // The knee rule and its value live in the address, so a reload or a shared link keeps them.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -122,6 +125,20 @@ export default function ExperimentDetailPage() {
       void navigate('/experiments');
     } catch {
       setActionError('Failed to delete experiment.');
+    }
+  }
+
+  /** The same experiment (kind, points, settings, scenario, task) on the environment's newest layout. */
+  async function handleRerun() {
+    setActionError(null);
+    try {
+      const rerun = await createExperiment.mutateAsync(
+        experimentRerunBody(record, nameOnVersion(record.name, record.environment_latest_version)),
+      );
+      await navigate(`/experiments/${rerun.id}`);
+    } catch (error) {
+      const reason = isApiError(error) ? error.detail : undefined;
+      setActionError(`Failed to re-run the experiment${reason ? `: ${reason}` : '.'}`);
     }
   }
 
@@ -189,7 +206,15 @@ export default function ExperimentDetailPage() {
       </div>
 
       {actionError && <Alert tone="error">{actionError}</Alert>}
-      <LayoutVersionNotice record={record} subject="This experiment" />
+      <LayoutVersionNotice
+        record={record}
+        subject="This experiment"
+        action={
+          <button type="button" className={buttonPrimary} onClick={handleRerun} disabled={createExperiment.isPending}>
+            Re-run on version {record.environment_latest_version}
+          </button>
+        }
+      />
       {record.status === 'running' && (
         <section className={`${card} p-5`} aria-label="Progress">
           <ExperimentProgress progress={record.progress} />

@@ -215,6 +215,46 @@ describe('GridEditorPage', () => {
     expect(status()).toBe('Added robot station R1 with 3 robots');
   });
 
+  it('stores the chargers per station set in the form on every station, and none when left empty', async () => {
+    const chargers = screen.getByLabelText(/^Chargers per station/) as HTMLInputElement;
+    expect(chargers.value).toBe('');
+    expect(chargers.placeholder).toBe('one per robot');
+    drawShelfWithPickup();
+    fireEvent.keyDown(window, { key: 'd' });
+    dragOnCanvas(cellCentre(8, 8), cellCentre(8, 8));
+    fireEvent.change(screen.getByLabelText(/^Robots per station/), { target: { value: '3' } });
+    fireEvent.keyDown(window, { key: 'r' });
+    dragOnCanvas(cellCentre(0, 19), cellCentre(0, 19));
+    // Set after the first station was placed: it applies to that one and to the next.
+    fireEvent.change(chargers, { target: { value: '2' } });
+    fireEvent.blur(chargers);
+    dragOnCanvas(cellCentre(19, 19), cellCentre(19, 19));
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Two chargers each' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Environment' }));
+
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const body = requests[0].body as { elements: { robot_stations: unknown[] } };
+    expect(body.elements.robot_stations).toEqual([
+      { id: 'R1', position: [0.5, 19.5], robot_count: 3, chargers: 2 },
+      { id: 'R2', position: [19.5, 19.5], robot_count: 3, chargers: 2 },
+    ]);
+  });
+
+  it('takes chargers per station back to one per robot when the field is emptied, clamping to 1..10', () => {
+    const chargers = screen.getByLabelText(/^Chargers per station/) as HTMLInputElement;
+    fireEvent.change(chargers, { target: { value: '25' } });
+    fireEvent.blur(chargers);
+    expect(chargers.value).toBe('10');
+    fireEvent.change(chargers, { target: { value: '' } });
+    fireEvent.blur(chargers);
+    expect(chargers.value).toBe('');
+    fireEvent.keyDown(window, { key: 'r' });
+    dragOnCanvas(cellCentre(0, 19), cellCentre(0, 19));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(chargers.value).toBe('10');
+  });
+
   it('refuses a dropoff on a shelf cell and places one beside it', () => {
     dragOnCanvas(cellCentre(2, 3), cellCentre(3, 3));
     fireEvent.keyDown(window, { key: 'd' });

@@ -1,6 +1,7 @@
 import {
   checkEnvironmentRules,
   isMissingForSolving,
+  SOLVE_PARAMETER_RANGES,
   withDimensions,
   type Dimensions,
   type EnvironmentProblem,
@@ -20,6 +21,7 @@ import {
   ROBOTS_PER_STATION_MAX,
   ROBOTS_PER_STATION_MIN,
   robotsPerStationFromInput,
+  chargersPerStationFromInput,
 } from '../editor/editor-form-rules.ts';
 import { editorReducer, initialEditorState, type EditorState } from '../editor/editor-state.ts';
 import { GridEditor } from '../editor/grid-editor.tsx';
@@ -48,9 +50,12 @@ function resizeKeepsElements(state: EditorState, dimensions: Dimensions): boolea
 
 interface NumberFieldProps {
   readonly label: string;
-  readonly value: number;
+  /** null shows an empty field (only with `blankMeans`). */
+  readonly value: number | null;
   readonly min: number;
   readonly max: number;
+  /** What an empty field stands for, when it may be left empty: `one per robot`. */
+  readonly blankMeans?: string;
   /** Applies typed text; `final` is set on blur/Enter, when corrections (fallback, clamping) apply. */
   readonly onCommit: (text: string, final: boolean) => void;
 }
@@ -59,11 +64,12 @@ interface NumberFieldProps {
  * A number input that keeps the typed text while editing. Text is applied as soon as it is a
  * whole number in range, and corrected on blur or Enter (spec: non-numeric falls back).
  */
-function NumberField({ label, value, min, max, onCommit }: NumberFieldProps) {
-  const [text, setText] = useState(String(value));
+function NumberField({ label, value, min, max, blankMeans, onCommit }: NumberFieldProps) {
+  const shown = value === null ? '' : String(value);
+  const [text, setText] = useState(shown);
   useEffect(() => {
-    setText(String(value));
-  }, [value]);
+    setText(shown);
+  }, [shown]);
   const finish = () => {
     onCommit(text, true);
   };
@@ -75,14 +81,16 @@ function NumberField({ label, value, min, max, onCommit }: NumberFieldProps) {
       min={min}
       max={max}
       value={text}
-      hint={`${min} to ${max}`}
+      placeholder={blankMeans}
+      hint={blankMeans ? `${min} to ${max}; empty: ${blankMeans}` : `${min} to ${max}`}
       onChange={(event) => {
         setText(event.target.value);
-        if (isWholeNumberInRange(event.target.value, min, max)) onCommit(event.target.value, false);
+        const blanked = blankMeans !== undefined && event.target.value.trim() === '';
+        if (blanked || isWholeNumberInRange(event.target.value, min, max)) onCommit(event.target.value, false);
       }}
       onBlur={() => {
         finish();
-        setText(String(value));
+        setText(shown);
       }}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
         if (event.key === 'Enter') {
@@ -133,8 +141,8 @@ export interface EnvironmentEditorFormProps {
 }
 
 /**
- * The environment form of the grid editor (name, description, size, robots per station, the
- * editor) and its save: refused on the client, naming the reason, when the layout breaks a rule
+ * The environment form of the grid editor (name, description, size, robots and chargers per
+ * station, the editor) and its save: refused on the client, naming the reason, when the layout breaks a rule
  * or lacks what a solve needs, as the server would refuse it.
  */
 export function EnvironmentEditorForm({
@@ -179,6 +187,10 @@ export function EnvironmentEditorForm({
     dispatch({ type: 'setRobotsPerStation', count: robotsPerStationFromInput(text) });
   };
 
+  const commitChargersPerStation = (text: string) => {
+    dispatch({ type: 'setChargersPerStation', count: chargersPerStationFromInput(text) });
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (name.trim() === '') {
@@ -212,7 +224,7 @@ export function EnvironmentEditorForm({
           value={description}
           onChange={(event) => setDescription(event.target.value)}
         />
-        <div className="grid grid-cols-3 gap-4 md:col-span-2">
+        <div className="grid grid-cols-2 gap-4 md:col-span-2 md:grid-cols-4">
           <NumberField
             label="Width"
             value={dimensions.width}
@@ -233,6 +245,14 @@ export function EnvironmentEditorForm({
             min={ROBOTS_PER_STATION_MIN}
             max={ROBOTS_PER_STATION_MAX}
             onCommit={commitRobotsPerStation}
+          />
+          <NumberField
+            label="Chargers per station"
+            value={state.document.chargersPerStation}
+            min={SOLVE_PARAMETER_RANGES.chargers.min}
+            max={SOLVE_PARAMETER_RANGES.chargers.max}
+            blankMeans="one per robot"
+            onCommit={commitChargersPerStation}
           />
         </div>
       </div>

@@ -112,3 +112,67 @@ describe('/scenarios/{id}', () => {
     expect(await screen.findByText('Failed to load scenario details. Please try again later.')).toBeInTheDocument();
   });
 });
+
+describe('/scenarios/{id} made on an older layout version', () => {
+  const onVersionOne = { ...MORNING_RUSH, parameters: { robot_count: 2 }, environment_latest_version: 2 };
+  const copy = { ...onVersionOne, id: 23, name: 'Morning Rush (layout version 2)', environment_version: 2 };
+  const versionRoutes = {
+    ...routes,
+    'GET /scenarios/21': { body: onVersionOne },
+    'GET /environments/11/versions/1': { body: { ...SMALL_WAREHOUSE, latest_version: 2 } },
+    'POST /scenarios': { status: 201, body: copy },
+    'GET /scenarios/23': { body: copy },
+  };
+  const copyButton = () => screen.findByRole('button', { name: 'Copy to version 2' });
+
+  it('copies the scenario and all its tasks to the newest layout in one click, then opens the copy', async () => {
+    const network = stubFetch({ ...versionRoutes, 'POST /tasks/batch': { status: 201, body: sevenTasks } });
+    renderApp('/scenarios/21', { signedIn: true });
+    expect(
+      await screen.findByText(
+        'This scenario was made on layout version 1, shown here. The layout has been edited since: version 2 is the newest.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(async () => expect(await copyButton()).toBeEnabled());
+    await userEvent.click(await copyButton());
+    await waitFor(() => expect(currentLocation()).toBe('/scenarios/23'));
+    expect(network.callsTo('POST', '/scenarios').map((call) => call.body)).toEqual([
+      {
+        name: 'Morning Rush (layout version 2)',
+        description: 'Peak orders',
+        environment_id: 11,
+        parameters: { robot_count: 2 },
+      },
+    ]);
+    expect(network.callsTo('POST', '/tasks/batch').map((call) => call.body)).toEqual([
+      sevenTasks.map((task) => ({
+        name: task.name,
+        description: 'Two deliveries',
+        task_type: 'pickup_delivery',
+        scenario_id: 23,
+        details: {
+          tasks: [
+            ['P1', 'D1'],
+            ['P2', 'D1'],
+          ],
+        },
+      })),
+    ]);
+    expect(screen.queryByRole('button', { name: /Copy to version/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps nothing half-copied when the newest layout refuses a task, and says why', async () => {
+    const refusal = { detail: 'body[0].details.tasks[1]: P2 is not a pickup of the environment' };
+    const network = stubFetch({
+      ...versionRoutes,
+      'POST /tasks/batch': { status: 400, body: refusal },
+      'DELETE /scenarios/23': { status: 204 },
+    });
+    renderApp('/scenarios/21', { signedIn: true });
+    await waitFor(async () => expect(await copyButton()).toBeEnabled());
+    await userEvent.click(await copyButton());
+    expect(await screen.findByText(`Failed to copy the scenario to version 2: ${refusal.detail}`)).toBeInTheDocument();
+    expect(network.callsTo('DELETE', '/scenarios/23')).toHaveLength(1);
+    expect(currentLocation()).toBe('/scenarios/21');
+  });
+});

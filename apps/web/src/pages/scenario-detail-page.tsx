@@ -1,10 +1,17 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isNotFound } from '../api/client.ts';
-import { useDeleteScenario, useEnvironmentOf, useScenario, useTasks } from '../api/hooks.ts';
+import { isApiError, isNotFound } from '../api/client.ts';
+import {
+  useCreateScenario,
+  useDeleteScenario,
+  useEnvironmentOf,
+  useSaveTasks,
+  useScenario,
+  useTasks,
+} from '../api/hooks.ts';
 import { EnvironmentMap } from '../components/map/environment-map.tsx';
 import { Alert } from '../components/ui/alert.tsx';
-import { LayoutVersionNotice } from '../components/ui/layout-version-notice.tsx';
+import { LayoutVersionNotice, nameOnVersion } from '../components/ui/layout-version-notice.tsx';
 import { TaskTypeBadge } from '../components/ui/badges.tsx';
 import { DataTable, RowLinkCell, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { GraphToggle } from '../components/ui/graph-toggle.tsx';
@@ -13,7 +20,7 @@ import { EmptyState } from '../components/ui/page-header.tsx';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { buttonDanger, buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
 import { fleetSizeOf } from '../lib/fleet-size.ts';
-import { SCENARIO_TASK_PREVIEW_LIMIT } from '../lib/scenario-records.ts';
+import { SCENARIO_TASK_PREVIEW_LIMIT, scenarioCopyBody, taskCopyBatches } from '../lib/scenario-records.ts';
 import { ScenarioParametersPanel } from '../experiments/scenario-parameters-panel.tsx';
 
 const SCENARIO_TASK_COLUMNS: readonly DataTableColumn[] = [
@@ -31,8 +38,11 @@ export default function ScenarioDetailPage() {
   const environment = useEnvironmentOf(scenario.data);
   const tasks = useTasks(id, { enabled: scenario.isSuccess });
   const deleteScenario = useDeleteScenario();
+  const createScenario = useCreateScenario();
+  const saveTasks = useSaveTasks();
+  const [copying, setCopying] = useState(false);
   const [showGraph, setShowGraph] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
   const fleetSize = useMemo(() => fleetSizeOf(environment.data), [environment.data]);
 
   if (scenario.isPending) return <FullPageSpinner label="Loading scenario" />;
@@ -54,12 +64,39 @@ export default function ScenarioDetailPage() {
 
   async function handleDelete() {
     if (!window.confirm('Are you sure you want to delete this scenario?')) return;
-    setDeleteError(null);
+    setActionError(null);
     try {
       await deleteScenario.mutateAsync(record.id);
       void navigate('/scenarios');
     } catch {
-      setDeleteError('Failed to delete scenario.');
+      setActionError('Failed to delete scenario.');
+    }
+  }
+
+  /**
+   * The scenario and its tasks made again on the environment's newest layout, then opened. A
+   * task the newest layout cannot serve (a point removed) refuses the copy: the new scenario is
+   * deleted again, so nothing half-copied stays.
+   */
+  async function handleCopyToNewest() {
+    setActionError(null);
+    setCopying(true);
+    let copyId: number | null = null;
+    try {
+      const copy = await createScenario.mutateAsync(
+        scenarioCopyBody(record, nameOnVersion(record.name, record.environment_latest_version)),
+      );
+      copyId = copy.id;
+      for (const batch of taskCopyBatches(taskList, copy.id)) await saveTasks.mutateAsync(batch);
+      await navigate(`/scenarios/${copy.id}`);
+    } catch (error) {
+      if (copyId !== null) await deleteScenario.mutateAsync(copyId).catch(() => undefined);
+      const reason = isApiError(error) ? error.detail : undefined;
+      setActionError(
+        `Failed to copy the scenario to version ${record.environment_latest_version}${reason ? `: ${reason}` : '.'}`,
+      );
+    } finally {
+      setCopying(false);
     }
   }
 
@@ -94,9 +131,23 @@ export default function ScenarioDetailPage() {
         </div>
       </div>
 
-      {deleteError && <Alert tone="error">{deleteError}</Alert>}
+      {actionError && <Alert tone="error">{actionError}</Alert>}
 
-      <LayoutVersionNotice record={record} subject="This scenario" />
+      <LayoutVersionNotice
+        record={record}
+        subject="This scenario"
+        action={
+          <button
+            type="button"
+            className={buttonPrimary}
+            onClick={handleCopyToNewest}
+            disabled={copying || !tasks.isSuccess}
+            title="Makes this scenario and its tasks again on the newest layout"
+          >
+            Copy to version {record.environment_latest_version}
+          </button>
+        }
+      />
 
       <section className={`${card} p-5`} aria-labelledby="scenario-description-heading">
         <h2 id="scenario-description-heading" className="text-sm font-semibold uppercase tracking-wider text-slate-400">

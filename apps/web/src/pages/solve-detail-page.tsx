@@ -13,7 +13,7 @@ import {
 import { robotModelLabel } from '../lib/solve-settings.ts';
 import type { Solve } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
-import { LayoutVersionNotice, layoutVersionName } from '../components/ui/layout-version-notice.tsx';
+import { LayoutVersionNotice, layoutVersionName, nameOnVersion } from '../components/ui/layout-version-notice.tsx';
 import { StatusBadge, TaskTypeBadge } from '../components/ui/badges.tsx';
 import { FullPageSpinner, Spinner } from '../components/ui/spinner.tsx';
 import { buttonDanger, buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
@@ -82,7 +82,7 @@ export default function SolveDetailPage() {
     setActionError(null);
     try {
       const rerun = await createSolve.mutateAsync({
-        name: `${record.name} (${layoutVersionName(record.environment_latest_version).toLowerCase()})`,
+        name: nameOnVersion(record.name, record.environment_latest_version),
         description: record.description ?? undefined,
         environment_id: record.environment_id,
         scenario_id: record.scenario_id,

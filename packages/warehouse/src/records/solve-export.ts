@@ -7,6 +7,8 @@ export interface SolveExportSource {
   readonly id: number | string;
   readonly environment_id?: number | null;
   readonly environment?: { readonly id: number; readonly name: string; readonly version?: number | null } | null;
+  /** The layout version the solve ran on (solve records carry it beside `environment`). */
+  readonly environment_version?: number | null;
   /** How far a running solve got, and the queue's job id: the moment's state, not the answer. */
   readonly progress?: unknown;
   readonly celery_task_id?: unknown;
@@ -17,8 +19,8 @@ export interface SolveExportSource {
  * model when the solve has one, results, `stats` with makespan, bounds, gap, the execution
  * totals and a shift's KPIs, the execution on the floor, the tasks), without the running
  * state, under a format name and version. `environment` names the layout the solve ran on:
- * its id, name and `version`, the one place an export states it (null until environments have
- * versions).
+ * its id, name and `version` (the solve's `environment_version`), the one place an export
+ * states it; null only for a record from before layouts had versions.
  */
 export function solveExport(solve: SolveExportSource): Record<string, unknown> {
   const { progress: _progress, celery_task_id: _job, ...record } = solve;
@@ -30,7 +32,7 @@ export function solveExport(solve: SolveExportSource): Record<string, unknown> {
     environment: {
       id: environmentId,
       name: solve.environment?.name ?? null,
-      version: solve.environment?.version ?? null,
+      version: solve.environment?.version ?? solve.environment_version ?? null,
     },
   };
 }

@@ -51,6 +51,8 @@ describe('solveToJson', () => {
     status: 'completed',
     environment_id: 11,
     environment: { id: 11, name: 'Small Warehouse' },
+    environment_version: 2,
+    environment_latest_version: 3,
     parameters: { algorithm_type: 'makespan', time_limit: 30, robot_count: 9 },
     results: TWO_ROBOT_RESULTS,
     stats: {
@@ -72,7 +74,16 @@ describe('solveToJson', () => {
       format: 'fleetlab-solve',
       format_version: 1,
       ...record,
-      environment: { id: 11, name: 'Small Warehouse', version: null },
+      environment: { id: 11, name: 'Small Warehouse', version: 2 },
+    });
+  });
+
+  it('says null for the layout version only of a record that has none', () => {
+    const { environment_version: _version, ...unversioned } = solve;
+    expect(JSON.parse(solveToJson(unversioned)).environment).toEqual({
+      id: 11,
+      name: 'Small Warehouse',
+      version: null,
     });
   });
 

@@ -5,6 +5,9 @@ import { Alert } from './alert.tsx';
 /** `Layout version 2`, the words every page uses for one version of an environment's layout. */
 export const layoutVersionName = (version: number) => `Layout version ${version}`;
 
+/** The name of a record run again on version `version`: `Morning (layout version 2)`. */
+export const nameOnVersion = (name: string, version: number) => `${name} (${layoutVersionName(version).toLowerCase()})`;
+
 /**
  * What a solve, scenario or experiment page says once the environment's layout was edited after
  * the record was made: which version the page shows (the one the record ran on) and that a newer
