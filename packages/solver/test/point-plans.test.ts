@@ -6,10 +6,10 @@ import { loadBenchInstance, planDigest } from '../bench/point-plans.ts';
 
 /**
  * The point robot model reproduces the plans and figures from before robot models existed: the
- * digests in fixtures/point-plan-digests.json were taken on the solver before leg times moved to
- * the floor clock's table (every public instance, t1 and t2, every algorithm, seed 3, 30
- * iterations). The small instances are checked here; `npx tsx packages/solver/bench/point-plans.ts`
- * prints every instance's digests to compare.
+ * digests in fixtures/point-plan-digests.json were taken on the solver just before leg times moved
+ * to the floor clock's table (with the bound list and the graph paths of steps already in; every
+ * algorithm, seed 3, 30 iterations). `npx tsx packages/solver/bench/point-plans.ts` prints any
+ * instance's digests to compare.
  */
 const digests: Record<string, Record<string, string>> = JSON.parse(
   readFileSync(join(import.meta.dirname, 'fixtures', 'point-plan-digests.json'), 'utf8'),

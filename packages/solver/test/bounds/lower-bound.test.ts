@@ -85,9 +85,12 @@ describe('lowerBound', () => {
       'detour_capacity',
       'charger_capacity',
       'whole_charges',
+      'drive_time',
       'dock_capacity',
     ]);
     for (const value of bound.bounds) expect(value.makespan_s).toBeLessThanOrEqual(10);
+    // A point robot's clock is the model's: the drive-time bound adds nothing.
+    expect(bound.bounds.find((value) => value.name === 'drive_time')?.makespan_s).toBe(0);
   });
 
   it('counts the charges that total work needs: f(w) = w/v + (ceil(w/M) - 1) * recharge', () => {
