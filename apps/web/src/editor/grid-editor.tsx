@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent, type Dispatch } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch } from 'react';
+import { ImportMapButton } from './import-map-button.tsx';
 import { Alert } from '../components/ui/alert.tsx';
 import { buttonSecondary } from '../components/ui/styles.ts';
 import { isMissingForSolving, type EnvironmentProblemsRecord } from '@fleetlab/warehouse';
@@ -92,7 +93,6 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
   const [templateOpen, setTemplateOpen] = useState(false);
   const [importErrors, setImportErrors] = useState<{ fileName: string; errors: string[] } | null>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
-  const mapInputRef = useRef<HTMLInputElement>(null);
 
   const view = useMemo<ViewTransform>(() => {
     const cellSize = base * zoom;
@@ -157,13 +157,7 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
     downloadTextFile(environmentFileName(name), serializeEnvironmentFile(file), 'application/json');
   };
 
-  const onImportFile = async (
-    event: ChangeEvent<HTMLInputElement>,
-    parse: (fileName: string, text: string) => ImportResult,
-  ) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const importFile = async (file: File, parse: (fileName: string, text: string) => ImportResult) => {
     let text: string;
     try {
       text = await readFileText(file);
@@ -255,24 +249,13 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
           accept=".json,application/json"
           className="hidden"
           aria-label="Import environment file"
-          onChange={(event) => void onImportFile(event, (_name, text) => parseEnvironmentFile(text))}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void importFile(file, (_name, text) => parseEnvironmentFile(text));
+          }}
         />
-        <button
-          type="button"
-          className={smallButton}
-          onClick={() => mapInputRef.current?.click()}
-          title="A MovingAI or League of Robot Runners grid map (.map): obstacles become shelves, free cells floor"
-        >
-          Import map
-        </button>
-        <input
-          ref={mapInputRef}
-          type="file"
-          accept=".map,text/plain"
-          className="hidden"
-          aria-label="Import grid map file"
-          onChange={(event) => void onImportFile(event, parseGridMapFile)}
-        />
+        <ImportMapButton className={smallButton} onFile={(file) => void importFile(file, parseGridMapFile)} />
       </div>
 
       {importErrors && (

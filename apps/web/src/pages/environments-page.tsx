@@ -1,12 +1,14 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../api/client.ts';
 import { useCreateEnvironment, useEnvironments } from '../api/hooks.ts';
 import type { EnvironmentSummary } from '../api/types.ts';
 import { LorrProblemImport } from '../components/environments/lorr-problem-import.tsx';
 import { Alert } from '../components/ui/alert.tsx';
+import { FilePickerButton } from '../components/ui/file-picker-button.tsx';
 import { ListStates } from '../components/ui/list-states.tsx';
 import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui/styles.ts';
+import { ImportMapButton } from '../editor/import-map-button.tsx';
 import { environmentBody, parseEnvironmentFile, parseGridMapFile } from '../editor/layout-file.ts';
 import { readFileText } from '../lib/read-file-text.ts';
 import type { GridEditorLocationState } from './grid-editor-page.tsx';
@@ -25,13 +27,9 @@ interface ImportRefusal {
 function ImportEnvironmentButton() {
   const navigate = useNavigate();
   const createEnvironment = useCreateEnvironment();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [refusal, setRefusal] = useState<ImportRefusal | null>(null);
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const onFile = async (file: File) => {
     setRefusal(null);
     const refuse = (problems: readonly string[]) => setRefusal({ fileName: file.name, problems });
     let text: string;
@@ -56,21 +54,13 @@ function ImportEnvironmentButton() {
 
   return (
     <>
-      <button
-        type="button"
-        className={buttonSecondary}
-        onClick={() => inputRef.current?.click()}
-        disabled={createEnvironment.isPending}
-      >
-        Import File
-      </button>
-      <input
-        ref={inputRef}
-        type="file"
+      <FilePickerButton
+        label="Import File"
+        inputLabel="Import environment file"
         accept=".json,application/json"
-        className="hidden"
-        aria-label="Import environment file"
-        onChange={(event) => void onFile(event)}
+        className={buttonSecondary}
+        disabled={createEnvironment.isPending}
+        onFile={(file) => void onFile(file)}
       />
       {refusal && (
         <div className="basis-full">
@@ -115,16 +105,12 @@ function EnvironmentCard({ environment }: { environment: EnvironmentSummary }) {
 export default function EnvironmentsPage() {
   const environments = useEnvironments();
   const navigate = useNavigate();
-  const mapInputRef = useRef<HTMLInputElement>(null);
   const [mapErrors, setMapErrors] = useState<{ fileName: string; errors: string[] } | null>(null);
 
   // A grid map opens in the editor, where the planner places pickups, dropoffs and stations and
   // saves; a malformed one is refused here, naming the line, and nothing opens.
-  const onMapFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const text = await file.text().catch(() => null);
+  const onMapFile = async (file: File) => {
+    const text = await readFileText(file).catch(() => null);
     const result = text === null ? null : parseGridMapFile(file.name, text);
     if (text === null || !result?.ok) {
       setMapErrors({
@@ -143,22 +129,7 @@ export default function EnvironmentsPage() {
         <h1 className="text-2xl font-bold text-slate-100">Environments</h1>
         <div className="flex flex-wrap items-center justify-end gap-2">
           <ImportEnvironmentButton />
-          <button
-            type="button"
-            className={buttonSecondary}
-            onClick={() => mapInputRef.current?.click()}
-            title="A MovingAI or League of Robot Runners grid map (.map): obstacles become shelves, free cells floor"
-          >
-            Import map
-          </button>
-          <input
-            ref={mapInputRef}
-            type="file"
-            accept=".map,text/plain"
-            className="hidden"
-            aria-label="Import grid map file"
-            onChange={(event) => void onMapFile(event)}
-          />
+          <ImportMapButton className={buttonSecondary} onFile={(file) => void onMapFile(file)} />
           <LorrProblemImport />
           <Link to="/environments/grid-editor" className={buttonPrimary}>
             Grid Editor
