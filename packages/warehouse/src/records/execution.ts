@@ -18,6 +18,16 @@ export const activityKindValues = [
 export type ActivityKind = (typeof activityKindValues)[number];
 
 /**
+ * How a robot with a robot model moves at an instant (spec §4's motion states, and turning in
+ * place): the `state` of each segment of a robot's `motion`.
+ */
+export const motionStateValues = ['stopped', 'accelerating', 'cruising', 'decelerating', 'turning'] as const;
+export type MotionStateName = (typeof motionStateValues)[number];
+
+/** Numbers per segment of a robot's `motion`: t_s, x, y, heading_deg, speed_m_s, accel_m_s2, state. */
+export const MOTION_SEGMENT_LENGTH = 7;
+
+/**
  * What happens when all robots run a plan at once on the shared floor (the simulator's output,
  * stored as a solve's `execution`). Times are seconds from t = 0; cells are the floor's 1 m grid
  * cells (x column, y row). Timelines are waypoint-encoded so a 400-robot day stays small.
@@ -52,6 +62,16 @@ export const robotExecutionSchema = z.object({
    * to the end of the execution (`totals.steps`). Absent in executions stored before it existed.
    */
   activities: z.array(z.number().int()).optional(),
+  /**
+   * The motion that ran, for a robot model other than `point` (absent for points, whose timeline
+   * is the motion): flat segments of `MOTION_SEGMENT_LENGTH` numbers `[t_s, x, y, heading_deg,
+   * speed_m_s, accel_m_s2, state, ...]`. From t_s until the next segment's t_s the robot's centre
+   * starts at (x, y) (cell coordinates, metres; a cell's centre is its x, y), faces heading_deg
+   * (0 = +x, 90 = +y) and moves along it by speed * dt + accel * dt^2 / 2; `state` indexes
+   * `motionStateValues`. A `turning` segment stands at (x, y) and turns from its heading to the
+   * next segment's heading at an even rate. The last segment lasts to the end of the execution.
+   */
+  motion: z.array(z.number()).optional(),
 });
 export type RobotExecutionRecord = z.infer<typeof robotExecutionSchema>;
 
