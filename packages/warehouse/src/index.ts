@@ -59,11 +59,20 @@ export {
 } from './experiments/knee.ts';
 export {
   EXPERIMENT_KINDS,
+  robotModelLabel,
   type ExperimentPointsField,
   type ExperimentPointsInput,
   type PlannedExperimentPoint,
 } from './experiments/experiment-kinds.ts';
 export { experimentRerunBody } from './experiments/experiment-rerun.ts';
+export {
+  comparedFigureOf,
+  comparedValue,
+  compareRobotModels,
+  type ComparedFigure,
+  type RobotModelComparison,
+  type RobotModelFinding,
+} from './experiments/robot-model-comparison.ts';
 export {
   fewestRobotsForShift,
   highestSustainedRate,
@@ -184,5 +193,6 @@ export {
   type Heading,
 } from './motion/drive-time.ts';
 export { FloorClock } from './motion/floor-clock.ts';
+export { NO_DRIVE, runTimeSplit, walkTimeSplit, type DriveTimeSplit } from './motion/time-split.ts';
 export { LeastTimeWalks, restHeading, type TimedWalk, type TimeRow } from './motion/least-time-walks.ts';
 export { KeyedHeap } from './data-structures/keyed-heap.ts';

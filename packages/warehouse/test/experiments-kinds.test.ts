@@ -20,6 +20,7 @@ describe('EXPERIMENT_KINDS', () => {
       ['Algorithm comparison', 'algorithm', 'algorithms', 'best_algorithm', false],
       ['Charger sweep', 'chargers', 'charger_counts', 'knee', true],
       ['Rate sweep', 'rate', 'rates', 'highest_sustained_rate', true],
+      ['Robot model comparison', 'robot_model', 'robot_models', 'robots_per_model', false],
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { AlgorithmName } from '../records/algorithms.ts';
 import { ALGORITHM_BY_NAME } from '../records/algorithms.ts';
 import type { ExperimentKind } from '../records/experiment.ts';
+import { type RobotModelParameter, robotModelName, robotModelPresetByName } from '../records/robot-models.ts';
 
 /** One solve an experiment asks for: its algorithm and what the point sets on top of the experiment's settings. */
 export interface PlannedExperimentPoint {
@@ -11,6 +12,8 @@ export interface PlannedExperimentPoint {
   readonly chargers: number | undefined;
   /** A rate sweep's rate, which replaces `parameters.shift.orders_per_hour`. */
   readonly ordersPerHour: number | undefined;
+  /** A robot-model comparison's model, which sets `parameters.robot_model` (undefined: the experiment's). */
+  readonly robotModel: RobotModelParameter | undefined;
   /** The point's part of its solve's name: '3 robots', '2 chargers per station', 'Greedy nearest'. */
   readonly label: string;
 }
@@ -22,21 +25,26 @@ export interface ExperimentPointsInput {
   readonly robot_counts?: readonly number[];
   readonly charger_counts?: readonly number[];
   readonly rates?: readonly number[];
+  readonly robot_models?: readonly RobotModelParameter[];
   readonly parameters: { readonly chargers?: number };
 }
 
 /** The record field that lists a kind's points. */
-export type ExperimentPointsField = 'robot_counts' | 'charger_counts' | 'rates' | 'algorithms';
+export type ExperimentPointsField = 'robot_counts' | 'charger_counts' | 'rates' | 'algorithms' | 'robot_models';
 
 interface ExperimentKindInfo {
   /** What every page calls the kind. */
   readonly label: string;
   /** What its points vary, and so its chart's x axis. */
-  readonly axis: 'robots' | 'chargers' | 'rate' | 'algorithm';
+  readonly axis: 'robots' | 'chargers' | 'rate' | 'algorithm' | 'robot_model';
   /** The create body's (and the record's) list of its points. */
   readonly pointsField: ExperimentPointsField;
-  /** How its answer is read: the knee of a sweep (a shift sweep: the fewest that hold the rate), the highest sustained rate, the best algorithm. */
-  readonly answer: 'knee' | 'highest_sustained_rate' | 'best_algorithm';
+  /**
+   * How its answer is read: the knee of a sweep (a shift sweep: the fewest that hold the rate),
+   * the highest sustained rate, the best algorithm, the fewest robots each robot model needs for
+   * the target (`compareRobotModels`).
+   */
+  readonly answer: 'knee' | 'highest_sustained_rate' | 'best_algorithm' | 'robots_per_model';
   /** Whether "test more" may continue it past its largest value (POST /experiments/{id}/points). */
   readonly continuable: boolean;
   /**
@@ -49,6 +57,12 @@ interface ExperimentKindInfo {
 const ascending = (values: readonly number[] | undefined) => [...(values ?? [])].sort((a, b) => a - b);
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 /** The one algorithm of a sweep: the schema requires it, so its absence is a caller's bug. */
+/** What pages call a robot model: a preset's label, a custom model's name. */
+export function robotModelLabel(model: RobotModelParameter | null | undefined): string {
+  const name = robotModelName(model);
+  return robotModelPresetByName(name)?.label ?? name;
+}
+
 function sweptAlgorithm(input: ExperimentPointsInput): AlgorithmName {
   if (input.algorithm === undefined) throw new TypeError('A sweep names its algorithm');
   return input.algorithm;
@@ -72,6 +86,7 @@ export const EXPERIMENT_KINDS: Record<ExperimentKind, ExperimentKindInfo> = {
         robotCount: count,
         chargers: input.parameters.chargers,
         ordersPerHour: undefined,
+        robotModel: undefined,
         label: plural(count, 'robot', 'robots'),
       })),
   },
@@ -87,6 +102,7 @@ export const EXPERIMENT_KINDS: Record<ExperimentKind, ExperimentKindInfo> = {
         robotCount: fleet,
         chargers: input.parameters.chargers,
         ordersPerHour: undefined,
+        robotModel: undefined,
         label: ALGORITHM_BY_NAME[algorithm].label,
       })),
   },
@@ -102,6 +118,7 @@ export const EXPERIMENT_KINDS: Record<ExperimentKind, ExperimentKindInfo> = {
         robotCount: fleet,
         chargers,
         ordersPerHour: undefined,
+        robotModel: undefined,
         label: `${plural(chargers, 'charger', 'chargers')} per station`,
       })),
   },
@@ -117,7 +134,30 @@ export const EXPERIMENT_KINDS: Record<ExperimentKind, ExperimentKindInfo> = {
         robotCount: fleet,
         chargers: input.parameters.chargers,
         ordersPerHour: rate,
+        robotModel: undefined,
         label: `${rate} orders/h`,
       })),
+  },
+  robot_model_comparison: {
+    label: 'Robot model comparison',
+    axis: 'robot_model',
+    pointsField: 'robot_models',
+    answer: 'robots_per_model',
+    continuable: false,
+    // Each model in the order given, at each robot count from the smallest (no counts: the scenario's fleet).
+    points: (input, fleet) =>
+      (input.robot_models ?? []).flatMap((model) =>
+        (input.robot_counts === undefined ? [fleet] : ascending(input.robot_counts)).map((count) => ({
+          algorithm: sweptAlgorithm(input),
+          robotCount: count,
+          chargers: input.parameters.chargers,
+          ordersPerHour: undefined,
+          robotModel: model,
+          label:
+            input.robot_counts === undefined
+              ? robotModelName(model)
+              : `${robotModelName(model)} · ${plural(count ?? 0, 'robot', 'robots')}`,
+        })),
+      ),
   },
 };

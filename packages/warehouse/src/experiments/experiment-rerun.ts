@@ -13,7 +13,17 @@ export function experimentRerunBody(record: ExperimentRecord, name: string): Exp
   const swept =
     pointsField === 'algorithms'
       ? { algorithms: record.algorithms }
-      : { algorithm: record.algorithms[0], [pointsField]: record[pointsField] };
+      : pointsField === 'robot_models'
+        ? {
+            algorithm: record.algorithms[0],
+            robot_models: record.robot_models,
+            ...(record.robot_counts.length > 0 ? { robot_counts: record.robot_counts } : {}),
+            ...(record.target_makespan_s === null ? {} : { target_makespan_s: record.target_makespan_s }),
+            ...(record.target_throughput_per_h === null
+              ? {}
+              : { target_throughput_per_h: record.target_throughput_per_h }),
+          }
+        : { algorithm: record.algorithms[0], [pointsField]: record[pointsField] };
   return {
     name,
     description: record.description ?? undefined,

@@ -21,3 +21,4 @@ export {
   type ActivityInterval,
 } from './activities.ts';
 export { decodeTimeline, TimelineWriter } from './timeline-codec.ts';
+export { planTimeSplit, solveTimeSplit, type PlanTimeSplit } from './plan-time-split.ts';

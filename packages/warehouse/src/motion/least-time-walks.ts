@@ -108,6 +108,18 @@ export class LeastTimeWalks {
   walk(from: number, goal: number): TimedWalk | null {
     const target = standing(goal, this.rest[goal]);
     this.search(from, target);
+    return this.walkTo(goal);
+  }
+
+  /** The least-time walks from `from` to each of `goals` (null where unreachable), after one search. */
+  walksFrom(from: number, goals: readonly number[]): (TimedWalk | null)[] {
+    this.search(from, -1);
+    return goals.map((goal) => this.walkTo(goal));
+  }
+
+  /** The walk to `goal` the last search found, read back along its parents. */
+  private walkTo(goal: number): TimedWalk | null {
+    const target = standing(goal, this.rest[goal]);
     if (this.seconds[target] === Infinity) return null;
     const cells: number[] = [];
     for (let state = target; state >= 0; state = this.parent[state]) {

@@ -9,6 +9,8 @@ import {
 import { ALGORITHMS, algorithmNameSchema } from './algorithms.ts';
 import { environmentVersionFieldsSchema } from './environment.ts';
 import { solveStatusSchema } from './solve.ts';
+import { robotModelName, robotModelSchema } from './robot-models.ts';
+import { timeSplitSchema } from './time-split.ts';
 import { numberInRange } from './parameter-range.ts';
 import { SOLVE_PARAMETER_RANGES, solveParametersInputSchema, solveParametersSchema } from './solve-parameters.ts';
 import {
@@ -19,7 +21,13 @@ import {
   shiftStatsSchema,
 } from './shift.ts';
 
-export const experimentKindValues = ['fleet_sweep', 'algorithm_comparison', 'charger_sweep', 'rate_sweep'] as const;
+export const experimentKindValues = [
+  'fleet_sweep',
+  'algorithm_comparison',
+  'charger_sweep',
+  'rate_sweep',
+  'robot_model_comparison',
+] as const;
 export const experimentKindSchema = z.enum(experimentKindValues);
 export type ExperimentKind = z.infer<typeof experimentKindSchema>;
 
@@ -34,6 +42,8 @@ export type ExperimentStatus = z.infer<typeof experimentStatusSchema>;
  */
 export const DEFAULT_KNEE_TOLERANCE = 0.05;
 export const MAX_SWEEP_POINTS = 30;
+/** A robot-model comparison compares 2 to this many models. */
+export const MAX_COMPARED_ROBOT_MODELS = 6;
 
 /**
  * The cycle-time target a shift experiment starts with (`cycle_p95_target_s`): "robots needed to
@@ -64,9 +74,17 @@ function hasDuplicates(values: readonly unknown[]): boolean {
   return new Set(values).size !== values.length;
 }
 
+/** A comparison's target: a makespan to finish by (a day), or a throughput to reach (a shift). */
+const targetMakespanSchema = z.number().positive('target_makespan_s must be above 0 s');
+const targetThroughputSchema = z.number().positive('target_throughput_per_h must be above 0 deliveries per hour');
+
 /**
  * Body of POST /experiments. A fleet sweep names one `algorithm` and 1-30 distinct
- * `robot_counts`; an algorithm comparison names 2-7 distinct `algorithms`; a charger sweep names
+ * `robot_counts`; a robot-model comparison names one `algorithm` and 2-6 `robot_models` (preset
+ * names or custom figures, distinct names), optionally `robot_counts` (each model runs at each
+ * count, 30 points at most; else on the scenario's fleet) and a target: `target_makespan_s` for a
+ * day, `target_throughput_per_h` for a shift (its answer: the fewest robots per model that meet
+ * it); an algorithm comparison names 2-7 distinct `algorithms`; a charger sweep names
  * one `algorithm` and 1-10 distinct `charger_counts` (chargers per station); a rate sweep names
  * one `algorithm` and 1-30 distinct `rates` (orders per hour) and needs `parameters.shift`, whose
  * `orders_per_hour` each point sets to its rate (so it may be left out). Comparisons, charger sweeps and rate
@@ -86,6 +104,9 @@ export const experimentCreateSchema = z
     robot_counts: z.array(robotCountSchema).optional(),
     charger_counts: z.array(chargerCountSchema).optional(),
     rates: z.array(rateSchema).optional(),
+    robot_models: z.array(robotModelSchema).optional(),
+    target_makespan_s: targetMakespanSchema.optional(),
+    target_throughput_per_h: targetThroughputSchema.optional(),
     parameters: experimentParametersSchema.default(experimentParametersSchema.parse({})),
     knee_tolerance: z.number().min(0).max(1).default(DEFAULT_KNEE_TOLERANCE),
     cycle_p95_target_s: numberInRange(CYCLE_P95_TARGET_RANGE, {
@@ -98,6 +119,10 @@ export const experimentCreateSchema = z
     if (body.kind !== 'charger_sweep' && body.charger_counts !== undefined)
       issue('charger_counts', `Not used by a ${body.kind}`);
     if (body.kind !== 'rate_sweep' && body.rates !== undefined) issue('rates', `Not used by a ${body.kind}`);
+    if (body.kind !== 'robot_model_comparison') {
+      for (const field of ['robot_models', 'target_makespan_s', 'target_throughput_per_h'] as const)
+        if (body[field] !== undefined) issue(field, `Not used by a ${body.kind}`);
+    }
     if (body.parameters.shift === undefined && body.cycle_p95_target_s !== undefined)
       issue('cycle_p95_target_s', 'Only used when the experiment runs shifts (parameters.shift)');
     if (body.kind !== 'rate_sweep' && body.parameters.shift !== undefined && !shiftHasRate(body.parameters.shift)) {
@@ -154,6 +179,41 @@ export const experimentCreateSchema = z
         else if (algorithms.length < 2 || algorithms.length > ALGORITHMS.length)
           issue('algorithms', `Expected 2 to ${ALGORITHMS.length} algorithms`);
         else if (hasDuplicates(algorithms)) issue('algorithms', 'Algorithms must be distinct');
+        return;
+      }
+      case 'robot_model_comparison': {
+        if (body.algorithm === undefined) issue('algorithm', 'Required for a robot_model_comparison');
+        if (body.algorithms !== undefined)
+          issue('algorithms', 'Not used by a robot_model_comparison; name one algorithm');
+        if (body.parameters.robot_model !== undefined)
+          issue(
+            'parameters',
+            'robot_model is set by each point of a robot_model_comparison: list them in robot_models',
+          );
+        const models = body.robot_models;
+        if (models === undefined) issue('robot_models', 'Required for a robot_model_comparison');
+        else if (models.length < 2 || models.length > MAX_COMPARED_ROBOT_MODELS)
+          issue('robot_models', `Expected 2 to ${MAX_COMPARED_ROBOT_MODELS} robot models`);
+        else if (hasDuplicates(models.map(robotModelName)))
+          issue('robot_models', 'Robot models must be distinct (give custom figures a name of their own)');
+        const counts = body.robot_counts;
+        if (counts !== undefined) {
+          if (counts.length < 1) issue('robot_counts', 'Expected at least 1 robot count, or leave it out');
+          else if (hasDuplicates(counts)) issue('robot_counts', 'Robot counts must be distinct');
+          else if (models !== undefined && models.length * counts.length > MAX_SWEEP_POINTS)
+            issue(
+              'robot_counts',
+              `Each model runs at each count: at most ${MAX_SWEEP_POINTS} points, ${models.length} models x ${counts.length} counts is ${models.length * counts.length}`,
+            );
+        }
+        const shift = body.parameters.shift !== undefined;
+        if (shift && body.target_makespan_s !== undefined)
+          issue('target_makespan_s', 'A shift is judged by throughput: give target_throughput_per_h');
+        if (!shift && body.target_throughput_per_h !== undefined)
+          issue(
+            'target_throughput_per_h',
+            'Only for a comparison that runs shifts (parameters.shift); a day takes target_makespan_s',
+          );
         return;
       }
       default: {
@@ -234,6 +294,12 @@ export const experimentPointStatsSchema = z.object({
   charger_queue_s: z.number().nullable(),
   /** A shift point's figures (null for a batch point): see `shiftStatsSchema`. */
   shift: experimentShiftStatsSchema.nullable(),
+  /** The robot model that ran (`stats.robot_model`; null in solves stored before it was reported). */
+  robot_model: z.string().nullable(),
+  /** Mean cycle time in seconds (`stats.mean_cycle_s`): a day's deliveries from t = 0, a shift's orders from release. */
+  mean_cycle_s: z.number().nullable(),
+  /** Where the robots' time went (`stats.time_split`). */
+  time_split: timeSplitSchema.nullable(),
 });
 export type ExperimentPointStats = z.infer<typeof experimentPointStatsSchema>;
 
@@ -271,6 +337,12 @@ export const experimentRecordSchema = z.object({
   charger_counts: z.array(z.number().int().positive()),
   /** A rate sweep's orders per hour, one per point (empty for other kinds). */
   rates: z.array(z.number().positive()),
+  /** A robot-model comparison's models, in the order given (empty for other kinds). */
+  robot_models: z.array(robotModelSchema),
+  /** A robot-model comparison's target makespan in seconds (null: none, or another kind). */
+  target_makespan_s: z.number().nullable(),
+  /** A robot-model comparison's target throughput in deliveries per hour, for shifts (null: none, or another kind). */
+  target_throughput_per_h: z.number().nullable(),
   parameters: experimentParametersSchema,
   knee_tolerance: z.number(),
   /** The P95 cycle-time target of a shift experiment in seconds (null: not a shift experiment). */

@@ -14,6 +14,7 @@ export * from './solve.ts';
 export * from './auth.ts';
 export * from './experiment.ts';
 export * from './execution.ts';
+export * from './time-split.ts';
 export * from './activity-labels.ts';
 export * from './shift.ts';
 export * from './rounding.ts';

@@ -3,6 +3,7 @@ import { algorithmNameSchema } from './algorithms.ts';
 import { lowerBoundNameSchema } from './bounds.ts';
 import { executionTotalsSchema } from './execution.ts';
 import { shiftStatsSchema } from './shift.ts';
+import { timeSplitSchema } from './time-split.ts';
 import { objectiveValuesSchema, objectiveNameValues } from './objectives.ts';
 
 /** A charge at the home station; `recharge_in_place` (no charger) only appears in plans of the original product. */
@@ -151,5 +152,9 @@ export const solveStatsSchema = planStatsSchema.extend({
    * are 0.
    */
   shift: shiftStatsSchema.optional(),
+  /** Where the robots' time went (`solveTimeSplit`; absent in solves stored before, or when the plan cannot be read on the floor). */
+  time_split: timeSplitSchema.optional(),
+  /** Mean cycle time in seconds: a day's deliveries from t = 0 to their dropoff, a shift's orders from release (executed when the plan ran). */
+  mean_cycle_s: z.number().optional(),
 });
 export type SolveStatsRecord = z.infer<typeof solveStatsSchema>;

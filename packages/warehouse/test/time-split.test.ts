@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createSeededRandom,
+  Floor,
+  LeastTimeWalks,
+  planTimeSplit,
+  resolveFloorParameters,
+  resolveRobotModel,
+  robotWorkFromPlan,
+  runTime,
+  runTimeSplit,
+  solveTimeSplit,
+  walkTime,
+  walkTimeSplit,
+} from '../src/index.ts';
+
+const driveUnit = resolveRobotModel({ robot_model: 'drive-unit' });
+const point = resolveRobotModel({ robot_speed: 2 });
+
+describe('drive time split', () => {
+  it('splits 10 m at 1 m/s² and 1.5 m/s into 3 s of ramps and 7.75 m / 1.5 m/s at speed', () => {
+    const split = runTimeSplit(driveUnit, 10);
+    expect(split.rampsS).toBeCloseTo(3, 12);
+    expect(split.cruiseS).toBeCloseTo(7.75 / 1.5, 12);
+    expect(split.cruiseS + split.rampsS).toBeCloseTo(runTime(driveUnit, 10), 12);
+  });
+
+  it('a 1 m hop is all ramps (2 s), a point’s run all cruise', () => {
+    expect(runTimeSplit(driveUnit, 1)).toEqual({ cruiseS: 0, rampsS: 2 });
+    expect(runTimeSplit(point, 7)).toEqual({ cruiseS: 3.5, rampsS: 0 });
+  });
+
+  it('splits the L-shaped walk into 0.5 s at speed, 3 + 2√2 s of ramps and one quarter turn', () => {
+    const l = [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [3, 0],
+      [3, 1],
+      [3, 2],
+    ] as const;
+    const split = walkTimeSplit(driveUnit, l, 0);
+    expect(split.cruiseS).toBeCloseTo(0.5, 12);
+    expect(split.rampsS).toBeCloseTo(3 + 2 * Math.SQRT2, 12);
+    expect(split.turningS).toBeCloseTo(0.625, 12);
+    const turned = walkTimeSplit(driveUnit, l, 2, 0);
+    expect(turned.turningS).toBeCloseTo(0.625 + 1.25 + 0.625, 12);
+    expect(turned.cruiseS + turned.rampsS + turned.turningS).toBeCloseTo(walkTime(driveUnit, l, 2, 0), 12);
+  });
+
+  it('adds up to the least-time walk’s seconds on random shelved floors, for every preset with motion', () => {
+    const random = createSeededRandom(31);
+    for (const name of ['drive-unit', 'amr'] as const) {
+      const model = resolveRobotModel({ robot_model: name });
+      for (let trial = 0; trial < 5; trial++) {
+        const shelves = Array.from({ length: 4 }, (_, k) => ({
+          id: `S${k}`,
+          position: [1 + Math.floor(random.next() * 6), 1 + Math.floor(random.next() * 6)],
+          size: [1, 1 + Math.floor(random.next() * 2)],
+        }));
+        const floor = new Floor({ dimensions: { width: 9, height: 9 }, elements: { shelves } });
+        const walks = new LeastTimeWalks(floor, model);
+        const from = floor.cellAt(0, 0);
+        const goals = [...Array(floor.cellCount).keys()].filter((cell) => !floor.blocked[cell]);
+        walks.walksFrom(from, goals).forEach((walk) => {
+          if (!walk) return;
+          const split = walkTimeSplit(
+            model,
+            walk.cells.map((cell) => [floor.x(cell), floor.y(cell)] as const),
+            walks.restHeadingOf(from),
+            walks.restHeadingOf(walk.cells.at(-1) as number),
+          );
+          expect(split.cruiseS + split.rampsS + split.turningS).toBeCloseTo(walk.seconds, 9);
+        });
+      }
+    }
+  });
+});
+
+describe('a plan’s time split', () => {
+  // A 6 x 1 corridor: the station at x = 0, a pickup at x = 5, a dropoff at x = 2. Cells rest
+  // facing the edge at +y, the last one facing +x.
+  const environment = {
+    dimensions: { width: 6, height: 1 },
+    elements: {
+      robot_stations: [{ id: 'R1', position: [0.5, 0.5] }],
+      robots: [{ id: 'R1_1', station_id: 'R1', position: [0.5, 0.5] }],
+      // The far end is a place of its own; a pickup needs a shelf beside it, which a corridor has not.
+      dropoffs: [
+        { id: 'P1', position: [5.5, 0.5] },
+        { id: 'D1', position: [2.5, 0.5] },
+      ],
+    },
+  };
+  const plan = { R1_1: [{ task: ['P1', 'D1'] }] };
+
+  it('drive unit: turns, ramps and cruise of both legs, tick rounding counted as driving', () => {
+    const floor = new Floor(environment);
+    const parameters = resolveFloorParameters({ robot_model: 'drive-unit' });
+    const { split, meanCycleS } = planTimeSplit(floor, parameters, robotWorkFromPlan(floor, environment, plan));
+    // Station -> P1: a quarter turn to +x (0.625 s), 5 m (3 s of ramps, 2.75 m / 1.5 m/s at speed) = 5.458 s, 5.5 s in ticks.
+    // P1 -> D1: a half turn (1.25 s), 3 m (3 s ramps, 0.5 s at speed), a quarter turn to rest (0.625 s) = 5.375 s, 5.4 s in ticks.
+    expect(split.turning_s).toBeCloseTo(0.625 + 1.25 + 0.625, 9);
+    expect(split.ramps_s).toBeCloseTo(6, 9);
+    // At speed 2.75 / 1.5 + 0.5 s, plus the ticks' rounding: 5.5 - (0.625 + 3 + 2.75 / 1.5) and 5.4 - 5.375.
+    expect(split.driving_s).toBeCloseTo(2.75 / 1.5 + 0.5 + (5.5 - 0.625 - 3 - 2.75 / 1.5) + (5.4 - 5.375), 9);
+    expect(split.driving_s + split.ramps_s + split.turning_s).toBeCloseTo(5.5 + 5.4, 9);
+    expect(split.handling_s).toBe(4);
+    expect(split.charging_s).toBe(0);
+    expect(split).toMatchObject({ waiting_s: 0, waiting_from: 'plan' });
+    // Dropoff reached after 5.5 s + 2 s handling + 5.4 s.
+    expect(meanCycleS).toBeCloseTo(12.9, 9);
+  });
+
+  it('point: every second of a leg is driving at speed', () => {
+    const floor = new Floor(environment);
+    const parameters = resolveFloorParameters({ robot_speed: 1, handling_time_s: 3 });
+    const { split, meanCycleS } = planTimeSplit(floor, parameters, robotWorkFromPlan(floor, environment, plan));
+    expect(split).toEqual({
+      driving_s: 8,
+      ramps_s: 0,
+      turning_s: 0,
+      handling_s: 6,
+      charging_s: 0,
+      waiting_s: 0,
+      waiting_from: 'plan',
+    });
+    expect(meanCycleS).toBe(11);
+  });
+
+  it('a solve’s split takes waiting and cycle times from its execution, and is null for a plan the floor cannot read', () => {
+    const execution = {
+      robots: {
+        R1_1: {
+          timeline: [],
+          deliveries: [{ pickup: 'P1', dropoff: 'D1', done_s: 14 }],
+          charges: [],
+          waiting_s: 1.1,
+          queued_s: 0,
+          distance_m: 8,
+          finish_s: 14,
+          extra_charges: 0,
+        },
+      },
+      totals: { waiting_s: 1.1 } as never,
+    };
+    const solved = solveTimeSplit(environment, { robot_model: 'drive-unit' }, plan, execution);
+    expect(solved?.time_split).toMatchObject({ waiting_s: 1.1, waiting_from: 'execution', handling_s: 4 });
+    expect(solved?.mean_cycle_s).toBe(14);
+    expect(solveTimeSplit(environment, {}, { R1_1: [{ task: ['P9', 'D1'] }] }, null)).toBeNull();
+  });
+});
