@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildProblem, checkPlan } from '@fleetlab/solver';
 import {
   buildNavigationGraph,
+  compareRobotModels,
   environmentElementsSchema,
   experimentRecordSchema,
   fleetOfSize,
@@ -140,6 +141,71 @@ describe('experiments through the embedded solve queue', () => {
       ['auction', 'completed'],
       ['marginal_benefit', 'completed'],
     ]);
+  });
+
+  it('a robot-model comparison runs each model at each fleet, says where the time went and which model needs fewer robots', async () => {
+    const created = await expectStatus(
+      inject('POST', '/experiments', {
+        name: 'Which robot',
+        kind: 'robot_model_comparison',
+        scenario_id: ids.scenarioId,
+        task_id: ids.taskId,
+        algorithm: 'greedy_distance',
+        robot_models: ['point', 'drive-unit'],
+        robot_counts: [2, 1],
+        target_makespan_s: 100_000,
+        parameters: { time_limit: 5 },
+      }),
+      201,
+    );
+    expect(created.json()).toMatchObject({
+      robot_models: ['point', 'drive-unit'],
+      robot_counts: [1, 2],
+      target_makespan_s: 100_000,
+      target_throughput_per_h: null,
+    });
+    const done = await until(created.json().id, (experiment) => experiment.status !== 'running');
+    expect(done.status).toBe('completed');
+    expect(
+      done.points.map((point) => [point.parameters.robot_model, point.robot_count, point.stats?.robot_model]),
+    ).toEqual([
+      ['point', 1, 'point'],
+      ['point', 2, 'point'],
+      ['drive-unit', 1, 'drive-unit'],
+      ['drive-unit', 2, 'drive-unit'],
+    ]);
+    for (const point of done.points) {
+      const split = point.stats?.time_split;
+      if (!split) throw new Error(`point ${point.solve_id} has no time split`);
+      expect(point.stats?.mean_cycle_s).toBeGreaterThan(0);
+      if (point.parameters.robot_model === 'point') {
+        expect(split).toMatchObject({ ramps_s: 0, turning_s: 0, handling_s: 0 });
+      } else {
+        expect(split.ramps_s).toBeGreaterThan(0);
+        expect(split.turning_s).toBeGreaterThan(0);
+        // The drive unit handles 2 s at each of the ten pickups and ten dropoffs.
+        expect(split.handling_s).toBe(40);
+      }
+    }
+    const answer = compareRobotModels(done.points, done.robot_models, done.target_makespan_s, false);
+    // Both models finish ten pairs with one robot well inside the target: one robot each, a tie.
+    expect(answer.winners).toEqual(['point', 'drive-unit']);
+    expect(answer.winnerRobots).toBe(1);
+  });
+
+  it('refuses a robot-model comparison with one model, naming the field', async () => {
+    const refused = await expectStatus(
+      inject('POST', '/experiments', {
+        name: 'One model',
+        kind: 'robot_model_comparison',
+        scenario_id: ids.scenarioId,
+        task_id: ids.taskId,
+        algorithm: 'greedy_distance',
+        robot_models: ['amr'],
+      }),
+      400,
+    );
+    expect(refused.json()).toEqual({ detail: 'body.robot_models: Expected 2 to 6 robot models' });
   });
 
   it('cancel stops the running point and withdraws the waiting ones', async () => {

@@ -322,6 +322,9 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
             max_robot_waiting_s: 20,
             charger_queue_s: 90,
             shift: null,
+            robot_model: null,
+            mean_cycle_s: null,
+            time_split: null,
           },
           error: null,
         },
@@ -380,6 +383,9 @@ describe.each(databaseKinds)('experiments on %s', (kind) => {
         max_robot_waiting_s: null,
         charger_queue_s: null,
         shift: null,
+        robot_model: null,
+        mean_cycle_s: null,
+        time_split: null,
       });
     });
 

@@ -21,6 +21,7 @@ import type {
   ExecutionRecord,
   ElementsRecord,
   NavigationGraphRecord,
+  RobotModelParameter,
   ScenarioParametersRecord,
   SolveParametersRecord,
   SolveResultsRecord,
@@ -272,6 +273,11 @@ export const experiments = pgTable(
     rates: jsonb('rates').$type<number[]>().notNull().default([]),
     /** The P95 cycle-time target of an experiment that runs shifts; null for batch experiments. */
     cycle_p95_target_s: doublePrecision('cycle_p95_target_s'),
+    /** The robot models of a robot-model comparison, in the order given; [] for the other kinds. */
+    robot_models: jsonb('robot_models').$type<RobotModelParameter[]>().notNull().default([]),
+    /** A robot-model comparison's target makespan (a day) or throughput (a shift); null: none. */
+    target_makespan_s: doublePrecision('target_makespan_s'),
+    target_throughput_per_h: doublePrecision('target_throughput_per_h'),
     parameters: jsonb('parameters').$type<ExperimentParametersRecord>().notNull(),
     knee_tolerance: doublePrecision('knee_tolerance').notNull(),
     cancelled_at: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { buildProblem, InfeasibleDeliveryError, InvalidProblemError } from '@fleetlab/solver';
 import { planAndExecute, runShift, SimulationCancelledError, SimulationError } from '@fleetlab/simulator';
-import type { SolveStatsRecord } from '@fleetlab/warehouse';
+import { type ExecutionRecord, type SolveStatsRecord, solveTimeSplit } from '@fleetlab/warehouse';
 import { FINISH_EARLY_FLAG, type SolveThreadMessage, type SolveThreadRequest } from './solve-thread-protocol.ts';
 
 /**
@@ -78,9 +78,19 @@ function runBatchSolve(request: SolveThreadRequest, finishEarlyRequested: () => 
     ...stats,
     execution: execution?.totals ?? null,
     ...(executionError ? { execution_error: executionError } : {}),
+    ...timeSplitOf(request, outcome.results, execution ?? null),
   };
   const plan = { results: JSON.stringify(outcome.results), execution: execution ? JSON.stringify(execution) : null };
   return { runId, type: 'completed', plan, stats: withExecution, stoppedEarly: clockJumped };
+}
+
+/** Where the robots' time went and the mean cycle time (`solveTimeSplit`), for the stats; nothing when the plan is not on the floor. */
+function timeSplitOf(
+  request: SolveThreadRequest,
+  results: unknown,
+  execution: ExecutionRecord | null,
+): Pick<SolveStatsRecord, 'time_split' | 'mean_cycle_s'> {
+  return solveTimeSplit(request.problem.environment, request.problem.params, results, execution) ?? {};
 }
 
 /**
@@ -99,7 +109,8 @@ function runShiftSolve(request: SolveThreadRequest, finishEarlyRequested: () => 
       shouldStop: finishEarlyRequested,
     });
     const plan = { results: JSON.stringify(outcome.results), execution: JSON.stringify(outcome.execution) };
-    return { runId, type: 'completed', plan, stats: outcome.stats, stoppedEarly: false };
+    const stats = { ...outcome.stats, ...timeSplitOf(request, outcome.results, outcome.execution) };
+    return { runId, type: 'completed', plan, stats, stoppedEarly: false };
   } catch (error) {
     if (error instanceof SimulationCancelledError) return { runId, type: 'not-started' };
     throw error;

@@ -1,5 +1,10 @@
 import { desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
-import type { AlgorithmName, ExperimentKind, ExperimentParametersRecord } from '@fleetlab/warehouse';
+import type {
+  AlgorithmName,
+  ExperimentKind,
+  ExperimentParametersRecord,
+  RobotModelParameter,
+} from '@fleetlab/warehouse';
 import type { Database } from '../db/client.ts';
 import { environments, experiments, type ExperimentRow } from '../db/schema.ts';
 import { newestVersionOf } from './environments-repository.ts';
@@ -22,6 +27,9 @@ export interface NewExperiment {
   parameters: ExperimentParametersRecord;
   knee_tolerance: number;
   cycle_p95_target_s: number | null;
+  robot_models: RobotModelParameter[];
+  target_makespan_s: number | null;
+  target_throughput_per_h: number | null;
 }
 
 /** Experiment rows; their points are ordinary solves (`solves.experiment_id`). */

@@ -61,14 +61,19 @@ export const experimentRoutes: FastifyPluginAsyncZod<RouteDependencies> = async 
       config: perAccountLimit(callLimits.createExperiment),
       schema: {
         tags: ['experiments'],
-        summary: 'Create a fleet sweep, an algorithm comparison, a charger sweep or a rate sweep: one solve per point',
+        summary:
+          'Create a fleet sweep, an algorithm comparison, a charger sweep, a rate sweep or a robot-model comparison: one solve per point',
         description:
           'A fleet_sweep takes `algorithm` and 1-30 distinct `robot_counts` (1 to the most the floor can park: robots beyond the drawn ones park beside their stations); ' +
           'an algorithm_comparison takes 2-7 distinct `algorithms` and runs on the scenario’s robot_count; ' +
           'a charger_sweep takes `algorithm` and 1-10 distinct `charger_counts` (chargers per station) and runs on the ' +
           'scenario’s robot_count; a rate_sweep takes `algorithm`, 1-30 distinct `rates` (orders per hour) and ' +
           '`parameters.shift` without a profile, runs on the scenario’s robot_count, and gives each point its rate as ' +
-          '`parameters.shift.orders_per_hour` (so the body may leave it out). With `parameters.shift` every point runs a shift, and ' +
+          '`parameters.shift.orders_per_hour` (so the body may leave it out); a robot_model_comparison takes `algorithm` and 2-6 ' +
+          '`robot_models` (preset names or custom figures, distinct names; `parameters.robot_model` stays unset), optionally ' +
+          '`robot_counts` (each model runs at each count, 30 points at most; else on the scenario’s robot_count) and a target, ' +
+          '`target_makespan_s` (a day) or `target_throughput_per_h` (a shift), for "the fewest robots each model needs". ' +
+          'With `parameters.shift` every point runs a shift, and ' +
           `\`cycle_p95_target_s\` (default ${DEFAULT_CYCLE_P95_TARGET_S} s) is the P95 cycle time its answers hold the points to. ` +
           '`parameters` are solve parameters as for POST /solves (defaults of spec §9). Every point is an ' +
           'ordinary solve, queued like POST /solves. The scenario and task must be the caller’s (404) and the ' +

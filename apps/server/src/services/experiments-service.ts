@@ -75,6 +75,9 @@ function statsOf(solve: PointSolveRow, deliveries: number): ExperimentPointStats
     max_robot_waiting_s: execution.max_robot_waiting_s ?? null,
     charger_queue_s: chargerQueues ? Object.values(chargerQueues).reduce((sum, seconds) => sum + seconds, 0) : null,
     shift: stats.shift ? sweptShiftFigures(stats.shift) : null,
+    robot_model: stats.robot_model ?? null,
+    mean_cycle_s: stats.mean_cycle_s ?? null,
+    time_split: stats.time_split ?? null,
   };
 }
 
@@ -121,6 +124,9 @@ function toExperimentRecord(row: StoredExperiment, solves: PointSolveRow[], deli
     robot_counts: row.robot_counts,
     charger_counts: row.charger_counts,
     rates: row.rates,
+    robot_models: row.robot_models,
+    target_makespan_s: row.target_makespan_s,
+    target_throughput_per_h: row.target_throughput_per_h,
     parameters: row.parameters,
     knee_tolerance: row.knee_tolerance,
     cycle_p95_target_s: row.cycle_p95_target_s,
@@ -189,6 +195,13 @@ export class ExperimentsService {
         task_id: body.task_id,
         algorithms: [...new Set(plan.map((point) => point.algorithm))],
         ...sweptValues(body.kind, plan),
+        // A robot-model comparison runs each model at the same counts: the record lists them once (none: the scenario's fleet).
+        ...(body.kind === 'robot_model_comparison'
+          ? { robot_counts: [...new Set(body.robot_counts ?? [])].sort((a, b) => a - b) }
+          : {}),
+        robot_models: body.robot_models ?? [],
+        target_makespan_s: body.target_makespan_s ?? null,
+        target_throughput_per_h: body.target_throughput_per_h ?? null,
         parameters: body.parameters,
         knee_tolerance: body.knee_tolerance,
         cycle_p95_target_s: body.parameters.shift ? (body.cycle_p95_target_s ?? DEFAULT_CYCLE_P95_TARGET_S) : null,
@@ -217,7 +230,7 @@ export class ExperimentsService {
     const row = await this.repositories.experiments.get(userId, id);
     if (!row) return null;
     const field = EXPERIMENT_KINDS[row.kind].pointsField;
-    if (field === 'algorithms' || !EXPERIMENT_KINDS[row.kind].continuable)
+    if (field === 'algorithms' || field === 'robot_models' || !EXPERIMENT_KINDS[row.kind].continuable)
       throw badRequest(`A ${row.kind} has no sweep to continue`);
     if (row.cancelled_at) throw badRequest('The experiment was cancelled: start a new one to test more');
     const values = body[field];
@@ -272,6 +285,7 @@ export class ExperimentsService {
           algorithm_type: point.algorithm,
           ...(point.robotCount === undefined ? {} : { robot_count: point.robotCount }),
           ...(point.chargers === undefined ? {} : { chargers: point.chargers }),
+          ...(point.robotModel === undefined ? {} : { robot_model: point.robotModel }),
           ...(shift === undefined ? {} : { shift }),
         },
       };
@@ -323,7 +337,7 @@ export class ExperimentsService {
         ? scenarioRobotCount
         : undefined;
     const points = EXPERIMENT_KINDS[body.kind].points(body, fleet);
-    if (EXPERIMENT_KINDS[body.kind].pointsField === 'robot_counts') {
+    if (EXPERIMENT_KINDS[body.kind].pointsField === 'robot_counts' || body.robot_counts !== undefined) {
       for (const point of points) assertRobotCount('body.robot_counts', point.robotCount, environment);
     }
     return points;

@@ -78,6 +78,9 @@ export type RobotModelPresetName = (typeof ROBOT_MODEL_PRESETS)[number]['name'];
 /** What a solve uses when it names no robot model: the original product's points, so its figures do not move. */
 export const DEFAULT_ROBOT_MODEL: RobotModelPresetName = 'point';
 
+/** What the web app's solve form starts with: a robot that accelerates, brakes and turns (the API's default stays `point`). */
+export const FORM_DEFAULT_ROBOT_MODEL: RobotModelPresetName = 'drive-unit';
+
 export const robotModelPresetNameValues = ROBOT_MODEL_PRESETS.map((preset) => preset.name) as [
   RobotModelPresetName,
   ...RobotModelPresetName[],
