@@ -17,6 +17,9 @@ const stats = (makespan: number, lowerBound: number) => ({
   max_robot_waiting_s: null,
   charger_queue_s: null,
   shift: null,
+  robot_model: null,
+  mean_cycle_s: null,
+  time_split: null,
 });
 
 const PARAMETERS = {
@@ -60,6 +63,9 @@ export const FLEET_SWEEP: ExperimentRecord = {
   robot_counts: [1, 2, 3, 4, 5],
   charger_counts: [],
   rates: [],
+  robot_models: [],
+  target_makespan_s: null,
+  target_throughput_per_h: null,
   parameters: PARAMETERS,
   knee_tolerance: 0.05,
   cycle_p95_target_s: null,
@@ -179,5 +185,56 @@ export const SHIFT_FLEET_SWEEP: ExperimentRecord = {
     shiftPoint(92, { robots: 4, rate: 1200 }, shiftStats(1200, 2300, 720, 'stable')),
     shiftPoint(93, { robots: 6, rate: 1200 }, shiftStats(1200, 2380, 480, 'stable')),
     shiftPoint(94, { robots: 8, rate: 1200 }, shiftStats(1200, 2390, 400, 'stable')),
+  ],
+};
+
+/** A finished robot-model comparison point: a model at a fleet with its planned makespan and a time split. */
+const modelPoint = (
+  solveId: number,
+  model: 'drive-unit' | 'amr',
+  robots: number,
+  makespan: number,
+): ExperimentPoint => ({
+  ...point(solveId, robots, makespan),
+  algorithm: 'greedy_distance',
+  parameters: { ...PARAMETERS, algorithm_type: 'greedy_distance', robot_count: robots, robot_model: model },
+  stats: {
+    ...stats(makespan, 100),
+    robot_model: model,
+    mean_cycle_s: makespan / 2,
+    time_split: {
+      driving_s: 500,
+      ramps_s: 300,
+      turning_s: model === 'amr' ? 200 : 100,
+      handling_s: 100,
+      charging_s: 0,
+      waiting_s: 0,
+      waiting_from: 'plan',
+    },
+  },
+});
+
+/**
+ * "Which robot": the drive unit and the AMR at 2, 3 and 4 robots, target 10 min. The drive unit
+ * finishes by 600 s with 3 robots (640, 560, 450 s), the AMR only with 4 (900, 700, 590 s).
+ */
+export const ROBOT_MODEL_COMPARISON: ExperimentRecord = {
+  ...FLEET_SWEEP,
+  id: 54,
+  name: 'Which robot',
+  description: null,
+  kind: 'robot_model_comparison',
+  algorithms: ['greedy_distance'],
+  robot_counts: [2, 3, 4],
+  robot_models: ['drive-unit', 'amr'],
+  target_makespan_s: 600,
+  progress: { completed: 6, failed: 0, total: 6 },
+  points: [
+    modelPoint(81, 'drive-unit', 2, 640),
+    modelPoint(82, 'drive-unit', 3, 560),
+    modelPoint(83, 'drive-unit', 4, 450),
+    modelPoint(84, 'amr', 2, 900),
+    modelPoint(85, 'amr', 3, 700),
+    modelPoint(86, 'amr', 4, 590),
   ],
 };

@@ -91,7 +91,9 @@ export function parseP95TargetMinutes(text: string): { seconds: number } | { err
 export type ShiftSweepAxis = 'rate' | 'robots' | 'chargers' | 'algorithm';
 
 export function shiftSweepAxisOf(kind: ExperimentRecord['kind']): ShiftSweepAxis {
-  return EXPERIMENT_KINDS[kind].axis;
+  const { axis } = EXPERIMENT_KINDS[kind];
+  // A robot-model comparison has pages of its own (robot-model-results.tsx); read here, its rows keep their order as a comparison's.
+  return axis === 'robot_model' ? 'algorithm' : axis;
 }
 
 /** One point of a shift experiment as its table and chart read it. */

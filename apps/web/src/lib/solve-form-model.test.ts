@@ -78,7 +78,7 @@ describe('the Create Solve form model', () => {
       body: {
         name: 'Peak',
         description: '',
-        parameters: { ...SPEC_DEFAULT_SETTINGS, algorithm_type: 'makespan', chargers: 2 },
+        parameters: { ...SPEC_DEFAULT_SETTINGS, algorithm_type: 'makespan', chargers: 2, robot_model: 'drive-unit' },
         environment_id: 11,
         scenario_id: 21,
         algorithm_id: 6,

@@ -1,7 +1,7 @@
 // The Create Solve form (spec §2 /solves/create, §5 rules) as one model: its state, every change
 // a person or a loaded list makes to it, and the check that turns it into the POST /solves body.
 // Pure, so the page only renders the state and dispatches.
-import { ALGORITHM_IDS, DEFAULT_ALGORITHM, type AlgorithmName } from '@fleetlab/warehouse';
+import { ALGORITHM_IDS, DEFAULT_ALGORITHM, FORM_DEFAULT_ROBOT_MODEL, type AlgorithmName } from '@fleetlab/warehouse';
 import type { NewSolve } from '../api/types.ts';
 import {
   defaultSolveSettings,
@@ -58,7 +58,8 @@ export function initialSolveForm(scenarioId = ''): SolveFormState {
     description: '',
     algorithm: DEFAULT_ALGORITHM,
     showAdvanced: false,
-    settings: defaultSolveSettings(),
+    // A new solve's robots accelerate, brake and turn; the API's default stays the point model.
+    settings: defaultSolveSettings(undefined, FORM_DEFAULT_ROBOT_MODEL),
     errors: {},
     submitError: null,
   };

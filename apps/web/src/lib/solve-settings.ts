@@ -105,8 +105,14 @@ export function solveSettingsReducer(state: SolveSettings, action: SolveSettings
   }
 }
 
-/** The spec §9 defaults; `timeLimit` may start elsewhere (an experiment's points search for less long). */
-export function defaultSolveSettings(timeLimitS: number = TIME_LIMIT_RULE.fallback): SolveSettings {
+/**
+ * The spec §9 defaults; `timeLimit` may start elsewhere (an experiment's points search for less
+ * long), and so may the robot model (the solve form starts with `FORM_DEFAULT_ROBOT_MODEL`).
+ */
+export function defaultSolveSettings(
+  timeLimitS: number = TIME_LIMIT_RULE.fallback,
+  robotModel: RobotModelPresetName = DEFAULT_ROBOT_MODEL,
+): SolveSettings {
   return {
     maxDistance: String(MAX_DISTANCE_RULE.fallback),
     robotSpeed: String(ROBOT_SPEED_RULE.fallback),
@@ -116,7 +122,7 @@ export function defaultSolveSettings(timeLimitS: number = TIME_LIMIT_RULE.fallba
     handlingTime: String(HANDLING_TIME_RULE.fallback),
     batteryReserve: '',
     trafficPolicy: DEFAULT_TRAFFIC_POLICY,
-    robotModel: DEFAULT_ROBOT_MODEL,
+    robotModel,
     objectives: defaultObjectiveSettings(),
     shift: defaultShiftSettings(),
     batteryCapacity: FIXED_SOLVE_PARAMETERS.battery_capacity,

@@ -4,8 +4,10 @@ import {
   ALGORITHM_BY_NAME,
   algorithmNameValues,
   EXPERIMENT_KINDS,
+  ROBOT_MODEL_PRESETS,
   type AlgorithmName,
   type ExperimentKind,
+  type RobotModelPresetName,
 } from '@fleetlab/warehouse';
 import { isApiError } from '../api/client.ts';
 import { useCreateExperiment, useEnvironment, useScenarios, useSolve, useTasks } from '../api/hooks.ts';
@@ -38,6 +40,7 @@ import {
 /** A sweep of 10 points at 30 s each takes minutes, not hours, on one worker. */
 const DEFAULT_EXPERIMENT_TIME_LIMIT_S = 30;
 const DEFAULT_COMPARED: AlgorithmName[] = ['greedy_distance', 'auction', 'makespan'];
+const DEFAULT_COMPARED_MODELS: RobotModelPresetName[] = ['drive-unit', 'amr'];
 
 interface FormErrors extends SolveSettingsProblems {
   scenario?: string;
@@ -48,6 +51,8 @@ interface FormErrors extends SolveSettingsProblems {
   chargerCounts?: string;
   rates?: string;
   p95Target?: string;
+  robotModels?: string;
+  target?: string;
 }
 
 /** What each kind's points vary, in the sentence over the shared settings. */
@@ -56,6 +61,7 @@ const POINTS_VARY: Readonly<Record<ExperimentKind, string>> = {
   charger_sweep: 'chargers per station',
   rate_sweep: 'orders per hour',
   algorithm_comparison: 'algorithm',
+  robot_model_comparison: 'robot model (and fleet size, when robot counts are given)',
 };
 
 export default function ExperimentCreatePage() {
@@ -79,6 +85,9 @@ export default function ExperimentCreatePage() {
   const [robotCounts, setRobotCounts] = useState('');
   const [chargerCounts, setChargerCounts] = useState('1..4');
   const [rates, setRates] = useState('');
+  const [comparedModels, setComparedModels] = useState<RobotModelPresetName[]>(DEFAULT_COMPARED_MODELS);
+  const [modelRobotCounts, setModelRobotCounts] = useState('');
+  const [target, setTarget] = useState('');
   const [p95TargetMinutes, setP95TargetMinutes] = useState(DEFAULT_P95_TARGET_MINUTES);
   const [settings, dispatchSettings] = useReducer(
     solveSettingsReducer,
@@ -97,10 +106,15 @@ export default function ExperimentCreatePage() {
   const scenarioRobotCount = scenario?.parameters?.robot_count;
   const fleet = useMemo(() => {
     if (!environment.data) return null;
-    const swept = kind === 'fleet_sweep' ? parseRobotCounts(robotCounts, fleetSize) : null;
+    const swept =
+      kind === 'fleet_sweep'
+        ? parseRobotCounts(robotCounts, fleetSize)
+        : kind === 'robot_model_comparison' && modelRobotCounts.trim() !== ''
+          ? parseRobotCounts(modelRobotCounts, fleetSize)
+          : null;
     const fleets = swept && 'counts' in swept ? swept.counts : [solveFleetSize(environment.data, scenarioRobotCount)];
     return fleetOnFloor(environment.data, fleets);
-  }, [environment.data, kind, robotCounts, fleetSize, scenarioRobotCount]);
+  }, [environment.data, kind, robotCounts, modelRobotCounts, fleetSize, scenarioRobotCount]);
 
   // The copied solve fills the form once: its scenario, task, algorithm and every setting.
   const copiedFrom = useRef<number | null>(null);
@@ -139,6 +153,16 @@ export default function ExperimentCreatePage() {
     );
   }
 
+  function toggleModel(candidate: RobotModelPresetName) {
+    setComparedModels((current) =>
+      current.includes(candidate)
+        ? current.filter((item) => item !== candidate)
+        : ROBOT_MODEL_PRESETS.map((preset) => preset.name).filter(
+            (item) => item === candidate || current.includes(item),
+          ),
+    );
+  }
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found: FormErrors = {};
@@ -152,6 +176,7 @@ export default function ExperimentCreatePage() {
     Object.assign(found, read.problems);
     let counts: number[] = [];
     let p95TargetS: number | undefined;
+    let targetValue: number | undefined;
     if (kind === 'fleet_sweep' && read.parameters.shift) {
       const parsed = parseP95TargetMinutes(p95TargetMinutes);
       if ('error' in parsed) found.p95Target = parsed.error;
@@ -169,6 +194,18 @@ export default function ExperimentCreatePage() {
       const parsed = parseChargerCounts(chargerCounts);
       if ('error' in parsed) found.chargerCounts = parsed.error;
       else counts = parsed.counts;
+    } else if (kind === 'robot_model_comparison') {
+      if (comparedModels.length < 2) found.robotModels = 'Choose at least 2 robot models';
+      if (modelRobotCounts.trim() !== '') {
+        const parsed = parseRobotCounts(modelRobotCounts, fleetSize);
+        if ('error' in parsed) found.robotCounts = parsed.error;
+        else counts = parsed.counts;
+      }
+      if (target.trim() !== '') {
+        const value = Number(target);
+        if (!Number.isFinite(value) || value <= 0) found.target = 'The target must be a number above 0';
+        else targetValue = value;
+      }
     } else if (compared.length < 2) {
       found.algorithms = 'Choose at least 2 algorithms';
     }
@@ -176,13 +213,16 @@ export default function ExperimentCreatePage() {
     setSubmitError(null);
     if (Object.keys(found).length > 0) return;
 
+    // A robot-model comparison's points each set their own robot model.
+    const { robot_model: _model, ...withoutModel } = read.parameters;
     const common = {
       name: name.trim(),
       description: description.trim(),
       scenario_id: Number(scenarioId),
       task_id: Number(taskId),
-      parameters: read.parameters,
+      parameters: kind === 'robot_model_comparison' ? withoutModel : read.parameters,
     };
+    const shiftComparison = read.parameters.shift !== undefined;
     const body: NewExperiment =
       kind === 'fleet_sweep'
         ? {
@@ -203,7 +243,20 @@ export default function ExperimentCreatePage() {
                 algorithm,
                 rates: counts,
               }
-            : { ...common, kind, algorithms: compared };
+            : kind === 'robot_model_comparison'
+              ? {
+                  ...common,
+                  kind,
+                  algorithm,
+                  robot_models: comparedModels,
+                  ...(counts.length > 0 ? { robot_counts: counts } : {}),
+                  ...(targetValue === undefined
+                    ? {}
+                    : shiftComparison
+                      ? { target_throughput_per_h: targetValue }
+                      : { target_makespan_s: targetValue * 60 }),
+                }
+              : { ...common, kind, algorithms: compared };
     try {
       const created = await createExperiment.mutateAsync(body);
       void navigate(`/experiments/${created.id}`);
@@ -297,6 +350,58 @@ export default function ExperimentCreatePage() {
                   hint={`A range like '1..8' or a list like '2, 4, 8'${fleetSize !== null ? `; ${fleetSize.drawn} robots are drawn, more park beside the stations, up to ${fleetSize.max}` : ''}.`}
                   onChange={(event) => setRobotCounts(event.target.value)}
                 />
+              ) : kind === 'robot_model_comparison' ? (
+                <>
+                  <fieldset
+                    className="space-y-2"
+                    aria-describedby={errors.robotModels ? 'compared-models-error' : 'compared-models-hint'}
+                  >
+                    <legend className="text-sm font-medium text-slate-200">Robot Models</legend>
+                    <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+                      {ROBOT_MODEL_PRESETS.map((preset) => (
+                        <label key={preset.name} className="flex items-center gap-2 text-sm text-slate-200">
+                          <input
+                            type="checkbox"
+                            checked={comparedModels.includes(preset.name)}
+                            onChange={() => toggleModel(preset.name)}
+                          />
+                          {preset.label}
+                        </label>
+                      ))}
+                    </div>
+                    <p id="compared-models-hint" className="text-xs text-slate-400">
+                      The same layout, orders and algorithm with each model. Custom figures can be compared through the
+                      API (POST /experiments, robot_models).
+                    </p>
+                    {errors.robotModels && (
+                      <p id="compared-models-error" className="text-sm text-red-300">
+                        {errors.robotModels}
+                      </p>
+                    )}
+                  </fieldset>
+                  <TextField
+                    label="Robot Counts"
+                    value={modelRobotCounts}
+                    error={errors.robotCounts}
+                    placeholder="e.g. 1..6"
+                    hint={`Optional: each model runs at each count (a range like '1..6' or a list like '2, 4'); empty: the scenario's fleet${fleetSize !== null ? `; at most ${fleetSize.max}` : ''}.`}
+                    onChange={(event) => setModelRobotCounts(event.target.value)}
+                  />
+                  <TextField
+                    label={settings.shift.enabled ? 'Target Throughput (deliveries/h)' : 'Target Makespan (min)'}
+                    type="number"
+                    min={0}
+                    step="any"
+                    value={target}
+                    error={errors.target}
+                    hint={
+                      settings.shift.enabled
+                        ? 'Optional: the answer is the fewest robots each model needs to deliver this many orders per hour.'
+                        : 'Optional: the answer is the fewest robots each model needs to finish the orders within this many minutes.'
+                    }
+                    onChange={(event) => setTarget(event.target.value)}
+                  />
+                </>
               ) : kind === 'rate_sweep' ? (
                 <TextField
                   label="Rates (orders/h)"
@@ -363,6 +468,7 @@ export default function ExperimentCreatePage() {
               dispatch={dispatchSettings}
               problems={errors}
               chargersSetByPoints={kind === 'charger_sweep'}
+              robotModelSetByPoints={kind === 'robot_model_comparison'}
               timeLimitHint="Per solve, 1 to 3600; Genetic and Makespan search this long, the others finish sooner."
               fleetOnFloor={fleet}
             />

@@ -62,6 +62,7 @@ import {
 } from '../experiments/shift-sweep-figures.ts';
 import { ShiftSweepResults, startingTargetMinutes } from '../experiments/shift-sweep-results.tsx';
 import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
+import { RobotModelResults } from '../experiments/robot-model-results.tsx';
 import { RobotUtilisation } from '../experiments/robot-utilisation.tsx';
 import { SweepChart } from '../experiments/sweep-chart.tsx';
 import { SweepTable } from '../experiments/sweep-table.tsx';
@@ -168,6 +169,8 @@ export default function ExperimentDetailPage() {
           </p>
           <p className="mt-1 text-xs text-slate-400" role="note" aria-label="Settings of every point">
             {describeSettings(sharedParameters(record))
+              // A robot-model comparison's points each run their own model.
+              .filter(([label]) => record.kind !== 'robot_model_comparison' || label !== 'Robot Model')
               .map(([label, value]) => `${label}: ${value}`)
               .join(' · ')}
           </p>
@@ -221,7 +224,9 @@ export default function ExperimentDetailPage() {
         </section>
       )}
 
-      {shifts ? (
+      {record.kind === 'robot_model_comparison' ? (
+        <RobotModelResults record={record} />
+      ) : shifts ? (
         <ShiftSweepResults record={record} targetMinutes={targetMinutes} onTargetMinutes={setTargetMinutes} />
       ) : record.kind !== 'algorithm_comparison' ? (
         <SweepResults

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ALGORITHM_BY_NAME, EXPERIMENT_KINDS } from '@fleetlab/warehouse';
+import { ALGORITHM_BY_NAME, EXPERIMENT_KINDS, robotModelName } from '@fleetlab/warehouse';
 import { StatusBadge } from '../components/ui/badges.tsx';
 import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
@@ -72,5 +72,11 @@ function experimentSummary(experiment: Experiment): string {
       return `${algorithm} at ${experiment.rates.map((rate) => formatGrouped(rate)).join(', ')} orders/h`;
     case 'algorithm_comparison':
       return experiment.algorithms.map((name) => ALGORITHM_BY_NAME[name].label).join(' vs ');
+    case 'robot_model_comparison': {
+      const models = experiment.robot_models.map(robotModelName).join(' vs ');
+      return experiment.robot_counts.length > 0
+        ? `${algorithm}: ${models} on ${experiment.robot_counts.join(', ')} robots`
+        : `${algorithm}: ${models}`;
+    }
   }
 }

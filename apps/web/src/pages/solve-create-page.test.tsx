@@ -11,6 +11,7 @@ import {
   NIGHT_SHIFT,
   RUSH_ORDERS,
   SMALL_WAREHOUSE,
+  SOLVE_FORM_DEFAULT_PARAMETERS,
   SPEC_DEFAULT_SOLVE_PARAMETERS,
 } from '../test/fixtures.ts';
 import { currentLocation, renderApp } from '../test/render-app.tsx';
@@ -124,7 +125,7 @@ describe('/solves/create', () => {
     expect(network.callsTo('POST', '/solves')[0].body).toEqual({
       name: 'Solve for Morning Rush',
       description: '',
-      parameters: SPEC_DEFAULT_SOLVE_PARAMETERS,
+      parameters: SOLVE_FORM_DEFAULT_PARAMETERS,
       environment_id: 11,
       scenario_id: 21,
       algorithm_id: 1,
@@ -172,8 +173,26 @@ describe('/solves/create', () => {
       recharge_time: 45,
       objective_weights: { completion_time: 75, energy_usage: 25 },
       balance_factor: 50,
+      robot_model: 'drive-unit',
     });
     expect(body).toMatchObject({ environment_id: 12, scenario_id: 22, task_id: 32 });
+  });
+
+  it('starts with the drive unit, says so and that the API’s default stays point; Point sends no robot model', async () => {
+    const network = stubFetch(routes({ 'POST /solves': { status: 201, body: { id: 55 } } }));
+    await openForm('/solves/create?scenario_id=21');
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    expect(screen.getByTestId('robot-model-line')).toHaveTextContent(
+      /Robot model: Drive unit \(Kiva-like\) \(Advanced Settings, Robot Model\)\..*without a robot model runs the point model/,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show Advanced Settings' }));
+    expect(screen.getByLabelText('Robot Model')).toHaveValue('drive-unit');
+    await userEvent.selectOptions(screen.getByLabelText('Robot Model'), 'point');
+    expect(screen.getByTestId('robot-model-line')).toHaveTextContent(/Robot model: Point/);
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
+    const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown> };
+    expect(body.parameters).toEqual(SPEC_DEFAULT_SOLVE_PARAMETERS);
   });
 
   it('refuses a Max Distance of 0 on the form, as the server would, and sends nothing', async () => {
@@ -217,7 +236,7 @@ describe('/solves/create', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
     await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
     const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown> };
-    expect(body.parameters).toEqual({ ...SPEC_DEFAULT_SOLVE_PARAMETERS, chargers: 2, handling_time_s: 5 });
+    expect(body.parameters).toEqual({ ...SOLVE_FORM_DEFAULT_PARAMETERS, chargers: 2, handling_time_s: 5 });
   });
 
   it('offers the battery reserve for traffic (blank: automatic, with what the rule gives here) and the traffic policy', async () => {
@@ -266,7 +285,7 @@ describe('/solves/create', () => {
     await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
     const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown> };
     expect(body.parameters).toEqual({
-      ...SPEC_DEFAULT_SOLVE_PARAMETERS,
+      ...SOLVE_FORM_DEFAULT_PARAMETERS,
       battery_reserve_pct: 12.5,
       traffic_policy: 'pibt',
     });
@@ -346,7 +365,7 @@ describe('/solves/create', () => {
     await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
     const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown> };
     expect(body.parameters).toEqual({
-      ...SPEC_DEFAULT_SOLVE_PARAMETERS,
+      ...SOLVE_FORM_DEFAULT_PARAMETERS,
       shift: { hours: 2.5, orders_per_hour: 90, dispatch: 'nearest_idle', seed: 42 },
     });
   });

@@ -1,6 +1,11 @@
 import { useEffect, useMemo, useReducer, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ALGORITHM_BY_NAME, type AlgorithmName } from '@fleetlab/warehouse';
+import {
+  ALGORITHM_BY_NAME,
+  DEFAULT_ROBOT_MODEL,
+  robotModelPresetByName,
+  type AlgorithmName,
+} from '@fleetlab/warehouse';
 import { useCreateSolve, useEnvironment, useEnvironments, useScenarios, useTasks } from '../api/hooks.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/ui/form-field.tsx';
@@ -154,6 +159,12 @@ export default function SolveCreatePage() {
             </option>
           ))}
         </SelectField>
+
+        <p className="text-sm text-slate-400" data-testid="robot-model-line">
+          Robot model: <span className="text-slate-200">{robotModelPresetByName(form.settings.robotModel)?.label}</span>{' '}
+          (Advanced Settings, Robot Model). This form starts with a robot that accelerates, brakes and turns; a solve
+          posted to the API without a robot model runs the {DEFAULT_ROBOT_MODEL} model, the original product’s figures.
+        </p>
 
         <ShiftSettingsFields
           settings={form.settings.shift}

@@ -88,6 +88,12 @@ export const SPEC_DEFAULT_SOLVE_PARAMETERS: Solve['parameters'] = {
   algorithm_type: 'greedy_distance',
 };
 
+/** What the solve form submits when nothing is changed: the spec's parameters, robots that accelerate and turn. */
+export const SOLVE_FORM_DEFAULT_PARAMETERS: Solve['parameters'] = {
+  ...SPEC_DEFAULT_SOLVE_PARAMETERS,
+  robot_model: 'drive-unit',
+};
+
 export function solveFixture(overrides: Partial<Solve> = {}): Solve {
   return {
     id: 41,

@@ -39,6 +39,8 @@ export interface SolveSettingsFieldsProps {
   readonly problems?: SolveSettingsProblems;
   /** A charger sweep sets the chargers of each point: the field says so instead of asking. */
   readonly chargersSetByPoints?: boolean;
+  /** A robot-model comparison sets each point's robot model: the select is not offered. */
+  readonly robotModelSetByPoints?: boolean;
   /** Under Time Limit: what the limit means where the settings are used. */
   readonly timeLimitHint?: string;
   /** The floor and fleets the solves will plan with: the battery reserve's hint says what the automatic rule gives for them. */
@@ -60,6 +62,7 @@ export function SolveSettingsFields({
   dispatch,
   problems = {},
   chargersSetByPoints = false,
+  robotModelSetByPoints = false,
   timeLimitHint = 'Search time for Genetic and Makespan, 1 to 3600; the others finish sooner.',
   fleetOnFloor = null,
 }: SolveSettingsFieldsProps) {
@@ -147,18 +150,20 @@ export function SolveSettingsFields({
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label="Robot Model"
-          value={settings.robotModel}
-          hint={robotModelHint(settings.robotModel)}
-          onChange={(event) => dispatch({ type: 'robotModel', model: event.target.value as RobotModelPresetName })}
-        >
-          {ROBOT_MODEL_PRESETS.map((model) => (
-            <option key={model.name} value={model.name}>
-              {model.label}
-            </option>
-          ))}
-        </SelectField>
+        {!robotModelSetByPoints && (
+          <SelectField
+            label="Robot Model"
+            value={settings.robotModel}
+            hint={robotModelHint(settings.robotModel)}
+            onChange={(event) => dispatch({ type: 'robotModel', model: event.target.value as RobotModelPresetName })}
+          >
+            {ROBOT_MODEL_PRESETS.map((model) => (
+              <option key={model.name} value={model.name}>
+                {model.label}
+              </option>
+            ))}
+          </SelectField>
+        )}
       </div>
       <ObjectiveWeightsFieldset objectives={settings.objectives} dispatch={dispatch} />
     </div>

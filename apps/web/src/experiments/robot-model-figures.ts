@@ -1,0 +1,134 @@
+import {
+  type ComparedFigure,
+  comparedValue,
+  compareRobotModels,
+  type ExperimentPoint,
+  type ExperimentRecord,
+  type RobotModelComparison,
+  robotModelLabel,
+  robotModelName,
+  TIME_SPLIT_PARTS,
+  type TimeSplitRecord,
+} from '@fleetlab/warehouse';
+import { formatCompletionTime, formatGrouped } from '../lib/display-format.ts';
+
+/** One point of a robot-model comparison as its table reads it. */
+export interface RobotModelRow {
+  readonly solveId: number;
+  readonly model: string;
+  /** What the page calls the model: a preset's label, a custom model's name. */
+  readonly modelLabel: string;
+  /** The fleet (null: the scenario's). */
+  readonly robots: number | null;
+  /** The compared figure: a makespan in seconds, or a shift's deliveries per hour. */
+  readonly value: number | null;
+  readonly meanCycleS: number | null;
+  readonly timeSplit: TimeSplitRecord | null;
+  readonly status: ExperimentPoint['status'];
+  readonly error: string | null;
+}
+
+/** The points in the record's order: each model, its fleets from the smallest. */
+export function robotModelRows(record: Pick<ExperimentRecord, 'points'>, figure: ComparedFigure): RobotModelRow[] {
+  return record.points.map((point) => {
+    const model = robotModelName(point.parameters.robot_model);
+    return {
+      solveId: point.solve_id,
+      model,
+      modelLabel: robotModelLabel(point.parameters.robot_model),
+      robots: point.robot_count,
+      value: comparedValue(point, figure),
+      meanCycleS: point.stats?.mean_cycle_s ?? null,
+      timeSplit: point.stats?.time_split ?? null,
+      status: point.status,
+      error: point.error,
+    };
+  });
+}
+
+/** The comparison's target: a makespan (a day) or a throughput (a shift); null when it has none. */
+export function robotModelTarget(record: Pick<ExperimentRecord, 'target_makespan_s' | 'target_throughput_per_h'>) {
+  return record.target_throughput_per_h ?? record.target_makespan_s;
+}
+
+export function robotModelComparisonOf(
+  record: Pick<
+    ExperimentRecord,
+    'points' | 'robot_models' | 'target_makespan_s' | 'target_throughput_per_h' | 'parameters'
+  >,
+): RobotModelComparison<ExperimentPoint> {
+  return compareRobotModels(
+    record.points,
+    record.robot_models,
+    robotModelTarget(record),
+    record.parameters.shift !== undefined,
+  );
+}
+
+/** The compared figure as a table column heads it. */
+export const COMPARED_FIGURE_LABELS: Readonly<Record<ComparedFigure, string>> = {
+  executed_makespan_s: 'Makespan with traffic',
+  makespan_s: 'Planned makespan',
+  throughput_per_h: 'Shift throughput',
+};
+
+export function formatComparedValue(figure: ComparedFigure, value: number | null): string {
+  if (value === null) return '—';
+  return figure === 'throughput_per_h' ? `${formatGrouped(value, 1)} /h` : formatCompletionTime(value);
+}
+
+const robots = (count: number | null) =>
+  count === null ? 'the scenario’s fleet' : `${count} ${count === 1 ? 'robot' : 'robots'}`;
+
+/** The list "A, B and C". */
+function listed(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * The comparison's answer in one sentence: with a target, which model needs the fewest robots to
+ * meet it and what each model needs; without, which model does best at the fleet all ran.
+ */
+export function robotModelAnswerText(
+  comparison: RobotModelComparison<ExperimentPoint>,
+  labelOf: (model: string) => string,
+): string {
+  const { figure, target, perModel, winners, winnerRobots } = comparison;
+  const goal =
+    target === null
+      ? ''
+      : figure === 'throughput_per_h'
+        ? `deliver ${formatGrouped(target, 1)} per hour`
+        : `finish by ${formatCompletionTime(target)}`;
+  if (target === null) {
+    if (winners.length === 0) return 'No fleet has a result for every model yet.';
+    const best = figure === 'throughput_per_h' ? 'delivers the most' : 'finishes soonest';
+    return `With ${robots(winnerRobots)}, ${listed(winners.map(labelOf))} ${winners.length > 1 ? 'tie' : best}.`;
+  }
+  const each = perModel
+    .map((finding) => {
+      const label = labelOf(finding.model);
+      if (finding.status === 'met') return `${label}: ${robots(finding.robots)}`;
+      if (finding.status === 'none_met') return `${label}: no fleet tested`;
+      return `${label}: no result yet`;
+    })
+    .join('; ');
+  if (winners.length === 0) return `No model tested can ${goal} (${each}).`;
+  if (winners.length > 1)
+    return `${listed(winners.map(labelOf))} need the same fleet to ${goal}: ${robots(winnerRobots)} (${each}).`;
+  return `${labelOf(winners[0])} needs the fewest robots to ${goal}: ${robots(winnerRobots)} (${each}).`;
+}
+
+/** A time split's parts as shares of its total, in `TIME_SPLIT_PARTS`' order; null without a split. */
+export function timeSplitShares(
+  split: TimeSplitRecord | null,
+): { key: (typeof TIME_SPLIT_PARTS)[number]['key']; label: string; seconds: number; share: number }[] | null {
+  if (!split) return null;
+  const total = TIME_SPLIT_PARTS.reduce((sum, part) => sum + split[part.key], 0);
+  return TIME_SPLIT_PARTS.map((part) => ({
+    key: part.key,
+    label: part.label,
+    seconds: split[part.key],
+    share: total > 0 ? split[part.key] / total : 0,
+  }));
+}

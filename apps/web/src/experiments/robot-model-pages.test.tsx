@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { experimentCreateSchema } from '@fleetlab/warehouse';
+import type { Environment } from '../api/types.ts';
+import { stubFetch } from '../test/fetch-stub.ts';
+import {
+  ADA,
+  MORNING_RUSH,
+  NIGHT_SHIFT,
+  RUSH_ORDERS,
+  SMALL_WAREHOUSE,
+  SPEC_DEFAULT_SETTINGS,
+} from '../test/fixtures.ts';
+import { currentLocation, renderApp } from '../test/render-app.tsx';
+import { ROBOT_MODEL_COMPARISON } from './experiment-fixtures.ts';
+import { robotModelAnswerText, robotModelComparisonOf } from './robot-model-figures.ts';
+
+const signedIn = { 'GET /auth/me': { body: ADA } };
+
+/** Small Warehouse with a second station and two robots at each: four robots, its pickups on the shelf's edges. */
+const FOUR_ROBOTS: Environment = {
+  ...SMALL_WAREHOUSE,
+  elements: {
+    ...SMALL_WAREHOUSE.elements,
+    pickups: [
+      { id: 'P1', position: [2.5, 2], shelf_id: 'S1', side: 'top' },
+      { id: 'P2', position: [2.5, 3], shelf_id: 'S1', side: 'bottom' },
+    ],
+    robot_stations: [
+      { id: 'R1', position: [0.5, 4.5], robot_count: 2 },
+      { id: 'R2', position: [5.5, 4.5], robot_count: 2 },
+    ],
+    robots: [
+      { id: 'R1_1', station_id: 'R1', position: [0.5, 4.5], station_index: 0 },
+      { id: 'R1_2', station_id: 'R1', position: [0.5, 4.5], station_index: 1 },
+      { id: 'R2_1', station_id: 'R2', position: [5.5, 4.5], station_index: 0 },
+      { id: 'R2_2', station_id: 'R2', position: [5.5, 4.5], station_index: 1 },
+    ],
+  },
+};
+const cellTexts = (row: HTMLElement) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent);
+const DRIVE_UNIT = 'Drive unit (Kiva-like)';
+const AMR = 'AMR (differential drive)';
+
+describe('robot-model comparison answer', () => {
+  const label = (name: string) => ({ 'drive-unit': DRIVE_UNIT, amr: AMR })[name] ?? name;
+
+  it('names the model that needs the fewest robots for the target, and what each needs', () => {
+    expect(robotModelAnswerText(robotModelComparisonOf(ROBOT_MODEL_COMPARISON), label)).toBe(
+      `${DRIVE_UNIT} needs the fewest robots to finish by 10 min 0 s: 3 robots (${DRIVE_UNIT}: 3 robots; ${AMR}: 4 robots).`,
+    );
+  });
+
+  it('says when no model meets the target, and without one which model finishes soonest', () => {
+    const tight = { ...ROBOT_MODEL_COMPARISON, target_makespan_s: 400 };
+    expect(robotModelAnswerText(robotModelComparisonOf(tight), label)).toBe(
+      `No model tested can finish by 6 min 40 s (${DRIVE_UNIT}: no fleet tested; ${AMR}: no fleet tested).`,
+    );
+    const open = { ...ROBOT_MODEL_COMPARISON, target_makespan_s: null };
+    expect(robotModelAnswerText(robotModelComparisonOf(open), label)).toBe(
+      `With 2 robots, ${DRIVE_UNIT} finishes soonest.`,
+    );
+  });
+});
+
+describe('robot-model comparison pages', () => {
+  it('creates one: the ticked models, robot counts and a target makespan in minutes, no robot model of its own', async () => {
+    const network = stubFetch({
+      ...signedIn,
+      'GET /scenarios': { body: [MORNING_RUSH, NIGHT_SHIFT] },
+      'GET /tasks': { body: [RUSH_ORDERS] },
+      'GET /environments/11': { body: FOUR_ROBOTS },
+      'GET /experiments/54': { body: ROBOT_MODEL_COMPARISON },
+      'POST /experiments': { status: 201, body: ROBOT_MODEL_COMPARISON },
+    });
+    renderApp('/experiments/create', { signedIn: true });
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Which robot');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'robot_model_comparison');
+    await userEvent.selectOptions(screen.getByLabelText('Algorithm'), 'greedy_distance');
+    expect(screen.getByRole('checkbox', { name: DRIVE_UNIT })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: AMR })).toBeChecked();
+    // Each point sets its own model: the advanced settings do not offer one.
+    expect(screen.queryByLabelText('Robot Model')).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Point (instant starts, stops and turns)' }));
+    await userEvent.type(screen.getByLabelText('Robot Counts'), '2..4');
+    await userEvent.type(screen.getByLabelText('Target Makespan (min)'), '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    await waitFor(() => expect(currentLocation()).toBe('/experiments/54'));
+    const body = network.callsTo('POST', '/experiments')[0].body;
+    expect(body).toEqual({
+      name: 'Which robot',
+      description: '',
+      scenario_id: 21,
+      task_id: 31,
+      kind: 'robot_model_comparison',
+      algorithm: 'greedy_distance',
+      robot_models: ['point', 'drive-unit', 'amr'],
+      robot_counts: [2, 3, 4],
+      target_makespan_s: 600,
+      parameters: { ...SPEC_DEFAULT_SETTINGS, time_limit: 30 },
+    });
+    expect(experimentCreateSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('refuses fewer than two models before sending', async () => {
+    const network = stubFetch({
+      ...signedIn,
+      'GET /scenarios': { body: [MORNING_RUSH] },
+      'GET /tasks': { body: [RUSH_ORDERS] },
+      'GET /environments/11': { body: SMALL_WAREHOUSE },
+    });
+    renderApp('/experiments/create', { signedIn: true });
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.type(screen.getByLabelText('Name'), 'One robot');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'robot_model_comparison');
+    await userEvent.click(screen.getByRole('checkbox', { name: AMR }));
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    expect(await screen.findByText('Choose at least 2 robot models')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/experiments')).toHaveLength(0);
+  });
+
+  it('answers which model needs fewer robots, and shows each model’s makespan, cycle time and where the time goes', async () => {
+    stubFetch({ ...signedIn, 'GET /experiments/54': { body: ROBOT_MODEL_COMPARISON } });
+    renderApp('/experiments/54', { signedIn: true });
+    expect(await screen.findByTestId('robot-model-answer')).toHaveTextContent(
+      `${DRIVE_UNIT} needs the fewest robots to finish by 10 min 0 s: 3 robots`,
+    );
+    expect(screen.getByRole('note', { name: 'Settings of every point' })).not.toHaveTextContent('Robot Model');
+    const table = screen.getByRole('table', { name: 'Robot model comparison' });
+    const rows = within(table).getAllByRole('row');
+    expect(cellTexts(rows[0])).toEqual([
+      'Robot model',
+      'Robots',
+      'Planned makespan',
+      'Mean cycle time',
+      'Driving at speed',
+      'Accelerating and braking',
+      'Turning',
+      'Handling',
+      'Charging',
+      'Waiting',
+      'Status',
+      'Solve',
+    ]);
+    expect(cellTexts(rows[1])).toEqual([
+      DRIVE_UNIT,
+      '2',
+      '10 min 40 s',
+      '5 min 20 s',
+      '50.0%',
+      '30.0%',
+      '10.0%',
+      '10.0%',
+      '0.0%',
+      '0.0%',
+      'completed',
+      'View solve',
+    ]);
+    expect(rows[2]).toHaveAttribute('data-best');
+    expect(cellTexts(rows[6]).slice(0, 7)).toEqual([AMR, '4', '9 min 50 s', '4 min 55 s', '45.5%', '27.3%', '18.2%']);
+  });
+
+  it('says what a robot-model comparison compares in the list', async () => {
+    stubFetch({ ...signedIn, 'GET /experiments': { body: [ROBOT_MODEL_COMPARISON] } });
+    renderApp('/experiments', { signedIn: true });
+    expect(await screen.findByText('Greedy nearest: drive-unit vs amr on 2, 3, 4 robots')).toBeInTheDocument();
+  });
+});

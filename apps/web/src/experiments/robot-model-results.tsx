@@ -1,0 +1,86 @@
+import { robotModelLabel, robotModelName, TIME_SPLIT_PARTS } from '@fleetlab/warehouse';
+import type { Experiment } from '../api/types.ts';
+import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
+import { card } from '../components/ui/styles.ts';
+import { formatCompletionTime } from '../lib/display-format.ts';
+import { PointSolveLinkCell, PointStatusCell } from './point-cells.tsx';
+import {
+  COMPARED_FIGURE_LABELS,
+  formatComparedValue,
+  robotModelAnswerText,
+  robotModelComparisonOf,
+  robotModelRows,
+  timeSplitShares,
+} from './robot-model-figures.ts';
+
+/**
+ * A robot-model comparison's results: the answer (the fewest robots each model needs for the
+ * target), then one row per model and fleet with its makespan or shift throughput, mean cycle
+ * time and where the robots' time went.
+ */
+export function RobotModelResults({ record }: { readonly record: Experiment }) {
+  const comparison = robotModelComparisonOf(record);
+  const rows = robotModelRows(record, comparison.figure);
+  const labelOf = (name: string) => {
+    const model = record.robot_models.find((candidate) => robotModelName(candidate) === name);
+    return model === undefined ? name : robotModelLabel(model);
+  };
+  const waitingFromPlan = rows.some((row) => row.timeSplit?.waiting_from === 'plan');
+  const columns: readonly DataTableColumn[] = [
+    { label: 'Robot model' },
+    { label: 'Robots' },
+    { label: COMPARED_FIGURE_LABELS[comparison.figure] },
+    { label: 'Mean cycle time' },
+    ...TIME_SPLIT_PARTS.map((part) => ({ label: part.label })),
+    { label: 'Status' },
+    { label: 'Solve' },
+  ];
+  return (
+    <section className={`${card} space-y-4 p-5`} aria-labelledby="robot-models-heading">
+      <div>
+        <h2 id="robot-models-heading" className="text-lg font-semibold text-white">
+          Robot models compared
+        </h2>
+        <p className="text-sm text-slate-300" data-testid="robot-model-answer">
+          {robotModelAnswerText(comparison, labelOf)}
+        </p>
+        <p className="mt-1 text-xs text-slate-400">
+          Where the time goes: robot time summed over the fleet, as a share of it. Driving, its ramps and turns come
+          from each leg’s walk as the plan times it;{' '}
+          {waitingFromPlan
+            ? 'waiting is the plan’s charger queue where a point did not run on the shared floor, else the run’s blocked and queued time.'
+            : 'waiting is the run’s blocked and queued time on the shared floor.'}
+        </p>
+      </div>
+      <DataTable ariaLabel="Robot model comparison" columns={columns} density="compact">
+        {rows.map((row) => {
+          const winner = comparison.winners.includes(row.model) && row.robots === comparison.winnerRobots;
+          const shares = timeSplitShares(row.timeSplit);
+          return (
+            <tr key={row.solveId} data-best={winner || undefined} className={winner ? 'bg-emerald-500/10' : undefined}>
+              <th scope="row" className="px-2 py-2 font-semibold text-white">
+                {row.modelLabel}
+              </th>
+              <td className="px-2 py-2 text-slate-200">{row.robots ?? 'All'}</td>
+              <td className="px-2 py-2 text-slate-200">{formatComparedValue(comparison.figure, row.value)}</td>
+              <td className="px-2 py-2 text-slate-200">
+                {row.meanCycleS === null ? '—' : formatCompletionTime(row.meanCycleS)}
+              </td>
+              {TIME_SPLIT_PARTS.map((part, index) => (
+                <td
+                  key={part.key}
+                  className="px-2 py-2 text-slate-200"
+                  title={shares ? formatCompletionTime(shares[index].seconds) : undefined}
+                >
+                  {shares ? `${(shares[index].share * 100).toFixed(1)}%` : '—'}
+                </td>
+              ))}
+              <PointStatusCell status={row.status} error={row.error} />
+              <PointSolveLinkCell solveId={row.solveId} label="View solve" />
+            </tr>
+          );
+        })}
+      </DataTable>
+    </section>
+  );
+}
