@@ -12,7 +12,7 @@ import {
 import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_SOLVE } from '../components/results/two-robot-plan.fixture.ts';
 import { FLOOR_STATS, QUEUE_FLOOR, QUEUE_PARAMETERS, QUEUE_RESULTS } from './floor-plan.fixture.ts';
 import { PathPlayer } from './path-player.tsx';
-import { TRAFFIC_EXECUTION, TRAFFIC_FLOOR, TRAFFIC_PARAMETERS } from './traffic-replay.fixture.ts';
+import { MOTION_EXECUTION, TRAFFIC_EXECUTION, TRAFFIC_FLOOR, TRAFFIC_PARAMETERS } from './traffic-replay.fixture.ts';
 import { ACTIVITIES_NOT_RECORDED_TEXT } from './traffic-status.tsx';
 
 // Typed as the page's records, so the props stay in step with what the page passes.
@@ -392,5 +392,30 @@ describe('PathPlayer on a shift', () => {
     expect(clock()).toBe('1:30:00.0 / 1:30:00.0');
     // O5, released 2 s before the end, still waits: the 1 order open at the end.
     expect(orders().textContent).toBe('Orders released: 5 of 5 · Waiting for a robot: 1 · On board: 0 · Delivered: 4');
+  });
+});
+
+describe('PathPlayer replaying recorded motion', () => {
+  it('says the sliders do not apply, turns off the sliders and shows the robot turning', async () => {
+    const user = userEvent.setup();
+    render(
+      <PathPlayer
+        environment={TRAFFIC_FLOOR}
+        results={{ R1_1: [], R1_2: [] }}
+        parameters={{ ...TRAFFIC_PARAMETERS, robot_model: 'drive-unit' }}
+        execution={MOTION_EXECUTION}
+      />,
+    );
+    expect(screen.queryByTestId('motion-replay-note')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'With traffic' }));
+    expect(screen.getByTestId('motion-replay-note')).toHaveTextContent(
+      /accelerate, cruise, brake and turn as they did.*Max speed and Acceleration do not apply here\./,
+    );
+    expect(screen.getByRole('slider', { name: 'Max speed' })).toBeDisabled();
+    expect(screen.getByRole('slider', { name: 'Acceleration' })).toBeDisabled();
+    // At t = 0 R1_1 turns in place towards D1.
+    expect(robotRow('R1_1')[2]).toBe('turning');
+    await user.click(screen.getByRole('button', { name: 'Planned' }));
+    expect(screen.getByRole('slider', { name: 'Max speed' })).toBeEnabled();
   });
 });

@@ -132,6 +132,7 @@ export function PathPlayer({
         acceleration={settings.acceleration}
         onAcceleration={settings.setAcceleration}
         trafficStepSeconds={settings.trafficStepSeconds}
+        motionRecorded={settings.motionRecorded}
       />
 
       <TimeSlider

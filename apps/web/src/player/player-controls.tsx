@@ -31,11 +31,14 @@ export interface PlayerControlsProps {
   readonly onAcceleration: (value: number) => void;
   /** Seconds per executed step when the solve has an execution: in traffic mode, the note on what the motion sliders do there. */
   readonly trafficStepSeconds: number | null;
+  /** Whether the execution recorded its robots' motion (a robot model other than point): in traffic mode the sliders do not apply. */
+  readonly motionRecorded?: boolean;
 }
 
 /** Spec §2 player controls: Play / Pause / Reset, replay mode, speed, zoom, max speed and acceleration. */
 export function PlayerControls(props: PlayerControlsProps) {
   const { playing, mode, zoom, speed, trafficStepSeconds } = props;
+  const motionReplayed = mode === 'traffic' && props.motionRecorded === true;
   return (
     <div className="mt-3 space-y-2">
       <div className="flex flex-wrap items-end gap-4">
@@ -121,6 +124,7 @@ export function PlayerControls(props: PlayerControlsProps) {
           limits={MAX_SPEED_LIMITS}
           value={props.maxSpeed}
           onChange={props.onMaxSpeed}
+          disabled={motionReplayed}
         />
         <MotionSlider
           label="Acceleration"
@@ -128,14 +132,23 @@ export function PlayerControls(props: PlayerControlsProps) {
           limits={ACCELERATION_LIMITS}
           value={props.acceleration}
           onChange={props.onAcceleration}
+          disabled={motionReplayed}
         />
       </div>
-      {mode === 'traffic' && trafficStepSeconds !== null && (
-        <p className="text-xs text-slate-400">
-          With traffic, robots cross one cell per step of {trimmed(trafficStepSeconds)} s, as executed (robot speed{' '}
-          {trimmed(1 / trafficStepSeconds)} m/s). A max speed above the robot speed lets them ease out of stops and into
-          them within those steps; lower acceleration eases longer.
+      {motionReplayed ? (
+        <p className="text-xs text-slate-400" data-testid="motion-replay-note">
+          With traffic, robots move as the execution recorded them with the solve’s robot model: they accelerate,
+          cruise, brake and turn as they did, facing their heading. Max speed and Acceleration do not apply here.
         </p>
+      ) : (
+        mode === 'traffic' &&
+        trafficStepSeconds !== null && (
+          <p className="text-xs text-slate-400">
+            With traffic, robots cross one cell per step of {trimmed(trafficStepSeconds)} s, as executed (robot speed{' '}
+            {trimmed(1 / trafficStepSeconds)} m/s). A max speed above the robot speed lets them ease out of stops and
+            into them within those steps; lower acceleration eases longer.
+          </p>
+        )
       )}
     </div>
   );
@@ -158,10 +171,12 @@ interface MotionSliderProps {
   readonly value: number;
   /** Receives the input's value; the player's state keeps it within the limits. */
   readonly onChange: (value: number) => void;
+  /** Off while the replay follows recorded motion. */
+  readonly disabled?: boolean;
 }
 
 /** A motion setting's range input, its current value shown beside its name. */
-function MotionSlider({ label, unit, limits, value, onChange }: MotionSliderProps) {
+function MotionSlider({ label, unit, limits, value, onChange, disabled = false }: MotionSliderProps) {
   return (
     <label className="flex flex-col text-xs font-medium text-slate-400">
       <span>
@@ -178,7 +193,8 @@ function MotionSlider({ label, unit, limits, value, onChange }: MotionSliderProp
         step={limits.step}
         value={value}
         onChange={(event) => onChange(Number(event.target.value))}
-        className="w-40 accent-indigo-400"
+        disabled={disabled}
+        className="w-40 accent-indigo-400 disabled:opacity-40"
       />
     </label>
   );

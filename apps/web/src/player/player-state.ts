@@ -184,6 +184,8 @@ export function usePlayerSettings({
     showModes: traffic !== null && !isShift,
     /** Seconds per step of the execution (1 / robot_speed), when there is one. */
     trafficStepSeconds: traffic?.stepSeconds ?? null,
+    /** Whether the execution recorded its robots' motion: its replay then ignores the sliders. */
+    motionRecorded: traffic?.motionRecorded ?? false,
     mode,
     setMode,
     speed,

@@ -3,13 +3,15 @@
 // which the caller creates once and reuses: a frame allocates nothing.
 
 /**
- * Spec §4 motion states, and with traffic two more: 'waiting' (blocked by another robot with
- * work left) and 'queued' (waiting for a free charger at its station).
+ * Spec §4 motion states, and with traffic three more: 'waiting' (blocked by another robot with
+ * work left), 'queued' (waiting for a free charger at its station) and 'turning' (in place, for a
+ * robot model that turns; replayed from the execution's motion).
  */
 export type MotionState =
   | 'accelerating'
   | 'decelerating'
   | 'cruising'
+  | 'turning'
   | 'stopped'
   | 'recharging'
   | 'waiting'

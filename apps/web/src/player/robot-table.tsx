@@ -6,6 +6,7 @@ const MOTION_TONES: Record<MotionState, string> = {
   accelerating: 'text-sky-300',
   cruising: 'text-green-300',
   decelerating: 'text-amber-300',
+  turning: 'text-fuchsia-300',
   stopped: 'text-slate-400',
   recharging: 'text-yellow-300',
   waiting: 'text-orange-300',

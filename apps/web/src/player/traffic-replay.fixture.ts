@@ -91,3 +91,52 @@ export const TRAFFIC_EXECUTION: ExecutionRecord = {
   totals: noTotals,
   heatmap: { width: 5, height: 3, wait_s: [1, 1, 0, 0, 0, 0, 0, 0.5, 0, 0, 0, 0, 0, 0, 0] },
 };
+
+// The same floor run by a robot that accelerates, brakes and turns (a drive unit: 1.5 m/s,
+// 1 m/s², 0.625 s a quarter turn), its execution on the motion clock (steps of 0.05 s). R1_1
+// stands in the station facing +y, turns a quarter to +x in 0.625 s, and drives 4 m to D1:
+//   [0, 0.625)          turning at (0, 0) from 90° to 0°
+//   [0.625, 2.125)      accelerating at 1 m/s² to 1.5 m/s: 1.125 m, to x = 1.125
+//   [2.125, 3.2916…)    cruising at 1.5 m/s: 1.75 m in 7/6 s, to x = 2.875
+//   [3.2916…, 4.7916…)  braking at 1 m/s²: 1.125 m, stopping on D1 (4, 0)
+// then stands there. Its timeline holds the steps its centre reaches each cell's centre. R1_2
+// stands in the station all day, with a segment saying so.
+export const MOTION_SEGMENT_STARTS = [0, 0.625, 2.125, 2.125 + 7 / 6, 2.125 + 7 / 6 + 1.5] as const;
+
+export const MOTION_EXECUTION: ExecutionRecord = {
+  step_s: 0.05,
+  robots: {
+    R1_1: {
+      timeline: [0, 0, 0, 41, 1, 0, 55, 2, 0, 68, 3, 0, 96, 4, 0],
+      deliveries: [],
+      charges: [],
+      waiting_s: 0,
+      queued_s: 0,
+      distance_m: 4,
+      finish_s: 0,
+      extra_charges: 0,
+      activities: [0, 1, 96, 0],
+      motion: [
+        ...[MOTION_SEGMENT_STARTS[0], 0, 0, 90, 0, 0, 4],
+        ...[MOTION_SEGMENT_STARTS[1], 0, 0, 0, 0, 1, 1],
+        ...[MOTION_SEGMENT_STARTS[2], 1.125, 0, 0, 1.5, 0, 2],
+        ...[MOTION_SEGMENT_STARTS[3], 2.875, 0, 0, 1.5, -1, 3],
+        ...[MOTION_SEGMENT_STARTS[4], 4, 0, 0, 0, 0, 0],
+      ],
+    },
+    R1_2: {
+      timeline: [0, 0, 0],
+      deliveries: [],
+      charges: [],
+      waiting_s: 0,
+      queued_s: 0,
+      distance_m: 0,
+      finish_s: 0,
+      extra_charges: 0,
+      activities: [0, 0],
+      motion: [0, 0, 0, 90, 0, 0, 0],
+    },
+  },
+  totals: { ...noTotals, executed_makespan_s: 0, waiting_s: 0, max_robot_waiting_s: 0, steps: 96 },
+  heatmap: { width: 5, height: 3, wait_s: new Array(15).fill(0) },
+};

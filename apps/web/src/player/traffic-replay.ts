@@ -10,9 +10,16 @@
 // movement only, and says so. Sampling a frame is then two array reads per robot and a linear
 // interpolation within the step, so a frame costs O(robots) whatever the length of the day,
 // and writes into state objects the caller reuses: no allocation.
+//
+// A robot model other than `point` records the motion that ran (`motion`: segments of time,
+// position, heading, speed, acceleration and state). Its robots are then placed from their
+// segments (a binary search per robot and frame, O(robots x log segments)): they accelerate,
+// cruise, brake and turn as executed, face their heading, and the player's sliders do not apply.
 
 import {
   ACTIVITY_CODE,
+  MOTION_SEGMENT_LENGTH,
+  motionStateValues,
   decodeActivities,
   decodeTimeline,
   fleetOfPlan,
@@ -86,6 +93,24 @@ export interface TrafficRobot extends ReplayRobot {
   readonly depotX: number;
   readonly depotY: number;
   readonly depotScale: number;
+  /** The motion that ran (a robot model other than `point`); null: the timeline is the motion. */
+  readonly motion: MotionSegments | null;
+}
+
+/** A robot's recorded motion segments, column by column (see `robotExecutionSchema.motion`). */
+export interface MotionSegments {
+  /** Seconds each segment starts, ascending. */
+  readonly t: Float64Array;
+  /** Where the robot's centre is at the segment's start, in grid units (a cell's centre at +0.5). */
+  readonly x: Float64Array;
+  readonly y: Float64Array;
+  /** Radians, screen convention (0 = +x, pi/2 = +y). */
+  readonly heading: Float64Array;
+  /** m/s and m/s² along the heading at the segment's start. */
+  readonly speed: Float64Array;
+  readonly accel: Float64Array;
+  /** Index into `motionStateValues`. */
+  readonly state: Uint8Array;
 }
 
 export interface TrafficModel extends ReplayModel {
@@ -97,6 +122,25 @@ export interface TrafficModel extends ReplayModel {
   readonly maxDistance: number;
   /** Whether the execution records what each robot did (executions stored before it was recorded do not). */
   readonly activitiesRecorded: boolean;
+  /** Whether the execution records its robots' motion (a robot model other than `point`): the sliders then do not apply. */
+  readonly motionRecorded: boolean;
+}
+
+/** Splits a robot's flat `motion` into columns; null when it has none. */
+export function motionSegmentsOf(motion: readonly number[] | undefined): MotionSegments | null {
+  if (!motion || motion.length < MOTION_SEGMENT_LENGTH) return null;
+  const count = Math.floor(motion.length / MOTION_SEGMENT_LENGTH);
+  const column = (offset: number, map: (value: number) => number = (value) => value) =>
+    Float64Array.from({ length: count }, (_, k) => map(motion[k * MOTION_SEGMENT_LENGTH + offset]));
+  return {
+    t: column(0),
+    x: column(1, (x) => x + 0.5),
+    y: column(2, (y) => y + 0.5),
+    heading: column(3, (degrees) => (degrees * Math.PI) / 180),
+    speed: column(4),
+    accel: column(5),
+    state: Uint8Array.from({ length: count }, (_, k) => motion[k * MOTION_SEGMENT_LENGTH + 6]),
+  };
 }
 
 /** Robots standing together in one station cell are laid out on a small grid inside it. */
@@ -243,6 +287,7 @@ function buildRobot(
     depotX: depot.x,
     depotY: depot.y,
     depotScale: depot.scale,
+    motion: motionSegmentsOf(record.motion),
   };
 }
 
@@ -301,6 +346,7 @@ export function buildTrafficModel(
     batteryCapacity: batteryCapacityOf(undefined, parameters),
     maxDistance: maxDistanceOf(undefined, parameters),
     activitiesRecorded: robotIds.every((robotId) => execution.robots[robotId].activities !== undefined),
+    motionRecorded: robots.some((robot) => robot.motion !== null),
   };
 }
 
@@ -429,6 +475,7 @@ export function sampleTrafficRobot(
     out.location = done || (doing === DOING.notRecorded && at >= robot.finishStep) ? 'idle' : LOCATION_OF_DOING[doing];
   }
   out.heading = HEADINGS[(code >> DIRECTION_SHIFT) & DIRECTION_MASK];
+  if (robot.motion) placeFromMotion(robot.motion, time, width, moving ? -1 : from, out);
   out.done = done;
   out.routePoint = lastAtOrBefore(robot.waypointSteps, at) + 1;
   out.completedDeliveries = lastAtOrBefore(robot.deliveryDone, at) + 1;
@@ -447,6 +494,67 @@ export function sampleTrafficRobot(
     setBattery(out, model.batteryCapacity, model.maxDistance, model.batteryCapacity, metres);
   }
   return out;
+}
+
+const STOPPED = motionStateValues.indexOf('stopped');
+const TURNING = motionStateValues.indexOf('turning');
+
+/**
+ * Places a robot from its motion segments at `time`: the segment's start moved along its
+ * heading by v dt + a dt² / 2, a turning segment's heading carried evenly to the next segment's
+ * (the short way round), the speed v + a dt and the segment's state. A stopped robot keeps what
+ * its steps say it does (waiting, queued, charging or stopped) and stands in its station's slot
+ * when it is home.
+ */
+function placeFromMotion(
+  motion: MotionSegments,
+  time: number,
+  width: number,
+  standingCell: number,
+  out: RobotState,
+): void {
+  // Where the steps put a standing robot (its station slot at home), kept when the motion stands in that cell.
+  const standingX = out.x;
+  const standingY = out.y;
+  const k = Math.max(0, lastAtOrBefore(motion.t, time));
+  const dt = Math.max(0, time - motion.t[k]);
+  const state = motion.state[k];
+  const heading = motion.heading[k];
+  if (state === TURNING) {
+    const next = k + 1 < motion.t.length ? k + 1 : -1;
+    const span = next < 0 ? 0 : motion.t[next] - motion.t[k];
+    let turn = next < 0 ? 0 : motion.heading[next] - heading;
+    turn = Math.atan2(Math.sin(turn), Math.cos(turn));
+    out.heading = span > 0 ? heading + turn * Math.min(1, dt / span) : heading;
+    out.x = motion.x[k];
+    out.y = motion.y[k];
+    out.speed = 0;
+    out.scale = 1;
+    out.motion = 'turning';
+    out.location = 'in transit';
+    return;
+  }
+  const v = motion.speed[k];
+  const a = motion.accel[k];
+  const along = v * dt + (a * dt * dt) / 2;
+  out.heading = heading;
+  out.x = motion.x[k] + Math.cos(heading) * along;
+  out.y = motion.y[k] + Math.sin(heading) * along;
+  out.speed = Math.max(0, v + a * dt);
+  if (state === STOPPED) {
+    // The steps say why it stands (waiting, queued, charging) and, at home, its slot in the station's cell.
+    if (standingCell === Math.round(out.y - 0.5) * width + Math.round(out.x - 0.5)) {
+      out.x = standingX;
+      out.y = standingY;
+      return;
+    }
+    out.scale = 1;
+    out.motion = 'stopped';
+    return;
+  }
+  out.scale = 1;
+  out.motion = motionStateValues[state] as RobotState['motion'];
+  out.location = 'in transit';
 }
 
 /** Samples every robot into the reused `out` array (same order as `model.robots`). */
