@@ -53,6 +53,8 @@ test('a planner creates a scenario, generates tasks, runs a solve and studies th
   await page.getByRole('button', { name: 'Show Advanced Settings' }).click();
   await page.getByLabel('Max Distance (meters)').fill('1000');
   await page.getByLabel('Time Limit (s)').fill('4');
+  // This journey reads the point robot's clock; the form starts with the drive unit.
+  await page.getByLabel('Robot Model').selectOption('point');
   await page.screenshot({ path: screenshotPath('solve-create'), fullPage: true });
   // The page follows the solve through its lifecycle: it notes whether it ever showed the waiting or
   // in-progress panel (client-side navigation keeps the observer), checked below against how the

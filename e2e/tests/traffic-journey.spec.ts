@@ -40,6 +40,9 @@ test('a planner replays a solve with traffic, sees a robot wait in the aisle and
   await page.getByLabel('Scenario', { exact: true }).selectOption(String(scenario.id));
   await page.getByLabel('Task', { exact: true }).selectOption({ label: 'Crossing orders (2 deliveries)' });
   await page.getByLabel('Algorithm').selectOption('greedy_distance');
+  // Two point robots crossing in one cell-wide aisle, cell by cell; the form starts with the drive unit.
+  await page.getByRole('button', { name: 'Show Advanced Settings' }).click();
+  await page.getByLabel('Robot Model').selectOption('point');
   await page.getByRole('button', { name: 'Start Optimization' }).click();
   await expect(page).toHaveURL(/\/solves\/\d+$/);
   const solveId = Number(page.url().split('/').pop());

@@ -1,0 +1,138 @@
+import {
+  compareRobotModels,
+  type ExperimentRecord,
+  robotModelPresetByName,
+  type SolveStatsRecord,
+} from '@fleetlab/warehouse';
+import { expect, test } from '@playwright/test';
+import { signUpAndLogIn } from '../support/accounts.ts';
+import { apiAs, createEnvironmentViaApi } from '../support/api.ts';
+import { screenshotPath } from '../support/fleetlab-server.ts';
+import { playerOf } from '../support/player.ts';
+import { finishedSolve } from '../support/results-page.ts';
+
+/** Ten orders on the small warehouse (2 stations, 4 robots). */
+const ORDERS = [
+  ['P7', 'D1'],
+  ['P10', 'D2'],
+  ['P11', 'D1'],
+  ['P13', 'D2'],
+  ['P16', 'D1'],
+  ['P17', 'D2'],
+  ['P18', 'D1'],
+  ['P19', 'D2'],
+  ['P20', 'D1'],
+  ['P22', 'D2'],
+];
+
+const DRIVE_UNIT = robotModelPresetByName('drive-unit')?.label ?? '';
+const POINT = robotModelPresetByName('point')?.label ?? '';
+
+type SolveRecord = {
+  status: string;
+  stats: SolveStatsRecord | null;
+  execution: { robots: Record<string, { motion?: number[] }> } | null;
+};
+
+test('a planner solves with a drive unit, sees it named on the results, and compares robot models: which needs fewer robots for a target', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signUpAndLogIn(page, 'modeller');
+  const environment = await createEnvironmentViaApi(page, 'Robot models floor');
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
+    name: 'Which robot',
+    environment_id: environment.id,
+    parameters: {},
+  });
+  const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
+    { name: 'Ten orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: ORDERS } },
+  ]);
+
+  // The solve form starts with the drive unit and says so; the API's default stays point.
+  await page.goto(`/solves/create?scenario_id=${scenario.id}`);
+  await expect(page.getByLabel('Task')).toHaveValue(String(task.id));
+  const modelLine = page.getByTestId('robot-model-line');
+  await expect(modelLine).toContainText(`Robot model: ${DRIVE_UNIT}`);
+  await expect(modelLine).toContainText('runs the point model');
+  await page.getByRole('button', { name: 'Start Optimization' }).click();
+  await expect(page).toHaveURL(/\/solves\/\d+$/);
+  const solveId = Number(page.url().split('/').pop());
+  const solve = await finishedSolve<SolveRecord>(page, solveId);
+  expect(solve.status).toBe('completed');
+  expect(solve.stats?.robot_model).toBe('drive-unit');
+  // Where the plan's time goes: the drive unit's ramps and turns, 2 s of handling at each of 20 places.
+  expect(solve.stats?.time_split?.ramps_s).toBeGreaterThan(0);
+  expect(solve.stats?.time_split?.turning_s).toBeGreaterThan(0);
+  expect(solve.stats?.time_split?.handling_s).toBe(40);
+
+  // The results say which model ran.
+  await page.reload();
+  const robotModel = page.locator('dt', { hasText: /^Robot Model$/ }).locator('xpath=following-sibling::dd');
+  await expect(robotModel).toHaveText(DRIVE_UNIT);
+
+  // When the floor ran the drive unit's motion, the replay shows it and the sliders step aside.
+  if (solve.execution && Object.values(solve.execution.robots).some((robot) => robot.motion !== undefined)) {
+    const player = playerOf(page);
+    await player.player.getByRole('button', { name: 'With traffic' }).click();
+    await expect(page.getByTestId('motion-replay-note')).toBeVisible();
+    await expect(player.player.getByRole('slider', { name: 'Max speed' })).toBeDisabled();
+  }
+  await page.screenshot({ path: screenshotPath('robot-model-solve'), fullPage: true });
+
+  // A point robot's plan with 2 robots sets the target: point meets it with at most 2 robots.
+  const probe = await apiAs<{ id: number }>(page, 'POST', '/solves', {
+    name: 'Point, 2 robots',
+    environment_id: environment.id,
+    scenario_id: scenario.id,
+    task_id: task.id,
+    algorithm_id: 1,
+    parameters: { algorithm_type: 'greedy_distance', robot_count: 2 },
+  });
+  const probed = await finishedSolve<SolveRecord>(page, probe.id);
+  const targetMinutes = Math.ceil(((probed.stats?.makespan_s ?? 0) / 60) * 100) / 100;
+
+  // The comparison, made on the experiment form: point and drive unit on 1 to 4 robots.
+  await page.goto('/experiments/create');
+  await page.getByLabel('Name').fill('Point or drive unit');
+  await page.getByLabel('Scenario').selectOption(String(scenario.id));
+  await expect(page.getByLabel('Task')).toHaveValue(String(task.id));
+  await page.getByLabel('Kind').selectOption('robot_model_comparison');
+  await page.getByLabel('Algorithm').selectOption('greedy_distance');
+  await page.getByRole('checkbox', { name: POINT }).check();
+  await page.getByRole('checkbox', { name: robotModelPresetByName('amr')?.label ?? '' }).uncheck();
+  await page.getByLabel('Robot Counts').fill('1..4');
+  await page.getByLabel('Target Makespan (min)').fill(String(targetMinutes));
+  await page.getByRole('button', { name: 'Start Experiment' }).click();
+  await expect(page).toHaveURL(/\/experiments\/\d+$/);
+  const experimentId = Number(page.url().split('/').pop());
+  await expect
+    .poll(async () => (await apiAs<ExperimentRecord>(page, 'GET', `/experiments/${experimentId}`)).status, {
+      timeout: 180_000,
+    })
+    .toBe('completed');
+  const experiment = await apiAs<ExperimentRecord>(page, 'GET', `/experiments/${experimentId}`);
+  expect(experiment.robot_models).toEqual(['point', 'drive-unit']);
+  expect(experiment.points.map((point) => [point.parameters.robot_model, point.robot_count])).toEqual([
+    ['point', 1],
+    ['point', 2],
+    ['point', 3],
+    ['point', 4],
+    ['drive-unit', 1],
+    ['drive-unit', 2],
+    ['drive-unit', 3],
+    ['drive-unit', 4],
+  ]);
+
+  // The page's answer is the warehouse's over the stored points, and names the model that needs fewer robots.
+  const answer = compareRobotModels(experiment.points, experiment.robot_models, experiment.target_makespan_s, false);
+  expect(answer.winners.length).toBeGreaterThan(0);
+  const winner = robotModelPresetByName(answer.winners[0])?.label ?? '';
+  const answerText = page.getByTestId('robot-model-answer');
+  await expect(answerText).toContainText(answer.winners.length === 1 ? `${winner} needs the fewest robots` : winner);
+  await expect(answerText).toContainText(`${answer.winnerRobots} robot`);
+  const table = page.getByRole('table', { name: 'Robot model comparison' });
+  await expect(table.getByRole('row')).toHaveCount(9);
+  await expect(table.locator('tr[data-best]')).toHaveCount(answer.winners.length);
+  await page.screenshot({ path: screenshotPath('robot-model-comparison'), fullPage: true });
+});
