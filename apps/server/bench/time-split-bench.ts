@@ -1,6 +1,7 @@
 /**
  * What a solve's time split (`solveTimeSplit`, computed in the solve thread after every solve)
- * costs: a greedy plan of a benchmark instance per robot model, then the split timed.
+ * costs: a greedy plan of a benchmark instance per robot model, then the split timed with the
+ * plan's floor clock (as the solve thread does) and without it (a clock of its own, as a shift's).
  *
  *   nice -n 10 npx tsx apps/server/bench/time-split-bench.ts [INSTANCE ...]   (default m1 d5k)
  *
@@ -32,15 +33,21 @@ for (const id of ids.length > 0 ? ids : ['m1', 'd5k']) {
     const { results } = solve(problem, { algorithm: 'greedy_distance', seed: 1 });
     const solveMs = performance.now() - started;
     started = performance.now();
-    const split = solveTimeSplit(instance.environment as never, params, results, null);
+    const split = solveTimeSplit(instance.environment as never, params, results, null, problem.floorClock);
     const splitMs = performance.now() - started;
+    started = performance.now();
+    const alone = solveTimeSplit(instance.environment as never, params, results, null);
+    const aloneMs = performance.now() - started;
+    if (JSON.stringify(alone?.time_split) !== JSON.stringify(split?.time_split)) {
+      throw new Error(`${id} ${model}: the split differs with its own clock`);
+    }
     const figures = split
       ? Object.entries(split.time_split)
           .map(([key, value]) => `${key}=${typeof value === 'number' ? value.toFixed(0) : value}`)
           .join(' ')
       : 'no split';
     console.log(
-      `${id} ${model}: solve ${solveMs.toFixed(0)} ms, split ${splitMs.toFixed(0)} ms; mean cycle ${split?.mean_cycle_s.toFixed(1)} s; ${figures}`,
+      `${id} ${model}: solve ${solveMs.toFixed(0)} ms, split ${splitMs.toFixed(0)} ms (own clock ${aloneMs.toFixed(0)} ms); mean cycle ${split?.mean_cycle_s.toFixed(1)} s; ${figures}`,
     );
   }
 }

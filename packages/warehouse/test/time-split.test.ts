@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   createSeededRandom,
   Floor,
+  FloorClock,
+  UNREACHABLE,
   LeastTimeWalks,
   planTimeSplit,
   resolveFloorParameters,
@@ -74,6 +76,45 @@ describe('drive time split', () => {
         });
       }
     }
+  });
+});
+
+describe('the floor clock’s turning and ramp seconds', () => {
+  it('are the least-time walk’s, as walkTimeSplit splits it, on random shelved floors', () => {
+    const random = createSeededRandom(7);
+    for (let trial = 0; trial < 4; trial++) {
+      const shelves = Array.from({ length: 5 }, (_, k) => ({
+        id: `S${k}`,
+        position: [1 + Math.floor(random.next() * 7), 1 + Math.floor(random.next() * 7)],
+        size: [1 + Math.floor(random.next() * 2), 1],
+      }));
+      const floor = new Floor({ dimensions: { width: 10, height: 10 }, elements: { shelves } });
+      const parameters = resolveFloorParameters({ robot_model: trial % 2 === 0 ? 'drive-unit' : 'amr' });
+      const clock = new FloorClock(floor, parameters);
+      const from = floor.cellAt(0, 0);
+      for (let to = 0; to < floor.cellCount; to++) {
+        if (floor.blocked[to] || clock.legSteps(from, to) >= UNREACHABLE) continue;
+        const split = walkTimeSplit(
+          parameters.robotModel,
+          clock.legCells(from, to).map((cell) => [floor.x(cell), floor.y(cell)] as const),
+          clock.restHeading(from),
+          clock.restHeading(to),
+        );
+        const { turningS, rampsS } = clock.legDriveSplit(from, to);
+        expect(turningS).toBeCloseTo(split.turningS, 5);
+        expect(rampsS).toBeCloseTo(split.rampsS, 5);
+        // The rest of the leg, rounding to whole ticks included, is driving at speed: never negative.
+        expect(clock.legSteps(from, to) * parameters.stepS - turningS - rampsS).toBeGreaterThanOrEqual(
+          split.cruiseS - 1e-5,
+        );
+      }
+    }
+  });
+
+  it('are zero for a point robot', () => {
+    const floor = new Floor({ dimensions: { width: 4, height: 4 }, elements: {} });
+    const clock = new FloorClock(floor, resolveFloorParameters({ robot_speed: 1 }));
+    expect(clock.legDriveSplit(0, 15)).toEqual({ turningS: 0, rampsS: 0 });
   });
 });
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { buildProblem, InfeasibleDeliveryError, InvalidProblemError } from '@fleetlab/solver';
 import { planAndExecute, runShift, SimulationCancelledError, SimulationError } from '@fleetlab/simulator';
-import { type ExecutionRecord, type SolveStatsRecord, solveTimeSplit } from '@fleetlab/warehouse';
+import { type ExecutionRecord, type FloorClock, type SolveStatsRecord, solveTimeSplit } from '@fleetlab/warehouse';
 import { FINISH_EARLY_FLAG, type SolveThreadMessage, type SolveThreadRequest } from './solve-thread-protocol.ts';
 
 /**
@@ -78,7 +78,8 @@ function runBatchSolve(request: SolveThreadRequest, finishEarlyRequested: () => 
     ...stats,
     execution: execution?.totals ?? null,
     ...(executionError ? { execution_error: executionError } : {}),
-    ...timeSplitOf(request, outcome.results, execution ?? null),
+    // The plan's own floor clock: its rows from every place are cached already.
+    ...timeSplitOf(request, outcome.results, execution ?? null, problem.floorClock),
   };
   const plan = { results: JSON.stringify(outcome.results), execution: execution ? JSON.stringify(execution) : null };
   return { runId, type: 'completed', plan, stats: withExecution, stoppedEarly: clockJumped };
@@ -89,8 +90,9 @@ function timeSplitOf(
   request: SolveThreadRequest,
   results: unknown,
   execution: ExecutionRecord | null,
+  clock: FloorClock | null = null,
 ): Pick<SolveStatsRecord, 'time_split' | 'mean_cycle_s'> {
-  return solveTimeSplit(request.problem.environment, request.problem.params, results, execution) ?? {};
+  return solveTimeSplit(request.problem.environment, request.problem.params, results, execution, clock) ?? {};
 }
 
 /**

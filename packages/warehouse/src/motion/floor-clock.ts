@@ -2,6 +2,14 @@ import { type Floor, UNREACHABLE } from '../floor/floor.ts';
 import { stepsFor, type FloorParameters } from '../floor/floor-parameters.ts';
 import { LeastTimeWalks } from './least-time-walks.ts';
 
+/** One source cell's row of the clock; `turning` and `ramps` (seconds, float32) only for a robot model with motion. */
+export interface ClockRow {
+  steps: Int32Array;
+  metres: Int32Array;
+  turning: Float32Array | null;
+  ramps: Float32Array | null;
+}
+
 /**
  * How long every leg between two cells takes on the floor's clock, and how many metres it
  * drives: the one table the plan, free flow, the checkers and the shared floor read. A point
@@ -10,11 +18,11 @@ import { LeastTimeWalks } from './least-time-walks.ts';
  * (`LeastTimeWalks`); its clock ticks every `MOTION_TICK_S` (drive-time.ts), and a leg lasts its seconds rounded
  * up to whole ticks, so sums of legs, handling and charges stay whole ticks everywhere.
  * Rows (one per cell a leg starts from) are kept for the clock's life: 20 kB each on a 50 x 50
- * floor.
+ * floor, 40 kB with a robot model's turning and ramp seconds (what a solve's time split reads).
  */
 export class FloorClock {
   private readonly walks: LeastTimeWalks | null;
-  private readonly rows = new Map<number, { steps: Int32Array; metres: Int32Array }>();
+  private readonly rows = new Map<number, ClockRow>();
 
   constructor(
     readonly floor: Floor,
@@ -51,12 +59,24 @@ export class FloorClock {
     return this.walks ? this.walks.restHeadingOf(cell) : 0;
   }
 
-  /** Steps and metres from `from` to every cell (cached). */
-  rowFrom(from: number): { steps: Int32Array; metres: Int32Array } {
+  /**
+   * Of the leg's seconds before rounding, those turning in place and those on acceleration and
+   * braking ramps (the rest, and the rounding up to whole steps, is driving at top speed); zeros
+   * for a point robot.
+   */
+  legDriveSplit(from: number, to: number): { turningS: number; rampsS: number } {
+    const row = this.rowFrom(from);
+    return { turningS: row.turning?.[to] ?? 0, rampsS: row.ramps?.[to] ?? 0 };
+  }
+
+  /** Steps and metres from `from` to every cell, and a robot model's turning and ramp seconds (cached). */
+  rowFrom(from: number): ClockRow {
     let row = this.rows.get(from);
     if (row) return row;
     const steps = new Int32Array(this.floor.cellCount);
     const metres = new Int32Array(this.floor.cellCount);
+    let turning: Float32Array | null = null;
+    let ramps: Float32Array | null = null;
     if (this.walks) {
       const times = this.walks.rowFrom(from);
       const stepS = this.parameters.stepS;
@@ -65,11 +85,13 @@ export class FloorClock {
         steps[cell] = seconds === Infinity ? UNREACHABLE : stepsFor(seconds, stepS);
         metres[cell] = seconds === Infinity ? UNREACHABLE : times.metres[cell];
       }
+      turning = Float32Array.from(times.turning);
+      ramps = Float32Array.from(times.ramps);
     } else {
       this.floor.distancesFrom(from, steps);
       metres.set(steps);
     }
-    row = { steps, metres };
+    row = { steps, metres, turning, ramps };
     this.rows.set(from, row);
     return row;
   }

@@ -2,6 +2,7 @@ import { KeyedHeap } from '../data-structures/keyed-heap.ts';
 import type { Floor } from '../floor/floor.ts';
 import type { RobotKinematics } from '../records/robot-models.ts';
 import { cruisingRunCells, HEADING_STEPS, type Heading, runTime } from './drive-time.ts';
+import { runTimeSplit } from './time-split.ts';
 
 /** The floor's neighbour slot (right, left, down, up) of each heading (+x, +y, -x, -y). */
 const FLOOR_DIRECTION_OF_HEADING = [0, 2, 1, 3] as const;
@@ -43,6 +44,9 @@ export interface TimedWalk {
 export interface TimeRow {
   seconds: Float64Array;
   metres: Float64Array;
+  /** Of the seconds, those turning in place and those on acceleration and braking ramps (`walkTimeSplit` of the walk). */
+  turning: Float64Array;
+  ramps: Float64Array;
 }
 
 /**
@@ -59,6 +63,12 @@ export class LeastTimeWalks {
   private readonly stateCount: number;
   private readonly seconds: Float64Array;
   private readonly metres: Float64Array;
+  /** Per state, the part of `seconds` spent turning and on ramps along its walk. */
+  private readonly turning: Float64Array;
+  private readonly ramps: Float64Array;
+  /** Per run length below the cruising length, its ramps' seconds. */
+  private readonly runRampsS: Float64Array;
+  private readonly cruiseRunRampsS: number;
   private readonly parent: Int32Array;
   private readonly rest: Int8Array;
   private readonly cruiseCells: number;
@@ -74,11 +84,15 @@ export class LeastTimeWalks {
     this.stateCount = floor.cellCount * 8;
     this.seconds = new Float64Array(this.stateCount);
     this.metres = new Float64Array(this.stateCount);
+    this.turning = new Float64Array(this.stateCount);
+    this.ramps = new Float64Array(this.stateCount);
     this.parent = new Int32Array(this.stateCount);
     this.rest = new Int8Array(floor.cellCount);
     for (let cell = 0; cell < floor.cellCount; cell++) this.rest[cell] = restHeading(floor, cell);
     this.cruiseCells = cruisingRunCells(model);
     this.cruiseRunS = runTime(model, this.cruiseCells);
+    this.cruiseRunRampsS = runTimeSplit(model, this.cruiseCells).rampsS;
+    this.runRampsS = Float64Array.from({ length: this.cruiseCells }, (_, k) => runTimeSplit(model, k).rampsS);
     this.cellS = 1 / model.topSpeed;
     this.settled = new Uint8Array(this.stateCount);
     // Each edge is relaxed once, when its tail is settled: two turns and the runs from a standing
@@ -95,11 +109,18 @@ export class LeastTimeWalks {
   rowFrom(source: number): TimeRow {
     this.search(source, -1);
     const { cellCount } = this.floor;
-    const row: TimeRow = { seconds: new Float64Array(cellCount), metres: new Float64Array(cellCount) };
+    const row: TimeRow = {
+      seconds: new Float64Array(cellCount),
+      metres: new Float64Array(cellCount),
+      turning: new Float64Array(cellCount),
+      ramps: new Float64Array(cellCount),
+    };
     for (let cell = 0; cell < cellCount; cell++) {
       const state = standing(cell, this.rest[cell]);
       row.seconds[cell] = this.seconds[state];
       row.metres[cell] = this.metres[state];
+      row.turning[cell] = this.turning[state];
+      row.ramps[cell] = this.ramps[state];
     }
     return row;
   }
@@ -156,6 +177,8 @@ export class LeastTimeWalks {
     const start = standing(source, this.rest[source]);
     seconds[start] = 0;
     metres[start] = 0;
+    this.turning[start] = 0;
+    this.ramps[start] = 0;
     heap.push(0, start);
     const turnS = this.model.quarterTurnS;
     while (heap.size > 0) {
@@ -167,36 +190,56 @@ export class LeastTimeWalks {
       const heading = (state >> 1) & 3;
       const time = seconds[state];
       const driven = metres[state];
+      const turned = this.turning[state];
+      const ramped = this.ramps[state];
       // A station is a depot: a walk may start or end there, never pass through it.
       const depot = cell !== source && floor.stationAt[cell] >= 0;
       if ((state & 1) === 1) {
-        this.relax(state, standing(cell, heading), time, driven);
+        this.relax(state, standing(cell, heading), time, driven, turned, ramped);
         if (depot) continue;
         const next = floor.neighbours[cell * 4 + FLOOR_DIRECTION_OF_HEADING[heading]];
-        if (next >= 0) this.relax(state, cruising(next, heading), time + this.cellS, driven + 1);
+        if (next >= 0) this.relax(state, cruising(next, heading), time + this.cellS, driven + 1, turned, ramped);
         continue;
       }
       if (depot) continue;
-      this.relax(state, standing(cell, (heading + 1) & 3), time + turnS, driven);
-      this.relax(state, standing(cell, (heading + 3) & 3), time + turnS, driven);
+      this.relax(state, standing(cell, (heading + 1) & 3), time + turnS, driven, turned + turnS, ramped);
+      this.relax(state, standing(cell, (heading + 3) & 3), time + turnS, driven, turned + turnS, ramped);
       const direction = FLOOR_DIRECTION_OF_HEADING[heading];
       let at = cell;
       for (let k = 1; k <= this.cruiseCells; k++) {
         at = floor.neighbours[at * 4 + direction];
         if (at < 0) break;
-        if (k === this.cruiseCells) this.relax(state, cruising(at, heading), time + this.cruiseRunS, driven + k);
-        else this.relax(state, standing(at, heading), time + runTime(this.model, k), driven + k);
+        if (k === this.cruiseCells)
+          this.relax(
+            state,
+            cruising(at, heading),
+            time + this.cruiseRunS,
+            driven + k,
+            turned,
+            ramped + this.cruiseRunRampsS,
+          );
+        else
+          this.relax(
+            state,
+            standing(at, heading),
+            time + runTime(this.model, k),
+            driven + k,
+            turned,
+            ramped + this.runRampsS[k],
+          );
         if (floor.stationAt[at] >= 0) break;
       }
     }
   }
 
-  private relax(from: number, to: number, time: number, driven: number): void {
+  private relax(from: number, to: number, time: number, driven: number, turned: number, ramped: number): void {
     if (this.settled[to]) return;
     const known = this.seconds[to];
     if (time < known - 1e-9 || (time <= known + 1e-9 && driven < this.metres[to])) {
       this.seconds[to] = time;
       this.metres[to] = driven;
+      this.turning[to] = turned;
+      this.ramps[to] = ramped;
       this.parent[to] = from;
       this.heap.push(time, to);
     }
