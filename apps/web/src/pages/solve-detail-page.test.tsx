@@ -42,6 +42,22 @@ describe('/solves/{id}', () => {
     ).toEqual(['1P1D1', '2P2D1']);
   });
 
+  it('names the robot model that ran', async () => {
+    stubFetch(routesFor(solveFixture({ parameters: { ...solveFixture().parameters, robot_model: 'drive-unit' } })));
+    renderApp('/solves/41', { signedIn: true });
+    expect(await screen.findByRole('region', { name: 'Solve information' })).toHaveTextContent(
+      'Robot ModelDrive unit (Kiva-like)',
+    );
+  });
+
+  it('names the point model for a solve whose parameters name none', async () => {
+    stubFetch(routesFor(solveFixture()));
+    renderApp('/solves/41', { signedIn: true });
+    expect(await screen.findByRole('region', { name: 'Solve information' })).toHaveTextContent(
+      'Robot ModelPoint (instant starts, stops and turns)',
+    );
+  });
+
   it("shows 'Standard' when no algorithm is named", async () => {
     stubFetch(routesFor(solveFixture({ parameters: { ...solveFixture().parameters, algorithm_type: '' as never } })));
     renderApp('/solves/41', { signedIn: true });

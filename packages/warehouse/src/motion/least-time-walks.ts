@@ -132,12 +132,6 @@ export class LeastTimeWalks {
     return this.walkTo(goal);
   }
 
-  /** The least-time walks from `from` to each of `goals` (null where unreachable), after one search. */
-  walksFrom(from: number, goals: readonly number[]): (TimedWalk | null)[] {
-    this.search(from, -1);
-    return goals.map((goal) => this.walkTo(goal));
-  }
-
   /** The walk to `goal` the last search found, read back along its parents. */
   private walkTo(goal: number): TimedWalk | null {
     const target = standing(goal, this.rest[goal]);
