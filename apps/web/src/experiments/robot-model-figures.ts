@@ -132,3 +132,46 @@ export function timeSplitShares(
     share: total > 0 ? split[part.key] / total : 0,
   }));
 }
+
+/**
+ * A robot-model comparison as CSV: one line per point (model, robots, the compared figure, mean
+ * cycle time, the time split in seconds, status, whether it is the answer's), figures as the API
+ * gives them to the hundredth.
+ */
+export function robotModelCsv(
+  record: Pick<
+    ExperimentRecord,
+    'points' | 'robot_models' | 'target_makespan_s' | 'target_throughput_per_h' | 'parameters'
+  >,
+): string {
+  const comparison = robotModelComparisonOf(record);
+  const figure = (value: number | null) => (value === null ? '' : String(Math.round(value * 100) / 100));
+  const lines = [
+    [
+      'robot_model',
+      'robot_count',
+      comparison.figure,
+      'mean_cycle_s',
+      ...TIME_SPLIT_PARTS.map((part) => part.key),
+      'status',
+      'answer',
+      'solve_id',
+    ].join(','),
+  ];
+  for (const row of robotModelRows(record, comparison.figure)) {
+    const answer = comparison.winners.includes(row.model) && row.robots === comparison.winnerRobots;
+    lines.push(
+      [
+        JSON.stringify(row.model),
+        row.robots ?? '',
+        figure(row.value),
+        figure(row.meanCycleS),
+        ...TIME_SPLIT_PARTS.map((part) => figure(row.timeSplit?.[part.key] ?? null)),
+        row.status,
+        answer ? 'yes' : '',
+        row.solveId,
+      ].join(','),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -14,7 +14,7 @@ import {
 } from '../test/fixtures.ts';
 import { currentLocation, renderApp } from '../test/render-app.tsx';
 import { ROBOT_MODEL_COMPARISON } from './experiment-fixtures.ts';
-import { robotModelAnswerText, robotModelComparisonOf } from './robot-model-figures.ts';
+import { robotModelAnswerText, robotModelComparisonOf, robotModelCsv } from './robot-model-figures.ts';
 
 const signedIn = { 'GET /auth/me': { body: ADA } };
 
@@ -61,6 +61,18 @@ describe('robot-model comparison answer', () => {
     expect(robotModelAnswerText(robotModelComparisonOf(open), label)).toBe(
       `With 2 robots, ${DRIVE_UNIT} finishes soonest.`,
     );
+  });
+});
+
+describe('robot-model comparison CSV', () => {
+  it('has a line per point: model, robots, makespan, cycle time, the split in seconds and the answer', () => {
+    const lines = robotModelCsv(ROBOT_MODEL_COMPARISON).trim().split('\n');
+    expect(lines[0]).toBe(
+      'robot_model,robot_count,makespan_s,mean_cycle_s,driving_s,ramps_s,turning_s,handling_s,charging_s,waiting_s,status,answer,solve_id',
+    );
+    expect(lines[2]).toBe('"drive-unit",3,560,280,500,300,100,100,0,0,completed,yes,82');
+    expect(lines[6]).toBe('"amr",4,590,295,500,300,200,100,0,0,completed,,86');
+    expect(lines).toHaveLength(7);
   });
 });
 

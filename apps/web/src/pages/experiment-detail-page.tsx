@@ -62,6 +62,7 @@ import {
 } from '../experiments/shift-sweep-figures.ts';
 import { ShiftSweepResults, startingTargetMinutes } from '../experiments/shift-sweep-results.tsx';
 import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
+import { robotModelCsv } from '../experiments/robot-model-figures.ts';
 import { RobotModelResults } from '../experiments/robot-model-results.tsx';
 import { RobotUtilisation } from '../experiments/robot-utilisation.tsx';
 import { SweepChart } from '../experiments/sweep-chart.tsx';
@@ -183,9 +184,11 @@ export default function ExperimentDetailPage() {
             onClick={() =>
               downloadTextFile(
                 experimentCsvFileName(record.id),
-                shifts
-                  ? shiftExperimentCsv(record, targetMinutes)
-                  : experimentToCsv(record, 'rule' in kneeRule ? kneeRule.rule : DEFAULT_KNEE_RULE),
+                record.kind === 'robot_model_comparison'
+                  ? robotModelCsv(record)
+                  : shifts
+                    ? shiftExperimentCsv(record, targetMinutes)
+                    : experimentToCsv(record, 'rule' in kneeRule ? kneeRule.rule : DEFAULT_KNEE_RULE),
                 'text/csv',
               )
             }
