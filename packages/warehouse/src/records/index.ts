@@ -16,5 +16,6 @@ export * from './experiment.ts';
 export * from './execution.ts';
 export * from './activity-labels.ts';
 export * from './shift.ts';
+export * from './disruptions.ts';
 export * from './rounding.ts';
 export * from './solve-export.ts';

@@ -1,0 +1,173 @@
+import { UNREACHABLE, type DisruptionSettings, type Floor } from '@fleetlab/warehouse';
+import type { MovementPolicy } from '../movement/movement-policy.ts';
+import { DetourFields } from './detours.ts';
+import { Disruptions } from './disruptions.ts';
+import { type FloorTraffic, Mode } from './floor-traffic.ts';
+import type { ProgressWatch } from './progress-watch.ts';
+
+/**
+ * Delays and breakdowns on the shared floor. A stopped robot keeps its cell: it is reserved there
+ * before the movement policy chooses, so no policy can push it or take its cell, and whoever wants
+ * through waits or goes round. A broken-down robot also blocks its cell in every robot's distance
+ * field (`DetourFields`, `FloorTraffic.blockedCell`): robots follow walks round it, and a robot
+ * whose goal it cuts off (a one-lane aisle, the goal itself) waits for the repair. Robots kept by a
+ * stop (next to a stopped robot, or next to one that is, or cut off from their goal) wait without
+ * the progress watch counting it, so the resolver never fights a stop and a long repair never
+ * reads as a jam. A tight robot (no charge to spare for a detour) keeps the floor's own walks.
+ */
+export class StopsOnFloor {
+  readonly disruptions: Disruptions;
+  private readonly detours: DetourFields;
+  /** 1 for a robot that stands still this step for a stop. */
+  private readonly stoppedNow: Uint8Array;
+  /** 1 for a robot whose goal no walk round the blocked cells reaches. */
+  private readonly cutOff: Uint8Array;
+  /** `held[robot] === stamp` for a robot kept by a stop after the last moves. */
+  private readonly held: Int32Array;
+  private stamp = 0;
+  private anyStopped = false;
+  private readonly queue: Int32Array;
+  /** Robots that broke down since the dispatcher last heard. */
+  private brokeDown: number[] = [];
+
+  constructor(
+    private readonly floor: Floor,
+    private readonly state: FloorTraffic,
+    private readonly watch: ProgressWatch,
+    private readonly policy: MovementPolicy,
+    settings: DisruptionSettings,
+    stepS: number,
+    seed: number,
+  ) {
+    this.disruptions = new Disruptions(settings, state.n, stepS, seed);
+    this.detours = new DetourFields(floor, state.blockedCell);
+    this.stoppedNow = new Uint8Array(state.n);
+    this.cutOff = new Uint8Array(state.n);
+    this.held = new Int32Array(state.n);
+    this.queue = new Int32Array(state.n);
+  }
+
+  /** The robot got a goal (`state.field` is the floor's walk to it): round the blocked cells, if any. */
+  steer(robot: number): void {
+    if (this.detours.blockedCount > 0) this.chooseField(robot);
+  }
+
+  /**
+   * Before the moves: repairs done, stops that start, and every active robot that stands still
+   * for a stop reserved on its cell. Robots that broke down are kept for `takeBreakdowns`.
+   */
+  beforeMoves(active: readonly number[], step: number): void {
+    const { state, disruptions, floor } = this;
+    let changed = false;
+    for (let robot = 0; robot < state.n; robot++) {
+      if (state.repairedAt[robot] < 0 || step < state.repairedAt[robot]) continue;
+      state.repairedAt[robot] = -1;
+      disruptions.brokenDown[robot] = 0;
+      this.detours.unblock(state.pos[robot]);
+      changed = true;
+    }
+    this.anyStopped = false;
+    this.stoppedNow.fill(0);
+    for (const robot of active) {
+      if (state.mode[robot] !== Mode.Moving) continue;
+      const cell = state.pos[robot];
+      let stopped = disruptions.isStopped(robot, step);
+      if (!stopped) {
+        const kind = disruptions.tick(robot, step, floor.keepClear[cell] === 0);
+        stopped = kind !== null;
+        if (kind === 'breakdown') {
+          state.repairedAt[robot] = disruptions.stoppedUntil[robot];
+          // At its own station it blocks nothing: the station's robots share that cell.
+          if (!state.isHome(robot, cell)) {
+            this.detours.block(cell);
+            changed = true;
+          }
+          this.brokeDown.push(robot);
+        }
+      }
+      if (!stopped) continue;
+      this.stoppedNow[robot] = 1;
+      this.anyStopped = true;
+      state.reserve(robot, cell);
+    }
+    if (!changed) return;
+    for (let robot = 0; robot < state.n; robot++) if (state.mode[robot] === Mode.Moving) this.chooseField(robot);
+    this.policy.blockedCellsChanged?.();
+  }
+
+  /** After the battery guard: a tight robot cannot afford a detour, so it keeps the floor's walk (and waits for a repair). */
+  keepTightOnWalks(active: readonly number[]): void {
+    if (this.detours.blockedCount === 0) return;
+    const { state, floor } = this;
+    for (const robot of active) {
+      if (!state.tight[robot]) continue;
+      const walks = floor.distanceField(state.goal[robot]);
+      if (state.field[robot] === walks) continue;
+      state.field[robot] = walks;
+      this.watch.reset(robot);
+    }
+  }
+
+  /** Whether the robot stood still this step for a stop. */
+  isStopped(robot: number): boolean {
+    return this.stoppedNow[robot] === 1;
+  }
+
+  /** The robots that broke down since the last call. */
+  takeBreakdowns(): number[] {
+    const robots = this.brokeDown;
+    this.brokeDown = [];
+    return robots;
+  }
+
+  /**
+   * After the moves: marks the robots a stop keeps, from each stopped robot outwards through
+   * robots standing next to each other, and the robots cut off from their goal.
+   */
+  markHeld(): void {
+    const { state, floor, held, queue } = this;
+    const stamp = ++this.stamp;
+    if (!this.anyStopped && this.detours.blockedCount === 0) return;
+    let tail = 0;
+    for (let robot = 0; robot < state.n; robot++) {
+      if (this.stoppedNow[robot] || (this.cutOff[robot] && this.detours.blockedCount > 0)) {
+        held[robot] = stamp;
+        if (this.stoppedNow[robot]) queue[tail++] = robot;
+      }
+    }
+    for (let head = 0; head < tail; head++) {
+      const cell = state.pos[queue[head]];
+      for (let k = 0; k < 8; k++) {
+        const next = k < 4 ? floor.neighbours[cell * 4 + k] : floor.incoming[cell * 4 + k - 4];
+        if (next < 0) continue;
+        const other = state.occupant[next];
+        if (other < 0 || held[other] === stamp) continue;
+        held[other] = stamp;
+        queue[tail++] = other;
+      }
+    }
+  }
+
+  /** Whether a stop keeps the robot (`markHeld`). */
+  isHeld(robot: number): boolean {
+    return this.held[robot] === this.stamp;
+  }
+
+  /** The run ended at `step`. */
+  finish(step: number): void {
+    this.disruptions.endAt(step);
+  }
+
+  /** The robot's field: round the blocked cells unless it is tight or no walk round them reaches its goal. */
+  private chooseField(robot: number): void {
+    const { state, floor } = this;
+    const goal = state.goal[robot];
+    const cell = state.pos[robot];
+    const around = this.detours.field(goal);
+    this.cutOff[robot] = around[cell] >= UNREACHABLE ? 1 : 0;
+    const field = this.cutOff[robot] || state.tight[robot] ? floor.distanceField(goal) : around;
+    if (state.field[robot] === field) return;
+    state.field[robot] = field;
+    this.watch.reset(robot);
+  }
+}
