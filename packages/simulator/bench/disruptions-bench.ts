@@ -82,6 +82,6 @@ if (flags.only !== 'shift') {
   );
   const { totals } = execution;
   console.log(
-    `xl1 day (greedy_distance's plan): executed ${totals.executed_makespan_s} s against ${totals.without_disruptions?.executed_makespan_s} s without (planned ${totals.planned_makespan_s} s); delays ${stops(totals.delays)}, breakdowns ${stops(totals.breakdowns)}; conflicts ${totals.conflicts}`,
+    `xl1 day (greedy_distance's plan): executed ${totals.executed_makespan_s} s against ${totals.without_disruptions?.executed_makespan_s} s without (planned ${totals.planned_makespan_s} s); deliveries ${totals.deliveries} against ${totals.without_disruptions?.deliveries}; delays ${stops(totals.delays)}, breakdowns ${stops(totals.breakdowns)}; conflicts ${totals.conflicts}`,
   );
 }
