@@ -1,12 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
-import { decodeTimeline, Floor, generateWarehouseInstance, solveParametersInputSchema } from '@fleetlab/warehouse';
+import {
+  decodeTimeline,
+  Floor,
+  generateWarehouseInstance,
+  resolveFloorParameters,
+  robotWorkFromPlan,
+  solveParametersInputSchema,
+} from '@fleetlab/warehouse';
+import { FloorTraffic, Mode, Phase } from '../src/execution/floor-traffic.ts';
+import { Recorder } from '../src/execution/recorder.ts';
+import { WorkCycle } from '../src/execution/work-cycle.ts';
+import { OrderBook } from '../src/shift/order-book.ts';
 import { DetourFields } from '../src/execution/detours.ts';
 import { Disruptions } from '../src/execution/disruptions.ts';
 import { GuideSearch } from '../src/movement/guide-search.ts';
 import { checkExecution, runShift, simulate, SimulationError } from '../src/index.ts';
-import { deliver, NARROW_AISLE, TWO_AISLES } from './fixtures.ts';
+import { CORRIDOR, deliver, NARROW_AISLE, TWO_AISLES } from './fixtures.ts';
 
 describe('the draws of delays and breakdowns', () => {
   it('stops a robot as often and as long as the parameters say, per robot its own seeded stream', () => {
@@ -95,6 +106,39 @@ describe('walks round a broken-down robot', () => {
       [1, 8],
       [0, 8],
     ]);
+  });
+});
+
+describe("a broken-down robot's orders", () => {
+  it('go back to the dispatcher unless picked up: a carried order stays with its robot', () => {
+    // CORRIDOR: station R1 at (0, 1), dropoff D1 at (2, 1), pickup P1 at (21, 1).
+    const floor = new Floor(CORRIDOR);
+    const robots = robotWorkFromPlan(floor, CORRIDOR, { R1_1: [] });
+    const params = { ...resolveFloorParameters({}), replays: 0 };
+    const state = new FloorTraffic(floor, robots);
+    const work = new WorkCycle(floor, robots, params, state, new Recorder(floor, robots), () => {}, null);
+    const orders = ['O1', 'O2', 'O3'].map((id, k) => ({ id, pickup: 'P1', dropoff: 'D1', releaseS: k }));
+    const book = new OrderBook(floor, orders, params.stepS);
+    book.release(10);
+    work.events = book;
+    work.startAll();
+    const [o1, o2, o3] = book.orders;
+    for (const order of book.orders) order.robot = 0;
+    work.appendWork(0, [o2.work, o1.work], 0);
+    expect(state.phase[0]).toBe(Phase.ToPickup);
+    // Broken down on its way to the pickup: both orders go back, oldest first; it heads home.
+    expect(book.takeBack(work, 0, 1).map((order) => order.id)).toEqual(['O1', 'O2']);
+    expect([o1.robot, o2.robot, work.openWork(0)]).toEqual([-1, -1, []]);
+    expect(work.isIdle(0)).toBe(true);
+    // Given two again, it reaches the pickup and carries O1 when it breaks down: only O3 goes back.
+    work.appendWork(0, [o1.work, o3.work], 2);
+    state.leave(0, state.pos[0]);
+    state.pos[0] = floor.requireCellOf('P1');
+    state.stand(0, state.pos[0]);
+    work.arrived(0, 30);
+    expect([state.mode[0], state.phase[0], o1.pickupStep]).toEqual([Mode.Moving, Phase.ToDropoff, 30]);
+    expect(book.takeBack(work, 0, 31).map((order) => order.id)).toEqual(['O3']);
+    expect([o1.robot, o3.robot, state.phase[0], work.openWork(0)]).toEqual([0, -1, Phase.ToDropoff, []]);
   });
 });
 
