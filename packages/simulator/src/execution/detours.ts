@@ -7,7 +7,8 @@ import { UNREACHABLE, type Floor } from '@fleetlab/warehouse';
  * broken robot instead of into it. Fields are cached per goal until the blocked cells change.
  */
 export class DetourFields {
-  blockedCount = 0;
+  /** The blocked cells, in the order they were blocked. */
+  readonly blockedCells: number[] = [];
   private fields = new Map<number, Int32Array>();
   private readonly queue: Int32Array;
 
@@ -22,15 +23,19 @@ export class DetourFields {
   block(cell: number): void {
     if (this.blocked[cell]) return;
     this.blocked[cell] = 1;
-    this.blockedCount++;
+    this.blockedCells.push(cell);
     this.fields.clear();
   }
 
   unblock(cell: number): void {
     if (!this.blocked[cell]) return;
     this.blocked[cell] = 0;
-    this.blockedCount--;
+    this.blockedCells.splice(this.blockedCells.indexOf(cell), 1);
     this.fields.clear();
+  }
+
+  get blockedCount(): number {
+    return this.blockedCells.length;
   }
 
   /** Every cell's walk length to `goal` avoiding the blocked cells (UNREACHABLE where there is none; a blocked goal is unreachable). */

@@ -169,7 +169,7 @@ export function executeOnFloor(
     for (const robot of active) if (state.mode[robot] === Mode.Handling) state.reserve(robot, state.pos[robot]);
     stops?.beforeMoves(active, step);
     guardBatteries(run, active);
-    stops?.keepTightOnWalks(active);
+    stops?.steerActive(active);
     policy.chooseMoves(active);
     applyMoves(run, active, step);
     work.countQueues();

@@ -95,16 +95,22 @@ export class StopsOnFloor {
     this.policy.blockedCellsChanged?.();
   }
 
-  /** After the battery guard: a tight robot cannot afford a detour, so it keeps the floor's walk (and waits for a repair). */
-  keepTightOnWalks(active: readonly number[]): void {
+  /**
+   * After the battery guard: a tight robot cannot afford a detour, so it keeps the floor's walk
+   * (and waits for a repair); a robot on the floor's walk that now has a blocked cell on one of its
+   * shortest walks (it was pushed, or came nearer) takes the way round.
+   */
+  steerActive(active: readonly number[]): void {
     if (this.detours.blockedCount === 0) return;
     const { state, floor } = this;
     for (const robot of active) {
-      if (!state.tight[robot]) continue;
+      if (state.mode[robot] !== Mode.Moving) continue;
       const walks = floor.distanceField(state.goal[robot]);
-      if (state.field[robot] === walks) continue;
-      state.field[robot] = walks;
-      this.watch.reset(robot);
+      if (state.tight[robot]) {
+        if (state.field[robot] === walks) continue;
+        state.field[robot] = walks;
+        this.watch.reset(robot);
+      } else if (state.field[robot] === walks && this.blockedOnWalk(robot, walks)) this.chooseField(robot);
     }
   }
 
@@ -158,14 +164,37 @@ export class StopsOnFloor {
     this.disruptions.endAt(step);
   }
 
-  /** The robot's field: round the blocked cells unless it is tight or no walk round them reaches its goal. */
+  /** Whether a blocked cell lies on one of the robot's shortest walks to its goal (`walks`, the floor's field of its goal). */
+  private blockedOnWalk(robot: number, walks: Int32Array): boolean {
+    const { state, floor } = this;
+    const cell = state.pos[robot];
+    for (const blocked of this.detours.blockedCells) {
+      if (walks[blocked] + floor.distanceField(blocked)[cell] === walks[cell]) return true;
+    }
+    return false;
+  }
+
+  /**
+   * The robot's field: the floor's walk while no blocked cell lies on a shortest walk of it (so
+   * most robots keep their walks and nothing is searched for them), else round the blocked cells,
+   * unless it is tight or no walk round them reaches its goal.
+   */
   private chooseField(robot: number): void {
     const { state, floor } = this;
     const goal = state.goal[robot];
     const cell = state.pos[robot];
+    const walks = floor.distanceField(goal);
+    if (this.detours.blockedCount === 0 || !this.blockedOnWalk(robot, walks)) {
+      this.cutOff[robot] = 0;
+      if (state.field[robot] !== walks) {
+        state.field[robot] = walks;
+        this.watch.reset(robot);
+      }
+      return;
+    }
     const around = this.detours.field(goal);
     this.cutOff[robot] = around[cell] >= UNREACHABLE ? 1 : 0;
-    const field = this.cutOff[robot] || state.tight[robot] ? floor.distanceField(goal) : around;
+    const field = this.cutOff[robot] || state.tight[robot] ? walks : around;
     if (state.field[robot] === field) return;
     state.field[robot] = field;
     this.watch.reset(robot);
