@@ -5,6 +5,7 @@
  * `totals.without_disruptions`; and a day (xl1's tasks planned by greedy_distance) the same way.
  *
  *   npm run bench:disruptions [-- --delays 1:30 --breakdowns 8:10 --hours 8 --rate 1200 --only shift|day]
+ *                             [--day ID]   the day's instance (default xl1; any id of packages/solver/bench)
  *
  * Every figure but the wall time is the same on any machine (orders, stops, traffic and re-plans
  * are seeded and capped by iterations); the load average is printed beside the time.
@@ -16,7 +17,7 @@ import { loadBenchInstance } from '../../solver/bench/generated-instances.ts';
 import { runShift, simulate } from '../src/index.ts';
 import { readFlags } from './bench-flags.ts';
 
-const flags = { delays: '1:30', breakdowns: '8:10', hours: '8', rate: '1200', only: '' };
+const flags = { delays: '1:30', breakdowns: '8:10', hours: '8', rate: '1200', only: '', day: 'xl1' };
 readFlags(process.argv.slice(2), (flag, value) => {
   const name = flag.replace(/^--/, '');
   if (!(name in flags)) throw new Error(`Unknown flag ${flag}`);
@@ -73,15 +74,18 @@ if (flags.only !== 'day') {
   console.log(`  wall ${wallS.toFixed(1)} s for both shifts; load average at end: ${load()}`);
 }
 if (flags.only !== 'shift') {
-  const plan = solve(buildProblem(instance as never), { algorithm: 'greedy_distance' }).results;
+  const day = loadBenchInstance(flags.day) as typeof instance;
+  const plan = solve(buildProblem(day as never), { algorithm: 'greedy_distance' }).results;
+  const started = performance.now();
   const execution = simulate(
-    environment,
+    day.environment as FloorEnvironment,
     plan,
-    { ...(instance.params ?? {}), ...disruptions },
-    { tasks: instance.tasks },
+    { ...(day.params ?? {}), ...disruptions },
+    { tasks: day.tasks },
   );
+  const wallS = (performance.now() - started) / 1000;
   const { totals } = execution;
   console.log(
-    `xl1 day (greedy_distance's plan): executed ${totals.executed_makespan_s} s against ${totals.without_disruptions?.executed_makespan_s} s without (planned ${totals.planned_makespan_s} s); deliveries ${totals.deliveries} against ${totals.without_disruptions?.deliveries}; delays ${stops(totals.delays)}, breakdowns ${stops(totals.breakdowns)}; conflicts ${totals.conflicts}`,
+    `${flags.day} day (greedy_distance's plan): executed ${totals.executed_makespan_s} s against ${totals.without_disruptions?.executed_makespan_s} s without (planned ${totals.planned_makespan_s} s); deliveries ${totals.deliveries} against ${totals.without_disruptions?.deliveries}; delays ${stops(totals.delays)}, breakdowns ${stops(totals.breakdowns)}; extra charges ${totals.extra_charges}, reserve replays ${totals.reserve_replays}; conflicts ${totals.conflicts}; wall ${wallS.toFixed(1)} s for both runs, load average ${load()}`,
   );
 }
