@@ -116,6 +116,7 @@ export function executeOnFloor(
         options.disruptions.settings,
         params.stepS,
         options.disruptions.seed,
+        (robot) => params.maxDistance - work.used[robot] - work.metresStillNeeded(robot, false),
       )
     : null;
   const work = new WorkCycle(

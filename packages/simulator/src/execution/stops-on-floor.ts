@@ -6,14 +6,29 @@ import { type FloorTraffic, Mode } from './floor-traffic.ts';
 import type { ProgressWatch } from './progress-watch.ts';
 
 /**
+ * How many robots deep a queue behind a stopped robot is held: a one-lane aisle's queue behind a
+ * broken robot. A jam wider than this is the crowd's own, and the progress watch judges it as any
+ * other. (Boosting the queue instead, as the watch does a robot kept from its goal, only has it
+ * push the robots round it about: on d20k's day with delays and breakdowns, seed 1, that drove
+ * robots short of charge into jams at the dropoffs that no replay cleared.)
+ */
+const QUEUE_DEPTH = 8;
+/**
+ * Metres a robot keeps to spare after a detour round a broken robot: the executor's tight rule
+ * starts at 2 m of slack, and a robot pushed about on the way round needs a few more.
+ */
+const DETOUR_MARGIN_M = 10;
+
+/**
  * Delays and breakdowns on the shared floor. A stopped robot keeps its cell: it is reserved there
  * before the movement policy chooses, so no policy can push it or take its cell, and whoever wants
  * through waits or goes round. A broken-down robot also blocks its cell in every robot's distance
  * field (`DetourFields`, `FloorTraffic.blockedCell`): robots follow walks round it, and a robot
- * whose goal it cuts off (a one-lane aisle, the goal itself) waits for the repair. Robots kept by a
- * stop (next to a stopped robot, or next to one that is, or cut off from their goal) wait without
- * the progress watch counting it, so the resolver never fights a stop and a long repair never
- * reads as a jam. A tight robot (no charge to spare for a detour) keeps the floor's own walks.
+ * whose goal it cuts off (a one-lane aisle, the goal itself), or whose charge cannot spare the
+ * detour, waits for the repair. Robots kept by a stop (next to a stopped robot, in the queue
+ * standing still behind one, or cut off from their goal) wait without the progress watch counting
+ * it, so the resolver never fights a stop and a long repair never reads as a jam. A tight robot
+ * (no charge to spare at all) keeps the floor's own walks.
  */
 export class StopsOnFloor {
   readonly disruptions: Disruptions;
@@ -22,8 +37,11 @@ export class StopsOnFloor {
   private readonly stoppedNow: Uint8Array;
   /** 1 for a robot whose goal no walk round the blocked cells reaches. */
   private readonly cutOff: Uint8Array;
-  /** `held[robot] === stamp` for a robot kept by a stop after the last moves. */
+  /** `held[robot] === stamp` for a robot kept by a stop after the last moves, `depth` robots from the stopped one. */
   private readonly held: Int32Array;
+  private readonly depth: Int32Array;
+  /** Each robot's cell before the step's moves. */
+  private readonly before: Int32Array;
   private stamp = 0;
   private anyStopped = false;
   private readonly queue: Int32Array;
@@ -38,12 +56,16 @@ export class StopsOnFloor {
     settings: DisruptionSettings,
     stepS: number,
     seed: number,
+    /** Metres the robot can still spare beyond finishing the delivery under way and getting home. */
+    private readonly spareMetres: (robot: number) => number,
   ) {
     this.disruptions = new Disruptions(settings, state.n, stepS, seed);
     this.detours = new DetourFields(floor, state.blockedCell);
     this.stoppedNow = new Uint8Array(state.n);
     this.cutOff = new Uint8Array(state.n);
     this.held = new Int32Array(state.n);
+    this.depth = new Int32Array(state.n);
+    this.before = new Int32Array(state.n);
     this.queue = new Int32Array(state.n);
   }
 
@@ -68,6 +90,7 @@ export class StopsOnFloor {
     }
     this.anyStopped = false;
     this.stoppedNow.fill(0);
+    this.before.set(state.pos);
     for (const robot of active) {
       if (state.mode[robot] !== Mode.Moving) continue;
       const cell = state.pos[robot];
@@ -127,28 +150,39 @@ export class StopsOnFloor {
   }
 
   /**
-   * After the moves: marks the robots a stop keeps, from each stopped robot outwards through
-   * robots standing next to each other, and the robots cut off from their goal.
+   * After the moves: marks the robots a stop keeps: those next to a stopped robot, those that
+   * stood still this step within QUEUE_DEPTH robots of one, each next to the one before (a queue
+   * in an aisle behind a broken robot), and those no walk round the blocked cells takes to their
+   * goal. They wait for the stop to end without the progress watch counting it.
    */
   markHeld(): void {
-    const { state, floor, held, queue } = this;
+    const { state, floor, held, depth, queue } = this;
     const stamp = ++this.stamp;
     if (!this.anyStopped && this.detours.blockedCount === 0) return;
     let tail = 0;
     for (let robot = 0; robot < state.n; robot++) {
-      if (this.stoppedNow[robot] || (this.cutOff[robot] && this.detours.blockedCount > 0)) {
+      if (this.stoppedNow[robot]) {
         held[robot] = stamp;
-        if (this.stoppedNow[robot]) queue[tail++] = robot;
+        depth[robot] = 0;
+        queue[tail++] = robot;
+      } else if (this.cutOff[robot] && this.detours.blockedCount > 0) {
+        held[robot] = stamp;
+        depth[robot] = 1;
       }
     }
     for (let head = 0; head < tail; head++) {
-      const cell = state.pos[queue[head]];
+      const from = queue[head];
+      if (depth[from] >= QUEUE_DEPTH) continue;
+      const cell = state.pos[from];
       for (let k = 0; k < 8; k++) {
         const next = k < 4 ? floor.neighbours[cell * 4 + k] : floor.incoming[cell * 4 + k - 4];
         if (next < 0) continue;
         const other = state.occupant[next];
         if (other < 0 || held[other] === stamp) continue;
+        // Beyond the first, only robots that stood still this step queue behind.
+        if (depth[from] > 0 && this.before[other] !== state.pos[other]) continue;
         held[other] = stamp;
+        depth[other] = depth[from] + 1;
         queue[tail++] = other;
       }
     }
@@ -194,7 +228,9 @@ export class StopsOnFloor {
     }
     const around = this.detours.field(goal);
     this.cutOff[robot] = around[cell] >= UNREACHABLE ? 1 : 0;
-    const field = this.cutOff[robot] || state.tight[robot] ? walks : around;
+    // A detour its charge cannot spare is no way round: the robot waits for the repair instead.
+    const affordable = !this.cutOff[robot] && around[cell] - walks[cell] < this.spareMetres(robot) - DETOUR_MARGIN_M;
+    const field = !affordable || state.tight[robot] ? walks : around;
     if (state.field[robot] === field) return;
     state.field[robot] = field;
     this.watch.reset(robot);
