@@ -136,6 +136,14 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
       { robot_model: { acceleration_m_s2: 0, braking_m_s2: 1, quarter_turn_s: 1 } },
       'body.parameters.robot_model.acceleration_m_s2: Too small: expected number to be >=0.05',
     ],
+    [
+      { delays: { rate_per_robot_h: 0, mean_s: 30 } },
+      'body.parameters.delays.rate_per_robot_h: delays.rate_per_robot_h must be above 0 and at most 120',
+    ],
+    [
+      { breakdowns: { mtbf_h: 8, repair_min: 2000 } },
+      'body.parameters.breakdowns.repair_min: breakdowns.repair_min must be above 0 and at most 1440',
+    ],
   ])('refuses execution parameters %j with a 400 naming the field', async (parameters, detail) => {
     const response = await request('POST', '/solves', { ...solveBody(ids), parameters });
     expect(response.statusCode).toBe(400);
@@ -161,10 +169,11 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
     expect(response.json().parameters).toMatchObject({ chargers: 2, handling_time_s: 5 });
   });
 
-  it('keeps the battery reserve and the traffic policy when given, at the ends of their ranges too', async () => {
+  it('keeps the battery reserve, the traffic policy, delays and breakdowns when given, at the ends of their ranges too', async () => {
     for (const parameters of [
       { battery_reserve_pct: 0, traffic_policy: 'pibt' },
       { battery_reserve_pct: 50, traffic_policy: 'guided' },
+      { delays: { rate_per_robot_h: 1, mean_s: 30 }, breakdowns: { mtbf_h: 8, repair_min: 10 } },
     ]) {
       const response = await request('POST', '/solves', { ...solveBody(ids), parameters });
       expect(response.statusCode).toBe(201);

@@ -65,7 +65,9 @@ interface Check {
  *   delivery the robot can still reach its station;
  * - the reported finish is the last delivery, and activities (when recorded) agree with the
  *   cells and charges: driving exactly when the cell changes, queued and charging exactly when
- *   the charges say.
+ *   the charges say;
+ * - a robot's delays and breakdowns (when recorded) are in order, never overlap, lie within the
+ *   run, and the robot stands on one cell through each; the totals count them and their seconds.
  * A shift (an execution with `orders`; its plan is the shift's results, built from what happened)
  * keeps every rule above, a charge for each recharge step, and its orders' own: ids O1, O2, ...
  * in order of release; each delivery serves an order of its pickup and dropoff, each order is
@@ -122,7 +124,9 @@ export function checkExecution(
     checkWork(check, robot, record, check.cells[r]);
     checkBattery(check, robot, record, check.cells[r]);
     if (record.activities) checkActivities(check, robot, record, check.cells[r]);
+    checkStops(check, robot, record, check.cells[r]);
   });
+  checkStopTotals(check);
   checkChargers(check);
   return { valid: errors.length === 0, errors };
 }
@@ -433,6 +437,61 @@ function checkActivities(check: Check, robot: RobotWork, record: RobotExecutionR
         return;
       }
     }
+  }
+}
+
+/** Through each of its delays and breakdowns the robot stands still; they are in order, apart, within the run. */
+function checkStops(
+  { floor, toStep, lastStep, report }: Check,
+  robot: RobotWork,
+  record: RobotExecutionRecord,
+  path: Int32Array,
+): void {
+  const stops = [
+    ...(record.delays ?? []).map((stop) => ({ ...stop, kind: 'delay' })),
+    ...(record.breakdowns ?? []).map((stop) => ({ ...stop, kind: 'breakdown' })),
+  ].sort((a, b) => a.start_s - b.start_s);
+  let previousEnd = 0;
+  for (const stop of stops) {
+    const [start, end] = [toStep(stop.start_s), toStep(stop.end_s)];
+    if (!(start < end) || start < previousEnd || end > lastStep) {
+      report(
+        `Robot ${robot.id}'s ${stop.kind} from ${stop.start_s} s to ${stop.end_s} s is empty, overlaps another stop or runs past the execution`,
+      );
+      return;
+    }
+    previousEnd = end;
+    for (let t = start + 1; t <= end; t++) {
+      if (path[t] !== path[start]) {
+        report(
+          `Robot ${robot.id} moves from ${floor.describe(path[start])} at step ${t} during its ${stop.kind} from ${stop.start_s} s to ${stop.end_s} s`,
+        );
+        return;
+      }
+    }
+  }
+}
+
+/** The totals' delays and breakdowns are the robots' own: as many, and as many seconds. */
+function checkStopTotals({ execution, report }: Check): void {
+  for (const kind of ['delays', 'breakdowns'] as const) {
+    const totals = execution.totals[kind];
+    const records = Object.values(execution.robots).filter((record) => record[kind] !== undefined);
+    if (totals === undefined) {
+      if (records.length > 0) report(`Robots record ${kind} but the totals count none`);
+      continue;
+    }
+    let count = 0;
+    let seconds = 0;
+    for (const record of records) {
+      for (const stop of record[kind] ?? []) {
+        count++;
+        seconds += stop.end_s - stop.start_s;
+      }
+    }
+    if (count !== totals.count) report(`The totals count ${totals.count} ${kind} but the robots record ${count}`);
+    if (Math.abs(seconds - totals.lost_s) > 0.01 * (count + 1))
+      report(`The totals give ${totals.lost_s} s of ${kind} but the robots' add up to ${seconds.toFixed(2)} s`);
   }
 }
 

@@ -4,6 +4,8 @@ import { buildProblem, InfeasibleDeliveryError, InvalidProblemError, solve } fro
 import {
   ALGORITHMS,
   algorithmByIdOrName,
+  breakdownsParametersSchema,
+  delaysParametersSchema,
   DEFAULT_TRAFFIC_POLICY,
   dispatchPolicyValues,
   SHIFT_DEFAULTS,
@@ -24,7 +26,7 @@ import { REPLAN_ITERATIONS, runShift, type ShiftOutcome, type ShiftParams } from
 import { simulate, type SimulationParams } from './simulate.ts';
 import { writePlanVizFiles } from './planviz-files.ts';
 
-export const USAGE = `Usage: fleetlab-simulate INSTANCE.json [--algorithm NAME] [--time-limit S] [--chargers K] [--traffic-policy NAME] [--robot-model NAME] [--plan RESULTS.json] [--summary | --dense] [--export planviz DIR]
+export const USAGE = `Usage: fleetlab-simulate INSTANCE.json [--algorithm NAME] [--time-limit S] [--chargers K] [--traffic-policy NAME] [--robot-model NAME] [--delays RATE:SECONDS] [--breakdowns MTBF_H:REPAIR_MIN] [--plan RESULTS.json] [--summary | --dense] [--export planviz DIR]
        fleetlab-simulate INSTANCE.json --shift-hours H (--rate R | --profile R1,R2,...) [--robots N] [--dispatch D] [--summary | --dense] [--export planviz DIR]
 
 Runs a plan with every robot on the floor at once and prints the execution as JSON.
@@ -35,7 +37,12 @@ Runs a plan with every robot on the floor at once and prints the execution as JS
   --traffic-policy NAME  how robots move: ${TRAFFIC_POLICY_NAMES_TEXT} (default ${DEFAULT_TRAFFIC_POLICY}, or the instance's traffic_policy)
   --robot-model NAME how the robots move: ${ROBOT_MODEL_NAMES_TEXT} (default point, or the instance's robot_model);
                      the shared floor runs point robots only so far
-  --summary          one line: the traffic policy, planned, free-flow and executed makespan, waiting, throughput
+  --delays RATE:SECONDS  random stops: RATE per robot-hour on the move, each SECONDS on average (exponential)
+  --breakdowns MTBF_H:REPAIR_MIN  breakdowns: MTBF_H hours on the move between them on average (exponential),
+                     REPAIR_MIN minutes each, the robot's cell blocked meanwhile (a day or a shift; the
+                     execution's totals then also hold the same run without them, same seed)
+  --summary          one line: the traffic policy, planned, free-flow and executed makespan, waiting, throughput,
+                     extra charges, delays and breakdowns (count/seconds lost, none when not set), conflicts
   --dense            every robot's cell at every step, deliveries and charges, for other tools
   --export planviz DIR  also write the execution for PlanViz into DIR: NAME.json (the League of Robot
                      Runners output format, action model MAPF) and NAME.map (the floor), NAME the instance's id
@@ -73,6 +80,29 @@ interface CliArguments {
   replanIterations?: number;
   /** Where to write the PlanViz files of the execution (`--export planviz DIR`). */
   planVizDirectory?: string;
+  /** `parameters.delays` and `parameters.breakdowns` as --delays and --breakdowns give them. */
+  delays?: { rate_per_robot_h: number; mean_s: number };
+  breakdowns?: { mtbf_h: number; repair_min: number };
+}
+
+/**
+ * `--delays RATE:SECONDS` or `--breakdowns MTBF_H:REPAIR_MIN` as parameters, checked by the
+ * warehouse's schema; the refusal names the flag.
+ */
+function disruptionFlag<K extends string>(
+  flag: string,
+  text: string,
+  fields: readonly [K, K],
+  form: string,
+  schema: typeof delaysParametersSchema | typeof breakdownsParametersSchema,
+): Record<K, number> | string {
+  const parts = text.split(':');
+  if (parts.length !== 2 || parts.some((part) => part.trim() === '' || !Number.isFinite(Number(part))))
+    return `${flag} needs ${form}, got ${JSON.stringify(text)}`;
+  const value = { [fields[0]]: Number(parts[0]), [fields[1]]: Number(parts[1]) } as Record<K, number>;
+  const checked = schema.safeParse(value);
+  if (!checked.success) return `${flag} ${text}: ${checked.error.issues[0].message}`;
+  return value;
 }
 
 /** Each shift setting's flag, so a refusal names the flag the user typed. */
@@ -121,7 +151,27 @@ function parseArguments(argv: string[]): CliArguments | string {
       else if (flag === '--shift-seed') shift.seed = Number(value());
       else if (flag === '--robots') parsed.robots = Number(value());
       else if (flag === '--replan-iterations') parsed.replanIterations = Number(value());
-      else if (flag === '--summary') parsed.output = 'summary';
+      else if (flag === '--delays') {
+        const delays = disruptionFlag(
+          flag,
+          value(),
+          ['rate_per_robot_h', 'mean_s'],
+          'RATE:SECONDS',
+          delaysParametersSchema,
+        );
+        if (typeof delays === 'string') return delays;
+        parsed.delays = delays;
+      } else if (flag === '--breakdowns') {
+        const breakdowns = disruptionFlag(
+          flag,
+          value(),
+          ['mtbf_h', 'repair_min'],
+          'MTBF_H:REPAIR_MIN',
+          breakdownsParametersSchema,
+        );
+        if (typeof breakdowns === 'string') return breakdowns;
+        parsed.breakdowns = breakdowns;
+      } else if (flag === '--summary') parsed.output = 'summary';
       else if (flag === '--dense') parsed.output = 'dense';
       else if (flag === '--export') {
         const format = value();
@@ -216,6 +266,8 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
     ...(parsed.chargers === undefined ? {} : { chargers: parsed.chargers }),
     ...(parsed.trafficPolicy === undefined ? {} : { traffic_policy: parsed.trafficPolicy }),
     ...(parsed.robotModel === undefined ? {} : { robot_model: parsed.robotModel }),
+    ...(parsed.delays === undefined ? {} : { delays: parsed.delays }),
+    ...(parsed.breakdowns === undefined ? {} : { breakdowns: parsed.breakdowns }),
   };
   if (parsed.shift) return await runShiftCli(parsed, instance, { ...params, shift: parsed.shift }, stdout, stderr);
   try {
@@ -248,6 +300,7 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
           `waiting=${totals.waiting_s.toFixed(2)}s`,
           `throughput=${totals.throughput_per_h.toFixed(1)}/h`,
           `extra_charges=${totals.extra_charges}`,
+          ...disruptionFigures(totals),
           `runtime=${runtimeMs}ms`,
         ].join(' ')}\n`,
       );
@@ -328,8 +381,16 @@ function shiftSummary(instanceId: string, params: ShiftParams, outcome: ShiftOut
     `utilisation=${figures.utilisation_pct.toFixed(1)}%`,
     `charger_queue_p95=${seconds(figures.charger_queue_p95_s)}`,
     `replans=${figures.replans}`,
+    ...disruptionFigures(outcome.execution.totals),
     `runtime=${runtimeMs}ms`,
   ].join(' ');
+}
+
+/** The summary's `delays=`, `breakdowns=` (count/seconds lost, `none` when not set) and `conflicts=`. */
+function disruptionFigures(totals: ExecutionRecord['totals']): string[] {
+  const stops = (figures: { count: number; lost_s: number } | undefined) =>
+    figures === undefined ? 'none' : `${figures.count}/${figures.lost_s.toFixed(2)}s`;
+  return [`delays=${stops(totals.delays)}`, `breakdowns=${stops(totals.breakdowns)}`, `conflicts=${totals.conflicts}`];
 }
 
 /** Chargers per station for the dense form: the parameter, or one per robot. */

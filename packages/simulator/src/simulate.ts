@@ -1,5 +1,9 @@
 import {
   ABSENT_PARAMETER_FALLBACKS,
+  breakdownsParametersSchema,
+  delaysParametersSchema,
+  type DisruptionSettings,
+  resolveDisruptions,
   createSeededRandom,
   Floor,
   freeFlow,
@@ -23,6 +27,10 @@ import { executeOnFloor, type ExecutorOutcome } from './execution/executor.ts';
 export type SimulationParams = FloorParameterInput & {
   /** How robots move (`TRAFFIC_POLICIES`; absent: the congestion-aware default). */
   traffic_policy?: string;
+  /** Random stops of the robots (`delaysParametersSchema`; absent: none). */
+  delays?: unknown;
+  /** Breakdowns of the robots (`breakdownsParametersSchema`; absent: none). */
+  breakdowns?: unknown;
 };
 
 export interface SimulateOptions {
@@ -63,6 +71,7 @@ export function simulate(
   options: SimulateOptions = {},
 ): ExecutionRecord {
   const policy = trafficPolicyOf(params);
+  const disruptions = disruptionsOf(params);
   const { floor, base, robots } = asSimulationError(() => {
     const floor = new Floor(environment);
     return {
@@ -97,9 +106,24 @@ export function simulate(
           shouldStop: options.shouldStop,
           // Traffic can stretch a day severalfold; beyond this something is stuck for good.
           stepBudget: 20 * longestAlone + 50 * (floor.width + floor.height) + 10_000,
+          ...(disruptions ? { disruptions: { settings: disruptions, seed: options.seed ?? 1 } } : {}),
         },
       );
-      return recordOf(environment, floor, robots, plan, params, base.stepS, alone, run, replays);
+      const execution = recordOf(environment, floor, robots, plan, params, base.stepS, alone, run, replays);
+      if (!disruptions) return execution;
+      // What the stops cost: the same plan and seed without them.
+      const without = simulate(
+        environment,
+        plan,
+        { ...params, delays: undefined, breakdowns: undefined },
+        { ...options, onProgress: undefined },
+      ).totals;
+      execution.totals.without_disruptions = {
+        executed_makespan_s: without.executed_makespan_s,
+        throughput_per_h: without.throughput_per_h,
+        deliveries: without.deliveries,
+      };
+      return execution;
     } catch (error) {
       if (!(error instanceof TrafficJamError) || replays >= MAX_RESERVE_REPLAYS) throw error;
       replays++;
@@ -119,6 +143,28 @@ export function trafficPolicyOf(params: SimulationParams | null | undefined): Tr
       `Parameter traffic_policy must be one of ${TRAFFIC_POLICY_NAMES_TEXT}, got ${JSON.stringify(name)}`,
     );
   return policy.name;
+}
+
+/**
+ * The delays and breakdowns the parameters set (`parameters.delays`, `parameters.breakdowns`),
+ * or null when they set neither; a SimulationError naming the field and the rule otherwise.
+ */
+export function disruptionsOf(params: SimulationParams | null | undefined): DisruptionSettings | null {
+  const delays = params?.delays ?? undefined;
+  const breakdowns = params?.breakdowns ?? undefined;
+  const parsedDelays = delays === undefined ? undefined : delaysParametersSchema.safeParse(delays);
+  const parsedBreakdowns = breakdowns === undefined ? undefined : breakdownsParametersSchema.safeParse(breakdowns);
+  for (const [field, parsed] of [
+    ['delays', parsedDelays],
+    ['breakdowns', parsedBreakdowns],
+  ] as const) {
+    if (parsed === undefined || parsed.success) continue;
+    const issue = parsed.error.issues[0];
+    throw new SimulationError(
+      `Parameter ${field}${issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}: ${issue.message}`,
+    );
+  }
+  return resolveDisruptions({ delays: parsedDelays?.data, breakdowns: parsedBreakdowns?.data });
 }
 
 function recordOf(

@@ -118,6 +118,27 @@ describe('checkExecution catches each kind of bad execution', () => {
     ]);
   });
 
+  it('a robot that moves during its delay or breakdown, stops that overlap, and totals that miscount them', () => {
+    const execution = crossing();
+    // R1_1 drives off at once: a delay over its first two steps is broken.
+    execution.robots.R1_1.delays = [{ start_s: 0, end_s: 2 }];
+    execution.robots.R1_1.breakdowns = [{ start_s: 1, end_s: 3 }];
+    execution.totals.delays = { count: 1, lost_s: 2 };
+    let errors = checkExecution(NARROW_AISLE, crossingPlan, execution).errors;
+    expect(errors).toContain('Robot R1_1 moves from cell (0, 1) at step 1 during its delay from 0 s to 2 s');
+    expect(errors).toContain('Robots record breakdowns but the totals count none');
+    execution.robots.R1_1.breakdowns = [];
+    execution.totals.breakdowns = { count: 0, lost_s: 0 };
+    // The day lasts 12 steps.
+    execution.robots.R1_1.delays = [{ start_s: 11, end_s: 14 }];
+    execution.totals.delays = { count: 2, lost_s: 3 };
+    errors = checkExecution(NARROW_AISLE, crossingPlan, execution).errors;
+    expect(errors).toContain(
+      "Robot R1_1's delay from 11 s to 14 s is empty, overlaps another stop or runs past the execution",
+    );
+    expect(errors).toContain('The totals count 2 delays but the robots record 1');
+  });
+
   it('a battery overrun and a robot stranded after its dropoff', () => {
     const plan = { R1_1: [deliver('P1', 'D1')], R1_2: [], R1_3: [], R1_4: [] };
     const execution = simulate(CHARGING_BAY, plan, {});

@@ -24,7 +24,7 @@ describe('fleetlab-simulate CLI', () => {
     const { code, stdout } = await run([S1, '--algorithm', 'greedy_distance', '--summary']);
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^instance=s1 traffic_policy=guided planned=(\d+\.\d\d)s free_flow=\1s executed=\d+\.\d\ds waiting=\d+\.\d\ds throughput=\d+\.\d\/h extra_charges=0 runtime=\d+ms\n$/,
+      /^instance=s1 traffic_policy=guided planned=(\d+\.\d\d)s free_flow=\1s executed=\d+\.\d\ds waiting=\d+\.\d\ds throughput=\d+\.\d\/h extra_charges=0 delays=none breakdowns=none conflicts=0 runtime=\d+ms\n$/,
     );
   });
 
@@ -126,7 +126,7 @@ describe('fleetlab-simulate CLI', () => {
     ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(
-      /^instance=s1 dispatch=nearest_idle traffic_policy=guided robots=2 hours=0\.5 released=\d+ delivered=\d+ throughput=\d+\.\d\/h cycle_p50=\d+\.\d\ds cycle_p95=\d+\.\d\ds cycle_max=\d+\.\d\ds backlog_max=\d+ backlog_end=\d+ backlog_trend=(stable|growing) utilisation=\d+\.\d% charger_queue_p95=\d+\.\d\ds replans=0 runtime=\d+ms\n$/,
+      /^instance=s1 dispatch=nearest_idle traffic_policy=guided robots=2 hours=0\.5 released=\d+ delivered=\d+ throughput=\d+\.\d\/h cycle_p50=\d+\.\d\ds cycle_p95=\d+\.\d\ds cycle_max=\d+\.\d\ds backlog_max=\d+ backlog_end=\d+ backlog_trend=(stable|growing) utilisation=\d+\.\d% charger_queue_p95=\d+\.\d\ds replans=0 delays=none breakdowns=none conflicts=0 runtime=\d+ms\n$/,
     );
     // The same figures as runShift gives with the first two robots of the layout.
     const instance = JSON.parse(readFileSync(S1, 'utf8'));
@@ -210,6 +210,76 @@ describe('fleetlab-simulate CLI', () => {
     expect(await first(['--shift-hours', '1', '--rate', '100', '--plan', 'plan.json'])).toEqual([
       2,
       "--plan runs a day's plan; a shift (--shift-hours) makes its own as orders arrive",
+    ]);
+  });
+  it('runs a day and a shift with --delays and --breakdowns, and reports them on the summary line', async () => {
+    const day = await run([
+      S1,
+      '--algorithm',
+      'greedy_distance',
+      '--delays',
+      '30:20',
+      '--breakdowns',
+      '0.5:2',
+      '--summary',
+    ]);
+    expect(day.code).toBe(0);
+    expect(day.stdout).toMatch(
+      /^instance=s1 traffic_policy=guided planned=(\d+\.\d\d)s free_flow=\1s executed=\d+\.\d\ds waiting=\d+\.\d\ds throughput=\d+\.\d\/h extra_charges=\d+ delays=\d+\/\d+\.\d\ds breakdowns=\d+\/\d+\.\d\ds conflicts=0 runtime=\d+ms\n$/,
+    );
+    // The JSON is simulate's with the same parameters, the run without them included.
+    const instance = JSON.parse(readFileSync(S1, 'utf8'));
+    const plan = solve(buildProblem(instance), { algorithm: 'greedy_distance' }).results;
+    const dir = mkdtempSync(join(tmpdir(), 'fleetlab-sim-'));
+    writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
+    const json = await run([S1, '--plan', join(dir, 'plan.json'), '--delays', '120:20']);
+    const expected = simulate(
+      instance.environment,
+      plan,
+      { ...instance.params, delays: { rate_per_robot_h: 120, mean_s: 20 } },
+      { tasks: instance.tasks },
+    );
+    expect(JSON.parse(json.stdout)).toEqual(expected);
+    expect(expected.totals.delays?.count).toBeGreaterThan(0);
+    expect(expected.totals.without_disruptions?.executed_makespan_s).toBe(
+      simulate(instance.environment, plan, instance.params, { tasks: instance.tasks }).totals.executed_makespan_s,
+    );
+    const shift = await run([
+      S1,
+      '--shift-hours',
+      '0.5',
+      '--rate',
+      '120',
+      '--delays',
+      '20:15',
+      '--breakdowns',
+      '1:3',
+      '--summary',
+    ]);
+    expect(shift.code).toBe(0);
+    expect(shift.stdout).toMatch(
+      / replans=\d+ delays=\d+\/\d+\.\d\ds breakdowns=\d+\/\d+\.\d\ds conflicts=0 runtime=\d+ms\n$/,
+    );
+  });
+
+  it('refuses bad --delays and --breakdowns with exit 2 naming the flag', async () => {
+    const first = async (argv: string[]) => {
+      const { code, stderr } = await run([S1, ...argv]);
+      return [code, stderr.split('\n')[0]];
+    };
+    expect(await first(['--delays', '1'])).toEqual([2, '--delays needs RATE:SECONDS, got "1"']);
+    expect(await first(['--delays', 'a:30'])).toEqual([2, '--delays needs RATE:SECONDS, got "a:30"']);
+    expect(await first(['--delays', '0:30'])).toEqual([
+      2,
+      '--delays 0:30: delays.rate_per_robot_h must be above 0 and at most 120',
+    ]);
+    expect(await first(['--breakdowns', '8:-1'])).toEqual([
+      2,
+      '--breakdowns 8:-1: breakdowns.repair_min must be above 0 and at most 1440',
+    ]);
+    expect(await first(['--shift-hours', '1', '--rate', '100', '--breakdowns', '8'])).toEqual([
+      2,
+      '--breakdowns needs MTBF_H:REPAIR_MIN, got "8"',
     ]);
   });
 });

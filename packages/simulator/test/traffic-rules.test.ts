@@ -135,6 +135,27 @@ describe('traffic rules a planner draws', () => {
     }
   });
 
+  it('with delays and breakdowns robots still never stop on a keep-clear cell nor drive against a one-way aisle', () => {
+    // Stops every few seconds on the move: each falls due on the crossing's keep-clear cell or
+    // the ring's one-way aisles somewhere, and must wait for an ordinary cell.
+    const disruptions = {
+      delays: { rate_per_robot_h: 120, mean_s: 3 },
+      breakdowns: { mtbf_h: 0.003, repair_min: 0.2 },
+    };
+    for (const seed of [1, 2, 3, 4, 5]) {
+      for (const traffic_policy of ['pibt', 'guided']) {
+        const params = { ...crossingParams, ...disruptions, traffic_policy };
+        const run = simulate(crossing(true), crossingPlan, params, { seed });
+        expect(checkExecution(crossing(true), crossingPlan, run, params).errors).toEqual([]);
+        expect(run.totals.deliveries).toBe(3);
+        const oneWay = simulate(ring(true), plan, { ...disruptions, traffic_policy }, { seed });
+        expect(checkExecution(ring(true), plan, oneWay).errors).toEqual([]);
+        expect(oneWay.totals.deliveries).toBe(2);
+        expect((run.totals.delays?.count ?? 0) + (oneWay.totals.breakdowns?.count ?? 0)).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('the checker names a robot that stops on a keep-clear cell', () => {
     // Without the rule N1 drives into the intersection at 7 s and stands there, B1 still on (3, 4).
     const unruled = simulate(crossing(false), crossingPlan, { traffic_policy: 'pibt', ...crossingParams });

@@ -1,6 +1,7 @@
 import {
   ABSENT_PARAMETER_FALLBACKS,
   ALGORITHMS,
+  DISRUPTION_RANGES,
   isInParameterRange,
   SOLVE_PARAMETER_DEFAULTS,
   SOLVE_PARAMETER_RANGES,
@@ -76,6 +77,43 @@ export function parseBatteryReserve(raw: string): { batteryReservePct: number | 
     `Battery Reserve for Traffic must be a percentage from ${min} to ${max}, or blank for automatic`,
   );
   return { batteryReservePct: value, problem };
+}
+
+/**
+ * Two typed halves of `parameters.delays` or `parameters.breakdowns` (`DISRUPTION_RANGES`): both
+ * blank is none; both numbers in their ranges is the pair; anything else is a problem naming the
+ * field, never a guess.
+ */
+export function parseDisruptionPair<A extends DisruptionField, B extends DisruptionField>(
+  halves: readonly [DisruptionHalf<A>, DisruptionHalf<B>],
+  what: string,
+): { value: Record<A | B, number> | undefined; problem: string | null } {
+  const [first, second] = halves;
+  const blank = halves.map((half) => half.raw.trim() === '');
+  if (blank[0] && blank[1]) return { value: undefined, problem: null };
+  if (blank[0] || blank[1])
+    return { value: undefined, problem: `${what} need both ${first.label} and ${second.label}, or neither` };
+  const value: Partial<Record<A | B, number>> = {};
+  for (const half of halves) {
+    const range = DISRUPTION_RANGES[half.field];
+    const parsed = parseBlankOrInRange(
+      half.raw,
+      range,
+      `${half.label} must be above ${range.min} and at most ${range.max.toLocaleString('en-US')}`,
+    );
+    if (parsed.problem !== null) return { value: undefined, problem: parsed.problem };
+    value[half.field] = parsed.value;
+  }
+  return { value: value as Record<A | B, number>, problem: null };
+}
+
+type DisruptionField = keyof typeof DISRUPTION_RANGES;
+
+/** One typed half of a disruption setting: its text, its parameter field and its on-screen label. */
+export interface DisruptionHalf<F extends DisruptionField> {
+  readonly raw: string;
+  readonly field: F;
+  readonly label: string;
 }
 
 /** Spec §9 solve parameters the form does not expose. */

@@ -58,6 +58,10 @@ describe('solve settings: one model for the solve form and the experiment form',
           chargers: typed,
           handlingTime: typed,
           batteryReserve: typed,
+          delayRate: typed,
+          delayMean: typed,
+          breakdownMtbf: typed,
+          breakdownRepair: typed,
         }),
         (fields) => {
           const { parameters, problems } = readSolveSettings({ ...defaultSolveSettings(), ...fields });
@@ -143,5 +147,36 @@ describe('solve settings: one model for the solve form and the experiment form',
     const copied = solveSettingsFromParameters({ battery_reserve_pct: 7, traffic_policy: 'pibt' });
     expect(copied).toMatchObject({ batteryReserve: '7', trafficPolicy: 'pibt' });
     expect(solveSettingsFromParameters({})).toMatchObject({ batteryReserve: '', trafficPolicy: 'guided' });
+  });
+
+  it('sends delays and breakdowns when both halves are typed, names a half or a value out of range, and round-trips them', () => {
+    const typed = (fields: Record<string, string>) =>
+      readSolveSettings(
+        Object.entries(fields).reduce(
+          (settings, [field, value]) => solveSettingsReducer(settings, { type: 'field', field: field as never, value }),
+          defaultSolveSettings(),
+        ),
+      );
+    const both = typed({ delayRate: '1', delayMean: '30', breakdownMtbf: '8', breakdownRepair: '10' });
+    expect(both.problems).toEqual({});
+    expect(both.parameters).toMatchObject({
+      delays: { rate_per_robot_h: 1, mean_s: 30 },
+      breakdowns: { mtbf_h: 8, repair_min: 10 },
+    });
+    expect(typed({ delayRate: '1' }).problems).toEqual({
+      delays: 'Delays need both Delays per Robot-hour and Delay Length, or neither',
+    });
+    expect(typed({ breakdownMtbf: '0', breakdownRepair: '10' }).problems).toEqual({
+      breakdowns: 'Hours between Breakdowns must be above 0 and at most 10,000',
+    });
+    expect(typed({ delayRate: '2', delayMean: '4000' }).problems).toEqual({
+      delays: 'Delay Length must be above 0 and at most 3,600',
+    });
+    const copied = solveSettingsFromParameters({ delays: { rate_per_robot_h: 1, mean_s: 30 } });
+    expect(copied).toMatchObject({ delayRate: '1', delayMean: '30', breakdownMtbf: '', breakdownRepair: '' });
+    expect(describeSettings(both.parameters).slice(-2)).toEqual([
+      ['Delays', '1 per robot-hour, 30 s each on average'],
+      ['Breakdowns', 'every 8 h on average, 10 min to repair'],
+    ]);
   });
 });

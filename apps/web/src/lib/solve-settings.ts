@@ -38,6 +38,7 @@ import {
   parseBatteryReserve,
   parseBoundedNumber,
   parseChargers,
+  parseDisruptionPair,
   RECHARGE_TIME_RULE,
   ROBOT_SPEED_RULE,
   TIME_LIMIT_RULE,
@@ -57,6 +58,12 @@ export interface SolveSettings {
   readonly trafficPolicy: TrafficPolicyName;
   /** How the robots move (a preset of ROBOT_MODEL_PRESETS; custom figures are for the API). */
   readonly robotModel: RobotModelPresetName;
+  /** Random stops per robot-hour and their mean seconds; both blank: none. */
+  readonly delayRate: string;
+  readonly delayMean: string;
+  /** Mean hours between breakdowns and minutes each repair takes; both blank: none. */
+  readonly breakdownMtbf: string;
+  readonly breakdownRepair: string;
   readonly objectives: ObjectiveSettings;
   /** Orders released over a shift instead of one batch (off by default). */
   readonly shift: ShiftSettings;
@@ -72,7 +79,11 @@ export type SolveSettingsField =
   | 'timeLimit'
   | 'chargers'
   | 'handlingTime'
-  | 'batteryReserve';
+  | 'batteryReserve'
+  | 'delayRate'
+  | 'delayMean'
+  | 'breakdownMtbf'
+  | 'breakdownRepair';
 
 export type SolveSettingsAction =
   | { readonly type: 'field'; readonly field: SolveSettingsField; readonly value: string }
@@ -123,6 +134,10 @@ export function defaultSolveSettings(
     batteryReserve: '',
     trafficPolicy: DEFAULT_TRAFFIC_POLICY,
     robotModel,
+    delayRate: '',
+    delayMean: '',
+    breakdownMtbf: '',
+    breakdownRepair: '',
     objectives: defaultObjectiveSettings(),
     shift: defaultShiftSettings(),
     batteryCapacity: FIXED_SOLVE_PARAMETERS.battery_capacity,
@@ -151,6 +166,10 @@ export function solveSettingsFromParameters(parameters: Partial<SolveParametersR
     batteryReserve: text(parameters.battery_reserve_pct, ''),
     trafficPolicy: trafficPolicyNameSchema.catch(DEFAULT_TRAFFIC_POLICY).parse(parameters.traffic_policy),
     robotModel: robotModelPresetByName(robotModelName(parameters.robot_model))?.name ?? DEFAULT_ROBOT_MODEL,
+    delayRate: text(parameters.delays?.rate_per_robot_h, ''),
+    delayMean: text(parameters.delays?.mean_s, ''),
+    breakdownMtbf: text(parameters.breakdowns?.mtbf_h, ''),
+    breakdownRepair: text(parameters.breakdowns?.repair_min, ''),
     objectives,
     shift: shiftSettingsFromParameters(parameters.shift),
     batteryCapacity: parameters.battery_capacity ?? defaults.batteryCapacity,
@@ -166,6 +185,8 @@ export interface SolveSettingsProblems {
   readonly maxDistance?: string;
   readonly chargers?: string;
   readonly batteryReserve?: string;
+  readonly delays?: string;
+  readonly breakdowns?: string;
   /** Present only when a shift field is wrong. */
   readonly shift?: ShiftProblems;
 }
@@ -197,10 +218,26 @@ export function readSolveSettings(
   const handlingTimeS = parseBoundedNumber(settings.handlingTime, HANDLING_TIME_RULE);
   const reserve = parseBatteryReserve(settings.batteryReserve);
   const shift = readShiftSettings(settings.shift, { rateSetByPoints: options.rateSetByPoints });
+  const delays = parseDisruptionPair(
+    [
+      { raw: settings.delayRate, field: 'rate_per_robot_h', label: 'Delays per Robot-hour' },
+      { raw: settings.delayMean, field: 'mean_s', label: 'Delay Length' },
+    ],
+    'Delays',
+  );
+  const breakdowns = parseDisruptionPair(
+    [
+      { raw: settings.breakdownMtbf, field: 'mtbf_h', label: 'Hours between Breakdowns' },
+      { raw: settings.breakdownRepair, field: 'repair_min', label: 'Repair Time' },
+    ],
+    'Breakdowns',
+  );
   const problems: { -readonly [Key in keyof SolveSettingsProblems]: SolveSettingsProblems[Key] } = {};
   if (maxDistanceProblem) problems.maxDistance = maxDistanceProblem;
   if (chargers.problem) problems.chargers = chargers.problem;
   if (reserve.problem) problems.batteryReserve = reserve.problem;
+  if (delays.problem) problems.delays = delays.problem;
+  if (breakdowns.problem) problems.breakdowns = breakdowns.problem;
   if (Object.keys(shift.problems).length > 0) problems.shift = shift.problems;
   return {
     parameters: {
@@ -217,6 +254,8 @@ export function readSolveSettings(
       ...(settings.trafficPolicy !== DEFAULT_TRAFFIC_POLICY ? { traffic_policy: settings.trafficPolicy } : {}),
       ...(settings.robotModel !== DEFAULT_ROBOT_MODEL ? { robot_model: settings.robotModel } : {}),
       ...(shift.shift ? { shift: shift.shift } : {}),
+      ...(delays.value ? { delays: delays.value } : {}),
+      ...(breakdowns.value ? { breakdowns: breakdowns.value } : {}),
     },
     problems,
   };
@@ -224,7 +263,13 @@ export function readSolveSettings(
 
 /** True when a field of the advanced settings (not the shift, shown apart) needs fixing: the form then opens them. */
 export function hasAdvancedSettingsProblems(problems: SolveSettingsProblems): boolean {
-  return problems.maxDistance !== undefined || problems.chargers !== undefined || problems.batteryReserve !== undefined;
+  return (
+    problems.maxDistance !== undefined ||
+    problems.chargers !== undefined ||
+    problems.batteryReserve !== undefined ||
+    problems.delays !== undefined ||
+    problems.breakdowns !== undefined
+  );
 }
 
 /** The settings of a run in words, one [label, value] per setting, for the pages that show what ran. */
@@ -253,6 +298,22 @@ export function describeSettings(parameters: Partial<SettingsParameters>): [stri
     ['Robot Model', robotModelLabel(parameters.robot_model)],
     ['Objectives', objectives],
     ...(parameters.shift ? [['Shift', describeShift(parameters.shift)] as [string, string]] : []),
+    ...(parameters.delays
+      ? [
+          [
+            'Delays',
+            `${parameters.delays.rate_per_robot_h} per robot-hour, ${parameters.delays.mean_s} s each on average`,
+          ] as [string, string],
+        ]
+      : []),
+    ...(parameters.breakdowns
+      ? [
+          [
+            'Breakdowns',
+            `every ${parameters.breakdowns.mtbf_h} h on average, ${parameters.breakdowns.repair_min} min to repair`,
+          ] as [string, string],
+        ]
+      : []),
   ];
 }
 

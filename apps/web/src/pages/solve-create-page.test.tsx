@@ -291,6 +291,29 @@ describe('/solves/create', () => {
     });
   });
 
+  it('offers delays and breakdowns (blank: none), names a pair half typed, and sends both pairs', async () => {
+    const network = stubFetch(routes({ 'POST /solves': { status: 201, body: { id: 55 } } }));
+    await openForm('/solves/create?scenario_id=21');
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.click(screen.getByRole('button', { name: 'Show Advanced Settings' }));
+    expect(screen.getByLabelText('Delays per Robot-hour')).toHaveAttribute('placeholder', 'None');
+    await userEvent.type(screen.getByLabelText('Delays per Robot-hour'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    expect(screen.getByText('Delays need both Delays per Robot-hour and Delay Length, or neither')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/solves')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Delay Length (s)'), '30');
+    await userEvent.type(screen.getByLabelText('Hours between Breakdowns'), '8');
+    await userEvent.type(screen.getByLabelText('Repair Time (min)'), '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
+    const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown> };
+    expect(body.parameters).toEqual({
+      ...SPEC_DEFAULT_SOLVE_PARAMETERS,
+      delays: { rate_per_robot_h: 1, mean_s: 30 },
+      breakdowns: { mtbf_h: 8, repair_min: 10 },
+    });
+  });
+
   it('keeps one objective enabled and splits all-zero weights evenly', async () => {
     const network = stubFetch(routes({ 'POST /solves': { status: 201, body: { id: 55 } } }));
     await openForm('/solves/create?scenario_id=21');

@@ -1,4 +1,5 @@
 import { round2, type ExecutionRecord, type Floor, type RobotWork } from '@fleetlab/warehouse';
+import type { ExecutedStop } from './disruptions.ts';
 import type { ExecutorOutcome } from './executor.ts';
 
 /** The figures a run is measured against, which differ between a day's plan and a shift. */
@@ -30,6 +31,9 @@ export function executionRecord(
   let deliveries = 0;
   let extraCharges = 0;
   let executedSteps = 0;
+  const stops = run.disruptions;
+  const stopTimes = (list: readonly ExecutedStop[]) =>
+    list.map((stop) => ({ start_s: round2(stop.startStep * stepS), end_s: round2(stop.endStep * stepS) }));
   robots.forEach((robot, index) => {
     const executed = run.robots[index];
     const waitingS = round2(executed.waitingSteps * stepS);
@@ -55,6 +59,8 @@ export function executionRecord(
       distance_m: executed.distance,
       finish_s: round2(executed.finishStep * stepS),
       extra_charges: executed.extraCharges,
+      ...(stops?.hasDelays ? { delays: stopTimes(stops.delays[index]) } : {}),
+      ...(stops?.hasBreakdowns ? { breakdowns: stopTimes(stops.breakdowns[index]) } : {}),
     };
     waiting += executed.waitingSteps * stepS;
     if (waitingS > maxWaiting) {
@@ -91,6 +97,8 @@ export function executionRecord(
       reserve_replays: replays,
       steps: run.steps,
       conflicts: 0,
+      ...(stops?.hasDelays ? { delays: stopTotals(stops.delays, stepS) } : {}),
+      ...(stops?.hasBreakdowns ? { breakdowns: stopTotals(stops.breakdowns, stepS) } : {}),
     },
     heatmap: {
       width: floor.width,
@@ -98,4 +106,15 @@ export function executionRecord(
       wait_s: Array.from(run.waitSteps, (steps) => round2(steps * stepS)),
     },
   };
+}
+
+/** How many stops the fleet had and the robot-seconds they took. */
+function stopTotals(perRobot: readonly (readonly ExecutedStop[])[], stepS: number): { count: number; lost_s: number } {
+  let count = 0;
+  let steps = 0;
+  for (const stops of perRobot) {
+    count += stops.length;
+    for (const stop of stops) steps += stop.endStep - stop.startStep;
+  }
+  return { count, lost_s: round2(steps * stepS) };
 }

@@ -1,4 +1,4 @@
-import type { Floor, FreeFlowRobot, RobotWork, TrafficPolicyName } from '@fleetlab/warehouse';
+import type { DisruptionSettings, Floor, FreeFlowRobot, RobotWork, TrafficPolicyName } from '@fleetlab/warehouse';
 import { SimulationCancelledError, TrafficJamError } from '../errors.ts';
 import type { MovementPolicy } from '../movement/movement-policy.ts';
 import { createMovementPolicy } from '../movement/movement-policies.ts';
@@ -6,6 +6,8 @@ import type { ExecutionParameters } from './execution-parameters.ts';
 import { FloorTraffic, Mode, Phase } from './floor-traffic.ts';
 import { ProgressWatch } from './progress-watch.ts';
 import { Recorder, type ExecutedRobot } from './recorder.ts';
+import { StopsOnFloor } from './stops-on-floor.ts';
+import type { Disruptions } from './disruptions.ts';
 import { WorkCycle } from './work-cycle.ts';
 
 export interface ExecutorOutcome {
@@ -15,6 +17,8 @@ export interface ExecutorOutcome {
   queueStepsByStation: Float64Array;
   steps: number;
   deadlocksResolved: number;
+  /** The run's delays and breakdowns (absent: it had none). */
+  disruptions?: Disruptions;
 }
 
 /**
@@ -28,6 +32,8 @@ export interface ShiftRun {
    * does at each step, before the work cycle's events and the moves.
    */
   dispatcher(run: { work: WorkCycle; state: FloorTraffic }): (step: number) => void;
+  /** A robot broke down (`FloorTraffic.repairedAt` says until when): told at the next step, before the dispatcher's step. */
+  brokeDown?(robot: number, step: number): void;
 }
 
 export interface ExecutorOptions {
@@ -42,6 +48,8 @@ export interface ExecutorOptions {
   stepBudget: number;
   /** A shift: the dispatcher and the end of the run. Absent: the run ends when every robot's work is done. */
   shift?: ShiftRun;
+  /** Random delays and breakdowns, drawn from `seed` (absent: none). */
+  disruptions?: { settings: DisruptionSettings; seed: number };
 }
 
 /**
@@ -70,6 +78,8 @@ interface Run {
   work: WorkCycle;
   policy: MovementPolicy;
   watch: ProgressWatch;
+  /** Delays and breakdowns, or null when the run has none. */
+  stops: StopsOnFloor | null;
   random: () => number;
   /**
    * Whether robots with no work left keep to the tight rule on their way home too. In a shift
@@ -97,6 +107,18 @@ export function executeOnFloor(
   const recorder = new Recorder(floor, robots);
   const watch = new ProgressWatch(state, floor.width + floor.height + 4, 10 * (floor.width + floor.height) + 500);
   const policy = createMovementPolicy(options.policy, floor, state, options.random);
+  const stops = options.disruptions
+    ? new StopsOnFloor(
+        floor,
+        state,
+        watch,
+        policy,
+        options.disruptions.settings,
+        params.stepS,
+        options.disruptions.seed,
+        (robot) => params.maxDistance - work.used[robot] - work.metresStillNeeded(robot, false),
+      )
+    : null;
   const work = new WorkCycle(
     floor,
     robots,
@@ -104,6 +126,7 @@ export function executeOnFloor(
     state,
     recorder,
     (robot) => {
+      stops?.steer(robot);
       watch.reset(robot);
       policy.newGoal(robot);
     },
@@ -119,6 +142,7 @@ export function executeOnFloor(
     work,
     policy,
     watch,
+    stops,
     random: options.random,
     guardHomeward: shift !== undefined,
   };
@@ -131,8 +155,9 @@ export function executeOnFloor(
       if (options.shouldStop?.()) throw new SimulationCancelledError();
       options.onProgress?.(progressOf(work, step, shift));
     }
-    if (step > options.stepBudget) throw stuckError(run, step);
+    if (step > options.stepBudget + (stops?.disruptions.stopSteps ?? 0)) throw stuckError(run, step);
     state.step = step;
+    if (stops && shift?.brokeDown) for (const robot of stops.takeBreakdowns()) shift.brokeDown(robot, step);
     // A shift's dispatcher goes first, so a charge it sends a robot at its station to queues with
     // the step's other arrivals before the chargers are handed out.
     dispatch?.(step);
@@ -143,13 +168,17 @@ export function executeOnFloor(
       if (state.mode[robot] === Mode.Moving || state.mode[robot] === Mode.Handling) active.push(robot);
     }
     for (const robot of active) if (state.mode[robot] === Mode.Handling) state.reserve(robot, state.pos[robot]);
+    stops?.beforeMoves(active, step);
     guardBatteries(run, active);
+    stops?.steerActive(active);
     policy.chooseMoves(active);
     applyMoves(run, active, step);
     work.countQueues();
     recorder.cells(step + 1, state.pos);
+    stops?.markHeld();
     afterMoves(run, active, step + 1);
   }
+  stops?.finish(step);
   options.onProgress?.(1);
   return {
     robots: recorder.finish(),
@@ -157,6 +186,7 @@ export function executeOnFloor(
     queueStepsByStation: recorder.queueStepsByStation,
     steps: step,
     deadlocksResolved: watch.deadlocksResolved,
+    ...(stops ? { disruptions: stops.disruptions } : {}),
   };
 }
 
@@ -167,7 +197,7 @@ function progressOf(work: WorkCycle, step: number, shift: ShiftRun | undefined):
 }
 
 /** Every active robot steps to its chosen cell (or stays) during `step`; distance, waiting, handling and activities count. */
-function applyMoves({ state, recorder, work }: Run, active: readonly number[], step: number): void {
+function applyMoves({ state, recorder, work, stops }: Run, active: readonly number[], step: number): void {
   for (const robot of active) state.leave(robot, state.pos[robot]);
   for (const robot of active) {
     const from = state.pos[robot];
@@ -183,6 +213,9 @@ function applyMoves({ state, recorder, work }: Run, active: readonly number[], s
       recorder.activity(robot, step, phase === Phase.ToDropoff ? 'drive_loaded' : 'drive_empty');
     } else if (state.mode[robot] === Mode.Handling) {
       recorder.activity(robot, step, 'handling');
+    } else if (stops?.isStopped(robot)) {
+      // A delay or a breakdown: standing still, though nobody is in the way.
+      recorder.activity(robot, step, phase === Phase.ToHome ? 'idle' : 'waiting');
     } else if (phase !== Phase.ToHome) {
       recorder.blocked(robot, from);
       recorder.activity(robot, step, 'waiting');
@@ -212,15 +245,17 @@ function guardBatteries({ state, work, policy, params, guardHomeward }: Run, act
 
 /** After a step: progress, arrivals. */
 function afterMoves(run: Run, active: readonly number[], arrived: number): void {
-  const { state, work, policy, watch } = run;
+  const { state, work, policy, watch, stops } = run;
   for (const robot of active) {
     if (state.mode[robot] !== Mode.Moving) continue;
+    // A stopped robot has not tried to move: nothing to watch.
+    if (stops?.isStopped(robot)) continue;
     if (state.phase[robot] === Phase.ToHome) {
       // Its work is done: it yields to everyone and never holds the run up.
       if (state.pos[robot] === state.goal[robot]) work.arrived(robot, arrived);
       continue;
     }
-    const progress = watch.check(robot);
+    const progress = watch.check(robot, stops?.isHeld(robot));
     if (progress.verdict === 'stuck') policy.stuck(robot, progress.periods, run.random());
     else if (progress.verdict === 'hopeless') throw stuckError(run, arrived, robot);
     if (state.pos[robot] === state.goal[robot]) work.arrived(robot, arrived);

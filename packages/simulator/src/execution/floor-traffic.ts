@@ -49,6 +49,13 @@ export class FloorTraffic {
   readonly reservedBy: Int32Array;
   readonly claimedBy: Int32Array;
   readonly atDepot: number[][];
+  /**
+   * 1 on a cell a broken-down robot stands on (never a station's depot, which its own robots
+   * share): an obstacle until the repair is done. Walks and guide paths go round it.
+   */
+  readonly blockedCell: Uint8Array;
+  /** Per robot, the step its repair is done while it is broken down, else -1. */
+  readonly repairedAt: Int32Array;
 
   constructor(
     readonly floor: Floor,
@@ -68,6 +75,8 @@ export class FloorTraffic {
     this.reservedBy = new Int32Array(floor.cellCount).fill(-1);
     this.claimedBy = new Int32Array(floor.cellCount).fill(-1);
     this.atDepot = Array.from({ length: floor.stationIds.length }, () => []);
+    this.blockedCell = new Uint8Array(floor.cellCount);
+    this.repairedAt = new Int32Array(n).fill(-1);
   }
 
   isHome(robot: number, cell: number): boolean {

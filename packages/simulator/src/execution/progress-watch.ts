@@ -31,9 +31,13 @@ export class ProgressWatch {
 
   /**
    * After a step: 'progress', 'stuck' (a new period without progress began: boost it, `periods`
-   * says how many), 'waiting' or 'hopeless'.
+   * says how many), 'waiting' or 'hopeless'. A `held` robot (kept by a robot that stopped, a delay
+   * or a breakdown) waits without the step counting: the resolver does not fight a stop.
    */
-  check(robot: number): { verdict: 'progress' | 'waiting' | 'hopeless' } | { verdict: 'stuck'; periods: number } {
+  check(
+    robot: number,
+    held = false,
+  ): { verdict: 'progress' | 'waiting' | 'hopeless' } | { verdict: 'stuck'; periods: number } {
     const distance = this.state.field[robot][this.state.pos[robot]];
     if (distance < this.bestDistance[robot]) {
       this.bestDistance[robot] = distance;
@@ -44,6 +48,7 @@ export class ProgressWatch {
       }
       return PROGRESS;
     }
+    if (held) return WAITING;
     const since = ++this.sinceProgress[robot];
     if (since % this.stuckSteps === 0 && since <= this.failSteps) {
       this.stuck[robot] = 1;

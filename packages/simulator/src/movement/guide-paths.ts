@@ -40,6 +40,8 @@ export class GuidePaths {
   constructor(
     private readonly floor: Floor,
     robotCount: number,
+    /** 1 on a cell a broken-down robot blocks: guide paths go round it. */
+    blocked: Uint8Array | null = null,
   ) {
     const cells = floor.cellCount;
     this.traffic = {
@@ -60,7 +62,7 @@ export class GuidePaths {
     this.queue = new Array(robotCount);
     this.head = new Int32Array(robotCount);
     this.tail = new Int32Array(robotCount);
-    this.search = new GuideSearch(floor);
+    this.search = new GuideSearch(floor, blocked);
   }
 
   /** Gives the robot a new guide path from `from` to `goal`, in place of whatever it had left; with `shortest`, one of the shortest walks. */

@@ -82,7 +82,11 @@ export class GuideSearch {
   private readonly nodeNext: Int32Array;
   private round = 0;
 
-  constructor(private readonly floor: Floor) {
+  constructor(
+    private readonly floor: Floor,
+    /** 1 on a cell a broken-down robot blocks (`FloorTraffic.blockedCell`): walks go round it. */
+    private readonly blocked: Uint8Array | null = null,
+  ) {
     const cells = floor.cellCount;
     this.g = new Int32Array(cells);
     this.depth = new Int32Array(cells);
@@ -112,6 +116,7 @@ export class GuideSearch {
     const { lane: laneCosts, open: openCosts, near: nearCosts } = GUIDE_COSTS;
     const rigidCost = shortest ? RIGID_CONTRAFLOW.shortest : RIGID_CONTRAFLOW.other;
     const { neighbours, stationAt } = floor;
+    const blocked = this.blocked;
     const field = floor.distanceField(goal);
     const ring = bucketHead.length;
     const round = ++this.round;
@@ -144,6 +149,7 @@ export class GuideSearch {
         if (next < 0 || closed[next] === round || (shortest && field[next] !== field[cell] - 1)) continue;
         // A station cell is a depot: a walk may end there, never pass through it.
         if (next !== goal && stationAt[next] >= 0) continue;
+        if (blocked !== null && blocked[next] === 1) continue;
         const against = next * 4 + (k ^ 1);
         const costs = lane[next] ? laneCosts : openCosts;
         const crowding = costs.contraflow * flow[against] + costs.load * load[next];
@@ -168,7 +174,8 @@ export class GuideSearch {
       }
     }
     if (closed[goal] !== round) {
-      // Goals are checked reachable when they are set, so this does not happen; keep the floor's walk if it did.
+      // Goals are checked reachable when they are set, so only a broken-down robot cuts one off:
+      // the robot keeps the floor's walk and waits for the repair.
       const walk = floor.walk(from, goal);
       path.set(walk);
       return walk.length;

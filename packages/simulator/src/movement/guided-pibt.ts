@@ -50,7 +50,7 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
 
   constructor(floor: Floor, state: FloorTraffic, random: () => number) {
     super(floor, state, random);
-    this.guides = new GuidePaths(floor, state.n);
+    this.guides = new GuidePaths(floor, state.n, state.blockedCell);
     this.unplanned = new Uint8Array(state.n).fill(1);
     this.short = new Uint8Array(state.n);
     this.shortest = new Uint8Array(state.n);
@@ -104,6 +104,15 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
 
   override stuck(robot: number, periods: number, coin: number): void {
     this.priority[robot] = STUCK_ABOVE_URGENT + STUCK_BOOST * (periods + coin);
+  }
+
+  /** A breakdown blocked or freed cells: robots whose guide path crosses a blocked cell get a new one when they next move. */
+  blockedCellsChanged(): void {
+    const { state, guides } = this;
+    for (let cell = 0; cell < state.blockedCell.length; cell++) {
+      if (!state.blockedCell[cell]) continue;
+      for (let robot = 0; robot < state.n; robot++) if (guides.isOnPath(robot, cell)) this.unplanned[robot] = 1;
+    }
   }
 
   /** A pushed robot steps off the pusher's guide path when it can (`PUSHED_ONTO_PATH_STEPS`). */

@@ -24,4 +24,10 @@ export interface MovementPolicy {
   stuck(robot: number, periods: number, coin: number): void;
   /** The robot ended a step away from its goal. */
   kept(robot: number): void;
+  /**
+   * A breakdown began or a repair ended: `state.blockedCell` changed, and the robots' distance
+   * fields (`state.field`) now lead round the blocked cells. A policy with routes of its own
+   * re-routes the robots they would take through a blocked cell.
+   */
+  blockedCellsChanged?(): void;
 }

@@ -2,7 +2,7 @@ import type { Floor, RobotWork } from '@fleetlab/warehouse';
 import type { FloorTraffic } from '../execution/floor-traffic.ts';
 import type { WorkCycle } from '../execution/work-cycle.ts';
 import type { IdleCharging } from './idle-charging.ts';
-import type { BookedOrder, OrderBook } from './order-book.ts';
+import { mergeOldestFirst, type BookedOrder, type OrderBook } from './order-book.ts';
 import type { ShiftDispatcher } from './shift-dispatcher.ts';
 
 /**
@@ -35,7 +35,8 @@ export class NearestIdleDispatch implements ShiftDispatcher {
     if (this.waiting.length > 0) {
       const idle = this.idle;
       idle.length = 0;
-      for (let robot = 0; robot < this.robots.length; robot++) if (work.isIdle(robot)) idle.push(robot);
+      for (let robot = 0; robot < this.robots.length; robot++)
+        if (work.isIdle(robot) && state.repairedAt[robot] < 0) idle.push(robot);
       if (idle.length > 0) {
         const stillWaiting: BookedOrder[] = [];
         for (const order of this.waiting) {
@@ -63,5 +64,11 @@ export class NearestIdleDispatch implements ShiftDispatcher {
       }
     }
     this.charging.apply(work, state, step);
+  }
+
+  /** A broken-down robot's orders not picked up wait again, in order of release, for the next idle robot. */
+  brokeDown(robot: number, step: number): void {
+    const orders = this.book.takeBack(this.work, robot, step);
+    if (orders.length > 0) this.waiting = mergeOldestFirst(this.waiting, orders);
   }
 }

@@ -1,5 +1,5 @@
 import { stepsFor, type DeliveryWork, type Floor } from '@fleetlab/warehouse';
-import type { WorkEvents } from '../execution/work-cycle.ts';
+import type { WorkCycle, WorkEvents } from '../execution/work-cycle.ts';
 import type { ReleasedOrder } from './order-stream.ts';
 
 /** An order of the shift and what has become of it. */
@@ -85,6 +85,19 @@ export class OrderBook implements WorkEvents {
     return open;
   }
 
+  /**
+   * Takes back the orders the robot holds and has not picked up (a broken-down robot's): its open
+   * work is emptied and they are held by no robot, oldest first. A delivery it carries stays.
+   */
+  takeBack(work: WorkCycle, robot: number, step: number): BookedOrder[] {
+    const orders: BookedOrder[] = [];
+    for (const item of work.openWork(robot)) if (item.kind === 'delivery') orders.push(this.orderOf(item));
+    if (orders.length === 0) return orders;
+    work.replaceOpenWork(robot, [], step);
+    for (const order of orders) order.robot = -1;
+    return orders.sort((a, b) => a.index - b.index);
+  }
+
   pickedUp(robot: number, item: DeliveryWork, step: number): void {
     const order = this.orderOf(item);
     order.robot = robot;
@@ -94,4 +107,9 @@ export class OrderBook implements WorkEvents {
   delivered(_robot: number, item: DeliveryWork, step: number): void {
     this.orderOf(item).doneStep = step;
   }
+}
+
+/** Two lists of orders, each oldest first, as one, oldest first. */
+export function mergeOldestFirst(a: readonly BookedOrder[], b: readonly BookedOrder[]): BookedOrder[] {
+  return [...a, ...b].sort((x, y) => x.index - y.index);
 }

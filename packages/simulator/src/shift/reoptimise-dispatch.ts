@@ -10,7 +10,7 @@ import type { ExecutionParameters } from '../execution/execution-parameters.ts';
 import type { FloorTraffic } from '../execution/floor-traffic.ts';
 import type { WorkCycle } from '../execution/work-cycle.ts';
 import type { IdleCharging } from './idle-charging.ts';
-import type { BookedOrder, OrderBook } from './order-book.ts';
+import { mergeOldestFirst, type BookedOrder, type OrderBook } from './order-book.ts';
 import type { ShiftDispatcher } from './shift-dispatcher.ts';
 import type { Outlook, WorkEstimate } from './work-estimate.ts';
 
@@ -89,11 +89,23 @@ export class ReoptimiseDispatch implements ShiftDispatcher {
     this.charging.apply(this.work, this.state, step);
   }
 
+  /**
+   * A broken-down robot's orders not picked up go to the robots that would reach their dropoffs
+   * soonest (or wait with the others while orders wait for a re-plan). Until its repair is done
+   * the robot takes no order, and a re-plan hands it over only from then.
+   */
+  brokeDown(robot: number, step: number): void {
+    const orders = this.book.takeBack(this.work, robot, step);
+    if (orders.length === 0) return;
+    if (this.waiting.length > 0) this.waiting = mergeOldestFirst(this.waiting, orders);
+    else this.insertSoonest(orders, step);
+  }
+
   /** A robot with no work left before the next re-plan takes the oldest waiting order it can do. */
   private giveWaitingToIdle(step: number): void {
     const { work, estimate } = this;
     for (let robot = 0; robot < this.robots.length && this.waiting.length > 0; robot++) {
-      if (!work.isIdle(robot)) continue;
+      if (!work.isIdle(robot) || this.state.repairedAt[robot] >= 0) continue;
       const at = this.waiting.findIndex((order) => estimate.canServe(robot, order.work));
       if (at < 0) continue;
       const [order] = this.waiting.splice(at, 1);
@@ -116,7 +128,7 @@ export class ReoptimiseDispatch implements ShiftDispatcher {
       let best = -1;
       let bestDone = Infinity;
       for (let robot = 0; robot < this.robots.length; robot++) {
-        if (!estimate.canServe(robot, order.work)) continue;
+        if (this.state.repairedAt[robot] >= 0 || !estimate.canServe(robot, order.work)) continue;
         const done = estimate.doneStep(ends[robot], robot, order.work);
         if (done < bestDone) {
           bestDone = done;
@@ -235,6 +247,8 @@ export class ReoptimiseDispatch implements ShiftDispatcher {
   private handover(robot: number, step: number): { outlook: Outlook; chargeFirst: boolean } {
     const { floor, params } = this;
     const outlook: Outlook = { ...this.work.commitment(robot, step) };
+    // A broken-down robot is ready no sooner than its repair is done.
+    outlook.readyStep = Math.max(outlook.readyStep, this.state.repairedAt[robot]);
     const stop = nearestStoppingCell(floor, outlook.cell);
     outlook.readyStep += stop.steps;
     outlook.used += stop.steps;

@@ -33,7 +33,7 @@ import { asSimulationError, SimulationCancelledError, SimulationError, TrafficJa
 import { executionRecord } from '../execution/execution-record.ts';
 import type { ExecutionParameters } from '../execution/execution-parameters.ts';
 import { executeOnFloor, type ExecutorOutcome } from '../execution/executor.ts';
-import { MAX_RESERVE_REPLAYS, trafficPolicyOf, type SimulationParams } from '../simulate.ts';
+import { disruptionsOf, MAX_RESERVE_REPLAYS, trafficPolicyOf, type SimulationParams } from '../simulate.ts';
 import { IdleCharging } from './idle-charging.ts';
 import { NearestIdleDispatch } from './nearest-idle-dispatch.ts';
 import { OrderBook } from './order-book.ts';
@@ -108,6 +108,7 @@ export function runShift(
   const startedMs = now();
   const shift = shiftOf(params);
   const policy = trafficPolicyOf(params);
+  const disruptions = disruptionsOf(params);
   const algorithm = algorithmOf(options.algorithm ?? params.algorithm_type ?? DEFAULT_ALGORITHM);
   const { floor, base, fleet } = asSimulationError(() => {
     const floor = new Floor(environment);
@@ -148,8 +149,10 @@ export function runShift(
         onProgress: options.onProgress,
         shouldStop: options.shouldStop,
         stepBudget: endStep + 1,
+        ...(disruptions ? { disruptions: { settings: disruptions, seed: options.seed ?? 1 } } : {}),
         shift: {
           endStep,
+          brokeDown: (robot, step) => dispatcher?.brokeDown?.(robot, step),
           dispatcher: ({ work, state }) => {
             work.events = book;
             const charging = new IdleCharging(floor, robots, runParams, book.orders);
@@ -192,7 +195,7 @@ export function runShift(
       continue;
     }
     const used = dispatcher as ShiftDispatcher | null;
-    return shiftOutcome({
+    const outcome = shiftOutcome({
       environment,
       graphLegs,
       floor,
@@ -209,6 +212,21 @@ export function runShift(
       iterations: used?.iterations ?? 0,
       runtimeMs: now() - startedMs,
     });
+    if (!disruptions) return outcome;
+    // What the stops cost: the same shift (orders, seeds, re-plans) without them.
+    const without = runShift(
+      environment,
+      pairs,
+      { ...params, delays: undefined, breakdowns: undefined },
+      { ...options, onProgress: undefined },
+    );
+    outcome.execution.totals.without_disruptions = {
+      executed_makespan_s: without.execution.totals.executed_makespan_s,
+      throughput_per_h: without.execution.totals.throughput_per_h,
+      deliveries: without.execution.totals.deliveries,
+      shift: { throughput_per_h: without.stats.shift.throughput_per_h, cycle_p95_s: without.stats.shift.cycle_p95_s },
+    };
+    return outcome;
   }
 }
 

@@ -10,4 +10,10 @@ export interface ShiftDispatcher {
   readonly replans: number;
   /** The planner's improvement iterations over all re-plans. */
   readonly iterations: number;
+  /**
+   * The robot broke down (`FloorTraffic.repairedAt` says until when): the orders it holds and
+   * has not picked up go to other robots; one it carries stays with it. It takes no new order
+   * until it is repaired.
+   */
+  brokeDown?(robot: number, step: number): void;
 }

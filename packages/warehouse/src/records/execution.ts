@@ -72,8 +72,22 @@ export const robotExecutionSchema = z.object({
    * next segment's heading at an even rate. The last segment lasts to the end of the execution.
    */
   motion: z.array(z.number()).optional(),
+  /**
+   * The robot's random stops (`parameters.delays`), in order: it stands on its cell from
+   * start_s to end_s. Absent when the run has no delays.
+   */
+  delays: z.array(z.object({ start_s: z.number(), end_s: z.number() })).optional(),
+  /**
+   * The robot's breakdowns (`parameters.breakdowns`), in order: it stands on its cell, blocking
+   * it, from start_s to end_s (the repair done; the run's end if it ends first). Absent when the
+   * run has no breakdowns.
+   */
+  breakdowns: z.array(z.object({ start_s: z.number(), end_s: z.number() })).optional(),
 });
 export type RobotExecutionRecord = z.infer<typeof robotExecutionSchema>;
+
+/** How often robots stopped and the robot-seconds the stops took. */
+export const disruptionTotalsSchema = z.object({ count: z.number().int(), lost_s: z.number() });
 
 /**
  * The figures of an execution; also kept as the solve's `stats.execution`. A shift has no plan
@@ -105,6 +119,24 @@ export const executionTotalsSchema = z.object({
   reserve_replays: z.number().int(),
   steps: z.number().int(),
   conflicts: z.number().int(),
+  /** Random stops over the fleet and the robot-seconds they took (absent when the run has no delays). */
+  delays: disruptionTotalsSchema.optional(),
+  /** Breakdowns over the fleet and the robot-seconds they took (absent when the run has no breakdowns). */
+  breakdowns: disruptionTotalsSchema.optional(),
+  /**
+   * The same plan or shift run again with the same seed and no delays or breakdowns: what they
+   * cost. Present when the run has delays or breakdowns.
+   */
+  without_disruptions: z
+    .object({
+      executed_makespan_s: z.number(),
+      /** Deliveries over the executed makespan (a shift: over its length), as `throughput_per_h` above. */
+      throughput_per_h: z.number(),
+      deliveries: z.number().int(),
+      /** A shift's figures as `stats.shift` reports them: throughput after the warm-up hour, P95 cycle time. */
+      shift: z.object({ throughput_per_h: z.number(), cycle_p95_s: z.number().nullable() }).optional(),
+    })
+    .optional(),
 });
 export type ExecutionTotalsRecord = z.infer<typeof executionTotalsSchema>;
 

@@ -17,5 +17,6 @@ export * from './execution.ts';
 export * from './time-split.ts';
 export * from './activity-labels.ts';
 export * from './shift.ts';
+export * from './disruptions.ts';
 export * from './rounding.ts';
 export * from './solve-export.ts';

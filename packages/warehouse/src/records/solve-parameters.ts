@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { algorithmNameSchema } from './algorithms.ts';
+import { breakdownsParametersSchema, delaysParametersSchema } from './disruptions.ts';
 import { objectiveNameValues } from './objectives.ts';
 import { numberInRange, type ParameterRange } from './parameter-range.ts';
 import { robotModelSchema } from './robot-models.ts';
@@ -104,6 +105,10 @@ export const solveParametersInputSchema = z.object({
   robot_count: numberInRange(RANGES.robot_count).optional(),
   /** A shift: orders released over time instead of one batch known in advance (see `shiftParametersSchema`). */
   shift: shiftParametersSchema.optional(),
+  /** Random stops of the robots when the plan or shift is executed (absent: none; see `delaysParametersSchema`). */
+  delays: delaysParametersSchema.optional(),
+  /** Breakdowns of the robots when the plan or shift is executed (absent: none; see `breakdownsParametersSchema`). */
+  breakdowns: breakdownsParametersSchema.optional(),
 });
 
 /** Stored parameters: complete, with the algorithm named. */

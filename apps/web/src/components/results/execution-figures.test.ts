@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   delaySplitOf,
   executionTotalsOf,
+  disruptionLines,
   floorLines,
   freeFlowDiffers,
   trafficChoiceLine,
@@ -197,5 +198,44 @@ describe('trafficChoiceLine', () => {
     ).toBeNull();
     expect(trafficChoiceLine({})).toBeNull();
     expect(trafficChoiceLine(null)).toBeNull();
+  });
+
+  it('shows what delays and breakdowns took and the same run without them: a day and a shift', () => {
+    expect(disruptionLines(totals)).toEqual([]);
+    const day = {
+      ...totals,
+      delays: { count: 3, lost_s: 75 },
+      breakdowns: { count: 1, lost_s: 600 },
+      without_disruptions: { executed_makespan_s: 200, throughput_per_h: 360, deliveries: 20 },
+    };
+    expect(disruptionLines(day)).toEqual([
+      { label: 'Delays', value: '1 min 15 s', meaning: 'Robot time stopped by 3 random delays.' },
+      {
+        label: 'Breakdowns',
+        value: '10 min 0 s',
+        meaning:
+          'Robot time broken down, 1 breakdown: a broken robot blocks its cell until it is repaired, and a shift hands its orders not yet picked up to other robots.',
+      },
+      {
+        label: 'Without them',
+        value: '3 min 20 s',
+        meaning: 'The same plan, same seed, without delays and breakdowns: they cost +30.0 s of makespan.',
+      },
+    ]);
+    expect(floorLines(day).map((line) => line.label)).toContain('Without them');
+    const shift = {
+      ...day,
+      delays: undefined,
+      without_disruptions: {
+        ...day.without_disruptions,
+        shift: { throughput_per_h: 1201, cycle_p95_s: 83.9 },
+      },
+    };
+    expect(disruptionLines(shift).at(-1)).toEqual({
+      label: 'Without them',
+      value: '1,201.0 per hour',
+      meaning:
+        'The same shift, same seed, without delays and breakdowns: 20 deliveries, P95 cycle time 1 min 24 s (with them: 20 deliveries).',
+    });
   });
 });

@@ -149,6 +149,7 @@ export function floorLines(
         'Traffic delay and charger queue added, summed over the robots (not the makespan, which With traffic gives).',
     },
   );
+  lines.push(...disruptionLines(totals));
   if (plan.dock_bound_s !== undefined && plan.dock_bound_s > planned) {
     lines.push({
       label: 'Dock capacity',
@@ -162,6 +163,47 @@ export function floorLines(
       label: 'Extra charges',
       value: formatGrouped(totals.extra_charges),
       meaning: 'Charges the plan did not have: the robots drove farther on the floor than the plan counted.',
+    });
+  }
+  return lines;
+}
+
+/**
+ * What delays and breakdowns took (`parameters.delays`, `parameters.breakdowns`), and the same run
+ * without them, same seed: a day's makespan, a shift's throughput and P95 cycle time. None when
+ * the run had neither.
+ */
+export function disruptionLines(totals: ExecutionTotalsRecord): FloorLine[] {
+  const lines: FloorLine[] = [];
+  const stops = (count: number, noun: string) => `${formatGrouped(count)} ${noun}${count === 1 ? '' : 's'}`;
+  if (totals.delays) {
+    lines.push({
+      label: 'Delays',
+      value: formatCompletionTime(totals.delays.lost_s),
+      meaning: `Robot time stopped by ${stops(totals.delays.count, 'random delay')}.`,
+    });
+  }
+  if (totals.breakdowns) {
+    lines.push({
+      label: 'Breakdowns',
+      value: formatCompletionTime(totals.breakdowns.lost_s),
+      meaning: `Robot time broken down, ${stops(totals.breakdowns.count, 'breakdown')}: a broken robot blocks its cell until it is repaired, and a shift hands its orders not yet picked up to other robots.`,
+    });
+  }
+  const without = totals.without_disruptions;
+  if (!without) return lines;
+  if (without.shift) {
+    const p95 = without.shift.cycle_p95_s;
+    lines.push({
+      label: 'Without them',
+      value: `${formatGrouped(without.shift.throughput_per_h, 1)} per hour`,
+      meaning: `The same shift, same seed, without delays and breakdowns: ${formatGrouped(without.deliveries)} deliveries${p95 === null ? '' : `, P95 cycle time ${formatCompletionTime(p95)}`} (with them: ${formatGrouped(totals.deliveries)} deliveries).`,
+    });
+  } else {
+    lines.push({
+      label: 'Without them',
+      value: formatCompletionTime(without.executed_makespan_s),
+      meaning: `The same plan, same seed, without delays and breakdowns: they cost ${signedDuration(totals.executed_makespan_s - without.executed_makespan_s)} of makespan.`,
     });
   }
   return lines;

@@ -152,4 +152,42 @@ describe('shift figures', () => {
     expect(cycleBins({ bin_s: 10, counts: [0, 0] })).toEqual([]);
     expect([hoursText(8), hoursText(0.25), hoursText(2.5)]).toEqual(['8 h', '0.25 h', '2.5 h']);
   });
+
+  it('shows what delays and breakdowns took and the same shift without them, only when the shift had them', () => {
+    renderShift();
+    expect(screen.queryAllByTestId('stop-line')).toEqual([]);
+    cleanup();
+    const totals = SHIFT_SOLVE_STATS.execution;
+    const disrupted: Solve = {
+      ...shiftSolve,
+      stats: {
+        ...SHIFT_SOLVE_STATS,
+        execution: {
+          ...totals,
+          breakdowns: { count: 2, lost_s: 1200 },
+          without_disruptions: {
+            executed_makespan_s: totals.executed_makespan_s,
+            throughput_per_h: totals.throughput_per_h,
+            deliveries: totals.deliveries + 1,
+            shift: { throughput_per_h: 12, cycle_p95_s: 95 },
+          },
+        },
+      },
+    };
+    render(<SolveResults solve={disrupted} environment={SHIFT_FLOOR} />, { wrapper: MemoryRouter });
+    expect(
+      screen.getAllByTestId('stop-line').map((line) => [...line.children].map((part) => part.textContent)),
+    ).toEqual([
+      [
+        'Breakdowns',
+        '20 min 0 s',
+        'Robot time broken down, 2 breakdowns: a broken robot blocks its cell until it is repaired, and a shift hands its orders not yet picked up to other robots.',
+      ],
+      [
+        'Without them',
+        '12.0 per hour',
+        `The same shift, same seed, without delays and breakdowns: ${totals.deliveries + 1} deliveries, P95 cycle time 1 min 35 s (with them: ${totals.deliveries} deliveries).`,
+      ],
+    ]);
+  });
 });

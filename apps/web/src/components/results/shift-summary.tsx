@@ -1,8 +1,9 @@
-import type { ShiftParametersRecord, ShiftStatsRecord } from '@fleetlab/warehouse';
+import type { ExecutionTotalsRecord, ShiftParametersRecord, ShiftStatsRecord } from '@fleetlab/warehouse';
 import type { ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatGrouped } from '../../lib/display-format.ts';
 import { card } from '../ui/styles.ts';
+import { disruptionLines } from './execution-figures.ts';
 import { FigureCards } from './results-summary.tsx';
 import { cycleBins, hourRows, shiftFigures, shiftHeadline } from './shift-figures.ts';
 
@@ -14,6 +15,8 @@ export interface ShiftSummaryProps {
   readonly algorithm?: string;
   /** Shown beside the heading (the page's 'Sweep this solve'). */
   readonly actions?: ReactNode;
+  /** The execution's totals (`stats.execution`): with delays or breakdowns, what they took and the shift without them. */
+  readonly totals?: ExecutionTotalsRecord | null;
 }
 
 const TOOLTIP_STYLE = { background: '#0f172a', border: '1px solid #334155', color: '#e2e8f0' };
@@ -28,7 +31,8 @@ const chartWidth = (slots: number) => Math.min(1100, Math.max(420, slots * SLOT_
  * distribution). A shift has no plan made in advance, so the batch figures (lower bound, gap,
  * plan against execution) are not shown.
  */
-export function ShiftSummary({ shift, asked, algorithm, actions }: ShiftSummaryProps) {
+export function ShiftSummary({ shift, asked, algorithm, actions, totals = null }: ShiftSummaryProps) {
+  const stops = totals ? disruptionLines(totals) : [];
   return (
     <>
       <section className={`${card} p-5`} aria-labelledby="shift-summary-title">
@@ -44,6 +48,24 @@ export function ShiftSummary({ shift, asked, algorithm, actions }: ShiftSummaryP
           {actions}
         </div>
         <FigureCards figures={shiftFigures(shift)} />
+        {stops.length > 0 && (
+          <dl
+            aria-label="Delays and breakdowns"
+            className="mt-5 divide-y divide-slate-800 rounded-lg border border-slate-800 bg-slate-950/60"
+          >
+            {stops.map((line) => (
+              <div
+                key={line.label}
+                data-testid="stop-line"
+                className="grid gap-x-4 gap-y-0.5 px-3 py-2 sm:grid-cols-[12rem_9rem_1fr] sm:items-baseline"
+              >
+                <dt className="text-sm font-semibold text-slate-200">{line.label}</dt>
+                <dd className="text-sm font-semibold tabular-nums text-white">{line.value}</dd>
+                <dd className="text-xs text-slate-400">{line.meaning}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </section>
       <OrdersByHour shift={shift} />
       <CycleTimeDistribution shift={shift} />

@@ -9,6 +9,7 @@ import { buildGanttChart, edgeWeightsOf } from './gantt-model.ts';
 import { GanttTimeline } from './gantt-timeline.tsx';
 import { FieldExportButtons } from './field-export-buttons.tsx';
 import { PlanExportButtons } from './plan-export-buttons.tsx';
+import { executionTotalsOf } from './execution-figures.ts';
 import { ResultsSummary } from './results-summary.tsx';
 import { RobotDetailsList } from './robot-details.tsx';
 import { shiftStatsOf } from './shift-figures.ts';
@@ -84,7 +85,13 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
   return (
     <div className="space-y-6">
       {shift ? (
-        <ShiftSummary shift={shift} asked={parameters?.shift} algorithm={stats?.algorithm} actions={sweep} />
+        <ShiftSummary
+          shift={shift}
+          asked={parameters?.shift}
+          algorithm={stats?.algorithm}
+          actions={sweep}
+          totals={executionTotalsOf(stats)}
+        />
       ) : (
         <ResultsSummary summary={summary} stats={stats} execution={solve.execution ?? null} actions={sweep} />
       )}

@@ -1,5 +1,6 @@
 import { useId, useMemo, type Dispatch } from 'react';
 import {
+  DISRUPTION_RANGES,
   objectiveNameValues,
   OBJECTIVE_LABELS,
   ROBOT_MODEL_PRESETS,
@@ -165,8 +166,76 @@ export function SolveSettingsFields({
           </SelectField>
         )}
       </div>
+      <DisruptionFields settings={settings} problems={problems} setField={setField} />
       <ObjectiveWeightsFieldset objectives={settings.objectives} dispatch={dispatch} />
     </div>
+  );
+}
+
+/**
+ * Delays and breakdowns of the robots on the shared floor (`parameters.delays`,
+ * `parameters.breakdowns`): two pairs of fields, each pair both blank (none) or both set.
+ */
+function DisruptionFields({
+  settings,
+  problems,
+  setField,
+}: {
+  readonly settings: SolveSettings;
+  readonly problems: SolveSettingsProblems;
+  readonly setField: (field: SolveSettingsField) => (value: string) => void;
+}) {
+  const ranges = DISRUPTION_RANGES;
+  const field = (name: SolveSettingsField, label: string, range: { max: number }, hint: string, error?: string) => (
+    <TextField
+      label={label}
+      type="number"
+      min={0}
+      max={range.max}
+      step="any"
+      value={settings[name] as string}
+      placeholder="None"
+      hint={hint}
+      error={error}
+      onChange={(event) => setField(name)(event.target.value)}
+    />
+  );
+  return (
+    <fieldset className="rounded-lg border border-slate-800 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-200">Delays and Breakdowns</legend>
+      <p className="mb-4 text-xs text-slate-400">
+        Robots that stop on the shared floor, drawn at random with the run's seed; blank: none. The results then show
+        the same run without them, so you see what they cost.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {field(
+          'delayRate',
+          'Delays per Robot-hour',
+          ranges.rate_per_robot_h,
+          `Random stops per hour a robot is on the move, up to ${ranges.rate_per_robot_h.max}.`,
+          problems.delays,
+        )}
+        {field(
+          'delayMean',
+          'Delay Length (s)',
+          ranges.mean_s,
+          `Each stop's length on average, up to ${ranges.mean_s.max} s.`,
+        )}
+        {field(
+          'breakdownMtbf',
+          'Hours between Breakdowns',
+          ranges.mtbf_h,
+          'Mean hours on the move between breakdowns; a broken robot blocks its cell, others go round or wait.',
+          problems.breakdowns,
+        )}
+        {field(
+          'breakdownRepair',
+          'Repair Time (min)',
+          ranges.repair_min,
+          `Minutes each breakdown lasts, up to ${ranges.repair_min.max}.`,
+        )}
+      </div>
+    </fieldset>
   );
 }
 
