@@ -66,9 +66,16 @@ export class LookaheadPibtPolicy extends GuidedPibtPolicy {
   /** Robots planned in the current turn (their visits count) and the plans the turn may still make. */
   private readonly touched: number[] = [];
   private budget = 0;
+  /** Steps of an operation checked against the others' reservations: all of them, or only the next in a turn as PIBT's. */
+  private checkedSteps = OPERATION_STEPS;
   private readonly operationCount = 5 ** OPERATION_STEPS;
   private readonly withPassages: boolean;
   private readonly walk = new Int32Array(OPERATION_STEPS + 1);
+  /** `memoCost[cell]` is the planning robot's cost to go from the cell when `memoStamp[cell]` is `memo`. */
+  private readonly memoStamp: Int32Array;
+  private readonly memoCost: Float64Array;
+  private memo = 0;
+  private tieSeed = 0;
 
   constructor(floor: Floor, state: FloorTraffic, random: () => number) {
     super(floor, state, random);
@@ -86,6 +93,8 @@ export class LookaheadPibtPolicy extends GuidedPibtPolicy {
     this.journalHad = new Uint8Array(journal);
     this.journalPath = new Int32Array(journal * OPERATION_STEPS);
     this.withPassages = KeepClearPassages.needed(floor);
+    this.memoStamp = new Int32Array(floor.cellCount);
+    this.memoCost = new Float64Array(floor.cellCount);
   }
 
   override chooseMoves(active: number[]): void {
@@ -109,7 +118,16 @@ export class LookaheadPibtPolicy extends GuidedPibtPolicy {
       this.touched.length = 0;
       this.journalLength = 0;
       this.budget = TURN_BUDGET;
+      this.checkedSteps = OPERATION_STEPS;
       this.planOperation(robot, -1);
+      if (this.path[robot * OPERATION_STEPS] === state.pos[robot] && state.pos[robot] !== state.goal[robot]) {
+        // No operation moves it: a turn as PIBT's, where only the next step must be free.
+        for (const other of this.touched) this.visits[other] = 0;
+        this.touched.length = 0;
+        this.budget = TURN_BUDGET;
+        this.checkedSteps = 1;
+        this.planOperation(robot, -1);
+      }
       this.settled[robot] = 1;
       for (let k = 0; k < this.journalLength; k++) this.settled[this.journalRobot[k]] = 1;
     }
@@ -162,6 +180,8 @@ export class LookaheadPibtPolicy extends GuidedPibtPolicy {
    */
   private operations(robot: number, pusher: number, cells: Int32Array, keys: Float64Array): number {
     this.walk[0] = this.state.pos[robot];
+    this.memo++;
+    this.tieSeed = Math.floor(this.random() * 2 ** 32);
     return this.extend(robot, pusher, 1, 0, cells, keys, 0);
   }
 
@@ -190,17 +210,23 @@ export class LookaheadPibtPolicy extends GuidedPibtPolicy {
         (distance[cell] > distance[from] || (distance[cell] === 1 && state.occupant[state.goal[robot]] !== -1))
       )
         continue;
-      const togo = this.costToGo(robot, cell);
+      // Each cell's cost to go once per planning (the operations pass the same few cells many times).
+      if (this.memoStamp[cell] !== this.memo) {
+        this.memoStamp[cell] = this.memo;
+        this.memoCost[cell] = this.costToGo(robot, cell);
+      }
+      const togo = this.memoCost[cell];
       if (togo >= UNREACHABLE) continue;
       let stepCost = togo;
-      if (pusher >= 0 && cell !== from) stepCost += this.pushedCost(robot, pusher, cell);
+      if (pusher >= 0 && cell !== from && t === 1) stepCost += this.pushedCost(robot, pusher, cell);
       if (t === 1 && cell !== from && state.occupant[cell] !== -1) stepCost += OCCUPIED_NOW;
       walk[t] = cell;
       if (t < OPERATION_STEPS) {
         count = this.extend(robot, pusher, t + 1, cost + stepCost, cells, keys, count);
         continue;
       }
-      const key = cost + stepCost + TIE_BREAK * this.random();
+      // Ties broken by a seeded draw per planning, spread over the operations by a multiplicative hash.
+      const key = cost + stepCost + TIE_BREAK * (((this.tieSeed + count * 0x9e3779b1) >>> 0) / 2 ** 32);
       for (let s = 1; s <= OPERATION_STEPS; s++) cells[count * OPERATION_STEPS + s - 1] = walk[s];
       // Sortable as one number: the key in 1/4096 step, then the operation's index.
       keys[count] = Math.round(key * 4096) * 1024 + count;
@@ -219,7 +245,7 @@ export class LookaheadPibtPolicy extends GuidedPibtPolicy {
     const steps = OPERATION_STEPS;
     let count = 0;
     let prev = state.pos[robot];
-    for (let t = 1; t <= steps; t++) {
+    for (let t = 1; t <= this.checkedSteps; t++) {
       const cell = cells[operation + t - 1];
       let first = -1;
       let second = -1;
