@@ -9,7 +9,7 @@ export const OPERATION_STEPS = 3;
 /**
  * How often one robot may be planned in one robot's turn (the turn's robot itself and every
  * robot evicted, each time it is evicted): bounds the work of a step, as EPIBT's revisit limit
- * does. `TURN_BUDGET` caps the plans of one turn.
+ * does. `TURN_BUDGET` caps the plans of one turn (a jam of evictions that all fail ends there).
  */
 export const MAX_VISITS = 12;
 const TURN_BUDGET = 400;
@@ -17,31 +17,42 @@ const TURN_BUDGET = 400;
 /** Cost units per step of an operation's key: the guide's steps to go, then the tie breaks below. */
 const OCCUPIED_NOW = 0.25;
 const TIE_BREAK = 0.1;
+/**
+ * What a cell costs an operation, in steps, at a later step where a robot settled this step plans
+ * to stand: only the next step must be free, the later ones steer. Measured (xl1, dense, d5k,
+ * d20k, hotspot; same plans and seed): as hard limits with eviction, as EPIBT has them, the
+ * later steps evicted robots that PIBT leaves alone, which drove metres the batteries did not
+ * have (d20k: 305 extra charges, 1,387 s of delay against guided's 660 s); at 1 step, the
+ * later steps only break ties and d20k ran 0 extra charges and 605 s of delay.
+ */
+const CLAIMED_LATER_STEPS = 1;
 
 /**
  * Movement that plans a few steps ahead (after Yukhnevich and Andreychuk, "Enhancing PIBT via
  * multi-action operations", the League of Robot Runners 2024 winner): PIBT over operations of
- * `OPERATION_STEPS` steps instead of single moves, on the guided policy's guide paths, ranks and
- * battery rules.
+ * `OPERATION_STEPS` steps (every sequence of moves and waits) instead of single moves, on the
+ * guided policy's guide paths, ranks and battery rules.
  *
  * Each step every active robot starts with the operation "stay" reserved in a space-time table
- * (one layer per step ahead). In priority order each robot takes the first of its operations,
- * cheapest first (the sum of its guide's steps to go after each step, so progress made sooner
- * counts more), that runs into no robot already settled this step: the robots whose reserved
- * operations it runs into (same cell at the same step, or swapping cells) are evicted and plan
- * again around it, each in turn, with the evicting robot's priority; when one of them finds no
- * operation, everything since is undone and the robot tries its next operation. A robot is
- * planned at most `MAX_VISITS` times a step. Once a robot's turn ends, it and every robot its
- * turn moved are settled: lower robots plan around them. Only the first step of each operation is
- * driven; the next step plans afresh.
+ * (one layer per step ahead). In priority order each robot takes the cheapest of its operations
+ * whose next step runs into no robot settled this step. An operation's cost is the sum of its
+ * guide's steps to go after each of its steps (progress made sooner counts more), plus
+ * `CLAIMED_LATER_STEPS` for each later step on a cell a settled robot plans to stand on then, so
+ * a robot does not walk into the way of where a higher robot is going. The robots its next step
+ * runs into (reserved on that cell, or swapping cells with it) are evicted and plan again, each in
+ * turn, seeing its whole operation; when one of them finds nothing, everything since is undone and
+ * the robot tries its next operation. A robot is planned at most `MAX_VISITS` times in one turn
+ * (`TURN_BUDGET` plans in all), and a robot its turn leaves standing short of its goal gets one
+ * more turn. Once a robot's turn ends, it and every robot the turn moved are settled. Only the
+ * first step of each operation is driven; the next step plans afresh.
  *
  * Where PIBT pushes a robot one cell without knowing where the pusher goes next, here the evicted
- * robot sees the pusher's next steps: in a one-lane aisle it steps into a side pocket rather than
- * backing out ahead of the pusher, and a robot does not step into an aisle that a higher robot is
- * about to drive down the other way. A follower moves in the same step as its leader, as in PIBT.
- * "Stay" never runs into a settled robot (eviction keeps the table free of conflicts), so every
- * robot always has an operation. Robots short of charge only wait or step closer at every step of
- * an operation. Floors with keep-clear cells run the guided policy's steps.
+ * robot sees the pusher's next steps: in a one-lane aisle it steps into a side pocket and out
+ * behind the pusher rather than backing out ahead of it. A follower moves in the same step as its
+ * leader, as in PIBT. "Stay" never runs into a settled robot (eviction keeps the next step free of
+ * conflicts), so every robot always has an operation. Robots short of charge only wait or step
+ * closer at every step of an operation. Floors with keep-clear cells run the guided policy's
+ * steps.
  */
 export class LookaheadPibtPolicy extends GuidedPibtPolicy {
   private readonly cells: number;
@@ -66,8 +77,6 @@ export class LookaheadPibtPolicy extends GuidedPibtPolicy {
   /** Robots planned in the current turn (their visits count) and the plans the turn may still make. */
   private readonly touched: number[] = [];
   private budget = 0;
-  /** Steps of an operation checked against the others' reservations: all of them, or only the next in a turn as PIBT's. */
-  private checkedSteps = OPERATION_STEPS;
   private readonly operationCount = 5 ** OPERATION_STEPS;
   private readonly withPassages: boolean;
   private readonly walk = new Int32Array(OPERATION_STEPS + 1);
@@ -118,14 +127,12 @@ export class LookaheadPibtPolicy extends GuidedPibtPolicy {
       this.touched.length = 0;
       this.journalLength = 0;
       this.budget = TURN_BUDGET;
-      this.checkedSteps = OPERATION_STEPS;
       this.planOperation(robot, -1);
       if (this.path[robot * OPERATION_STEPS] === state.pos[robot] && state.pos[robot] !== state.goal[robot]) {
-        // No operation moves it: a turn as PIBT's, where only the next step must be free.
+        // Its turn left it standing short of its goal: one more, with fresh visits, budget and ties.
         for (const other of this.touched) this.visits[other] = 0;
         this.touched.length = 0;
         this.budget = TURN_BUDGET;
-        this.checkedSteps = 1;
         this.planOperation(robot, -1);
       }
       this.settled[robot] = 1;
@@ -220,6 +227,10 @@ export class LookaheadPibtPolicy extends GuidedPibtPolicy {
       let stepCost = togo;
       if (pusher >= 0 && cell !== from && t === 1) stepCost += this.pushedCost(robot, pusher, cell);
       if (t === 1 && cell !== from && state.occupant[cell] !== -1) stepCost += OCCUPIED_NOW;
+      if (t >= 2 && !state.isHome(robot, cell)) {
+        const other = this.held[(t - 1) * this.cells + cell];
+        if (other !== -1 && other !== robot && this.settled[other]) stepCost += CLAIMED_LATER_STEPS;
+      }
       walk[t] = cell;
       if (t < OPERATION_STEPS) {
         count = this.extend(robot, pusher, t + 1, cost + stepCost, cells, keys, count);
@@ -237,43 +248,32 @@ export class LookaheadPibtPolicy extends GuidedPibtPolicy {
   }
 
   /**
-   * The robots whose reserved operations the operation at `cells[operation ...]` runs into, into
+   * The robots whose reserved operations the next step of the operation at `cells[operation ...]`
+   * runs into (the robot reserved on its cell, the robot that would swap cells with it), into
    * `out`; -1 when one of them may not be evicted (settled, planning on the stack, or out of visits).
    */
   private conflicts(robot: number, cells: Int32Array, operation: number, out: Int32Array): number {
     const { state, held, path, hasPath, floor } = this;
     const steps = OPERATION_STEPS;
+    const from = state.pos[robot];
+    const cell = cells[operation];
     let count = 0;
-    let prev = state.pos[robot];
-    for (let t = 1; t <= this.checkedSteps; t++) {
-      const cell = cells[operation + t - 1];
-      let first = -1;
-      let second = -1;
-      if (!state.isHome(robot, cell)) {
-        const other = held[(t - 1) * this.cells + cell];
-        if (other !== -1 && other !== robot) first = other;
-      }
-      if (cell !== prev) {
-        if (floor.stationAt[cell] >= 0) {
-          // A depot holds many robots: any of its robots leaving it for `prev` would swap with this one.
-          for (const other of this.stationRobots[floor.stationAt[cell]]) {
-            if (
-              other !== robot &&
-              hasPath[other] &&
-              this.at(other, t - 1) === cell &&
-              path[other * steps + t - 1] === prev
-            )
-              second = other;
-          }
-        } else {
-          const other = t === 1 ? state.occupant[cell] : held[(t - 2) * this.cells + cell];
-          if (other !== -1 && other !== robot && hasPath[other] && path[other * steps + t - 1] === prev) second = other;
+    if (!state.isHome(robot, cell)) {
+      const other = held[cell];
+      if (other !== -1 && other !== robot) count = this.addConflict(other, out, count);
+    }
+    if (cell !== from) {
+      if (floor.stationAt[cell] >= 0) {
+        // A depot holds many robots: any of its robots leaving it for `from` would swap with this one.
+        for (const other of this.stationRobots[floor.stationAt[cell]]) {
+          if (other !== robot && hasPath[other] && state.pos[other] === cell && path[other * steps] === from)
+            count = this.addConflict(other, out, count);
         }
+      } else {
+        const other = state.occupant[cell];
+        if (other !== -1 && other !== robot && hasPath[other] && path[other * steps] === from)
+          count = this.addConflict(other, out, count);
       }
-      count = this.addConflict(first, out, count);
-      count = this.addConflict(second, out, count);
-      if (count < 0) return -1;
-      prev = cell;
     }
     return count;
   }
@@ -285,11 +285,6 @@ export class LookaheadPibtPolicy extends GuidedPibtPolicy {
     for (let k = 0; k < count; k++) if (out[k] === other) return count;
     out[count] = other;
     return count + 1;
-  }
-
-  /** Where the robot stands after t steps of its reserved operation (t = 0: now). */
-  private at(robot: number, t: number): number {
-    return t === 0 ? this.state.pos[robot] : this.path[robot * OPERATION_STEPS + t - 1];
   }
 
   private reserveStay(robot: number): void {
