@@ -40,15 +40,16 @@ const CLAIMED_LATER_STEPS = 1;
  * `CLAIMED_LATER_STEPS` for each later step on a cell a settled robot plans to stand on then, so
  * a robot does not walk into the way of where a higher robot is going. The robots its next step
  * runs into (reserved on that cell, or swapping cells with it) are evicted and plan again, each in
- * turn, seeing its whole operation; when one of them finds nothing, everything since is undone and
- * the robot tries its next operation. A robot is planned at most `MAX_VISITS` times in one turn
+ * turn (off the evicting robot's guide path when they can, as under guided); when one of them
+ * finds nothing, everything since is undone and the robot tries its next operation. A robot is planned at most `MAX_VISITS` times in one turn
  * (`TURN_BUDGET` plans in all), and a robot its turn leaves standing short of its goal gets one
  * more turn. Once a robot's turn ends, it and every robot the turn moved are settled. Only the
  * first step of each operation is driven; the next step plans afresh.
  *
- * Where PIBT pushes a robot one cell without knowing where the pusher goes next, here the evicted
- * robot sees the pusher's next steps: in a one-lane aisle it steps into a side pocket and out
- * behind the pusher rather than backing out ahead of it. A follower moves in the same step as its
+ * Where PIBT ranks a pushed robot's cells by the next step alone, here it ranks whole
+ * operations: in a one-lane aisle, for a robot whose goal lies past the pusher, backing out ahead
+ * of the pusher adds to its steps to go at every step, while a side pocket costs one step in and
+ * one out, so it takes the pocket and comes out behind the pusher. A follower moves in the same step as its
  * leader, as in PIBT. "Stay" never runs into a settled robot (eviction keeps the next step free of
  * conflicts), so every robot always has an operation. Robots short of charge only wait or step
  * closer at every step of an operation. Floors with keep-clear cells run the guided policy's
