@@ -126,8 +126,11 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
       { battery_reserve_pct: '10' },
       'body.parameters.battery_reserve_pct: Invalid input: expected number, received string',
     ],
-    [{ traffic_policy: 'fastest' }, 'body.parameters.traffic_policy: traffic_policy must be one of guided, pibt'],
-    [{ traffic_policy: 7 }, 'body.parameters.traffic_policy: traffic_policy must be one of guided, pibt'],
+    [
+      { traffic_policy: 'fastest' },
+      'body.parameters.traffic_policy: traffic_policy must be one of guided, lookahead, pibt',
+    ],
+    [{ traffic_policy: 7 }, 'body.parameters.traffic_policy: traffic_policy must be one of guided, lookahead, pibt'],
     [
       { robot_model: 'hovercraft' },
       'body.parameters.robot_model: robot_model must be one of point, drive-unit, amr, or custom figures',

@@ -8,15 +8,16 @@
  *                           [--skip-day] [--traffic-policy NAME | --compare-policies | --pipeline] [--seed N] [--max-distance M]
  *
  * `--instances` takes the ids of packages/solver/bench (the files and the generated t1, t2, d5k,
- * d20k, dense). `--max-iterations` caps the optimiser's search, so the plans (and so the table)
+ * d20k, dense, hotspot). `--max-iterations` caps the optimiser's search, so the plans (and so the table)
  * are the same on any machine at any load. `--traffic-policy` executes with one policy (default:
  * the default policy); `--compare-policies` executes each plan with every policy and prints how
- * much sooner each finishes than plain PIBT. `--pipeline` compares whole pipelines on each
+ * much sooner each finishes than plain PIBT and each one's delay (executed less free flow) against
+ * the guided policy's. `--pipeline` compares whole pipelines on each
  * instance: greedy_distance executed with plain PIBT (the baseline) against what a solve does
  * (`planAndExecute`: makespan, its best distinct plans each executed with the default policy, the
  * one that runs best kept); its `sim_ms` covers every plan it executed. `ratio` is executed / free flow (free flow = each
  * robot alone on the floor = the plan); `sim_ms` is the wall time of `simulate` (the run and its
- * check), `cpu_ms` its CPU time, and the machine's load average is printed with the table.
+ * check), `ms_step` that over the steps run, `cpu_ms` its CPU time, and the machine's load average is printed with the table.
  * `--max-distance M` executes the same plans with M metres a charge: with M large no battery
  * binds on the floor (no robot short of charge, no extra charge), which separates what traffic
  * costs from what batteries add to it.
@@ -53,7 +54,7 @@ interface Flags {
 
 const FLAGS_TEXT =
   '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --pipeline, --seed N, --max-distance M';
-const ORDER = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'dense', 'd5k', 'd20k'];
+const ORDER = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'dense', 'hotspot', 'd5k', 'd20k'];
 
 function parseFlags(argv: string[]): Flags {
   const flags: Flags = {
@@ -107,6 +108,7 @@ const COLUMNS: [string, number][] = [
   ['rply', 4],
   ['conflicts', 9],
   ['sim_ms', 7],
+  ['ms_step', 7],
   ['cpu_ms', 7],
   ['rss_MiB', 7],
 ];
@@ -151,8 +153,12 @@ function row(
     performance.now() - started,
     process.cpuUsage(cpu).user / 1000,
   );
+  executedFreeFlow.set(id, execution.totals.free_flow_makespan_s);
   return execution.totals.executed_makespan_s;
 }
+
+/** Each instance's free-flow makespan (the plan's), for the delay comparison. */
+const executedFreeFlow = new Map<string, number>();
 
 function printExecution(
   id: string,
@@ -184,6 +190,7 @@ function printExecution(
     String(t.reserve_replays),
     String(conflicts),
     runtimeMs.toFixed(0),
+    (runtimeMs / Math.max(1, t.steps)).toFixed(2),
     Number.isNaN(cpuMs) ? '-' : cpuMs.toFixed(0),
     (process.memoryUsage().rss / 2 ** 20).toFixed(0),
   ]);
@@ -285,6 +292,16 @@ for (const id of ids) {
       .map((policy, k) => `${policy} ${(100 * (1 - executed[k] / baseline)).toFixed(1)}%`)
       .filter((_, k) => flags.policies[k] !== 'pibt');
     console.log(`${id}: sooner than pibt: ${sooner.join(', ')}`);
+    // Delay = executed less free flow (the plan): what the crowd cost, against the guided policy's.
+    const freeFlow = executedFreeFlow.get(id) ?? Number.NaN;
+    const guided = executed[flags.policies.indexOf('guided')] - freeFlow;
+    const delays = flags.policies
+      .map(
+        (policy, k) =>
+          `${policy} ${(executed[k] - freeFlow).toFixed(0)} s (${(100 * (1 - (executed[k] - freeFlow) / guided)).toFixed(1)}% less)`,
+      )
+      .filter((_, k) => flags.policies[k] !== 'guided');
+    console.log(`${id}: delay against guided's ${guided.toFixed(0)} s: ${delays.join(', ')}`);
   }
 }
 console.log(

@@ -91,7 +91,7 @@ describe('fleetlab-simulate CLI', () => {
     const policy = await run([S1, '--traffic-policy', 'fastest']);
     expect([policy.code, policy.stderr.split('\n')[0]]).toEqual([
       2,
-      'Unknown traffic policy fastest; use one of guided, pibt',
+      'Unknown traffic policy fastest; use one of guided, lookahead, pibt',
     ]);
     expect((await run(['/no/such/file.json'])).code).toBe(2);
     const model = await run([S1, '--robot-model', 'hovercraft']);

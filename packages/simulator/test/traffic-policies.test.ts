@@ -128,7 +128,7 @@ describe('traffic policies on named layouts', () => {
 
   it('refuses a traffic policy it does not know, naming the choices', () => {
     expect(() => simulate(TWO_AISLES, plan, { traffic_policy: 'fastest' })).toThrow(
-      new SimulationError('Parameter traffic_policy must be one of guided, pibt, got "fastest"'),
+      new SimulationError('Parameter traffic_policy must be one of guided, lookahead, pibt, got "fastest"'),
     );
   });
 });

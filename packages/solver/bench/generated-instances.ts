@@ -10,6 +10,9 @@
  * - dense: a crowded floor for traffic: 30x30 with one-lane aisles between the racks, 120 robots
  *   (12 stations x 10) and 2,000 orders into 4 dropoffs. A robot's day there is about 800 m, so
  *   a 2,000 m charge never binds and the day measures traffic alone (t1, t2 measure batteries).
+ * - hotspot: a pick zone: 40x30 with one-lane aisles, 150 robots (15 stations x 10), 1,500 orders
+ *   with hot-spot demand (60% from 10% of the pickups) and 400 m batteries, so crowding at the hot
+ *   pickups and the charges it costs come together.
  * - chargers1, battery6: scarce batteries on small floors with 2 stations of 3 robots.
  *   chargers1: 16x16, 30 orders, 60 m per charge, 10 min charges and 1 charger per station, so the
  *   robots queue for the chargers; battery6: 20x20, 40 orders, 120 m per charge and 5 min charges,
@@ -55,6 +58,17 @@ export const GENERATED_INSTANCES: Record<string, InstanceGeneratorOptions> = {
     aisleWidth: 1,
     params: { ...SPEC_PARAMS, max_distance: 2000 },
   },
+  hotspot: {
+    width: 40,
+    height: 30,
+    stations: 15,
+    robotsPerStation: 10,
+    orders: 1_500,
+    seed: 40,
+    aisleWidth: 1,
+    hotSpot: { share: 0.6, pickupsFraction: 0.1 },
+    params: { ...SPEC_PARAMS, max_distance: 400 },
+  },
   chargers1: {
     width: 16,
     height: 16,
@@ -80,7 +94,7 @@ const PARAMETER_VARIANTS: Record<string, { base: string; params: Record<string, 
   'm1-c1': { base: 'm1', params: { chargers: 1 } },
 };
 
-/** A generated benchmark instance by id (t1, t2, d5k, d20k, dense), with that id. */
+/** A generated benchmark instance by id (t1, t2, d5k, d20k, dense, hotspot, ...), with that id. */
 export function generatedInstance(id: string): GeneratedInstance | null {
   const options = GENERATED_INSTANCES[id];
   return options ? { ...generateWarehouseInstance(options), id } : null;
@@ -102,7 +116,7 @@ export function benchInstanceIds(): string[] {
 
 /**
  * A benchmark instance by id: a file of bench/instances (s1 ... xl1, with its bound and
- * reference runs), a generated one (t1, t2, d5k, d20k, dense, chargers1, battery6), drawn on
+ * reference runs), a generated one (t1, t2, d5k, d20k, dense, hotspot, chargers1, battery6), drawn on
  * the spot, or a file with other parameters (m1-c1; without the file's reference runs and
  * bound, which were measured with its own parameters).
  */

@@ -266,7 +266,7 @@ describe('/solves/create', () => {
       within(policy)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Congestion-aware', 'Shortest walks (plain PIBT)']);
+    ).toEqual(['Congestion-aware', 'Plans a few steps ahead', 'Shortest walks (plain PIBT)']);
     expect(policy).toHaveValue('guided');
     expect(screen.getByText(/^Each robot follows a guide path/)).toBeInTheDocument();
 

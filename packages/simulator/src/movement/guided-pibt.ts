@@ -37,7 +37,7 @@ const PUSHED_ONTO_PATH_STEPS = 1;
  * cannot step aside for each other), so it spends no metre on a detour it cannot afford.
  */
 export class GuidedPibtPolicy extends PriorityInheritancePolicy {
-  private readonly guides: GuidePaths;
+  protected readonly guides: GuidePaths;
   /** 1 for a robot with a new goal and no guide path to it yet: it gets one when it next moves. */
   private readonly unplanned: Uint8Array;
   /** 1 for a robot reported short of charge since the last moves were chosen (the executor reports them every step, before the moves). */
@@ -59,6 +59,13 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
   }
 
   override chooseMoves(active: number[]): void {
+    this.updateGuides(active);
+    super.chooseMoves(active);
+    this.endStep();
+  }
+
+  /** Before the moves: passed edges stop counting, and robots with a new goal, short of charge or pushed off their path get a new guide path. */
+  protected updateGuides(active: readonly number[]): void {
     const { state, guides } = this;
     // Every robot, not only the active ones: one that parked on its goal has passed its last edges too.
     for (let robot = 0; robot < state.n; robot++) guides.advance(robot, state.pos[robot]);
@@ -70,8 +77,10 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
         if (cell !== state.goal[robot] && !guides.isOnPath(robot, cell)) this.plan(robot, short);
       }
     }
-    super.chooseMoves(active);
-    // Robots still short of charge are reported again after these moves.
+  }
+
+  /** After the moves: robots still short of charge are reported again before the next ones. */
+  protected endStep(): void {
     this.short.fill(0);
   }
 

@@ -1,6 +1,7 @@
 import type { Floor, TrafficPolicyName } from '@fleetlab/warehouse';
 import type { FloorTraffic } from '../execution/floor-traffic.ts';
 import { GuidedPibtPolicy } from './guided-pibt.ts';
+import { LookaheadPibtPolicy } from './lookahead-pibt.ts';
 import type { MovementPolicy } from './movement-policy.ts';
 import { PibtPolicy } from './pibt.ts';
 
@@ -9,6 +10,7 @@ type PolicyClass = new (floor: Floor, state: FloorTraffic, random: () => number)
 /** The movement rule behind each traffic policy name of the warehouse's `TRAFFIC_POLICIES`. */
 const POLICY_CLASSES: Record<TrafficPolicyName, PolicyClass> = {
   guided: GuidedPibtPolicy,
+  lookahead: LookaheadPibtPolicy,
   pibt: PibtPolicy,
 };
 

@@ -35,7 +35,7 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
   constructor(
     protected readonly floor: Floor,
     protected readonly state: FloorTraffic,
-    private readonly random: () => number,
+    protected readonly random: () => number,
   ) {
     this.priority = new Float64Array(state.n);
     // A push chain visits each robot at most once a step: n + 1 levels suffice.

@@ -69,14 +69,14 @@ describe('API record schemas', () => {
   });
 
   it('takes a traffic policy by name, absent meaning the congestion-aware default, and names the choices for any other', () => {
-    expect(TRAFFIC_POLICIES.map((policy) => policy.name)).toEqual(['guided', 'pibt']);
+    expect(TRAFFIC_POLICIES.map((policy) => policy.name)).toEqual(['guided', 'lookahead', 'pibt']);
     expect(solveParametersInputSchema.parse({ traffic_policy: 'pibt' }).traffic_policy).toBe('pibt');
     expect(solveParametersInputSchema.parse({}).traffic_policy).toBeUndefined();
     expect([ABSENT_PARAMETER_FALLBACKS.traffic_policy, DEFAULT_TRAFFIC_POLICY]).toEqual(['guided', 'guided']);
     for (const bad of ['fastest', 'PIBT', 1, null]) {
       const parsed = solveParametersInputSchema.safeParse({ traffic_policy: bad });
       expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-        ['traffic_policy', 'traffic_policy must be one of guided, pibt'],
+        ['traffic_policy', 'traffic_policy must be one of guided, lookahead, pibt'],
       ]);
     }
   });

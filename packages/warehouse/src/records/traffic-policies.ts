@@ -19,6 +19,11 @@ export const TRAFFIC_POLICIES = [
     hint: 'Each robot follows a guide path that steers around the traffic of the others: opposite streams take different lanes and aisles.',
   },
   {
+    name: 'lookahead',
+    label: 'Plans a few steps ahead',
+    hint: 'Each robot plans its next three steps on its guide path; a robot in the way steps aside where it sees the other coming (in a side pocket), not only back.',
+  },
+  {
     name: 'pibt',
     label: 'Shortest walks (plain PIBT)',
     hint: 'Each robot takes its shortest walk and gives way by priority. The baseline to compare with.',
@@ -35,7 +40,7 @@ export const trafficPolicyNameValues = TRAFFIC_POLICIES.map((policy) => policy.n
   ...TrafficPolicyName[],
 ];
 
-/** The names, for messages: "guided, pibt". */
+/** The names, for messages: "guided, lookahead, pibt". */
 export const TRAFFIC_POLICY_NAMES_TEXT = trafficPolicyNameValues.join(', ');
 
 export const trafficPolicyNameSchema = z.enum(trafficPolicyNameValues, {
