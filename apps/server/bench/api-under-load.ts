@@ -4,7 +4,7 @@
  * (http-load-generator.ts) and this driver, which only sets up and prints.
  *
  *   npx tsx apps/server/bench/api-under-load.ts [--solve d5k] [--clients 100] [--rate 2] [--duration 10]
- *     [--database-url postgres://postgres@127.0.0.1:5432/postgres]
+ *     [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--cpu-prof DIR]
  *
  * A planner has the xl1 layout and the 200-robot layout of --solve stored (a list of about
  * 100 KB), a finished xl1 solve, and a `makespan` solve of --solve (a generated day of
@@ -40,6 +40,8 @@ const { values: flags } = parseArgs({
     rate: { type: 'string', default: '2' },
     duration: { type: 'string', default: '10' },
     'database-url': { type: 'string' },
+    /** A folder: the server runs with `--cpu-prof` and writes its CPU profiles (one per thread) there on exit. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const clients = Number(flags.clients);
@@ -61,7 +63,8 @@ function startServer(
 ): Promise<{ child: ChildProcess; origin: string; codes: Map<string, string> }> {
   const monitor = path.join(repoRoot, 'apps/server/bench/event-loop-monitor.mjs');
   const main = path.join(repoRoot, 'apps/server/src/main.ts');
-  const child = spawn(process.execPath, ['--import', monitor, '--import', 'tsx', main], {
+  const profiling = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags['cpu-prof'])}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', monitor, '--import', 'tsx', main], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],

@@ -4,8 +4,9 @@ const MAX_REMEMBERED_READS = 10_000;
 /**
  * Small reads (a list's or a solve's version: a few aggregates or timestamps) remembered while
  * the database has finished no write since. Only with `writeGeneration`, the database's count of
- * finished writes, given when this process is its only writer (the embedded database, whose
- * queries run on the API's own thread); without it every read is made.
+ * finished writes, given when this process is its only writer (the embedded database, behind its
+ * data-dir lock), where a remembered read spares a round trip to the database's one thread that
+ * every other query also waits for; without it every read is made.
  *
  * A read is remembered only if no write finished while it was made; the count is taken before
  * the read and a write counts once committed, so a remembered value is never older than the
