@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListAnswers } from '../src/services/list-answers.ts';
+import { RememberedReads } from '../src/services/remembered-reads.ts';
 import { openTestDatabase, type TestDatabase } from './support/test-database.ts';
 
 /**
@@ -60,6 +61,26 @@ describe('list versions remembered between writes on the embedded database', () 
     // Another user's list (or another URL) has a version of its own.
     await lists.answer(2, '/api/v1/things', readVersion, build);
     expect(versionReads).toBe(3);
+  });
+
+  it('shares one read among callers at the same write count, also while it is under way, and forgets a failed one', async () => {
+    const { db } = database.handle;
+    const versions = new RememberedReads<string>(database.handle.writeGeneration);
+    let reads = 0;
+    const readVersion = async () => {
+      reads += 1;
+      const result = (await db.execute(sql`select count(*)::text as n from counted`)) as { rows: { n: string }[] };
+      return result.rows[0].n;
+    };
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => versions.read('list', readVersion)));
+    expect(reads).toBe(1);
+    expect(new Set(crowd).size).toBe(1);
+
+    await db.execute(sql`insert into counted values (6)`);
+    const failure = new Error('the read failed');
+    await expect(versions.read('list', async () => Promise.reject(failure))).rejects.toBe(failure);
+    expect(await versions.read('list', readVersion)).toBe(String(Number(crowd[0]) + 1));
+    expect(reads).toBe(2);
   });
 
   it('reads the version every time when the database has other writers (no write count)', async () => {

@@ -8,12 +8,13 @@ const MAX_REMEMBERED_READS = 10_000;
  * data-dir lock), where a remembered read spares a round trip to the database's one thread that
  * every other query also waits for; without it every read is made.
  *
- * A read is remembered only if no write finished while it was made; the count is taken before
- * the read and a write counts once committed, so a remembered value is never older than the
- * rows at that count.
+ * The count is taken before the read and a write counts once committed, so a remembered value
+ * is never older than the rows at that count. Callers at the same count share one read, also
+ * while it is under way: after each write (a running solve writes its progress every second) a
+ * crowd of readers costs one query, not one each. A failed read is not remembered.
  */
 export class RememberedReads<Value> {
-  private readonly values = new Map<string, Value>();
+  private readonly values = new Map<string, Promise<Value>>();
   private generation = -1;
 
   constructor(private readonly writeGeneration?: () => number) {}
@@ -25,9 +26,13 @@ export class RememberedReads<Value> {
       this.values.clear();
       this.generation = generation;
     }
-    if (this.values.has(key)) return this.values.get(key) as Value;
-    const value = await readNow();
-    if (this.writeGeneration?.() === generation && this.generation === generation) this.values.set(key, value);
-    return value;
+    const remembered = this.values.get(key);
+    if (remembered) return remembered;
+    const reading = readNow();
+    this.values.set(key, reading);
+    reading.catch(() => {
+      if (this.values.get(key) === reading) this.values.delete(key);
+    });
+    return reading;
   }
 }
