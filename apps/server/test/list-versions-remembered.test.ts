@@ -83,6 +83,37 @@ describe('list versions remembered between writes on the embedded database', () 
     expect(reads).toBe(2);
   });
 
+  it('without a write count, gives no caller a read that began before it came, and shares the next among those who wait', async () => {
+    const versions = new RememberedReads<string>();
+    let rows = 'v1';
+    const pending: Array<() => void> = [];
+    let reads = 0;
+    // A read takes the rows as they are when it starts and answers when the test lets it.
+    const readNow = () => {
+      reads += 1;
+      const seen = rows;
+      return new Promise<string>((resolve) => pending.push(() => resolve(seen)));
+    };
+    const first = versions.read('solve 1', readNow);
+    rows = 'v2'; // a write commits while the first read is under way
+    const later = Array.from({ length: 5 }, () => versions.read('solve 1', readNow));
+    const otherKey = versions.read('solve 2', readNow);
+    expect(reads).toBe(2); // the first read of each key; the later callers wait for the next
+    pending.shift()?.(); // the first read of solve 1 ends: the next starts, for all five
+    expect(await first).toBe('v1');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toBe(3);
+    pending.shift()?.(); // solve 2
+    pending.shift()?.(); // the shared next read of solve 1
+    expect(await Promise.all(later)).toEqual(['v2', 'v2', 'v2', 'v2', 'v2']);
+    expect(await otherKey).toBe('v2');
+    // Nothing is remembered: a caller after the crowd reads again.
+    const after = versions.read('solve 1', readNow);
+    expect(reads).toBe(4);
+    pending.shift()?.();
+    expect(await after).toBe('v2');
+  });
+
   it('reads the version every time when the database has other writers (no write count)', async () => {
     const lists = new ListAnswers();
     let versionReads = 0;
