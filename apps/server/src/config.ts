@@ -63,7 +63,7 @@ const environmentSchema = z.object({
  * its own thread, and the places let a request's other work go on while another's query runs.
  * The lines are long: a request waits
  * its turn for up to API_MAX_QUEUE_WAIT_MS (seconds) and is refused at the door only when the
- * line holds more than that wait can serve (reads: 1,000, against the 1,289-8,156 page reads a
+ * line holds more than that wait can serve (reads: 1,000, against the 1,264-8,156 page reads a
  * second measured flat out during a 200-robot solve on 2 busy cores; see the README).
  */
 const DEFAULT_ADMISSION = { reads: { active: 8, queued: 1000 }, writes: { active: 2, queued: 100 } };
