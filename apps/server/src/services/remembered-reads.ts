@@ -37,7 +37,7 @@ export class RememberedReads<Value> {
       this.generation = generation;
     }
     const remembered = this.values.get(key);
-    if (remembered) return remembered;
+    if (remembered !== undefined) return remembered;
     const reading = readNow();
     this.values.set(key, reading);
     reading.catch(() => {
