@@ -4,7 +4,7 @@
  * (http-load-generator.ts) and this driver, which only sets up and prints.
  *
  *   npx tsx apps/server/bench/api-under-load.ts [--solve d5k] [--clients 100] [--rate 2] [--duration 10]
- *     [--database-url postgres://postgres@127.0.0.1:5432/postgres]
+ *     [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--cpu-prof DIR]
  *
  * A planner has the xl1 layout and the 200-robot layout of --solve stored (a list of about
  * 100 KB), a finished xl1 solve, and a `makespan` solve of --solve (a generated day of
@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import { generatedInstance } from '../../../packages/solver/bench/generated-instances.ts';
 import { createScratchPostgres, type ScratchPostgres } from '../test/support/test-database.ts';
 import { httpApiCall } from './bench-workspace.ts';
-import { runLoadGenerator, type LoadReport } from './http-load-generator.ts';
+import { runLoadGenerator, type LoadOptions, type LoadReport } from './http-load-generator.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const { values: flags } = parseArgs({
@@ -40,6 +40,8 @@ const { values: flags } = parseArgs({
     rate: { type: 'string', default: '2' },
     duration: { type: 'string', default: '10' },
     'database-url': { type: 'string' },
+    /** A folder: the server runs with `--cpu-prof` and writes its CPU profiles (one per thread) there on exit. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const clients = Number(flags.clients);
@@ -59,10 +61,13 @@ const readInstance = (id: string) =>
 function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; origin: string; codes: Map<string, string> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+  const monitor = path.join(repoRoot, 'apps/server/bench/event-loop-monitor.mjs');
+  const main = path.join(repoRoot, 'apps/server/src/main.ts');
+  const profiling = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags['cpu-prof'])}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', monitor, '--import', 'tsx', main], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const codes = new Map<string, string>();
   return new Promise((resolve, reject) => {
@@ -95,6 +100,19 @@ function perPath(report: LoadReport): string {
   return `\n    p99 by path: ${paths.map(([path, { requests, p99Ms }]) => `${path.replace('/api/v1', '')} ${p99Ms} ms (${requests})`).join(', ')}`;
 }
 
+/** The server's event loop over one line, as event-loop-monitor.mjs measures it in the server process. */
+interface EventLoopWindow {
+  delayP50Ms: number;
+  delayP99Ms: number;
+  delayMaxMs: number;
+  /** Share of the window the event loop was running code, 0..1. */
+  utilisation: number;
+}
+
+function loopFigures(loop: EventLoopWindow): string {
+  return `\n    server event loop: busy ${(loop.utilisation * 100).toFixed(0)}%, timers late p50 ${loop.delayP50Ms} p99 ${loop.delayP99Ms} max ${loop.delayMaxMs} ms`;
+}
+
 function line(label: string, report: LoadReport, targetMs?: number): string {
   const statuses = Object.entries(report.statuses)
     .map(([status, count]) => `${status}:${count}`)
@@ -119,6 +137,22 @@ const server = await startServer({
   ...(scratch ? { DATABASE_URL: scratch.url } : {}),
 });
 const base = `${server.origin}/api/v1`;
+
+/** Runs one measured line with the server's event loop measured over the same seconds. */
+async function measured(run: LoadOptions): Promise<LoadReport & { loop: EventLoopWindow }> {
+  server.child.send('loop-reset');
+  const report = await runLoadGenerator(run);
+  const loop = await new Promise<EventLoopWindow>((resolve) => {
+    const onMessage = (message: { kind?: string; window?: EventLoopWindow }) => {
+      if (message.kind !== 'loop-window' || !message.window) return;
+      server.child.off('message', onMessage);
+      resolve(message.window);
+    };
+    server.child.on('message', onMessage);
+    server.child.send('loop-read');
+  });
+  return { ...report, loop };
+}
 const call = httpApiCall(base);
 
 async function signUp(label: string): Promise<string> {
@@ -209,7 +243,7 @@ try {
   // solve thread) and the seconds after, when only its progress is written.
   let paced: LoadReport | null = null;
   for (const window of ["the solve's first", 'the next']) {
-    const report = await runLoadGenerator({
+    const report = await measured({
       urls: pageReads,
       headers: authorised,
       concurrency: clients,
@@ -222,18 +256,18 @@ try {
         : 'NOT met';
     console.log(
       line(`${clients} x ${ratePerClient} req/s, ${window} ${durationMs / 1000} s`, report) +
-        `  (targets 0 refused, 0 timeouts, p99 < ${TARGETS.pacedP99Ms} ms: ${met}; load average ${loadAverage()})${perPath(report)}`,
+        `  (targets 0 refused, 0 timeouts, p99 < ${TARGETS.pacedP99Ms} ms: ${met}; load average ${loadAverage()})${perPath(report)}${loopFigures(report.loop)}`,
     );
     if (!paced || report.okPerSecond > paced.okPerSecond) paced = report;
   }
   if (!paced) throw new Error('no paced run');
-  const flat = await runLoadGenerator({ urls: pageReads, headers: authorised, concurrency: clients, durationMs });
+  const flat = await measured({ urls: pageReads, headers: authorised, concurrency: clients, durationMs });
   const otherErrors = Object.keys(flat.statuses).filter((status) => Number(status) >= 500 && status !== '503');
   const flatMet =
     flat.timeouts === 0 && otherErrors.length === 0 && flat.okPerSecond >= paced.okPerSecond ? 'met' : 'NOT met';
   console.log(
     line(`${clients} clients flat out`, flat) +
-      `  (targets 0 timeouts, no 5xx but 503, 200s/s >= paced ${paced.okPerSecond}: ${flatMet}; load average ${loadAverage()})${perPath(flat)}`,
+      `  (targets 0 timeouts, no 5xx but 503, 200s/s >= paced ${paced.okPerSecond}: ${flatMet}; load average ${loadAverage()})${perPath(flat)}${loopFigures(flat.loop)}`,
   );
 
   const solveLoad = {
@@ -250,15 +284,15 @@ try {
     `GET /api/v1/solves/{id} of the finished xl1 solve with its execution (${(plainBytes / 1e6).toFixed(2)} MB of JSON), ${SOLVE_READ_CLIENTS} clients, during the solve; load average ${loadAverage()}`,
   );
   await runLoadGenerator({ ...solveLoad, concurrency: 2, durationMs: 1000 }); // warm-up, not measured
-  const fresh = await runLoadGenerator({ ...solveLoad, durationMs });
+  const fresh = await measured({ ...solveLoad, durationMs });
   console.log(
     line('fresh reads (br)', fresh, TARGETS.finishedSolveP99Ms) +
-      `  ${(fresh.bodyBytes200 / 1e6).toFixed(2)} MB per 200`,
+      `  ${(fresh.bodyBytes200 / 1e6).toFixed(2)} MB per 200; load average ${loadAverage()}${loopFigures(fresh.loop)}`,
   );
-  const revalidated = await runLoadGenerator({ ...solveLoad, durationMs, revalidate: true });
+  const revalidated = await measured({ ...solveLoad, durationMs, revalidate: true });
   console.log(
     line('revalidations (If-None-Match)', revalidated, TARGETS.finishedSolveP99Ms) +
-      `  largest 304 body ${revalidated.maxBodyBytes304} bytes`,
+      `  largest 304 body ${revalidated.maxBodyBytes304} bytes; load average ${loadAverage()}${loopFigures(revalidated.loop)}`,
   );
   const stillRunning = (await call('GET', `/solves/${running.id}`, undefined, planner)).status;
   await call('DELETE', `/solves/${running.id}`, undefined, planner);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ListAnswers } from '../src/services/list-answers.ts';
+import { RememberedReads } from '../src/services/remembered-reads.ts';
 import { openTestDatabase, type TestDatabase } from './support/test-database.ts';
 
 /**
@@ -60,6 +61,57 @@ describe('list versions remembered between writes on the embedded database', () 
     // Another user's list (or another URL) has a version of its own.
     await lists.answer(2, '/api/v1/things', readVersion, build);
     expect(versionReads).toBe(3);
+  });
+
+  it('shares one read among callers at the same write count, also while it is under way, and forgets a failed one', async () => {
+    const { db } = database.handle;
+    const versions = new RememberedReads<string>(database.handle.writeGeneration);
+    let reads = 0;
+    const readVersion = async () => {
+      reads += 1;
+      const result = (await db.execute(sql`select count(*)::text as n from counted`)) as { rows: { n: string }[] };
+      return result.rows[0].n;
+    };
+    const crowd = await Promise.all(Array.from({ length: 20 }, () => versions.read('list', readVersion)));
+    expect(reads).toBe(1);
+    expect(new Set(crowd).size).toBe(1);
+
+    await db.execute(sql`insert into counted values (6)`);
+    const failure = new Error('the read failed');
+    await expect(versions.read('list', async () => Promise.reject(failure))).rejects.toBe(failure);
+    expect(await versions.read('list', readVersion)).toBe(String(Number(crowd[0]) + 1));
+    expect(reads).toBe(2);
+  });
+
+  it('without a write count, gives no caller a read that began before it came, and shares the next among those who wait', async () => {
+    const versions = new RememberedReads<string>();
+    let rows = 'v1';
+    const pending: Array<() => void> = [];
+    let reads = 0;
+    // A read takes the rows as they are when it starts and answers when the test lets it.
+    const readNow = () => {
+      reads += 1;
+      const seen = rows;
+      return new Promise<string>((resolve) => pending.push(() => resolve(seen)));
+    };
+    const first = versions.read('solve 1', readNow);
+    rows = 'v2'; // a write commits while the first read is under way
+    const later = Array.from({ length: 5 }, () => versions.read('solve 1', readNow));
+    const otherKey = versions.read('solve 2', readNow);
+    expect(reads).toBe(2); // the first read of each key; the later callers wait for the next
+    pending.shift()?.(); // the first read of solve 1 ends: the next starts, for all five
+    expect(await first).toBe('v1');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toBe(3);
+    pending.shift()?.(); // solve 2
+    pending.shift()?.(); // the shared next read of solve 1
+    expect(await Promise.all(later)).toEqual(['v2', 'v2', 'v2', 'v2', 'v2']);
+    expect(await otherKey).toBe('v2');
+    // Nothing is remembered: a caller after the crowd reads again.
+    const after = versions.read('solve 1', readNow);
+    expect(reads).toBe(4);
+    pending.shift()?.();
+    expect(await after).toBe('v2');
   });
 
   it('reads the version every time when the database has other writers (no write count)', async () => {

@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { PgliteThreadClient } from './pglite-thread-client.ts';
 import * as schema from './schema.ts';
 
 /** The one database type the repositories use, whichever driver is underneath. */
@@ -76,69 +76,33 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   };
 }
 
-/** A statement that only reads: drizzle's selects (and version reads) begin with `select`. */
-const READ_ONLY_STATEMENT = /^\s*select\b/i;
-
-/**
- * PGlite that counts its finished writes: any statement but a select, any transaction. Counted
- * once it has finished (committed), so a count read before a read query never belongs to rows
- * older than that count; counting a statement that changed nothing only costs a re-read.
- */
-class WriteCountingPGlite extends PGlite {
-  writes = 0;
-
-  override async query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    try {
-      return await super.query<T>(query, params, options);
-    } finally {
-      if (!READ_ONLY_STATEMENT.test(query)) this.writes += 1;
-    }
-  }
-
-  override async exec(query: string, options?: QueryOptions): Promise<Array<Results>> {
-    try {
-      return await super.exec(query, options);
-    } finally {
-      this.writes += 1;
-    }
-  }
-
-  override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
-    try {
-      return await super.transaction(callback);
-    } finally {
-      this.writes += 1;
-    }
-  }
-}
-
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const lock = dataDir === null ? null : acquireDataDirLock(dataDir);
-  let client: WriteCountingPGlite | null = null;
+  let client: PgliteThreadClient;
   try {
-    client = dataDir === null ? new WriteCountingPGlite() : new WriteCountingPGlite(path.join(dataDir, PGLITE_SUBDIR));
-    await client.waitReady;
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    const openClient = client;
-    let closed = false;
-    return {
-      db,
-      kind: 'pglite',
-      writeGeneration: () => openClient.writes,
-      async close() {
-        if (closed) return;
-        closed = true;
-        try {
-          await openClient.close();
-        } finally {
-          lock?.release();
-        }
-      },
-    };
+    client = await PgliteThreadClient.start(
+      dataDir === null ? null : path.join(dataDir, PGLITE_SUBDIR),
+      MIGRATIONS_FOLDER,
+    );
   } catch (error) {
-    await client?.close().catch(() => undefined);
     lock?.release();
     throw error;
   }
+  const openClient = client;
+  let closed = false;
+  return {
+    // drizzle's PGlite driver calls only `query` and `transaction`, which the thread's client has.
+    db: drizzlePglite(openClient as unknown as PGlite, { schema }),
+    kind: 'pglite',
+    writeGeneration: () => openClient.writes,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await openClient.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
 }

@@ -103,11 +103,9 @@ export function installRequestAdmission(
   const writes = new RequestAdmission(lanes.writes);
   scope.addHook('onRequest', async (request, reply) => {
     const admission = isRead(request.method) ? reads : writes;
-    // On the embedded database a request runs to its end without giving the event loop back
-    // (PGlite answers within the same turn), so requests that arrive together are served one
-    // after another and the bound on running requests never sees more than one. The wait is what
-    // grows: every request read in one turn yields here, and when its turn comes the time it
-    // waited behind the others counts against `maxWaitMs`.
+    // Every request read in one turn of the event loop yields here once, so the time it then
+    // spends behind the others read with it (a burst parsed at once) counts against `maxWaitMs`
+    // as its wait, not as work.
     const arrivedMs = performance.now();
     // Before its answer is sent, 'close' means the client hung up: it leaves the line.
     const clientGone = new AbortController();

@@ -120,19 +120,25 @@ function runShiftSolve(request: SolveThreadRequest, finishEarlyRequested: () => 
 }
 
 /**
- * Runs this thread below normal priority, so on a busy machine the process's main thread (the
- * API, or the lock renewal of a distributed worker) gets a core before the solver does. Linux
- * applies a nice value per thread; elsewhere the thread keeps the normal priority.
+ * Runs this thread below the process's priority, so on a busy machine the process's main thread
+ * (the API, or the lock renewal of a distributed worker) and the embedded database's thread get a
+ * core before the solver does. Linux applies a nice value per thread; the step is relative
+ * (10 more, at most 19), so a server started under `nice` keeps its solver below it too.
+ * Elsewhere the thread keeps the process's priority.
  */
 function lowerThreadPriority(): void {
   try {
     const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
     if (Number.isInteger(threadId) && threadId > 0)
-      os.setPriority(threadId, os.constants.priority.PRIORITY_BELOW_NORMAL);
+      os.setPriority(threadId, Math.min(LOWEST_PRIORITY, os.getPriority(threadId) + SOLVER_NICE_STEP));
   } catch {
     // Not Linux, or not allowed: the solve still runs, at normal priority.
   }
 }
+
+/** How much nicer than the process a solve thread runs, and the nicest Linux allows. */
+const SOLVER_NICE_STEP = os.constants.priority.PRIORITY_BELOW_NORMAL - os.constants.priority.PRIORITY_NORMAL;
+const LOWEST_PRIORITY = os.constants.priority.PRIORITY_LOW;
 
 lowerThreadPriority();
 port.on('message', (request: SolveThreadRequest) => post(runSolve(request)));
