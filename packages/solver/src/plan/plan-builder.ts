@@ -52,6 +52,33 @@ export function buildPlanSteps(problem: Problem, routes: Routes): PlanResultsRec
   return results;
 }
 
+/**
+ * The makespan of the plan `routes` make: on the floor the plan's own clock, chargers and docks
+ * shared (`freeFlow`), so what the routes' queue-free times leave out is in it; on the graph, where
+ * nothing is shared, the routes' own finish. What a search that weighs the queues measures.
+ */
+export function plannedMakespan(problem: Problem, routes: Routes): number {
+  const items = problem.robots.map((_, r) => plannedItems(problem, r, routes[r]));
+  const { floor } = problem;
+  let makespan = 0;
+  if (floor) {
+    floorClocks(problem, floor, items).forEach((clock, r) => {
+      makespan = Math.max(makespan, lastDeliveryEnd(clock, items[r]));
+    });
+  } else {
+    items.forEach((robotItems, r) => {
+      makespan = Math.max(makespan, lastDeliveryEnd(graphClock(problem, r, robotItems), robotItems));
+    });
+  }
+  return makespan;
+}
+
+/** When a robot's last delivery is done (0 without deliveries). */
+function lastDeliveryEnd(clock: RobotClock, items: readonly PlannedItem[]): number {
+  for (let k = items.length - 1; k >= 0; k--) if (items[k].kind === 'delivery') return clock.ends[k];
+  return 0;
+}
+
 function plannedItems(problem: Problem, robot: number, route: readonly number[]): PlannedItem[] {
   if (route.length === 0) return [];
   const rechargeBefore = new Uint8Array(route.length);
