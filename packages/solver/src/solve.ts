@@ -247,14 +247,15 @@ function searchContext(
   const shouldStop = options.shouldStop ?? (() => false);
   const checkCancelled = cancellationCheck(options);
   let lastProgressMs = -Infinity;
-  const progress = (fraction: number, bestMakespanS: number | null) => {
+  const progress = (fraction: number, bestMakespanS: number | null | (() => number)) => {
     if (!options.onProgress) return;
     const at = now();
     if (at - lastProgressMs < PROGRESS_INTERVAL_MS && fraction < 1) return;
     lastProgressMs = at;
+    const best = typeof bestMakespanS === 'function' ? bestMakespanS() : bestMakespanS;
     options.onProgress({
       fraction: Math.max(0, Math.min(1, fraction)),
-      bestMakespanS: bestMakespanS === null ? null : round2(bestMakespanS),
+      bestMakespanS: best === null ? null : round2(best),
     });
   };
   const greedyRoutes = assignGreedyByDistance(problem, shouldStop);

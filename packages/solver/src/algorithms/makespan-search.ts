@@ -96,13 +96,36 @@ export function improveByRuinAndRecreate(
   const elapsed = () => Math.min(1, (context.now() - startMs) / budgetMs);
   // On a large fleet, moves and placements try granular robot lists (granular-robots.ts).
   const granular = new GranularRobots(problem, neighbours);
-  descend(state, outOfTime, { onMove: () => context.progress(elapsed(), state.makespan), granular });
+  const plannedOfState = () =>
+    plannedMakespan(
+      planned,
+      state.evaluators.map((evaluator) => evaluator.route),
+    );
+  // Progress reports the plan's makespan (queues in), and the search never returns a plan longer
+  // than one it reported: under the completion-time objective the descent's reported plans are
+  // kept (the least) and the best plan is replaced only by one no longer.
+  const keepsShortest = context.scale.completionOnly;
+  let reported: { makespan: number; routes: Routes } | null = null;
+  const reportState = () => {
+    const makespan = plannedOfState();
+    if (keepsShortest && (reported === null || makespan < reported.makespan))
+      reported = { makespan, routes: state.routes() };
+    return makespan;
+  };
+  descend(state, outOfTime, { onMove: () => context.progress(elapsed(), reportState), granular });
   const queues = queuePenalty(context, state, planned);
   let current = state.value() + queues.penalty();
   context.elite.offer(current, () => state.routes());
   let best = current;
   let bestRoutes = state.routes();
-  let bestMakespan = queues.makespan(state);
+  let bestMakespan = queues.weighs ? queues.makespan(state) : plannedOfState();
+  const offerBest = (value: number) => {
+    best = value;
+    const makespan = queues.weighs ? queues.makespan(state) : plannedOfState();
+    if (keepsShortest && makespan > bestMakespan + 1e-9) return;
+    bestRoutes = state.routes();
+    bestMakespan = makespan;
+  };
   context.progress(0, bestMakespan);
 
   const step = new RuinAndRecreate(state, granular, neighbours, random);
@@ -139,25 +162,24 @@ export function improveByRuinAndRecreate(
       current = value;
       context.elite.offer(value, () => state.routes());
       if (value < best - 1e-12) {
-        best = value;
-        bestRoutes = state.routes();
-        bestMakespan = queues.makespan(state);
+        offerBest(value);
         // Polish new bests with the descent; cheap relative to the search and often decisive.
         // The descent's moves do not see the queues, so with them a polished plan may be worse.
         descend(state, outOfTime, { maxMoves: 20, allFocuses: false, granular });
         current = state.value() + queues.penalty();
         context.elite.offer(current, () => state.routes());
-        if (current < best) {
-          best = current;
-          bestRoutes = state.routes();
-          bestMakespan = queues.makespan(state);
-        }
+        if (current < best) offerBest(current);
         lastImprovementMs = context.now();
       }
     } else {
       step.undo();
     }
     context.progress(Math.min(1, fraction), bestMakespan);
+  }
+  const shortestReported = reported as { makespan: number; routes: Routes } | null;
+  if (shortestReported && shortestReported.makespan < bestMakespan) {
+    bestRoutes = shortestReported.routes;
+    bestMakespan = shortestReported.makespan;
   }
   context.stopReason = stopReasonOf(context, provenOptimal() || provenAtBound(context, bestMakespan), stalled);
   return bestRoutes;
