@@ -2,7 +2,6 @@ import { FleetRoutes } from '../routes/fleet-routes.ts';
 import { GranularRobots } from '../candidates/granular-robots.ts';
 import { descend } from '../moves/local-search.ts';
 import { plannedMakespan, type Routes } from '../plan/plan-builder.ts';
-import type { Problem } from '../problem/problem.ts';
 import type { Random } from './random.ts';
 import { shuffleInPlace } from './random.ts';
 import { provenAtBound, searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
@@ -23,64 +22,27 @@ const BLINK_RATE = 0.01;
  * is returned. Where robots queue (`queuePenalty`), plans are judged with their queues in.
  */
 export function optimiseMakespan(context: AlgorithmContext): Routes {
-  const planned = context.problem;
-  // The search moves in a problem that prices recharges at their turn on scarce chargers; the
-  // context (its counters and stop reason are the solve's) gets the true problem back after.
-  context.problem = withQueuedRecharges(planned);
-  try {
-    const neighbours = relatedDeliveries(context);
-    const constructed = buildLargestFirstStart(context);
-    const candidates = [constructed, context.greedyRoutes, context.warmStart].filter(
-      (routes): routes is Routes => routes !== null,
-    );
-    let start = candidates[0];
-    let startValue = Infinity;
-    for (const routes of candidates) {
-      const value = new FleetRoutes(context.problem, context.scale, routes).value();
-      if (value < startValue) {
-        startValue = value;
-        start = routes;
-      }
+  const neighbours = relatedDeliveries(context);
+  const constructed = buildLargestFirstStart(context);
+  const candidates = [constructed, context.greedyRoutes, context.warmStart].filter(
+    (routes): routes is Routes => routes !== null,
+  );
+  let start = candidates[0];
+  let startValue = Infinity;
+  for (const routes of candidates) {
+    const value = new FleetRoutes(context.problem, context.scale, routes).value();
+    if (value < startValue) {
+      startValue = value;
+      start = routes;
     }
-    return improveByRuinAndRecreate(context, start, neighbours, planned);
-  } finally {
-    context.problem = planned;
   }
-}
-
-/**
- * Where a station has fewer chargers than robots, the problem the search moves in: it prices
- * each recharge at its expected turn on the chargers, the recharge time times the
- * fleet's robots per charger (3 robots on 1 charger: a 10 min charge weighs 30 min). The routes'
- * own times have each robot alone with a charger, so without this a move that adds a recharge
- * looks as cheap as the drive home; with it the moves favour plans that use each robot's
- * charge before charging again, which the chargers can serve. Only the price changes, never
- * which routes are legal, and every plan is still timed on the true problem (`queuePenalty`).
- */
-function withQueuedRecharges(problem: Problem): Problem {
-  if (!problem.floor) return problem;
-  const robotsAt = new Map<string, number>();
-  const chargersAt = new Map<string, number>();
-  problem.robots.forEach((robot, r) => {
-    robotsAt.set(robot.stationId, (robotsAt.get(robot.stationId) ?? 0) + 1);
-    chargersAt.set(robot.stationId, Math.max(1, problem.chargersOfRobot[r]));
-  });
-  let robots = 0;
-  let chargers = 0;
-  for (const [station, count] of robotsAt) {
-    robots += count;
-    chargers += Math.min(count, chargersAt.get(station) ?? count);
-  }
-  if (chargers >= robots) return problem;
-  return { ...problem, rechargeSeconds: (problem.rechargeSeconds * robots) / chargers };
+  return improveByRuinAndRecreate(context, start, neighbours);
 }
 
 export function improveByRuinAndRecreate(
   context: AlgorithmContext,
   initial: Routes,
   neighbours: readonly number[][],
-  /** The problem plans are timed on, when the search moves in one that prices recharges apart (`withQueuedRecharges`). */
-  planned = context.problem,
 ): Routes {
   const { problem, random } = context;
   const n = problem.deliveryCount;
@@ -98,7 +60,7 @@ export function improveByRuinAndRecreate(
   const granular = new GranularRobots(problem, neighbours);
   const plannedOfState = () =>
     plannedMakespan(
-      planned,
+      problem,
       state.evaluators.map((evaluator) => evaluator.route),
     );
   // Progress reports the plan's makespan (queues in), and the search never returns a plan longer
@@ -113,7 +75,7 @@ export function improveByRuinAndRecreate(
     return makespan;
   };
   descend(state, outOfTime, { onMove: () => context.progress(elapsed(), reportState), granular });
-  const queues = queuePenalty(context, state, planned);
+  const queues = queuePenalty(context, state);
   let current = state.value() + queues.penalty();
   context.elite.offer(current, () => state.routes());
   let best = current;
@@ -209,27 +171,22 @@ const QUEUE_SHARE = 0.02;
 function queuePenalty(
   context: AlgorithmContext,
   state: FleetRoutes,
-  problem: Problem,
 ): { weighs: boolean; penalty: () => number; makespan: (state: FleetRoutes) => number } {
-  const { scale } = context;
+  const { problem, scale } = context;
   const weight = scale.weights.completion_time / scale.divisors.completion_time;
   const planned = () =>
     plannedMakespan(
       problem,
       state.evaluators.map((evaluator) => evaluator.route),
     );
-  // A search that prices recharges apart always weighs the plan's clock: its own times are not the plan's.
-  const weighs =
-    problem.floor !== null &&
-    weight > 0 &&
-    (context.problem !== problem || planned() > state.makespan * (1 + QUEUE_SHARE));
+  const weighs = problem.floor !== null && weight > 0 && planned() > state.makespan * (1 + QUEUE_SHARE);
   if (!weighs) return { weighs, penalty: () => 0, makespan: (routes) => routes.makespan };
   let last = 0;
   return {
     weighs,
     penalty: () => {
       last = planned();
-      // The plan's makespan in place of the routes' own (never shorter, unless recharges are priced apart).
+      // The plan's makespan in place of the routes' own (queues only ever add).
       return weight * (last - state.makespan);
     },
     // The planned makespan of the plan last weighed (the state's, as the search asks right after).
