@@ -227,7 +227,7 @@ test('scarce chargers: the gap names what its bound cannot count, Planned shares
   const lines = await floorLines(page);
   const line = (label: string) => lines.find(([name]) => name === label);
   expect(line('Planned')?.[2]).toMatch(
-    /^Each robot alone on the floor, sharing the stations' chargers \(.+ of robot time queueing for them\): the plan itself\.$/,
+    /^Each robot alone on the floor, sharing the stations' chargers \(.+ of robot time queueing for them\)( and the pickups and dropoffs, one robot at a time \(.+ of robot time waiting for them\))?: the plan itself\.$/,
   );
   // Robot time: the traffic delay and the charger queue add up to the robot time lost, and the
   // queue is the execution's own (to the second the page rounds to).

@@ -267,7 +267,7 @@ describe('random small warehouses', () => {
     );
   });
 
-  it('with every traffic policy every execution passes the checker (traffic rules included), every delivery is done, and executed >= free flow', () => {
+  it("with every traffic policy every execution passes the checker (traffic rules included), every delivery is done, and executed >= free flow less the plan's dock waits", () => {
     fc.assert(
       fc.property(layouts, (layout) => {
         const made = planned(layout, 'greedy_distance');
@@ -281,7 +281,15 @@ describe('random small warehouses', () => {
           );
           expect(checkExecution(made.instance.environment, made.plan, execution, made.params).errors).toEqual([]);
           expect(execution.totals.deliveries).toBe(made.instance.tasks.length);
-          expect(execution.totals.executed_makespan_s).toBeGreaterThanOrEqual(execution.totals.free_flow_makespan_s);
+          // The floor may let robots into a pickup or dropoff in another order than the plan's
+          // first come, first served (traffic holds one back, another goes first): at most the
+          // plan's own dock waits can be saved so.
+          const dockWaits = Object.values(made.plan)
+            .flat()
+            .reduce((sum, step) => sum + (step.pickup_queued_s ?? 0) + (step.dropoff_queued_s ?? 0), 0);
+          expect(execution.totals.executed_makespan_s).toBeGreaterThanOrEqual(
+            execution.totals.free_flow_makespan_s - dockWaits - 1e-6,
+          );
         }
       }),
       { numRuns: 40, seed: 20261125 },

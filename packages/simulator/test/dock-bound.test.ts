@@ -5,7 +5,7 @@ import { generateWarehouseInstance } from '@fleetlab/warehouse';
 import { simulate } from '../src/index.ts';
 
 describe("the solver's dock capacity bound against the day on the floor", () => {
-  it('no day on the floor ends before the dock bound, on random crowded floors with few dropoffs', () => {
+  it('no plan and no day on the floor ends before the dock bound, on random crowded floors with few dropoffs', () => {
     let binding = 0;
     fc.assert(
       fc.property(
@@ -34,12 +34,14 @@ describe("the solver's dock capacity bound against the day on the floor", () => 
           expect(stats.dock_bound_s).toBeCloseTo(bound.floor_s, 1);
           const execution = simulate(day.environment, results, params);
           expect(execution.totals.executed_makespan_s).toBeGreaterThanOrEqual(bound.floor_s - 1e-6);
-          if (bound.floor_s > stats.makespan_s) binding++;
+          // The plan holds the docks' queues, so it is never below the bound either.
+          expect(stats.makespan_s).toBeGreaterThanOrEqual(bound.floor_s - 0.01);
+          if ((stats.dock_queue_s ?? 0) > 0) binding++;
         },
       ),
       { numRuns: 25, seed: 20261129 },
     );
-    // On some of them the docks, not the plan, decide the day.
+    // On some of them robots wait at a dock in the plan itself.
     expect(binding).toBeGreaterThan(0);
   });
 });

@@ -29,7 +29,15 @@ export function planDigest(input: ProblemInput, algorithm: (typeof ALGORITHMS)[n
   const problem = buildProblem(input);
   // A time limit long enough that the iteration cap, never the clock, ends every search.
   const { results, stats } = solve(problem, { algorithm, seed: 3, maxIterations: 30, timeLimitS: 3600 });
-  const { runtime_ms: _runtime, robot_model: _model, ...figures } = stats as typeof stats & { robot_model?: string };
+  const {
+    runtime_ms: _runtime,
+    robot_model: _model,
+    dock_queue_s: dockQueue,
+    ...rest
+  } = stats as typeof stats & { robot_model?: string };
+  // The plan's dock queue came after the digests were taken: a plan that never waits at a dock
+  // digests as before, one that does carries its figure.
+  const figures = dockQueue ? { ...rest, dock_queue_s: dockQueue } : rest;
   return createHash('sha256').update(JSON.stringify({ results, figures })).digest('hex').slice(0, 16);
 }
 

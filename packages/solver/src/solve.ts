@@ -90,8 +90,8 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   // lets a search stop as soon as it proves its plan optimal.
   const bounds = computeBounds(problem, checkCancelled);
   let tightest: { name: LowerBoundName; makespan_s: number } = bounds.tightest;
-  // The search measures routes without the chargers' queues, so it may stop only at a bound
-  // that holds for those too.
+  // The search measures routes without the chargers' and docks' queues, so it may stop only at
+  // a bound that holds for those too.
   const context = searchContext(problem, options, { now, startMs, lowerBoundS: bounds.tightestForRoutes });
   const { scale } = context;
   const seed = options.seed ?? 1;
@@ -108,8 +108,9 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   const makespan = check.metrics.makespan_s;
   if (context.stopReason === 'optimal') {
     // A plan proven optimal (the exact method, or a makespan at the bound) is its own tightest
-    // bound. The proof ignores the chargers' queues: where the plan waits for a charger, the
-    // queue-free optimum is still a bound, but the plan is no longer proven optimal.
+    // bound. The proof ignores the chargers' and docks' queues: where the plan waits for a
+    // charger or a dock, the queue-free optimum is still a bound, but the plan is no longer
+    // proven optimal.
     const queueFree = measureRoutes(problem, routes).finish.reduce((latest, finish) => Math.max(latest, finish), 0);
     const proven = Math.min(makespan, queueFree);
     if (proven > tightest.makespan_s) tightest = { name: PROVEN_OPTIMUM, makespan_s: proven };
@@ -187,6 +188,7 @@ function planStats(figures: PlanFigures, results: PlanResultsRecord, metrics: Pl
     ...(problem.floor
       ? {
           charger_queue_s: round2(plannedChargerQueue(results)),
+          dock_queue_s: round2(plannedDockQueue(results)),
           dock_bound_s: round2(figures.dockBoundS),
           battery_reserve_pct: problem.floorParameters.batteryReservePct,
         }
@@ -245,14 +247,15 @@ function searchContext(
   const shouldStop = options.shouldStop ?? (() => false);
   const checkCancelled = cancellationCheck(options);
   let lastProgressMs = -Infinity;
-  const progress = (fraction: number, bestMakespanS: number | null) => {
+  const progress = (fraction: number, bestMakespanS: number | null | (() => number)) => {
     if (!options.onProgress) return;
     const at = now();
     if (at - lastProgressMs < PROGRESS_INTERVAL_MS && fraction < 1) return;
     lastProgressMs = at;
+    const best = typeof bestMakespanS === 'function' ? bestMakespanS() : bestMakespanS;
     options.onProgress({
       fraction: Math.max(0, Math.min(1, fraction)),
-      bestMakespanS: bestMakespanS === null ? null : round2(bestMakespanS),
+      bestMakespanS: best === null ? null : round2(best),
     });
   };
   const greedyRoutes = assignGreedyByDistance(problem, shouldStop);
@@ -361,6 +364,14 @@ function routesFromPairs(
 function plannedChargerQueue(results: PlanResultsRecord): number {
   let queued = 0;
   for (const steps of Object.values(results)) for (const step of steps) queued += step.queued_s ?? 0;
+  return queued;
+}
+
+/** Seconds the plan's robots wait beside a pickup or dropoff another robot's visit holds. */
+function plannedDockQueue(results: PlanResultsRecord): number {
+  let queued = 0;
+  for (const steps of Object.values(results))
+    for (const step of steps) queued += (step.pickup_queued_s ?? 0) + (step.dropoff_queued_s ?? 0);
   return queued;
 }
 

@@ -8,7 +8,9 @@ import { loadBenchInstance, planDigest } from '../bench/point-plans.ts';
  * The point robot model reproduces the plans and figures from before robot models existed: the
  * digests in fixtures/point-plan-digests.json were taken on the solver just before leg times moved
  * to the floor clock's table (with the bound list and the graph paths of steps already in; every
- * algorithm, seed 3, 30 iterations). `npx tsx packages/solver/bench/point-plans.ts` prints any
+ * algorithm, seed 3, 30 iterations), and retaken for the plans that wait at a pickup or dropoff when
+ * plans began to hold the docks' queues (two robots reaching one cell within a visit of each other:
+ * 1 to 5 s later; every plan that waits at no dock digests as before). `npx tsx packages/solver/bench/point-plans.ts` prints any
  * instance's digests to compare.
  */
 const digests: Record<string, Record<string, string>> = JSON.parse(

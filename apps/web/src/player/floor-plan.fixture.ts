@@ -29,15 +29,16 @@ export const QUEUE_PARAMETERS = {
 /** The traffic replay's hand-made floor. */
 export const QUEUE_FLOOR = TRAFFIC_FLOOR;
 
-function queuedRobot(robotId: string, chargeEnd: number, queued?: number) {
+function queuedRobot(robotId: string, chargeEnd: number, queued?: number, pickupQueued?: number) {
   return [
     {
       task: ['P1', 'D1'],
       path: [robotId, 'P1', 'D1'],
       total_distance: 6,
       odometer_m: 6,
-      completion_time: 6,
+      completion_time: 6 + (pickupQueued ?? 0),
       battery_remaining: 70,
+      ...(pickupQueued ? { pickup_queued_s: pickupQueued } : {}),
       ...battery,
     },
     {
@@ -54,7 +55,9 @@ function queuedRobot(robotId: string, chargeEnd: number, queued?: number) {
   ];
 }
 
-export const QUEUE_RESULTS = { R1_1: queuedRobot('R1_1', 190), R1_2: queuedRobot('R1_2', 370, 180) };
+// Both reach P1 at 3 s; it serves one robot at a time, so R1_2 enters at 4 s, is done at 7 s and
+// home at 11 s, where it queues for the one charger until R1_1's charge ends at 190 s.
+export const QUEUE_RESULTS = { R1_1: queuedRobot('R1_1', 190), R1_2: queuedRobot('R1_2', 370, 179, 1) };
 
 export const FLOOR_STATS = { algorithm: 'greedy_distance', makespan_s: 6, distances: 'floor' } as const;
 

@@ -276,6 +276,6 @@ describe('a plan made on the floor that this floor cannot hold', () => {
     const edited = { ...QUEUE_FLOOR, elements: { ...QUEUE_FLOOR.elements, dropoffs: [] } };
     const { schedules, floorProblem } = plannedSchedulesOf(edited, QUEUE_RESULTS, QUEUE_PARAMETERS, FLOOR_STATS);
     expect(floorProblem).toBe('Robot R1_1 step 1: dropoff D1 is not a place of the environment');
-    expect(schedules.map((schedule) => Array.from(schedule.deliveryDone))).toEqual([[6], [6]]);
+    expect(schedules.map((schedule) => Array.from(schedule.deliveryDone))).toEqual([[6], [7]]);
   });
 });

@@ -26,8 +26,11 @@ export interface AlgorithmContext {
   checkCancelled: () => void;
   /** True when the time limit is reached (or the caller asked to stop). */
   timeUp: () => boolean;
-  /** Reports progress in [0, 1] and the best makespan so far; throttled by the caller. */
-  progress: (fraction: number, bestMakespanS: number | null) => void;
+  /**
+   * Reports progress in [0, 1] and the best makespan so far; throttled by the caller, which calls
+   * a function given for the makespan only when it reports (the plan's clock is not free).
+   */
+  progress: (fraction: number, bestMakespanS: number | null | (() => number)) => void;
   /** Improvement iterations done, reported in stats. */
   iterations: number;
   /** Why the algorithm ended (stats.stop_reason); the constructive ones leave `completed`. */

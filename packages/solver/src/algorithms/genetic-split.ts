@@ -4,7 +4,7 @@ import { usableRobots } from '../bounds/lower-bound.ts';
 import { GranularRobots } from '../candidates/granular-robots.ts';
 import { descend } from '../moves/local-search.ts';
 import type { Problem } from '../problem/problem.ts';
-import type { Routes } from '../plan/plan-builder.ts';
+import { plannedMakespan, type Routes } from '../plan/plan-builder.ts';
 import type { Random } from './random.ts';
 import { provenAtBound, searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { buildLargestFirstStart } from './largest-first-construction.ts';
@@ -144,7 +144,9 @@ export function evolveGiantTours(context: AlgorithmContext): Routes {
       makespanOf = best;
       bestMakespan = fleetOf(best.routes).makespan;
     }
-    context.progress(Math.min(1, fraction), bestMakespan);
+    // The report gives the plan's makespan, chargers' and docks' queues in (`plannedMakespan`).
+    const reportedRoutes = best.routes;
+    context.progress(Math.min(1, fraction), () => plannedMakespan(context.problem, reportedRoutes));
     if (provenAtBound(context, bestMakespan)) {
       proven = true;
       break;

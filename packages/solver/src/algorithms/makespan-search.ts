@@ -1,7 +1,7 @@
 import { FleetRoutes } from '../routes/fleet-routes.ts';
 import { GranularRobots } from '../candidates/granular-robots.ts';
 import { descend } from '../moves/local-search.ts';
-import type { Routes } from '../plan/plan-builder.ts';
+import { plannedMakespan, type Routes } from '../plan/plan-builder.ts';
 import type { Random } from './random.ts';
 import { shuffleInPlace } from './random.ts';
 import { provenAtBound, searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
@@ -19,7 +19,7 @@ const BLINK_RATE = 0.01;
  * iteration removes a few deliveries (at random, a string of related deliveries, or the
  * costliest ones of the busiest robot) and reinserts them at their best places; simulated
  * annealing on the augmented objective decides whether to keep the result. The best plan seen
- * is returned.
+ * is returned. Where robots queue (`queuePenalty`), plans are judged with their queues in.
  */
 export function optimiseMakespan(context: AlgorithmContext): Routes {
   const neighbours = relatedDeliveries(context);
@@ -50,7 +50,6 @@ export function improveByRuinAndRecreate(
   const startMs = context.now();
   const budgetMs = Math.max(1, context.deadlineMs - startMs);
   const outOfTime = () => context.timeUp() || context.iterations >= context.maxIterations;
-  const provenOptimal = () => provenAtBound(context, state.makespan);
 
   if (n === 0 || problem.robotCount === 0) {
     context.stopReason = 'optimal';
@@ -59,12 +58,36 @@ export function improveByRuinAndRecreate(
   const elapsed = () => Math.min(1, (context.now() - startMs) / budgetMs);
   // On a large fleet, moves and placements try granular robot lists (granular-robots.ts).
   const granular = new GranularRobots(problem, neighbours);
-  descend(state, outOfTime, { onMove: () => context.progress(elapsed(), state.makespan), granular });
-  let current = state.value();
+  const plannedOfState = () =>
+    plannedMakespan(
+      problem,
+      state.evaluators.map((evaluator) => evaluator.route),
+    );
+  // Progress reports the plan's makespan (queues in), and the search never returns a plan longer
+  // than one it reported: under the completion-time objective the descent's reported plans are
+  // kept (the least) and the best plan is replaced only by one no longer.
+  const keepsShortest = context.scale.completionOnly;
+  let reported: { makespan: number; routes: Routes } | null = null;
+  const reportState = () => {
+    const makespan = plannedOfState();
+    if (keepsShortest && (reported === null || makespan < reported.makespan))
+      reported = { makespan, routes: state.routes() };
+    return makespan;
+  };
+  descend(state, outOfTime, { onMove: () => context.progress(elapsed(), reportState), granular });
+  const queues = queuePenalty(context, state);
+  let current = state.value() + queues.penalty();
   context.elite.offer(current, () => state.routes());
   let best = current;
   let bestRoutes = state.routes();
-  let bestMakespan = state.makespan;
+  let bestMakespan = queues.weighs ? queues.makespan(state) : plannedOfState();
+  const offerBest = (value: number) => {
+    best = value;
+    const makespan = queues.weighs ? queues.makespan(state) : plannedOfState();
+    if (keepsShortest && makespan > bestMakespan + 1e-9) return;
+    bestRoutes = state.routes();
+    bestMakespan = makespan;
+  };
   context.progress(0, bestMakespan);
 
   const step = new RuinAndRecreate(state, granular, neighbours, random);
@@ -75,6 +98,8 @@ export function improveByRuinAndRecreate(
   let lastImprovementMs = context.now();
   let stalled = false;
 
+  // With the queues weighed, the plan's makespan is known for the plans weighed only.
+  const provenOptimal = () => provenAtBound(context, queues.weighs ? bestMakespan : state.makespan);
   while (!outOfTime() && !provenOptimal()) {
     stalled = searchStalled(context, startMs, lastImprovementMs);
     if (stalled) break;
@@ -91,7 +116,7 @@ export function improveByRuinAndRecreate(
     const strategy = random.next();
     step.ruin(count, strategy);
     const complete = step.recreate(blink);
-    const value = complete ? state.value() : Infinity;
+    const value = complete ? state.value() + queues.penalty() : Infinity;
     const accept =
       value < current - 1e-12 ||
       (value < Infinity && value < current - temperature * Math.log(Math.max(1e-300, random.next())));
@@ -99,13 +124,13 @@ export function improveByRuinAndRecreate(
       current = value;
       context.elite.offer(value, () => state.routes());
       if (value < best - 1e-12) {
+        offerBest(value);
         // Polish new bests with the descent; cheap relative to the search and often decisive.
+        // The descent's moves do not see the queues, so with them a polished plan may be worse.
         descend(state, outOfTime, { maxMoves: 20, allFocuses: false, granular });
-        current = state.value();
+        current = state.value() + queues.penalty();
         context.elite.offer(current, () => state.routes());
-        best = current;
-        bestRoutes = state.routes();
-        bestMakespan = state.makespan;
+        if (current < best) offerBest(current);
         lastImprovementMs = context.now();
       }
     } else {
@@ -113,8 +138,60 @@ export function improveByRuinAndRecreate(
     }
     context.progress(Math.min(1, fraction), bestMakespan);
   }
+  const shortestReported = reported as { makespan: number; routes: Routes } | null;
+  if (shortestReported && shortestReported.makespan < bestMakespan) {
+    bestRoutes = shortestReported.routes;
+    bestMakespan = shortestReported.makespan;
+  }
   context.stopReason = stopReasonOf(context, provenOptimal() || provenAtBound(context, bestMakespan), stalled);
   return bestRoutes;
+}
+
+/**
+ * Share by which the plan's queues must lengthen the constructed plan before the search weighs
+ * them: below it the routes' own times are the plan's within a few seconds (two robots meeting
+ * at a dock now and then), and the plan's clock would only slow every iteration down.
+ */
+const QUEUE_SHARE = 0.02;
+
+/**
+ * What the chargers' and docks' queues add to the search's value. The routes' own times have
+ * each robot alone with a charger and every dock to itself, so where robots queue (chargers
+ * scarcer than robots, a dock many robots reach at once) a move that looks free may make the
+ * plan wait, and a plan with more recharges than the chargers can serve looks as good as one
+ * with fewer. When the queues lengthen the constructed plan by more than QUEUE_SHARE, every plan
+ * the search weighs is timed on the plan's clock (`plannedMakespan`: free flow, chargers and
+ * docks shared) and its value is raised by the makespan the queues add, in the objective's
+ * completion-time weight: the annealing then keeps, and the search returns, the plan that is
+ * best with its queues. Vroom and HGS do the same for what their moves cannot price (time
+ * windows, capacity): moves stay cheap, each candidate solution is judged on the full
+ * evaluation. Otherwise (the graph, no completion-time weight, queues that do not matter) it
+ * adds nothing and costs nothing.
+ */
+function queuePenalty(
+  context: AlgorithmContext,
+  state: FleetRoutes,
+): { weighs: boolean; penalty: () => number; makespan: (state: FleetRoutes) => number } {
+  const { problem, scale } = context;
+  const weight = scale.weights.completion_time / scale.divisors.completion_time;
+  const planned = () =>
+    plannedMakespan(
+      problem,
+      state.evaluators.map((evaluator) => evaluator.route),
+    );
+  const weighs = problem.floor !== null && weight > 0 && planned() > state.makespan * (1 + QUEUE_SHARE);
+  if (!weighs) return { weighs, penalty: () => 0, makespan: (routes) => routes.makespan };
+  let last = 0;
+  return {
+    weighs,
+    penalty: () => {
+      last = planned();
+      // The plan's makespan in place of the routes' own (queues only ever add).
+      return weight * (last - state.makespan);
+    },
+    // The planned makespan of the plan last weighed (the state's, as the search asks right after).
+    makespan: () => last,
+  };
 }
 
 /**

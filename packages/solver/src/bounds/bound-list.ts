@@ -38,8 +38,8 @@ export class SharedBoundWork {
 export interface MakespanBound {
   name: BoundName;
   counts: string;
-  holdsFor: 'routes' | 'plan' | 'floor';
-  /** Seconds no plan (or, for `floor` bounds, no day on the floor) can finish before; 0 when it says nothing. */
+  holdsFor: 'routes' | 'plan';
+  /** Seconds no plan can finish before; 0 when it says nothing. */
   compute(problem: Problem, shared: SharedBoundWork): number;
 }
 
@@ -71,11 +71,11 @@ export interface BoundValue {
 export interface BoundFigures {
   /** Every bound's value, in list order. */
   values: BoundValue[];
-  /** The largest bound every plan keeps to (`routes` and `plan` bounds); the first in list order on a tie. */
+  /** The largest bound every plan keeps to; the first in list order on a tie. */
   tightest: BoundValue;
   /** The largest bound that holds for routes timed without charger queues: where a search may stop. */
   tightestForRoutes: number;
-  /** The largest `floor` bound: the least time the day on the floor can take. */
+  /** The dock capacity bound alone (the stats' `dock_bound_s`; 0 on the graph). */
   floor: number;
   shared: SharedBoundWork;
 }
@@ -89,8 +89,8 @@ export function computeBounds(problem: Problem, poll?: () => void): BoundFigures
   let floor = 0;
   MAKESPAN_BOUNDS.forEach((bound, k) => {
     const value = values[k];
-    if (bound.holdsFor === 'floor') floor = Math.max(floor, value.makespan_s);
-    else if (value.makespan_s > tightest.makespan_s) tightest = value;
+    if (bound.name === 'dock_capacity') floor = value.makespan_s;
+    if (value.makespan_s > tightest.makespan_s) tightest = value;
     if (bound.holdsFor === 'routes') tightestForRoutes = Math.max(tightestForRoutes, value.makespan_s);
   });
   return { values, tightest, tightestForRoutes, floor, shared };

@@ -28,7 +28,7 @@ export interface LowerBound {
   /** The tightest bound every plan keeps to, and its name. */
   tightest_s: number;
   tightest_name: BoundName;
-  /** The tightest bound of the day on the floor (dock capacity; 0 on the graph). */
+  /** The dock capacity bound (one of `bounds`; 0 on the graph): no plan or day on the floor ends before it. */
   floor_s: number;
 }
 

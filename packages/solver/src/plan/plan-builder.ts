@@ -17,10 +17,16 @@ export type Routes = number[][];
 /** One robot's work in order: its deliveries and, before some of them, a recharge trip. */
 type PlannedItem = { kind: 'delivery'; j: number } | { kind: 'charge' };
 
-/** When each of a robot's items ends, in seconds from t = 0, and the charger queueing before each recharge. */
+/**
+ * When each of a robot's items ends, in seconds from t = 0, the charger queueing before each
+ * recharge, and the waits beside each delivery's pickup and dropoff while another robot's visit
+ * holds it.
+ */
 interface RobotClock {
   ends: number[];
   queued: number[];
+  pickupQueued: number[];
+  dropoffQueued: number[];
 }
 
 /**
@@ -28,9 +34,10 @@ interface RobotClock {
  * the battery schedule puts them, time, battery, the distance since the last charge
  * (`total_distance`, the original product's meaning) and since t = 0 (`odometer_m`), rounded to 2
  * decimals. On the floor the times are the floor's own clock (`freeFlow` of packages/warehouse:
- * walks, handling, whole-step charges, chargers shared first come first served), so the plan says
- * exactly what each robot alone on the floor does; a recharge that waits for a charger says how
- * long in `queued_s`. Throws if a route cannot be made legal (algorithms only hand over legal routes).
+ * walks, handling, whole-step charges, chargers shared first come first served, every pickup and
+ * dropoff serving one robot at a time), so the plan says exactly what each robot alone on the
+ * floor does; a recharge that waits for a charger says how long in `queued_s`, a delivery that
+ * waits for its pickup or dropoff in `pickup_queued_s` and `dropoff_queued_s`. Throws if a route cannot be made legal (algorithms only hand over legal routes).
  */
 export function buildPlanSteps(problem: Problem, routes: Routes): PlanResultsRecord {
   const items = problem.robots.map((_, r) => plannedItems(problem, r, routes[r]));
@@ -43,6 +50,33 @@ export function buildPlanSteps(problem: Problem, routes: Routes): PlanResultsRec
     results[robot.id] = robotSteps(problem, r, items[r], clocks[r]);
   });
   return results;
+}
+
+/**
+ * The makespan of the plan `routes` make: on the floor the plan's own clock, chargers and docks
+ * shared (`freeFlow`), so what the routes' queue-free times leave out is in it; on the graph, where
+ * nothing is shared, the routes' own finish. What a search that weighs the queues measures.
+ */
+export function plannedMakespan(problem: Problem, routes: Routes): number {
+  const items = problem.robots.map((_, r) => plannedItems(problem, r, routes[r]));
+  const { floor } = problem;
+  let makespan = 0;
+  if (floor) {
+    floorClocks(problem, floor, items).forEach((clock, r) => {
+      makespan = Math.max(makespan, lastDeliveryEnd(clock, items[r]));
+    });
+  } else {
+    items.forEach((robotItems, r) => {
+      makespan = Math.max(makespan, lastDeliveryEnd(graphClock(problem, r, robotItems), robotItems));
+    });
+  }
+  return makespan;
+}
+
+/** When a robot's last delivery is done (0 without deliveries). */
+function lastDeliveryEnd(clock: RobotClock, items: readonly PlannedItem[]): number {
+  for (let k = items.length - 1; k >= 0; k--) if (items[k].kind === 'delivery') return clock.ends[k];
+  return 0;
 }
 
 function plannedItems(problem: Problem, robot: number, route: readonly number[]): PlannedItem[] {
@@ -61,7 +95,7 @@ function plannedItems(problem: Problem, robot: number, route: readonly number[])
   return items;
 }
 
-/** The floor's clock: every robot alone on the floor with these items, chargers shared (`freeFlow`). */
+/** The floor's clock: every robot alone on the floor with these items, chargers and docks shared (`freeFlow`). */
 function floorClocks(problem: Problem, floor: Floor, items: PlannedItem[][]): RobotClock[] {
   const cellOf = (node: number) => problem.nodeCell[node];
   const work: RobotWork[] = problem.robots.map((robot, r) => ({
@@ -85,21 +119,25 @@ function floorClocks(problem: Problem, floor: Floor, items: PlannedItem[][]): Ro
   const stepS = problem.floorParameters.stepS;
   return freeFlow(floor, problem.floorParameters, work, problem.floorClock ?? undefined).map(
     (alone: FreeFlowRobot, r) => {
-      const ends: number[] = [];
-      const queued: number[] = [];
+      const clock: RobotClock = { ends: [], queued: [], pickupQueued: [], dropoffQueued: [] };
       let delivery = 0;
       let charge = 0;
       for (const item of items[r]) {
         if (item.kind === 'delivery') {
-          ends.push(alone.deliveryDoneSteps[delivery++] * stepS);
-          queued.push(0);
+          const waits = alone.dockWaits[delivery];
+          clock.ends.push(alone.deliveryDoneSteps[delivery++] * stepS);
+          clock.queued.push(0);
+          clock.pickupQueued.push(waits.pickup * stepS);
+          clock.dropoffQueued.push(waits.dropoff * stepS);
         } else {
           const { arriveStep, startStep, endStep } = alone.charges[charge++];
-          ends.push(endStep * stepS);
-          queued.push((startStep - arriveStep) * stepS);
+          clock.ends.push(endStep * stepS);
+          clock.queued.push((startStep - arriveStep) * stepS);
+          clock.pickupQueued.push(0);
+          clock.dropoffQueued.push(0);
         }
       }
-      return { ends, queued };
+      return clock;
     },
   );
 }
@@ -125,7 +163,8 @@ function graphClock(problem: Problem, robot: number, items: PlannedItem[]): Robo
     afterDelivery = item.kind === 'delivery';
     ends.push(time);
   }
-  return { ends, queued: items.map(() => 0) };
+  const none = items.map(() => 0);
+  return { ends, queued: none, pickupQueued: none, dropoffQueued: none };
 }
 
 /**
@@ -189,6 +228,8 @@ function robotSteps(problem: Problem, robot: number, items: PlannedItem[], clock
       battery_remaining: round2(batteryPercent(problem, sinceCharge)),
       battery_capacity,
       max_distance,
+      ...(clock.pickupQueued[index] > 0 ? { pickup_queued_s: round2(clock.pickupQueued[index]) } : {}),
+      ...(clock.dropoffQueued[index] > 0 ? { dropoff_queued_s: round2(clock.dropoffQueued[index]) } : {}),
     });
     position = delivery.dropoffNode;
   });

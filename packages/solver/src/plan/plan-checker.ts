@@ -1,4 +1,4 @@
-import { UNREACHABLE, type ObjectiveValues } from '@fleetlab/warehouse';
+import { dockVisitSteps, UNREACHABLE, type ObjectiveValues } from '@fleetlab/warehouse';
 import { objectiveValues } from './objective.ts';
 import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
 import { chargeCovers, type Problem, type ProblemRobot } from '../problem/problem.ts';
@@ -40,6 +40,8 @@ interface Review {
   metrics: PlanMetrics;
   /** Per station id, each charge's [start, end] in seconds. */
   charging: Map<string, [number, number][]>;
+  /** On the floor, per pickup or dropoff node, each visit's [enter, end] in seconds: entering, handling and leaving. */
+  visits: Map<number, [number, number][]>;
 }
 
 /** One robot's state as its steps are replayed. */
@@ -58,6 +60,8 @@ interface RobotWalk {
   afterDelivery: boolean;
   /** The robot's home station has this many chargers. */
   chargers: number;
+  /** Its last visit to a pickup or dropoff (floor plans): a next visit to the same node without moving goes on with it. */
+  lastVisit: { node: number; interval: [number, number] } | null;
 }
 
 function report(review: Review, message: string): void {
@@ -86,7 +90,7 @@ export function checkPlan(problem: Problem, results: unknown): PlanCheck {
     robots: {},
     objectives: { completion_time: 0, distance_traveled: 0, energy_usage: 0, balanced_workload: 0, cost_efficiency: 0 },
   };
-  const review: Review = { problem, errors: [], pending, metrics, charging: new Map() };
+  const review: Review = { problem, errors: [], pending, metrics, charging: new Map(), visits: new Map() };
   const finishes: number[] = [];
   const distances: number[] = [];
 
@@ -117,6 +121,7 @@ export function checkPlan(problem: Problem, results: unknown): PlanCheck {
       delivered: 0,
       afterDelivery: false,
       chargers: problem.chargersOfRobot[problem.robots.indexOf(robot)],
+      lastVisit: null,
     };
     steps.forEach((step: unknown, index: number) => checkStep(review, walk, step, `${robot.id} step ${index + 1}`));
     metrics.robots[robot.id] = {
@@ -140,6 +145,7 @@ export function checkPlan(problem: Problem, results: unknown): PlanCheck {
     }
   }
   checkChargerCapacity(review);
+  checkDockCapacity(review);
   metrics.objectives = objectiveValues(problem, finishes, distances);
   return { valid: review.errors.length === 0, errors: review.errors, metrics };
 }
@@ -173,6 +179,28 @@ function checkChargerCapacity(review: Review): void {
   }
 }
 
+/**
+ * On the floor, no pickup or dropoff ever holds two robots' visits at once: each visit (the
+ * robot entering, handling, leaving: `dockVisitSteps`) ends before the next robot enters.
+ */
+function checkDockCapacity(review: Review): void {
+  const { problem } = review;
+  for (const [node, visits] of review.visits) {
+    visits.sort((a, b) => a[0] - b[0]);
+    for (let k = 1; k < visits.length; k++) {
+      const [enter] = visits[k];
+      const [previousEnter, previousEnd] = visits[k - 1];
+      if (enter < previousEnd - SAFE_SLACK) {
+        report(
+          review,
+          `${problem.nodeIds[node]} serves 2 robots at once: one enters at ${fmt(enter)} s while the visit from ${fmt(previousEnter)} s holds it until ${fmt(previousEnd)} s (entering, handling, leaving)`,
+        );
+        break;
+      }
+    }
+  }
+}
+
 /** One step: its path, its task and the figures it reports; `walk` moves on to its end. */
 function checkStep(review: Review, walk: RobotWalk, step: unknown, where: string): void {
   const { problem } = review;
@@ -194,11 +222,12 @@ function checkStep(review: Review, walk: RobotWalk, step: unknown, where: string
   }
   // Handling at the last dropoff comes before the robot moves on.
   if (walk.afterDelivery) walk.time += problem.handlingSeconds;
+  const departed = walk.time;
   drivePath(review, walk, problem.graphLegs ? floorStops(problem, step, nodes) : nodes, where);
   walk.position = nodes[nodes.length - 1];
   // total_distance counts since the last charge; a recharge step still includes its leg to the station.
   const distanceSinceCharge = walk.sinceCharge;
-  const expectedBattery = checkTask(review, walk, step, nodes, where);
+  const expectedBattery = checkTask(review, walk, step, nodes, where, departed);
   if (expectedBattery === null) return;
   checkFigures(review, walk, step, where, { distanceSinceCharge, expectedBattery });
 }
@@ -309,10 +338,12 @@ function checkTask(
   step: Record<string, unknown>,
   nodes: number[],
   where: string,
+  departed: number,
 ): number | null {
   const task = step.task;
   if (task === 'recharge' || task === 'recharge_in_place') return checkRecharge(review, walk, step, where);
   if (Array.isArray(task) && task.length === 2 && typeof task[0] === 'string' && typeof task[1] === 'string') {
+    if (review.problem.floor) holdDocks(review, walk, step, nodes, departed);
     return checkDelivery(review, walk, task as [string, string], nodes, where);
   }
   report(review, `${where}: task must be a [pickup, dropoff] pair or "recharge", got ${JSON.stringify(task)}`);
@@ -399,6 +430,51 @@ function checkDelivery(
   walk.afterDelivery = true;
   metrics.makespan_s = Math.max(metrics.makespan_s, walk.time);
   return Math.min(capacity, Math.max(0, capacity * (1 - walk.sinceCharge / fullCharge)));
+}
+
+/**
+ * A floor delivery's waits beside its pickup and its dropoff (`pickup_queued_s`,
+ * `dropoff_queued_s`, inside its time) and the two visits they let it make: entering the pickup
+ * after the walk there and the wait, entering the dropoff after the handling, the walk on and
+ * the wait.
+ */
+function holdDocks(
+  review: Review,
+  walk: RobotWalk,
+  step: Record<string, unknown>,
+  nodes: number[],
+  departed: number,
+): void {
+  const { problem } = review;
+  const floor = problem.floor;
+  const pickup = Array.isArray(step.task) ? problem.nodeIndex.get(step.task[0] as string) : undefined;
+  const dropoff = nodes[nodes.length - 1];
+  if (!floor || pickup === undefined) return;
+  const wait = (field: string) => (typeof step[field] === 'number' ? Math.max(0, step[field] as number) : 0);
+  const pickupWait = wait('pickup_queued_s');
+  const dropoffWait = wait('dropoff_queued_s');
+  walk.time += pickupWait + dropoffWait;
+  const leg = (from: number, to: number) =>
+    from === to ? 0 : legSeconds(problem, from, to, legMetres(problem, from, to));
+  const pickupEnter = departed + leg(nodes[0], pickup) + pickupWait;
+  const dropoffEnter = pickupEnter + problem.handlingSeconds + leg(pickup, dropoff) + dropoffWait;
+  const parameters = problem.floorParameters;
+  // A visit right after one to the same node, with no drive between (a pickup where the robot
+  // dropped off, a dropoff where it picked up), is one stay: it holds the node a handling longer.
+  const visit = (node: number, enter: number, moved: boolean) => {
+    const end = enter + dockVisitSteps(floor, parameters, problem.nodeCell[node]) * parameters.stepS;
+    if (!moved && walk.lastVisit?.node === node) {
+      walk.lastVisit.interval[1] = end;
+      return;
+    }
+    const interval: [number, number] = [enter, end];
+    const visits = review.visits.get(node) ?? [];
+    visits.push(interval);
+    review.visits.set(node, visits);
+    walk.lastVisit = { node, interval };
+  };
+  visit(pickup, pickupEnter, nodes[0] !== pickup);
+  visit(dropoff, dropoffEnter, pickup !== dropoff);
 }
 
 /** The figures a step reports against those its path gives, and the solve's battery settings. */

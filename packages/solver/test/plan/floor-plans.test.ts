@@ -83,10 +83,13 @@ describe('plans on the floor the robots drive', () => {
     expect(onGraph.stats).toMatchObject({ distances: 'graph', recharges: 0 });
   });
 
-  it("queues the plan's charges at a one-charger station: 3 robots wait 0, 180 and 360 s, worked out by hand", () => {
-    // Six PR -> D1 deliveries, one per charge: each robot does one (done at 10 s), drives home
-    // (20 s) and charges for its second. One charger, all three there at 20 s, served in robot
-    // order: charges end at 200, 380 and 560 s, the second deliveries at 210, 390 and 570 s.
+  it("queues the plan's charges at a one-charger station, and its docks: 3 robots wait 0, 179 and 358 s at the charger, worked out by hand", () => {
+    // Six PR -> D1 deliveries, one per charge: each robot does one, drives home and charges for
+    // its second. All three leave R1 at 0 and reach PR (7 m) at 7 s; PR serves one robot at a
+    // time and a visit holds it 1 s (no handling, then a step off), so they enter at 7, 8 and 9 s,
+    // reach D1 (3 m) at 10, 11 and 12 s (D1 is free for each) and are home (10 m) at 20, 21 and
+    // 22 s. One charger, served in order of arrival: charges end at 200, 380 and 560 s, the second
+    // deliveries at 210, 390 and 570 s.
     const tasks = tasksOf(...Array.from({ length: 6 }, (): [string, string] => ['PR', 'D1']));
     const problem = buildProblem({
       environment: aroundShelf(3),
@@ -94,24 +97,32 @@ describe('plans on the floor the robots drive', () => {
       params: { max_distance: 25, recharge_time: 3, chargers: 1 },
     });
     const { results, stats } = solve(problem, { algorithm: 'greedy_distance' });
-    for (const [robot, wait, end] of [
-      ['R1_1', 0, 200],
-      ['R1_2', 180, 380],
-      ['R1_3', 360, 560],
+    for (const [robot, first, pickupWait, wait, end] of [
+      ['R1_1', 10, 0, 0, 200],
+      ['R1_2', 11, 1, 179, 380],
+      ['R1_3', 12, 2, 358, 560],
     ] as const) {
       expect(summary(results[robot])).toEqual(['PR>D1', 'recharge@R1', 'PR>D1']);
-      expect(results[robot].map((step) => step.completion_time)).toEqual([10, end, end + 10]);
+      expect(results[robot].map((step) => step.completion_time)).toEqual([first, end, end + 10]);
+      expect(results[robot][0].pickup_queued_s ?? 0).toBe(pickupWait);
       expect(results[robot][1].queued_s ?? 0).toBe(wait);
     }
-    expect(stats).toMatchObject({ makespan_s: 570, charger_queue_s: 540 });
+    expect(stats).toMatchObject({ makespan_s: 570, charger_queue_s: 537, dock_queue_s: 3 });
     expect(checkPlan(problem, results).errors).toEqual([]);
     // The checker refuses a plan that charges two robots at once at the one charger.
     const overlapping = structuredClone(results);
-    overlapping.R1_2[1] = { ...overlapping.R1_2[1], completion_time: 200, queued_s: undefined };
-    overlapping.R1_2[2] = { ...overlapping.R1_2[2], completion_time: 210 };
+    overlapping.R1_2[1] = { ...overlapping.R1_2[1], completion_time: 201 };
+    overlapping.R1_2[2] = { ...overlapping.R1_2[2], completion_time: 211 };
     delete overlapping.R1_2[1].queued_s;
     expect(checkPlan(problem, overlapping).errors).toContain(
-      'Station R1 charges 2 robots at once at 20 s, but it has 1 charger',
+      'Station R1 charges 2 robots at once at 21 s, but it has 1 charger',
+    );
+    // And one that lets two robots into PR at once: R1_2 entering at 7 s beside R1_1.
+    const crowded = structuredClone(results);
+    crowded.R1_2[0] = { ...crowded.R1_2[0], completion_time: 10 };
+    delete crowded.R1_2[0].pickup_queued_s;
+    expect(checkPlan(problem, crowded).errors).toContain(
+      'PR serves 2 robots at once: one enters at 7 s while the visit from 7 s holds it until 8 s (entering, handling, leaving)',
     );
   });
 
@@ -155,7 +166,7 @@ describe('plans on the floor the robots drive', () => {
 });
 
 describe('the search scores routes as the floor times them', () => {
-  it("on random warehouses, each route's finish (evaluateRoute) is its last delivery in the plan, handling and speeds included", () => {
+  it("on random warehouses, each route's finish (evaluateRoute) is its last delivery in the plan less the plan's waits at docks, handling and speeds included", () => {
     fc.assert(
       fc.property(
         fc.record({
@@ -184,9 +195,16 @@ describe('the search scores routes as the floor times them', () => {
           const routes = assignGreedyByDistance(problem);
           const plan = buildPlanSteps(problem, routes);
           expect(checkPlan(problem, plan).errors).toEqual([]);
+          // The search times each route alone; the plan adds the waits beside docks another
+          // robot's visit holds (chargers are one per robot here, so none at them).
           problem.robots.forEach((robot, r) => {
-            const last = plan[robot.id].at(-1)?.completion_time ?? 0;
-            expect(evaluateRoute(problem, r, routes[r]).finish).toBeCloseTo(last, 6);
+            const steps = plan[robot.id];
+            const last = steps.at(-1)?.completion_time ?? 0;
+            const waits = steps.reduce(
+              (sum, step) => sum + (step.queued_s ?? 0) + (step.pickup_queued_s ?? 0) + (step.dropoff_queued_s ?? 0),
+              0,
+            );
+            expect(evaluateRoute(problem, r, routes[r]).finish + waits).toBeCloseTo(last, 6);
           });
         },
       ),

@@ -1,5 +1,6 @@
 import { ActivityWriter } from './activities.ts';
 import { ChargerPool } from './charger-pool.ts';
+import { DockPool, dockLeaveSteps } from './dock-pool.ts';
 import { FloorError, UNREACHABLE, type Floor } from './floor.ts';
 import { chargersAt, type FloorParameters } from './floor-parameters.ts';
 import { FloorClock } from '../motion/floor-clock.ts';
@@ -17,8 +18,10 @@ export interface FreeFlowLeg {
 
 /** What a robot does alone on the floor, in steps from t = 0. */
 export interface FreeFlowRobot {
-  /** Per delivery of its work, in order: the step it reaches the dropoff. */
+  /** Per delivery of its work, in order: the step it enters the dropoff (after any wait for it). */
   deliveryDoneSteps: number[];
+  /** Per delivery of its work, in order: steps it waited for its pickup and for its dropoff, held by another robot's visit. */
+  dockWaits: { pickup: number; dropoff: number }[];
   charges: { arriveStep: number; startStep: number; endStep: number }[];
   legs: FreeFlowLeg[];
   /** Activity timeline (`ActivityWriter`'s format). */
@@ -30,14 +33,22 @@ export interface FreeFlowRobot {
   distance: number;
 }
 
+/** What a robot stands waiting to claim: a charger of its station, or the pickup or dropoff cell it reached. */
+type Claim = 'charge' | 'pickup' | 'dropoff';
+
 /** Where one robot is in its work while the schedule is made. */
 interface Cursor {
   robot: RobotWork;
   index: number;
+  /** Within a delivery: on the way to its pickup, or to its dropoff. */
+  toDropoff: boolean;
   step: number;
   cell: number;
-  /** The step at which the robot stands at its station waiting for a charger; -1 when not. */
-  chargeArrival: number;
+  /** What it waits to claim, reached at `arrival`; null when its work is done. */
+  claim: Claim | null;
+  arrival: number;
+  /** The pickup or dropoff cell it stands on since its last visit there (-1: none): its next visit there needs no claim. */
+  heldCell: number;
   out: FreeFlowRobot;
   writer: ActivityWriter;
 }
@@ -45,10 +56,13 @@ interface Cursor {
 /**
  * Each robot alone on the floor doing its work in order: every leg as long as the floor's clock
  * says (`FloorClock`: shortest walks at one cell a step for a point robot, least-time walks with
- * acceleration, braking and turns otherwise), handling at every pickup and dropoff, its plan's charges where the plan puts them,
- * and the stations' chargers shared first come, first served (`ChargerPool`). This is the
- * plan's own clock: the optimiser's plan says exactly this, and the shared run's delay is
- * measured against it. O(work + charges x robots).
+ * acceleration, braking and turns otherwise), handling at every pickup and dropoff, its plan's
+ * charges where the plan puts them, the stations' chargers shared first come, first served
+ * (`ChargerPool`), and every pickup and dropoff cell serving one robot at a time, first come,
+ * first served (`DockPool`: a visit holds the cell while the robot enters, handles and leaves).
+ * This is the plan's own clock: the optimiser's plan says exactly this, and the shared run's
+ * delay is measured against it. Claims are served in order of arrival, then robot order:
+ * O((work + charges) x robots).
  */
 export function freeFlow(
   floor: Floor,
@@ -57,35 +71,86 @@ export function freeFlow(
   clock: FloorClock = new FloorClock(floor, parameters),
 ): FreeFlowRobot[] {
   const perStation = robotsPerStation(floor, robots);
-  const pool = new ChargerPool(
+  const chargers = new ChargerPool(
     perStation.map((count, station) => chargersAt(parameters, count, floor.stationChargers[station])),
   );
+  const docks = new DockPool();
+  const leaveSteps = new Map<number, number>();
+  const leaveStepsAt = (cell: number) => {
+    let steps = leaveSteps.get(cell);
+    if (steps === undefined) {
+      steps = dockLeaveSteps(floor, parameters, cell);
+      leaveSteps.set(cell, steps);
+    }
+    return steps;
+  };
   const cursors: Cursor[] = robots.map((robot) => ({
     robot,
     index: 0,
+    toDropoff: false,
     step: 0,
     cell: robot.startCell,
-    chargeArrival: -1,
-    out: { deliveryDoneSteps: [], charges: [], legs: [], activities: [], finishStep: 0, endStep: 0, distance: 0 },
+    claim: null,
+    arrival: 0,
+    heldCell: -1,
+    out: {
+      deliveryDoneSteps: [],
+      dockWaits: [],
+      charges: [],
+      legs: [],
+      activities: [],
+      finishStep: 0,
+      endStep: 0,
+      distance: 0,
+    },
     writer: new ActivityWriter(),
   }));
-  for (const cursor of cursors) advanceToCharger(clock, cursor);
-  // Charges in order of arrival, then robot order: the charger rule's order.
+  for (const cursor of cursors) advanceToClaim(clock, cursor);
+  const handle = (cursor: Cursor) => {
+    if (parameters.handlingSteps === 0) return;
+    cursor.writer.set(cursor.step, 'handling');
+    cursor.step += parameters.handlingSteps;
+  };
+  // Claims in order of arrival, then robot order: the rule of the chargers and of the docks.
   for (;;) {
     let next: Cursor | null = null;
     for (const cursor of cursors) {
-      if (cursor.chargeArrival >= 0 && (next === null || cursor.chargeArrival < next.chargeArrival)) next = cursor;
+      if (cursor.claim !== null && (next === null || cursor.arrival < next.arrival)) next = cursor;
     }
     if (next === null) break;
-    const arrival = next.chargeArrival;
-    const start = pool.claim(next.robot.station, arrival, parameters.chargeSteps);
-    if (start > arrival) next.writer.set(arrival, 'queued');
-    next.writer.set(start, 'charging');
-    next.out.charges.push({ arriveStep: arrival, startStep: start, endStep: start + parameters.chargeSteps });
-    next.step = start + parameters.chargeSteps;
-    next.chargeArrival = -1;
-    next.index++;
-    advanceToCharger(clock, next);
+    const { arrival, out, writer } = next;
+    if (next.claim === 'charge') {
+      const start = chargers.claim(next.robot.station, arrival, parameters.chargeSteps);
+      if (start > arrival) writer.set(arrival, 'queued');
+      writer.set(start, 'charging');
+      out.charges.push({ arriveStep: arrival, startStep: start, endStep: start + parameters.chargeSteps });
+      next.step = start + parameters.chargeSteps;
+      next.index++;
+    } else {
+      // A robot still on the cell from its visit just before (a pickup where it dropped off, a
+      // dropoff where it picked up) goes on: that visit's claim held the cell for this one too.
+      let enter = arrival;
+      if (next.heldCell !== next.cell) {
+        const hold = handlingsInARow(next) * parameters.handlingSteps + leaveStepsAt(next.cell);
+        enter = docks.claim(next.cell, arrival, hold);
+        next.heldCell = next.cell;
+      }
+      // Another robot's visit holds the cell: this one stands by until it is free.
+      if (enter > arrival) writer.set(arrival, 'waiting');
+      next.step = enter;
+      if (next.claim === 'pickup') {
+        out.dockWaits.push({ pickup: enter - arrival, dropoff: 0 });
+        next.toDropoff = true;
+      } else {
+        out.dockWaits[out.dockWaits.length - 1].dropoff = enter - arrival;
+        out.deliveryDoneSteps.push(enter);
+        out.finishStep = enter;
+        next.toDropoff = false;
+        next.index++;
+      }
+      handle(next);
+    }
+    advanceToClaim(clock, next);
   }
   return cursors.map((cursor) => {
     cursor.writer.set(cursor.step, 'idle');
@@ -95,9 +160,30 @@ export function freeFlow(
   });
 }
 
-/** Runs a robot's work until it stands at its station for a charge (`chargeArrival` set) or has no work left. */
-function advanceToCharger(clock: FloorClock, cursor: Cursor): void {
-  const { floor, parameters } = clock;
+/** How many handlings a robot does in a row on the cell of its claim, from this one on, before it drives away. */
+function handlingsInARow(cursor: Cursor): number {
+  const { work } = cursor.robot;
+  const cell = cursor.cell;
+  let count = 1;
+  let index = cursor.index;
+  let atDropoff = cursor.claim === 'dropoff';
+  for (;;) {
+    if (!atDropoff) {
+      const item = work[index];
+      if (item.kind !== 'delivery' || item.dropoffCell !== cell) return count;
+      atDropoff = true;
+    } else {
+      const item = work[++index];
+      if (item?.kind !== 'delivery' || item.pickupCell !== cell) return count;
+      atDropoff = false;
+    }
+    count++;
+  }
+}
+
+/** Drives a robot to the place of its next claim (`claim` and `arrival` set), or marks its work done (`claim` null). */
+function advanceToClaim(clock: FloorClock, cursor: Cursor): void {
+  const { floor } = clock;
   const { robot, out, writer } = cursor;
   const drive = (toCell: number, loaded: boolean) => {
     const steps = clock.legSteps(cursor.cell, toCell);
@@ -117,26 +203,24 @@ function advanceToCharger(clock: FloorClock, cursor: Cursor): void {
       });
     }
     out.distance += clock.legMetres(cursor.cell, toCell);
+    if (toCell !== cursor.cell) cursor.heldCell = -1;
     cursor.step += steps;
     cursor.cell = toCell;
   };
-  const handle = () => {
-    if (parameters.handlingSteps === 0) return;
-    writer.set(cursor.step, 'handling');
-    cursor.step += parameters.handlingSteps;
-  };
-  for (; cursor.index < robot.work.length; cursor.index++) {
-    const item = robot.work[cursor.index];
-    if (item.kind === 'charge') {
-      drive(robot.homeCell, false);
-      cursor.chargeArrival = cursor.step;
-      return;
-    }
-    drive(item.pickupCell, false);
-    handle();
-    drive(item.dropoffCell, true);
-    out.deliveryDoneSteps.push(cursor.step);
-    out.finishStep = cursor.step;
-    handle();
+  if (cursor.index >= robot.work.length) {
+    cursor.claim = null;
+    return;
   }
+  const item = robot.work[cursor.index];
+  if (item.kind === 'charge') {
+    drive(robot.homeCell, false);
+    cursor.claim = 'charge';
+  } else if (cursor.toDropoff) {
+    drive(item.dropoffCell, true);
+    cursor.claim = 'dropoff';
+  } else {
+    drive(item.pickupCell, false);
+    cursor.claim = 'pickup';
+  }
+  cursor.arrival = cursor.step;
 }

@@ -12,10 +12,10 @@ interface BoundInfo {
   /**
    * What finishes no earlier than the bound. `routes`: any robots' routes, even timed as if each
    * station had a charger per robot (the exact method's proofs and the searches' stops use these).
-   * `plan`: every plan, whose robots wait their turn at the chargers. `floor`: the day on the
-   * floor only (a cell holds one robot), not the plan, which does not yet hold the docks' queues.
+   * `plan`: every plan, whose robots wait their turn at the chargers and at the pickups and
+   * dropoffs (a floor cell holds one robot), and so every day on the floor.
    */
-  readonly holdsFor: 'routes' | 'plan' | 'floor';
+  readonly holdsFor: 'routes' | 'plan';
 }
 
 /** The makespan lower bounds, in the order the solver computes them: the one list the solver, the bench and the pages read. */
@@ -68,7 +68,7 @@ export const BOUNDS = [
     name: 'dock_capacity',
     counts: 'one robot at a time at each pickup and dropoff: its visits times the least time a visit takes',
     cannotCount: 'driving and charging',
-    holdsFor: 'floor',
+    holdsFor: 'plan',
   },
 ] as const satisfies readonly BoundInfo[];
 

@@ -32,6 +32,13 @@ export const planStepSchema = z.object({
   recharge_time: z.number().optional(),
   /** Seconds the robot waits at its station for a free charger before this recharge (absent: none). */
   queued_s: z.number().optional(),
+  /**
+   * On delivery steps: seconds the robot waits beside its pickup, and beside its dropoff, while
+   * another robot's visit holds that cell (a pickup or dropoff serves one robot at a time, first
+   * come, first served; absent: none). Both are inside `completion_time`.
+   */
+  pickup_queued_s: z.number().optional(),
+  dropoff_queued_s: z.number().optional(),
   /** In a shift, on delivery steps: the order delivered (an id of the execution's `orders`) and when it was released, in seconds from the shift's start. */
   order_id: z.string().optional(),
   release_s: z.number().optional(),
@@ -104,8 +111,8 @@ export const planStatsSchema = z.object({
   lower_bound_name: lowerBoundNameSchema.optional(),
   /**
    * Floor plans: the least time the day can take on the floor, where each pickup and dropoff
-   * serves one robot at a time (the `dock_capacity` bound). Plans do not yet hold the docks'
-   * queues, so a plan may finish before it; the day on the floor cannot.
+   * serves one robot at a time (the `dock_capacity` bound). Floor plans hold the docks' queues
+   * (`dock_queue_s`), so no such plan finishes before it.
    */
   dock_bound_s: z.number().optional(),
   /** makespan / lower_bound_battery_s - 1 (0 when both are 0). */
@@ -129,6 +136,11 @@ export const planStatsSchema = z.object({
   robot_model: z.string().optional(),
   /** Seconds robots wait in the plan for a free charger, summed over the fleet (floor plans). */
   charger_queue_s: z.number().optional(),
+  /**
+   * Seconds robots wait in the plan beside a pickup or dropoff another robot's visit holds,
+   * summed over the fleet (floor plans; absent in solves stored before plans held the docks' queues).
+   */
+  dock_queue_s: z.number().optional(),
   /** Percent of each charge the plan kept for detours in traffic (floor plans): the parameter or the automatic reserve. */
   battery_reserve_pct: z.number().optional(),
   /** How the plan was chosen by running the best candidates on the floor (makespan solves with traffic). */

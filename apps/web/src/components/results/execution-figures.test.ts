@@ -104,11 +104,30 @@ describe('the plan on the shared floor', () => {
       label: 'Dock capacity',
       value: '3 min 50 s',
       meaning:
-        'A pickup or dropoff serves one robot at a time: on the floor the day cannot end sooner than this, later than the plan, which does not yet hold the queues at docks.',
+        'A pickup or dropoff serves one robot at a time: on the floor the day cannot end sooner than this, later than the plan, made before plans held the queues at docks. Solve again to plan them.',
     });
     // A dock bound at or below the plan says nothing new.
     expect(floorLines(totals, null, 1, { dock_bound_s: 200 }).some((line) => line.label === 'Dock capacity')).toBe(
       false,
+    );
+  });
+
+  it('says the plan shares the pickups and dropoffs when it waits at them, and the traffic line names that wait', () => {
+    const lines = floorLines(totals, { R1_1: robot(40, 30), R1_2: robot(55, 30) }, 1, {
+      charger_queue_s: 45,
+      dock_queue_s: 12,
+      dock_bound_s: 230,
+    });
+    expect(lines[0].meaning).toBe(
+      "Each robot alone on the floor, sharing the stations' chargers (45.0 s of robot time queueing for them) and the pickups and dropoffs, one robot at a time (12.0 s of robot time waiting for them): the plan itself.",
+    );
+    expect(lines.find((line) => line.label === 'Traffic delay')?.meaning).toBe(
+      'Robot time standing still, blocked by another robot (in an aisle or at a pickup or dropoff); longest: R1_2, 25.0 s; the plan itself waits 12.0 s at pickups and dropoffs.',
+    );
+    // A plan that holds the docks' queues is never below the dock bound: no Dock capacity line.
+    expect(lines.some((line) => line.label === 'Dock capacity')).toBe(false);
+    expect(floorLines(totals, null, 1, { dock_queue_s: 0 })[0].meaning).toBe(
+      'Each robot alone on the floor: the plan itself.',
     );
   });
 

@@ -77,20 +77,22 @@ export function freeFlowDiffers(totals: ExecutionTotalsRecord, stepS: number): b
 
 /**
  * The plan against the floor, one line each: Planned (each robot alone, sharing the stations'
- * chargers when the plan queues at them; = the plan), the old plans' own free flow where it
- * differs, With traffic (every robot at once), and the robot time lost split into the traffic
- * delay (blocked by another robot) and the charger queue, which add up to the total. A queue is
- * never called traffic. `plan` gives the solve's own figures: the charger queue the plan holds
- * (`stats.charger_queue_s`) and the dock bound (`stats.dock_bound_s`), named when the docks alone
- * keep the floor's day past the plan.
+ * chargers and the pickups and dropoffs when the plan queues at them; = the plan), the old plans'
+ * own free flow where it differs, With traffic (every robot at once), and the robot time lost split
+ * into the traffic delay (blocked by another robot) and the charger queue, which add up to the
+ * total. A queue is never called traffic. `plan` gives the solve's own figures: the charger and
+ * dock queues the plan holds (`stats.charger_queue_s`, `stats.dock_queue_s`) and the dock bound
+ * (`stats.dock_bound_s`), named when the docks alone keep the floor's day past a plan made before
+ * plans held the docks' queues (no `dock_queue_s`).
  */
 export function floorLines(
   totals: ExecutionTotalsRecord,
   robots?: Readonly<Record<string, RobotExecutionRecord>> | null,
   stepS = 1,
-  plan: { readonly charger_queue_s?: number; readonly dock_bound_s?: number } = {},
+  plan: { readonly charger_queue_s?: number; readonly dock_queue_s?: number; readonly dock_bound_s?: number } = {},
 ): FloorLine[] {
   const plannedChargerQueueS = plan.charger_queue_s ?? 0;
+  const plannedDockQueueS = plan.dock_queue_s ?? 0;
   const planned = totals.planned_makespan_s;
   const delay = totals.executed_makespan_s - planned;
   const delayPercent = planned > 0 ? (100 * delay) / planned : 0;
@@ -103,13 +105,23 @@ export function floorLines(
     .slice(0, STATIONS_NAMED)
     .map(([station, seconds]) => `${station} ${formatCompletionTime(seconds)}`);
   if (stations.length > STATIONS_NAMED) named.push(`${stations.length - STATIONS_NAMED} more stations`);
+  const shared = [
+    ...(plannedChargerQueueS > 0
+      ? [`the stations' chargers (${formatCompletionTime(plannedChargerQueueS)} of robot time queueing for them)`]
+      : []),
+    ...(plannedDockQueueS > 0
+      ? [
+          `the pickups and dropoffs, one robot at a time (${formatCompletionTime(plannedDockQueueS)} of robot time waiting for them)`,
+        ]
+      : []),
+  ];
   const lines: FloorLine[] = [
     {
       label: 'Planned',
       value: formatCompletionTime(planned),
       meaning:
-        plannedChargerQueueS > 0
-          ? `Each robot alone on the floor, sharing the stations' chargers (${formatCompletionTime(plannedChargerQueueS)} of robot time queueing for them): the plan itself.`
+        shared.length > 0
+          ? `Each robot alone on the floor, sharing ${shared.join(' and ')}: the plan itself.`
           : 'Each robot alone on the floor: the plan itself.',
     },
   ];
@@ -130,9 +142,7 @@ export function floorLines(
     {
       label: 'Traffic delay',
       value: formatCompletionTime(split.waitingForRobotsS),
-      meaning: split.longestBlocked
-        ? `Robot time standing still, blocked by another robot (in an aisle or at a pickup or dropoff); longest: ${split.longestBlocked.robotId}, ${formatCompletionTime(split.longestBlocked.seconds)}.`
-        : 'Robot time standing still, blocked by another robot (in an aisle or at a pickup or dropoff).',
+      meaning: `Robot time standing still, blocked by another robot (in an aisle or at a pickup or dropoff)${split.longestBlocked ? `; longest: ${split.longestBlocked.robotId}, ${formatCompletionTime(split.longestBlocked.seconds)}` : ''}${plannedDockQueueS > 0 ? `; the plan itself waits ${formatCompletionTime(plannedDockQueueS)} at pickups and dropoffs` : ''}.`,
     },
     {
       label: 'Charger queue',
@@ -150,12 +160,13 @@ export function floorLines(
     },
   );
   lines.push(...disruptionLines(totals));
-  if (plan.dock_bound_s !== undefined && plan.dock_bound_s > planned) {
+  // Plans hold the docks' queues and never end before the dock bound; one made before they did may.
+  if (plan.dock_queue_s === undefined && plan.dock_bound_s !== undefined && plan.dock_bound_s > planned) {
     lines.push({
       label: 'Dock capacity',
       value: formatCompletionTime(plan.dock_bound_s),
       meaning:
-        'A pickup or dropoff serves one robot at a time: on the floor the day cannot end sooner than this, later than the plan, which does not yet hold the queues at docks.',
+        'A pickup or dropoff serves one robot at a time: on the floor the day cannot end sooner than this, later than the plan, made before plans held the queues at docks. Solve again to plan them.',
     });
   }
   if (totals.extra_charges > 0) {

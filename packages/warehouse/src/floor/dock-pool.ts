@@ -1,0 +1,73 @@
+import type { Floor } from './floor.ts';
+import { stepsFor, type FloorParameters } from './floor-parameters.ts';
+
+/**
+ * Whether every move onto and off `cell` goes through one and the same neighbour: a robot that
+ * leaves such a cell stands on that neighbour first, so the next robot can enter only a step
+ * later than through a cell it can leave ahead.
+ */
+export function isDeadEnd(floor: Floor, cell: number): boolean {
+  const around = new Set<number>();
+  for (let k = 0; k < 4; k++) {
+    if (floor.neighbours[cell * 4 + k] >= 0) around.add(floor.neighbours[cell * 4 + k]);
+    if (floor.incoming[cell * 4 + k] >= 0) around.add(floor.incoming[cell * 4 + k]);
+  }
+  return around.size <= 1;
+}
+
+/**
+ * Steps a robot needs to leave a pickup or dropoff cell so the next may enter: the next robot may
+ * step on as this one steps off (one cell's crossing), or, on a dead end entered and left through
+ * one neighbour, one crossing later. A crossing is the least time to drive one metre at top speed:
+ * one step for a point robot.
+ */
+export function dockLeaveSteps(
+  floor: Floor,
+  parameters: Pick<FloorParameters, 'robotSpeed' | 'stepS'>,
+  cell: number,
+): number {
+  const crossing = Math.max(1, stepsFor(1 / parameters.robotSpeed, parameters.stepS));
+  return crossing * (isDeadEnd(floor, cell) ? 2 : 1);
+}
+
+/**
+ * Steps one visit holds a pickup or dropoff cell: the robot enters, handles and leaves
+ * (`dockLeaveSteps`). The dock capacity bound and the plan's dock queue count visits with this
+ * one figure.
+ */
+export function dockVisitSteps(
+  floor: Floor,
+  parameters: Pick<FloorParameters, 'handlingSteps' | 'robotSpeed' | 'stepS'>,
+  cell: number,
+): number {
+  return parameters.handlingSteps + dockLeaveSteps(floor, parameters, cell);
+}
+
+/**
+ * The pickup and dropoff cells and the one rule for who enters when: one robot at a time, first
+ * come, first served, as the stations' chargers (`ChargerPool`). A robot that reaches a cell
+ * another robot's visit holds waits beside it and enters when that visit ends; robots are served
+ * in order of arrival, and robots arriving at the same moment in the order of the fleet.
+ *
+ * Claims must be made in that order: by arrival, then robot order. Times are in steps.
+ */
+export class DockPool {
+  /** Per cell, the step its last visit ends (absent: never visited). */
+  private readonly freeAt = new Map<number, number>();
+
+  /** The step `cell` is next free (-Infinity: it is free now and was never held). */
+  firstFree(cell: number): number {
+    return this.freeAt.get(cell) ?? -Infinity;
+  }
+
+  /**
+   * Takes `cell` for a robot that reached it at `arrival` and holds it `holdSteps` (its handling
+   * there and leaving: `dockVisitSteps`, or more when it handles there twice in a row); returns
+   * the step it enters.
+   */
+  claim(cell: number, arrival: number, holdSteps: number): number {
+    const enter = Math.max(arrival, this.firstFree(cell));
+    this.freeAt.set(cell, enter + holdSteps);
+    return enter;
+  }
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  decodeActivities,
+  DockPool,
+  dockVisitSteps,
+  Floor,
+  freeFlow,
+  isDeadEnd,
+  resolveFloorParameters,
+  type RobotWork,
+} from '../src/index.ts';
+
+/**
+ * A 6 x 2 floor: shelf S1 over (1, 0)-(2, 0), pickup PB under it at (1, 1), dropoff D1 in the
+ * corner at (0, 0), station R1 at (5, 0).
+ *   row 0:  D1 S  S  .  .  R1
+ *   row 1:  .  PB .  .  .  .
+ * D1 is a dead end (in and out by (0, 1)); PB is passed through. R1 -> PB is 5 m, PB -> D1 2 m.
+ */
+const layout = {
+  dimensions: { width: 6, height: 2 },
+  elements: {
+    shelves: [{ id: 'S1', position: [1, 0], size: [2, 1] }],
+    pickups: [{ id: 'PB', position: [1.5, 1], shelf_id: 'S1', side: 'bottom' }],
+    dropoffs: [{ id: 'D1', position: [0.5, 0.5] }],
+    robot_stations: [{ id: 'R1', position: [5.5, 0.5] }],
+    robots: [1, 2, 3].map((k) => ({ id: `R1_${k}`, station_id: 'R1', position: [5.5, 0.5] })),
+  },
+};
+
+describe('pickups and dropoffs serve one robot at a time', () => {
+  const floor = new Floor(layout);
+  const pickup = floor.cellOf('PB')!;
+  const dropoff = floor.cellOf('D1')!;
+  const parameters = resolveFloorParameters({ handling_time_s: 2, robot_speed: 1 });
+  const robot = (id: string): RobotWork => ({
+    id,
+    station: 0,
+    homeCell: floor.stationCells[0],
+    startCell: floor.stationCells[0],
+    work: [{ kind: 'delivery', pickup: 'PB', dropoff: 'D1', pickupCell: pickup, dropoffCell: dropoff }],
+  });
+
+  it('a visit holds the cell for the handling and a step off it, a step more on a dead end', () => {
+    expect([isDeadEnd(floor, dropoff), isDeadEnd(floor, pickup)]).toEqual([true, false]);
+    expect([dockVisitSteps(floor, parameters, dropoff), dockVisitSteps(floor, parameters, pickup)]).toEqual([4, 3]);
+    // A robot half as fast crosses a cell in one of its (2 s) steps: the same visit in steps.
+    const slow = resolveFloorParameters({ handling_time_s: 2, robot_speed: 0.5 });
+    expect(dockVisitSteps(floor, slow, dropoff)).toBe(1 + 2);
+  });
+
+  it('serves claims first come, first served: each enters when the one before has left', () => {
+    const pool = new DockPool();
+    expect(pool.claim(pickup, 5, 3)).toBe(5);
+    expect(pool.claim(pickup, 5, 3)).toBe(8);
+    expect(pool.claim(pickup, 12, 3)).toBe(12);
+    expect(pool.claim(dropoff, 6, 4)).toBe(6);
+    expect(pool.firstFree(pickup)).toBe(15);
+  });
+
+  it('free flow of 3 robots that reach PB together, worked out by hand: they wait 0, 3 + 1 and 6 + 2 steps', () => {
+    // All reach PB at 5. The first enters at 5 and handles to 7; PB is free at 8, D1 reached at 9
+    // and held (dead end) until 13. The second enters PB at 8, reaches D1 at 12, waits to 13; the
+    // third enters PB at 11, reaches D1 at 15, waits to 17.
+    const alone = freeFlow(floor, parameters, ['R1_1', 'R1_2', 'R1_3'].map(robot));
+    expect(alone.map((flow) => flow.deliveryDoneSteps)).toEqual([[9], [13], [17]]);
+    expect(alone.map((flow) => flow.dockWaits)).toEqual([
+      [{ pickup: 0, dropoff: 0 }],
+      [{ pickup: 3, dropoff: 1 }],
+      [{ pickup: 6, dropoff: 2 }],
+    ]);
+    expect(alone.map((flow) => [flow.finishStep, flow.endStep])).toEqual([
+      [9, 11],
+      [13, 15],
+      [17, 19],
+    ]);
+    expect(decodeActivities(alone[1].activities, alone[1].endStep).map((a) => [a.kind, a.startStep])).toEqual([
+      ['drive_empty', 0],
+      ['waiting', 5],
+      ['handling', 8],
+      ['drive_loaded', 10],
+      ['waiting', 12],
+      ['handling', 13],
+    ]);
+    // One robot alone never waits: the times the plan had before docks had capacity.
+    const single = freeFlow(floor, parameters, [robot('R1_1')]);
+    expect(single[0].deliveryDoneSteps).toEqual([9]);
+    expect(single[0].dockWaits).toEqual([{ pickup: 0, dropoff: 0 }]);
+  });
+});

@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { buildProblem } from '/work/wt-merge/packages/solver/src/problem/problem.ts';
+import { computeBounds } from '/work/wt-merge/packages/solver/src/bounds/bound-list.ts';
+const inst = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const params = { ...inst.params, robot_model: process.argv[3] };
+const problem = buildProblem({ environment: inst.environment, tasks: inst.tasks, params } as any);
+const b = computeBounds(problem);
+console.log(process.argv[3], problem.handlingSeconds, b.values.map((v) => `${v.name}=${v.makespan_s.toFixed(1)}`).join(' '));
+import { modelLowerBound, usableRobots } from '/work/wt-merge/packages/solver/src/bounds/lower-bound.ts';
+const mb = modelLowerBound(problem);
+let E = 0;
+for (let j = 0; j < problem.deliveryCount; j++) E += (problem.deliveryDrive[j] - problem.deliveryLength[j]) / problem.speed;
+const N = usableRobots(problem).length;
+E += Math.max(0, 2 * problem.deliveryCount - N) * problem.handlingSeconds;
+console.log({ W: mb.distance_m, N, n: problem.deliveryCount, Q: problem.maxDistance, R: problem.rechargeSeconds, v: problem.speed, E, fleet: mb.fleet_work_s, avg: (mb.distance_m / problem.speed + E + problem.rechargeSeconds * Math.max(0, Math.ceil(mb.distance_m / problem.maxDistance) - N)) / N });
