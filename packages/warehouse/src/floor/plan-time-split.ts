@@ -6,7 +6,7 @@ import { type FloorParameterInput, type FloorParameters, resolveFloorParameters 
 import { freeFlow } from './free-flow.ts';
 import { robotWorkFromPlan, type RobotWork } from './robot-work.ts';
 
-/** A plan's time split (waiting: its charger queue) and the mean time from t = 0 to each delivery's dropoff. */
+/** A plan's time split (waiting: its charger and dock queues) and the mean time from t = 0 to each delivery's dropoff. */
 export interface PlanTimeSplit {
   split: TimeSplitRecord;
   /** Mean over the deliveries of the time each reaches its dropoff, robots alone on the floor (0 without deliveries). */
@@ -19,7 +19,7 @@ export interface PlanTimeSplit {
  * search keeps them beside each walk's time; they equal `walkTimeSplit` of the walk), the rest
  * of the leg, its rounding up to the clock's ticks included, counted as driving at speed (so a
  * leg's parts add up to its steps x step_s exactly), handling at every pickup and dropoff, every
- * charge, and waiting = the charger queue. Given the clock the plan was made with, its cached
+ * charge, and waiting = the charger and dock queues. Given the clock the plan was made with, its cached
  * rows serve: no search of its own.
  */
 export function planTimeSplit(
@@ -55,6 +55,7 @@ export function planTimeSplit(
       split.charging_s += (charge.endStep - charge.startStep) * stepS;
       split.waiting_s += (charge.startStep - charge.arriveStep) * stepS;
     }
+    for (const wait of robot.dockWaits) split.waiting_s += (wait.pickup + wait.dropoff) * stepS;
     for (const done of robot.deliveryDoneSteps) doneSum += done * stepS;
     deliveries += robot.deliveryDoneSteps.length;
   }

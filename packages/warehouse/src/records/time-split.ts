@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Where the waiting of a time split was measured: the run on the shared floor, or the plan (its charger queue). */
+/** Where the waiting of a time split was measured: the run on the shared floor, or the plan (its charger and dock queues). */
 export const timeSplitWaitingFromValues = ['execution', 'plan'] as const;
 
 /**
@@ -9,7 +9,7 @@ export const timeSplitWaitingFromValues = ['execution', 'plan'] as const;
  * turns are the plan's legs as driven (each leg's own walk, split by the clock's formulas; the
  * part of a leg its rounding up to the floor's clock adds, under one tick, counts as driving);
  * handling and charging are the plan's; waiting is the execution's (blocked and queued) when the
- * plan ran on the shared floor, else the plan's charger queue.
+ * plan ran on the shared floor, else the plan's charger and dock queues.
  */
 export const timeSplitSchema = z.object({
   /** At top speed (a point robot's whole drive). */
