@@ -225,7 +225,8 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
         buildProblem({
           environment: instance.environment as never,
           tasks: instance.tasks,
-          params: instance.params as never,
+          // The plan is timed with the robot model the run uses.
+          params: params as never,
         }),
         {
           algorithm: parsed.algorithm,

@@ -1,7 +1,7 @@
 import type { Floor, FreeFlowRobot, RobotWork, TrafficPolicyName } from '@fleetlab/warehouse';
 import { SimulationCancelledError, TrafficJamError } from '../errors.ts';
 import type { MovementPolicy } from '../movement/movement-policy.ts';
-import { createMovementPolicy } from '../movement/movement-policies.ts';
+import { createMovementPolicy, type PreferredWalk } from '../movement/movement-policies.ts';
 import type { ExecutionParameters } from './execution-parameters.ts';
 import { FloorTraffic, Mode, Phase } from './floor-traffic.ts';
 import { ProgressWatch } from './progress-watch.ts';
@@ -42,6 +42,12 @@ export interface ExecutorOptions {
   stepBudget: number;
   /** A shift: the dispatcher and the end of the run. Absent: the run ends when every robot's work is done. */
   shift?: ShiftRun;
+  /**
+   * Robots with acceleration and turns (the run is the order robots take cells in, timed later
+   * by their kinematics): the walk each robot prefers to a goal (its least-time walk), and no
+   * rotations. Absent for points.
+   */
+  preferredWalk?: PreferredWalk;
 }
 
 /**
@@ -93,10 +99,10 @@ export function executeOnFloor(
   params: ExecutionParameters,
   options: ExecutorOptions,
 ): ExecutorOutcome {
-  const state = new FloorTraffic(floor, robots);
+  const state = new FloorTraffic(floor, robots, options.preferredWalk !== undefined);
   const recorder = new Recorder(floor, robots);
   const watch = new ProgressWatch(state, floor.width + floor.height + 4, 10 * (floor.width + floor.height) + 500);
-  const policy = createMovementPolicy(options.policy, floor, state, options.random);
+  const policy = createMovementPolicy(options.policy, floor, state, options.random, options.preferredWalk);
   const work = new WorkCycle(
     floor,
     robots,

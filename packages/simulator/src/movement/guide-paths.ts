@@ -77,6 +77,22 @@ export class GuidePaths {
     this.seedDistances(robot);
   }
 
+  /**
+   * Gives the robot `cells` (from where it stands to its goal) as its guide path, in place of
+   * whatever it had left: a robot with acceleration and turns follows its least-time walk.
+   */
+  follow(robot: number, cells: readonly number[]): void {
+    this.release(robot);
+    if (this.paths[robot].length === 0) this.allocate(robot);
+    this.paths[robot].set(cells);
+    this.length[robot] = cells.length;
+    this.progress[robot] = 0;
+    this.rigid[robot] = 0;
+    this.count(robot, 0, cells.length - 1, 1, false);
+    this.count(robot, 0, NEAR_STEPS, 1, true);
+    this.seedDistances(robot);
+  }
+
   /** Takes the robot's remaining guide path off the traffic: it no longer follows one. */
   release(robot: number): void {
     const progress = this.progress[robot];

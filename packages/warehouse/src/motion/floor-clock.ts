@@ -9,12 +9,12 @@ import { LeastTimeWalks } from './least-time-walks.ts';
  * robot models existed. A robot with acceleration and turns drives the least-time walk
  * (`LeastTimeWalks`); its clock ticks every `MOTION_TICK_S` (drive-time.ts), and a leg lasts its seconds rounded
  * up to whole ticks, so sums of legs, handling and charges stay whole ticks everywhere.
- * Rows (one per cell a leg starts from) are kept for the clock's life: 20 kB each on a 50 x 50
- * floor.
+ * Rows (one per cell a leg starts from, with the search tree its walks are read from) are kept
+ * for the clock's life: 100 kB each on a 50 x 50 floor.
  */
 export class FloorClock {
   private readonly walks: LeastTimeWalks | null;
-  private readonly rows = new Map<number, { steps: Int32Array; metres: Int32Array }>();
+  private readonly rows = new Map<number, { steps: Int32Array; metres: Int32Array; parents: Int32Array | null }>();
 
   constructor(
     readonly floor: Floor,
@@ -43,7 +43,8 @@ export class FloorClock {
   /** The least-time walk's cells of one leg (a point robot's: the floor's shortest walk). */
   legCells(from: number, to: number): number[] {
     if (!this.walks) return this.floor.walk(from, to);
-    return this.walks.walk(from, to)?.cells ?? this.floor.walk(from, to);
+    const { parents } = this.rowFrom(from);
+    return (parents && this.walks.walkIn(parents, from, to)) ?? this.floor.walk(from, to);
   }
 
   /** The rest heading of a cell: the way a robot stopped there faces. */
@@ -52,13 +53,15 @@ export class FloorClock {
   }
 
   /** Steps and metres from `from` to every cell (cached). */
-  rowFrom(from: number): { steps: Int32Array; metres: Int32Array } {
+  rowFrom(from: number): { steps: Int32Array; metres: Int32Array; parents: Int32Array | null } {
     let row = this.rows.get(from);
     if (row) return row;
     const steps = new Int32Array(this.floor.cellCount);
     const metres = new Int32Array(this.floor.cellCount);
+    let parents: Int32Array | null = null;
     if (this.walks) {
       const times = this.walks.rowFrom(from);
+      parents = times.parents;
       const stepS = this.parameters.stepS;
       for (let cell = 0; cell < steps.length; cell++) {
         const seconds = times.seconds[cell];
@@ -69,7 +72,7 @@ export class FloorClock {
       this.floor.distancesFrom(from, steps);
       metres.set(steps);
     }
-    row = { steps, metres };
+    row = { steps, metres, parents };
     this.rows.set(from, row);
     return row;
   }

@@ -43,6 +43,8 @@ export interface TimedWalk {
 export interface TimeRow {
   seconds: Float64Array;
   metres: Float64Array;
+  /** The search's tree: each state's parent state (`walkIn` reads a walk from it). */
+  parents: Int32Array;
 }
 
 /**
@@ -95,7 +97,11 @@ export class LeastTimeWalks {
   rowFrom(source: number): TimeRow {
     this.search(source, -1);
     const { cellCount } = this.floor;
-    const row: TimeRow = { seconds: new Float64Array(cellCount), metres: new Float64Array(cellCount) };
+    const row: TimeRow = {
+      seconds: new Float64Array(cellCount),
+      metres: new Float64Array(cellCount),
+      parents: this.parent.slice(),
+    };
     for (let cell = 0; cell < cellCount; cell++) {
       const state = standing(cell, this.rest[cell]);
       row.seconds[cell] = this.seconds[state];
@@ -109,12 +115,23 @@ export class LeastTimeWalks {
     const target = standing(goal, this.rest[goal]);
     this.search(from, target);
     if (this.seconds[target] === Infinity) return null;
+    return {
+      cells: this.walkIn(this.parent, from, goal) ?? [],
+      seconds: this.seconds[target],
+      metres: this.metres[target],
+    };
+  }
+
+  /** The walk from `source` to `goal` in the search tree from `source` (its row's `parents`); null when the goal was not reached. */
+  walkIn(parents: Int32Array, source: number, goal: number): number[] | null {
+    const target = standing(goal, this.rest[goal]);
+    if (target !== standing(source, this.rest[source]) && parents[target] < 0) return null;
     const cells: number[] = [];
-    for (let state = target; state >= 0; state = this.parent[state]) {
+    for (let state = target; state >= 0; state = parents[state]) {
       const cell = state >> 3;
       if (cells.at(-1) !== cell) cells.push(cell);
       // A straight run jumps several cells in one edge: fill in the cells between.
-      const previous = this.parent[state];
+      const previous = parents[state];
       if (previous >= 0) {
         const before = previous >> 3;
         const heading = (state >> 1) & 3;
@@ -129,7 +146,7 @@ export class LeastTimeWalks {
       }
     }
     cells.reverse();
-    return { cells, seconds: this.seconds[target], metres: this.metres[target] };
+    return cells;
   }
 
   /** Dijkstra from standstill at `source` in its rest heading; stops once `target` (a state) is settled, or runs out. */
