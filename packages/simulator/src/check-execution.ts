@@ -26,7 +26,7 @@ export interface ExecutionCheck {
 
 /** Throws the internal error of a run whose record breaks a rule of the floor (the simulator must never return one). */
 export function assertValid(check: ExecutionCheck): void {
-  if (!check.valid && !process.env.FLEETLAB_DEBUG_NOASSERT) {
+  if (!check.valid) {
     throw new SimulationError(
       `Internal error: the execution breaks a rule of the floor: ${check.errors[0]}${check.errors.length > 1 ? ` (+${check.errors.length - 1} more)` : ''}`,
     );

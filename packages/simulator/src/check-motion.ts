@@ -72,7 +72,7 @@ export function checkMotion(
     const [before, after] = [holdings[k - 1], holdings[k]];
     if (before.cell === after.cell && after.from < before.to - TIME_TOLERANCE_S) {
       report(
-        `Robots ${before.robot} and ${after.robot} both hold ${floor.describe(after.cell)}: ${after.robot} reaches it at ${after.from.toFixed(3)} s, before ${before.robot} leaves it at ${before.to.toFixed(3)} s`,
+        `Robots ${before.robot} and ${after.robot} both hold ${floor.describe(after.cell)}: ${after.robot} reaches it at ${after.from.toFixed(3)} s, ${before.to === Infinity ? `where ${before.robot} stands from ${before.from.toFixed(3)} s on` : `before ${before.robot} leaves it at ${before.to.toFixed(3)} s`}`,
       );
     }
   }

@@ -36,7 +36,9 @@ Runs a plan with every robot on the floor at once and prints the execution as JS
   --robot-model NAME how the robots move: ${ROBOT_MODEL_NAMES_TEXT} (default point, or the instance's robot_model);
                      the shared floor runs point robots only so far
   --summary          one line: the traffic policy, planned, free-flow and executed makespan, waiting, throughput
-  --dense            every robot's cell at every step, deliveries and charges, for other tools
+  --dense            for other tools: every robot's cells as it entered them ([t_s, x, y, heading_deg],
+                     t when its centre reached the cell's centre, heading 0 = +x, 90 = +y), a point
+                     robot's cell at every step too, deliveries and charges
   --export planviz DIR  also write the execution for PlanViz into DIR: NAME.json (the League of Robot
                      Runners output format, action model MAPF) and NAME.map (the floor), NAME the instance's id
 

@@ -23,6 +23,11 @@ export class GuidePaths {
   private readonly length: Int32Array;
   /** 1 for a robot whose guide path is a shortest walk it will not leave (short of charge). */
   private readonly rigid: Uint8Array;
+  /**
+   * 1 for a robot following a given walk (`follow`): one longer than the shortest (a least-time
+   * walk takes fewer turns) must not be cut short, so the way back to the path counts first.
+   */
+  private readonly strict: Uint8Array;
   /** Index in its path of the last path cell each robot stood on: edges before it no longer count. */
   private readonly progress: Int32Array;
   // Each robot's lazy distance-to-path search: cells marked with the robot's current stamp hold
@@ -50,6 +55,7 @@ export class GuidePaths {
       rigidFlow: new Int32Array(cells * 4),
     };
     this.rigid = new Uint8Array(robotCount);
+    this.strict = new Uint8Array(robotCount);
     this.paths = Array.from({ length: robotCount }, () => new Int32Array(0));
     this.length = new Int32Array(robotCount);
     this.progress = new Int32Array(robotCount);
@@ -72,6 +78,7 @@ export class GuidePaths {
     this.length[robot] = length;
     this.progress[robot] = 0;
     this.rigid[robot] = shortest ? 1 : 0;
+    this.strict[robot] = 0;
     this.count(robot, 0, length - 1, 1, false);
     this.count(robot, 0, NEAR_STEPS, 1, true);
     this.seedDistances(robot);
@@ -88,6 +95,7 @@ export class GuidePaths {
     this.length[robot] = cells.length;
     this.progress[robot] = 0;
     this.rigid[robot] = 0;
+    this.strict[robot] = 1;
     this.count(robot, 0, cells.length - 1, 1, false);
     this.count(robot, 0, NEAR_STEPS, 1, true);
     this.seedDistances(robot);
@@ -126,7 +134,10 @@ export class GuidePaths {
     const stamp = this.stamp[robot];
     const reach = this.reach[robot];
     const togo = this.togo[robot];
-    if (mark[cell] === stamp) return reach[cell] + togo[cell];
+    // Off a given walk, the way back to it counts before the steps along it (a cell beside the
+    // walk further on is no shortcut).
+    const scale = this.strict[robot] ? this.length[robot] + 1 : 1;
+    if (mark[cell] === stamp) return reach[cell] * scale + togo[cell];
     const { neighbours, stationAt } = this.floor;
     const queue = this.queue[robot];
     let head = this.head[robot];
@@ -146,7 +157,7 @@ export class GuidePaths {
     }
     this.head[robot] = head;
     this.tail[robot] = tail;
-    return mark[cell] === stamp ? reach[cell] + togo[cell] : UNREACHABLE;
+    return mark[cell] === stamp ? reach[cell] * scale + togo[cell] : UNREACHABLE;
   }
 
   private allocate(robot: number): void {
