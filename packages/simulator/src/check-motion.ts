@@ -51,9 +51,10 @@ export function checkMotion(
   for (const robot of robots) {
     const record = execution.robots[robot.id];
     if (!record) continue;
-    const entries = checkRobotMotion(floor, robot, parameters, record.motion, report);
-    if (!entries) continue;
-    checkTimelineAgrees(floor, robot, execution, entries, report);
+    const read = checkRobotMotion(floor, robot, parameters, record.motion, report);
+    if (!read) continue;
+    const { entries } = read;
+    checkTimelineAgrees(floor, robot, execution, read, report);
     entries.forEach((entry, k) => {
       const next = entries[k + 1];
       const to = next ? next.t : Infinity;
@@ -98,6 +99,12 @@ export function checkMotion(
   }
 }
 
+/** A robot's motion read: the cells its centre reaches, and the metres it has driven at any time. */
+interface MotionRead {
+  entries: Entry[];
+  driven: (t: number) => number;
+}
+
 /** One robot's segments; returns the cells its centre reaches and when (null when the motion is unreadable). */
 function checkRobotMotion(
   floor: Floor,
@@ -105,7 +112,7 @@ function checkRobotMotion(
   parameters: FloorParameters,
   motion: readonly number[] | undefined,
   report: (message: string) => void,
-): Entry[] | null {
+): MotionRead | null {
   const model = parameters.robotModel;
   const L = MOTION_SEGMENT_LENGTH;
   if (!motion || motion.length === 0 || motion.length % L !== 0) {
@@ -124,6 +131,9 @@ function checkRobotMotion(
   const entries: Entry[] = [{ cell: robot.startCell, t: 0, departed: 0 }];
   // When the robot last set out from the cell it last reached (it drives the edge to the next one from then).
   let departed = 0;
+  // Per segment: its start, the metres driven before it, its speed and acceleration.
+  const pieces: [number, number, number, number][] = [];
+  let drivenBefore = 0;
   for (let k = 0; k < motion.length; k += L) {
     const [t, x, y, headingDeg, v, a, state] = motion.slice(k, k + L);
     const last = k + L >= motion.length;
@@ -161,6 +171,8 @@ function checkRobotMotion(
       [0, -1],
     ][heading];
     const along = v * dt + (a * dt * dt) / 2;
+    pieces.push([t, drivenBefore, v, a]);
+    drivenBefore += along;
     const [ex, ey] = [x + dx * along, y + dy * along];
     if (Math.abs(ex - nx) > POSITION_TOLERANCE_M || Math.abs(ey - ny) > POSITION_TOLERANCE_M)
       return fail(k, `ends at (${ex.toFixed(3)}, ${ey.toFixed(3)}) but the next segment starts at (${nx}, ${ny})`);
@@ -217,15 +229,33 @@ function checkRobotMotion(
       }
     }
   }
-  return entries;
+  const driven = (time: number) => {
+    let lo = 0;
+    let hi = pieces.length - 1;
+    if (hi < 0 || time <= pieces[0][0]) return 0;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (pieces[mid][0] <= time) lo = mid;
+      else hi = mid - 1;
+    }
+    const [start, before, v, a] = pieces[lo];
+    const tau = lo + 1 < pieces.length ? Math.min(time - start, pieces[lo + 1][0] - start) : time - start;
+    return lo + 1 < pieces.length || v !== 0 || a !== 0 ? before + v * tau + (a * tau * tau) / 2 : before;
+  };
+  return { entries, driven };
 }
 
-/** The timeline's cells are the cells the motion reaches, each at the tick its centre gets there (rounded up). */
+/**
+ * The timeline's cells are the cells the motion reaches, each at the tick its centre gets there
+ * (rounded up): at that tick the robot has driven as many metres as cells, one tick earlier not
+ * yet (read forward from the motion, which rounding does not disturb as a reached time near a
+ * stop would be).
+ */
 function checkTimelineAgrees(
   floor: Floor,
   robot: RobotWork,
   execution: ExecutionRecord,
-  entries: readonly Entry[],
+  { entries, driven }: MotionRead,
   report: (message: string) => void,
 ): void {
   const timeline = execution.robots[robot.id].timeline;
@@ -238,7 +268,9 @@ function checkTimelineAgrees(
   for (let k = 0; k < waypoints; k++) {
     const [step, x, y] = [timeline[3 * k], timeline[3 * k + 1], timeline[3 * k + 2]];
     const entry = entries[k];
-    if (floor.cellAt(x, y) !== entry.cell || Math.abs(step - entry.t / stepS) > 1.5) {
+    const late = k > 0 && driven(step * stepS) < k - POSITION_TOLERANCE_M;
+    const early = k > 0 && driven((step - 1) * stepS) > k + POSITION_TOLERANCE_M;
+    if (floor.cellAt(x, y) !== entry.cell || late || early) {
       report(
         `Robot ${robot.id}'s timeline has (${x}, ${y}) at step ${step}; its motion reaches ${floor.describe(entry.cell)} at ${entry.t.toFixed(3)} s`,
       );

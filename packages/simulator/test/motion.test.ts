@@ -345,7 +345,7 @@ describe('checkExecution catches each kind of bad motion', () => {
     ]);
     // R1_1 stands until 3 s, then drives 2 m east (2 sqrt 2 s) over (1, 1) to (2, 1), while R2_1
     // drives from (2, 1) to (1, 1).
-    const peak = 1.414; // sqrt 2 m/s, to the record's 3 decimals
+    const peak = Math.round(Math.SQRT2 * 1000) / 1000; // m/s, to the record's 3 decimals
     const east = [0, 0, 1, 0, 0, 0, 0, 3, 0, 1, 0, 0, 1, 1, 4.414, 1, 1, 0, peak, -1, 3, 5.828, 2, 1, 0, 0, 0, 0];
     const errors = errorsOf(east, west, [[0, 0, 1, 89, 1, 1, 117, 2, 1], westTimeline]);
     expect(errors).toEqual([

@@ -2,6 +2,7 @@ import type { Floor, FreeFlowRobot, RobotWork, TrafficPolicyName } from '@fleetl
 import { SimulationCancelledError, TrafficJamError } from '../errors.ts';
 import type { MovementPolicy } from '../movement/movement-policy.ts';
 import { createMovementPolicy, type PreferredWalk } from '../movement/movement-policies.ts';
+import type { LegMetres } from './battery-rule.ts';
 import type { ExecutionParameters } from './execution-parameters.ts';
 import { FloorTraffic, Mode, Phase } from './floor-traffic.ts';
 import { ProgressWatch } from './progress-watch.ts';
@@ -48,6 +49,8 @@ export interface ExecutorOptions {
    * rotations. Absent for points.
    */
   preferredWalk?: PreferredWalk;
+  /** With `preferredWalk`: the metres of those walks, which the battery rule counts. */
+  legMetres?: LegMetres;
 }
 
 /**
@@ -114,6 +117,7 @@ export function executeOnFloor(
       policy.newGoal(robot);
     },
     options.planned,
+    options.legMetres,
   );
   const { shift } = options;
   const run: Run = {

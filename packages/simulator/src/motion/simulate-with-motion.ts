@@ -63,6 +63,7 @@ export function simulateWithMotion(
           shouldStop: options.shouldStop,
           stepBudget: 20 * longestAlone + 50 * (floor.width + floor.height) + 10_000,
           preferredWalk: (from, goal) => clock.legCells(from, goal),
+          legMetres: (from, to) => clock.legMetres(from, to),
         },
       );
       const timed = timeDiscreteRun(floor, robots, base, clock, discrete);

@@ -25,7 +25,8 @@ export class GuidePaths {
   private readonly rigid: Uint8Array;
   /**
    * 1 for a robot following a given walk (`follow`): one longer than the shortest (a least-time
-   * walk takes fewer turns) must not be cut short, so the way back to the path counts first.
+   * walk takes fewer turns) must not be cut short, so a cell off it costs at least what standing
+   * on the path where the robot was costs, plus the way back (`costToGo`).
    */
   private readonly strict: Uint8Array;
   /** Index in its path of the last path cell each robot stood on: edges before it no longer count. */
@@ -134,10 +135,7 @@ export class GuidePaths {
     const stamp = this.stamp[robot];
     const reach = this.reach[robot];
     const togo = this.togo[robot];
-    // Off a given walk, the way back to it counts before the steps along it (a cell beside the
-    // walk further on is no shortcut).
-    const scale = this.strict[robot] ? this.length[robot] + 1 : 1;
-    if (mark[cell] === stamp) return reach[cell] * scale + togo[cell];
+    if (mark[cell] === stamp) return this.offPathCost(robot, reach[cell], togo[cell]);
     const { neighbours, stationAt } = this.floor;
     const queue = this.queue[robot];
     let head = this.head[robot];
@@ -157,7 +155,18 @@ export class GuidePaths {
     }
     this.head[robot] = head;
     this.tail[robot] = tail;
-    return mark[cell] === stamp ? reach[cell] * scale + togo[cell] : UNREACHABLE;
+    return mark[cell] === stamp ? this.offPathCost(robot, reach[cell], togo[cell]) : UNREACHABLE;
+  }
+
+  /**
+   * A cell `reach` steps off the path that joins it `togo` steps from the goal. Off a given walk
+   * (`strict`) a cell beside the walk further on is no shortcut: it costs at least the steps left
+   * from the robot's last path cell plus the way back, so a robot alone keeps to its walk, and a
+   * pushed robot steps aside as readily as it backs up.
+   */
+  private offPathCost(robot: number, reach: number, togo: number): number {
+    if (reach === 0 || !this.strict[robot]) return reach + togo;
+    return reach + Math.max(togo, this.length[robot] - 1 - this.progress[robot]);
   }
 
   private allocate(robot: number): void {

@@ -29,6 +29,7 @@ export class PibtPolicy extends PriorityInheritancePolicy {
   override chooseMoves(active: number[]): void {
     const { walks, preferredWalk, state } = this;
     if (walks && preferredWalk) {
+      for (let robot = 0; robot < state.n; robot++) walks.advance(robot, state.pos[robot]);
       for (const robot of active) {
         if (!this.unplanned[robot]) continue;
         walks.follow(robot, preferredWalk(state.pos[robot], state.goal[robot]));

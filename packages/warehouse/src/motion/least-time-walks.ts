@@ -181,9 +181,10 @@ export class LeastTimeWalks {
         if (next >= 0) this.relax(state, cruising(next, heading), time + this.cellS, driven + 1);
         continue;
       }
-      if (depot) continue;
+      // A robot that ends its walk at a station turns there to the station's rest heading.
       this.relax(state, standing(cell, (heading + 1) & 3), time + turnS, driven);
       this.relax(state, standing(cell, (heading + 3) & 3), time + turnS, driven);
+      if (depot) continue;
       const direction = FLOOR_DIRECTION_OF_HEADING[heading];
       let at = cell;
       for (let k = 1; k <= this.cruiseCells; k++) {
