@@ -169,6 +169,28 @@ export function timeDiscreteRun(
     const visit = mover.visit[index];
     return visit < 0 || turn[mover.cells[index]] === visit;
   };
+  /**
+   * Following: a robot standing before cell `index` whose holder has set out from it along the
+   * same line, from standstill, may set out too, to stop on the cell: with the same kinematics
+   * it stays at least a cell behind, so it reaches the cell's centre no sooner than the holder
+   * reaches the next one's (releases the cell). This is what the discrete run's "follow into a
+   * cell as its robot leaves it" is in continuous time.
+   */
+  const followable = (mover: Mover, index: number) => {
+    const visit = mover.visit[index];
+    const cell = mover.cells[index];
+    if (visit < 0 || turn[cell] !== visit - 1) return false;
+    const holder = movers[visitRobot[turn[cell]]];
+    if (holder.mode !== Mode.Running || holder.index !== holder.runFrom || holder.cells[holder.runFrom] !== cell)
+      return false;
+    return holder.cells[holder.runFrom + 1] - cell === cell - mover.cells[index - 1];
+  };
+  /** The holder of `cell` sets out from it: the next robot in the cell's order, waiting before it, may follow. */
+  const setOut = (cell: number, time: number) => {
+    if (floor.stationAt[cell] >= 0 || turn[cell] + 1 >= visitEnd[cell]) return;
+    const next = movers[visitRobot[turn[cell] + 1]];
+    if (next.mode === Mode.Waiting) at(next, time);
+  };
   const reachAfter = (mover: Mover, from: number) => {
     let reach = from;
     while (reach < mover.runTo && granted(mover, reach + 1)) reach++;
@@ -237,6 +259,7 @@ export function timeDiscreteRun(
     mover.runFrom = mover.index;
     mover.runTo = runTo;
     mover.authority = reachAfter(mover, mover.index);
+    if (mover.authority === mover.index && followable(mover, mover.index + 1)) mover.authority = mover.index + 1;
     if (mover.authority === mover.index) {
       if (mover.mode !== Mode.Waiting) {
         standAt(mover, time);
@@ -251,6 +274,7 @@ export function timeDiscreteRun(
     mover.pieces = runPieces(time, 0, 0, mover.authority - mover.index, limits);
     mover.nextReach = mover.index + 1;
     scheduleReach(mover);
+    setOut(here, time);
   };
 
   const onEvent = (mover: Mover, time: number) => {
@@ -260,7 +284,7 @@ export function timeDiscreteRun(
         decide(mover, time);
         return;
       case Mode.Waiting: {
-        if (!granted(mover, mover.index + 1)) return;
+        if (!granted(mover, mover.index + 1) && !followable(mover, mover.index + 1)) return;
         const waited = time - mover.waitingSince;
         if (mover.stop < mover.stops.length - 1) {
           mover.waitingS += waited;
