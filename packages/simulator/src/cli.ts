@@ -34,7 +34,7 @@ Runs a plan with every robot on the floor at once and prints the execution as JS
   --chargers K       charging points per station (default: one per robot)
   --traffic-policy NAME  how robots move: ${TRAFFIC_POLICY_NAMES_TEXT} (default ${DEFAULT_TRAFFIC_POLICY}, or the instance's traffic_policy)
   --robot-model NAME how the robots move: ${ROBOT_MODEL_NAMES_TEXT} (default point, or the instance's robot_model);
-                     the shared floor runs point robots only so far
+                     the plan and the run are timed with it (shifts: point only)
   --summary          one line: the traffic policy, planned, free-flow and executed makespan, waiting, throughput
   --dense            for other tools: every robot's cells as it entered them ([t_s, x, y, heading_deg],
                      t when its centre reached the cell's centre, heading 0 = +x, 90 = +y), a point

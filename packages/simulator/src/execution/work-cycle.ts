@@ -164,17 +164,21 @@ export class WorkCycle {
    * finish the delivery under way and get home.
    */
   metresStillNeeded(robot: number, wholeCharge: boolean): number {
-    const { legMetres, state } = this;
+    // From where the robot stands the floor's shortest walk (a robot in traffic is off its plan's
+    // walk anyway, and the plan's walks are tabled from places only); between places the plan's.
+    const { floor, legMetres, state } = this;
     const index = this.workIndex[robot];
     const item = this.robots[robot].work[index];
     const home = this.robots[robot].homeCell;
     if (item?.kind !== 'delivery' || (state.phase[robot] !== Phase.ToPickup && state.phase[robot] !== Phase.ToDropoff))
-      return legMetres(state.pos[robot], home);
+      return floor.distance(state.pos[robot], home);
     // No closure here: this runs for every moving robot at every step.
     const afterDropoff = wholeCharge ? this.restAfterDropoff[robot][index] : legMetres(item.dropoffCell, home);
     if (state.phase[robot] === Phase.ToPickup)
-      return legMetres(state.pos[robot], item.pickupCell) + legMetres(item.pickupCell, item.dropoffCell) + afterDropoff;
-    return legMetres(state.pos[robot], item.dropoffCell) + afterDropoff;
+      return (
+        floor.distance(state.pos[robot], item.pickupCell) + legMetres(item.pickupCell, item.dropoffCell) + afterDropoff
+      );
+    return floor.distance(state.pos[robot], item.dropoffCell) + afterDropoff;
   }
 
   /** The robot stands on its goal at `step`. */
