@@ -45,8 +45,8 @@ export interface ExecutorOptions {
   shift?: ShiftRun;
   /**
    * Robots with acceleration and turns (the run is the order robots take cells in, timed later
-   * by their kinematics): the walk each robot prefers to a goal (its least-time walk), and no
-   * rotations. Absent for points.
+   * by their kinematics): the walk each robot prefers to a goal (its least-time walk). Absent
+   * for points.
    */
   preferredWalk?: PreferredWalk;
   /** With `preferredWalk`: the metres of those walks, which the battery rule counts. */
@@ -102,7 +102,7 @@ export function executeOnFloor(
   params: ExecutionParameters,
   options: ExecutorOptions,
 ): ExecutorOutcome {
-  const state = new FloorTraffic(floor, robots, options.preferredWalk !== undefined);
+  const state = new FloorTraffic(floor, robots);
   const recorder = new Recorder(floor, robots);
   const watch = new ProgressWatch(state, floor.width + floor.height + 4, 10 * (floor.width + floor.height) + 500);
   const policy = createMovementPolicy(options.policy, floor, state, options.random, options.preferredWalk);

@@ -53,12 +53,6 @@ export class FloorTraffic {
   constructor(
     readonly floor: Floor,
     readonly robots: readonly RobotWork[],
-    /**
-     * Bars rotations too (3 or more robots each moving into the next one's cell in one step), not
-     * only swaps: robots with acceleration and turns enter a cell only once its last robot has
-     * left it, so a rotation could never start.
-     */
-    readonly noRotations = false,
   ) {
     const n = robots.length;
     this.n = n;
@@ -115,18 +109,6 @@ export class FloorTraffic {
     if (other !== -1 && this.next[other] === from) return true;
     const station = this.floor.stationAt[to];
     if (station >= 0) for (const robot of this.atDepot[station]) if (this.next[robot] === from) return true;
-    return this.noRotations && this.closesRotation(from, to);
-  }
-
-  /** Whether the robots ahead of a move from -> to, each moving into the next one's cell, end up moving into `from`. */
-  private closesRotation(from: number, to: number): boolean {
-    let ahead = this.occupant[to];
-    for (let hops = 0; ahead !== -1 && hops < this.n; hops++) {
-      const into = this.next[ahead];
-      if (into === -1 || into === this.pos[ahead]) return false;
-      if (into === from) return true;
-      ahead = this.occupant[into];
-    }
     return false;
   }
 

@@ -20,7 +20,7 @@ import { timeDiscreteRun } from './timed-floor.ts';
 /**
  * A plan run by robots with acceleration, braking and turns: the discrete executor decides who
  * takes each cell in which order (one cell a step of 1 / top speed, handling and charging in
- * those steps, each robot preferring its least-time walk, no rotations), then `timeDiscreteRun`
+ * those steps, each robot preferring its least-time walk), then `timeDiscreteRun`
  * times that order with the robots' kinematics. The record's steps are the model's ticks
  * (MOTION_TICK_S), and each robot's `motion` holds the motion that ran.
  */

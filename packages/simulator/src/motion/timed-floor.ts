@@ -67,6 +67,8 @@ interface Mover {
   nextReach: number;
   /** Time the robot stopped to wait (Waiting). */
   waitingSince: number;
+  /** Set while it starts a rotation's joint move (`startRotation`). */
+  rotating: boolean;
   version: number;
   // The record.
   motion: number[];
@@ -107,9 +109,9 @@ const round3 = (value: number) => Math.round(value * 1000) / 1000;
  * to the place's rest heading and waits for the next whole tick (the plan rounds each leg up to
  * ticks), then handles, queues and charges (chargers first come, first served by arrival tick).
  * A robot alone so drives exactly its plan (free flow). Station cells are depots, outside the
- * order. The discrete run has no rotations (3+ robots moving round in one step), so the
- * dependencies are acyclic and the run always ends; should it not, the robots left waiting are
- * reported.
+ * order. A rotation of the discrete run (3+ robots moving round in one step) moves as one
+ * (`startRotation`); otherwise the dependencies follow the discrete run's steps, so the run always
+ * ends; should it not, the robots left waiting are reported.
  */
 export function timeDiscreteRun(
   floor: Floor,
@@ -191,6 +193,33 @@ export function timeDiscreteRun(
     const next = movers[visitRobot[turn[cell] + 1]];
     if (next.mode === Mode.Waiting) at(next, time);
   };
+  /**
+   * A rotation of the discrete run (robots each moving into the next one's cell in one step): each
+   * waits for the cell the next one holds, so none can be first. Once all of them stand ready
+   * (turned, waiting), they move together, each a cell from standstill: with the same kinematics
+   * each reaches its new cell's centre as the one ahead reaches the next, so no cell is held twice.
+   */
+  const startRotation = (mover: Mover, time: number) => {
+    const members: Mover[] = [];
+    let link = mover;
+    for (let hops = 0; hops <= movers.length; hops++) {
+      if (link.mode !== Mode.Waiting || link.index + 1 >= link.cells.length) return;
+      const cell = link.cells[link.index + 1];
+      const visit = link.visit[link.index + 1];
+      if (visit < 0 || turn[cell] !== visit - 1) return;
+      const holder = movers[visitRobot[turn[cell]]];
+      if (holder.cells[holder.index] !== cell) return;
+      members.push(link);
+      link = holder;
+      if (link === mover) {
+        for (const member of members) {
+          member.rotating = true;
+          at(member, time);
+        }
+        return;
+      }
+    }
+  };
   const reachAfter = (mover: Mover, from: number) => {
     let reach = from;
     while (reach < mover.runTo && granted(mover, reach + 1)) reach++;
@@ -259,13 +288,16 @@ export function timeDiscreteRun(
     mover.runFrom = mover.index;
     mover.runTo = runTo;
     mover.authority = reachAfter(mover, mover.index);
-    if (mover.authority === mover.index && followable(mover, mover.index + 1)) mover.authority = mover.index + 1;
+    if (mover.authority === mover.index && (mover.rotating || followable(mover, mover.index + 1)))
+      mover.authority = mover.index + 1;
+    mover.rotating = false;
     if (mover.authority === mover.index) {
       if (mover.mode !== Mode.Waiting) {
         standAt(mover, time);
         activity(mover, time, mover.stop >= stops.length - 1 ? 'idle' : 'waiting');
         mover.waitingSince = time;
         mover.mode = Mode.Waiting;
+        startRotation(mover, time);
       }
       return;
     }
@@ -284,7 +316,11 @@ export function timeDiscreteRun(
         decide(mover, time);
         return;
       case Mode.Waiting: {
-        if (!granted(mover, mover.index + 1) && !followable(mover, mover.index + 1)) return;
+        if (!mover.rotating && !granted(mover, mover.index + 1) && !followable(mover, mover.index + 1)) {
+          // Woken as the cell it stands on became its own (it followed into it): it may now close a rotation.
+          startRotation(mover, time);
+          return;
+        }
         const waited = time - mover.waitingSince;
         if (mover.stop < mover.stops.length - 1) {
           mover.waitingS += waited;
@@ -299,8 +335,9 @@ export function timeDiscreteRun(
         const reached = mover.nextReach;
         const reachTime = runTimeAt(mover.pieces, reached - mover.runFrom, target, mover.pieces[0]?.t ?? time);
         if (reachTime > time + 1e-9) {
-          // Woken by a cell ahead coming free: move the limit on from where the robot is.
-          const authority = reachAfter(mover, mover.authority);
+          // Woken by a cell ahead coming free: move the limit on from where the robot is (not
+          // past a cell it only follows into until that cell is its own).
+          const authority = granted(mover, mover.authority) ? reachAfter(mover, mover.authority) : mover.authority;
           if (authority === mover.authority) {
             at(mover, reachTime);
             return;
@@ -531,6 +568,7 @@ function moverOf(
     pieces: [],
     nextReach: 0,
     waitingSince: 0,
+    rotating: false,
     version: 0,
     motion: [],
     timeline: [0, floor.x(start), floor.y(start)],
