@@ -111,6 +111,13 @@ export class GuidePaths {
     this.progress[robot] = 0;
   }
 
+  /** Whether any robot but `robot` follows a shortest walk it will not leave (short of charge). */
+  othersRigid(robot: number): boolean {
+    for (let other = 0; other < this.rigid.length; other++)
+      if (other !== robot && this.rigid[other] && this.length[other] > 0) return true;
+    return false;
+  }
+
   /** Whether the robot follows a guide path and `cell` is on it. */
   isOnPath(robot: number, cell: number): boolean {
     return this.length[robot] > 0 && this.mark[robot][cell] === this.stamp[robot] && this.reach[robot][cell] === 0;

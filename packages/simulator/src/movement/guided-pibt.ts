@@ -125,9 +125,11 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
   private plan(robot: number, shortest: boolean): void {
     const { pos, goal } = this.state;
     // A robot with acceleration and turns sets out along its least-time walk, so alone it drives
-    // its plan's walk (the metres its plan counted, so also when short of charge); pushed off
-    // it, it gets a guide path like any robot.
-    if (this.preferredWalk && this.unplanned[robot])
+    // its plan's walk (the metres its plan counted, so also when short of charge, unless other
+    // robots short of charge are about: those cannot step aside for each other, so it takes the
+    // least crowded of its shortest walks as points do); pushed off it, it gets a guide path like
+    // any robot.
+    if (this.preferredWalk && this.unplanned[robot] && !(shortest && this.guides.othersRigid(robot)))
       this.guides.follow(robot, this.preferredWalk(pos[robot], goal[robot]));
     else this.guides.plan(robot, pos[robot], goal[robot], shortest);
     this.unplanned[robot] = 0;
