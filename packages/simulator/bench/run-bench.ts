@@ -152,7 +152,7 @@ function row(
   } catch (error) {
     if (!(error instanceof SimulationError)) throw error;
     console.log(
-      `${id.padEnd(10)}  ${planner.padEnd(9)}  ${policy.padEnd(7)}  failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error.message}`,
+      `${id.padEnd(10)}  ${String(params.robot_model ?? 'point').padEnd(10)}  ${planner.padEnd(9)}  ${policy.padEnd(7)}  failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error.message}`,
     );
     return Number.NaN;
   }
