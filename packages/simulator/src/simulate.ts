@@ -72,6 +72,7 @@ export function simulate(
       robots: robotWorkFromPlan(floor, environment, plan, options.tasks),
     };
   });
+  // Robots that accelerate, brake and turn: the discrete run's order, timed with their kinematics.
   if (!base.robotModel.point)
     return simulateWithMotion(environment, floor, robots, plan, params, base, policy, options);
   // Each robot alone on the floor with its plan's charges: the plan's own clock.

@@ -393,7 +393,7 @@ export function timeDiscreteRun(
           mover.pickupFrom = mover.legFromCell;
         } else {
           mover.deliveries.push({
-            ...(discreteDelivery(discrete, mover.robot, stop.delivery) as ExecutedDelivery),
+            ...discrete.robots[mover.robot].deliveries[stop.delivery],
             doneStep: arrival,
             pickupStep: mover.pickupTick,
             fromCell: mover.pickupFrom,
@@ -481,10 +481,6 @@ export function timeDiscreteRun(
     queueSByStation,
     ticks,
   };
-}
-
-function discreteDelivery(discrete: ExecutorOutcome, robot: number, delivery: number): ExecutedDelivery {
-  return discrete.robots[robot].deliveries[delivery];
 }
 
 /** A robot's cells in the discrete run (waits dropped), the step it entered each, and its stops. */
