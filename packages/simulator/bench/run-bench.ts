@@ -20,12 +20,16 @@
  * check), `ms_step` that over the steps run, `cpu_ms` its CPU time, and the machine's load average is printed with the table.
  * `--max-distance M` executes the same plans with M metres a charge: with M large no battery
  * binds on the floor (no robot short of charge, no extra charge), which separates what traffic
- * costs from what batteries add to it.
+ * costs from what batteries add to it. `--robot-model NAME[,NAME...]` plans and executes each
+ * instance with each robot model (`ROBOT_MODEL_PRESETS`; default the instance's, else point).
  */
 import { loadavg } from 'node:os';
 import { buildProblem, solve } from '@fleetlab/solver';
 import {
   DEFAULT_TRAFFIC_POLICY,
+  ROBOT_MODEL_NAMES_TEXT,
+  robotModelPresetByName,
+  type RobotModelPresetName,
   TRAFFIC_POLICIES,
   trafficPolicyByName,
   type ExecutionRecord,
@@ -50,10 +54,12 @@ interface Flags {
   seed: number;
   maxDistance: number | undefined;
   pipeline: boolean;
+  /** Robot models to plan and execute each instance with (empty: the instance's). */
+  robotModels: RobotModelPresetName[];
 }
 
 const FLAGS_TEXT =
-  '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --pipeline, --seed N, --max-distance M';
+  '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --pipeline, --seed N, --max-distance M, --robot-model NAME[,NAME...]';
 const ORDER = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'dense', 'hotspot', 'd5k', 'd20k'];
 
 function parseFlags(argv: string[]): Flags {
@@ -66,6 +72,7 @@ function parseFlags(argv: string[]): Flags {
     seed: 1,
     maxDistance: undefined,
     pipeline: false,
+    robotModels: [],
   };
   readFlags(argv, (flag, value) => {
     if (flag === '--time-limit') flags.timeLimitS = Number(value());
@@ -82,7 +89,15 @@ function parseFlags(argv: string[]): Flags {
     else if (flag === '--pipeline') flags.pipeline = true;
     else if (flag === '--seed') flags.seed = Number(value());
     else if (flag === '--max-distance') flags.maxDistance = Number(value());
-    else throw new Error(`Unknown flag ${flag}; flags: ${FLAGS_TEXT}`);
+    else if (flag === '--robot-model') {
+      flags.robotModels = value()
+        .split(',')
+        .map((name) => {
+          const preset = robotModelPresetByName(name);
+          if (!preset) throw new Error(`Unknown robot model ${name}; use one of ${ROBOT_MODEL_NAMES_TEXT}`);
+          return preset.name;
+        });
+    } else throw new Error(`Unknown flag ${flag}; flags: ${FLAGS_TEXT}`);
   });
   for (const id of flags.instances)
     if (!benchInstanceIds().includes(id))
@@ -93,6 +108,7 @@ function parseFlags(argv: string[]): Flags {
 const pad = (value: string, width: number) => value.padStart(width);
 const COLUMNS: [string, number][] = [
   ['instance', -10],
+  ['model', -10],
   ['planner', -9],
   ['policy', -7],
   ['robots', 6],
@@ -138,7 +154,7 @@ function row(
   } catch (error) {
     if (!(error instanceof SimulationError)) throw error;
     console.log(
-      `${id.padEnd(10)}  ${planner.padEnd(9)}  ${policy.padEnd(7)}  failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error.message}`,
+      `${id.padEnd(10)}  ${String(params.robot_model ?? 'point').padEnd(10)}  ${planner.padEnd(9)}  ${policy.padEnd(7)}  failed after ${((performance.now() - started) / 1000).toFixed(1)} s: ${error.message}`,
     );
     return Number.NaN;
   }
@@ -175,6 +191,7 @@ function printExecution(
   const t = execution.totals;
   printRow([
     id,
+    String(params.robot_model ?? 'point'),
     planner,
     policy,
     String(Object.keys(execution.robots).length),
@@ -257,8 +274,14 @@ console.log(
     .join(' ')}`,
 );
 printRow(COLUMNS.map(([name]) => name));
-for (const id of ids) {
-  const instance = loadBenchInstance(id) as BenchInstance;
+const runs = ids.flatMap((id): { id: string; model: RobotModelPresetName | undefined }[] =>
+  flags.robotModels.length > 0 ? flags.robotModels.map((model) => ({ id, model })) : [{ id, model: undefined }],
+);
+for (const { id, model } of runs) {
+  const loaded = loadBenchInstance(id) as BenchInstance;
+  // A robot model times the plan as well as the run.
+  const instance =
+    model === undefined ? loaded : { ...loaded, params: { ...(loaded.params ?? {}), robot_model: model } };
   const params = {
     ...(instance.params ?? {}),
     ...(flags.maxDistance === undefined ? {} : { max_distance: flags.maxDistance }),

@@ -1,3 +1,4 @@
+import { checkMotion } from './check-motion.ts';
 import { SimulationError } from './errors.ts';
 import {
   activityAt,
@@ -117,6 +118,7 @@ export function checkExecution(
   };
   checkMoves(check);
   checkConflicts(check);
+  if (!parameters.robotModel.point) checkMotion(floor, robots, parameters, execution, report);
   if (execution.orders) checkOrders(check, execution.orders);
   robots.forEach((robot, r) => {
     const record = execution.robots[robot.id];
@@ -174,7 +176,9 @@ function checkMoves(check: Check): void {
         else report(`Robot ${robot.id} jumps from ${floor.describe(from)} to ${floor.describe(to)} at step ${t + 1}`);
         break;
       }
-      if (from === to && floor.keepClear[from]) {
+      // A robot with acceleration stands on a cell for many ticks as it drives through: keep-clear
+      // cells are kept in the discrete order it follows.
+      if (from === to && floor.keepClear[from] && check.parameters.robotModel.point) {
         report(`Robot ${robot.id} stops on keep-clear ${floor.describe(from)} at step ${t + 1}`);
         break;
       }
@@ -421,7 +425,10 @@ function checkActivities(check: Check, robot: RobotWork, record: RobotExecutionR
   for (let t = 0; t < lastStep; t++) {
     const kind = activityAt(activities, t);
     const moves = path[t + 1] !== path[t];
-    if (moves !== (kind === 'drive_empty' || kind === 'drive_loaded')) {
+    const drives = kind === 'drive_empty' || kind === 'drive_loaded';
+    // A point robot moves a cell every step it drives; one with acceleration crosses a cell in
+    // several ticks (and turns in place), so only its moves must be driving.
+    if (check.parameters.robotModel.point ? moves !== drives : moves && !drives) {
       report(`Robot ${robot.id} is '${kind}' during step ${t} but ${moves ? 'moves' : 'stands still'}`);
       return;
     }

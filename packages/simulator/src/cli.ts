@@ -36,14 +36,16 @@ Runs a plan with every robot on the floor at once and prints the execution as JS
   --chargers K       charging points per station (default: one per robot)
   --traffic-policy NAME  how robots move: ${TRAFFIC_POLICY_NAMES_TEXT} (default ${DEFAULT_TRAFFIC_POLICY}, or the instance's traffic_policy)
   --robot-model NAME how the robots move: ${ROBOT_MODEL_NAMES_TEXT} (default point, or the instance's robot_model);
-                     the shared floor runs point robots only so far
+                     the plan and the run are timed with it (shifts: point only)
   --delays RATE:SECONDS  random stops: RATE per robot-hour on the move, each SECONDS on average (exponential)
   --breakdowns MTBF_H:REPAIR_MIN  breakdowns: MTBF_H hours on the move between them on average (exponential),
                      REPAIR_MIN minutes each, the robot's cell blocked meanwhile (a day or a shift; the
                      execution's totals then also hold the same run without them, same seed)
   --summary          one line: the traffic policy, planned, free-flow and executed makespan, waiting, throughput,
                      extra charges, delays and breakdowns (count/seconds lost, none when not set), conflicts
-  --dense            every robot's cell at every step, deliveries and charges, for other tools
+  --dense            for other tools: every robot's cells as it entered them ([t_s, x, y, heading_deg],
+                     t when its centre reached the cell's centre, heading 0 = +x, 90 = +y), a point
+                     robot's cell at every step too, deliveries and charges
   --export planviz DIR  also write the execution for PlanViz into DIR: NAME.json (the League of Robot
                      Runners output format, action model MAPF) and NAME.map (the floor), NAME the instance's id
 
@@ -277,7 +279,8 @@ export async function runCli(argv: string[], stdout: Writable, stderr: Writable)
         buildProblem({
           environment: instance.environment as never,
           tasks: instance.tasks,
-          params: instance.params as never,
+          // The plan is timed with the robot model the run uses.
+          params: params as never,
         }),
         {
           algorithm: parsed.algorithm,

@@ -20,6 +20,7 @@ import {
 } from '@fleetlab/warehouse';
 import { assertValid, checkExecution } from './check-execution.ts';
 import { asSimulationError, SimulationError, TrafficJamError } from './errors.ts';
+import { simulateWithMotion } from './motion/simulate-with-motion.ts';
 import { executionRecord } from './execution/execution-record.ts';
 import { executeOnFloor, type ExecutorOutcome } from './execution/executor.ts';
 
@@ -45,7 +46,7 @@ export interface SimulateOptions {
 }
 
 /** The plan's own makespan: the latest completion_time of a delivery step. */
-function plannedMakespan(plan: Record<string, unknown>): number {
+export function plannedMakespan(plan: Record<string, unknown>): number {
   let latest = 0;
   for (const [key, steps] of Object.entries(plan)) {
     if (key === 'stats' || !Array.isArray(steps)) continue;
@@ -80,12 +81,9 @@ export function simulate(
       robots: robotWorkFromPlan(floor, environment, plan, options.tasks),
     };
   });
-  // The shared floor still moves robots one cell a step of 1 / robot_speed: it cannot run robots
-  // that accelerate, brake and turn yet, and will not pretend to.
+  // Robots that accelerate, brake and turn: the discrete run's order, timed with their kinematics.
   if (!base.robotModel.point)
-    throw new SimulationError(
-      `Robot model ${base.robotModel.name}: the shared floor runs point robots only so far; the plan's times (free flow) are the model's, its execution with every robot at once is not built yet`,
-    );
+    return simulateWithMotion(environment, floor, robots, plan, params, base, policy, options);
   // Each robot alone on the floor with its plan's charges: the plan's own clock.
   const alone = asSimulationError(() => freeFlow(floor, base, robots));
   const longestAlone = Math.max(0, ...alone.map((robot) => robot.endStep));

@@ -34,14 +34,18 @@ describe('planning for traffic: the plan kept is the one that runs best', () => 
     ).toBe(choice.executed_s);
   });
 
-  it('plans a robot that accelerates and turns, and says why its run on the shared floor is missing', () => {
+  it('plans and runs a robot that accelerates and turns on the model’s clock', () => {
     const outcome = planAndExecute(
       { ...input, params: { ...input.params, robot_model: 'drive-unit' } },
       { algorithm: 'greedy_distance' },
     );
     expect(outcome.stats.robot_model).toBe('drive-unit');
-    expect(outcome.execution).toBeNull();
-    expect(outcome.executionError).toMatch(/^Robot model drive-unit: the shared floor runs point robots only so far/);
+    expect(outcome.executionError ?? null).toBeNull();
+    expect(outcome.execution!.step_s).toBe(0.05);
+    expect(outcome.execution!.totals.free_flow_makespan_s).toBe(outcome.execution!.totals.planned_makespan_s);
+    expect(outcome.execution!.totals.executed_makespan_s).toBeGreaterThanOrEqual(
+      outcome.execution!.totals.free_flow_makespan_s,
+    );
   });
 
   it('makes one plan for the other algorithms, and for makespan with one candidate', () => {

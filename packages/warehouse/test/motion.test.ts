@@ -180,4 +180,19 @@ describe('least-time walks on the floor', () => {
     expect(row.seconds[5]).toBeCloseTo(0.625 + runTime(driveUnit, 5), 12);
     expect(row.seconds[1]).toBeCloseTo(0.625 + 2 + 0.625, 12);
   });
+
+  it('turns at the station a walk ends at to its rest heading (it never drives through one)', () => {
+    // A 4 x 2 floor under a shelf: station R1 at (0, 1) rests facing the shelf (-y). From (3, 1):
+    // a quarter turn to -x, 3 m, a quarter turn back at the station.
+    const bay = new Floor({
+      dimensions: { width: 4, height: 2 },
+      elements: {
+        shelves: [{ id: 'S1', position: [0, 0], size: [4, 1] }],
+        robot_stations: [{ id: 'R1', position: [0.5, 1.5] }],
+      },
+    });
+    const walk = new LeastTimeWalks(bay, driveUnit).walk(bay.cellAt(3, 1), bay.cellAt(0, 1));
+    expect(walk?.cells).toEqual([bay.cellAt(3, 1), bay.cellAt(2, 1), bay.cellAt(1, 1), bay.cellAt(0, 1)]);
+    expect(walk?.seconds).toBeCloseTo(0.625 + runTime(driveUnit, 3) + 0.625, 12);
+  });
 });

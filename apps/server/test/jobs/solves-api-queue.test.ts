@@ -111,7 +111,7 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     expect(solve.progress).toBeNull();
   });
 
-  it('a drive-unit solve completes with its plan timed by the model, and says why its floor run is missing', async () => {
+  it('a drive-unit solve completes with its plan and its floor run timed by the model', async () => {
     const body = solveBody(t.ids);
     const created = await expectStatus(
       t.app.inject({
@@ -132,9 +132,13 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     expect(solve.parameters.robot_model).toBe('drive-unit');
     expect(solve.stats.robot_model).toBe('drive-unit');
     expect(solveStatsSchema.parse(solve.stats)).toEqual(solve.stats);
-    expect(solve.stats.execution).toBeNull();
-    expect(solve.stats.execution_error).toMatch(
-      /^Robot model drive-unit: the shared floor runs point robots only so far/,
+    expect(solve.stats.execution_error ?? null).toBeNull();
+    expect(solve.execution.step_s).toBe(0.05);
+    for (const robot of Object.values(solve.execution.robots) as { motion?: number[] }[])
+      expect(robot.motion?.length).toBeGreaterThan(0);
+    expect(solve.stats.execution.free_flow_makespan_s).toBe(solve.stats.execution.planned_makespan_s);
+    expect(solve.stats.execution.executed_makespan_s).toBeGreaterThanOrEqual(
+      solve.stats.execution.free_flow_makespan_s,
     );
   });
 

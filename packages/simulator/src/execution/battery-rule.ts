@@ -23,13 +23,16 @@ export function detourMargin(legs: number, detourRate: number, replays: number):
 
 export type ChargeDecision = 'go' | 'charge-first';
 
+/** Metres of the plan's walk between two cells: the floor's shortest walk for points, the least-time walk otherwise. */
+export type LegMetres = (from: number, to: number) => number;
+
 /**
  * Whether a robot at `position` with `usedSinceCharge` metres on its charge may start `item` now
  * under the battery rule (`decideCharge` says 'go'): the pickup, the dropoff and home fit its
  * charge with the detour margin, or, just charged, without it.
  */
 export function fitsCharge(
-  floor: Floor,
+  legMetres: LegMetres,
   position: number,
   homeCell: number,
   usedSinceCharge: number,
@@ -38,8 +41,8 @@ export function fitsCharge(
   detourRate: number,
   replays: number,
 ): boolean {
-  const legs = floor.distance(position, item.pickupCell) + floor.distance(item.pickupCell, item.dropoffCell);
-  const need = legs + floor.distance(item.dropoffCell, homeCell);
+  const legs = legMetres(position, item.pickupCell) + legMetres(item.pickupCell, item.dropoffCell);
+  const need = legs + legMetres(item.dropoffCell, homeCell);
   if (usedSinceCharge + need + detourMargin(legs, detourRate, replays) <= maxDistance) return true;
   return usedSinceCharge <= 0 && need <= maxDistance;
 }
@@ -53,6 +56,7 @@ export function fitsCharge(
  */
 export function decideCharge(
   floor: Floor,
+  legMetres: LegMetres,
   robotId: string,
   position: number,
   homeCell: number,
@@ -62,12 +66,12 @@ export function decideCharge(
   detourRate: number,
   replays: number,
 ): ChargeDecision {
-  if (fitsCharge(floor, position, homeCell, usedSinceCharge, maxDistance, item, detourRate, replays)) return 'go';
+  if (fitsCharge(legMetres, position, homeCell, usedSinceCharge, maxDistance, item, detourRate, replays)) return 'go';
   if (usedSinceCharge > 0) return 'charge-first';
   const need =
-    floor.distance(position, item.pickupCell) +
-    floor.distance(item.pickupCell, item.dropoffCell) +
-    floor.distance(item.dropoffCell, homeCell);
+    legMetres(position, item.pickupCell) +
+    legMetres(item.pickupCell, item.dropoffCell) +
+    legMetres(item.dropoffCell, homeCell);
   throw new SimulationError(
     `Robot ${robotId} cannot run delivery ${item.pickup} -> ${item.dropoff} on the floor: it needs ${need} m from ` +
       `${floor.describe(position)} to the pickup, the dropoff and back to its station, but a charge covers ${maxDistance} m`,

@@ -1,7 +1,8 @@
 import type { DisruptionSettings, Floor, FreeFlowRobot, RobotWork, TrafficPolicyName } from '@fleetlab/warehouse';
 import { SimulationCancelledError, TrafficJamError } from '../errors.ts';
 import type { MovementPolicy } from '../movement/movement-policy.ts';
-import { createMovementPolicy } from '../movement/movement-policies.ts';
+import { createMovementPolicy, type PreferredWalk } from '../movement/movement-policies.ts';
+import type { LegMetres } from './battery-rule.ts';
 import type { ExecutionParameters } from './execution-parameters.ts';
 import { FloorTraffic, Mode, Phase } from './floor-traffic.ts';
 import { ProgressWatch } from './progress-watch.ts';
@@ -50,6 +51,14 @@ export interface ExecutorOptions {
   shift?: ShiftRun;
   /** Random delays and breakdowns, drawn from `seed` (absent: none). */
   disruptions?: { settings: DisruptionSettings; seed: number };
+  /**
+   * Robots with acceleration and turns (the run is the order robots take cells in, timed later
+   * by their kinematics): the walk each robot prefers to a goal (its least-time walk). Absent
+   * for points.
+   */
+  preferredWalk?: PreferredWalk;
+  /** With `preferredWalk`: the metres of those walks, which the battery rule counts. */
+  legMetres?: LegMetres;
 }
 
 /**
@@ -106,7 +115,7 @@ export function executeOnFloor(
   const state = new FloorTraffic(floor, robots);
   const recorder = new Recorder(floor, robots);
   const watch = new ProgressWatch(state, floor.width + floor.height + 4, 10 * (floor.width + floor.height) + 500);
-  const policy = createMovementPolicy(options.policy, floor, state, options.random);
+  const policy = createMovementPolicy(options.policy, floor, state, options.random, options.preferredWalk);
   const stops = options.disruptions
     ? new StopsOnFloor(
         floor,
@@ -131,6 +140,7 @@ export function executeOnFloor(
       policy.newGoal(robot);
     },
     options.planned,
+    options.legMetres,
   );
   const { shift } = options;
   const run: Run = {

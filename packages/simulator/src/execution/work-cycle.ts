@@ -9,7 +9,7 @@ import {
   type RobotWork,
   type WorkItem,
 } from '@fleetlab/warehouse';
-import { decideCharge, fitsCharge } from './battery-rule.ts';
+import { decideCharge, fitsCharge, type LegMetres } from './battery-rule.ts';
 import { SimulationError } from '../errors.ts';
 import { Mode, NO_DUE, Phase, type FloorTraffic } from './floor-traffic.ts';
 import type { ExecutionParameters } from './execution-parameters.ts';
@@ -84,6 +84,8 @@ export class WorkCycle {
     private readonly onGoal: (robot: number) => void,
     /** Each robot alone on the floor: the plan's clock (null in a shift: no plan made in advance). */
     planned: readonly FreeFlowRobot[] | null,
+    /** Metres of the plan's walks, which the battery rule counts (default: the floor's shortest walks). */
+    private readonly legMetres: LegMetres = (from, to) => floor.distance(from, to),
   ) {
     const n = robots.length;
     this.workIndex = new Int32Array(n);
@@ -105,7 +107,7 @@ export class WorkCycle {
       (sum, robot) => sum + robot.work.filter((item) => item.kind === 'delivery').length,
       0,
     );
-    this.restAfterDropoff = robots.map((robot) => plannedRestAfterDropoff(floor, robot));
+    this.restAfterDropoff = robots.map((robot) => plannedRestAfterDropoff(this.legMetres, robot));
     this.plannedSteps = planned ? robots.map((robot, r) => plannedStepsOf(robot, planned[r])) : null;
   }
 
@@ -162,19 +164,19 @@ export class WorkCycle {
    * finish the delivery under way and get home.
    */
   metresStillNeeded(robot: number, wholeCharge: boolean): number {
-    const { floor, state } = this;
+    // From where the robot stands the floor's shortest walk (a robot in traffic is off its plan's
+    // walk anyway, and the plan's walks are tabled from places only); between places the plan's.
+    const { floor, legMetres, state } = this;
     const index = this.workIndex[robot];
     const item = this.robots[robot].work[index];
     const home = this.robots[robot].homeCell;
     if (item?.kind !== 'delivery' || (state.phase[robot] !== Phase.ToPickup && state.phase[robot] !== Phase.ToDropoff))
       return floor.distance(state.pos[robot], home);
     // No closure here: this runs for every moving robot at every step.
-    const afterDropoff = wholeCharge ? this.restAfterDropoff[robot][index] : floor.distance(item.dropoffCell, home);
+    const afterDropoff = wholeCharge ? this.restAfterDropoff[robot][index] : legMetres(item.dropoffCell, home);
     if (state.phase[robot] === Phase.ToPickup)
       return (
-        floor.distance(state.pos[robot], item.pickupCell) +
-        floor.distance(item.pickupCell, item.dropoffCell) +
-        afterDropoff
+        floor.distance(state.pos[robot], item.pickupCell) + legMetres(item.pickupCell, item.dropoffCell) + afterDropoff
       );
     return floor.distance(state.pos[robot], item.dropoffCell) + afterDropoff;
   }
@@ -183,7 +185,7 @@ export class WorkCycle {
   arrived(robot: number, step: number): void {
     const { state, recorder } = this;
     const legFrom = this.legFrom[robot];
-    this.shortestUsed[robot] += this.floor.distance(legFrom, state.pos[robot]);
+    this.shortestUsed[robot] += this.legMetres(legFrom, state.pos[robot]);
     this.legFrom[robot] = state.pos[robot];
     switch (state.phase[robot] as Phase) {
       case Phase.ToPickup: {
@@ -229,7 +231,7 @@ export class WorkCycle {
   /** Adds items to the end of the robot's work; an idle robot sets out at once. */
   appendWork(robot: number, items: readonly WorkItem[], step: number): void {
     this.robots[robot].work.push(...items);
-    this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.floor, this.robots[robot]);
+    this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.legMetres, this.robots[robot]);
     if (this.finished[robot]) this.resume(robot, step);
   }
 
@@ -254,7 +256,7 @@ export class WorkCycle {
       current.orderId === items[0].orderId;
     work.length = from;
     work.push(...items);
-    this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.floor, this.robots[robot]);
+    this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.legMetres, this.robots[robot]);
     if (this.finished[robot]) {
       if (work.length > this.workIndex[robot]) this.resume(robot, step);
     } else if (redirect && !sameFirst) this.startNextWork(robot, step);
@@ -329,7 +331,7 @@ export class WorkCycle {
   /** Whether the robot may set out for `item` from where it stands now without charging first (`fitsCharge`). */
   fitsCharge(robot: number, item: Pick<DeliveryWork, 'pickupCell' | 'dropoffCell'>): boolean {
     return fitsCharge(
-      this.floor,
+      this.legMetres,
       this.state.pos[robot],
       this.robots[robot].homeCell,
       this.used[robot],
@@ -448,6 +450,7 @@ export class WorkCycle {
     }
     const decision = decideCharge(
       this.floor,
+      this.legMetres,
       id,
       state.pos[robot],
       homeCell,
@@ -511,7 +514,7 @@ export class WorkCycle {
 }
 
 /** Per work item of a robot (deliveries; 0 for charges), the planned metres from its dropoff to the next planned charge or the end, then home. */
-function plannedRestAfterDropoff(floor: Floor, robot: RobotWork): Float64Array {
+function plannedRestAfterDropoff(legMetres: LegMetres, robot: RobotWork): Float64Array {
   const rest = new Float64Array(robot.work.length);
   let onward = 0;
   let nextPickup = -1;
@@ -522,10 +525,8 @@ function plannedRestAfterDropoff(floor: Floor, robot: RobotWork): Float64Array {
       continue;
     }
     rest[k] =
-      nextPickup < 0
-        ? floor.distance(item.dropoffCell, robot.homeCell)
-        : floor.distance(item.dropoffCell, nextPickup) + onward;
-    onward = floor.distance(item.pickupCell, item.dropoffCell) + rest[k];
+      nextPickup < 0 ? legMetres(item.dropoffCell, robot.homeCell) : legMetres(item.dropoffCell, nextPickup) + onward;
+    onward = legMetres(item.pickupCell, item.dropoffCell) + rest[k];
     nextPickup = item.pickupCell;
   }
   return rest;

@@ -23,6 +23,12 @@ export class GuidePaths {
   private readonly length: Int32Array;
   /** 1 for a robot whose guide path is a shortest walk it will not leave (short of charge). */
   private readonly rigid: Uint8Array;
+  /**
+   * 1 for a robot following a given walk (`follow`): one longer than the shortest (a least-time
+   * walk takes fewer turns) must not be cut short, so a cell off it costs at least what standing
+   * on the path where the robot was costs, plus the way back (`costToGo`).
+   */
+  private readonly strict: Uint8Array;
   /** Index in its path of the last path cell each robot stood on: edges before it no longer count. */
   private readonly progress: Int32Array;
   // Each robot's lazy distance-to-path search: cells marked with the robot's current stamp hold
@@ -52,6 +58,7 @@ export class GuidePaths {
       rigidFlow: new Int32Array(cells * 4),
     };
     this.rigid = new Uint8Array(robotCount);
+    this.strict = new Uint8Array(robotCount);
     this.paths = Array.from({ length: robotCount }, () => new Int32Array(0));
     this.length = new Int32Array(robotCount);
     this.progress = new Int32Array(robotCount);
@@ -74,7 +81,25 @@ export class GuidePaths {
     this.length[robot] = length;
     this.progress[robot] = 0;
     this.rigid[robot] = shortest ? 1 : 0;
+    this.strict[robot] = 0;
     this.count(robot, 0, length - 1, 1, false);
+    this.count(robot, 0, NEAR_STEPS, 1, true);
+    this.seedDistances(robot);
+  }
+
+  /**
+   * Gives the robot `cells` (from where it stands to its goal) as its guide path, in place of
+   * whatever it had left: a robot with acceleration and turns follows its least-time walk.
+   */
+  follow(robot: number, cells: readonly number[]): void {
+    this.release(robot);
+    if (this.paths[robot].length === 0) this.allocate(robot);
+    this.paths[robot].set(cells);
+    this.length[robot] = cells.length;
+    this.progress[robot] = 0;
+    this.rigid[robot] = 0;
+    this.strict[robot] = 1;
+    this.count(robot, 0, cells.length - 1, 1, false);
     this.count(robot, 0, NEAR_STEPS, 1, true);
     this.seedDistances(robot);
   }
@@ -86,6 +111,13 @@ export class GuidePaths {
     this.count(robot, progress, progress + NEAR_STEPS, -1, true);
     this.length[robot] = 0;
     this.progress[robot] = 0;
+  }
+
+  /** Whether any robot but `robot` follows a shortest walk it will not leave (short of charge). */
+  othersRigid(robot: number): boolean {
+    for (let other = 0; other < this.rigid.length; other++)
+      if (other !== robot && this.rigid[other] && this.length[other] > 0) return true;
+    return false;
   }
 
   /** Whether the robot follows a guide path and `cell` is on it. */
@@ -112,7 +144,7 @@ export class GuidePaths {
     const stamp = this.stamp[robot];
     const reach = this.reach[robot];
     const togo = this.togo[robot];
-    if (mark[cell] === stamp) return reach[cell] + togo[cell];
+    if (mark[cell] === stamp) return this.offPathCost(robot, reach[cell], togo[cell]);
     const { neighbours, stationAt } = this.floor;
     const queue = this.queue[robot];
     let head = this.head[robot];
@@ -132,7 +164,18 @@ export class GuidePaths {
     }
     this.head[robot] = head;
     this.tail[robot] = tail;
-    return mark[cell] === stamp ? reach[cell] + togo[cell] : UNREACHABLE;
+    return mark[cell] === stamp ? this.offPathCost(robot, reach[cell], togo[cell]) : UNREACHABLE;
+  }
+
+  /**
+   * A cell `reach` steps off the path that joins it `togo` steps from the goal. Off a given walk
+   * (`strict`) a cell beside the walk further on is no shortcut: it costs at least the steps left
+   * from the robot's last path cell plus the way back, so a robot alone keeps to its walk, and a
+   * pushed robot steps aside as readily as it backs up.
+   */
+  private offPathCost(robot: number, reach: number, togo: number): number {
+    if (reach === 0 || !this.strict[robot]) return reach + togo;
+    return reach + Math.max(togo, this.length[robot] - 1 - this.progress[robot]);
   }
 
   private allocate(robot: number): void {

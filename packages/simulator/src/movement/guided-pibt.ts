@@ -1,6 +1,7 @@
 import type { Floor } from '@fleetlab/warehouse';
 import { NO_DUE, Phase, type FloorTraffic } from '../execution/floor-traffic.ts';
 import { GuidePaths } from './guide-paths.ts';
+import type { PreferredWalk } from './movement-policies.ts';
 import { PriorityInheritancePolicy, STUCK_BOOST, URGENT_PRIORITY } from './priority-inheritance.ts';
 
 /**
@@ -48,7 +49,13 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
   /** Steps each robot ran behind its plan when it last got a goal the plan has a step for. */
   private readonly lateness: Float64Array;
 
-  constructor(floor: Floor, state: FloorTraffic, random: () => number) {
+  constructor(
+    floor: Floor,
+    state: FloorTraffic,
+    random: () => number,
+    /** Robots with acceleration and turns: the walk a new goal's guide path starts as (their least-time walk). */
+    private readonly preferredWalk?: PreferredWalk,
+  ) {
     super(floor, state, random);
     this.guides = new GuidePaths(floor, state.n, state.blockedCell);
     this.unplanned = new Uint8Array(state.n).fill(1);
@@ -134,7 +141,15 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
   }
 
   private plan(robot: number, shortest: boolean): void {
-    this.guides.plan(robot, this.state.pos[robot], this.state.goal[robot], shortest);
+    const { pos, goal } = this.state;
+    // A robot with acceleration and turns sets out along its least-time walk, so alone it drives
+    // its plan's walk (the metres its plan counted, so also when short of charge, unless other
+    // robots short of charge are about: those cannot step aside for each other, so it takes the
+    // least crowded of its shortest walks as points do); pushed off it, it gets a guide path like
+    // any robot.
+    if (this.preferredWalk && this.unplanned[robot] && !(shortest && this.guides.othersRigid(robot)))
+      this.guides.follow(robot, this.preferredWalk(pos[robot], goal[robot]));
+    else this.guides.plan(robot, pos[robot], goal[robot], shortest);
     this.unplanned[robot] = 0;
     this.shortest[robot] = shortest ? 1 : 0;
     this.sincePlanned[robot] = 0;

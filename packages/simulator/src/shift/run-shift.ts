@@ -124,6 +124,11 @@ export function runShift(
     };
   });
   if (fleet.length === 0) throw new SimulationError('A shift needs robots, but the environment has none');
+  // A shift's floor moves robots one cell a step of 1 / robot_speed: only points run on it so far.
+  if (!base.robotModel.point)
+    throw new SimulationError(
+      `Robot model ${base.robotModel.name}: shifts run point robots only so far; a day's plan runs with every robot model`,
+    );
   const orders = asSimulationError(() => releaseOrders(pairs, shift, options.releaseS));
   const distanceRows = new FloorDistanceRows();
   // Every pair must be one some robot can do (the solver names the first that is not); this also

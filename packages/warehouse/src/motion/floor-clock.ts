@@ -2,12 +2,14 @@ import { type Floor, UNREACHABLE } from '../floor/floor.ts';
 import { stepsFor, type FloorParameters } from '../floor/floor-parameters.ts';
 import { LeastTimeWalks } from './least-time-walks.ts';
 
-/** One source cell's row of the clock; `turning` and `ramps` (seconds, float32) only for a robot model with motion. */
+/** One source cell's row of the clock; `turning`, `ramps` (seconds, float32) and `parents` only for a robot model with motion. */
 export interface ClockRow {
   steps: Int32Array;
   metres: Int32Array;
   turning: Float32Array | null;
   ramps: Float32Array | null;
+  /** The least-time search's tree (`LeastTimeWalks.walkIn` reads a walk from it); null for a point robot. */
+  parents: Int32Array | null;
 }
 
 /**
@@ -18,7 +20,8 @@ export interface ClockRow {
  * (`LeastTimeWalks`); its clock ticks every `MOTION_TICK_S` (drive-time.ts), and a leg lasts its seconds rounded
  * up to whole ticks, so sums of legs, handling and charges stay whole ticks everywhere.
  * Rows (one per cell a leg starts from) are kept for the clock's life: 20 kB each on a 50 x 50
- * floor, 40 kB with a robot model's turning and ramp seconds (what a solve's time split reads).
+ * floor, about 140 kB with a robot model's search tree (its walks are read from it) and its
+ * turning and ramp seconds (what a solve's time split reads).
  */
 export class FloorClock {
   private readonly walks: LeastTimeWalks | null;
@@ -51,7 +54,8 @@ export class FloorClock {
   /** The least-time walk's cells of one leg (a point robot's: the floor's shortest walk). */
   legCells(from: number, to: number): number[] {
     if (!this.walks) return this.floor.walk(from, to);
-    return this.walks.walk(from, to)?.cells ?? this.floor.walk(from, to);
+    const { parents } = this.rowFrom(from);
+    return (parents && this.walks.walkIn(parents, from, to)) ?? this.floor.walk(from, to);
   }
 
   /** The rest heading of a cell: the way a robot stopped there faces. */
@@ -77,8 +81,10 @@ export class FloorClock {
     const metres = new Int32Array(this.floor.cellCount);
     let turning: Float32Array | null = null;
     let ramps: Float32Array | null = null;
+    let parents: Int32Array | null = null;
     if (this.walks) {
       const times = this.walks.rowFrom(from);
+      parents = times.parents;
       const stepS = this.parameters.stepS;
       for (let cell = 0; cell < steps.length; cell++) {
         const seconds = times.seconds[cell];
@@ -91,7 +97,7 @@ export class FloorClock {
       this.floor.distancesFrom(from, steps);
       metres.set(steps);
     }
-    row = { steps, metres, turning, ramps };
+    row = { steps, metres, turning, ramps, parents };
     this.rows.set(from, row);
     return row;
   }

@@ -47,6 +47,8 @@ export interface TimeRow {
   /** Of the seconds, those turning in place and those on acceleration and braking ramps (`walkTimeSplit` of the walk). */
   turning: Float64Array;
   ramps: Float64Array;
+  /** The search's tree: each state's parent state (`walkIn` reads a walk from it). */
+  parents: Int32Array;
 }
 
 /**
@@ -114,6 +116,7 @@ export class LeastTimeWalks {
       metres: new Float64Array(cellCount),
       turning: new Float64Array(cellCount),
       ramps: new Float64Array(cellCount),
+      parents: this.parent.slice(),
     };
     for (let cell = 0; cell < cellCount; cell++) {
       const state = standing(cell, this.rest[cell]);
@@ -136,12 +139,23 @@ export class LeastTimeWalks {
   private walkTo(goal: number): TimedWalk | null {
     const target = standing(goal, this.rest[goal]);
     if (this.seconds[target] === Infinity) return null;
+    return {
+      cells: this.walkIn(this.parent, from, goal) ?? [],
+      seconds: this.seconds[target],
+      metres: this.metres[target],
+    };
+  }
+
+  /** The walk from `source` to `goal` in the search tree from `source` (its row's `parents`); null when the goal was not reached. */
+  walkIn(parents: Int32Array, source: number, goal: number): number[] | null {
+    const target = standing(goal, this.rest[goal]);
+    if (target !== standing(source, this.rest[source]) && parents[target] < 0) return null;
     const cells: number[] = [];
-    for (let state = target; state >= 0; state = this.parent[state]) {
+    for (let state = target; state >= 0; state = parents[state]) {
       const cell = state >> 3;
       if (cells.at(-1) !== cell) cells.push(cell);
       // A straight run jumps several cells in one edge: fill in the cells between.
-      const previous = this.parent[state];
+      const previous = parents[state];
       if (previous >= 0) {
         const before = previous >> 3;
         const heading = (state >> 1) & 3;
@@ -156,7 +170,7 @@ export class LeastTimeWalks {
       }
     }
     cells.reverse();
-    return { cells, seconds: this.seconds[target], metres: this.metres[target] };
+    return cells;
   }
 
   /** Dijkstra from standstill at `source` in its rest heading; stops once `target` (a state) is settled, or runs out. */
@@ -195,9 +209,10 @@ export class LeastTimeWalks {
         if (next >= 0) this.relax(state, cruising(next, heading), time + this.cellS, driven + 1, turned, ramped);
         continue;
       }
-      if (depot) continue;
+      // A robot that ends its walk at a station turns there to the station's rest heading.
       this.relax(state, standing(cell, (heading + 1) & 3), time + turnS, driven, turned + turnS, ramped);
       this.relax(state, standing(cell, (heading + 3) & 3), time + turnS, driven, turned + turnS, ramped);
+      if (depot) continue;
       const direction = FLOOR_DIRECTION_OF_HEADING[heading];
       let at = cell;
       for (let k = 1; k <= this.cruiseCells; k++) {

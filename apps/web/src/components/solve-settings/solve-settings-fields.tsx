@@ -334,10 +334,10 @@ function BoundedNumberField({ label, rule, value, hint, error, onChange }: Bound
   );
 }
 
-/** The model's hint; for a robot that accelerates and turns, what the run on the shared floor cannot show yet. */
+/** The model's hint; for a robot that accelerates and turns, that the plan and the run on the shared floor both use it. */
 function robotModelHint(name: RobotModelPresetName): string | undefined {
   const preset = robotModelPresetByName(name);
   if (!preset) return undefined;
   if (preset.acceleration_m_s2 === null) return preset.hint;
-  return `${preset.hint} The plan is timed with these figures; the run with every robot on the floor at once supports point robots only so far.`;
+  return `${preset.hint} The plan and the run with every robot on the floor at once are timed with these figures.`;
 }

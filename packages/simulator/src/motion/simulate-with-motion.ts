@@ -1,0 +1,105 @@
+import {
+  createSeededRandom,
+  type ExecutionRecord,
+  type Floor,
+  FloorClock,
+  type FloorEnvironment,
+  type FloorParameters,
+  freeFlow,
+  resolveFloorParameters,
+  type RobotWork,
+  type TrafficPolicyName,
+} from '@fleetlab/warehouse';
+import { assertValid, checkExecution } from '../check-execution.ts';
+import { asSimulationError, TrafficJamError } from '../errors.ts';
+import { executionRecord } from '../execution/execution-record.ts';
+import { executeOnFloor } from '../execution/executor.ts';
+import { MAX_RESERVE_REPLAYS, plannedMakespan, type SimulateOptions, type SimulationParams } from '../simulate.ts';
+import { timeDiscreteRun } from './timed-floor.ts';
+
+/**
+ * A plan run by robots with acceleration, braking and turns: the discrete executor decides who
+ * takes each cell in which order (one cell a step of 1 / top speed, handling and charging in
+ * those steps, each robot preferring its least-time walk), then `timeDiscreteRun`
+ * times that order with the robots' kinematics. The record's steps are the model's ticks
+ * (MOTION_TICK_S), and each robot's `motion` holds the motion that ran.
+ */
+export function simulateWithMotion(
+  environment: FloorEnvironment,
+  floor: Floor,
+  robots: RobotWork[],
+  plan: unknown,
+  params: SimulationParams | null | undefined,
+  base: FloorParameters,
+  policy: TrafficPolicyName,
+  options: SimulateOptions,
+): ExecutionRecord {
+  const clock = new FloorClock(floor, base);
+  // Each robot alone on the floor, in the model's ticks: the plan's own clock.
+  const alone = asSimulationError(() => freeFlow(floor, base, robots, clock));
+  // The discrete run's clock: a point at the model's top speed, with the model's handling.
+  const coarse = asSimulationError(() =>
+    resolveFloorParameters({
+      ...params,
+      robot_model: 'point',
+      robot_speed: base.robotSpeed,
+      handling_time_s: base.handlingTimeS,
+    }),
+  );
+  const coarseAlone = asSimulationError(() => freeFlow(floor, coarse, robots));
+  const longestAlone = Math.max(0, ...coarseAlone.map((robot) => robot.endStep));
+  let replays = 0;
+  for (;;) {
+    try {
+      const discrete = executeOnFloor(
+        floor,
+        robots,
+        { ...coarse, replays },
+        {
+          policy,
+          planned: coarseAlone,
+          random: createSeededRandom(options.seed ?? 1).next,
+          onProgress: options.onProgress,
+          shouldStop: options.shouldStop,
+          stepBudget: 20 * longestAlone + 50 * (floor.width + floor.height) + 10_000,
+          preferredWalk: (from, goal) => clock.legCells(from, goal),
+          legMetres: (from, to) => clock.legMetres(from, to),
+        },
+      );
+      const timed = timeDiscreteRun(floor, robots, base, clock, discrete);
+      const tick = base.stepS;
+      let freeFlowTicks = 0;
+      let plannedQueueTicks = 0;
+      for (const robot of alone) {
+        freeFlowTicks = Math.max(freeFlowTicks, robot.finishStep);
+        for (const charge of robot.charges) plannedQueueTicks += charge.startStep - charge.arriveStep;
+      }
+      const execution = executionRecord(
+        floor,
+        robots,
+        tick,
+        {
+          robots: timed.robots,
+          waitSteps: timed.waitS.map((seconds) => seconds / tick),
+          queueStepsByStation: timed.queueSByStation.map((seconds) => seconds / tick),
+          steps: timed.ticks,
+          deadlocksResolved: discrete.deadlocksResolved,
+        },
+        replays,
+        {
+          plannedMakespanS: plannedMakespan(plan as Record<string, unknown>),
+          freeFlowMakespanS: freeFlowTicks * tick,
+          freeFlowQueueS: plannedQueueTicks * tick,
+        },
+      );
+      robots.forEach((robot, r) => {
+        execution.robots[robot.id].motion = timed.robots[r].motion;
+      });
+      assertValid(checkExecution(environment, plan, execution, params));
+      return execution;
+    } catch (error) {
+      if (!(error instanceof TrafficJamError) || replays >= MAX_RESERVE_REPLAYS) throw error;
+      replays++;
+    }
+  }
+}

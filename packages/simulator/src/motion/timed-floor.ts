@@ -1,0 +1,694 @@
+import {
+  ActivityWriter,
+  ChargerPool,
+  chargersAt,
+  decodeTimeline,
+  type Floor,
+  type FloorClock,
+  type FloorParameters,
+  HEADING_STEPS,
+  headingOfStep,
+  quarterTurns,
+  robotsPerStation,
+  type RobotWork,
+  stepsFor,
+  type ActivityKind,
+} from '@fleetlab/warehouse';
+import { SimulationError } from '../errors.ts';
+import type { ExecutorOutcome } from '../execution/executor.ts';
+import type { ExecutedCharge, ExecutedDelivery, ExecutedRobot } from '../execution/recorder.ts';
+import { MotionState, type RunPiece, runPieces, runStateAt, runTimeAt } from './straight-run.ts';
+
+/** Where a robot stops on its cells: a place of its work, or the end of its day. */
+interface Stop {
+  index: number;
+  kind: 'pickup' | 'dropoff' | 'charge' | 'end';
+  delivery: number;
+}
+
+/** What a robot does next when its own event comes. */
+enum Mode {
+  /** Deciding at a cell centre, standing. */
+  Decide,
+  Turning,
+  /** Standing, its next cell not yet free. */
+  Waiting,
+  Running,
+  /** Standing at a place until its tick comes (the leg's time rounded up to whole ticks). */
+  Padding,
+  Handling,
+  /** At its station, its arrival tick due: claims a charger then. */
+  ToQueue,
+  Queued,
+  Charging,
+  Done,
+}
+
+/** One robot in the continuous run. */
+interface Mover {
+  robot: number;
+  cells: Int32Array;
+  /** Per index of `cells`, the absolute index of its visit in the cell's order (-1: a station cell, a depot). */
+  visit: Int32Array;
+  stops: Stop[];
+  stop: number;
+  index: number;
+  heading: number;
+  mode: Mode;
+  /** Tick the current leg set out (its end is rounded up to whole ticks from here, as the plan's legs are). */
+  legStartTick: number;
+  loaded: boolean;
+  /** The straight run under way: from `runFrom` to at most `runTo`, allowed as far as `authority`. */
+  runFrom: number;
+  runTo: number;
+  authority: number;
+  pieces: RunPiece[];
+  /** Index of the next cell centre the run reaches. */
+  nextReach: number;
+  /** Time the robot stopped to wait (Waiting). */
+  waitingSince: number;
+  /** Set while it starts a rotation's joint move (`startRotation`). */
+  rotating: boolean;
+  version: number;
+  // The record.
+  motion: number[];
+  timeline: number[];
+  activities: ActivityWriter;
+  deliveries: ExecutedDelivery[];
+  charges: ExecutedCharge[];
+  waitingS: number;
+  queuedS: number;
+  distance: number;
+  finishTick: number;
+  endTick: number;
+  pickupTick: number;
+  pickupFrom: number;
+  legFromCell: number;
+}
+
+/** The continuous run: per robot what `ExecutedRobot` holds (in ticks) and its motion segments; the heat map and queues in seconds. */
+export interface TimedRun {
+  robots: (ExecutedRobot & { motion: number[] })[];
+  waitS: Float64Array;
+  queueSByStation: Float64Array;
+  /** Ticks until the last robot's last action ends. */
+  ticks: number;
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * Times a discrete run (the order robots take cells in, one cell a step at top speed) with the
+ * robots' kinematics, after Hönig et al.'s action dependency graph ("Persistent and robust
+ * execution of MAPF schedules in warehouses", RA-L 2019): each robot keeps its cells, stops,
+ * handling and charges; a robot may move towards a cell only once every robot that took it
+ * before it (in the discrete run) has left it, i.e. reached the centre of its next cell. Robots
+ * drive with movement authority, as moving-block train signalling does: a robot accelerates,
+ * cruises and brakes so that it can always stop at the last cell it may enter, and goes on when
+ * that limit moves ahead; it stops before every turn and turns in place; at each place it turns
+ * to the place's rest heading and waits for the next whole tick (the plan rounds each leg up to
+ * ticks), then handles, queues and charges (chargers first come, first served by arrival tick).
+ * A robot alone so drives exactly its plan (free flow). Station cells are depots, outside the
+ * order. A rotation of the discrete run (3+ robots moving round in one step) moves as one
+ * (`startRotation`); otherwise the dependencies follow the discrete run's steps, so the run always
+ * ends; should it not, the robots left waiting are reported.
+ */
+export function timeDiscreteRun(
+  floor: Floor,
+  robots: readonly RobotWork[],
+  parameters: FloorParameters,
+  clock: FloorClock,
+  discrete: ExecutorOutcome,
+): TimedRun {
+  const tick = parameters.stepS;
+  const model = parameters.robotModel;
+  const limits = { topSpeed: model.topSpeed, acceleration: model.acceleration, braking: model.braking };
+  const movers = robots.map((robot, r) => moverOf(floor, clock, robot, r, discrete.robots[r], discrete.steps));
+  const { visitRobot, turn, visitEnd } = visitOrders(floor, movers);
+  const perStation = robotsPerStation(floor, robots);
+  const pool = new ChargerPool(
+    perStation.map((count, station) => chargersAt(parameters, count, floor.stationChargers[station])),
+  );
+  const waitS = new Float64Array(floor.cellCount);
+  const queueSByStation = new Float64Array(floor.stationIds.length);
+  const events = new EventQueue();
+  const at = (mover: Mover, time: number) => {
+    mover.version++;
+    events.push(time, mover.robot, mover.version);
+  };
+  const ticksOf = (mover: Mover, time: number) => mover.legStartTick + stepsFor(time - mover.legStartTick * tick, tick);
+  const tickAt = (time: number) => stepsFor(time, tick);
+  const activity = (mover: Mover, time: number, kind: ActivityKind) => mover.activities.set(tickAt(time), kind);
+  const driving = (mover: Mover): ActivityKind => (mover.loaded ? 'drive_loaded' : 'drive_empty');
+  const segment = (mover: Mover, time: number, x: number, y: number, speed: number, accel: number, state: number) => {
+    const m = mover.motion;
+    const t = round3(time);
+    // A segment at the time of the one before replaces it (it lasted no time).
+    if (m.length > 0 && m[m.length - 7] === t) m.length -= 7;
+    m.push(t, round3(x), round3(y), mover.heading * 90, round3(speed), round3(accel), state);
+  };
+  const standAt = (mover: Mover, time: number, state: number = MotionState.stopped) => {
+    const cell = mover.cells[mover.index];
+    segment(mover, time, floor.x(cell), floor.y(cell), 0, 0, state);
+  };
+  const writePieces = (mover: Mover, until: number) => {
+    const start = mover.cells[mover.runFrom];
+    const [dx, dy] = HEADING_STEPS[mover.heading];
+    for (const piece of mover.pieces) {
+      if (piece.t >= until) break;
+      segment(
+        mover,
+        piece.t,
+        floor.x(start) + dx * piece.x,
+        floor.y(start) + dy * piece.x,
+        piece.v,
+        piece.a,
+        piece.state,
+      );
+    }
+  };
+  const granted = (mover: Mover, index: number) => {
+    const visit = mover.visit[index];
+    return visit < 0 || turn[mover.cells[index]] === visit;
+  };
+  /**
+   * Following: a robot standing before cell `index` whose holder has set out from it along the
+   * same line, from standstill, may set out too, to stop on the cell: with the same kinematics
+   * it stays at least a cell behind, so it reaches the cell's centre no sooner than the holder
+   * reaches the next one's (releases the cell). This is what the discrete run's "follow into a
+   * cell as its robot leaves it" is in continuous time.
+   */
+  const followable = (mover: Mover, index: number) => {
+    const visit = mover.visit[index];
+    const cell = mover.cells[index];
+    if (visit < 0 || turn[cell] !== visit - 1) return false;
+    const holder = movers[visitRobot[turn[cell]]];
+    if (holder.mode !== Mode.Running || holder.index !== holder.runFrom || holder.cells[holder.runFrom] !== cell)
+      return false;
+    return holder.cells[holder.runFrom + 1] - cell === cell - mover.cells[index - 1];
+  };
+  /** The holder of `cell` sets out from it: the next robot in the cell's order, waiting before it, may follow. */
+  const setOut = (cell: number, time: number) => {
+    if (floor.stationAt[cell] >= 0 || turn[cell] + 1 >= visitEnd[cell]) return;
+    const next = movers[visitRobot[turn[cell] + 1]];
+    if (next.mode === Mode.Waiting) at(next, time);
+  };
+  /**
+   * A rotation of the discrete run (robots each moving into the next one's cell in one step): each
+   * waits for the cell the next one holds, so none can be first. Once all of them stand ready
+   * (turned, waiting), they move together, each a cell from standstill: with the same kinematics
+   * each reaches its new cell's centre as the one ahead reaches the next, so no cell is held twice.
+   */
+  const startRotation = (mover: Mover, time: number) => {
+    const members: Mover[] = [];
+    let link = mover;
+    for (let hops = 0; hops <= movers.length; hops++) {
+      if (link.mode !== Mode.Waiting || link.index + 1 >= link.cells.length) return;
+      const cell = link.cells[link.index + 1];
+      const visit = link.visit[link.index + 1];
+      if (visit < 0 || turn[cell] !== visit - 1) return;
+      const holder = movers[visitRobot[turn[cell]]];
+      if (holder.cells[holder.index] !== cell) return;
+      members.push(link);
+      link = holder;
+      if (link === mover) {
+        for (const member of members) {
+          member.rotating = true;
+          at(member, time);
+        }
+        return;
+      }
+    }
+  };
+  const reachAfter = (mover: Mover, from: number) => {
+    let reach = from;
+    while (reach < mover.runTo && granted(mover, reach + 1)) reach++;
+    return reach;
+  };
+  const scheduleReach = (mover: Mover) => {
+    const target = mover.authority - mover.runFrom;
+    const start = mover.pieces[0]?.t ?? 0;
+    at(mover, runTimeAt(mover.pieces, mover.nextReach - mover.runFrom, target, start));
+  };
+
+  /** The robot's centre reaches its next cell's: the cell behind it is free for the next robot in its order. */
+  const release = (mover: Mover, index: number, time: number) => {
+    const visit = mover.visit[index];
+    if (visit < 0) return;
+    const cell = mover.cells[index];
+    turn[cell]++;
+    if (turn[cell] < visitEnd[cell]) {
+      const next = movers[visitRobot[turn[cell]]];
+      if (next.mode === Mode.Waiting || next.mode === Mode.Running) at(next, time);
+    }
+  };
+
+  const decide = (mover: Mover, time: number) => {
+    const { cells, stops } = mover;
+    const stop = stops[mover.stop];
+    if (stop && stop.index === mover.index) {
+      const rest = clock.restHeading(cells[mover.index]);
+      if (rest !== mover.heading && model.quarterTurnS > 0) {
+        const turns = quarterTurns(mover.heading, rest);
+        standAt(mover, time, MotionState.turning);
+        mover.heading = rest;
+        mover.mode = Mode.Turning;
+        at(mover, time + turns * model.quarterTurnS);
+        return;
+      }
+      mover.heading = rest;
+      standAt(mover, time);
+      const arrival = ticksOf(mover, time);
+      mover.mode = Mode.Padding;
+      at(mover, arrival * tick);
+      return;
+    }
+    const here = cells[mover.index];
+    const next = cells[mover.index + 1];
+    const heading = headingOfStep(floor.x(next) - floor.x(here), floor.y(next) - floor.y(here));
+    if (heading !== mover.heading && model.quarterTurnS > 0) {
+      const turns = quarterTurns(mover.heading, heading);
+      standAt(mover, time, MotionState.turning);
+      activity(mover, time, driving(mover));
+      mover.heading = heading;
+      mover.mode = Mode.Turning;
+      at(mover, time + turns * model.quarterTurnS);
+      return;
+    }
+    mover.heading = heading;
+    let runTo = mover.index + 1;
+    const [dx, dy] = HEADING_STEPS[heading];
+    const stopIndex = stop ? stop.index : cells.length - 1;
+    while (
+      runTo < stopIndex &&
+      floor.x(cells[runTo + 1]) - floor.x(cells[runTo]) === dx &&
+      floor.y(cells[runTo + 1]) - floor.y(cells[runTo]) === dy
+    )
+      runTo++;
+    mover.runFrom = mover.index;
+    mover.runTo = runTo;
+    mover.authority = reachAfter(mover, mover.index);
+    if (mover.authority === mover.index && (mover.rotating || followable(mover, mover.index + 1)))
+      mover.authority = mover.index + 1;
+    mover.rotating = false;
+    if (mover.authority === mover.index) {
+      if (mover.mode !== Mode.Waiting) {
+        standAt(mover, time);
+        activity(mover, time, mover.stop >= stops.length - 1 ? 'idle' : 'waiting');
+        mover.waitingSince = time;
+        mover.mode = Mode.Waiting;
+        startRotation(mover, time);
+      }
+      return;
+    }
+    activity(mover, time, driving(mover));
+    mover.mode = Mode.Running;
+    mover.pieces = runPieces(time, 0, 0, mover.authority - mover.index, limits);
+    mover.nextReach = mover.index + 1;
+    scheduleReach(mover);
+    setOut(here, time);
+  };
+
+  const onEvent = (mover: Mover, time: number) => {
+    switch (mover.mode) {
+      case Mode.Turning:
+        mover.mode = Mode.Decide;
+        decide(mover, time);
+        return;
+      case Mode.Waiting: {
+        if (!mover.rotating && !granted(mover, mover.index + 1) && !followable(mover, mover.index + 1)) {
+          // Woken as the cell it stands on became its own (it followed into it): it may now close a rotation.
+          startRotation(mover, time);
+          return;
+        }
+        const waited = time - mover.waitingSince;
+        if (mover.stop < mover.stops.length - 1) {
+          mover.waitingS += waited;
+          waitS[mover.cells[mover.index]] += waited;
+        }
+        mover.mode = Mode.Decide;
+        decide(mover, time);
+        return;
+      }
+      case Mode.Running: {
+        const target = mover.authority - mover.runFrom;
+        const reached = mover.nextReach;
+        const reachTime = runTimeAt(mover.pieces, reached - mover.runFrom, target, mover.pieces[0]?.t ?? time);
+        if (reachTime > time + 1e-9) {
+          // Woken by a cell ahead coming free: move the limit on from where the robot is (not
+          // past a cell it only follows into until that cell is its own).
+          const authority = granted(mover, mover.authority) ? reachAfter(mover, mover.authority) : mover.authority;
+          if (authority === mover.authority) {
+            at(mover, reachTime);
+            return;
+          }
+          const { x, v } = runStateAt(mover.pieces, time, target);
+          writePieces(mover, time);
+          mover.authority = authority;
+          mover.pieces = runPieces(time, x, v, authority - mover.runFrom, limits);
+          scheduleReach(mover);
+          return;
+        }
+        // Its centre reaches the next cell's.
+        mover.index = reached;
+        mover.distance++;
+        const cell = mover.cells[reached];
+        mover.timeline.push(
+          Math.max(mover.timeline[mover.timeline.length - 3] + 1, tickAt(time)),
+          floor.x(cell),
+          floor.y(cell),
+        );
+        release(mover, reached - 1, time);
+        if (reached < mover.authority) {
+          mover.nextReach = reached + 1;
+          scheduleReach(mover);
+          return;
+        }
+        writePieces(mover, Infinity);
+        mover.mode = Mode.Decide;
+        mover.waitingSince = time;
+        decide(mover, time);
+        return;
+      }
+      case Mode.Padding: {
+        const stop = mover.stops[mover.stop];
+        const arrival = Math.round(time / tick);
+        if (stop.kind === 'charge') {
+          activity(mover, time, 'queued');
+          mover.charges.push({ arriveStep: arrival, startStep: -1, endStep: -1, odometer: mover.distance });
+          mover.mode = Mode.ToQueue;
+          // Claims at the arrival tick, after every robot that arrives earlier or with a lower index.
+          mover.version++;
+          events.push(time, mover.robot, mover.version, 1);
+          return;
+        }
+        if (stop.kind === 'end') {
+          mover.endTick = arrival;
+          mover.mode = Mode.Done;
+          activity(mover, time, 'idle');
+          return;
+        }
+        if (stop.kind === 'pickup') {
+          mover.pickupTick = arrival;
+          mover.pickupFrom = mover.legFromCell;
+        } else {
+          mover.deliveries.push({
+            ...discrete.robots[mover.robot].deliveries[stop.delivery],
+            doneStep: arrival,
+            pickupStep: mover.pickupTick,
+            fromCell: mover.pickupFrom,
+            odometer: mover.distance,
+          });
+          mover.finishTick = arrival;
+        }
+        mover.legFromCell = mover.cells[mover.index];
+        mover.mode = Mode.Handling;
+        if (parameters.handlingSteps > 0) activity(mover, time, 'handling');
+        at(mover, (arrival + parameters.handlingSteps) * tick);
+        return;
+      }
+      case Mode.Handling: {
+        const stop = mover.stops[mover.stop];
+        mover.loaded = stop.kind === 'pickup';
+        mover.legStartTick = Math.round(time / tick);
+        mover.stop++;
+        mover.mode = Mode.Decide;
+        decide(mover, time);
+        return;
+      }
+      case Mode.ToQueue: {
+        const charge = mover.charges[mover.charges.length - 1];
+        const station = robots[mover.robot].station;
+        const start = pool.claim(station, charge.arriveStep, parameters.chargeSteps);
+        charge.startStep = start;
+        charge.endStep = start + parameters.chargeSteps;
+        const queued = (start - charge.arriveStep) * tick;
+        mover.queuedS += queued;
+        mover.waitingS += queued;
+        waitS[mover.cells[mover.index]] += queued;
+        queueSByStation[station] += queued;
+        mover.mode = Mode.Charging;
+        mover.activities.set(start, 'charging');
+        at(mover, charge.endStep * tick);
+        return;
+      }
+      case Mode.Charging:
+        mover.legFromCell = mover.cells[mover.index];
+        mover.legStartTick = Math.round(time / tick);
+        mover.stop++;
+        mover.mode = Mode.Decide;
+        decide(mover, time);
+        return;
+      default:
+        return;
+    }
+  };
+
+  for (const mover of movers) {
+    standAt(mover, 0);
+    decide(mover, 0);
+  }
+  while (events.size > 0) {
+    const { time, robot, version } = events.pop();
+    const mover = movers[robot];
+    if (mover.version !== version) continue;
+    onEvent(mover, time);
+  }
+  const stuck = movers.filter((mover) => mover.mode !== Mode.Done);
+  if (stuck.length > 0) {
+    const describe = (mover: Mover) =>
+      `${robots[mover.robot].id} at ${floor.describe(mover.cells[mover.index])} waiting for ${floor.describe(mover.cells[Math.min(mover.index + 1, mover.cells.length - 1)])}`;
+    throw new SimulationError(
+      `The robots' movement authorities wait on each other for good (a deadlock of the timed run): ${stuck.slice(0, 5).map(describe).join('; ')}${stuck.length > 5 ? ` and ${stuck.length - 5} more` : ''}`,
+    );
+  }
+  let ticks = 0;
+  for (const mover of movers) ticks = Math.max(ticks, mover.endTick);
+  return {
+    robots: movers.map((mover) => ({
+      timeline: mover.timeline,
+      activities: mover.activities.entries,
+      deliveries: mover.deliveries,
+      charges: mover.charges,
+      waitingSteps: mover.waitingS / tick,
+      queuedSteps: mover.queuedS / tick,
+      distance: mover.distance,
+      finishStep: mover.finishTick,
+      extraCharges: discrete.robots[mover.robot].extraCharges,
+      motion: mover.motion,
+    })),
+    waitS,
+    queueSByStation,
+    ticks,
+  };
+}
+
+/** A robot's cells in the discrete run (waits dropped), the step it entered each, and its stops. */
+function moverOf(
+  floor: Floor,
+  clock: FloorClock,
+  robot: RobotWork,
+  r: number,
+  executed: ExecutedRobot,
+  steps: number,
+): Mover & { enterStep: Int32Array } {
+  let last = steps;
+  for (let k = 0; k < executed.timeline.length; k += 3) last = Math.max(last, executed.timeline[k]);
+  const path = decodeTimeline(executed.timeline, last, floor.width);
+  const cells: number[] = [path[0]];
+  const enter: number[] = [0];
+  for (let t = 1; t <= last; t++) {
+    if (path[t] !== path[t - 1]) {
+      cells.push(path[t]);
+      enter.push(t);
+    }
+  }
+  const enterStep = Int32Array.from(enter);
+  const indexAt = (step: number) => {
+    let lo = 0;
+    let hi = enterStep.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (enterStep[mid] <= step) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const stops: (Stop & { step: number; order: number })[] = [];
+  executed.deliveries.forEach((delivery, k) => {
+    stops.push({
+      index: indexAt(delivery.pickupStep),
+      kind: 'pickup',
+      delivery: k,
+      step: delivery.pickupStep,
+      order: 2 * k,
+    });
+    stops.push({
+      index: indexAt(delivery.doneStep),
+      kind: 'dropoff',
+      delivery: k,
+      step: delivery.doneStep,
+      order: 2 * k + 1,
+    });
+  });
+  executed.charges.forEach((charge, k) => {
+    if (charge.startStep >= 0)
+      stops.push({
+        index: indexAt(charge.arriveStep),
+        kind: 'charge',
+        delivery: -1,
+        step: charge.arriveStep,
+        order: k,
+      });
+  });
+  stops.sort(
+    (a, b) => a.step - b.step || (a.kind === 'charge' ? 1 : 0) - (b.kind === 'charge' ? 1 : 0) || a.order - b.order,
+  );
+  stops.push({ index: cells.length - 1, kind: 'end', delivery: -1, step: last, order: 0 });
+  const start = cells[0];
+  return {
+    robot: r,
+    cells: Int32Array.from(cells),
+    visit: new Int32Array(cells.length).fill(-1),
+    enterStep,
+    stops,
+    stop: 0,
+    index: 0,
+    heading: clock.restHeading(start),
+    mode: Mode.Decide,
+    legStartTick: 0,
+    loaded: false,
+    runFrom: 0,
+    runTo: 0,
+    authority: 0,
+    pieces: [],
+    nextReach: 0,
+    waitingSince: 0,
+    rotating: false,
+    version: 0,
+    motion: [],
+    timeline: [0, floor.x(start), floor.y(start)],
+    activities: new ActivityWriter(),
+    deliveries: [],
+    charges: [],
+    waitingS: 0,
+    queuedS: 0,
+    distance: 0,
+    finishTick: 0,
+    endTick: 0,
+    pickupTick: 0,
+    pickupFrom: robot.startCell,
+    legFromCell: robot.startCell,
+  };
+}
+
+/**
+ * Every non-station cell's visits in the order of the discrete run (by the step each robot
+ * entered it): `visitRobot` per visit, the cell's visits from `visitStart[cell]` to
+ * `visitEnd[cell]`, `turn[cell]` the visit whose robot may have the cell now. Fills each mover's
+ * `visit`.
+ */
+function visitOrders(
+  floor: Floor,
+  movers: (Mover & { enterStep: Int32Array })[],
+): { visitRobot: Int32Array; turn: Int32Array; visitEnd: Int32Array } {
+  const count = new Int32Array(floor.cellCount + 1);
+  for (const mover of movers) for (const cell of mover.cells) if (floor.stationAt[cell] < 0) count[cell + 1]++;
+  for (let cell = 0; cell < floor.cellCount; cell++) count[cell + 1] += count[cell];
+  const total = count[floor.cellCount];
+  const visitRobot = new Int32Array(total);
+  const visitIndex = new Int32Array(total);
+  const visitStep = new Int32Array(total);
+  const fill = count.slice(0, floor.cellCount);
+  for (const mover of movers) {
+    mover.cells.forEach((cell, index) => {
+      if (floor.stationAt[cell] >= 0) return;
+      const at = fill[cell]++;
+      visitRobot[at] = mover.robot;
+      visitIndex[at] = index;
+      visitStep[at] = mover.enterStep[index];
+    });
+  }
+  const order: number[] = [];
+  for (let cell = 0; cell < floor.cellCount; cell++) {
+    const from = count[cell];
+    const to = count[cell + 1];
+    if (to - from < 2) {
+      if (to > from) movers[visitRobot[from]].visit[visitIndex[from]] = from;
+      continue;
+    }
+    order.length = 0;
+    for (let k = from; k < to; k++) order.push(k);
+    order.sort((a, b) => visitStep[a] - visitStep[b]);
+    const robotsSorted = order.map((k) => visitRobot[k]);
+    const indexSorted = order.map((k) => visitIndex[k]);
+    for (let k = 0; k < order.length; k++) {
+      visitRobot[from + k] = robotsSorted[k];
+      visitIndex[from + k] = indexSorted[k];
+      movers[robotsSorted[k]].visit[indexSorted[k]] = from + k;
+    }
+  }
+  return { visitRobot, turn: count.slice(0, floor.cellCount), visitEnd: count.slice(1) };
+}
+
+/** Events by time, then robot index (so robots arriving at one tick claim chargers in fleet order), then kind. */
+class EventQueue {
+  private times: number[] = [];
+  private robots: number[] = [];
+  private versions: number[] = [];
+  private kinds: number[] = [];
+  size = 0;
+
+  push(time: number, robot: number, version: number, kind = 0): void {
+    let i = this.size++;
+    const { times, robots, versions, kinds } = this;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(time, robot, kind, times[parent], robots[parent], kinds[parent])) break;
+      times[i] = times[parent];
+      robots[i] = robots[parent];
+      versions[i] = versions[parent];
+      kinds[i] = kinds[parent];
+      i = parent;
+    }
+    times[i] = time;
+    robots[i] = robot;
+    versions[i] = version;
+    kinds[i] = kind;
+  }
+
+  pop(): { time: number; robot: number; version: number } {
+    const { times, robots, versions, kinds } = this;
+    const top = { time: times[0], robot: robots[0], version: versions[0] };
+    const last = --this.size;
+    const [time, robot, version, kind] = [times[last], robots[last], versions[last], kinds[last]];
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= last) break;
+      if (
+        child + 1 < last &&
+        before(times[child + 1], robots[child + 1], kinds[child + 1], times[child], robots[child], kinds[child])
+      )
+        child++;
+      if (!before(times[child], robots[child], kinds[child], time, robot, kind)) break;
+      times[i] = times[child];
+      robots[i] = robots[child];
+      versions[i] = versions[child];
+      kinds[i] = kinds[child];
+      i = child;
+    }
+    times[i] = time;
+    robots[i] = robot;
+    versions[i] = version;
+    kinds[i] = kind;
+    return top;
+  }
+}
+
+/** Charger claims (kind 1) after every other event of their moment, then by robot index. */
+function before(t1: number, r1: number, k1: number, t2: number, r2: number, k2: number): boolean {
+  if (t1 !== t2) return t1 < t2;
+  if (k1 !== k2) return k1 < k2;
+  return r1 < r2;
+}

@@ -1,0 +1,356 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildProblem, solve } from '@fleetlab/solver';
+import {
+  type ExecutionRecord,
+  Floor,
+  type FloorEnvironment,
+  generateWarehouseInstance,
+  MOTION_SEGMENT_LENGTH,
+  resolveFloorParameters,
+  robotWorkFromPlan,
+  runTime,
+} from '@fleetlab/warehouse';
+import { checkMotion } from '../src/check-motion.ts';
+import { checkExecution, simulate, toDense } from '../src/index.ts';
+import { runEnd, runPieces, runTimeAt } from '../src/motion/straight-run.ts';
+import { deliver, NARROW_AISLE } from './fixtures.ts';
+
+/** Kiva-like figures without handling: 1 m/s² both ways, 1.5 m/s, 0.625 s a quarter turn. */
+const KIVA = { acceleration_m_s2: 1, braking_m_s2: 1, quarter_turn_s: 0.625, top_speed_m_s: 1.5, handling_s: 0 };
+/** The same robot driving sideways: no turns. */
+const SIDEWAYS = { ...KIVA, quarter_turn_s: 0 };
+const LIMITS = { topSpeed: 1.5, acceleration: 1, braking: 1 };
+
+/** Segments of a robot's motion as arrays of 7. */
+const segments = (motion: readonly number[] | undefined) => {
+  const out: number[][] = [];
+  for (let k = 0; k < (motion?.length ?? 0); k += MOTION_SEGMENT_LENGTH)
+    out.push(motion!.slice(k, k + MOTION_SEGMENT_LENGTH));
+  return out;
+};
+
+/**
+ * "Straight": a 12 x 2 floor, row 1 a corridor under shelf S1: station R1 at (0, 1), pickup P1 at
+ * (1, 1), dropoff D1 at (11, 1): P1 -> D1 is one straight 10 m run.
+ */
+const STRAIGHT: FloorEnvironment = {
+  dimensions: { width: 12, height: 2 },
+  elements: {
+    shelves: [{ id: 'S1', position: [0, 0], size: [12, 1] }],
+    pickups: [{ id: 'P1', position: [1.5, 1], shelf_id: 'S1', side: 'bottom' }],
+    dropoffs: [{ id: 'D1', position: [11.5, 1.5] }],
+    robot_stations: [{ id: 'R1', position: [0.5, 1.5] }],
+    robots: [{ id: 'R1_1', station_id: 'R1', position: [0.5, 1.5] }],
+  },
+};
+
+/**
+ * "L": a 4 x 4 floor, shelf S1 over x 0-2, y 0-2, so row 3 and column 3 are free: station R1 at
+ * (0, 3), pickup P1 at (1, 3) under the shelf, dropoff D1 at (3, 0).
+ */
+const L_WALK: FloorEnvironment = {
+  dimensions: { width: 4, height: 4 },
+  elements: {
+    shelves: [{ id: 'S1', position: [0, 0], size: [3, 3] }],
+    pickups: [{ id: 'P1', position: [1.5, 3], shelf_id: 'S1', side: 'bottom' }],
+    dropoffs: [{ id: 'D1', position: [3.5, 0.5] }],
+    robot_stations: [{ id: 'R1', position: [0.5, 3.5] }],
+    robots: [{ id: 'R1_1', station_id: 'R1', position: [0.5, 3.5] }],
+  },
+};
+
+/**
+ * "Wide crossing": a 7 x 5 floor with a 3 x 2 shelf in each corner: row 2 and column 3 are
+ * one-lane corridors crossing at (3, 2). R1 (0, 2), P1 (1, 2), D1 (6, 2); R2 (3, 0), P2 (3, 1),
+ * D2 (3, 4).
+ */
+const WIDE_CROSSING: FloorEnvironment = {
+  dimensions: { width: 7, height: 5 },
+  elements: {
+    shelves: [
+      { id: 'S1', position: [0, 0], size: [3, 2] },
+      { id: 'S2', position: [4, 0], size: [3, 2] },
+      { id: 'S3', position: [0, 3], size: [3, 2] },
+      { id: 'S4', position: [4, 3], size: [3, 2] },
+    ],
+    pickups: [
+      { id: 'P1', position: [1.5, 2], shelf_id: 'S1', side: 'bottom' },
+      { id: 'P2', position: [4, 1.5], shelf_id: 'S2', side: 'left' },
+    ],
+    dropoffs: [
+      { id: 'D1', position: [6.5, 2.5] },
+      { id: 'D2', position: [3.5, 4.5] },
+    ],
+    robot_stations: [
+      { id: 'R1', position: [0.5, 2.5] },
+      { id: 'R2', position: [3.5, 0.5] },
+    ],
+    robots: [
+      { id: 'R1_1', station_id: 'R1', position: [0.5, 2.5] },
+      { id: 'R2_1', station_id: 'R2', position: [3.5, 0.5] },
+    ],
+  },
+};
+
+describe('a straight run, worked out by hand', () => {
+  it('10 m from standstill to standstill at 1 m/s² and 1.5 m/s: 1.5 s up, 5.17 s cruising, 1.5 s down = 8.17 s', () => {
+    const pieces = runPieces(0, 0, 0, 10, LIMITS);
+    expect(pieces.map((piece) => [piece.state, piece.d])).toEqual([
+      [1, 1.5],
+      [2, expect.closeTo(31 / 6, 12)],
+      [3, 1.5],
+    ]);
+    expect(runEnd(pieces, 0)).toBeCloseTo(10 / 1.5 + 1.5, 12);
+    expect(runEnd(pieces, 0)).toBeCloseTo(
+      runTime({ ...LIMITS, name: 'k', point: false, quarterTurnS: 0, handlingS: 0 }, 10),
+      12,
+    );
+    // Half way (5 m) is reached cruising: 1.5 s + (5 - 1.125) / 1.5 s.
+    expect(runTimeAt(pieces, 5, 10, 0)).toBeCloseTo(1.5 + 3.875 / 1.5, 12);
+  });
+
+  it('a 1 m hop never reaches top speed: up to 1 m/s in 1 s, down in 1 s = 2 s', () => {
+    const pieces = runPieces(0, 0, 0, 1, LIMITS);
+    expect(pieces).toEqual([
+      { t: 0, x: 0, v: 0, a: 1, d: 1, state: 1 },
+      { t: 1, x: 0.5, v: 1, a: -1, d: 1, state: 3 },
+    ]);
+  });
+
+  it('a robot braking for a limit that moves on accelerates again from where it is', () => {
+    // Allowed 1 m: at 1.5 s it is braking at 0.875 m, 0.5 m/s; the limit moves to 10 m.
+    const first = runPieces(0, 0, 0, 1, LIMITS);
+    expect(first[1].t).toBe(1);
+    const again = runPieces(1.5, 0.875, 0.5, 10, LIMITS);
+    expect(again[0]).toMatchObject({ t: 1.5, x: 0.875, v: 0.5, a: 1, d: 1, state: 1 });
+    expect(runEnd(again, 1.5)).toBeCloseTo(1.5 + 1 + (10 - 0.875 - 1 - 1.125) / 1.5 + 1.5, 12);
+  });
+});
+
+describe('robots with acceleration and turns on the shared floor, worked out by hand', () => {
+  it('the 10 m run: a 1 m hop (2 s) to P1, then 10 m in 8.17 s, rounded up to 8.2 s; the motion as driven', () => {
+    const params = { robot_model: SIDEWAYS };
+    const plan = { R1_1: [deliver('P1', 'D1')] };
+    const execution = simulate(STRAIGHT, plan, params);
+    const robot = execution.robots.R1_1;
+    expect(execution.step_s).toBe(0.05);
+    expect(robot.deliveries).toEqual([{ pickup: 'P1', dropoff: 'D1', done_s: 10.2 }]);
+    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 10.2, executed_makespan_s: 10.2, waiting_s: 0 });
+    expect(segments(robot.motion).slice(0, 6)).toEqual([
+      [0, 0, 1, 0, 0, 1, 1],
+      [1, 0.5, 1, 0, 1, -1, 3],
+      [2, 1, 1, 0, 0, 1, 1],
+      [3.5, 2.125, 1, 0, 1.5, 0, 2],
+      [8.667, 9.875, 1, 0, 1.5, -1, 3],
+      [10.167, 11, 1, 270, 0, 0, 0],
+    ]);
+    // The cells as entered, for other tools: the centre of (2, 1) at 2 + sqrt(2) s.
+    const entered = toDense(execution, { R1: 1 }).entered.R1_1;
+    expect(entered.slice(0, 3)).toEqual([
+      [0, 0, 1, 0],
+      [2, 1, 1, 0],
+      [3.414, 2, 1, 0],
+    ]);
+    expect(checkExecution(STRAIGHT, plan, execution, params).errors).toEqual([]);
+  });
+
+  it('an L walk with one quarter turn: 0.625 + 2.83 (2 m) + 0.625 + 3.5 (3 m) + 0.625 s, plus the hop and handling', () => {
+    // Station (0, 3) faces the shelf (270°): to P1 a turn, a 1 m hop and a turn back: 3.25 s.
+    // Handling 2 s. P1 -> D1: turn to 0°, 2 m (a triangle, 2 sqrt 2 s), turn to 270°, 3 m
+    // (3 / 1.5 + 1.5 s), turn to face D1's shelf (180°): 8.2034 s, rounded up to 8.25 s.
+    const params = { robot_model: 'drive-unit' as const };
+    const plan = { R1_1: [deliver('P1', 'D1')] };
+    const execution = simulate(L_WALK, plan, params);
+    expect(execution.robots.R1_1.deliveries[0].done_s).toBe(3.25 + 2 + 8.25);
+    expect(execution.totals.free_flow_makespan_s).toBe(13.5);
+    const turns = segments(execution.robots.R1_1.motion).filter((segment) => segment[6] === 4);
+    expect(turns.map((segment) => [segment[0], segment[3]])).toEqual([
+      [0, 270],
+      [2.625, 0],
+      [5.25, 270],
+      [8.703, 0],
+      [12.828, 270],
+    ]);
+    expect(checkExecution(L_WALK, plan, execution, params).errors).toEqual([]);
+  });
+
+  it('two robots at a crossing: the second brakes one cell short, waits for the first to clear it, starts again', () => {
+    // Alone: R1_1 hop to P1 (3.25 s), turn, 5 m (4.83 s), turn: done at 9.35 s; R2_1 likewise
+    // with 3 m: 8.0 s. R2_1 takes (3, 2) first; it clears it (reaches (3, 3)) at 3.875 + 1.5 +
+    // 0.5 + (1.5 - sqrt 2) = 5.9608 s. R1_1 turns until 3.875 s, may only go 1 m: a hop to (2, 2)
+    // by 5.875 s, waits 0.0858 s, then 4 m from standstill (4 / 1.5 + 1.5 s) and a turn: 10.7525 s,
+    // the leg (7.5025 s from 3.25 s) rounded up to 7.55 s: done at 10.8 s.
+    const params = { robot_model: KIVA };
+    const plan = { R1_1: [deliver('P1', 'D1')], R2_1: [deliver('P2', 'D2')] };
+    const execution = simulate(WIDE_CROSSING, plan, params);
+    expect(execution.robots.R2_1.deliveries[0].done_s).toBe(8);
+    expect(execution.robots.R1_1.deliveries[0].done_s).toBe(10.8);
+    expect(execution.robots.R1_1.waiting_s).toBe(0.09);
+    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 9.35, executed_makespan_s: 10.8 });
+    const r1 = segments(execution.robots.R1_1.motion).filter((segment) => segment[0] >= 3.875 && segment[0] <= 6);
+    expect(r1).toEqual([
+      [3.875, 1, 2, 0, 0, 1, 1],
+      [4.875, 1.5, 2, 0, 1, -1, 3],
+      [5.875, 2, 2, 0, 0, 0, 0],
+      [5.961, 2, 2, 0, 0, 1, 1],
+    ]);
+    expect(checkExecution(WIDE_CROSSING, plan, execution, params).errors).toEqual([]);
+  });
+});
+
+describe('random small warehouses with robot models', () => {
+  const layouts = fc.record({
+    width: fc.integer({ min: 10, max: 14 }),
+    height: fc.integer({ min: 12, max: 14 }),
+    stations: fc.integer({ min: 1, max: 3 }),
+    robotsPerStation: fc.integer({ min: 1, max: 3 }),
+    orders: fc.integer({ min: 0, max: 12 }),
+    seed: fc.integer({ min: 1, max: 10_000 }),
+    aisleWidth: fc.constantFrom(1, 2),
+    maxDistance: fc.constantFrom(150, 1000),
+    model: fc.constantFrom('drive-unit' as const, 'amr' as const),
+  });
+
+  it('every execution passes the checker (motion included), planned = free flow, executed >= free flow', () => {
+    fc.assert(
+      fc.property(layouts, ({ maxDistance, model, ...options }) => {
+        const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
+        const params = { max_distance: maxDistance, recharge_time: 3, robot_model: model };
+        let plan: Record<string, unknown>;
+        try {
+          const problem = buildProblem({ environment: instance.environment, tasks: instance.tasks, params });
+          plan = solve(problem, { algorithm: 'greedy_distance', maxIterations: 10 }).results;
+        } catch (error) {
+          expect((error as Error).message).toMatch(/cannot be done/);
+          return;
+        }
+        const execution = simulate(instance.environment, plan, params, { tasks: instance.tasks });
+        expect(checkExecution(instance.environment, plan, execution, params).errors).toEqual([]);
+        expect(execution.totals.free_flow_makespan_s).toBe(execution.totals.planned_makespan_s);
+        expect(execution.totals.executed_makespan_s).toBeGreaterThanOrEqual(execution.totals.free_flow_makespan_s);
+        expect(execution.totals.deliveries).toBe(instance.tasks.length);
+      }),
+      { numRuns: 25, seed: 20261129 },
+    );
+  });
+
+  it('a robot alone drives exactly its plan: executed = free flow = planned', () => {
+    fc.assert(
+      fc.property(layouts, ({ maxDistance, model, ...options }) => {
+        const generated = generateWarehouseInstance({ ...options, stations: 1, robotsPerStation: 1, shelfLength: 4 });
+        const params = { max_distance: maxDistance, recharge_time: 3, robot_model: model };
+        let plan: Record<string, unknown>;
+        try {
+          const problem = buildProblem({ environment: generated.environment, tasks: generated.tasks, params });
+          plan = solve(problem, { algorithm: 'greedy_distance', maxIterations: 10 }).results;
+        } catch (error) {
+          expect((error as Error).message).toMatch(/cannot be done/);
+          return;
+        }
+        const execution = simulate(generated.environment, plan, params, { tasks: generated.tasks });
+        expect(execution.totals.executed_makespan_s).toBe(execution.totals.free_flow_makespan_s);
+        expect(execution.totals.free_flow_makespan_s).toBe(execution.totals.planned_makespan_s);
+        expect(execution.totals.waiting_s).toBe(0);
+      }),
+      { numRuns: 25, seed: 20261130 },
+    );
+  });
+});
+
+describe('checkExecution catches each kind of bad motion', () => {
+  // On the narrow aisle (7 x 2, row 1 free; stations at (0, 1) and (6, 1)), drive-unit figures.
+  const floor = new Floor(NARROW_AISLE);
+  const robots = robotWorkFromPlan(floor, NARROW_AISLE, { R1_1: [], R2_1: [] });
+  const parameters = resolveFloorParameters({ robot_model: 'drive-unit' });
+  const STAND_R2 = [0, 6, 1, 180, 0, 0, 0];
+  /** R1_1's 1 m hop to (1, 1): 1 s up to 1 m/s, 1 s down. */
+  const HOP = [0, 0, 1, 0, 0, 1, 1, 1, 0.5, 1, 0, 1, -1, 3, 2, 1, 1, 0, 0, 0, 0];
+  const errorsOf = (r1: number[], r2: number[] = STAND_R2, timelines?: [number[], number[]]) => {
+    const execution = {
+      step_s: 0.05,
+      robots: {
+        R1_1: { timeline: timelines?.[0] ?? [0, 0, 1, 40, 1, 1], motion: r1 },
+        R2_1: { timeline: timelines?.[1] ?? [0, 6, 1], motion: r2 },
+      },
+    } as unknown as ExecutionRecord;
+    const errors: string[] = [];
+    checkMotion(floor, robots, parameters, execution, (message) => errors.push(message));
+    return errors;
+  };
+
+  it('passes the hop as driven', () => {
+    expect(errorsOf(HOP)).toEqual([]);
+  });
+
+  it('a segment that does not end where the next starts', () => {
+    const broken = [...HOP];
+    broken[8] = 0.7;
+    expect(errorsOf(broken)).toEqual([
+      'Robot R1_1 motion segment 1 (0 s): ends at (0.500, 1.000) but the next segment starts at (0.7, 1)',
+    ]);
+  });
+
+  it('a speed above the top speed', () => {
+    // Up to 2 m/s in 2 s (2 m), down in 2 s (2 m): to (4, 1).
+    const fast = [0, 0, 1, 0, 0, 1, 1, 2, 2, 1, 0, 2, -1, 3, 4, 4, 1, 0, 0, 0, 0];
+    expect(errorsOf(fast)[0]).toBe(
+      "Robot R1_1 motion segment 1 (0 s): speed reaches 2.000 m/s, outside 0-1.5 m/s (the model's top speed)",
+    );
+  });
+
+  it('an acceleration or braking above the model’s', () => {
+    const hard = [0, 0, 1, 0, 0, 2, 1, 0.5, 0.25, 1, 0, 1, -2, 3, 1, 0.5, 1, 0, 0, 0, 0];
+    expect(errorsOf(hard)[0]).toBe(
+      "Robot R1_1 motion segment 1 (0 s): accelerates at 2 m/s², above the model's 1 m/s²",
+    );
+  });
+
+  it('a turn quicker than quarter_turn_s a quarter, or moving while turning, or a heading change without a turn', () => {
+    expect(
+      errorsOf([0, 0, 1, 270, 0, 0, 4, 0.3, 0, 1, 0, 0, 0, 0], STAND_R2, [
+        [0, 0, 1],
+        [0, 6, 1],
+      ]),
+    ).toEqual(['Robot R1_1 motion segment 1 (0 s): turns 1 quarter in 0.300 s; the model takes 0.625 s a quarter']);
+    expect(
+      errorsOf([0, 0, 1, 0, 0.5, 0, 4, 0.625, 0.3, 1, 90, 0, 0, 0], STAND_R2, [
+        [0, 0, 1],
+        [0, 6, 1],
+      ])[0],
+    ).toBe('Robot R1_1 motion segment 1 (0 s): turning at 0.5 m/s: a robot stands still while turning');
+    expect(
+      errorsOf([0, 0, 1, 270, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0], STAND_R2, [
+        [0, 0, 1],
+        [0, 6, 1],
+      ]),
+    ).toEqual(['Robot R1_1 motion segment 1 (0 s): the heading changes from 270° to 0° without a turn in place']);
+  });
+
+  it('a move onto a shelf', () => {
+    const intoShelf = [0, 0, 1, 270, 0, 1, 1, 1, 0, 0.5, 270, 1, -1, 3, 2, 0, 0, 270, 0, 0, 0];
+    expect(errorsOf(intoShelf)).toEqual([
+      'Robot R1_1 motion segment 2 (1 s): drives onto (0, 0), which is not free floor',
+    ]);
+  });
+
+  it('two robots holding one cell at once, and driving one edge in opposite directions', () => {
+    // R2_1 drives 5 m west to (1, 1) (1.5 s up, 1.83 s cruising, 1.5 s down): R1_1 has stood there since 2 s.
+    const west = [
+      0, 6, 1, 180, 0, 1, 1, 1.5, 4.875, 1, 180, 1.5, 0, 2, 3.333, 2.125, 1, 180, 1.5, -1, 3, 4.833, 1, 1, 180, 0, 0, 0,
+    ];
+    const westTimeline = [0, 6, 1, 29, 5, 1, 42, 4, 1, 55, 3, 1, 69, 2, 1, 97, 1, 1];
+    expect(errorsOf(HOP, west, [[0, 0, 1, 40, 1, 1], westTimeline])).toEqual([
+      'Robots R1_1 and R2_1 both hold cell (1, 1): R2_1 reaches it at 4.833 s, where R1_1 stands from 2.000 s on',
+    ]);
+    // R1_1 stands until 3 s, then drives 2 m east (2 sqrt 2 s) over (1, 1) to (2, 1), while R2_1
+    // drives from (2, 1) to (1, 1).
+    const peak = Math.round(Math.SQRT2 * 1000) / 1000; // m/s, to the record's 3 decimals
+    const east = [0, 0, 1, 0, 0, 0, 0, 3, 0, 1, 0, 0, 1, 1, 4.414, 1, 1, 0, peak, -1, 3, 5.828, 2, 1, 0, 0, 0, 0];
+    const errors = errorsOf(east, west, [[0, 0, 1, 89, 1, 1, 117, 2, 1], westTimeline]);
+    expect(errors).toEqual([
+      'Robots R1_1 and R2_1 both hold cell (1, 1): R2_1 reaches it at 4.833 s, before R1_1 leaves it at 5.828 s',
+      'Robots R2_1 and R1_1 drive between cell (1, 1) and cell (2, 1) in opposite directions at once (around 4.414 s)',
+    ]);
+  });
+});
