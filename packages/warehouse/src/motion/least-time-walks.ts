@@ -132,12 +132,6 @@ export class LeastTimeWalks {
   walk(from: number, goal: number): TimedWalk | null {
     const target = standing(goal, this.rest[goal]);
     this.search(from, target);
-    return this.walkTo(goal);
-  }
-
-  /** The walk to `goal` the last search found, read back along its parents. */
-  private walkTo(goal: number): TimedWalk | null {
-    const target = standing(goal, this.rest[goal]);
     if (this.seconds[target] === Infinity) return null;
     return {
       cells: this.walkIn(this.parent, from, goal) ?? [],
