@@ -309,6 +309,7 @@ describe('/solves/create', () => {
     const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown> };
     expect(body.parameters).toEqual({
       ...SPEC_DEFAULT_SOLVE_PARAMETERS,
+      robot_model: 'drive-unit',
       delays: { rate_per_robot_h: 1, mean_s: 30 },
       breakdowns: { mtbf_h: 8, repair_min: 10 },
     });
