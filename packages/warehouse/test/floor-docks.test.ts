@@ -49,6 +49,18 @@ describe('pickups and dropoffs serve one robot at a time', () => {
     expect(dockVisitSteps(floor, slow, dropoff)).toBe(1 + 2);
   });
 
+  it('a drive unit leaving a dock turns from its rest heading and sets off from standstill', () => {
+    const driveUnit = resolveFloorParameters({ robot_model: 'drive-unit' });
+    // 2 s handling = 40 ticks of 0.05 s. PB faces its shelf (-y): a quarter turn (0.625 s) to
+    // either side, then 1 m from standstill at 1 m/s² (under the 1.125 m ramp to 1.5 m/s):
+    // sqrt(2) = 1.414 s; 2.039 s = 41 ticks.
+    expect(dockVisitSteps(floor, driveUnit, pickup)).toBe(40 + 41);
+    // D1 faces the shelf (+x), its one way out is down (+y): a quarter turn, then 2 m (a dead end:
+    // out past its neighbour): 1.5 s up to 1.5 m/s over 1.125 m, 0.875 m at 1.5 m/s = 0.583 s;
+    // 2.708 s = 55 ticks.
+    expect(dockVisitSteps(floor, driveUnit, dropoff)).toBe(40 + 55);
+  });
+
   it('serves claims first come, first served: each enters when the one before has left', () => {
     const pool = new DockPool();
     expect(pool.claim(pickup, 5, 3)).toBe(5);

@@ -1,5 +1,8 @@
 import type { Floor } from './floor.ts';
 import { stepsFor, type FloorParameters } from './floor-parameters.ts';
+import { HEADING_STEPS, turnTime } from '../motion/drive-time.ts';
+import { restHeading } from '../motion/least-time-walks.ts';
+import type { RobotKinematics } from '../records/robot-models.ts';
 
 /**
  * Whether every move onto and off `cell` goes through one and the same neighbour: a robot that
@@ -18,16 +21,45 @@ export function isDeadEnd(floor: Floor, cell: number): boolean {
 /**
  * Steps a robot needs to leave a pickup or dropoff cell so the next may enter: the next robot may
  * step on as this one steps off (one cell's crossing), or, on a dead end entered and left through
- * one neighbour, one crossing later. A crossing is the least time to drive one metre at top speed:
- * one step for a point robot.
+ * one neighbour, one crossing later. A point robot crosses a cell in one step of 1 / top speed.
+ * A robot with acceleration and turns first turns in place from the way it stood (the cell's rest
+ * heading) to the way out, then sets off from standstill, and has left when its centre reaches
+ * the next cell's centre (two cells on for a dead end): the least such time over the ways out, so
+ * the dock capacity bound that counts visits with this figure stays a bound.
  */
 export function dockLeaveSteps(
   floor: Floor,
-  parameters: Pick<FloorParameters, 'robotSpeed' | 'stepS'>,
+  parameters: Pick<FloorParameters, 'robotSpeed' | 'stepS' | 'robotModel'>,
   cell: number,
 ): number {
-  const crossing = Math.max(1, stepsFor(1 / parameters.robotSpeed, parameters.stepS));
-  return crossing * (isDeadEnd(floor, cell) ? 2 : 1);
+  const deadEnd = isDeadEnd(floor, cell);
+  const model = parameters.robotModel;
+  if (model.point) {
+    const crossing = Math.max(1, stepsFor(1 / parameters.robotSpeed, parameters.stepS));
+    return crossing * (deadEnd ? 2 : 1);
+  }
+  const rest = restHeading(floor, cell);
+  const setOff = timeToCover(model, deadEnd ? 2 : 1);
+  let least = Infinity;
+  for (let heading = 0; heading < 4; heading++) {
+    const [dx, dy] = HEADING_STEPS[heading];
+    const x = floor.x(cell) + dx;
+    const y = floor.y(cell) + dy;
+    if (x < 0 || y < 0 || x >= floor.width || y >= floor.height) continue;
+    const out = floor.cellAt(x, y);
+    let open = false;
+    for (let k = 0; k < 4; k++) if (floor.neighbours[cell * 4 + k] === out) open = true;
+    if (open) least = Math.min(least, turnTime(model, rest, heading) + setOff);
+  }
+  if (least === Infinity) least = setOff;
+  return Math.max(1, stepsFor(least, parameters.stepS));
+}
+
+/** Seconds from standstill until the centre has driven `metres` (accelerating, then at top speed; no braking: it drives on). */
+function timeToCover(model: RobotKinematics, metres: number): number {
+  const { topSpeed: v, acceleration: a } = model;
+  const ramp = (v * v) / (2 * a);
+  return metres <= ramp ? Math.sqrt((2 * metres) / a) : v / a + (metres - ramp) / v;
 }
 
 /**
@@ -37,7 +69,7 @@ export function dockLeaveSteps(
  */
 export function dockVisitSteps(
   floor: Floor,
-  parameters: Pick<FloorParameters, 'handlingSteps' | 'robotSpeed' | 'stepS'>,
+  parameters: Pick<FloorParameters, 'handlingSteps' | 'robotSpeed' | 'stepS' | 'robotModel'>,
   cell: number,
 ): number {
   return parameters.handlingSteps + dockLeaveSteps(floor, parameters, cell);
