@@ -174,6 +174,10 @@ test('a planner draws 6 robots and sizes the fleet past the drawing: no knee up 
   expect(Object.keys(exported.results)).toHaveLength(knee);
   expect(exported.stats.makespan_s).toBeGreaterThan(0);
   expect(typeof exported.stats.gap).toBe('number');
-  expect(exported.stats.execution.executed_makespan_s).toBeGreaterThanOrEqual(exported.stats.makespan_s);
+  // The floor may let robots into a pickup or dropoff in another order than the plan's first
+  // come, first served: at most the plan's own dock waits can be saved so.
+  expect(exported.stats.execution.executed_makespan_s).toBeGreaterThanOrEqual(
+    exported.stats.makespan_s - (exported.stats.dock_queue_s ?? 0) - 1e-6,
+  );
   expect(exported.execution.totals.executed_makespan_s).toBe(exported.stats.execution.executed_makespan_s);
 });
