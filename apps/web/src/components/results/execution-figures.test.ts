@@ -87,6 +87,15 @@ describe('the plan on the shared floor', () => {
     ]);
   });
 
+  it('says why the floor finished before the plan when it did: it served a dock in another order', () => {
+    // Planned 200 s with 4 s of waiting at docks; the floor let a later robot in first: 198 s.
+    const sooner = { ...totals, executed_makespan_s: 198, waiting_s: 0, charger_queue_s: {} };
+    const line = floorLines(sooner, {}, 1, { dock_queue_s: 4 }).find((entry) => entry.label === 'With traffic');
+    expect(line?.meaning).toBe(
+      "Every robot on the floor at once: −2.0 s (−1.0%) against the plan, 313.0 deliveries per hour. Sooner than the plan: the floor let robots into a pickup or dropoff in another order than the plan's first come, first served.",
+    );
+  });
+
   it('says the plan shares the chargers when it queues at them, and names the dock bound when it passes the plan', () => {
     const lines = floorLines(totals, { R1_1: robot(40, 30), R1_2: robot(55, 30) }, 1, {
       charger_queue_s: 45,

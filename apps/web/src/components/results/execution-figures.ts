@@ -137,7 +137,7 @@ export function floorLines(
     {
       label: 'With traffic',
       value: formatCompletionTime(totals.executed_makespan_s),
-      meaning: `Every robot on the floor at once: ${signedDuration(delay)} (${delayPercent >= 0 ? '+' : ''}${delayPercent.toFixed(1)}%) against the plan, ${formatGrouped(totals.throughput_per_h, 1)} deliveries per hour.`,
+      meaning: `Every robot on the floor at once: ${signedDuration(delay)} (${delayPercent >= 0 ? '+' : '−'}${Math.abs(delayPercent).toFixed(1)}%) against the plan, ${formatGrouped(totals.throughput_per_h, 1)} deliveries per hour.${delay < 0 ? " Sooner than the plan: the floor let robots into a pickup or dropoff in another order than the plan's first come, first served." : ''}`,
     },
     {
       label: 'Traffic delay',
