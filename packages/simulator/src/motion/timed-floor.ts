@@ -112,13 +112,15 @@ const TIME_SLACK_S = 1e-9;
  * Times a discrete run (the order robots take cells in, one cell a step at top speed) with the
  * robots' kinematics, after Hönig et al.'s action dependency graph ("Persistent and robust
  * execution of MAPF schedules in warehouses", RA-L 2019): each robot keeps its cells, stops,
- * handling and charges; a robot may move towards a cell only once every robot that took it
+ * handling and charges; a robot may reach a cell's centre only once every robot that took it
  * before it (in the discrete run) has left it, i.e. reached the centre of its next cell. Robots
  * drive with movement authority, as moving-block train signalling does: a robot accelerates,
  * cruises and brakes so that it can always stop at the last cell it may enter, and goes on when
- * that limit moves ahead; it stops before every turn and turns in place; at each place it turns
- * to the place's rest heading and waits for the next whole tick (the plan rounds each leg up to
- * ticks), then handles, queues and charges (chargers first come, first served by arrival tick).
+ * that limit moves ahead. The block moves with the committed run of the robot ahead: a cell
+ * counts as entered before it is left if the robot cannot reach its centre before the latest
+ * time the one ahead leaves it (`grantedEarly`), so followers slow rather than stop. A robot
+ * stops before every turn and turns in place; at each place it turns to the place's rest
+ * heading and waits for the next whole tick (the plan rounds each leg up to ticks), then handles, queues and charges (chargers first come, first served by arrival tick).
  * A robot alone so drives exactly its plan (free flow). Station cells are depots, outside the
  * order. A rotation of the discrete run (3+ robots moving round in one step) moves as one
  * (`startRotation`); otherwise the dependencies follow the discrete run's steps, so the run always
