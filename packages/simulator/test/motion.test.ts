@@ -13,7 +13,7 @@ import {
 } from '@fleetlab/warehouse';
 import { checkMotion } from '../src/check-motion.ts';
 import { checkExecution, simulate, toDense } from '../src/index.ts';
-import { runEnd, runPieces, runTimeAt } from '../src/motion/straight-run.ts';
+import { leastTimeOver, runEnd, runPieces, runStateAt, runTimeAt } from '../src/motion/straight-run.ts';
 import { deliver, NARROW_AISLE } from './fixtures.ts';
 
 /** Kiva-like figures without handling: 1 m/s² both ways, 1.5 m/s, 0.625 s a quarter turn. */
@@ -126,6 +126,48 @@ describe('a straight run, worked out by hand', () => {
     expect(again[0]).toMatchObject({ t: 1.5, x: 0.875, v: 0.5, a: 1, d: 1, state: 1 });
     expect(runEnd(again, 1.5)).toBeCloseTo(1.5 + 1 + (10 - 0.875 - 1 - 1.125) / 1.5 + 1.5, 12);
   });
+
+  it('the least time over 2 m from standstill: 1.5 s up to 1.5 m/s (1.125 m), 0.875 m cruising', () => {
+    expect(leastTimeOver(2, 0, LIMITS)).toBeCloseTo(1.5 + 0.875 / 1.5, 12);
+    expect(leastTimeOver(1, 0, LIMITS)).toBeCloseTo(Math.SQRT2, 12);
+  });
+
+  // What lets a robot be granted a cell before its holder releases it: the holder's run is only
+  // ever re-planned to a further limit from where it is, and that run is nowhere behind the old
+  // one (so the old run's release is the latest); no run gets anywhere sooner than full effort.
+  it('a run re-planned to a further limit is never behind the old one, and never ahead of full effort', () => {
+    const states = fc
+      .record({
+        v: fc.double({ min: 0, max: 1.5, noNaN: true }),
+        near: fc.double({ min: 0, max: 12, noNaN: true }),
+        further: fc.double({ min: 0, max: 12, noNaN: true }),
+        at: fc.double({ min: 0, max: 1, noNaN: true }),
+        limits: fc.constantFrom(LIMITS, { topSpeed: 1.2, acceleration: 0.5, braking: 0.7 }),
+      })
+      .filter(({ v, near, limits }) => v <= limits.topSpeed && (v * v) / (2 * limits.braking) <= near);
+    fc.assert(
+      fc.property(states, ({ v, near, further, at, limits }) => {
+        const old = runPieces(0, 0, v, near, limits);
+        const end = runEnd(old, 0);
+        // Re-planned at some moment of the old run, from where it is then (to a micrometre or microsecond: float).
+        const t0 = at * end;
+        const state = runStateAt(old, t0, near);
+        const target = near + further;
+        const fresh = runPieces(t0, state.x, state.v, target, limits);
+        for (let k = 0; k <= 50; k++) {
+          const t = t0 + ((end + 1 - t0) * k) / 50;
+          expect(runStateAt(fresh, t, target).x).toBeGreaterThanOrEqual(runStateAt(old, t, near).x - 1e-6);
+        }
+        for (let k = 1; k <= 10; k++) {
+          const x = state.x + ((target - state.x) * k) / 10;
+          expect(runTimeAt(fresh, x, target, t0)).toBeGreaterThanOrEqual(
+            t0 + leastTimeOver(x - state.x, state.v, limits) - 1e-6,
+          );
+        }
+      }),
+      { numRuns: 300, seed: 20261129 },
+    );
+  });
 });
 
 describe('robots with acceleration and turns on the shared floor, worked out by hand', () => {
@@ -175,25 +217,34 @@ describe('robots with acceleration and turns on the shared floor, worked out by 
     expect(checkExecution(L_WALK, plan, execution, params).errors).toEqual([]);
   });
 
-  it('two robots at a crossing: the second brakes one cell short, waits for the first to clear it, starts again', () => {
+  it('two robots at a crossing: the second brakes one cell short until the first will have cleared it, and goes on without stopping', () => {
     // Alone: R1_1 hop to P1 (3.25 s), turn, 5 m (4.83 s), turn: done at 9.35 s; R2_1 likewise
-    // with 3 m: 8.0 s. R2_1 takes (3, 2) first; it clears it (reaches (3, 3)) at 3.875 + 1.5 +
-    // 0.5 + (1.5 - sqrt 2) = 5.9608 s. R1_1 turns until 3.875 s, may only go 1 m: a hop to (2, 2)
-    // by 5.875 s, waits 0.0858 s, then 4 m from standstill (4 / 1.5 + 1.5 s) and a turn: 10.7525 s,
-    // the leg (7.5025 s from 3.25 s) rounded up to 7.55 s: done at 10.8 s.
+    // with 3 m: 8.0 s. R2_1 takes (3, 2) first; its run (from 3.875 s) clears it (reaches (3, 3))
+    // at 3.875 + 1.5 + 0.5 + (1.5 - sqrt 2) = 5.9608 s, no later. R1_1 turns until 3.875 s; at
+    // full effort it would reach (3, 2) 2 m on at 3.875 + 1.5 + 0.875 / 1.5 = 5.9583 s, too soon,
+    // so it may only go 1 m (to (2, 2)) and looks again each tick. Braking from 4.875 s (1 m/s,
+    // 0.5 m on) its least time to (3, 2) grows as 5.9583 + 2/3 (tau + tau^2); at the tick 4.925 s
+    // (0.95 m/s, 0.54875 m on) it is past 5.9608 s + 1 ms: (3, 2) and the rest of the 5 m are
+    // its. It accelerates to 1.5 m/s (0.55 s, at 1.2225 m), cruises 2.6525 m (1.7683 s), brakes
+    // (1.5 s) and turns (0.625 s): 9.3683 s, the leg (6.1183 s from 3.25 s) rounded up to
+    // 6.15 s: done at 9.4 s, never standing (it reaches (3, 2) at 5.993 s, after R2_1 left).
     const params = { robot_model: KIVA };
     const plan = { R1_1: [deliver('P1', 'D1')], R2_1: [deliver('P2', 'D2')] };
     const execution = simulate(WIDE_CROSSING, plan, params);
     expect(execution.robots.R2_1.deliveries[0].done_s).toBe(8);
-    expect(execution.robots.R1_1.deliveries[0].done_s).toBe(10.8);
-    expect(execution.robots.R1_1.waiting_s).toBe(0.09);
-    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 9.35, executed_makespan_s: 10.8 });
-    const r1 = segments(execution.robots.R1_1.motion).filter((segment) => segment[0] >= 3.875 && segment[0] <= 6);
+    expect(execution.robots.R1_1.deliveries[0].done_s).toBe(9.4);
+    expect(execution.robots.R1_1.waiting_s).toBe(0);
+    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 9.35, executed_makespan_s: 9.4 });
+    const r1 = segments(execution.robots.R1_1.motion).filter((segment) => segment[0] >= 3.875 && segment[0] <= 9.5);
     expect(r1).toEqual([
       [3.875, 1, 2, 0, 0, 1, 1],
       [4.875, 1.5, 2, 0, 1, -1, 3],
-      [5.875, 2, 2, 0, 0, 0, 0],
-      [5.961, 2, 2, 0, 0, 1, 1],
+      [4.925, 1.549, 2, 0, 0.95, 1, 1],
+      [5.475, 2.222, 2, 0, 1.5, 0, 2],
+      [7.243, 4.875, 2, 0, 1.5, -1, 3],
+      [8.743, 6, 2, 0, 0, 0, 4],
+      [9.368, 6, 2, 90, 0, 0, 0],
+      [9.4, 6, 2, 90, 0, 0, 0],
     ]);
     expect(checkExecution(WIDE_CROSSING, plan, execution, params).errors).toEqual([]);
   });

@@ -83,3 +83,15 @@ export function runTimeAt(pieces: readonly RunPiece[], x: number, target: number
   }
   return runEnd(pieces, start);
 }
+
+/**
+ * The least time to drive `distance` metres from speed `v` at full effort (accelerate to top speed,
+ * cruise, no need to stop): no motion within the limits gets there sooner.
+ */
+export function leastTimeOver(distance: number, v: number, limits: RunLimits): number {
+  if (distance <= 0) return 0;
+  const { topSpeed: top, acceleration: a } = limits;
+  const accelerating = (top * top - v * v) / (2 * a);
+  if (distance <= accelerating) return (2 * distance) / (v + Math.sqrt(v * v + 2 * a * distance));
+  return (top - v) / a + (distance - accelerating) / top;
+}

@@ -17,7 +17,7 @@ import {
 import { SimulationError } from '../errors.ts';
 import type { ExecutorOutcome } from '../execution/executor.ts';
 import type { ExecutedCharge, ExecutedDelivery, ExecutedRobot } from '../execution/recorder.ts';
-import { MotionState, type RunPiece, runPieces, runStateAt, runTimeAt } from './straight-run.ts';
+import { leastTimeOver, MotionState, type RunPiece, runEnd, runPieces, runStateAt, runTimeAt } from './straight-run.ts';
 
 /** Where a robot stops on its cells: a place of its work, or the end of its day. */
 interface Stop {
@@ -69,6 +69,10 @@ interface Mover {
   waitingSince: number;
   /** Set while it starts a rotation's joint move (`startRotation`). */
   rotating: boolean;
+  /** While it turns before a straight run: when the turn ends (-1 while it turns at a place). */
+  turnEnd: number;
+  /** Index of the cell it follows into or rotates into (not its own yet: no limit beyond it until it is), or -1. */
+  followed: number;
   version: number;
   // The record.
   motion: number[];
@@ -97,17 +101,26 @@ export interface TimedRun {
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
+/** Seconds a robot granted a cell ahead of its release reaches the cell's centre after the holder's predicted release, at the least. */
+const EARLY_MARGIN_S = 0.001;
+/** Metres before a cell centre within which a running robot's limit moves on only once the centre is reached. */
+const NEAR_CENTRE_M = 0.02;
+/** Slack for comparing a moment with one computed to meet it (so a robot woken at its moment finds it met). */
+const TIME_SLACK_S = 1e-9;
+
 /**
  * Times a discrete run (the order robots take cells in, one cell a step at top speed) with the
  * robots' kinematics, after Hönig et al.'s action dependency graph ("Persistent and robust
  * execution of MAPF schedules in warehouses", RA-L 2019): each robot keeps its cells, stops,
- * handling and charges; a robot may move towards a cell only once every robot that took it
+ * handling and charges; a robot may reach a cell's centre only once every robot that took it
  * before it (in the discrete run) has left it, i.e. reached the centre of its next cell. Robots
  * drive with movement authority, as moving-block train signalling does: a robot accelerates,
  * cruises and brakes so that it can always stop at the last cell it may enter, and goes on when
- * that limit moves ahead; it stops before every turn and turns in place; at each place it turns
- * to the place's rest heading and waits for the next whole tick (the plan rounds each leg up to
- * ticks), then handles, queues and charges (chargers first come, first served by arrival tick).
+ * that limit moves ahead. The block moves with the committed run of the robot ahead: a cell
+ * counts as entered before it is left if the robot cannot reach its centre before the latest
+ * time the one ahead leaves it (`grantedEarly`), so followers slow rather than stop. A robot
+ * stops before every turn and turns in place; at each place it turns to the place's rest
+ * heading and waits for the next whole tick (the plan rounds each leg up to ticks), then handles, queues and charges (chargers first come, first served by arrival tick).
  * A robot alone so drives exactly its plan (free flow). Station cells are depots, outside the
  * order. A rotation of the discrete run (3+ robots moving round in one step) moves as one
  * (`startRotation`); otherwise the dependencies follow the discrete run's steps, so the run always
@@ -124,7 +137,7 @@ export function timeDiscreteRun(
   const model = parameters.robotModel;
   const limits = { topSpeed: model.topSpeed, acceleration: model.acceleration, braking: model.braking };
   const movers = robots.map((robot, r) => moverOf(floor, clock, robot, r, discrete.robots[r], discrete.steps));
-  const { visitRobot, turn, visitEnd } = visitOrders(floor, movers);
+  const { visitRobot, visitIndex, turn, visitEnd } = visitOrders(floor, movers);
   const perStation = robotsPerStation(floor, robots);
   const pool = new ChargerPool(
     perStation.map((count, station) => chargersAt(parameters, count, floor.stationChargers[station])),
@@ -220,16 +233,130 @@ export function timeDiscreteRun(
       }
     }
   };
-  const reachAfter = (mover: Mover, from: number) => {
-    let reach = from;
-    while (reach < mover.runTo && granted(mover, reach + 1)) reach++;
+  /**
+   * When the robot before `mover` in the order of cell `index` will release it (reach its next
+   * cell's centre) at the latest: the time its present run reaches there, if that run goes that
+   * far; else Infinity (it has yet to stop, turn or wait first). A run is only ever re-planned to
+   * a further limit, from where it is, and the quickest run to a further limit is nowhere behind
+   * the one to the nearer limit, so the real release is never later than this.
+   */
+  const leaderRelease = (mover: Mover, index: number) => {
+    const visit = mover.visit[index];
+    if (visit < 0 || turn[mover.cells[index]] !== visit - 1) return Infinity;
+    const leader = movers[visitRobot[visit - 1]];
+    const k = visitIndex[visit - 1];
+    if (k < leader.index) return Infinity;
+    // Leaving towards the cell `mover` comes from (a station cell, shared): the two would drive one edge both ways.
+    if (index > 0 && leader.cells[k + 1] === mover.cells[index - 1]) return Infinity;
+    if (leader.mode === Mode.Turning && leader.turnEnd >= 0) {
+      // It sets out from standstill when its turn ends, at least as far as the cells already its own.
+      const limit = turnedLimit(leader);
+      if (k + 1 > limit) return Infinity;
+      const target = limit - leader.index;
+      return runTimeAt(runPieces(leader.turnEnd, 0, 0, target, limits), k + 1 - leader.index, target, leader.turnEnd);
+    }
+    if (leader.mode !== Mode.Running || k + 1 > leader.authority) return Infinity;
+    const target = leader.authority - leader.runFrom;
+    return runTimeAt(leader.pieces, k + 1 - leader.runFrom, target, leader.pieces[0]?.t ?? 0);
+  };
+  /**
+   * The soonest `mover` (at `x` metres along its run at speed `v`, at `time`) can reach cell
+   * `index`'s centre: at full effort, or, for the last cell of its run (where it stops, so its
+   * limit never moves past it), by the run that stops there.
+   */
+  const soonestArrival = (mover: Mover, index: number, time: number, x: number, v: number) => {
+    const distance = index - mover.runFrom - x;
+    if (index < mover.runTo) return time + leastTimeOver(distance, v, limits);
+    return time + (index - mover.runFrom === x ? 0 : runEnd(runPieces(0, x, v, index - mover.runFrom, limits), 0));
+  };
+  /**
+   * Moving block with the holder's committed run: `mover` may count cell `index` as its own
+   * before the holder releases it if it cannot reach the cell's centre before the holder's latest
+   * release (`soonestArrival`).
+   */
+  const grantedEarly = (mover: Mover, index: number, time: number, x: number, v: number) => {
+    const release = leaderRelease(mover, index);
+    if (release === Infinity) return false;
+    return soonestArrival(mover, index, time, x, v) >= release + EARLY_MARGIN_S - TIME_SLACK_S;
+  };
+  /** The last cell of the straight run from where `mover` stands, facing its next cell: as far as the line goes, up to its next stop. */
+  const runEndFrom = (mover: Mover) => {
+    const { cells, index } = mover;
+    const stop = mover.stops[mover.stop];
+    const stopIndex = stop ? stop.index : cells.length - 1;
+    const dx = floor.x(cells[index + 1]) - floor.x(cells[index]);
+    const dy = floor.y(cells[index + 1]) - floor.y(cells[index]);
+    let runTo = index + 1;
+    while (
+      runTo < stopIndex &&
+      floor.x(cells[runTo + 1]) - floor.x(cells[runTo]) === dx &&
+      floor.y(cells[runTo + 1]) - floor.y(cells[runTo]) === dy
+    )
+      runTo++;
+    return runTo;
+  };
+  /**
+   * How far a robot turning before a run may surely go once turned: the cells of that run already
+   * its own (they stay its own; its limit then can only be further).
+   */
+  const turnedLimit = (mover: Mover) => {
+    const runTo = runEndFrom(mover);
+    let reach = mover.index;
+    while (reach < runTo && granted(mover, reach + 1)) reach++;
     return reach;
   };
-  const scheduleReach = (mover: Mover) => {
+  const reachAfter = (mover: Mover, from: number, time: number, x: number, v: number) => {
+    let reach = from;
+    while (reach < mover.runTo && (granted(mover, reach + 1) || grantedEarly(mover, reach + 1, time, x, v))) reach++;
+    return reach;
+  };
+  /** Whether the limit of `mover`'s run may move on (not past a cell it follows into before that cell is its own). */
+  const extendable = (mover: Mover) =>
+    mover.authority < mover.runTo && (mover.authority !== mover.followed || granted(mover, mover.authority));
+  /**
+   * The robot's next event: its centre reaching the next cell's, or sooner, each tick, a new look
+   * at the cell beyond its limit while that cell's holder has a predicted release (braking makes
+   * the robot's least time there longer, so the cell may become grantable early).
+   */
+  const scheduleReach = (mover: Mover, time: number) => {
     const target = mover.authority - mover.runFrom;
     const start = mover.pieces[0]?.t ?? 0;
-    at(mover, runTimeAt(mover.pieces, mover.nextReach - mover.runFrom, target, start));
+    let wake = runTimeAt(mover.pieces, mover.nextReach - mover.runFrom, target, start);
+    if (extendable(mover) && leaderRelease(mover, mover.authority + 1) < Infinity) wake = Math.min(wake, time + tick);
+    at(mover, wake);
   };
+  /** The robots next in the order of the cells `leader` will release on its run: its run changed, so may they now go on? */
+  const notifyFollowers = (leader: Mover, time: number, until = leader.authority) => {
+    for (let j = leader.index; j < until; j++) {
+      const visit = leader.visit[j];
+      if (visit < 0) continue;
+      const cell = leader.cells[j];
+      if (turn[cell] !== visit || visit + 1 >= visitEnd[cell]) continue;
+      const next = movers[visitRobot[visit + 1]];
+      if (next.mode === Mode.Waiting || next.mode === Mode.Running) at(next, time);
+    }
+  };
+  /** Moves the limit of a running robot on from where it is, if it may: true if its run changed. */
+  const extend = (mover: Mover, time: number) => {
+    if (!extendable(mover)) return false;
+    const target = mover.authority - mover.runFrom;
+    const { x, v } = runStateAt(mover.pieces, time, target);
+    // Within a hair of a cell centre it goes on from the centre itself (at its reach event): a
+    // segment starting there, slow, would put that reach in the record up to 0.02 s off (the
+    // record keeps millimetres).
+    if (mover.nextReach - mover.runFrom - x < NEAR_CENTRE_M) return false;
+    const authority = reachAfter(mover, mover.authority, time, x, v);
+    if (authority === mover.authority) return false;
+    writePieces(mover, time);
+    mover.authority = authority;
+    mover.pieces = runPieces(time, x, v, authority - mover.runFrom, limits);
+    scheduleReach(mover, time);
+    notifyFollowers(mover, time);
+    return true;
+  };
+  /** A robot standing before cell `index + 1`: how soon it may set out for it ahead of its release (Infinity: not yet known). */
+  const earlyStart = (mover: Mover) =>
+    leaderRelease(mover, mover.index + 1) + EARLY_MARGIN_S - soonestArrival(mover, mover.index + 1, 0, 0, 0);
 
   /** The robot's centre reaches its next cell's: the cell behind it is free for the next robot in its order. */
   const release = (mover: Mover, index: number, time: number) => {
@@ -253,6 +380,7 @@ export function timeDiscreteRun(
         standAt(mover, time, MotionState.turning);
         mover.heading = rest;
         mover.mode = Mode.Turning;
+        mover.turnEnd = -1;
         at(mover, time + turns * model.quarterTurnS);
         return;
       }
@@ -272,24 +400,20 @@ export function timeDiscreteRun(
       activity(mover, time, driving(mover));
       mover.heading = heading;
       mover.mode = Mode.Turning;
-      at(mover, time + turns * model.quarterTurnS);
+      mover.turnEnd = time + turns * model.quarterTurnS;
+      at(mover, mover.turnEnd);
+      notifyFollowers(mover, time, turnedLimit(mover));
       return;
     }
     mover.heading = heading;
-    let runTo = mover.index + 1;
-    const [dx, dy] = HEADING_STEPS[heading];
-    const stopIndex = stop ? stop.index : cells.length - 1;
-    while (
-      runTo < stopIndex &&
-      floor.x(cells[runTo + 1]) - floor.x(cells[runTo]) === dx &&
-      floor.y(cells[runTo + 1]) - floor.y(cells[runTo]) === dy
-    )
-      runTo++;
     mover.runFrom = mover.index;
-    mover.runTo = runTo;
-    mover.authority = reachAfter(mover, mover.index);
-    if (mover.authority === mover.index && (mover.rotating || followable(mover, mover.index + 1)))
+    mover.runTo = runEndFrom(mover);
+    mover.authority = reachAfter(mover, mover.index, time, 0, 0);
+    mover.followed = -1;
+    if (mover.authority === mover.index && (mover.rotating || followable(mover, mover.index + 1))) {
       mover.authority = mover.index + 1;
+      mover.followed = mover.authority;
+    }
     mover.rotating = false;
     if (mover.authority === mover.index) {
       if (mover.mode !== Mode.Waiting) {
@@ -305,8 +429,9 @@ export function timeDiscreteRun(
     mover.mode = Mode.Running;
     mover.pieces = runPieces(time, 0, 0, mover.authority - mover.index, limits);
     mover.nextReach = mover.index + 1;
-    scheduleReach(mover);
+    scheduleReach(mover, time);
     setOut(here, time);
+    notifyFollowers(mover, time);
   };
 
   const onEvent = (mover: Mover, time: number) => {
@@ -316,9 +441,17 @@ export function timeDiscreteRun(
         decide(mover, time);
         return;
       case Mode.Waiting: {
-        if (!mover.rotating && !granted(mover, mover.index + 1) && !followable(mover, mover.index + 1)) {
+        if (
+          !mover.rotating &&
+          !granted(mover, mover.index + 1) &&
+          !followable(mover, mover.index + 1) &&
+          earlyStart(mover) > time + TIME_SLACK_S
+        ) {
           // Woken as the cell it stands on became its own (it followed into it): it may now close a rotation.
           startRotation(mover, time);
+          // Else a new look when it may set out ahead of the holder's release.
+          const start = earlyStart(mover);
+          if (!mover.rotating && start < Infinity) at(mover, start);
           return;
         }
         const waited = time - mover.waitingSince;
@@ -335,18 +468,9 @@ export function timeDiscreteRun(
         const reached = mover.nextReach;
         const reachTime = runTimeAt(mover.pieces, reached - mover.runFrom, target, mover.pieces[0]?.t ?? time);
         if (reachTime > time + 1e-9) {
-          // Woken by a cell ahead coming free: move the limit on from where the robot is (not
-          // past a cell it only follows into until that cell is its own).
-          const authority = granted(mover, mover.authority) ? reachAfter(mover, mover.authority) : mover.authority;
-          if (authority === mover.authority) {
-            at(mover, reachTime);
-            return;
-          }
-          const { x, v } = runStateAt(mover.pieces, time, target);
-          writePieces(mover, time);
-          mover.authority = authority;
-          mover.pieces = runPieces(time, x, v, authority - mover.runFrom, limits);
-          scheduleReach(mover);
+          // Woken by a cell ahead coming free (or to look again): move the limit on from where the
+          // robot is (not past a cell it only follows into until that cell is its own).
+          if (!extend(mover, time)) scheduleReach(mover, time);
           return;
         }
         // Its centre reaches the next cell's.
@@ -361,7 +485,7 @@ export function timeDiscreteRun(
         release(mover, reached - 1, time);
         if (reached < mover.authority) {
           mover.nextReach = reached + 1;
-          scheduleReach(mover);
+          if (!extend(mover, time)) scheduleReach(mover, time);
           return;
         }
         writePieces(mover, Infinity);
@@ -565,6 +689,8 @@ function moverOf(
     nextReach: 0,
     waitingSince: 0,
     rotating: false,
+    turnEnd: -1,
+    followed: -1,
     version: 0,
     motion: [],
     timeline: [0, floor.x(start), floor.y(start)],
@@ -591,7 +717,7 @@ function moverOf(
 function visitOrders(
   floor: Floor,
   movers: (Mover & { enterStep: Int32Array })[],
-): { visitRobot: Int32Array; turn: Int32Array; visitEnd: Int32Array } {
+): { visitRobot: Int32Array; visitIndex: Int32Array; turn: Int32Array; visitEnd: Int32Array } {
   const count = new Int32Array(floor.cellCount + 1);
   for (const mover of movers) for (const cell of mover.cells) if (floor.stationAt[cell] < 0) count[cell + 1]++;
   for (let cell = 0; cell < floor.cellCount; cell++) count[cell + 1] += count[cell];
@@ -628,7 +754,7 @@ function visitOrders(
       movers[robotsSorted[k]].visit[indexSorted[k]] = from + k;
     }
   }
-  return { visitRobot, turn: count.slice(0, floor.cellCount), visitEnd: count.slice(1) };
+  return { visitRobot, visitIndex, turn: count.slice(0, floor.cellCount), visitEnd: count.slice(1) };
 }
 
 /** Events by time, then robot index (so robots arriving at one tick claim chargers in fleet order), then kind. */
