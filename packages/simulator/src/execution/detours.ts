@@ -1,4 +1,4 @@
-import { UNREACHABLE, type Floor } from '@fleetlab/warehouse';
+import type { Floor } from '@fleetlab/warehouse';
 
 /**
  * Walk lengths to a goal around the cells broken-down robots block: the floor's distance field
@@ -10,15 +10,12 @@ export class DetourFields {
   /** The blocked cells, in the order they were blocked. */
   readonly blockedCells: number[] = [];
   private fields = new Map<number, Int32Array>();
-  private readonly queue: Int32Array;
 
   constructor(
     private readonly floor: Floor,
     /** 1 where a broken-down robot stands (`FloorTraffic.blockedCell`). */
     private readonly blocked: Uint8Array,
-  ) {
-    this.queue = new Int32Array(floor.cellCount);
-  }
+  ) {}
 
   block(cell: number): void {
     if (this.blocked[cell]) return;
@@ -43,26 +40,9 @@ export class DetourFields {
     if (this.blockedCount === 0) return this.floor.distanceField(goal);
     let field = this.fields.get(goal);
     if (field) return field;
-    const { floor, blocked, queue } = this;
-    field = new Int32Array(floor.cellCount).fill(UNREACHABLE);
+    field = new Int32Array(this.floor.cellCount);
+    this.floor.fillDistanceField(goal, field, this.blocked);
     this.fields.set(goal, field);
-    if (blocked[goal]) return field;
-    let head = 0;
-    let tail = 0;
-    field[goal] = 0;
-    queue[tail++] = goal;
-    while (head < tail) {
-      const cell = queue[head++];
-      const next = field[cell] + 1;
-      for (let k = 0; k < 4; k++) {
-        const from = floor.incoming[cell * 4 + k];
-        if (from < 0 || field[from] !== UNREACHABLE) continue;
-        // A robot standing on a blocked cell (the broken one itself) still has its way out.
-        field[from] = next;
-        // As the floor's walks: a station cell is a depot, a walk may start there, never pass through it.
-        if (floor.stationAt[from] < 0 && !blocked[from]) queue[tail++] = from;
-      }
-    }
     return field;
   }
 }

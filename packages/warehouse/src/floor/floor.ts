@@ -189,7 +189,20 @@ export class Floor {
   distanceField(goal: number): Int32Array {
     let field = this.fields.get(goal);
     if (field) return field;
-    field = new Int32Array(this.cellCount).fill(UNREACHABLE);
+    field = new Int32Array(this.cellCount);
+    this.fillDistanceField(goal, field, null);
+    this.fields.set(goal, field);
+    return field;
+  }
+
+  /**
+   * Fills `field` with every cell's walk length to `goal` (UNREACHABLE where there is no walk).
+   * Walks never pass through a cell `avoid` marks 1 (a broken-down robot's), though a robot
+   * standing on one still gets its way out; a goal so marked is unreachable.
+   */
+  fillDistanceField(goal: number, field: Int32Array, avoid: Uint8Array | null): void {
+    field.fill(UNREACHABLE);
+    if (avoid?.[goal]) return;
     const queue = this.queue;
     let head = 0;
     let tail = 0;
@@ -203,12 +216,10 @@ export class Floor {
         if (from >= 0 && field[from] === UNREACHABLE) {
           field[from] = next;
           // A station cell is a depot: a walk may start there, never pass through it.
-          if (this.stationAt[from] < 0) queue[tail++] = from;
+          if (this.stationAt[from] < 0 && !avoid?.[from]) queue[tail++] = from;
         }
       }
     }
-    this.fields.set(goal, field);
-    return field;
   }
 
   /**

@@ -11,7 +11,7 @@ import {
 } from '../../lib/display-format.ts';
 import { tightestLowerBound, type PlanStats, type PlanSummary } from '../../lib/plan-model.ts';
 import { card } from '../ui/styles.ts';
-import { executionTotalsOf, floorLines, trafficChoiceLine } from './execution-figures.ts';
+import { executionTotalsOf, type FloorLine, floorLines, trafficChoiceLine } from './execution-figures.ts';
 
 export interface Figure {
   readonly label: string;
@@ -20,6 +20,38 @@ export interface Figure {
 }
 
 /** Figures as cards that wrap to the width: the label, the value large, and what it is under it. */
+/** Figures as labelled lines (label, value, what it means), one per row: the shared floor's and a shift's stops. */
+export function FigureLines({
+  label,
+  testId,
+  lines,
+  className = '',
+}: {
+  readonly label: string;
+  readonly testId: string;
+  readonly lines: readonly FloorLine[];
+  readonly className?: string;
+}) {
+  return (
+    <dl
+      aria-label={label}
+      className={`divide-y divide-slate-800 rounded-lg border border-slate-800 bg-slate-950/60 ${className}`}
+    >
+      {lines.map((line) => (
+        <div
+          key={line.label}
+          data-testid={testId}
+          className="grid gap-x-4 gap-y-0.5 px-3 py-2 sm:grid-cols-[12rem_9rem_1fr] sm:items-baseline"
+        >
+          <dt className="text-sm font-semibold text-slate-200">{line.label}</dt>
+          <dd className="text-sm font-semibold tabular-nums text-white">{line.value}</dd>
+          <dd className="text-xs text-slate-400">{line.meaning}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function FigureCards({ figures }: { readonly figures: readonly Figure[] }) {
   return (
     <dl className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3">
@@ -112,25 +144,14 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
       {totals && (
         <>
           <h3 className="mb-2 mt-5 text-sm font-semibold text-slate-200">The plan on the shared floor</h3>
-          <dl
-            aria-label="The plan on the shared floor"
-            className="divide-y divide-slate-800 rounded-lg border border-slate-800 bg-slate-950/60"
-          >
-            {[
+          <FigureLines
+            label="The plan on the shared floor"
+            testId="floor-line"
+            lines={[
               ...floorLines(totals, execution?.robots, execution?.step_s, stats ?? {}),
               ...(choice ? [choice] : []),
-            ].map((line) => (
-              <div
-                key={line.label}
-                data-testid="floor-line"
-                className="grid gap-x-4 gap-y-0.5 px-3 py-2 sm:grid-cols-[12rem_9rem_1fr] sm:items-baseline"
-              >
-                <dt className="text-sm font-semibold text-slate-200">{line.label}</dt>
-                <dd className="text-sm font-semibold tabular-nums text-white">{line.value}</dd>
-                <dd className="text-xs text-slate-400">{line.meaning}</dd>
-              </div>
-            ))}
-          </dl>
+            ]}
+          />
         </>
       )}
       {executionError && (

@@ -4,7 +4,7 @@ import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAx
 import { formatGrouped } from '../../lib/display-format.ts';
 import { card } from '../ui/styles.ts';
 import { disruptionLines } from './execution-figures.ts';
-import { FigureCards } from './results-summary.tsx';
+import { FigureCards, FigureLines } from './results-summary.tsx';
 import { cycleBins, hourRows, shiftFigures, shiftHeadline } from './shift-figures.ts';
 
 export interface ShiftSummaryProps {
@@ -49,22 +49,7 @@ export function ShiftSummary({ shift, asked, algorithm, actions, totals = null }
         </div>
         <FigureCards figures={shiftFigures(shift)} />
         {stops.length > 0 && (
-          <dl
-            aria-label="Delays and breakdowns"
-            className="mt-5 divide-y divide-slate-800 rounded-lg border border-slate-800 bg-slate-950/60"
-          >
-            {stops.map((line) => (
-              <div
-                key={line.label}
-                data-testid="stop-line"
-                className="grid gap-x-4 gap-y-0.5 px-3 py-2 sm:grid-cols-[12rem_9rem_1fr] sm:items-baseline"
-              >
-                <dt className="text-sm font-semibold text-slate-200">{line.label}</dt>
-                <dd className="text-sm font-semibold tabular-nums text-white">{line.value}</dd>
-                <dd className="text-xs text-slate-400">{line.meaning}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureLines label="Delays and breakdowns" testId="stop-line" lines={stops} className="mt-5" />
         )}
       </section>
       <OrdersByHour shift={shift} />
