@@ -56,7 +56,13 @@ describe('POST and DELETE /solves with the embedded queue', () => {
         method: 'POST',
         url: '/api/v1/solves',
         headers: t.headers,
-        payload: { ...solveBody(t.ids), algorithm_id: 6, parameters: { time_limit: 60 } },
+        // Distance weighed beside completion time: the search cannot stop early by proving its
+        // makespan optimal (on this small floor it would within milliseconds), so it runs until stopped.
+        payload: {
+          ...solveBody(t.ids),
+          algorithm_id: 6,
+          parameters: { time_limit: 60, objective_weights: { completion_time: 50, distance_traveled: 50 } },
+        },
       }),
       201,
     );
