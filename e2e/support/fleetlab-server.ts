@@ -75,6 +75,8 @@ export async function startFleetlab(port: number): Promise<RunningFleetlab> {
     return process;
   };
   const halt = async (process: ChildProcess, signal: NodeJS.Signals) => {
+    // A server that has already exited has nothing left to stop (its group is gone: ESRCH).
+    if (process.exitCode !== null || process.signalCode !== null) return;
     const exited = new Promise((resolve) => process.once('exit', resolve));
     if (process.pid) globalThis.process.kill(-process.pid, signal);
     await exited;
