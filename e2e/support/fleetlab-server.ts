@@ -80,6 +80,9 @@ export async function startFleetlab(port: number): Promise<RunningFleetlab> {
     const exited = new Promise((resolve) => process.once('exit', resolve));
     if (process.pid) globalThis.process.kill(-process.pid, signal);
     await exited;
+    // The group's leader (npx) exits first; the server under it may still be dying, holding the
+    // data folder's lock. An operator restarts once it is gone, and so does this.
+    if (process.pid) await groupGone(process.pid);
   };
   let server = await launch();
   return {
@@ -95,6 +98,18 @@ export async function startFleetlab(port: number): Promise<RunningFleetlab> {
       server = await launch();
     },
   };
+}
+
+/** Resolves once no process of the group is left (signal 0 answers ESRCH). */
+async function groupGone(groupId: number): Promise<void> {
+  for (;;) {
+    try {
+      globalThis.process.kill(-groupId, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Where journeys save their screenshots of the main screens (kept as test artifacts). */
