@@ -7,22 +7,21 @@ import {
   createSeededRandom,
   Floor,
   freeFlow,
-  type FreeFlowRobot,
   resolveFloorParameters,
   robotWorkFromPlan,
   type ExecutionRecord,
   type FloorEnvironment,
   type FloorParameterInput,
-  type RobotWork,
   TRAFFIC_POLICY_NAMES_TEXT,
   trafficPolicyByName,
   type TrafficPolicyName,
 } from '@fleetlab/warehouse';
 import { assertValid, checkExecution } from './check-execution.ts';
-import { asSimulationError, SimulationError, TrafficJamError } from './errors.ts';
+import { asSimulationError, SimulationError } from './errors.ts';
 import { simulateWithMotion } from './motion/simulate-with-motion.ts';
+import { dayFrame, dayStepBudget, withReserveReplays } from './execution/day-run.ts';
 import { executionRecord } from './execution/execution-record.ts';
-import { executeOnFloor, type ExecutorOutcome } from './execution/executor.ts';
+import { executeOnFloor } from './execution/executor.ts';
 
 /** The solve parameters an execution reads (absent ones take the warehouse defaults and fallbacks). */
 export type SimulationParams = FloorParameterInput & {
@@ -43,19 +42,6 @@ export interface SimulateOptions {
   onProgress?: (fraction: number) => void;
   /** Polled every few hundred steps; true ends the run with SimulationCancelledError. */
   shouldStop?: () => boolean;
-}
-
-/** The plan's own makespan: the latest completion_time of a delivery step. */
-export function plannedMakespan(plan: Record<string, unknown>): number {
-  let latest = 0;
-  for (const [key, steps] of Object.entries(plan)) {
-    if (key === 'stats' || !Array.isArray(steps)) continue;
-    for (const step of steps as { task?: unknown; completion_time?: unknown }[]) {
-      if (Array.isArray(step.task) && typeof step.completion_time === 'number')
-        latest = Math.max(latest, step.completion_time);
-    }
-  }
-  return latest;
 }
 
 /**
@@ -86,51 +72,41 @@ export function simulate(
     return simulateWithMotion(environment, floor, robots, plan, params, base, policy, options);
   // Each robot alone on the floor with its plan's charges: the plan's own clock.
   const alone = asSimulationError(() => freeFlow(floor, base, robots));
-  const longestAlone = Math.max(0, ...alone.map((robot) => robot.endStep));
-  // A jam of robots too short of charge to step aside is broken by replaying the day with a
-  // wider battery margin: they then charge earlier and keep room to yield.
-  let replays = 0;
-  for (;;) {
-    try {
-      const run = executeOnFloor(
-        floor,
-        robots,
-        { ...base, replays },
-        {
-          policy,
-          planned: alone,
-          random: createSeededRandom(options.seed ?? 1).next,
-          onProgress: options.onProgress,
-          shouldStop: options.shouldStop,
-          // Traffic can stretch a day severalfold; beyond this something is stuck for good.
-          stepBudget: 20 * longestAlone + 50 * (floor.width + floor.height) + 10_000,
-          ...(disruptions ? { disruptions: { settings: disruptions, seed: options.seed ?? 1 } } : {}),
-        },
-      );
-      const execution = recordOf(environment, floor, robots, plan, params, base.stepS, alone, run, replays);
-      if (!disruptions) return execution;
-      // What the stops cost: the same plan and seed without them.
-      const without = simulate(
-        environment,
-        plan,
-        { ...params, delays: undefined, breakdowns: undefined },
-        { ...options, onProgress: undefined },
-      ).totals;
-      execution.totals.without_disruptions = {
-        executed_makespan_s: without.executed_makespan_s,
-        throughput_per_h: without.throughput_per_h,
-        deliveries: without.deliveries,
-      };
-      return execution;
-    } catch (error) {
-      if (!(error instanceof TrafficJamError) || replays >= MAX_RESERVE_REPLAYS) throw error;
-      replays++;
-    }
-  }
+  const stepBudget = dayStepBudget(floor, alone);
+  const execution = withReserveReplays((replays) => {
+    const run = executeOnFloor(
+      floor,
+      robots,
+      { ...base, replays },
+      {
+        policy,
+        planned: alone,
+        random: createSeededRandom(options.seed ?? 1).next,
+        onProgress: options.onProgress,
+        shouldStop: options.shouldStop,
+        stepBudget,
+        ...(disruptions ? { disruptions: { settings: disruptions, seed: options.seed ?? 1 } } : {}),
+      },
+    );
+    const record = executionRecord(floor, robots, base.stepS, run, replays, dayFrame(plan, alone, base.stepS));
+    assertValid(checkExecution(environment, plan, record, params));
+    return record;
+  });
+  if (!disruptions) return execution;
+  // What the stops cost: the same plan and seed without them.
+  const without = simulate(
+    environment,
+    plan,
+    { ...params, delays: undefined, breakdowns: undefined },
+    { ...options, onProgress: undefined },
+  ).totals;
+  execution.totals.without_disruptions = {
+    executed_makespan_s: without.executed_makespan_s,
+    throughput_per_h: without.throughput_per_h,
+    deliveries: without.deliveries,
+  };
+  return execution;
 }
-
-/** Times a run is replayed with a wider battery margin when robots short of charge jam. */
-export const MAX_RESERVE_REPLAYS = 3;
 
 /** The traffic policy the parameters name, the default when they name none; a SimulationError naming the choices otherwise. */
 export function trafficPolicyOf(params: SimulationParams | null | undefined): TrafficPolicyName {
@@ -163,30 +139,4 @@ export function disruptionsOf(params: SimulationParams | null | undefined): Disr
     );
   }
   return resolveDisruptions({ delays: parsedDelays?.data, breakdowns: parsedBreakdowns?.data });
-}
-
-function recordOf(
-  environment: FloorEnvironment,
-  floor: Floor,
-  robots: RobotWork[],
-  plan: unknown,
-  params: SimulationParams | null | undefined,
-  stepS: number,
-  alone: FreeFlowRobot[],
-  run: ExecutorOutcome,
-  replays: number,
-): ExecutionRecord {
-  let freeFlowSteps = 0;
-  let plannedQueueSteps = 0;
-  for (const robot of alone) {
-    freeFlowSteps = Math.max(freeFlowSteps, robot.finishStep);
-    for (const charge of robot.charges) plannedQueueSteps += charge.startStep - charge.arriveStep;
-  }
-  const execution = executionRecord(floor, robots, stepS, run, replays, {
-    plannedMakespanS: plannedMakespan(plan as Record<string, unknown>),
-    freeFlowMakespanS: freeFlowSteps * stepS,
-    freeFlowQueueS: plannedQueueSteps * stepS,
-  });
-  assertValid(checkExecution(environment, plan, execution, params));
-  return execution;
 }

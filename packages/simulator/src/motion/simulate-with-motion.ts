@@ -11,10 +11,11 @@ import {
   type TrafficPolicyName,
 } from '@fleetlab/warehouse';
 import { assertValid, checkExecution } from '../check-execution.ts';
-import { asSimulationError, TrafficJamError } from '../errors.ts';
+import { asSimulationError } from '../errors.ts';
 import { executionRecord } from '../execution/execution-record.ts';
 import { executeOnFloor } from '../execution/executor.ts';
-import { MAX_RESERVE_REPLAYS, plannedMakespan, type SimulateOptions, type SimulationParams } from '../simulate.ts';
+import type { SimulateOptions, SimulationParams } from '../simulate.ts';
+import { dayFrame, dayStepBudget, withReserveReplays } from '../execution/day-run.ts';
 import { timeDiscreteRun } from './timed-floor.ts';
 
 /**
@@ -47,59 +48,43 @@ export function simulateWithMotion(
     }),
   );
   const coarseAlone = asSimulationError(() => freeFlow(floor, coarse, robots));
-  const longestAlone = Math.max(0, ...coarseAlone.map((robot) => robot.endStep));
-  let replays = 0;
-  for (;;) {
-    try {
-      const discrete = executeOnFloor(
-        floor,
-        robots,
-        { ...coarse, replays },
-        {
-          policy,
-          planned: coarseAlone,
-          random: createSeededRandom(options.seed ?? 1).next,
-          onProgress: options.onProgress,
-          shouldStop: options.shouldStop,
-          stepBudget: 20 * longestAlone + 50 * (floor.width + floor.height) + 10_000,
-          preferredWalk: (from, goal) => clock.legCells(from, goal),
-          legMetres: (from, to) => clock.legMetres(from, to),
-        },
-      );
-      const timed = timeDiscreteRun(floor, robots, base, clock, discrete);
-      const tick = base.stepS;
-      let freeFlowTicks = 0;
-      let plannedQueueTicks = 0;
-      for (const robot of alone) {
-        freeFlowTicks = Math.max(freeFlowTicks, robot.finishStep);
-        for (const charge of robot.charges) plannedQueueTicks += charge.startStep - charge.arriveStep;
-      }
-      const execution = executionRecord(
-        floor,
-        robots,
-        tick,
-        {
-          robots: timed.robots,
-          waitSteps: timed.waitS.map((seconds) => seconds / tick),
-          queueStepsByStation: timed.queueSByStation.map((seconds) => seconds / tick),
-          steps: timed.ticks,
-          deadlocksResolved: discrete.deadlocksResolved,
-        },
-        replays,
-        {
-          plannedMakespanS: plannedMakespan(plan as Record<string, unknown>),
-          freeFlowMakespanS: freeFlowTicks * tick,
-          freeFlowQueueS: plannedQueueTicks * tick,
-        },
-      );
-      robots.forEach((robot, r) => {
-        execution.robots[robot.id].motion = timed.robots[r].motion;
-      });
-      assertValid(checkExecution(environment, plan, execution, params));
-      return execution;
-    } catch (error) {
-      if (!(error instanceof TrafficJamError) || replays >= MAX_RESERVE_REPLAYS) throw error;
-      replays++;
-    }
-  }
+  const stepBudget = dayStepBudget(floor, coarseAlone);
+  return withReserveReplays((replays) => {
+    const discrete = executeOnFloor(
+      floor,
+      robots,
+      { ...coarse, replays },
+      {
+        policy,
+        planned: coarseAlone,
+        random: createSeededRandom(options.seed ?? 1).next,
+        onProgress: options.onProgress,
+        shouldStop: options.shouldStop,
+        stepBudget,
+        preferredWalk: (from, goal) => clock.legCells(from, goal),
+        legMetres: (from, to) => clock.legMetres(from, to),
+      },
+    );
+    const timed = timeDiscreteRun(floor, robots, base, clock, discrete);
+    const tick = base.stepS;
+    const execution = executionRecord(
+      floor,
+      robots,
+      tick,
+      {
+        robots: timed.robots,
+        waitSteps: timed.waitS.map((seconds) => seconds / tick),
+        queueStepsByStation: timed.queueSByStation.map((seconds) => seconds / tick),
+        steps: timed.ticks,
+        deadlocksResolved: discrete.deadlocksResolved,
+      },
+      replays,
+      dayFrame(plan, alone, tick),
+    );
+    robots.forEach((robot, r) => {
+      execution.robots[robot.id].motion = timed.robots[r].motion;
+    });
+    assertValid(checkExecution(environment, plan, execution, params));
+    return execution;
+  });
 }

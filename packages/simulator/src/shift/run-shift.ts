@@ -29,11 +29,12 @@ import {
   round2,
 } from '@fleetlab/warehouse';
 import { assertValid, checkExecution } from '../check-execution.ts';
-import { asSimulationError, SimulationCancelledError, SimulationError, TrafficJamError } from '../errors.ts';
+import { asSimulationError, SimulationCancelledError, SimulationError } from '../errors.ts';
 import { executionRecord } from '../execution/execution-record.ts';
 import type { ExecutionParameters } from '../execution/execution-parameters.ts';
 import { executeOnFloor, type ExecutorOutcome } from '../execution/executor.ts';
-import { disruptionsOf, MAX_RESERVE_REPLAYS, trafficPolicyOf, type SimulationParams } from '../simulate.ts';
+import { disruptionsOf, trafficPolicyOf, type SimulationParams } from '../simulate.ts';
+import { withReserveReplays } from '../execution/day-run.ts';
 import { IdleCharging } from './idle-charging.ts';
 import { NearestIdleDispatch } from './nearest-idle-dispatch.ts';
 import { OrderBook } from './order-book.ts';
@@ -140,7 +141,7 @@ export function runShift(
     distanceRows,
   });
   const endStep = stepsFor(shift.hours * 3600, base.stepS);
-  for (let replays = 0; ; replays++) {
+  const outcome = withReserveReplays((replays) => {
     const runParams: ExecutionParameters = { ...base, replays };
     const robots: RobotWork[] = fleet.map((robot) => ({ ...robot, work: [] }));
     const book = new OrderBook(floor, orders, base.stepS);
@@ -196,11 +197,10 @@ export function runShift(
       });
     } catch (error) {
       if (error instanceof SolveCancelledError) throw new SimulationCancelledError();
-      if (!(error instanceof TrafficJamError) || replays >= MAX_RESERVE_REPLAYS) throw error;
-      continue;
+      throw error;
     }
     const used = dispatcher as ShiftDispatcher | null;
-    const outcome = shiftOutcome({
+    return shiftOutcome({
       environment,
       graphLegs,
       floor,
@@ -217,22 +217,22 @@ export function runShift(
       iterations: used?.iterations ?? 0,
       runtimeMs: now() - startedMs,
     });
-    if (!disruptions) return outcome;
-    // What the stops cost: the same shift (orders, seeds, re-plans) without them.
-    const without = runShift(
-      environment,
-      pairs,
-      { ...params, delays: undefined, breakdowns: undefined },
-      { ...options, onProgress: undefined },
-    );
-    outcome.execution.totals.without_disruptions = {
-      executed_makespan_s: without.execution.totals.executed_makespan_s,
-      throughput_per_h: without.execution.totals.throughput_per_h,
-      deliveries: without.execution.totals.deliveries,
-      shift: { throughput_per_h: without.stats.shift.throughput_per_h, cycle_p95_s: without.stats.shift.cycle_p95_s },
-    };
-    return outcome;
-  }
+  });
+  if (!disruptions) return outcome;
+  // What the stops cost: the same shift (orders, seeds, re-plans) without them.
+  const without = runShift(
+    environment,
+    pairs,
+    { ...params, delays: undefined, breakdowns: undefined },
+    { ...options, onProgress: undefined },
+  );
+  outcome.execution.totals.without_disruptions = {
+    executed_makespan_s: without.execution.totals.executed_makespan_s,
+    throughput_per_h: without.execution.totals.throughput_per_h,
+    deliveries: without.execution.totals.deliveries,
+    shift: { throughput_per_h: without.stats.shift.throughput_per_h, cycle_p95_s: without.stats.shift.cycle_p95_s },
+  };
+  return outcome;
 }
 
 interface Finished {
