@@ -68,8 +68,15 @@ export function simulate(
     };
   });
   // Robots that accelerate, brake and turn: the discrete run's order, timed with their kinematics.
-  if (!base.robotModel.point)
+  if (!base.robotModel.point) {
+    // The timed floor drops the discrete run's waits, so a stop there would not hold: refuse
+    // rather than report a day without the stops asked for.
+    if (disruptions)
+      throw new SimulationError(
+        `Delays and breakdowns run with point robots only so far, not with robot model ${base.robotModel.name}`,
+      );
     return simulateWithMotion(environment, floor, robots, plan, params, base, policy, options);
+  }
   // Each robot alone on the floor with its plan's charges: the plan's own clock.
   const alone = asSimulationError(() => freeFlow(floor, base, robots));
   const stepBudget = dayStepBudget(floor, alone);

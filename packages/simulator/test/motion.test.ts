@@ -197,6 +197,13 @@ describe('robots with acceleration and turns on the shared floor, worked out by 
     expect(checkExecution(STRAIGHT, plan, execution, params).errors).toEqual([]);
   });
 
+  it('refuses delays and breakdowns with a robot model, naming it, rather than run a day without them', () => {
+    const plan = { R1_1: [deliver('P1', 'D1')] };
+    expect(() =>
+      simulate(STRAIGHT, plan, { robot_model: 'drive-unit', delays: { rate_per_robot_h: 1, mean_s: 30 } }),
+    ).toThrow('Delays and breakdowns run with point robots only so far, not with robot model drive-unit');
+  });
+
   it('an L walk with one quarter turn: 0.625 + 2.83 (2 m) + 0.625 + 3.5 (3 m) + 0.625 s, plus the hop and handling', () => {
     // Station (0, 3) faces the shelf (270°): to P1 a turn, a 1 m hop and a turn back: 3.25 s.
     // Handling 2 s. P1 -> D1: turn to 0°, 2 m (a triangle, 2 sqrt 2 s), turn to 270°, 3 m
