@@ -6,12 +6,16 @@ import {
   Floor,
   type FloorEnvironment,
   generateWarehouseInstance,
+  createSeededRandom,
+  FloorClock,
+  freeFlow,
   MOTION_SEGMENT_LENGTH,
   resolveFloorParameters,
   robotWorkFromPlan,
   runTime,
 } from '@fleetlab/warehouse';
 import { checkMotion } from '../src/check-motion.ts';
+import { executeOnFloor } from '../src/execution/executor.ts';
 import { checkExecution, simulate, toDense } from '../src/index.ts';
 import { leastTimeOver, runEnd, runPieces, runStateAt, runTimeAt } from '../src/motion/straight-run.ts';
 import { deliver, NARROW_AISLE } from './fixtures.ts';
@@ -254,6 +258,39 @@ describe('robots with acceleration and turns on the shared floor, worked out by 
       [9.4, 6, 2, 90, 0, 0, 0],
     ]);
     expect(checkExecution(WIDE_CROSSING, plan, execution, params).errors).toEqual([]);
+  });
+});
+
+describe('the discrete run decides the order on a clock close to the real one', () => {
+  it('on the L walk, a drive unit stands a step after braking at P1 and three steps to turn at speed at (3, 3)', () => {
+    // The discrete run moves a cell a step of 1 / 1.5 s = 2/3 s and handles for 3 steps (2 s).
+    // Points: (1, 3) at step 1, handling to step 4, (3, 3) at 6, (3, 0) at 9. A drive unit owes
+    // v / 2b = 0.75 s braking at P1: at its next move it stands a step (0.75 >= 1/3, leaving
+    // 0.75 - 2/3 = 0.083 s), so (3, 3) at 7. There it turns at speed: braking 0.75 + a quarter
+    // turn 0.625 + starting v / 2a = 0.75 s: 2.208 s owed, three steps standing (2.208 -> 1.542
+    // -> 0.875 -> 0.208 < 1/3), so (3, 0) at 7 + 3 + 3 = 13.
+    const floor = new Floor(L_WALK);
+    const robots = robotWorkFromPlan(floor, L_WALK, { R1_1: [deliver('P1', 'D1')] });
+    const driveUnit = resolveFloorParameters({ robot_model: 'drive-unit' });
+    const clock = new FloorClock(floor, driveUnit);
+    const discrete = resolveFloorParameters({ robot_model: 'point', robot_speed: 1.5, handling_time_s: 2 });
+    const run = (kinematics?: typeof driveUnit.robotModel) =>
+      executeOnFloor(
+        floor,
+        robots,
+        { ...discrete, replays: 0 },
+        {
+          policy: 'guided',
+          planned: freeFlow(floor, discrete, robots),
+          random: createSeededRandom(1).next,
+          stepBudget: 100,
+          preferredWalk: (from, goal) => clock.legCells(from, goal),
+          legMetres: (from, to) => clock.legMetres(from, to),
+          kinematics,
+        },
+      ).robots[0].timeline;
+    expect(run()).toEqual([0, 0, 3, 1, 1, 3, 6, 3, 3, 9, 3, 0]);
+    expect(run(driveUnit.robotModel)).toEqual([0, 0, 3, 1, 1, 3, 7, 3, 3, 13, 3, 0]);
   });
 });
 

@@ -1,10 +1,18 @@
-import type { DisruptionSettings, Floor, FreeFlowRobot, RobotWork, TrafficPolicyName } from '@fleetlab/warehouse';
+import type {
+  DisruptionSettings,
+  Floor,
+  FreeFlowRobot,
+  RobotKinematics,
+  RobotWork,
+  TrafficPolicyName,
+} from '@fleetlab/warehouse';
 import { SimulationCancelledError, TrafficJamError } from '../errors.ts';
 import type { MovementPolicy } from '../movement/movement-policy.ts';
 import { createMovementPolicy, type PreferredWalk } from '../movement/movement-policies.ts';
 import type { LegMetres } from './battery-rule.ts';
 import type { ExecutionParameters } from './execution-parameters.ts';
 import { FloorTraffic, Mode, Phase } from './floor-traffic.ts';
+import { MotionHolds } from './motion-holds.ts';
 import { ProgressWatch } from './progress-watch.ts';
 import { Recorder, type ExecutedRobot } from './recorder.ts';
 import { StopsOnFloor } from './stops-on-floor.ts';
@@ -59,6 +67,8 @@ export interface ExecutorOptions {
   preferredWalk?: PreferredWalk;
   /** With `preferredWalk`: the metres of those walks, which the battery rule counts. */
   legMetres?: LegMetres;
+  /** With `preferredWalk`: the robots' kinematics, whose turns and starts the run's order pays for (`MotionHolds`). */
+  kinematics?: RobotKinematics;
 }
 
 /**
@@ -157,8 +167,10 @@ export function executeOnFloor(
     guardHomeward: shift !== undefined,
   };
   const dispatch = shift?.dispatcher({ work, state });
+  const holds = options.kinematics ? new MotionHolds(floor, robots, options.kinematics, params.stepS) : null;
   work.startAll();
   const active: number[] = [];
+  const movedFrom: number[] = [];
   let step = 0;
   for (; shift ? step < shift.endStep : work.finishedCount < robots.length; step++) {
     if (step % POLL_EVERY_STEPS === 0) {
@@ -182,7 +194,13 @@ export function executeOnFloor(
     guardBatteries(run, active);
     stops?.steerActive(active);
     policy.chooseMoves(active);
+    if (holds) {
+      holds.holdBeforeMoves(state, active);
+      movedFrom.length = 0;
+      for (const robot of active) movedFrom.push(state.pos[robot]);
+    }
     applyMoves(run, active, step);
+    holds?.afterMoves(state, active, movedFrom);
     work.countQueues();
     recorder.cells(step + 1, state.pos);
     stops?.markHeld();

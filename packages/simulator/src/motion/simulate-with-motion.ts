@@ -21,7 +21,8 @@ import { timeDiscreteRun } from './timed-floor.ts';
 /**
  * A plan run by robots with acceleration, braking and turns: the discrete executor decides who
  * takes each cell in which order (one cell a step of 1 / top speed, handling and charging in
- * those steps, each robot preferring its least-time walk), then `timeDiscreteRun`
+ * those steps, each robot preferring its least-time walk and standing whole steps for its turns
+ * and stops, `MotionHolds`), then `timeDiscreteRun`
  * times that order with the robots' kinematics. The record's steps are the model's ticks
  * (MOTION_TICK_S), and each robot's `motion` holds the motion that ran.
  */
@@ -63,6 +64,7 @@ export function simulateWithMotion(
         stepBudget,
         preferredWalk: (from, goal) => clock.legCells(from, goal),
         legMetres: (from, to) => clock.legMetres(from, to),
+        kinematics: base.robotModel,
       },
     );
     const timed = timeDiscreteRun(floor, robots, base, clock, discrete);

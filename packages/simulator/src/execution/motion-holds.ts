@@ -1,0 +1,120 @@
+import {
+  type Floor,
+  headingOfStep,
+  quarterTurns,
+  type RobotKinematics,
+  type RobotWork,
+  restHeading,
+} from '@fleetlab/warehouse';
+import type { FloorTraffic } from './floor-traffic.ts';
+
+/**
+ * The discrete run's share of the robots' kinematics. The discrete run moves every robot one cell
+ * a step at top speed and only decides the order robots take cells in; the timed floor then
+ * drives that order with acceleration, braking and turns. An order decided on a clock where turns
+ * and stops are free is one the real robots cannot keep: the robot that turns at a crossing was
+ * let through ahead of one that in truth gets there first, the timed floor makes the second wait
+ * for it, and those behind the second wait too. So here each robot owes the seconds its
+ * manoeuvres cost beyond top speed and pays them in whole steps standing still, rounded so that
+ * its debt stays within half a step: the order is decided on a clock close to the real one, as
+ * LoRR's rotate actions do on a grid. What a robot owes:
+ * - a turn where it was at speed: braking before it, the turn, starting after it;
+ * - at a place it stops at (its goal): braking, the turn to the place's rest heading, and
+ *   starting again (the turn out of it is owed when it sets off, as a robot at a place has to turn
+ *   to leave).
+ * A robot that stood waiting owes nothing to set off: it turned while it waited, and it sets out
+ * as the one ahead of it does (the timed floor's moving block).
+ *
+ * A robot that pays stands in its cell; a robot that meant to move into that cell stands too (and
+ * so on down the chain, round a rotation too), so the run stays collision-free.
+ */
+export class MotionHolds {
+  private readonly heading: Int8Array;
+  /** Whether the robot moved in the step before (it is at speed). */
+  private readonly moving: Uint8Array;
+  /** Whether it stands at a place and must turn to set off. */
+  private readonly atPlace: Uint8Array;
+  /** Seconds owed (negative: paid ahead). */
+  private readonly debtS: Float64Array;
+  private readonly startS: number;
+  private readonly brakeS: number;
+
+  constructor(
+    private readonly floor: Floor,
+    robots: readonly RobotWork[],
+    private readonly model: RobotKinematics,
+    private readonly stepS: number,
+  ) {
+    this.heading = Int8Array.from(robots, (robot) => restHeading(floor, robot.startCell));
+    this.moving = new Uint8Array(robots.length);
+    this.atPlace = new Uint8Array(robots.length).fill(1);
+    this.debtS = new Float64Array(robots.length);
+    this.startS = model.topSpeed / (2 * model.acceleration);
+    this.brakeS = model.topSpeed / (2 * model.braking);
+  }
+
+  /**
+   * After the policy chose the step's moves: a robot whose manoeuvre costs it half a step or more
+   * stands this step instead (and the robots that meant to follow it into its cell).
+   */
+  holdBeforeMoves(state: FloorTraffic, active: readonly number[]): void {
+    const { floor } = this;
+    for (const robot of active) {
+      const from = state.pos[robot];
+      const to = state.next[robot];
+      if (to === from || to < 0) continue;
+      const direction = headingOfStep(floor.x(to) - floor.x(from), floor.y(to) - floor.y(from));
+      if (direction < 0) continue;
+      if (direction !== this.heading[robot]) {
+        if (this.moving[robot]) {
+          this.debtS[robot] += this.brakeS + this.turnS(robot, direction) + this.startS;
+          this.moving[robot] = 0;
+        }
+        this.heading[robot] = direction;
+      }
+      this.atPlace[robot] = 0;
+      if (this.debtS[robot] >= this.stepS / 2) {
+        this.debtS[robot] -= this.stepS;
+        this.stand(state, robot);
+      }
+    }
+  }
+
+  /** After the moves: who is at speed, and what a robot that reached its goal owes. */
+  afterMoves(state: FloorTraffic, active: readonly number[], movedFrom: readonly number[]): void {
+    for (let i = 0; i < active.length; i++) {
+      const robot = active[i];
+      if (state.pos[robot] === movedFrom[i]) {
+        // Standing: its braking, if it was at speed, was spent in the wait.
+        this.moving[robot] = 0;
+        continue;
+      }
+      this.moving[robot] = 1;
+      const cell = state.pos[robot];
+      if (cell === state.goal[robot]) {
+        const rest = restHeading(this.floor, cell);
+        this.debtS[robot] += this.brakeS;
+        this.heading[robot] = rest;
+        this.moving[robot] = 0;
+        this.atPlace[robot] = 1;
+      }
+    }
+  }
+
+  private turnS(robot: number, direction: number): number {
+    return quarterTurns(this.heading[robot], direction) * this.model.quarterTurnS;
+  }
+
+  /** The robot stays in its cell this step, and so does whoever meant to move into it. */
+  private stand(state: FloorTraffic, robot: number): void {
+    let current = robot;
+    for (;;) {
+      const cell = state.pos[current];
+      const follower = state.isHome(current, cell) ? -1 : state.reservedBy[cell];
+      state.release(current, state.next[current]);
+      state.reserve(current, cell);
+      if (follower < 0 || follower === current || state.next[follower] !== cell) return;
+      current = follower;
+    }
+  }
+}
