@@ -1,9 +1,9 @@
 import { AscendingHeap } from '../data-structures/ascending-heap.ts';
 import { CheapestCopies } from '../data-structures/cheapest-copies.ts';
 import { EPSILON, SAFE_SLACK } from '../problem/battery-tolerance.ts';
-import { canServe } from '../problem/delivery-legs.ts';
+import { canServe, handlingTime } from '../problem/delivery-legs.ts';
 import { groupDeliveriesByPlace, type PlaceGroups } from './place-groups.ts';
-import { distancesFrom, type Problem } from '../problem/problem.ts';
+import { distancesFrom, onDriveTimes, type Problem } from '../problem/problem.ts';
 
 /**
  * A battery-aware lower bound on the makespan. The model's bound (lower-bound.ts) charges
@@ -44,7 +44,11 @@ import { distancesFrom, type Problem } from '../problem/problem.ts';
  *    and never lower 2a (it never decreases in c), and
  *    B = min over c of c * recharge_time + (2b with c) / v (empty segments only add waits).
  *    T_r is then replaced by its suffix minimum, so it never decreases in k and stays below
- *    the truth.
+ *    the truth. For a robot with acceleration and turns, 2a's figures are the legs' least times
+ *    (drive metres, seconds x v: each leg is a walk from standstill to standstill, and going
+ *    through a third place is a walk too, so the triangle inequality holds for them as well)
+ *    while the segments of step 1 and 2b stay in metres; and every delivery's handling but the
+ *    last dropoff's is added, as no plan avoids it.
  *
  * 4. Fleet. Any plan gives the robots counts k_r summing to n, and its makespan M is at least
  *    every T_r(k_r); so k_r <= K_r(M) = max{k : T_r(k) <= M} and sum_r K_r(M) >= n. The bound is
@@ -91,6 +95,9 @@ export function batteryAwareBound(problem: Problem, poll?: () => void): BatteryB
   const walkBudget = { left: SEGMENT_DP_BUDGET };
   const splitBudget = { left: SPLIT_DP_BUDGET };
   const figures = new RobotFigures(problem, classes);
+  // Step 3's times: for a robot with acceleration and turns, from the legs' least times.
+  const drives = onDriveTimes(problem);
+  const timeFigures = drives === problem ? figures : new RobotFigures(drives, deliveryClasses(drives));
   const finishes: RobotFinish[] = [];
   let servableInAll = 0;
   for (let r = 0; r < robots; r++) {
@@ -106,7 +113,7 @@ export function batteryAwareBound(problem: Problem, poll?: () => void): BatteryB
     const servable = figures.servable(r);
     if (servable === 0) continue;
     servableInAll += servable;
-    finishes.push(new RobotFinish(problem, station, figures, r, servable));
+    finishes.push(new RobotFinish(problem, station, timeFigures, r, servable));
   }
   if (servableInAll < n) return { makespan_s: 0, segment_capacity: capacity };
 
@@ -150,7 +157,7 @@ export function batteryAwareBound(problem: Problem, poll?: () => void): BatteryB
 }
 
 /**
- * Steps 2-3 for one robot, k = 1, 2, ...: F(k) = max(A(k), the station's 2b figure for k), where
+ * Steps 2-3 for one robot, k = 1, 2, ...: F(k) = max(A(k), the station's 2b figure for k) (plus the handling), where
  * A(k) (2a) never decreases in k. T(k) is the minimum of F over k and beyond, so
  * K(M) = max{k : T(k) <= M} = max{k : F(k) <= M}; and no k with A(k) > M counts. So F is
  * worked out only until A passes the largest M asked, from the robot's cheapest figures
@@ -202,6 +209,7 @@ class RobotFinish {
       this.lastA = this.recharges * rechargeSeconds + (this.distance + cheapestDetours) / speed;
       let value = this.lastA;
       if (split && k < split.length) value = Math.max(value, split[k]);
+      value += this.handling(k);
       if (this.length === this.finish.length) {
         const wider = new Float64Array(this.finish.length * 2);
         wider.set(this.finish);
@@ -210,6 +218,14 @@ class RobotFinish {
       this.finish[this.length++] = value;
     }
     return this.finish[this.length - 1];
+  }
+
+  /**
+   * Handling no plan avoids, for a robot with acceleration and turns (points keep the original
+   * product's figures, which leave it out).
+   */
+  private handling(k: number): number {
+    return this.problem.pointRobot ? 0 : handlingTime(this.problem, k);
   }
 
   /** K(M) from the figures worked out so far (exact when they reach beyond M). */

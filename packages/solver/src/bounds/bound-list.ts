@@ -4,8 +4,8 @@ import { chargeSegmentBound } from './charge-segment-bound.ts';
 import { chargerCapacityBound } from './charger-capacity-bound.ts';
 import { detourCapacityBound } from './detour-capacity-bound.ts';
 import { dockCapacityBound } from './dock-capacity-bound.ts';
-import { driveTimeBound, type ModelBound, modelLowerBound } from './lower-bound.ts';
-import { wholeChargesBound } from './whole-charges-bound.ts';
+import { driveModelBound, driveTimeBound, type ModelBound, modelLowerBound } from './lower-bound.ts';
+import { wholeChargesBound, wholeChargesOnDriveTimes } from './whole-charges-bound.ts';
 import { totalDeliveryLength } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 
@@ -16,6 +16,7 @@ import type { Problem } from '../problem/problem.ts';
  */
 export class SharedBoundWork {
   private modelBound: ModelBound | null = null;
+  private driveModelBound: ModelBound | null = null;
   private batteryBound: BatteryBound | null = null;
 
   constructor(
@@ -26,6 +27,12 @@ export class SharedBoundWork {
   model(): ModelBound {
     this.modelBound ??= modelLowerBound(this.problem, this.poll);
     return this.modelBound;
+  }
+
+  /** The model's bound on the legs' least times (robots with acceleration and turns). */
+  driveModel(): ModelBound {
+    this.driveModelBound ??= driveModelBound(this.problem, this.poll);
+    return this.driveModelBound;
   }
 
   battery(): BatteryBound {
@@ -51,7 +58,13 @@ const COMPUTE: Record<BoundName, MakespanBound['compute']> = {
     detourCapacityBound(problem, shared.model().distance_m - totalDeliveryLength(problem), shared.poll).makespan_s,
   charger_capacity: (problem, shared) => chargerCapacityBound(problem, shared),
   whole_charges: (problem, shared) => wholeChargesBound(problem, shared.model().distance_m),
-  drive_time: (problem, shared) => driveTimeBound(problem, shared.model().distance_m, shared.poll),
+  drive_time: (problem, shared) =>
+    problem.pointRobot
+      ? 0
+      : Math.max(
+          driveTimeBound(problem, shared.model().distance_m, shared.driveModel()),
+          wholeChargesOnDriveTimes(problem, shared.model().distance_m, shared.driveModel().distance_m),
+        ),
   dock_capacity: (problem) => dockCapacityBound(problem),
 };
 

@@ -4,7 +4,7 @@ import { EPSILON } from '../problem/battery-tolerance.ts';
 import { canServeAny, totalDeliveryLength } from '../problem/delivery-legs.ts';
 import { groupDeliveriesByPlace } from './place-groups.ts';
 import { predecessorAssignmentBound, type PredecessorBoundOptions } from './predecessor-bound.ts';
-import { distancesFrom, type Problem } from '../problem/problem.ts';
+import { distancesFrom, onDriveTimes, type Problem } from '../problem/problem.ts';
 
 export interface LowerBound {
   /** The model's makespan bound: the larger of the two parts below. */
@@ -56,6 +56,11 @@ export function lowerBound(problem: Problem, poll?: () => void): LowerBound {
     tightest_name: figures.tightest.name,
     floor_s: figures.floor,
   };
+}
+
+/** The model's bound on the legs' least times (`onDriveTimes`), without charges: what `driveTimeBound` reads. */
+export function driveModelBound(problem: Problem, poll?: () => void): ModelBound {
+  return modelLowerBound({ ...onDriveTimes(problem), maxDistance: Infinity }, poll);
 }
 
 /**
@@ -118,17 +123,8 @@ export function usableRobots(problem: Problem): number[] {
  * recharges too: a robot that drives m metres recharges at least m / max_distance - 1 times, so
  * the fleet, which drives at least `metresWork` (the model's W), at least W / max_distance - N.
  */
-export function driveTimeBound(problem: Problem, metresWork: number, poll?: () => void): number {
+export function driveTimeBound(problem: Problem, metresWork: number, times: ModelBound): number {
   if (problem.pointRobot) return 0;
-  const onTimes: Problem = {
-    ...problem,
-    distances: problem.drives,
-    placeDistance: problem.placeDrive,
-    deliveryLength: problem.deliveryDrive,
-    startToHome: problem.startToHomeDrive,
-    maxDistance: Infinity,
-  };
-  const times = modelLowerBound(onTimes, poll);
   const fleet = usableRobots(problem).length;
   if (fleet === 0) return 0;
   const handling = Math.max(0, 2 * problem.deliveryCount - fleet) * problem.handlingSeconds;

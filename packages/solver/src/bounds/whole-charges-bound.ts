@@ -1,5 +1,5 @@
 import { EPSILON } from '../problem/battery-tolerance.ts';
-import type { Problem } from '../problem/problem.ts';
+import { onDriveTimes, type Problem } from '../problem/problem.ts';
 import { usableRobots } from './lower-bound.ts';
 import { type RobotChargeFigures, robotChargeFigures } from './robot-charge-figures.ts';
 
@@ -62,4 +62,87 @@ function drivingCapacity(problem: Problem, figures: RobotChargeFigures, makespan
   const crossing = (time * speed - first) / (maxDistance + rechargeSeconds * speed);
   const c = Math.max(0, Math.floor(crossing));
   return Math.max(capacity(0), capacity(c), capacity(c + 1));
+}
+
+/** Weights tried between the two resources of `wholeChargesOnDriveTimes` (any weight gives a valid bound). */
+const RESOURCE_WEIGHTS = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1];
+
+/**
+ * Whole charges on the clock of a robot with acceleration and turns (0 for a point robot, whose
+ * clock `wholeChargesBound` reads). A robot's productive driving has two measures: P_r in metres
+ * (batteries follow them) and D_r in drive metres (its least time x speed; D_r >= P_r, as no
+ * leg is driven faster than top speed). As in `wholeChargesBound`, with c recharges that find
+ * the battery not full:
+ * 1. its charges: P_r <= (c + 1) * max_distance - used - reserve - c * detour (metres);
+ * 2. its time: D_r + h_r * v <= (M - ready - c * recharge_time) * v - c * detour' (detour' the
+ *    least a recharge adds in drive metres, h_r its handling), so P_r <= D_r is below it too.
+ * Over the fleet the P_r add up to at least W (the model's least metres) and the D_r + h_r v to
+ * at least W' + (2n - N) * handling * v (W' the model's least drive on the legs' times; every
+ * delivery's handling but each robot's last dropoff's). Two sums over one choice of c per robot
+ * are not one knapsack, so each weight mu in [0, 1] gives a necessary condition of one sum:
+ * sum_r max over c of (mu * min(1, 2) + (1 - mu) * 2) >= mu * W + (1 - mu) * (W' + handling),
+ * and the bound is the largest, over the weights tried, of the least M that meets it.
+ */
+export function wholeChargesOnDriveTimes(problem: Problem, fleetDriving: number, fleetDrive: number): number {
+  const usable = usableRobots(problem);
+  if (problem.pointRobot || problem.deliveryCount === 0 || usable.length === 0) return 0;
+  const metres = robotChargeFigures(problem, usable);
+  const drives = robotChargeFigures(onDriveTimes(problem), usable);
+  const handlingDrive =
+    Math.max(0, 2 * problem.deliveryCount - usable.length) * problem.handlingSeconds * problem.speed;
+  let best = 0;
+  for (const weight of RESOURCE_WEIGHTS) {
+    const target = weight * fleetDriving + (1 - weight) * (fleetDrive + handlingDrive);
+    if (target <= EPSILON) continue;
+    const fleetCapacity = (makespan: number) => {
+      let total = 0;
+      for (let i = 0; i < metres.length; i++)
+        total += weightedCapacity(problem, metres[i], drives[i], weight, makespan);
+      return total;
+    };
+    const least = leastMakespan(fleetCapacity, target, target / (usable.length * problem.speed));
+    best = Math.max(best, least);
+  }
+  return best;
+}
+
+/** The least M (a relative 1e-9 below) with `capacity(M) >= target`, `capacity` rising in M; 0 when none is found. */
+function leastMakespan(capacity: (makespan: number) => number, target: number, start: number): number {
+  let high = Math.max(start, Number.MIN_VALUE);
+  for (let doubling = 0; capacity(high) < target; doubling++) {
+    if (doubling > 60) return 0;
+    high *= 2;
+  }
+  let low = 0;
+  for (let step = 0; step < 60 && high - low > 1e-9 * high; step++) {
+    const middle = (low + high) / 2;
+    if (capacity(middle) >= target) high = middle;
+    else low = middle;
+  }
+  return low * (1 - 1e-9);
+}
+
+/**
+ * max over c of mu * min(charges(c), time(c)) + (1 - mu) * time(c), each part at least 0: a
+ * rising and a falling line, so the most is at c = 0 or where they cross.
+ */
+function weightedCapacity(
+  problem: Problem,
+  metres: RobotChargeFigures,
+  drives: RobotChargeFigures,
+  weight: number,
+  makespan: number,
+): number {
+  const { maxDistance, rechargeSeconds, speed } = problem;
+  const time = makespan - problem.readyS[metres.robot];
+  if (time <= 0) return 0;
+  const first = maxDistance - problem.initialUsed[metres.robot] - metres.reserve;
+  const byCharge = (c: number) => first + c * (maxDistance - metres.detour);
+  const byTime = (c: number) => (time - c * rechargeSeconds) * speed - c * drives.detour;
+  const value = (c: number) =>
+    weight * Math.max(0, Math.min(byCharge(c), byTime(c))) + (1 - weight) * Math.max(0, byTime(c));
+  if (maxDistance - metres.detour <= 0) return value(0);
+  const crossing = (time * speed - first) / (maxDistance - metres.detour + rechargeSeconds * speed + drives.detour);
+  const c = Math.max(0, Math.floor(crossing));
+  return Math.max(value(0), value(c), value(c + 1));
 }

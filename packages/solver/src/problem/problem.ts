@@ -560,6 +560,22 @@ export function nodeDistance(problem: Problem, from: number, to: number): number
   return distancesFrom(problem, from)[to];
 }
 
+/**
+ * The problem with every distance table replaced by its drive table (seconds x top speed), so a
+ * bound on time can read legs' least times where it read metres. Batteries still follow metres:
+ * `servable` and `maxDistance` are the problem's own.
+ */
+export function onDriveTimes(problem: Problem): Problem {
+  if (problem.pointRobot) return problem;
+  return {
+    ...problem,
+    distances: problem.drives,
+    placeDistance: problem.placeDrive,
+    deliveryLength: problem.deliveryDrive,
+    startToHome: problem.startToHomeDrive,
+  };
+}
+
 /** Shortest distances from a node (a search source of the problem) to every node, by node index. */
 export function distancesFrom(problem: Problem, from: number): Float64Array {
   const row = problem.sourceRow[from];

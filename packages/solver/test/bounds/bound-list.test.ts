@@ -1,9 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALGORITHMS, BOUNDS } from '@fleetlab/warehouse';
+import { ALGORITHMS, BOUNDS, generateWarehouseInstance } from '@fleetlab/warehouse';
 import { solveSmallExactly } from '../../src/algorithms/exact-small.ts';
 import { computeBounds, MAKESPAN_BOUNDS } from '../../src/bounds/bound-list.ts';
-import { buildProblem, checkPlan, lowerBound, solve, type Problem, type ProblemInput } from '../../src/index.ts';
+import {
+  buildProblem,
+  checkPlan,
+  InfeasibleDeliveryError,
+  lowerBound,
+  solve,
+  type Problem,
+  type ProblemInput,
+} from '../../src/index.ts';
 import { measureRoutes } from '../../src/plan/objective.ts';
 import { aroundShelf, deadEndDock } from '../floor-layouts.ts';
 import { buildUnlessInfeasible, gridInstanceArbitrary } from '../helpers.ts';
@@ -86,6 +94,56 @@ describe('the list of bounds', () => {
       { numRuns: 150, seed: 20261130 },
     );
     expect(checked).toBeGreaterThan(80);
+  });
+});
+
+describe('bounds on the clock of robots that accelerate, brake and turn', () => {
+  it('every bound of routes is at most the proven optimum of the exact method on random small floors, batteries tight or ample', () => {
+    let checked = 0;
+    let driveTimeTightest = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          width: fc.integer({ min: 10, max: 13 }),
+          height: fc.integer({ min: 12, max: 13 }),
+          stations: fc.integer({ min: 1, max: 2 }),
+          robotsPerStation: fc.constant(1),
+          orders: fc.integer({ min: 1, max: 6 }),
+          seed: fc.integer({ min: 1, max: 10_000 }),
+          maxDistance: fc.constantFrom(40, 60, 300),
+          model: fc.constantFrom('drive-unit' as const, 'amr' as const),
+        }),
+        ({ maxDistance, model, ...options }) => {
+          const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
+          let problem: Problem;
+          try {
+            problem = buildProblem({
+              environment: instance.environment,
+              tasks: instance.tasks,
+              params: { max_distance: maxDistance, recharge_time: 2, robot_model: model },
+            });
+          } catch (error) {
+            expect(error).toBeInstanceOf(InfeasibleDeliveryError);
+            return;
+          }
+          const routes = solveSmallExactly(problem);
+          if (!routes) return;
+          const optimum = Math.max(0, ...measureRoutes(problem, routes).finish);
+          const bounds = computeBounds(problem);
+          MAKESPAN_BOUNDS.forEach((bound, k) => {
+            if (bound.holdsFor === 'routes') {
+              expect(bounds.values[k].makespan_s, bound.name).toBeLessThanOrEqual(optimum + 1e-6);
+            }
+          });
+          if (bounds.tightest.name === 'drive_time') driveTimeTightest++;
+          checked++;
+        },
+      ),
+      { numRuns: 60, seed: 20261201 },
+    );
+    expect(checked).toBeGreaterThan(30);
+    // The legs' least times are the tightest bound on some of them: the test is not idle.
+    expect(driveTimeTightest).toBeGreaterThan(0);
   });
 });
 
