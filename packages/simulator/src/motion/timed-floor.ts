@@ -574,7 +574,9 @@ export function timeDiscreteRun(
             ...discrete.robots[mover.robot].deliveries[stop.delivery],
             doneStep: arrival,
             pickupStep: mover.pickupTick,
-            fromCell: mover.pickupFrom,
+            // In a shift a robot parked at its station between deliveries set out from there, which
+            // the discrete run knows (parking is no stop here).
+            fromCell: dispatched ? discrete.robots[mover.robot].deliveries[stop.delivery].fromCell : mover.pickupFrom,
             odometer: mover.distance,
           });
           mover.finishTick = arrival;

@@ -464,6 +464,7 @@ function solverFigures(
     objective_score: 0,
     objective_weights: { ...(params.objective_weights ?? { completion_time: 100 }) },
     distances: 'floor',
+    robot_model: base.robotModel.name,
     charger_queue_s: round2(queued),
     battery_reserve_pct: base.batteryReservePct,
     execution: execution.totals,
