@@ -1,0 +1,12 @@
+import { generateWarehouseInstance, Floor } from '/work/wt-shift/packages/warehouse/src/index.ts';
+import { runShift } from '/work/wt-shift/packages/simulator/src/index.ts';
+const layout = {"width":10,"height":12,"stations":1,"robotsPerStation":1,"aisleWidth":1 as const,"seed":2792};
+const day = generateWarehouseInstance({ ...layout, orders: 20, shelfLength: 4 });
+const params = { max_distance: 150, recharge_time: 3, robot_model: 'amr' as const, shift: { hours: 0.25, orders_per_hour: 21, seed: 2792, dispatch: 'reoptimise' as const } };
+const out = runShift(day.environment, day.tasks, params);
+console.log(JSON.stringify(out.execution.orders));
+for (const [id, steps] of Object.entries(out.results)) console.log(id, JSON.stringify(steps.map(s => [s.task, s.path, s.completion_time])));
+const m = Object.values(out.execution.robots)[0].motion!;
+const floor = new Floor(day.environment);
+console.log(floor.stationIds, floor.stationCells.map(c => [floor.x(c), floor.y(c)]));
+for (let k = 0; k < m.length; k += 7) if (m[k] > 60 && m[k] < 260) console.log(m.slice(k, k + 7).join(' '));
