@@ -7,7 +7,7 @@ import {
   type FloorEnvironment,
   generateWarehouseInstance,
 } from '@fleetlab/warehouse';
-import { checkExecution, runShift, SimulationError, toDense } from '../src/index.ts';
+import { checkExecution, runShift, SimulationCancelledError, SimulationError, toDense } from '../src/index.ts';
 import { segments } from './fixtures.ts';
 
 /**
@@ -134,6 +134,39 @@ describe('a shift with the drive-unit model, worked out by hand', () => {
       expect(run).toThrow(SimulationError);
       expect(run).toThrow('Delays and breakdowns run with point robots only so far, not with robot model drive-unit');
     }
+  });
+});
+
+describe('a shift with a robot model reports its progress and stops when asked', () => {
+  // 9 robots on a 20 x 20 floor for 15 minutes: enough events that the timing looks in.
+  const day = generateWarehouseInstance({
+    width: 20,
+    height: 20,
+    stations: 3,
+    robotsPerStation: 3,
+    orders: 20,
+    seed: 7,
+  });
+  const params = { robot_model: 'drive-unit' as const, shift: { hours: 0.25, orders_per_hour: 300 } };
+
+  it('through the discrete run (up to 0.2), then the timing, ending at 1', () => {
+    const fractions: number[] = [];
+    runShift(day.environment, day.tasks, params, { onProgress: (fraction) => fractions.push(fraction) });
+    expect(fractions.at(-1)).toBe(1);
+    expect(fractions.some((fraction) => fraction > 0.2 && fraction < 1)).toBe(true);
+    for (let k = 1; k < fractions.length; k++) expect(fractions[k]).toBeGreaterThanOrEqual(fractions[k - 1]);
+  });
+
+  it('while it times the discrete run', () => {
+    let timing = false;
+    expect(() =>
+      runShift(day.environment, day.tasks, params, {
+        onProgress: (fraction) => {
+          timing = fraction >= 0.2;
+        },
+        shouldStop: () => timing,
+      }),
+    ).toThrow(SimulationCancelledError);
   });
 });
 

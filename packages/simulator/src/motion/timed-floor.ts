@@ -14,7 +14,7 @@ import {
   stepsFor,
   type ActivityKind,
 } from '@fleetlab/warehouse';
-import { SimulationError } from '../errors.ts';
+import { SimulationCancelledError, SimulationError } from '../errors.ts';
 import type { ExecutorOutcome } from '../execution/executor.ts';
 import type { ExecutedCharge, ExecutedDelivery, ExecutedRobot } from '../execution/recorder.ts';
 import { leastTimeOver, MotionState, type RunPiece, runEnd, runPieces, runStateAt, runTimeAt } from './straight-run.ts';
@@ -128,7 +128,16 @@ export interface DispatchedRun {
   stepS: number;
   /** Per robot, the step it stood on the pickup of a delivery it had not done when the run ended (-1: none). */
   openPickupSteps: readonly number[];
+  /** Called every few thousand events with the share of `horizonS` timed so far (at most 1). */
+  onProgress?: (fraction: number) => void;
+  /** Polled every few thousand events; true ends the timing with SimulationCancelledError. */
+  shouldStop?: () => boolean;
+  /** Seconds the progress is a share of (the shift's length). */
+  horizonS: number;
 }
+
+/** Events between two looks at `DispatchedRun.shouldStop` and reports of progress. */
+const WATCH_EVERY_EVENTS = 8192;
 
 /**
  * Times a discrete run (the order robots take cells in, one cell a step at top speed) with the
@@ -628,8 +637,13 @@ export function timeDiscreteRun(
     standAt(mover, 0);
     decide(mover, 0);
   }
+  let handled = 0;
   while (events.size > 0) {
     const { time, robot, version } = events.pop();
+    if (dispatched && ++handled % WATCH_EVERY_EVENTS === 0) {
+      if (dispatched.shouldStop?.()) throw new SimulationCancelledError();
+      dispatched.onProgress?.(Math.min(1, time / dispatched.horizonS));
+    }
     const mover = movers[robot];
     if (mover.version !== version) continue;
     onEvent(mover, time);
