@@ -45,7 +45,7 @@ test('a planner runs a 6 h shift in the browser, reads its KPIs and jumps the pl
   await page.getByLabel('Scenario', { exact: true }).selectOption(String(scenarioId));
   await page.getByLabel('Task', { exact: true }).selectOption({ label: 'Order mix (6 deliveries)' });
   await page.getByLabel('Algorithm').selectOption('greedy_distance');
-  // Shifts run on the shared floor, which runs point robots only so far; the form starts with the drive unit.
+  // The journey's figures are of point robots; the form starts with the drive unit (shifts run with any model).
   await page.getByRole('button', { name: 'Show Advanced Settings' }).click();
   await page.getByLabel('Robot Model').selectOption('point');
   const shift = page.getByRole('group', { name: 'Shift' });

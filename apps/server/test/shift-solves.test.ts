@@ -156,6 +156,26 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
     expect(again.body).toBe('');
   });
 
+  it('runs a shift with the solve’s robot model: timed motion, the model named, the figures counted to the end', async () => {
+    const parameters = { robot_count: 2, robot_model: 'drive-unit', shift: { hours: 0.25, orders_per_hour: 120 } };
+    const solve = await runSolve(ids.taskId, parameters);
+    expect(solve.status, JSON.stringify(solve.results)).toBe('completed');
+    const stats = solveStatsSchema.parse(solve.stats);
+    const execution = solve.execution as ExecutionRecord;
+    expect(stats.robot_model).toBe('drive-unit');
+    expect(execution.step_s).toBe(0.05);
+    expect(Object.values(execution.robots).every((robot) => (robot.motion?.length ?? 0) > 0)).toBe(true);
+    // Delivered = done by the shift's end; an order the robots finish after it says so.
+    const orders = execution.orders!;
+    const inShift = orders.filter((order) => order.done_s !== undefined && !order.after_shift_end);
+    expect(stats.shift!.delivered).toBe(inShift.length);
+    expect(inShift.every((order) => order.done_s! <= 900)).toBe(true);
+    expect(
+      orders.filter((order) => order.after_shift_end).every((order) => (order.done_s ?? order.pickup_s)! > 900),
+    ).toBe(true);
+    expect(checkExecution(environment, solve.results, execution, solve.parameters).errors).toEqual([]);
+  });
+
   it('stores a task’s release_s, returns it, and a shift on it releases exactly those orders, worked out by hand', async () => {
     const details = ordersEvery(15, 60);
     const [task] = (

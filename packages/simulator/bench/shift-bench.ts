@@ -2,14 +2,18 @@
  * Benchmark: shifts. Orders drawn from each instance's tasks (its demand mix) at a rate per hour,
  * handed out by a dispatch policy and run on the floor with every robot at once (`runShift`).
  *
- *   npm run bench:shift [-- --only targets|compare|sweep] [--compare-rates 1200,3000]
+ *   npm run bench:shift [-- --only targets|compare|sweep|models] [--compare-rates 1200,3000]
  *                       [--sweep-rates 2400,2800,...] [--sweep-hours H] [--replan-iterations N]
+ *                       [--robot-models point,drive-unit,amr] [--models-hours H] [--models-rate R]
  *
  * 1. targets: 100 robots on xl1's floor, 8 h at 1,200 orders/h (target: under 30 s), and 400
  *    robots on d20k's floor, 8 h at 3,000 orders/h (target: under 2 minutes and 2 GB);
  * 2. compare: reoptimise against nearest_idle on xl1's floor, 8 h at the same rates;
  * 3. sweep: for each policy on xl1's floor, shifts of `--sweep-hours` (default 3) at rising
- *    rates until the backlog grows: the highest rate it sustains with a stable backlog.
+ *    rates until the backlog grows: the highest rate it sustains with a stable backlog;
+ * 4. models: xl1's floor, `--models-hours` (default 1) at `--models-rate` (default 1,200) orders/h,
+ *    reoptimise, with each of `--robot-models`: the timed run's figures beside the dispatcher's
+ *    (the discrete run at the model's top speed), and the orders done after the shift's end.
  * Each shift runs in a process of its own, which reports its wall and CPU time and its peak
  * memory (max RSS); the machine's load average is printed at the start and the end. Orders,
  * traffic and re-plans are seeded and capped by iterations, so every figure but the times is the
@@ -18,7 +22,14 @@
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { dispatchPolicyValues, type DispatchPolicy, type FloorEnvironment } from '@fleetlab/warehouse';
+import {
+  dispatchPolicyValues,
+  type DispatchPolicy,
+  type FloorEnvironment,
+  ROBOT_MODEL_NAMES_TEXT,
+  type RobotModelPresetName,
+  robotModelPresetByName,
+} from '@fleetlab/warehouse';
 import { loadBenchInstance } from '../../solver/bench/generated-instances.ts';
 import { runShift } from '../src/index.ts';
 import { readFlags } from './bench-flags.ts';
@@ -30,6 +41,7 @@ interface Row {
   rate: number;
   robots?: number;
   replanIterations?: number;
+  robotModel?: RobotModelPresetName;
 }
 
 interface Measured {
@@ -51,6 +63,9 @@ interface Measured {
   wallMs: number;
   cpuMs: number;
   maxRssMiB: number;
+  /** With a robot model other than point: the dispatcher's figures (`dispatcherView`), and orders done after the end. */
+  dispatcher?: { delivered: number; throughput: number; p50: number | null; p95: number | null; backlogEnd: number };
+  afterEnd: number;
 }
 
 /** Runs one shift in this process and prints its figures as JSON (the child's side of `measure`). */
@@ -67,10 +82,14 @@ function runRow(row: Row): void {
       : { ...environment, elements: { ...environment.elements, robots: robots.slice(0, row.robots) } };
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const { stats, execution } = runShift(
+  const { stats, execution, dispatcherView } = runShift(
     fleet,
     instance.tasks,
-    { ...(instance.params ?? {}), shift: { hours: row.hours, orders_per_hour: row.rate, dispatch: row.dispatch } },
+    {
+      ...(instance.params ?? {}),
+      ...(row.robotModel === undefined ? {} : { robot_model: row.robotModel }),
+      shift: { hours: row.hours, orders_per_hour: row.rate, dispatch: row.dispatch },
+    },
     {
       algorithm: 'makespan',
       replanIterations: row.replanIterations,
@@ -98,6 +117,18 @@ function runRow(row: Row): void {
     wallMs,
     cpuMs: (used.user + used.system) / 1000,
     maxRssMiB: process.resourceUsage().maxRSS / 1024,
+    ...(dispatcherView
+      ? {
+          dispatcher: {
+            delivered: dispatcherView.delivered,
+            throughput: dispatcherView.throughput_per_h,
+            p50: dispatcherView.cycle_p50_s,
+            p95: dispatcherView.cycle_p95_s,
+            backlogEnd: dispatcherView.backlog_end,
+          },
+        }
+      : {}),
+    afterEnd: execution.orders?.filter((order) => order.after_shift_end).length ?? 0,
   };
   process.stdout.write(JSON.stringify(measured));
 }
@@ -182,6 +213,9 @@ interface Flags {
   sweepRates: number[];
   sweepHours: number;
   replanIterations?: number;
+  robotModels: RobotModelPresetName[];
+  modelsHours: number;
+  modelsRate: number;
 }
 
 function parseFlags(argv: string[]): Flags {
@@ -190,6 +224,9 @@ function parseFlags(argv: string[]): Flags {
     compareRates: [1200, 3400],
     sweepRates: [3000, 3200, 3400, 3600, 3800, 4000],
     sweepHours: 3,
+    robotModels: ['point', 'drive-unit', 'amr'],
+    modelsHours: 1,
+    modelsRate: 1200,
   };
   const numbers = (text: string) => text.split(',').map(Number);
   readFlags(argv, (flag, value) => {
@@ -198,13 +235,23 @@ function parseFlags(argv: string[]): Flags {
     else if (flag === '--sweep-rates') flags.sweepRates = numbers(value());
     else if (flag === '--sweep-hours') flags.sweepHours = Number(value());
     else if (flag === '--replan-iterations') flags.replanIterations = Number(value());
+    else if (flag === '--robot-models')
+      flags.robotModels = value()
+        .split(',')
+        .map((name) => {
+          const preset = robotModelPresetByName(name);
+          if (!preset) throw new Error(`Unknown robot model ${name}; use one of ${ROBOT_MODEL_NAMES_TEXT}`);
+          return preset.name;
+        });
+    else if (flag === '--models-hours') flags.modelsHours = Number(value());
+    else if (flag === '--models-rate') flags.modelsRate = Number(value());
     else
       throw new Error(
-        `Unknown flag ${flag}; flags: --only targets|compare|sweep, --compare-rates a,b, --sweep-rates a,b, --sweep-hours H, --replan-iterations N`,
+        `Unknown flag ${flag}; flags: --only targets|compare|sweep|models, --compare-rates a,b, --sweep-rates a,b, --sweep-hours H, --replan-iterations N, --robot-models a,b, --models-hours H, --models-rate R`,
       );
   });
-  if (flags.only !== null && !['targets', 'compare', 'sweep'].includes(flags.only))
-    throw new Error(`--only takes targets, compare or sweep, got ${flags.only}`);
+  if (flags.only !== null && !['targets', 'compare', 'sweep', 'models'].includes(flags.only))
+    throw new Error(`--only takes targets, compare, sweep or models, got ${flags.only}`);
   return flags;
 }
 
@@ -219,7 +266,7 @@ function main(flags: Flags): void {
       .map((load) => load.toFixed(2))
       .join(' ')}`,
   );
-  printRow(COLUMNS.map(([name]) => name));
+  if (part('targets') || part('compare') || part('sweep')) printRow(COLUMNS.map(([name]) => name));
   if (part('targets')) {
     const xl1 = run({ instance: 'xl1', dispatch: 'reoptimise', hours: 8, rate: 1200, replanIterations });
     const d20k = run({ instance: 'd20k', dispatch: 'reoptimise', hours: 8, rate: 3000, replanIterations });
@@ -247,6 +294,47 @@ function main(flags: Flags): void {
       }
       console.log(
         `sweep on xl1, ${flags.sweepHours} h shifts: ${dispatch} sustains ${sustained === null ? 'none of the rates' : `${sustained}/h`} with a stable backlog`,
+      );
+    }
+  }
+  if (part('models')) {
+    console.log(
+      `robot models on xl1, ${flags.modelsHours} h at ${flags.modelsRate}/h, reoptimise: the timed run, then what the dispatcher saw (the discrete run at the model's top speed)`,
+    );
+    console.log(
+      'model        delivered   per_h  p50_s   p95_s  backlog  end  after_end | disp: delivered   per_h  p50_s  p95_s  end | wall_s  cpu_s  rss_MiB',
+    );
+    for (const robotModel of flags.robotModels) {
+      const m = measure({
+        instance: 'xl1',
+        dispatch: 'reoptimise',
+        hours: flags.modelsHours,
+        rate: flags.modelsRate,
+        replanIterations,
+        robotModel,
+      });
+      const d = m.dispatcher;
+      console.log(
+        [
+          robotModel.padEnd(11),
+          String(m.delivered).padStart(9),
+          figure(m.throughput).padStart(7),
+          figure(m.p50).padStart(6),
+          figure(m.p95).padStart(7),
+          String(m.backlogMax).padStart(8),
+          String(m.backlogEnd).padStart(4),
+          String(m.afterEnd).padStart(10),
+          '|',
+          (d ? String(d.delivered) : m.delivered.toString()).padStart(15),
+          figure(d ? d.throughput : m.throughput).padStart(7),
+          figure(d ? d.p50 : m.p50).padStart(6),
+          figure(d ? d.p95 : m.p95).padStart(6),
+          String(d ? d.backlogEnd : m.backlogEnd).padStart(4),
+          '|',
+          figure(m.wallMs / 1000).padStart(6),
+          figure(m.cpuMs / 1000).padStart(6),
+          figure(m.maxRssMiB, 0).padStart(8),
+        ].join(' '),
       );
     }
   }

@@ -36,7 +36,7 @@ Runs a plan with every robot on the floor at once and prints the execution as JS
   --chargers K       charging points per station (default: one per robot)
   --traffic-policy NAME  how robots move: ${TRAFFIC_POLICY_NAMES_TEXT} (default ${DEFAULT_TRAFFIC_POLICY}, or the instance's traffic_policy)
   --robot-model NAME how the robots move: ${ROBOT_MODEL_NAMES_TEXT} (default point, or the instance's robot_model);
-                     the plan and the run are timed with it (shifts: point only)
+                     the plan and the run (a day or a shift) are timed with it
   --delays RATE:SECONDS  random stops: RATE per robot-hour on the move, each SECONDS on average (exponential)
   --breakdowns MTBF_H:REPAIR_MIN  breakdowns: MTBF_H hours on the move between them on average (exponential),
                      REPAIR_MIN minutes each, the robot's cell blocked meanwhile (a day or a shift; the

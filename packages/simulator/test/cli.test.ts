@@ -168,6 +168,37 @@ describe('fleetlab-simulate CLI', () => {
     ]);
   });
 
+  it('runs a shift with a robot model: the same summary keys, the figures of runShift with that model', async () => {
+    const { code, stdout } = await run([
+      S1,
+      '--shift-hours',
+      '0.25',
+      '--rate',
+      '120',
+      '--robot-model',
+      'drive-unit',
+      '--summary',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /^instance=s1 dispatch=reoptimise traffic_policy=guided robots=\d+ hours=0\.25 released=\d+ delivered=\d+ throughput=\d+\.\d\/h cycle_p50=\d+\.\d\ds cycle_p95=\d+\.\d\ds cycle_max=\d+\.\d\ds backlog_max=\d+ backlog_end=\d+ backlog_trend=(stable|growing) utilisation=\d+\.\d% charger_queue_p95=\d+\.\d\ds replans=\d+ delays=none breakdowns=none conflicts=0 runtime=\d+ms\n$/,
+    );
+    const instance = JSON.parse(readFileSync(S1, 'utf8'));
+    const { stats } = runShift(
+      instance.environment,
+      instance.tasks,
+      { ...instance.params, robot_model: 'drive-unit', shift: { hours: 0.25, orders_per_hour: 120 } },
+      { algorithm: 'makespan' },
+    );
+    expect(stats.robot_model).toBe('drive-unit');
+    const figure = (key: string) => stdout.match(new RegExp(`\\b${key}=([^ \\n]+)`))![1];
+    expect([figure('released'), figure('delivered'), figure('cycle_p95')]).toEqual([
+      String(stats.shift!.released),
+      String(stats.shift!.delivered),
+      `${stats.shift!.cycle_p95_s!.toFixed(2)}s`,
+    ]);
+  });
+
   it('writes a shift densely: the orders, and each delivery with its order and pickup step', async () => {
     const { code, stdout } = await run([S1, '--shift-hours', '0.25', '--rate', '200', '--dense']);
     expect(code).toBe(0);

@@ -1,4 +1,4 @@
-import type { FloorEnvironment } from '@fleetlab/warehouse';
+import { type FloorEnvironment, MOTION_SEGMENT_LENGTH } from '@fleetlab/warehouse';
 
 type Step = { task: [string, string] | 'recharge' };
 export const deliver = (pickup: string, dropoff: string): Step => ({ task: [pickup, dropoff] });
@@ -191,4 +191,12 @@ export const TWO_STATION_CORRIDOR: FloorEnvironment = {
       { id: 'R2_1', station_id: 'R2', position: [29.5, 1.5] },
     ],
   },
+};
+
+/** Segments of a robot's motion as arrays of 7. */
+export const segments = (motion: readonly number[] | undefined): number[][] => {
+  const out: number[][] = [];
+  for (let k = 0; k < (motion?.length ?? 0); k += MOTION_SEGMENT_LENGTH)
+    out.push(motion!.slice(k, k + MOTION_SEGMENT_LENGTH));
+  return out;
 };

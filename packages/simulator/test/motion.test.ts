@@ -9,7 +9,6 @@ import {
   createSeededRandom,
   FloorClock,
   freeFlow,
-  MOTION_SEGMENT_LENGTH,
   resolveFloorParameters,
   robotWorkFromPlan,
   runTime,
@@ -18,21 +17,13 @@ import { checkMotion } from '../src/check-motion.ts';
 import { executeOnFloor } from '../src/execution/executor.ts';
 import { checkExecution, simulate, toDense } from '../src/index.ts';
 import { leastTimeOver, runEnd, runPieces, runStateAt, runTimeAt } from '../src/motion/straight-run.ts';
-import { deliver, NARROW_AISLE } from './fixtures.ts';
+import { deliver, NARROW_AISLE, segments } from './fixtures.ts';
 
 /** Kiva-like figures without handling: 1 m/s² both ways, 1.5 m/s, 0.625 s a quarter turn. */
 const KIVA = { acceleration_m_s2: 1, braking_m_s2: 1, quarter_turn_s: 0.625, top_speed_m_s: 1.5, handling_s: 0 };
 /** The same robot driving sideways: no turns. */
 const SIDEWAYS = { ...KIVA, quarter_turn_s: 0 };
 const LIMITS = { topSpeed: 1.5, acceleration: 1, braking: 1 };
-
-/** Segments of a robot's motion as arrays of 7. */
-const segments = (motion: readonly number[] | undefined) => {
-  const out: number[][] = [];
-  for (let k = 0; k < (motion?.length ?? 0); k += MOTION_SEGMENT_LENGTH)
-    out.push(motion!.slice(k, k + MOTION_SEGMENT_LENGTH));
-  return out;
-};
 
 /**
  * "Straight": a 12 x 2 floor, row 1 a corridor under shelf S1: station R1 at (0, 1), pickup P1 at

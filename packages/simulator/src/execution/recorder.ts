@@ -42,6 +42,11 @@ export interface ExecutedRobot {
   /** The step its last delivery was done (0 without deliveries): its part of the makespan. */
   finishStep: number;
   extraCharges: number;
+  /**
+   * The steps a shift's dispatcher changed the robot's work at (appended or replaced it), in
+   * order: what the robot does after such a step it could not know before it (empty in a day's run).
+   */
+  workGivenSteps: number[];
 }
 
 /**
@@ -74,6 +79,7 @@ export class Recorder {
       distance: 0,
       finishStep: 0,
       extraCharges: 0,
+      workGivenSteps: [],
     }));
     this.timelines = robots.map((robot) => new TimelineWriter(0, floor.x(robot.startCell), floor.y(robot.startCell)));
     this.activities = robots.map(() => new ActivityWriter());
@@ -141,6 +147,12 @@ export class Recorder {
     const charge = charges[charges.length - 1];
     charge.startStep = step;
     charge.endStep = endStep;
+  }
+
+  /** A shift's dispatcher changed the robot's work at `step`. */
+  workGiven(robot: number, step: number): void {
+    const steps = this.robots[robot].workGivenSteps;
+    if (steps[steps.length - 1] !== step) steps.push(step);
   }
 
   finished(robot: number, step: number): void {

@@ -230,6 +230,7 @@ export class WorkCycle {
 
   /** Adds items to the end of the robot's work; an idle robot sets out at once. */
   appendWork(robot: number, items: readonly WorkItem[], step: number): void {
+    this.recorder.workGiven(robot, step);
     this.robots[robot].work.push(...items);
     this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.legMetres, this.robots[robot]);
     if (this.finished[robot]) this.resume(robot, step);
@@ -243,6 +244,8 @@ export class WorkCycle {
   replaceOpenWork(robot: number, items: readonly WorkItem[], step: number): void {
     const work = this.robots[robot].work;
     const from = this.openFrom(robot);
+    const unchanged = work.length - from === items.length && items.every((item, k) => work[from + k] === item);
+    if (!unchanged) this.recorder.workGiven(robot, step);
     const current = work[from];
     const redirect =
       !this.finished[robot] &&

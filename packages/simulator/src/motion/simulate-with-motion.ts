@@ -12,11 +12,28 @@ import {
 } from '@fleetlab/warehouse';
 import { assertValid, checkExecution } from '../check-execution.ts';
 import { asSimulationError } from '../errors.ts';
-import { executionRecord } from '../execution/execution-record.ts';
-import { executeOnFloor } from '../execution/executor.ts';
+import { type ExecutionFrame, executionRecord } from '../execution/execution-record.ts';
+import { executeOnFloor, type ExecutorOutcome } from '../execution/executor.ts';
 import type { SimulateOptions, SimulationParams } from '../simulate.ts';
 import { dayFrame, dayStepBudget, withReserveReplays } from '../execution/day-run.ts';
-import { timeDiscreteRun } from './timed-floor.ts';
+import { type TimedRun, timeDiscreteRun } from './timed-floor.ts';
+
+/**
+ * The discrete run's clock for robots of `base`'s model: a point at the model's top speed, with
+ * the model's handling (steps of 1 / top speed). `extra` as `resolveFloorParameters`' second argument.
+ */
+export function discreteRunParameters(
+  params: SimulationParams | null | undefined,
+  base: FloorParameters,
+  extra?: Parameters<typeof resolveFloorParameters>[1],
+): FloorParameters {
+  return asSimulationError(() =>
+    resolveFloorParameters(
+      { ...params, robot_model: 'point', robot_speed: base.robotSpeed, handling_time_s: base.handlingTimeS },
+      extra,
+    ),
+  );
+}
 
 /**
  * A plan run by robots with acceleration, braking and turns: the discrete executor decides who
@@ -39,15 +56,7 @@ export function simulateWithMotion(
   const clock = new FloorClock(floor, base);
   // Each robot alone on the floor, in the model's ticks: the plan's own clock.
   const alone = asSimulationError(() => freeFlow(floor, base, robots, clock));
-  // The discrete run's clock: a point at the model's top speed, with the model's handling.
-  const coarse = asSimulationError(() =>
-    resolveFloorParameters({
-      ...params,
-      robot_model: 'point',
-      robot_speed: base.robotSpeed,
-      handling_time_s: base.handlingTimeS,
-    }),
-  );
+  const coarse = discreteRunParameters(params, base);
   const coarseAlone = asSimulationError(() => freeFlow(floor, coarse, robots));
   const stepBudget = dayStepBudget(floor, coarseAlone);
   return withReserveReplays((replays) => {
@@ -68,25 +77,50 @@ export function simulateWithMotion(
       },
     );
     const timed = timeDiscreteRun(floor, robots, base, clock, discrete);
-    const tick = base.stepS;
-    const execution = executionRecord(
+    const execution = timedRecord(
       floor,
       robots,
-      tick,
-      {
-        robots: timed.robots,
-        waitSteps: timed.waitS.map((seconds) => seconds / tick),
-        queueStepsByStation: timed.queueSByStation.map((seconds) => seconds / tick),
-        steps: timed.ticks,
-        deadlocksResolved: discrete.deadlocksResolved,
-      },
+      base.stepS,
+      timed,
+      discrete,
       replays,
-      dayFrame(plan, alone, tick),
+      dayFrame(plan, alone, base.stepS),
     );
-    robots.forEach((robot, r) => {
-      execution.robots[robot.id].motion = timed.robots[r].motion;
-    });
     assertValid(checkExecution(environment, plan, execution, params));
     return execution;
   });
+}
+
+/**
+ * The record of a timed run (`timeDiscreteRun` of `discrete`), in ticks of `tick` seconds, with
+ * each robot's motion; `steps` at least `minSteps` (a shift's end).
+ */
+export function timedRecord(
+  floor: Floor,
+  robots: readonly RobotWork[],
+  tick: number,
+  timed: TimedRun,
+  discrete: ExecutorOutcome,
+  replays: number,
+  frame: ExecutionFrame,
+  minSteps = 0,
+): ExecutionRecord {
+  const execution = executionRecord(
+    floor,
+    robots,
+    tick,
+    {
+      robots: timed.robots,
+      waitSteps: timed.waitS.map((seconds) => seconds / tick),
+      queueStepsByStation: timed.queueSByStation.map((seconds) => seconds / tick),
+      steps: Math.max(timed.ticks, minSteps),
+      deadlocksResolved: discrete.deadlocksResolved,
+    },
+    replays,
+    frame,
+  );
+  robots.forEach((robot, r) => {
+    execution.robots[robot.id].motion = timed.robots[r].motion;
+  });
+  return execution;
 }

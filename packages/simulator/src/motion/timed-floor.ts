@@ -14,7 +14,7 @@ import {
   stepsFor,
   type ActivityKind,
 } from '@fleetlab/warehouse';
-import { SimulationError } from '../errors.ts';
+import { SimulationCancelledError, SimulationError } from '../errors.ts';
 import type { ExecutorOutcome } from '../execution/executor.ts';
 import type { ExecutedCharge, ExecutedDelivery, ExecutedRobot } from '../execution/recorder.ts';
 import { leastTimeOver, MotionState, type RunPiece, runEnd, runPieces, runStateAt, runTimeAt } from './straight-run.ts';
@@ -36,6 +36,8 @@ enum Mode {
   Running,
   /** Standing at a place until its tick comes (the leg's time rounded up to whole ticks). */
   Padding,
+  /** Standing until the moment its discrete self was given the work it goes on with (a shift's dispatch). */
+  Held,
   Handling,
   /** At its station, its arrival tick due: claims a charger then. */
   ToQueue,
@@ -73,6 +75,11 @@ interface Mover {
   turnEnd: number;
   /** Index of the cell it follows into or rotates into (not its own yet: no limit beyond it until it is), or -1. */
   followed: number;
+  /**
+   * Per index of `cells`, the moment before which the robot may not leave that cell (0: none):
+   * in a shift, when its discrete self, standing there, was given the work it goes on with. Empty in a day's run.
+   */
+  holdUntil: Float64Array;
   version: number;
   // The record.
   motion: number[];
@@ -88,11 +95,13 @@ interface Mover {
   pickupTick: number;
   pickupFrom: number;
   legFromCell: number;
+  /** Tick it stood on the pickup of a delivery the discrete run had not done by its end (-1: none). */
+  openPickupTick: number;
 }
 
 /** The continuous run: per robot what `ExecutedRobot` holds (in ticks) and its motion segments; the heat map and queues in seconds. */
 export interface TimedRun {
-  robots: (ExecutedRobot & { motion: number[] })[];
+  robots: (ExecutedRobot & { motion: number[]; openPickupStep: number })[];
   waitS: Float64Array;
   queueSByStation: Float64Array;
   /** Ticks until the last robot's last action ends. */
@@ -107,6 +116,28 @@ const EARLY_MARGIN_S = 0.001;
 const NEAR_CENTRE_M = 0.02;
 /** Slack for comparing a moment with one computed to meet it (so a robot woken at its moment finds it met). */
 const TIME_SLACK_S = 1e-9;
+
+/**
+ * A shift's discrete run, whose work was handed out as it ran: what the timing needs besides its
+ * cells. A robot may not leave the cell its discrete self stood on when the dispatcher changed its
+ * work (`ExecutedRobot.workGivenSteps`) before that moment: what it does next, it did not know
+ * before. So no leg of an order starts before the dispatcher gave it out, never before its release.
+ */
+export interface DispatchedRun {
+  /** Seconds per step of the discrete run. */
+  stepS: number;
+  /** Per robot, the step it stood on the pickup of a delivery it had not done when the run ended (-1: none). */
+  openPickupSteps: readonly number[];
+  /** Called every few thousand events with the share of `horizonS` timed so far (at most 1). */
+  onProgress?: (fraction: number) => void;
+  /** Polled every few thousand events; true ends the timing with SimulationCancelledError. */
+  shouldStop?: () => boolean;
+  /** Seconds the progress is a share of (the shift's length). */
+  horizonS: number;
+}
+
+/** Events between two looks at `DispatchedRun.shouldStop` and reports of progress. */
+const WATCH_EVERY_EVENTS = 8192;
 
 /**
  * Times a discrete run (the order robots take cells in, one cell a step at top speed) with the
@@ -132,11 +163,25 @@ export function timeDiscreteRun(
   parameters: FloorParameters,
   clock: FloorClock,
   discrete: ExecutorOutcome,
+  dispatched?: DispatchedRun,
 ): TimedRun {
   const tick = parameters.stepS;
   const model = parameters.robotModel;
   const limits = { topSpeed: model.topSpeed, acceleration: model.acceleration, braking: model.braking };
-  const movers = robots.map((robot, r) => moverOf(floor, clock, robot, r, discrete.robots[r], discrete.steps));
+  const movers = robots.map((robot, r) =>
+    moverOf(
+      floor,
+      clock,
+      robot,
+      r,
+      discrete.robots[r],
+      discrete.steps,
+      dispatched,
+      dispatched?.openPickupSteps[r] ?? -1,
+    ),
+  );
+  /** Whether the robot may not yet leave cell `index` at `time` (a shift's dispatch holds it there). */
+  const heldAt = (mover: Mover, index: number, time: number) => mover.holdUntil[index] > time + TIME_SLACK_S;
   const { visitRobot, visitIndex, turn, visitEnd } = visitOrders(floor, movers);
   const perStation = robotsPerStation(floor, robots);
   const pool = new ChargerPool(
@@ -302,12 +347,17 @@ export function timeDiscreteRun(
   const turnedLimit = (mover: Mover) => {
     const runTo = runEndFrom(mover);
     let reach = mover.index;
-    while (reach < runTo && granted(mover, reach + 1)) reach++;
+    while (reach < runTo && !heldAt(mover, reach, mover.turnEnd) && granted(mover, reach + 1)) reach++;
     return reach;
   };
   const reachAfter = (mover: Mover, from: number, time: number, x: number, v: number) => {
     let reach = from;
-    while (reach < mover.runTo && (granted(mover, reach + 1) || grantedEarly(mover, reach + 1, time, x, v))) reach++;
+    while (
+      reach < mover.runTo &&
+      !heldAt(mover, reach, time) &&
+      (granted(mover, reach + 1) || grantedEarly(mover, reach + 1, time, x, v))
+    )
+      reach++;
     return reach;
   };
   /** Whether the limit of `mover`'s run may move on (not past a cell it follows into before that cell is its own). */
@@ -323,6 +373,9 @@ export function timeDiscreteRun(
     const start = mover.pieces[0]?.t ?? 0;
     let wake = runTimeAt(mover.pieces, mover.nextReach - mover.runFrom, target, start);
     if (extendable(mover) && leaderRelease(mover, mover.authority + 1) < Infinity) wake = Math.min(wake, time + tick);
+    // Held at its limit by a shift's dispatch: the limit may move on at that moment.
+    if (extendable(mover) && heldAt(mover, mover.authority, time))
+      wake = Math.min(wake, mover.holdUntil[mover.authority]);
     at(mover, wake);
   };
   /** The robots next in the order of the cells `leader` will release on its run: its run changed, so may they now go on? */
@@ -391,6 +444,14 @@ export function timeDiscreteRun(
       at(mover, arrival * tick);
       return;
     }
+    if (heldAt(mover, mover.index, time)) {
+      // Its discrete self was given what comes next only then: it stands (no work it knows of).
+      standAt(mover, time);
+      activity(mover, time, 'idle');
+      mover.mode = Mode.Held;
+      at(mover, mover.holdUntil[mover.index]);
+      return;
+    }
     const here = cells[mover.index];
     const next = cells[mover.index + 1];
     const heading = headingOfStep(floor.x(next) - floor.x(here), floor.y(next) - floor.y(here));
@@ -437,6 +498,7 @@ export function timeDiscreteRun(
   const onEvent = (mover: Mover, time: number) => {
     switch (mover.mode) {
       case Mode.Turning:
+      case Mode.Held:
         mover.mode = Mode.Decide;
         decide(mover, time);
         return;
@@ -515,12 +577,15 @@ export function timeDiscreteRun(
         if (stop.kind === 'pickup') {
           mover.pickupTick = arrival;
           mover.pickupFrom = mover.legFromCell;
+          if (stop.delivery >= discrete.robots[mover.robot].deliveries.length) mover.openPickupTick = arrival;
         } else {
           mover.deliveries.push({
             ...discrete.robots[mover.robot].deliveries[stop.delivery],
             doneStep: arrival,
             pickupStep: mover.pickupTick,
-            fromCell: mover.pickupFrom,
+            // In a shift a robot parked at its station between deliveries set out from there, which
+            // the discrete run knows (parking is no stop here).
+            fromCell: dispatched ? discrete.robots[mover.robot].deliveries[stop.delivery].fromCell : mover.pickupFrom,
             odometer: mover.distance,
           });
           mover.finishTick = arrival;
@@ -572,8 +637,13 @@ export function timeDiscreteRun(
     standAt(mover, 0);
     decide(mover, 0);
   }
+  let handled = 0;
   while (events.size > 0) {
     const { time, robot, version } = events.pop();
+    if (dispatched && ++handled % WATCH_EVERY_EVENTS === 0) {
+      if (dispatched.shouldStop?.()) throw new SimulationCancelledError();
+      dispatched.onProgress?.(Math.min(1, time / dispatched.horizonS));
+    }
     const mover = movers[robot];
     if (mover.version !== version) continue;
     onEvent(mover, time);
@@ -599,7 +669,9 @@ export function timeDiscreteRun(
       distance: mover.distance,
       finishStep: mover.finishTick,
       extraCharges: discrete.robots[mover.robot].extraCharges,
+      workGivenSteps: [],
       motion: mover.motion,
+      openPickupStep: mover.openPickupTick,
     })),
     waitS,
     queueSByStation,
@@ -615,6 +687,8 @@ function moverOf(
   r: number,
   executed: ExecutedRobot,
   steps: number,
+  dispatched: DispatchedRun | undefined,
+  openPickupStep: number,
 ): Mover & { enterStep: Int32Array } {
   let last = steps;
   for (let k = 0; k < executed.timeline.length; k += 3) last = Math.max(last, executed.timeline[k]);
@@ -665,9 +739,23 @@ function moverOf(
         order: k,
       });
   });
+  if (openPickupStep >= 0)
+    stops.push({
+      index: indexAt(openPickupStep),
+      kind: 'pickup',
+      delivery: executed.deliveries.length,
+      step: openPickupStep,
+      order: 2 * executed.deliveries.length,
+    });
   stops.sort(
     (a, b) => a.step - b.step || (a.kind === 'charge' ? 1 : 0) - (b.kind === 'charge' ? 1 : 0) || a.order - b.order,
   );
+  const holdUntil = new Float64Array(dispatched ? cells.length : 0);
+  if (dispatched)
+    for (const step of executed.workGivenSteps) {
+      const index = indexAt(step);
+      holdUntil[index] = Math.max(holdUntil[index], step * dispatched.stepS);
+    }
   stops.push({ index: cells.length - 1, kind: 'end', delivery: -1, step: last, order: 0 });
   const start = cells[0];
   return {
@@ -691,6 +779,7 @@ function moverOf(
     rotating: false,
     turnEnd: -1,
     followed: -1,
+    holdUntil,
     version: 0,
     motion: [],
     timeline: [0, floor.x(start), floor.y(start)],
@@ -705,6 +794,7 @@ function moverOf(
     pickupTick: 0,
     pickupFrom: robot.startCell,
     legFromCell: robot.startCell,
+    openPickupTick: -1,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   createSeededRandom,
   DEFAULT_ALGORITHM,
   Floor,
+  FloorClock,
   resolveFloorParameters,
   robotWorkFromPlan,
   SHIFT_DEFAULTS,
@@ -35,9 +36,11 @@ import type { ExecutionParameters } from '../execution/execution-parameters.ts';
 import { executeOnFloor, type ExecutorOutcome } from '../execution/executor.ts';
 import { disruptionsOf, trafficPolicyOf, type SimulationParams } from '../simulate.ts';
 import { withReserveReplays } from '../execution/day-run.ts';
+import { discreteRunParameters, timedRecord } from '../motion/simulate-with-motion.ts';
+import { timeDiscreteRun } from '../motion/timed-floor.ts';
 import { IdleCharging } from './idle-charging.ts';
 import { NearestIdleDispatch } from './nearest-idle-dispatch.ts';
-import { OrderBook } from './order-book.ts';
+import { type BookedOrder, OrderBook } from './order-book.ts';
 import { releaseOrders, type ReleasedOrder } from './order-stream.ts';
 import { ReoptimiseDispatch } from './reoptimise-dispatch.ts';
 import type { ShiftDispatcher } from './shift-dispatcher.ts';
@@ -72,6 +75,12 @@ export interface ShiftOutcome {
   stats: SolveStatsRecord & { shift: ShiftStatsRecord };
   /** What happened on the floor, with the shift's `orders`. */
   execution: ExecutionRecord;
+  /**
+   * With a robot model other than point: the shift's figures as its dispatcher saw them, on the
+   * discrete run's clock (points at the model's top speed). The robots' real motion falls behind
+   * that; `stats.shift` is the timed run's.
+   */
+  dispatcherView?: ShiftStatsRecord;
 }
 
 /**
@@ -85,6 +94,11 @@ export const REPLAN_ITERATIONS = 10;
 export const REPLAN_ORDERS_PER_ROBOT = 2;
 /** ... and at least this many, for small fleets. */
 export const REPLAN_MIN_ORDERS = 20;
+/**
+ * With a robot model other than point, the share of the progress reported for the discrete run;
+ * timing it takes the rest (on xl1's floor the timing takes about four times as long).
+ */
+const DISCRETE_PROGRESS_SHARE = 0.2;
 
 /**
  * Runs a shift (`params.shift`): orders released over the shift (`releaseOrders`), handed to the
@@ -125,11 +139,23 @@ export function runShift(
     };
   });
   if (fleet.length === 0) throw new SimulationError('A shift needs robots, but the environment has none');
-  // A shift's floor moves robots one cell a step of 1 / robot_speed: only points run on it so far.
-  if (!base.robotModel.point)
+  // Robots that accelerate, brake and turn run as a day's plan does: the discrete run (here the
+  // whole shift: releases, dispatch, re-plans, idle charging) at the model's top speed decides who
+  // takes each cell in which order, then the timed floor times that order with the kinematics.
+  const motion = base.robotModel.point
+    ? null
+    : {
+        clock: new FloorClock(floor, base),
+        discrete: discreteRunParameters(params, base, { robots: fleet.length, freeCells: floor.freeCellCount() }),
+      };
+  // The timed floor drops the discrete run's waits, so a stop there would not hold: refuse rather
+  // than report a shift without the stops asked for.
+  if (motion && disruptions)
     throw new SimulationError(
-      `Robot model ${base.robotModel.name}: shifts run point robots only so far; a day's plan runs with every robot model`,
+      `Delays and breakdowns run with point robots only so far, not with robot model ${base.robotModel.name}`,
     );
+  // The discrete run's clock: the model's own for points.
+  const stepped = motion?.discrete ?? base;
   const orders = asSimulationError(() => releaseOrders(pairs, shift, options.releaseS));
   const distanceRows = new FloorDistanceRows();
   // Every pair must be one some robot can do (the solver names the first that is not); this also
@@ -140,11 +166,11 @@ export function runShift(
     params: params as Partial<SolveParameters>,
     distanceRows,
   });
-  const endStep = stepsFor(shift.hours * 3600, base.stepS);
+  const endStep = stepsFor(shift.hours * 3600, stepped.stepS);
   const outcome = withReserveReplays((replays) => {
-    const runParams: ExecutionParameters = { ...base, replays };
+    const runParams: ExecutionParameters = { ...stepped, replays };
     const robots: RobotWork[] = fleet.map((robot) => ({ ...robot, work: [] }));
-    const book = new OrderBook(floor, orders, base.stepS);
+    const book = new OrderBook(floor, orders, stepped.stepS);
     let dispatcher: ShiftDispatcher | null = null;
     let run: ExecutorOutcome;
     try {
@@ -152,10 +178,20 @@ export function runShift(
         policy,
         planned: null,
         random: createSeededRandom(options.seed ?? 1).next,
-        onProgress: options.onProgress,
+        onProgress:
+          motion && options.onProgress
+            ? (fraction) => options.onProgress?.(DISCRETE_PROGRESS_SHARE * fraction)
+            : options.onProgress,
         shouldStop: options.shouldStop,
         stepBudget: endStep + 1,
         ...(disruptions ? { disruptions: { settings: disruptions, seed: options.seed ?? 1 } } : {}),
+        ...(motion
+          ? {
+              preferredWalk: (from: number, goal: number) => motion.clock.legCells(from, goal),
+              legMetres: (from: number, to: number) => motion.clock.legMetres(from, to),
+              kinematics: base.robotModel,
+            }
+          : {}),
         shift: {
           endStep,
           brokeDown: (robot, step) => dispatcher?.brokeDown?.(robot, step),
@@ -180,12 +216,12 @@ export function runShift(
                       algorithm,
                       everySteps: Math.max(
                         1,
-                        Math.round((shift.reoptimise_every_s ?? SHIFT_DEFAULTS.reoptimise_every_s) / base.stepS),
+                        Math.round((shift.reoptimise_every_s ?? SHIFT_DEFAULTS.reoptimise_every_s) / stepped.stepS),
                       ),
                       maxIterations: options.replanIterations ?? REPLAN_ITERATIONS,
                       horizon: Math.max(REPLAN_MIN_ORDERS, REPLAN_ORDERS_PER_ROBOT * robots.length),
                       seed: shift.seed ?? SHIFT_DEFAULTS.seed,
-                      stepS: base.stepS,
+                      stepS: stepped.stepS,
                       distanceRows,
                       shouldStop: options.shouldStop,
                     },
@@ -200,13 +236,13 @@ export function runShift(
       throw error;
     }
     const used = dispatcher as ShiftDispatcher | null;
-    return shiftOutcome({
+    const finished = {
       environment,
       graphLegs,
       floor,
       robots,
       params,
-      base,
+      base: stepped,
       shift,
       algorithm,
       book,
@@ -215,8 +251,12 @@ export function runShift(
       endStep,
       replans: used?.replans ?? 0,
       iterations: used?.iterations ?? 0,
-      runtimeMs: now() - startedMs,
-    });
+      elapsedMs: () => now() - startedMs,
+    };
+    if (!motion) return shiftOutcome(finished);
+    const timed = timedShiftOutcome(finished, base, motion.clock, options);
+    options.onProgress?.(1);
+    return timed;
   });
   if (!disruptions) return outcome;
   // What the stops cost: the same shift (orders, seeds, re-plans) without them.
@@ -242,6 +282,7 @@ interface Finished {
   floor: Floor;
   robots: RobotWork[];
   params: ShiftParams;
+  /** The discrete run's parameters (the model's own for points; else points at its top speed). */
   base: FloorParameters;
   shift: ShiftParametersRecord;
   algorithm: AlgorithmName;
@@ -251,14 +292,32 @@ interface Finished {
   endStep: number;
   replans: number;
   iterations: number;
-  runtimeMs: number;
+  /** Milliseconds since the shift started. */
+  elapsedMs: () => number;
 }
 
 /** The record, results and figures of a finished shift, checked. */
 function shiftOutcome(finished: Finished): ShiftOutcome {
-  const { floor, robots, base, shift, book, run, endStep } = finished;
+  const { floor, robots, base, book, run } = finished;
+  const execution = discreteRecord(finished);
+  const results = shiftResults(floor, robots, run.robots, book, base, finished.graphLegs);
+  assertValid(checkExecution(finished.environment, results, execution, finished.params));
+  return {
+    results,
+    execution,
+    stats: solverFigures(
+      finished,
+      execution,
+      shiftFigures(finished, base.stepS, finished.endStep, book.orders, execution),
+    ),
+  };
+}
+
+/** The discrete run's record: for points the shift that ran, for other models what the dispatcher saw. */
+function discreteRecord(finished: Finished): ExecutionRecord {
+  const { floor, robots, base, book, run, endStep } = finished;
   const shiftS = endStep * base.stepS;
-  const execution: ExecutionRecord = {
+  return {
     ...executionRecord(floor, robots, base.stepS, run, finished.replays, {
       plannedMakespanS: shiftS,
       freeFlowMakespanS: shiftS,
@@ -277,19 +336,120 @@ function shiftOutcome(finished: Finished): ShiftOutcome {
       ...(order.doneStep >= 0 ? { done_s: round2(order.doneStep * base.stepS) } : {}),
     })),
   };
-  const results = shiftResults(floor, robots, run.robots, book, base, finished.graphLegs);
-  assertValid(checkExecution(finished.environment, results, execution, finished.params));
-  const shiftFigures = shiftStats({
+}
+
+/** `stats.shift` of orders whose steps are of `stepS` seconds, over `endStep` steps. */
+function shiftFigures(
+  finished: Finished,
+  stepS: number,
+  endStep: number,
+  orders: readonly BookedOrder[],
+  execution: ExecutionRecord,
+): ShiftStatsRecord {
+  const { shift, base } = finished;
+  return shiftStats({
     hours: shift.hours,
     dispatch: shift.dispatch ?? SHIFT_DEFAULTS.dispatch,
-    stepS: base.stepS,
+    stepS,
     endStep,
-    orders: book.orders,
+    orders,
     execution,
     maxDistance: base.maxDistance,
     replans: finished.replans,
   });
-  return { results, execution, stats: solverFigures(finished, execution, shiftFigures) };
+}
+
+/**
+ * A shift of robots with a robot model other than point: the discrete run (`finished`, points at
+ * the model's top speed) timed with the model's kinematics (`timeDiscreteRun`), no robot leaving
+ * a cell before its discrete self was given the work it goes on with there. The record is the
+ * timed run to its end: the robots finish the moves the dispatcher made by the shift's end, so a
+ * delivery may be done after it. Such an order keeps its timed `done_s` and says
+ * `after_shift_end`; the shift's figures (`stats.shift`, the totals' deliveries, throughput and
+ * makespan) count only what the timed run did by the shift's end.
+ */
+function timedShiftOutcome(
+  finished: Finished,
+  model: FloorParameters,
+  clock: FloorClock,
+  watch: Pick<ShiftOptions, 'onProgress' | 'shouldStop'>,
+): ShiftOutcome {
+  const { floor, robots, book, run } = finished;
+  const endS = finished.endStep * finished.base.stepS;
+  const tick = model.stepS;
+  const endTick = stepsFor(endS, tick);
+  // The delivery each robot had picked up but not done when the discrete run ended.
+  const openOrder = robots.map(() => -1);
+  for (const order of book.orders)
+    if (order.pickupStep >= 0 && order.doneStep < 0 && order.robot >= 0) openOrder[order.robot] = order.index;
+  const { onProgress, shouldStop } = watch;
+  const timed = timeDiscreteRun(floor, robots, model, clock, run, {
+    stepS: finished.base.stepS,
+    openPickupSteps: openOrder.map((index) => (index >= 0 ? book.orders[index].pickupStep : -1)),
+    horizonS: endS,
+    shouldStop,
+    ...(onProgress
+      ? {
+          onProgress: (fraction: number) =>
+            // The robots may work on past the shift's end: 1 only once they are done.
+            onProgress(DISCRETE_PROGRESS_SHARE + (1 - DISCRETE_PROGRESS_SHARE) * Math.min(fraction, 0.99)),
+        }
+      : {}),
+  });
+  // Each order as the timed run served it, in ticks (-1: not).
+  const served = book.orders.map(() => ({ pickupTick: -1, doneTick: -1, robot: -1 }));
+  timed.robots.forEach((robot, r) => {
+    for (const delivery of robot.deliveries)
+      served[book.orderOf(delivery).index] = { pickupTick: delivery.pickupStep, doneTick: delivery.doneStep, robot: r };
+    if (robot.openPickupStep >= 0) served[openOrder[r]] = { pickupTick: robot.openPickupStep, doneTick: -1, robot: r };
+  });
+  const execution = timedRecord(
+    floor,
+    robots,
+    tick,
+    timed,
+    run,
+    finished.replays,
+    { plannedMakespanS: endS, freeFlowMakespanS: endS, freeFlowQueueS: 0, throughputOverS: endS },
+    endTick,
+  );
+  execution.orders = book.orders.map((order, k) => {
+    const { pickupTick, doneTick, robot } = served[k];
+    return {
+      id: order.id,
+      pickup: order.work.pickup,
+      dropoff: order.work.dropoff,
+      release_s: order.releaseS,
+      ...(pickupTick >= 0 ? { pickup_s: round2(pickupTick * tick), robot: robots[robot].id } : {}),
+      ...(doneTick >= 0 ? { done_s: round2(doneTick * tick) } : {}),
+      ...((doneTick >= 0 ? doneTick : pickupTick) > endTick ? { after_shift_end: true as const } : {}),
+    };
+  });
+  // The shift's figures count what was done by its end.
+  const counted = book.orders.map((order, k) => ({
+    ...order,
+    pickupStep: served[k].pickupTick <= endTick ? served[k].pickupTick : -1,
+    doneStep: served[k].doneTick <= endTick ? served[k].doneTick : -1,
+  }));
+  const done = counted.filter((order) => order.doneStep >= 0);
+  execution.totals.deliveries = done.length;
+  execution.totals.throughput_per_h = endS > 0 ? (done.length * 3600) / endS : 0;
+  execution.totals.executed_makespan_s = round2(done.reduce((last, order) => Math.max(last, order.doneStep), 0) * tick);
+  const results = shiftResults(floor, robots, timed.robots, book, model, finished.graphLegs);
+  assertValid(checkExecution(finished.environment, results, execution, finished.params));
+  const timedFinished = { ...finished, base: model };
+  return {
+    results,
+    execution,
+    stats: solverFigures(timedFinished, execution, shiftFigures(timedFinished, tick, endTick, counted, execution)),
+    dispatcherView: shiftFigures(
+      finished,
+      finished.base.stepS,
+      finished.endStep,
+      book.orders,
+      discreteRecord(finished),
+    ),
+  };
 }
 
 /** The solver's figures of the shift as it ran (see `solveStatsSchema.shift`). */
@@ -317,7 +477,7 @@ function solverFigures(
     gap: 0,
     lower_bound_battery_s: 0,
     gap_battery: 0,
-    runtime_ms: Math.round(finished.runtimeMs),
+    runtime_ms: Math.round(finished.elapsedMs()),
     seed: finished.shift.seed ?? SHIFT_DEFAULTS.seed,
     iterations: finished.iterations,
     stop_reason: 'completed',
@@ -331,6 +491,7 @@ function solverFigures(
     objective_score: 0,
     objective_weights: { ...(params.objective_weights ?? { completion_time: 100 }) },
     distances: 'floor',
+    robot_model: base.robotModel.name,
     charger_queue_s: round2(queued),
     battery_reserve_pct: base.batteryReservePct,
     execution: execution.totals,

@@ -99,7 +99,10 @@ export function solveTimeSplit(
 /** Mean cycle time of an execution: a shift's delivered orders from release to dropoff, a day's deliveries from t = 0. */
 function executedMeanCycleS(execution: Pick<ExecutionRecord, 'robots' | 'orders'>): number | null {
   const cycles = execution.orders
-    ? execution.orders.flatMap((order) => (order.done_s === undefined ? [] : [order.done_s - order.release_s]))
+    ? // An order done after the shift's end (a robot model's timed run) is not delivered in the shift.
+      execution.orders.flatMap((order) =>
+        order.done_s === undefined || order.after_shift_end ? [] : [order.done_s - order.release_s],
+      )
     : Object.values(execution.robots).flatMap((robot) => robot.deliveries.map((delivery) => delivery.done_s));
   return cycles.length > 0 ? cycles.reduce((sum, cycle) => sum + cycle, 0) / cycles.length : null;
 }

@@ -151,6 +151,13 @@ export const shiftOrderSchema = z.object({
   /** When it reached the dropoff (absent: not delivered by the end of the shift). */
   done_s: z.number().optional(),
   robot: z.string().optional(),
+  /**
+   * With a robot model other than point the record runs on past the shift's end: the robots finish
+   * the moves the dispatcher made by then, at their real pace. Present (true) when this order's
+   * `done_s` (not delivered: its `pickup_s`) falls after the shift's end; the shift's figures then
+   * count it as not delivered (not picked up).
+   */
+  after_shift_end: z.literal(true).optional(),
 });
 export type ShiftOrderRecord = z.infer<typeof shiftOrderSchema>;
 
