@@ -58,6 +58,13 @@ export const BOUNDS = [
     holdsFor: 'routes',
   },
   {
+    name: 'charge_segment_lp',
+    counts:
+      "the charge segments that cover every delivery, each robot's in turn with its recharges, and each station's recharges one robot at a time on its chargers (a linear programme over segments)",
+    cannotCount: 'how the recharges fall in time on a charger, and the traffic between robots',
+    holdsFor: 'plan',
+  },
+  {
     name: 'drive_time',
     counts:
       "the legs' least times for a robot that accelerates, brakes and turns, with the handling no plan avoids (a point robot: none beyond fleet_work)",

@@ -1,0 +1,376 @@
+import { totalDeliveryLength } from '../problem/delivery-legs.ts';
+import type { Problem } from '../problem/problem.ts';
+import type { SharedBoundWork } from './bound-list.ts';
+import { highs } from './highs-runtime.ts';
+import { usableRobots } from './lower-bound.ts';
+import { robotChargeFigures } from './robot-charge-figures.ts';
+import {
+  type GroupDuals,
+  type PricedSegment,
+  type RobotGroup,
+  type Segment,
+  type SegmentOrigin,
+  SegmentPricing,
+} from './segment-pricing.ts';
+
+/** Deliveries above which the bound is not tried (0): the pricing's labels grow with them. */
+export const LP_MAX_DELIVERIES = 200;
+/**
+ * Deliveries a charge segment may hold (the battery-aware bound's per-robot segment capacity)
+ * above which the bound is not tried: the pricing's labels grow about as the classes to that
+ * power, and long segments are where the LP's fractional charges say least (m1 with 1 charger per
+ * station: 9 a segment, the LP's master stays below the other bounds).
+ */
+export const LP_MAX_SEGMENT_DELIVERIES = 6;
+/** Labels the pricing may make in all; past them the bound stops with what it has proven. */
+const LABEL_BUDGET = 3_000_000;
+/** Wall-clock seconds the bound may take; past them it stops with what it has proven. */
+const TIME_BUDGET_S = 2;
+const MAX_ROUNDS = 300;
+/** Columns added per group and origin per round. */
+const COLUMNS_PER_PRICING = 25;
+/** Labels the quick pricing keeps at each delivery class. */
+const QUICK_BUCKET = 3;
+/** What an artificial cover column costs (it keeps the first masters feasible; no plan uses one). */
+const ARTIFICIAL_COST = 1e7;
+/** Taken off the proven value, so that rounding in the sums never lifts it above the LP's optimum. */
+const RELATIVE_TOLERANCE = 1e-7;
+
+export interface ChargeSegmentLp {
+  /** Seconds no plan can finish before; 0 when the bound was not tried or proved nothing. */
+  makespan_s: number;
+  /** Whether column generation ended with no segment of negative reduced cost (the LP's optimum). */
+  converged: boolean;
+  rounds: number;
+  columns: number;
+  /** The last restricted master's value: the LP optimum when converged. */
+  master_s: number;
+}
+
+const NOT_TRIED: ChargeSegmentLp = { makespan_s: 0, converged: false, rounds: 0, columns: 0, master_s: 0 };
+
+/**
+ * The LP relaxation of a set-covering master over charge segments (segment-pricing.ts), with
+ * the makespan M as a variable, solved by column generation with HiGHS.
+ *
+ * The master. Robots of one group g (same start, home, station, classes served, ready time and
+ * charge at the start; K_g robots) share columns x_s, one per segment s, whose time t_s is its
+ * drive at top speed, its handling (none after the day's last dropoff), the recharge of a closed
+ * one (the drive home and the recharge time), the ready time of a first one. Any plan gives an
+ * integral solution with M its makespan: count each robot's segments (cut at its recharges; a
+ * recharge right at the start is an empty closed first segment). Then
+ *   cover:   for each delivery class k, the segments' visits of k  >= its deliveries;
+ *   time:    per group, sum t_s x_s <= K_g M (each robot's segments, in turn, end by M; the
+ *            charger queue and the docks only add waiting);
+ *   first:   per group, first segments <= K_g; open: per group, open segments <= K_g;
+ *   chain:   per group, later segments - closed segments <= 0 (a later one starts at a recharge);
+ *   station: per station with fewer chargers than robots, recharge_time x closed segments of its
+ *            robots <= chargers x M (its chargers charge one robot each at a time, all before M).
+ * Minimise M. The LP's optimum is at most every plan's makespan; it holds for plans (they queue
+ * at the chargers), not for routes timed as if every robot had a charger.
+ *
+ * Why it stays valid with floating point and an early stop. For duals y of the right signs
+ * (cover >= 0, the <= rows <= 0) and any plan (x, M): b'y <= sum_s (A_s'y) x_s + (A_M'y) M. With
+ * d_s = -A_s'y the segments' reduced costs, d_min their least over the whole segment set (exact
+ * pricing), K the robots, t_min the least time of a later segment, and since first segments
+ * number at most K and later ones at most K M / t_min (the time rows):
+ *   M >= (b'y - max(0, -d_min) K) / (A_M'y + max(0, -d_min) K / t_min).
+ * This is worked out from the duals HiGHS returns and the pricing's own sums after every round
+ * whose pricing was exact, the best kept; at convergence (d_min >= 0) it is b'y, the LP's
+ * optimum. A bound past its budget reports the best of these rounds, which is valid as it is.
+ */
+export function chargeSegmentLpBound(problem: Problem, shared: SharedBoundWork): ChargeSegmentLp {
+  const n = problem.deliveryCount;
+  if (n === 0 || n > LP_MAX_DELIVERIES) return NOT_TRIED;
+  const usable = usableRobots(problem);
+  if (usable.length === 0 || !batteriesBind(problem, shared, usable)) return NOT_TRIED;
+  const capacity = shared.battery().segment_capacity;
+  for (const robot of usable) if (capacity[robot] > LP_MAX_SEGMENT_DELIVERIES) return NOT_TRIED;
+  return new SegmentMaster(problem, usable, shared.poll).solve();
+}
+
+/**
+ * Where the LP can say more than the other bounds: some robot must recharge, because the fleet's
+ * least driving exceeds its first charges (less the way home after the last dropoff) or the
+ * battery-aware bound counts recharges.
+ */
+function batteriesBind(problem: Problem, shared: SharedBoundWork, usable: readonly number[]): boolean {
+  let firstCharges = 0;
+  for (const { robot, reserve } of robotChargeFigures(problem, usable)) {
+    firstCharges += Math.max(0, problem.maxDistance - problem.initialUsed[robot] - reserve);
+  }
+  if (shared.model().distance_m > firstCharges || totalDeliveryLength(problem) > firstCharges) return true;
+  return shared.battery().makespan_s > shared.model().makespan_s;
+}
+
+interface StationRow {
+  chargers: number;
+  row: number;
+}
+
+class SegmentMaster {
+  private readonly pricing: SegmentPricing;
+  private readonly groups: RobotGroup[] = [];
+  private readonly stations = new Map<string, StationRow>();
+  private readonly model = highs.createModel();
+  /** Row of each group's time, first, open and chain rows: 4 g + 0..3 after the cover rows. */
+  private readonly groupRowStart: number;
+  private readonly columns: Segment[] = [];
+  /** Per group, its empty closed first segment (a recharge at the start), when its charge allows one. */
+  private readonly emptyFirst: (Segment | null)[] = [];
+  private readonly robots: number;
+  private readonly leastLaterTime: number;
+
+  constructor(
+    private readonly problem: Problem,
+    usable: readonly number[],
+    private readonly poll?: () => void,
+  ) {
+    this.pricing = new SegmentPricing(problem);
+    const byKey = new Map<string, RobotGroup>();
+    for (const robot of usable) {
+      const station = problem.robots[robot].stationId;
+      const key = `${problem.robotClass[robot]}:${station}:${problem.readyS[robot]}:${problem.initialUsed[robot]}`;
+      const group = byKey.get(key);
+      if (group) group.size++;
+      else {
+        const fresh = { robot, size: 1, station };
+        byKey.set(key, fresh);
+        this.groups.push(fresh);
+      }
+    }
+    this.robots = usable.length;
+    this.groupRowStart = this.pricing.classCount;
+    let leastLater = Infinity;
+    for (let k = 0; k < problem.deliveryClassCount; k++) {
+      const j = problem.deliveryClassFirst[k];
+      leastLater = Math.min(leastLater, problem.deliveryDrive[j] / problem.speed + problem.handlingSeconds);
+    }
+    this.leastLaterTime = leastLater;
+  }
+
+  solve(): ChargeSegmentLp {
+    try {
+      this.build();
+      return this.generate();
+    } finally {
+      this.model.dispose();
+    }
+  }
+
+  private build(): void {
+    const { model, problem, groups, pricing } = this;
+    const inf = highs.infinity;
+    model.options.set({ output_flag: false });
+    model.addVar(0, inf);
+    model.changeColCost(0, 1);
+    for (let k = 0; k < pricing.classCount; k++) model.addRow(pricing.classSize[k], inf, { indices: [], values: [] });
+    for (const group of groups) {
+      model.addRow(-inf, 0, { indices: [0], values: [-group.size] });
+      model.addRow(-inf, group.size, { indices: [], values: [] });
+      model.addRow(-inf, group.size, { indices: [], values: [] });
+      model.addRow(-inf, 0, { indices: [], values: [] });
+    }
+    const robotsAt = new Map<string, number>();
+    for (const group of groups) robotsAt.set(group.station, (robotsAt.get(group.station) ?? 0) + group.size);
+    let row = this.groupRowStart + 4 * groups.length;
+    for (const group of groups) {
+      const chargers = problem.chargersOfRobot[group.robot];
+      if (this.stations.has(group.station) || problem.rechargeSeconds <= 0) continue;
+      if (chargers >= (robotsAt.get(group.station) ?? 0)) continue;
+      model.addRow(-inf, 0, { indices: [0], values: [-chargers] });
+      this.stations.set(group.station, { chargers, row: row++ });
+    }
+    for (let k = 0; k < pricing.classCount; k++) model.addCol(ARTIFICIAL_COST, 0, inf, { indices: [k], values: [1] });
+    groups.forEach((group, g) => {
+      const empty: Segment = {
+        group: g,
+        origin: 'first',
+        closed: true,
+        classes: [],
+        time: pricing.segmentTime(group, 'first', true, []),
+      };
+      this.emptyFirst.push(pricing.segmentFits(group, 'first', []) ? empty : null);
+      if (this.emptyFirst[g]) this.addColumn(empty);
+      for (let k = 0; k < pricing.classCount; k++) {
+        for (const origin of ['first', 'later'] as const) {
+          if (!pricing.segmentFits(group, origin, [k])) continue;
+          if (problem.servable[problem.robotClass[group.robot] * pricing.classCount + k] !== 1) continue;
+          for (const closed of [false, true]) {
+            this.addColumn({
+              group: g,
+              origin,
+              closed,
+              classes: [k],
+              time: pricing.segmentTime(group, origin, closed, [k]),
+            });
+          }
+        }
+      }
+    });
+  }
+
+  /** The segment's column: its visits of each class, its time, and its first, open, chain and station entries. */
+  private addColumn(segment: Segment): void {
+    const visits = new Map<number, number>();
+    for (const k of segment.classes) visits.set(k, (visits.get(k) ?? 0) + 1);
+    const indices = [...visits.keys()];
+    const values = [...visits.values()];
+    const base = this.groupRowStart + 4 * segment.group;
+    indices.push(base);
+    values.push(segment.time);
+    if (segment.origin === 'first') {
+      indices.push(base + 1);
+      values.push(1);
+    }
+    if (!segment.closed) {
+      indices.push(base + 2);
+      values.push(1);
+    }
+    const chain = (segment.origin === 'later' ? 1 : 0) - (segment.closed ? 1 : 0);
+    if (chain !== 0) {
+      indices.push(base + 3);
+      values.push(chain);
+    }
+    const station = segment.closed ? this.stations.get(this.groups[segment.group].station) : undefined;
+    if (station) {
+      indices.push(station.row);
+      values.push(this.problem.rechargeSeconds);
+    }
+    this.model.addCol(0, 0, highs.infinity, { indices, values });
+    this.columns.push(segment);
+  }
+
+  private generate(): ChargeSegmentLp {
+    const started = performance.now();
+    let best = 0;
+    let converged = false;
+    let labelsLeft = LABEL_BUDGET;
+    let rounds = 0;
+    let master = 0;
+    while (rounds < MAX_ROUNDS && (performance.now() - started) / 1000 <= TIME_BUDGET_S) {
+      this.poll?.();
+      rounds++;
+      this.model.run();
+      if (this.model.getModelStatus() !== highs.constants.modelStatus.optimal) break;
+      master = this.model.getObjectiveValue();
+      const { duals, dualObjective, onM } = this.readDuals(this.model.getSolution().rowDual);
+      const tolerance = 1e-9 * Math.max(1, master);
+      // The quick pricing first; the exact one when it finds nothing, which proves a bound.
+      const negative = (found: PricedSegment[]) => found.filter((column) => column.reducedCost < -tolerance);
+      let priced = this.priceAll(duals, labelsLeft, QUICK_BUCKET);
+      labelsLeft -= priced.labels;
+      if (negative(priced.columns).length === 0) {
+        priced = this.priceAll(duals, labelsLeft, Infinity);
+        labelsLeft -= priced.labels;
+        if (!priced.complete) break;
+        best = Math.max(best, this.proven(dualObjective, onM, priced.least));
+        if (priced.least >= -tolerance) {
+          converged = true;
+          break;
+        }
+      }
+      const fresh = negative(priced.columns);
+      if (fresh.length === 0) break;
+      for (const { segment } of fresh) this.addColumn(segment);
+    }
+    return {
+      makespan_s: Math.max(0, best * (1 - RELATIVE_TOLERANCE)),
+      converged,
+      rounds,
+      columns: this.columns.length,
+      master_s: master,
+    };
+  }
+
+  /** Every group's segments priced from its start and its home (and its empty first segment): the least reduced cost and the columns found. */
+  private priceAll(duals: GroupDuals[], labelBudget: number, bucketCap: number) {
+    let least = 0;
+    let complete = true;
+    let labels = 0;
+    const columns: PricedSegment[] = [];
+    this.groups.forEach((group, g) => {
+      const empty = this.emptyFirst[g];
+      if (empty) least = Math.min(least, this.reducedCost(empty, duals[g]));
+      for (const origin of ['first', 'later'] as SegmentOrigin[]) {
+        if (!complete && bucketCap === Infinity) return;
+        const priced = this.pricing.price(
+          group,
+          origin,
+          duals[g],
+          COLUMNS_PER_PRICING,
+          labelBudget - labels,
+          this.poll,
+          bucketCap,
+        );
+        labels += priced.labels;
+        if (!priced.complete) complete = false;
+        least = Math.min(least, priced.least);
+        for (const column of priced.columns) columns.push({ ...column, segment: { ...column.segment, group: g } });
+      }
+    });
+    return { least, complete, labels, columns };
+  }
+
+  /**
+   * The bound the duals prove (the argument at the top): b'y less what the segments of negative
+   * reduced cost could add, over A_M'y plus what they could add per second of M. 0 when nothing.
+   */
+  private proven(dualObjective: number, onM: number, least: number): number {
+    const shortfall = Math.max(0, -least);
+    if (shortfall > 0 && !(this.leastLaterTime > 0)) return 0;
+    const denominator = onM + (shortfall > 0 ? (shortfall * this.robots) / this.leastLaterTime : 0);
+    const numerator = dualObjective - shortfall * this.robots;
+    if (!(denominator > 0) || !(numerator > 0)) return 0;
+    return numerator / denominator;
+  }
+
+  /** The duals by group (signs made right: a dual of the wrong sign by rounding is taken as 0), b'y and A_M'y. */
+  private readDuals(rowDual: Float64Array): { duals: GroupDuals[]; dualObjective: number; onM: number } {
+    const { pricing, groups, problem } = this;
+    const atLeastZero = (v: number) => Math.max(0, v);
+    const atMostZero = (v: number) => Math.min(0, v);
+    const cover = new Float64Array(pricing.classCount);
+    let dualObjective = 0;
+    for (let k = 0; k < pricing.classCount; k++) {
+      cover[k] = atLeastZero(rowDual[k]);
+      dualObjective += pricing.classSize[k] * cover[k];
+    }
+    // A_M'y: -K_g on each time row, -chargers on each station row.
+    let onM = 0;
+    const stationDual = new Map<string, number>();
+    for (const [station, { chargers, row }] of this.stations) {
+      const dual = atMostZero(rowDual[row]);
+      stationDual.set(station, dual);
+      onM -= chargers * dual;
+    }
+    const duals = groups.map((group, g) => {
+      const base = this.groupRowStart + 4 * g;
+      const time = atMostZero(rowDual[base]);
+      const first = atMostZero(rowDual[base + 1]);
+      const open = atMostZero(rowDual[base + 2]);
+      dualObjective += group.size * (first + open);
+      onM -= group.size * time;
+      return {
+        cover,
+        time,
+        first,
+        open,
+        chain: atMostZero(rowDual[base + 3]),
+        station: problem.rechargeSeconds > 0 ? (stationDual.get(group.station) ?? 0) : 0,
+      };
+    });
+    return { duals, dualObjective, onM };
+  }
+
+  /** d_s = -A_s'y for a column of the master (the empty first segment; pricing works the others out itself). */
+  private reducedCost(segment: Segment, duals: GroupDuals): number {
+    let onColumn = segment.time * duals.time;
+    for (const k of segment.classes) onColumn += duals.cover[k];
+    if (segment.origin === 'first') onColumn += duals.first;
+    else onColumn += duals.chain;
+    if (!segment.closed) onColumn += duals.open;
+    else onColumn += -duals.chain + this.problem.rechargeSeconds * duals.station;
+    return -onColumn;
+  }
+}
