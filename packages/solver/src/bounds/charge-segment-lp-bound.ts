@@ -1,4 +1,3 @@
-import { totalDeliveryLength } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
 import type { SharedBoundWork } from './bound-list.ts';
 import { highs } from './highs-runtime.ts';
@@ -65,7 +64,8 @@ const NOT_TRIED: ChargeSegmentLp = { makespan_s: 0, converged: false, rounds: 0,
  *   first:   per group, first segments <= K_g; open: per group, open segments <= K_g;
  *   chain:   per group, later segments - closed segments <= 0 (a later one starts at a recharge);
  *   station: per station with fewer chargers than robots, recharge_time x closed segments of its
- *            robots <= chargers x M (its chargers charge one robot each at a time, all before M).
+ *            robots <= chargers x (M - a) (its chargers charge one robot each at a time, and
+ *            after each recharge its robot drives a later segment, which takes a at least).
  * Minimise M. The LP's optimum is at most every plan's makespan; it holds for plans (they queue
  * at the chargers), not for routes timed as if every robot had a charger.
  *
@@ -91,21 +91,27 @@ export function chargeSegmentLpBound(problem: Problem, shared: SharedBoundWork):
 
 /**
  * Where the LP can say more than the other bounds: some robot must recharge, because the fleet's
- * least driving exceeds its first charges (less the way home after the last dropoff) or the
- * battery-aware bound counts recharges.
+ * least driving exceeds its first charges (less the way home kept after the last dropoff), or
+ * the deliveries exceed what the robots' first segments can hold (the battery-aware bound's
+ * segment capacities; the charger bound's two counts).
  */
 function batteriesBind(problem: Problem, shared: SharedBoundWork, usable: readonly number[]): boolean {
   let firstCharges = 0;
   for (const { robot, reserve } of robotChargeFigures(problem, usable)) {
     firstCharges += Math.max(0, problem.maxDistance - problem.initialUsed[robot] - reserve);
   }
-  if (shared.model().distance_m > firstCharges || totalDeliveryLength(problem) > firstCharges) return true;
-  return shared.battery().makespan_s > shared.model().makespan_s;
+  if (shared.model().distance_m > firstCharges) return true;
+  const capacity = shared.battery().segment_capacity;
+  let firstSegments = 0;
+  for (const robot of usable) firstSegments += capacity[robot] >= 1 ? capacity[robot] : Infinity;
+  return problem.deliveryCount > firstSegments;
 }
 
 interface StationRow {
   chargers: number;
   row: number;
+  /** The least time from the end of a recharge there to the end of the segment after it. */
+  afterCharge: number;
 }
 
 class SegmentMaster {
@@ -178,8 +184,13 @@ class SegmentMaster {
       const chargers = problem.chargersOfRobot[group.robot];
       if (this.stations.has(group.station) || problem.rechargeSeconds <= 0) continue;
       if (chargers >= (robotsAt.get(group.station) ?? 0)) continue;
-      model.addRow(-inf, 0, { indices: [0], values: [-chargers] });
-      this.stations.set(group.station, { chargers, row: row++ });
+      let afterCharge = Infinity;
+      for (const other of groups) {
+        if (other.station === group.station) afterCharge = Math.min(afterCharge, this.leastLaterSegment(other));
+      }
+      if (!Number.isFinite(afterCharge)) afterCharge = 0;
+      model.addRow(-inf, -chargers * afterCharge, { indices: [0], values: [-chargers] });
+      this.stations.set(group.station, { chargers, row: row++, afterCharge });
     }
     for (let k = 0; k < pricing.classCount; k++) model.addCol(ARTIFICIAL_COST, 0, inf, { indices: [k], values: [1] });
     groups.forEach((group, g) => {
@@ -208,6 +219,17 @@ class SegmentMaster {
         }
       }
     });
+  }
+
+  /** The least time of a later segment of the group: one delivery from home, open. */
+  private leastLaterSegment(group: RobotGroup): number {
+    let least = Infinity;
+    for (let k = 0; k < this.pricing.classCount; k++) {
+      if (this.problem.servable[this.problem.robotClass[group.robot] * this.pricing.classCount + k] !== 1) continue;
+      if (this.pricing.segmentFits(group, 'later', [k]))
+        least = Math.min(least, this.pricing.segmentTime(group, 'later', false, [k]));
+    }
+    return least;
   }
 
   /** The segment's column: its visits of each class, its time, and its first, open, chain and station entries. */
@@ -339,10 +361,11 @@ class SegmentMaster {
     // A_M'y: -K_g on each time row, -chargers on each station row.
     let onM = 0;
     const stationDual = new Map<string, number>();
-    for (const [station, { chargers, row }] of this.stations) {
+    for (const [station, { chargers, row, afterCharge }] of this.stations) {
       const dual = atMostZero(rowDual[row]);
       stationDual.set(station, dual);
       onM -= chargers * dual;
+      dualObjective -= chargers * afterCharge * dual;
     }
     const duals = groups.map((group, g) => {
       const base = this.groupRowStart + 4 * g;
