@@ -77,8 +77,8 @@ describe('charge_segment_lp, worked out by hand', () => {
     // The list still makes the robot pay a whole recharge: the whole-charge bound 92 s, and the
     // battery-aware bound, which counts this robot's charges exactly, the optimum 96 s.
     const all = lowerBound(problem);
-    const valueOf = (name: string) => all.bounds.find((value) => value.name === name)?.makespan_s;
-    expect(valueOf('whole_charges')).toBeCloseTo(92, 4);
+    const boundNamed = (name: string) => all.bounds.find((value) => value.name === name)?.makespan_s;
+    expect(boundNamed('whole_charges')).toBeCloseTo(92, 4);
     expect(all.tightest_name).toBe('battery_segments');
     expect(all.tightest_s).toBeCloseTo(96, 4);
   });
