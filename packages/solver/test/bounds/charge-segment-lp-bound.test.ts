@@ -4,15 +4,28 @@ import { ALGORITHMS, generateWarehouseInstance } from '@fleetlab/warehouse';
 import { solveSmallExactly } from '../../src/algorithms/exact-small.ts';
 import { SharedBoundWork } from '../../src/bounds/bound-list.ts';
 import { chargeSegmentLpBound, LP_MAX_DELIVERIES } from '../../src/bounds/charge-segment-lp-bound.ts';
-import { buildProblem, checkPlan, InfeasibleDeliveryError, lowerBound, type Problem, solve } from '../../src/index.ts';
+import {
+  buildProblem,
+  checkPlan,
+  InfeasibleDeliveryError,
+  lowerBound,
+  type Problem,
+  type ProblemInput,
+  solve,
+} from '../../src/index.ts';
 import { measureRoutes } from '../../src/plan/objective.ts';
 import { aroundShelf } from '../floor-layouts.ts';
 import { buildUnlessInfeasible, gridInstanceArbitrary } from '../helpers.ts';
 
 const lp = (problem: Problem) => chargeSegmentLpBound(problem, new SharedBoundWork(problem));
 
-/** `count` PR -> D1 deliveries around the shelf (floor-layouts.ts): R1 -> PR 7 m, PR -> D1 3 m, D1 -> R1 10 m, D1 -> PR 3 m. */
-const prToD1 = (count: number) => Array.from({ length: count }, (): [string, string] => ['PR', 'D1']);
+/** `deliveries` PR -> D1 deliveries for `robots` robots around the shelf (floor-layouts.ts): R1 -> PR 7 m, PR -> D1 3 m, D1 -> R1 10 m, D1 -> PR 3 m. */
+const aroundShelfProblem = (robots: number, deliveries: number, params: ProblemInput['params']) =>
+  buildProblem({
+    environment: aroundShelf(robots),
+    tasks: Array.from({ length: deliveries }, (): [string, string] => ['PR', 'D1']),
+    params,
+  });
 
 describe('charge_segment_lp, worked out by hand', () => {
   it('3 robots, 1 charger, two 180 s charges each: 6 recharges one after the other, then a delivery: 1,090 s', () => {
@@ -25,11 +38,7 @@ describe('charge_segment_lp, worked out by hand', () => {
     // 3 M >= 3 x 10 + 6 x 200, only asks 410 s. A solution at 1,090: 3 first closed, 3 later
     // closed, 3 later open (the chain row: 6 later <= 6 closed). So the LP is 1,090 s: the
     // issue's 1,080 s of charging on the one charger, and the drive after the last charge.
-    const problem = buildProblem({
-      environment: aroundShelf(3),
-      tasks: prToD1(9),
-      params: { max_distance: 25, recharge_time: 3, chargers: 1 },
-    });
+    const problem = aroundShelfProblem(3, 9, { max_distance: 25, recharge_time: 3, chargers: 1 });
     const bound = lp(problem);
     expect(bound.converged).toBe(true);
     expect(bound.makespan_s).toBeCloseTo(1090, 3);
@@ -43,11 +52,7 @@ describe('charge_segment_lp, worked out by hand', () => {
     // closed: 180 x 2 <= M - 10, M >= 370 (the time row: 2 M >= 2 x 10 + 2 x 200, 210 s). The
     // best plan does 390 s: the first recharge cannot start before a robot is back from its first
     // delivery (20 s); the LP does not count that wait.
-    const problem = buildProblem({
-      environment: aroundShelf(2),
-      tasks: prToD1(4),
-      params: { max_distance: 25, recharge_time: 3, chargers: 1 },
-    });
+    const problem = aroundShelfProblem(2, 4, { max_distance: 25, recharge_time: 3, chargers: 1 });
     const bound = lp(problem);
     expect(bound.converged).toBe(true);
     expect(bound.makespan_s).toBeCloseTo(370, 3);
@@ -66,11 +71,7 @@ describe('charge_segment_lp, worked out by hand', () => {
     // cheaper covers the third delivery (a closed segment for it costs 70 s more than an open
     // one, and only the first is free of a recharge). A linear programme cannot make a robot pay
     // a whole recharge: that is the whole-charge bound's argument (92 s), which the list keeps.
-    const problem = buildProblem({
-      environment: aroundShelf(1),
-      tasks: prToD1(3),
-      params: { max_distance: 26, recharge_time: 1, battery_reserve_pct: 0 },
-    });
+    const problem = aroundShelfProblem(1, 3, { max_distance: 26, recharge_time: 1, battery_reserve_pct: 0 });
     const bound = lp(problem);
     expect(bound.converged).toBe(true);
     expect(bound.makespan_s).toBeCloseTo(59, 4);
@@ -84,13 +85,9 @@ describe('charge_segment_lp, worked out by hand', () => {
   });
 
   it('is not tried where no robot must recharge, nor past its size', () => {
-    const ample = buildProblem({ environment: aroundShelf(2), tasks: prToD1(4), params: { max_distance: 1000 } });
+    const ample = aroundShelfProblem(2, 4, { max_distance: 1000 });
     expect(lp(ample)).toMatchObject({ makespan_s: 0, rounds: 0 });
-    const many = buildProblem({
-      environment: aroundShelf(2),
-      tasks: prToD1(LP_MAX_DELIVERIES + 1),
-      params: { max_distance: 25, chargers: 1 },
-    });
+    const many = aroundShelfProblem(2, LP_MAX_DELIVERIES + 1, { max_distance: 25, chargers: 1 });
     expect(lp(many)).toMatchObject({ makespan_s: 0, rounds: 0 });
   });
 });
