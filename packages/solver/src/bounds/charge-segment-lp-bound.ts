@@ -44,9 +44,37 @@ export interface ChargeSegmentLp {
   columns: number;
   /** The last restricted master's value: the LP optimum when converged. */
   master_s: number;
+  /** The fewest recharges any plan makes (the second LP, rounded up); 0 when unknown. */
+  recharges: number;
 }
 
-const NOT_TRIED: ChargeSegmentLp = { makespan_s: 0, converged: false, rounds: 0, columns: 0, master_s: 0 };
+const NOT_TRIED: ChargeSegmentLp = {
+  makespan_s: 0,
+  converged: false,
+  rounds: 0,
+  columns: 0,
+  master_s: 0,
+  recharges: 0,
+};
+
+/** What a master minimises: the makespan, or the recharges (closed segments) whatever the makespan. */
+type MasterObjective = 'makespan' | 'recharges';
+
+/** The labels and the time both masters may still use. */
+interface Budget {
+  labels: number;
+  /** performance.now() past which no round starts. */
+  deadline: number;
+}
+
+/** A master's proven value and how column generation went. */
+interface MasterOutcome {
+  value: number;
+  converged: boolean;
+  rounds: number;
+  columns: number;
+  master: number;
+}
 
 /**
  * The LP relaxation of a set-covering master over charge segments (segment-pricing.ts), with
@@ -78,6 +106,13 @@ const NOT_TRIED: ChargeSegmentLp = { makespan_s: 0, converged: false, rounds: 0,
  * This is worked out from the duals HiGHS returns and the pricing's own sums after every round
  * whose pricing was exact, the best kept; at convergence (d_min >= 0) it is b'y, the LP's
  * optimum. A bound past its budget reports the best of these rounds, which is valid as it is.
+ *
+ * The second LP: the same rows with M free, minimising the closed segments (the recharges, those
+ * at the start included). Its proven value (the same argument: sum_s c_s x_s >= b'y + d_min
+ * sum_s x_s, with at most K + that many segments) rounded up is the fewest recharges any plan
+ * makes, a whole number where the makespan LP spreads fractions of them; `timeForRecharges`
+ * turns it into the least makespan at which the robots and the stations' chargers fit that many.
+ * The bound is the larger of the two.
  */
 export function chargeSegmentLpBound(problem: Problem, shared: SharedBoundWork): ChargeSegmentLp {
   const n = problem.deliveryCount;
@@ -86,7 +121,19 @@ export function chargeSegmentLpBound(problem: Problem, shared: SharedBoundWork):
   if (usable.length === 0 || !batteriesBind(problem, shared, usable)) return NOT_TRIED;
   const capacity = shared.battery().segment_capacity;
   for (const robot of usable) if (capacity[robot] > LP_MAX_SEGMENT_DELIVERIES) return NOT_TRIED;
-  return new SegmentMaster(problem, usable, shared.poll).solve();
+  const budget: Budget = { labels: LABEL_BUDGET, deadline: performance.now() + TIME_BUDGET_S * 1000 };
+  const makespan = new SegmentMaster(problem, usable, 'makespan', budget, shared.poll).solve();
+  const recharges = new SegmentMaster(problem, usable, 'recharges', budget, shared.poll);
+  const fewest = recharges.solve();
+  const leastRecharges = fewest.value > 0 ? Math.ceil(fewest.value - 1e-6) : 0;
+  return {
+    makespan_s: Math.max(makespan.value, recharges.timeForRecharges(leastRecharges)),
+    converged: makespan.converged,
+    rounds: makespan.rounds,
+    columns: makespan.columns,
+    master_s: makespan.master,
+    recharges: leastRecharges,
+  };
 }
 
 /**
@@ -130,6 +177,8 @@ class SegmentMaster {
   constructor(
     private readonly problem: Problem,
     usable: readonly number[],
+    private readonly objective: MasterObjective,
+    private readonly budget: Budget,
     private readonly poll?: () => void,
   ) {
     this.pricing = new SegmentPricing(problem);
@@ -155,7 +204,7 @@ class SegmentMaster {
     this.leastLaterTime = leastLater;
   }
 
-  solve(): ChargeSegmentLp {
+  solve(): MasterOutcome {
     try {
       this.build();
       return this.generate();
@@ -169,7 +218,7 @@ class SegmentMaster {
     const inf = highs.infinity;
     model.options.set({ output_flag: false });
     model.addVar(0, inf);
-    model.changeColCost(0, 1);
+    model.changeColCost(0, this.objective === 'makespan' ? 1 : 0);
     for (let k = 0; k < pricing.classCount; k++) model.addRow(pricing.classSize[k], inf, { indices: [], values: [] });
     for (const group of groups) {
       model.addRow(-inf, 0, { indices: [0], values: [-group.size] });
@@ -221,6 +270,69 @@ class SegmentMaster {
     });
   }
 
+  /**
+   * The least makespan at which the robots can have made `recharges` recharges. A robot of group
+   * g with c >= 1 recharges drives a first closed segment (at least its start to home, then the
+   * recharge), c - 1 later closed ones (each at least b_g, its least one-delivery round trip from
+   * home with its handling, and the recharge) and a last later one (at least a_g): it finishes no
+   * earlier than ready + start-home + c R + (c - 1) b_g + a_g. A station with fewer chargers than
+   * robots does at most chargers x floor((M - a_h) / R) recharges by M (its station row). So the
+   * recharges that fit by M are at most the sum over stations of the smaller of the two, and M
+   * is at least the least M at which that reaches `recharges`. 0 when it says nothing.
+   */
+  timeForRecharges(recharges: number): number {
+    const { problem, groups, pricing } = this;
+    const R = problem.rechargeSeconds;
+    if (recharges <= 0) return 0;
+    const figures = groups.map((group) => {
+      const start = pricing.originOf(group, 'first');
+      let roundTrip = Infinity;
+      for (let k = 0; k < pricing.classCount; k++) {
+        if (!this.serves(group, k) || !pricing.segmentFits(group, 'later', [k])) continue;
+        roundTrip = Math.min(roundTrip, pricing.segmentTime(group, 'later', true, [k]) - R);
+      }
+      const toHome = pricing.segmentTime(group, 'first', true, []) - R - start.ready;
+      return { group, first: start.ready + toHome + R + this.leastLaterSegment(group), cycle: R + roundTrip };
+    });
+    const byRobots = (makespan: number, station: string) => {
+      let count = 0;
+      for (const { group, first, cycle } of figures) {
+        if (group.station !== station || makespan < first) continue;
+        count += group.size * (1 + Math.floor((makespan - first) / cycle + 1e-9));
+      }
+      return count;
+    };
+    const stationsOf = new Set(groups.map((group) => group.station));
+    const fit = (makespan: number) => {
+      let count = 0;
+      for (const station of stationsOf) {
+        const row = this.stations.get(station);
+        const byChargers =
+          row && R > 0 ? row.chargers * Math.max(0, Math.floor((makespan - row.afterCharge) / R + 1e-9)) : Infinity;
+        count += Math.min(byChargers, byRobots(makespan, station));
+      }
+      return count;
+    };
+    // The least such M is one of the robots' or the chargers' finishes; try them in order.
+    const candidates: number[] = [];
+    for (const { first, cycle } of figures) {
+      // A group with no later segment never recharges (a plan never ends on a recharge).
+      if (!Number.isFinite(first)) continue;
+      if (!(cycle > 0)) return 0;
+      for (let c = 0; c < recharges; c++) candidates.push(first + c * cycle);
+    }
+    for (const { chargers, afterCharge } of this.stations.values()) {
+      for (let c = 1; c <= Math.ceil(recharges / chargers); c++) candidates.push(afterCharge + c * R);
+    }
+    candidates.sort((a, b) => a - b);
+    for (const makespan of candidates) if (fit(makespan) >= recharges) return makespan * (1 - RELATIVE_TOLERANCE);
+    return 0;
+  }
+
+  private serves(group: RobotGroup, k: number): boolean {
+    return this.problem.servable[this.problem.robotClass[group.robot] * this.pricing.classCount + k] === 1;
+  }
+
   /** The least time of a later segment of the group: one delivery from home, open. */
   private leastLaterSegment(group: RobotGroup): number {
     let least = Infinity;
@@ -259,18 +371,18 @@ class SegmentMaster {
       indices.push(station.row);
       values.push(this.problem.rechargeSeconds);
     }
-    this.model.addCol(0, 0, highs.infinity, { indices, values });
+    const cost = this.objective === 'recharges' && segment.closed ? 1 : 0;
+    this.model.addCol(cost, 0, highs.infinity, { indices, values });
     this.columns.push(segment);
   }
 
-  private generate(): ChargeSegmentLp {
-    const started = performance.now();
+  private generate(): MasterOutcome {
+    const { budget } = this;
     let best = 0;
     let converged = false;
-    let labelsLeft = LABEL_BUDGET;
     let rounds = 0;
     let master = 0;
-    while (rounds < MAX_ROUNDS && (performance.now() - started) / 1000 <= TIME_BUDGET_S) {
+    while (rounds < MAX_ROUNDS && performance.now() <= budget.deadline) {
       this.poll?.();
       rounds++;
       this.model.run();
@@ -280,11 +392,11 @@ class SegmentMaster {
       const tolerance = 1e-9 * Math.max(1, master);
       // The quick pricing first; the exact one when it finds nothing, which proves a bound.
       const negative = (found: PricedSegment[]) => found.filter((column) => column.reducedCost < -tolerance);
-      let priced = this.priceAll(duals, labelsLeft, QUICK_BUCKET);
-      labelsLeft -= priced.labels;
+      let priced = this.priceAll(duals, budget.labels, QUICK_BUCKET);
+      budget.labels -= priced.labels;
       if (negative(priced.columns).length === 0) {
-        priced = this.priceAll(duals, labelsLeft, Infinity);
-        labelsLeft -= priced.labels;
+        priced = this.priceAll(duals, budget.labels, Infinity);
+        budget.labels -= priced.labels;
         if (!priced.complete) break;
         best = Math.max(best, this.proven(dualObjective, onM, priced.least));
         if (priced.least >= -tolerance) {
@@ -297,11 +409,11 @@ class SegmentMaster {
       for (const { segment } of fresh) this.addColumn(segment);
     }
     return {
-      makespan_s: Math.max(0, best * (1 - RELATIVE_TOLERANCE)),
+      value: Math.max(0, best * (1 - RELATIVE_TOLERANCE)),
       converged,
       rounds,
       columns: this.columns.length,
-      master_s: master,
+      master,
     };
   }
 
@@ -340,10 +452,14 @@ class SegmentMaster {
    */
   private proven(dualObjective: number, onM: number, least: number): number {
     const shortfall = Math.max(0, -least);
+    const numerator = dualObjective - shortfall * this.robots;
+    if (!(numerator > 0)) return 0;
+    // Counting recharges: sum_s c_s x_s >= b'y + d_min sum_s x_s, and the segments number at most
+    // K first ones plus as many later ones as closed ones, the value itself.
+    if (this.objective === 'recharges') return numerator / (1 + shortfall);
     if (shortfall > 0 && !(this.leastLaterTime > 0)) return 0;
     const denominator = onM + (shortfall > 0 ? (shortfall * this.robots) / this.leastLaterTime : 0);
-    const numerator = dualObjective - shortfall * this.robots;
-    if (!(denominator > 0) || !(numerator > 0)) return 0;
+    if (!(denominator > 0)) return 0;
     return numerator / denominator;
   }
 
@@ -352,6 +468,9 @@ class SegmentMaster {
     const { pricing, groups, problem } = this;
     const atLeastZero = (v: number) => Math.max(0, v);
     const atMostZero = (v: number) => Math.min(0, v);
+    // Counting recharges, M is free (cost 0), so the time and station rows bind nothing: their
+    // duals are taken as 0, which keeps M's reduced cost at 0 in the argument.
+    const counting = this.objective === 'recharges';
     const cover = new Float64Array(pricing.classCount);
     let dualObjective = 0;
     for (let k = 0; k < pricing.classCount; k++) {
@@ -362,14 +481,14 @@ class SegmentMaster {
     let onM = 0;
     const stationDual = new Map<string, number>();
     for (const [station, { chargers, row, afterCharge }] of this.stations) {
-      const dual = atMostZero(rowDual[row]);
+      const dual = counting ? 0 : atMostZero(rowDual[row]);
       stationDual.set(station, dual);
       onM -= chargers * dual;
       dualObjective -= chargers * afterCharge * dual;
     }
     const duals = groups.map((group, g) => {
       const base = this.groupRowStart + 4 * g;
-      const time = atMostZero(rowDual[base]);
+      const time = counting ? 0 : atMostZero(rowDual[base]);
       const first = atMostZero(rowDual[base + 1]);
       const open = atMostZero(rowDual[base + 2]);
       dualObjective += group.size * (first + open);
@@ -381,6 +500,7 @@ class SegmentMaster {
         open,
         chain: atMostZero(rowDual[base + 3]),
         station: problem.rechargeSeconds > 0 ? (stationDual.get(group.station) ?? 0) : 0,
+        closedCost: counting ? 1 : 0,
       };
     });
     return { duals, dualObjective, onM };
@@ -388,7 +508,7 @@ class SegmentMaster {
 
   /** d_s = -A_s'y for a column of the master (the empty first segment; pricing works the others out itself). */
   private reducedCost(segment: Segment, duals: GroupDuals): number {
-    let onColumn = segment.time * duals.time;
+    let onColumn = segment.time * duals.time - (segment.closed ? duals.closedCost : 0);
     for (const k of segment.classes) onColumn += duals.cover[k];
     if (segment.origin === 'first') onColumn += duals.first;
     else onColumn += duals.chain;

@@ -55,6 +55,8 @@ export interface GroupDuals {
   chain: number;
   /** Its station's charger row (<= 0; 0 when the station has a charger per robot). */
   station: number;
+  /** A closed segment's cost in the master's objective (1 when it counts recharges, else 0). */
+  closedCost: number;
 }
 
 /** A priced segment and its reduced cost (0 - its column times the duals). */
@@ -152,7 +154,7 @@ export class SegmentPricing {
   }
 
   /** Where a group's segment of that origin starts, and the metres used on its charge there. */
-  private originOf(group: RobotGroup, origin: SegmentOrigin): { place: number; used: number; ready: number } {
+  originOf(group: RobotGroup, origin: SegmentOrigin): { place: number; used: number; ready: number } {
     const { problem } = this;
     return origin === 'first'
       ? {
@@ -164,7 +166,7 @@ export class SegmentPricing {
   }
 
   /** Seconds a closed segment ending with class k adds after its last dropoff: the drive home and the recharge. */
-  private closing(group: RobotGroup, k: number): number {
+  closing(group: RobotGroup, k: number): number {
     return this.seconds(this.dropoff(k), this.problem.homePlace[group.robot]) + this.problem.rechargeSeconds;
   }
 
@@ -227,7 +229,7 @@ export class SegmentPricing {
     const maxCount = problem.deliveryCount;
     const base = weight * start.ready - (origin === 'first' ? duals.first : duals.chain);
     const openEnd = -weight * problem.handlingSeconds - duals.open;
-    const closedEnd = duals.chain - problem.rechargeSeconds * duals.station;
+    const closedEnd = duals.closedCost + duals.chain - problem.rechargeSeconds * duals.station;
     const buckets: Label[][] = Array.from({ length: n }, () => []);
     const queue: Label[] = [];
     let labels = 0;

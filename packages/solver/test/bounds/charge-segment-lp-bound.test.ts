@@ -37,11 +37,14 @@ describe('charge_segment_lp, worked out by hand', () => {
     // (M - 10), 10 s being the least segment after a recharge (R1 -> PR -> D1); the time row,
     // 3 M >= 3 x 10 + 6 x 200, only asks 410 s. A solution at 1,090: 3 first closed, 3 later
     // closed, 3 later open (the chain row: 6 later <= 6 closed). So the LP is 1,090 s: the
-    // issue's 1,080 s of charging on the one charger, and the drive after the last charge.
+    // issue's 1,080 s of charging on the one charger, and the drive after the last charge. The
+    // recharge LP: 6 closed segments at least, so 6 recharges, which the charger fits by 1,090 s
+    // (10 + 6 x 180); each robot could fit 5 by then (180 + 10, then 200 s each).
     const problem = aroundShelfProblem(3, 9, { max_distance: 25, recharge_time: 3, chargers: 1 });
     const bound = lp(problem);
     expect(bound.converged).toBe(true);
     expect(bound.makespan_s).toBeCloseTo(1090, 3);
+    expect(bound.recharges).toBe(6);
     expect(bound.makespan_s).toBeLessThanOrEqual(1090);
     const { stats } = solve(problem, { algorithm: 'makespan', maxIterations: 30 });
     expect(stats.makespan_s).toBeGreaterThanOrEqual(bound.makespan_s);
@@ -51,31 +54,37 @@ describe('charge_segment_lp, worked out by hand', () => {
     // The same segments as above, K = 2 robots: 4 deliveries, at most 2 open segments, so 2
     // closed: 180 x 2 <= M - 10, M >= 370 (the time row: 2 M >= 2 x 10 + 2 x 200, 210 s). The
     // best plan does 390 s: the first recharge cannot start before a robot is back from its first
-    // delivery (20 s); the LP does not count that wait.
+    // delivery (20 s); the LP does not count that wait. The recharge LP: 2 recharges, the same
+    // 10 + 2 x 180.
     const problem = aroundShelfProblem(2, 4, { max_distance: 25, recharge_time: 3, chargers: 1 });
     const bound = lp(problem);
     expect(bound.converged).toBe(true);
     expect(bound.makespan_s).toBeCloseTo(370, 3);
+    expect(bound.recharges).toBe(2);
     const { stats } = solve(problem, { algorithm: 'makespan', maxIterations: 30 });
     expect(stats.makespan_s).toBe(390);
   });
 
-  it('a robot whose deliveries need 1.125 charges: the LP pays half a recharge, the whole-charge bound a whole one', () => {
+  it('a robot whose deliveries need 1.125 charges: the LPs pay half a recharge, rounded up to a whole one: 70 s', () => {
     // One robot, three PR -> D1 deliveries, 26 m charges, no reserve, 60 s recharges. A segment
     // holds two (R1 -> PR -> D1 -> PR -> D1 is 16 m, 10 m home: 26 m), not three. Columns (one
     // robot, so no station row): one delivery open 10 s, closed 10 + 10 + 60 = 80 s; two open
     // 16 s, closed 86 s; the empty first 60 s. The best plan: two, home, recharge, the third: 96
-    // s. The LP mixes half of two plans: the first segment open (two deliveries, 16 s) with
-    // weight 1/2 and closed (86 s) with 1/2, and a later open segment of two with 1/2 (the chain
-    // row: 1/2 later <= 1/2 closed): 3 deliveries covered in 8 + 43 + 8 = 59 s, and nothing
-    // cheaper covers the third delivery (a closed segment for it costs 70 s more than an open
-    // one, and only the first is free of a recharge). A linear programme cannot make a robot pay
-    // a whole recharge: that is the whole-charge bound's argument (92 s), which the list keeps.
+    // s. The makespan LP mixes half of two plans: the first segment open (two deliveries, 16 s)
+    // with weight 1/2 and closed (86 s) with 1/2, and a later open segment of two with 1/2 (the
+    // chain row: 1/2 later <= 1/2 closed): 3 deliveries covered in 8 + 43 + 8 = 59 s, and nothing
+    // cheaper covers the third (a closed segment costs 70 s more than an open one, and only the
+    // first is free of a recharge). A linear programme cannot make a robot pay a whole recharge.
+    // The recharge LP's least is the same 1/2 closed segment, which a plan makes whole: 1
+    // recharge, and a robot with one recharge finishes no earlier than the recharge (60 s) and
+    // the least segment after it (R1 -> PR -> D1, 10 s): 70 s.
     const problem = aroundShelfProblem(1, 3, { max_distance: 26, recharge_time: 1, battery_reserve_pct: 0 });
     const bound = lp(problem);
     expect(bound.converged).toBe(true);
-    expect(bound.makespan_s).toBeCloseTo(59, 4);
-    // The list still makes the robot pay a whole recharge: the whole-charge bound 92 s, and the
+    expect(bound.master_s).toBeCloseTo(59, 6);
+    expect(bound.recharges).toBe(1);
+    expect(bound.makespan_s).toBeCloseTo(70, 4);
+    // The whole-charge bound also counts the drive to the recharge and back (92 s), and the
     // battery-aware bound, which counts this robot's charges exactly, the optimum 96 s.
     const all = lowerBound(problem);
     const boundNamed = (name: string) => all.bounds.find((value) => value.name === name)?.makespan_s;
@@ -128,7 +137,7 @@ describe('charge_segment_lp on random instances', () => {
       { numRuns: 300, seed: 20261201 },
     );
     // Batteries bind on many of them (68 of 300 runs), the LP proves something on each, and on
-    // 27 it is above every other bound of the list.
+    // 32 it is above every other bound of the list.
     expect(tried).toBeGreaterThan(40);
     expect(positive).toBeGreaterThan(30);
     expect(tightest).toBeGreaterThan(10);

@@ -60,7 +60,7 @@ export const BOUNDS = [
   {
     name: 'charge_segment_lp',
     counts:
-      "the charge segments that cover every delivery, each robot's in turn with its recharges, and each station's recharges one robot at a time on its chargers (a linear programme over segments)",
+      "the charge segments that cover every delivery, each robot's in turn with its recharges, and each station's recharges one robot at a time on its chargers (linear programmes over segments: the makespan, and the fewest recharges, made whole)",
     cannotCount: 'how the recharges fall in time on a charger, and the traffic between robots',
     holdsFor: 'plan',
   },
