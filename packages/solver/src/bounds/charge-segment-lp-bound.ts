@@ -57,6 +57,14 @@ const NOT_TRIED: ChargeSegmentLp = {
   recharges: 0,
 };
 
+export interface ChargeSegmentLpOptions {
+  /**
+   * Solve the makespan LP to its optimum even where the recharge count proves more (by default
+   * it stops once its master can no longer pass that): for tests and measurements of the LP.
+   */
+  untilConverged?: boolean;
+}
+
 /** What a master minimises: the makespan, or the recharges (closed segments) whatever the makespan. */
 type MasterObjective = 'makespan' | 'recharges';
 
@@ -114,7 +122,11 @@ interface MasterOutcome {
  * turns it into the least makespan at which the robots and the stations' chargers fit that many.
  * The bound is the larger of the two.
  */
-export function chargeSegmentLpBound(problem: Problem, shared: SharedBoundWork): ChargeSegmentLp {
+export function chargeSegmentLpBound(
+  problem: Problem,
+  shared: SharedBoundWork,
+  options: ChargeSegmentLpOptions = {},
+): ChargeSegmentLp {
   const n = problem.deliveryCount;
   if (n === 0 || n > LP_MAX_DELIVERIES) return NOT_TRIED;
   const usable = usableRobots(problem);
@@ -126,10 +138,13 @@ export function chargeSegmentLpBound(problem: Problem, shared: SharedBoundWork):
   // its whole number is often the stronger of the two.
   const recharges = new SegmentMaster(problem, usable, 'recharges', budget, shared.poll);
   const fewest = recharges.solve();
-  const makespan = new SegmentMaster(problem, usable, 'makespan', budget, shared.poll).solve();
   const leastRecharges = fewest.value > 0 ? Math.ceil(fewest.value - 1e-6) : 0;
+  const byRecharges = recharges.timeForRecharges(leastRecharges);
+  const makespan = new SegmentMaster(problem, usable, 'makespan', budget, shared.poll).solve(
+    options.untilConverged ? 0 : byRecharges,
+  );
   return {
-    makespan_s: Math.max(makespan.value, recharges.timeForRecharges(leastRecharges)),
+    makespan_s: Math.max(makespan.value, byRecharges),
     converged: makespan.converged,
     rounds: makespan.rounds,
     columns: makespan.columns,
@@ -206,10 +221,15 @@ class SegmentMaster {
     this.leastLaterTime = leastLater;
   }
 
-  solve(): MasterOutcome {
+  /**
+   * Column generation; `known` is a bound proven already: the restricted master's value is at
+   * least the LP's optimum, so once it is no more than `known` the LP cannot add to it and the
+   * rounds stop.
+   */
+  solve(known = 0): MasterOutcome {
     try {
       this.build();
-      return this.generate();
+      return this.generate(known);
     } finally {
       this.model.dispose();
     }
@@ -378,7 +398,7 @@ class SegmentMaster {
     this.columns.push(segment);
   }
 
-  private generate(): MasterOutcome {
+  private generate(known: number): MasterOutcome {
     const { budget } = this;
     let best = 0;
     let converged = false;
@@ -390,6 +410,7 @@ class SegmentMaster {
       this.model.run();
       if (this.model.getModelStatus() !== highs.constants.modelStatus.optimal) break;
       master = this.model.getObjectiveValue();
+      if (master <= known) break;
       const { duals, dualObjective, onM } = this.readDuals(this.model.getSolution().rowDual);
       const tolerance = 1e-9 * Math.max(1, master);
       // The quick pricing first; the exact one when it finds nothing, which proves a bound.

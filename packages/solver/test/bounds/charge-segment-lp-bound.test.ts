@@ -17,7 +17,8 @@ import { measureRoutes } from '../../src/plan/objective.ts';
 import { aroundShelf } from '../floor-layouts.ts';
 import { buildUnlessInfeasible, gridInstanceArbitrary } from '../helpers.ts';
 
-const lp = (problem: Problem) => chargeSegmentLpBound(problem, new SharedBoundWork(problem));
+/** The bound, its makespan LP solved to the end (the list's stops once the recharge count proves more). */
+const lp = (problem: Problem) => chargeSegmentLpBound(problem, new SharedBoundWork(problem), { untilConverged: true });
 
 /** `deliveries` PR -> D1 deliveries for `robots` robots around the shelf (floor-layouts.ts): R1 -> PR 7 m, PR -> D1 3 m, D1 -> R1 10 m, D1 -> PR 3 m. */
 const aroundShelfProblem = (robots: number, deliveries: number, params: ProblemInput['params']) =>
@@ -84,6 +85,8 @@ describe('charge_segment_lp, worked out by hand', () => {
     expect(bound.master_s).toBeCloseTo(59, 6);
     expect(bound.recharges).toBe(1);
     expect(bound.makespan_s).toBeCloseTo(70, 4);
+    // The list's bound stops the makespan LP once its master is down to 70 s: the same value.
+    expect(chargeSegmentLpBound(problem, new SharedBoundWork(problem)).makespan_s).toBeCloseTo(70, 4);
     // The whole-charge bound also counts the drive to the recharge and back (92 s), and the
     // battery-aware bound, which counts this robot's charges exactly, the optimum 96 s.
     const all = lowerBound(problem);
