@@ -221,6 +221,7 @@ export class SegmentPricing {
     bucketCap = Infinity,
   ): PricingResult {
     const { problem, classCount, position, neighbours, limit, copies } = this;
+    const { placeDistance, placeDrive, placeCount, speed } = problem;
     const n = problem.deliveryCount;
     const classOf = problem.deliveryClass;
     const weight = -duals.time;
@@ -230,6 +231,23 @@ export class SegmentPricing {
     const base = weight * start.ready - (origin === 'first' ? duals.first : duals.chain);
     const openEnd = -weight * problem.handlingSeconds - duals.open;
     const closedEnd = duals.closedCost + duals.chain - problem.rechargeSeconds * duals.station;
+    // Per class, what the group's labels read again and again.
+    const serves = new Uint8Array(classCount);
+    const pickups = new Int32Array(classCount);
+    const dropoffs = new Int32Array(classCount);
+    const lengths = new Float64Array(classCount);
+    const backHome = new Float64Array(classCount);
+    const deliverySeconds = new Float64Array(classCount);
+    const closeSeconds = new Float64Array(classCount);
+    for (let k = 0; k < classCount; k++) {
+      serves[k] = problem.servable[problem.robotClass[group.robot] * classCount + k];
+      pickups[k] = this.pickup(k);
+      dropoffs[k] = this.dropoff(k);
+      lengths[k] = problem.deliveryLength[problem.deliveryClassFirst[k]];
+      backHome[k] = this.metres(dropoffs[k], home);
+      deliverySeconds[k] = this.deliverySeconds(k);
+      closeSeconds[k] = this.closing(group, k);
+    }
     const buckets: Label[][] = Array.from({ length: n }, () => []);
     const queue: Label[] = [];
     let labels = 0;
@@ -237,43 +255,27 @@ export class SegmentPricing {
     const found: PricedSegment[] = [];
     let worstKept = -Infinity;
 
-    const consider = (label: Label) => {
-      const k = classOf[label.last];
-      const open = base + label.cost + openEnd;
-      const closed = base + label.cost + weight * this.closing(group, k) + closedEnd;
-      for (const [reducedCost, isClosed] of [
-        [open, false],
-        [closed, true],
-      ] as const) {
-        least = Math.min(least, reducedCost);
-        if (reducedCost >= 0 || (found.length >= keep && reducedCost >= worstKept)) continue;
-        const classes: number[] = [];
-        for (let at: Label | null = label; at; at = at.parent) classes.push(classOf[at.last]);
-        classes.reverse();
-        found.push({
-          segment: {
-            group: -1,
-            origin,
-            closed: isClosed,
-            classes,
-            time: this.segmentTime(group, origin, isClosed, classes),
-          },
-          reducedCost,
-        });
-        if (found.length > keep) {
-          found.sort((a, b) => a.reducedCost - b.reducedCost);
-          found.length = keep;
-        }
-        worstKept = found.length >= keep ? found[found.length - 1].reducedCost : Infinity;
+    const offer = (label: Label, reducedCost: number, closed: boolean) => {
+      if (reducedCost < least) least = reducedCost;
+      if (reducedCost >= 0 || (found.length >= keep && reducedCost >= worstKept)) return;
+      const classes: number[] = [];
+      for (let at: Label | null = label; at; at = at.parent) classes.push(classOf[at.last]);
+      classes.reverse();
+      const time = this.segmentTime(group, origin, closed, classes);
+      found.push({ segment: { group: -1, origin, closed, classes, time }, reducedCost });
+      if (found.length > keep) {
+        found.sort((a, b) => a.reducedCost - b.reducedCost);
+        found.length = keep;
       }
+      worstKept = found.length >= keep ? found[found.length - 1].reducedCost : Infinity;
     };
 
     const extend = (from: Label | null, j: number): void => {
       const k = classOf[j];
-      if (problem.servable[problem.robotClass[group.robot] * classCount + k] !== 1) return;
-      const at = from ? this.dropoff(classOf[from.last]) : start.place;
-      const energy = (from ? from.energy : start.used) + this.metres(at, this.pickup(k)) + problem.deliveryLength[j];
-      if (energy + this.metres(this.dropoff(k), home) > limit) return;
+      const at = from ? dropoffs[classOf[from.last]] : start.place;
+      const leg = at * placeCount + pickups[k];
+      const energy = (from ? from.energy : start.used) + placeDistance[leg] + lengths[k];
+      if (energy + backHome[k] > limit) return;
       const count = (from ? from.count : 0) + 1;
       if (count > maxCount) return;
       let memory = 1 << position[j * n + j];
@@ -285,8 +287,7 @@ export class SegmentPricing {
           if (p >= 0) memory |= 1 << p;
         }
       }
-      const cost =
-        (from ? from.cost : 0) + weight * (this.seconds(at, this.pickup(k)) + this.deliverySeconds(k)) - duals.cover[k];
+      const cost = (from ? from.cost : 0) + weight * (placeDrive[leg] / speed + deliverySeconds[k]) - duals.cover[k];
       const bucket = buckets[j];
       if (bucketCap < Infinity) {
         // The quick pricing keeps only the cheapest few labels at each class: it finds columns,
@@ -298,55 +299,62 @@ export class SegmentPricing {
           bucket[worst].dead = true;
           bucket.splice(worst, 1);
         }
-        const label: Label = { last: j, energy, cost, count, memory, parent: from, dead: false };
-        bucket.push(label);
-        queue.push(label);
-        labels++;
-        return;
-      }
-      for (const other of bucket) {
-        if (
-          !other.dead &&
-          other.energy <= energy &&
-          other.cost <= cost &&
-          other.count <= count &&
-          (other.memory & memory) === other.memory
-        )
-          return;
-      }
-      for (const other of bucket) {
-        if (
-          !other.dead &&
-          energy <= other.energy &&
-          cost <= other.cost &&
-          count <= other.count &&
-          (memory & other.memory) === memory
-        )
-          other.dead = true;
+      } else {
+        let killed = false;
+        for (let i = 0; i < bucket.length; i++) {
+          const other = bucket[i];
+          if (
+            other.energy <= energy &&
+            other.cost <= cost &&
+            other.count <= count &&
+            (other.memory & memory) === other.memory
+          )
+            return;
+          if (
+            energy <= other.energy &&
+            cost <= other.cost &&
+            count <= other.count &&
+            (memory & other.memory) === memory
+          ) {
+            other.dead = true;
+            killed = true;
+          }
+        }
+        if (killed) {
+          let kept = 0;
+          for (let i = 0; i < bucket.length; i++) if (!bucket[i].dead) bucket[kept++] = bucket[i];
+          bucket.length = kept;
+        }
       }
       const label: Label = { last: j, energy, cost, count, memory, parent: from, dead: false };
-      buckets[j] = bucket.filter((other) => !other.dead);
-      buckets[j].push(label);
+      bucket.push(label);
       queue.push(label);
       labels++;
     };
 
-    for (let k = 0; k < classCount; k++) extend(null, copies[k][0]);
+    for (let k = 0; k < classCount; k++) if (serves[k] === 1) extend(null, copies[k][0]);
     for (let head = 0; head < queue.length; head++) {
       if (labels > labelBudget) return { least, columns: found, complete: false, labels };
       if ((head & 255) === 0) poll?.();
       const label = queue[head];
       if (label.dead) continue;
-      consider(label);
-      for (let k = 0; k < classCount; k++) {
+      const k = classOf[label.last];
+      offer(label, base + label.cost + openEnd, false);
+      offer(label, base + label.cost + weight * closeSeconds[k] + closedEnd, true);
+      const row = label.last * n;
+      for (let l = 0; l < classCount; l++) {
+        if (serves[l] !== 1) continue;
         // The class's first delivery not in the memory (one in it was done in this segment
         // already); a plan's segment visiting the class again has one, as the memory holds
         // only deliveries it visited.
-        const next = copies[k].find((l) => {
-          const p = position[label.last * n + l];
-          return p < 0 || (label.memory & (1 << p)) === 0;
-        });
-        if (next !== undefined) extend(label, next);
+        const choices = copies[l];
+        for (let c = 0; c < choices.length; c++) {
+          const p = position[row + choices[c]];
+          if (p < 0 || (label.memory & (1 << p)) === 0) {
+            extend(label, choices[c]);
+            break;
+          }
+        }
       }
     }
     return { least, columns: found, complete: bucketCap === Infinity, labels };
