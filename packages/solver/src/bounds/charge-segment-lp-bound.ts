@@ -140,8 +140,11 @@ export function chargeSegmentLpBound(
   const fewest = recharges.solve();
   const leastRecharges = fewest.value > 0 ? Math.ceil(fewest.value - 1e-6) : 0;
   const byRecharges = recharges.timeForRecharges(leastRecharges);
+  // The makespan LP stops once its master cannot pass what is proven already: the recharges'
+  // bound, the model's and the battery-aware one (computed for the list anyway).
+  const known = Math.max(byRecharges, shared.model().makespan_s, shared.battery().makespan_s);
   const makespan = new SegmentMaster(problem, usable, 'makespan', budget, shared.poll).solve(
-    options.untilConverged ? 0 : byRecharges,
+    options.untilConverged ? 0 : known,
   );
   return {
     makespan_s: Math.max(makespan.value, byRecharges),
