@@ -174,6 +174,11 @@ function batteriesBind(problem: Problem, shared: SharedBoundWork, usable: readon
   return problem.deliveryCount > firstSegments;
 }
 
+/** An error of HiGHS itself: an operation it refused, or its WebAssembly runtime stopping (a RuntimeError). */
+function isHighsFailure(error: unknown): boolean {
+  return error instanceof highs.errors.HighsError || (error instanceof Error && error.name === 'RuntimeError');
+}
+
 interface StationRow {
   chargers: number;
   row: number;
@@ -193,6 +198,8 @@ class SegmentMaster {
   private readonly emptyFirst: (Segment | null)[] = [];
   private readonly robots: number;
   private readonly leastLaterTime: number;
+  /** What column generation has proven so far (`value`, lowered by the tolerance) and how it went. */
+  private readonly outcome: MasterOutcome = { value: 0, converged: false, rounds: 0, columns: 0, master: 0 };
 
   constructor(
     private readonly problem: Problem,
@@ -232,9 +239,24 @@ class SegmentMaster {
   solve(known = 0): MasterOutcome {
     try {
       this.build();
-      return this.generate(known);
+      this.outcome.columns = this.columns.length;
+      this.generate(known);
+    } catch (error) {
+      // HiGHS refused an operation or its WebAssembly stopped: what the rounds proved stands.
+      if (!isHighsFailure(error)) throw error;
+      this.outcome.converged = false;
     } finally {
+      this.dispose();
+    }
+    return this.outcome;
+  }
+
+  private dispose(): void {
+    try {
       this.model.dispose();
+    } catch (error) {
+      // A runtime that stopped cannot free the model; nothing else holds it.
+      if (!isHighsFailure(error)) throw error;
     }
   }
 
@@ -401,21 +423,17 @@ class SegmentMaster {
     this.columns.push(segment);
   }
 
-  private generate(known: number): MasterOutcome {
-    const { budget } = this;
-    let best = 0;
-    let converged = false;
-    let rounds = 0;
-    let master = 0;
-    while (rounds < MAX_ROUNDS && performance.now() <= budget.deadline) {
+  private generate(known: number): void {
+    const { budget, outcome } = this;
+    while (outcome.rounds < MAX_ROUNDS && performance.now() <= budget.deadline) {
       this.poll?.();
-      rounds++;
+      outcome.rounds++;
       this.model.run();
-      if (this.model.getModelStatus() !== highs.constants.modelStatus.optimal) break;
-      master = this.model.getObjectiveValue();
-      if (master <= known) break;
+      if (this.model.getModelStatus() !== highs.constants.modelStatus.optimal) return;
+      outcome.master = this.model.getObjectiveValue();
+      if (outcome.master <= known) return;
       const { duals, dualObjective, onM } = this.readDuals(this.model.getSolution().rowDual);
-      const tolerance = 1e-9 * Math.max(1, master);
+      const tolerance = 1e-9 * Math.max(1, outcome.master);
       // The quick pricing first; the exact one when it finds nothing, which proves a bound.
       const negative = (found: PricedSegment[]) => found.filter((column) => column.reducedCost < -tolerance);
       let priced = this.priceAll(duals, budget.labels, QUICK_BUCKET);
@@ -423,24 +441,19 @@ class SegmentMaster {
       if (negative(priced.columns).length === 0) {
         priced = this.priceAll(duals, budget.labels, Infinity);
         budget.labels -= priced.labels;
-        if (!priced.complete) break;
-        best = Math.max(best, this.proven(dualObjective, onM, priced.least));
+        if (!priced.complete) return;
+        const proven = this.proven(dualObjective, onM, priced.least) * (1 - RELATIVE_TOLERANCE);
+        outcome.value = Math.max(outcome.value, proven);
         if (priced.least >= -tolerance) {
-          converged = true;
-          break;
+          outcome.converged = true;
+          return;
         }
       }
       const fresh = negative(priced.columns);
-      if (fresh.length === 0) break;
+      if (fresh.length === 0) return;
       for (const { segment } of fresh) this.addColumn(segment);
+      outcome.columns = this.columns.length;
     }
-    return {
-      value: Math.max(0, best * (1 - RELATIVE_TOLERANCE)),
-      converged,
-      rounds,
-      columns: this.columns.length,
-      master,
-    };
   }
 
   /** Every group's segments priced from its start and its home (and its empty first segment): the least reduced cost and the columns found. */

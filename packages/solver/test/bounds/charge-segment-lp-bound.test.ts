@@ -104,6 +104,22 @@ describe('charge_segment_lp, worked out by hand', () => {
   });
 });
 
+describe('charge_segment_lp, cancelled', () => {
+  it('lets the solve’s cancellation through from its pricing', () => {
+    const problem = aroundShelfProblem(3, 9, { max_distance: 25, recharge_time: 3, chargers: 1 });
+    let cancelled = false;
+    const shared = new SharedBoundWork(problem, () => {
+      if (cancelled) throw new Error('cancelled');
+    });
+    shared.model();
+    shared.battery();
+    cancelled = true;
+    expect(() => chargeSegmentLpBound(problem, shared)).toThrow('cancelled');
+    // HiGHS is still usable after the cancelled model was freed.
+    expect(lp(problem).makespan_s).toBeCloseTo(1090, 3);
+  });
+});
+
 describe('charge_segment_lp on random instances', () => {
   it('is at most the proven optimum of the exact method, robots handed over mid-shift or not (one charger per robot)', () => {
     let tried = 0;
