@@ -61,7 +61,7 @@ export const BOUNDS = [
     name: 'charge_segment_lp',
     counts:
       "the charge segments that cover every delivery, each robot's in turn with its recharges, and each station's recharges one robot at a time on its chargers (linear programmes over segments: the makespan, and the fewest recharges, made whole)",
-    cannotCount: 'how the recharges fall in time on a charger, and the traffic between robots',
+    cannotCount: 'which robot makes which recharge (a linear programme spreads them) and when each falls on a charger',
     holdsFor: 'plan',
   },
   {
