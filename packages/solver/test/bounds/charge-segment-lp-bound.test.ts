@@ -162,7 +162,7 @@ describe('charge_segment_lp on random instances', () => {
     expect(tightest).toBeGreaterThan(10);
   });
 
-  it('is at most every algorithm’s plan on small floors with one charger per station, where robots queue for it', () => {
+  it('is at most every algorithm’s plan on small floors with one charger per station, where robots queue for it (point robots and robots that accelerate and turn, handling or none)', () => {
     let proving = 0;
     fc.assert(
       fc.property(
@@ -175,16 +175,24 @@ describe('charge_segment_lp on random instances', () => {
           seed: fc.integer({ min: 1, max: 10_000 }),
           maxDistance: fc.constantFrom(40, 60, 90),
           rechargeMinutes: fc.integer({ min: 1, max: 5 }),
+          model: fc.constantFrom('point', 'amr'),
+          handling: fc.constantFrom(0, 3),
         }),
         fc.integer({ min: 1, max: 1000 }),
-        ({ maxDistance, rechargeMinutes, ...options }, seed) => {
+        ({ maxDistance, rechargeMinutes, model, handling, ...options }, seed) => {
           const instance = generateWarehouseInstance({ ...options, shelfLength: 3 });
           let problem: Problem;
           try {
             problem = buildProblem({
               environment: instance.environment,
               tasks: instance.tasks,
-              params: { max_distance: maxDistance, recharge_time: rechargeMinutes, chargers: 1 },
+              params: {
+                max_distance: maxDistance,
+                recharge_time: rechargeMinutes,
+                chargers: 1,
+                robot_model: model,
+                handling_time_s: handling,
+              },
             });
           } catch (error) {
             expect(error).toBeInstanceOf(InfeasibleDeliveryError);
