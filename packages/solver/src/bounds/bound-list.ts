@@ -1,6 +1,7 @@
 import { BOUNDS, type BoundName } from '@fleetlab/warehouse';
 import { batteryAwareBound, type BatteryBound } from './battery-bound.ts';
 import { chargeSegmentBound } from './charge-segment-bound.ts';
+import { chargeSegmentLpBound } from './charge-segment-lp-bound.ts';
 import { chargerCapacityBound } from './charger-capacity-bound.ts';
 import { detourCapacityBound } from './detour-capacity-bound.ts';
 import { dockCapacityBound } from './dock-capacity-bound.ts';
@@ -58,6 +59,7 @@ const COMPUTE: Record<BoundName, MakespanBound['compute']> = {
     detourCapacityBound(problem, shared.model().distance_m - totalDeliveryLength(problem), shared.poll).makespan_s,
   charger_capacity: (problem, shared) => chargerCapacityBound(problem, shared),
   whole_charges: (problem, shared) => wholeChargesBound(problem, shared.model().distance_m),
+  charge_segment_lp: (problem, shared) => chargeSegmentLpBound(problem, shared).makespan_s,
   drive_time: (problem, shared) =>
     problem.pointRobot
       ? 0

@@ -49,6 +49,7 @@ describe('the list of bounds', () => {
 
   it('every bound of plans is at most every algorithm’s plan on random small instances, chargers ample or scarce', () => {
     let chargerBinding = 0;
+    let lpBinding = 0;
     fc.assert(
       fc.property(smallInstances(9), fc.integer({ min: 1, max: 1000 }), ([input, chargers], seed) => {
         const problem = buildUnlessInfeasible(withChargers(input, chargers));
@@ -64,11 +65,14 @@ describe('the list of bounds', () => {
           expect(stats.lower_bound_battery_s).toBeLessThanOrEqual(stats.makespan_s + 0.01);
         }
         if (bounds.values.some((bound) => bound.name === 'charger_capacity' && bound.makespan_s > 0)) chargerBinding++;
+        if (bounds.values.some((bound) => bound.name === 'charge_segment_lp' && bound.makespan_s > 0)) lpBinding++;
       }),
       { numRuns: 40, seed: 20261129 },
     );
-    // The charger bound says something on some of them: the test is not idle.
+    // The charger bound and the charge-segment LP say something on some of them: the test is
+    // not idle (test/bounds/charge-segment-lp-bound.test.ts has the LP's own property tests).
     expect(chargerBinding).toBeGreaterThan(0);
+    expect(lpBinding).toBeGreaterThan(0);
   });
 
   it('every bound of plans is at most the proven optimum of the exact method (one charger per robot), robots handed over mid-shift or not', () => {

@@ -85,6 +85,7 @@ describe('lowerBound', () => {
       'detour_capacity',
       'charger_capacity',
       'whole_charges',
+      'charge_segment_lp',
       'drive_time',
       'dock_capacity',
     ]);

@@ -58,6 +58,13 @@ export const BOUNDS = [
     holdsFor: 'routes',
   },
   {
+    name: 'charge_segment_lp',
+    counts:
+      "the charge segments that cover every delivery, each robot's in turn with its recharges, and each station's recharges one robot at a time on its chargers (linear programmes over segments: the makespan, and the fewest recharges, made whole)",
+    cannotCount: 'which robot makes which recharge (a linear programme spreads them) and when each falls on a charger',
+    holdsFor: 'plan',
+  },
+  {
     name: 'drive_time',
     counts:
       "the legs' least times for a robot that accelerates, brakes and turns, with the handling no plan avoids (a point robot: none beyond fleet_work)",
