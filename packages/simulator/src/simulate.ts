@@ -17,7 +17,7 @@ import {
   type TrafficPolicyName,
 } from '@fleetlab/warehouse';
 import { assertValid, checkExecution } from './check-execution.ts';
-import { asSimulationError, SimulationError } from './errors.ts';
+import { asSimulationError, disruptionsNeedPointRobots, SimulationError } from './errors.ts';
 import { simulateWithMotion } from './motion/simulate-with-motion.ts';
 import { dayFrame, dayStepBudget, withReserveReplays } from './execution/day-run.ts';
 import { executionRecord } from './execution/execution-record.ts';
@@ -69,12 +69,7 @@ export function simulate(
   });
   // Robots that accelerate, brake and turn: the discrete run's order, timed with their kinematics.
   if (!base.robotModel.point) {
-    // The timed floor drops the discrete run's waits, so a stop there would not hold: refuse
-    // rather than report a day without the stops asked for.
-    if (disruptions)
-      throw new SimulationError(
-        `Delays and breakdowns run with point robots only so far, not with robot model ${base.robotModel.name}`,
-      );
+    if (disruptions) throw disruptionsNeedPointRobots(base.robotModel.name);
     return simulateWithMotion(environment, floor, robots, plan, params, base, policy, options);
   }
   // Each robot alone on the floor with its plan's charges: the plan's own clock.

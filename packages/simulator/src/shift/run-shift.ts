@@ -30,7 +30,7 @@ import {
   round2,
 } from '@fleetlab/warehouse';
 import { assertValid, checkExecution } from '../check-execution.ts';
-import { asSimulationError, SimulationCancelledError, SimulationError } from '../errors.ts';
+import { asSimulationError, disruptionsNeedPointRobots, SimulationCancelledError, SimulationError } from '../errors.ts';
 import { executionRecord } from '../execution/execution-record.ts';
 import type { ExecutionParameters } from '../execution/execution-parameters.ts';
 import { executeOnFloor, type ExecutorOutcome } from '../execution/executor.ts';
@@ -148,12 +148,7 @@ export function runShift(
         clock: new FloorClock(floor, base),
         discrete: discreteRunParameters(params, base, { robots: fleet.length, freeCells: floor.freeCellCount() }),
       };
-  // The timed floor drops the discrete run's waits, so a stop there would not hold: refuse rather
-  // than report a shift without the stops asked for.
-  if (motion && disruptions)
-    throw new SimulationError(
-      `Delays and breakdowns run with point robots only so far, not with robot model ${base.robotModel.name}`,
-    );
+  if (motion && disruptions) throw disruptionsNeedPointRobots(base.robotModel.name);
   // The discrete run's clock: the model's own for points.
   const stepped = motion?.discrete ?? base;
   const orders = asSimulationError(() => releaseOrders(pairs, shift, options.releaseS));
