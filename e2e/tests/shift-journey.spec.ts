@@ -1,4 +1,4 @@
-import { highestSustainedRate, type ShiftSweepCandidate } from '@fleetlab/warehouse';
+import { highestSustainedRate, robotModelPresetByName, type ShiftSweepCandidate } from '@fleetlab/warehouse';
 import { expect, test } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { apiAs, createScenarioWithTaskViaApi } from '../support/api.ts';
@@ -105,6 +105,60 @@ test('a planner runs a 6 h shift in the browser, reads its KPIs and jumps the pl
   await expect(orders).toHaveAttribute('data-released', String(released));
   await expect(orders).toHaveAttribute('data-delivered', String(delivered));
   await player.screenshot({ path: screenshotPath('shift-player-hour-5') });
+});
+
+test('a planner runs a 1 h shift with the drive unit the form starts with, and reads the same figures on the page as in the replay', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpAndLogIn(page, 'shiftmodel');
+  const { scenarioId } = await createScenarioWithTaskViaApi(
+    page,
+    { environment: 'Model shift floor', scenario: 'Drive unit hour', task: 'Order mix' },
+    [
+      ['P7', 'D1'],
+      ['P10', 'D2'],
+      ['P25', 'D1'],
+      ['P29', 'D2'],
+    ],
+  );
+  await page.goto('/solves/create');
+  await page.getByLabel('Scenario', { exact: true }).selectOption(String(scenarioId));
+  await page.getByLabel('Task', { exact: true }).selectOption({ label: 'Order mix (4 deliveries)' });
+  await page.getByLabel('Algorithm').selectOption('greedy_distance');
+  const shift = page.getByRole('group', { name: 'Shift' });
+  await shift.getByLabel('Run as a shift').check();
+  await shift.getByLabel('Shift Length (h)').fill('1');
+  await shift.getByLabel('Orders per Hour').fill('60');
+  await page.getByRole('button', { name: 'Start Optimization' }).click();
+  await expect(page).toHaveURL(/\/solves\/\d+$/);
+  const solveId = Number(page.url().split('/').pop());
+  const solve = await finishedSolve<ShiftSolve & { stats: { robot_model: string } }>(page, solveId, 120_000);
+  expect(solve.status).toBe('completed');
+  // The shift ran with the form's model, on the robots' real motion.
+  expect(solve.stats.robot_model).toBe('drive-unit');
+  const robotModel = page.locator('dt', { hasText: /^Robot Model$/ }).locator('xpath=following-sibling::dd');
+  await expect(robotModel).toHaveText(robotModelPresetByName('drive-unit')?.label ?? '');
+  const figures = solve.stats.shift;
+  const results = page.getByRole('region', { name: 'Shift Results' });
+  await expect(results).toBeVisible({ timeout: 30_000 });
+  const grouped = (value: number) => value.toLocaleString('en-US');
+  expect(await summaryFigure(page, 'Orders Delivered', 'Shift Results')).toBe(grouped(figures.delivered));
+  await expect(
+    results.getByText(
+      `${grouped(figures.delivered)} + ${grouped(figures.backlog_end)} open at the end = ${grouped(figures.released)} released.`,
+    ),
+  ).toBeVisible();
+  // What the page counts is what the record holds: orders done by the shift's end.
+  const doneByEnd = solve.execution.orders.filter((order) => order.done_s !== undefined && order.done_s <= HOUR_S);
+  expect(doneByEnd.length).toBe(figures.delivered);
+  await expectFiguresInsideTheirCards(results);
+  // The replay at the shift's end shows the same count delivered.
+  const { player } = playerOf(page);
+  await player.getByRole('group', { name: 'Jump to' }).getByRole('button', { name: '1 h', exact: true }).click();
+  await expect(player.getByTestId('shift-orders')).toHaveAttribute('data-delivered', String(figures.delivered));
+  await page.screenshot({ path: screenshotPath('shift-drive-unit-results'), fullPage: true });
 });
 
 type RateSweep = {
