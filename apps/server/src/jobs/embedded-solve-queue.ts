@@ -58,6 +58,8 @@ export class EmbeddedSolveQueue implements SolveQueue {
   private pumping = false;
   private pumpAgain = false;
   private closing: Promise<void> | null = null;
+  /** The dispatcher's last pass (settled: its errors are logged by it). */
+  private pumped: Promise<void> = Promise.resolve();
 
   private constructor(options: EmbeddedSolveQueueOptions) {
     this.logger = options.logger ?? consoleJobLogger;
@@ -126,6 +128,8 @@ export class EmbeddedSolveQueue implements SolveQueue {
     clearTimeout(graceTimer);
     if (first === 'grace-over') await Promise.all([...this.active.values()].map((run) => run.handBack()));
     await Promise.allSettled(runs.map((run) => run.done));
+    // A read of pending solves under way finishes before the database may close.
+    await this.pumped;
     await this.pool.close();
   }
 
@@ -149,8 +153,11 @@ export class EmbeddedSolveQueue implements SolveQueue {
       return;
     }
     this.pumping = true;
-    void this.pump()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'solve dispatcher could not read pending solves'))
+    this.pumped = this.pump()
+      .catch((error: unknown) => {
+        // Once closing, nothing more is dispatched: a read cut short by the database closing is no fault.
+        if (this.closing === null) this.logger.error({ err: error }, 'solve dispatcher could not read pending solves');
+      })
       .finally(() => {
         this.pumping = false;
         if (this.pumpAgain) {
