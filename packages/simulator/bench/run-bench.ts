@@ -310,21 +310,28 @@ for (const { id, model } of runs) {
     ),
   );
   if (flags.policies.length > 1) {
+    // A policy whose run jammed has no figure (NaN): it is named as jammed, not compared.
+    const figure = (value: number, text: string) => (Number.isFinite(value) ? text : 'jammed');
     const baseline = executed[flags.policies.indexOf('pibt')];
     const sooner = flags.policies
-      .map((policy, k) => `${policy} ${(100 * (1 - executed[k] / baseline)).toFixed(1)}%`)
+      .map((policy, k) =>
+        Number.isFinite(baseline)
+          ? `${policy} ${figure(executed[k], `${(100 * (1 - executed[k] / baseline)).toFixed(1)}%`)}`
+          : `${policy} (pibt jammed)`,
+      )
       .filter((_, k) => flags.policies[k] !== 'pibt');
     console.log(`${id}: sooner than pibt: ${sooner.join(', ')}`);
     // Delay = executed less free flow (the plan): what the crowd cost, against the guided policy's.
     const freeFlow = executedFreeFlow.get(id) ?? Number.NaN;
     const guided = executed[flags.policies.indexOf('guided')] - freeFlow;
     const delays = flags.policies
-      .map(
-        (policy, k) =>
-          `${policy} ${(executed[k] - freeFlow).toFixed(0)} s (${(100 * (1 - (executed[k] - freeFlow) / guided)).toFixed(1)}% less)`,
-      )
+      .map((policy, k) => {
+        const delay = executed[k] - freeFlow;
+        const less = Number.isFinite(guided) ? ` (${(100 * (1 - delay / guided)).toFixed(1)}% less)` : '';
+        return `${policy} ${figure(delay, `${delay.toFixed(0)} s${less}`)}`;
+      })
       .filter((_, k) => flags.policies[k] !== 'guided');
-    console.log(`${id}: delay against guided's ${guided.toFixed(0)} s: ${delays.join(', ')}`);
+    console.log(`${id}: delay against guided's ${figure(guided, `${guided.toFixed(0)} s`)}: ${delays.join(', ')}`);
   }
 }
 console.log(
