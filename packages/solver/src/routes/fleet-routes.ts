@@ -275,9 +275,11 @@ export class FleetRoutes {
     // Robots are tried earliest finish first: under the makespan objective the best placement is
     // most often on one of them, and a good value found early gives every later robot a tight
     // cutoff. The winner is the same as in index order: the least value, the lowest index on a tie.
-    const order = this.byFinish(robots, count);
+    // With `blink` they keep index order, as each robot draws its blinks in turn: another order
+    // would hand the draws to other robots and change the search's plans.
+    const order = blink ? null : this.byFinish(robots, count);
     for (let m = 0; m < count; m++) {
-      const r = order[m];
+      const r = order ? order[m] : robots ? robots[m] : m;
       const cutoff = best ? this.finishCutoff(r, best.value) : Infinity;
       const finish = this.evaluators[r].bestInsertion(j, this.insertion, cutoff, blink);
       if (finish === Infinity) continue;
