@@ -5,6 +5,8 @@
  * - t1, t2: tight batteries and long charges (220 m per charge, 8 min per charge), 48 robots,
  *   700 orders on a 40x50 floor; t2 with hot-spot demand (60% of the orders from 10% of the
  *   pickups). Most robots recharge several times, so the battery decides the makespan.
+ * - c800: t1's floor and fleet with 800 orders, to time the makespan search's construction on the
+ *   800-order, 48-robot floor of issue 33 (bench/construction-time.ts).
  * - d5k, d20k: the largest days the spec allows: a 50x50 floor with 200 robots and 5,000
  *   orders, and with 400 robots (40 stations x 10) and 20,000 orders.
  * - dense: a crowded floor for traffic: 30x30 with one-lane aisles between the racks, 120 robots
@@ -46,6 +48,7 @@ export const GENERATED_INSTANCES: Record<string, InstanceGeneratorOptions> = {
     hotSpot: { share: 0.6, pickupsFraction: 0.1 },
     params: TIGHT_PARAMS,
   },
+  c800: { width: 40, height: 50, stations: 6, robotsPerStation: 8, orders: 800, seed: 19, params: TIGHT_PARAMS },
   d5k: { width: 50, height: 50, stations: 20, robotsPerStation: 10, orders: 5_000, seed: 5, params: SPEC_PARAMS },
   d20k: { width: 50, height: 50, stations: 40, robotsPerStation: 10, orders: 20_000, seed: 20, params: SPEC_PARAMS },
   dense: {

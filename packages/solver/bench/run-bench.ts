@@ -18,7 +18,8 @@
  * reproducible on any machine when the time limit is set high enough not to bind.
  * Each row runs in a process of its own, so `max_rss_MB` is that solve's peak memory (the
  * instance, the problem, the solve and the check); `total_ms` includes building the problem
- * (all shortest paths), and `load` is the machine's one-minute load average when the row ended.
+ * (all shortest paths), `iter` the search's ruin-and-recreate iterations (genetic: generations), and
+ * `load` is the machine's one-minute load average when the row ended.
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -161,6 +162,7 @@ function runRow(id: string, algorithmName: string, flags: Flags): void {
       pad(`${(stats.gap_battery * 100).toFixed(2)}%`, 7, true),
       pad(stats.lower_bound_name ?? '-', 16),
       pad(stats.dock_bound_s?.toFixed(2) ?? '-', 8, true),
+      pad(String(stats.iterations), 6, true),
       pad(totalMs.toFixed(0), 8, true),
       pad(maxRssMb.toFixed(0), 10, true),
       pad(loadavg()[0].toFixed(1), 4, true),
@@ -197,6 +199,7 @@ function main(): void {
     pad('gap_tgt', 7, true),
     pad('tightest', 16),
     pad('dock_s', 8, true),
+    pad('iter', 6, true),
     pad('total_ms', 8, true),
     pad('max_rss_MB', 10, true),
     pad('load', 4, true),

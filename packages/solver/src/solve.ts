@@ -20,7 +20,7 @@ import { optimiseMakespan } from './algorithms/makespan-search.ts';
 import { assignByRegretInsertion } from './algorithms/regret-insertion.ts';
 import { assignBySequentialAuction } from './algorithms/sequential-auction.ts';
 import { InvalidProblemError } from './problem/errors.ts';
-import { computeBounds } from './bounds/bound-list.ts';
+import { type BoundFigures, computeBounds } from './bounds/bound-list.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from './plan/objective.ts';
 import { checkPlan, type PlanCheck } from './plan/plan-checker.ts';
 import { buildPlanSteps, type Routes } from './plan/plan-builder.ts';
@@ -86,19 +86,29 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   const algorithm = algorithmOf(options);
   const checkCancelled = cancellationCheck(options);
   checkCancelled();
-  // Every bound is computed before the search, inside the time limit: the tightest one also
-  // lets a search stop as soon as it proves its plan optimal.
-  const bounds = computeBounds(problem, checkCancelled);
-  let tightest: { name: LowerBoundName; makespan_s: number } = bounds.tightest;
+  // Every bound is computed inside the time limit: when a search first asks for the tightest one
+  // (once it has a plan; it lets the search stop as soon as it proves its plan optimal), or after
+  // the algorithm for the ones that never ask.
+  let boundList: BoundFigures | null = null;
+  const boundsOnce = () => {
+    boundList ??= computeBounds(problem, checkCancelled);
+    return boundList;
+  };
   // The search measures routes without the chargers' and docks' queues, so it may stop only at
   // a bound that holds for those too.
-  const context = searchContext(problem, options, { now, startMs, lowerBoundS: bounds.tightestForRoutes });
+  const context = searchContext(problem, options, {
+    now,
+    startMs,
+    lowerBound: () => boundsOnce().tightestForRoutes,
+  });
   const { scale } = context;
   const seed = options.seed ?? 1;
   const progress = context.progress;
   progress(0, null);
   const routes = repairRoutes(problem, scale, runAlgorithm(algorithm, context));
   checkCancelled();
+  const bounds = boundsOnce();
+  let tightest: { name: LowerBoundName; makespan_s: number } = bounds.tightest;
 
   const robotSteps: PlanResultsRecord = buildPlanSteps(problem, routes);
   const check = checkPlan(problem, robotSteps);
@@ -241,7 +251,7 @@ function cancellationCheck(options: Pick<SolveOptions, 'shouldStop'>): () => voi
 function searchContext(
   problem: Problem,
   options: SolveOptions,
-  clock: { now: () => number; startMs: number; lowerBoundS: number },
+  clock: { now: () => number; startMs: number; lowerBound: () => number },
 ): AlgorithmContext {
   const { now, startMs } = clock;
   const shouldStop = options.shouldStop ?? (() => false);
@@ -274,7 +284,7 @@ function searchContext(
     greedyRoutes,
     warmStart: null,
     elite: new ElitePlans(Math.max(0, Math.floor(options.alternatives ?? 0)) + 1),
-    lowerBoundS: clock.lowerBoundS,
+    lowerBound: clock.lowerBound,
     now,
     deadlineMs,
     maxIterations: options.maxIterations ?? Infinity,
@@ -314,7 +324,7 @@ export function planRoutes(
 ): PlannedRoutes {
   const now = options.now ?? (() => performance.now());
   const algorithm = algorithmOf(options);
-  const context = searchContext(problem, options, { now, startMs: now(), lowerBoundS: 0 });
+  const context = searchContext(problem, options, { now, startMs: now(), lowerBound: () => 0 });
   if (options.warmStart) context.warmStart = routesFromPairs(problem, options.warmStart);
   const routes = repairRoutes(problem, context.scale, runAlgorithm(algorithm, context));
   const planned: Record<string, PlannedWork> = {};

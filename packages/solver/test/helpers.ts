@@ -217,7 +217,7 @@ export function algorithmContext(
     greedyRoutes,
     warmStart: null,
     elite: new ElitePlans(0),
-    lowerBoundS: 0,
+    lowerBound: () => 0,
     now: () => 0,
     deadlineMs: Infinity,
     maxIterations: options.maxIterations ?? Infinity,

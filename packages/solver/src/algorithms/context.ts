@@ -16,7 +16,12 @@ export interface AlgorithmContext {
   warmStart: Routes | null;
   /** Where a search keeps the best distinct plans it meets (capacity 0: it keeps none). */
   elite: ElitePlans;
-  lowerBoundS: number;
+  /**
+   * The tightest bound a search may stop at (one that holds for routes timed without queues).
+   * The bound list is computed on the first call, inside the time limit: a search asks once it
+   * has a plan, so that its first plan does not wait for the bounds.
+   */
+  lowerBound: () => number;
   /** Milliseconds, from the injected clock. */
   now: () => number;
   deadlineMs: number;
@@ -55,7 +60,7 @@ export function searchStalled(context: AlgorithmContext, startMs: number, lastIm
 
 /** Whether a makespan under the completion-time objective meets the tightest bound, so no plan can beat it. */
 export function provenAtBound(context: AlgorithmContext, makespan: number): boolean {
-  return context.scale.completionOnly && makespan <= context.lowerBoundS + 1e-6;
+  return context.scale.completionOnly && makespan <= context.lowerBound() + 1e-6;
 }
 
 /** The reason a time-limited search ended, given whether it proved its plan optimal. */

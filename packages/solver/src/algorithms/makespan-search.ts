@@ -10,6 +10,8 @@ import { relatedDeliveries } from './related-deliveries.ts';
 
 /** Probability of skipping a candidate position during recreate (SISR "blinks"). */
 const BLINK_RATE = 0.01;
+/** Share of the time left after the construction that the first descent may take (time limit only). */
+const FIRST_DESCENT_SHARE = 0.5;
 
 /**
  * makespan (id 6): the flagship optimiser. A min-max construction (the better of largest-first
@@ -23,7 +25,7 @@ const BLINK_RATE = 0.01;
  */
 export function optimiseMakespan(context: AlgorithmContext): Routes {
   const neighbours = relatedDeliveries(context);
-  const constructed = buildLargestFirstStart(context);
+  const constructed = buildLargestFirstStart(context, neighbours);
   const candidates = [constructed, context.greedyRoutes, context.warmStart].filter(
     (routes): routes is Routes => routes !== null,
   );
@@ -74,7 +76,21 @@ export function improveByRuinAndRecreate(
       reported = { makespan, routes: state.routes() };
     return makespan;
   };
-  descend(state, outOfTime, { onMove: () => context.progress(elapsed(), reportState), granular });
+  // The first plan is reported before the bound list is computed (the bounds only tell the
+  // search when to stop), and the list before the descent, so that the time limit holds it.
+  context.progress(0, reportState);
+  context.lowerBound();
+  // With a time limit only, the first descent stops at FIRST_DESCENT_SHARE of the time left, so
+  // that a big floor's search still reaches ruin-and-recreate (whose polishing descents go on
+  // from where it stopped). With an iteration cap it runs to its end, so capped runs stay
+  // reproducible.
+  const descentEndMs = Number.isFinite(context.maxIterations)
+    ? Infinity
+    : context.now() + (context.deadlineMs - context.now()) * FIRST_DESCENT_SHARE;
+  descend(state, () => outOfTime() || context.now() >= descentEndMs, {
+    onMove: () => context.progress(elapsed(), reportState),
+    granular,
+  });
   const queues = queuePenalty(context, state);
   let current = state.value() + queues.penalty();
   context.elite.offer(current, () => state.routes());

@@ -10,7 +10,7 @@ const RELATED_COUNT = 30;
  * (place-neighbours.ts).
  */
 export function relatedDeliveries(
-  context: AlgorithmContext,
+  context: Pick<AlgorithmContext, 'problem' | 'checkCancelled'>,
   size = Math.max(0, Math.min(context.problem.deliveryCount - 1, RELATED_COUNT)),
 ): number[][] {
   const n = context.problem.deliveryCount;

@@ -190,6 +190,13 @@ class PricedAssignment {
   private readonly matrix: Float64Array;
   /** One robot per distinct home station (its ways home and from home are the station's). */
   private readonly stations: number[] = [];
+  /**
+   * Per station s (in the order of `stations`) and delivery: the way home from its dropoff at
+   * [s * n + i], and from home to its pickup at [s * n + j]; read once, for the n^2 arcs through
+   * a station the matrix prices at every price.
+   */
+  private readonly backHome: Float64Array;
+  private readonly fromHome: Float64Array;
 
   constructor(
     private readonly problem: Problem,
@@ -205,13 +212,23 @@ class PricedAssignment {
         this.stations.push(r);
       }
     });
+    const n = problem.deliveryCount;
+    this.backHome = new Float64Array(this.stations.length * n);
+    this.fromHome = new Float64Array(this.stations.length * n);
+    this.stations.forEach((r, s) => {
+      for (let j = 0; j < n; j++) {
+        this.backHome[s * n + j] = dropoffToHome(problem, r, j);
+        this.fromHome[s * n + j] = homeToPickup(problem, r, j);
+      }
+    });
   }
 
   /** The cheapest drive from dropoff i through a home station to pickup j. */
   private throughStation(i: number, j: number): number {
-    const problem = this.problem;
+    const n = this.problem.deliveryCount;
     let best = Infinity;
-    for (const r of this.stations) best = Math.min(best, dropoffToHome(problem, r, i) + homeToPickup(problem, r, j));
+    for (let s = 0; s < this.stations.length; s++)
+      best = Math.min(best, this.backHome[s * n + i] + this.fromHome[s * n + j]);
     return best;
   }
 

@@ -41,16 +41,25 @@ export class FleetRoutes {
   private secondLatestRobot = -1;
   private latest = 0;
   private secondLatest = 0;
+  /** The third latest finish: with the two above, the latest of the others whichever two robots change. */
+  private thirdLatest = 0;
   private earliestRobot = -1;
+  private secondEarliestRobot = -1;
   private earliest = 0;
   private secondEarliest = 0;
+  private thirdEarliest = 0;
   private readonly tieScale: number;
   /** Soft maximum: tau, its reference (exponents stay small), its weight in the value, and sum exp((f - reference) / tau). */
   private readonly softTau: number;
   private readonly softReference: number;
   private readonly softScale: number;
   private softSum = 0;
+  /** Per robot, its share of softSum at its current finish (softTerm, kept so that no value recomputes it). */
+  private readonly softTerms: Float64Array;
   private readonly insertion = new Insertion();
+  /** bestPlacement's robots in the order it tries them: the whole fleet's (kept), and a list's. */
+  private fleetOrder = new Int32Array(0);
+  private placementOrder = new Int32Array(0);
   /** Per robot: how many times its route was refreshed through this fleet (a descent's don't-look bits). */
   readonly routeVersions: Int32Array;
 
@@ -66,6 +75,7 @@ export class FleetRoutes {
   ) {
     this.evaluators = routes.map((route, r) => new RouteEvaluator(problem, r, route.slice(), scheduler));
     this.routeVersions = new Int32Array(routes.length);
+    this.softTerms = new Float64Array(routes.length);
     this.tieScale = TIE_BREAK_WEIGHT / (Math.max(1, problem.robotCount) * scale.divisors.completion_time);
     this.softReference = scale.divisors.completion_time;
     this.softTau = Math.max(1e-6, SOFT_MAX_TAU_SHARE * this.softReference);
@@ -97,32 +107,59 @@ export class FleetRoutes {
     this.distanceSum = 0;
     this.latest = -Infinity;
     this.secondLatest = -Infinity;
+    this.thirdLatest = -Infinity;
     this.earliest = Infinity;
     this.secondEarliest = Infinity;
+    this.thirdEarliest = Infinity;
     this.latestRobot = -1;
     this.secondLatestRobot = -1;
     this.earliestRobot = -1;
+    this.secondEarliestRobot = -1;
     this.softSum = 0;
     for (let r = 0; r < this.evaluators.length; r++) {
       const { finish, distance } = this.evaluators[r];
       this.finishSum += finish;
       this.distanceSum += distance;
-      this.softSum += this.softTerm(finish);
+      const soft = this.softTerm(finish);
+      this.softTerms[r] = soft;
+      this.softSum += soft;
       if (finish > this.latest) {
+        this.thirdLatest = this.secondLatest;
         this.secondLatest = this.latest;
         this.secondLatestRobot = this.latestRobot;
         this.latest = finish;
         this.latestRobot = r;
       } else if (finish > this.secondLatest) {
+        this.thirdLatest = this.secondLatest;
         this.secondLatest = finish;
         this.secondLatestRobot = r;
-      }
+      } else if (finish > this.thirdLatest) this.thirdLatest = finish;
       if (finish < this.earliest) {
+        this.thirdEarliest = this.secondEarliest;
         this.secondEarliest = this.earliest;
+        this.secondEarliestRobot = this.earliestRobot;
         this.earliest = finish;
         this.earliestRobot = r;
-      } else if (finish < this.secondEarliest) this.secondEarliest = finish;
+      } else if (finish < this.secondEarliest) {
+        this.thirdEarliest = this.secondEarliest;
+        this.secondEarliest = finish;
+        this.secondEarliestRobot = r;
+      } else if (finish < this.thirdEarliest) this.thirdEarliest = finish;
     }
+  }
+
+  /** The latest finish of the robots other than a and b: the first of the three latest that is neither. */
+  private latestOtherThan(a: number, b: number): number {
+    if (this.latestRobot !== a && this.latestRobot !== b) return this.latest;
+    if (this.secondLatestRobot !== a && this.secondLatestRobot !== b) return this.secondLatest;
+    return this.thirdLatest;
+  }
+
+  /** The earliest finish of the robots other than a and b. */
+  private earliestOtherThan(a: number, b: number): number {
+    if (this.earliestRobot !== a && this.earliestRobot !== b) return this.earliest;
+    if (this.secondEarliestRobot !== a && this.secondEarliestRobot !== b) return this.secondEarliest;
+    return this.thirdEarliest;
   }
 
   /** One robot's share of the soft maximum's sum (its exponent capped, so no sum overflows: far above the reference every finish weighs alike). */
@@ -162,7 +199,7 @@ export class FleetRoutes {
       earliest = Math.min(r === this.earliestRobot ? this.secondEarliest : this.earliest, finish);
       busy += finish - evaluator.finish;
       travelled += distance - evaluator.distance;
-      soft += this.softTerm(finish) - this.softTerm(evaluator.finish);
+      soft += this.softTerm(finish) - this.softTerms[r];
     }
     if (this.evaluators.length === 0) return 0;
     return (
@@ -175,29 +212,12 @@ export class FleetRoutes {
   /** Augmented objective if robots a and b had the given figures. */
   valueWithTwo(a: number, fa: number, da: number, b: number, fb: number, db: number): number {
     const p = this.problem;
-    let latest = -Infinity;
-    let earliest = Infinity;
-    // The extremes of the other robots: scan only when a or b holds one of them.
-    if (a !== this.latestRobot && b !== this.latestRobot) latest = this.latest;
-    if (a !== this.earliestRobot && b !== this.earliestRobot) earliest = this.earliest;
-    if (latest === -Infinity || earliest === Infinity) {
-      for (let r = 0; r < this.evaluators.length; r++) {
-        if (r === a || r === b) continue;
-        const f = this.evaluators[r].finish;
-        if (f > latest) latest = f;
-        if (f < earliest) earliest = f;
-      }
-    }
-    latest = Math.max(latest, fa, fb);
-    earliest = Math.min(earliest, fa, fb);
+    // The extremes of the other robots, from the three latest and three earliest finishes.
+    const latest = Math.max(this.latestOtherThan(a, b), fa, fb);
+    const earliest = Math.min(this.earliestOtherThan(a, b), fa, fb);
     const busy = this.finishSum - this.evaluators[a].finish - this.evaluators[b].finish + fa + fb;
     const travelled = this.distanceSum - this.evaluators[a].distance - this.evaluators[b].distance + da + db;
-    const soft =
-      this.softSum -
-      this.softTerm(this.evaluators[a].finish) -
-      this.softTerm(this.evaluators[b].finish) +
-      this.softTerm(fa) +
-      this.softTerm(fb);
+    const soft = this.softSum - this.softTerms[a] - this.softTerms[b] + this.softTerm(fa) + this.softTerm(fb);
     return (
       this.scale.scoreOf(latest, travelled, earliest, busy, p.params.max_distance, p.params.battery_capacity) +
       this.tieScale * busy +
@@ -223,11 +243,11 @@ export class FleetRoutes {
     let busy = this.finishSum - this.evaluators[b].finish;
     // The soft maximum grows with b's finish; without b's share it is the least it can be, so
     // taking it out of the target keeps the cutoff safe (never below the true one).
-    let soft = this.softSum - this.softTerm(this.evaluators[b].finish);
+    let soft = this.softSum - this.softTerms[b];
     if (a >= 0) {
       others = Math.max(others, finishA);
       busy += finishA - this.evaluators[a].finish;
-      soft += this.softTerm(finishA) - this.softTerm(this.evaluators[a].finish);
+      soft += this.softTerm(finishA) - this.softTerms[a];
     }
     if (this.softScale > 0 && !(soft > 0)) return Infinity;
     target -= this.softValue(soft);
@@ -252,15 +272,55 @@ export class FleetRoutes {
   bestPlacement(j: number, blink?: () => boolean, robots?: ArrayLike<number>): Placement | null {
     let best: Placement | null = null;
     const count = robots ? robots.length : this.evaluators.length;
+    // Robots are tried earliest finish first: under the makespan objective the best placement is
+    // most often on one of them, and a good value found early gives every later robot a tight
+    // cutoff. The winner is the same as in index order: the least value, the lowest index on a tie.
+    // With `blink` they keep index order, as each robot draws its blinks in turn: another order
+    // would hand the draws to other robots and change the search's plans.
+    const order = blink ? null : this.byFinish(robots, count);
     for (let m = 0; m < count; m++) {
-      const r = robots ? robots[m] : m;
+      const r = order ? order[m] : robots ? robots[m] : m;
       const cutoff = best ? this.finishCutoff(r, best.value) : Infinity;
       const finish = this.evaluators[r].bestInsertion(j, this.insertion, cutoff, blink);
       if (finish === Infinity) continue;
       const value = this.valueWith(r, finish, this.insertion.distance);
-      if (value < (best?.value ?? Infinity)) best = { robot: r, position: this.insertion.position, value };
+      if (best === null || value < best.value || (value === best.value && r < best.robot))
+        best = { robot: r, position: this.insertion.position, value };
     }
     return best;
+  }
+
+  /**
+   * `robots` (default: all), earliest finish first, ties by index. The whole fleet's order is
+   * kept between calls: one robot's finish changes between most placements, so the insertion
+   * sort that restores it moves that robot alone.
+   */
+  private byFinish(robots: ArrayLike<number> | undefined, count: number): Int32Array {
+    if (robots === undefined) {
+      if (this.fleetOrder.length !== count) this.fleetOrder = Int32Array.from({ length: count }, (_, r) => r);
+      return this.sortByFinish(this.fleetOrder, this.fleetOrder, count);
+    }
+    if (this.placementOrder.length < count) this.placementOrder = new Int32Array(Math.max(count, 16));
+    return this.sortByFinish(robots, this.placementOrder, count);
+  }
+
+  /** Writes robots[0..count) into `into` (which may be `robots` itself) by finish, ties by index: an insertion sort. */
+  private sortByFinish(robots: ArrayLike<number>, into: Int32Array, count: number): Int32Array {
+    const evaluators = this.evaluators;
+    for (let m = 0; m < count; m++) {
+      const r = robots[m];
+      const finish = evaluators[r].finish;
+      let at = m;
+      while (at > 0) {
+        const before = into[at - 1];
+        const finishBefore = evaluators[before].finish;
+        if (finishBefore < finish || (finishBefore === finish && before < r)) break;
+        into[at] = before;
+        at--;
+      }
+      into[at] = r;
+    }
+    return into;
   }
 
   /** The `count` robots that finish earliest (ties by index), earliest first. */

@@ -69,6 +69,13 @@ export class RouteEvaluator implements RouteTotals {
   private lowerAt = new Float64Array(8);
   private leastLower = Infinity;
   private blinked = new Uint8Array(8);
+  /**
+   * Per position k of an insertion, in drive metres: home to the pickup of route[k], and the
+   * way home from the delivery before it (from the start at k = 0); leastGrowth's legs that do
+   * not depend on the delivery inserted, read once per refresh instead of once per test.
+   */
+  private homeToNext = new Float64Array(8);
+  private previousBack = new Float64Array(8);
 
   constructor(
     readonly problem: Problem,
@@ -89,6 +96,8 @@ export class RouteEvaluator implements RouteTotals {
       this.cum = new Float64Array(2 * length + 2);
       this.cumDrive = new Float64Array(2 * length + 2);
       this.suffixReserve = new Float64Array(2 * length + 2);
+      this.homeToNext = new Float64Array(2 * length + 2);
+      this.previousBack = new Float64Array(2 * length + 2);
     }
     let cum = 0;
     let drive = 0;
@@ -99,7 +108,10 @@ export class RouteEvaluator implements RouteTotals {
       this.cum[k] = cum;
       drive += driveTo(p, this.robot, previous, j) + p.deliveryDrive[j];
       this.cumDrive[k] = drive;
+      this.homeToNext[k] = homeToPickupDrive(p, this.robot, j);
     }
+    for (let k = 0; k <= length; k++)
+      this.previousBack[k] = k === 0 ? p.startToHomeDrive[this.robot] : dropoffToHomeDrive(p, this.robot, route[k - 1]);
     this.plainDriveTotal = drive;
     let reserve = -Infinity;
     for (let k = length - 1; k >= 0; k--) {
@@ -298,6 +310,9 @@ export class RouteEvaluator implements RouteTotals {
     const lengthJ = p.deliveryLength[j];
     const driveJ = p.deliveryDrive[j];
     const backJ = dropoffToHome(p, r, j);
+    // j's own legs in leastGrowth: from home to its pickup and through it, and its way home.
+    const fromHomeJ = homeToPickupDrive(p, r, j) + driveJ;
+    const backDriveJ = dropoffToHomeDrive(p, r, j);
     const waits = this.minRecharges() * p.rechargeSeconds;
     const fixed = fixedTime(p, r, length + 1);
     // The one-charge test covers the first charge, which a handed-over robot starts part-used.
@@ -315,11 +330,16 @@ export class RouteEvaluator implements RouteTotals {
         const previous = k === 0 ? -1 : route[k - 1];
         const approach = legTo(p, r, previous, j);
         let delta = approach + lengthJ;
-        let deltaDrive = driveTo(p, r, previous, j) + driveJ;
+        const fromPrevious = driveTo(p, r, previous, j) + driveJ;
+        let deltaDrive = fromPrevious;
+        let onward = 0;
+        let skipped = 0;
         if (k < length) {
           const next = route[k];
+          onward = driveBetween(p, j, next);
+          skipped = driveTo(p, r, previous, next);
           delta += legBetween(p, j, next) - legTo(p, r, previous, next);
-          deltaDrive += driveBetween(p, j, next) - driveTo(p, r, previous, next);
+          deltaDrive += onward - skipped;
         }
         const plainDistance = this.plainTotal + delta;
         const plainFinish = (p.pointRobot ? plainDistance : this.plainDriveTotal + deltaDrive) / speed + fixed;
@@ -337,8 +357,11 @@ export class RouteEvaluator implements RouteTotals {
         } else {
           // The route finishes no earlier than now plus what j alone adds between its neighbours
           // in the new schedule (a delivery or home on either side); skip before scoring exactly.
-          if (this.finish + this.leastGrowth(previous, k < length ? route[k] : -1, j) / speed > bestFinish + EPSILON)
-            continue;
+          const growth =
+            k < length
+              ? this.growthBetween(fromPrevious, fromHomeJ, onward, skipped, backDriveJ, k)
+              : Math.min(fromPrevious, fromHomeJ);
+          if (this.finish + growth / speed > bestFinish + EPSILON) continue;
           // The insertion bounds add and subtract metres, which only bound a point robot's time.
           ceiling ??= p.pointRobot ? this.insertionCeiling(j) : Infinity;
           if (p.pointRobot && this.lowerAt[k] > Math.min(bestFinish + EPSILON, ceiling)) continue;
@@ -416,12 +439,49 @@ export class RouteEvaluator implements RouteTotals {
     const onward = driveBetween(p, j, next);
     const back = dropoffToHomeDrive(p, r, j);
     const previousBack = previous < 0 ? p.startToHomeDrive[r] : dropoffToHomeDrive(p, r, previous);
-    const growth = Math.min(
-      fromPrevious + onward - driveTo(p, r, previous, next),
-      fromHome + onward - homeToPickupDrive(p, r, next),
-      fromPrevious + back - previousBack,
-      fromHome + back,
+    return leastGrowthOf(
+      fromPrevious,
+      fromHome,
+      onward,
+      driveTo(p, r, previous, next),
+      homeToPickupDrive(p, r, next),
+      back,
+      previousBack,
     );
-    return Math.max(0, growth);
   }
+
+  /**
+   * leastGrowth at position k of the current route (before route[k]) from the legs bestInsertion
+   * has already read: j's drive from its predecessor and from home (each with j itself), its
+   * drive on to route[k], the drive it replaces, and its way home; the same figure, to the bit.
+   */
+  private growthBetween(
+    fromPrevious: number,
+    fromHome: number,
+    onward: number,
+    skipped: number,
+    back: number,
+    k: number,
+  ): number {
+    return leastGrowthOf(fromPrevious, fromHome, onward, skipped, this.homeToNext[k], back, this.previousBack[k]);
+  }
+}
+
+/** leastGrowth's four ways of fitting j between two neighbours, from their legs (drive metres). */
+function leastGrowthOf(
+  fromPrevious: number,
+  fromHome: number,
+  onward: number,
+  skipped: number,
+  homeToNext: number,
+  back: number,
+  previousBack: number,
+): number {
+  const growth = Math.min(
+    fromPrevious + onward - skipped,
+    fromHome + onward - homeToNext,
+    fromPrevious + back - previousBack,
+    fromHome + back,
+  );
+  return Math.max(0, growth);
 }

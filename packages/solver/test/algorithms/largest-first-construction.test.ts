@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildLargestFirst, largestFirstOrder } from '../../src/algorithms/largest-first-construction.ts';
 import { evaluateRoute } from '../../src/routes/battery-schedule.ts';
+import { relatedDeliveries } from '../../src/algorithms/related-deliveries.ts';
 import { buildUnlessInfeasible, gridInstanceArbitrary } from '../helpers.ts';
 import { A, B, C, D, fleetOf, twoStationsLine } from '../moves/two-stations-line.ts';
 
@@ -53,14 +54,16 @@ describe('largest-first construction on random small warehouses', () => {
 
   it('gives every delivery to exactly one robot, on routes every robot can drive', () => {
     fc.assert(
-      fc.property(instances, fc.boolean(), (input, hurried) => {
+      fc.property(instances, fc.boolean(), fc.boolean(), (input, hurried, withRelated) => {
         const problem = buildUnlessInfeasible(input);
         if (!problem) return;
         const scale = fleetOf(
           problem,
           problem.robots.map(() => []),
         ).scale;
-        const routes = buildLargestFirst(problem, scale, () => hurried);
+        // Hurried with related lists, it also tries the robots that hold a delivery's related ones.
+        const related = withRelated ? relatedDeliveries({ problem, checkCancelled: () => {} }) : undefined;
+        const routes = buildLargestFirst(problem, scale, () => hurried, related);
         if (!routes) return;
         expect(routes.flat().sort((x, y) => x - y)).toEqual([...Array(problem.deliveryCount).keys()]);
         routes.forEach((route, r) => expect(evaluateRoute(problem, r, route).finish).toBeLessThan(Infinity));

@@ -18,7 +18,7 @@ function contextWithClock(stepMs: number, maxIterations: number): AlgorithmConte
     greedyRoutes: [[A, B, C, D], []],
     warmStart: null,
     elite: new ElitePlans(0),
-    lowerBoundS: 0,
+    lowerBound: () => 0,
     now: () => (clock += stepMs),
     deadlineMs: 1000,
     maxIterations,

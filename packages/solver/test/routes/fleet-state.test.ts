@@ -2,6 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assignGreedyByDistance } from '../../src/algorithms/greedy-distance.ts';
 import { buildUnlessInfeasible, smallWarehouses } from '../helpers.ts';
+import type { Routes } from '../../src/plan/plan-builder.ts';
+import type { Problem } from '../../src/problem/problem.ts';
+import { FleetRoutes } from '../../src/routes/fleet-routes.ts';
+import { Insertion } from '../../src/routes/route-evaluator.ts';
 import { A, C, D, fleetOf, twoStationsLine } from '../moves/two-stations-line.ts';
 
 describe('fleet state', () => {
@@ -37,4 +41,70 @@ describe('fleet state', () => {
       { numRuns: 200, seed: 20261125 },
     );
   });
+
+  it('valueWithTwo equals the value of the fleet with those two routes changed, whichever two robots change', () => {
+    // The extremes of the other robots come from the three latest and three earliest finishes
+    // and each robot's soft-maximum share is kept: the same figure as a fleet built anew.
+    fc.assert(
+      fc.property(smallWarehouses, fc.nat(), fc.nat(), (input, pickA, pickB) => {
+        const problem = buildUnlessInfeasible(input);
+        if (!problem || problem.robotCount < 2) return;
+        const routes = greedyOrNull(problem);
+        if (!routes) return;
+        const state = fleetOf(problem, routes);
+        const a = pickA % problem.robotCount;
+        const b = (a + 1 + (pickB % (problem.robotCount - 1))) % problem.robotCount;
+        // a gives its last delivery to b (appended): both routes change.
+        if (routes[a].length === 0) return;
+        const changed = routes.map((route) => route.slice());
+        changed[b].push(changed[a].pop()!);
+        const after = new FleetRoutes(problem, state.scale, changed);
+        const [ea, eb] = [after.evaluators[a], after.evaluators[b]];
+        if (ea.finish === Infinity || eb.finish === Infinity) return;
+        expect(state.valueWithTwo(a, ea.finish, ea.distance, b, eb.finish, eb.distance)).toBeCloseTo(after.value(), 12);
+      }),
+      { numRuns: 200, seed: 20261129 },
+    );
+  });
+
+  it('bestPlacement finds the placement of a scan of every robot in index order without cutoffs', () => {
+    // It tries the robots earliest finish first with cutoffs; the least value wins, and on a tie
+    // the robot of lowest index, as in the plain scan.
+    fc.assert(
+      fc.property(smallWarehouses, fc.nat(), (input, pick) => {
+        const problem = buildUnlessInfeasible(input);
+        if (!problem || problem.deliveryCount < 2) return;
+        const routes = greedyOrNull(problem);
+        if (!routes) return;
+        const owner = routes.findIndex((route) => route.length > 0);
+        const j = routes[owner][pick % routes[owner].length];
+        routes[owner].splice(routes[owner].indexOf(j), 1);
+        const state = fleetOf(problem, routes);
+        const insertion = new Insertion();
+        let plain: { robot: number; position: number; value: number } | null = null;
+        state.evaluators.forEach((evaluator, r) => {
+          const finish = evaluator.bestInsertion(j, insertion);
+          if (finish === Infinity) return;
+          const value = state.valueWith(r, finish, insertion.distance);
+          if (plain === null || value < plain.value) plain = { robot: r, position: insertion.position, value };
+        });
+        const placement = state.bestPlacement(j);
+        expect(placement === null ? null : { robot: placement.robot, position: placement.position }).toEqual(
+          plain === null
+            ? null
+            : { robot: (plain as { robot: number }).robot, position: (plain as { position: number }).position },
+        );
+      }),
+      { numRuns: 200, seed: 20261129 },
+    );
+  });
 });
+
+/** The greedy plan, or null where greedy leaves a delivery no robot can take after the others. */
+function greedyOrNull(problem: Problem): Routes | null {
+  try {
+    return assignGreedyByDistance(problem);
+  } catch {
+    return null;
+  }
+}
