@@ -21,6 +21,28 @@ export function detourMargin(legs: number, detourRate: number, replays: number):
   return expected + Math.ceil(0.2 * legs * scale) + 10 * scale;
 }
 
+/** Share of a delivery's metres (and metres on top) a robot that can charge sooner keeps back beyond its expected detours (`chargeSoonerMargin`). */
+export const CHARGE_SOONER_MARGIN = { share: 0.2, metres: 10 } as const;
+
+/**
+ * Metres a robot keeps back for detours when it can bring its plan's next charge forward (robots
+ * with acceleration and turns, `WorkCycle`'s `replanCharges`): its detours so far this day
+ * (`detourRate`, driven against the plan's walks) on the whole of what it needs (pickup, dropoff
+ * and home), and a fifth of that plus 10 m more once it has met traffic (a robot that has driven
+ * its plan's walks exactly, as one alone on the floor, keeps nothing back and follows its plan's
+ * charges exactly). Charging sooner costs such a robot no charge
+ * beyond its plan, while starting a delivery it can barely finish does: within 2 m of its charge
+ * a robot never steps aside (the executor's tight rule), and on a crowded floor robots that
+ * cannot step aside jam at the busiest places (d20k's dropoffs) until the day is replayed. The
+ * margin is `detourMargin`'s first replay's from the start, doubled at each replay.
+ */
+export function chargeSoonerMargin(need: number, detourRate: number, replays: number): number {
+  if (detourRate <= 1 && replays === 0) return 0;
+  const scale = 2 ** replays;
+  const { share, metres } = CHARGE_SOONER_MARGIN;
+  return Math.ceil(Math.max(0, detourRate - 1) * need + share * scale * need) + metres * scale;
+}
+
 export type ChargeDecision = 'go' | 'charge-first';
 
 /** Metres of the plan's walk between two cells: the floor's shortest walk for points, the least-time walk otherwise. */
@@ -40,10 +62,12 @@ export function fitsCharge(
   item: Pick<DeliveryWork, 'pickupCell' | 'dropoffCell'>,
   detourRate: number,
   replays: number,
+  chargeSooner = false,
 ): boolean {
   const legs = legMetres(position, item.pickupCell) + legMetres(item.pickupCell, item.dropoffCell);
   const need = legs + legMetres(item.dropoffCell, homeCell);
-  if (usedSinceCharge + need + detourMargin(legs, detourRate, replays) <= maxDistance) return true;
+  const margin = chargeSooner ? chargeSoonerMargin(need, detourRate, replays) : detourMargin(legs, detourRate, replays);
+  if (usedSinceCharge + need + margin <= maxDistance) return true;
   return usedSinceCharge <= 0 && need <= maxDistance;
 }
 
@@ -65,8 +89,10 @@ export function decideCharge(
   item: DeliveryWork,
   detourRate: number,
   replays: number,
+  chargeSooner = false,
 ): ChargeDecision {
-  if (fitsCharge(legMetres, position, homeCell, usedSinceCharge, maxDistance, item, detourRate, replays)) return 'go';
+  if (fitsCharge(legMetres, position, homeCell, usedSinceCharge, maxDistance, item, detourRate, replays, chargeSooner))
+    return 'go';
   if (usedSinceCharge > 0) return 'charge-first';
   const need =
     legMetres(position, item.pickupCell) +
