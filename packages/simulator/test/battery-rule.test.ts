@@ -7,18 +7,19 @@ const corridor = (from: number, to: number) => Math.abs(from - to);
 describe('the battery rule of robots that can charge sooner, worked out by hand', () => {
   it('keeps nothing back for a robot that has driven its plan exactly, as one alone on the floor', () => {
     expect(chargeSoonerMargin(200, 1, 0)).toBe(0);
+    expect(chargeSoonerMargin(200, 0.98, 0)).toBe(0);
     // The old rule agrees: no detours, no margin.
     expect(detourMargin(150, 1, 0)).toBe(0);
   });
 
-  it('keeps its detours so far on the whole delivery and home, a fifth of it and 10 m more', () => {
-    // 200 m needed at a day's detour rate of 1.25: 50 m expected, 40 m a fifth, 10 m: 100 m.
+  it('keeps twice its detours so far on the whole delivery and home, and the old replay margins on top', () => {
+    // 200 m needed at a day's detour rate of 1.25: 50 m expected, twice that: 100 m.
     expect(chargeSoonerMargin(200, 1.25, 0)).toBe(100);
-    // A robot barely off its plan's walks keeps the fifth and the 10 m: 0.5 + 20 -> 21, + 10.
-    expect(chargeSoonerMargin(100, 1.005, 0)).toBe(31);
-    // Each replay doubles the fifth and the 10 m: 50 + 80 + 20 = 150, then 50 + 160 + 40 = 250.
+    // 80 m at 1.125: 2 x 10 = 20 m.
+    expect(chargeSoonerMargin(80, 1.125, 0)).toBe(20);
+    // Each replay adds 20% of the need plus 10 m, doubled at each: 100 + 40 + 10, then 100 + 80 + 20.
     expect(chargeSoonerMargin(200, 1.25, 1)).toBe(150);
-    expect(chargeSoonerMargin(200, 1.25, 2)).toBe(250);
+    expect(chargeSoonerMargin(200, 1.25, 2)).toBe(200);
   });
 
   it('decides a delivery on it: a robot at cell 100 with 700 m used, pickup at 150, dropoff at 50', () => {

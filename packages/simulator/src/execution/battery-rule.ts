@@ -21,26 +21,29 @@ export function detourMargin(legs: number, detourRate: number, replays: number):
   return expected + Math.ceil(0.2 * legs * scale) + 10 * scale;
 }
 
-/** Share of a delivery's metres (and metres on top) a robot that can charge sooner keeps back beyond its expected detours (`chargeSoonerMargin`). */
-export const CHARGE_SOONER_MARGIN = { share: 0.2, metres: 10 } as const;
+/** How many times its detours so far a robot that can charge sooner keeps back (`chargeSoonerMargin`). */
+export const DETOURS_KEPT_BACK = 2;
 
 /**
  * Metres a robot keeps back for detours when it can bring its plan's next charge forward (robots
- * with acceleration and turns, `WorkCycle`'s `replanCharges`): its detours so far this day
- * (`detourRate`, driven against the plan's walks) on the whole of what it needs (pickup, dropoff
- * and home), and a fifth of that plus 10 m more once it has met traffic (a robot that has driven
- * its plan's walks exactly, as one alone on the floor, keeps nothing back and follows its plan's
- * charges exactly). Charging sooner costs such a robot no charge
- * beyond its plan, while starting a delivery it can barely finish does: within 2 m of its charge
- * a robot never steps aside (the executor's tight rule), and on a crowded floor robots that
- * cannot step aside jam at the busiest places (d20k's dropoffs) until the day is replayed. The
- * margin is `detourMargin`'s first replay's from the start, doubled at each replay.
+ * with acceleration and turns, `WorkCycle`'s `replanCharges`): twice what its detours so far
+ * this day (`detourRate`, driven against the plan's walks, not reset at a charge) say to expect
+ * on the whole of what it needs (pickup, dropoff and home), where the old rule counted them once,
+ * on the legs alone, and forgot the traffic at each charge. Charging sooner costs such a robot no
+ * charge beyond its plan, while starting a delivery it can barely finish does: within 2 m of its
+ * charge a robot never steps aside, and such robots jam at the busiest places (d20k's dropoffs)
+ * until the day is replayed. Twice the detours grows with the crowd: on d5k (about 10% beyond
+ * the plan's metres) a fifth of the need, on a sparse floor next to nothing. A robot that has
+ * driven its plan's walks exactly, as one alone on the floor, keeps nothing back and follows its
+ * plan's charges exactly. On replays the old rule's 20% plus 10 m, doubled at each, come on top.
+ * Measured (d5k, l1, s2, m1; `npm run bench:simulator -- --robot-model drive-unit,amr`): once
+ * counted, d5k with amr jammed once (1 replay); a fifth of the need plus 10 m from the start sent
+ * robots on sparse floors to charge so early that their plan's last charge ran out (s2 3 and l1
+ * 4-7 charges beyond the plan).
  */
 export function chargeSoonerMargin(need: number, detourRate: number, replays: number): number {
-  if (detourRate <= 1 && replays === 0) return 0;
-  const scale = 2 ** replays;
-  const { share, metres } = CHARGE_SOONER_MARGIN;
-  return Math.ceil(Math.max(0, detourRate - 1) * need + share * scale * need) + metres * scale;
+  const expected = Math.ceil(DETOURS_KEPT_BACK * Math.max(0, detourRate - 1) * need);
+  return replays === 0 ? expected : expected + detourMargin(need, 1, replays);
 }
 
 export type ChargeDecision = 'go' | 'charge-first';
