@@ -5,8 +5,8 @@ import { SimulationError } from '../errors.ts';
  * Metres a robot keeps back for detours when it decides on the floor whether a delivery still
  * fits its charge. The plan already leaves a reserve of every charge for traffic; on top of it a
  * robot that traffic has been pushing about expects more of the same: it keeps back what its
- * detours so far on this charge (driven against shortest walks, `detourRate`) would add to the
- * delivery's legs. (Half again on top charged early for nothing: with the pipeline's plans
+ * detours so far (driven against the plan's walks, `detourRate`: on this charge for points, over
+ * the day for robots with models, `WorkCycle.detourRate`) would add to the delivery's legs. (Half again on top charged early for nothing: with the pipeline's plans
  * (`npm run bench:simulator -- --pipeline --max-iterations 300`), t2 took a charge its plan did not
  * have and finished 1.157x its plan, 1.020x without; the other floors ran the same.) A robot
  * alone on the floor drives its shortest walks,
@@ -19,31 +19,6 @@ export function detourMargin(legs: number, detourRate: number, replays: number):
   if (replays === 0) return expected;
   const scale = 2 ** (replays - 1);
   return expected + Math.ceil(0.2 * legs * scale) + 10 * scale;
-}
-
-/** How many times its detours so far a robot that can charge sooner keeps back (`chargeSoonerMargin`). */
-export const DETOURS_KEPT_BACK = 2;
-
-/**
- * Metres a robot keeps back for detours when it can bring its plan's next charge forward (robots
- * with acceleration and turns, `WorkCycle`'s `replanCharges`): twice what its detours so far
- * this day (`detourRate`, driven against the plan's walks, not reset at a charge) say to expect
- * on the whole of what it needs (pickup, dropoff and home), where the old rule counted them once,
- * on the legs alone, and forgot the traffic at each charge. Charging sooner costs such a robot no
- * charge beyond its plan, while starting a delivery it can barely finish does: within 2 m of its
- * charge a robot never steps aside, and such robots jam at the busiest places (d20k's dropoffs)
- * until the day is replayed. Twice the detours grows with the crowd: on d5k (about 10% beyond
- * the plan's metres) a fifth of the need, on a sparse floor next to nothing. A robot that has
- * driven its plan's walks exactly, as one alone on the floor, keeps nothing back and follows its
- * plan's charges exactly. On replays the old rule's 20% plus 10 m, doubled at each, come on top.
- * Measured (d5k, l1, s2, m1; `npm run bench:simulator -- --robot-model drive-unit,amr`): once
- * counted, d5k with amr jammed once (1 replay); a fifth of the need plus 10 m from the start sent
- * robots on sparse floors to charge so early that their plan's last charge ran out (s2 3 and l1
- * 4-7 charges beyond the plan).
- */
-export function chargeSoonerMargin(need: number, detourRate: number, replays: number): number {
-  const expected = Math.ceil(DETOURS_KEPT_BACK * Math.max(0, detourRate - 1) * need);
-  return replays === 0 ? expected : expected + detourMargin(need, 1, replays);
 }
 
 export type ChargeDecision = 'go' | 'charge-first';
@@ -65,12 +40,10 @@ export function fitsCharge(
   item: Pick<DeliveryWork, 'pickupCell' | 'dropoffCell'>,
   detourRate: number,
   replays: number,
-  chargeSooner = false,
 ): boolean {
   const legs = legMetres(position, item.pickupCell) + legMetres(item.pickupCell, item.dropoffCell);
   const need = legs + legMetres(item.dropoffCell, homeCell);
-  const margin = chargeSooner ? chargeSoonerMargin(need, detourRate, replays) : detourMargin(legs, detourRate, replays);
-  if (usedSinceCharge + need + margin <= maxDistance) return true;
+  if (usedSinceCharge + need + detourMargin(legs, detourRate, replays) <= maxDistance) return true;
   return usedSinceCharge <= 0 && need <= maxDistance;
 }
 
@@ -92,10 +65,8 @@ export function decideCharge(
   item: DeliveryWork,
   detourRate: number,
   replays: number,
-  chargeSooner = false,
 ): ChargeDecision {
-  if (fitsCharge(legMetres, position, homeCell, usedSinceCharge, maxDistance, item, detourRate, replays, chargeSooner))
-    return 'go';
+  if (fitsCharge(legMetres, position, homeCell, usedSinceCharge, maxDistance, item, detourRate, replays)) return 'go';
   if (usedSinceCharge > 0) return 'charge-first';
   const need =
     legMetres(position, item.pickupCell) +

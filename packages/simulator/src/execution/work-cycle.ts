@@ -376,7 +376,11 @@ export class WorkCycle {
   /** Driven against shortest walks on this charge (1 before any leg is done): how much traffic has pushed the robot about. */
   detourRate(robot: number): number {
     if (this.replanCharges) {
-      // The day so far: a robot just charged remembers the traffic it met on its earlier charges.
+      // The day so far: a robot just charged remembers the traffic it met on its earlier charges
+      // (forgetting it, robots that brought a charge forward set out at once with nothing kept
+      // back, and on crowded floors ran out of slack and jammed). Measured against margins on the
+      // whole need, twice the detours, or a fifth more plus 10 m: each left more charges beyond
+      // the plan on t1, t2 or d5k (npm run bench:simulator -- --robot-model drive-unit,amr).
       const planned = this.plannedBefore[robot] + this.shortestUsed[robot];
       return planned > 0 ? (this.drivenBefore[robot] + this.used[robot]) / planned : 1;
     }
@@ -490,7 +494,6 @@ export class WorkCycle {
       item,
       this.detourRate(robot),
       this.params.replays,
-      this.replanCharges,
     );
     if (decision === 'charge-first') {
       const replanned = this.bringChargeForward(robot);
