@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detourMargin, fitsCharge } from '../src/execution/battery-rule.ts';
+import { detourMargin, fitsCharge, replayMarginChargingSooner } from '../src/execution/battery-rule.ts';
 import { simulate } from '../src/index.ts';
 import { CHARGING_BAY, deliver, recharge } from './fixtures.ts';
 
@@ -16,6 +16,13 @@ describe('the battery rule, worked out by hand', () => {
     expect(detourMargin(150, 1.25, 2)).toBe(118);
   });
 
+  it('on replays, a robot that can charge sooner keeps twice its detours on the whole need, and 20% plus 10 m doubled', () => {
+    // 200 m needed at 1.25: 2 x 50 = 100 m; 20% of 200 m + 10 m = 50 m; then 80 + 20 = 100 m.
+    expect(replayMarginChargingSooner(200, 1.25, 1)).toBe(150);
+    expect(replayMarginChargingSooner(200, 1.25, 2)).toBe(200);
+    expect(replayMarginChargingSooner(200, 1, 1)).toBe(50);
+  });
+
   it('decides a delivery on it: a robot at cell 100, pickup at 150, dropoff at 50', () => {
     // Need: 50 m to the pickup, 100 m to the dropoff, 50 m home = 200 m; legs 150 m.
     const item = { pickupCell: 150, dropoffCell: 50 };
@@ -23,6 +30,12 @@ describe('the battery rule, worked out by hand', () => {
     // At rate 1.25: 762 + 200 + 38 = 1000 <= 1000 goes; with 763 m used it charges first.
     expect(fits(762, 1.25)).toBe(true);
     expect(fits(763, 1.25)).toBe(false);
+    // Charging sooner changes nothing before a replay; on the first, 762 + 200 + 150 > 1000, and
+    // 650 + 200 + 150 = 1000 goes.
+    expect(fitsCharge(corridor, 100, 0, 762, 1000, item, 1.25, 0, true)).toBe(true);
+    expect(fitsCharge(corridor, 100, 0, 762, 1000, item, 1.25, 1, true)).toBe(false);
+    expect(fitsCharge(corridor, 100, 0, 650, 1000, item, 1.25, 1, true)).toBe(true);
+    expect(fitsCharge(corridor, 100, 0, 651, 1000, item, 1.25, 1, true)).toBe(false);
     // Just charged, a delivery within a charge goes whatever the margin.
     expect(fitsCharge(corridor, 100, 0, 0, 210, item, 1.5, 0)).toBe(true);
   });

@@ -494,6 +494,7 @@ export class WorkCycle {
       item,
       this.detourRate(robot),
       this.params.replays,
+      this.replanCharges,
     );
     if (decision === 'charge-first') {
       const replanned = this.bringChargeForward(robot);
