@@ -147,8 +147,8 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
     // when short of charge). With others about it takes a guide path round the traffic like any
     // robot: following the least-time walk blind to the traffic, drive units on d5k drove 12.6%
     // beyond their plan's metres (points 4.9%), and a day that ran 1.60x free flow with 1 extra
-    // charge runs 1.38x with none (npm run bench:simulator -- --instances d5k --robot-model
-    // drive-unit). Following it only where no other guide path touched it was nearly as blind
+    // charge runs 1.38-1.48x with none, by the battery rule (npm run bench:simulator --
+    // --instances d5k --robot-model drive-unit). Following it only where no other guide path touched it was nearly as blind
     // (1.56x; amr 1.68x and 22 extra charges).
     if (this.preferredWalk && this.unplanned[robot] && this.guides.aloneOnTheMove(robot))
       this.guides.follow(robot, this.preferredWalk(pos[robot], goal[robot]));
