@@ -52,9 +52,21 @@ describe('resolveFloorParameters', () => {
     expect(automaticBatteryReserve(200, 1712)).toBe(10);
     expect(automaticBatteryReserve(400, 1692)).toBe(17.2);
     expect(automaticBatteryReserve(1000, 1000)).toBe(25);
+    // Robots that accelerate and turn: the crowd's share 2.5 times, 200 robots on 1712 cells:
+    // 3 + 2.5 x 0.6 x 200 / 17.12 = 3 + 17.52 = 20.5%; 400 on 1692: 3 + 35.46, capped at 25%; a
+    // sparse floor keeps the 5% floor (20 on 1775: 3 + 1.69 = 4.7).
+    expect(automaticBatteryReserve(200, 1712, false)).toBe(20.5);
+    expect(automaticBatteryReserve(400, 1692, false)).toBe(25);
+    expect(automaticBatteryReserve(20, 1775, false)).toBe(5);
     expect(AUTOMATIC_BATTERY_RESERVE_RULE_TEXT).toBe(
-      '3% plus 0.6 points per robot per 100 free floor cells, from 5% to 25%',
+      '3% plus 0.6 points per robot per 100 free floor cells (2.5 times that for robots that accelerate and turn), from 5% to 25%',
     );
+    const driveUnits = resolveFloorParameters(
+      { max_distance: 1000, robot_model: 'drive-unit' },
+      { robots: 200, freeCells: 1712 },
+    );
+    expect(driveUnits.batteryReservePct).toBe(20.5);
+    expect(driveUnits.plannedDistance).toBeCloseTo(795, 9);
     const crowded = resolveFloorParameters({ max_distance: 1000 }, { robots: 400, freeCells: 1692 });
     expect(crowded.batteryReservePct).toBe(17.2);
     expect(crowded.plannedDistance).toBeCloseTo(828, 9);

@@ -28,7 +28,7 @@ const hall = {
 };
 
 const RULE =
-  'Share of each charge the plan keeps for detours in traffic, 0 to 50. Blank: automatic, 3% plus 0.6 points per robot per 100 free floor cells, from 5% to 25%';
+  'Share of each charge the plan keeps for detours in traffic, 0 to 50. Blank: automatic, 3% plus 0.6 points per robot per 100 free floor cells (2.5 times that for robots that accelerate and turn), from 5% to 25%';
 
 describe('the automatic battery reserve in the solve form', () => {
   it('counts the fleet a solve plans with: the scenario robot count (beyond the drawing too), or the whole fleet', () => {

@@ -258,7 +258,7 @@ describe('/solves/create', () => {
     // Small Warehouse: 30 cells less 2 of shelf and 1 of station, 1 robot: 3 + 60 / 27 = 5.2%.
     expect(
       await screen.findByText(
-        'Share of each charge the plan keeps for detours in traffic, 0 to 50. Blank: automatic, 3% plus 0.6 points per robot per 100 free floor cells, from 5% to 25%: 5.2% for 1 robot on 27 free cells.',
+        'Share of each charge the plan keeps for detours in traffic, 0 to 50. Blank: automatic, 3% plus 0.6 points per robot per 100 free floor cells (2.5 times that for robots that accelerate and turn), from 5% to 25%: 5.2% for 1 robot on 27 free cells.',
       ),
     ).toBeInTheDocument();
     const policy = screen.getByLabelText('Traffic Policy');

@@ -5,8 +5,8 @@ import { SimulationError } from '../errors.ts';
  * Metres a robot keeps back for detours when it decides on the floor whether a delivery still
  * fits its charge. The plan already leaves a reserve of every charge for traffic; on top of it a
  * robot that traffic has been pushing about expects more of the same: it keeps back what its
- * detours so far on this charge (driven against shortest walks, `detourRate`) would add to the
- * delivery's legs. (Half again on top charged early for nothing: with the pipeline's plans
+ * detours so far (driven against the plan's walks, `detourRate`: on this charge for points, over
+ * the day for robots with models, `WorkCycle.detourRate`) would add to the delivery's legs. (Half again on top charged early for nothing: with the pipeline's plans
  * (`npm run bench:simulator -- --pipeline --max-iterations 300`), t2 took a charge its plan did not
  * have and finished 1.157x its plan, 1.020x without; the other floors ran the same.) A robot
  * alone on the floor drives its shortest walks,
@@ -19,6 +19,20 @@ export function detourMargin(legs: number, detourRate: number, replays: number):
   if (replays === 0) return expected;
   const scale = 2 ** (replays - 1);
   return expected + Math.ceil(0.2 * legs * scale) + 10 * scale;
+}
+
+/**
+ * The replays' margin of a robot that can bring its plan's next charge forward (robots with
+ * acceleration and turns, `WorkCycle`'s `replanCharges`): twice what its detours so far say to
+ * expect on the whole of what it needs (pickup, dropoff and home), and the old rule's 20% plus
+ * 10 m on that, doubled at each replay. Such a robot charges sooner for it, not beyond its plan.
+ * With the old replays' margin, d20k with amr still jammed after 3 replays (robots within 2 m of
+ * their charge, which never step aside, at a dropoff); with this one it ran at the second. Not
+ * from the start: there it sent robots on tight batteries to charge so early that their plan's
+ * last charge ran out (t1 and t2 with amr 2-3 charges beyond the plan, d5k 6).
+ */
+export function replayMarginChargingSooner(need: number, detourRate: number, replays: number): number {
+  return Math.ceil(2 * Math.max(0, detourRate - 1) * need) + detourMargin(need, 1, replays);
 }
 
 export type ChargeDecision = 'go' | 'charge-first';
@@ -40,10 +54,15 @@ export function fitsCharge(
   item: Pick<DeliveryWork, 'pickupCell' | 'dropoffCell'>,
   detourRate: number,
   replays: number,
+  chargeSooner = false,
 ): boolean {
   const legs = legMetres(position, item.pickupCell) + legMetres(item.pickupCell, item.dropoffCell);
   const need = legs + legMetres(item.dropoffCell, homeCell);
-  if (usedSinceCharge + need + detourMargin(legs, detourRate, replays) <= maxDistance) return true;
+  const margin =
+    chargeSooner && replays > 0
+      ? replayMarginChargingSooner(need, detourRate, replays)
+      : detourMargin(legs, detourRate, replays);
+  if (usedSinceCharge + need + margin <= maxDistance) return true;
   return usedSinceCharge <= 0 && need <= maxDistance;
 }
 
@@ -65,8 +84,10 @@ export function decideCharge(
   item: DeliveryWork,
   detourRate: number,
   replays: number,
+  chargeSooner = false,
 ): ChargeDecision {
-  if (fitsCharge(legMetres, position, homeCell, usedSinceCharge, maxDistance, item, detourRate, replays)) return 'go';
+  if (fitsCharge(legMetres, position, homeCell, usedSinceCharge, maxDistance, item, detourRate, replays, chargeSooner))
+    return 'go';
   if (usedSinceCharge > 0) return 'charge-first';
   const need =
     legMetres(position, item.pickupCell) +

@@ -69,6 +69,8 @@ export interface ExecutorOptions {
   legMetres?: LegMetres;
   /** With `preferredWalk`: the robots' kinematics, whose turns and starts the run's order pays for (`MotionHolds`). */
   kinematics?: RobotKinematics;
+  /** A robot short of charge takes its plan's next charge sooner (`WorkCycle`'s `replanCharges`); `robots`' work is then reordered: pass copies. */
+  replanCharges?: boolean;
 }
 
 /**
@@ -151,6 +153,7 @@ export function executeOnFloor(
     },
     options.planned,
     options.legMetres,
+    options.replanCharges,
   );
   const { shift } = options;
   const run: Run = {
@@ -266,6 +269,9 @@ function guardBatteries({ state, work, policy, params, guardHomeward }: Run, act
       continue;
     }
     state.tight[robot] = params.maxDistance - used - work.metresStillNeeded(robot, false) < TIGHT_SLACK_M ? 1 : 0;
+    // A robot that can take its plan's next charge sooner need not keep to the plan's metres to
+    // keep to its charges: it is short of charge only on its plan's last charge.
+    if (work.hasChargeToBringForward(robot)) continue;
     const planSlack = params.maxDistance - used - work.metresStillNeeded(robot, true);
     if (planSlack < URGENT_SLACK_M) policy.urgent(robot, planSlack);
   }

@@ -62,7 +62,7 @@ export function simulateWithMotion(
   return withReserveReplays((replays) => {
     const discrete = executeOnFloor(
       floor,
-      robots,
+      robots.map((robot) => ({ ...robot, work: [...robot.work] })),
       { ...coarse, replays },
       {
         policy,
@@ -74,6 +74,7 @@ export function simulateWithMotion(
         preferredWalk: (from, goal) => clock.legCells(from, goal),
         legMetres: (from, to) => clock.legMetres(from, to),
         kinematics: base.robotModel,
+        replanCharges: true,
       },
     );
     const timed = timeDiscreteRun(floor, robots, base, clock, discrete);

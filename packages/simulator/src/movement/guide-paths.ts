@@ -104,6 +104,17 @@ export class GuidePaths {
     this.seedDistances(robot);
   }
 
+  /**
+   * Whether the robot is alone on the move: no other robot has a guide path left to walk. The
+   * robot's own remaining path comes off the traffic first (it is about to get a new one).
+   */
+  aloneOnTheMove(robot: number): boolean {
+    this.release(robot);
+    for (let other = 0; other < this.length.length; other++)
+      if (other !== robot && this.length[other] - 1 > this.progress[other]) return false;
+    return true;
+  }
+
   /** Takes the robot's remaining guide path off the traffic: it no longer follows one. */
   release(robot: number): void {
     const progress = this.progress[robot];

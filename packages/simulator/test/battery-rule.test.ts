@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { detourMargin, fitsCharge, replayMarginChargingSooner } from '../src/execution/battery-rule.ts';
+import { simulate } from '../src/index.ts';
+import { CHARGING_BAY, deliver, recharge } from './fixtures.ts';
+
+// A straight corridor: cell k is k metres from cell 0, the home station.
+const corridor = (from: number, to: number) => Math.abs(from - to);
+
+describe('the battery rule, worked out by hand', () => {
+  it('keeps back what the detours so far add to the legs, and more on replays', () => {
+    // No detours, no margin; 150 m of legs at 1.25: 37.5 -> 38 m; each replay adds 20% of the
+    // legs plus 10 m, doubled at each: 38 + 30 + 10 = 78, then 38 + 60 + 20 = 118.
+    expect(detourMargin(150, 1, 0)).toBe(0);
+    expect(detourMargin(150, 1.25, 0)).toBe(38);
+    expect(detourMargin(150, 1.25, 1)).toBe(78);
+    expect(detourMargin(150, 1.25, 2)).toBe(118);
+  });
+
+  it('on replays, a robot that can charge sooner keeps twice its detours on the whole need, and 20% plus 10 m doubled', () => {
+    // 200 m needed at 1.25: 2 x 50 = 100 m; 20% of 200 m + 10 m = 50 m; then 80 + 20 = 100 m.
+    expect(replayMarginChargingSooner(200, 1.25, 1)).toBe(150);
+    expect(replayMarginChargingSooner(200, 1.25, 2)).toBe(200);
+    expect(replayMarginChargingSooner(200, 1, 1)).toBe(50);
+  });
+
+  it('decides a delivery on it: a robot at cell 100, pickup at 150, dropoff at 50', () => {
+    // Need: 50 m to the pickup, 100 m to the dropoff, 50 m home = 200 m; legs 150 m.
+    const item = { pickupCell: 150, dropoffCell: 50 };
+    const fits = (used: number, rate: number) => fitsCharge(corridor, 100, 0, used, 1000, item, rate, 0);
+    // At rate 1.25: 762 + 200 + 38 = 1000 <= 1000 goes; with 763 m used it charges first.
+    expect(fits(762, 1.25)).toBe(true);
+    expect(fits(763, 1.25)).toBe(false);
+    // Charging sooner changes nothing before a replay; on the first, 762 + 200 + 150 > 1000, and
+    // 650 + 200 + 150 = 1000 goes.
+    expect(fitsCharge(corridor, 100, 0, 762, 1000, item, 1.25, 0, true)).toBe(true);
+    expect(fitsCharge(corridor, 100, 0, 762, 1000, item, 1.25, 1, true)).toBe(false);
+    expect(fitsCharge(corridor, 100, 0, 650, 1000, item, 1.25, 1, true)).toBe(true);
+    expect(fitsCharge(corridor, 100, 0, 651, 1000, item, 1.25, 1, true)).toBe(false);
+    // Just charged, a delivery within a charge goes whatever the margin.
+    expect(fitsCharge(corridor, 100, 0, 0, 210, item, 1.5, 0)).toBe(true);
+  });
+});
+
+describe('a robot with a model short of charge brings its plan’s charge forward', () => {
+  it('takes its plan’s charge before the second delivery instead of one beyond the plan', () => {
+    // R1 -> P1 -> D1 is 3 + 4 m and D1 is 5 m from the station. The plan delivers twice, then
+    // charges. After the first delivery the robot has used 7 m; the second (D1 -> P1 -> D1 ->
+    // R1: 4 + 4 + 5 = 13 m) needs 20 m in all, over an 18 m charge. A point robot charges first,
+    // beyond its plan, and charges again at the end as planned: 2 charges, 1 extra. A drive unit
+    // takes its plan's charge now instead: 1 charge, as planned, and none at the end.
+    const plan = { R1_1: [deliver('P1', 'D1'), deliver('P1', 'D1'), recharge], R1_2: [], R1_3: [], R1_4: [] };
+    const points = simulate(CHARGING_BAY, plan, { max_distance: 18, recharge_time: 3 });
+    expect(points.robots.R1_1.charges).toHaveLength(2);
+    expect(points.totals.extra_charges).toBe(1);
+    const driveUnits = simulate(CHARGING_BAY, plan, { max_distance: 18, recharge_time: 3, robot_model: 'drive-unit' });
+    expect(driveUnits.robots.R1_1.charges).toHaveLength(1);
+    expect(driveUnits.totals.extra_charges).toBe(0);
+    expect(driveUnits.robots.R1_1.deliveries).toHaveLength(2);
+    // The charge comes between the deliveries: after the first is done, before the second.
+    const [first, second] = driveUnits.robots.R1_1.deliveries.map((done) => done.done_s);
+    const [charge] = driveUnits.robots.R1_1.charges;
+    expect(charge.arrive_s).toBeGreaterThan(first);
+    expect(charge.end_s).toBeLessThan(second);
+  });
+});
