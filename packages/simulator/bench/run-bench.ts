@@ -27,8 +27,6 @@ import { loadavg } from 'node:os';
 import { buildProblem, solve } from '@fleetlab/solver';
 import {
   DEFAULT_TRAFFIC_POLICY,
-  ROBOT_MODEL_NAMES_TEXT,
-  robotModelPresetByName,
   type RobotModelPresetName,
   TRAFFIC_POLICIES,
   trafficPolicyByName,
@@ -38,7 +36,7 @@ import {
 } from '@fleetlab/warehouse';
 import { benchInstanceIds, committedInstanceIds, loadBenchInstance } from '../../solver/bench/generated-instances.ts';
 import { checkExecution, planAndExecute, simulate, SimulationError } from '../src/index.ts';
-import { readFlags } from './bench-flags.ts';
+import { readFlags, robotModelList } from './bench-flags.ts';
 
 type BenchInstance = ReturnType<typeof loadBenchInstance> & {
   tasks: [string, string][];
@@ -90,13 +88,7 @@ function parseFlags(argv: string[]): Flags {
     else if (flag === '--seed') flags.seed = Number(value());
     else if (flag === '--max-distance') flags.maxDistance = Number(value());
     else if (flag === '--robot-model') {
-      flags.robotModels = value()
-        .split(',')
-        .map((name) => {
-          const preset = robotModelPresetByName(name);
-          if (!preset) throw new Error(`Unknown robot model ${name}; use one of ${ROBOT_MODEL_NAMES_TEXT}`);
-          return preset.name;
-        });
+      flags.robotModels = robotModelList(value());
     } else throw new Error(`Unknown flag ${flag}; flags: ${FLAGS_TEXT}`);
   });
   for (const id of flags.instances)

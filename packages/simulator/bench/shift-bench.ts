@@ -26,13 +26,11 @@ import {
   dispatchPolicyValues,
   type DispatchPolicy,
   type FloorEnvironment,
-  ROBOT_MODEL_NAMES_TEXT,
   type RobotModelPresetName,
-  robotModelPresetByName,
 } from '@fleetlab/warehouse';
 import { loadBenchInstance } from '../../solver/bench/generated-instances.ts';
 import { runShift } from '../src/index.ts';
-import { readFlags } from './bench-flags.ts';
+import { readFlags, robotModelList } from './bench-flags.ts';
 
 interface Row {
   instance: string;
@@ -235,14 +233,7 @@ function parseFlags(argv: string[]): Flags {
     else if (flag === '--sweep-rates') flags.sweepRates = numbers(value());
     else if (flag === '--sweep-hours') flags.sweepHours = Number(value());
     else if (flag === '--replan-iterations') flags.replanIterations = Number(value());
-    else if (flag === '--robot-models')
-      flags.robotModels = value()
-        .split(',')
-        .map((name) => {
-          const preset = robotModelPresetByName(name);
-          if (!preset) throw new Error(`Unknown robot model ${name}; use one of ${ROBOT_MODEL_NAMES_TEXT}`);
-          return preset.name;
-        });
+    else if (flag === '--robot-models') flags.robotModels = robotModelList(value());
     else if (flag === '--models-hours') flags.modelsHours = Number(value());
     else if (flag === '--models-rate') flags.modelsRate = Number(value());
     else
