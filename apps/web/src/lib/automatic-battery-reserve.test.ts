@@ -51,6 +51,17 @@ describe('the automatic battery reserve in the solve form', () => {
     );
   });
 
+  it('gives the figure of the robots the form plans: robots that accelerate and turn count the crowd 2.5 times', () => {
+    // 5 robots on 40 free cells: 3 + 2.5 x 60 x 5 / 40 = 21.75, shown to one decimal as 21.8%;
+    // 1 robot: 3 + 2.5 x 1.5 = 6.75 -> 6.8%.
+    expect(batteryReserveHint(fleetOnFloor(hall, [5]), 'model')).toBe(
+      `${RULE}: 21.8% for 5 robots that accelerate and turn, on 40 free cells.`,
+    );
+    expect(batteryReserveHint(fleetOnFloor(hall, [1, 5]), 'either')).toBe(
+      `${RULE}: 5% to 10.5% for 1 to 5 robots on 40 free cells, 6.8% to 21.8% for robots that accelerate and turn.`,
+    );
+  });
+
   it('says only the rule when there is no floor to count: no environment yet, or one whose floor cannot be built', () => {
     expect(batteryReserveHint(fleetOnFloor(null, [5]))).toBe(`${RULE}.`);
     const broken = {

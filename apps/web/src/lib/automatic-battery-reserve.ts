@@ -49,23 +49,33 @@ export function solveFleetSize(environment: FleetEnvironment, robotCount: number
 
 const percent = (value: number) => `${formatGrouped(value, value % 1 === 0 ? 0 : 1)}%`;
 
+/** Which robots a form plans: points, robots that accelerate and turn, or either (a comparison of models). */
+export type ReserveRobots = 'point' | 'model' | 'either';
+
 /**
  * The Battery Reserve for Traffic field's hint: the range, what blank means (the rule), and
- * what the rule gives here: `9.2% for 40 robots on 1,250 free cells`, or a range over a sweep's
- * fleets.
+ * what the rule gives here for the robots the form plans: `9.2% for 40 robots on 1,250 free
+ * cells`, a range over a sweep's fleets, and the figure for robots that accelerate and turn
+ * (whose crowding counts more) where they are planned.
  */
-export function batteryReserveHint(fleet: FleetOnFloor | null): string {
+export function batteryReserveHint(fleet: FleetOnFloor | null, robots: ReserveRobots = 'point'): string {
   const { min, max } = SOLVE_PARAMETER_RANGES.battery_reserve_pct;
   const base = `Share of each charge the plan keeps for detours in traffic, ${min} to ${max}. Blank: automatic, ${AUTOMATIC_BATTERY_RESERVE_RULE_TEXT}`;
   if (!fleet) return `${base}.`;
   const smallest = Math.min(...fleet.fleets);
   const largest = Math.max(...fleet.fleets);
-  const low = automaticBatteryReserve(smallest, fleet.freeCells);
-  const high = automaticBatteryReserve(largest, fleet.freeCells);
-  const robots =
+  const span = (points: boolean) => {
+    const low = automaticBatteryReserve(smallest, fleet.freeCells, points);
+    const high = automaticBatteryReserve(largest, fleet.freeCells, points);
+    return low === high ? percent(low) : `${percent(low)} to ${percent(high)}`;
+  };
+  const fleetText =
     smallest === largest
       ? `${formatGrouped(largest)} ${largest === 1 ? 'robot' : 'robots'}`
       : `${formatGrouped(smallest)} to ${formatGrouped(largest)} robots`;
-  const value = low === high ? percent(low) : `${percent(low)} to ${percent(high)}`;
-  return `${base}: ${value} for ${robots} on ${formatGrouped(fleet.freeCells)} free cells.`;
+  const cells = `on ${formatGrouped(fleet.freeCells)} free cells`;
+  if (robots === 'point') return `${base}: ${span(true)} for ${fleetText} ${cells}.`;
+  const verbs = smallest === largest && largest === 1 ? 'accelerates and turns' : 'accelerate and turn';
+  if (robots === 'model') return `${base}: ${span(false)} for ${fleetText} that ${verbs}, ${cells}.`;
+  return `${base}: ${span(true)} for ${fleetText} ${cells}, ${span(false)} for robots that accelerate and turn.`;
 }

@@ -255,12 +255,16 @@ describe('/solves/create', () => {
     const reserve = screen.getByLabelText('Battery Reserve for Traffic (%)');
     expect(reserve).toHaveValue(null);
     expect(reserve).toHaveAttribute('placeholder', 'Automatic');
-    // Small Warehouse: 30 cells less 2 of shelf and 1 of station, 1 robot: 3 + 60 / 27 = 5.2%.
+    // Small Warehouse: 30 cells less 2 of shelf and 1 of station, 1 robot. The form starts with
+    // the drive unit: 3 + 2.5 x 60 / 27 = 8.6%; with point robots 3 + 60 / 27 = 5.2%.
+    const rule =
+      'Share of each charge the plan keeps for detours in traffic, 0 to 50. Blank: automatic, 3% plus 0.6 points per robot per 100 free floor cells (2.5 times that for robots that accelerate and turn), from 5% to 25%';
     expect(
-      await screen.findByText(
-        'Share of each charge the plan keeps for detours in traffic, 0 to 50. Blank: automatic, 3% plus 0.6 points per robot per 100 free floor cells (2.5 times that for robots that accelerate and turn), from 5% to 25%: 5.2% for 1 robot on 27 free cells.',
-      ),
+      await screen.findByText(`${rule}: 8.6% for 1 robot that accelerates and turns, on 27 free cells.`),
     ).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Robot Model'), 'point');
+    expect(await screen.findByText(`${rule}: 5.2% for 1 robot on 27 free cells.`)).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Robot Model'), 'drive-unit');
     const policy = screen.getByLabelText('Traffic Policy');
     expect(
       within(policy)

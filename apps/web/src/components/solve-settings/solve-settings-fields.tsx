@@ -135,7 +135,10 @@ export function SolveSettingsFields({
           step={0.1}
           value={settings.batteryReserve}
           placeholder="Automatic"
-          hint={batteryReserveHint(fleetOnFloor)}
+          hint={batteryReserveHint(
+            fleetOnFloor,
+            robotModelSetByPoints ? 'either' : settings.robotModel === 'point' ? 'point' : 'model',
+          )}
           error={problems.batteryReserve}
           onChange={(event) => setField('batteryReserve')(event.target.value)}
         />
