@@ -20,7 +20,7 @@ import { optimiseMakespan } from './algorithms/makespan-search.ts';
 import { assignByRegretInsertion } from './algorithms/regret-insertion.ts';
 import { assignBySequentialAuction } from './algorithms/sequential-auction.ts';
 import { InvalidProblemError } from './problem/errors.ts';
-import { type BoundFigures, computeBounds } from './bounds/bound-list.ts';
+import { type BoundFigures, computeBounds, withCostlyBounds } from './bounds/bound-list.ts';
 import { measureRoutes, ObjectiveScale, objectiveValues } from './plan/objective.ts';
 import { checkPlan, type PlanCheck } from './plan/plan-checker.ts';
 import { buildPlanSteps, type Routes } from './plan/plan-builder.ts';
@@ -91,7 +91,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   // the algorithm for the ones that never ask.
   let boundList: BoundFigures | null = null;
   const boundsOnce = () => {
-    boundList ??= computeBounds(problem, checkCancelled);
+    boundList ??= computeBounds(problem, checkCancelled, { costly: false });
     return boundList;
   };
   // The search measures routes without the chargers' and docks' queues, so it may stop only at
@@ -107,7 +107,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   progress(0, null);
   const routes = repairRoutes(problem, scale, runAlgorithm(algorithm, context));
   checkCancelled();
-  const bounds = boundsOnce();
+  const bounds = withCostlyBounds(boundsOnce());
   let tightest: { name: LowerBoundName; makespan_s: number } = bounds.tightest;
 
   const robotSteps: PlanResultsRecord = buildPlanSteps(problem, routes);

@@ -13,6 +13,8 @@ export interface AssignmentResult {
   cost: number;
   /** A valid dual lower bound on the optimum, from the final column prices. */
   dualBound: number;
+  /** The final column prices v: with row potentials u_i = min_j (c_ij - v_j) they are a feasible dual whose sum is `dualBound` (before its cap at `cost`). */
+  columnPrices: Float64Array;
 }
 
 /** LAPJV's working state: the partial assignment, the column prices and the free rows. */
@@ -37,7 +39,7 @@ export function solveSquareAssignment(n: number, cost: Float64Array, poll?: () =
   const rowToColumn = new Int32Array(n).fill(-1);
   const columnToRow = new Int32Array(n).fill(-1);
   const v = new Float64Array(n);
-  if (n === 0) return { rowToColumn, columnToRow, cost: 0, dualBound: 0 };
+  if (n === 0) return { rowToColumn, columnToRow, cost: 0, dualBound: 0, columnPrices: v };
   const state: Lapjv = { n, cost, rowToColumn, columnToRow, v, free: new Int32Array(n), freeCount: 0 };
   const matches = reduceColumns(state);
   transferReduction(state, matches);
@@ -58,7 +60,7 @@ export function solveSquareAssignment(n: number, cost: Float64Array, poll?: () =
     }
     dual += best;
   }
-  return { rowToColumn, columnToRow, cost: total, dualBound: Math.min(dual, total) };
+  return { rowToColumn, columnToRow, cost: total, dualBound: Math.min(dual, total), columnPrices: v };
 }
 
 /** Column reduction: each column to its cheapest row. Returns how many columns chose each row. */

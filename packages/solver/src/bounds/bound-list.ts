@@ -5,6 +5,7 @@ import { chargeSegmentLpBound } from './charge-segment-lp-bound.ts';
 import { chargerCapacityBound } from './charger-capacity-bound.ts';
 import { detourCapacityBound } from './detour-capacity-bound.ts';
 import { dockCapacityBound } from './dock-capacity-bound.ts';
+import { driveItemsLpBound } from './drive-items-lp-bound.ts';
 import { driveModelBound, driveTimeBound, type ModelBound, modelLowerBound } from './lower-bound.ts';
 import { wholeChargesBound, wholeChargesOnDriveTimes } from './whole-charges-bound.ts';
 import { totalDeliveryLength } from '../problem/delivery-legs.ts';
@@ -19,6 +20,7 @@ export class SharedBoundWork {
   private modelBound: ModelBound | null = null;
   private driveModelBound: ModelBound | null = null;
   private batteryBound: BatteryBound | null = null;
+  private driveTimeBound: number | null = null;
 
   constructor(
     readonly problem: Problem,
@@ -36,6 +38,21 @@ export class SharedBoundWork {
     return this.driveModelBound;
   }
 
+  /** The drive-time bound (0 for a point robot); the item LP starts from it. */
+  driveTime(): number {
+    if (this.driveTimeBound === null) {
+      const { problem } = this;
+      const metres = this.model().distance_m;
+      this.driveTimeBound = problem.pointRobot
+        ? 0
+        : Math.max(
+            driveTimeBound(problem, metres, this.driveModel()),
+            wholeChargesOnDriveTimes(problem, metres, this.driveModel().distance_m),
+          );
+    }
+    return this.driveTimeBound;
+  }
+
   battery(): BatteryBound {
     this.batteryBound ??= batteryAwareBound(this.problem, this.poll);
     return this.batteryBound;
@@ -47,6 +64,8 @@ export interface MakespanBound {
   name: BoundName;
   counts: string;
   holdsFor: 'routes' | 'plan';
+  /** Whether it may take up to a second (a linear programme): a search then starts without it, and the results have it. */
+  costly: boolean;
   /** Seconds no plan can finish before; 0 when it says nothing. */
   compute(problem: Problem, shared: SharedBoundWork): number;
 }
@@ -60,21 +79,27 @@ const COMPUTE: Record<BoundName, MakespanBound['compute']> = {
   charger_capacity: (problem, shared) => chargerCapacityBound(problem, shared),
   whole_charges: (problem, shared) => wholeChargesBound(problem, shared.model().distance_m),
   charge_segment_lp: (problem, shared) => chargeSegmentLpBound(problem, shared).makespan_s,
-  drive_time: (problem, shared) =>
-    problem.pointRobot
-      ? 0
-      : Math.max(
-          driveTimeBound(problem, shared.model().distance_m, shared.driveModel()),
-          wholeChargesOnDriveTimes(problem, shared.model().distance_m, shared.driveModel().distance_m),
-        ),
+  drive_time: (_problem, shared) => shared.driveTime(),
+  drive_items_lp: (problem, shared) =>
+    driveItemsLpBound(
+      problem,
+      shared.model().distance_m,
+      shared.driveModel().distance_m,
+      shared.driveTime(),
+      shared.poll,
+    ),
   dock_capacity: (problem) => dockCapacityBound(problem),
 };
+
+/** The bounds a search may start without (`computeBounds`' `costly: false`). */
+const COSTLY = new Set<BoundName>(['drive_items_lp']);
 
 /** Every makespan bound the solver knows, in the order of BOUNDS: the solve, the lower-bound module and the bench read this list. */
 export const MAKESPAN_BOUNDS: readonly MakespanBound[] = BOUNDS.map((info) => ({
   name: info.name,
   counts: info.counts,
   holdsFor: info.holdsFor,
+  costly: COSTLY.has(info.name),
   compute: COMPUTE[info.name],
 }));
 
@@ -95,10 +120,30 @@ export interface BoundFigures {
   shared: SharedBoundWork;
 }
 
-/** Computes every bound of the list on `problem`; `poll` is called now and then (solve passes its cancellation check). */
-export function computeBounds(problem: Problem, poll?: () => void): BoundFigures {
+/**
+ * Computes every bound of the list on `problem`; `poll` is called now and then (solve passes its
+ * cancellation check). With `costly: false` the costly ones read 0 until `withCostlyBounds`.
+ */
+export function computeBounds(problem: Problem, poll?: () => void, options: { costly?: boolean } = {}): BoundFigures {
   const shared = new SharedBoundWork(problem, poll);
-  const values = MAKESPAN_BOUNDS.map((bound) => ({ name: bound.name, makespan_s: bound.compute(problem, shared) }));
+  const costly = options.costly ?? true;
+  const values = MAKESPAN_BOUNDS.map((bound) => ({
+    name: bound.name,
+    makespan_s: costly || !bound.costly ? bound.compute(problem, shared) : 0,
+  }));
+  return summarise(values, shared);
+}
+
+/** `figures` with the costly bounds computed too (a search asks for the others while it runs; the results read every one). */
+export function withCostlyBounds(figures: BoundFigures): BoundFigures {
+  const { shared } = figures;
+  const values = MAKESPAN_BOUNDS.map((bound, k) =>
+    bound.costly ? { name: bound.name, makespan_s: bound.compute(shared.problem, shared) } : figures.values[k],
+  );
+  return summarise(values, shared);
+}
+
+function summarise(values: BoundValue[], shared: SharedBoundWork): BoundFigures {
   let tightest = values[0];
   let tightestForRoutes = 0;
   let floor = 0;

@@ -16,6 +16,9 @@ import { measureRoutes } from '../../src/plan/objective.ts';
 import { aroundShelf, deadEndDock } from '../floor-layouts.ts';
 import { buildUnlessInfeasible, gridInstanceArbitrary } from '../helpers.ts';
 
+const figureOf = (figures: ReturnType<typeof computeBounds>, name: string) =>
+  figures.values.find((value) => value.name === name)?.makespan_s ?? 0;
+
 const tasksOf = (...pairs: [string, string][]): [string, string][] => pairs;
 
 const boundValue = (problem: Problem, name: string) =>
@@ -105,6 +108,7 @@ describe('bounds on the clock of robots that accelerate, brake and turn', () => 
   it('every bound of routes is at most the proven optimum of the exact method on random small floors, batteries tight or ample', () => {
     let checked = 0;
     let driveTimeTightest = 0;
+    let itemsAbove = 0;
     fc.assert(
       fc.property(
         fc.record({
@@ -140,6 +144,7 @@ describe('bounds on the clock of robots that accelerate, brake and turn', () => 
             }
           });
           if (bounds.tightest.name === 'drive_time') driveTimeTightest++;
+          if (figureOf(bounds, 'drive_items_lp') > figureOf(bounds, 'drive_time') + 1e-6) itemsAbove++;
           checked++;
         },
       ),
@@ -148,6 +153,8 @@ describe('bounds on the clock of robots that accelerate, brake and turn', () => 
     expect(checked).toBeGreaterThan(30);
     // The legs' least times are the tightest bound on some of them: the test is not idle.
     expect(driveTimeTightest).toBeGreaterThan(0);
+    // The item LP proves more than the aggregate drive-time bound on some of them.
+    expect(itemsAbove).toBeGreaterThan(0);
   });
 });
 

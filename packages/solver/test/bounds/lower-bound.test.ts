@@ -87,6 +87,7 @@ describe('lowerBound', () => {
       'whole_charges',
       'charge_segment_lp',
       'drive_time',
+      'drive_items_lp',
       'dock_capacity',
     ]);
     for (const value of bound.bounds) expect(value.makespan_s).toBeLessThanOrEqual(10);

@@ -72,6 +72,13 @@ export const BOUNDS = [
     holdsFor: 'routes',
   },
   {
+    name: 'drive_items_lp',
+    counts:
+      "each delivery's metres and least drive time together, and the whole charges of the robots that carry them (a linear programme over the robots and how often each recharges; robots that accelerate, brake and turn)",
+    cannotCount: 'charger queues, and which robot takes which delivery (a linear programme splits them)',
+    holdsFor: 'routes',
+  },
+  {
     name: 'dock_capacity',
     counts: 'one robot at a time at each pickup and dropoff: its visits times the least time a visit takes',
     cannotCount: 'driving and charging',

@@ -1,0 +1,327 @@
+import { solveSquareAssignment } from '../assignment/dense-assignment.ts';
+import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
+import { canServe } from '../problem/delivery-legs.ts';
+import { onDriveTimes, type Problem } from '../problem/problem.ts';
+import { highs } from './highs-runtime.ts';
+import { usableRobots } from './lower-bound.ts';
+import { type RobotChargeFigures, robotChargeFigures } from './robot-charge-figures.ts';
+
+/** Wall-clock seconds the bisection may take; past them it stops with the largest makespan it has proven. */
+const TIME_BUDGET_S = 1;
+/** Deliveries and robots above which the bound is not tried (0): two dense assignments of that size squared. */
+const ITEM_LIMIT = 600;
+/**
+ * The programme's columns are built for makespans up to this many times the bound already known
+ * (an M it still cannot meet there is reported as proven).
+ */
+const LARGEST_FACTOR = 4;
+/** LP columns above which the bound is not tried (0): robot classes x charge counts x delivery classes. */
+const MAX_COLUMNS = 40_000;
+/** Charge counts tried per robot class (more than any plan of the bench makes in a day). */
+const MAX_CHARGES = 40;
+/** The bisection stops when the interval is this small, relative to the makespan. */
+const RELATIVE_PRECISION = 1e-3;
+/** Least slack (in deliveries) taken as none: below it the makespan counts as feasible. */
+const SLACK_TOLERANCE = 1e-6;
+/** Taken off the proven value, so that HiGHS's feasibility tolerances never lift it above the truth. */
+const RELATIVE_TOLERANCE = 1e-6;
+
+/**
+ * Whole charges on the clock of a robot with acceleration and turns, item by item (0 for a point
+ * robot, whose clock the other bounds read). `wholeChargesOnDriveTimes` lets each robot hold
+ * metres and drive time in any mix, so a robot that recharges may take the straight legs' metres
+ * while one that does not takes the twisty legs' time; here every delivery brings both with it.
+ *
+ * The argument, for any valid plan with makespan M.
+ * 1. Items. Solve the predecessor assignment (a pickup per row, a predecessor per column: each
+ *    usable robot's start and each delivery's dropoff, N zero-cost dummy rows) once on metres and
+ *    once on drive metres (least time x top speed); column prices v and row potentials
+ *    u_j = min_i (c_ij - v_i) are a feasible dual. Robot r with deliveries j_1..j_k in order
+ *    drives from its start, then from each dropoff but the last: its productive metres (each
+ *    delivery and the drive to it as if no recharge came between; wholeChargesBound)
+ *    P_r >= sum_t (len_j + u_j + v_j) + v_start - v_last >= sum of items p_j + kappa_r, where
+ *    p_j = len_j + u_j + v_j and kappa_r = v_start(r) - max_i v_i <= 0 (the dummy rows' dual
+ *    feasibility makes it hold for a robot with no delivery too). The same on drive metres gives
+ *    items d_j (plus 2 handlings x speed) and kappa'_r.
+ * 2. A robot with c recharges that find its battery not full (robot-charge-figures.ts):
+ *    P_r <= min((c + 1) Q - used - reserve - c detour, (M - ready - c R) v - c detour) and
+ *    D_r + (2k - 1) h v <= (M - ready - c R) v - c detour' (every handling but its last dropoff's).
+ * 3. So with y the share of each delivery class a (robot class, c) pair takes and n the robots
+ *    of a class making c recharges, every plan is a solution of the linear programme
+ *      sum over pairs of y >= each class's deliveries;  sum over c of n <= the class's robots;
+ *      per pair: sum p y <= n (cap(c) - kappa), sum d y <= n (cap'(c) + h v - kappa');
+ *      sum n cap(c) >= W, sum n (cap'(c) + h v) >= W' + 2 n_deliveries h v (the model's least
+ *      metres and drive metres, lower-bound.ts).
+ *    An M at which it is infeasible is below every plan's makespan; the bound is the largest M
+ *    the bisection proves infeasible (the capacities grow with M), less a relative 1e-6 for the
+ *    LP solver's tolerances, and what it proved when its time runs out.
+ * The dense assignments cap it at ITEM_LIMIT deliveries and robots, the LP at MAX_COLUMNS.
+ */
+export function driveItemsLpBound(
+  problem: Problem,
+  fleetDriving: number,
+  fleetDrive: number,
+  known: number,
+  poll?: () => void,
+): number {
+  const usable = usableRobots(problem);
+  const n = problem.deliveryCount;
+  if (problem.pointRobot || n === 0 || usable.length === 0 || n + usable.length > ITEM_LIMIT) return 0;
+  const started = performance.now();
+  const handlingDrive = problem.handlingSeconds * problem.speed;
+  const metres = itemPotentials(problem, usable, problem, 0, poll);
+  const drives = itemPotentials(problem, usable, onDriveTimes(problem), 2 * handlingDrive, poll);
+  const classes = deliveryClassItems(problem, metres.item, drives.item);
+  const groups = robotGroups(problem, usable, metres.kappa, drives.kappa);
+  const deadline = started + TIME_BUDGET_S * 1000;
+  const needs: Needs = { metres: fleetDriving, drive: fleetDrive + 2 * n * handlingDrive };
+  // No plan takes longer than the fleet's whole work done by one robot with a recharge per delivery.
+  const largest = Math.max(1, known) * LARGEST_FACTOR;
+  const programme = new ItemProgramme(problem, classes, groups, needs, largest);
+  try {
+    if (programme.columns > MAX_COLUMNS) return 0;
+    const infeasible = (makespan: number) => {
+      poll?.();
+      return !programme.feasibleAt(makespan, (deadline - performance.now()) / 1000);
+    };
+    // The largest M proven infeasible (a bound) and the smallest found feasible.
+    let low = Math.max(0, known);
+    if (low > 0 && !infeasible(low)) return 0;
+    let high = Math.min(largest, Math.max(low * 1.1, 1));
+    while (high < largest && infeasible(high) && performance.now() <= deadline) {
+      low = high;
+      high = Math.min(largest, high * 1.5);
+    }
+    while (high - low > RELATIVE_PRECISION * high && performance.now() <= deadline) {
+      const middle = (low + high) / 2;
+      if (infeasible(middle)) low = middle;
+      else high = middle;
+    }
+    return low * (1 - RELATIVE_TOLERANCE);
+  } finally {
+    programme.dispose();
+  }
+}
+
+interface Needs {
+  /** W: the fleet's least productive metres. */
+  metres: number;
+  /** W' plus every delivery's two handlings, in drive metres. */
+  drive: number;
+}
+
+interface ItemPotentials {
+  /** Per delivery: its length, the least share of a predecessor arc (u_j + v_j) and `extra`. */
+  item: Float64Array;
+  /** Per usable robot (in `usable` order): v_start - max v, at most 0. */
+  kappa: Float64Array;
+}
+
+/** Step 1 of the argument on one table (metres, or drive metres with `extra` = two handlings). */
+function itemPotentials(
+  problem: Problem,
+  usable: readonly number[],
+  table: Problem,
+  extra: number,
+  poll?: () => void,
+): ItemPotentials {
+  const n = problem.deliveryCount;
+  const fleet = usable.length;
+  const size = n + fleet;
+  const { placeDistance, placeCount } = table;
+  const cost = new Float64Array(size * size);
+  let largest = 0;
+  for (let j = 0; j < n; j++) {
+    const row = j * size;
+    const pickup = problem.pickupPlace[j];
+    for (let k = 0; k < fleet; k++) {
+      const robot = usable[k];
+      cost[row + k] = canServe(problem, robot, j)
+        ? placeDistance[problem.startPlace[robot] * placeCount + pickup]
+        : Infinity;
+    }
+    for (let i = 0; i < n; i++)
+      cost[row + fleet + i] = i === j ? Infinity : placeDistance[problem.dropoffPlace[i] * placeCount + pickup];
+    for (let q = row; q < row + size; q++) if (Number.isFinite(cost[q])) largest = Math.max(largest, cost[q]);
+  }
+  const forbidden = (largest + 1) * (size + 1);
+  for (let q = 0; q < n * size; q++) if (!Number.isFinite(cost[q])) cost[q] = forbidden;
+  const prices = solveSquareAssignment(size, cost, poll).columnPrices;
+  let highest = -Infinity;
+  for (const price of prices) highest = Math.max(highest, price);
+  const item = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    let potential = Infinity;
+    for (let q = 0; q < size; q++) potential = Math.min(potential, cost[j * size + q] - prices[q]);
+    item[j] = table.deliveryLength[j] + potential + prices[fleet + j] + extra;
+  }
+  const kappa = Float64Array.from(usable, (_robot, k) => Math.min(0, prices[k] - highest));
+  return { item, kappa };
+}
+
+interface ClassItem {
+  /** A delivery of the class (which robots can serve it). */
+  delivery: number;
+  count: number;
+  /** The least metres and drive metres of its deliveries' items (lowering an item keeps the programme a relaxation). */
+  metres: number;
+  drive: number;
+}
+
+function deliveryClassItems(problem: Problem, metres: Float64Array, drives: Float64Array): ClassItem[] {
+  const items: ClassItem[] = Array.from(problem.deliveryClassFirst, (delivery) => ({
+    delivery,
+    count: 0,
+    metres: Infinity,
+    drive: Infinity,
+  }));
+  for (let j = 0; j < problem.deliveryCount; j++) {
+    const item = items[problem.deliveryClass[j]];
+    item.count++;
+    item.metres = Math.min(item.metres, metres[j]);
+    item.drive = Math.min(item.drive, drives[j]);
+  }
+  return items;
+}
+
+interface RobotGroup {
+  robot: number;
+  size: number;
+  /** The group's least kappa and kappa' (the largest capacity any of its robots has). */
+  kappa: number;
+  kappaDrive: number;
+  metres: RobotChargeFigures;
+  drive: RobotChargeFigures;
+}
+
+/** Robots of one class share start, home, ready time and charge, so every figure of the argument. */
+function robotGroups(
+  problem: Problem,
+  usable: readonly number[],
+  kappa: Float64Array,
+  kappaDrive: Float64Array,
+): RobotGroup[] {
+  const metres = robotChargeFigures(problem, usable);
+  const drive = robotChargeFigures(onDriveTimes(problem), usable);
+  const byClass = new Map<number, RobotGroup>();
+  usable.forEach((robot, k) => {
+    const known = byClass.get(problem.robotClass[robot]);
+    if (known) {
+      known.size++;
+      known.kappa = Math.min(known.kappa, kappa[k]);
+      known.kappaDrive = Math.min(known.kappaDrive, kappaDrive[k]);
+    } else {
+      byClass.set(problem.robotClass[robot], {
+        robot,
+        size: 1,
+        kappa: kappa[k],
+        kappaDrive: kappaDrive[k],
+        metres: metres[k],
+        drive: drive[k],
+      });
+    }
+  });
+  return [...byClass.values()];
+}
+
+/**
+ * The linear programme of step 3, built once with a column per (robot class, charge count) that
+ * any makespan up to `largest` allows; `feasibleAt` rewrites the capacities for one makespan
+ * and runs HiGHS again from the last basis.
+ */
+class ItemProgramme {
+  private readonly model = highs.createModel();
+  private readonly options: { group: number; charges: number; column: number; metresRow: number }[] = [];
+  private readonly metresRow: number;
+  private readonly driveRow: number;
+
+  constructor(
+    private readonly problem: Problem,
+    classes: readonly ClassItem[],
+    private readonly groups: readonly RobotGroup[],
+    needs: Needs,
+    largest: number,
+  ) {
+    const { model } = this;
+    const inf = highs.infinity;
+    model.options.set({ output_flag: false });
+    for (const group of groups) model.addRow(-inf, group.size, { indices: [], values: [] });
+    const coverRow = groups.length;
+    for (const item of classes) model.addRow(item.count, inf, { indices: [], values: [] });
+    this.metresRow = coverRow + classes.length;
+    this.driveRow = this.metresRow + 1;
+    model.addRow(needs.metres, inf, { indices: [], values: [] });
+    model.addRow(needs.drive, inf, { indices: [], values: [] });
+    // Slack on the cover and need rows keeps every programme feasible: the makespan is too short
+    // exactly when the least slack is positive (phase two of the simplex, warm from the last basis).
+    for (let k = 0; k < classes.length; k++) model.addCol(1, 0, inf, { indices: [coverRow + k], values: [1] });
+    model.addCol(1 / Math.max(1, needs.metres / classes.length), 0, inf, { indices: [this.metresRow], values: [1] });
+    model.addCol(1 / Math.max(1, needs.drive / classes.length), 0, inf, { indices: [this.driveRow], values: [1] });
+    let row = this.driveRow + 1;
+    let column = classes.length + 2;
+    groups.forEach((group, g) => {
+      const time = largest - problem.readyS[group.robot];
+      for (let c = 0; c <= MAX_CHARGES && time - c * problem.rechargeSeconds > 0; c++) {
+        const metresRow = row;
+        row += 2;
+        model.addRow(-inf, 0, { indices: [], values: [] });
+        model.addRow(-inf, 0, { indices: [], values: [] });
+        // The robots' count; its capacities are written by `feasibleAt`.
+        model.addCol(0, 0, inf, { indices: [g], values: [1] });
+        this.options.push({ group: g, charges: c, column: column++, metresRow });
+        classes.forEach((item, k) => {
+          if (!canServe(problem, group.robot, item.delivery)) return;
+          model.addCol(0, 0, inf, {
+            indices: [coverRow + k, metresRow, metresRow + 1],
+            values: [1, item.metres, item.drive],
+          });
+          column++;
+        });
+        if (problem.rechargeSeconds <= 0) break;
+      }
+    });
+  }
+
+  get columns(): number {
+    return this.model.getDimensions().numCols;
+  }
+
+  /** Whether the programme may have a solution at makespan M: any answer but "infeasible" (a run out of `secondsLeft` too) counts as yes. */
+  feasibleAt(makespan: number, secondsLeft: number): boolean {
+    const { model, problem, groups } = this;
+    const { maxDistance, rechargeSeconds, speed } = problem;
+    const handlingDrive = problem.handlingSeconds * speed;
+    for (const option of this.options) {
+      const group = groups[option.group];
+      const c = option.charges;
+      const time = makespan - problem.readyS[group.robot] - c * rechargeSeconds;
+      if (time <= 0) {
+        // No robot of the class makes c recharges within M.
+        model.changeColBounds(option.column, 0, 0);
+        continue;
+      }
+      model.changeColBounds(option.column, 0, highs.infinity);
+      const first = maxDistance - problem.initialUsed[group.robot] - group.metres.reserve;
+      const driving = time * speed;
+      const metres =
+        Math.max(0, Math.min(first + c * (maxDistance - group.metres.detour), driving - c * group.metres.detour)) +
+        SAFE_SLACK;
+      const drive = Math.max(0, driving - c * group.drive.detour) + handlingDrive + SAFE_SLACK;
+      model.changeCoefficient(option.metresRow, option.column, -(metres - group.kappa));
+      model.changeCoefficient(option.metresRow + 1, option.column, -(drive - group.kappaDrive));
+      model.changeCoefficient(this.metresRow, option.column, metres);
+      model.changeCoefficient(this.driveRow, option.column, drive);
+    }
+    // HiGHS's time limit counts every run of the model: restart its clock.
+    model.zeroAllClocks();
+    model.options.set({ time_limit: Math.max(0.01, secondsLeft) });
+    model.run();
+    return (
+      model.getModelStatus() !== highs.constants.modelStatus.optimal || model.getObjectiveValue() <= SLACK_TOLERANCE
+    );
+  }
+
+  dispose(): void {
+    this.model.dispose();
+  }
+}
