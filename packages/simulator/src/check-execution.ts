@@ -1,6 +1,8 @@
+import { bucketed } from './buckets.ts';
 import { checkMotion } from './check-motion.ts';
 import { SimulationError } from './errors.ts';
 import {
+  ACTIVITY_CODE,
   activityAt,
   ChargerPool,
   chargersAt,
@@ -45,6 +47,12 @@ interface Check {
   execution: ExecutionRecord;
   /** Per robot (plan order), its cell at every step 0..lastStep. */
   cells: Int32Array[];
+  /**
+   * Per robot, the steps t at which it moves (its cell at t + 1 differs from t's), in order: a
+   * robot with acceleration stands on a cell for many ticks, so checks of moves read these, not
+   * every step.
+   */
+  moves: Int32Array[];
   lastStep: number;
   toStep: (seconds: number) => number;
   report: (message: string) => void;
@@ -112,6 +120,7 @@ export function checkExecution(
     parameters,
     execution,
     cells: [],
+    moves: [],
     lastStep,
     toStep: (seconds) => Math.round(seconds / stepS),
     report,
@@ -124,8 +133,8 @@ export function checkExecution(
     const record = execution.robots[robot.id];
     if (!record) return;
     checkWork(check, robot, record, check.cells[r]);
-    checkBattery(check, robot, record, check.cells[r]);
-    if (record.activities) checkActivities(check, robot, record, check.cells[r]);
+    checkBattery(check, robot, record, check.moves[r]);
+    if (record.activities) checkActivities(check, robot, record, check.cells[r], check.moves[r]);
     checkStops(check, robot, record, check.cells[r]);
   });
   checkStopTotals(check);
@@ -155,7 +164,20 @@ function checkMoves(check: Check): void {
       report(
         `Robot ${robot.id} starts at ${floor.describe(path[0])}, not at its place ${floor.describe(robot.startCell)}`,
       );
-    for (let t = 0; t < lastStep; t++) {
+    const moves = movesOf(path, lastStep);
+    check.moves.push(moves);
+    // A robot with acceleration stands on a cell for many ticks as it drives through: keep-clear
+    // cells are kept in the discrete order it follows. A point robot never stops on one.
+    const point = check.parameters.robotModel.point;
+    let standsSince = 0;
+    for (let k = 0; k <= moves.length; k++) {
+      const t = k < moves.length ? moves[k] : lastStep;
+      if (point && t > standsSince && floor.keepClear[path[t]]) {
+        report(`Robot ${robot.id} stops on keep-clear ${floor.describe(path[t])} at step ${standsSince + 1}`);
+        break;
+      }
+      if (k === moves.length) break;
+      standsSince = t + 1;
       const from = path[t];
       const to = path[t + 1];
       if (to < 0 || to >= floor.cellCount || floor.blocked[to]) {
@@ -164,7 +186,13 @@ function checkMoves(check: Check): void {
         );
         break;
       }
-      if (from !== to && ![0, 1, 2, 3].some((k) => floor.neighbours[from * 4 + k] === to)) {
+      const neighbours = floor.neighbours;
+      if (
+        neighbours[from * 4] !== to &&
+        neighbours[from * 4 + 1] !== to &&
+        neighbours[from * 4 + 2] !== to &&
+        neighbours[from * 4 + 3] !== to
+      ) {
         const aisle =
           Math.abs(floor.x(from) - floor.x(to)) + Math.abs(floor.y(from) - floor.y(to)) === 1
             ? Math.max(floor.oneWayAt[from], floor.oneWayAt[to])
@@ -174,12 +202,6 @@ function checkMoves(check: Check): void {
             `Robot ${robot.id} drives against one-way aisle ${floor.oneWayIds[aisle]} from ${floor.describe(from)} to ${floor.describe(to)} at step ${t + 1}`,
           );
         else report(`Robot ${robot.id} jumps from ${floor.describe(from)} to ${floor.describe(to)} at step ${t + 1}`);
-        break;
-      }
-      // A robot with acceleration stands on a cell for many ticks as it drives through: keep-clear
-      // cells are kept in the discrete order it follows.
-      if (from === to && floor.keepClear[from] && check.parameters.robotModel.point) {
-        report(`Robot ${robot.id} stops on keep-clear ${floor.describe(from)} at step ${t + 1}`);
         break;
       }
       const station = floor.stationAt[to];
@@ -193,31 +215,87 @@ function checkMoves(check: Check): void {
   }
 }
 
-/** Vertex and swap conflicts, step by step. */
-function checkConflicts({ floor, robots, cells, lastStep, report }: Check): void {
-  const seenAt = new Int32Array(floor.cellCount).fill(-1);
-  const seenRobot = new Int32Array(floor.cellCount);
-  const moves = new Set<number>();
-  for (let t = 0; t <= lastStep; t++) {
-    moves.clear();
-    for (let r = 0; r < robots.length; r++) {
-      const cell = cells[r][t];
-      if (seenAt[cell] === t) {
-        const other = seenRobot[cell];
+/** The steps t < lastStep at which `path` changes cell (t to t + 1). */
+function movesOf(path: Int32Array, lastStep: number): Int32Array {
+  let count = 0;
+  for (let t = 0; t < lastStep; t++) if (path[t + 1] !== path[t]) count++;
+  const moves = new Int32Array(count);
+  count = 0;
+  for (let t = 0; t < lastStep; t++) if (path[t + 1] !== path[t]) moves[count++] = t;
+  return moves;
+}
+
+/**
+ * Vertex and swap conflicts over the robots' stays (the runs of steps each stands on one cell)
+ * and moves: robots with acceleration stand on a cell for many ticks, so a day of them has far
+ * fewer stays than robot-steps.
+ */
+function checkConflicts({ floor, robots, cells, moves: movesAt, lastStep, report }: Check): void {
+  let moveCount = 0;
+  for (const list of movesAt) moveCount += list.length;
+  const stayCount = moveCount + cells.length;
+  const stays = {
+    cell: new Int32Array(stayCount),
+    from: new Int32Array(stayCount),
+    to: new Int32Array(stayCount),
+    robot: new Int32Array(stayCount),
+  };
+  const moves = { step: new Int32Array(moveCount), from: new Int32Array(moveCount), to: new Int32Array(moveCount) };
+  let stay = 0;
+  let move = 0;
+  const addStay = (cell: number, from: number, to: number, robot: number) => {
+    stays.cell[stay] = cell;
+    stays.from[stay] = from;
+    stays.to[stay] = to;
+    stays.robot[stay++] = robot;
+  };
+  cells.forEach((path, r) => {
+    let start = 0;
+    for (const t of movesAt[r]) {
+      addStay(path[start], start, t, r);
+      moves.step[move] = t;
+      moves.from[move] = path[t];
+      moves.to[move++] = path[t + 1];
+      start = t + 1;
+    }
+    addStay(path[start], start, lastStep, r);
+  });
+  // Stays per cell in order of arrival; each is compared with the earlier ones still standing there.
+  const byCell = bucketed(stays.cell, floor.cellCount);
+  for (let cell = 0; cell < floor.cellCount; cell++) {
+    const bucket = byCell.order.subarray(byCell.offsets[cell], byCell.offsets[cell + 1]);
+    if (bucket.length < 2) continue;
+    bucket.sort((a, b) => stays.from[a] - stays.from[b] || stays.robot[a] - stays.robot[b]);
+    const standing: number[] = [];
+    for (const stay of bucket) {
+      const from = stays.from[stay];
+      for (let k = standing.length - 1; k >= 0; k--) if (stays.to[standing[k]] < from) standing.splice(k, 1);
+      for (const other of standing) {
+        const [first, second] = [stays.robot[other], stays.robot[stay]].sort((a, b) => a - b);
         const station = floor.stationAt[cell];
-        const depot = station >= 0 && robots[r].station === station && robots[other].station === station;
+        const depot = station >= 0 && robots[first].station === station && robots[second].station === station;
         if (!depot)
-          report(`Robots ${robots[other].id} and ${robots[r].id} both stand on ${floor.describe(cell)} at step ${t}`);
-      } else {
-        seenAt[cell] = t;
-        seenRobot[cell] = r;
+          report(
+            `Robots ${robots[first].id} and ${robots[second].id} both stand on ${floor.describe(cell)} at step ${from}`,
+          );
       }
-      if (t < lastStep && cells[r][t + 1] !== cell) {
-        const to = cells[r][t + 1];
-        if (moves.has(to * floor.cellCount + cell))
-          report(`Two robots swap ${floor.describe(cell)} and ${floor.describe(to)} at step ${t + 1}`);
-        moves.add(cell * floor.cellCount + to);
-      }
+      standing.push(stay);
+    }
+  }
+  // Moves per step, in fleet order: a move whose reverse an earlier robot made in the same step is a swap.
+  const byStep = bucketed(moves.step, lastStep + 1);
+  const made = new Set<number>();
+  for (let t = 0; t < lastStep; t++) {
+    const begin = byStep.offsets[t];
+    const end = byStep.offsets[t + 1];
+    if (end - begin < 2) continue;
+    made.clear();
+    for (let k = begin; k < end; k++) {
+      const move = byStep.order[k];
+      const [cell, to] = [moves.from[move], moves.to[move]];
+      if (made.has(to * floor.cellCount + cell))
+        report(`Two robots swap ${floor.describe(cell)} and ${floor.describe(to)} at step ${t + 1}`);
+      made.add(cell * floor.cellCount + to);
     }
   }
 }
@@ -377,7 +455,7 @@ function checkOrderDelivered(
 }
 
 /** Metres since the last charge never over max_distance; after each delivery the way home fits. */
-function checkBattery(check: Check, robot: RobotWork, record: RobotExecutionRecord, path: Int32Array): void {
+function checkBattery(check: Check, robot: RobotWork, record: RobotExecutionRecord, moves: Int32Array): void {
   const { floor, parameters, toStep, lastStep, report } = check;
   const events: { step: number; kind: 'done' | 'end'; cell: number; dropoff: string }[] = [];
   const planned = robot.work.filter((item) => item.kind === 'delivery');
@@ -393,13 +471,14 @@ function checkBattery(check: Check, robot: RobotWork, record: RobotExecutionReco
   events.sort((a, b) => a.step - b.step || (a.kind === 'end' ? 1 : 0) - (b.kind === 'end' ? 1 : 0));
   let used = 0;
   let overrunReported = false;
-  let t = 0;
+  // Metres follow moves (a cell a move): read the moves before each event.
+  let k = 0;
   for (const event of events) {
-    for (; t < Math.min(event.step, lastStep); t++) {
-      if (path[t + 1] !== path[t]) used += 1;
+    for (; k < moves.length && moves[k] < Math.min(event.step, lastStep); k++) {
+      used += 1;
       if (used > parameters.maxDistance + 1e-9 && !overrunReported) {
         report(
-          `Robot ${robot.id} has driven ${used} m since its last charge at step ${t + 1}, over max_distance ${parameters.maxDistance} m`,
+          `Robot ${robot.id} has driven ${used} m since its last charge at step ${moves[k] + 1}, over max_distance ${parameters.maxDistance} m`,
         );
         overrunReported = true;
       }
@@ -419,18 +498,47 @@ function checkBattery(check: Check, robot: RobotWork, record: RobotExecutionReco
 }
 
 /** Activities agree with the cells and the charges. */
-function checkActivities(check: Check, robot: RobotWork, record: RobotExecutionRecord, path: Int32Array): void {
+function checkActivities(
+  check: Check,
+  robot: RobotWork,
+  record: RobotExecutionRecord,
+  path: Int32Array,
+  moves: Int32Array,
+): void {
   const { toStep, lastStep, report } = check;
   const activities = record.activities ?? [];
-  for (let t = 0; t < lastStep; t++) {
-    const kind = activityAt(activities, t);
-    const moves = path[t + 1] !== path[t];
-    const drives = kind === 'drive_empty' || kind === 'drive_loaded';
-    // A point robot moves a cell every step it drives; one with acceleration crosses a cell in
-    // several ticks (and turns in place), so only its moves must be driving.
-    if (check.parameters.robotModel.point ? moves !== drives : moves && !drives) {
-      report(`Robot ${robot.id} is '${kind}' during step ${t} but ${moves ? 'moves' : 'stands still'}`);
-      return;
+  const point = check.parameters.robotModel.point;
+  const driveEmpty = ACTIVITY_CODE.drive_empty;
+  const driveLoaded = ACTIVITY_CODE.drive_loaded;
+  // A point robot moves a cell every step it drives, so every step is read (with a pointer into
+  // the entries; idle before the first one). One with acceleration crosses a cell in several
+  // ticks (and turns in place), so only its moves must be driving.
+  const drives = (code: number) => code === driveEmpty || code === driveLoaded;
+  let next = 0;
+  let code = -1;
+  const activityUpTo = (t: number) => {
+    while (next < activities.length && activities[next] <= t) {
+      code = activities[next + 1];
+      next += 2;
+    }
+    return code;
+  };
+  if (point) {
+    for (let t = 0; t < lastStep; t++) {
+      const moves = path[t + 1] !== path[t];
+      if (moves !== drives(activityUpTo(t))) {
+        report(
+          `Robot ${robot.id} is '${activityAt(activities, t)}' during step ${t} but ${moves ? 'moves' : 'stands still'}`,
+        );
+        return;
+      }
+    }
+  } else {
+    for (const t of moves) {
+      if (!drives(activityUpTo(t))) {
+        report(`Robot ${robot.id} is '${activityAt(activities, t)}' during step ${t} but moves`);
+        return;
+      }
     }
   }
   for (const charge of record.charges) {

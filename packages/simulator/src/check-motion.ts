@@ -7,6 +7,7 @@ import {
   quarterTurns,
   type RobotWork,
 } from '@fleetlab/warehouse';
+import { bucketed } from './buckets.ts';
 
 /** Metres a segment's end may miss the next one's start by: positions, speeds and times are recorded to 3 decimals. */
 const POSITION_TOLERANCE_M = 0.02;
@@ -19,12 +20,38 @@ const STATE = Object.fromEntries(motionStateValues.map((name, index) => [name, i
   number
 >;
 
-/** A robot's centre reaching a cell's centre. */
-interface Entry {
-  cell: number;
-  t: number;
+/** Unit steps of the headings 0°, 90°, 180° and 270°. */
+const DIRECTION_X = [1, 0, -1, 0];
+const DIRECTION_Y = [0, 1, 0, -1];
+
+/** The cells a robot's centre reaches, in order: a day of one holds hundreds of thousands, kept in typed arrays. */
+class Entries {
+  cell = new Int32Array(64);
+  /** When its centre reaches the cell's centre. */
+  t = new Float64Array(64);
   /** When it set out from the cell before (it drove the edge between from then until `t`). */
-  departed: number;
+  departed = new Float64Array(64);
+  length = 0;
+
+  push(cell: number, t: number, departed: number): void {
+    if (this.length === this.cell.length) {
+      const grow = <T extends Int32Array | Float64Array>(from: T, to: T) => {
+        to.set(from);
+        return to;
+      };
+      this.cell = grow(this.cell, new Int32Array(this.length * 2));
+      this.t = grow(this.t, new Float64Array(this.length * 2));
+      this.departed = grow(this.departed, new Float64Array(this.length * 2));
+    }
+    this.cell[this.length] = cell;
+    this.t[this.length] = t;
+    this.departed[this.length] = departed;
+    this.length++;
+  }
+
+  get lastCell(): number {
+    return this.cell[this.length - 1];
+  }
 }
 
 /**
@@ -46,54 +73,91 @@ export function checkMotion(
   execution: ExecutionRecord,
   report: (message: string) => void,
 ): void {
-  const holdings: { robot: string; cell: number; from: number; to: number }[] = [];
-  const traversals = new Map<number, { robot: string; forward: boolean; from: number; to: number }[]>();
-  for (const robot of robots) {
+  // Every robot's cells first, then holdings and drives in typed arrays sized to them (a day holds
+  // millions), grouped by cell and by edge with a counting sort.
+  const reads: (Entries | null)[] = robots.map((robot) => {
     const record = execution.robots[robot.id];
-    if (!record) continue;
+    if (!record) return null;
     const read = checkRobotMotion(floor, robot, parameters, record.motion, report);
-    if (!read) continue;
-    const { entries } = read;
+    if (!read) return null;
     checkTimelineAgrees(floor, robot, execution, read, report);
-    entries.forEach((entry, k) => {
-      const next = entries[k + 1];
-      const to = next ? next.t : Infinity;
-      if (floor.stationAt[entry.cell] < 0) holdings.push({ robot: robot.id, cell: entry.cell, from: entry.t, to });
-      if (next) {
-        const low = Math.min(entry.cell, next.cell);
-        const key = low * floor.cellCount + Math.max(entry.cell, next.cell);
-        const list = traversals.get(key) ?? [];
-        traversals.set(key, list);
-        list.push({ robot: robot.id, forward: entry.cell === low, from: next.departed, to: next.t });
+    return read.entries;
+  });
+  let total = 0;
+  for (const entries of reads) total += entries?.length ?? 0;
+  const holdingCell = new Int32Array(total);
+  const holdingFrom = new Float64Array(total);
+  const holdingTo = new Float64Array(total);
+  const holdingRobot = new Int32Array(total);
+  // Drives along each edge (keyed by its lower cell and whether it runs along y).
+  const drives = {
+    edge: new Int32Array(total),
+    forward: new Uint8Array(total),
+    from: new Float64Array(total),
+    to: new Float64Array(total),
+    robot: new Int32Array(total),
+  };
+  let holdings = 0;
+  let driveCount = 0;
+  reads.forEach((entries, r) => {
+    if (!entries) return;
+    for (let k = 0; k < entries.length; k++) {
+      const cell = entries.cell[k];
+      const last = k + 1 === entries.length;
+      if (floor.stationAt[cell] < 0) {
+        holdingCell[holdings] = cell;
+        holdingFrom[holdings] = entries.t[k];
+        holdingTo[holdings] = last ? Infinity : entries.t[k + 1];
+        holdingRobot[holdings++] = r;
       }
-    });
-  }
-  holdings.sort((a, b) => a.cell - b.cell || a.from - b.from);
-  for (let k = 1; k < holdings.length; k++) {
-    const [before, after] = [holdings[k - 1], holdings[k]];
-    if (before.cell === after.cell && after.from < before.to - TIME_TOLERANCE_S) {
-      report(
-        `Robots ${before.robot} and ${after.robot} both hold ${floor.describe(after.cell)}: ${after.robot} reaches it at ${after.from.toFixed(3)} s, ${before.to === Infinity ? `where ${before.robot} stands from ${before.from.toFixed(3)} s on` : `before ${before.robot} leaves it at ${before.to.toFixed(3)} s`}`,
-      );
+      if (!last) {
+        const next = entries.cell[k + 1];
+        const low = Math.min(cell, next);
+        drives.edge[driveCount] = low * 2 + (floor.y(cell) !== floor.y(next) ? 1 : 0);
+        drives.forward[driveCount] = cell === low ? 1 : 0;
+        drives.from[driveCount] = entries.departed[k + 1];
+        drives.to[driveCount] = entries.t[k + 1];
+        drives.robot[driveCount++] = r;
+      }
+    }
+  });
+  const { offsets, order } = bucketed(holdingCell.subarray(0, holdings), floor.cellCount);
+  for (let cell = 0; cell < floor.cellCount; cell++) {
+    const bucket = order.subarray(offsets[cell], offsets[cell + 1]);
+    if (bucket.length < 2) continue;
+    bucket.sort((a, b) => holdingFrom[a] - holdingFrom[b]);
+    for (let k = 1; k < bucket.length; k++) {
+      const before = bucket[k - 1];
+      const after = bucket[k];
+      if (holdingFrom[after] < holdingTo[before] - TIME_TOLERANCE_S) {
+        const [first, second] = [robots[holdingRobot[before]].id, robots[holdingRobot[after]].id];
+        report(
+          `Robots ${first} and ${second} both hold ${floor.describe(cell)}: ${second} reaches it at ${holdingFrom[after].toFixed(3)} s, ${holdingTo[before] === Infinity ? `where ${first} stands from ${holdingFrom[before].toFixed(3)} s on` : `before ${first} leaves it at ${holdingTo[before].toFixed(3)} s`}`,
+        );
+      }
     }
   }
-  for (const [key, list] of traversals) {
-    list.sort((a, b) => a.from - b.from);
-    const latestEnd = { true: -Infinity, false: -Infinity } as Record<string, number>;
-    const latestRobot = { true: '', false: '' } as Record<string, string>;
+  const byEdge = bucketed(drives.edge.subarray(0, driveCount), floor.cellCount * 2);
+  for (let edge = 0; edge < floor.cellCount * 2; edge++) {
+    const list = byEdge.order.subarray(byEdge.offsets[edge], byEdge.offsets[edge + 1]);
+    if (list.length < 2) continue;
+    list.sort((a, b) => drives.from[a] - drives.from[b]);
+    // The latest end of a drive each way so far, and whose.
+    const latestEnd = [-Infinity, -Infinity];
+    const latestRobot = [-1, -1];
     for (const drive of list) {
-      const other = String(!drive.forward);
-      if (latestEnd[other] > drive.from + TIME_TOLERANCE_S) {
-        const a = Math.floor(key / floor.cellCount);
-        const b = key % floor.cellCount;
+      const way = drives.forward[drive];
+      if (latestEnd[1 - way] > drives.from[drive] + TIME_TOLERANCE_S) {
+        const a = edge >> 1;
+        const b = edge & 1 ? floor.cellAt(floor.x(a), floor.y(a) + 1) : a + 1;
         report(
-          `Robots ${latestRobot[other]} and ${drive.robot} drive between ${floor.describe(a)} and ${floor.describe(b)} in opposite directions at once (around ${drive.from.toFixed(3)} s)`,
+          `Robots ${robots[latestRobot[1 - way]].id} and ${robots[drives.robot[drive]].id} drive between ${floor.describe(a)} and ${floor.describe(b)} in opposite directions at once (around ${drives.from[drive].toFixed(3)} s)`,
         );
         break;
       }
-      if (drive.to > latestEnd[String(drive.forward)]) {
-        latestEnd[String(drive.forward)] = drive.to;
-        latestRobot[String(drive.forward)] = drive.robot;
+      if (drives.to[drive] > latestEnd[way]) {
+        latestEnd[way] = drives.to[drive];
+        latestRobot[way] = drives.robot[drive];
       }
     }
   }
@@ -101,7 +165,7 @@ export function checkMotion(
 
 /** A robot's motion read: the cells its centre reaches, and the metres it has driven at any time. */
 interface MotionRead {
-  entries: Entry[];
+  entries: Entries;
   driven: (t: number) => number;
 }
 
@@ -128,13 +192,21 @@ function checkRobotMotion(
       0,
       `starts at (${motion[1]}, ${motion[2]}) at ${motion[0]} s, not at its place ${floor.describe(robot.startCell)} at 0 s`,
     );
-  const entries: Entry[] = [{ cell: robot.startCell, t: 0, departed: 0 }];
+  const entries = new Entries();
+  entries.push(robot.startCell, 0, 0);
   // When the robot last set out from the cell it last reached (it drives the edge to the next one from then).
   let departed = 0;
   // Per segment: its start, the metres driven before it, its speed and acceleration.
-  const pieces: [number, number, number, number][] = [];
+  const pieces = new Float64Array((motion.length / L) * 4);
+  let pieceCount = 0;
   for (let k = 0; k < motion.length; k += L) {
-    const [t, x, y, headingDeg, v, a, state] = motion.slice(k, k + L);
+    const t = motion[k];
+    const x = motion[k + 1];
+    const y = motion[k + 2];
+    const headingDeg = motion[k + 3];
+    const v = motion[k + 4];
+    const a = motion[k + 5];
+    const state = motion[k + 6];
     const last = k + L >= motion.length;
     const nextT = last ? t : motion[k + L];
     const dt = nextT - t;
@@ -161,21 +233,25 @@ function checkRobotMotion(
         return fail(k, `the last segment is ${motionStateValues[state]}: a robot ends standing`);
       break;
     }
-    const [, nx, ny, nextHeading, nv] = motion.slice(k + L, k + 2 * L);
+    const nx = motion[k + L + 1];
+    const ny = motion[k + L + 2];
+    const nextHeading = motion[k + L + 3];
+    const nv = motion[k + L + 4];
     const heading = headingDeg / 90;
-    const [dx, dy] = [
-      [1, 0],
-      [0, 1],
-      [-1, 0],
-      [0, -1],
-    ][heading];
+    const dx = DIRECTION_X[heading];
+    const dy = DIRECTION_Y[heading];
     const along = v * dt + (a * dt * dt) / 2;
     // Metres driven so far: one a cell reached, plus how far past the last one the segment starts
     // (anchored at each cell, so the record's rounding does not add up over a day).
-    const lastReached = entries[entries.length - 1].cell;
+    const lastReached = entries.lastCell;
     const past = (x - floor.x(lastReached)) * dx + (y - floor.y(lastReached)) * dy;
-    pieces.push([t, entries.length - 1 + Math.max(0, past), v, a]);
-    const [ex, ey] = [x + dx * along, y + dy * along];
+    pieces[pieceCount * 4] = t;
+    pieces[pieceCount * 4 + 1] = entries.length - 1 + Math.max(0, past);
+    pieces[pieceCount * 4 + 2] = v;
+    pieces[pieceCount * 4 + 3] = a;
+    pieceCount++;
+    const ex = x + dx * along;
+    const ey = y + dy * along;
     if (Math.abs(ex - nx) > POSITION_TOLERANCE_M || Math.abs(ey - ny) > POSITION_TOLERANCE_M)
       return fail(k, `ends at (${ex.toFixed(3)}, ${ey.toFixed(3)}) but the next segment starts at (${nx}, ${ny})`);
     // Times are rounded to 1 ms: the end speed is off by up to the acceleration times that.
@@ -196,7 +272,7 @@ function checkRobotMotion(
     if (along > 0) {
       const start = dx !== 0 ? x : y;
       const sign = dx + dy;
-      const previousCell = entries[entries.length - 1].cell;
+      const previousCell = entries.lastCell;
       const across = dx !== 0 ? y - floor.y(previousCell) : x - floor.x(previousCell);
       if (Math.abs(across) > POSITION_TOLERANCE_M)
         return fail(k, `drives off the row or column of ${floor.describe(previousCell)}, the last cell it reached`);
@@ -215,11 +291,19 @@ function checkRobotMotion(
         // A centre at the segment's end is reached at its end (near a stop the root is ill-conditioned).
         const atEnd = Math.abs(n - end) <= reach;
         const tau = atEnd || v + root <= 0 ? dt : Math.min(dt, (2 * gap) / (v + root));
-        const previous = entries[entries.length - 1].cell;
-        const [cx, cy] = dx !== 0 ? [n, floor.y(previous)] : [floor.x(previous), n];
+        const previous = entries.lastCell;
+        const cx = dx !== 0 ? n : floor.x(previous);
+        const cy = dx !== 0 ? floor.y(previous) : n;
         const cell = cx >= 0 && cy >= 0 && cx < floor.width && cy < floor.height ? floor.cellAt(cx, cy) : -1;
         if (cell < 0 || floor.blocked[cell]) return fail(k, `drives onto (${cx}, ${cy}), which is not free floor`);
-        if (![0, 1, 2, 3].some((d) => floor.neighbours[previous * 4 + d] === cell))
+        const neighbours = floor.neighbours;
+        const base = previous * 4;
+        if (
+          neighbours[base] !== cell &&
+          neighbours[base + 1] !== cell &&
+          neighbours[base + 2] !== cell &&
+          neighbours[base + 3] !== cell
+        )
           return fail(
             k,
             `drives from ${floor.describe(previous)} to ${floor.describe(cell)}, not a move the floor allows (a neighbour, along one-way aisles)`,
@@ -227,23 +311,24 @@ function checkRobotMotion(
         const station = floor.stationAt[cell];
         if (station >= 0 && station !== robot.station)
           return fail(k, `enters station ${floor.stationIds[station]}'s cell, which only that station's robots may`);
-        entries.push({ cell, t: t + tau, departed });
+        entries.push(cell, t + tau, departed);
         departed = t + tau;
       }
     }
   }
   const driven = (time: number) => {
     let lo = 0;
-    let hi = pieces.length - 1;
-    if (hi < 0 || time <= pieces[0][0]) return 0;
+    let hi = pieceCount - 1;
+    if (hi < 0 || time <= pieces[0]) return 0;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (pieces[mid][0] <= time) lo = mid;
+      if (pieces[mid * 4] <= time) lo = mid;
       else hi = mid - 1;
     }
-    const [start, before, v, a] = pieces[lo];
-    const tau = lo + 1 < pieces.length ? Math.min(time - start, pieces[lo + 1][0] - start) : time - start;
-    return lo + 1 < pieces.length || v !== 0 || a !== 0 ? before + v * tau + (a * tau * tau) / 2 : before;
+    const [start, before, v, a] = [pieces[lo * 4], pieces[lo * 4 + 1], pieces[lo * 4 + 2], pieces[lo * 4 + 3]];
+    const more = lo + 1 < pieceCount;
+    const tau = more ? Math.min(time - start, pieces[(lo + 1) * 4] - start) : time - start;
+    return more || v !== 0 || a !== 0 ? before + v * tau + (a * tau * tau) / 2 : before;
   };
   return { entries, driven };
 }
@@ -270,12 +355,12 @@ function checkTimelineAgrees(
   }
   for (let k = 0; k < waypoints; k++) {
     const [step, x, y] = [timeline[3 * k], timeline[3 * k + 1], timeline[3 * k + 2]];
-    const entry = entries[k];
+    const [cell, reached] = [entries.cell[k], entries.t[k]];
     const late = k > 0 && driven(step * stepS) < k - POSITION_TOLERANCE_M;
     const early = k > 0 && driven((step - 1) * stepS) > k + POSITION_TOLERANCE_M;
-    if (floor.cellAt(x, y) !== entry.cell || late || early) {
+    if (floor.cellAt(x, y) !== cell || late || early) {
       report(
-        `Robot ${robot.id}'s timeline has (${x}, ${y}) at step ${step}; its motion reaches ${floor.describe(entry.cell)} at ${entry.t.toFixed(3)} s`,
+        `Robot ${robot.id}'s timeline has (${x}, ${y}) at step ${step}; its motion reaches ${floor.describe(cell)} at ${reached.toFixed(3)} s`,
       );
       return;
     }
