@@ -5,7 +5,8 @@
  * is re-checked with checkExecution (conflicts must be 0).
  *
  *   npm run bench:simulator [-- --time-limit 2] [--max-iterations N] [--instances s1,xl1,d5k,dense]
- *                           [--skip-day] [--traffic-policy NAME | --compare-policies | --pipeline] [--seed N] [--max-distance M]
+ *                           [--skip-day] [--traffic-policy NAME | --compare-policies | --pipeline | --reserve-from-floor]
+ *                           [--seed N] [--max-distance M]
  *
  * `--instances` takes the ids of packages/solver/bench (the files and the generated t1, t2, d5k,
  * d20k, dense, hotspot). `--max-iterations` caps the optimiser's search, so the plans (and so the table)
@@ -15,7 +16,9 @@
  * the guided policy's. `--pipeline` compares whole pipelines on each
  * instance: greedy_distance executed with plain PIBT (the baseline) against what a solve does
  * (`planAndExecute`: makespan, its best distinct plans each executed with the default policy, the
- * one that runs best kept); its `sim_ms` covers every plan it executed. `ratio` is executed / free flow (free flow = each
+ * one that runs best kept); `--reserve-from-floor` plans and executes each instance as a solve does
+ * (`planAndExecute` with one candidate), so the automatic battery reserve follows the floor, and
+ * prints the reserves tried; its `sim_ms` covers every plan it executed. `ratio` is executed / free flow (free flow = each
  * robot alone on the floor = the plan); `sim_ms` is the wall time of `simulate` (the run and its
  * check), `ms_step` that over the steps run, `cpu_ms` its CPU time, and the machine's load average is printed with the table.
  * `--max-distance M` executes the same plans with M metres a charge: with M large no battery
@@ -52,12 +55,14 @@ interface Flags {
   seed: number;
   maxDistance: number | undefined;
   pipeline: boolean;
+  /** Plan and execute as a solve does (`planAndExecute`, one candidate): the automatic reserve follows the floor. */
+  reserveFromFloor: boolean;
   /** Robot models to plan and execute each instance with (empty: the instance's). */
   robotModels: RobotModelPresetName[];
 }
 
 const FLAGS_TEXT =
-  '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --pipeline, --seed N, --max-distance M, --robot-model NAME[,NAME...]';
+  '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --pipeline, --reserve-from-floor, --seed N, --max-distance M, --robot-model NAME[,NAME...]';
 const ORDER = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'dense', 'hotspot', 'd5k', 'd20k'];
 
 function parseFlags(argv: string[]): Flags {
@@ -70,6 +75,7 @@ function parseFlags(argv: string[]): Flags {
     seed: 1,
     maxDistance: undefined,
     pipeline: false,
+    reserveFromFloor: false,
     robotModels: [],
   };
   readFlags(argv, (flag, value) => {
@@ -85,6 +91,7 @@ function parseFlags(argv: string[]): Flags {
       flags.policies = [policy.name];
     } else if (flag === '--compare-policies') flags.policies = TRAFFIC_POLICIES.map((policy) => policy.name);
     else if (flag === '--pipeline') flags.pipeline = true;
+    else if (flag === '--reserve-from-floor') flags.reserveFromFloor = true;
     else if (flag === '--seed') flags.seed = Number(value());
     else if (flag === '--max-distance') flags.maxDistance = Number(value());
     else if (flag === '--robot-model') {
@@ -208,6 +215,53 @@ function printExecution(
 const ordinal = (n: number) =>
   `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
 
+/** One instance planned and executed as a solve does, the reserves it tried after the row. */
+function reserveFromFloorRow(
+  id: string,
+  planner: 'makespan' | 'greedy_distance',
+  instance: BenchInstance,
+  params: Record<string, unknown>,
+  flags: Flags,
+): void {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const outcome = planAndExecute(
+    { ...instance, params },
+    {
+      algorithm: planner,
+      timeLimitS: flags.timeLimitS,
+      maxIterations: flags.maxIterations,
+      seed: 1,
+      executionSeed: flags.seed,
+      candidates: 1,
+    },
+  );
+  const label = planner === 'makespan' ? planner : 'greedy';
+  if (!outcome.execution) {
+    console.log(`${id.padEnd(10)}  failed: ${outcome.executionError}`);
+  } else {
+    const kept = { ...params, battery_reserve_pct: outcome.stats.battery_reserve_pct };
+    const elapsed = performance.now() - started;
+    printExecution(
+      id,
+      label,
+      DEFAULT_TRAFFIC_POLICY,
+      instance.environment,
+      outcome.results,
+      kept,
+      outcome.execution,
+      elapsed,
+      process.cpuUsage(cpu).user / 1000,
+    );
+  }
+  const tries = outcome.stats.reserve_from_floor?.tries ?? [
+    { reserve_pct: outcome.stats.battery_reserve_pct, extra_charges: outcome.execution?.totals.extra_charges ?? null },
+  ];
+  console.log(
+    `${id}: reserves tried ${tries.map((run) => `${run.reserve_pct}% (${run.extra_charges === null ? 'could not run' : `${run.extra_charges} extra`})`).join(', ')}; kept ${outcome.stats.battery_reserve_pct}%`,
+  );
+}
+
 /** The baseline pipeline (greedy_distance, plain PIBT) against a solve's (`planAndExecute`), side by side. */
 function comparePipelines(id: string, instance: BenchInstance, params: Record<string, unknown>, flags: Flags): void {
   const greedy = solve(buildProblem(instance), { algorithm: 'greedy_distance', seed: 1 }).results;
@@ -283,6 +337,10 @@ for (const { id, model } of runs) {
     continue;
   }
   const planner = committed.includes(id) ? 'makespan' : 'greedy_distance';
+  if (flags.reserveFromFloor) {
+    reserveFromFloorRow(id, planner, instance, params, flags);
+    continue;
+  }
   const { results } = solve(buildProblem(instance), {
     algorithm: planner,
     timeLimitS: flags.timeLimitS,

@@ -1,9 +1,18 @@
-import { buildProblem, solve, type Problem, type ProblemInput, type SolveOptions } from '@fleetlab/solver';
+import {
+  buildProblem,
+  InfeasibleDeliveryError,
+  solve,
+  type Problem,
+  type ProblemInput,
+  type SolveOptions,
+} from '@fleetlab/solver';
 import {
   algorithmByIdOrName,
   type ExecutionRecord,
   type PlanResultsRecord,
   type PlanStatsRecord,
+  SOLVE_PARAMETER_RANGES,
+  type ReserveFromFloorRecord,
   type TrafficChoiceRecord,
 } from '@fleetlab/warehouse';
 import { SimulationError } from './errors.ts';
@@ -35,8 +44,142 @@ export interface PlanAndExecuteOutcome {
   executionMs: number;
 }
 
+/** Plans made again with a larger automatic reserve when a run takes charges its plan never had. */
+const MAX_RESERVE_REPLANS = 2;
+/** Percentage points the reserve keeps above what the floor's detours asked for. */
+const RESERVE_MARGIN_PCT = 2;
+/** What a reserve raised for a run that could not go on adds (no detours to read). */
+const RESERVE_STEP_PCT = 10;
+/** How much later a run that keeps to its plan's charges may finish and still be kept over one that does not. */
+const NO_EXTRA_CHARGE_TOLERANCE = 0.02;
+/** The largest reserve the parameter accepts. */
+const MAX_RESERVE_PCT = SOLVE_PARAMETER_RANGES.battery_reserve_pct.max;
+
 /**
- * Plans a day and runs it on the shared floor. The optimiser's plans are what each robot alone
+ * Plans a day and runs it on the shared floor, and with the automatic battery reserve (no
+ * `battery_reserve_pct` given) makes the reserve follow the floor. A plan spends each charge up to
+ * its reserve; robots that drive f times their plan's metres in the crowd need a reserve of
+ * 1 - 1/f, and a run short of it takes charges the plan never had, or jams where robots short of
+ * charge meet in a one-lane aisle (they never step aside). So when the kept run added charges or
+ * could not run, the day is planned again with the reserve its robots' detours ask for (the 90th
+ * percentile of their metres on the floor over their plan's, plus RESERVE_MARGIN_PCT, and at
+ * least that margin above the last; 10 points more for a run that stopped), at most
+ * MAX_RESERVE_REPLANS times and never past a reserve that leaves a delivery no charge can make,
+ * and the best run is kept (`runsBetter`). `stats.reserve_from_floor` lists the tries.
+ * A reserve the solve gives is kept as it is.
+ */
+export function planAndExecute(
+  input: ProblemInput,
+  options: PlanAndExecuteOptions,
+  problem: Problem = buildProblem(input),
+): PlanAndExecuteOutcome {
+  const params = input.params ?? {};
+  let latest = planAndExecuteWithReserve(input, options, problem);
+  if (params.battery_reserve_pct !== undefined && params.battery_reserve_pct !== null) return latest;
+  const tries = [latest];
+  let kept = 0;
+  while (tries.length <= MAX_RESERVE_REPLANS && takesCharges(latest)) {
+    const current = latest.stats.battery_reserve_pct ?? 0;
+    const reserve = feasibleReserve(input, current, reserveFromFloor(latest, current));
+    if (reserve === null) break;
+    latest = planAndExecuteWithReserve(reserve.input, options, reserve.problem);
+    tries.push(latest);
+    if (runsBetter(latest, tries[kept])) kept = tries.length - 1;
+  }
+  if (tries.length === 1) return latest;
+  const chosen = tries[kept];
+  const executionMs = tries.reduce((sum, run) => sum + run.executionMs, 0);
+  const reserveFromFloorRecord: ReserveFromFloorRecord = {
+    tries: tries.map((run) => ({
+      reserve_pct: run.stats.battery_reserve_pct ?? 0,
+      planned_s: run.stats.makespan_s,
+      executed_s: run.execution?.totals.executed_makespan_s ?? null,
+      extra_charges: run.execution?.totals.extra_charges ?? null,
+    })),
+    kept,
+  };
+  return { ...chosen, executionMs, stats: { ...chosen.stats, reserve_from_floor: reserveFromFloorRecord } };
+}
+
+/**
+ * The problem with `wanted` reserve, or with the largest reserve above `current` (to a tenth of a
+ * percent) at which every delivery still fits a charge; null when none above `current` does.
+ */
+function feasibleReserve(
+  input: ProblemInput,
+  current: number,
+  wanted: number,
+): { input: ProblemInput; problem: Problem } | null {
+  const attempt = (reserve: number) => {
+    const withReserve = { ...input, params: { ...input.params, battery_reserve_pct: reserve } };
+    try {
+      return { input: withReserve, problem: buildProblem(withReserve) };
+    } catch (error) {
+      if (error instanceof InfeasibleDeliveryError) return null;
+      throw error;
+    }
+  };
+  let found = wanted > current ? attempt(wanted) : null;
+  if (found || wanted <= current) return found;
+  let [low, high] = [current, wanted];
+  while (high - low > 0.15) {
+    const middle = Math.round(((low + high) / 2) * 10) / 10;
+    const built = attempt(middle);
+    if (built) {
+      found = built;
+      low = middle;
+    } else high = middle;
+  }
+  return found;
+}
+
+/** Whether a run took charges its plan never had, or could not run. */
+function takesCharges(outcome: PlanAndExecuteOutcome): boolean {
+  return outcome.execution === null || outcome.execution.totals.extra_charges > 0;
+}
+
+/**
+ * A run that finished over one that could not; one that kept to its plan's charges over one
+ * that did not unless it finishes more than NO_EXTRA_CHARGE_TOLERANCE later (a charge the plan
+ * never had is a promise broken); else the earlier finish, the fewer added charges on a tie.
+ */
+function runsBetter(candidate: PlanAndExecuteOutcome, best: PlanAndExecuteOutcome): boolean {
+  if (!candidate.execution) return false;
+  if (!best.execution) return true;
+  const [a, b] = [candidate.execution.totals, best.execution.totals];
+  if ((a.extra_charges === 0) !== (b.extra_charges === 0)) {
+    return a.extra_charges === 0
+      ? a.executed_makespan_s <= b.executed_makespan_s * (1 + NO_EXTRA_CHARGE_TOLERANCE)
+      : b.executed_makespan_s > a.executed_makespan_s * (1 + NO_EXTRA_CHARGE_TOLERANCE);
+  }
+  return (
+    a.executed_makespan_s < b.executed_makespan_s ||
+    (a.executed_makespan_s === b.executed_makespan_s && a.extra_charges < b.extra_charges)
+  );
+}
+
+/** The reserve a run's detours ask for (see `planAndExecute`), in tenths of a percent, at most the parameter's largest. */
+function reserveFromFloor(outcome: PlanAndExecuteOutcome, current: number): number {
+  const execution = outcome.execution;
+  let wanted = current + RESERVE_STEP_PCT;
+  if (execution) {
+    const ratios: number[] = [];
+    for (const [robot, steps] of Object.entries(outcome.results)) {
+      const planned = steps.length > 0 ? (steps[steps.length - 1].odometer_m ?? 0) : 0;
+      const driven = execution.robots[robot]?.distance_m;
+      if (planned > 0 && driven !== undefined) ratios.push(driven / planned);
+    }
+    if (ratios.length === 0) return current;
+    ratios.sort((a, b) => a - b);
+    const detour = ratios[Math.min(ratios.length - 1, Math.floor(0.9 * ratios.length))];
+    // Charges were still added: at least a margin more than this plan kept.
+    wanted = Math.max(current + RESERVE_MARGIN_PCT, 100 * (1 - 1 / detour) + RESERVE_MARGIN_PCT);
+  }
+  return Math.min(MAX_RESERVE_PCT, Math.ceil(wanted * 10) / 10);
+}
+
+/**
+ * One plan and its run on the shared floor. The optimiser's plans are what each robot alone
  * would do; which of its best plans runs best with every robot at once, it cannot know. So for
  * `makespan` the few best distinct plans the search met are all executed (same traffic policy,
  * same seed) and the one with the least executed makespan is kept (ties: the better planned
@@ -44,7 +187,7 @@ export interface PlanAndExecuteOutcome {
  * plan with the best planned makespan. A plan that cannot run on the floor is never kept over
  * one that can.
  */
-export function planAndExecute(
+function planAndExecuteWithReserve(
   input: ProblemInput,
   options: PlanAndExecuteOptions,
   problem: Problem = buildProblem(input),

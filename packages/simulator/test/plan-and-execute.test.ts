@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildProblem } from '@fleetlab/solver';
+import { buildProblem, InfeasibleDeliveryError, solve } from '@fleetlab/solver';
 import { generateWarehouseInstance } from '@fleetlab/warehouse';
 import { checkExecution, planAndExecute, simulate } from '../src/index.ts';
 
@@ -58,5 +58,97 @@ describe('planning for traffic: the plan kept is the one that runs best', () => 
 
   it('takes the number of candidates from the size of the day', () => {
     expect(buildProblem(input).robotCount * buildProblem(input).deliveryCount).toBeLessThan(200_000);
+  });
+});
+
+describe('the automatic battery reserve follows the floor', () => {
+  // A 16 x 16 pick zone with one-lane aisles and hot-spot pickups: 12 robots drive far beyond
+  // their plan's metres in the crowd, so the automatic 6.8% reserve runs short.
+  const zone = (seed: number, maxDistance: number) => {
+    const day = generateWarehouseInstance({
+      width: 16,
+      height: 16,
+      stations: 3,
+      robotsPerStation: 4,
+      orders: 50,
+      seed,
+      aisleWidth: 1,
+      hotSpot: { share: 0.6, pickupsFraction: 0.1 },
+    });
+    return { day, input: { environment: day.environment, tasks: day.tasks, params: { max_distance: maxDistance } } };
+  };
+
+  it("plans again with the reserve the robots' detours ask for, and keeps the run that kept to its charges", () => {
+    const { day, input } = zone(1, 90);
+    // The first plan and its run, made by hand: the automatic reserve, and the floor's detours.
+    const first = solve(buildProblem(input), { algorithm: 'greedy_distance' });
+    expect(first.stats.battery_reserve_pct).toBe(6.8);
+    const run = simulate(day.environment, first.results, input.params, { tasks: day.tasks });
+    expect(run.totals.extra_charges).toBe(13);
+    const ratios = Object.entries(first.results)
+      .map(([robot, steps]) => [run.robots[robot].distance_m, steps.at(-1)?.odometer_m ?? 0])
+      .filter(([, planned]) => planned > 0)
+      .map(([driven, planned]) => driven / planned)
+      .sort((a, b) => a - b);
+    const detour = ratios[Math.floor(0.9 * ratios.length)];
+    const asked = Math.ceil((100 * (1 - 1 / detour) + 2) * 10) / 10;
+
+    const outcome = planAndExecute(input, { algorithm: 'greedy_distance' });
+    const record = outcome.stats.reserve_from_floor!;
+    expect(record.tries[0]).toEqual({
+      reserve_pct: 6.8,
+      planned_s: first.stats.makespan_s,
+      executed_s: run.totals.executed_makespan_s,
+      extra_charges: 13,
+    });
+    expect(record.tries[1].reserve_pct).toBe(asked);
+    expect(record.tries[1].extra_charges).toBe(0);
+    // The second plan's run kept to its charges and finished sooner: it is kept, and it is what the outcome holds.
+    expect(record.tries[1].executed_s!).toBeLessThan(record.tries[0].executed_s!);
+    expect(record.kept).toBe(1);
+    expect(outcome.stats.battery_reserve_pct).toBe(asked);
+    expect(outcome.execution!.totals.extra_charges).toBe(0);
+    expect(outcome.execution!.totals.executed_makespan_s).toBe(record.tries[1].executed_s);
+    expect(outcome.execution!.totals.free_flow_makespan_s).toBe(outcome.stats.makespan_s);
+    const params = { ...input.params, battery_reserve_pct: asked };
+    expect(checkExecution(day.environment, outcome.results, outcome.execution!, params).errors).toEqual([]);
+  });
+
+  it('keeps a faster run that added a charge over a much slower one that added none', () => {
+    const { input } = zone(10, 90);
+    const record = planAndExecute(input, { algorithm: 'greedy_distance' }).stats.reserve_from_floor!;
+    const [first] = record.tries;
+    expect(first.extra_charges).toBeGreaterThan(0);
+    const none = record.tries.find((run) => run.extra_charges === 0)!;
+    // Every reserve tried is larger than the one before; the one that added none finished more than 2% later.
+    for (let k = 1; k < record.tries.length; k++)
+      expect(record.tries[k].reserve_pct).toBeGreaterThan(record.tries[k - 1].reserve_pct);
+    expect(none.executed_s!).toBeGreaterThan(first.executed_s! * 1.02);
+    expect(record.kept).toBe(0);
+  });
+
+  it('stops at the largest reserve at which every delivery fits a charge', () => {
+    const { input } = zone(2, 60);
+    const outcome = planAndExecute(input, { algorithm: 'greedy_distance' });
+    const record = outcome.stats.reserve_from_floor!;
+    // The first run could not go on; 10 points more would leave a round trip no charge can make.
+    expect(record.tries[0].executed_s).toBeNull();
+    const largest = record.tries.at(-1)!.reserve_pct;
+    expect(largest).toBeLessThan(16.8);
+    expect(() => buildProblem({ ...input, params: { ...input.params, battery_reserve_pct: largest } })).not.toThrow();
+    expect(() => buildProblem({ ...input, params: { ...input.params, battery_reserve_pct: largest + 0.2 } })).toThrow(
+      InfeasibleDeliveryError,
+    );
+  });
+
+  it('keeps a reserve the solve gives as it is', () => {
+    const { input } = zone(1, 90);
+    const outcome = planAndExecute(
+      { ...input, params: { ...input.params, battery_reserve_pct: 6.8 } },
+      { algorithm: 'greedy_distance' },
+    );
+    expect(outcome.stats.reserve_from_floor).toBeUndefined();
+    expect(outcome.stats.battery_reserve_pct).toBe(6.8);
+    expect(outcome.execution!.totals.extra_charges).toBe(13);
   });
 });

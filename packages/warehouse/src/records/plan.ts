@@ -89,6 +89,26 @@ export const trafficChoiceSchema = z.object({
 });
 export type TrafficChoiceRecord = z.infer<typeof trafficChoiceSchema>;
 
+/**
+ * How the automatic battery reserve followed the floor: when a plan's run took charges the plan
+ * never had (or could not run), the day was planned again with the reserve the floor's detours
+ * asked for, and the run that finished first was kept.
+ */
+export const reserveFromFloorSchema = z.object({
+  /** Each plan made, in order: its reserve, planned and executed makespans and the charges its run added (null: it could not run). */
+  tries: z.array(
+    z.object({
+      reserve_pct: z.number(),
+      planned_s: z.number(),
+      executed_s: z.number().nullable(),
+      extra_charges: z.number().int().nullable(),
+    }),
+  ),
+  /** Index in `tries` of the plan kept. */
+  kept: z.number().int(),
+});
+export type ReserveFromFloorRecord = z.infer<typeof reserveFromFloorSchema>;
+
 /** The figures the solver reports beside a plan (solve model, "Result format"). */
 export const planStatsSchema = z.object({
   algorithm: algorithmNameSchema,
@@ -145,6 +165,8 @@ export const planStatsSchema = z.object({
   battery_reserve_pct: z.number().optional(),
   /** How the plan was chosen by running the best candidates on the floor (makespan solves with traffic). */
   traffic_choice: trafficChoiceSchema.optional(),
+  /** How the automatic battery reserve was raised after the floor's run (absent when the first plan's run took no extra charge). */
+  reserve_from_floor: reserveFromFloorSchema.optional(),
 });
 export type PlanStatsRecord = z.infer<typeof planStatsSchema>;
 

@@ -3,6 +3,7 @@
 // tested once.
 import {
   executionTotalsSchema,
+  reserveFromFloorSchema,
   trafficChoiceSchema,
   type ExecutionTotalsRecord,
   type RobotExecutionRecord,
@@ -253,5 +254,31 @@ export function trafficChoiceLine(stats: Readonly<Record<string, unknown>> | nul
       `${chosen}: the kept plan runs ${formatCompletionTime(choice.gain_s)} sooner than the best-on-paper plan ` +
       `(${formatCompletionTime(choice.executed_s ?? choice.best_planned_executed_s - choice.gain_s)} against ${formatCompletionTime(choice.best_planned_executed_s)} with traffic)` +
       `${planned > 0 ? `, though planned ${formatCompletionTime(planned)} longer` : ''}.`,
+  };
+}
+
+/**
+ * How the automatic battery reserve followed the floor (`stats.reserve_from_floor`): the first
+ * plan's run added charges (or could not run), so the day was planned again with the reserve
+ * the robots' detours asked for. Null when the first plan's run kept to its charges.
+ */
+export function reserveFromFloorLine(stats: Readonly<Record<string, unknown>> | null | undefined): FloorLine | null {
+  const parsed = reserveFromFloorSchema.safeParse(stats?.reserve_from_floor);
+  if (!parsed.success || parsed.data.tries.length <= 1) return null;
+  const { tries, kept } = parsed.data;
+  const first = tries[0];
+  const chosen = tries[kept];
+  const how = (run: (typeof tries)[number]) =>
+    run.executed_s === null
+      ? 'could not run on the floor'
+      : `ran ${formatCompletionTime(run.executed_s)} with ${formatGrouped(run.extra_charges ?? 0)} charge${run.extra_charges === 1 ? '' : 's'} the plan never had`;
+  const reserves = tries.map((run) => `${run.reserve_pct}%`).join(', ');
+  return {
+    label: 'Battery reserve',
+    value: `${chosen.reserve_pct}%`,
+    meaning:
+      kept === 0
+        ? `The automatic ${first.reserve_pct}% plan ${how(first)}; plans with more reserve (${reserves}) ran no better, so it was kept.`
+        : `The automatic ${first.reserve_pct}% plan ${how(first)}, so the day was planned again with the reserve the robots' detours asked for (${reserves}); the ${chosen.reserve_pct}% plan ${how(chosen)}.`,
   };
 }

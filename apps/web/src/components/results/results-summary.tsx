@@ -11,7 +11,13 @@ import {
 } from '../../lib/display-format.ts';
 import { tightestLowerBound, type PlanStats, type PlanSummary } from '../../lib/plan-model.ts';
 import { card } from '../ui/styles.ts';
-import { executionTotalsOf, type FloorLine, floorLines, trafficChoiceLine } from './execution-figures.ts';
+import {
+  executionTotalsOf,
+  type FloorLine,
+  floorLines,
+  reserveFromFloorLine,
+  trafficChoiceLine,
+} from './execution-figures.ts';
 
 export interface Figure {
   readonly label: string;
@@ -123,6 +129,7 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
   const executionError = typeof stats?.execution_error === 'string' ? stats.execution_error : null;
   const ended = stopText(stats, bound?.gap ?? null);
   const choice = trafficChoiceLine(stats);
+  const reserve = reserveFromFloorLine(stats);
   return (
     <section className={`${card} p-5`} aria-labelledby="results-summary-title">
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -150,6 +157,7 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
             lines={[
               ...floorLines(totals, execution?.robots, execution?.step_s, stats ?? {}),
               ...(choice ? [choice] : []),
+              ...(reserve ? [reserve] : []),
             ]}
           />
         </>

@@ -39,6 +39,24 @@ function batteryRows(): string[][] {
     );
 }
 
+/** A plan that ran on the floor: 712 s planned, 753 s with traffic. */
+const FLOOR_TOTALS = {
+  planned_makespan_s: 712,
+  free_flow_makespan_s: 712,
+  executed_makespan_s: 753,
+  waiting_s: 0,
+  max_robot_waiting_s: 0,
+  max_waiting_robot: null,
+  throughput_per_h: 19.12,
+  deliveries: 4,
+  charger_queue_s: {},
+  extra_charges: 0,
+  deadlocks_resolved: 0,
+  reserve_replays: 0,
+  steps: 753,
+  conflicts: 0,
+};
+
 describe('SolveResults summary', () => {
   it('shows the spec figures of the plan, the battery a delivery takes, the lower bound and the gap', () => {
     renderResults(<SolveResults solve={solve} environment={environment} />);
@@ -134,22 +152,7 @@ describe('SolveResults summary', () => {
   });
 
   it("names the plan kept among the optimiser's best after running them on the floor, under the execution's figures", () => {
-    const totals = {
-      planned_makespan_s: 712,
-      free_flow_makespan_s: 712,
-      executed_makespan_s: 753,
-      waiting_s: 0,
-      max_robot_waiting_s: 0,
-      max_waiting_robot: null,
-      throughput_per_h: 19.12,
-      deliveries: 4,
-      charger_queue_s: {},
-      extra_charges: 0,
-      deadlocks_resolved: 0,
-      reserve_replays: 0,
-      steps: 753,
-      conflicts: 0,
-    };
+    const totals = FLOOR_TOTALS;
     const traffic_choice = {
       candidates: 6,
       kept: 2,
@@ -184,6 +187,30 @@ describe('SolveResults summary', () => {
     );
     expect(screen.queryByText('Plan kept')).toBeNull();
     expect(lastLine().firstElementChild?.textContent).toBe('Robot time lost');
+  });
+
+  it('says how the automatic battery reserve followed the floor', () => {
+    const reserve_from_floor = {
+      tries: [
+        { reserve_pct: 14.2, planned_s: 754, executed_s: 1397, extra_charges: 178 },
+        { reserve_pct: 35.9, planned_s: 971, executed_s: 1119, extra_charges: 0 },
+      ],
+      kept: 1,
+    };
+    renderResults(
+      <SolveResults
+        solve={{ ...solve, stats: { ...solve.stats, execution: FLOOR_TOTALS, reserve_from_floor } }}
+        environment={environment}
+      />,
+    );
+    const line = within(screen.getByLabelText('The plan on the shared floor'))
+      .getAllByTestId('floor-line')
+      .find((row) => row.firstElementChild?.textContent === 'Battery reserve') as HTMLElement;
+    expect([...line.children].map((cell) => cell.textContent)).toEqual([
+      'Battery reserve',
+      '35.9%',
+      "The automatic 14.2% plan ran 23 min 17 s with 178 charges the plan never had, so the day was planned again with the reserve the robots' detours asked for (14.2%, 35.9%); the 35.9% plan ran 18 min 39 s with 0 charges the plan never had.",
+    ]);
   });
 
   it('offers the plan as JSON and CSV', () => {
