@@ -46,6 +46,9 @@ export interface PlanAndExecuteOutcome {
 
 /** Plans made again with a larger automatic reserve when a run takes charges its plan never had. */
 const MAX_RESERVE_REPLANS = 2;
+/** The share of the time limit a re-plan's search gets, and its least seconds. */
+const REPLAN_TIME_SHARE = 0.25;
+const REPLAN_MIN_S = 1;
 /** Percentage points the reserve keeps above what the floor's detours asked for. */
 const RESERVE_MARGIN_PCT = 2;
 /** What a reserve raised for a run that could not go on adds (no detours to read). */
@@ -65,7 +68,8 @@ const MAX_RESERVE_PCT = SOLVE_PARAMETER_RANGES.battery_reserve_pct.max;
  * percentile of their metres on the floor over their plan's, plus RESERVE_MARGIN_PCT, and at
  * least that margin above the last; 10 points more for a run that stopped), at most
  * MAX_RESERVE_REPLANS times and never past a reserve that leaves a delivery no charge can make,
- * and the best run is kept (`runsBetter`). `stats.reserve_from_floor` lists the tries.
+ * and the best run is kept (`runsBetter`). `stats.reserve_from_floor` lists the tries; a re-plan's search gets
+ * a quarter of the time limit (`replanOptions`).
  * A reserve the solve gives is kept as it is.
  */
 export function planAndExecute(
@@ -82,7 +86,7 @@ export function planAndExecute(
     const current = latest.stats.battery_reserve_pct ?? 0;
     const reserve = feasibleReserve(input, current, reserveFromFloor(latest, current));
     if (reserve === null) break;
-    latest = planAndExecuteWithReserve(reserve.input, options, reserve.problem);
+    latest = planAndExecuteWithReserve(reserve.input, replanOptions(options), reserve.problem);
     tries.push(latest);
     if (runsBetter(latest, tries[kept])) kept = tries.length - 1;
   }
@@ -131,6 +135,15 @@ function feasibleReserve(
     } else high = middle;
   }
   return found;
+}
+
+/**
+ * A re-plan's search gets a quarter of the solve's time limit (at least REPLAN_MIN_S): the first
+ * search has found what the orders allow, and a solve should not take three times as long.
+ */
+export function replanOptions(options: PlanAndExecuteOptions): PlanAndExecuteOptions {
+  if (options.timeLimitS === undefined) return options;
+  return { ...options, timeLimitS: Math.max(REPLAN_MIN_S, options.timeLimitS * REPLAN_TIME_SHARE) };
 }
 
 /** Whether a run took charges its plan never had, or could not run. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProblem, InfeasibleDeliveryError, solve } from '@fleetlab/solver';
 import { generateWarehouseInstance } from '@fleetlab/warehouse';
 import { checkExecution, planAndExecute, simulate } from '../src/index.ts';
+import { replanOptions } from '../src/plan-and-execute.ts';
 
 describe('planning for traffic: the plan kept is the one that runs best', () => {
   const day = generateWarehouseInstance({
@@ -150,5 +151,17 @@ describe('the automatic battery reserve follows the floor', () => {
     expect(outcome.stats.reserve_from_floor).toBeUndefined();
     expect(outcome.stats.battery_reserve_pct).toBe(6.8);
     expect(outcome.execution!.totals.extra_charges).toBe(13);
+  });
+});
+
+describe('a re-plan for the reserve', () => {
+  it("gets a quarter of the solve's time limit, at least a second, and every other option as it was", () => {
+    expect(replanOptions({ algorithm: 'makespan', timeLimitS: 300, seed: 7 })).toEqual({
+      algorithm: 'makespan',
+      timeLimitS: 75,
+      seed: 7,
+    });
+    expect(replanOptions({ algorithm: 'makespan', timeLimitS: 2 }).timeLimitS).toBe(1);
+    expect(replanOptions({ algorithm: 'greedy_distance' })).toEqual({ algorithm: 'greedy_distance' });
   });
 });
