@@ -10,7 +10,10 @@ import { loadBenchInstance, planDigest } from '../bench/point-plans.ts';
  * to the floor clock's table (with the bound list and the graph paths of steps already in; every
  * algorithm, seed 3, 30 iterations), and retaken for the plans that wait at a pickup or dropoff when
  * plans began to hold the docks' queues (two robots reaching one cell within a visit of each other:
- * 1 to 5 s later; every plan that waits at no dock digests as before). `npx tsx packages/solver/bench/point-plans.ts` prints any
+ * 1 to 5 s later; every plan that waits at no dock digests as before), and retaken when the dock
+ * bound began to count a dropoff's first visit after its delivery's pickup: every plan and every
+ * other figure stayed the same (compared digest by digest), and `dock_bound_s`, a bound's value,
+ * is left out of the digest since. `npx tsx packages/solver/bench/point-plans.ts` prints any
  * instance's digests to compare.
  */
 const digests: Record<string, Record<string, string>> = JSON.parse(
