@@ -186,13 +186,7 @@ function checkMoves(check: Check): void {
         );
         break;
       }
-      const neighbours = floor.neighbours;
-      if (
-        neighbours[from * 4] !== to &&
-        neighbours[from * 4 + 1] !== to &&
-        neighbours[from * 4 + 2] !== to &&
-        neighbours[from * 4 + 3] !== to
-      ) {
+      if (!floor.allowsStep(from, to)) {
         const aisle =
           Math.abs(floor.x(from) - floor.x(to)) + Math.abs(floor.y(from) - floor.y(to)) === 1
             ? Math.max(floor.oneWayAt[from], floor.oneWayAt[to])

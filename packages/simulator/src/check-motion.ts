@@ -296,14 +296,7 @@ function checkRobotMotion(
         const cy = dx !== 0 ? floor.y(previous) : n;
         const cell = cx >= 0 && cy >= 0 && cx < floor.width && cy < floor.height ? floor.cellAt(cx, cy) : -1;
         if (cell < 0 || floor.blocked[cell]) return fail(k, `drives onto (${cx}, ${cy}), which is not free floor`);
-        const neighbours = floor.neighbours;
-        const base = previous * 4;
-        if (
-          neighbours[base] !== cell &&
-          neighbours[base + 1] !== cell &&
-          neighbours[base + 2] !== cell &&
-          neighbours[base + 3] !== cell
-        )
+        if (!floor.allowsStep(previous, cell))
           return fail(
             k,
             `drives from ${floor.describe(previous)} to ${floor.describe(cell)}, not a move the floor allows (a neighbour, along one-way aisles)`,

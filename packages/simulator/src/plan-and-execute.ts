@@ -123,8 +123,9 @@ function feasibleReserve(
       throw error;
     }
   };
-  let found = wanted > current ? attempt(wanted) : null;
-  if (found || wanted <= current) return found;
+  if (wanted <= current) return null;
+  let found = attempt(wanted);
+  if (found) return found;
   let [low, high] = [current, wanted];
   while (high - low > 0.15) {
     const middle = Math.round(((low + high) / 2) * 10) / 10;

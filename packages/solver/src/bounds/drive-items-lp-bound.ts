@@ -75,11 +75,14 @@ export function driveItemsLpBound(
   const groups = robotGroups(problem, usable, metres.kappa, drives.kappa);
   const deadline = started + TIME_BUDGET_S * 1000;
   const needs: Needs = { metres: fleetDriving, drive: fleetDrive + 2 * n * handlingDrive };
-  // No plan takes longer than the fleet's whole work done by one robot with a recharge per delivery.
   const largest = Math.max(1, known) * LARGEST_FACTOR;
-  const programme = new ItemProgramme(problem, classes, groups, needs, largest);
+  const options = chargeOptions(problem, groups, largest);
+  const servable = groups.map((group) => classes.filter((item) => canServe(problem, group.robot, item.delivery)));
+  let columns = classes.length + 2;
+  for (const option of options) columns += 1 + servable[option.group].length;
+  if (columns > MAX_COLUMNS) return 0;
+  const programme = new ItemProgramme(problem, classes, servable, groups, options, needs);
   try {
-    if (programme.columns > MAX_COLUMNS) return 0;
     const infeasible = (makespan: number) => {
       poll?.();
       return !programme.feasibleAt(makespan, (deadline - performance.now()) / 1000);
@@ -224,29 +227,50 @@ function robotGroups(
   return [...byClass.values()];
 }
 
+/** A robot class and a number of recharges its robots may make. */
+interface ChargeOption {
+  group: number;
+  charges: number;
+}
+
+/** Every (robot class, recharge count) a makespan up to `largest` leaves time for (at most MAX_CHARGES recharges). */
+function chargeOptions(problem: Problem, groups: readonly RobotGroup[], largest: number): ChargeOption[] {
+  const options: ChargeOption[] = [];
+  groups.forEach((group, g) => {
+    const time = largest - problem.readyS[group.robot];
+    for (let c = 0; c <= MAX_CHARGES && time - c * problem.rechargeSeconds > 0; c++) {
+      options.push({ group: g, charges: c });
+      if (problem.rechargeSeconds <= 0) break;
+    }
+  });
+  return options;
+}
+
 /**
- * The linear programme of step 3, built once with a column per (robot class, charge count) that
- * any makespan up to `largest` allows; `feasibleAt` rewrites the capacities for one makespan
- * and runs HiGHS again from the last basis.
+ * The linear programme of step 3, built once with a column per charge option; `feasibleAt`
+ * rewrites the capacities for one makespan and runs HiGHS again from the last basis.
  */
 class ItemProgramme {
   private readonly model = highs.createModel();
-  private readonly options: { group: number; charges: number; column: number; metresRow: number }[] = [];
+  private readonly options: (ChargeOption & { column: number; metresRow: number })[] = [];
   private readonly metresRow: number;
   private readonly driveRow: number;
 
   constructor(
     private readonly problem: Problem,
     classes: readonly ClassItem[],
+    /** Per group, the classes its robots can serve. */
+    servable: readonly (readonly ClassItem[])[],
     private readonly groups: readonly RobotGroup[],
+    options: readonly ChargeOption[],
     needs: Needs,
-    largest: number,
   ) {
     const { model } = this;
     const inf = highs.infinity;
     model.options.set({ output_flag: false });
     for (const group of groups) model.addRow(-inf, group.size, { indices: [], values: [] });
     const coverRow = groups.length;
+    const coverOf = new Map(classes.map((item, k) => [item, coverRow + k]));
     for (const item of classes) model.addRow(item.count, inf, { indices: [], values: [] });
     this.metresRow = coverRow + classes.length;
     this.driveRow = this.metresRow + 1;
@@ -259,34 +283,25 @@ class ItemProgramme {
     model.addCol(1 / Math.max(1, needs.drive / classes.length), 0, inf, { indices: [this.driveRow], values: [1] });
     let row = this.driveRow + 1;
     let column = classes.length + 2;
-    groups.forEach((group, g) => {
-      const time = largest - problem.readyS[group.robot];
-      for (let c = 0; c <= MAX_CHARGES && time - c * problem.rechargeSeconds > 0; c++) {
-        const metresRow = row;
-        row += 2;
-        model.addRow(-inf, 0, { indices: [], values: [] });
-        model.addRow(-inf, 0, { indices: [], values: [] });
-        // The robots' count; its capacities are written by `feasibleAt`.
-        model.addCol(0, 0, inf, { indices: [g], values: [1] });
-        this.options.push({ group: g, charges: c, column: column++, metresRow });
-        classes.forEach((item, k) => {
-          if (!canServe(problem, group.robot, item.delivery)) return;
-          model.addCol(0, 0, inf, {
-            indices: [coverRow + k, metresRow, metresRow + 1],
-            values: [1, item.metres, item.drive],
-          });
-          column++;
+    for (const option of options) {
+      const metresRow = row;
+      row += 2;
+      model.addRow(-inf, 0, { indices: [], values: [] });
+      model.addRow(-inf, 0, { indices: [], values: [] });
+      // The robots' count; its capacities are written by `feasibleAt`.
+      model.addCol(0, 0, inf, { indices: [option.group], values: [1] });
+      this.options.push({ ...option, column: column++, metresRow });
+      for (const item of servable[option.group]) {
+        model.addCol(0, 0, inf, {
+          indices: [coverOf.get(item) as number, metresRow, metresRow + 1],
+          values: [1, item.metres, item.drive],
         });
-        if (problem.rechargeSeconds <= 0) break;
+        column++;
       }
-    });
+    }
   }
 
-  get columns(): number {
-    return this.model.getDimensions().numCols;
-  }
-
-  /** Whether the programme may have a solution at makespan M: any answer but "infeasible" (a run out of `secondsLeft` too) counts as yes. */
+  /** Whether the programme may have a solution at makespan M: only an optimum that needs slack says no (a run out of `secondsLeft` says yes). */
   feasibleAt(makespan: number, secondsLeft: number): boolean {
     const { model, problem, groups } = this;
     const { maxDistance, rechargeSeconds, speed } = problem;

@@ -47,9 +47,7 @@ export function dockLeaveSteps(
     const y = floor.y(cell) + dy;
     if (x < 0 || y < 0 || x >= floor.width || y >= floor.height) continue;
     const out = floor.cellAt(x, y);
-    let open = false;
-    for (let k = 0; k < 4; k++) if (floor.neighbours[cell * 4 + k] === out) open = true;
-    if (open) least = Math.min(least, turnTime(model, rest, heading) + setOff);
+    if (floor.allowsStep(cell, out)) least = Math.min(least, turnTime(model, rest, heading) + setOff);
   }
   if (least === Infinity) least = setOff;
   return Math.max(1, stepsFor(least, parameters.stepS));

@@ -163,6 +163,19 @@ export class Floor {
     return y * this.width + x;
   }
 
+  /** Whether a robot may step from `from` to `to`: a cell that is one of `from`'s `neighbours`. */
+  allowsStep(from: number, to: number): boolean {
+    if (to < 0) return false;
+    const base = from * 4;
+    const { neighbours } = this;
+    return (
+      neighbours[base] === to ||
+      neighbours[base + 1] === to ||
+      neighbours[base + 2] === to ||
+      neighbours[base + 3] === to
+    );
+  }
+
   /** The free cell of a place id, or undefined when the environment has no such place. */
   cellOf(placeId: string): number | undefined {
     return this.placeCells.get(placeId);
