@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeActivities,
   DockPool,
+  dockStay,
   dockVisitSteps,
+  FloorClock,
   Floor,
   freeFlow,
   isDeadEnd,
@@ -98,5 +100,35 @@ describe('pickups and dropoffs serve one robot at a time', () => {
     const single = freeFlow(floor, parameters, [robot('R1_1')]);
     expect(single[0].deliveryDoneSteps).toEqual([9]);
     expect(single[0].dockWaits).toEqual([{ pickup: 0, dropoff: 0 }]);
+  });
+
+  it('a drive unit holds a dock from its centre reaching it, turns there, and leaves on its walk out: worked out by hand', () => {
+    const driveUnit = resolveFloorParameters({ robot_model: 'drive-unit', handling_time_s: 2 });
+    const clock = new FloorClock(floor, driveUnit);
+    const station = floor.stationCells[0];
+    // R1 (5, 0) rests facing +x (the floor's edge). To PB: a quarter turn (0.625 s), 1 m down
+    // (2 s), a quarter turn, 4 m along row 1 (4 / 1.5 + 0.75 + 0.75 = 4.167 s), and at PB its
+    // quarter turn to face the shelf: 8.042 s = 161 ticks, the centre on PB 12 ticks earlier.
+    expect(clock.legSteps(station, pickup)).toBe(161);
+    // Out of PB to D1: a quarter turn to -x and a 1 m run to (0, 1) that stops there to turn:
+    // 0.625 + 2 = 2.625 s = 53 ticks. Out of PB to the station: a quarter turn to +x and the first
+    // metre of a 4 m run, on its acceleration ramp: 0.625 + sqrt(2) = 2.039 s = 41 ticks (the least
+    // way out, `dockVisitSteps`).
+    expect(dockStay(clock, pickup, station, dropoff)).toEqual({ arrivalTurnSteps: 12, leaveSteps: 53 });
+    expect(dockStay(clock, pickup, station, station)).toEqual({ arrivalTurnSteps: 12, leaveSteps: 41 });
+    expect(dockVisitSteps(floor, driveUnit, pickup)).toBe(40 + 41);
+    // Two drive units reach PB together. The first's centre is on it at 149, it handles from 161
+    // and its centre is on (0, 1) at 149 + 12 + 40 + 53 = 254: the second enters then (a wait of
+    // 105 ticks), turns, and handles from 266.
+    const alone = freeFlow(floor, driveUnit, ['R1_1', 'R1_2'].map(robot), clock);
+    expect(alone.map((flow) => flow.dockWaits[0].pickup)).toEqual([0, 105]);
+    const activities = decodeActivities(alone[1].activities, alone[1].endStep);
+    expect(activities.slice(0, 5).map((a) => [a.kind, a.startStep])).toEqual([
+      ['drive_empty', 0],
+      ['waiting', 149],
+      ['drive_empty', 254],
+      ['handling', 266],
+      ['drive_loaded', 306],
+    ]);
   });
 });

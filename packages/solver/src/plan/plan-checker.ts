@@ -1,4 +1,4 @@
-import { dockVisitSteps, UNREACHABLE, type ObjectiveValues } from '@fleetlab/warehouse';
+import { dockLeaveSteps, dockStay, UNREACHABLE, type ObjectiveValues } from '@fleetlab/warehouse';
 import { objectiveValues } from './objective.ts';
 import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
 import { chargeCovers, type Problem, type ProblemRobot } from '../problem/problem.ts';
@@ -60,8 +60,11 @@ interface RobotWalk {
   afterDelivery: boolean;
   /** The robot's home station has this many chargers. */
   chargers: number;
-  /** Its last visit to a pickup or dropoff (floor plans): a next visit to the same node without moving goes on with it. */
-  lastVisit: { node: number; interval: [number, number] } | null;
+  /**
+   * Its last visit to a pickup or dropoff (floor plans): a next visit to the same node without
+   * moving goes on with it, and the walk it then leaves by sets when the visit ends.
+   */
+  lastVisit: { node: number; interval: [number, number]; handledUntil: number } | null;
 }
 
 function report(review: Review, message: string): void {
@@ -180,8 +183,9 @@ function checkChargerCapacity(review: Review): void {
 }
 
 /**
- * On the floor, no pickup or dropoff ever holds two robots' visits at once: each visit (the
- * robot entering, handling, leaving: `dockVisitSteps`) ends before the next robot enters.
+ * On the floor, no pickup or dropoff ever holds two robots' visits at once: each visit (from the
+ * robot's centre reaching the cell, through its turn there and its handling, to its centre
+ * reaching the next cell on its walk out: `dockStay`) ends before the next robot enters.
  */
 function checkDockCapacity(review: Review): void {
   const { problem } = review;
@@ -458,23 +462,38 @@ function holdDocks(
     from === to ? 0 : legSeconds(problem, from, to, legMetres(problem, from, to));
   const pickupEnter = departed + leg(nodes[0], pickup) + pickupWait;
   const dropoffEnter = pickupEnter + problem.handlingSeconds + leg(pickup, dropoff) + dropoffWait;
-  const parameters = problem.floorParameters;
+  const { stepS, handlingSteps } = problem.floorParameters;
+  const clock = problem.floorClock;
+  const cellOf = (node: number) => problem.nodeCell[node];
+  const stayAt = (node: number, from: number, to: number) =>
+    clock
+      ? dockStay(clock, cellOf(node), cellOf(from), to < 0 ? -1 : cellOf(to))
+      : { arrivalTurnSteps: 0, leaveSteps: dockLeaveSteps(floor, problem.floorParameters, cellOf(node)) };
+  // The last visit ends as the robot leaves it by this step's walk.
+  const last = walk.lastVisit;
+  if (last && last.node === nodes[0] && pickup !== nodes[0])
+    last.interval[1] = last.handledUntil + stayAt(last.node, last.node, pickup).leaveSteps * stepS;
   // A visit right after one to the same node, with no drive between (a pickup where the robot
   // dropped off, a dropoff where it picked up), is one stay: it holds the node a handling longer.
-  const visit = (node: number, enter: number, moved: boolean) => {
-    const end = enter + dockVisitSteps(floor, parameters, problem.nodeCell[node]) * parameters.stepS;
-    if (!moved && walk.lastVisit?.node === node) {
+  // A visit's end counts the robot's walk out when this step knows it (a pickup's, to its
+  // dropoff), else the least way out until the next step says.
+  const visit = (node: number, enter: number, from: number, to: number) => {
+    const stay = stayAt(node, from, to);
+    const handledUntil = enter + handlingSteps * stepS;
+    const end = handledUntil + stay.leaveSteps * stepS;
+    if (from === node && walk.lastVisit?.node === node) {
       walk.lastVisit.interval[1] = end;
+      walk.lastVisit.handledUntil = handledUntil;
       return;
     }
-    const interval: [number, number] = [enter, end];
+    const interval: [number, number] = [enter - stay.arrivalTurnSteps * stepS, end];
     const visits = review.visits.get(node) ?? [];
     visits.push(interval);
     review.visits.set(node, visits);
-    walk.lastVisit = { node, interval };
+    walk.lastVisit = { node, interval, handledUntil };
   };
-  visit(pickup, pickupEnter, nodes[0] !== pickup);
-  visit(dropoff, dropoffEnter, pickup !== dropoff);
+  visit(pickup, pickupEnter, nodes[0], dropoff);
+  visit(dropoff, dropoffEnter, pickup, -1);
 }
 
 /** The figures a step reports against those its path gives, and the solve's battery settings. */

@@ -126,6 +126,30 @@ describe('plans on the floor the robots drive', () => {
     );
   });
 
+  it('with drive units, a visit holds the dock from the centre reaching it to the centre reaching the next cell out: 4.65 s at PR, worked out by hand', () => {
+    // The same six PR -> D1 deliveries with drive units. R1_1 -> PR is 191 ticks of 0.05 s, the
+    // last 12 its quarter turn on PR to face the shelf: its centre is on PR at 179 (8.95 s). It
+    // handles 2 s (40 ticks), turns a quarter to its walk to D1 and drives that walk's first metre
+    // from standstill (0.625 + sqrt(2) = 2.039 s, 41 ticks): PR is free at 179 + 12 + 40 + 41 =
+    // 272 (13.6 s). So R1_2, at PR as early, waits 93 ticks (4.65 s) and R1_3 twice that.
+    const tasks = tasksOf(...Array.from({ length: 6 }, (): [string, string] => ['PR', 'D1']));
+    const problem = buildProblem({
+      environment: aroundShelf(3),
+      tasks,
+      params: { max_distance: 25, recharge_time: 3, chargers: 1, robot_model: 'drive-unit' },
+    });
+    const { results } = solve(problem, { algorithm: 'greedy_distance' });
+    expect(['R1_1', 'R1_2', 'R1_3'].map((robot) => results[robot][0].pickup_queued_s ?? 0)).toEqual([0, 4.65, 9.3]);
+    expect(checkPlan(problem, results).errors).toEqual([]);
+    // Let in after the handling and the least way out alone (4.05 s), R1_2 would be on PR while
+    // R1_1 still is: its centre reaches PR 0.6 s before R1_1's reaches the next cell.
+    const early = structuredClone(results);
+    early.R1_2[0] = { ...early.R1_2[0], completion_time: 21.7, pickup_queued_s: 4.05 };
+    expect(checkPlan(problem, early).errors).toContain(
+      'PR serves 2 robots at once: one enters at 13 s while the visit from 8.95 s holds it until 13.6 s (entering, handling, leaving)',
+    );
+  });
+
   it("puts handling_time_s at every pickup and dropoff into the plan's times", () => {
     // 4 s of handling: R1_1 -> PR 7 m, handling, PR -> D1 3 m: done at 14 s; handling at D1,
     // D1 -> PT 3 m, handling, PT -> D1 3 m: done at 28 s.

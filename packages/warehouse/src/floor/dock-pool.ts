@@ -1,6 +1,7 @@
 import type { Floor } from './floor.ts';
 import { stepsFor, type FloorParameters } from './floor-parameters.ts';
-import { HEADING_STEPS, turnTime } from '../motion/drive-time.ts';
+import { HEADING_STEPS, headingOfStep, turnTime } from '../motion/drive-time.ts';
+import type { FloorClock } from '../motion/floor-clock.ts';
 import { restHeading } from '../motion/least-time-walks.ts';
 import type { RobotKinematics } from '../records/robot-models.ts';
 
@@ -51,6 +52,68 @@ export function dockLeaveSteps(
   }
   if (least === Infinity) least = setOff;
   return Math.max(1, stepsFor(least, parameters.stepS));
+}
+
+/**
+ * How one visit of a robot with acceleration and turns holds a pickup or dropoff cell, its walks
+ * in and out known: the cell is the robot's from when its centre reaches the cell's, before it
+ * turns to the cell's rest heading (`arrivalTurnSteps` before its leg ends), until its centre
+ * reaches the next cell's on its walk out: the turn from the rest heading to that walk and the
+ * first metre of its first straight run, from standstill (`leaveSteps`). This is what the shared
+ * floor's moving block holds, so a dock's queue in the plan is the floor's. `fromCell` is where
+ * its leg in began (the cell itself: it did not move), `toCell` where its walk out goes (-1: it
+ * stays). A point robot, a dead end (left through the cell a next robot comes in by) and a robot
+ * that stays keep `dockLeaveSteps`, the least over the ways out.
+ */
+export function dockStay(
+  clock: FloorClock,
+  cell: number,
+  fromCell: number,
+  toCell: number,
+): { arrivalTurnSteps: number; leaveSteps: number } {
+  const { floor, parameters } = clock;
+  const model = parameters.robotModel;
+  const least = { arrivalTurnSteps: 0, leaveSteps: dockLeaveSteps(floor, parameters, cell) };
+  if (model.point || isDeadEnd(floor, cell)) return least;
+  const rest = clock.restHeading(cell);
+  if (fromCell !== cell) {
+    const walkIn = clock.legCells(fromCell, cell);
+    const before = walkIn[walkIn.length - 2];
+    if (before !== undefined) {
+      const heading = headingOfStep(floor.x(cell) - floor.x(before), floor.y(cell) - floor.y(before));
+      // Whole ticks only: the centre may be a part of a tick earlier than this, never later.
+      least.arrivalTurnSteps = Math.floor(turnTime(model, heading, rest) / parameters.stepS + 1e-9);
+    }
+  }
+  if (toCell < 0 || toCell === cell) return least;
+  const walkOut = clock.legCells(cell, toCell);
+  if (walkOut.length < 2) return least;
+  const step = (k: number) =>
+    headingOfStep(floor.x(walkOut[k + 1]) - floor.x(walkOut[k]), floor.y(walkOut[k + 1]) - floor.y(walkOut[k]));
+  const heading = step(0);
+  let runCells = 1;
+  while (runCells + 1 < walkOut.length && step(runCells) === heading) runCells++;
+  const seconds = turnTime(model, rest, heading) + timeToFirstCentre(model, runCells);
+  least.leaveSteps = Math.max(1, stepsFor(seconds, parameters.stepS));
+  return least;
+}
+
+/**
+ * Seconds from standstill until the centre has driven the first metre of a straight run of
+ * `runMetres` that ends at standstill: on the acceleration ramp, at top speed, or already braking
+ * (a short run whose braking begins before its first metre ends).
+ */
+function timeToFirstCentre(model: RobotKinematics, runMetres: number): number {
+  const { topSpeed: v, acceleration: a, braking: b } = model;
+  const cruises = runMetres >= (v * v) / (2 * a) + (v * v) / (2 * b);
+  const peak = cruises ? v : Math.sqrt((2 * runMetres * a * b) / (a + b));
+  const accelerating = (peak * peak) / (2 * a);
+  if (accelerating >= 1) return Math.sqrt(2 / a);
+  const braking = (peak * peak) / (2 * b);
+  const total = peak / a + (runMetres - accelerating - braking) / peak + peak / b;
+  if (runMetres - braking >= 1) return peak / a + (1 - accelerating) / peak;
+  // Braking already: the rest of the run takes sqrt(2 x rest / b) to standstill.
+  return total - Math.sqrt((2 * (runMetres - 1)) / b);
 }
 
 /** Seconds from standstill until the centre has driven `metres` (accelerating, then at top speed; no braking: it drives on). */

@@ -1,6 +1,6 @@
 import { ActivityWriter } from './activities.ts';
 import { ChargerPool } from './charger-pool.ts';
-import { DockPool, dockLeaveSteps } from './dock-pool.ts';
+import { DockPool, dockStay } from './dock-pool.ts';
 import { FloorError, UNREACHABLE, type Floor } from './floor.ts';
 import { chargersAt, type FloorParameters } from './floor-parameters.ts';
 import { FloorClock } from '../motion/floor-clock.ts';
@@ -46,7 +46,12 @@ interface Cursor {
   cell: number;
   /** What it waits to claim, reached at `arrival`; null when its work is done. */
   claim: Claim | null;
+  /** The step it reaches its claim: a charger's station, or a dock cell's centre (before it turns to its rest heading). */
   arrival: number;
+  /** Where the leg to its claim began (its cell: it did not move). */
+  legFrom: number;
+  /** Steps from reaching a dock cell's centre to standing turned to its rest heading, at the end of the leg. */
+  arrivalTurn: number;
   /** The pickup or dropoff cell it stands on since its last visit there (-1: none): its next visit there needs no claim. */
   heldCell: number;
   out: FreeFlowRobot;
@@ -59,7 +64,8 @@ interface Cursor {
  * acceleration, braking and turns otherwise), handling at every pickup and dropoff, its plan's
  * charges where the plan puts them, the stations' chargers shared first come, first served
  * (`ChargerPool`), and every pickup and dropoff cell serving one robot at a time, first come,
- * first served (`DockPool`: a visit holds the cell while the robot enters, handles and leaves).
+ * first served (`DockPool`: a visit holds the cell while the robot enters, handles and leaves,
+ * `dockStay`).
  * This is the plan's own clock: the optimiser's plan says exactly this, and the shared run's
  * delay is measured against it. Claims are served in order of arrival, then robot order:
  * O((work + charges) x robots).
@@ -75,15 +81,6 @@ export function freeFlow(
     perStation.map((count, station) => chargersAt(parameters, count, floor.stationChargers[station])),
   );
   const docks = new DockPool();
-  const leaveSteps = new Map<number, number>();
-  const leaveStepsAt = (cell: number) => {
-    let steps = leaveSteps.get(cell);
-    if (steps === undefined) {
-      steps = dockLeaveSteps(floor, parameters, cell);
-      leaveSteps.set(cell, steps);
-    }
-    return steps;
-  };
   const cursors: Cursor[] = robots.map((robot) => ({
     robot,
     index: 0,
@@ -92,6 +89,8 @@ export function freeFlow(
     cell: robot.startCell,
     claim: null,
     arrival: 0,
+    legFrom: robot.startCell,
+    arrivalTurn: 0,
     heldCell: -1,
     out: {
       deliveryDoneSteps: [],
@@ -129,20 +128,28 @@ export function freeFlow(
     } else {
       // A robot still on the cell from its visit just before (a pickup where it dropped off, a
       // dropoff where it picked up) goes on: that visit's claim held the cell for this one too.
-      let enter = arrival;
+      let reached = arrival;
+      let enter = arrival + next.arrivalTurn;
       if (next.heldCell !== next.cell) {
-        const hold = handlingsInARow(next) * parameters.handlingSteps + leaveStepsAt(next.cell);
-        enter = docks.claim(next.cell, arrival, hold);
+        const { count, leaveTo } = handlingsInARow(next);
+        const stay = dockStay(clock, next.cell, next.legFrom, leaveTo);
+        const hold = next.arrivalTurn + count * parameters.handlingSteps + stay.leaveSteps;
+        reached = docks.claim(next.cell, arrival, hold);
+        enter = reached + next.arrivalTurn;
         next.heldCell = next.cell;
       }
-      // Another robot's visit holds the cell: this one stands by until it is free.
-      if (enter > arrival) writer.set(arrival, 'waiting');
+      // Another robot's visit holds the cell: this one stands by beside it until it is free, then
+      // enters and turns to the rest heading.
+      if (reached > arrival) {
+        writer.set(arrival, 'waiting');
+        if (next.arrivalTurn > 0) writer.set(reached, next.claim === 'dropoff' ? 'drive_loaded' : 'drive_empty');
+      }
       next.step = enter;
       if (next.claim === 'pickup') {
-        out.dockWaits.push({ pickup: enter - arrival, dropoff: 0 });
+        out.dockWaits.push({ pickup: reached - arrival, dropoff: 0 });
         next.toDropoff = true;
       } else {
-        out.dockWaits[out.dockWaits.length - 1].dropoff = enter - arrival;
+        out.dockWaits[out.dockWaits.length - 1].dropoff = reached - arrival;
         out.deliveryDoneSteps.push(enter);
         out.finishStep = enter;
         next.toDropoff = false;
@@ -160,9 +167,13 @@ export function freeFlow(
   });
 }
 
-/** How many handlings a robot does in a row on the cell of its claim, from this one on, before it drives away. */
-function handlingsInARow(cursor: Cursor): number {
-  const { work } = cursor.robot;
+/**
+ * How many handlings a robot does in a row on the cell of its claim, from this one on, and the
+ * cell it then drives to (-1: none, its work is done there).
+ */
+function handlingsInARow(cursor: Cursor): { count: number; leaveTo: number } {
+  const { robot } = cursor;
+  const { work } = robot;
   const cell = cursor.cell;
   let count = 1;
   let index = cursor.index;
@@ -170,11 +181,14 @@ function handlingsInARow(cursor: Cursor): number {
   for (;;) {
     if (!atDropoff) {
       const item = work[index];
-      if (item.kind !== 'delivery' || item.dropoffCell !== cell) return count;
+      if (item.kind !== 'delivery') return { count, leaveTo: -1 };
+      if (item.dropoffCell !== cell) return { count, leaveTo: item.dropoffCell };
       atDropoff = true;
     } else {
       const item = work[++index];
-      if (item?.kind !== 'delivery' || item.pickupCell !== cell) return count;
+      if (item === undefined) return { count, leaveTo: -1 };
+      if (item.kind === 'charge') return { count, leaveTo: robot.homeCell };
+      if (item.pickupCell !== cell) return { count, leaveTo: item.pickupCell };
       atDropoff = false;
     }
     count++;
@@ -203,6 +217,7 @@ function advanceToClaim(clock: FloorClock, cursor: Cursor): void {
       });
     }
     out.distance += clock.legMetres(cursor.cell, toCell);
+    cursor.legFrom = cursor.cell;
     if (toCell !== cursor.cell) cursor.heldCell = -1;
     cursor.step += steps;
     cursor.cell = toCell;
@@ -211,6 +226,7 @@ function advanceToClaim(clock: FloorClock, cursor: Cursor): void {
     cursor.claim = null;
     return;
   }
+  cursor.arrivalTurn = 0;
   const item = robot.work[cursor.index];
   if (item.kind === 'charge') {
     drive(robot.homeCell, false);
@@ -223,4 +239,9 @@ function advanceToClaim(clock: FloorClock, cursor: Cursor): void {
     cursor.claim = 'pickup';
   }
   cursor.arrival = cursor.step;
+  if (cursor.claim !== 'charge' && cursor.heldCell !== cursor.cell) {
+    // Its centre reaches the dock before it turns there: the cell is held, and claimed, from then.
+    cursor.arrivalTurn = dockStay(clock, cursor.cell, cursor.legFrom, -1).arrivalTurnSteps;
+    cursor.arrival -= cursor.arrivalTurn;
+  }
 }
