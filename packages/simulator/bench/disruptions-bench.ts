@@ -6,6 +6,7 @@
  *
  *   npm run bench:disruptions [-- --delays 1:30 --breakdowns 8:10 --hours 8 --rate 1200 --only shift|day]
  *                             [--day ID]   the day's instance (default xl1; any id of packages/solver/bench)
+ *                             [--robot-model NAME]   point (default), drive-unit or amr, for the shift and the day
  *
  * Every figure but the wall time is the same on any machine (orders, stops, traffic and re-plans
  * are seeded and capped by iterations); the load average is printed beside the time.
@@ -17,7 +18,15 @@ import { loadBenchInstance } from '../../solver/bench/generated-instances.ts';
 import { runShift, simulate } from '../src/index.ts';
 import { readFlags } from './bench-flags.ts';
 
-const flags = { delays: '1:30', breakdowns: '8:10', hours: '8', rate: '1200', only: '', day: 'xl1' };
+const flags = {
+  delays: '1:30',
+  breakdowns: '8:10',
+  hours: '8',
+  rate: '1200',
+  only: '',
+  day: 'xl1',
+  'robot-model': 'point',
+};
 readFlags(process.argv.slice(2), (flag, value) => {
   const name = flag.replace(/^--/, '');
   if (!(name in flags)) throw new Error(`Unknown flag ${flag}`);
@@ -28,6 +37,7 @@ const [mtbfH, repairMin] = flags.breakdowns.split(':').map(Number);
 const disruptions = {
   delays: { rate_per_robot_h: rate, mean_s: meanS },
   breakdowns: { mtbf_h: mtbfH, repair_min: repairMin },
+  robot_model: flags['robot-model'] as 'point',
 };
 const instance = loadBenchInstance('xl1') as ReturnType<typeof loadBenchInstance> & {
   tasks: [string, string][];
@@ -42,7 +52,7 @@ const stops = (figures: { count: number; lost_s: number } | undefined) =>
   figures ? `${figures.count} (${(figures.lost_s / 3600).toFixed(2)} robot-h)` : 'none';
 
 console.log(
-  `delays ${flags.delays} (per robot-hour on the move : mean s), breakdowns ${flags.breakdowns} (MTBF h : repair min)`,
+  `delays ${flags.delays} (per robot-hour on the move : mean s), breakdowns ${flags.breakdowns} (MTBF h : repair min), robot model ${flags['robot-model']}`,
 );
 if (flags.only !== 'day') {
   console.log(`load average at start: ${load()}`);
@@ -75,7 +85,10 @@ if (flags.only !== 'day') {
 }
 if (flags.only !== 'shift') {
   const day = loadBenchInstance(flags.day) as typeof instance;
-  const plan = solve(buildProblem(day as never), { algorithm: 'greedy_distance' }).results;
+  const plan = solve(
+    buildProblem({ ...day, params: { ...(day.params ?? {}), robot_model: disruptions.robot_model } } as never),
+    { algorithm: 'greedy_distance' },
+  ).results;
   const started = performance.now();
   const execution = simulate(
     day.environment as FloorEnvironment,

@@ -27,14 +27,3 @@ export function asSimulationError<T>(body: () => T): T {
     throw error;
   }
 }
-
-/**
- * Delays and breakdowns asked of robots with acceleration and turns: the timed floor drops the
- * discrete run's waits, so a stop there would not hold; refused rather than a run reported
- * without the stops asked for.
- */
-export function disruptionsNeedPointRobots(modelName: string): SimulationError {
-  return new SimulationError(
-    `Delays and breakdowns run with point robots only so far, not with robot model ${modelName}`,
-  );
-}

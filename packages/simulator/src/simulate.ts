@@ -11,13 +11,15 @@ import {
   robotWorkFromPlan,
   type ExecutionRecord,
   type FloorEnvironment,
+  type FloorParameters,
+  type RobotWork,
   type FloorParameterInput,
   TRAFFIC_POLICY_NAMES_TEXT,
   trafficPolicyByName,
   type TrafficPolicyName,
 } from '@fleetlab/warehouse';
 import { assertValid, checkExecution } from './check-execution.ts';
-import { asSimulationError, disruptionsNeedPointRobots, SimulationError } from './errors.ts';
+import { asSimulationError, SimulationError } from './errors.ts';
 import { simulateWithMotion } from './motion/simulate-with-motion.ts';
 import { dayFrame, dayStepBudget, withReserveReplays } from './execution/day-run.ts';
 import { executionRecord } from './execution/execution-record.ts';
@@ -67,33 +69,11 @@ export function simulate(
       robots: robotWorkFromPlan(floor, environment, plan, options.tasks),
     };
   });
-  // Robots that accelerate, brake and turn: the discrete run's order, timed with their kinematics.
-  if (!base.robotModel.point) {
-    if (disruptions) throw disruptionsNeedPointRobots(base.robotModel.name);
-    return simulateWithMotion(environment, floor, robots, plan, params, base, policy, options);
-  }
-  // Each robot alone on the floor with its plan's charges: the plan's own clock.
-  const alone = asSimulationError(() => freeFlow(floor, base, robots));
-  const stepBudget = dayStepBudget(floor, alone);
-  const execution = withReserveReplays((replays) => {
-    const run = executeOnFloor(
-      floor,
-      robots,
-      { ...base, replays },
-      {
-        policy,
-        planned: alone,
-        random: createSeededRandom(options.seed ?? 1).next,
-        onProgress: options.onProgress,
-        shouldStop: options.shouldStop,
-        stepBudget,
-        ...(disruptions ? { disruptions: { settings: disruptions, seed: options.seed ?? 1 } } : {}),
-      },
-    );
-    const record = executionRecord(floor, robots, base.stepS, run, replays, dayFrame(plan, alone, base.stepS));
-    assertValid(checkExecution(environment, plan, record, params));
-    return record;
-  });
+  const stops = disruptions ? { settings: disruptions, seed: options.seed ?? 1 } : null;
+  const execution = base.robotModel.point
+    ? simulatePoints(environment, floor, robots, plan, params, base, policy, options, stops)
+    : // Robots that accelerate, brake and turn: the discrete run's order, timed with their kinematics.
+      simulateWithMotion(environment, floor, robots, plan, params, base, policy, options, stops);
   if (!disruptions) return execution;
   // What the stops cost: the same plan and seed without them.
   const without = simulate(
@@ -108,6 +88,42 @@ export function simulate(
     deliveries: without.deliveries,
   };
   return execution;
+}
+
+/** A plan run by point robots: the discrete executor alone, steps of 1 / robot_speed. */
+function simulatePoints(
+  environment: FloorEnvironment,
+  floor: Floor,
+  robots: RobotWork[],
+  plan: unknown,
+  params: SimulationParams | null | undefined,
+  base: FloorParameters,
+  policy: TrafficPolicyName,
+  options: SimulateOptions,
+  stops: { settings: DisruptionSettings; seed: number } | null,
+): ExecutionRecord {
+  // Each robot alone on the floor with its plan's charges: the plan's own clock.
+  const alone = asSimulationError(() => freeFlow(floor, base, robots));
+  const stepBudget = dayStepBudget(floor, alone);
+  return withReserveReplays((replays) => {
+    const run = executeOnFloor(
+      floor,
+      robots,
+      { ...base, replays },
+      {
+        policy,
+        planned: alone,
+        random: createSeededRandom(options.seed ?? 1).next,
+        onProgress: options.onProgress,
+        shouldStop: options.shouldStop,
+        stepBudget,
+        ...(stops ? { disruptions: stops } : {}),
+      },
+    );
+    const record = executionRecord(floor, robots, base.stepS, run, replays, dayFrame(plan, alone, base.stepS));
+    assertValid(checkExecution(environment, plan, record, params));
+    return record;
+  });
 }
 
 /** The traffic policy the parameters name, the default when they name none; a SimulationError naming the choices otherwise. */

@@ -249,6 +249,48 @@ describe('executions with delays and breakdowns', () => {
     expect(delays).toBeGreaterThan(16);
   });
 
+  it('with robots that accelerate and turn, on random small layouts stays conflict-free, stands every stop out and finishes every delivery (property)', () => {
+    let stops = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          width: fc.integer({ min: 10, max: 14 }),
+          height: fc.integer({ min: 12, max: 14 }),
+          stations: fc.integer({ min: 1, max: 2 }),
+          robotsPerStation: fc.integer({ min: 1, max: 3 }),
+          aisleWidth: fc.constantFrom(1, 2),
+          seed: fc.integer({ min: 1, max: 10_000 }),
+          rate: fc.double({ min: 10, max: 120, noNaN: true }),
+          meanS: fc.double({ min: 1, max: 30, noNaN: true }),
+          mtbfH: fc.double({ min: 0.01, max: 0.5, noNaN: true }),
+          repairMin: fc.double({ min: 0.1, max: 2, noNaN: true }),
+          model: fc.constantFrom('drive-unit', 'amr'),
+        }),
+        ({ rate, meanS, mtbfH, repairMin, model, ...layout }) => {
+          const day = generateWarehouseInstance({ ...layout, orders: 15, shelfLength: 4 });
+          const planParams = { ...day.params, robot_model: model };
+          const plan = solve(buildProblem({ ...day, params: planParams }), { algorithm: 'greedy_distance' }).results;
+          const params = {
+            robot_model: model,
+            delays: { rate_per_robot_h: rate, mean_s: meanS },
+            breakdowns: { mtbf_h: mtbfH, repair_min: repairMin },
+          };
+          // simulate checks the record (motion included) and throws on a conflict.
+          const execution = simulate(day.environment, plan, params, { tasks: day.tasks, seed: layout.seed });
+          expect(checkExecution(day.environment, plan, execution, params).errors).toEqual([]);
+          expect(execution.totals.deliveries).toBe(day.tasks.length);
+          const without = execution.totals.without_disruptions!;
+          expect(without.deliveries).toBe(day.tasks.length);
+          // Standing still never makes the day shorter than the plan.
+          expect(execution.totals.executed_makespan_s).toBeGreaterThanOrEqual(execution.totals.free_flow_makespan_s);
+          stops += (execution.totals.delays?.count ?? 0) + (execution.totals.breakdowns?.count ?? 0);
+        },
+      ),
+      { numRuns: 10, seed: 35 },
+    );
+    expect(stops).toBeGreaterThan(10);
+  });
+
   it('in a shift on random small layouts hands a broken-down robot’s open orders on and delivers each order at most once (property)', () => {
     fc.assert(
       fc.property(

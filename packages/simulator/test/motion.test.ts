@@ -192,11 +192,31 @@ describe('robots with acceleration and turns on the shared floor, worked out by 
     expect(checkExecution(STRAIGHT, plan, execution, params).errors).toEqual([]);
   });
 
-  it('refuses delays and breakdowns with a robot model, naming it, rather than run a day without them', () => {
+  it('a drive unit that breaks down brakes, stands the repair out on its cell and sets off again from standstill', () => {
+    // Breakdowns every 3.6 s on the move on average, each a 6 s repair (120 ticks): the 10 m run
+    // from P1 to D1 is cut by at least one.
     const plan = { R1_1: [deliver('P1', 'D1')] };
-    expect(() =>
-      simulate(STRAIGHT, plan, { robot_model: 'drive-unit', delays: { rate_per_robot_h: 1, mean_s: 30 } }),
-    ).toThrow('Delays and breakdowns run with point robots only so far, not with robot model drive-unit');
+    const params = { robot_model: 'drive-unit' as const, breakdowns: { mtbf_h: 0.001, repair_min: 0.1 } };
+    const execution = simulate(STRAIGHT, plan, params, { seed: 3 });
+    expect(checkExecution(STRAIGHT, plan, execution, params).errors).toEqual([]);
+    const { breakdowns, without_disruptions: without } = execution.totals;
+    expect(breakdowns?.count).toBeGreaterThan(0);
+    const stops = execution.robots.R1_1.breakdowns ?? [];
+    expect(stops.map((stop) => Math.round((stop.end_s - stop.start_s) * 100) / 100)).toEqual(stops.map(() => 6));
+    // Through each repair the robot stands (speed 0) on one spot, and it sets off only after.
+    const motion = segments(execution.robots.R1_1.motion ?? []);
+    for (const stop of stops) {
+      const first = motion.findLastIndex(([t]) => t <= stop.start_s);
+      const during = motion.slice(first).filter(([t], k) => k === 0 || t < stop.end_s);
+      for (const [, x, y, , speed] of during) {
+        expect(speed).toBe(0);
+        expect([x, y]).toEqual([during[0][1], during[0][2]]);
+      }
+    }
+    // The day without them is the robot's plan; with them it is longer by the repairs and more
+    // (braking to stand and starting again).
+    expect(without?.executed_makespan_s).toBe(execution.totals.free_flow_makespan_s);
+    expect(execution.totals.executed_makespan_s).toBeGreaterThan(without!.executed_makespan_s + breakdowns!.lost_s);
   });
 
   it('an L walk with one quarter turn: 0.625 + 2.83 (2 m) + 0.625 + 3.5 (3 m) + 0.625 s, plus the hop and handling', () => {

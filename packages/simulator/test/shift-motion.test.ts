@@ -7,7 +7,7 @@ import {
   type FloorEnvironment,
   generateWarehouseInstance,
 } from '@fleetlab/warehouse';
-import { checkExecution, runShift, SimulationCancelledError, SimulationError, toDense } from '../src/index.ts';
+import { checkExecution, runShift, SimulationCancelledError, toDense } from '../src/index.ts';
 import { segments } from './fixtures.ts';
 
 /**
@@ -126,16 +126,23 @@ describe('a shift with the drive-unit model, worked out by hand', () => {
     expect(checkExecution(DOCK_CORRIDOR, results, execution, params).errors).toEqual([]);
   });
 
-  it('refuses delays and breakdowns with a robot model, naming it, as a day does', () => {
-    const shift = { hours: 0.25, orders_per_hour: 8 };
-    for (const disruption of [
-      { delays: { rate_per_robot_h: 1, mean_s: 30 } },
-      { breakdowns: { mtbf_h: 8, repair_min: 10 } },
-    ]) {
-      const run = () => runShift(DOCK_CORRIDOR, [['P1', 'D1']], { ...params, ...disruption, shift });
-      expect(run).toThrow(SimulationError);
-      expect(run).toThrow('Delays and breakdowns run with point robots only so far, not with robot model drive-unit');
-    }
+  it('runs delays and breakdowns with a robot model as a day does: the robots stand them out, and the same shift without them is beside it', () => {
+    const shift = { hours: 0.25, orders_per_hour: 40, seed: 4 };
+    const stops = { delays: { rate_per_robot_h: 120, mean_s: 20 }, breakdowns: { mtbf_h: 0.01, repair_min: 1 } };
+    const withStops = { ...params, ...stops, shift };
+    const { execution, results } = runShift(DOCK_CORRIDOR, [['P1', 'D1']], withStops);
+    expect(checkExecution(DOCK_CORRIDOR, results, execution, withStops).errors).toEqual([]);
+    const { delays, breakdowns, without_disruptions: without } = execution.totals;
+    expect((delays?.count ?? 0) + (breakdowns?.count ?? 0)).toBeGreaterThan(0);
+    const plain = runShift(DOCK_CORRIDOR, [['P1', 'D1']], { ...params, shift });
+    expect(without).toEqual({
+      executed_makespan_s: plain.execution.totals.executed_makespan_s,
+      throughput_per_h: plain.execution.totals.throughput_per_h,
+      deliveries: plain.execution.totals.deliveries,
+      shift: { throughput_per_h: plain.stats.shift.throughput_per_h, cycle_p95_s: plain.stats.shift.cycle_p95_s },
+    });
+    const delivered = Object.values(execution.robots).flatMap((robot) => robot.deliveries.map((d) => d.order));
+    expect(new Set(delivered).size).toBe(delivered.length);
   });
 });
 

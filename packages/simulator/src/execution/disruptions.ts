@@ -6,6 +6,15 @@ export interface ExecutedStop {
   endStep: number;
 }
 
+/** The stops a run's robots stood for, per robot, as a record lists them. */
+export interface RecordedStops {
+  /** Whether the run draws delays, and breakdowns (a record then lists them, if only none). */
+  readonly hasDelays: boolean;
+  readonly hasBreakdowns: boolean;
+  readonly delays: readonly (readonly ExecutedStop[])[];
+  readonly breakdowns: readonly (readonly ExecutedStop[])[];
+}
+
 /** What started at a step: a delay, a breakdown, or nothing. */
 export type StopKind = 'delay' | 'breakdown';
 
@@ -19,7 +28,7 @@ export type StopKind = 'delay' | 'breakdown';
  * keep-clear cell waits until it stands on an ordinary cell, so nobody ever stops inside an
  * intersection. While a robot is stopped its clocks stand still.
  */
-export class Disruptions {
+export class Disruptions implements RecordedStops {
   /** Per robot, the first step it moves again after its stop (0: not stopped). */
   readonly stoppedUntil: Int32Array;
   /** Per robot, 1 while its stop is a breakdown. */

@@ -1,5 +1,6 @@
 import {
   createSeededRandom,
+  type DisruptionSettings,
   type ExecutionRecord,
   type Floor,
   FloorClock,
@@ -52,6 +53,7 @@ export function simulateWithMotion(
   base: FloorParameters,
   policy: TrafficPolicyName,
   options: SimulateOptions,
+  disruptions: { settings: DisruptionSettings; seed: number } | null,
 ): ExecutionRecord {
   const clock = new FloorClock(floor, base);
   // Each robot alone on the floor, in the model's ticks: the plan's own clock.
@@ -75,9 +77,10 @@ export function simulateWithMotion(
         legMetres: (from, to) => clock.legMetres(from, to),
         kinematics: base.robotModel,
         replanCharges: true,
+        ...(disruptions ? { disruptions } : {}),
       },
     );
-    const timed = timeDiscreteRun(floor, robots, base, clock, discrete);
+    const timed = timeDiscreteRun(floor, robots, base, clock, discrete, coarse.stepS);
     const execution = timedRecord(
       floor,
       robots,
@@ -116,6 +119,7 @@ export function timedRecord(
       queueStepsByStation: timed.queueSByStation.map((seconds) => seconds / tick),
       steps: Math.max(timed.ticks, minSteps),
       deadlocksResolved: discrete.deadlocksResolved,
+      ...(timed.disruptions ? { disruptions: timed.disruptions } : {}),
     },
     replays,
     frame,

@@ -16,6 +16,7 @@ import {
 } from '@fleetlab/warehouse';
 import { SimulationCancelledError, SimulationError } from '../errors.ts';
 import type { ExecutorOutcome } from '../execution/executor.ts';
+import type { ExecutedStop, RecordedStops } from '../execution/disruptions.ts';
 import type { ExecutedCharge, ExecutedDelivery, ExecutedRobot } from '../execution/recorder.ts';
 import { leastTimeOver, MotionState, type RunPiece, runEnd, runPieces, runStateAt, runTimeAt } from './straight-run.ts';
 
@@ -24,6 +25,19 @@ interface Stop {
   index: number;
   kind: 'pickup' | 'dropoff' | 'charge' | 'end';
   delivery: number;
+  /** The discrete run's step it stopped there. */
+  step: number;
+}
+
+/**
+ * A delay or breakdown of the discrete run: the robot stood still on cell `index` of its cells
+ * for `seconds`, from discrete step `step`.
+ */
+interface Pause {
+  index: number;
+  step: number;
+  seconds: number;
+  kind: 'delay' | 'breakdown';
 }
 
 /** What a robot does next when its own event comes. */
@@ -38,6 +52,8 @@ enum Mode {
   Padding,
   /** Standing until the moment its discrete self was given the work it goes on with (a shift's dispatch). */
   Held,
+  /** Standing for a delay or a breakdown. */
+  Paused,
   Handling,
   /** At its station, its arrival tick due: claims a charger then. */
   ToQueue,
@@ -54,6 +70,12 @@ interface Mover {
   visit: Int32Array;
   stops: Stop[];
   stop: number;
+  /** Its delays and breakdowns in the discrete run, in order, and the next one to stand for. */
+  pauses: Pause[];
+  pause: number;
+  /** The stops it stood for, in ticks (the record's `delays` and `breakdowns`). */
+  delays: ExecutedStop[];
+  breakdowns: ExecutedStop[];
   index: number;
   heading: number;
   mode: Mode;
@@ -102,6 +124,8 @@ interface Mover {
 /** The continuous run: per robot what `ExecutedRobot` holds (in ticks) and its motion segments; the heat map and queues in seconds. */
 export interface TimedRun {
   robots: (ExecutedRobot & { motion: number[]; openPickupStep: number })[];
+  /** The delays and breakdowns the robots stood for, in ticks (absent: the discrete run had none). */
+  disruptions?: RecordedStops;
   waitS: Float64Array;
   queueSByStation: Float64Array;
   /** Ticks until the last robot's last action ends. */
@@ -124,8 +148,6 @@ const TIME_SLACK_S = 1e-9;
  * before. So no leg of an order starts before the dispatcher gave it out, never before its release.
  */
 export interface DispatchedRun {
-  /** Seconds per step of the discrete run. */
-  stepS: number;
   /** Per robot, the step it stood on the pickup of a delivery it had not done when the run ended (-1: none). */
   openPickupSteps: readonly number[];
   /** Called every few thousand events with the share of `horizonS` timed so far (at most 1). */
@@ -163,6 +185,7 @@ export function timeDiscreteRun(
   parameters: FloorParameters,
   clock: FloorClock,
   discrete: ExecutorOutcome,
+  discreteStepS: number,
   dispatched?: DispatchedRun,
 ): TimedRun {
   const tick = parameters.stepS;
@@ -176,8 +199,10 @@ export function timeDiscreteRun(
       r,
       discrete.robots[r],
       discrete.steps,
+      discreteStepS,
       dispatched,
       dispatched?.openPickupSteps[r] ?? -1,
+      discrete.disruptions,
     ),
   );
   /** Whether the robot may not yet leave cell `index` at `time` (a shift's dispatch holds it there). */
@@ -328,7 +353,12 @@ export function timeDiscreteRun(
   const runEndFrom = (mover: Mover) => {
     const { cells, index } = mover;
     const stop = mover.stops[mover.stop];
-    const stopIndex = stop ? stop.index : cells.length - 1;
+    const pause = mover.pauses[mover.pause];
+    // A run ends where the robot next stops: a place, or a delay or breakdown it stands for.
+    const stopIndex = Math.min(
+      stop ? stop.index : cells.length - 1,
+      pause && pause.index > index ? pause.index : Number.POSITIVE_INFINITY,
+    );
     const dx = floor.x(cells[index + 1]) - floor.x(cells[index]);
     const dy = floor.y(cells[index + 1]) - floor.y(cells[index]);
     let runTo = index + 1;
@@ -426,6 +456,23 @@ export function timeDiscreteRun(
   const decide = (mover: Mover, time: number) => {
     const { cells, stops } = mover;
     const stop = stops[mover.stop];
+    const pause = mover.pauses[mover.pause];
+    if (pause && pause.index === mover.index && (!stop || stop.index !== mover.index || pause.step <= stop.step)) {
+      // A delay or breakdown its discrete self stood for here: it stands as long, on whole ticks
+      // (the record's stop), holding its cell; robots after it in the cells' order wait.
+      mover.pause++;
+      const startTick = tickAt(time);
+      const endTick = startTick + Math.max(1, Math.round(pause.seconds / tick));
+      (pause.kind === 'delay' ? mover.delays : mover.breakdowns).push({ startStep: startTick, endStep: endTick });
+      standAt(mover, time);
+      activity(mover, time, 'waiting');
+      const stood = endTick * tick - time;
+      mover.waitingS += stood;
+      waitS[cells[mover.index]] += stood;
+      mover.mode = Mode.Paused;
+      at(mover, endTick * tick);
+      return;
+    }
     if (stop && stop.index === mover.index) {
       const rest = clock.restHeading(cells[mover.index]);
       if (rest !== mover.heading && model.quarterTurnS > 0) {
@@ -499,6 +546,7 @@ export function timeDiscreteRun(
     switch (mover.mode) {
       case Mode.Turning:
       case Mode.Held:
+      case Mode.Paused:
         mover.mode = Mode.Decide;
         decide(mover, time);
         return;
@@ -673,6 +721,16 @@ export function timeDiscreteRun(
       motion: mover.motion,
       openPickupStep: mover.openPickupTick,
     })),
+    ...(discrete.disruptions
+      ? {
+          disruptions: {
+            hasDelays: discrete.disruptions.hasDelays,
+            hasBreakdowns: discrete.disruptions.hasBreakdowns,
+            delays: movers.map((mover) => mover.delays),
+            breakdowns: movers.map((mover) => mover.breakdowns),
+          },
+        }
+      : {}),
     waitS,
     queueSByStation,
     ticks,
@@ -687,8 +745,10 @@ function moverOf(
   r: number,
   executed: ExecutedRobot,
   steps: number,
+  discreteStepS: number,
   dispatched: DispatchedRun | undefined,
   openPickupStep: number,
+  disruptions: RecordedStops | undefined,
 ): Mover & { enterStep: Int32Array } {
   let last = steps;
   for (let k = 0; k < executed.timeline.length; k += 3) last = Math.max(last, executed.timeline[k]);
@@ -712,7 +772,7 @@ function moverOf(
     }
     return lo;
   };
-  const stops: (Stop & { step: number; order: number })[] = [];
+  const stops: (Stop & { order: number })[] = [];
   executed.deliveries.forEach((delivery, k) => {
     stops.push({
       index: indexAt(delivery.pickupStep),
@@ -754,9 +814,19 @@ function moverOf(
   if (dispatched)
     for (const step of executed.workGivenSteps) {
       const index = indexAt(step);
-      holdUntil[index] = Math.max(holdUntil[index], step * dispatched.stepS);
+      holdUntil[index] = Math.max(holdUntil[index], step * discreteStepS);
     }
   stops.push({ index: cells.length - 1, kind: 'end', delivery: -1, step: last, order: 0 });
+  const pauseOf = (kind: Pause['kind']) => (stop: ExecutedStop) => ({
+    index: indexAt(stop.startStep),
+    step: stop.startStep,
+    seconds: (stop.endStep - stop.startStep) * discreteStepS,
+    kind,
+  });
+  const pauses = [
+    ...(disruptions?.delays[r] ?? []).map(pauseOf('delay')),
+    ...(disruptions?.breakdowns[r] ?? []).map(pauseOf('breakdown')),
+  ].sort((a, b) => a.step - b.step);
   const start = cells[0];
   return {
     robot: r,
@@ -765,6 +835,10 @@ function moverOf(
     enterStep,
     stops,
     stop: 0,
+    pauses,
+    pause: 0,
+    delays: [],
+    breakdowns: [],
     index: 0,
     heading: clock.restHeading(start),
     mode: Mode.Decide,

@@ -30,7 +30,7 @@ import {
   round2,
 } from '@fleetlab/warehouse';
 import { assertValid, checkExecution } from '../check-execution.ts';
-import { asSimulationError, disruptionsNeedPointRobots, SimulationCancelledError, SimulationError } from '../errors.ts';
+import { asSimulationError, SimulationCancelledError, SimulationError } from '../errors.ts';
 import { executionRecord } from '../execution/execution-record.ts';
 import type { ExecutionParameters } from '../execution/execution-parameters.ts';
 import { executeOnFloor, type ExecutorOutcome } from '../execution/executor.ts';
@@ -148,7 +148,6 @@ export function runShift(
         clock: new FloorClock(floor, base),
         discrete: discreteRunParameters(params, base, { robots: fleet.length, freeCells: floor.freeCellCount() }),
       };
-  if (motion && disruptions) throw disruptionsNeedPointRobots(base.robotModel.name);
   // The discrete run's clock: the model's own for points.
   const stepped = motion?.discrete ?? base;
   const orders = asSimulationError(() => releaseOrders(pairs, shift, options.releaseS));
@@ -378,8 +377,7 @@ function timedShiftOutcome(
   for (const order of book.orders)
     if (order.pickupStep >= 0 && order.doneStep < 0 && order.robot >= 0) openOrder[order.robot] = order.index;
   const { onProgress, shouldStop } = watch;
-  const timed = timeDiscreteRun(floor, robots, model, clock, run, {
-    stepS: finished.base.stepS,
+  const timed = timeDiscreteRun(floor, robots, model, clock, run, finished.base.stepS, {
     openPickupSteps: openOrder.map((index) => (index >= 0 ? book.orders[index].pickupStep : -1)),
     horizonS: endS,
     shouldStop,
