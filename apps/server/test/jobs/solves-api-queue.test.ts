@@ -148,6 +148,32 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     );
   });
 
+  it('a drive-unit solve with delays and breakdowns runs them on the floor and says what they cost', async () => {
+    const body = solveBody(t.ids);
+    const stops = { delays: { rate_per_robot_h: 120, mean_s: 10 }, breakdowns: { mtbf_h: 0.001, repair_min: 0.1 } };
+    const created = await expectStatus(
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/solves',
+        headers: t.headers,
+        payload: { ...body, parameters: { ...body.parameters, robot_model: 'drive-unit', ...stops } },
+      }),
+      201,
+    );
+    const id = created.json().id as number;
+    let solve = created.json();
+    for (let k = 0; k < 300 && solve.status !== 'completed' && solve.status !== 'failed'; k++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      solve = (await t.app.inject({ method: 'GET', url: `/api/v1/solves/${id}`, headers: t.headers })).json();
+    }
+    expect(solve.status).toBe('completed');
+    expect(solve.stats.execution_error ?? null).toBeNull();
+    const { totals } = solve.execution;
+    expect((totals.delays?.count ?? 0) + (totals.breakdowns?.count ?? 0)).toBeGreaterThan(0);
+    expect(totals.without_disruptions.deliveries).toBe(totals.deliveries);
+    expect(totals.executed_makespan_s).toBeGreaterThan(totals.without_disruptions.executed_makespan_s);
+  });
+
   it('plans for the scenario’s robot_count, spread round-robin over the stations, and refuses more robots than exist', async () => {
     const instance = JSON.parse(readFileSync(S1_INSTANCE, 'utf8'));
     const post = (url: string, payload: unknown, status: number) =>
