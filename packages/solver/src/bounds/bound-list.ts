@@ -64,7 +64,7 @@ export interface MakespanBound {
   name: BoundName;
   counts: string;
   holdsFor: 'routes' | 'plan';
-  /** Whether it may take up to a second (a linear programme): a search then starts without it, and the results have it. */
+  /** Whether it may take tenths of a second or more (a linear programme): a search then starts without it, and the results have it. */
   costly: boolean;
   /** Seconds no plan can finish before; 0 when it says nothing. */
   compute(problem: Problem, shared: SharedBoundWork): number;
