@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
 import {
+  activityAt,
   type ExecutionRecord,
   Floor,
   type FloorEnvironment,
@@ -202,6 +203,11 @@ describe('robots with acceleration and turns on the shared floor, worked out by 
     const { breakdowns, without_disruptions: without } = execution.totals;
     expect(breakdowns?.count).toBeGreaterThan(0);
     const stops = execution.robots.R1_1.breakdowns ?? [];
+    // Alone on the floor, nobody blocks it: a repair is no traffic delay, and its activity says
+    // it stood for a breakdown.
+    expect(execution.robots.R1_1.waiting_s).toBe(0);
+    for (const stop of stops)
+      expect(activityAt(execution.robots.R1_1.activities ?? [], Math.round(stop.start_s / 0.05))).toBe('stopped');
     expect(stops.map((stop) => Math.round((stop.end_s - stop.start_s) * 100) / 100)).toEqual(stops.map(() => 6));
     // Through each repair the robot stands (speed 0) on one spot, and it sets off only after.
     const motion = segments(execution.robots.R1_1.motion ?? []);

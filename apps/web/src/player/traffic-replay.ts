@@ -47,8 +47,8 @@ import {
  */
 const DOING = {
   ...ACTIVITY_CODE,
-  handlingAtDropoff: 7,
-  notRecorded: 8,
+  handlingAtDropoff: 8,
+  notRecorded: 9,
 } as const;
 const DOING_MASK = 0b1111;
 /** Bits 4-5 of a step code: the direction of the robot's last move (right, down, left, up). */
@@ -407,6 +407,8 @@ const MOTION_OF_DOING = [
   'queued',
   'recharging',
   'stopped',
+  // stopped: a delay or a breakdown, where it stands on its way.
+  'stopped',
   'stopped',
   'stopped',
 ] as const;
@@ -418,6 +420,7 @@ const LOCATION_OF_DOING = [
   'idle',
   'idle',
   'at pickup',
+  'in transit',
   'at dropoff',
   'in transit',
 ] as const;

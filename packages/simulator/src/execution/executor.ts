@@ -246,7 +246,7 @@ function applyMoves({ state, recorder, work, stops }: Run, active: readonly numb
       recorder.activity(robot, step, 'handling');
     } else if (stops?.isStopped(robot)) {
       // A delay or a breakdown: standing still, though nobody is in the way.
-      recorder.activity(robot, step, phase === Phase.ToHome ? 'idle' : 'waiting');
+      recorder.activity(robot, step, phase === Phase.ToHome ? 'idle' : 'stopped');
     } else if (phase !== Phase.ToHome) {
       recorder.blocked(robot, from);
       recorder.activity(robot, step, 'waiting');

@@ -464,11 +464,10 @@ export function timeDiscreteRun(
       const startTick = tickAt(time);
       const endTick = startTick + Math.max(1, Math.round(pause.seconds / tick));
       (pause.kind === 'delay' ? mover.delays : mover.breakdowns).push({ startStep: startTick, endStep: endTick });
+      // Standing still though nobody is in the way: not traffic delay (the record's stops say it),
+      // as for a point robot.
       standAt(mover, time);
-      activity(mover, time, 'waiting');
-      const stood = endTick * tick - time;
-      mover.waitingS += stood;
-      waitS[cells[mover.index]] += stood;
+      activity(mover, time, mover.stop >= mover.stops.length - 1 ? 'idle' : 'stopped');
       mover.mode = Mode.Paused;
       at(mover, endTick * tick);
       return;

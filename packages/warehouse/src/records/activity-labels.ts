@@ -3,13 +3,15 @@ import type { ActivityKind } from './execution.ts';
 /**
  * What every screen calls a robot's activities (`activityKindValues`), in the order a time
  * breakdown stacks them: moving (loaded, then empty), time lost to the others (waiting in
- * traffic, queued for a charger), charging, handling at pickups and dropoffs, and idle last.
+ * traffic, queued for a charger), stopped by delays and breakdowns, charging, handling at
+ * pickups and dropoffs, and idle last.
  */
 export const ACTIVITY_LABELS = {
   drive_loaded: 'Driving loaded',
   drive_empty: 'Driving empty',
   waiting: 'Waiting in traffic',
   queued: 'Queued at a charger',
+  stopped: 'Stopped: delays and breakdowns',
   charging: 'Charging',
   handling: 'Handling',
   idle: 'Idle',

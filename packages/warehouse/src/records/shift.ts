@@ -128,13 +128,17 @@ export function plannedOrdersPerHour(
   return orders / shift.hours;
 }
 
-/** Shares of time, per activity kind (`activityKindValues`), adding up to 1. */
-export const activitySharesSchema = z.object(
-  Object.fromEntries(activityKindValues.map((kind) => [kind, z.number()])) as Record<
-    (typeof activityKindValues)[number],
+/**
+ * Shares of time, per activity kind (`activityKindValues`), adding up to 1. `stopped` came later:
+ * a shift stored before it reads 0.
+ */
+export const activitySharesSchema = z.object({
+  ...(Object.fromEntries(activityKindValues.map((kind) => [kind, z.number()])) as Record<
+    Exclude<(typeof activityKindValues)[number], 'stopped'>,
     z.ZodNumber
-  >,
-);
+  >),
+  stopped: z.number().default(0),
+});
 export type ActivitySharesRecord = z.infer<typeof activitySharesSchema>;
 
 /** The figures of a shift: `stats.shift` of a shift solve. Times in seconds from the shift's start. */

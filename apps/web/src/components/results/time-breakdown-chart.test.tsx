@@ -2,7 +2,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TimeBreakdownChart } from './time-breakdown-chart.tsx';
-import { manyRobots, TWO_ROBOTS_TEN_SECONDS, TWO_ROBOTS_WITHOUT_ACTIVITIES } from './time-breakdown.fixture.ts';
+import {
+  manyRobots,
+  TWO_ROBOTS_ONE_BREAKDOWN,
+  TWO_ROBOTS_TEN_SECONDS,
+  TWO_ROBOTS_WITHOUT_ACTIVITIES,
+} from './time-breakdown.fixture.ts';
 
 describe('TimeBreakdownChart', () => {
   it('shows all robots’ time by activity, with shares that add up to 100%, and a bar per robot', () => {
@@ -48,6 +53,26 @@ describe('TimeBreakdownChart', () => {
       ['drive_empty', '25%'],
       ['queued', '15%'],
       ['charging', '60%'],
+    ]);
+  });
+
+  it('shows time stopped by delays and breakdowns on its own row, apart from waiting in traffic, only when there was some', () => {
+    render(<TimeBreakdownChart execution={TWO_ROBOTS_ONE_BREAKDOWN} />);
+    const table = screen.getByRole('table', { name: 'Robot time by activity' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Driving loaded', '2.0 s', '10.0%'],
+      ['Driving empty', '4.5 s', '22.5%'],
+      ['Waiting in traffic', '1.0 s', '5.0%'],
+      ['Queued at a charger', '1.5 s', '7.5%'],
+      ['Stopped: delays and breakdowns', '1.0 s', '5.0%'],
+      ['Charging', '6.0 s', '30.0%'],
+      ['Handling', '1.0 s', '5.0%'],
+      ['Idle', '3.0 s', '15.0%'],
+      ['All activities', '20.0 s', '100.0%'],
     ]);
   });
 

@@ -1,4 +1,9 @@
-import { ACTIVITY_BREAKDOWN_ORDER, ACTIVITY_LABELS, type ExecutionRecord } from '@fleetlab/warehouse';
+import {
+  ACTIVITY_BREAKDOWN_ORDER,
+  ACTIVITY_LABELS,
+  type ActivityKind,
+  type ExecutionRecord,
+} from '@fleetlab/warehouse';
 import { useId, useMemo, useRef, useState } from 'react';
 import { formatCompletionTime, formatGrouped } from '../../lib/display-format.ts';
 import { card, inputClass } from '../ui/styles.ts';
@@ -31,6 +36,9 @@ function describeShares(times: ActivityTimes): string {
     .map((kind) => `${ACTIVITY_LABELS[kind]} ${percentText(shares[kind])}`)
     .join(', ');
 }
+
+/** The table's rows: every activity, and stopped (by delays and breakdowns) only in a run that had some. */
+const shownInTable = (times: ActivityTimes) => (kind: ActivityKind) => kind !== 'stopped' || times.seconds.stopped > 0;
 
 /** One stacked bar: each activity's share of the bar's time, in the breakdown's order and colours. */
 function StackedBar({
@@ -176,7 +184,7 @@ function TotalsTable({ times }: { readonly times: ActivityTimes }) {
         </tr>
       </thead>
       <tbody>
-        {ACTIVITY_BREAKDOWN_ORDER.map((kind) => (
+        {ACTIVITY_BREAKDOWN_ORDER.filter(shownInTable(times)).map((kind) => (
           <tr key={kind} className="border-t border-slate-800" data-kind={kind}>
             <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-200">
               <span

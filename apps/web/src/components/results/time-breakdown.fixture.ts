@@ -1,6 +1,6 @@
 // "Two robots, ten seconds": a small execution whose activities are worked out by hand, for the
 // time breakdown. Steps of 0.5 s, 20 steps: a 10 s day. Activity codes index activityKindValues
-// (idle 0, drive_empty 1, drive_loaded 2, waiting 3, queued 4, charging 5, handling 6).
+// (idle 0, drive_empty 1, drive_loaded 2, waiting 3, queued 4, charging 5, handling 6, stopped 7).
 //
 // R1: steps 0-4 driving empty (2 s), 4-10 loaded (3 s), 10-12 waiting (1 s), 12-14 handling
 //     (1 s), 14-20 idle (3 s).
@@ -60,3 +60,12 @@ export function manyRobots(count: number): ExecutionRecord {
   );
   return { ...TWO_ROBOTS_TEN_SECONDS, robots };
 }
+
+/**
+ * The same day, R1 broken down for 1 s of its loaded drive (steps 6-8: stopped), so it drives
+ * loaded 2 s and stands 1 s for the breakdown.
+ */
+export const TWO_ROBOTS_ONE_BREAKDOWN: ExecutionRecord = {
+  ...TWO_ROBOTS_TEN_SECONDS,
+  robots: { ...TWO_ROBOTS_TEN_SECONDS.robots, R1: robot([0, 1, 4, 2, 6, 7, 8, 2, 10, 3, 12, 6, 14, 0]) },
+};

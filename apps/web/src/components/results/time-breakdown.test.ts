@@ -37,6 +37,7 @@ describe('timeBreakdownOf', () => {
       drive_empty: 22.5,
       waiting: 5,
       queued: 7.5,
+      stopped: 0,
       charging: 30,
       handling: 5,
       idle: 15,
@@ -67,12 +68,12 @@ describe('activityShares', () => {
   });
 
   it('is all zero when nothing was timed', () => {
-    expect(Object.values(activityShares({ seconds: seconds({}), totalS: 0 }))).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(activityShares({ seconds: seconds({}), totalS: 0 }))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('always adds up to exactly 100.0%, each share within a tenth of its exact value', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1e6, noNaN: true }), { minLength: 7, maxLength: 7 }), (values) => {
+      fc.property(fc.array(fc.double({ min: 0, max: 1e6, noNaN: true }), { minLength: 8, maxLength: 8 }), (values) => {
         const times = seconds(Object.fromEntries(ACTIVITY_BREAKDOWN_ORDER.map((kind, index) => [kind, values[index]])));
         const totalS = values.reduce((sum, value) => sum + value, 0);
         fc.pre(totalS > 0);
@@ -88,8 +89,8 @@ describe('activityShares', () => {
 });
 
 describe('activity colours', () => {
-  it('are seven distinct colours, waiting and queued the player’s halos made opaque', () => {
-    expect(new Set(Object.values(ACTIVITY_COLOURS)).size).toBe(7);
+  it('are eight distinct colours, waiting and queued the player’s halos made opaque', () => {
+    expect(new Set(Object.values(ACTIVITY_COLOURS)).size).toBe(8);
     const opaque = (rgba: string) => rgba.replace(/^rgba\((\d+), (\d+), (\d+), [\d.]+\)$/, 'rgb($1, $2, $3)');
     expect(ACTIVITY_COLOURS.waiting).toBe(opaque(PLAYER_COLOURS.waiting));
     expect(ACTIVITY_COLOURS.queued).toBe(opaque(PLAYER_COLOURS.queued));

@@ -94,6 +94,7 @@ export const ACTIVITY_COLOURS: Readonly<Record<ActivityKind, string>> = {
   drive_empty: '#38bdf8',
   waiting: opaque(PLAYER_COLOURS.waiting),
   queued: opaque(PLAYER_COLOURS.queued),
+  stopped: '#ef4444',
   charging: PLAYER_COLOURS.recharging,
   handling: '#f472b6',
   idle: '#475569',
