@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
 import {
+  activitySteps,
   decodeTimeline,
+  type ExecutionRecord,
   Floor,
   generateWarehouseInstance,
   resolveFloorParameters,
@@ -18,6 +20,15 @@ import { Disruptions } from '../src/execution/disruptions.ts';
 import { GuideSearch } from '../src/movement/guide-search.ts';
 import { checkExecution, runShift, simulate, SimulationError } from '../src/index.ts';
 import { CORRIDOR, deliver, NARROW_AISLE, TWO_AISLES } from './fixtures.ts';
+
+/** Robot seconds the record's activities call stopped, and the seconds of its delays and breakdowns. */
+function stoppedSeconds(execution: ExecutionRecord): [number, number] {
+  let activities = 0;
+  for (const robot of Object.values(execution.robots))
+    activities += activitySteps(robot.activities ?? [], execution.totals.steps).stopped * execution.step_s;
+  const { delays, breakdowns } = execution.totals;
+  return [activities, (delays?.lost_s ?? 0) + (breakdowns?.lost_s ?? 0)];
+}
 
 describe('the draws of delays and breakdowns', () => {
   it('stops a robot as often and as long as the parameters say, per robot its own seeded stream', () => {
@@ -238,6 +249,9 @@ describe('executions with delays and breakdowns', () => {
           expect(execution.totals.conflicts).toBe(0);
           expect(execution.totals.deliveries).toBe(day.tasks.length);
           expect(execution.totals.without_disruptions?.deliveries).toBe(day.tasks.length);
+          // The activities call the stops' time stopped, no more, no less.
+          const [stopped, lost] = stoppedSeconds(execution);
+          expect(stopped).toBeCloseTo(lost, 1);
           breakdowns += execution.totals.breakdowns?.count ?? 0;
           delays += execution.totals.delays?.count ?? 0;
         },
@@ -281,6 +295,8 @@ describe('executions with delays and breakdowns', () => {
           expect(execution.totals.deliveries).toBe(day.tasks.length);
           const without = execution.totals.without_disruptions!;
           expect(without.deliveries).toBe(day.tasks.length);
+          const [stopped, lost] = stoppedSeconds(execution);
+          expect(stopped).toBeCloseTo(lost, 1);
           // Standing still never makes the day shorter than the plan.
           expect(execution.totals.executed_makespan_s).toBeGreaterThanOrEqual(execution.totals.free_flow_makespan_s);
           stops += (execution.totals.delays?.count ?? 0) + (execution.totals.breakdowns?.count ?? 0);

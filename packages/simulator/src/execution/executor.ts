@@ -245,8 +245,9 @@ function applyMoves({ state, recorder, work, stops }: Run, active: readonly numb
     } else if (state.mode[robot] === Mode.Handling) {
       recorder.activity(robot, step, 'handling');
     } else if (stops?.isStopped(robot)) {
-      // A delay or a breakdown: standing still, though nobody is in the way.
-      recorder.activity(robot, step, phase === Phase.ToHome ? 'idle' : 'stopped');
+      // A delay or a breakdown: standing still, though nobody is in the way (on the way home too:
+      // the activities then add up to the record's stops).
+      recorder.activity(robot, step, 'stopped');
     } else if (phase !== Phase.ToHome) {
       recorder.blocked(robot, from);
       recorder.activity(robot, step, 'waiting');

@@ -467,7 +467,7 @@ export function timeDiscreteRun(
       // Standing still though nobody is in the way: not traffic delay (the record's stops say it),
       // as for a point robot.
       standAt(mover, time);
-      activity(mover, time, mover.stop >= mover.stops.length - 1 ? 'idle' : 'stopped');
+      activity(mover, time, 'stopped');
       mover.mode = Mode.Paused;
       at(mover, endTick * tick);
       return;
