@@ -1,6 +1,6 @@
 import type { Floor } from './floor.ts';
 import { stepsFor, type FloorParameters } from './floor-parameters.ts';
-import { HEADING_STEPS, headingOfStep, turnTime } from '../motion/drive-time.ts';
+import { HEADING_STEPS, turnTime } from '../motion/drive-time.ts';
 import type { FloorClock } from '../motion/floor-clock.ts';
 import { restHeading } from '../motion/least-time-walks.ts';
 import type { RobotKinematics } from '../records/robot-models.ts';
@@ -77,23 +77,15 @@ export function dockStay(
   if (model.point || isDeadEnd(floor, cell)) return least;
   const rest = clock.restHeading(cell);
   if (fromCell !== cell) {
-    const walkIn = clock.legCells(fromCell, cell);
-    const before = walkIn[walkIn.length - 2];
-    if (before !== undefined) {
-      const heading = headingOfStep(floor.x(cell) - floor.x(before), floor.y(cell) - floor.y(before));
-      // Whole ticks only: the centre may be a part of a tick earlier than this, never later.
-      least.arrivalTurnSteps = Math.floor(turnTime(model, heading, rest) / parameters.stepS + 1e-9);
-    }
+    const { arriveHeading } = clock.legEnds(fromCell, cell);
+    // Whole ticks only: the centre may be a part of a tick earlier than this, never later.
+    if (arriveHeading >= 0)
+      least.arrivalTurnSteps = Math.floor(turnTime(model, arriveHeading, rest) / parameters.stepS + 1e-9);
   }
   if (toCell < 0 || toCell === cell) return least;
-  const walkOut = clock.legCells(cell, toCell);
-  if (walkOut.length < 2) return least;
-  const step = (k: number) =>
-    headingOfStep(floor.x(walkOut[k + 1]) - floor.x(walkOut[k]), floor.y(walkOut[k + 1]) - floor.y(walkOut[k]));
-  const heading = step(0);
-  let runCells = 1;
-  while (runCells + 1 < walkOut.length && step(runCells) === heading) runCells++;
-  const seconds = turnTime(model, rest, heading) + timeToFirstCentre(model, runCells);
+  const { leaveHeading, firstRunCells } = clock.legEnds(cell, toCell);
+  if (leaveHeading < 0) return least;
+  const seconds = turnTime(model, rest, leaveHeading) + timeToFirstCentre(model, firstRunCells);
   least.leaveSteps = Math.max(1, stepsFor(seconds, parameters.stepS));
   return least;
 }

@@ -1,5 +1,6 @@
 import { type Floor, UNREACHABLE } from '../floor/floor.ts';
 import { stepsFor, type FloorParameters } from '../floor/floor-parameters.ts';
+import { headingOfStep } from './drive-time.ts';
 import { LeastTimeWalks } from './least-time-walks.ts';
 
 /** One source cell's row of the clock; `turning`, `ramps` (seconds, float32) and `parents` only for a robot model with motion. */
@@ -26,6 +27,8 @@ export interface ClockRow {
 export class FloorClock {
   private readonly walks: LeastTimeWalks | null;
   private readonly rows = new Map<number, ClockRow>();
+  /** Per leg (from x cellCount + to), its walk's ends packed by `legEnds` (read once per leg). */
+  private readonly ends = new Map<number, number>();
 
   constructor(
     readonly floor: Floor,
@@ -56,6 +59,39 @@ export class FloorClock {
     if (!this.walks) return this.floor.walk(from, to);
     const { parents } = this.rowFrom(from);
     return (parents && this.walks.walkIn(parents, from, to)) ?? this.floor.walk(from, to);
+  }
+
+  /**
+   * How the leg's walk leaves `from` and enters `to`: the heading of its first step, how many
+   * cells its first straight run drives, and the heading of its last step (cached per leg, so a
+   * plan's docks read them at no cost after the first time). Headings -1 for a leg that does not
+   * move.
+   */
+  legEnds(from: number, to: number): { leaveHeading: number; firstRunCells: number; arriveHeading: number } {
+    const key = from * this.floor.cellCount + to;
+    let packed = this.ends.get(key);
+    if (packed === undefined) {
+      const cells = this.legCells(from, to);
+      const { floor } = this;
+      const step = (k: number) =>
+        headingOfStep(floor.x(cells[k + 1]) - floor.x(cells[k]), floor.y(cells[k + 1]) - floor.y(cells[k]));
+      let leave = -1;
+      let arrive = -1;
+      let run = 0;
+      if (cells.length >= 2) {
+        leave = step(0);
+        arrive = step(cells.length - 2);
+        run = 1;
+        while (run + 1 < cells.length && step(run) === leave) run++;
+      }
+      packed = (run * 5 + (leave + 1)) * 5 + (arrive + 1);
+      this.ends.set(key, packed);
+    }
+    return {
+      arriveHeading: (packed % 5) - 1,
+      leaveHeading: (Math.floor(packed / 5) % 5) - 1,
+      firstRunCells: Math.floor(packed / 25),
+    };
   }
 
   /** The rest heading of a cell: the way a robot stopped there faces. */
