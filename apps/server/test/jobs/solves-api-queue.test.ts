@@ -18,6 +18,16 @@ interface QueueApp {
   ids: { environmentId: number; scenarioId: number; taskId: number };
 }
 
+/** The solve read again every 50 ms until it has completed or failed (15 s at most); `solve` is its first reading. */
+async function settled(t: QueueApp, solve: any): Promise<any> {
+  let read = solve;
+  for (let k = 0; k < 300 && read.status !== 'completed' && read.status !== 'failed'; k++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    read = (await t.app.inject({ method: 'GET', url: `/api/v1/solves/${solve.id}`, headers: t.headers })).json();
+  }
+  return read;
+}
+
 /** The real app with `solveQueue` wired as main.ts does, a signed-in planner and a task to solve. */
 async function startQueueApp(database: TestDatabase, solveQueue: SolveQueue): Promise<QueueApp> {
   const { app, headers } = await startAppWithQueue(database, solveQueue, 'queue');
@@ -80,11 +90,7 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     );
     const id = created.json().id as number;
     expect(created.json().celery_task_id).toBe(`embedded-${id}-1`);
-    let solve = created.json();
-    for (let k = 0; k < 300 && solve.status !== 'completed' && solve.status !== 'failed'; k++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      solve = (await t.app.inject({ method: 'GET', url: `/api/v1/solves/${id}`, headers: t.headers })).json();
-    }
+    const solve = await settled(t, created.json());
     expect(solve.status).toBe('completed');
     expect(solve.stats.algorithm).toBe('greedy_distance');
     // Every step's path hops along edges of the graph the environment stores (as the spec's client draws it).
@@ -128,12 +134,7 @@ describe('POST and DELETE /solves with the embedded queue', () => {
       }),
       201,
     );
-    const id = created.json().id as number;
-    let solve = created.json();
-    for (let k = 0; k < 300 && solve.status !== 'completed' && solve.status !== 'failed'; k++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      solve = (await t.app.inject({ method: 'GET', url: `/api/v1/solves/${id}`, headers: t.headers })).json();
-    }
+    const solve = await settled(t, created.json());
     expect(solve.status).toBe('completed');
     expect(solve.parameters.robot_model).toBe('drive-unit');
     expect(solve.stats.robot_model).toBe('drive-unit');
@@ -160,12 +161,7 @@ describe('POST and DELETE /solves with the embedded queue', () => {
       }),
       201,
     );
-    const id = created.json().id as number;
-    let solve = created.json();
-    for (let k = 0; k < 300 && solve.status !== 'completed' && solve.status !== 'failed'; k++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      solve = (await t.app.inject({ method: 'GET', url: `/api/v1/solves/${id}`, headers: t.headers })).json();
-    }
+    const solve = await settled(t, created.json());
     expect(solve.status).toBe('completed');
     expect(solve.stats.execution_error ?? null).toBeNull();
     const { totals } = solve.execution;
@@ -215,11 +211,7 @@ describe('POST and DELETE /solves with the embedded queue', () => {
     );
 
     const id = (await post('/solves', solveBody(ids), 201)).json().id as number;
-    let solve = { status: 'pending' } as { status: string; results?: Record<string, unknown> };
-    for (let k = 0; k < 300 && solve.status !== 'completed' && solve.status !== 'failed'; k++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      solve = (await t.app.inject({ method: 'GET', url: `/api/v1/solves/${id}`, headers: t.headers })).json();
-    }
+    const solve = await settled(t, { id, status: 'pending' });
     expect(solve.status).toBe('completed');
     // s1 has stations R1 and R2 with two robots each: a fleet of 2 takes the first robot of each.
     expect(Object.keys(solve.results ?? {})).toEqual(['R1_1', 'R2_1']);
@@ -265,11 +257,7 @@ describe('POST and DELETE /solves with the embedded queue', () => {
       t.app.inject({ method: 'POST', url: '/api/v1/solves', headers: t.headers, payload: solveBody(t.ids) }),
       201,
     );
-    let solve = next.json();
-    for (let k = 0; k < 300 && solve.status !== 'completed' && solve.status !== 'failed'; k++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      solve = (await t.app.inject({ method: 'GET', url: `/api/v1/solves/${solve.id}`, headers: t.headers })).json();
-    }
+    const solve = await settled(t, next.json());
     expect(solve.status).toBe('completed');
   });
 });
