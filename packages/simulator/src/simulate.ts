@@ -11,8 +11,6 @@ import {
   robotWorkFromPlan,
   type ExecutionRecord,
   type FloorEnvironment,
-  type FloorParameters,
-  type RobotWork,
   type FloorParameterInput,
   TRAFFIC_POLICY_NAMES_TEXT,
   trafficPolicyByName,
@@ -21,7 +19,7 @@ import {
 import { assertValid, checkExecution } from './check-execution.ts';
 import { asSimulationError, SimulationError } from './errors.ts';
 import { simulateWithMotion } from './motion/simulate-with-motion.ts';
-import { dayFrame, dayStepBudget, withReserveReplays } from './execution/day-run.ts';
+import { type DayInputs, dayFrame, dayStepBudget, withReserveReplays } from './execution/day-run.ts';
 import { executionRecord } from './execution/execution-record.ts';
 import { executeOnFloor } from './execution/executor.ts';
 
@@ -70,10 +68,9 @@ export function simulate(
     };
   });
   const stops = disruptions ? { settings: disruptions, seed: options.seed ?? 1 } : null;
-  const execution = base.robotModel.point
-    ? simulatePoints(environment, floor, robots, plan, params, base, policy, options, stops)
-    : // Robots that accelerate, brake and turn: the discrete run's order, timed with their kinematics.
-      simulateWithMotion(environment, floor, robots, plan, params, base, policy, options, stops);
+  const day: DayInputs = { environment, floor, robots, plan, params, base, policy, options, stops };
+  // Robots that accelerate, brake and turn: the discrete run's order, timed with their kinematics.
+  const execution = base.robotModel.point ? simulatePoints(day) : simulateWithMotion(day);
   if (!disruptions) return execution;
   // What the stops cost: the same plan and seed without them.
   const without = simulate(
@@ -91,17 +88,17 @@ export function simulate(
 }
 
 /** A plan run by point robots: the discrete executor alone, steps of 1 / robot_speed. */
-function simulatePoints(
-  environment: FloorEnvironment,
-  floor: Floor,
-  robots: RobotWork[],
-  plan: unknown,
-  params: SimulationParams | null | undefined,
-  base: FloorParameters,
-  policy: TrafficPolicyName,
-  options: SimulateOptions,
-  stops: { settings: DisruptionSettings; seed: number } | null,
-): ExecutionRecord {
+function simulatePoints({
+  environment,
+  floor,
+  robots,
+  plan,
+  params,
+  base,
+  policy,
+  options,
+  stops,
+}: DayInputs): ExecutionRecord {
   // Each robot alone on the floor with its plan's charges: the plan's own clock.
   const alone = asSimulationError(() => freeFlow(floor, base, robots));
   const stepBudget = dayStepBudget(floor, alone);

@@ -1,6 +1,29 @@
-import type { Floor, FreeFlowRobot } from '@fleetlab/warehouse';
+import type {
+  DisruptionSettings,
+  Floor,
+  FloorEnvironment,
+  FloorParameters,
+  FreeFlowRobot,
+  RobotWork,
+  TrafficPolicyName,
+} from '@fleetlab/warehouse';
 import { TrafficJamError } from '../errors.ts';
+import type { SimulateOptions, SimulationParams } from '../simulate.ts';
 import type { ExecutionFrame } from './execution-record.ts';
+
+/** A day's plan as `simulate` read it, for the run of its robot model (points, or robots with motion). */
+export interface DayInputs {
+  environment: FloorEnvironment;
+  floor: Floor;
+  robots: RobotWork[];
+  plan: unknown;
+  params: SimulationParams | null | undefined;
+  base: FloorParameters;
+  policy: TrafficPolicyName;
+  options: SimulateOptions;
+  /** The delays and breakdowns to draw, or null for none. */
+  stops: { settings: DisruptionSettings; seed: number } | null;
+}
 
 /** Times a run is replayed with a wider battery margin when robots short of charge jam. */
 export const MAX_RESERVE_REPLAYS = 3;

@@ -1,22 +1,19 @@
 import {
   createSeededRandom,
-  type DisruptionSettings,
   type ExecutionRecord,
   type Floor,
   FloorClock,
-  type FloorEnvironment,
   type FloorParameters,
   freeFlow,
   resolveFloorParameters,
   type RobotWork,
-  type TrafficPolicyName,
 } from '@fleetlab/warehouse';
 import { assertValid, checkExecution } from '../check-execution.ts';
 import { asSimulationError } from '../errors.ts';
 import { type ExecutionFrame, executionRecord } from '../execution/execution-record.ts';
 import { executeOnFloor, type ExecutorOutcome } from '../execution/executor.ts';
-import type { SimulateOptions, SimulationParams } from '../simulate.ts';
-import { dayFrame, dayStepBudget, withReserveReplays } from '../execution/day-run.ts';
+import type { SimulationParams } from '../simulate.ts';
+import { type DayInputs, dayFrame, dayStepBudget, withReserveReplays } from '../execution/day-run.ts';
 import { type TimedRun, timeDiscreteRun } from './timed-floor.ts';
 
 /**
@@ -44,17 +41,17 @@ export function discreteRunParameters(
  * times that order with the robots' kinematics. The record's steps are the model's ticks
  * (MOTION_TICK_S), and each robot's `motion` holds the motion that ran.
  */
-export function simulateWithMotion(
-  environment: FloorEnvironment,
-  floor: Floor,
-  robots: RobotWork[],
-  plan: unknown,
-  params: SimulationParams | null | undefined,
-  base: FloorParameters,
-  policy: TrafficPolicyName,
-  options: SimulateOptions,
-  disruptions: { settings: DisruptionSettings; seed: number } | null,
-): ExecutionRecord {
+export function simulateWithMotion({
+  environment,
+  floor,
+  robots,
+  plan,
+  params,
+  base,
+  policy,
+  options,
+  stops: disruptions,
+}: DayInputs): ExecutionRecord {
   const clock = new FloorClock(floor, base);
   // Each robot alone on the floor, in the model's ticks: the plan's own clock.
   const alone = asSimulationError(() => freeFlow(floor, base, robots, clock));
