@@ -543,9 +543,15 @@ export function timeDiscreteRun(
 
   const onEvent = (mover: Mover, time: number) => {
     switch (mover.mode) {
+      case Mode.Paused:
+        // On its way again: what it does next says itself, and a turn to a place's rest heading
+        // (which sets none) is driving, as without the stop.
+        activity(mover, time, driving(mover));
+        mover.mode = Mode.Decide;
+        decide(mover, time);
+        return;
       case Mode.Turning:
       case Mode.Held:
-      case Mode.Paused:
         mover.mode = Mode.Decide;
         decide(mover, time);
         return;
