@@ -12,6 +12,7 @@ import {
   resolveFloorParameters,
   robotsPerStation,
   robotWorkFromPlan,
+  timelineMoves,
   type ExecutionRecord,
   type FloorEnvironment,
   type FloorParameterInput,
@@ -148,12 +149,15 @@ function checkMoves(check: Check): void {
   for (const robot of robots) {
     const record = execution.robots[robot.id];
     let path: Int32Array;
+    // The steps it moves at, read from the waypoints (a robot standing still through the run has none).
+    let moves: Int32Array = new Int32Array(0);
     if (!record) {
       report(`Robot ${robot.id} has no execution`);
       path = new Int32Array(lastStep + 1).fill(robot.startCell);
     } else {
       try {
         path = decodeTimeline(record.timeline, lastStep, floor.width);
+        moves = timelineMoves(record.timeline, lastStep, floor.width);
       } catch (error) {
         report(`Robot ${robot.id}: ${(error as Error).message}`);
         path = new Int32Array(lastStep + 1).fill(robot.startCell);
@@ -164,7 +168,6 @@ function checkMoves(check: Check): void {
       report(
         `Robot ${robot.id} starts at ${floor.describe(path[0])}, not at its place ${floor.describe(robot.startCell)}`,
       );
-    const moves = movesOf(path, lastStep);
     check.moves.push(moves);
     // A robot with acceleration stands on a cell for many ticks as it drives through: keep-clear
     // cells are kept in the discrete order it follows. A point robot never stops on one.
@@ -207,16 +210,6 @@ function checkMoves(check: Check): void {
       }
     }
   }
-}
-
-/** The steps t < lastStep at which `path` changes cell (t to t + 1). */
-function movesOf(path: Int32Array, lastStep: number): Int32Array {
-  let count = 0;
-  for (let t = 0; t < lastStep; t++) if (path[t + 1] !== path[t]) count++;
-  const moves = new Int32Array(count);
-  count = 0;
-  for (let t = 0; t < lastStep; t++) if (path[t + 1] !== path[t]) moves[count++] = t;
-  return moves;
 }
 
 /**

@@ -2,7 +2,6 @@ import {
   ActivityWriter,
   ChargerPool,
   chargersAt,
-  decodeTimeline,
   type Floor,
   type FloorClock,
   type FloorParameters,
@@ -12,6 +11,7 @@ import {
   robotsPerStation,
   type RobotWork,
   stepsFor,
+  timelineVisits,
   type ActivityKind,
 } from '@fleetlab/warehouse';
 import { SimulationCancelledError, SimulationError } from '../errors.ts';
@@ -692,16 +692,8 @@ function moverOf(
 ): Mover & { enterStep: Int32Array } {
   let last = steps;
   for (let k = 0; k < executed.timeline.length; k += 3) last = Math.max(last, executed.timeline[k]);
-  const path = decodeTimeline(executed.timeline, last, floor.width);
-  const cells: number[] = [path[0]];
-  const enter: number[] = [0];
-  for (let t = 1; t <= last; t++) {
-    if (path[t] !== path[t - 1]) {
-      cells.push(path[t]);
-      enter.push(t);
-    }
-  }
-  const enterStep = Int32Array.from(enter);
+  // The cells in order and the step each was entered, from the waypoints (not every step decoded).
+  const { cells, steps: enterStep } = timelineVisits(executed.timeline, last, floor.width);
   const indexAt = (step: number) => {
     let lo = 0;
     let hi = enterStep.length - 1;
@@ -760,7 +752,7 @@ function moverOf(
   const start = cells[0];
   return {
     robot: r,
-    cells: Int32Array.from(cells),
+    cells,
     visit: new Int32Array(cells.length).fill(-1),
     enterStep,
     stops,
