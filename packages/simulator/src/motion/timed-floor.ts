@@ -80,7 +80,6 @@ interface Mover {
    * in a shift, when its discrete self, standing there, was given the work it goes on with. Empty in a day's run.
    */
   holdUntil: Float64Array;
-  version: number;
   // The record.
   motion: number[];
   timeline: number[];
@@ -189,10 +188,9 @@ export function timeDiscreteRun(
   );
   const waitS = new Float64Array(floor.cellCount);
   const queueSByStation = new Float64Array(floor.stationIds.length);
-  const events = new EventQueue();
+  const events = new EventQueue(movers.length);
   const at = (mover: Mover, time: number) => {
-    mover.version++;
-    events.push(time, mover.robot, mover.version);
+    events.push(time, mover.robot);
   };
   const ticksOf = (mover: Mover, time: number) => mover.legStartTick + stepsFor(time - mover.legStartTick * tick, tick);
   const tickAt = (time: number) => stepsFor(time, tick);
@@ -564,8 +562,7 @@ export function timeDiscreteRun(
           mover.charges.push({ arriveStep: arrival, startStep: -1, endStep: -1, odometer: mover.distance });
           mover.mode = Mode.ToQueue;
           // Claims at the arrival tick, after every robot that arrives earlier or with a lower index.
-          mover.version++;
-          events.push(time, mover.robot, mover.version, 1);
+          events.push(time, mover.robot, 1);
           return;
         }
         if (stop.kind === 'end') {
@@ -639,14 +636,13 @@ export function timeDiscreteRun(
   }
   let handled = 0;
   while (events.size > 0) {
-    const { time, robot, version } = events.pop();
+    const robot = events.pop();
+    const time = events.time[robot];
     if (dispatched && ++handled % WATCH_EVERY_EVENTS === 0) {
       if (dispatched.shouldStop?.()) throw new SimulationCancelledError();
       dispatched.onProgress?.(Math.min(1, time / dispatched.horizonS));
     }
-    const mover = movers[robot];
-    if (mover.version !== version) continue;
-    onEvent(mover, time);
+    onEvent(movers[robot], time);
   }
   const stuck = movers.filter((mover) => mover.mode !== Mode.Done);
   if (stuck.length > 0) {
@@ -772,7 +768,6 @@ function moverOf(
     turnEnd: -1,
     followed: -1,
     holdUntil,
-    version: 0,
     motion: [],
     timeline: [0, floor.x(start), floor.y(start)],
     activities: new ActivityWriter(),
@@ -839,58 +834,87 @@ function visitOrders(
   return { visitRobot, visitIndex, turn: count.slice(0, floor.cellCount), visitEnd: count.slice(1) };
 }
 
-/** Events by time, then robot index (so robots arriving at one tick claim chargers in fleet order), then kind. */
+/**
+ * Each robot's next event, by time, then kind, then robot index (so robots arriving at one tick
+ * claim chargers in fleet order). A robot has one event at a time: scheduling another replaces
+ * it, so the heap holds at most one entry a robot and no stale ones (an indexed binary heap).
+ */
 class EventQueue {
-  private times: number[] = [];
-  private robots: number[] = [];
-  private versions: number[] = [];
-  private kinds: number[] = [];
+  /** Per robot, the time and kind of its event. */
+  readonly time: Float64Array;
+  private readonly kind: Uint8Array;
+  /** The heap of robots, and each robot's place in it (-1: no event). */
+  private readonly heap: Int32Array;
+  private readonly place: Int32Array;
   size = 0;
 
-  push(time: number, robot: number, version: number, kind = 0): void {
-    let i = this.size++;
-    const { times, robots, versions, kinds } = this;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(time, robot, kind, times[parent], robots[parent], kinds[parent])) break;
-      times[i] = times[parent];
-      robots[i] = robots[parent];
-      versions[i] = versions[parent];
-      kinds[i] = kinds[parent];
-      i = parent;
-    }
-    times[i] = time;
-    robots[i] = robot;
-    versions[i] = version;
-    kinds[i] = kind;
+  constructor(robots: number) {
+    this.time = new Float64Array(robots);
+    this.kind = new Uint8Array(robots);
+    this.heap = new Int32Array(robots);
+    this.place = new Int32Array(robots).fill(-1);
   }
 
-  pop(): { time: number; robot: number; version: number } {
-    const { times, robots, versions, kinds } = this;
-    const top = { time: times[0], robot: robots[0], version: versions[0] };
+  /** The robot's event is now at `time` (of `kind`), in place of any it had. */
+  push(time: number, robot: number, kind = 0): void {
+    this.time[robot] = time;
+    this.kind[robot] = kind;
+    let i = this.place[robot];
+    if (i < 0) {
+      i = this.size++;
+      this.heap[i] = robot;
+      this.place[robot] = i;
+    }
+    this.down(this.up(i));
+  }
+
+  /** Takes the first event off; returns its robot (its time stays in `time`). */
+  pop(): number {
+    const { heap, place } = this;
+    const top = heap[0];
+    place[top] = -1;
     const last = --this.size;
-    const [time, robot, version, kind] = [times[last], robots[last], versions[last], kinds[last]];
-    let i = 0;
+    if (last > 0) {
+      heap[0] = heap[last];
+      place[heap[0]] = 0;
+      this.down(0);
+    }
+    return top;
+  }
+
+  private earlier(a: number, b: number): boolean {
+    return before(this.time[a], a, this.kind[a], this.time[b], b, this.kind[b]);
+  }
+
+  private up(i: number): number {
+    const { heap, place } = this;
+    const robot = heap[i];
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.earlier(robot, heap[parent])) break;
+      heap[i] = heap[parent];
+      place[heap[i]] = i;
+      i = parent;
+    }
+    heap[i] = robot;
+    place[robot] = i;
+    return i;
+  }
+
+  private down(i: number): void {
+    const { heap, place } = this;
+    const robot = heap[i];
     for (;;) {
       let child = 2 * i + 1;
-      if (child >= last) break;
-      if (
-        child + 1 < last &&
-        before(times[child + 1], robots[child + 1], kinds[child + 1], times[child], robots[child], kinds[child])
-      )
-        child++;
-      if (!before(times[child], robots[child], kinds[child], time, robot, kind)) break;
-      times[i] = times[child];
-      robots[i] = robots[child];
-      versions[i] = versions[child];
-      kinds[i] = kinds[child];
+      if (child >= this.size) break;
+      if (child + 1 < this.size && this.earlier(heap[child + 1], heap[child])) child++;
+      if (!this.earlier(heap[child], robot)) break;
+      heap[i] = heap[child];
+      place[heap[i]] = i;
       i = child;
     }
-    times[i] = time;
-    robots[i] = robot;
-    versions[i] = version;
-    kinds[i] = kind;
-    return top;
+    heap[i] = robot;
+    place[robot] = i;
   }
 }
 

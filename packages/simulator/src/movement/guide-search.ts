@@ -126,16 +126,22 @@ export class GuideSearch {
     depth[from] = 0;
     parent[from] = -1;
     let f = field[from] * UNIT;
+    // The bucket of f, kept as f goes up: every open node's f lies in [f, f + ring) (a step adds
+    // at most ring - 1 to f), so a node's bucket is its f's distance above f past `slot`.
+    let slot = f % ring;
     nodeCell[0] = from;
     nodeG[0] = 0;
     nodeNext[0] = -1;
-    bucketHead[f % ring] = 0;
+    bucketHead[slot] = 0;
     let nodes = 1;
     let open = 1;
     while (open > 0) {
-      while (bucketHead[f % ring] < 0) f++;
-      const node = bucketHead[f % ring];
-      bucketHead[f % ring] = nodeNext[node];
+      while (bucketHead[slot] < 0) {
+        f++;
+        if (++slot === ring) slot = 0;
+      }
+      const node = bucketHead[slot];
+      bucketHead[slot] = nodeNext[node];
       open--;
       const cell = nodeCell[node];
       if (closed[cell] === round || nodeG[node] !== g[cell]) continue;
@@ -165,7 +171,8 @@ export class GuideSearch {
         g[next] = cost;
         depth[next] = nextDepth;
         parent[next] = cell;
-        const bucket = (cost + field[next] * UNIT) % ring;
+        let bucket = slot + cost + field[next] * UNIT - f;
+        if (bucket >= ring) bucket -= ring;
         nodeCell[nodes] = next;
         nodeG[nodes] = cost;
         nodeNext[nodes] = bucketHead[bucket];
