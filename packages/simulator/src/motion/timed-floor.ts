@@ -799,37 +799,36 @@ function visitOrders(
   for (const mover of movers) for (const cell of mover.cells) if (floor.stationAt[cell] < 0) count[cell + 1]++;
   for (let cell = 0; cell < floor.cellCount; cell++) count[cell + 1] += count[cell];
   const total = count[floor.cellCount];
-  const visitRobot = new Int32Array(total);
-  const visitIndex = new Int32Array(total);
-  const visitStep = new Int32Array(total);
-  const fill = count.slice(0, floor.cellCount);
-  for (const mover of movers) {
+  // Every visit in order of its step (a counting sort, stable: ties stay in robot order, then
+  // cell order), then dealt out to its cell: each cell's visits come out ordered by step, as a
+  // stable sort of them would order them, without a comparison sort per cell.
+  let lastStep = 0;
+  for (const mover of movers) for (const step of mover.enterStep) lastStep = Math.max(lastStep, step);
+  const byStep = new Int32Array(lastStep + 2);
+  for (const mover of movers)
+    mover.cells.forEach((cell, index) => {
+      if (floor.stationAt[cell] < 0) byStep[mover.enterStep[index] + 1]++;
+    });
+  for (let step = 0; step <= lastStep; step++) byStep[step + 1] += byStep[step];
+  const stepRobot = new Int32Array(total);
+  const stepIndex = new Int32Array(total);
+  for (const mover of movers)
     mover.cells.forEach((cell, index) => {
       if (floor.stationAt[cell] >= 0) return;
-      const at = fill[cell]++;
-      visitRobot[at] = mover.robot;
-      visitIndex[at] = index;
-      visitStep[at] = mover.enterStep[index];
+      const at = byStep[mover.enterStep[index]]++;
+      stepRobot[at] = mover.robot;
+      stepIndex[at] = index;
     });
-  }
-  const order: number[] = [];
-  for (let cell = 0; cell < floor.cellCount; cell++) {
-    const from = count[cell];
-    const to = count[cell + 1];
-    if (to - from < 2) {
-      if (to > from) movers[visitRobot[from]].visit[visitIndex[from]] = from;
-      continue;
-    }
-    order.length = 0;
-    for (let k = from; k < to; k++) order.push(k);
-    order.sort((a, b) => visitStep[a] - visitStep[b]);
-    const robotsSorted = order.map((k) => visitRobot[k]);
-    const indexSorted = order.map((k) => visitIndex[k]);
-    for (let k = 0; k < order.length; k++) {
-      visitRobot[from + k] = robotsSorted[k];
-      visitIndex[from + k] = indexSorted[k];
-      movers[robotsSorted[k]].visit[indexSorted[k]] = from + k;
-    }
+  const visitRobot = new Int32Array(total);
+  const visitIndex = new Int32Array(total);
+  const fill = count.slice(0, floor.cellCount);
+  for (let k = 0; k < total; k++) {
+    const mover = movers[stepRobot[k]];
+    const index = stepIndex[k];
+    const at = fill[mover.cells[index]]++;
+    visitRobot[at] = mover.robot;
+    visitIndex[at] = index;
+    mover.visit[index] = at;
   }
   return { visitRobot, visitIndex, turn: count.slice(0, floor.cellCount), visitEnd: count.slice(1) };
 }
