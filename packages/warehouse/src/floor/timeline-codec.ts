@@ -90,12 +90,6 @@ export function timelineVisits(
   return { cells: Int32Array.from(cells), steps: Int32Array.from(steps) };
 }
 
-/** The steps t (0 <= t < `lastStep`) at which a timeline moves (its cell at t + 1 differs from t's), in order (`timelineVisits`). */
-export function timelineMoves(timeline: readonly number[], lastStep: number, width: number): Int32Array {
-  const { steps } = timelineVisits(timeline, lastStep, width);
-  return steps.subarray(1).map((step) => step - 1);
-}
-
 /**
  * Reads a timeline as the robot's stays in order: `stay(from, to, cell)` for each run of steps
  * from `from` to `to` (both included; the first from -Infinity, the last to Infinity) on one
