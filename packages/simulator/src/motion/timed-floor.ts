@@ -17,7 +17,7 @@ import {
 import { SimulationCancelledError, SimulationError } from '../errors.ts';
 import type { ExecutorOutcome } from '../execution/executor.ts';
 import type { ExecutedCharge, ExecutedDelivery, ExecutedRobot } from '../execution/recorder.ts';
-import { leastTimeOver, MotionState, type RunPiece, runEnd, runPieces, runStateAt, runTimeAt } from './straight-run.ts';
+import { leastTimeOver, MotionState, StraightRun } from './straight-run.ts';
 
 /** Where a robot stops on its cells: a place of its work, or the end of its day. */
 interface Stop {
@@ -64,7 +64,7 @@ interface Mover {
   runFrom: number;
   runTo: number;
   authority: number;
-  pieces: RunPiece[];
+  pieces: StraightRun;
   /** Index of the next cell centre the run reaches. */
   nextReach: number;
   /** Time the robot stopped to wait (Waiting). */
@@ -167,6 +167,8 @@ export function timeDiscreteRun(
   const tick = parameters.stepS;
   const model = parameters.robotModel;
   const limits = { topSpeed: model.topSpeed, acceleration: model.acceleration, braking: model.braking };
+  /** A run planned only to read a time off it (a leader's run after its turn, a stop's run), never kept. */
+  const scratch = new StraightRun();
   const movers = robots.map((robot, r) =>
     moverOf(
       floor,
@@ -210,16 +212,17 @@ export function timeDiscreteRun(
   const writePieces = (mover: Mover, until: number) => {
     const start = mover.cells[mover.runFrom];
     const [dx, dy] = HEADING_STEPS[mover.heading];
-    for (const piece of mover.pieces) {
-      if (piece.t >= until) break;
+    const { pieces } = mover;
+    for (let k = 0; k < pieces.count; k++) {
+      if (pieces.t(k) >= until) break;
       segment(
         mover,
-        piece.t,
-        floor.x(start) + dx * piece.x,
-        floor.y(start) + dy * piece.x,
-        piece.v,
-        piece.a,
-        piece.state,
+        pieces.t(k),
+        floor.x(start) + dx * pieces.x(k),
+        floor.y(start) + dy * pieces.x(k),
+        pieces.v(k),
+        pieces.a(k),
+        pieces.state(k),
       );
     }
   };
@@ -296,11 +299,11 @@ export function timeDiscreteRun(
       const limit = turnedLimit(leader);
       if (k + 1 > limit) return Infinity;
       const target = limit - leader.index;
-      return runTimeAt(runPieces(leader.turnEnd, 0, 0, target, limits), k + 1 - leader.index, target, leader.turnEnd);
+      return scratch.plan(leader.turnEnd, 0, 0, target, limits).timeAt(k + 1 - leader.index, target, leader.turnEnd);
     }
     if (leader.mode !== Mode.Running || k + 1 > leader.authority) return Infinity;
     const target = leader.authority - leader.runFrom;
-    return runTimeAt(leader.pieces, k + 1 - leader.runFrom, target, leader.pieces[0]?.t ?? 0);
+    return leader.pieces.timeAt(k + 1 - leader.runFrom, target, leader.pieces.startOr(0));
   };
   /**
    * The soonest `mover` (at `x` metres along its run at speed `v`, at `time`) can reach cell
@@ -310,7 +313,7 @@ export function timeDiscreteRun(
   const soonestArrival = (mover: Mover, index: number, time: number, x: number, v: number) => {
     const distance = index - mover.runFrom - x;
     if (index < mover.runTo) return time + leastTimeOver(distance, v, limits);
-    return time + (index - mover.runFrom === x ? 0 : runEnd(runPieces(0, x, v, index - mover.runFrom, limits), 0));
+    return time + (index - mover.runFrom === x ? 0 : scratch.plan(0, x, v, index - mover.runFrom, limits).end(0));
   };
   /**
    * Moving block with the holder's committed run: `mover` may count cell `index` as its own
@@ -368,8 +371,8 @@ export function timeDiscreteRun(
    */
   const scheduleReach = (mover: Mover, time: number) => {
     const target = mover.authority - mover.runFrom;
-    const start = mover.pieces[0]?.t ?? 0;
-    let wake = runTimeAt(mover.pieces, mover.nextReach - mover.runFrom, target, start);
+    const start = mover.pieces.startOr(0);
+    let wake = mover.pieces.timeAt(mover.nextReach - mover.runFrom, target, start);
     if (extendable(mover) && leaderRelease(mover, mover.authority + 1) < Infinity) wake = Math.min(wake, time + tick);
     // Held at its limit by a shift's dispatch: the limit may move on at that moment.
     if (extendable(mover) && heldAt(mover, mover.authority, time))
@@ -391,7 +394,9 @@ export function timeDiscreteRun(
   const extend = (mover: Mover, time: number) => {
     if (!extendable(mover)) return false;
     const target = mover.authority - mover.runFrom;
-    const { x, v } = runStateAt(mover.pieces, time, target);
+    mover.pieces.stateAt(time, target);
+    const x = mover.pieces.atX;
+    const v = mover.pieces.atV;
     // Within a hair of a cell centre it goes on from the centre itself (at its reach event): a
     // segment starting there, slow, would put that reach in the record up to 0.02 s off (the
     // record keeps millimetres).
@@ -400,7 +405,7 @@ export function timeDiscreteRun(
     if (authority === mover.authority) return false;
     writePieces(mover, time);
     mover.authority = authority;
-    mover.pieces = runPieces(time, x, v, authority - mover.runFrom, limits);
+    mover.pieces.plan(time, x, v, authority - mover.runFrom, limits);
     scheduleReach(mover, time);
     notifyFollowers(mover, time);
     return true;
@@ -486,7 +491,7 @@ export function timeDiscreteRun(
     }
     activity(mover, time, driving(mover));
     mover.mode = Mode.Running;
-    mover.pieces = runPieces(time, 0, 0, mover.authority - mover.index, limits);
+    mover.pieces.plan(time, 0, 0, mover.authority - mover.index, limits);
     mover.nextReach = mover.index + 1;
     scheduleReach(mover, time);
     setOut(here, time);
@@ -526,7 +531,7 @@ export function timeDiscreteRun(
       case Mode.Running: {
         const target = mover.authority - mover.runFrom;
         const reached = mover.nextReach;
-        const reachTime = runTimeAt(mover.pieces, reached - mover.runFrom, target, mover.pieces[0]?.t ?? time);
+        const reachTime = mover.pieces.timeAt(reached - mover.runFrom, target, mover.pieces.startOr(time));
         if (reachTime > time + 1e-9) {
           // Woken by a cell ahead coming free (or to look again): move the limit on from where the
           // robot is (not past a cell it only follows into until that cell is its own).
@@ -761,7 +766,7 @@ function moverOf(
     runFrom: 0,
     runTo: 0,
     authority: 0,
-    pieces: [],
+    pieces: new StraightRun(),
     nextReach: 0,
     waitingSince: 0,
     rotating: false,
