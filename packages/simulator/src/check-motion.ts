@@ -318,7 +318,10 @@ function checkRobotMotion(
       if (pieces[mid * 4] <= time) lo = mid;
       else hi = mid - 1;
     }
-    const [start, before, v, a] = [pieces[lo * 4], pieces[lo * 4 + 1], pieces[lo * 4 + 2], pieces[lo * 4 + 3]];
+    const start = pieces[lo * 4];
+    const before = pieces[lo * 4 + 1];
+    const v = pieces[lo * 4 + 2];
+    const a = pieces[lo * 4 + 3];
     const more = lo + 1 < pieceCount;
     const tau = more ? Math.min(time - start, pieces[(lo + 1) * 4] - start) : time - start;
     return more || v !== 0 || a !== 0 ? before + v * tau + (a * tau * tau) / 2 : before;
@@ -347,8 +350,11 @@ function checkTimelineAgrees(
     return;
   }
   for (let k = 0; k < waypoints; k++) {
-    const [step, x, y] = [timeline[3 * k], timeline[3 * k + 1], timeline[3 * k + 2]];
-    const [cell, reached] = [entries.cell[k], entries.t[k]];
+    const step = timeline[3 * k];
+    const x = timeline[3 * k + 1];
+    const y = timeline[3 * k + 2];
+    const cell = entries.cell[k];
+    const reached = entries.t[k];
     const late = k > 0 && driven(step * stepS) < k - POSITION_TOLERANCE_M;
     const early = k > 0 && driven((step - 1) * stepS) > k + POSITION_TOLERANCE_M;
     if (floor.cellAt(x, y) !== cell || late || early) {
