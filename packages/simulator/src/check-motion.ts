@@ -75,10 +75,12 @@ export function checkMotion(
 ): void {
   // Every robot's cells first, then holdings and drives in typed arrays sized to them (a day holds
   // millions), grouped by cell and by edge with a counting sort.
+  // One buffer for every robot's segments, grown as needed: a day's motion is millions of them.
+  const scratch = { pieces: new Float64Array(0) };
   const reads: (Entries | null)[] = robots.map((robot) => {
     const record = execution.robots[robot.id];
     if (!record) return null;
-    const read = checkRobotMotion(floor, robot, parameters, record.motion, report);
+    const read = checkRobotMotion(floor, robot, parameters, record.motion, report, scratch);
     if (!read) return null;
     checkTimelineAgrees(floor, robot, execution, read, report);
     return read.entries;
@@ -163,7 +165,7 @@ export function checkMotion(
   }
 }
 
-/** A robot's motion read: the cells its centre reaches, and the metres it has driven at any time. */
+/** A robot's motion read: the cells its centre reaches, and the metres it has driven at any time (until the next robot's read: its segments are in a shared buffer). */
 interface MotionRead {
   entries: Entries;
   driven: (t: number) => number;
@@ -176,6 +178,7 @@ function checkRobotMotion(
   parameters: FloorParameters,
   motion: readonly number[] | undefined,
   report: (message: string) => void,
+  scratch: { pieces: Float64Array },
 ): MotionRead | null {
   const model = parameters.robotModel;
   const L = MOTION_SEGMENT_LENGTH;
@@ -197,7 +200,8 @@ function checkRobotMotion(
   // When the robot last set out from the cell it last reached (it drives the edge to the next one from then).
   let departed = 0;
   // Per segment: its start, the metres driven before it, its speed and acceleration.
-  const pieces = new Float64Array((motion.length / L) * 4);
+  if (scratch.pieces.length < (motion.length / L) * 4) scratch.pieces = new Float64Array((motion.length / L) * 4);
+  const pieces = scratch.pieces;
   let pieceCount = 0;
   for (let k = 0; k < motion.length; k += L) {
     const t = motion[k];

@@ -75,19 +75,25 @@ export function timelineVisits(
   lastStep: number,
   width: number,
 ): { cells: Int32Array; steps: Int32Array } {
-  const cells: number[] = [];
-  const steps: number[] = [];
+  // Two reads of the waypoints: the first counts the visits, the second writes them.
+  let count = 0;
+  let previous = -1;
   readStays(timeline, width, (from, to, cell) => {
-    if (to < 0 || from > lastStep) return;
-    if (cells.length === 0) {
-      cells.push(cell);
-      steps.push(0);
-    } else if (cell !== cells[cells.length - 1]) {
-      cells.push(cell);
-      steps.push(from);
-    }
+    if (to < 0 || from > lastStep || (count > 0 && cell === previous)) return;
+    count++;
+    previous = cell;
   });
-  return { cells: Int32Array.from(cells), steps: Int32Array.from(steps) };
+  const cells = new Int32Array(count);
+  const steps = new Int32Array(count);
+  count = 0;
+  readStays(timeline, width, (from, to, cell) => {
+    if (to < 0 || from > lastStep || (count > 0 && cell === cells[count - 1])) return;
+    cells[count] = cell;
+    // The first visit holds step 0 (it may have begun before).
+    steps[count] = count === 0 ? 0 : from;
+    count++;
+  });
+  return { cells, steps };
 }
 
 /**

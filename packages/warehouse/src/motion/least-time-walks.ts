@@ -225,14 +225,7 @@ export class LeastTimeWalks {
             ramped + this.cruiseRunRampsS,
           );
         else
-          this.relax(
-            state,
-            standing(at, heading),
-            time + this.runS[k],
-            driven + k,
-            turned,
-            ramped + this.runRampsS[k],
-          );
+          this.relax(state, standing(at, heading), time + this.runS[k], driven + k, turned, ramped + this.runRampsS[k]);
         if (floor.stationAt[at] >= 0) break;
       }
     }
