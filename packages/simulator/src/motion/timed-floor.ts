@@ -258,8 +258,10 @@ export function timeDiscreteRun(
    * (turned, waiting), they move together, each a cell from standstill: with the same kinematics
    * each reaches its new cell's centre as the one ahead reaches the next, so no cell is held twice.
    */
+  /** The robots of the rotation `startRotation` is following, reused (it runs whenever a robot starts to wait). */
+  const members: Mover[] = [];
   const startRotation = (mover: Mover, time: number) => {
-    const members: Mover[] = [];
+    members.length = 0;
     let link = mover;
     for (let hops = 0; hops <= movers.length; hops++) {
       if (link.mode !== Mode.Waiting || link.index + 1 >= link.cells.length) return;
