@@ -7,7 +7,7 @@ import {
   quarterTurns,
   type RobotWork,
 } from '@fleetlab/warehouse';
-import { bucketed } from './buckets.ts';
+import { bucketed, sortByKey } from './buckets.ts';
 
 /** Metres a segment's end may miss the next one's start by: positions, speeds and times are recorded to 3 decimals. */
 const POSITION_TOLERANCE_M = 0.02;
@@ -127,7 +127,7 @@ export function checkMotion(
   for (let cell = 0; cell < floor.cellCount; cell++) {
     const bucket = order.subarray(offsets[cell], offsets[cell + 1]);
     if (bucket.length < 2) continue;
-    bucket.sort((a, b) => holdingFrom[a] - holdingFrom[b]);
+    sortByKey(bucket, holdingFrom);
     for (let k = 1; k < bucket.length; k++) {
       const before = bucket[k - 1];
       const after = bucket[k];
@@ -143,7 +143,7 @@ export function checkMotion(
   for (let edge = 0; edge < floor.cellCount * 2; edge++) {
     const list = byEdge.order.subarray(byEdge.offsets[edge], byEdge.offsets[edge + 1]);
     if (list.length < 2) continue;
-    list.sort((a, b) => drives.from[a] - drives.from[b]);
+    sortByKey(list, drives.from);
     // The latest end of a drive each way so far, and whose.
     const latestEnd = [-Infinity, -Infinity];
     const latestRobot = [-1, -1];
