@@ -508,16 +508,15 @@ export function timeDiscreteRun(
         decide(mover, time);
         return;
       case Mode.Waiting: {
-        if (
-          !mover.rotating &&
-          !granted(mover, mover.index + 1) &&
-          !followable(mover, mover.index + 1) &&
-          earlyStart(mover) > time + TIME_SLACK_S
-        ) {
+        // How soon it may set out ahead of the holder's release (read once: closing a rotation changes nothing it depends on).
+        const start =
+          !mover.rotating && !granted(mover, mover.index + 1) && !followable(mover, mover.index + 1)
+            ? earlyStart(mover)
+            : -Infinity;
+        if (start > time + TIME_SLACK_S) {
           // Woken as the cell it stands on became its own (it followed into it): it may now close a rotation.
           startRotation(mover, time);
           // Else a new look when it may set out ahead of the holder's release.
-          const start = earlyStart(mover);
           if (!mover.rotating && start < Infinity) at(mover, start);
           return;
         }
