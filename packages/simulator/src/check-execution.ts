@@ -6,12 +6,12 @@ import {
   activityAt,
   ChargerPool,
   chargersAt,
-  decodeTimeline,
   Floor,
   FloorError,
   resolveFloorParameters,
   robotsPerStation,
   robotWorkFromPlan,
+  timelineVisits,
   type ExecutionRecord,
   type FloorEnvironment,
   type FloorParameterInput,
@@ -37,7 +37,86 @@ export function assertValid(check: ExecutionCheck): void {
 
 const MAX_ERRORS = 50;
 
-/** What every rule reads: the floor, the plan's robots and their decoded cells at every step. */
+/**
+ * A robot's cells from step 0 to `lastStep` as its stays: the cells it stands on in order and the
+ * step it enters each (0 for the first). A day of robots with models holds hundreds of thousands
+ * of ticks a robot, nearly all of them stays, so the rules read these rather than a cell a tick.
+ */
+class Stays {
+  constructor(
+    readonly cells: Int32Array,
+    readonly steps: Int32Array,
+    readonly lastStep: number,
+  ) {}
+
+  get count(): number {
+    return this.cells.length;
+  }
+
+  /** The last step of stay `k`. */
+  endOf(k: number): number {
+    return k + 1 < this.steps.length ? this.steps[k + 1] - 1 : this.lastStep;
+  }
+
+  /** The stay holding step `t` (0 <= t <= lastStep). */
+  indexAt(t: number): number {
+    const { steps } = this;
+    let lo = 0;
+    let hi = steps.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (steps[mid] <= t) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** The cell at step `t`; -1 outside the run. */
+  at(t: number): number {
+    return t < 0 || t > this.lastStep ? -1 : this.cells[this.indexAt(t)];
+  }
+
+  /** Whether the robot stands on `cell` at every step from `from` to `to` (both included, within the run). */
+  standsOn(cell: number, from: number, to: number): boolean {
+    const first = Math.max(0, from);
+    const last = Math.min(to, this.lastStep);
+    if (first > last) return true;
+    const k = this.indexAt(first);
+    return this.cells[k] === cell && this.endOf(k) >= last;
+  }
+
+  /** The latest step in [from, to] (within the run) the robot stands on `cell`; -1 when none. */
+  latestOn(cell: number, from: number, to: number): number {
+    const first = Math.max(0, from);
+    const last = Math.min(to, this.lastStep);
+    if (first > last) return -1;
+    for (let k = this.indexAt(last); k >= 0; k--) {
+      const t = Math.min(this.endOf(k), last);
+      if (t < first) return -1;
+      if (this.cells[k] === cell) return t;
+    }
+    return -1;
+  }
+
+  /**
+   * Whether the robot stood on `cell` for `handling` steps after arriving there at some step in
+   * [after, last] (the latest such visit first): its stay on the cell began by that step less
+   * the handling (a stay that does not go back far enough at its latest step does not earlier).
+   */
+  handledBetween(cell: number, handling: number, after: number, last: number): boolean {
+    const first = Math.max(0, after);
+    const end = Math.min(last, this.lastStep);
+    if (first > end) return false;
+    for (let k = this.indexAt(end); k >= 0; k--) {
+      const t = Math.min(this.endOf(k), end);
+      if (t < first) return false;
+      if (this.cells[k] === cell && this.steps[k] <= Math.max(0, t - handling)) return true;
+    }
+    return false;
+  }
+}
+
+/** What every rule reads: the floor, the plan's robots and their stays. */
 interface Check {
   floor: Floor;
   robots: RobotWork[];
@@ -45,8 +124,8 @@ interface Check {
   orders: Map<string, ShiftOrderRecord> | null;
   parameters: FloorParameters;
   execution: ExecutionRecord;
-  /** Per robot (plan order), its cell at every step 0..lastStep. */
-  cells: Int32Array[];
+  /** Per robot (plan order), its stays from step 0 to lastStep. */
+  stays: Stays[];
   /**
    * Per robot, the steps t at which it moves (its cell at t + 1 differs from t's), in order: a
    * robot with acceleration stands on a cell for many ticks, so checks of moves read these, not
@@ -119,7 +198,7 @@ export function checkExecution(
     orders,
     parameters,
     execution,
-    cells: [],
+    stays: [],
     moves: [],
     lastStep,
     toStep: (seconds) => Math.round(seconds / stepS),
@@ -132,54 +211,58 @@ export function checkExecution(
   robots.forEach((robot, r) => {
     const record = execution.robots[robot.id];
     if (!record) return;
-    checkWork(check, robot, record, check.cells[r]);
+    checkWork(check, robot, record, check.stays[r]);
     checkBattery(check, robot, record, check.moves[r]);
-    if (record.activities) checkActivities(check, robot, record, check.cells[r], check.moves[r]);
-    checkStops(check, robot, record, check.cells[r]);
+    if (record.activities) checkActivities(check, robot, record, check.moves[r]);
+    checkStops(check, robot, record, check.stays[r]);
   });
   checkStopTotals(check);
   checkChargers(check);
   return { valid: errors.length === 0, errors };
 }
 
-/** Decodes every timeline into `cells`; each robot starts at its place and steps to a free neighbour or stays. */
+/** Reads every timeline into its stays; each robot starts at its place and steps to a free neighbour or stays. */
 function checkMoves(check: Check): void {
   const { floor, robots, execution, lastStep, report } = check;
+  const standing = (robot: RobotWork) => new Stays(Int32Array.of(robot.startCell), Int32Array.of(0), lastStep);
   for (const robot of robots) {
     const record = execution.robots[robot.id];
-    let path: Int32Array;
+    let stays: Stays;
     if (!record) {
       report(`Robot ${robot.id} has no execution`);
-      path = new Int32Array(lastStep + 1).fill(robot.startCell);
+      stays = standing(robot);
     } else {
       try {
-        path = decodeTimeline(record.timeline, lastStep, floor.width);
+        const { cells, steps } = timelineVisits(record.timeline, lastStep, floor.width);
+        stays = new Stays(cells, steps, lastStep);
       } catch (error) {
         report(`Robot ${robot.id}: ${(error as Error).message}`);
-        path = new Int32Array(lastStep + 1).fill(robot.startCell);
+        stays = standing(robot);
       }
     }
-    check.cells.push(path);
-    if (path[0] !== robot.startCell)
+    check.stays.push(stays);
+    const { cells, steps } = stays;
+    if (cells[0] !== robot.startCell)
       report(
-        `Robot ${robot.id} starts at ${floor.describe(path[0])}, not at its place ${floor.describe(robot.startCell)}`,
+        `Robot ${robot.id} starts at ${floor.describe(cells[0])}, not at its place ${floor.describe(robot.startCell)}`,
       );
-    const moves = movesOf(path, lastStep);
+    // Move k, at step t, leaves stay k for stay k + 1.
+    const moves = new Int32Array(stays.count - 1);
+    for (let k = 0; k < moves.length; k++) moves[k] = steps[k + 1] - 1;
     check.moves.push(moves);
     // A robot with acceleration stands on a cell for many ticks as it drives through: keep-clear
     // cells are kept in the discrete order it follows. A point robot never stops on one.
     const point = check.parameters.robotModel.point;
-    let standsSince = 0;
     for (let k = 0; k <= moves.length; k++) {
       const t = k < moves.length ? moves[k] : lastStep;
-      if (point && t > standsSince && floor.keepClear[path[t]]) {
-        report(`Robot ${robot.id} stops on keep-clear ${floor.describe(path[t])} at step ${standsSince + 1}`);
+      const standsSince = steps[k];
+      if (point && t > standsSince && floor.keepClear[cells[k]]) {
+        report(`Robot ${robot.id} stops on keep-clear ${floor.describe(cells[k])} at step ${standsSince + 1}`);
         break;
       }
       if (k === moves.length) break;
-      standsSince = t + 1;
-      const from = path[t];
-      const to = path[t + 1];
+      const from = cells[k];
+      const to = cells[k + 1];
       if (to < 0 || to >= floor.cellCount || floor.blocked[to]) {
         report(
           `Robot ${robot.id} stands on blocked or missing ${to >= 0 && to < floor.cellCount ? floor.describe(to) : `cell ${to}`} at step ${t + 1}`,
@@ -209,25 +292,15 @@ function checkMoves(check: Check): void {
   }
 }
 
-/** The steps t < lastStep at which `path` changes cell (t to t + 1). */
-function movesOf(path: Int32Array, lastStep: number): Int32Array {
-  let count = 0;
-  for (let t = 0; t < lastStep; t++) if (path[t + 1] !== path[t]) count++;
-  const moves = new Int32Array(count);
-  count = 0;
-  for (let t = 0; t < lastStep; t++) if (path[t + 1] !== path[t]) moves[count++] = t;
-  return moves;
-}
-
 /**
  * Vertex and swap conflicts over the robots' stays (the runs of steps each stands on one cell)
  * and moves: robots with acceleration stand on a cell for many ticks, so a day of them has far
  * fewer stays than robot-steps.
  */
-function checkConflicts({ floor, robots, cells, moves: movesAt, lastStep, report }: Check): void {
+function checkConflicts({ floor, robots, stays: staysAt, moves: movesAt, lastStep, report }: Check): void {
   let moveCount = 0;
   for (const list of movesAt) moveCount += list.length;
-  const stayCount = moveCount + cells.length;
+  const stayCount = moveCount + staysAt.length;
   const stays = {
     cell: new Int32Array(stayCount),
     from: new Int32Array(stayCount),
@@ -243,29 +316,33 @@ function checkConflicts({ floor, robots, cells, moves: movesAt, lastStep, report
     stays.to[stay] = to;
     stays.robot[stay++] = robot;
   };
-  cells.forEach((path, r) => {
-    let start = 0;
-    for (const t of movesAt[r]) {
-      addStay(path[start], start, t, r);
+  staysAt.forEach(({ cells, steps }, r) => {
+    const robotMoves = movesAt[r];
+    for (let k = 0; k < robotMoves.length; k++) {
+      const t = robotMoves[k];
+      addStay(cells[k], steps[k], t, r);
       moves.step[move] = t;
-      moves.from[move] = path[t];
-      moves.to[move++] = path[t + 1];
-      start = t + 1;
+      moves.from[move] = cells[k];
+      moves.to[move++] = cells[k + 1];
     }
-    addStay(path[start], start, lastStep, r);
+    const last = robotMoves.length;
+    addStay(cells[last], steps[last], lastStep, r);
   });
-  // Stays per cell in order of arrival; each is compared with the earlier ones still standing there.
-  const byCell = bucketed(stays.cell, floor.cellCount);
+  // Stays per cell in order of arrival (then robot order: stays are grouped by step first, robot
+  // by robot, and a robot never has two stays from one step), each compared with the earlier
+  // ones still standing there. Two counting sorts, no comparison sort of millions of stays.
+  const byFrom = bucketed(stays.from.subarray(0, stay), lastStep + 1);
+  const byCell = bucketed(stays.cell, floor.cellCount, byFrom.order);
   for (let cell = 0; cell < floor.cellCount; cell++) {
     const bucket = byCell.order.subarray(byCell.offsets[cell], byCell.offsets[cell + 1]);
     if (bucket.length < 2) continue;
-    bucket.sort((a, b) => stays.from[a] - stays.from[b] || stays.robot[a] - stays.robot[b]);
     const standing: number[] = [];
     for (const stay of bucket) {
       const from = stays.from[stay];
       for (let k = standing.length - 1; k >= 0; k--) if (stays.to[standing[k]] < from) standing.splice(k, 1);
       for (const other of standing) {
-        const [first, second] = [stays.robot[other], stays.robot[stay]].sort((a, b) => a - b);
+        const first = Math.min(stays.robot[other], stays.robot[stay]);
+        const second = Math.max(stays.robot[other], stays.robot[stay]);
         const station = floor.stationAt[cell];
         const depot = station >= 0 && robots[first].station === station && robots[second].station === station;
         if (!depot)
@@ -286,7 +363,8 @@ function checkConflicts({ floor, robots, cells, moves: movesAt, lastStep, report
     made.clear();
     for (let k = begin; k < end; k++) {
       const move = byStep.order[k];
-      const [cell, to] = [moves.from[move], moves.to[move]];
+      const cell = moves.from[move];
+      const to = moves.to[move];
       if (made.has(to * floor.cellCount + cell))
         report(`Two robots swap ${floor.describe(cell)} and ${floor.describe(to)} at step ${t + 1}`);
       made.add(cell * floor.cellCount + to);
@@ -294,21 +372,8 @@ function checkConflicts({ floor, robots, cells, moves: movesAt, lastStep, report
   }
 }
 
-/** Whether the robot stands on `cell` at every step from `from` to `to` (both included). */
-function standsOn(path: Int32Array, cell: number, from: number, to: number): boolean {
-  for (let t = Math.max(0, from); t <= Math.min(to, path.length - 1); t++) if (path[t] !== cell) return false;
-  return true;
-}
-
-/** Whether the robot stood on `cell` for `handling` steps after arriving there at some step in [after, last] (the latest such visit first). */
-function handledBetween(path: Int32Array, cell: number, handling: number, after: number, last: number): boolean {
-  for (let t = last; t >= Math.max(0, after); t--)
-    if (path[t] === cell && standsOn(path, cell, t - handling, t)) return true;
-  return false;
-}
-
 /** Deliveries in plan order, each pickup stood on and handled before the dropoff; charges at the station; the finish. */
-function checkWork(check: Check, robot: RobotWork, record: RobotExecutionRecord, path: Int32Array): void {
+function checkWork(check: Check, robot: RobotWork, record: RobotExecutionRecord, stays: Stays): void {
   const { floor, parameters, toStep, report } = check;
   const handling = parameters.handlingSteps;
   const planned = robot.work.filter((item) => item.kind === 'delivery');
@@ -335,7 +400,7 @@ function checkWork(check: Check, robot: RobotWork, record: RobotExecutionRecord,
       return;
     }
     const step = toStep(done.done_s);
-    if (path[Math.min(step, path.length - 1)] !== item.dropoffCell)
+    if (stays.at(Math.min(step, stays.lastStep)) !== item.dropoffCell)
       report(
         `Robot ${robot.id} is not on dropoff ${done.dropoff} at ${done.done_s} s, when it reports the delivery done`,
       );
@@ -344,17 +409,21 @@ function checkWork(check: Check, robot: RobotWork, record: RobotExecutionRecord,
     // need not be the last time it stood there: pushed aside after handling, a robot may pass
     // back over its pickup on the way to the dropoff.
     let left = item.pickupCell === item.dropoffCell ? step : step - 1;
-    while (left > previousDone && path[left] !== item.pickupCell) left--;
-    if (left <= previousDone && !(left === previousDone && path[left] === item.pickupCell)) {
+    // The latest step after the previous delivery it stood on the pickup (else previousDone).
+    if (left > previousDone) {
+      const latest = stays.latestOn(item.pickupCell, previousDone + 1, left);
+      left = latest >= 0 ? latest : previousDone;
+    }
+    if (left <= previousDone && !(left === previousDone && stays.at(left) === item.pickupCell)) {
       report(`Robot ${robot.id} reaches ${done.dropoff} without standing on pickup ${done.pickup} first`);
-    } else if (!handledBetween(path, item.pickupCell, handling, previousDone, left)) {
+    } else if (!stays.handledBetween(item.pickupCell, handling, previousDone, left)) {
       report(
         `Robot ${robot.id} leaves pickup ${done.pickup} at step ${left + 1} before handling it for ${parameters.handlingS} s`,
       );
     }
-    if (!standsOn(path, item.dropoffCell, step, step + handling))
+    if (!stays.standsOn(item.dropoffCell, step, step + handling))
       report(`Robot ${robot.id} leaves dropoff ${done.dropoff} before handling it for ${parameters.handlingS} s`);
-    if (check.orders) checkOrderDelivered(check, robot, done, path, previousDone);
+    if (check.orders) checkOrderDelivered(check, robot, done, stays, previousDone);
     previousDone = step + handling;
   });
   const lastDone = record.deliveries.length > 0 ? record.deliveries[record.deliveries.length - 1].done_s : 0;
@@ -373,7 +442,7 @@ function checkWork(check: Check, robot: RobotWork, record: RobotExecutionRecord,
       report(
         `Robot ${robot.id} charge ${index + 1} is at station ${charge.station}, not at its own ${floor.stationIds[robot.station]}`,
       );
-    if (!standsOn(path, robot.homeCell, arrive, end))
+    if (!stays.standsOn(robot.homeCell, arrive, end))
       report(
         `Robot ${robot.id} is not at its station ${floor.stationIds[robot.station]} throughout charge ${index + 1}`,
       );
@@ -414,7 +483,7 @@ function checkOrderDelivered(
   check: Check,
   robot: RobotWork,
   done: RobotExecutionRecord['deliveries'][number],
-  path: Int32Array,
+  stays: Stays,
   previousDone: number,
 ): void {
   const { orders, parameters, toStep, report } = check;
@@ -440,7 +509,7 @@ function checkOrderDelivered(
   if (
     pickup < previousDone ||
     pickup + parameters.handlingSteps > toStep(done.done_s) ||
-    !standsOn(path, pickupCell ?? -1, pickup, pickup + parameters.handlingSteps)
+    !stays.standsOn(pickupCell ?? -1, pickup, pickup + parameters.handlingSteps)
   ) {
     report(
       `Robot ${robot.id} does not stand on pickup ${order.pickup} of order ${order.id} from ${order.pickup_s} s for the handling, between its previous delivery and this one`,
@@ -492,13 +561,7 @@ function checkBattery(check: Check, robot: RobotWork, record: RobotExecutionReco
 }
 
 /** Activities agree with the cells and the charges. */
-function checkActivities(
-  check: Check,
-  robot: RobotWork,
-  record: RobotExecutionRecord,
-  path: Int32Array,
-  moves: Int32Array,
-): void {
+function checkActivities(check: Check, robot: RobotWork, record: RobotExecutionRecord, moves: Int32Array): void {
   const { toStep, lastStep, report } = check;
   const activities = record.activities ?? [];
   const point = check.parameters.robotModel.point;
@@ -518,11 +581,13 @@ function checkActivities(
     return code;
   };
   if (point) {
+    let nextMove = 0;
     for (let t = 0; t < lastStep; t++) {
-      const moves = path[t + 1] !== path[t];
-      if (moves !== drives(activityUpTo(t))) {
+      const moving = nextMove < moves.length && moves[nextMove] === t;
+      if (moving) nextMove++;
+      if (moving !== drives(activityUpTo(t))) {
         report(
-          `Robot ${robot.id} is '${activityAt(activities, t)}' during step ${t} but ${moves ? 'moves' : 'stands still'}`,
+          `Robot ${robot.id} is '${activityAt(activities, t)}' during step ${t} but ${moving ? 'moves' : 'stands still'}`,
         );
         return;
       }
@@ -554,7 +619,7 @@ function checkStops(
   { floor, toStep, lastStep, report }: Check,
   robot: RobotWork,
   record: RobotExecutionRecord,
-  path: Int32Array,
+  stays: Stays,
 ): void {
   const stops = [
     ...(record.delays ?? []).map((stop) => ({ ...stop, kind: 'delay' })),
@@ -570,13 +635,13 @@ function checkStops(
       return;
     }
     previousEnd = end;
-    for (let t = start + 1; t <= end; t++) {
-      if (path[t] !== path[start]) {
-        report(
-          `Robot ${robot.id} moves from ${floor.describe(path[start])} at step ${t} during its ${stop.kind} from ${stop.start_s} s to ${stop.end_s} s`,
-        );
-        return;
-      }
+    // Its stay at the stop's start must last to the stop's end.
+    const k = stays.indexAt(start);
+    if (stays.endOf(k) < end) {
+      report(
+        `Robot ${robot.id} moves from ${floor.describe(stays.cells[k])} at step ${stays.endOf(k) + 1} during its ${stop.kind} from ${stop.start_s} s to ${stop.end_s} s`,
+      );
+      return;
     }
   }
 }

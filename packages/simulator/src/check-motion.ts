@@ -7,7 +7,7 @@ import {
   quarterTurns,
   type RobotWork,
 } from '@fleetlab/warehouse';
-import { bucketed } from './buckets.ts';
+import { bucketed, sortByKey } from './buckets.ts';
 
 /** Metres a segment's end may miss the next one's start by: positions, speeds and times are recorded to 3 decimals. */
 const POSITION_TOLERANCE_M = 0.02;
@@ -75,10 +75,12 @@ export function checkMotion(
 ): void {
   // Every robot's cells first, then holdings and drives in typed arrays sized to them (a day holds
   // millions), grouped by cell and by edge with a counting sort.
+  // One buffer for every robot's segments, grown as needed: a day's motion is millions of them.
+  const scratch = { pieces: new Float64Array(0) };
   const reads: (Entries | null)[] = robots.map((robot) => {
     const record = execution.robots[robot.id];
     if (!record) return null;
-    const read = checkRobotMotion(floor, robot, parameters, record.motion, report);
+    const read = checkRobotMotion(floor, robot, parameters, record.motion, report, scratch);
     if (!read) return null;
     checkTimelineAgrees(floor, robot, execution, read, report);
     return read.entries;
@@ -125,7 +127,7 @@ export function checkMotion(
   for (let cell = 0; cell < floor.cellCount; cell++) {
     const bucket = order.subarray(offsets[cell], offsets[cell + 1]);
     if (bucket.length < 2) continue;
-    bucket.sort((a, b) => holdingFrom[a] - holdingFrom[b]);
+    sortByKey(bucket, holdingFrom);
     for (let k = 1; k < bucket.length; k++) {
       const before = bucket[k - 1];
       const after = bucket[k];
@@ -141,7 +143,7 @@ export function checkMotion(
   for (let edge = 0; edge < floor.cellCount * 2; edge++) {
     const list = byEdge.order.subarray(byEdge.offsets[edge], byEdge.offsets[edge + 1]);
     if (list.length < 2) continue;
-    list.sort((a, b) => drives.from[a] - drives.from[b]);
+    sortByKey(list, drives.from);
     // The latest end of a drive each way so far, and whose.
     const latestEnd = [-Infinity, -Infinity];
     const latestRobot = [-1, -1];
@@ -163,7 +165,7 @@ export function checkMotion(
   }
 }
 
-/** A robot's motion read: the cells its centre reaches, and the metres it has driven at any time. */
+/** A robot's motion read: the cells its centre reaches, and the metres it has driven at any time (until the next robot's read: its segments are in a shared buffer). */
 interface MotionRead {
   entries: Entries;
   driven: (t: number) => number;
@@ -176,6 +178,7 @@ function checkRobotMotion(
   parameters: FloorParameters,
   motion: readonly number[] | undefined,
   report: (message: string) => void,
+  scratch: { pieces: Float64Array },
 ): MotionRead | null {
   const model = parameters.robotModel;
   const L = MOTION_SEGMENT_LENGTH;
@@ -197,7 +200,8 @@ function checkRobotMotion(
   // When the robot last set out from the cell it last reached (it drives the edge to the next one from then).
   let departed = 0;
   // Per segment: its start, the metres driven before it, its speed and acceleration.
-  const pieces = new Float64Array((motion.length / L) * 4);
+  if (scratch.pieces.length < (motion.length / L) * 4) scratch.pieces = new Float64Array((motion.length / L) * 4);
+  const pieces = scratch.pieces;
   let pieceCount = 0;
   for (let k = 0; k < motion.length; k += L) {
     const t = motion[k];
@@ -318,7 +322,10 @@ function checkRobotMotion(
       if (pieces[mid * 4] <= time) lo = mid;
       else hi = mid - 1;
     }
-    const [start, before, v, a] = [pieces[lo * 4], pieces[lo * 4 + 1], pieces[lo * 4 + 2], pieces[lo * 4 + 3]];
+    const start = pieces[lo * 4];
+    const before = pieces[lo * 4 + 1];
+    const v = pieces[lo * 4 + 2];
+    const a = pieces[lo * 4 + 3];
     const more = lo + 1 < pieceCount;
     const tau = more ? Math.min(time - start, pieces[(lo + 1) * 4] - start) : time - start;
     return more || v !== 0 || a !== 0 ? before + v * tau + (a * tau * tau) / 2 : before;
@@ -347,8 +354,11 @@ function checkTimelineAgrees(
     return;
   }
   for (let k = 0; k < waypoints; k++) {
-    const [step, x, y] = [timeline[3 * k], timeline[3 * k + 1], timeline[3 * k + 2]];
-    const [cell, reached] = [entries.cell[k], entries.t[k]];
+    const step = timeline[3 * k];
+    const x = timeline[3 * k + 1];
+    const y = timeline[3 * k + 2];
+    const cell = entries.cell[k];
+    const reached = entries.t[k];
     const late = k > 0 && driven(step * stepS) < k - POSITION_TOLERANCE_M;
     const early = k > 0 && driven((step - 1) * stepS) > k + POSITION_TOLERANCE_M;
     if (floor.cellAt(x, y) !== cell || late || early) {

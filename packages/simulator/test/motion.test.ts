@@ -17,7 +17,25 @@ import {
 import { checkMotion } from '../src/check-motion.ts';
 import { executeOnFloor } from '../src/execution/executor.ts';
 import { checkExecution, simulate, toDense } from '../src/index.ts';
-import { leastTimeOver, runEnd, runPieces, runStateAt, runTimeAt } from '../src/motion/straight-run.ts';
+import { leastTimeOver, type RunLimits, StraightRun } from '../src/motion/straight-run.ts';
+
+/** A run planned afresh (its own `StraightRun`). */
+const runPieces = (t: number, x: number, v: number, target: number, limits: RunLimits) =>
+  new StraightRun().plan(t, x, v, target, limits);
+/** A run's pieces as objects, to compare. */
+const piecesOf = (run: StraightRun) =>
+  Array.from({ length: run.count }, (_, k) => ({
+    t: run.t(k),
+    x: run.x(k),
+    v: run.v(k),
+    a: run.a(k),
+    d: run.d(k),
+    state: run.state(k),
+  }));
+const stateAt = (run: StraightRun, t: number, target: number) => {
+  run.stateAt(t, target);
+  return { x: run.atX, v: run.atV };
+};
 import { deliver, NARROW_AISLE, segments } from './fixtures.ts';
 
 /** Kiva-like figures without handling: 1 m/s² both ways, 1.5 m/s, 0.625 s a quarter turn. */
@@ -92,23 +110,23 @@ const WIDE_CROSSING: FloorEnvironment = {
 describe('a straight run, worked out by hand', () => {
   it('10 m from standstill to standstill at 1 m/s² and 1.5 m/s: 1.5 s up, 5.17 s cruising, 1.5 s down = 8.17 s', () => {
     const pieces = runPieces(0, 0, 0, 10, LIMITS);
-    expect(pieces.map((piece) => [piece.state, piece.d])).toEqual([
+    expect(piecesOf(pieces).map((piece) => [piece.state, piece.d])).toEqual([
       [1, 1.5],
       [2, expect.closeTo(31 / 6, 12)],
       [3, 1.5],
     ]);
-    expect(runEnd(pieces, 0)).toBeCloseTo(10 / 1.5 + 1.5, 12);
-    expect(runEnd(pieces, 0)).toBeCloseTo(
+    expect(pieces.end(0)).toBeCloseTo(10 / 1.5 + 1.5, 12);
+    expect(pieces.end(0)).toBeCloseTo(
       runTime({ ...LIMITS, name: 'k', point: false, quarterTurnS: 0, handlingS: 0 }, 10),
       12,
     );
     // Half way (5 m) is reached cruising: 1.5 s + (5 - 1.125) / 1.5 s.
-    expect(runTimeAt(pieces, 5, 10, 0)).toBeCloseTo(1.5 + 3.875 / 1.5, 12);
+    expect(pieces.timeAt(5, 10, 0)).toBeCloseTo(1.5 + 3.875 / 1.5, 12);
   });
 
   it('a 1 m hop never reaches top speed: up to 1 m/s in 1 s, down in 1 s = 2 s', () => {
     const pieces = runPieces(0, 0, 0, 1, LIMITS);
-    expect(pieces).toEqual([
+    expect(piecesOf(pieces)).toEqual([
       { t: 0, x: 0, v: 0, a: 1, d: 1, state: 1 },
       { t: 1, x: 0.5, v: 1, a: -1, d: 1, state: 3 },
     ]);
@@ -117,10 +135,10 @@ describe('a straight run, worked out by hand', () => {
   it('a robot braking for a limit that moves on accelerates again from where it is', () => {
     // Allowed 1 m: at 1.5 s it is braking at 0.875 m, 0.5 m/s; the limit moves to 10 m.
     const first = runPieces(0, 0, 0, 1, LIMITS);
-    expect(first[1].t).toBe(1);
+    expect(first.t(1)).toBe(1);
     const again = runPieces(1.5, 0.875, 0.5, 10, LIMITS);
-    expect(again[0]).toMatchObject({ t: 1.5, x: 0.875, v: 0.5, a: 1, d: 1, state: 1 });
-    expect(runEnd(again, 1.5)).toBeCloseTo(1.5 + 1 + (10 - 0.875 - 1 - 1.125) / 1.5 + 1.5, 12);
+    expect(piecesOf(again)[0]).toMatchObject({ t: 1.5, x: 0.875, v: 0.5, a: 1, d: 1, state: 1 });
+    expect(again.end(1.5)).toBeCloseTo(1.5 + 1 + (10 - 0.875 - 1 - 1.125) / 1.5 + 1.5, 12);
   });
 
   it('the least time over 2 m from standstill: 1.5 s up to 1.5 m/s (1.125 m), 0.875 m cruising', () => {
@@ -144,19 +162,19 @@ describe('a straight run, worked out by hand', () => {
     fc.assert(
       fc.property(states, ({ v, near, further, at, limits }) => {
         const old = runPieces(0, 0, v, near, limits);
-        const end = runEnd(old, 0);
+        const end = old.end(0);
         // Re-planned at some moment of the old run, from where it is then (to a micrometre or microsecond: float).
         const t0 = at * end;
-        const state = runStateAt(old, t0, near);
+        const state = stateAt(old, t0, near);
         const target = near + further;
         const fresh = runPieces(t0, state.x, state.v, target, limits);
         for (let k = 0; k <= 50; k++) {
           const t = t0 + ((end + 1 - t0) * k) / 50;
-          expect(runStateAt(fresh, t, target).x).toBeGreaterThanOrEqual(runStateAt(old, t, near).x - 1e-6);
+          expect(stateAt(fresh, t, target).x).toBeGreaterThanOrEqual(stateAt(old, t, near).x - 1e-6);
         }
         for (let k = 1; k <= 10; k++) {
           const x = state.x + ((target - state.x) * k) / 10;
-          expect(runTimeAt(fresh, x, target, t0)).toBeGreaterThanOrEqual(
+          expect(fresh.timeAt(x, target, t0)).toBeGreaterThanOrEqual(
             t0 + leastTimeOver(x - state.x, state.v, limits) - 1e-6,
           );
         }

@@ -56,6 +56,9 @@ export class FloorTraffic {
   readonly blockedCell: Uint8Array;
   /** Per robot, the step its repair is done while it is broken down, else -1. */
   readonly repairedAt: Int32Array;
+  /** Per robot, its station's cell and its station (read at every reservation: typed arrays, not the work objects). */
+  private readonly homeCell: Int32Array;
+  private readonly station: Int32Array;
 
   constructor(
     readonly floor: Floor,
@@ -77,20 +80,22 @@ export class FloorTraffic {
     this.atDepot = Array.from({ length: floor.stationIds.length }, () => []);
     this.blockedCell = new Uint8Array(floor.cellCount);
     this.repairedAt = new Int32Array(n).fill(-1);
+    this.homeCell = Int32Array.from(robots, (robot) => robot.homeCell);
+    this.station = Int32Array.from(robots, (robot) => robot.station);
   }
 
   isHome(robot: number, cell: number): boolean {
-    return cell === this.robots[robot].homeCell;
+    return cell === this.homeCell[robot];
   }
 
   stand(robot: number, cell: number): void {
-    if (this.isHome(robot, cell)) this.atDepot[this.robots[robot].station].push(robot);
+    if (this.isHome(robot, cell)) this.atDepot[this.station[robot]].push(robot);
     else this.occupant[cell] = robot;
   }
 
   leave(robot: number, cell: number): void {
     if (this.isHome(robot, cell)) {
-      const list = this.atDepot[this.robots[robot].station];
+      const list = this.atDepot[this.station[robot]];
       list.splice(list.indexOf(robot), 1);
     } else if (this.occupant[cell] === robot) this.occupant[cell] = -1;
   }
@@ -109,7 +114,7 @@ export class FloorTraffic {
     if (this.reservedBy[cell] !== -1 && this.reservedBy[cell] !== robot) return false;
     if (this.claimedBy[cell] !== -1 && this.claimedBy[cell] !== robot) return false;
     const station = this.floor.stationAt[cell];
-    return station < 0 || station === this.robots[robot].station;
+    return station < 0 || station === this.station[robot];
   }
 
   /** Whether a robot moving from -> to would swap places with one moving to -> from. */

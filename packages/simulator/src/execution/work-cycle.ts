@@ -74,6 +74,8 @@ export class WorkCycle {
    * home. What a robot still has to drive on this charge is its way to its goal plus this.
    */
   private readonly restAfterDropoff: Float64Array[];
+  /** Per robot, the index in its work of its last charge (-1: none), kept with `restAfterDropoff` whenever the work changes. */
+  private readonly lastCharge: Int32Array;
   /** Per robot and work item, the plan's step for it: a delivery's dropoff reached, a charge's station reached (null: work handed out as the run goes, no plan's clock). */
   private readonly plannedSteps: Int32Array[] | null;
 
@@ -119,6 +121,7 @@ export class WorkCycle {
       0,
     );
     this.restAfterDropoff = robots.map((robot) => plannedRestAfterDropoff(this.legMetres, robot));
+    this.lastCharge = Int32Array.from(robots, (robot) => lastChargeIndex(robot.work));
     this.plannedSteps = planned ? robots.map((robot, r) => plannedStepsOf(robot, planned[r])) : null;
   }
 
@@ -244,6 +247,7 @@ export class WorkCycle {
     this.recorder.workGiven(robot, step);
     this.robots[robot].work.push(...items);
     this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.legMetres, this.robots[robot]);
+    this.lastCharge[robot] = lastChargeIndex(this.robots[robot].work);
     if (this.finished[robot]) this.resume(robot, step);
   }
 
@@ -271,6 +275,7 @@ export class WorkCycle {
     work.length = from;
     work.push(...items);
     this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.legMetres, this.robots[robot]);
+    this.lastCharge[robot] = lastChargeIndex(this.robots[robot].work);
     if (this.finished[robot]) {
       if (work.length > this.workIndex[robot]) this.resume(robot, step);
     } else if (redirect && !sameFirst) this.startNextWork(robot, step);
@@ -362,10 +367,8 @@ export class WorkCycle {
    * charge, it will charge sooner rather than beyond its plan.
    */
   hasChargeToBringForward(robot: number): boolean {
-    if (!this.replanCharges) return false;
-    const work = this.robots[robot].work;
-    for (let k = this.workIndex[robot] + 1; k < work.length; k++) if (work[k].kind === 'charge') return true;
-    return false;
+    // Read for every moving robot every step: the last charge's index, not a scan of the work.
+    return this.replanCharges && this.lastCharge[robot] > this.workIndex[robot];
   }
 
   /** Metres driven since the robot's last charge. */
@@ -526,6 +529,7 @@ export class WorkCycle {
       steps[index] = NO_DUE;
     }
     this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.legMetres, this.robots[robot]);
+    this.lastCharge[robot] = lastChargeIndex(this.robots[robot].work);
     return true;
   }
 
@@ -574,6 +578,12 @@ export class WorkCycle {
     if (!this.chargeIsExtra[robot]) this.workIndex[robot]++;
     this.startNextWork(robot, step);
   }
+}
+
+/** The index of the last charge in `work`, -1 when it has none. */
+function lastChargeIndex(work: readonly WorkItem[]): number {
+  for (let k = work.length - 1; k >= 0; k--) if (work[k].kind === 'charge') return k;
+  return -1;
 }
 
 /** Per work item of a robot (deliveries; 0 for charges), the planned metres from its dropoff to the next planned charge or the end, then home. */

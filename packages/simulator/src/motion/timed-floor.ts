@@ -2,7 +2,6 @@ import {
   ActivityWriter,
   ChargerPool,
   chargersAt,
-  decodeTimeline,
   type Floor,
   type FloorClock,
   type FloorParameters,
@@ -12,13 +11,14 @@ import {
   robotsPerStation,
   type RobotWork,
   stepsFor,
+  timelineVisits,
   type ActivityKind,
 } from '@fleetlab/warehouse';
 import { SimulationCancelledError, SimulationError } from '../errors.ts';
 import type { ExecutorOutcome } from '../execution/executor.ts';
 import type { ExecutedStop, RecordedStops } from '../execution/disruptions.ts';
 import type { ExecutedCharge, ExecutedDelivery, ExecutedRobot } from '../execution/recorder.ts';
-import { leastTimeOver, MotionState, type RunPiece, runEnd, runPieces, runStateAt, runTimeAt } from './straight-run.ts';
+import { leastTimeOver, MotionState, StraightRun } from './straight-run.ts';
 
 /** Where a robot stops on its cells: a place of its work, or the end of its day. */
 interface Stop {
@@ -86,7 +86,7 @@ interface Mover {
   runFrom: number;
   runTo: number;
   authority: number;
-  pieces: RunPiece[];
+  pieces: StraightRun;
   /** Index of the next cell centre the run reaches. */
   nextReach: number;
   /** Time the robot stopped to wait (Waiting). */
@@ -102,7 +102,6 @@ interface Mover {
    * in a shift, when its discrete self, standing there, was given the work it goes on with. Empty in a day's run.
    */
   holdUntil: Float64Array;
-  version: number;
   // The record.
   motion: number[];
   timeline: number[];
@@ -191,6 +190,8 @@ export function timeDiscreteRun(
   const tick = parameters.stepS;
   const model = parameters.robotModel;
   const limits = { topSpeed: model.topSpeed, acceleration: model.acceleration, braking: model.braking };
+  /** A run planned only to read a time off it (a leader's run after its turn, a stop's run), never kept. */
+  const scratch = new StraightRun();
   const movers = robots.map((robot, r) =>
     moverOf(
       floor,
@@ -214,10 +215,9 @@ export function timeDiscreteRun(
   );
   const waitS = new Float64Array(floor.cellCount);
   const queueSByStation = new Float64Array(floor.stationIds.length);
-  const events = new EventQueue();
+  const events = new EventQueue(movers.length);
   const at = (mover: Mover, time: number) => {
-    mover.version++;
-    events.push(time, mover.robot, mover.version);
+    events.push(time, mover.robot);
   };
   const ticksOf = (mover: Mover, time: number) => mover.legStartTick + stepsFor(time - mover.legStartTick * tick, tick);
   const tickAt = (time: number) => stepsFor(time, tick);
@@ -237,16 +237,17 @@ export function timeDiscreteRun(
   const writePieces = (mover: Mover, until: number) => {
     const start = mover.cells[mover.runFrom];
     const [dx, dy] = HEADING_STEPS[mover.heading];
-    for (const piece of mover.pieces) {
-      if (piece.t >= until) break;
+    const { pieces } = mover;
+    for (let k = 0; k < pieces.count; k++) {
+      if (pieces.t(k) >= until) break;
       segment(
         mover,
-        piece.t,
-        floor.x(start) + dx * piece.x,
-        floor.y(start) + dy * piece.x,
-        piece.v,
-        piece.a,
-        piece.state,
+        pieces.t(k),
+        floor.x(start) + dx * pieces.x(k),
+        floor.y(start) + dy * pieces.x(k),
+        pieces.v(k),
+        pieces.a(k),
+        pieces.state(k),
       );
     }
   };
@@ -282,8 +283,10 @@ export function timeDiscreteRun(
    * (turned, waiting), they move together, each a cell from standstill: with the same kinematics
    * each reaches its new cell's centre as the one ahead reaches the next, so no cell is held twice.
    */
+  /** The robots of the rotation `startRotation` is following, reused (it runs whenever a robot starts to wait). */
+  const members: Mover[] = [];
   const startRotation = (mover: Mover, time: number) => {
-    const members: Mover[] = [];
+    members.length = 0;
     let link = mover;
     for (let hops = 0; hops <= movers.length; hops++) {
       if (link.mode !== Mode.Waiting || link.index + 1 >= link.cells.length) return;
@@ -323,11 +326,11 @@ export function timeDiscreteRun(
       const limit = turnedLimit(leader);
       if (k + 1 > limit) return Infinity;
       const target = limit - leader.index;
-      return runTimeAt(runPieces(leader.turnEnd, 0, 0, target, limits), k + 1 - leader.index, target, leader.turnEnd);
+      return scratch.plan(leader.turnEnd, 0, 0, target, limits).timeAt(k + 1 - leader.index, target, leader.turnEnd);
     }
     if (leader.mode !== Mode.Running || k + 1 > leader.authority) return Infinity;
     const target = leader.authority - leader.runFrom;
-    return runTimeAt(leader.pieces, k + 1 - leader.runFrom, target, leader.pieces[0]?.t ?? 0);
+    return leader.pieces.timeAt(k + 1 - leader.runFrom, target, leader.pieces.startOr(0));
   };
   /**
    * The soonest `mover` (at `x` metres along its run at speed `v`, at `time`) can reach cell
@@ -337,7 +340,7 @@ export function timeDiscreteRun(
   const soonestArrival = (mover: Mover, index: number, time: number, x: number, v: number) => {
     const distance = index - mover.runFrom - x;
     if (index < mover.runTo) return time + leastTimeOver(distance, v, limits);
-    return time + (index - mover.runFrom === x ? 0 : runEnd(runPieces(0, x, v, index - mover.runFrom, limits), 0));
+    return time + (index - mover.runFrom === x ? 0 : scratch.plan(0, x, v, index - mover.runFrom, limits).end(0));
   };
   /**
    * Moving block with the holder's committed run: `mover` may count cell `index` as its own
@@ -400,8 +403,8 @@ export function timeDiscreteRun(
    */
   const scheduleReach = (mover: Mover, time: number) => {
     const target = mover.authority - mover.runFrom;
-    const start = mover.pieces[0]?.t ?? 0;
-    let wake = runTimeAt(mover.pieces, mover.nextReach - mover.runFrom, target, start);
+    const start = mover.pieces.startOr(0);
+    let wake = mover.pieces.timeAt(mover.nextReach - mover.runFrom, target, start);
     if (extendable(mover) && leaderRelease(mover, mover.authority + 1) < Infinity) wake = Math.min(wake, time + tick);
     // Held at its limit by a shift's dispatch: the limit may move on at that moment.
     if (extendable(mover) && heldAt(mover, mover.authority, time))
@@ -423,7 +426,9 @@ export function timeDiscreteRun(
   const extend = (mover: Mover, time: number) => {
     if (!extendable(mover)) return false;
     const target = mover.authority - mover.runFrom;
-    const { x, v } = runStateAt(mover.pieces, time, target);
+    mover.pieces.stateAt(time, target);
+    const x = mover.pieces.atX;
+    const v = mover.pieces.atV;
     // Within a hair of a cell centre it goes on from the centre itself (at its reach event): a
     // segment starting there, slow, would put that reach in the record up to 0.02 s off (the
     // record keeps millimetres).
@@ -432,7 +437,7 @@ export function timeDiscreteRun(
     if (authority === mover.authority) return false;
     writePieces(mover, time);
     mover.authority = authority;
-    mover.pieces = runPieces(time, x, v, authority - mover.runFrom, limits);
+    mover.pieces.plan(time, x, v, authority - mover.runFrom, limits);
     scheduleReach(mover, time);
     notifyFollowers(mover, time);
     return true;
@@ -534,7 +539,7 @@ export function timeDiscreteRun(
     }
     activity(mover, time, driving(mover));
     mover.mode = Mode.Running;
-    mover.pieces = runPieces(time, 0, 0, mover.authority - mover.index, limits);
+    mover.pieces.plan(time, 0, 0, mover.authority - mover.index, limits);
     mover.nextReach = mover.index + 1;
     scheduleReach(mover, time);
     setOut(here, time);
@@ -556,16 +561,15 @@ export function timeDiscreteRun(
         decide(mover, time);
         return;
       case Mode.Waiting: {
-        if (
-          !mover.rotating &&
-          !granted(mover, mover.index + 1) &&
-          !followable(mover, mover.index + 1) &&
-          earlyStart(mover) > time + TIME_SLACK_S
-        ) {
+        // How soon it may set out ahead of the holder's release (read once: closing a rotation changes nothing it depends on).
+        const start =
+          !mover.rotating && !granted(mover, mover.index + 1) && !followable(mover, mover.index + 1)
+            ? earlyStart(mover)
+            : -Infinity;
+        if (start > time + TIME_SLACK_S) {
           // Woken as the cell it stands on became its own (it followed into it): it may now close a rotation.
           startRotation(mover, time);
           // Else a new look when it may set out ahead of the holder's release.
-          const start = earlyStart(mover);
           if (!mover.rotating && start < Infinity) at(mover, start);
           return;
         }
@@ -581,7 +585,7 @@ export function timeDiscreteRun(
       case Mode.Running: {
         const target = mover.authority - mover.runFrom;
         const reached = mover.nextReach;
-        const reachTime = runTimeAt(mover.pieces, reached - mover.runFrom, target, mover.pieces[0]?.t ?? time);
+        const reachTime = mover.pieces.timeAt(reached - mover.runFrom, target, mover.pieces.startOr(time));
         if (reachTime > time + 1e-9) {
           // Woken by a cell ahead coming free (or to look again): move the limit on from where the
           // robot is (not past a cell it only follows into until that cell is its own).
@@ -617,8 +621,7 @@ export function timeDiscreteRun(
           mover.charges.push({ arriveStep: arrival, startStep: -1, endStep: -1, odometer: mover.distance });
           mover.mode = Mode.ToQueue;
           // Claims at the arrival tick, after every robot that arrives earlier or with a lower index.
-          mover.version++;
-          events.push(time, mover.robot, mover.version, 1);
+          events.push(time, mover.robot, 1);
           return;
         }
         if (stop.kind === 'end') {
@@ -692,14 +695,13 @@ export function timeDiscreteRun(
   }
   let handled = 0;
   while (events.size > 0) {
-    const { time, robot, version } = events.pop();
+    const robot = events.pop();
+    const time = events.time[robot];
     if (dispatched && ++handled % WATCH_EVERY_EVENTS === 0) {
       if (dispatched.shouldStop?.()) throw new SimulationCancelledError();
       dispatched.onProgress?.(Math.min(1, time / dispatched.horizonS));
     }
-    const mover = movers[robot];
-    if (mover.version !== version) continue;
-    onEvent(mover, time);
+    onEvent(movers[robot], time);
   }
   const stuck = movers.filter((mover) => mover.mode !== Mode.Done);
   if (stuck.length > 0) {
@@ -757,16 +759,8 @@ function moverOf(
 ): Mover & { enterStep: Int32Array } {
   let last = steps;
   for (let k = 0; k < executed.timeline.length; k += 3) last = Math.max(last, executed.timeline[k]);
-  const path = decodeTimeline(executed.timeline, last, floor.width);
-  const cells: number[] = [path[0]];
-  const enter: number[] = [0];
-  for (let t = 1; t <= last; t++) {
-    if (path[t] !== path[t - 1]) {
-      cells.push(path[t]);
-      enter.push(t);
-    }
-  }
-  const enterStep = Int32Array.from(enter);
+  // The cells in order and the step each was entered, from the waypoints (not every step decoded).
+  const { cells, steps: enterStep } = timelineVisits(executed.timeline, last, floor.width);
   const indexAt = (step: number) => {
     let lo = 0;
     let hi = enterStep.length - 1;
@@ -835,7 +829,7 @@ function moverOf(
   const start = cells[0];
   return {
     robot: r,
-    cells: Int32Array.from(cells),
+    cells,
     visit: new Int32Array(cells.length).fill(-1),
     enterStep,
     stops,
@@ -852,14 +846,13 @@ function moverOf(
     runFrom: 0,
     runTo: 0,
     authority: 0,
-    pieces: [],
+    pieces: new StraightRun(),
     nextReach: 0,
     waitingSince: 0,
     rotating: false,
     turnEnd: -1,
     followed: -1,
     holdUntil,
-    version: 0,
     motion: [],
     timeline: [0, floor.x(start), floor.y(start)],
     activities: new ActivityWriter(),
@@ -891,93 +884,121 @@ function visitOrders(
   for (const mover of movers) for (const cell of mover.cells) if (floor.stationAt[cell] < 0) count[cell + 1]++;
   for (let cell = 0; cell < floor.cellCount; cell++) count[cell + 1] += count[cell];
   const total = count[floor.cellCount];
-  const visitRobot = new Int32Array(total);
-  const visitIndex = new Int32Array(total);
-  const visitStep = new Int32Array(total);
-  const fill = count.slice(0, floor.cellCount);
-  for (const mover of movers) {
+  // Every visit in order of its step (a counting sort, stable: ties stay in robot order, then
+  // cell order), then dealt out to its cell: each cell's visits come out ordered by step, as a
+  // stable sort of them would order them, without a comparison sort per cell.
+  let lastStep = 0;
+  for (const mover of movers) for (const step of mover.enterStep) lastStep = Math.max(lastStep, step);
+  const byStep = new Int32Array(lastStep + 2);
+  for (const mover of movers)
+    mover.cells.forEach((cell, index) => {
+      if (floor.stationAt[cell] < 0) byStep[mover.enterStep[index] + 1]++;
+    });
+  for (let step = 0; step <= lastStep; step++) byStep[step + 1] += byStep[step];
+  const stepRobot = new Int32Array(total);
+  const stepIndex = new Int32Array(total);
+  for (const mover of movers)
     mover.cells.forEach((cell, index) => {
       if (floor.stationAt[cell] >= 0) return;
-      const at = fill[cell]++;
-      visitRobot[at] = mover.robot;
-      visitIndex[at] = index;
-      visitStep[at] = mover.enterStep[index];
+      const at = byStep[mover.enterStep[index]]++;
+      stepRobot[at] = mover.robot;
+      stepIndex[at] = index;
     });
-  }
-  const order: number[] = [];
-  for (let cell = 0; cell < floor.cellCount; cell++) {
-    const from = count[cell];
-    const to = count[cell + 1];
-    if (to - from < 2) {
-      if (to > from) movers[visitRobot[from]].visit[visitIndex[from]] = from;
-      continue;
-    }
-    order.length = 0;
-    for (let k = from; k < to; k++) order.push(k);
-    order.sort((a, b) => visitStep[a] - visitStep[b]);
-    const robotsSorted = order.map((k) => visitRobot[k]);
-    const indexSorted = order.map((k) => visitIndex[k]);
-    for (let k = 0; k < order.length; k++) {
-      visitRobot[from + k] = robotsSorted[k];
-      visitIndex[from + k] = indexSorted[k];
-      movers[robotsSorted[k]].visit[indexSorted[k]] = from + k;
-    }
+  const visitRobot = new Int32Array(total);
+  const visitIndex = new Int32Array(total);
+  const fill = count.slice(0, floor.cellCount);
+  for (let k = 0; k < total; k++) {
+    const mover = movers[stepRobot[k]];
+    const index = stepIndex[k];
+    const at = fill[mover.cells[index]]++;
+    visitRobot[at] = mover.robot;
+    visitIndex[at] = index;
+    mover.visit[index] = at;
   }
   return { visitRobot, visitIndex, turn: count.slice(0, floor.cellCount), visitEnd: count.slice(1) };
 }
 
-/** Events by time, then robot index (so robots arriving at one tick claim chargers in fleet order), then kind. */
+/**
+ * Each robot's next event, by time, then kind, then robot index (so robots arriving at one tick
+ * claim chargers in fleet order). A robot has one event at a time: scheduling another replaces
+ * it, so the heap holds at most one entry a robot and no stale ones (an indexed binary heap).
+ */
 class EventQueue {
-  private times: number[] = [];
-  private robots: number[] = [];
-  private versions: number[] = [];
-  private kinds: number[] = [];
+  /** Per robot, the time and kind of its event. */
+  readonly time: Float64Array;
+  private readonly kind: Uint8Array;
+  /** The heap of robots, and each robot's place in it (-1: no event). */
+  private readonly heap: Int32Array;
+  private readonly place: Int32Array;
   size = 0;
 
-  push(time: number, robot: number, version: number, kind = 0): void {
-    let i = this.size++;
-    const { times, robots, versions, kinds } = this;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(time, robot, kind, times[parent], robots[parent], kinds[parent])) break;
-      times[i] = times[parent];
-      robots[i] = robots[parent];
-      versions[i] = versions[parent];
-      kinds[i] = kinds[parent];
-      i = parent;
-    }
-    times[i] = time;
-    robots[i] = robot;
-    versions[i] = version;
-    kinds[i] = kind;
+  constructor(robots: number) {
+    this.time = new Float64Array(robots);
+    this.kind = new Uint8Array(robots);
+    this.heap = new Int32Array(robots);
+    this.place = new Int32Array(robots).fill(-1);
   }
 
-  pop(): { time: number; robot: number; version: number } {
-    const { times, robots, versions, kinds } = this;
-    const top = { time: times[0], robot: robots[0], version: versions[0] };
+  /** The robot's event is now at `time` (of `kind`), in place of any it had. */
+  push(time: number, robot: number, kind = 0): void {
+    this.time[robot] = time;
+    this.kind[robot] = kind;
+    let i = this.place[robot];
+    if (i < 0) {
+      i = this.size++;
+      this.heap[i] = robot;
+      this.place[robot] = i;
+    }
+    this.down(this.up(i));
+  }
+
+  /** Takes the first event off; returns its robot (its time stays in `time`). */
+  pop(): number {
+    const { heap, place } = this;
+    const top = heap[0];
+    place[top] = -1;
     const last = --this.size;
-    const [time, robot, version, kind] = [times[last], robots[last], versions[last], kinds[last]];
-    let i = 0;
+    if (last > 0) {
+      heap[0] = heap[last];
+      place[heap[0]] = 0;
+      this.down(0);
+    }
+    return top;
+  }
+
+  private earlier(a: number, b: number): boolean {
+    return before(this.time[a], a, this.kind[a], this.time[b], b, this.kind[b]);
+  }
+
+  private up(i: number): number {
+    const { heap, place } = this;
+    const robot = heap[i];
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.earlier(robot, heap[parent])) break;
+      heap[i] = heap[parent];
+      place[heap[i]] = i;
+      i = parent;
+    }
+    heap[i] = robot;
+    place[robot] = i;
+    return i;
+  }
+
+  private down(i: number): void {
+    const { heap, place } = this;
+    const robot = heap[i];
     for (;;) {
       let child = 2 * i + 1;
-      if (child >= last) break;
-      if (
-        child + 1 < last &&
-        before(times[child + 1], robots[child + 1], kinds[child + 1], times[child], robots[child], kinds[child])
-      )
-        child++;
-      if (!before(times[child], robots[child], kinds[child], time, robot, kind)) break;
-      times[i] = times[child];
-      robots[i] = robots[child];
-      versions[i] = versions[child];
-      kinds[i] = kinds[child];
+      if (child >= this.size) break;
+      if (child + 1 < this.size && this.earlier(heap[child + 1], heap[child])) child++;
+      if (!this.earlier(heap[child], robot)) break;
+      heap[i] = heap[child];
+      place[heap[i]] = i;
       i = child;
     }
-    times[i] = time;
-    robots[i] = robot;
-    versions[i] = version;
-    kinds[i] = kind;
-    return top;
+    heap[i] = robot;
+    place[robot] = i;
   }
 }
 

@@ -99,7 +99,8 @@ export class GuideSearch {
       for (let k = 0; k < 4; k++) if (floor.neighbours[cell * 4 + k] >= 0) free++;
       this.lane[cell] = free <= 2 ? 1 : 0;
     }
-    this.bucketHead = new Int32Array(MAX_STEP_COST + UNIT + 1);
+    // Empty between runs: each run empties the buckets it used (`run`).
+    this.bucketHead = new Int32Array(MAX_STEP_COST + UNIT + 1).fill(-1);
     // Each cell is closed once and relaxes each of its 4 edges once: at most 4 pushes per cell.
     this.nodeCell = new Int32Array(4 * cells + 1);
     this.nodeG = new Int32Array(4 * cells + 1);
@@ -120,22 +121,30 @@ export class GuideSearch {
     const field = floor.distanceField(goal);
     const ring = bucketHead.length;
     const round = ++this.round;
-    bucketHead.fill(-1);
     seen[from] = round;
     g[from] = 0;
     depth[from] = 0;
     parent[from] = -1;
     let f = field[from] * UNIT;
+    // The bucket of f, kept as f goes up: every open node's f lies in [f, f + ring) (a step adds
+    // at most ring - 1 to f), so a node's bucket is its f's distance above f past `slot`.
+    let slot = f % ring;
+    // The f values pushed run from the first to `highest`: only their buckets need emptying after.
+    const lowest = f;
+    let highest = f;
     nodeCell[0] = from;
     nodeG[0] = 0;
     nodeNext[0] = -1;
-    bucketHead[f % ring] = 0;
+    bucketHead[slot] = 0;
     let nodes = 1;
     let open = 1;
     while (open > 0) {
-      while (bucketHead[f % ring] < 0) f++;
-      const node = bucketHead[f % ring];
-      bucketHead[f % ring] = nodeNext[node];
+      while (bucketHead[slot] < 0) {
+        f++;
+        if (++slot === ring) slot = 0;
+      }
+      const node = bucketHead[slot];
+      bucketHead[slot] = nodeNext[node];
       open--;
       const cell = nodeCell[node];
       if (closed[cell] === round || nodeG[node] !== g[cell]) continue;
@@ -165,7 +174,10 @@ export class GuideSearch {
         g[next] = cost;
         depth[next] = nextDepth;
         parent[next] = cell;
-        const bucket = (cost + field[next] * UNIT) % ring;
+        const nextF = cost + field[next] * UNIT;
+        if (nextF > highest) highest = nextF;
+        let bucket = slot + nextF - f;
+        if (bucket >= ring) bucket -= ring;
         nodeCell[nodes] = next;
         nodeG[nodes] = cost;
         nodeNext[nodes] = bucketHead[bucket];
@@ -173,6 +185,9 @@ export class GuideSearch {
         open++;
       }
     }
+    // Buckets of f from `lowest` to `highest` (all of them once that spans the ring) may hold nodes left open.
+    if (highest - lowest + 1 >= ring) bucketHead.fill(-1);
+    else for (let value = lowest; value <= highest; value++) bucketHead[value % ring] = -1;
     if (closed[goal] !== round) {
       // Goals are checked reachable when they are set, so only a broken-down robot cuts one off:
       // the robot keeps the floor's walk and waits for the repair.

@@ -59,6 +59,8 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
   private readonly sincePlanned: Int32Array;
   /** Steps each robot ran behind its plan when it last got a goal the plan has a step for. */
   private readonly lateness: Float64Array;
+  /** The cell each robot stood on when its passed edges were last taken off (-1: never). */
+  private readonly advancedAt: Int32Array;
 
   constructor(
     floor: Floor,
@@ -75,6 +77,7 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
     this.shortest = new Uint8Array(state.n);
     this.sincePlanned = new Int32Array(state.n);
     this.lateness = new Float64Array(state.n);
+    this.advancedAt = new Int32Array(state.n).fill(-1);
   }
 
   override chooseMoves(active: number[]): void {
@@ -86,8 +89,14 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
   /** Before the moves: passed edges stop counting, and robots with a new goal, short of charge or pushed off their path get a new guide path. */
   protected updateGuides(active: readonly number[]): void {
     const { state, guides } = this;
-    // Every robot, not only the active ones: one that parked on its goal has passed its last edges too.
-    for (let robot = 0; robot < state.n; robot++) guides.advance(robot, state.pos[robot]);
+    // Every robot, not only the active ones: one that parked on its goal has passed its last edges
+    // too. Only a robot that moved can have passed more (a new guide path starts where it stands).
+    for (let robot = 0; robot < state.n; robot++) {
+      const cell = state.pos[robot];
+      if (cell === this.advancedAt[robot]) continue;
+      this.advancedAt[robot] = cell;
+      guides.advance(robot, cell);
+    }
     for (const robot of active) {
       const short = this.short[robot] === 1;
       if (this.unplanned[robot] || (short && !this.shortest[robot])) this.plan(robot, short);

@@ -113,8 +113,8 @@ export class LookaheadPibtPolicy extends GuidedPibtPolicy {
       return;
     }
     this.updateGuides(active);
-    const { state, priority } = this;
-    active.sort((a, b) => priority[b] - priority[a]);
+    const { state } = this;
+    this.sortByPriority(active);
     // Everyone stays: a table free of conflicts, which each robot's turn keeps so.
     for (const robot of active) {
       this.settled[robot] = state.next[robot] !== -1 ? 1 : 0;

@@ -75,7 +75,8 @@ export class Floor {
   private readonly placeCells = new Map<string, number>();
   private readonly shelfOfCell: Int32Array;
   private readonly shelfIds: string[];
-  private readonly fields = new Map<number, Int32Array>();
+  /** Distance fields by goal cell, made on first use (an array: the executor reads them for every robot every step). */
+  private readonly fields: (Int32Array | undefined)[];
   private readonly queue: Int32Array;
 
   constructor(environment: FloorEnvironment) {
@@ -97,6 +98,7 @@ export class Floor {
     this.width = width;
     this.height = height;
     this.cellCount = this.width * this.height;
+    this.fields = new Array(this.cellCount).fill(undefined);
     this.blocked = new Uint8Array(this.cellCount);
     this.shelfOfCell = new Int32Array(this.cellCount).fill(-1);
     this.shelfIds = [];
@@ -200,11 +202,11 @@ export class Floor {
 
   /** Every cell's walk length to `goal` (UNREACHABLE where there is no walk). Cached per goal. */
   distanceField(goal: number): Int32Array {
-    let field = this.fields.get(goal);
+    let field = this.fields[goal];
     if (field) return field;
     field = new Int32Array(this.cellCount);
     this.fillDistanceField(goal, field, null);
-    this.fields.set(goal, field);
+    this.fields[goal] = field;
     return field;
   }
 

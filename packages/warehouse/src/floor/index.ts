@@ -21,5 +21,5 @@ export {
   decodeActivities,
   type ActivityInterval,
 } from './activities.ts';
-export { decodeTimeline, TimelineWriter } from './timeline-codec.ts';
+export { decodeTimeline, TimelineWriter, timelineVisits } from './timeline-codec.ts';
 export { planTimeSplit, solveTimeSplit, type PlanTimeSplit } from './plan-time-split.ts';

@@ -26,7 +26,8 @@ export interface ClockRow {
  */
 export class FloorClock {
   private readonly walks: LeastTimeWalks | null;
-  private readonly rows = new Map<number, ClockRow>();
+  /** Rows by source cell, made on first use (an array: the shared floor reads legs every step). */
+  private readonly rows: (ClockRow | undefined)[];
   /** Per leg (from x cellCount + to), its walk's ends packed by `legEnds` (read once per leg). */
   private readonly ends = new Map<number, number>();
 
@@ -35,6 +36,7 @@ export class FloorClock {
     readonly parameters: FloorParameters,
   ) {
     this.walks = parameters.robotModel.point ? null : new LeastTimeWalks(floor, parameters.robotModel);
+    this.rows = new Array(floor.cellCount).fill(undefined);
   }
 
   /** Whether legs are the floor's shortest walks at one cell a step (the point model). */
@@ -111,7 +113,7 @@ export class FloorClock {
 
   /** Steps and metres from `from` to every cell, and a robot model's turning and ramp seconds (cached). */
   rowFrom(from: number): ClockRow {
-    let row = this.rows.get(from);
+    let row = this.rows[from];
     if (row) return row;
     const steps = new Int32Array(this.floor.cellCount);
     const metres = new Int32Array(this.floor.cellCount);
@@ -134,7 +136,7 @@ export class FloorClock {
       metres.set(steps);
     }
     row = { steps, metres, turning, ramps, parents };
-    this.rows.set(from, row);
+    this.rows[from] = row;
     return row;
   }
 }

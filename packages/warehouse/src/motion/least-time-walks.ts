@@ -70,6 +70,8 @@ export class LeastTimeWalks {
   private readonly ramps: Float64Array;
   /** Per run length below the cruising length, its ramps' seconds. */
   private readonly runRampsS: Float64Array;
+  /** Per run length below the cruising length, its seconds (`runTime`, read at every run relaxed). */
+  private readonly runS: Float64Array;
   private readonly cruiseRunRampsS: number;
   private readonly parent: Int32Array;
   private readonly rest: Int8Array;
@@ -95,6 +97,7 @@ export class LeastTimeWalks {
     this.cruiseRunS = runTime(model, this.cruiseCells);
     this.cruiseRunRampsS = runTimeSplit(model, this.cruiseCells).rampsS;
     this.runRampsS = Float64Array.from({ length: this.cruiseCells }, (_, k) => runTimeSplit(model, k).rampsS);
+    this.runS = Float64Array.from({ length: this.cruiseCells }, (_, k) => runTime(model, k));
     this.cellS = 1 / model.topSpeed;
     this.settled = new Uint8Array(this.stateCount);
     // Each edge is relaxed once, when its tail is settled: two turns and the runs from a standing
@@ -222,14 +225,7 @@ export class LeastTimeWalks {
             ramped + this.cruiseRunRampsS,
           );
         else
-          this.relax(
-            state,
-            standing(at, heading),
-            time + runTime(this.model, k),
-            driven + k,
-            turned,
-            ramped + this.runRampsS[k],
-          );
+          this.relax(state, standing(at, heading), time + this.runS[k], driven + k, turned, ramped + this.runRampsS[k]);
         if (floor.stationAt[at] >= 0) break;
       }
     }
