@@ -77,12 +77,13 @@ test('a planner creates a scenario, generates tasks, runs a solve and studies th
   // The summary agrees with the stored plan.
   const solve = await apiAs<SolveRecord>(page, 'GET', `/solves/${solveId}`);
   expect(solve.status).toBe('completed');
-  // A search that ran to its 4 s limit was shown in progress; eight deliveries are often proven
-  // optimal within a fraction of a second, before the page's first answer, and then it need not be.
+  // A search that ran to its 4 s limit was shown in progress; eight deliveries are often solved by
+  // the exact method within a fraction of a second, before the page's first answer ('optimal', or
+  // 'completed' when the plan then waits at a dock), and then it need not be.
   const inProgressShown = await page.evaluate(
     () => (window as unknown as { solveLifecycle: { inProgressShown: boolean } }).solveLifecycle.inProgressShown,
   );
-  if (solve.stats?.stop_reason !== 'optimal') expect(inProgressShown).toBe(true);
+  if (solve.stats?.stop_reason === 'time_limit') expect(inProgressShown).toBe(true);
   // results maps robot ids to steps and nothing else, so a spec client's count is right as is.
   const plans = Object.entries(solve.results) as [string, Step[]][];
   const deliveries = Object.values(solve.results)
