@@ -349,4 +349,39 @@ describe('executions with delays and breakdowns', () => {
       { numRuns: 8, seed: 34 },
     );
   });
+
+  it('in a shift of robots that accelerate and turn, stays conflict-free, delivers each order at most once and stands every stop out (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          width: fc.integer({ min: 10, max: 14 }),
+          height: fc.integer({ min: 12, max: 14 }),
+          stations: fc.integer({ min: 1, max: 2 }),
+          robotsPerStation: fc.integer({ min: 2, max: 3 }),
+          aisleWidth: fc.constantFrom(1, 2),
+          seed: fc.integer({ min: 1, max: 10_000 }),
+          model: fc.constantFrom('drive-unit' as const, 'amr' as const),
+        }),
+        ({ model, ...layout }) => {
+          const day = generateWarehouseInstance({ ...layout, orders: 20, shelfLength: 4 });
+          const params = {
+            max_distance: 1000,
+            recharge_time: 3,
+            robot_model: model,
+            delays: { rate_per_robot_h: 20, mean_s: 10 },
+            breakdowns: { mtbf_h: 0.1, repair_min: 3 },
+            shift: { hours: 0.5, orders_per_hour: 30, seed: layout.seed },
+          };
+          const { execution, results } = runShift(day.environment, day.tasks, params);
+          expect(checkExecution(day.environment, results, execution, params).errors).toEqual([]);
+          const delivered = Object.values(execution.robots).flatMap((robot) => robot.deliveries.map((d) => d.order));
+          expect(new Set(delivered).size).toBe(delivered.length);
+          const [stopped, lost] = stoppedSeconds(execution);
+          expect(stopped).toBeCloseTo(lost, 1);
+          expect(execution.totals.without_disruptions?.shift).toBeDefined();
+        },
+      ),
+      { numRuns: 4, seed: 36 },
+    );
+  });
 });
