@@ -131,4 +131,17 @@ describe('pickups and dropoffs serve one robot at a time', () => {
       ['drive_loaded', 306],
     ]);
   });
+
+  it('a robot that brakes softer than it accelerates leaves a dock on a short run already braking: worked out by hand', () => {
+    // 2 m/s² up, 0.5 m/s² down, 1.5 m/s top: a 2 m run peaks at sqrt(1.6) = 1.265 m/s after
+    // 0.4 m (0.632 s) and brakes from there, so its centre reaches the first metre 0.530 s later
+    // (0.4 + 1.265 t - 0.25 t^2 = 1). Out of PB to (3, 0): a quarter turn (0.5 s) to +x, 2 m
+    // along row 1 and up: 0.5 + 1.162 = 1.662 s = 34 ticks.
+    const soft = resolveFloorParameters({
+      robot_model: { acceleration_m_s2: 2, braking_m_s2: 0.5, quarter_turn_s: 0.5, top_speed_m_s: 1.5 },
+    });
+    const clock = new FloorClock(floor, soft);
+    expect(clock.legEnds(pickup, floor.cellAt(3, 0))).toEqual({ leaveHeading: 0, firstRunCells: 2, arriveHeading: 3 });
+    expect(dockStay(clock, pickup, pickup, floor.cellAt(3, 0)).leaveSteps).toBe(34);
+  });
 });

@@ -73,21 +73,21 @@ export function dockStay(
 ): { arrivalTurnSteps: number; leaveSteps: number } {
   const { floor, parameters } = clock;
   const model = parameters.robotModel;
-  const least = { arrivalTurnSteps: 0, leaveSteps: dockLeaveSteps(floor, parameters, cell) };
-  if (model.point || isDeadEnd(floor, cell)) return least;
+  const stay = { arrivalTurnSteps: 0, leaveSteps: dockLeaveSteps(floor, parameters, cell) };
+  if (model.point || isDeadEnd(floor, cell)) return stay;
   const rest = clock.restHeading(cell);
   if (fromCell !== cell) {
     const { arriveHeading } = clock.legEnds(fromCell, cell);
     // Whole ticks only: the centre may be a part of a tick earlier than this, never later.
     if (arriveHeading >= 0)
-      least.arrivalTurnSteps = Math.floor(turnTime(model, arriveHeading, rest) / parameters.stepS + 1e-9);
+      stay.arrivalTurnSteps = Math.floor(turnTime(model, arriveHeading, rest) / parameters.stepS + 1e-9);
   }
-  if (toCell < 0 || toCell === cell) return least;
+  if (toCell < 0 || toCell === cell) return stay;
   const { leaveHeading, firstRunCells } = clock.legEnds(cell, toCell);
-  if (leaveHeading < 0) return least;
+  if (leaveHeading < 0) return stay;
   const seconds = turnTime(model, rest, leaveHeading) + timeToFirstCentre(model, firstRunCells);
-  least.leaveSteps = Math.max(1, stepsFor(seconds, parameters.stepS));
-  return least;
+  stay.leaveSteps = Math.max(1, stepsFor(seconds, parameters.stepS));
+  return stay;
 }
 
 /**
@@ -102,9 +102,9 @@ function timeToFirstCentre(model: RobotKinematics, runMetres: number): number {
   const accelerating = (peak * peak) / (2 * a);
   if (accelerating >= 1) return Math.sqrt(2 / a);
   const braking = (peak * peak) / (2 * b);
-  const total = peak / a + (runMetres - accelerating - braking) / peak + peak / b;
   if (runMetres - braking >= 1) return peak / a + (1 - accelerating) / peak;
   // Braking already: the rest of the run takes sqrt(2 x rest / b) to standstill.
+  const total = peak / a + (runMetres - accelerating - braking) / peak + peak / b;
   return total - Math.sqrt((2 * (runMetres - 1)) / b);
 }
 
