@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeActivities,
   DockPool,
-  dockStay,
+  dockArrivalTurnSteps,
+  dockLeaveStepsTo,
   dockVisitSteps,
   FloorClock,
   Floor,
@@ -114,8 +115,8 @@ describe('pickups and dropoffs serve one robot at a time', () => {
     // 0.625 + 2 = 2.625 s = 53 ticks. Out of PB to the station: a quarter turn to +x and the first
     // metre of a 4 m run, on its acceleration ramp: 0.625 + sqrt(2) = 2.039 s = 41 ticks (the least
     // way out, `dockVisitSteps`).
-    expect(dockStay(clock, pickup, station, dropoff)).toEqual({ arrivalTurnSteps: 12, leaveSteps: 53 });
-    expect(dockStay(clock, pickup, station, station)).toEqual({ arrivalTurnSteps: 12, leaveSteps: 41 });
+    expect(dockArrivalTurnSteps(clock, pickup, station)).toBe(12);
+    expect([dockLeaveStepsTo(clock, pickup, dropoff), dockLeaveStepsTo(clock, pickup, station)]).toEqual([53, 41]);
     expect(dockVisitSteps(floor, driveUnit, pickup)).toBe(40 + 41);
     // Two drive units reach PB together. The first's centre is on it at 149, it handles from 161
     // and its centre is on (0, 1) at 149 + 12 + 40 + 53 = 254: the second enters then (a wait of
@@ -142,6 +143,6 @@ describe('pickups and dropoffs serve one robot at a time', () => {
     });
     const clock = new FloorClock(floor, soft);
     expect(clock.legEnds(pickup, floor.cellAt(3, 0))).toEqual({ leaveHeading: 0, firstRunCells: 2, arriveHeading: 3 });
-    expect(dockStay(clock, pickup, pickup, floor.cellAt(3, 0)).leaveSteps).toBe(34);
+    expect(dockLeaveStepsTo(clock, pickup, floor.cellAt(3, 0))).toBe(34);
   });
 });

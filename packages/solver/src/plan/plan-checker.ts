@@ -1,4 +1,4 @@
-import { dockLeaveSteps, dockStay, UNREACHABLE, type ObjectiveValues } from '@fleetlab/warehouse';
+import { dockArrivalTurnSteps, dockLeaveStepsTo, UNREACHABLE, type ObjectiveValues } from '@fleetlab/warehouse';
 import { objectiveValues } from './objective.ts';
 import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
 import { chargeCovers, type Problem, type ProblemRobot } from '../problem/problem.ts';
@@ -185,7 +185,8 @@ function checkChargerCapacity(review: Review): void {
 /**
  * On the floor, no pickup or dropoff ever holds two robots' visits at once: each visit (from the
  * robot's centre reaching the cell, through its turn there and its handling, to its centre
- * reaching the next cell on its walk out: `dockStay`) ends before the next robot enters.
+ * reaching the next cell on its walk out: `dockArrivalTurnSteps`, `dockLeaveStepsTo`) ends before
+ * the next robot enters.
  */
 function checkDockCapacity(review: Review): void {
   const { problem } = review;
@@ -450,10 +451,11 @@ function holdDocks(
   departed: number,
 ): void {
   const { problem } = review;
-  const floor = problem.floor;
+  // The floor's clock: every floor problem has one (the graph model has no cells to hold).
+  const clock = problem.floorClock;
   const pickup = Array.isArray(step.task) ? problem.nodeIndex.get(step.task[0] as string) : undefined;
   const dropoff = nodes[nodes.length - 1];
-  if (!floor || pickup === undefined) return;
+  if (!clock || pickup === undefined) return;
   const wait = (field: string) => (typeof step[field] === 'number' ? Math.max(0, step[field] as number) : 0);
   const pickupWait = wait('pickup_queued_s');
   const dropoffWait = wait('dropoff_queued_s');
@@ -463,30 +465,26 @@ function holdDocks(
   const pickupEnter = departed + leg(nodes[0], pickup) + pickupWait;
   const dropoffEnter = pickupEnter + problem.handlingSeconds + leg(pickup, dropoff) + dropoffWait;
   const { stepS, handlingSteps } = problem.floorParameters;
-  const clock = problem.floorClock;
   const cellOf = (node: number) => problem.nodeCell[node];
-  const stayAt = (node: number, from: number, to: number) =>
-    clock
-      ? dockStay(clock, cellOf(node), cellOf(from), to < 0 ? -1 : cellOf(to))
-      : { arrivalTurnSteps: 0, leaveSteps: dockLeaveSteps(floor, problem.floorParameters, cellOf(node)) };
+  /** Steps from the end of the handling at `node` to leaving it towards `to` (-1: not known yet, the least way out). */
+  const leaveSteps = (node: number, to: number) => dockLeaveStepsTo(clock, cellOf(node), to < 0 ? -1 : cellOf(to));
   // The last visit ends as the robot leaves it by this step's walk.
   const last = walk.lastVisit;
   if (last && last.node === nodes[0] && pickup !== nodes[0])
-    last.interval[1] = last.handledUntil + stayAt(last.node, last.node, pickup).leaveSteps * stepS;
+    last.interval[1] = last.handledUntil + leaveSteps(last.node, pickup) * stepS;
   // A visit right after one to the same node, with no drive between (a pickup where the robot
   // dropped off, a dropoff where it picked up), is one stay: it holds the node a handling longer.
   // A visit's end counts the robot's walk out when this step knows it (a pickup's, to its
   // dropoff), else the least way out until the next step says.
   const visit = (node: number, enter: number, from: number, to: number) => {
-    const stay = stayAt(node, from, to);
     const handledUntil = enter + handlingSteps * stepS;
-    const end = handledUntil + stay.leaveSteps * stepS;
+    const end = handledUntil + leaveSteps(node, to) * stepS;
     if (from === node && walk.lastVisit?.node === node) {
       walk.lastVisit.interval[1] = end;
       walk.lastVisit.handledUntil = handledUntil;
       return;
     }
-    const interval: [number, number] = [enter - stay.arrivalTurnSteps * stepS, end];
+    const interval: [number, number] = [enter - dockArrivalTurnSteps(clock, cellOf(node), cellOf(from)) * stepS, end];
     const visits = review.visits.get(node) ?? [];
     visits.push(interval);
     review.visits.set(node, visits);

@@ -11,12 +11,15 @@ import type { RobotKinematics } from '../records/robot-models.ts';
  * later than through a cell it can leave ahead.
  */
 export function isDeadEnd(floor: Floor, cell: number): boolean {
-  const around = new Set<number>();
-  for (let k = 0; k < 4; k++) {
-    if (floor.neighbours[cell * 4 + k] >= 0) around.add(floor.neighbours[cell * 4 + k]);
-    if (floor.incoming[cell * 4 + k] >= 0) around.add(floor.incoming[cell * 4 + k]);
+  // At most one distinct cell among the ways out and in (no Set: free flow asks per visit).
+  let only = -1;
+  for (let slot = 0; slot < 8; slot++) {
+    const other = slot < 4 ? floor.neighbours[cell * 4 + slot] : floor.incoming[cell * 4 + slot - 4];
+    if (other < 0 || other === only) continue;
+    if (only >= 0) return false;
+    only = other;
   }
-  return around.size <= 1;
+  return true;
 }
 
 /**
@@ -56,38 +59,39 @@ export function dockLeaveSteps(
 
 /**
  * How one visit of a robot with acceleration and turns holds a pickup or dropoff cell, its walks
- * in and out known: the cell is the robot's from when its centre reaches the cell's, before it
- * turns to the cell's rest heading (`arrivalTurnSteps` before its leg ends), until its centre
- * reaches the next cell's on its walk out: the turn from the rest heading to that walk and the
- * first metre of its first straight run, from standstill (`leaveSteps`). This is what the shared
- * floor's moving block holds, so a dock's queue in the plan is the floor's. `fromCell` is where
- * its leg in began (the cell itself: it did not move), `toCell` where its walk out goes (-1: it
- * stays). A point robot, a dead end (left through the cell a next robot comes in by) and a robot
- * that stays keep `dockLeaveSteps`, the least over the ways out.
+ * in and out known, as the shared floor's moving block holds it (so a dock's queue in the plan
+ * is the floor's): the cell is the robot's from when its centre reaches the cell's, before it
+ * turns there to the cell's rest heading (`dockArrivalTurnSteps`, the end of its leg in), until
+ * its centre reaches the next cell's on its walk out (`dockLeaveStepsTo`). A point robot and a
+ * dead end (left through the cell a next robot comes in by) turn nothing and keep
+ * `dockLeaveSteps`, the least over the ways out.
  */
-export function dockStay(
-  clock: FloorClock,
-  cell: number,
-  fromCell: number,
-  toCell: number,
-): { arrivalTurnSteps: number; leaveSteps: number } {
+const keepsLeastStay = (clock: FloorClock, cell: number) =>
+  clock.parameters.robotModel.point || isDeadEnd(clock.floor, cell);
+
+/** Steps of the turn to the rest heading at the end of the leg from `fromCell` (0 when it did not move). */
+export function dockArrivalTurnSteps(clock: FloorClock, cell: number, fromCell: number): number {
+  if (fromCell === cell || keepsLeastStay(clock, cell)) return 0;
+  const { arriveHeading } = clock.legEnds(fromCell, cell);
+  if (arriveHeading < 0) return 0;
+  const { robotModel, stepS } = clock.parameters;
+  // Whole ticks only: the centre may be a part of a tick earlier than this, never later.
+  return Math.floor(turnTime(robotModel, arriveHeading, clock.restHeading(cell)) / stepS + 1e-9);
+}
+
+/**
+ * Steps from the end of the handling until the centre reaches the next cell of the walk to
+ * `toCell` (-1: the robot stays, and keeps the least way out): the turn from the rest heading to
+ * that walk and the first metre of its first straight run, from standstill.
+ */
+export function dockLeaveStepsTo(clock: FloorClock, cell: number, toCell: number): number {
   const { floor, parameters } = clock;
-  const model = parameters.robotModel;
-  const stay = { arrivalTurnSteps: 0, leaveSteps: dockLeaveSteps(floor, parameters, cell) };
-  if (model.point || isDeadEnd(floor, cell)) return stay;
-  const rest = clock.restHeading(cell);
-  if (fromCell !== cell) {
-    const { arriveHeading } = clock.legEnds(fromCell, cell);
-    // Whole ticks only: the centre may be a part of a tick earlier than this, never later.
-    if (arriveHeading >= 0)
-      stay.arrivalTurnSteps = Math.floor(turnTime(model, arriveHeading, rest) / parameters.stepS + 1e-9);
-  }
-  if (toCell < 0 || toCell === cell) return stay;
+  if (toCell < 0 || toCell === cell || keepsLeastStay(clock, cell)) return dockLeaveSteps(floor, parameters, cell);
   const { leaveHeading, firstRunCells } = clock.legEnds(cell, toCell);
-  if (leaveHeading < 0) return stay;
-  const seconds = turnTime(model, rest, leaveHeading) + timeToFirstCentre(model, firstRunCells);
-  stay.leaveSteps = Math.max(1, stepsFor(seconds, parameters.stepS));
-  return stay;
+  if (leaveHeading < 0) return dockLeaveSteps(floor, parameters, cell);
+  const model = parameters.robotModel;
+  const seconds = turnTime(model, clock.restHeading(cell), leaveHeading) + timeToFirstCentre(model, firstRunCells);
+  return Math.max(1, stepsFor(seconds, parameters.stepS));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ActivityWriter } from './activities.ts';
 import { ChargerPool } from './charger-pool.ts';
-import { DockPool, dockStay } from './dock-pool.ts';
+import { DockPool, dockArrivalTurnSteps, dockLeaveStepsTo } from './dock-pool.ts';
 import { FloorError, UNREACHABLE, type Floor } from './floor.ts';
 import { chargersAt, type FloorParameters } from './floor-parameters.ts';
 import { FloorClock } from '../motion/floor-clock.ts';
@@ -64,8 +64,8 @@ interface Cursor {
  * acceleration, braking and turns otherwise), handling at every pickup and dropoff, its plan's
  * charges where the plan puts them, the stations' chargers shared first come, first served
  * (`ChargerPool`), and every pickup and dropoff cell serving one robot at a time, first come,
- * first served (`DockPool`: a visit holds the cell while the robot enters, handles and leaves,
- * `dockStay`).
+ * first served (`DockPool`: a visit holds the cell while the robot enters, turns, handles and
+ * leaves, `dockArrivalTurnSteps` and `dockLeaveStepsTo`).
  * This is the plan's own clock: the optimiser's plan says exactly this, and the shared run's
  * delay is measured against it. Claims are served in order of arrival, then robot order:
  * O((work + charges) x robots).
@@ -132,8 +132,8 @@ export function freeFlow(
       let enter = arrival + next.arrivalTurn;
       if (next.heldCell !== next.cell) {
         const { count, leaveTo } = handlingsInARow(next);
-        const stay = dockStay(clock, next.cell, next.legFrom, leaveTo);
-        const hold = next.arrivalTurn + count * parameters.handlingSteps + stay.leaveSteps;
+        const leave = dockLeaveStepsTo(clock, next.cell, leaveTo);
+        const hold = next.arrivalTurn + count * parameters.handlingSteps + leave;
         reached = docks.claim(next.cell, arrival, hold);
         enter = reached + next.arrivalTurn;
         next.heldCell = next.cell;
@@ -241,7 +241,7 @@ function advanceToClaim(clock: FloorClock, cursor: Cursor): void {
   cursor.arrival = cursor.step;
   if (cursor.claim !== 'charge' && cursor.heldCell !== cursor.cell) {
     // Its centre reaches the dock before it turns there: the cell is held, and claimed, from then.
-    cursor.arrivalTurn = dockStay(clock, cursor.cell, cursor.legFrom, -1).arrivalTurnSteps;
+    cursor.arrivalTurn = dockArrivalTurnSteps(clock, cursor.cell, cursor.legFrom);
     cursor.arrival -= cursor.arrivalTurn;
   }
 }

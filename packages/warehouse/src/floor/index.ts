@@ -10,7 +10,14 @@ export {
   type FloorParameters,
 } from './floor-parameters.ts';
 export { ChargerPool } from './charger-pool.ts';
-export { DockPool, dockLeaveSteps, dockStay, dockVisitSteps, isDeadEnd } from './dock-pool.ts';
+export {
+  DockPool,
+  dockArrivalTurnSteps,
+  dockLeaveSteps,
+  dockLeaveStepsTo,
+  dockVisitSteps,
+  isDeadEnd,
+} from './dock-pool.ts';
 export { robotWorkFromPlan, robotsPerStation, type DeliveryWork, type RobotWork, type WorkItem } from './robot-work.ts';
 export { freeFlow, type FreeFlowLeg, type FreeFlowRobot } from './free-flow.ts';
 export {
