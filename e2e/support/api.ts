@@ -17,6 +17,20 @@ export function fixtureLayout(name: FixtureLayout): Record<string, unknown> {
   return JSON.parse(readFileSync(path.join(fixturesDir, `${name}.json`), 'utf8'));
 }
 
+/** Ten orders on the small warehouse, alternating its two dropoffs (2 stations, 4 robots). */
+export const TEN_SMALL_WAREHOUSE_ORDERS: readonly (readonly [string, string])[] = [
+  ['P7', 'D1'],
+  ['P10', 'D2'],
+  ['P11', 'D1'],
+  ['P13', 'D2'],
+  ['P16', 'D1'],
+  ['P17', 'D2'],
+  ['P18', 'D1'],
+  ['P19', 'D2'],
+  ['P20', 'D1'],
+  ['P22', 'D2'],
+];
+
 /** Calls the API as the signed-in user of `page` (its token from local storage). */
 export async function apiAs<T = unknown>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('token'));

@@ -1,7 +1,7 @@
 import { activitySteps, type ExecutionRecord } from '@fleetlab/warehouse';
 import { expect, test } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
-import { createScenarioWithTaskViaApi } from '../support/api.ts';
+import { createScenarioWithTaskViaApi, TEN_SMALL_WAREHOUSE_ORDERS } from '../support/api.ts';
 import { screenshotPath } from '../support/fleetlab-server.ts';
 import { finishedSolve, floorLines } from '../support/results-page.ts';
 
@@ -23,18 +23,7 @@ test('a planner runs drive units with delays and breakdowns, and the time they s
   const { scenarioId } = await createScenarioWithTaskViaApi(
     page,
     { environment: 'Stops floor', scenario: 'Stops', task: 'Ten orders' },
-    [
-      ['P7', 'D1'],
-      ['P10', 'D2'],
-      ['P11', 'D1'],
-      ['P13', 'D2'],
-      ['P16', 'D1'],
-      ['P17', 'D2'],
-      ['P18', 'D1'],
-      ['P19', 'D2'],
-      ['P20', 'D1'],
-      ['P22', 'D2'],
-    ],
+    TEN_SMALL_WAREHOUSE_ORDERS,
   );
 
   // The form starts with the drive unit; the stops are set under the advanced settings.

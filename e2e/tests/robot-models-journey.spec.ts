@@ -6,24 +6,10 @@ import {
 } from '@fleetlab/warehouse';
 import { expect, test } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
-import { apiAs, createEnvironmentViaApi } from '../support/api.ts';
+import { apiAs, createEnvironmentViaApi, TEN_SMALL_WAREHOUSE_ORDERS } from '../support/api.ts';
 import { screenshotPath } from '../support/fleetlab-server.ts';
 import { playerOf } from '../support/player.ts';
 import { finishedSolve } from '../support/results-page.ts';
-
-/** Ten orders on the small warehouse (2 stations, 4 robots). */
-const ORDERS = [
-  ['P7', 'D1'],
-  ['P10', 'D2'],
-  ['P11', 'D1'],
-  ['P13', 'D2'],
-  ['P16', 'D1'],
-  ['P17', 'D2'],
-  ['P18', 'D1'],
-  ['P19', 'D2'],
-  ['P20', 'D1'],
-  ['P22', 'D2'],
-];
 
 const DRIVE_UNIT = robotModelPresetByName('drive-unit')?.label ?? '';
 const POINT = robotModelPresetByName('point')?.label ?? '';
@@ -46,7 +32,12 @@ test('a planner solves with a drive unit, sees it named on the results, and comp
     parameters: {},
   });
   const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
-    { name: 'Ten orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: ORDERS } },
+    {
+      name: 'Ten orders',
+      task_type: 'pickup_delivery',
+      scenario_id: scenario.id,
+      details: { tasks: TEN_SMALL_WAREHOUSE_ORDERS },
+    },
   ]);
 
   // The solve form starts with the drive unit and says so; the API's default stays point.
