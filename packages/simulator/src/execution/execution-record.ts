@@ -1,5 +1,5 @@
 import { round2, type ExecutionRecord, type Floor, type RobotWork } from '@fleetlab/warehouse';
-import type { ExecutedStop, RecordedStops } from './disruptions.ts';
+import type { ExecutedStop } from './disruptions.ts';
 import type { ExecutorOutcome } from './executor.ts';
 
 /** The figures a run is measured against, which differ between a day's plan and a shift. */
@@ -20,7 +20,7 @@ export function executionRecord(
   floor: Floor,
   robots: readonly RobotWork[],
   stepS: number,
-  run: Omit<ExecutorOutcome, 'disruptions'> & { disruptions?: RecordedStops },
+  run: ExecutorOutcome,
   replays: number,
   frame: ExecutionFrame,
 ): ExecutionRecord {

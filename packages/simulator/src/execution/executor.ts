@@ -16,7 +16,7 @@ import { MotionHolds } from './motion-holds.ts';
 import { ProgressWatch } from './progress-watch.ts';
 import { Recorder, type ExecutedRobot } from './recorder.ts';
 import { StopsOnFloor } from './stops-on-floor.ts';
-import type { Disruptions } from './disruptions.ts';
+import type { RecordedStops } from './disruptions.ts';
 import { WorkCycle } from './work-cycle.ts';
 
 export interface ExecutorOutcome {
@@ -27,7 +27,7 @@ export interface ExecutorOutcome {
   steps: number;
   deadlocksResolved: number;
   /** The run's delays and breakdowns (absent: it had none). */
-  disruptions?: Disruptions;
+  disruptions?: RecordedStops;
 }
 
 /**
