@@ -197,31 +197,7 @@ function handlingsInARow(cursor: Cursor): { count: number; leaveTo: number } {
 
 /** Drives a robot to the place of its next claim (`claim` and `arrival` set), or marks its work done (`claim` null). */
 function advanceToClaim(clock: FloorClock, cursor: Cursor): void {
-  const { floor } = clock;
-  const { robot, out, writer } = cursor;
-  const drive = (toCell: number, loaded: boolean) => {
-    const steps = clock.legSteps(cursor.cell, toCell);
-    if (steps >= UNREACHABLE) {
-      throw new FloorError(
-        `Robot ${robot.id} cannot get from ${floor.describe(cursor.cell)} to ${floor.describe(toCell)}: shelves and stations wall it off`,
-      );
-    }
-    if (steps > 0) {
-      writer.set(cursor.step, loaded ? 'drive_loaded' : 'drive_empty');
-      out.legs.push({
-        fromCell: cursor.cell,
-        toCell,
-        departStep: cursor.step,
-        arriveStep: cursor.step + steps,
-        loaded,
-      });
-    }
-    out.distance += clock.legMetres(cursor.cell, toCell);
-    cursor.legFrom = cursor.cell;
-    if (toCell !== cursor.cell) cursor.heldCell = -1;
-    cursor.step += steps;
-    cursor.cell = toCell;
-  };
+  const { robot } = cursor;
   if (cursor.index >= robot.work.length) {
     cursor.claim = null;
     return;
@@ -229,13 +205,13 @@ function advanceToClaim(clock: FloorClock, cursor: Cursor): void {
   cursor.arrivalTurn = 0;
   const item = robot.work[cursor.index];
   if (item.kind === 'charge') {
-    drive(robot.homeCell, false);
+    drive(clock, cursor, robot.homeCell, false);
     cursor.claim = 'charge';
   } else if (cursor.toDropoff) {
-    drive(item.dropoffCell, true);
+    drive(clock, cursor, item.dropoffCell, true);
     cursor.claim = 'dropoff';
   } else {
-    drive(item.pickupCell, false);
+    drive(clock, cursor, item.pickupCell, false);
     cursor.claim = 'pickup';
   }
   cursor.arrival = cursor.step;
@@ -244,4 +220,34 @@ function advanceToClaim(clock: FloorClock, cursor: Cursor): void {
     cursor.arrivalTurn = dockArrivalTurnSteps(clock, cursor.cell, cursor.legFrom);
     cursor.arrival -= cursor.arrivalTurn;
   }
+}
+
+/**
+ * Drives the robot's leg from where it stands to `toCell`, writing the leg and its activity. A
+ * function of the module, not a closure per leg: free flow runs once per plan the search tries.
+ */
+function drive(clock: FloorClock, cursor: Cursor, toCell: number, loaded: boolean): void {
+  const { robot, out, writer } = cursor;
+  const steps = clock.legSteps(cursor.cell, toCell);
+  if (steps >= UNREACHABLE) {
+    const { floor } = clock;
+    throw new FloorError(
+      `Robot ${robot.id} cannot get from ${floor.describe(cursor.cell)} to ${floor.describe(toCell)}: shelves and stations wall it off`,
+    );
+  }
+  if (steps > 0) {
+    writer.set(cursor.step, loaded ? 'drive_loaded' : 'drive_empty');
+    out.legs.push({
+      fromCell: cursor.cell,
+      toCell,
+      departStep: cursor.step,
+      arriveStep: cursor.step + steps,
+      loaded,
+    });
+  }
+  out.distance += clock.legMetres(cursor.cell, toCell);
+  cursor.legFrom = cursor.cell;
+  if (toCell !== cursor.cell) cursor.heldCell = -1;
+  cursor.step += steps;
+  cursor.cell = toCell;
 }
