@@ -158,6 +158,55 @@ describe('bounds on the clock of robots that accelerate, brake and turn', () => 
   });
 });
 
+describe('bounds of plans on the clock of robots that turn, docks busy', () => {
+  it('the dock bound (each visit its known arrival turn or way out) and every other bound are at most every plan on random small floors', () => {
+    let checked = 0;
+    let dockTightest = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          width: fc.integer({ min: 10, max: 14 }),
+          height: fc.integer({ min: 12, max: 14 }),
+          stations: fc.integer({ min: 1, max: 2 }),
+          robotsPerStation: fc.integer({ min: 2, max: 6 }),
+          orders: fc.integer({ min: 6, max: 30 }),
+          dropoffs: fc.integer({ min: 1, max: 2 }),
+          seed: fc.integer({ min: 1, max: 10_000 }),
+          model: fc.constantFrom('drive-unit' as const, 'amr' as const),
+          algorithm: fc.constantFrom('greedy_distance' as const, 'makespan' as const, 'auction' as const),
+        }),
+        ({ model, algorithm, ...options }) => {
+          const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
+          let problem: Problem;
+          try {
+            problem = buildProblem({
+              environment: instance.environment,
+              tasks: instance.tasks,
+              params: { max_distance: 1000, robot_model: model },
+            });
+          } catch (error) {
+            expect(error).toBeInstanceOf(InfeasibleDeliveryError);
+            return;
+          }
+          const { results } = solve(problem, { algorithm, seed: 1, maxIterations: 10 });
+          const check = checkPlan(problem, results);
+          expect(check.errors).toEqual([]);
+          const bounds = computeBounds(problem);
+          MAKESPAN_BOUNDS.forEach((bound, k) => {
+            expect(bounds.values[k].makespan_s, bound.name).toBeLessThanOrEqual(check.metrics.makespan_s + 1e-6);
+          });
+          if (bounds.tightest.name === 'dock_capacity') dockTightest++;
+          checked++;
+        },
+      ),
+      { numRuns: 40, seed: 20261129 },
+    );
+    expect(checked).toBeGreaterThan(30);
+    // The dock is the tightest bound on some of them: the test is not idle.
+    expect(dockTightest).toBeGreaterThan(0);
+  });
+});
+
 describe('bounds of what is scarce, worked out by hand', () => {
   it('3 robots, 1 charger, two 180 s charges each: the charger bound holds 1,080 s of charging', () => {
     // Nine PR -> D1 deliveries, one per charge (R1 -> PR 7 m, PR -> D1 3 m, D1 -> R1 10 m: 20 m of

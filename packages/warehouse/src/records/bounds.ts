@@ -80,7 +80,8 @@ export const BOUNDS = [
   },
   {
     name: 'dock_capacity',
-    counts: 'one robot at a time at each pickup and dropoff: its visits times the least time a visit takes',
+    counts:
+      'one robot at a time at each pickup and dropoff: its visits one after another, each at least its known turn on arrival (a dropoff, from its pickup) or way out (a pickup, to its dropoff)',
     cannotCount: 'driving and charging',
     holdsFor: 'plan',
   },
