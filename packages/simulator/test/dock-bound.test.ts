@@ -5,7 +5,7 @@ import { generateWarehouseInstance } from '@fleetlab/warehouse';
 import { simulate } from '../src/index.ts';
 
 describe("the solver's dock capacity bound against the day on the floor", () => {
-  it('no plan and no day on the floor ends before the dock bound, on random crowded floors with few dropoffs', () => {
+  it('no plan and no day on the floor ends before the dock bound, on random crowded floors with few dropoffs, with every robot model', () => {
     let binding = 0;
     fc.assert(
       fc.property(
@@ -15,8 +15,9 @@ describe("the solver's dock capacity bound against the day on the floor", () => 
           orders: fc.integer({ min: 20, max: 60 }),
           dropoffs: fc.integer({ min: 1, max: 2 }),
           handling: fc.constantFrom(0, 2),
+          model: fc.constantFrom('point' as const, 'drive-unit' as const, 'amr' as const),
         }),
-        ({ seed, robotsPerStation, orders, dropoffs, handling }) => {
+        ({ seed, robotsPerStation, orders, dropoffs, handling, model }) => {
           const day = generateWarehouseInstance({
             width: 16,
             height: 16,
@@ -27,7 +28,7 @@ describe("the solver's dock capacity bound against the day on the floor", () => 
             seed,
             aisleWidth: 1,
           });
-          const params = { max_distance: 2000, handling_time_s: handling };
+          const params = { max_distance: 2000, handling_time_s: handling, robot_model: model };
           const problem = buildProblem({ environment: day.environment, tasks: day.tasks, params });
           const bound = lowerBound(problem);
           const { results, stats } = solve(problem, { algorithm: 'greedy_distance' });
@@ -39,7 +40,7 @@ describe("the solver's dock capacity bound against the day on the floor", () => 
           if ((stats.dock_queue_s ?? 0) > 0) binding++;
         },
       ),
-      { numRuns: 25, seed: 20261129 },
+      { numRuns: 30, seed: 20261129 },
     );
     // On some of them robots wait at a dock in the plan itself.
     expect(binding).toBeGreaterThan(0);
