@@ -1,7 +1,7 @@
 import { FleetRoutes } from '../routes/fleet-routes.ts';
 import { GranularRobots } from '../candidates/granular-robots.ts';
 import { descend } from '../moves/local-search.ts';
-import { plannedMakespan, type Routes } from '../plan/plan-builder.ts';
+import { plannedFinish, plannedMakespan, type Routes } from '../plan/plan-builder.ts';
 import type { Random } from './random.ts';
 import { shuffleInPlace } from './random.ts';
 import { provenAtBound, searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
@@ -93,6 +93,10 @@ export function improveByRuinAndRecreate(
   });
   const queues = queuePenalty(context, state);
   let current = state.value() + queues.penalty();
+  // With the queues weighed, the robot that finishes last on the plan's clock (queues in), which
+  // may not be the one whose own route is longest: the ruin takes from it.
+  let latest = queues.latestRobot();
+  const busiest = () => (latest >= 0 ? latest : state.busiestRobot);
   context.elite.offer(current, () => state.routes());
   let best = current;
   let bestRoutes = state.routes();
@@ -130,7 +134,7 @@ export function improveByRuinAndRecreate(
 
     const count = 1 + random.int(maxRemoved);
     const strategy = random.next();
-    step.ruin(count, strategy);
+    step.ruin(count, strategy, busiest());
     const complete = step.recreate(blink);
     const value = complete ? state.value() + queues.penalty() : Infinity;
     const accept =
@@ -138,6 +142,7 @@ export function improveByRuinAndRecreate(
       (value < Infinity && value < current - temperature * Math.log(Math.max(1e-300, random.next())));
     if (accept) {
       current = value;
+      latest = queues.latestRobot();
       context.elite.offer(value, () => state.routes());
       if (value < best - 1e-12) {
         offerBest(value);
@@ -145,6 +150,7 @@ export function improveByRuinAndRecreate(
         // The descent's moves do not see the queues, so with them a polished plan may be worse.
         descend(state, outOfTime, { maxMoves: 20, allFocuses: false, granular });
         current = state.value() + queues.penalty();
+        latest = queues.latestRobot();
         context.elite.offer(current, () => state.routes());
         if (current < best) offerBest(current);
         lastImprovementMs = context.now();
@@ -187,7 +193,13 @@ const QUEUE_SHARE = 0.02;
 function queuePenalty(
   context: AlgorithmContext,
   state: FleetRoutes,
-): { weighs: boolean; penalty: () => number; makespan: (state: FleetRoutes) => number } {
+): {
+  weighs: boolean;
+  penalty: () => number;
+  makespan: (state: FleetRoutes) => number;
+  /** The robot whose last delivery sets the plan's makespan, of the plan last weighed (-1: none weighed). */
+  latestRobot: () => number;
+} {
   const { problem, scale } = context;
   const weight = scale.weights.completion_time / scale.divisors.completion_time;
   const planned = () =>
@@ -196,17 +208,24 @@ function queuePenalty(
       state.evaluators.map((evaluator) => evaluator.route),
     );
   const weighs = problem.floor !== null && weight > 0 && planned() > state.makespan * (1 + QUEUE_SHARE);
-  if (!weighs) return { weighs, penalty: () => 0, makespan: (routes) => routes.makespan };
+  if (!weighs) return { weighs, penalty: () => 0, makespan: (routes) => routes.makespan, latestRobot: () => -1 };
   let last = 0;
+  let latest = -1;
   return {
     weighs,
     penalty: () => {
-      last = planned();
+      const finish = plannedFinish(
+        problem,
+        state.evaluators.map((evaluator) => evaluator.route),
+      );
+      last = finish.makespan;
+      latest = finish.latestRobot;
       // The plan's makespan in place of the routes' own (queues only ever add).
       return weight * (last - state.makespan);
     },
     // The planned makespan of the plan last weighed (the state's, as the search asks right after).
     makespan: () => last,
+    latestRobot: () => latest,
   };
 }
 
@@ -242,7 +261,7 @@ class RuinAndRecreate {
    * around a seed (of the busiest robot below 0.2), the busiest robot's work and random others
    * (below 0.7), or random ones.
    */
-  ruin(count: number, strategy: number): void {
+  ruin(count: number, strategy: number, busiestRobot: number): void {
     const { state, random, removed } = this;
     const n = state.problem.deliveryCount;
     removed.length = 0;
@@ -253,8 +272,8 @@ class RuinAndRecreate {
     if (strategy < 0.4) {
       // String removal around a seed: related deliveries, whole chains of their routes.
       const seed =
-        strategy < 0.2 && state.busiestRobot >= 0 && state.evaluators[state.busiestRobot].route.length > 0
-          ? pickFrom(state.evaluators[state.busiestRobot].route, random)
+        strategy < 0.2 && busiestRobot >= 0 && state.evaluators[busiestRobot].route.length > 0
+          ? pickFrom(state.evaluators[busiestRobot].route, random)
           : random.int(n);
       this.take(seed);
       for (const other of this.neighbours[seed]) {
@@ -268,9 +287,8 @@ class RuinAndRecreate {
       }
     } else if (strategy < 0.7) {
       // Worst removal from the busiest robot, then random others to make room.
-      const busiest = state.busiestRobot;
-      if (busiest >= 0) {
-        const route = state.evaluators[busiest].route.slice();
+      if (busiestRobot >= 0) {
+        const route = state.evaluators[busiestRobot].route.slice();
         shuffleInPlace(route, random);
         for (const j of route.slice(0, Math.max(1, Math.ceil(count / 2)))) this.take(j);
       }

@@ -58,19 +58,26 @@ export function buildPlanSteps(problem: Problem, routes: Routes): PlanResultsRec
  * nothing is shared, the routes' own finish. What a search that weighs the queues measures.
  */
 export function plannedMakespan(problem: Problem, routes: Routes): number {
+  return plannedFinish(problem, routes).makespan;
+}
+
+/** `plannedMakespan` and the robot that sets it (the first of the latest; -1 without deliveries). */
+export function plannedFinish(problem: Problem, routes: Routes): { makespan: number; latestRobot: number } {
   const items = problem.robots.map((_, r) => plannedItems(problem, r, routes[r]));
   const { floor } = problem;
+  const clocks = floor
+    ? floorClocks(problem, floor, items)
+    : items.map((robotItems, r) => graphClock(problem, r, robotItems));
   let makespan = 0;
-  if (floor) {
-    floorClocks(problem, floor, items).forEach((clock, r) => {
-      makespan = Math.max(makespan, lastDeliveryEnd(clock, items[r]));
-    });
-  } else {
-    items.forEach((robotItems, r) => {
-      makespan = Math.max(makespan, lastDeliveryEnd(graphClock(problem, r, robotItems), robotItems));
-    });
-  }
-  return makespan;
+  let latestRobot = -1;
+  clocks.forEach((clock, r) => {
+    const end = lastDeliveryEnd(clock, items[r]);
+    if (end > makespan) {
+      makespan = end;
+      latestRobot = r;
+    }
+  });
+  return { makespan, latestRobot };
 }
 
 /** When a robot's last delivery is done (0 without deliveries). */
