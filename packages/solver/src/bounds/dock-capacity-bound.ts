@@ -25,7 +25,9 @@ import { usableRobots } from './lower-bound.ts';
  * With equal visits (points) that is first arrival + (V - 1) x visit.
  *
  * Plans hold the docks' queues (free flow's `DockPool`, with the same visits), so it holds for
- * every plan. It is 0 on the graph model, which has no cells.
+ * every plan; the shared floor holds its docks the same way, and no day on it ended before the
+ * bound in the simulator's property test (every robot model). It is 0 on the graph model, which
+ * has no cells.
  */
 export function dockCapacityBound(problem: Problem): number {
   const { floor } = problem;
