@@ -247,6 +247,42 @@ describe('bounds of what is scarce, worked out by hand', () => {
     expect(stats.makespan_s).toBe(96);
   });
 
+  it('a drive unit’s dock visits pay their known turns: four PB -> D2 deliveries, worked out by hand', () => {
+    // A 6 x 2 floor: shelf over (1, 0)-(2, 0), PB under it at (1, 1) facing it (-y), D2 at (3, 0)
+    // facing it (-x), station R1 at (5, 0) with three drive units (2 s handling = 40 ticks).
+    //   row 0:  .  S  S  D2 .  R1
+    //   row 1:  .  PB .  .  .  .
+    // R1 -> PB: 8.042 s (a quarter turn, 1 m down, a quarter turn, 4 m along row 1, a quarter turn
+    // to the shelf), 161 ticks of 0.05 s. PB -> D2: a quarter turn to +x, 2 m along row 1 (2 x
+    // sqrt(2) s), a quarter turn, 1 m up (2 s), a quarter turn to -x: 6.703 s, 135 ticks. So D2
+    // is first reached at 8.05 + 2 + 6.75 = 16.8 s. Each D2 visit comes in heading -y and turns a quarter there (12 ticks:
+    // 0.625 s, whole ticks down); its least way out is a quarter turn and 1 m from standstill
+    // (0.625 + sqrt(2) = 2.039 s, 41 ticks): 93 ticks a visit. Four visits, less the first
+    // one's turn and the last one's handling and way out: 372 - 12 - 81 = 279 ticks = 13.95 s,
+    // so no plan ends before 30.75 s. Counting the least visit only (before): 16.8 + 3 x 81
+    // ticks = 28.95 s.
+    const problem = buildProblem({
+      environment: {
+        dimensions: { width: 6, height: 2 },
+        elements: {
+          shelves: [{ id: 'S1', position: [1, 0], size: [2, 1] }],
+          pickups: [{ id: 'PB', position: [1.5, 1], shelf_id: 'S1', side: 'bottom' }],
+          dropoffs: [{ id: 'D2', position: [3.5, 0.5] }],
+          robot_stations: [{ id: 'R1', position: [5.5, 0.5] }],
+          robots: [1, 2, 3].map((k) => ({ id: `R1_${k}`, station_id: 'R1', position: [5.5, 0.5] })),
+        },
+      },
+      tasks: tasksOf(...Array.from({ length: 4 }, (): [string, string] => ['PB', 'D2'])),
+      params: { max_distance: 1000, robot_model: 'drive-unit' },
+    });
+    expect(boundValue(problem, 'dock_capacity')).toBeCloseTo(30.75, 6);
+    for (const algorithm of ['greedy_distance', 'makespan'] as const) {
+      const { results, stats } = solve(problem, { algorithm, maxIterations: 20 });
+      expect(checkPlan(problem, results).errors).toEqual([]);
+      expect(stats.makespan_s).toBeGreaterThanOrEqual(30.75);
+    }
+  });
+
   it('a dropoff with 100 visits of 2 s: no plan and no bound below 200 s', () => {
     // D1 is a dead end: a robot comes in and leaves by the cell below, so with no handling a
     // visit holds it 2 steps (1 s each). The first robot reaches it after 5 m: 5 + 99 x 2 = 203 s.
