@@ -3,8 +3,8 @@ import {
   decodeActivities,
   DockPool,
   dockArrivalTurnSteps,
+  dockLeaveSteps,
   dockLeaveStepsTo,
-  dockVisitSteps,
   FloorClock,
   Floor,
   freeFlow,
@@ -46,10 +46,12 @@ describe('pickups and dropoffs serve one robot at a time', () => {
 
   it('a visit holds the cell for the handling and a step off it, a step more on a dead end', () => {
     expect([isDeadEnd(floor, dropoff), isDeadEnd(floor, pickup)]).toEqual([true, false]);
-    expect([dockVisitSteps(floor, parameters, dropoff), dockVisitSteps(floor, parameters, pickup)]).toEqual([4, 3]);
+    // 2 s handling = 2 steps, then the way off: a step, two out of the dead end.
+    expect(parameters.handlingSteps).toBe(2);
+    expect([dockLeaveSteps(floor, parameters, dropoff), dockLeaveSteps(floor, parameters, pickup)]).toEqual([2, 1]);
     // A robot half as fast crosses a cell in one of its (2 s) steps: the same visit in steps.
     const slow = resolveFloorParameters({ handling_time_s: 2, robot_speed: 0.5 });
-    expect(dockVisitSteps(floor, slow, dropoff)).toBe(1 + 2);
+    expect([slow.handlingSteps, dockLeaveSteps(floor, slow, dropoff)]).toEqual([1, 2]);
   });
 
   it('a drive unit leaving a dock turns from its rest heading and sets off from standstill', () => {
@@ -57,11 +59,11 @@ describe('pickups and dropoffs serve one robot at a time', () => {
     // 2 s handling = 40 ticks of 0.05 s. PB faces its shelf (-y): a quarter turn (0.625 s) to
     // either side, then 1 m from standstill at 1 m/s² (under the 1.125 m ramp to 1.5 m/s):
     // sqrt(2) = 1.414 s; 2.039 s = 41 ticks.
-    expect(dockVisitSteps(floor, driveUnit, pickup)).toBe(40 + 41);
+    expect([driveUnit.handlingSteps, dockLeaveSteps(floor, driveUnit, pickup)]).toEqual([40, 41]);
     // D1 faces the shelf (+x), its one way out is down (+y): a quarter turn, then 2 m (a dead end:
     // out past its neighbour): 1.5 s up to 1.5 m/s over 1.125 m, 0.875 m at 1.5 m/s = 0.583 s;
     // 2.708 s = 55 ticks.
-    expect(dockVisitSteps(floor, driveUnit, dropoff)).toBe(40 + 55);
+    expect(dockLeaveSteps(floor, driveUnit, dropoff)).toBe(55);
   });
 
   it('serves claims first come, first served: each enters when the one before has left', () => {
@@ -114,10 +116,10 @@ describe('pickups and dropoffs serve one robot at a time', () => {
     // Out of PB to D1: a quarter turn to -x and a 1 m run to (0, 1) that stops there to turn:
     // 0.625 + 2 = 2.625 s = 53 ticks. Out of PB to the station: a quarter turn to +x and the first
     // metre of a 4 m run, on its acceleration ramp: 0.625 + sqrt(2) = 2.039 s = 41 ticks (the least
-    // way out, `dockVisitSteps`).
+    // way out, `dockLeaveSteps`).
     expect(dockArrivalTurnSteps(clock, pickup, station)).toBe(12);
     expect([dockLeaveStepsTo(clock, pickup, dropoff), dockLeaveStepsTo(clock, pickup, station)]).toEqual([53, 41]);
-    expect(dockVisitSteps(floor, driveUnit, pickup)).toBe(40 + 41);
+    expect([driveUnit.handlingSteps, dockLeaveSteps(floor, driveUnit, pickup)]).toEqual([40, 41]);
     // Two drive units reach PB together. The first's centre is on it at 149, it handles from 161
     // and its centre is on (0, 1) at 149 + 12 + 40 + 53 = 254: the second enters then (a wait of
     // 105 ticks), turns, and handles from 266.

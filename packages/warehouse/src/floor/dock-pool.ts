@@ -120,19 +120,6 @@ function timeToCover(model: RobotKinematics, metres: number): number {
 }
 
 /**
- * Steps one visit holds a pickup or dropoff cell: the robot enters, handles and leaves
- * (`dockLeaveSteps`). The dock capacity bound and the plan's dock queue count visits with this
- * one figure.
- */
-export function dockVisitSteps(
-  floor: Floor,
-  parameters: Pick<FloorParameters, 'handlingSteps' | 'robotSpeed' | 'stepS' | 'robotModel'>,
-  cell: number,
-): number {
-  return parameters.handlingSteps + dockLeaveSteps(floor, parameters, cell);
-}
-
-/**
  * The pickup and dropoff cells and the one rule for who enters when: one robot at a time, first
  * come, first served, as the stations' chargers (`ChargerPool`). A robot that reaches a cell
  * another robot's visit holds waits beside it and enters when that visit ends; robots are served
@@ -151,7 +138,8 @@ export class DockPool {
 
   /**
    * Takes `cell` for a robot that reached it at `arrival` and holds it `holdSteps` (its handling
-   * there and leaving: `dockVisitSteps`, or more when it handles there twice in a row); returns
+   * there and leaving: `dockArrivalTurnSteps`, the handling and `dockLeaveStepsTo`, the handling
+   * counted once more when it handles there twice in a row); returns
    * the step it enters.
    */
   claim(cell: number, arrival: number, holdSteps: number): number {

@@ -15,7 +15,6 @@ export {
   dockArrivalTurnSteps,
   dockLeaveSteps,
   dockLeaveStepsTo,
-  dockVisitSteps,
   isDeadEnd,
 } from './dock-pool.ts';
 export { robotWorkFromPlan, robotsPerStation, type DeliveryWork, type RobotWork, type WorkItem } from './robot-work.ts';
