@@ -15,13 +15,14 @@ const FIRST_DESCENT_SHARE = 0.5;
 
 /**
  * makespan (id 6): the flagship optimiser. A min-max construction (the better of largest-first
- * insertion and the greedy plan), then a descent with relocate, swap, 2-opt*, or-opt and 2-opt
- * (the busiest robot first, then every other robot in turn), then ruin-and-recreate until the
- * time limit, the iteration cap or a proven zero gap to the tightest bound: each
- * iteration removes a few deliveries (at random, a string of related deliveries, or the
- * costliest ones of the busiest robot) and reinserts them at their best places; simulated
- * annealing on the augmented objective decides whether to keep the result. The best plan seen
- * is returned. Where robots queue (`queuePenalty`), plans are judged with their queues in.
+ * insertion and the greedy plan, weighed as the search weighs plans: `startValueOf`), then a
+ * descent with relocate, swap, 2-opt*, or-opt and 2-opt (the busiest robot first, then every
+ * other robot in turn), then ruin-and-recreate until the time limit, the iteration cap or a
+ * proven zero gap to the tightest bound: each iteration removes a few deliveries (at random, a
+ * string of related deliveries, or the costliest ones of the busiest robot) and reinserts them
+ * at their best places; simulated annealing on the augmented objective decides whether to keep
+ * the result. The best plan seen is returned. Where robots queue (`queuePenalty`), plans are
+ * judged with their queues in, and the busiest robot is the one that finishes last with them.
  */
 export function optimiseMakespan(context: AlgorithmContext): Routes {
   const neighbours = relatedDeliveries(context);

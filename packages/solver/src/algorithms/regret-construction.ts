@@ -4,7 +4,7 @@ import type { Routes } from '../plan/plan-builder.ts';
 import type { AlgorithmContext } from './context.ts';
 
 /**
- * The start of the time-limited searches (genetic, makespan): the regret construction, given
+ * The genetic search's start: the regret construction, given
  * at most 40% of the time budget because it can be slow with few robots and many deliveries;
  * null when it ran out, and the search then starts from the greedy plan. With an iteration cap
  * it always finishes, so that capped runs stay reproducible.
