@@ -93,7 +93,7 @@ export function improveByRuinAndRecreate(
     granular,
   });
   const queues = queuePenalty(context, state);
-  let current = state.value() + queues.penalty();
+  let current = state.value() + queues.initial;
   // With the queues weighed, the robot that finishes last on the plan's clock (queues in), which
   // may not be the one whose own route is longest: the ruin takes from it.
   let latest = queues.latestRobot();
@@ -179,7 +179,7 @@ export function improveByRuinAndRecreate(
  */
 function startValueOf(context: AlgorithmContext, routes: Routes): number {
   const state = new FleetRoutes(context.problem, context.scale, routes);
-  return state.value() + queuePenalty(context, state).penalty();
+  return state.value() + queuePenalty(context, state).initial;
 }
 
 /**
@@ -208,34 +208,38 @@ function queuePenalty(
   state: FleetRoutes,
 ): {
   weighs: boolean;
+  /** What the queues add to the value of the state as it is now (its plan is timed again). */
   penalty: () => number;
+  /** What they add to the state as it was when this was made (timed then, once). */
+  initial: number;
   makespan: (state: FleetRoutes) => number;
   /** The robot whose last delivery sets the plan's makespan, of the plan last weighed (-1: none weighed). */
   latestRobot: () => number;
 } {
   const { problem, scale } = context;
   const weight = scale.weights.completion_time / scale.divisors.completion_time;
-  const planned = () =>
-    plannedMakespan(
+  const finishOfState = () =>
+    plannedFinish(
       problem,
       state.evaluators.map((evaluator) => evaluator.route),
     );
-  const weighs = problem.floor !== null && weight > 0 && planned() > state.makespan * (1 + QUEUE_SHARE);
-  if (!weighs) return { weighs, penalty: () => 0, makespan: (routes) => routes.makespan, latestRobot: () => -1 };
-  let last = 0;
-  let latest = -1;
+  const first = problem.floor !== null && weight > 0 ? finishOfState() : null;
+  const weighs = first !== null && first.makespan > state.makespan * (1 + QUEUE_SHARE);
+  if (!first || !weighs)
+    return { weighs, penalty: () => 0, initial: 0, makespan: (routes) => routes.makespan, latestRobot: () => -1 };
+  let last = first.makespan;
+  let latest = first.latestRobot;
+  // The plan's makespan in place of the routes' own (queues only ever add).
+  const added = () => weight * (last - state.makespan);
   return {
     weighs,
     penalty: () => {
-      const finish = plannedFinish(
-        problem,
-        state.evaluators.map((evaluator) => evaluator.route),
-      );
+      const finish = finishOfState();
       last = finish.makespan;
       latest = finish.latestRobot;
-      // The plan's makespan in place of the routes' own (queues only ever add).
-      return weight * (last - state.makespan);
+      return added();
     },
+    initial: added(),
     // The planned makespan of the plan last weighed (the state's, as the search asks right after).
     makespan: () => last,
     latestRobot: () => latest,
