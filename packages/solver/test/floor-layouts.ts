@@ -1,5 +1,5 @@
 import { buildNavigationGraph, generateNavigationPoints, type LayoutElements } from '@fleetlab/warehouse';
-import type { ProblemInput } from '../src/index.ts';
+import { buildProblem, type ProblemInput } from '../src/index.ts';
 
 /** An environment from its elements: pickups by shelf side, robots on their station, the editor's graph. */
 function environment(width: number, height: number, elements: Partial<LayoutElements>): ProblemInput['environment'] {
@@ -49,6 +49,14 @@ export function aroundShelf(robots = 1): ProblemInput['environment'] {
     robots: robotsOnStation('R1', [0.5, 4.5], robots),
   });
 }
+
+/** `deliveries` PR -> D1 deliveries for `robots` robots around the shelf: R1 -> PR 7 m, PR -> D1 3 m, D1 -> R1 10 m, D1 -> PR 3 m. */
+export const aroundShelfProblem = (robots: number, deliveries: number, params: ProblemInput['params']) =>
+  buildProblem({
+    environment: aroundShelf(robots),
+    tasks: Array.from({ length: deliveries }, (): [string, string] => ['PR', 'D1']),
+    params,
+  });
 
 /**
  * "Station row": a 5 x 3 floor whose top row holds stations R1-R3 between dropoffs D1 and D2;

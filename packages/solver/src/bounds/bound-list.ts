@@ -1,12 +1,13 @@
 import { BOUNDS, type BoundName } from '@fleetlab/warehouse';
 import { batteryAwareBound, type BatteryBound } from './battery-bound.ts';
 import { chargeSegmentBound } from './charge-segment-bound.ts';
-import { chargeSegmentLpBound } from './charge-segment-lp-bound.ts';
+import { type ChargeSegmentLp, chargeSegmentLpBound } from './charge-segment-lp-bound.ts';
 import { chargerCapacityBound } from './charger-capacity-bound.ts';
 import { detourCapacityBound } from './detour-capacity-bound.ts';
 import { dockCapacityBound } from './dock-capacity-bound.ts';
 import { driveItemsLpBound } from './drive-items-lp-bound.ts';
 import { driveModelBound, driveTimeBound, type ModelBound, modelLowerBound } from './lower-bound.ts';
+import { robotRechargesLpBound } from './robot-recharges-lp-bound.ts';
 import { wholeChargesBound, wholeChargesOnDriveTimes } from './whole-charges-bound.ts';
 import { totalDeliveryLength } from '../problem/delivery-legs.ts';
 import type { Problem } from '../problem/problem.ts';
@@ -21,6 +22,7 @@ export class SharedBoundWork {
   private driveModelBound: ModelBound | null = null;
   private batteryBound: BatteryBound | null = null;
   private driveTimeBound: number | null = null;
+  private segmentLp: ChargeSegmentLp | null = null;
 
   constructor(
     readonly problem: Problem,
@@ -53,6 +55,12 @@ export class SharedBoundWork {
     return this.driveTimeBound;
   }
 
+  /** The charge-segment LP (its makespan and the fewest recharges); the split LP starts from it. */
+  chargeSegmentLp(): ChargeSegmentLp {
+    this.segmentLp ??= chargeSegmentLpBound(this.problem, this);
+    return this.segmentLp;
+  }
+
   battery(): BatteryBound {
     this.batteryBound ??= batteryAwareBound(this.problem, this.poll);
     return this.batteryBound;
@@ -78,7 +86,8 @@ const COMPUTE: Record<BoundName, MakespanBound['compute']> = {
     detourCapacityBound(problem, shared.model().distance_m - totalDeliveryLength(problem), shared.poll).makespan_s,
   charger_capacity: (problem, shared) => chargerCapacityBound(problem, shared),
   whole_charges: (problem, shared) => wholeChargesBound(problem, shared.model().distance_m),
-  charge_segment_lp: (problem, shared) => chargeSegmentLpBound(problem, shared).makespan_s,
+  charge_segment_lp: (_problem, shared) => shared.chargeSegmentLp().makespan_s,
+  robot_recharges_lp: (problem, shared) => robotRechargesLpBound(problem, shared),
   drive_time: (_problem, shared) => shared.driveTime(),
   drive_items_lp: (problem, shared) =>
     driveItemsLpBound(
@@ -92,7 +101,7 @@ const COMPUTE: Record<BoundName, MakespanBound['compute']> = {
 };
 
 /** The bounds a search may start without (`computeBounds`' `costly: false`). */
-const COSTLY = new Set<BoundName>(['drive_items_lp']);
+const COSTLY = new Set<BoundName>(['drive_items_lp', 'robot_recharges_lp']);
 
 /** Every makespan bound the solver knows, in the order of BOUNDS: the solve, the lower-bound module and the bench read this list. */
 export const MAKESPAN_BOUNDS: readonly MakespanBound[] = BOUNDS.map((info) => ({

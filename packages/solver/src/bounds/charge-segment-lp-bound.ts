@@ -136,14 +136,15 @@ export function chargeSegmentLpBound(
   const budget: Budget = { labels: LABEL_BUDGET, deadline: performance.now() + TIME_BUDGET_S * 1000 };
   // The recharge count first: it converges in fewer rounds (its pricing weighs no time) and
   // its whole number is often the stronger of the two.
-  const recharges = new SegmentMaster(problem, usable, 'recharges', budget, shared.poll);
+  const groups = robotGroups(problem, usable);
+  const recharges = new SegmentMaster(problem, groups, 'recharges', budget, shared.poll);
   const fewest = recharges.solve();
   const leastRecharges = fewest.value > 0 ? Math.ceil(fewest.value - 1e-6) : 0;
   const byRecharges = recharges.timeForRecharges(leastRecharges);
   // The makespan LP stops once its master cannot pass what is proven already: the recharges'
   // bound, the model's and the battery-aware one (computed for the list anyway).
   const known = Math.max(byRecharges, shared.model().makespan_s, shared.battery().makespan_s);
-  const makespan = new SegmentMaster(problem, usable, 'makespan', budget, shared.poll).solve(
+  const makespan = new SegmentMaster(problem, groups, 'makespan', budget, shared.poll).solve(
     options.untilConverged ? 0 : known,
   );
   return {
@@ -186,42 +187,78 @@ interface StationRow {
   afterCharge: number;
 }
 
-class SegmentMaster {
+/**
+ * A group of the master: robots alike (`RobotGroup`), and, where the bound fixes it, how many
+ * recharges each of them makes (null: any number).
+ */
+export interface MasterGroup extends RobotGroup {
+  recharges: number | null;
+}
+
+/** Rows of each group after the cover rows: time, first, open, chain and closed. */
+const ROWS_PER_GROUP = 5;
+
+/** The usable robots in groups of robots alike: same class, station, ready time and charge used at the start. */
+export function robotGroups(problem: Problem, usable: readonly number[]): MasterGroup[] {
+  const groups: MasterGroup[] = [];
+  const byKey = new Map<string, MasterGroup>();
+  for (const robot of usable) {
+    const station = problem.robots[robot].stationId;
+    const key = `${problem.robotClass[robot]}:${station}:${problem.readyS[robot]}:${problem.initialUsed[robot]}`;
+    const group = byKey.get(key);
+    if (group) group.size++;
+    else {
+      const fresh = { robot, size: 1, station, recharges: null };
+      byKey.set(key, fresh);
+      groups.push(fresh);
+    }
+  }
+  return groups;
+}
+
+/** A robot's least finish with c recharges: `first` for its first, `cycle` more for each next (`SegmentMaster.finishFigures`). */
+export interface RechargeFinish {
+  first: number;
+  cycle: number;
+}
+
+export class SegmentMaster {
   private readonly pricing: SegmentPricing;
-  private readonly groups: RobotGroup[] = [];
   private readonly stations = new Map<string, StationRow>();
+  /** Rows of the model: the cover rows, the groups' and the stations'. */
+  private rowCount = 0;
+  /** Model columns before the segments' (M and the artificial ones). */
+  private firstSegmentColumn = 0;
+  /** The segments the last optimal master used (a positive value). */
+  readonly used: Segment[] = [];
   private readonly model = highs.createModel();
   /** Row of each group's time, first, open and chain rows: 4 g + 0..3 after the cover rows. */
   private readonly groupRowStart: number;
-  private readonly columns: Segment[] = [];
+  /** The master's columns (the single-class ones it starts with, any seeded, and those priced in). */
+  readonly columns: Segment[] = [];
   /** Per group, its empty closed first segment (a recharge at the start), when its charge allows one. */
   private readonly emptyFirst: (Segment | null)[] = [];
   private readonly robots: number;
+  /** When every group's recharges are fixed, how many segments the robots drive in all (else null). */
+  private readonly segmentCount: number | null;
   private readonly leastLaterTime: number;
   /** What column generation has proven so far (`value`, lowered by the tolerance) and how it went. */
   private readonly outcome: MasterOutcome = { value: 0, converged: false, rounds: 0, columns: 0, master: 0 };
 
   constructor(
     private readonly problem: Problem,
-    usable: readonly number[],
+    private readonly groups: readonly MasterGroup[],
     private readonly objective: MasterObjective,
     private readonly budget: Budget,
     private readonly poll?: () => void,
+    pricing?: SegmentPricing,
   ) {
-    this.pricing = new SegmentPricing(problem);
-    const byKey = new Map<string, RobotGroup>();
-    for (const robot of usable) {
-      const station = problem.robots[robot].stationId;
-      const key = `${problem.robotClass[robot]}:${station}:${problem.readyS[robot]}:${problem.initialUsed[robot]}`;
-      const group = byKey.get(key);
-      if (group) group.size++;
-      else {
-        const fresh = { robot, size: 1, station };
-        byKey.set(key, fresh);
-        this.groups.push(fresh);
-      }
-    }
-    this.robots = usable.length;
+    this.pricing = pricing ?? new SegmentPricing(problem);
+    this.robots = groups.reduce((sum, group) => sum + group.size, 0);
+    // A robot with c >= 1 recharges drives c + 1 segments; one with none, at most one.
+    this.segmentCount = groups.every((group) => group.recharges !== null)
+      ? groups.reduce((sum, group) => sum + group.size * Math.max(1, (group.recharges ?? 0) + 1), 0)
+      : null;
     this.groupRowStart = this.pricing.classCount;
     let leastLater = Infinity;
     for (let k = 0; k < problem.deliveryClassCount; k++) {
@@ -234,13 +271,15 @@ class SegmentMaster {
   /**
    * Column generation; `known` is a bound proven already: the restricted master's value is at
    * least the LP's optimum, so once it is no more than `known` the LP cannot add to it and the
-   * rounds stop.
+   * rounds stop. They stop too once the proven value reaches `enough`. `seed`: columns to start
+   * with beside the single-class ones (segments of the groups, as another master priced them).
    */
-  solve(known = 0): MasterOutcome {
+  solve(known = 0, enough = Infinity, seed: readonly Segment[] = []): MasterOutcome {
     try {
       this.build();
+      this.addColumns(seed);
       this.outcome.columns = this.columns.length;
-      this.generate(known);
+      this.generate(known, enough);
     } catch (error) {
       // HiGHS refused an operation or its WebAssembly stopped: what the rounds proved stands.
       if (!isHighsFailure(error)) throw error;
@@ -268,14 +307,20 @@ class SegmentMaster {
     model.changeColCost(0, this.objective === 'makespan' ? 1 : 0);
     for (let k = 0; k < pricing.classCount; k++) model.addRow(pricing.classSize[k], inf, { indices: [], values: [] });
     for (const group of groups) {
-      model.addRow(-inf, 0, { indices: [0], values: [-group.size] });
-      model.addRow(-inf, group.size, { indices: [], values: [] });
-      model.addRow(-inf, group.size, { indices: [], values: [] });
+      const { size, recharges } = group;
+      // Robots with c >= 1 recharges each drive exactly one first segment, one open (the last)
+      // and c closed ones; robots with none at most one segment, open.
+      const each = recharges !== null && recharges >= 1 ? size : -inf;
+      model.addRow(-inf, 0, { indices: [0], values: [-size] });
+      model.addRow(each, size, { indices: [], values: [] });
+      model.addRow(each, size, { indices: [], values: [] });
       model.addRow(-inf, 0, { indices: [], values: [] });
+      if (recharges === null) model.addRow(-inf, inf, { indices: [], values: [] });
+      else model.addRow(recharges * size, recharges * size, { indices: [], values: [] });
     }
     const robotsAt = new Map<string, number>();
     for (const group of groups) robotsAt.set(group.station, (robotsAt.get(group.station) ?? 0) + group.size);
-    let row = this.groupRowStart + 4 * groups.length;
+    let row = this.groupRowStart + ROWS_PER_GROUP * groups.length;
     for (const group of groups) {
       const chargers = problem.chargersOfRobot[group.robot];
       if (this.stations.has(group.station) || problem.rechargeSeconds <= 0) continue;
@@ -288,7 +333,20 @@ class SegmentMaster {
       model.addRow(-inf, -chargers * afterCharge, { indices: [0], values: [-chargers] });
       this.stations.set(group.station, { chargers, row: row++, afterCharge });
     }
+    this.rowCount = row;
     for (let k = 0; k < pricing.classCount; k++) model.addCol(ARTIFICIAL_COST, 0, inf, { indices: [k], values: [1] });
+    // Where recharges are fixed, artificial columns keep the first masters feasible on the rows
+    // they make equalities (no plan uses one either).
+    groups.forEach((group, g) => {
+      if (group.recharges === null) return;
+      const base = this.groupRowStart + ROWS_PER_GROUP * g;
+      for (const offset of [1, 2, 4]) {
+        for (const sign of [1, -1]) model.addCol(ARTIFICIAL_COST, 0, inf, { indices: [base + offset], values: [sign] });
+      }
+    });
+    // M, then an artificial column per cover row and two per equality row.
+    this.firstSegmentColumn = 1 + pricing.classCount + 6 * groups.filter((group) => group.recharges !== null).length;
+    const single: Segment[] = [];
     groups.forEach((group, g) => {
       const empty: Segment = {
         group: g,
@@ -298,13 +356,13 @@ class SegmentMaster {
         time: pricing.segmentTime(group, 'first', true, []),
       };
       this.emptyFirst.push(pricing.segmentFits(group, 'first', []) ? empty : null);
-      if (this.emptyFirst[g]) this.addColumn(empty);
+      if (this.emptyFirst[g]) single.push(empty);
       for (let k = 0; k < pricing.classCount; k++) {
         for (const origin of ['first', 'later'] as const) {
           if (!pricing.segmentFits(group, origin, [k])) continue;
           if (problem.servable[problem.robotClass[group.robot] * pricing.classCount + k] !== 1) continue;
           for (const closed of [false, true]) {
-            this.addColumn({
+            single.push({
               group: g,
               origin,
               closed,
@@ -315,6 +373,7 @@ class SegmentMaster {
         }
       }
     });
+    this.addColumns(single);
   }
 
   /**
@@ -328,19 +387,10 @@ class SegmentMaster {
    * is at least the least M at which that reaches `recharges`. 0 when it says nothing.
    */
   timeForRecharges(recharges: number): number {
-    const { problem, groups, pricing } = this;
+    const { problem, groups } = this;
     const R = problem.rechargeSeconds;
     if (recharges <= 0) return 0;
-    const figures = groups.map((group) => {
-      const start = pricing.originOf(group, 'first');
-      let roundTrip = Infinity;
-      for (let k = 0; k < pricing.classCount; k++) {
-        if (!this.serves(group, k) || !pricing.segmentFits(group, 'later', [k])) continue;
-        roundTrip = Math.min(roundTrip, pricing.segmentTime(group, 'later', true, [k]) - R);
-      }
-      const toHome = pricing.segmentTime(group, 'first', true, []) - R - start.ready;
-      return { group, first: start.ready + toHome + R + this.leastLaterSegment(group), cycle: R + roundTrip };
-    });
+    const figures = this.finishFigures().map((finish, g) => ({ group: groups[g], ...finish }));
     const byRobots = (makespan: number, station: string) => {
       let count = 0;
       for (const { group, first, cycle } of figures) {
@@ -376,6 +426,25 @@ class SegmentMaster {
     return 0;
   }
 
+  /**
+   * Per group, the least finish of one of its robots with recharges: `first` with one (ready +
+   * start-home + R + a_g), `cycle` more with each next (R + b_g), as `timeForRecharges` reads them.
+   */
+  finishFigures(): RechargeFinish[] {
+    const { problem, groups, pricing } = this;
+    const R = problem.rechargeSeconds;
+    return groups.map((group) => {
+      const start = pricing.originOf(group, 'first');
+      let roundTrip = Infinity;
+      for (let k = 0; k < pricing.classCount; k++) {
+        if (!this.serves(group, k) || !pricing.segmentFits(group, 'later', [k])) continue;
+        roundTrip = Math.min(roundTrip, pricing.segmentTime(group, 'later', true, [k]) - R);
+      }
+      const toHome = pricing.segmentTime(group, 'first', true, []) - R - start.ready;
+      return { first: start.ready + toHome + R + this.leastLaterSegment(group), cycle: R + roundTrip };
+    });
+  }
+
   private serves(group: RobotGroup, k: number): boolean {
     return this.problem.servable[this.problem.robotClass[group.robot] * this.pricing.classCount + k] === 1;
   }
@@ -391,13 +460,37 @@ class SegmentMaster {
     return least;
   }
 
-  /** The segment's column: its visits of each class, its time, and its first, open, chain and station entries. */
-  private addColumn(segment: Segment): void {
+  /** The segments' columns, added in one call (HiGHS rebuilds its matrix on each). */
+  private addColumns(segments: readonly Segment[]): void {
+    if (segments.length === 0) return;
+    const entries = segments.map((segment) => this.columnEntries(segment));
+    const starts = new Int32Array(segments.length + 1);
+    entries.forEach(({ indices }, c) => {
+      starts[c + 1] = starts[c] + indices.length;
+    });
+    const indices = new Int32Array(starts[segments.length]);
+    const values = new Float64Array(starts[segments.length]);
+    entries.forEach((entry, c) => {
+      indices.set(entry.indices, starts[c]);
+      values.set(entry.values, starts[c]);
+    });
+    const cost = Float64Array.from(segments, (segment) => (this.objective === 'recharges' && segment.closed ? 1 : 0));
+    this.model.addCols({
+      cost,
+      lower: new Float64Array(segments.length),
+      upper: new Float64Array(segments.length).fill(highs.infinity),
+      matrix: { format: 'csc', numRows: this.rowCount, numCols: segments.length, starts, indices, values },
+    });
+    for (const segment of segments) this.columns.push(segment);
+  }
+
+  /** The segment's column: its visits of each class, its time, and its first, open, chain, closed and station entries (rows ascending). */
+  private columnEntries(segment: Segment): { indices: number[]; values: number[] } {
     const visits = new Map<number, number>();
     for (const k of segment.classes) visits.set(k, (visits.get(k) ?? 0) + 1);
-    const indices = [...visits.keys()];
-    const values = [...visits.values()];
-    const base = this.groupRowStart + 4 * segment.group;
+    const indices = [...visits.keys()].sort((a, b) => a - b);
+    const values = indices.map((k) => visits.get(k) ?? 0);
+    const base = this.groupRowStart + ROWS_PER_GROUP * segment.group;
     indices.push(base);
     values.push(segment.time);
     if (segment.origin === 'first') {
@@ -413,17 +506,20 @@ class SegmentMaster {
       indices.push(base + 3);
       values.push(chain);
     }
+    if (segment.closed) {
+      indices.push(base + 4);
+      values.push(1);
+    }
     const station = segment.closed ? this.stations.get(this.groups[segment.group].station) : undefined;
     if (station) {
       indices.push(station.row);
       values.push(this.problem.rechargeSeconds);
     }
-    const cost = this.objective === 'recharges' && segment.closed ? 1 : 0;
-    this.model.addCol(cost, 0, highs.infinity, { indices, values });
-    this.columns.push(segment);
+    return { indices, values };
   }
 
-  private generate(known: number): void {
+  /** Rounds until converged, or the master is no more than `known`, or the proven value reaches `enough`. */
+  private generate(known: number, enough: number): void {
     const { budget, outcome } = this;
     while (outcome.rounds < MAX_ROUNDS && performance.now() <= budget.deadline) {
       this.poll?.();
@@ -431,6 +527,11 @@ class SegmentMaster {
       this.model.run();
       if (this.model.getModelStatus() !== highs.constants.modelStatus.optimal) return;
       outcome.master = this.model.getObjectiveValue();
+      const { colValue } = this.model.getSolution();
+      this.used.length = 0;
+      this.columns.forEach((segment, c) => {
+        if (colValue[this.firstSegmentColumn + c] > 1e-9) this.used.push(segment);
+      });
       if (outcome.master <= known) return;
       const { duals, dualObjective, onM } = this.readDuals(this.model.getSolution().rowDual);
       const tolerance = 1e-9 * Math.max(1, outcome.master);
@@ -444,14 +545,14 @@ class SegmentMaster {
         if (!priced.complete) return;
         const proven = this.proven(dualObjective, onM, priced.least) * (1 - RELATIVE_TOLERANCE);
         outcome.value = Math.max(outcome.value, proven);
-        if (priced.least >= -tolerance) {
+        if (priced.least >= -tolerance || outcome.value >= enough) {
           outcome.converged = true;
           return;
         }
       }
       const fresh = negative(priced.columns);
       if (fresh.length === 0) return;
-      for (const { segment } of fresh) this.addColumn(segment);
+      this.addColumns(fresh.map(({ segment }) => segment));
       outcome.columns = this.columns.length;
     }
   }
@@ -491,6 +592,11 @@ class SegmentMaster {
    */
   private proven(dualObjective: number, onM: number, least: number): number {
     const shortfall = Math.max(0, -least);
+    // Recharges fixed: sum_s x_s is the segments' count, and M >= (b'y - shortfall x count) / A_M'y.
+    if (this.segmentCount !== null && this.objective === 'makespan') {
+      const numerator = dualObjective - shortfall * this.segmentCount;
+      return numerator > 0 && onM > 0 ? numerator / onM : 0;
+    }
     const numerator = dualObjective - shortfall * this.robots;
     if (!(numerator > 0)) return 0;
     // Counting recharges: sum_s c_s x_s >= b'y + d_min sum_s x_s, and the segments number at most
@@ -526,11 +632,14 @@ class SegmentMaster {
       dualObjective -= chargers * afterCharge * dual;
     }
     const duals = groups.map((group, g) => {
-      const base = this.groupRowStart + 4 * g;
+      const base = this.groupRowStart + ROWS_PER_GROUP * g;
       const time = counting ? 0 : atMostZero(rowDual[base]);
-      const first = atMostZero(rowDual[base + 1]);
-      const open = atMostZero(rowDual[base + 2]);
-      dualObjective += group.size * (first + open);
+      // Rows made equalities (recharges fixed, c >= 1) take duals of either sign.
+      const equal = group.recharges !== null && group.recharges >= 1;
+      const first = equal ? rowDual[base + 1] : atMostZero(rowDual[base + 1]);
+      const open = equal ? rowDual[base + 2] : atMostZero(rowDual[base + 2]);
+      const closed = group.recharges === null ? 0 : rowDual[base + 4];
+      dualObjective += group.size * (first + open) + (group.recharges ?? 0) * group.size * closed;
       onM -= group.size * time;
       return {
         cover,
@@ -539,7 +648,8 @@ class SegmentMaster {
         open,
         chain: atMostZero(rowDual[base + 3]),
         station: problem.rechargeSeconds > 0 ? (stationDual.get(group.station) ?? 0) : 0,
-        closedCost: counting ? 1 : 0,
+        // The closed row's dual counts on every closed segment, as a cost taken off it.
+        closedCost: (counting ? 1 : 0) - closed,
       };
     });
     return { duals, dualObjective, onM };

@@ -86,6 +86,7 @@ describe('lowerBound', () => {
       'charger_capacity',
       'whole_charges',
       'charge_segment_lp',
+      'robot_recharges_lp',
       'drive_time',
       'drive_items_lp',
       'dock_capacity',

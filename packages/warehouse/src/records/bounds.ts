@@ -65,6 +65,14 @@ export const BOUNDS = [
     holdsFor: 'plan',
   },
   {
+    name: 'robot_recharges_lp',
+    counts:
+      "the charge segments that cover every delivery with each robot making a whole number of recharges: every way the fleet's recharges can fall on its robots, each robot's segments in turn (linear programmes over segments, one per way)",
+    cannotCount:
+      'when each recharge falls on a charger, and which robot takes which delivery (a linear programme splits them)',
+    holdsFor: 'plan',
+  },
+  {
     name: 'drive_time',
     counts:
       "the legs' least times for a robot that accelerates, brakes and turns, with the handling no plan avoids (a point robot: none beyond fleet_work)",
