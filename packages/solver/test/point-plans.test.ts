@@ -13,8 +13,10 @@ import { loadBenchInstance, planDigest } from '../bench/point-plans.ts';
  * 1 to 5 s later; every plan that waits at no dock digests as before), and retaken when the dock
  * bound began to count a dropoff's first visit after its delivery's pickup: every plan and every
  * other figure stayed the same (compared digest by digest), and `dock_bound_s`, a bound's value,
- * is left out of the digest since. `npx tsx packages/solver/bench/point-plans.ts` prints any
- * instance's digests to compare.
+ * is left out of the digest since; and retaken for s2 when `robot_recharges_lp` became its tightest
+ * bound (1,168.52 s where `charge_segments` said 1,121 s): every plan and every other figure
+ * stayed the same (compared algorithm by algorithm with the bound's name, value and gap left out).
+ * `npx tsx packages/solver/bench/point-plans.ts` prints any instance's digests to compare.
  */
 const digests: Record<string, Record<string, string>> = JSON.parse(
   readFileSync(join(import.meta.dirname, 'fixtures', 'point-plan-digests.json'), 'utf8'),
