@@ -216,10 +216,43 @@ export function robotGroups(problem: Problem, usable: readonly number[]): Master
   return groups;
 }
 
-/** A robot's least finish with c recharges: `first` for its first, `cycle` more for each next (`SegmentMaster.finishFigures`). */
+/** A robot's least finish with c recharges: `first` for its first, `cycle` more for each next (`finishFigures`). */
 export interface RechargeFinish {
   first: number;
   cycle: number;
+}
+
+/**
+ * Per group, the least finish of one of its robots with recharges: `first` with one (ready +
+ * start-home + R + a_g), `cycle` more with each next (R + b_g), as `timeForRecharges` reads them.
+ */
+export function finishFigures(pricing: SegmentPricing, groups: readonly RobotGroup[]): RechargeFinish[] {
+  const R = pricing.problem.rechargeSeconds;
+  return groups.map((group) => {
+    const start = pricing.originOf(group, 'first');
+    let roundTrip = Infinity;
+    for (let k = 0; k < pricing.classCount; k++) {
+      if (!serves(pricing, group, k) || !pricing.segmentFits(group, 'later', [k])) continue;
+      roundTrip = Math.min(roundTrip, pricing.segmentTime(group, 'later', true, [k]) - R);
+    }
+    const toHome = pricing.segmentTime(group, 'first', true, []) - R - start.ready;
+    return { first: start.ready + toHome + R + leastLaterSegment(pricing, group), cycle: R + roundTrip };
+  });
+}
+
+function serves(pricing: SegmentPricing, group: RobotGroup, k: number): boolean {
+  const { problem } = pricing;
+  return problem.servable[problem.robotClass[group.robot] * pricing.classCount + k] === 1;
+}
+
+/** The least time of a later segment of the group: one delivery from home, open. */
+function leastLaterSegment(pricing: SegmentPricing, group: RobotGroup): number {
+  let least = Infinity;
+  for (let k = 0; k < pricing.classCount; k++) {
+    if (serves(pricing, group, k) && pricing.segmentFits(group, 'later', [k]))
+      least = Math.min(least, pricing.segmentTime(group, 'later', false, [k]));
+  }
+  return least;
 }
 
 export class SegmentMaster {
@@ -232,7 +265,7 @@ export class SegmentMaster {
   /** The segments the last optimal master used (a positive value). */
   readonly used: Segment[] = [];
   private readonly model = highs.createModel();
-  /** Row of each group's time, first, open and chain rows: 4 g + 0..3 after the cover rows. */
+  /** Row of each group's time, first, open, chain and closed rows: 5 g + 0..4 after the cover rows. */
   private readonly groupRowStart: number;
   /** The master's columns (the single-class ones it starts with, any seeded, and those priced in). */
   readonly columns: Segment[] = [];
@@ -327,25 +360,32 @@ export class SegmentMaster {
       if (chargers >= (robotsAt.get(group.station) ?? 0)) continue;
       let afterCharge = Infinity;
       for (const other of groups) {
-        if (other.station === group.station) afterCharge = Math.min(afterCharge, this.leastLaterSegment(other));
+        if (other.station === group.station) afterCharge = Math.min(afterCharge, leastLaterSegment(pricing, other));
       }
       if (!Number.isFinite(afterCharge)) afterCharge = 0;
       model.addRow(-inf, -chargers * afterCharge, { indices: [0], values: [-chargers] });
       this.stations.set(group.station, { chargers, row: row++, afterCharge });
     }
     this.rowCount = row;
-    for (let k = 0; k < pricing.classCount; k++) model.addCol(ARTIFICIAL_COST, 0, inf, { indices: [k], values: [1] });
+    // M, then the artificial columns, then the segments'.
+    let columns = 1;
+    for (let k = 0; k < pricing.classCount; k++) {
+      model.addCol(ARTIFICIAL_COST, 0, inf, { indices: [k], values: [1] });
+      columns++;
+    }
     // Where recharges are fixed, artificial columns keep the first masters feasible on the rows
     // they make equalities (no plan uses one either).
     groups.forEach((group, g) => {
       if (group.recharges === null) return;
       const base = this.groupRowStart + ROWS_PER_GROUP * g;
       for (const offset of [1, 2, 4]) {
-        for (const sign of [1, -1]) model.addCol(ARTIFICIAL_COST, 0, inf, { indices: [base + offset], values: [sign] });
+        for (const sign of [1, -1]) {
+          model.addCol(ARTIFICIAL_COST, 0, inf, { indices: [base + offset], values: [sign] });
+          columns++;
+        }
       }
     });
-    // M, then an artificial column per cover row and two per equality row.
-    this.firstSegmentColumn = 1 + pricing.classCount + 6 * groups.filter((group) => group.recharges !== null).length;
+    this.firstSegmentColumn = columns;
     const single: Segment[] = [];
     groups.forEach((group, g) => {
       const empty: Segment = {
@@ -390,7 +430,7 @@ export class SegmentMaster {
     const { problem, groups } = this;
     const R = problem.rechargeSeconds;
     if (recharges <= 0) return 0;
-    const figures = this.finishFigures().map((finish, g) => ({ group: groups[g], ...finish }));
+    const figures = finishFigures(this.pricing, groups).map((finish, g) => ({ group: groups[g], ...finish }));
     const byRobots = (makespan: number, station: string) => {
       let count = 0;
       for (const { group, first, cycle } of figures) {
@@ -424,40 +464,6 @@ export class SegmentMaster {
     candidates.sort((a, b) => a - b);
     for (const makespan of candidates) if (fit(makespan) >= recharges) return makespan * (1 - RELATIVE_TOLERANCE);
     return 0;
-  }
-
-  /**
-   * Per group, the least finish of one of its robots with recharges: `first` with one (ready +
-   * start-home + R + a_g), `cycle` more with each next (R + b_g), as `timeForRecharges` reads them.
-   */
-  finishFigures(): RechargeFinish[] {
-    const { problem, groups, pricing } = this;
-    const R = problem.rechargeSeconds;
-    return groups.map((group) => {
-      const start = pricing.originOf(group, 'first');
-      let roundTrip = Infinity;
-      for (let k = 0; k < pricing.classCount; k++) {
-        if (!this.serves(group, k) || !pricing.segmentFits(group, 'later', [k])) continue;
-        roundTrip = Math.min(roundTrip, pricing.segmentTime(group, 'later', true, [k]) - R);
-      }
-      const toHome = pricing.segmentTime(group, 'first', true, []) - R - start.ready;
-      return { first: start.ready + toHome + R + this.leastLaterSegment(group), cycle: R + roundTrip };
-    });
-  }
-
-  private serves(group: RobotGroup, k: number): boolean {
-    return this.problem.servable[this.problem.robotClass[group.robot] * this.pricing.classCount + k] === 1;
-  }
-
-  /** The least time of a later segment of the group: one delivery from home, open. */
-  private leastLaterSegment(group: RobotGroup): number {
-    let least = Infinity;
-    for (let k = 0; k < this.pricing.classCount; k++) {
-      if (this.problem.servable[this.problem.robotClass[group.robot] * this.pricing.classCount + k] !== 1) continue;
-      if (this.pricing.segmentFits(group, 'later', [k]))
-        least = Math.min(least, this.pricing.segmentTime(group, 'later', false, [k]));
-    }
-    return least;
   }
 
   /** The segments' columns, added in one call (HiGHS rebuilds its matrix on each). */
@@ -527,13 +533,13 @@ export class SegmentMaster {
       this.model.run();
       if (this.model.getModelStatus() !== highs.constants.modelStatus.optimal) return;
       outcome.master = this.model.getObjectiveValue();
-      const { colValue } = this.model.getSolution();
+      const { colValue, rowDual } = this.model.getSolution();
       this.used.length = 0;
       this.columns.forEach((segment, c) => {
         if (colValue[this.firstSegmentColumn + c] > 1e-9) this.used.push(segment);
       });
       if (outcome.master <= known) return;
-      const { duals, dualObjective, onM } = this.readDuals(this.model.getSolution().rowDual);
+      const { duals, dualObjective, onM } = this.readDuals(rowDual);
       const tolerance = 1e-9 * Math.max(1, outcome.master);
       // The quick pricing first; the exact one when it finds nothing, which proves a bound.
       const negative = (found: PricedSegment[]) => found.filter((column) => column.reducedCost < -tolerance);

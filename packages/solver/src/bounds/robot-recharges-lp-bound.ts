@@ -1,6 +1,12 @@
 import type { Problem } from '../problem/problem.ts';
 import type { SharedBoundWork } from './bound-list.ts';
-import { type MasterGroup, robotGroups, type RechargeFinish, SegmentMaster } from './charge-segment-lp-bound.ts';
+import {
+  finishFigures,
+  type MasterGroup,
+  type RechargeFinish,
+  robotGroups,
+  SegmentMaster,
+} from './charge-segment-lp-bound.ts';
 import { usableRobots } from './lower-bound.ts';
 import { type Segment, SegmentPricing } from './segment-pricing.ts';
 
@@ -57,7 +63,7 @@ export function robotRechargesLpBound(
   const groups = robotGroups(problem, usableRobots(problem));
   const pricing = new SegmentPricing(problem);
   const budget = { labels: LABEL_BUDGET, deadline: performance.now() + SAFETY_BUDGET_S * 1000 };
-  const finishes = new SegmentMaster(problem, groups, 'makespan', budget, shared.poll, pricing).finishFigures();
+  const finishes = finishFigures(pricing, groups);
   const pools = groups.map(() => new Map<string, Segment>());
   // The list's other bounds: once a split is shown to allow no more, this one cannot add to them.
   // (`alone`: as if no other bound were known, for tests and measurements of this one.)

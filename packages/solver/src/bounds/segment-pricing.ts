@@ -101,7 +101,7 @@ export class SegmentPricing {
   private readonly position: Int8Array;
   private readonly limit: number;
 
-  constructor(private readonly problem: Problem) {
+  constructor(readonly problem: Problem) {
     const classes = problem.deliveryClassCount;
     const n = problem.deliveryCount;
     this.classCount = classes;
