@@ -28,6 +28,7 @@ import type { Problem } from './problem/problem.ts';
 import { createRandom } from './algorithms/random.ts';
 import { repairRoutes } from './routes/route-repair.ts';
 import { evaluateRoute } from './routes/battery-schedule.ts';
+import { planRechargeMoments } from './routes/recharge-moments.ts';
 import { ElitePlans } from './routes/elite-plans.ts';
 
 export interface SolveProgress {
@@ -329,13 +330,12 @@ export function planRoutes(
   const routes = repairRoutes(problem, context.scale, runAlgorithm(algorithm, context));
   const planned: Record<string, PlannedWork> = {};
   let makespanS = 0;
+  const moments = planRechargeMoments(problem, routes);
   problem.robots.forEach((robot, r) => {
-    const rechargeBefore = new Uint8Array(routes[r].length);
-    const totals = evaluateRoute(problem, r, routes[r], rechargeBefore);
-    if (routes[r].length > 0) makespanS = Math.max(makespanS, totals.finish);
+    if (routes[r].length > 0) makespanS = Math.max(makespanS, evaluateRoute(problem, r, routes[r]).finish);
     planned[robot.id] = routes[r].flatMap((j, index): PlannedWork => {
       const pair: [string, string] = [problem.deliveries[j].pickupId, problem.deliveries[j].dropoffId];
-      return rechargeBefore[index] ? ['recharge', pair] : [pair];
+      return moments[r][index] ? ['recharge', pair] : [pair];
     });
   });
   return { routes: planned, makespanS, stopReason: context.stopReason, iterations: context.iterations };

@@ -7,6 +7,7 @@ import { shuffleInPlace } from './random.ts';
 import { provenAtBound, searchStalled, stopReasonOf, type AlgorithmContext } from './context.ts';
 import { buildLargestFirstStart } from './largest-first-construction.ts';
 import { relatedDeliveries } from './related-deliveries.ts';
+import { sharesChargers } from '../routes/recharge-moments.ts';
 
 /** Probability of skipping a candidate position during recreate (SISR "blinks"). */
 const BLINK_RATE = 0.01;
@@ -113,7 +114,14 @@ export function improveByRuinAndRecreate(
 
   const step = new RuinAndRecreate(state, granular, neighbours, random);
   const maxRemoved = Math.max(2, Math.min(40, Math.ceil(n * 0.15)));
-  const initialTemperature = startingTemperature(problem.robotCount) * current;
+  // Where robots queue for shared chargers, a plan's value hangs on when each robot reaches its
+  // charger, and the plans between two good ones queue worse than either (m1 with one charger per
+  // station: 545-633 s at 10 s with four seeds at the fleet's temperature, 501-520 s at this one).
+  const temperatureShare =
+    queues.weighs && sharesChargers(problem)
+      ? Math.max(SHARED_CHARGERS_TEMPERATURE, startingTemperature(problem.robotCount))
+      : startingTemperature(problem.robotCount);
+  const initialTemperature = temperatureShare * current;
   const finalTemperature = initialTemperature / 100;
   const blink = () => random.next() < BLINK_RATE;
   let lastImprovementMs = context.now();
@@ -245,6 +253,9 @@ function queuePenalty(
     latestRobot: () => latest,
   };
 }
+
+/** The annealing's starting temperature, relative to the objective, where robots queue for shared chargers. */
+const SHARED_CHARGERS_TEMPERATURE = 0.02;
 
 /**
  * The annealing's starting temperature relative to the objective: a worse plan by this share is

@@ -3,9 +3,12 @@ import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
 import {
   canServe,
   dropoffToHome,
+  dropoffToHomeDrive,
   homeToPickup,
+  homeToPickupDrive,
   legBetween,
   startToPickup,
+  startToPickupDrive,
   totalDeliveryLength,
 } from '../problem/delivery-legs.ts';
 import { usableRobots } from './lower-bound.ts';
@@ -36,11 +39,20 @@ import type { Problem } from '../problem/problem.ts';
  *    after its last dropoff fits one charge, and the first charge may be spent driving home to
  *    recharge. So its distance is at most cap_r(c) = min(v (M - c R), (c + 1) Q + s_r - h_r),
  *    and the robots' capacities for their recharge counts add up to at least D.
- * 4. The bound is the least M for which some total C and some split of it over the robots
- *    give sum_r cap_r(c_r) >= L + max_lambda (A(lambda) + lambda C). Each cap_r is concave in c,
- *    so adding recharges one at a time where capacity grows most gives the best split for
- *    every C; past the point where no recharge adds capacity, no larger C can pass, as the
- *    right-hand side only grows.
+ * 4. Chargers (floor model, where a station's chargers are shared). A recharge between
+ *    deliveries starts no earlier than h_s, the least time for a robot of station s to do one
+ *    delivery and drive home, and is followed by at least one delivery, at least t_s (home to a
+ *    pickup and on to its dropoff). K such recharges at a station with C_s chargers of R seconds
+ *    put ceil(K / C_s) of them on one charger, one after another, so the last robot finishes no
+ *    earlier than h_s + ceil(K / C_s) R + t_s: at makespan M a station takes at most
+ *    K_s(M) = C_s floor((M - h_s - t_s) / R) recharges between deliveries. On m1 with one
+ *    charger per station, three robots of a station recharging once need 3 x 180 s in a row.
+ * 5. The bound is the least M for which some total C and some split of it over the robots (at
+ *    most K_s(M) at each station) give sum_r cap_r(c_r) >= L + max_lambda (A(lambda) + lambda C).
+ *    Each cap_r is concave in c, so adding recharges one at a time where capacity grows most
+ *    gives the best split for every C (per station its K_s(M) best steps, a partition of the
+ *    steps into stations); past the point where no recharge adds capacity, no larger C can
+ *    pass, as the right-hand side only grows.
  *
  * The prices tried are searched so that the priced assignment uses about as many station arcs
  * as the bound's own recharge count needs (any price gives a valid bound; the right one the
@@ -76,9 +88,10 @@ export function detourCapacityBound(problem: Problem, modelArcs: number, poll?: 
   const usable = usableRobots(problem);
   if (n === 0 || usable.length === 0) return { makespan_s: 0, recharges: 0 };
   const lengths = totalDeliveryLength(problem);
-  const capacity = robotCapacities(problem, usable);
+  const stations = sharedChargers(problem, usable);
+  const capacity = robotCapacities(problem, usable, stations.index);
   const prices: PricedArcs[] = [{ price: 0, arcs: Math.max(0, modelArcs) }];
-  let best = leastFeasibleMakespan(problem, capacity, lengths, prices);
+  let best = leastFeasibleMakespan(problem, capacity, stations.list, lengths, prices);
   const steps = priceSteps(n + usable.length);
   if (best.recharges > 0 && steps > 0) {
     const priced = new PricedAssignment(problem, usable, poll);
@@ -92,7 +105,7 @@ export function detourCapacityBound(problem: Problem, modelArcs: number, poll?: 
     for (let step = 0; step < steps; step++) {
       const solved = priced.solve(price);
       prices.push({ price, arcs: solved.arcs });
-      best = leastFeasibleMakespan(problem, capacity, lengths, prices);
+      best = leastFeasibleMakespan(problem, capacity, stations.list, lengths, prices);
       if (solved.stationArcs === best.recharges) break;
       if (solved.stationArcs < best.recharges) low = price;
       else high = price;
@@ -113,25 +126,74 @@ interface PricedArcs {
 interface RobotCapacity {
   /** start -> home - the least way home from a dropoff it can serve: cap_r(c) = min(v (M - c R), (c + 1) Q + slack). */
   slack: number;
+  /** Index of its station in `StationChargers` (-1: its station's chargers never bind). */
+  station: number;
 }
 
-function robotCapacities(problem: Problem, usable: number[]): RobotCapacity[] {
+/** Step 4's figures of the stations whose chargers are fewer than their usable robots. */
+interface StationChargers {
+  chargers: number;
+  /** h_s + t_s: the least time before a recharge between deliveries and after it, the charge apart. */
+  around: number;
+}
+
+function robotCapacities(problem: Problem, usable: number[], stations: Map<string, number>): RobotCapacity[] {
   // Whether a robot can serve a delivery, and its way home from the dropoff, depend on the class only.
   return usable.map((r) => {
     let home = Infinity;
     for (const j of problem.deliveryClassFirst)
       if (canServe(problem, r, j)) home = Math.min(home, dropoffToHome(problem, r, j));
-    return { slack: problem.startToHome[r] - home + SAFE_SLACK };
+    return {
+      slack: problem.startToHome[r] - home + SAFE_SLACK,
+      station: stations.get(problem.robots[r].stationId) ?? -1,
+    };
   });
 }
 
 /**
- * Step 4: the least M (by bisection on the monotone test) for which the capacities can cover
+ * Step 4: the stations (by station id, their index in the list) whose usable robots outnumber
+ * their chargers, with h_s + t_s. Only the floor shares chargers; on the graph every robot has
+ * its own, and a station with a charger per robot gains nothing the time cap does not hold.
+ */
+function sharedChargers(problem: Problem, usable: number[]): { index: Map<string, number>; list: StationChargers[] } {
+  const index = new Map<string, number>();
+  const list: StationChargers[] = [];
+  if (problem.floor === null || !(problem.rechargeSeconds > 0)) return { index, list };
+  const robotsOf = new Map<string, number[]>();
+  for (const r of usable) {
+    if (problem.robots[r].homeNode < 0) continue;
+    const station = problem.robots[r].stationId;
+    robotsOf.set(station, [...(robotsOf.get(station) ?? []), r]);
+  }
+  const { speed, handlingSeconds, deliveryDrive } = problem;
+  for (const [station, robots] of robotsOf) {
+    if (robots.length <= problem.chargersOfRobot[robots[0]]) continue;
+    let before = Infinity;
+    let after = Infinity;
+    for (const r of robots) {
+      for (let j = 0; j < problem.deliveryCount; j++) {
+        if (!canServe(problem, r, j)) continue;
+        const there =
+          (startToPickupDrive(problem, r, j) + deliveryDrive[j] + dropoffToHomeDrive(problem, r, j)) / speed;
+        before = Math.min(before, problem.readyS[r] + there + 2 * handlingSeconds);
+        after = Math.min(after, (homeToPickupDrive(problem, r, j) + deliveryDrive[j]) / speed + handlingSeconds);
+      }
+    }
+    if (!Number.isFinite(before + after)) continue;
+    index.set(station, list.length);
+    list.push({ chargers: problem.chargersOfRobot[robots[0]], around: before + after });
+  }
+  return { index, list };
+}
+
+/**
+ * Step 5: the least M (by bisection on the monotone test) for which the capacities can cover
  * L + max over prices of (A + price C) for some C, and that C.
  */
 function leastFeasibleMakespan(
   problem: Problem,
   capacity: RobotCapacity[],
+  stations: StationChargers[],
   lengths: number,
   prices: PricedArcs[],
 ): { makespan: number; recharges: number } {
@@ -141,10 +203,15 @@ function leastFeasibleMakespan(
     return lengths + arcs;
   };
   const partials = new Float64Array(capacity.length);
+  // Per station with shared chargers: its full steps and its partial steps, kept apart so that
+  // each station adds at most K_s(M) of them (its best).
+  const stationFull = new Float64Array(stations.length);
+  const stationPartials: number[][] = stations.map(() => []);
   /**
    * The least C that passes at makespan M, or -1. cap_r(c) = min(v (M - c R), (c + 1) Q + slack)
    * grows by Q a step until the two lines cross, then by one partial step, then shrinks: the best
-   * split of C takes every full step first, then the largest partial steps.
+   * split of C takes every full step first, then the largest partial steps; at a station with
+   * shared chargers only its K_s(M) best.
    */
   const passing = (makespan: number): number => {
     const { speed, rechargeSeconds: wait, maxDistance: charge } = problem;
@@ -153,14 +220,30 @@ function leastFeasibleMakespan(
     let total = 0;
     let fullSteps = 0;
     let partialCount = 0;
+    stationFull.fill(0);
+    for (const list of stationPartials) list.length = 0;
     for (let k = 0; k < capacity.length; k++) {
       total += cap(k, 0);
       const crossing = (speed * makespan - charge - capacity[k].slack) / (speed * wait + charge);
       const full = crossing > 0 ? Math.floor(crossing) : 0;
-      fullSteps += full;
       const partial = cap(k, full + 1) - cap(k, full);
+      const station = capacity[k].station;
+      if (station >= 0) {
+        stationFull[station] += full;
+        if (partial > 0) stationPartials[station].push(partial);
+        continue;
+      }
+      fullSteps += full;
       if (partial > 0) partials[partialCount++] = partial;
     }
+    stations.forEach((station, s) => {
+      const rounds = Math.floor((makespan - station.around) / wait + 1e-9);
+      const most = rounds > 0 ? station.chargers * rounds : 0;
+      const full = Math.min(stationFull[s], most);
+      fullSteps += full;
+      const kept = stationPartials[s].sort((a, b) => b - a).slice(0, most - full);
+      for (const partial of kept) partials[partialCount++] = partial;
+    });
     const sorted = partials.subarray(0, partialCount).sort().reverse();
     for (let recharges = 0; recharges <= fullSteps + partialCount; recharges++) {
       if (total >= needed(recharges)) return recharges;

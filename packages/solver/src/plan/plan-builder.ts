@@ -8,7 +8,8 @@ import {
   type RobotWork,
   round2,
 } from '@fleetlab/warehouse';
-import { evaluateRoute } from '../routes/battery-schedule.ts';
+import { timeWithRecharges } from '../routes/battery-schedule.ts';
+import { planRechargeMoments } from '../routes/recharge-moments.ts';
 import { shortestPath, type Problem } from '../problem/problem.ts';
 
 /** Delivery indices per robot, in visiting order; index r belongs to problem.robots[r]. */
@@ -40,7 +41,7 @@ interface RobotClock {
  * waits for its pickup or dropoff in `pickup_queued_s` and `dropoff_queued_s`. Throws if a route cannot be made legal (algorithms only hand over legal routes).
  */
 export function buildPlanSteps(problem: Problem, routes: Routes): PlanResultsRecord {
-  const items = problem.robots.map((_, r) => plannedItems(problem, r, routes[r]));
+  const items = plannedItems(problem, routes);
   const { floor } = problem;
   const clocks = floor
     ? floorClocks(problem, floor, items)
@@ -63,7 +64,7 @@ export function plannedMakespan(problem: Problem, routes: Routes): number {
 
 /** `plannedMakespan` and the robot that sets it (the first of the latest; -1 without deliveries). */
 export function plannedFinish(problem: Problem, routes: Routes): { makespan: number; latestRobot: number } {
-  const items = problem.robots.map((_, r) => plannedItems(problem, r, routes[r]));
+  const items = plannedItems(problem, routes);
   const { floor } = problem;
   const clocks = floor
     ? floorClocks(problem, floor, items)
@@ -86,20 +87,19 @@ function lastDeliveryEnd(clock: RobotClock, items: readonly PlannedItem[]): numb
   return 0;
 }
 
-function plannedItems(problem: Problem, robot: number, route: readonly number[]): PlannedItem[] {
-  if (route.length === 0) return [];
-  const rechargeBefore = new Uint8Array(route.length);
-  const { finish } = evaluateRoute(problem, robot, route, rechargeBefore);
-  if (finish === Infinity)
-    throw new Error(
-      `Route of robot ${problem.robots[robot].id} breaks the battery rules under every recharge schedule`,
-    );
-  const items: PlannedItem[] = [];
-  route.forEach((j, index) => {
-    if (rechargeBefore[index]) items.push({ kind: 'charge' });
-    items.push({ kind: 'delivery', j });
+/** Each robot's items: its deliveries, and a recharge before those `planRechargeMoments` chooses. */
+function plannedItems(problem: Problem, routes: Routes): PlannedItem[][] {
+  const moments = planRechargeMoments(problem, routes);
+  return routes.map((route, r) => {
+    if (route.length > 0 && timeWithRecharges(problem, r, route, moments[r]) === null)
+      throw new Error(`Route of robot ${problem.robots[r].id} breaks the battery rules under every recharge schedule`);
+    const items: PlannedItem[] = [];
+    route.forEach((j, index) => {
+      if (moments[r][index]) items.push({ kind: 'charge' });
+      items.push({ kind: 'delivery', j });
+    });
+    return items;
   });
-  return items;
 }
 
 /** The floor's clock: every robot alone on the floor with these items, chargers and docks shared (`freeFlow`). */

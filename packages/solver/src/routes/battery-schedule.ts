@@ -269,3 +269,58 @@ export class AppendState {
     return this.last < 0 ? this.problem.startToHome[this.robot] : dropoffToHome(this.problem, this.robot, this.last);
   }
 }
+
+/** A route's own clock under given recharge moments: when the robot reaches its station for each recharge, and its finish. */
+export interface RechargeTimes {
+  /** Seconds at which the robot reaches its station for each recharge, in order. */
+  arrivals: number[];
+  /** Finish time in seconds with every charger free on arrival. */
+  finish: number;
+}
+
+/**
+ * The route `route` of robot `robot` with a recharge before each delivery index that
+ * `rechargeBefore` marks, timed on the route's own clock (no charger or dock shared); null when
+ * those moments break the battery rules the recharge DP keeps (every dropoff leaves the way home
+ * within the charge). With the DP's own moments the finish is the DP's.
+ */
+export function timeWithRecharges(
+  problem: Problem,
+  robot: number,
+  route: readonly number[],
+  rechargeBefore: ArrayLike<number>,
+): RechargeTimes | null {
+  const length = route.length;
+  if (length === 0) return { arrivals: [], finish: 0 };
+  const { deliveryLength, deliveryDrive, speed, rechargeSeconds, handlingSeconds } = problem;
+  const limit = problem.maxDistance + EPSILON;
+  const ready = problem.readyS[robot];
+  const arrivals: number[] = [];
+  let charged = problem.initialUsed[robot];
+  let cum = 0;
+  let drive = 0;
+  // Seconds of driving and charging so far, handling apart (it is added per delivery done).
+  let time = 0;
+  for (let b = 0; b < length; b++) {
+    const current = route[b];
+    if (rechargeBefore[b]) {
+      const wayHome = b === 0 ? problem.startToHome[robot] : dropoffToHome(problem, robot, route[b - 1]);
+      if (charged + cum + wayHome > limit) return null;
+      const driveHome = b === 0 ? problem.startToHomeDrive[robot] : dropoffToHomeDrive(problem, robot, route[b - 1]);
+      time += (drive + driveHome) / speed;
+      arrivals.push(ready + time + 2 * b * handlingSeconds);
+      time += rechargeSeconds;
+      charged = 0;
+      cum = homeToPickup(problem, robot, current) + deliveryLength[current];
+      drive = homeToPickupDrive(problem, robot, current) + deliveryDrive[current];
+    } else if (b === 0) {
+      cum = startToPickup(problem, robot, current) + deliveryLength[current];
+      drive = startToPickupDrive(problem, robot, current) + deliveryDrive[current];
+    } else {
+      cum += legBetween(problem, route[b - 1], current) + deliveryLength[current];
+      drive += driveBetween(problem, route[b - 1], current) + deliveryDrive[current];
+    }
+    if (charged + cum + dropoffToHome(problem, robot, current) > limit) return null;
+  }
+  return { arrivals, finish: time + drive / speed + fixedTime(problem, robot, length) };
+}

@@ -207,6 +207,59 @@ describe('bounds of plans on the clock of robots that turn, docks busy', () => {
   });
 });
 
+describe('bounds of plans on floors whose stations share their chargers', () => {
+  it('every bound is at most every plan, the plans checked, on random small floors with one charger per station', () => {
+    let checked = 0;
+    let chargersInTurn = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          width: fc.integer({ min: 10, max: 14 }),
+          height: fc.integer({ min: 12, max: 14 }),
+          stations: fc.integer({ min: 1, max: 2 }),
+          robotsPerStation: fc.integer({ min: 2, max: 4 }),
+          orders: fc.integer({ min: 4, max: 16 }),
+          seed: fc.integer({ min: 1, max: 10_000 }),
+          maxDistance: fc.constantFrom(40, 60, 90),
+          rechargeMinutes: fc.constantFrom(1, 2),
+          model: fc.constantFrom('point' as const, 'drive-unit' as const),
+          algorithm: fc.constantFrom('greedy_distance' as const, 'makespan' as const, 'auction' as const),
+        }),
+        ({ maxDistance, rechargeMinutes, model, algorithm, ...options }) => {
+          const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
+          const build = (chargers?: number) =>
+            buildProblem({
+              environment: instance.environment,
+              tasks: instance.tasks,
+              params: { max_distance: maxDistance, recharge_time: rechargeMinutes, robot_model: model, chargers },
+            });
+          let problem: Problem;
+          try {
+            problem = build(1);
+          } catch (error) {
+            expect(error).toBeInstanceOf(InfeasibleDeliveryError);
+            return;
+          }
+          const { results } = solve(problem, { algorithm, seed: 1, maxIterations: 10 });
+          const check = checkPlan(problem, results);
+          expect(check.errors).toEqual([]);
+          const bounds = computeBounds(problem);
+          MAKESPAN_BOUNDS.forEach((bound, k) => {
+            expect(bounds.values[k].makespan_s, bound.name).toBeLessThanOrEqual(check.metrics.makespan_s + 1e-6);
+          });
+          // The detour bound counts the stations' chargers in turn only where they are shared.
+          if (figureOf(bounds, 'detour_capacity') > figureOf(computeBounds(build()), 'detour_capacity') + 1e-6)
+            chargersInTurn++;
+          checked++;
+        },
+      ),
+      { numRuns: 40, seed: 20261202 },
+    );
+    expect(checked).toBeGreaterThan(30);
+    expect(chargersInTurn).toBeGreaterThan(0);
+  });
+});
+
 describe('bounds of what is scarce, worked out by hand', () => {
   it('3 robots, 1 charger, two 180 s charges each: the charger bound holds 1,080 s of charging', () => {
     // Nine PR -> D1 deliveries, one per charge (R1 -> PR 7 m, PR -> D1 3 m, D1 -> R1 10 m: 20 m of
