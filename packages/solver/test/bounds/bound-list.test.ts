@@ -44,6 +44,14 @@ const smallInstances = (maxPairs: number, handovers = false) =>
 const withChargers = (input: ProblemInput, chargers: number | null): ProblemInput =>
   chargers === null ? input : { ...input, params: { ...input.params, chargers } };
 
+/** Random small floors for the plan-level property tests: their size and stations. */
+const smallFloorSizes = {
+  width: fc.integer({ min: 10, max: 14 }),
+  height: fc.integer({ min: 12, max: 14 }),
+  stations: fc.integer({ min: 1, max: 2 }),
+};
+const planners = fc.constantFrom('greedy_distance' as const, 'makespan' as const, 'auction' as const);
+
 describe('the list of bounds', () => {
   it('is the list of BOUNDS, in its order, each saying what it counts', () => {
     expect(MAKESPAN_BOUNDS.map((bound) => bound.name)).toEqual(BOUNDS.map((bound) => bound.name));
@@ -165,15 +173,13 @@ describe('bounds of plans on the clock of robots that turn, docks busy', () => {
     fc.assert(
       fc.property(
         fc.record({
-          width: fc.integer({ min: 10, max: 14 }),
-          height: fc.integer({ min: 12, max: 14 }),
-          stations: fc.integer({ min: 1, max: 2 }),
+          ...smallFloorSizes,
           robotsPerStation: fc.integer({ min: 2, max: 6 }),
           orders: fc.integer({ min: 6, max: 30 }),
           dropoffs: fc.integer({ min: 1, max: 2 }),
           seed: fc.integer({ min: 1, max: 10_000 }),
           model: fc.constantFrom('drive-unit' as const, 'amr' as const),
-          algorithm: fc.constantFrom('greedy_distance' as const, 'makespan' as const, 'auction' as const),
+          algorithm: planners,
         }),
         ({ model, algorithm, ...options }) => {
           const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
@@ -214,16 +220,14 @@ describe('bounds of plans on floors whose stations share their chargers', () => 
     fc.assert(
       fc.property(
         fc.record({
-          width: fc.integer({ min: 10, max: 14 }),
-          height: fc.integer({ min: 12, max: 14 }),
-          stations: fc.integer({ min: 1, max: 2 }),
+          ...smallFloorSizes,
           robotsPerStation: fc.integer({ min: 2, max: 4 }),
           orders: fc.integer({ min: 4, max: 16 }),
           seed: fc.integer({ min: 1, max: 10_000 }),
           maxDistance: fc.constantFrom(40, 60, 90),
           rechargeMinutes: fc.constantFrom(1, 2),
           model: fc.constantFrom('point' as const, 'drive-unit' as const),
-          algorithm: fc.constantFrom('greedy_distance' as const, 'makespan' as const, 'auction' as const),
+          algorithm: planners,
         }),
         ({ maxDistance, rechargeMinutes, model, algorithm, ...options }) => {
           const instance = generateWarehouseInstance({ ...options, shelfLength: 4 });
