@@ -32,7 +32,7 @@ interface RobotClock {
 
 /**
  * Turns routes into the model's result steps: the places each step visits, recharge trips where
- * the battery schedule puts them, time, battery, the distance since the last charge
+ * `planRechargeMoments` puts them, time, battery, the distance since the last charge
  * (`total_distance`, the original product's meaning) and since t = 0 (`odometer_m`), rounded to 2
  * decimals. On the floor the times are the floor's own clock (`freeFlow` of packages/warehouse:
  * walks, handling, whole-step charges, chargers shared first come first served, every pickup and
