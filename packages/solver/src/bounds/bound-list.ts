@@ -3,7 +3,7 @@ import { batteryAwareBound, type BatteryBound } from './battery-bound.ts';
 import { chargeSegmentBound } from './charge-segment-bound.ts';
 import { type ChargeSegmentLp, chargeSegmentLpBound } from './charge-segment-lp-bound.ts';
 import { chargerCapacityBound } from './charger-capacity-bound.ts';
-import { detourCapacityBound } from './detour-capacity-bound.ts';
+import { type DetourCapacityBound, detourCapacityBound } from './detour-capacity-bound.ts';
 import { dockCapacityBound } from './dock-capacity-bound.ts';
 import { driveItemsLpBound } from './drive-items-lp-bound.ts';
 import { driveModelBound, driveTimeBound, type ModelBound, modelLowerBound } from './lower-bound.ts';
@@ -23,6 +23,7 @@ export class SharedBoundWork {
   private batteryBound: BatteryBound | null = null;
   private driveTimeBound: number | null = null;
   private segmentLp: ChargeSegmentLp | null = null;
+  private detourBound: DetourCapacityBound | null = null;
 
   constructor(
     readonly problem: Problem,
@@ -55,6 +56,16 @@ export class SharedBoundWork {
     return this.driveTimeBound;
   }
 
+  /** The detour-capacity bound, for routes and with the stations' chargers in turn (one computation). */
+  detour(): DetourCapacityBound {
+    this.detourBound ??= detourCapacityBound(
+      this.problem,
+      this.model().distance_m - totalDeliveryLength(this.problem),
+      this.poll,
+    );
+    return this.detourBound;
+  }
+
   /** The charge-segment LP (its makespan and the fewest recharges); the split LP starts from it. */
   chargeSegmentLp(): ChargeSegmentLp {
     this.segmentLp ??= chargeSegmentLpBound(this.problem, this);
@@ -82,8 +93,8 @@ const COMPUTE: Record<BoundName, MakespanBound['compute']> = {
   fleet_work: (_problem, shared) => shared.model().makespan_s,
   battery_segments: (_problem, shared) => shared.battery().makespan_s,
   charge_segments: (problem) => chargeSegmentBound(problem),
-  detour_capacity: (problem, shared) =>
-    detourCapacityBound(problem, shared.model().distance_m - totalDeliveryLength(problem), shared.poll).makespan_s,
+  detour_capacity: (_problem, shared) => shared.detour().makespan_s,
+  charger_turns: (_problem, shared) => shared.detour().inTurn_s,
   charger_capacity: (problem, shared) => chargerCapacityBound(problem, shared),
   whole_charges: (problem, shared) => wholeChargesBound(problem, shared.model().distance_m),
   charge_segment_lp: (_problem, shared) => shared.chargeSegmentLp().makespan_s,

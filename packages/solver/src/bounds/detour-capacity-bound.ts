@@ -47,6 +47,9 @@ import type { Problem } from '../problem/problem.ts';
  *    earlier than h_s + ceil(K / C_s) R + t_s: at makespan M a station takes at most
  *    K_s(M) = C_s floor((M - h_s - t_s) / R) recharges between deliveries. On m1 with one
  *    charger per station, three robots of a station recharging once need 3 x 180 s in a row.
+ *    This holds for plans, whose robots wait their turn at a charger, not for routes timed with
+ *    a charger each (what a search may stop at): `detour_capacity` is the bound without this
+ *    step, `charger_turns` the bound with it.
  * 5. The bound is the least M for which some total C and some split of it over the robots (at
  *    most K_s(M) at each station) give sum_r cap_r(c_r) >= L + max_lambda (A(lambda) + lambda C).
  *    Each cap_r is concave in c, so adding recharges one at a time where capacity grows most
@@ -76,36 +79,66 @@ export interface DetourCapacityBound {
   makespan_s: number;
   /** Recharges between deliveries the bound found necessary (C at the bound). */
   recharges: number;
+  /**
+   * The bound with step 4, the stations' chargers in turn (`charger_turns`): it holds for plans,
+   * whose robots wait their turn at a charger, not for routes timed with a charger each. The
+   * same as makespan_s where no station shares its chargers.
+   */
+  inTurn_s: number;
 }
 
 /**
- * The bound of the argument above. `modelArcs` is A(0), the least cost of the predecessor
- * assignment (the model bound's W minus the delivery lengths, lower-bound.ts); `poll` is
- * called now and then (solve passes its cancellation check).
+ * The bound of the argument above, without step 4 (for routes) and with it (for plans).
+ * `modelArcs` is A(0), the least cost of the predecessor assignment (the model bound's W minus
+ * the delivery lengths, lower-bound.ts); `poll` is called now and then (solve passes its
+ * cancellation check).
  */
 export function detourCapacityBound(problem: Problem, modelArcs: number, poll?: () => void): DetourCapacityBound {
   const n = problem.deliveryCount;
   const usable = usableRobots(problem);
-  if (n === 0 || usable.length === 0) return { makespan_s: 0, recharges: 0 };
-  const lengths = totalDeliveryLength(problem);
+  if (n === 0 || usable.length === 0) return { makespan_s: 0, recharges: 0, inTurn_s: 0 };
   const stations = sharedChargers(problem, usable);
   const capacity = robotCapacities(problem, usable, stations.index);
+  // The priced assignments' matrix is made only when a price is tried.
+  let assignment: PricedAssignment | null = null;
+  const priced = () => {
+    assignment ??= new PricedAssignment(problem, usable, poll);
+    return assignment;
+  };
+  const routes = pricedMakespan(problem, capacity, [], priced, modelArcs);
+  const inTurn =
+    stations.list.length > 0 ? pricedMakespan(problem, capacity, stations.list, priced, modelArcs) : routes;
+  return {
+    makespan_s: routes.makespan * (1 - 1e-9),
+    recharges: routes.recharges,
+    inTurn_s: Math.max(routes.makespan, inTurn.makespan) * (1 - 1e-9),
+  };
+}
+
+/** Steps 2 and 5 (with step 4 for `stations`): the least feasible M over the prices tried, and its C. */
+function pricedMakespan(
+  problem: Problem,
+  capacity: RobotCapacity[],
+  stations: StationChargers[],
+  priced: () => PricedAssignment,
+  modelArcs: number,
+): { makespan: number; recharges: number } {
+  const lengths = totalDeliveryLength(problem);
   const prices: PricedArcs[] = [{ price: 0, arcs: Math.max(0, modelArcs) }];
-  let best = leastFeasibleMakespan(problem, capacity, stations.list, lengths, prices);
-  const steps = priceSteps(n + usable.length);
+  let best = leastFeasibleMakespan(problem, capacity, stations, lengths, prices);
+  const steps = priceSteps(problem.deliveryCount + capacity.length);
   if (best.recharges > 0 && steps > 0) {
-    const priced = new PricedAssignment(problem, usable, poll);
     // The priced assignment's station arcs rise with the price; the price that makes them match
     // the recharges the bound needs gives the largest A(lambda) + lambda C. Start from the price
     // at which C pickups would each rather come through a station, then rescale it by how far
     // the station arcs are from C (within the bracket found so far).
-    let price = priced.priceEstimate(best.recharges);
+    let price = priced().priceEstimate(best.recharges);
     let low = 0;
     let high = Infinity;
     for (let step = 0; step < steps; step++) {
-      const solved = priced.solve(price);
+      const solved = priced().solve(price);
       prices.push({ price, arcs: solved.arcs });
-      best = leastFeasibleMakespan(problem, capacity, stations.list, lengths, prices);
+      best = leastFeasibleMakespan(problem, capacity, stations, lengths, prices);
       if (solved.stationArcs === best.recharges) break;
       if (solved.stationArcs < best.recharges) low = price;
       else high = price;
@@ -114,7 +147,7 @@ export function detourCapacityBound(problem: Problem, modelArcs: number, poll?: 
       price = scaled > low && scaled < high ? scaled : high === Infinity ? 2 * price : (low + high) / 2;
     }
   }
-  return { makespan_s: best.makespan * (1 - 1e-9), recharges: best.recharges };
+  return best;
 }
 
 interface PricedArcs {
@@ -227,7 +260,7 @@ function leastFeasibleMakespan(
       const crossing = (speed * makespan - charge - capacity[k].slack) / (speed * wait + charge);
       const full = crossing > 0 ? Math.floor(crossing) : 0;
       const partial = cap(k, full + 1) - cap(k, full);
-      const station = capacity[k].station;
+      const station = stations.length > 0 ? capacity[k].station : -1;
       if (station >= 0) {
         stationFull[station] += full;
         if (partial > 0) stationPartials[station].push(partial);

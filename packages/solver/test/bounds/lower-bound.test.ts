@@ -83,6 +83,7 @@ describe('lowerBound', () => {
       'battery_segments',
       'charge_segments',
       'detour_capacity',
+      'charger_turns',
       'charger_capacity',
       'whole_charges',
       'charge_segment_lp',

@@ -46,6 +46,13 @@ export const BOUNDS = [
     holdsFor: 'routes',
   },
   {
+    name: 'charger_turns',
+    counts:
+      "detour_capacity's drives and charges, with each station's recharges one after another on its chargers: the first after a robot's first delivery and drive home, a delivery after the last",
+    cannotCount: "which robot recharges when, and the docks' queues",
+    holdsFor: 'plan',
+  },
+  {
     name: 'charger_capacity',
     counts: 'the charging a fleet cannot avoid, one robot at a time on each charger',
     cannotCount: 'how the charges fall between robots and the driving between them',
