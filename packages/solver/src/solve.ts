@@ -330,9 +330,9 @@ export function planRoutes(
   const routes = repairRoutes(problem, context.scale, runAlgorithm(algorithm, context));
   const planned: Record<string, PlannedWork> = {};
   let makespanS = 0;
-  const moments = planRechargeMoments(problem, routes);
+  const { moments, ownFinish } = planRechargeMoments(problem, routes);
   problem.robots.forEach((robot, r) => {
-    if (routes[r].length > 0) makespanS = Math.max(makespanS, evaluateRoute(problem, r, routes[r]).finish);
+    if (routes[r].length > 0) makespanS = Math.max(makespanS, ownFinish[r]);
     planned[robot.id] = routes[r].flatMap((j, index): PlannedWork => {
       const pair: [string, string] = [problem.deliveries[j].pickupId, problem.deliveries[j].dropoffId];
       return moments[r][index] ? ['recharge', pair] : [pair];

@@ -8,7 +8,6 @@ import {
   type RobotWork,
   round2,
 } from '@fleetlab/warehouse';
-import { timeWithRecharges } from '../routes/battery-schedule.ts';
 import { planRechargeMoments } from '../routes/recharge-moments.ts';
 import { shortestPath, type Problem } from '../problem/problem.ts';
 
@@ -89,9 +88,9 @@ function lastDeliveryEnd(clock: RobotClock, items: readonly PlannedItem[]): numb
 
 /** Each robot's items: its deliveries, and a recharge before those `planRechargeMoments` chooses. */
 function plannedItems(problem: Problem, routes: Routes): PlannedItem[][] {
-  const moments = planRechargeMoments(problem, routes);
+  const { moments, ownFinish } = planRechargeMoments(problem, routes);
   return routes.map((route, r) => {
-    if (route.length > 0 && timeWithRecharges(problem, r, route, moments[r]) === null)
+    if (ownFinish[r] === Infinity)
       throw new Error(`Route of robot ${problem.robots[r].id} breaks the battery rules under every recharge schedule`);
     const items: PlannedItem[] = [];
     route.forEach((j, index) => {

@@ -10,6 +10,16 @@ const CLAIM_BUDGET = 20_000;
 /** Passes over a station's robots; each pass moves a robot's recharge only when the station's day ends earlier. */
 const MAX_PASSES = 4;
 
+/** A plan's recharges: per robot, 1 before each delivery it recharges before. */
+export interface RechargeMoments {
+  moments: Uint8Array[];
+  /**
+   * Per robot, the recharge DP's finish (every charger free): Infinity when no recharges make
+   * its route legal (its moments are then all 0).
+   */
+  ownFinish: Float64Array;
+}
+
 /**
  * Before which deliveries each robot recharges in the plan `routes` make.
  *
@@ -26,13 +36,14 @@ const MAX_PASSES = 4;
  * what is chosen. On the graph, or where every station has a charger per recharging robot, the
  * moments are the DP's.
  */
-export function planRechargeMoments(problem: Problem, routes: Routes): Uint8Array[] {
+export function planRechargeMoments(problem: Problem, routes: Routes): RechargeMoments {
+  const ownFinish = new Float64Array(routes.length);
   const moments = routes.map((route, r) => {
     const rechargeBefore = new Uint8Array(route.length);
-    evaluateRoute(problem, r, route, rechargeBefore);
+    ownFinish[r] = evaluateRoute(problem, r, route, rechargeBefore).finish;
     return rechargeBefore;
   });
-  if (problem.floor === null) return moments;
+  if (problem.floor === null) return { moments, ownFinish };
   const byStation = new Map<string, number[]>();
   moments.forEach((rechargeBefore, r) => {
     if (!rechargeBefore.includes(1)) return;
@@ -44,7 +55,7 @@ export function planRechargeMoments(problem: Problem, routes: Routes): Uint8Arra
   for (const robots of byStation.values()) {
     if (robots.length > problem.chargersOfRobot[robots[0]]) spreadStationRecharges(problem, routes, robots, moments);
   }
-  return moments;
+  return { moments, ownFinish };
 }
 
 /** Whether robots queue for chargers on this floor: some station has fewer chargers than robots. */

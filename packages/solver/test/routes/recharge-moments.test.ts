@@ -36,7 +36,7 @@ describe('recharge moments where a station shares its chargers', () => {
     ]);
     // Spread: R1_2 charges after its first (21-81 s), R1_1 after its second (home at 26 s, waits
     // 55 s, charges 81-141 s, then 10 m): 151 s.
-    expect(planRechargeMoments(problem, routes).map((moments) => [...moments])).toEqual([
+    expect(planRechargeMoments(problem, routes).moments.map((moments) => [...moments])).toEqual([
       [0, 0, 1],
       [0, 1, 0],
     ]);
@@ -50,7 +50,7 @@ describe('recharge moments where a station shares its chargers', () => {
   it('a charger per robot: each robot keeps its own best moments, 97 s', () => {
     const problem = twoRobots(2);
     expect(sharesChargers(problem)).toBe(false);
-    expect(planRechargeMoments(problem, routes).map((moments) => [...moments])).toEqual(dpMoments(problem));
+    expect(planRechargeMoments(problem, routes).moments.map((moments) => [...moments])).toEqual(dpMoments(problem));
     expect(plannedMakespan(problem, routes)).toBe(97);
   });
 });
