@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACTIVITY_CODE,
   createSeededRandom,
+  executedTimeSplit,
   Floor,
   FloorClock,
   UNREACHABLE,
@@ -170,25 +172,93 @@ describe('a plan’s time split', () => {
     expect(meanCycleS).toBe(11);
   });
 
-  it('a solve’s split takes waiting and cycle times from its execution, and is null for a plan the floor cannot read', () => {
-    const execution = {
-      robots: {
-        R1_1: {
-          timeline: [],
-          deliveries: [{ pickup: 'P1', dropoff: 'D1', done_s: 14 }],
-          charges: [],
-          waiting_s: 1.1,
-          queued_s: 0,
-          distance_m: 8,
-          finish_s: 14,
-          extra_charges: 0,
-        },
+  // One robot's executed day, in ticks of 0.05 s: driving 0-5 s, handling 5-7 s, driving 7-12 s,
+  // waiting 12-13 s, driving 13-15 s, then parked. Its motion: accelerating 0-1.5 s, cruising,
+  // braking 4-5 s, stopped, turning 7-7.625 s, accelerating 7.625-9 s, cruising, braking 11-12 s,
+  // stopped (waiting), accelerating 13-14 s, braking 14-15 s, stopped.
+  const code = ACTIVITY_CODE;
+  const segment = (t: number, state: number) => [t, 0, 0, 0, 0, 0, state];
+  const executedDay = {
+    step_s: 0.05,
+    robots: {
+      R1_1: {
+        timeline: [],
+        activities: [
+          0,
+          code.drive_empty,
+          100,
+          code.handling,
+          140,
+          code.drive_loaded,
+          240,
+          code.waiting,
+          260,
+          code.drive_loaded,
+          300,
+          code.idle,
+        ],
+        motion: [
+          ...segment(0, 1),
+          ...segment(1.5, 2),
+          ...segment(4, 3),
+          ...segment(5, 0),
+          ...segment(7, 4),
+          ...segment(7.625, 1),
+          ...segment(9, 2),
+          ...segment(11, 3),
+          ...segment(12, 0),
+          ...segment(13, 1),
+          ...segment(14, 3),
+          ...segment(15, 0),
+        ],
+        deliveries: [{ pickup: 'P1', dropoff: 'D1', done_s: 12 }],
+        charges: [],
+        waiting_s: 1,
+        queued_s: 0,
+        distance_m: 8,
+        finish_s: 12,
+        extra_charges: 0,
       },
-      totals: { waiting_s: 1.1 } as never,
-    };
-    const solved = solveTimeSplit(environment, { robot_model: 'drive-unit' }, plan, execution);
-    expect(solved?.time_split).toMatchObject({ waiting_s: 1.1, waiting_from: 'execution', handling_s: 4 });
-    expect(solved?.mean_cycle_s).toBe(14);
+    },
+    totals: { waiting_s: 1, steps: 320 } as never,
+  };
+
+  it('of an executed day is the run’s: activities, and the motion’s ramps and turns within the driving', () => {
+    // Driving 5 + 5 + 2 = 12 s; ramps 1.5 + 1 + 1.375 + 1 + 1 + 1 = 6.875 s; turning 0.625 s.
+    expect(executedTimeSplit(executedDay)).toEqual({
+      driving_s: 4.5,
+      ramps_s: 6.875,
+      turning_s: 0.625,
+      handling_s: 2,
+      charging_s: 0,
+      waiting_s: 1,
+      waiting_from: 'execution',
+    });
+    // A point robot's run has no motion: all its driving is at speed.
+    const { motion: _motion, ...pointRobot } = executedDay.robots.R1_1;
+    expect(executedTimeSplit({ ...executedDay, robots: { R1_1: pointRobot } })).toMatchObject({
+      driving_s: 12,
+      ramps_s: 0,
+      turning_s: 0,
+    });
+  });
+
+  it('a solve’s split is its execution’s when the plan ran on the shared floor, and null for a plan the floor cannot read', () => {
+    const solved = solveTimeSplit(environment, { robot_model: 'drive-unit' }, plan, executedDay);
+    expect(solved?.time_split).toMatchObject({
+      driving_s: 4.5,
+      waiting_s: 1,
+      waiting_from: 'execution',
+      handling_s: 2,
+    });
+    expect(solved?.mean_cycle_s).toBe(12);
+    // A record stored before activities were kept: the plan's parts, the run's waiting.
+    const { activities: _activities, ...withoutActivities } = executedDay.robots.R1_1;
+    const older = solveTimeSplit(environment, { robot_model: 'drive-unit' }, plan, {
+      ...executedDay,
+      robots: { R1_1: withoutActivities as never },
+    });
+    expect(older?.time_split).toMatchObject({ waiting_s: 1, waiting_from: 'execution', handling_s: 4 });
     expect(solveTimeSplit(environment, {}, { R1_1: [{ task: ['P9', 'D1'] }] }, null)).toBeNull();
   });
 });

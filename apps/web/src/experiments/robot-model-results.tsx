@@ -25,7 +25,7 @@ export function RobotModelResults({ record }: { readonly record: Experiment }) {
     const model = record.robot_models.find((candidate) => robotModelName(candidate) === name);
     return model === undefined ? name : robotModelLabel(model);
   };
-  const waitingFromPlan = rows.some((row) => row.timeSplit?.waiting_from === 'plan');
+  const someFromPlan = rows.some((row) => row.timeSplit?.waiting_from === 'plan');
   const columns: readonly DataTableColumn[] = [
     { label: 'Robot model' },
     { label: 'Robots' },
@@ -45,11 +45,12 @@ export function RobotModelResults({ record }: { readonly record: Experiment }) {
           {robotModelAnswerText(comparison, labelOf)}
         </p>
         <p className="mt-1 text-xs text-slate-400">
-          Where the time goes: robot time summed over the fleet, as a share of it. Driving, its ramps and turns come
-          from each leg’s walk as the plan times it;{' '}
-          {waitingFromPlan
-            ? 'waiting is the plan’s charger queue where a point did not run on the shared floor, else the run’s blocked and queued time.'
-            : 'waiting is the run’s blocked and queued time on the shared floor.'}
+          Where the time goes: robot time summed over the fleet, as a share of it, as the robots spent it on the shared
+          floor (driving, of it accelerating, braking and turning from each robot's motion, handling, charging, waiting
+          for others and for chargers)
+          {someFromPlan
+            ? '; where a point did not run there, as its plan times it (each robot alone, waiting only in the plan’s charger and dock queues).'
+            : '.'}
         </p>
       </div>
       <DataTable ariaLabel="Robot model comparison" columns={columns} density="compact">

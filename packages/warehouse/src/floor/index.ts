@@ -28,4 +28,4 @@ export {
   type ActivityInterval,
 } from './activities.ts';
 export { decodeTimeline, TimelineWriter, timelineVisits } from './timeline-codec.ts';
-export { planTimeSplit, solveTimeSplit, type PlanTimeSplit } from './plan-time-split.ts';
+export { executedTimeSplit, planTimeSplit, solveTimeSplit, type PlanTimeSplit } from './plan-time-split.ts';

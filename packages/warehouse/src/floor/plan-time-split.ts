@@ -1,6 +1,7 @@
-import type { ExecutionRecord } from '../records/execution.ts';
+import { type ExecutionRecord, MOTION_SEGMENT_LENGTH, motionStateValues } from '../records/execution.ts';
 import type { TimeSplitRecord } from '../records/time-split.ts';
 import { FloorClock } from '../motion/floor-clock.ts';
+import { decodeActivities } from './activities.ts';
 import { Floor, FloorError, type FloorEnvironment } from './floor.ts';
 import { type FloorParameterInput, type FloorParameters, resolveFloorParameters } from './floor-parameters.ts';
 import { freeFlow } from './free-flow.ts';
@@ -63,16 +64,17 @@ export function planTimeSplit(
 }
 
 /**
- * A solve's time split and mean cycle time: the plan's (`planTimeSplit`), its waiting and cycle
- * times the execution's when the plan ran on the shared floor (a shift's cycle: release to
- * dropoff of each delivered order). `clock`: the floor clock the plan was made with, whose
- * cached rows then serve. Null when the plan cannot be read on the floor.
+ * A solve's time split and mean cycle time: the plan's (`planTimeSplit`), or, when the plan ran
+ * on the shared floor, the run's (`executedTimeSplit`: every part as the robots spent it there,
+ * detours and stops to let others by included) and its cycle times (a shift's cycle: release to
+ * dropoff of each delivered order). `clock`: the floor clock the plan was made with, whose cached
+ * rows then serve. Null when the plan cannot be read on the floor.
  */
 export function solveTimeSplit(
   environment: FloorEnvironment,
   params: FloorParameterInput,
   results: unknown,
-  execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'orders'> | null,
+  execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'orders' | 'step_s'> | null,
   clock?: FloorClock | null,
 ): { time_split: TimeSplitRecord; mean_cycle_s: number } | null {
   let plan: PlanTimeSplit;
@@ -91,9 +93,87 @@ export function solveTimeSplit(
   }
   if (execution === null) return { time_split: plan.split, mean_cycle_s: plan.meanCycleS };
   return {
-    time_split: { ...plan.split, waiting_s: execution.totals.waiting_s, waiting_from: 'execution' },
+    time_split: executedTimeSplit(execution) ?? {
+      ...plan.split,
+      waiting_s: execution.totals.waiting_s,
+      waiting_from: 'execution',
+    },
     mean_cycle_s: executedMeanCycleS(execution) ?? plan.meanCycleS,
   };
+}
+
+const RAMP_STATES = new Set([motionStateValues.indexOf('accelerating'), motionStateValues.indexOf('decelerating')]);
+const TURNING_STATE = motionStateValues.indexOf('turning');
+
+/**
+ * Where the robots' time went on the shared floor, from the run's record alone: driving,
+ * handling and charging are the robots' activities (the drive home after the last task
+ * included), waiting the run's blocked and queued time (`totals.waiting_s`, the figure the
+ * results show beside it); of the driving, what a robot with a model spent accelerating, braking
+ * and turning in place comes from its `motion` (the segments in those states, within its
+ * driving). So a crowd's detours read as driving beyond the plan's. Delays and breakdowns
+ * (`stopped`) are reported on their own, not here. Null for a record without activities (stored
+ * before they were kept).
+ */
+export function executedTimeSplit(
+  execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'step_s'>,
+): TimeSplitRecord | null {
+  const stepS = execution.step_s;
+  // Activities in whole steps, turned into seconds once (a day's sum of products would drift).
+  let drivingSteps = 0;
+  let handlingSteps = 0;
+  let chargingSteps = 0;
+  let manoeuvresS = { rampsS: 0, turningS: 0 };
+  for (const robot of Object.values(execution.robots)) {
+    if (!robot.activities) return null;
+    // The robot's driving, as [from, to) seconds in order.
+    const driving: number[] = [];
+    for (const interval of decodeActivities(robot.activities, execution.totals.steps)) {
+      const steps = interval.endStep - interval.startStep;
+      if (interval.kind === 'drive_empty' || interval.kind === 'drive_loaded') {
+        drivingSteps += steps;
+        driving.push(interval.startStep * stepS, interval.endStep * stepS);
+      } else if (interval.kind === 'handling') handlingSteps += steps;
+      else if (interval.kind === 'charging') chargingSteps += steps;
+    }
+    if (!robot.motion) continue;
+    const { rampsS, turningS } = manoeuvresWhileDriving(robot.motion, driving);
+    manoeuvresS = { rampsS: manoeuvresS.rampsS + rampsS, turningS: manoeuvresS.turningS + turningS };
+  }
+  return {
+    driving_s: drivingSteps * stepS - manoeuvresS.rampsS - manoeuvresS.turningS,
+    ramps_s: manoeuvresS.rampsS,
+    turning_s: manoeuvresS.turningS,
+    handling_s: handlingSteps * stepS,
+    charging_s: chargingSteps * stepS,
+    waiting_s: execution.totals.waiting_s,
+    waiting_from: 'execution',
+  };
+}
+
+/** Seconds of `motion` accelerating or braking, and turning in place, within the intervals of `driving` (flat, in order). */
+function manoeuvresWhileDriving(
+  motion: readonly number[],
+  driving: readonly number[],
+): { rampsS: number; turningS: number } {
+  let rampsS = 0;
+  let turningS = 0;
+  let at = 0;
+  for (let k = 0; k + MOTION_SEGMENT_LENGTH < motion.length; k += MOTION_SEGMENT_LENGTH) {
+    const state = motion[k + MOTION_SEGMENT_LENGTH - 1];
+    const turning = state === TURNING_STATE;
+    if (!turning && !RAMP_STATES.has(state)) continue;
+    const from = motion[k];
+    const to = motion[k + MOTION_SEGMENT_LENGTH];
+    // Driving intervals that end before this segment starts end before every later one too.
+    while (at < driving.length && driving[at + 1] <= from) at += 2;
+    let overlap = 0;
+    for (let i = at; i < driving.length && driving[i] < to; i += 2)
+      overlap += Math.max(0, Math.min(to, driving[i + 1]) - Math.max(from, driving[i]));
+    if (turning) turningS += overlap;
+    else rampsS += overlap;
+  }
+  return { rampsS, turningS };
 }
 
 /** Mean cycle time of an execution: a shift's delivered orders from release to dropoff, a day's deliveries from t = 0. */

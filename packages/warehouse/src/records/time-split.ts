@@ -1,15 +1,20 @@
 import { z } from 'zod';
 
-/** Where the waiting of a time split was measured: the run on the shared floor, or the plan (its charger and dock queues). */
+/**
+ * Where a time split was measured: the run on the shared floor (every part, `executedTimeSplit`),
+ * or the plan (each robot alone; its waiting: the plan's charger and dock queues). The field
+ * keeps the name it had when only the waiting came from the run.
+ */
 export const timeSplitWaitingFromValues = ['execution', 'plan'] as const;
 
 /**
  * Where a solve's robot time goes, in robot-seconds summed over the fleet (a solve's
- * `stats.time_split`; the robot-model comparison shows it per model). Driving, its ramps and its
- * turns are the plan's legs as driven (each leg's own walk, split by the clock's formulas; the
- * part of a leg its rounding up to the floor's clock adds, under one tick, counts as driving);
- * handling and charging are the plan's; waiting is the execution's (blocked and queued) when the
- * plan ran on the shared floor, else the plan's charger and dock queues.
+ * `stats.time_split`; the robot-model comparison shows it per model). When the plan ran on the
+ * shared floor, every part is the run's (`waiting_from: 'execution'`): the robots' driving,
+ * handling and charging activities, of the driving the motion's ramps and turns, and the run's
+ * blocked and queued time. Otherwise the plan's: its legs as driven (each leg's own walk, split
+ * by the clock's formulas; the part of a leg its rounding up to the floor's clock adds, under one
+ * tick, counts as driving), handling and charges, and its charger and dock queues.
  */
 export const timeSplitSchema = z.object({
   /** At top speed (a point robot's whole drive). */
