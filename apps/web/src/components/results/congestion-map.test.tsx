@@ -7,13 +7,14 @@ import { CongestionMap } from './congestion-map.tsx';
 
 // The fixture's robot waited 1 s at (1, 0) and 0.5 s at (2, 1), and queued 1 s at its station (0, 0).
 const heatmap = TRAFFIC_EXECUTION.heatmap;
+const chargerQueues = TRAFFIC_EXECUTION.totals.charger_queue_s;
 
 describe('CongestionMap', () => {
   // Fake timers keep the map's initial view: 50 px cells, centred in 800 x 384.
   const canvas = recordCanvasesWithFakeTimers();
 
   it('shows the heat map with its legend when turned on, and hides it again', () => {
-    render(<CongestionMap environment={TRAFFIC_FLOOR} heatmap={heatmap} />);
+    render(<CongestionMap environment={TRAFFIC_FLOOR} heatmap={heatmap} chargerQueueS={chargerQueues} />);
     expect(screen.queryByRole('figure', { name: 'Heat map legend' })).toBeNull();
     expect(screen.queryByTestId('heatmap-layer')).toBeNull();
 
@@ -41,7 +42,7 @@ describe('CongestionMap', () => {
   });
 
   it('lists the most congested cells with their waiting and the station cells apart, each shown on the map at a click', () => {
-    render(<CongestionMap environment={TRAFFIC_FLOOR} heatmap={heatmap} />);
+    render(<CongestionMap environment={TRAFFIC_FLOOR} heatmap={heatmap} chargerQueueS={chargerQueues} />);
     const list = screen.getByRole('list', { name: 'Most congested cells' });
     expect(
       within(list)
@@ -74,13 +75,50 @@ describe('CongestionMap', () => {
     ]);
   });
 
+  it('counts a station cell’s waiting beyond its charger queue as traffic, and lists no queue where none was', () => {
+    // 3 s waited on the station's cell (0, 0), of which the run counted 1 s queued for a charger.
+    const stationCell = heatmap.wait_s.map((seconds, cell) => (cell === 0 ? 3 : seconds));
+    const { unmount } = render(
+      <CongestionMap
+        environment={TRAFFIC_FLOOR}
+        heatmap={{ ...heatmap, wait_s: stationCell }}
+        chargerQueueS={chargerQueues}
+      />,
+    );
+    const buttons = (name: string) =>
+      within(screen.getByRole('list', { name }))
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(buttons('Most congested cells')).toEqual([
+      'Station R1 (0, 0): 2.0 s waiting',
+      'Cell (1, 0): 1.0 s waiting',
+      'Cell (2, 1): 0.5 s waiting',
+    ]);
+    expect(buttons('Charger queues')).toEqual(['Station R1 (0, 0): 1.0 s queued']);
+    unmount();
+    // No charging at all: robots setting out from the station one after another waited in traffic.
+    render(<CongestionMap environment={TRAFFIC_FLOOR} heatmap={heatmap} chargerQueueS={{}} />);
+    expect(buttons('Most congested cells')).toEqual([
+      'Station R1 (0, 0): 1.0 s waiting',
+      'Cell (1, 0): 1.0 s waiting',
+      'Cell (2, 1): 0.5 s waiting',
+    ]);
+    expect(screen.queryByRole('list', { name: 'Charger queues' })).toBeNull();
+  });
+
   it('says when no robot waited anywhere', () => {
-    render(<CongestionMap environment={TRAFFIC_FLOOR} heatmap={{ ...heatmap, wait_s: heatmap.wait_s.map(() => 0) }} />);
+    render(
+      <CongestionMap
+        environment={TRAFFIC_FLOOR}
+        heatmap={{ ...heatmap, wait_s: heatmap.wait_s.map(() => 0) }}
+        chargerQueueS={{}}
+      />,
+    );
     expect(screen.getByText('No robot waited anywhere.')).toBeTruthy();
   });
 
   it('shows a cell’s waiting seconds on hover', () => {
-    render(<CongestionMap environment={TRAFFIC_FLOOR} heatmap={heatmap} />);
+    render(<CongestionMap environment={TRAFFIC_FLOOR} heatmap={heatmap} chargerQueueS={chargerQueues} />);
     fireEvent.click(screen.getByRole('button', { name: 'Show Heat Map' }));
     const map = screen.getByRole('img', { name: 'Congestion map' });
     // Cells of 50 px from (275, 117): (350, 142) is in cell (1, 0), (390, 190) in cell (2, 1).

@@ -13,36 +13,62 @@ const HOTTEST_SHOWN = 5;
 export interface CongestionMapProps {
   readonly environment: LooseEnvironmentShape;
   readonly heatmap: ExecutionRecord['heatmap'];
+  /** Seconds robots queued for a charger, per station id (the execution's `totals.charger_queue_s`). */
+  readonly chargerQueueS: Readonly<Record<string, number>>;
 }
 
-/** The station standing on each cell, by "x,y": its cells hold the robots queueing for a charger. */
-function stationsByCell(environment: LooseEnvironmentShape): Map<string, string> {
-  const stations = new Map<string, string>();
+/** Each station's cell, by station id. */
+function stationCells(environment: LooseEnvironmentShape): Map<string, { x: number; y: number }> {
+  const cells = new Map<string, { x: number; y: number }>();
   for (const station of toLayoutScene(environment).elements.robot_stations) {
-    stations.set(`${Math.floor(station.position[0])},${Math.floor(station.position[1])}`, station.id);
+    cells.set(station.id, { x: Math.floor(station.position[0]), y: Math.floor(station.position[1]) });
   }
-  return stations;
+  return cells;
+}
+
+/**
+ * The heat map with each station cell's charger queue taken out: what is left there is waiting
+ * for other robots (robots setting out from, or coming home to, a station one after another).
+ */
+function trafficHeatmap(
+  heatmap: ExecutionRecord['heatmap'],
+  stations: ReadonlyMap<string, { x: number; y: number }>,
+  chargerQueueS: Readonly<Record<string, number>>,
+): ExecutionRecord['heatmap'] {
+  const wait_s = [...heatmap.wait_s];
+  for (const [id, cell] of stations) {
+    const index = cell.y * heatmap.width + cell.x;
+    if (index < wait_s.length) wait_s[index] = Math.max(0, wait_s[index] - (chargerQueueS[id] ?? 0));
+  }
+  return { ...heatmap, wait_s };
 }
 
 /**
  * The results map with the congestion heat map: where robots waited (blocked by others, or
  * queued at a charger) while every robot ran the plan on the shared floor, so a planner sees
- * which aisle or intersection chokes; the five cells waited on longest, each shown on the map
- * (heat map on, centred, outlined) at a click. Station cells are listed apart: their waiting is
- * the charger queue, not congestion.
+ * which aisle or intersection chokes; the five cells waited on longest for other robots, each
+ * shown on the map (heat map on, centred, outlined) at a click. The charger queues are listed
+ * apart, per station, as the run counted them (the time breakdown's "Queued at a charger"): a
+ * station cell's waiting beyond its queue is traffic and counts as such.
  */
-export function CongestionMap({ environment, heatmap }: CongestionMapProps) {
+export function CongestionMap({ environment, heatmap, chargerQueueS }: CongestionMapProps) {
   const [showHeatmap, setShowHeatmap] = useState(false);
   const [focused, setFocused] = useState<{ x: number; y: number } | null>(null);
   const maxSeconds = useMemo(() => heatmapMaxSeconds(heatmap), [heatmap]);
-  const stations = useMemo(() => stationsByCell(environment), [environment]);
+  const stations = useMemo(() => stationCells(environment), [environment]);
+  const stationAt = useMemo(() => new Map([...stations].map(([id, cell]) => [`${cell.x},${cell.y}`, id])), [stations]);
   const hottest = useMemo(
-    () => hottestCells(heatmap, HOTTEST_SHOWN, (x, y) => !stations.has(`${x},${y}`)),
-    [heatmap, stations],
+    () => hottestCells(trafficHeatmap(heatmap, stations, chargerQueueS), HOTTEST_SHOWN),
+    [heatmap, stations, chargerQueueS],
   );
   const queues = useMemo(
-    () => hottestCells(heatmap, HOTTEST_SHOWN, (x, y) => stations.has(`${x},${y}`)),
-    [heatmap, stations],
+    () =>
+      [...stations]
+        .map(([id, cell]) => ({ id, ...cell, seconds: chargerQueueS[id] ?? 0 }))
+        .filter((queue) => queue.seconds > 0)
+        .sort((a, b) => b.seconds - a.seconds || a.y - b.y || a.x - b.x)
+        .slice(0, HOTTEST_SHOWN),
+    [stations, chargerQueueS],
   );
 
   return (
@@ -82,16 +108,14 @@ export function CongestionMap({ environment, heatmap }: CongestionMapProps) {
         </h3>
         {hottest.length === 0 ? (
           <p className="mt-1 text-sm text-slate-400">
-            {queues.length === 0
-              ? 'No robot waited anywhere.'
-              : 'No robot waited in an aisle, at a pickup or at a dropoff.'}
+            {queues.length === 0 ? 'No robot waited anywhere.' : 'No robot waited for another robot.'}
           </p>
         ) : (
           <CellList
             labelledBy="hottest-cells-heading"
             cells={hottest.map((cell) => ({
               ...cell,
-              text: `Cell (${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} waiting`,
+              text: `${stationAt.has(`${cell.x},${cell.y}`) ? `Station ${stationAt.get(`${cell.x},${cell.y}`)} ` : 'Cell '}(${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} waiting`,
             }))}
             focused={focused}
             onShow={(cell) => {
@@ -109,7 +133,7 @@ export function CongestionMap({ environment, heatmap }: CongestionMapProps) {
               labelledBy="charger-queue-cells-heading"
               cells={queues.map((cell) => ({
                 ...cell,
-                text: `Station ${stations.get(`${cell.x},${cell.y}`)} (${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} queued`,
+                text: `Station ${cell.id} (${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} queued`,
               }))}
               focused={focused}
               onShow={(cell) => {

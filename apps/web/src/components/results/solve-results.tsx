@@ -97,7 +97,13 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
       )}
       {player}
       {solve.execution && <TimeBreakdownChart execution={solve.execution} period={shift ? 'shift' : 'day'} />}
-      {solve.execution && environment && <CongestionMap environment={environment} heatmap={solve.execution.heatmap} />}
+      {solve.execution && environment && (
+        <CongestionMap
+          environment={environment}
+          heatmap={solve.execution.heatmap}
+          chargerQueueS={solve.execution.totals.charger_queue_s}
+        />
+      )}
       <GanttTimeline chart={chart} makespan={makespan} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-400">

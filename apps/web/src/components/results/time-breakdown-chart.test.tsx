@@ -6,10 +6,21 @@ import {
   manyRobots,
   TWO_ROBOTS_ONE_BREAKDOWN,
   TWO_ROBOTS_TEN_SECONDS,
+  TWO_ROBOTS_WITH_MOTION,
   TWO_ROBOTS_WITHOUT_ACTIVITIES,
 } from './time-breakdown.fixture.ts';
 
 describe('TimeBreakdownChart', () => {
+  it('says how robots with a model drove, from their motion, and nothing of it for point robots', () => {
+    const { unmount } = render(<TimeBreakdownChart execution={TWO_ROBOTS_WITH_MOTION} />);
+    expect(screen.getByTestId('driving-split').textContent).toBe(
+      'Of the 7.5 s of driving, from each robot’s motion: 2.5 s at speed (33.3%), 4.5 s accelerating and braking (60.0%), 0.5 s turning in place (6.7%).',
+    );
+    unmount();
+    render(<TimeBreakdownChart execution={TWO_ROBOTS_TEN_SECONDS} />);
+    expect(screen.queryByTestId('driving-split')).toBeNull();
+  });
+
   it('shows all robots’ time by activity, with shares that add up to 100%, and a bar per robot', () => {
     render(<TimeBreakdownChart execution={TWO_ROBOTS_TEN_SECONDS} />);
     const section = screen.getByRole('region', { name: 'Where the time goes' });

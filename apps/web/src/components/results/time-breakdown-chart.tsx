@@ -11,7 +11,10 @@ import { useFixedRowVirtualizer } from '../ui/virtual-table.tsx';
 import {
   ACTIVITY_COLOURS,
   activityShares,
+  type DrivingSplit,
+  drivingSplitOf,
   orderRobots,
+  percentShares,
   timeBreakdownOf,
   type ActivityTimes,
   type RobotOrder,
@@ -85,6 +88,7 @@ export interface TimeBreakdownChartProps {
  */
 export function TimeBreakdownChart({ execution, period = 'day' }: TimeBreakdownChartProps) {
   const breakdown = useMemo(() => timeBreakdownOf(execution), [execution]);
+  const driving = useMemo(() => drivingSplitOf(execution), [execution]);
   const [order, setOrder] = useState<RobotOrder>('robot');
   const robots = useMemo(() => (breakdown ? orderRobots(breakdown.robots, order) : []), [breakdown, order]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -112,6 +116,7 @@ export function TimeBreakdownChart({ execution, period = 'day' }: TimeBreakdownC
           </p>
           <StackedBar times={breakdown.total} label="All robots" className="mt-4 h-6" />
           <TotalsTable times={breakdown.total} />
+          {driving && driving.drivingS > 0 && <DrivingSplitLine split={driving} />}
           <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
             <h3 className="text-sm font-semibold text-slate-200">Per robot</h3>
             <label htmlFor={orderId} className="flex items-center gap-2 whitespace-nowrap text-sm text-slate-300">
@@ -162,6 +167,23 @@ export function TimeBreakdownChart({ execution, period = 'day' }: TimeBreakdownC
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * How robots with a model drove: their driving at speed, accelerating and braking, and turning
+ * in place, from the motion the run recorded (the shares add up to 100% of the driving). Where a
+ * crowd makes robots stop and start, it shows here, not as waiting.
+ */
+function DrivingSplitLine({ split }: { readonly split: DrivingSplit }) {
+  const [atSpeed, ramps, turning] = percentShares([split.atSpeedS, split.rampsS, split.turningS]);
+  return (
+    <p className="mt-2 max-w-xl text-sm text-slate-400" data-testid="driving-split">
+      Of the {formatCompletionTime(split.drivingS)} of driving, from each robot’s motion:{' '}
+      {formatCompletionTime(split.atSpeedS)} at speed ({percentText(atSpeed)}), {formatCompletionTime(split.rampsS)}{' '}
+      accelerating and braking ({percentText(ramps)}), {formatCompletionTime(split.turningS)} turning in place (
+      {percentText(turning)}).
+    </p>
   );
 }
 

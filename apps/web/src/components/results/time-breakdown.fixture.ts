@@ -47,6 +47,42 @@ export const TWO_ROBOTS_TEN_SECONDS: ExecutionRecord = {
   heatmap: { width: 3, height: 2, wait_s: [0, 1, 0, 1.5, 0, 0] },
 };
 
+/**
+ * The same day by robots with a model, each with its motion (segments [t_s, x, y, heading,
+ * speed, accel, state]; states: stopped 0, accelerating 1, cruising 2, decelerating 3, turning 4).
+ * R1 drives 0-5 s: accelerating 0-1 s, at speed to 1.5 s, turning 1.5-2 s, accelerating 2-3 s,
+ * at speed to 4 s, braking 4-5 s. R2 drives 7.5-10 s: accelerating 7.5-8.5 s, at speed to
+ * 9.5 s, braking to 10 s. Driving 7.5 s: at speed 2.5 s (33.3%), accelerating and braking 4.5 s
+ * (60.0%), turning 0.5 s (6.7%).
+ */
+export const TWO_ROBOTS_WITH_MOTION: ExecutionRecord = {
+  ...TWO_ROBOTS_TEN_SECONDS,
+  robots: {
+    R1: {
+      ...TWO_ROBOTS_TEN_SECONDS.robots.R1,
+      motion: [
+        [0, 1],
+        [1, 2],
+        [1.5, 4],
+        [2, 1],
+        [3, 2],
+        [4, 3],
+        [5, 0],
+      ].flatMap(([t, state]) => [t, 0, 0, 0, 0, 0, state]),
+    },
+    R2: {
+      ...TWO_ROBOTS_TEN_SECONDS.robots.R2,
+      motion: [
+        [0, 0],
+        [7.5, 1],
+        [8.5, 2],
+        [9.5, 3],
+        [10, 0],
+      ].flatMap(([t, state]) => [t, 0, 0, 0, 0, 0, state]),
+    },
+  },
+};
+
 /** The same run as stored before activities were recorded. */
 export const TWO_ROBOTS_WITHOUT_ACTIVITIES: ExecutionRecord = {
   ...TWO_ROBOTS_TEN_SECONDS,

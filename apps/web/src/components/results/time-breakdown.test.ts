@@ -2,8 +2,19 @@ import fc from 'fast-check';
 import { ACTIVITY_BREAKDOWN_ORDER, type ActivityKind } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
 import { PLAYER_COLOURS } from '../../player/render-player.ts';
-import { ACTIVITY_COLOURS, activityShares, orderRobots, timeBreakdownOf } from './time-breakdown.ts';
-import { TWO_ROBOTS_TEN_SECONDS, TWO_ROBOTS_WITHOUT_ACTIVITIES } from './time-breakdown.fixture.ts';
+import {
+  ACTIVITY_COLOURS,
+  activityShares,
+  drivingSplitOf,
+  orderRobots,
+  percentShares,
+  timeBreakdownOf,
+} from './time-breakdown.ts';
+import {
+  TWO_ROBOTS_TEN_SECONDS,
+  TWO_ROBOTS_WITH_MOTION,
+  TWO_ROBOTS_WITHOUT_ACTIVITIES,
+} from './time-breakdown.fixture.ts';
 
 const seconds = (values: Partial<Record<ActivityKind, number>>) =>
   Object.fromEntries(ACTIVITY_BREAKDOWN_ORDER.map((kind) => [kind, values[kind] ?? 0])) as Record<ActivityKind, number>;
@@ -53,6 +64,23 @@ describe('timeBreakdownOf', () => {
     expect(orderRobots(robots, 'robot').map((robot) => robot.robotId)).toEqual(['R1', 'R2']);
     expect(orderRobots(robots, 'traffic').map((robot) => robot.robotId)).toEqual(['R2', 'R1']);
     expect(orderRobots(robots, 'idle').map((robot) => robot.robotId)).toEqual(['R1', 'R2']);
+  });
+});
+
+describe('drivingSplitOf', () => {
+  it('splits the robots’ driving by their motion: at speed, accelerating and braking, turning in place', () => {
+    expect(drivingSplitOf(TWO_ROBOTS_WITH_MOTION)).toEqual({
+      drivingS: 7.5,
+      atSpeedS: 2.5,
+      rampsS: 4.5,
+      turningS: 0.5,
+    });
+    expect(percentShares([2.5, 4.5, 0.5])).toEqual([33.3, 60, 6.7]);
+  });
+
+  it('gives nothing for point robots, which record no motion, or a run without activities', () => {
+    expect(drivingSplitOf(TWO_ROBOTS_TEN_SECONDS)).toBeNull();
+    expect(drivingSplitOf(TWO_ROBOTS_WITHOUT_ACTIVITIES)).toBeNull();
   });
 });
 

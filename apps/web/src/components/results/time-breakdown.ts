@@ -1,7 +1,13 @@
 // Where the robots' time went on the executed day: per robot and in total, the seconds of each
 // activity, read from the execution's recorded activities (`activitySteps`), never re-derived
 // from timelines. Pure, so each figure is tested once.
-import { ACTIVITY_BREAKDOWN_ORDER, activitySteps, type ActivityKind, type ExecutionRecord } from '@fleetlab/warehouse';
+import {
+  ACTIVITY_BREAKDOWN_ORDER,
+  activitySteps,
+  type ActivityKind,
+  type ExecutionRecord,
+  executedTimeSplit,
+} from '@fleetlab/warehouse';
 import { PLAYER_COLOURS } from '../../player/render-player.ts';
 
 /** Seconds of each activity, and their sum. */
@@ -54,15 +60,29 @@ export function timeBreakdownOf(
 }
 
 /**
- * Percentages of the activities, with `decimals` decimals, that add up to exactly 100 (the
- * largest-remainder rule: each share rounded down, the units left over given to the largest
- * remainders, ties to the earlier activity). All zero when nothing was timed.
+ * Percentages of the activities, with `decimals` decimals, that add up to exactly 100
+ * (`percentShares`). All zero when nothing was timed.
  */
 export function activityShares(times: ActivityTimes, decimals = 1): Record<ActivityKind, number> {
   const shares = noSeconds();
-  if (times.totalS <= 0) return shares;
+  const percents = percentShares(
+    ACTIVITY_BREAKDOWN_ORDER.map((kind) => times.seconds[kind]),
+    decimals,
+  );
+  ACTIVITY_BREAKDOWN_ORDER.forEach((kind, index) => (shares[kind] = percents[index]));
+  return shares;
+}
+
+/**
+ * Percentages of `values`, with `decimals` decimals, that add up to exactly 100 (the
+ * largest-remainder rule: each share rounded down, the units left over given to the largest
+ * remainders, ties to the earlier value). All zero when the values add up to nothing.
+ */
+export function percentShares(values: readonly number[], decimals = 1): number[] {
+  const total = values.reduce((sum, value) => sum + value, 0);
+  if (total <= 0) return values.map(() => 0);
   const units = 100 * 10 ** decimals;
-  const exact = ACTIVITY_BREAKDOWN_ORDER.map((kind) => (times.seconds[kind] / times.totalS) * units);
+  const exact = values.map((value) => (value / total) * units);
   const floors = exact.map(Math.floor);
   let left = units - floors.reduce((sum, value) => sum + value, 0);
   const byRemainder = exact
@@ -73,8 +93,31 @@ export function activityShares(times: ActivityTimes, decimals = 1): Record<Activ
     floors[index] += 1;
     left -= 1;
   }
-  ACTIVITY_BREAKDOWN_ORDER.forEach((kind, index) => (shares[kind] = floors[index] / 10 ** decimals));
-  return shares;
+  return floors.map((units) => units / 10 ** decimals);
+}
+
+/** The robots' driving (all robots' seconds), and of it at speed, accelerating and braking, and turning in place. */
+export interface DrivingSplit {
+  readonly drivingS: number;
+  readonly atSpeedS: number;
+  readonly rampsS: number;
+  readonly turningS: number;
+}
+
+/**
+ * How the robots drove, from their recorded motion (`executedTimeSplit`): null for a run without
+ * motion (point robots start, stop and turn at once) or without activities.
+ */
+export function drivingSplitOf(execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'step_s'>): DrivingSplit | null {
+  if (!Object.values(execution.robots).some((robot) => robot.motion !== undefined)) return null;
+  const split = executedTimeSplit(execution);
+  if (!split) return null;
+  return {
+    drivingS: split.driving_s + split.ramps_s + split.turning_s,
+    atSpeedS: split.driving_s,
+    rampsS: split.ramps_s,
+    turningS: split.turning_s,
+  };
 }
 
 /** The halo colours of the player, opaque: a bar on the dark page reads like the halo over a robot. */
