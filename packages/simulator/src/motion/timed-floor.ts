@@ -573,7 +573,9 @@ export function timeDiscreteRun(
           if (!mover.rotating && start < Infinity) at(mover, start);
           return;
         }
-        const waited = time - mover.waitingSince;
+        // On the record's ticks, as its activities are, so the traffic delay and the time
+        // breakdown's waiting are one figure.
+        const waited = (tickAt(time) - tickAt(mover.waitingSince)) * tick;
         if (mover.stop < mover.stops.length - 1) {
           mover.waitingS += waited;
           waitS[mover.cells[mover.index]] += waited;
