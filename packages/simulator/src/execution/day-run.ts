@@ -66,13 +66,16 @@ export function plannedMakespan(plan: Record<string, unknown>): number {
 export function dayFrame(plan: unknown, alone: readonly FreeFlowRobot[], stepS: number): ExecutionFrame {
   let freeFlowSteps = 0;
   let plannedQueueSteps = 0;
+  let freeFlowDistanceM = 0;
   for (const robot of alone) {
     freeFlowSteps = Math.max(freeFlowSteps, robot.finishStep);
+    freeFlowDistanceM += robot.distanceAtFinish;
     for (const charge of robot.charges) plannedQueueSteps += charge.startStep - charge.arriveStep;
   }
   return {
     plannedMakespanS: plannedMakespan(plan as Record<string, unknown>),
     freeFlowMakespanS: freeFlowSteps * stepS,
     freeFlowQueueS: plannedQueueSteps * stepS,
+    freeFlowDistanceM,
   };
 }

@@ -9,6 +9,8 @@ export interface ExecutionFrame {
   freeFlowQueueS: number;
   /** Seconds the throughput is counted over (a shift's length); absent: the executed makespan. */
   throughputOverS?: number;
+  /** Metres each robot alone drives up to its last delivery, summed (a day's run; absent in a shift). */
+  freeFlowDistanceM?: number;
 }
 
 /**
@@ -26,6 +28,8 @@ export function executionRecord(
 ): ExecutionRecord {
   const robotRecords: ExecutionRecord['robots'] = {};
   let waiting = 0;
+  // Metres driven up to each robot's last delivery (its odometer there).
+  let distanceToFinish = 0;
   let maxWaiting = 0;
   let maxWaitingRobot: string | null = null;
   let deliveries = 0;
@@ -68,6 +72,7 @@ export function executionRecord(
       maxWaitingRobot = robot.id;
     }
     deliveries += executed.deliveries.length;
+    distanceToFinish += executed.deliveries.at(-1)?.odometer ?? 0;
     extraCharges += executed.extraCharges;
     executedSteps = Math.max(executedSteps, executed.finishStep);
   });
@@ -85,6 +90,9 @@ export function executionRecord(
       free_flow_makespan_s: round2(frame.freeFlowMakespanS),
       free_flow_queue_s: round2(frame.freeFlowQueueS),
       executed_makespan_s: round2(executedS),
+      ...(frame.freeFlowDistanceM === undefined
+        ? {}
+        : { free_flow_distance_m: frame.freeFlowDistanceM, executed_distance_m: distanceToFinish }),
       waiting_s: round2(waiting),
       max_robot_waiting_s: maxWaiting,
       max_waiting_robot: maxWaitingRobot,

@@ -31,6 +31,8 @@ export interface FreeFlowRobot {
   /** The step its last task ends (handling at the last dropoff, or a charge, included). */
   endStep: number;
   distance: number;
+  /** Metres driven up to its last delivery (0 without deliveries). */
+  distanceAtFinish: number;
 }
 
 /** What a robot stands waiting to claim: a charger of its station, or the pickup or dropoff cell it reached. */
@@ -99,6 +101,7 @@ export function freeFlow(
       legs: [],
       activities: [],
       finishStep: 0,
+      distanceAtFinish: 0,
       endStep: 0,
       distance: 0,
     },
@@ -152,6 +155,7 @@ export function freeFlow(
         out.dockWaits[out.dockWaits.length - 1].dropoff = reached - arrival;
         out.deliveryDoneSteps.push(enter);
         out.finishStep = enter;
+        out.distanceAtFinish = out.distance;
         next.toDropoff = false;
         next.index++;
       }

@@ -108,6 +108,13 @@ export const executionTotalsSchema = z.object({
   /** Seconds robots queue for a charger in free flow: the queueing the plan itself holds. Absent in executions stored before it existed. */
   free_flow_queue_s: z.number().optional(),
   executed_makespan_s: z.number(),
+  /**
+   * Metres the robots drive up to their last deliveries, each alone on the floor (the plan's
+   * walks) and on the shared floor: the difference is what stepping aside and going round others
+   * added. A day's run; absent in a shift and in executions stored before they existed.
+   */
+  free_flow_distance_m: z.number().optional(),
+  executed_distance_m: z.number().optional(),
   waiting_s: z.number(),
   max_robot_waiting_s: z.number(),
   max_waiting_robot: z.string().nullable(),

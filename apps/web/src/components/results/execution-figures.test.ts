@@ -59,6 +59,20 @@ describe('the plan on the shared floor', () => {
     });
   });
 
+  it('says how many metres the robots drove beyond the plan’s walks, where the run measured both', () => {
+    // Alone the robots drive 1,000 m up to their last deliveries; on the shared floor 1,150 m.
+    const detour = floorLines({ ...totals, free_flow_distance_m: 1000, executed_distance_m: 1150 }).find(
+      (line) => line.label === 'Detours',
+    );
+    expect(detour).toEqual({
+      label: 'Detours',
+      value: '+150 m',
+      meaning:
+        'Metres the robots drove up to their last deliveries beyond the plan’s walks: 1,150 m against 1,000 m (+15.0%), stepping aside for others and going round them: driving, so not in the traffic delay.',
+    });
+    expect(floorLines(totals).some((line) => line.label === 'Detours')).toBe(false);
+  });
+
   it('says what each figure is, one line each; free flow within a step of the plan is not shown', () => {
     expect(floorLines(totals, { R1_1: robot(40, 30), R1_2: robot(55, 30) })).toEqual([
       { label: 'Planned', value: '3 min 20 s', meaning: 'Each robot alone on the floor: the plan itself.' },

@@ -77,11 +77,30 @@ export function freeFlowDiffers(totals: ExecutionTotalsRecord, stepS: number): b
 }
 
 /**
+ * Metres the robots drove beyond the plan up to their last deliveries: stepping aside and going
+ * round other robots costs driving, not standing, so the traffic delay leaves it out. Null for a
+ * run without the two distances (a shift, or a record stored before them).
+ */
+function detourOf(totals: ExecutionTotalsRecord): FloorLine | null {
+  const planned = totals.free_flow_distance_m;
+  const driven = totals.executed_distance_m;
+  if (planned === undefined || driven === undefined) return null;
+  const extra = driven - planned;
+  const percent = planned > 0 ? (100 * extra) / planned : 0;
+  const sign = extra < 0 ? '−' : '+';
+  return {
+    label: 'Detours',
+    value: `${sign}${formatGrouped(Math.abs(extra), 0)} m`,
+    meaning: `Metres the robots drove up to their last deliveries beyond the plan’s walks: ${formatGrouped(driven, 0)} m against ${formatGrouped(planned, 0)} m (${sign}${Math.abs(percent).toFixed(1)}%), stepping aside for others and going round them: driving, so not in the traffic delay.`,
+  };
+}
+
+/**
  * The plan against the floor, one line each: Planned (each robot alone, sharing the stations'
  * chargers and the pickups and dropoffs when the plan queues at them; = the plan), the old plans'
  * own free flow where it differs, With traffic (every robot at once), and the robot time lost split
  * into the traffic delay (blocked by another robot) and the charger queue, which add up to the
- * total. A queue is never called traffic. `plan` gives the solve's own figures: the charger and
+ * total, and the detours (metres driven beyond the plan's walks). A queue is never called traffic. `plan` gives the solve's own figures: the charger and
  * dock queues the plan holds (`stats.charger_queue_s`, `stats.dock_queue_s`) and the dock bound
  * (`stats.dock_bound_s`), named when the docks alone keep the floor's day past a plan made before
  * plans held the docks' queues (no `dock_queue_s`).
@@ -160,6 +179,8 @@ export function floorLines(
         'Traffic delay and charger queue added, summed over the robots (not the makespan, which With traffic gives).',
     },
   );
+  const detour = detourOf(totals);
+  if (detour) lines.push(detour);
   lines.push(...disruptionLines(totals));
   // Plans hold the docks' queues and never end before the dock bound; one made before they did may.
   if (plan.dock_queue_s === undefined && plan.dock_bound_s !== undefined && plan.dock_bound_s > planned) {
