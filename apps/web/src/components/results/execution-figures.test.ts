@@ -66,9 +66,9 @@ describe('the plan on the shared floor', () => {
     );
     expect(detour).toEqual({
       label: 'Detours',
-      value: '+150 m',
+      value: '+150.00 m',
       meaning:
-        'Metres the robots drove up to their last deliveries beyond the plan’s walks: 1,150 m against 1,000 m (+15.0%), stepping aside for others and going round them: driving, so not in the traffic delay.',
+        'Metres the robots drove up to their last deliveries beyond the plan’s walks: 1.15 km against 1.00 km (+15.0%), stepping aside for others and going round them: driving, so not in the traffic delay.',
     });
     expect(floorLines(totals).some((line) => line.label === 'Detours')).toBe(false);
   });

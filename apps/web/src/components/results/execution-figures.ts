@@ -8,7 +8,7 @@ import {
   type ExecutionTotalsRecord,
   type RobotExecutionRecord,
 } from '@fleetlab/warehouse';
-import { formatCompletionTime, formatGrouped } from '../../lib/display-format.ts';
+import { formatCompletionTime, formatDistance, formatGrouped } from '../../lib/display-format.ts';
 
 /** The solve's execution totals when it has them (solves from before executions have none). */
 export function executionTotalsOf(
@@ -90,8 +90,8 @@ function detourOf(totals: ExecutionTotalsRecord): FloorLine | null {
   const sign = extra < 0 ? '−' : '+';
   return {
     label: 'Detours',
-    value: `${sign}${formatGrouped(Math.abs(extra), 0)} m`,
-    meaning: `Metres the robots drove up to their last deliveries beyond the plan’s walks: ${formatGrouped(driven, 0)} m against ${formatGrouped(planned, 0)} m (${sign}${Math.abs(percent).toFixed(1)}%), stepping aside for others and going round them: driving, so not in the traffic delay.`,
+    value: `${sign}${formatDistance(Math.abs(extra))}`,
+    meaning: `Metres the robots drove up to their last deliveries beyond the plan’s walks: ${formatDistance(driven)} against ${formatDistance(planned)} (${sign}${Math.abs(percent).toFixed(1)}%), stepping aside for others and going round them: driving, so not in the traffic delay.`,
   };
 }
 
