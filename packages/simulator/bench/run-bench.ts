@@ -18,7 +18,8 @@
  * (`planAndExecute`: makespan, its best distinct plans each executed with the default policy, the
  * one that runs best kept); `--reserve-from-floor` plans and executes each instance as a solve does
  * (`planAndExecute` with one candidate), so the automatic battery reserve follows the floor, and
- * prints the reserves tried; its `sim_ms` covers every plan it executed. `ratio` is executed / free flow (free flow = each
+ * prints the reserves tried; its `sim_ms` covers every plan it executed. `detour%` is how many more metres the robots
+ * drove up to their last deliveries than alone on the floor. `ratio` is executed / free flow (free flow = each
  * robot alone on the floor = the plan); `sim_ms` is the wall time of `simulate` (the run and its
  * check), `ms_step` that over the steps run, `cpu_ms` its CPU time, and the machine's load average is printed with the table.
  * `--max-distance M` executes the same plans with M metres a charge: with M large no battery
@@ -118,6 +119,7 @@ const COLUMNS: [string, number][] = [
   ['ratio', 6],
   ['waiting', 8],
   ['maxwait', 7],
+  ['detour%', 7],
   ['per_h', 6],
   ['extra', 5],
   ['rply', 4],
@@ -201,6 +203,9 @@ function printExecution(
     (t.executed_makespan_s / t.free_flow_makespan_s).toFixed(3),
     t.waiting_s.toFixed(0),
     t.max_robot_waiting_s.toFixed(0),
+    t.free_flow_distance_m && t.executed_distance_m !== undefined
+      ? (100 * (t.executed_distance_m / t.free_flow_distance_m - 1)).toFixed(1)
+      : '-',
     t.throughput_per_h.toFixed(0),
     String(t.extra_charges),
     String(t.reserve_replays),
