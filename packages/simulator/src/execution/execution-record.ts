@@ -62,6 +62,7 @@ export function executionRecord(
       queued_s: round2(executed.queuedSteps * stepS),
       distance_m: executed.distance,
       finish_s: round2(executed.finishStep * stepS),
+      finish_distance_m: executed.deliveries.at(-1)?.odometer ?? 0,
       extra_charges: executed.extraCharges,
       ...(stops?.hasDelays ? { delays: stopTimes(stops.delays[index]) } : {}),
       ...(stops?.hasBreakdowns ? { breakdowns: stopTimes(stops.breakdowns[index]) } : {}),

@@ -57,6 +57,8 @@ export const robotExecutionSchema = z.object({
   distance_m: z.number(),
   /** When the robot's last delivery was done (0 without deliveries). */
   finish_s: z.number(),
+  /** Metres driven up to its last delivery (0 without deliveries; absent in executions stored before it existed). */
+  finish_distance_m: z.number().optional(),
   /** Charges added because the distances really driven broke the plan's charging order. */
   extra_charges: z.number().int(),
   /**

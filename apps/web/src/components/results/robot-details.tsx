@@ -49,6 +49,9 @@ function RobotDetails({ plan, parameters, defaultOpen = false, executed = null }
   if (executed) {
     figures.push(
       ['Finish With Traffic', formatCompletionTime(executed.finish_s)],
+      ...(executed.finish_distance_m === undefined
+        ? []
+        : ([['Distance With Traffic', formatDistance(executed.finish_distance_m)]] as [string, string][])),
       ['Waiting for Robots', formatCompletionTime(Math.max(0, executed.waiting_s - executed.queued_s))],
       ['Charger Queue', formatCompletionTime(executed.queued_s)],
       ['Charges With Traffic', String(executed.charges.length)],

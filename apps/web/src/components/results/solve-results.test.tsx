@@ -111,7 +111,12 @@ describe('SolveResults summary', () => {
     };
     const execution = {
       step_s: 1,
-      robots: { R1_1: robot(240.5, 26, 20, 1), R1_2: robot(12, 5, 0), R2_1: robot(0, 0, 0) },
+      // R1_1 drove 61 m up to its last delivery on the shared floor.
+      robots: {
+        R1_1: { ...robot(240.5, 26, 20, 1), finish_distance_m: 61 },
+        R1_2: robot(12, 5, 0),
+        R2_1: robot(0, 0, 0),
+      },
       totals,
       heatmap: { width: 1, height: 1, wait_s: [0] },
     };
@@ -146,6 +151,7 @@ describe('SolveResults summary', () => {
     ]);
     await userEvent.click(screen.getAllByRole('button', { expanded: false })[0]);
     expect(figure('Finish With Traffic')).toEqual(['4 min 1 s']);
+    expect(figure('Distance With Traffic')).toEqual(['61.00 m']);
     expect(figure('Waiting for Robots')).toEqual(['6.0 s']);
     expect(figure('Charger Queue')).toEqual(['20.0 s']);
     expect(figure('Charges With Traffic')).toEqual(['1']);
