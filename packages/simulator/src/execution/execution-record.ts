@@ -28,7 +28,6 @@ export function executionRecord(
 ): ExecutionRecord {
   const robotRecords: ExecutionRecord['robots'] = {};
   let waiting = 0;
-  // Metres driven up to each robot's last delivery (its odometer there).
   let distanceToFinish = 0;
   let maxWaiting = 0;
   let maxWaitingRobot: string | null = null;
@@ -41,6 +40,8 @@ export function executionRecord(
   robots.forEach((robot, index) => {
     const executed = run.robots[index];
     const waitingS = round2(executed.waitingSteps * stepS);
+    // Metres driven up to its last delivery: its odometer there.
+    const finishDistance = executed.deliveries.at(-1)?.odometer ?? 0;
     robotRecords[robot.id] = {
       timeline: executed.timeline,
       activities: executed.activities,
@@ -62,7 +63,7 @@ export function executionRecord(
       queued_s: round2(executed.queuedSteps * stepS),
       distance_m: executed.distance,
       finish_s: round2(executed.finishStep * stepS),
-      finish_distance_m: executed.deliveries.at(-1)?.odometer ?? 0,
+      finish_distance_m: finishDistance,
       extra_charges: executed.extraCharges,
       ...(stops?.hasDelays ? { delays: stopTimes(stops.delays[index]) } : {}),
       ...(stops?.hasBreakdowns ? { breakdowns: stopTimes(stops.breakdowns[index]) } : {}),
@@ -73,7 +74,7 @@ export function executionRecord(
       maxWaitingRobot = robot.id;
     }
     deliveries += executed.deliveries.length;
-    distanceToFinish += executed.deliveries.at(-1)?.odometer ?? 0;
+    distanceToFinish += finishDistance;
     extraCharges += executed.extraCharges;
     executedSteps = Math.max(executedSteps, executed.finishStep);
   });

@@ -123,7 +123,8 @@ export function executedTimeSplit(
   let drivingSteps = 0;
   let handlingSteps = 0;
   let chargingSteps = 0;
-  let manoeuvresS = { rampsS: 0, turningS: 0 };
+  let rampsS = 0;
+  let turningS = 0;
   for (const robot of Object.values(execution.robots)) {
     if (!robot.activities) return null;
     // The robot's driving, as [from, to) seconds in order.
@@ -137,13 +138,14 @@ export function executedTimeSplit(
       else if (interval.kind === 'charging') chargingSteps += steps;
     }
     if (!robot.motion) continue;
-    const { rampsS, turningS } = manoeuvresWhileDriving(robot.motion, driving);
-    manoeuvresS = { rampsS: manoeuvresS.rampsS + rampsS, turningS: manoeuvresS.turningS + turningS };
+    const manoeuvres = manoeuvresWhileDriving(robot.motion, driving);
+    rampsS += manoeuvres.rampsS;
+    turningS += manoeuvres.turningS;
   }
   return {
-    driving_s: drivingSteps * stepS - manoeuvresS.rampsS - manoeuvresS.turningS,
-    ramps_s: manoeuvresS.rampsS,
-    turning_s: manoeuvresS.turningS,
+    driving_s: drivingSteps * stepS - rampsS - turningS,
+    ramps_s: rampsS,
+    turning_s: turningS,
     handling_s: handlingSteps * stepS,
     charging_s: chargingSteps * stepS,
     waiting_s: execution.totals.waiting_s,

@@ -26,6 +26,9 @@ function stationCells(environment: LooseEnvironmentShape): Map<string, { x: numb
   return cells;
 }
 
+/** How a congested cell is named: by its station, if one stands there. */
+const placeName = (station: string | undefined) => (station === undefined ? 'Cell' : `Station ${station}`);
+
 /**
  * The heat map with each station cell's charger queue taken out: what is left there is waiting
  * for other robots (robots setting out from, or coming home to, a station one after another).
@@ -115,7 +118,7 @@ export function CongestionMap({ environment, heatmap, chargerQueueS }: Congestio
             labelledBy="hottest-cells-heading"
             cells={hottest.map((cell) => ({
               ...cell,
-              text: `${stationAt.has(`${cell.x},${cell.y}`) ? `Station ${stationAt.get(`${cell.x},${cell.y}`)} ` : 'Cell '}(${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} waiting`,
+              text: `${placeName(stationAt.get(`${cell.x},${cell.y}`))} (${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} waiting`,
             }))}
             focused={focused}
             onShow={(cell) => {
