@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detourMargin, fitsCharge, replayMarginChargingSooner } from '../src/execution/battery-rule.ts';
-import { simulate } from '../src/index.ts';
-import { CHARGING_BAY, deliver, recharge } from './fixtures.ts';
+import { checkExecution, simulate } from '../src/index.ts';
+import { CHARGING_BAY, deliver, ONE_LANE, recharge } from './fixtures.ts';
 
 // A straight corridor: cell k is k metres from cell 0, the home station.
 const corridor = (from: number, to: number) => Math.abs(from - to);
@@ -61,5 +61,29 @@ describe('a robot with a model short of charge brings its plan’s charge forwar
     const [charge] = driveUnits.robots.R1_1.charges;
     expect(charge.arrive_s).toBeGreaterThan(first);
     expect(charge.end_s).toBeLessThan(second);
+  });
+});
+
+describe('a robot with no charge to spare that traffic keeps from its pickup charges first', () => {
+  it('turns home in the one lane, lets the loaded robot by, charges and then delivers, worked out by hand', () => {
+    // Each robot's day is its whole charge: R1_1 drives 4 m to P1, 3 m to D1 and 1 m home, R2_1
+    // 1 + 3 + 4 m, over 8 m charges with no reserve. Neither may step back, and they meet head on
+    // in the lane: R1_1 at (2, 1) from 2 s, R2_1 loaded on (4, 1). After three periods without
+    // progress (14 steps each on a 7 x 3 floor) R1_1, still on its way to its pickup, charges
+    // first: home at 46 s (2 m), a 1 min charge to 106 s, then P1 at 110 s and D1 at 113 s. R2_1
+    // passes as soon as the lane is clear and delivers at 47 s. (Before, the run could not go on.)
+    const plan = { R1_1: [deliver('P1', 'D1')], R2_1: [deliver('P2', 'D2')] };
+    const params = { max_distance: 8, recharge_time: 1, battery_reserve_pct: 0 };
+    const execution = simulate(ONE_LANE, plan, params);
+    expect(execution.robots.R1_1.charges).toEqual([{ station: 'R1', arrive_s: 46, start_s: 46, end_s: 106 }]);
+    expect(execution.robots.R1_1.deliveries[0].done_s).toBe(113);
+    expect(execution.robots.R2_1.deliveries[0].done_s).toBe(47);
+    expect(execution.totals).toMatchObject({
+      extra_charges: 1,
+      reserve_replays: 0,
+      conflicts: 0,
+      executed_makespan_s: 113,
+    });
+    expect(checkExecution(ONE_LANE, plan, execution, params).errors).toEqual([]);
   });
 });

@@ -35,6 +35,39 @@ export const NARROW_AISLE: FloorEnvironment = {
   },
 };
 
+/**
+ * "One lane": a 7 x 3 floor whose row 1 is a one-cell lane between two shelves, with nowhere to
+ * step aside.
+ *   row 0:  S S S S S S S
+ *   row 1:  R1 D1 D2 . P1 P2 R2
+ *   row 2:  S S S S S S S
+ */
+export const ONE_LANE: FloorEnvironment = {
+  dimensions: { width: 7, height: 3 },
+  elements: {
+    shelves: [
+      { id: 'S1', position: [0, 0], size: [7, 1] },
+      { id: 'S2', position: [0, 2], size: [7, 1] },
+    ],
+    pickups: [
+      { id: 'P1', position: [4.5, 1], shelf_id: 'S1', side: 'bottom' },
+      { id: 'P2', position: [5.5, 1], shelf_id: 'S1', side: 'bottom' },
+    ],
+    dropoffs: [
+      { id: 'D1', position: [1.5, 1.5] },
+      { id: 'D2', position: [2.5, 1.5] },
+    ],
+    robot_stations: [
+      { id: 'R1', position: [0.5, 1.5] },
+      { id: 'R2', position: [6.5, 1.5] },
+    ],
+    robots: [
+      { id: 'R1_1', station_id: 'R1', position: [0.5, 1.5] },
+      { id: 'R2_1', station_id: 'R2', position: [6.5, 1.5] },
+    ],
+  },
+};
+
 /** "Charging bay": one station of four robots on a 6 x 3 floor, a shelf with one pickup, one dropoff. */
 export const CHARGING_BAY: FloorEnvironment = {
   dimensions: { width: 6, height: 3 },

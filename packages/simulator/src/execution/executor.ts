@@ -87,6 +87,12 @@ const URGENT_SLACK_M = 20;
  * it may then need a charge before its next delivery, which the battery rule adds.
  */
 const TIGHT_SLACK_M = 2;
+/**
+ * Periods without progress (`ProgressWatch`) after which a tight robot on its way to a pickup
+ * charges first (`WorkCycle.chargeBeforePickup`): by then it is not queueing at a busy pickup
+ * but held by robots it may not step back for.
+ */
+const TIGHT_STUCK_PERIODS = 3;
 const POLL_EVERY_STEPS = 128;
 
 /** The parts of one run, wired together. */
@@ -291,8 +297,11 @@ function afterMoves(run: Run, active: readonly number[], arrived: number): void 
       continue;
     }
     const progress = watch.check(robot, stops?.isHeld(robot));
-    if (progress.verdict === 'stuck') policy.stuck(robot, progress.periods, run.random());
-    else if (progress.verdict === 'hopeless') throw stuckError(run, arrived, robot);
+    if (progress.verdict === 'stuck') {
+      if (state.tight[robot] && progress.periods >= TIGHT_STUCK_PERIODS && work.chargeBeforePickup(robot, arrived))
+        continue;
+      policy.stuck(robot, progress.periods, run.random());
+    } else if (progress.verdict === 'hopeless') throw stuckError(run, arrived, robot);
     if (state.pos[robot] === state.goal[robot]) work.arrived(robot, arrived);
     else policy.kept(robot);
   }

@@ -371,6 +371,20 @@ export class WorkCycle {
     return this.replanCharges && this.lastCharge[robot] > this.workIndex[robot];
   }
 
+  /**
+   * A robot with no charge to spare that traffic keeps from its pickup (two such robots head on
+   * in a one-lane aisle, where neither may step back) charges first instead: its plan's next
+   * charge moves forward when it has one, else it takes one beyond the plan. Its way home is
+   * within its charge, so it is free to step aside again. False when it is not on its way to a
+   * pickup (a robot carrying a load keeps it to the dropoff).
+   */
+  chargeBeforePickup(robot: number, step: number): boolean {
+    if (this.state.mode[robot] !== Mode.Moving || this.state.phase[robot] !== Phase.ToPickup) return false;
+    const replanned = this.bringChargeForward(robot);
+    this.goCharge(robot, step, !replanned);
+    return true;
+  }
+
   /** Metres driven since the robot's last charge. */
   usedSinceCharge(robot: number): number {
     return this.used[robot];
