@@ -59,7 +59,8 @@ export function RobotModelResults({ record }: { readonly record: Experiment }) {
           const shares = timeSplitShares(row.timeSplit);
           return (
             <tr key={row.solveId} data-best={winner || undefined} className={winner ? 'bg-emerald-500/10' : undefined}>
-              <th scope="row" className="px-2 py-2 font-semibold text-white">
+              {/* Wide enough for a preset's label on two lines, not four. */}
+              <th scope="row" className="min-w-44 px-2 py-2 font-semibold text-white">
                 {row.modelLabel}
               </th>
               <td className="px-2 py-2 text-slate-200">{row.robots ?? 'All'}</td>

@@ -5,10 +5,10 @@ import { ApiError } from '../api/client.ts';
 import {
   boundedNumberProblem,
   createSolveErrorText,
-  HANDLING_TIME_RULE,
   MAX_DISTANCE_RULE,
   parseBoundedNumber,
   parseChargers,
+  parseHandlingTime,
   RECHARGE_TIME_RULE,
   TIME_LIMIT_RULE,
   ROBOT_SPEED_RULE,
@@ -53,11 +53,28 @@ describe('advanced solve fields', () => {
     expect(boundedNumberProblem('Robot Speed', 0.1, ROBOT_SPEED_RULE)).toBeNull();
   });
 
-  it('Handling Time: 0 to 600 s, non-numeric means none', () => {
-    expect(parseBoundedNumber('12.5', HANDLING_TIME_RULE)).toBe(12.5);
-    expect(parseBoundedNumber('', HANDLING_TIME_RULE)).toBe(0);
-    expect(parseBoundedNumber('-3', HANDLING_TIME_RULE)).toBe(0);
-    expect(parseBoundedNumber('9000', HANDLING_TIME_RULE)).toBe(600);
+  it("Handling Time: blank is the robot model's own (absent), else 0 to 600 s, 0 included", () => {
+    const refused = "Handling Time must be a number of seconds from 0 to 600, or blank for the robot model's own";
+    expect(parseHandlingTime(' ')).toEqual({ handlingTimeS: undefined, problem: null });
+    expect(parseHandlingTime('12.5')).toEqual({ handlingTimeS: 12.5, problem: null });
+    expect(parseHandlingTime('0')).toEqual({ handlingTimeS: 0, problem: null });
+    expect(parseHandlingTime('600')).toEqual({ handlingTimeS: 600, problem: null });
+    for (const typed of ['-3', '9000', 'slow'])
+      expect(parseHandlingTime(typed)).toEqual({ handlingTimeS: undefined, problem: refused });
+  });
+
+  it('Handling Time: whatever is typed, the form sends what the server accepts or says why not', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.double({ min: -700, max: 700, noNaN: true }).map(String), fc.constantFrom('', ' ', 'x', '-0')),
+        (raw) => {
+          const { handlingTimeS, problem } = parseHandlingTime(raw);
+          if (problem) return;
+          expect(solveParametersInputSchema.shape.handling_time_s.safeParse(handlingTimeS).success).toBe(true);
+        },
+      ),
+      { numRuns: 300, seed: 15 },
+    );
   });
 
   it('Chargers per Station: blank is one per robot (absent), else a whole number from 1 to 10', () => {
@@ -92,7 +109,6 @@ describe('advanced solve fields', () => {
     ['robot_speed', ROBOT_SPEED_RULE],
     ['recharge_time', RECHARGE_TIME_RULE],
     ['time_limit', TIME_LIMIT_RULE],
-    ['handling_time_s', HANDLING_TIME_RULE],
   ];
   for (const [field, rule] of fields) {
     it(`${field}: whatever is typed, the form sends what the server's schema accepts or says why not`, () => {

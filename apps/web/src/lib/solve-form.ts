@@ -1,5 +1,4 @@
 import {
-  ABSENT_PARAMETER_FALLBACKS,
   ALGORITHMS,
   DISRUPTION_RANGES,
   isInParameterRange,
@@ -27,11 +26,23 @@ export const RECHARGE_TIME_RULE = ruleOf('recharge_time');
 /** How long the searching algorithms (genetic, makespan) may improve. */
 export const TIME_LIMIT_RULE = ruleOf('time_limit');
 
-/** Seconds each robot spends at a pickup and at a dropoff: non-numeric input means none. */
-export const HANDLING_TIME_RULE: NumberFieldRule = {
-  ...SOLVE_PARAMETER_RANGES.handling_time_s,
-  fallback: ABSENT_PARAMETER_FALLBACKS.handling_time_s,
-};
+/** Seconds each robot spends at a pickup and at a dropoff; a blank field leaves it to the robot model (`resolveRobotModel`). */
+export const HANDLING_TIME_RANGE = SOLVE_PARAMETER_RANGES.handling_time_s;
+
+/**
+ * The typed Handling Time: blank is absent (the robot model's own: 0 s for Point, 2 s for the
+ * drive unit, 5 s for the AMR); a number in the schema's range, 0 included, is taken as typed;
+ * anything else is a problem to show.
+ */
+export function parseHandlingTime(raw: string): { handlingTimeS: number | undefined; problem: string | null } {
+  const { min, max } = HANDLING_TIME_RANGE;
+  const { value, problem } = parseBlankOrInRange(
+    raw,
+    HANDLING_TIME_RANGE,
+    `Handling Time must be a number of seconds from ${min} to ${max}, or blank for the robot model's own`,
+  );
+  return { handlingTimeS: value, problem };
+}
 
 /** Charging points per station; a blank field leaves it to the server: one per robot, so nobody queues. */
 export const CHARGERS_RANGE = SOLVE_PARAMETER_RANGES.chargers;

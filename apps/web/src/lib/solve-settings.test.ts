@@ -106,6 +106,48 @@ describe('solve settings: one model for the solve form and the experiment form',
     ).toEqual(expect.arrayContaining([['Robot Model', 'slow (custom figures)']]));
   });
 
+  it("reads a robot model's own top speed and handling time where they are what ran", () => {
+    // The drive unit drives at 1.5 m/s whatever robot_speed says, and handles for 2 s unless the solve sets it.
+    expect(describeSettings({ robot_speed: 2, robot_model: 'drive-unit' })).toEqual(
+      expect.arrayContaining([
+        ['Robot Speed', "1.5 m/s (the robot model's top speed)"],
+        ['Handling Time', "2 s (the robot model's)"],
+      ]),
+    );
+    expect(describeSettings({ robot_model: 'amr', handling_time_s: 0 })).toEqual(
+      expect.arrayContaining([
+        ['Robot Speed', "1.2 m/s (the robot model's top speed)"],
+        ['Handling Time', '0 s'],
+      ]),
+    );
+    // A custom model without a top speed drives at robot_speed.
+    const custom = { name: 'slow', acceleration_m_s2: 0.3, braking_m_s2: 0.3, quarter_turn_s: 2, handling_s: 4 };
+    expect(describeSettings({ robot_speed: 0.8, robot_model: custom })).toEqual(
+      expect.arrayContaining([
+        ['Robot Speed', '0.8 m/s'],
+        ['Handling Time', "4 s (the robot model's)"],
+      ]),
+    );
+    // Robot models compared: each runs its own.
+    expect(describeSettings({ robot_speed: 1 }, { modelsCompared: true })).toEqual(
+      expect.arrayContaining([
+        ['Robot Speed', '1 m/s for Point; the other models at their own top speeds'],
+        ['Handling Time', "each robot model's own"],
+      ]),
+    );
+  });
+
+  it('sends Handling Time only when typed, 0 included, and leaves a blank to the robot model', () => {
+    expect(defaultSolveSettings().handlingTime).toBe('');
+    expect(readSolveSettings(defaultSolveSettings()).parameters).not.toHaveProperty('handling_time_s');
+    expect(readSolveSettings({ ...defaultSolveSettings(), handlingTime: '0' }).parameters.handling_time_s).toBe(0);
+    expect(readSolveSettings({ ...defaultSolveSettings(), handlingTime: '700' }).problems.handlingTime).toBe(
+      "Handling Time must be a number of seconds from 0 to 600, or blank for the robot model's own",
+    );
+    expect(solveSettingsFromParameters({ handling_time_s: 0 }).handlingTime).toBe('0');
+    expect(solveSettingsFromParameters({}).handlingTime).toBe('');
+  });
+
   it('sends the robot model only when it is not the API default, and reads it back from a stored solve', () => {
     expect(readSolveSettings(defaultSolveSettings()).parameters).not.toHaveProperty('robot_model');
     const settings = solveSettingsReducer(defaultSolveSettings(), { type: 'robotModel', model: 'amr' });

@@ -7,6 +7,7 @@ import {
   objectiveNameValues,
   OBJECTIVE_LABELS,
   SOLVE_PARAMETER_DEFAULTS,
+  robotModelFigures,
   robotModelName,
   robotModelPresetByName,
   type RobotModelPresetName,
@@ -33,12 +34,12 @@ import {
 import {
   boundedNumberProblem,
   FIXED_SOLVE_PARAMETERS,
-  HANDLING_TIME_RULE,
   MAX_DISTANCE_RULE,
   parseBatteryReserve,
   parseBoundedNumber,
   parseChargers,
   parseDisruptionPair,
+  parseHandlingTime,
   RECHARGE_TIME_RULE,
   ROBOT_SPEED_RULE,
   TIME_LIMIT_RULE,
@@ -52,6 +53,7 @@ export interface SolveSettings {
   readonly timeLimit: string;
   /** Blank: one charger per robot, nobody queues. */
   readonly chargers: string;
+  /** Blank: the robot model's own handling time. */
   readonly handlingTime: string;
   /** Blank: the automatic reserve for the floor and fleet. */
   readonly batteryReserve: string;
@@ -130,7 +132,7 @@ export function defaultSolveSettings(
     rechargeTime: String(RECHARGE_TIME_RULE.fallback),
     timeLimit: String(timeLimitS),
     chargers: '',
-    handlingTime: String(HANDLING_TIME_RULE.fallback),
+    handlingTime: '',
     batteryReserve: '',
     trafficPolicy: DEFAULT_TRAFFIC_POLICY,
     robotModel,
@@ -162,7 +164,7 @@ export function solveSettingsFromParameters(parameters: Partial<SolveParametersR
     rechargeTime: text(parameters.recharge_time, defaults.rechargeTime),
     timeLimit: text(parameters.time_limit, defaults.timeLimit),
     chargers: text(parameters.chargers, ''),
-    handlingTime: text(parameters.handling_time_s, defaults.handlingTime),
+    handlingTime: text(parameters.handling_time_s, ''),
     batteryReserve: text(parameters.battery_reserve_pct, ''),
     trafficPolicy: trafficPolicyNameSchema.catch(DEFAULT_TRAFFIC_POLICY).parse(parameters.traffic_policy),
     robotModel: robotModelPresetByName(robotModelName(parameters.robot_model))?.name ?? DEFAULT_ROBOT_MODEL,
@@ -184,6 +186,7 @@ export type SettingsParameters = Omit<SolveParametersRecord, 'algorithm_type' | 
 export interface SolveSettingsProblems {
   readonly maxDistance?: string;
   readonly chargers?: string;
+  readonly handlingTime?: string;
   readonly batteryReserve?: string;
   readonly delays?: string;
   readonly breakdowns?: string;
@@ -215,7 +218,7 @@ export function readSolveSettings(
   const chargers = options.chargersSetByPoints
     ? { chargers: undefined, problem: null }
     : parseChargers(settings.chargers);
-  const handlingTimeS = parseBoundedNumber(settings.handlingTime, HANDLING_TIME_RULE);
+  const handling = parseHandlingTime(settings.handlingTime);
   const reserve = parseBatteryReserve(settings.batteryReserve);
   const shift = readShiftSettings(settings.shift, { rateSetByPoints: options.rateSetByPoints });
   const delays = parseDisruptionPair(
@@ -235,6 +238,7 @@ export function readSolveSettings(
   const problems: { -readonly [Key in keyof SolveSettingsProblems]: SolveSettingsProblems[Key] } = {};
   if (maxDistanceProblem) problems.maxDistance = maxDistanceProblem;
   if (chargers.problem) problems.chargers = chargers.problem;
+  if (handling.problem) problems.handlingTime = handling.problem;
   if (reserve.problem) problems.batteryReserve = reserve.problem;
   if (delays.problem) problems.delays = delays.problem;
   if (breakdowns.problem) problems.breakdowns = breakdowns.problem;
@@ -249,7 +253,7 @@ export function readSolveSettings(
       objective_weights: objectiveWeightsToSubmit(settings.objectives),
       balance_factor: settings.balanceFactor,
       ...(chargers.chargers !== undefined ? { chargers: chargers.chargers } : {}),
-      ...(handlingTimeS > 0 ? { handling_time_s: handlingTimeS } : {}),
+      ...(handling.handlingTimeS !== undefined ? { handling_time_s: handling.handlingTimeS } : {}),
       ...(reserve.batteryReservePct !== undefined ? { battery_reserve_pct: reserve.batteryReservePct } : {}),
       ...(settings.trafficPolicy !== DEFAULT_TRAFFIC_POLICY ? { traffic_policy: settings.trafficPolicy } : {}),
       ...(settings.robotModel !== DEFAULT_ROBOT_MODEL ? { robot_model: settings.robotModel } : {}),
@@ -266,14 +270,23 @@ export function hasAdvancedSettingsProblems(problems: SolveSettingsProblems): bo
   return (
     problems.maxDistance !== undefined ||
     problems.chargers !== undefined ||
+    problems.handlingTime !== undefined ||
     problems.batteryReserve !== undefined ||
     problems.delays !== undefined ||
     problems.breakdowns !== undefined
   );
 }
 
-/** The settings of a run in words, one [label, value] per setting, for the pages that show what ran. */
-export function describeSettings(parameters: Partial<SettingsParameters>): [string, string][] {
+/**
+ * The settings of a run in words, one [label, value] per setting, for the pages that show what
+ * ran. A robot model with its own top speed or handling time runs with those, so they are what
+ * Robot Speed and an unset Handling Time read; where the models are compared (`modelsCompared`)
+ * each runs its own, and the words say so.
+ */
+export function describeSettings(
+  parameters: Partial<SettingsParameters>,
+  options: { modelsCompared?: boolean } = {},
+): [string, string][] {
   const weights = parameters.objective_weights ?? SOLVE_PARAMETER_DEFAULTS.objective_weights;
   const objectives = objectiveNameValues
     .filter((name) => (weights as Partial<Record<ObjectiveName, number>>)[name] !== undefined)
@@ -281,11 +294,11 @@ export function describeSettings(parameters: Partial<SettingsParameters>): [stri
     .join(', ');
   return [
     ['Max Distance', `${parameters.max_distance ?? SOLVE_PARAMETER_DEFAULTS.max_distance} m`],
-    ['Robot Speed', `${parameters.robot_speed ?? SOLVE_PARAMETER_DEFAULTS.robot_speed} m/s`],
+    ['Robot Speed', describeRobotSpeed(parameters, options.modelsCompared === true)],
     ['Recharge Time', `${parameters.recharge_time ?? SOLVE_PARAMETER_DEFAULTS.recharge_time} min`],
     ['Time Limit', `${parameters.time_limit ?? SOLVE_PARAMETER_DEFAULTS.time_limit} s`],
     ['Chargers per Station', parameters.chargers === undefined ? 'one per robot' : String(parameters.chargers)],
-    ['Handling Time', `${parameters.handling_time_s ?? 0} s`],
+    ['Handling Time', describeHandlingTime(parameters, options.modelsCompared === true)],
     [
       'Battery Reserve for Traffic',
       parameters.battery_reserve_pct === undefined ? 'automatic' : `${parameters.battery_reserve_pct}%`,
@@ -315,6 +328,29 @@ export function describeSettings(parameters: Partial<SettingsParameters>): [stri
         ]
       : []),
   ];
+}
+
+function describeRobotSpeed(parameters: Partial<SettingsParameters>, modelsCompared: boolean): string {
+  const speed = `${parameters.robot_speed ?? SOLVE_PARAMETER_DEFAULTS.robot_speed} m/s`;
+  if (modelsCompared) return `${speed} for Point; the other models at their own top speeds`;
+  const own = ownFigures(parameters.robot_model)?.top_speed_m_s ?? null;
+  return own === null ? speed : `${own} m/s (the robot model's top speed)`;
+}
+
+function describeHandlingTime(parameters: Partial<SettingsParameters>, modelsCompared: boolean): string {
+  if (typeof parameters.handling_time_s === 'number') return `${parameters.handling_time_s} s`;
+  if (modelsCompared) return "each robot model's own";
+  const own = ownFigures(parameters.robot_model)?.handling_s ?? null;
+  return own === null ? '0 s' : `${own} s (the robot model's)`;
+}
+
+/** The run's robot model's own figures; null for a model this version does not know (a page still shows the rest). */
+function ownFigures(model: SettingsParameters['robot_model']): ReturnType<typeof robotModelFigures> | null {
+  try {
+    return robotModelFigures(model);
+  } catch {
+    return null;
+  }
 }
 
 /** What a run's robot model is called on screen: the preset's label, or a custom model's name. */

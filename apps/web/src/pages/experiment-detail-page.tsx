@@ -169,7 +169,7 @@ export default function ExperimentDetailPage() {
             · {layoutVersionName(record.environment_version)}
           </p>
           <p className="mt-1 text-xs text-slate-400" role="note" aria-label="Settings of every point">
-            {describeSettings(sharedParameters(record))
+            {describeSettings(sharedParameters(record), { modelsCompared: record.kind === 'robot_model_comparison' })
               // A robot-model comparison's points each run their own model.
               .filter(([label]) => record.kind !== 'robot_model_comparison' || label !== 'Robot Model')
               .map(([label, value]) => `${label}: ${value}`)

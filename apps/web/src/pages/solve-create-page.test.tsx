@@ -143,6 +143,18 @@ describe('/solves/create', () => {
     expect(screen.getByRole('button', { name: 'Hide Advanced Settings' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText(/^Recommendation:/)).toBeInTheDocument();
     await userEvent.clear(screen.getByLabelText('Max Distance (meters)'));
+    // The drive unit drives at its own top speed: Robot Speed is Point's, and the form offers it with Point.
+    expect(screen.queryByLabelText('Robot Speed (m/s)')).toBeNull();
+    expect(
+      screen.getByText(/1\.5 m\/s: the Drive unit \(Kiva-like\)’s top speed\. Robot Speed is the Point model’s\./),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Handling Time (s)')).toHaveAccessibleDescription(
+      /blank: the robot model’s own, 2 s\./,
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Robot Model'), 'point');
+    expect(screen.getByLabelText('Handling Time (s)')).toHaveAccessibleDescription(
+      /blank: the robot model’s own, 0 s\./,
+    );
     await userEvent.clear(screen.getByLabelText('Robot Speed (m/s)'));
     await userEvent.type(screen.getByLabelText('Robot Speed (m/s)'), '9');
     await userEvent.clear(screen.getByLabelText('Recharge Time (min)'));
@@ -173,7 +185,6 @@ describe('/solves/create', () => {
       recharge_time: 45,
       objective_weights: { completion_time: 75, energy_usage: 25 },
       balance_factor: 50,
-      robot_model: 'drive-unit',
     });
     expect(body).toMatchObject({ environment_id: 12, scenario_id: 22, task_id: 32 });
   });

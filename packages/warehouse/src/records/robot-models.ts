@@ -150,18 +150,7 @@ export function resolveRobotModel(parameters: {
   robot_speed?: number | null;
   handling_time_s?: number | null;
 }): RobotKinematics {
-  const given = robotModelSchema.parse(parameters.robot_model ?? DEFAULT_ROBOT_MODEL);
-  const figures: RobotModelFigures & { name: string } =
-    typeof given === 'string'
-      ? (robotModelPresetByName(given) as RobotModelPreset)
-      : {
-          name: given.name ?? 'custom',
-          top_speed_m_s: given.top_speed_m_s ?? null,
-          acceleration_m_s2: given.acceleration_m_s2,
-          braking_m_s2: given.braking_m_s2,
-          quarter_turn_s: given.quarter_turn_s,
-          handling_s: given.handling_s ?? null,
-        };
+  const figures = robotModelFigures(parameters.robot_model);
   const point = figures.acceleration_m_s2 === null;
   return {
     name: figures.name,
@@ -171,6 +160,26 @@ export function resolveRobotModel(parameters: {
     braking: figures.braking_m_s2 ?? Infinity,
     quarterTurnS: figures.quarter_turn_s,
     handlingS: parameters.handling_time_s ?? figures.handling_s ?? 0,
+  };
+}
+
+/**
+ * A robot_model's own figures (absent: `point`), before the solve's robot_speed and
+ * handling_time_s fill what it leaves open (null). An unknown name or figures out of range throw
+ * the schema's error.
+ */
+export function robotModelFigures(parameter: RobotModelParameter | null | undefined): RobotModelFigures & {
+  name: string;
+} {
+  const given = robotModelSchema.parse(parameter ?? DEFAULT_ROBOT_MODEL);
+  if (typeof given === 'string') return robotModelPresetByName(given) as RobotModelPreset;
+  return {
+    name: given.name ?? 'custom',
+    top_speed_m_s: given.top_speed_m_s ?? null,
+    acceleration_m_s2: given.acceleration_m_s2,
+    braking_m_s2: given.braking_m_s2,
+    quarter_turn_s: given.quarter_turn_s,
+    handling_s: given.handling_s ?? null,
   };
 }
 

@@ -16,7 +16,7 @@ import { objectiveWeightsToSubmit, type ObjectiveSettings } from '../../lib/obje
 import {
   BATTERY_RESERVE_RANGE,
   CHARGERS_RANGE,
-  HANDLING_TIME_RULE,
+  HANDLING_TIME_RANGE,
   MAX_DISTANCE_RULE,
   OBJECTIVES_RECOMMENDATION,
   RECHARGE_TIME_RULE,
@@ -79,13 +79,21 @@ export function SolveSettingsFields({
           error={problems.maxDistance}
           onChange={setField('maxDistance')}
         />
-        <BoundedNumberField
-          label="Robot Speed (m/s)"
-          rule={ROBOT_SPEED_RULE}
-          value={settings.robotSpeed}
-          hint="0.1 to 5."
-          onChange={setField('robotSpeed')}
-        />
+        {!robotModelSetByPoints && ownTopSpeed(settings.robotModel) !== null ? (
+          <p className="text-sm text-slate-400">
+            <span className="block font-medium text-slate-200">Robot Speed (m/s)</span>
+            {ownTopSpeed(settings.robotModel)} m/s: the {robotModelPresetByName(settings.robotModel)?.label}’s top
+            speed. Robot Speed is the Point model’s.
+          </p>
+        ) : (
+          <BoundedNumberField
+            label="Robot Speed (m/s)"
+            rule={ROBOT_SPEED_RULE}
+            value={settings.robotSpeed}
+            hint={robotModelSetByPoints ? `Point’s, 0.1 to 5; ${othersOwnTopSpeeds()}.` : '0.1 to 5.'}
+            onChange={setField('robotSpeed')}
+          />
+        )}
         <BoundedNumberField
           label="Recharge Time (min)"
           rule={RECHARGE_TIME_RULE}
@@ -118,12 +126,17 @@ export function SolveSettingsFields({
             onChange={(event) => setField('chargers')(event.target.value)}
           />
         )}
-        <BoundedNumberField
+        <TextField
           label="Handling Time (s)"
-          rule={HANDLING_TIME_RULE}
+          type="number"
+          min={HANDLING_TIME_RANGE.min}
+          max={HANDLING_TIME_RANGE.max}
+          step={0.1}
           value={settings.handlingTime}
-          hint={`Spent at each pickup and each dropoff, ${HANDLING_TIME_RULE.min} to ${HANDLING_TIME_RULE.max}.`}
-          onChange={setField('handlingTime')}
+          placeholder="The robot model’s"
+          hint={`Spent at each pickup and each dropoff, ${HANDLING_TIME_RANGE.min} to ${HANDLING_TIME_RANGE.max}; blank: ${robotModelSetByPoints ? 'each robot model’s own' : `the robot model’s own, ${robotModelPresetByName(settings.robotModel)?.handling_s ?? 0} s`}.`}
+          error={problems.handlingTime}
+          onChange={(event) => setField('handlingTime')(event.target.value)}
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -335,6 +348,19 @@ function BoundedNumberField({ label, rule, value, hint, error, onChange }: Bound
       onChange={(event) => onChange(event.target.value)}
     />
   );
+}
+
+/** A preset's own top speed (null: Point, which drives at Robot Speed). */
+function ownTopSpeed(name: RobotModelPresetName): number | null {
+  return robotModelPresetByName(name)?.top_speed_m_s ?? null;
+}
+
+/** The presets that drive at their own top speeds, in words: "the Drive unit (Kiva-like) 1.5 m/s and ...". */
+function othersOwnTopSpeeds(): string {
+  const own = ROBOT_MODEL_PRESETS.filter((preset) => preset.top_speed_m_s !== null).map(
+    (preset) => `the ${preset.label} ${preset.top_speed_m_s} m/s`,
+  );
+  return `${own.join(' and ')} at their own top speeds`;
 }
 
 /** The model's hint; for a robot that accelerates and turns, that the plan and the run on the shared floor both use it. */
