@@ -1,3 +1,4 @@
+import { ACTIVITY_CODE } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
 import { detourMargin, fitsCharge, replayMarginChargingSooner } from '../src/execution/battery-rule.ts';
 import { checkExecution, simulate } from '../src/index.ts';
@@ -64,25 +65,52 @@ describe('a robot with a model short of charge brings its plan’s charge forwar
   });
 });
 
-describe('a robot with no charge to spare that traffic keeps from its pickup charges first', () => {
-  it('turns home in the one lane, lets the loaded robot by, charges and then delivers, worked out by hand', () => {
-    // Each robot's day is its whole charge: R1_1 drives 4 m to P1, 3 m to D1 and 1 m home, R2_1
-    // 1 + 3 + 4 m, over 8 m charges with no reserve. Neither may step back, and they meet head on
-    // in the lane: R1_1 at (2, 1) from 2 s, R2_1 loaded on (4, 1). After three periods without
-    // progress (14 steps each on a 7 x 3 floor) R1_1, still on its way to its pickup, charges
-    // first: home at 46 s (2 m), a 1 min charge to 106 s, then P1 at 110 s and D1 at 113 s. R2_1
-    // passes as soon as the lane is clear and delivers at 47 s. (Before, the run could not go on.)
-    const plan = { R1_1: [deliver('P1', 'D1')], R2_1: [deliver('P2', 'D2')] };
-    const params = { max_distance: 8, recharge_time: 1, battery_reserve_pct: 0 };
+describe('a robot with no charge to spare that traffic holds head on charges first', () => {
+  // Each robot's day is its whole charge (1 + 4 + 5 m, or 5 + 4 + 1 m, over 10 m charges with no
+  // reserve), so neither may step back, and on the one lane they meet head on. After a period
+  // without progress (14 steps on a 7 x 3 floor) one of them, the first in the fleet when both
+  // are held as long, turns home and charges first; the other passes.
+  const params = { max_distance: 10, recharge_time: 1, battery_reserve_pct: 0 };
+
+  it('an empty robot turns home, charges, then does its delivery, worked out by hand', () => {
+    // R1_1 heads east for P2 (5 m), R2_1 west for P3 (5 m). Held from 2 s, R1_1 turns at 16 s:
+    // home at 18 s, a 1 min charge to 78 s, P2 at 83 s, D1 at 87 s. R2_1 takes P3 at 18 s and
+    // delivers at D3 at 22 s. (Before, the run could not go on.)
+    const plan = { R1_1: [deliver('P2', 'D1')], R2_1: [deliver('P3', 'D3')] };
     const execution = simulate(ONE_LANE, plan, params);
-    expect(execution.robots.R1_1.charges).toEqual([{ station: 'R1', arrive_s: 46, start_s: 46, end_s: 106 }]);
-    expect(execution.robots.R1_1.deliveries[0].done_s).toBe(113);
-    expect(execution.robots.R2_1.deliveries[0].done_s).toBe(47);
+    expect(execution.robots.R1_1.charges).toEqual([{ station: 'R1', arrive_s: 18, start_s: 18, end_s: 78 }]);
+    expect(execution.robots.R1_1.deliveries[0].done_s).toBe(87);
+    expect(execution.robots.R2_1.deliveries[0].done_s).toBe(22);
     expect(execution.totals).toMatchObject({
       extra_charges: 1,
       reserve_replays: 0,
       conflicts: 0,
-      executed_makespan_s: 113,
+      executed_makespan_s: 87,
+    });
+    expect(checkExecution(ONE_LANE, plan, execution, params).errors).toEqual([]);
+  });
+
+  it('a loaded robot takes its load home to charge, then delivers it, worked out by hand', () => {
+    // R1_1 carries P3 -> D3 east, R2_1 P2 -> D1 west; loaded at 1 s, they meet at 3 s. R1_1
+    // turns at 16 s with its load: home at 18 s, charged to 78 s, D3 at 83 s, driving loaded all
+    // the while. R2_1 delivers at 18 s.
+    const plan = { R1_1: [deliver('P3', 'D3')], R2_1: [deliver('P2', 'D1')] };
+    const execution = simulate(ONE_LANE, plan, params);
+    expect(execution.robots.R1_1.charges).toEqual([{ station: 'R1', arrive_s: 18, start_s: 18, end_s: 78 }]);
+    expect(execution.robots.R1_1.deliveries[0].done_s).toBe(83);
+    expect(execution.robots.R2_1.deliveries[0].done_s).toBe(18);
+    // Loaded from the pickup to the dropoff, the charge between: no empty drive before 83 s.
+    const activities = execution.robots.R1_1.activities ?? [];
+    const kinds = new Set<number>();
+    for (let k = 0; k < activities.length; k += 2)
+      if (activities[k] >= 1 && activities[k] < 83) kinds.add(activities[k + 1]);
+    expect(kinds.has(ACTIVITY_CODE.drive_empty)).toBe(false);
+    expect(kinds.has(ACTIVITY_CODE.drive_loaded)).toBe(true);
+    expect(execution.totals).toMatchObject({
+      extra_charges: 1,
+      reserve_replays: 0,
+      conflicts: 0,
+      executed_makespan_s: 83,
     });
     expect(checkExecution(ONE_LANE, plan, execution, params).errors).toEqual([]);
   });

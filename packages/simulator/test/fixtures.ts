@@ -37,9 +37,9 @@ export const NARROW_AISLE: FloorEnvironment = {
 
 /**
  * "One lane": a 7 x 3 floor whose row 1 is a one-cell lane between two shelves, with nowhere to
- * step aside.
+ * step aside. P3 shares D1's cell (1, 1), D3 shares P2's (5, 1).
  *   row 0:  S S S S S S S
- *   row 1:  R1 D1 D2 . P1 P2 R2
+ *   row 1:  R1 D1/P3 D2 . P1 P2/D3 R2
  *   row 2:  S S S S S S S
  */
 export const ONE_LANE: FloorEnvironment = {
@@ -52,10 +52,12 @@ export const ONE_LANE: FloorEnvironment = {
     pickups: [
       { id: 'P1', position: [4.5, 1], shelf_id: 'S1', side: 'bottom' },
       { id: 'P2', position: [5.5, 1], shelf_id: 'S1', side: 'bottom' },
+      { id: 'P3', position: [1.5, 1], shelf_id: 'S1', side: 'bottom' },
     ],
     dropoffs: [
       { id: 'D1', position: [1.5, 1.5] },
       { id: 'D2', position: [2.5, 1.5] },
+      { id: 'D3', position: [5.5, 1.5] },
     ],
     robot_stations: [
       { id: 'R1', position: [0.5, 1.5] },

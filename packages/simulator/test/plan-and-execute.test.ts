@@ -78,21 +78,27 @@ describe('the automatic battery reserve follows the floor', () => {
     });
     return { day, input: { environment: day.environment, tasks: day.tasks, params: { max_distance: maxDistance } } };
   };
-
-  it("plans again with the reserve the robots' detours ask for, and keeps the run that kept to its charges", () => {
-    const { day, input } = zone(11, 90);
-    // The first plan and its run, made by hand: the automatic reserve, and the floor's detours.
+  // The first plan and its run, made by hand: the automatic reserve, and the reserve the floor's
+  // detours ask for (the 90th percentile robot's metres driven over planned, 2 points more).
+  const firstRun = ({ day, input }: ReturnType<typeof zone>) => {
     const first = solve(buildProblem(input), { algorithm: 'greedy_distance' });
-    expect(first.stats.battery_reserve_pct).toBe(6.8);
     const run = simulate(day.environment, first.results, input.params, { tasks: day.tasks });
-    expect(run.totals.extra_charges).toBe(1);
     const ratios = Object.entries(first.results)
       .map(([robot, steps]) => [run.robots[robot].distance_m, steps.at(-1)?.odometer_m ?? 0])
       .filter(([, planned]) => planned > 0)
       .map(([driven, planned]) => driven / planned)
       .sort((a, b) => a - b);
-    const detour = ratios[Math.floor(0.9 * ratios.length)];
-    const asked = Math.ceil((100 * (1 - 1 / detour) + 2) * 10) / 10;
+    const asked = 100 * (1 - 1 / ratios[Math.floor(0.9 * ratios.length)]) + 2;
+    return { first, run, asked };
+  };
+
+  it("plans again with the reserve the robots' detours ask for, and keeps the run that kept to its charges", () => {
+    const floor = zone(6, 90);
+    const { day, input } = floor;
+    const { first, run, asked: detourAsked } = firstRun(floor);
+    expect(first.stats.battery_reserve_pct).toBe(6.8);
+    expect(run.totals.extra_charges).toBe(2);
+    const asked = Math.ceil(detourAsked * 10) / 10;
 
     const outcome = planAndExecute(input, { algorithm: 'greedy_distance' });
     const record = outcome.stats.reserve_from_floor!;
@@ -100,7 +106,7 @@ describe('the automatic battery reserve follows the floor', () => {
       reserve_pct: 6.8,
       planned_s: first.stats.makespan_s,
       executed_s: run.totals.executed_makespan_s,
-      extra_charges: 1,
+      extra_charges: 2,
     });
     expect(record.tries[1].reserve_pct).toBe(asked);
     expect(record.tries[1].extra_charges).toBe(0);
@@ -116,7 +122,7 @@ describe('the automatic battery reserve follows the floor', () => {
   });
 
   it('keeps a faster run that added a charge over a much slower one that added none', () => {
-    const { input } = zone(10, 90);
+    const { input } = zone(9, 70);
     const record = planAndExecute(input, { algorithm: 'greedy_distance' }).stats.reserve_from_floor!;
     const [first] = record.tries;
     expect(first.extra_charges).toBeGreaterThan(0);
@@ -129,13 +135,16 @@ describe('the automatic battery reserve follows the floor', () => {
   });
 
   it('stops at the largest reserve at which every delivery fits a charge', () => {
-    const { input } = zone(14, 60);
+    const floor = zone(2, 60);
+    const { input } = floor;
+    // The first plan's run drives far beyond its metres: the reserve its detours ask for would
+    // leave a round trip no charge can make.
+    const { asked } = firstRun(floor);
     const outcome = planAndExecute(input, { algorithm: 'greedy_distance' });
     const record = outcome.stats.reserve_from_floor!;
-    // The first run could not go on; 10 points more would leave a round trip no charge can make.
-    expect(record.tries[0].executed_s).toBeNull();
-    const largest = record.tries.at(-1)!.reserve_pct;
-    expect(largest).toBeLessThan(16.8);
+    expect(record.tries).toHaveLength(2);
+    const largest = record.tries[1].reserve_pct;
+    expect(largest).toBeLessThan(asked);
     expect(() => buildProblem({ ...input, params: { ...input.params, battery_reserve_pct: largest } })).not.toThrow();
     expect(() => buildProblem({ ...input, params: { ...input.params, battery_reserve_pct: largest + 0.2 } })).toThrow(
       InfeasibleDeliveryError,
@@ -143,14 +152,14 @@ describe('the automatic battery reserve follows the floor', () => {
   });
 
   it('keeps a reserve the solve gives as it is', () => {
-    const { input } = zone(11, 90);
+    const { input } = zone(6, 90);
     const outcome = planAndExecute(
       { ...input, params: { ...input.params, battery_reserve_pct: 6.8 } },
       { algorithm: 'greedy_distance' },
     );
     expect(outcome.stats.reserve_from_floor).toBeUndefined();
     expect(outcome.stats.battery_reserve_pct).toBe(6.8);
-    expect(outcome.execution!.totals.extra_charges).toBe(1);
+    expect(outcome.execution!.totals.extra_charges).toBe(2);
   });
 });
 

@@ -62,6 +62,8 @@ export class WorkCycle {
   private readonly afterHandling: Uint8Array;
   private readonly chargeEnd: Int32Array;
   private readonly chargeIsExtra: Uint8Array;
+  /** 1 while a robot charges first with its delivery's load on board (`chargeFirst`): its delivery resumes at the dropoff. */
+  private readonly carrying: Uint8Array;
   readonly finished: Uint8Array;
   /** Per station, the robots waiting for a charger, in order of arrival (then robot order). */
   private readonly queues: number[][];
@@ -109,6 +111,7 @@ export class WorkCycle {
     this.afterHandling = new Uint8Array(n);
     this.chargeEnd = new Int32Array(n);
     this.chargeIsExtra = new Uint8Array(n);
+    this.carrying = new Uint8Array(n);
     this.finished = new Uint8Array(n);
     this.queues = floor.stationIds.map(() => []);
     this.arrivedAt = new Int32Array(n);
@@ -293,18 +296,24 @@ export class WorkCycle {
     const home = this.robots[robot].homeCell;
     const used = this.used[robot];
     const item = this.robots[robot].work[this.workIndex[robot]];
+    // A robot charging first with its load on board delivers it once charged.
+    const thenDeliver = (charged: Commitment): Commitment => {
+      if (!this.carrying[robot] || item?.kind !== 'delivery') return charged;
+      const leg = floor.distance(home, item.dropoffCell);
+      return { cell: item.dropoffCell, readyStep: charged.readyStep + leg + params.handlingSteps, used: leg };
+    };
     switch (state.mode[robot] as Mode) {
       case Mode.Parked:
         return { cell: pos, readyStep: step, used };
       case Mode.Charging:
-        return { cell: home, readyStep: this.chargeEnd[robot], used: 0 };
+        return thenDeliver({ cell: home, readyStep: this.chargeEnd[robot], used: 0 });
       case Mode.Queued: {
         const station = this.robots[robot].station;
-        return {
+        return thenDeliver({
           cell: home,
           readyStep: this.chargeStartEstimate(station, step, this.queues[station].indexOf(robot)) + params.chargeSteps,
           used: 0,
-        };
+        });
       }
       case Mode.Handling: {
         if (item?.kind !== 'delivery') return { cell: pos, readyStep: step + this.handlingLeft[robot], used };
@@ -328,13 +337,13 @@ export class WorkCycle {
       }
       case Phase.ToCharge: {
         const station = this.robots[robot].station;
-        return {
+        return thenDeliver({
           cell: home,
           readyStep:
             this.chargeStartEstimate(station, step + floor.distance(pos, home), this.queues[station].length) +
             params.chargeSteps,
           used: 0,
-        };
+        });
       }
       default:
         return { cell: pos, readyStep: step, used };
@@ -372,17 +381,26 @@ export class WorkCycle {
   }
 
   /**
-   * A robot with no charge to spare that traffic keeps from its pickup (two such robots head on
-   * in a one-lane aisle, where neither may step back) charges first instead: its plan's next
-   * charge moves forward when it has one, else it takes one beyond the plan. Its way home is
-   * within its charge, so it is free to step aside again. False when it is not on its way to a
-   * pickup (a robot carrying a load keeps it to the dropoff).
+   * A robot with no charge to spare that traffic keeps from its pickup or its dropoff (two such
+   * robots head on in a one-lane aisle, where neither may step back) charges first instead: its
+   * plan's next charge moves forward when it has one, else it takes one beyond the plan. Its way
+   * home is within its charge, so it is free to step aside again. A robot that carries a load
+   * takes it along and, charged, drives it on to the dropoff. False when it is not on its way to
+   * either.
    */
-  chargeBeforePickup(robot: number, step: number): boolean {
-    if (this.state.mode[robot] !== Mode.Moving || this.state.phase[robot] !== Phase.ToPickup) return false;
+  chargeFirst(robot: number, step: number): boolean {
+    const { mode, phase } = this.state;
+    if (mode[robot] !== Mode.Moving || (phase[robot] !== Phase.ToPickup && phase[robot] !== Phase.ToDropoff))
+      return false;
+    this.carrying[robot] = phase[robot] === Phase.ToDropoff ? 1 : 0;
     const replanned = this.bringChargeForward(robot);
     this.goCharge(robot, step, !replanned);
     return true;
+  }
+
+  /** Whether the robot holds a load it picked up and has not yet dropped off. */
+  isLoaded(robot: number): boolean {
+    return this.state.phase[robot] === Phase.ToDropoff || this.carrying[robot] === 1;
   }
 
   /** Metres driven since the robot's last charge. */
@@ -418,9 +436,10 @@ export class WorkCycle {
     if (item.kind !== 'delivery') return index + 1;
     const { mode, phase } = this.state;
     const beforePickup =
-      mode[robot] === Mode.Moving
+      this.carrying[robot] === 0 &&
+      (mode[robot] === Mode.Moving
         ? phase[robot] === Phase.ToPickup || phase[robot] === Phase.ToCharge
-        : mode[robot] === Mode.Queued || mode[robot] === Mode.Charging;
+        : mode[robot] === Mode.Queued || mode[robot] === Mode.Charging);
     return beforePickup ? index : index + 1;
   }
 
@@ -498,6 +517,13 @@ export class WorkCycle {
     const item = work[this.workIndex[robot]];
     if (item.kind === 'charge') {
       this.goCharge(robot, step, false);
+      return;
+    }
+    if (this.carrying[robot]) {
+      // Charged with its load on board: on to the dropoff (the pickup is done).
+      this.carrying[robot] = 0;
+      this.setGoal(robot, item.dropoffCell, Phase.ToDropoff);
+      if (state.pos[robot] === state.goal[robot]) this.arrived(robot, step);
       return;
     }
     const decision = decideCharge(

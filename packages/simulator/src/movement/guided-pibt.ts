@@ -140,7 +140,7 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
   }
 
   override stuck(robot: number, periods: number, coin: number): void {
-    this.priority[robot] = STUCK_ABOVE_URGENT + STUCK_BOOST * (periods + coin);
+    this.priority[robot] = this.tightFirst(robot) + STUCK_ABOVE_URGENT + STUCK_BOOST * (periods + coin);
   }
 
   /** A breakdown blocked or freed cells: robots whose guide path crosses a blocked cell get a new one when they next move. */

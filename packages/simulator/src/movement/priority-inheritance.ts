@@ -7,6 +7,13 @@ import type { MovementPolicy } from './movement-policy.ts';
 export const STUCK_BOOST = 1e6;
 /** Priority of a robot short of charge: it outranks every other, the least slack first. */
 export const URGENT_PRIORITY = 1e9;
+/**
+ * Added to a stuck robot's boost when it has no charge to spare (`state.tight`): it may only wait
+ * or move closer, so where it meets stuck robots that may step back (a one-lane aisle, robots
+ * heading in on one side, a robot short of charge heading out), they make way for it; ranked
+ * by their periods alone, the robots stuck longest kept pushing against it and nobody moved.
+ */
+export const TIGHT_STUCK_ABOVE = 1e15;
 
 /**
  * PIBT (Okumura et al., "Priority inheritance with backtracking for iterative multi-agent path
@@ -118,7 +125,12 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
   }
 
   stuck(robot: number, periods: number, coin: number): void {
-    this.priority[robot] = STUCK_BOOST * (periods + coin);
+    this.priority[robot] = this.tightFirst(robot) + STUCK_BOOST * (periods + coin);
+  }
+
+  /** What a stuck robot's boost starts from: TIGHT_STUCK_ABOVE for one with no charge to spare. */
+  protected tightFirst(robot: number): number {
+    return this.state.tight[robot] ? TIGHT_STUCK_ABOVE : 0;
   }
 
   kept(robot: number): void {
