@@ -71,34 +71,38 @@ describe('a robot with no charge to spare that traffic holds head on charges fir
   // without progress (14 steps on a 7 x 3 floor) one of them, the first in the fleet when both
   // are held as long, turns home and charges first; the other passes.
   const params = { max_distance: 10, recharge_time: 1, battery_reserve_pct: 0 };
+  /**
+   * The run of `plan` on the one lane, held to what both cases share: R1_1 turns at 16 s, is home
+   * at 18 s and charges to 78 s, its one charge beyond the plan; R1_1's delivery is done at
+   * `r1Done` (the makespan), R2_1's at `r2Done`; no replay, no conflict, and the checker agrees.
+   */
+  const headOn = (plan: Record<string, ReturnType<typeof deliver>[]>, r1Done: number, r2Done: number) => {
+    const execution = simulate(ONE_LANE, plan, params);
+    expect(execution.robots.R1_1.charges).toEqual([{ station: 'R1', arrive_s: 18, start_s: 18, end_s: 78 }]);
+    expect(execution.robots.R1_1.deliveries[0].done_s).toBe(r1Done);
+    expect(execution.robots.R2_1.deliveries[0].done_s).toBe(r2Done);
+    expect(execution.totals).toMatchObject({
+      extra_charges: 1,
+      reserve_replays: 0,
+      conflicts: 0,
+      executed_makespan_s: r1Done,
+    });
+    expect(checkExecution(ONE_LANE, plan, execution, params).errors).toEqual([]);
+    return execution;
+  };
 
   it('an empty robot turns home, charges, then does its delivery, worked out by hand', () => {
     // R1_1 heads east for P2 (5 m), R2_1 west for P3 (5 m). Held from 2 s, R1_1 turns at 16 s:
     // home at 18 s, a 1 min charge to 78 s, P2 at 83 s, D1 at 87 s. R2_1 takes P3 at 18 s and
     // delivers at D3 at 22 s. (Before, the run could not go on.)
-    const plan = { R1_1: [deliver('P2', 'D1')], R2_1: [deliver('P3', 'D3')] };
-    const execution = simulate(ONE_LANE, plan, params);
-    expect(execution.robots.R1_1.charges).toEqual([{ station: 'R1', arrive_s: 18, start_s: 18, end_s: 78 }]);
-    expect(execution.robots.R1_1.deliveries[0].done_s).toBe(87);
-    expect(execution.robots.R2_1.deliveries[0].done_s).toBe(22);
-    expect(execution.totals).toMatchObject({
-      extra_charges: 1,
-      reserve_replays: 0,
-      conflicts: 0,
-      executed_makespan_s: 87,
-    });
-    expect(checkExecution(ONE_LANE, plan, execution, params).errors).toEqual([]);
+    headOn({ R1_1: [deliver('P2', 'D1')], R2_1: [deliver('P3', 'D3')] }, 87, 22);
   });
 
   it('a loaded robot takes its load home to charge, then delivers it, worked out by hand', () => {
     // R1_1 carries P3 -> D3 east, R2_1 P2 -> D1 west; loaded at 1 s, they meet at 3 s. R1_1
     // turns at 16 s with its load: home at 18 s, charged to 78 s, D3 at 83 s, driving loaded all
     // the while. R2_1 delivers at 18 s.
-    const plan = { R1_1: [deliver('P3', 'D3')], R2_1: [deliver('P2', 'D1')] };
-    const execution = simulate(ONE_LANE, plan, params);
-    expect(execution.robots.R1_1.charges).toEqual([{ station: 'R1', arrive_s: 18, start_s: 18, end_s: 78 }]);
-    expect(execution.robots.R1_1.deliveries[0].done_s).toBe(83);
-    expect(execution.robots.R2_1.deliveries[0].done_s).toBe(18);
+    const execution = headOn({ R1_1: [deliver('P3', 'D3')], R2_1: [deliver('P2', 'D1')] }, 83, 18);
     // Loaded from the pickup to the dropoff, the charge between: no empty drive before 83 s.
     const activities = execution.robots.R1_1.activities ?? [];
     const kinds = new Set<number>();
@@ -106,12 +110,5 @@ describe('a robot with no charge to spare that traffic holds head on charges fir
       if (activities[k] >= 1 && activities[k] < 83) kinds.add(activities[k + 1]);
     expect(kinds.has(ACTIVITY_CODE.drive_empty)).toBe(false);
     expect(kinds.has(ACTIVITY_CODE.drive_loaded)).toBe(true);
-    expect(execution.totals).toMatchObject({
-      extra_charges: 1,
-      reserve_replays: 0,
-      conflicts: 0,
-      executed_makespan_s: 83,
-    });
-    expect(checkExecution(ONE_LANE, plan, execution, params).errors).toEqual([]);
   });
 });

@@ -68,6 +68,9 @@ export function SolveSettingsFields({
   fleetOnFloor = null,
 }: SolveSettingsFieldsProps) {
   const setField = (field: SolveSettingsField) => (value: string) => dispatch({ type: 'field', field, value });
+  // The chosen preset's own top speed and handling time (a comparison sets each point's model).
+  const model = robotModelSetByPoints ? undefined : robotModelPresetByName(settings.robotModel);
+  const ownTopSpeed = model?.top_speed_m_s ?? null;
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -79,11 +82,10 @@ export function SolveSettingsFields({
           error={problems.maxDistance}
           onChange={setField('maxDistance')}
         />
-        {!robotModelSetByPoints && ownTopSpeed(settings.robotModel) !== null ? (
+        {ownTopSpeed !== null ? (
           <p className="text-sm text-slate-400">
             <span className="block font-medium text-slate-200">Robot Speed (m/s)</span>
-            {ownTopSpeed(settings.robotModel)} m/s: the {robotModelPresetByName(settings.robotModel)?.label}’s top
-            speed. Robot Speed is the Point model’s.
+            {ownTopSpeed} m/s: the {model?.label}’s top speed. Robot Speed is the Point model’s.
           </p>
         ) : (
           <BoundedNumberField
@@ -134,7 +136,7 @@ export function SolveSettingsFields({
           step={0.1}
           value={settings.handlingTime}
           placeholder="The robot model’s"
-          hint={`Spent at each pickup and each dropoff, ${HANDLING_TIME_RANGE.min} to ${HANDLING_TIME_RANGE.max}; blank: ${robotModelSetByPoints ? 'each robot model’s own' : `the robot model’s own, ${robotModelPresetByName(settings.robotModel)?.handling_s ?? 0} s`}.`}
+          hint={`Spent at each pickup and each dropoff, ${HANDLING_TIME_RANGE.min} to ${HANDLING_TIME_RANGE.max}; blank: ${robotModelSetByPoints ? 'each robot model’s own' : `the robot model’s own, ${model?.handling_s ?? 0} s`}.`}
           error={problems.handlingTime}
           onChange={(event) => setField('handlingTime')(event.target.value)}
         />
@@ -348,11 +350,6 @@ function BoundedNumberField({ label, rule, value, hint, error, onChange }: Bound
       onChange={(event) => onChange(event.target.value)}
     />
   );
-}
-
-/** A preset's own top speed (null: Point, which drives at Robot Speed). */
-function ownTopSpeed(name: RobotModelPresetName): number | null {
-  return robotModelPresetByName(name)?.top_speed_m_s ?? null;
 }
 
 /** The presets that drive at their own top speeds, in words: "the Drive unit (Kiva-like) 1.5 m/s and ...". */
