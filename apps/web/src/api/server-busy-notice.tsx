@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSecondsUntil } from '../lib/use-seconds-until.ts';
 import { onServerBusy, type ServerBusyState } from './client.ts';
 
 /**
@@ -7,16 +8,9 @@ import { onServerBusy, type ServerBusyState } from './client.ts';
  */
 export function ServerBusyNotice() {
   const [state, setState] = useState<ServerBusyState>({ waitingCalls: 0, retryAtMs: null });
-  const [nowMs, setNowMs] = useState(() => Date.now());
   useEffect(() => onServerBusy(setState), []);
-  useEffect(() => {
-    if (state.waitingCalls === 0) return undefined;
-    setNowMs(Date.now());
-    const timer = setInterval(() => setNowMs(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [state]);
+  const seconds = useSecondsUntil(state.waitingCalls === 0 ? null : state.retryAtMs);
   if (state.waitingCalls === 0) return null;
-  const seconds = Math.max(0, Math.ceil(((state.retryAtMs ?? nowMs) - nowMs) / 1000));
   return (
     <div
       role="status"

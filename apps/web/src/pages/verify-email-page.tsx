@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../api/endpoints.ts';
 import type { LoginLocationState } from '../auth/auth-context.tsx';
@@ -7,28 +7,11 @@ import { Alert } from '../components/ui/alert.tsx';
 import { TextField } from '../components/ui/form-field.tsx';
 import { buttonPrimary, linkText } from '../components/ui/styles.ts';
 import { apiErrorText } from '../lib/auth-errors.ts';
+import { useSecondsUntil } from '../lib/use-seconds-until.ts';
 import { EMAIL_VERIFIED_MESSAGE, sanitizeVerificationCode, validateVerificationCode } from '../lib/auth-validation.ts';
 
 /** The server sends at most one code per minute; registering has just sent one. */
 const RESEND_COOLDOWN_S = 60;
-
-/** Whole seconds until `availableAtMs`, ticking once a second while above 0. */
-function useSecondsUntil(availableAtMs: number | null): number {
-  const secondsLeft = () => (availableAtMs === null ? 0 : Math.max(0, Math.ceil((availableAtMs - Date.now()) / 1000)));
-  const [seconds, setSeconds] = useState(secondsLeft);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: secondsLeft reads only availableAtMs
-  useEffect(() => {
-    setSeconds(secondsLeft());
-    if (availableAtMs === null) return;
-    const timer = setInterval(() => {
-      const left = secondsLeft();
-      setSeconds(left);
-      if (left === 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [availableAtMs]);
-  return seconds;
-}
 
 export default function VerifyEmailPage() {
   const navigate = useNavigate();
