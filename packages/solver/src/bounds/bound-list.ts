@@ -24,6 +24,8 @@ export class SharedBoundWork {
   private driveTimeBound: number | null = null;
   private segmentLp: ChargeSegmentLp | null = null;
   private detourBound: DetourCapacityBound | null = null;
+  /** performance.now() past which the costly bounds stop with what they have proven (`withCostlyBounds`). */
+  costlyDeadlineMs = Infinity;
 
   constructor(
     readonly problem: Problem,
@@ -76,6 +78,11 @@ export class SharedBoundWork {
     this.batteryBound ??= batteryAwareBound(this.problem, this.poll);
     return this.batteryBound;
   }
+
+  /** When a costly bound that starts now must stop: its own safety stop or the solve's deadline for it, the earlier. */
+  costlyStop(safetyS: number): number {
+    return Math.min(performance.now() + safetyS * 1000, this.costlyDeadlineMs);
+  }
 }
 
 /** One makespan lower bound: its name and what it counts (records/bounds.ts), and how to compute it. */
@@ -101,13 +108,7 @@ const COMPUTE: Record<BoundName, MakespanBound['compute']> = {
   robot_recharges_lp: (problem, shared) => robotRechargesLpBound(problem, shared),
   drive_time: (_problem, shared) => shared.driveTime(),
   drive_items_lp: (problem, shared) =>
-    driveItemsLpBound(
-      problem,
-      shared.model().distance_m,
-      shared.driveModel().distance_m,
-      shared.driveTime(),
-      shared.poll,
-    ),
+    driveItemsLpBound(problem, shared.model().distance_m, shared.driveModel().distance_m, shared.driveTime(), shared),
   dock_capacity: (problem) => dockCapacityBound(problem),
 };
 
@@ -154,9 +155,14 @@ export function computeBounds(problem: Problem, poll?: () => void, options: { co
   return summarise(values, shared);
 }
 
-/** `figures` with the costly bounds computed too (a search asks for the others while it runs; the results read every one). */
-export function withCostlyBounds(figures: BoundFigures): BoundFigures {
+/**
+ * `figures` with the costly bounds computed too (a search asks for the others while it runs; the
+ * results read every one). Past `deadlineMs` (performance.now()) each stops with what it has
+ * proven, still a bound.
+ */
+export function withCostlyBounds(figures: BoundFigures, options: { deadlineMs?: number } = {}): BoundFigures {
   const { shared } = figures;
+  shared.costlyDeadlineMs = options.deadlineMs ?? Infinity;
   const values = MAKESPAN_BOUNDS.map((bound, k) =>
     bound.costly ? { name: bound.name, makespan_s: bound.compute(shared.problem, shared) } : figures.values[k],
   );

@@ -5,11 +5,13 @@ import { onDriveTimes, type Problem } from '../problem/problem.ts';
 import { highs } from './highs-runtime.ts';
 import { usableRobots } from './lower-bound.ts';
 import { type RobotChargeFigures, robotChargeFigures } from './robot-charge-figures.ts';
+import type { SharedBoundWork } from './bound-list.ts';
 
 /**
  * LP solves the search for the largest infeasible makespan may make (the bench's floors need
  * 9-12: the bracket, then bisection to RELATIVE_PRECISION). The bound stops on this count, not on
- * the clock, so it proves the same figure on a busy machine as on an idle one.
+ * the clock, so it proves the same figure on a busy machine as on an idle one, unless a solve's
+ * deadline for its costly bounds (`SharedBoundWork.costlyStop`) comes first.
  */
 const MAX_SOLVES = 40;
 /**
@@ -71,18 +73,18 @@ export function driveItemsLpBound(
   fleetDriving: number,
   fleetDrive: number,
   known: number,
-  poll?: () => void,
+  shared: Pick<SharedBoundWork, 'poll' | 'costlyStop'>,
 ): number {
+  const { poll } = shared;
   const usable = usableRobots(problem);
   const n = problem.deliveryCount;
   if (problem.pointRobot || n === 0 || usable.length === 0 || n + usable.length > ITEM_LIMIT) return 0;
-  const started = performance.now();
   const handlingDrive = problem.handlingSeconds * problem.speed;
   const metres = itemPotentials(problem, usable, problem, 0, poll);
   const drives = itemPotentials(problem, usable, onDriveTimes(problem), 2 * handlingDrive, poll);
   const classes = deliveryClassItems(problem, metres.item, drives.item);
   const groups = robotGroups(problem, usable, metres.kappa, drives.kappa);
-  const deadline = started + SAFETY_BUDGET_S * 1000;
+  const deadline = shared.costlyStop(SAFETY_BUDGET_S);
   const needs: Needs = { metres: fleetDriving, drive: fleetDrive + 2 * n * handlingDrive };
   const largest = Math.max(1, known) * LARGEST_FACTOR;
   const options = chargeOptions(problem, groups, largest);

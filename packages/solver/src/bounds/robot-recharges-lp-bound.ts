@@ -13,7 +13,8 @@ import { type Segment, SegmentPricing } from './segment-pricing.ts';
 /**
  * Labels the splits' pricing may make in all (battery6 takes 1.1 million): past them the bound
  * reports what it has proven. It stops on this count, not on the clock, so it proves the same
- * figure on a busy machine as on an idle one.
+ * figure on a busy machine as on an idle one, unless a solve's deadline for its costly bounds
+ * (`SharedBoundWork.costlyStop`) comes first.
  */
 const LABEL_BUDGET = 3_000_000;
 /** A safety stop far above what the bench's floors take (1.2 s for battery6 on an idle core). */
@@ -62,7 +63,7 @@ export function robotRechargesLpBound(
   if (segmentLp.recharges <= 0) return 0;
   const groups = robotGroups(problem, usableRobots(problem));
   const pricing = new SegmentPricing(problem);
-  const budget = { labels: LABEL_BUDGET, deadline: performance.now() + SAFETY_BUDGET_S * 1000 };
+  const budget = { labels: LABEL_BUDGET, deadline: shared.costlyStop(SAFETY_BUDGET_S) };
   const finishes = finishFigures(pricing, groups);
   const pools = groups.map(() => new Map<string, Segment>());
   // The list's other bounds: once a split is shown to allow no more, this one cannot add to them.

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solveSmallExactly } from '../../src/algorithms/exact-small.ts';
-import { SharedBoundWork } from '../../src/bounds/bound-list.ts';
+import { computeBounds, SharedBoundWork, withCostlyBounds } from '../../src/bounds/bound-list.ts';
 import { robotRechargesLpBound } from '../../src/bounds/robot-recharges-lp-bound.ts';
 import { buildProblem, lowerBound, type Problem, solve } from '../../src/index.ts';
+import { costlyBoundsBudgetS } from '../../src/solve.ts';
 import { measureRoutes } from '../../src/plan/objective.ts';
 import { loadBenchInstance } from '../../bench/point-plans.ts';
 import { aroundShelfProblem } from '../floor-layouts.ts';
@@ -54,6 +55,22 @@ describe('robot_recharges_lp on the bench', () => {
     expect(shared.chargeSegmentLp().makespan_s).toBeCloseTo(660, 3);
     expect(shared.chargeSegmentLp().recharges).toBe(7);
     expect(robotRechargesLpBound(problem, shared)).toBeCloseTo(796.67, 1);
+  });
+
+  it("battery6 past a solve's deadline for its costly bounds: the split LP reports the level it reached, 660 s, a bound still", () => {
+    // The first level with a split of 7 recharges is a robot's least finish with two: 660 s.
+    // A deadline already past stops the bound there, before any split's master is weighed.
+    const problem = buildProblem(loadBenchInstance('battery6'));
+    const late = withCostlyBounds(computeBounds(problem, undefined, { costly: false }), { deadlineMs: 0 });
+    expect(late.values.find((value) => value.name === 'robot_recharges_lp')?.makespan_s).toBeCloseTo(660, 3);
+  });
+});
+
+describe("the costly bounds' time after a search", () => {
+  it('is a quarter of the time limit, at least a second', () => {
+    expect(costlyBoundsBudgetS(2)).toBe(1);
+    expect(costlyBoundsBudgetS(10)).toBe(2.5);
+    expect(costlyBoundsBudgetS(300)).toBe(75);
   });
 });
 
