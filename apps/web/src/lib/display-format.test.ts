@@ -164,6 +164,23 @@ describe('gap and clock texts', () => {
     expect(formatGap(0.63, 'fleet_work')).toBe(
       'at most 63.0% above the best possible makespan; the bound cannot count charger queues, whole charges per robot and uneven work',
     );
+    // Of what a bound cannot count, only what the plan has: no charger queue or whole charge in a
+    // plan with no recharge, no charger queue where no robot queued, no dock queue where none formed.
+    expect(formatGap(0.342, 'fleet_work', { recharges: 0, charger_queue_s: 0, dock_queue_s: 0 })).toBe(
+      'at most 34.2% above the best possible makespan; the bound cannot count uneven work',
+    );
+    expect(formatGap(0.2, 'fleet_work', { recharges: 3, charger_queue_s: 0 })).toBe(
+      'at most 20.0% above the best possible makespan; the bound cannot count whole charges per robot and uneven work',
+    );
+    expect(formatGap(0.2, 'charger_turns', { recharges: 3, dock_queue_s: 0 })).toBe(
+      'at most 20.0% above the best possible makespan; the bound cannot count which robot recharges when',
+    );
+    expect(formatGap(0.2, 'dock_capacity', { recharges: 0 })).toBe(
+      'at most 20.0% above the best possible makespan; the bound cannot count driving',
+    );
+    expect(formatGap(0.2, 'detour_capacity', { recharges: 2, charger_queue_s: 0 })).toBe(
+      'at most 20.0% above the best possible makespan',
+    );
     // A small gap, or a bound stored without its name, says the gap alone.
     expect(formatGap(0.018, 'fleet_work')).toBe('at most 1.8% above the best possible makespan');
     expect(formatGap(0.3, null)).toBe('at most 30.0% above the best possible makespan');

@@ -2,7 +2,7 @@
 // pages, the figures of a solve's results and player, and the texts and badge colours of its
 // steps (spec §2, §9). Pure functions; the figures themselves come from `plan-model.ts`.
 
-import { boundByName } from '@fleetlab/warehouse';
+import { type PlanResourcesUsed, uncountedBy } from '@fleetlab/warehouse';
 import { deliveryPairOf, isRechargeStep, rechargeMinutesOf, type PlanParameters, type PlanStep } from './plan-model.ts';
 
 // ---------------------------------------------------------------- record fields (pages)
@@ -121,13 +121,19 @@ const LOOSE_GAP = 0.05;
  * The optimality gap in words: "at most 1.8% above the best possible makespan" (the bound is
  * below the best plan, so the plan is at most that far above it), or, when the plan meets its
  * lower bound, that it is proven optimal. A gap under 0.1% reads "at most 0.1%", never "0.0%".
- * Given the tightest bound's name, a gap of 5% or more also says what that bound cannot count.
+ * Given the tightest bound's name, a gap of 5% or more also says what that bound cannot count
+ * of what the plan has (`plan`: its recharges and queues; a plan with no recharge has no charger
+ * queue for the bound to miss).
  */
-export function formatGap(gap: number | null | undefined, boundName?: string | null): string | null {
+export function formatGap(
+  gap: number | null | undefined,
+  boundName?: string | null,
+  plan?: PlanResourcesUsed,
+): string | null {
   if (typeof gap !== 'number' || !Number.isFinite(gap)) return null;
   if (isProvenOptimal(gap)) return 'proven optimal: no plan can finish sooner';
   const words = `at most ${Math.max(0.1, Math.round(gap * 1000) / 10).toFixed(1)}% above the best possible makespan`;
-  const uncounted = gap >= LOOSE_GAP && boundName ? boundByName(boundName)?.cannotCount : undefined;
+  const uncounted = gap >= LOOSE_GAP && boundName ? uncountedBy(boundName, plan) : undefined;
   return uncounted ? `${words}; the bound cannot count ${uncounted}` : words;
 }
 

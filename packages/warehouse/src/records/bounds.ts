@@ -1,14 +1,28 @@
 import { z } from 'zod';
 
+/**
+ * What a plan must have for a part of a bound's blind spot to matter: recharges, time queued at
+ * a charger, time queued at a pickup or dropoff, or nothing (it may always matter).
+ */
+type UncountedNeeds = 'always' | 'recharges' | 'charger_queue' | 'dock_queue';
+
+interface UncountedPart {
+  readonly words: string;
+  readonly needs: UncountedNeeds;
+}
+
+const part = (words: string, needs: UncountedNeeds): UncountedPart => ({ words, needs });
+const CHARGER_QUEUES = part('charger queues', 'charger_queue');
+
 interface BoundInfo {
   readonly name: string;
   /** What the bound counts: the resource or the work it says no plan can avoid. */
   readonly counts: string;
   /**
    * What the bound cannot count: when it is the tightest, the gap may be this and not the plan.
-   * The results page names it beside a large gap.
+   * The results page names the parts the plan has (`uncountedBy`) beside a large gap.
    */
-  readonly cannotCount: string;
+  readonly cannotCount: readonly UncountedPart[];
   /**
    * What finishes no earlier than the bound. `routes`: any robots' routes, even timed as if each
    * station had a charger per robot (the exact method's proofs and the searches' stops use these).
@@ -24,80 +38,88 @@ export const BOUNDS = [
     name: 'fleet_work',
     counts:
       "the hardest single delivery and the fleet's driving, shared evenly, with the charges that much driving needs",
-    cannotCount: 'charger queues, whole charges per robot and uneven work',
+    cannotCount: [CHARGER_QUEUES, part('whole charges per robot', 'recharges'), part('uneven work', 'always')],
     holdsFor: 'routes',
   },
   {
     name: 'battery_segments',
     counts: 'the recharges each robot is forced into by the deliveries it does',
-    cannotCount: 'charger queues',
+    cannotCount: [CHARGER_QUEUES],
     holdsFor: 'routes',
   },
   {
     name: 'charge_segments',
     counts: 'the charges a fleet needs when a charge holds at most two deliveries',
-    cannotCount: 'charger queues',
+    cannotCount: [CHARGER_QUEUES],
     holdsFor: 'routes',
   },
   {
     name: 'detour_capacity',
     counts: 'the drives through the station that recharges add, and what each robot can drive on its charges',
-    cannotCount: 'charger queues',
+    cannotCount: [CHARGER_QUEUES],
     holdsFor: 'routes',
   },
   {
     name: 'charger_turns',
     counts:
       "detour_capacity's drives and charges, with each station's recharges one after another on its chargers: the first after a robot's first delivery and drive home, a delivery after the last",
-    cannotCount: "which robot recharges when, and the docks' queues",
+    cannotCount: [part('which robot recharges when', 'recharges'), part("the docks' queues", 'dock_queue')],
     holdsFor: 'plan',
   },
   {
     name: 'charger_capacity',
     counts: 'the charging a fleet cannot avoid, one robot at a time on each charger',
-    cannotCount: 'how the charges fall between robots and the driving between them',
+    cannotCount: [
+      part('how the charges fall between robots', 'recharges'),
+      part('the driving between charges', 'always'),
+    ],
     holdsFor: 'plan',
   },
   {
     name: 'whole_charges',
     counts: 'a whole charge, with its time and the way home, for each robot whose work exceeds one charge',
-    cannotCount: 'charger queues',
+    cannotCount: [CHARGER_QUEUES],
     holdsFor: 'routes',
   },
   {
     name: 'charge_segment_lp',
     counts:
       "the charge segments that cover every delivery, each robot's in turn with its recharges, and each station's recharges one robot at a time on its chargers (linear programmes over segments: the makespan, and the fewest recharges, made whole)",
-    cannotCount: 'which robot makes which recharge (a linear programme spreads them) and when each falls on a charger',
+    cannotCount: [
+      part('which robot makes which recharge (a linear programme spreads them)', 'recharges'),
+      part('when each recharge falls on a charger', 'recharges'),
+    ],
     holdsFor: 'plan',
   },
   {
     name: 'robot_recharges_lp',
     counts:
       "the charge segments that cover every delivery with each robot making a whole number of recharges: every way the fleet's recharges can fall on its robots, each robot's segments in turn (linear programmes over segments, one per way)",
-    cannotCount:
-      'when each recharge falls on a charger, and which robot takes which delivery (a linear programme splits them)',
+    cannotCount: [
+      part('when each recharge falls on a charger', 'recharges'),
+      part('which robot takes which delivery (a linear programme splits them)', 'always'),
+    ],
     holdsFor: 'plan',
   },
   {
     name: 'drive_time',
     counts:
       "the legs' least times for a robot that accelerates, brakes and turns, with the handling no plan avoids (a point robot: none beyond fleet_work)",
-    cannotCount: 'charger queues, whole charges per robot and uneven work',
+    cannotCount: [CHARGER_QUEUES, part('whole charges per robot', 'recharges'), part('uneven work', 'always')],
     holdsFor: 'routes',
   },
   {
     name: 'drive_items_lp',
     counts:
       "each delivery's metres and least drive time together, and the whole charges of the robots that carry them (a linear programme over the robots and how often each recharges; robots that accelerate, brake and turn)",
-    cannotCount: 'charger queues, and which robot takes which delivery (a linear programme splits them)',
+    cannotCount: [CHARGER_QUEUES, part('which robot takes which delivery (a linear programme splits them)', 'always')],
     holdsFor: 'routes',
   },
   {
     name: 'dock_capacity',
     counts:
       'one robot at a time at each pickup and dropoff: its visits one after another, each at least its known turn on arrival (a dropoff, from its pickup) or way out (a pickup, to its dropoff)',
-    cannotCount: 'driving and charging',
+    cannotCount: [part('driving', 'always'), part('charging', 'recharges')],
     holdsFor: 'plan',
   },
 ] as const satisfies readonly BoundInfo[];
@@ -112,4 +134,35 @@ export type LowerBoundName = z.infer<typeof lowerBoundNameSchema>;
 /** The bound of that name (undefined for `proven_optimum` and unknown names). */
 export function boundByName(name: string): BoundInfo | undefined {
   return BOUNDS.find((bound) => bound.name === name);
+}
+
+/** What a plan holds of what bounds may not count (a plan's stats; a figure left out is not known, so it may matter). */
+export interface PlanResourcesUsed {
+  readonly recharges?: number;
+  readonly charger_queue_s?: number;
+  readonly dock_queue_s?: number;
+}
+
+/**
+ * What the bound `name` cannot count, of what `plan` has, in words ("a, b and c"): a plan with
+ * no recharge has no charger queue or whole charge for the bound to miss. Undefined when
+ * nothing applies, or for a name that is no bound.
+ */
+export function uncountedBy(name: string, plan: PlanResourcesUsed = {}): string | undefined {
+  const some = (figure: number | undefined) => figure === undefined || figure > 0;
+  const applies = (needs: UncountedNeeds) => {
+    switch (needs) {
+      case 'always':
+        return true;
+      case 'recharges':
+        return some(plan.recharges);
+      case 'charger_queue':
+        return some(plan.recharges) && some(plan.charger_queue_s);
+      case 'dock_queue':
+        return some(plan.dock_queue_s);
+    }
+  };
+  const words = (boundByName(name)?.cannotCount ?? []).filter(({ needs }) => applies(needs)).map(({ words }) => words);
+  if (words.length === 0) return undefined;
+  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }

@@ -122,7 +122,11 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
     figures.push({
       label: 'Lower Bound',
       value: formatCompletionTime(bound.boundS),
-      note: formatGap(bound.gap, bound.name),
+      note: formatGap(bound.gap, bound.name, {
+        recharges: summary.totalRecharges,
+        charger_queue_s: stats?.charger_queue_s,
+        dock_queue_s: stats?.dock_queue_s,
+      }),
     });
   }
   const totals = executionTotalsOf(stats);

@@ -21,6 +21,20 @@ describe('TimeBreakdownChart', () => {
     expect(screen.queryByTestId('driving-split')).toBeNull();
   });
 
+  it('says when the day ran past With traffic’s makespan, the last arrival, to finish its handling', () => {
+    // The 10 s day's last delivery arrived at 8 s; its 2 s of handling end the run.
+    const execution = {
+      ...TWO_ROBOTS_TEN_SECONDS,
+      totals: { ...TWO_ROBOTS_TEN_SECONDS.totals, executed_makespan_s: 8 },
+    };
+    render(<TimeBreakdownChart execution={execution} />);
+    expect(
+      screen.getByText(
+        /^Every robot's time over the executed day of 10\.0 s \(to the end of the last handling; With traffic’s 8\.0 s is the last delivery’s arrival\), as the run on the shared floor recorded it: 2 robots, 20\.0 s of robot time\.$/,
+      ),
+    ).toBeTruthy();
+  });
+
   it('shows all robots’ time by activity, with shares that add up to 100%, and a bar per robot', () => {
     render(<TimeBreakdownChart execution={TWO_ROBOTS_TEN_SECONDS} />);
     const section = screen.getByRole('region', { name: 'Where the time goes' });
@@ -34,6 +48,8 @@ describe('TimeBreakdownChart', () => {
     ).toBe(
       'All robots: Driving loaded 15.0%, Driving empty 22.5%, Waiting in traffic 5.0%, Queued at a charger 7.5%, Charging 30.0%, Handling 5.0%, Idle 15.0%',
     );
+    // The day ends at the last delivery's arrival here: nothing is said of a handling after it.
+    expect(within(section).queryByText(/last handling/)).toBeNull();
     const table = within(section).getByRole('table', { name: 'Robot time by activity' });
     const rows = within(table)
       .getAllByRole('row')

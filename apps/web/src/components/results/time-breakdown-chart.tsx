@@ -74,6 +74,15 @@ function StackedBar({
   );
 }
 
+/**
+ * Whether the day ran on past its makespan (the last delivery's arrival at its dropoff, as a
+ * delivery step's completion_time): its handling there, and a robot with acceleration and turns
+ * turning to the dropoff's rest heading first. A day whose end is its makespan says nothing.
+ */
+function handledAfterLastArrival(dayS: number, makespanS: number): boolean {
+  return dayS - makespanS > 1e-6 * Math.max(1, dayS);
+}
+
 export interface TimeBreakdownChartProps {
   readonly execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'step_s'>;
   /** What the execution ran: a day's plan, or a shift of orders arriving. */
@@ -110,9 +119,17 @@ export function TimeBreakdownChart({ execution, period = 'day' }: TimeBreakdownC
         <>
           <p className="mt-1 text-sm text-slate-400">
             Every robot's time over the {period === 'shift' ? 'shift' : 'executed day'} of{' '}
-            {formatCompletionTime(breakdown.dayS)}, as the run on the shared floor recorded it:{' '}
-            {formatGrouped(breakdown.robots.length)} {breakdown.robots.length === 1 ? 'robot' : 'robots'},{' '}
-            {formatCompletionTime(breakdown.total.totalS)} of robot time.
+            {formatCompletionTime(breakdown.dayS)}
+            {period === 'day' && handledAfterLastArrival(breakdown.dayS, execution.totals.executed_makespan_s) && (
+              <>
+                {' '}
+                (to the end of the last handling; With traffic&rsquo;s{' '}
+                {formatCompletionTime(execution.totals.executed_makespan_s)} is the last delivery&rsquo;s arrival)
+              </>
+            )}
+            , as the run on the shared floor recorded it: {formatGrouped(breakdown.robots.length)}{' '}
+            {breakdown.robots.length === 1 ? 'robot' : 'robots'}, {formatCompletionTime(breakdown.total.totalS)} of
+            robot time.
           </p>
           <StackedBar times={breakdown.total} label="All robots" className="mt-4 h-6" />
           <TotalsTable times={breakdown.total} />

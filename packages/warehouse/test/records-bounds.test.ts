@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { BOUNDS, uncountedBy } from '../src/index.ts';
+
+describe('what a bound cannot count, of what the plan has', () => {
+  it('names every part while the plan is not known', () => {
+    expect(uncountedBy('fleet_work')).toBe('charger queues, whole charges per robot and uneven work');
+    expect(uncountedBy('charger_turns')).toBe("which robot recharges when and the docks' queues");
+  });
+
+  it('leaves out charging where the plan recharges nowhere, and each queue where none formed', () => {
+    expect(uncountedBy('fleet_work', { recharges: 0, charger_queue_s: 0 })).toBe('uneven work');
+    expect(uncountedBy('fleet_work', { recharges: 4, charger_queue_s: 0 })).toBe(
+      'whole charges per robot and uneven work',
+    );
+    expect(uncountedBy('fleet_work', { recharges: 4, charger_queue_s: 30 })).toBe(
+      'charger queues, whole charges per robot and uneven work',
+    );
+    expect(uncountedBy('charger_turns', { recharges: 4, dock_queue_s: 0 })).toBe('which robot recharges when');
+    expect(uncountedBy('charger_turns', { recharges: 0, dock_queue_s: 12 })).toBe("the docks' queues");
+    expect(uncountedBy('dock_capacity', { recharges: 0 })).toBe('driving');
+    expect(uncountedBy('whole_charges', { recharges: 3, charger_queue_s: 0 })).toBeUndefined();
+  });
+
+  it('is nothing for a name that is no bound', () => {
+    expect(uncountedBy('proven_optimum')).toBeUndefined();
+  });
+
+  it('has words for every bound of the list', () => {
+    for (const bound of BOUNDS) expect(uncountedBy(bound.name)).toMatch(/\S/);
+  });
+});
