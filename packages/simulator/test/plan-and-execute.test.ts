@@ -122,7 +122,7 @@ describe('the automatic battery reserve follows the floor', () => {
   });
 
   it('keeps a faster run that added a charge over a much slower one that added none', () => {
-    const { input } = zone(9, 70);
+    const { input } = zone(8, 70);
     const record = planAndExecute(input, { algorithm: 'greedy_distance' }).stats.reserve_from_floor!;
     const [first] = record.tries;
     expect(first.extra_charges).toBeGreaterThan(0);

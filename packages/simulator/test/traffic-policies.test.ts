@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
 import { decodeTimeline, generateWarehouseInstance } from '@fleetlab/warehouse';
 import { checkExecution, simulate, SimulationError } from '../src/index.ts';
-import { deliver, NARROW_AISLE, TWO_AISLES } from './fixtures.ts';
+import { CROSSING, deliver, NARROW_AISLE, TWO_AISLES } from './fixtures.ts';
 
 const cellsOf = (timeline: number[], last: number, width: number) =>
   Array.from(decodeTimeline(timeline, last, width), (cell) => `${cell % width},${Math.floor(cell / width)}`);
@@ -88,6 +88,24 @@ describe('traffic policies on named layouts', () => {
       conflicts: 0,
     });
     expect(checkExecution(TWO_AISLES, plan, execution).errors).toEqual([]);
+  });
+
+  it('at a crossing the robot whose plan ends last goes first, so the day ends with its plan: 10 s, not 11 s', () => {
+    // CROSSING: R1_1 from the west end picks at P1 (1, 2) and drops at D1 (4, 2) twice; R2_1
+    // from the north end picks at P2 (2, 1) and drops at D2 (2, 4) once. Alone: R1_1 at D1 at
+    // t = 4 and, 3 cells back to P1 and 3 on, at t = 10; R2_1 at D2 at t = 4. At t = 1 both stand
+    // on their pickups and want the crossing (2, 2) next. R2_1's plan ends 6 s before R1_1's, so
+    // it starts its goal 6 steps below R1_1 and gives way: R1_1 crosses at t = 2 and keeps to its
+    // plan (D1 at 4 and 10); R2_1 crosses a step later, D2 at t = 5. Ranked by lateness alone the
+    // tie would go to R2_1 (the later robot in the fleet) and R1_1, a step late, would end at 11 s.
+    const plan = { R1_1: [deliver('P1', 'D1'), deliver('P1', 'D1')], R2_1: [deliver('P2', 'D2')] };
+    const execution = simulate(CROSSING, plan, { traffic_policy: 'guided' });
+    expect(cellsOf(execution.robots.R1_1.timeline, 10, 5).slice(0, 4)).toEqual(['0,2', '1,2', '2,2', '3,2']);
+    expect(cellsOf(execution.robots.R2_1.timeline, 5, 5)).toEqual(['2,0', '2,1', '2,1', '2,2', '2,3', '2,4']);
+    expect(execution.robots.R1_1.deliveries.map((delivery) => delivery.done_s)).toEqual([4, 10]);
+    expect(execution.robots.R2_1.deliveries.map((delivery) => delivery.done_s)).toEqual([5]);
+    expect(execution.totals).toMatchObject({ free_flow_makespan_s: 10, executed_makespan_s: 10, conflicts: 0 });
+    expect(checkExecution(CROSSING, plan, execution).errors).toEqual([]);
   });
 
   it('is deterministic: the same plan and seed give the same execution', () => {

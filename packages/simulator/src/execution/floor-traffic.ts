@@ -43,6 +43,8 @@ export class FloorTraffic {
   readonly tight: Uint8Array;
   /** The step at which the plan (each robot alone on the floor) reaches the robot's current goal, or NO_DUE. */
   readonly due: Int32Array;
+  /** The step at which the plan has the robot's last delivery done, or NO_DUE (no plan's clock, or no delivery). */
+  readonly finishDue: Int32Array;
   /** The step being planned. */
   step = 0;
   readonly occupant: Int32Array;
@@ -74,6 +76,7 @@ export class FloorTraffic {
     this.field = new Array(n);
     this.tight = new Uint8Array(n);
     this.due = new Int32Array(n).fill(NO_DUE);
+    this.finishDue = new Int32Array(n).fill(NO_DUE);
     this.occupant = new Int32Array(floor.cellCount).fill(-1);
     this.reservedBy = new Int32Array(floor.cellCount).fill(-1);
     this.claimedBy = new Int32Array(floor.cellCount).fill(-1);

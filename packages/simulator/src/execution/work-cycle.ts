@@ -126,6 +126,10 @@ export class WorkCycle {
     this.restAfterDropoff = robots.map((robot) => plannedRestAfterDropoff(this.legMetres, robot));
     this.lastCharge = Int32Array.from(robots, (robot) => lastChargeIndex(robot.work));
     this.plannedSteps = planned ? robots.map((robot, r) => plannedStepsOf(robot, planned[r])) : null;
+    planned?.forEach((alone, r) => {
+      const last = alone.deliveryDoneSteps.at(-1);
+      if (last !== undefined) state.finishDue[r] = last;
+    });
   }
 
   /** Puts every robot on the floor at step 0 and starts its work. */
