@@ -21,7 +21,8 @@
  * prints the reserves tried; its `sim_ms` covers every plan it executed. `detour%` is how many more metres the robots
  * drove up to their last deliveries than alone on the floor. `ratio` is executed / free flow (free flow = each
  * robot alone on the floor = the plan); `sim_ms` is the wall time of `simulate` (the run and its
- * check), `ms_step` that over the steps run, `cpu_ms` its CPU time, and the machine's load average is printed with the table.
+ * check) on the solve's clock, whose legs' rows the plan already made, as a solve's execution
+ * reads them (`SimulateOptions.clock`), `ms_step` that over the steps run, `cpu_ms` its CPU time, and the machine's load average is printed with the table.
  * `--max-distance M` executes the same plans with M metres a charge: with M large no battery
  * binds on the floor (no robot short of charge, no extra charge), which separates what traffic
  * costs from what batteries add to it. `--robot-model NAME[,NAME...]` plans and executes each
@@ -35,6 +36,7 @@ import {
   TRAFFIC_POLICIES,
   trafficPolicyByName,
   type ExecutionRecord,
+  type FloorClock,
   type FloorEnvironment,
   type TrafficPolicyName,
 } from '@fleetlab/warehouse';
@@ -146,12 +148,13 @@ function row(
   params: Record<string, unknown>,
   tasks: [string, string][],
   seed: number,
+  clock?: FloorClock,
 ): number {
   const cpu = process.cpuUsage();
   const started = performance.now();
   let execution: ReturnType<typeof simulate>;
   try {
-    execution = simulate(environment, plan, { ...params, traffic_policy: policy }, { tasks, seed });
+    execution = simulate(environment, plan, { ...params, traffic_policy: policy }, { tasks, seed, clock });
   } catch (error) {
     if (!(error instanceof SimulationError)) throw error;
     console.log(
@@ -346,7 +349,8 @@ for (const { id, model } of runs) {
     reserveFromFloorRow(id, planner, instance, params, flags);
     continue;
   }
-  const { results } = solve(buildProblem(instance), {
+  const problem = buildProblem(instance);
+  const { results } = solve(problem, {
     algorithm: planner,
     timeLimitS: flags.timeLimitS,
     maxIterations: flags.maxIterations,
@@ -362,6 +366,7 @@ for (const { id, model } of runs) {
       params,
       instance.tasks,
       flags.seed,
+      problem.floorClock ?? undefined,
     ),
   );
   if (flags.policies.length > 1) {

@@ -230,6 +230,7 @@ function planAndExecuteWithReserve(
         seed: options.executionSeed,
         onProgress: report,
         shouldStop: options.shouldStop,
+        clock: problem.floorClock ?? undefined,
       });
       return { plan, execution, error: undefined as string | undefined };
     } catch (error) {

@@ -6,6 +6,7 @@ import {
   resolveDisruptions,
   createSeededRandom,
   Floor,
+  type FloorClock,
   freeFlow,
   resolveFloorParameters,
   robotWorkFromPlan,
@@ -42,6 +43,12 @@ export interface SimulateOptions {
   onProgress?: (fraction: number) => void;
   /** Polled every few hundred steps; true ends the run with SimulationCancelledError. */
   shouldStop?: () => boolean;
+  /**
+   * The clock the plan was made on (`Problem.floorClock`): a run of robots with a model reads its
+   * legs' rows instead of making them again, when it times this floor and model
+   * (`FloorClock.servesAs`); otherwise it is left alone.
+   */
+  clock?: FloorClock;
 }
 
 /**

@@ -148,3 +148,36 @@ describe('pickups and dropoffs serve one robot at a time', () => {
     expect(dockLeaveStepsTo(clock, pickup, floor.cellAt(3, 0))).toBe(34);
   });
 });
+
+describe('a clock serves another run on the same layout and motion', () => {
+  const driveUnit = resolveFloorParameters({ robot_model: 'drive-unit' });
+  const clock = new FloorClock(new Floor(layout), driveUnit);
+
+  it('on a floor drawn from the same layout, with the same motion and steps', () => {
+    expect(clock.servesAs(new Floor(layout), resolveFloorParameters({ robot_model: 'drive-unit' }))).toBe(true);
+    // The handling and the battery are not the clock's: a run that only changes them reads it too.
+    expect(
+      clock.servesAs(new Floor(layout), resolveFloorParameters({ robot_model: 'drive-unit', handling_time_s: 9 })),
+    ).toBe(true);
+  });
+
+  it('not for another robot model, nor where the floor differs', () => {
+    const floor = new Floor(layout);
+    expect(clock.servesAs(floor, resolveFloorParameters({ robot_model: 'amr' }))).toBe(false);
+    expect(clock.servesAs(floor, resolveFloorParameters({ robot_model: 'point' }))).toBe(false);
+    // A one-way aisle over row 1 changes the ways between the same cells.
+    const oneWay = {
+      ...layout,
+      elements: {
+        ...layout.elements,
+        one_way_aisles: [{ id: 'W1', position: [0, 1], size: [6, 1], direction: 'left' }],
+      },
+    };
+    expect(clock.servesAs(new Floor(oneWay), driveUnit)).toBe(false);
+    const moved = {
+      ...layout,
+      elements: { ...layout.elements, shelves: [{ id: 'S1', position: [2, 0], size: [2, 1] }] },
+    };
+    expect(clock.servesAs(new Floor(moved), driveUnit)).toBe(false);
+  });
+});

@@ -52,7 +52,7 @@ export function simulateWithMotion({
   options,
   stops: disruptions,
 }: DayInputs): ExecutionRecord {
-  const clock = new FloorClock(floor, base);
+  const clock = options.clock?.servesAs(floor, base) ? options.clock : new FloorClock(floor, base);
   // Each robot alone on the floor, in the model's ticks: the plan's own clock.
   const alone = asSimulationError(() => freeFlow(floor, base, robots, clock));
   const coarse = discreteRunParameters(params, base);

@@ -39,6 +39,27 @@ export class FloorClock {
     this.rows = new Array(floor.cellCount).fill(undefined);
   }
 
+  /**
+   * Whether this clock times legs as a clock of `floor` and `parameters` would: the same cells,
+   * ways between them and stations, the same motion and the same steps. Another run on the same
+   * layout (a plan's execution, after its solve) may then read its rows, which it made once.
+   */
+  servesAs(floor: Floor, parameters: FloorParameters): boolean {
+    const mine = this.parameters;
+    const own = mine.robotModel;
+    const model = parameters.robotModel;
+    return (
+      mine.stepS === parameters.stepS &&
+      mine.robotSpeed === parameters.robotSpeed &&
+      own.point === model.point &&
+      own.topSpeed === model.topSpeed &&
+      own.acceleration === model.acceleration &&
+      own.braking === model.braking &&
+      own.quarterTurnS === model.quarterTurnS &&
+      sameWays(this.floor, floor)
+    );
+  }
+
   /** Whether legs are the floor's shortest walks at one cell a step (the point model). */
   get point(): boolean {
     return this.walks === null;
@@ -139,4 +160,16 @@ export class FloorClock {
     this.rows[from] = row;
     return row;
   }
+}
+
+/** Whether two floors have the same cells, the same steps between them and the same stations (walks never pass through one). */
+function sameWays(one: Floor, other: Floor): boolean {
+  if (one === other) return true;
+  if (one.width !== other.width || one.height !== other.height) return false;
+  const equal = (a: ArrayLike<number>, b: ArrayLike<number>) => {
+    if (a.length !== b.length) return false;
+    for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
+    return true;
+  };
+  return equal(one.neighbours, other.neighbours) && equal(one.stationAt, other.stationAt);
 }
