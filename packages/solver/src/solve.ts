@@ -75,6 +75,11 @@ const FINISHING_RESERVE = 0.03;
 const COSTLY_BOUNDS_SHARE = 0.25;
 const COSTLY_BOUNDS_LEAST_S = 1;
 
+/** The solve's time limit in seconds: the option, else the problem's time_limit. */
+function timeLimitOf(problem: Problem, options: SolveOptions): number {
+  return options.timeLimitS ?? problem.params.time_limit;
+}
+
 /** Seconds the costly bounds may take after a search of `timeLimitS` (their own safety stops still hold). */
 export function costlyBoundsBudgetS(timeLimitS: number): number {
   return Math.max(COSTLY_BOUNDS_LEAST_S, COSTLY_BOUNDS_SHARE * timeLimitS);
@@ -122,7 +127,7 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   const routes = repairRoutes(problem, scale, runAlgorithm(algorithm, context));
   checkCancelled();
   const bounds = withCostlyBounds(boundsOnce(), {
-    deadlineMs: performance.now() + costlyBoundsBudgetS(options.timeLimitS ?? problem.params.time_limit) * 1000,
+    deadlineMs: performance.now() + costlyBoundsBudgetS(timeLimitOf(problem, options)) * 1000,
   });
   let tightest: { name: LowerBoundName; makespan_s: number } = bounds.tightest;
 
@@ -291,7 +296,7 @@ function searchContext(
     problem.params.objective_weights,
     objectiveValues(problem, greedyFigures.finish, greedyFigures.distance),
   );
-  const timeLimitS = options.timeLimitS ?? problem.params.time_limit;
+  const timeLimitS = timeLimitOf(problem, options);
   const deadlineMs = startMs + timeLimitS * 1000 * (1 - FINISHING_RESERVE);
   return {
     problem,
