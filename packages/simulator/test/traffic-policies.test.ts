@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
-import { decodeTimeline, generateWarehouseInstance } from '@fleetlab/warehouse';
+import { decodeTimeline, Floor, generateWarehouseInstance, robotWorkFromPlan } from '@fleetlab/warehouse';
+import { FloorTraffic, Mode, Phase } from '../src/execution/floor-traffic.ts';
+import { createMovementPolicy } from '../src/movement/movement-policies.ts';
 import { checkExecution, simulate, SimulationError } from '../src/index.ts';
 import { CROSSING, deliver, NARROW_AISLE, TWO_AISLES } from './fixtures.ts';
 
@@ -106,6 +108,45 @@ describe('traffic policies on named layouts', () => {
     expect(execution.robots.R2_1.deliveries.map((delivery) => delivery.done_s)).toEqual([5]);
     expect(execution.totals).toMatchObject({ free_flow_makespan_s: 10, executed_makespan_s: 10, conflicts: 0 });
     expect(checkExecution(CROSSING, plan, execution).errors).toEqual([]);
+  });
+
+  it('a robot with no charge to spare, stuck, turns to its shortest walk from a guide path round the traffic it may not take', () => {
+    // The moves on TWO_AISLES: R1_1 on PA (0, 1) heads for DA (0, 8) down the left aisle; R2_1
+    // on PB (0, 8) for DB (1, 1). R1_1's guide path runs down the aisle, so R2_1's cheapest one
+    // goes round by the right aisle (10 cells against 8, as in the guided run above). R2_1 has no
+    // charge to spare (tight): it only waits or steps closer, and the first step round, onto
+    // (1, 8), is a step away, so it waits. Once it counts as stuck it takes the least crowded of
+    // its shortest walks and steps up the aisle onto (0, 7), the one cell closer. Before, it
+    // stood for good (on d20k with drive units such a robot, boxed in at a pickup, jammed the
+    // day until a replay).
+    const floor = new Floor(TWO_AISLES);
+    const state = new FloorTraffic(floor, robotWorkFromPlan(floor, TWO_AISLES, plan));
+    const policy = createMovementPolicy('guided', floor, state, () => 0.5);
+    const at = (x: number, y: number) => y * floor.width + x;
+    const place = (robot: number, from: number, goal: number) => {
+      state.pos[robot] = from;
+      state.stand(robot, from);
+      state.goal[robot] = goal;
+      state.field[robot] = floor.distanceField(goal);
+      state.mode[robot] = Mode.Moving;
+      state.phase[robot] = Phase.ToDropoff;
+      policy.newGoal(robot);
+    };
+    place(0, at(0, 1), at(0, 8));
+    place(1, at(0, 8), at(1, 1));
+    state.tight[1] = 1;
+    const moves = () => {
+      policy.chooseMoves([0, 1]);
+      const next = [state.next[0], state.next[1]];
+      for (const robot of [0, 1]) {
+        state.release(robot, state.next[robot]);
+        state.next[robot] = -1;
+      }
+      return next;
+    };
+    expect(moves()).toEqual([at(0, 2), at(0, 8)]);
+    policy.stuck(1, 1, 0.5);
+    expect(moves()).toEqual([at(0, 2), at(0, 7)]);
   });
 
   it('is deterministic: the same plan and seed give the same execution', () => {
