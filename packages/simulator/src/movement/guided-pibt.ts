@@ -52,7 +52,11 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
   protected readonly guides: GuidePaths;
   /** 1 for a robot with a new goal and no guide path to it yet: it gets one when it next moves. */
   private readonly unplanned: Uint8Array;
-  /** 1 for a robot reported short of charge since the last moves were chosen (the executor reports them every step, before the moves). */
+  /**
+   * 1 for a robot that gets the least crowded of its shortest walks when it next moves: reported
+   * short of charge since the last moves were chosen (the executor reports them every step,
+   * before the moves), or tight and stuck (`stuck`).
+   */
   private readonly short: Uint8Array;
   /** 1 while the robot's guide path is one of its shortest walks. */
   private readonly shortest: Uint8Array;
