@@ -181,6 +181,33 @@ describe('least-time walks on the floor', () => {
     expect(row.seconds[1]).toBeCloseTo(0.625 + 2 + 0.625, 12);
   });
 
+  it('goes round a dropoff when driving through it would save less than 3 s: its time is still its driving', () => {
+    // A 6 x 2 floor, no shelves: (0, 0) rests facing -x (the floor's edge), (5, 1) facing +x.
+    // Along row 1: a quarter turn to +y, a 1 m hop (2 s), a quarter turn to +x and a 5 m run, 3.25
+    // s and the run. Along row 0: a half turn to +x (1.25 s), the 5 m run, a quarter turn, the
+    // hop and a quarter turn back to +x: 4.5 s and the run, 1.25 s more. With dropoff D on (2, 1)
+    // the first drives through D, which counts 3 s when walks are compared: the second wins.
+    const cells = (floor: Floor, walk: { cells: number[] } | null) =>
+      walk?.cells.map((cell) => `${floor.x(cell)},${floor.y(cell)}`);
+    const twoRows = (dropoffs: { id: string; position: [number, number] }[]) =>
+      new Floor({ dimensions: { width: 6, height: 2 }, elements: { dropoffs } });
+    const clear = twoRows([]);
+    const alongRow1 = new LeastTimeWalks(clear, driveUnit).walk(clear.cellAt(0, 0), clear.cellAt(5, 1));
+    expect(cells(clear, alongRow1)).toEqual(['0,0', '0,1', '1,1', '2,1', '3,1', '4,1', '5,1']);
+    expect(alongRow1?.seconds).toBeCloseTo(3.25 + runTime(driveUnit, 5), 12);
+    const withDock = twoRows([{ id: 'D', position: [2.5, 1.5] }]);
+    const round = new LeastTimeWalks(withDock, driveUnit).walk(withDock.cellAt(0, 0), withDock.cellAt(5, 1));
+    expect(cells(withDock, round)).toEqual(['0,0', '1,0', '2,0', '3,0', '4,0', '5,0', '5,1']);
+    expect(round?.seconds).toBeCloseTo(4.5 + runTime(driveUnit, 5), 12);
+    expect(round?.metres).toBe(6);
+    // Ending on the dropoff costs nothing more. D rests facing +y (the floor's edge); along row 1
+    // (3.25 s, the 2 m run and a quarter turn to +y) or along row 0 (a half turn, the 2 m run, a
+    // quarter turn and the hop down) both take 3.875 s and the run, 3 m each.
+    const toDock = new LeastTimeWalks(withDock, driveUnit).walk(withDock.cellAt(0, 0), withDock.cellAt(2, 1));
+    expect(toDock?.seconds).toBeCloseTo(3.875 + runTime(driveUnit, 2), 12);
+    expect(toDock?.metres).toBe(3);
+  });
+
   it('turns at the station a walk ends at to its rest heading (it never drives through one)', () => {
     // A 4 x 2 floor under a shelf: station R1 at (0, 1) rests facing the shelf (-y). From (3, 1):
     // a quarter turn to -x, 3 m, a quarter turn back at the station.

@@ -63,6 +63,8 @@ export class Floor {
   readonly incoming: Int32Array;
   /** Per cell, 1 where it is a keep-clear cell (robots drive through, never stop). */
   readonly keepClear: Uint8Array;
+  /** Per cell, 1 where a dropoff stands on it. */
+  readonly dropoffAt: Uint8Array;
   /** Per cell, the index into `oneWayIds` of the one-way aisle over it, or -1. */
   readonly oneWayAt: Int32Array;
   readonly oneWayIds: string[];
@@ -140,7 +142,9 @@ export class Floor {
       this.stationCells.push(cell);
       this.stationChargers.push(station.chargers ?? station.robot_count ?? 0);
     }
-    for (const dropoff of elements.dropoffs ?? []) this.mapPoint('Dropoff', dropoff.id, dropoff.position);
+    this.dropoffAt = new Uint8Array(this.cellCount);
+    for (const dropoff of elements.dropoffs ?? [])
+      this.dropoffAt[this.mapPoint('Dropoff', dropoff.id, dropoff.position)] = 1;
     for (const pickup of elements.pickups ?? []) this.mapPickup(pickup);
     for (const robot of elements.robots ?? []) {
       if (robot.position) this.mapPoint('Robot', robot.id, robot.position);

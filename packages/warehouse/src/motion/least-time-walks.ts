@@ -8,6 +8,22 @@ import { runTimeSplit } from './time-split.ts';
 const FLOOR_DIRECTION_OF_HEADING = [0, 2, 1, 3] as const;
 
 /**
+ * What driving through a dropoff's cell (not starting or ending there) costs a walk when walks are
+ * chosen, in seconds; the walk's time is its driving alone. A dropoff serves one robot at a time,
+ * and on the shared floor a robot driving through it waits for the one handling there, or holds
+ * up the next. The dropoffs of the bench floors stand along a clear row, the straightest way
+ * across, so the walks of least time ran along it and through them. Measured (`npm run
+ * bench:simulator -- --instances s1,s2,m1,m2,l1,xl1,t1,t2,dense,hotspot,d5k,d20k --robot-model
+ * drive-unit|amr --max-iterations 200 --time-limit 60`), the executed day against walks of least
+ * time: drive units m2 751.5 -> 716.9 s, xl1 1,160.8 -> 1,126.5 s, d5k 4,975.6 -> 4,779.3 s,
+ * m1, l1, t1, t2 and dense 0.1-1.5% sooner, s2, hotspot and d20k 0.2%, 0.6% and 2.2% later;
+ * AMRs l1 1,477.3 -> 1,406.8 s, xl1 2,074.8 -> 1,985.8 s, d5k 12,410.5 -> 11,916.5 s, m1, m2, t2
+ * and d20k 0.7-2.8% sooner, s2 1.6% and hotspot 4.1% later. A charge of 1 s gained less (AMRs m2
+ * 2.8%, l1 1.8%, xl1 0.4% sooner) and cost hotspot with AMRs more (7.4% later).
+ */
+const DROPOFF_PASS_S = 3;
+
+/**
  * The heading a robot rests in on a cell, at every place it stops (pickup, dropoff, station): it
  * faces the shelf beside it (a pickup's shelf), else the edge of the floor, else +x. Every leg
  * starts and ends in it, so a leg's time depends on its two places only and the plan can keep
@@ -59,7 +75,9 @@ export interface TimeRow {
  * each further cell costs 1 / top speed (a run's time grows linearly once it reaches top speed),
  * so the search is linear in the floor whatever the run lengths. A cruising robot may stop at
  * no extra cost. Walks never pass through a station cell (stations are depots), as the floor's.
- * Ties go to fewer metres. Under `point` this is the floor's shortest walk at robot_speed.
+ * A walk that drives through a dropoff's cell counts DROPOFF_PASS_S more for each when walks are
+ * compared (its time stays its driving): of walks within that of each other, the one round the
+ * dropoffs wins. Ties go to fewer metres. Under `point` this is the floor's shortest walk at robot_speed.
  */
 export class LeastTimeWalks {
   private readonly stateCount: number;
@@ -80,6 +98,10 @@ export class LeastTimeWalks {
   private readonly cellS: number;
   private readonly settled: Uint8Array;
   private readonly heap: KeyedHeap;
+  /** Per state, what the search ranks it by: its seconds plus DROPOFF_PASS_S for each dropoff driven through. */
+  private readonly cost: Float64Array;
+  /** Per cell, what driving through it costs on top of its time (DROPOFF_PASS_S on a dropoff). */
+  private readonly passS: Float64Array;
 
   constructor(
     readonly floor: Floor,
@@ -100,6 +122,8 @@ export class LeastTimeWalks {
     this.runS = Float64Array.from({ length: this.cruiseCells }, (_, k) => runTime(model, k));
     this.cellS = 1 / model.topSpeed;
     this.settled = new Uint8Array(this.stateCount);
+    this.cost = new Float64Array(this.stateCount);
+    this.passS = Float64Array.from(floor.dropoffAt, (dropoff) => dropoff * DROPOFF_PASS_S);
     // Each edge is relaxed once, when its tail is settled: two turns and the runs from a standing
     // state, a stop and a cell on from a cruising one.
     this.heap = new KeyedHeap(floor.cellCount * 4 * (this.cruiseCells + 4) + 1);
@@ -174,6 +198,7 @@ export class LeastTimeWalks {
   private search(source: number, target: number): void {
     const { floor, seconds, metres, parent } = this;
     seconds.fill(Infinity);
+    this.cost.fill(Infinity);
     metres.fill(Infinity);
     parent.fill(-1);
     this.settled.fill(0);
@@ -181,6 +206,7 @@ export class LeastTimeWalks {
     heap.clear();
     const start = standing(source, this.rest[source]);
     seconds[start] = 0;
+    this.cost[start] = 0;
     metres[start] = 0;
     this.turning[start] = 0;
     this.ramps[start] = 0;
@@ -194,25 +220,40 @@ export class LeastTimeWalks {
       const cell = state >> 3;
       const heading = (state >> 1) & 3;
       const time = seconds[state];
+      const cost = this.cost[state];
+      // Moving on from a cell drives through it, unless the walk starts there.
+      const through = cell === source ? 0 : this.passS[cell];
       const driven = metres[state];
       const turned = this.turning[state];
       const ramped = this.ramps[state];
       // A station is a depot: a walk may start or end there, never pass through it.
       const depot = cell !== source && floor.stationAt[cell] >= 0;
       if ((state & 1) === 1) {
-        this.relax(state, standing(cell, heading), time, driven, turned, ramped);
+        this.relax(state, standing(cell, heading), time, cost, driven, turned, ramped);
         if (depot) continue;
         const next = floor.neighbours[cell * 4 + FLOOR_DIRECTION_OF_HEADING[heading]];
-        if (next >= 0) this.relax(state, cruising(next, heading), time + this.cellS, driven + 1, turned, ramped);
+        if (next >= 0)
+          this.relax(
+            state,
+            cruising(next, heading),
+            time + this.cellS,
+            cost + this.cellS + through,
+            driven + 1,
+            turned,
+            ramped,
+          );
         continue;
       }
       // A robot that ends its walk at a station turns there to the station's rest heading.
-      this.relax(state, standing(cell, (heading + 1) & 3), time + turnS, driven, turned + turnS, ramped);
-      this.relax(state, standing(cell, (heading + 3) & 3), time + turnS, driven, turned + turnS, ramped);
+      this.relax(state, standing(cell, (heading + 1) & 3), time + turnS, cost + turnS, driven, turned + turnS, ramped);
+      this.relax(state, standing(cell, (heading + 3) & 3), time + turnS, cost + turnS, driven, turned + turnS, ramped);
       if (depot) continue;
       const direction = FLOOR_DIRECTION_OF_HEADING[heading];
       let at = cell;
+      // The cells a straight run drives through: where it starts, and each it passes on the way.
+      let passed = through;
       for (let k = 1; k <= this.cruiseCells; k++) {
+        if (k > 1) passed += this.passS[at];
         at = floor.neighbours[at * 4 + direction];
         if (at < 0) break;
         if (k === this.cruiseCells)
@@ -220,27 +261,45 @@ export class LeastTimeWalks {
             state,
             cruising(at, heading),
             time + this.cruiseRunS,
+            cost + this.cruiseRunS + passed,
             driven + k,
             turned,
             ramped + this.cruiseRunRampsS,
           );
         else
-          this.relax(state, standing(at, heading), time + this.runS[k], driven + k, turned, ramped + this.runRampsS[k]);
+          this.relax(
+            state,
+            standing(at, heading),
+            time + this.runS[k],
+            cost + this.runS[k] + passed,
+            driven + k,
+            turned,
+            ramped + this.runRampsS[k],
+          );
         if (floor.stationAt[at] >= 0) break;
       }
     }
   }
 
-  private relax(from: number, to: number, time: number, driven: number, turned: number, ramped: number): void {
+  private relax(
+    from: number,
+    to: number,
+    time: number,
+    cost: number,
+    driven: number,
+    turned: number,
+    ramped: number,
+  ): void {
     if (this.settled[to]) return;
-    const known = this.seconds[to];
-    if (time < known - 1e-9 || (time <= known + 1e-9 && driven < this.metres[to])) {
+    const known = this.cost[to];
+    if (cost < known - 1e-9 || (cost <= known + 1e-9 && driven < this.metres[to])) {
+      this.cost[to] = cost;
       this.seconds[to] = time;
       this.metres[to] = driven;
       this.turning[to] = turned;
       this.ramps[to] = ramped;
       this.parent[to] = from;
-      this.heap.push(time, to);
+      this.heap.push(cost, to);
     }
   }
 }
