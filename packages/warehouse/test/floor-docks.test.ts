@@ -179,5 +179,11 @@ describe('a clock serves another run on the same layout and motion', () => {
       elements: { ...layout.elements, shelves: [{ id: 'S1', position: [2, 0], size: [2, 1] }] },
     };
     expect(clock.servesAs(new Floor(moved), driveUnit)).toBe(false);
+    // Walks go round dropoffs where that costs little, so a dropoff elsewhere changes them too.
+    const dropoffMoved = {
+      ...layout,
+      elements: { ...layout.elements, dropoffs: [{ id: 'D1', position: [3.5, 1.5] }] },
+    };
+    expect(clock.servesAs(new Floor(dropoffMoved), driveUnit)).toBe(false);
   });
 });

@@ -41,7 +41,7 @@ export class FloorClock {
 
   /**
    * Whether this clock times legs as a clock of `floor` and `parameters` would: the same cells,
-   * ways between them and stations, the same motion and the same steps. Another run on the same
+   * ways between them, stations and dropoffs, the same motion and the same steps. Another run on the same
    * layout (a plan's execution, after its solve) may then read its rows, which it made once.
    */
   servesAs(floor: Floor, parameters: FloorParameters): boolean {
@@ -171,5 +171,10 @@ function sameWays(one: Floor, other: Floor): boolean {
     for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) return false;
     return true;
   };
-  return equal(one.neighbours, other.neighbours) && equal(one.stationAt, other.stationAt);
+  // Walks never pass a station and go round dropoffs where that costs little (`LeastTimeWalks`).
+  return (
+    equal(one.neighbours, other.neighbours) &&
+    equal(one.stationAt, other.stationAt) &&
+    equal(one.dropoffAt, other.dropoffAt)
+  );
 }
