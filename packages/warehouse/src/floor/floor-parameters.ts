@@ -66,7 +66,7 @@ export interface FloorParameters {
  * policy, a 400-robot day on a 50 x 50 floor (0.24 robots per free cell) needs 15% to run with
  * no charge its plan did not foresee, a 200-robot one (0.12) 10%, while 5% covers 100 robots
  * (0.06) and less. Battery-bound plans pay for every point of reserve, so the sparse floors keep
- * the 5% floor. See packages/simulator/README.md.
+ * the 5% floor. See packages/simulator/docs/measurements.md.
  */
 export function automaticBatteryReserve(robots: number, freeCells: number, pointRobots = true): number {
   const { basePct, pointsPerRobotPer100Cells, modelCrowdFactor, minPct, maxPct } = AUTOMATIC_BATTERY_RESERVE;
