@@ -1,9 +1,10 @@
-import { solveSquareAssignment } from '../assignment/dense-assignment.ts';
 import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
 import { canServe } from '../problem/delivery-legs.ts';
 import { onDriveTimes, type Problem } from '../problem/problem.ts';
 import { highs } from './highs-runtime.ts';
 import { usableRobots } from './lower-bound.ts';
+import { groupDeliveriesByPlace, type PlaceGroups } from './place-groups.ts';
+import { predecessorAssignmentBound } from './predecessor-bound.ts';
 import { type RobotChargeFigures, robotChargeFigures } from './robot-charge-figures.ts';
 import type { SharedBoundWork } from './bound-list.ts';
 
@@ -19,8 +20,6 @@ const MAX_SOLVES = 40;
  * on an idle core): past it the bisection stops with the largest makespan it has proven.
  */
 const SAFETY_BUDGET_S = 20;
-/** Deliveries and robots above which the bound is not tried (0): two dense assignments of that size squared. */
-const ITEM_LIMIT = 600;
 /**
  * The programme's columns are built for makespans up to this many times the bound already known
  * (an M it still cannot meet there is reported as proven).
@@ -53,7 +52,9 @@ const RELATIVE_TOLERANCE = 1e-6;
  *    P_r >= sum_t (len_j + u_j + v_j) + v_start - v_last >= sum of items p_j + kappa_r, where
  *    p_j = len_j + u_j + v_j and kappa_r = v_start(r) - max_i v_i <= 0 (the dummy rows' dual
  *    feasibility makes it hold for a robot with no delivery too). The same on drive metres gives
- *    items d_j (plus 2 handlings x speed) and kappa'_r.
+ *    items d_j (plus 2 handlings x speed) and kappa'_r. The assignment is solved place by place
+ *    (predecessor-bound.ts): its place prices, read delivery by delivery, are such a dual (the
+ *    dummy rows' potential is -max v), so the cost grows with places, not deliveries.
  * 2. A robot with c recharges that find its battery not full (robot-charge-figures.ts):
  *    P_r <= min((c + 1) Q - used - reserve - c detour, (M - ready - c R) v - c detour) and
  *    D_r + (2k - 1) h v <= (M - ready - c R) v - c detour' (every handling but its last dropoff's).
@@ -66,7 +67,7 @@ const RELATIVE_TOLERANCE = 1e-6;
  *    An M at which it is infeasible is below every plan's makespan; the bound is the largest M
  *    the bisection proves infeasible (the capacities grow with M), less a relative 1e-6 for the
  *    LP solver's tolerances, and what it proved when it stops (MAX_SOLVES, or the safety stop).
- * The dense assignments cap it at ITEM_LIMIT deliveries and robots, the LP at MAX_COLUMNS.
+ * The LP is capped at MAX_COLUMNS (robot classes x recharge counts x delivery classes).
  */
 export function driveItemsLpBound(
   problem: Problem,
@@ -78,10 +79,11 @@ export function driveItemsLpBound(
   const { poll } = shared;
   const usable = usableRobots(problem);
   const n = problem.deliveryCount;
-  if (problem.pointRobot || n === 0 || usable.length === 0 || n + usable.length > ITEM_LIMIT) return 0;
+  if (problem.pointRobot || n === 0 || usable.length === 0) return 0;
   const handlingDrive = problem.handlingSeconds * problem.speed;
-  const metres = itemPotentials(problem, usable, problem, 0, poll);
-  const drives = itemPotentials(problem, usable, onDriveTimes(problem), 2 * handlingDrive, poll);
+  const places = groupDeliveriesByPlace(problem);
+  const metres = itemPotentials(problem, places, usable, problem, 0, poll);
+  const drives = itemPotentials(problem, places, usable, onDriveTimes(problem), 2 * handlingDrive, poll);
   const classes = deliveryClassItems(problem, metres.item, drives.item);
   const groups = robotGroups(problem, usable, metres.kappa, drives.kappa);
   const deadline = shared.costlyStop(SAFETY_BUDGET_S);
@@ -134,45 +136,40 @@ interface ItemPotentials {
   kappa: Float64Array;
 }
 
-/** Step 1 of the argument on one table (metres, or drive metres with `extra` = two handlings). */
+/**
+ * Step 1 of the argument on one table (metres, or drive metres with `extra` = two handlings), from
+ * the predecessor assignment solved place by place (predecessor-bound.ts): every delivery of a
+ * pickup place takes its u, every dropoff and robot start its place's w, a feasible dual of the
+ * delivery-level assignment, so its cost grows with places, not deliveries.
+ */
 function itemPotentials(
   problem: Problem,
+  groups: PlaceGroups,
   usable: readonly number[],
   table: Problem,
   extra: number,
   poll?: () => void,
 ): ItemPotentials {
   const n = problem.deliveryCount;
-  const fleet = usable.length;
-  const size = n + fleet;
-  const { placeDistance, placeCount } = table;
-  const cost = new Float64Array(size * size);
-  let largest = 0;
-  for (let j = 0; j < n; j++) {
-    const row = j * size;
-    const pickup = problem.pickupPlace[j];
-    for (let k = 0; k < fleet; k++) {
-      const robot = usable[k];
-      cost[row + k] = canServe(problem, robot, j)
-        ? placeDistance[problem.startPlace[robot] * placeCount + pickup]
-        : Infinity;
-    }
-    for (let i = 0; i < n; i++)
-      cost[row + fleet + i] = i === j ? Infinity : placeDistance[problem.dropoffPlace[i] * placeCount + pickup];
-    for (let q = row; q < row + size; q++) if (Number.isFinite(cost[q])) largest = Math.max(largest, cost[q]);
-  }
-  const forbidden = (largest + 1) * (size + 1);
-  for (let q = 0; q < n * size; q++) if (!Number.isFinite(cost[q])) cost[q] = forbidden;
-  const prices = solveSquareAssignment(size, cost, poll).columnPrices;
-  let highest = -Infinity;
-  for (const price of prices) highest = Math.max(highest, price);
+  const { prices } = predecessorAssignmentBound(table, groups, usable, {}, poll);
   const item = new Float64Array(n);
-  for (let j = 0; j < n; j++) {
-    let potential = Infinity;
-    for (let q = 0; q < size; q++) potential = Math.min(potential, cost[j * size + q] - prices[q]);
-    item[j] = table.deliveryLength[j] + potential + prices[fleet + j] + extra;
-  }
-  const kappa = Float64Array.from(usable, (_robot, k) => Math.min(0, prices[k] - highest));
+  const kappa = new Float64Array(usable.length);
+  if (prices === null) return { item, kappa };
+  const pickupOf = new Map<number, number>();
+  groups.pickupNodes.forEach((node, q) => pickupOf.set(node, q));
+  const predecessorOf = new Map<number, number>();
+  prices.predecessorNodes.forEach((node, p) => predecessorOf.set(node, p));
+  let highest = -Infinity;
+  for (const price of prices.predecessor) highest = Math.max(highest, price);
+  problem.deliveries.forEach((delivery, j) => {
+    const u = prices.pickup[pickupOf.get(delivery.pickupNode) as number];
+    const w = prices.predecessor[predecessorOf.get(delivery.dropoffNode) as number];
+    item[j] = table.deliveryLength[j] + u + w + extra;
+  });
+  usable.forEach((robot, k) => {
+    const w = prices.predecessor[predecessorOf.get(problem.robots[robot].startNode) as number];
+    kappa[k] = Math.min(0, w - highest);
+  });
   return { item, kappa };
 }
 
@@ -247,14 +244,25 @@ interface ChargeOption {
   charges: number;
 }
 
-/** Every (robot class, recharge count) a makespan up to `largest` leaves time for (at most MAX_CHARGES recharges). */
+/**
+ * Every (robot class, recharge count) a makespan up to `largest` leaves time for, up to the count
+ * past which more recharges only lower both capacities: once the charges hold all the robot has
+ * time to drive, each recharge takes its time and detour from both, so such an option is no
+ * better than the fewest recharges with that property (at every M <= `largest`, whose count is
+ * no larger), and leaving it out keeps every plan a solution.
+ */
 function chargeOptions(problem: Problem, groups: readonly RobotGroup[], largest: number): ChargeOption[] {
+  const { maxDistance, rechargeSeconds, speed } = problem;
   const options: ChargeOption[] = [];
   groups.forEach((group, g) => {
     const time = largest - problem.readyS[group.robot];
-    for (let c = 0; c <= MAX_CHARGES && time - c * problem.rechargeSeconds > 0; c++) {
+    const first = maxDistance - problem.initialUsed[group.robot] - group.metres.reserve;
+    const detour = group.metres.detour;
+    for (let c = 0; c <= MAX_CHARGES && time - c * rechargeSeconds > 0; c++) {
       options.push({ group: g, charges: c });
-      if (problem.rechargeSeconds <= 0) break;
+      if (rechargeSeconds <= 0) break;
+      const charged = first + c * (maxDistance - detour);
+      if (charged >= (time - c * rechargeSeconds) * speed - c * detour) break;
     }
   });
   return options;

@@ -51,6 +51,23 @@ export interface PredecessorBound {
   exact: boolean;
   /** Transportation problems solved. */
   solves: number;
+  /** The dual behind `distance_m` (null when there is nothing to assign). */
+  prices: PlacePrices | null;
+}
+
+/**
+ * A feasible dual of the assignment, place by place: u_q + w_p <= dist(p, q) for every
+ * predecessor place p and pickup place q a plan can join (the one forbidden self-pair aside), and
+ * w_p <= 0. Any delivery-level assignment reads it delivery by delivery (a delivery's pickup
+ * takes its place's u, each predecessor its place's w), still feasible (drive-items-lp-bound.ts).
+ */
+export interface PlacePrices {
+  /** u per pickup place, in `PlaceGroups.pickupNodes` order. */
+  pickup: Float64Array;
+  /** w per predecessor place, in `predecessorNodes` order. */
+  predecessor: Float64Array;
+  /** Node of each predecessor place: the dropoff places (`PlaceGroups.dropoffNodes` order), then robot starts. */
+  predecessorNodes: readonly number[];
 }
 
 const DEFAULT_CANDIDATES = 32;
@@ -66,7 +83,7 @@ export function predecessorAssignmentBound(
   const candidates = Math.max(1, options.candidates ?? DEFAULT_CANDIDATES);
   const pricingRounds = Math.max(0, options.pricingRounds ?? DEFAULT_PRICING_ROUNDS);
   const rows = groups.pickupNodes.length;
-  if (rows === 0) return { distance_m: 0, exact: true, solves: 0 };
+  if (rows === 0) return { distance_m: 0, exact: true, solves: 0, prices: null };
 
   const columns = predecessorPlaces(problem, groups, usableRobots);
   const pairs = placePairCosts(problem, groups, columns);
@@ -79,7 +96,9 @@ export function predecessorAssignmentBound(
   for (const s of supplies) totalSupply += s;
   const capacities = Int32Array.from([...columns.capacity, totalSupply]);
   const stamp = new Int32Array(places).fill(-1);
+  const rowPotential = new Float64Array(rows);
   let bound = -Infinity;
+  let best: PlacePrices | null = null;
   let previous: TransportationStart | undefined;
   for (let solves = 1; ; solves++) {
     // Each row: the overflow arc, then its candidates in the order they were chosen, so a
@@ -101,11 +120,18 @@ export function predecessorAssignmentBound(
     const solution = solveTransportation(transportation, poll, previous);
     previous = { problem: transportation, solution };
     const addMissing = solves <= pricingRounds ? candidates : 0;
-    const { dual, missing } = priceEveryPair(pairs, transportation, solution, chosen, stamp, addMissing);
+    const { dual, missing } = priceEveryPair(pairs, transportation, solution, chosen, stamp, addMissing, rowPotential);
     poll?.();
-    bound = Math.max(bound, dual);
-    if (missing === 0) return { distance_m: Math.min(dual, solution.cost), exact: true, solves };
-    if (solves > pricingRounds) return { distance_m: bound, exact: false, solves };
+    if (dual > bound || best === null) {
+      bound = dual;
+      best = {
+        pickup: rowPotential.slice(),
+        predecessor: solution.columnPrices.slice(0, places),
+        predecessorNodes: columns.nodes,
+      };
+    }
+    if (missing === 0) return { distance_m: Math.min(dual, solution.cost), exact: true, solves, prices: best };
+    if (solves > pricingRounds) return { distance_m: bound, exact: false, solves, prices: best };
   }
 }
 
@@ -212,9 +238,9 @@ function nearestCandidates(
 }
 
 /**
- * One pass over every pair: the repaired dual (a lower bound on A whatever the prices), and the
- * pairs priced below their row. Up to `addMissing` of each row's most underpriced pairs join its
- * candidates.
+ * One pass over every pair: the repaired dual (a lower bound on A whatever the prices), with each
+ * row's repaired potential written to `rowPotential`, and the pairs priced below their row. Up to
+ * `addMissing` of each row's most underpriced pairs join its candidates.
  */
 function priceEveryPair(
   pairs: PlacePairCosts,
@@ -223,6 +249,7 @@ function priceEveryPair(
   chosen: number[][],
   stamp: Int32Array,
   addMissing: number,
+  rowPotential: Float64Array,
 ): { dual: number; missing: number } {
   const { rows, places, cost, overflowCost, tolerance } = pairs;
   const { supplies, capacities } = transportation;
@@ -244,6 +271,7 @@ function priceEveryPair(
       if (reduced < limit && stamp[p] !== q) below.push(p);
     }
     dual += supplies[q] * best;
+    rowPotential[q] = best;
     missing += below.length;
     if (below.length === 0 || addMissing === 0) continue;
     // The most underpriced pairs join the row's candidates.
