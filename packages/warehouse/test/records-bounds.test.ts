@@ -18,7 +18,13 @@ describe('what a bound cannot count, of what the plan has', () => {
     expect(uncountedBy('charger_turns', { recharges: 4, dock_queue_s: 0 })).toBe('which robot recharges when');
     expect(uncountedBy('charger_turns', { recharges: 0, dock_queue_s: 12 })).toBe("the docks' queues");
     expect(uncountedBy('dock_capacity', { recharges: 0 })).toBe('driving');
-    expect(uncountedBy('whole_charges', { recharges: 3, charger_queue_s: 0 })).toBeUndefined();
+    expect(uncountedBy('whole_charges', { recharges: 3, charger_queue_s: 0 })).toBe(
+      'the charge left unused when a robot recharges',
+    );
+    expect(uncountedBy('whole_charges', { recharges: 0, charger_queue_s: 0 })).toBeUndefined();
+    expect(uncountedBy('drive_items_lp', { recharges: 0 })).toBe(
+      'which robot takes which delivery (a linear programme splits them)',
+    );
   });
 
   it('is nothing for a name that is no bound', () => {

@@ -159,7 +159,7 @@ describe('gap and clock texts', () => {
 
   it('names what the tightest bound cannot count beside a gap of 5% or more', () => {
     expect(formatGap(0.628, 'detour_capacity')).toBe(
-      'at most 62.8% above the best possible makespan; the bound cannot count charger queues',
+      'at most 62.8% above the best possible makespan; the bound cannot count charger queues and the charge left unused when a robot recharges',
     );
     expect(formatGap(0.63, 'fleet_work')).toBe(
       'at most 63.0% above the best possible makespan; the bound cannot count charger queues, whole charges per robot and uneven work',
@@ -179,6 +179,9 @@ describe('gap and clock texts', () => {
       'at most 20.0% above the best possible makespan; the bound cannot count driving',
     );
     expect(formatGap(0.2, 'detour_capacity', { recharges: 2, charger_queue_s: 0 })).toBe(
+      'at most 20.0% above the best possible makespan; the bound cannot count the charge left unused when a robot recharges',
+    );
+    expect(formatGap(0.2, 'detour_capacity', { recharges: 0, charger_queue_s: 0 })).toBe(
       'at most 20.0% above the best possible makespan',
     );
     // A small gap, or a bound stored without its name, says the gap alone.
