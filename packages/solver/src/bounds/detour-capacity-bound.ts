@@ -1,17 +1,15 @@
-import { solveSquareAssignment } from '../assignment/dense-assignment.ts';
 import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
 import {
   canServe,
   dropoffToHome,
   dropoffToHomeDrive,
-  homeToPickup,
   homeToPickupDrive,
-  legBetween,
-  startToPickup,
   startToPickupDrive,
   totalDeliveryLength,
 } from '../problem/delivery-legs.ts';
 import { usableRobots } from './lower-bound.ts';
+import { groupDeliveriesByPlace, type PlaceGroups } from './place-groups.ts';
+import { predecessorAssignmentBound } from './predecessor-bound.ts';
 import type { Problem } from '../problem/problem.ts';
 
 /**
@@ -59,20 +57,20 @@ import type { Problem } from '../problem/problem.ts';
  *
  * The prices tried are searched so that the priced assignment uses about as many station arcs
  * as the bound's own recharge count needs (any price gives a valid bound; the right one the
- * tightest). Each price is one dense assignment (LAPJV's dual bound, so rounding never
- * overstates it), so only a few are tried, fewer on larger instances, and none above
- * DENSE_ASSIGNMENT_LIMIT deliveries and robots, where the bound uses A(0) alone.
+ * tightest). Each price is one transportation problem between places, as the model's bound
+ * (its repaired dual, so rounding never overstates it), a few of them at any size (`priceSteps`).
  *
  * Floating point: the capacity of each robot is shaved by SAFE_SLACK m and the bound by a relative 1e-9.
  */
 
-/** Largest (deliveries + robots) for which priced assignments are solved (their matrix is that size squared). */
-export const DENSE_ASSIGNMENT_LIMIT = 1_200;
-
-/** Priced assignments solved (each one LAPJV of the model bound's size): more where they are cheap. */
+/**
+ * Priced assignments solved per bound, each costing what the model's bound does (by places): six
+ * up to 1,200 deliveries and robots, two above, where each takes 50-130 ms and the later prices
+ * add little (d5k: 1,921.06 s with two, 1,921.91 s with six in 540 ms; d20k: 4,268.60 s and
+ * 4,268.83 s).
+ */
 function priceSteps(size: number): number {
-  if (size > DENSE_ASSIGNMENT_LIMIT) return 0;
-  return size <= 300 ? 6 : size <= 800 ? 2 : 1;
+  return size <= 1_200 ? 6 : 2;
 }
 
 export interface DetourCapacityBound {
@@ -127,7 +125,7 @@ function pricedMakespan(
   const prices: PricedArcs[] = [{ price: 0, arcs: Math.max(0, modelArcs) }];
   let best = leastFeasibleMakespan(problem, capacity, stations, lengths, prices);
   const steps = priceSteps(problem.deliveryCount + capacity.length);
-  if (best.recharges > 0 && steps > 0) {
+  if (best.recharges > 0) {
     // The priced assignment's station arcs rise with the price; the price that makes them match
     // the recharges the bound needs gives the largest A(lambda) + lambda C. Start from the price
     // at which C pickups would each rather come through a station, then rescale it by how far
@@ -296,56 +294,60 @@ function leastFeasibleMakespan(
 }
 
 /**
- * Step 2's priced assignment, laid out as the model bound's: a row per pickup, a column per
- * usable robot's start and per dropoff, zero-cost dummy rows for the columns left over. The
- * matrix is the one dense table (below DENSE_ASSIGNMENT_LIMIT); arcs through a station are
- * computed from one robot per station when needed.
+ * Step 2's priced assignment, by places as the model bound's (predecessor-bound.ts): a pickup
+ * place's deliveries take predecessors among the dropoff places and robot starts, an arc from a
+ * dropoff costing the cheaper of the direct drive and the cheapest drive through a home station
+ * less the price. Costs depend on places only, so the priced problem is the delivery-level one
+ * (the same forbidden self-pair), at the cost of the model's bound whatever the size.
  */
 class PricedAssignment {
-  private readonly size: number;
-  private readonly matrix: Float64Array;
-  /** One robot per distinct home station (its ways home and from home are the station's). */
-  private readonly stations: number[] = [];
-  /**
-   * Per station s (in the order of `stations`) and delivery: the way home from its dropoff at
-   * [s * n + i], and from home to its pickup at [s * n + j]; read once, for the n^2 arcs through
-   * a station the matrix prices at every price.
-   */
-  private readonly backHome: Float64Array;
-  private readonly fromHome: Float64Array;
+  private readonly groups: PlaceGroups;
+  /** Per pickup place q and dropoff place d (`PlaceGroups` orders): the cheapest drive from d through a home station to q. */
+  private readonly through: Float64Array;
+  /** Per pickup place: the cheapest direct drive to it from a dropoff place. */
+  private readonly direct: Float64Array;
+  /** Per pickup place: the cheapest drive to it from a home station, after the least way home from any dropoff. */
+  private readonly viaHome: Float64Array;
 
   constructor(
     private readonly problem: Problem,
     private readonly usable: number[],
     private readonly poll?: () => void,
   ) {
-    this.size = problem.deliveryCount + usable.length;
-    this.matrix = new Float64Array(this.size * this.size);
-    const seen = new Set<number>();
+    const groups = groupDeliveriesByPlace(problem);
+    this.groups = groups;
+    const { placeDistance, placeCount } = problem;
+    // Problem places of the groups' pickup and dropoff places, and of every home station.
+    const pickupPlace = new Int32Array(groups.pickupNodes.length);
+    const dropoffPlace = new Int32Array(groups.dropoffNodes.length);
+    groups.classDelivery.forEach((j, k) => {
+      pickupPlace[groups.classPickup[k]] = problem.pickupPlace[j];
+      dropoffPlace[groups.classDropoff[k]] = problem.dropoffPlace[j];
+    });
+    const homes = new Set<number>();
     problem.robots.forEach((robot, r) => {
-      if (robot.homeNode >= 0 && !seen.has(robot.homeNode)) {
-        seen.add(robot.homeNode);
-        this.stations.push(r);
-      }
+      if (robot.homeNode >= 0) homes.add(problem.homePlace[r]);
     });
-    const n = problem.deliveryCount;
-    this.backHome = new Float64Array(this.stations.length * n);
-    this.fromHome = new Float64Array(this.stations.length * n);
-    this.stations.forEach((r, s) => {
-      for (let j = 0; j < n; j++) {
-        this.backHome[s * n + j] = dropoffToHome(problem, r, j);
-        this.fromHome[s * n + j] = homeToPickup(problem, r, j);
+    const rows = pickupPlace.length;
+    const dropoffs = dropoffPlace.length;
+    this.through = new Float64Array(rows * dropoffs).fill(Infinity);
+    this.direct = new Float64Array(rows).fill(Infinity);
+    this.viaHome = new Float64Array(rows).fill(Infinity);
+    for (const home of homes) {
+      let leastBack = Infinity;
+      for (const d of dropoffPlace) leastBack = Math.min(leastBack, placeDistance[d * placeCount + home]);
+      for (let q = 0; q < rows; q++) {
+        const fromHome = placeDistance[home * placeCount + pickupPlace[q]];
+        this.viaHome[q] = Math.min(this.viaHome[q], leastBack + fromHome);
+        for (let d = 0; d < dropoffs; d++) {
+          const cost = placeDistance[dropoffPlace[d] * placeCount + home] + fromHome;
+          if (cost < this.through[q * dropoffs + d]) this.through[q * dropoffs + d] = cost;
+        }
       }
-    });
-  }
-
-  /** The cheapest drive from dropoff i through a home station to pickup j. */
-  private throughStation(i: number, j: number): number {
-    const n = this.problem.deliveryCount;
-    let best = Infinity;
-    for (let s = 0; s < this.stations.length; s++)
-      best = Math.min(best, this.backHome[s * n + i] + this.fromHome[s * n + j]);
-    return best;
+    }
+    for (let q = 0; q < rows; q++)
+      for (const d of dropoffPlace)
+        this.direct[q] = Math.min(this.direct[q], placeDistance[d * placeCount + pickupPlace[q]]);
   }
 
   /**
@@ -353,48 +355,25 @@ class PricedAssignment {
    * (cheapest drive through a station from any dropoff - cheapest direct arc from a dropoff).
    */
   priceEstimate(recharges: number): number {
-    const { problem, stations } = this;
-    const n = problem.deliveryCount;
-    const leastBack = stations.map((r) => {
-      let back = Infinity;
-      for (let i = 0; i < n; i++) back = Math.min(back, dropoffToHome(problem, r, i));
-      return back;
+    const { groups } = this;
+    const detours: number[] = [];
+    groups.pickupCounts.forEach((count, q) => {
+      const detour = Math.max(0, this.viaHome[q] - this.direct[q]);
+      for (let copy = 0; copy < count; copy++) detours.push(detour);
     });
-    const detours = new Float64Array(n);
-    for (let j = 0; j < n; j++) {
-      let direct = Infinity;
-      for (let i = 0; i < n; i++) if (i !== j) direct = Math.min(direct, legBetween(problem, i, j));
-      let through = Infinity;
-      stations.forEach((r, s) => (through = Math.min(through, leastBack[s] + homeToPickup(problem, r, j))));
-      detours[j] = Math.max(0, through - direct);
-    }
-    detours.sort();
-    return detours[Math.min(n - 1, Math.max(0, recharges - 1))] + 1e-6;
+    detours.sort((a, b) => a - b);
+    return detours[Math.min(detours.length - 1, Math.max(0, recharges - 1))] + 1e-6;
   }
 
-  /** A(price) (the dual bound) and how many station arcs the optimal assignment uses. */
+  /** A(price) (a weak-duality bound) and how many station arcs the optimal assignment uses. */
   solve(price: number): { arcs: number; stationArcs: number } {
-    const { problem, usable, size, matrix } = this;
-    const n = problem.deliveryCount;
-    const fleet = usable.length;
-    // Costs first (Infinity where an arc is impossible), then a finite stand-in for those.
-    matrix.fill(0);
-    let largest = 0;
-    for (let j = 0; j < n; j++) {
-      const row = matrix.subarray(j * size, j * size + fleet + n);
-      for (let k = 0; k < fleet; k++) row[k] = startToPickup(problem, usable[k], j);
-      for (let i = 0; i < n; i++)
-        row[fleet + i] = i === j ? Infinity : Math.min(legBetween(problem, i, j), this.throughStation(i, j) - price);
-      for (const cost of row) if (Number.isFinite(cost)) largest = Math.max(largest, Math.abs(cost));
-    }
-    const forbidden = (largest + 1) * (size + 1);
-    for (let cell = 0; cell < matrix.length; cell++) if (!Number.isFinite(matrix[cell])) matrix[cell] = forbidden;
-    const solution = solveSquareAssignment(size, matrix, this.poll);
-    let stationArcs = 0;
-    for (let j = 0; j < n; j++) {
-      const i = solution.rowToColumn[j] - fleet;
-      if (i >= 0 && i !== j && this.throughStation(i, j) - price < legBetween(problem, i, j)) stationArcs++;
-    }
-    return { arcs: solution.dualBound, stationArcs };
+    const solved = predecessorAssignmentBound(
+      this.problem,
+      this.groups,
+      this.usable,
+      { stationArcs: { through: this.through, price } },
+      this.poll,
+    );
+    return { arcs: solved.distance_m, stationArcs: solved.stationArcs };
   }
 }

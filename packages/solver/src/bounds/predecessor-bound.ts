@@ -42,6 +42,13 @@ export interface PredecessorBoundOptions {
   candidates?: number;
   /** Re-solves with the pairs the prices show to be missing (default 30; 0: the first prices, repaired). */
   pricingRounds?: number;
+  /**
+   * Arcs from a dropoff through a home station, priced (detour-capacity-bound.ts): such an arc
+   * costs `through[q * dropoffPlaces + d]` (pickup place q, dropoff place d, `PlaceGroups`
+   * orders) less `price`, and a pickup takes the cheaper of it and the direct arc. The figure is
+   * then A(price), and `stationArcs` counts the units the solution sends through a station.
+   */
+  stationArcs?: { through: Float64Array; price: number };
 }
 
 export interface PredecessorBound {
@@ -53,6 +60,8 @@ export interface PredecessorBound {
   solves: number;
   /** The dual behind `distance_m` (null when there is nothing to assign). */
   prices: PlacePrices | null;
+  /** With `stationArcs`: the units the last solution sends through a station (else 0). */
+  stationArcs: number;
 }
 
 /**
@@ -83,10 +92,13 @@ export function predecessorAssignmentBound(
   const candidates = Math.max(1, options.candidates ?? DEFAULT_CANDIDATES);
   const pricingRounds = Math.max(0, options.pricingRounds ?? DEFAULT_PRICING_ROUNDS);
   const rows = groups.pickupNodes.length;
-  if (rows === 0) return { distance_m: 0, exact: true, solves: 0, prices: null };
+  if (rows === 0) return { distance_m: 0, exact: true, solves: 0, prices: null, stationArcs: 0 };
 
   const columns = predecessorPlaces(problem, groups, usableRobots);
-  const pairs = placePairCosts(problem, groups, columns);
+  const pairs = placePairCosts(problem, groups, columns, options.stationArcs);
+  // Priced arcs may cost less than 0: every arc of the problem costs `price` more (so A grows by
+  // price x the deliveries), taken off the figure again.
+  const shift = options.stationArcs ? options.stationArcs.price * totalSupplyOf(groups) : 0;
   const { cost, places, overflowCost } = pairs;
   const overflow = places;
   const chosen = nearestCandidates(pairs, columns.capacity, groups.pickupCounts, candidates);
@@ -130,8 +142,16 @@ export function predecessorAssignmentBound(
         predecessorNodes: columns.nodes,
       };
     }
-    if (missing === 0) return { distance_m: Math.min(dual, solution.cost), exact: true, solves, prices: best };
-    if (solves > pricingRounds) return { distance_m: bound, exact: false, solves, prices: best };
+    if (missing === 0 || solves > pricingRounds) {
+      const exact = missing === 0;
+      return {
+        distance_m: (exact ? Math.min(dual, solution.cost) : bound) - shift,
+        exact,
+        solves,
+        prices: best,
+        stationArcs: pairs.viaStation ? unitsThroughStations(pairs.viaStation, places, transportation, solution) : 0,
+      };
+    }
   }
 }
 
@@ -176,13 +196,20 @@ interface PlacePairCosts {
   places: number;
   /** Row-major by pickup place (Infinity: unreachable or the forbidden self-pair). */
   cost: Float64Array;
+  /** With priced station arcs: 1 where the pair's cost is the arc through a station. */
+  viaStation: Uint8Array | null;
   /** An overflow unit costs more than any augmenting path (at most min(rows, places) forward arcs). */
   overflowCost: number;
   /** How far below its row price a pair must be to count as missing. */
   tolerance: number;
 }
 
-function placePairCosts(problem: Problem, groups: PlaceGroups, columns: PredecessorPlaces): PlacePairCosts {
+function placePairCosts(
+  problem: Problem,
+  groups: PlaceGroups,
+  columns: PredecessorPlaces,
+  stationArcs?: PredecessorBoundOptions['stationArcs'],
+): PlacePairCosts {
   const { pickupNodes, pickupCounts } = groups;
   const rows = pickupNodes.length;
   const places = columns.nodes.length;
@@ -195,11 +222,22 @@ function placePairCosts(problem: Problem, groups: PlaceGroups, columns: Predeces
     if (pickupCounts[q] === 1 && columns.capacity[p] === 1 && columns.robotsAt[p] === 0) forbidden[q] = p;
   }
   const cost = new Float64Array(rows * places);
+  const dropoffPlaces = groups.dropoffNodes.length;
+  const viaStation = stationArcs ? new Uint8Array(rows * places) : null;
   let largest = 0;
   for (let p = 0; p < places; p++) {
     const distances = columnRows[p];
     for (let q = 0; q < rows; q++) {
-      const c = p === forbidden[q] ? Infinity : distances[pickupNodes[q]];
+      let c = p === forbidden[q] ? Infinity : distances[pickupNodes[q]];
+      if (stationArcs && c < Infinity) {
+        // Dropoff places come first among the columns (`predecessorPlaces`).
+        const through = p < dropoffPlaces ? stationArcs.through[q * dropoffPlaces + p] - stationArcs.price : Infinity;
+        if (through < c && viaStation) {
+          c = through;
+          viaStation[q * places + p] = 1;
+        }
+        c += stationArcs.price;
+      }
       cost[q * places + p] = c;
       if (c < Infinity && c > largest) largest = c;
     }
@@ -208,6 +246,7 @@ function placePairCosts(problem: Problem, groups: PlaceGroups, columns: Predeces
     rows,
     places,
     cost,
+    viaStation,
     overflowCost: (largest + 1) * (Math.min(rows, places) + 1),
     tolerance: 1e-9 * (largest + 1),
   };
@@ -292,4 +331,28 @@ function nearest(heap: AscendingHeap, costs: Float64Array, count: number): numbe
     picked.push(p);
   }
   return picked;
+}
+
+function totalSupplyOf(groups: PlaceGroups): number {
+  let total = 0;
+  for (const count of groups.pickupCounts) total += count;
+  return total;
+}
+
+/** Units the solution sends on arcs through a station. */
+function unitsThroughStations(
+  viaStation: Uint8Array,
+  places: number,
+  transportation: TransportationProblem,
+  solution: TransportationSolution,
+): number {
+  const { arcStart, arcColumn } = transportation;
+  let units = 0;
+  for (let q = 0; q + 1 < arcStart.length; q++) {
+    for (let a = arcStart[q]; a < arcStart[q + 1]; a++) {
+      const p = arcColumn[a];
+      if (p < places && viaStation[q * places + p]) units += solution.flow[a];
+    }
+  }
+  return units;
 }

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { solveSmallExactly } from '../../src/algorithms/exact-small.ts';
 import { detourCapacityBound } from '../../src/bounds/detour-capacity-bound.ts';
-import { modelLowerBound } from '../../src/bounds/lower-bound.ts';
+import { modelLowerBound, usableRobots } from '../../src/bounds/lower-bound.ts';
+import { groupDeliveriesByPlace } from '../../src/bounds/place-groups.ts';
+import { predecessorAssignmentBound } from '../../src/bounds/predecessor-bound.ts';
 import { measureRoutes } from '../../src/plan/objective.ts';
 import type { Problem } from '../../src/problem/problem.ts';
 import { buildProblem, solve } from '../../src/index.ts';
@@ -42,6 +44,25 @@ describe('detour-capacity bound', () => {
       lower_bound_battery_s: 170,
       stop_reason: 'optimal',
     });
+  });
+
+  it('prices arcs through the station by places: on that line A(11) = 12 m, every D -> P arc through R1', () => {
+    // Three deliveries P -> D share one pickup place; its predecessors are R1 (the robot's start,
+    // 5 m, one robot) and D (three dropoffs: 5 m directly, 15 m through R1). The assignment asks
+    // only for distinct predecessors, so the three deliveries may precede each other in a cycle.
+    // A(0) = 15 m. At a price of 10 m an arc through R1 costs 15 - 10 = 5 m, no less than the
+    // direct one: A(10) = 15 m. At 11 m each D arc is cheaper through R1 (4 m), and all three
+    // take it: A(11) = 3 x 4 = 12 m, 3 arcs through the station.
+    const problem = buildGraphProblem(loadFixture('one-delivery-per-charge'));
+    const groups = groupDeliveriesByPlace(problem);
+    const through = Float64Array.from([15]);
+    const priced = (price: number) =>
+      predecessorAssignmentBound(problem, groups, usableRobots(problem), { stationArcs: { through, price } });
+    expect(priced(0).distance_m).toBeCloseTo(15, 9);
+    expect(priced(0).stationArcs).toBe(0);
+    expect(priced(10).distance_m).toBeCloseTo(15, 9);
+    expect(priced(11).distance_m).toBeCloseTo(12, 9);
+    expect(priced(11).stationArcs).toBe(3);
   });
 
   it('s2: at most two deliveries per charge and every recharge through a station: 779.55 s, above the battery-aware 760.96 s', () => {
