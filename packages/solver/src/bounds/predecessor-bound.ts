@@ -228,9 +228,11 @@ function placePairCosts(
   for (let p = 0; p < places; p++) {
     const distances = columnRows[p];
     for (let q = 0; q < rows; q++) {
-      let c = p === forbidden[q] ? Infinity : distances[pickupNodes[q]];
-      if (stationArcs && c < Infinity) {
-        // Dropoff places come first among the columns (`predecessorPlaces`).
+      const selfPair = p === forbidden[q];
+      let c = selfPair ? Infinity : distances[pickupNodes[q]];
+      if (stationArcs && !selfPair) {
+        // Dropoff places come first among the columns (`predecessorPlaces`). A walk never passes
+        // through a station cell, so the way through one may be the only way.
         const through = p < dropoffPlaces ? stationArcs.through[q * dropoffPlaces + p] - stationArcs.price : Infinity;
         if (through < c && viaStation) {
           c = through;
