@@ -96,9 +96,6 @@ export function predecessorAssignmentBound(
 
   const columns = predecessorPlaces(problem, groups, usableRobots);
   const pairs = placePairCosts(problem, groups, columns, options.stationArcs);
-  // Priced arcs may cost less than 0: every arc of the problem costs `price` more (so A grows by
-  // price x the deliveries), taken off the figure again.
-  const shift = options.stationArcs ? options.stationArcs.price * totalSupplyOf(groups) : 0;
   const { cost, places, overflowCost } = pairs;
   const overflow = places;
   const chosen = nearestCandidates(pairs, columns.capacity, groups.pickupCounts, candidates);
@@ -106,6 +103,9 @@ export function predecessorAssignmentBound(
   const supplies = Int32Array.from(groups.pickupCounts);
   let totalSupply = 0;
   for (const s of supplies) totalSupply += s;
+  // Priced arcs may cost less than 0: every arc of the problem costs `price` more (so A grows by
+  // price x the deliveries), taken off the figure again.
+  const shift = options.stationArcs ? options.stationArcs.price * totalSupply : 0;
   const capacities = Int32Array.from([...columns.capacity, totalSupply]);
   const stamp = new Int32Array(places).fill(-1);
   const rowPotential = new Float64Array(rows);
@@ -333,12 +333,6 @@ function nearest(heap: AscendingHeap, costs: Float64Array, count: number): numbe
     picked.push(p);
   }
   return picked;
-}
-
-function totalSupplyOf(groups: PlaceGroups): number {
-  let total = 0;
-  for (const count of groups.pickupCounts) total += count;
-  return total;
 }
 
 /** Units the solution sends on arcs through a station. */
