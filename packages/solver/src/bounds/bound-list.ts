@@ -6,7 +6,13 @@ import { chargerCapacityBound } from './charger-capacity-bound.ts';
 import { type DetourCapacityBound, detourCapacityBound } from './detour-capacity-bound.ts';
 import { dockCapacityBound } from './dock-capacity-bound.ts';
 import { driveItemsLpBound } from './drive-items-lp-bound.ts';
-import { driveModelBound, driveTimeBound, type ModelBound, modelLowerBound } from './lower-bound.ts';
+import {
+  driveModelBound,
+  driveTimeBound,
+  type ModelBound,
+  type ModelBoundWork,
+  modelBoundWork,
+} from './lower-bound.ts';
 import { robotRechargesLpBound } from './robot-recharges-lp-bound.ts';
 import { wholeChargesBound, wholeChargesOnDriveTimes } from './whole-charges-bound.ts';
 import { totalDeliveryLength } from '../problem/delivery-legs.ts';
@@ -18,8 +24,8 @@ import type { Problem } from '../problem/problem.ts';
  * per-robot segment capacities feed the charger bound).
  */
 export class SharedBoundWork {
-  private modelBound: ModelBound | null = null;
-  private driveModelBound: ModelBound | null = null;
+  private modelWork: ModelBoundWork | null = null;
+  private driveModelWork: ModelBoundWork | null = null;
   private batteryBound: BatteryBound | null = null;
   private driveTimeBound: number | null = null;
   private segmentLp: ChargeSegmentLp | null = null;
@@ -33,14 +39,24 @@ export class SharedBoundWork {
   ) {}
 
   model(): ModelBound {
-    this.modelBound ??= modelLowerBound(this.problem, this.poll);
-    return this.modelBound;
+    return this.modelAssignment().bound;
   }
 
   /** The model's bound on the legs' least times (robots with acceleration and turns). */
   driveModel(): ModelBound {
-    this.driveModelBound ??= driveModelBound(this.problem, this.poll);
-    return this.driveModelBound;
+    return this.driveModelAssignment().bound;
+  }
+
+  /** The model's bound with its assignment's places and prices (the item LP reads them). */
+  modelAssignment(): ModelBoundWork {
+    this.modelWork ??= modelBoundWork(this.problem, this.poll);
+    return this.modelWork;
+  }
+
+  /** The same on the legs' least times. */
+  driveModelAssignment(): ModelBoundWork {
+    this.driveModelWork ??= driveModelBound(this.problem, this.poll);
+    return this.driveModelWork;
   }
 
   /** The drive-time bound (0 for a point robot); the item LP starts from it. */

@@ -2,9 +2,7 @@ import { SAFE_SLACK } from '../problem/battery-tolerance.ts';
 import { canServe } from '../problem/delivery-legs.ts';
 import { onDriveTimes, type Problem } from '../problem/problem.ts';
 import { highs } from './highs-runtime.ts';
-import { usableRobots } from './lower-bound.ts';
-import { groupDeliveriesByPlace, type PlaceGroups } from './place-groups.ts';
-import { predecessorAssignmentBound } from './predecessor-bound.ts';
+import { type ModelBoundWork, usableRobots } from './lower-bound.ts';
 import { type RobotChargeFigures, robotChargeFigures } from './robot-charge-figures.ts';
 import type { SharedBoundWork } from './bound-list.ts';
 
@@ -74,16 +72,21 @@ export function driveItemsLpBound(
   fleetDriving: number,
   fleetDrive: number,
   known: number,
-  shared: Pick<SharedBoundWork, 'poll' | 'costlyStop'>,
+  shared: Pick<SharedBoundWork, 'poll' | 'costlyStop' | 'modelAssignment' | 'driveModelAssignment'>,
 ): number {
   const { poll } = shared;
   const usable = usableRobots(problem);
   const n = problem.deliveryCount;
   if (problem.pointRobot || n === 0 || usable.length === 0) return 0;
   const handlingDrive = problem.handlingSeconds * problem.speed;
-  const places = groupDeliveriesByPlace(problem);
-  const metres = itemPotentials(problem, places, usable, problem, 0, poll);
-  const drives = itemPotentials(problem, places, usable, onDriveTimes(problem), 2 * handlingDrive, poll);
+  const metres = itemPotentials(problem, shared.modelAssignment(), usable, problem, 0);
+  const drives = itemPotentials(
+    problem,
+    shared.driveModelAssignment(),
+    usable,
+    onDriveTimes(problem),
+    2 * handlingDrive,
+  );
   const classes = deliveryClassItems(problem, metres.item, drives.item);
   const groups = robotGroups(problem, usable, metres.kappa, drives.kappa);
   const deadline = shared.costlyStop(SAFETY_BUDGET_S);
@@ -138,23 +141,22 @@ interface ItemPotentials {
 
 /**
  * Step 1 of the argument on one table (metres, or drive metres with `extra` = two handlings), from
- * the predecessor assignment solved place by place (predecessor-bound.ts): every delivery of a
- * pickup place takes its u, every dropoff and robot start its place's w, a feasible dual of the
- * delivery-level assignment, so its cost grows with places, not deliveries.
+ * the model bound's predecessor assignment on that table, solved place by place
+ * (predecessor-bound.ts): every delivery of a pickup place takes its u, every dropoff and robot
+ * start its place's w, a feasible dual of the delivery-level assignment, so its cost grows with
+ * places, not deliveries.
  */
 function itemPotentials(
   problem: Problem,
-  groups: PlaceGroups,
+  { groups, prices }: ModelBoundWork,
   usable: readonly number[],
   table: Problem,
   extra: number,
-  poll?: () => void,
 ): ItemPotentials {
   const n = problem.deliveryCount;
-  const { prices } = predecessorAssignmentBound(table, groups, usable, {}, poll);
   const item = new Float64Array(n);
   const kappa = new Float64Array(usable.length);
-  if (prices === null) return { item, kappa };
+  if (groups === null || prices === null) return { item, kappa };
   const pickupOf = new Map<number, number>();
   groups.pickupNodes.forEach((node, q) => pickupOf.set(node, q));
   const predecessorOf = new Map<number, number>();

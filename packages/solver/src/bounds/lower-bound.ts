@@ -2,8 +2,8 @@ import type { BoundName } from '@fleetlab/warehouse';
 import { type BoundValue, computeBounds } from './bound-list.ts';
 import { EPSILON } from '../problem/battery-tolerance.ts';
 import { canServeAny, totalDeliveryLength } from '../problem/delivery-legs.ts';
-import { groupDeliveriesByPlace } from './place-groups.ts';
-import { predecessorAssignmentBound, type PredecessorBoundOptions } from './predecessor-bound.ts';
+import { groupDeliveriesByPlace, type PlaceGroups } from './place-groups.ts';
+import { type PlacePrices, predecessorAssignmentBound, type PredecessorBoundOptions } from './predecessor-bound.ts';
 import { distancesFrom, onDriveTimes, type Problem } from '../problem/problem.ts';
 
 export interface LowerBound {
@@ -58,9 +58,17 @@ export function lowerBound(problem: Problem, poll?: () => void): LowerBound {
   };
 }
 
+/** The model's bound with the assignment behind it: the places and the prices the item LP reads (drive-items-lp-bound.ts). */
+export interface ModelBoundWork {
+  bound: ModelBound;
+  groups: PlaceGroups | null;
+  /** The predecessor assignment's dual by places (null when there is nothing to assign). */
+  prices: PlacePrices | null;
+}
+
 /** The model's bound on the legs' least times (`onDriveTimes`), without charges: what `driveTimeBound` reads. */
-export function driveModelBound(problem: Problem, poll?: () => void): ModelBound {
-  return modelLowerBound({ ...onDriveTimes(problem), maxDistance: Infinity }, poll);
+export function driveModelBound(problem: Problem, poll?: () => void): ModelBoundWork {
+  return modelBoundWork({ ...onDriveTimes(problem), maxDistance: Infinity }, poll);
 }
 
 /**
@@ -69,11 +77,17 @@ export function driveModelBound(problem: Problem, poll?: () => void): ModelBound
  * `options` set the assignment's candidates and pricing rounds (the defaults give A exactly).
  */
 export function modelLowerBound(problem: Problem, poll?: () => void, options?: PredecessorBoundOptions): ModelBound {
+  return modelBoundWork(problem, poll, options).bound;
+}
+
+/** `modelLowerBound` with its assignment's places and prices. */
+export function modelBoundWork(problem: Problem, poll?: () => void, options?: PredecessorBoundOptions): ModelBoundWork {
   const n = problem.deliveryCount;
   const usable = usableRobots(problem);
   const fleet = usable.length;
   if (n === 0 || fleet === 0) {
-    return { makespan_s: 0, single_delivery_s: 0, fleet_work_s: 0, fleet_work_nobattery_s: 0, distance_m: 0 };
+    const bound = { makespan_s: 0, single_delivery_s: 0, fleet_work_s: 0, fleet_work_nobattery_s: 0, distance_m: 0 };
+    return { bound, groups: null, prices: null };
   }
   const speed = problem.speed;
   const groups = groupDeliveriesByPlace(problem);
@@ -98,13 +112,14 @@ export function modelLowerBound(problem: Problem, poll?: () => void, options?: P
   const charges = Math.max(0, Math.ceil(perRobot / problem.maxDistance - EPSILON) - 1);
   const noBattery = perRobot / speed;
   const withBattery = noBattery + charges * problem.rechargeSeconds;
-  return {
+  const bound = {
     makespan_s: Math.max(single, withBattery),
     single_delivery_s: single,
     fleet_work_s: withBattery,
     fleet_work_nobattery_s: Math.max(single, noBattery),
     distance_m: work,
   };
+  return { bound, groups, prices: assignment.prices };
 }
 
 /** The robots that can do at least one delivery: the fleet N of the model's bound. */
