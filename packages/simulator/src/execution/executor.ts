@@ -8,7 +8,7 @@ import type {
 } from '@fleetlab/warehouse';
 import { SimulationCancelledError, TrafficJamError } from '../errors.ts';
 import type { MovementPolicy } from '../movement/movement-policy.ts';
-import { createMovementPolicy, type PreferredWalk } from '../movement/movement-policies.ts';
+import { createMovementPolicy, guideTurnCosts, type PreferredWalk } from '../movement/movement-policies.ts';
 import type { LegMetres } from './battery-rule.ts';
 import type { ExecutionParameters } from './execution-parameters.ts';
 import { FloorTraffic, Mode, Phase } from './floor-traffic.ts';
@@ -136,7 +136,14 @@ export function executeOnFloor(
   const state = new FloorTraffic(floor, robots);
   const recorder = new Recorder(floor, robots);
   const watch = new ProgressWatch(state, floor.width + floor.height + 4, 10 * (floor.width + floor.height) + 500);
-  const policy = createMovementPolicy(options.policy, floor, state, options.random, options.preferredWalk);
+  const policy = createMovementPolicy(
+    options.policy,
+    floor,
+    state,
+    options.random,
+    options.preferredWalk,
+    options.kinematics ? guideTurnCosts(options.kinematics, params.stepS) : undefined,
+  );
   const stops = options.disruptions
     ? new StopsOnFloor(
         floor,

@@ -1,5 +1,5 @@
 import { UNREACHABLE, type Floor } from '@fleetlab/warehouse';
-import { GuideSearch, NEAR_STEPS, type GuideTraffic } from './guide-search.ts';
+import { GuideSearch, type GuideStart, type GuideTraffic, type GuideTurnCosts, NEAR_STEPS } from './guide-search.ts';
 
 /**
  * Congestion-aware guide paths (after Chen, Harabor, Li and Stuckey, "Traffic flow optimisation
@@ -48,6 +48,8 @@ export class GuidePaths {
     robotCount: number,
     /** 1 on a cell a broken-down robot blocks: guide paths go round it. */
     blocked: Uint8Array | null = null,
+    /** Robots with acceleration and turns: what a change of direction costs a guide path (`GuideSearch`). */
+    turns: GuideTurnCosts | null = null,
   ) {
     const cells = floor.cellCount;
     this.traffic = {
@@ -69,15 +71,19 @@ export class GuidePaths {
     this.queue = new Array(robotCount);
     this.head = new Int32Array(robotCount);
     this.tail = new Int32Array(robotCount);
-    this.search = new GuideSearch(floor, blocked);
+    this.search = new GuideSearch(floor, blocked, turns);
   }
 
-  /** Gives the robot a new guide path from `from` to `goal`, in place of whatever it had left; with `shortest`, one of the shortest walks. */
-  plan(robot: number, from: number, goal: number, shortest = false): void {
+  /**
+   * Gives the robot a new guide path from `from` to `goal`, in place of whatever it had left; with
+   * `shortest`, one of the shortest walks; with `start`, the robot's heading and whether it is at
+   * speed (turns then cost what they cost it).
+   */
+  plan(robot: number, from: number, goal: number, shortest = false, start: GuideStart | null = null): void {
     this.release(robot);
     if (this.paths[robot].length === 0) this.allocate(robot);
     const path = this.paths[robot];
-    const length = this.search.run(from, goal, this.traffic, path, shortest);
+    const length = this.search.run(from, goal, this.traffic, path, shortest, start);
     this.length[robot] = length;
     this.progress[robot] = 0;
     this.rigid[robot] = shortest ? 1 : 0;

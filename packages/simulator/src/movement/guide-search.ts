@@ -56,6 +56,32 @@ export interface GuideTraffic {
   rigidFlow: Int32Array;
 }
 
+/**
+ * What a change of direction costs a robot with acceleration and turns, in cost units: the
+ * seconds its manoeuvre takes beyond top speed (`MotionHolds` charges the discrete run the same).
+ */
+export interface GuideTurnCosts {
+  /** Braking before the turn and starting after it, for a robot at speed. */
+  change: number;
+  /** Each quarter turn in place. */
+  quarter: number;
+}
+
+/** Where a turn-aware guide path sets out from: the robot's heading (`HEADING_STEPS` order) and whether it is at speed. */
+export interface GuideStart {
+  heading: number;
+  moving: boolean;
+}
+
+/** Neighbour index k (`Floor.neighbours`: +x, -x, +y, -y) of each heading (`HEADING_STEPS`: +x, +y, -x, -y); its own inverse. */
+const NEIGHBOUR_OF_HEADING = [0, 2, 1, 3] as const;
+
+/** Quarter turns between two neighbour directions (k ^ 1 is the opposite one). */
+function quarterTurnsBetween(from: number, to: number): number {
+  if (from === to) return 0;
+  return (from ^ 1) === to ? 2 : 1;
+}
+
 const RIGID_CAP = 16 * UNIT;
 const MAX_STEP_COST = UNIT + Math.max(GUIDE_COSTS.lane.cap, GUIDE_COSTS.open.cap) + GUIDE_COSTS.near.cap + RIGID_CAP;
 
@@ -67,6 +93,11 @@ const MAX_STEP_COST = UNIT + Math.max(GUIDE_COSTS.lane.cap, GUIDE_COSTS.open.cap
  * its own cost, so that many buckets suffice and each push and pop is O(1). Ties go to the node
  * pushed last (deepest first). The walk never passes through a station cell, like every walk on
  * the floor.
+ *
+ * For robots with acceleration and turns (`turns`), a search given the robot's heading runs over
+ * (cell, heading) and each change of direction costs what the manoeuvre costs the robot: on a
+ * cell-only search the crowding costs that break ties between walks of equal length made guide
+ * paths zigzag across open floor, and every zig costs a drive unit a stop and a turn.
  */
 export class GuideSearch {
   private readonly g: Int32Array;
@@ -86,13 +117,17 @@ export class GuideSearch {
     private readonly floor: Floor,
     /** 1 on a cell a broken-down robot blocks (`FloorTraffic.blockedCell`): walks go round it. */
     private readonly blocked: Uint8Array | null = null,
+    /** Robots with acceleration and turns: what a change of direction costs (null: points, turns are free). */
+    private readonly turns: GuideTurnCosts | null = null,
   ) {
     const cells = floor.cellCount;
-    this.g = new Int32Array(cells);
-    this.depth = new Int32Array(cells);
-    this.parent = new Int32Array(cells);
-    this.seen = new Int32Array(cells);
-    this.closed = new Int32Array(cells);
+    // With turns a node is a cell and the heading the robot entered it with.
+    const states = turns ? 4 * cells : cells;
+    this.g = new Int32Array(states);
+    this.depth = new Int32Array(states);
+    this.parent = new Int32Array(states);
+    this.seen = new Int32Array(states);
+    this.closed = new Int32Array(states);
     this.lane = new Uint8Array(cells);
     for (let cell = 0; cell < cells; cell++) {
       let free = 0;
@@ -100,31 +135,60 @@ export class GuideSearch {
       this.lane[cell] = free <= 2 ? 1 : 0;
     }
     // Empty between runs: each run empties the buckets it used (`run`).
-    this.bucketHead = new Int32Array(MAX_STEP_COST + UNIT + 1).fill(-1);
-    // Each cell is closed once and relaxes each of its 4 edges once: at most 4 pushes per cell.
-    this.nodeCell = new Int32Array(4 * cells + 1);
-    this.nodeG = new Int32Array(4 * cells + 1);
-    this.nodeNext = new Int32Array(4 * cells + 1);
+    const turnCap = turns ? turns.change + 2 * turns.quarter : 0;
+    this.bucketHead = new Int32Array(MAX_STEP_COST + turnCap + UNIT + 1).fill(-1);
+    // Each node is closed once and relaxes each of its 4 edges once: at most 4 pushes per node.
+    this.nodeCell = new Int32Array(4 * states + 1);
+    this.nodeG = new Int32Array(4 * states + 1);
+    this.nodeNext = new Int32Array(4 * states + 1);
+  }
+
+  /** What crowding adds to the step from `cell` to `next` (direction k), `near` the robot. */
+  private crowdingCost(traffic: GuideTraffic, next: number, k: number, near: boolean, rigidCost: number): number {
+    const { flow, load, nearFlow, nearLoad, rigidFlow } = traffic;
+    const against = next * 4 + (k ^ 1);
+    const costs = this.lane[next] ? GUIDE_COSTS.lane : GUIDE_COSTS.open;
+    let cost = Math.min(costs.contraflow * flow[against] + costs.load * load[next], costs.cap);
+    if (near) {
+      const { near: nearCosts } = GUIDE_COSTS;
+      cost += Math.min(nearCosts.contraflow * nearFlow[against] + nearCosts.load * nearLoad[next], nearCosts.cap);
+    }
+    const rigid = rigidFlow[against];
+    if (rigid > 0) cost += Math.min(rigid * rigidCost, RIGID_CAP);
+    return cost;
   }
 
   /**
    * Writes the cheapest walk from `from` to `goal` (both included) into `path` and returns its
-   * length in cells; with `shortest`, the cheapest of the shortest walks (no step away from the goal).
+   * length in cells; with `shortest`, the cheapest of the shortest walks (no step away from the
+   * goal). With `start` (the robot's heading, `HEADING_STEPS` order, and whether it is at speed)
+   * and turn costs, each change of direction costs its manoeuvre; a standing robot pays only the
+   * turn for its first step.
    */
-  run(from: number, goal: number, traffic: GuideTraffic, path: Int32Array, shortest = false): number {
-    const { floor, g, depth, parent, seen, closed, lane, bucketHead, nodeCell, nodeG, nodeNext } = this;
-    const { flow, load, nearFlow, nearLoad, rigidFlow } = traffic;
-    const { lane: laneCosts, open: openCosts, near: nearCosts } = GUIDE_COSTS;
+  run(
+    from: number,
+    goal: number,
+    traffic: GuideTraffic,
+    path: Int32Array,
+    shortest = false,
+    start: GuideStart | null = null,
+  ): number {
+    const { floor, g, depth, parent, seen, closed, bucketHead, nodeCell: nodeState, nodeG, nodeNext } = this;
+    const turns = start !== null ? this.turns : null;
+    // Nodes per cell: a heading each with turn costs, else the cell alone.
+    const per = turns ? 4 : 1;
     const rigidCost = shortest ? RIGID_CONTRAFLOW.shortest : RIGID_CONTRAFLOW.other;
     const { neighbours, stationAt } = floor;
     const blocked = this.blocked;
     const field = floor.distanceField(goal);
     const ring = bucketHead.length;
     const round = ++this.round;
-    seen[from] = round;
-    g[from] = 0;
-    depth[from] = 0;
-    parent[from] = -1;
+    const first = from * per + (turns && start ? NEIGHBOUR_OF_HEADING[start.heading] : 0);
+    const startChange = turns && start?.moving ? turns.change : 0;
+    seen[first] = round;
+    g[first] = 0;
+    depth[first] = 0;
+    parent[first] = -1;
     let f = field[from] * UNIT;
     // The bucket of f, kept as f goes up: every open node's f lies in [f, f + ring) (a step adds
     // at most ring - 1 to f), so a node's bucket is its f's distance above f past `slot`.
@@ -132,12 +196,13 @@ export class GuideSearch {
     // The f values pushed run from the first to `highest`: only their buckets need emptying after.
     const lowest = f;
     let highest = f;
-    nodeCell[0] = from;
+    nodeState[0] = first;
     nodeG[0] = 0;
     nodeNext[0] = -1;
     bucketHead[slot] = 0;
     let nodes = 1;
     let open = 1;
+    let reached = -1;
     while (open > 0) {
       while (bucketHead[slot] < 0) {
         f++;
@@ -146,39 +211,39 @@ export class GuideSearch {
       const node = bucketHead[slot];
       bucketHead[slot] = nodeNext[node];
       open--;
-      const cell = nodeCell[node];
-      if (closed[cell] === round || nodeG[node] !== g[cell]) continue;
-      closed[cell] = round;
-      if (cell === goal) break;
-      const near = depth[cell] < NEAR_STEPS;
-      const base = g[cell] + UNIT;
-      const nextDepth = depth[cell] + 1;
+      const state = nodeState[node];
+      if (closed[state] === round || nodeG[node] !== g[state]) continue;
+      closed[state] = round;
+      const cell = turns ? state >> 2 : state;
+      if (cell === goal) {
+        reached = state;
+        break;
+      }
+      const near = depth[state] < NEAR_STEPS;
+      const base = g[state] + UNIT;
+      const nextDepth = depth[state] + 1;
+      const heading = state & 3;
+      const change = state === first ? startChange : turns ? turns.change : 0;
       for (let k = 0; k < 4; k++) {
         const next = neighbours[cell * 4 + k];
-        if (next < 0 || closed[next] === round || (shortest && field[next] !== field[cell] - 1)) continue;
+        if (next < 0) continue;
+        const nextState = turns ? next * 4 + k : next;
+        if (closed[nextState] === round || (shortest && field[next] !== field[cell] - 1)) continue;
         // A station cell is a depot: a walk may end there, never pass through it.
         if (next !== goal && stationAt[next] >= 0) continue;
         if (blocked !== null && blocked[next] === 1) continue;
-        const against = next * 4 + (k ^ 1);
-        const costs = lane[next] ? laneCosts : openCosts;
-        const crowding = costs.contraflow * flow[against] + costs.load * load[next];
-        let cost = base + Math.min(crowding, costs.cap);
-        if (near) {
-          const soon = nearCosts.contraflow * nearFlow[against] + nearCosts.load * nearLoad[next];
-          cost += Math.min(soon, nearCosts.cap);
-        }
-        const rigid = rigidFlow[against];
-        if (rigid > 0) cost += Math.min(rigid * rigidCost, RIGID_CAP);
-        if (seen[next] === round && g[next] <= cost) continue;
-        seen[next] = round;
-        g[next] = cost;
-        depth[next] = nextDepth;
-        parent[next] = cell;
+        let cost = base + this.crowdingCost(traffic, next, k, near, rigidCost);
+        if (turns && k !== heading) cost += change + quarterTurnsBetween(heading, k) * turns.quarter;
+        if (seen[nextState] === round && g[nextState] <= cost) continue;
+        seen[nextState] = round;
+        g[nextState] = cost;
+        depth[nextState] = nextDepth;
+        parent[nextState] = state;
         const nextF = cost + field[next] * UNIT;
         if (nextF > highest) highest = nextF;
         let bucket = slot + nextF - f;
         if (bucket >= ring) bucket -= ring;
-        nodeCell[nodes] = next;
+        nodeState[nodes] = nextState;
         nodeG[nodes] = cost;
         nodeNext[nodes] = bucketHead[bucket];
         bucketHead[bucket] = nodes++;
@@ -188,7 +253,7 @@ export class GuideSearch {
     // Buckets of f from `lowest` to `highest` (all of them once that spans the ring) may hold nodes left open.
     if (highest - lowest + 1 >= ring) bucketHead.fill(-1);
     else for (let value = lowest; value <= highest; value++) bucketHead[value % ring] = -1;
-    if (closed[goal] !== round) {
+    if (reached < 0) {
       // Goals are checked reachable when they are set, so only a broken-down robot cuts one off:
       // the robot keeps the floor's walk and waits for the repair.
       const walk = floor.walk(from, goal);
@@ -196,7 +261,7 @@ export class GuideSearch {
       return walk.length;
     }
     let length = 0;
-    for (let cell = goal; cell !== -1; cell = parent[cell]) path[length++] = cell;
+    for (let state = reached; state !== -1; state = parent[state]) path[length++] = turns ? state >> 2 : state;
     path.subarray(0, length).reverse();
     return length;
   }

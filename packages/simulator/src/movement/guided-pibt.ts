@@ -1,6 +1,7 @@
-import type { Floor } from '@fleetlab/warehouse';
+import { type Floor, headingOfStep, restHeading } from '@fleetlab/warehouse';
 import { NO_DUE, Phase, type FloorTraffic } from '../execution/floor-traffic.ts';
 import { GuidePaths } from './guide-paths.ts';
+import type { GuideStart, GuideTurnCosts } from './guide-search.ts';
 import type { PreferredWalk } from './movement-policies.ts';
 import { PriorityInheritancePolicy, STUCK_BOOST, URGENT_PRIORITY } from './priority-inheritance.ts';
 
@@ -21,6 +22,24 @@ const REPLAN_EVERY_STEPS = 10;
  * 0.05 (t1 and t2 sparse) t1 took 1 and 2 extra charges against 0 and 1.
  */
 const CROWDED_ROBOTS_PER_FREE_CELL = 0.03;
+
+/**
+ * Robots per free cell below which the guide paths of robots with acceleration and turns count
+ * what each change of direction costs them (`GuideSearch`, `guideTurnCosts`). Guide paths blind to
+ * turns zigzag across open floor where the crowding costs break ties between walks of equal
+ * length, and every zig costs a stop and a turn: on xl1 (0.056) drive units turned at speed
+ * 15,612 times in the discrete run, where their plan's walks turn about 6 times a delivery. With
+ * turns counted (npm run bench:simulator, the same plans; simulation seed 1 unless said): xl1
+ * drive-unit 1.472 -> 1.351x its plan (seed 2: 1.478 -> 1.332-1.357), amr 1.440 -> 1.334; t1
+ * drive-unit 1.081 -> 1.027 (seed 2: 1.094 -> 1.032), amr 1.136 -> 1.069 (seed 2: 1.142 -> 1.052);
+ * t2 drive-unit 1.083 -> 1.036 (seed 2: 1.087 -> 1.035). On the crowded floors turns matter less
+ * than keeping to the lane of one's direction, which changing lanes for a sixteenth of a step of
+ * crowding does at the cost of two turns: d5k (0.117) ran 1.298-1.333 -> 1.377-1.413 over seeds
+ * 1-3 with 4 points more metres driven beyond the plan, d20k (0.236) 2.299 -> 2.325 with 1,080
+ * charges beyond the plan against 422, and its guide searches (four headings a cell) took the
+ * simulation from 29 s to 80-92 s; dense (0.2) and hotspot (0.187) moved both ways by seed.
+ */
+const TURN_AWARE_BELOW_ROBOTS_PER_FREE_CELL = 0.1;
 
 /**
  * A stuck robot's priority starts here, above every robot short of charge: when a one-lane aisle
@@ -65,6 +84,10 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
   private readonly lateness: Float64Array;
   /** The cell each robot stood on when its passed edges were last taken off (-1: never). */
   private readonly advancedAt: Int32Array;
+  /** With turn costs: each robot's heading (`HEADING_STEPS` order), that of its last move or its place's rest heading. */
+  private readonly heading: Int8Array | null;
+  /** 1 for a robot that moved in the last step (it is at speed: a turn costs it braking and starting). */
+  private readonly moving: Uint8Array;
 
   constructor(
     floor: Floor,
@@ -72,9 +95,14 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
     random: () => number,
     /** Robots with acceleration and turns: the walk a new goal's guide path starts as (their least-time walk). */
     private readonly preferredWalk?: PreferredWalk,
+    /** Robots with acceleration and turns: what a change of direction costs their guide paths. */
+    turns?: GuideTurnCosts,
   ) {
     super(floor, state, random);
-    this.guides = new GuidePaths(floor, state.n, state.blockedCell);
+    const turnAware = turns !== undefined && state.n < TURN_AWARE_BELOW_ROBOTS_PER_FREE_CELL * floor.freeCellCount();
+    this.guides = new GuidePaths(floor, state.n, state.blockedCell, turnAware ? turns : null);
+    this.heading = turnAware ? Int8Array.from(state.pos, (cell) => restHeading(floor, cell)) : null;
+    this.moving = new Uint8Array(state.n);
     this.unplanned = new Uint8Array(state.n).fill(1);
     this.crowded = state.n >= CROWDED_ROBOTS_PER_FREE_CELL * floor.freeCellCount();
     this.short = new Uint8Array(state.n);
@@ -92,12 +120,22 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
 
   /** Before the moves: passed edges stop counting, and robots with a new goal, short of charge or pushed off their path get a new guide path. */
   protected updateGuides(active: readonly number[]): void {
-    const { state, guides } = this;
+    const { state, guides, floor, heading } = this;
     // Every robot, not only the active ones: one that parked on its goal has passed its last edges
-    // too. Only a robot that moved can have passed more (a new guide path starts where it stands).
+    // too. Only a robot that moved can have passed more (a new guide path starts where it stands),
+    // and its move says its heading.
     for (let robot = 0; robot < state.n; robot++) {
       const cell = state.pos[robot];
-      if (cell === this.advancedAt[robot]) continue;
+      const before = this.advancedAt[robot];
+      this.moving[robot] = 0;
+      if (cell === before) continue;
+      if (heading !== null && before >= 0) {
+        const direction = headingOfStep(floor.x(cell) - floor.x(before), floor.y(cell) - floor.y(before));
+        if (direction >= 0) {
+          heading[robot] = direction;
+          this.moving[robot] = 1;
+        }
+      }
       this.advancedAt[robot] = cell;
       guides.advance(robot, cell);
     }
@@ -188,6 +226,18 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
   /** Whether the floor is crowded (`CROWDED_ROBOTS_PER_FREE_CELL`): robots with models then take guide paths round the traffic. */
   private readonly crowded: boolean;
 
+  /**
+   * Where a turn-aware guide path starts: the robot's heading, and whether it is at speed. A robot
+   * standing with a new goal stands at a place, turned to its rest heading (`MotionHolds`).
+   */
+  private startOf(robot: number): GuideStart | null {
+    const { heading } = this;
+    if (heading === null) return null;
+    const moving = this.moving[robot] === 1;
+    if (!moving && this.unplanned[robot]) heading[robot] = restHeading(this.floor, this.state.pos[robot]);
+    return { heading: heading[robot], moving };
+  }
+
   private plan(robot: number, shortest: boolean): void {
     const { pos, goal } = this.state;
     // A robot with acceleration and turns sets out along its least-time walk while no other robot
@@ -201,7 +251,7 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
     const keepsWalk = this.crowded ? this.guides.aloneOnTheMove(robot) : !(shortest && this.guides.othersRigid(robot));
     if (this.preferredWalk && this.unplanned[robot] && keepsWalk)
       this.guides.follow(robot, this.preferredWalk(pos[robot], goal[robot]));
-    else this.guides.plan(robot, pos[robot], goal[robot], shortest);
+    else this.guides.plan(robot, pos[robot], goal[robot], shortest, this.startOf(robot));
     this.unplanned[robot] = 0;
     this.shortest[robot] = shortest ? 1 : 0;
     this.sincePlanned[robot] = 0;

@@ -1,6 +1,7 @@
-import type { Floor, TrafficPolicyName } from '@fleetlab/warehouse';
+import type { Floor, RobotKinematics, TrafficPolicyName } from '@fleetlab/warehouse';
 import type { FloorTraffic } from '../execution/floor-traffic.ts';
 import { GuidedPibtPolicy } from './guided-pibt.ts';
+import { type GuideTurnCosts, UNIT } from './guide-search.ts';
 import { LookaheadPibtPolicy } from './lookahead-pibt.ts';
 import type { MovementPolicy } from './movement-policy.ts';
 import { PibtPolicy } from './pibt.ts';
@@ -17,6 +18,7 @@ type PolicyClass = new (
   state: FloorTraffic,
   random: () => number,
   preferredWalk?: PreferredWalk,
+  turns?: GuideTurnCosts,
 ) => MovementPolicy;
 
 /** The movement rule behind each traffic policy name of the warehouse's `TRAFFIC_POLICIES`. */
@@ -26,13 +28,27 @@ const POLICY_CLASSES: Record<TrafficPolicyName, PolicyClass> = {
   pibt: PibtPolicy,
 };
 
-/** The movement policy of that name for one run. */
+/**
+ * What a change of direction costs a guide path of robots of `model` on a clock of `stepS`
+ * seconds a step, in the guide search's units: braking and starting again (the seconds beyond
+ * top speed, as `MotionHolds` charges the discrete run) and each quarter turn.
+ */
+export function guideTurnCosts(model: RobotKinematics, stepS: number): GuideTurnCosts {
+  const units = (seconds: number) => Math.round((seconds / stepS) * UNIT);
+  return {
+    change: units(model.topSpeed / (2 * model.braking) + model.topSpeed / (2 * model.acceleration)),
+    quarter: units(model.quarterTurnS),
+  };
+}
+
+/** The movement policy of that name for one run; `turns` for robots with acceleration and turns (`guideTurnCosts`). */
 export function createMovementPolicy(
   name: TrafficPolicyName,
   floor: Floor,
   state: FloorTraffic,
   random: () => number,
   preferredWalk?: PreferredWalk,
+  turns?: GuideTurnCosts,
 ): MovementPolicy {
-  return new POLICY_CLASSES[name](floor, state, random, preferredWalk);
+  return new POLICY_CLASSES[name](floor, state, random, preferredWalk, turns);
 }
