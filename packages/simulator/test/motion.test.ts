@@ -13,6 +13,7 @@ import {
   resolveFloorParameters,
   robotWorkFromPlan,
   runTime,
+  trafficPolicyNameValues,
 } from '@fleetlab/warehouse';
 import { checkMotion } from '../src/check-motion.ts';
 import { executeOnFloor } from '../src/execution/executor.ts';
@@ -369,24 +370,28 @@ describe('random small warehouses with robot models', () => {
     );
   });
 
-  it('a robot alone drives exactly its plan: executed = free flow = planned', () => {
+  it('a robot alone drives exactly its plan with every movement policy: executed = free flow = planned', () => {
     fc.assert(
-      fc.property(layouts, ({ maxDistance, model, ...options }) => {
-        const generated = generateWarehouseInstance({ ...options, stations: 1, robotsPerStation: 1, shelfLength: 4 });
-        const params = { max_distance: maxDistance, recharge_time: 3, robot_model: model };
-        let plan: Record<string, unknown>;
-        try {
-          const problem = buildProblem({ environment: generated.environment, tasks: generated.tasks, params });
-          plan = solve(problem, { algorithm: 'greedy_distance', maxIterations: 10 }).results;
-        } catch (error) {
-          expect((error as Error).message).toMatch(/cannot be done/);
-          return;
-        }
-        const execution = simulate(generated.environment, plan, params, { tasks: generated.tasks });
-        expect(execution.totals.executed_makespan_s).toBe(execution.totals.free_flow_makespan_s);
-        expect(execution.totals.free_flow_makespan_s).toBe(execution.totals.planned_makespan_s);
-        expect(execution.totals.waiting_s).toBe(0);
-      }),
+      fc.property(
+        layouts,
+        fc.constantFrom(...trafficPolicyNameValues),
+        ({ maxDistance, model, ...options }, policy) => {
+          const generated = generateWarehouseInstance({ ...options, stations: 1, robotsPerStation: 1, shelfLength: 4 });
+          const params = { max_distance: maxDistance, recharge_time: 3, robot_model: model, traffic_policy: policy };
+          let plan: Record<string, unknown>;
+          try {
+            const problem = buildProblem({ environment: generated.environment, tasks: generated.tasks, params });
+            plan = solve(problem, { algorithm: 'greedy_distance', maxIterations: 10 }).results;
+          } catch (error) {
+            expect((error as Error).message).toMatch(/cannot be done/);
+            return;
+          }
+          const execution = simulate(generated.environment, plan, params, { tasks: generated.tasks });
+          expect(execution.totals.executed_makespan_s).toBe(execution.totals.free_flow_makespan_s);
+          expect(execution.totals.free_flow_makespan_s).toBe(execution.totals.planned_makespan_s);
+          expect(execution.totals.waiting_s).toBe(0);
+        },
+      ),
       { numRuns: 25, seed: 20261130 },
     );
   });

@@ -1,7 +1,9 @@
 import { UNREACHABLE, type Floor } from '@fleetlab/warehouse';
 import type { FloorTraffic } from '../execution/floor-traffic.ts';
 import { GuidedPibtPolicy } from './guided-pibt.ts';
+import type { GuideTurnCosts } from './guide-search.ts';
 import { KeepClearPassages } from './keep-clear.ts';
+import type { PreferredWalk } from './movement-policies.ts';
 
 /** Steps an operation looks ahead: each robot plans this many moves and waits, and drives the first. */
 export const OPERATION_STEPS = 3;
@@ -87,8 +89,14 @@ export class LookaheadPibtPolicy extends GuidedPibtPolicy {
   private memo = 0;
   private tieSeed = 0;
 
-  constructor(floor: Floor, state: FloorTraffic, random: () => number) {
-    super(floor, state, random);
+  constructor(
+    floor: Floor,
+    state: FloorTraffic,
+    random: () => number,
+    preferredWalk?: PreferredWalk,
+    turns?: GuideTurnCosts,
+  ) {
+    super(floor, state, random, preferredWalk, turns);
     this.cells = floor.cellCount;
     this.held = new Int32Array(OPERATION_STEPS * floor.cellCount).fill(-1);
     this.path = new Int32Array(OPERATION_STEPS * state.n);
