@@ -1,7 +1,14 @@
 import { ALGORITHM_BY_NAME } from '@fleetlab/warehouse';
 import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
-import { bestComparisonRow, formatGap, formatNumber, formatSeconds, type ComparisonRow } from './experiment-figures.ts';
-import { PointSolveLinkCell, PointStatusCell } from './point-cells.tsx';
+import {
+  bestComparisonRow,
+  formatGap,
+  formatNumber,
+  formatSeconds,
+  soonerThanPlan,
+  type ComparisonRow,
+} from './experiment-figures.ts';
+import { PointSolveLinkCell, PointStatusCell, SoonerThanPlanMark, SoonerThanPlanNote } from './point-cells.tsx';
 
 const COMPARISON_COLUMNS: readonly DataTableColumn[] = [
   { label: 'Algorithm' },
@@ -21,32 +28,40 @@ const COMPARISON_COLUMNS: readonly DataTableColumn[] = [
 export function ComparisonTable({ rows }: { readonly rows: readonly ComparisonRow[] }) {
   const best = bestComparisonRow(rows);
   return (
-    <DataTable ariaLabel="Algorithm comparison" columns={COMPARISON_COLUMNS} density="compact">
-      {rows.map((row) => {
-        const isBest = row === best;
-        return (
-          <tr key={row.solveId} data-best={isBest || undefined} className={isBest ? 'bg-emerald-500/10' : undefined}>
-            <th scope="row" className="px-2 py-2 font-semibold text-white">
-              {ALGORITHM_BY_NAME[row.algorithm].label}
-              {isBest && (
-                <span className="ml-2 rounded bg-emerald-500/20 px-1.5 py-0.5 text-xs text-emerald-200">Best</span>
-              )}
-            </th>
-            <td className="px-2 py-2 text-slate-200">{formatSeconds(row.makespan)}</td>
-            <td className="px-2 py-2 text-slate-200">{formatSeconds(row.executedMakespan)}</td>
-            <td className="px-2 py-2 text-slate-200">{formatSeconds(row.waitingForRobots)}</td>
-            <td className="px-2 py-2 text-slate-200">{formatSeconds(row.chargerQueue)}</td>
-            <td className="px-2 py-2 text-slate-200">{row.distance === null ? '—' : `${row.distance.toFixed(1)} m`}</td>
-            <td className="px-2 py-2 text-slate-200">{formatNumber(row.recharges, 0)}</td>
-            <td className="px-2 py-2 text-slate-200">{formatGap(row.gap)}</td>
-            <td className="px-2 py-2 text-slate-200">
-              {row.runtimeMs === null ? '—' : `${Math.round(row.runtimeMs)} ms`}
-            </td>
-            <PointStatusCell status={row.status} error={row.error} />
-            <PointSolveLinkCell solveId={row.solveId} label="View solve" />
-          </tr>
-        );
-      })}
-    </DataTable>
+    <>
+      <DataTable ariaLabel="Algorithm comparison" columns={COMPARISON_COLUMNS} density="compact">
+        {rows.map((row) => {
+          const isBest = row === best;
+          return (
+            <tr key={row.solveId} data-best={isBest || undefined} className={isBest ? 'bg-emerald-500/10' : undefined}>
+              <th scope="row" className="px-2 py-2 font-semibold text-white">
+                {ALGORITHM_BY_NAME[row.algorithm].label}
+                {isBest && (
+                  <span className="ml-2 rounded bg-emerald-500/20 px-1.5 py-0.5 text-xs text-emerald-200">Best</span>
+                )}
+              </th>
+              <td className="px-2 py-2 text-slate-200">{formatSeconds(row.makespan)}</td>
+              <td className="px-2 py-2 text-slate-200">
+                {formatSeconds(row.executedMakespan)}
+                {soonerThanPlan(row) && <SoonerThanPlanMark />}
+              </td>
+              <td className="px-2 py-2 text-slate-200">{formatSeconds(row.waitingForRobots)}</td>
+              <td className="px-2 py-2 text-slate-200">{formatSeconds(row.chargerQueue)}</td>
+              <td className="px-2 py-2 text-slate-200">
+                {row.distance === null ? '—' : `${row.distance.toFixed(1)} m`}
+              </td>
+              <td className="px-2 py-2 text-slate-200">{formatNumber(row.recharges, 0)}</td>
+              <td className="px-2 py-2 text-slate-200">{formatGap(row.gap)}</td>
+              <td className="px-2 py-2 text-slate-200">
+                {row.runtimeMs === null ? '—' : `${Math.round(row.runtimeMs)} ms`}
+              </td>
+              <PointStatusCell status={row.status} error={row.error} />
+              <PointSolveLinkCell solveId={row.solveId} label="View solve" />
+            </tr>
+          );
+        })}
+      </DataTable>
+      <SoonerThanPlanNote shown={rows.some(soonerThanPlan)} />
+    </>
   );
 }

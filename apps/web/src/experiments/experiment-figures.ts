@@ -56,6 +56,18 @@ export interface ComparisonRow {
   readonly error: string | null;
 }
 
+/**
+ * Whether the row's day on the shared floor ended before its plan (`SOONER_THAN_PLAN` says why),
+ * to the tenth of a second the tables show.
+ */
+export function soonerThanPlan(row: {
+  readonly makespan: number | null;
+  readonly executedMakespan: number | null;
+}): boolean {
+  if (row.makespan === null || row.executedMakespan === null) return false;
+  return Number(row.executedMakespan.toFixed(1)) < Number(row.makespan.toFixed(1));
+}
+
 /** Deliveries per hour of a plan: the task's pairs over the makespan; null without a positive makespan. */
 export function deliveriesPerHour(deliveries: number, makespanS: number | null): number | null {
   if (makespanS === null || !(makespanS > 0)) return null;
@@ -140,6 +152,7 @@ export const SWEEP_FIGURES = [
     digits: 1,
     suffix: '',
     value: (row: SweepRow) => row.executedMakespan,
+    marked: soonerThanPlan,
   },
   {
     label: 'Waiting for robots (s)',

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { SOONER_THAN_PLAN } from '../components/results/execution-figures.ts';
 import { StatusBadge } from '../components/ui/badges.tsx';
 import { linkText } from '../components/ui/styles.ts';
 
@@ -21,4 +22,19 @@ export function PointSolveLinkCell({ solveId, label }: { readonly solveId: numbe
       </Link>
     </td>
   );
+}
+
+/** The mark beside a With traffic figure below its plan's; `SoonerThanPlanNote` under the table says why. */
+export function SoonerThanPlanMark() {
+  return (
+    <span className="ml-0.5 text-amber-200" title={SOONER_THAN_PLAN}>
+      *
+    </span>
+  );
+}
+
+/** Under a table with a marked row: why a day on the floor may end before its plan. */
+export function SoonerThanPlanNote({ shown }: { readonly shown: boolean }) {
+  if (!shown) return null;
+  return <p className="mt-2 text-xs text-slate-400">* {SOONER_THAN_PLAN}</p>;
 }

@@ -10,6 +10,10 @@ import {
 } from '@fleetlab/warehouse';
 import { formatCompletionTime, formatDistance, formatGrouped } from '../../lib/display-format.ts';
 
+/** Why a day on the shared floor can end before its plan, wherever an executed makespan sits below the planned one. */
+export const SOONER_THAN_PLAN =
+  "Sooner than the plan: the floor let robots into a pickup or dropoff in another order than the plan's first come, first served.";
+
 /** The solve's execution totals when it has them (solves from before executions have none). */
 export function executionTotalsOf(
   stats: Readonly<Record<string, unknown>> | null | undefined,
@@ -157,7 +161,7 @@ export function floorLines(
     {
       label: 'With traffic',
       value: formatCompletionTime(totals.executed_makespan_s),
-      meaning: `Every robot on the floor at once: ${signedDuration(delay)} (${delayPercent >= 0 ? '+' : '−'}${Math.abs(delayPercent).toFixed(1)}%) against the plan, ${formatGrouped(totals.throughput_per_h, 1)} deliveries per hour.${delay < 0 ? " Sooner than the plan: the floor let robots into a pickup or dropoff in another order than the plan's first come, first served." : ''}`,
+      meaning: `Every robot on the floor at once: ${signedDuration(delay)} (${delayPercent >= 0 ? '+' : '−'}${Math.abs(delayPercent).toFixed(1)}%) against the plan, ${formatGrouped(totals.throughput_per_h, 1)} deliveries per hour.${delay < 0 ? ` ${SOONER_THAN_PLAN}` : ''}`,
     },
     {
       label: 'Traffic delay',
