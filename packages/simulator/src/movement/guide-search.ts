@@ -108,7 +108,7 @@ export class GuideSearch {
   /** 1 for a cell of a one-lane aisle: at most two free neighbours. */
   private readonly lane: Uint8Array;
   private readonly bucketHead: Int32Array;
-  private readonly nodeCell: Int32Array;
+  private readonly nodeState: Int32Array;
   private readonly nodeG: Int32Array;
   private readonly nodeNext: Int32Array;
   private round = 0;
@@ -138,7 +138,7 @@ export class GuideSearch {
     const turnCap = turns ? turns.change + 2 * turns.quarter : 0;
     this.bucketHead = new Int32Array(MAX_STEP_COST + turnCap + UNIT + 1).fill(-1);
     // Each node is closed once and relaxes each of its 4 edges once: at most 4 pushes per node.
-    this.nodeCell = new Int32Array(4 * states + 1);
+    this.nodeState = new Int32Array(4 * states + 1);
     this.nodeG = new Int32Array(4 * states + 1);
     this.nodeNext = new Int32Array(4 * states + 1);
   }
@@ -173,7 +173,7 @@ export class GuideSearch {
     shortest = false,
     start: GuideStart | null = null,
   ): number {
-    const { floor, g, depth, parent, seen, closed, bucketHead, nodeCell: nodeState, nodeG, nodeNext } = this;
+    const { floor, g, depth, parent, seen, closed, bucketHead, nodeState, nodeG, nodeNext } = this;
     const turns = start !== null ? this.turns : null;
     // Nodes per cell: a heading each with turn costs, else the cell alone.
     const per = turns ? 4 : 1;
