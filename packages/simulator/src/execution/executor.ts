@@ -136,14 +136,12 @@ export function executeOnFloor(
   const state = new FloorTraffic(floor, robots);
   const recorder = new Recorder(floor, robots);
   const watch = new ProgressWatch(state, floor.width + floor.height + 4, 10 * (floor.width + floor.height) + 500);
-  const policy = createMovementPolicy(
-    options.policy,
-    floor,
-    state,
-    options.random,
-    options.preferredWalk,
-    options.kinematics ? guideTurnCosts(options.kinematics, params.stepS) : undefined,
-  );
+  // A day's guide paths count what turns cost robots with models. A shift's do not: its
+  // dispatcher reads this run's clock, and turn-aware paths made this run faster than the timed
+  // floor can follow (xl1, drive units, 1 h at 1,200/h: 1,243 -> 1,161 delivered, P95 107 -> 291 s,
+  // the dispatcher's own P95 100 -> 71 s; docs/measurements.md, "Guide paths that count turns").
+  const turns = options.kinematics && !options.shift ? guideTurnCosts(options.kinematics, params.stepS) : undefined;
+  const policy = createMovementPolicy(options.policy, floor, state, options.random, options.preferredWalk, turns);
   const stops = options.disruptions
     ? new StopsOnFloor(
         floor,
