@@ -182,6 +182,8 @@ export {
 } from './formats/vda5050.ts';
 export {
   cruisingRunCells,
+  FLOOR_DIRECTION_OF_HEADING,
+  HEADING_OF_FLOOR_DIRECTION,
   HEADING_STEPS,
   MOTION_TICK_S,
   headingOfStep,

@@ -1,4 +1,4 @@
-import type { Floor } from '@fleetlab/warehouse';
+import { type Floor, HEADING_OF_FLOOR_DIRECTION, quarterTurns } from '@fleetlab/warehouse';
 
 /** Cost units per step: the guide search counts in sixteenths of a step, so its costs stay whole numbers. */
 export const UNIT = 16;
@@ -73,15 +73,6 @@ export interface GuideStart {
   moving: boolean;
 }
 
-/** Neighbour index k (`Floor.neighbours`: +x, -x, +y, -y) of each heading (`HEADING_STEPS`: +x, +y, -x, -y); its own inverse. */
-const NEIGHBOUR_OF_HEADING = [0, 2, 1, 3] as const;
-
-/** Quarter turns between two neighbour directions (k ^ 1 is the opposite one). */
-function quarterTurnsBetween(from: number, to: number): number {
-  if (from === to) return 0;
-  return (from ^ 1) === to ? 2 : 1;
-}
-
 const RIGID_CAP = 16 * UNIT;
 const MAX_STEP_COST = UNIT + Math.max(GUIDE_COSTS.lane.cap, GUIDE_COSTS.open.cap) + GUIDE_COSTS.near.cap + RIGID_CAP;
 
@@ -121,7 +112,7 @@ export class GuideSearch {
     private readonly turns: GuideTurnCosts | null = null,
   ) {
     const cells = floor.cellCount;
-    // With turns a node is a cell and the heading the robot entered it with.
+    // With turns a node is a cell and the heading the robot entered it with (cell * 4 + heading).
     const states = turns ? 4 * cells : cells;
     this.g = new Int32Array(states);
     this.depth = new Int32Array(states);
@@ -183,7 +174,7 @@ export class GuideSearch {
     const field = floor.distanceField(goal);
     const ring = bucketHead.length;
     const round = ++this.round;
-    const first = from * per + (turns && start ? NEIGHBOUR_OF_HEADING[start.heading] : 0);
+    const first = from * per + (turns && start ? start.heading : 0);
     const startChange = turns && start?.moving ? turns.change : 0;
     seen[first] = round;
     g[first] = 0;
@@ -227,13 +218,14 @@ export class GuideSearch {
       for (let k = 0; k < 4; k++) {
         const next = neighbours[cell * 4 + k];
         if (next < 0) continue;
-        const nextState = turns ? next * 4 + k : next;
+        const nextHeading = HEADING_OF_FLOOR_DIRECTION[k];
+        const nextState = turns ? next * 4 + nextHeading : next;
         if (closed[nextState] === round || (shortest && field[next] !== field[cell] - 1)) continue;
         // A station cell is a depot: a walk may end there, never pass through it.
         if (next !== goal && stationAt[next] >= 0) continue;
         if (blocked !== null && blocked[next] === 1) continue;
         let cost = base + this.crowdingCost(traffic, next, k, near, rigidCost);
-        if (turns && k !== heading) cost += change + quarterTurnsBetween(heading, k) * turns.quarter;
+        if (turns && nextHeading !== heading) cost += change + quarterTurns(heading, nextHeading) * turns.quarter;
         if (seen[nextState] === round && g[nextState] <= cost) continue;
         seen[nextState] = round;
         g[nextState] = cost;

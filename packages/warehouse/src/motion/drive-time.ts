@@ -26,6 +26,14 @@ export const HEADING_STEPS: readonly (readonly [number, number])[] = [
   [0, -1],
 ];
 
+/** The floor's neighbour slot (`Floor.neighbours`: right, left, down, up) of each heading (+x, +y, -x, -y). */
+export const FLOOR_DIRECTION_OF_HEADING: readonly number[] = [0, 2, 1, 3];
+
+/** The heading of each of the floor's neighbour slots (the inverse of FLOOR_DIRECTION_OF_HEADING). */
+export const HEADING_OF_FLOOR_DIRECTION: readonly Heading[] = FLOOR_DIRECTION_OF_HEADING.map(
+  (_, slot) => FLOOR_DIRECTION_OF_HEADING.indexOf(slot) as Heading,
+);
+
 /** The heading of a step between two neighbouring cells (dx, dy), or -1 when it is not one step. */
 export function headingOfStep(dx: number, dy: number): Heading | -1 {
   for (let h = 0; h < 4; h++) if (HEADING_STEPS[h][0] === dx && HEADING_STEPS[h][1] === dy) return h as Heading;

@@ -1,11 +1,8 @@
 import { KeyedHeap } from '../data-structures/keyed-heap.ts';
 import type { Floor } from '../floor/floor.ts';
 import type { RobotKinematics } from '../records/robot-models.ts';
-import { cruisingRunCells, HEADING_STEPS, type Heading, runTime } from './drive-time.ts';
+import { cruisingRunCells, FLOOR_DIRECTION_OF_HEADING, HEADING_STEPS, type Heading, runTime } from './drive-time.ts';
 import { runTimeSplit } from './time-split.ts';
-
-/** The floor's neighbour slot (right, left, down, up) of each heading (+x, +y, -x, -y). */
-const FLOOR_DIRECTION_OF_HEADING = [0, 2, 1, 3] as const;
 
 /**
  * What driving through a dropoff's cell (not starting or ending there) costs a walk when walks are
