@@ -190,6 +190,7 @@ export {
   quarterTurns,
   runsOfWalk,
   runTime,
+  speedChangeLossS,
   turnTime,
   walkTime,
   type Heading,

@@ -5,6 +5,7 @@ import {
   type RobotKinematics,
   type RobotWork,
   restHeading,
+  speedChangeLossS,
 } from '@fleetlab/warehouse';
 import type { FloorTraffic } from './floor-traffic.ts';
 
@@ -49,8 +50,9 @@ export class MotionHolds {
     this.moving = new Uint8Array(robots.length);
     this.atPlace = new Uint8Array(robots.length).fill(1);
     this.debtS = new Float64Array(robots.length);
-    this.startS = model.topSpeed / (2 * model.acceleration);
-    this.brakeS = model.topSpeed / (2 * model.braking);
+    const loss = speedChangeLossS(model);
+    this.startS = loss.start;
+    this.brakeS = loss.brake;
   }
 
   /**

@@ -1,4 +1,4 @@
-import type { Floor, RobotKinematics, TrafficPolicyName } from '@fleetlab/warehouse';
+import { type Floor, type RobotKinematics, speedChangeLossS, type TrafficPolicyName } from '@fleetlab/warehouse';
 import type { FloorTraffic } from '../execution/floor-traffic.ts';
 import { GuidedPibtPolicy } from './guided-pibt.ts';
 import { type GuideTurnCosts, UNIT } from './guide-search.ts';
@@ -35,8 +35,9 @@ const POLICY_CLASSES: Record<TrafficPolicyName, PolicyClass> = {
  */
 export function guideTurnCosts(model: RobotKinematics, stepS: number): GuideTurnCosts {
   const units = (seconds: number) => Math.round((seconds / stepS) * UNIT);
+  const loss = speedChangeLossS(model);
   return {
-    change: units(model.topSpeed / (2 * model.braking) + model.topSpeed / (2 * model.acceleration)),
+    change: units(loss.brake + loss.start),
     quarter: units(model.quarterTurnS),
   };
 }

@@ -52,6 +52,14 @@ export function turnTime(model: RobotKinematics, from: number, to: number): numb
 }
 
 /**
+ * Seconds a start from standstill to top speed takes beyond cruising the same metres (v / 2a),
+ * and the same of braking to a stop (v / 2b): what a stop costs a robot at speed (0 for a point).
+ */
+export function speedChangeLossS(model: RobotKinematics): { start: number; brake: number } {
+  return { start: model.topSpeed / (2 * model.acceleration), brake: model.topSpeed / (2 * model.braking) };
+}
+
+/**
  * Seconds for a straight run of `metres` from standstill to standstill: accelerate, cruise at top
  * speed, brake (a trapezoid), or, when the run is too short to reach top speed, accelerate and
  * brake at once (a triangle). A point covers it at top speed.
