@@ -19,7 +19,7 @@ import { DetourFields } from '../src/execution/detours.ts';
 import { Disruptions } from '../src/execution/disruptions.ts';
 import { GuideSearch } from '../src/movement/guide-search.ts';
 import { checkExecution, runShift, simulate, SimulationError } from '../src/index.ts';
-import { CORRIDOR, deliver, NARROW_AISLE, TWO_AISLES } from './fixtures.ts';
+import { CORRIDOR, deliver, NARROW_AISLE, randomLayouts, TWO_AISLES } from './fixtures.ts';
 
 /** Robot seconds the record's activities call stopped, and the seconds of its delays and breakdowns. */
 function stoppedSeconds(execution: ExecutionRecord): [number, number] {
@@ -224,12 +224,7 @@ describe('executions with delays and breakdowns', () => {
     fc.assert(
       fc.property(
         fc.record({
-          width: fc.integer({ min: 10, max: 16 }),
-          height: fc.integer({ min: 12, max: 16 }),
-          stations: fc.integer({ min: 1, max: 3 }),
-          robotsPerStation: fc.integer({ min: 1, max: 4 }),
-          aisleWidth: fc.constantFrom(1, 2),
-          seed: fc.integer({ min: 1, max: 10_000 }),
+          ...randomLayouts({ width: [10, 16], height: [12, 16], stations: [1, 3], robotsPerStation: [1, 4] }),
           rate: fc.double({ min: 2, max: 60, noNaN: true }),
           meanS: fc.double({ min: 1, max: 60, noNaN: true }),
           mtbfH: fc.double({ min: 0.02, max: 2, noNaN: true }),
@@ -268,12 +263,7 @@ describe('executions with delays and breakdowns', () => {
     fc.assert(
       fc.property(
         fc.record({
-          width: fc.integer({ min: 10, max: 14 }),
-          height: fc.integer({ min: 12, max: 14 }),
-          stations: fc.integer({ min: 1, max: 2 }),
-          robotsPerStation: fc.integer({ min: 1, max: 3 }),
-          aisleWidth: fc.constantFrom(1, 2),
-          seed: fc.integer({ min: 1, max: 10_000 }),
+          ...randomLayouts({ width: [10, 14], height: [12, 14], stations: [1, 2], robotsPerStation: [1, 3] }),
           rate: fc.double({ min: 10, max: 120, noNaN: true }),
           meanS: fc.double({ min: 1, max: 30, noNaN: true }),
           mtbfH: fc.double({ min: 0.01, max: 0.5, noNaN: true }),
@@ -311,12 +301,7 @@ describe('executions with delays and breakdowns', () => {
     fc.assert(
       fc.property(
         fc.record({
-          width: fc.integer({ min: 10, max: 16 }),
-          height: fc.integer({ min: 12, max: 16 }),
-          stations: fc.integer({ min: 1, max: 3 }),
-          robotsPerStation: fc.integer({ min: 2, max: 3 }),
-          aisleWidth: fc.constantFrom(1, 2),
-          seed: fc.integer({ min: 1, max: 10_000 }),
+          ...randomLayouts({ width: [10, 16], height: [12, 16], stations: [1, 3], robotsPerStation: [2, 3] }),
           dispatch: fc.constantFrom('reoptimise', 'nearest_idle'),
         }),
         ({ dispatch, ...layout }) => {
@@ -354,12 +339,7 @@ describe('executions with delays and breakdowns', () => {
     fc.assert(
       fc.property(
         fc.record({
-          width: fc.integer({ min: 10, max: 14 }),
-          height: fc.integer({ min: 12, max: 14 }),
-          stations: fc.integer({ min: 1, max: 2 }),
-          robotsPerStation: fc.integer({ min: 2, max: 3 }),
-          aisleWidth: fc.constantFrom(1, 2),
-          seed: fc.integer({ min: 1, max: 10_000 }),
+          ...randomLayouts({ width: [10, 14], height: [12, 14], stations: [1, 2], robotsPerStation: [2, 3] }),
           model: fc.constantFrom('drive-unit' as const, 'amr' as const),
         }),
         ({ model, ...layout }) => {

@@ -1,8 +1,31 @@
+import fc from 'fast-check';
 import { type FloorEnvironment, MOTION_SEGMENT_LENGTH } from '@fleetlab/warehouse';
 
 type Step = { task: [string, string] | 'recharge' };
 export const deliver = (pickup: string, dropoff: string): Step => ({ task: [pickup, dropoff] });
 export const recharge: Step = { task: 'recharge' };
+
+/** Inclusive ranges of a random generated layout's size, stations and robots per station. */
+export interface LayoutRanges {
+  width: [number, number];
+  height: [number, number];
+  stations: [number, number];
+  robotsPerStation: [number, number];
+}
+
+/**
+ * The layout fields of a property test's `fc.record` (`generateWarehouseInstance` options): size,
+ * stations and robots in the ranges, one- or two-lane aisles, a generator seed. Spread first, so a
+ * test's own fields follow them.
+ */
+export const randomLayouts = ({ width, height, stations, robotsPerStation }: LayoutRanges) => ({
+  width: fc.integer({ min: width[0], max: width[1] }),
+  height: fc.integer({ min: height[0], max: height[1] }),
+  stations: fc.integer({ min: stations[0], max: stations[1] }),
+  robotsPerStation: fc.integer({ min: robotsPerStation[0], max: robotsPerStation[1] }),
+  aisleWidth: fc.constantFrom(1, 2),
+  seed: fc.integer({ min: 1, max: 10_000 }),
+});
 
 /**
  * "Narrow aisle": a 7 x 2 floor whose row 1 is a one-cell corridor between two shelves.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
 import { decodeTimeline, type FloorEnvironment, generateWarehouseInstance } from '@fleetlab/warehouse';
 import { checkExecution, simulate } from '../src/index.ts';
-import { deliver } from './fixtures.ts';
+import { deliver, randomLayouts } from './fixtures.ts';
 
 const cellsOf = (timeline: number[], last: number, width: number) =>
   Array.from(decodeTimeline(timeline, last, width), (cell) => `${cell % width},${Math.floor(cell / width)}`);
@@ -131,13 +131,8 @@ describe('the lookahead policy on random layouts', () => {
     fc.assert(
       fc.property(
         fc.record({
-          width: fc.integer({ min: 12, max: 18 }),
-          height: fc.integer({ min: 12, max: 18 }),
-          stations: fc.integer({ min: 1, max: 4 }),
-          robotsPerStation: fc.integer({ min: 1, max: 5 }),
-          aisleWidth: fc.constantFrom(1, 2),
+          ...randomLayouts({ width: [12, 18], height: [12, 18], stations: [1, 4], robotsPerStation: [1, 5] }),
           orders: fc.integer({ min: 5, max: 60 }),
-          seed: fc.integer({ min: 1, max: 10_000 }),
           maxDistance: fc.constantFrom(150, 400, 1000),
         }),
         ({ maxDistance, ...layout }) => {

@@ -8,7 +8,7 @@ import {
   generateWarehouseInstance,
 } from '@fleetlab/warehouse';
 import { checkExecution, runShift, SimulationCancelledError, toDense } from '../src/index.ts';
-import { segments } from './fixtures.ts';
+import { randomLayouts, segments } from './fixtures.ts';
 
 /**
  * "Dock corridor": an 11 x 2 floor, row 1 a corridor under shelf S1: station R1 at (0, 1), pickup
@@ -184,12 +184,7 @@ describe('shifts with robot models on random small floors', () => {
     fc.assert(
       fc.property(
         fc.record({
-          width: fc.integer({ min: 10, max: 14 }),
-          height: fc.integer({ min: 12, max: 14 }),
-          stations: fc.integer({ min: 1, max: 3 }),
-          robotsPerStation: fc.integer({ min: 1, max: 3 }),
-          aisleWidth: fc.constantFrom(1, 2),
-          seed: fc.integer({ min: 1, max: 10_000 }),
+          ...randomLayouts({ width: [10, 14], height: [12, 14], stations: [1, 3], robotsPerStation: [1, 3] }),
           rate: fc.integer({ min: 20, max: 400 }),
           maxDistance: fc.constantFrom(150, 1000),
           model: fc.constantFrom('drive-unit' as const, 'amr' as const),

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dispatchPolicyValues, Floor, generateWarehouseInstance } from '@fleetlab/warehouse';
 import { checkExecution, runShift } from '../src/index.ts';
+import { randomLayouts } from './fixtures.ts';
 
 /** The most orders an hour the fleet could do if every order were a round trip from a station: robots * 3600 / the mean round trip in seconds (1 m/s). */
 function roundTripCapacity(day: ReturnType<typeof generateWarehouseInstance>): number {
@@ -21,12 +22,7 @@ describe('shifts on random layouts', () => {
     fc.assert(
       fc.property(
         fc.record({
-          width: fc.integer({ min: 10, max: 16 }),
-          height: fc.integer({ min: 12, max: 16 }),
-          stations: fc.integer({ min: 1, max: 3 }),
-          robotsPerStation: fc.integer({ min: 1, max: 3 }),
-          aisleWidth: fc.constantFrom(1, 2),
-          seed: fc.integer({ min: 1, max: 10_000 }),
+          ...randomLayouts({ width: [10, 16], height: [12, 16], stations: [1, 3], robotsPerStation: [1, 3] }),
           load: fc.double({ min: 0.1, max: 0.4, noNaN: true }),
           dispatch: fc.constantFrom(...dispatchPolicyValues),
         }),

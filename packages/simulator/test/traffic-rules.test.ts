@@ -1,7 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FloorEnvironment } from '@fleetlab/warehouse';
+import { buildProblem, solve } from '@fleetlab/solver';
+import {
+  type FloorEnvironment,
+  generateWarehouseInstance,
+  ROBOT_MODEL_PRESETS,
+  trafficPolicyNameValues,
+} from '@fleetlab/warehouse';
 import { checkExecution, simulate } from '../src/index.ts';
-import { deliver } from './fixtures.ts';
+import { deliver, randomLayouts } from './fixtures.ts';
 
 /**
  * "Ring": an 11 x 5 floor, shelf S1 over cells x 2-8, y 1-3, so row 0, row 4 and columns 1 and 9
@@ -162,5 +169,45 @@ describe('traffic rules a planner draws', () => {
     expect(checkExecution(crossing(true), crossingPlan, unruled, crossingParams).errors).toEqual([
       'Robot N1 stops on keep-clear cell (3, 3) at step 8',
     ]);
+  });
+
+  it('keep-clear cells beside every dropoff: robots crossing them to a dock and robots leaving it never meet on it', () => {
+    // A robot crossing a keep-clear cell claims its way out for the next step, which may be a dock
+    // whose robot leaves over the other keep-clear cell this step; that robot's own claim must
+    // leave the first one's in place, or a third robot steps onto the dock between the two.
+    fc.assert(
+      fc.property(
+        fc.record({
+          ...randomLayouts({ width: [14, 20], height: [12, 18], stations: [2, 4], robotsPerStation: [3, 6] }),
+          orders: fc.integer({ min: 40, max: 120 }),
+        }),
+        fc.constantFrom(...trafficPolicyNameValues),
+        fc.constantFrom(...ROBOT_MODEL_PRESETS.map(({ name }) => name)),
+        (layout, traffic_policy, robot_model) => {
+          const day = generateWarehouseInstance({ ...layout, shelfLength: 4 });
+          const { elements, dimensions } = day.environment;
+          const places = new Set(
+            [...elements.pickups, ...elements.dropoffs, ...elements.robot_stations].map(
+              ({ position }) => `${Math.floor(position[0])},${Math.floor(position[1])}`,
+            ),
+          );
+          const beside = elements.dropoffs.flatMap(({ id, position }) =>
+            [-1, 1]
+              .map((dx) => [Math.floor(position[0]) + dx, Math.floor(position[1])])
+              .filter(([x, y]) => x >= 0 && x < dimensions.width && !places.has(`${x},${y}`))
+              .map(([x, y]) => ({ id: `K${id}_${x}`, position: [x + 0.5, y + 0.5] })),
+          );
+          const environment = { ...day.environment, elements: { ...elements, keep_clear_cells: beside } };
+          const params = { max_distance: 1000, traffic_policy, robot_model };
+          const plan = solve(buildProblem({ environment, tasks: day.tasks, params }), {
+            algorithm: 'greedy_distance',
+          }).results;
+          const execution = simulate(environment, plan, params, { tasks: day.tasks, seed: layout.seed });
+          expect(execution.totals.deliveries).toBe(day.tasks.length);
+          expect(checkExecution(environment, plan, execution, params).errors).toEqual([]);
+        },
+      ),
+      { numRuns: 25, seed: 35 },
+    );
   });
 });

@@ -75,7 +75,7 @@ export class MotionHolds {
         this.heading[robot] = direction;
       }
       this.atPlace[robot] = 0;
-      if (this.debtS[robot] >= this.stepS / 2) {
+      if (this.debtS[robot] >= this.stepS / 2 && this.mayStand(state, robot)) {
         this.debtS[robot] -= this.stepS;
         this.stand(state, robot);
       }
@@ -105,6 +105,26 @@ export class MotionHolds {
 
   private turnS(robot: number, direction: number): number {
     return quarterTurns(this.heading[robot], direction) * this.model.quarterTurnS;
+  }
+
+  /**
+   * Whether the robot, and whoever meant to move into its cell, may all stand this step: none of
+   * them onto, on or off a keep-clear cell. A robot crossing keep-clear cells drives its claimed
+   * run one cell a step and never stops on one, and the robot whose cell it claimed as its way out
+   * must leave it; the debt of such a robot waits for its next step on ordinary cells.
+   */
+  private mayStand(state: FloorTraffic, robot: number): boolean {
+    const { keepClear } = this.floor;
+    let current = robot;
+    for (;;) {
+      const cell = state.pos[current];
+      const next = state.next[current];
+      if (keepClear[cell] || (next >= 0 && keepClear[next]) || state.claimedBy[cell] !== -1) return false;
+      const follower = state.isHome(current, cell) ? -1 : state.reservedBy[cell];
+      // The chain ends, or closes on itself round a rotation.
+      if (follower < 0 || follower === current || follower === robot || state.next[follower] !== cell) return true;
+      current = follower;
+    }
   }
 
   /** The robot stays in its cell this step, and so does whoever meant to move into it. */

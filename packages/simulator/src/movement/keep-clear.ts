@@ -70,15 +70,19 @@ export class KeepClearPassages {
     const ahead = this.ahead[robot];
     for (const run of this.waysOut(robot, from, cell, rank, pushed ? Infinity : rank(from))) {
       ahead.push(...run);
-      // Held while the exit's robot is pushed, so it can step neither onto the run nor behind this robot.
+      // Held while the exit's robot is pushed, so it can step neither onto the run nor behind this
+      // robot. `from` may be the exit another robot driving through has claimed for a coming step
+      // (this robot leaves it now): that claim is put back, not dropped.
       for (const claimed of run) state.claimedBy[claimed] = robot;
+      const cellClaim = state.claimedBy[cell];
+      const fromClaim = state.claimedBy[from];
       state.claimedBy[cell] = robot;
       state.claimedBy[from] = robot;
       const exit = run[run.length - 1];
       const occupant = state.occupant[exit];
       if (occupant !== -1 && state.next[occupant] === -1) this.push(occupant);
-      state.claimedBy[cell] = -1;
-      state.claimedBy[from] = -1;
+      state.claimedBy[cell] = cellClaim;
+      state.claimedBy[from] = fromClaim;
       if (occupant === -1 || state.next[occupant] !== exit) return true;
       this.drop(robot);
     }
