@@ -4,6 +4,7 @@ import { buildProblem, solve } from '@fleetlab/solver';
 import {
   type FloorEnvironment,
   generateWarehouseInstance,
+  type InstanceGeneratorOptions,
   ROBOT_MODEL_PRESETS,
   trafficPolicyNameValues,
 } from '@fleetlab/warehouse';
@@ -178,36 +179,54 @@ describe('traffic rules a planner draws', () => {
     fc.assert(
       fc.property(
         fc.record({
-          ...randomLayouts({ width: [14, 20], height: [12, 18], stations: [2, 4], robotsPerStation: [3, 6] }),
-          orders: fc.integer({ min: 40, max: 120 }),
+          ...randomLayouts({ width: [12, 16], height: [12, 16], stations: [2, 4], robotsPerStation: [3, 6] }),
+          orders: fc.integer({ min: 30, max: 80 }),
         }),
         fc.constantFrom(...trafficPolicyNameValues),
         fc.constantFrom(...ROBOT_MODEL_PRESETS.map(({ name }) => name)),
-        (layout, traffic_policy, robot_model) => {
-          const day = generateWarehouseInstance({ ...layout, shelfLength: 4 });
-          const { elements, dimensions } = day.environment;
-          const places = new Set(
-            [...elements.pickups, ...elements.dropoffs, ...elements.robot_stations].map(
-              ({ position }) => `${Math.floor(position[0])},${Math.floor(position[1])}`,
-            ),
-          );
-          const beside = elements.dropoffs.flatMap(({ id, position }) =>
-            [-1, 1]
-              .map((dx) => [Math.floor(position[0]) + dx, Math.floor(position[1])])
-              .filter(([x, y]) => x >= 0 && x < dimensions.width && !places.has(`${x},${y}`))
-              .map(([x, y]) => ({ id: `K${id}_${x}`, position: [x + 0.5, y + 0.5] })),
-          );
-          const environment = { ...day.environment, elements: { ...elements, keep_clear_cells: beside } };
-          const params = { max_distance: 1000, traffic_policy, robot_model };
-          const plan = solve(buildProblem({ environment, tasks: day.tasks, params }), {
-            algorithm: 'greedy_distance',
-          }).results;
-          const execution = simulate(environment, plan, params, { tasks: day.tasks, seed: layout.seed });
-          expect(execution.totals.deliveries).toBe(day.tasks.length);
-          expect(checkExecution(environment, plan, execution, params).errors).toEqual([]);
-        },
+        fc.constantFrom(100, 1000),
+        (layout, traffic_policy, robot_model, max_distance) =>
+          runsBesideKeepClearDropoffs(layout, { max_distance, recharge_time: 3, traffic_policy, robot_model }),
       ),
-      { numRuns: 25, seed: 35 },
+      { numRuns: 16, seed: 35 },
+    );
+  });
+
+  it('a robot crossing keep-clear cells claims only a run its charge affords', () => {
+    // On this day with 100 m charges, R2_2 claimed a run round the dock's keep-clear cells with
+    // 3 m to spare, each step away costing 2, and reached D2 with 14 m left, 16 m from home.
+    runsBesideKeepClearDropoffs(
+      { width: 15, height: 15, stations: 2, robotsPerStation: 4, aisleWidth: 1, orders: 70, seed: 8043 },
+      { max_distance: 100, recharge_time: 3, traffic_policy: 'pibt', robot_model: 'drive-unit' },
     );
   });
 });
+
+/**
+ * A generated day with a keep-clear cell on each side of every dropoff (where the floor has a
+ * free cell there), planned by greedy_distance and run with `params`: it finishes every delivery
+ * and passes checkExecution.
+ */
+function runsBesideKeepClearDropoffs(
+  layout: Omit<InstanceGeneratorOptions, 'shelfLength'>,
+  params: Record<string, unknown>,
+): void {
+  const day = generateWarehouseInstance({ ...layout, shelfLength: 4 });
+  const { elements, dimensions } = day.environment;
+  const places = new Set(
+    [...elements.pickups, ...elements.dropoffs, ...elements.robot_stations].map(
+      ({ position }) => `${Math.floor(position[0])},${Math.floor(position[1])}`,
+    ),
+  );
+  const beside = elements.dropoffs.flatMap(({ id, position }) =>
+    [-1, 1]
+      .map((dx) => [Math.floor(position[0]) + dx, Math.floor(position[1])])
+      .filter(([x, y]) => x >= 0 && x < dimensions.width && !places.has(`${x},${y}`))
+      .map(([x, y]) => ({ id: `K${id}_${x}`, position: [x + 0.5, y + 0.5] })),
+  );
+  const environment = { ...day.environment, elements: { ...elements, keep_clear_cells: beside } };
+  const plan = solve(buildProblem({ environment, tasks: day.tasks, params }), { algorithm: 'greedy_distance' }).results;
+  const execution = simulate(environment, plan, params, { tasks: day.tasks, seed: layout.seed });
+  expect(execution.totals.deliveries).toBe(day.tasks.length);
+  expect(checkExecution(environment, plan, execution, params).errors).toEqual([]);
+}

@@ -278,12 +278,12 @@ function guardBatteries({ state, work, policy, params, guardHomeward }: Run, act
   for (const robot of active) {
     if (state.mode[robot] !== Mode.Moving) continue;
     const used = work.used[robot];
-    if (state.phase[robot] === Phase.ToHome) {
-      if (guardHomeward)
-        state.tight[robot] = params.maxDistance - used - work.metresStillNeeded(robot, false) < TIGHT_SLACK_M ? 1 : 0;
-      continue;
-    }
-    state.tight[robot] = params.maxDistance - used - work.metresStillNeeded(robot, false) < TIGHT_SLACK_M ? 1 : 0;
+    const homeward = state.phase[robot] === Phase.ToHome;
+    const spare =
+      homeward && !guardHomeward ? Infinity : params.maxDistance - used - work.metresStillNeeded(robot, false);
+    state.spare[robot] = spare;
+    state.tight[robot] = spare < TIGHT_SLACK_M ? 1 : 0;
+    if (homeward) continue;
     // A robot that can take its plan's next charge sooner need not keep to the plan's metres to
     // keep to its charges: it is short of charge only on its plan's last charge.
     if (work.hasChargeToBringForward(robot)) continue;

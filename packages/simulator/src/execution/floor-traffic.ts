@@ -41,6 +41,11 @@ export class FloorTraffic {
   readonly field: Int32Array[];
   /** 1 for a robot with no charge to spare: it only waits or moves closer to its goal. */
   readonly tight: Uint8Array;
+  /**
+   * Metres the robot has to spare on its charge after its remaining work (Infinity where the
+   * battery rule does not watch it): each step away from its goal costs 2 of them.
+   */
+  readonly spare: Float64Array;
   /** The step at which the plan (each robot alone on the floor) reaches the robot's current goal, or NO_DUE. */
   readonly due: Int32Array;
   /** The step at which the plan has the robot's last delivery done, or NO_DUE (no plan's clock, or no delivery). */
@@ -75,6 +80,7 @@ export class FloorTraffic {
     this.phase = new Uint8Array(n);
     this.field = new Array(n);
     this.tight = new Uint8Array(n);
+    this.spare = new Float64Array(n).fill(Infinity);
     this.due = new Int32Array(n).fill(NO_DUE);
     this.finishDue = new Int32Array(n).fill(NO_DUE);
     this.occupant = new Int32Array(floor.cellCount).fill(-1);

@@ -7,6 +7,7 @@ import {
   restHeading,
   speedChangeLossS,
 } from '@fleetlab/warehouse';
+import { SimulationError } from '../errors.ts';
 import type { FloorTraffic } from './floor-traffic.ts';
 
 /**
@@ -116,7 +117,7 @@ export class MotionHolds {
   private mayStand(state: FloorTraffic, robot: number): boolean {
     const { keepClear } = this.floor;
     let current = robot;
-    for (;;) {
+    for (let held = 0; held <= state.n; held++) {
       const cell = state.pos[current];
       const next = state.next[current];
       if (keepClear[cell] || (next >= 0 && keepClear[next]) || state.claimedBy[cell] !== -1) return false;
@@ -125,18 +126,23 @@ export class MotionHolds {
       if (follower < 0 || follower === current || follower === robot || state.next[follower] !== cell) return true;
       current = follower;
     }
+    return true;
   }
 
   /** The robot stays in its cell this step, and so does whoever meant to move into it. */
   private stand(state: FloorTraffic, robot: number): void {
     let current = robot;
-    for (;;) {
+    // A chain holds each robot at most once; a longer one means two robots share a cell.
+    for (let held = 0; held <= state.n; held++) {
       const cell = state.pos[current];
       const follower = state.isHome(current, cell) ? -1 : state.reservedBy[cell];
       state.release(current, state.next[current]);
       state.reserve(current, cell);
-      if (follower < 0 || follower === current || state.next[follower] !== cell) return;
+      if (follower < 0 || follower === current || follower === robot || state.next[follower] !== cell) return;
       current = follower;
     }
+    throw new SimulationError(
+      `Internal error: robots ${state.robots[robot].id} and ${state.robots[current].id} stand on one cell at step ${state.step}`,
+    );
   }
 }

@@ -14,13 +14,17 @@ const MAX_RUN_CELLS = 16;
  * keep-clear cells beyond it and the first ordinary cell after them, each free now (empty, or its
  * robot already leaving) and claimed for it, so no other robot may step on them. From then on it
  * drives that run before any other robot moves, one cell a step, onto cells nobody else can have:
- * it never stands on a keep-clear cell two steps running. A robot with no charge to spare claims
- * only a run that takes it closer to its goal at every cell.
+ * it never stands on a keep-clear cell two steps running. A robot claims only a run its charge
+ * affords: each step away from its goal costs it 2 of its spare metres (`FloorTraffic.spare`), so
+ * one with no charge to spare claims only a run that takes it closer at every cell, and one that
+ * becomes short of charge on its way through still finishes and gets home.
  */
 export class KeepClearPassages {
   /** Per robot, the claimed cells still ahead of it (empty when it drives through nothing). */
   private readonly ahead: number[][];
   private readonly parent: Int32Array;
+  /** Per cell reached by the search, the spare metres the run to it has cost. */
+  private readonly spent: Float64Array;
   private readonly seen: Int32Array;
   private readonly queue: Int32Array;
   private search = 0;
@@ -33,6 +37,7 @@ export class KeepClearPassages {
   ) {
     this.ahead = Array.from({ length: state.n }, () => []);
     this.parent = new Int32Array(floor.cellCount);
+    this.spent = new Float64Array(floor.cellCount);
     this.seen = new Int32Array(floor.cellCount);
     this.queue = new Int32Array(MAX_RUN_CELLS);
   }
@@ -101,13 +106,16 @@ export class KeepClearPassages {
     rank: (cell: number) => number,
     limit: number,
   ): number[][] {
-    const { floor, state, parent, seen, queue } = this;
-    const tight = state.tight[robot] === 1;
+    const { floor, state, parent, spent, seen, queue } = this;
+    const spare = state.spare[robot];
     const distance = state.field[robot];
+    // A step away from the goal costs 2 spare metres: one driven, one more to drive.
+    const cost = (at: number, next: number) => (distance[next] >= distance[at] ? 2 : 0);
     const mark = ++this.search;
     seen[from] = mark;
     seen[cell] = mark;
     parent[cell] = -1;
+    spent[cell] = cost(from, cell);
     let head = 0;
     let tail = 0;
     queue[tail++] = cell;
@@ -118,9 +126,11 @@ export class KeepClearPassages {
         const next = floor.neighbours[at * 4 + k];
         if (next < 0 || seen[next] === mark) continue;
         seen[next] = mark;
-        if (tight && distance[next] >= distance[at]) continue;
+        const spentThere = spent[at] + cost(at, next);
+        if (spentThere > Math.max(0, spare)) continue;
         if (!state.canEnter(robot, next)) continue;
         parent[next] = at;
+        spent[next] = spentThere;
         if (floor.keepClear[next]) {
           // Whoever stands on a keep-clear cell drives its own run first: it has already moved.
           if (tail < MAX_RUN_CELLS && this.leaving(robot, next)) queue[tail++] = next;
