@@ -38,6 +38,8 @@ export class MotionHolds {
   private readonly atPlace: Uint8Array;
   /** Seconds owed (negative: paid ahead). */
   private readonly debtS: Float64Array;
+  /** The robots that stand with a robot that pays (`chainOf`). */
+  private readonly chain: Int32Array;
   private readonly startS: number;
   private readonly brakeS: number;
 
@@ -51,6 +53,7 @@ export class MotionHolds {
     this.moving = new Uint8Array(robots.length);
     this.atPlace = new Uint8Array(robots.length).fill(1);
     this.debtS = new Float64Array(robots.length);
+    this.chain = new Int32Array(robots.length + 1);
     const loss = speedChangeLossS(model);
     this.startS = loss.start;
     this.brakeS = loss.brake;
@@ -76,9 +79,11 @@ export class MotionHolds {
         this.heading[robot] = direction;
       }
       this.atPlace[robot] = 0;
-      if (this.debtS[robot] >= this.stepS / 2 && this.mayStand(state, robot)) {
+      if (this.debtS[robot] < this.stepS / 2) continue;
+      const count = this.chainOf(state, robot);
+      if (this.mayStand(state, count)) {
         this.debtS[robot] -= this.stepS;
-        this.stand(state, robot);
+        this.stand(state, count);
       }
     }
   }
@@ -109,40 +114,50 @@ export class MotionHolds {
   }
 
   /**
-   * Whether the robot, and whoever meant to move into its cell, may all stand this step: none of
-   * them onto, on or off a keep-clear cell. A robot crossing keep-clear cells drives its claimed
-   * run one cell a step and never stops on one, and the robot whose cell it claimed as its way out
-   * must leave it; the debt of such a robot waits for its next step on ordinary cells.
+   * The robot and, in turn, each robot that meant to move into the cell of the one before it: the
+   * robots that stand with it, written to `chain`; returns how many. The chain ends, or closes on
+   * itself round a rotation; it holds each robot at most once, so a longer one means two robots
+   * share a cell.
    */
-  private mayStand(state: FloorTraffic, robot: number): boolean {
-    const { keepClear } = this.floor;
+  private chainOf(state: FloorTraffic, robot: number): number {
+    const { chain } = this;
     let current = robot;
-    for (let held = 0; held <= state.n; held++) {
-      const cell = state.pos[current];
-      const next = state.next[current];
-      if (keepClear[cell] || (next >= 0 && keepClear[next]) || state.claimedBy[cell] !== -1) return false;
-      const follower = state.isHome(current, cell) ? -1 : state.reservedBy[cell];
-      // The chain ends, or closes on itself round a rotation.
-      if (follower < 0 || follower === current || follower === robot || state.next[follower] !== cell) return true;
-      current = follower;
-    }
-    return true;
-  }
-
-  /** The robot stays in its cell this step, and so does whoever meant to move into it. */
-  private stand(state: FloorTraffic, robot: number): void {
-    let current = robot;
-    // A chain holds each robot at most once; a longer one means two robots share a cell.
-    for (let held = 0; held <= state.n; held++) {
+    let count = 0;
+    while (count <= state.n) {
+      chain[count++] = current;
       const cell = state.pos[current];
       const follower = state.isHome(current, cell) ? -1 : state.reservedBy[cell];
-      state.release(current, state.next[current]);
-      state.reserve(current, cell);
-      if (follower < 0 || follower === current || follower === robot || state.next[follower] !== cell) return;
+      if (follower < 0 || follower === current || follower === robot || state.next[follower] !== cell) return count;
       current = follower;
     }
     throw new SimulationError(
       `Internal error: robots ${state.robots[robot].id} and ${state.robots[current].id} stand on one cell at step ${state.step}`,
     );
+  }
+
+  /**
+   * Whether the first `count` robots of `chain` may all stand this step: none of them onto, on or
+   * off a keep-clear cell. A robot crossing keep-clear cells drives its claimed run one cell a step
+   * and never stops on one, and the robot whose cell it claimed as its way out must leave it; the
+   * debt of such a robot waits for its next step on ordinary cells.
+   */
+  private mayStand(state: FloorTraffic, count: number): boolean {
+    const { keepClear } = this.floor;
+    for (let i = 0; i < count; i++) {
+      const robot = this.chain[i];
+      const cell = state.pos[robot];
+      const next = state.next[robot];
+      if (keepClear[cell] || (next >= 0 && keepClear[next]) || state.claimedBy[cell] !== -1) return false;
+    }
+    return true;
+  }
+
+  /** The first `count` robots of `chain` stay in their cells this step. */
+  private stand(state: FloorTraffic, count: number): void {
+    for (let i = 0; i < count; i++) {
+      const robot = this.chain[i];
+      state.release(robot, state.next[robot]);
+      state.reserve(robot, state.pos[robot]);
+    }
   }
 }
