@@ -21,6 +21,10 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'tools/**/*.test.{ts,tsx}'],
     css: false,
+    // One jsdom and one module graph per worker, not per file: no test mocks a module, and the
+    // setup file (run before every file) clears the DOM, storage, stubbed globals and fake timers
+    // after each test, so a file starts as the one before it found the page.
+    isolate: false,
     // Generous limits, so a busy machine (CI shares its cores) slows the suite without failing it.
     testTimeout: 60_000,
     hookTimeout: 60_000,
