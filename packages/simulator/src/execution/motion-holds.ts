@@ -21,9 +21,9 @@ import type { FloorTraffic } from './floor-traffic.ts';
  * its debt stays within half a step: the order is decided on a clock close to the real one, as
  * LoRR's rotate actions do on a grid. What a robot owes:
  * - a turn where it was at speed: braking before it, the turn, starting after it;
- * - at a place it stops at (its goal): braking, the turn to the place's rest heading, and
- *   starting again (the turn out of it is owed when it sets off, as a robot at a place has to turn
- *   to leave).
+ * - at a place it stops at (its goal): the braking. It faces the place's rest heading there, and
+ *   sets off from it as a robot that stood: charging the turns in and out and the start as well
+ *   made the docks' queues grow (docs/measurements.md, "Robot models").
  * A robot that stood waiting owes nothing to set off: it turned while it waited, and it sets out
  * as the one ahead of it does (the timed floor's moving block).
  *
@@ -34,8 +34,6 @@ export class MotionHolds {
   private readonly heading: Int8Array;
   /** Whether the robot moved in the step before (it is at speed). */
   private readonly moving: Uint8Array;
-  /** Whether it stands at a place and must turn to set off. */
-  private readonly atPlace: Uint8Array;
   /** Seconds owed (negative: paid ahead). */
   private readonly debtS: Float64Array;
   /** The robots that stand with a robot that pays (`chainOf`). */
@@ -51,7 +49,6 @@ export class MotionHolds {
   ) {
     this.heading = Int8Array.from(robots, (robot) => restHeading(floor, robot.startCell));
     this.moving = new Uint8Array(robots.length);
-    this.atPlace = new Uint8Array(robots.length).fill(1);
     this.debtS = new Float64Array(robots.length);
     this.chain = new Int32Array(robots.length + 1);
     const loss = speedChangeLossS(model);
@@ -78,7 +75,6 @@ export class MotionHolds {
         }
         this.heading[robot] = direction;
       }
-      this.atPlace[robot] = 0;
       if (this.debtS[robot] < this.stepS / 2) continue;
       const count = this.chainOf(state, robot);
       if (this.mayStand(state, count)) {
@@ -104,7 +100,6 @@ export class MotionHolds {
         this.debtS[robot] += this.brakeS;
         this.heading[robot] = rest;
         this.moving[robot] = 0;
-        this.atPlace[robot] = 1;
       }
     }
   }
