@@ -128,8 +128,8 @@ const COMPUTE: Record<BoundName, MakespanBound['compute']> = {
   dock_capacity: (problem) => dockCapacityBound(problem),
 };
 
-/** The bounds a search may start without (`computeBounds`' `costly: false`). */
-const COSTLY = new Set<BoundName>(['drive_items_lp', 'robot_recharges_lp']);
+/** The bounds a search may start without (`computeBounds`' `costly: false`): the linear programmes. */
+const COSTLY = new Set<BoundName>(['charge_segment_lp', 'drive_items_lp', 'robot_recharges_lp']);
 
 /** Every makespan bound the solver knows, in the order of BOUNDS: the solve, the lower-bound module and the bench read this list. */
 export const MAKESPAN_BOUNDS: readonly MakespanBound[] = BOUNDS.map((info) => ({

@@ -9,7 +9,7 @@ import {
 } from '../problem/delivery-legs.ts';
 import { usableRobots } from './lower-bound.ts';
 import { groupDeliveriesByPlace, type PlaceGroups } from './place-groups.ts';
-import { predecessorAssignmentBound } from './predecessor-bound.ts';
+import { type PlacePrices, predecessorAssignmentBound } from './predecessor-bound.ts';
 import type { Problem } from '../problem/problem.ts';
 
 /**
@@ -300,8 +300,8 @@ function leastFeasibleMakespan(
  * less the price. Costs depend on places only, so the priced problem is the delivery-level one
  * (the same forbidden self-pair), at the cost of the model's bound whatever the size.
  */
-class PricedAssignment {
-  private readonly groups: PlaceGroups;
+export class PricedAssignment {
+  readonly groups: PlaceGroups;
   /** Per pickup place q and dropoff place d (`PlaceGroups` orders): the cheapest drive from d through a home station to q. */
   private readonly through: Float64Array;
   /** Per pickup place: the cheapest direct drive to it from a dropoff place. */
@@ -365,8 +365,13 @@ class PricedAssignment {
     return detours[Math.min(detours.length - 1, Math.max(0, recharges - 1))] + 1e-6;
   }
 
-  /** A(price) (a weak-duality bound) and how many station arcs the optimal assignment uses. */
-  solve(price: number): { arcs: number; stationArcs: number } {
+  /**
+   * A(price) (a weak-duality bound), how many station arcs the optimal assignment uses, and the
+   * dual behind A(price): prices of the arcs shifted up by `price` (`predecessorAssignmentBound`),
+   * so u_q + w_p - price is at most what the arc p -> q costs after the price is taken off a
+   * station arc.
+   */
+  solve(price: number): { arcs: number; stationArcs: number; prices: PlacePrices | null } {
     const solved = predecessorAssignmentBound(
       this.problem,
       this.groups,
@@ -374,6 +379,6 @@ class PricedAssignment {
       { stationArcs: { through: this.through, price } },
       this.poll,
     );
-    return { arcs: solved.distance_m, stationArcs: solved.stationArcs };
+    return { arcs: solved.distance_m, stationArcs: solved.stationArcs, prices: solved.prices };
   }
 }

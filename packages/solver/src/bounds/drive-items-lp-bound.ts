@@ -4,6 +4,8 @@ import { onDriveTimes, type Problem } from '../problem/problem.ts';
 import { highs } from './highs-runtime.ts';
 import { type ModelBoundWork, usableRobots } from './lower-bound.ts';
 import { type RobotChargeFigures, robotChargeFigures } from './robot-charge-figures.ts';
+import { PricedAssignment } from './detour-capacity-bound.ts';
+import { totalDeliveryLength } from '../problem/delivery-legs.ts';
 import type { SharedBoundWork } from './bound-list.ts';
 
 /**
@@ -17,7 +19,7 @@ const MAX_SOLVES = 40;
  * A safety stop for pathological programmes, far above what the bench's floors take (0.1-0.6 s
  * on an idle core): past it the bisection stops with the largest makespan it has proven.
  */
-const SAFETY_BUDGET_S = 20;
+const SAFETY_BUDGET_S = 120;
 /**
  * The programme's columns are built for makespans up to this many times the bound already known
  * (an M it still cannot meet there is reported as proven).
@@ -65,6 +67,10 @@ const RELATIVE_TOLERANCE = 1e-6;
  *    An M at which it is infeasible is below every plan's makespan; the bound is the largest M
  *    the bisection proves infeasible (the capacities grow with M), less a relative 1e-6 for the
  *    LP solver's tolerances, and what it proved when it stops (MAX_SOLVES, or the safety stop).
+ * 4. The same rows on drive items with the recharges' detours priced (`pricedDriveItems`), a few
+ *    prices at once: a recharge then costs its robot the price instead of the least detour, and
+ *    the items take the price back where a way through a station is cheap (m1 with drive units
+ *    467.0 -> 470.7 s, l1 837.3 -> 844.0 s; AMRs 607.2 -> 611.9 s and 1,113.7 -> 1,122.7 s).
  * The LP is capped at MAX_COLUMNS (robot classes x recharge counts x delivery classes).
  */
 export function driveItemsLpBound(
@@ -73,6 +79,7 @@ export function driveItemsLpBound(
   fleetDrive: number,
   known: number,
   shared: Pick<SharedBoundWork, 'poll' | 'costlyStop' | 'modelAssignment' | 'driveModelAssignment'>,
+  settings: DriveItemsLpOptions = {},
 ): number {
   const { poll } = shared;
   const usable = usableRobots(problem);
@@ -87,17 +94,30 @@ export function driveItemsLpBound(
     onDriveTimes(problem),
     2 * handlingDrive,
   );
-  const classes = deliveryClassItems(problem, metres.item, drives.item);
-  const groups = robotGroups(problem, usable, metres.kappa, drives.kappa);
+  const priced = settings.pricedDetours === false ? [] : pricedDriveItems(problem, usable, 2 * handlingDrive, poll);
+  const classes = deliveryClassItems(problem, metres.item, drives.item, priced);
+  const groups = robotGroups(problem, usable, metres.kappa, drives.kappa, priced);
   const deadline = shared.costlyStop(SAFETY_BUDGET_S);
-  const needs: Needs = { metres: fleetDriving, drive: fleetDrive + 2 * n * handlingDrive };
+  const needs: Needs = {
+    metres: fleetDriving,
+    drive: fleetDrive + 2 * n * handlingDrive,
+    priced: priced.map((rows) => rows.need + 2 * n * handlingDrive),
+  };
   const largest = Math.max(1, known) * LARGEST_FACTOR;
   const options = chargeOptions(problem, groups, largest);
   const servable = groups.map((group) => classes.filter((item) => canServe(problem, group.robot, item.delivery)));
-  let columns = classes.length + 2;
+  let columns = classes.length + 2 + priced.length;
   for (const option of options) columns += 1 + servable[option.group].length;
   if (columns > MAX_COLUMNS) return 0;
-  const programme = new ItemProgramme(problem, classes, servable, groups, options, needs);
+  const programme = new ItemProgramme(
+    problem,
+    classes,
+    servable,
+    groups,
+    options,
+    needs,
+    priced.map((rows) => rows.price),
+  );
   try {
     let solves = 0;
     const infeasible = (makespan: number) => {
@@ -125,11 +145,18 @@ export function driveItemsLpBound(
   }
 }
 
+export interface DriveItemsLpOptions {
+  /** Leave out the rows with the recharges' detours priced (`pricedDriveItems`): for tests and measurements of what they add. */
+  pricedDetours?: boolean;
+}
+
 interface Needs {
   /** W: the fleet's least productive metres. */
   metres: number;
   /** W' plus every delivery's two handlings, in drive metres. */
   drive: number;
+  /** Per station-arc price, W'(price) plus every delivery's two handlings (`pricedDriveItems`). */
+  priced: number[];
 }
 
 interface ItemPotentials {
@@ -148,7 +175,7 @@ interface ItemPotentials {
  */
 function itemPotentials(
   problem: Problem,
-  { groups, prices }: ModelBoundWork,
+  { groups, prices }: Pick<ModelBoundWork, 'groups' | 'prices'>,
   usable: readonly number[],
   table: Problem,
   extra: number,
@@ -182,22 +209,90 @@ interface ClassItem {
   /** The least metres and drive metres of its deliveries' items (lowering an item keeps the programme a relaxation). */
   metres: number;
   drive: number;
+  /** The least priced drive item per station-arc price (`pricedDriveItems` order). */
+  priced: Float64Array;
 }
 
-function deliveryClassItems(problem: Problem, metres: Float64Array, drives: Float64Array): ClassItem[] {
+function deliveryClassItems(
+  problem: Problem,
+  metres: Float64Array,
+  drives: Float64Array,
+  priced: readonly PricedDriveItems[],
+): ClassItem[] {
   const items: ClassItem[] = Array.from(problem.deliveryClassFirst, (delivery) => ({
     delivery,
     count: 0,
     metres: Infinity,
     drive: Infinity,
+    priced: new Float64Array(priced.length).fill(Infinity),
   }));
   for (let j = 0; j < problem.deliveryCount; j++) {
     const item = items[problem.deliveryClass[j]];
     item.count++;
     item.metres = Math.min(item.metres, metres[j]);
     item.drive = Math.min(item.drive, drives[j]);
+    priced.forEach((rows, k) => {
+      item.priced[k] = Math.min(item.priced[k], rows.item[j]);
+    });
   }
   return items;
+}
+
+/**
+ * Drive items with the recharges' detours priced (the detour-capacity bound's Lagrangian step on
+ * the legs' least times), one set per price lambda >= 0. In the predecessor assignment on drive
+ * metres an arc from a dropoff may instead go through a home station at its drive less lambda
+ * (`PricedAssignment`); its dual (u, w) satisfies u_q + w_p - lambda <= that arc's priced cost.
+ * A robot's drive, its recharges' ways through its station included, is at least the priced cost
+ * of its arcs plus lambda for each arc through a station, so with items
+ * p_j(lambda) = drive length + u + w - lambda + two handlings and kappa as in step 1,
+ *   D_r + (2k - 1) h v >= sum of p_j(lambda) + kappa_r(lambda) + lambda s_r,
+ * s_r its arcs through a station: every recharge that finds the battery not full but one before
+ * its first delivery (a robot that does not start full on its station; a recharge after its last
+ * delivery only makes a plan later, so the plans without one are the ones to bound). The
+ * capacity of a (class, c) pair is then (M - ready - c R) v - lambda max(0, c - first) + h v,
+ * and the fleet needs W'(lambda) + 2 n h v, W'(lambda) the drive lengths plus A(lambda). Any
+ * lambda keeps every plan a solution; the programme holds every price's rows at once. The
+ * prices tried make about N/2, N and 2N pickups (N usable robots) prefer the way through a
+ * station (`PricedAssignment.priceEstimate`), where the recharges of a fleet that needs them
+ * mostly lie.
+ */
+interface PricedDriveItems {
+  price: number;
+  item: Float64Array;
+  kappa: Float64Array;
+  /** W'(price): the deliveries' drive lengths plus A(price), in drive metres. */
+  need: number;
+}
+
+function pricedDriveItems(
+  problem: Problem,
+  usable: readonly number[],
+  extra: number,
+  poll?: () => void,
+): PricedDriveItems[] {
+  if (!(problem.rechargeSeconds > 0) || !Number.isFinite(problem.maxDistance)) return [];
+  const drives = onDriveTimes(problem);
+  const assignment = new PricedAssignment(drives, [...usable], poll);
+  const fleet = usable.length;
+  const prices = new Set<number>();
+  for (const recharges of [Math.ceil(fleet / 2), fleet, 2 * fleet]) prices.add(assignment.priceEstimate(recharges));
+  const lengths = totalDeliveryLength(drives);
+  const rows: PricedDriveItems[] = [];
+  for (const price of prices) {
+    if (!(price > 0) || !Number.isFinite(price)) continue;
+    const solved = assignment.solve(price);
+    if (solved.prices === null) continue;
+    const { item, kappa } = itemPotentials(
+      problem,
+      { groups: assignment.groups, prices: solved.prices },
+      usable,
+      drives,
+      extra - price,
+    );
+    rows.push({ price, item, kappa, need: lengths + Math.max(0, solved.arcs) });
+  }
+  return rows;
 }
 
 interface RobotGroup {
@@ -206,6 +301,10 @@ interface RobotGroup {
   /** The group's least kappa and kappa' (the largest capacity any of its robots has). */
   kappa: number;
   kappaDrive: number;
+  /** The least kappa(lambda) per station-arc price. */
+  kappaPriced: Float64Array;
+  /** 1 when a recharge before its first delivery may find the battery not full (it does not start full on its station). */
+  firstCharge: number;
   metres: RobotChargeFigures;
   drive: RobotChargeFigures;
 }
@@ -216,6 +315,7 @@ function robotGroups(
   usable: readonly number[],
   kappa: Float64Array,
   kappaDrive: Float64Array,
+  priced: readonly PricedDriveItems[],
 ): RobotGroup[] {
   const metres = robotChargeFigures(problem, usable);
   const drive = robotChargeFigures(onDriveTimes(problem), usable);
@@ -226,12 +326,18 @@ function robotGroups(
       known.size++;
       known.kappa = Math.min(known.kappa, kappa[k]);
       known.kappaDrive = Math.min(known.kappaDrive, kappaDrive[k]);
+      priced.forEach((rows, p) => {
+        known.kappaPriced[p] = Math.min(known.kappaPriced[p], rows.kappa[k]);
+      });
     } else {
+      const startsFull = problem.startPlace[robot] === problem.homePlace[robot] && problem.initialUsed[robot] === 0;
       byClass.set(problem.robotClass[robot], {
         robot,
         size: 1,
         kappa: kappa[k],
         kappaDrive: kappaDrive[k],
+        kappaPriced: Float64Array.from(priced, (rows) => rows.kappa[k]),
+        firstCharge: startsFull ? 0 : 1,
         metres: metres[k],
         drive: drive[k],
       });
@@ -279,6 +385,8 @@ class ItemProgramme {
   private readonly options: (ChargeOption & { column: number; metresRow: number })[] = [];
   private readonly metresRow: number;
   private readonly driveRow: number;
+  /** The fleet's need row of each station-arc price (after `driveRow`). */
+  private readonly pricedRows: number[];
 
   constructor(
     private readonly problem: Problem,
@@ -288,6 +396,7 @@ class ItemProgramme {
     private readonly groups: readonly RobotGroup[],
     options: readonly ChargeOption[],
     needs: Needs,
+    private readonly prices: readonly number[],
   ) {
     const { model } = this;
     const inf = highs.infinity;
@@ -300,25 +409,32 @@ class ItemProgramme {
     this.driveRow = this.metresRow + 1;
     model.addRow(needs.metres, inf, { indices: [], values: [] });
     model.addRow(needs.drive, inf, { indices: [], values: [] });
+    this.pricedRows = needs.priced.map((need, k) => {
+      model.addRow(need, inf, { indices: [], values: [] });
+      return this.driveRow + 1 + k;
+    });
     // Slack on the cover and need rows keeps every programme feasible: the makespan is too short
     // exactly when the least slack is positive (phase two of the simplex, warm from the last basis).
     for (let k = 0; k < classes.length; k++) model.addCol(1, 0, inf, { indices: [coverRow + k], values: [1] });
-    model.addCol(1 / Math.max(1, needs.metres / classes.length), 0, inf, { indices: [this.metresRow], values: [1] });
-    model.addCol(1 / Math.max(1, needs.drive / classes.length), 0, inf, { indices: [this.driveRow], values: [1] });
-    let row = this.driveRow + 1;
-    let column = classes.length + 2;
+    const needRows = [needs.metres, needs.drive, ...needs.priced];
+    needRows.forEach((need, k) => {
+      model.addCol(1 / Math.max(1, need / classes.length), 0, inf, { indices: [this.metresRow + k], values: [1] });
+    });
+    let row = this.metresRow + needRows.length;
+    let column = classes.length + needRows.length;
+    // Per option: its metres row, its drive row and a row per station-arc price.
+    const optionRows = 2 + prices.length;
     for (const option of options) {
       const metresRow = row;
-      row += 2;
-      model.addRow(-inf, 0, { indices: [], values: [] });
-      model.addRow(-inf, 0, { indices: [], values: [] });
+      row += optionRows;
+      for (let k = 0; k < optionRows; k++) model.addRow(-inf, 0, { indices: [], values: [] });
       // The robots' count; its capacities are written by `feasibleAt`.
       model.addCol(0, 0, inf, { indices: [option.group], values: [1] });
       this.options.push({ ...option, column: column++, metresRow });
       for (const item of servable[option.group]) {
         model.addCol(0, 0, inf, {
-          indices: [coverOf.get(item) as number, metresRow, metresRow + 1],
-          values: [1, item.metres, item.drive],
+          indices: [coverOf.get(item) as number, ...Array.from({ length: optionRows }, (_, k) => metresRow + k)],
+          values: [1, item.metres, item.drive, ...item.priced],
         });
         column++;
       }
@@ -350,6 +466,12 @@ class ItemProgramme {
       model.changeCoefficient(option.metresRow + 1, option.column, -(drive - group.kappaDrive));
       model.changeCoefficient(this.metresRow, option.column, metres);
       model.changeCoefficient(this.driveRow, option.column, drive);
+      const throughStation = Math.max(0, c - group.firstCharge);
+      this.prices.forEach((price, k) => {
+        const priced = Math.max(0, driving - price * throughStation) + handlingDrive + SAFE_SLACK;
+        model.changeCoefficient(option.metresRow + 2 + k, option.column, -(priced - group.kappaPriced[k]));
+        model.changeCoefficient(this.pricedRows[k], option.column, priced);
+      });
     }
     // HiGHS's time limit counts every run of the model: restart its clock.
     model.zeroAllClocks();

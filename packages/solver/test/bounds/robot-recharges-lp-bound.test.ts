@@ -59,9 +59,13 @@ describe('robot_recharges_lp on the bench', () => {
 
   it("battery6 past a solve's deadline for its costly bounds: the split LP reports the level it reached, 660 s, a bound still", () => {
     // The first level with a split of 7 recharges is a robot's least finish with two: 660 s.
-    // A deadline already past stops the bound there, before any split's master is weighed.
+    // A deadline already past stops the bound there, before any split's master is weighed. The
+    // charge-segment LP it starts from is proven first, without the deadline (a costly bound
+    // too, it would stop at once and leave the split LP nothing to start from).
     const problem = buildProblem(loadBenchInstance('battery6'));
-    const late = withCostlyBounds(computeBounds(problem, undefined, { costly: false }), { deadlineMs: 0 });
+    const figures = computeBounds(problem, undefined, { costly: false });
+    expect(figures.shared.chargeSegmentLp().recharges).toBe(7);
+    const late = withCostlyBounds(figures, { deadlineMs: 0 });
     expect(late.values.find((value) => value.name === 'robot_recharges_lp')?.makespan_s).toBeCloseTo(660, 3);
   });
 });
