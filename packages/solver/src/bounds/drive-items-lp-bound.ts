@@ -246,8 +246,8 @@ function deliveryClassItems(
  * A robot's drive, its recharges' ways through its station included, is at least the priced cost
  * of its arcs plus lambda for each arc through a station, so with items
  * p_j(lambda) = drive length + u + w - lambda + two handlings and kappa as in step 1,
- *   D_r + (2k - 1) h v >= sum of p_j(lambda) + kappa_r(lambda) + lambda s_r,
- * s_r its arcs through a station: every recharge that finds the battery not full but one before
+ *   D_r + 2k h v >= sum of p_j(lambda) + kappa_r(lambda) + lambda s_r,
+ * while D_r + (2k - 1) h v <= (M - ready - c R) v (step 2), s_r its arcs through a station: every recharge that finds the battery not full but one before
  * its first delivery (a robot that does not start full on its station; a recharge after its last
  * delivery only makes a plan later, so the plans without one are the ones to bound). The
  * capacity of a (class, c) pair is then (M - ready - c R) v - lambda max(0, c - first) + h v,
@@ -290,7 +290,7 @@ function pricedDriveItems(
       drives,
       extra - price,
     );
-    rows.push({ price, item, kappa, need: lengths + Math.max(0, solved.arcs) });
+    rows.push({ price, item, kappa, need: lengths + solved.arcs });
   }
   return rows;
 }

@@ -119,6 +119,7 @@ describe('bounds on the clock of robots that accelerate, brake and turn', () => 
     let checked = 0;
     let driveTimeTightest = 0;
     let itemsAbove = 0;
+    let pricedAbove = 0;
     fc.assert(
       fc.property(
         fc.record({
@@ -154,7 +155,18 @@ describe('bounds on the clock of robots that accelerate, brake and turn', () => 
             }
           });
           if (bounds.tightest.name === 'drive_time') driveTimeTightest++;
-          if (figureOf(bounds, 'drive_items_lp') > figureOf(bounds, 'drive_time') + 1e-6) itemsAbove++;
+          const items = figureOf(bounds, 'drive_items_lp');
+          if (items > figureOf(bounds, 'drive_time') + 1e-6) itemsAbove++;
+          const { shared } = bounds;
+          const unpriced = driveItemsLpBound(
+            problem,
+            shared.model().distance_m,
+            shared.driveModel().distance_m,
+            shared.driveTime(),
+            shared,
+            { pricedDetours: false },
+          );
+          if (items > unpriced + 1e-6) pricedAbove++;
           checked++;
         },
       ),
@@ -163,8 +175,10 @@ describe('bounds on the clock of robots that accelerate, brake and turn', () => 
     expect(checked).toBeGreaterThan(30);
     // The legs' least times are the tightest bound on some of them: the test is not idle.
     expect(driveTimeTightest).toBeGreaterThan(0);
-    // The item LP proves more than the aggregate drive-time bound on some of them.
+    // The item LP proves more than the aggregate drive-time bound on some of them, and its rows
+    // with the recharges' detours priced more than it proves without them on some.
     expect(itemsAbove).toBeGreaterThan(0);
+    expect(pricedAbove).toBeGreaterThan(0);
   });
 
   it('the item LP works from the assignment by places, so a day of 640 deliveries gets it too, at most its plan', () => {
