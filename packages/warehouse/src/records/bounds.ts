@@ -118,7 +118,7 @@ export const BOUNDS = [
   {
     name: 'drive_items_lp',
     counts:
-      "each delivery's metres and least drive time together, and the whole charges of the robots that carry them (a linear programme over the robots and how often each recharges; robots that accelerate, brake and turn)",
+      "each delivery's metres and least drive time together, the whole charges of the robots that carry them and each recharge's drive through the station (a linear programme over the robots and how often each recharges; robots that accelerate, brake and turn)",
     cannotCount: [
       CHARGER_QUEUES,
       UNUSED_CHARGE,
