@@ -247,9 +247,10 @@ function deliveryClassItems(
  * of its arcs plus lambda for each arc through a station, so with items
  * p_j(lambda) = drive length + u + w - lambda + two handlings and kappa as in step 1,
  *   D_r + 2k h v >= sum of p_j(lambda) + kappa_r(lambda) + lambda s_r,
- * while D_r + (2k - 1) h v <= (M - ready - c R) v (step 2), s_r its arcs through a station: every recharge that finds the battery not full but one before
- * its first delivery (a robot that does not start full on its station; a recharge after its last
- * delivery only makes a plan later, so the plans without one are the ones to bound). The
+ * while D_r + (2k - 1) h v <= (M - ready - c R) v (step 2). Its arcs through a station s_r are
+ * at least its recharges that find the battery not full but one before its first delivery (for a
+ * robot that does not start full on its station; a recharge after its last delivery only makes a
+ * plan later, so the plans without one are the ones to bound). The
  * capacity of a (class, c) pair is then (M - ready - c R) v - lambda max(0, c - first) + h v,
  * and the fleet needs W'(lambda) + 2 n h v, W'(lambda) the drive lengths plus A(lambda). Any
  * lambda keeps every plan a solution; the programme holds every price's rows at once. The
