@@ -304,8 +304,6 @@ interface RobotGroup {
   kappaDrive: number;
   /** The least kappa(lambda) per station-arc price. */
   kappaPriced: Float64Array;
-  /** 1 when a recharge before its first delivery may find the battery not full (it does not start full on its station). */
-  firstCharge: number;
   metres: RobotChargeFigures;
   drive: RobotChargeFigures;
 }
@@ -331,14 +329,12 @@ function robotGroups(
         known.kappaPriced[p] = Math.min(known.kappaPriced[p], rows.kappa[k]);
       });
     } else {
-      const startsFull = problem.startPlace[robot] === problem.homePlace[robot] && problem.initialUsed[robot] === 0;
       byClass.set(problem.robotClass[robot], {
         robot,
         size: 1,
         kappa: kappa[k],
         kappaDrive: kappaDrive[k],
         kappaPriced: Float64Array.from(priced, (rows) => rows.kappa[k]),
-        firstCharge: startsFull ? 0 : 1,
         metres: metres[k],
         drive: drive[k],
       });
@@ -467,7 +463,8 @@ class ItemProgramme {
       model.changeCoefficient(option.metresRow + 1, option.column, -(drive - group.kappaDrive));
       model.changeCoefficient(this.metresRow, option.column, metres);
       model.changeCoefficient(this.driveRow, option.column, drive);
-      const throughStation = Math.max(0, c - group.firstCharge);
+      // A recharge before the first delivery (one that does not start full) is no arc through a station.
+      const throughStation = Math.max(0, c - (group.metres.startsFull ? 0 : 1));
       this.prices.forEach((price, k) => {
         const priced = Math.max(0, driving - price * throughStation) + handlingDrive + SAFE_SLACK;
         model.changeCoefficient(option.metresRow + 2 + k, option.column, -(priced - group.kappaPriced[k]));

@@ -16,12 +16,15 @@ const DETOUR_PAIR_BUDGET = 2_000_000;
  *   would pass DETOUR_PAIR_BUDGET).
  * - `afterCharge`: the least time from the end of a recharge to a delivery done: home to a
  *   pickup, its handling, on to the dropoff.
+ * - `startsFull`: it starts on its station with a full battery, so a recharge before its first
+ *   delivery never finds the battery not full.
  */
 export interface RobotChargeFigures {
   robot: number;
   reserve: number;
   detour: number;
   afterCharge: number;
+  startsFull: boolean;
 }
 
 export function robotChargeFigures(problem: Problem, usable: readonly number[]): RobotChargeFigures[] {
@@ -46,11 +49,11 @@ export function robotChargeFigures(problem: Problem, usable: readonly number[]):
     let reserve = Infinity;
     for (const dropoff of dropoffs) reserve = Math.min(reserve, between(dropoff, home));
     let detour = 0;
+    // A recharge right at the start counts only when it finds the battery not full: the robot
+    // started off its station or with part of its charge used.
+    const startsFull = start === home && problem.initialUsed[robot] === 0;
     if ((dropoffs.size + 1) * pickups.size <= DETOUR_PAIR_BUDGET) {
       detour = Infinity;
-      // A recharge right at the start counts only when it finds the battery not full: the robot
-      // started off its station or with part of its charge used.
-      const startsFull = start === home && problem.initialUsed[robot] === 0;
       for (const from of startsFull ? dropoffs : [start, ...dropoffs]) {
         const toHome = between(from, home);
         for (const pickup of pickups) detour = Math.min(detour, toHome + between(home, pickup) - between(from, pickup));
@@ -62,6 +65,7 @@ export function robotChargeFigures(problem: Problem, usable: readonly number[]):
       reserve: Number.isFinite(reserve) ? reserve : 0,
       detour: Number.isFinite(detour) ? detour : 0,
       afterCharge: afterCharge / problem.speed + problem.handlingSeconds,
+      startsFull,
     };
     byClass.set(problem.robotClass[robot], figures);
     return figures;
