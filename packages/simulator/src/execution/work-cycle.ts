@@ -78,6 +78,16 @@ export class WorkCycle {
   private readonly restAfterDropoff: Float64Array[];
   /** Per robot, the index in its work of its last charge (-1: none), kept with `restAfterDropoff` whenever the work changes. */
   private readonly lastCharge: Int32Array;
+  /**
+   * Per robot, what `metresStillNeeded` last worked out for its delivery under way, beyond the
+   * way to its goal: the work index and phase it holds (`index * 4 + phase`, -1 none), the goal,
+   * and the metres after the goal with the dropoff's next leg (2r) and with its plan's rest of
+   * the charge (2r + 1). That runs for every moving robot twice a step; these change only when
+   * the robot reaches a goal or its work changes (`workChanged`).
+   */
+  private readonly stillNeededFor: Int32Array;
+  private readonly stillNeededGoal: Int32Array;
+  private readonly stillNeededAfter: Float64Array;
   /** Per robot and work item, the plan's step for it: a delivery's dropoff reached, a charge's station reached (null: work handed out as the run goes, no plan's clock). */
   private readonly plannedSteps: Int32Array[] | null;
 
@@ -125,6 +135,9 @@ export class WorkCycle {
     );
     this.restAfterDropoff = robots.map((robot) => plannedRestAfterDropoff(this.legMetres, robot));
     this.lastCharge = Int32Array.from(robots, (robot) => lastChargeIndex(robot.work));
+    this.stillNeededFor = new Int32Array(n).fill(-1);
+    this.stillNeededGoal = new Int32Array(n);
+    this.stillNeededAfter = new Float64Array(2 * n);
     this.plannedSteps = planned ? robots.map((robot, r) => plannedStepsOf(robot, planned[r])) : null;
     planned?.forEach((alone, r) => {
       const last = alone.deliveryDoneSteps.at(-1);
@@ -187,19 +200,37 @@ export class WorkCycle {
   metresStillNeeded(robot: number, wholeCharge: boolean): number {
     // From where the robot stands the floor's shortest walk (a robot in traffic is off its plan's
     // walk anyway, and the plan's walks are tabled from places only); between places the plan's.
-    const { floor, legMetres, state } = this;
+    const { floor, state } = this;
     const index = this.workIndex[robot];
-    const item = this.robots[robot].work[index];
-    const home = this.robots[robot].homeCell;
-    if (item?.kind !== 'delivery' || (state.phase[robot] !== Phase.ToPickup && state.phase[robot] !== Phase.ToDropoff))
-      return floor.distance(state.pos[robot], home);
-    // No closure here: this runs for every moving robot at every step.
-    const afterDropoff = wholeCharge ? this.restAfterDropoff[robot][index] : legMetres(item.dropoffCell, home);
-    if (state.phase[robot] === Phase.ToPickup)
-      return (
-        floor.distance(state.pos[robot], item.pickupCell) + legMetres(item.pickupCell, item.dropoffCell) + afterDropoff
-      );
-    return floor.distance(state.pos[robot], item.dropoffCell) + afterDropoff;
+    const phase = state.phase[robot];
+    const key = index * 4 + phase;
+    if (this.stillNeededFor[robot] !== key) {
+      const item = this.robots[robot].work[index];
+      if (item?.kind !== 'delivery' || (phase !== Phase.ToPickup && phase !== Phase.ToDropoff))
+        return floor.distance(state.pos[robot], this.robots[robot].homeCell);
+      this.rememberStillNeeded(robot, item, key);
+    }
+    const after = this.stillNeededAfter[2 * robot + (wholeCharge ? 1 : 0)];
+    return floor.distance(state.pos[robot], this.stillNeededGoal[robot]) + after;
+  }
+
+  /** Works out the part of `metresStillNeeded` beyond the way to the goal for the delivery `item` under way. */
+  private rememberStillNeeded(robot: number, item: DeliveryWork, key: number): void {
+    const { legMetres } = this;
+    const index = this.workIndex[robot];
+    const toPickup = this.state.phase[robot] === Phase.ToPickup;
+    const ride = toPickup ? legMetres(item.pickupCell, item.dropoffCell) : 0;
+    this.stillNeededFor[robot] = key;
+    this.stillNeededGoal[robot] = toPickup ? item.pickupCell : item.dropoffCell;
+    this.stillNeededAfter[2 * robot] = ride + legMetres(item.dropoffCell, this.robots[robot].homeCell);
+    this.stillNeededAfter[2 * robot + 1] = ride + this.restAfterDropoff[robot][index];
+  }
+
+  /** The robot's work changed: what depends on the items that follow is worked out again. */
+  private workChanged(robot: number): void {
+    this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.legMetres, this.robots[robot]);
+    this.lastCharge[robot] = lastChargeIndex(this.robots[robot].work);
+    this.stillNeededFor[robot] = -1;
   }
 
   /** The robot stands on its goal at `step`. */
@@ -253,8 +284,7 @@ export class WorkCycle {
   appendWork(robot: number, items: readonly WorkItem[], step: number): void {
     this.recorder.workGiven(robot, step);
     this.robots[robot].work.push(...items);
-    this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.legMetres, this.robots[robot]);
-    this.lastCharge[robot] = lastChargeIndex(this.robots[robot].work);
+    this.workChanged(robot);
     if (this.finished[robot]) this.resume(robot, step);
   }
 
@@ -281,8 +311,7 @@ export class WorkCycle {
       current.orderId === items[0].orderId;
     work.length = from;
     work.push(...items);
-    this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.legMetres, this.robots[robot]);
-    this.lastCharge[robot] = lastChargeIndex(this.robots[robot].work);
+    this.workChanged(robot);
     if (this.finished[robot]) {
       if (work.length > this.workIndex[robot]) this.resume(robot, step);
     } else if (redirect && !sameFirst) this.startNextWork(robot, step);
@@ -572,8 +601,7 @@ export class WorkCycle {
       steps.copyWithin(index + 1, index, next);
       steps[index] = NO_DUE;
     }
-    this.restAfterDropoff[robot] = plannedRestAfterDropoff(this.legMetres, this.robots[robot]);
-    this.lastCharge[robot] = lastChargeIndex(this.robots[robot].work);
+    this.workChanged(robot);
     return true;
   }
 

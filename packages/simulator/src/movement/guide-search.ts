@@ -74,6 +74,7 @@ export interface GuideStart {
 }
 
 const RIGID_CAP = 16 * UNIT;
+const { lane: LANE, open: OPEN, near: NEAR } = GUIDE_COSTS;
 const MAX_STEP_COST = UNIT + Math.max(GUIDE_COSTS.lane.cap, GUIDE_COSTS.open.cap) + GUIDE_COSTS.near.cap + RIGID_CAP;
 
 /**
@@ -136,15 +137,13 @@ export class GuideSearch {
 
   /** What crowding adds to the step from `cell` to `next` (direction k), `near` the robot. */
   private crowdingCost(traffic: GuideTraffic, next: number, k: number, near: boolean, rigidCost: number): number {
-    const { flow, load, nearFlow, nearLoad, rigidFlow } = traffic;
     const against = next * 4 + (k ^ 1);
-    const costs = this.lane[next] ? GUIDE_COSTS.lane : GUIDE_COSTS.open;
-    let cost = Math.min(costs.contraflow * flow[against] + costs.load * load[next], costs.cap);
-    if (near) {
-      const { near: nearCosts } = GUIDE_COSTS;
-      cost += Math.min(nearCosts.contraflow * nearFlow[against] + nearCosts.load * nearLoad[next], nearCosts.cap);
-    }
-    const rigid = rigidFlow[against];
+    let cost = this.lane[next]
+      ? Math.min(LANE.contraflow * traffic.flow[against] + LANE.load * traffic.load[next], LANE.cap)
+      : Math.min(OPEN.contraflow * traffic.flow[against] + OPEN.load * traffic.load[next], OPEN.cap);
+    if (near)
+      cost += Math.min(NEAR.contraflow * traffic.nearFlow[against] + NEAR.load * traffic.nearLoad[next], NEAR.cap);
+    const rigid = traffic.rigidFlow[against];
     if (rigid > 0) cost += Math.min(rigid * rigidCost, RIGID_CAP);
     return cost;
   }
@@ -218,9 +217,10 @@ export class GuideSearch {
       for (let k = 0; k < 4; k++) {
         const next = neighbours[cell * 4 + k];
         if (next < 0) continue;
-        const nextHeading = HEADING_OF_FLOOR_DIRECTION[k];
+        const nextHeading = turns ? HEADING_OF_FLOOR_DIRECTION[k] : 0;
         const nextState = turns ? next * 4 + nextHeading : next;
-        if (closed[nextState] === round || (shortest && field[next] !== field[cell] - 1)) continue;
+        const nextField = field[next];
+        if (closed[nextState] === round || (shortest && nextField !== field[cell] - 1)) continue;
         // A station cell is a depot: a walk may end there, never pass through it.
         if (next !== goal && stationAt[next] >= 0) continue;
         if (blocked !== null && blocked[next] === 1) continue;
@@ -231,7 +231,7 @@ export class GuideSearch {
         g[nextState] = cost;
         depth[nextState] = nextDepth;
         parent[nextState] = state;
-        const nextF = cost + field[next] * UNIT;
+        const nextF = cost + nextField * UNIT;
         if (nextF > highest) highest = nextF;
         let bucket = slot + nextF - f;
         if (bucket >= ring) bucket -= ring;
@@ -244,7 +244,15 @@ export class GuideSearch {
     }
     // Buckets of f from `lowest` to `highest` (all of them once that spans the ring) may hold nodes left open.
     if (highest - lowest + 1 >= ring) bucketHead.fill(-1);
-    else for (let value = lowest; value <= highest; value++) bucketHead[value % ring] = -1;
+    else {
+      const from = lowest % ring;
+      const to = from + (highest - lowest) + 1;
+      if (to <= ring) bucketHead.fill(-1, from, to);
+      else {
+        bucketHead.fill(-1, from, ring);
+        bucketHead.fill(-1, 0, to - ring);
+      }
+    }
     if (reached < 0) {
       // Goals are checked reachable when they are set, so only a broken-down robot cuts one off:
       // the robot keeps the floor's walk and waits for the repair.

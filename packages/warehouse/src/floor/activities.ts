@@ -13,9 +13,17 @@ export const ACTIVITY_CODE: Readonly<Record<ActivityKind, number>> = Object.from
  */
 export class ActivityWriter {
   readonly entries: number[] = [];
+  /**
+   * The kind of the last entry (every `set` leaves its kind last). The executor reports each
+   * robot's activity every step, so the common "same as before" answers on this alone, without
+   * looking the kind's code up by name.
+   */
+  private last: ActivityKind | null = null;
 
   /** The robot does `kind` from `step` on. */
   set(step: number, kind: ActivityKind): void {
+    if (kind === this.last) return;
+    this.last = kind;
     const code = ACTIVITY_CODE[kind];
     const { entries } = this;
     const length = entries.length;
