@@ -262,7 +262,11 @@ export class GuideSearch {
     }
     let length = 0;
     for (let state = reached; state !== -1; state = parent[state]) path[length++] = turns ? state >> 2 : state;
-    path.subarray(0, length).reverse();
+    for (let i = 0, j = length - 1; i < j; i++, j--) {
+      const cell = path[i];
+      path[i] = path[j];
+      path[j] = cell;
+    }
     return length;
   }
 }
