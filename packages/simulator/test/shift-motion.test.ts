@@ -147,7 +147,7 @@ describe('a shift with the drive-unit model, worked out by hand', () => {
 });
 
 describe('a shift with a robot model reports its progress and stops when asked', () => {
-  // 9 robots on a 20 x 20 floor for 15 minutes: enough events that the timing looks in.
+  // 9 robots on a 20 x 20 floor for 45 minutes: enough events that the timing looks in three times.
   const day = generateWarehouseInstance({
     width: 20,
     height: 20,
@@ -156,7 +156,7 @@ describe('a shift with a robot model reports its progress and stops when asked',
     orders: 20,
     seed: 7,
   });
-  const params = { robot_model: 'drive-unit' as const, shift: { hours: 0.25, orders_per_hour: 300 } };
+  const params = { robot_model: 'drive-unit' as const, shift: { hours: 0.75, orders_per_hour: 300 } };
 
   it('through the discrete run (up to 0.2), then the timing, ending at 1', () => {
     const fractions: number[] = [];

@@ -404,12 +404,36 @@ export function timeDiscreteRun(
   const scheduleReach = (mover: Mover, time: number) => {
     const target = mover.authority - mover.runFrom;
     const start = mover.pieces.startOr(0);
-    let wake = mover.pieces.timeAt(mover.nextReach - mover.runFrom, target, start);
-    if (extendable(mover) && leaderRelease(mover, mover.authority + 1) < Infinity) wake = Math.min(wake, time + tick);
-    // Held at its limit by a shift's dispatch: the limit may move on at that moment.
-    if (extendable(mover) && heldAt(mover, mover.authority, time))
-      wake = Math.min(wake, mover.holdUntil[mover.authority]);
-    at(mover, wake);
+    const reach = mover.pieces.timeAt(mover.nextReach - mover.runFrom, target, start);
+    const canExtend = extendable(mover);
+    const looks = canExtend && leaderRelease(mover, mover.authority + 1) < Infinity;
+    // The looks a tick apart, done here rather than as events while the cell's holder is running:
+    // until one of them moves the limit on, nothing they read changes without this robot being
+    // woken anyway (the cell released, the holder's new run), and a look that changes nothing
+    // only sets the next one. The look that would move the limit on (or the reach) is the event,
+    // at the very same time. A turning holder's release moves as cells ahead of it come free,
+    // which wakes only it: then each look is an event.
+    const ahead = looks ? movers[visitRobot[mover.visit[mover.authority + 1] - 1]] : null;
+    const lookAhead = ahead !== null && ahead.mode === Mode.Running;
+    let t = time;
+    for (;;) {
+      let wake = looks ? Math.min(reach, t + tick) : reach;
+      // Held at its limit by a shift's dispatch: the limit may move on at that moment.
+      if (canExtend && heldAt(mover, mover.authority, t)) wake = Math.min(wake, mover.holdUntil[mover.authority]);
+      if (reach <= wake + 1e-9 || !lookAhead || wouldExtend(mover, wake)) {
+        at(mover, wake);
+        return;
+      }
+      t = wake;
+    }
+  };
+  /** Whether `extend` would move the limit of the running robot on at `time` (nothing changed but the time). */
+  const wouldExtend = (mover: Mover, time: number) => {
+    if (!extendable(mover)) return false;
+    mover.pieces.stateAt(time, mover.authority - mover.runFrom);
+    const x = mover.pieces.atX;
+    if (mover.nextReach - mover.runFrom - x < NEAR_CENTRE_M) return false;
+    return reachAfter(mover, mover.authority, time, x, mover.pieces.atV) !== mover.authority;
   };
   /** The robots next in the order of the cells `leader` will release on its run: its run changed, so may they now go on? */
   const notifyFollowers = (leader: Mover, time: number, until = leader.authority) => {
