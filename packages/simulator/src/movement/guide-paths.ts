@@ -38,9 +38,9 @@ export class GuidePaths {
   private readonly progress: Int32Array;
   // Each robot's lazy distance-to-path search, in `toPath[robot]` at 3 * cell: a cell marked with
   // the robot's current stamp (+MARK) holds its distance to the path (+REACH) and the steps left
-  // from the path cell it joins (+TOGO), side by side so that one look at a cell reads one cache
-  // line (PIBT asks every robot about 5 cells a step); `queue` holds the search's frontier
-  // between `head` and `tail`.
+  // from the path cell it joins (+TOGO), side by side so that a look at a cell reads one place in
+  // memory, not three (PIBT asks every robot about 5 cells a step); `queue` holds the search's
+  // frontier between `head` and `tail`.
   private readonly stamp: Int32Array;
   private readonly toPath: Int32Array[];
   private readonly queue: Int32Array[];
