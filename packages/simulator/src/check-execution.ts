@@ -8,6 +8,7 @@ import {
   chargersAt,
   Floor,
   FloorError,
+  headingOfStep,
   resolveFloorParameters,
   robotsPerStation,
   robotWorkFromPlan,
@@ -354,19 +355,11 @@ function checkConflicts({ floor, robots, stays: staysAt, moves: movesAt, lastSte
     }
   }
   // Moves per step, in fleet order: a move whose reverse an earlier robot made in the same step is
-  // a swap. A move to a cell beside it is marked on its edge (cell * 4 + direction) with its step;
+  // a swap. A move to a cell beside it is marked on its edge (cell * 4 + heading) with its step;
   // any other (which the timeline checks report) goes in a set.
   const byStep = bucketed(moves.step, lastStep + 1);
   const madeAt = new Int32Array(floor.cellCount * 4).fill(-1);
   const made = new Set<number>();
-  // The direction of `Floor.neighbours` (right, left, down, up; opposite ones pair as k ^ 1), -1 if not beside.
-  const direction = (cell: number, to: number) => {
-    const dx = floor.x(to) - floor.x(cell);
-    const dy = floor.y(to) - floor.y(cell);
-    if (dy === 0) return dx === 1 ? 0 : dx === -1 ? 1 : -1;
-    if (dx === 0) return dy === 1 ? 2 : dy === -1 ? 3 : -1;
-    return -1;
-  };
   for (let t = 0; t < lastStep; t++) {
     const begin = byStep.offsets[t];
     const end = byStep.offsets[t + 1];
@@ -376,8 +369,9 @@ function checkConflicts({ floor, robots, stays: staysAt, moves: movesAt, lastSte
       const move = byStep.order[k];
       const cell = moves.from[move];
       const to = moves.to[move];
-      const way = direction(cell, to);
-      const swapped = way >= 0 ? madeAt[to * 4 + (way ^ 1)] === t : made.has(to * floor.cellCount + cell);
+      const way = headingOfStep(floor.x(to) - floor.x(cell), floor.y(to) - floor.y(cell));
+      // The reverse move heads the opposite way: two quarter turns round.
+      const swapped = way >= 0 ? madeAt[to * 4 + ((way + 2) & 3)] === t : made.has(to * floor.cellCount + cell);
       if (swapped) report(`Two robots swap ${floor.describe(cell)} and ${floor.describe(to)} at step ${t + 1}`);
       if (way >= 0) madeAt[cell * 4 + way] = t;
       else made.add(cell * floor.cellCount + to);
