@@ -306,6 +306,11 @@ export function timeDiscreteRun(
       }
     }
   };
+  /** The robot before `mover` in the order of cell `index` while it still holds the cell (null: none, or the cell is `mover`'s). */
+  const leaderOf = (mover: Mover, index: number): Mover | null => {
+    const visit = mover.visit[index];
+    return visit < 0 || turn[mover.cells[index]] !== visit - 1 ? null : movers[visitRobot[visit - 1]];
+  };
   /**
    * When the robot before `mover` in the order of cell `index` will release it (reach its next
    * cell's centre) at the latest: the time its present run reaches there, if that run goes that
@@ -314,10 +319,9 @@ export function timeDiscreteRun(
    * the one to the nearer limit, so the real release is never later than this.
    */
   const leaderRelease = (mover: Mover, index: number) => {
-    const visit = mover.visit[index];
-    if (visit < 0 || turn[mover.cells[index]] !== visit - 1) return Infinity;
-    const leader = movers[visitRobot[visit - 1]];
-    const k = visitIndex[visit - 1];
+    const leader = leaderOf(mover, index);
+    if (leader === null) return Infinity;
+    const k = visitIndex[mover.visit[index] - 1];
     if (k < leader.index) return Infinity;
     // Leaving towards the cell `mover` comes from (a station cell, shared): the two would drive one edge both ways.
     if (index > 0 && leader.cells[k + 1] === mover.cells[index - 1]) return Infinity;
@@ -413,27 +417,19 @@ export function timeDiscreteRun(
     // only sets the next one. The look that would move the limit on (or the reach) is the event,
     // at the very same time. A turning holder's release moves as cells ahead of it come free,
     // which wakes only it: then each look is an event.
-    const ahead = looks ? movers[visitRobot[mover.visit[mover.authority + 1] - 1]] : null;
+    const ahead = looks ? leaderOf(mover, mover.authority + 1) : null;
     const lookAhead = ahead !== null && ahead.mode === Mode.Running;
     let t = time;
     for (;;) {
       let wake = looks ? Math.min(reach, t + tick) : reach;
       // Held at its limit by a shift's dispatch: the limit may move on at that moment.
       if (canExtend && heldAt(mover, mover.authority, t)) wake = Math.min(wake, mover.holdUntil[mover.authority]);
-      if (reach <= wake + 1e-9 || !lookAhead || wouldExtend(mover, wake)) {
+      if (reach <= wake + 1e-9 || !lookAhead || extendedLimit(mover, wake) !== mover.authority) {
         at(mover, wake);
         return;
       }
       t = wake;
     }
-  };
-  /** Whether `extend` would move the limit of the running robot on at `time` (nothing changed but the time). */
-  const wouldExtend = (mover: Mover, time: number) => {
-    if (!extendable(mover)) return false;
-    mover.pieces.stateAt(time, mover.authority - mover.runFrom);
-    const x = mover.pieces.atX;
-    if (mover.nextReach - mover.runFrom - x < NEAR_CENTRE_M) return false;
-    return reachAfter(mover, mover.authority, time, x, mover.pieces.atV) !== mover.authority;
   };
   /** The robots next in the order of the cells `leader` will release on its run: its run changed, so may they now go on? */
   const notifyFollowers = (leader: Mover, time: number, until = leader.authority) => {
@@ -446,19 +442,25 @@ export function timeDiscreteRun(
       if (next.mode === Mode.Waiting || next.mode === Mode.Running) at(next, time);
     }
   };
-  /** Moves the limit of a running robot on from where it is, if it may: true if its run changed. */
-  const extend = (mover: Mover, time: number) => {
-    if (!extendable(mover)) return false;
-    const target = mover.authority - mover.runFrom;
-    mover.pieces.stateAt(time, target);
-    const x = mover.pieces.atX;
-    const v = mover.pieces.atV;
+  /**
+   * How far the limit of a running robot may move on at `time`, from where it is then (its own
+   * limit: not at all); leaves its position and speed at `time` in `pieces.atX` and `atV`.
+   */
+  const extendedLimit = (mover: Mover, time: number) => {
+    if (!extendable(mover)) return mover.authority;
+    mover.pieces.stateAt(time, mover.authority - mover.runFrom);
     // Within a hair of a cell centre it goes on from the centre itself (at its reach event): a
     // segment starting there, slow, would put that reach in the record up to 0.02 s off (the
     // record keeps millimetres).
-    if (mover.nextReach - mover.runFrom - x < NEAR_CENTRE_M) return false;
-    const authority = reachAfter(mover, mover.authority, time, x, v);
+    if (mover.nextReach - mover.runFrom - mover.pieces.atX < NEAR_CENTRE_M) return mover.authority;
+    return reachAfter(mover, mover.authority, time, mover.pieces.atX, mover.pieces.atV);
+  };
+  /** Moves the limit of a running robot on from where it is, if it may: true if its run changed. */
+  const extend = (mover: Mover, time: number) => {
+    const authority = extendedLimit(mover, time);
     if (authority === mover.authority) return false;
+    const x = mover.pieces.atX;
+    const v = mover.pieces.atV;
     writePieces(mover, time);
     mover.authority = authority;
     mover.pieces.plan(time, x, v, authority - mover.runFrom, limits);
