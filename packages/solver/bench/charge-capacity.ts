@@ -15,11 +15,7 @@ import { robotChargeFigures } from '../src/bounds/robot-charge-figures.ts';
 import { buildProblem } from '../src/problem/problem.ts';
 import { solve } from '../src/solve.ts';
 import { loadBenchInstance } from './generated-instances.ts';
-
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : fallback;
-}
+import { flag } from './bench-flags.ts';
 
 const ids = flag('--instances', 'd5k,t1,t2').split(',');
 const timeLimitS = Number(flag('--time-limit', '10'));

@@ -24,11 +24,7 @@ import { measureRoutes, ObjectiveScale, objectiveValues } from '../src/plan/obje
 import { buildProblem } from '../src/problem/problem.ts';
 import { solve } from '../src/solve.ts';
 import { loadBenchInstance } from './generated-instances.ts';
-
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : fallback;
-}
+import { flag } from './bench-flags.ts';
 
 function timed<T>(work: () => T): { value: T; ms: number } {
   const started = performance.now();

@@ -14,11 +14,7 @@ import { lowerBound, usableRobots } from '../src/bounds/lower-bound.ts';
 import { buildProblem } from '../src/problem/problem.ts';
 import { solve } from '../src/solve.ts';
 import { loadBenchInstance } from './generated-instances.ts';
-
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : fallback;
-}
+import { flag } from './bench-flags.ts';
 
 const ids = flag('--instances', 'm1,l1,xl1').split(',');
 const timeLimitS = Number(flag('--time-limit', '1'));
