@@ -157,10 +157,7 @@ describe('the automatic battery reserve follows the floor', () => {
 
   it('keeps a reserve the solve gives as it is', () => {
     const { input } = zone(6, 90);
-    const outcome = planAndExecute(
-      { ...input, params: { ...input.params, battery_reserve_pct: 6.8 } },
-      greedy,
-    );
+    const outcome = planAndExecute({ ...input, params: { ...input.params, battery_reserve_pct: 6.8 } }, greedy);
     expect(outcome.stats.reserve_from_floor).toBeUndefined();
     expect(outcome.stats.battery_reserve_pct).toBe(6.8);
     expect(outcome.execution!.totals.extra_charges).toBe(2);
