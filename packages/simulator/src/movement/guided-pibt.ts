@@ -42,6 +42,19 @@ const CROWDED_ROBOTS_PER_FREE_CELL = 0.03;
 const TURN_AWARE_BELOW_ROBOTS_PER_FREE_CELL = 0.1;
 
 /**
+ * Robots per free cell below which point robots follow the least crowded of their shortest walks
+ * rather than guide paths round the traffic: on such a floor a detour costs a point robot more
+ * than the wait it saves. Measured (npm run bench:simulator -- --max-iterations 200 --time-limit
+ * 60, the same plans, simulation seed 1; executed s): xl1 (0.056) 768 -> 763 (seeds 2 and 3: 767
+ * -> 764), t1 (0.034) 4,737 -> 4,720, t2 4,746 -> 4,732, l1 993 -> 988, m2 627 -> 625, s2 1,180
+ * -> 1,176, m1 488 -> 489, s1 91 both; on the crowded floors the guide paths' detours pay: dense
+ * (0.2) 1,047 -> 1,303 with shortest walks, d5k (0.117) 2,399 -> 2,394. Robots with acceleration
+ * and turns keep guide paths everywhere (shortest walks: xl1 drive-unit 1.351 -> 1.401x its plan,
+ * m1 1.062 -> 1.106x).
+ */
+const POINT_SHORTEST_WALKS_BELOW_ROBOTS_PER_FREE_CELL = 0.1;
+
+/**
  * A stuck robot's priority starts here, above every robot short of charge: when a one-lane aisle
  * fills with robots going both ways, late in a day when most robots are short of charge for their
  * plan, only a stuck robot that may push them (tight ones still never step away) clears it.
@@ -105,6 +118,8 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
     this.moving = new Uint8Array(state.n);
     this.unplanned = new Uint8Array(state.n).fill(1);
     this.crowded = state.n >= CROWDED_ROBOTS_PER_FREE_CELL * floor.freeCellCount();
+    this.shortestWalks =
+      preferredWalk === undefined && state.n < POINT_SHORTEST_WALKS_BELOW_ROBOTS_PER_FREE_CELL * floor.freeCellCount();
     this.short = new Uint8Array(state.n);
     this.shortest = new Uint8Array(state.n);
     this.sincePlanned = new Int32Array(state.n);
@@ -140,7 +155,7 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
       guides.advance(robot, cell);
     }
     for (const robot of active) {
-      const short = this.short[robot] === 1;
+      const short = (this.shortestWalks && state.phase[robot] !== Phase.ToHome) || this.short[robot] === 1;
       if (this.unplanned[robot] || (short && !this.shortest[robot])) this.plan(robot, short);
       else if (++this.sincePlanned[robot] >= REPLAN_EVERY_STEPS) {
         const cell = state.pos[robot];
@@ -225,6 +240,8 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
 
   /** Whether the floor is crowded (`CROWDED_ROBOTS_PER_FREE_CELL`): robots with models then take guide paths round the traffic. */
   private readonly crowded: boolean;
+  /** Point robots on a floor below POINT_SHORTEST_WALKS_BELOW_ROBOTS_PER_FREE_CELL: every guide path is the least crowded of the shortest walks. */
+  private readonly shortestWalks: boolean;
 
   /**
    * Where a turn-aware guide path starts: the robot's heading, and whether it is at speed. A robot
