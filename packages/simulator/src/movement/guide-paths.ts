@@ -80,9 +80,10 @@ export class GuidePaths {
   /**
    * Gives the robot a new guide path from `from` to `goal`, in place of whatever it had left; with
    * `shortest`, one of the shortest walks; with `start`, the robot's heading and whether it is at
-   * speed (turns then cost what they cost it).
+   * speed (turns then cost what they cost it). False when a broken-down robot cut the goal off:
+   * the path is then the floor's walk, through the broken-down robot's cell.
    */
-  plan(robot: number, from: number, goal: number, shortest = false, start: GuideStart | null = null): void {
+  plan(robot: number, from: number, goal: number, shortest = false, start: GuideStart | null = null): boolean {
     this.release(robot);
     if (this.paths[robot].length === 0) this.allocate(robot);
     const path = this.paths[robot];
@@ -94,6 +95,7 @@ export class GuidePaths {
     this.count(robot, 0, length - 1, 1, false);
     this.count(robot, 0, NEAR_STEPS, 1, true);
     this.seedDistances(robot);
+    return this.search.reached;
   }
 
   /**

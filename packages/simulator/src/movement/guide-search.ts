@@ -103,6 +103,8 @@ export class GuideSearch {
   private readonly nodeState: Int32Array;
   private readonly nodeG: Int32Array;
   private readonly nodeNext: Int32Array;
+  /** Whether the last `run` reached its goal (false: a broken-down robot cut it off, and the floor's walk was written). */
+  reached = true;
   private round = 0;
 
   constructor(
@@ -253,9 +255,11 @@ export class GuideSearch {
         bucketHead.fill(-1, 0, to - ring);
       }
     }
+    this.reached = reached >= 0;
     if (reached < 0) {
-      // Goals are checked reachable when they are set, so only a broken-down robot cuts one off:
-      // the robot keeps the floor's walk and waits for the repair.
+      // Goals are checked reachable when they are set, so only a broken-down robot cuts one off
+      // (with `shortest`, every shortest walk): the robot keeps the floor's walk and waits for the
+      // repair.
       const walk = floor.walk(from, goal);
       path.set(walk);
       return walk.length;

@@ -268,7 +268,14 @@ export class GuidedPibtPolicy extends PriorityInheritancePolicy {
     const keepsWalk = this.crowded ? this.guides.aloneOnTheMove(robot) : !(shortest && this.guides.othersRigid(robot));
     if (this.preferredWalk && this.unplanned[robot] && keepsWalk)
       this.guides.follow(robot, this.preferredWalk(pos[robot], goal[robot]));
-    else this.guides.plan(robot, pos[robot], goal[robot], shortest, this.startOf(robot));
+    else {
+      const start = this.startOf(robot);
+      // A point robot that keeps to shortest walks by choice (not short of charge) goes round a
+      // broken-down robot that cuts them all off, rather than waiting out the repair.
+      const byChoice = shortest && this.short[robot] === 0;
+      if (!this.guides.plan(robot, pos[robot], goal[robot], shortest, start) && byChoice)
+        this.guides.plan(robot, pos[robot], goal[robot], false, start);
+    }
     this.unplanned[robot] = 0;
     this.shortest[robot] = shortest ? 1 : 0;
     this.sincePlanned[robot] = 0;
