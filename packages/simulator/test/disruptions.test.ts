@@ -18,6 +18,7 @@ import { OrderBook } from '../src/shift/order-book.ts';
 import { DetourFields } from '../src/execution/detours.ts';
 import { Disruptions } from '../src/execution/disruptions.ts';
 import { GuideSearch } from '../src/movement/guide-search.ts';
+import { GuidedPibtPolicy } from '../src/movement/guided-pibt.ts';
 import { checkExecution, runShift, simulate, SimulationError } from '../src/index.ts';
 import { CORRIDOR, deliver, NARROW_AISLE, randomLayouts, TWO_AISLES } from './fixtures.ts';
 
@@ -117,6 +118,48 @@ describe('walks round a broken-down robot', () => {
       [1, 8],
       [0, 8],
     ]);
+  });
+});
+
+describe('a point robot keeping to shortest walks by choice', () => {
+  it('goes round a broken-down robot that cuts all of them off, where a robot short of charge waits', () => {
+    // TWO_AISLES with its first robot alone (0.05 robots per free cell): points keep to their shortest walks.
+    // Loaded at PA (0, 1) for DA (0, 8), with a broken-down robot's cell at (0, 4) on every
+    // shortest walk: it sets out by (1, 1) round the other aisle, 11 steps against 7.
+    const layout = {
+      ...TWO_AISLES,
+      elements: { ...TWO_AISLES.elements, robots: TWO_AISLES.elements.robots?.filter((robot) => robot.id === 'R1_1') },
+    };
+    const floor = new Floor(layout);
+    const cell = (x: number, y: number) => y * floor.width + x;
+    const start = (short: boolean) => {
+      const robots = robotWorkFromPlan(floor, layout, { R1_1: [deliver('PA', 'DA')] });
+      const params = { ...resolveFloorParameters({}), replays: 0 };
+      const state = new FloorTraffic(floor, robots);
+      const policy = new GuidedPibtPolicy(floor, state, () => 0.5);
+      const work = new WorkCycle(
+        floor,
+        robots,
+        params,
+        state,
+        new Recorder(floor, robots),
+        (robot) => policy.newGoal(robot),
+        null,
+      );
+      work.startAll();
+      state.leave(0, state.pos[0]);
+      state.pos[0] = floor.requireCellOf('PA');
+      state.stand(0, state.pos[0]);
+      work.arrived(0, 1);
+      expect([state.phase[0], state.goal[0]]).toEqual([Phase.ToDropoff, cell(0, 8)]);
+      state.blockedCell[cell(0, 4)] = 1;
+      if (short) policy.urgent(0, 0);
+      policy.chooseMoves([0]);
+      return state.next[0];
+    };
+    expect(start(false)).toBe(cell(1, 1));
+    // Short of charge it cannot afford the detour: it keeps the floor's walk and waits for the repair.
+    expect(start(true)).toBe(cell(0, 2));
   });
 });
 
