@@ -82,7 +82,8 @@ export function planAndExecute(
   if (params.battery_reserve_pct !== undefined && params.battery_reserve_pct !== null) return latest;
   const tries = [latest];
   let kept = 0;
-  while (tries.length <= MAX_RESERVE_REPLANS && takesCharges(latest)) {
+  // A solve finishing early keeps the run it has.
+  while (tries.length <= MAX_RESERVE_REPLANS && takesCharges(latest) && !options.finishingEarly?.()) {
     const current = latest.stats.battery_reserve_pct ?? 0;
     const reserve = feasibleReserve(input, current, reserveFromFloor(latest, current));
     if (reserve === null) break;
@@ -215,7 +216,9 @@ function planAndExecuteWithReserve(
     alternatives: candidates - 1,
     onProgress: ({ fraction, bestMakespanS }) => options.onProgress?.({ phase: 'optimising', fraction, bestMakespanS }),
   });
-  const plans = [{ results: outcome.results, stats: outcome.stats }, ...(outcome.alternatives ?? [])];
+  // Finishing early, only the plan itself runs on the floor.
+  const alternatives = options.finishingEarly?.() ? [] : (outcome.alternatives ?? []);
+  const plans = [{ results: outcome.results, stats: outcome.stats }, ...alternatives];
   const executionStarted = performance.now();
   const runs = plans.map((plan, index) => {
     const report = (fraction: number) =>

@@ -258,3 +258,10 @@ export const segments = (motion: readonly number[] | undefined): number[][] => {
     out.push(motion!.slice(k, k + MOTION_SEGMENT_LENGTH));
   return out;
 };
+
+/**
+ * Solve options for a greedy plan in tests that read only its results: greedy takes no time, but
+ * a solve's costly bounds (linear programmes) may spend a quarter of the time limit after it (75 s
+ * of the default 300 s with tight batteries on a slow machine); a 1 s limit holds them to 1 s.
+ */
+export const GREEDY_PLAN = { algorithm: 'greedy_distance', timeLimitS: 1 } as const;

@@ -3,6 +3,7 @@ import { buildProblem, InfeasibleDeliveryError, solve } from '@fleetlab/solver';
 import { generateWarehouseInstance } from '@fleetlab/warehouse';
 import { checkExecution, planAndExecute, simulate } from '../src/index.ts';
 import { replanOptions } from '../src/plan-and-execute.ts';
+import { GREEDY_PLAN } from './fixtures.ts';
 
 describe('planning for traffic: the plan kept is the one that runs best', () => {
   const day = generateWarehouseInstance({
@@ -49,6 +50,17 @@ describe('planning for traffic: the plan kept is the one that runs best', () => 
     );
   });
 
+  it('finishing early (a shutdown), runs only the plan itself on the floor', () => {
+    const outcome = planAndExecute(input, {
+      algorithm: 'makespan',
+      maxIterations: 300,
+      candidates: 4,
+      finishingEarly: () => true,
+    });
+    expect(outcome.stats.traffic_choice).toBeUndefined();
+    expect(outcome.execution!.totals.free_flow_makespan_s).toBe(outcome.stats.makespan_s);
+  });
+
   it('makes one plan for the other algorithms, and for makespan with one candidate', () => {
     const greedy = planAndExecute(input, { algorithm: 'greedy_distance' });
     expect(greedy.stats.traffic_choice).toBeUndefined();
@@ -63,10 +75,6 @@ describe('planning for traffic: the plan kept is the one that runs best', () => 
 });
 
 describe('the automatic battery reserve follows the floor', () => {
-  // Greedy plans take no time, but with tight batteries a solve's recharge-split LP may spend up
-  // to a quarter of the time limit (75 s of the default 300 s) on its bound, which these tests do
-  // not read: a 1 s limit holds it to 1 s.
-  const greedy = { algorithm: 'greedy_distance', timeLimitS: 1 } as const;
   // A 16 x 16 pick zone with one-lane aisles and hot-spot pickups: 12 robots drive far beyond
   // their plan's metres in the crowd, so the automatic 6.8% reserve runs short.
   const zone = (seed: number, maxDistance: number) => {
@@ -85,7 +93,7 @@ describe('the automatic battery reserve follows the floor', () => {
   // The first plan and its run, made by hand: the automatic reserve, and the reserve the floor's
   // detours ask for (the 90th percentile robot's metres driven over planned, 2 points more).
   const firstRun = ({ day, input }: ReturnType<typeof zone>) => {
-    const first = solve(buildProblem(input), greedy);
+    const first = solve(buildProblem(input), GREEDY_PLAN);
     const run = simulate(day.environment, first.results, input.params, { tasks: day.tasks });
     const ratios = Object.entries(first.results)
       .map(([robot, steps]) => [run.robots[robot].distance_m, steps.at(-1)?.odometer_m ?? 0])
@@ -104,7 +112,7 @@ describe('the automatic battery reserve follows the floor', () => {
     expect(run.totals.extra_charges).toBe(2);
     const asked = Math.ceil(detourAsked * 10) / 10;
 
-    const outcome = planAndExecute(input, greedy);
+    const outcome = planAndExecute(input, GREEDY_PLAN);
     const record = outcome.stats.reserve_from_floor!;
     expect(record.tries[0]).toEqual({
       reserve_pct: 6.8,
@@ -127,7 +135,7 @@ describe('the automatic battery reserve follows the floor', () => {
 
   it('keeps a faster run that added a charge over a much slower one that added none', () => {
     const { input } = zone(8, 70);
-    const record = planAndExecute(input, greedy).stats.reserve_from_floor!;
+    const record = planAndExecute(input, GREEDY_PLAN).stats.reserve_from_floor!;
     const [first] = record.tries;
     expect(first.extra_charges).toBeGreaterThan(0);
     const none = record.tries.find((run) => run.extra_charges === 0)!;
@@ -138,13 +146,20 @@ describe('the automatic battery reserve follows the floor', () => {
     expect(record.kept).toBe(0);
   });
 
+  it('finishing early, keeps the first run and plans no more for the reserve', () => {
+    const outcome = planAndExecute(zone(8, 70).input, { ...GREEDY_PLAN, finishingEarly: () => true });
+    expect(outcome.stats.reserve_from_floor).toBeUndefined();
+    expect(outcome.stats.battery_reserve_pct).toBe(6.8);
+    expect(outcome.execution!.totals.extra_charges).toBeGreaterThan(0);
+  });
+
   it('stops at the largest reserve at which every delivery fits a charge', () => {
     const floor = zone(2, 60);
     const { input } = floor;
     // The first plan's run drives far beyond its metres: the reserve its detours ask for would
     // leave a round trip no charge can make.
     const { asked } = firstRun(floor);
-    const outcome = planAndExecute(input, greedy);
+    const outcome = planAndExecute(input, GREEDY_PLAN);
     const record = outcome.stats.reserve_from_floor!;
     expect(record.tries).toHaveLength(2);
     const largest = record.tries[1].reserve_pct;
@@ -157,7 +172,7 @@ describe('the automatic battery reserve follows the floor', () => {
 
   it('keeps a reserve the solve gives as it is', () => {
     const { input } = zone(6, 90);
-    const outcome = planAndExecute({ ...input, params: { ...input.params, battery_reserve_pct: 6.8 } }, greedy);
+    const outcome = planAndExecute({ ...input, params: { ...input.params, battery_reserve_pct: 6.8 } }, GREEDY_PLAN);
     expect(outcome.stats.reserve_from_floor).toBeUndefined();
     expect(outcome.stats.battery_reserve_pct).toBe(6.8);
     expect(outcome.execution!.totals.extra_charges).toBe(2);

@@ -48,6 +48,12 @@ export interface SolveOptions {
   onProgress?: (progress: SolveProgress) => void;
   /** Polled often; when it returns true the solve stops with SolveCancelledError. */
   shouldStop?: () => boolean;
+  /**
+   * True once the caller has asked the solve to finish early (a shutdown): the caller also moves
+   * `now` past the time limit, so a search stops at its next check with its best plan, and the
+   * costly bounds after it then get COSTLY_BOUNDS_LEAST_S, not a share of the time limit.
+   */
+  finishingEarly?: () => boolean;
   /** Clock in milliseconds (default performance.now). */
   now?: () => number;
   /**
@@ -69,8 +75,9 @@ const PROGRESS_INTERVAL_MS = 250;
 const FINISHING_RESERVE = 0.03;
 /**
  * The costly bounds (linear programmes) run after the search, so they may make a solve late by
- * this share of its time limit, at least COSTLY_BOUNDS_LEAST_S: past it they report what they
- * have proven (a 2 s solve of a pick zone with a 35% reserve took 12 s for its recharge-split LP).
+ * this share of its time limit, at least COSTLY_BOUNDS_LEAST_S (a solve finishing early: that
+ * least): past it they report what they have proven (a 2 s solve of a pick zone with a 35%
+ * reserve took 12 s for its recharge-split LP).
  */
 const COSTLY_BOUNDS_SHARE = 0.25;
 const COSTLY_BOUNDS_LEAST_S = 1;
@@ -126,9 +133,10 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
   progress(0, null);
   const routes = repairRoutes(problem, scale, runAlgorithm(algorithm, context));
   checkCancelled();
-  const bounds = withCostlyBounds(boundsOnce(), {
-    deadlineMs: performance.now() + costlyBoundsBudgetS(timeLimitOf(problem, options)) * 1000,
-  });
+  const costlyS = options.finishingEarly?.()
+    ? COSTLY_BOUNDS_LEAST_S
+    : costlyBoundsBudgetS(timeLimitOf(problem, options));
+  const bounds = withCostlyBounds(boundsOnce(), { deadlineMs: performance.now() + costlyS * 1000 });
   let tightest: { name: LowerBoundName; makespan_s: number } = bounds.tightest;
 
   const robotSteps: PlanResultsRecord = buildPlanSteps(problem, routes);

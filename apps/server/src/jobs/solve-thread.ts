@@ -64,6 +64,8 @@ function runBatchSolve(request: SolveThreadRequest, finishEarlyRequested: () => 
       seed: request.seed,
       timeLimitS: request.timeLimitS,
       now: solverClock,
+      // Asked to finish early, the solve also keeps its bounds short and runs only its plan.
+      finishingEarly: finishEarlyRequested,
       onProgress: ({ phase, fraction, bestMakespanS }) =>
         post({ runId, type: 'progress', phase, fraction, bestMakespanS }),
     },

@@ -160,7 +160,9 @@ describe.skipIf(!redisUrl || !postgresUrl)('distributed solve queue (BullMQ on R
     );
     const startedMs = Date.now();
     expect(await worker.stop('SIGTERM')).toBe(0);
-    expect(Date.now() - startedMs).toBeLessThan(10_000);
+    // Well short of the solve's 60 s limit, whatever else the machine runs: asked for its best
+    // plan so far, not waited for.
+    expect(Date.now() - startedMs).toBeLessThan(30_000);
     const row = await readSolve(db(), solveId);
     expect(row?.status).toBe('completed');
     expect(row?.stats?.stopped_early).toBe(true);
