@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
 import { runCli } from '../src/cli.ts';
 import { runShift, simulate } from '../src/index.ts';
+import { GREEDY_PLAN } from './fixtures.ts';
 
 const S1 = new URL('../../solver/bench/instances/s1.json', import.meta.url).pathname;
 
@@ -30,7 +31,7 @@ describe('fleetlab-simulate CLI', () => {
 
   it('executes with the traffic policy --traffic-policy names, as simulate does with traffic_policy', async () => {
     const instance = JSON.parse(readFileSync(S1, 'utf8'));
-    const plan = solve(buildProblem(instance), { algorithm: 'greedy_distance' }).results;
+    const plan = solve(buildProblem(instance), GREEDY_PLAN).results;
     const dir = mkdtempSync(join(tmpdir(), 'fleetlab-sim-'));
     writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
     for (const policy of ['pibt', 'guided']) {
@@ -272,7 +273,7 @@ describe('fleetlab-simulate CLI', () => {
     );
     // The JSON is simulate's with the same parameters, the run without them included.
     const instance = JSON.parse(readFileSync(S1, 'utf8'));
-    const plan = solve(buildProblem(instance), { algorithm: 'greedy_distance' }).results;
+    const plan = solve(buildProblem(instance), GREEDY_PLAN).results;
     const dir = mkdtempSync(join(tmpdir(), 'fleetlab-sim-'));
     writeFileSync(join(dir, 'plan.json'), JSON.stringify(plan));
     const json = await run([S1, '--plan', join(dir, 'plan.json'), '--delays', '120:20']);

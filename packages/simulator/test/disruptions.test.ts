@@ -20,7 +20,7 @@ import { Disruptions } from '../src/execution/disruptions.ts';
 import { GuideSearch } from '../src/movement/guide-search.ts';
 import { GuidedPibtPolicy } from '../src/movement/guided-pibt.ts';
 import { checkExecution, runShift, simulate, SimulationError } from '../src/index.ts';
-import { CORRIDOR, deliver, NARROW_AISLE, randomLayouts, TWO_AISLES } from './fixtures.ts';
+import { CORRIDOR, deliver, NARROW_AISLE, randomLayouts, TWO_AISLES, GREEDY_PLAN } from './fixtures.ts';
 
 /** Robot seconds the record's activities call stopped, and the seconds of its delays and breakdowns. */
 function stoppedSeconds(execution: ExecutionRecord): [number, number] {
@@ -276,7 +276,7 @@ describe('executions with delays and breakdowns', () => {
         }),
         ({ rate, meanS, mtbfH, repairMin, policy, ...layout }) => {
           const day = generateWarehouseInstance({ ...layout, orders: 25, shelfLength: 4 });
-          const plan = solve(buildProblem(day), { algorithm: 'greedy_distance' }).results;
+          const plan = solve(buildProblem(day), GREEDY_PLAN).results;
           const params = {
             traffic_policy: policy,
             delays: { rate_per_robot_h: rate, mean_s: meanS },
@@ -316,7 +316,7 @@ describe('executions with delays and breakdowns', () => {
         ({ rate, meanS, mtbfH, repairMin, model, ...layout }) => {
           const day = generateWarehouseInstance({ ...layout, orders: 15, shelfLength: 4 });
           const planParams = { ...day.params, robot_model: model };
-          const plan = solve(buildProblem({ ...day, params: planParams }), { algorithm: 'greedy_distance' }).results;
+          const plan = solve(buildProblem({ ...day, params: planParams }), GREEDY_PLAN).results;
           const params = {
             robot_model: model,
             delays: { rate_per_robot_h: rate, mean_s: meanS },

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
 import { decodeTimeline, type FloorEnvironment, generateWarehouseInstance } from '@fleetlab/warehouse';
 import { checkExecution, simulate } from '../src/index.ts';
-import { deliver, randomLayouts } from './fixtures.ts';
+import { deliver, randomLayouts, GREEDY_PLAN } from './fixtures.ts';
 
 const cellsOf = (timeline: number[], last: number, width: number) =>
   Array.from(decodeTimeline(timeline, last, width), (cell) => `${cell % width},${Math.floor(cell / width)}`);
@@ -139,7 +139,7 @@ describe('the lookahead policy on random layouts', () => {
           const day = generateWarehouseInstance({ ...layout, shelfLength: 4 });
           const params = { max_distance: maxDistance, recharge_time: 3, traffic_policy: 'lookahead' };
           const problem = buildProblem({ environment: day.environment, tasks: day.tasks, params });
-          const plan = solve(problem, { algorithm: 'greedy_distance' }).results;
+          const plan = solve(problem, GREEDY_PLAN).results;
           const execution = simulate(day.environment, plan, params, { tasks: day.tasks, seed: layout.seed });
           expect(execution.totals.deliveries).toBe(day.tasks.length);
           expect(checkExecution(day.environment, plan, execution, params).errors).toEqual([]);

@@ -4,7 +4,7 @@ import { decodeTimeline, Floor, generateWarehouseInstance, robotWorkFromPlan } f
 import { FloorTraffic, Mode, Phase } from '../src/execution/floor-traffic.ts';
 import { createMovementPolicy } from '../src/movement/movement-policies.ts';
 import { checkExecution, simulate, SimulationError } from '../src/index.ts';
-import { CROSSING, deliver, NARROW_AISLE, TWO_AISLES } from './fixtures.ts';
+import { CROSSING, deliver, NARROW_AISLE, TWO_AISLES, GREEDY_PLAN } from './fixtures.ts';
 
 const cellsOf = (timeline: number[], last: number, width: number) =>
   Array.from(decodeTimeline(timeline, last, width), (cell) => `${cell % width},${Math.floor(cell / width)}`);
@@ -160,7 +160,7 @@ describe('traffic policies on named layouts', () => {
       aisleWidth: 1,
       shelfLength: 4,
     });
-    const plan = solve(buildProblem(day), { algorithm: 'greedy_distance' }).results;
+    const plan = solve(buildProblem(day), GREEDY_PLAN).results;
     const run = () => simulate(day.environment, plan, { traffic_policy: 'guided' }, { tasks: day.tasks, seed: 3 });
     const first = run();
     expect(first.totals.deliveries).toBe(30);

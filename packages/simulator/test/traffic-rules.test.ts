@@ -9,7 +9,7 @@ import {
   trafficPolicyNameValues,
 } from '@fleetlab/warehouse';
 import { checkExecution, simulate } from '../src/index.ts';
-import { deliver, randomLayouts } from './fixtures.ts';
+import { deliver, randomLayouts, GREEDY_PLAN } from './fixtures.ts';
 
 /**
  * "Ring": an 11 x 5 floor, shelf S1 over cells x 2-8, y 1-3, so row 0, row 4 and columns 1 and 9
@@ -225,7 +225,7 @@ function runsBesideKeepClearDropoffs(
       .map(([x, y]) => ({ id: `K${id}_${x}`, position: [x + 0.5, y + 0.5] })),
   );
   const environment = { ...day.environment, elements: { ...elements, keep_clear_cells: beside } };
-  const plan = solve(buildProblem({ environment, tasks: day.tasks, params }), { algorithm: 'greedy_distance' }).results;
+  const plan = solve(buildProblem({ environment, tasks: day.tasks, params }), GREEDY_PLAN).results;
   const execution = simulate(environment, plan, params, { tasks: day.tasks, seed: layout.seed });
   expect(execution.totals.deliveries).toBe(day.tasks.length);
   expect(checkExecution(environment, plan, execution, params).errors).toEqual([]);
