@@ -46,8 +46,9 @@ const TURN_AWARE_BELOW_ROBOTS_PER_FREE_CELL = 0.1;
  * rather than guide paths round the traffic: on such a floor a detour costs a point robot more
  * than the wait it saves. Measured (npm run bench:simulator -- --max-iterations 200 --time-limit
  * 60, the same plans, simulation seed 1; executed s): xl1 (0.056) 768 -> 763 (seeds 2 and 3: 767
- * -> 764), t1 (0.034) 4,737 -> 4,720, t2 4,746 -> 4,732, l1 993 -> 988, m2 627 -> 625, s2 1,180
- * -> 1,176, m1 488 -> 489, s1 91 both. On the crowded floors the guide paths' detours pay or
+ * -> 764; over six other plans a mean of 768.2 -> 766.5, one of them 768 -> 775), t1 (0.034)
+ * 4,737 -> 4,720, t2 4,746 -> 4,732, l1 993 -> 988, m2 627 -> 625, s2 1,180 -> 1,176, m1 488 ->
+ * 489, s1 91 both. On the crowded floors the guide paths' detours pay or
  * cost nothing: with shortest walks dense (0.2) ran 1,047 -> 1,303, d5k (0.117) 2,399 -> 2,394.
  * Robots with acceleration and turns keep guide paths everywhere (shortest walks: xl1 drive-unit
  * 1.351 -> 1.401x its plan, m1 1.062 -> 1.106x).
