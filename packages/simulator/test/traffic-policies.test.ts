@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
-import { decodeTimeline, Floor, generateWarehouseInstance, robotWorkFromPlan } from '@fleetlab/warehouse';
+import {
+  decodeTimeline,
+  Floor,
+  generateWarehouseInstance,
+  resolveFloorParameters,
+  robotWorkFromPlan,
+} from '@fleetlab/warehouse';
 import { FloorTraffic, Mode, Phase } from '../src/execution/floor-traffic.ts';
+import { Recorder } from '../src/execution/recorder.ts';
+import { WorkCycle } from '../src/execution/work-cycle.ts';
+import { GuidedPibtPolicy } from '../src/movement/guided-pibt.ts';
 import { createMovementPolicy } from '../src/movement/movement-policies.ts';
 import { checkExecution, simulate, SimulationError } from '../src/index.ts';
 import { CROSSING, deliver, NARROW_AISLE, TWO_AISLES, GREEDY_PLAN } from './fixtures.ts';
@@ -189,5 +198,90 @@ describe('traffic policies on named layouts', () => {
     expect(() => simulate(TWO_AISLES, plan, { traffic_policy: 'fastest' })).toThrow(
       new SimulationError('Parameter traffic_policy must be one of guided, lookahead, pibt, got "fastest"'),
     );
+  });
+});
+
+describe('guide paths of point robots', () => {
+  // TWO_AISLES made longer: S3 splits rows 2-11 into the one-lane aisles x = 0 and x = 2; PB and
+  // DA share (0, 12), R2 stands at (1, 13). 28 free cells.
+  const longAisles = (idleRobots: number) => {
+    const base = TWO_AISLES.elements;
+    return {
+      dimensions: { width: 3, height: 14 },
+      elements: {
+        ...base,
+        shelves: [
+          { id: 'S1', position: [0, 0], size: [1, 1] },
+          { id: 'S2', position: [2, 0], size: [1, 1] },
+          { id: 'S3', position: [1, 2], size: [1, 10] },
+          { id: 'S4', position: [0, 13], size: [1, 1] },
+          { id: 'S5', position: [2, 13], size: [1, 1] },
+        ],
+        pickups: [
+          { id: 'PA', position: [0.5, 1], shelf_id: 'S1', side: 'bottom' },
+          { id: 'PB', position: [0.5, 13], shelf_id: 'S4', side: 'top' },
+        ],
+        dropoffs: [
+          { id: 'DA', position: [0.5, 12.5] },
+          { id: 'DB', position: [1.5, 1.5] },
+        ],
+        robot_stations: [
+          { id: 'R1', position: [1.5, 0.5] },
+          { id: 'R2', position: [1.5, 13.5] },
+        ],
+        robots: [
+          { id: 'R1_1', station_id: 'R1', position: [1.5, 0.5] },
+          { id: 'R2_1', station_id: 'R2', position: [1.5, 13.5] },
+          ...Array.from({ length: idleRobots }, (_, k) => ({
+            id: `R1_${k + 2}`,
+            station_id: 'R1',
+            position: [1.5, 0.5],
+          })),
+        ],
+      },
+    };
+  };
+  /** R1_1 loaded at PA for DA, R2_1 loaded at PB for DB, R2_1's guide path made first: R1_1's first cell. */
+  const firstCell = (idleRobots: number) => {
+    const layout = longAisles(idleRobots);
+    const floor = new Floor(layout);
+    const plan: Record<string, ReturnType<typeof deliver>[]> = {
+      R1_1: [deliver('PA', 'DA')],
+      R2_1: [deliver('PB', 'DB')],
+    };
+    for (let k = 0; k < idleRobots; k++) plan[`R1_${k + 2}`] = [];
+    const robots = robotWorkFromPlan(floor, layout, plan);
+    const state = new FloorTraffic(floor, robots);
+    const policy = new GuidedPibtPolicy(floor, state, () => 0.5);
+    const params = { ...resolveFloorParameters({}), replays: 0 };
+    const work = new WorkCycle(
+      floor,
+      robots,
+      params,
+      state,
+      new Recorder(floor, robots),
+      (robot) => policy.newGoal(robot),
+      null,
+    );
+    work.startAll();
+    for (const [robot, place] of [
+      [0, 'PA'],
+      [1, 'PB'],
+    ] as const) {
+      state.leave(robot, state.pos[robot]);
+      state.pos[robot] = floor.requireCellOf(place);
+      state.stand(robot, state.pos[robot]);
+      work.arrived(robot, 1);
+    }
+    policy.chooseMoves([1, 0]);
+    return [floor.x(state.next[0]), floor.y(state.next[0])];
+  };
+
+  it('on a sparse floor keep to the shortest walk; on a crowded one go round a robot coming the other way', () => {
+    // 2 robots on 28 free cells (0.07 a cell): down its aisle, the shortest walk (11 steps),
+    // though R2_1 comes up it.
+    expect(firstCell(0)).toEqual([0, 2]);
+    // 4 robots (0.14 a cell; two idle at R1): round by the other aisle (15 steps), out of R2_1's way.
+    expect(firstCell(2)).toEqual([1, 1]);
   });
 });
