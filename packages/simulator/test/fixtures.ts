@@ -1,5 +1,15 @@
 import fc from 'fast-check';
-import { type FloorEnvironment, MOTION_SEGMENT_LENGTH } from '@fleetlab/warehouse';
+import {
+  Floor,
+  type FloorEnvironment,
+  MOTION_SEGMENT_LENGTH,
+  resolveFloorParameters,
+  robotWorkFromPlan,
+} from '@fleetlab/warehouse';
+import { FloorTraffic } from '../src/execution/floor-traffic.ts';
+import { Recorder } from '../src/execution/recorder.ts';
+import { WorkCycle } from '../src/execution/work-cycle.ts';
+import { GuidedPibtPolicy } from '../src/movement/guided-pibt.ts';
 
 type Step = { task: [string, string] | 'recharge' };
 export const deliver = (pickup: string, dropoff: string): Step => ({ task: [pickup, dropoff] });
@@ -265,3 +275,37 @@ export const segments = (motion: readonly number[] | undefined): number[][] => {
  * of the default 300 s with tight batteries on a slow machine); a 1 s limit holds them to 1 s.
  */
 export const GREEDY_PLAN = { algorithm: 'greedy_distance', timeLimitS: 1 } as const;
+
+/**
+ * The guided policy on `layout` at the moment the robots of `loaded` (robot index, pickup id)
+ * stand loaded at their pickups, their work from `plan`, each with its dropoff as goal: for tests
+ * of the cells one step chooses.
+ */
+export function loadedAtPickups(
+  layout: FloorEnvironment,
+  plan: Record<string, Step[]>,
+  loaded: readonly (readonly [number, string])[],
+): { floor: Floor; state: FloorTraffic; policy: GuidedPibtPolicy } {
+  const floor = new Floor(layout);
+  const robots = robotWorkFromPlan(floor, layout, plan);
+  const state = new FloorTraffic(floor, robots);
+  const policy = new GuidedPibtPolicy(floor, state, () => 0.5);
+  const params = { ...resolveFloorParameters({}), replays: 0 };
+  const work = new WorkCycle(
+    floor,
+    robots,
+    params,
+    state,
+    new Recorder(floor, robots),
+    (robot) => policy.newGoal(robot),
+    null,
+  );
+  work.startAll();
+  for (const [robot, pickup] of loaded) {
+    state.leave(robot, state.pos[robot]);
+    state.pos[robot] = floor.requireCellOf(pickup);
+    state.stand(robot, state.pos[robot]);
+    work.arrived(robot, 1);
+  }
+  return { floor, state, policy };
+}

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
-import {
-  decodeTimeline,
-  Floor,
-  generateWarehouseInstance,
-  resolveFloorParameters,
-  robotWorkFromPlan,
-} from '@fleetlab/warehouse';
+import { decodeTimeline, Floor, generateWarehouseInstance, robotWorkFromPlan } from '@fleetlab/warehouse';
 import { FloorTraffic, Mode, Phase } from '../src/execution/floor-traffic.ts';
-import { Recorder } from '../src/execution/recorder.ts';
-import { WorkCycle } from '../src/execution/work-cycle.ts';
-import { GuidedPibtPolicy } from '../src/movement/guided-pibt.ts';
 import { createMovementPolicy } from '../src/movement/movement-policies.ts';
 import { checkExecution, simulate, SimulationError } from '../src/index.ts';
-import { CROSSING, deliver, NARROW_AISLE, TWO_AISLES, GREEDY_PLAN } from './fixtures.ts';
+import { CROSSING, deliver, NARROW_AISLE, TWO_AISLES, GREEDY_PLAN, loadedAtPickups } from './fixtures.ts';
 
 const cellsOf = (timeline: number[], last: number, width: number) =>
   Array.from(decodeTimeline(timeline, last, width), (cell) => `${cell % width},${Math.floor(cell / width)}`);
@@ -243,36 +234,15 @@ describe('guide paths of point robots', () => {
   };
   /** R1_1 loaded at PA for DA, R2_1 loaded at PB for DB, R2_1's guide path made first: R1_1's first cell. */
   const firstCell = (idleRobots: number) => {
-    const layout = longAisles(idleRobots);
-    const floor = new Floor(layout);
     const plan: Record<string, ReturnType<typeof deliver>[]> = {
       R1_1: [deliver('PA', 'DA')],
       R2_1: [deliver('PB', 'DB')],
     };
     for (let k = 0; k < idleRobots; k++) plan[`R1_${k + 2}`] = [];
-    const robots = robotWorkFromPlan(floor, layout, plan);
-    const state = new FloorTraffic(floor, robots);
-    const policy = new GuidedPibtPolicy(floor, state, () => 0.5);
-    const params = { ...resolveFloorParameters({}), replays: 0 };
-    const work = new WorkCycle(
-      floor,
-      robots,
-      params,
-      state,
-      new Recorder(floor, robots),
-      (robot) => policy.newGoal(robot),
-      null,
-    );
-    work.startAll();
-    for (const [robot, place] of [
+    const { floor, state, policy } = loadedAtPickups(longAisles(idleRobots), plan, [
       [0, 'PA'],
       [1, 'PB'],
-    ] as const) {
-      state.leave(robot, state.pos[robot]);
-      state.pos[robot] = floor.requireCellOf(place);
-      state.stand(robot, state.pos[robot]);
-      work.arrived(robot, 1);
-    }
+    ]);
     policy.chooseMoves([1, 0]);
     return [floor.x(state.next[0]), floor.y(state.next[0])];
   };
