@@ -177,42 +177,54 @@ export const CROSSING: FloorEnvironment = {
 };
 
 /**
- * "Two aisles": a 3 x 10 floor where a one-cell-wide shelf S3 splits rows 2-7 into two one-lane
- * aisles, x = 0 and x = 2, joined by row 1 at the top and row 8 at the bottom.
+ * "Two aisles" with aisles `aisle` cells long: a 3 x (aisle + 4) floor where a one-cell-wide
+ * shelf S3 splits rows 2 to aisle + 1 into two one-lane aisles, x = 0 and x = 2, joined by row 1
+ * at the top and row aisle + 2 at the bottom; `idleRobots` more robots at R1 (R1_2, ...), no work.
+ * TWO_AISLES is the one with aisles 6 long:
  *   row 0:  S1 R1 S2      R1 (1, 0) above the top row; PA on S1's bottom side stands at (0, 1)
  *   row 1:  PA DB .       DB at (1, 1)
  *   rows 2-7: . S3 .      the two aisles
  *   row 8:  PB .  .       PB on S4's top side and DA share (0, 8)
  *   row 9:  S4 R2 S5      R2 (1, 9) below the bottom row
  */
-export const TWO_AISLES: FloorEnvironment = {
-  dimensions: { width: 3, height: 10 },
-  elements: {
-    shelves: [
-      { id: 'S1', position: [0, 0], size: [1, 1] },
-      { id: 'S2', position: [2, 0], size: [1, 1] },
-      { id: 'S3', position: [1, 2], size: [1, 6] },
-      { id: 'S4', position: [0, 9], size: [1, 1] },
-      { id: 'S5', position: [2, 9], size: [1, 1] },
-    ],
-    pickups: [
-      { id: 'PA', position: [0.5, 1], shelf_id: 'S1', side: 'bottom' },
-      { id: 'PB', position: [0.5, 9], shelf_id: 'S4', side: 'top' },
-    ],
-    dropoffs: [
-      { id: 'DA', position: [0.5, 8.5] },
-      { id: 'DB', position: [1.5, 1.5] },
-    ],
-    robot_stations: [
-      { id: 'R1', position: [1.5, 0.5] },
-      { id: 'R2', position: [1.5, 9.5] },
-    ],
-    robots: [
-      { id: 'R1_1', station_id: 'R1', position: [1.5, 0.5] },
-      { id: 'R2_1', station_id: 'R2', position: [1.5, 9.5] },
-    ],
-  },
-};
+export function twoAisles(aisle: number, idleRobots = 0): FloorEnvironment {
+  const bottom = aisle + 3;
+  return {
+    dimensions: { width: 3, height: aisle + 4 },
+    elements: {
+      shelves: [
+        { id: 'S1', position: [0, 0], size: [1, 1] },
+        { id: 'S2', position: [2, 0], size: [1, 1] },
+        { id: 'S3', position: [1, 2], size: [1, aisle] },
+        { id: 'S4', position: [0, bottom], size: [1, 1] },
+        { id: 'S5', position: [2, bottom], size: [1, 1] },
+      ],
+      pickups: [
+        { id: 'PA', position: [0.5, 1], shelf_id: 'S1', side: 'bottom' },
+        { id: 'PB', position: [0.5, bottom], shelf_id: 'S4', side: 'top' },
+      ],
+      dropoffs: [
+        { id: 'DA', position: [0.5, bottom - 0.5] },
+        { id: 'DB', position: [1.5, 1.5] },
+      ],
+      robot_stations: [
+        { id: 'R1', position: [1.5, 0.5] },
+        { id: 'R2', position: [1.5, bottom + 0.5] },
+      ],
+      robots: [
+        { id: 'R1_1', station_id: 'R1', position: [1.5, 0.5] },
+        { id: 'R2_1', station_id: 'R2', position: [1.5, bottom + 0.5] },
+        ...Array.from({ length: idleRobots }, (_, k) => ({
+          id: `R1_${k + 2}`,
+          station_id: 'R1',
+          position: [1.5, 0.5],
+        })),
+      ],
+    },
+  };
+}
+
+export const TWO_AISLES: FloorEnvironment = twoAisles(6);
 
 /**
  * "Corridor": a 22 x 2 floor whose row 1 is a one-lane corridor under shelf S1 (row 0). Station

@@ -4,7 +4,7 @@ import { decodeTimeline, Floor, generateWarehouseInstance, robotWorkFromPlan } f
 import { FloorTraffic, Mode, Phase } from '../src/execution/floor-traffic.ts';
 import { createMovementPolicy } from '../src/movement/movement-policies.ts';
 import { checkExecution, simulate, SimulationError } from '../src/index.ts';
-import { CROSSING, deliver, NARROW_AISLE, TWO_AISLES, GREEDY_PLAN, loadedAtPickups } from './fixtures.ts';
+import { CROSSING, deliver, NARROW_AISLE, TWO_AISLES, GREEDY_PLAN, loadedAtPickups, twoAisles } from './fixtures.ts';
 
 const cellsOf = (timeline: number[], last: number, width: number) =>
   Array.from(decodeTimeline(timeline, last, width), (cell) => `${cell % width},${Math.floor(cell / width)}`);
@@ -193,45 +193,7 @@ describe('traffic policies on named layouts', () => {
 });
 
 describe('guide paths of point robots', () => {
-  // TWO_AISLES made longer: S3 splits rows 2-11 into the one-lane aisles x = 0 and x = 2; PB and
-  // DA share (0, 12), R2 stands at (1, 13). 28 free cells.
-  const longAisles = (idleRobots: number) => {
-    const base = TWO_AISLES.elements;
-    return {
-      dimensions: { width: 3, height: 14 },
-      elements: {
-        ...base,
-        shelves: [
-          { id: 'S1', position: [0, 0], size: [1, 1] },
-          { id: 'S2', position: [2, 0], size: [1, 1] },
-          { id: 'S3', position: [1, 2], size: [1, 10] },
-          { id: 'S4', position: [0, 13], size: [1, 1] },
-          { id: 'S5', position: [2, 13], size: [1, 1] },
-        ],
-        pickups: [
-          { id: 'PA', position: [0.5, 1], shelf_id: 'S1', side: 'bottom' },
-          { id: 'PB', position: [0.5, 13], shelf_id: 'S4', side: 'top' },
-        ],
-        dropoffs: [
-          { id: 'DA', position: [0.5, 12.5] },
-          { id: 'DB', position: [1.5, 1.5] },
-        ],
-        robot_stations: [
-          { id: 'R1', position: [1.5, 0.5] },
-          { id: 'R2', position: [1.5, 13.5] },
-        ],
-        robots: [
-          { id: 'R1_1', station_id: 'R1', position: [1.5, 0.5] },
-          { id: 'R2_1', station_id: 'R2', position: [1.5, 13.5] },
-          ...Array.from({ length: idleRobots }, (_, k) => ({
-            id: `R1_${k + 2}`,
-            station_id: 'R1',
-            position: [1.5, 0.5],
-          })),
-        ],
-      },
-    };
-  };
+  // TWO_AISLES with aisles 10 long: PB and DA share (0, 12), R2 stands at (1, 13). 28 free cells.
   /** R1_1 loaded at PA for DA, R2_1 loaded at PB for DB, R2_1's guide path made first: R1_1's first cell. */
   const firstCell = (idleRobots: number) => {
     const plan: Record<string, ReturnType<typeof deliver>[]> = {
@@ -239,7 +201,7 @@ describe('guide paths of point robots', () => {
       R2_1: [deliver('PB', 'DB')],
     };
     for (let k = 0; k < idleRobots; k++) plan[`R1_${k + 2}`] = [];
-    const { floor, state, policy } = loadedAtPickups(longAisles(idleRobots), plan, [
+    const { floor, state, policy } = loadedAtPickups(twoAisles(10, idleRobots), plan, [
       [0, 'PA'],
       [1, 'PB'],
     ]);
