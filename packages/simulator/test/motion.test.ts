@@ -18,6 +18,7 @@ import {
 import { checkMotion } from '../src/check-motion.ts';
 import { executeOnFloor } from '../src/execution/executor.ts';
 import { checkExecution, simulate, toDense } from '../src/index.ts';
+import { MotionWriter } from '../src/motion/motion-writer.ts';
 import { leastTimeOver, type RunLimits, StraightRun } from '../src/motion/straight-run.ts';
 
 /** A run planned afresh (its own `StraightRun`). */
@@ -182,6 +183,30 @@ describe('a straight run, worked out by hand', () => {
       }),
       { numRuns: 300, seed: 20261129 },
     );
+  });
+});
+
+describe('a motion writer', () => {
+  it('rounds to the millisecond and millimetre, turns quarter turns into degrees and lets a segment of no time give way', () => {
+    const writer = new MotionWriter();
+    writer.write(0, 1.00049, 2.5, 1, 0, 0, 0);
+    writer.write(1.0004, 1.5, 2.5, 1, 0.7, 0.5, 1);
+    // At the same millisecond as the one before: that one lasted no time and is replaced.
+    writer.write(1.0001, 1.5, 2.5, 2, 0, 0, 4);
+    writer.write(2.25, 1.5, 2.5, 2, 0, 0, 0);
+    expect(writer.segments()).toEqual([
+      0, 1, 2.5, 90, 0, 0, 0, 1, 1.5, 2.5, 180, 0, 0, 4, 2.25, 1.5, 2.5, 180, 0, 0, 0,
+    ]);
+  });
+
+  it('keeps every segment past the size it starts with', () => {
+    const writer = new MotionWriter();
+    const expected: number[] = [];
+    for (let k = 0; k < 1000; k++) {
+      writer.write(k, k / 2, 0, k % 4, 1, 0, 2);
+      expected.push(k, k / 2, 0, (k % 4) * 90, 1, 0, 2);
+    }
+    expect(writer.segments()).toEqual(expected);
   });
 });
 

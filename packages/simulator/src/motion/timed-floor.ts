@@ -18,6 +18,7 @@ import { SimulationCancelledError, SimulationError } from '../errors.ts';
 import type { ExecutorOutcome } from '../execution/executor.ts';
 import type { ExecutedStop, RecordedStops } from '../execution/disruptions.ts';
 import type { ExecutedCharge, ExecutedDelivery, ExecutedRobot } from '../execution/recorder.ts';
+import { MotionWriter } from './motion-writer.ts';
 import { leastTimeOver, MotionState, StraightRun } from './straight-run.ts';
 
 /** Where a robot stops on its cells: a place of its work, or the end of its day. */
@@ -103,7 +104,7 @@ interface Mover {
    */
   holdUntil: Float64Array;
   // The record.
-  motion: number[];
+  motion: MotionWriter;
   timeline: number[];
   activities: ActivityWriter;
   deliveries: ExecutedDelivery[];
@@ -130,8 +131,6 @@ export interface TimedRun {
   /** Ticks until the last robot's last action ends. */
   ticks: number;
 }
-
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /** Seconds a robot granted a cell ahead of its release reaches the cell's centre after the holder's predicted release, at the least. */
 const EARLY_MARGIN_S = 0.001;
@@ -223,13 +222,8 @@ export function timeDiscreteRun(
   const tickAt = (time: number) => stepsFor(time, tick);
   const activity = (mover: Mover, time: number, kind: ActivityKind) => mover.activities.set(tickAt(time), kind);
   const driving = (mover: Mover): ActivityKind => (mover.loaded ? 'drive_loaded' : 'drive_empty');
-  const segment = (mover: Mover, time: number, x: number, y: number, speed: number, accel: number, state: number) => {
-    const m = mover.motion;
-    const t = round3(time);
-    // A segment at the time of the one before replaces it (it lasted no time).
-    if (m.length > 0 && m[m.length - 7] === t) m.length -= 7;
-    m.push(t, round3(x), round3(y), mover.heading * 90, round3(speed), round3(accel), state);
-  };
+  const segment = (mover: Mover, time: number, x: number, y: number, speed: number, accel: number, state: number) =>
+    mover.motion.write(time, x, y, mover.heading, speed, accel, state);
   const standAt = (mover: Mover, time: number, state: number = MotionState.stopped) => {
     const cell = mover.cells[mover.index];
     segment(mover, time, floor.x(cell), floor.y(cell), 0, 0, state);
@@ -753,7 +747,7 @@ export function timeDiscreteRun(
       finishStep: mover.finishTick,
       extraCharges: discrete.robots[mover.robot].extraCharges,
       workGivenSteps: [],
-      motion: mover.motion,
+      motion: mover.motion.segments(),
       openPickupStep: mover.openPickupTick,
     })),
     ...(discrete.disruptions
@@ -881,7 +875,7 @@ function moverOf(
     turnEnd: -1,
     followed: -1,
     holdUntil,
-    motion: [],
+    motion: new MotionWriter(),
     timeline: [0, floor.x(start), floor.y(start)],
     activities: new ActivityWriter(),
     deliveries: [],
