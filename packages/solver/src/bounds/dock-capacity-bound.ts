@@ -16,13 +16,20 @@ import { usableRobots } from './lower-bound.ts';
  * - a pickup's visit goes on to its delivery's dropoff: its way out is that leg's
  *   (`dockLeaveStepsTo`); it comes from a place the plan chooses (a robot's start, a station, a
  *   dropoff): the least arrival turn from any of them.
- * The first robot's centre reaches the cell no earlier than the nearest usable robot could drive
- * there less that visit's arrival turn (at a dropoff: drive to one of its deliveries' pickups,
- * handle it and drive on, on the legs' least times), each next visit is claimed no earlier than
- * the one before ends, and the last one ends its delivery no earlier than its arrival turn
- * after its claim. So per cell with visits v_1..v_V in any order,
- *   M >= first arrival + sum of holds - the largest arrival turn - the largest handling and way out.
- * With equal visits (points) that is first arrival + (V - 1) x visit.
+ * Each visit has a head: its robot stands there turned no earlier than the nearest usable robot
+ * could drive there (at a dropoff: drive to its delivery's pickup, handle it and drive on, on the
+ * legs' least times); its arrival turn, whatever it is, comes before the head, so the visit ends
+ * no earlier than its head, handling and way out, that is its head less its turn plus its hold.
+ * And a tail: its delivery ends no earlier than its arrival turn after its claim at a dropoff
+ * (completion is the arrival), and its arrival turn, the handling and the leg to the dropoff
+ * after it at a pickup. Take any set S of one cell's visits, in the order they claim the cell:
+ * the first ends no earlier than its head less its turn plus its hold, each next one is claimed
+ * no earlier than the one before ends, and the last one's delivery ends its tail after its
+ * claim. So
+ *   M >= min over S of (head - turn) + sum over S of holds + min over S of (tail - hold).
+ * The sets tried per cell are the visits with the latest heads, one more at a time (a single
+ * machine's heads and tails, as in Jackson's bound): with equal visits (points) at a dropoff
+ * and S every visit, that is first arrival + (V - 1) x visit.
  *
  * Plans hold the docks' queues (free flow's `DockPool`, with the same visits), so it holds for
  * every plan; the shared floor holds its docks the same way, and no day on it ended before the
@@ -34,10 +41,6 @@ export function dockCapacityBound(problem: Problem): number {
   if (!floor || problem.deliveryCount === 0) return 0;
   const usable = usableRobots(problem);
   if (usable.length === 0) return 0;
-  const visitsAt = new Map<
-    number,
-    { visits: number; firstArrival: number; holds: number; maxTurn: number; maxRest: number }
-  >();
   // A cell both a pickup and a dropoff stand on may serve a dropoff and the next pickup in one
   // stay, so its deliveries need not be separate visits: such cells are left out.
   const pickupCells = new Set(problem.deliveries.map((delivery) => problem.nodeCell[delivery.pickupNode]));
@@ -81,39 +84,67 @@ export function dockCapacityBound(problem: Problem): number {
     }
     return least;
   };
-  const visit = (cell: number, firstArrival: number, arrivalTurn: number, leave: number) => {
+  const stepS = parameters.stepS;
+  // Per visit: its cell, head (s), hold (steps) and what follows its claim to its delivery's end
+  // less its hold (s); sorted by cell below.
+  const visitCell: number[] = [];
+  const visitHead: number[] = [];
+  const visitHold: number[] = [];
+  const visitTailLessHold: number[] = [];
+  /**
+   * One visit: the robot stands on `cell` turned to its rest heading no earlier than `standing`
+   * (s), after an arrival turn of at least `arrivalTurn` steps; it leaves in `leave` steps after
+   * its handling, and its delivery ends no earlier than `afterHandling` s after its handling ends
+   * (negative: before it).
+   */
+  const visit = (cell: number, standing: number, arrivalTurn: number, leave: number, afterHandling: number) => {
     if (cell < 0 || (pickupCells.has(cell) && dropoffCells.has(cell))) return;
-    const entry = visitsAt.get(cell) ?? { visits: 0, firstArrival: Infinity, holds: 0, maxTurn: 0, maxRest: 0 };
-    entry.visits++;
-    entry.firstArrival = Math.min(entry.firstArrival, firstArrival);
-    entry.holds += arrivalTurn + parameters.handlingSteps + leave;
-    entry.maxTurn = Math.max(entry.maxTurn, arrivalTurn);
-    entry.maxRest = Math.max(entry.maxRest, parameters.handlingSteps + leave);
-    visitsAt.set(cell, entry);
+    const hold = arrivalTurn + parameters.handlingSteps + leave;
+    visitCell.push(cell);
+    visitHead.push(standing - arrivalTurn * stepS);
+    visitHold.push(hold);
+    visitTailLessHold.push(afterHandling - leave * stepS);
   };
   problem.deliveries.forEach((delivery, j) => {
     const pickupCell = problem.nodeCell[delivery.pickupNode];
     const dropoffCell = problem.nodeCell[delivery.dropoffNode];
     if (pickupCell < 0 || dropoffCell < 0) return;
     const atPickup = reach(problem.pickupPlace[j]);
+    const leg = problem.deliveryDrive[j] / speed;
+    // A pickup's delivery ends after the leg to its dropoff.
     visit(
       pickupCell,
       atPickup,
       arrivalTurnAtPickup(pickupCell),
       clock ? dockLeaveStepsTo(clock, pickupCell, dropoffCell) : dockLeaveSteps(floor, parameters, pickupCell),
+      leg,
     );
-    // A dropoff's visit comes after its delivery's pickup, handled, and the drive on.
+    // A dropoff's visit comes after its delivery's pickup, handled, and the leg; the delivery ends
+    // on arrival, before the handling.
     visit(
       dropoffCell,
-      atPickup + problem.handlingSeconds + problem.deliveryDrive[j] / speed,
+      atPickup + problem.handlingSeconds + leg,
       clock ? dockArrivalTurnSteps(clock, dropoffCell, pickupCell) : 0,
       dockLeaveSteps(floor, parameters, dropoffCell),
+      -parameters.handlingSteps * stepS,
     );
   });
+  // Per cell, the visits from the latest head down: the ones so far are a set whose earliest head
+  // is this one's.
+  const order = Array.from(visitCell, (_, k) => k).sort(
+    (one, other) => visitCell[one] - visitCell[other] || visitHead[other] - visitHead[one],
+  );
   let bound = 0;
-  for (const { firstArrival, holds, maxTurn, maxRest } of visitsAt.values()) {
-    if (Number.isFinite(firstArrival))
-      bound = Math.max(bound, firstArrival + (holds - maxTurn - maxRest) * parameters.stepS);
-  }
+  let holds = 0;
+  let leastTail = Infinity;
+  order.forEach((k, at) => {
+    if (at === 0 || visitCell[order[at - 1]] !== visitCell[k]) {
+      holds = 0;
+      leastTail = Infinity;
+    }
+    holds += visitHold[k];
+    leastTail = Math.min(leastTail, visitTailLessHold[k]);
+    if (Number.isFinite(visitHead[k])) bound = Math.max(bound, visitHead[k] + holds * stepS + leastTail);
+  });
   return bound * (1 - 1e-9);
 }

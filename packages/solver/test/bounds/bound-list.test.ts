@@ -26,6 +26,19 @@ const tasksOf = (...pairs: [string, string][]): [string, string][] => pairs;
 const boundValue = (problem: Problem, name: string) =>
   lowerBound(problem).bounds.find((bound) => bound.name === name)?.makespan_s ?? Number.NaN;
 
+/** Three robots on station `station`, ids R1_1 to R1_3. */
+const threeRobotsOn = (station: string, position: [number, number]) =>
+  [1, 2, 3].map((k) => ({ id: `${station}_${k}`, station_id: station, position }));
+
+/** Greedy's and the makespan search's plans are valid and end no sooner than `seconds`. */
+function expectPlansNoSoonerThan(problem: Problem, seconds: number): void {
+  for (const algorithm of ['greedy_distance', 'makespan'] as const) {
+    const { results, stats } = solve(problem, { algorithm, maxIterations: 20 });
+    expect(checkPlan(problem, results).errors).toEqual([]);
+    expect(stats.makespan_s).toBeGreaterThanOrEqual(seconds);
+  }
+}
+
 /** Random small warehouses, batteries from tight to ample, chargers one per robot or scarce. */
 const smallInstances = (maxPairs: number, handovers = false) =>
   fc.tuple(
@@ -396,18 +409,77 @@ describe('bounds of what is scarce, worked out by hand', () => {
           pickups: [{ id: 'PB', position: [1.5, 1], shelf_id: 'S1', side: 'bottom' }],
           dropoffs: [{ id: 'D2', position: [3.5, 0.5] }],
           robot_stations: [{ id: 'R1', position: [5.5, 0.5] }],
-          robots: [1, 2, 3].map((k) => ({ id: `R1_${k}`, station_id: 'R1', position: [5.5, 0.5] })),
+          robots: threeRobotsOn('R1', [5.5, 0.5]),
         },
       },
       tasks: tasksOf(...Array.from({ length: 4 }, (): [string, string] => ['PB', 'D2'])),
       params: { max_distance: 1000, robot_model: 'drive-unit' },
     });
     expect(boundValue(problem, 'dock_capacity')).toBeCloseTo(30.75, 6);
-    for (const algorithm of ['greedy_distance', 'makespan'] as const) {
-      const { results, stats } = solve(problem, { algorithm, maxIterations: 20 });
-      expect(checkPlan(problem, results).errors).toEqual([]);
-      expect(stats.makespan_s).toBeGreaterThanOrEqual(30.75);
-    }
+    expectPlansNoSoonerThan(problem, 30.75);
+  });
+
+  it('a pickup’s last visit pays the leg to its dropoff: four PB deliveries to two dropoffs, worked out by hand', () => {
+    // A 6 x 2 floor, point robots at 1 m/s (1 s steps), 5 s handling, three robots on R1:
+    //   row 0:  D1 S  S  .  D2 R1
+    //   row 1:  .  PB .  .  .  .
+    // R1 -> PB is 5 m. Each PB visit holds it 5 s handling + 1 s way out: 6 s. The fourth visit is
+    // claimed no earlier than 5 + 3 x 6 = 23 s, handled until 28 s, and its delivery arrives no
+    // sooner than the nearer dropoff, D1, 2 m on: 30 s. Counting no leg after the last visit
+    // (before): 5 + 4 x 6 - 6 = 23 s. Each dropoff has two visits only (D1: 12 + 2 x 7 - 7 = 19 s).
+    const problem = buildProblem({
+      environment: {
+        dimensions: { width: 6, height: 2 },
+        elements: {
+          shelves: [{ id: 'S1', position: [1, 0], size: [2, 1] }],
+          pickups: [{ id: 'PB', position: [1.5, 1], shelf_id: 'S1', side: 'bottom' }],
+          dropoffs: [
+            { id: 'D1', position: [0.5, 0.5] },
+            { id: 'D2', position: [4.5, 0.5] },
+          ],
+          robot_stations: [{ id: 'R1', position: [5.5, 0.5] }],
+          robots: threeRobotsOn('R1', [5.5, 0.5]),
+        },
+      },
+      tasks: tasksOf(['PB', 'D1'], ['PB', 'D1'], ['PB', 'D2'], ['PB', 'D2']),
+      params: { max_distance: 1000, handling_time_s: 5 },
+    });
+    expect(boundValue(problem, 'dock_capacity')).toBeCloseTo(30, 6);
+    expectPlansNoSoonerThan(problem, 30);
+  });
+
+  it('a dropoff’s visits from far pickups count from when they can first arrive: D1 fed from three pickups, worked out by hand', () => {
+    // A 9 x 2 floor, point robots at 1 m/s (1 s steps), 2 s handling, three robots on R1:
+    //   row 0:  R1 S  .  .  D1 .  PL S  .
+    //   row 1:  .  PA .  .  .  .  .  PZ .
+    // R1 -> PA is 2 m, R1 -> PL and R1 -> PZ 8 m; PA -> D1 and PZ -> D1 4 m, PL -> D1 2 m. So D1's
+    // visits can first come at 2 + 2 + 4 = 8 s (from PA), 12 s (PL) and 14 s (PZ); each holds it
+    // 2 s handling + 1 s way out. The four from PL and PZ: the first claims D1 no earlier than
+    // 12 s, the last no earlier than 12 + 3 x 3 = 21 s, and delivers on arrival: 21 s. Counting
+    // from the first visit alone (before): 8 + 4 x 3 = 20 s.
+    const problem = buildProblem({
+      environment: {
+        dimensions: { width: 9, height: 2 },
+        elements: {
+          shelves: [
+            { id: 'S1', position: [1, 0], size: [1, 1] },
+            { id: 'S2', position: [7, 0], size: [1, 1] },
+          ],
+          pickups: [
+            { id: 'PA', position: [1.5, 1], shelf_id: 'S1', side: 'bottom' },
+            { id: 'PL', position: [7, 0.5], shelf_id: 'S2', side: 'left' },
+            { id: 'PZ', position: [7.5, 1], shelf_id: 'S2', side: 'bottom' },
+          ],
+          dropoffs: [{ id: 'D1', position: [4.5, 0.5] }],
+          robot_stations: [{ id: 'R1', position: [0.5, 0.5] }],
+          robots: threeRobotsOn('R1', [0.5, 0.5]),
+        },
+      },
+      tasks: tasksOf(['PA', 'D1'], ['PL', 'D1'], ['PL', 'D1'], ['PZ', 'D1'], ['PZ', 'D1']),
+      params: { max_distance: 1000, handling_time_s: 2 },
+    });
+    expect(boundValue(problem, 'dock_capacity')).toBeCloseTo(21, 6);
+    expectPlansNoSoonerThan(problem, 21);
   });
 
   it('a dropoff with 100 visits of 2 s: no plan and no bound below 200 s', () => {
