@@ -1,4 +1,4 @@
-import { decodeTimeline, type ExecutionRecord, MOTION_SEGMENT_LENGTH } from '@fleetlab/warehouse';
+import { decodeTimeline, type ExecutionRecord, MOTION_SEGMENT_LENGTH, round3 } from '@fleetlab/warehouse';
 
 /** A delivery in the dense form: [pickup, dropoff, done_step], and in a shift [pickup, dropoff, done_step, order_id, pickup_step]. */
 export type DenseDelivery = [string, string, number] | [string, string, number, string, number];
@@ -71,7 +71,6 @@ export function toDense(execution: ExecutionRecord, chargers: Record<string, num
 /** A point robot's entries: each step it moves, into the cell, facing the move (its start facing its first move, else +x). */
 function enteredFromSteps(cells: readonly [number, number][], stepS: number): DenseEntry[] {
   const entered: DenseEntry[] = [];
-  const round3 = (value: number) => Math.round(value * 1000) / 1000;
   for (let t = 0; t < cells.length; t++) {
     if (t > 0 && cells[t][0] === cells[t - 1][0] && cells[t][1] === cells[t - 1][1]) continue;
     const from = t > 0 ? cells[t - 1] : cells[t];
@@ -102,7 +101,6 @@ function headingOf(dx: number, dy: number): number {
  */
 function enteredFromMotion(motion: readonly number[]): DenseEntry[] {
   const L = MOTION_SEGMENT_LENGTH;
-  const round3 = (value: number) => Math.round(value * 1000) / 1000;
   const entered: DenseEntry[] = [[0, Math.round(motion[1]), Math.round(motion[2]), motion[3]]];
   for (let k = 0; k + L < motion.length; k += L) {
     const [t, x, y, heading, v, a] = motion.slice(k, k + 6);

@@ -1,7 +1,7 @@
+import { round3 } from '@fleetlab/warehouse';
+
 /** Numbers a motion segment takes: time, x, y, heading (degrees), speed, acceleration, motion state (see `robotExecutionSchema.motion`). */
 const SEGMENT = 7;
-
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
  * Writes a robot's motion segments into a typed buffer that doubles when full. A day on a large
