@@ -1,12 +1,14 @@
 // The planned replay of a plan made on the floor: each robot alone on the floor doing its plan,
 // as the warehouse's free-flow schedule says (the plan's own clock: every delivery's dropoff is
-// reached at its step's completion_time). Legs are drawn along `Floor.walk`, the one walk every
-// reader of the floor draws, through cell centres.
+// reached at its step's completion_time). Legs are drawn along the walks the plan drives, through
+// cell centres: `FloorClock.legCells`, a robot model's least-time walk (fewest manoeuvres for its
+// length), and for a point robot the floor's shortest walk, the one every reader of the floor draws.
 
 import {
   decodeActivities,
   fleetOfPlan,
   Floor,
+  FloorClock,
   freeFlow,
   resolveFloorParameters,
   robotWorkFromPlan,
@@ -49,6 +51,7 @@ function walkCorners(floor: Floor, cells: readonly number[]): Position[] {
 
 function robotSchedule(
   floor: Floor,
+  clock: FloorClock,
   work: RobotWork,
   flow: FreeFlowRobot,
   steps: RobotPlan['steps'],
@@ -75,7 +78,7 @@ function robotSchedule(
           kind: 'drive',
           start: departStep * stepS,
           end: arriveStep * stepS,
-          points: walkCorners(floor, floor.walk(fromCell, toCell)),
+          points: walkCorners(floor, clock.legCells(fromCell, toCell)),
         });
       }
       continue;
@@ -138,12 +141,16 @@ export function floorPlanSchedules(
   const floor = new Floor(fleet);
   const floorParameters = resolveFloorParameters(parameters);
   const works = robotWorkFromPlan(floor, fleet, results);
-  const flows = freeFlow(floor, floorParameters, works);
+  // The plan's clock: its legs are the robot model's least-time walks (a point robot's: the
+  // floor's shortest walk), so the replay draws the cells the plan drives.
+  const clock = new FloorClock(floor, floorParameters);
+  const flows = freeFlow(floor, floorParameters, works, clock);
   const stepsOf = new Map(robotPlansOf(results).map((plan) => [plan.robotId, plan.steps]));
   return works
     .map((work, index) =>
       robotSchedule(
         floor,
+        clock,
         work,
         flows[index],
         stepsOf.get(work.id) ?? [],

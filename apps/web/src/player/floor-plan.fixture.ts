@@ -93,3 +93,49 @@ export const CORRIDOR_RESULTS = {
     max_distance: 1000,
   })),
 };
+
+// TURNS_FLOOR (6 x 4): R1 at (0, 0), P1 on top of S1 at (2, 3) (its robot on (2, 2)), D1 at (5, 3).
+//   y=0   [R1]  .   .   .   .   .
+//   y=1    .    .   .   .   .   .
+//   y=2    .    .  P1   .   .   .
+//   y=3    .    .  S1   .   .  D1
+// Home from D1 is 8 m either way. The floor's shortest walk (left, up first) turns three times:
+// (4, 3) (3, 3) (3, 2) (2, 2) (1, 2) (0, 2) (0, 1) (0, 0); a drive unit's least-time walk turns
+// once: up to (5, 0), then left home. One delivery P1 -> D1, then home to charge.
+export const TURNS_FLOOR = {
+  dimensions: { width: 6, height: 4 },
+  elements: {
+    shelves: [{ id: 'S1', position: [2, 3], size: [1, 1] }],
+    dropoffs: [{ id: 'D1', position: [5.5, 3.5] }],
+    robot_stations: [{ id: 'R1', position: [0.5, 0.5], robot_count: 1 }],
+    pickups: [{ id: 'P1', position: [2.5, 3], shelf_id: 'S1', side: 'top' }],
+    robots: [{ id: 'R1_1', station_id: 'R1', position: [0.5, 0.5], station_index: 0 }],
+    navigation_points: [],
+  },
+};
+
+export const TURNS_RESULTS = {
+  R1_1: [
+    {
+      task: ['P1', 'D1'],
+      path: ['R1_1', 'P1', 'D1'],
+      total_distance: 8,
+      odometer_m: 8,
+      completion_time: 8,
+      battery_remaining: 60,
+      battery_capacity: 100,
+      max_distance: 20,
+    },
+    {
+      task: 'recharge',
+      path: ['D1', 'R1'],
+      total_distance: 8,
+      odometer_m: 16,
+      completion_time: 196,
+      battery_remaining: 100,
+      recharge_time: 3,
+      battery_capacity: 100,
+      max_distance: 20,
+    },
+  ],
+};

@@ -15,6 +15,8 @@ import {
   QUEUE_FLOOR,
   QUEUE_PARAMETERS,
   QUEUE_RESULTS,
+  TURNS_FLOOR,
+  TURNS_RESULTS,
 } from './floor-plan.fixture.ts';
 import { SMALL_FLOORS } from './fixtures/small-floors.ts';
 import {
@@ -98,6 +100,35 @@ describe('planned replay of a plan made on the floor: the plan’s clock', () =>
     expect(robotAt(model, 'R1_1', 6)).toMatchObject({ x: 4.5, y: 0.5, speed: 0, completedDeliveries: 1 });
     // Home at 10 s, 10 m since the start of a 20 m charge: 50%.
     expect(robotAt(model, 'R1_1', 10)).toMatchObject({ x: 0.5, y: 0.5, distanceSinceCharge: 10, batteryPercent: 50 });
+  });
+
+  it('draws each leg along the walk the plan drives: a drive unit’s least-time walk, a point’s shortest walk', () => {
+    const homeDrive = (robotModel: 'point' | 'drive-unit') => {
+      const parameters = {
+        robot_speed: 1,
+        recharge_time: 3,
+        battery_capacity: 100,
+        max_distance: 20,
+        robot_model: robotModel,
+      };
+      const { schedules, floorProblem } = plannedSchedulesOf(TURNS_FLOOR, TURNS_RESULTS, parameters, FLOOR_STATS);
+      expect(floorProblem).toBeNull();
+      const drives = schedules[0].activities.filter((activity) => activity.kind === 'drive');
+      return drives[drives.length - 1].points;
+    };
+    // D1 (5, 3) home to R1 (0, 0): one turn at (5, 0) for the drive unit, three for the point.
+    expect(homeDrive('drive-unit')).toEqual([
+      { x: 5.5, y: 3.5 },
+      { x: 5.5, y: 0.5 },
+      { x: 0.5, y: 0.5 },
+    ]);
+    expect(homeDrive('point')).toEqual([
+      { x: 5.5, y: 3.5 },
+      { x: 3.5, y: 3.5 },
+      { x: 3.5, y: 2.5 },
+      { x: 0.5, y: 2.5 },
+      { x: 0.5, y: 0.5 },
+    ]);
   });
 
   it('queues a robot for the station’s one charger as the plan does, then charges it', () => {
