@@ -93,7 +93,7 @@ test('a planner replays a solve with traffic, sees a robot wait in the aisle and
   await expect(legend).toBeVisible();
   await expect(legend.getByRole('listitem')).toHaveCount(5);
   await expect(congestion.getByRole('list', { name: 'Most congested cells' }).getByRole('button').first()).toHaveText(
-    /^(Cell|Station \S+) \(\d+, \d+\): [\d.]+ s waiting$/,
+    /^(Cell \(\d+, \d+\)( beside dropoff \S+)?|(Station|Pickup|Dropoff) \S+ \(\d+, \d+\)): [\d.]+ s waiting$/,
   );
   await congestion.screenshot({ path: screenshotPath('congestion-heat-map') });
 });

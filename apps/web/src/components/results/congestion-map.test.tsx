@@ -5,7 +5,7 @@ import { TRAFFIC_EXECUTION, TRAFFIC_FLOOR } from '../../player/traffic-replay.fi
 import { shadeColour } from '../map/heat-scale.ts';
 import { CongestionMap } from './congestion-map.tsx';
 
-// The fixture's robot waited 1 s at (1, 0) and 0.5 s at (2, 1), and queued 1 s at its station (0, 0).
+// The fixture's robot waited 1 s at (1, 0) and 0.5 s at (2, 1), P1's cell, and queued 1 s at its station (0, 0).
 const heatmap = TRAFFIC_EXECUTION.heatmap;
 const chargerQueues = TRAFFIC_EXECUTION.totals.charger_queue_s;
 
@@ -48,7 +48,7 @@ describe('CongestionMap', () => {
       within(list)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual(['Cell (1, 0): 1.0 s waiting', 'Cell (2, 1): 0.5 s waiting']);
+    ).toEqual(['Cell (1, 0): 1.0 s waiting', 'Pickup P1 (2, 1): 0.5 s waiting']);
     // The robot's second at its station is the charger queue, not congestion.
     const queues = screen.getByRole('list', { name: 'Charger queues' });
     expect(
@@ -92,7 +92,7 @@ describe('CongestionMap', () => {
     expect(buttons('Most congested cells')).toEqual([
       'Station R1 (0, 0): 2.0 s waiting',
       'Cell (1, 0): 1.0 s waiting',
-      'Cell (2, 1): 0.5 s waiting',
+      'Pickup P1 (2, 1): 0.5 s waiting',
     ]);
     expect(buttons('Charger queues')).toEqual(['Station R1 (0, 0): 1.0 s queued']);
     unmount();
@@ -101,9 +101,37 @@ describe('CongestionMap', () => {
     expect(buttons('Most congested cells')).toEqual([
       'Station R1 (0, 0): 1.0 s waiting',
       'Cell (1, 0): 1.0 s waiting',
-      'Cell (2, 1): 0.5 s waiting',
+      'Pickup P1 (2, 1): 0.5 s waiting',
     ]);
     expect(screen.queryByRole('list', { name: 'Charger queues' })).toBeNull();
+  });
+
+  it('names a dropoff’s own cell and the cells beside it, where robots queue for it, apart from the aisles', () => {
+    // D1 stands on (4, 0); (3, 0) and (4, 1) are beside it; (1, 1) is beside nothing named.
+    const width = heatmap.width;
+    const seconds = new Map([
+      [0 * width + 4, 4],
+      [0 * width + 3, 3],
+      [1 * width + 4, 2],
+      [1 * width + 1, 1],
+    ]);
+    render(
+      <CongestionMap
+        environment={TRAFFIC_FLOOR}
+        heatmap={{ ...heatmap, wait_s: heatmap.wait_s.map((_, cell) => seconds.get(cell) ?? 0) }}
+        chargerQueueS={{}}
+      />,
+    );
+    expect(
+      within(screen.getByRole('list', { name: 'Most congested cells' }))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([
+      'Dropoff D1 (4, 0): 4.0 s waiting',
+      'Cell (3, 0) beside dropoff D1: 3.0 s waiting',
+      'Cell (4, 1) beside dropoff D1: 2.0 s waiting',
+      'Cell (1, 1): 1.0 s waiting',
+    ]);
   });
 
   it('says when no robot waited anywhere', () => {

@@ -1,4 +1,4 @@
-import type { ExecutionRecord } from '@fleetlab/warehouse';
+import { type ExecutionRecord, Floor } from '@fleetlab/warehouse';
 import { useMemo, useState } from 'react';
 import { type LooseEnvironmentShape, toLayoutScene } from '../../map-drawing/layout-scene.ts';
 import { formatCompletionTime } from '../../lib/display-format.ts';
@@ -26,8 +26,48 @@ function stationCells(environment: LooseEnvironmentShape): Map<string, { x: numb
   return cells;
 }
 
-/** How a congested cell is named: by its station, if one stands there. */
-const placeName = (station: string | undefined) => (station === undefined ? 'Cell' : `Station ${station}`);
+/**
+ * What each named cell of the floor is, by "x,y": a station's, a pickup's or a dropoff's own cell
+ * (where its robot stands: the floor's, `Floor.cellOf`), or a free cell beside a dropoff, where
+ * robots wait for it, so a planner tells a dock's queue from a jam in an aisle. Cells beside
+ * pickups are not named: in a pick aisle nearly every cell is beside one.
+ */
+function cellNames(environment: LooseEnvironmentShape): Map<string, { place: string } | { beside: string }> {
+  const names = new Map<string, { place: string } | { beside: string }>();
+  const { dimensions, elements } = toLayoutScene(environment);
+  let floor: Floor;
+  try {
+    // Only the places matter here, not which robots are drawn.
+    floor = new Floor({ dimensions, elements: { ...elements, robots: [] } });
+  } catch {
+    // A layout the floor cannot be laid out from (edited since the run) names no cells.
+    return names;
+  }
+  const key = (cell: number) => `${floor.x(cell)},${floor.y(cell)}`;
+  const name = (kind: string, id: string) => {
+    const cell = floor.cellOf(id);
+    if (cell !== undefined) names.set(key(cell), { place: `${kind} ${id}` });
+    return cell;
+  };
+  for (const station of elements.robot_stations) name('Station', station.id);
+  for (const pickup of elements.pickups) name('Pickup', pickup.id);
+  for (const dropoff of elements.dropoffs) {
+    const cell = name('Dropoff', dropoff.id);
+    if (cell === undefined) continue;
+    for (let k = 0; k < 4; k++) {
+      const next = floor.neighbours[cell * 4 + k];
+      if (next >= 0 && !names.has(key(next))) names.set(key(next), { beside: `dropoff ${dropoff.id}` });
+    }
+  }
+  return names;
+}
+
+/** A congested cell as the lists name it: `Dropoff D1 (4, 9)`, `Cell (4, 8) beside dropoff D1`, `Cell (2, 3)`. */
+function cellText(names: ReadonlyMap<string, { place: string } | { beside: string }>, x: number, y: number): string {
+  const named = names.get(`${x},${y}`);
+  if (named === undefined) return `Cell (${x}, ${y})`;
+  return 'place' in named ? `${named.place} (${x}, ${y})` : `Cell (${x}, ${y}) beside ${named.beside}`;
+}
 
 /**
  * The heat map with each station cell's charger queue taken out: what is left there is waiting
@@ -50,7 +90,8 @@ function trafficHeatmap(
  * The results map with the congestion heat map: where robots waited (blocked by others, or
  * queued at a charger) while every robot ran the plan on the shared floor, so a planner sees
  * which aisle or intersection chokes; the five cells waited on longest for other robots, each
- * shown on the map (heat map on, centred, outlined) at a click. The charger queues are listed
+ * named by what stands there or the dropoff it is beside (`cellNames`) and shown on the map (heat
+ * map on, centred, outlined) at a click. The charger queues are listed
  * apart, per station, as the run counted them (the time breakdown's "Queued at a charger"): a
  * station cell's waiting beyond its queue is traffic and counts as such.
  */
@@ -59,7 +100,7 @@ export function CongestionMap({ environment, heatmap, chargerQueueS }: Congestio
   const [focused, setFocused] = useState<{ x: number; y: number } | null>(null);
   const maxSeconds = useMemo(() => heatmapMaxSeconds(heatmap), [heatmap]);
   const stations = useMemo(() => stationCells(environment), [environment]);
-  const stationAt = useMemo(() => new Map([...stations].map(([id, cell]) => [`${cell.x},${cell.y}`, id])), [stations]);
+  const names = useMemo(() => cellNames(environment), [environment]);
   const hottest = useMemo(
     () => hottestCells(trafficHeatmap(heatmap, stations, chargerQueueS), HOTTEST_SHOWN),
     [heatmap, stations, chargerQueueS],
@@ -118,7 +159,7 @@ export function CongestionMap({ environment, heatmap, chargerQueueS }: Congestio
             labelledBy="hottest-cells-heading"
             cells={hottest.map((cell) => ({
               ...cell,
-              text: `${placeName(stationAt.get(`${cell.x},${cell.y}`))} (${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} waiting`,
+              text: `${cellText(names, cell.x, cell.y)}: ${formatCompletionTime(cell.seconds)} waiting`,
             }))}
             focused={focused}
             onShow={(cell) => {
