@@ -3,6 +3,10 @@
 // reached at its step's completion_time). Legs are drawn along the walks the plan drives, through
 // cell centres: `FloorClock.legCells`, a robot model's least-time walk (fewest manoeuvres for its
 // length), and for a point robot the floor's shortest walk, the one every reader of the floor draws.
+// A robot model's leg is drawn as it is timed (`walkTime`): from standstill facing its rest
+// heading, a turn in place and a straight run from standstill to standstill for each run of the
+// walk, and the turn onto its goal's rest heading; only what is left of the leg's last tick
+// stands still at the end.
 
 import {
   decodeActivities,
@@ -10,8 +14,12 @@ import {
   Floor,
   FloorClock,
   freeFlow,
+  HEADING_STEPS,
   resolveFloorParameters,
   robotWorkFromPlan,
+  runsOfWalk,
+  runTime,
+  turnTime,
   type FleetEnvironment,
   type FloorParameterInput,
   type FreeFlowRobot,
@@ -49,6 +57,71 @@ function walkCorners(floor: Floor, cells: readonly number[]): Position[] {
   return corners;
 }
 
+/** A heading of the floor (0 = +x, 1 = +y, ...) as the player's angle (radians, y down as on the floor). */
+const angleOf = (heading: number) => Math.atan2(HEADING_STEPS[heading][1], HEADING_STEPS[heading][0]);
+
+/**
+ * One leg as the plan times it. A point robot's is one drive along its walk. A robot model's is,
+ * per straight run of its least-time walk, the turn in place onto the run (standing, 'turning')
+ * and the run from standstill to standstill (a drive of `runTime` seconds), from its rest heading
+ * at `fromCell` to the turn onto the rest heading at `toCell`, as `walkTime` adds them up; the
+ * rest of the leg's last tick stands still.
+ */
+function legActivities(
+  floor: Floor,
+  clock: FloorClock,
+  leg: { fromCell: number; toCell: number; start: number; end: number },
+): PlannedActivity[] {
+  const cells = clock.legCells(leg.fromCell, leg.toCell);
+  const whole: PlannedActivity[] = [
+    { kind: 'drive', start: leg.start, end: leg.end, points: walkCorners(floor, cells) },
+  ];
+  if (clock.point || cells.length < 2) return whole;
+  const model = clock.parameters.robotModel;
+  const centre = (cell: number) => ({ x: floor.x(cell) + 0.5, y: floor.y(cell) + 0.5 });
+  const { runs } = runsOfWalk(cells.map((cell) => [floor.x(cell), floor.y(cell)] as const));
+  const activities: PlannedActivity[] = [];
+  let heading = clock.restHeading(leg.fromCell);
+  let time = leg.start;
+  // A turn in place onto `to`, standing.
+  const turnOnto = (to: number) => {
+    const turn = turnTime(model, heading, to);
+    if (turn > 0) {
+      activities.push({
+        kind: 'stand',
+        start: time,
+        end: time + turn,
+        motion: 'turning',
+        location: 'in transit',
+        turnTo: angleOf(to),
+      });
+      time += turn;
+    }
+    heading = to;
+  };
+  let at = 0;
+  for (const run of runs) {
+    turnOnto(run.heading);
+    const drive = runTime(model, run.cells);
+    activities.push({
+      kind: 'drive',
+      start: time,
+      end: time + drive,
+      points: [centre(cells[at]), centre(cells[at + run.cells])],
+    });
+    time += drive;
+    at += run.cells;
+  }
+  // On its goal it turns to the cell's rest heading, the way a robot stopped there faces.
+  turnOnto(clock.restHeading(leg.toCell));
+  // The leg is its seconds rounded up to whole ticks; anything else would be another clock than
+  // the plan's: then the leg is drawn as one drive.
+  if (time > leg.end + 1e-6 || leg.end - time >= clock.parameters.stepS) return whole;
+  if (leg.end > time)
+    activities.push({ kind: 'stand', start: time, end: leg.end, motion: 'stopped', location: 'in transit' });
+  return activities;
+}
+
 function robotSchedule(
   floor: Floor,
   clock: FloorClock,
@@ -74,12 +147,9 @@ function robotSchedule(
       // One drive interval may hold several legs of the same kind (a charge of no length between them).
       for (; leg < flow.legs.length && flow.legs[leg].departStep < interval.endStep; leg += 1) {
         const { fromCell, toCell, departStep, arriveStep } = flow.legs[leg];
-        activities.push({
-          kind: 'drive',
-          start: departStep * stepS,
-          end: arriveStep * stepS,
-          points: walkCorners(floor, clock.legCells(fromCell, toCell)),
-        });
+        activities.push(
+          ...legActivities(floor, clock, { fromCell, toCell, start: departStep * stepS, end: arriveStep * stepS }),
+        );
       }
       continue;
     }

@@ -113,8 +113,14 @@ describe('planned replay of a plan made on the floor: the plan’s clock', () =>
       };
       const { schedules, floorProblem } = plannedSchedulesOf(TURNS_FLOOR, TURNS_RESULTS, parameters, FLOOR_STATS);
       expect(floorProblem).toBeNull();
-      const drives = schedules[0].activities.filter((activity) => activity.kind === 'drive');
-      return drives[drives.length - 1].points;
+      // The drives after the delivery is done at D1, their corners end to end.
+      const [done] = schedules[0].deliveryDone;
+      const corners = schedules[0].activities.flatMap((activity) =>
+        activity.kind === 'drive' && activity.start >= done ? activity.points : [],
+      );
+      return corners.filter(
+        (point, index) => index === 0 || point.x !== corners[index - 1].x || point.y !== corners[index - 1].y,
+      );
     };
     // D1 (5, 3) home to R1 (0, 0): one turn at (5, 0) for the drive unit, three for the point.
     expect(homeDrive('drive-unit')).toEqual([
@@ -129,6 +135,65 @@ describe('planned replay of a plan made on the floor: the plan’s clock', () =>
       { x: 0.5, y: 2.5 },
       { x: 0.5, y: 0.5 },
     ]);
+  });
+
+  it('times a drive unit’s legs as its plan does: a turn in place onto each straight run, each run from standstill to standstill', () => {
+    const parameters = {
+      robot_speed: 1,
+      recharge_time: 3,
+      battery_capacity: 100,
+      max_distance: 20,
+      robot_model: 'drive-unit' as const,
+    };
+    const { schedules } = plannedSchedulesOf(TURNS_FLOOR, TURNS_RESULTS, parameters, FLOOR_STATS);
+    // Drive unit: 1.5 m/s, 1 m/s² both ways, 0.625 s a quarter turn, 2 s handling. A 2 m run
+    // never reaches top speed: 2 x sqrt(2) = 2.828 s; 3 m: 3 / 1.5 + 0.75 + 0.75 = 3.5 s; 1 m: 2 s;
+    // 5 m: 5 / 1.5 + 1.5 = 4.833 s. Legs round up to whole ticks of 0.05 s.
+    // R1 -> P1: turn from R1's rest heading (-x) to +x (1.25 s), 2 m, a quarter turn down, 2 m:
+    // 7.532 s, so 7.55 s. P1 -> D1 after 2 s of handling: a quarter turn from P1's rest heading
+    // (+y, facing its shelf) to +x, 3 m, a quarter turn, 1 m, a quarter turn onto D1's rest
+    // heading (+x): 7.375 s, so 7.4 s, done at 16.95 s. Home after 2 s: a quarter turn up, 3 m, a
+    // quarter turn, 5 m: 9.583 s, so 9.6 s.
+    const expected: [string, number, number][] = [
+      ['turning', 0, 1.25],
+      ['drive', 1.25, 1.25 + 2 * Math.SQRT2],
+      ['turning', 1.25 + 2 * Math.SQRT2, 1.875 + 2 * Math.SQRT2],
+      ['drive', 1.875 + 2 * Math.SQRT2, 1.875 + 4 * Math.SQRT2],
+      ['stopped', 1.875 + 4 * Math.SQRT2, 7.55],
+      ['stopped', 7.55, 9.55],
+      ['turning', 9.55, 10.175],
+      ['drive', 10.175, 13.675],
+      ['turning', 13.675, 14.3],
+      ['drive', 14.3, 16.3],
+      ['turning', 16.3, 16.925],
+      ['stopped', 16.925, 16.95],
+      ['stopped', 16.95, 18.95],
+      ['turning', 18.95, 19.575],
+      ['drive', 19.575, 23.075],
+      ['turning', 23.075, 23.7],
+      ['drive', 23.7, 23.7 + 5 / 1.5 + 1.5],
+      ['stopped', 23.7 + 5 / 1.5 + 1.5, 28.55],
+      ['recharging', 28.55, 208.55],
+    ];
+    const activities = schedules[0].activities;
+    expect(activities.map((activity) => (activity.kind === 'drive' ? 'drive' : activity.motion))).toEqual(
+      expected.map(([kind]) => kind),
+    );
+    activities.forEach((activity, index) => {
+      expect(activity.start).toBeCloseTo(expected[index][1], 9);
+      expect(activity.end).toBeCloseTo(expected[index][2], 9);
+    });
+    expect(schedules[0].deliveryDone[0]).toBeCloseTo(16.95, 9);
+
+    // Half way through the turn at (2, 0) it faces down-right, standing; half way along the 2 m
+    // run before it, 1 m on at the run's peak speed.
+    const model = buildFleetModel(schedules);
+    const turning = robotAt(model, 'R1_1', 1.25 + 2 * Math.SQRT2 + 0.3125);
+    expect(turning).toMatchObject({ x: 2.5, y: 0.5, speed: 0, motion: 'turning' });
+    expect(turning.heading).toBeCloseTo(Math.PI / 4, 9);
+    const running = robotAt(model, 'R1_1', 1.25 + Math.SQRT2);
+    expect(running.x).toBeCloseTo(1.5, 9);
+    expect(running.speed).toBeCloseTo(Math.SQRT2, 9);
   });
 
   it('queues a robot for the station’s one charger as the plan does, then charges it', () => {

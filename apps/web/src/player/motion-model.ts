@@ -57,6 +57,8 @@ interface TimelineSegment {
   readonly distanceAtStart: number;
   readonly batteryBaseAtStart: number;
   readonly headingAtStart: number;
+  /** Turning in place: the heading it turns to, evenly over the segment, the short way round (else headingAtStart). */
+  readonly headingAtEnd: number;
   readonly x: number;
   readonly y: number;
   /** Points of the robot's route stored before this segment: where its remaining route starts. */
@@ -149,6 +151,7 @@ function addDrive(builder: TimelineBuilder, drive: PlannedDrive, settings: Motio
     distanceAtStart: builder.distanceSinceCharge,
     batteryBaseAtStart: builder.batteryBase,
     headingAtStart: firstHeading ?? builder.heading,
+    headingAtEnd: heading,
     x: builder.x,
     y: builder.y,
     pointCursor: firstPoint,
@@ -173,10 +176,12 @@ function addStand(builder: TimelineBuilder, stand: PlannedStand, capacity: numbe
     distanceAtStart: builder.distanceSinceCharge,
     batteryBaseAtStart: builder.batteryBase,
     headingAtStart: builder.heading,
+    headingAtEnd: stand.turnTo ?? builder.heading,
     x: builder.x,
     y: builder.y,
     pointCursor: builder.xs.length,
   });
+  if (stand.turnTo !== undefined) builder.heading = stand.turnTo;
   if (stand.motion === 'recharging') {
     // Spec §4: after the charge the battery is the step's battery_remaining and the counter restarts.
     builder.batteryBase = stand.chargedTo ?? capacity;
@@ -276,7 +281,7 @@ export function sampleRobot(timeline: RobotTimeline, time: number, out: RobotSta
     const at = standing ?? next;
     out.x = at ? at.x : timeline.final.x;
     out.y = at ? at.y : timeline.final.y;
-    out.heading = at ? at.headingAtStart : timeline.final.heading;
+    out.heading = standing ? turnedHeading(standing, t) : at ? at.headingAtStart : timeline.final.heading;
     out.speed = 0;
     out.motion = standing ? standing.motion : 'stopped';
     out.location = standing ? standing.location : 'in transit';
@@ -311,6 +316,14 @@ export function sampleRobot(timeline: RobotTimeline, time: number, out: RobotSta
   out.routePoint = edgeStart + 1;
   setBattery(out, timeline, segment.batteryBaseAtStart, segment.distanceAtStart + travelled);
   return out;
+}
+
+/** A standing robot's heading at `t`: on a turn in place, carried evenly from its start to its end the short way round. */
+function turnedHeading(segment: TimelineSegment, t: number): number {
+  if (segment.headingAtEnd === segment.headingAtStart) return segment.headingAtStart;
+  let turn = segment.headingAtEnd - segment.headingAtStart;
+  turn -= 2 * Math.PI * Math.round(turn / (2 * Math.PI));
+  return segment.headingAtStart + turn * Math.min(1, (t - segment.start) / segment.duration);
 }
 
 /** Samples every robot into the reused `out` array (same order as `model.robots`). */

@@ -22,12 +22,14 @@ export interface PlannedDrive {
   readonly points: readonly Position[];
 }
 
-/** Standing still: handling at a pickup or dropoff, queued for a charger, charging. */
+/** Standing still: handling at a pickup or dropoff, queued for a charger, charging, turning in place (robot models). */
 export interface PlannedStand {
   readonly kind: 'stand';
   readonly start: number;
   readonly end: number;
-  readonly motion: Extract<MotionState, 'stopped' | 'recharging' | 'queued' | 'waiting'>;
+  readonly motion: Extract<MotionState, 'stopped' | 'recharging' | 'queued' | 'waiting' | 'turning'>;
+  /** Turning: the heading it turns to (radians, as the player's headings), evenly over the stand, the short way round. */
+  readonly turnTo?: number;
   readonly location: LocationState;
   /** On a charge: the battery it leaves with (the recharge step's battery_remaining). */
   readonly chargedTo?: number;
