@@ -8,6 +8,7 @@ import {
   formatChargePerDelivery,
   formatClock,
   formatCompletionTime,
+  formatCompletionTimeToTenths,
   formatDistance,
   formatMinutes,
   formatShortDuration,
@@ -22,6 +23,18 @@ import {
   taskTypeText,
 } from './display-format.ts';
 import { deliveryStep, rechargeStep } from './plan-step.fixture.ts';
+
+describe('formatCompletionTimeToTenths', () => {
+  it('keeps a tenth of a second at every length, so a difference under a minute reads off two of them', () => {
+    expect(formatCompletionTimeToTenths(45.3)).toBe('45.3 s');
+    expect(formatCompletionTimeToTenths(59.96)).toBe('1 min 0.0 s');
+    expect(formatCompletionTimeToTenths(1037.4)).toBe('17 min 17.4 s');
+    expect(formatCompletionTimeToTenths(1049.9)).toBe('17 min 29.9 s');
+    expect(formatCompletionTimeToTenths(3908.5)).toBe('1 h 5 min 8.5 s');
+    expect(formatCompletionTimeToTenths(3_600_000 + 61.25)).toBe('1,000 h 1 min 1.3 s');
+    expect(formatCompletionTimeToTenths(Number.NaN)).toBe('—');
+  });
+});
 
 describe('formatCompletionTime (Max Completion Time)', () => {
   it('shows seconds with one decimal under a minute', () => {

@@ -45,9 +45,29 @@ export function formatCompletionTime(seconds: number): string {
   if (!Number.isFinite(seconds)) return '—';
   const tenths = Math.round(seconds * 10) / 10;
   if (tenths < 60) return `${tenths.toFixed(1)} s`;
-  const whole = Math.round(seconds);
-  if (whole < 3600) return `${Math.floor(whole / 60)} min ${whole % 60} s`;
-  return `${formatGrouped(Math.floor(whole / 3600))} h ${Math.floor((whole % 3600) / 60)} min ${whole % 60} s`;
+  return minutesText(seconds, 0);
+}
+
+/** A duration of a minute or more as minutes (and hours) and seconds, the seconds to `digits` decimals. */
+function minutesText(seconds: number, digits: 0 | 1): string {
+  const perSecond = 10 ** digits;
+  const counted = Math.round(seconds * perSecond);
+  const minutes = Math.floor(counted / (60 * perSecond));
+  const rest = `${((counted % (60 * perSecond)) / perSecond).toFixed(digits)} s`;
+  if (minutes < 60) return `${minutes} min ${rest}`;
+  return `${formatGrouped(Math.floor(minutes / 60))} h ${minutes % 60} min ${rest}`;
+}
+
+/**
+ * A duration to the tenth of a second at any length ('17 min 29.9 s', '1 h 5 min 8.5 s'): for two
+ * durations shown side by side with their difference, when that is under a minute, so the
+ * difference can be read off them.
+ */
+export function formatCompletionTimeToTenths(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '—';
+  const tenths = Math.round(seconds * 10);
+  if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`;
+  return minutesText(seconds, 1);
 }
 
 /** A duration in one short unit for scale ticks: '0.6 s', '34 s', '2.2 min', '1.5 h' (at most 7 characters). */

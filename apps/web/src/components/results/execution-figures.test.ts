@@ -215,8 +215,21 @@ describe('trafficChoiceLine', () => {
       label: 'Plan kept',
       value: 'Plan 3 of 6',
       meaning:
-        'Chosen from 6 plans run on the floor: the kept plan runs 47.0 s sooner than the best-on-paper plan (12 min 33 s against 13 min 20 s with traffic), though planned 12.0 s longer.',
+        'Chosen from 6 plans run on the floor: the kept plan runs 47.0 s sooner than the best-on-paper plan (12 min 33.0 s against 13 min 20.0 s with traffic), though planned 12.0 s longer.',
     });
+  });
+
+  it('shows the two runs to the tenth when they are under a minute apart, so the gain reads off them', () => {
+    // xl1 with drive units: 1,037.4 s against 1,049.9 s, 12.5 s sooner; whole seconds would read 17:17 against 17:30.
+    const close = { ...SIX_CANDIDATES, executed_s: 1037.4, best_planned_executed_s: 1049.9, gain_s: 12.5 };
+    expect(trafficChoiceLine({ traffic_choice: close })?.meaning).toContain(
+      'runs 12.5 s sooner than the best-on-paper plan (17 min 17.4 s against 17 min 29.9 s with traffic)',
+    );
+    // A minute or more apart, whole seconds.
+    const apart = { ...SIX_CANDIDATES, executed_s: 1037.4, best_planned_executed_s: 1109.9, gain_s: 72.5 };
+    expect(trafficChoiceLine({ traffic_choice: apart })?.meaning).toContain(
+      'runs 1 min 13 s sooner than the best-on-paper plan (17 min 17 s against 18 min 30 s with traffic)',
+    );
   });
 
   it('says when the best on paper also ran best, or could not run at all', () => {

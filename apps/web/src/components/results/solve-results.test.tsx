@@ -180,7 +180,7 @@ describe('SolveResults summary', () => {
     expect([...lastLine().children].map((cell) => cell.textContent)).toEqual([
       'Plan kept',
       'Plan 3 of 6',
-      'Chosen from 6 plans run on the floor: the kept plan runs 47.0 s sooner than the best-on-paper plan (12 min 33 s against 13 min 20 s with traffic), though planned 12.0 s longer.',
+      'Chosen from 6 plans run on the floor: the kept plan runs 47.0 s sooner than the best-on-paper plan (12 min 33.0 s against 13 min 20.0 s with traffic), though planned 12.0 s longer.',
     ]);
     rerender(
       <SolveResults
