@@ -218,6 +218,7 @@ export function checkExecution(
     checkStops(check, robot, record, check.stays[r]);
   });
   checkStopTotals(check);
+  checkQueueTotals(check);
   checkChargers(check);
   return { valid: errors.length === 0, errors };
 }
@@ -674,6 +675,52 @@ function checkStopTotals({ execution, report }: Check): void {
     if (Math.abs(seconds - totals.lost_s) > 0.01 * (count + 1))
       report(`The totals give ${totals.lost_s} s of ${kind} but the robots' add up to ${seconds.toFixed(2)} s`);
   }
+}
+
+/**
+ * The queues are parts of the waiting: each robot's charger and dock queues fit in its waiting,
+ * and the totals' queues (per station, per dock) are the robots' own, at places of the floor.
+ */
+function checkQueueTotals({ floor, execution, report }: Check): void {
+  const records = Object.entries(execution.robots);
+  for (const [id, record] of records) {
+    const queued = record.queued_s + (record.dock_queue_s ?? 0);
+    if (queued > record.waiting_s + 0.02)
+      report(`Robot ${id} queues ${queued.toFixed(2)} s but waits only ${record.waiting_s} s in all`);
+  }
+  const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+  const tolerance = 0.01 * (records.length + 1);
+  const chargerQueue = sum(Object.values(execution.totals.charger_queue_s));
+  const queuedByRobots = sum(records.map(([, record]) => record.queued_s));
+  if (Math.abs(chargerQueue - queuedByRobots) > tolerance)
+    report(
+      `The totals give ${chargerQueue.toFixed(2)} s of charger queue but the robots' add up to ${queuedByRobots.toFixed(2)} s`,
+    );
+  const docks = execution.totals.dock_queue_s;
+  if (docks === undefined) return;
+  for (const place of Object.keys(docks)) {
+    const cell = floor.cellOf(place);
+    if (cell === undefined || floor.stationAt[cell] >= 0)
+      report(`The dock queue names ${place}, which is no pickup or dropoff of the floor`);
+  }
+  const dockQueue = sum(Object.values(docks));
+  const dockQueuedByRobots = sum(records.map(([, record]) => record.dock_queue_s ?? 0));
+  if (Math.abs(dockQueue - dockQueuedByRobots) > tolerance)
+    report(
+      `The totals give ${dockQueue.toFixed(2)} s of dock queue but the robots' add up to ${dockQueuedByRobots.toFixed(2)} s`,
+    );
+  const { wait_s: waited, dock_queue_s: dockWaited } = execution.heatmap;
+  if (dockWaited === undefined) return;
+  const cell = dockWaited.findIndex((seconds, k) => seconds > (waited[k] ?? 0) + 0.01);
+  if (cell >= 0)
+    report(
+      `The heat map puts ${dockWaited[cell]} s of dock queue on ${floor.describe(cell)}, where robots waited ${waited[cell]} s in all`,
+    );
+  const dockWaitedOnCells = sum(dockWaited);
+  if (Math.abs(dockWaitedOnCells - dockQueue) > 0.01 * (dockWaited.length + 1))
+    report(
+      `The heat map holds ${dockWaitedOnCells.toFixed(2)} s of dock queue but the totals give ${dockQueue.toFixed(2)} s`,
+    );
 }
 
 /** At every station: never more robots charging than chargers, first come first served, nobody queued while a charger is free. */

@@ -139,6 +139,24 @@ describe('checkExecution catches each kind of bad execution', () => {
     expect(errors).toContain('The totals count 2 delays but the robots record 1');
   });
 
+  it('queues that do not fit in the waiting, totals and a heat map that miscount them, and a queue at no dock', () => {
+    // R1_1 waits 1 s in all (the crossing run).
+    const execution = crossing();
+    execution.robots.R1_1.dock_queue_s = 2;
+    execution.robots.R2_1.queued_s = 1;
+    execution.totals.dock_queue_s = { D1: 1, R1: 0.5 };
+    execution.heatmap.dock_queue_s = execution.heatmap.wait_s.map(() => 0);
+    execution.heatmap.dock_queue_s[0] = 3;
+    const errors = checkExecution(NARROW_AISLE, crossingPlan, execution).errors;
+    expect(errors).toContain('Robot R1_1 queues 2.00 s but waits only 1 s in all');
+    expect(errors).toContain('Robot R2_1 queues 1.00 s but waits only 0 s in all');
+    expect(errors).toContain("The totals give 0.00 s of charger queue but the robots' add up to 1.00 s");
+    expect(errors).toContain('The dock queue names R1, which is no pickup or dropoff of the floor');
+    expect(errors).toContain("The totals give 1.50 s of dock queue but the robots' add up to 2.00 s");
+    expect(errors).toContain('The heat map puts 3 s of dock queue on cell (0, 0), where robots waited 0 s in all');
+    expect(errors).toContain('The heat map holds 3.00 s of dock queue but the totals give 1.50 s');
+  });
+
   it('a battery overrun and a robot stranded after its dropoff', () => {
     const plan = { R1_1: [deliver('P1', 'D1')], R1_2: [], R1_3: [], R1_4: [] };
     const execution = simulate(CHARGING_BAY, plan, {});

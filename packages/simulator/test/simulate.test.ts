@@ -61,8 +61,10 @@ describe('simulate on named layouts', () => {
     expect(cellsOf(execution.robots.R1_1.timeline, 5, 5)).toEqual(['0,2', '1,2', '1,2', '2,2', '3,2', '4,2']);
     expect(execution.robots.R2_1.deliveries).toEqual([{ pickup: 'P2', dropoff: 'D2', done_s: 4 }]);
     expect(execution.robots.R1_1.deliveries).toEqual([{ pickup: 'P1', dropoff: 'D1', done_s: 5 }]);
-    expect(execution.robots.R1_1.waiting_s).toBe(1);
+    // Waiting behind the crossing, not beside its dropoff: traffic, no dock queue.
+    expect(execution.robots.R1_1).toMatchObject({ waiting_s: 1, dock_queue_s: 0 });
     expect(execution.heatmap.wait_s[2 * 5 + 1]).toBe(1);
+    expect(execution.totals.dock_queue_s).toEqual({});
     expect(execution.totals).toMatchObject({
       free_flow_makespan_s: 4,
       executed_makespan_s: 5,
@@ -117,6 +119,45 @@ describe('simulate on named layouts', () => {
       free_flow_makespan_s: 190,
       executed_makespan_s: 192,
     });
+  });
+
+  it('a robot waiting beside a pickup another robot is handled at queues for the dock, and the figures keep it apart from traffic, worked out by hand', () => {
+    // R1_2 drives (0, 2) -> (1, 2) -> (2, 2) -> P1 (2, 1): on it at t = 3, handled 3 s, off at t = 7.
+    // R1_1 goes the other way round, (0, 1) -> (1, 1) beside P1 at t = 2, and stands there until
+    // P1 is free: steps 2-6, while R1_2 steps onto P1 and is handled, 4 s of P1's queue and no
+    // traffic. It is on P1 at 7, off at 11 and on D1 at 14.
+    const plan = { R1_1: [deliver('P1', 'D1')], R1_2: [deliver('P1', 'D1')], R1_3: [], R1_4: [] };
+    const execution = simulate(CHARGING_BAY, plan, { handling_time_s: 3 });
+    expect(cellsOf(execution.robots.R1_1.timeline, 8, 6)).toEqual([
+      '0,2',
+      '0,1',
+      '1,1',
+      '1,1',
+      '1,1',
+      '1,1',
+      '1,1',
+      '2,1',
+      '2,1',
+    ]);
+    expect(execution.robots.R1_1).toMatchObject({ waiting_s: 4, queued_s: 0, dock_queue_s: 4 });
+    expect(execution.robots.R1_2).toMatchObject({ waiting_s: 0, dock_queue_s: 0 });
+    expect(execution.totals).toMatchObject({ executed_makespan_s: 14, waiting_s: 4, dock_queue_s: { P1: 4 } });
+    expect(execution.heatmap.wait_s[1 * 6 + 1]).toBe(4);
+    expect(execution.heatmap.dock_queue_s?.[1 * 6 + 1]).toBe(4);
+    expect(checkExecution(CHARGING_BAY, plan, execution, { handling_time_s: 3 }).errors).toEqual([]);
+  });
+
+  it('a drive unit waiting beside a dock another is handled at queues for it; waiting at the station while the other drives out is traffic', () => {
+    // R1_2 sets out first and is handled at P1 from 6.1 to 9.1 s and at D1 from 16.5 to 19.5 s.
+    // R1_1 waits 1.4 s at its station while R1_2 drives out (traffic), 2.4 s beside P1 (6.75 to
+    // 9.15 s, until R1_2 has left it) and 1.3 s beside D1 (18.9 to 20.2 s): 3.7 s of queues.
+    const plan = { R1_1: [deliver('P1', 'D1')], R1_2: [deliver('P1', 'D1')], R1_3: [], R1_4: [] };
+    const params = { handling_time_s: 3, robot_model: 'drive-unit' as const };
+    const execution = simulate(CHARGING_BAY, plan, params);
+    expect(execution.robots.R1_1).toMatchObject({ waiting_s: 5.15, dock_queue_s: 3.7 });
+    expect(execution.robots.R1_2).toMatchObject({ waiting_s: 0, dock_queue_s: 0 });
+    expect(execution.totals.dock_queue_s).toEqual({ P1: 2.4, D1: 1.3 });
+    expect(checkExecution(CHARGING_BAY, plan, execution, params).errors).toEqual([]);
   });
 
   it("follows the plan's charges and charges early only when the metres really driven leave too little, and counts it", () => {

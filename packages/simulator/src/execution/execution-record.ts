@@ -61,6 +61,7 @@ export function executionRecord(
         })),
       waiting_s: waitingS,
       queued_s: round2(executed.queuedSteps * stepS),
+      dock_queue_s: round2(executed.dockQueueSteps * stepS),
       distance_m: executed.distance,
       finish_s: round2(executed.finishStep * stepS),
       finish_distance_m: finishDistance,
@@ -84,6 +85,10 @@ export function executionRecord(
   floor.stationIds.forEach((id, station) => {
     chargerQueue[id] = round2(run.queueStepsByStation[station] * stepS);
   });
+  // The longest first: the page names the worst docks.
+  const dockQueue: Record<string, number> = {};
+  for (const [place, steps] of [...run.dockQueueSteps].sort(([, a], [, b]) => b - a))
+    dockQueue[place] = round2(steps * stepS);
   return {
     step_s: stepS,
     robots: robotRecords,
@@ -102,6 +107,7 @@ export function executionRecord(
       throughput_per_h: throughputOverS > 0 ? (deliveries * 3600) / throughputOverS : 0,
       deliveries,
       charger_queue_s: chargerQueue,
+      dock_queue_s: dockQueue,
       extra_charges: extraCharges,
       deadlocks_resolved: run.deadlocksResolved + replays,
       reserve_replays: replays,
@@ -114,6 +120,7 @@ export function executionRecord(
       width: floor.width,
       height: floor.height,
       wait_s: Array.from(run.waitSteps, (steps) => round2(steps * stepS)),
+      dock_queue_s: Array.from(run.dockWaitSteps, (steps) => round2(steps * stepS)),
     },
   };
 }

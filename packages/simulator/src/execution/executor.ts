@@ -14,6 +14,7 @@ import type { ExecutionParameters } from './execution-parameters.ts';
 import { FloorTraffic, Mode, Phase } from './floor-traffic.ts';
 import { MotionHolds } from './motion-holds.ts';
 import { ProgressWatch } from './progress-watch.ts';
+import { DOCK_QUEUE_REACH_CELLS } from './dock-queue.ts';
 import { Recorder, type ExecutedRobot } from './recorder.ts';
 import { StopsOnFloor } from './stops-on-floor.ts';
 import type { RecordedStops } from './disruptions.ts';
@@ -24,6 +25,9 @@ export interface ExecutorOutcome {
   /** Waiting steps per cell. */
   waitSteps: Float64Array;
   queueStepsByStation: Float64Array;
+  /** Steps robots waited in a dock's queue, per pickup or dropoff id, and per cell they stood on (of `waitSteps`). */
+  dockQueueSteps: ReadonlyMap<string, number>;
+  dockWaitSteps: Float64Array;
   steps: number;
   deadlocksResolved: number;
   /** The run's delays and breakdowns (absent: it had none). */
@@ -111,6 +115,8 @@ interface Run {
   /** Delays and breakdowns, or null when the run has none. */
   stops: StopsOnFloor | null;
   random: () => number;
+  /** Per robot, the dock it queues for in the step under way (`dockQueuedFor`), reused every step. */
+  dockQueue: (string | null)[];
   /**
    * Whether robots with no work left keep to the tight rule on their way home too. In a shift
    * most drives home are of idle robots, which traffic may push about for long; a day's plans
@@ -181,6 +187,7 @@ export function executeOnFloor(
     watch,
     stops,
     random: options.random,
+    dockQueue: robots.map(() => null),
     guardHomeward: shift !== undefined,
   };
   const dispatch = shift?.dispatcher({ work, state });
@@ -229,6 +236,8 @@ export function executeOnFloor(
     robots: recorder.finish(),
     waitSteps: recorder.waitSteps,
     queueStepsByStation: recorder.queueStepsByStation,
+    dockQueueSteps: recorder.dockQueueSteps,
+    dockWaitSteps: recorder.dockWaitSteps,
     steps: step,
     deadlocksResolved: watch.deadlocksResolved,
     ...(stops ? { disruptions: stops.disruptions } : {}),
@@ -241,8 +250,27 @@ function progressOf(work: WorkCycle, step: number, shift: ShiftRun | undefined):
   return work.deliveriesTotal === 0 ? 1 : work.deliveriesDone / work.deliveriesTotal;
 }
 
+/**
+ * The dock `robot` queues for this step, or null: it stays where it is, heading for a pickup or
+ * dropoff that another robot visiting it holds or steps onto (on its way in, handling or on its
+ * way out), and stands within `DOCK_QUEUE_REACH_CELLS` of it.
+ * Read before the moves, on the cells robots held through the step.
+ */
+function dockQueuedFor({ state, work }: Run, robot: number): string | null {
+  const from = state.pos[robot];
+  if (state.next[robot] !== from || state.mode[robot] !== Mode.Moving) return null;
+  const goal = state.goal[robot];
+  // Standing on it, or the one stepping onto it this step.
+  const holder = state.occupant[goal] >= 0 ? state.occupant[goal] : state.reservedBy[goal];
+  if (holder < 0 || holder === robot || !work.visits(holder, goal)) return null;
+  if (state.field[robot][from] > DOCK_QUEUE_REACH_CELLS) return null;
+  return work.goalPlace(robot);
+}
+
 /** Every active robot steps to its chosen cell (or stays) during `step`; distance, waiting, handling and activities count. */
-function applyMoves({ state, recorder, work, stops }: Run, active: readonly number[], step: number): void {
+function applyMoves(run: Run, active: readonly number[], step: number): void {
+  const { state, recorder, work, stops, dockQueue } = run;
+  for (const robot of active) dockQueue[robot] = dockQueuedFor(run, robot);
   for (const robot of active) state.leave(robot, state.pos[robot]);
   for (const robot of active) {
     const from = state.pos[robot];
@@ -263,7 +291,9 @@ function applyMoves({ state, recorder, work, stops }: Run, active: readonly numb
       // the activities then add up to the record's stops).
       recorder.activity(robot, step, 'stopped');
     } else if (phase !== Phase.ToHome) {
-      recorder.blocked(robot, from);
+      const dock = dockQueue[robot];
+      if (dock === null) recorder.blocked(robot, from);
+      else recorder.dockQueued(robot, dock, from);
       recorder.activity(robot, step, 'waiting');
     } else {
       // Its work is done: standing aside on the way home is not waiting.

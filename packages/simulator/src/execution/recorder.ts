@@ -38,6 +38,8 @@ export interface ExecutedRobot {
   /** Steps standing still with work left, blocked by others or queued (queued included). */
   waitingSteps: number;
   queuedSteps: number;
+  /** Of the waiting, steps in a dock's queue (`Recorder.dockQueued`). */
+  dockQueueSteps: number;
   distance: number;
   /** The step its last delivery was done (0 without deliveries): its part of the makespan. */
   finishStep: number;
@@ -59,6 +61,9 @@ export class Recorder {
   /** Waiting steps per cell. */
   readonly waitSteps: Float64Array;
   readonly queueStepsByStation: Float64Array;
+  /** Steps robots waited in a dock's queue, per pickup or dropoff id, and per cell they stood on (of `waitSteps`). */
+  readonly dockQueueSteps = new Map<string, number>();
+  readonly dockWaitSteps: Float64Array;
   private readonly timelines: TimelineWriter[];
   private readonly activities: ActivityWriter[];
   /** Per robot, the pickup of the delivery under way: the step reached and the cell the drive there began. */
@@ -76,6 +81,7 @@ export class Recorder {
       charges: [],
       waitingSteps: 0,
       queuedSteps: 0,
+      dockQueueSteps: 0,
       distance: 0,
       finishStep: 0,
       extraCharges: 0,
@@ -84,6 +90,7 @@ export class Recorder {
     this.timelines = robots.map((robot) => new TimelineWriter(0, floor.x(robot.startCell), floor.y(robot.startCell)));
     this.activities = robots.map(() => new ActivityWriter());
     this.waitSteps = new Float64Array(floor.cellCount);
+    this.dockWaitSteps = new Float64Array(floor.cellCount);
     this.queueStepsByStation = new Float64Array(floor.stationIds.length);
     this.pickupStep = new Int32Array(robots.length);
     this.pickupFrom = new Int32Array(robots.length);
@@ -102,6 +109,19 @@ export class Recorder {
   blocked(robot: number, cell: number): void {
     this.robots[robot].waitingSteps++;
     this.waitSteps[cell]++;
+  }
+
+  /**
+   * The robot stood a step on `cell` with work left in the queue of `place`, the pickup or
+   * dropoff it is heading for: beside it or a cell further back, while another robot holds it.
+   */
+  dockQueued(robot: number, place: string, cell: number): void {
+    const record = this.robots[robot];
+    record.dockQueueSteps++;
+    record.waitingSteps++;
+    this.waitSteps[cell]++;
+    this.dockWaitSteps[cell]++;
+    this.dockQueueSteps.set(place, (this.dockQueueSteps.get(place) ?? 0) + 1);
   }
 
   /** The robot waited a step at its station (`cell`) for a charger. */

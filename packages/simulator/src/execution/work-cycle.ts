@@ -233,6 +233,23 @@ export class WorkCycle {
     this.stillNeededFor[robot] = -1;
   }
 
+  /** The pickup or dropoff the robot is heading for, or null (heading for a charge or home). */
+  goalPlace(robot: number): string | null {
+    const phase = this.state.phase[robot];
+    if (phase !== Phase.ToPickup && phase !== Phase.ToDropoff) return null;
+    const item = this.robots[robot].work[this.workIndex[robot]];
+    if (item?.kind !== 'delivery') return null;
+    return phase === Phase.ToPickup ? item.pickup : item.dropoff;
+  }
+
+  /**
+   * Whether the robot standing on `cell` visits it: heading for it, handling there, or on its way
+   * out, not yet off the cell it last reached.
+   */
+  visits(robot: number, cell: number): boolean {
+    return this.state.goal[robot] === cell || this.legFrom[robot] === cell;
+  }
+
   /** The robot stands on its goal at `step`. */
   arrived(robot: number, step: number): void {
     const { state, recorder } = this;

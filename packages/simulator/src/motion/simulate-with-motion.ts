@@ -114,6 +114,8 @@ export function timedRecord(
       robots: timed.robots,
       waitSteps: timed.waitS.map((seconds) => seconds / tick),
       queueStepsByStation: timed.queueSByStation.map((seconds) => seconds / tick),
+      dockWaitSteps: timed.dockWaitS.map((seconds) => seconds / tick),
+      dockQueueSteps: new Map(Array.from(timed.dockQueueSByPlace, ([place, seconds]) => [place, seconds / tick])),
       steps: Math.max(timed.ticks, minSteps),
       deadlocksResolved: discrete.deadlocksResolved,
       ...(timed.disruptions ? { disruptions: timed.disruptions } : {}),

@@ -17,6 +17,7 @@ import {
 import { SimulationCancelledError, SimulationError } from '../errors.ts';
 import type { ExecutorOutcome } from '../execution/executor.ts';
 import type { ExecutedStop, RecordedStops } from '../execution/disruptions.ts';
+import { DOCK_QUEUE_REACH_CELLS } from '../execution/dock-queue.ts';
 import type { ExecutedCharge, ExecutedDelivery, ExecutedRobot } from '../execution/recorder.ts';
 import { MotionWriter } from './motion-writer.ts';
 import { leastTimeOver, MotionState, StraightRun } from './straight-run.ts';
@@ -28,6 +29,8 @@ interface Stop {
   delivery: number;
   /** The discrete run's step it stopped there. */
   step: number;
+  /** A pickup's or dropoff's id. */
+  place?: string;
 }
 
 /**
@@ -92,6 +95,8 @@ interface Mover {
   nextReach: number;
   /** Time the robot stopped to wait (Waiting). */
   waitingSince: number;
+  /** The dock whose queue it waits in (`dockQueuedAt`, read as it stops to wait), or null. */
+  waitingFor: string | null;
   /** Set while it starts a rotation's joint move (`startRotation`). */
   rotating: boolean;
   /** While it turns before a straight run: when the turn ends (-1 while it turns at a place). */
@@ -111,6 +116,7 @@ interface Mover {
   charges: ExecutedCharge[];
   waitingS: number;
   queuedS: number;
+  dockQueueS: number;
   distance: number;
   finishTick: number;
   endTick: number;
@@ -128,6 +134,9 @@ export interface TimedRun {
   disruptions?: RecordedStops;
   waitS: Float64Array;
   queueSByStation: Float64Array;
+  /** Seconds robots waited in a dock's queue, per pickup or dropoff id, and per cell they stood on (of `waitS`). */
+  dockQueueSByPlace: Map<string, number>;
+  dockWaitS: Float64Array;
   /** Ticks until the last robot's last action ends. */
   ticks: number;
 }
@@ -214,6 +223,8 @@ export function timeDiscreteRun(
   );
   const waitS = new Float64Array(floor.cellCount);
   const queueSByStation = new Float64Array(floor.stationIds.length);
+  const dockQueueSByPlace = new Map<string, number>();
+  const dockWaitS = new Float64Array(floor.cellCount);
   const events = new EventQueue(movers.length);
   const at = (mover: Mover, time: number) => {
     events.push(time, mover.robot);
@@ -244,6 +255,23 @@ export function timeDiscreteRun(
         pieces.state(k),
       );
     }
+  };
+  /**
+   * The dock a robot stopping to wait queues for, or null: its next stop is a pickup or dropoff
+   * within `DOCK_QUEUE_REACH_CELLS` of its walk ahead, and another robot stands there for its own
+   * visit, handling or on its way out (as the discrete run counts it).
+   */
+  const dockQueuedAt = (mover: Mover): string | null => {
+    const stop = mover.stops[mover.stop];
+    if (stop?.place === undefined || stop.index - mover.index > DOCK_QUEUE_REACH_CELLS) return null;
+    const cell = mover.cells[stop.index];
+    const visit = turn[cell];
+    if (visit < 0 || visit >= visitEnd[cell]) return null;
+    const holder = movers[visitRobot[visit]];
+    if (holder === mover || holder.cells[holder.index] !== cell) return null;
+    // Handling there, or on its way out: the stop it stands at, or the one it just finished.
+    const at = (k: number) => holder.stops[k]?.place !== undefined && holder.stops[k].index === holder.index;
+    return at(holder.stop) || at(holder.stop - 1) ? stop.place : null;
   };
   const granted = (mover: Mover, index: number) => {
     const visit = mover.visit[index];
@@ -552,6 +580,7 @@ export function timeDiscreteRun(
         standAt(mover, time);
         activity(mover, time, mover.stop >= stops.length - 1 ? 'idle' : 'waiting');
         mover.waitingSince = time;
+        mover.waitingFor = dockQueuedAt(mover);
         mover.mode = Mode.Waiting;
         startRotation(mover, time);
       }
@@ -599,6 +628,11 @@ export function timeDiscreteRun(
         if (mover.stop < mover.stops.length - 1) {
           mover.waitingS += waited;
           waitS[mover.cells[mover.index]] += waited;
+          if (mover.waitingFor !== null) {
+            mover.dockQueueS += waited;
+            dockWaitS[mover.cells[mover.index]] += waited;
+            dockQueueSByPlace.set(mover.waitingFor, (dockQueueSByPlace.get(mover.waitingFor) ?? 0) + waited);
+          }
         }
         mover.mode = Mode.Decide;
         decide(mover, time);
@@ -743,6 +777,7 @@ export function timeDiscreteRun(
       charges: mover.charges,
       waitingSteps: mover.waitingS / tick,
       queuedSteps: mover.queuedS / tick,
+      dockQueueSteps: mover.dockQueueS / tick,
       distance: mover.distance,
       finishStep: mover.finishTick,
       extraCharges: discrete.robots[mover.robot].extraCharges,
@@ -762,6 +797,8 @@ export function timeDiscreteRun(
       : {}),
     waitS,
     queueSByStation,
+    dockQueueSByPlace,
+    dockWaitS,
     ticks,
   };
 }
@@ -800,6 +837,7 @@ function moverOf(
       kind: 'pickup',
       delivery: k,
       step: delivery.pickupStep,
+      place: delivery.pickup,
       order: 2 * k,
     });
     stops.push({
@@ -807,6 +845,7 @@ function moverOf(
       kind: 'dropoff',
       delivery: k,
       step: delivery.doneStep,
+      place: delivery.dropoff,
       order: 2 * k + 1,
     });
   });
@@ -871,6 +910,7 @@ function moverOf(
     pieces: new StraightRun(),
     nextReach: 0,
     waitingSince: 0,
+    waitingFor: null,
     rotating: false,
     turnEnd: -1,
     followed: -1,
@@ -882,6 +922,7 @@ function moverOf(
     charges: [],
     waitingS: 0,
     queuedS: 0,
+    dockQueueS: 0,
     distance: 0,
     finishTick: 0,
     endTick: 0,

@@ -54,6 +54,12 @@ export const robotExecutionSchema = z.object({
   waiting_s: z.number(),
   /** Of the waiting, seconds queued for a charger. */
   queued_s: z.number(),
+  /**
+   * Of the waiting, seconds in a dock's queue: standing beside the pickup or dropoff it is
+   * heading for, or one cell further back, while another robot visits it. The rest of the
+   * waiting beyond `queued_s` is traffic. Absent in executions stored before it existed.
+   */
+  dock_queue_s: z.number().optional(),
   distance_m: z.number(),
   /** When the robot's last delivery was done (0 without deliveries). */
   finish_s: z.number(),
@@ -124,6 +130,11 @@ export const executionTotalsSchema = z.object({
   deliveries: z.number().int(),
   /** Seconds robots queued for a charger, per station id. */
   charger_queue_s: z.record(z.string(), z.number()),
+  /**
+   * Seconds robots waited in a dock's queue (each robot's `dock_queue_s`), per pickup or dropoff
+   * id that had any, longest first. Absent in executions stored before it existed.
+   */
+  dock_queue_s: z.record(z.string(), z.number()).optional(),
   extra_charges: z.number().int(),
   /** Standstills the movement rule could not break alone and the resolver did (replays included). */
   deadlocks_resolved: z.number().int(),
@@ -179,7 +190,16 @@ export const executionSchema = z.object({
   robots: z.record(z.string(), robotExecutionSchema),
   totals: executionTotalsSchema,
   /** Waiting seconds per cell, row-major (`y * width + x`). */
-  heatmap: z.object({ width: z.number().int(), height: z.number().int(), wait_s: z.array(z.number()) }),
+  /**
+   * Where robots waited: seconds per cell (row-major), and of them the seconds in a dock's queue
+   * (absent in executions stored before it existed).
+   */
+  heatmap: z.object({
+    width: z.number().int(),
+    height: z.number().int(),
+    wait_s: z.array(z.number()),
+    dock_queue_s: z.array(z.number()).optional(),
+  }),
   /** A shift's orders, in order of release (absent for a day's batch). */
   orders: z.array(shiftOrderSchema).optional(),
 });
