@@ -5,7 +5,7 @@ import { apiAs, createEnvironmentViaApi } from '../support/api.ts';
 import { screenshotPath } from '../support/fleetlab-server.ts';
 import { expectFiguresInsideTheirCards, finishedSolve, floorLines, summaryFigure } from '../support/results-page.ts';
 
-type RobotExecution = { waiting_s: number; queued_s: number };
+type RobotExecution = { waiting_s: number; queued_s: number; dock_queue_s: number };
 type ExecutedSolve = {
   id: number;
   status: string;
@@ -48,7 +48,7 @@ async function floorWithOrders(page: Page, layout: 'aisle-meeting' | 'small-ware
 /** The results page writes seconds under a minute with one decimal. */
 const seconds = (value: number) => `${value.toFixed(1)} s`;
 
-test('the summary says what each figure is, and the traffic delay and charger queue add up to the robot time lost', async ({
+test('the summary says what each figure is, and the traffic delay, dock queue and charger queue add up to the robot time lost', async ({
   page,
 }) => {
   await signUpAndLogIn(page, 'figures');
@@ -71,15 +71,20 @@ test('the summary says what each figure is, and the traffic delay and charger qu
   expect(line('With traffic')?.[2]).toMatch(/^Every robot on the floor at once: \+/);
 
   const robots = Object.values(solve.execution.robots);
-  const blocked = robots.reduce((sum, robot) => sum + Math.max(0, robot.waiting_s - robot.queued_s), 0);
+  const blocked = robots.reduce(
+    (sum, robot) => sum + Math.max(0, robot.waiting_s - robot.queued_s - robot.dock_queue_s),
+    0,
+  );
   const queued = robots.reduce((sum, robot) => sum + robot.queued_s, 0);
+  const docked = robots.reduce((sum, robot) => sum + robot.dock_queue_s, 0);
   expect(blocked).toBeGreaterThan(0);
-  expect(blocked + queued).toBeCloseTo(solve.stats.execution.waiting_s, 6);
+  expect(blocked + docked + queued).toBeCloseTo(solve.stats.execution.waiting_s, 6);
   expect(line('Traffic delay')?.[1]).toBe(seconds(blocked));
+  expect(line('Dock queue')?.[1]).toBe(seconds(docked));
   expect(line('Charger queue')?.[1]).toBe(seconds(queued));
-  expect(line('Robot time lost')?.[1]).toBe(seconds(blocked + queued));
+  expect(line('Robot time lost')?.[1]).toBe(seconds(blocked + docked + queued));
   expect(line('Robot time lost')?.[2]).toBe(
-    'Traffic delay and charger queue added, summed over the robots (not the makespan, which With traffic gives).',
+    'Traffic delay, dock queue and charger queue added, summed over the robots (not the makespan, which With traffic gives).',
   );
 
   // A figure of the plan in place of a constant of the settings.
@@ -229,15 +234,19 @@ test('scarce chargers: the gap names what its bound cannot count, Planned shares
   expect(line('Planned')?.[2]).toMatch(
     /^Each robot alone on the floor, sharing the stations' chargers \(.+ of robot time queueing for them\)( and the pickups and dropoffs, one robot at a time \(.+ of robot time waiting for them\))?: the plan itself\.$/,
   );
-  // Robot time: the traffic delay and the charger queue add up to the robot time lost, and the
-  // queue is the execution's own (to the second the page rounds to).
+  // Robot time: the traffic delay, the dock queue and the charger queue add up to the robot time
+  // lost, and the queues are the execution's own (to the second the page rounds to).
   const traffic = secondsOf(line('Traffic delay')?.[1]);
+  const dock = secondsOf(line('Dock queue')?.[1]);
   const queue = secondsOf(line('Charger queue')?.[1]);
-  expect(Math.abs(traffic + queue - secondsOf(line('Robot time lost')?.[1]))).toBeLessThanOrEqual(1);
+  expect(Math.abs(traffic + dock + queue - secondsOf(line('Robot time lost')?.[1]))).toBeLessThanOrEqual(1);
+  const docked = Object.values(solve.execution.robots).reduce((sum, robot) => sum + robot.dock_queue_s, 0);
+  expect(Math.abs(dock - docked)).toBeLessThanOrEqual(1);
   const queued = Object.values(solve.execution.robots).reduce((sum, robot) => sum + robot.queued_s, 0);
   expect(Math.abs(queue - queued)).toBeLessThanOrEqual(1);
   // No line calls a queue traffic: the queue has its own line, and the traffic delay is blocking.
   expect(line('Traffic delay')?.[2]).not.toMatch(/queue/i);
+  expect(line('Dock queue')?.[2]).not.toMatch(/traffic/i);
   expect(line('Charger queue')?.[2]).not.toMatch(/traffic/i);
   await page.screenshot({ path: screenshotPath('results-scarce-chargers'), fullPage: true });
 });

@@ -4,6 +4,7 @@ import { SimulationError } from './errors.ts';
 import {
   ACTIVITY_CODE,
   activityAt,
+  activitySteps,
   ChargerPool,
   chargersAt,
   Floor,
@@ -573,6 +574,14 @@ function checkActivities(check: Check, robot: RobotWork, record: RobotExecutionR
   const { toStep, lastStep, report } = check;
   const activities = record.activities ?? [];
   const point = check.parameters.robotModel.point;
+  // The steps it is queued at a dock are its dock queue.
+  if (record.dock_queue_s !== undefined) {
+    const docked = activitySteps(activities, lastStep).dock_queued * check.execution.step_s;
+    if (Math.abs(docked - record.dock_queue_s) > 0.011)
+      report(
+        `Robot ${robot.id} is 'dock_queued' for ${docked.toFixed(2)} s but its dock queue is ${record.dock_queue_s} s`,
+      );
+  }
   const driveEmpty = ACTIVITY_CODE.drive_empty;
   const driveLoaded = ACTIVITY_CODE.drive_loaded;
   // A point robot moves a cell every step it drives, so every step is read (with a pointer into

@@ -62,6 +62,7 @@ describe('a single robot on the corridor, worked out by hand', () => {
         charging: 0,
         handling: 0,
         stopped: 0,
+        dock_queued: 0,
       });
       // 40 s in bins of 2 s: all 15 in [40, 42).
       expect(shift.cycle_histogram).toEqual({ bin_s: 2, counts: [...new Array(20).fill(0), 15] });

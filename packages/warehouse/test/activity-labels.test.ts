@@ -9,6 +9,7 @@ describe('activity labels', () => {
       'Driving empty',
       'Waiting in traffic',
       'Queued at a charger',
+      'Queued at a dock',
       'Stopped: delays and breakdowns',
       'Charging',
       'Handling',

@@ -93,10 +93,10 @@ describe('pickups and dropoffs serve one robot at a time', () => {
     ]);
     expect(decodeActivities(alone[1].activities, alone[1].endStep).map((a) => [a.kind, a.startStep])).toEqual([
       ['drive_empty', 0],
-      ['waiting', 5],
+      ['dock_queued', 5],
       ['handling', 8],
       ['drive_loaded', 10],
-      ['waiting', 12],
+      ['dock_queued', 12],
       ['handling', 13],
     ]);
     // One robot alone never waits: the times the plan had before docks had capacity.
@@ -128,7 +128,7 @@ describe('pickups and dropoffs serve one robot at a time', () => {
     const activities = decodeActivities(alone[1].activities, alone[1].endStep);
     expect(activities.slice(0, 5).map((a) => [a.kind, a.startStep])).toEqual([
       ['drive_empty', 0],
-      ['waiting', 149],
+      ['dock_queued', 149],
       ['drive_empty', 254],
       ['handling', 266],
       ['drive_loaded', 306],

@@ -170,7 +170,7 @@ function robotSchedule(
         stand({ motion: 'recharging', location: 'idle', chargedTo: chargedTo[charge] ?? batteryCapacity }),
       );
       charge += 1;
-    } else if (interval.kind === 'waiting') {
+    } else if (interval.kind === 'waiting' || interval.kind === 'dock_queued') {
       activities.push(stand({ motion: 'waiting', location: 'in transit' }));
     } else {
       activities.push(stand({ motion: 'stopped', location: 'idle' }));

@@ -47,8 +47,8 @@ import {
  */
 const DOING = {
   ...ACTIVITY_CODE,
-  handlingAtDropoff: 8,
-  notRecorded: 9,
+  handlingAtDropoff: 9,
+  notRecorded: 10,
 } as const;
 const DOING_MASK = 0b1111;
 /** Bits 4-5 of a step code: the direction of the robot's last move (right, down, left, up). */
@@ -189,7 +189,7 @@ function waitRuns(doing: Uint8Array, endStep: number) {
   const waitBefore: number[] = [];
   let waited = 0;
   for (let step = 0; step < endStep; step += 1) {
-    if (doing[step] !== DOING.waiting && doing[step] !== DOING.queued) continue;
+    if (doing[step] !== DOING.waiting && doing[step] !== DOING.queued && doing[step] !== DOING.dock_queued) continue;
     if (waitEnds.length > 0 && waitEnds[waitEnds.length - 1] === step) {
       waitEnds[waitEnds.length - 1] = step + 1;
     } else {
@@ -409,6 +409,8 @@ const MOTION_OF_DOING = [
   'stopped',
   // stopped: a delay or a breakdown, where it stands on its way.
   'stopped',
+  // dock_queued: standing by beside a pickup or dropoff, as a robot waiting for another does.
+  'waiting',
   'stopped',
   'stopped',
 ] as const;
@@ -420,6 +422,7 @@ const LOCATION_OF_DOING = [
   'idle',
   'idle',
   'at pickup',
+  'in transit',
   'in transit',
   'at dropoff',
   'in transit',

@@ -292,9 +292,13 @@ function applyMoves(run: Run, active: readonly number[], step: number): void {
       recorder.activity(robot, step, 'stopped');
     } else if (phase !== Phase.ToHome) {
       const dock = dockQueue[robot];
-      if (dock === null) recorder.blocked(robot, from);
-      else recorder.dockQueued(robot, dock, from);
-      recorder.activity(robot, step, 'waiting');
+      if (dock === null) {
+        recorder.blocked(robot, from);
+        recorder.activity(robot, step, 'waiting');
+      } else {
+        recorder.dockQueued(robot, dock, from);
+        recorder.activity(robot, step, 'dock_queued');
+      }
     } else {
       // Its work is done: standing aside on the way home is not waiting.
       recorder.activity(robot, step, 'idle');

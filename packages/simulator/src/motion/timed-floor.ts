@@ -578,9 +578,13 @@ export function timeDiscreteRun(
     if (mover.authority === mover.index) {
       if (mover.mode !== Mode.Waiting) {
         standAt(mover, time);
-        activity(mover, time, mover.stop >= stops.length - 1 ? 'idle' : 'waiting');
-        mover.waitingSince = time;
         mover.waitingFor = dockQueuedAt(mover);
+        activity(
+          mover,
+          time,
+          mover.stop >= stops.length - 1 ? 'idle' : mover.waitingFor === null ? 'waiting' : 'dock_queued',
+        );
+        mover.waitingSince = time;
         mover.mode = Mode.Waiting;
         startRotation(mover, time);
       }

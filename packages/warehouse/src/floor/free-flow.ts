@@ -144,7 +144,7 @@ export function freeFlow(
       // Another robot's visit holds the cell: this one stands by beside it until it is free, then
       // enters and turns to the rest heading.
       if (reached > arrival) {
-        writer.set(arrival, 'waiting');
+        writer.set(arrival, 'dock_queued');
         if (next.arrivalTurn > 0) writer.set(reached, next.claim === 'dropoff' ? 'drive_loaded' : 'drive_empty');
       }
       next.step = enter;

@@ -3,7 +3,7 @@ import type { ActivityKind } from './execution.ts';
 /**
  * What every screen calls a robot's activities (`activityKindValues`), in the order a time
  * breakdown stacks them: moving (loaded, then empty), time lost to the others (waiting in
- * traffic, queued for a charger), stopped by delays and breakdowns, charging, handling at
+ * traffic, queued for a charger, queued at a dock), stopped by delays and breakdowns, charging, handling at
  * pickups and dropoffs, and idle last.
  */
 export const ACTIVITY_LABELS = {
@@ -11,6 +11,7 @@ export const ACTIVITY_LABELS = {
   drive_empty: 'Driving empty',
   waiting: 'Waiting in traffic',
   queued: 'Queued at a charger',
+  dock_queued: 'Queued at a dock',
   stopped: 'Stopped: delays and breakdowns',
   charging: 'Charging',
   handling: 'Handling',

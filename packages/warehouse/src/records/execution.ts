@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * What a robot does, step by step, in an execution or in its plan: the kinds of its activity
  * intervals. `waiting` is standing still with work left because another robot is in the way;
- * `queued` is waiting at its station for a free charger; `stopped` is standing still
+ * `queued` is waiting at its station for a free charger; `dock_queued` is waiting beside the
+ * pickup or dropoff it is heading for while another robot is at it; `stopped` is standing still
  * for a random delay or a breakdown (nobody in the way); `idle` is having no work (before
  * its first task never happens: robots start at once; after its last, parked). Timelines store
  * a kind by its index here, so kinds are only ever added at the end.
@@ -17,6 +18,7 @@ export const activityKindValues = [
   'charging',
   'handling',
   'stopped',
+  'dock_queued',
 ] as const;
 export type ActivityKind = (typeof activityKindValues)[number];
 

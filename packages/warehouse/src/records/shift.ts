@@ -129,15 +129,16 @@ export function plannedOrdersPerHour(
 }
 
 /**
- * Shares of time, per activity kind (`activityKindValues`), adding up to 1. `stopped` came later:
- * a shift stored before it reads 0.
+ * Shares of time, per activity kind (`activityKindValues`), adding up to 1. `stopped` and
+ * `dock_queued` came later: a shift stored before them reads 0.
  */
 export const activitySharesSchema = z.object({
   ...(Object.fromEntries(activityKindValues.map((kind) => [kind, z.number()])) as Record<
-    Exclude<(typeof activityKindValues)[number], 'stopped'>,
+    Exclude<(typeof activityKindValues)[number], 'stopped' | 'dock_queued'>,
     z.ZodNumber
   >),
   stopped: z.number().default(0),
+  dock_queued: z.number().default(0),
 });
 export type ActivitySharesRecord = z.infer<typeof activitySharesSchema>;
 

@@ -9,6 +9,12 @@ import { CongestionMap } from './congestion-map.tsx';
 const heatmap = TRAFFIC_EXECUTION.heatmap;
 const chargerQueues = TRAFFIC_EXECUTION.totals.charger_queue_s;
 
+/** The texts of a list's buttons, the list found by its name. */
+const buttons = (name: string) =>
+  within(screen.getByRole('list', { name }))
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+
 describe('CongestionMap', () => {
   // Fake timers keep the map's initial view: 50 px cells, centred in 800 x 384.
   const canvas = recordCanvasesWithFakeTimers();
@@ -85,10 +91,6 @@ describe('CongestionMap', () => {
         chargerQueueS={chargerQueues}
       />,
     );
-    const buttons = (name: string) =>
-      within(screen.getByRole('list', { name }))
-        .getAllByRole('button')
-        .map((button) => button.textContent);
     expect(buttons('Most congested cells')).toEqual([
       'Station R1 (0, 0): 2.0 s waiting',
       'Cell (1, 0): 1.0 s waiting',
@@ -132,6 +134,44 @@ describe('CongestionMap', () => {
       'Cell (4, 1) beside dropoff D1: 2.0 s waiting',
       'Cell (1, 1): 1.0 s waiting',
     ]);
+  });
+
+  it('lists the docks’ queues apart, per dock, and leaves them out of the congested cells', () => {
+    // 3 s waited at (3, 0) beside D1, of which 2.5 s queued for D1 while another robot was at it;
+    // 1 s at (1, 1), traffic. The run counted D1's queue, 2.5 s, and P1's, 0.5 s (at (2, 1)'s neighbour).
+    const width = heatmap.width;
+    const waited = new Map([
+      [0 * width + 3, 3],
+      [1 * width + 1, 1],
+    ]);
+    const docked = new Map([[0 * width + 3, 2.5]]);
+    render(
+      <CongestionMap
+        environment={TRAFFIC_FLOOR}
+        heatmap={{
+          ...heatmap,
+          wait_s: heatmap.wait_s.map((_, cell) => waited.get(cell) ?? 0),
+          dock_queue_s: heatmap.wait_s.map((_, cell) => docked.get(cell) ?? 0),
+        }}
+        chargerQueueS={{}}
+        dockQueueS={{ P1: 0.5, D1: 2.5 }}
+      />,
+    );
+    expect(buttons('Most congested cells')).toEqual([
+      'Cell (1, 1): 1.0 s waiting',
+      'Cell (3, 0) beside dropoff D1: 0.5 s waiting',
+    ]);
+    expect(buttons('Dock queues')).toEqual([
+      'Dropoff D1 (4, 0): 2.5 s queued beside it',
+      'Pickup P1 (2, 1): 0.5 s queued beside it',
+    ]);
+    fireEvent.click(
+      within(screen.getByRole('list', { name: 'Dock queues' })).getByRole('button', { name: /Dropoff D1/ }),
+    );
+    // The heat map comes on with D1's cell outlined.
+    expect(screen.getByRole('button', { name: 'Hide Heat Map' })).toBeTruthy();
+    expect(screen.getByTestId('focused-cell')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Charger queues' })).toBeNull();
   });
 
   it('says when no robot waited anywhere', () => {

@@ -15,6 +15,12 @@ export interface CongestionMapProps {
   readonly heatmap: ExecutionRecord['heatmap'];
   /** Seconds robots queued for a charger, per station id (the execution's `totals.charger_queue_s`). */
   readonly chargerQueueS: Readonly<Record<string, number>>;
+  /**
+   * Seconds robots queued beside a pickup or dropoff another robot was at, per place id (the
+   * execution's `totals.dock_queue_s`; absent in records from before it, whose docks' queues the
+   * cells list as waiting).
+   */
+  readonly dockQueueS?: Readonly<Record<string, number>>;
 }
 
 /** Each station's cell, by station id. */
@@ -26,6 +32,33 @@ function stationCells(environment: LooseEnvironmentShape): Map<string, { x: numb
   return cells;
 }
 
+/** The floor laid out from the drawn places (not which robots are drawn), or null for a layout the floor cannot be laid out from (edited since the run). */
+function placesFloor(
+  environment: LooseEnvironmentShape,
+): { floor: Floor; scene: ReturnType<typeof toLayoutScene> } | null {
+  const scene = toLayoutScene(environment);
+  try {
+    return { floor: new Floor({ dimensions: scene.dimensions, elements: { ...scene.elements, robots: [] } }), scene };
+  } catch {
+    return null;
+  }
+}
+
+/** Each pickup's and dropoff's cell (where its robot stands), by place id, with its name on the lists. */
+function dockCells(environment: LooseEnvironmentShape): Map<string, { x: number; y: number; name: string }> {
+  const cells = new Map<string, { x: number; y: number; name: string }>();
+  const laidOut = placesFloor(environment);
+  if (!laidOut) return cells;
+  const { floor, scene } = laidOut;
+  const add = (kind: string, id: string) => {
+    const cell = floor.cellOf(id);
+    if (cell !== undefined) cells.set(id, { x: floor.x(cell), y: floor.y(cell), name: `${kind} ${id}` });
+  };
+  for (const pickup of scene.elements.pickups) add('Pickup', pickup.id);
+  for (const dropoff of scene.elements.dropoffs) add('Dropoff', dropoff.id);
+  return cells;
+}
+
 /**
  * What each named cell of the floor is, by "x,y": a station's, a pickup's or a dropoff's own cell
  * (where its robot stands: the floor's, `Floor.cellOf`), or a free cell beside a dropoff, where
@@ -34,15 +67,11 @@ function stationCells(environment: LooseEnvironmentShape): Map<string, { x: numb
  */
 function cellNames(environment: LooseEnvironmentShape): Map<string, { place: string } | { beside: string }> {
   const names = new Map<string, { place: string } | { beside: string }>();
-  const { dimensions, elements } = toLayoutScene(environment);
-  let floor: Floor;
-  try {
-    // Only the places matter here, not which robots are drawn.
-    floor = new Floor({ dimensions, elements: { ...elements, robots: [] } });
-  } catch {
-    // A layout the floor cannot be laid out from (edited since the run) names no cells.
-    return names;
-  }
+  const laidOut = placesFloor(environment);
+  // A layout the floor cannot be laid out from names no cells.
+  if (!laidOut) return names;
+  const { floor } = laidOut;
+  const { elements } = laidOut.scene;
   const key = (cell: number) => `${floor.x(cell)},${floor.y(cell)}`;
   const name = (kind: string, id: string) => {
     const cell = floor.cellOf(id);
@@ -70,15 +99,19 @@ function cellText(names: ReadonlyMap<string, { place: string } | { beside: strin
 }
 
 /**
- * The heat map with each station cell's charger queue taken out: what is left there is waiting
- * for other robots (robots setting out from, or coming home to, a station one after another).
+ * The heat map with each station cell's charger queue and each cell's share of the docks' queues
+ * taken out: what is left is waiting for other robots (in aisles and crossings, and robots setting
+ * out from, or coming home to, a station one after another).
  */
 function trafficHeatmap(
   heatmap: ExecutionRecord['heatmap'],
   stations: ReadonlyMap<string, { x: number; y: number }>,
   chargerQueueS: Readonly<Record<string, number>>,
 ): ExecutionRecord['heatmap'] {
-  const wait_s = [...heatmap.wait_s];
+  const docked = heatmap.dock_queue_s;
+  const wait_s = docked
+    ? heatmap.wait_s.map((seconds, k) => Math.max(0, seconds - (docked[k] ?? 0)))
+    : [...heatmap.wait_s];
   for (const [id, cell] of stations) {
     const index = cell.y * heatmap.width + cell.x;
     if (index < wait_s.length) wait_s[index] = Math.max(0, wait_s[index] - (chargerQueueS[id] ?? 0));
@@ -87,15 +120,15 @@ function trafficHeatmap(
 }
 
 /**
- * The results map with the congestion heat map: where robots waited (blocked by others, or
- * queued at a charger) while every robot ran the plan on the shared floor, so a planner sees
- * which aisle or intersection chokes; the five cells waited on longest for other robots, each
- * named by what stands there or the dropoff it is beside (`cellNames`) and shown on the map (heat
- * map on, centred, outlined) at a click. The charger queues are listed
- * apart, per station, as the run counted them (the time breakdown's "Queued at a charger"): a
- * station cell's waiting beyond its queue is traffic and counts as such.
+ * The results map with the congestion heat map: where robots waited (blocked by others, queued
+ * beside a pickup or dropoff, or queued at a charger) while every robot ran the plan on the shared
+ * floor, so a planner sees which aisle or intersection chokes; the five cells waited on longest for
+ * other robots, each named by what stands there or the dropoff it is beside (`cellNames`) and
+ * shown on the map (heat map on, centred, outlined) at a click. The docks' queues and the charger
+ * queues are listed apart, per dock and per station, as the run counted them: a cell's waiting
+ * beyond its queues is traffic and counts as such.
  */
-export function CongestionMap({ environment, heatmap, chargerQueueS }: CongestionMapProps) {
+export function CongestionMap({ environment, heatmap, chargerQueueS, dockQueueS }: CongestionMapProps) {
   const [showHeatmap, setShowHeatmap] = useState(false);
   const [focused, setFocused] = useState<{ x: number; y: number } | null>(null);
   const maxSeconds = useMemo(() => heatmapMaxSeconds(heatmap), [heatmap]);
@@ -114,6 +147,22 @@ export function CongestionMap({ environment, heatmap, chargerQueueS }: Congestio
         .slice(0, HOTTEST_SHOWN),
     [stations, chargerQueueS],
   );
+  const docks = useMemo(() => dockCells(environment), [environment]);
+  const dockQueues = useMemo(
+    () =>
+      Object.entries(dockQueueS ?? {})
+        .flatMap(([id, seconds]) => {
+          const cell = docks.get(id);
+          return cell && seconds > 0 ? [{ ...cell, seconds }] : [];
+        })
+        .sort((a, b) => b.seconds - a.seconds || a.y - b.y || a.x - b.x)
+        .slice(0, HOTTEST_SHOWN),
+    [docks, dockQueueS],
+  );
+  const showCell = (cell: { x: number; y: number }) => {
+    setShowHeatmap(true);
+    setFocused(cell);
+  };
 
   return (
     <section className={`${card} p-5`} aria-labelledby="congestion-heading">
@@ -152,7 +201,9 @@ export function CongestionMap({ environment, heatmap, chargerQueueS }: Congestio
         </h3>
         {hottest.length === 0 ? (
           <p className="mt-1 text-sm text-slate-400">
-            {queues.length === 0 ? 'No robot waited anywhere.' : 'No robot waited for another robot.'}
+            {queues.length === 0 && dockQueues.length === 0
+              ? 'No robot waited anywhere.'
+              : 'No robot waited for another robot.'}
           </p>
         ) : (
           <CellList
@@ -162,33 +213,44 @@ export function CongestionMap({ environment, heatmap, chargerQueueS }: Congestio
               text: `${cellText(names, cell.x, cell.y)}: ${formatCompletionTime(cell.seconds)} waiting`,
             }))}
             focused={focused}
-            onShow={(cell) => {
-              setShowHeatmap(true);
-              setFocused(cell);
-            }}
+            onShow={showCell}
           />
         )}
-        {queues.length > 0 && (
-          <>
-            <h3 id="charger-queue-cells-heading" className="mt-3 text-sm font-semibold text-slate-200">
-              Charger queues
-            </h3>
-            <CellList
-              labelledBy="charger-queue-cells-heading"
-              cells={queues.map((cell) => ({
-                ...cell,
-                text: `Station ${cell.id} (${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} queued`,
-              }))}
-              focused={focused}
-              onShow={(cell) => {
-                setShowHeatmap(true);
-                setFocused(cell);
-              }}
-            />
-          </>
-        )}
+        <QueueList
+          id="dock-queue-cells-heading"
+          heading="Dock queues"
+          cells={dockQueues.map((cell) => ({
+            ...cell,
+            text: `${cell.name} (${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} queued beside it`,
+          }))}
+          focused={focused}
+          onShow={showCell}
+        />
+        <QueueList
+          id="charger-queue-cells-heading"
+          heading="Charger queues"
+          cells={queues.map((cell) => ({
+            ...cell,
+            text: `Station ${cell.id} (${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} queued`,
+          }))}
+          focused={focused}
+          onShow={showCell}
+        />
       </div>
     </section>
+  );
+}
+
+/** A list of queues under its heading; nothing when no robot queued there. */
+function QueueList({ id, heading, ...list }: Omit<CellListProps, 'labelledBy'> & { id: string; heading: string }) {
+  if (list.cells.length === 0) return null;
+  return (
+    <>
+      <h3 id={id} className="mt-3 text-sm font-semibold text-slate-200">
+        {heading}
+      </h3>
+      <CellList labelledBy={id} {...list} />
+    </>
   );
 }
 

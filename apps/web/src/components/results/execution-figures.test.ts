@@ -49,14 +49,58 @@ describe('the plan on the shared floor', () => {
 
   it('splits the waiting into waiting for other robots and queueing at chargers, which add up to it', () => {
     // From the totals alone: 95 - (45 + 15) = 35 s blocked.
-    expect(delaySplitOf(totals)).toEqual({ waitingForRobotsS: 35, chargerQueueS: 60, longestBlocked: null });
+    expect(delaySplitOf(totals)).toEqual({
+      waitingForRobotsS: 35,
+      chargerQueueS: 60,
+      dockQueueS: 0,
+      longestBlocked: null,
+    });
     // From each robot: R1_1 waited 40 s of which 30 queued, R1_2 55 s of which 30 queued.
     const robots = { R1_1: robot(40, 30), R1_2: robot(55, 30), R2_1: robot(0, 0) };
     expect(delaySplitOf(totals, robots)).toEqual({
       waitingForRobotsS: 35,
       chargerQueueS: 60,
+      dockQueueS: 0,
       longestBlocked: { robotId: 'R1_2', seconds: 25 },
     });
+  });
+
+  it('keeps the queues beside pickups and dropoffs out of the traffic delay: traffic, dock and charger queues add up to the robot time lost', () => {
+    // Of the same 95 s, 25 s beside docks another robot was at (D2 20 s, D1 5 s): R1_1 waited 40 s
+    // (30 s at a charger, 5 s beside D1), R1_2 55 s (30 s at a charger, 20 s beside D2). Traffic
+    // is what is left: 5 s each, 10 s.
+    const docked = { ...totals, dock_queue_s: { D2: 20, D1: 5 } };
+    const robots = { R1_1: { ...robot(40, 30), dock_queue_s: 5 }, R1_2: { ...robot(55, 30), dock_queue_s: 20 } };
+    expect(delaySplitOf(docked)).toMatchObject({ waitingForRobotsS: 10, chargerQueueS: 60, dockQueueS: 25 });
+    const lines = floorLines(docked, robots, 1, { dock_queue_s: 4 });
+    expect(lines.slice(2, 6)).toEqual([
+      {
+        label: 'Traffic delay',
+        value: '10.0 s',
+        meaning: 'Robot time standing still, blocked by another robot in an aisle or a crossing; longest: R1_1, 5.0 s.',
+      },
+      {
+        label: 'Dock queue',
+        value: '25.0 s',
+        meaning:
+          'Robot time waiting beside a pickup or dropoff another robot was at: D2 20.0 s, D1 5.0 s; the plan held 4.0 s of it.',
+      },
+      {
+        label: 'Charger queue',
+        value: '1 min 0 s',
+        meaning: 'Robot time waiting for a free charger: R1 45.0 s, R2 15.0 s.',
+      },
+      {
+        label: 'Robot time lost',
+        value: '1 min 35 s',
+        meaning:
+          'Traffic delay, dock queue and charger queue added, summed over the robots (not the makespan, which With traffic gives).',
+      },
+    ]);
+    // The total is the parts as shown: 100.5 s of dock queue and 100.5 s of charger queue each read
+    // 1 min 41 s, so the total reads 3 min 22 s (the unrounded 201 s would read 3 min 21 s).
+    const rounding = { ...totals, waiting_s: 201, charger_queue_s: { R1: 100.5 }, dock_queue_s: { D1: 100.5 } };
+    expect(floorLines(rounding).find((line) => line.label === 'Robot time lost')?.value).toBe('3 min 22 s');
   });
 
   it('says how many metres the robots drove beyond the plan’s walks, where the run measured both', () => {

@@ -27,8 +27,23 @@ export function executionTotalsOf(
   return parsed.success ? parsed.data : null;
 }
 
-/** Stations named by their queue on the charger line. */
-const STATIONS_NAMED = 3;
+/** A duration as `formatCompletionTime` shows it: to the tenth under a minute, else to the second. */
+function asShown(seconds: number): number {
+  return seconds < 59.95 ? Math.round(seconds * 10) / 10 : Math.round(seconds);
+}
+
+/** Stations and docks named by their queue on the queue lines. */
+const QUEUES_NAMED = 3;
+
+/** The longest queues first, `QUEUES_NAMED` of them named with their time, the rest counted: `D2 3:10, D4 2:05, 4 more docks`. */
+function longestQueues(queues: Readonly<Record<string, number>>, noun: string): string[] {
+  const longest = Object.entries(queues)
+    .filter(([, seconds]) => seconds > 0)
+    .sort(([, a], [, b]) => b - a);
+  const named = longest.slice(0, QUEUES_NAMED).map(([id, seconds]) => `${id} ${formatCompletionTime(seconds)}`);
+  if (longest.length > QUEUES_NAMED) named.push(`${longest.length - QUEUES_NAMED} more ${noun}`);
+  return named;
+}
 
 /** One line of the plan-against-floor list: a label, its value and what the value is. */
 export interface FloorLine {
@@ -48,12 +63,14 @@ function sum(values: Iterable<number>): number {
 }
 
 /**
- * Robot time lost waiting, split: standing blocked by another robot, and queueing for a free
- * charger. The execution's `waiting_s` counts both, so the two add up to it.
+ * Robot time lost waiting, split: standing blocked by another robot (traffic), queueing for a
+ * free charger, and queueing beside a pickup or dropoff another robot visits. The execution's
+ * `waiting_s` counts all three, so they add up to it.
  */
 export interface DelaySplit {
   readonly waitingForRobotsS: number;
   readonly chargerQueueS: number;
+  readonly dockQueueS: number;
   /** The robot that stood blocked longest, when the record has every robot's figures. */
   readonly longestBlocked: { readonly robotId: string; readonly seconds: number } | null;
 }
@@ -63,18 +80,29 @@ export function delaySplitOf(
   robots?: Readonly<Record<string, RobotExecutionRecord>> | null,
 ): DelaySplit {
   const chargerQueueS = sum(Object.values(totals.charger_queue_s));
+  const dockQueueS = sum(Object.values(totals.dock_queue_s ?? {}));
   if (!robots || Object.keys(robots).length === 0) {
-    return { waitingForRobotsS: Math.max(0, totals.waiting_s - chargerQueueS), chargerQueueS, longestBlocked: null };
+    return {
+      waitingForRobotsS: Math.max(0, totals.waiting_s - chargerQueueS - dockQueueS),
+      chargerQueueS,
+      dockQueueS,
+      longestBlocked: null,
+    };
   }
   let longestBlocked: DelaySplit['longestBlocked'] = null;
   let waitingForRobotsS = 0;
   for (const [robotId, robot] of Object.entries(robots)) {
-    const blocked = Math.max(0, robot.waiting_s - robot.queued_s);
+    const blocked = blockedS(robot);
     waitingForRobotsS += blocked;
     if (blocked > 0 && (longestBlocked === null || blocked > longestBlocked.seconds))
       longestBlocked = { robotId, seconds: blocked };
   }
-  return { waitingForRobotsS, chargerQueueS, longestBlocked };
+  return { waitingForRobotsS, chargerQueueS, dockQueueS, longestBlocked };
+}
+
+/** A robot's traffic delay: its waiting less its charger and dock queues. */
+export function blockedS(robot: Pick<RobotExecutionRecord, 'waiting_s' | 'queued_s' | 'dock_queue_s'>): number {
+  return Math.max(0, robot.waiting_s - robot.queued_s - (robot.dock_queue_s ?? 0));
 }
 
 /**
@@ -108,8 +136,9 @@ function detourOf(totals: ExecutionTotalsRecord): FloorLine | null {
  * The plan against the floor, one line each: Planned (each robot alone, sharing the stations'
  * chargers and the pickups and dropoffs when the plan queues at them; = the plan), the old plans'
  * own free flow where it differs, With traffic (every robot at once), and the robot time lost split
- * into the traffic delay (blocked by another robot) and the charger queue, which add up to the
- * total, and the detours (metres driven beyond the plan's walks). A queue is never called traffic. `plan` gives the solve's own figures: the charger and
+ * into the traffic delay (blocked by another robot), the dock queue (beside a pickup or dropoff
+ * another robot is at; records from before it lump it into traffic) and the charger queue, which
+ * add up to the total, and the detours (metres driven beyond the plan's walks). A queue is never called traffic. `plan` gives the solve's own figures: the charger and
  * dock queues the plan holds (`stats.charger_queue_s`, `stats.dock_queue_s`) and the dock bound
  * (`stats.dock_bound_s`), named when the docks alone keep the floor's day past a plan made before
  * plans held the docks' queues (no `dock_queue_s`).
@@ -127,13 +156,8 @@ export function floorLines(
   const delayPercent = planned > 0 ? (100 * delay) / planned : 0;
   const split = delaySplitOf(totals, robots);
   // The longest queues first; a floor of 40 stations names its three worst.
-  const stations = Object.entries(totals.charger_queue_s)
-    .filter(([, seconds]) => seconds > 0)
-    .sort(([, a], [, b]) => b - a);
-  const named = stations
-    .slice(0, STATIONS_NAMED)
-    .map(([station, seconds]) => `${station} ${formatCompletionTime(seconds)}`);
-  if (stations.length > STATIONS_NAMED) named.push(`${stations.length - STATIONS_NAMED} more stations`);
+  const stations = longestQueues(totals.charger_queue_s, 'stations');
+  const docks = totals.dock_queue_s === undefined ? null : longestQueues(totals.dock_queue_s, 'pickups and dropoffs');
   const shared = [
     ...(plannedChargerQueueS > 0
       ? [`the stations' chargers (${formatCompletionTime(plannedChargerQueueS)} of robot time queueing for them)`]
@@ -171,21 +195,35 @@ export function floorLines(
     {
       label: 'Traffic delay',
       value: formatCompletionTime(split.waitingForRobotsS),
-      meaning: `Robot time standing still, blocked by another robot (in an aisle or at a pickup or dropoff)${split.longestBlocked ? `; longest: ${split.longestBlocked.robotId}, ${formatCompletionTime(split.longestBlocked.seconds)}` : ''}${plannedDockQueueS > 0 ? `; the plan itself waits ${formatCompletionTime(plannedDockQueueS)} at pickups and dropoffs` : ''}.`,
+      meaning: `Robot time standing still, blocked by another robot ${docks === null ? '(in an aisle or at a pickup or dropoff)' : 'in an aisle or a crossing'}${split.longestBlocked ? `; longest: ${split.longestBlocked.robotId}, ${formatCompletionTime(split.longestBlocked.seconds)}` : ''}${docks === null && plannedDockQueueS > 0 ? `; the plan itself waits ${formatCompletionTime(plannedDockQueueS)} at pickups and dropoffs` : ''}.`,
     },
+  );
+  if (docks !== null) {
+    lines.push({
+      label: 'Dock queue',
+      value: formatCompletionTime(split.dockQueueS),
+      meaning:
+        docks.length === 0
+          ? 'Robot time waiting beside a pickup or dropoff another robot was at: no robot queued.'
+          : `Robot time waiting beside a pickup or dropoff another robot was at: ${docks.join(', ')}${plannedDockQueueS > 0 ? `; the plan held ${formatCompletionTime(plannedDockQueueS)} of it` : ''}.`,
+    });
+  }
+  lines.push(
     {
       label: 'Charger queue',
       value: formatCompletionTime(split.chargerQueueS),
       meaning:
         stations.length === 0
           ? 'Robot time waiting for a free charger: no robot queued.'
-          : `Robot time waiting for a free charger: ${named.join(', ')}${plannedChargerQueueS > 0 ? `; the plan held ${formatCompletionTime(plannedChargerQueueS)} of it` : ''}.`,
+          : `Robot time waiting for a free charger: ${stations.join(', ')}${plannedChargerQueueS > 0 ? `; the plan held ${formatCompletionTime(plannedChargerQueueS)} of it` : ''}.`,
     },
     {
       label: 'Robot time lost',
-      value: formatCompletionTime(split.waitingForRobotsS + split.chargerQueueS),
-      meaning:
-        'Traffic delay and charger queue added, summed over the robots (not the makespan, which With traffic gives).',
+      // The sum of the parts as shown, so the three read off the page add up to it.
+      value: formatCompletionTime(
+        asShown(split.waitingForRobotsS) + asShown(split.dockQueueS) + asShown(split.chargerQueueS),
+      ),
+      meaning: `${docks === null ? 'Traffic delay and charger queue' : 'Traffic delay, dock queue and charger queue'} added, summed over the robots (not the makespan, which With traffic gives).`,
     },
   );
   const detour = detourOf(totals);

@@ -19,6 +19,7 @@ import {
 import { card, focusRing } from '../ui/styles.ts';
 import { BatteryHistoryChart } from './battery-history-chart.tsx';
 import { BatteryLevelsTable } from './battery-levels-table.tsx';
+import { blockedS } from './execution-figures.ts';
 import { StepTable } from './step-table.tsx';
 
 const TASK_STEP_COLUMNS = ['#', 'Task', 'Path', 'Distance', 'Total Distance', 'Completion Time', 'Battery'];
@@ -52,7 +53,10 @@ function RobotDetails({ plan, parameters, defaultOpen = false, executed = null }
       ...(executed.finish_distance_m === undefined
         ? []
         : ([['Distance With Traffic', formatDistance(executed.finish_distance_m)]] as [string, string][])),
-      ['Waiting for Robots', formatCompletionTime(Math.max(0, executed.waiting_s - executed.queued_s))],
+      ['Waiting for Robots', formatCompletionTime(blockedS(executed))],
+      ...(executed.dock_queue_s === undefined
+        ? []
+        : ([['Dock Queue', formatCompletionTime(executed.dock_queue_s)]] as [string, string][])),
       ['Charger Queue', formatCompletionTime(executed.queued_s)],
       ['Charges With Traffic', String(executed.charges.length)],
     );

@@ -58,6 +58,7 @@ export const SHIFT_STATS: ShiftStatsRecord = {
       charging: 0,
       handling: 0,
       stopped: 0,
+      dock_queued: 0,
     },
     robots: {
       R1_1: {
@@ -69,6 +70,7 @@ export const SHIFT_STATS: ShiftStatsRecord = {
         charging: 0,
         handling: 0,
         stopped: 0,
+        dock_queued: 0,
       },
     },
   },

@@ -102,6 +102,7 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
           environment={environment}
           heatmap={solve.execution.heatmap}
           chargerQueueS={solve.execution.totals.charger_queue_s}
+          dockQueueS={solve.execution.totals.dock_queue_s}
         />
       )}
       <GanttTimeline chart={chart} makespan={makespan} />

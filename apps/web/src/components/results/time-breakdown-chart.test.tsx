@@ -103,6 +103,26 @@ describe('TimeBreakdownChart', () => {
     ]);
   });
 
+  it('shows time queued beside a pickup or dropoff on its own row, apart from waiting in traffic', () => {
+    // R1's second before its handling (steps 10-12) was spent beside the dock another robot was at.
+    const r1 = TWO_ROBOTS_TEN_SECONDS.robots.R1;
+    const docked = {
+      ...TWO_ROBOTS_TEN_SECONDS,
+      robots: { ...TWO_ROBOTS_TEN_SECONDS.robots, R1: { ...r1, activities: [0, 1, 4, 2, 10, 8, 12, 6, 14, 0] } },
+    };
+    render(<TimeBreakdownChart execution={docked} />);
+    const table = screen.getByRole('table', { name: 'Robot time by activity' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows.slice(2, 5)).toEqual([
+      ['Waiting in traffic', '0.0 s', '0.0%'],
+      ['Queued at a charger', '1.5 s', '7.5%'],
+      ['Queued at a dock', '1.0 s', '5.0%'],
+    ]);
+  });
+
   it('orders the robots with the most time lost waiting first on request', async () => {
     render(<TimeBreakdownChart execution={TWO_ROBOTS_TEN_SECONDS} />);
     await userEvent.selectOptions(

@@ -40,8 +40,12 @@ function describeShares(times: ActivityTimes): string {
     .join(', ');
 }
 
-/** The table's rows: every activity, and stopped (by delays and breakdowns) only in a run that had some. */
-const shownInTable = (times: ActivityTimes) => (kind: ActivityKind) => kind !== 'stopped' || times.seconds.stopped > 0;
+/** Rows shown only in a run that had some: stopped (by delays and breakdowns), queued at a dock (records before it have none). */
+const SHOWN_WHEN_SOME: readonly ActivityKind[] = ['stopped', 'dock_queued'];
+
+/** The table's rows: every activity, those of `SHOWN_WHEN_SOME` only in a run that had some. */
+const shownInTable = (times: ActivityTimes) => (kind: ActivityKind) =>
+  !SHOWN_WHEN_SOME.includes(kind) || times.seconds[kind] > 0;
 
 /** One stacked bar: each activity's share of the bar's time, in the breakdown's order and colours. */
 function StackedBar({

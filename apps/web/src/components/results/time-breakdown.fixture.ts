@@ -1,6 +1,7 @@
 // "Two robots, ten seconds": a small execution whose activities are worked out by hand, for the
 // time breakdown. Steps of 0.5 s, 20 steps: a 10 s day. Activity codes index activityKindValues
-// (idle 0, drive_empty 1, drive_loaded 2, waiting 3, queued 4, charging 5, handling 6, stopped 7).
+// (idle 0, drive_empty 1, drive_loaded 2, waiting 3, queued 4, charging 5, handling 6, stopped 7,
+// dock_queued 8).
 //
 // R1: steps 0-4 driving empty (2 s), 4-10 loaded (3 s), 10-12 waiting (1 s), 12-14 handling
 //     (1 s), 14-20 idle (3 s).

@@ -48,6 +48,7 @@ describe('timeBreakdownOf', () => {
       drive_empty: 22.5,
       waiting: 5,
       queued: 7.5,
+      dock_queued: 0,
       stopped: 0,
       charging: 30,
       handling: 5,
@@ -96,12 +97,12 @@ describe('activityShares', () => {
   });
 
   it('is all zero when nothing was timed', () => {
-    expect(Object.values(activityShares({ seconds: seconds({}), totalS: 0 }))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(activityShares({ seconds: seconds({}), totalS: 0 }))).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0]);
   });
 
   it('always adds up to exactly 100.0%, each share within a tenth of its exact value', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1e6, noNaN: true }), { minLength: 8, maxLength: 8 }), (values) => {
+      fc.property(fc.array(fc.double({ min: 0, max: 1e6, noNaN: true }), { minLength: 9, maxLength: 9 }), (values) => {
         const times = seconds(Object.fromEntries(ACTIVITY_BREAKDOWN_ORDER.map((kind, index) => [kind, values[index]])));
         const totalS = values.reduce((sum, value) => sum + value, 0);
         fc.pre(totalS > 0);
@@ -117,8 +118,8 @@ describe('activityShares', () => {
 });
 
 describe('activity colours', () => {
-  it('are eight distinct colours, waiting and queued the player’s halos made opaque', () => {
-    expect(new Set(Object.values(ACTIVITY_COLOURS)).size).toBe(8);
+  it('are nine distinct colours, waiting and queued the player’s halos made opaque', () => {
+    expect(new Set(Object.values(ACTIVITY_COLOURS)).size).toBe(9);
     const opaque = (rgba: string) => rgba.replace(/^rgba\((\d+), (\d+), (\d+), [\d.]+\)$/, 'rgb($1, $2, $3)');
     expect(ACTIVITY_COLOURS.waiting).toBe(opaque(PLAYER_COLOURS.waiting));
     expect(ACTIVITY_COLOURS.queued).toBe(opaque(PLAYER_COLOURS.queued));

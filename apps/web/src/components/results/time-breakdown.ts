@@ -137,18 +137,19 @@ export const ACTIVITY_COLOURS: Readonly<Record<ActivityKind, string>> = {
   drive_empty: '#38bdf8',
   waiting: opaque(PLAYER_COLOURS.waiting),
   queued: opaque(PLAYER_COLOURS.queued),
+  dock_queued: '#c2410c',
   stopped: '#ef4444',
   charging: PLAYER_COLOURS.recharging,
   handling: '#f472b6',
   idle: '#475569',
 };
 
-/** How the per-robot rows can be ordered: as recorded, or the robots that lost most to traffic (waiting and queued) or stood idle most first. */
+/** How the per-robot rows can be ordered: as recorded, or the robots that lost most to traffic (waiting and queued at chargers and docks) or stood idle most first. */
 export type RobotOrder = 'robot' | 'traffic' | 'idle';
 
 export function orderRobots(robots: readonly RobotActivityTimes[], order: RobotOrder): readonly RobotActivityTimes[] {
   if (order === 'robot') return robots;
   const key = (robot: RobotActivityTimes) =>
-    order === 'traffic' ? robot.seconds.waiting + robot.seconds.queued : robot.seconds.idle;
+    order === 'traffic' ? robot.seconds.waiting + robot.seconds.queued + robot.seconds.dock_queued : robot.seconds.idle;
   return [...robots].sort((a, b) => key(b) - key(a));
 }
