@@ -150,6 +150,8 @@ describe('checkExecution catches each kind of bad execution', () => {
     const errors = checkExecution(NARROW_AISLE, crossingPlan, execution).errors;
     expect(errors).toContain('Robot R1_1 queues 2.00 s but waits only 1 s in all');
     expect(errors).toContain('Robot R2_1 queues 1.00 s but waits only 0 s in all');
+    // Its activities hold no step queued at a dock.
+    expect(errors).toContain("Robot R1_1 is 'dock_queued' for 0.00 s but its dock queue is 2 s");
     expect(errors).toContain("The totals give 0.00 s of charger queue but the robots' add up to 1.00 s");
     expect(errors).toContain('The dock queue names R1, which is no pickup or dropoff of the floor');
     expect(errors).toContain("The totals give 1.50 s of dock queue but the robots' add up to 2.00 s");

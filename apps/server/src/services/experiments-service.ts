@@ -59,7 +59,8 @@ function statsOf(solve: PointSolveRow, deliveries: number): ExperimentPointStats
   // Solves from before a figure (or before executions) lack it: it reads null.
   const stats: Partial<SolveStatsRecord> = solve.stats ?? {};
   const execution: Partial<ExecutionTotalsRecord> = stats.execution ?? {};
-  const chargerQueues = execution.charger_queue_s;
+  const total = (queues: Readonly<Record<string, number>> | undefined) =>
+    queues ? Object.values(queues).reduce((sum, seconds) => sum + seconds, 0) : null;
   return {
     makespan_s: stats.makespan_s ?? null,
     total_distance_m: stats.total_distance_m ?? null,
@@ -73,7 +74,8 @@ function statsOf(solve: PointSolveRow, deliveries: number): ExperimentPointStats
     throughput_per_h: execution.throughput_per_h ?? null,
     waiting_s: execution.waiting_s ?? null,
     max_robot_waiting_s: execution.max_robot_waiting_s ?? null,
-    charger_queue_s: chargerQueues ? Object.values(chargerQueues).reduce((sum, seconds) => sum + seconds, 0) : null,
+    charger_queue_s: total(execution.charger_queue_s),
+    dock_queue_s: total(execution.dock_queue_s),
     shift: stats.shift ? sweptShiftFigures(stats.shift) : null,
     robot_model: stats.robot_model ?? null,
     mean_cycle_s: stats.mean_cycle_s ?? null,

@@ -15,6 +15,7 @@ const COMPARISON_COLUMNS: readonly DataTableColumn[] = [
   { label: 'Planned' },
   { label: 'With traffic' },
   { label: 'Waiting for robots' },
+  { label: 'Dock queue' },
   { label: 'Charger queue' },
   { label: 'Distance' },
   { label: 'Recharges' },
@@ -46,6 +47,7 @@ export function ComparisonTable({ rows }: { readonly rows: readonly ComparisonRo
                 {soonerThanPlan(row) && <SoonerThanPlanMark />}
               </td>
               <td className="px-2 py-2 text-slate-200">{formatSeconds(row.waitingForRobots)}</td>
+              <td className="px-2 py-2 text-slate-200">{formatSeconds(row.dockQueue)}</td>
               <td className="px-2 py-2 text-slate-200">{formatSeconds(row.chargerQueue)}</td>
               <td className="px-2 py-2 text-slate-200">
                 {row.distance === null ? '—' : `${row.distance.toFixed(1)} m`}

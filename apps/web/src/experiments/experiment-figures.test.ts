@@ -68,13 +68,22 @@ describe('sweep rows and knee', () => {
     );
   });
 
-  it('splits the waiting into waiting for other robots and the charger queue', () => {
+  it('splits the waiting into waiting for other robots, the dock queue and the charger queue', () => {
     const [point] = FLEET_SWEEP.points;
-    const withTraffic = { ...point, stats: point.stats && { ...point.stats, waiting_s: 30, charger_queue_s: 12 } };
+    // 30 s of waiting: 12 s at chargers, 5 s beside docks, 13 s blocked by other robots.
+    const withTraffic = {
+      ...point,
+      stats: point.stats && { ...point.stats, waiting_s: 30, charger_queue_s: 12, dock_queue_s: 5 },
+    };
     const [row] = sweepRows([withTraffic]);
-    expect([row.waitingForRobots, row.chargerQueue]).toEqual([18, 12]);
+    expect([row.waitingForRobots, row.dockQueue, row.chargerQueue]).toEqual([13, 5, 12]);
     const [compared] = comparisonRows([withTraffic]);
-    expect([compared.waitingForRobots, compared.chargerQueue]).toEqual([18, 12]);
+    expect([compared.waitingForRobots, compared.dockQueue, compared.chargerQueue]).toEqual([13, 5, 12]);
+    // A solve executed before dock queues were counted: its waiting less the charger queue.
+    const [older] = sweepRows([
+      { ...withTraffic, stats: withTraffic.stats && { ...withTraffic.stats, dock_queue_s: null } },
+    ]);
+    expect([older.waitingForRobots, older.dockQueue]).toEqual([18, null]);
   });
 });
 
@@ -159,12 +168,12 @@ describe('experimentToCsv', () => {
   it('exports a sweep with the numbers of the page (rounded once, as shown) and the knee of the chosen rule', () => {
     expect(experimentToCsv(FLEET_SWEEP, { rule: 'within_best', tolerance: 0.05 })).toBe(
       [
-        'robot_count,makespan_s,executed_makespan_s,waiting_for_robots_s,charger_queue_s,deliveries_per_hour,executed_per_hour,lower_bound_s,gap_pct,status,knee,answer,solve_id',
-        '1,400.0,,,,90.0,,160.0,150.0,completed,,,61',
-        '2,210.0,,,,171.4,,150.0,40.0,completed,,,62',
-        '3,200.0,,,,180.0,,150.0,33.3,completed,yes,knee,63',
-        '4,198.0,,,,181.8,,150.0,32.0,completed,,,64',
-        '5,,,,,,,,,failed,,,65',
+        'robot_count,makespan_s,executed_makespan_s,waiting_for_robots_s,dock_queue_s,charger_queue_s,deliveries_per_hour,executed_per_hour,lower_bound_s,gap_pct,status,knee,answer,solve_id',
+        '1,400.0,,,,,90.0,,160.0,150.0,completed,,,61',
+        '2,210.0,,,,,171.4,,150.0,40.0,completed,,,62',
+        '3,200.0,,,,,180.0,,150.0,33.3,completed,yes,knee,63',
+        '4,198.0,,,,,181.8,,150.0,32.0,completed,,,64',
+        '5,,,,,,,,,,failed,,,65',
         '',
       ].join('\n'),
     );
@@ -177,7 +186,7 @@ describe('experimentToCsv', () => {
       csv
         .split('\n')
         .slice(1, 5)
-        .map((line) => line.split(',').slice(10, 12)),
+        .map((line) => line.split(',').slice(11, 13)),
     ).toEqual([
       ['', ''],
       ['', ''],

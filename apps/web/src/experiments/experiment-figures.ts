@@ -29,8 +29,10 @@ export interface SweepRow {
   /** The plan run with every robot on the floor (null for solves from before executions). */
   readonly executedMakespan: number | null;
   readonly executedPerHour: number | null;
-  /** Robot time spent blocked by other robots (the waiting without the charger queue). */
+  /** Robot time spent blocked by other robots (the waiting without the charger and dock queues). */
   readonly waitingForRobots: number | null;
+  /** Robot time spent queueing beside a pickup or dropoff another robot was at. */
+  readonly dockQueue: number | null;
   /** Robot time spent queueing for a free charger. */
   readonly chargerQueue: number | null;
   readonly status: SolveStatusValue;
@@ -52,6 +54,7 @@ export interface ComparisonRow {
   readonly runtimeMs: number | null;
   readonly executedMakespan: number | null;
   readonly waitingForRobots: number | null;
+  readonly dockQueue: number | null;
   readonly chargerQueue: number | null;
   readonly error: string | null;
 }
@@ -83,6 +86,7 @@ export function sweepRows(points: readonly ExperimentPoint[], axis: SweepAxis = 
       executedMakespan: point.stats?.executed_makespan_s ?? null,
       executedPerHour: point.stats?.throughput_per_h ?? null,
       waitingForRobots: waitingForRobotsOf(point.stats),
+      dockQueue: point.stats?.dock_queue_s ?? null,
       chargerQueue: point.stats?.charger_queue_s ?? null,
       status: point.status,
       makespan: point.stats?.makespan_s ?? null,
@@ -94,10 +98,10 @@ export function sweepRows(points: readonly ExperimentPoint[], axis: SweepAxis = 
     .sort((a, b) => (a.x ?? Number.MAX_SAFE_INTEGER) - (b.x ?? Number.MAX_SAFE_INTEGER));
 }
 
-/** Waiting for other robots: the execution's waiting (which counts the charger queue too) less the queue. */
+/** Waiting for other robots: the execution's waiting (which counts the charger and dock queues too) less the queues. */
 function waitingForRobotsOf(stats: ExperimentPoint['stats']): number | null {
   if (!stats || stats.waiting_s === null) return null;
-  return Math.max(0, stats.waiting_s - (stats.charger_queue_s ?? 0));
+  return Math.max(0, stats.waiting_s - (stats.charger_queue_s ?? 0) - (stats.dock_queue_s ?? 0));
 }
 
 /** True when the sweep's points were executed on the shared floor: its knee then reads the executed curve. */
@@ -162,6 +166,13 @@ export const SWEEP_FIGURES = [
     value: (row: SweepRow) => row.waitingForRobots,
   },
   {
+    label: 'Dock queue (s)',
+    csv: 'dock_queue_s',
+    digits: 1,
+    suffix: '',
+    value: (row: SweepRow) => row.dockQueue,
+  },
+  {
     label: 'Charger queue (s)',
     csv: 'charger_queue_s',
     digits: 1,
@@ -214,6 +225,7 @@ export function comparisonRows(points: readonly ExperimentPoint[]): ComparisonRo
     runtimeMs: point.stats?.runtime_ms ?? null,
     executedMakespan: point.stats?.executed_makespan_s ?? null,
     waitingForRobots: waitingForRobotsOf(point.stats),
+    dockQueue: point.stats?.dock_queue_s ?? null,
     chargerQueue: point.stats?.charger_queue_s ?? null,
     error: point.error,
   }));

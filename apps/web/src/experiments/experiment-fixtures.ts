@@ -16,6 +16,7 @@ const stats = (makespan: number, lowerBound: number) => ({
   waiting_s: null,
   max_robot_waiting_s: null,
   charger_queue_s: null,
+  dock_queue_s: null,
   shift: null,
   robot_model: null,
   mean_cycle_s: null,

@@ -406,6 +406,7 @@ describe('/experiments/{id}', () => {
         'Planned (s)',
         'With traffic (s)',
         'Waiting for robots (s)',
+        'Dock queue (s)',
         'Charger queue (s)',
         'Deliveries / h planned',
         'Deliveries / h with traffic',
@@ -414,11 +415,11 @@ describe('/experiments/{id}', () => {
         'Status',
         'Solve',
       ],
-      ['1', '400.0', '—', '—', '—', '90.0', '—', '160.0', '150.0%', 'completed', 'View'],
-      ['2Knee', '210.0', '—', '—', '—', '171.4', '—', '150.0', '40.0%', 'completed', 'View'],
-      ['3', '200.0', '—', '—', '—', '180.0', '—', '150.0', '33.3%', 'completed', 'View'],
-      ['4', '198.0', '—', '—', '—', '181.8', '—', '150.0', '32.0%', 'completed', 'View'],
-      ['5', '—', '—', '—', '—', '—', '—', '—', '—', 'failedpickup P7 is unreachable from every robot', 'View'],
+      ['1', '400.0', '—', '—', '—', '—', '90.0', '—', '160.0', '150.0%', 'completed', 'View'],
+      ['2Knee', '210.0', '—', '—', '—', '—', '171.4', '—', '150.0', '40.0%', 'completed', 'View'],
+      ['3', '200.0', '—', '—', '—', '—', '180.0', '—', '150.0', '33.3%', 'completed', 'View'],
+      ['4', '198.0', '—', '—', '—', '—', '181.8', '—', '150.0', '32.0%', 'completed', 'View'],
+      ['5', '—', '—', '—', '—', '—', '—', '—', '—', '—', 'failedpickup P7 is unreachable from every robot', 'View'],
     ]);
     // The CSV carries the very figures of the table, and marks the knee the page marks.
     const csv = experimentToCsv(FLEET_SWEEP, DEFAULT_KNEE_RULE)
@@ -427,10 +428,12 @@ describe('/experiments/{id}', () => {
       .slice(1)
       .map((line) => line.split(','));
     rows.slice(1).forEach((cells, index) => {
-      expect(csv[index].slice(0, 9)).toEqual(
-        [cells[0].replace('Knee', ''), ...cells.slice(1, 9)].map((cell) => (cell === '—' ? '' : cell.replace('%', ''))),
+      expect(csv[index].slice(0, 10)).toEqual(
+        [cells[0].replace('Knee', ''), ...cells.slice(1, 10)].map((cell) =>
+          cell === '—' ? '' : cell.replace('%', ''),
+        ),
       );
-      expect(csv[index][10]).toBe(cells[0].endsWith('Knee') ? 'yes' : '');
+      expect(csv[index][11]).toBe(cells[0].endsWith('Knee') ? 'yes' : '');
     });
     // From 2 robots (210 s), the 3rd gains 10 s (4.8%) and the 4th 2 s: under 5% each.
     expect(screen.getByLabelText('Knee rule')).toHaveValue('diminishing_returns');
@@ -649,9 +652,22 @@ describe('/experiments/{id}', () => {
       .slice(1)
       .map((row) => cellTexts(row));
     expect(rows).toEqual([
-      ['Auction', '320.0 s', '—', '—', '—', '640.0 m', '1', '113.3%', '1500 ms', 'completed', 'View solve'],
-      ['Greedy nearestBest', '300.0 s', '—', '—', '—', '600.0 m', '1', '100.0%', '1500 ms', 'completed', 'View solve'],
-      ['K-Means Clustering', '—', '—', '—', '—', '—', '—', '—', '—', 'running', 'View solve'],
+      ['Auction', '320.0 s', '—', '—', '—', '—', '640.0 m', '1', '113.3%', '1500 ms', 'completed', 'View solve'],
+      [
+        'Greedy nearestBest',
+        '300.0 s',
+        '—',
+        '—',
+        '—',
+        '—',
+        '600.0 m',
+        '1',
+        '100.0%',
+        '1500 ms',
+        'completed',
+        'View solve',
+      ],
+      ['K-Means Clustering', '—', '—', '—', '—', '—', '—', '—', '—', '—', 'running', 'View solve'],
     ]);
     expect(
       within(table)
@@ -710,10 +726,10 @@ describe('/experiments/{id}', () => {
     expect(click).toHaveBeenCalledTimes(1);
     const text = await blobText(blobs[0]);
     expect(text.split('\n')[0]).toBe(
-      'robot_count,makespan_s,executed_makespan_s,waiting_for_robots_s,charger_queue_s,deliveries_per_hour,executed_per_hour,lower_bound_s,gap_pct,status,knee,answer,solve_id',
+      'robot_count,makespan_s,executed_makespan_s,waiting_for_robots_s,dock_queue_s,charger_queue_s,deliveries_per_hour,executed_per_hour,lower_bound_s,gap_pct,status,knee,answer,solve_id',
     );
     // The knee of the rule on screen: diminishing returns, 2 robots.
-    expect(text.split('\n')[2]).toBe('2,210.0,,,,171.4,,150.0,40.0,completed,yes,knee,62');
+    expect(text.split('\n')[2]).toBe('2,210.0,,,,,171.4,,150.0,40.0,completed,yes,knee,62');
   });
 
   it('deletes after confirmation and goes to /experiments', async () => {

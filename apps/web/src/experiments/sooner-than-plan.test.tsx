@@ -13,6 +13,7 @@ const sweepRow = (solveId: number, x: number, makespan: number, executedMakespan
   executedMakespan,
   executedPerHour: null,
   waitingForRobots: 0,
+  dockQueue: 0,
   chargerQueue: 0,
   status: 'completed',
   makespan,
@@ -59,6 +60,7 @@ describe('a day on the floor that ends before its plan', () => {
       runtimeMs: null,
       executedMakespan,
       waitingForRobots: null,
+      dockQueue: null,
       chargerQueue: null,
       error: null,
     });

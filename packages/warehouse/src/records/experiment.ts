@@ -285,13 +285,15 @@ export const experimentPointStatsSchema = z.object({
   lower_bound_s: z.number().nullable(),
   /** Number of deliveries (pairs) of the task, so pages can derive deliveries per hour. */
   deliveries: z.number().int(),
-  /** The plan run on the shared floor: makespan, deliveries per hour, waiting and charger queues (null before execution existed). */
+  /** The plan run on the shared floor: makespan, deliveries per hour, waiting, charger and dock queues (null before execution existed). */
   executed_makespan_s: z.number().nullable(),
   free_flow_makespan_s: z.number().nullable(),
   throughput_per_h: z.number().nullable(),
   waiting_s: z.number().nullable(),
   max_robot_waiting_s: z.number().nullable(),
   charger_queue_s: z.number().nullable(),
+  /** Of the waiting, seconds queued beside a pickup or dropoff another robot was at (null before executions counted it). */
+  dock_queue_s: z.number().nullable(),
   /** A shift point's figures (null for a batch point): see `shiftStatsSchema`. */
   shift: experimentShiftStatsSchema.nullable(),
   /** The robot model that ran (`stats.robot_model`; null in solves stored before it was reported). */
