@@ -83,7 +83,7 @@ describe('the plan on the shared floor', () => {
         label: 'Dock queue',
         value: '25.0 s',
         meaning:
-          'Robot time waiting beside a pickup or dropoff another robot was at: D2 20.0 s, D1 5.0 s; the plan held 4.0 s of it.',
+          'Robot time waiting beside a pickup or dropoff another robot was at: D2 20.0 s, D1 5.0 s; the plan, each robot alone, queues 4.0 s at them.',
       },
       {
         label: 'Charger queue',
@@ -97,6 +97,11 @@ describe('the plan on the shared floor', () => {
           'Traffic delay, dock queue and charger queue added, summed over the robots (not the makespan, which With traffic gives).',
       },
     ]);
+    // Held up in the aisles, robots may queue less at docks than the plan, each robot alone, does.
+    const noDockQueue = floorLines({ ...totals, dock_queue_s: {} }, undefined, 1, { dock_queue_s: 4 });
+    expect(noDockQueue.find((line) => line.label === 'Dock queue')?.meaning).toBe(
+      'Robot time waiting beside a pickup or dropoff another robot was at: no robot queued; the plan, each robot alone, queues 4.0 s at them.',
+    );
     // The total is the parts as shown: 100.5 s of dock queue and 100.5 s of charger queue each read
     // 1 min 41 s, so the total reads 3 min 22 s (the unrounded 201 s would read 3 min 21 s).
     const rounding = { ...totals, waiting_s: 201, charger_queue_s: { R1: 100.5 }, dock_queue_s: { D1: 100.5 } };
@@ -163,7 +168,7 @@ describe('the plan on the shared floor', () => {
       "Each robot alone on the floor, sharing the stations' chargers (45.0 s of robot time queueing for them): the plan itself.",
     );
     expect(lines.find((line) => line.label === 'Charger queue')?.meaning).toBe(
-      'Robot time waiting for a free charger: R1 45.0 s, R2 15.0 s; the plan held 45.0 s of it.',
+      'Robot time waiting for a free charger: R1 45.0 s, R2 15.0 s; the plan, each robot alone, queues 45.0 s for them.',
     );
     // Traffic delay and charger queue add up to the robot time lost: 35 + 60 = 95 s.
     expect(lines.find((line) => line.label === 'Robot time lost')?.value).toBe('1 min 35 s');

@@ -27,6 +27,15 @@ export function executionTotalsOf(
   return parsed.success ? parsed.data : null;
 }
 
+/**
+ * What the plan itself queues (each robot alone on the floor, first come, first served), beside
+ * what the floor queued: more or less than it, never called a part of it (robots held up in
+ * traffic reach a dock later and may queue less there).
+ */
+function plannedQueue(seconds: number, where: string): string {
+  return seconds > 0 ? `; the plan, each robot alone, queues ${formatCompletionTime(seconds)} ${where}` : '';
+}
+
 /** A duration as `formatCompletionTime` shows it: to the tenth under a minute, else to the second. */
 function asShown(seconds: number): number {
   return seconds < 59.95 ? Math.round(seconds * 10) / 10 : Math.round(seconds);
@@ -202,20 +211,14 @@ export function floorLines(
     lines.push({
       label: 'Dock queue',
       value: formatCompletionTime(split.dockQueueS),
-      meaning:
-        docks.length === 0
-          ? 'Robot time waiting beside a pickup or dropoff another robot was at: no robot queued.'
-          : `Robot time waiting beside a pickup or dropoff another robot was at: ${docks.join(', ')}${plannedDockQueueS > 0 ? `; the plan held ${formatCompletionTime(plannedDockQueueS)} of it` : ''}.`,
+      meaning: `Robot time waiting beside a pickup or dropoff another robot was at: ${docks.length === 0 ? 'no robot queued' : docks.join(', ')}${plannedQueue(plannedDockQueueS, 'at them')}.`,
     });
   }
   lines.push(
     {
       label: 'Charger queue',
       value: formatCompletionTime(split.chargerQueueS),
-      meaning:
-        stations.length === 0
-          ? 'Robot time waiting for a free charger: no robot queued.'
-          : `Robot time waiting for a free charger: ${stations.join(', ')}${plannedChargerQueueS > 0 ? `; the plan held ${formatCompletionTime(plannedChargerQueueS)} of it` : ''}.`,
+      meaning: `Robot time waiting for a free charger: ${stations.length === 0 ? 'no robot queued' : stations.join(', ')}${plannedQueue(plannedChargerQueueS, 'for them')}.`,
     },
     {
       label: 'Robot time lost',
