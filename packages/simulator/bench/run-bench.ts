@@ -120,6 +120,8 @@ const COLUMNS: [string, number][] = [
   ['executed', 8],
   ['ratio', 6],
   ['waiting', 8],
+  // Of the waiting, seconds queued beside docks another robot was at (the rest beyond charger queues is traffic).
+  ['dockq', 7],
   ['maxwait', 7],
   ['detour%', 7],
   ['per_h', 6],
@@ -205,6 +207,9 @@ function printExecution(
     t.executed_makespan_s.toFixed(1),
     (t.executed_makespan_s / t.free_flow_makespan_s).toFixed(3),
     t.waiting_s.toFixed(0),
+    Object.values(t.dock_queue_s ?? {})
+      .reduce((sum, seconds) => sum + seconds, 0)
+      .toFixed(0),
     t.max_robot_waiting_s.toFixed(0),
     t.free_flow_distance_m && t.executed_distance_m !== undefined
       ? (100 * (t.executed_distance_m / t.free_flow_distance_m - 1)).toFixed(1)
