@@ -3,7 +3,7 @@ import { linkText } from '../components/ui/styles.ts';
 import { formatNumber, SWEEP_FIGURES, soonerThanPlan, type SweepRow } from './experiment-figures.ts';
 import { PointSolveLinkCell, PointStatusCell, SoonerThanPlanMark, SoonerThanPlanNote } from './point-cells.tsx';
 
-// Units sit in the headers and headers break between words, so eleven columns fit a 1280 px screen.
+// Units sit in the headers and headers break between words, so twelve columns fit a 1280 px screen.
 const sweepColumns = (axisLabel: string): readonly DataTableColumn[] => [
   { label: axisLabel },
   ...SWEEP_FIGURES.map((figure) => ({ label: figure.label })),

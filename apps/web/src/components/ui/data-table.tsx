@@ -11,6 +11,16 @@ export interface DataTableColumn {
   readonly align?: 'left' | 'right';
 }
 
+/**
+ * Compact tables hold many figures side by side (a sweep's twelve columns at 1280 px), so their
+ * headers keep normal letter spacing: their widest words set the columns' widths.
+ */
+const headerTracking: Record<DataTableDensity, string> = {
+  spacious: 'tracking-wider',
+  comfortable: 'tracking-wider',
+  compact: 'tracking-normal',
+};
+
 const headerCellPadding: Record<DataTableDensity, string> = {
   spacious: 'px-6 py-3',
   comfortable: 'px-5 py-3',
@@ -34,7 +44,7 @@ export function DataTable({ columns, density = 'comfortable', ariaLabel, inCard 
   return (
     <div className={inCard ? `${card} overflow-x-auto` : 'overflow-x-auto'}>
       <table aria-label={ariaLabel} className="w-full text-left text-sm">
-        <thead className="text-xs uppercase tracking-wider text-slate-400">
+        <thead className={`text-xs uppercase ${headerTracking[density]} text-slate-400`}>
           <tr>
             {columns.map((column) => (
               <th
