@@ -1,4 +1,5 @@
 import {
+  tightestBoundOf,
   ALGORITHM_IDS,
   CANCELLED_BY_USER_ERROR,
   DEFAULT_CYCLE_P95_TARGET_S,
@@ -59,15 +60,17 @@ function statsOf(solve: PointSolveRow, deliveries: number): ExperimentPointStats
   // Solves from before a figure (or before executions) lack it: it reads null.
   const stats: Partial<SolveStatsRecord> = solve.stats ?? {};
   const execution: Partial<ExecutionTotalsRecord> = stats.execution ?? {};
+  // The tightest bound, as the solve's own page reads it.
+  const bound = tightestBoundOf(stats);
   const total = (queues: Readonly<Record<string, number>> | undefined) =>
     queues ? Object.values(queues).reduce((sum, seconds) => sum + seconds, 0) : null;
   return {
     makespan_s: stats.makespan_s ?? null,
     total_distance_m: stats.total_distance_m ?? null,
     recharges: stats.recharges ?? null,
-    gap: stats.gap ?? null,
+    gap: bound?.gap ?? null,
     runtime_ms: stats.runtime_ms ?? null,
-    lower_bound_s: stats.lower_bound_s ?? null,
+    lower_bound_s: bound?.boundS ?? null,
     deliveries,
     executed_makespan_s: execution.executed_makespan_s ?? null,
     free_flow_makespan_s: execution.free_flow_makespan_s ?? null,

@@ -70,31 +70,6 @@ export function planStatsOf(stats: unknown): PlanStats | null {
   return stats && typeof stats === 'object' && !Array.isArray(stats) ? (stats as PlanStats) : null;
 }
 
-/**
- * The tightest lower bound the solve reports, with its gap and its name (records/bounds.ts; the
- * model's bound is `fleet_work`). Both bounds are valid, so the larger one tells the planner more
- * truthfully how far the plan can still be from the best possible.
- */
-export function tightestLowerBound(
-  stats: PlanStats | null | undefined,
-): { boundS: number; gap: number; name: string | null } | null {
-  const candidates: { boundS: number; gap: number; name: string | null }[] = [];
-  if (isFiniteNumber(stats?.lower_bound_s) && isFiniteNumber(stats?.gap))
-    candidates.push({ boundS: stats.lower_bound_s, gap: stats.gap, name: 'fleet_work' });
-  if (isFiniteNumber(stats?.lower_bound_battery_s) && isFiniteNumber(stats?.gap_battery)) {
-    // Solves stored before the bounds were named say only that it is the tightest.
-    candidates.push({
-      boundS: stats.lower_bound_battery_s,
-      gap: stats.gap_battery,
-      name: stats.lower_bound_name ?? null,
-    });
-  }
-  return candidates.reduce<{ boundS: number; gap: number; name: string | null } | null>(
-    (best, candidate) => (!best || candidate.boundS > best.boundS ? candidate : best),
-    null,
-  );
-}
-
 function isFiniteNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }

@@ -147,6 +147,44 @@ export function boundByName(name: string): BoundInfo | undefined {
   return BOUNDS.find((bound) => bound.name === name);
 }
 
+/** A plan's stats as far as its bounds go (solves stored before a figure lack it). */
+export interface PlanBoundFigures {
+  readonly lower_bound_s?: number | null;
+  readonly gap?: number | null;
+  readonly lower_bound_battery_s?: number | null;
+  readonly gap_battery?: number | null;
+  readonly lower_bound_name?: string | null;
+}
+
+/** The tightest bound a plan reports, with its gap and name. */
+export interface TightestBound {
+  readonly boundS: number;
+  readonly gap: number;
+  /** `fleet_work` for the model's bound; null where a solve stored before bounds were named does not say. */
+  readonly name: string | null;
+}
+
+/**
+ * The tightest lower bound a plan's stats report: the larger of the model's bound (`lower_bound_s`,
+ * `fleet_work`) and the tightest of the list (`lower_bound_battery_s`, named by
+ * `lower_bound_name`). Both are valid, so the larger tells more truthfully how far the plan can
+ * still be from the best possible; every page and table reads this one. Null without either.
+ */
+export function tightestBoundOf(stats: PlanBoundFigures | null | undefined): TightestBound | null {
+  const finite = (value: number | null | undefined): value is number =>
+    typeof value === 'number' && Number.isFinite(value);
+  let best: TightestBound | null = null;
+  if (finite(stats?.lower_bound_s) && finite(stats?.gap))
+    best = { boundS: stats.lower_bound_s, gap: stats.gap, name: 'fleet_work' };
+  if (
+    finite(stats?.lower_bound_battery_s) &&
+    finite(stats?.gap_battery) &&
+    (!best || stats.lower_bound_battery_s > best.boundS)
+  )
+    best = { boundS: stats.lower_bound_battery_s, gap: stats.gap_battery, name: stats.lower_bound_name ?? null };
+  return best;
+}
+
 /** What a plan holds of what bounds may not count (a plan's stats; a figure left out is not known, so it may matter). */
 export interface PlanResourcesUsed {
   readonly recharges?: number;

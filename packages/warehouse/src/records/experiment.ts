@@ -280,8 +280,10 @@ export const experimentPointStatsSchema = z.object({
   makespan_s: z.number().nullable(),
   total_distance_m: z.number().nullable(),
   recharges: z.number().nullable(),
+  /** The gap to the tightest bound (`tightestBoundOf`), as the solve's own page gives it. */
   gap: z.number().nullable(),
   runtime_ms: z.number().nullable(),
+  /** The tightest bound the solve reports (`tightestBoundOf`): the model's, or the list's tightest when larger. */
   lower_bound_s: z.number().nullable(),
   /** Number of deliveries (pairs) of the task, so pages can derive deliveries per hour. */
   deliveries: z.number().int(),

@@ -1,4 +1,4 @@
-import { algorithmLabelOf, type ExecutionRecord } from '@fleetlab/warehouse';
+import { algorithmLabelOf, tightestBoundOf, type ExecutionRecord } from '@fleetlab/warehouse';
 import type { ReactNode } from 'react';
 import {
   formatChargePerDelivery,
@@ -9,7 +9,7 @@ import {
   formatMinutes,
   isProvenOptimal,
 } from '../../lib/display-format.ts';
-import { tightestLowerBound, type PlanStats, type PlanSummary } from '../../lib/plan-model.ts';
+import type { PlanStats, PlanSummary } from '../../lib/plan-model.ts';
 import { card } from '../ui/styles.ts';
 import {
   executionTotalsOf,
@@ -105,7 +105,7 @@ function stopText(stats: PlanStats | null, gap: number | null): string | null {
  * plan against the floor: Planned, With traffic and the delay split, one line each.
  */
 export function ResultsSummary({ summary, stats, execution = null, actions }: ResultsSummaryProps) {
-  const bound = tightestLowerBound(stats);
+  const bound = tightestBoundOf(stats);
   const figures: Figure[] = [
     { label: 'Total Deliveries', value: formatGrouped(summary.totalDeliveries) },
     { label: 'Total Distance', value: formatDistance(summary.totalDistance) },
