@@ -5,6 +5,7 @@ import {
   type AlgorithmName,
   type LowerBoundName,
   PROVEN_OPTIMUM,
+  QUEUE_FREE_OPTIMUM,
   type PlanResultsRecord,
   type PlanStatsRecord,
   type StopReason,
@@ -152,7 +153,8 @@ export function solve(problem: Problem, options: SolveOptions): SolveOutcome {
     // proven optimal.
     const queueFree = measureRoutes(problem, routes).finish.reduce((latest, finish) => Math.max(latest, finish), 0);
     const proven = Math.min(makespan, queueFree);
-    if (proven > tightest.makespan_s) tightest = { name: PROVEN_OPTIMUM, makespan_s: proven };
+    if (proven > tightest.makespan_s)
+      tightest = { name: makespan > queueFree + 1e-6 ? QUEUE_FREE_OPTIMUM : PROVEN_OPTIMUM, makespan_s: proven };
     if (makespan > queueFree + 1e-6) context.stopReason = 'completed';
   }
   const figures: PlanFigures = {
@@ -180,7 +182,7 @@ interface PlanFigures {
   algorithm: Algorithm;
   scale: ObjectiveScale;
   modelBoundS: number;
-  /** The tightest bound every plan keeps to, by name (`proven_optimum` when the plan is proven optimal). */
+  /** The tightest bound every plan keeps to, by name (`proven_optimum` when the plan is proven optimal, `queue_free_optimum` when only its queue-free routes are). */
   tightest: { name: LowerBoundName; makespan_s: number };
   /** The least time the day on the floor can take (the dock capacity bound; 0 on the graph). */
   dockBoundS: number;

@@ -27,8 +27,15 @@ describe('what a bound cannot count, of what the plan has', () => {
     );
   });
 
-  it('is nothing for a name that is no bound', () => {
+  it('is nothing for a proven optimum or a name that is no bound, and the queues for a queue-free optimum', () => {
     expect(uncountedBy('proven_optimum')).toBeUndefined();
+    expect(uncountedBy('no_such_bound')).toBeUndefined();
+    expect(uncountedBy('queue_free_optimum', { recharges: 2, charger_queue_s: 40, dock_queue_s: 3 })).toBe(
+      "charger queues and the docks' queues",
+    );
+    expect(uncountedBy('queue_free_optimum', { recharges: 2, charger_queue_s: 40, dock_queue_s: 0 })).toBe(
+      'charger queues',
+    );
   });
 
   it('has words for every bound of the list', () => {

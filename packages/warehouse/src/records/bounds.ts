@@ -139,7 +139,19 @@ export type BoundName = (typeof BOUNDS)[number]['name'];
 export const boundNameValues = BOUNDS.map((bound) => bound.name) as [BoundName, ...BoundName[]];
 /** What `lower_bound_name` says when the plan itself is proven optimal: the bound is its makespan. */
 export const PROVEN_OPTIMUM = 'proven_optimum';
-export const lowerBoundNameSchema = z.enum([...boundNameValues, PROVEN_OPTIMUM]);
+/**
+ * What `lower_bound_name` says when the exact method proved the routes optimal as if no robot
+ * waited for a charger or a dock, and the plan does wait: the bound is that queue-free optimum,
+ * and the queues are what it cannot count.
+ */
+export const QUEUE_FREE_OPTIMUM = 'queue_free_optimum';
+export const lowerBoundNameSchema = z.enum([...boundNameValues, PROVEN_OPTIMUM, QUEUE_FREE_OPTIMUM]);
+
+/** What the names beyond the list cannot count: a proven optimum nothing, a queue-free one the queues. */
+const UNCOUNTED_BY_OPTIMA: Readonly<Record<string, readonly UncountedPart[]>> = {
+  [PROVEN_OPTIMUM]: [],
+  [QUEUE_FREE_OPTIMUM]: [CHARGER_QUEUES, part("the docks' queues", 'dock_queue')],
+};
 export type LowerBoundName = z.infer<typeof lowerBoundNameSchema>;
 
 /** The bound of that name (undefined for `proven_optimum` and unknown names). */
@@ -211,7 +223,8 @@ export function uncountedBy(name: string, plan: PlanResourcesUsed = {}): string 
         return some(plan.dock_queue_s);
     }
   };
-  const words = (boundByName(name)?.cannotCount ?? []).filter(({ needs }) => applies(needs)).map(({ words }) => words);
+  const parts = boundByName(name)?.cannotCount ?? UNCOUNTED_BY_OPTIMA[name] ?? [];
+  const words = parts.filter(({ needs }) => applies(needs)).map(({ words }) => words);
   if (words.length === 0) return undefined;
   return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
