@@ -7,6 +7,7 @@ import {
   batteryStatusColour,
   formatChargePerDelivery,
   formatClock,
+  completionTimeAsShown,
   formatCompletionTime,
   formatCompletionTimeToTenths,
   formatDistance,
@@ -56,6 +57,13 @@ describe('formatCompletionTime (Max Completion Time)', () => {
     expect(formatCompletionTime(3908.5)).toBe('1 h 5 min 9 s');
     expect(formatCompletionTime(615_300)).toBe('170 h 55 min 0 s');
     expect(formatCompletionTime(3_600_000 + 61)).toBe('1,000 h 1 min 1 s');
+  });
+
+  it('rounds a duration as it shows it, for parts that must add up to their total on the page', () => {
+    expect(completionTimeAsShown(59.94)).toBe(59.9);
+    expect(completionTimeAsShown(59.96)).toBe(60);
+    expect(completionTimeAsShown(100.5)).toBe(101);
+    expect(completionTimeAsShown(3908.5)).toBe(3909);
   });
 });
 

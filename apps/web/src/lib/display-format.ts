@@ -43,9 +43,18 @@ export function formatGrouped(value: number, fractionDigits = 0): string {
  */
 export function formatCompletionTime(seconds: number): string {
   if (!Number.isFinite(seconds)) return '—';
+  const shown = completionTimeAsShown(seconds);
+  if (shown < 60) return `${shown.toFixed(1)} s`;
+  return minutesText(shown, 0);
+}
+
+/**
+ * A duration rounded as `formatCompletionTime` shows it: to the tenth under a minute, else to the
+ * second. Figures shown as parts of a total add these, so the parts read off the page add up.
+ */
+export function completionTimeAsShown(seconds: number): number {
   const tenths = Math.round(seconds * 10) / 10;
-  if (tenths < 60) return `${tenths.toFixed(1)} s`;
-  return minutesText(seconds, 0);
+  return tenths < 60 ? tenths : Math.round(seconds);
 }
 
 /** A duration of a minute or more as minutes (and hours) and seconds, the seconds to `digits` decimals. */

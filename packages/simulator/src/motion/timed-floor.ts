@@ -270,8 +270,8 @@ export function timeDiscreteRun(
     const holder = movers[visitRobot[visit]];
     if (holder === mover || holder.cells[holder.index] !== cell) return null;
     // Handling there, or on its way out: the stop it stands at, or the one it just finished.
-    const at = (k: number) => holder.stops[k]?.place !== undefined && holder.stops[k].index === holder.index;
-    return at(holder.stop) || at(holder.stop - 1) ? stop.place : null;
+    const standsAtPlace = (k: number) => holder.stops[k]?.place !== undefined && holder.stops[k].index === holder.index;
+    return standsAtPlace(holder.stop) || standsAtPlace(holder.stop - 1) ? stop.place : null;
   };
   const granted = (mover: Mover, index: number) => {
     const visit = mover.visit[index];

@@ -9,6 +9,7 @@ import {
   type RobotExecutionRecord,
 } from '@fleetlab/warehouse';
 import {
+  completionTimeAsShown,
   formatCompletionTime,
   formatCompletionTimeToTenths,
   formatDistance,
@@ -34,11 +35,6 @@ export function executionTotalsOf(
  */
 function plannedQueue(seconds: number, where: string): string {
   return seconds > 0 ? `; the plan, each robot alone, queues ${formatCompletionTime(seconds)} ${where}` : '';
-}
-
-/** A duration as `formatCompletionTime` shows it: to the tenth under a minute, else to the second. */
-function asShown(seconds: number): number {
-  return seconds < 59.95 ? Math.round(seconds * 10) / 10 : Math.round(seconds);
 }
 
 /** Stations and docks named by their queue on the queue lines. */
@@ -224,7 +220,9 @@ export function floorLines(
       label: 'Robot time lost',
       // The sum of the parts as shown, so the three read off the page add up to it.
       value: formatCompletionTime(
-        asShown(split.waitingForRobotsS) + asShown(split.dockQueueS) + asShown(split.chargerQueueS),
+        completionTimeAsShown(split.waitingForRobotsS) +
+          completionTimeAsShown(split.dockQueueS) +
+          completionTimeAsShown(split.chargerQueueS),
       ),
       meaning: `${docks === null ? 'Traffic delay and charger queue' : 'Traffic delay, dock queue and charger queue'} added, summed over the robots (not the makespan, which With traffic gives).`,
     },
