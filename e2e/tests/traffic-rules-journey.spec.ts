@@ -142,6 +142,28 @@ test('a planner draws a one-way aisle and a keep-clear cell with the mouse, save
   await page.screenshot({ path: screenshotPath('environment-traffic-rules'), fullPage: true });
 });
 
+test('a planner makes the one-lane aisles one-way with one click, and undoes it', async ({ page }) => {
+  await signUpAndLogIn(page, 'lanes');
+  await page.goto('/environments/grid-editor');
+  await page.getByLabel('Width').fill(String(DIMENSIONS.width));
+  await page.getByLabel('Height').fill(String(DIMENSIONS.height));
+  await page.getByLabel('Height').blur();
+  // Three shelves two cells wide over rows 2-6 leave columns 4 and 7 one lane wide, open at rows 1 and 7.
+  for (const x of [2, 5, 8]) await dragBetweenCells(page, DIMENSIONS, { x, y: 2 }, { x: x + 1, y: 6 });
+  await expect(layoutCountsText(page)).toContainText('Shelves: 3');
+
+  await page.getByRole('button', { name: 'Add One-Way Aisle' }).click();
+  const picker = page.getByRole('group', { name: 'One-way direction' });
+  await picker.getByRole('button', { name: 'One-Way Lanes' }).click();
+  await expect(editorStatus(page)).toHaveText('Made 2 one-lane aisles one-way, alternating lane by lane');
+  await expect(layoutCountsText(page)).toContainText('One-Way Aisles: 2');
+  await page.screenshot({ path: screenshotPath('editor-one-way-lanes'), fullPage: true });
+  await picker.getByRole('button', { name: 'One-Way Lanes' }).click();
+  await expect(editorStatus(page)).toHaveText('Every one-lane aisle between shelves is one-way already');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(layoutCountsText(page)).not.toContainText('One-Way Aisles');
+});
+
 test('a solve’s results show where the time goes, with shares that add up to 100%', async ({ page }) => {
   await signUpAndLogIn(page, 'timeshare');
   const floor = generateWarehouseInstance({

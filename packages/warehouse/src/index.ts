@@ -113,6 +113,7 @@ export {
   addDropoff,
   addKeepClearCell,
   addOneWayAisle,
+  addOneWayLanes,
   addRobotStation,
   addShelf,
   addShelves,
@@ -125,6 +126,7 @@ export {
   type EditResult,
 } from './layout/editing.ts';
 export { fillWithShelfRows, type ShelfRowsTemplate } from './layout/template.ts';
+export { findOneLaneAisles, type OneLaneAisle } from './layout/one-lane-aisles.ts';
 export { batteryPercent } from './layout/battery-percent.ts';
 export { normalizeObjectiveWeights, type ObjectiveToggles } from './layout/objective-weights.ts';
 

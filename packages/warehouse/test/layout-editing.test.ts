@@ -11,11 +11,7 @@ import {
 import { createEmptyLayout } from '../src/layout/regenerate.ts';
 import type { EditResult } from '../src/layout/editing.ts';
 import type { EditableLayout } from '../src/layout/types.ts';
-
-function expectOk(result: EditResult): EditableLayout {
-  if (!result.ok) throw new Error(`expected the edit to succeed: ${result.reason}`);
-  return result.layout;
-}
+import { expectOk } from './layout-fixtures.ts';
 
 /** A 2x1 shelf S1 at [1,1] on an 8x6 grid. */
 function oneShelfLayout(): EditableLayout {

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { addDropoff, addRobotStation, addShelves, selectAllPickups, type EditResult } from '../src/layout/editing.ts';
+import { addDropoff, addRobotStation, addShelves, selectAllPickups } from '../src/layout/editing.ts';
 import { eraseRectangle } from '../src/layout/erase.ts';
 import { rectangleFromCells } from '../src/layout/placement.ts';
 import { createEmptyLayout } from '../src/layout/regenerate.ts';
 import type { EditableLayout } from '../src/layout/types.ts';
-
-function expectOk(result: EditResult): EditableLayout {
-  if (!result.ok) throw new Error(result.reason);
-  return result.layout;
-}
+import { expectOk } from './layout-fixtures.ts';
 
 /** 10x6 grid: S1 [1,1] 2x2, S2 [5,1] 2x2, D1 at (4.5,4.5), D2 at (8.5,4.5), R1 (0.5,5.5) with 2 robots, R2 (9.5,0.5) with 1; all pickups selected. */
 function sampleLayout(): EditableLayout {

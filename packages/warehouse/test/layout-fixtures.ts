@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Dimensions, LayoutElements, NavigationGraph, Shelf } from '../src/layout/types.ts';
+import type { EditResult } from '../src/layout/editing.ts';
+import type { Dimensions, EditableLayout, LayoutElements, NavigationGraph, Shelf } from '../src/layout/types.ts';
+
+/** The edited layout, or the test fails with the editor's refusal. */
+export function expectOk(result: EditResult): EditableLayout {
+  if (!result.ok) throw new Error(`expected the edit to succeed: ${result.reason}`);
+  return result.layout;
+}
 
 /** A benchmark instance of the solver package: a layout and graph made by the original product. */
 export interface BenchmarkEnvironment {

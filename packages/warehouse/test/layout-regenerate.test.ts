@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDropoff, addShelf, selectAllPickups, togglePickupAt, type EditResult } from '../src/layout/editing.ts';
+import { addDropoff, addShelf, selectAllPickups, togglePickupAt } from '../src/layout/editing.ts';
 import { createEmptyLayout, layoutFromElements, withDimensions, withShelves } from '../src/layout/regenerate.ts';
-import type { EditableLayout } from '../src/layout/types.ts';
-import { loadBenchmarkEnvironment, shelf } from './layout-fixtures.ts';
-
-function expectOk(result: EditResult): EditableLayout {
-  if (!result.ok) throw new Error(result.reason);
-  return result.layout;
-}
+import { expectOk, loadBenchmarkEnvironment, shelf } from './layout-fixtures.ts';
 
 describe('withShelves', () => {
   it('regenerates pickups and navigation points and resets the selection', () => {

@@ -8,7 +8,6 @@ import {
   addShelf,
   pickupCellBlocker,
   selectAllPickups,
-  type EditResult,
 } from '../src/layout/editing.ts';
 import { checkEnvironmentRules } from '../src/layout/environment-rules.ts';
 import { eraseRectangle } from '../src/layout/erase.ts';
@@ -16,11 +15,7 @@ import { placePoint, rectangleFromCells } from '../src/layout/placement.ts';
 import { createEmptyLayout, withDimensions } from '../src/layout/regenerate.ts';
 import type { EditableLayout } from '../src/layout/types.ts';
 import { isMissingForSolving } from '../src/layout/usable-layout.ts';
-
-function expectOk(result: EditResult): EditableLayout {
-  if (!result.ok) throw new Error(`expected the edit to succeed: ${result.reason}`);
-  return result.layout;
-}
+import { expectOk } from './layout-fixtures.ts';
 
 /**
  * "Bay": a 6 x 4 floor with shelf S1 over cells (1-4, 1), station R1 at (0, 0) and dropoff D1

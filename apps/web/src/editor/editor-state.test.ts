@@ -389,6 +389,28 @@ describe('editorReducer: dimensions, templates, import', () => {
     expect(state.notice).toEqual({ tone: 'error', text: 'No shelf of the template fits in that area' });
   });
 
+  it('makes the template one-lane aisles one-way in one undoable step, and refuses to do it twice', () => {
+    // The template above: 1 x 3 shelves on columns 0, 2, 4, 6 and 8 over rows 0-2 and 4-6. Between
+    // them and beside the floor's right edge, columns 1, 3, 5, 7 and 9 are one lane wide. Over rows
+    // 4-6 each is open at both ends (rows 3 and 7); over rows 0-2 the floor's top edge closes them,
+    // dead ends that stay two-way.
+    const shelves = editorReducer(emptyTenByTen(), {
+      type: 'applyShelfRows',
+      template: { area: { position: [0, 0], size: [10, 10] }, shelfLength: 3, shelfDepth: 1, aisleWidth: 1 },
+    });
+    const lanes = editorReducer(shelves, { type: 'addOneWayLanes' });
+    const aisles = lanes.document.layout.elements.one_way_aisles ?? [];
+    expect(
+      aisles.map((aisle) => `${aisle.id} ${aisle.position.join(',')} ${aisle.size.join('x')} ${aisle.direction}`),
+    ).toEqual(['W1 1,4 1x3 down', 'W2 3,4 1x3 up', 'W3 5,4 1x3 down', 'W4 7,4 1x3 up', 'W5 9,4 1x3 down']);
+    expect(lanes.notice).toEqual({ tone: 'info', text: 'Made 5 one-lane aisles one-way, alternating lane by lane' });
+    expect(editorReducer(lanes, { type: 'undo' }).document.layout.elements.one_way_aisles).toBeUndefined();
+    expect(editorReducer(lanes, { type: 'addOneWayLanes' }).notice).toEqual({
+      tone: 'error',
+      text: 'Every one-lane aisle between shelves is one-way already',
+    });
+  });
+
   it('imports a layout as one undoable step', () => {
     const imported = layoutFromElements(
       { width: 8, height: 8 },

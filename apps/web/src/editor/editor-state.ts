@@ -2,6 +2,7 @@ import {
   addDropoff,
   addKeepClearCell,
   addOneWayAisle,
+  addOneWayLanes,
   addRobotStation,
   addShelf,
   checkShelfPlacement,
@@ -100,6 +101,7 @@ export type EditorAction =
   /** null: one charger per drawn robot (the stations carry no `chargers`). */
   | { type: 'setChargersPerStation'; count: number | null }
   | { type: 'applyShelfRows'; template: ShelfRowsTemplate }
+  | { type: 'addOneWayLanes' }
   | { type: 'importLayout'; layout: EditableLayout; robotsPerStation: number }
   | { type: 'clearLayout' }
   | { type: 'undo' }
@@ -422,6 +424,15 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return commitLayout(state, withShelves(layout, [...layout.elements.shelves, ...added]), {
         tone: 'info',
         text: `Added ${plural(added.length, 'shelf', 'shelves')} from the template`,
+      });
+    }
+    case 'addOneWayLanes': {
+      const result = addOneWayLanes(layout);
+      if (!result.ok) return refuse(state, result.reason);
+      const added = layoutCounts(result.layout).oneWayAisles - layoutCounts(layout).oneWayAisles;
+      return commitLayout(state, result.layout, {
+        tone: 'info',
+        text: `Made ${plural(added, 'one-lane aisle')} one-way, alternating lane by lane`,
       });
     }
     case 'importLayout':

@@ -1,6 +1,7 @@
 import type { TrafficDirection } from '../records/index.ts';
 import { pickupCell } from '../floor/floor.ts';
 import { checkFloorRules } from './floor-rules.ts';
+import { findOneLaneAisles, type OneLaneAisle } from './one-lane-aisles.ts';
 import {
   checkOneWayAislePlacement,
   checkShelfPlacement,
@@ -10,7 +11,15 @@ import {
   sameCell,
 } from './placement.ts';
 import { withDerivedPoints, withShelves } from './regenerate.ts';
-import type { EditableLayout, LayoutElements, Pickup, PlacementRefusal, Point, Rectangle } from './types.ts';
+import type {
+  EditableLayout,
+  LayoutElements,
+  OneWayAisle,
+  Pickup,
+  PlacementRefusal,
+  Point,
+  Rectangle,
+} from './types.ts';
 
 /** Spec §5/§9: a click selects a pickup point within 0.3 of a cell. */
 export const PICKUP_CLICK_RADIUS = 0.3;
@@ -176,6 +185,53 @@ export function addOneWayAisle(layout: EditableLayout, rectangle: Rectangle, dir
       return { ok: false, rule: 'cut-off-by-one-way-aisle', reason: message, blocker: element };
   }
   return { ok: true, layout: next };
+}
+
+/**
+ * Makes the floor's one-lane aisles one-way, alternating lane by lane (`findOneLaneAisles`): one
+ * `W{n}` per lane not already under a drawn aisle. A lane that would cut a place off is left
+ * two-way (the others are still added); the refusal says why when no lane is left to add.
+ */
+export function addOneWayLanes(layout: EditableLayout): EditResult {
+  const drawn = layout.elements.one_way_aisles ?? [];
+  const lanes = findOneLaneAisles(layout.dimensions, layout.elements.shelves, drawn);
+  if (lanes.length === 0)
+    return {
+      ok: false,
+      rule: 'no-one-lane-aisle',
+      reason:
+        drawn.length > 0
+          ? 'Every one-lane aisle between shelves is one-way already'
+          : 'The floor has no one-lane aisle: no run of two or more cells between shelves, one cell wide and open at both ends',
+    };
+  const withLanes = (aisles: readonly OneWayAisle[]) => ({
+    ...layout,
+    elements: { ...layout.elements, one_way_aisles: [...drawn, ...aisles] },
+  });
+  const numbered = (lane: OneLaneAisle, existing: readonly { id: string }[]): OneWayAisle => ({
+    id: nextElementId('W', existing),
+    position: [...lane.position],
+    size: [...lane.size],
+    direction: lane.direction,
+  });
+  const all: OneWayAisle[] = [];
+  for (const lane of lanes) all.push(numbered(lane, [...drawn, ...all]));
+  const before = cutOffErrors(layout);
+  const adds = (next: EditableLayout) =>
+    [...cutOffErrors(next)].find(([element, message]) => before.get(element) !== message);
+  if (!adds(withLanes(all))) return { ok: true, layout: withLanes(all) };
+  // Some lane cuts a place off (a dropoff inside a lane, say): add the lanes one by one, keeping those that cut nothing.
+  const kept: OneWayAisle[] = [];
+  let firstCut: [string, string] | undefined;
+  for (const lane of lanes) {
+    const candidate = [...kept, numbered(lane, [...drawn, ...kept])];
+    const cut = adds(withLanes(candidate));
+    if (cut) firstCut ??= cut;
+    else kept.push(candidate[candidate.length - 1]);
+  }
+  if (kept.length > 0) return { ok: true, layout: withLanes(kept) };
+  const [element, message] = firstCut ?? ['', ''];
+  return { ok: false, rule: 'cut-off-by-one-way-aisle', reason: message, blocker: element };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { buildNavigationGraph } from '../graph/build-navigation-graph.ts';
 import { createSeededRandom, shuffled, type SeededRandom } from '../random/seeded-random.ts';
 import { withDerivedPoints } from './regenerate.ts';
+import { findOneLaneAisles } from './one-lane-aisles.ts';
 import { fillWithShelfRows } from './template.ts';
 import type { Dimensions, Dropoff, LayoutElements, NavigationGraph, Pickup, RobotStation } from './types.ts';
 
@@ -23,6 +24,8 @@ export interface InstanceGeneratorOptions {
   /** Cells of free floor between shelves, along and across the rows (default 2; 1 gives a dense floor of one-lane aisles). */
   aisleWidth?: number;
   hotSpot?: HotSpotDemand;
+  /** One-lane aisles made one-way, alternating lane by lane (`findOneLaneAisles`): the traffic rule of a pick zone. */
+  oneWayLanes?: boolean;
   /** Solve parameters stored with the instance (spec §9 names). */
   params?: Record<string, unknown>;
 }
@@ -131,6 +134,13 @@ export function generateWarehouseInstance(options: InstanceGeneratorOptions): Ge
   };
   const layout = withDerivedPoints(dimensions, empty, { keepSelection: false });
   const elements: LayoutElements = { ...layout.elements, pickups: layout.pickupCandidates };
+  if (options.oneWayLanes)
+    elements.one_way_aisles = findOneLaneAisles(dimensions, shelves).map((lane, index) => ({
+      id: `W${index + 1}`,
+      position: [...lane.position],
+      size: [...lane.size],
+      direction: lane.direction,
+    }));
   if (elements.pickups.length === 0) throw new RangeError(`A ${width}x${height} floor leaves no room for shelves`);
 
   const hotSpot = options.hotSpot;
@@ -145,7 +155,7 @@ export function generateWarehouseInstance(options: InstanceGeneratorOptions): Ge
     const pickup = pickWeighted(elements.pickups, hot, hotSpot?.share ?? 0, random);
     tasks.push([pickup.id, dropoffs[random.int(dropoffs.length)].id]);
   }
-  const id = `gen-${width}x${height}-${stations}x${robotsPerStation}-${orders}${aisleWidth === 2 ? '' : `-a${aisleWidth}`}${hotSpot ? '-hot' : ''}-s${seed}`;
+  const id = `gen-${width}x${height}-${stations}x${robotsPerStation}-${orders}${aisleWidth === 2 ? '' : `-a${aisleWidth}`}${hotSpot ? '-hot' : ''}${options.oneWayLanes ? '-1w' : ''}-s${seed}`;
   return {
     id,
     environment: { name: id, dimensions, elements, graph: buildNavigationGraph(elements) },

@@ -67,7 +67,8 @@ export interface EditableLayout {
  * shelf over one of them); and those of the traffic rules a planner draws: `on-keep-clear-cell`
  * (a place on a keep-clear cell), `one-way-overlap` (one-way aisles running different ways over
  * one cell), `cut-off-by-one-way-aisle` (a one-way aisle that leaves a place no walk to or from
- * the others); and `occupied-cell` (a dropoff or station on a cell another dropoff or station,
+ * the others), `no-one-lane-aisle` (one-way lanes asked for where no one-lane aisle is left
+ * two-way); and `occupied-cell` (a dropoff or station on a cell another dropoff or station,
  * or a keep-clear cell on a cell a place, already holds).
  */
 export type PlacementRule =
@@ -78,7 +79,8 @@ export type PlacementRule =
   | 'on-keep-clear-cell'
   | 'one-way-overlap'
   | 'occupied-cell'
-  | 'cut-off-by-one-way-aisle';
+  | 'cut-off-by-one-way-aisle'
+  | 'no-one-lane-aisle';
 
 /** A refusal: the rule, the editor's sentence, and the id of the element in the way, if any. */
 export interface PlacementRefusal {

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { addDropoff, addOneWayAisle, addOneWayLanes, addRobotStation, addShelf } from '../src/layout/editing.ts';
+import { generateWarehouseInstance } from '../src/layout/instance-generator.ts';
+import { findOneLaneAisles } from '../src/layout/one-lane-aisles.ts';
+import { rectangleFromCells } from '../src/layout/placement.ts';
+import { createEmptyLayout } from '../src/layout/regenerate.ts';
+import type { EditableLayout } from '../src/layout/types.ts';
+import { Floor } from '../src/floor/floor.ts';
+import { expectOk } from './layout-fixtures.ts';
+
+/**
+ * "Three lanes": an 8 x 6 floor with shelves S1, S2, S3 one cell wide over rows 1-3 of columns 1,
+ * 3 and 5, station R1 at (7, 0) and dropoff D1 at (7, 5). Columns 0 (the floor's edge and S1), 2
+ * and 4 are one-lane aisles over rows 1-3, open above and below; column 6 has free floor to its
+ * right, so it is not one.
+ *
+ *   row 0:  .  .  .  .  .  .  .  R1
+ *   row 1:  .  S1 .  S2 .  S3 .  .
+ *   row 2:  .  S1 .  S2 .  S3 .  .
+ *   row 3:  .  S1 .  S2 .  S3 .  .
+ *   row 4:  .  .  .  .  .  .  .  .
+ *   row 5:  .  .  .  .  .  .  .  D1
+ */
+function threeLanes(): EditableLayout {
+  let layout = createEmptyLayout({ width: 8, height: 6 });
+  for (const x of [1, 3, 5]) layout = expectOk(addShelf(layout, { position: [x, 1], size: [1, 3] }));
+  layout = expectOk(addRobotStation(layout, [7.5, 0.5], 1));
+  return expectOk(addDropoff(layout, [7.5, 5.5]));
+}
+
+describe('findOneLaneAisles', () => {
+  it('finds each one-cell lane between shelves (or a shelf and the edge), alternating down and up by column', () => {
+    const layout = threeLanes();
+    expect(findOneLaneAisles(layout.dimensions, layout.elements.shelves)).toEqual([
+      { position: [0, 1], size: [1, 3], direction: 'down' },
+      { position: [2, 1], size: [1, 3], direction: 'up' },
+      { position: [4, 1], size: [1, 3], direction: 'down' },
+    ]);
+  });
+
+  it('leaves a dead end two-way, and a lane under a drawn aisle as drawn', () => {
+    const layout = threeLanes();
+    // A shelf across the foot of column 2 closes that lane at row 4: robots leave it the way they came.
+    const shelves = [
+      ...layout.elements.shelves,
+      { id: 'S4', position: [2, 4] as [number, number], size: [1, 1] as [number, number] },
+    ];
+    expect(findOneLaneAisles(layout.dimensions, shelves).map((lane) => [lane.position[0], lane.direction])).toEqual([
+      [0, 'down'],
+      [4, 'up'],
+    ]);
+    expect(
+      findOneLaneAisles(layout.dimensions, layout.elements.shelves, [{ position: [2, 2], size: [1, 1] }]).map(
+        (lane) => lane.position[0],
+      ),
+    ).toEqual([0, 4]);
+  });
+
+  it('finds horizontal lanes between shelves stacked above each other, right then left by row', () => {
+    let layout = createEmptyLayout({ width: 6, height: 5 });
+    for (const y of [0, 2, 4]) layout = expectOk(addShelf(layout, { position: [1, y], size: [4, 1] }));
+    expect(findOneLaneAisles(layout.dimensions, layout.elements.shelves)).toEqual([
+      { position: [1, 1], size: [4, 1], direction: 'right' },
+      { position: [1, 3], size: [4, 1], direction: 'left' },
+    ]);
+  });
+});
+
+describe('addOneWayLanes', () => {
+  it('adds W1-W3 over the lanes, and the floor then refuses to drive against them', () => {
+    const layout = expectOk(addOneWayLanes(threeLanes()));
+    expect(layout.elements.one_way_aisles).toEqual([
+      { id: 'W1', position: [0, 1], size: [1, 3], direction: 'down' },
+      { id: 'W2', position: [2, 1], size: [1, 3], direction: 'up' },
+      { id: 'W3', position: [4, 1], size: [1, 3], direction: 'down' },
+    ]);
+    const floor = new Floor(layout);
+    // Column 2 runs up: (2, 4) -> (2, 0) is 4 steps, the other way round a neighbouring lane, 8.
+    expect(floor.distance(floor.cellAt(2, 4), floor.cellAt(2, 0))).toBe(4);
+    expect(floor.distance(floor.cellAt(2, 0), floor.cellAt(2, 4))).toBe(8);
+  });
+
+  it('adds only the lanes not drawn yet, each the way its column alternates, then says every lane is one-way already', () => {
+    // Column 2 drawn running down stays so; columns 0 and 4 run down, as the alternation from the left says.
+    const drawn = expectOk(addOneWayAisle(threeLanes(), rectangleFromCells([2, 1], [2, 3]), 'down'));
+    const layout = expectOk(addOneWayLanes(drawn));
+    expect(layout.elements.one_way_aisles?.map((aisle) => [aisle.id, aisle.position[0], aisle.direction])).toEqual([
+      ['W1', 2, 'down'],
+      ['W2', 0, 'down'],
+      ['W3', 4, 'down'],
+    ]);
+    expect(addOneWayLanes(layout)).toEqual({
+      ok: false,
+      rule: 'no-one-lane-aisle',
+      reason: 'Every one-lane aisle between shelves is one-way already',
+    });
+  });
+
+  it('refuses a floor without one-lane aisles, naming what it looked for', () => {
+    expect(addOneWayLanes(createEmptyLayout({ width: 5, height: 5 }))).toEqual({
+      ok: false,
+      rule: 'no-one-lane-aisle',
+      reason:
+        'The floor has no one-lane aisle: no run of two or more cells between shelves, one cell wide and open at both ends',
+    });
+  });
+
+  it('leaves two-way a lane that is the only way between a station and a dropoff, and says so when none is left', () => {
+    // "Gate": 3 x 7, shelves on columns 0 and 2 over rows 2-4, so column 1 is the only way from
+    // R1 at the top to D1 at the bottom; one-way, it would leave one of them no way back.
+    let gate = createEmptyLayout({ width: 3, height: 7 });
+    gate = expectOk(addShelf(gate, { position: [0, 2], size: [1, 3] }));
+    gate = expectOk(addShelf(gate, { position: [2, 2], size: [1, 3] }));
+    gate = expectOk(addRobotStation(gate, [1.5, 0.5], 1));
+    gate = expectOk(addDropoff(gate, [1.5, 6.5]));
+    expect(addOneWayLanes(gate)).toEqual({
+      ok: false,
+      rule: 'cut-off-by-one-way-aisle',
+      reason: 'Dropoff D1 has no walk back to station R1: one-way aisle W1 (running down) cuts it off',
+      blocker: 'D1',
+    });
+  });
+});
+
+describe('generateWarehouseInstance with oneWayLanes', () => {
+  it('draws the same floor and orders with every one-lane aisle one-way', () => {
+    const options = { width: 20, height: 16, stations: 2, robotsPerStation: 2, orders: 30, seed: 3, aisleWidth: 1 };
+    const plain = generateWarehouseInstance(options);
+    const lanes = generateWarehouseInstance({ ...options, oneWayLanes: true });
+    expect(lanes.id).toBe(plain.id.replace(/-s3$/, '-1w-s3'));
+    expect(lanes.tasks).toEqual(plain.tasks);
+    expect(plain.environment.elements.one_way_aisles).toBeUndefined();
+    const aisles = lanes.environment.elements.one_way_aisles ?? [];
+    expect(aisles.length).toBeGreaterThan(0);
+    expect(aisles.map(({ position, size, direction }) => ({ position, size, direction }))).toEqual(
+      findOneLaneAisles(plain.environment.dimensions, plain.environment.elements.shelves),
+    );
+  });
+});
