@@ -1,5 +1,11 @@
 import type { TrafficDirection } from '../records/index.ts';
-import type { Dimensions, Rectangle, Shelf } from './types.ts';
+import type { Dimensions } from './types.ts';
+
+/** A rectangle of cells as any record holds it: a shelf, a drawn aisle. */
+interface GridRectangle {
+  readonly position: readonly number[];
+  readonly size: readonly number[];
+}
 
 /** A one-lane aisle found between shelves, and the way it should run so neighbouring lanes form loops. */
 export interface OneLaneAisle {
@@ -21,8 +27,8 @@ export interface OneLaneAisle {
  */
 export function findOneLaneAisles(
   dimensions: Dimensions,
-  shelves: readonly Pick<Shelf, 'position' | 'size'>[],
-  existing: readonly Rectangle[] = [],
+  shelves: readonly GridRectangle[],
+  existing: readonly GridRectangle[] = [],
 ): OneLaneAisle[] {
   const { width, height } = dimensions;
   const blocked = new Uint8Array(width * height);
@@ -33,7 +39,7 @@ export function findOneLaneAisles(
         blocked[y * width + x] = 1;
   }
   const free = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && blocked[y * width + x] === 0;
-  const covered = (lane: Rectangle) =>
+  const covered = (lane: GridRectangle) =>
     existing.some(
       (aisle) =>
         lane.position[0] < aisle.position[0] + aisle.size[0] &&

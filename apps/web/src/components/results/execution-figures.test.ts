@@ -122,6 +122,24 @@ describe('the plan on the shared floor', () => {
     expect(floorLines(totals).some((line) => line.label === 'Detours')).toBe(false);
   });
 
+  it('names the floor’s two-way one-lane aisles beside detours of 5% and more, and only then', () => {
+    const detourMeaning = (driven: number, twoWayLanes: number) =>
+      floorLines(
+        { ...totals, free_flow_distance_m: 1000, executed_distance_m: driven },
+        undefined,
+        1,
+        {},
+        twoWayLanes,
+      ).find((line) => line.label === 'Detours')?.meaning;
+    expect(detourMeaning(1150, 34)).toBe(
+      'Metres the robots drove up to their last deliveries beyond the plan’s walks: 1.15 km against 1.00 km (+15.0%), stepping aside for others and going round them: driving, so not in the traffic delay. 34 one-lane aisles of this floor run both ways, where two robots meeting head-on cannot pass: One-Way Lanes in the editor can make them one-way, alternating lane by lane.',
+    );
+    expect(detourMeaning(1050, 1)).toMatch(/\(\+5\.0%\).* 1 one-lane aisle of this floor runs both ways, where/);
+    // 4.9% of detours, or no two-way lane: the line says only what the robots drove.
+    expect(detourMeaning(1049, 34)).toMatch(/not in the traffic delay\.$/);
+    expect(detourMeaning(1150, 0)).toMatch(/not in the traffic delay\.$/);
+  });
+
   it('says what each figure is, one line each; free flow within a step of the plan is not shown', () => {
     expect(floorLines(totals, { R1_1: robot(40, 30), R1_2: robot(55, 30) })).toEqual([
       { label: 'Planned', value: '3 min 20 s', meaning: 'Each robot alone on the floor: the plan itself.' },

@@ -123,19 +123,29 @@ export function freeFlowDiffers(totals: ExecutionTotalsRecord, stepS: number): b
  * round other robots costs driving, not standing, so the traffic delay leaves it out. Null for a
  * run without the two distances (a shift, or a record stored before them).
  */
-function detourOf(totals: ExecutionTotalsRecord): FloorLine | null {
+function detourOf(totals: ExecutionTotalsRecord, twoWayLanes: number): FloorLine | null {
   const planned = totals.free_flow_distance_m;
   const driven = totals.executed_distance_m;
   if (planned === undefined || driven === undefined) return null;
   const extra = driven - planned;
   const percent = planned > 0 ? (100 * extra) / planned : 0;
   const sign = extra < 0 ? '−' : '+';
+  const lanes =
+    twoWayLanes > 0 && percent >= LANE_HINT_DETOUR_PERCENT
+      ? ` ${twoWayLanes === 1 ? '1 one-lane aisle' : `${formatGrouped(twoWayLanes)} one-lane aisles`} of this floor run${twoWayLanes === 1 ? 's' : ''} both ways, where two robots meeting head-on cannot pass: One-Way Lanes in the editor can make them one-way, alternating lane by lane.`
+      : '';
   return {
     label: 'Detours',
     value: `${sign}${formatDistance(Math.abs(extra))}`,
-    meaning: `Metres the robots drove up to their last deliveries beyond the plan’s walks: ${formatDistance(driven)} against ${formatDistance(planned)} (${sign}${Math.abs(percent).toFixed(1)}%), stepping aside for others and going round them: driving, so not in the traffic delay.`,
+    meaning: `Metres the robots drove up to their last deliveries beyond the plan’s walks: ${formatDistance(driven)} against ${formatDistance(planned)} (${sign}${Math.abs(percent).toFixed(1)}%), stepping aside for others and going round them: driving, so not in the traffic delay.${lanes}`,
   };
 }
+
+/**
+ * Detours from which the Detours line names the floor's two-way one-lane aisles: on the hot-spot
+ * bench floor robots drove 37% beyond the plan with them two-way and 7% with them one-way.
+ */
+const LANE_HINT_DETOUR_PERCENT = 5;
 
 /**
  * The plan against the floor, one line each: Planned (each robot alone, sharing the stations'
@@ -153,6 +163,8 @@ export function floorLines(
   robots?: Readonly<Record<string, RobotExecutionRecord>> | null,
   stepS = 1,
   plan: { readonly charger_queue_s?: number; readonly dock_queue_s?: number; readonly dock_bound_s?: number } = {},
+  /** One-lane aisles of the solve's floor that run both ways (`findOneLaneAisles`): the Detours line names them. */
+  twoWayLanes = 0,
 ): FloorLine[] {
   const plannedChargerQueueS = plan.charger_queue_s ?? 0;
   const plannedDockQueueS = plan.dock_queue_s ?? 0;
@@ -227,7 +239,7 @@ export function floorLines(
       meaning: `${docks === null ? 'Traffic delay and charger queue' : 'Traffic delay, dock queue and charger queue'} added, summed over the robots (not the makespan, which With traffic gives).`,
     },
   );
-  const detour = detourOf(totals);
+  const detour = detourOf(totals, twoWayLanes);
   if (detour) lines.push(detour);
   lines.push(...disruptionLines(totals));
   // Plans hold the docks' queues and never end before the dock bound; one made before they did may.

@@ -83,6 +83,8 @@ export interface ResultsSummaryProps {
   readonly execution?: ExecutionRecord | null;
   /** Shown beside the heading (the page's 'Sweep this solve'). */
   readonly actions?: ReactNode;
+  /** One-lane aisles of the solve's floor that run both ways: the Detours line names them. */
+  readonly twoWayLanes?: number;
 }
 
 /** Why the solve ended (stats.stop_reason), in the planner's words. */
@@ -104,7 +106,7 @@ function stopText(stats: PlanStats | null, gap: number | null): string | null {
  * battery a delivery takes), the solver's lower bound, and, when the solve was executed, the
  * plan against the floor: Planned, With traffic and the delay split, one line each.
  */
-export function ResultsSummary({ summary, stats, execution = null, actions }: ResultsSummaryProps) {
+export function ResultsSummary({ summary, stats, execution = null, actions, twoWayLanes = 0 }: ResultsSummaryProps) {
   const bound = tightestBoundOf(stats);
   const figures: Figure[] = [
     { label: 'Total Deliveries', value: formatGrouped(summary.totalDeliveries) },
@@ -159,7 +161,7 @@ export function ResultsSummary({ summary, stats, execution = null, actions }: Re
             label="The plan on the shared floor"
             testId="floor-line"
             lines={[
-              ...floorLines(totals, execution?.robots, execution?.step_s, stats ?? {}),
+              ...floorLines(totals, execution?.robots, execution?.step_s, stats ?? {}, twoWayLanes),
               ...(choice ? [choice] : []),
               ...(reserve ? [reserve] : []),
             ]}

@@ -157,6 +157,42 @@ describe('SolveResults summary', () => {
     expect(figure('Charges With Traffic')).toEqual(['1']);
   });
 
+  it('names the floor’s two-way one-lane aisles beside the detours, and not once they are one-way', () => {
+    // A second shelf at (7, 2) leaves column 6, between S1 and it, one lane wide over rows 2-3.
+    const shelves = [
+      ...environment.elements.shelves,
+      { id: 'S2', position: [7, 2] as [number, number], size: [1, 2] as [number, number] },
+    ];
+    const lanes = { ...environment, elements: { ...environment.elements, shelves } };
+    const totals = { ...FLOOR_TOTALS, free_flow_distance_m: 100, executed_distance_m: 120 };
+    const detours = () => figure('Detours').join(' ');
+    renderResults(
+      <SolveResults solve={{ ...solve, stats: { ...solve.stats, execution: totals } }} environment={lanes} />,
+    );
+    expect(detours()).toContain(
+      '(+20.0%), stepping aside for others and going round them: driving, so not in the traffic delay. 1 one-lane aisle of this floor runs both ways',
+    );
+    cleanup();
+    const oneWay = {
+      ...lanes,
+      elements: {
+        ...lanes.elements,
+        one_way_aisles: [
+          {
+            id: 'W1',
+            position: [6, 2] as [number, number],
+            size: [1, 2] as [number, number],
+            direction: 'down' as const,
+          },
+        ],
+      },
+    };
+    renderResults(
+      <SolveResults solve={{ ...solve, stats: { ...solve.stats, execution: totals } }} environment={oneWay} />,
+    );
+    expect(detours()).not.toContain('one-lane aisle');
+  });
+
   it("names the plan kept among the optimiser's best after running them on the floor, under the execution's figures", () => {
     const totals = FLOOR_TOTALS;
     const traffic_choice = {

@@ -1,9 +1,9 @@
-import type { ExecutionRecord, ShiftParametersRecord } from '@fleetlab/warehouse';
+import { findOneLaneAisles, type ExecutionRecord, type ShiftParametersRecord } from '@fleetlab/warehouse';
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { planStatsOf, robotPlansOf, summarisePlan, type PlanParameters, type RobotPlan } from '../../lib/plan-model.ts';
 import { nodePositionsOf, type PositionedEnvironment } from '../../player/node-positions.ts';
-import type { LooseEnvironmentShape } from '../../map-drawing/layout-scene.ts';
+import { toLayoutScene, type LooseEnvironmentShape } from '../../map-drawing/layout-scene.ts';
 import { CongestionMap } from './congestion-map.tsx';
 import { buildGanttChart, edgeWeightsOf } from './gantt-model.ts';
 import { GanttTimeline } from './gantt-timeline.tsx';
@@ -74,6 +74,12 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
       }),
     [detailPlans, parameters, environment],
   );
+  // The floor's one-lane aisles left two-way, which the Detours line names when robots detoured.
+  const twoWayLanes = useMemo(() => {
+    if (!environment) return 0;
+    const { dimensions, elements } = toLayoutScene(environment);
+    return findOneLaneAisles(dimensions, elements.shelves, elements.one_way_aisles).length;
+  }, [environment]);
   const makespan = typeof stats?.makespan_s === 'number' ? stats.makespan_s : summary.maxCompletionTime;
   const shift = shiftStatsOf(stats);
   const sweep = (
@@ -93,7 +99,13 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
           totals={executionTotalsOf(stats)}
         />
       ) : (
-        <ResultsSummary summary={summary} stats={stats} execution={solve.execution ?? null} actions={sweep} />
+        <ResultsSummary
+          summary={summary}
+          stats={stats}
+          execution={solve.execution ?? null}
+          actions={sweep}
+          twoWayLanes={twoWayLanes}
+        />
       )}
       {player}
       {solve.execution && <TimeBreakdownChart execution={solve.execution} period={shift ? 'shift' : 'day'} />}
