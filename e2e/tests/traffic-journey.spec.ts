@@ -71,16 +71,20 @@ test('a planner replays a solve with traffic, sees a robot wait in the aisle and
   await expect(status).toHaveAttribute('data-waited-seconds', '0.0');
   let secondsIn = 0;
   let waiting = '0';
+  // Robots blocked in traffic, or queued beside a pickup or dropoff another robot is at.
+  const standing = async () =>
+    Number((await status.getAttribute('data-waiting')) ?? '0') +
+    Number((await status.getAttribute('data-dock-queued')) ?? '0');
   while (waiting === '0' && secondsIn < 120) {
     await slider.press('ArrowRight');
     secondsIn += 1;
     await expect(clock).toContainText(
       new RegExp(`^${Math.floor(secondsIn / 60)}:${String(secondsIn % 60).padStart(2, '0')}\\.0 /`),
     );
-    waiting = (await status.getAttribute('data-waiting')) ?? '0';
+    waiting = String(await standing());
   }
   expect(Number(waiting)).toBeGreaterThan(0);
-  await expect(status).toContainText(/Waiting now: [1-9]/);
+  await expect(status).toContainText(/Waiting now: [1-9]|Queued at a dock: [1-9]/);
   await page.screenshot({ path: screenshotPath('player-with-traffic'), fullPage: true });
   // At the end the waiting is all there again.
   await slider.press('End');

@@ -277,7 +277,7 @@ describe('PathPlayer with traffic', () => {
     await user.click(screen.getByRole('button', { name: 'With traffic' }));
     expect(clock()).toBe('0:00.0 / 0:12.5');
     expect(trafficStatus().textContent).toBe(
-      'Waiting now: 0 · Queued for a charger: 0 · Charging: 0 · Waiting so far: 0.0 s',
+      'Waiting now: 0 · Queued at a dock: 0 · Queued for a charger: 0 · Charging: 0 · Waiting so far: 0.0 s',
     );
     expect(robotRow('R1_1')).toEqual(['R1_1', '1 / 2', 'cruising', 'in transit', '0 / 1', '100.0%']);
 
@@ -306,7 +306,7 @@ describe('PathPlayer with traffic', () => {
     expect(robotRow('R1_1')).toEqual(['R1_1', 'Done', 'stopped', 'idle', '1 / 1', '100.0%']);
     // The waiting so far ends at the execution's waiting: 3 steps blocked and 2 queued of 0.5 s.
     expect(trafficStatus().textContent).toBe(
-      'Waiting now: 0 · Queued for a charger: 0 · Charging: 0 · Waiting so far: 2.5 s',
+      'Waiting now: 0 · Queued at a dock: 0 · Queued for a charger: 0 · Charging: 0 · Waiting so far: 2.5 s',
     );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(queued).toHaveLength(0);

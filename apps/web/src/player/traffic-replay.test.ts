@@ -132,11 +132,47 @@ describe('traffic replay of a hand-made execution', () => {
   it('tallies the robots waiting, queued and charging, and the waiting so far (blocked and queued)', () => {
     const states = createFleetStates(model);
     sampleTraffic(model, 1, states);
-    expect(tallyTraffic(model, 1, states)).toEqual({ waiting: 1, queued: 0, charging: 0, waitedSeconds: 0.5 });
+    expect(tallyTraffic(model, 1, states)).toEqual({
+      waiting: 1,
+      dockQueued: 0,
+      queued: 0,
+      charging: 0,
+      waitedSeconds: 0.5,
+    });
     sampleTraffic(model, 9, states);
-    expect(tallyTraffic(model, 9, states)).toEqual({ waiting: 0, queued: 1, charging: 0, waitedSeconds: 2 });
+    expect(tallyTraffic(model, 9, states)).toEqual({
+      waiting: 0,
+      dockQueued: 0,
+      queued: 1,
+      charging: 0,
+      waitedSeconds: 2,
+    });
     // At the end the waiting so far is the execution's waiting_s: 2 + 1 steps blocked, 2 queued.
     expect(waitedSecondsAt(model, worker, model.endTime)).toBe(TRAFFIC_EXECUTION.robots.R1_1.waiting_s);
+  });
+
+  it('tallies a robot queued at a dock apart from one blocked in traffic, both shown waiting', () => {
+    // The step R1_1 stands at P1 after handling (step 7, 3.5-4 s), recorded as a dock's queue (code 8).
+    const R1_1 = TRAFFIC_EXECUTION.robots.R1_1;
+    const activities = [...(R1_1.activities ?? [])];
+    activities[activities.indexOf(7) + 1] = 8;
+    const docked = buildTrafficModel(
+      { ...TRAFFIC_EXECUTION, robots: { ...TRAFFIC_EXECUTION.robots, R1_1: { ...R1_1, activities } } },
+      floor,
+      TRAFFIC_PARAMETERS,
+    );
+    const states = createFleetStates(docked);
+    sampleTraffic(docked, 3.75, states);
+    expect(states[0].motion).toBe('waiting');
+    expect(tallyTraffic(docked, 3.75, states)).toEqual({
+      waiting: 0,
+      dockQueued: 1,
+      queued: 0,
+      charging: 0,
+      waitedSeconds: 1.25,
+    });
+    sampleTraffic(docked, 1, states);
+    expect(tallyTraffic(docked, 1, states)).toMatchObject({ waiting: 1, dockQueued: 0 });
   });
 });
 
@@ -164,7 +200,13 @@ describe('an execution stored before activities were recorded', () => {
     expect(at(11)).toMatchObject({ motion: 'stopped', batteryPercent: 75 });
     const states = createFleetStates(old);
     sampleTraffic(old, 9, states);
-    expect(tallyTraffic(old, 9, states)).toEqual({ waiting: 0, queued: 0, charging: 0, waitedSeconds: 0 });
+    expect(tallyTraffic(old, 9, states)).toEqual({
+      waiting: 0,
+      dockQueued: 0,
+      queued: 0,
+      charging: 0,
+      waitedSeconds: 0,
+    });
   });
 });
 

@@ -581,20 +581,32 @@ export function waitedSecondsAt(model: TrafficModel, robot: TrafficRobot, time: 
 }
 
 export interface TrafficTally {
+  /** Robots standing blocked by another robot (traffic). */
   waiting: number;
+  /** Robots standing beside a pickup or dropoff another robot is at. */
+  dockQueued: number;
   queued: number;
   charging: number;
   /** Every robot's waiting (blocked or queued) so far, in seconds. */
   waitedSeconds: number;
 }
 
-/** How many robots wait, queue and charge at `time` (from sampled states), and the waiting so far. */
+/**
+ * How many robots wait (blocked, or queued at a dock), queue for a charger and charge at `time`
+ * (from sampled states and the record's activities), and the waiting so far.
+ */
 export function tallyTraffic(model: TrafficModel, time: number, states: readonly RobotState[]): TrafficTally {
-  const tally: TrafficTally = { waiting: 0, queued: 0, charging: 0, waitedSeconds: 0 };
+  const tally: TrafficTally = { waiting: 0, dockQueued: 0, queued: 0, charging: 0, waitedSeconds: 0 };
+  const at = Math.max(0, time / model.stepSeconds);
   for (let index = 0; index < states.length; index += 1) {
     const motion = states[index].motion;
-    if (motion === 'waiting') tally.waiting += 1;
-    else if (motion === 'queued') tally.queued += 1;
+    if (motion === 'waiting') {
+      // Both show as waiting on the floor; the record tells a dock's queue from traffic.
+      const robot = model.robots[index];
+      const doing = robot.codes[Math.min(robot.endStep, Math.floor(at))] & DOING_MASK;
+      if (doing === DOING.dock_queued) tally.dockQueued += 1;
+      else tally.waiting += 1;
+    } else if (motion === 'queued') tally.queued += 1;
     else if (motion === 'recharging') tally.charging += 1;
     tally.waitedSeconds += waitedSecondsAt(model, model.robots[index], time);
   }

@@ -10,7 +10,7 @@ export interface TrafficStatusHandle {
 /** The status text of the traffic replay, written without a React render while playing. */
 function trafficStatusText(tally: TrafficTally): string {
   return (
-    `Waiting now: ${tally.waiting} · Queued for a charger: ${tally.queued} · Charging: ${tally.charging} · ` +
+    `Waiting now: ${tally.waiting} · Queued at a dock: ${tally.dockQueued} · Queued for a charger: ${tally.queued} · Charging: ${tally.charging} · ` +
     `Waiting so far: ${formatCompletionTime(tally.waitedSeconds)}`
   );
 }
@@ -26,7 +26,7 @@ export interface TrafficStatusProps {
 }
 
 /**
- * How many robots wait, queue and charge right now, and the waiting so far (it ends at the
+ * How many robots wait in traffic, queue at a dock or for a charger and charge right now, and the waiting so far (it ends at the
  * summary's Waiting Time), from the execution's recorded activities. The counts are also data
  * attributes, for tests and tools.
  */
@@ -40,6 +40,7 @@ export function TrafficStatus({ activitiesRecorded, ref }: TrafficStatusProps) {
       if (element.textContent === text) return;
       element.textContent = text;
       element.dataset.waiting = String(tally.waiting);
+      element.dataset.dockQueued = String(tally.dockQueued);
       element.dataset.queued = String(tally.queued);
       element.dataset.charging = String(tally.charging);
       element.dataset.waitedSeconds = tally.waitedSeconds.toFixed(1);
@@ -64,7 +65,7 @@ export function TrafficStatus({ activitiesRecorded, ref }: TrafficStatusProps) {
           className="inline-block h-3 w-3 rounded-full"
           style={{ backgroundColor: PLAYER_COLOURS.waiting }}
         />
-        blocked by another robot
+        blocked by another robot, or queued at a dock
       </span>
       <span className="flex items-center gap-1.5 text-slate-400">
         <span
