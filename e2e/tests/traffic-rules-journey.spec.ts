@@ -1,4 +1,4 @@
-import { generateWarehouseInstance } from '@fleetlab/warehouse';
+import { findOneLaneAisles, generateWarehouseInstance } from '@fleetlab/warehouse';
 import { expect, test, type Locator } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
@@ -12,7 +12,7 @@ import {
   layoutCountsText,
   pressAndDragBetweenCells,
 } from '../support/grid-editor.ts';
-import { finishedSolve } from '../support/results-page.ts';
+import { finishedSolve, floorLines } from '../support/results-page.ts';
 
 type Point = [number, number];
 interface StoredRules {
@@ -162,6 +162,75 @@ test('a planner makes the one-lane aisles one-way with one click, and undoes it'
   await expect(editorStatus(page)).toHaveText('Every one-lane aisle between shelves is one-way already');
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(layoutCountsText(page)).not.toContainText('One-Way Aisles');
+});
+
+test('a solve names the two-way one-lane aisles its robots detoured in; the planner makes them one-way and re-runs on the new version', async ({
+  page,
+}) => {
+  await signUpAndLogIn(page, 'lanesrerun');
+  // A pick zone with one-cell aisles, 20 robots and hot-spot orders: robots meet head-on in the lanes.
+  const floor = generateWarehouseInstance({
+    width: 20,
+    height: 20,
+    stations: 4,
+    robotsPerStation: 5,
+    orders: 100,
+    seed: 1,
+    aisleWidth: 1,
+    hotSpot: { share: 0.6, pickupsFraction: 0.1 },
+  });
+  const lanes = findOneLaneAisles(floor.environment.dimensions, floor.environment.elements.shelves).length;
+  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', {
+    ...floor.environment,
+    name: 'Pick zone',
+    description: '',
+  });
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
+    name: 'Hot hour',
+    environment_id: environment.id,
+    parameters: {},
+  });
+  const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
+    { name: '100 orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: floor.tasks } },
+  ]);
+  const solve = await apiAs<{ id: number }>(page, 'POST', '/solves', {
+    name: 'Two-way lanes',
+    description: '',
+    parameters: { algorithm_type: 'greedy_distance', robot_model: 'point' },
+    environment_id: environment.id,
+    scenario_id: scenario.id,
+    algorithm_id: 1,
+    task_id: task.id,
+  });
+  expect((await finishedSolve<{ status: string }>(page, solve.id)).status).toBe('completed');
+  await page.goto(`/solves/${solve.id}`);
+  await expect(page.getByRole('heading', { name: 'Results Summary' })).toBeVisible({ timeout: 30_000 });
+  const detours = async () => (await floorLines(page)).find((line) => line[0] === 'Detours')?.[2] ?? '';
+  await expect
+    .poll(detours)
+    .toContain(
+      `${lanes} one-lane aisles of this floor run both ways, where two robots meeting head-on cannot pass: One-Way Lanes in the editor can make them one-way, alternating lane by lane.`,
+    );
+
+  // The remedy, in the editor: every lane one-way in one click, saved as version 2.
+  await page.goto(`/environments/${environment.id}`);
+  await page.getByRole('link', { name: 'Edit Layout' }).click();
+  await page.getByRole('button', { name: 'Add One-Way Aisle' }).click();
+  await page.getByRole('group', { name: 'One-way direction' }).getByRole('button', { name: 'One-Way Lanes' }).click();
+  await expect(editorStatus(page)).toHaveText(`Made ${lanes} one-lane aisles one-way, alternating lane by lane`);
+  await page.getByRole('button', { name: 'Save as version 2' }).click();
+  await expect(page.getByText('Layout version 2')).toBeVisible();
+  const saved = await apiAs<StoredRules>(page, 'GET', `/environments/${environment.id}`);
+  expect(saved.elements.one_way_aisles).toHaveLength(lanes);
+
+  // The same solve on version 2: the plan drives the lanes their way, and no lane is left to name.
+  await page.goto(`/solves/${solve.id}`);
+  await page.getByRole('button', { name: 'Re-run on version 2' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/solves/${solve.id}$`));
+  await expect(page.getByRole('heading', { name: 'Results Summary' })).toBeVisible({ timeout: 60_000 });
+  await expect.poll(detours).toMatch(/^Metres the robots drove up to their last deliveries beyond the plan’s walks: /);
+  expect(await detours()).not.toContain('one-lane aisle');
+  await page.screenshot({ path: screenshotPath('solve-on-one-way-lanes'), fullPage: true });
 });
 
 test('a solve’s results show where the time goes, with shares that add up to 100%', async ({ page }) => {
