@@ -9,7 +9,7 @@
  *                           [--seed N] [--max-distance M]
  *
  * `--instances` takes the ids of packages/solver/bench (the files and the generated t1, t2, d5k,
- * d20k, dense, hotspot, hotspot-1w). `--max-iterations` caps the optimiser's search, so the plans (and so the table)
+ * d20k, dense, dense-1w, hotspot, hotspot-1w). `--max-iterations` caps the optimiser's search, so the plans (and so the table)
  * are the same on any machine at any load. `--traffic-policy` executes with one policy (default:
  * the default policy); `--compare-policies` executes each plan with every policy and prints how
  * much sooner each finishes than plain PIBT and each one's delay (executed less free flow) against
@@ -66,7 +66,7 @@ interface Flags {
 
 const FLAGS_TEXT =
   '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --pipeline, --reserve-from-floor, --seed N, --max-distance M, --robot-model NAME[,NAME...]';
-const ORDER = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'dense', 'hotspot', 'hotspot-1w', 'd5k', 'd20k'];
+const ORDER = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'dense', 'dense-1w', 'hotspot', 'hotspot-1w', 'd5k', 'd20k'];
 
 function parseFlags(argv: string[]): Flags {
   const flags: Flags = {

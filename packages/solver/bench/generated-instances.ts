@@ -15,8 +15,8 @@
  * - hotspot: a pick zone: 40x30 with one-lane aisles, 150 robots (15 stations x 10), 1,500 orders
  *   with hot-spot demand (60% from 10% of the pickups) and 400 m batteries, so crowding at the hot
  *   pickups and the charges it costs come together.
- * - hotspot-1w: the same floor and orders with its one-lane aisles one-way, alternating lane by
- *   lane (`oneWayLanes`), the traffic rule such a pick zone runs under.
+ * - dense-1w, hotspot-1w: the same floors and orders with their one-lane aisles one-way,
+ *   alternating lane by lane (`oneWayLanes`), the traffic rule such a pick zone runs under.
  * - chargers1, battery6: scarce batteries on small floors with 2 stations of 3 robots.
  *   chargers1: 16x16, 30 orders, 60 m per charge, 10 min charges and 1 charger per station, so the
  *   robots queue for the chargers; battery6: 20x20, 40 orders, 120 m per charge and 5 min charges,
@@ -37,6 +37,17 @@ const SPEC_PARAMS = {
   objective_weights: { completion_time: 100 },
 };
 const TIGHT_PARAMS = { ...SPEC_PARAMS, max_distance: 220, recharge_time: 8 };
+
+const DENSE: InstanceGeneratorOptions = {
+  width: 30,
+  height: 30,
+  stations: 12,
+  robotsPerStation: 10,
+  orders: 2_000,
+  seed: 30,
+  aisleWidth: 1,
+  params: { ...SPEC_PARAMS, max_distance: 2000 },
+};
 
 const HOTSPOT: InstanceGeneratorOptions = {
   width: 40,
@@ -65,16 +76,8 @@ export const GENERATED_INSTANCES: Record<string, InstanceGeneratorOptions> = {
   c800: { width: 40, height: 50, stations: 6, robotsPerStation: 8, orders: 800, seed: 19, params: TIGHT_PARAMS },
   d5k: { width: 50, height: 50, stations: 20, robotsPerStation: 10, orders: 5_000, seed: 5, params: SPEC_PARAMS },
   d20k: { width: 50, height: 50, stations: 40, robotsPerStation: 10, orders: 20_000, seed: 20, params: SPEC_PARAMS },
-  dense: {
-    width: 30,
-    height: 30,
-    stations: 12,
-    robotsPerStation: 10,
-    orders: 2_000,
-    seed: 30,
-    aisleWidth: 1,
-    params: { ...SPEC_PARAMS, max_distance: 2000 },
-  },
+  dense: DENSE,
+  'dense-1w': { ...DENSE, oneWayLanes: true },
   hotspot: HOTSPOT,
   'hotspot-1w': { ...HOTSPOT, oneWayLanes: true },
   chargers1: {
