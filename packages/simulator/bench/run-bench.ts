@@ -66,7 +66,22 @@ interface Flags {
 
 const FLAGS_TEXT =
   '--time-limit S, --max-iterations N, --instances a,b, --skip-day, --traffic-policy NAME, --compare-policies, --pipeline, --reserve-from-floor, --seed N, --max-distance M, --robot-model NAME[,NAME...]';
-const ORDER = ['s1', 's2', 'm1', 'm2', 'l1', 'xl1', 't1', 't2', 'dense', 'dense-1w', 'hotspot', 'hotspot-1w', 'd5k', 'd20k'];
+const ORDER = [
+  's1',
+  's2',
+  'm1',
+  'm2',
+  'l1',
+  'xl1',
+  't1',
+  't2',
+  'dense',
+  'dense-1w',
+  'hotspot',
+  'hotspot-1w',
+  'd5k',
+  'd20k',
+];
 
 function parseFlags(argv: string[]): Flags {
   const flags: Flags = {
