@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDropoff, addOneWayAisle, addOneWayLanes, addRobotStation, addShelf } from '../src/layout/editing.ts';
 import { generateWarehouseInstance } from '../src/layout/instance-generator.ts';
 import { findOneLaneAisles } from '../src/layout/one-lane-aisles.ts';
+import { checkEnvironmentRules } from '../src/layout/environment-rules.ts';
 import { rectangleFromCells } from '../src/layout/placement.ts';
 import { createEmptyLayout } from '../src/layout/regenerate.ts';
 import type { EditableLayout } from '../src/layout/types.ts';
@@ -134,6 +136,77 @@ describe('generateWarehouseInstance with oneWayLanes', () => {
     expect(aisles.length).toBeGreaterThan(0);
     expect(aisles.map(({ position, size, direction }) => ({ position, size, direction }))).toEqual(
       findOneLaneAisles(plain.environment.dimensions, plain.environment.elements.shelves),
+    );
+  });
+});
+
+describe('one-way lanes on random layouts (property)', () => {
+  const dimensions = { width: 12, height: 9 };
+  const cell = fc.tuple(fc.integer({ min: 0, max: 11 }), fc.integer({ min: 0, max: 8 }));
+  const place = fc.oneof(
+    fc.record({ kind: fc.constant('shelf' as const), start: cell, end: cell }),
+    fc.record({ kind: fc.constant('dropoff' as const), at: cell }),
+    fc.record({ kind: fc.constant('station' as const), at: cell }),
+  );
+
+  it('make only whole one-cell lanes one-way, and never cut a place off or break a rule', () => {
+    fc.assert(
+      fc.property(fc.array(place, { minLength: 4, maxLength: 16 }), (places) => {
+        let layout = createEmptyLayout(dimensions);
+        const centre = (at: [number, number]): [number, number] => [at[0] + 0.5, at[1] + 0.5];
+        for (const step of places) {
+          const result =
+            step.kind === 'shelf'
+              ? addShelf(layout, rectangleFromCells(step.start, step.end))
+              : step.kind === 'dropoff'
+                ? addDropoff(layout, centre(step.at))
+                : addRobotStation(layout, centre(step.at), 1);
+          if (result.ok) layout = result.layout;
+        }
+        const before = checkEnvironmentRules(layout).errors;
+        const result = addOneWayLanes(layout);
+        if (!result.ok) {
+          expect(['no-one-lane-aisle', 'cut-off-by-one-way-aisle']).toContain(result.rule);
+          return;
+        }
+        const named = (problems: typeof before) => problems.map((problem) => `${problem.rule} ${problem.element}`);
+        expect(named(checkEnvironmentRules(result.layout).errors)).toEqual(named(before));
+        const shelfAt = (x: number, y: number) =>
+          x < 0 ||
+          y < 0 ||
+          x >= dimensions.width ||
+          y >= dimensions.height ||
+          layout.elements.shelves.some(
+            (shelf) =>
+              x >= shelf.position[0] &&
+              x < shelf.position[0] + shelf.size[0] &&
+              y >= shelf.position[1] &&
+              y < shelf.position[1] + shelf.size[1],
+          );
+        const covered = new Set<string>();
+        for (const aisle of result.layout.elements.one_way_aisles ?? []) {
+          const [x0, y0] = aisle.position;
+          const [w, h] = aisle.size;
+          const vertical = w === 1 && h >= 2;
+          expect(vertical || (h === 1 && w >= 2)).toBe(true);
+          expect(vertical ? ['up', 'down'] : ['left', 'right']).toContain(aisle.direction);
+          for (let y = y0; y < y0 + h; y++) {
+            for (let x = x0; x < x0 + w; x++) {
+              // Free, walled on both long sides, each cell in one lane only.
+              expect(shelfAt(x, y)).toBe(false);
+              expect(vertical ? shelfAt(x - 1, y) && shelfAt(x + 1, y) : shelfAt(x, y - 1) && shelfAt(x, y + 1)).toBe(
+                true,
+              );
+              expect(covered.has(`${x},${y}`)).toBe(false);
+              covered.add(`${x},${y}`);
+            }
+          }
+          // Open at both ends.
+          if (vertical) expect(!shelfAt(x0, y0 - 1) && !shelfAt(x0, y0 + h)).toBe(true);
+          else expect(!shelfAt(x0 - 1, y0) && !shelfAt(x0 + w, y0)).toBe(true);
+        }
+      }),
+      { numRuns: 200, seed: 41 },
     );
   });
 });
