@@ -152,13 +152,12 @@ test('a planner makes the one-lane aisles one-way with one click, and undoes it'
   for (const x of [2, 5, 8]) await dragBetweenCells(page, DIMENSIONS, { x, y: 2 }, { x: x + 1, y: 6 });
   await expect(layoutCountsText(page)).toContainText('Shelves: 3');
 
-  await page.getByRole('button', { name: 'Add One-Way Aisle' }).click();
-  const picker = page.getByRole('group', { name: 'One-way direction' });
-  await picker.getByRole('button', { name: 'One-Way Lanes' }).click();
+  const lanes = page.getByRole('button', { name: 'One-Way Lanes' });
+  await lanes.click();
   await expect(editorStatus(page)).toHaveText('Made 2 one-lane aisles one-way, alternating lane by lane');
   await expect(layoutCountsText(page)).toContainText('One-Way Aisles: 2');
   await page.screenshot({ path: screenshotPath('editor-one-way-lanes'), fullPage: true });
-  await picker.getByRole('button', { name: 'One-Way Lanes' }).click();
+  await lanes.click();
   await expect(editorStatus(page)).toHaveText('Every one-lane aisle between shelves is one-way already');
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(layoutCountsText(page)).not.toContainText('One-Way Aisles');
@@ -215,8 +214,7 @@ test('a solve names the two-way one-lane aisles its robots detoured in; the plan
   // The remedy, in the editor: every lane one-way in one click, saved as version 2.
   await page.goto(`/environments/${environment.id}`);
   await page.getByRole('link', { name: 'Edit Layout' }).click();
-  await page.getByRole('button', { name: 'Add One-Way Aisle' }).click();
-  await page.getByRole('group', { name: 'One-way direction' }).getByRole('button', { name: 'One-Way Lanes' }).click();
+  await page.getByRole('button', { name: 'One-Way Lanes' }).click();
   await expect(editorStatus(page)).toHaveText(`Made ${lanes} one-lane aisles one-way, alternating lane by lane`);
   await page.getByRole('button', { name: 'Save as version 2' }).click();
   await expect(page.getByText('Layout version 2')).toBeVisible();

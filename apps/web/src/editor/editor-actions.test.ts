@@ -120,6 +120,8 @@ describe('EDITOR_ACTIONS', () => {
       resetZoom: 'Reset zoom (0)',
       toggleGraph: 'Show or hide the navigation graph (G)',
       clearLayout: 'Remove every element (undo brings it back)',
+      oneWayLanes:
+        'Make every one-lane aisle between shelves one-way, alternating lane by lane, so robots never meet head-on where neither can step aside',
       selectAllPickups: undefined,
     });
   });

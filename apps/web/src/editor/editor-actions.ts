@@ -171,6 +171,15 @@ export const EDITOR_ACTIONS: readonly EditorActionDefinition[] = [
     perform: (context) => context.openTemplate(),
   },
   {
+    name: 'oneWayLanes',
+    group: 'layout',
+    label: () => 'One-Way Lanes',
+    description:
+      'Make every one-lane aisle between shelves one-way, alternating lane by lane, so robots never meet head-on where neither can step aside',
+    perform: ({ dispatch }) => dispatch({ type: 'addOneWayLanes' }),
+    disabledWhen: ({ state }) => layoutCounts(state.document.layout).shelves === 0,
+  },
+  {
     name: 'clearLayout',
     group: 'layout',
     label: () => 'Clear Layout',

@@ -376,14 +376,6 @@ function AisleDirectionPicker({
           ? `Drawing an aisle running ${drawing}; the arrow keys turn it.`
           : 'Drag along a run of cells; the arrow keys turn it while you drag.'}
       </span>
-      <button
-        type="button"
-        className={smallButton}
-        title="Make every one-lane aisle between shelves one-way, alternating lane by lane, so robots never meet head-on where neither can step aside"
-        onClick={() => dispatch({ type: 'addOneWayLanes' })}
-      >
-        One-Way Lanes
-      </button>
     </div>
   );
 }

@@ -386,6 +386,22 @@ describe('GridEditorPage', () => {
     expect(requests).toEqual([]);
     expect(counts()).toContain('Shelves: 10');
     expect(status()).toBe('Added 10 shelves from the template');
+    // The template's one-lane aisles, the four between its lower shelves (open above and below;
+    // those between the upper ones end at the grid's top edge, and free floor lies right of the
+    // last shelves), one-way in one click.
+    fireEvent.click(screen.getByRole('button', { name: 'One-Way Lanes' }));
+    expect(status()).toBe('Made 4 one-lane aisles one-way, alternating lane by lane');
+    expect(counts()).toContain('One-Way Aisles: 4');
+  });
+
+  it('offers One-Way Lanes once there is a shelf', () => {
+    expect((screen.getByRole('button', { name: 'One-Way Lanes' }) as HTMLButtonElement).disabled).toBe(true);
+    dragOnCanvas(cellCentre(2, 3), cellCentre(3, 3));
+    expect((screen.getByRole('button', { name: 'One-Way Lanes' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'One-Way Lanes' }));
+    expect(status()).toBe(
+      'The floor has no one-lane aisle: no run of two or more cells between shelves, one cell wide and open at both ends',
+    );
   });
 
   it('requires a name before saving', () => {
