@@ -124,6 +124,32 @@ describe('addOneWayLanes', () => {
   });
 });
 
+describe('addOneWayLanes where one lane of several would cut a place off', () => {
+  it('keeps the others one-way and leaves that one two-way', () => {
+    // "Pocket": 9 x 7. Shelves on column 0, columns 2-3, 5-6 and column 8 over rows 2-4 leave
+    // lanes on columns 1, 4 and 7; a shelf over (5-6, 5-6) walls the bottom-right corner off, so
+    // dropoff D2 at (8, 6) is reached only through column 7's lane. Run down (its turn in the
+    // alternation), that lane would leave D2 no way back to R1 at (4, 0).
+    let pocket = createEmptyLayout({ width: 9, height: 7 });
+    for (const [x, width] of [
+      [0, 1],
+      [2, 2],
+      [5, 2],
+      [8, 1],
+    ])
+      pocket = expectOk(addShelf(pocket, { position: [x, 2], size: [width, 3] }));
+    pocket = expectOk(addShelf(pocket, { position: [5, 5], size: [2, 2] }));
+    pocket = expectOk(addRobotStation(pocket, [4.5, 0.5], 1));
+    pocket = expectOk(addDropoff(pocket, [0.5, 6.5]));
+    pocket = expectOk(addDropoff(pocket, [8.5, 6.5]));
+    const layout = expectOk(addOneWayLanes(pocket));
+    expect(layout.elements.one_way_aisles).toEqual([
+      { id: 'W1', position: [1, 2], size: [1, 3], direction: 'down' },
+      { id: 'W2', position: [4, 2], size: [1, 3], direction: 'up' },
+    ]);
+  });
+});
+
 describe('generateWarehouseInstance with oneWayLanes', () => {
   it('draws the same floor and orders with every one-lane aisle one-way', () => {
     const options = { width: 20, height: 16, stations: 2, robotsPerStation: 2, orders: 30, seed: 3, aisleWidth: 1 };

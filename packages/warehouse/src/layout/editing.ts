@@ -214,21 +214,27 @@ export function addOneWayLanes(layout: EditableLayout): EditResult {
     size: [...lane.size],
     direction: lane.direction,
   });
-  const all: OneWayAisle[] = [];
-  for (const lane of lanes) all.push(numbered(lane, [...drawn, ...all]));
   const before = cutOffErrors(layout);
-  const adds = (next: EditableLayout) =>
-    [...cutOffErrors(next)].find(([element, message]) => before.get(element) !== message);
-  if (!adds(withLanes(all))) return { ok: true, layout: withLanes(all) };
-  // Some lane cuts a place off (a dropoff inside a lane, say): add the lanes one by one, keeping those that cut nothing.
+  const cutBy = (aisles: readonly OneWayAisle[]) =>
+    [...cutOffErrors(withLanes(aisles))].find(([element, message]) => before.get(element) !== message);
+  // All lanes at once; where some cut a place off (the only way to a dropoff, say), the batch is
+  // halved until the lanes that cut are found alone and left two-way: a few floor checks per such
+  // lane, not one per lane, so a large imported map stays quick.
   const kept: OneWayAisle[] = [];
   let firstCut: [string, string] | undefined;
-  for (const lane of lanes) {
-    const candidate = [...kept, numbered(lane, [...drawn, ...kept])];
-    const cut = adds(withLanes(candidate));
-    if (cut) firstCut ??= cut;
-    else kept.push(candidate[candidate.length - 1]);
-  }
+  const tryLanes = (batch: readonly OneLaneAisle[]) => {
+    const added: OneWayAisle[] = [];
+    for (const lane of batch) added.push(numbered(lane, [...drawn, ...kept, ...added]));
+    const cut = cutBy([...kept, ...added]);
+    if (!cut) kept.push(...added);
+    else if (batch.length === 1) firstCut ??= cut;
+    else {
+      const half = batch.length >> 1;
+      tryLanes(batch.slice(0, half));
+      tryLanes(batch.slice(half));
+    }
+  };
+  tryLanes(lanes);
   if (kept.length > 0) return { ok: true, layout: withLanes(kept) };
   const [element, message] = firstCut ?? ['', ''];
   return { ok: false, rule: 'cut-off-by-one-way-aisle', reason: message, blocker: element };
