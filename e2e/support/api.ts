@@ -44,14 +44,16 @@ export async function apiAs<T = unknown>(page: Page, method: string, url: string
   return (response.status() === 204 ? undefined : await response.json()) as T;
 }
 
+/** A layout of `fixtures/` by name, or an environment's body (a generated floor's, say). */
+export type LayoutSource = FixtureLayout | Readonly<Record<string, unknown>>;
+
 export async function createEnvironmentViaApi(
   page: Page,
   name?: string,
-  layout: FixtureLayout = 'small-warehouse',
+  layout: LayoutSource = 'small-warehouse',
 ): Promise<{ id: number; name: string }> {
-  const body = fixtureLayout(layout);
-  if (name) body.name = name;
-  return apiAs(page, 'POST', '/environments', body);
+  const body = typeof layout === 'string' ? fixtureLayout(layout) : { description: '', ...layout };
+  return apiAs(page, 'POST', '/environments', name ? { ...body, name } : body);
 }
 
 /** An environment of `layout`, a scenario on it and one task of `pairs`, as a planner would have them before solving. */
@@ -59,7 +61,7 @@ export async function createScenarioWithTaskViaApi(
   page: Page,
   names: { environment: string; scenario: string; task: string },
   pairs: readonly (readonly [string, string])[],
-  layout: FixtureLayout = 'small-warehouse',
+  layout: LayoutSource = 'small-warehouse',
 ): Promise<{ environmentId: number; scenarioId: number; taskId: number }> {
   const environment = await createEnvironmentViaApi(page, names.environment, layout);
   const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {

@@ -1,7 +1,7 @@
 import { findOneLaneAisles, generateWarehouseInstance } from '@fleetlab/warehouse';
 import { expect, test, type Locator } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
-import { apiAs } from '../support/api.ts';
+import { apiAs, createScenarioWithTaskViaApi } from '../support/api.ts';
 import { screenshotPath } from '../support/fleetlab-server.ts';
 import {
   clickCell,
@@ -179,27 +179,20 @@ test('a solve names the two-way one-lane aisles its robots detoured in; the plan
     hotSpot: { share: 0.6, pickupsFraction: 0.1 },
   });
   const lanes = findOneLaneAisles(floor.environment.dimensions, floor.environment.elements.shelves).length;
-  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', {
-    ...floor.environment,
-    name: 'Pick zone',
-    description: '',
-  });
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
-    name: 'Hot hour',
-    environment_id: environment.id,
-    parameters: {},
-  });
-  const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
-    { name: '100 orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: floor.tasks } },
-  ]);
+  const ids = await createScenarioWithTaskViaApi(
+    page,
+    { environment: 'Pick zone', scenario: 'Hot hour', task: '100 orders' },
+    floor.tasks,
+    floor.environment,
+  );
   const solve = await apiAs<{ id: number }>(page, 'POST', '/solves', {
     name: 'Two-way lanes',
     description: '',
     parameters: { algorithm_type: 'greedy_distance', robot_model: 'point' },
-    environment_id: environment.id,
-    scenario_id: scenario.id,
+    environment_id: ids.environmentId,
+    scenario_id: ids.scenarioId,
     algorithm_id: 1,
-    task_id: task.id,
+    task_id: ids.taskId,
   });
   expect((await finishedSolve<{ status: string }>(page, solve.id)).status).toBe('completed');
   await page.goto(`/solves/${solve.id}`);
@@ -212,13 +205,13 @@ test('a solve names the two-way one-lane aisles its robots detoured in; the plan
     );
 
   // The remedy, in the editor: every lane one-way in one click, saved as version 2.
-  await page.goto(`/environments/${environment.id}`);
+  await page.goto(`/environments/${ids.environmentId}`);
   await page.getByRole('link', { name: 'Edit Layout' }).click();
   await page.getByRole('button', { name: 'One-Way Lanes' }).click();
   await expect(editorStatus(page)).toHaveText(`Made ${lanes} one-lane aisles one-way, alternating lane by lane`);
   await page.getByRole('button', { name: 'Save as version 2' }).click();
   await expect(page.getByText('Layout version 2')).toBeVisible();
-  const saved = await apiAs<StoredRules>(page, 'GET', `/environments/${environment.id}`);
+  const saved = await apiAs<StoredRules>(page, 'GET', `/environments/${ids.environmentId}`);
   expect(saved.elements.one_way_aisles).toHaveLength(lanes);
 
   // The same solve on version 2: the plan drives the lanes their way, and no lane is left to name.
@@ -242,28 +235,21 @@ test('a solve’s results show where the time goes, with shares that add up to 1
     dropoffs: 2,
     seed: 9,
   });
-  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', {
-    ...floor.environment,
-    name: 'Time floor',
-    description: '',
-  });
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
-    name: 'Busy hour',
-    environment_id: environment.id,
-    parameters: {},
-  });
-  const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
-    { name: '24 orders', task_type: 'pickup_delivery', scenario_id: scenario.id, details: { tasks: floor.tasks } },
-  ]);
+  const ids = await createScenarioWithTaskViaApi(
+    page,
+    { environment: 'Time floor', scenario: 'Busy hour', task: '24 orders' },
+    floor.tasks,
+    floor.environment,
+  );
   // Short charges and one charger per station: robots queue, charge and wait in traffic.
   const solve = await apiAs<{ id: number }>(page, 'POST', '/solves', {
     name: 'Where the time goes',
     description: '',
     parameters: { algorithm_type: 'greedy_distance', max_distance: 120, chargers: 1 },
-    environment_id: environment.id,
-    scenario_id: scenario.id,
+    environment_id: ids.environmentId,
+    scenario_id: ids.scenarioId,
     algorithm_id: 1,
-    task_id: task.id,
+    task_id: ids.taskId,
   });
   const finished = await finishedSolve<{
     status: string;
