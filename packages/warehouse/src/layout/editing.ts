@@ -1,7 +1,7 @@
 import type { TrafficDirection } from '../records/index.ts';
 import { pickupCell } from '../floor/floor.ts';
 import { checkFloorRules } from './floor-rules.ts';
-import { findOneLaneAisles, type OneLaneAisle } from './one-lane-aisles.ts';
+import { findOneLaneAisles, type OneLaneAisle, oneWayAisleOf } from './one-lane-aisles.ts';
 import {
   checkOneWayAislePlacement,
   checkShelfPlacement,
@@ -208,12 +208,8 @@ export function addOneWayLanes(layout: EditableLayout): EditResult {
     ...layout,
     elements: { ...layout.elements, one_way_aisles: [...drawn, ...aisles] },
   });
-  const numbered = (lane: OneLaneAisle, existing: readonly { id: string }[]): OneWayAisle => ({
-    id: nextElementId('W', existing),
-    position: [...lane.position],
-    size: [...lane.size],
-    direction: lane.direction,
-  });
+  const numbered = (lane: OneLaneAisle, existing: readonly { id: string }[]) =>
+    oneWayAisleOf(lane, nextElementId('W', existing));
   const before = cutOffErrors(layout);
   const cutBy = (aisles: readonly OneWayAisle[]) =>
     [...cutOffErrors(withLanes(aisles))].find(([element, message]) => before.get(element) !== message);

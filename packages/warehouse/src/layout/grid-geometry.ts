@@ -22,8 +22,14 @@ export function isInsideOrOnRectangle(point: Point, rectangle: Rectangle): boole
   return point[0] >= x && point[0] <= x + width && point[1] >= y && point[1] <= y + height;
 }
 
+/** A rectangle of grid units as any record holds it (a shelf, a drawn aisle, a `Rectangle`), read only. */
+export interface GridRectangle {
+  readonly position: readonly number[];
+  readonly size: readonly number[];
+}
+
 /** True when the interiors of the two rectangles intersect: rectangles that only touch do not overlap. */
-export function rectanglesOverlap(a: Rectangle, b: Rectangle): boolean {
+export function rectanglesOverlap(a: GridRectangle, b: GridRectangle): boolean {
   return (
     a.position[0] < b.position[0] + b.size[0] &&
     b.position[0] < a.position[0] + a.size[0] &&

@@ -1,7 +1,7 @@
 import { buildNavigationGraph } from '../graph/build-navigation-graph.ts';
 import { createSeededRandom, shuffled, type SeededRandom } from '../random/seeded-random.ts';
 import { withDerivedPoints } from './regenerate.ts';
-import { findOneLaneAisles } from './one-lane-aisles.ts';
+import { findOneLaneAisles, oneWayAisleOf } from './one-lane-aisles.ts';
 import { fillWithShelfRows } from './template.ts';
 import type { Dimensions, Dropoff, LayoutElements, NavigationGraph, Pickup, RobotStation } from './types.ts';
 
@@ -135,12 +135,9 @@ export function generateWarehouseInstance(options: InstanceGeneratorOptions): Ge
   const layout = withDerivedPoints(dimensions, empty, { keepSelection: false });
   const elements: LayoutElements = { ...layout.elements, pickups: layout.pickupCandidates };
   if (options.oneWayLanes)
-    elements.one_way_aisles = findOneLaneAisles(dimensions, shelves).map((lane, index) => ({
-      id: `W${index + 1}`,
-      position: [...lane.position],
-      size: [...lane.size],
-      direction: lane.direction,
-    }));
+    elements.one_way_aisles = findOneLaneAisles(dimensions, shelves).map((lane, index) =>
+      oneWayAisleOf(lane, `W${index + 1}`),
+    );
   if (elements.pickups.length === 0) throw new RangeError(`A ${width}x${height} floor leaves no room for shelves`);
 
   const hotSpot = options.hotSpot;

@@ -1,11 +1,7 @@
+import { Floor, type FloorEnvironment } from '../floor/floor.ts';
 import type { TrafficDirection } from '../records/index.ts';
-import type { Dimensions } from './types.ts';
-
-/** A rectangle of cells as any record holds it: a shelf, a drawn aisle. */
-interface GridRectangle {
-  readonly position: readonly number[];
-  readonly size: readonly number[];
-}
+import { type GridRectangle, rectanglesOverlap } from './grid-geometry.ts';
+import type { Dimensions, OneWayAisle } from './types.ts';
 
 /** A one-lane aisle found between shelves, and the way it should run so neighbouring lanes form loops. */
 export interface OneLaneAisle {
@@ -27,26 +23,14 @@ export interface OneLaneAisle {
  */
 export function findOneLaneAisles(
   dimensions: Dimensions,
-  shelves: readonly GridRectangle[],
+  shelves: NonNullable<FloorEnvironment['elements']['shelves']>,
   existing: readonly GridRectangle[] = [],
 ): OneLaneAisle[] {
   const { width, height } = dimensions;
-  const blocked = new Uint8Array(width * height);
-  for (const shelf of shelves) {
-    const [x0, y0] = shelf.position;
-    for (let y = Math.max(0, Math.floor(y0)); y < Math.min(height, Math.ceil(y0 + shelf.size[1])); y++)
-      for (let x = Math.max(0, Math.floor(x0)); x < Math.min(width, Math.ceil(x0 + shelf.size[0])); x++)
-        blocked[y * width + x] = 1;
-  }
+  // The floor's own rule for the cells a shelf blocks.
+  const { blocked } = new Floor({ dimensions, elements: { shelves } });
   const free = (x: number, y: number) => x >= 0 && y >= 0 && x < width && y < height && blocked[y * width + x] === 0;
-  const covered = (lane: GridRectangle) =>
-    existing.some(
-      (aisle) =>
-        lane.position[0] < aisle.position[0] + aisle.size[0] &&
-        aisle.position[0] < lane.position[0] + lane.size[0] &&
-        lane.position[1] < aisle.position[1] + aisle.size[1] &&
-        aisle.position[1] < lane.position[1] + lane.size[1],
-    );
+  const covered = (lane: GridRectangle) => existing.some((aisle) => rectanglesOverlap(lane, aisle));
 
   const vertical = lanes(height, width, (along, across) => ({
     inLane: free(across, along) && !free(across - 1, along) && !free(across + 1, along),
@@ -108,4 +92,9 @@ function lanes(
 /** Each distinct value's rank in ascending order. */
 function rankOf(values: readonly number[]): Map<number, number> {
   return new Map([...new Set(values)].sort((a, b) => a - b).map((value, rank) => [value, rank]));
+}
+
+/** The lane as a drawn one-way aisle with `id`. */
+export function oneWayAisleOf(lane: OneLaneAisle, id: string): OneWayAisle {
+  return { id, position: [...lane.position], size: [...lane.size], direction: lane.direction };
 }
