@@ -62,9 +62,14 @@ test('a planner solves with a drive unit, sees it named on the results, and comp
   const robotModel = page.locator('dt', { hasText: /^Robot Model$/ }).locator('xpath=following-sibling::dd');
   await expect(robotModel).toHaveText(DRIVE_UNIT);
 
-  // When the floor ran the drive unit's motion, the replay shows it and the sliders step aside.
+  // The plan's replay drives each run with the drive unit's own rates: the sliders step aside.
+  const player = playerOf(page);
+  await expect(page.getByTestId('motion-replay-note')).toContainText(
+    'Planned, robots move as the solve’s robot model times each run of the plan',
+  );
+  await expect(player.player.getByRole('slider', { name: 'Max speed' })).toBeDisabled();
+  // When the floor ran the drive unit's motion, its replay shows it, and the sliders stay aside.
   if (solve.execution && Object.values(solve.execution.robots).some((robot) => robot.motion !== undefined)) {
-    const player = playerOf(page);
     await player.player.getByRole('button', { name: 'With traffic' }).click();
     await expect(page.getByTestId('motion-replay-note')).toBeVisible();
     await expect(player.player.getByRole('slider', { name: 'Max speed' })).toBeDisabled();

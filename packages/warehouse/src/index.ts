@@ -198,6 +198,13 @@ export {
   type Heading,
 } from './motion/drive-time.ts';
 export { FloorClock } from './motion/floor-clock.ts';
-export { NO_DRIVE, runTimeSplit, walkTimeSplit, type DriveTimeSplit } from './motion/time-split.ts';
+export {
+  NO_DRIVE,
+  runPhases,
+  runTimeSplit,
+  walkTimeSplit,
+  type DriveTimeSplit,
+  type RunPhases,
+} from './motion/time-split.ts';
 export { LeastTimeWalks, restHeading, type TimedWalk, type TimeRow } from './motion/least-time-walks.ts';
 export { KeyedHeap } from './data-structures/keyed-heap.ts';

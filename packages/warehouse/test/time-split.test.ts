@@ -11,6 +11,7 @@ import {
   resolveFloorParameters,
   resolveRobotModel,
   robotWorkFromPlan,
+  runPhases,
   runTime,
   runTimeSplit,
   solveTimeSplit,
@@ -32,6 +33,27 @@ describe('drive time split', () => {
   it('a 1 m hop is all ramps (2 s), a point’s run all cruise', () => {
     expect(runTimeSplit(driveUnit, 1)).toEqual({ cruiseS: 0, rampsS: 2 });
     expect(runTimeSplit(point, 7)).toEqual({ cruiseS: 3.5, rampsS: 0 });
+  });
+
+  it('gives a run phase by phase: 10 m at 1.5 m/s, 1 m/s² both ways; 3 m braking at half the acceleration; a 1 m triangle', () => {
+    // 10 m: 1.5 s up to 1.5 m/s (1.125 m), 1.5 s down (1.125 m), 7.75 m at 1.5 m/s.
+    const ten = runPhases(driveUnit, 10);
+    expect(ten.peakSpeed).toBe(1.5);
+    expect(ten.accelerateS).toBeCloseTo(1.5, 12);
+    expect(ten.brakeS).toBeCloseTo(1.5, 12);
+    expect(ten.cruiseS).toBeCloseTo(7.75 / 1.5, 12);
+    // 1 m at 1 m/s² both ways: peak sqrt(2 x 1 x 1 x 1 / 2) = 1 m/s, 1 s up and 1 s down.
+    expect(runPhases(driveUnit, 1)).toEqual({ peakSpeed: 1, accelerateS: 1, cruiseS: 0, brakeS: 1 });
+    // Accelerating at 1 m/s², braking at 0.5 m/s², top speed 1 m/s: ramps of 0.5 m and 1 m, so 3 m
+    // is 1 s up, 1.5 m at speed (1.5 s), 2 s down: 4.5 s, runTime's figure.
+    const uneven = resolveRobotModel({
+      robot_speed: 1,
+      robot_model: { acceleration_m_s2: 1, braking_m_s2: 0.5, quarter_turn_s: 0 },
+    });
+    expect(runPhases(uneven, 3)).toEqual({ peakSpeed: 1, accelerateS: 1, cruiseS: 1.5, brakeS: 2 });
+    expect(runTime(uneven, 3)).toBeCloseTo(4.5, 12);
+    expect(runPhases(point, 7)).toEqual({ peakSpeed: 2, accelerateS: 0, cruiseS: 3.5, brakeS: 0 });
+    expect(runPhases(driveUnit, 0)).toEqual({ peakSpeed: 0, accelerateS: 0, cruiseS: 0, brakeS: 0 });
   });
 
   it('splits the L-shaped walk into 0.5 s at speed, 3 + 2√2 s of ramps and one quarter turn', () => {

@@ -17,6 +17,7 @@ import {
   HEADING_STEPS,
   resolveFloorParameters,
   robotWorkFromPlan,
+  runPhases,
   runsOfWalk,
   runTime,
   turnTime,
@@ -36,6 +37,7 @@ import {
 } from '../lib/plan-model.ts';
 import type { PlannedActivity, PlannedSchedule, PlannedStand } from './planned-schedule.ts';
 import type { Position } from './robot-state.ts';
+import { modelRunProfile } from './run-profile.ts';
 
 /**
  * The environment with the robots the plan names: the fleet the solve ran (`fleetOfPlan`: part of
@@ -63,7 +65,8 @@ const angleOf = (heading: number) => Math.atan2(HEADING_STEPS[heading][1], HEADI
 /**
  * One leg as the plan times it. A point robot's is one drive along its walk. A robot model's is,
  * per straight run of its least-time walk, the turn in place onto the run (standing, 'turning')
- * and the run from standstill to standstill (a drive of `runTime` seconds), from its rest heading
+ * and the run from standstill to standstill (a drive of `runTime` seconds, drawn with the model's
+ * own acceleration, top speed and braking), from its rest heading
  * at `fromCell` to the turn onto the rest heading at `toCell`, as `walkTime` adds them up; the
  * rest of the leg's last tick stands still.
  */
@@ -108,6 +111,7 @@ function legActivities(
       start: time,
       end: time + drive,
       points: [centre(cells[at]), centre(cells[at + run.cells])],
+      profile: modelRunProfile(run.cells, runPhases(model, run.cells)),
     });
     time += drive;
     at += run.cells;

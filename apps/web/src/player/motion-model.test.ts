@@ -27,7 +27,7 @@ import {
   type FleetModel,
   type MotionSettings,
 } from './motion-model.ts';
-import { plannedSchedulesOf } from './planned-schedule.ts';
+import { drivesWithOwnMotion, plannedSchedulesOf } from './planned-schedule.ts';
 import { createFleetStates, createRobotState } from './robot-state.ts';
 
 function modelOf(
@@ -194,6 +194,23 @@ describe('planned replay of a plan made on the floor: the plan’s clock', () =>
     const running = robotAt(model, 'R1_1', 1.25 + Math.SQRT2);
     expect(running.x).toBeCloseTo(1.5, 9);
     expect(running.speed).toBeCloseTo(Math.SQRT2, 9);
+
+    // The 5 m run home along y = 0.5 from x = 5.5 at the model's own rates, whatever the sliders
+    // say: 1 s in, 0.5 m on at 1 m/s, accelerating; 2.5 s in, 1.125 m of ramp and 1.5 m at 1.5 m/s.
+    const home = 23.7;
+    for (const settings of [DEFAULT_MOTION_SETTINGS, { maxSpeed: 0.3, acceleration: 2.9 }]) {
+      const shaped = buildFleetModel(schedules, settings);
+      const starting = robotAt(shaped, 'R1_1', home + 1);
+      expect(starting).toMatchObject({ y: 0.5, motion: 'accelerating' });
+      expect(starting.x).toBeCloseTo(5, 9);
+      expect(starting.speed).toBeCloseTo(1, 9);
+      const cruising = robotAt(shaped, 'R1_1', home + 2.5);
+      expect(cruising).toMatchObject({ y: 0.5, motion: 'cruising' });
+      expect(cruising.x).toBeCloseTo(5.5 - 2.625, 9);
+      expect(cruising.speed).toBeCloseTo(1.5, 9);
+      expect(cruising.heading).toBeCloseTo(Math.PI, 9);
+    }
+    expect(drivesWithOwnMotion(schedules)).toBe(true);
   });
 
   it('queues a robot for the station’s one charger as the plan does, then charges it', () => {
@@ -221,6 +238,12 @@ describe('planned replay of a plan made on the floor: the plan’s clock', () =>
 
   it('replays a 1 min 50 s plan in 1 min 50 s of plan time', () => {
     const corridor = modelOf(CORRIDOR_FLOOR, CORRIDOR_RESULTS, CORRIDOR_PARAMETERS, FLOOR_STATS);
+    // A point plan's drives are the sliders' to shape.
+    expect(
+      drivesWithOwnMotion(
+        plannedSchedulesOf(CORRIDOR_FLOOR, CORRIDOR_RESULTS, CORRIDOR_PARAMETERS, FLOOR_STATS).schedules,
+      ),
+    ).toBe(false);
     expect(formatClock(corridor.endTime)).toBe('1:50.0');
     expect(
       doneCounts(corridor, CORRIDOR_RESULTS).every(

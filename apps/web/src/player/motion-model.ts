@@ -2,10 +2,10 @@
 // robot'). Pure: each robot's schedule on the plan's clock (planned-schedule.ts) and the
 // max speed and acceleration sliders go in; each robot's state at a simulated time t comes out.
 //
-// A drive leaves and arrives exactly when the plan says. Within it the robot follows the
+// A drive leaves and arrives exactly when the plan says. Within it a point robot follows the
 // sliders' rest-to-rest profile (run-profile.ts), stretched or squeezed in time to the drive's
 // planned duration: the sliders decide how a robot pulls away, cruises and brakes, never when it
-// gets there. Timelines are built once per slider setting, so sampling a frame is a binary
+// gets there. A robot model's run carries its own profile, which the sliders leave alone. Timelines are built once per slider setting, so sampling a frame is a binary
 // search per robot and writes into state objects the caller reuses: no allocation per frame.
 
 import type { PlannedDrive, PlannedSchedule, PlannedStand } from './planned-schedule.ts';
@@ -138,7 +138,7 @@ function addDrive(builder: TimelineBuilder, drive: PlannedDrive, settings: Motio
     builder.distanceSinceCharge += length;
     return;
   }
-  const profile = runProfile(length, settings.maxSpeed, settings.acceleration);
+  const profile = drive.profile ?? runProfile(length, settings.maxSpeed, settings.acceleration);
   builder.segments.push({
     start,
     duration: end - start,

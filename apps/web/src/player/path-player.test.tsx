@@ -10,7 +10,14 @@ import {
   SHIFT_SOLVE_STATS,
 } from '../components/results/shift.fixture.ts';
 import { TWO_ROBOT_ENVIRONMENT, TWO_ROBOT_SOLVE } from '../components/results/two-robot-plan.fixture.ts';
-import { FLOOR_STATS, QUEUE_FLOOR, QUEUE_PARAMETERS, QUEUE_RESULTS } from './floor-plan.fixture.ts';
+import {
+  FLOOR_STATS,
+  QUEUE_FLOOR,
+  QUEUE_PARAMETERS,
+  QUEUE_RESULTS,
+  TURNS_FLOOR,
+  TURNS_RESULTS,
+} from './floor-plan.fixture.ts';
 import { PathPlayer } from './path-player.tsx';
 import { MOTION_EXECUTION, TRAFFIC_EXECUTION, TRAFFIC_FLOOR, TRAFFIC_PARAMETERS } from './traffic-replay.fixture.ts';
 import { ACTIVITIES_NOT_RECORDED_TEXT } from './traffic-status.tsx';
@@ -417,5 +424,27 @@ describe('PathPlayer replaying recorded motion', () => {
     expect(robotRow('R1_1')[2]).toBe('turning');
     await user.click(screen.getByRole('button', { name: 'Planned' }));
     expect(screen.getByRole('slider', { name: 'Max speed' })).toBeEnabled();
+  });
+
+  it('replays a drive unit’s plan with the model’s own motion: the sliders are off in Planned too', () => {
+    render(
+      <PathPlayer
+        environment={TURNS_FLOOR}
+        results={TURNS_RESULTS}
+        stats={FLOOR_STATS}
+        parameters={{
+          robot_speed: 1,
+          recharge_time: 3,
+          battery_capacity: 100,
+          max_distance: 20,
+          robot_model: 'drive-unit',
+        }}
+      />,
+    );
+    expect(screen.getByTestId('motion-replay-note')).toHaveTextContent(
+      /Planned, robots move as the solve’s robot model times each run of the plan.*Max speed and Acceleration do not apply here\./,
+    );
+    expect(screen.getByRole('slider', { name: 'Max speed' })).toBeDisabled();
+    expect(screen.getByRole('slider', { name: 'Acceleration' })).toBeDisabled();
   });
 });

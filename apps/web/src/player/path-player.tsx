@@ -133,6 +133,7 @@ export function PathPlayer({
         onAcceleration={settings.setAcceleration}
         trafficStepSeconds={settings.trafficStepSeconds}
         motionRecorded={settings.motionRecorded}
+        planMotionModelled={settings.planMotionModelled}
       />
 
       <TimeSlider

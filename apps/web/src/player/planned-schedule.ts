@@ -12,6 +12,7 @@ import { floorPlanSchedules } from './floor-plan-schedule.ts';
 import { graphPlanSchedule, type GraphPlanParameters } from './graph-plan-schedule.ts';
 import { nodePositionsOf, type PositionedEnvironment } from './node-positions.ts';
 import type { LocationState, MotionState, Position } from './robot-state.ts';
+import type { RunProfile } from './run-profile.ts';
 
 /** A drive from where the robot stands along `points` (the first is where it starts). */
 export interface PlannedDrive {
@@ -20,6 +21,8 @@ export interface PlannedDrive {
   readonly start: number;
   readonly end: number;
   readonly points: readonly Position[];
+  /** A robot model's straight run: its own motion, which the sliders do not shape. */
+  readonly profile?: RunProfile;
 }
 
 /** Standing still: handling at a pickup or dropoff, queued for a charger, charging, turning in place (robot models). */
@@ -53,6 +56,13 @@ export interface PlannedSchedule {
   readonly deliveryCount: number;
   readonly batteryCapacity: number;
   readonly maxDistance: number;
+}
+
+/** Whether any drive carries its own motion: the plan was made with a robot model, so the sliders do not shape it. */
+export function drivesWithOwnMotion(schedules: readonly PlannedSchedule[]): boolean {
+  return schedules.some((schedule) =>
+    schedule.activities.some((activity) => activity.kind === 'drive' && activity.profile !== undefined),
+  );
 }
 
 /** How a plan measured its legs: its stats say 'floor' since plans moved onto the floor; older solves were planned on the graph. */

@@ -33,12 +33,15 @@ export interface PlayerControlsProps {
   readonly trafficStepSeconds: number | null;
   /** Whether the execution recorded its robots' motion (a robot model other than point): in traffic mode the sliders do not apply. */
   readonly motionRecorded?: boolean;
+  /** Whether the plan was made with a robot model other than point: its planned replay drives each run with the model's own motion. */
+  readonly planMotionModelled?: boolean;
 }
 
 /** Spec §2 player controls: Play / Pause / Reset, replay mode, speed, zoom, max speed and acceleration. */
 export function PlayerControls(props: PlayerControlsProps) {
   const { playing, mode, zoom, speed, trafficStepSeconds } = props;
   const motionReplayed = mode === 'traffic' && props.motionRecorded === true;
+  const planModelled = mode === 'planned' && props.planMotionModelled === true;
   return (
     <div className="mt-3 space-y-2">
       <div className="flex flex-wrap items-end gap-4">
@@ -124,7 +127,7 @@ export function PlayerControls(props: PlayerControlsProps) {
           limits={MAX_SPEED_LIMITS}
           value={props.maxSpeed}
           onChange={props.onMaxSpeed}
-          disabled={motionReplayed}
+          disabled={motionReplayed || planModelled}
         />
         <MotionSlider
           label="Acceleration"
@@ -132,13 +135,18 @@ export function PlayerControls(props: PlayerControlsProps) {
           limits={ACCELERATION_LIMITS}
           value={props.acceleration}
           onChange={props.onAcceleration}
-          disabled={motionReplayed}
+          disabled={motionReplayed || planModelled}
         />
       </div>
       {motionReplayed ? (
         <p className="text-xs text-slate-400" data-testid="motion-replay-note">
           With traffic, robots move as the execution recorded them with the solve’s robot model: they accelerate,
           cruise, brake and turn as they did, facing their heading. Max speed and Acceleration do not apply here.
+        </p>
+      ) : planModelled ? (
+        <p className="text-xs text-slate-400" data-testid="motion-replay-note">
+          Planned, robots move as the solve’s robot model times each run of the plan: they turn in place, accelerate,
+          cruise and brake at the model’s rates, facing their heading. Max speed and Acceleration do not apply here.
         </p>
       ) : (
         mode === 'traffic' &&

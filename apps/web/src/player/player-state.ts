@@ -18,7 +18,7 @@ import {
   type MotionSettings,
 } from './motion-model.ts';
 import type { PositionedEnvironment } from './node-positions.ts';
-import { plannedSchedulesOf, type PlannedSchedule } from './planned-schedule.ts';
+import { drivesWithOwnMotion, plannedSchedulesOf, type PlannedSchedule } from './planned-schedule.ts';
 import type { RobotState } from './robot-state.ts';
 import {
   buildTrafficModel,
@@ -148,6 +148,7 @@ export function usePlayerSettings({
     () => plannedSchedulesOf(environment, isShift ? null : results, parameters, stats),
     [environment, isShift, results, parameters, stats],
   );
+  const planMotionModelled = useMemo(() => drivesWithOwnMotion(schedules), [schedules]);
   const planned = useMemo(
     () => plannedModelOf(schedules, { maxSpeed, acceleration }),
     [schedules, maxSpeed, acceleration],
@@ -186,6 +187,8 @@ export function usePlayerSettings({
     trafficStepSeconds: traffic?.stepSeconds ?? null,
     /** Whether the execution recorded its robots' motion: its replay then ignores the sliders. */
     motionRecorded: traffic?.motionRecorded ?? false,
+    /** Whether the plan's drives carry a robot model's own motion: its replay then ignores the sliders too. */
+    planMotionModelled,
     mode,
     setMode,
     speed,

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { profileDistance, profileMotion, profileSpeed, runProfile } from './run-profile.ts';
+import { resolveRobotModel, runPhases } from '@fleetlab/warehouse';
+import { modelRunProfile, profileDistance, profileMotion, profileSpeed, runProfile } from './run-profile.ts';
 
 describe('the sliders’ velocity profile', () => {
   it('accelerates, cruises and brakes exactly on a 10 m run at 1 m/s and 0.5 m/s²', () => {
@@ -46,6 +47,63 @@ describe('the sliders’ velocity profile', () => {
             Math.abs(profileDistance(profile, profile.accelTime + profile.cruiseTime + profile.accelTime) - length) <
               1e-6 &&
             profile.peakSpeed <= maxSpeed + 1e-12
+          );
+        },
+      ),
+    );
+  });
+});
+
+describe('a robot model’s run, as its phases time it', () => {
+  it('accelerates at 1 m/s², cruises at 1 m/s and brakes at 0.5 m/s² over 3 m: 1 s, 1.5 s, 2 s', () => {
+    const model = resolveRobotModel({
+      robot_speed: 1,
+      robot_model: { acceleration_m_s2: 1, braking_m_s2: 0.5, quarter_turn_s: 0 },
+    });
+    const profile = modelRunProfile(3, runPhases(model, 3));
+    expect(profile).toMatchObject({ acceleration: 1, braking: 0.5, peakSpeed: 1, duration: 4.5 });
+    // Up: 0.5 m in 1 s; at speed 1.5 m; down: 1 m in 2 s.
+    expect([profileDistance(profile, 0.5), profileSpeed(profile, 0.5), profileMotion(profile, 0.5)]).toEqual([
+      0.125,
+      0.5,
+      'accelerating',
+    ]);
+    expect([profileDistance(profile, 2), profileSpeed(profile, 2), profileMotion(profile, 2)]).toEqual([
+      1.5,
+      1,
+      'cruising',
+    ]);
+    expect([profileDistance(profile, 3.5), profileSpeed(profile, 3.5), profileMotion(profile, 3.5)]).toEqual([
+      2.75,
+      0.5,
+      'decelerating',
+    ]);
+    expect([profileDistance(profile, 4.5), profileSpeed(profile, 4.5)]).toEqual([3, 0]);
+  });
+
+  it('covers the run in its planned time at any rates, speed continuous and never above top speed', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.double({ min: 0.1, max: 5, noNaN: true }),
+        fc.double({ min: 0.05, max: 20, noNaN: true }),
+        fc.double({ min: 0.05, max: 20, noNaN: true }),
+        (cells, topSpeed, acceleration, braking) => {
+          const model = resolveRobotModel({
+            robot_speed: topSpeed,
+            robot_model: { acceleration_m_s2: acceleration, braking_m_s2: braking, quarter_turn_s: 0 },
+          });
+          const profile = modelRunProfile(cells, runPhases(model, cells));
+          const { accelTime, cruiseTime } = profile;
+          expect(profileDistance(profile, profile.duration)).toBe(cells);
+          expect(profileDistance(profile, profile.duration - 1e-9)).toBeCloseTo(cells, 6);
+          expect(profile.peakSpeed).toBeLessThanOrEqual(topSpeed + 1e-12);
+          // The speed meets itself where the phases meet.
+          expect(profileSpeed(profile, accelTime - 1e-9)).toBeCloseTo(profile.peakSpeed, 6);
+          expect(profileSpeed(profile, accelTime + cruiseTime + 1e-9)).toBeCloseTo(profile.peakSpeed, 6);
+          expect(profileDistance(profile, accelTime + cruiseTime)).toBeCloseTo(
+            cells - 0.5 * profile.peakSpeed * profile.brakeTime,
+            6,
           );
         },
       ),

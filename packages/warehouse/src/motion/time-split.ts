@@ -18,18 +18,34 @@ export interface DriveTimeSplit {
 export const NO_DRIVE: Readonly<DriveTimeSplit> = { cruiseS: 0, rampsS: 0, turningS: 0 };
 
 /**
- * A straight run of `metres` from standstill to standstill split into cruise and ramps: a
- * trapezoid spends v/a accelerating and v/b braking and the rest at top speed; a run too short
- * to reach top speed (a triangle) is ramps only; a point's run is all cruise.
+ * A straight run from standstill to standstill, phase by phase: it accelerates for `accelerateS`
+ * up to `peakSpeed`, holds it for `cruiseS` and brakes for `brakeS`. A trapezoid spends v/a
+ * accelerating and v/b braking and the rest at top speed; a run too short to reach top speed (a
+ * triangle) peaks at sqrt(2 m a b / (a + b)); a point's run is all cruise. The phases add up to
+ * `runTime`; the player draws a robot model's runs with them.
  */
-export function runTimeSplit(model: RobotKinematics, metres: number): Omit<DriveTimeSplit, 'turningS'> {
-  if (metres <= 0) return { cruiseS: 0, rampsS: 0 };
+export interface RunPhases {
+  readonly peakSpeed: number;
+  readonly accelerateS: number;
+  readonly cruiseS: number;
+  readonly brakeS: number;
+}
+
+export function runPhases(model: RobotKinematics, metres: number): RunPhases {
   const { topSpeed: v, acceleration: a, braking: b } = model;
-  if (model.point) return { cruiseS: metres / v, rampsS: 0 };
+  if (metres <= 0) return { peakSpeed: 0, accelerateS: 0, cruiseS: 0, brakeS: 0 };
+  if (model.point) return { peakSpeed: v, accelerateS: 0, cruiseS: metres / v, brakeS: 0 };
   const rampMetres = (v * v) / (2 * a) + (v * v) / (2 * b);
-  if (metres >= rampMetres) return { cruiseS: (metres - rampMetres) / v, rampsS: v / a + v / b };
+  if (metres >= rampMetres)
+    return { peakSpeed: v, accelerateS: v / a, cruiseS: (metres - rampMetres) / v, brakeS: v / b };
   const peak = Math.sqrt((2 * metres * a * b) / (a + b));
-  return { cruiseS: 0, rampsS: peak / a + peak / b };
+  return { peakSpeed: peak, accelerateS: peak / a, cruiseS: 0, brakeS: peak / b };
+}
+
+/** A straight run of `metres` from standstill to standstill split into cruise and ramps (`runPhases`). */
+export function runTimeSplit(model: RobotKinematics, metres: number): Omit<DriveTimeSplit, 'turningS'> {
+  const phases = runPhases(model, metres);
+  return { cruiseS: phases.cruiseS, rampsS: phases.accelerateS + phases.brakeS };
 }
 
 /**
