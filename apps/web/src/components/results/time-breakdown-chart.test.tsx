@@ -22,15 +22,33 @@ describe('TimeBreakdownChart', () => {
   });
 
   it('says when the day ran past With traffic’s makespan, the last arrival, to finish its handling', () => {
-    // The 10 s day's last delivery arrived at 8 s; its 2 s of handling end the run.
+    // R1's last delivery arrives at 8 s and its handling, steps 16-20 (2 s), ends the run.
     const execution = {
       ...TWO_ROBOTS_TEN_SECONDS,
+      robots: {
+        ...TWO_ROBOTS_TEN_SECONDS.robots,
+        R1: { ...TWO_ROBOTS_TEN_SECONDS.robots.R1, activities: [0, 1, 4, 2, 10, 3, 16, 6] },
+      },
       totals: { ...TWO_ROBOTS_TEN_SECONDS.totals, executed_makespan_s: 8 },
     };
     render(<TimeBreakdownChart execution={execution} />);
     expect(
       screen.getByText(
         /^Every robot's time over the executed day of 10\.0 s \(to the end of the last handling; With traffic’s 8\.0 s is the last delivery’s arrival\), as the run on the shared floor recorded it: 2 robots, 20\.0 s of robot time\.$/,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says when robots drove on after the last handling, as robots with a model do until they stop', () => {
+    // R1's delivery arrives at 6 s and is handled 6-7 s (steps 12-14); R2 drives 7.5-10 s.
+    const execution = {
+      ...TWO_ROBOTS_TEN_SECONDS,
+      totals: { ...TWO_ROBOTS_TEN_SECONDS.totals, executed_makespan_s: 6 },
+    };
+    render(<TimeBreakdownChart execution={execution} />);
+    expect(
+      screen.getByText(
+        /^Every robot's time over the executed day of 10\.0 s \(to when the last robot stopped: the last handling ended at 7\.0 s, and robots set off home after their last deliveries; With traffic’s 6\.0 s is the last delivery’s arrival\), as the run/,
       ),
     ).toBeTruthy();
   });

@@ -78,13 +78,29 @@ function StackedBar({
   );
 }
 
+/** Whether `later` is after `earlier` by more than rounding. */
+function after(later: number, earlier: number): boolean {
+  return later - earlier > 1e-6 * Math.max(1, later);
+}
+
 /**
- * Whether the day ran on past its makespan (the last delivery's arrival at its dropoff, as a
- * delivery step's completion_time): its handling there, and a robot with acceleration and turns
- * turning to the dropoff's rest heading first. A day whose end is its makespan says nothing.
+ * What the executed day runs to, when it runs past With traffic's makespan (the last delivery's
+ * arrival at its dropoff, a delivery step's completion_time): the handling there (after a robot
+ * with turns has turned to the dropoff's rest heading), and with a robot model the moves robots
+ * made after their last deliveries, setting off home, up to the run's last step: the timed floor
+ * ends when every robot has stopped. A day whose end is its makespan says nothing.
  */
-function handledAfterLastArrival(dayS: number, makespanS: number): boolean {
-  return dayS - makespanS > 1e-6 * Math.max(1, dayS);
+function DayEnd({ dayS, lastHandlingEndS, makespanS }: { dayS: number; lastHandlingEndS: number; makespanS: number }) {
+  if (!after(dayS, makespanS)) return null;
+  const arrival = <>With traffic&rsquo;s {formatCompletionTime(makespanS)} is the last delivery&rsquo;s arrival</>;
+  if (!after(dayS, lastHandlingEndS)) return <> (to the end of the last handling; {arrival})</>;
+  return (
+    <>
+      {' '}
+      (to when the last robot stopped: the last handling ended at {formatCompletionTime(lastHandlingEndS)}, and robots
+      set off home after their last deliveries; {arrival})
+    </>
+  );
 }
 
 export interface TimeBreakdownChartProps {
@@ -124,12 +140,12 @@ export function TimeBreakdownChart({ execution, period = 'day' }: TimeBreakdownC
           <p className="mt-1 text-sm text-slate-400">
             Every robot's time over the {period === 'shift' ? 'shift' : 'executed day'} of{' '}
             {formatCompletionTime(breakdown.dayS)}
-            {period === 'day' && handledAfterLastArrival(breakdown.dayS, execution.totals.executed_makespan_s) && (
-              <>
-                {' '}
-                (to the end of the last handling; With traffic&rsquo;s{' '}
-                {formatCompletionTime(execution.totals.executed_makespan_s)} is the last delivery&rsquo;s arrival)
-              </>
+            {period === 'day' && (
+              <DayEnd
+                dayS={breakdown.dayS}
+                lastHandlingEndS={breakdown.lastHandlingEndS}
+                makespanS={execution.totals.executed_makespan_s}
+              />
             )}
             , as the run on the shared floor recorded it: {formatGrouped(breakdown.robots.length)}{' '}
             {breakdown.robots.length === 1 ? 'robot' : 'robots'}, {formatCompletionTime(breakdown.total.totalS)} of

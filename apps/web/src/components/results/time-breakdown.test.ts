@@ -23,6 +23,8 @@ describe('timeBreakdownOf', () => {
   it('reads each robot’s seconds of every activity from the recorded activities, and adds them up', () => {
     const breakdown = timeBreakdownOf(TWO_ROBOTS_TEN_SECONDS)!;
     expect(breakdown.dayS).toBe(10);
+    // R1 handles at steps 12-14 of 0.5 s: the day's last handling ends at 7 s.
+    expect(breakdown.lastHandlingEndS).toBe(7);
     expect(breakdown.robots).toEqual([
       {
         robotId: 'R1',

@@ -4,6 +4,7 @@
 import {
   ACTIVITY_BREAKDOWN_ORDER,
   activitySteps,
+  decodeActivities,
   type ActivityKind,
   type ExecutionRecord,
   executedTimeSplit,
@@ -23,6 +24,8 @@ export interface RobotActivityTimes extends ActivityTimes {
 export interface TimeBreakdown {
   /** The executed day: every robot's activities run from 0 to here. */
   readonly dayS: number;
+  /** When the day's last handling (at a pickup or dropoff) ended; 0 with no handling. */
+  readonly lastHandlingEndS: number;
   readonly robots: readonly RobotActivityTimes[];
   /** All robots' seconds added up: robot time, not wall time. */
   readonly total: ActivityTimes;
@@ -42,8 +45,11 @@ export function timeBreakdownOf(
   const endStep = execution.totals.steps;
   const robots: RobotActivityTimes[] = [];
   const total = noSeconds();
+  let lastHandlingEndStep = 0;
   for (const [robotId, robot] of Object.entries(execution.robots)) {
     if (!robot.activities) return null;
+    for (const interval of decodeActivities(robot.activities, endStep))
+      if (interval.kind === 'handling') lastHandlingEndStep = Math.max(lastHandlingEndStep, interval.endStep);
     const steps = activitySteps(robot.activities, endStep);
     const seconds = noSeconds();
     let totalS = 0;
@@ -56,7 +62,12 @@ export function timeBreakdownOf(
   }
   if (robots.length === 0) return null;
   const totalS = ACTIVITY_BREAKDOWN_ORDER.reduce((sum, kind) => sum + total[kind], 0);
-  return { dayS: endStep * execution.step_s, robots, total: { seconds: total, totalS } };
+  return {
+    dayS: endStep * execution.step_s,
+    lastHandlingEndS: lastHandlingEndStep * execution.step_s,
+    robots,
+    total: { seconds: total, totalS },
+  };
 }
 
 /**
