@@ -292,6 +292,9 @@ describe('trafficChoiceLine', () => {
     expect(trafficChoiceLine({ traffic_choice: close })?.meaning).toContain(
       'runs 12.5 s sooner than the best-on-paper plan (17 min 17.4 s against 17 min 29.9 s with traffic)',
     );
+    // m1 with drive units: the kept plan is one 0.05 s tick longer, which tenths would show as 0.0 s.
+    const tick = { ...SIX_CANDIDATES, planned_s: 486.15, best_planned_s: 486.1 };
+    expect(trafficChoiceLine({ traffic_choice: tick })?.meaning).toMatch(/, though planned 0\.05 s longer\.$/);
     // A minute or more apart, whole seconds.
     const apart = { ...SIX_CANDIDATES, executed_s: 1037.4, best_planned_executed_s: 1109.9, gain_s: 72.5 };
     expect(trafficChoiceLine({ traffic_choice: apart })?.meaning).toContain(

@@ -303,6 +303,14 @@ export function disruptionLines(totals: ExecutionTotalsRecord): FloorLine[] {
 }
 
 /**
+ * How much longer the kept plan was planned: to the hundredth under a tenth of a second (a robot
+ * model's clock ticks 0.05 s, which tenths would show as "0.0 s longer").
+ */
+function plannedLonger(seconds: number): string {
+  return seconds < 0.095 ? `${seconds.toFixed(2)} s` : formatCompletionTime(seconds);
+}
+
+/**
  * Which of the optimiser's best plans was kept after running each on the floor, and what that
  * gained against the best on paper (makespan solves, issue 23's `stats.traffic_choice`). Null
  * when no choice was made: one candidate, or a solve without the record.
@@ -337,7 +345,7 @@ export function trafficChoiceLine(stats: Readonly<Record<string, unknown>> | nul
     meaning:
       `${chosen}: the kept plan runs ${formatCompletionTime(choice.gain_s)} sooner than the best-on-paper plan ` +
       `(${time(choice.executed_s ?? choice.best_planned_executed_s - choice.gain_s)} against ${time(choice.best_planned_executed_s)} with traffic)` +
-      `${planned > 0 ? `, though planned ${formatCompletionTime(planned)} longer` : ''}.`,
+      `${planned > 0 ? `, though planned ${plannedLonger(planned)} longer` : ''}.`,
   };
 }
 
