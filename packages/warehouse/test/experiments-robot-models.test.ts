@@ -150,6 +150,26 @@ describe('compareRobotModels', () => {
     expect(compareRobotModels(points, ['drive-unit', 'amr'], 100, false).winners).toEqual([]);
   });
 
+  it('counts the unfinished points that could still change the answer, and none once it is final', () => {
+    expect(compareRobotModels(points, ['drive-unit', 'amr'], 700, false).open).toBe(0);
+    // The drive unit meets 700 s with 3 robots and the AMR with 4. A drive unit's 2 robots still
+    // running could meet it with fewer, and so could the AMR's 3; the AMR's 5 could not.
+    const running = [
+      point('drive-unit', 2, null),
+      point('drive-unit', 3, 640),
+      point('drive-unit', 4, null),
+      point('amr', 3, null),
+      point('amr', 4, 700),
+      point('amr', 5, null),
+    ];
+    const answer = compareRobotModels(running, ['drive-unit', 'amr'], 700, false);
+    expect(answer).toMatchObject({ winners: ['drive-unit'], winnerRobots: 3, open: 2 });
+    // A model with no fleet meeting it yet: each of its unfinished points could.
+    expect(compareRobotModels(running, ['drive-unit', 'amr'], 600, false).open).toBe(4);
+    // Without a target any unfinished point counts.
+    expect(compareRobotModels(running, ['drive-unit', 'amr'], null, false).open).toBe(4);
+  });
+
   it('lists every model that ties on the fewest robots', () => {
     expect(compareRobotModels(points, ['drive-unit', 'amr'], 1300, false)).toMatchObject({
       winners: ['drive-unit', 'amr'],

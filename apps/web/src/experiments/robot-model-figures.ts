@@ -87,9 +87,21 @@ function listed(names: readonly string[]): string {
 
 /**
  * The comparison's answer in one sentence: with a target, which model needs the fewest robots to
- * meet it and what each model needs; without, which model does best at the fleet all ran.
+ * meet it and what each model needs; without, which model does best at the fleet all ran. While
+ * points that could change it are still to finish, it is said to be the answer so far.
  */
 export function robotModelAnswerText(
+  comparison: RobotModelComparison<ExperimentPoint>,
+  labelOf: (model: string) => string,
+): string {
+  const answer = finalAnswerText(comparison, labelOf);
+  const { open } = comparison;
+  if (open === 0 || answer.endsWith(' yet.')) return answer;
+  const soFar = /^(No|With) /.test(answer) ? answer[0].toLowerCase() + answer.slice(1) : answer;
+  return `So far, ${soFar} ${formatGrouped(open)} ${open === 1 ? 'point' : 'points'} still to finish could change it.`;
+}
+
+function finalAnswerText(
   comparison: RobotModelComparison<ExperimentPoint>,
   labelOf: (model: string) => string,
 ): string {

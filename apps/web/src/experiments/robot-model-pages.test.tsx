@@ -52,6 +52,25 @@ describe('robot-model comparison answer', () => {
     );
   });
 
+  it('says it is the answer so far while points that could change it are still to finish', () => {
+    // The AMR's 4 robots still running: the one AMR fleet that could yet finish by 10 min.
+    const running = {
+      ...ROBOT_MODEL_COMPARISON,
+      points: ROBOT_MODEL_COMPARISON.points.map((point) =>
+        point.parameters.robot_model === 'amr' && point.robot_count === 4
+          ? { ...point, status: 'running' as const, stats: null }
+          : point,
+      ),
+    };
+    expect(robotModelAnswerText(robotModelComparisonOf(running), label)).toBe(
+      `So far, ${DRIVE_UNIT} needs the fewest robots to finish by 10 min 0 s: 3 robots (${DRIVE_UNIT}: 3 robots; ${AMR}: no fleet tested). 1 point still to finish could change it.`,
+    );
+    const tight = { ...running, target_makespan_s: 400 };
+    expect(robotModelAnswerText(robotModelComparisonOf(tight), label)).toBe(
+      `So far, no model tested can finish by 6 min 40 s (${DRIVE_UNIT}: no fleet tested; ${AMR}: no fleet tested). 1 point still to finish could change it.`,
+    );
+  });
+
   it('says when no model meets the target, and without one which model finishes soonest', () => {
     const tight = { ...ROBOT_MODEL_COMPARISON, target_makespan_s: 400 };
     expect(robotModelAnswerText(robotModelComparisonOf(tight), label)).toBe(

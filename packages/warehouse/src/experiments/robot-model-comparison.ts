@@ -55,6 +55,17 @@ export interface RobotModelComparison<T> {
    */
   readonly winners: readonly string[];
   readonly winnerRobots: number | null;
+  /**
+   * Points not yet finished (pending or running) whose result could still change the answer: a
+   * fleet smaller than the fewest its model meets the target with, or any fleet of a model that
+   * has not met it; without a target, any point. Zero: the answer is final.
+   */
+  readonly open: number;
+}
+
+/** Whether a point's solve has yet to finish. */
+function unfinished(point: Pick<ExperimentPoint, 'status'>): boolean {
+  return point.status === 'pending' || point.status === 'running';
 }
 
 /**
@@ -62,7 +73,7 @@ export interface RobotModelComparison<T> {
  * makespan at most `target`, or a shift's throughput at least it), and which model needs fewest.
  * Points are matched to a model by the name of their `parameters.robot_model`.
  */
-export function compareRobotModels<T extends Pick<ExperimentPoint, 'stats' | 'robot_count' | 'parameters'>>(
+export function compareRobotModels<T extends Pick<ExperimentPoint, 'stats' | 'robot_count' | 'parameters' | 'status'>>(
   points: readonly T[],
   models: readonly RobotModelParameter[],
   target: number | null,
@@ -78,13 +89,14 @@ export function compareRobotModels<T extends Pick<ExperimentPoint, 'stats' | 'ro
       })
       .sort((a, b) => (a.point.robot_count ?? 0) - (b.point.robot_count ?? 0));
   if (target === null) {
+    const open = points.filter(unfinished).length;
     const counts = names.map((name) => new Set(finished(name).map(({ point }) => point.robot_count)));
     const shared = [...(counts[0] ?? [])].filter((count) => counts.every((set) => set.has(count)));
-    if (shared.length === 0) return { figure, target, perModel: [], winners: [], winnerRobots: null };
+    if (shared.length === 0) return { figure, target, perModel: [], winners: [], winnerRobots: null, open };
     const fleet = shared.reduce((a, b) => ((a ?? 0) <= (b ?? 0) ? a : b));
     const at = names.map((name) => finished(name).find(({ point }) => point.robot_count === fleet)?.value as number);
     const best = at.reduce((a, b) => (better(figure, b, a) ? b : a));
-    return { figure, target, perModel: [], winners: names.filter((_, k) => at[k] === best), winnerRobots: fleet };
+    return { figure, target, perModel: [], winners: names.filter((_, k) => at[k] === best), winnerRobots: fleet, open };
   }
   const perModel = names.map((name): RobotModelFinding<T> => {
     const done = finished(name);
@@ -94,8 +106,15 @@ export function compareRobotModels<T extends Pick<ExperimentPoint, 'stats' | 'ro
     const closest = done.reduce((a, b) => (better(figure, b.value, a.value) ? b : a));
     return { model: name, status: 'none_met', closest: closest.point };
   });
+  // A fleet of the scenario's size (null) counts as the largest.
+  const size = (count: number | null) => count ?? Number.POSITIVE_INFINITY;
+  const open = points.filter((point) => {
+    if (!unfinished(point)) return false;
+    const finding = perModel[names.indexOf(robotModelName(point.parameters.robot_model))];
+    return finding?.status !== 'met' || size(point.robot_count) < size(finding.robots);
+  }).length;
   const met = perModel.filter((finding) => finding.status === 'met');
-  if (met.length === 0) return { figure, target, perModel, winners: [], winnerRobots: null };
+  if (met.length === 0) return { figure, target, perModel, winners: [], winnerRobots: null, open };
   const fewest = Math.min(...met.map((finding) => finding.robots ?? 0));
   return {
     figure,
@@ -103,5 +122,6 @@ export function compareRobotModels<T extends Pick<ExperimentPoint, 'stats' | 'ro
     perModel,
     winners: met.filter((finding) => (finding.robots ?? 0) === fewest).map((finding) => finding.model),
     winnerRobots: met.find((finding) => (finding.robots ?? 0) === fewest)?.robots ?? null,
+    open,
   };
 }
