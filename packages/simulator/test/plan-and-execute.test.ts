@@ -146,6 +146,15 @@ describe('the automatic battery reserve follows the floor', () => {
     expect(record.kept).toBe(0);
   });
 
+  it('on the last re-plan steps at least twice the margin above a reserve that still added charges', () => {
+    // Seed 11 with 90 m charges: the first re-plan asks what the 90th percentile robot's detours
+    // ask (27.5%), whose run still adds a charge; the detours then ask for less than 2 points
+    // more, and the last try, with no try after it, steps 4 points (twice the margin): 31.5%.
+    const record = planAndExecute(zone(11, 90).input, GREEDY_PLAN).stats.reserve_from_floor!;
+    expect(record.tries.map((run) => run.reserve_pct)).toEqual([6.8, 27.5, 31.5]);
+    expect(record.tries[1].extra_charges).toBeGreaterThan(0);
+  });
+
   it('finishing early, keeps the first run and plans no more for the reserve', () => {
     const outcome = planAndExecute(zone(8, 70).input, { ...GREEDY_PLAN, finishingEarly: () => true });
     expect(outcome.stats.reserve_from_floor).toBeUndefined();
