@@ -1,4 +1,4 @@
-import { ALGORITHM_BY_NAME } from '@fleetlab/warehouse';
+import { ALGORITHM_BY_NAME, pointUnfinished } from '@fleetlab/warehouse';
 import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
 import {
   bestComparisonRow,
@@ -28,6 +28,8 @@ const COMPARISON_COLUMNS: readonly DataTableColumn[] = [
 /** One row per algorithm; the lowest makespan is highlighted and each row links to its solve. */
 export function ComparisonTable({ rows }: { readonly rows: readonly ComparisonRow[] }) {
   const best = bestComparisonRow(rows);
+  // While other algorithms still run, the best is the best so far.
+  const bestLabel = rows.some(pointUnfinished) ? 'Best so far' : 'Best';
   return (
     <>
       <DataTable ariaLabel="Algorithm comparison" columns={COMPARISON_COLUMNS} density="compact">
@@ -38,7 +40,9 @@ export function ComparisonTable({ rows }: { readonly rows: readonly ComparisonRo
               <th scope="row" className="px-2 py-2 font-semibold text-white">
                 {ALGORITHM_BY_NAME[row.algorithm].label}
                 {isBest && (
-                  <span className="ml-2 rounded bg-emerald-500/20 px-1.5 py-0.5 text-xs text-emerald-200">Best</span>
+                  <span className="ml-2 rounded bg-emerald-500/20 px-1.5 py-0.5 text-xs text-emerald-200">
+                    {bestLabel}
+                  </span>
                 )}
               </th>
               <td className="px-2 py-2 text-slate-200">{formatSeconds(row.makespan)}</td>

@@ -9,12 +9,29 @@ import type {
   KneeRule,
   SolveStatusValue,
 } from '@fleetlab/warehouse';
-import { EXPERIMENT_KINDS, findKnee, kneePointOf, MAX_SWEEP_POINTS, SOLVE_PARAMETER_RANGES } from '@fleetlab/warehouse';
+import {
+  EXPERIMENT_KINDS,
+  findKnee,
+  kneePointOf,
+  MAX_SWEEP_POINTS,
+  pointUnfinished,
+  SOLVE_PARAMETER_RANGES,
+} from '@fleetlab/warehouse';
 import { csvField } from '../components/results/plan-export.ts';
 import { fleetLimitText, type FleetSize } from '../lib/fleet-size.ts';
 
 /** What a sweep varies: the fleet size, or the chargers per station. */
 export type SweepAxis = 'robots' | 'chargers';
+
+/**
+ * An answer read off the points finished so far, said as such while others are still to finish:
+ * a knee, a highest sustained rate or a best algorithm may move when the rest come in.
+ */
+export function soFarText(text: string, points: readonly Pick<ExperimentPoint, 'status'>[]): string {
+  const open = points.filter(pointUnfinished).length;
+  if (open === 0) return text;
+  return `So far, with ${points.length - open} of ${points.length} points finished: ${text}`;
+}
 
 /** The axis of a sweep whose answer is a knee (`EXPERIMENT_KINDS`): robots, or chargers per station. */
 export function sweepAxisOf(kind: ExperimentRecord['kind']): SweepAxis {

@@ -535,6 +535,28 @@ describe('/experiments/{id}', () => {
     await waitFor(() => expect(network.callsTo('GET', '/solves/64').length).toBeGreaterThan(0));
   });
 
+  it('says a sweep’s knee and a rate sweep’s answer are the answers so far while points still run', async () => {
+    // The 5-robot point still running: 2 robots are the knee of the four finished.
+    const runningLast = <T extends { status: string; stats: unknown }>(points: readonly T[]) =>
+      points.map((point, index) =>
+        index === points.length - 1 ? { ...point, status: 'running', stats: null } : point,
+      );
+    stubFetch({
+      ...signedIn,
+      'GET /experiments/51': { body: { ...FLEET_SWEEP, status: 'running', points: runningLast(FLEET_SWEEP.points) } },
+      'GET /experiments/53': { body: { ...RATE_SWEEP, status: 'running', points: runningLast(RATE_SWEEP.points) } },
+    });
+    const sweep = renderApp('/experiments/51', { signedIn: true });
+    expect(await screen.findByTestId('knee-finding')).toHaveTextContent(
+      'So far, with 4 of 5 points finished: Knee: 2 robots. Beyond it, one more robot gains less than 5% of the planned makespan.',
+    );
+    sweep.unmount();
+    renderApp('/experiments/53', { signedIn: true });
+    expect(await screen.findByTestId('shift-finding')).toHaveTextContent(
+      /^So far, with \d+ of \d+ points finished: Highest sustained rate: /,
+    );
+  });
+
   it("answers a rate sweep: the highest sustained rate, throughput and P95 by rate, each point's shift stable or growing", async () => {
     stubFetch({ ...signedIn, 'GET /experiments/53': { body: RATE_SWEEP } });
     renderApp('/experiments/53', { signedIn: true });
@@ -654,7 +676,7 @@ describe('/experiments/{id}', () => {
     expect(rows).toEqual([
       ['Auction', '320.0 s', '—', '—', '—', '—', '640.0 m', '1', '113.3%', '1500 ms', 'completed', 'View solve'],
       [
-        'Greedy nearestBest',
+        'Greedy nearestBest so far',
         '300.0 s',
         '—',
         '—',
@@ -678,9 +700,10 @@ describe('/experiments/{id}', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
     expect(network.callsTo('POST', '/experiments/52/cancel')).toHaveLength(1);
-    expect(
-      within(screen.getByRole('table', { name: 'Algorithm comparison' })).getByText('Cancelled by the user'),
-    ).toBeInTheDocument();
+    const cancelledTable = screen.getByRole('table', { name: 'Algorithm comparison' });
+    expect(within(cancelledTable).getByText('Cancelled by the user')).toBeInTheDocument();
+    // With nothing left to run, the best is the best.
+    expect(within(cancelledTable).getByText('Best')).toBeInTheDocument();
   });
 
   it('polls every 2 s while running', async () => {

@@ -3,6 +3,7 @@ import type { Experiment } from '../api/types.ts';
 import { TextField } from '../components/ui/form-field.tsx';
 import { card } from '../components/ui/styles.ts';
 import { describeShift } from '../lib/shift-settings.ts';
+import { soFarText } from './experiment-figures.ts';
 import { ShiftSweepChart } from './shift-sweep-chart.tsx';
 import {
   parseP95TargetMinutes,
@@ -67,7 +68,7 @@ export function ShiftSweepResults({ record, targetMinutes, onTargetMinutes }: Sh
           </h2>
           {shift && <p className="text-xs text-slate-400">Each point: a shift of {describeShift(shift)}.</p>}
           <p className="mt-1 text-sm font-medium text-slate-100" data-testid="shift-finding">
-            {'error' in target && judgedByTarget ? target.error : answer?.text}
+            {'error' in target && judgedByTarget ? target.error : answer?.text && soFarText(answer.text, record.points)}
           </p>
         </div>
         {judgedByTarget && (

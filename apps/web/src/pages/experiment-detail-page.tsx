@@ -36,6 +36,7 @@ import {
   experimentCsvFileName,
   experimentToCsv,
   hasExecutedFigures,
+  soFarText,
   sweepAnswer,
   sweepAxisOf,
   sweepKnee,
@@ -281,7 +282,9 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
             </h2>
             <p className="text-sm text-slate-300" data-testid="knee-finding">
               {finding && 'rule' in kneeRule
-                ? kneeFindingText(finding, kneeRule.rule, axis, curve)
+                ? finding.status === 'no_points'
+                  ? kneeFindingText(finding, kneeRule.rule, axis, curve)
+                  : soFarText(kneeFindingText(finding, kneeRule.rule, axis, curve), record.points)
                 : 'problem' in kneeRule
                   ? kneeRule.problem
                   : null}

@@ -1,4 +1,4 @@
-import type { ExperimentPoint } from '../records/experiment.ts';
+import { type ExperimentPoint, pointUnfinished } from '../records/experiment.ts';
 import { type RobotModelParameter, robotModelName } from '../records/robot-models.ts';
 
 /**
@@ -63,11 +63,6 @@ export interface RobotModelComparison<T> {
   readonly open: number;
 }
 
-/** Whether a point's solve has yet to finish. */
-function unfinished(point: Pick<ExperimentPoint, 'status'>): boolean {
-  return point.status === 'pending' || point.status === 'running';
-}
-
 /**
  * A robot-model comparison's answer: per model, the fewest robots that meet the target (a
  * makespan at most `target`, or a shift's throughput at least it), and which model needs fewest.
@@ -89,7 +84,7 @@ export function compareRobotModels<T extends Pick<ExperimentPoint, 'stats' | 'ro
       })
       .sort((a, b) => (a.point.robot_count ?? 0) - (b.point.robot_count ?? 0));
   if (target === null) {
-    const open = points.filter(unfinished).length;
+    const open = points.filter(pointUnfinished).length;
     const counts = names.map((name) => new Set(finished(name).map(({ point }) => point.robot_count)));
     const shared = [...(counts[0] ?? [])].filter((count) => counts.every((set) => set.has(count)));
     if (shared.length === 0) return { figure, target, perModel: [], winners: [], winnerRobots: null, open };
@@ -109,7 +104,7 @@ export function compareRobotModels<T extends Pick<ExperimentPoint, 'stats' | 'ro
   // A fleet of the scenario's size (null) counts as the largest.
   const size = (count: number | null) => count ?? Number.POSITIVE_INFINITY;
   const open = points.filter((point) => {
-    if (!unfinished(point)) return false;
+    if (!pointUnfinished(point)) return false;
     const finding = perModel[names.indexOf(robotModelName(point.parameters.robot_model))];
     return finding?.status !== 'met' || size(point.robot_count) < size(finding.robots);
   }).length;

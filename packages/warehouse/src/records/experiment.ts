@@ -326,6 +326,11 @@ export const experimentPointSchema = z.object({
 });
 export type ExperimentPoint = z.infer<typeof experimentPointSchema>;
 
+/** Whether a point's solve has yet to finish (pending or running): answers read before then may move. */
+export function pointUnfinished(point: Pick<ExperimentPoint, 'status'>): boolean {
+  return point.status === 'pending' || point.status === 'running';
+}
+
 export const experimentRecordSchema = z.object({
   id: recordIdSchema,
   name: z.string(),
