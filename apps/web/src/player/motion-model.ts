@@ -5,8 +5,9 @@
 // A drive leaves and arrives exactly when the plan says. Within it a point robot follows the
 // sliders' rest-to-rest profile (run-profile.ts), stretched or squeezed in time to the drive's
 // planned duration: the sliders decide how a robot pulls away, cruises and brakes, never when it
-// gets there. A robot model's run carries its own profile, which the sliders leave alone. Timelines are built once per slider setting, so sampling a frame is a binary
-// search per robot and writes into state objects the caller reuses: no allocation per frame.
+// gets there. A robot model's run carries its own profile, which the sliders leave alone.
+// Timelines are built once per slider setting, so sampling a frame is a binary search per robot
+// and writes into state objects the caller reuses: no allocation per frame.
 
 import type { PlannedDrive, PlannedSchedule, PlannedStand } from './planned-schedule.ts';
 import {

@@ -1,28 +1,30 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { resolveRobotModel, runPhases } from '@fleetlab/warehouse';
-import { modelRunProfile, profileDistance, profileMotion, profileSpeed, runProfile } from './run-profile.ts';
+import {
+  modelRunProfile,
+  profileDistance,
+  profileMotion,
+  profileSpeed,
+  runProfile,
+  type RunProfile,
+} from './run-profile.ts';
+
+/** Where a run is, how fast it goes and what it does `elapsed` seconds in. */
+const sampled = (profile: RunProfile, elapsed: number) => [
+  profileDistance(profile, elapsed),
+  profileSpeed(profile, elapsed),
+  profileMotion(profile, elapsed),
+];
 
 describe('the sliders’ velocity profile', () => {
   it('accelerates, cruises and brakes exactly on a 10 m run at 1 m/s and 0.5 m/s²', () => {
     // 2 s ramps of 1 m each, 8 s cruise: 12 s.
     const profile = runProfile(10, 1, 0.5);
     expect(profile).toMatchObject({ peakSpeed: 1, accelTime: 2, cruiseTime: 8, duration: 12 });
-    expect([profileDistance(profile, 1), profileSpeed(profile, 1), profileMotion(profile, 1)]).toEqual([
-      0.25,
-      0.5,
-      'accelerating',
-    ]);
-    expect([profileDistance(profile, 6), profileSpeed(profile, 6), profileMotion(profile, 6)]).toEqual([
-      5,
-      1,
-      'cruising',
-    ]);
-    expect([profileDistance(profile, 11), profileSpeed(profile, 11), profileMotion(profile, 11)]).toEqual([
-      9.75,
-      0.5,
-      'decelerating',
-    ]);
+    expect(sampled(profile, 1)).toEqual([0.25, 0.5, 'accelerating']);
+    expect(sampled(profile, 6)).toEqual([5, 1, 'cruising']);
+    expect(sampled(profile, 11)).toEqual([9.75, 0.5, 'decelerating']);
     expect([profileDistance(profile, 12), profileSpeed(profile, 12)]).toEqual([10, 0]);
   });
 
@@ -63,21 +65,9 @@ describe('a robot model’s run, as its phases time it', () => {
     const profile = modelRunProfile(3, runPhases(model, 3));
     expect(profile).toMatchObject({ acceleration: 1, braking: 0.5, peakSpeed: 1, duration: 4.5 });
     // Up: 0.5 m in 1 s; at speed 1.5 m; down: 1 m in 2 s.
-    expect([profileDistance(profile, 0.5), profileSpeed(profile, 0.5), profileMotion(profile, 0.5)]).toEqual([
-      0.125,
-      0.5,
-      'accelerating',
-    ]);
-    expect([profileDistance(profile, 2), profileSpeed(profile, 2), profileMotion(profile, 2)]).toEqual([
-      1.5,
-      1,
-      'cruising',
-    ]);
-    expect([profileDistance(profile, 3.5), profileSpeed(profile, 3.5), profileMotion(profile, 3.5)]).toEqual([
-      2.75,
-      0.5,
-      'decelerating',
-    ]);
+    expect(sampled(profile, 0.5)).toEqual([0.125, 0.5, 'accelerating']);
+    expect(sampled(profile, 2)).toEqual([1.5, 1, 'cruising']);
+    expect(sampled(profile, 3.5)).toEqual([2.75, 0.5, 'decelerating']);
     expect([profileDistance(profile, 4.5), profileSpeed(profile, 4.5)]).toEqual([3, 0]);
   });
 
