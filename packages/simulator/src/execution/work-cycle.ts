@@ -13,6 +13,7 @@ import { decideCharge, fitsCharge, type LegMetres } from './battery-rule.ts';
 import { SimulationError } from '../errors.ts';
 import { Mode, NO_DUE, Phase, type FloorTraffic } from './floor-traffic.ts';
 import type { ExecutionParameters } from './execution-parameters.ts';
+import type { DockMetering } from './dock-metering.ts';
 import type { Recorder } from './recorder.ts';
 
 /** What the work cycle tells whoever hands out work while the run goes on (a shift's dispatcher). */
@@ -46,6 +47,8 @@ export interface Commitment {
 export class WorkCycle {
   /** Set by a shift's dispatcher to hear of pickups and deliveries. */
   events: WorkEvents = NO_EVENTS;
+  /** Set by the executor to hold loaded robots on their pickups while their dropoffs are busy (null: none held). */
+  metering: DockMetering | null = null;
   finishedCount = 0;
   deliveriesDone = 0;
   readonly deliveriesTotal: number;
@@ -240,6 +243,39 @@ export class WorkCycle {
     const item = this.robots[robot].work[this.workIndex[robot]];
     if (item?.kind !== 'delivery') return null;
     return phase === Phase.ToPickup ? item.pickup : item.dropoff;
+  }
+
+  /** Sets out the held robots whose dropoffs may now have them (`DockMetering`), at the start of `step`. */
+  releaseHeld(step: number): void {
+    const { metering, state } = this;
+    if (metering === null) return;
+    for (let robot = 0; robot < this.robots.length; robot++) {
+      const dock = metering.heldAt(robot);
+      if (dock >= 0 && !metering.mustWait(robot, state.pos[robot], dock, step)) this.setOut(robot, dock, step);
+    }
+  }
+
+  /**
+   * Sets a held robot out for its dropoff now, its turn or not: one with no charge to spare must
+   * not be pushed about any more (its way back to where it was held may lead away from its dropoff).
+   */
+  releaseNow(robot: number, step: number): void {
+    const dock = this.metering?.heldAt(robot) ?? -1;
+    if (dock < 0) return;
+    this.metering?.release(robot, step);
+    this.setOut(robot, dock, step);
+  }
+
+  private setOut(robot: number, dock: number, step: number): void {
+    this.setGoal(robot, dock, Phase.ToDropoff);
+    if (this.state.pos[robot] === dock) this.arrived(robot, step);
+  }
+
+  /** The dropoff a robot held on its pickup waits for (`DockMetering`), or null. */
+  heldFor(robot: number): string | null {
+    if (this.metering === null || this.metering.heldAt(robot) < 0) return null;
+    const item = this.robots[robot].work[this.workIndex[robot]];
+    return item?.kind === 'delivery' ? item.dropoff : null;
   }
 
   /**
@@ -626,6 +662,12 @@ export class WorkCycle {
     const item = this.robots[robot].work[this.workIndex[robot]];
     if (item.kind !== 'delivery') return;
     if (this.afterHandling[robot] === Phase.ToPickup) {
+      if (this.metering?.mustWait(robot, this.state.pos[robot], item.dropoffCell, step)) {
+        // Held where it stands (`DockMetering`): its dropoff has robots enough coming. The cell
+        // is its goal until then, so others may push it aside and it comes back.
+        this.setGoal(robot, this.state.pos[robot], Phase.ToDropoff);
+        return;
+      }
       this.setGoal(robot, item.dropoffCell, Phase.ToDropoff);
       if (this.state.pos[robot] === this.state.goal[robot]) this.arrived(robot, step);
     } else {

@@ -15,6 +15,7 @@ import {
   type ActivityKind,
 } from '@fleetlab/warehouse';
 import { SimulationCancelledError, SimulationError } from '../errors.ts';
+import type { DockHold } from '../execution/dock-metering.ts';
 import type { ExecutorOutcome } from '../execution/executor.ts';
 import type { ExecutedStop, RecordedStops } from '../execution/disruptions.ts';
 import { DOCK_QUEUE_REACH_CELLS } from '../execution/dock-queue.ts';
@@ -41,7 +42,10 @@ interface Pause {
   index: number;
   step: number;
   seconds: number;
-  kind: 'delay' | 'breakdown';
+  kind: 'delay' | 'breakdown' | 'dock';
+  /** A hold for a dropoff (`DockHold`): its cell, and how many of its visits end before the robot sets out. */
+  dockCell: number;
+  leftBefore: number;
 }
 
 /** What a robot does next when its own event comes. */
@@ -58,6 +62,8 @@ enum Mode {
   Held,
   /** Standing for a delay or a breakdown. */
   Paused,
+  /** Held on its cell until its dropoff's cell has seen enough visits end (`DockMetering`). */
+  DockHeld,
   Handling,
   /** At its station, its arrival tick due: claims a charger then. */
   ToQueue,
@@ -212,11 +218,20 @@ export function timeDiscreteRun(
       dispatched,
       dispatched?.openPickupSteps[r] ?? -1,
       discrete.disruptions,
+      discrete.dockHolds?.[r],
     ),
   );
   /** Whether the robot may not yet leave cell `index` at `time` (a shift's dispatch holds it there). */
   const heldAt = (mover: Mover, index: number, time: number) => mover.holdUntil[index] > time + TIME_SLACK_S;
   const { visitRobot, visitIndex, turn, visitEnd } = visitOrders(floor, movers);
+  /** Each cell's first visit: `turn[cell]` less this is how many of its visits have ended. */
+  const visitStart = turn.slice();
+  /** Per dropoff cell, the robots held until enough of its visits end. */
+  const dockHeld = new Map<number, Mover[]>();
+  const dockHoldOver = (mover: Mover) => {
+    const pause = mover.pauses[mover.pause];
+    return turn[pause.dockCell] - visitStart[pause.dockCell] >= pause.leftBefore;
+  };
   const perStation = robotsPerStation(floor, robots);
   const pool = new ChargerPool(
     perStation.map((count, station) => chargersAt(parameters, count, floor.stationChargers[station])),
@@ -504,13 +519,46 @@ export function timeDiscreteRun(
       const next = movers[visitRobot[turn[cell]]];
       if (next.mode === Mode.Waiting || next.mode === Mode.Running) at(next, time);
     }
+    const held = dockHeld.get(cell);
+    if (held !== undefined)
+      for (let k = held.length - 1; k >= 0; k--) {
+        if (!dockHoldOver(held[k])) continue;
+        at(held[k], time);
+        held.splice(k, 1);
+      }
   };
 
   const decide = (mover: Mover, time: number) => {
     const { cells, stops } = mover;
     const stop = stops[mover.stop];
     const pause = mover.pauses[mover.pause];
-    if (pause && pause.index === mover.index && (!stop || stop.index !== mover.index || pause.step <= stop.step)) {
+    if (pause?.kind === 'dock' && pause.index === mover.index && (!stop || stop.index !== mover.index)) {
+      // Held for its dropoff where its discrete self was: until the visits to the dropoff that
+      // ended before it set out there have ended here too.
+      if (dockHoldOver(mover)) {
+        mover.pause++;
+        decide(mover, time);
+        return;
+      }
+      standAt(mover, time);
+      activity(mover, time, 'dock_queued');
+      mover.waitingSince = time;
+      // The dropoff it waits for (a charge may come first, the load on board).
+      let dropoff = mover.stop;
+      while (dropoff < stops.length && stops[dropoff].kind !== 'dropoff') dropoff++;
+      mover.waitingFor = stops[dropoff]?.place ?? null;
+      mover.mode = Mode.DockHeld;
+      const held = dockHeld.get(pause.dockCell);
+      if (held === undefined) dockHeld.set(pause.dockCell, [mover]);
+      else held.push(mover);
+      return;
+    }
+    if (
+      pause &&
+      pause.kind !== 'dock' &&
+      pause.index === mover.index &&
+      (!stop || stop.index !== mover.index || pause.step <= stop.step)
+    ) {
       // A delay or breakdown its discrete self stood for here: it stands as long, on whole ticks
       // (the record's stop), holding its cell; robots after it in the cells' order wait.
       mover.pause++;
@@ -599,6 +647,17 @@ export function timeDiscreteRun(
     notifyFollowers(mover, time);
   };
 
+  /** A wait of `waited` s on the robot's cell ends: traffic, or its dock's queue (`waitingFor`); none once its work is done. */
+  const countWait = (mover: Mover, waited: number) => {
+    if (mover.stop >= mover.stops.length - 1) return;
+    mover.waitingS += waited;
+    waitS[mover.cells[mover.index]] += waited;
+    if (mover.waitingFor === null) return;
+    mover.dockQueueS += waited;
+    dockWaitS[mover.cells[mover.index]] += waited;
+    dockQueueSByPlace.set(mover.waitingFor, (dockQueueSByPlace.get(mover.waitingFor) ?? 0) + waited);
+  };
+
   const onEvent = (mover: Mover, time: number) => {
     switch (mover.mode) {
       case Mode.Paused:
@@ -613,6 +672,17 @@ export function timeDiscreteRun(
         mover.mode = Mode.Decide;
         decide(mover, time);
         return;
+      case Mode.DockHeld: {
+        // Woken by its own earlier visit of a cell it came back to: still held (the release that
+        // ends the hold takes it off the list as it wakes it).
+        if (!dockHoldOver(mover)) return;
+        const waited = (tickAt(time) - tickAt(mover.waitingSince)) * tick;
+        countWait(mover, waited);
+        mover.pause++;
+        mover.mode = Mode.Decide;
+        decide(mover, time);
+        return;
+      }
       case Mode.Waiting: {
         // How soon it may set out ahead of the holder's release (read once: closing a rotation changes nothing it depends on).
         const start =
@@ -628,16 +698,7 @@ export function timeDiscreteRun(
         }
         // On the record's ticks, as its activities are, so the traffic delay and the time
         // breakdown's waiting are one figure.
-        const waited = (tickAt(time) - tickAt(mover.waitingSince)) * tick;
-        if (mover.stop < mover.stops.length - 1) {
-          mover.waitingS += waited;
-          waitS[mover.cells[mover.index]] += waited;
-          if (mover.waitingFor !== null) {
-            mover.dockQueueS += waited;
-            dockWaitS[mover.cells[mover.index]] += waited;
-            dockQueueSByPlace.set(mover.waitingFor, (dockQueueSByPlace.get(mover.waitingFor) ?? 0) + waited);
-          }
-        }
+        countWait(mover, (tickAt(time) - tickAt(mover.waitingSince)) * tick);
         mover.mode = Mode.Decide;
         decide(mover, time);
         return;
@@ -819,6 +880,7 @@ function moverOf(
   dispatched: DispatchedRun | undefined,
   openPickupStep: number,
   disruptions: RecordedStops | undefined,
+  dockHolds: readonly DockHold[] | undefined,
 ): Mover & { enterStep: Int32Array } {
   let last = steps;
   for (let k = 0; k < executed.timeline.length; k += 3) last = Math.max(last, executed.timeline[k]);
@@ -881,15 +943,32 @@ function moverOf(
       holdUntil[index] = Math.max(holdUntil[index], step * discreteStepS);
     }
   stops.push({ index: cells.length - 1, kind: 'end', delivery: -1, step: last, order: 0 });
-  const pauseOf = (kind: Pause['kind']) => (stop: ExecutedStop) => ({
-    index: indexAt(stop.startStep),
-    step: stop.startStep,
-    seconds: (stop.endStep - stop.startStep) * discreteStepS,
-    kind,
-  });
+  const pauseOf =
+    (kind: Pause['kind']) =>
+    (stop: ExecutedStop): Pause => ({
+      index: indexAt(stop.startStep),
+      step: stop.startStep,
+      seconds: (stop.endStep - stop.startStep) * discreteStepS,
+      kind,
+      dockCell: -1,
+      leftBefore: 0,
+    });
+  // A hold for a dropoff binds where the robot stood when it set out (pushed aside, it may have
+  // stood elsewhere before).
+  const dockPauses = (dockHolds ?? []).map(
+    (hold): Pause => ({
+      index: indexAt(hold.endStep),
+      step: hold.endStep,
+      seconds: 0,
+      kind: 'dock',
+      dockCell: hold.dockCell,
+      leftBefore: hold.leftBefore,
+    }),
+  );
   const pauses = [
     ...(disruptions?.delays[r] ?? []).map(pauseOf('delay')),
     ...(disruptions?.breakdowns[r] ?? []).map(pauseOf('breakdown')),
+    ...dockPauses,
   ].sort((a, b) => a.step - b.step);
   const start = cells[0];
   return {

@@ -133,6 +133,10 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
     return this.state.tight[robot] ? TIGHT_STUCK_ABOVE : 0;
   }
 
+  standAside(robot: number): void {
+    this.priority[robot] = robot / this.state.n;
+  }
+
   kept(robot: number): void {
     this.priority[robot] += 1;
   }

@@ -58,8 +58,10 @@ export const robotExecutionSchema = z.object({
   queued_s: z.number(),
   /**
    * Of the waiting, seconds in a dock's queue: standing beside the pickup or dropoff it is
-   * heading for, or one cell further back, while another robot visits it. The rest of the
-   * waiting beyond `queued_s` is traffic. Absent in executions stored before it existed.
+   * heading for, or one cell further back, while another robot visits it; with a robot model,
+   * also held loaded on its pickup while its dropoff has robots enough coming (dock metering).
+   * The rest of the waiting beyond `queued_s` is traffic. Absent in executions stored before it
+   * existed.
    */
   dock_queue_s: z.number().optional(),
   distance_m: z.number(),

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { buildProblem, solve } from '@fleetlab/solver';
+import {
+  decodeActivities,
+  decodeTimeline,
+  Floor,
+  type FloorEnvironment,
+  generateWarehouseInstance,
+  robotWorkFromPlan,
+} from '@fleetlab/warehouse';
+import { DockMetering, SPARE_STEPS } from '../src/execution/dock-metering.ts';
+import { FloorTraffic, Mode, Phase } from '../src/execution/floor-traffic.ts';
+import { simulate } from '../src/index.ts';
+import { deliver } from './fixtures.ts';
+
+/**
+ * "Long lane": a 14 x 3 floor, a shelf along row 0, the lane in row 1, the station at (0, 2).
+ * P1 (1, 1) is 12 cells from dropoff D1 (13, 1), P2 (11, 1) is 2 cells from it.
+ */
+const LONG_LANE: FloorEnvironment = {
+  dimensions: { width: 14, height: 3 },
+  elements: {
+    shelves: [{ id: 'S1', position: [0, 0], size: [14, 1] }],
+    pickups: [
+      { id: 'P1', position: [1.5, 1], shelf_id: 'S1', side: 'bottom' },
+      { id: 'P2', position: [11.5, 1], shelf_id: 'S1', side: 'bottom' },
+    ],
+    dropoffs: [{ id: 'D1', position: [13.5, 1.5] }],
+    robot_stations: [{ id: 'R1', position: [0.5, 2.5] }],
+    robots: [1, 2, 3, 4, 5].map((k) => ({ id: `R1_${k}`, station_id: 'R1', position: [0.5, 2.5] })),
+  },
+};
+
+/** Five robots on LONG_LANE, none moving yet, and dock metering at 20 steps a visit; `headFor` sets a robot on its way to D1. */
+function longLane() {
+  const floor = new Floor(LONG_LANE);
+  const plan = Object.fromEntries([1, 2, 3, 4, 5].map((k) => [`R1_${k}`, [deliver('P1', 'D1')]]));
+  const state = new FloorTraffic(floor, robotWorkFromPlan(floor, LONG_LANE, plan));
+  const [p1, p2, d1] = ['P1', 'P2', 'D1'].map((place) => floor.requireCellOf(place));
+  const headFor = (robot: number) => {
+    state.phase[robot] = Phase.ToDropoff;
+    state.mode[robot] = Mode.Moving;
+    state.goal[robot] = d1;
+  };
+  return { floor, state, metering: new DockMetering(floor, state, 20), headFor, p1, p2, d1 };
+}
+
+describe('dock metering', () => {
+  it('sets a loaded robot out while the robots heading for its dropoff can be served before it gets there, first come first served', () => {
+    const { floor, state, metering, headFor, p1, p2, d1 } = longLane();
+    expect([floor.distance(p1, d1), floor.distance(p2, d1)]).toEqual([12, 2]);
+    // 20 steps a visit: from P1 (12 cells) a robot may go while (12 + 50) / 20, at most 3, are
+    // heading there; from P2 (2 cells) while (2 + 50) / 20, at most 2.
+    expect(SPARE_STEPS).toBe(50);
+    headFor(0);
+    headFor(1);
+    metering.countHeading();
+    // Two heading: robot 2 on P2 goes (40 <= 52), and is then the third.
+    expect(metering.mustWait(2, p2, d1, 10)).toBe(false);
+    // A third on P2 waits (60 > 52); one on P1 could go (60 <= 62) but is held behind it.
+    expect(metering.mustWait(3, p2, d1, 10)).toBe(true);
+    expect(metering.mustWait(4, p1, d1, 10)).toBe(true);
+    expect([metering.heldAt(3), metering.heldAt(4)]).toEqual([d1, d1]);
+    // Robot 0 leaves the dropoff's cell, done; robot 2 is now on its way.
+    metering.leftCell(d1);
+    state.phase[0] = Phase.ToHome;
+    headFor(2);
+    metering.countHeading();
+    expect(metering.mustWait(4, p1, d1, 11)).toBe(true);
+    expect(metering.mustWait(3, p2, d1, 11)).toBe(false);
+    // With robot 3 set out, three are heading there: from P1 that is still within its 62.
+    expect(metering.mustWait(4, p1, d1, 11)).toBe(false);
+    expect(metering.holds[3]).toEqual([{ startStep: 10, endStep: 11, dockCell: d1, leftBefore: 1 }]);
+    expect(metering.holds[4]).toEqual([{ startStep: 10, endStep: 11, dockCell: d1, leftBefore: 1 }]);
+    expect([metering.heldAt(3), metering.heldAt(4)]).toEqual([-1, -1]);
+  });
+
+  it('lets a robot out of the middle of the queue ahead of its turn, and the one behind keeps its place', () => {
+    const { state, metering, headFor, p2, d1 } = longLane();
+    for (const robot of [0, 1, 2]) headFor(robot);
+    metering.countHeading();
+    for (const robot of [3, 4]) expect(metering.mustWait(robot, p2, d1, 5)).toBe(true);
+    metering.release(4, 7);
+    expect(metering.holds[4]).toEqual([{ startStep: 5, endStep: 7, dockCell: d1, leftBefore: 0 }]);
+    expect(metering.heldAt(3)).toBe(d1);
+    // The three reach the dropoff and leave; robot 4 is on its way: robot 3, first in the queue, goes (20 <= 52).
+    for (const robot of [0, 1, 2]) state.phase[robot] = Phase.ToHome;
+    headFor(4);
+    metering.countHeading();
+    expect(metering.mustWait(3, p2, d1, 8)).toBe(false);
+  });
+
+  it('holds loaded drive units on their pickups on a crowded one-dock floor, as the dock’s queue, and never holds points', () => {
+    const instance = generateWarehouseInstance({
+      width: 16,
+      height: 16,
+      stations: 2,
+      robotsPerStation: 6,
+      orders: 80,
+      dropoffs: 1,
+      seed: 7,
+      aisleWidth: 1,
+    });
+    const floor = new Floor(instance.environment);
+    const heldSeconds = (model: 'point' | 'drive-unit') => {
+      const params = { max_distance: 2000, handling_time_s: 6, robot_model: model };
+      const problem = buildProblem({ environment: instance.environment, tasks: instance.tasks, params });
+      const { results } = solve(problem, { algorithm: 'greedy_distance', timeLimitS: 1 });
+      const execution = simulate(instance.environment, results, params);
+      const stepS = execution.step_s;
+      const lastStep = Math.round(execution.totals.executed_makespan_s / stepS) + 1;
+      // Queued standing on the pickup of the delivery under way: loaded, held for its dropoff (a
+      // robot queueing for a pickup stands beside it, not on it).
+      let held = 0;
+      for (const robot of Object.values(execution.robots)) {
+        const cells = decodeTimeline(robot.timeline, lastStep, floor.width);
+        for (const interval of decodeActivities(robot.activities ?? [], lastStep)) {
+          if (interval.kind !== 'dock_queued') continue;
+          const delivery = robot.deliveries.find((done) => done.done_s > interval.startStep * stepS);
+          if (delivery && cells[interval.startStep] === floor.requireCellOf(delivery.pickup))
+            held += (interval.endStep - interval.startStep) * stepS;
+        }
+      }
+      const dockQueue = Object.values(execution.totals.dock_queue_s ?? {}).reduce((sum, s) => sum + s, 0);
+      return { held, dockQueue };
+    };
+    const units = heldSeconds('drive-unit');
+    expect(units.held).toBeGreaterThan(0);
+    // Standing on its pickup for its dropoff is part of the dock's queue.
+    expect(units.dockQueue).toBeGreaterThanOrEqual(units.held - 1e-6);
+    expect(heldSeconds('point').held).toBe(0);
+  });
+});
