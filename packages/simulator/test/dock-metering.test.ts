@@ -5,6 +5,7 @@ import {
   decodeTimeline,
   Floor,
   type FloorEnvironment,
+  type FreeFlowRobot,
   generateWarehouseInstance,
   robotWorkFromPlan,
 } from '@fleetlab/warehouse';
@@ -88,6 +89,43 @@ describe('dock metering', () => {
     headFor(4);
     metering.countHeading();
     expect(metering.mustWait(3, p2, d1, 8)).toBe(false);
+  });
+
+  it('meters only the dropoffs where the plan keeps robots waiting four visits or more on average', () => {
+    const floor = new Floor(LONG_LANE);
+    const plan = {
+      R1_1: [deliver('P1', 'D1'), deliver('P2', 'D1')],
+      R1_2: [deliver('P2', 'D1')],
+      R1_3: [],
+      R1_4: [],
+      R1_5: [],
+    };
+    const robots = robotWorkFromPlan(floor, LONG_LANE, plan);
+    const state = new FloorTraffic(floor, robots);
+    // Only the plan's waits at dropoffs are read: at 20 steps a visit, busy means 80 steps a visit.
+    const waits = (first: number, second: number, third: number) =>
+      [
+        {
+          dockWaits: [
+            { pickup: 0, dropoff: first },
+            { pickup: 0, dropoff: second },
+          ],
+        },
+        { dockWaits: [{ pickup: 5, dropoff: third }] },
+        ...[3, 4, 5].map(() => ({ dockWaits: [] })),
+      ] as unknown as FreeFlowRobot[];
+    expect(DockMetering.ofPlan(floor, state, robots, waits(100, 60, 79), 20)).toBeNull();
+    const metering = DockMetering.ofPlan(floor, state, robots, waits(100, 60, 80), 20);
+    const [p1, d1] = ['P1', 'D1'].map((place) => floor.requireCellOf(place));
+    for (const robot of [2, 3, 4]) {
+      state.phase[robot] = Phase.ToDropoff;
+      state.mode[robot] = Mode.Moving;
+      state.goal[robot] = d1;
+    }
+    metering?.countHeading();
+    // Three on their way at 20 steps each: 60 <= 12 + 50, the fourth goes; a fifth would wait.
+    expect(metering?.mustWait(0, p1, d1, 3)).toBe(false);
+    expect(metering?.mustWait(1, p1, d1, 3)).toBe(true);
   });
 
   it('holds loaded drive units on their pickups on a crowded one-dock floor, as the dock’s queue, and never holds points', () => {

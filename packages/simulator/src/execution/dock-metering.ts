@@ -1,4 +1,4 @@
-import type { Floor } from '@fleetlab/warehouse';
+import type { Floor, FreeFlowRobot, RobotWork } from '@fleetlab/warehouse';
 import { type FloorTraffic, Mode, Phase } from './floor-traffic.ts';
 
 /**
@@ -24,6 +24,14 @@ export interface DockHold {
 export const SPARE_STEPS = 50;
 
 /**
+ * Visits robots wait at a dropoff on average in the plan (each alone on the floor, docks first
+ * come, first served), above which it is metered: busy all day. The bench's plans with drive units
+ * wait 1.0-2.4 visits at t1's dropoffs, 0.5-1.7 at xl1's, 5.2-19 at dense's, 7-13 at hotspot's
+ * and about 50 at d20k's.
+ */
+const SATURATED_VISITS = 4;
+
+/**
  * Dock metering, as a ramp meter or a warehouse's staging lanes do it: a robot that has picked up
  * sets out for its dropoff only while the robots already on their way there (or handling there)
  * could be served, a visit at a time, before it arrives, with `SPARE_STEPS` to spare; otherwise it waits
@@ -47,11 +55,45 @@ export class DockMetering {
   /** Per robot, its holds, in order. */
   readonly holds: DockHold[][];
 
+  /**
+   * Metering for the dropoffs `planned` keeps busy all day (robots waiting there at least
+   * `SATURATED_VISITS` visits on average; null when it has none): elsewhere a queue is brief, and
+   * holding robots only delays them.
+   */
+  static ofPlan(
+    floor: Floor,
+    state: FloorTraffic,
+    robots: readonly RobotWork[],
+    planned: readonly FreeFlowRobot[],
+    visitSteps: number,
+  ): DockMetering | null {
+    const waited = new Float64Array(floor.cellCount);
+    const visits = new Float64Array(floor.cellCount);
+    robots.forEach((robot, r) => {
+      let k = 0;
+      for (const item of robot.work) {
+        if (item.kind !== 'delivery') continue;
+        waited[item.dropoffCell] += planned[r].dockWaits[k++]?.dropoff ?? 0;
+        visits[item.dropoffCell]++;
+      }
+    });
+    const metered = new Uint8Array(floor.cellCount);
+    let any = false;
+    for (let cell = 0; cell < floor.cellCount; cell++) {
+      if (visits[cell] === 0 || waited[cell] < SATURATED_VISITS * visitSteps * visits[cell]) continue;
+      metered[cell] = 1;
+      any = true;
+    }
+    return any ? new DockMetering(floor, state, visitSteps, metered) : null;
+  }
+
   constructor(
     private readonly floor: Floor,
     private readonly state: FloorTraffic,
     /** Steps a dock needs per visit at the least: in, handling, out. */
     private readonly visitSteps: number,
+    /** 1 on the dropoff cells metered (default: every one). */
+    private readonly metered: Uint8Array = new Uint8Array(floor.cellCount).fill(1),
   ) {
     this.heading = new Int32Array(floor.cellCount);
     this.heldFor = new Int32Array(state.n).fill(-1);
@@ -86,6 +128,7 @@ export class DockMetering {
    * before setting out for `dockCell`. False sets it on its way (and counts it as heading there).
    */
   mustWait(robot: number, pickupCell: number, dockCell: number, step: number): boolean {
+    if (this.metered[dockCell] === 0) return false;
     let queue = this.held.get(dockCell);
     if (this.heldFor[robot] < 0) {
       if ((queue === undefined || queue.length === 0) && this.mayGo(pickupCell, dockCell)) {

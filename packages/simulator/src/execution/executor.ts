@@ -196,7 +196,11 @@ export function executeOnFloor(
     random: options.random,
     // Robots with a model only: a point's visit is a step, and holding points cost more than it
     // saved (d20k 5,133 -> 5,262 s at DockMetering's spare, 5,144 s at 80 steps; dense unchanged).
-    metering: shift || !options.kinematics ? null : new DockMetering(floor, state, params.handlingSteps + 2),
+    // A shift has no plan to say which dropoffs are busy all day.
+    metering:
+      options.planned && options.kinematics
+        ? DockMetering.ofPlan(floor, state, robots, options.planned, params.handlingSteps + 2)
+        : null,
     dockQueue: robots.map(() => null),
     guardHomeward: shift !== undefined,
   };
