@@ -309,7 +309,7 @@ test('a solve’s results show where the time goes, with shares that add up to 1
   // The docks' queues are listed apart, each dock named with the queue the run counted beside it.
   if (docked) {
     const docks = congestion.getByRole('list', { name: 'Dock queues' }).getByRole('button');
-    await expect(docks.first()).toHaveText(/^(Dropoff|Pickup) \S+ \(\d+, \d+\): .+ queued beside it$/);
+    await expect(docks.first()).toHaveText(/^(Dropoff|Pickup) \S+ \(\d+, \d+\): .+ queued for it$/);
     await docks.first().click();
     await expect(docks.first()).toHaveAttribute('aria-pressed', 'true');
   }

@@ -162,8 +162,8 @@ describe('CongestionMap', () => {
       'Cell (3, 0) beside dropoff D1: 0.5 s waiting',
     ]);
     expect(buttons('Dock queues')).toEqual([
-      'Dropoff D1 (4, 0): 2.5 s queued beside it',
-      'Pickup P1 (2, 1): 0.5 s queued beside it',
+      'Dropoff D1 (4, 0): 2.5 s queued for it',
+      'Pickup P1 (2, 1): 0.5 s queued for it',
     ]);
     fireEvent.click(
       within(screen.getByRole('list', { name: 'Dock queues' })).getByRole('button', { name: /Dropoff D1/ }),

@@ -221,7 +221,7 @@ export function CongestionMap({ environment, heatmap, chargerQueueS, dockQueueS 
           heading="Dock queues"
           cells={dockQueues.map((cell) => ({
             ...cell,
-            text: `${cell.name} (${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} queued beside it`,
+            text: `${cell.name} (${cell.x}, ${cell.y}): ${formatCompletionTime(cell.seconds)} queued for it`,
           }))}
           focused={focused}
           onShow={showCell}

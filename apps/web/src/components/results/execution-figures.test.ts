@@ -83,7 +83,7 @@ describe('the plan on the shared floor', () => {
         label: 'Dock queue',
         value: '25.0 s',
         meaning:
-          'Robot time waiting beside a pickup or dropoff another robot was at: D2 20.0 s, D1 5.0 s; the plan, each robot alone, queues 4.0 s at them.',
+          'Robot time waiting for a pickup or dropoff another robot was at (beside it, or loaded on the pickup while the dropoff had robots enough coming): D2 20.0 s, D1 5.0 s; the plan, each robot alone, queues 4.0 s at them.',
       },
       {
         label: 'Charger queue',
@@ -100,7 +100,7 @@ describe('the plan on the shared floor', () => {
     // Held up in the aisles, robots may queue less at docks than the plan, each robot alone, does.
     const noDockQueue = floorLines({ ...totals, dock_queue_s: {} }, undefined, 1, { dock_queue_s: 4 });
     expect(noDockQueue.find((line) => line.label === 'Dock queue')?.meaning).toBe(
-      'Robot time waiting beside a pickup or dropoff another robot was at: no robot queued; the plan, each robot alone, queues 4.0 s at them.',
+      'Robot time waiting for a pickup or dropoff another robot was at (beside it, or loaded on the pickup while the dropoff had robots enough coming): no robot queued; the plan, each robot alone, queues 4.0 s at them.',
     );
     // The total is the parts as shown: 100.5 s of dock queue and 100.5 s of charger queue each read
     // 1 min 41 s, so the total reads 3 min 22 s (the unrounded 201 s would read 3 min 21 s).

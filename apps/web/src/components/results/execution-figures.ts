@@ -219,7 +219,7 @@ export function floorLines(
     lines.push({
       label: 'Dock queue',
       value: formatCompletionTime(split.dockQueueS),
-      meaning: `Robot time waiting beside a pickup or dropoff another robot was at: ${docks.length === 0 ? 'no robot queued' : docks.join(', ')}${plannedQueue(plannedDockQueueS, 'at them')}.`,
+      meaning: `Robot time waiting for a pickup or dropoff another robot was at (beside it, or loaded on the pickup while the dropoff had robots enough coming): ${docks.length === 0 ? 'no robot queued' : docks.join(', ')}${plannedQueue(plannedDockQueueS, 'at them')}.`,
     });
   }
   lines.push(
