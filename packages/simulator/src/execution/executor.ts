@@ -175,8 +175,10 @@ export function executeOnFloor(
       stops?.steer(robot);
       watch.reset(robot);
       policy.newGoal(robot);
-      // Held for its dropoff, it has nowhere to be: it yields to every robot.
-      if (work.heldFor(robot) !== null) policy.standAside(robot);
+      // Held for its dropoff, it has nowhere to be: it yields to every robot. On one-way aisles
+      // never pushed further from its dropoff than a step (its way round the block could be long).
+      const held = work.heldAt(robot);
+      if (held >= 0) policy.standAside(robot, floor.oneWayIds.length > 0 ? floor.distanceField(held) : undefined);
     },
     options.planned,
     options.legMetres,
@@ -200,7 +202,7 @@ export function executeOnFloor(
     // robot, pushed aside into one, may have to go round the block to its dropoff, more than the
     // tight rule's 2 m a step allows for (hotspot-1w ran robots out of charge).
     metering:
-      options.planned && options.kinematics && floor.oneWayIds.length === 0
+      options.planned && options.kinematics
         ? DockMetering.ofPlan(floor, state, robots, options.planned, params.handlingSteps + 2)
         : null,
     dockQueue: robots.map(() => null),

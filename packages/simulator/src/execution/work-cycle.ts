@@ -251,7 +251,11 @@ export class WorkCycle {
     if (metering === null) return;
     for (let robot = 0; robot < this.robots.length; robot++) {
       const dock = metering.heldAt(robot);
-      if (dock >= 0 && !metering.mustWait(robot, state.pos[robot], dock, step)) this.setOut(robot, dock, step);
+      if (dock < 0) continue;
+      if (!metering.mustWait(robot, state.pos[robot], dock, step)) this.setOut(robot, dock, step);
+      // On one-way aisles a robot pushed aside waits where it is: its way back could lead round the block.
+      else if (this.floor.oneWayIds.length > 0 && state.pos[robot] !== state.goal[robot])
+        this.setGoal(robot, state.pos[robot], Phase.ToDropoff);
     }
   }
 
@@ -269,6 +273,11 @@ export class WorkCycle {
   private setOut(robot: number, dock: number, step: number): void {
     this.setGoal(robot, dock, Phase.ToDropoff);
     if (this.state.pos[robot] === dock) this.arrived(robot, step);
+  }
+
+  /** The dropoff cell a robot held on its pickup waits for (`DockMetering`), or -1. */
+  heldAt(robot: number): number {
+    return this.metering?.heldAt(robot) ?? -1;
   }
 
   /** The dropoff a robot held on its pickup waits for (`DockMetering`), or null. */

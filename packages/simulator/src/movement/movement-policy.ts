@@ -24,8 +24,12 @@ export interface MovementPolicy {
   stuck(robot: number, periods: number, coin: number): void;
   /** The robot ended a step away from its goal. */
   kept(robot: number): void;
-  /** The robot waits where it stands with nowhere to be yet (held for its dropoff): it yields to every robot. */
-  standAside(robot: number): void;
+  /**
+   * The robot waits where it stands with nowhere to be yet (held for its dropoff): it yields to
+   * every robot. With `near`, a distance field, it is never pushed to a cell more than one step
+   * further along it than where it stands (until its next goal).
+   */
+  standAside(robot: number, near?: Int32Array): void;
   /**
    * A breakdown began or a repair ended: `state.blockedCell` changed, and the robots' distance
    * fields (`state.field`) now lead round the blocked cells. A policy with routes of its own

@@ -43,6 +43,8 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
   private sortedCount = 0;
   /** Per robot, its index in the active list being sorted plus 1 (0: not active). */
   private readonly activeRank: Int32Array;
+  /** Per robot standing aside, the distance field it may be pushed at most a step further along (`standAside`). */
+  private readonly near: (Int32Array | undefined)[];
 
   constructor(
     protected readonly floor: Floor,
@@ -55,6 +57,7 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
     this.deciding = new Int32Array(state.n + 1);
     this.sorted = new Int32Array(state.n);
     this.activeRank = new Int32Array(state.n);
+    this.near = new Array(state.n);
     this.passages = KeepClearPassages.needed(floor)
       ? new KeepClearPassages(floor, state, (robot) => this.move(robot))
       : null;
@@ -118,6 +121,7 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
 
   newGoal(robot: number): void {
     this.priority[robot] = robot / this.state.n;
+    this.near[robot] = undefined;
   }
 
   urgent(robot: number, slack: number): void {
@@ -133,8 +137,9 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
     return this.state.tight[robot] ? TIGHT_STUCK_ABOVE : 0;
   }
 
-  standAside(robot: number): void {
+  standAside(robot: number, near?: Int32Array): void {
     this.priority[robot] = robot / this.state.n;
+    this.near[robot] = near;
   }
 
   kept(robot: number): void {
@@ -162,6 +167,8 @@ export abstract class PriorityInheritancePolicy implements MovementPolicy {
         (distance[cell] > distance[from] || (distance[cell] === 1 && state.occupant[state.goal[robot]] !== -1))
       )
         continue;
+      const near = this.near[robot];
+      if (near !== undefined && cell !== from && near[cell] > near[from] + 1) continue;
       // Least cost to go first; among equals a free cell, then a seeded coin. Insertion keeps the
       // cells in key order (stable, like a sort of the five).
       const pushed = pusher >= 0 && cell !== from ? this.pushedCost(robot, pusher, cell) : 0;
