@@ -198,9 +198,7 @@ export function executeOnFloor(
     random: options.random,
     // Robots with a model only: a point's visit is a step, and holding points cost more than it
     // saved (d20k 5,133 -> 5,262 s at DockMetering's spare, 5,144 s at 80 steps; dense unchanged).
-    // A shift has no plan to say which dropoffs are busy all day. Nor on one-way aisles: a held
-    // robot, pushed aside into one, may have to go round the block to its dropoff, more than the
-    // tight rule's 2 m a step allows for (hotspot-1w ran robots out of charge).
+    // A shift has no plan to say which dropoffs are busy all day.
     metering:
       options.planned && options.kinematics
         ? DockMetering.ofPlan(floor, state, robots, options.planned, params.handlingSteps + 2)
