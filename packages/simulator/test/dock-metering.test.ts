@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildProblem, solve } from '@fleetlab/solver';
 import {
@@ -7,7 +8,9 @@ import {
   type ExecutionRecord,
   type FloorEnvironment,
   type FreeFlowRobot,
+  type GeneratedInstance,
   generateWarehouseInstance,
+  type InstanceGeneratorOptions,
   robotWorkFromPlan,
 } from '@fleetlab/warehouse';
 import { DockMetering, SPARE_STEPS } from '../src/execution/dock-metering.ts';
@@ -66,6 +69,17 @@ function heldOnPickups(environment: FloorEnvironment, execution: ExecutionRecord
     }
   }
   return held;
+}
+
+/** A generated floor planned by greedy and run on the floor (`simulate` checks the run against the floor's rules before it returns it). */
+function greedyDay(
+  options: InstanceGeneratorOptions,
+  params: { max_distance: number; handling_time_s: number; robot_model: 'point' | 'drive-unit' | 'amr' },
+): { instance: GeneratedInstance; execution: ExecutionRecord } {
+  const instance = generateWarehouseInstance(options);
+  const problem = buildProblem({ environment: instance.environment, tasks: instance.tasks, params });
+  const { results } = solve(problem, { algorithm: 'greedy_distance', timeLimitS: 1 });
+  return { instance, execution: simulate(instance.environment, results, params) };
 }
 
 describe('dock metering', () => {
@@ -154,28 +168,63 @@ describe('dock metering', () => {
     // A held robot pushed into a one-way lane may have to go round the block: it is pushed at most
     // a step further from its dropoff, and waits where it was pushed to. Pushed anywhere and sent
     // back to its pickup, R2_2 here reached its dropoff with 18 m of charge and its station further.
-    const instance = generateWarehouseInstance({
-      width: 20,
-      height: 16,
-      stations: 2,
-      robotsPerStation: 8,
-      orders: 80,
-      dropoffs: 1,
-      seed: 3,
-      aisleWidth: 1,
-      oneWayLanes: true,
-    });
+    const { instance, execution } = greedyDay(
+      {
+        width: 20,
+        height: 16,
+        stations: 2,
+        robotsPerStation: 8,
+        orders: 80,
+        dropoffs: 1,
+        seed: 3,
+        aisleWidth: 1,
+        oneWayLanes: true,
+      },
+      { max_distance: 150, handling_time_s: 6, robot_model: 'drive-unit' },
+    );
     expect(instance.environment.elements.one_way_aisles?.length).toBeGreaterThan(0);
-    const params = { max_distance: 150, handling_time_s: 6, robot_model: 'drive-unit' as const };
-    const problem = buildProblem({ environment: instance.environment, tasks: instance.tasks, params });
-    const { results } = solve(problem, { algorithm: 'greedy_distance', timeLimitS: 1 });
-    // simulate checks the run against the floor's rules (checkExecution) before it returns it.
-    const execution = simulate(instance.environment, results, params);
     expect(heldOnPickups(instance.environment, execution)).toBeGreaterThan(0);
   });
 
+  it('random crowded floors, with and without one-way lanes: every delivery done, every run passing the checkers, robots held on some', () => {
+    let heldRuns = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          seed: fc.integer({ min: 1, max: 10_000 }),
+          robotsPerStation: fc.integer({ min: 4, max: 8 }),
+          dropoffs: fc.integer({ min: 1, max: 2 }),
+          handling: fc.constantFrom(2, 6),
+          charge: fc.constantFrom(150, 2000),
+          oneWayLanes: fc.boolean(),
+          model: fc.constantFrom('drive-unit' as const, 'amr' as const),
+        }),
+        ({ seed, robotsPerStation, dropoffs, handling, charge, oneWayLanes, model }) => {
+          const { instance, execution } = greedyDay(
+            {
+              width: 16,
+              height: 16,
+              stations: 2,
+              robotsPerStation,
+              orders: 60,
+              dropoffs,
+              seed,
+              aisleWidth: 1,
+              oneWayLanes,
+            },
+            { max_distance: charge, handling_time_s: handling, robot_model: model },
+          );
+          expect(execution.totals.deliveries).toBe(instance.tasks.length);
+          if (heldOnPickups(instance.environment, execution) > 0) heldRuns++;
+        },
+      ),
+      { numRuns: 20, seed: 20261203 },
+    );
+    expect(heldRuns).toBeGreaterThan(0);
+  });
+
   it('holds loaded drive units on their pickups on a crowded one-dock floor, as the dock’s queue, and never holds points', () => {
-    const instance = generateWarehouseInstance({
+    const options = {
       width: 16,
       height: 16,
       stations: 2,
@@ -184,12 +233,13 @@ describe('dock metering', () => {
       dropoffs: 1,
       seed: 7,
       aisleWidth: 1,
-    });
+    } as const;
     const heldSeconds = (model: 'point' | 'drive-unit') => {
-      const params = { max_distance: 2000, handling_time_s: 6, robot_model: model };
-      const problem = buildProblem({ environment: instance.environment, tasks: instance.tasks, params });
-      const { results } = solve(problem, { algorithm: 'greedy_distance', timeLimitS: 1 });
-      const execution = simulate(instance.environment, results, params);
+      const { instance, execution } = greedyDay(options, {
+        max_distance: 2000,
+        handling_time_s: 6,
+        robot_model: model,
+      });
       const held = heldOnPickups(instance.environment, execution);
       const dockQueue = Object.values(execution.totals.dock_queue_s ?? {}).reduce((sum, s) => sum + s, 0);
       return { held, dockQueue };
