@@ -26,7 +26,7 @@ export const SPARE_STEPS = 50;
 /**
  * Visits robots wait at a dropoff on average in the plan (each alone on the floor, docks first
  * come, first served), above which it is metered: busy all day. The bench's plans with drive units
- * wait 1.0-2.4 visits at t1's dropoffs, 0.5-1.7 at xl1's, 5.2-19 at dense's, 7-13 at hotspot's
+ * wait 0.2-0.5 visits at t1's dropoffs, 0.5-1.7 at xl1's, 5.2-19 at dense's, 7-13 at hotspot's
  * and about 50 at d20k's.
  */
 const SATURATED_VISITS = 4;
