@@ -36,18 +36,24 @@ const LONG_LANE: FloorEnvironment = {
   },
 };
 
-/** Five robots on LONG_LANE, none moving yet, and dock metering at 20 steps a visit; `headFor` sets a robot on its way to D1. */
-function longLane() {
+/** Each of LONG_LANE's five robots takes one delivery from P1 to D1. */
+const FIVE_DELIVERIES = Object.fromEntries([1, 2, 3, 4, 5].map((k) => [`R1_${k}`, [deliver('P1', 'D1')]]));
+
+/**
+ * LONG_LANE's five robots with `plan`, none moving yet, and dock metering of every dropoff at 20
+ * steps a visit; `headFor` sets a robot on its way to D1.
+ */
+function longLane(plan: Record<string, ReturnType<typeof deliver>[]> = FIVE_DELIVERIES) {
   const floor = new Floor(LONG_LANE);
-  const plan = Object.fromEntries([1, 2, 3, 4, 5].map((k) => [`R1_${k}`, [deliver('P1', 'D1')]]));
-  const state = new FloorTraffic(floor, robotWorkFromPlan(floor, LONG_LANE, plan));
+  const robots = robotWorkFromPlan(floor, LONG_LANE, plan);
+  const state = new FloorTraffic(floor, robots);
   const [p1, p2, d1] = ['P1', 'P2', 'D1'].map((place) => floor.requireCellOf(place));
   const headFor = (robot: number) => {
     state.phase[robot] = Phase.ToDropoff;
     state.mode[robot] = Mode.Moving;
     state.goal[robot] = d1;
   };
-  return { floor, state, metering: new DockMetering(floor, state, 20), headFor, p1, p2, d1 };
+  return { floor, robots, state, metering: new DockMetering(floor, state, 20), headFor, p1, p2, d1 };
 }
 
 /**
@@ -128,16 +134,13 @@ describe('dock metering', () => {
   });
 
   it('meters only the dropoffs where the plan keeps robots waiting four visits or more on average', () => {
-    const floor = new Floor(LONG_LANE);
-    const plan = {
+    const { floor, robots, state, headFor, p1, d1 } = longLane({
       R1_1: [deliver('P1', 'D1'), deliver('P2', 'D1')],
       R1_2: [deliver('P2', 'D1')],
       R1_3: [],
       R1_4: [],
       R1_5: [],
-    };
-    const robots = robotWorkFromPlan(floor, LONG_LANE, plan);
-    const state = new FloorTraffic(floor, robots);
+    });
     // Only the plan's waits at dropoffs are read: at 20 steps a visit, busy means 80 steps a visit.
     const waits = (first: number, second: number, third: number) =>
       [
@@ -152,12 +155,7 @@ describe('dock metering', () => {
       ] as unknown as FreeFlowRobot[];
     expect(DockMetering.ofPlan(floor, state, robots, waits(100, 60, 79), 20)).toBeNull();
     const metering = DockMetering.ofPlan(floor, state, robots, waits(100, 60, 80), 20);
-    const [p1, d1] = ['P1', 'D1'].map((place) => floor.requireCellOf(place));
-    for (const robot of [2, 3, 4]) {
-      state.phase[robot] = Phase.ToDropoff;
-      state.mode[robot] = Mode.Moving;
-      state.goal[robot] = d1;
-    }
+    for (const robot of [2, 3, 4]) headFor(robot);
     metering?.countHeading();
     // Three on their way at 20 steps each: 60 <= 12 + 50, the fourth goes; a fifth would wait.
     expect(metering?.mustWait(0, p1, d1, 3)).toBe(false);

@@ -264,7 +264,7 @@ export class WorkCycle {
    * not be pushed about any more (its way back to where it was held may lead away from its dropoff).
    */
   releaseNow(robot: number, step: number): void {
-    const dock = this.metering?.heldAt(robot) ?? -1;
+    const dock = this.heldAt(robot);
     if (dock < 0) return;
     this.metering?.release(robot, step);
     this.setOut(robot, dock, step);
@@ -282,7 +282,7 @@ export class WorkCycle {
 
   /** The dropoff a robot held on its pickup waits for (`DockMetering`), or null. */
   heldFor(robot: number): string | null {
-    if (this.metering === null || this.metering.heldAt(robot) < 0) return null;
+    if (this.heldAt(robot) < 0) return null;
     const item = this.robots[robot].work[this.workIndex[robot]];
     return item?.kind === 'delivery' ? item.dropoff : null;
   }

@@ -647,8 +647,13 @@ export function timeDiscreteRun(
     notifyFollowers(mover, time);
   };
 
-  /** A wait of `waited` s on the robot's cell ends: traffic, or its dock's queue (`waitingFor`); none once its work is done. */
-  const countWait = (mover: Mover, waited: number) => {
+  /**
+   * The robot's wait on its cell since `waitingSince` ends at `time`, counted on the record's
+   * ticks as its activities are (so the traffic delay and the time breakdown's waiting are one
+   * figure): traffic, or its dock's queue (`waitingFor`); none once its work is done.
+   */
+  const endWait = (mover: Mover, time: number) => {
+    const waited = (tickAt(time) - tickAt(mover.waitingSince)) * tick;
     if (mover.stop >= mover.stops.length - 1) return;
     mover.waitingS += waited;
     waitS[mover.cells[mover.index]] += waited;
@@ -676,8 +681,7 @@ export function timeDiscreteRun(
         // Woken by its own earlier visit of a cell it came back to: still held (the release that
         // ends the hold takes it off the list as it wakes it).
         if (!dockHoldOver(mover)) return;
-        const waited = (tickAt(time) - tickAt(mover.waitingSince)) * tick;
-        countWait(mover, waited);
+        endWait(mover, time);
         mover.pause++;
         mover.mode = Mode.Decide;
         decide(mover, time);
@@ -696,9 +700,7 @@ export function timeDiscreteRun(
           if (!mover.rotating && start < Infinity) at(mover, start);
           return;
         }
-        // On the record's ticks, as its activities are, so the traffic delay and the time
-        // breakdown's waiting are one figure.
-        countWait(mover, (tickAt(time) - tickAt(mover.waitingSince)) * tick);
+        endWait(mover, time);
         mover.mode = Mode.Decide;
         decide(mover, time);
         return;
