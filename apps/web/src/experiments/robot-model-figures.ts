@@ -121,7 +121,10 @@ function finalAnswerText(
     .map((finding) => {
       const label = labelOf(finding.model);
       if (finding.status === 'met') return `${label}: ${robots(finding.robots)}`;
-      if (finding.status === 'none_met') return `${label}: no fleet tested`;
+      if (finding.status === 'none_met') {
+        const { closest } = finding;
+        return `${label}: none of the fleets tested, at best ${formatComparedValue(figure, comparedValue(closest, figure))} with ${robots(closest.robot_count)}`;
+      }
       return `${label}: no result yet`;
     })
     .join('; ');

@@ -63,18 +63,18 @@ describe('robot-model comparison answer', () => {
       ),
     };
     expect(robotModelAnswerText(robotModelComparisonOf(running), label)).toBe(
-      `So far, ${DRIVE_UNIT} needs the fewest robots to finish by 10 min 0 s: 3 robots (${DRIVE_UNIT}: 3 robots; ${AMR}: no fleet tested). 1 point still to finish could change it.`,
+      `So far, ${DRIVE_UNIT} needs the fewest robots to finish by 10 min 0 s: 3 robots (${DRIVE_UNIT}: 3 robots; ${AMR}: none of the fleets tested, at best 11 min 40 s with 3 robots). 1 point still to finish could change it.`,
     );
     const tight = { ...running, target_makespan_s: 400 };
     expect(robotModelAnswerText(robotModelComparisonOf(tight), label)).toBe(
-      `So far, no model tested can finish by 6 min 40 s (${DRIVE_UNIT}: no fleet tested; ${AMR}: no fleet tested). 1 point still to finish could change it.`,
+      `So far, no model tested can finish by 6 min 40 s (${DRIVE_UNIT}: none of the fleets tested, at best 7 min 30 s with 4 robots; ${AMR}: none of the fleets tested, at best 11 min 40 s with 3 robots). 1 point still to finish could change it.`,
     );
   });
 
   it('says when no model meets the target, and without one which model finishes soonest', () => {
     const tight = { ...ROBOT_MODEL_COMPARISON, target_makespan_s: 400 };
     expect(robotModelAnswerText(robotModelComparisonOf(tight), label)).toBe(
-      `No model tested can finish by 6 min 40 s (${DRIVE_UNIT}: no fleet tested; ${AMR}: no fleet tested).`,
+      `No model tested can finish by 6 min 40 s (${DRIVE_UNIT}: none of the fleets tested, at best 7 min 30 s with 4 robots; ${AMR}: none of the fleets tested, at best 9 min 50 s with 4 robots).`,
     );
     const open = { ...ROBOT_MODEL_COMPARISON, target_makespan_s: null };
     expect(robotModelAnswerText(robotModelComparisonOf(open), label)).toBe(

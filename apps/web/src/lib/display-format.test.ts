@@ -44,6 +44,17 @@ describe('formatCompletionTime (Max Completion Time)', () => {
     expect(formatCompletionTime(59.94)).toBe('59.9 s');
   });
 
+  it('rounds a sum of figures as it rounds the equal figure counted in ticks', () => {
+    // A dock queue of 10.65 + 10 + 1.2 + 0.4 s adds up to 22.249999999999996 in floating point,
+    // and the same 445 ticks of 0.05 s to 22.25: both read 22.3 s (half up), never 22.2 beside 22.3.
+    const summed = 10.65 + 10 + 1.2 + 0.4;
+    expect(summed).toBeLessThan(22.25);
+    expect(formatCompletionTime(summed)).toBe('22.3 s');
+    expect(formatCompletionTime(445 * 0.05)).toBe('22.3 s');
+    expect(formatCompletionTimeToTenths(summed)).toBe('22.3 s');
+    expect(formatCompletionTime(60 + 29.5 - 1e-12)).toBe('1 min 30 s');
+  });
+
   it('switches to minutes and seconds at 60 s, including values that round up to a minute', () => {
     expect(formatCompletionTime(125)).toBe('2 min 5 s');
     expect(formatCompletionTime(60)).toBe('1 min 0 s');

@@ -53,14 +53,28 @@ export function formatCompletionTime(seconds: number): string {
  * second. Figures shown as parts of a total add these, so the parts read off the page add up.
  */
 export function completionTimeAsShown(seconds: number): number {
-  const tenths = Math.round(seconds * 10) / 10;
-  return tenths < 60 ? tenths : Math.round(seconds);
+  const tenths = roundedTo(seconds, 10) / 10;
+  return tenths < 60 ? tenths : roundedTo(seconds, 1);
+}
+
+/** A duration rounded as `formatCompletionTimeToTenths` shows it, to the tenth of a second. */
+export function tenthsAsShown(seconds: number): number {
+  return roundedTo(seconds, 10) / 10;
+}
+
+/**
+ * `seconds` counted in 1 / `perSecond` s, rounded half up: first to the microsecond, so the noise
+ * of adding floating-point figures (22.249999999999996 for 22.25) never rounds one figure down
+ * and its equal neighbour up.
+ */
+function roundedTo(seconds: number, perSecond: number): number {
+  return Math.round(Math.round(seconds * 1e6) / (1e6 / perSecond));
 }
 
 /** A duration of a minute or more as minutes (and hours) and seconds, the seconds to `digits` decimals. */
 function minutesText(seconds: number, digits: 0 | 1): string {
   const perSecond = 10 ** digits;
-  const counted = Math.round(seconds * perSecond);
+  const counted = roundedTo(seconds, perSecond);
   const minutes = Math.floor(counted / (60 * perSecond));
   const rest = `${((counted % (60 * perSecond)) / perSecond).toFixed(digits)} s`;
   if (minutes < 60) return `${minutes} min ${rest}`;
@@ -74,7 +88,7 @@ function minutesText(seconds: number, digits: 0 | 1): string {
  */
 export function formatCompletionTimeToTenths(seconds: number): string {
   if (!Number.isFinite(seconds)) return '—';
-  const tenths = Math.round(seconds * 10);
+  const tenths = roundedTo(seconds, 10);
   if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`;
   return minutesText(seconds, 1);
 }

@@ -140,12 +140,34 @@ describe('the plan on the shared floor', () => {
     expect(detourMeaning(1150, 0)).toMatch(/not in the traffic delay\.$/);
   });
 
+  it('shows Planned and With traffic so that the difference beside them adds up on the page', () => {
+    // A drive unit's day: 339.55 s planned, 389.4 s with traffic. In whole seconds they would read
+    // 5 min 40 s and 6 min 29 s beside "+49.9 s"; to the tenth, 5 min 39.6 s + 49.8 s = 6 min 29.4 s.
+    const close = floorLines({
+      ...totals,
+      planned_makespan_s: 339.55,
+      free_flow_makespan_s: 339.55,
+      executed_makespan_s: 389.4,
+    });
+    expect(close.slice(0, 2).map((line) => line.value)).toEqual(['5 min 39.6 s', '6 min 29.4 s']);
+    expect(close[1].meaning).toMatch(/^Every robot on the floor at once: \+49\.8 s \(\+14\.7%\)/);
+    // A minute or more apart: whole seconds, and the difference of the whole seconds shown.
+    const far = floorLines({
+      ...totals,
+      planned_makespan_s: 339.55,
+      free_flow_makespan_s: 339.55,
+      executed_makespan_s: 420.4,
+    });
+    expect(far.slice(0, 2).map((line) => line.value)).toEqual(['5 min 40 s', '7 min 0 s']);
+    expect(far[1].meaning).toMatch(/^Every robot on the floor at once: \+1 min 20 s \(\+23\.8%\)/);
+  });
+
   it('says what each figure is, one line each; free flow within a step of the plan is not shown', () => {
     expect(floorLines(totals, { R1_1: robot(40, 30), R1_2: robot(55, 30) })).toEqual([
-      { label: 'Planned', value: '3 min 20 s', meaning: 'Each robot alone on the floor: the plan itself.' },
+      { label: 'Planned', value: '3 min 20.0 s', meaning: 'Each robot alone on the floor: the plan itself.' },
       {
         label: 'With traffic',
-        value: '3 min 50 s',
+        value: '3 min 50.0 s',
         meaning: 'Every robot on the floor at once: +30.0 s (+15.0%) against the plan, 313.0 deliveries per hour.',
       },
       {
@@ -254,6 +276,19 @@ describe('the plan on the shared floor', () => {
       'Robot time waiting for a free charger: R5 40.0 s, R3 30.0 s, R4 20.0 s, 2 more stations.',
     );
     expect(busy.at(-1)?.value).toBe('1,318');
+    // One left over is one station, one pickup or dropoff.
+    const oneMore = floorLines({
+      ...old,
+      charger_queue_s: { R1: 10, R2: 30, R3: 20, R4: 5 },
+      dock_queue_s: { D3: 10.65, D1: 10, P224: 1.2, D2: 0.4 },
+    });
+    expect(oneMore.find((line) => line.label === 'Charger queue')?.meaning).toBe(
+      'Robot time waiting for a free charger: R2 30.0 s, R3 20.0 s, R1 10.0 s, 1 more station.',
+    );
+    const dock = oneMore.find((line) => line.label === 'Dock queue');
+    expect(dock?.meaning).toContain('D3 10.7 s, D1 10.0 s, P224 1.2 s, 1 more pickup or dropoff');
+    // 22.249999999999996 in floating point: the total reads as its parts add up on the page.
+    expect(dock?.value).toBe('22.3 s');
   });
 
   it('treats free flow within one step and 0.5% of the plan as the plan', () => {

@@ -14,6 +14,7 @@ import {
   formatCompletionTimeToTenths,
   formatDistance,
   formatGrouped,
+  tenthsAsShown,
 } from '../../lib/display-format.ts';
 
 /** Why a day on the shared floor can end before its plan, wherever an executed makespan sits below the planned one. */
@@ -40,13 +41,16 @@ function plannedQueue(seconds: number, where: string): string {
 /** Stations and docks named by their queue on the queue lines. */
 const QUEUES_NAMED = 3;
 
-/** The longest queues first, `QUEUES_NAMED` of them named with their time, the rest counted: `D2 3:10, D4 2:05, 4 more docks`. */
-function longestQueues(queues: Readonly<Record<string, number>>, noun: string): string[] {
+/** The longest queues first, `QUEUES_NAMED` of them named with their time, the rest counted: `D2 3:10, D4 2:05, 4 more stations`. */
+function longestQueues(queues: Readonly<Record<string, number>>, noun: { one: string; many: string }): string[] {
   const longest = Object.entries(queues)
     .filter(([, seconds]) => seconds > 0)
     .sort(([, a], [, b]) => b - a);
   const named = longest.slice(0, QUEUES_NAMED).map(([id, seconds]) => `${id} ${formatCompletionTime(seconds)}`);
-  if (longest.length > QUEUES_NAMED) named.push(`${longest.length - QUEUES_NAMED} more ${noun}`);
+  if (longest.length > QUEUES_NAMED) {
+    const more = longest.length - QUEUES_NAMED;
+    named.push(`${more} more ${more === 1 ? noun.one : noun.many}`);
+  }
   return named;
 }
 
@@ -171,10 +175,19 @@ export function floorLines(
   const planned = totals.planned_makespan_s;
   const delay = totals.executed_makespan_s - planned;
   const delayPercent = planned > 0 ? (100 * delay) / planned : 0;
+  // Planned and With traffic are shown to the tenth when they differ by under a minute, and the
+  // difference is the one between them as shown: read off the page, they add up.
+  const closeRun = Math.abs(delay) < 60;
+  const showRun = closeRun ? formatCompletionTimeToTenths : formatCompletionTime;
+  const shownOf = closeRun ? tenthsAsShown : completionTimeAsShown;
+  const shownDelay = shownOf(totals.executed_makespan_s) - shownOf(planned);
   const split = delaySplitOf(totals, robots);
   // The longest queues first; a floor of 40 stations names its three worst.
-  const stations = longestQueues(totals.charger_queue_s, 'stations');
-  const docks = totals.dock_queue_s === undefined ? null : longestQueues(totals.dock_queue_s, 'pickups and dropoffs');
+  const stations = longestQueues(totals.charger_queue_s, { one: 'station', many: 'stations' });
+  const docks =
+    totals.dock_queue_s === undefined
+      ? null
+      : longestQueues(totals.dock_queue_s, { one: 'pickup or dropoff', many: 'pickups and dropoffs' });
   const shared = [
     ...(plannedChargerQueueS > 0
       ? [`the stations' chargers (${formatCompletionTime(plannedChargerQueueS)} of robot time queueing for them)`]
@@ -188,7 +201,7 @@ export function floorLines(
   const lines: FloorLine[] = [
     {
       label: 'Planned',
-      value: formatCompletionTime(planned),
+      value: showRun(planned),
       meaning:
         shared.length > 0
           ? `Each robot alone on the floor, sharing ${shared.join(' and ')}: the plan itself.`
@@ -206,8 +219,8 @@ export function floorLines(
   lines.push(
     {
       label: 'With traffic',
-      value: formatCompletionTime(totals.executed_makespan_s),
-      meaning: `Every robot on the floor at once: ${signedDuration(delay)} (${delayPercent >= 0 ? '+' : '−'}${Math.abs(delayPercent).toFixed(1)}%) against the plan, ${formatGrouped(totals.throughput_per_h, 1)} deliveries per hour.${delay < 0 ? ` ${SOONER_THAN_PLAN}` : ''}`,
+      value: showRun(totals.executed_makespan_s),
+      meaning: `Every robot on the floor at once: ${signedDuration(shownDelay)} (${delayPercent >= 0 ? '+' : '−'}${Math.abs(delayPercent).toFixed(1)}%) against the plan, ${formatGrouped(totals.throughput_per_h, 1)} deliveries per hour.${delay < 0 ? ` ${SOONER_THAN_PLAN}` : ''}`,
     },
     {
       label: 'Traffic delay',

@@ -131,10 +131,10 @@ describe('SolveResults summary', () => {
       .map((line) => [...line.children].map((cell) => cell.textContent));
     // 240.5 - 214 = 26.5 s later, 12.4% of the plan's 214 s; free flow equals the plan, so it is not a line of its own.
     expect(lines).toEqual([
-      ['Planned', '3 min 34 s', 'Each robot alone on the floor: the plan itself.'],
+      ['Planned', '3 min 34.0 s', 'Each robot alone on the floor: the plan itself.'],
       [
         'With traffic',
-        '4 min 1 s',
+        '4 min 0.5 s',
         'Every robot on the floor at once: +26.5 s (+12.4%) against the plan, 59.9 deliveries per hour.',
       ],
       [
