@@ -53,7 +53,7 @@ export function formatCompletionTime(seconds: number): string {
  * second. Figures shown as parts of a total add these, so the parts read off the page add up.
  */
 export function completionTimeAsShown(seconds: number): number {
-  const tenths = roundedTo(seconds, 10) / 10;
+  const tenths = tenthsAsShown(seconds);
   return tenths < 60 ? tenths : roundedTo(seconds, 1);
 }
 
