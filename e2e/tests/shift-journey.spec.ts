@@ -154,6 +154,16 @@ test('a planner runs a 1 h shift with the drive unit the form starts with, and r
   const doneByEnd = solve.execution.orders.filter((order) => order.done_s !== undefined && order.done_s <= HOUR_S);
   expect(doneByEnd.length).toBe(figures.delivered);
   await expectFiguresInsideTheirCards(results);
+  // Where the time goes counts the shift's hour, as the utilisation does, though the robots work
+  // on past its end to finish the moves dispatched by then: its idle share is the rest.
+  const idleRow = page
+    .getByRole('table', { name: 'Robot time by activity' })
+    .getByRole('row')
+    .filter({ hasText: /^Idle/ });
+  const idleShare = Number((await idleRow.locator('td').last().textContent())?.replace('%', ''));
+  const utilisation = Number((await summaryFigure(page, 'Utilisation', 'Shift Results')).replace('%', ''));
+  expect(Math.abs(idleShare + utilisation - 100)).toBeLessThanOrEqual(0.1 + 1e-9);
+  await expect(page.getByText(/^Every robot's time over the shift of 1 h 0 min 0 s,/)).toBeVisible();
   // The replay at the shift's end shows the same count delivered.
   const { player } = playerOf(page);
   await player.getByRole('group', { name: 'Jump to' }).getByRole('button', { name: '1 h', exact: true }).click();

@@ -265,6 +265,20 @@ describe('a plan’s time split', () => {
     });
   });
 
+  it('up to a shift’s end counts the driving, its ramps and turns, and the handling before it only', () => {
+    // To 10 s (step 200): driving 0-5 s and 7-10 s = 8 s; ramps 1.5 + 1 + 1.375 = 3.875 s and the
+    // 0.625 s turn within them; the 1.5 s ramps after 10 s are not counted.
+    expect(executedTimeSplit(executedDay, 200)).toEqual({
+      driving_s: 3.5,
+      ramps_s: 3.875,
+      turning_s: 0.625,
+      handling_s: 2,
+      charging_s: 0,
+      waiting_s: 1,
+      waiting_from: 'execution',
+    });
+  });
+
   it('a solve’s split is its execution’s when the plan ran on the shared floor, and null for a plan the floor cannot read', () => {
     const solved = solveTimeSplit(environment, { robot_model: 'drive-unit' }, plan, executedDay);
     expect(solved?.time_split).toMatchObject({

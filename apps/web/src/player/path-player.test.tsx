@@ -379,6 +379,8 @@ describe('PathPlayer on a shift', () => {
       .map((button) => button.textContent);
     expect(marks).toEqual(['15 min', '30 min', '45 min', '1 h', '1 h 15 min', '1 h 30 min']);
     expect(orders().textContent).toBe('Orders released: 1 of 5 · Waiting for a robot: 1 · On board: 0 · Delivered: 0');
+    // A shift has no plan: the speed plays seconds of the shift.
+    expect(screen.getByTestId('player-speed').textContent).toBe('= 10 s of shift per second');
   });
 
   it('jumps to minute 30 and to the end: the clock, the robot and the orders follow', async () => {

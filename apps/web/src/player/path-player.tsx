@@ -1,14 +1,15 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { LooseEnvironmentShape } from '../map-drawing/layout-scene.ts';
 import { card } from '../components/ui/styles.ts';
-import { formatClock, formatPercent1 } from '../lib/display-format.ts';
+import { formatClock, formatGrouped, formatPercent1 } from '../lib/display-format.ts';
+import { shiftEndSOf, shiftStatsOf } from '../components/results/shift-figures.ts';
 import type { PositionedEnvironment } from './node-positions.ts';
 import { PlayerCanvas, type PlayerCanvasHandle } from './player-canvas.tsx';
 import { PlayerControls } from './player-controls.tsx';
 import { sampleReplay, usePlayback, usePlayerSettings, type ReplayInputs } from './player-state.ts';
 import { createFleetStates, type RobotState } from './robot-state.ts';
 import { RobotTable, type RobotTableHandle } from './robot-table.tsx';
-import { buildOrderClock, ordersAt, shiftTimeMarks } from './shift-replay.ts';
+import { buildOrderClock, ordersAt, shiftEndText, shiftTimeMarks } from './shift-replay.ts';
 import { ShiftOrdersStatus, type ShiftOrdersStatusHandle } from './shift-orders-status.tsx';
 import { tallyTraffic } from './traffic-replay.ts';
 import { TimeSlider, type TimeSliderHandle } from './time-slider.tsx';
@@ -60,6 +61,10 @@ export function PathPlayer({
   const shiftOrders = execution?.orders ?? null;
   const orderClock = useMemo(() => (shiftOrders ? buildOrderClock(shiftOrders) : null), [shiftOrders]);
   const marks = useMemo(() => (shiftOrders ? shiftTimeMarks(model.endTime) : []), [shiftOrders, model.endTime]);
+  const shiftEndS = useMemo(() => {
+    const shift = shiftStatsOf(stats);
+    return shift ? shiftEndSOf(shift) : null;
+  }, [stats]);
 
   const canvasRef = useRef<PlayerCanvasHandle>(null);
   const tableRef = useRef<RobotTableHandle>(null);
@@ -84,7 +89,7 @@ export function PathPlayer({
   const publish = useCallback(
     (time: number) => {
       tableRef.current?.write(states);
-      if (deliveredRef.current) deliveredRef.current.textContent = String(deliveredCount(states));
+      if (deliveredRef.current) deliveredRef.current.textContent = formatGrouped(deliveredCount(states));
       if (replay.mode === 'traffic' && replay.model.activitiesRecorded)
         trafficRef.current?.write(tallyTraffic(replay.model, time, states));
       if (orderClock) ordersRef.current?.write(ordersAt(orderClock, time));
@@ -134,6 +139,7 @@ export function PathPlayer({
         trafficStepSeconds={settings.trafficStepSeconds}
         motionRecorded={settings.motionRecorded}
         planMotionModelled={settings.planMotionModelled}
+        replayed={shiftOrders ? 'shift' : 'plan'}
       />
 
       <TimeSlider
@@ -156,7 +162,7 @@ export function PathPlayer({
       )}
       {playback.finished && (
         <p className="mt-3 text-sm text-green-300" role="status">
-          {shiftOrders ? 'End of the shift.' : 'Simulation complete: every robot is done.'}
+          {shiftOrders ? shiftEndText(shiftEndS, model.endTime) : 'Simulation complete: every robot is done.'}
         </p>
       )}
 
@@ -180,8 +186,8 @@ export function PathPlayer({
       )}
       <p className="mt-2 text-xs text-slate-400">
         Deliveries completed: <span ref={deliveredRef}>0</span> /{' '}
-        {model.robots.reduce((sum, robot) => sum + robot.deliveryCount, 0)}. Select a robot to trace its remaining
-        route.
+        {formatGrouped(model.robots.reduce((sum, robot) => sum + robot.deliveryCount, 0))}. Select a robot to trace its
+        remaining route.
       </p>
 
       <RobotTable ref={tableRef} model={model} selectedRobot={settings.selectedRobot} onSelect={settings.toggleRobot} />

@@ -35,6 +35,8 @@ export interface PlayerControlsProps {
   readonly motionRecorded?: boolean;
   /** Whether the plan was made with a robot model other than point: its planned replay drives each run with the model's own motion. */
   readonly planMotionModelled?: boolean;
+  /** What is replayed, for the speed's words: a day's plan (and its run), or a shift. */
+  readonly replayed?: 'plan' | 'shift';
 }
 
 /** Spec §2 player controls: Play / Pause / Reset, replay mode, speed, zoom, max speed and acceleration. */
@@ -85,14 +87,14 @@ export function PlayerControls(props: PlayerControlsProps) {
               type="button"
               className={filterButton(option === speed)}
               aria-pressed={option === speed}
-              title={speedText(option)}
+              title={speedText(option, props.replayed)}
               onClick={() => props.onSpeed(option)}
             >
               {option}x
             </button>
           ))}
           <span className="ml-1 text-xs text-slate-400" data-testid="player-speed">
-            = {speedText(speed)}
+            = {speedText(speed, props.replayed)}
           </span>
         </div>
 
@@ -162,9 +164,9 @@ export function PlayerControls(props: PlayerControlsProps) {
   );
 }
 
-/** What a speed multiplier plays: '1x' is not real time but 10 s of the plan per second. */
-function speedText(multiplier: number): string {
-  return `${trimmed(multiplier * SIMULATED_SECONDS_PER_SECOND)} s of plan per second`;
+/** What a speed multiplier plays: '1x' is not real time but 10 s of the plan (or the shift) per second. */
+function speedText(multiplier: number, replayed: 'plan' | 'shift' = 'plan'): string {
+  return `${trimmed(multiplier * SIMULATED_SECONDS_PER_SECOND)} s of ${replayed} per second`;
 }
 
 /** At most two decimals, no trailing zeros. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SHIFT_EXECUTION } from '../components/results/shift.fixture.ts';
-import { buildOrderClock, ordersAt, shiftTimeMarks } from './shift-replay.ts';
+import { buildOrderClock, ordersAt, shiftEndText, shiftTimeMarks } from './shift-replay.ts';
 
 describe('ordersAt', () => {
   const clock = buildOrderClock(SHIFT_EXECUTION.orders ?? []);
@@ -24,5 +24,16 @@ describe('shiftTimeMarks', () => {
     expect(shiftTimeMarks(5 * 3600).map((mark) => mark.time)).toEqual([3600, 7200, 10800, 14400, 18000]);
     expect(shiftTimeMarks(2.5 * 3600).map((mark) => mark.label)).toEqual(['1 h', '2 h']);
     expect(shiftTimeMarks(600)).toEqual([]);
+  });
+});
+
+describe('shiftEndText', () => {
+  it('ends a replay that stops at the shift’s end as the shift, and names both ends when robots worked on', () => {
+    expect(shiftEndText(5400, 5400)).toBe('End of the shift.');
+    expect(shiftEndText(null, 5400)).toBe('End of the shift.');
+    // A drive-unit hour whose robots finished the moves dispatched by its end 3 min 19.4 s later.
+    expect(shiftEndText(3600, 3799.4)).toBe(
+      'End of the replay: the shift ended at 1 h 0 min 0 s, and the robots finished the moves dispatched by then at 1 h 3 min 19 s.',
+    );
   });
 });

@@ -4,6 +4,7 @@
 // count at time t is three binary searches whatever the number of orders; and the marks a
 // planner jumps to (every quarter hour or every hour). Pure.
 import type { ShiftOrderRecord } from '@fleetlab/warehouse';
+import { formatCompletionTime } from '../lib/display-format.ts';
 
 export interface OrderClock {
   readonly releases: Float64Array;
@@ -77,4 +78,14 @@ export function shiftTimeMarks(endS: number): TimeMark[] {
   const marks: TimeMark[] = [];
   for (let time = every; time <= endS; time += every) marks.push({ time, label: markLabel(time) });
   return marks;
+}
+
+/**
+ * What the replay of a shift says at its end. Robots with a model work on past the shift's end
+ * (`shiftEndS`) to finish the moves dispatched by then, so the replay runs to `replayEndS`; the
+ * shift's figures count only what was done by its end, and the replay says which end it is at.
+ */
+export function shiftEndText(shiftEndS: number | null, replayEndS: number): string {
+  if (shiftEndS === null || replayEndS - shiftEndS <= 1e-6 * Math.max(1, replayEndS)) return 'End of the shift.';
+  return `End of the replay: the shift ended at ${formatCompletionTime(shiftEndS)}, and the robots finished the moves dispatched by then at ${formatCompletionTime(replayEndS)}.`;
 }

@@ -112,11 +112,14 @@ const TURNING_STATE = motionStateValues.indexOf('turning');
  * results show beside it); of the driving, what a robot with a model spent accelerating, braking
  * and turning in place comes from its `motion` (the segments in those states, within its
  * driving). So a crowd's detours read as driving beyond the plan's. Delays and breakdowns
- * (`stopped`) are reported on their own, not here. Null for a record without activities (stored
- * before they were kept).
+ * (`stopped`) are reported on their own, not here. Driving, handling and charging count up to
+ * `endStep` (a shift's end, where the robots work on to finish the moves dispatched by then;
+ * by default the record's end). Null for a record without activities (stored before they were
+ * kept).
  */
 export function executedTimeSplit(
   execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'step_s'>,
+  endStep = execution.totals.steps,
 ): TimeSplitRecord | null {
   const stepS = execution.step_s;
   // Activities in whole steps, turned into seconds once (a day's sum of products would drift).
@@ -130,10 +133,12 @@ export function executedTimeSplit(
     // The robot's driving, as [from, to) seconds in order.
     const driving: number[] = [];
     for (const interval of decodeActivities(robot.activities, execution.totals.steps)) {
-      const steps = interval.endStep - interval.startStep;
+      const end = Math.min(interval.endStep, endStep);
+      const steps = end - interval.startStep;
+      if (steps <= 0) continue;
       if (interval.kind === 'drive_empty' || interval.kind === 'drive_loaded') {
         drivingSteps += steps;
-        driving.push(interval.startStep * stepS, interval.endStep * stepS);
+        driving.push(interval.startStep * stepS, end * stepS);
       } else if (interval.kind === 'handling') handlingSteps += steps;
       else if (interval.kind === 'charging') chargingSteps += steps;
     }

@@ -21,6 +21,8 @@ export interface CongestionMapProps {
    * cells list as waiting).
    */
   readonly dockQueueS?: Readonly<Record<string, number>>;
+  /** The run was a shift of orders arriving, not a day's plan. */
+  readonly shift?: boolean;
 }
 
 /** Each station's cell, by station id. */
@@ -128,7 +130,7 @@ function trafficHeatmap(
  * queues are listed apart, per dock and per station, as the run counted them: a cell's waiting
  * beyond its queues is traffic and counts as such.
  */
-export function CongestionMap({ environment, heatmap, chargerQueueS, dockQueueS }: CongestionMapProps) {
+export function CongestionMap({ environment, heatmap, chargerQueueS, dockQueueS, shift = false }: CongestionMapProps) {
   const [showHeatmap, setShowHeatmap] = useState(false);
   const [focused, setFocused] = useState<{ x: number; y: number } | null>(null);
   const maxSeconds = useMemo(() => heatmapMaxSeconds(heatmap), [heatmap]);
@@ -172,7 +174,9 @@ export function CongestionMap({ environment, heatmap, chargerQueueS, dockQueueS 
             Congestion
           </h2>
           <p className="mt-1 text-sm text-slate-400">
-            Seconds robots waited on each cell when every robot ran the plan at once.
+            {shift
+              ? 'Seconds robots waited on each cell as the shift ran, every robot on the floor at once.'
+              : 'Seconds robots waited on each cell when every robot ran the plan at once.'}
           </p>
         </div>
         <button

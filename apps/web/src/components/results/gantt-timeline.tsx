@@ -29,8 +29,10 @@ function percent(value: number, horizon: number): string {
 
 export interface GanttTimelineProps {
   readonly chart: GanttChart;
-  /** The plan's makespan (stats.makespan_s), marked on the axis. */
+  /** The plan's makespan (stats.makespan_s), or a shift's end, marked on the axis. */
   readonly makespan: number;
+  /** What the mark is: 'Makespan' for a day's plan, 'Shift end' for a shift. */
+  readonly markLabel?: string;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface GanttTimelineProps {
  * axis, so the chart fills any width without measuring; only the robots scrolled into view
  * (and a few around them) are in the document, so a 400-robot day stays a few thousand boxes.
  */
-export function GanttTimeline({ chart, makespan }: GanttTimelineProps) {
+export function GanttTimeline({ chart, makespan, markLabel = 'Makespan' }: GanttTimelineProps) {
   const horizon = Math.max(chart.horizon, makespan, 1e-9);
   const ticks = timeTicks(horizon);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -66,7 +68,7 @@ export function GanttTimeline({ chart, makespan }: GanttTimelineProps) {
           ))}
           <li className="flex items-center gap-1.5">
             <span className="inline-block h-3 w-0.5 bg-red-400" />
-            Makespan {formatCompletionTime(makespan)}
+            {markLabel} {formatCompletionTime(makespan)}
           </li>
         </ul>
       </div>

@@ -17,6 +17,11 @@ export function shiftStatsOf(stats: Readonly<Record<string, unknown>> | null | u
   return parsed.success ? parsed.data : null;
 }
 
+/** When the shift ends, in seconds: its figures count what was done by then. */
+export function shiftEndSOf(shift: Pick<ShiftStatsRecord, 'hours'>): number {
+  return shift.hours * 3600;
+}
+
 /** One KPI card: its label, its value, and what the value is beside its neighbours. */
 export interface ShiftFigure {
   readonly label: string;
@@ -177,4 +182,19 @@ export function cycleBins(histogram: ShiftStatsRecord['cycle_histogram']): Cycle
     bins.push({ label: `${edge(fromS)}–${edge(toS)} ${unit}`, fromS, toS, count: histogram.counts[index] });
   }
   return bins;
+}
+
+/** About how wide a character of the charts' 11 px axis labels is, and the gap kept between labels. */
+const AXIS_CHARACTER_PX = 6.2;
+const AXIS_LABEL_GAP_PX = 10;
+
+/**
+ * How many bins the cycle-time axis skips between labels, so that no two labels touch and every
+ * labelled bin is the same number of bins from the next: 0 labels every bin, 1 every second one.
+ * `slotPx` is the width of one bin on the chart.
+ */
+export function cycleLabelInterval(bins: readonly Pick<CycleBin, 'label'>[], slotPx: number): number {
+  const longest = bins.reduce((most, bin) => Math.max(most, bin.label.length), 0);
+  const labelPx = longest * AXIS_CHARACTER_PX + AXIS_LABEL_GAP_PX;
+  return Math.max(0, Math.ceil(labelPx / Math.max(slotPx, 1)) - 1);
 }

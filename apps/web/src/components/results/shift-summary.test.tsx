@@ -2,7 +2,7 @@ import { MemoryRouter } from 'react-router';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Solve } from '../../api/types.ts';
-import { cycleBins, hourRows, hoursText, shiftFigures, throughputNote } from './shift-figures.ts';
+import { cycleBins, cycleLabelInterval, hourRows, hoursText, shiftFigures, throughputNote } from './shift-figures.ts';
 import {
   SHIFT_EXECUTION,
   SHIFT_FLOOR,
@@ -85,6 +85,30 @@ describe('the results of a shift', () => {
     expect(screen.getByRole('figure', { name: 'Orders by cycle time' })).toBeInTheDocument();
   });
 
+  it('counts where the time goes up to the shift’s end when robots with a model worked on past it, and says so', () => {
+    // The record runs 10 s past the 5,400 s shift: R1_1's last drive (from 5,398 s) goes on to
+    // 5,410 s, yet the shift counts its 2 s before the end only, as its utilisation does.
+    const workedOn = { ...SHIFT_EXECUTION, totals: { ...SHIFT_EXECUTION.totals, steps: 5410 } };
+    render(<SolveResults solve={{ ...shiftSolve, execution: workedOn }} environment={SHIFT_FLOOR} />, {
+      wrapper: MemoryRouter,
+    });
+    expect(
+      screen.getByText(
+        "Every robot's time over the shift of 1 h 30 min 0 s, as the run on the shared floor recorded it: 1 robot, 1 h 30 min 0 s of robot time. The robots worked on to 1 h 30 min 10 s to finish the moves dispatched by the shift’s end; that time is not counted here.",
+      ),
+    ).toBeInTheDocument();
+    const rows = Object.fromEntries(
+      rowsOf(screen.getByRole('table', { name: 'Robot time by activity' })).map((row) => [row[0], row.slice(1)]),
+    );
+    expect(rows['Driving empty']).toEqual(['26.0 s', '0.5%']);
+    expect(rows.Idle).toEqual(['1 h 29 min 22 s', '99.3%']);
+    // The timeline marks the shift's end, and the congestion map speaks of the shift.
+    expect(screen.getByRole('list', { name: 'Timeline legend' })).toHaveTextContent('Shift end 1 h 30 min 0 s');
+    expect(
+      screen.getByText('Seconds robots waited on each cell as the shift ran, every robot on the floor at once.'),
+    ).toBeInTheDocument();
+  });
+
   it('reuses where the time goes over the shift: its shares agree with the utilisation card', () => {
     renderShift();
     expect(screen.getByText(/^Every robot's time over the shift of 1 h 30 min 0 s/)).toBeInTheDocument();
@@ -126,6 +150,15 @@ describe('shift figures', () => {
       note: 'No order was delivered.',
     });
     expect(figures.find((figure) => figure.label === 'Energy per Order')?.value).toBe('—');
+  });
+
+  it('labels every bin of the cycle-time axis while the labels fit, else every second or third, evenly', () => {
+    const bins = (labels: string[]) => labels.map((label) => ({ label }));
+    // '5–10 s' is 6 characters, about 47 px with its gap: one a 48 px bin.
+    expect(cycleLabelInterval(bins(['5–10 s', '10–15 s'.slice(0, 6)]), 48)).toBe(0);
+    // A 1,200 orders/h hour of drive units: 13 bins of 10 s, 48 px each, '120–130 s' about 66 px.
+    expect(cycleLabelInterval(bins(['30–40 s', '120–130 s', '150–160 s']), 48)).toBe(1);
+    expect(cycleLabelInterval(bins(['1,000–1,500 s']), 30)).toBe(3);
   });
 
   it('labels the hours, the last one cut at the shift’s end, and the bins in one unit', () => {

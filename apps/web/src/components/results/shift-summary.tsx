@@ -5,7 +5,7 @@ import { formatGrouped } from '../../lib/display-format.ts';
 import { card } from '../ui/styles.ts';
 import { disruptionLines } from './execution-figures.ts';
 import { FigureCards, FigureLines } from './results-summary.tsx';
-import { cycleBins, hourRows, shiftFigures, shiftHeadline } from './shift-figures.ts';
+import { cycleBins, cycleLabelInterval, hourRows, shiftFigures, shiftHeadline } from './shift-figures.ts';
 
 export interface ShiftSummaryProps {
   readonly shift: ShiftStatsRecord;
@@ -24,6 +24,8 @@ const CHART_HEIGHT = 260;
 /** Wide enough for 24 hours or 30 bins at 1280 px; narrower shifts keep their bars readable. */
 const SLOT_WIDTH = 44;
 const chartWidth = (slots: number) => Math.min(1100, Math.max(420, slots * SLOT_WIDTH + 120));
+/** What the charts' Y axis (52 px) and right margin (16 px) take of their width: the rest holds the bars. */
+const PLOT_INSET_PX = 68;
 
 /**
  * A shift's results (`stats.shift`): what ran, the KPI cards, the orders released and delivered
@@ -160,7 +162,12 @@ function CycleTimeDistribution({ shift }: { readonly shift: ShiftStatsRecord }) 
               margin={{ top: 12, right: 16, bottom: 8, left: 0 }}
             >
               <CartesianGrid strokeDasharray="3 3" stroke="#1f2937" />
-              <XAxis dataKey="label" stroke="#94a3b8" fontSize={11} interval="preserveStartEnd" />
+              <XAxis
+                dataKey="label"
+                stroke="#94a3b8"
+                fontSize={11}
+                interval={cycleLabelInterval(bins, (chartWidth(bins.length) - PLOT_INSET_PX) / bins.length)}
+              />
               <YAxis stroke="#94a3b8" fontSize={11} allowDecimals={false} width={52} />
               <Tooltip contentStyle={TOOLTIP_STYLE} formatter={(value) => [formatGrouped(Number(value)), 'Orders']} />
               <Bar dataKey="count" name="Orders" fill="#38bdf8" isAnimationActive={false} />

@@ -12,7 +12,7 @@ import { PlanExportButtons } from './plan-export-buttons.tsx';
 import { executionTotalsOf } from './execution-figures.ts';
 import { ResultsSummary } from './results-summary.tsx';
 import { RobotDetailsList } from './robot-details.tsx';
-import { shiftStatsOf } from './shift-figures.ts';
+import { shiftEndSOf, shiftStatsOf } from './shift-figures.ts';
 import { ShiftSummary } from './shift-summary.tsx';
 import { TimeBreakdownChart } from './time-breakdown-chart.tsx';
 import { buttonSecondary } from '../ui/styles.ts';
@@ -108,16 +108,23 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
         />
       )}
       {player}
-      {solve.execution && <TimeBreakdownChart execution={solve.execution} period={shift ? 'shift' : 'day'} />}
+      {solve.execution && (
+        <TimeBreakdownChart execution={solve.execution} shiftEndS={shift ? shiftEndSOf(shift) : undefined} />
+      )}
       {solve.execution && environment && (
         <CongestionMap
           environment={environment}
           heatmap={solve.execution.heatmap}
           chargerQueueS={solve.execution.totals.charger_queue_s}
           dockQueueS={solve.execution.totals.dock_queue_s}
+          shift={shift !== null}
         />
       )}
-      <GanttTimeline chart={chart} makespan={makespan} />
+      {shift ? (
+        <GanttTimeline chart={chart} makespan={shiftEndSOf(shift)} markLabel="Shift end" />
+      ) : (
+        <GanttTimeline chart={chart} makespan={makespan} />
+      )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-400">
           Download the plan as CSV (one row per step), or the whole solve as JSON: settings, plan, makespan, bound and

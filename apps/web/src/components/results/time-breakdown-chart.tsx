@@ -3,6 +3,7 @@ import {
   ACTIVITY_LABELS,
   type ActivityKind,
   type ExecutionRecord,
+  stepsFor,
 } from '@fleetlab/warehouse';
 import { useId, useMemo, useRef, useState } from 'react';
 import { formatCompletionTime, formatGrouped } from '../../lib/display-format.ts';
@@ -105,19 +106,38 @@ function DayEnd({ dayS, lastHandlingEndS, makespanS }: { dayS: number; lastHandl
 
 export interface TimeBreakdownChartProps {
   readonly execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'step_s'>;
-  /** What the execution ran: a day's plan, or a shift of orders arriving. */
-  readonly period?: 'day' | 'shift';
+  /**
+   * A shift's end (its hours in seconds): its time is counted up to here, as its utilisation is;
+   * absent for a day's plan, counted to the record's end.
+   */
+  readonly shiftEndS?: number;
 }
 
 /**
- * Where the time goes on the executed day: all robots' time in one stacked bar with each
+ * After a shift of robots with a model the record runs on past its end: the robots finish the
+ * moves dispatched by then. That time is not the shift's, so it is named and left out.
+ */
+function ShiftEnd({ shiftEndS, recordEndS }: { shiftEndS: number; recordEndS: number }) {
+  if (!after(recordEndS, shiftEndS)) return null;
+  return (
+    <>
+      {' '}
+      The robots worked on to {formatCompletionTime(recordEndS)} to finish the moves dispatched by the shift&rsquo;s
+      end; that time is not counted here.
+    </>
+  );
+}
+
+/**
+ * Where the time goes on the executed day or over the shift: all robots' time in one stacked bar with each
  * activity's robot time and share (the shares add up to 100%), then one bar per robot, windowed
  * so a 400-robot fleet keeps a few dozen rows in the document, in the robots' order or the most
  * delayed or idle first. An execution stored before activities were recorded says so instead.
  */
-export function TimeBreakdownChart({ execution, period = 'day' }: TimeBreakdownChartProps) {
-  const breakdown = useMemo(() => timeBreakdownOf(execution), [execution]);
-  const driving = useMemo(() => drivingSplitOf(execution), [execution]);
+export function TimeBreakdownChart({ execution, shiftEndS }: TimeBreakdownChartProps) {
+  const endStep = shiftEndS === undefined ? execution.totals.steps : stepsFor(shiftEndS, execution.step_s);
+  const breakdown = useMemo(() => timeBreakdownOf(execution, endStep), [execution, endStep]);
+  const driving = useMemo(() => drivingSplitOf(execution, endStep), [execution, endStep]);
   const [order, setOrder] = useState<RobotOrder>('robot');
   const robots = useMemo(() => (breakdown ? orderRobots(breakdown.robots, order) : []), [breakdown, order]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -138,9 +158,9 @@ export function TimeBreakdownChart({ execution, period = 'day' }: TimeBreakdownC
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-400">
-            Every robot's time over the {period === 'shift' ? 'shift' : 'executed day'} of{' '}
+            Every robot's time over the {shiftEndS === undefined ? 'executed day' : 'shift'} of{' '}
             {formatCompletionTime(breakdown.dayS)}
-            {period === 'day' && (
+            {shiftEndS === undefined && (
               <DayEnd
                 dayS={breakdown.dayS}
                 lastHandlingEndS={breakdown.lastHandlingEndS}
@@ -150,6 +170,9 @@ export function TimeBreakdownChart({ execution, period = 'day' }: TimeBreakdownC
             , as the run on the shared floor recorded it: {formatGrouped(breakdown.robots.length)}{' '}
             {breakdown.robots.length === 1 ? 'robot' : 'robots'}, {formatCompletionTime(breakdown.total.totalS)} of
             robot time.
+            {shiftEndS !== undefined && (
+              <ShiftEnd shiftEndS={breakdown.dayS} recordEndS={execution.totals.steps * execution.step_s} />
+            )}
           </p>
           <StackedBar times={breakdown.total} label="All robots" className="mt-4 h-6" />
           <TotalsTable times={breakdown.total} />

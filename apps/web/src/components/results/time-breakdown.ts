@@ -22,7 +22,7 @@ export interface RobotActivityTimes extends ActivityTimes {
 }
 
 export interface TimeBreakdown {
-  /** The executed day: every robot's activities run from 0 to here. */
+  /** The executed day, or the shift: every robot's activities counted from 0 to here. */
   readonly dayS: number;
   /** When the day's last handling (at a pickup or dropoff) ended; 0 with no handling. */
   readonly lastHandlingEndS: number;
@@ -36,20 +36,22 @@ function noSeconds(): Record<ActivityKind, number> {
 }
 
 /**
- * The breakdown of an execution, or null when it carries no activities (stored before they
- * were recorded): nothing is guessed for it. Robots keep the record's order.
+ * The breakdown of an execution up to `endStep` (a shift's end; by default the record's end), or
+ * null when it carries no activities (stored before they were recorded): nothing is guessed for
+ * it. Robots keep the record's order.
  */
 export function timeBreakdownOf(
   execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'step_s'>,
+  endStep = execution.totals.steps,
 ): TimeBreakdown | null {
-  const endStep = execution.totals.steps;
   const robots: RobotActivityTimes[] = [];
   const total = noSeconds();
   let lastHandlingEndStep = 0;
   for (const [robotId, robot] of Object.entries(execution.robots)) {
     if (!robot.activities) return null;
     for (const interval of decodeActivities(robot.activities, endStep))
-      if (interval.kind === 'handling') lastHandlingEndStep = Math.max(lastHandlingEndStep, interval.endStep);
+      if (interval.kind === 'handling' && interval.startStep < endStep)
+        lastHandlingEndStep = Math.max(lastHandlingEndStep, Math.min(interval.endStep, endStep));
     const steps = activitySteps(robot.activities, endStep);
     const seconds = noSeconds();
     let totalS = 0;
@@ -116,12 +118,16 @@ export interface DrivingSplit {
 }
 
 /**
- * How the robots drove, from their recorded motion (`executedTimeSplit`): null for a run without
- * motion (point robots start, stop and turn at once) or without activities.
+ * How the robots drove up to `endStep` (by default the record's end), from their recorded motion
+ * (`executedTimeSplit`): null for a run without motion (point robots start, stop and turn at
+ * once) or without activities.
  */
-export function drivingSplitOf(execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'step_s'>): DrivingSplit | null {
+export function drivingSplitOf(
+  execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'step_s'>,
+  endStep = execution.totals.steps,
+): DrivingSplit | null {
   if (!Object.values(execution.robots).some((robot) => robot.motion !== undefined)) return null;
-  const split = executedTimeSplit(execution);
+  const split = executedTimeSplit(execution, endStep);
   if (!split) return null;
   return {
     drivingS: split.driving_s + split.ramps_s + split.turning_s,
