@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_KNEE_RULE, experimentCreateSchema } from '@fleetlab/warehouse';
+import { DEFAULT_KNEE_RULE, experimentCreateSchema, FORM_DEFAULT_ROBOT_MODEL } from '@fleetlab/warehouse';
 import type { Environment } from '../api/types.ts';
 import { stubFetch } from '../test/fetch-stub.ts';
 import {
@@ -44,6 +44,11 @@ const signedIn = { 'GET /auth/me': { body: ADA } };
 
 /** The spec §9 parameters a form sends when its settings were left alone, with the given time limit. */
 const defaultSettings = (timeLimit: number) => ({ ...SPEC_DEFAULT_SETTINGS, time_limit: timeLimit });
+/** What a new experiment's form sends: every point's robots accelerate, brake and turn, as a new solve's do. */
+const newExperimentSettings = (timeLimit: number) => ({
+  ...defaultSettings(timeLimit),
+  robot_model: FORM_DEFAULT_ROBOT_MODEL,
+});
 
 const cellTexts = (row: HTMLElement) => Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent);
 
@@ -115,7 +120,11 @@ describe('/experiments/create', () => {
     const counts = await screen.findByLabelText('Robot Counts');
     await waitFor(() => expect(counts).toHaveValue('1..4'));
     // The automatic battery reserve over the sweep's fleets: 30 cells less 2 of shelf and 2 of stations, 1 to 4 robots.
-    expect(screen.getByText(/: 5\.3% to 12\.2% for 1 to 4 robots on 26 free cells\.$/)).toBeInTheDocument();
+    // The form starts with the drive unit, as the solve form does: the reserve of robots that accelerate and turn.
+    expect(screen.getByLabelText('Robot Model')).toHaveValue(FORM_DEFAULT_ROBOT_MODEL);
+    expect(
+      screen.getByText(/: 8\.8% to 25% for 1 to 4 robots that accelerate and turn, on 26 free cells\.$/),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
     await userEvent.type(screen.getByLabelText('Name'), 'How many robots');
     await userEvent.selectOptions(screen.getByLabelText('Algorithm'), 'auction');
@@ -131,7 +140,7 @@ describe('/experiments/create', () => {
       kind: 'fleet_sweep',
       algorithm: 'auction',
       robot_counts: [1, 2, 3, 4],
-      parameters: defaultSettings(5),
+      parameters: newExperimentSettings(5),
     });
   });
 
@@ -159,7 +168,7 @@ describe('/experiments/create', () => {
     expect(network.callsTo('POST', '/experiments')[0].body).toMatchObject({
       kind: 'fleet_sweep',
       parameters: {
-        ...defaultSettings(30),
+        ...newExperimentSettings(30),
         max_distance: 150,
         recharge_time: 10,
         chargers: 1,
@@ -269,7 +278,7 @@ describe('/experiments/create', () => {
       algorithm: 'makespan',
       rates: [300, 600, 900],
       parameters: {
-        ...defaultSettings(30),
+        ...newExperimentSettings(30),
         shift: { hours: 1, dispatch: 'reoptimise', reoptimise_every_s: 60, seed: 1 },
       },
     });
@@ -327,7 +336,7 @@ describe('/experiments/create', () => {
       task_id: 32,
       kind: 'algorithm_comparison',
       algorithms: ['greedy_distance', 'genetic', 'makespan'],
-      parameters: defaultSettings(30),
+      parameters: newExperimentSettings(30),
     });
   });
 
@@ -346,7 +355,11 @@ describe('/experiments/create', () => {
     const counts = await screen.findByLabelText('Robot Counts');
     await waitFor(() => expect(counts).toHaveValue('1..4'));
     // The automatic battery reserve over the sweep's fleets: 30 cells less 2 of shelf and 2 of stations, 1 to 4 robots.
-    expect(screen.getByText(/: 5\.3% to 12\.2% for 1 to 4 robots on 26 free cells\.$/)).toBeInTheDocument();
+    // The form starts with the drive unit, as the solve form does: the reserve of robots that accelerate and turn.
+    expect(screen.getByLabelText('Robot Model')).toHaveValue(FORM_DEFAULT_ROBOT_MODEL);
+    expect(
+      screen.getByText(/: 8\.8% to 25% for 1 to 4 robots that accelerate and turn, on 26 free cells\.$/),
+    ).toBeInTheDocument();
     await userEvent.clear(counts);
     await userEvent.type(counts, '2, 90');
     await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));

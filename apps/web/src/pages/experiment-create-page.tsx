@@ -4,6 +4,7 @@ import {
   ALGORITHM_BY_NAME,
   algorithmNameValues,
   EXPERIMENT_KINDS,
+  FORM_DEFAULT_ROBOT_MODEL,
   ROBOT_MODEL_PRESETS,
   type AlgorithmName,
   type ExperimentKind,
@@ -89,10 +90,9 @@ export default function ExperimentCreatePage() {
   const [modelRobotCounts, setModelRobotCounts] = useState('');
   const [target, setTarget] = useState('');
   const [p95TargetMinutes, setP95TargetMinutes] = useState(DEFAULT_P95_TARGET_MINUTES);
-  const [settings, dispatchSettings] = useReducer(
-    solveSettingsReducer,
-    DEFAULT_EXPERIMENT_TIME_LIMIT_S,
-    defaultSolveSettings,
+  // Every point's robots accelerate, brake and turn, as a new solve's do (a copied solve keeps its own model).
+  const [settings, dispatchSettings] = useReducer(solveSettingsReducer, DEFAULT_EXPERIMENT_TIME_LIMIT_S, (timeLimitS) =>
+    defaultSolveSettings(timeLimitS, FORM_DEFAULT_ROBOT_MODEL),
   );
   const [errors, setErrors] = useState<FormErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
