@@ -1,5 +1,6 @@
 import { ALGORITHM_BY_NAME, pointUnfinished } from '@fleetlab/warehouse';
 import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
+import { formatDistance, formatGrouped } from '../lib/display-format.ts';
 import {
   bestComparisonRow,
   formatGap,
@@ -53,13 +54,11 @@ export function ComparisonTable({ rows }: { readonly rows: readonly ComparisonRo
               <td className="px-2 py-2 text-slate-200">{formatSeconds(row.waitingForRobots)}</td>
               <td className="px-2 py-2 text-slate-200">{formatSeconds(row.dockQueue)}</td>
               <td className="px-2 py-2 text-slate-200">{formatSeconds(row.chargerQueue)}</td>
-              <td className="px-2 py-2 text-slate-200">
-                {row.distance === null ? '—' : `${row.distance.toFixed(1)} m`}
-              </td>
+              <td className="px-2 py-2 text-slate-200">{row.distance === null ? '—' : formatDistance(row.distance)}</td>
               <td className="px-2 py-2 text-slate-200">{formatNumber(row.recharges, 0)}</td>
               <td className="px-2 py-2 text-slate-200">{formatGap(row.gap)}</td>
               <td className="px-2 py-2 text-slate-200">
-                {row.runtimeMs === null ? '—' : `${Math.round(row.runtimeMs)} ms`}
+                {row.runtimeMs === null ? '—' : `${formatGrouped(Math.round(row.runtimeMs))} ms`}
               </td>
               <PointStatusCell status={row.status} error={row.error} />
               <PointSolveLinkCell solveId={row.solveId} label="View solve" />

@@ -18,6 +18,7 @@ import {
   SOLVE_PARAMETER_RANGES,
 } from '@fleetlab/warehouse';
 import { csvField } from '../components/results/plan-export.ts';
+import { formatFixed } from '../lib/display-format.ts';
 import { fleetLimitText, type FleetSize } from '../lib/fleet-size.ts';
 
 /** What a sweep varies: the fleet size, or the chargers per station. */
@@ -85,7 +86,7 @@ export function soonerThanPlan(row: {
   readonly executedMakespan: number | null;
 }): boolean {
   if (row.makespan === null || row.executedMakespan === null) return false;
-  return Number(row.executedMakespan.toFixed(1)) < Number(row.makespan.toFixed(1));
+  return Number(formatFixed(row.executedMakespan, 1)) < Number(formatFixed(row.makespan, 1));
 }
 
 /** Deliveries per hour of a plan: the task's pairs over the makespan; null without a positive makespan. */
@@ -222,7 +223,7 @@ export const SWEEP_FIGURES = [
 
 /** A figure rounded as the page shows it; '' when absent (the table shows '—'). */
 export function roundedFigure(value: number | null, digits: number): string {
-  return value === null ? '' : value.toFixed(digits);
+  return value === null ? '' : formatFixed(value, digits);
 }
 
 /** The row a sweep's knee marks in the table and on the chart (none when the rule found none). */
@@ -266,16 +267,16 @@ export function experimentProgressFraction(progress: ExperimentRecord['progress'
 
 /** Seconds with one decimal; '—' when absent. */
 export function formatSeconds(value: number | null): string {
-  return value === null ? '—' : `${value.toFixed(1)} s`;
+  return value === null ? '—' : `${formatFixed(value, 1)} s`;
 }
 
 export function formatNumber(value: number | null, digits: number): string {
-  return value === null ? '—' : value.toFixed(digits);
+  return value === null ? '—' : formatFixed(value, digits);
 }
 
 /** Gap as a percentage with one decimal. */
 export function formatGap(value: number | null): string {
-  return value === null ? '—' : `${(value * 100).toFixed(1)}%`;
+  return value === null ? '—' : `${formatFixed(value * 100, 1)}%`;
 }
 
 export interface RobotUtilisation {

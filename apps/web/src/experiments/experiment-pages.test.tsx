@@ -687,7 +687,8 @@ describe('/experiments/{id}', () => {
       .slice(1)
       .map((row) => cellTexts(row));
     expect(rows).toEqual([
-      ['Auction', '320.0 s', '—', '—', '—', '—', '640.0 m', '1', '113.3%', '1500 ms', 'completed', 'View solve'],
+      // Distances as on a solve's page (metres to two decimals under a kilometre), runtimes grouped.
+      ['Auction', '320.0 s', '—', '—', '—', '—', '640.00 m', '1', '113.3%', '1,500 ms', 'completed', 'View solve'],
       [
         'Greedy nearestBest so far',
         '300.0 s',
@@ -695,10 +696,10 @@ describe('/experiments/{id}', () => {
         '—',
         '—',
         '—',
-        '600.0 m',
+        '600.00 m',
         '1',
         '100.0%',
-        '1500 ms',
+        '1,500 ms',
         'completed',
         'View solve',
       ],

@@ -2,7 +2,7 @@ import { robotModelLabel, robotModelName, TIME_SPLIT_PARTS } from '@fleetlab/war
 import type { Experiment } from '../api/types.ts';
 import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { card } from '../components/ui/styles.ts';
-import { formatCompletionTime } from '../lib/display-format.ts';
+import { formatCompletionTime, formatPercent1 } from '../lib/display-format.ts';
 import { PointSolveLinkCell, PointStatusCell } from './point-cells.tsx';
 import {
   COMPARED_FIGURE_LABELS,
@@ -74,7 +74,7 @@ export function RobotModelResults({ record }: { readonly record: Experiment }) {
                   className="px-2 py-2 text-slate-200"
                   title={shares ? formatCompletionTime(shares[index].seconds) : undefined}
                 >
-                  {shares ? `${(shares[index].share * 100).toFixed(1)}%` : '—'}
+                  {shares ? formatPercent1(shares[index].share * 100) : '—'}
                 </td>
               ))}
               <PointStatusCell status={row.status} error={row.error} />

@@ -1,4 +1,5 @@
 import { useSolve } from '../api/hooks.ts';
+import { formatPercent1 } from '../lib/display-format.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { robotUtilisation } from './experiment-figures.ts';
@@ -27,7 +28,7 @@ export function RobotUtilisation({ solveId, title }: { readonly solveId: number;
                   <span className="block h-full rounded-full bg-indigo-400" style={{ width: `${percent}%` }} />
                 </span>
                 <span className="text-right text-slate-200" role="note" aria-label={`${row.robotId} utilisation`}>
-                  {percent.toFixed(1)}%
+                  {formatPercent1(percent)}
                 </span>
               </li>
             );

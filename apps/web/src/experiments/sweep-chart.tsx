@@ -1,4 +1,5 @@
 import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatFixed } from '../lib/display-format.ts';
 import {
   CHART_TOOLTIP_STYLE,
   LEGEND_PROPS,
@@ -30,10 +31,10 @@ export function SweepChart({ rows, knee, kneeLabel, axisLabel = 'Robots' }: Swee
     .filter((row) => row.x !== null)
     .map((row) => ({
       robots: row.x,
-      makespan: row.makespan === null ? null : Number(row.makespan.toFixed(1)),
-      executedMakespan: row.executedMakespan === null ? null : Number(row.executedMakespan.toFixed(1)),
-      lowerBound: row.lowerBound === null ? null : Number(row.lowerBound.toFixed(1)),
-      deliveriesPerHour: row.deliveriesPerHour === null ? null : Number(row.deliveriesPerHour.toFixed(1)),
+      makespan: row.makespan === null ? null : Number(formatFixed(row.makespan, 1)),
+      executedMakespan: row.executedMakespan === null ? null : Number(formatFixed(row.executedMakespan, 1)),
+      lowerBound: row.lowerBound === null ? null : Number(formatFixed(row.lowerBound, 1)),
+      deliveriesPerHour: row.deliveriesPerHour === null ? null : Number(formatFixed(row.deliveriesPerHour, 1)),
     }));
   const xs = data.map((point) => point.robots ?? 0);
   const kneeInRightHalf = knee?.x != null && knee.x > (Math.min(...xs) + Math.max(...xs)) / 2;

@@ -11,6 +11,9 @@ import {
   formatCompletionTime,
   formatCompletionTimeToTenths,
   formatDistance,
+  formatFixed,
+  formatGrouped,
+  formatPercent1,
   formatMinutes,
   formatShortDuration,
   formatDate,
@@ -53,6 +56,12 @@ describe('formatCompletionTime (Max Completion Time)', () => {
     expect(formatCompletionTime(445 * 0.05)).toBe('22.3 s');
     expect(formatCompletionTimeToTenths(summed)).toBe('22.3 s');
     expect(formatCompletionTime(60 + 29.5 - 1e-12)).toBe('1 min 30 s');
+    // Every fixed-decimal figure rounds the same way: an experiment's table, grouped figures,
+    // percentages and metres.
+    expect(formatFixed(summed, 1)).toBe('22.3');
+    expect(formatGrouped(summed, 1)).toBe('22.3');
+    expect(formatPercent1(summed)).toBe('22.3%');
+    expect(formatDistance(2.675)).toBe('2.68 m');
   });
 
   it('switches to minutes and seconds at 60 s, including values that round up to a minute', () => {

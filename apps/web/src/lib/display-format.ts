@@ -31,7 +31,7 @@ export function formatPoint(point: readonly number[] | null | undefined): string
 
 /** A number with thousands separators ('1,387.23'): large figures stay readable and inside their cards. */
 export function formatGrouped(value: number, fractionDigits = 0): string {
-  return value.toLocaleString('en-US', {
+  return roundedHalfUp(value, fractionDigits).toLocaleString('en-US', {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   });
@@ -59,7 +59,7 @@ export function completionTimeAsShown(seconds: number): number {
 
 /** A duration rounded as `formatCompletionTimeToTenths` shows it, to the tenth of a second. */
 export function tenthsAsShown(seconds: number): number {
-  return roundedTo(seconds, 10) / 10;
+  return roundedHalfUp(seconds, 1);
 }
 
 /**
@@ -69,6 +69,19 @@ export function tenthsAsShown(seconds: number): number {
  */
 function roundedTo(seconds: number, perSecond: number): number {
   return Math.round(Math.round(seconds * 1e6) / (1e6 / perSecond));
+}
+
+/**
+ * `value` to `digits` decimals, rounded half up past floating-point noise as durations are
+ * (`roundedTo`): 22.249999999999996 (a sum of tenths that is 22.25) reads 22.3, as 22.25 does.
+ */
+export function formatFixed(value: number, digits: number): string {
+  return roundedHalfUp(value, digits).toFixed(digits);
+}
+
+function roundedHalfUp(value: number, digits: number): number {
+  const perUnit = 10 ** digits;
+  return roundedTo(value, perUnit) / perUnit;
 }
 
 /** A duration of a minute or more as minutes (and hours) and seconds, the seconds to `digits` decimals. */
@@ -123,18 +136,18 @@ export function formatClock(seconds: number): string {
 
 /** Metres with 2 decimals under a kilometre, then kilometres with 2 decimals and grouped digits. */
 export function formatDistance(metres: number): string {
-  if (Math.abs(Math.round(metres * 100) / 100) < 1000) return `${metres.toFixed(2)} m`;
+  if (Math.abs(roundedHalfUp(metres, 2)) < 1000) return `${formatFixed(metres, 2)} m`;
   return `${formatGrouped(metres / 1000, 2)} km`;
 }
 
 /** Percentages with 1 decimal: Min/Avg Battery Level and per-task levels (spec §9). */
 export function formatPercent1(value: number): string {
-  return `${value.toFixed(1)}%`;
+  return `${formatFixed(value, 1)}%`;
 }
 
 /** Final battery percentage with 2 decimals (spec §9). */
 export function formatPercent2(value: number): string {
-  return `${value.toFixed(2)}%`;
+  return `${formatFixed(value, 2)}%`;
 }
 
 /** Minutes (recharge time): one decimal under an hour, then whole hours and minutes. */
