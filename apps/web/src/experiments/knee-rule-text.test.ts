@@ -47,6 +47,22 @@ describe('knee rules on the experiment page', () => {
     );
   });
 
+  it('says when the least gain asks more of one robot than any robot could give a fleet that large', () => {
+    const rule = { rule: 'diminishing_returns', min_gain: 0.05 } as const;
+    // 60 drive units on xl1: 100 robots halve the day, yet no robot added to 60 can gain 5%:
+    // at best the work divides evenly, 1 / 61 = 1.6% a robot.
+    expect(kneeFindingText({ status: 'knee', point: point(60, 1576) }, rule, 'robots', 'makespan with traffic')).toBe(
+      'Knee: 60 robots. Beyond it, one more robot gains less than 5% of the makespan with traffic. Even if the work divided evenly, one more robot than 60 would gain at most 1.6%: a least gain above that cannot find a larger fleet worth it, so lower it (or read the elbow).',
+    );
+    // 19 robots: one more could gain 1 / 20 = 5%, so the rule can still look past them.
+    expect(kneeFindingText({ status: 'knee', point: point(19, 900) }, rule, 'robots', 'makespan with traffic')).toBe(
+      'Knee: 19 robots. Beyond it, one more robot gains less than 5% of the makespan with traffic.',
+    );
+    expect(
+      kneeFindingText({ status: 'knee', point: point(60, 1576) }, { ...rule, min_gain: 0.01 }, 'robots', 'makespan'),
+    ).toBe('Knee: 60 robots. Beyond it, one more robot gains less than 1% of the makespan.');
+  });
+
   it('labels the value of diminishing returns by what the sweep adds', () => {
     const [diminishing] = KNEE_RULE_OPTIONS;
     expect(kneeValueLabel(diminishing, 'robots')).toBe('Least gain per robot (%)');

@@ -115,6 +115,19 @@ export function kneeChartLabel(finding: KneeFinding<unknown>, rule: KneeRule, x:
 }
 
 /**
+ * Robots added to a fleet of `fleet` shorten its day by at most the share they take of the work:
+ * from n to m robots by (1 - n / m) of the makespan, so at most 1 / (n + 1) of it per robot added,
+ * even when the work divides evenly. A least gain above that can never find a larger fleet worth
+ * it (with 60 robots, 5% asks more than the 1.6% any robot could give): say so, or the knee
+ * reads as the curve's when it is the rule's.
+ */
+function leastGainPastReach(fleet: number, minGain: number): string {
+  const most = 1 / (fleet + 1);
+  if (fleet < 1 || minGain <= most) return '';
+  return ` Even if the work divided evenly, one more robot than ${fleet} would gain at most ${percent(most)}: a least gain above that cannot find a larger fleet worth it, so lower it (or read the elbow).`;
+}
+
+/**
  * What the rule found, in one or two sentences: the knee and the rule that gave it, or plainly
  * that the range tested holds none. `curve` names the makespan read ('executed makespan').
  */
@@ -144,7 +157,7 @@ export function kneeFindingText(
   }
   switch (rule.rule) {
     case 'diminishing_returns':
-      return `Knee: ${at}. Beyond it, ${words.oneMore} gains less than ${percent(rule.min_gain)} of the ${curve}.`;
+      return `Knee: ${at}. Beyond it, ${words.oneMore} gains less than ${percent(rule.min_gain)} of the ${curve}.${axis === 'robots' ? leastGainPastReach(finding.point.x ?? 0, rule.min_gain) : ''}`;
     case 'elbow':
       return `Knee: ${at}, the elbow of the ${curve} curve (Kneedle): the point farthest below the line from the first to the last point.`;
     case 'within_best':
