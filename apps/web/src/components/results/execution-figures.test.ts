@@ -377,12 +377,31 @@ describe('trafficChoiceLine', () => {
           'Robot time broken down, 1 breakdown: a broken robot blocks its cell until it is repaired, and a shift hands its orders not yet picked up to other robots.',
       },
       {
+        // Beside With traffic's 3 min 50.0 s (under a minute from the plan's 3 min 20.0 s): tenths too.
         label: 'Without them',
-        value: '3 min 20 s',
+        value: '3 min 20.0 s',
         meaning: 'The same plan, same seed, without delays and breakdowns: they cost +30.0 s of makespan.',
       },
     ]);
     expect(floorLines(day).map((line) => line.label)).toContain('Without them');
+    // m1 with drive units: With traffic 5 min 31.8 s read beside a Without them of 5 min 32 s.
+    const m1 = {
+      ...day,
+      planned_makespan_s: 292,
+      executed_makespan_s: 331.8,
+      without_disruptions: { ...day.without_disruptions, executed_makespan_s: 331.8 },
+    };
+    expect(disruptionLines(m1).at(-1)?.value).toBe('5 min 31.8 s');
+    // A minute or more from the plan, whole seconds, and the cost between them as shown.
+    const late = {
+      ...day,
+      executed_makespan_s: 290.4,
+      without_disruptions: { ...day.without_disruptions, executed_makespan_s: 250.6 },
+    };
+    expect(disruptionLines(late).at(-1)).toMatchObject({
+      value: '4 min 11 s',
+      meaning: 'The same plan, same seed, without delays and breakdowns: they cost +39.0 s of makespan.',
+    });
     const shift = {
       ...day,
       delays: undefined,

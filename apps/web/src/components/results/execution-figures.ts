@@ -175,11 +175,7 @@ export function floorLines(
   const planned = totals.planned_makespan_s;
   const delay = totals.executed_makespan_s - planned;
   const delayPercent = planned > 0 ? (100 * delay) / planned : 0;
-  // Planned and With traffic are shown to the tenth when they differ by under a minute, and the
-  // difference is the one between them as shown: read off the page, they add up.
-  const closeRun = Math.abs(delay) < 60;
-  const showRun = closeRun ? formatCompletionTimeToTenths : formatCompletionTime;
-  const shownOf = closeRun ? tenthsAsShown : completionTimeAsShown;
+  const { showRun, shownOf } = runPrecision(totals);
   const shownDelay = shownOf(totals.executed_makespan_s) - shownOf(planned);
   const split = delaySplitOf(totals, robots);
   // The longest queues first; a floor of 40 stations names its three worst.
@@ -275,6 +271,21 @@ export function floorLines(
 }
 
 /**
+ * Planned and With traffic are shown to the tenth when they differ by under a minute (and the
+ * same run without delays and breakdowns beside them), and each difference is the one between
+ * the figures as shown: read off the page, they add up.
+ */
+function runPrecision(totals: ExecutionTotalsRecord): {
+  showRun: (seconds: number) => string;
+  shownOf: (seconds: number) => number;
+} {
+  const closeRun = Math.abs(totals.executed_makespan_s - totals.planned_makespan_s) < 60;
+  return closeRun
+    ? { showRun: formatCompletionTimeToTenths, shownOf: tenthsAsShown }
+    : { showRun: formatCompletionTime, shownOf: completionTimeAsShown };
+}
+
+/**
  * What delays and breakdowns took (`parameters.delays`, `parameters.breakdowns`), and the same run
  * without them, same seed: a day's makespan, a shift's throughput and P95 cycle time. None when
  * the run had neither.
@@ -306,10 +317,11 @@ export function disruptionLines(totals: ExecutionTotalsRecord): FloorLine[] {
       meaning: `The same shift, same seed, without delays and breakdowns: ${formatGrouped(without.deliveries)} deliveries${p95 === null ? '' : `, P95 cycle time ${formatCompletionTime(p95)}`} (with them: ${formatGrouped(totals.deliveries)} deliveries).`,
     });
   } else {
+    const { showRun, shownOf } = runPrecision(totals);
     lines.push({
       label: 'Without them',
-      value: formatCompletionTime(without.executed_makespan_s),
-      meaning: `The same plan, same seed, without delays and breakdowns: they cost ${signedDuration(totals.executed_makespan_s - without.executed_makespan_s)} of makespan.`,
+      value: showRun(without.executed_makespan_s),
+      meaning: `The same plan, same seed, without delays and breakdowns: they cost ${signedDuration(shownOf(totals.executed_makespan_s) - shownOf(without.executed_makespan_s))} of makespan.`,
     });
   }
   return lines;
