@@ -275,7 +275,7 @@ export function floorLines(
  * same run without delays and breakdowns beside them), and each difference is the one between
  * the figures as shown: read off the page, they add up.
  */
-function runPrecision(totals: ExecutionTotalsRecord): {
+function runPrecision(totals: Pick<ExecutionTotalsRecord, 'executed_makespan_s' | 'planned_makespan_s'>): {
   showRun: (seconds: number) => string;
   shownOf: (seconds: number) => number;
 } {
@@ -283,6 +283,13 @@ function runPrecision(totals: ExecutionTotalsRecord): {
   return closeRun
     ? { showRun: formatCompletionTimeToTenths, shownOf: tenthsAsShown }
     : { showRun: formatCompletionTime, shownOf: completionTimeAsShown };
+}
+
+/** With traffic's makespan as the floor's lines show it (`runPrecision`), for text that names it beside them. */
+export function withTrafficAsShown(
+  totals: Pick<ExecutionTotalsRecord, 'executed_makespan_s' | 'planned_makespan_s'>,
+): string {
+  return runPrecision(totals).showRun(totals.executed_makespan_s);
 }
 
 /**

@@ -39,6 +39,17 @@ describe('TimeBreakdownChart', () => {
     ).toBeTruthy();
   });
 
+  it('names With traffic as its own line shows it: to the tenth when the run is under a minute from its plan', () => {
+    // Steps of 20 s: a 400 s day; With traffic 331.8 s against a 292 s plan reads 5 min 31.8 s.
+    const execution = {
+      ...TWO_ROBOTS_TEN_SECONDS,
+      step_s: 20,
+      totals: { ...TWO_ROBOTS_TEN_SECONDS.totals, planned_makespan_s: 292, executed_makespan_s: 331.8 },
+    };
+    render(<TimeBreakdownChart execution={execution} />);
+    expect(screen.getByText(/With traffic’s 5 min 31\.8 s is the last delivery’s arrival/)).toBeTruthy();
+  });
+
   it('says when robots drove on after the last handling, as robots with a model do until they stop', () => {
     // R1's delivery arrives at 6 s and is handled 6-7 s (steps 12-14); R2 drives 7.5-10 s.
     const execution = {

@@ -20,6 +20,7 @@ import {
   type ActivityTimes,
   type RobotOrder,
 } from './time-breakdown.ts';
+import { withTrafficAsShown } from './execution-figures.ts';
 
 const ROW_HEIGHT_PX = 22;
 /** 20 rows in view; a 400-robot fleet scrolls and only the rows in view are in the document. */
@@ -91,9 +92,18 @@ function after(later: number, earlier: number): boolean {
  * made after their last deliveries, setting off home, up to the run's last step: the timed floor
  * ends when every robot has stopped. A day whose end is its makespan says nothing.
  */
-function DayEnd({ dayS, lastHandlingEndS, makespanS }: { dayS: number; lastHandlingEndS: number; makespanS: number }) {
-  if (!after(dayS, makespanS)) return null;
-  const arrival = <>With traffic&rsquo;s {formatCompletionTime(makespanS)} is the last delivery&rsquo;s arrival</>;
+function DayEnd({
+  dayS,
+  lastHandlingEndS,
+  totals,
+}: {
+  dayS: number;
+  lastHandlingEndS: number;
+  totals: Pick<ExecutionRecord['totals'], 'executed_makespan_s' | 'planned_makespan_s'>;
+}) {
+  if (!after(dayS, totals.executed_makespan_s)) return null;
+  // With traffic as its own line on the page shows it (to the tenth when near the plan).
+  const arrival = <>With traffic&rsquo;s {withTrafficAsShown(totals)} is the last delivery&rsquo;s arrival</>;
   if (!after(dayS, lastHandlingEndS)) return <> (to the end of the last handling; {arrival})</>;
   return (
     <>
@@ -161,11 +171,7 @@ export function TimeBreakdownChart({ execution, shiftEndS }: TimeBreakdownChartP
             Every robot's time over the {shiftEndS === undefined ? 'executed day' : 'shift'} of{' '}
             {formatCompletionTime(breakdown.dayS)}
             {shiftEndS === undefined && (
-              <DayEnd
-                dayS={breakdown.dayS}
-                lastHandlingEndS={breakdown.lastHandlingEndS}
-                makespanS={execution.totals.executed_makespan_s}
-              />
+              <DayEnd dayS={breakdown.dayS} lastHandlingEndS={breakdown.lastHandlingEndS} totals={execution.totals} />
             )}
             , as the run on the shared floor recorded it: {formatGrouped(breakdown.robots.length)}{' '}
             {breakdown.robots.length === 1 ? 'robot' : 'robots'}, {formatCompletionTime(breakdown.total.totalS)} of
