@@ -6,7 +6,7 @@ import {
   stepsFor,
 } from '@fleetlab/warehouse';
 import { useId, useMemo, useRef, useState } from 'react';
-import { formatCompletionTime, formatGrouped } from '../../lib/display-format.ts';
+import { completionTimeAsShown, formatCompletionTime, formatGrouped } from '../../lib/display-format.ts';
 import { card, inputClass } from '../ui/styles.ts';
 import { useFixedRowVirtualizer } from '../ui/virtual-table.tsx';
 import {
@@ -15,6 +15,7 @@ import {
   type DrivingSplit,
   drivingSplitOf,
   orderRobots,
+  partsAsShown,
   percentShares,
   timeBreakdownOf,
   type ActivityTimes,
@@ -182,7 +183,7 @@ export function TimeBreakdownChart({ execution, shiftEndS }: TimeBreakdownChartP
           </p>
           <StackedBar times={breakdown.total} label="All robots" className="mt-4 h-6" />
           <TotalsTable times={breakdown.total} />
-          {driving && driving.drivingS > 0 && <DrivingSplitLine split={driving} />}
+          {driving && driving.drivingS > 0 && <DrivingSplitLine split={driving} times={breakdown.total} />}
           <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
             <h3 className="text-sm font-semibold text-slate-200">Per robot</h3>
             <label htmlFor={orderId} className="flex items-center gap-2 whitespace-nowrap text-sm text-slate-300">
@@ -241,14 +242,20 @@ export function TimeBreakdownChart({ execution, shiftEndS }: TimeBreakdownChartP
  * in place, from the motion the run recorded (the shares add up to 100% of the driving). Where a
  * crowd makes robots stop and start, it shows here, not as waiting.
  */
-function DrivingSplitLine({ split }: { readonly split: DrivingSplit }) {
-  const [atSpeed, ramps, turning] = percentShares([split.atSpeedS, split.rampsS, split.turningS]);
+/**
+ * The driving's split by motion. Its total is the Driving loaded and Driving empty rows as the
+ * table shows them, and its parts add up to that total as shown (`partsAsShown`).
+ */
+function DrivingSplitLine({ split, times }: { readonly split: DrivingSplit; readonly times: ActivityTimes }) {
+  const parts = [split.atSpeedS, split.rampsS, split.turningS];
+  const [atSpeed, ramps, turning] = percentShares(parts);
+  const drivingS = completionTimeAsShown(times.seconds.drive_loaded) + completionTimeAsShown(times.seconds.drive_empty);
+  const [atSpeedS, rampsS, turningS] = partsAsShown(drivingS, parts);
   return (
     <p className="mt-2 max-w-xl text-sm text-slate-400" data-testid="driving-split">
-      Of the {formatCompletionTime(split.drivingS)} of driving, from each robot’s motion:{' '}
-      {formatCompletionTime(split.atSpeedS)} at speed ({percentText(atSpeed)}), {formatCompletionTime(split.rampsS)}{' '}
-      accelerating and braking ({percentText(ramps)}), {formatCompletionTime(split.turningS)} turning in place (
-      {percentText(turning)}).
+      Of the {formatCompletionTime(drivingS)} of driving, from each robot’s motion: {formatCompletionTime(atSpeedS)} at
+      speed ({percentText(atSpeed)}), {formatCompletionTime(rampsS)} accelerating and braking ({percentText(ramps)}),{' '}
+      {formatCompletionTime(turningS)} turning in place ({percentText(turning)}).
     </p>
   );
 }

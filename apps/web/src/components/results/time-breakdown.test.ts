@@ -7,6 +7,7 @@ import {
   activityShares,
   drivingSplitOf,
   orderRobots,
+  partsAsShown,
   percentShares,
   timeBreakdownOf,
 } from './time-breakdown.ts';
@@ -127,5 +128,31 @@ describe('activity colours', () => {
     expect(ACTIVITY_COLOURS.queued).toBe(opaque(PLAYER_COLOURS.queued));
     expect(ACTIVITY_COLOURS.waiting).toMatch(/^rgb\(\d+, \d+, \d+\)$/);
     expect(ACTIVITY_COLOURS.charging).toBe(PLAYER_COLOURS.recharging);
+  });
+});
+
+describe('partsAsShown', () => {
+  it('rounds the driving’s parts so that they add up to its total as shown', () => {
+    // m1 with drive units: Driving loaded 1,464.5 s and empty 1,189.5 s read 24 min 25 s and
+    // 19 min 50 s, so the driving reads 44 min 15 s (2,655 s), though it is 2,654.0 s exactly;
+    // its parts, each rounded alone, would read 22 min 43 s + 16 min 53 s + 4 min 38 s = 44 min 14 s.
+    expect(partsAsShown(2655, [1363.4, 1012.8, 277.8])).toEqual([1364, 1013, 278]);
+    // Under a minute, in tenths: 7.5 s of 2.5 + 4.5 + 0.5.
+    expect(partsAsShown(7.5, [2.5, 4.5, 0.5])).toEqual([2.5, 4.5, 0.5]);
+    expect(partsAsShown(0.3, [0.1, 0.1, 0.1])).toEqual([0.1, 0.1, 0.1]);
+    expect(partsAsShown(60, [0, 0])).toEqual([0, 0]);
+  });
+
+  it('always adds up to the total as shown (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 5000, noNaN: true }), { minLength: 1, maxLength: 5 }), (parts) => {
+        const total = parts.reduce((sum, part) => sum + part, 0);
+        fc.pre(total > 0);
+        const shown = total >= 60 ? Math.round(total) : Math.round(total * 10) / 10;
+        const rounded = partsAsShown(shown, parts);
+        const sum = rounded.reduce((a, b) => a + b, 0);
+        return Math.abs(sum - shown) < 1e-9;
+      }),
+    );
   });
 });

@@ -92,9 +92,17 @@ export function activityShares(times: ActivityTimes, decimals = 1): Record<Activ
  * remainders, ties to the earlier value). All zero when the values add up to nothing.
  */
 export function percentShares(values: readonly number[], decimals = 1): number[] {
+  return largestRemainders(values, 100 * 10 ** decimals).map((units) => units / 10 ** decimals);
+}
+
+/**
+ * `units` whole units shared among `values` in proportion: each share rounded down, the units
+ * left over given to the largest remainders, ties to the earlier value. All zero when the values
+ * add up to nothing.
+ */
+function largestRemainders(values: readonly number[], units: number): number[] {
   const total = values.reduce((sum, value) => sum + value, 0);
   if (total <= 0) return values.map(() => 0);
-  const units = 100 * 10 ** decimals;
   const exact = values.map((value) => (value / total) * units);
   const floors = exact.map(Math.floor);
   let left = units - floors.reduce((sum, value) => sum + value, 0);
@@ -106,7 +114,18 @@ export function percentShares(values: readonly number[], decimals = 1): number[]
     floors[index] += 1;
     left -= 1;
   }
-  return floors.map((units) => units / 10 ** decimals);
+  return floors;
+}
+
+/**
+ * `parts` of a total shown as `totalS` (already as the page shows it), rounded so that they add up
+ * to it as shown: whole seconds from a minute up, tenths below (as `formatCompletionTime` shows
+ * them), each part rounded down and the units left over given to the largest remainders (ties to
+ * the earlier part), as `percentShares` does for percentages.
+ */
+export function partsAsShown(totalS: number, parts: readonly number[]): number[] {
+  const perSecond = totalS >= 60 ? 1 : 10;
+  return largestRemainders(parts, Math.round(totalS * perSecond)).map((units) => units / perSecond);
 }
 
 /** The robots' driving (all robots' seconds), and of it at speed, accelerating and braking, and turning in place. */
