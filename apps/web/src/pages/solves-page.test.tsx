@@ -15,6 +15,30 @@ import {
 import { currentLocation, renderApp } from '../test/render-app.tsx';
 
 describe('/solves', () => {
+  it('says the experiment points are hidden when they are all there is, not that there are no solves', async () => {
+    stubFetch({
+      'GET /auth/me': { body: ADA },
+      'GET /environments': { body: [SMALL_WAREHOUSE] },
+      'GET /scenarios': { body: [MORNING_RUSH] },
+      'GET /solves': {
+        body: [
+          solveFixture({ id: 41, name: 'How many robots? · 1 robot', experiment_id: 7, status: 'completed' }),
+          solveFixture({ id: 42, name: 'How many robots? · 2 robots', experiment_id: 7, status: 'completed' }),
+        ],
+      },
+    });
+    renderApp('/solves', { signedIn: true });
+    expect(await screen.findByText('No solves of your own yet')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '2 experiment points are hidden: tick Show experiment points to list them, or start an optimisation run.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show experiment points' }));
+    expect(within(await screen.findByRole('table')).getAllByRole('row')).toHaveLength(3);
+  });
+
   it('lists experiment points under their experiment: hidden here until the filter shows them', async () => {
     stubFetch({
       'GET /auth/me': { body: ADA },

@@ -6,6 +6,7 @@ import { FilterBar } from '../components/ui/filter-bar.tsx';
 import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
 import { buttonPrimary } from '../components/ui/styles.ts';
+import { formatGrouped } from '../lib/display-format.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import { ownSolves, solveEnvironmentName } from '../lib/solve-records.ts';
 
@@ -86,29 +87,45 @@ export default function SolvesPage() {
           </EmptyState>
         }
       >
-        {(solveList) => (
-          <DataTable inCard columns={SOLVE_COLUMNS}>
-            {(showPoints ? solveList : ownSolves(solveList)).map((solve) => (
-              <tr key={solve.id} className="hover:bg-slate-800/40">
-                <NameWithDescriptionCell
-                  name={solve.name}
-                  description={
-                    solve.experiment_id === undefined ? solve.description : `Point of experiment ${solve.experiment_id}`
-                  }
-                />
-                <td className="px-5 py-3">
-                  <StatusBadge status={solve.status} />
-                </td>
-                <td className="px-5 py-3 text-slate-300">{solveEnvironmentName(solve, environmentNames)}</td>
-                <td className="px-5 py-3 text-slate-300">
-                  {scenarioNames.get(solve.scenario_id) ?? `Scenario ${solve.scenario_id}`}
-                </td>
-                <td className="px-5 py-3 font-mono text-slate-400">{solve.task_id}</td>
-                <RowLinkCell to={`/solves/${solve.id}`}>View Results</RowLinkCell>
-              </tr>
-            ))}
-          </DataTable>
-        )}
+        {(solveList) => {
+          const listed = showPoints ? solveList : ownSolves(solveList);
+          const hidden = solveList.length - listed.length;
+          // Every solve here is an experiment's point: say they are hidden, not that none exist.
+          if (listed.length === 0)
+            return (
+              <EmptyState title="No solves of your own yet">
+                <p>
+                  {hidden === 1 ? '1 experiment point is' : `${formatGrouped(hidden)} experiment points are`} hidden:
+                  tick Show experiment points to list {hidden === 1 ? 'it' : 'them'}, or start an optimisation run.
+                </p>
+              </EmptyState>
+            );
+          return (
+            <DataTable inCard columns={SOLVE_COLUMNS}>
+              {listed.map((solve) => (
+                <tr key={solve.id} className="hover:bg-slate-800/40">
+                  <NameWithDescriptionCell
+                    name={solve.name}
+                    description={
+                      solve.experiment_id === undefined
+                        ? solve.description
+                        : `Point of experiment ${solve.experiment_id}`
+                    }
+                  />
+                  <td className="px-5 py-3">
+                    <StatusBadge status={solve.status} />
+                  </td>
+                  <td className="px-5 py-3 text-slate-300">{solveEnvironmentName(solve, environmentNames)}</td>
+                  <td className="px-5 py-3 text-slate-300">
+                    {scenarioNames.get(solve.scenario_id) ?? `Scenario ${solve.scenario_id}`}
+                  </td>
+                  <td className="px-5 py-3 font-mono text-slate-400">{solve.task_id}</td>
+                  <RowLinkCell to={`/solves/${solve.id}`}>View Results</RowLinkCell>
+                </tr>
+              ))}
+            </DataTable>
+          );
+        }}
       </ListStates>
     </div>
   );
