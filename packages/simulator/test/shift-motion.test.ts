@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -143,6 +144,29 @@ describe('a shift with the drive-unit model, worked out by hand', () => {
     });
     const delivered = Object.values(execution.robots).flatMap((robot) => robot.deliveries.map((d) => d.order));
     expect(new Set(delivered).size).toBe(delivered.length);
+  });
+});
+
+describe('a robot handed an order while it stands on the pickup', () => {
+  // xl1's 100 drive units, a quarter hour at 600 orders/h, re-optimised every 60 s: O105 (released
+  // at 569.59 s) goes to a robot whose discrete self stands on its pickup then; the timed robot
+  // was there at 565.3 s, and started on it at once: a pickup before the order existed, which the
+  // checker refused ("Order O105 is picked up at 565.3 s, before its release at 569.59 s"). It now
+  // starts on it no sooner than it was handed the order, as it leaves no cell sooner.
+  it('starts on it no sooner than it was handed the order: no pickup before its release', () => {
+    const xl1 = JSON.parse(readFileSync(new URL('../../solver/bench/instances/xl1.json', import.meta.url), 'utf8'));
+    const params = {
+      ...xl1.params,
+      robot_model: 'drive-unit' as const,
+      shift: { hours: 0.25, orders_per_hour: 600, dispatch: 'reoptimise' as const },
+    };
+    const { execution, results } = runShift(xl1.environment, xl1.tasks, params, { algorithm: 'greedy_distance' });
+    expect(checkExecution(xl1.environment, results, execution, params).errors).toEqual([]);
+    const o105 = execution.orders?.find((order) => order.id === 'O105');
+    expect(o105?.release_s).toBe(569.59);
+    expect(o105?.pickup_s).toBeGreaterThanOrEqual(569.59);
+    for (const order of execution.orders ?? [])
+      if (order.pickup_s !== undefined) expect(order.pickup_s).toBeGreaterThanOrEqual(order.release_s);
   });
 });
 

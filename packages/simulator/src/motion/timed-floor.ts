@@ -32,6 +32,12 @@ interface Stop {
   step: number;
   /** A pickup's or dropoff's id. */
   place?: string;
+  /**
+   * In a shift, when its discrete self was last given work before this stop (0: never): a robot
+   * standing on a pickup when an order is handed to it must not start on it any sooner, though it
+   * leaves no cell to do so.
+   */
+  notBeforeS: number;
 }
 
 /**
@@ -157,8 +163,9 @@ const TIME_SLACK_S = 1e-9;
 /**
  * A shift's discrete run, whose work was handed out as it ran: what the timing needs besides its
  * cells. A robot may not leave the cell its discrete self stood on when the dispatcher changed its
- * work (`ExecutedRobot.workGivenSteps`) before that moment: what it does next, it did not know
- * before. So no leg of an order starts before the dispatcher gave it out, never before its release.
+ * work (`ExecutedRobot.workGivenSteps`) before that moment, nor start on a stop there (a pickup
+ * it stands on when the order is handed to it): what it does next, it did not know before. So no
+ * leg of an order starts before the dispatcher gave it out, never before its release.
  */
 export interface DispatchedRun {
   /** Per robot, the step it stood on the pickup of a delivery it had not done when the run ended (-1: none). */
@@ -574,6 +581,14 @@ export function timeDiscreteRun(
       return;
     }
     if (stop && stop.index === mover.index) {
+      if (stop.notBeforeS > time + TIME_SLACK_S) {
+        // Handed the work of this stop while standing here: it starts on it no sooner.
+        standAt(mover, time);
+        activity(mover, time, 'idle');
+        mover.mode = Mode.Held;
+        at(mover, stop.notBeforeS);
+        return;
+      }
       const rest = clock.restHeading(cells[mover.index]);
       if (rest !== mover.heading && model.quarterTurnS > 0) {
         const turns = quarterTurns(mover.heading, rest);
@@ -899,6 +914,18 @@ function moverOf(
     return lo;
   };
   const stops: (Stop & { order: number })[] = [];
+  const givenSteps = dispatched ? [...executed.workGivenSteps].sort((a, b) => a - b) : [];
+  /** When the robot was last given work at or before discrete step `step` (0: never, or a day's run). */
+  const givenBefore = (step: number) => {
+    let lo = 0;
+    let hi = givenSteps.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (givenSteps[mid] <= step) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 ? givenSteps[lo - 1] * discreteStepS : 0;
+  };
   executed.deliveries.forEach((delivery, k) => {
     stops.push({
       index: indexAt(delivery.pickupStep),
@@ -906,6 +933,7 @@ function moverOf(
       delivery: k,
       step: delivery.pickupStep,
       place: delivery.pickup,
+      notBeforeS: givenBefore(delivery.pickupStep),
       order: 2 * k,
     });
     stops.push({
@@ -914,6 +942,7 @@ function moverOf(
       delivery: k,
       step: delivery.doneStep,
       place: delivery.dropoff,
+      notBeforeS: givenBefore(delivery.doneStep),
       order: 2 * k + 1,
     });
   });
@@ -924,6 +953,7 @@ function moverOf(
         kind: 'charge',
         delivery: -1,
         step: charge.arriveStep,
+        notBeforeS: givenBefore(charge.arriveStep),
         order: k,
       });
   });
@@ -933,6 +963,7 @@ function moverOf(
       kind: 'pickup',
       delivery: executed.deliveries.length,
       step: openPickupStep,
+      notBeforeS: givenBefore(openPickupStep),
       order: 2 * executed.deliveries.length,
     });
   stops.sort(
@@ -944,7 +975,7 @@ function moverOf(
       const index = indexAt(step);
       holdUntil[index] = Math.max(holdUntil[index], step * discreteStepS);
     }
-  stops.push({ index: cells.length - 1, kind: 'end', delivery: -1, step: last, order: 0 });
+  stops.push({ index: cells.length - 1, kind: 'end', delivery: -1, step: last, notBeforeS: 0, order: 0 });
   const pauseOf =
     (kind: Pause['kind']) =>
     (stop: ExecutedStop): Pause => ({
