@@ -187,11 +187,27 @@ describe('compareRobotModels', () => {
     });
   });
 
-  it('without a target, names the model with the best figure at the smallest fleet all ran', () => {
+  it('without a target, names the model with the best figure at the largest fleet all ran, and whether it is best at each', () => {
+    // The drive unit finishes first with 2, 3 and 4 robots.
     expect(compareRobotModels(points, ['drive-unit', 'amr'], null, false)).toMatchObject({
       perModel: [],
       winners: ['drive-unit'],
+      winnerRobots: 4,
+      everyFleet: [2, 3, 4],
+    });
+    // The AMR ahead with 4 robots only (480 s against 500 s): the answer holds at 4 robots alone.
+    const crossing = [...points.slice(0, 5), point('amr', 4, 480), point('amr', 5, 400)];
+    expect(compareRobotModels(crossing, ['drive-unit', 'amr'], null, false)).toMatchObject({
+      winners: ['amr'],
+      winnerRobots: 4,
+      everyFleet: [],
+    });
+    // One fleet shared: nothing to say of every fleet.
+    const one = [point('drive-unit', 2, 900), point('amr', 2, 1300), point('amr', 3, 950)];
+    expect(compareRobotModels(one, ['drive-unit', 'amr'], null, false)).toMatchObject({
+      winners: ['drive-unit'],
       winnerRobots: 2,
+      everyFleet: [],
     });
     expect(compareRobotModels([point('amr', 2, null)], ['drive-unit', 'amr'], null, false).winners).toEqual([]);
   });

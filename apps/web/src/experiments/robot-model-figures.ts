@@ -87,7 +87,8 @@ function listed(names: readonly string[]): string {
 
 /**
  * The comparison's answer in one sentence: with a target, which model needs the fewest robots to
- * meet it and what each model needs; without, which model does best at the fleet all ran. While
+ * meet it and what each model needs; without, which model does best at the largest fleet all ran
+ * (at every fleet tested, when it does best at each). While
  * points that could change it are still to finish, it is said to be the answer so far.
  */
 export function robotModelAnswerText(
@@ -115,7 +116,15 @@ function finalAnswerText(
   if (target === null) {
     if (winners.length === 0) return 'No fleet has a result for every model yet.';
     const best = figure === 'throughput_per_h' ? 'delivers the most' : 'finishes soonest';
-    return `With ${robots(winnerRobots)}, ${listed(winners.map(labelOf))} ${winners.length > 1 ? 'tie' : best}.`;
+    const verb = winners.length > 1 ? 'tie' : best;
+    const { everyFleet } = comparison;
+    if (everyFleet.length > 1) {
+      // "3, 6 and 9 robots"; the scenario's own fleet named apart.
+      const counts = everyFleet.filter((count): count is number => count !== null).map(String);
+      const fleets = `${listed(counts)} ${counts.length === 1 && counts[0] === '1' ? 'robot' : 'robots'}${everyFleet.includes(null) ? ' and the scenario’s fleet' : ''}`;
+      return `At every fleet tested (${fleets}), ${listed(winners.map(labelOf))} ${verb}.`;
+    }
+    return `With ${robots(winnerRobots)}, ${listed(winners.map(labelOf))} ${verb}.`;
   }
   const each = perModel
     .map((finding) => {

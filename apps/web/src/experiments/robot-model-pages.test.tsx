@@ -78,7 +78,23 @@ describe('robot-model comparison answer', () => {
     );
     const open = { ...ROBOT_MODEL_COMPARISON, target_makespan_s: null };
     expect(robotModelAnswerText(robotModelComparisonOf(open), label)).toBe(
-      `With 2 robots, ${DRIVE_UNIT} finishes soonest.`,
+      `At every fleet tested (2, 3 and 4 robots), ${DRIVE_UNIT} finishes soonest.`,
+    );
+    // The AMR ahead with 4 robots alone: the answer at the largest fleet all ran.
+    const points = open.points.map((point) =>
+      point.parameters.robot_model === 'amr' && point.robot_count === 4 && point.stats
+        ? {
+            ...point,
+            stats: {
+              ...point.stats,
+              makespan_s: 1,
+              executed_makespan_s: point.stats.executed_makespan_s === null ? null : 1,
+            },
+          }
+        : point,
+    );
+    expect(robotModelAnswerText(robotModelComparisonOf({ ...open, points }), label)).toBe(
+      `With 4 robots, ${AMR} finishes soonest.`,
     );
   });
 });

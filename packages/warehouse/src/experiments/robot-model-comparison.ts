@@ -51,10 +51,15 @@ export interface RobotModelComparison<T> {
   /**
    * The models that need the fewest robots for the target, in the order given (several when
    * they tie), and that fleet; empty when no model meets it. Without a target: the models with
-   * the best figure at the fleet every model ran (the smallest count they share).
+   * the best figure at the largest fleet every model ran.
    */
   readonly winners: readonly string[];
   readonly winnerRobots: number | null;
+  /**
+   * Without a target: every fleet all the models ran, smallest first, when `winners` do best at
+   * each of them and there are two or more; else empty (the answer holds at `winnerRobots` only).
+   */
+  readonly everyFleet: readonly (number | null)[];
   /**
    * Points not yet finished (pending or running) whose result could still change the answer: a
    * fleet smaller than the fewest its model meets the target with, or any fleet of a model that
@@ -83,15 +88,34 @@ export function compareRobotModels<T extends Pick<ExperimentPoint, 'stats' | 'ro
         return robotModelName(point.parameters.robot_model) === name && value !== null ? [{ point, value }] : [];
       })
       .sort((a, b) => (a.point.robot_count ?? 0) - (b.point.robot_count ?? 0));
+  // A fleet of the scenario's size (null) counts as the largest.
+  const size = (count: number | null) => count ?? Number.POSITIVE_INFINITY;
   if (target === null) {
     const open = points.filter(pointUnfinished).length;
     const counts = names.map((name) => new Set(finished(name).map(({ point }) => point.robot_count)));
-    const shared = [...(counts[0] ?? [])].filter((count) => counts.every((set) => set.has(count)));
-    if (shared.length === 0) return { figure, target, perModel: [], winners: [], winnerRobots: null, open };
-    const fleet = shared.reduce((a, b) => ((a ?? 0) <= (b ?? 0) ? a : b));
-    const at = names.map((name) => finished(name).find(({ point }) => point.robot_count === fleet)?.value as number);
-    const best = at.reduce((a, b) => (better(figure, b, a) ? b : a));
-    return { figure, target, perModel: [], winners: names.filter((_, k) => at[k] === best), winnerRobots: fleet, open };
+    const shared = [...(counts[0] ?? [])]
+      .filter((count) => counts.every((set) => set.has(count)))
+      .sort((a, b) => size(a) - size(b));
+    if (shared.length === 0)
+      return { figure, target, perModel: [], winners: [], winnerRobots: null, everyFleet: [], open };
+    const bestAt = (fleet: number | null) => {
+      const at = names.map((name) => finished(name).find(({ point }) => point.robot_count === fleet)?.value as number);
+      const best = at.reduce((a, b) => (better(figure, b, a) ? b : a));
+      return names.filter((_, k) => at[k] === best);
+    };
+    // The answer at the fleet the planner would run, the largest all ran; and whether it holds at each.
+    const fleet = shared[shared.length - 1];
+    const winners = bestAt(fleet);
+    const same = shared.every((count) => bestAt(count).join() === winners.join());
+    return {
+      figure,
+      target,
+      perModel: [],
+      winners,
+      winnerRobots: fleet,
+      everyFleet: same && shared.length > 1 ? shared : [],
+      open,
+    };
   }
   const perModel = names.map((name): RobotModelFinding<T> => {
     const done = finished(name);
@@ -101,15 +125,13 @@ export function compareRobotModels<T extends Pick<ExperimentPoint, 'stats' | 'ro
     const closest = done.reduce((a, b) => (better(figure, b.value, a.value) ? b : a));
     return { model: name, status: 'none_met', closest: closest.point };
   });
-  // A fleet of the scenario's size (null) counts as the largest.
-  const size = (count: number | null) => count ?? Number.POSITIVE_INFINITY;
   const open = points.filter((point) => {
     if (!pointUnfinished(point)) return false;
     const finding = perModel[names.indexOf(robotModelName(point.parameters.robot_model))];
     return finding?.status !== 'met' || size(point.robot_count) < size(finding.robots);
   }).length;
   const met = perModel.filter((finding) => finding.status === 'met');
-  if (met.length === 0) return { figure, target, perModel, winners: [], winnerRobots: null, open };
+  if (met.length === 0) return { figure, target, perModel, winners: [], winnerRobots: null, everyFleet: [], open };
   const fewest = Math.min(...met.map((finding) => finding.robots ?? 0));
   return {
     figure,
@@ -117,6 +139,7 @@ export function compareRobotModels<T extends Pick<ExperimentPoint, 'stats' | 'ro
     perModel,
     winners: met.filter((finding) => (finding.robots ?? 0) === fewest).map((finding) => finding.model),
     winnerRobots: met.find((finding) => (finding.robots ?? 0) === fewest)?.robots ?? null,
+    everyFleet: [],
     open,
   };
 }
