@@ -86,6 +86,18 @@ function listed(names: readonly string[]): string {
 }
 
 /**
+ * Whether a row is the answer's: a winning model at the answer's fleet, or at each fleet tested
+ * when it does best at every one of them.
+ */
+export function isAnswerRow(
+  comparison: Pick<RobotModelComparison<ExperimentPoint>, 'winners' | 'winnerRobots' | 'everyFleet'>,
+  row: { readonly model: string; readonly robots: number | null },
+): boolean {
+  if (!comparison.winners.includes(row.model)) return false;
+  return row.robots === comparison.winnerRobots || comparison.everyFleet.includes(row.robots);
+}
+
+/**
  * The comparison's answer in one sentence: with a target, which model needs the fewest robots to
  * meet it and what each model needs; without, which model does best at the largest fleet all ran
  * (at every fleet tested, when it does best at each). While
@@ -183,7 +195,7 @@ export function robotModelCsv(
     ].join(','),
   ];
   for (const row of robotModelRows(record, comparison.figure)) {
-    const answer = comparison.winners.includes(row.model) && row.robots === comparison.winnerRobots;
+    const answer = isAnswerRow(comparison, row);
     lines.push(
       [
         JSON.stringify(row.model),

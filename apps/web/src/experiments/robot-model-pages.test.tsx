@@ -14,7 +14,13 @@ import {
 } from '../test/fixtures.ts';
 import { currentLocation, renderApp } from '../test/render-app.tsx';
 import { ROBOT_MODEL_COMPARISON } from './experiment-fixtures.ts';
-import { robotModelAnswerText, robotModelComparisonOf, robotModelCsv } from './robot-model-figures.ts';
+import {
+  isAnswerRow,
+  robotModelAnswerText,
+  robotModelComparisonOf,
+  robotModelCsv,
+  robotModelRows,
+} from './robot-model-figures.ts';
 
 const signedIn = { 'GET /auth/me': { body: ADA } };
 
@@ -80,6 +86,17 @@ describe('robot-model comparison answer', () => {
     expect(robotModelAnswerText(robotModelComparisonOf(open), label)).toBe(
       `At every fleet tested (2, 3 and 4 robots), ${DRIVE_UNIT} finishes soonest.`,
     );
+    // Its rows are the answer's at each fleet, in the table and the CSV.
+    const comparison = robotModelComparisonOf(open);
+    expect(
+      robotModelRows(open, comparison.figure)
+        .filter((row) => isAnswerRow(comparison, row))
+        .map((row) => [row.model, row.robots]),
+    ).toEqual([
+      ['drive-unit', 2],
+      ['drive-unit', 3],
+      ['drive-unit', 4],
+    ]);
     // The AMR ahead with 4 robots alone: the answer at the largest fleet all ran.
     const points = open.points.map((point) =>
       point.parameters.robot_model === 'amr' && point.robot_count === 4 && point.stats

@@ -7,6 +7,7 @@ import { PointSolveLinkCell, PointStatusCell } from './point-cells.tsx';
 import {
   COMPARED_FIGURE_LABELS,
   formatComparedValue,
+  isAnswerRow,
   robotModelAnswerText,
   robotModelComparisonOf,
   robotModelRows,
@@ -55,7 +56,7 @@ export function RobotModelResults({ record }: { readonly record: Experiment }) {
       </div>
       <DataTable ariaLabel="Robot model comparison" columns={columns} density="compact">
         {rows.map((row) => {
-          const winner = comparison.winners.includes(row.model) && row.robots === comparison.winnerRobots;
+          const winner = isAnswerRow(comparison, row);
           const shares = timeSplitShares(row.timeSplit);
           return (
             <tr key={row.solveId} data-best={winner || undefined} className={winner ? 'bg-emerald-500/10' : undefined}>
