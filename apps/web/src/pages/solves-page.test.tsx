@@ -15,19 +15,23 @@ import {
 import { currentLocation, renderApp } from '../test/render-app.tsx';
 
 describe('/solves', () => {
-  it('says the experiment points are hidden when they are all there is, not that there are no solves', async () => {
+  /** The list of `solves` on the small warehouse's morning rush, signed in as Ada. */
+  function renderSolves(solves: readonly ReturnType<typeof solveFixture>[]) {
     stubFetch({
       'GET /auth/me': { body: ADA },
       'GET /environments': { body: [SMALL_WAREHOUSE] },
       'GET /scenarios': { body: [MORNING_RUSH] },
-      'GET /solves': {
-        body: [
-          solveFixture({ id: 41, name: 'How many robots? · 1 robot', experiment_id: 7, status: 'completed' }),
-          solveFixture({ id: 42, name: 'How many robots? · 2 robots', experiment_id: 7, status: 'completed' }),
-        ],
-      },
+      'GET /solves': { body: solves },
     });
     renderApp('/solves', { signedIn: true });
+  }
+  const POINT_2 = solveFixture({ id: 42, name: 'How many robots? · 2 robots', experiment_id: 7, status: 'completed' });
+
+  it('says the experiment points are hidden when they are all there is, not that there are no solves', async () => {
+    renderSolves([
+      solveFixture({ id: 41, name: 'How many robots? · 1 robot', experiment_id: 7, status: 'completed' }),
+      POINT_2,
+    ]);
     expect(await screen.findByText('No solves of your own yet')).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -40,18 +44,7 @@ describe('/solves', () => {
   });
 
   it('lists experiment points under their experiment: hidden here until the filter shows them', async () => {
-    stubFetch({
-      'GET /auth/me': { body: ADA },
-      'GET /environments': { body: [SMALL_WAREHOUSE] },
-      'GET /scenarios': { body: [MORNING_RUSH] },
-      'GET /solves': {
-        body: [
-          solveFixture({ status: 'completed' }),
-          solveFixture({ id: 42, name: 'How many robots? · 2 robots', experiment_id: 7, status: 'completed' }),
-        ],
-      },
-    });
-    renderApp('/solves', { signedIn: true });
+    renderSolves([solveFixture({ status: 'completed' }), POINT_2]);
     const table = await screen.findByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(2);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Show experiment points' }));

@@ -903,28 +903,15 @@ function moverOf(
   for (let k = 0; k < executed.timeline.length; k += 3) last = Math.max(last, executed.timeline[k]);
   // The cells in order and the step each was entered, from the waypoints (not every step decoded).
   const { cells, steps: enterStep } = timelineVisits(executed.timeline, last, floor.width);
-  const indexAt = (step: number) => {
-    let lo = 0;
-    let hi = enterStep.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (enterStep[mid] <= step) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  // The cell it stood on at a step: the last entered at or before it (the first before any).
+  const indexAt = (step: number) => Math.max(0, lastAtOrBefore(enterStep, step));
   const stops: (Stop & { order: number })[] = [];
-  const givenSteps = dispatched ? [...executed.workGivenSteps].sort((a, b) => a - b) : [];
+  // Recorded as the run went, so in order of step.
+  const givenSteps = dispatched ? executed.workGivenSteps : [];
   /** When the robot was last given work at or before discrete step `step` (0: never, or a day's run). */
   const givenBefore = (step: number) => {
-    let lo = 0;
-    let hi = givenSteps.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (givenSteps[mid] <= step) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo > 0 ? givenSteps[lo - 1] * discreteStepS : 0;
+    const last = lastAtOrBefore(givenSteps, step);
+    return last >= 0 ? givenSteps[last] * discreteStepS : 0;
   };
   executed.deliveries.forEach((delivery, k) => {
     stops.push({
@@ -1179,6 +1166,18 @@ class EventQueue {
     heap[i] = robot;
     place[robot] = i;
   }
+}
+
+/** The index of the last of `sorted` (ascending) at or below `value`; -1 when none is. */
+function lastAtOrBefore(sorted: ArrayLike<number>, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid] <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
 }
 
 /** Charger claims (kind 1) after every other event of their moment, then by robot index. */

@@ -92,14 +92,17 @@ export function compareRobotModels<T extends Pick<ExperimentPoint, 'stats' | 'ro
   const size = (count: number | null) => count ?? Number.POSITIVE_INFINITY;
   if (target === null) {
     const open = points.filter(pointUnfinished).length;
-    const counts = names.map((name) => new Set(finished(name).map(({ point }) => point.robot_count)));
+    const done = names.map(finished);
+    const counts = done.map((modelPoints) => new Set(modelPoints.map(({ point }) => point.robot_count)));
     const shared = [...(counts[0] ?? [])]
       .filter((count) => counts.every((set) => set.has(count)))
       .sort((a, b) => size(a) - size(b));
     if (shared.length === 0)
       return { figure, target, perModel: [], winners: [], winnerRobots: null, everyFleet: [], open };
     const bestAt = (fleet: number | null) => {
-      const at = names.map((name) => finished(name).find(({ point }) => point.robot_count === fleet)?.value as number);
+      const at = done.map(
+        (modelPoints) => modelPoints.find(({ point }) => point.robot_count === fleet)?.value as number,
+      );
       const best = at.reduce((a, b) => (better(figure, b, a) ? b : a));
       return names.filter((_, k) => at[k] === best);
     };

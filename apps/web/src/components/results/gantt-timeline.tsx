@@ -32,7 +32,7 @@ export interface GanttTimelineProps {
   /** The plan's makespan (stats.makespan_s), or a shift's end, marked on the axis. */
   readonly makespan: number;
   /** What the mark is: 'Makespan' for a day's plan, 'Shift end' for a shift. */
-  readonly markLabel?: string;
+  readonly markLabel: 'Makespan' | 'Shift end';
 }
 
 /**
@@ -40,7 +40,7 @@ export interface GanttTimelineProps {
  * axis, so the chart fills any width without measuring; only the robots scrolled into view
  * (and a few around them) are in the document, so a 400-robot day stays a few thousand boxes.
  */
-export function GanttTimeline({ chart, makespan, markLabel = 'Makespan' }: GanttTimelineProps) {
+export function GanttTimeline({ chart, makespan, markLabel }: GanttTimelineProps) {
   const horizon = Math.max(chart.horizon, makespan, 1e-9);
   const ticks = timeTicks(horizon);
   const scrollRef = useRef<HTMLDivElement>(null);

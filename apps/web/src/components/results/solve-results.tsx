@@ -82,6 +82,7 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
   }, [environment]);
   const makespan = typeof stats?.makespan_s === 'number' ? stats.makespan_s : summary.maxCompletionTime;
   const shift = shiftStatsOf(stats);
+  const shiftEndS = shift ? shiftEndSOf(shift) : undefined;
   const sweep = (
     <Link to={`/experiments/create?solve_id=${solve.id}`} className={`${buttonSecondary} px-3 py-1.5`}>
       Sweep this solve
@@ -108,9 +109,7 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
         />
       )}
       {player}
-      {solve.execution && (
-        <TimeBreakdownChart execution={solve.execution} shiftEndS={shift ? shiftEndSOf(shift) : undefined} />
-      )}
+      {solve.execution && <TimeBreakdownChart execution={solve.execution} shiftEndS={shiftEndS} />}
       {solve.execution && environment && (
         <CongestionMap
           environment={environment}
@@ -120,11 +119,11 @@ export function SolveResults({ solve, environment, player }: SolveResultsProps) 
           shift={shift !== null}
         />
       )}
-      {shift ? (
-        <GanttTimeline chart={chart} makespan={shiftEndSOf(shift)} markLabel="Shift end" />
-      ) : (
-        <GanttTimeline chart={chart} makespan={makespan} />
-      )}
+      <GanttTimeline
+        chart={chart}
+        makespan={shiftEndS ?? makespan}
+        markLabel={shiftEndS === undefined ? 'Makespan' : 'Shift end'}
+      />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-400">
           Download the plan as CSV (one row per step), or the whole solve as JSON: settings, plan, makespan, bound and

@@ -140,10 +140,11 @@ function ShiftEnd({ shiftEndS, recordEndS }: { shiftEndS: number; recordEndS: nu
 }
 
 /**
- * Where the time goes on the executed day or over the shift: all robots' time in one stacked bar with each
- * activity's robot time and share (the shares add up to 100%), then one bar per robot, windowed
- * so a 400-robot fleet keeps a few dozen rows in the document, in the robots' order or the most
- * delayed or idle first. An execution stored before activities were recorded says so instead.
+ * Where the time goes on the executed day or over the shift: all robots' time in one stacked bar
+ * with each activity's robot time and share (the shares add up to 100%), then one bar per robot,
+ * windowed so a 400-robot fleet keeps a few dozen rows in the document, in the robots' order or
+ * the most delayed or idle first. An execution stored before activities were recorded says so
+ * instead.
  */
 export function TimeBreakdownChart({ execution, shiftEndS }: TimeBreakdownChartProps) {
   const endStep = shiftEndS === undefined ? execution.totals.steps : stepsFor(shiftEndS, execution.step_s);
@@ -240,11 +241,9 @@ export function TimeBreakdownChart({ execution, shiftEndS }: TimeBreakdownChartP
 /**
  * How robots with a model drove: their driving at speed, accelerating and braking, and turning
  * in place, from the motion the run recorded (the shares add up to 100% of the driving). Where a
- * crowd makes robots stop and start, it shows here, not as waiting.
- */
-/**
- * The driving's split by motion. Its total is the Driving loaded and Driving empty rows as the
- * table shows them, and its parts add up to that total as shown (`partsAsShown`).
+ * crowd makes robots stop and start, it shows here, not as waiting. Its total is the Driving
+ * loaded and Driving empty rows as the table shows them, and its parts add up to that total as
+ * shown (`partsAsShown`).
  */
 function DrivingSplitLine({ split, times }: { readonly split: DrivingSplit; readonly times: ActivityTimes }) {
   const parts = [split.atSpeedS, split.rampsS, split.turningS];
