@@ -357,11 +357,10 @@ function shiftFigures(
  * A shift of robots with a robot model other than point: the discrete run (`finished`, points at
  * the model's top speed) timed with the model's kinematics (`timeDiscreteRun`), no robot leaving
  * a cell, or starting on a stop on it, before its discrete self was given the work it goes on
- * with there. The record is the
- * timed run to its end: the robots finish the moves the dispatcher made by the shift's end, so a
- * delivery may be done after it. Such an order keeps its timed `done_s` and says
- * `after_shift_end`; the shift's figures (`stats.shift`, the totals' deliveries, throughput and
- * makespan) count only what the timed run did by the shift's end.
+ * with there. The record is the timed run to its end: the robots finish the moves the dispatcher
+ * made by the shift's end, so a delivery may be done after it. Such an order keeps its timed
+ * `done_s` and says `after_shift_end`; the shift's figures (`stats.shift`, the totals'
+ * deliveries, throughput and makespan) count only what the timed run did by the shift's end.
  */
 function timedShiftOutcome(
   finished: Finished,
