@@ -19,7 +19,9 @@ import {
 } from '@fleetlab/warehouse';
 import { csvField } from '../components/results/plan-export.ts';
 import { formatFixed } from '../lib/display-format.ts';
+import { describeSettings } from '../lib/solve-settings.ts';
 import { fleetLimitText, type FleetSize } from '../lib/fleet-size.ts';
+import { sharedParameters } from './shift-sweep-figures.ts';
 
 /** What a sweep varies: the fleet size, or the chargers per station. */
 export type SweepAxis = 'robots' | 'chargers';
@@ -37,6 +39,37 @@ export function soFarText(text: string, points: readonly Pick<ExperimentPoint, '
 /** The axis of a sweep whose answer is a knee (`EXPERIMENT_KINDS`): robots, or chargers per station. */
 export function sweepAxisOf(kind: ExperimentRecord['kind']): SweepAxis {
   return EXPERIMENT_KINDS[kind].axis === 'chargers' ? 'chargers' : 'robots';
+}
+
+/** The setting a kind's points each set, left out of the settings every point shares. */
+const SETTING_EACH_POINT_SETS: Partial<Record<(typeof EXPERIMENT_KINDS)[ExperimentRecord['kind']]['axis'], string>> = {
+  chargers: 'Chargers per Station',
+  robot_model: 'Robot Model',
+};
+
+/**
+ * The settings line of an experiment: what every point runs with, in the solve page's words,
+ * without the setting its points vary (a charger sweep's chargers per station, a comparison's
+ * robot model), which would otherwise read as one value for all of them.
+ */
+export function settingsOfEveryPoint(record: Pick<ExperimentRecord, 'kind' | 'parameters'>): string {
+  const varied = SETTING_EACH_POINT_SETS[EXPERIMENT_KINDS[record.kind].axis];
+  return describeSettings(sharedParameters(record), { modelsCompared: record.kind === 'robot_model_comparison' })
+    .filter(([label]) => label !== varied)
+    .map(([label, value]) => `${label}: ${value}`)
+    .join(' · ');
+}
+
+/** The title of a sweep point's utilisation card: its fleet, and a charger sweep's chargers per station. */
+export function utilisationTitle(row: Pick<SweepRow, 'robotCount' | 'x'>, axis: SweepAxis): string {
+  const robots = row.robotCount === null ? 'all robots' : `${row.robotCount} robots`;
+  const chargers =
+    axis !== 'chargers'
+      ? ''
+      : row.x === null
+        ? ' with one charger per robot'
+        : ` at ${row.x} charger${row.x === 1 ? '' : 's'} per station`;
+  return `Utilisation per robot: ${robots}${chargers} (busy time / makespan)`;
 }
 
 export interface SweepRow {

@@ -548,6 +548,49 @@ describe('/experiments/{id}', () => {
     await waitFor(() => expect(network.callsTo('GET', '/solves/64').length).toBeGreaterThan(0));
   });
 
+  it('reads a charger sweep: its settings leave out the chargers each point sets, and utilisation names the point', async () => {
+    // 1, 2, 3 chargers per station: 400, 210, 205 s; the 3rd charger gains 5 s (2.4%), so the knee is 2.
+    const chargerPoint = (solveId: number, chargers: number, makespan: number) => ({
+      ...FLEET_SWEEP.points[0],
+      solve_id: solveId,
+      robot_count: null,
+      chargers,
+      parameters: { ...FLEET_SWEEP.parameters, algorithm_type: 'makespan' as const, chargers },
+      stats: { ...FLEET_SWEEP.points[1].stats!, makespan_s: makespan },
+    });
+    const chargerSweep = {
+      ...FLEET_SWEEP,
+      id: 56,
+      kind: 'charger_sweep' as const,
+      robot_counts: [],
+      charger_counts: [1, 2, 3],
+      progress: { completed: 3, failed: 0, total: 3 },
+      points: [chargerPoint(81, 1, 400), chargerPoint(82, 2, 210), chargerPoint(83, 3, 205)],
+    };
+    stubFetch({
+      ...signedIn,
+      'GET /experiments/56': { body: chargerSweep },
+      'GET /solves/82': { body: { ...completedSolve, id: 82 } },
+      'GET /solves/83': { body: { ...completedSolve, id: 83 } },
+    });
+    renderApp('/experiments/56', { signedIn: true });
+    expect(await screen.findByTestId('knee-finding')).toHaveTextContent('Knee: 2 chargers per station.');
+    const settings = screen.getByRole('note', { name: 'Settings of every point' });
+    expect(settings).toHaveTextContent(
+      /^Max Distance: 1000 m · Robot Speed: 1 m\/s · Recharge Time: 3 min · Time Limit: 5 s · Handling Time/,
+    );
+    expect(settings).not.toHaveTextContent('Chargers per Station');
+    expect(
+      await screen.findByText('Utilisation per robot: all robots at 2 chargers per station (busy time / makespan)'),
+    ).toBeInTheDocument();
+    await userEvent.click(
+      within(screen.getByRole('table', { name: 'Sweep results' })).getByRole('button', { name: '3' }),
+    );
+    expect(
+      await screen.findByText('Utilisation per robot: all robots at 3 chargers per station (busy time / makespan)'),
+    ).toBeInTheDocument();
+  });
+
   it('says a sweep’s knee and a rate sweep’s answer are the answers so far while points still run', async () => {
     // The 5-robot point still running: 2 robots are the knee of the four finished.
     const runningLast = <T extends { status: string; stats: unknown }>(points: readonly T[]) =>

@@ -182,4 +182,4 @@ export function createSolveErrorText(error: unknown): string {
 }
 
 export const OBJECTIVES_RECOMMENDATION =
-  'Recommendation: keep Completion Time as the main objective for the shortest shift. Add Energy Usage or Distance Traveled when batteries are the bottleneck, and Balanced Workload to spread work evenly across robots.';
+  'Recommendation: keep Completion Time as the main objective to finish the work soonest. Add Energy Usage or Distance Traveled when batteries are the bottleneck, and Balanced Workload to spread work evenly across robots.';

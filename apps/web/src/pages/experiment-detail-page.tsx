@@ -36,12 +36,14 @@ import {
   experimentCsvFileName,
   experimentToCsv,
   hasExecutedFigures,
+  settingsOfEveryPoint,
   soFarText,
   sweepAnswer,
   sweepAxisOf,
   sweepKnee,
   sweepRows,
   type SweepRow,
+  utilisationTitle,
 } from '../experiments/experiment-figures.ts';
 import {
   defaultKneeValue,
@@ -55,7 +57,6 @@ import {
 import {
   parseP95TargetMinutes,
   runsShifts,
-  sharedParameters,
   shiftSweepAnswer,
   shiftSweepAxisOf,
   shiftSweepCsv,
@@ -70,7 +71,6 @@ import { SweepChart } from '../experiments/sweep-chart.tsx';
 import { SweepTable } from '../experiments/sweep-table.tsx';
 import { downloadTextFile } from '../lib/download-text-file.ts';
 import { fleetSizeOf } from '../lib/fleet-size.ts';
-import { describeSettings } from '../lib/solve-settings.ts';
 
 export default function ExperimentDetailPage() {
   const { id = '' } = useParams();
@@ -170,11 +170,7 @@ export default function ExperimentDetailPage() {
             · {layoutVersionName(record.environment_version)}
           </p>
           <p className="mt-1 text-xs text-slate-400" role="note" aria-label="Settings of every point">
-            {describeSettings(sharedParameters(record), { modelsCompared: record.kind === 'robot_model_comparison' })
-              // A robot-model comparison's points each run their own model.
-              .filter(([label]) => record.kind !== 'robot_model_comparison' || label !== 'Robot Model')
-              .map(([label, value]) => `${label}: ${value}`)
-              .join(' · ')}
+            {settingsOfEveryPoint(record)}
           </p>
           {record.description && <p className="mt-2 text-slate-300">{record.description}</p>}
         </div>
@@ -348,7 +344,7 @@ function SweepResults({ record, kneeRuleName, kneeValue, kneeRule, onKnee }: Swe
           <RobotUtilisation
             key={selected.solveId}
             solveId={selected.solveId}
-            title={`Utilisation per robot: ${selected.robotCount ?? 'all'} robots (busy time / makespan)`}
+            title={utilisationTitle(selected, axis)}
           />
         </section>
       )}

@@ -56,13 +56,13 @@ interface ExperimentKindInfo {
 
 const ascending = (values: readonly number[] | undefined) => [...(values ?? [])].sort((a, b) => a - b);
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-/** The one algorithm of a sweep: the schema requires it, so its absence is a caller's bug. */
 /** What pages call a robot model: a preset's label, a custom model's name. */
 export function robotModelLabel(model: RobotModelParameter | null | undefined): string {
   const name = robotModelName(model);
   return robotModelPresetByName(name)?.label ?? name;
 }
 
+/** The one algorithm of a sweep: the schema requires it, so its absence is a caller's bug. */
 function sweptAlgorithm(input: ExperimentPointsInput): AlgorithmName {
   if (input.algorithm === undefined) throw new TypeError('A sweep names its algorithm');
   return input.algorithm;
