@@ -174,6 +174,10 @@ describe.each(databaseKinds)('shift solves and rate sweeps through the API on %s
       orders.filter((order) => order.after_shift_end).every((order) => (order.done_s ?? order.pickup_s)! > 900),
     ).toBe(true);
     expect(checkExecution(environment, solve.results, execution, solve.parameters).errors).toEqual([]);
+    // What the dispatcher saw on its own clock is stored beside it: never fewer delivered than the robots did.
+    const view = stats.shift!.dispatcher_view!;
+    expect(view.delivered).toBeGreaterThanOrEqual(stats.shift!.delivered);
+    expect(view.delivered + view.backlog_end).toBe(stats.shift!.released);
   });
 
   it('stores a task’s release_s, returns it, and a shift on it releases exactly those orders, worked out by hand', async () => {

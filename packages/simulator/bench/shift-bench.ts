@@ -61,7 +61,7 @@ interface Measured {
   wallMs: number;
   cpuMs: number;
   maxRssMiB: number;
-  /** With a robot model other than point: the dispatcher's figures (`dispatcherView`), and orders done after the end. */
+  /** With a robot model other than point: the dispatcher's figures (`stats.shift.dispatcher_view`), and orders done after the end. */
   dispatcher?: { delivered: number; throughput: number; p50: number | null; p95: number | null; backlogEnd: number };
   afterEnd: number;
 }
@@ -80,7 +80,7 @@ function runRow(row: Row): void {
       : { ...environment, elements: { ...environment.elements, robots: robots.slice(0, row.robots) } };
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const { stats, execution, dispatcherView } = runShift(
+  const { stats, execution } = runShift(
     fleet,
     instance.tasks,
     {
@@ -115,14 +115,14 @@ function runRow(row: Row): void {
     wallMs,
     cpuMs: (used.user + used.system) / 1000,
     maxRssMiB: process.resourceUsage().maxRSS / 1024,
-    ...(dispatcherView
+    ...(shift.dispatcher_view
       ? {
           dispatcher: {
-            delivered: dispatcherView.delivered,
-            throughput: dispatcherView.throughput_per_h,
-            p50: dispatcherView.cycle_p50_s,
-            p95: dispatcherView.cycle_p95_s,
-            backlogEnd: dispatcherView.backlog_end,
+            delivered: shift.dispatcher_view.delivered,
+            throughput: shift.dispatcher_view.throughput_per_h,
+            p50: shift.dispatcher_view.cycle_p50_s,
+            p95: shift.dispatcher_view.cycle_p95_s,
+            backlogEnd: shift.dispatcher_view.backlog_end,
           },
         }
       : {}),

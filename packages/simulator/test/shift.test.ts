@@ -140,6 +140,8 @@ describe('a single robot on the corridor, worked out by hand', () => {
         backlog_trend: 'growing',
         utilisation_pct: 100,
       });
+      // Point robots run the dispatcher's own clock: nothing to set beside it.
+      expect(stats.shift.dispatcher_view).toBeUndefined();
     });
   }
 });

@@ -73,14 +73,12 @@ export interface ShiftOutcome {
   results: PlanResultsRecord;
   /** The solver's figures as the shift ran, `execution` (the totals) and `shift` (`shiftStats`). */
   stats: SolveStatsRecord & { shift: ShiftStatsRecord };
-  /** What happened on the floor, with the shift's `orders`. */
-  execution: ExecutionRecord;
   /**
-   * With a robot model other than point: the shift's figures as its dispatcher saw them, on the
-   * discrete run's clock (points at the model's top speed). The robots' real motion falls behind
-   * that; `stats.shift` is the timed run's.
+   * What happened on the floor, with the shift's `orders`. With a robot model other than point,
+   * `stats.shift` is the timed run's and `stats.shift.dispatcher_view` what the dispatcher saw on
+   * the discrete run's clock (points at the model's top speed).
    */
-  dispatcherView?: ShiftStatsRecord;
+  execution: ExecutionRecord;
 }
 
 /**
@@ -431,18 +429,19 @@ function timedShiftOutcome(
   const results = shiftResults(floor, robots, timed.robots, book, model, finished.graphLegs);
   assertValid(checkExecution(finished.environment, results, execution, finished.params));
   const timedFinished = { ...finished, base: model };
-  return {
-    results,
-    execution,
-    stats: solverFigures(timedFinished, execution, shiftFigures(timedFinished, tick, endTick, counted, execution)),
-    dispatcherView: shiftFigures(
-      finished,
-      finished.base.stepS,
-      finished.endStep,
-      book.orders,
-      discreteRecord(finished),
-    ),
+  const seen = shiftFigures(finished, finished.base.stepS, finished.endStep, book.orders, discreteRecord(finished));
+  const shift: ShiftStatsRecord = {
+    ...shiftFigures(timedFinished, tick, endTick, counted, execution),
+    dispatcher_view: {
+      delivered: seen.delivered,
+      throughput_per_h: seen.throughput_per_h,
+      cycle_p50_s: seen.cycle_p50_s,
+      cycle_p95_s: seen.cycle_p95_s,
+      backlog_end: seen.backlog_end,
+      backlog_trend: seen.backlog_trend,
+    },
   };
+  return { results, execution, stats: solverFigures(timedFinished, execution, shift) };
 }
 
 /** The solver's figures of the shift as it ran (see `solveStatsSchema.shift`). */

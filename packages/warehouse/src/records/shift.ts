@@ -142,6 +142,22 @@ export const activitySharesSchema = z.object({
 });
 export type ActivitySharesRecord = z.infer<typeof activitySharesSchema>;
 
+/**
+ * A shift of robots with a model other than point, as its dispatcher saw it: it hands out orders
+ * on the clock of its discrete run (robots at the model's top speed, keeping to the order it
+ * planned through every cell), where robots are never late; the robots' real motion falls behind
+ * that, and the dispatcher does not learn by how much.
+ */
+export const shiftDispatcherViewSchema = z.object({
+  delivered: z.number().int(),
+  throughput_per_h: z.number(),
+  cycle_p50_s: z.number().nullable(),
+  cycle_p95_s: z.number().nullable(),
+  backlog_end: z.number().int(),
+  backlog_trend: z.enum(['stable', 'growing']),
+});
+export type ShiftDispatcherViewRecord = z.infer<typeof shiftDispatcherViewSchema>;
+
 /** The figures of a shift: `stats.shift` of a shift solve. Times in seconds from the shift's start. */
 export const shiftStatsSchema = z.object({
   hours: z.number(),
@@ -183,5 +199,7 @@ export const shiftStatsSchema = z.object({
   distance_per_order_m: z.number().nullable(),
   /** Re-plans the dispatcher made (reoptimise). */
   replans: z.number().int(),
+  /** With a robot model other than point: the same figures as the dispatcher saw them (absent: it saw the robots' own). */
+  dispatcher_view: shiftDispatcherViewSchema.optional(),
 });
 export type ShiftStatsRecord = z.infer<typeof shiftStatsSchema>;

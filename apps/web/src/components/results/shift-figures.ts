@@ -10,6 +10,7 @@ import {
 } from '@fleetlab/warehouse';
 import { formatCompletionTime, formatGrouped } from '../../lib/display-format.ts';
 import { dispatchLabel } from '../../lib/shift-settings.ts';
+import type { FloorLine } from './execution-figures.ts';
 
 /** The solve's shift figures, or null for a batch solve (or figures the page cannot read). */
 export function shiftStatsOf(stats: Readonly<Record<string, unknown>> | null | undefined): ShiftStatsRecord | null {
@@ -54,6 +55,28 @@ export const BACKLOG_TREND_TEXT: Readonly<Record<ShiftStatsRecord['backlog_trend
   stable: 'Stable: the backlog does not rise through the second half of the shift.',
   growing: 'Growing: the backlog rises through the second half of the shift; the fleet falls behind.',
 };
+
+/**
+ * A shift of robots with a model, as its dispatcher saw it (`dispatcher_view`), beside the
+ * robots' own figures in the cards: none for point robots, whose motion is the dispatcher's clock.
+ */
+export function dispatcherLines(
+  shift: Pick<ShiftStatsRecord, 'dispatcher_view' | 'delivered' | 'cycle_p95_s'>,
+): FloorLine[] {
+  const view = shift.dispatcher_view;
+  if (!view) return [];
+  const fellBehind = shift.delivered < view.delivered || (shift.cycle_p95_s ?? 0) > (view.cycle_p95_s ?? 0);
+  const saw = `It saw ${orders(view.delivered)} delivered, cycle P50 ${cycleText(view.cycle_p50_s)}, ${orders(view.backlog_end)} open at the end, backlog ${view.backlog_trend}. It hands out orders on the clock of its own plan (robots at top speed, through every cell in the order it planned), where no robot is late;`;
+  return [
+    {
+      label: "The dispatcher's view",
+      value: `P95 ${cycleText(view.cycle_p95_s)}`,
+      meaning: fellBehind
+        ? `${saw} the robots' real motion fell behind it, and it does not learn by how much, so it gave work to robots that were late. The cards above are the robots' own figures: for this fleet, a pessimistic estimate.`
+        : `${saw} the robots kept up with it: the cards above, the robots' own figures, deliver as many, P95 no longer.`,
+    },
+  ];
+}
 
 /** The KPI cards of a shift, in reading order. */
 export function shiftFigures(shift: ShiftStatsRecord): ShiftFigure[] {

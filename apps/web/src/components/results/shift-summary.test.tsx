@@ -2,7 +2,15 @@ import { MemoryRouter } from 'react-router';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Solve } from '../../api/types.ts';
-import { cycleBins, cycleLabelInterval, hourRows, hoursText, shiftFigures, throughputNote } from './shift-figures.ts';
+import {
+  cycleBins,
+  cycleLabelInterval,
+  dispatcherLines,
+  hourRows,
+  hoursText,
+  shiftFigures,
+  throughputNote,
+} from './shift-figures.ts';
 import {
   SHIFT_EXECUTION,
   SHIFT_FLOOR,
@@ -222,5 +230,47 @@ describe('shift figures', () => {
         `The same shift, same seed, without delays and breakdowns: ${totals.deliveries + 1} deliveries, P95 cycle time 1 min 35 s (with them: ${totals.deliveries} deliveries).`,
       ],
     ]);
+  });
+
+  const withModelView = {
+    delivered: 5,
+    throughput_per_h: 3,
+    cycle_p50_s: 4.5,
+    cycle_p95_s: 7.25,
+    backlog_end: 0,
+    backlog_trend: 'stable' as const,
+  };
+
+  it("sets the dispatcher's view beside the robots' own figures, only when robots with a model fell behind it", () => {
+    renderShift();
+    expect(screen.queryAllByTestId('dispatcher-line')).toEqual([]);
+    cleanup();
+    const withModel: Solve = {
+      ...shiftSolve,
+      stats: {
+        ...SHIFT_SOLVE_STATS,
+        shift: {
+          ...SHIFT_STATS,
+          dispatcher_view: withModelView,
+        },
+      },
+    };
+    render(<SolveResults solve={withModel} environment={SHIFT_FLOOR} />, { wrapper: MemoryRouter });
+    expect(
+      screen.getAllByTestId('dispatcher-line').map((line) => [...line.children].map((part) => part.textContent)),
+    ).toEqual([
+      [
+        "The dispatcher's view",
+        'P95 7.3 s',
+        "It saw 5 orders delivered, cycle P50 4.5 s, 0 orders open at the end, backlog stable. It hands out orders on the clock of its own plan (robots at top speed, through every cell in the order it planned), where no robot is late; the robots' real motion fell behind it, and it does not learn by how much, so it gave work to robots that were late. The cards above are the robots' own figures: for this fleet, a pessimistic estimate.",
+      ],
+    ]);
+    // The cards stay the robots' own.
+    expect(cards()[4]).toEqual(['Cycle Time P95', '11.0 s', '95% of the orders took at most this.']);
+    // Robots that kept the dispatcher's pace (as many delivered, P95 no longer) are not said to fall behind.
+    const keptUp = { ...SHIFT_STATS, dispatcher_view: { ...withModelView, delivered: 4, cycle_p95_s: 11 } };
+    expect(dispatcherLines(keptUp)[0].meaning).toMatch(
+      / where no robot is late; the robots kept up with it: the cards above, the robots' own figures, deliver as many, P95 no longer\.$/,
+    );
   });
 });

@@ -5,7 +5,14 @@ import { formatGrouped } from '../../lib/display-format.ts';
 import { card } from '../ui/styles.ts';
 import { disruptionLines } from './execution-figures.ts';
 import { FigureCards, FigureLines } from './results-summary.tsx';
-import { cycleBins, cycleLabelInterval, hourRows, shiftFigures, shiftHeadline } from './shift-figures.ts';
+import {
+  cycleBins,
+  cycleLabelInterval,
+  dispatcherLines,
+  hourRows,
+  shiftFigures,
+  shiftHeadline,
+} from './shift-figures.ts';
 
 export interface ShiftSummaryProps {
   readonly shift: ShiftStatsRecord;
@@ -50,6 +57,14 @@ export function ShiftSummary({ shift, asked, algorithm, actions, totals = null }
           {actions}
         </div>
         <FigureCards figures={shiftFigures(shift)} />
+        {shift.dispatcher_view && (
+          <FigureLines
+            label="As the dispatcher saw it"
+            testId="dispatcher-line"
+            lines={dispatcherLines(shift)}
+            className="mt-5"
+          />
+        )}
         {stops.length > 0 && (
           <FigureLines label="Delays and breakdowns" testId="stop-line" lines={stops} className="mt-5" />
         )}
