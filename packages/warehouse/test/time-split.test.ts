@@ -288,6 +288,14 @@ describe('a plan’s time split', () => {
       handling_s: 2,
     });
     expect(solved?.mean_cycle_s).toBe(12);
+    // A shift's split counts up to its end, as its figures do (here a shift of 10 s: step 200).
+    const shift = solveTimeSplit(
+      environment,
+      { robot_model: 'drive-unit', shift: { hours: 10 / 3600 } },
+      plan,
+      executedDay,
+    );
+    expect(shift?.time_split).toEqual(executedTimeSplit(executedDay, 200));
     // A record stored before activities were kept: the plan's parts, the run's waiting.
     const { activities: _activities, ...withoutActivities } = executedDay.robots.R1_1;
     const older = solveTimeSplit(environment, { robot_model: 'drive-unit' }, plan, {

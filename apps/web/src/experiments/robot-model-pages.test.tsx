@@ -224,6 +224,10 @@ describe('robot-model comparison pages', () => {
     ]);
     expect(rows[2]).toHaveAttribute('data-best');
     expect(cellTexts(rows[6]).slice(0, 7)).toEqual([AMR, '4', '9 min 50 s', '4 min 55 s', '45.5%', '27.3%', '18.2%']);
+    // The shares are of the robots' working time: a row adds up to 100% with no idle column.
+    expect(
+      screen.getByText(/^Where the time goes: the robots' working time summed over the fleet \(idle time left out\)/),
+    ).toBeInTheDocument();
   });
 
   it('says what a robot-model comparison compares in the list', async () => {

@@ -46,9 +46,9 @@ export function RobotModelResults({ record }: { readonly record: Experiment }) {
           {robotModelAnswerText(comparison, labelOf)}
         </p>
         <p className="mt-1 text-xs text-slate-400">
-          Where the time goes: robot time summed over the fleet, as a share of it, as the robots spent it on the shared
-          floor (driving, of it accelerating, braking and turning from each robot's motion, handling, charging, waiting
-          for others and for chargers)
+          Where the time goes: the robots' working time summed over the fleet (idle time left out), as a share of it, as
+          the robots spent it on the shared floor (driving, of it accelerating, braking and turning from each robot's
+          motion, handling, charging, waiting for others and for chargers; a shift's up to its end)
           {someFromPlan
             ? '; where a point did not run there, as its plan times it (each robot alone, waiting only in the plan’s charger and dock queues).'
             : '.'}

@@ -3,7 +3,12 @@ import type { TimeSplitRecord } from '../records/time-split.ts';
 import { FloorClock } from '../motion/floor-clock.ts';
 import { decodeActivities } from './activities.ts';
 import { Floor, FloorError, type FloorEnvironment } from './floor.ts';
-import { type FloorParameterInput, type FloorParameters, resolveFloorParameters } from './floor-parameters.ts';
+import {
+  type FloorParameterInput,
+  type FloorParameters,
+  resolveFloorParameters,
+  stepsFor,
+} from './floor-parameters.ts';
 import { freeFlow } from './free-flow.ts';
 import { robotWorkFromPlan, type RobotWork } from './robot-work.ts';
 
@@ -67,12 +72,12 @@ export function planTimeSplit(
  * A solve's time split and mean cycle time: the plan's (`planTimeSplit`), or, when the plan ran
  * on the shared floor, the run's (`executedTimeSplit`: every part as the robots spent it there,
  * detours and stops to let others by included) and its cycle times (a shift's cycle: release to
- * dropoff of each delivered order). `clock`: the floor clock the plan was made with, whose cached
+ * dropoff of each order delivered by its end; its split counts up to its end too). `clock`: the floor clock the plan was made with, whose cached
  * rows then serve. Null when the plan cannot be read on the floor.
  */
 export function solveTimeSplit(
   environment: FloorEnvironment,
-  params: FloorParameterInput,
+  params: FloorParameterInput & { readonly shift?: { readonly hours: number } | null },
   results: unknown,
   execution: Pick<ExecutionRecord, 'robots' | 'totals' | 'orders' | 'step_s'> | null,
   clock?: FloorClock | null,
@@ -92,8 +97,13 @@ export function solveTimeSplit(
     throw error;
   }
   if (execution === null) return { time_split: plan.split, mean_cycle_s: plan.meanCycleS };
+  // A shift counts up to its end, as its figures do: robots with a model work on past it to finish
+  // the moves dispatched by then.
+  const endStep = params.shift
+    ? Math.min(execution.totals.steps, stepsFor(params.shift.hours * 3600, execution.step_s))
+    : execution.totals.steps;
   return {
-    time_split: executedTimeSplit(execution) ?? {
+    time_split: executedTimeSplit(execution, endStep) ?? {
       ...plan.split,
       waiting_s: execution.totals.waiting_s,
       waiting_from: 'execution',
