@@ -193,6 +193,28 @@ describe('experiments through the embedded solve queue', () => {
     expect(answer.winnerRobots).toBe(1);
   });
 
+  it('a fleet sweep of shifts with drive units keeps each point’s dispatcher view, as its solve stored it', async () => {
+    const created = await expectStatus(
+      inject('POST', '/experiments', {
+        name: 'Shifts of drive units',
+        kind: 'fleet_sweep',
+        scenario_id: ids.scenarioId,
+        task_id: ids.taskId,
+        algorithm: 'greedy_distance',
+        robot_counts: [1, 2],
+        parameters: { robot_model: 'drive-unit', shift: { hours: 0.25, orders_per_hour: 60 } },
+      }),
+      201,
+    );
+    const done = await until(created.json().id, (experiment) => experiment.status !== 'running');
+    expect(done.status).toBe('completed');
+    for (const point of done.points) {
+      const solve = (await expectStatus(inject('GET', `/solves/${point.solve_id}`), 200)).json();
+      expect(solve.stats.shift.dispatcher_view).toBeDefined();
+      expect(point.stats?.shift?.dispatcher_view).toEqual(solve.stats.shift.dispatcher_view);
+    }
+  });
+
   it('refuses a robot-model comparison with one model, naming the field', async () => {
     const refused = await expectStatus(
       inject('POST', '/experiments', {

@@ -10,7 +10,7 @@ import {
   TIME_SPLIT_PARTS,
   type TimeSplitRecord,
 } from '@fleetlab/warehouse';
-import { formatCompletionTime, formatGrouped } from '../lib/display-format.ts';
+import { formatCompletionTime, formatGrouped, listed } from '../lib/display-format.ts';
 
 /** One point of a robot-model comparison as its table reads it. */
 export interface RobotModelRow {
@@ -79,11 +79,6 @@ export function formatComparedValue(figure: ComparedFigure, value: number | null
 
 const robots = (count: number | null) =>
   count === null ? 'the scenario’s fleet' : `${count} ${count === 1 ? 'robot' : 'robots'}`;
-
-/** The list "A, B and C". */
-function listed(names: readonly string[]): string {
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
 
 /**
  * Whether a row is the answer's: a winning model at the answer's fleet, or at each fleet tested

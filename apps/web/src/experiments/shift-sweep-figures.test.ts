@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RATE_SWEEP, SHIFT_FLEET_SWEEP } from './experiment-fixtures.ts';
 import {
+  candidatesOf,
+  fellBehindText,
   parseP95TargetMinutes,
   parseRates,
   runsShifts,
@@ -97,6 +99,40 @@ describe('shift sweep answers', () => {
       'No setting tested can hold 1,200/h with P95 <= 5 min. Closest: 8 robots (P95 6 min 40 s, backlog stable). Test more robots.',
     );
     expect([none.row?.setting, none.badge]).toEqual([8, 'Closest']);
+  });
+
+  it('says where robots with a model fell behind a dispatcher that saw the backlog stable, and only there', () => {
+    // Drive units: 2 and 4 robots grew on the floor; the dispatcher saw 4 stable (2 grew on its clock too).
+    const view = (trend: 'stable' | 'growing') => ({
+      delivered: 2390,
+      throughput_per_h: 1195,
+      cycle_p50_s: 60,
+      cycle_p95_s: 120,
+      backlog_end: 10,
+      backlog_trend: trend,
+    });
+    const withModel = {
+      ...SHIFT_FLEET_SWEEP,
+      points: SHIFT_FLEET_SWEEP.points.map((point, index) => ({
+        ...point,
+        stats: point.stats && {
+          ...point.stats,
+          shift: point.stats.shift && {
+            ...point.stats.shift,
+            backlog_trend: index < 2 ? ('growing' as const) : point.stats.shift.backlog_trend,
+            dispatcher_view: view(index === 0 ? 'growing' : 'stable'),
+          },
+        },
+      })),
+    };
+    const rows = shiftSweepRows(withModel.points, 'robots');
+    expect(shiftSweepAnswer(withModel, rows, 600).text).toBe(
+      "Robots needed to hold 1,200/h with P95 <= 10 min: 6. At 4 robots the backlog grew on the floor where the dispatcher, on its own clock, saw it stable: the robots fell behind it, and it does not learn by how much. These figures are the robots' own, for this fleet a pessimistic estimate (each solve's page sets the dispatcher's view beside them).",
+    );
+    // Point robots (no view) and robots that kept up say nothing more.
+    expect(fellBehindText(candidatesOf(shiftSweepRows(SHIFT_FLEET_SWEEP.points, 'robots')), 'robots')).toBe('');
+    expect(fellBehindText(candidatesOf(rows).slice(2), 'robots')).toBe('');
+    expect(fellBehindText(candidatesOf(rows), 'chargers')).toMatch(/^ At 4 chargers per station the backlog grew/);
   });
 
   it('exports every point with its shift figures and the answer marked', () => {

@@ -20,7 +20,7 @@ import {
   type SolveStatusValue,
 } from '@fleetlab/warehouse';
 import { csvField } from '../components/results/plan-export.ts';
-import { formatCompletionTime, formatGrouped } from '../lib/display-format.ts';
+import { formatCompletionTime, formatGrouped, listed } from '../lib/display-format.ts';
 
 /** An experiment runs shifts when its points' solves do (`parameters.shift`); a rate sweep always does. */
 export function runsShifts(experiment: Pick<ExperimentRecord, 'kind' | 'parameters'>): boolean {
@@ -225,19 +225,42 @@ export function shiftSweepAnswer(
   const axis = shiftSweepAxisOf(experiment.kind);
   if (axis === 'algorithm') return { text: null, row: null, badge: '' };
   const candidates = candidatesOf(rows);
+  const behindText = fellBehindText(candidates, axis);
   if (axis === 'rate') {
     const finding = highestSustainedRate(candidates);
     return {
-      text: sustainedRateText(finding),
+      text: sustainedRateText(finding) + behindText,
       row: 'point' in finding ? finding.point : null,
       badge: 'Highest sustained',
     };
   }
   const shift = experiment.parameters.shift;
   const finding = fewestRobotsForShift(candidates, targetS);
-  const text = fewestNeededText(finding, axis, shift ? plannedOrdersPerHour(shift) : null, targetS);
+  const text = fewestNeededText(finding, axis, shift ? plannedOrdersPerHour(shift) : null, targetS) + behindText;
   if (finding.status === 'none_met') return { text, row: finding.closest, badge: 'Closest' };
   return { text, row: 'point' in finding ? finding.point : null, badge: 'Fewest that hold' };
+}
+
+/** What each setting of a sweep is, after its value in words. */
+const SETTING_UNITS: Readonly<Record<Exclude<ShiftSweepAxis, 'algorithm'>, [one: string, many: string]>> = {
+  rate: ['orders/h', 'orders/h'],
+  robots: ['robot', 'robots'],
+  chargers: ['charger per station', 'chargers per station'],
+};
+
+/**
+ * Said after a sweep's answer when robots with a model fell behind their dispatcher: the
+ * settings whose backlog grew on the floor while the dispatcher, on its own clock, saw it stable
+ * (`dispatcher_view`); empty when there are none.
+ */
+export function fellBehindText(rows: readonly SettingRow[], axis: Exclude<ShiftSweepAxis, 'algorithm'>): string {
+  const behind = rows.filter(
+    (row) => row.shift?.backlog_trend === 'growing' && row.shift.dispatcher_view?.backlog_trend === 'stable',
+  );
+  if (behind.length === 0) return '';
+  const [one, many] = SETTING_UNITS[axis];
+  const settings = `${listed(behind.map((row) => formatGrouped(row.setting)))} ${behind.length === 1 && behind[0].setting === 1 ? one : many}`;
+  return ` At ${settings} the backlog grew on the floor where the dispatcher, on its own clock, saw it stable: the robots fell behind it, and it does not learn by how much. These figures are the robots' own, for this fleet a pessimistic estimate (each solve's page sets the dispatcher's view beside them).`;
 }
 
 const SHIFT_CSV_COLUMNS = [

@@ -281,3 +281,8 @@ export function locationName(nodeId: string): string {
 export function formatPath(path: readonly string[]): string {
   return path.map(locationName).join(' → ');
 }
+
+/** The list "A, B and C". */
+export function listed(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}

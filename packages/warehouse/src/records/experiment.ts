@@ -272,6 +272,7 @@ export const experimentShiftStatsSchema = shiftStatsSchema.pick({
   backlog_end: true,
   backlog_trend: true,
   utilisation_pct: true,
+  dispatcher_view: true,
 });
 export type ExperimentShiftStats = z.infer<typeof experimentShiftStatsSchema>;
 
