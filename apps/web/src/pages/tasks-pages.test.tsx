@@ -74,6 +74,8 @@ describe('/tasks/{id}', () => {
       .getAllByRole('row')
       .slice(1);
     expect(pairs.map((row) => row.textContent)).toEqual(['1P1D1', '2P2D1']);
+    // The table shows about fifteen pairs at a time: what they add up to is written above it.
+    expect(screen.getByTestId('pairs-summary')).toHaveTextContent('2 orders from 2 pickups to 1 dropoff.');
     expect(screen.getByText(/"dock": "north"/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Show Graph' })).toBeInTheDocument();
   });
@@ -97,6 +99,9 @@ describe('/tasks/{id}', () => {
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual(['1P1D10 s', '2P2D190.5 s']);
+    expect(screen.getByTestId('pairs-summary')).toHaveTextContent(
+      '2 orders from 2 pickups to 1 dropoff, released from 0 s to 90.5 s.',
+    );
   });
 
   it('shows start and end points when the task has no pairs', async () => {
