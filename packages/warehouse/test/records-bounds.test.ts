@@ -17,7 +17,7 @@ describe('what a bound cannot count, of what the plan has', () => {
     );
     expect(uncountedBy('charger_turns', { recharges: 4, dock_queue_s: 0 })).toBe('which robot recharges when');
     expect(uncountedBy('charger_turns', { recharges: 0, dock_queue_s: 12 })).toBe("the docks' queues");
-    expect(uncountedBy('dock_capacity', { recharges: 0 })).toBe('driving');
+    expect(uncountedBy('dock_capacity', { recharges: 0 })).toBe("the robots' driving between the docks");
     expect(uncountedBy('whole_charges', { recharges: 3, charger_queue_s: 0 })).toBe(
       'the charge left unused when a robot recharges',
     );

@@ -217,7 +217,7 @@ describe('gap and clock texts', () => {
       'at most 20.0% above the best possible makespan; the bound cannot count which robot recharges when',
     );
     expect(formatGap(0.2, 'dock_capacity', { recharges: 0 })).toBe(
-      'at most 20.0% above the best possible makespan; the bound cannot count driving',
+      "at most 20.0% above the best possible makespan; the bound cannot count the robots' driving between the docks",
     );
     expect(formatGap(0.2, 'detour_capacity', { recharges: 2, charger_queue_s: 0 })).toBe(
       'at most 20.0% above the best possible makespan; the bound cannot count the charge left unused when a robot recharges',

@@ -130,7 +130,7 @@ export const BOUNDS = [
     name: 'dock_capacity',
     counts:
       'one robot at a time at each pickup and dropoff: its visits one after another from the earliest any of them can come, each at least its known turn on arrival (a dropoff, from its pickup) or way out (a pickup, to its dropoff), and after a pickup’s last visit the leg to its dropoff',
-    cannotCount: [part('driving', 'always'), part('charging', 'recharges')],
+    cannotCount: [part("the robots' driving between the docks", 'always'), part('charging', 'recharges')],
     holdsFor: 'plan',
   },
 ] as const satisfies readonly BoundInfo[];

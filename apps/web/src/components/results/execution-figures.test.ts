@@ -361,20 +361,20 @@ describe('trafficChoiceLine', () => {
   });
 
   it('shows what delays and breakdowns took and the same run without them: a day and a shift', () => {
-    expect(disruptionLines(totals)).toEqual([]);
+    expect(disruptionLines(totals, 'day')).toEqual([]);
     const day = {
       ...totals,
       delays: { count: 3, lost_s: 75 },
       breakdowns: { count: 1, lost_s: 600 },
       without_disruptions: { executed_makespan_s: 200, throughput_per_h: 360, deliveries: 20 },
     };
-    expect(disruptionLines(day)).toEqual([
+    expect(disruptionLines(day, 'day')).toEqual([
       { label: 'Delays', value: '1 min 15 s', meaning: 'Robot time stopped by 3 random delays.' },
       {
         label: 'Breakdowns',
         value: '10 min 0 s',
         meaning:
-          'Robot time broken down, 1 breakdown: a broken robot blocks its cell until it is repaired, and a shift hands its orders not yet picked up to other robots.',
+          'Robot time broken down, 1 breakdown: a broken robot blocks its cell until it is repaired, then goes on with its plan.',
       },
       {
         // Beside With traffic's 3 min 50.0 s (under a minute from the plan's 3 min 20.0 s): tenths too.
@@ -391,14 +391,14 @@ describe('trafficChoiceLine', () => {
       executed_makespan_s: 331.8,
       without_disruptions: { ...day.without_disruptions, executed_makespan_s: 331.8 },
     };
-    expect(disruptionLines(m1).at(-1)?.value).toBe('5 min 31.8 s');
+    expect(disruptionLines(m1, 'day').at(-1)?.value).toBe('5 min 31.8 s');
     // A minute or more from the plan, whole seconds, and the cost between them as shown.
     const late = {
       ...day,
       executed_makespan_s: 290.4,
       without_disruptions: { ...day.without_disruptions, executed_makespan_s: 250.6 },
     };
-    expect(disruptionLines(late).at(-1)).toMatchObject({
+    expect(disruptionLines(late, 'day').at(-1)).toMatchObject({
       value: '4 min 11 s',
       meaning: 'The same plan, same seed, without delays and breakdowns: they cost +39.0 s of makespan.',
     });
@@ -410,7 +410,10 @@ describe('trafficChoiceLine', () => {
         shift: { throughput_per_h: 1201, cycle_p95_s: 83.9 },
       },
     };
-    expect(disruptionLines(shift).at(-1)).toEqual({
+    expect(disruptionLines(shift, 'shift')[0].meaning).toBe(
+      'Robot time broken down, 1 breakdown: a broken robot blocks its cell until it is repaired, and its orders not yet picked up are handed to other robots.',
+    );
+    expect(disruptionLines(shift, 'shift').at(-1)).toEqual({
       label: 'Without them',
       value: '1,201.0 per hour',
       meaning:

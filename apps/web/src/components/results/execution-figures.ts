@@ -250,7 +250,7 @@ export function floorLines(
   );
   const detour = detourOf(totals, twoWayLanes);
   if (detour) lines.push(detour);
-  lines.push(...disruptionLines(totals));
+  lines.push(...disruptionLines(totals, 'day'));
   // Plans hold the docks' queues and never end before the dock bound; one made before they did may.
   if (plan.dock_queue_s === undefined && plan.dock_bound_s !== undefined && plan.dock_bound_s > planned) {
     lines.push({
@@ -295,9 +295,9 @@ export function withTrafficAsShown(
 /**
  * What delays and breakdowns took (`parameters.delays`, `parameters.breakdowns`), and the same run
  * without them, same seed: a day's makespan, a shift's throughput and P95 cycle time. None when
- * the run had neither.
+ * the run had neither. A broken robot's work waits for it in a day; a shift hands it on.
  */
-export function disruptionLines(totals: ExecutionTotalsRecord): FloorLine[] {
+export function disruptionLines(totals: ExecutionTotalsRecord, run: 'day' | 'shift'): FloorLine[] {
   const lines: FloorLine[] = [];
   const stops = (count: number, noun: string) => `${formatGrouped(count)} ${noun}${count === 1 ? '' : 's'}`;
   if (totals.delays) {
@@ -311,7 +311,7 @@ export function disruptionLines(totals: ExecutionTotalsRecord): FloorLine[] {
     lines.push({
       label: 'Breakdowns',
       value: formatCompletionTime(totals.breakdowns.lost_s),
-      meaning: `Robot time broken down, ${stops(totals.breakdowns.count, 'breakdown')}: a broken robot blocks its cell until it is repaired, and a shift hands its orders not yet picked up to other robots.`,
+      meaning: `Robot time broken down, ${stops(totals.breakdowns.count, 'breakdown')}: a broken robot blocks its cell until it is repaired, ${run === 'shift' ? 'and its orders not yet picked up are handed to other robots' : 'then goes on with its plan'}.`,
     });
   }
   const without = totals.without_disruptions;

@@ -222,7 +222,7 @@ describe('shift figures', () => {
       [
         'Breakdowns',
         '20 min 0 s',
-        'Robot time broken down, 2 breakdowns: a broken robot blocks its cell until it is repaired, and a shift hands its orders not yet picked up to other robots.',
+        'Robot time broken down, 2 breakdowns: a broken robot blocks its cell until it is repaired, and its orders not yet picked up are handed to other robots.',
       ],
       [
         'Without them',

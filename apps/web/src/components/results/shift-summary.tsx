@@ -41,7 +41,7 @@ const PLOT_INSET_PX = 68;
  * plan against execution) are not shown.
  */
 export function ShiftSummary({ shift, asked, algorithm, actions, totals = null }: ShiftSummaryProps) {
-  const stops = totals ? disruptionLines(totals) : [];
+  const stops = totals ? disruptionLines(totals, 'shift') : [];
   return (
     <>
       <section className={`${card} p-5`} aria-labelledby="shift-summary-title">
