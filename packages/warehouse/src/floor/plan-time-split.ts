@@ -72,8 +72,9 @@ export function planTimeSplit(
  * A solve's time split and mean cycle time: the plan's (`planTimeSplit`), or, when the plan ran
  * on the shared floor, the run's (`executedTimeSplit`: every part as the robots spent it there,
  * detours and stops to let others by included) and its cycle times (a shift's cycle: release to
- * dropoff of each order delivered by its end; its split counts up to its end too). `clock`: the floor clock the plan was made with, whose cached
- * rows then serve. Null when the plan cannot be read on the floor.
+ * dropoff of each order delivered by its end; its split counts up to its end too). `clock`: the
+ * floor clock the plan was made with, whose cached rows then serve. Null when the plan cannot be
+ * read on the floor.
  */
 export function solveTimeSplit(
   environment: FloorEnvironment,
