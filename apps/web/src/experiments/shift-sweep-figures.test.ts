@@ -142,9 +142,28 @@ describe('shift sweep answers', () => {
         .split('\n')
         .slice(0, 3),
     ).toEqual([
-      'orders_per_hour,orders_per_hour_released,released,delivered,throughput_per_h,cycle_p50_s,cycle_p95_s,backlog_max,backlog_end,backlog_trend,utilisation_pct,status,answer,solve_id',
-      '300,300,600,598,299,50,100,5,2,stable,25,completed,,81',
-      '600,600,1200,1195,597.5,75,150,8,5,stable,50,completed,yes,82',
+      'orders_per_hour,orders_per_hour_released,released,delivered,throughput_per_h,cycle_p50_s,cycle_p95_s,backlog_max,backlog_end,backlog_trend,utilisation_pct,dispatcher_cycle_p95_s,dispatcher_backlog_trend,status,answer,solve_id',
+      '300,300,600,598,299,50,100,5,2,stable,25,,,completed,,81',
+      '600,600,1200,1195,597.5,75,150,8,5,stable,50,,,completed,yes,82',
     ]);
+    // Robots with a model: what their dispatcher saw beside their own figures.
+    const [first] = rows;
+    const withView = {
+      ...first,
+      shift: first.shift && {
+        ...first.shift,
+        dispatcher_view: {
+          delivered: 600,
+          throughput_per_h: 300,
+          cycle_p50_s: 30,
+          cycle_p95_s: 61.5,
+          backlog_end: 0,
+          backlog_trend: 'stable' as const,
+        },
+      },
+    };
+    expect(shiftSweepCsv([withView], 'rate', null).split('\n')[1]).toBe(
+      '300,300,600,598,299,50,100,5,2,stable,25,61.5,stable,completed,,81',
+    );
   });
 });

@@ -274,6 +274,8 @@ const SHIFT_CSV_COLUMNS = [
   'backlog_end',
   'backlog_trend',
   'utilisation_pct',
+  'dispatcher_cycle_p95_s',
+  'dispatcher_backlog_trend',
   'status',
   'answer',
   'solve_id',
@@ -307,6 +309,9 @@ export function shiftSweepCsv(
         shift?.backlog_end ?? null,
         shift?.backlog_trend ?? null,
         shift?.utilisation_pct ?? null,
+        // What the dispatcher of robots with a model saw on its own clock (empty for point robots).
+        shift?.dispatcher_view?.cycle_p95_s ?? null,
+        shift?.dispatcher_view?.backlog_trend ?? null,
         row.status,
         answer !== null && row.solveId === answer.solveId ? 'yes' : '',
         row.solveId,
