@@ -127,12 +127,29 @@ describe('shift sweep answers', () => {
     };
     const rows = shiftSweepRows(withModel.points, 'robots');
     expect(shiftSweepAnswer(withModel, rows, 600).text).toBe(
-      "Robots needed to hold 1,200/h with P95 <= 10 min: 6. At 4 robots the backlog grew on the floor where the dispatcher, on its own clock, saw it stable: the robots fell behind it, and it does not learn by how much. These figures are the robots' own, for this fleet a pessimistic estimate (each solve's page sets the dispatcher's view beside them).",
+      "Robots needed to hold 1,200/h with P95 <= 10 min: 6. At 4 robots the backlog grew on the floor where the dispatcher, on its own clock, saw it stable: the robots fell behind it, and it does not learn by how much. The dispatcher's clock, where no robot is late, answers: Robots needed to hold 1,200/h with P95 <= 10 min: 4. The robots' own answer above is a pessimistic estimate, the dispatcher's an optimistic one; each solve's page sets the two side by side.",
     );
     // Point robots (no view) and robots that kept up say nothing more.
-    expect(fellBehindText(candidatesOf(shiftSweepRows(SHIFT_FLEET_SWEEP.points, 'robots')), 'robots')).toBe('');
-    expect(fellBehindText(candidatesOf(rows).slice(2), 'robots')).toBe('');
-    expect(fellBehindText(candidatesOf(rows), 'chargers')).toMatch(/^ At 4 chargers per station the backlog grew/);
+    const judged = { targetS: 600, ordersPerHour: 1200 };
+    expect(fellBehindText(candidatesOf(shiftSweepRows(SHIFT_FLEET_SWEEP.points, 'robots')), 'robots', judged)).toBe('');
+    expect(fellBehindText(candidatesOf(rows).slice(2), 'robots', judged)).toBe('');
+    // A rate sweep: 900 orders/h grew on the floor only; on the dispatcher's clock every rate held.
+    const rates = shiftSweepRows(
+      RATE_SWEEP.points.map((point) => ({
+        ...point,
+        stats: point.stats && {
+          ...point.stats,
+          shift: point.stats.shift && { ...point.stats.shift, dispatcher_view: view('stable') },
+        },
+      })),
+      'rate',
+    );
+    expect(shiftSweepAnswer(RATE_SWEEP, rates, 600).text).toBe(
+      "Highest sustained rate: 600 orders/h. Above it the backlog grows. At 900 orders/h the backlog grew on the floor where the dispatcher, on its own clock, saw it stable: the robots fell behind it, and it does not learn by how much. The dispatcher's clock, where no robot is late, answers: Every rate tested held: test higher rates. The highest tested, 1,200 orders/h, kept a stable backlog. The robots' own answer above is a pessimistic estimate, the dispatcher's an optimistic one; each solve's page sets the two side by side.",
+    );
+    expect(fellBehindText(candidatesOf(rows), 'chargers', judged)).toMatch(
+      /^ At 4 chargers per station the backlog grew .* answers: Chargers per station needed to hold 1,200\/h with P95 <= 10 min: 4\./,
+    );
   });
 
   it('exports every point with its shift figures and the answer marked', () => {

@@ -225,7 +225,7 @@ export function shiftSweepAnswer(
   const axis = shiftSweepAxisOf(experiment.kind);
   if (axis === 'algorithm') return { text: null, row: null, badge: '' };
   const candidates = candidatesOf(rows);
-  const behindText = fellBehindText(candidates, axis);
+  const behindText = fellBehindText(candidates, axis, { targetS, ordersPerHour: ratePerHourOf(experiment) });
   if (axis === 'rate') {
     const finding = highestSustainedRate(candidates);
     return {
@@ -234,11 +234,16 @@ export function shiftSweepAnswer(
       badge: 'Highest sustained',
     };
   }
-  const shift = experiment.parameters.shift;
   const finding = fewestRobotsForShift(candidates, targetS);
-  const text = fewestNeededText(finding, axis, shift ? plannedOrdersPerHour(shift) : null, targetS) + behindText;
+  const text = fewestNeededText(finding, axis, ratePerHourOf(experiment), targetS) + behindText;
   if (finding.status === 'none_met') return { text, row: finding.closest, badge: 'Closest' };
   return { text, row: 'point' in finding ? finding.point : null, badge: 'Fewest that hold' };
+}
+
+/** The rate a sweep of shifts at one rate asks for (null when the settings do not say). */
+function ratePerHourOf(experiment: Pick<ExperimentRecord, 'parameters'>): number | null {
+  const shift = experiment.parameters.shift;
+  return shift ? plannedOrdersPerHour(shift) : null;
 }
 
 /** What each setting of a sweep is, after its value in words. */
@@ -248,19 +253,38 @@ const SETTING_UNITS: Readonly<Record<Exclude<ShiftSweepAxis, 'algorithm'>, [one:
   chargers: ['charger per station', 'chargers per station'],
 };
 
+/** The rows as their dispatcher saw them: a row with a `dispatcher_view` takes its backlog trend and P95. */
+function asDispatcherSaw(rows: readonly SettingRow[]): SettingRow[] {
+  return rows.map((row) => {
+    const view = row.shift?.dispatcher_view;
+    if (!row.shift || !view) return row;
+    return { ...row, shift: { ...row.shift, backlog_trend: view.backlog_trend, cycle_p95_s: view.cycle_p95_s } };
+  });
+}
+
 /**
  * Said after a sweep's answer when robots with a model fell behind their dispatcher: the
  * settings whose backlog grew on the floor while the dispatcher, on its own clock, saw it stable
- * (`dispatcher_view`); empty when there are none.
+ * (`dispatcher_view`), and the answer on that clock, where no robot is late: with the robots' own
+ * (a pessimistic estimate) it brackets what this fleet needs. Empty when no setting fell behind.
  */
-export function fellBehindText(rows: readonly SettingRow[], axis: Exclude<ShiftSweepAxis, 'algorithm'>): string {
+export function fellBehindText(
+  rows: readonly SettingRow[],
+  axis: Exclude<ShiftSweepAxis, 'algorithm'>,
+  { targetS, ordersPerHour }: { targetS: number; ordersPerHour: number | null },
+): string {
   const behind = rows.filter(
     (row) => row.shift?.backlog_trend === 'growing' && row.shift.dispatcher_view?.backlog_trend === 'stable',
   );
   if (behind.length === 0) return '';
   const [one, many] = SETTING_UNITS[axis];
   const settings = `${listed(behind.map((row) => formatGrouped(row.setting)))} ${behind.length === 1 && behind[0].setting === 1 ? one : many}`;
-  return ` At ${settings} the backlog grew on the floor where the dispatcher, on its own clock, saw it stable: the robots fell behind it, and it does not learn by how much. These figures are the robots' own, for this fleet a pessimistic estimate (each solve's page sets the dispatcher's view beside them).`;
+  const seen = asDispatcherSaw(rows);
+  const onItsClock =
+    axis === 'rate'
+      ? sustainedRateText(highestSustainedRate(seen))
+      : fewestNeededText(fewestRobotsForShift(seen, targetS), axis, ordersPerHour, targetS);
+  return ` At ${settings} the backlog grew on the floor where the dispatcher, on its own clock, saw it stable: the robots fell behind it, and it does not learn by how much. The dispatcher's clock, where no robot is late, answers: ${onItsClock} The robots' own answer above is a pessimistic estimate, the dispatcher's an optimistic one; each solve's page sets the two side by side.`;
 }
 
 const SHIFT_CSV_COLUMNS = [
