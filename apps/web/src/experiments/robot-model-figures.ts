@@ -4,6 +4,7 @@ import {
   compareRobotModels,
   type ExperimentPoint,
   type ExperimentRecord,
+  type ExperimentShiftStats,
   type RobotModelComparison,
   robotModelLabel,
   robotModelName,
@@ -26,6 +27,12 @@ export interface RobotModelRow {
   readonly timeSplit: TimeSplitRecord | null;
   readonly status: ExperimentPoint['status'];
   readonly error: string | null;
+  /**
+   * A shift whose backlog grew on the floor while its dispatcher, on its own clock
+   * (`dispatcher_view`), saw it stable: the robots fell behind it, so the throughput is a
+   * pessimistic estimate (as a sweep of shifts reads it: `fellBehindText`).
+   */
+  readonly fellBehind: boolean;
 }
 
 /** The points in the record's order: each model, its fleets from the smallest. */
@@ -42,8 +49,30 @@ export function robotModelRows(record: Pick<ExperimentRecord, 'points'>, figure:
       timeSplit: point.stats?.time_split ?? null,
       status: point.status,
       error: point.error,
+      fellBehind: fellBehindDispatcher(point.stats?.shift),
     };
   });
+}
+
+function fellBehindDispatcher(shift: ExperimentShiftStats | null | undefined): boolean {
+  return shift?.backlog_trend === 'growing' && shift.dispatcher_view?.backlog_trend === 'stable';
+}
+
+/**
+ * Said under a comparison of shifts where robots with a model fell behind their dispatcher: which
+ * models at which fleets (null when none did).
+ */
+export function fellBehindNote(rows: readonly RobotModelRow[]): string | null {
+  const fleets = new Map<string, (number | null)[]>();
+  for (const row of rows)
+    if (row.fellBehind) fleets.set(row.modelLabel, [...(fleets.get(row.modelLabel) ?? []), row.robots]);
+  if (fleets.size === 0) return null;
+  const where = [...fleets].map(([label, counts]) =>
+    counts.includes(null)
+      ? `${label} with the scenario’s fleet`
+      : `${label} at ${listed(counts.map((count) => formatGrouped(count ?? 0)))} ${counts.length === 1 && counts[0] === 1 ? 'robot' : 'robots'}`,
+  );
+  return `The backlog of ${listed(where)} grew on the floor where their dispatcher, on its own clock, saw it stable: the robots fell behind it, and it does not learn by how much. Their throughput here is a pessimistic estimate; each solve's page sets the dispatcher's view beside it.`;
 }
 
 /** The comparison's target: a makespan (a day) or a throughput (a shift); null when it has none. */

@@ -15,6 +15,7 @@ import {
 import { currentLocation, renderApp } from '../test/render-app.tsx';
 import { ROBOT_MODEL_COMPARISON } from './experiment-fixtures.ts';
 import {
+  fellBehindNote,
   isAnswerRow,
   robotModelAnswerText,
   robotModelComparisonOf,
@@ -113,6 +114,62 @@ describe('robot-model comparison answer', () => {
     expect(robotModelAnswerText(robotModelComparisonOf({ ...open, points }), label)).toBe(
       `With 4 robots, ${AMR} finishes soonest.`,
     );
+  });
+});
+
+describe('robot-model comparison of shifts', () => {
+  it('says which models at which fleets fell behind their dispatcher, and nothing for a day or robots that kept up', () => {
+    const shiftStats = (delivered: number, seen: number | null, trend: 'stable' | 'growing') => ({
+      orders_per_hour: 200,
+      released: 220,
+      delivered,
+      throughput_per_h: delivered,
+      cycle_p50_s: 40,
+      cycle_p95_s: 90,
+      backlog_max: 10,
+      backlog_end: 220 - delivered,
+      backlog_trend: trend,
+      utilisation_pct: 50,
+      ...(seen === null
+        ? {}
+        : {
+            dispatcher_view: {
+              delivered: seen,
+              throughput_per_h: seen,
+              cycle_p50_s: 30,
+              cycle_p95_s: 60,
+              backlog_end: 220 - seen,
+              backlog_trend: 'stable' as const,
+            },
+          }),
+    });
+    // Drive units fell behind at 2 and 4 robots, AMRs at 3 (the backlog grew on the floor, stable on the
+    // dispatcher's clock); at 3 drive units the floor kept a stable backlog, one order in flight at the end.
+    const seenOf: Record<string, number | null> = {
+      'drive-unit:2': 219,
+      'drive-unit:3': 211,
+      'drive-unit:4': 219,
+      'amr:3': 219,
+    };
+    const shifts = {
+      ...ROBOT_MODEL_COMPARISON,
+      points: ROBOT_MODEL_COMPARISON.points.map((point) => ({
+        ...point,
+        stats: point.stats && {
+          ...point.stats,
+          shift: shiftStats(
+            210,
+            seenOf[`${point.parameters.robot_model}:${point.robot_count}`] ?? null,
+            `${point.parameters.robot_model}:${point.robot_count}` === 'drive-unit:3' ? 'stable' : 'growing',
+          ),
+        },
+      })),
+    };
+    const rows = robotModelRows(shifts, 'throughput_per_h');
+    expect(fellBehindNote(rows)).toBe(
+      `The backlog of ${DRIVE_UNIT} at 2 and 4 robots and ${AMR} at 3 robots grew on the floor where their dispatcher, on its own clock, saw it stable: the robots fell behind it, and it does not learn by how much. Their throughput here is a pessimistic estimate; each solve's page sets the dispatcher's view beside it.`,
+    );
+    expect(fellBehindNote(robotModelRows(ROBOT_MODEL_COMPARISON, 'makespan_s'))).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@ import { formatCompletionTime, formatPercent1 } from '../lib/display-format.ts';
 import { PointSolveLinkCell, PointStatusCell } from './point-cells.tsx';
 import {
   COMPARED_FIGURE_LABELS,
+  fellBehindNote,
   formatComparedValue,
   isAnswerRow,
   robotModelAnswerText,
@@ -27,6 +28,7 @@ export function RobotModelResults({ record }: { readonly record: Experiment }) {
     return model === undefined ? name : robotModelLabel(model);
   };
   const someFromPlan = rows.some((row) => row.timeSplit?.waiting_from === 'plan');
+  const behind = fellBehindNote(rows);
   const columns: readonly DataTableColumn[] = [
     { label: 'Robot model' },
     { label: 'Robots' },
@@ -45,6 +47,11 @@ export function RobotModelResults({ record }: { readonly record: Experiment }) {
         <p className="text-sm text-slate-300" data-testid="robot-model-answer">
           {robotModelAnswerText(comparison, labelOf)}
         </p>
+        {behind && (
+          <p className="mt-1 text-xs text-amber-200" data-testid="robot-model-fell-behind">
+            {behind}
+          </p>
+        )}
         <p className="mt-1 text-xs text-slate-400">
           Where the time goes: the robots' working time summed over the fleet (idle time left out), as a share of it, as
           the robots spent it on the shared floor (driving, of it accelerating, braking and turning from each robot's
