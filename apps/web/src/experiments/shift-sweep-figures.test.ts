@@ -133,6 +133,10 @@ describe('shift sweep answers', () => {
     const judged = { targetS: 600, ordersPerHour: 1200 };
     expect(fellBehindText(candidatesOf(shiftSweepRows(SHIFT_FLEET_SWEEP.points, 'robots')), 'robots', judged)).toBe('');
     expect(fellBehindText(candidatesOf(rows).slice(2), 'robots', judged)).toBe('');
+    // None holds on the floor, 4 robots on the dispatcher's clock: no hint to test more robots.
+    expect(shiftSweepAnswer(withModel, rows, 150).text).toMatch(
+      /^No setting tested can hold 1,200\/h with P95 <= 2 min 30 s\. Closest: \d robots \(P95 [^)]+\)\. At 4 robots the backlog grew .* answers: Robots needed to hold 1,200\/h with P95 <= 2 min 30 s: 4\./,
+    );
     // A rate sweep: 900 orders/h grew on the floor only; on the dispatcher's clock every rate held.
     const rates = shiftSweepRows(
       RATE_SWEEP.points.map((point) => ({

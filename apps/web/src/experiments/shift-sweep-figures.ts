@@ -178,13 +178,14 @@ const FEWEST_NOUNS = {
 /**
  * A fleet (or charger) sweep of shifts' answer: the fewest robots (chargers per station) that
  * hold the shift's rate with a stable backlog and P95 within the target; when none does, the
- * closest named with its P95 and backlog.
+ * closest named with its P95 and backlog, and (`suggestMore`, by default) a hint to test more.
  */
 export function fewestNeededText(
   finding: ShiftSweepFinding<SettingRow>,
   axis: 'robots' | 'chargers',
   ordersPerHour: number | null,
   targetS: number,
+  { suggestMore = true }: { suggestMore?: boolean } = {},
 ): string {
   const [Noun, noun] = FEWEST_NOUNS[axis];
   const rate =
@@ -198,7 +199,7 @@ export function fewestNeededText(
       const closest = finding.closest;
       const p95 = closest.shift?.cycle_p95_s;
       const how = `${p95 == null ? 'no order delivered' : `P95 ${formatCompletionTime(p95)}`}, backlog ${closest.shift?.backlog_trend ?? 'unknown'}`;
-      return `No setting tested can ${condition}. Closest: ${formatGrouped(closest.setting)} ${noun} (${how}). Test more ${noun}.`;
+      return `No setting tested can ${condition}. Closest: ${formatGrouped(closest.setting)} ${noun} (${how}).${suggestMore ? ` Test more ${noun}.` : ''}`;
     }
     case 'no_points':
       return 'No point has finished yet.';
@@ -235,7 +236,10 @@ export function shiftSweepAnswer(
     };
   }
   const finding = fewestRobotsForShift(candidates, targetS);
-  const text = fewestNeededText(finding, axis, ratePerHourOf(experiment), targetS) + behindText;
+  // Where the robots fell behind their dispatcher, more of them is not the advice: the sentence after says why.
+  const text =
+    fewestNeededText(finding, axis, ratePerHourOf(experiment), targetS, { suggestMore: behindText === '' }) +
+    behindText;
   if (finding.status === 'none_met') return { text, row: finding.closest, badge: 'Closest' };
   return { text, row: 'point' in finding ? finding.point : null, badge: 'Fewest that hold' };
 }
