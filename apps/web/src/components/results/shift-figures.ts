@@ -60,22 +60,19 @@ export const BACKLOG_TREND_TEXT: Readonly<Record<ShiftStatsRecord['backlog_trend
  * A shift of robots with a model, as its dispatcher saw it (`dispatcher_view`), beside the
  * robots' own figures in the cards: none for point robots, whose motion is the dispatcher's clock.
  */
-export function dispatcherLines(
-  shift: Pick<ShiftStatsRecord, 'dispatcher_view' | 'delivered' | 'cycle_p95_s'>,
-): FloorLine[] {
+export function dispatcherLines(shift: Pick<ShiftStatsRecord, 'dispatcher_view' | 'backlog_trend'>): FloorLine[] {
   const view = shift.dispatcher_view;
   if (!view) return [];
-  const fellBehind = shift.delivered < view.delivered || (shift.cycle_p95_s ?? 0) > (view.cycle_p95_s ?? 0);
   const saw = `It saw ${orders(view.delivered)} delivered, cycle P50 ${cycleText(view.cycle_p50_s)}, ${orders(view.backlog_end)} open at the end, backlog ${view.backlog_trend}. It hands out orders on the clock of its own plan (robots at top speed, through every cell in the order it planned), where no robot is late;`;
-  return [
-    {
-      label: "The dispatcher's view",
-      value: `P95 ${cycleText(view.cycle_p95_s)}`,
-      meaning: fellBehind
+  // The same reading as a sweep's (`fellBehindText`): only a backlog that grew on the floor and not
+  // on the dispatcher's clock makes the robots' figures pessimistic; slower cycles are their motion.
+  const meaning =
+    shift.backlog_trend === 'stable'
+      ? `${saw} the robots' real motion is slower than that clock (the cards above are theirs), and their backlog stayed stable.`
+      : view.backlog_trend === 'stable'
         ? `${saw} the robots' real motion fell behind it, and it does not learn by how much, so it gave work to robots that were late. The cards above are the robots' own figures: for this fleet, a pessimistic estimate.`
-        : `${saw} the robots kept up with it: the cards above, the robots' own figures, deliver as many, P95 no longer.`,
-    },
-  ];
+        : `${saw} the backlog grows on its clock too: the fleet falls behind the rate whatever its dispatcher knew.`;
+  return [{ label: "The dispatcher's view", value: `P95 ${cycleText(view.cycle_p95_s)}`, meaning }];
 }
 
 /** The KPI cards of a shift, in reading order. */

@@ -241,7 +241,7 @@ describe('shift figures', () => {
     backlog_trend: 'stable' as const,
   };
 
-  it("sets the dispatcher's view beside the robots' own figures, only when robots with a model fell behind it", () => {
+  it("sets the dispatcher's view beside the robots' own figures when robots have a model, and says what the two tell", () => {
     renderShift();
     expect(screen.queryAllByTestId('dispatcher-line')).toEqual([]);
     cleanup();
@@ -249,10 +249,8 @@ describe('shift figures', () => {
       ...shiftSolve,
       stats: {
         ...SHIFT_SOLVE_STATS,
-        shift: {
-          ...SHIFT_STATS,
-          dispatcher_view: withModelView,
-        },
+        // The backlog grew on the floor; on the dispatcher's clock it stayed stable.
+        shift: { ...SHIFT_STATS, backlog_trend: 'growing', dispatcher_view: withModelView },
       },
     };
     render(<SolveResults solve={withModel} environment={SHIFT_FLOOR} />, { wrapper: MemoryRouter });
@@ -267,10 +265,17 @@ describe('shift figures', () => {
     ]);
     // The cards stay the robots' own.
     expect(cards()[4]).toEqual(['Cycle Time P95', '11.0 s', '95% of the orders took at most this.']);
-    // Robots that kept the dispatcher's pace (as many delivered, P95 no longer) are not said to fall behind.
-    const keptUp = { ...SHIFT_STATS, dispatcher_view: { ...withModelView, delivered: 4, cycle_p95_s: 11 } };
-    expect(dispatcherLines(keptUp)[0].meaning).toMatch(
-      / where no robot is late; the robots kept up with it: the cards above, the robots' own figures, deliver as many, P95 no longer\.$/,
+    // A stable backlog on the floor: slower cycles are the robots' motion, nothing pessimistic.
+    expect(dispatcherLines({ backlog_trend: 'stable', dispatcher_view: withModelView })[0].meaning).toMatch(
+      / where no robot is late; the robots' real motion is slower than that clock \(the cards above are theirs\), and their backlog stayed stable\.$/,
+    );
+    // Growing on both clocks: the fleet falls behind whatever the dispatcher knew.
+    const bothGrow = {
+      backlog_trend: 'growing' as const,
+      dispatcher_view: { ...withModelView, backlog_trend: 'growing' as const },
+    };
+    expect(dispatcherLines(bothGrow)[0].meaning).toMatch(
+      / the backlog grows on its clock too: the fleet falls behind the rate whatever its dispatcher knew\.$/,
     );
   });
 });
