@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { generateWarehouseInstance } from '@fleetlab/warehouse';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { apiAs } from '../support/api.ts';
@@ -9,6 +10,7 @@ import {
   countsLine,
   dragBetweenCells,
   editorCanvas,
+  editorGeometry,
   editorStatus,
   layoutCountsText,
   pressAndDragBetweenCells,
@@ -301,4 +303,37 @@ test('importing a broken or invalid layout file shows why and keeps the drawing'
   await expect(layoutCountsText(page)).toHaveText(drawnLine);
   await expect(page.getByLabel('Name')).toHaveValue('');
   await expect(page.getByLabel('Width')).toHaveValue('12');
+});
+
+test('a 40 x 30 pick zone opens in the editor whole at 100%, its bottom row of dropoffs in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUpAndLogIn(page, 'pickzone');
+  // The simulator bench's hotspot floor: 40 x 30, its five dropoffs on the bottom row.
+  const zone = generateWarehouseInstance({
+    width: 40,
+    height: 30,
+    stations: 15,
+    robotsPerStation: 10,
+    orders: 10,
+    dropoffs: 5,
+    seed: 40,
+    aisleWidth: 1,
+  });
+  const environment = await apiAs<{ id: number }>(page, 'POST', '/environments', {
+    description: '',
+    ...zone.environment,
+    name: 'Pick zone',
+  });
+  await page.goto(`/environments/${environment.id}/edit`);
+  await expect(editorStatus(page)).toHaveText('Grid 40 x 30');
+  const canvas = editorCanvas(page);
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  const geometry = await editorGeometry(page, { width: 40, height: 30 });
+  // Cells of at least 25 px at 100%, and the grid's last row inside the canvas (it was cut at a 576 px area).
+  expect(geometry.cellSize).toBeGreaterThanOrEqual(25);
+  expect(geometry.originY + 30 * geometry.cellSize).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0));
+  const lowest = Math.max(...zone.environment.elements.dropoffs.map((dropoff) => dropoff.position[1]));
+  expect(lowest).toBeGreaterThan(28);
+  await page.screenshot({ path: screenshotPath('editor-pick-zone-whole'), fullPage: true });
 });

@@ -37,7 +37,7 @@ import { ShelfTemplateDialog } from './shelf-template-dialog.tsx';
 import { useElementSize } from '../map-drawing/use-element-size.ts';
 import { useNavigationGraph } from './use-navigation-graph.ts';
 import { formatZoomPercent, zoomViewAround, type ViewTransform } from '../map-drawing/view-transform.ts';
-import { baseCellSize, EDITOR_DEFAULT_ZOOM, zoomIn, zoomOut } from './view-transform.ts';
+import { baseCellSize, EDITOR_DEFAULT_ZOOM, MIN_CELL_SIZE, zoomIn, zoomOut } from './view-transform.ts';
 import { readFileText } from '../lib/read-file-text.ts';
 
 export interface GridEditorProps {
@@ -55,6 +55,15 @@ export interface GridEditorProps {
 const EDITOR_AREA_FALLBACK = { width: 960, height: 576 } as const;
 /** Free space kept around a grid that does not fill the area. */
 const GRID_PADDING = 16;
+
+/**
+ * The editor area's height: tall enough for the whole floor at the default zoom's least cell size
+ * (a 40 x 30 pick zone's 30 rows need 782 px), at least 36rem, and at most the window less the top
+ * bar and a margin, so a floor too tall for the window is panned or zoomed out instead.
+ */
+function editorAreaHeight(rows: number): string {
+  return `min(max(36rem, ${rows * MIN_CELL_SIZE + 2 * GRID_PADDING}px), calc(100vh - 6rem))`;
+}
 
 const toolButtonClass = (active: boolean) =>
   `rounded-lg border px-3 py-1.5 text-sm font-medium transition focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400 ${
@@ -297,7 +306,11 @@ export function GridEditor({ state, dispatch, name, description, onImported, pro
         }
       />
       <LayoutNeeds problems={problems} />
-      <div ref={areaRef} className="h-[36rem] w-full overflow-hidden rounded-lg border border-slate-800 bg-slate-950">
+      <div
+        ref={areaRef}
+        style={{ height: editorAreaHeight(dimensions.height) }}
+        className="w-full overflow-hidden rounded-lg border border-slate-800 bg-slate-950"
+      >
         <GridEditorCanvas
           state={state}
           dispatch={dispatch}
