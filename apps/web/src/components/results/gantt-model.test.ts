@@ -112,9 +112,17 @@ describe('toPickupShare', () => {
 });
 
 describe('timeTicks', () => {
-  it('picks a 1-2-5 step', () => {
-    expect(timeTicks(370)).toEqual([0, 100, 200, 300]);
+  it('picks a step a clock reads: seconds, minutes, quarter hours, hours', () => {
+    // 370 s / 6 = 61.7 s: 2 min steps, not 100 s ones ('1 min 40 s').
+    expect(timeTicks(370)).toEqual([0, 120, 240, 360]);
     expect(timeTicks(60)).toEqual([0, 10, 20, 30, 40, 50, 60]);
+    // A day of 1 h 1 min 12 s (d5k's plan): quarter hours, where 1-2-5 gave 1,000 s ('16 min 40 s').
+    expect(timeTicks(3672)).toEqual([0, 900, 1800, 2700, 3600]);
+    // An 8 h shift: 2 h steps; 3 days: 12 h; 4 days: past the clock's steps, whole days; under a second: 1-2-5.
+    expect(timeTicks(8 * 3600)).toEqual([0, 7200, 14_400, 21_600, 28_800]);
+    expect(timeTicks(3 * 86_400)).toHaveLength(7);
+    expect(timeTicks(4 * 86_400)).toEqual([0, 86_400, 172_800, 259_200, 345_600]);
+    expect(timeTicks(0.3)).toEqual([0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3]);
     expect(timeTicks(0)).toEqual([0]);
   });
 });

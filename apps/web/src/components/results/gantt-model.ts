@@ -178,12 +178,26 @@ function mergedBox(run: readonly GanttSegment[]): GanttSegment {
   };
 }
 
-/** Axis ticks at a 1-2-5 step giving about `target` intervals. */
+/** Steps of a time axis a clock reads (seconds): 1, 2, 5, 10, 15, 30 s; 1, 2, 5, 10, 15, 30 min; 1, 2, 3, 6, 12 h. */
+const CLOCK_STEPS_S = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200];
+
+/** The least of 1, 2 and 5 times a power of ten that is at least `rough`. */
+function oneTwoFive(rough: number): number {
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  return [1, 2, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rough) ?? rough;
+}
+
+/**
+ * Axis ticks giving about `target` intervals, at a step a clock reads (15 min, not 1,000 s, whose
+ * labels read '16 min 40 s'); under a second and past half a day, 1-2-5 steps (of days past it).
+ */
 export function timeTicks(horizon: number, target = 6): number[] {
   if (!(horizon > 0)) return [0];
   const rough = horizon / target;
-  const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 5, 10].map((factor) => factor * magnitude).find((candidate) => candidate >= rough) ?? rough;
+  const step =
+    rough < 1
+      ? oneTwoFive(rough)
+      : (CLOCK_STEPS_S.find((candidate) => candidate >= rough) ?? 86_400 * oneTwoFive(rough / 86_400));
   const ticks: number[] = [];
   // Multiplying (not accumulating) keeps ticks exact and distinct even for tiny horizons.
   for (let index = 0; index * step <= horizon + EPSILON; index++) ticks.push(Number((index * step).toPrecision(12)));
