@@ -4,14 +4,14 @@ import {
   compareRobotModels,
   type ExperimentPoint,
   type ExperimentRecord,
-  type ExperimentShiftStats,
+  fellBehindDispatcher,
   type RobotModelComparison,
   robotModelLabel,
   robotModelName,
   TIME_SPLIT_PARTS,
   type TimeSplitRecord,
 } from '@fleetlab/warehouse';
-import { formatCompletionTime, formatGrouped, listed } from '../lib/display-format.ts';
+import { formatCompletionTime, formatGrouped, listed, listedCounts } from '../lib/display-format.ts';
 
 /** One point of a robot-model comparison as its table reads it. */
 export interface RobotModelRow {
@@ -27,11 +27,7 @@ export interface RobotModelRow {
   readonly timeSplit: TimeSplitRecord | null;
   readonly status: ExperimentPoint['status'];
   readonly error: string | null;
-  /**
-   * A shift whose backlog grew on the floor while its dispatcher, on its own clock
-   * (`dispatcher_view`), saw it stable: the robots fell behind it, so the throughput is a
-   * pessimistic estimate (as a sweep of shifts reads it: `fellBehindText`).
-   */
+  /** A shift whose robots fell behind their dispatcher (`fellBehindDispatcher`): its throughput is a pessimistic estimate. */
   readonly fellBehind: boolean;
 }
 
@@ -54,10 +50,6 @@ export function robotModelRows(record: Pick<ExperimentRecord, 'points'>, figure:
   });
 }
 
-function fellBehindDispatcher(shift: ExperimentShiftStats | null | undefined): boolean {
-  return shift?.backlog_trend === 'growing' && shift.dispatcher_view?.backlog_trend === 'stable';
-}
-
 /**
  * Said under a comparison of shifts where robots with a model fell behind their dispatcher: which
  * models at which fleets (null when none did).
@@ -70,7 +62,11 @@ export function fellBehindNote(rows: readonly RobotModelRow[]): string | null {
   const where = [...fleets].map(([label, counts]) =>
     counts.includes(null)
       ? `${label} with the scenario’s fleet`
-      : `${label} at ${listed(counts.map((count) => formatGrouped(count ?? 0)))} ${counts.length === 1 && counts[0] === 1 ? 'robot' : 'robots'}`,
+      : `${label} at ${listedCounts(
+          counts.filter((count): count is number => count !== null),
+          'robot',
+          'robots',
+        )}`,
   );
   return `The backlog of ${listed(where)} grew on the floor where their dispatcher, on its own clock, saw it stable: the robots fell behind it, and it does not learn by how much. Their throughput here is a pessimistic estimate; each solve's page sets the dispatcher's view beside it.`;
 }

@@ -8,6 +8,7 @@ import {
   DEFAULT_CYCLE_P95_TARGET_S,
   ALGORITHM_BY_NAME,
   EXPERIMENT_KINDS,
+  fellBehindDispatcher,
   fewestRobotsForShift,
   highestSustainedRate,
   MAX_SWEEP_POINTS,
@@ -20,7 +21,7 @@ import {
   type SolveStatusValue,
 } from '@fleetlab/warehouse';
 import { csvField } from '../components/results/plan-export.ts';
-import { formatCompletionTime, formatGrouped, listed } from '../lib/display-format.ts';
+import { formatCompletionTime, formatGrouped, listedCounts } from '../lib/display-format.ts';
 
 /** An experiment runs shifts when its points' solves do (`parameters.shift`); a rate sweep always does. */
 export function runsShifts(experiment: Pick<ExperimentRecord, 'kind' | 'parameters'>): boolean {
@@ -277,12 +278,12 @@ export function fellBehindText(
   axis: Exclude<ShiftSweepAxis, 'algorithm'>,
   { targetS, ordersPerHour }: { targetS: number; ordersPerHour: number | null },
 ): string {
-  const behind = rows.filter(
-    (row) => row.shift?.backlog_trend === 'growing' && row.shift.dispatcher_view?.backlog_trend === 'stable',
-  );
+  const behind = rows.filter((row) => fellBehindDispatcher(row.shift));
   if (behind.length === 0) return '';
-  const [one, many] = SETTING_UNITS[axis];
-  const settings = `${listed(behind.map((row) => formatGrouped(row.setting)))} ${behind.length === 1 && behind[0].setting === 1 ? one : many}`;
+  const settings = listedCounts(
+    behind.map((row) => row.setting),
+    ...SETTING_UNITS[axis],
+  );
   const seen = asDispatcherSaw(rows);
   const onItsClock =
     axis === 'rate'

@@ -286,3 +286,8 @@ export function formatPath(path: readonly string[]): string {
 export function listed(names: readonly string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
+
+/** Counts listed with their noun: "1 robot", "8, 12 and 16 robots", "900 and 1,200 orders/h". */
+export function listedCounts(counts: readonly number[], one: string, many: string): string {
+  return `${listed(counts.map((count) => formatGrouped(count)))} ${counts.length === 1 && counts[0] === 1 ? one : many}`;
+}

@@ -203,3 +203,14 @@ export const shiftStatsSchema = z.object({
   dispatcher_view: shiftDispatcherViewSchema.optional(),
 });
 export type ShiftStatsRecord = z.infer<typeof shiftStatsSchema>;
+
+/**
+ * Whether robots with a model fell behind their dispatcher: the backlog grew on the floor while
+ * the dispatcher, on its own clock (`dispatcher_view`), saw it stable. Only then are the robots'
+ * figures a pessimistic estimate of the fleet; slower cycles alone are their real motion.
+ */
+export function fellBehindDispatcher(
+  shift: Pick<ShiftStatsRecord, 'backlog_trend' | 'dispatcher_view'> | null | undefined,
+): boolean {
+  return shift?.backlog_trend === 'growing' && shift.dispatcher_view?.backlog_trend === 'stable';
+}

@@ -4,6 +4,7 @@
 // from the hours after the warm-up), so a reader can check them on the page. Pure.
 import {
   algorithmLabelOf,
+  fellBehindDispatcher,
   shiftStatsSchema,
   type ShiftParametersRecord,
   type ShiftStatsRecord,
@@ -64,12 +65,10 @@ export function dispatcherLines(shift: Pick<ShiftStatsRecord, 'dispatcher_view' 
   const view = shift.dispatcher_view;
   if (!view) return [];
   const saw = `It saw ${orders(view.delivered)} delivered, cycle P50 ${cycleText(view.cycle_p50_s)}, ${orders(view.backlog_end)} open at the end, backlog ${view.backlog_trend}. It hands out orders on the clock of its own plan (robots at top speed, through every cell in the order it planned), where no robot is late;`;
-  // The same reading as a sweep's (`fellBehindText`): only a backlog that grew on the floor and not
-  // on the dispatcher's clock makes the robots' figures pessimistic; slower cycles are their motion.
   const meaning =
     shift.backlog_trend === 'stable'
       ? `${saw} the robots' real motion is slower than that clock (the cards above are theirs), and their backlog stayed stable.`
-      : view.backlog_trend === 'stable'
+      : fellBehindDispatcher(shift)
         ? `${saw} the robots' real motion fell behind it, and it does not learn by how much, so it gave work to robots that were late. The cards above are the robots' own figures: for this fleet, a pessimistic estimate.`
         : `${saw} the backlog grows on its clock too: the fleet falls behind the rate whatever its dispatcher knew.`;
   return [{ label: "The dispatcher's view", value: `P95 ${cycleText(view.cycle_p95_s)}`, meaning }];
