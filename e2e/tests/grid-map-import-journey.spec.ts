@@ -102,6 +102,12 @@ test('a League of Robot Runners problem becomes an environment, a scenario and i
   await chooseFiles([problem, map, agents, tasks]);
   await expect(page).toHaveURL(/\/scenarios\/\d+$/, { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'small-example_2' })).toBeVisible();
+  // The scenario says which tasks were left out, and why.
+  await expect(
+    page.getByText(
+      "3 orders from the problem's tasks; 2 tasks not carried: task 2, a single errand: no pickup and dropoff; task 3, its first errand (cell 40) has no shelf beside it to pick from",
+    ),
+  ).toBeVisible();
   const scenarioId = Number(page.url().split('/').pop());
   const stored = await apiAs<{ details: { tasks: [string, string][] } }[]>(
     page,

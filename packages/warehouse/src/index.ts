@@ -167,10 +167,12 @@ export {
   importLorrProblem,
   LorrProblemError,
   lorrProblemSchema,
+  skippedLorrTasksText,
   type ImportedLorrProblem,
   type LorrProblem,
   type LorrProblemFiles,
   type SkippedLorrTask,
+  type SkippedLorrTaskKind,
 } from './formats/lorr-problem.ts';
 export { planVizExport, type PlanVizOutput } from './formats/planviz.ts';
 export {

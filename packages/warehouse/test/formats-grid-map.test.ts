@@ -10,6 +10,8 @@ import {
   layoutFromGridMapText,
   LorrProblemError,
   parseGridMap,
+  skippedLorrTasksText,
+  type SkippedLorrTask,
 } from '../src/index.ts';
 
 const fixture = (path: string) => readFileSync(new URL(`./fixtures/${path}`, import.meta.url), 'utf8');
@@ -153,9 +155,12 @@ describe('League of Robot Runners problem', () => {
     ]);
     expect(imported.taskIndex).toEqual([0, 1, 4]);
     expect(imported.skipped).toEqual([
-      { task: 2, reason: 'a single errand: no pickup and dropoff' },
-      { task: 3, reason: 'its first errand (cell 40) has no shelf beside it to pick from' },
+      { task: 2, kind: 'single_errand', reason: 'a single errand: no pickup and dropoff' },
+      { task: 3, kind: 'no_shelf', reason: 'its first errand (cell 40) has no shelf beside it to pick from' },
     ]);
+    expect(skippedLorrTasksText(imported.skipped)).toBe(
+      '2 tasks not carried: task 2, a single errand: no pickup and dropoff; task 3, its first errand (cell 40) has no shelf beside it to pick from',
+    );
     expect(checkEnvironmentRules(imported.layout).errors).toEqual([]);
   });
 
@@ -188,5 +193,28 @@ describe('League of Robot Runners problem', () => {
       tasks: '# version for LoRR 2026\n1\n17,33\n',
     });
     expect(imported.pairs).toEqual([['P13', 'D1']]);
+  });
+
+  it('says which tasks an import left out: each with its reason when few, counted by reason when many', () => {
+    const skip = (task: number, kind: SkippedLorrTask['kind']): SkippedLorrTask => ({ task, kind, reason: kind });
+    expect(skippedLorrTasksText([])).toBe('');
+    expect(
+      skippedLorrTasksText([{ task: 7, kind: 'on_start', reason: "an errand is on a robot's start cell (cell 0)" }]),
+    ).toBe("1 task not carried: task 7, an errand is on a robot's start cell (cell 0)");
+    // Four: counted by reason, in the order the reasons first appear; a group of up to five names them all.
+    expect(
+      skippedLorrTasksText([skip(3, 'no_shelf'), skip(5, 'single_errand'), skip(17, 'no_shelf'), skip(40, 'no_shelf')]),
+    ).toBe(
+      '4 tasks not carried: 3 whose first errand has no shelf beside it to pick from (tasks 3, 17 and 40); 1 with only one errand (task 5)',
+    );
+    // 1,203 beyond the limit: the first five named, the rest counted.
+    const beyond = Array.from({ length: 1_203 }, (_, k) => skip(20_000 + k, 'beyond_limit'));
+    expect(skippedLorrTasksText(beyond)).toBe(
+      '1,203 tasks not carried: 1,203 beyond the 20,000 orders a task list holds (tasks 20000, 20001, 20002, 20003, 20004 and 1,198 more)',
+    );
+    // Six in a group: all six named (one more is named, not counted).
+    expect(skippedLorrTasksText([1, 2, 3, 4, 5, 6].map((task) => skip(task, 'single_errand')))).toBe(
+      '6 tasks not carried: 6 with only one errand (tasks 1, 2, 3, 4, 5 and 6)',
+    );
   });
 });

@@ -29,10 +29,57 @@ export interface LorrProblemFiles {
   tasks: string;
 }
 
-/** A LoRR task this product cannot carry as an order, and why. */
+/** Why a LoRR task cannot be an order here. */
+export type SkippedLorrTaskKind = 'single_errand' | 'beyond_limit' | 'no_shelf' | 'on_start';
+
+/** A LoRR task this product cannot carry as an order, and why (`reason` names its cell). */
 export interface SkippedLorrTask {
+  /** Its index in the tasks file (0-based, LoRR's task id). */
   task: number;
+  kind: SkippedLorrTaskKind;
   reason: string;
+}
+
+/** A kind of skipped task as a group of several reads ("4 tasks whose first errand ..."). */
+const SKIPPED_GROUP_TEXT: Record<SkippedLorrTaskKind, string> = {
+  single_errand: 'with only one errand',
+  beyond_limit: `beyond the ${MAX_PAIRS_PER_TASK.toLocaleString('en-US')} orders a task list holds`,
+  no_shelf: 'whose first errand has no shelf beside it to pick from',
+  on_start: "with an errand on a robot's start cell",
+};
+
+/** Up to this many skipped tasks are each named with their own reason; more are counted by kind. */
+const SKIPPED_NAMED_ONE_BY_ONE = 3;
+/** A kind's group names this many of its tasks, then counts the rest. */
+const SKIPPED_TASKS_NAMED = 5;
+
+/**
+ * What an import left out, for the planner who reads the scenario it made: each task with its
+ * reason when there are few, else a count per reason with the first tasks of each, e.g. "2 tasks
+ * not carried: task 2, a single errand: no pickup and dropoff; task 3, its first errand (cell 40)
+ * has no shelf beside it to pick from". Task numbers are the tasks file's (0-based, LoRR's ids).
+ * Empty when nothing was left out.
+ */
+export function skippedLorrTasksText(skipped: readonly SkippedLorrTask[]): string {
+  if (skipped.length === 0) return '';
+  const count = (n: number) => n.toLocaleString('en-US');
+  const head = `${count(skipped.length)} ${skipped.length === 1 ? 'task' : 'tasks'} not carried: `;
+  if (skipped.length <= SKIPPED_NAMED_ONE_BY_ONE)
+    return head + skipped.map((skip) => `task ${skip.task}, ${skip.reason}`).join('; ');
+  const groups = new Map<SkippedLorrTaskKind, number[]>();
+  for (const skip of skipped) groups.set(skip.kind, [...(groups.get(skip.kind) ?? []), skip.task]);
+  const named = (tasks: number[]) => {
+    if (tasks.length === 1) return `task ${tasks[0]}`;
+    const shown = tasks.slice(0, tasks.length <= SKIPPED_TASKS_NAMED ? tasks.length - 1 : SKIPPED_TASKS_NAMED);
+    const rest = tasks.length - shown.length;
+    return `tasks ${shown.join(', ')} and ${rest === 1 ? tasks[tasks.length - 1] : `${count(rest)} more`}`;
+  };
+  return (
+    head +
+    [...groups]
+      .map(([kind, tasks]) => `${count(tasks.length)} ${SKIPPED_GROUP_TEXT[kind]} (${named(tasks)})`)
+      .join('; ')
+  );
 }
 
 export interface ImportedLorrProblem {
@@ -164,21 +211,29 @@ export function importLorrProblem(files: LorrProblemFiles): ImportedLorrProblem 
     const first = errands[0];
     const last = errands[errands.length - 1];
     if (first === undefined || last === undefined || errands.length < 2) {
-      skipped.push({ task: index, reason: 'a single errand: no pickup and dropoff' });
+      skipped.push({ task: index, kind: 'single_errand', reason: 'a single errand: no pickup and dropoff' });
       return;
     }
     if (pairs.length >= MAX_PAIRS_PER_TASK) {
-      skipped.push({ task: index, reason: `beyond the ${MAX_PAIRS_PER_TASK} orders a task list holds` });
+      skipped.push({ task: index, kind: 'beyond_limit', reason: SKIPPED_GROUP_TEXT.beyond_limit });
       return;
     }
     const pickup = candidates.get(first);
     if (!pickup) {
-      skipped.push({ task: index, reason: `its first errand (cell ${first}) has no shelf beside it to pick from` });
+      skipped.push({
+        task: index,
+        kind: 'no_shelf',
+        reason: `its first errand (cell ${first}) has no shelf beside it to pick from`,
+      });
       return;
     }
     const onStation = [first, last].find((cell) => stationOfCell.has(cell));
     if (onStation !== undefined) {
-      skipped.push({ task: index, reason: `an errand is on a robot's start cell (cell ${onStation})` });
+      skipped.push({
+        task: index,
+        kind: 'on_start',
+        reason: `an errand is on a robot's start cell (cell ${onStation})`,
+      });
       return;
     }
     pickups.set(pickup.id, pickup);

@@ -24,7 +24,9 @@ describe('a LoRR problem chosen in the browser', () => {
     ]);
     // Cell 13 is (1, 2), below the shelf; cell 26 is (2, 4).
     expect(result.imported.pairs).toEqual([['P9', 'D1']]);
-    expect(result.imported.skipped).toEqual([{ task: 1, reason: 'a single errand: no pickup and dropoff' }]);
+    expect(result.imported.skipped).toEqual([
+      { task: 1, kind: 'single_errand', reason: 'a single errand: no pickup and dropoff' },
+    ]);
   });
 
   it('names the files the problem needs and were not chosen', () => {

@@ -1,4 +1,4 @@
-import { buildNavigationGraph } from '@fleetlab/warehouse';
+import { buildNavigationGraph, skippedLorrTasksText } from '@fleetlab/warehouse';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateEnvironment, useCreateScenario, useDeleteEnvironment, useSaveTasks } from '../../api/hooks.ts';
@@ -36,7 +36,6 @@ export function LorrProblemImport() {
     setErrors(null);
     setBusy(true);
     const { name, imported } = result;
-    const skipped = imported.skipped.length;
     let environmentId: number | null = null;
     try {
       const { layout } = imported;
@@ -52,9 +51,7 @@ export function LorrProblemImport() {
         name,
         description:
           `${imported.pairs.length} orders from the problem's tasks` +
-          (skipped > 0
-            ? `; ${skipped} tasks not carried (one errand, no shelf beside the first, or on a start cell)`
-            : ''),
+          (imported.skipped.length > 0 ? `; ${skippedLorrTasksText(imported.skipped)}` : ''),
         environment_id: environment.id,
         parameters: {},
       });
