@@ -1,6 +1,6 @@
 import { ALGORITHM_BY_NAME, pointUnfinished } from '@fleetlab/warehouse';
 import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
-import { formatDistance, formatGrouped } from '../lib/display-format.ts';
+import { formatDistance, formatRuntime } from '../lib/display-format.ts';
 import {
   bestComparisonRow,
   formatGap,
@@ -9,7 +9,7 @@ import {
   soonerThanPlan,
   type ComparisonRow,
 } from './experiment-figures.ts';
-import { PointSolveLinkCell, PointStatusCell, SoonerThanPlanMark, SoonerThanPlanNote } from './point-cells.tsx';
+import { PointSolveLinkCell, PointStatusCell, PointTableNotes, SoonerThanPlanMark } from './point-cells.tsx';
 
 const COMPARISON_COLUMNS: readonly DataTableColumn[] = [
   { label: 'Algorithm' },
@@ -58,7 +58,7 @@ export function ComparisonTable({ rows }: { readonly rows: readonly ComparisonRo
               <td className="px-2 py-2 text-slate-200">{formatNumber(row.recharges, 0)}</td>
               <td className="px-2 py-2 text-slate-200">{formatGap(row.gap)}</td>
               <td className="px-2 py-2 text-slate-200">
-                {row.runtimeMs === null ? '—' : `${formatGrouped(Math.round(row.runtimeMs))} ms`}
+                {row.runtimeMs === null ? '—' : formatRuntime(row.runtimeMs)}
               </td>
               <PointStatusCell status={row.status} error={row.error} />
               <PointSolveLinkCell solveId={row.solveId} label="View solve" />
@@ -66,7 +66,7 @@ export function ComparisonTable({ rows }: { readonly rows: readonly ComparisonRo
           );
         })}
       </DataTable>
-      <SoonerThanPlanNote shown={rows.some(soonerThanPlan)} />
+      <PointTableNotes rows={rows} />
     </>
   );
 }

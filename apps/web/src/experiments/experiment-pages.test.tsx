@@ -730,8 +730,8 @@ describe('/experiments/{id}', () => {
       .slice(1)
       .map((row) => cellTexts(row));
     expect(rows).toEqual([
-      // Distances as on a solve's page (metres to two decimals under a kilometre), runtimes grouped.
-      ['Auction', '320.0 s', '—', '—', '—', '—', '640.00 m', '1', '113.3%', '1,500 ms', 'completed', 'View solve'],
+      // Distances as on a solve's page (metres to two decimals under a kilometre), runtimes in seconds from 1 s.
+      ['Auction', '320.0 s', '—', '—', '—', '—', '640.00 m', '1', '113.3%', '1.5 s', 'completed', 'View solve'],
       [
         'Greedy nearestBest so far',
         '300.0 s',
@@ -742,7 +742,7 @@ describe('/experiments/{id}', () => {
         '600.00 m',
         '1',
         '100.0%',
-        '1,500 ms',
+        '1.5 s',
         'completed',
         'View solve',
       ],

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { SOONER_THAN_PLAN } from '../components/results/execution-figures.ts';
 import { StatusBadge } from '../components/ui/badges.tsx';
 import { linkText } from '../components/ui/styles.ts';
+import { soonerThanPlan } from './experiment-figures.ts';
 
 /** An experiment point's solve status, with the solver's error beside it when the point failed. */
 export function PointStatusCell({ status, error }: { readonly status: string; readonly error: string | null }) {
@@ -34,7 +35,40 @@ export function SoonerThanPlanMark() {
 }
 
 /** Under a table with a marked row: why a day on the floor may end before its plan. */
-export function SoonerThanPlanNote({ shown }: { readonly shown: boolean }) {
+function SoonerThanPlanNote({ shown }: { readonly shown: boolean }) {
   if (!shown) return null;
   return <p className="mt-2 text-xs text-slate-400">* {SOONER_THAN_PLAN}</p>;
+}
+
+/** Under a table of points: why a marked day ended before its plan, and what the waiting figures add up. */
+export function PointTableNotes({
+  rows,
+}: {
+  readonly rows: readonly {
+    readonly makespan: number | null;
+    readonly executedMakespan: number | null;
+    readonly waitingForRobots: number | null;
+  }[];
+}) {
+  return (
+    <>
+      <SoonerThanPlanNote shown={rows.some(soonerThanPlan)} />
+      <RobotTimeNote shown={rows.some((row) => row.waitingForRobots !== null)} />
+    </>
+  );
+}
+
+/**
+ * Under a table with waiting figures: they are robot time added over the fleet, so they are not
+ * how much later than planned the day ends (nine robots each waiting 20 s make 180 s of waiting
+ * on a day that may end seconds later).
+ */
+function RobotTimeNote({ shown }: { readonly shown: boolean }) {
+  if (!shown) return null;
+  return (
+    <p className="mt-2 text-xs text-slate-400">
+      Waiting for robots, Dock queue and Charger queue are robot time on the shared floor, added over every robot (10
+      robots waiting 10 s each make 100 s): they can exceed how much later than planned the day ends.
+    </p>
+  );
 }

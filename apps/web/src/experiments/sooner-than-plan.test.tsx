@@ -81,3 +81,51 @@ describe('a day on the floor that ends before its plan', () => {
     expect(screen.queryByText(`* ${SOONER_THAN_PLAN}`)).not.toBeInTheDocument();
   });
 });
+
+describe('waiting figures beside the day with traffic', () => {
+  it('are said to be robot time added over the fleet, under both tables, when a row has them', () => {
+    const note = /robot time on the shared floor, added over every robot/;
+    // 6 robots: 90.0 s with traffic on an 84.0 s plan, while the robots waited 120 s in all.
+    const row = { ...sweepRow(1, 6, 84, 90), waitingForRobots: 120 };
+    const { rerender } = render(
+      <MemoryRouter>
+        <SweepTable rows={[row]} knee={null} selectedSolveId={null} onSelect={() => {}} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(note)).toBeInTheDocument();
+    rerender(
+      <MemoryRouter>
+        <SweepTable
+          rows={[{ ...row, waitingForRobots: null }]}
+          knee={null}
+          selectedSolveId={null}
+          onSelect={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
+    const comparison: ComparisonRow = {
+      solveId: 2,
+      algorithm: 'makespan',
+      status: 'completed',
+      makespan: 84,
+      distance: null,
+      recharges: null,
+      gap: null,
+      runtimeMs: 29_124,
+      executedMakespan: 90,
+      waitingForRobots: 120,
+      dockQueue: 13.2,
+      chargerQueue: 0,
+      error: null,
+    };
+    rerender(
+      <MemoryRouter>
+        <ComparisonTable rows={[comparison]} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText(note)).toBeInTheDocument();
+    // A search of 29,124 ms reads in seconds.
+    expect(within(screen.getByRole('table', { name: 'Algorithm comparison' })).getByText('29.1 s')).toBeInTheDocument();
+  });
+});

@@ -1,7 +1,7 @@
 import { DataTable, type DataTableColumn } from '../components/ui/data-table.tsx';
 import { linkText } from '../components/ui/styles.ts';
-import { formatNumber, SWEEP_FIGURES, soonerThanPlan, type SweepRow } from './experiment-figures.ts';
-import { PointSolveLinkCell, PointStatusCell, SoonerThanPlanMark, SoonerThanPlanNote } from './point-cells.tsx';
+import { formatNumber, SWEEP_FIGURES, type SweepRow } from './experiment-figures.ts';
+import { PointSolveLinkCell, PointStatusCell, PointTableNotes, SoonerThanPlanMark } from './point-cells.tsx';
 
 // Units sit in the headers and headers break between words, so twelve columns fit a 1280 px screen.
 const sweepColumns = (axisLabel: string): readonly DataTableColumn[] => [
@@ -72,7 +72,7 @@ export function SweepTable({
           );
         })}
       </DataTable>
-      <SoonerThanPlanNote shown={rows.some(soonerThanPlan)} />
+      <PointTableNotes rows={rows} />
     </>
   );
 }

@@ -16,6 +16,7 @@ import {
   formatPercent1,
   formatMinutes,
   formatShortDuration,
+  formatRuntime,
   formatDate,
   formatDateTime,
   formatGap,
@@ -121,6 +122,17 @@ describe('big figures stay short (a 400-robot, 20,000-order day)', () => {
     expect(formatShortDuration(59.4)).toBe('59 s');
     expect(formatShortDuration(59.6)).toBe('1 min');
     expect(formatShortDuration(5400)).toBe('1.5 h');
+  });
+
+  it('writes how long a solve ran in milliseconds under a second, else in seconds to a tenth', () => {
+    expect([3, 507, 999.4, 999.6, 29_124, 1_203_456].map(formatRuntime)).toEqual([
+      '3 ms',
+      '507 ms',
+      '999 ms',
+      '1.0 s',
+      '29.1 s',
+      '1,203.5 s',
+    ]);
   });
 
   it('writes the battery a delivery takes as a share of a charge', () => {

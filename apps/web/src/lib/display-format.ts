@@ -37,6 +37,13 @@ export function formatGrouped(value: number, fractionDigits = 0): string {
   });
 }
 
+/** How long a solve ran: '507 ms' under a second, then seconds to a tenth ('29.1 s', '1,203.5 s'). */
+export function formatRuntime(milliseconds: number): string {
+  if (!Number.isFinite(milliseconds)) return '—';
+  if (Math.round(milliseconds) < 1000) return `${Math.round(milliseconds)} ms`;
+  return `${formatGrouped(milliseconds / 1000, 1)} s`;
+}
+
 /**
  * A duration (Max Completion Time, makespans, waits): one decimal of seconds under a minute,
  * whole minutes and seconds under an hour, then hours, minutes and seconds.

@@ -7,6 +7,7 @@ import {
   formatGap,
   formatGrouped,
   formatMinutes,
+  formatRuntime,
   isProvenOptimal,
 } from '../../lib/display-format.ts';
 import type { PlanStats, PlanSummary } from '../../lib/plan-model.ts';
@@ -146,7 +147,7 @@ export function ResultsSummary({ summary, stats, execution = null, actions, twoW
           {stats?.algorithm && (
             <p className="text-xs text-slate-400">
               Planned by <span className="text-slate-200">{algorithmLabelOf(stats.algorithm)}</span>
-              {typeof stats.runtime_ms === 'number' && ` in ${formatGrouped(Math.round(stats.runtime_ms))} ms`}
+              {typeof stats.runtime_ms === 'number' && ` in ${formatRuntime(stats.runtime_ms)}`}
               {ended && ` (${ended})`}
             </p>
           )}
