@@ -22,7 +22,7 @@ export function playerOf(page: Page) {
 
 /** The player's clock text for a time: m:ss.s, hours in front past an hour (the web's formatClock). */
 export function clockText(seconds: number): string {
-  const tenthsTotal = Math.floor(seconds * 10 + 1e-6);
+  const tenthsTotal = Math.round(Math.round(seconds * 1e6) / 1e5);
   const whole = Math.floor(tenthsTotal / 10);
   const hours = Math.floor(whole / 3600);
   const minutes = Math.floor((whole % 3600) / 60);

@@ -248,7 +248,11 @@ describe('gap and clock texts', () => {
 
   it('formats the simulated clock with tenths, and hours past an hour', () => {
     expect(formatClock(0)).toBe('0:00.0');
-    expect(formatClock(75.25)).toBe('1:15.2');
+    expect(formatClock(75.25)).toBe('1:15.3');
+    expect(formatClock(75.24)).toBe('1:15.2');
+    // 31.75 s as a sum of steps (31.749999...) still reads as the slider's 31.8 s.
+    expect(formatClock(0.1 * 317.5)).toBe('0:31.8');
+    expect(formatClock(59.96)).toBe('1:00.0');
     expect(formatClock(3725.5)).toBe('1:02:05.5');
   });
 });

@@ -129,10 +129,14 @@ export function formatReleaseTime(seconds: number | undefined): string {
   return `${seconds.toLocaleString('en-US', { maximumFractionDigits: 2 })} s`;
 }
 
-/** Simulated clock of the player: m:ss.s, with hours in front once a plan runs past an hour. */
+/**
+ * Simulated clock of the player: m:ss.s, with hours in front once a plan runs past an hour. Tenths
+ * round as every other duration on the page does (`roundedTo`), so a day of 31.75 s ends at 0:31.8
+ * beside the slider's and the time breakdown's 31.8 s.
+ */
 export function formatClock(seconds: number): string {
   const safe = Math.max(0, Number.isFinite(seconds) ? seconds : 0);
-  const tenthsTotal = Math.floor(safe * 10 + 1e-6);
+  const tenthsTotal = roundedTo(safe, 10);
   const tenths = tenthsTotal % 10;
   const wholeSeconds = Math.floor(tenthsTotal / 10);
   const hours = Math.floor(wholeSeconds / 3600);

@@ -288,12 +288,12 @@ describe('PathPlayer with traffic', () => {
     );
     expect(robotRow('R1_1')).toEqual(['R1_1', '1 / 2', 'cruising', 'in transit', '0 / 1', '100.0%']);
 
-    // 0.5x: 1.25 s per 250 ms frame. At 1.25 s R1_1 stands blocked on (1, 0).
+    // 0.5x: 1.25 s per 250 ms frame. At 1.25 s (the clock's 0:01.3) R1_1 stands blocked on (1, 0).
     await user.click(screen.getByRole('button', { name: '0.5x' }));
     await user.click(screen.getByRole('button', { name: 'Play' }));
     runFrames(2);
     await user.click(screen.getByRole('button', { name: 'Pause' }));
-    expect(clock()).toBe('0:01.2 / 0:12.5');
+    expect(clock()).toBe('0:01.3 / 0:12.5');
     expect(trafficStatus().dataset.waiting).toBe('1');
     expect(robotRow('R1_1').slice(2, 4)).toEqual(['waiting', 'in transit']);
 
@@ -302,7 +302,7 @@ describe('PathPlayer with traffic', () => {
     await user.click(screen.getByRole('button', { name: 'Play' }));
     runFrames(4);
     await user.click(screen.getByRole('button', { name: 'Pause' }));
-    expect(clock()).toBe('0:08.7 / 0:12.5');
+    expect(clock()).toBe('0:08.8 / 0:12.5');
     expect(trafficStatus().dataset.queued).toBe('1');
     expect(robotRow('R1_1')).toEqual(['R1_1', '2 / 2', 'queued', 'idle', '1 / 1', '9.1% Low']);
     expect(screen.getByRole('alert').textContent).toBe('Low battery alert: R1_1 at 9.1%');
