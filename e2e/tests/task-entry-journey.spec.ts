@@ -65,8 +65,12 @@ test('a planner builds a task by clicking pickups and dropoffs on the map, remov
 
   await page.goto(`/tasks/create?scenario_id=${scenario.id}`);
   await expect(page.getByRole('heading', { name: 'Create Task' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Environment map: click a pickup, then a dropoff' })).toBeVisible();
+  const map = page.getByRole('group', { name: 'Environment map: click a pickup, then a dropoff' });
+  await expect(map).toBeVisible();
   await expect(page.getByText('No pairs yet.')).toBeVisible();
+  // The 20 x 20 floor gets at least 24 px a cell: a point is a target a pointer hits.
+  const box = await map.boundingBox();
+  expect((box?.height ?? 0) / 20).toBeGreaterThanOrEqual(24);
 
   // A dropoff alone adds nothing.
   await pointButton(page, 'Dropoff D1').click();

@@ -191,7 +191,7 @@ export default function TaskCreatePage() {
         )}
 
         {scenario && environment.data && environmentHasPoints && (
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="space-y-6">
             <section className={`${card} space-y-3 p-5`} aria-labelledby="pick-on-map-heading">
               <h2 id="pick-on-map-heading" className="text-base font-semibold text-white">
                 Pick on the map
@@ -212,36 +212,40 @@ export default function TaskCreatePage() {
               <h2 id="pick-from-lists-heading" className="text-base font-semibold text-white">
                 Pick from lists
               </h2>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <SelectField
-                  label="Pickup"
-                  value={listPickupId}
-                  onChange={(event) => setListPickupId(event.target.value)}
-                >
-                  <option value="">Select a pickup</option>
-                  {pickups.map((pickup) => (
-                    <option key={pickup.id} value={pickup.id}>
-                      {pickup.id} ({pickup.position[0]}, {pickup.position[1]}) · shelf {pickup.shelf_id}
-                    </option>
-                  ))}
-                </SelectField>
-                <SelectField
-                  label="Dropoff"
-                  value={listDropoffId}
-                  onChange={(event) => setListDropoffId(event.target.value)}
-                >
-                  <option value="">Select a dropoff</option>
-                  {dropoffs.map((dropoff) => (
-                    <option key={dropoff.id} value={dropoff.id}>
-                      {dropoff.id} ({dropoff.position[0]}, {dropoff.position[1]})
-                    </option>
-                  ))}
-                </SelectField>
+              <div className="grid gap-6 lg:grid-cols-2">
+                <div className="space-y-5">
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    <SelectField
+                      label="Pickup"
+                      value={listPickupId}
+                      onChange={(event) => setListPickupId(event.target.value)}
+                    >
+                      <option value="">Select a pickup</option>
+                      {pickups.map((pickup) => (
+                        <option key={pickup.id} value={pickup.id}>
+                          {pickup.id} ({pickup.position[0]}, {pickup.position[1]}) · shelf {pickup.shelf_id}
+                        </option>
+                      ))}
+                    </SelectField>
+                    <SelectField
+                      label="Dropoff"
+                      value={listDropoffId}
+                      onChange={(event) => setListDropoffId(event.target.value)}
+                    >
+                      <option value="">Select a dropoff</option>
+                      {dropoffs.map((dropoff) => (
+                        <option key={dropoff.id} value={dropoff.id}>
+                          {dropoff.id} ({dropoff.position[0]}, {dropoff.position[1]})
+                        </option>
+                      ))}
+                    </SelectField>
+                  </div>
+                  <button type="button" className={buttonSecondary} onClick={handleAddFromLists}>
+                    Add Pair
+                  </button>
+                </div>
+                <CsvPairsImport catalog={catalog} errors={csvErrors} onImported={handleCsvImported} />
               </div>
-              <button type="button" className={buttonSecondary} onClick={handleAddFromLists}>
-                Add Pair
-              </button>
-              <CsvPairsImport catalog={catalog} errors={csvErrors} onImported={handleCsvImported} />
             </section>
           </div>
         )}

@@ -12,6 +12,17 @@ export interface PointPickerMapProps {
 // Spec §5/§9: points are picked within 0.3 of a cell.
 const POINT_RADIUS = 0.3;
 const LABEL_SIZE = 0.32;
+/** Pixels a cell gets at least (up to the window's height), so a point is a target a pointer hits and its id reads. */
+const MIN_CELL_PX = 24;
+
+/**
+ * The map's height: its rows at `MIN_CELL_PX` each, at least 24rem and at most the window less the
+ * page's top bar; the width follows the floor's shape. A 30 x 30 pick zone drew 13 px cells in
+ * a fixed 24rem box, its ids 3 px high.
+ */
+export function pointPickerHeight(rows: number): string {
+  return `min(max(24rem, ${rows * MIN_CELL_PX}px), calc(100vh - 8rem))`;
+}
 
 function activateOnKey(event: KeyboardEvent, action: () => void) {
   if (event.key === 'Enter' || event.key === ' ') {
@@ -31,7 +42,8 @@ export function PointPickerMap({ environment, selectedPickupId, onPickupClick, o
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
-      className="h-auto max-h-96 w-full rounded-lg border border-slate-800 bg-slate-950"
+      style={{ height: pointPickerHeight(height) }}
+      className="w-full rounded-lg border border-slate-800 bg-slate-950"
       role="group"
       aria-label="Environment map: click a pickup, then a dropoff"
     >
@@ -88,6 +100,7 @@ export function PointPickerMap({ environment, selectedPickupId, onPickupClick, o
             stroke="#064e3b"
             strokeWidth="0.05"
           />
+          <title>{`Dropoff ${dropoff.id}`}</title>
           <text
             x={dropoff.position[0]}
             y={dropoff.position[1] - POINT_RADIUS - 0.08}
@@ -112,6 +125,7 @@ export function PointPickerMap({ environment, selectedPickupId, onPickupClick, o
             onClick={() => onPickupClick(pickup.id)}
             onKeyDown={(event) => activateOnKey(event, () => onPickupClick(pickup.id))}
           >
+            <title>{`Pickup ${pickup.id} on shelf ${pickup.shelf_id}`}</title>
             <circle
               cx={pickup.position[0]}
               cy={pickup.position[1]}
