@@ -140,6 +140,10 @@ describe.each(databaseKinds)('solves on %s', (kind) => {
       'body.parameters.robot_model.acceleration_m_s2: Too small: expected number to be >=0.05',
     ],
     [
+      { robot_model: { name: 'amr', acceleration_m_s2: 0.3, braking_m_s2: 0.4, quarter_turn_s: 2 } },
+      "body.parameters.robot_model.name: robot_model.name must not be a preset's name (point, drive-unit, amr): custom figures need a name of their own",
+    ],
+    [
       { delays: { rate_per_robot_h: 0, mean_s: 30 } },
       'body.parameters.delays.rate_per_robot_h: delays.rate_per_robot_h must be above 0 and at most 120',
     ],

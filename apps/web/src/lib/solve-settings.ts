@@ -18,6 +18,16 @@ import {
   type TrafficPolicyName,
 } from '@fleetlab/warehouse';
 import {
+  CUSTOM_ROBOT_MODEL,
+  type CustomRobotModelField,
+  type CustomRobotModelProblems,
+  type CustomRobotModelSettings,
+  customRobotModelFrom,
+  customRobotModelSettings,
+  type RobotModelChoice,
+  readCustomRobotModel,
+} from './custom-robot-model.ts';
+import {
   defaultObjectiveSettings,
   objectiveWeightsToSubmit,
   type ObjectiveSetting,
@@ -58,8 +68,10 @@ export interface SolveSettings {
   /** Blank: the automatic reserve for the floor and fleet. */
   readonly batteryReserve: string;
   readonly trafficPolicy: TrafficPolicyName;
-  /** How the robots move (a preset of ROBOT_MODEL_PRESETS; custom figures are for the API). */
-  readonly robotModel: RobotModelPresetName;
+  /** How the robots move: a preset of ROBOT_MODEL_PRESETS, or `custom` (the figures in `customModel`). */
+  readonly robotModel: RobotModelChoice;
+  /** The custom model's figures, read only when `robotModel` is `custom` (its top speed is Robot Speed). */
+  readonly customModel: CustomRobotModelSettings;
   /** Random stops per robot-hour and their mean seconds; both blank: none. */
   readonly delayRate: string;
   readonly delayMean: string;
@@ -90,7 +102,8 @@ export type SolveSettingsField =
 export type SolveSettingsAction =
   | { readonly type: 'field'; readonly field: SolveSettingsField; readonly value: string }
   | { readonly type: 'trafficPolicy'; readonly policy: TrafficPolicyName }
-  | { readonly type: 'robotModel'; readonly model: RobotModelPresetName }
+  | { readonly type: 'robotModel'; readonly model: RobotModelChoice }
+  | { readonly type: 'customModel'; readonly field: CustomRobotModelField; readonly value: string }
   | { readonly type: 'objective'; readonly objective: ObjectiveName; readonly change: Partial<ObjectiveSetting> }
   | { readonly type: 'shift'; readonly change: Partial<ShiftSettings> }
   | { readonly type: 'replace'; readonly settings: SolveSettings };
@@ -102,7 +115,11 @@ export function solveSettingsReducer(state: SolveSettings, action: SolveSettings
     case 'trafficPolicy':
       return { ...state, trafficPolicy: action.policy };
     case 'robotModel':
-      return { ...state, robotModel: action.model };
+      return action.model === CUSTOM_ROBOT_MODEL && state.robotModel !== CUSTOM_ROBOT_MODEL
+        ? customFromPreset(state, state.robotModel)
+        : { ...state, robotModel: action.model };
+    case 'customModel':
+      return { ...state, customModel: { ...state.customModel, [action.field]: action.value } };
     case 'objective':
       return {
         ...state,
@@ -116,6 +133,21 @@ export function solveSettingsReducer(state: SolveSettings, action: SolveSettings
     case 'replace':
       return action.settings;
   }
+}
+
+/**
+ * Custom figures start from the preset the planner had chosen: its acceleration, braking and
+ * turn, and its top speed in Robot Speed (the custom model's top speed), so a robot like the
+ * drive unit but slower is one change away.
+ */
+function customFromPreset(state: SolveSettings, preset: RobotModelPresetName): SolveSettings {
+  const topSpeed = robotModelPresetByName(preset)?.top_speed_m_s ?? null;
+  return {
+    ...state,
+    robotModel: CUSTOM_ROBOT_MODEL,
+    customModel: customRobotModelFrom(preset),
+    robotSpeed: topSpeed === null ? state.robotSpeed : String(topSpeed),
+  };
 }
 
 /**
@@ -136,6 +168,7 @@ export function defaultSolveSettings(
     batteryReserve: '',
     trafficPolicy: DEFAULT_TRAFFIC_POLICY,
     robotModel,
+    customModel: customRobotModelFrom(robotModel),
     delayRate: '',
     delayMean: '',
     breakdownMtbf: '',
@@ -158,16 +191,22 @@ export function solveSettingsFromParameters(parameters: Partial<SolveParametersR
     : defaults.objectives;
   const text = (value: number | undefined, fallback: string) =>
     typeof value === 'number' && Number.isFinite(value) ? String(value) : fallback;
+  // Custom figures: their own top speed and handling, where they give them, fill Robot Speed and Handling Time.
+  const custom =
+    typeof parameters.robot_model === 'object' && parameters.robot_model !== null ? parameters.robot_model : null;
   return {
     maxDistance: text(parameters.max_distance, defaults.maxDistance),
-    robotSpeed: text(parameters.robot_speed, defaults.robotSpeed),
+    robotSpeed: text(custom?.top_speed_m_s ?? parameters.robot_speed, defaults.robotSpeed),
     rechargeTime: text(parameters.recharge_time, defaults.rechargeTime),
     timeLimit: text(parameters.time_limit, defaults.timeLimit),
     chargers: text(parameters.chargers, ''),
-    handlingTime: text(parameters.handling_time_s, ''),
+    handlingTime: text(parameters.handling_time_s ?? custom?.handling_s, ''),
     batteryReserve: text(parameters.battery_reserve_pct, ''),
     trafficPolicy: trafficPolicyNameSchema.catch(DEFAULT_TRAFFIC_POLICY).parse(parameters.traffic_policy),
-    robotModel: robotModelPresetByName(robotModelName(parameters.robot_model))?.name ?? DEFAULT_ROBOT_MODEL,
+    robotModel: custom
+      ? CUSTOM_ROBOT_MODEL
+      : (robotModelPresetByName(robotModelName(parameters.robot_model))?.name ?? DEFAULT_ROBOT_MODEL),
+    customModel: custom ? customRobotModelSettings(custom) : defaults.customModel,
     delayRate: text(parameters.delays?.rate_per_robot_h, ''),
     delayMean: text(parameters.delays?.mean_s, ''),
     breakdownMtbf: text(parameters.breakdowns?.mtbf_h, ''),
@@ -190,6 +229,8 @@ export interface SolveSettingsProblems {
   readonly batteryReserve?: string;
   readonly delays?: string;
   readonly breakdowns?: string;
+  /** Present only when a custom robot model's field is wrong. */
+  readonly customModel?: CustomRobotModelProblems;
   /** Present only when a shift field is wrong. */
   readonly shift?: ShiftProblems;
 }
@@ -199,6 +240,8 @@ export interface ReadSolveSettingsOptions {
   readonly chargersSetByPoints?: boolean;
   /** A rate sweep sets each point's orders per hour: the shift's rate and profile are not read. */
   readonly rateSetByPoints?: boolean;
+  /** A robot-model comparison sets each point's model: the Robot Model and custom figures are not read. */
+  readonly robotModelSetByPoints?: boolean;
 }
 
 /**
@@ -235,7 +278,12 @@ export function readSolveSettings(
     ],
     'Breakdowns',
   );
+  const custom =
+    settings.robotModel === CUSTOM_ROBOT_MODEL && !options.robotModelSetByPoints
+      ? readCustomRobotModel(settings.customModel)
+      : null;
   const problems: { -readonly [Key in keyof SolveSettingsProblems]: SolveSettingsProblems[Key] } = {};
+  if (custom && Object.keys(custom.problems).length > 0) problems.customModel = custom.problems;
   if (maxDistanceProblem) problems.maxDistance = maxDistanceProblem;
   if (chargers.problem) problems.chargers = chargers.problem;
   if (handling.problem) problems.handlingTime = handling.problem;
@@ -256,7 +304,11 @@ export function readSolveSettings(
       ...(handling.handlingTimeS !== undefined ? { handling_time_s: handling.handlingTimeS } : {}),
       ...(reserve.batteryReservePct !== undefined ? { battery_reserve_pct: reserve.batteryReservePct } : {}),
       ...(settings.trafficPolicy !== DEFAULT_TRAFFIC_POLICY ? { traffic_policy: settings.trafficPolicy } : {}),
-      ...(settings.robotModel !== DEFAULT_ROBOT_MODEL ? { robot_model: settings.robotModel } : {}),
+      ...(custom?.model
+        ? { robot_model: custom.model }
+        : settings.robotModel !== DEFAULT_ROBOT_MODEL && settings.robotModel !== CUSTOM_ROBOT_MODEL
+          ? { robot_model: settings.robotModel }
+          : {}),
       ...(shift.shift ? { shift: shift.shift } : {}),
       ...(delays.value ? { delays: delays.value } : {}),
       ...(breakdowns.value ? { breakdowns: breakdowns.value } : {}),
@@ -273,7 +325,8 @@ export function hasAdvancedSettingsProblems(problems: SolveSettingsProblems): bo
     problems.handlingTime !== undefined ||
     problems.batteryReserve !== undefined ||
     problems.delays !== undefined ||
-    problems.breakdowns !== undefined
+    problems.breakdowns !== undefined ||
+    problems.customModel !== undefined
   );
 }
 
@@ -356,5 +409,6 @@ function ownFigures(model: SettingsParameters['robot_model']): ReturnType<typeof
 /** What a run's robot model is called on screen: the preset's label, or a custom model's name. */
 export function robotModelLabel(model: SolveParametersRecord['robot_model'] | string | null): string {
   const name = typeof model === 'string' ? model : robotModelName(model);
-  return robotModelPresetByName(name)?.label ?? `${name} (custom figures)`;
+  const preset = typeof model === 'object' && model !== null ? undefined : robotModelPresetByName(name);
+  return preset?.label ?? `${name} (custom figures)`;
 }

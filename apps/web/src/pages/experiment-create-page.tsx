@@ -172,6 +172,7 @@ export default function ExperimentCreatePage() {
     const read = readSolveSettings(settings, {
       chargersSetByPoints: kind === 'charger_sweep',
       rateSetByPoints: kind === 'rate_sweep',
+      robotModelSetByPoints: kind === 'robot_model_comparison',
     });
     Object.assign(found, read.problems);
     let counts: number[] = [];

@@ -206,6 +206,37 @@ describe('/solves/create', () => {
     expect(body.parameters).toEqual(SPEC_DEFAULT_SOLVE_PARAMETERS);
   });
 
+  it('runs a robot of the planner’s own figures: named problems first, then the custom model sent', async () => {
+    const network = stubFetch(routes({ 'POST /solves': { status: 201, body: { id: 55 } } }));
+    await openForm('/solves/create?scenario_id=21');
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.click(screen.getByRole('button', { name: 'Show Advanced Settings' }));
+    await userEvent.selectOptions(screen.getByLabelText('Robot Model'), 'custom');
+    // It starts from the drive unit's figures, its top speed in Robot Speed.
+    expect(screen.getByLabelText('Acceleration (m/s²)')).toHaveValue(1);
+    expect(screen.getByLabelText('Quarter Turn (s)')).toHaveValue(0.625);
+    expect(screen.getByLabelText('Robot Speed (m/s)')).toHaveValue(1.5);
+    await userEvent.type(screen.getByLabelText('Model Name'), 'Tote bot');
+    expect(screen.getByTestId('robot-model-line')).toHaveTextContent(/Robot model: Tote bot \(custom figures\)/);
+    const braking = screen.getByLabelText('Braking (m/s²)');
+    await userEvent.clear(braking);
+    await userEvent.type(braking, '40');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    expect(screen.getByText('Braking must be a number from 0.05 to 20 m/s²')).toBeInTheDocument();
+    expect(braking).toHaveAttribute('aria-invalid', 'true');
+    expect(network.callsTo('POST', '/solves')).toHaveLength(0);
+
+    await userEvent.clear(braking);
+    await userEvent.type(braking, '0.7');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Optimization' }));
+    await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
+    const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown> };
+    expect([body.parameters.robot_model, body.parameters.robot_speed]).toEqual([
+      { name: 'Tote bot', acceleration_m_s2: 1, braking_m_s2: 0.7, quarter_turn_s: 0.625 },
+      1.5,
+    ]);
+  });
+
   it('refuses a Max Distance of 0 on the form, as the server would, and sends nothing', async () => {
     const network = stubFetch(routes({ 'POST /solves': { status: 201, body: { id: 55 } } }));
     await openForm('/solves/create?scenario_id=21');

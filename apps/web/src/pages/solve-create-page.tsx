@@ -1,11 +1,6 @@
 import { useEffect, useMemo, useReducer, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import {
-  ALGORITHM_BY_NAME,
-  DEFAULT_ROBOT_MODEL,
-  robotModelPresetByName,
-  type AlgorithmName,
-} from '@fleetlab/warehouse';
+import { ALGORITHM_BY_NAME, DEFAULT_ROBOT_MODEL, type AlgorithmName } from '@fleetlab/warehouse';
 import { useCreateSolve, useEnvironment, useEnvironments, useScenarios, useTasks } from '../api/hooks.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { SelectField, TextAreaField, TextField } from '../components/ui/form-field.tsx';
@@ -16,6 +11,7 @@ import { buttonPrimary, buttonSecondary, card, linkText } from '../components/ui
 import { ShiftSettingsFields } from '../components/solve-settings/shift-settings-fields.tsx';
 import { SolveSettingsFields } from '../components/solve-settings/solve-settings-fields.tsx';
 import { fleetOnFloor, solveFleetSize } from '../lib/automatic-battery-reserve.ts';
+import { robotModelChoiceLabel } from '../lib/custom-robot-model.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import { createSolveErrorText, SELECTABLE_ALGORITHMS, ALGORITHMS_OFF_THE_FORM_TEXT } from '../lib/solve-form.ts';
 import { checkSolveForm, initialSolveForm, solveFormReducer } from '../lib/solve-form-model.ts';
@@ -161,7 +157,10 @@ export default function SolveCreatePage() {
         </SelectField>
 
         <p className="text-sm text-slate-400" data-testid="robot-model-line">
-          Robot model: <span className="text-slate-200">{robotModelPresetByName(form.settings.robotModel)?.label}</span>{' '}
+          Robot model:{' '}
+          <span className="text-slate-200">
+            {robotModelChoiceLabel(form.settings.robotModel, form.settings.customModel)}
+          </span>{' '}
           (Advanced Settings, Robot Model). This form starts with a robot that accelerates, brakes and turns; a solve
           posted to the API without a robot model runs the {DEFAULT_ROBOT_MODEL} model, the original product’s figures.
         </p>

@@ -107,7 +107,16 @@ const R = ROBOT_MODEL_RANGES;
 
 /** Custom figures: acceleration, braking and the quarter turn are required; top speed and handling default to the solve's parameters. */
 export const customRobotModelSchema = z.strictObject({
-  name: z.string().trim().min(1).max(60).optional(),
+  // A preset's name would make the results report the preset's figures for these.
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .refine((name) => robotModelPresetByName(name) === undefined, {
+      error: `robot_model.name must not be a preset's name (${ROBOT_MODEL_NAMES_TEXT}): custom figures need a name of their own`,
+    })
+    .optional(),
   top_speed_m_s: numberInRange(R.top_speed_m_s).optional(),
   acceleration_m_s2: numberInRange(R.acceleration_m_s2),
   braking_m_s2: numberInRange(R.braking_m_s2),

@@ -5,13 +5,13 @@ import {
   OBJECTIVE_LABELS,
   ROBOT_MODEL_PRESETS,
   robotModelPresetByName,
-  type RobotModelPresetName,
   TRAFFIC_POLICIES,
   trafficPolicyByName,
   type ObjectiveName,
   type TrafficPolicyName,
 } from '@fleetlab/warehouse';
 import { batteryReserveHint, type FleetOnFloor } from '../../lib/automatic-battery-reserve.ts';
+import { CUSTOM_FIGURES, CUSTOM_ROBOT_MODEL, type RobotModelChoice } from '../../lib/custom-robot-model.ts';
 import { objectiveWeightsToSubmit, type ObjectiveSettings } from '../../lib/objective-weights.ts';
 import {
   BATTERY_RESERVE_RANGE,
@@ -92,7 +92,13 @@ export function SolveSettingsFields({
             label="Robot Speed (m/s)"
             rule={ROBOT_SPEED_RULE}
             value={settings.robotSpeed}
-            hint={robotModelSetByPoints ? `Point’s, 0.1 to 5; ${othersOwnTopSpeeds()}.` : '0.1 to 5.'}
+            hint={
+              robotModelSetByPoints
+                ? `Point’s, 0.1 to 5; ${othersOwnTopSpeeds()}.`
+                : settings.robotModel === CUSTOM_ROBOT_MODEL
+                  ? 'The custom robot’s top speed, 0.1 to 5.'
+                  : '0.1 to 5.'
+            }
             onChange={setField('robotSpeed')}
           />
         )}
@@ -174,16 +180,20 @@ export function SolveSettingsFields({
             label="Robot Model"
             value={settings.robotModel}
             hint={robotModelHint(settings.robotModel)}
-            onChange={(event) => dispatch({ type: 'robotModel', model: event.target.value as RobotModelPresetName })}
+            onChange={(event) => dispatch({ type: 'robotModel', model: event.target.value as RobotModelChoice })}
           >
             {ROBOT_MODEL_PRESETS.map((model) => (
               <option key={model.name} value={model.name}>
                 {model.label}
               </option>
             ))}
+            <option value={CUSTOM_ROBOT_MODEL}>Custom figures</option>
           </SelectField>
         )}
       </div>
+      {!robotModelSetByPoints && settings.robotModel === CUSTOM_ROBOT_MODEL && (
+        <CustomRobotModelFields settings={settings} problems={problems} dispatch={dispatch} />
+      )}
       <DisruptionFields settings={settings} problems={problems} setField={setField} />
       <ObjectiveWeightsFieldset objectives={settings.objectives} dispatch={dispatch} />
     </div>
@@ -360,8 +370,59 @@ function othersOwnTopSpeeds(): string {
   return `${own.join(' and ')} at their own top speeds`;
 }
 
+/**
+ * A robot of the planner's own: its name and the motion figures Robot Speed and Handling Time do
+ * not hold (those two are its top speed and its handling).
+ */
+function CustomRobotModelFields({
+  settings,
+  problems,
+  dispatch,
+}: {
+  readonly settings: SolveSettings;
+  readonly problems: SolveSettingsProblems;
+  readonly dispatch: Dispatch<SolveSettingsAction>;
+}) {
+  const custom = settings.customModel;
+  return (
+    <fieldset className="rounded-lg border border-slate-800 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-200">Custom Robot Model</legend>
+      <p className="mb-4 text-xs text-slate-400">
+        Your robot’s figures, from its data sheet: its top speed is Robot Speed and its time at each pickup and dropoff
+        is Handling Time (blank: none). The plan and the run on the shared floor are timed with them.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <TextField
+          label="Model Name"
+          value={custom.name}
+          placeholder="custom"
+          hint="What the results call it."
+          error={problems.customModel?.name}
+          onChange={(event) => dispatch({ type: 'customModel', field: 'name', value: event.target.value })}
+        />
+        {CUSTOM_FIGURES.map((figure) => (
+          <TextField
+            key={figure.field}
+            label={figure.label}
+            type="number"
+            min={figure.range.min}
+            max={figure.range.max}
+            step="any"
+            value={custom[figure.field]}
+            hint={`${figure.hint}, ${figure.range.min} to ${figure.range.max}.`}
+            error={problems.customModel?.[figure.field]}
+            onChange={(event) => dispatch({ type: 'customModel', field: figure.field, value: event.target.value })}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 /** The model's hint; for a robot that accelerates and turns, that the plan and the run on the shared floor both use it. */
-function robotModelHint(name: RobotModelPresetName): string | undefined {
+function robotModelHint(name: RobotModelChoice): string | undefined {
+  if (name === CUSTOM_ROBOT_MODEL)
+    return 'A robot of your own: give its figures below. The plan and the run with every robot on the floor at once are timed with them.';
   const preset = robotModelPresetByName(name);
   if (!preset) return undefined;
   if (preset.acceleration_m_s2 === null) return preset.hint;
