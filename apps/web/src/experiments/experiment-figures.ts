@@ -52,9 +52,11 @@ const SETTING_EACH_POINT_SETS: Partial<Record<(typeof EXPERIMENT_KINDS)[Experime
  * without the setting its points vary (a charger sweep's chargers per station, a comparison's
  * robot model), which would otherwise read as one value for all of them.
  */
-export function settingsOfEveryPoint(record: Pick<ExperimentRecord, 'kind' | 'parameters'>): string {
+export function settingsOfEveryPoint(record: Pick<ExperimentRecord, 'kind' | 'parameters' | 'robot_models'>): string {
   const varied = SETTING_EACH_POINT_SETS[EXPERIMENT_KINDS[record.kind].axis];
-  return describeSettings(sharedParameters(record), { modelsCompared: record.kind === 'robot_model_comparison' })
+  return describeSettings(sharedParameters(record), {
+    modelsCompared: record.kind === 'robot_model_comparison' ? record.robot_models : undefined,
+  })
     .filter(([label]) => label !== varied)
     .map(([label, value]) => `${label}: ${value}`)
     .join(' · ');

@@ -225,6 +225,44 @@ describe('robot-model comparison pages', () => {
     expect(experimentCreateSchema.safeParse(body).success).toBe(true);
   });
 
+  it('compares the planner’s own figures with a preset: named problems first, then the custom model at Robot Speed', async () => {
+    const network = stubFetch({
+      ...signedIn,
+      'GET /scenarios': { body: [MORNING_RUSH, NIGHT_SHIFT] },
+      'GET /tasks': { body: [RUSH_ORDERS] },
+      'GET /environments/11': { body: FOUR_ROBOTS },
+      'GET /experiments/54': { body: ROBOT_MODEL_COMPARISON },
+      'POST /experiments': { status: 201, body: ROBOT_MODEL_COMPARISON },
+    });
+    renderApp('/experiments/create', { signedIn: true });
+    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Ours or theirs');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'robot_model_comparison');
+    await userEvent.selectOptions(screen.getByLabelText('Algorithm'), 'greedy_distance');
+    expect(screen.queryByLabelText('Acceleration (m/s²)')).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: AMR }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Custom figures (set below)' }));
+    await userEvent.type(screen.getByLabelText('Model Name'), 'Tote bot');
+    const turn = screen.getByLabelText('Quarter Turn (s)');
+    await userEvent.clear(turn);
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    expect(await screen.findByText('Quarter Turn must be a number from 0 to 30 s')).toBeInTheDocument();
+    expect(network.callsTo('POST', '/experiments')).toHaveLength(0);
+    await userEvent.type(turn, '0');
+    const speed = screen.getByLabelText('Robot Speed (m/s)');
+    await userEvent.clear(speed);
+    await userEvent.type(speed, '2');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
+    await waitFor(() => expect(currentLocation()).toBe('/experiments/54'));
+    const body = network.callsTo('POST', '/experiments')[0].body as Record<string, unknown>;
+    // The drive unit's figures it started from, a robot that drives sideways, at Robot Speed's 2 m/s.
+    expect(body.robot_models).toEqual([
+      'drive-unit',
+      { name: 'Tote bot', acceleration_m_s2: 1, braking_m_s2: 1, quarter_turn_s: 0, top_speed_m_s: 2 },
+    ]);
+    expect(experimentCreateSchema.safeParse(body).success).toBe(true);
+  });
+
   it('refuses fewer than two models before sending', async () => {
     const network = stubFetch({
       ...signedIn,

@@ -8,7 +8,6 @@ import {
   ROBOT_MODEL_NAMES_TEXT,
   ROBOT_MODEL_RANGES,
   robotModelPresetByName,
-  type RobotModelParameter,
   type RobotModelPresetName,
 } from '@fleetlab/warehouse';
 
@@ -93,7 +92,7 @@ export function customRobotModelSettings(model: CustomRobotModel): CustomRobotMo
  * its range: a blank or wrong one is a problem named for the planner, never a guess.
  */
 export function readCustomRobotModel(settings: CustomRobotModelSettings): {
-  readonly model: RobotModelParameter | null;
+  readonly model: CustomRobotModel | null;
   readonly problems: CustomRobotModelProblems;
 } {
   const problems: { -readonly [Key in CustomRobotModelField]?: string } = {};

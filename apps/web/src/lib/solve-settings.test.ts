@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { solveParametersInputSchema } from '@fleetlab/warehouse';
+import { type RobotModelParameter, solveParametersInputSchema } from '@fleetlab/warehouse';
 import { describe, expect, it } from 'vitest';
 import { SPEC_DEFAULT_SETTINGS } from '../test/fixtures.ts';
 import {
@@ -128,13 +128,19 @@ describe('solve settings: one model for the solve form and the experiment form',
         ['Handling Time', "4 s (the robot model's)"],
       ]),
     );
-    // Robot models compared: each runs its own.
-    expect(describeSettings({ robot_speed: 1 }, { modelsCompared: true })).toEqual(
+    // Robot models compared: each runs its own; Robot Speed is the speed of those without one.
+    expect(describeSettings({ robot_speed: 1 }, { modelsCompared: ['point', 'drive-unit'] })).toEqual(
       expect.arrayContaining([
         ['Robot Speed', '1 m/s for Point; the other models at their own top speeds'],
         ['Handling Time', "each robot model's own"],
       ]),
     );
+    const own = { name: 'Tote bot', acceleration_m_s2: 1, braking_m_s2: 1, quarter_turn_s: 0 };
+    const speed = (models: RobotModelParameter[]) =>
+      describeSettings({ robot_speed: 2 }, { modelsCompared: models }).find(([label]) => label === 'Robot Speed')?.[1];
+    expect(speed(['drive-unit', { ...own, top_speed_m_s: 2 }])).toBe("each robot model's own top speed");
+    expect(speed(['point', own])).toBe('2 m/s for Point and Tote bot');
+    expect(speed(['amr', own])).toBe('2 m/s for Tote bot; the other models at their own top speeds');
   });
 
   it('sends Handling Time only when typed, 0 included, and leaves a blank to the robot model', () => {

@@ -10,6 +10,7 @@ import {
   robotModelFigures,
   robotModelName,
   robotModelPresetByName,
+  type RobotModelParameter,
   type RobotModelPresetName,
   trafficPolicyByName,
   trafficPolicyNameSchema,
@@ -27,6 +28,7 @@ import {
   type RobotModelChoice,
   readCustomRobotModel,
 } from './custom-robot-model.ts';
+import { listed } from './display-format.ts';
 import {
   defaultObjectiveSettings,
   objectiveWeightsToSubmit,
@@ -338,7 +340,7 @@ export function hasAdvancedSettingsProblems(problems: SolveSettingsProblems): bo
  */
 export function describeSettings(
   parameters: Partial<SettingsParameters>,
-  options: { modelsCompared?: boolean } = {},
+  options: { modelsCompared?: readonly RobotModelParameter[] } = {},
 ): [string, string][] {
   const weights = parameters.objective_weights ?? SOLVE_PARAMETER_DEFAULTS.objective_weights;
   const objectives = objectiveNameValues
@@ -347,11 +349,11 @@ export function describeSettings(
     .join(', ');
   return [
     ['Max Distance', `${parameters.max_distance ?? SOLVE_PARAMETER_DEFAULTS.max_distance} m`],
-    ['Robot Speed', describeRobotSpeed(parameters, options.modelsCompared === true)],
+    ['Robot Speed', describeRobotSpeed(parameters, options.modelsCompared)],
     ['Recharge Time', `${parameters.recharge_time ?? SOLVE_PARAMETER_DEFAULTS.recharge_time} min`],
     ['Time Limit', `${parameters.time_limit ?? SOLVE_PARAMETER_DEFAULTS.time_limit} s`],
     ['Chargers per Station', parameters.chargers === undefined ? 'one per robot' : String(parameters.chargers)],
-    ['Handling Time', describeHandlingTime(parameters, options.modelsCompared === true)],
+    ['Handling Time', describeHandlingTime(parameters, options.modelsCompared !== undefined)],
     [
       'Battery Reserve for Traffic',
       parameters.battery_reserve_pct === undefined ? 'automatic' : `${parameters.battery_reserve_pct}%`,
@@ -383,9 +385,23 @@ export function describeSettings(
   ];
 }
 
-function describeRobotSpeed(parameters: Partial<SettingsParameters>, modelsCompared: boolean): string {
+/**
+ * Robot Speed in words: where models are compared, which of them drive at it (those without a top
+ * speed of their own: Point, custom figures without one) and that the others keep theirs.
+ */
+function describeRobotSpeed(
+  parameters: Partial<SettingsParameters>,
+  modelsCompared: readonly RobotModelParameter[] | undefined,
+): string {
   const speed = `${parameters.robot_speed ?? SOLVE_PARAMETER_DEFAULTS.robot_speed} m/s`;
-  if (modelsCompared) return `${speed} for Point; the other models at their own top speeds`;
+  if (modelsCompared) {
+    const atSpeed = modelsCompared.filter((model) => ownFigures(model)?.top_speed_m_s === null);
+    if (atSpeed.length === 0) return "each robot model's own top speed";
+    const names = listed(atSpeed.map((model) => robotModelLabel(model).replace(/ \(.*\)$/, '')));
+    return atSpeed.length === modelsCompared.length
+      ? `${speed} for ${names}`
+      : `${speed} for ${names}; the other models at their own top speeds`;
+  }
   const own = ownFigures(parameters.robot_model)?.top_speed_m_s ?? null;
   return own === null ? speed : `${own} m/s (the robot model's top speed)`;
 }

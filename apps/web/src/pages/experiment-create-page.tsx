@@ -8,7 +8,7 @@ import {
   ROBOT_MODEL_PRESETS,
   type AlgorithmName,
   type ExperimentKind,
-  type RobotModelPresetName,
+  type RobotModelParameter,
 } from '@fleetlab/warehouse';
 import { isApiError } from '../api/client.ts';
 import { useCreateExperiment, useEnvironment, useScenarios, useSolve, useTasks } from '../api/hooks.ts';
@@ -28,6 +28,7 @@ import {
   withoutRate,
 } from '../experiments/shift-sweep-figures.ts';
 import { fleetOnFloor, solveFleetSize } from '../lib/automatic-battery-reserve.ts';
+import { CUSTOM_ROBOT_MODEL, type RobotModelChoice, readCustomRobotModel } from '../lib/custom-robot-model.ts';
 import { fleetSizeOf } from '../lib/fleet-size.ts';
 import { parseIdParam } from '../lib/scenario-records.ts';
 import {
@@ -41,7 +42,12 @@ import {
 /** A sweep of 10 points at 30 s each takes minutes, not hours, on one worker. */
 const DEFAULT_EXPERIMENT_TIME_LIMIT_S = 30;
 const DEFAULT_COMPARED: AlgorithmName[] = ['greedy_distance', 'auction', 'makespan'];
-const DEFAULT_COMPARED_MODELS: RobotModelPresetName[] = ['drive-unit', 'amr'];
+const DEFAULT_COMPARED_MODELS: RobotModelChoice[] = ['drive-unit', 'amr'];
+/** The comparison's check boxes: every preset, then the planner's own figures (set under the settings). */
+const COMPARABLE_MODELS: readonly { readonly name: RobotModelChoice; readonly label: string }[] = [
+  ...ROBOT_MODEL_PRESETS,
+  { name: CUSTOM_ROBOT_MODEL, label: 'Custom figures (set below)' },
+];
 
 interface FormErrors extends SolveSettingsProblems {
   scenario?: string;
@@ -86,7 +92,7 @@ export default function ExperimentCreatePage() {
   const [robotCounts, setRobotCounts] = useState('');
   const [chargerCounts, setChargerCounts] = useState('1..4');
   const [rates, setRates] = useState('');
-  const [comparedModels, setComparedModels] = useState<RobotModelPresetName[]>(DEFAULT_COMPARED_MODELS);
+  const [comparedModels, setComparedModels] = useState<RobotModelChoice[]>(DEFAULT_COMPARED_MODELS);
   const [modelRobotCounts, setModelRobotCounts] = useState('');
   const [target, setTarget] = useState('');
   const [p95TargetMinutes, setP95TargetMinutes] = useState(DEFAULT_P95_TARGET_MINUTES);
@@ -153,15 +159,14 @@ export default function ExperimentCreatePage() {
     );
   }
 
-  function toggleModel(candidate: RobotModelPresetName) {
+  function toggleModel(candidate: RobotModelChoice) {
     setComparedModels((current) =>
       current.includes(candidate)
         ? current.filter((item) => item !== candidate)
-        : ROBOT_MODEL_PRESETS.map((preset) => preset.name).filter(
-            (item) => item === candidate || current.includes(item),
-          ),
+        : COMPARABLE_MODELS.map((model) => model.name).filter((item) => item === candidate || current.includes(item)),
     );
   }
+  const customCompared = kind === 'robot_model_comparison' && comparedModels.includes(CUSTOM_ROBOT_MODEL);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -175,6 +180,16 @@ export default function ExperimentCreatePage() {
       robotModelSetByPoints: kind === 'robot_model_comparison',
     });
     Object.assign(found, read.problems);
+    // Compared custom figures carry Robot Speed as their own top speed: the record says what each model drove at.
+    const custom = customCompared ? readCustomRobotModel(settings.customModel) : null;
+    if (custom && Object.keys(custom.problems).length > 0) Object.assign(found, { customModel: custom.problems });
+    const robotModels: RobotModelParameter[] = comparedModels.flatMap((model): RobotModelParameter[] =>
+      model !== CUSTOM_ROBOT_MODEL
+        ? [model]
+        : custom?.model
+          ? [{ ...custom.model, top_speed_m_s: read.parameters.robot_speed }]
+          : [],
+    );
     let counts: number[] = [];
     let p95TargetS: number | undefined;
     let targetValue: number | undefined;
@@ -249,7 +264,7 @@ export default function ExperimentCreatePage() {
                   ...common,
                   kind,
                   algorithm,
-                  robot_models: comparedModels,
+                  robot_models: robotModels,
                   ...(counts.length > 0 ? { robot_counts: counts } : {}),
                   ...(targetValue === undefined
                     ? {}
@@ -359,20 +374,20 @@ export default function ExperimentCreatePage() {
                   >
                     <legend className="text-sm font-medium text-slate-200">Robot Models</legend>
                     <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-                      {ROBOT_MODEL_PRESETS.map((preset) => (
-                        <label key={preset.name} className="flex items-center gap-2 text-sm text-slate-200">
+                      {COMPARABLE_MODELS.map((model) => (
+                        <label key={model.name} className="flex items-center gap-2 text-sm text-slate-200">
                           <input
                             type="checkbox"
-                            checked={comparedModels.includes(preset.name)}
-                            onChange={() => toggleModel(preset.name)}
+                            checked={comparedModels.includes(model.name)}
+                            onChange={() => toggleModel(model.name)}
                           />
-                          {preset.label}
+                          {model.label}
                         </label>
                       ))}
                     </div>
                     <p id="compared-models-hint" className="text-xs text-slate-400">
-                      The same layout, orders and algorithm with each model. Custom figures can be compared through the
-                      API (POST /experiments, robot_models).
+                      The same layout, orders and algorithm with each model. Custom figures: your robot’s, set under
+                      Settings of every point (its top speed is Robot Speed).
                     </p>
                     {errors.robotModels && (
                       <p id="compared-models-error" className="text-sm text-red-300">
@@ -470,6 +485,7 @@ export default function ExperimentCreatePage() {
               problems={errors}
               chargersSetByPoints={kind === 'charger_sweep'}
               robotModelSetByPoints={kind === 'robot_model_comparison'}
+              customModelCompared={customCompared}
               timeLimitHint="Per solve, 1 to 3600; Genetic and Makespan search this long, the others finish sooner."
               fleetOnFloor={fleet}
             />

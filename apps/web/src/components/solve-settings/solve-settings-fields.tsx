@@ -42,6 +42,8 @@ export interface SolveSettingsFieldsProps {
   readonly chargersSetByPoints?: boolean;
   /** A robot-model comparison sets each point's robot model: the select is not offered. */
   readonly robotModelSetByPoints?: boolean;
+  /** A robot-model comparison that compares custom figures too: their fields are shown (with Robot Speed their top speed). */
+  readonly customModelCompared?: boolean;
   /** Under Time Limit: what the limit means where the settings are used. */
   readonly timeLimitHint?: string;
   /** The floor and fleets the solves will plan with: the battery reserve's hint says what the automatic rule gives for them. */
@@ -64,6 +66,7 @@ export function SolveSettingsFields({
   problems = {},
   chargersSetByPoints = false,
   robotModelSetByPoints = false,
+  customModelCompared = false,
   timeLimitHint = 'Search time for Genetic and Makespan, 1 to 3600; the others finish sooner.',
   fleetOnFloor = null,
 }: SolveSettingsFieldsProps) {
@@ -94,7 +97,7 @@ export function SolveSettingsFields({
             value={settings.robotSpeed}
             hint={
               robotModelSetByPoints
-                ? `Point’s, 0.1 to 5; ${othersOwnTopSpeeds()}.`
+                ? `Point’s${customModelCompared ? ' and the custom robot’s' : ''}, 0.1 to 5; ${othersOwnTopSpeeds()}.`
                 : settings.robotModel === CUSTOM_ROBOT_MODEL
                   ? 'The custom robot’s top speed, 0.1 to 5.'
                   : '0.1 to 5.'
@@ -191,7 +194,7 @@ export function SolveSettingsFields({
           </SelectField>
         )}
       </div>
-      {!robotModelSetByPoints && settings.robotModel === CUSTOM_ROBOT_MODEL && (
+      {(robotModelSetByPoints ? customModelCompared : settings.robotModel === CUSTOM_ROBOT_MODEL) && (
         <CustomRobotModelFields settings={settings} problems={problems} dispatch={dispatch} />
       )}
       <DisruptionFields settings={settings} problems={problems} setField={setField} />
