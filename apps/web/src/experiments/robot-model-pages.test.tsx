@@ -185,21 +185,27 @@ describe('robot-model comparison CSV', () => {
   });
 });
 
+/** The experiment form on the morning rush, named, as a robot-model comparison of Greedy nearest; the network it talks to. */
+async function openComparisonForm(name: string) {
+  const network = stubFetch({
+    ...signedIn,
+    'GET /scenarios': { body: [MORNING_RUSH, NIGHT_SHIFT] },
+    'GET /tasks': { body: [RUSH_ORDERS] },
+    'GET /environments/11': { body: FOUR_ROBOTS },
+    'GET /experiments/54': { body: ROBOT_MODEL_COMPARISON },
+    'POST /experiments': { status: 201, body: ROBOT_MODEL_COMPARISON },
+  });
+  renderApp('/experiments/create', { signedIn: true });
+  await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
+  await userEvent.type(screen.getByLabelText('Name'), name);
+  await userEvent.selectOptions(screen.getByLabelText('Kind'), 'robot_model_comparison');
+  await userEvent.selectOptions(screen.getByLabelText('Algorithm'), 'greedy_distance');
+  return network;
+}
+
 describe('robot-model comparison pages', () => {
   it('creates one: the ticked models, robot counts and a target makespan in minutes, no robot model of its own', async () => {
-    const network = stubFetch({
-      ...signedIn,
-      'GET /scenarios': { body: [MORNING_RUSH, NIGHT_SHIFT] },
-      'GET /tasks': { body: [RUSH_ORDERS] },
-      'GET /environments/11': { body: FOUR_ROBOTS },
-      'GET /experiments/54': { body: ROBOT_MODEL_COMPARISON },
-      'POST /experiments': { status: 201, body: ROBOT_MODEL_COMPARISON },
-    });
-    renderApp('/experiments/create', { signedIn: true });
-    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
-    await userEvent.type(screen.getByLabelText('Name'), 'Which robot');
-    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'robot_model_comparison');
-    await userEvent.selectOptions(screen.getByLabelText('Algorithm'), 'greedy_distance');
+    const network = await openComparisonForm('Which robot');
     expect(screen.getByRole('checkbox', { name: DRIVE_UNIT })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: AMR })).toBeChecked();
     // Each point sets its own model: the advanced settings do not offer one.
@@ -226,19 +232,7 @@ describe('robot-model comparison pages', () => {
   });
 
   it('compares the planner’s own figures with a preset: named problems first, then the custom model at Robot Speed', async () => {
-    const network = stubFetch({
-      ...signedIn,
-      'GET /scenarios': { body: [MORNING_RUSH, NIGHT_SHIFT] },
-      'GET /tasks': { body: [RUSH_ORDERS] },
-      'GET /environments/11': { body: FOUR_ROBOTS },
-      'GET /experiments/54': { body: ROBOT_MODEL_COMPARISON },
-      'POST /experiments': { status: 201, body: ROBOT_MODEL_COMPARISON },
-    });
-    renderApp('/experiments/create', { signedIn: true });
-    await waitFor(() => expect(screen.getByLabelText('Task')).toHaveValue('31'));
-    await userEvent.type(screen.getByLabelText('Name'), 'Ours or theirs');
-    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'robot_model_comparison');
-    await userEvent.selectOptions(screen.getByLabelText('Algorithm'), 'greedy_distance');
+    const network = await openComparisonForm('Ours or theirs');
     expect(screen.queryByLabelText('Acceleration (m/s²)')).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: AMR }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Custom figures (set below)' }));
