@@ -132,3 +132,51 @@ test('a planner solves with a drive unit, sees it named on the results, and comp
   await expect(table.locator('tr[data-best]')).toHaveCount(answer.winners.length);
   await page.screenshot({ path: screenshotPath('robot-model-comparison'), fullPage: true });
 });
+
+test("a planner runs a robot of their own figures: named problems first, then the solve named by the robot's name", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUpAndLogIn(page, 'own-robot');
+  const environment = await createEnvironmentViaApi(page, 'Own robot floor');
+  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
+    name: 'Our robot',
+    environment_id: environment.id,
+    parameters: {},
+  });
+  const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
+    {
+      name: 'Ten orders',
+      task_type: 'pickup_delivery',
+      scenario_id: scenario.id,
+      details: { tasks: TEN_SMALL_WAREHOUSE_ORDERS },
+    },
+  ]);
+  await page.goto(`/solves/create?scenario_id=${scenario.id}`);
+  await expect(page.getByLabel('Task')).toHaveValue(String(task.id));
+  await page.getByRole('button', { name: 'Show Advanced Settings' }).click();
+  await page.getByLabel('Robot Model').selectOption('custom');
+  // Its figures start from the drive unit's, Robot Speed its top speed.
+  await expect(page.getByLabel('Acceleration (m/s²)')).toHaveValue('1');
+  await expect(page.getByLabel('Robot Speed (m/s)')).toHaveValue('1.5');
+  await page.getByLabel('Model Name').fill('Slow bot');
+  await page.getByLabel('Robot Speed (m/s)').fill('0.8');
+  await page.getByLabel('Braking (m/s²)').fill('0');
+  await page.getByLabel('Handling Time (s)').fill('3');
+  await page.getByRole('button', { name: 'Start Optimization' }).click();
+  await expect(page.getByText('Braking must be a number from 0.05 to 20 m/s²')).toBeVisible();
+  await expect(page).toHaveURL(/\/solves\/create/);
+  await page.getByLabel('Braking (m/s²)').fill('0.25');
+  await expect(page.getByTestId('robot-model-line')).toContainText('Robot model: Slow bot (custom figures)');
+  await page.getByRole('button', { name: 'Start Optimization' }).click();
+  await expect(page).toHaveURL(/\/solves\/\d+$/);
+  const solve = await finishedSolve<SolveRecord>(page, Number(page.url().split('/').pop()));
+  expect(solve.status).toBe('completed');
+  expect(solve.stats?.robot_model).toBe('Slow bot');
+  // 3 s of handling at each of the 10 orders' 20 places; its quarter turns take the drive unit's 0.625 s.
+  expect(solve.stats?.time_split?.handling_s).toBe(60);
+  expect(solve.stats?.time_split?.turning_s).toBeGreaterThan(0);
+  await page.reload();
+  const robotModel = page.locator('dt', { hasText: /^Robot Model$/ }).locator('xpath=following-sibling::dd');
+  await expect(robotModel).toHaveText('Slow bot (custom figures)');
+});
