@@ -137,7 +137,12 @@ export default function TaskDetailPage() {
         {environment.isError || scenario.isError ? (
           <Alert tone="error">Failed to load environment details. Please try again later.</Alert>
         ) : environment.data ? (
-          <EnvironmentMap environment={environment.data} showGraph={showGraph} highlight={highlight} />
+          <EnvironmentMap
+            environment={environment.data}
+            showGraph={showGraph}
+            highlight={highlight}
+            highlightLabel="In this task"
+          />
         ) : (
           <FullPageSpinner label="Loading map" />
         )}

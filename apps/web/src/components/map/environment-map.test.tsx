@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
   recordCanvasesWithFakeTimers,
@@ -154,8 +154,15 @@ describe('EnvironmentMap', () => {
     expect(screen.getByLabelText('Zoom level').textContent).toBe('90%');
   });
 
-  it('rings highlighted pickups and dropoffs', () => {
-    render(<EnvironmentMap environment={smallEnvironment} highlight={{ pickups: ['P1'], dropoffs: ['D1'] }} />);
+  it('rings highlighted pickups and dropoffs, and the legend says what the rings mean', () => {
+    render(
+      <EnvironmentMap
+        environment={smallEnvironment}
+        highlight={{ pickups: ['P1'], dropoffs: ['D1'] }}
+        highlightLabel="In this task"
+      />,
+    );
+    expect(within(screen.getByRole('list', { name: 'Legend' })).getByText('In this task')).toBeInTheDocument();
     const highlightStrokes = latestContext().calls.filter(
       (call) => call.method === 'stroke' && call.strokeStyle === LAYOUT_COLORS.highlight,
     );

@@ -29,6 +29,8 @@ export interface EnvironmentMapProps {
   readonly environment: LooseEnvironmentShape;
   readonly showGraph?: boolean;
   readonly highlight?: { readonly pickups?: readonly string[]; readonly dropoffs?: readonly string[] };
+  /** What the rings round highlighted points mean, for the legend ('In this task'). */
+  readonly highlightLabel?: string;
   /** The legend is shown below the map unless the page draws its own. */
   readonly showLegend?: boolean;
   readonly ariaLabel?: string;
@@ -59,6 +61,7 @@ export function EnvironmentMap({
   environment,
   showGraph = false,
   highlight,
+  highlightLabel,
   showLegend = true,
   ariaLabel = 'Environment map',
   heatmap = null,
@@ -276,7 +279,12 @@ export function EnvironmentMap({
           </div>
         )}
       </div>
-      {showLegend && <MapLegend trafficRules={trafficRulesOf(scene.elements)} />}
+      {showLegend && (
+        <MapLegend
+          trafficRules={trafficRulesOf(scene.elements)}
+          highlightLabel={highlight ? highlightLabel : undefined}
+        />
+      )}
     </div>
   );
 }

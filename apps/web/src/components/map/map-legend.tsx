@@ -38,7 +38,14 @@ export interface TrafficRulesShown {
 }
 
 /** The spec's four entries, and the traffic rules when the map draws some. */
-export function MapLegend({ trafficRules }: { readonly trafficRules?: TrafficRulesShown }) {
+export function MapLegend({
+  trafficRules,
+  highlightLabel,
+}: {
+  readonly trafficRules?: TrafficRulesShown;
+  /** What the rings round highlighted points mean, when the map draws some. */
+  readonly highlightLabel?: string;
+}) {
   return (
     <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-300">
       {LEGEND_ENTRIES.map((entry) => (
@@ -47,6 +54,16 @@ export function MapLegend({ trafficRules }: { readonly trafficRules?: TrafficRul
           {entry.label}
         </li>
       ))}
+      {highlightLabel && (
+        <li className="flex items-center gap-2">
+          <span
+            aria-hidden="true"
+            className="inline-block h-3 w-3 rounded-sm border-2"
+            style={{ borderColor: LAYOUT_COLORS.highlight }}
+          />
+          {highlightLabel}
+        </li>
+      )}
       {trafficRules?.oneWayAisles && (
         <li className="flex items-center gap-2">
           <svg
