@@ -224,6 +224,17 @@ describe('draw functions', () => {
     ]);
   });
 
+  it('on cells under 10 px: no robots, and a station diamond of at least 3 px each way', () => {
+    const { recorder, ctx } = recording();
+    const small = { cellSize: 6, offsetX: 0, offsetY: 0 };
+    drawRobots(ctx, scene.elements.robots, small);
+    expect(recorder.calls.filter((call) => call.method === 'arc')).toEqual([]);
+    drawRobotStations(ctx, scene.elements.robot_stations, small);
+    const [top] = pathBefore(recorder, 'fill', LAYOUT_COLORS.robotStation);
+    // The station stands at (0.5, 0.5): 3 px, not 0.42 x 6 = 2.52 px, above its centre (3, 3).
+    expect(top.args).toEqual([3, 0]);
+  });
+
   it('drawRobots: dots of 2 px on the ring around their station', () => {
     const { recorder, ctx } = recording();
     drawRobots(ctx, scene.elements.robots, view);

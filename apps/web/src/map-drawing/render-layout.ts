@@ -442,7 +442,7 @@ export function drawRobotStations(
 ): void {
   if (stations.length === 0) return;
   const { cellSize, offsetX, offsetY } = view;
-  const half = cellSize * 0.42;
+  const half = Math.max(STATION_MIN_HALF_PX, cellSize * 0.42);
   ctx.beginPath();
   for (let index = 0; index < stations.length; index++) {
     const station = stations[index];
@@ -458,9 +458,19 @@ export function drawRobotStations(
   ctx.fill();
 }
 
-/** Robots: small dots spread around their station (`robotDrawPositions`). */
+/** A station's diamond reaches at least this far (px) from its centre, so it shows on a fitted large floor. */
+const STATION_MIN_HALF_PX = 3;
+/** Cells smaller than this (px) draw no robots (`drawRobots`). */
+const ROBOTS_MIN_CELL_SIZE = 10;
+
+/**
+ * Robots: small dots spread around their station (`robotDrawPositions`), from cells of
+ * `ROBOTS_MIN_CELL_SIZE` px. Below it their 2 px dots would cover the station's diamond (xl1
+ * fitted at 7 px a cell drew its ten stations as cyan blobs the legend does not name), and the
+ * counts above the map say how many robots each floor has.
+ */
 export function drawRobots(ctx: LayoutContext2D, robots: readonly SceneRobot[], view: ViewTransform): void {
-  if (robots.length === 0) return;
+  if (robots.length === 0 || view.cellSize < ROBOTS_MIN_CELL_SIZE) return;
   const { cellSize, offsetX, offsetY } = view;
   const positions = robotDrawPositions(robots);
   const radius = Math.max(2, cellSize * 0.1);
