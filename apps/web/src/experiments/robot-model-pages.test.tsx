@@ -322,6 +322,8 @@ describe('robot-model comparison pages', () => {
   it('says what a robot-model comparison compares in the list', async () => {
     stubFetch({ ...signedIn, 'GET /experiments': { body: [ROBOT_MODEL_COMPARISON] } });
     renderApp('/experiments', { signedIn: true });
-    expect(await screen.findByText('Greedy nearest: drive-unit vs amr on 2, 3, 4 robots')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Greedy nearest: Drive unit (Kiva-like) vs AMR (differential drive) on 2, 3, 4 robots'),
+    ).toBeInTheDocument();
   });
 });

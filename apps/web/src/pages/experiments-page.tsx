@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ALGORITHM_BY_NAME, EXPERIMENT_KINDS, robotModelName } from '@fleetlab/warehouse';
+import { ALGORITHM_BY_NAME, EXPERIMENT_KINDS } from '@fleetlab/warehouse';
 import { StatusBadge } from '../components/ui/badges.tsx';
 import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
@@ -8,6 +8,7 @@ import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
 import { useExperiments } from '../api/hooks.ts';
 import type { Experiment } from '../api/types.ts';
 import { formatDate, formatGrouped } from '../lib/display-format.ts';
+import { robotModelLabel } from '../lib/solve-settings.ts';
 
 export default function ExperimentsPage() {
   const experiments = useExperiments();
@@ -73,7 +74,7 @@ function experimentSummary(experiment: Experiment): string {
     case 'algorithm_comparison':
       return experiment.algorithms.map((name) => ALGORITHM_BY_NAME[name].label).join(' vs ');
     case 'robot_model_comparison': {
-      const models = experiment.robot_models.map(robotModelName).join(' vs ');
+      const models = experiment.robot_models.map((model) => robotModelLabel(model)).join(' vs ');
       return experiment.robot_counts.length > 0
         ? `${algorithm}: ${models} on ${experiment.robot_counts.join(', ')} robots`
         : `${algorithm}: ${models}`;
