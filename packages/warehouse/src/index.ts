@@ -59,7 +59,6 @@ export {
 } from './experiments/knee.ts';
 export {
   EXPERIMENT_KINDS,
-  robotModelLabel,
   type ExperimentPointsField,
   type ExperimentPointsInput,
   type PlannedExperimentPoint,

@@ -6,6 +6,7 @@ import {
   resolveRobotModel,
   restHeading,
   ROBOT_MODEL_PRESETS,
+  robotModelLabel,
   runTime,
   solveParametersInputSchema,
   walkTime,
@@ -57,6 +58,19 @@ describe('robot models', () => {
     expect(JSON.stringify(bad.error?.issues)).toContain('acceleration_m_s2');
     expect(solveParametersInputSchema.parse({}).robot_model).toBeUndefined();
     expect(() => resolveFloorParameters({ robot_model: 'hovercraft' as never })).toThrow(/robot_model/);
+  });
+
+  it('refuses custom figures named like a preset, and calls custom figures by their name, marked', () => {
+    const named = solveParametersInputSchema.safeParse({
+      robot_model: { name: 'drive-unit', acceleration_m_s2: 1, braking_m_s2: 1, quarter_turn_s: 1 },
+    });
+    expect(named.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['robot_model.name']);
+    const tote = { name: 'Tote bot', acceleration_m_s2: 1, braking_m_s2: 1, quarter_turn_s: 0 };
+    expect(robotModelLabel('drive-unit')).toBe('Drive unit (Kiva-like)');
+    expect(robotModelLabel(undefined)).toBe('Point (instant starts, stops and turns)');
+    expect(robotModelLabel(tote)).toBe('Tote bot (custom figures)');
+    expect(robotModelLabel('Tote bot')).toBe('Tote bot (custom figures)');
+    expect(robotModelLabel({ ...tote, name: undefined })).toBe('custom (custom figures)');
   });
 
   it('puts the model and its top speed on the floor’s figures (point: robot_speed, as before)', () => {

@@ -8,6 +8,7 @@ import {
   OBJECTIVE_LABELS,
   SOLVE_PARAMETER_DEFAULTS,
   robotModelFigures,
+  robotModelLabel,
   robotModelName,
   robotModelPresetByName,
   type RobotModelParameter,
@@ -420,11 +421,4 @@ function ownFigures(model: SettingsParameters['robot_model']): ReturnType<typeof
   } catch {
     return null;
   }
-}
-
-/** What a run's robot model is called on screen: the preset's label, or a custom model's name. */
-export function robotModelLabel(model: SolveParametersRecord['robot_model'] | string | null): string {
-  const name = typeof model === 'string' ? model : robotModelName(model);
-  const preset = typeof model === 'object' && model !== null ? undefined : robotModelPresetByName(name);
-  return preset?.label ?? `${name} (custom figures)`;
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ALGORITHM_BY_NAME, EXPERIMENT_KINDS } from '@fleetlab/warehouse';
+import { ALGORITHM_BY_NAME, EXPERIMENT_KINDS, robotModelLabel } from '@fleetlab/warehouse';
 import { StatusBadge } from '../components/ui/badges.tsx';
 import { ListStates } from '../components/ui/list-states.tsx';
 import { EmptyState, PageHeader } from '../components/ui/page-header.tsx';
@@ -8,7 +8,6 @@ import { ExperimentProgress } from '../experiments/experiment-progress.tsx';
 import { useExperiments } from '../api/hooks.ts';
 import type { Experiment } from '../api/types.ts';
 import { formatDate, formatGrouped } from '../lib/display-format.ts';
-import { robotModelLabel } from '../lib/solve-settings.ts';
 
 export default function ExperimentsPage() {
   const experiments = useExperiments();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { CANCELLED_BY_USER_ERROR } from '@fleetlab/warehouse';
+import { CANCELLED_BY_USER_ERROR, robotModelLabel } from '@fleetlab/warehouse';
 import { isApiError, isNotFound } from '../api/client.ts';
 import {
   useCancelSolve,
@@ -10,7 +10,6 @@ import {
   useScenario,
   useSolve,
 } from '../api/hooks.ts';
-import { robotModelLabel } from '../lib/solve-settings.ts';
 import type { Solve } from '../api/types.ts';
 import { Alert } from '../components/ui/alert.tsx';
 import { LayoutVersionNotice, layoutVersionName, nameOnVersion } from '../components/ui/layout-version-notice.tsx';

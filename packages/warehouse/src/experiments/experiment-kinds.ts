@@ -1,7 +1,7 @@
 import type { AlgorithmName } from '../records/algorithms.ts';
 import { ALGORITHM_BY_NAME } from '../records/algorithms.ts';
 import type { ExperimentKind } from '../records/experiment.ts';
-import { type RobotModelParameter, robotModelName, robotModelPresetByName } from '../records/robot-models.ts';
+import { type RobotModelParameter, robotModelName } from '../records/robot-models.ts';
 
 /** One solve an experiment asks for: its algorithm and what the point sets on top of the experiment's settings. */
 export interface PlannedExperimentPoint {
@@ -56,11 +56,6 @@ interface ExperimentKindInfo {
 
 const ascending = (values: readonly number[] | undefined) => [...(values ?? [])].sort((a, b) => a - b);
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-/** What pages call a robot model: a preset's label, a custom model's name. */
-export function robotModelLabel(model: RobotModelParameter | null | undefined): string {
-  const name = robotModelName(model);
-  return robotModelPresetByName(name)?.label ?? name;
-}
 
 /** The one algorithm of a sweep: the schema requires it, so its absence is a caller's bug. */
 function sweptAlgorithm(input: ExperimentPointsInput): AlgorithmName {

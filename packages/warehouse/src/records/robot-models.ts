@@ -197,3 +197,14 @@ export function robotModelName(parameter: RobotModelParameter | null | undefined
   if (parameter === null || parameter === undefined) return DEFAULT_ROBOT_MODEL;
   return typeof parameter === 'string' ? parameter : (parameter.name ?? 'custom');
 }
+
+/**
+ * What every page calls a robot model: a preset's label, or a custom model's name marked as such
+ * ('Tote bot (custom figures)'). Custom figures are never read as a preset, whatever their name;
+ * a bare name (a result's `robot_model`) is a preset's when it is one.
+ */
+export function robotModelLabel(model: RobotModelParameter | string | null | undefined): string {
+  const name = typeof model === 'string' ? model : robotModelName(model);
+  const preset = typeof model === 'object' && model !== null ? undefined : robotModelPresetByName(name);
+  return preset?.label ?? `${name} (custom figures)`;
+}
