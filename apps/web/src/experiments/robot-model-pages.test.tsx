@@ -249,10 +249,10 @@ describe('robot-model comparison pages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Start Experiment' }));
     await waitFor(() => expect(currentLocation()).toBe('/experiments/54'));
     const body = network.callsTo('POST', '/experiments')[0].body as Record<string, unknown>;
-    // The drive unit's figures it started from, a robot that drives sideways, at Robot Speed's 2 m/s.
+    // The drive unit's figures it started from (2 s handling), a robot that drives sideways, at Robot Speed's 2 m/s.
     expect(body.robot_models).toEqual([
       'drive-unit',
-      { name: 'Tote bot', acceleration_m_s2: 1, braking_m_s2: 1, quarter_turn_s: 0, top_speed_m_s: 2 },
+      { name: 'Tote bot', acceleration_m_s2: 1, braking_m_s2: 1, quarter_turn_s: 0, handling_s: 2, top_speed_m_s: 2 },
     ]);
     expect(experimentCreateSchema.safeParse(body).success).toBe(true);
   });

@@ -12,7 +12,13 @@ describe('a robot model of the planner’s own figures on the solve form', () =>
   it('starts from the chosen preset’s figures, Robot Speed becoming its top speed', () => {
     const driveUnit = defaultSolveSettings(undefined, 'drive-unit');
     const custom = solveSettingsReducer(driveUnit, { type: 'robotModel', model: 'custom' });
-    expect(custom.customModel).toEqual({ name: '', acceleration: '1', braking: '1', quarterTurn: '0.625' });
+    expect(custom.customModel).toEqual({
+      name: '',
+      acceleration: '1',
+      braking: '1',
+      quarterTurn: '0.625',
+      handling: '2',
+    });
     expect(custom.robotSpeed).toBe('1.5');
     // From the point (no figures of its own): the drive unit's, and Robot Speed as it was.
     const fromPoint = solveSettingsReducer(defaultSolveSettings(), { type: 'robotModel', model: 'custom' });
@@ -26,12 +32,12 @@ describe('a robot model of the planner’s own figures on the solve form', () =>
       model: 'custom',
     });
     expect([fromAmr.customModel, fromAmr.robotSpeed]).toEqual([
-      { name: '', acceleration: '0.5', braking: '0.5', quarterTurn: '1.5' },
+      { name: '', acceleration: '0.5', braking: '0.5', quarterTurn: '1.5', handling: '5' },
       '1.2',
     ]);
   });
 
-  it('sends custom figures the server accepts, with Robot Speed as the top speed and Handling Time as its handling', () => {
+  it('sends custom figures the server accepts, with Robot Speed as the top speed; a typed Handling Time replaces its handling', () => {
     let settings = solveSettingsReducer(defaultSolveSettings(undefined, 'amr'), {
       type: 'robotModel',
       model: 'custom',
@@ -46,9 +52,10 @@ describe('a robot model of the planner’s own figures on the solve form', () =>
       acceleration_m_s2: 0.5,
       braking_m_s2: 0.5,
       quarter_turn_s: 1.5,
+      handling_s: 5,
     });
     expect(solveParametersInputSchema.safeParse(parameters).success).toBe(true);
-    // The clocks read it as a robot of 0.8 m/s that handles for 7 s.
+    // The clocks read it as a robot of 0.8 m/s that handles for 7 s (Handling Time over its own 5 s).
     expect(resolveRobotModel(parameters)).toEqual({
       name: 'Slow AMR',
       point: false,
@@ -58,6 +65,7 @@ describe('a robot model of the planner’s own figures on the solve form', () =>
       quarterTurnS: 1.5,
       handlingS: 7,
     });
+    expect(resolveRobotModel({ ...parameters, handling_time_s: undefined }).handlingS).toBe(5);
     // A stored solve's custom model comes back as it was typed, its top speed in Robot Speed.
     const back = solveSettingsFromParameters({
       ...parameters,
@@ -73,29 +81,37 @@ describe('a robot model of the planner’s own figures on the solve form', () =>
     expect([back.robotModel, back.robotSpeed, back.customModel]).toEqual([
       'custom',
       '0.8',
-      { name: 'Slow AMR', acceleration: '0.5', braking: '0.5', quarterTurn: '1.5' },
+      { name: 'Slow AMR', acceleration: '0.5', braking: '0.5', quarterTurn: '1.5', handling: '' },
     ]);
   });
 
   it('names every blank, wrong or out-of-range figure and a preset’s name, and sends nothing then', () => {
-    expect(readCustomRobotModel({ name: '', acceleration: '', braking: '0.01', quarterTurn: '31' })).toEqual({
+    expect(
+      readCustomRobotModel({ name: '', acceleration: '', braking: '0.01', quarterTurn: '31', handling: '-1' }),
+    ).toEqual({
       model: null,
       problems: {
         acceleration: 'Acceleration must be a number from 0.05 to 20 m/s²',
         braking: 'Braking must be a number from 0.05 to 20 m/s²',
         quarterTurn: 'Quarter Turn must be a number from 0 to 30 s',
+        handling: 'Handling must be a number from 0 to 600 s, or blank',
       },
     });
-    expect(readCustomRobotModel({ name: 'amr', acceleration: '1', braking: '1', quarterTurn: '0' }).problems).toEqual({
+    expect(
+      readCustomRobotModel({ name: 'amr', acceleration: '1', braking: '1', quarterTurn: '0', handling: '' }).problems,
+    ).toEqual({
       name: "Model Name must not be a preset's name (point, drive-unit, amr): the results would read it as the preset",
     });
     expect(
-      readCustomRobotModel({ name: 'x'.repeat(61), acceleration: '1', braking: '1', quarterTurn: '0' }).problems,
+      readCustomRobotModel({ name: 'x'.repeat(61), acceleration: '1', braking: '1', quarterTurn: '0', handling: '' })
+        .problems,
     ).toEqual({
       name: 'Model Name must be at most 60 characters',
     });
-    // A robot that drives sideways: 0 s a quarter turn, no name (the results call it custom).
-    expect(readCustomRobotModel({ name: ' ', acceleration: '2', braking: '3', quarterTurn: '0' }).model).toEqual({
+    // A robot that drives sideways: 0 s a quarter turn, no name (the results call it custom), no handling.
+    expect(
+      readCustomRobotModel({ name: ' ', acceleration: '2', braking: '3', quarterTurn: '0', handling: '' }).model,
+    ).toEqual({
       acceleration_m_s2: 2,
       braking_m_s2: 3,
       quarter_turn_s: 0,
@@ -112,7 +128,7 @@ describe('a robot model of the planner’s own figures on the solve form', () =>
   });
 
   it('is called by its name with "(custom figures)", a preset by its label', () => {
-    const custom = { name: 'Slow AMR', acceleration: '1', braking: '1', quarterTurn: '1' };
+    const custom = { name: 'Slow AMR', acceleration: '1', braking: '1', quarterTurn: '1', handling: '' };
     expect(robotModelChoiceLabel('custom', custom)).toBe('Slow AMR (custom figures)');
     expect(robotModelChoiceLabel('custom', { ...custom, name: '' })).toBe('custom (custom figures)');
     expect(robotModelChoiceLabel('drive-unit', custom)).toBe('Drive unit (Kiva-like)');

@@ -1,6 +1,7 @@
-// A robot of the planner's own (a vendor's data sheet) as the solve form holds it: the motion
-// figures no field already holds. Its top speed is the form's Robot Speed and its handling the
-// form's Handling Time, as `resolveRobotModel` reads a custom model without its own.
+// A robot of the planner's own (a vendor's data sheet) as the solve form holds it: its motion
+// figures and its handling. Its top speed is the form's Robot Speed (as `resolveRobotModel` reads
+// a custom model without one), and a typed Handling Time replaces its handling as it does a
+// preset's.
 import {
   type CustomRobotModel,
   isInParameterRange,
@@ -22,6 +23,8 @@ export interface CustomRobotModelSettings {
   readonly acceleration: string;
   readonly braking: string;
   readonly quarterTurn: string;
+  /** Seconds at each pickup and dropoff; blank: none. */
+  readonly handling: string;
 }
 
 export type CustomRobotModelField = keyof CustomRobotModelSettings;
@@ -38,6 +41,8 @@ export const CUSTOM_FIGURES: readonly {
   readonly unit: string;
   readonly range: ParameterRange;
   readonly hint: string;
+  /** Blank is allowed (the figure is left out). */
+  readonly optional?: boolean;
 }[] = [
   {
     field: 'acceleration',
@@ -60,11 +65,19 @@ export const CUSTOM_FIGURES: readonly {
     range: ROBOT_MODEL_RANGES.quarter_turn_s,
     hint: 'A 90° turn in place; 0 for a robot that drives sideways',
   },
+  {
+    field: 'handling',
+    label: 'Handling (s)',
+    unit: 's',
+    range: ROBOT_MODEL_RANGES.handling_s,
+    hint: 'At each pickup and dropoff; blank: none',
+    optional: true,
+  },
 ];
 
 /**
  * The fields a custom model starts from: the preset's figures when it has them (switching from
- * the drive unit to custom keeps its 1 m/s², 1 m/s² and 0.625 s), else the drive unit's.
+ * the drive unit to custom keeps its 1 m/s², 1 m/s², 0.625 s and 2 s), else the drive unit's.
  */
 export function customRobotModelFrom(preset: RobotModelPresetName): CustomRobotModelSettings {
   const figures = robotModelPresetByName(preset);
@@ -74,6 +87,7 @@ export function customRobotModelFrom(preset: RobotModelPresetName): CustomRobotM
     acceleration: String(source?.acceleration_m_s2 ?? ''),
     braking: String(source?.braking_m_s2 ?? ''),
     quarterTurn: String(source?.quarter_turn_s ?? ''),
+    handling: String(source?.handling_s ?? ''),
   };
 }
 
@@ -84,12 +98,13 @@ export function customRobotModelSettings(model: CustomRobotModel): CustomRobotMo
     acceleration: String(model.acceleration_m_s2),
     braking: String(model.braking_m_s2),
     quarterTurn: String(model.quarter_turn_s),
+    handling: model.handling_s === undefined ? '' : String(model.handling_s),
   };
 }
 
 /**
- * The fields read into `parameters.robot_model`'s custom figures, each figure required and in
- * its range: a blank or wrong one is a problem named for the planner, never a guess.
+ * The fields read into `parameters.robot_model`'s custom figures, each in its range and each but
+ * the handling required: a blank or wrong one is a problem named for the planner, never a guess.
  */
 export function readCustomRobotModel(settings: CustomRobotModelSettings): {
   readonly model: CustomRobotModel | null;
@@ -97,12 +112,14 @@ export function readCustomRobotModel(settings: CustomRobotModelSettings): {
 } {
   const problems: { -readonly [Key in CustomRobotModelField]?: string } = {};
   const values: Partial<Record<CustomRobotModelField, number>> = {};
-  for (const { field, label, unit, range } of CUSTOM_FIGURES) {
+  for (const { field, label, unit, range, optional } of CUSTOM_FIGURES) {
     const raw = settings[field].trim();
     const value = Number(raw);
+    if (raw === '' && optional) continue;
     if (raw !== '' && Number.isFinite(value) && isInParameterRange(value, range)) values[field] = value;
     else
-      problems[field] = `${label.replace(/ \(.*\)$/, '')} must be a number from ${range.min} to ${range.max} ${unit}`;
+      problems[field] =
+        `${label.replace(/ \(.*\)$/, '')} must be a number from ${range.min} to ${range.max} ${unit}${optional ? ', or blank' : ''}`;
   }
   const name = settings.name.trim();
   if (name.length > NAME_MAX_LENGTH) problems.name = `Model Name must be at most ${NAME_MAX_LENGTH} characters`;
@@ -115,6 +132,7 @@ export function readCustomRobotModel(settings: CustomRobotModelSettings): {
       acceleration_m_s2: values.acceleration as number,
       braking_m_s2: values.braking as number,
       quarter_turn_s: values.quarterTurn as number,
+      ...(values.handling !== undefined ? { handling_s: values.handling } : {}),
     },
     problems,
   };

@@ -194,7 +194,7 @@ export function solveSettingsFromParameters(parameters: Partial<SolveParametersR
     : defaults.objectives;
   const text = (value: number | undefined, fallback: string) =>
     typeof value === 'number' && Number.isFinite(value) ? String(value) : fallback;
-  // Custom figures: their own top speed and handling, where they give them, fill Robot Speed and Handling Time.
+  // Custom figures: their own top speed, where they give one, fills Robot Speed (their handling has its field).
   const custom =
     typeof parameters.robot_model === 'object' && parameters.robot_model !== null ? parameters.robot_model : null;
   return {
@@ -203,7 +203,7 @@ export function solveSettingsFromParameters(parameters: Partial<SolveParametersR
     rechargeTime: text(parameters.recharge_time, defaults.rechargeTime),
     timeLimit: text(parameters.time_limit, defaults.timeLimit),
     chargers: text(parameters.chargers, ''),
-    handlingTime: text(parameters.handling_time_s ?? custom?.handling_s, ''),
+    handlingTime: text(parameters.handling_time_s, ''),
     batteryReserve: text(parameters.battery_reserve_pct, ''),
     trafficPolicy: trafficPolicyNameSchema.catch(DEFAULT_TRAFFIC_POLICY).parse(parameters.traffic_policy),
     robotModel: custom

@@ -232,7 +232,7 @@ describe('/solves/create', () => {
     await waitFor(() => expect(currentLocation()).toBe('/solves/55'));
     const body = network.callsTo('POST', '/solves')[0].body as { parameters: Record<string, unknown> };
     expect([body.parameters.robot_model, body.parameters.robot_speed]).toEqual([
-      { name: 'Tote bot', acceleration_m_s2: 1, braking_m_s2: 0.7, quarter_turn_s: 0.625 },
+      { name: 'Tote bot', acceleration_m_s2: 1, braking_m_s2: 0.7, quarter_turn_s: 0.625, handling_s: 2 },
       1.5,
     ]);
   });

@@ -145,7 +145,7 @@ export function SolveSettingsFields({
           step={0.1}
           value={settings.handlingTime}
           placeholder="The robot model’s"
-          hint={`Spent at each pickup and each dropoff, ${HANDLING_TIME_RANGE.min} to ${HANDLING_TIME_RANGE.max}; blank: ${robotModelSetByPoints ? 'each robot model’s own' : `the robot model’s own, ${model?.handling_s ?? 0} s`}.`}
+          hint={`Spent at each pickup and each dropoff, ${HANDLING_TIME_RANGE.min} to ${HANDLING_TIME_RANGE.max}; blank: ${robotModelSetByPoints ? 'each robot model’s own' : `the robot model’s own, ${ownHandlingText(settings, model?.handling_s ?? null)}`}.`}
           error={problems.handlingTime}
           onChange={(event) => setField('handlingTime')(event.target.value)}
         />
@@ -373,9 +373,16 @@ function othersOwnTopSpeeds(): string {
   return `${own.join(' and ')} at their own top speeds`;
 }
 
+/** A blank Handling Time's seconds: the preset's own, or what the custom model's Handling field holds. */
+function ownHandlingText(settings: SolveSettings, presetHandlingS: number | null): string {
+  if (settings.robotModel !== CUSTOM_ROBOT_MODEL) return `${presetHandlingS ?? 0} s`;
+  const typed = settings.customModel.handling.trim();
+  return typed === '' ? 'none' : `${typed} s (its Handling)`;
+}
+
 /**
- * A robot of the planner's own: its name and the motion figures Robot Speed and Handling Time do
- * not hold (those two are its top speed and its handling).
+ * A robot of the planner's own: its name, the motion figures and its handling (its top speed is
+ * Robot Speed).
  */
 function CustomRobotModelFields({
   settings,
@@ -391,8 +398,8 @@ function CustomRobotModelFields({
     <fieldset className="rounded-lg border border-slate-800 p-4">
       <legend className="px-1 text-sm font-semibold text-slate-200">Custom Robot Model</legend>
       <p className="mb-4 text-xs text-slate-400">
-        Your robot’s figures, from its data sheet: its top speed is Robot Speed and its time at each pickup and dropoff
-        is Handling Time (blank: none). The plan and the run on the shared floor are timed with them.
+        Your robot’s figures, from its data sheet: its top speed is Robot Speed, and a typed Handling Time replaces its
+        Handling as it does a preset’s. The plan and the run on the shared floor are timed with them.
       </p>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <TextField
