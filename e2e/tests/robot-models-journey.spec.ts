@@ -6,7 +6,7 @@ import {
 } from '@fleetlab/warehouse';
 import { expect, test } from '@playwright/test';
 import { signUpAndLogIn } from '../support/accounts.ts';
-import { apiAs, createEnvironmentViaApi, TEN_SMALL_WAREHOUSE_ORDERS } from '../support/api.ts';
+import { apiAs, createScenarioWithTaskViaApi, TEN_SMALL_WAREHOUSE_ORDERS } from '../support/api.ts';
 import { screenshotPath } from '../support/fleetlab-server.ts';
 import { playerOf } from '../support/player.ts';
 import { finishedSolve } from '../support/results-page.ts';
@@ -25,24 +25,15 @@ test('a planner solves with a drive unit, sees it named on the results, and comp
 }) => {
   test.setTimeout(300_000);
   await signUpAndLogIn(page, 'modeller');
-  const environment = await createEnvironmentViaApi(page, 'Robot models floor');
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
-    name: 'Which robot',
-    environment_id: environment.id,
-    parameters: {},
-  });
-  const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
-    {
-      name: 'Ten orders',
-      task_type: 'pickup_delivery',
-      scenario_id: scenario.id,
-      details: { tasks: TEN_SMALL_WAREHOUSE_ORDERS },
-    },
-  ]);
+  const ids = await createScenarioWithTaskViaApi(
+    page,
+    { environment: 'Robot models floor', scenario: 'Which robot', task: 'Ten orders' },
+    TEN_SMALL_WAREHOUSE_ORDERS,
+  );
 
   // The solve form starts with the drive unit and says so; the API's default stays point.
-  await page.goto(`/solves/create?scenario_id=${scenario.id}`);
-  await expect(page.getByLabel('Task')).toHaveValue(String(task.id));
+  await page.goto(`/solves/create?scenario_id=${ids.scenarioId}`);
+  await expect(page.getByLabel('Task')).toHaveValue(String(ids.taskId));
   const modelLine = page.getByTestId('robot-model-line');
   await expect(modelLine).toContainText(`Robot model: ${DRIVE_UNIT}`);
   await expect(modelLine).toContainText('runs the point model');
@@ -79,9 +70,9 @@ test('a planner solves with a drive unit, sees it named on the results, and comp
   // A point robot's plan with 2 robots sets the target: point meets it with at most 2 robots.
   const probe = await apiAs<{ id: number }>(page, 'POST', '/solves', {
     name: 'Point, 2 robots',
-    environment_id: environment.id,
-    scenario_id: scenario.id,
-    task_id: task.id,
+    environment_id: ids.environmentId,
+    scenario_id: ids.scenarioId,
+    task_id: ids.taskId,
     algorithm_id: 1,
     parameters: { algorithm_type: 'greedy_distance', robot_count: 2 },
   });
@@ -91,8 +82,8 @@ test('a planner solves with a drive unit, sees it named on the results, and comp
   // The comparison, made on the experiment form: point and drive unit on 1 to 4 robots.
   await page.goto('/experiments/create');
   await page.getByLabel('Name').fill('Point or drive unit');
-  await page.getByLabel('Scenario').selectOption(String(scenario.id));
-  await expect(page.getByLabel('Task')).toHaveValue(String(task.id));
+  await page.getByLabel('Scenario').selectOption(String(ids.scenarioId));
+  await expect(page.getByLabel('Task')).toHaveValue(String(ids.taskId));
   await page.getByLabel('Kind').selectOption('robot_model_comparison');
   await page.getByLabel('Algorithm').selectOption('greedy_distance');
   await page.getByRole('checkbox', { name: POINT }).check();
@@ -138,22 +129,13 @@ test("a planner runs a robot of their own figures: named problems first, then th
 }) => {
   test.setTimeout(180_000);
   await signUpAndLogIn(page, 'own-robot');
-  const environment = await createEnvironmentViaApi(page, 'Own robot floor');
-  const scenario = await apiAs<{ id: number }>(page, 'POST', '/scenarios', {
-    name: 'Our robot',
-    environment_id: environment.id,
-    parameters: {},
-  });
-  const [task] = await apiAs<{ id: number }[]>(page, 'POST', '/tasks/batch', [
-    {
-      name: 'Ten orders',
-      task_type: 'pickup_delivery',
-      scenario_id: scenario.id,
-      details: { tasks: TEN_SMALL_WAREHOUSE_ORDERS },
-    },
-  ]);
-  await page.goto(`/solves/create?scenario_id=${scenario.id}`);
-  await expect(page.getByLabel('Task')).toHaveValue(String(task.id));
+  const { scenarioId, taskId } = await createScenarioWithTaskViaApi(
+    page,
+    { environment: 'Own robot floor', scenario: 'Our robot', task: 'Ten orders' },
+    TEN_SMALL_WAREHOUSE_ORDERS,
+  );
+  await page.goto(`/solves/create?scenario_id=${scenarioId}`);
+  await expect(page.getByLabel('Task')).toHaveValue(String(taskId));
   await page.getByRole('button', { name: 'Show Advanced Settings' }).click();
   await page.getByLabel('Robot Model').selectOption('custom');
   // Its figures start from the drive unit's, Robot Speed its top speed.
