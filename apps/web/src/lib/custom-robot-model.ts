@@ -4,10 +4,12 @@
 // preset's.
 import {
   type CustomRobotModel,
+  customRobotModelLabel,
   isInParameterRange,
   type ParameterRange,
   ROBOT_MODEL_NAMES_TEXT,
   ROBOT_MODEL_RANGES,
+  robotModelLabel,
   robotModelPresetByName,
   type RobotModelPresetName,
 } from '@fleetlab/warehouse';
@@ -140,6 +142,5 @@ export function readCustomRobotModel(settings: CustomRobotModelSettings): {
 
 /** What the form calls the model it will run: the preset's label, or the custom model's name with '(custom figures)'. */
 export function robotModelChoiceLabel(choice: RobotModelChoice, custom: CustomRobotModelSettings): string {
-  if (choice !== CUSTOM_ROBOT_MODEL) return robotModelPresetByName(choice)?.label ?? choice;
-  return `${custom.name.trim() || CUSTOM_ROBOT_MODEL} (custom figures)`;
+  return choice === CUSTOM_ROBOT_MODEL ? customRobotModelLabel(custom.name) : robotModelLabel(choice);
 }

@@ -206,5 +206,10 @@ export function robotModelName(parameter: RobotModelParameter | null | undefined
 export function robotModelLabel(model: RobotModelParameter | string | null | undefined): string {
   const name = typeof model === 'string' ? model : robotModelName(model);
   const preset = typeof model === 'object' && model !== null ? undefined : robotModelPresetByName(name);
-  return preset?.label ?? `${name} (custom figures)`;
+  return preset?.label ?? customRobotModelLabel(name);
+}
+
+/** What pages call custom figures of that name (blank: 'custom'): 'Tote bot (custom figures)'. */
+export function customRobotModelLabel(name: string | undefined): string {
+  return `${name?.trim() || 'custom'} (custom figures)`;
 }
